@@ -1,1 +1,44 @@
+//! gpu-runtime: Cuprum's safe CUDA runtime.
+//!
+//! The second layer of DESIGN.md, above the raw FFI of `gpu-sys`: devices and
+//! their primary contexts, streams and events, the per-thread current device
+//! and stream, a guard that forbids host-device synchronization, memory
+//! pools, copies, the NVRTC compiler with its kernel cache, modules and
+//! kernels, texture and surface objects, NVTX and the profiler. Every
+//! `unsafe` block here carries a `// SAFETY:` line; the layers above use
+//! these wrappers and stay free of `unsafe`.
+//!
+//! | CuPy                                   | Cuprum                                  |
+//! |----------------------------------------|-----------------------------------------|
+//! | `cupy.cuda.Device(1)` / `with dev:`    | [`Device::new`] / [`Device::use_device`] |
+//! | `cupy.cuda.runtime.getDeviceCount()`   | [`Device::count`]                       |
+//! | `dev.attributes`, `dev.mem_info`       | [`Device::properties`], [`Device::mem_info`] |
+//! | `cupy.cuda.Stream(non_blocking=True)`  | [`Stream::with_options`]                |
+//! | `cupy.cuda.ExternalStream(ptr)`        | [`Stream::from_raw`]                    |
+//! | `with stream:` / `get_current_stream()`| [`Stream::use_stream`] / [`Stream::current`] |
+//! | `cupy.cuda.Event()`, `get_elapsed_time`| [`Event::new`], [`Event::elapsed_time`] |
+//! | `cupyx.allow_synchronize(False)`       | [`allow_synchronize`]                   |
+//! | `cupyx.profiler.time_range`            | [`nvtx::time_range`]                    |
+//! | `cupy.cuda.profiler.start()`           | [`nvtx::profiler_start`]                |
 
+#![warn(missing_docs)]
+
+mod device;
+pub mod driver;
+mod error;
+mod event;
+pub mod nvtx;
+mod ptr;
+mod stream;
+mod sync;
+pub mod testing;
+
+pub use device::{Device, DeviceGuard, DeviceProperties};
+pub use error::{Error, Result};
+pub use event::{Event, EventOptions};
+pub use ptr::{DevicePtr, KernelArg};
+pub use stream::{Stream, StreamGuard, StreamOptions};
+pub use sync::{SyncGuard, allow_synchronize, check_sync_allowed, is_synchronize_allowed};
+
+/// The raw FFI layer, re-exported for code that needs a handle's type.
+pub use gpu_sys as sys;

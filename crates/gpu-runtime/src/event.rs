@@ -1,0 +1,142 @@
+//! Events: markers in a stream, for ordering and timing.
+
+use std::ffi::c_uint;
+
+use gpu_sys::cuda::{self, CUevent};
+
+use crate::driver::check;
+use crate::stream::Stream;
+use crate::sync::check_sync_allowed;
+use crate::{Device, Result};
+
+/// Options for [`Event::new`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EventOptions {
+    /// Record timestamps (needed by [`Event::elapsed_time`]); off makes
+    /// recording cheaper.
+    pub timing: bool,
+    /// [`Event::synchronize`] blocks the thread instead of spinning.
+    pub blocking: bool,
+    /// Usable from another process (implies `timing: false`).
+    pub interprocess: bool,
+}
+
+impl Default for EventOptions {
+    fn default() -> Self {
+        EventOptions {
+            timing: true,
+            blocking: false,
+            interprocess: false,
+        }
+    }
+}
+
+/// A CUDA event, owned; destroyed on drop.
+#[derive(Debug)]
+pub struct Event {
+    raw: CUevent,
+    device: Device,
+}
+
+// SAFETY: event handles may be used from any thread.
+unsafe impl Send for Event {}
+// SAFETY: all methods go through the thread-safe driver.
+unsafe impl Sync for Event {}
+
+impl Event {
+    /// A new event on the current device.
+    ///
+    /// # Errors
+    /// The driver failed.
+    pub fn new(options: EventOptions) -> Result<Event> {
+        let device = Device::current()?;
+        device.bind()?;
+        let mut flags: c_uint = 0;
+        if options.blocking {
+            flags |= 0x1; // CU_EVENT_BLOCKING_SYNC
+        }
+        if !options.timing || options.interprocess {
+            flags |= 0x2; // CU_EVENT_DISABLE_TIMING
+        }
+        if options.interprocess {
+            flags |= 0x4; // CU_EVENT_INTERPROCESS
+        }
+        let mut raw: CUevent = std::ptr::null_mut();
+        // SAFETY: writes one handle.
+        check("cuEventCreate", unsafe { cuda::cuEventCreate(&mut raw, flags) })?;
+        Ok(Event { raw, device })
+    }
+
+    /// The raw handle.
+    pub fn raw(&self) -> CUevent {
+        self.raw
+    }
+
+    /// The device the event was created on.
+    pub fn device(&self) -> Device {
+        self.device
+    }
+
+    /// Records the event at the current end of `stream`.
+    ///
+    /// # Errors
+    /// The driver failed.
+    pub fn record(&self, stream: &Stream) -> Result<()> {
+        stream.device().bind()?;
+        // SAFETY: valid handles.
+        check("cuEventRecord", unsafe {
+            cuda::cuEventRecord(self.raw, stream.raw())
+        })
+    }
+
+    /// Waits until the work before the recorded point is done.
+    ///
+    /// # Errors
+    /// Forbidden by `allow_synchronize(false)`, or an error of that work.
+    pub fn synchronize(&self) -> Result<()> {
+        check_sync_allowed("Event::synchronize")?;
+        self.device.bind()?;
+        // SAFETY: a valid handle.
+        check("cuEventSynchronize", unsafe {
+            cuda::cuEventSynchronize(self.raw)
+        })
+    }
+
+    /// Whether the work before the recorded point is done (an event never
+    /// recorded counts as done).
+    ///
+    /// # Errors
+    /// An error of that work.
+    pub fn query(&self) -> Result<bool> {
+        self.device.bind()?;
+        // SAFETY: a valid handle.
+        let r = unsafe { cuda::cuEventQuery(self.raw) }?;
+        if r == cuda::CUresult::CUDA_ERROR_NOT_READY {
+            return Ok(false);
+        }
+        check("cuEventQuery", Ok(r)).map(|()| true)
+    }
+
+    /// Milliseconds between two recorded, completed events
+    /// (CuPy's `cupy.cuda.get_elapsed_time`).
+    ///
+    /// # Errors
+    /// An event was not recorded, has not completed, or lacks timing.
+    pub fn elapsed_time(start: &Event, end: &Event) -> Result<f32> {
+        end.device.bind()?;
+        let mut ms = 0f32;
+        // SAFETY: valid handles; writes one float.
+        check("cuEventElapsedTime", unsafe {
+            cuda::cuEventElapsedTime_v2(&mut ms, start.raw, end.raw)
+        })?;
+        Ok(ms)
+    }
+}
+
+impl Drop for Event {
+    fn drop(&mut self) {
+        let _ = self.device.bind();
+        // SAFETY: we own the handle; the driver defers the free past pending work.
+        let _ = unsafe { cuda::cuEventDestroy_v2(self.raw) };
+    }
+}

@@ -1,0 +1,346 @@
+//! Streams: the null stream, created and external streams, the per-thread
+//! current stream, host callbacks.
+
+use std::cell::RefCell;
+use std::ffi::{c_int, c_uint, c_void};
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use gpu_sys::cuda::{self, CUstream};
+
+use crate::driver::check;
+use crate::event::Event;
+use crate::sync::check_sync_allowed;
+use crate::{Device, Result};
+
+/// Options for [`Stream::with_options`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StreamOptions {
+    /// Does not synchronize with the legacy null stream (`CU_STREAM_NON_BLOCKING`).
+    pub non_blocking: bool,
+    /// Lower numbers are higher priority; see [`Stream::priority_range`].
+    pub priority: i32,
+}
+
+#[derive(Debug)]
+enum Kind {
+    /// The legacy default stream, handle 0.
+    Null,
+    /// The per-thread default stream (`CU_STREAM_PER_THREAD`).
+    PerThread,
+    /// Created by us; destroyed with the last clone.
+    Owned,
+    /// Someone else's handle; never destroyed by us.
+    External,
+}
+
+struct Inner {
+    raw: CUstream,
+    device: Device,
+    kind: Kind,
+    id: u64,
+}
+
+// SAFETY: CUDA stream handles may be used from any thread.
+unsafe impl Send for Inner {}
+// SAFETY: as above; Inner is immutable.
+unsafe impl Sync for Inner {}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        if matches!(self.kind, Kind::Owned) {
+            // Work already queued completes; the driver frees the stream after it.
+            let _ = self.device.bind();
+            // SAFETY: we created this stream and this is its last handle.
+            let _ = unsafe { cuda::cuStreamDestroy_v2(self.raw) };
+        }
+    }
+}
+
+/// A CUDA stream. Clones share the stream; an owned stream is destroyed with
+/// its last clone.
+#[derive(Clone)]
+pub struct Stream {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for Stream {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "<Stream {:?} {:#x} (device {})>",
+            self.inner.kind,
+            self.inner.raw as usize,
+            self.inner.device.ordinal()
+        )
+    }
+}
+
+impl PartialEq for Stream {
+    fn eq(&self, other: &Self) -> bool {
+        self.inner.raw == other.inner.raw && self.inner.device == other.inner.device
+    }
+}
+impl Eq for Stream {}
+
+fn next_id() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1 << 20);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+thread_local! {
+    /// Per device ordinal, the thread's current stream (None: the null stream).
+    static CURRENT: RefCell<Vec<Option<Stream>>> = const { RefCell::new(Vec::new()) };
+    static NULLS: RefCell<Vec<Option<Stream>>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Stream {
+    /// The legacy null stream of `device`, which synchronizes with every
+    /// blocking stream of the device (CuPy's `Stream.null`).
+    pub fn null(device: Device) -> Stream {
+        NULLS.with(|n| {
+            let mut n = n.borrow_mut();
+            let i = device.ordinal() as usize;
+            if n.len() <= i {
+                n.resize(i + 1, None);
+            }
+            n[i].get_or_insert_with(|| Stream {
+                inner: Arc::new(Inner {
+                    raw: std::ptr::null_mut(),
+                    device,
+                    kind: Kind::Null,
+                    // Ids below 2^20 are the null streams', one per device.
+                    id: device.ordinal() as u64,
+                }),
+            })
+            .clone()
+        })
+    }
+
+    /// The per-thread default stream of `device` (CuPy's `Stream.ptds`).
+    pub fn per_thread(device: Device) -> Stream {
+        Stream {
+            inner: Arc::new(Inner {
+                raw: 2 as CUstream,
+                device,
+                kind: Kind::PerThread,
+                id: next_id(),
+            }),
+        }
+    }
+
+    /// A new blocking stream of default priority on the current device.
+    ///
+    /// # Errors
+    /// No device, or the driver failed.
+    pub fn new() -> Result<Stream> {
+        Stream::with_options(Device::current()?, StreamOptions::default())
+    }
+
+    /// A new stream on `device`.
+    ///
+    /// # Errors
+    /// The driver failed.
+    pub fn with_options(device: Device, options: StreamOptions) -> Result<Stream> {
+        device.bind()?;
+        let flags: c_uint = if options.non_blocking { 1 } else { 0 };
+        let mut raw: CUstream = std::ptr::null_mut();
+        // SAFETY: writes one handle; the device's context is current.
+        check("cuStreamCreateWithPriority", unsafe {
+            cuda::cuStreamCreateWithPriority(&mut raw, flags, options.priority as c_int)
+        })?;
+        Ok(Stream {
+            inner: Arc::new(Inner {
+                raw,
+                device,
+                kind: Kind::Owned,
+                id: next_id(),
+            }),
+        })
+    }
+
+    /// Wraps a stream created elsewhere (another library, the CUDA runtime).
+    /// Cuprum never destroys it (CuPy's `ExternalStream`).
+    ///
+    /// # Safety
+    /// `raw` must be a valid stream of `device`'s primary context (or one of
+    /// the special handles 0, 1, 2) for as long as this value and its clones
+    /// are used.
+    pub unsafe fn from_raw(raw: CUstream, device: Device) -> Stream {
+        Stream {
+            inner: Arc::new(Inner {
+                raw,
+                device,
+                kind: Kind::External,
+                id: next_id(),
+            }),
+        }
+    }
+
+    /// `(least, greatest)` priority: lower numbers are higher priority, so
+    /// `greatest` is the numerically smallest.
+    ///
+    /// # Errors
+    /// The driver failed.
+    pub fn priority_range() -> Result<(i32, i32)> {
+        Device::current()?.bind()?;
+        let (mut least, mut greatest) = (0, 0);
+        // SAFETY: writes two ints.
+        check("cuCtxGetStreamPriorityRange", unsafe {
+            cuda::cuCtxGetStreamPriorityRange(&mut least, &mut greatest)
+        })?;
+        Ok((least, greatest))
+    }
+
+    /// The calling thread's current stream on the current device (the null
+    /// stream unless set with [`Stream::use_stream`]).
+    ///
+    /// # Errors
+    /// No device.
+    pub fn current() -> Result<Stream> {
+        let device = Device::current()?;
+        Ok(Stream::current_on(device))
+    }
+
+    /// The calling thread's current stream on `device`.
+    pub fn current_on(device: Device) -> Stream {
+        CURRENT
+            .with(|c| c.borrow().get(device.ordinal() as usize).cloned().flatten())
+            .unwrap_or_else(|| Stream::null(device))
+    }
+
+    /// Makes this the current stream of its device on this thread until the
+    /// guard drops (CuPy's `with stream:`).
+    #[must_use = "the stream is current only while the guard lives"]
+    pub fn use_stream(&self) -> StreamGuard {
+        let i = self.inner.device.ordinal() as usize;
+        let previous = CURRENT.with(|c| {
+            let mut c = c.borrow_mut();
+            if c.len() <= i {
+                c.resize(i + 1, None);
+            }
+            c[i].replace(self.clone())
+        });
+        StreamGuard {
+            device: i,
+            previous,
+            _not_send: PhantomData,
+        }
+    }
+
+    /// The raw handle.
+    pub fn raw(&self) -> CUstream {
+        self.inner.raw
+    }
+
+    /// The device the stream belongs to.
+    pub fn device(&self) -> Device {
+        self.inner.device
+    }
+
+    /// A process-unique id, stable for the stream's life (memory pools key
+    /// their per-stream arenas by it).
+    pub fn id(&self) -> u64 {
+        self.inner.id
+    }
+
+    /// Whether this is the legacy null stream.
+    pub fn is_null(&self) -> bool {
+        matches!(self.inner.kind, Kind::Null)
+    }
+
+    /// Waits until all work queued on the stream has finished.
+    ///
+    /// # Errors
+    /// Forbidden by `allow_synchronize(false)`, or an error of queued work.
+    pub fn synchronize(&self) -> Result<()> {
+        check_sync_allowed("Stream::synchronize")?;
+        self.inner.device.bind()?;
+        // SAFETY: a valid stream handle.
+        check("cuStreamSynchronize", unsafe {
+            cuda::cuStreamSynchronize(self.inner.raw)
+        })
+    }
+
+    /// Whether all queued work has finished (does not block).
+    ///
+    /// # Errors
+    /// An error of queued work.
+    pub fn query(&self) -> Result<bool> {
+        self.inner.device.bind()?;
+        // SAFETY: a valid stream handle.
+        let r = unsafe { cuda::cuStreamQuery(self.inner.raw) }?;
+        if r == cuda::CUresult::CUDA_ERROR_NOT_READY {
+            return Ok(false);
+        }
+        check("cuStreamQuery", Ok(r)).map(|()| true)
+    }
+
+    /// Makes future work on this stream wait for `event` (no host wait).
+    ///
+    /// # Errors
+    /// The driver failed.
+    pub fn wait_event(&self, event: &Event) -> Result<()> {
+        self.inner.device.bind()?;
+        // SAFETY: valid stream and event handles.
+        check("cuStreamWaitEvent", unsafe {
+            cuda::cuStreamWaitEvent(self.inner.raw, event.raw(), 0)
+        })
+    }
+
+    /// Records a new event on this stream and returns it.
+    ///
+    /// # Errors
+    /// The driver failed.
+    pub fn record(&self) -> Result<Event> {
+        let e = Event::new(Default::default())?;
+        e.record(self)?;
+        Ok(e)
+    }
+
+    /// Queues `f` to run on a driver thread once the work queued before it is
+    /// done (`cuLaunchHostFunc`). `f` must not call CUDA.
+    ///
+    /// # Errors
+    /// The driver failed (then `f` is dropped without running).
+    pub fn launch_host_func<F: FnOnce() + Send + 'static>(&self, f: F) -> Result<()> {
+        unsafe extern "C" fn trampoline(data: *mut c_void) {
+            // SAFETY: `data` is the Box leaked below, consumed exactly once.
+            let f = unsafe { Box::from_raw(data as *mut Box<dyn FnOnce() + Send>) };
+            // A panic must not unwind into the driver.
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+        }
+        self.inner.device.bind()?;
+        let data: Box<Box<dyn FnOnce() + Send>> = Box::new(Box::new(f));
+        let data = Box::into_raw(data) as *mut c_void;
+        // SAFETY: the trampoline takes ownership of `data` when it runs.
+        let r = check("cuLaunchHostFunc", unsafe {
+            cuda::cuLaunchHostFunc(self.inner.raw, Some(trampoline), data)
+        });
+        if r.is_err() {
+            // SAFETY: the driver did not take the callback; reclaim it.
+            drop(unsafe { Box::from_raw(data as *mut Box<dyn FnOnce() + Send>) });
+        }
+        r
+    }
+}
+
+/// Restores the previous current stream when dropped.
+#[derive(Debug)]
+pub struct StreamGuard {
+    device: usize,
+    previous: Option<Stream>,
+    _not_send: PhantomData<*const ()>,
+}
+
+impl Drop for StreamGuard {
+    fn drop(&mut self) {
+        let previous = self.previous.take();
+        CURRENT.with(|c| {
+            if let Some(slot) = c.borrow_mut().get_mut(self.device) {
+                *slot = previous;
+            }
+        });
+    }
+}

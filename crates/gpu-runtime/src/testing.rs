@@ -1,0 +1,53 @@
+//! Helpers for tests that need a GPU or NVRTC (DESIGN.md, "Testing").
+//!
+//! A GPU test starts with `let Some(dev) = gpu_runtime::testing::device_or_skip() else { return };`.
+//! Without a device it prints why and returns `None`, so the test passes as
+//! a skip; with `CUPRUM_TEST_REQUIRE_GPU=1` (set by the GPU pack's run.sh) it
+//! panics instead, so a missing device fails the run. NVRTC tests do the same
+//! with [`nvrtc_or_skip`] and `CUPRUM_TEST_REQUIRE_NVRTC=1` (set by
+//! `cargo xtask test`, so CI fails when NVRTC could not be set up).
+
+use crate::Device;
+
+fn required(var: &str) -> bool {
+    std::env::var(var).is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true"))
+}
+
+/// The current device, or `None` after printing why there is none.
+///
+/// # Panics
+/// When no device is usable and `CUPRUM_TEST_REQUIRE_GPU=1`.
+#[track_caller]
+pub fn device_or_skip() -> Option<Device> {
+    let why = match Device::count() {
+        Ok(0) => "no CUDA device is visible".to_string(),
+        Ok(_) => match Device::current().and_then(|d| d.bind().map(|()| d)) {
+            Ok(d) => return Some(d),
+            Err(e) => e.to_string(),
+        },
+        Err(e) => e.to_string(),
+    };
+    if required("CUPRUM_TEST_REQUIRE_GPU") {
+        panic!("CUPRUM_TEST_REQUIRE_GPU=1 but no GPU: {why}");
+    }
+    eprintln!("skipped (no GPU): {why}");
+    None
+}
+
+/// `Some(())` when the NVRTC library loads, else `None` after printing why.
+///
+/// # Panics
+/// When NVRTC is missing and `CUPRUM_TEST_REQUIRE_NVRTC=1`.
+#[track_caller]
+pub fn nvrtc_or_skip() -> Option<()> {
+    match gpu_sys::nvrtc::LIBRARY.path() {
+        Ok(_) => Some(()),
+        Err(e) => {
+            if required("CUPRUM_TEST_REQUIRE_NVRTC") {
+                panic!("CUPRUM_TEST_REQUIRE_NVRTC=1 but NVRTC is missing: {e}");
+            }
+            eprintln!("skipped (no NVRTC): {e}");
+            None
+        }
+    }
+}
