@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Runs Cuprum's benchmark binary and the same workloads through CuPy on the
+same machine, in the same run, and prints one table:
+workload, Cuprum, CuPy, ratio (Cuprum / CuPy; below 1 is faster), rate.
+
+usage (repository root of the GPU machine, after gpu-pack --bins):
+  python3 bench/cupy_bench.py [--cuprum "bash target/gpu-pack/run.sh bin cuprum-bench"]
+                              [--only NAME,NAME] [--markdown]
+
+The Rust binary prints one JSON object per workload:
+  {"name": ..., "unit": "us"|"ms", "median": float, "rate": float|null,
+   "rate_unit": "GB/s"|"TFLOP/s"|null, "what": "gpu"|"host"}
+Each workload below must produce the same name on both sides. GPU times are
+CUDA-event medians after warm-up; "host" workloads are host wall time per call.
+"""
+import argparse, json, shlex, subprocess, sys, time
+
+import numpy as np
+import cupy as cp
+
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+
+def gpu_time_ms(fn, warmup=3, reps=20):
+    for _ in range(warmup):
+        fn()
+    cp.cuda.Device().synchronize()
+    times = []
+    start, end = cp.cuda.Event(), cp.cuda.Event()
+    for _ in range(reps):
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        times.append(cp.cuda.get_elapsed_time(start, end))
+    return median(times)
+
+
+def host_time_us(fn, inner=2000, reps=7):
+    for _ in range(inner // 10):
+        fn()
+    per = []
+    for _ in range(reps):
+        t = time.perf_counter()
+        for _ in range(inner):
+            fn()
+        per.append((time.perf_counter() - t) / inner * 1e6)
+    return median(per)
+
+
+# --- workloads -------------------------------------------------------------
+# Each returns (median, unit, rate, rate_unit). Keep names in step with
+# bench/src/main.rs.
+
+def w_pool_alloc_free(nbytes):
+    pool = cp.get_default_memory_pool()
+    def f():
+        m = pool.malloc(nbytes)
+        del m
+    return lambda: (host_time_us(f), "us", None, None)
+
+
+def w_launch_empty():
+    k = cp.RawKernel(r'extern "C" __global__ void empty() {}', "empty")
+    k((1,), (1,), ())
+    cp.cuda.Device().synchronize()
+    def f():
+        k((1,), (1,), ())
+    def run():
+        t = host_time_us(f, inner=20000)
+        cp.cuda.Device().synchronize()
+        return (t, "us", None, None)
+    return run
+
+
+def w_pinned(direction, nbytes=256 << 20):
+    def run():
+        host = cupy_pinned(nbytes)
+        dev = cp.empty(nbytes, dtype=cp.uint8)
+        s = cp.cuda.get_current_stream()
+        if direction == "h2d":
+            fn = lambda: dev.set(host, stream=s)
+        else:
+            fn = lambda: dev.get(out=host, stream=s)
+        ms = gpu_time_ms(fn)
+        return (ms, "ms", nbytes / ms / 1e6, "GB/s")
+    return run
+
+
+def cupy_pinned(nbytes):
+    mem = cp.cuda.alloc_pinned_memory(nbytes)
+    return np.frombuffer(mem, dtype=np.uint8, count=nbytes)
+
+
+def w_d2d(nbytes=1 << 30):
+    def run():
+        a = cp.ones(nbytes, dtype=cp.uint8)
+        b = cp.empty_like(a)
+        fn = lambda: cp.cuda.runtime.memcpyAsync(b.data.ptr, a.data.ptr, nbytes,
+                                                 cp.cuda.runtime.memcpyDeviceToDevice,
+                                                 cp.cuda.get_current_stream().ptr)
+        ms = gpu_time_ms(fn)
+        return (ms, "ms", 2 * nbytes / ms / 1e6, "GB/s")  # read + write
+    return run
+
+
+WORKLOADS = {
+    "pool alloc+free 16 B": w_pool_alloc_free(16),
+    "pool alloc+free 1 MiB": w_pool_alloc_free(1 << 20),
+    "launch empty kernel": w_launch_empty(),
+    "pinned H2D 256 MiB": w_pinned("h2d"),
+    "pinned D2H 256 MiB": w_pinned("d2h"),
+    "D2D memcpy 1 GiB": w_d2d(),
+}
+
+
+def run_cuprum(cmd, only):
+    args = shlex.split(cmd) + ["--json"]
+    if only:
+        args += ["--only", ",".join(only)]
+    p = subprocess.run(args, stdout=subprocess.PIPE, text=True)
+    out = {}
+    for line in p.stdout.splitlines():
+        line = line.strip()
+        if line.startswith("{"):
+            r = json.loads(line)
+            out[r["name"]] = r
+        elif line:
+            print("cuprum-bench:", line, file=sys.stderr)
+    if p.returncode != 0:
+        print(f"cuprum-bench exited {p.returncode}", file=sys.stderr)
+    return out
+
+
+def fmt(v, unit):
+    return "n/a" if v is None else f"{v:.3f} {unit}"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cuprum", default="bash target/gpu-pack/run.sh bin cuprum-bench")
+    ap.add_argument("--only", default="")
+    ap.add_argument("--markdown", action="store_true")
+    a = ap.parse_args()
+    only = [s for s in a.only.split(",") if s]
+    rust = run_cuprum(a.cuprum, only)
+    dev = cp.cuda.runtime.getDeviceProperties(0)
+    print(f"# device: {dev['name'].decode()}  cupy {cp.__version__}  numpy {np.__version__}")
+    rows = []
+    for name, w in WORKLOADS.items():
+        if only and name not in only:
+            continue
+        c_med, c_unit, c_rate, rate_unit = w()
+        r = rust.get(name)
+        if r is None:
+            rows.append((name, "missing", fmt(c_med, c_unit), "n/a", ""))
+            continue
+        r_med = r["median"] if r["unit"] == c_unit else None
+        ratio = f"{r_med / c_med:.2f}" if r_med and c_med else "n/a"
+        rate = ""
+        if rate_unit:
+            rate = f"{r.get('rate') or 0:.1f} vs {c_rate:.1f} {rate_unit}"
+        rows.append((name, fmt(r["median"], r["unit"]), fmt(c_med, c_unit), ratio, rate))
+    head = ("workload", "Cuprum", "CuPy", "ratio", "rate (Cuprum vs CuPy)")
+    if a.markdown:
+        print("| " + " | ".join(head) + " |")
+        print("|" + "---|" * len(head))
+        for r in rows:
+            print("| " + " | ".join(r) + " |")
+    else:
+        widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
+        for r in [head] + rows:
+            print("  ".join(str(x).ljust(w) for x, w in zip(r, widths)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,218 @@
+//! Tier-3 tests of devices, streams, events, the synchronization guard, NVTX
+//! and the profiler switch. Each skips without a GPU unless
+//! CUPRUM_TEST_REQUIRE_GPU=1 (the GPU pack sets it).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use gpu_runtime::testing::device_or_skip;
+use gpu_runtime::{
+    Device, Error, Event, EventOptions, Stream, StreamOptions, allow_synchronize, nvtx,
+};
+
+#[test]
+fn device_count_and_properties() {
+    let Some(dev) = device_or_skip() else { return };
+    assert!(Device::count().unwrap() >= 1);
+    let p = dev.properties().unwrap();
+    assert!(!p.name.is_empty());
+    assert!(p.compute_capability.0 >= 5, "{:?}", p.compute_capability);
+    assert!(p.multiprocessor_count > 0);
+    assert!(p.total_memory > (1 << 30));
+    assert!(p.l2_cache_size > 0);
+    assert!(p.shared_memory_per_block >= 48 * 1024);
+    assert!(p.shared_memory_per_block_optin >= p.shared_memory_per_block);
+    assert!(p.shared_memory_per_multiprocessor >= p.shared_memory_per_block);
+    assert_eq!(p.warp_size, 32);
+    assert!(p.arch().starts_with("sm_"));
+    let (free, total) = dev.mem_info().unwrap();
+    assert!(free > 0 && free <= total, "{free} {total}");
+    assert_eq!(total, p.total_memory);
+    dev.synchronize().unwrap();
+    eprintln!(
+        "device 0: {} ({}), {} SMs, {} GiB, L2 {} MiB",
+        p.name,
+        p.arch(),
+        p.multiprocessor_count,
+        p.total_memory >> 30,
+        p.l2_cache_size >> 20
+    );
+}
+
+#[test]
+fn invalid_ordinal_is_an_error() {
+    let Some(_dev) = device_or_skip() else { return };
+    let n = Device::count().unwrap() as i32;
+    let e = Device::new(n).unwrap_err();
+    assert!(matches!(e, Error::InvalidDevice { ordinal, .. } if ordinal == n), "{e}");
+    assert!(Device::new(-1).is_err());
+}
+
+#[test]
+fn peer_access_queries() {
+    let Some(dev) = device_or_skip() else { return };
+    // A device is never its own peer in the driver's sense, but enabling
+    // access to itself is a no-op for us.
+    dev.enable_peer_access(dev).unwrap();
+    for other in 0..Device::count().unwrap() as i32 {
+        let other = Device::new(other).unwrap();
+        if other != dev && dev.can_access_peer(other).unwrap() {
+            dev.enable_peer_access(other).unwrap();
+            dev.enable_peer_access(other).unwrap(); // twice is fine
+        }
+    }
+}
+
+#[test]
+fn current_device_guard_nests() {
+    let Some(dev) = device_or_skip() else { return };
+    assert_eq!(Device::current().unwrap(), dev);
+    {
+        let _g = dev.use_device().unwrap();
+        assert_eq!(Device::current().unwrap(), dev);
+    }
+    assert_eq!(Device::current().unwrap(), dev);
+}
+
+#[test]
+fn streams_current_guard_and_kinds() {
+    let Some(dev) = device_or_skip() else { return };
+    let null = Stream::current().unwrap();
+    assert!(null.is_null());
+    let s = Stream::with_options(
+        dev,
+        StreamOptions {
+            non_blocking: true,
+            priority: 0,
+        },
+    )
+    .unwrap();
+    assert!(!s.raw().is_null());
+    {
+        let _g = s.use_stream();
+        assert_eq!(Stream::current().unwrap(), s);
+        let inner = Stream::new().unwrap();
+        {
+            let _h = inner.use_stream();
+            assert_eq!(Stream::current().unwrap(), inner);
+        }
+        assert_eq!(Stream::current().unwrap(), s);
+    }
+    assert!(Stream::current().unwrap().is_null());
+    assert!(s.query().unwrap());
+    s.synchronize().unwrap();
+    let (least, greatest) = Stream::priority_range().unwrap();
+    assert!(greatest <= least);
+    let hi = Stream::with_options(
+        dev,
+        StreamOptions {
+            non_blocking: false,
+            priority: greatest,
+        },
+    )
+    .unwrap();
+    hi.synchronize().unwrap();
+    let ptds = Stream::per_thread(dev);
+    ptds.synchronize().unwrap();
+    // An external stream wraps someone else's handle and never destroys it.
+    // SAFETY: `s` outlives `ext`.
+    let ext = unsafe { Stream::from_raw(s.raw(), dev) };
+    ext.synchronize().unwrap();
+    drop(ext);
+    s.synchronize().unwrap();
+    assert_ne!(s.id(), hi.id());
+}
+
+#[test]
+fn host_callbacks_run_in_order() {
+    let Some(_dev) = device_or_skip() else { return };
+    let s = Stream::new().unwrap();
+    let log = Arc::new(std::sync::Mutex::new(Vec::new()));
+    for i in 0..5 {
+        let log = log.clone();
+        s.launch_host_func(move || log.lock().unwrap().push(i))
+            .unwrap();
+    }
+    s.synchronize().unwrap();
+    assert_eq!(*log.lock().unwrap(), vec![0, 1, 2, 3, 4]);
+}
+
+#[test]
+fn events_order_and_time() {
+    let Some(_dev) = device_or_skip() else { return };
+    let s = Stream::new().unwrap();
+    let start = Event::new(EventOptions::default()).unwrap();
+    let end = Event::new(EventOptions::default()).unwrap();
+    start.record(&s).unwrap();
+    let hits = Arc::new(AtomicUsize::new(0));
+    let h = hits.clone();
+    s.launch_host_func(move || {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.fetch_add(1, Ordering::SeqCst);
+    })
+    .unwrap();
+    end.record(&s).unwrap();
+    // A second stream waits on the event without the host waiting.
+    let t = Stream::new().unwrap();
+    t.wait_event(&end).unwrap();
+    let seen = Arc::new(AtomicUsize::new(usize::MAX));
+    let (h2, seen2) = (hits.clone(), seen.clone());
+    t.launch_host_func(move || seen2.store(h2.load(Ordering::SeqCst), Ordering::SeqCst))
+        .unwrap();
+    end.synchronize().unwrap();
+    assert!(end.query().unwrap());
+    t.synchronize().unwrap();
+    assert_eq!(seen.load(Ordering::SeqCst), 1, "t ran before the event");
+    let ms = Event::elapsed_time(&start, &end).unwrap();
+    assert!(ms >= 15.0, "elapsed {ms} ms");
+    // Without timing, elapsed_time is the driver's error, not a panic.
+    let a = Event::new(EventOptions {
+        timing: false,
+        ..Default::default()
+    })
+    .unwrap();
+    a.record(&s).unwrap();
+    s.synchronize().unwrap();
+    assert!(Event::elapsed_time(&a, &a).is_err());
+    let blocking = Event::new(EventOptions {
+        blocking: true,
+        ..Default::default()
+    })
+    .unwrap();
+    blocking.record(&s).unwrap();
+    blocking.synchronize().unwrap();
+}
+
+#[test]
+fn synchronization_guard_forbids_every_sync() {
+    let Some(dev) = device_or_skip() else { return };
+    let s = Stream::new().unwrap();
+    let e = s.record().unwrap();
+    {
+        let _g = allow_synchronize(false);
+        for r in [s.synchronize(), e.synchronize(), dev.synchronize()] {
+            assert!(
+                matches!(r, Err(Error::SynchronizationNotAllowed { .. })),
+                "{r:?}"
+            );
+        }
+        // Non-blocking queries stay allowed.
+        s.query().unwrap();
+    }
+    s.synchronize().unwrap();
+}
+
+#[test]
+fn nvtx_and_profiler() {
+    let Some(_dev) = device_or_skip() else { return };
+    eprintln!("NVTX library available: {}", nvtx::nvtx_available());
+    nvtx::mark("cuprum mark").unwrap();
+    nvtx::mark_with_color("cuprum colored mark", 0xff336699).unwrap();
+    {
+        let _r = nvtx::time_range("cuprum range", None).unwrap();
+        nvtx::range_push("inner").unwrap();
+        nvtx::range_pop();
+    }
+    // Without a profiler attached these succeed and do nothing.
+    let _p = nvtx::profile().unwrap();
+}
