@@ -1,1 +1,50 @@
-//! gpu-array: Cuprum's n-dimensional array on the GPU (work in progress).
+//! gpu-array: Cuprum's n-dimensional array on the GPU.
+//!
+//! Cuprum is NumPy and SciPy for CUDA GPUs, in Rust (the counterpart of
+//! CuPy). This crate sits above `gpu-runtime` (devices, streams, memory,
+//! NVRTC) and below the leaf crates (`gpu-linalg`, `gpu-fft`, ...). It holds
+//! the array type and everything it rests on.
+//!
+//! So far, the host-side foundations (no GPU needed):
+//!
+//! - [`dtype`]: [`DType`], the host [`Element`] trait, NumPy 2 promotion
+//!   (NEP 50 weak scalars), casting rules, `finfo`/`iinfo`, `issubdtype`;
+//! - [`layout`]: shapes and byte strides: contiguity, broadcasting, axis
+//!   manipulation, reshape without copy, basic indexing ([`s!`]), and
+//!   dimension coalescing for elementwise kernels;
+//! - [`npy`]: `.npy` and `.npz` files;
+//! - [`Error`]: one error type whose messages are NumPy's.
+//!
+//! | NumPy / CuPy                               | Cuprum                                                    |
+//! |--------------------------------------------|-----------------------------------------------------------|
+//! | `np.dtype('float32')`, `np.float32`        | `"float32".parse::<DType>()?`, [`DType::Float32`]         |
+//! | `dt.itemsize`, `dt.name`, `dt.kind`        | [`DType::itemsize`], [`DType::name`], [`DType::kind`]     |
+//! | `np.promote_types(a, b)`                   | [`dtype::promote_types`]`(a, b)`                          |
+//! | `np.result_type(x, 1.0)`                   | [`dtype::result_type`]`(&[Operand::Array(x), Operand::Scalar(ScalarKind::Float)])` |
+//! | `np.can_cast(a, b, 'same_kind')`           | [`dtype::can_cast`]`(a, b, Casting::SameKind)`            |
+//! | `np.min_scalar_type(300)`                  | [`dtype::min_scalar_type`]`(ScalarValue::Int(300))`       |
+//! | `np.common_type(a, b)`                     | [`dtype::common_type`]`(&[a, b])`                         |
+//! | `np.finfo(np.float16).eps`                 | [`dtype::finfo`]`(DType::Float16)?.eps`                   |
+//! | `np.iinfo(np.int8).max`                    | [`dtype::iinfo`]`(DType::Int8)?.max`                      |
+//! | `np.issubdtype(t, np.floating)`            | [`dtype::issubdtype`]`(t, TypeClass::Floating)`           |
+//! | `np.broadcast_shapes(s1, s2)`              | [`layout::broadcast_shapes`]`(&[s1, s2])?`                |
+//! | `np.broadcast_to(a, shape)` (strides)      | [`layout::Layout::broadcast_to`]                          |
+//! | `a[1, 2:, ::-1, np.newaxis, ...]`          | [`layout::Layout::index`]`(&s![1, 2.., ..;-1, NewAxis, ...])?` |
+//! | `a.reshape(-1, 3)` (view when possible)    | [`layout::Layout::reshape`]`(&[-1, 3], itemsize, Order::C)?` |
+//! | `a.transpose()`, `np.moveaxis`, `np.squeeze` | [`layout::transpose`], [`layout::moveaxis`], [`layout::squeeze`] |
+//! | `a.flags.c_contiguous`                     | [`layout::is_c_contiguous`]                               |
+//! | `np.load('a.npy')`, `np.save`              | [`npy::NpyArray::load`], [`npy::NpyArray::save`]          |
+//! | `np.load('a.npz')`, `np.savez_compressed`  | [`npy::load_npz`], [`npy::save_npz`]                      |
+//!
+//! Strides are in bytes, as NumPy's, and may be negative or zero.
+#![warn(missing_docs)]
+#![deny(unsafe_code)]
+
+pub mod dtype;
+pub mod error;
+pub mod layout;
+pub mod npy;
+
+pub use dtype::{DType, Element};
+pub use error::{Error, Result};
+pub use layout::{AxisIndex, Layout, Order};

@@ -238,10 +238,12 @@ pub fn candidates(spec: &LibrarySpec) -> Vec<PathBuf> {
     if let Some(p) = env("CUDA_PATH") {
         toolkits.push(PathBuf::from(p));
     }
-    if let Some(nvcc) = find_on_path("nvcc") {
-        if let Some(root) = nvcc.parent().and_then(Path::parent) {
-            toolkits.push(root.to_path_buf());
-        }
+    if let Some(root) = find_on_path("nvcc")
+        .as_deref()
+        .and_then(Path::parent)
+        .and_then(Path::parent)
+    {
+        toolkits.push(root.to_path_buf());
     }
     toolkits.push(PathBuf::from("/usr/local/cuda"));
     for root in &toolkits {
@@ -308,10 +310,13 @@ fn site_packages() -> Vec<PathBuf> {
                     roots.push(root.to_path_buf());
                 }
                 // A symlinked interpreter (pyenv shims, venvs) lives elsewhere.
-                if let Ok(real) = std::fs::canonicalize(d.join("python3")) {
-                    if let Some(root) = real.parent().and_then(Path::parent) {
-                        roots.push(root.to_path_buf());
-                    }
+                if let Some(root) = std::fs::canonicalize(d.join("python3"))
+                    .ok()
+                    .as_deref()
+                    .and_then(Path::parent)
+                    .and_then(Path::parent)
+                {
+                    roots.push(root.to_path_buf());
                 }
             }
         }

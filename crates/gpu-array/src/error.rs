@@ -1,0 +1,205 @@
+//! The crate's error type.
+//!
+//! Messages use NumPy's words, so that a NumPy user recognises them: the
+//! variants mirror NumPy's exception classes (`ValueError`, `IndexError`,
+//! `AxisError`, `TypeError`) where one exists.
+
+use crate::dtype::{Casting, DType};
+use crate::layout::fmt_shape;
+
+/// Result type of the crate.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Everything that can go wrong in gpu-array.
+///
+/// Later layers add variants (for example one `#[from]` the runtime's
+/// error); match with a wildcard arm.
+#[non_exhaustive]
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Shapes that do not broadcast together (NumPy's `ValueError`).
+    #[error("operands could not be broadcast together with shapes {}", fmt_shapes(.shapes))]
+    Broadcast {
+        /// The operands' shapes, in order.
+        shapes: Vec<Vec<usize>>,
+    },
+    /// `broadcast_to` of a shape onto one it cannot be broadcast to.
+    #[error(
+        "operands could not be broadcast together with remapped shapes \
+         [original->remapped]: {}  and requested shape {}",
+        fmt_shape(.from),
+        fmt_shape(.to)
+    )]
+    BroadcastTo {
+        /// The operand's shape.
+        from: Vec<usize>,
+        /// The requested shape.
+        to: Vec<usize>,
+    },
+    /// A reshape to a shape of another size.
+    #[error("cannot reshape array of size {size} into shape {}", fmt_signed_shape(.shape))]
+    Reshape {
+        /// The array's number of elements.
+        size: usize,
+        /// The requested shape, `-1` for the unknown dimension.
+        shape: Vec<isize>,
+    },
+    /// Other shape errors (NumPy's `ValueError`), e.g. "axes don't match array".
+    #[error("{0}")]
+    Shape(String),
+    /// An axis outside `-ndim..ndim` (NumPy's `AxisError`).
+    #[error("{}axis {axis} is out of bounds for array of dimension {ndim}", arg_prefix(*.arg))]
+    AxisOutOfBounds {
+        /// The argument that held the axis, when NumPy names it
+        /// (`"source: axis 5 is out ..."`).
+        arg: Option<&'static str>,
+        /// The axis as given.
+        axis: isize,
+        /// The array's number of dimensions.
+        ndim: usize,
+    },
+    /// Other axis errors, e.g. "repeated axis".
+    #[error("{0}")]
+    Axis(String),
+    /// An integer index outside its axis (NumPy's `IndexError`).
+    #[error("index {index} is out of bounds for axis {axis} with size {size}")]
+    IndexOutOfBounds {
+        /// The index as given.
+        index: isize,
+        /// The axis it indexes.
+        axis: usize,
+        /// The axis' length.
+        size: usize,
+    },
+    /// Other indexing errors, e.g. "too many indices for array: ...".
+    #[error("{0}")]
+    Index(String),
+    /// A cast that the casting rule forbids (NumPy's `TypeError`/`UFuncTypeError`).
+    #[error(
+        "Cannot cast array data from dtype('{from}') to dtype('{to}') according to the rule '{casting}'"
+    )]
+    Cast {
+        /// Source dtype.
+        from: DType,
+        /// Target dtype.
+        to: DType,
+        /// The rule that forbade it.
+        casting: Casting,
+    },
+    /// A dtype that is not understood or not valid here (NumPy's `TypeError`).
+    #[error("{0}")]
+    DType(String),
+    /// A malformed or unsupported `.npy`/`.npz` file.
+    #[error("{0}")]
+    Npy(String),
+    /// An I/O error while reading or writing a file.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// A feature that Cuprum does not support.
+    #[error("{0}")]
+    Unsupported(String),
+    /// Any other invalid value (NumPy's `ValueError`).
+    #[error("{0}")]
+    Value(String),
+    // Room for `Runtime(#[from] gpu_runtime::Error)` once the runtime lands.
+}
+
+fn fmt_shapes(shapes: &[Vec<usize>]) -> String {
+    shapes
+        .iter()
+        .map(|s| fmt_shape(s))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn arg_prefix(arg: Option<&str>) -> String {
+    arg.map(|a| format!("{a}: ")).unwrap_or_default()
+}
+
+/// NumPy's `convert_shape_to_string`: a negative entry means "newaxis" and is
+/// dropped when leading, so `(-1, 4)` prints as `(4)`.
+fn fmt_signed_shape(shape: &[isize]) -> String {
+    let first = shape.iter().position(|&d| d >= 0);
+    let Some(first) = first else {
+        return "()".to_owned();
+    };
+    let parts: Vec<String> = shape[first..]
+        .iter()
+        .map(|&d| {
+            if d < 0 {
+                "newaxis".to_owned()
+            } else {
+                d.to_string()
+            }
+        })
+        .collect();
+    if shape.len() == 1 {
+        format!("({},)", parts[0])
+    } else {
+        format!("({})", parts.join(","))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_is_send_sync() {
+        fn check<T: Send + Sync + 'static>() {}
+        check::<Error>();
+    }
+
+    #[test]
+    fn messages() {
+        let e = Error::Broadcast {
+            shapes: vec![vec![2, 3], vec![4]],
+        };
+        assert_eq!(
+            e.to_string(),
+            "operands could not be broadcast together with shapes (2,3) (4,)"
+        );
+        let e = Error::Reshape {
+            size: 6,
+            shape: vec![4],
+        };
+        assert_eq!(
+            e.to_string(),
+            "cannot reshape array of size 6 into shape (4,)"
+        );
+        let e = Error::Reshape {
+            size: 6,
+            shape: vec![-1, 4],
+        };
+        assert_eq!(
+            e.to_string(),
+            "cannot reshape array of size 6 into shape (4)"
+        );
+        let e = Error::Reshape {
+            size: 6,
+            shape: vec![2, -1],
+        };
+        assert_eq!(
+            e.to_string(),
+            "cannot reshape array of size 6 into shape (2,newaxis)"
+        );
+        let e = Error::AxisOutOfBounds {
+            arg: Some("source"),
+            axis: 5,
+            ndim: 3,
+        };
+        assert_eq!(
+            e.to_string(),
+            "source: axis 5 is out of bounds for array of dimension 3"
+        );
+        let e = Error::Cast {
+            from: DType::Float64,
+            to: DType::Int64,
+            casting: Casting::SameKind,
+        };
+        assert_eq!(
+            e.to_string(),
+            "Cannot cast array data from dtype('float64') to dtype('int64') according to the rule 'same_kind'"
+        );
+    }
+}

@@ -1,0 +1,353 @@
+//! NumPy's `.npy` and `.npz` files (format versions 1.0, 2.0 and 3.0).
+//!
+//! Data is held as little-endian bytes in file order (C order, or Fortran
+//! order when `fortran_order`); big-endian files are byte-swapped on read.
+//! Files are written as NumPy writes them (`np.save`, `np.savez`,
+//! `np.savez_compressed`), byte for byte in the header.
+
+mod header;
+mod npz;
+
+pub use header::{NpyHeader, descr, header_bytes, read_header};
+pub use npz::{NpzReader, NpzWriter, load_npz, save_npz};
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::Path;
+
+use crate::dtype::{DType, Element, from_bytes, to_bytes};
+use crate::error::{Error, Result};
+use crate::layout::{checked_size, fmt_shape};
+
+/// An array as stored in a `.npy` file, on the host.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NpyArray {
+    /// Element type.
+    pub dtype: DType,
+    /// Shape.
+    pub shape: Vec<usize>,
+    /// Whether `data` is in Fortran (column-major) order.
+    pub fortran_order: bool,
+    /// The elements' little-endian bytes, `size * itemsize` of them.
+    pub data: Vec<u8>,
+}
+
+impl NpyArray {
+    /// An array from its parts.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Value`] if `data` is not `size * itemsize` bytes long.
+    pub fn new(
+        dtype: DType,
+        shape: Vec<usize>,
+        fortran_order: bool,
+        data: Vec<u8>,
+    ) -> Result<NpyArray> {
+        let n = checked_size(&shape, dtype.itemsize())?;
+        if data.len() != n * dtype.itemsize() {
+            return Err(Error::Value(format!(
+                "{} bytes of data do not match shape {} of {dtype} ({} bytes)",
+                data.len(),
+                fmt_shape(&shape),
+                n * dtype.itemsize()
+            )));
+        }
+        Ok(NpyArray {
+            dtype,
+            shape,
+            fortran_order,
+            data,
+        })
+    }
+
+    /// A C-ordered array from elements.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Value`] if `data.len()` is not the shape's size.
+    pub fn from_slice<T: Element>(shape: &[usize], data: &[T]) -> Result<NpyArray> {
+        NpyArray::new(T::DTYPE, shape.to_vec(), false, to_bytes(data))
+    }
+
+    /// The elements in storage order.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::DType`] if `T` is not the array's element type.
+    pub fn to_vec<T: Element>(&self) -> Result<Vec<T>> {
+        from_bytes(self.dtype, &self.data)
+    }
+
+    /// Reads an `.npy` stream (`numpy.load` of one array).
+    ///
+    /// # Errors
+    ///
+    /// As [`read_header`]; [`Error::Npy`] when the data is shorter than the
+    /// header says.
+    pub fn read<R: Read>(mut r: R) -> Result<NpyArray> {
+        let h = read_header(&mut r)?;
+        let n = checked_size(&h.shape, h.dtype.itemsize())?;
+        let nbytes = n * h.dtype.itemsize();
+        let mut data = Vec::with_capacity(nbytes);
+        r.by_ref().take(nbytes as u64).read_to_end(&mut data)?;
+        if data.len() < nbytes {
+            return Err(Error::Npy(format!(
+                "Failed to read all data for array. Expected {} = {n} elements, could only read {} \
+                 elements. (file seems not fully written?)",
+                fmt_shape(&h.shape),
+                data.len() / h.dtype.itemsize()
+            )));
+        }
+        if h.big_endian {
+            swap_bytes(h.dtype, &mut data);
+        }
+        Ok(NpyArray {
+            dtype: h.dtype,
+            shape: h.shape,
+            fortran_order: h.fortran_order,
+            data,
+        })
+    }
+
+    /// Writes the array as `.npy` (`numpy.save`).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Unsupported`] for bfloat16; [`Error::Io`].
+    pub fn write<W: Write>(&self, w: W) -> Result<()> {
+        write_npy(w, self.dtype, &self.shape, self.fortran_order, &self.data)
+    }
+
+    /// Reads an `.npy` file.
+    ///
+    /// # Errors
+    ///
+    /// As [`NpyArray::read`], and [`Error::Io`] if the file cannot be opened.
+    pub fn load(path: impl AsRef<Path>) -> Result<NpyArray> {
+        NpyArray::read(BufReader::new(File::open(path)?))
+    }
+
+    /// Writes an `.npy` file.
+    ///
+    /// # Errors
+    ///
+    /// As [`NpyArray::write`].
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<()> {
+        let mut w = BufWriter::new(File::create(path)?);
+        self.write(&mut w)?;
+        w.flush()?;
+        Ok(())
+    }
+}
+
+/// Writes `.npy` from parts, without an owned [`NpyArray`] (for data that
+/// comes straight from a device buffer).
+///
+/// # Errors
+///
+/// [`Error::Value`] if `data` does not match the shape; [`Error::Unsupported`]
+/// for bfloat16; [`Error::Io`].
+pub fn write_npy<W: Write>(
+    mut w: W,
+    dtype: DType,
+    shape: &[usize],
+    fortran_order: bool,
+    data: &[u8],
+) -> Result<()> {
+    let n = checked_size(shape, dtype.itemsize())?;
+    if data.len() != n * dtype.itemsize() {
+        return Err(Error::Value(format!(
+            "{} bytes of data do not match shape {} of {dtype} ({} bytes)",
+            data.len(),
+            fmt_shape(shape),
+            n * dtype.itemsize()
+        )));
+    }
+    w.write_all(&header_bytes(dtype, shape, fortran_order)?)?;
+    w.write_all(data)?;
+    Ok(())
+}
+
+/// Reverses the bytes of each element; complex numbers part by part.
+fn swap_bytes(dtype: DType, data: &mut [u8]) {
+    let unit = if dtype.is_complex() {
+        dtype.itemsize() / 2
+    } else {
+        dtype.itemsize()
+    };
+    if unit > 1 {
+        for chunk in data.chunks_exact_mut(unit) {
+            chunk.reverse();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use half::f16;
+    use num_complex::Complex;
+
+    /// `np.save(f, np.arange(6, dtype='<i4').reshape(2, 3))`, byte for byte
+    /// (NumPy 2.4).
+    fn numpy_arange6_i4() -> Vec<u8> {
+        let mut b = Vec::new();
+        b.extend_from_slice(b"\x93NUMPY\x01\x00\x76\x00");
+        b.extend_from_slice(b"{'descr': '<i4', 'fortran_order': False, 'shape': (2, 3), }");
+        b.extend_from_slice(&[b' '; 58]);
+        b.push(b'\n');
+        for i in 0..6u32 {
+            b.extend_from_slice(&i.to_le_bytes());
+        }
+        b
+    }
+
+    fn replace(haystack: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+        let at = haystack
+            .windows(from.len())
+            .position(|w| w == from)
+            .expect("pattern");
+        [&haystack[..at], to, &haystack[at + from.len()..]].concat()
+    }
+
+    #[test]
+    fn numpy_fixture_read_and_write() {
+        let bytes = numpy_arange6_i4();
+        assert_eq!(bytes.len(), 128 + 24);
+        let a = NpyArray::read(&bytes[..]).unwrap();
+        assert_eq!(
+            (a.dtype, a.shape.as_slice(), a.fortran_order),
+            (DType::Int32, &[2, 3][..], false)
+        );
+        assert_eq!(a.to_vec::<i32>().unwrap(), [0, 1, 2, 3, 4, 5]);
+        let mut out = Vec::new();
+        a.write(&mut out).unwrap();
+        assert_eq!(out, bytes);
+    }
+
+    #[test]
+    fn numpy_fixture_big_endian_and_bool() {
+        // np.save(f, np.array([1.5, -2.0], dtype='>f8'))
+        let mut b = Vec::new();
+        b.extend_from_slice(b"\x93NUMPY\x01\x00\x76\x00");
+        b.extend_from_slice(b"{'descr': '>f8', 'fortran_order': False, 'shape': (2,), }");
+        b.extend_from_slice(&[b' '; 60]);
+        b.push(b'\n');
+        assert_eq!(b.len(), 128);
+        b.extend_from_slice(&1.5f64.to_be_bytes());
+        b.extend_from_slice(&(-2.0f64).to_be_bytes());
+        let a = NpyArray::read(&b[..]).unwrap();
+        assert_eq!(a.to_vec::<f64>().unwrap(), [1.5, -2.0]);
+
+        // Big-endian complex swaps each part.
+        let mut h = replace(
+            &header_bytes(DType::Complex64, &[1], false).unwrap(),
+            b"<c8",
+            b">c8",
+        );
+        h.extend_from_slice(&1.0f32.to_be_bytes());
+        h.extend_from_slice(&2.0f32.to_be_bytes());
+        let a = NpyArray::read(&h[..]).unwrap();
+        assert_eq!(
+            a.to_vec::<Complex<f32>>().unwrap(),
+            [Complex::new(1.0, 2.0)]
+        );
+    }
+
+    #[test]
+    fn numpy_fortran_big_endian_file() {
+        // np.asfortranarray(np.arange(6, dtype='>u2').reshape(2, 3))
+        let bytes = include_bytes!("../../testdata/fortran_be_u2.npy");
+        let a = NpyArray::read(&bytes[..]).unwrap();
+        assert_eq!(
+            (a.dtype, a.shape.as_slice(), a.fortran_order),
+            (DType::UInt16, &[2, 3][..], true)
+        );
+        // Column-major storage order of [[0, 1, 2], [3, 4, 5]].
+        assert_eq!(a.to_vec::<u16>().unwrap(), [0, 3, 1, 4, 2, 5]);
+        let mut h = &bytes[..];
+        let header = read_header(&mut h).unwrap();
+        assert!(header.big_endian);
+        assert_eq!(header.version, (1, 0));
+    }
+
+    #[test]
+    fn round_trips() {
+        let cases = [
+            NpyArray::from_slice(&[2, 2], &[true, false, true, true]).unwrap(),
+            NpyArray::from_slice(&[3], &[f16::from_f32(1.0), f16::NAN, f16::NEG_ZERO]).unwrap(),
+            NpyArray::from_slice(&[], &[Complex::new(1.0f64, -1.0)]).unwrap(),
+            NpyArray::from_slice(&[0, 4], &[] as &[u64]).unwrap(),
+            NpyArray::new(
+                DType::Int16,
+                vec![2, 3],
+                true,
+                to_bytes(&[1i16, 2, 3, 4, 5, 6]),
+            )
+            .unwrap(),
+        ];
+        for a in cases {
+            let mut out = Vec::new();
+            a.write(&mut out).unwrap();
+            assert_eq!(out.len() % 64, a.data.len() % 64);
+            let b = NpyArray::read(&out[..]).unwrap();
+            assert_eq!(a, b);
+        }
+    }
+
+    #[test]
+    fn version_2_and_3_headers() {
+        // A shape long enough to need a 4-byte header length.
+        let shape = vec![1usize; 25000];
+        let a = NpyArray::new(DType::UInt8, shape, false, vec![7]).unwrap();
+        let mut out = Vec::new();
+        a.write(&mut out).unwrap();
+        assert_eq!(&out[6..8], &[2, 0]);
+        assert_eq!(NpyArray::read(&out[..]).unwrap(), a);
+        // Version 3.0 (UTF-8 header) reads like 2.0.
+        out[6] = 3;
+        assert_eq!(NpyArray::read(&out[..]).unwrap(), a);
+    }
+
+    #[test]
+    fn malformed_files() {
+        let good = numpy_arange6_i4();
+        let err = |b: &[u8]| NpyArray::read(b).unwrap_err().to_string();
+        let mut b = good.clone();
+        b[1] = b'X';
+        assert_eq!(
+            err(&b),
+            "the magic string is not correct; expected b'\\x93NUMPY', got b'\\x93XUMPY'"
+        );
+        let mut b = good.clone();
+        b[6] = 4;
+        assert_eq!(
+            err(&b),
+            "we only support format version (1,0), (2,0), and (3,0), not (4, 0)"
+        );
+        assert!(err(&good[..5]).starts_with("truncated .npy file"));
+        assert!(err(&good[..60]).starts_with("truncated .npy file"));
+        assert_eq!(
+            err(&good[..140]),
+            "Failed to read all data for array. Expected (2,3) = 6 elements, could only read 3 elements. \
+             (file seems not fully written?)"
+        );
+        let b = replace(&good, b"'<i4'", b"'|O' ");
+        assert!(matches!(NpyArray::read(&b[..]), Err(Error::Unsupported(_))));
+        assert!(NpyArray::new(DType::Int32, vec![2], false, vec![0; 4]).is_err());
+        let bf = NpyArray::new(DType::BFloat16, vec![1], false, vec![0; 2]).unwrap();
+        assert!(matches!(bf.write(Vec::new()), Err(Error::Unsupported(_))));
+    }
+
+    #[test]
+    fn file_round_trip() {
+        let dir = std::env::temp_dir().join(format!("gpu-array-npy-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a.npy");
+        let a = NpyArray::from_slice(&[2], &[1.0f32, 2.0]).unwrap();
+        a.save(&path).unwrap();
+        assert_eq!(NpyArray::load(&path).unwrap(), a);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
