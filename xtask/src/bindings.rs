@@ -153,7 +153,9 @@ fn fetch_headers() -> Result<Vec<PathBuf>, String> {
         .status()
         .map_err(|e| format!("python3 -m pip: {e}"))?;
     if !status.success() {
-        return Err(format!("pip download of the header wheels failed ({status})"));
+        return Err(format!(
+            "pip download of the header wheels failed ({status})"
+        ));
     }
     for entry in std::fs::read_dir(&wheels).map_err(|e| e.to_string())? {
         let wheel = entry.map_err(|e| e.to_string())?.path();
@@ -169,16 +171,19 @@ fn fetch_headers() -> Result<Vec<PathBuf>, String> {
             return Err(format!("unzip {} failed", wheel.display()));
         }
     }
-    Ok(vec![root.join("nvidia/cu13/include"), root.join("nvidia/nccl/include")])
+    Ok(vec![
+        root.join("nvidia/cu13/include"),
+        root.join("nvidia/nccl/include"),
+    ])
 }
 
 fn generate(lib: &Lib, include_dirs: &[PathBuf]) -> Result<String, String> {
     let wrapper: String = String::from(PRELUDE)
         + &lib
-        .headers
-        .iter()
-        .map(|h| format!("#include <{h}>\n"))
-        .collect::<String>()
+            .headers
+            .iter()
+            .map(|h| format!("#include <{h}>\n"))
+            .collect::<String>()
         + lib.extra;
     let mut builder = bindgen::Builder::default()
         .header_contents("cuprum_wrapper.h", &wrapper)
@@ -225,7 +230,9 @@ fn rewrite(lib: &Lib, file: syn::File) -> String {
                     match fi {
                         syn::ForeignItem::Fn(f) if f.sig.variadic.is_none() => fns.push(f),
                         syn::ForeignItem::Fn(f) => skipped.push(f.sig.ident.to_string()),
-                        other => items.push(syn::Item::Verbatim(quote::quote!(unsafe extern "C" { #other }))),
+                        other => items.push(syn::Item::Verbatim(
+                            quote::quote!(unsafe extern "C" { #other }),
+                        )),
                     }
                 }
             }
@@ -254,20 +261,29 @@ fn rewrite(lib: &Lib, file: syn::File) -> String {
                 syn::FnArg::Typed(pt) => {
                     let pat = &pt.pat;
                     let ty = &pt.ty;
-                    format!("{}: {}", quote::quote!(#pat), tidy(&quote::quote!(#ty).to_string()))
+                    format!(
+                        "{}: {}",
+                        quote::quote!(#pat),
+                        tidy(&quote::quote!(#ty).to_string())
+                    )
                 }
                 syn::FnArg::Receiver(_) => unreachable!("C functions have no receiver"),
             })
             .collect();
         let ret = match &f.sig.output {
             syn::ReturnType::Default => String::new(),
-            syn::ReturnType::Type(_, ty) => format!(" -> {}", tidy(&quote::quote!(#ty).to_string())),
+            syn::ReturnType::Type(_, ty) => {
+                format!(" -> {}", tidy(&quote::quote!(#ty).to_string()))
+            }
         };
         out.push_str(&format!("    pub fn {name}({}){ret};\n", args.join(", ")));
     }
     out.push_str("}\n");
     if !skipped.is_empty() {
-        out.push_str(&format!("\n// Variadic, not bound: {}\n", skipped.join(", ")));
+        out.push_str(&format!(
+            "\n// Variadic, not bound: {}\n",
+            skipped.join(", ")
+        ));
     }
     out
 }
@@ -285,4 +301,3 @@ fn tidy(s: &str) -> String {
         .replace(" ]", "]")
         .replace(" ; ", "; ")
 }
-

@@ -22,8 +22,10 @@ fn main() -> ExitCode {
         Some("setup-nvrtc") => nvrtc_setup::ensure().map(|dir| println!("{}", dir.display())),
         Some("test") => test(&args[1..]),
         Some("demo") => demo(&args[1..]),
-        _ => Err("usage: cargo xtask <bindgen [--include DIR] | setup-nvrtc | test [ARGS] | demo>"
-            .to_string()),
+        _ => Err(
+            "usage: cargo xtask <bindgen [--include DIR] | setup-nvrtc | test [ARGS] | demo>"
+                .to_string(),
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -62,8 +64,15 @@ fn test(extra: &[String]) -> Result<(), String> {
 fn demo(extra: &[String]) -> Result<(), String> {
     let dir = nvrtc_setup::ensure()?;
     let mut cmd = cargo();
-    cmd.args(["run", "--release", "-p", "gpu-runtime", "--example", "01_device"])
-        .args(extra)
-        .env("CUPRUM_NVRTC_PATH", &dir);
+    cmd.args([
+        "run",
+        "--release",
+        "-p",
+        "gpu-runtime",
+        "--example",
+        "01_device",
+    ])
+    .args(extra)
+    .env("CUPRUM_NVRTC_PATH", &dir);
     run_status(cmd)
 }

@@ -41,9 +41,20 @@ pub fn ensure() -> Result<PathBuf, String> {
             return Ok(dir.to_path_buf());
         }
     }
-    eprintln!("xtask: no NVRTC found; fetching {NVRTC_WHEEL} into {}", local_root().display());
+    eprintln!(
+        "xtask: no NVRTC found; fetching {NVRTC_WHEEL} into {}",
+        local_root().display()
+    );
     let status = Command::new("python3")
-        .args(["-m", "pip", "install", "--quiet", "--no-deps", "--no-compile", "--target"])
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-compile",
+            "--target",
+        ])
         .arg(local_root())
         .arg(NVRTC_WHEEL)
         .status()

@@ -76,7 +76,10 @@ pub struct DeviceProperties {
 impl DeviceProperties {
     /// The `sm_XY` architecture name NVRTC takes.
     pub fn arch(&self) -> String {
-        format!("sm_{}{}", self.compute_capability.0, self.compute_capability.1)
+        format!(
+            "sm_{}{}",
+            self.compute_capability.0, self.compute_capability.1
+        )
     }
 }
 
@@ -120,7 +123,9 @@ impl Device {
                 }
                 let mut n: c_int = 0;
                 // SAFETY: writes one int.
-                check("cuDeviceGetCount", unsafe { cuda::cuDeviceGetCount(&mut n) })?;
+                check("cuDeviceGetCount", unsafe {
+                    cuda::cuDeviceGetCount(&mut n)
+                })?;
                 Ok(n as usize)
             })
             .clone()

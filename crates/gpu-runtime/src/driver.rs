@@ -31,9 +31,14 @@ pub(crate) fn cuda_error(call: &'static str, code: CUresult) -> Error {
     Error::Cuda {
         call,
         code: code.0,
-        // SAFETY (both): the driver writes a pointer to a static string or leaves it null.
-        name: text(|c, p| unsafe { cuda::cuGetErrorName(c, p) }),
-        description: text(|c, p| unsafe { cuda::cuGetErrorString(c, p) }),
+        name: text(|c, p| {
+            // SAFETY: the driver writes a pointer to a static string or leaves it null.
+            unsafe { cuda::cuGetErrorName(c, p) }
+        }),
+        description: text(|c, p| {
+            // SAFETY: as above.
+            unsafe { cuda::cuGetErrorString(c, p) }
+        }),
     }
 }
 
@@ -60,6 +65,8 @@ pub fn init() -> Result<()> {
 pub fn driver_version() -> Result<i32> {
     let mut v = 0;
     // SAFETY: writes one int.
-    check("cuDriverGetVersion", unsafe { cuda::cuDriverGetVersion(&mut v) })?;
+    check("cuDriverGetVersion", unsafe {
+        cuda::cuDriverGetVersion(&mut v)
+    })?;
     Ok(v)
 }

@@ -63,7 +63,9 @@ impl Event {
         }
         let mut raw: CUevent = std::ptr::null_mut();
         // SAFETY: writes one handle.
-        check("cuEventCreate", unsafe { cuda::cuEventCreate(&mut raw, flags) })?;
+        check("cuEventCreate", unsafe {
+            cuda::cuEventCreate(&mut raw, flags)
+        })?;
         Ok(Event { raw, device })
     }
 

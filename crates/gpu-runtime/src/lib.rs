@@ -23,19 +23,33 @@
 
 #![warn(missing_docs)]
 
+mod copy;
 mod device;
 pub mod driver;
 mod error;
 mod event;
+pub mod memory;
+pub mod module;
+pub mod nvrtc;
 pub mod nvtx;
 mod ptr;
 mod stream;
 mod sync;
 pub mod testing;
+pub mod texture;
 
+pub use copy::{
+    HostTransfer, memcpy_dtod, memcpy_dtoh, memcpy_dtoh_async, memcpy_dtoh_async_unchecked,
+    memcpy_htod, memcpy_htod_async, memcpy_htod_async_pinned, memcpy_htod_async_unchecked,
+    memcpy_peer, memset_d8, memset_d16, memset_d32,
+};
 pub use device::{Device, DeviceGuard, DeviceProperties};
 pub use error::{Error, Result};
 pub use event::{Event, EventOptions};
+pub use memory::{Memory, MemoryPool, PinnedMemory, PinnedMemoryPool, alloc};
+pub use module::{
+    Kernel, KernelAttribute, KernelAttributes, LaunchConfig, Module, RawKernel, RawModule,
+};
 pub use ptr::{DevicePtr, KernelArg};
 pub use stream::{Stream, StreamGuard, StreamOptions};
 pub use sync::{SyncGuard, allow_synchronize, check_sync_allowed, is_synchronize_allowed};

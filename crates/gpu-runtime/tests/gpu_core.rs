@@ -44,7 +44,10 @@ fn invalid_ordinal_is_an_error() {
     let Some(_dev) = device_or_skip() else { return };
     let n = Device::count().unwrap() as i32;
     let e = Device::new(n).unwrap_err();
-    assert!(matches!(e, Error::InvalidDevice { ordinal, .. } if ordinal == n), "{e}");
+    assert!(
+        matches!(e, Error::InvalidDevice { ordinal, .. } if ordinal == n),
+        "{e}"
+    );
     assert!(Device::new(-1).is_err());
 }
 

@@ -393,7 +393,13 @@ mod tests {
         static LIBC: DynamicLibrary = DynamicLibrary::new("c", &["libc.so.6"]);
         static SYM: Symbol = Symbol::new("cuprumNoSuchFunction\0");
         let err = SYM.resolve(&LIBC).unwrap_err();
-        assert!(matches!(err, LoadError::SymbolNotFound { symbol: "cuprumNoSuchFunction", .. }));
+        assert!(matches!(
+            err,
+            LoadError::SymbolNotFound {
+                symbol: "cuprumNoSuchFunction",
+                ..
+            }
+        ));
         static OK: Symbol = Symbol::new("strlen\0");
         assert!(OK.resolve(&LIBC).is_ok());
     }

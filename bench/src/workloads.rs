@@ -1,0 +1,112 @@
+//! The workloads. Names match bench/cupy_bench.py.
+
+use gpu_runtime::memory::PinnedMemoryPool;
+use gpu_runtime::{
+    Device, LaunchConfig, MemoryPool, RawKernel, Result, Stream, alloc, memcpy_dtod,
+    memcpy_dtoh_async_unchecked, memcpy_htod_async_unchecked,
+};
+
+use crate::Record;
+use crate::timing::{gpu_ms, host_us};
+
+/// A workload: its name and how to run it.
+pub type Workload = (&'static str, fn(Device) -> Result<Record>);
+
+/// Every workload, in print order.
+pub fn all() -> Vec<Workload> {
+    vec![
+        ("pool alloc+free 16 B", |d| {
+            pool_alloc_free(d, "pool alloc+free 16 B", 16)
+        }),
+        ("pool alloc+free 1 MiB", |d| {
+            pool_alloc_free(d, "pool alloc+free 1 MiB", 1 << 20)
+        }),
+        ("launch empty kernel", launch_empty),
+        ("pinned H2D 256 MiB", |d| pinned(d, true)),
+        ("pinned D2H 256 MiB", |d| pinned(d, false)),
+        ("D2D memcpy 1 GiB", d2d),
+    ]
+}
+
+fn host_record(name: &'static str, us: f64) -> Record {
+    Record {
+        name,
+        unit: "us",
+        median: us,
+        rate: None,
+        rate_unit: None,
+        what: "host",
+    }
+}
+
+fn gpu_record(name: &'static str, ms: f64, bytes: f64) -> Record {
+    Record {
+        name,
+        unit: "ms",
+        median: ms,
+        rate: Some(bytes / ms / 1e6),
+        rate_unit: Some("GB/s"),
+        what: "gpu",
+    }
+}
+
+fn pool_alloc_free(dev: Device, name: &'static str, size: usize) -> Result<Record> {
+    let pool = MemoryPool::default_pool(dev)?;
+    let us = host_us(200_000, 7, || {
+        let m = pool.malloc(size)?;
+        drop(m);
+        Ok(())
+    })?;
+    Ok(host_record(name, us))
+}
+
+fn launch_empty(dev: Device) -> Result<Record> {
+    let k = RawKernel::new(r#"extern "C" __global__ void empty() {}"#, "empty", &[])?;
+    let k = k.kernel()?;
+    let stream = Stream::current_on(dev);
+    let cfg = LaunchConfig::linear(1, 1);
+    let us = host_us(20_000, 7, || {
+        // SAFETY: the kernel takes no arguments.
+        unsafe { k.launch(&cfg, &stream, &[]) }
+    })?;
+    stream.synchronize()?;
+    Ok(host_record("launch empty kernel", us))
+}
+
+fn pinned(dev: Device, h2d: bool) -> Result<Record> {
+    const N: usize = 256 << 20;
+    let stream = Stream::current_on(dev);
+    let mut host = PinnedMemoryPool::default_pool().malloc(N)?;
+    host.as_mut_slice().fill(1);
+    let device = alloc(N)?;
+    let ms = if h2d {
+        gpu_ms(&stream, 3, 20, || {
+            // SAFETY: `host` is pinned, lives past the timed copies (gpu_ms
+            // synchronizes after each), and is not touched meanwhile.
+            unsafe { memcpy_htod_async_unchecked(device.ptr(), host.as_ptr(), N, &stream) }
+        })?
+    } else {
+        let dst = host.as_mut_ptr();
+        gpu_ms(&stream, 3, 20, || {
+            // SAFETY: as above, for writes into `host`.
+            unsafe { memcpy_dtoh_async_unchecked(dst, device.ptr(), N, &stream) }
+        })?
+    };
+    let name = if h2d {
+        "pinned H2D 256 MiB"
+    } else {
+        "pinned D2H 256 MiB"
+    };
+    Ok(gpu_record(name, ms, N as f64))
+}
+
+fn d2d(dev: Device) -> Result<Record> {
+    const N: usize = 1 << 30;
+    let stream = Stream::current_on(dev);
+    let a = alloc(N)?;
+    let b = alloc(N)?;
+    a.memset(1, &stream)?;
+    let ms = gpu_ms(&stream, 3, 20, || memcpy_dtod(b.ptr(), a.ptr(), N, &stream))?;
+    // Read plus write, as CuPy's and the design's bandwidth figures count it.
+    Ok(gpu_record("D2D memcpy 1 GiB", ms, 2.0 * N as f64))
+}

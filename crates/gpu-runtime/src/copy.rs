@@ -1,0 +1,486 @@
+//! Copies between host and device, device and device, devices, and memset.
+//!
+//! | CUDA / CuPy                                | Cuprum                                   |
+//! |--------------------------------------------|------------------------------------------|
+//! | `cudaMemcpy(HostToDevice)`                 | [`memcpy_htod`], [`Memory::copy_from_host`] |
+//! | `cudaMemcpyAsync(HostToDevice)`            | [`memcpy_htod_async`] (pinned staging), [`memcpy_htod_async_pinned`] |
+//! | `cudaMemcpy(DeviceToHost)`                 | [`memcpy_dtoh`], [`Memory::copy_to_host`] |
+//! | `cudaMemcpyAsync(DeviceToHost)`            | [`memcpy_dtoh_async`] (into [`PinnedMemory`]), [`memcpy_dtoh_async_unchecked`] |
+//! | `cudaMemcpyAsync(DeviceToDevice)`          | [`memcpy_dtod`], [`Memory::copy_from_device`] |
+//! | `cudaMemcpyPeerAsync`                      | [`memcpy_peer`]                          |
+//! | `cudaMemsetAsync`, `cuMemsetD16/D32Async`  | [`memset_d8`], [`memset_d16`], [`memset_d32`], [`Memory::memset`] |
+//!
+//! Every copy is ordered on a stream: the asynchronous ones on the stream
+//! given, the synchronous ones on the thread's current stream of the device
+//! (so they follow the work already queued there, as CuPy's do). Functions on
+//! raw [`DevicePtr`]s cannot check bounds: the device reports a bad address
+//! as an error of later work. The [`Memory`] methods check lengths first.
+
+use std::ffi::c_void;
+
+use gpu_sys::cuda;
+
+use crate::driver::check;
+use crate::memory::{Memory, PinnedMemory, PinnedMemoryPool, is_page_locked};
+use crate::sync::check_sync_allowed;
+use crate::{Device, DevicePtr, Error, Result, Stream};
+
+/// Copies `src` to device address `dst` on the current device's current
+/// stream. When it returns, `src` may be reused: pageable memory has been
+/// consumed by the driver, and page-locked memory is staged through the
+/// pinned pool first. The host does not wait for the device.
+///
+/// # Errors
+/// No device, or the driver failed.
+pub fn memcpy_htod(dst: DevicePtr, src: &[u8]) -> Result<()> {
+    let device = Device::current()?;
+    htod_sync(dst, src, &Stream::current_on(device))
+}
+
+fn htod_sync(dst: DevicePtr, src: &[u8], stream: &Stream) -> Result<()> {
+    if src.is_empty() {
+        return Ok(());
+    }
+    stream.device().bind()?;
+    if is_page_locked(src.as_ptr()) {
+        // The driver would copy straight from `src` after we return.
+        return memcpy_htod_async(dst, src, stream);
+    }
+    // SAFETY: `src` is valid for its length; the driver copies pageable
+    // memory out of it before returning.
+    check("cuMemcpyHtoDAsync", unsafe {
+        cuda::cuMemcpyHtoDAsync_v2(dst.0, src.as_ptr().cast(), src.len(), stream.raw())
+    })
+}
+
+/// Copies `src` to `dst` on `stream` and returns before the copy ends:
+/// `src` is first copied into a block of the default
+/// [`PinnedMemoryPool`], which the pool reuses only after the copy.
+///
+/// # Errors
+/// No pinned memory, or the driver failed.
+pub fn memcpy_htod_async(dst: DevicePtr, src: &[u8], stream: &Stream) -> Result<()> {
+    if src.is_empty() {
+        return Ok(());
+    }
+    let mut staging = PinnedMemoryPool::default_pool().malloc(src.len())?;
+    staging.as_mut_slice().copy_from_slice(src);
+    memcpy_htod_async_pinned(dst, staging, stream)
+}
+
+/// Copies all of `src` to `dst` on `stream` straight from the pinned block,
+/// which is released once the copy has finished.
+///
+/// # Errors
+/// The driver failed.
+pub fn memcpy_htod_async_pinned(
+    dst: DevicePtr,
+    mut src: PinnedMemory,
+    stream: &Stream,
+) -> Result<()> {
+    if src.is_empty() {
+        return Ok(());
+    }
+    stream.device().bind()?;
+    // SAFETY: `src` is pinned and is kept from reuse until the copy is done
+    // (the event recorded below).
+    check("cuMemcpyHtoDAsync", unsafe {
+        cuda::cuMemcpyHtoDAsync_v2(dst.0, src.as_ptr().cast(), src.len(), stream.raw())
+    })?;
+    if src.record(stream).is_err() {
+        // Without an event we cannot tell when the copy is done: never
+        // reuse the block.
+        std::mem::forget(src);
+    }
+    Ok(())
+}
+
+/// Starts copying `bytes` bytes from host address `src` to device address
+/// `dst` on `stream`, without owning `src` (the counterpart of
+/// [`memcpy_dtoh_async_unchecked`], for benchmarks and callers that manage
+/// their own pinned buffers).
+///
+/// # Safety
+/// `src .. src + bytes` must be valid for reads and must be neither written
+/// nor freed until the work queued on `stream` so far has finished. For the
+/// copy to be truly asynchronous `src` should be page-locked.
+///
+/// # Errors
+/// The driver failed.
+pub unsafe fn memcpy_htod_async_unchecked(
+    dst: DevicePtr,
+    src: *const u8,
+    bytes: usize,
+    stream: &Stream,
+) -> Result<()> {
+    if bytes == 0 {
+        return Ok(());
+    }
+    stream.device().bind()?;
+    // SAFETY: the caller guarantees `src` for `bytes` until the stream catches up.
+    check("cuMemcpyHtoDAsync", unsafe {
+        cuda::cuMemcpyHtoDAsync_v2(dst.0, src.cast::<c_void>(), bytes, stream.raw())
+    })
+}
+
+/// Copies `dst.len()` bytes from device address `src` into `dst`, on the
+/// current device's current stream, and waits for the copy.
+///
+/// # Errors
+/// [`Error::SynchronizationNotAllowed`] inside `allow_synchronize(false)`,
+/// no device, or the driver failed (including errors of earlier work).
+pub fn memcpy_dtoh(dst: &mut [u8], src: DevicePtr) -> Result<()> {
+    check_sync_allowed("memcpy_dtoh")?;
+    let device = Device::current()?;
+    dtoh_sync(dst, src, &Stream::current_on(device))
+}
+
+fn dtoh_sync(dst: &mut [u8], src: DevicePtr, stream: &Stream) -> Result<()> {
+    if dst.is_empty() {
+        return Ok(());
+    }
+    stream.device().bind()?;
+    // SAFETY: `dst` is valid for writes of its length and stays borrowed
+    // until the stream has been synchronized below.
+    check("cuMemcpyDtoHAsync", unsafe {
+        cuda::cuMemcpyDtoHAsync_v2(dst.as_mut_ptr().cast(), src.0, dst.len(), stream.raw())
+    })?;
+    // SAFETY: a valid stream handle.
+    check("cuStreamSynchronize", unsafe {
+        cuda::cuStreamSynchronize(stream.raw())
+    })
+}
+
+/// An asynchronous device-to-host copy in flight; owns its destination
+/// until [`wait`](HostTransfer::wait) hands it back. Dropping it without
+/// waiting is safe: the block returns to its pool after the copy.
+#[derive(Debug)]
+#[must_use = "wait() returns the copied data"]
+pub struct HostTransfer {
+    dst: PinnedMemory,
+}
+
+impl HostTransfer {
+    /// Whether the copy has finished (does not block).
+    pub fn is_done(&self) -> bool {
+        self.dst.is_idle()
+    }
+
+    /// Waits for the copy and returns the filled memory.
+    ///
+    /// # Errors
+    /// Forbidden by `allow_synchronize(false)`, or an error of the copy or
+    /// earlier work (the memory is dropped then).
+    pub fn wait(mut self) -> Result<PinnedMemory> {
+        self.dst.synchronize()?;
+        Ok(self.dst)
+    }
+}
+
+/// Starts copying `dst.len()` bytes from device address `src` into the
+/// pinned block `dst` on `stream`. The transfer owns `dst` so that nothing
+/// reads it before the copy ends; [`HostTransfer::wait`] returns it.
+///
+/// # Errors
+/// The driver failed.
+pub fn memcpy_dtoh_async(
+    mut dst: PinnedMemory,
+    src: DevicePtr,
+    stream: &Stream,
+) -> Result<HostTransfer> {
+    if !dst.is_empty() {
+        stream.device().bind()?;
+        // SAFETY: `dst` is pinned and owned by the returned transfer, which
+        // hands it out only after the recorded event.
+        check("cuMemcpyDtoHAsync", unsafe {
+            cuda::cuMemcpyDtoHAsync_v2(dst.as_mut_ptr().cast(), src.0, dst.len(), stream.raw())
+        })?;
+        if let Err(e) = dst.record(stream) {
+            // The copy is queued but cannot be tracked: keep `dst` from
+            // reuse and report the failure.
+            std::mem::forget(dst);
+            return Err(e);
+        }
+    }
+    Ok(HostTransfer { dst })
+}
+
+/// Starts copying `bytes` bytes from device address `src` to host address
+/// `dst` on `stream`, without owning `dst`.
+///
+/// # Safety
+/// `dst .. dst + bytes` must be valid for writes, and must be neither read,
+/// written nor freed until the work queued on `stream` so far has finished
+/// (synchronize the stream or an event recorded after this call). For the
+/// copy to be truly asynchronous `dst` should be page-locked; pageable
+/// memory makes the driver wait for the copy before returning.
+pub unsafe fn memcpy_dtoh_async_unchecked(
+    dst: *mut u8,
+    src: DevicePtr,
+    bytes: usize,
+    stream: &Stream,
+) -> Result<()> {
+    if bytes == 0 {
+        return Ok(());
+    }
+    stream.device().bind()?;
+    // SAFETY: the caller guarantees `dst` for `bytes` until the stream catches up.
+    check("cuMemcpyDtoHAsync", unsafe {
+        cuda::cuMemcpyDtoHAsync_v2(dst.cast::<c_void>(), src.0, bytes, stream.raw())
+    })
+}
+
+/// Copies `bytes` bytes from `src` to `dst`, both device addresses of
+/// `stream`'s device (or of devices it can address), on `stream`.
+///
+/// # Errors
+/// The driver failed.
+pub fn memcpy_dtod(dst: DevicePtr, src: DevicePtr, bytes: usize, stream: &Stream) -> Result<()> {
+    if bytes == 0 {
+        return Ok(());
+    }
+    stream.device().bind()?;
+    // SAFETY: device addresses; a bad one is reported by the driver.
+    check("cuMemcpyDtoDAsync", unsafe {
+        cuda::cuMemcpyDtoDAsync_v2(dst.0, src.0, bytes, stream.raw())
+    })
+}
+
+/// Copies `bytes` bytes from `src` on `src_device` to `dst` on `dst_device`,
+/// on `stream` (peer access need not be enabled; the driver stages when it
+/// is not).
+///
+/// # Errors
+/// The devices' contexts could not be retained, or the driver failed.
+pub fn memcpy_peer(
+    dst: DevicePtr,
+    dst_device: Device,
+    src: DevicePtr,
+    src_device: Device,
+    bytes: usize,
+    stream: &Stream,
+) -> Result<()> {
+    if bytes == 0 {
+        return Ok(());
+    }
+    let (dst_ctx, src_ctx) = (dst_device.context()?, src_device.context()?);
+    stream.device().bind()?;
+    // SAFETY: retained primary contexts and device addresses in them.
+    check("cuMemcpyPeerAsync", unsafe {
+        cuda::cuMemcpyPeerAsync(dst.0, dst_ctx, src.0, src_ctx, bytes, stream.raw())
+    })
+}
+
+fn check_aligned(operation: &str, dst: DevicePtr, align: u64) -> Result<()> {
+    if dst.0.is_multiple_of(align) {
+        Ok(())
+    } else {
+        Err(Error::InvalidArgument(format!(
+            "{operation}: the address {:#x} is not aligned to {align} bytes",
+            dst.0
+        )))
+    }
+}
+
+/// Sets `count` bytes at `dst` to `value`, on `stream`.
+///
+/// # Errors
+/// The driver failed.
+pub fn memset_d8(dst: DevicePtr, value: u8, count: usize, stream: &Stream) -> Result<()> {
+    if count == 0 {
+        return Ok(());
+    }
+    stream.device().bind()?;
+    // SAFETY: a device address; a bad one is reported by the driver.
+    check("cuMemsetD8Async", unsafe {
+        cuda::cuMemsetD8Async(dst.0, value, count, stream.raw())
+    })
+}
+
+/// Sets `count` 16-bit words at `dst` (2-byte aligned) to `value`, on `stream`.
+///
+/// # Errors
+/// [`Error::InvalidArgument`] for a misaligned `dst`, or the driver failed.
+pub fn memset_d16(dst: DevicePtr, value: u16, count: usize, stream: &Stream) -> Result<()> {
+    check_aligned("memset_d16", dst, 2)?;
+    if count == 0 {
+        return Ok(());
+    }
+    stream.device().bind()?;
+    // SAFETY: an aligned device address; a bad one is reported by the driver.
+    check("cuMemsetD16Async", unsafe {
+        cuda::cuMemsetD16Async(dst.0, value, count, stream.raw())
+    })
+}
+
+/// Sets `count` 32-bit words at `dst` (4-byte aligned) to `value`, on `stream`.
+///
+/// # Errors
+/// [`Error::InvalidArgument`] for a misaligned `dst`, or the driver failed.
+pub fn memset_d32(dst: DevicePtr, value: u32, count: usize, stream: &Stream) -> Result<()> {
+    check_aligned("memset_d32", dst, 4)?;
+    if count == 0 {
+        return Ok(());
+    }
+    stream.device().bind()?;
+    // SAFETY: an aligned device address; a bad one is reported by the driver.
+    check("cuMemsetD32Async", unsafe {
+        cuda::cuMemsetD32Async(dst.0, value, count, stream.raw())
+    })
+}
+
+fn check_fits(operation: &str, what: &str, len: usize, size: usize) -> Result<()> {
+    if len <= size {
+        Ok(())
+    } else {
+        Err(Error::InvalidArgument(format!(
+            "{operation}: {what} has {len} bytes but the device memory holds only {size}"
+        )))
+    }
+}
+
+impl Memory {
+    fn check_stream(&self, operation: &'static str, stream: &Stream) -> Result<()> {
+        if stream.device() == self.device() {
+            Ok(())
+        } else {
+            Err(Error::DeviceMismatch {
+                operation,
+                what: "the stream",
+                found: stream.device().ordinal(),
+                expected: self.device().ordinal(),
+            })
+        }
+    }
+
+    /// Copies `src` to the start of this memory on the device's current
+    /// stream; `src` may be reused when this returns (see [`memcpy_htod`]).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when `src` is longer than the memory, or
+    /// the driver failed.
+    pub fn copy_from_host(&self, src: &[u8]) -> Result<()> {
+        check_fits(
+            "Memory::copy_from_host",
+            "the source",
+            src.len(),
+            self.size(),
+        )?;
+        htod_sync(self.ptr(), src, &Stream::current_on(self.device()))
+    }
+
+    /// Copies `src` to the start of this memory on `stream` through pinned
+    /// staging (see [`memcpy_htod_async`]).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when `src` is longer than the memory,
+    /// [`Error::DeviceMismatch`] for a stream of another device, or the
+    /// driver failed.
+    pub fn copy_from_host_async(&self, src: &[u8], stream: &Stream) -> Result<()> {
+        check_fits(
+            "Memory::copy_from_host_async",
+            "the source",
+            src.len(),
+            self.size(),
+        )?;
+        self.check_stream("Memory::copy_from_host_async", stream)?;
+        memcpy_htod_async(self.ptr(), src, stream)
+    }
+
+    /// Copies the first `dst.len()` bytes of this memory into `dst` on the
+    /// device's current stream and waits for them.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when `dst` is longer than the memory,
+    /// [`Error::SynchronizationNotAllowed`], or the driver failed.
+    pub fn copy_to_host(&self, dst: &mut [u8]) -> Result<()> {
+        check_fits(
+            "Memory::copy_to_host",
+            "the destination",
+            dst.len(),
+            self.size(),
+        )?;
+        check_sync_allowed("Memory::copy_to_host")?;
+        dtoh_sync(dst, self.ptr(), &Stream::current_on(self.device()))
+    }
+
+    /// Starts copying the first `dst.len()` bytes of this memory into the
+    /// pinned block `dst` on `stream` (see [`memcpy_dtoh_async`]). The
+    /// transfer does not keep this memory alive: keep it (or record the
+    /// stream) until the transfer is done.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when `dst` is longer than the memory,
+    /// [`Error::DeviceMismatch`] for a stream of another device, or the
+    /// driver failed.
+    pub fn copy_to_host_async(&self, dst: PinnedMemory, stream: &Stream) -> Result<HostTransfer> {
+        check_fits(
+            "Memory::copy_to_host_async",
+            "the destination",
+            dst.len(),
+            self.size(),
+        )?;
+        self.check_stream("Memory::copy_to_host_async", stream)?;
+        memcpy_dtoh_async(dst, self.ptr(), stream)
+    }
+
+    /// Copies all of `src` to the start of this memory on `stream` (a
+    /// stream of this memory's device), across devices when they differ.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when `src` is larger than this memory,
+    /// [`Error::DeviceMismatch`] for a stream of another device, or the
+    /// driver failed.
+    pub fn copy_from_device(&self, src: &Memory, stream: &Stream) -> Result<()> {
+        check_fits(
+            "Memory::copy_from_device",
+            "the source",
+            src.size(),
+            self.size(),
+        )?;
+        self.check_stream("Memory::copy_from_device", stream)?;
+        if src.device() == self.device() {
+            memcpy_dtod(self.ptr(), src.ptr(), src.size(), stream)
+        } else {
+            memcpy_peer(
+                self.ptr(),
+                self.device(),
+                src.ptr(),
+                src.device(),
+                src.size(),
+                stream,
+            )
+        }
+    }
+
+    /// Sets every byte of this memory to `value` on `stream`.
+    ///
+    /// # Errors
+    /// [`Error::DeviceMismatch`] for a stream of another device, or the
+    /// driver failed.
+    pub fn memset(&self, value: u8, stream: &Stream) -> Result<()> {
+        self.check_stream("Memory::memset", stream)?;
+        memset_d8(self.ptr(), value, self.size(), stream)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_and_alignment_messages() {
+        let e = check_fits("Memory::copy_from_host", "the source", 1000, 512).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Memory::copy_from_host: the source has 1000 bytes but the device memory holds only 512"
+        );
+        assert!(check_fits("x", "y", 512, 512).is_ok());
+        let e = check_aligned("memset_d32", DevicePtr(0x1002), 4).unwrap_err();
+        assert!(
+            e.to_string().contains("0x1002 is not aligned to 4 bytes"),
+            "{e}"
+        );
+        assert!(check_aligned("memset_d16", DevicePtr(0x1002), 2).is_ok());
+    }
+}

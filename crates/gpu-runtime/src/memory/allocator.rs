@@ -1,0 +1,182 @@
+//! The allocator choice: the process-wide allocator, a thread-local scope
+//! over it, and the built-in allocators (CuPy's `set_allocator`,
+//! `get_allocator`, `using_allocator`).
+
+use std::cell::{Cell, RefCell};
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, RwLock};
+
+use gpu_sys::cuda;
+
+use super::hooks::{self, HookEvent, HookInfo};
+use super::memory_pool::{default_pool_ref, direct_malloc};
+use super::{Memory, check_alloc};
+use crate::{Device, DevicePtr, Error, Result, Stream};
+
+/// Something that hands out device memory. Implement it to plug your own
+/// allocator in with [`set_allocator`] or [`using_allocator`]; wrap what you
+/// allocate with [`Memory::from_raw_with_free`].
+pub trait Allocator: Send + Sync {
+    /// Allocates `size` bytes on `device` for use on `stream` (a stream of
+    /// `device`). Size 0 should give a null pointer.
+    ///
+    /// # Errors
+    /// Whatever prevents the allocation; [`Error::OutOfMemory`] when memory
+    /// ran out.
+    fn malloc(&self, size: usize, device: Device, stream: &Stream) -> Result<Memory>;
+}
+
+fn check_stream(operation: &'static str, device: Device, stream: &Stream) -> Result<()> {
+    if stream.device() == device {
+        Ok(())
+    } else {
+        Err(Error::DeviceMismatch {
+            operation,
+            what: "the stream",
+            found: stream.device().ordinal(),
+            expected: device.ordinal(),
+        })
+    }
+}
+
+/// The default: each device's default [`MemoryPool`](super::MemoryPool).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PoolAllocator;
+
+impl Allocator for PoolAllocator {
+    fn malloc(&self, size: usize, device: Device, stream: &Stream) -> Result<Memory> {
+        default_pool_ref(device)?.malloc_on(size, stream)
+    }
+}
+
+/// No caching: `cuMemAlloc` for each allocation and `cuMemFree` at each drop
+/// (CuPy's `set_allocator(None)`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DirectAllocator;
+
+impl Allocator for DirectAllocator {
+    fn malloc(&self, size: usize, device: Device, stream: &Stream) -> Result<Memory> {
+        check_stream("DirectAllocator::malloc", device, stream)?;
+        direct_malloc(size, device)
+    }
+}
+
+/// The driver's stream-ordered allocator: `cuMemAllocAsync` on the stream,
+/// and `cuMemFreeAsync` on the same stream at drop (CuPy's
+/// `MemoryAsyncPool`). Needs a device with memory pools
+/// ([`DeviceProperties::memory_pools_supported`](crate::DeviceProperties)).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AsyncAllocator;
+
+impl Allocator for AsyncAllocator {
+    fn malloc(&self, size: usize, device: Device, stream: &Stream) -> Result<Memory> {
+        check_stream("AsyncAllocator::malloc", device, stream)?;
+        let props = device.properties()?;
+        if !props.memory_pools_supported {
+            return Err(Error::Unsupported(format!(
+                "device {} ({}) does not support stream-ordered allocation (cuMemAllocAsync)",
+                device.ordinal(),
+                props.name
+            )));
+        }
+        if size == 0 {
+            return Ok(Memory::empty(device));
+        }
+        let info = |p| HookInfo {
+            device_id: device.ordinal(),
+            size,
+            mem_size: size,
+            mem_ptr: DevicePtr(p),
+            pmem_id: 0,
+        };
+        hooks::call(HookEvent::AllocPre, || info(0));
+        device.bind()?;
+        let mut p = 0;
+        // SAFETY: writes one address; the stream belongs to the current context.
+        let r = unsafe { cuda::cuMemAllocAsync(&mut p, size, stream.raw()) };
+        check_alloc("cuMemAllocAsync", r, size, device)?;
+        hooks::call(HookEvent::AllocPost, || info(p));
+        Ok(Memory::from_async(DevicePtr(p), size, stream.clone()))
+    }
+}
+
+/// `None`: the default [`PoolAllocator`].
+static GLOBAL: RwLock<Option<Arc<dyn Allocator>>> = RwLock::new(None);
+/// Whether `GLOBAL` holds something, so the default path skips the lock.
+static CUSTOM: AtomicBool = AtomicBool::new(false);
+
+thread_local! {
+    static SCOPED: RefCell<Vec<Arc<dyn Allocator>>> = const { RefCell::new(Vec::new()) };
+    static N_SCOPED: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Sets the process-wide allocator (CuPy's `set_allocator`). Threads inside
+/// a [`using_allocator`] scope keep their scope's allocator. Memory
+/// allocated before keeps its own way of being freed.
+pub fn set_allocator(allocator: Arc<dyn Allocator>) {
+    let mut g = GLOBAL.write().unwrap_or_else(|p| p.into_inner());
+    *g = Some(allocator);
+    CUSTOM.store(true, Ordering::Release);
+}
+
+/// The allocator [`alloc`] uses on this thread: the innermost
+/// [`using_allocator`] scope's, else the process-wide one (a
+/// [`PoolAllocator`] unless [`set_allocator`] changed it).
+pub fn get_allocator() -> Arc<dyn Allocator> {
+    if N_SCOPED.with(Cell::get) != 0
+        && let Some(a) = SCOPED.with(|s| s.borrow().last().cloned())
+    {
+        return a;
+    }
+    let g = GLOBAL.read().unwrap_or_else(|p| p.into_inner());
+    g.clone().unwrap_or_else(|| Arc::new(PoolAllocator))
+}
+
+/// Uses `allocator` for allocations on this thread until the guard drops
+/// (CuPy's `with using_allocator(a):`). Scopes nest.
+#[must_use = "the allocator is used only while the guard lives"]
+pub fn using_allocator(allocator: Arc<dyn Allocator>) -> AllocatorGuard {
+    SCOPED.with(|s| s.borrow_mut().push(allocator));
+    N_SCOPED.with(|n| n.set(n.get() + 1));
+    AllocatorGuard {
+        _not_send: PhantomData,
+    }
+}
+
+/// Ends a [`using_allocator`] scope when dropped.
+#[derive(Debug)]
+pub struct AllocatorGuard {
+    _not_send: PhantomData<*const ()>,
+}
+
+impl Drop for AllocatorGuard {
+    fn drop(&mut self) {
+        SCOPED.with(|s| s.borrow_mut().pop());
+        N_SCOPED.with(|n| n.set(n.get().saturating_sub(1)));
+    }
+}
+
+/// Allocates `size` bytes on the current device for its current stream,
+/// with the thread's allocator (CuPy's `cupy.cuda.alloc`). Size 0 gives a
+/// null pointer.
+///
+/// # Errors
+/// No device, [`Error::OutOfMemory`], or the allocator's error.
+pub fn alloc(size: usize) -> Result<Memory> {
+    let device = Device::current()?;
+    alloc_on(size, &Stream::current_on(device))
+}
+
+/// Allocates `size` bytes on `stream`'s device for use on `stream`, with
+/// the thread's allocator.
+///
+/// # Errors
+/// [`Error::OutOfMemory`], or the allocator's error.
+pub fn alloc_on(size: usize, stream: &Stream) -> Result<Memory> {
+    let device = stream.device();
+    if N_SCOPED.with(Cell::get) == 0 && !CUSTOM.load(Ordering::Acquire) {
+        return PoolAllocator.malloc(size, device, stream);
+    }
+    get_allocator().malloc(size, device, stream)
+}

@@ -1,0 +1,313 @@
+//! The device memory pool (CuPy's `MemoryPool`, one per device here).
+
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+
+use gpu_sys::cuda;
+
+use super::hooks::{self, HookEvent, HookInfo};
+use super::pool::{PoolCore, RawAllocator, round_size};
+use super::{DeviceFence, Memory, check_alloc, parse_limit};
+use crate::{Device, DevicePtr, Error, Result, Stream, is_synchronize_allowed};
+
+/// `cuMemAlloc` / `cuMemFree` on one device, with the `alloc` hooks.
+struct CudaRaw {
+    device: Device,
+}
+
+impl RawAllocator for CudaRaw {
+    fn malloc(&mut self, size: usize) -> Result<u64> {
+        let device_id = self.device.ordinal();
+        hooks::call(HookEvent::AllocPre, || HookInfo {
+            device_id,
+            size,
+            mem_size: size,
+            mem_ptr: DevicePtr::NULL,
+            pmem_id: 0,
+        });
+        self.device.bind()?;
+        let mut p = 0;
+        // SAFETY: writes one address; the device's context is current.
+        crate::driver::check("cuMemAlloc", unsafe { cuda::cuMemAlloc_v2(&mut p, size) })?;
+        hooks::call(HookEvent::AllocPost, || HookInfo {
+            device_id,
+            size,
+            mem_size: size,
+            mem_ptr: DevicePtr(p),
+            pmem_id: 0,
+        });
+        Ok(p)
+    }
+
+    fn free(&mut self, addr: u64, _size: usize) -> Result<()> {
+        self.device.bind()?;
+        // SAFETY: cuMemAlloc gave this address and the pool frees it once.
+        crate::driver::check("cuMemFree", unsafe { cuda::cuMemFree_v2(addr) })
+    }
+}
+
+pub(crate) struct PoolShared {
+    device: Device,
+    core: Mutex<PoolCore<CudaRaw, DeviceFence>>,
+}
+
+impl PoolShared {
+    fn lock(&self) -> MutexGuard<'_, PoolCore<CudaRaw, DeviceFence>> {
+        self.core.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Returns a block, to be reused once `fences` (if any) have completed.
+    pub(crate) fn release(&self, addr: u64, fences: Vec<DeviceFence>) {
+        // A failure here means a double free, which Memory's ownership rules
+        // out; there is nothing better to do in a drop than to ignore it.
+        let _ = self.lock().free_pending(addr, fences);
+    }
+}
+
+/// A caching allocator of device memory for one device (CuPy's
+/// `MemoryPool`). Clones share the pool.
+///
+/// Requests are rounded up to 512 bytes and served best-fit from the free
+/// blocks of the allocating stream's arena, splitting bigger blocks; frees
+/// merge neighbours. On exhaustion (the driver's or [`set_limit`]'s) the pool
+/// releases its cached blocks and retries, then returns
+/// [`Error::OutOfMemory`].
+///
+/// [`set_limit`]: MemoryPool::set_limit
+#[derive(Clone)]
+pub struct MemoryPool {
+    shared: Arc<PoolShared>,
+}
+
+impl std::fmt::Debug for MemoryPool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let core = self.shared.lock();
+        f.debug_struct("MemoryPool")
+            .field("device", &self.shared.device.ordinal())
+            .field("used_bytes", &core.used_bytes())
+            .field("total_bytes", &core.total_bytes())
+            .field("n_free_blocks", &core.n_free_blocks())
+            .field("limit", &core.limit())
+            .finish()
+    }
+}
+
+impl MemoryPool {
+    /// A new, empty pool for `device`, without a limit (the environment's
+    /// `CUPRUM_GPU_MEMORY_LIMIT` applies to the default pools only).
+    pub fn new(device: Device) -> MemoryPool {
+        MemoryPool {
+            shared: Arc::new(PoolShared {
+                device,
+                core: Mutex::new(PoolCore::new(CudaRaw { device })),
+            }),
+        }
+    }
+
+    /// The process's pool for `device` (CuPy's `get_default_memory_pool`),
+    /// created on first use with the limit of `CUPRUM_GPU_MEMORY_LIMIT`.
+    ///
+    /// # Errors
+    /// The device does not exist, or the variable cannot be parsed.
+    pub fn default_pool(device: Device) -> Result<MemoryPool> {
+        default_pool_ref(device).cloned()
+    }
+
+    /// The device the pool allocates on.
+    pub fn device(&self) -> Device {
+        self.shared.device
+    }
+
+    /// Allocates `size` bytes on the thread's current stream of the pool's
+    /// device. Size 0 gives a null pointer and takes nothing from the pool.
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`], or a driver failure.
+    pub fn malloc(&self, size: usize) -> Result<Memory> {
+        self.malloc_on(size, &Stream::current_on(self.shared.device))
+    }
+
+    /// Allocates `size` bytes for use on `stream`: the block comes from, and
+    /// returns to, `stream`'s arena.
+    ///
+    /// # Errors
+    /// [`Error::DeviceMismatch`] when `stream` is on another device,
+    /// [`Error::OutOfMemory`], or a driver failure.
+    pub fn malloc_on(&self, size: usize, stream: &Stream) -> Result<Memory> {
+        let device = self.shared.device;
+        if stream.device() != device {
+            return Err(Error::DeviceMismatch {
+                operation: "MemoryPool::malloc",
+                what: "the stream",
+                found: stream.device().ordinal(),
+                expected: device.ordinal(),
+            });
+        }
+        if size == 0 {
+            return Ok(Memory::empty(device));
+        }
+        hooks::call(HookEvent::MallocPre, || HookInfo {
+            device_id: device.ordinal(),
+            size,
+            mem_size: round_size(size).unwrap_or(size),
+            mem_ptr: DevicePtr::NULL,
+            pmem_id: 0,
+        });
+        let arena = stream.id();
+        let block = self
+            .shared
+            .lock()
+            .malloc(size, arena, is_synchronize_allowed())?;
+        hooks::call(HookEvent::MallocPost, || HookInfo {
+            device_id: device.ordinal(),
+            size,
+            mem_size: block.size,
+            mem_ptr: DevicePtr(block.addr),
+            pmem_id: block.base,
+        });
+        Ok(Memory::from_pool(
+            self.shared.clone(),
+            block,
+            size,
+            device,
+            arena,
+        ))
+    }
+
+    /// Bytes in blocks handed out and not yet freed (rounded sizes).
+    pub fn used_bytes(&self) -> usize {
+        self.shared.lock().used_bytes()
+    }
+
+    /// Bytes the pool holds from the driver.
+    pub fn total_bytes(&self) -> usize {
+        self.shared.lock().total_bytes()
+    }
+
+    /// Bytes held but not in use: `total_bytes() - used_bytes()`, including
+    /// blocks still waiting for another stream.
+    pub fn free_bytes(&self) -> usize {
+        self.shared.lock().free_bytes()
+    }
+
+    /// Free blocks ready for reuse, over all arenas (after promoting blocks
+    /// whose streams have caught up).
+    pub fn n_free_blocks(&self) -> usize {
+        let mut core = self.shared.lock();
+        core.poll_pending();
+        core.n_free_blocks()
+    }
+
+    /// Freed blocks still waiting for another stream (see
+    /// [`Memory::record_stream`]).
+    pub fn n_pending_blocks(&self) -> usize {
+        let mut core = self.shared.lock();
+        core.poll_pending();
+        core.n_pending_blocks()
+    }
+
+    /// Returns every cached allocation whose blocks are all free to the
+    /// driver (CuPy's `free_all_blocks`).
+    ///
+    /// # Errors
+    /// The first `cuMemFree` failure; the rest are still attempted.
+    pub fn free_all_blocks(&self) -> Result<()> {
+        self.shared.lock().free_all_blocks()
+    }
+
+    /// Limits `total_bytes()` to `bytes`; 0 removes the limit. Memory
+    /// already held is not released.
+    pub fn set_limit(&self, bytes: usize) {
+        self.shared.lock().set_limit(bytes);
+    }
+
+    /// Limits `total_bytes()` to `fraction` (0 to 1) of the device's memory
+    /// (CuPy's `set_limit(fraction=)`).
+    ///
+    /// # Errors
+    /// `fraction` is outside 0..=1, or the device's size could not be read.
+    pub fn set_limit_fraction(&self, fraction: f64) -> Result<()> {
+        if !(0.0..=1.0).contains(&fraction) {
+            return Err(Error::InvalidArgument(format!(
+                "MemoryPool::set_limit_fraction: {fraction} is not between 0 and 1"
+            )));
+        }
+        let total = self.shared.device.properties()?.total_memory;
+        self.set_limit((total as f64 * fraction) as usize);
+        Ok(())
+    }
+
+    /// The limit in bytes; 0 means none.
+    pub fn get_limit(&self) -> usize {
+        self.shared.lock().limit()
+    }
+}
+
+/// The default pool of `device`, created on first use.
+pub(crate) fn default_pool_ref(device: Device) -> Result<&'static MemoryPool> {
+    static POOLS: OnceLock<Vec<OnceLock<MemoryPool>>> = OnceLock::new();
+    let pools = POOLS.get_or_init(|| {
+        let n = Device::count().unwrap_or(0);
+        (0..n).map(|_| OnceLock::new()).collect()
+    });
+    let slot = pools
+        .get(device.ordinal() as usize)
+        .ok_or(Error::InvalidDevice {
+            ordinal: device.ordinal(),
+            count: pools.len(),
+        })?;
+    if let Some(p) = slot.get() {
+        return Ok(p);
+    }
+    let limit = match std::env::var("CUPRUM_GPU_MEMORY_LIMIT") {
+        Ok(v) => {
+            let total = if v.trim_end().ends_with('%') {
+                device.properties()?.total_memory
+            } else {
+                0
+            };
+            parse_limit(&v, total)?
+        }
+        Err(_) => 0,
+    };
+    Ok(slot.get_or_init(|| {
+        let pool = MemoryPool::new(device);
+        pool.set_limit(limit);
+        pool
+    }))
+}
+
+impl super::Allocator for MemoryPool {
+    fn malloc(&self, size: usize, device: Device, stream: &Stream) -> Result<Memory> {
+        if device != self.shared.device {
+            return Err(Error::DeviceMismatch {
+                operation: "MemoryPool::malloc",
+                what: "the requested device",
+                found: device.ordinal(),
+                expected: self.shared.device.ordinal(),
+            });
+        }
+        self.malloc_on(size, stream)
+    }
+}
+
+/// Allocates with `cuMemAlloc` (no pool), with the `alloc` hooks.
+pub(crate) fn direct_malloc(size: usize, device: Device) -> Result<Memory> {
+    if size == 0 {
+        return Ok(Memory::empty(device));
+    }
+    let info = |p| HookInfo {
+        device_id: device.ordinal(),
+        size,
+        mem_size: size,
+        mem_ptr: DevicePtr(p),
+        pmem_id: 0,
+    };
+    hooks::call(HookEvent::AllocPre, || info(0));
+    device.bind()?;
+    let mut p = 0;
+    // SAFETY: writes one address; the device's context is current.
+    let r = unsafe { cuda::cuMemAlloc_v2(&mut p, size) };
+    check_alloc("cuMemAlloc", r, size, device)?;
+    hooks::call(HookEvent::AllocPost, || info(p));
+    Ok(Memory::from_direct(DevicePtr(p), size, device))
+}

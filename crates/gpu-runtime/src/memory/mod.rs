@@ -1,0 +1,454 @@
+//! Device and pinned host memory: the RAII handle [`Memory`], the caching
+//! pools, the allocator choice and memory hooks.
+//!
+//! | CuPy                                        | Cuprum                                   |
+//! |---------------------------------------------|------------------------------------------|
+//! | `cupy.cuda.alloc(n)`                        | [`alloc`], [`alloc_on`]                  |
+//! | `cupy.cuda.Memory`, `MemoryPointer`         | [`Memory`], [`Memory::ptr`]              |
+//! | `cupy.cuda.UnownedMemory(ptr, size, owner)` | [`Memory::from_raw`]                     |
+//! | `cupy.get_default_memory_pool()`            | [`MemoryPool::default_pool`]             |
+//! | `pool.used_bytes()`, `total_bytes()`, `free_bytes()`, `n_free_blocks()`, `free_all_blocks()` | the same names on [`MemoryPool`] |
+//! | `pool.set_limit(size=)`, `get_limit()`      | [`MemoryPool::set_limit`], [`MemoryPool::get_limit`] |
+//! | `CUPY_GPU_MEMORY_LIMIT`                     | `CUPRUM_GPU_MEMORY_LIMIT` (bytes or `"50%"`) |
+//! | `cupy.get_default_pinned_memory_pool()`     | [`PinnedMemoryPool::default_pool`]       |
+//! | `cupy.cuda.alloc_pinned_memory(n)`          | [`PinnedMemoryPool::malloc`]             |
+//! | `cupy.cuda.set_allocator`, `get_allocator`, `using_allocator` | [`set_allocator`], [`get_allocator`], [`using_allocator`] |
+//! | `cupy.cuda.MemoryAsyncPool`                 | [`AsyncAllocator`]                       |
+//! | `set_allocator(None)` (plain `cudaMalloc`)  | [`DirectAllocator`]                      |
+//! | `cupy.cuda.MemoryHook`, `memory_hooks.DebugPrintHook` | [`MemoryHook`], [`DebugPrintHook`], [`with_hook`] |
+//! | `torch.Tensor.record_stream`                | [`Memory::record_stream`]                |
+//!
+//! A pooled block returns to the arena of the stream it was allocated on, and
+//! later allocations on that stream may reuse it at once: stream order makes
+//! that safe. A block that another stream used must be announced with
+//! [`Memory::record_stream`]; at its free the pool records an event on each
+//! such stream and reuses the block only once those events have completed.
+
+mod allocator;
+mod hooks;
+mod memory_pool;
+mod pinned;
+pub(crate) mod pool;
+
+use std::any::Any;
+use std::sync::{Arc, Mutex};
+
+use gpu_sys::cuda;
+
+pub use allocator::{
+    Allocator, AllocatorGuard, AsyncAllocator, DirectAllocator, PoolAllocator, alloc, alloc_on,
+    get_allocator, set_allocator, using_allocator,
+};
+pub use hooks::{DebugPrintHook, HookGuard, HookInfo, MemoryHook, with_hook};
+pub use memory_pool::MemoryPool;
+pub use pinned::{PinnedMemory, PinnedMemoryPool};
+pub use pool::ROUND;
+
+use crate::driver::check;
+use crate::{Device, DevicePtr, Event, EventOptions, Result, Stream};
+use hooks::HookEvent;
+use pool::{Block, Fence};
+
+/// How a [`Memory`] gives its memory back.
+enum Owner {
+    /// Size 0: nothing was allocated.
+    Empty,
+    /// A block of a [`MemoryPool`], returned to the arena of stream `arena`.
+    Pool {
+        pool: Arc<memory_pool::PoolShared>,
+        block: Block,
+        arena: u64,
+    },
+    /// `cuMemAlloc`: `cuMemFree`.
+    Direct,
+    /// `cuMemAllocAsync` on `stream`: `cuMemFreeAsync` on the same stream.
+    Async { stream: Stream },
+    /// A user allocator's release function.
+    Custom(Mutex<Option<FreeFn>>),
+    /// Someone else's memory, kept alive by `owner` when given.
+    Unowned(#[allow(dead_code)] Option<Arc<dyn Any + Send + Sync>>),
+}
+
+type FreeFn = Box<dyn FnOnce(DevicePtr, usize) + Send>;
+
+/// Device memory, released (or returned to its pool) on drop. Users and
+/// arrays hold it in an `Arc` and pass [`Memory::ptr`] to kernels.
+///
+/// Device memory is outside Rust's aliasing model: methods that write into
+/// it take `&self`, and ordering is the stream's business.
+pub struct Memory {
+    ptr: DevicePtr,
+    size: usize,
+    device: Device,
+    owner: Owner,
+    /// Streams other than the allocating one that use the memory.
+    streams: Mutex<Vec<Stream>>,
+}
+
+impl std::fmt::Debug for Memory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = match &self.owner {
+            Owner::Empty => "empty",
+            Owner::Pool { .. } => "pool",
+            Owner::Direct => "direct",
+            Owner::Async { .. } => "async",
+            Owner::Custom(_) => "custom",
+            Owner::Unowned(_) => "unowned",
+        };
+        f.debug_struct("Memory")
+            .field("ptr", &format_args!("{:#x}", self.ptr.0))
+            .field("size", &self.size)
+            .field("device", &self.device.ordinal())
+            .field("kind", &kind)
+            .finish()
+    }
+}
+
+impl Memory {
+    fn new(ptr: DevicePtr, size: usize, device: Device, owner: Owner) -> Memory {
+        Memory {
+            ptr,
+            size,
+            device,
+            owner,
+            streams: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Zero bytes at the null address.
+    pub(crate) fn empty(device: Device) -> Memory {
+        Memory::new(DevicePtr::NULL, 0, device, Owner::Empty)
+    }
+
+    /// Wraps memory that Cuprum did not allocate (CuPy's `UnownedMemory`).
+    /// Dropping the `Memory` frees nothing; it drops `owner`, which may be
+    /// whatever keeps the memory alive (another library's buffer handle).
+    ///
+    /// # Safety
+    /// `ptr .. ptr + size` must be device memory of `device` (or memory the
+    /// device can access), valid while the returned value and any copy of
+    /// its pointer are in use; when `owner` is `None` the caller keeps it
+    /// alive by other means.
+    pub unsafe fn from_raw(
+        ptr: DevicePtr,
+        size: usize,
+        device: Device,
+        owner: Option<Arc<dyn Any + Send + Sync>>,
+    ) -> Memory {
+        Memory::new(ptr, size, device, Owner::Unowned(owner))
+    }
+
+    /// Wraps memory allocated by a user [`Allocator`]; `free(ptr, size)` runs
+    /// once, when the `Memory` drops (after the streams given to
+    /// [`record_stream`](Self::record_stream) have finished).
+    ///
+    /// # Safety
+    /// As for [`from_raw`](Self::from_raw): `ptr .. ptr + size` must be valid
+    /// device memory of `device` until `free` is called, and `free` must be
+    /// the right way to release it.
+    pub unsafe fn from_raw_with_free(
+        ptr: DevicePtr,
+        size: usize,
+        device: Device,
+        free: impl FnOnce(DevicePtr, usize) + Send + 'static,
+    ) -> Memory {
+        Memory::new(
+            ptr,
+            size,
+            device,
+            Owner::Custom(Mutex::new(Some(Box::new(free)))),
+        )
+    }
+
+    pub(crate) fn from_pool(
+        pool: Arc<memory_pool::PoolShared>,
+        block: Block,
+        size: usize,
+        device: Device,
+        arena: u64,
+    ) -> Memory {
+        Memory::new(
+            DevicePtr(block.addr),
+            size,
+            device,
+            Owner::Pool { pool, block, arena },
+        )
+    }
+
+    pub(crate) fn from_direct(ptr: DevicePtr, size: usize, device: Device) -> Memory {
+        Memory::new(ptr, size, device, Owner::Direct)
+    }
+
+    pub(crate) fn from_async(ptr: DevicePtr, size: usize, stream: Stream) -> Memory {
+        let device = stream.device();
+        Memory::new(ptr, size, device, Owner::Async { stream })
+    }
+
+    /// The device address (null for size 0).
+    #[inline]
+    pub fn ptr(&self) -> DevicePtr {
+        self.ptr
+    }
+
+    /// The size asked for, in bytes (a pooled block may be larger: see
+    /// [`ROUND`]).
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The device the memory is on.
+    #[inline]
+    pub fn device(&self) -> Device {
+        self.device
+    }
+
+    /// Whether this memory is a block of a [`MemoryPool`].
+    pub fn is_pooled(&self) -> bool {
+        matches!(self.owner, Owner::Pool { .. })
+    }
+
+    /// Declares that `stream` uses this memory (PyTorch's `record_stream`).
+    /// When the memory is freed, work already queued on `stream` may still
+    /// read or write it: a pool then reuses the block only after that work,
+    /// the stream-ordered allocator frees it after that work, and other
+    /// kinds wait for it in `drop`. Recording the allocating stream is a
+    /// no-op in effect.
+    pub fn record_stream(&self, stream: &Stream) {
+        let mut s = self.streams.lock().unwrap_or_else(|p| p.into_inner());
+        if !s.iter().any(|x| x.id() == stream.id()) {
+            s.push(stream.clone());
+        }
+    }
+
+    fn hook_info(&self) -> HookInfo {
+        let pmem_id = match &self.owner {
+            Owner::Pool { block, .. } => block.base,
+            _ => self.ptr.0,
+        };
+        HookInfo {
+            device_id: self.device.ordinal(),
+            size: self.size,
+            mem_size: match &self.owner {
+                Owner::Pool { block, .. } => block.size,
+                _ => self.size,
+            },
+            mem_ptr: self.ptr,
+            pmem_id,
+        }
+    }
+}
+
+impl Drop for Memory {
+    fn drop(&mut self) {
+        let streams = std::mem::take(self.streams.get_mut().unwrap_or_else(|p| p.into_inner()));
+        let hooked = !matches!(
+            self.owner,
+            Owner::Empty | Owner::Unowned(_) | Owner::Custom(_)
+        );
+        if hooked {
+            hooks::call(HookEvent::FreePre, || self.hook_info());
+        }
+        match &mut self.owner {
+            Owner::Empty => {}
+            Owner::Pool { pool, block, arena } => {
+                let fences: Vec<DeviceFence> = streams
+                    .iter()
+                    .filter(|s| s.id() != *arena)
+                    .map(DeviceFence::after)
+                    .collect();
+                pool.release(block.addr, fences);
+            }
+            Owner::Direct => {
+                wait_streams(&streams);
+                let _ = self.device.bind();
+                // SAFETY: cuMemAlloc gave this address; it is freed once, here.
+                let _ = unsafe { cuda::cuMemFree_v2(self.ptr.0) };
+            }
+            Owner::Async { stream } => {
+                // The free is ordered after the work queued so far on the
+                // allocating stream and, through events, on the others.
+                for s in streams.iter().filter(|s| s.id() != stream.id()) {
+                    match record_event(s) {
+                        Ok(e) => {
+                            if stream.wait_event(&e).is_err() {
+                                sync_stream(s);
+                            }
+                        }
+                        Err(_) => sync_stream(s),
+                    }
+                }
+                let _ = stream.device().bind();
+                // SAFETY: cuMemAllocAsync on this stream gave the address; freed once.
+                let _ = unsafe { cuda::cuMemFreeAsync(self.ptr.0, stream.raw()) };
+            }
+            Owner::Custom(free) => {
+                wait_streams(&streams);
+                let free = free.get_mut().unwrap_or_else(|p| p.into_inner()).take();
+                if let Some(f) = free {
+                    f(self.ptr, self.size);
+                }
+            }
+            Owner::Unowned(_) => wait_streams(&streams),
+        }
+        if hooked {
+            hooks::call(HookEvent::FreePost, || self.hook_info());
+        }
+    }
+}
+
+/// Records a new event (without timing) at the current end of `stream`,
+/// created on the stream's device.
+pub(crate) fn record_event(stream: &Stream) -> Result<Event> {
+    let _guard = stream.device().use_device()?;
+    let e = Event::new(EventOptions {
+        timing: false,
+        ..EventOptions::default()
+    })?;
+    e.record(stream)?;
+    Ok(e)
+}
+
+/// Waits for `stream` without consulting `allow_synchronize`: used where
+/// freeing memory too early would be worse than blocking (drops).
+fn sync_stream(stream: &Stream) {
+    let _ = stream.device().bind();
+    // SAFETY: a valid stream handle.
+    let _ = unsafe { cuda::cuStreamSynchronize(stream.raw()) };
+}
+
+fn wait_streams(streams: &[Stream]) {
+    for s in streams {
+        sync_stream(s);
+    }
+}
+
+/// A fence for the real pools: an event, or (when no event could be made)
+/// the whole stream.
+pub(crate) enum DeviceFence {
+    Event(Event),
+    Stream(Stream),
+}
+
+impl DeviceFence {
+    /// A fence after the work queued so far on `stream`.
+    pub(crate) fn after(stream: &Stream) -> DeviceFence {
+        match record_event(stream) {
+            Ok(e) => DeviceFence::Event(e),
+            Err(_) => DeviceFence::Stream(stream.clone()),
+        }
+    }
+}
+
+impl Fence for DeviceFence {
+    fn is_complete(&self) -> bool {
+        // An error of the fenced work will not turn into "not ready" later;
+        // treating it as done keeps the block from being stranded.
+        match self {
+            DeviceFence::Event(e) => e.query().unwrap_or(true),
+            DeviceFence::Stream(s) => s.query().unwrap_or(true),
+        }
+    }
+
+    fn wait(&self) {
+        match self {
+            DeviceFence::Event(e) => {
+                let _ = e.device().bind();
+                // SAFETY: a valid event handle.
+                let _ = unsafe { cuda::cuEventSynchronize(e.raw()) };
+            }
+            DeviceFence::Stream(s) => sync_stream(s),
+        }
+    }
+}
+
+/// Parses `CUPRUM_GPU_MEMORY_LIMIT`: a byte count, or a percentage of
+/// `total_memory` such as `"50%"`; empty or `"0"` is no limit (0).
+pub(crate) fn parse_limit(value: &str, total_memory: usize) -> Result<usize> {
+    let v = value.trim();
+    let bad = || {
+        crate::Error::InvalidArgument(format!(
+            "CUPRUM_GPU_MEMORY_LIMIT={value:?}: expected a number of bytes (\"1073741824\") \
+             or a percentage of the device's memory (\"50%\")"
+        ))
+    };
+    if v.is_empty() {
+        return Ok(0);
+    }
+    if let Some(p) = v.strip_suffix('%') {
+        let p: f64 = p.trim().parse().map_err(|_| bad())?;
+        if !(0.0..=100.0).contains(&p) {
+            return Err(bad());
+        }
+        return Ok((total_memory as f64 * p / 100.0) as usize);
+    }
+    v.parse::<usize>().map_err(|_| bad())
+}
+
+/// `cuPointerGetAttribute(MEMORY_TYPE)` says host: page-locked (or, on
+/// systems with HMM, host memory the driver tracks).
+pub(crate) fn is_page_locked(p: *const u8) -> bool {
+    let mut ty: u32 = 0;
+    // SAFETY: writes one CUmemorytype (an unsigned int); an untracked
+    // address is reported as an error, not dereferenced.
+    let r = unsafe {
+        cuda::cuPointerGetAttribute(
+            (&mut ty as *mut u32).cast(),
+            cuda::CUpointer_attribute::CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+            p as u64,
+        )
+    };
+    matches!(r, Ok(cuda::CUresult::CUDA_SUCCESS))
+        && ty == cuda::CUmemorytype_enum::CU_MEMORYTYPE_HOST.0
+}
+
+/// Checks a driver allocation's result; an out-of-memory becomes
+/// [`Error::OutOfMemory`](crate::Error::OutOfMemory) with the device's figures.
+pub(crate) fn check_alloc(
+    call: &'static str,
+    r: std::result::Result<cuda::CUresult, gpu_sys::LoadError>,
+    size: usize,
+    device: Device,
+) -> Result<()> {
+    check(call, r).map_err(|e| {
+        if pool::is_oom(&e) {
+            let (free, total) = device.mem_info().unwrap_or((0, 0));
+            crate::Error::OutOfMemory {
+                size,
+                used: total - free,
+                total,
+                limit: "none".to_string(),
+            }
+        } else {
+            e
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limit_parsing() {
+        let total = 80 << 30;
+        assert_eq!(parse_limit("", total).unwrap(), 0);
+        assert_eq!(parse_limit("0", total).unwrap(), 0);
+        assert_eq!(parse_limit("1073741824", total).unwrap(), 1 << 30);
+        assert_eq!(parse_limit(" 50% ", total).unwrap(), 40 << 30);
+        assert_eq!(parse_limit("12.5%", 1000).unwrap(), 125);
+        for bad in ["1GB", "-1", "150%", "x%", "1.5"] {
+            let e = parse_limit(bad, total).unwrap_err().to_string();
+            assert!(e.contains("CUPRUM_GPU_MEMORY_LIMIT"), "{e}");
+        }
+    }
+
+    #[test]
+    fn memory_is_send_and_sync() {
+        fn assert_send_sync<T: Send + Sync>() {}
+        assert_send_sync::<Memory>();
+        assert_send_sync::<PinnedMemory>();
+        assert_send_sync::<MemoryPool>();
+        assert_send_sync::<PinnedMemoryPool>();
+    }
+}

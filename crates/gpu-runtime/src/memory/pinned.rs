@@ -1,0 +1,245 @@
+//! Pinned (page-locked) host memory and its pool (CuPy's
+//! `PinnedMemoryPool` and `PinnedMemory`).
+
+use std::ffi::c_void;
+use std::ptr::NonNull;
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+
+use gpu_sys::cuda;
+
+use super::DeviceFence;
+use super::pool::{Block, Fence, PoolCore, RawAllocator};
+use crate::driver::check;
+use crate::{Device, Result, Stream, is_synchronize_allowed};
+
+/// `cuMemHostAlloc(PORTABLE)` / `cuMemFreeHost`, in the current device's
+/// context (portable memory is pinned for every context).
+struct PinnedRaw;
+
+impl RawAllocator for PinnedRaw {
+    fn malloc(&mut self, size: usize) -> Result<u64> {
+        Device::current()?.bind()?;
+        let mut p: *mut c_void = std::ptr::null_mut();
+        // SAFETY: writes one pointer; a context is current.
+        check("cuMemHostAlloc", unsafe {
+            cuda::cuMemHostAlloc(&mut p, size, cuda::CU_MEMHOSTALLOC_PORTABLE)
+        })?;
+        Ok(p as u64)
+    }
+
+    fn free(&mut self, addr: u64, _size: usize) -> Result<()> {
+        Device::current()?.bind()?;
+        // SAFETY: cuMemHostAlloc gave this pointer and the pool frees it once.
+        check("cuMemFreeHost", unsafe {
+            cuda::cuMemFreeHost(addr as *mut c_void)
+        })
+    }
+}
+
+struct PinnedShared {
+    core: Mutex<PoolCore<PinnedRaw, DeviceFence>>,
+}
+
+impl PinnedShared {
+    fn lock(&self) -> MutexGuard<'_, PoolCore<PinnedRaw, DeviceFence>> {
+        self.core.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// A caching allocator of pinned host memory (CuPy's `PinnedMemoryPool`).
+/// Clones share the pool. Blocks are rounded to 512 bytes, split and merged
+/// like the device pool's; a block freed while a copy may still read or
+/// write it (see [`PinnedMemory::record`]) is reused only once the copy is
+/// done.
+#[derive(Clone)]
+pub struct PinnedMemoryPool {
+    shared: Arc<PinnedShared>,
+}
+
+impl std::fmt::Debug for PinnedMemoryPool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let core = self.shared.lock();
+        f.debug_struct("PinnedMemoryPool")
+            .field("used_bytes", &core.used_bytes())
+            .field("total_bytes", &core.total_bytes())
+            .field("n_free_blocks", &core.n_free_blocks())
+            .finish()
+    }
+}
+
+impl Default for PinnedMemoryPool {
+    fn default() -> Self {
+        PinnedMemoryPool::new()
+    }
+}
+
+impl PinnedMemoryPool {
+    /// A new, empty pool.
+    pub fn new() -> PinnedMemoryPool {
+        PinnedMemoryPool {
+            shared: Arc::new(PinnedShared {
+                core: Mutex::new(PoolCore::new(PinnedRaw)),
+            }),
+        }
+    }
+
+    /// The process's pinned pool (CuPy's `get_default_pinned_memory_pool`);
+    /// the copies stage through it.
+    pub fn default_pool() -> &'static PinnedMemoryPool {
+        static POOL: OnceLock<PinnedMemoryPool> = OnceLock::new();
+        POOL.get_or_init(PinnedMemoryPool::new)
+    }
+
+    /// Allocates `size` bytes of pinned host memory (contents unspecified).
+    ///
+    /// # Errors
+    /// No device, or the driver could not pin more memory.
+    pub fn malloc(&self, size: usize) -> Result<PinnedMemory> {
+        if size == 0 {
+            return Ok(PinnedMemory {
+                ptr: NonNull::dangling(),
+                len: 0,
+                block: None,
+                fences: Vec::new(),
+            });
+        }
+        let block = self
+            .shared
+            .lock()
+            .malloc(size, 0, is_synchronize_allowed())?;
+        Ok(PinnedMemory {
+            ptr: NonNull::new(block.addr as *mut u8).expect("the driver returned a null pointer"),
+            len: size,
+            block: Some((self.shared.clone(), block)),
+            fences: Vec::new(),
+        })
+    }
+
+    /// Free blocks ready for reuse (after promoting blocks whose copies have
+    /// finished).
+    pub fn n_free_blocks(&self) -> usize {
+        let mut core = self.shared.lock();
+        core.poll_pending();
+        core.n_free_blocks()
+    }
+
+    /// Bytes in blocks handed out and not yet freed.
+    pub fn used_bytes(&self) -> usize {
+        self.shared.lock().used_bytes()
+    }
+
+    /// Bytes the pool holds from the driver.
+    pub fn total_bytes(&self) -> usize {
+        self.shared.lock().total_bytes()
+    }
+
+    /// Unpins and frees every cached allocation whose blocks are all free.
+    ///
+    /// # Errors
+    /// The first `cuMemFreeHost` failure; the rest are still attempted.
+    pub fn free_all_blocks(&self) -> Result<()> {
+        self.shared.lock().free_all_blocks()
+    }
+}
+
+/// A block of pinned host memory from a [`PinnedMemoryPool`]; returned to
+/// the pool on drop.
+pub struct PinnedMemory {
+    ptr: NonNull<u8>,
+    len: usize,
+    block: Option<(Arc<PinnedShared>, Block)>,
+    /// Copies that may still use the memory.
+    fences: Vec<DeviceFence>,
+}
+
+// SAFETY: the memory is owned like a Box<[u8]>; the pool is thread-safe.
+unsafe impl Send for PinnedMemory {}
+// SAFETY: &PinnedMemory only reads the memory.
+unsafe impl Sync for PinnedMemory {}
+
+impl std::fmt::Debug for PinnedMemory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PinnedMemory")
+            .field("ptr", &self.ptr)
+            .field("len", &self.len)
+            .field("in_flight", &self.fences.len())
+            .finish()
+    }
+}
+
+impl PinnedMemory {
+    /// The size asked for, in bytes.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the size is 0.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The start of the memory.
+    pub fn as_ptr(&self) -> *const u8 {
+        self.ptr.as_ptr()
+    }
+
+    /// The start of the memory, writable.
+    pub fn as_mut_ptr(&mut self) -> *mut u8 {
+        self.ptr.as_ptr()
+    }
+
+    /// The bytes.
+    pub fn as_slice(&self) -> &[u8] {
+        // SAFETY: `len` bytes from `ptr` belong to this block (or len is 0
+        // with a dangling, aligned pointer); the safe copy functions take
+        // the block by value while the device may write it.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+
+    /// The bytes, writable.
+    pub fn as_mut_slice(&mut self) -> &mut [u8] {
+        // SAFETY: as in as_slice, and `&mut self` makes the borrow unique.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
+
+    /// Notes that work queued so far on `stream` (an asynchronous copy) may
+    /// use this memory: the pool does not reuse it before that work is done.
+    ///
+    /// # Errors
+    /// The event could not be recorded (the driver failed).
+    pub fn record(&mut self, stream: &Stream) -> Result<()> {
+        let e = super::record_event(stream)?;
+        self.fences.push(DeviceFence::Event(e));
+        Ok(())
+    }
+
+    /// Whether the work given to [`record`](Self::record) has finished.
+    pub fn is_idle(&self) -> bool {
+        self.fences.iter().all(Fence::is_complete)
+    }
+
+    /// Waits for the work given to [`record`](Self::record).
+    ///
+    /// # Errors
+    /// Forbidden by `allow_synchronize(false)`, or an error of that work.
+    pub fn synchronize(&mut self) -> Result<()> {
+        for f in &self.fences {
+            match f {
+                DeviceFence::Event(e) => e.synchronize()?,
+                DeviceFence::Stream(s) => s.synchronize()?,
+            }
+        }
+        self.fences.clear();
+        Ok(())
+    }
+}
+
+impl Drop for PinnedMemory {
+    fn drop(&mut self) {
+        if let Some((pool, block)) = self.block.take() {
+            let fences = std::mem::take(&mut self.fences);
+            // Only a double free fails, which ownership rules out.
+            let _ = pool.lock().free_pending(block.addr, fences);
+        }
+    }
+}
