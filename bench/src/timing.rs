@@ -37,10 +37,23 @@ pub fn gpu_ms(
 }
 
 /// Median host microseconds per call of `f`, over `reps` batches of `inner` calls.
-pub fn host_us(inner: usize, reps: usize, mut f: impl FnMut() -> Result<()>) -> Result<f64> {
-    for _ in 0..inner / 10 {
+pub fn host_us(inner: usize, reps: usize, f: impl FnMut() -> Result<()>) -> Result<f64> {
+    host_us_batched(inner, reps, f, || Ok(()))
+}
+
+/// Like [`host_us`], running `between` (untimed) after each batch: launch
+/// timings synchronize there, so that a full launch queue, which would make
+/// the host wait for the GPU, never enters the figure.
+pub fn host_us_batched(
+    inner: usize,
+    reps: usize,
+    mut f: impl FnMut() -> Result<()>,
+    mut between: impl FnMut() -> Result<()>,
+) -> Result<f64> {
+    for _ in 0..inner.div_ceil(10) {
         f()?;
     }
+    between()?;
     let mut per = Vec::with_capacity(reps);
     for _ in 0..reps {
         let t = Instant::now();
@@ -48,6 +61,7 @@ pub fn host_us(inner: usize, reps: usize, mut f: impl FnMut() -> Result<()>) -> 
             f()?;
         }
         per.push(t.elapsed().as_secs_f64() * 1e6 / inner as f64);
+        between()?;
     }
     Ok(median(&mut per))
 }
