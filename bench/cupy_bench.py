@@ -166,6 +166,10 @@ def main():
         if rate_unit:
             rate = f"{r.get('rate') or 0:.1f} vs {c_rate:.1f} {rate_unit}"
         rows.append((name, fmt(r["median"], r["unit"]), fmt(c_med, c_unit), ratio, rate))
+    # Workloads with no CuPy counterpart (reference floors) still print.
+    for name, r in rust.items():
+        if name not in WORKLOADS:
+            rows.append((name, fmt(r["median"], r["unit"]), "n/a", "n/a", ""))
     head = ("workload", "Cuprum", "CuPy", "ratio", "rate (Cuprum vs CuPy)")
     if a.markdown:
         print("| " + " | ".join(head) + " |")

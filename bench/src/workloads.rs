@@ -2,7 +2,7 @@
 
 use gpu_runtime::memory::PinnedMemoryPool;
 use gpu_runtime::{
-    Device, LaunchConfig, MemoryPool, RawKernel, Result, Stream, alloc, memcpy_dtod,
+    Device, LaunchConfig, MemoryPool, RawKernel, Result, Stream, StreamOptions, alloc, memcpy_dtod,
     memcpy_dtoh_async_unchecked, memcpy_htod_async_unchecked,
 };
 
@@ -21,7 +21,29 @@ pub fn all() -> Vec<Workload> {
         ("pool alloc+free 1 MiB", |d| {
             pool_alloc_free(d, "pool alloc+free 1 MiB", 1 << 20)
         }),
-        ("launch empty kernel", launch_empty),
+        ("launch empty kernel", |d| {
+            launch_empty(d, "launch empty kernel", Stream::current_on(d), false)
+        }),
+        ("launch empty kernel, non-blocking stream", |d| {
+            let s = Stream::with_options(
+                d,
+                StreamOptions {
+                    non_blocking: true,
+                    priority: 0,
+                },
+            )?;
+            launch_empty(d, "launch empty kernel, non-blocking stream", s, false)
+        }),
+        ("cuLaunchKernel floor, non-blocking stream", |d| {
+            let s = Stream::with_options(
+                d,
+                StreamOptions {
+                    non_blocking: true,
+                    priority: 0,
+                },
+            )?;
+            launch_empty(d, "cuLaunchKernel floor, non-blocking stream", s, true)
+        }),
         ("pinned H2D 256 MiB", |d| pinned(d, true)),
         ("pinned D2H 256 MiB", |d| pinned(d, false)),
         ("D2D memcpy 1 GiB", d2d),
@@ -60,11 +82,42 @@ fn pool_alloc_free(dev: Device, name: &'static str, size: usize) -> Result<Recor
     Ok(host_record(name, us))
 }
 
-fn launch_empty(dev: Device) -> Result<Record> {
+/// Host time per launch of an empty kernel; `raw` calls `cuLaunchKernel`
+/// directly, the floor that any wrapper adds to.
+fn launch_empty(dev: Device, name: &'static str, stream: Stream, raw: bool) -> Result<Record> {
     let k = RawKernel::new(r#"extern "C" __global__ void empty() {}"#, "empty", &[])?;
     let k = k.kernel()?;
-    let stream = Stream::current_on(dev);
+    dev.bind()?;
     let cfg = LaunchConfig::linear(1, 1);
+    if raw {
+        let f = k.raw();
+        let us = host_us_batched(
+            256,
+            101,
+            || {
+                // SAFETY: a live kernel without parameters on a live stream of its device.
+                let r = unsafe {
+                    gpu_runtime::sys::cuda::cuLaunchKernel(
+                        f,
+                        1,
+                        1,
+                        1,
+                        1,
+                        1,
+                        1,
+                        0,
+                        stream.raw(),
+                        std::ptr::null_mut(),
+                        std::ptr::null_mut(),
+                    )
+                }?;
+                assert_eq!(r, gpu_runtime::sys::cuda::CUresult::CUDA_SUCCESS);
+                Ok(())
+            },
+            || stream.synchronize(),
+        )?;
+        return Ok(host_record(name, us));
+    }
     // Batches of 256 stay well inside the driver's launch queue.
     let us = host_us_batched(
         256,
@@ -75,7 +128,7 @@ fn launch_empty(dev: Device) -> Result<Record> {
         },
         || stream.synchronize(),
     )?;
-    Ok(host_record("launch empty kernel", us))
+    Ok(host_record(name, us))
 }
 
 fn pinned(dev: Device, h2d: bool) -> Result<Record> {
