@@ -101,7 +101,29 @@ pub enum Error {
     /// Any other invalid value (NumPy's `ValueError`).
     #[error("{0}")]
     Value(String),
-    // Room for `Runtime(#[from] gpu_runtime::Error)` once the runtime lands.
+    /// A failure of the CUDA runtime below (driver, memory, NVRTC).
+    #[error(transparent)]
+    Runtime(#[from] gpu_runtime::Error),
+    /// Operands on different devices.
+    #[error("{operation}: arrays are on different devices ({first} and {second})")]
+    DeviceMismatch {
+        /// The operation.
+        operation: &'static str,
+        /// One operand's device ordinal.
+        first: i32,
+        /// The other's.
+        second: i32,
+    },
+    /// A host type that does not match the array's dtype.
+    #[error("{operation}: the array's dtype is {array}, but the host type is {host}")]
+    HostType {
+        /// The operation.
+        operation: &'static str,
+        /// The array's dtype.
+        array: crate::DType,
+        /// The host element type's dtype.
+        host: crate::DType,
+    },
 }
 
 fn fmt_shapes(shapes: &[Vec<usize>]) -> String {

@@ -40,11 +40,13 @@
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
 
+pub mod array;
 pub mod dtype;
 pub mod error;
 pub mod layout;
 pub mod npy;
 
+pub use array::{Array, Flags};
 pub use dtype::{DType, Element};
 pub use error::{Error, Result};
 pub use layout::{AxisIndex, Layout, Order};

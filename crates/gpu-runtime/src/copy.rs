@@ -37,6 +37,14 @@ pub fn memcpy_htod(dst: DevicePtr, src: &[u8]) -> Result<()> {
     htod_sync(dst, src, &Stream::current_on(device))
 }
 
+/// Like [`memcpy_htod`], on `stream` (ordered after the work queued there).
+///
+/// # Errors
+/// As [`memcpy_htod`].
+pub fn memcpy_htod_on(dst: DevicePtr, src: &[u8], stream: &Stream) -> Result<()> {
+    htod_sync(dst, src, stream)
+}
+
 fn htod_sync(dst: DevicePtr, src: &[u8], stream: &Stream) -> Result<()> {
     if src.is_empty() {
         return Ok(());
@@ -133,6 +141,15 @@ pub fn memcpy_dtoh(dst: &mut [u8], src: DevicePtr) -> Result<()> {
     check_sync_allowed("memcpy_dtoh")?;
     let device = Device::current()?;
     dtoh_sync(dst, src, &Stream::current_on(device))
+}
+
+/// Like [`memcpy_dtoh`], on `stream` (ordered after the work queued there).
+///
+/// # Errors
+/// As [`memcpy_dtoh`].
+pub fn memcpy_dtoh_on(dst: &mut [u8], src: DevicePtr, stream: &Stream) -> Result<()> {
+    check_sync_allowed("memcpy_dtoh")?;
+    dtoh_sync(dst, src, stream)
 }
 
 fn dtoh_sync(dst: &mut [u8], src: DevicePtr, stream: &Stream) -> Result<()> {

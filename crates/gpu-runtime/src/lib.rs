@@ -40,6 +40,7 @@ pub mod texture;
 
 pub use copy::{
     HostTransfer, memcpy_dtod, memcpy_dtoh, memcpy_dtoh_async, memcpy_dtoh_async_unchecked,
+    memcpy_dtoh_on, memcpy_htod_on,
     memcpy_htod, memcpy_htod_async, memcpy_htod_async_pinned, memcpy_htod_async_unchecked,
     memcpy_peer, memset_d8, memset_d16, memset_d32,
 };

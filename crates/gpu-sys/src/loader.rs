@@ -46,6 +46,18 @@ pub enum LoadError {
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            LoadError::LibraryNotFound { library, tried } if *library == "cuda" => {
+                write!(
+                    f,
+                    "the NVIDIA driver library (libcuda.so.1) was not found: this machine has no \
+                     NVIDIA GPU driver installed, or it is outside the loader's paths (set \
+                     CUPRUM_CUDA_PATH to the file). Searched:"
+                )?;
+                for t in tried {
+                    write!(f, "\n  {t}")?;
+                }
+                Ok(())
+            }
             LoadError::LibraryNotFound { library, tried } => {
                 write!(
                     f,

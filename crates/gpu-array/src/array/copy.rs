@@ -1,0 +1,58 @@
+//! Copies between layouts of one dtype.
+
+use super::Array;
+use crate::error::{Error, Result};
+use crate::layout::Order;
+
+impl Array {
+    /// A new array with the same values laid out in `order` (NumPy's
+    /// `a.copy(order)`), queued on the array's stream.
+    ///
+    /// # Errors
+    /// Allocation failed.
+    pub fn copy_order(&self, order: Order) -> Result<Array> {
+        let out = Array::empty_on(self.device(), self.shape(), self.dtype, order)?;
+        out.copy_from(self)?;
+        Ok(out)
+    }
+
+    /// A new C-ordered array with the same values (NumPy's `a.copy()`).
+    ///
+    /// # Errors
+    /// Allocation failed.
+    pub fn copy(&self) -> Result<Array> {
+        self.copy_order(Order::C)
+    }
+
+    /// Writes `src`'s values into `self` (same shape and dtype; NumPy's
+    /// `self[...] = src` without casting), on `self`'s stream.
+    ///
+    /// # Errors
+    /// Different shapes, dtypes or devices.
+    pub fn copy_from(&self, src: &Array) -> Result<()> {
+        self.check_same_device(src, "copy_from")?;
+        if self.shape() != src.shape() || self.dtype != src.dtype {
+            return Err(Error::Value(format!(
+                "copy_from: destination {:?} and source {:?} differ in shape or dtype",
+                self, src
+            )));
+        }
+        if self.size() == 0 {
+            return Ok(());
+        }
+        let same_dense = (self.is_c_contiguous() && src.is_c_contiguous())
+            || (self.is_f_contiguous() && src.is_f_contiguous());
+        if same_dense {
+            gpu_runtime::memcpy_dtod(
+                self.data_ptr(),
+                src.data_ptr(),
+                self.nbytes(),
+                &self.stream(),
+            )?;
+            return Ok(());
+        }
+        Err(Error::Unsupported(
+            "copy between different layouts needs the elementwise engine (not built yet)".into(),
+        ))
+    }
+}

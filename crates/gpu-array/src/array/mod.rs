@@ -1,0 +1,253 @@
+//! The device array: a shared buffer, a byte offset, shape, byte strides and
+//! a dtype (DESIGN.md, "Data model").
+//!
+//! Views share the buffer (`Arc<Memory>`) as in NumPy: slicing, transposes,
+//! reshapes that need no copy and broadcasts never copy. Device memory is
+//! outside Rust's aliasing model; operations that write into an existing
+//! array say so in their names (`fill`, `copy_from`, `set_item`).
+//!
+//! Every operation is enqueued on the current stream of the array's device;
+//! the host waits only where a value comes back (`to_vec`, `item`).
+
+mod copy;
+mod transfer;
+mod views;
+
+pub use transfer::PendingHost;
+pub use views::{Broadcast, broadcast_arrays};
+
+use std::sync::Arc;
+
+use gpu_runtime::{Device, DevicePtr, Memory, Stream};
+
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::layout::{self, Layout, Order};
+
+/// An n-dimensional array on a GPU (CuPy's `cupy.ndarray`).
+///
+/// Cloning is cheap and makes another handle to the same data (a view with
+/// the same layout), like `a.view()` in NumPy.
+#[derive(Clone)]
+pub struct Array {
+    mem: Arc<Memory>,
+    layout: Layout,
+    dtype: DType,
+    /// Whether this array allocated its buffer (NumPy's `flags.owndata`).
+    owns: bool,
+}
+
+/// NumPy's `ndarray.flags`, the parts that apply on a GPU.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Flags {
+    /// Elements laid out in C (row-major) order without gaps.
+    pub c_contiguous: bool,
+    /// Elements laid out in Fortran (column-major) order without gaps.
+    pub f_contiguous: bool,
+    /// The array allocated its memory (is not a view).
+    pub owndata: bool,
+}
+
+impl Array {
+    /// Wraps `mem` with a layout; the layout must stay inside the buffer.
+    pub(crate) fn from_parts(mem: Arc<Memory>, layout: Layout, dtype: DType, owns: bool) -> Array {
+        debug_assert!(Self::fits(&mem, &layout, dtype.itemsize()));
+        Array {
+            mem,
+            layout,
+            dtype,
+            owns,
+        }
+    }
+
+    /// Whether every element of `layout` lies inside `mem`.
+    pub(crate) fn fits(mem: &Memory, layout: &Layout, itemsize: usize) -> bool {
+        if layout.size() == 0 {
+            return true;
+        }
+        let (lo, hi) = layout.byte_extent(itemsize);
+        let (lo, hi) = (layout.offset() + lo, layout.offset() + hi);
+        lo >= 0 && hi as usize <= mem.size()
+    }
+
+    /// A view of the same buffer with another layout (and maybe dtype).
+    pub(crate) fn with_layout(&self, layout: Layout, dtype: DType) -> Array {
+        Array::from_parts(self.mem.clone(), layout, dtype, false)
+    }
+
+    /// An uninitialised array (CuPy's `cupy.empty`) on the current device,
+    /// allocated on its current stream.
+    ///
+    /// # Errors
+    /// The size overflows, or the allocation fails.
+    pub fn empty(shape: &[usize], dtype: DType) -> Result<Array> {
+        Array::empty_order(shape, dtype, Order::C)
+    }
+
+    /// [`Array::empty`] in the given memory order.
+    ///
+    /// # Errors
+    /// As [`Array::empty`].
+    pub fn empty_order(shape: &[usize], dtype: DType, order: Order) -> Result<Array> {
+        let device = Device::current()?;
+        Array::empty_on(device, shape, dtype, order)
+    }
+
+    /// [`Array::empty`] on `device`.
+    ///
+    /// # Errors
+    /// As [`Array::empty`].
+    pub fn empty_on(device: Device, shape: &[usize], dtype: DType, order: Order) -> Result<Array> {
+        let nbytes = layout::checked_size(shape, dtype.itemsize())?;
+        let stream = Stream::current_on(device);
+        let mem = gpu_runtime::memory::alloc_on(nbytes, &stream)?;
+        Ok(Array::from_parts(
+            Arc::new(mem),
+            Layout::contiguous(shape, dtype.itemsize(), order),
+            dtype,
+            true,
+        ))
+    }
+
+    /// The dimensions.
+    pub fn shape(&self) -> &[usize] {
+        self.layout.shape()
+    }
+
+    /// Byte strides, one per dimension (negative and zero allowed).
+    pub fn strides(&self) -> &[isize] {
+        self.layout.strides()
+    }
+
+    /// The number of dimensions.
+    pub fn ndim(&self) -> usize {
+        self.layout.ndim()
+    }
+
+    /// The number of elements.
+    pub fn size(&self) -> usize {
+        self.layout.size()
+    }
+
+    /// The element type.
+    pub fn dtype(&self) -> DType {
+        self.dtype
+    }
+
+    /// Bytes per element.
+    pub fn itemsize(&self) -> usize {
+        self.dtype.itemsize()
+    }
+
+    /// Bytes the elements take (`size * itemsize`), as NumPy counts them.
+    pub fn nbytes(&self) -> usize {
+        self.size() * self.itemsize()
+    }
+
+    /// The device holding the data.
+    pub fn device(&self) -> Device {
+        self.mem.device()
+    }
+
+    /// The shape, strides and byte offset into the buffer.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The buffer shared by this array and its views.
+    pub fn memory(&self) -> &Arc<Memory> {
+        &self.mem
+    }
+
+    /// The device address of element `[0, 0, ...]`.
+    pub fn data_ptr(&self) -> DevicePtr {
+        self.mem.ptr().offset(self.layout.offset())
+    }
+
+    /// NumPy's flags.
+    pub fn flags(&self) -> Flags {
+        Flags {
+            c_contiguous: self.is_c_contiguous(),
+            f_contiguous: self.is_f_contiguous(),
+            owndata: self.owns,
+        }
+    }
+
+    /// Whether the elements are in C order without gaps.
+    pub fn is_c_contiguous(&self) -> bool {
+        self.layout.is_c_contiguous(self.itemsize())
+    }
+
+    /// Whether the elements are in Fortran order without gaps.
+    pub fn is_f_contiguous(&self) -> bool {
+        self.layout.is_f_contiguous(self.itemsize())
+    }
+
+    /// Whether `self` and `other` share a buffer (NumPy's
+    /// `may_share_memory`, by buffer identity).
+    pub fn shares_memory_with(&self, other: &Array) -> bool {
+        Arc::ptr_eq(&self.mem, &other.mem)
+    }
+
+    /// The current stream of the array's device, where its work is queued.
+    pub fn stream(&self) -> Stream {
+        Stream::current_on(self.device())
+    }
+
+    /// Checks that `other` is on the same device, naming `operation`.
+    ///
+    /// # Errors
+    /// [`Error::DeviceMismatch`].
+    pub fn check_same_device(&self, other: &Array, operation: &'static str) -> Result<()> {
+        if self.device() == other.device() {
+            Ok(())
+        } else {
+            Err(Error::DeviceMismatch {
+                operation,
+                first: self.device().ordinal(),
+                second: other.device().ordinal(),
+            })
+        }
+    }
+
+    /// Fills the array's bytes with zero (used by `zeros`; every Cuprum
+    /// dtype's zero is all-zero bits).
+    pub(crate) fn zero_contiguous(&self) -> Result<()> {
+        debug_assert!(self.is_c_contiguous() || self.is_f_contiguous());
+        gpu_runtime::memset_d8(self.data_ptr(), 0, self.nbytes(), &self.stream())?;
+        Ok(())
+    }
+
+    /// An array of zeros (CuPy's `cupy.zeros`).
+    ///
+    /// # Errors
+    /// As [`Array::empty`].
+    pub fn zeros(shape: &[usize], dtype: DType) -> Result<Array> {
+        let a = Array::empty(shape, dtype)?;
+        a.zero_contiguous()?;
+        Ok(a)
+    }
+
+    /// [`Array::zeros`] in the given memory order.
+    ///
+    /// # Errors
+    /// As [`Array::empty`].
+    pub fn zeros_order(shape: &[usize], dtype: DType, order: Order) -> Result<Array> {
+        let a = Array::empty_order(shape, dtype, order)?;
+        a.zero_contiguous()?;
+        Ok(a)
+    }
+}
+
+impl std::fmt::Debug for Array {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Array(shape={}, dtype={}, strides={:?}, device={})",
+            layout::fmt_shape(self.shape()),
+            self.dtype,
+            self.strides(),
+            self.device().ordinal()
+        )
+    }
+}

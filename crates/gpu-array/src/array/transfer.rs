@@ -1,0 +1,344 @@
+//! Moving data between the host and the device: slices, `Vec`s, `ndarray`
+//! arrays and scalars in; `Vec`s, `ndarray` arrays, bytes and single
+//! elements out (CuPy's `cupy.array`, `cupy.asarray`, `ndarray.get()`,
+//! `cupy.asnumpy`).
+
+use std::sync::Arc;
+
+use gpu_runtime::memory::PinnedMemoryPool;
+use gpu_runtime::{Device, HostTransfer, Stream};
+
+use super::Array;
+use crate::dtype::{DType, Element, from_bytes, to_bytes};
+use crate::error::{Error, Result};
+use crate::layout::{self, Layout, Order};
+
+impl Array {
+    /// A new array on the current device holding `data` in C order with
+    /// `shape` (CuPy's `cupy.array(np.asarray(data).reshape(shape))`). The
+    /// copy is queued on the current stream; `data` may be reused at once.
+    ///
+    /// # Errors
+    /// `data.len()` is not the product of `shape`; allocation failed.
+    pub fn from_slice<T: Element>(data: &[T], shape: &[usize]) -> Result<Array> {
+        Array::from_slice_on(Device::current()?, data, shape)
+    }
+
+    /// [`Array::from_slice`] onto `device`.
+    ///
+    /// # Errors
+    /// As [`Array::from_slice`].
+    pub fn from_slice_on<T: Element>(device: Device, data: &[T], shape: &[usize]) -> Result<Array> {
+        let size = layout::size(shape);
+        if size != data.len() {
+            return Err(Error::Reshape {
+                size: data.len(),
+                shape: shape.iter().map(|&d| d as isize).collect(),
+            });
+        }
+        let a = Array::empty_on(device, shape, T::DTYPE, Order::C)?;
+        a.write_bytes(&to_bytes(data))?;
+        Ok(a)
+    }
+
+    /// A 1-D array of `data` (CuPy's `cupy.array(list)`).
+    ///
+    /// # Errors
+    /// Allocation failed.
+    pub fn from_vec<T: Element>(data: Vec<T>) -> Result<Array> {
+        let n = data.len();
+        Array::from_slice(&data, &[n])
+    }
+
+    /// A 0-d array holding `value`.
+    ///
+    /// # Errors
+    /// Allocation failed.
+    pub fn scalar<T: Element>(value: T) -> Result<Array> {
+        Array::from_slice(&[value], &[])
+    }
+
+    /// A new array with the contents and shape of an `ndarray` array of any
+    /// layout (copied in logical order, so negative and non-contiguous
+    /// strides are fine).
+    ///
+    /// # Errors
+    /// Allocation failed.
+    pub fn from_ndarray<T, S, D>(a: &ndarray::ArrayBase<S, D>) -> Result<Array>
+    where
+        T: Element,
+        S: ndarray::Data<Elem = T>,
+        D: ndarray::Dimension,
+    {
+        match a.as_slice() {
+            Some(s) => Array::from_slice(s, a.shape()),
+            None => {
+                let v: Vec<T> = a.iter().copied().collect();
+                Array::from_slice(&v, a.shape())
+            }
+        }
+    }
+
+    /// Writes `bytes` (C-order element bytes) into this C-contiguous array,
+    /// queued on its stream.
+    fn write_bytes(&self, bytes: &[u8]) -> Result<()> {
+        debug_assert!(self.is_c_contiguous() && bytes.len() == self.nbytes());
+        gpu_runtime::memcpy_htod_on(self.data_ptr(), bytes, &self.stream())?;
+        Ok(())
+    }
+
+    /// The elements' bytes in C order (NumPy's `tobytes()`). Waits for the
+    /// array's stream.
+    ///
+    /// # Errors
+    /// Synchronization is forbidden here, or the copy failed.
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        let n = self.nbytes();
+        if n == 0 {
+            return Ok(Vec::new());
+        }
+        let stream = self.stream();
+        if self.is_c_contiguous() {
+            let mut out = vec![0u8; n];
+            gpu_runtime::memcpy_dtoh_on(&mut out, self.data_ptr(), &stream)?;
+            return Ok(out);
+        }
+        // Strided: bring the byte span the view covers to the host and
+        // gather there. One transfer, no kernel; broadcast views cost only
+        // their real footprint.
+        let itemsize = self.itemsize();
+        let (lo, hi) = self.layout.byte_extent(itemsize);
+        let mut span = vec![0u8; (hi - lo) as usize];
+        gpu_runtime::memcpy_dtoh_on(&mut span, self.data_ptr().offset(lo), &stream)?;
+        let mut out = Vec::with_capacity(n);
+        for_each_offset(self.shape(), self.strides(), |off| {
+            let at = (off - lo) as usize;
+            out.extend_from_slice(&span[at..at + itemsize]);
+        });
+        Ok(out)
+    }
+
+    /// The elements in C order (CuPy's `a.get().ravel()`); `T` must be the
+    /// array's element type.
+    ///
+    /// # Errors
+    /// [`Error::HostType`] for another `T`; as [`Array::to_bytes`].
+    pub fn to_vec<T: Element>(&self) -> Result<Vec<T>> {
+        self.check_host_type::<T>("to_vec")?;
+        from_bytes(self.dtype, &self.to_bytes()?)
+    }
+
+    /// The array as an `ndarray` array of the same shape (CuPy's
+    /// `cupy.asnumpy`).
+    ///
+    /// # Errors
+    /// As [`Array::to_vec`].
+    pub fn to_ndarray<T: Element>(&self) -> Result<ndarray::ArrayD<T>> {
+        let v = self.to_vec::<T>()?;
+        ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(self.shape()), v)
+            .map_err(|e| Error::Value(e.to_string()))
+    }
+
+    /// Starts copying a C-contiguous array to pinned host memory on `stream`
+    /// and returns without waiting; [`PendingHost::wait`] gives the values.
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for a non-contiguous array (copy it first);
+    /// allocation or the driver failed.
+    pub fn to_host_async(&self, stream: &Stream) -> Result<PendingHost> {
+        if !self.is_c_contiguous() {
+            return Err(Error::Unsupported(
+                "to_host_async needs a C-contiguous array; make one with copy()".into(),
+            ));
+        }
+        let pinned = PinnedMemoryPool::default_pool().malloc(self.nbytes())?;
+        let transfer = gpu_runtime::memcpy_dtoh_async(pinned, self.data_ptr(), stream)?;
+        Ok(PendingHost {
+            transfer,
+            dtype: self.dtype,
+            shape: self.shape().to_vec(),
+            _keep: self.memory().clone(),
+        })
+    }
+
+    /// A new array holding `data`, copied on `stream` without the host
+    /// waiting (the data goes through the pinned pool).
+    ///
+    /// # Errors
+    /// As [`Array::from_slice`].
+    pub fn from_slice_async<T: Element>(
+        data: &[T],
+        shape: &[usize],
+        stream: &Stream,
+    ) -> Result<Array> {
+        let size = layout::size(shape);
+        if size != data.len() {
+            return Err(Error::Reshape {
+                size: data.len(),
+                shape: shape.iter().map(|&d| d as isize).collect(),
+            });
+        }
+        let nbytes = layout::checked_size(shape, T::DTYPE.itemsize())?;
+        let mem = gpu_runtime::memory::alloc_on(nbytes, stream)?;
+        let a = Array::from_parts(
+            Arc::new(mem),
+            Layout::contiguous(shape, T::DTYPE.itemsize(), Order::C),
+            T::DTYPE,
+            true,
+        );
+        gpu_runtime::memcpy_htod_async(a.data_ptr(), &to_bytes(data), stream)?;
+        Ok(a)
+    }
+
+    /// The element at `index` (negative indices count from the end), copied
+    /// to the host (NumPy's `a[i, j].item()`).
+    ///
+    /// # Errors
+    /// Wrong number of indices or out of range; [`Error::HostType`].
+    pub fn item<T: Element>(&self, index: &[isize]) -> Result<T> {
+        self.check_host_type::<T>("item")?;
+        let off = self.element_byte_offset(index)?;
+        let mut b = vec![0u8; self.itemsize()];
+        gpu_runtime::memcpy_dtoh_on(&mut b, self.data_ptr().offset(off), &self.stream())?;
+        Ok(T::read_le(&b))
+    }
+
+    /// Sets the element at `index` to `value` (NumPy's `a[i, j] = value`),
+    /// queued on the array's stream. Writes through to every view.
+    ///
+    /// # Errors
+    /// As [`Array::item`].
+    pub fn set_item<T: Element>(&self, index: &[isize], value: T) -> Result<()> {
+        self.check_host_type::<T>("set_item")?;
+        let off = self.element_byte_offset(index)?;
+        let mut b = Vec::with_capacity(self.itemsize());
+        value.write_le(&mut b);
+        gpu_runtime::memcpy_htod_on(self.data_ptr().offset(off), &b, &self.stream())?;
+        Ok(())
+    }
+
+    fn element_byte_offset(&self, index: &[isize]) -> Result<isize> {
+        if index.len() != self.ndim() {
+            return Err(Error::Index(format!(
+                "incorrect number of indices for array: array is {}-dimensional, but {} were given",
+                self.ndim(),
+                index.len()
+            )));
+        }
+        let mut off = 0isize;
+        for (axis, ((&i, &n), &s)) in index
+            .iter()
+            .zip(self.shape())
+            .zip(self.strides())
+            .enumerate()
+        {
+            let j = if i < 0 { i + n as isize } else { i };
+            if j < 0 || j >= n as isize {
+                return Err(Error::Index(format!(
+                    "index {i} is out of bounds for axis {axis} with size {n}"
+                )));
+            }
+            off += j * s;
+        }
+        Ok(off)
+    }
+
+    pub(crate) fn check_host_type<T: Element>(&self, operation: &'static str) -> Result<()> {
+        if T::DTYPE == self.dtype {
+            Ok(())
+        } else {
+            Err(Error::HostType {
+                operation,
+                array: self.dtype,
+                host: T::DTYPE,
+            })
+        }
+    }
+}
+
+/// A device-to-host copy in flight, from [`Array::to_host_async`].
+#[derive(Debug)]
+#[must_use = "wait() returns the values"]
+pub struct PendingHost {
+    transfer: HostTransfer,
+    dtype: DType,
+    shape: Vec<usize>,
+    /// Keeps the source alive until the copy is done.
+    _keep: Arc<gpu_runtime::Memory>,
+}
+
+impl PendingHost {
+    /// Whether the copy has finished (does not block).
+    pub fn is_done(&self) -> bool {
+        self.transfer.is_done()
+    }
+
+    /// The shape of the array being copied.
+    pub fn shape(&self) -> &[usize] {
+        &self.shape
+    }
+
+    /// Waits for the copy and returns the values in C order.
+    ///
+    /// # Errors
+    /// [`Error::HostType`] for another `T`; the copy failed.
+    pub fn wait<T: Element>(self) -> Result<Vec<T>> {
+        if T::DTYPE != self.dtype {
+            return Err(Error::HostType {
+                operation: "PendingHost::wait",
+                array: self.dtype,
+                host: T::DTYPE,
+            });
+        }
+        let pinned = self.transfer.wait()?;
+        from_bytes(self.dtype, pinned.as_slice())
+    }
+}
+
+/// Calls `f` with the byte offset of every element, in C order.
+pub(crate) fn for_each_offset(shape: &[usize], strides: &[isize], mut f: impl FnMut(isize)) {
+    if shape.contains(&0) {
+        return;
+    }
+    let nd = shape.len();
+    let mut idx = vec![0usize; nd];
+    let mut off = 0isize;
+    loop {
+        f(off);
+        let mut d = nd;
+        loop {
+            if d == 0 {
+                return;
+            }
+            d -= 1;
+            idx[d] += 1;
+            off += strides[d];
+            if idx[d] < shape[d] {
+                break;
+            }
+            off -= strides[d] * shape[d] as isize;
+            idx[d] = 0;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::for_each_offset;
+
+    #[test]
+    fn offsets_in_c_order_with_negative_and_zero_strides() {
+        let mut v = Vec::new();
+        for_each_offset(&[2, 3], &[-12, 4], |o| v.push(o));
+        assert_eq!(v, [0, 4, 8, -12, -8, -4]);
+        v.clear();
+        for_each_offset(&[2, 2], &[0, 8], |o| v.push(o));
+        assert_eq!(v, [0, 8, 0, 8]);
+        v.clear();
+        for_each_offset(&[], &[], |o| v.push(o));
+        assert_eq!(v, [0]);
+        v.clear();
+        for_each_offset(&[3, 0], &[4, 4], |o| v.push(o));
+        assert!(v.is_empty());
+    }
+}

@@ -1,0 +1,317 @@
+//! Views: basic indexing, transposes, reshapes, broadcasts and
+//! reinterpretation. None of these copy unless NumPy would.
+
+use super::Array;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::layout::{self, AxisIndex, Layout, Order};
+
+impl Array {
+    /// Basic indexing as a view (NumPy's `a[1, 2:, ::-1, np.newaxis, ...]`),
+    /// written with the [`s!`](crate::s) macro: `a.slice(&s![1, 2.., ..;-1])`.
+    ///
+    /// # Errors
+    /// Out-of-range integers, too many indices, two ellipses, a zero step.
+    pub fn slice(&self, indices: &[AxisIndex]) -> Result<Array> {
+        Ok(self.with_layout(self.layout.index(indices)?, self.dtype))
+    }
+
+    /// The array with a new shape (NumPy's `reshape`, one dimension may be
+    /// `-1`): a view when the strides allow, else a copy in `order`.
+    ///
+    /// # Errors
+    /// The sizes differ, or more than one `-1`.
+    pub fn reshape_order(&self, shape: &[isize], order: Order) -> Result<Array> {
+        match self.layout.reshape(shape, self.itemsize(), order)? {
+            Some(l) => Ok(self.with_layout(l, self.dtype)),
+            None => {
+                let c = self.copy_order(order)?;
+                let l = c
+                    .layout
+                    .reshape(shape, self.itemsize(), order)?
+                    .ok_or_else(|| Error::Shape("reshape of a contiguous copy failed".into()))?;
+                Ok(c.with_layout(l, self.dtype))
+            }
+        }
+    }
+
+    /// [`Array::reshape_order`] in C order.
+    ///
+    /// # Errors
+    /// As [`Array::reshape_order`].
+    pub fn reshape(&self, shape: &[isize]) -> Result<Array> {
+        self.reshape_order(shape, Order::C)
+    }
+
+    /// A 1-D view when possible, else a 1-D copy (NumPy's `ravel`).
+    ///
+    /// # Errors
+    /// A copy was needed and failed.
+    pub fn ravel(&self) -> Result<Array> {
+        self.reshape(&[-1])
+    }
+
+    /// A 1-D copy, always (NumPy's `flatten`).
+    ///
+    /// # Errors
+    /// The copy failed.
+    pub fn flatten(&self) -> Result<Array> {
+        self.copy_order(Order::C)?.reshape(&[-1])
+    }
+
+    /// Axes permuted; `None` reverses them (NumPy's `transpose`).
+    ///
+    /// # Errors
+    /// `axes` is not a permutation of the dimensions.
+    pub fn transpose(&self, axes: Option<&[isize]>) -> Result<Array> {
+        Ok(self.with_layout(self.layout.transpose(axes)?, self.dtype))
+    }
+
+    /// The transpose (NumPy's `a.T`).
+    #[allow(non_snake_case)]
+    pub fn T(&self) -> Array {
+        self.transpose(None)
+            .expect("reversing the axes is always a valid permutation")
+    }
+
+    /// Two axes swapped (NumPy's `swapaxes`).
+    ///
+    /// # Errors
+    /// An axis is out of range.
+    pub fn swapaxes(&self, axis1: isize, axis2: isize) -> Result<Array> {
+        Ok(self.with_layout(self.layout.swapaxes(axis1, axis2)?, self.dtype))
+    }
+
+    /// Axes moved to new positions (NumPy's `moveaxis`).
+    ///
+    /// # Errors
+    /// Out-of-range or repeated axes, or lists of different lengths.
+    pub fn moveaxis(&self, source: &[isize], destination: &[isize]) -> Result<Array> {
+        Ok(self.with_layout(self.layout.moveaxis(source, destination)?, self.dtype))
+    }
+
+    /// `axis` rolled back to position `start` (NumPy's `rollaxis`).
+    ///
+    /// # Errors
+    /// `axis` or `start` out of range.
+    pub fn rollaxis(&self, axis: isize, start: isize) -> Result<Array> {
+        let n = self.ndim() as isize;
+        let axis = layout::normalize_axis(axis, self.ndim())? as isize;
+        let start_n = if start < 0 { start + n } else { start };
+        if !(0..=n).contains(&start_n) {
+            return Err(Error::AxisOutOfBounds {
+                arg: Some("start"),
+                axis: start,
+                ndim: self.ndim() + 1,
+            });
+        }
+        // NumPy: moving an axis forward lands it just before `start`.
+        let dest = if axis < start_n { start_n - 1 } else { start_n };
+        self.moveaxis(&[axis], &[dest])
+    }
+
+    /// Length-one axes removed: all of them, or those named (NumPy's `squeeze`).
+    ///
+    /// # Errors
+    /// A named axis is not of length one, or out of range.
+    pub fn squeeze(&self, axes: Option<&[isize]>) -> Result<Array> {
+        Ok(self.with_layout(self.layout.squeeze(axes)?, self.dtype))
+    }
+
+    /// Length-one axes inserted at `axes` of the result (NumPy's `expand_dims`).
+    ///
+    /// # Errors
+    /// Out-of-range or repeated axes.
+    pub fn expand_dims(&self, axes: &[isize]) -> Result<Array> {
+        Ok(self.with_layout(self.layout.expand_dims(axes)?, self.dtype))
+    }
+
+    /// A read-only-in-spirit view with `shape`, broadcasting with stride 0
+    /// (NumPy's `broadcast_to`). Writing into it writes repeated elements.
+    ///
+    /// # Errors
+    /// The shapes do not broadcast.
+    pub fn broadcast_to(&self, shape: &[usize]) -> Result<Array> {
+        Ok(self.with_layout(self.layout.broadcast_to(shape)?, self.dtype))
+    }
+
+    /// A view with explicit shape and byte strides (NumPy's `as_strided`).
+    /// Unlike NumPy's, this checks that every element it can address lies
+    /// inside the buffer, so no view reaches foreign memory.
+    ///
+    /// # Errors
+    /// The view would reach outside the buffer, or the lengths differ.
+    pub fn as_strided(&self, shape: &[usize], strides: &[isize]) -> Result<Array> {
+        if shape.len() != strides.len() {
+            return Err(Error::Shape(format!(
+                "as_strided: shape {} and strides {strides:?} differ in length",
+                layout::fmt_shape(shape)
+            )));
+        }
+        let l = Layout::new(shape.to_vec(), strides.to_vec(), self.layout.offset());
+        if !Array::fits(&self.mem, &l, self.itemsize()) {
+            return Err(Error::Value(format!(
+                "as_strided: shape {} with strides {strides:?} reaches outside the array's buffer",
+                layout::fmt_shape(shape)
+            )));
+        }
+        Ok(self.with_layout(l, self.dtype))
+    }
+
+    /// The same bytes seen as another dtype (NumPy's `a.view(dtype)`). When
+    /// the item size changes, the last axis must be contiguous and its
+    /// length in bytes divisible by the new item size.
+    ///
+    /// # Errors
+    /// As above, in NumPy's words.
+    pub fn view_as(&self, dtype: DType) -> Result<Array> {
+        let (old, new) = (self.itemsize(), dtype.itemsize());
+        if old == new {
+            return Ok(self.with_layout(self.layout.clone(), dtype));
+        }
+        if self.ndim() == 0 {
+            return Err(Error::Value(
+                "Changing the dtype of a 0d array is only supported if the itemsize is unchanged"
+                    .into(),
+            ));
+        }
+        let last = self.ndim() - 1;
+        let (mut shape, mut strides) = (self.shape().to_vec(), self.strides().to_vec());
+        if shape[last] != 1 && strides[last] != old as isize {
+            return Err(Error::Value(
+                "To change to a dtype of a different size, the last axis must be contiguous".into(),
+            ));
+        }
+        let bytes = shape[last] * old;
+        if bytes % new != 0 {
+            return Err(Error::Value(
+                "When changing to a larger dtype, its size must be a divisor of the total size in \
+                 bytes of the last axis of the array."
+                    .into(),
+            ));
+        }
+        shape[last] = bytes / new;
+        strides[last] = new as isize;
+        if self.layout.offset() % new as isize != 0 && new > old {
+            return Err(Error::Value(format!(
+                "view as {dtype}: the data is not aligned to {new} bytes"
+            )));
+        }
+        Ok(self.with_layout(Layout::new(shape, strides, self.layout.offset()), dtype))
+    }
+
+    /// The real part as a view for complex arrays (NumPy's `a.real`); for
+    /// real arrays, the array itself.
+    pub fn real(&self) -> Array {
+        if !self.dtype.is_complex() {
+            return self.clone();
+        }
+        self.with_layout(self.layout.clone(), self.dtype.real_dtype())
+    }
+
+    /// The imaginary part as a view for complex arrays (NumPy's `a.imag`).
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for real arrays, whose imaginary part NumPy
+    /// returns as a new read-only array of zeros: use `zeros_like` instead.
+    pub fn imag(&self) -> Result<Array> {
+        if !self.dtype.is_complex() {
+            return Err(Error::Unsupported(
+                "imag of a real array is not a view; use Array::zeros with its shape".into(),
+            ));
+        }
+        let half = (self.itemsize() / 2) as isize;
+        let l = Layout::new(
+            self.shape().to_vec(),
+            self.strides().to_vec(),
+            self.layout.offset() + half,
+        );
+        Ok(self.with_layout(l, self.dtype.real_dtype()))
+    }
+
+    /// At least one dimension (NumPy's `atleast_1d`).
+    pub fn atleast_1d(&self) -> Array {
+        if self.ndim() >= 1 {
+            self.clone()
+        } else {
+            self.with_layout(
+                Layout::new(vec![1], vec![0], self.layout.offset()),
+                self.dtype,
+            )
+        }
+    }
+
+    /// At least two dimensions, new ones in front (NumPy's `atleast_2d`).
+    pub fn atleast_2d(&self) -> Array {
+        match self.ndim() {
+            0 => self.with_layout(
+                Layout::new(vec![1, 1], vec![0, 0], self.layout.offset()),
+                self.dtype,
+            ),
+            1 => self.with_layout(
+                Layout::new(
+                    vec![1, self.shape()[0]],
+                    vec![0, self.strides()[0]],
+                    self.layout.offset(),
+                ),
+                self.dtype,
+            ),
+            _ => self.clone(),
+        }
+    }
+
+    /// At least three dimensions, as NumPy's `atleast_3d` places them
+    /// (`(N,)` becomes `(1, N, 1)`, `(M, N)` becomes `(M, N, 1)`).
+    pub fn atleast_3d(&self) -> Array {
+        let (s, t, o) = (self.shape(), self.strides(), self.layout.offset());
+        let l = match self.ndim() {
+            0 => Layout::new(vec![1, 1, 1], vec![0, 0, 0], o),
+            1 => Layout::new(vec![1, s[0], 1], vec![0, t[0], 0], o),
+            2 => Layout::new(vec![s[0], s[1], 1], vec![t[0], t[1], 0], o),
+            _ => return self.clone(),
+        };
+        self.with_layout(l, self.dtype)
+    }
+}
+
+/// Views of all `arrays` broadcast to their common shape (NumPy's
+/// `broadcast_arrays`).
+///
+/// # Errors
+/// The shapes do not broadcast.
+pub fn broadcast_arrays(arrays: &[&Array]) -> Result<Vec<Array>> {
+    let shapes: Vec<&[usize]> = arrays.iter().map(|a| a.shape()).collect();
+    let shape = layout::broadcast_shapes(&shapes)?;
+    arrays.iter().map(|a| a.broadcast_to(&shape)).collect()
+}
+
+/// The shape-only result of broadcasting (NumPy's `np.broadcast` object):
+/// the common shape, its size and dimensions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Broadcast {
+    /// The broadcast shape.
+    pub shape: Vec<usize>,
+}
+
+impl Broadcast {
+    /// Broadcasts the arrays' shapes.
+    ///
+    /// # Errors
+    /// The shapes do not broadcast.
+    pub fn new(arrays: &[&Array]) -> Result<Broadcast> {
+        let shapes: Vec<&[usize]> = arrays.iter().map(|a| a.shape()).collect();
+        Ok(Broadcast {
+            shape: layout::broadcast_shapes(&shapes)?,
+        })
+    }
+
+    /// Elements in the broadcast shape.
+    pub fn size(&self) -> usize {
+        layout::size(&self.shape)
+    }
+
+    /// Dimensions of the broadcast shape.
+    pub fn ndim(&self) -> usize {
+        self.shape.len()
+    }
+}

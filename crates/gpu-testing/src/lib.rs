@@ -1,0 +1,85 @@
+//! gpu-testing: Cuprum's testing modules, the counterpart of `cupy.testing`.
+//!
+//! Cuprum is NumPy and SciPy for CUDA GPUs, in Rust. This crate sits above
+//! gpu-array (it reads [`DType`], [`Element`] and `finfo` from there) and
+//! gpu-runtime (whose GPU-or-skip helpers it re-exports); the array crates
+//! and the leaf crates use it as a dev-dependency, in the GPU tests of
+//! DESIGN.md's tier 3.
+//!
+//! - Assertions ([`assertions`]) with `numpy.testing`'s semantics and
+//!   reports, taking anything that is a [`HostView`]: host `ndarray` arrays
+//!   and views (any strides), slices, `Vec`s, scalars, `.npy` arrays, and
+//!   the device array (which copies itself to the host).
+//! - Per-dtype default tolerances ([`Tolerance`]).
+//! - Parameterised tests ([`macros`]): one `#[test]` per dtype, dtype pair
+//!   or memory order.
+//! - CuPy's deterministic inputs [`shaped_arange`] and
+//!   [`shaped_reverse_arange`].
+//! - [`device_or_skip`] and [`nvrtc_or_skip`]: a test that needs a GPU (or
+//!   NVRTC) returns early with a printed reason when there is none, or fails
+//!   when `CUPRUM_TEST_REQUIRE_GPU=1` (`CUPRUM_TEST_REQUIRE_NVRTC=1`).
+//!
+//! | CuPy                                            | Cuprum                                                        |
+//! |-------------------------------------------------|---------------------------------------------------------------|
+//! | `testing.assert_allclose(a, d, rtol, atol)`     | [`assert_allclose`]`(&a, &d, rtol, atol)`                     |
+//! | `assert_allclose(a, d, equal_nan=False, strict=True)` | [`assert_allclose_with`]`(&a, &d, &AllcloseParams { .. })` |
+//! | `numpy_cupy_allclose(rtol={float16: 1e-3, ...})` | [`assert_allclose_default`]`(&a, &d)` ([`Tolerance`] table)   |
+//! | `testing.assert_array_equal(a, d)`              | [`assert_array_equal`]`(&a, &d)`                              |
+//! | `assert_array_equal(a, d, strict=True)`         | [`assert_array_equal_strict`]`(&a, &d)`                       |
+//! | `testing.assert_array_almost_equal(a, d, 6)`    | [`assert_array_almost_equal`]`(&a, &d, 6)`                    |
+//! | `testing.assert_array_almost_equal_nulp(x, y, 1)` | [`assert_array_almost_equal_nulp`]`(&x, &y, 1)`             |
+//! | `testing.assert_array_max_ulp(a, b, 1, dtype)`  | [`assert_array_max_ulp`]`(&a, &b, 1, Some(dtype))`            |
+//! | `testing.assert_array_less(x, y)`               | [`assert_array_less`]`(&x, &y)`                               |
+//! | `testing.assert_array_list_equal(xs, ys)`       | [`assert_array_list_equal`]`(&xs, &ys)`                       |
+//! | `@testing.for_all_dtypes()`                     | [`for_all_dtypes!`]` { fn name<T>() { .. } }`                 |
+//! | `@testing.for_all_dtypes(no_bool=True)`         | [`for_all_dtypes!`]` { no_bool; fn name<T>() { .. } }`        |
+//! | `@testing.for_dtypes(['f', 'b'])`               | [`for_dtypes!`]` { [float32, int8]; fn name<T>() { .. } }`    |
+//! | `for_float_dtypes`, `for_signed_dtypes`, `for_unsigned_dtypes`, `for_int_dtypes`, `for_complex_dtypes` | [`for_float_dtypes!`], [`for_signed_dtypes!`], [`for_unsigned_dtypes!`], [`for_int_dtypes!`], [`for_complex_dtypes!`] |
+//! | `@testing.for_dtypes_combination(l1, l2)`       | [`for_dtypes_combination!`]` { [..] x [..]; fn name<A, B>() { .. } }` |
+//! | `for_all_dtypes_combination` (and signed, unsigned, int) | [`for_all_dtypes_combination!`], [`for_signed_dtypes_combination!`], [`for_unsigned_dtypes_combination!`], [`for_int_dtypes_combination!`] |
+//! | `@testing.for_orders('CF')`, `for_CF_orders()`  | [`for_orders!`]` { [C, F]; fn name(order) { .. } }`, [`for_CF_orders!`] |
+//! | `testing.shaped_arange((2, 3), numpy, dtype)`   | [`shaped_arange`]`::<T>(&[2, 3], Order::C)`                    |
+//!
+//! Every assertion has a `check_*` twin returning the report as
+//! `Err(String)` rather than panicking.
+//!
+//! A GPU test, then:
+//!
+//! ```ignore
+//! use gpu_testing::{assert_allclose_default, device_or_skip, for_float_dtypes, shaped_arange, Order};
+//!
+//! for_float_dtypes! {
+//!     fn exp_matches_host<T>() {
+//!         let Some(_device) = device_or_skip() else { return };
+//!         let x = shaped_arange::<T>(&[4, 5], Order::C);
+//!         let y = gpu_array::exp(&gpu_array::asarray(&x)?)?;
+//!         assert_allclose_default(&y, &x.mapv(|v| host_exp(v)));
+//!     }
+//! }
+//! ```
+#![warn(missing_docs)]
+#![deny(unsafe_code)]
+
+mod arange;
+pub mod assertions;
+pub mod dtypes;
+mod format;
+pub mod host;
+pub mod macros;
+pub mod tolerance;
+mod ulp;
+mod value;
+
+pub use arange::{shaped_arange, shaped_reverse_arange};
+pub use assertions::{
+    AllcloseParams, assert_allclose, assert_allclose_default, assert_allclose_with,
+    assert_array_almost_equal, assert_array_almost_equal_nulp, assert_array_equal,
+    assert_array_equal_strict, assert_array_less, assert_array_list_equal, assert_array_max_ulp,
+    check_allclose, check_allclose_default, check_allclose_with, check_array_almost_equal,
+    check_array_almost_equal_nulp, check_array_equal, check_array_equal_strict, check_array_less,
+    check_array_list_equal, check_array_max_ulp,
+};
+pub use gpu_array::{DType, Element, Order};
+pub use gpu_runtime::testing::{device_or_skip, nvrtc_or_skip};
+pub use host::{HostArray, HostData, HostElement, HostView};
+pub use tolerance::Tolerance;
