@@ -41,6 +41,25 @@ impl Array {
         Ok(a)
     }
 
+    /// A new C-ordered array of `dtype` and `shape` from its elements'
+    /// little-endian bytes in C order (NumPy's `frombuffer(...).reshape`).
+    ///
+    /// # Errors
+    /// The byte count does not match; allocation failed.
+    pub fn from_bytes(dtype: DType, shape: &[usize], bytes: &[u8]) -> Result<Array> {
+        let nbytes = layout::checked_size(shape, dtype.itemsize())?;
+        if nbytes != bytes.len() {
+            return Err(Error::Value(format!(
+                "{} bytes do not hold an array of shape {} and dtype {dtype} ({nbytes} bytes)",
+                bytes.len(),
+                layout::fmt_shape(shape)
+            )));
+        }
+        let a = Array::empty(shape, dtype)?;
+        a.write_bytes(bytes)?;
+        Ok(a)
+    }
+
     /// A 1-D array of `data` (CuPy's `cupy.array(list)`).
     ///
     /// # Errors
