@@ -368,6 +368,8 @@ struct KernelInner {
     max_dynamic_shared: AtomicU32,
     /// Parameter count when the driver can tell (`cuFuncGetParamInfo`).
     num_params: Option<usize>,
+    /// Parameter sizes in bytes, likewise.
+    param_sizes: Option<Vec<usize>>,
 }
 
 // SAFETY: a CUfunction handle may be used from any thread; the mutable state is atomic.
@@ -401,16 +403,17 @@ fn func_attribute(raw: CUfunction, attr: FnAttr) -> Result<i32> {
     Ok(v)
 }
 
-/// Counts parameters with `cuFuncGetParamInfo` (CUDA 12.4+ drivers); `None`
-/// when the driver cannot tell.
-fn count_params(raw: CUfunction) -> Option<usize> {
+/// Each parameter's size in bytes, from `cuFuncGetParamInfo` (CUDA 12.4+
+/// drivers); `None` when the driver cannot tell.
+fn param_sizes(raw: CUfunction) -> Option<Vec<usize>> {
+    let mut sizes = Vec::new();
     // A kernel's parameters fit in 32 KiB, so there are never more than this.
     for i in 0..=32 * 1024 {
         let (mut offset, mut size) = (0usize, 0usize);
         // SAFETY: a live function handle; writes two sizes.
         match unsafe { cuda::cuFuncGetParamInfo(raw, i, &mut offset, &mut size) } {
-            Ok(CUresult::CUDA_SUCCESS) => {}
-            Ok(CUresult::CUDA_ERROR_INVALID_VALUE) => return Some(i),
+            Ok(CUresult::CUDA_SUCCESS) => sizes.push(size),
+            Ok(CUresult::CUDA_ERROR_INVALID_VALUE) => return Some(sizes),
             _ => return None,
         }
     }
@@ -437,6 +440,7 @@ impl Kernel {
                 .max(0) as u32,
         ];
         let max_grid = device.properties()?.max_grid_size.map(|g| g.max(0) as u32);
+        let sizes = param_sizes(raw);
         Ok(Kernel {
             inner: Arc::new(KernelInner {
                 raw,
@@ -445,7 +449,8 @@ impl Kernel {
                 max_block,
                 max_grid,
                 max_dynamic_shared: AtomicU32::new(max_dynamic_shared),
-                num_params: count_params(raw),
+                num_params: sizes.as_ref().map(Vec::len),
+                param_sizes: sizes,
                 module,
             }),
         })
@@ -650,6 +655,65 @@ impl Kernel {
                 config.shared_mem_bytes,
                 stream.raw(),
                 params.as_mut_ptr(),
+                std::ptr::null_mut(),
+            )
+        })
+    }
+}
+
+impl Kernel {
+    /// Launches with each parameter given as its bytes, for callers that
+    /// generate the kernel's signature and pack its arguments from one
+    /// description (gpu-array's elementwise engine). Where the driver
+    /// reports parameter sizes, each slice's length is checked against them.
+    ///
+    /// # Safety
+    /// As [`Kernel::launch`]: the bytes must be valid values of the
+    /// parameters' types, and any device addresses among them must stay
+    /// valid until the launch completes on `stream`.
+    ///
+    /// # Errors
+    /// As [`Kernel::launch`], and [`Error::InvalidArgument`] for a parameter
+    /// whose byte length differs from the kernel's.
+    pub unsafe fn launch_bytes(
+        &self,
+        config: &LaunchConfig,
+        stream: &Stream,
+        params: &[&[u8]],
+    ) -> Result<()> {
+        self.validate(config, stream, params.len())?;
+        let k = &*self.inner;
+        if let Some(sizes) = &k.param_sizes
+            && let Some((i, p)) = params
+                .iter()
+                .enumerate()
+                .find(|(i, p)| sizes.get(*i).is_some_and(|&s| s != p.len()))
+        {
+            return Err(Error::InvalidArgument(format!(
+                "cannot launch kernel `{}`: parameter {i} takes {} bytes, {} given",
+                k.name,
+                sizes[i],
+                p.len()
+            )));
+        }
+        let mut ptrs: SmallVec<[*mut c_void; 16]> =
+            params.iter().map(|p| p.as_ptr() as *mut c_void).collect();
+        k.module.device().bind()?;
+        let (g, b) = (config.grid, config.block);
+        // SAFETY: checked as in `launch`; each pointer addresses as many
+        // bytes as the parameter takes, read by the driver during the call.
+        check("cuLaunchKernel", unsafe {
+            cuda::cuLaunchKernel(
+                k.raw,
+                g.0,
+                g.1,
+                g.2,
+                b.0,
+                b.1,
+                b.2,
+                config.shared_mem_bytes,
+                stream.raw(),
+                ptrs.as_mut_ptr(),
                 std::ptr::null_mut(),
             )
         })
