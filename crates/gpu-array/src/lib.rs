@@ -41,10 +41,14 @@
 #![deny(unsafe_code)]
 
 pub mod array;
+pub mod display;
 pub mod dtype;
+pub mod elementwise;
 pub mod error;
+pub mod kernels;
 pub mod layout;
 pub mod npy;
+pub mod ufunc;
 
 pub use array::{Array, Flags};
 pub use dtype::{DType, Element};

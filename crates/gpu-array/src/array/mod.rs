@@ -10,9 +10,11 @@
 //! the host waits only where a value comes back (`to_vec`, `item`).
 
 mod copy;
+mod io;
 mod transfer;
 mod views;
 
+pub use io::NpzFile;
 pub use transfer::PendingHost;
 pub use views::{Broadcast, broadcast_arrays};
 
@@ -65,8 +67,8 @@ impl Array {
         if layout.size() == 0 {
             return true;
         }
+        // Absolute byte range, offset included.
         let (lo, hi) = layout.byte_extent(itemsize);
-        let (lo, hi) = (layout.offset() + lo, layout.offset() + hi);
         lo >= 0 && hi as usize <= mem.size()
     }
 
@@ -98,7 +100,8 @@ impl Array {
     /// # Errors
     /// As [`Array::empty`].
     pub fn empty_on(device: Device, shape: &[usize], dtype: DType, order: Order) -> Result<Array> {
-        let nbytes = layout::checked_size(shape, dtype.itemsize())?;
+        // checked_size counts elements (after checking the bytes fit isize).
+        let nbytes = layout::checked_size(shape, dtype.itemsize())? * dtype.itemsize();
         let stream = Stream::current_on(device);
         let mem = gpu_runtime::memory::alloc_on(nbytes, &stream)?;
         Ok(Array::from_parts(
@@ -239,15 +242,20 @@ impl Array {
     }
 }
 
+/// NumPy's `repr(a)` (see [`crate::display`]); waits for the array's
+/// stream. A failed copy prints the metadata and `<error: ...>`.
 impl std::fmt::Debug for Array {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "Array(shape={}, dtype={}, strides={:?}, device={})",
-            layout::fmt_shape(self.shape()),
-            self.dtype,
-            self.strides(),
-            self.device().ordinal()
-        )
+        match crate::display::array_repr(self) {
+            Ok(s) => f.write_str(&s),
+            Err(e) => write!(
+                f,
+                "Array(shape={}, dtype={}, strides={:?}, device={}) <error: {e}>",
+                layout::fmt_shape(self.shape()),
+                self.dtype,
+                self.strides(),
+                self.device().ordinal()
+            ),
+        }
     }
 }

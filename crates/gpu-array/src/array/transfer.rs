@@ -47,7 +47,7 @@ impl Array {
     /// # Errors
     /// The byte count does not match; allocation failed.
     pub fn from_bytes(dtype: DType, shape: &[usize], bytes: &[u8]) -> Result<Array> {
-        let nbytes = layout::checked_size(shape, dtype.itemsize())?;
+        let nbytes = layout::checked_size(shape, dtype.itemsize())? * dtype.itemsize();
         if nbytes != bytes.len() {
             return Err(Error::Value(format!(
                 "{} bytes do not hold an array of shape {} and dtype {dtype} ({nbytes} bytes)",
@@ -126,7 +126,8 @@ impl Array {
         // gather there. One transfer, no kernel; broadcast views cost only
         // their real footprint.
         let itemsize = self.itemsize();
-        let (lo, hi) = self.layout.byte_extent(itemsize);
+        // Relative to data_ptr(), which already includes the offset.
+        let (lo, hi) = layout::byte_extent(self.shape(), self.strides(), itemsize);
         let mut span = vec![0u8; (hi - lo) as usize];
         gpu_runtime::memcpy_dtoh_on(&mut span, self.data_ptr().offset(lo), &stream)?;
         let mut out = Vec::with_capacity(n);
@@ -197,7 +198,7 @@ impl Array {
                 shape: shape.iter().map(|&d| d as isize).collect(),
             });
         }
-        let nbytes = layout::checked_size(shape, T::DTYPE.itemsize())?;
+        let nbytes = layout::checked_size(shape, T::DTYPE.itemsize())? * T::DTYPE.itemsize();
         let mem = gpu_runtime::memory::alloc_on(nbytes, stream)?;
         let a = Array::from_parts(
             Arc::new(mem),

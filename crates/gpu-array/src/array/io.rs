@@ -1,0 +1,284 @@
+//! Files: `.npy` and `.npz` (NumPy's `save`, `load`, `savez`,
+//! `savez_compressed`) and raw bytes (`ndarray.tofile`, `numpy.fromfile`,
+//! `ndarray.tobytes`).
+//!
+//! Files are written as NumPy writes them, through [`crate::npy`]: an array
+//! that is Fortran-contiguous and not C-contiguous is stored with
+//! `fortran_order: True`, every other one in C order. A Fortran-ordered file
+//! loads into a Fortran-ordered device array (as `np.load` gives), with no
+//! reordering. `bfloat16` has no `.npy` descriptor NumPy reads, so saving
+//! one fails with [`Error::Unsupported`].
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::Path;
+
+use super::Array;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::layout::Order;
+use crate::npy::{NpyArray, NpzReader, NpzWriter, header_bytes};
+
+impl Array {
+    /// The array as `.npy` data on the host: its bytes in C order, or in
+    /// Fortran order with `fortran_order` set when the array is
+    /// Fortran-contiguous and not C-contiguous (as `np.save` chooses).
+    /// Waits for the array's stream.
+    ///
+    /// # Errors
+    /// The copy to the host failed.
+    pub fn to_npy(&self) -> Result<NpyArray> {
+        let fortran = self.is_f_contiguous() && !self.is_c_contiguous();
+        let data = if fortran {
+            // The transpose of a Fortran-contiguous array is C-contiguous,
+            // and its C-order bytes are the Fortran order of `self`.
+            self.T().to_bytes()?
+        } else {
+            self.to_bytes()?
+        };
+        NpyArray::new(self.dtype(), self.shape().to_vec(), fortran, data)
+    }
+
+    /// A new array on the current device from `.npy` data: C-ordered, or
+    /// Fortran-ordered when `npy.fortran_order`.
+    ///
+    /// # Errors
+    /// The data does not match the shape; allocation failed.
+    pub fn from_npy(npy: &NpyArray) -> Result<Array> {
+        if !npy.fortran_order {
+            return Array::from_bytes(npy.dtype, &npy.shape, &npy.data);
+        }
+        let a = Array::empty_order(&npy.shape, npy.dtype, Order::F)?;
+        if a.nbytes() != npy.data.len() {
+            return Err(Error::Value(format!(
+                "{} bytes of data do not match a {} array of {} elements",
+                npy.data.len(),
+                npy.dtype,
+                a.size()
+            )));
+        }
+        if a.nbytes() > 0 {
+            gpu_runtime::memcpy_htod_on(a.data_ptr(), &npy.data, &a.stream())?;
+        }
+        Ok(a)
+    }
+
+    /// Writes the array in `.npy` format to `w` (`np.save(file, a)`).
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for bfloat16; the copy to the host or the
+    /// write failed.
+    pub fn write_npy<W: Write>(&self, w: W) -> Result<()> {
+        // Check the dtype before the transfer.
+        header_bytes(self.dtype(), self.shape(), false)?;
+        self.to_npy()?.write(w)
+    }
+
+    /// The `.npy` file's bytes (what `np.save` writes to a `BytesIO`).
+    ///
+    /// # Errors
+    /// As [`Array::write_npy`].
+    pub fn to_npy_bytes(&self) -> Result<Vec<u8>> {
+        let mut out = Vec::new();
+        self.write_npy(&mut out)?;
+        Ok(out)
+    }
+
+    /// Reads one `.npy` array from `r` onto the current device
+    /// (`np.load(file)`).
+    ///
+    /// # Errors
+    /// [`Error::Npy`] for a malformed stream (bad magic, version, header or
+    /// short data, in NumPy's words), [`Error::Unsupported`] for dtypes
+    /// Cuprum lacks (object, structured, strings), [`Error::Io`];
+    /// allocation failed.
+    pub fn from_npy_reader<R: Read>(r: R) -> Result<Array> {
+        Array::from_npy(&NpyArray::read(r)?)
+    }
+
+    /// Saves the array as an `.npy` file (`np.save(path, a)`; the path is
+    /// used as given, no `.npy` is appended).
+    ///
+    /// # Errors
+    /// As [`Array::write_npy`]; the file cannot be created.
+    pub fn save_npy(&self, path: impl AsRef<Path>) -> Result<()> {
+        header_bytes(self.dtype(), self.shape(), false)?;
+        let npy = self.to_npy()?;
+        npy.save(path)
+    }
+
+    /// Loads an `.npy` file onto the current device (`np.load(path)`).
+    ///
+    /// # Errors
+    /// As [`Array::from_npy_reader`]; the file cannot be opened.
+    pub fn load_npy(path: impl AsRef<Path>) -> Result<Array> {
+        let path = path.as_ref();
+        let npy = NpyArray::load(path).map_err(|e| match e {
+            Error::Npy(msg) => Error::Npy(format!("{}: {msg}", path.display())),
+            other => other,
+        })?;
+        Array::from_npy(&npy)
+    }
+
+    /// Saves arrays to an `.npz` archive under the given names
+    /// (`np.savez(path, **arrays)`, or `np.savez_compressed` when
+    /// `compressed`). Each member is `name.npy`.
+    ///
+    /// # Errors
+    /// [`Error::Value`] for a repeated name; [`Error::Unsupported`] for
+    /// bfloat16; a copy or the write failed.
+    pub fn save_npz(
+        path: impl AsRef<Path>,
+        arrays: &[(&str, &Array)],
+        compressed: bool,
+    ) -> Result<()> {
+        for (i, (name, a)) in arrays.iter().enumerate() {
+            if arrays[..i].iter().any(|(n, _)| n == name) {
+                return Err(Error::Value(format!(
+                    "save_npz: the name {name:?} is used twice"
+                )));
+            }
+            header_bytes(a.dtype(), a.shape(), false)?;
+        }
+        let mut w = NpzWriter::new(BufWriter::new(File::create(path)?), compressed);
+        for (name, a) in arrays {
+            w.add(name, &a.to_npy()?)?;
+        }
+        w.finish()?.flush()?;
+        Ok(())
+    }
+
+    /// Loads every array of an `.npz` archive onto the current device
+    /// (`np.load(path)` of an archive, read eagerly).
+    ///
+    /// # Errors
+    /// [`Error::Npy`] if the file is not a zip archive or a member is not a
+    /// valid `.npy` (the message names the member); as
+    /// [`Array::from_npy_reader`].
+    pub fn load_npz(path: impl AsRef<Path>) -> Result<NpzFile> {
+        NpzFile::read(BufReader::new(File::open(path)?))
+    }
+
+    /// Writes the elements' raw bytes in C order, with no header
+    /// (`a.tofile(path)`; native little-endian). Read them back with
+    /// [`Array::fromfile`].
+    ///
+    /// # Errors
+    /// The copy to the host or the write failed.
+    pub fn tofile(&self, path: impl AsRef<Path>) -> Result<()> {
+        let bytes = self.to_bytes()?;
+        let mut f = File::create(path)?;
+        f.write_all(&bytes)?;
+        f.flush()?;
+        Ok(())
+    }
+
+    /// A 1-D array of `dtype` from a raw binary file (`numpy.fromfile(path,
+    /// dtype, count, sep='', offset)`): skips `offset` bytes, then reads
+    /// `count` elements, or as many whole elements as the file holds when
+    /// `None`. As NumPy, a `count` larger than the file holds gives the
+    /// elements there are, and trailing bytes that make no whole element
+    /// are ignored.
+    ///
+    /// # Errors
+    /// [`Error::Value`] if `offset` is past the end of the file; the file
+    /// cannot be read; allocation failed.
+    pub fn fromfile(
+        path: impl AsRef<Path>,
+        dtype: DType,
+        count: Option<usize>,
+        offset: u64,
+    ) -> Result<Array> {
+        let mut f = File::open(path.as_ref())?;
+        let len = f.metadata()?.len();
+        if offset > len {
+            return Err(Error::Value(format!(
+                "fromfile: offset {offset} is past the end of {} ({len} bytes)",
+                path.as_ref().display()
+            )));
+        }
+        let itemsize = dtype.itemsize() as u64;
+        let available = (len - offset) / itemsize;
+        let n = count.map_or(available, |c| (c as u64).min(available));
+        f.seek(SeekFrom::Start(offset))?;
+        let mut bytes = vec![0u8; (n * itemsize) as usize];
+        f.read_exact(&mut bytes)?;
+        Array::from_bytes(dtype, &[n as usize], &bytes)
+    }
+
+    /// The elements' bytes in C order (NumPy's `a.tobytes()`; the same as
+    /// [`Array::to_bytes`]). Waits for the array's stream.
+    ///
+    /// # Errors
+    /// As [`Array::to_bytes`].
+    pub fn tobytes(&self) -> Result<Vec<u8>> {
+        self.to_bytes()
+    }
+}
+
+/// The arrays of an `.npz` archive on the device, in archive order (what
+/// `np.load` of an archive returns, read eagerly).
+#[derive(Debug, Clone, Default)]
+pub struct NpzFile {
+    arrays: Vec<(String, Array)>,
+}
+
+impl NpzFile {
+    /// Reads every member of an archive onto the current device.
+    ///
+    /// # Errors
+    /// As [`Array::load_npz`].
+    pub fn read<R: Read + Seek>(r: R) -> Result<NpzFile> {
+        let all = NpzReader::new(r)?.read_all()?;
+        let arrays = all
+            .into_iter()
+            .map(|(n, a)| Ok((n, Array::from_npy(&a)?)))
+            .collect::<Result<_>>()?;
+        Ok(NpzFile { arrays })
+    }
+
+    /// The array `name` (`npz[name]`; a trailing `.npy` is accepted).
+    pub fn get(&self, name: &str) -> Option<&Array> {
+        let name = name.strip_suffix(".npy").unwrap_or(name);
+        self.arrays.iter().find(|(n, _)| n == name).map(|(_, a)| a)
+    }
+
+    /// The names, in archive order (`npz.files`).
+    pub fn names(&self) -> Vec<&str> {
+        self.arrays.iter().map(|(n, _)| n.as_str()).collect()
+    }
+
+    /// The number of arrays.
+    pub fn len(&self) -> usize {
+        self.arrays.len()
+    }
+
+    /// Whether the archive holds no array.
+    pub fn is_empty(&self) -> bool {
+        self.arrays.is_empty()
+    }
+
+    /// The names and arrays, in archive order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Array)> {
+        self.arrays.iter().map(|(n, a)| (n.as_str(), a))
+    }
+
+    /// The names and arrays, owned.
+    pub fn into_vec(self) -> Vec<(String, Array)> {
+        self.arrays
+    }
+}
+
+impl std::ops::Index<&str> for NpzFile {
+    type Output = Array;
+
+    /// `npz[name]`.
+    ///
+    /// # Panics
+    /// No array has that name.
+    #[track_caller]
+    fn index(&self, name: &str) -> &Array {
+        self.get(name)
+            .unwrap_or_else(|| panic!("{name} is not a file in the archive"))
+    }
+}

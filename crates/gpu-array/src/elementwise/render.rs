@@ -1,0 +1,300 @@
+//! Rendering [`ElementwiseSpec`]s to CUDA C++.
+//!
+//! The kernel's loops (all grid-stride, so any grid size is correct; the
+//! launcher sizes the grid to the device):
+//!
+//! - contiguous: `for j in tid..n step grid` over typed pointers;
+//! - contiguous, vectorised: each thread loads `E` consecutive elements of
+//!   every array operand with `cuprum::vload` (16-byte `uint4` accesses, or
+//!   narrower when `E * itemsize < 16`), runs the operation per lane, stores
+//!   the outputs with `cuprum::vstore`; the last `n % E` elements follow one
+//!   at a time;
+//! - strided: the linear index goes through `cuprum::Indexer::offsets` to one
+//!   byte offset per array operand.
+//!
+//! The loop counter is the unsigned type of the index width, so that `j +
+//! step` cannot overflow for any `n` the index width admits (`n < 2^31` with
+//! at most `2^31` threads for 32-bit indexing).
+
+use std::fmt::Write;
+
+use super::spec::{ElementwiseSpec, LayoutClass, Role};
+
+/// The include line every generated program starts with.
+pub const INCLUDE: &str = "#include \"cuprum/elementwise.cuh\"\n";
+
+impl ElementwiseSpec {
+    /// The CUDA C++ source of this kernel alone, ready for NVRTC with
+    /// [`crate::kernels::HEADERS`] (see [`render_program`]).
+    pub fn render(&self) -> String {
+        render_program(std::slice::from_ref(self))
+    }
+
+    /// The `extern "C"` kernel definition, without the include and the
+    /// preamble.
+    pub fn render_kernel(&self) -> String {
+        let mut s = String::new();
+        let params: Vec<String> = self
+            .kernel_params()
+            .iter()
+            .map(|p| format!("{} {}", p.c_type, p.name))
+            .collect();
+        let _ = writeln!(
+            s,
+            "extern \"C\" __global__ void {}(\n    {}) {{",
+            self.name,
+            params.join(",\n    ")
+        );
+        let idx = self.index.c_type();
+        let uidx = match self.index {
+            super::spec::IndexWidth::I32 => "unsigned int",
+            super::spec::IndexWidth::I64 => "unsigned long long",
+        };
+        for (alias, dt) in &self.type_aliases {
+            let _ = writeln!(s, "  typedef {} {};", dt.c_type(), alias);
+        }
+        for p in &self.params {
+            let _ = writeln!(s, "  typedef {} {}_type;", p.dtype.c_type(), p.name);
+        }
+        for p in &self.params {
+            if let Role::Raw { ndim } = p.role {
+                let c = if p.is_output { "" } else { "const " };
+                let _ = writeln!(
+                    s,
+                    "  const cuprum::RawArray<{c}{}, {ndim}, {idx}> {n}(_p_{n}, _s_{n}, _t_{n});",
+                    p.dtype.c_type(),
+                    n = p.name
+                );
+            }
+        }
+        let _ = writeln!(s, "  typedef {uidx} _U;");
+        s.push_str(
+            "  const _U _tid = (_U)blockIdx.x * (_U)blockDim.x + (_U)threadIdx.x;\n  \
+             const _U _step = (_U)gridDim.x * (_U)blockDim.x;\n  \
+             const _U _total = (_U)_n;\n",
+        );
+        let _ = writeln!(
+            s,
+            "  cuprum::ElementwiseIndex<{idx}> _ind;\n  _ind.n = _n;\n  _ind.i = 0;\n  (void)_ind;"
+        );
+        match self.layout {
+            LayoutClass::Contiguous { vectorized }
+                if vectorized && self.elements_per_thread() > 1 =>
+            {
+                self.render_vector_loop(&mut s, idx);
+                self.render_scalar_loop(&mut s, idx, "_nvec * _E + _tid");
+            }
+            LayoutClass::Contiguous { .. } => self.render_scalar_loop(&mut s, idx, "_tid"),
+            LayoutClass::Strided { .. } => self.render_strided_loop(&mut s, idx),
+        }
+        s.push_str("}\n");
+        s
+    }
+
+    fn render_operation(&self, s: &mut String, indent: &str) {
+        let _ = writeln!(s, "{indent}{{");
+        for line in self.operation.trim_end().lines() {
+            if line.trim().is_empty() {
+                s.push('\n');
+            } else {
+                let _ = writeln!(s, "{indent}  {line}");
+            }
+        }
+        // A body without a trailing semicolon (`z = x + y`) is a statement too.
+        if !self.operation.trim_end().ends_with([';', '}']) {
+            s.pop();
+            s.push_str(";\n");
+        }
+        let _ = writeln!(s, "{indent}}}");
+    }
+
+    fn render_scalar_loop(&self, s: &mut String, idx: &str, start: &str) {
+        let _ = writeln!(
+            s,
+            "  for (_U _j = {start}; _j < _total; _j += _step) {{\n    \
+             const {idx} i = ({idx})_j;\n    _ind.i = i;"
+        );
+        for p in &self.params {
+            if p.role != Role::Array {
+                continue;
+            }
+            let ty = p.dtype.c_type();
+            if p.is_output {
+                let _ = writeln!(s, "    {ty}& {n} = _p_{n}[_j];", n = p.name);
+            } else {
+                let _ = writeln!(s, "    const {ty} {n} = _p_{n}[_j];", n = p.name);
+            }
+        }
+        self.render_operation(s, "    ");
+        s.push_str("  }\n");
+    }
+
+    fn render_vector_loop(&self, s: &mut String, idx: &str) {
+        let _ = writeln!(
+            s,
+            "  constexpr int _E = {};\n  const _U _nvec = _total / (_U)_E;\n  \
+             for (_U _v = _tid; _v < _nvec; _v += _step) {{",
+            self.elements_per_thread()
+        );
+        for p in &self.params {
+            if p.role != Role::Array {
+                continue;
+            }
+            let _ = writeln!(s, "    alignas(16) {} _v_{}[_E];", p.dtype.c_type(), p.name);
+            if !p.is_output || self.read_outputs {
+                let _ = writeln!(
+                    s,
+                    "    cuprum::vload<_E>(_v_{n}, _p_{n} + _v * (_U)_E);",
+                    n = p.name
+                );
+            }
+        }
+        let _ = writeln!(
+            s,
+            "#pragma unroll\n    for (int _l = 0; _l < _E; ++_l) {{\n      \
+             const {idx} i = ({idx})(_v * (_U)_E + (_U)_l);\n      _ind.i = i;"
+        );
+        for p in &self.params {
+            if p.role != Role::Array {
+                continue;
+            }
+            let ty = p.dtype.c_type();
+            if p.is_output {
+                let _ = writeln!(s, "      {ty}& {n} = _v_{n}[_l];", n = p.name);
+            } else {
+                let _ = writeln!(s, "      const {ty} {n} = _v_{n}[_l];", n = p.name);
+            }
+        }
+        self.render_operation(s, "      ");
+        s.push_str("    }\n");
+        for p in &self.params {
+            if p.role == Role::Array && p.is_output {
+                let _ = writeln!(
+                    s,
+                    "    cuprum::vstore<_E>(_p_{n} + _v * (_U)_E, _v_{n});",
+                    n = p.name
+                );
+            }
+        }
+        s.push_str("  }\n");
+    }
+
+    fn render_strided_loop(&self, s: &mut String, idx: &str) {
+        let narr = self.array_operands().count().max(1);
+        let _ = writeln!(
+            s,
+            "  for (_U _j = _tid; _j < _total; _j += _step) {{\n    \
+             const {idx} i = ({idx})_j;\n    _ind.i = i;\n    \
+             {idx} _off[{narr}];\n    _idx.offsets(i, _off);"
+        );
+        for (slot, k) in self.array_operands().enumerate() {
+            let p = &self.params[k];
+            let ty = p.dtype.c_type();
+            if p.is_output {
+                let _ = writeln!(
+                    s,
+                    "    {ty}& {n} = *({ty}*)((char*)_p_{n} + _off[{slot}]);",
+                    n = p.name
+                );
+            } else {
+                let _ = writeln!(
+                    s,
+                    "    const {ty} {n} = *(const {ty}*)((const char*)_p_{n} + _off[{slot}]);",
+                    n = p.name
+                );
+            }
+        }
+        self.render_operation(s, "    ");
+        s.push_str("  }\n");
+    }
+}
+
+/// One program holding several kernels (distinct names): the include line,
+/// each distinct preamble once (in order of first appearance), then the
+/// kernels in order. Deterministic.
+pub fn render_program(specs: &[ElementwiseSpec]) -> String {
+    let mut s = String::from(INCLUDE);
+    let mut preambles: Vec<&str> = Vec::new();
+    for spec in specs {
+        let p = spec.preamble.trim();
+        if !p.is_empty() && !preambles.contains(&p) {
+            preambles.push(p);
+            s.push('\n');
+            s.push_str(p);
+            s.push('\n');
+        }
+    }
+    for spec in specs {
+        s.push('\n');
+        s.push_str(&spec.render_kernel());
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::spec::{IndexWidth, SpecParam};
+    use super::*;
+    use crate::DType;
+
+    fn spec(layout: LayoutClass) -> ElementwiseSpec {
+        let mut s = ElementwiseSpec::new(
+            "add_reverse",
+            vec![
+                SpecParam::input("x", DType::Float32),
+                SpecParam::raw("y", DType::Float32, 1, false),
+                SpecParam::output("z", DType::Float32),
+            ],
+            "z = x + y[_ind.size() - i - 1]",
+            layout,
+            IndexWidth::I32,
+        );
+        s.type_aliases = vec![("T".into(), DType::Float32)];
+        s
+    }
+
+    #[test]
+    fn contiguous_kernel_text() {
+        let src = spec(LayoutClass::Contiguous { vectorized: false }).render();
+        assert!(src.starts_with(INCLUDE));
+        assert!(src.contains(
+            "extern \"C\" __global__ void add_reverse(\n    const float* _p_x,\n    \
+             const float* _p_y,\n    cuprum::Dims<1, int> _s_y,\n    cuprum::Dims<1, int> _t_y,\n    \
+             float* _p_z,\n    int _n) {"
+        ), "{src}");
+        assert!(src.contains("  typedef float T;\n"));
+        assert!(src.contains("const cuprum::RawArray<const float, 1, int> y(_p_y, _s_y, _t_y);"));
+        assert!(src.contains("    const float x = _p_x[_j];\n    float& z = _p_z[_j];\n"));
+        assert!(
+            src.contains("      z = x + y[_ind.size() - i - 1];\n"),
+            "{src}"
+        );
+    }
+
+    #[test]
+    fn vector_and_strided_kernel_text() {
+        let mut s = spec(LayoutClass::Contiguous { vectorized: true });
+        s.read_outputs = false;
+        let src = s.render();
+        assert!(src.contains("constexpr int _E = 4;"));
+        assert!(src.contains("cuprum::vload<_E>(_v_x, _p_x + _v * (_U)_E);"));
+        assert!(!src.contains("cuprum::vload<_E>(_v_z"));
+        assert!(src.contains("cuprum::vstore<_E>(_p_z + _v * (_U)_E, _v_z);"));
+        assert!(src.contains("for (_U _j = _nvec * _E + _tid;"));
+        let src = spec(LayoutClass::Strided { ndim: 3 }).render();
+        assert!(src.contains("cuprum::Indexer<3, 2, int> _idx"));
+        assert!(src.contains("int _off[2];"));
+        assert!(src.contains("float& z = *(float*)((char*)_p_z + _off[1]);"));
+    }
+
+    #[test]
+    fn deterministic_and_preambles_once() {
+        let mut a = spec(LayoutClass::Contiguous { vectorized: false });
+        a.preamble = "__device__ float helper(float x) { return x; }".into();
+        let mut b = a.clone();
+        b.name = "other".into();
+        let src = render_program(&[a.clone(), b]);
+        assert_eq!(src.matches("helper(float x)").count(), 1);
+        assert_eq!(a.render(), a.render());
+    }
+}

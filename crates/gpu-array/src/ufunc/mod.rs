@@ -1,0 +1,408 @@
+//! Universal functions as data: each [`Ufunc`] lists its type loops in
+//! NumPy's order (`ff->f`, `dd->d`, ...) with the C++ statement of each, and
+//! [`Ufunc::resolve`] picks the loop for a call by NumPy 2's rules (NEP 50
+//! weak scalars, safe input casting, `same_kind` output casting, `dtype=`
+//! and `signature=`). [`ResolvedLoop::spec`] turns the choice into an
+//! [`ElementwiseSpec`] for the elementwise engine.
+//!
+//! | NumPy / CuPy                              | Cuprum                                               |
+//! |-------------------------------------------|------------------------------------------------------|
+//! | `np.add`                                  | [`ufunc::get`]`("add")`, [`ufunc::all`]              |
+//! | `np.add.types`                            | [`Ufunc::types`]                                     |
+//! | `np.add.nin`, `.nout`, `.identity`        | [`Ufunc::nin`], [`Ufunc::nout`], [`Ufunc::identity`] |
+//! | loop chosen by `np.add(a, b, out=o, dtype=d, casting=c)` | [`Ufunc::resolve`]`(&[Operand..], &UfuncParams {..})` |
+//!
+//! Loop type characters are NumPy's (`?bBhHiIlLefdFD`, `l`/`L` for the
+//! 64-bit integers) plus `E` for bfloat16, whose loops follow float16's.
+//!
+//! [`ufunc::get`]: get
+//! [`ufunc::all`]: all
+
+mod select;
+mod table;
+
+pub use select::{ResolvedLoop, UfuncParams};
+
+use std::sync::OnceLock;
+
+use crate::dtype::DType;
+use crate::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam, dtype_tag};
+use crate::error::{Error, Result};
+
+/// A ufunc's identity (its value for an empty reduction), NumPy's `identity`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Identity {
+    /// No identity (`None`): `maximum`, `subtract`, ...
+    None,
+    /// 0 (`False` for bool): `add`, `logical_or`, `bitwise_or`, `gcd`, `hypot`.
+    Zero,
+    /// 1 (`True` for bool): `multiply`, `logical_and`.
+    One,
+    /// All bits set, -1 (`True` for bool): `bitwise_and`.
+    AllOnes,
+    /// -inf: `logaddexp`, `logaddexp2`.
+    NegInfinity,
+}
+
+/// How a ufunc picks its loop, where NumPy uses a special type resolver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Resolver {
+    /// The first loop whose inputs the operands cast to safely.
+    Default,
+    /// `true_divide`: integer and bool inputs use the `dd->d` loop.
+    TrueDivide,
+}
+
+/// One type loop: input and output dtypes and the C++ statement computing
+/// `out0` (and `out1`) from `in0` (and `in1`). The statement sees
+/// `in0_type`, `out0_type`, ... typedefs and may use everything in
+/// `kernels/cuprum/`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Loop {
+    /// Input dtypes.
+    pub inputs: Vec<DType>,
+    /// Output dtypes.
+    pub outputs: Vec<DType>,
+    /// The loop body, e.g. `out0 = in0 + in1;`.
+    pub op: String,
+}
+
+impl Loop {
+    /// NumPy's type signature: `"ff->f"`, `"e->ei"`.
+    pub fn signature(&self) -> String {
+        let mut s: String = self.inputs.iter().map(|d| d.char()).collect();
+        s.push_str("->");
+        s.extend(self.outputs.iter().map(|d| d.char()));
+        s
+    }
+}
+
+/// A universal function: name, arity, identity and ordered type loops.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Ufunc {
+    name: &'static str,
+    nin: usize,
+    nout: usize,
+    identity: Identity,
+    resolver: Resolver,
+    /// NumPy's error when every input is bool (`subtract`, `negative`).
+    bool_error: Option<&'static str>,
+    loops: Vec<Loop>,
+    doc: &'static str,
+}
+
+impl Ufunc {
+    /// The name (`"add"`).
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// Number of inputs.
+    pub fn nin(&self) -> usize {
+        self.nin
+    }
+
+    /// Number of outputs.
+    pub fn nout(&self) -> usize {
+        self.nout
+    }
+
+    /// `nin + nout`.
+    pub fn nargs(&self) -> usize {
+        self.nin + self.nout
+    }
+
+    /// The identity.
+    pub fn identity(&self) -> Identity {
+        self.identity
+    }
+
+    /// The type-resolution rule.
+    pub fn resolver(&self) -> Resolver {
+        self.resolver
+    }
+
+    /// The loops, in the order NumPy searches them.
+    pub fn loops(&self) -> &[Loop] {
+        &self.loops
+    }
+
+    /// NumPy's `ufunc.types`: `["??->?", "bb->b", ...]`.
+    pub fn types(&self) -> Vec<String> {
+        self.loops.iter().map(Loop::signature).collect()
+    }
+
+    /// One line saying what it computes.
+    pub fn doc(&self) -> &'static str {
+        self.doc
+    }
+}
+
+/// Every ufunc, in the reference's order of listing (math, trigonometric,
+/// bit-twiddling, comparison, floating), aliases excluded.
+pub fn all() -> &'static [Ufunc] {
+    static TABLE: OnceLock<Vec<Ufunc>> = OnceLock::new();
+    TABLE.get_or_init(table::build)
+}
+
+/// NumPy's other names for the same ufunc: `divide` is `true_divide`, `mod`
+/// is `remainder`, `conj` is `conjugate`, `abs` is `absolute`,
+/// `degrees`/`radians` are `rad2deg`/`deg2rad`, `bitwise_not` is `invert`,
+/// and NumPy 2's `acos`... spellings.
+pub const ALIASES: &[(&str, &str)] = &[
+    ("divide", "true_divide"),
+    ("mod", "remainder"),
+    ("conj", "conjugate"),
+    ("abs", "absolute"),
+    ("degrees", "rad2deg"),
+    ("radians", "deg2rad"),
+    ("bitwise_not", "invert"),
+    ("bitwise_left_shift", "left_shift"),
+    ("bitwise_right_shift", "right_shift"),
+    ("pow", "power"),
+    ("acos", "arccos"),
+    ("asin", "arcsin"),
+    ("atan", "arctan"),
+    ("acosh", "arccosh"),
+    ("asinh", "arcsinh"),
+    ("atanh", "arctanh"),
+    ("atan2", "arctan2"),
+];
+
+/// The ufunc of a name or alias (`"add"`, `"divide"`).
+///
+/// # Errors
+///
+/// [`Error::Value`] "no ufunc named 'x'".
+pub fn get(name: &str) -> Result<&'static Ufunc> {
+    let name = ALIASES
+        .iter()
+        .find(|(a, _)| *a == name)
+        .map_or(name, |(_, n)| n);
+    all()
+        .iter()
+        .find(|u| u.name == name)
+        .ok_or_else(|| Error::Value(format!("no ufunc named '{name}'")))
+}
+
+/// How an input reaches a ufunc kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UfuncInput {
+    /// An array of this dtype (converted to the loop's type in the kernel).
+    Array(DType),
+    /// A scalar, passed by value already converted to the loop's input type.
+    Scalar,
+}
+
+impl ResolvedLoop {
+    /// The kernel for this loop: operands `x0, x1, ...` (inputs: arrays of
+    /// their own dtype, or scalars of the loop's type) and `y0, y1` (output
+    /// arrays of `outputs`' dtypes, the loop's when `outputs` is empty),
+    /// converted with `cuprum::cast` to and from the loop's types around
+    /// the loop's statement.
+    ///
+    /// Named `cuprum_<ufunc>_<loop types>[_<operand types>]_<variant>`, e.g.
+    /// `cuprum_add_f4f4_f4_cv_i32`; the operand part appears when operands
+    /// differ from the loop's types.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Value`] for a wrong number of inputs or outputs.
+    pub fn spec(
+        &self,
+        inputs: &[UfuncInput],
+        outputs: &[DType],
+        layout: LayoutClass,
+        index: IndexWidth,
+    ) -> Result<ElementwiseSpec> {
+        let lp = self.lp();
+        if inputs.len() != lp.inputs.len()
+            || !(outputs.is_empty() || outputs.len() == lp.outputs.len())
+        {
+            return Err(Error::Value(format!(
+                "ufunc '{}' takes {} inputs and {} outputs ({} and {} given)",
+                self.ufunc().name,
+                lp.inputs.len(),
+                lp.outputs.len(),
+                inputs.len(),
+                outputs.len()
+            )));
+        }
+        let out_dtypes: &[DType] = if outputs.is_empty() {
+            &lp.outputs
+        } else {
+            outputs
+        };
+        let mut params = Vec::new();
+        let mut op = String::new();
+        let mut tags = String::new();
+        let mut exact = true;
+        for (k, (inp, &lt)) in inputs.iter().zip(&lp.inputs).enumerate() {
+            let name = format!("x{k}");
+            op.push_str(&format!("typedef {} in{k}_type;\n", lt.c_type()));
+            match inp {
+                UfuncInput::Array(dt) => {
+                    exact &= *dt == lt;
+                    tags.push_str(&dtype_tag(*dt));
+                    params.push(SpecParam::input(&name, *dt));
+                }
+                UfuncInput::Scalar => {
+                    exact = false;
+                    tags.push_str(&format!("s{}", dtype_tag(lt)));
+                    params.push(SpecParam::scalar(&name, lt));
+                }
+            }
+        }
+        tags.push('_');
+        for (k, (&dt, &lt)) in out_dtypes.iter().zip(&lp.outputs).enumerate() {
+            exact &= dt == lt;
+            tags.push_str(&dtype_tag(dt));
+            op.push_str(&format!("typedef {} out{k}_type;\n", lt.c_type()));
+            params.push(SpecParam::output(format!("y{k}"), dt));
+        }
+        for k in 0..lp.inputs.len() {
+            op.push_str(&format!(
+                "const in{k}_type in{k} = cuprum::cast<in{k}_type>(x{k});\n"
+            ));
+        }
+        for k in 0..lp.outputs.len() {
+            op.push_str(&format!("out{k}_type out{k};\n"));
+        }
+        op.push_str(lp.op.trim());
+        op.push('\n');
+        for k in 0..lp.outputs.len() {
+            op.push_str(&format!("y{k} = cuprum::cast<y{k}_type>(out{k});\n"));
+        }
+        let loop_tag: String = {
+            let mut t: String = lp.inputs.iter().map(|d| dtype_tag(*d)).collect();
+            t.push('_');
+            t.extend(lp.outputs.iter().map(|d| dtype_tag(*d)));
+            t
+        };
+        let mut spec = ElementwiseSpec::new(String::new(), params, op, layout, index);
+        spec.read_outputs = false;
+        spec.name = if exact {
+            format!(
+                "cuprum_{}_{}_{}",
+                self.ufunc().name,
+                loop_tag,
+                spec.variant_tag()
+            )
+        } else {
+            format!(
+                "cuprum_{}_{}_{}_{}",
+                self.ufunc().name,
+                loop_tag,
+                tags,
+                spec.variant_tag()
+            )
+        };
+        Ok(spec)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_is_well_formed() {
+        let mut names: Vec<&str> = Vec::new();
+        for u in all() {
+            assert!(!names.contains(&u.name), "{} twice", u.name);
+            names.push(u.name);
+            assert!(!u.loops.is_empty(), "{}", u.name);
+            let mut sigs: Vec<String> = Vec::new();
+            for l in &u.loops {
+                assert_eq!(l.inputs.len(), u.nin, "{} {}", u.name, l.signature());
+                assert_eq!(l.outputs.len(), u.nout, "{} {}", u.name, l.signature());
+                for k in 0..u.nout {
+                    assert!(
+                        l.op.contains(&format!("out{k}")),
+                        "{} {}",
+                        u.name,
+                        l.signature()
+                    );
+                }
+                let sig = l.signature();
+                assert!(!sigs.contains(&sig), "{} has {sig} twice", u.name);
+                sigs.push(sig);
+            }
+        }
+        for (alias, name) in ALIASES {
+            assert_eq!(get(alias).unwrap().name, *name);
+        }
+        assert!(get("nope").is_err());
+    }
+
+    #[test]
+    fn numpy_types_lists() {
+        assert_eq!(
+            get("add").unwrap().types(),
+            [
+                "??->?", "bb->b", "BB->B", "hh->h", "HH->H", "ii->i", "II->I", "ll->l", "LL->L",
+                "ee->e", "EE->E", "ff->f", "dd->d", "FF->F", "DD->D"
+            ]
+        );
+        assert_eq!(
+            get("frexp").unwrap().types(),
+            ["e->ei", "E->Ei", "f->fi", "d->di"]
+        );
+        assert_eq!(get("absolute").unwrap().types().last().unwrap(), "D->d");
+        assert_eq!(get("divmod").unwrap().nout(), 2);
+        assert_eq!(get("add").unwrap().identity(), Identity::Zero);
+        assert_eq!(get("maximum").unwrap().identity(), Identity::None);
+        assert_eq!(get("bitwise_and").unwrap().identity(), Identity::AllOnes);
+    }
+
+    #[test]
+    fn spec_of_a_loop() {
+        use crate::dtype::Operand;
+        let add = get("add").unwrap();
+        let r = add
+            .resolve(
+                &[Operand::Array(DType::Int8), Operand::Array(DType::UInt8)],
+                &UfuncParams::default(),
+            )
+            .unwrap();
+        let s = r
+            .spec(
+                &[
+                    UfuncInput::Array(DType::Int8),
+                    UfuncInput::Array(DType::UInt8),
+                ],
+                &[],
+                LayoutClass::Contiguous { vectorized: true },
+                IndexWidth::I32,
+            )
+            .unwrap();
+        assert_eq!(s.name, "cuprum_add_i2i2_i2_i1u1_i2_cv_i32");
+        s.validate().unwrap();
+        let src = s.render();
+        assert!(
+            src.contains("const in0_type in0 = cuprum::cast<in0_type>(x0);"),
+            "{src}"
+        );
+        assert!(src.contains("out0 = in0 + in1;"));
+        assert!(src.contains("y0 = cuprum::cast<y0_type>(out0);"));
+        let s = r
+            .spec(
+                &[UfuncInput::Array(DType::Int16), UfuncInput::Scalar],
+                &[DType::Float32],
+                LayoutClass::Strided { ndim: 2 },
+                IndexWidth::I64,
+            )
+            .unwrap();
+        assert_eq!(s.name, "cuprum_add_i2i2_i2_i2si2_f4_s2_i64");
+        assert_eq!(s.params[1].dtype, DType::Int16);
+        assert!(
+            r.spec(
+                &[UfuncInput::Scalar],
+                &[],
+                LayoutClass::Strided { ndim: 1 },
+                IndexWidth::I32
+            )
+            .is_err()
+        );
+    }
+}
