@@ -40,9 +40,8 @@ pub mod texture;
 
 pub use copy::{
     HostTransfer, memcpy_dtod, memcpy_dtoh, memcpy_dtoh_async, memcpy_dtoh_async_unchecked,
-    memcpy_dtoh_on, memcpy_htod_on,
-    memcpy_htod, memcpy_htod_async, memcpy_htod_async_pinned, memcpy_htod_async_unchecked,
-    memcpy_peer, memset_d8, memset_d16, memset_d32,
+    memcpy_dtoh_on, memcpy_htod, memcpy_htod_async, memcpy_htod_async_pinned,
+    memcpy_htod_async_unchecked, memcpy_htod_on, memcpy_peer, memset_d8, memset_d16, memset_d32,
 };
 pub use device::{Device, DeviceGuard, DeviceProperties};
 pub use error::{Error, Result};
