@@ -48,6 +48,7 @@ pub mod error;
 pub mod kernels;
 pub mod layout;
 pub mod npy;
+mod raw;
 pub mod ufunc;
 
 pub use array::{Array, Flags};

@@ -25,7 +25,8 @@ impl Array {
     }
 
     /// Writes `src`'s values into `self` (same shape and dtype; NumPy's
-    /// `self[...] = src` without casting), on `self`'s stream.
+    /// `self[...] = src` without casting), on `self`'s stream: a memcpy when
+    /// both are dense in the same order, else a strided copy kernel.
     ///
     /// # Errors
     /// Different shapes, dtypes or devices.
@@ -51,8 +52,6 @@ impl Array {
             )?;
             return Ok(());
         }
-        Err(Error::Unsupported(
-            "copy between different layouts needs the elementwise engine (not built yet)".into(),
-        ))
+        super::ops::cast_into(self, src)
     }
 }

@@ -11,10 +11,12 @@
 
 mod copy;
 mod io;
+mod ops;
 mod transfer;
 mod views;
 
 pub use io::NpzFile;
+pub use ops::copyto;
 pub use transfer::PendingHost;
 pub use views::{Broadcast, broadcast_arrays};
 

@@ -19,16 +19,20 @@
 //! `ceil(size / (block * elements_per_thread))` blocks capped to what the
 //! device keeps busy (the loops are grid-stride).
 
+mod launch;
 pub mod params;
 mod render;
 pub mod spec;
+mod user;
 
+pub use launch::{LaunchArg, kernel_for, launch, program_request, raw_ndim};
 pub use params::{BoundTypes, Param, ParamList, ParamType, is_reserved_name, parse_params};
 pub use render::{INCLUDE, render_program};
 pub use spec::{
     ElementwiseSpec, IndexWidth, KernelParam, LayoutClass, OperandValue, PackedArgs, ParamValue,
     Role, SpecParam, dtype_tag,
 };
+pub use user::{KernelInput, Typed};
 
 use crate::dtype::{DType, Operand};
 use crate::error::{Error, Result};

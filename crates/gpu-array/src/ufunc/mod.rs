@@ -18,9 +18,13 @@
 //! [`ufunc::get`]: get
 //! [`ufunc::all`]: all
 
+mod call;
+mod functions;
 mod select;
 mod table;
 
+pub use call::{Input, UfuncOptions, apply, call, scalar_to_bytes};
+pub use functions::*;
 pub use select::{ResolvedLoop, UfuncParams};
 
 use std::sync::OnceLock;

@@ -1,0 +1,268 @@
+//! The elementwise engine's launcher: from arrays and scalars to a running
+//! kernel.
+//!
+//! For one call it broadcasts the operands' strides to the iteration shape,
+//! coalesces dimensions ([`plan_layout`], ordering them by the first output
+//! so writes stay coalesced), picks 32-bit indexing when every offset fits,
+//! the vectorised contiguous path when every data pointer is aligned, builds
+//! the spec, compiles it once per device (a process-wide map from spec to
+//! kernel in front of gpu-runtime's NVRTC cache, so a repeated call costs a
+//! hash lookup, not a render and a SHA-256), packs the arguments from the
+//! spec's own parameter list, and launches a grid sized to the device.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use gpu_runtime::nvrtc::CompileRequest;
+use gpu_runtime::{Device, Kernel, LaunchConfig, Module, Stream};
+
+use super::{ElementwiseSpec, IndexWidth, LayoutClass, OperandValue, plan_layout, render_program};
+use crate::array::Array;
+use crate::error::{Error, Result};
+use crate::layout::{self, byte_extent, coalesce};
+
+/// Threads per block of elementwise kernels.
+const BLOCK: u32 = 256;
+/// Resident blocks per multiprocessor the grid aims for (2048 threads).
+const BLOCKS_PER_SM: u32 = 8;
+
+/// One operand of a launch, in the spec's parameter order.
+#[derive(Debug, Clone)]
+pub enum LaunchArg<'a> {
+    /// An input array iterated elementwise (broadcast to the iteration shape).
+    Array(&'a Array),
+    /// An output array iterated elementwise (exactly the iteration shape).
+    Out(&'a Array),
+    /// A `raw` array, indexed by the kernel with its own layout.
+    Raw(&'a Array),
+    /// A scalar's bytes in the spec's dtype for it.
+    Scalar(Vec<u8>),
+}
+
+type KernelMap = HashMap<(i32, ElementwiseSpec), Kernel>;
+
+fn kernels() -> &'static Mutex<KernelMap> {
+    static MAP: OnceLock<Mutex<KernelMap>> = OnceLock::new();
+    MAP.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// The compiled kernel of `spec` on `device`, compiled on first use.
+///
+/// # Errors
+/// NVRTC or module loading failed.
+pub fn kernel_for(device: Device, spec: &ElementwiseSpec) -> Result<Kernel> {
+    let key = (device.ordinal(), spec.clone());
+    if let Some(k) = kernels()
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .get(&key)
+    {
+        return Ok(k.clone());
+    }
+    spec.validate()?;
+    let arch = device.properties()?.arch();
+    let request = program_request(std::slice::from_ref(spec)).arch(arch);
+    let compiled = gpu_runtime::nvrtc::compile(&request)?;
+    device.bind()?;
+    let module = Module::from_compiled(&compiled)?;
+    let kernel = module.function(&spec.name)?;
+    kernels()
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(key, kernel.clone());
+    Ok(kernel)
+}
+
+/// The NVRTC request for a program of `specs`, with Cuprum's headers.
+pub fn program_request(specs: &[ElementwiseSpec]) -> CompileRequest {
+    let mut request = CompileRequest::new(render_program(specs));
+    for (name, text) in crate::kernels::HEADERS {
+        request = request.header(name, text);
+    }
+    request
+}
+
+/// Runs an elementwise kernel over `shape`. `build` makes the spec for the
+/// layout class and index width chosen here; `args` are its operands in
+/// parameter order. Array operands must broadcast to `shape`; outputs must
+/// have exactly `shape`. The launch is queued on the current stream of the
+/// first array's device; operands on another device are an error.
+///
+/// # Errors
+/// Shapes or devices that do not fit; compilation or launch failures.
+pub fn launch(
+    shape: &[usize],
+    args: &[LaunchArg<'_>],
+    build: impl Fn(LayoutClass, IndexWidth) -> Result<ElementwiseSpec>,
+) -> Result<()> {
+    let first = args
+        .iter()
+        .find_map(|a| match a {
+            LaunchArg::Array(x) | LaunchArg::Out(x) | LaunchArg::Raw(x) => Some(*x),
+            LaunchArg::Scalar(_) => None,
+        })
+        .ok_or_else(|| Error::Value("an elementwise launch needs an array operand".into()))?;
+    let device = first.device();
+    for a in args {
+        match a {
+            LaunchArg::Array(x) | LaunchArg::Raw(x) => {
+                first.check_same_device(x, "elementwise kernel")?
+            }
+            LaunchArg::Out(x) => {
+                first.check_same_device(x, "elementwise kernel")?;
+                if x.shape() != shape {
+                    return Err(Error::Value(format!(
+                        "non-broadcastable output operand with shape {} doesn't match the \
+                         broadcast shape {}",
+                        layout::fmt_shape(x.shape()),
+                        layout::fmt_shape(shape)
+                    )));
+                }
+            }
+            LaunchArg::Scalar(_) => {}
+        }
+    }
+    let size = layout::size(shape);
+
+    // Broadcast strides of the elementwise operands.
+    // (is output, strides, itemsize) per elementwise operand, in order.
+    let mut elem: Vec<(bool, Vec<isize>, usize)> = Vec::new();
+    for a in args {
+        if let LaunchArg::Array(x) | LaunchArg::Out(x) = a {
+            let s = layout::broadcast_strides(x.shape(), x.strides(), shape)?;
+            elem.push((matches!(a, LaunchArg::Out(_)), s, x.itemsize()));
+        }
+    }
+    // Plan with outputs first: coalescing orders dimensions by the first
+    // operand's strides, and strided writes cost more than strided reads.
+    let mut order: Vec<usize> = (0..elem.len()).collect();
+    order.sort_by_key(|&e| !elem[e].0);
+    let strides_in_order: Vec<&[isize]> = order.iter().map(|&e| elem[e].1.as_slice()).collect();
+    let itemsizes: Vec<usize> = order.iter().map(|&e| elem[e].2).collect();
+    let plan = plan_layout(shape, &strides_in_order, &itemsizes, true);
+    let mut planned: Vec<Vec<isize>> = vec![Vec::new(); elem.len()];
+    for (slot, &e) in order.iter().enumerate() {
+        planned[e] = plan.strides[slot].clone();
+    }
+
+    // Raw operands keep their own (coalesced) layout.
+    let mut raw_layouts: HashMap<usize, (Vec<usize>, Vec<isize>)> = HashMap::new();
+    for (k, a) in args.iter().enumerate() {
+        if let LaunchArg::Raw(x) = a {
+            raw_layouts.insert(k, raw_layout(x));
+        }
+    }
+
+    // Index width from every offset the kernel computes.
+    let mut extents: Vec<(isize, isize)> = elem
+        .iter()
+        .enumerate()
+        .map(|(e, (_, _, isz))| byte_extent(&plan.shape, &planned[e], *isz))
+        .collect();
+    for (k, (sh, st)) in &raw_layouts {
+        if let LaunchArg::Raw(x) = &args[*k] {
+            extents.push(byte_extent(sh, st, x.itemsize()));
+            extents.push((0, layout::size(sh) as isize));
+        }
+    }
+    let index = IndexWidth::for_extents(size, &extents);
+
+    let mut layout_class = plan.layout;
+    let ptrs: Vec<u64> = args
+        .iter()
+        .map(|a| match a {
+            LaunchArg::Array(x) | LaunchArg::Out(x) | LaunchArg::Raw(x) => x.data_ptr().raw(),
+            LaunchArg::Scalar(_) => 0,
+        })
+        .collect();
+    if layout_class == (LayoutClass::Contiguous { vectorized: false }) {
+        let vectorized = build(LayoutClass::Contiguous { vectorized: true }, index)?;
+        if vectorized.elements_per_thread() > 1 && vectorized.is_vector_aligned(&ptrs) {
+            return run(
+                device,
+                vectorized,
+                size,
+                &plan.shape,
+                args,
+                &planned,
+                &raw_layouts,
+            );
+        }
+        layout_class = LayoutClass::Contiguous { vectorized: false };
+    }
+    let spec = build(layout_class, index)?;
+    run(
+        device,
+        spec,
+        size,
+        &plan.shape,
+        args,
+        &planned,
+        &raw_layouts,
+    )
+}
+
+/// A raw operand's own layout, coalesced, at least 1-d.
+fn raw_layout(x: &Array) -> (Vec<usize>, Vec<isize>) {
+    let c = coalesce(x.shape(), &[x.strides()], false);
+    let (mut sh, mut st) = (c.shape, c.strides.into_iter().next().unwrap_or_default());
+    if sh.is_empty() {
+        sh.push(1);
+        st.push(x.itemsize() as isize);
+    }
+    (sh, st)
+}
+
+/// The `ndim` of a raw operand's spec parameter for `x` (its coalesced
+/// layout's dimensions), as the launcher will pass it.
+pub fn raw_ndim(x: &Array) -> usize {
+    raw_layout(x).0.len()
+}
+
+fn run(
+    device: Device,
+    spec: ElementwiseSpec,
+    size: usize,
+    shape: &[usize],
+    args: &[LaunchArg<'_>],
+    planned: &[Vec<isize>],
+    raw_layouts: &HashMap<usize, (Vec<usize>, Vec<isize>)>,
+) -> Result<()> {
+    if size == 0 {
+        return Ok(());
+    }
+    let kernel = kernel_for(device, &spec)?;
+    let mut e = 0;
+    let values: Vec<OperandValue<'_>> = args
+        .iter()
+        .enumerate()
+        .map(|(k, a)| match a {
+            LaunchArg::Array(x) | LaunchArg::Out(x) => {
+                let v = OperandValue::Array {
+                    ptr: x.data_ptr().raw(),
+                    strides: &planned[e],
+                };
+                e += 1;
+                v
+            }
+            LaunchArg::Raw(x) => {
+                let (sh, st) = &raw_layouts[&k];
+                OperandValue::Raw {
+                    ptr: x.data_ptr().raw(),
+                    shape: sh,
+                    strides: st,
+                }
+            }
+            LaunchArg::Scalar(b) => OperandValue::Scalar(b),
+        })
+        .collect();
+    let iter_shape: &[usize] = if shape.is_empty() { &[1] } else { shape };
+    let packed = spec.pack_args(size, iter_shape, &values)?;
+    let per_block = u64::from(BLOCK) * spec.elements_per_thread() as u64;
+    let wanted = (size as u64).div_ceil(per_block);
+    let cap = u64::from(device.properties()?.multiprocessor_count.max(1) as u32 * BLOCKS_PER_SM);
+    let grid = wanted.clamp(1, cap) as u32;
+    let params: Vec<&[u8]> = packed.params.iter().map(Vec::as_slice).collect();
+    let stream = Stream::current_on(device);
+    crate::raw::launch_packed(&kernel, LaunchConfig::linear(grid, BLOCK), &stream, &params)
+}

@@ -1,0 +1,243 @@
+//! Calling ufuncs on arrays and scalars: loop selection, broadcasting,
+//! output allocation or checking (`out=`), and the launch.
+
+use half::{bf16, f16};
+use num_complex::Complex;
+
+use super::{ResolvedLoop, Ufunc, UfuncInput, UfuncParams};
+use crate::array::Array;
+use crate::dtype::{Casting, DType, Element, Operand, ScalarKind, ScalarValue};
+use crate::elementwise::{LaunchArg, launch};
+use crate::error::{Error, Result};
+use crate::layout;
+
+/// One input of a ufunc call: an array, or a Rust scalar that acts as a
+/// Python scalar does in NumPy 2 (NEP 50: only its kind counts, so
+/// `float32 array + 2.0` stays float32).
+#[derive(Debug, Clone, Copy)]
+pub enum Input<'a> {
+    /// A device array.
+    Array(&'a Array),
+    /// A weak scalar.
+    Scalar(ScalarValue),
+}
+
+impl<'a> From<&'a Array> for Input<'a> {
+    fn from(a: &'a Array) -> Self {
+        Input::Array(a)
+    }
+}
+
+macro_rules! scalar_inputs {
+    ($($t:ty => $conv:expr),* $(,)?) => {$(
+        impl From<$t> for Input<'_> {
+            fn from(x: $t) -> Self {
+                let f: fn($t) -> ScalarValue = $conv;
+                Input::Scalar(f(x))
+            }
+        }
+    )*};
+}
+scalar_inputs!(
+    bool => ScalarValue::Bool,
+    i8 => |x| ScalarValue::Int(x.into()),
+    i16 => |x| ScalarValue::Int(x.into()),
+    i32 => |x| ScalarValue::Int(x.into()),
+    i64 => |x| ScalarValue::Int(x.into()),
+    u8 => |x| ScalarValue::Int(x.into()),
+    u16 => |x| ScalarValue::Int(x.into()),
+    u32 => |x| ScalarValue::Int(x.into()),
+    u64 => |x| ScalarValue::Int(x.into()),
+    isize => |x| ScalarValue::Int(x as i128),
+    usize => |x| ScalarValue::Int(x as i128),
+    f32 => |x| ScalarValue::Float(x.into()),
+    f64 => ScalarValue::Float,
+    Complex<f32> => |x| ScalarValue::Complex(Complex::new(x.re.into(), x.im.into())),
+    Complex<f64> => ScalarValue::Complex,
+);
+
+/// Options of a ufunc call (NumPy's keyword arguments).
+#[derive(Debug, Clone, Default)]
+pub struct UfuncOptions<'a> {
+    /// `out=`: arrays to write the results into, one per output (`None`
+    /// lets that output be allocated). Empty: allocate all.
+    pub out: Vec<Option<&'a Array>>,
+    /// `dtype=`: the outputs' dtype, which also steers the loop.
+    pub dtype: Option<DType>,
+    /// `casting=` (`same_kind` by default).
+    pub casting: Casting,
+}
+
+fn scalar_kind(v: &ScalarValue) -> ScalarKind {
+    match v {
+        ScalarValue::Bool(_) => ScalarKind::Bool,
+        ScalarValue::Int(_) => ScalarKind::Int,
+        ScalarValue::Float(_) => ScalarKind::Float,
+        ScalarValue::Complex(_) => ScalarKind::Complex,
+    }
+}
+
+/// Calls `ufunc` with NumPy's semantics; returns the outputs (the `out=`
+/// arrays where given).
+///
+/// # Errors
+/// No loop for the input types, shapes that do not broadcast, an `out=`
+/// array of the wrong shape, dtype (by `casting`) or device, a weak integer
+/// out of range, or a launch failure.
+pub fn call(
+    ufunc: &'static Ufunc,
+    inputs: &[Input<'_>],
+    options: &UfuncOptions<'_>,
+) -> Result<Vec<Array>> {
+    if inputs.len() != ufunc.nin {
+        return Err(Error::Value(format!(
+            "{}() takes {} positional input arguments but {} were given",
+            ufunc.name,
+            ufunc.nin,
+            inputs.len()
+        )));
+    }
+    if !options.out.is_empty() && options.out.len() != ufunc.nout {
+        return Err(Error::Value(format!(
+            "The 'out' tuple must have exactly {} entries: one per ufunc output",
+            ufunc.nout
+        )));
+    }
+    let operands: Vec<Operand> = inputs
+        .iter()
+        .map(|i| match i {
+            Input::Array(a) => Operand::Array(a.dtype()),
+            Input::Scalar(v) => Operand::Scalar(scalar_kind(v)),
+        })
+        .collect();
+    let params = UfuncParams {
+        out: options.out.iter().map(|o| o.map(Array::dtype)).collect(),
+        dtype: options.dtype,
+        signature: None,
+        casting: options.casting,
+    };
+    let resolved = ufunc.resolve(&operands, &params)?;
+    let mut scalar_bytes: Vec<Option<Vec<u8>>> = Vec::with_capacity(inputs.len());
+    for (k, i) in inputs.iter().enumerate() {
+        scalar_bytes.push(match i {
+            Input::Scalar(v) => {
+                if let ScalarValue::Int(n) = v
+                    && resolved.inputs[k].is_integer()
+                {
+                    resolved.check_weak_int(k, *n)?;
+                }
+                Some(scalar_to_bytes(*v, resolved.inputs[k]))
+            }
+            Input::Array(_) => None,
+        });
+    }
+    let shapes: Vec<&[usize]> = inputs
+        .iter()
+        .filter_map(|i| match i {
+            Input::Array(a) => Some(a.shape()),
+            Input::Scalar(_) => None,
+        })
+        .collect();
+    let shape = layout::broadcast_shapes(&shapes)?;
+    let device = match inputs.iter().find_map(|i| match i {
+        Input::Array(a) => Some(a.device()),
+        Input::Scalar(_) => None,
+    }) {
+        Some(d) => d,
+        None => match options.out.iter().flatten().next() {
+            Some(o) => o.device(),
+            None => gpu_runtime::Device::current()?,
+        },
+    };
+    let out_dtypes: Vec<DType> = (0..ufunc.nout)
+        .map(|k| {
+            options
+                .out
+                .get(k)
+                .copied()
+                .flatten()
+                .map_or(resolved.outputs[k], Array::dtype)
+        })
+        .collect();
+    let mut outputs: Vec<Array> = Vec::with_capacity(ufunc.nout);
+    for (k, &dt) in out_dtypes.iter().enumerate() {
+        match options.out.get(k).copied().flatten() {
+            Some(o) => outputs.push(o.clone()),
+            None => outputs.push(Array::empty_on(device, &shape, dt, layout::Order::C)?),
+        }
+    }
+    run_resolved(&resolved, inputs, &scalar_bytes, &outputs, &shape)?;
+    Ok(outputs)
+}
+
+fn run_resolved(
+    resolved: &ResolvedLoop,
+    inputs: &[Input<'_>],
+    scalar_bytes: &[Option<Vec<u8>>],
+    outputs: &[Array],
+    shape: &[usize],
+) -> Result<()> {
+    let kinds: Vec<UfuncInput> = inputs
+        .iter()
+        .map(|i| match i {
+            Input::Array(a) => UfuncInput::Array(a.dtype()),
+            Input::Scalar(_) => UfuncInput::Scalar,
+        })
+        .collect();
+    let out_dtypes: Vec<DType> = outputs.iter().map(Array::dtype).collect();
+    let mut args: Vec<LaunchArg<'_>> = Vec::with_capacity(inputs.len() + outputs.len());
+    for (i, b) in inputs.iter().zip(scalar_bytes) {
+        args.push(match i {
+            Input::Array(a) => LaunchArg::Array(a),
+            Input::Scalar(_) => LaunchArg::Scalar(b.clone().expect("scalar bytes were made above")),
+        });
+    }
+    for o in outputs {
+        args.push(LaunchArg::Out(o));
+    }
+    launch(shape, &args, |layout, index| {
+        resolved.spec(&kinds, &out_dtypes, layout, index)
+    })
+}
+
+/// Calls the ufunc named `name` (or a NumPy alias of it) with default options.
+///
+/// # Errors
+/// An unknown name; as [`call`].
+pub fn apply(name: &str, inputs: &[Input<'_>]) -> Result<Vec<Array>> {
+    call(super::get(name)?, inputs, &UfuncOptions::default())
+}
+
+/// The bytes of `value` converted to `dtype` as NumPy converts a Python
+/// scalar (wrapping integers, truncating floats toward zero, complex to
+/// real by its real part).
+pub fn scalar_to_bytes(value: ScalarValue, dtype: DType) -> Vec<u8> {
+    let (re, im, int): (f64, f64, i128) = match value {
+        ScalarValue::Bool(b) => (f64::from(u8::from(b)), 0.0, i128::from(b)),
+        ScalarValue::Int(n) => (n as f64, 0.0, n),
+        ScalarValue::Float(f) => (f, 0.0, f as i128),
+        ScalarValue::Complex(c) => (c.re, c.im, c.re as i128),
+    };
+    let mut out = Vec::with_capacity(dtype.itemsize());
+    fn put<T: Element>(out: &mut Vec<u8>, v: T) {
+        v.write_le(out);
+    }
+    match dtype {
+        DType::Bool => put(&mut out, re != 0.0 || im != 0.0),
+        DType::Int8 => put(&mut out, int as i8),
+        DType::Int16 => put(&mut out, int as i16),
+        DType::Int32 => put(&mut out, int as i32),
+        DType::Int64 => put(&mut out, int as i64),
+        DType::UInt8 => put(&mut out, int as u8),
+        DType::UInt16 => put(&mut out, int as u16),
+        DType::UInt32 => put(&mut out, int as u32),
+        DType::UInt64 => put(&mut out, int as u64),
+        DType::Float16 => put(&mut out, f16::from_f64(re)),
+        DType::BFloat16 => put(&mut out, bf16::from_f64(re)),
+        DType::Float32 => put(&mut out, re as f32),
+        DType::Float64 => put(&mut out, re),
+        DType::Complex64 => put(&mut out, Complex::new(re as f32, im as f32)),
+        DType::Complex128 => put(&mut out, Complex::new(re, im)),
+    }
+    out
+}

@@ -1,0 +1,285 @@
+//! Tier-3 tests of the elementwise engine: layouts (vectorised, unaligned,
+//! broadcast, negative strides, transposes), NEP 50 scalars, casts, fills,
+//! copyto, operators and user kernels. Oracle: the same computation on the
+//! host.
+
+use gpu_array::dtype::{Casting, ScalarValue};
+use gpu_array::elementwise::{ElementwiseKernel, Typed};
+use gpu_array::ufunc::{self, Input, UfuncOptions};
+use gpu_array::{Array, DType, s};
+use gpu_runtime::testing::device_or_skip;
+use gpu_testing::{assert_allclose, assert_array_equal};
+use ndarray::{ArrayD, IxDyn};
+
+fn host(shape: &[usize], seed: u32) -> ArrayD<f32> {
+    let n: usize = shape.iter().product();
+    let mut x = seed.wrapping_mul(2654435761).max(1);
+    let v = (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            (x % 2000) as f32 / 100.0 - 10.0
+        })
+        .collect();
+    ArrayD::from_shape_vec(IxDyn(shape), v).unwrap()
+}
+
+#[test]
+fn add_over_every_layout() {
+    let Some(_d) = device_or_skip() else { return };
+    let (ha, hb) = (host(&[33, 65], 1), host(&[33, 65], 2));
+    let (a, b) = (
+        Array::from_ndarray(&ha).unwrap(),
+        Array::from_ndarray(&hb).unwrap(),
+    );
+    // Contiguous, vectorised.
+    assert_allclose(&ufunc::add(&a, &b).unwrap(), &(&ha + &hb), 0.0, 0.0);
+    // Unaligned (offset by one element), so the scalar contiguous path.
+    let (a1, b1) = (
+        a.ravel().unwrap().slice(&s![1..]).unwrap(),
+        b.ravel().unwrap().slice(&s![1..]).unwrap(),
+    );
+    let h1: Vec<f32> = ha
+        .iter()
+        .zip(hb.iter())
+        .skip(1)
+        .map(|(x, y)| x + y)
+        .collect();
+    assert_allclose(&(&a1 + &b1), &h1, 0.0, 0.0);
+    // Transposed and negative strides.
+    let t = ufunc::multiply(&a.T(), &b.slice(&s![..;-1, ..]).unwrap().T()).unwrap();
+    let ht = &ha.t() * &hb.slice(ndarray::s![..;-1, ..]).t();
+    assert_allclose(&t, &ht, 0.0, 0.0);
+    // Broadcast (stride 0) against a row.
+    let row = b.slice(&s![0..1, ..]).unwrap();
+    let hrow = hb.slice(ndarray::s![0..1, ..]).to_owned();
+    assert_allclose(&(&a - &row), &(&ha - &hrow), 0.0, 0.0);
+    // Empty.
+    let e = Array::zeros(&[0, 3], DType::Float32).unwrap();
+    assert_eq!(ufunc::add(&e, &e).unwrap().shape(), &[0, 3]);
+    // Shapes that do not broadcast.
+    let c = Array::zeros(&[4], DType::Float32).unwrap();
+    let err = ufunc::add(&a, &c).unwrap_err().to_string();
+    assert!(
+        err.contains("operands could not be broadcast together with shapes (33,65) (4,)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn nep50_scalars_and_promotion() {
+    let Some(_d) = device_or_skip() else { return };
+    let a = Array::from_slice(&[1.5f32, -2.0], &[2]).unwrap();
+    let r = ufunc::add(&a, 2.0).unwrap();
+    assert_eq!(r.dtype(), DType::Float32);
+    assert_eq!(r.to_vec::<f32>().unwrap(), [3.5, 0.0]);
+    let i8a = Array::from_slice(&[100i8, -100], &[2]).unwrap();
+    assert_eq!(ufunc::add(&i8a, 1).unwrap().dtype(), DType::Int8);
+    assert!(
+        ufunc::add(&i8a, 300)
+            .unwrap_err()
+            .to_string()
+            .contains("out of bounds for int8")
+    );
+    let u8a = Array::from_slice(&[200u8], &[1]).unwrap();
+    let mixed = ufunc::add(&i8a.slice(&s![0..1]).unwrap(), &u8a).unwrap();
+    assert_eq!(mixed.dtype(), DType::Int16);
+    assert_eq!(mixed.to_vec::<i16>().unwrap(), [300]);
+    let d = ufunc::true_divide(&Array::from_slice(&[7i32, -7], &[2]).unwrap(), 2).unwrap();
+    assert_eq!(d.dtype(), DType::Float64);
+    assert_eq!(d.to_vec::<f64>().unwrap(), [3.5, -3.5]);
+    // Integer floor division by zero gives 0, as NumPy (with a warning there).
+    let q = ufunc::floor_divide(
+        &Array::from_slice(&[7i64, -7, 5], &[3]).unwrap(),
+        &Array::from_slice(&[2i64, 2, 0], &[3]).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(q.to_vec::<i64>().unwrap(), [3, -4, 0]);
+    let (dq, dr) = ufunc::divmod(&Array::from_slice(&[-7.5f64], &[1]).unwrap(), 2.0).unwrap();
+    assert_eq!(
+        (
+            dq.to_vec::<f64>().unwrap()[0],
+            dr.to_vec::<f64>().unwrap()[0]
+        ),
+        (-4.0, 0.5)
+    );
+    // out= with a same_kind check.
+    let out = Array::zeros(&[2], DType::Float64).unwrap();
+    let opts = UfuncOptions {
+        out: vec![Some(&out)],
+        ..Default::default()
+    };
+    ufunc::call(
+        ufunc::get("multiply").unwrap(),
+        &[Input::Array(&a), Input::from(2.0)],
+        &opts,
+    )
+    .unwrap();
+    assert_eq!(out.to_vec::<f64>().unwrap(), [3.0, -4.0]);
+    let iout = Array::zeros(&[2], DType::Int32).unwrap();
+    let bad = UfuncOptions {
+        out: vec![Some(&iout)],
+        ..Default::default()
+    };
+    assert!(
+        ufunc::call(
+            ufunc::get("multiply").unwrap(),
+            &[Input::Array(&a), Input::from(2.0)],
+            &bad
+        )
+        .is_err()
+    );
+    // Bitwise ops on floats: NumPy's TypeError text.
+    let e = ufunc::bitwise_and(&a, &a).unwrap_err().to_string();
+    assert!(
+        e.contains("ufunc 'bitwise_and' not supported for the input types"),
+        "{e}"
+    );
+}
+
+#[test]
+fn math_nan_inf_and_negative_zero() {
+    let Some(_d) = device_or_skip() else { return };
+    let v = [
+        0.0f64,
+        -0.0,
+        1.0,
+        -1.0,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        1e-300,
+        710.0,
+    ];
+    let a = Array::from_slice(&v, &[v.len()]).unwrap();
+    let check = |got: Array, f: fn(f64) -> f64| {
+        let want: Vec<f64> = v.iter().map(|&x| f(x)).collect();
+        assert_allclose(&got, &want, 1e-14, 0.0);
+    };
+    check(ufunc::exp(&a).unwrap(), f64::exp);
+    check(ufunc::sqrt(&a).unwrap(), f64::sqrt);
+    check(ufunc::log1p(&a).unwrap(), f64::ln_1p);
+    check(ufunc::tanh(&a).unwrap(), f64::tanh);
+    check(ufunc::negative(&a).unwrap(), |x| -x);
+    check(ufunc::absolute(&a).unwrap(), f64::abs);
+    let sb = ufunc::signbit(&a).unwrap().to_vec::<bool>().unwrap();
+    assert_eq!(
+        sb,
+        v.iter().map(|x| x.is_sign_negative()).collect::<Vec<_>>()
+    );
+    let mx = ufunc::maximum(&a, 0.0).unwrap().to_vec::<f64>().unwrap();
+    assert!(mx[6].is_nan());
+    let fm = ufunc::fmax(&a, 0.0).unwrap().to_vec::<f64>().unwrap();
+    assert_eq!(fm[6], 0.0);
+    let isn = ufunc::isnan(&a).unwrap().to_vec::<bool>().unwrap();
+    assert_eq!(isn, v.iter().map(|x| x.is_nan()).collect::<Vec<_>>());
+    // Comparisons with NaN are false, != is true.
+    let eq = a.equal(&a).unwrap().to_vec::<bool>().unwrap();
+    assert_eq!(eq, v.iter().map(|x| x == x).collect::<Vec<_>>());
+    // float16 computes in float and rounds back.
+    let h = a.astype(DType::Float16).unwrap();
+    let hs = ufunc::add(&h, &h).unwrap();
+    assert_eq!(hs.dtype(), DType::Float16);
+    assert_allclose(
+        &hs.astype(DType::Float64).unwrap(),
+        &v.iter()
+            .map(|x| (x + x).clamp(-65504.0 * 2.0, 65504.0 * 2.0))
+            .map(|x| {
+                if x.abs() > 65504.0 {
+                    x.signum() * f64::INFINITY
+                } else {
+                    x
+                }
+            })
+            .collect::<Vec<_>>(),
+        1e-3,
+        1e-300,
+    );
+}
+
+#[test]
+fn casts_copies_fills_and_copyto() {
+    let Some(_d) = device_or_skip() else { return };
+    let hf = host(&[7, 9], 3);
+    let a = Array::from_ndarray(&hf).unwrap();
+    let i = a.astype(DType::Int32).unwrap();
+    assert_array_equal(&i, &hf.mapv(|x| x as i32));
+    let c = a.astype(DType::Complex128).unwrap();
+    assert_array_equal(&c.real(), &hf.mapv(f64::from));
+    assert!(
+        a.astype_with(DType::Int32, Casting::SameKind, gpu_array::Order::C)
+            .is_err()
+    );
+    // Transpose copy: strided source, C-ordered destination.
+    let t = a.T().copy().unwrap();
+    assert!(t.is_c_contiguous());
+    assert_array_equal(&t, &hf.t().to_owned());
+    let f = a.copy_order(gpu_array::Order::F).unwrap();
+    assert!(f.is_f_contiguous());
+    assert_array_equal(&f, &hf);
+    // Reshape that needs a copy.
+    let r = a.T().reshape(&[-1]).unwrap();
+    assert_array_equal(&r, &hf.t().iter().copied().collect::<Vec<_>>());
+    // fill, and copyto with a broadcast source and a mask.
+    let z = Array::empty(&[3, 4], DType::Int16).unwrap();
+    z.fill(7).unwrap();
+    assert_array_equal(&z, &vec![7i16; 12]);
+    assert!(z.fill(1 << 20).is_err());
+    let src = Array::from_slice(&[1.0f64, 2.0, 3.0, 4.0], &[4]).unwrap();
+    let mask = Array::from_slice(&[true, false, true, false], &[4]).unwrap();
+    gpu_array::array::copyto(&z, &src, Casting::Unsafe, Some(&mask)).unwrap();
+    assert_array_equal(&z, &[1i16, 7, 3, 7, 1, 7, 3, 7, 1, 7, 3, 7]);
+    assert!(gpu_array::array::copyto(&z, &src, Casting::SameKind, None).is_err());
+}
+
+#[test]
+fn operators_and_user_kernels() {
+    let Some(_d) = device_or_skip() else { return };
+    let x = Array::from_slice(&[1.0f32, 2.0, 3.0, 4.0], &[2, 2]).unwrap();
+    let y = Array::from_slice(&[10.0f32, 20.0], &[2]).unwrap();
+    assert_array_equal(&(&(&x * 2.0) + &y), &[12.0f32, 24.0, 16.0, 28.0]);
+    assert_array_equal(&(-&x), &[-1.0f32, -2.0, -3.0, -4.0]);
+    let bits = Array::from_slice(&[0b1100u8, 0b1010], &[2]).unwrap();
+    assert_array_equal(&(&bits & 0b0110u8), &[0b0100u8, 0b0010]);
+    assert_array_equal(&!&bits, &[!0b1100u8, !0b1010]);
+
+    // CuPy's squared_diff example, generic over T.
+    let k =
+        ElementwiseKernel::new("T x, T y", "T z", "z = (x - y) * (x - y)", "squared_diff").unwrap();
+    let out = k.call(&[(&x).into(), (&y).into()], &[], None).unwrap();
+    assert_array_equal(&out[0], &[81.0f32, 324.0, 49.0, 256.0]);
+    // A scalar argument; a typed scalar binding T.
+    let out = k.call(&[(&x).into(), 1.into()], &[], None).unwrap();
+    assert_array_equal(&out[0], &[0.0f32, 1.0, 4.0, 9.0]);
+    let e = k.call(
+        &[
+            (&x).into(),
+            Typed(DType::Float64, ScalarValue::Float(1.0)).into(),
+        ],
+        &[],
+        None,
+    );
+    assert!(e.is_err(), "T bound to float32 and float64 at once");
+    // Raw argument with i and _ind.size(), as CuPy's add_reverse.
+    let r = ElementwiseKernel::new(
+        "T x, raw T y",
+        "T z",
+        "z = x + y[_ind.size() - i - 1]",
+        "add_reverse",
+    )
+    .unwrap();
+    let a = Array::from_slice(&[0i64, 1, 2, 3, 4], &[5]).unwrap();
+    let out = r.call(&[(&a).into(), (&a).into()], &[], None).unwrap();
+    assert_array_equal(&out[0], &[4i64; 5]);
+    // All-raw kernels need a size.
+    let fill = ElementwiseKernel::new("", "raw int32 z", "z[i] = (int)i * 3", "fill3").unwrap();
+    let z = Array::empty(&[6], DType::Int32).unwrap();
+    assert!(fill.call(&[], &[&z], None).is_err());
+    fill.call(&[], &[&z], Some(6)).unwrap();
+    assert_array_equal(&z, &[0i32, 3, 6, 9, 12, 15]);
+    // A compile error carries NVRTC's log.
+    let bad = ElementwiseKernel::new("T x", "T z", "z = x +* 1", "broken").unwrap();
+    let err = bad.call(&[(&x).into()], &[], None).unwrap_err().to_string();
+    assert!(err.contains("broken") && err.contains("error"), "{err}");
+}
