@@ -109,6 +109,31 @@ def w_d2d(nbytes=1 << 30):
     return run
 
 
+N = 1 << 28
+SIDE = 16384
+
+
+def w_gpu(make, fn, nbytes):
+    def run():
+        args = make()
+        ms = gpu_time_ms(lambda: fn(*args))
+        return (ms, "ms", nbytes / ms / 1e6, "GB/s")
+    return run
+
+
+def full(shape, dtype, v):
+    return cp.full(shape, v, dtype=dtype)
+
+
+def w_tiny_add():
+    a = full((16,), cp.float32, 1.0)
+    b = full((16,), cp.float32, 2.0)
+    def run():
+        t = host_time_us(lambda: a + b, inner=256, reps=51, between=cp.cuda.Device().synchronize)
+        return (t, "us", None, None)
+    return run
+
+
 WORKLOADS = {
     "pool alloc+free 16 B": w_pool_alloc_free(16),
     "pool alloc+free 1 MiB": w_pool_alloc_free(1 << 20),
@@ -116,6 +141,19 @@ WORKLOADS = {
     "pinned H2D 256 MiB": w_pinned("h2d"),
     "pinned D2H 256 MiB": w_pinned("d2h"),
     "D2D memcpy 1 GiB": w_d2d(),
+    "add f32 2^28": w_gpu(lambda: (full(N, cp.float32, 1.0), full(N, cp.float32, 2.0)),
+                          lambda a, b: a + b, 3 * N * 4),
+    "add f64 2^28": w_gpu(lambda: (full(N, cp.float64, 1.0), full(N, cp.float64, 2.0)),
+                          lambda a, b: a + b, 3 * N * 8),
+    "exp f32 2^28": w_gpu(lambda: (full(N, cp.float32, 0.5),), cp.exp, 2 * N * 4),
+    "astype f32->i32 2^28": w_gpu(lambda: (full(N, cp.float32, 3.5),),
+                                  lambda a: a.astype(cp.int32), 2 * N * 4),
+    "broadcast add 16384^2+16384": w_gpu(
+        lambda: (full((SIDE, SIDE), cp.float32, 1.0), full((SIDE,), cp.float32, 2.0)),
+        lambda a, b: a + b, 2 * N * 4),
+    "transpose copy 16384^2 f32": w_gpu(lambda: (full((SIDE, SIDE), cp.float32, 1.0),),
+                                        lambda a: cp.ascontiguousarray(a.T), 2 * N * 4),
+    "add 16 elements (host per call)": w_tiny_add(),
 }
 
 
@@ -156,6 +194,7 @@ def main():
         if only and name not in only:
             continue
         c_med, c_unit, c_rate, rate_unit = w()
+        cp.get_default_memory_pool().free_all_blocks()
         r = rust.get(name)
         if r is None:
             rows.append((name, "missing", fmt(c_med, c_unit), "n/a", ""))

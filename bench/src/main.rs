@@ -6,6 +6,7 @@
 //! binary and the same workloads through CuPy and prints them side by side;
 //! names must match between the two files.
 
+mod array_workloads;
 mod timing;
 mod workloads;
 

@@ -47,6 +47,25 @@ pub fn all() -> Vec<Workload> {
         ("pinned H2D 256 MiB", |d| pinned(d, true)),
         ("pinned D2H 256 MiB", |d| pinned(d, false)),
         ("D2D memcpy 1 GiB", d2d),
+        ("add f32 2^28", crate::array_workloads::add_f32),
+        ("add f64 2^28", crate::array_workloads::add_f64),
+        ("exp f32 2^28", crate::array_workloads::exp_f32),
+        (
+            "astype f32->i32 2^28",
+            crate::array_workloads::astype_f32_i32,
+        ),
+        (
+            "broadcast add 16384^2+16384",
+            crate::array_workloads::broadcast_add,
+        ),
+        (
+            "transpose copy 16384^2 f32",
+            crate::array_workloads::transpose_copy,
+        ),
+        (
+            "add 16 elements (host per call)",
+            crate::array_workloads::tiny_add_host,
+        ),
     ]
 }
 

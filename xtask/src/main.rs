@@ -9,9 +9,12 @@
 //! - `test [ARGS]`: `setup-nvrtc`, then `cargo test --workspace ARGS` with
 //!   NVRTC required, so compile-tier tests fail instead of skipping.
 //! - `demo`: `setup-nvrtc`, then the device example (the main job).
+//! - `precompile [--arch sm_80,sm_90] [--out DIR]`: fill a kernel-cache
+//!   folder with the built-in kernels' common specialisations.
 
 mod bindings;
 mod nvrtc_setup;
+mod precompile;
 
 use std::process::{Command, ExitCode};
 
@@ -21,9 +24,10 @@ fn main() -> ExitCode {
         Some("bindgen") => bindings::run(&args[1..]),
         Some("setup-nvrtc") => nvrtc_setup::ensure().map(|dir| println!("{}", dir.display())),
         Some("test") => test(&args[1..]),
+        Some("precompile") => precompile::run(&args[1..]),
         Some("demo") => demo(&args[1..]),
         _ => Err(
-            "usage: cargo xtask <bindgen [--include DIR] | setup-nvrtc | test [ARGS] | demo>"
+            "usage: cargo xtask <bindgen [--include DIR] | setup-nvrtc | test [ARGS] | demo | precompile [--arch A,B] [--out DIR]>"
                 .to_string(),
         ),
     };

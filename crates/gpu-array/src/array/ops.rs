@@ -6,7 +6,9 @@ use std::ops;
 
 use super::Array;
 use crate::dtype::{Casting, DType, ScalarValue, check_cast};
-use crate::elementwise::{ElementwiseSpec, LaunchArg, SpecParam, astype_spec, dtype_tag, launch};
+use crate::elementwise::{
+    ElementwiseSpec, LaunchArg, SpecParam, astype_spec, dtype_tag, fill_spec, launch,
+};
 use crate::error::Result;
 use crate::layout::{self, Order};
 use crate::ufunc::{self, Input, scalar_to_bytes};
@@ -51,18 +53,7 @@ impl Array {
         launch(
             self.shape(),
             &[LaunchArg::Scalar(bytes), LaunchArg::Out(self)],
-            |l, i| {
-                let mut s = ElementwiseSpec::new(
-                    String::new(),
-                    vec![SpecParam::scalar("v", dt), SpecParam::output("y", dt)],
-                    "y = v;",
-                    l,
-                    i,
-                );
-                s.read_outputs = false;
-                s.name = format!("cuprum_fill_{}_{}", dtype_tag(dt), s.variant_tag());
-                Ok(s)
-            },
+            |l, i| Ok(fill_spec(dt, l, i)),
         )
     }
 }

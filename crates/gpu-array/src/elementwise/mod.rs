@@ -19,12 +19,14 @@
 //! `ceil(size / (block * elements_per_thread))` blocks capped to what the
 //! device keeps busy (the loops are grid-stride).
 
+mod builtin;
 mod launch;
 pub mod params;
 mod render;
 pub mod spec;
 mod user;
 
+pub use builtin::{COMMON_DTYPES, common_specs, fill_spec};
 pub use launch::{LaunchArg, kernel_for, launch, program_request, raw_ndim};
 pub use params::{BoundTypes, Param, ParamList, ParamType, is_reserved_name, parse_params};
 pub use render::{INCLUDE, render_program};

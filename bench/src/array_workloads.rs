@@ -1,0 +1,104 @@
+//! Workloads of the array core (issue 7): elementwise ufuncs, casts,
+//! broadcasts, transposes and the host cost of a tiny call.
+
+use gpu_array::{Array, DType, ufunc};
+use gpu_runtime::{Device, Result, Stream};
+
+use crate::Record;
+use crate::timing::{gpu_ms, host_us_batched};
+
+const N: usize = 1 << 28;
+const SIDE: usize = 16384;
+
+fn err(e: gpu_array::Error) -> gpu_runtime::Error {
+    gpu_runtime::Error::InvalidArgument(e.to_string())
+}
+
+fn filled(shape: &[usize], dtype: DType, v: f64) -> Result<Array> {
+    let a = Array::empty(shape, dtype).map_err(err)?;
+    a.fill(v).map_err(err)?;
+    Ok(a)
+}
+
+fn gpu_rec(name: &'static str, ms: f64, bytes: usize) -> Record {
+    Record {
+        name,
+        unit: "ms",
+        median: ms,
+        rate: Some(bytes as f64 / ms / 1e6),
+        rate_unit: Some("GB/s"),
+        what: "gpu",
+    }
+}
+
+/// Times `f` (which returns the result array, dropped at once: the pool
+/// makes that free) on the device's current stream.
+fn time(dev: Device, mut f: impl FnMut() -> gpu_array::Result<Array>) -> Result<f64> {
+    let stream = Stream::current_on(dev);
+    gpu_ms(&stream, 3, 20, || f().map(drop).map_err(err))
+}
+
+pub fn add_f32(dev: Device) -> Result<Record> {
+    let (a, b) = (
+        filled(&[N], DType::Float32, 1.0)?,
+        filled(&[N], DType::Float32, 2.0)?,
+    );
+    let ms = time(dev, || ufunc::add(&a, &b))?;
+    Ok(gpu_rec("add f32 2^28", ms, 3 * N * 4))
+}
+
+pub fn add_f64(dev: Device) -> Result<Record> {
+    let (a, b) = (
+        filled(&[N], DType::Float64, 1.0)?,
+        filled(&[N], DType::Float64, 2.0)?,
+    );
+    let ms = time(dev, || ufunc::add(&a, &b))?;
+    Ok(gpu_rec("add f64 2^28", ms, 3 * N * 8))
+}
+
+pub fn exp_f32(dev: Device) -> Result<Record> {
+    let a = filled(&[N], DType::Float32, 0.5)?;
+    let ms = time(dev, || ufunc::exp(&a))?;
+    Ok(gpu_rec("exp f32 2^28", ms, 2 * N * 4))
+}
+
+pub fn astype_f32_i32(dev: Device) -> Result<Record> {
+    let a = filled(&[N], DType::Float32, 3.5)?;
+    let ms = time(dev, || a.astype(DType::Int32))?;
+    Ok(gpu_rec("astype f32->i32 2^28", ms, 2 * N * 4))
+}
+
+pub fn broadcast_add(dev: Device) -> Result<Record> {
+    let a = filled(&[SIDE, SIDE], DType::Float32, 1.0)?;
+    let b = filled(&[SIDE], DType::Float32, 2.0)?;
+    let ms = time(dev, || ufunc::add(&a, &b))?;
+    Ok(gpu_rec("broadcast add 16384^2+16384", ms, 2 * N * 4))
+}
+
+pub fn transpose_copy(dev: Device) -> Result<Record> {
+    let a = filled(&[SIDE, SIDE], DType::Float32, 1.0)?;
+    let ms = time(dev, || a.T().copy())?;
+    Ok(gpu_rec("transpose copy 16384^2 f32", ms, 2 * N * 4))
+}
+
+pub fn tiny_add_host(dev: Device) -> Result<Record> {
+    let (a, b) = (
+        filled(&[16], DType::Float32, 1.0)?,
+        filled(&[16], DType::Float32, 2.0)?,
+    );
+    let stream = Stream::current_on(dev);
+    let us = host_us_batched(
+        256,
+        51,
+        || ufunc::add(&a, &b).map(drop).map_err(err),
+        || stream.synchronize(),
+    )?;
+    Ok(Record {
+        name: "add 16 elements (host per call)",
+        unit: "us",
+        median: us,
+        rate: None,
+        rate_unit: None,
+        what: "host",
+    })
+}

@@ -1,0 +1,114 @@
+//! The built-in kernels' common specialisations, for `cargo xtask
+//! precompile`: the exact specs the launcher builds for ufunc loops, casts
+//! and fills over the common dtypes and layouts, so a kernel cache filled
+//! ahead of time is hit by the first call of a fresh process.
+
+use super::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam, astype_spec, dtype_tag};
+use crate::dtype::{Casting, DType, Operand};
+use crate::ufunc::{self, UfuncInput, UfuncParams};
+
+/// Dtypes whose loops and casts are precompiled.
+pub const COMMON_DTYPES: [DType; 7] = [
+    DType::Bool,
+    DType::Int32,
+    DType::Int64,
+    DType::Float32,
+    DType::Float64,
+    DType::Complex64,
+    DType::Complex128,
+];
+
+/// Layouts precompiled for array-only calls: vectorised contiguous (the
+/// aligned fast path), plain contiguous (unaligned views) and 2-d strided
+/// (broadcasts, transposes), all with 32-bit indexing.
+const LAYOUTS: [LayoutClass; 3] = [
+    LayoutClass::Contiguous { vectorized: true },
+    LayoutClass::Contiguous { vectorized: false },
+    LayoutClass::Strided { ndim: 2 },
+];
+
+/// Every common specialisation, deterministic in order.
+pub fn common_specs() -> Vec<ElementwiseSpec> {
+    let mut out = Vec::new();
+    let common = |d: &DType| COMMON_DTYPES.contains(d);
+    for u in ufunc::all() {
+        for lp in u.loops() {
+            if !lp.inputs.iter().chain(&lp.outputs).all(common) {
+                continue;
+            }
+            let ops: Vec<Operand> = lp.inputs.iter().map(|&d| Operand::Array(d)).collect();
+            let params = UfuncParams {
+                signature: Some(
+                    lp.inputs
+                        .iter()
+                        .chain(&lp.outputs)
+                        .map(|&d| Some(d))
+                        .collect(),
+                ),
+                casting: Casting::SameKind,
+                ..Default::default()
+            };
+            let Ok(resolved) = u.resolve(&ops, &params) else {
+                continue;
+            };
+            let arrays: Vec<UfuncInput> = lp.inputs.iter().map(|&d| UfuncInput::Array(d)).collect();
+            for layout in LAYOUTS {
+                if let Ok(s) = resolved.spec(&arrays, &lp.outputs, layout, IndexWidth::I32) {
+                    out.push(s);
+                }
+            }
+            // `array (op) scalar`, the other common call.
+            if lp.inputs.len() == 2 {
+                let mixed = [UfuncInput::Array(lp.inputs[0]), UfuncInput::Scalar];
+                let l = LayoutClass::Contiguous { vectorized: true };
+                if let Ok(s) = resolved.spec(&mixed, &lp.outputs, l, IndexWidth::I32) {
+                    out.push(s);
+                }
+            }
+        }
+    }
+    for from in COMMON_DTYPES {
+        for to in COMMON_DTYPES {
+            for layout in LAYOUTS {
+                out.push(astype_spec(from, to, layout, IndexWidth::I32));
+            }
+        }
+        out.push(fill_spec(
+            from,
+            LayoutClass::Contiguous { vectorized: true },
+            IndexWidth::I32,
+        ));
+    }
+    out
+}
+
+/// The spec of `Array::fill` for `dtype`.
+pub fn fill_spec(dtype: DType, layout: LayoutClass, index: IndexWidth) -> ElementwiseSpec {
+    let mut s = ElementwiseSpec::new(
+        String::new(),
+        vec![SpecParam::scalar("v", dtype), SpecParam::output("y", dtype)],
+        "y = v;",
+        layout,
+        index,
+    );
+    s.read_outputs = false;
+    s.name = format!("cuprum_fill_{}_{}", dtype_tag(dtype), s.variant_tag());
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn common_specs_are_valid_and_unique() {
+        let specs = super::common_specs();
+        assert!(specs.len() > 500, "{}", specs.len());
+        let mut names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
+        names.sort_unstable();
+        let n = names.len();
+        names.dedup();
+        assert_eq!(names.len(), n, "kernel names repeat");
+        for s in &specs {
+            s.validate().unwrap();
+        }
+    }
+}
