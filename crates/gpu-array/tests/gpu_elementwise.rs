@@ -278,6 +278,13 @@ fn operators_and_user_kernels() {
     assert!(fill.call(&[], &[&z], None).is_err());
     fill.call(&[], &[&z], Some(6)).unwrap();
     assert_array_equal(&z, &[0i32, 3, 6, 9, 12, 15]);
+    // Options and a preamble reach NVRTC.
+    let opt = ElementwiseKernel::new("T x", "T z", "z = twice(x) * SCALE", "scaled")
+        .unwrap()
+        .with_preamble("template <typename T> __device__ T twice(T v) { return v + v; }")
+        .with_options(&["-DSCALE=3"]);
+    let out = opt.call(&[(&y).into()], &[], None).unwrap();
+    assert_array_equal(&out[0], &[60.0f32, 120.0]);
     // A compile error carries NVRTC's log.
     let bad = ElementwiseKernel::new("T x", "T z", "z = x +* 1", "broken").unwrap();
     let err = bad.call(&[(&x).into()], &[], None).unwrap_err().to_string();

@@ -76,6 +76,11 @@ pub fn kernel_for(device: Device, spec: &ElementwiseSpec) -> Result<Kernel> {
 /// The NVRTC request for a program of `specs`, with Cuprum's headers.
 pub fn program_request(specs: &[ElementwiseSpec]) -> CompileRequest {
     let mut request = CompileRequest::new(render_program(specs));
+    let mut options: Vec<&String> = specs.iter().flat_map(|s| &s.options).collect();
+    options.dedup();
+    for o in options {
+        request = request.option(o.clone());
+    }
     for (name, text) in crate::kernels::HEADERS {
         request = request.header(name, text);
     }

@@ -49,6 +49,7 @@ pub struct ElementwiseKernel {
     operation: String,
     name: String,
     preamble: String,
+    options: Vec<String>,
 }
 
 /// One argument of a call, as far as code generation cares.
@@ -105,6 +106,7 @@ impl ElementwiseKernel {
             operation: operation.into(),
             name,
             preamble: String::new(),
+            options: Vec::new(),
         })
     }
 
@@ -112,6 +114,13 @@ impl ElementwiseKernel {
     #[must_use]
     pub fn with_preamble(mut self, preamble: impl Into<String>) -> ElementwiseKernel {
         self.preamble = preamble.into();
+        self
+    }
+
+    /// Sets extra NVRTC options (CuPy's `options=`), e.g. `-DSCALE=2`.
+    #[must_use]
+    pub fn with_options(mut self, options: &[&str]) -> ElementwiseKernel {
+        self.options = options.iter().map(|o| o.to_string()).collect();
         self
     }
 
@@ -212,6 +221,7 @@ impl ElementwiseKernel {
             layout,
             index,
             read_outputs: true,
+            options: self.options.clone(),
         };
         spec.validate()?;
         Ok(spec)

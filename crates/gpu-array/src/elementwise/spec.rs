@@ -283,6 +283,9 @@ pub struct ElementwiseSpec {
     /// outputs start uninitialised there. User kernels should keep it true
     /// (CuPy allows reading outputs); ufuncs and casts set it false.
     pub read_outputs: bool,
+    /// Extra NVRTC options (CuPy's `options=`), part of the kernel's
+    /// identity and cache key.
+    pub options: Vec<String>,
 }
 
 /// Widest vector access (`uint4`).
@@ -308,6 +311,7 @@ impl ElementwiseSpec {
             layout,
             index,
             read_outputs: true,
+            options: Vec::new(),
         }
     }
 
