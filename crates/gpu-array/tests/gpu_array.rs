@@ -127,10 +127,11 @@ fn views_match_ndarray() {
     // NumPy's error texts.
     let e = a.slice(&s![0, 0, 0, 0]).unwrap_err();
     assert!(e.to_string().contains("too many indices"), "{e}");
+    // NumPy prints the unknown dimension as `newaxis`.
     let e = a.reshape(&[7, -1]).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "cannot reshape array of size 120 into shape (7,-1)"
+        "cannot reshape array of size 120 into shape (7,newaxis)"
     );
 }
 
