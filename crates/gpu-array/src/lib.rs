@@ -41,6 +41,7 @@
 #![deny(unsafe_code)]
 
 pub mod array;
+pub mod creation;
 pub mod display;
 pub mod dtype;
 pub mod elementwise;

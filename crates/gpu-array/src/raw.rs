@@ -21,3 +21,26 @@ pub(crate) fn launch_packed(
     unsafe { kernel.launch_bytes(&cfg, stream, params) }?;
     Ok(())
 }
+
+/// Launches `cuprum_transpose_N(src, dst, rows, cols, src_cs, dst_rs)`.
+pub(crate) fn launch_transpose(
+    kernel: &gpu_runtime::RawKernel,
+    cfg: LaunchConfig,
+    stream: &Stream,
+    src: gpu_runtime::DevicePtr,
+    dst: gpu_runtime::DevicePtr,
+    dims: [i64; 4],
+) -> Result<()> {
+    let [rows, cols, src_cs, dst_rs] = dims;
+    // SAFETY: the arguments match the kernel's (pointer, pointer, four
+    // long longs); the caller checked both arrays hold rows x cols elements
+    // at these element strides, aligned to the item size.
+    unsafe {
+        kernel.launch(
+            &cfg,
+            stream,
+            &gpu_runtime::kernel_args![src, dst, rows, cols, src_cs, dst_rs],
+        )
+    }?;
+    Ok(())
+}

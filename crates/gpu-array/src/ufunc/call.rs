@@ -7,7 +7,7 @@ use num_complex::Complex;
 use super::{ResolvedLoop, Ufunc, UfuncInput, UfuncParams};
 use crate::array::Array;
 use crate::dtype::{Casting, DType, Element, Operand, ScalarKind, ScalarValue};
-use crate::elementwise::{LaunchArg, launch};
+use crate::elementwise::{FastKey, LaunchArg, launch_keyed};
 use crate::error::{Error, Result};
 use crate::layout;
 
@@ -195,7 +195,18 @@ fn run_resolved(
     for o in outputs {
         args.push(LaunchArg::Out(o));
     }
-    launch(shape, &args, |layout, index| {
+    let mut tag: smallvec::SmallVec<[u16; 8]> = smallvec::SmallVec::new();
+    tag.push(resolved.loop_index() as u16);
+    tag.extend(kinds.iter().map(|k| match k {
+        UfuncInput::Array(d) => d.index() as u16,
+        UfuncInput::Scalar => u16::MAX,
+    }));
+    tag.extend(out_dtypes.iter().map(|d| d.index() as u16));
+    let key = FastKey {
+        family: resolved.ufunc() as *const Ufunc as usize,
+        tag,
+    };
+    launch_keyed(shape, &args, Some(key), |layout, index| {
         resolved.spec(&kinds, &out_dtypes, layout, index)
     })
 }

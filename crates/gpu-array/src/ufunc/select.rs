@@ -54,6 +54,11 @@ pub struct ResolvedLoop {
 }
 
 impl ResolvedLoop {
+    /// The loop's position in the ufunc's loop list.
+    pub fn loop_index(&self) -> usize {
+        self.index
+    }
+
     /// The ufunc.
     pub fn ufunc(&self) -> &'static Ufunc {
         self.ufunc

@@ -218,6 +218,28 @@ pub fn version() -> Result<(i32, i32)> {
         .clone()
 }
 
+/// Opens NVRTC and reads its version and architectures on a background
+/// thread, once per process. Called when a device's context is first
+/// created, so that opening the (large) library overlaps the context's
+/// creation instead of adding milliseconds to the first kernel call, even
+/// one whose kernel comes from the disk cache (the cache key holds NVRTC's
+/// version). Without NVRTC this does nothing visible; the first compile
+/// reports the missing library.
+pub fn preload() {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        let spawned = std::thread::Builder::new()
+            .name("cuprum-nvrtc-preload".into())
+            .spawn(|| {
+                let _ = version();
+                let _ = supported_archs();
+                let _ = preload_builtins();
+            });
+        // Without a thread, the first compile loads NVRTC itself.
+        drop(spawned);
+    });
+}
+
 /// The real architectures NVRTC can compile CUBINs for, as numbers
 /// (`[75, 80, 86, ..., 120]`), ascending.
 ///

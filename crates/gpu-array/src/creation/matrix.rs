@@ -1,0 +1,148 @@
+//! Matrix creation: `diag`, `diagflat`, `tri`, `tril`, `triu`.
+
+use super::kernels::{Gen, i64_arg};
+use crate::array::Array;
+use crate::dtype::DType;
+use crate::elementwise::{LaunchArg, raw_ndim};
+use crate::error::{Error, Result};
+use crate::layout::Layout;
+
+/// The `n x n` matrix (`n = v.size() + |k|`) with `v`'s elements, read in C
+/// order, on diagonal `k`.
+fn diag_matrix(v: &Array, k: isize) -> Result<Array> {
+    let n = v.size() + k.unsigned_abs();
+    let out = Array::empty_on(v.device(), &[n, n], v.dtype(), crate::layout::Order::C)?;
+    if n == 0 {
+        return Ok(out);
+    }
+    if v.size() == 0 {
+        // All zeros: nothing for the raw operand to read.
+        out.fill(0)?;
+        return Ok(out);
+    }
+    Gen::Diag { ndim: raw_ndim(v) }.run(
+        &out,
+        vec![LaunchArg::Raw(v), i64_arg(k as i64), i64_arg(n as i64)],
+    )?;
+    Ok(out)
+}
+
+/// A diagonal, or a matrix with one (NumPy's `diag(v, k)`): for 1-D `v`, a
+/// new 2-D array with `v` on diagonal `k` (`k > 0` above the main
+/// diagonal, `k < 0` below) and zeros elsewhere; for 2-D `v`, diagonal `k`
+/// of `v` as a 1-D strided view sharing `v`'s memory (NumPy returns a
+/// read-only view; Cuprum cannot mark it read-only, so do not write to
+/// it). A `k` beyond the matrix gives an empty view.
+///
+/// # Errors
+/// "Input must be 1- or 2-d." for other dimensions.
+pub fn diag(v: &Array, k: isize) -> Result<Array> {
+    match v.ndim() {
+        1 => diag_matrix(v, k),
+        2 => Ok(diagonal_view(v, k)),
+        _ => Err(Error::Value("Input must be 1- or 2-d.".into())),
+    }
+}
+
+/// Diagonal `k` of the 2-D array `v` as a view.
+fn diagonal_view(v: &Array, k: isize) -> Array {
+    let (rows, cols) = (v.shape()[0] as isize, v.shape()[1] as isize);
+    let (s0, s1) = (v.strides()[0], v.strides()[1]);
+    let (len, offset) = if k >= 0 {
+        (
+            (rows.min(cols - k)).max(0),
+            if k < cols { k * s1 } else { 0 },
+        )
+    } else {
+        (
+            (cols.min(rows + k)).max(0),
+            if -k < rows { -k * s0 } else { 0 },
+        )
+    };
+    let (offset, stride) = if len == 0 {
+        (0, v.itemsize() as isize)
+    } else {
+        (offset, s0 + s1)
+    };
+    let layout = Layout::new(
+        vec![len as usize],
+        vec![stride],
+        v.layout().offset() + offset,
+    );
+    v.with_layout(layout, v.dtype())
+}
+
+/// A 2-D array with the flattened input on diagonal `k` (NumPy's
+/// `diagflat(v, k)`): `v` is read in C order whatever its shape and
+/// strides.
+///
+/// # Errors
+/// Allocation or the launch failed.
+pub fn diagflat(v: &Array, k: isize) -> Result<Array> {
+    diag_matrix(v, k)
+}
+
+/// An `n x m` array (`m` `None`: `n`) with ones at and below diagonal `k`
+/// and zeros above (NumPy's `tri(N, M, k, dtype)`; NumPy's default dtype
+/// is float64).
+///
+/// # Errors
+/// Allocation or the launch failed.
+pub fn tri(n: usize, m: Option<usize>, k: isize, dtype: DType) -> Result<Array> {
+    let m = m.unwrap_or(n);
+    let out = Array::empty(&[n, m], dtype)?;
+    Gen::Tri.run(&out, vec![i64_arg(k as i64), i64_arg(m as i64)])?;
+    Ok(out)
+}
+
+fn triangle(m: &Array, k: isize, kernel: Gen, op: &str) -> Result<Array> {
+    let (rows, cols, src) = match m.ndim() {
+        0 => {
+            return Err(Error::Value(format!(
+                "{op}: the input must have at least 1 dimension"
+            )));
+        }
+        // NumPy's `where(tri(n), m, 0)` broadcasts a 1-D input over rows.
+        1 => {
+            let n = m.shape()[0];
+            (n, n, m.broadcast_to(&[n, n])?)
+        }
+        d => (m.shape()[d - 2], m.shape()[d - 1], m.clone()),
+    };
+    let out = Array::empty_on(
+        src.device(),
+        src.shape(),
+        src.dtype(),
+        crate::layout::Order::C,
+    )?;
+    kernel.run(
+        &out,
+        vec![
+            LaunchArg::Array(&src),
+            i64_arg(k as i64),
+            i64_arg(rows as i64),
+            i64_arg(cols as i64),
+        ],
+    )?;
+    Ok(out)
+}
+
+/// The lower triangle of the last two axes (NumPy's `tril(m, k)`): a new
+/// C-ordered array of `m`'s shape and dtype, with the elements above
+/// diagonal `k` zeroed; leading axes are a batch. A 1-D `m` of length `n`
+/// gives the `n x n` lower triangle of its rows repeated, as NumPy's.
+///
+/// # Errors
+/// A 0-d input (NumPy fails inside `tri`).
+pub fn tril(m: &Array, k: isize) -> Result<Array> {
+    triangle(m, k, Gen::Tril, "tril")
+}
+
+/// The upper triangle of the last two axes (NumPy's `triu(m, k)`): the
+/// elements below diagonal `k` zeroed; as [`tril`] otherwise.
+///
+/// # Errors
+/// A 0-d input.
+pub fn triu(m: &Array, k: isize) -> Result<Array> {
+    triangle(m, k, Gen::Triu, "triu")
+}

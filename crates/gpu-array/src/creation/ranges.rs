@@ -1,0 +1,745 @@
+//! Numerical ranges: `arange`, `linspace`, `logspace`, `meshgrid`,
+//! `indices`, and the `mgrid`/`ogrid` grids.
+
+use num_complex::Complex;
+
+use super::kernels::{Gen, f64_arg, i64_arg};
+use crate::array::{Array, broadcast_arrays};
+use crate::dtype::{DType, ScalarKind, ScalarValue, check_weak_int};
+use crate::elementwise::LaunchArg;
+use crate::error::{Error, Result};
+use crate::ufunc::{self, scalar_to_bytes};
+
+/// A Python-scalar value as NumPy's `arange` and `mgrid` do arithmetic on
+/// it: integers exactly, floats in float64, complex in complex128.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Num {
+    Int(i128),
+    Float(f64),
+    Complex(Complex<f64>),
+}
+
+impl Num {
+    fn new(v: ScalarValue) -> Num {
+        match v {
+            ScalarValue::Bool(b) => Num::Int(i128::from(b)),
+            ScalarValue::Int(n) => Num::Int(n),
+            ScalarValue::Float(f) => Num::Float(f),
+            ScalarValue::Complex(c) => Num::Complex(c),
+        }
+    }
+
+    fn value(self) -> ScalarValue {
+        match self {
+            Num::Int(n) => ScalarValue::Int(n),
+            Num::Float(f) => ScalarValue::Float(f),
+            Num::Complex(c) => ScalarValue::Complex(c),
+        }
+    }
+
+    fn complex(self) -> Complex<f64> {
+        match self {
+            Num::Int(n) => Complex::new(n as f64, 0.0),
+            Num::Float(f) => Complex::new(f, 0.0),
+            Num::Complex(c) => c,
+        }
+    }
+
+    fn float(self) -> f64 {
+        self.complex().re
+    }
+
+    /// Python's `a + b` (`sub`: `a - b`).
+    fn add(self, b: Num, sub: bool) -> Num {
+        match (self, b) {
+            (Num::Int(x), Num::Int(y)) => Num::Int(if sub { x - y } else { x + y }),
+            (Num::Complex(_), _) | (_, Num::Complex(_)) => {
+                let (x, y) = (self.complex(), b.complex());
+                Num::Complex(if sub { x - y } else { x + y })
+            }
+            _ => {
+                let (x, y) = (self.float(), b.float());
+                Num::Float(if sub { x - y } else { x + y })
+            }
+        }
+    }
+
+    fn is_zero(self) -> bool {
+        match self {
+            Num::Int(n) => n == 0,
+            Num::Float(f) => f == 0.0,
+            Num::Complex(c) => c.re == 0.0 && c.im == 0.0,
+        }
+    }
+
+    /// The kind NumPy's scalar type has.
+    fn kind(self) -> ScalarKind {
+        match self {
+            Num::Int(_) => ScalarKind::Int,
+            Num::Float(_) => ScalarKind::Float,
+            Num::Complex(_) => ScalarKind::Complex,
+        }
+    }
+}
+
+/// Python's complex division (`_Py_c_quot`), which `arange`'s length uses.
+fn py_complex_div(a: Complex<f64>, b: Complex<f64>) -> Complex<f64> {
+    let (abs_re, abs_im) = (b.re.abs(), b.im.abs());
+    if abs_re >= abs_im {
+        let ratio = b.im / b.re;
+        let denom = b.re + b.im * ratio;
+        Complex::new((a.re + a.im * ratio) / denom, (a.im - a.re * ratio) / denom)
+    } else if abs_im >= abs_re {
+        let ratio = b.re / b.im;
+        let denom = b.re * ratio + b.im;
+        Complex::new((a.re * ratio + a.im) / denom, (a.im * ratio - a.re) / denom)
+    } else {
+        Complex::new(f64::NAN, f64::NAN)
+    }
+}
+
+/// NumPy's `_arange_safe_ceil_to_intp`.
+fn ceil_to_len(value: f64) -> Result<i64> {
+    let c = value.ceil();
+    if c.is_nan() {
+        return Err(Error::Value("arange: cannot compute length".into()));
+    }
+    if !(-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&c) {
+        return Err(Error::Value("Maximum allowed size exceeded".into()));
+    }
+    Ok(c as i64)
+}
+
+/// NumPy's `_calc_length` for `arange`: `ceil((stop - start) / step)`
+/// with Python's arithmetic (exact for integers), at least 0.
+fn arange_length(start: Num, stop: Num, step: Num, complex: bool) -> Result<usize> {
+    if step.is_zero() {
+        return Err(Error::Value(
+            "arange: step must not be zero (NumPy: ZeroDivisionError: division by zero)".into(),
+        ));
+    }
+    let delta = stop.add(start, true);
+    if delta.is_zero() {
+        return Ok(0);
+    }
+    let len = match (delta, step) {
+        (Num::Int(d), Num::Int(s)) => {
+            // Exact ceil(d / s).
+            let q = d / s;
+            let q = if (d % s != 0) && ((d < 0) == (s < 0)) {
+                q + 1
+            } else {
+                q
+            };
+            if q > i128::from(i64::MAX) {
+                return Err(Error::Value("Maximum allowed size exceeded".into()));
+            }
+            q.max(0) as i64
+        }
+        (Num::Complex(_), _) | (_, Num::Complex(_)) => {
+            let v = py_complex_div(delta.complex(), step.complex());
+            if complex {
+                ceil_to_len(v.re)?.min(ceil_to_len(v.im)?)
+            } else {
+                return Err(Error::DType(
+                    "arange: complex arguments need a complex dtype".into(),
+                ));
+            }
+        }
+        _ => {
+            let v = delta.float() / step.float();
+            if v == 0.0 {
+                // Underflow, or division by an infinite step: one element
+                // when the quotient is +0.
+                i64::from(!v.is_sign_negative())
+            } else {
+                ceil_to_len(v)?
+            }
+        }
+    };
+    Ok(len.max(0) as usize)
+}
+
+/// `start` converted to `dtype` as NumPy's item assignment converts a
+/// Python scalar (integers are checked against the dtype's range).
+fn scalar_in(value: Num, dtype: DType) -> Result<Vec<u8>> {
+    if let Num::Int(n) = value
+        && dtype.is_integer()
+    {
+        check_weak_int(n, dtype)?;
+    }
+    Ok(scalar_to_bytes(value.value(), dtype))
+}
+
+/// Evenly spaced values in `[start, stop)` (NumPy's `arange(start, stop,
+/// step, dtype)`; NumPy's `arange(n)` is `arange(0, n, 1, None)`).
+///
+/// The length is NumPy's, `ceil((stop - start) / step)` (at least 0), in
+/// Python arithmetic (exact for integers). With `dtype` `None` the dtype
+/// comes from the arguments as NumPy picks it: all integers (or bools)
+/// give int64 (float64 when one exceeds int64's range), any float
+/// float64, any complex complex128. The values are NumPy's: the first two
+/// elements are `start` and `start + step` converted to the dtype, the
+/// rest `start + i * delta` with `delta` the difference of those two, all
+/// in the dtype's arithmetic (float for float16), computed on the GPU.
+/// So `arange(0, 5, 1.5, Some(Int64))` is `[0, 1, 2, 3]`, as NumPy's.
+///
+/// # Errors
+/// A zero step (NumPy's `ZeroDivisionError`); "arange: cannot compute
+/// length" for NaN; "Maximum allowed size exceeded" for an infinite or
+/// too long range; "arange() is only supported for booleans when the
+/// result has at most length 2."; an integer `start` or `start + step`
+/// out of the dtype's range ("Python integer -3 out of bounds for uint8").
+pub fn arange(
+    start: impl Into<ScalarValue>,
+    stop: impl Into<ScalarValue>,
+    step: impl Into<ScalarValue>,
+    dtype: Option<DType>,
+) -> Result<Array> {
+    let (start, stop, step) = (
+        Num::new(start.into()),
+        Num::new(stop.into()),
+        Num::new(step.into()),
+    );
+    let dtype = match dtype {
+        Some(d) => d,
+        None => {
+            let kind = [start, stop, step]
+                .iter()
+                .map(|n| n.kind())
+                .max()
+                .unwrap_or(ScalarKind::Int);
+            let beyond_int64 = [start, stop, step].iter().any(|n| match n {
+                Num::Int(v) => check_weak_int(*v, DType::Int64).is_err(),
+                _ => false,
+            });
+            if beyond_int64 && kind == ScalarKind::Int {
+                for n in [start, stop, step] {
+                    if let Num::Int(v) = n {
+                        check_weak_int(v, DType::UInt64)?;
+                    }
+                }
+                DType::Float64
+            } else {
+                kind.default_dtype()
+            }
+        }
+    };
+    let len = arange_length(start, stop, step, dtype.is_complex())?;
+    if dtype == DType::Bool && len > 2 {
+        return Err(Error::DType(
+            "arange() is only supported for booleans when the result has at most length 2.".into(),
+        ));
+    }
+    let out = Array::empty(&[len], dtype)?;
+    if len == 0 {
+        return Ok(out);
+    }
+    let a = scalar_in(start, dtype)?;
+    let b = scalar_in(start.add(step, false), dtype)?;
+    Gen::Arange.run(&out, vec![LaunchArg::Scalar(a), LaunchArg::Scalar(b)])?;
+    Ok(out)
+}
+
+/// The computation NumPy's `linspace` does for scalar `start` and `stop`.
+struct LinspacePlan {
+    complex: bool,
+    start: Complex<f64>,
+    stop: Complex<f64>,
+    step: Complex<f64>,
+    delta: Complex<f64>,
+    div: f64,
+    mode: i64,
+}
+
+impl LinspacePlan {
+    fn new(start: ScalarValue, stop: ScalarValue, num: usize, endpoint: bool) -> LinspacePlan {
+        let (start, stop) = (Num::new(start), Num::new(stop));
+        let complex = matches!(start, Num::Complex(_)) || matches!(stop, Num::Complex(_));
+        let (s, e) = (start.complex(), stop.complex());
+        let div = if endpoint {
+            num as f64 - 1.0
+        } else {
+            num as f64
+        };
+        let delta = e - s;
+        let (step, mode) = if div > 0.0 {
+            let step = if complex {
+                // NumPy's complex division by (div + 0j).
+                let scl = 1.0 / (div + 0.0 * 0.0);
+                Complex::new(
+                    (delta.re + delta.im * 0.0) * scl,
+                    (delta.im - delta.re * 0.0) * scl,
+                )
+            } else {
+                Complex::new(delta.re / div, 0.0)
+            };
+            let zero = step.re == 0.0 && step.im == 0.0;
+            (step, if zero { 1 } else { 0 })
+        } else {
+            (Complex::new(f64::NAN, 0.0), 2)
+        };
+        LinspacePlan {
+            complex,
+            start: s,
+            stop: e,
+            step,
+            delta,
+            div,
+            mode,
+        }
+    }
+
+    fn arg(&self, z: Complex<f64>) -> LaunchArg<'static> {
+        if self.complex {
+            LaunchArg::Scalar(scalar_to_bytes(ScalarValue::Complex(z), DType::Complex128))
+        } else {
+            f64_arg(z.re)
+        }
+    }
+
+    fn retstep(&self) -> ScalarValue {
+        if self.mode == 2 {
+            ScalarValue::Float(f64::NAN)
+        } else if self.complex {
+            ScalarValue::Complex(self.step)
+        } else {
+            ScalarValue::Float(self.step.re)
+        }
+    }
+}
+
+/// `num` evenly spaced samples from `start` to `stop` (NumPy's
+/// `linspace(start, stop, num, endpoint, dtype=dtype)`), `stop` included
+/// when `endpoint`. NumPy's formula and rounding: computed in float64
+/// (complex128 when an end is complex) as `step = (stop - start) / div`
+/// with `div = num - 1` (or `num` without `endpoint`), `y = i * step +
+/// start`, the last sample set to `stop` exactly when `endpoint`; `floor`
+/// before the cast for integer dtypes. `dtype` `None` is float64 (or
+/// complex128).
+///
+/// # Errors
+/// An integer dtype with a complex end (NumPy's `floor` of complex, a
+/// `TypeError`); as [`crate::creation::empty`].
+pub fn linspace(
+    start: impl Into<ScalarValue>,
+    stop: impl Into<ScalarValue>,
+    num: usize,
+    endpoint: bool,
+    dtype: Option<DType>,
+) -> Result<Array> {
+    Ok(linspace_retstep(start, stop, num, endpoint, dtype)?.0)
+}
+
+/// [`linspace`] and its step (NumPy's `retstep=True`): `(stop - start) /
+/// div` as a float64 (or complex128) scalar, NaN when `div` is 0 (`num`
+/// is 0, or 1 with `endpoint`).
+///
+/// # Errors
+/// As [`linspace`].
+pub fn linspace_retstep(
+    start: impl Into<ScalarValue>,
+    stop: impl Into<ScalarValue>,
+    num: usize,
+    endpoint: bool,
+    dtype: Option<DType>,
+) -> Result<(Array, ScalarValue)> {
+    let plan = LinspacePlan::new(start.into(), stop.into(), num, endpoint);
+    let dtype = dtype.unwrap_or(if plan.complex {
+        DType::Complex128
+    } else {
+        DType::Float64
+    });
+    if plan.complex && dtype.is_integer() {
+        return Err(Error::DType(
+            "ufunc 'floor' not supported for the input types, and the inputs could not be \
+             safely coerced to any supported types according to the casting rule ''safe''"
+                .into(),
+        ));
+    }
+    let out = Array::empty(&[num], dtype)?;
+    if num > 0 {
+        let last = if endpoint && num > 1 {
+            num as i64 - 1
+        } else {
+            -1
+        };
+        Gen::Linspace {
+            complex: plan.complex,
+        }
+        .run(
+            &out,
+            vec![
+                plan.arg(plan.start),
+                plan.arg(plan.stop),
+                plan.arg(plan.step),
+                plan.arg(plan.delta),
+                f64_arg(plan.div),
+                i64_arg(plan.mode),
+                i64_arg(last),
+            ],
+        )?;
+    }
+    Ok((out, plan.retstep()))
+}
+
+/// `base ** linspace(start, stop, num, endpoint)` (NumPy's `logspace(start,
+/// stop, num, endpoint, base, dtype)`): the exponents as [`linspace`]
+/// computes them in float64 (or complex128), the power by the `power`
+/// ufunc (the GPU's `pow`, within an ulp or two of NumPy's), then cast to
+/// `dtype` (`None`: float64 or complex128) as `astype` does (truncating
+/// into integers).
+///
+/// # Errors
+/// As [`linspace`].
+pub fn logspace(
+    start: impl Into<ScalarValue>,
+    stop: impl Into<ScalarValue>,
+    num: usize,
+    endpoint: bool,
+    base: f64,
+    dtype: Option<DType>,
+) -> Result<Array> {
+    let y = linspace(start, stop, num, endpoint, None)?;
+    let p = ufunc::power(base, &y)?;
+    match dtype {
+        Some(d) if d != p.dtype() => p.astype(d),
+        _ => Ok(p),
+    }
+}
+
+/// The indexing of [`meshgrid`]'s outputs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Indexing {
+    /// Cartesian (NumPy's `indexing='xy'`, the default): with inputs of
+    /// lengths `M`, `N`, outputs of shape `(N, M)`.
+    #[default]
+    Xy,
+    /// Matrix (`indexing='ij'`): outputs of shape `(M, N)`.
+    Ij,
+}
+
+/// Coordinate matrices from coordinate vectors (NumPy's `meshgrid(*xi,
+/// indexing, sparse, copy)`). Each input is flattened; output `k` holds
+/// input `k` along its axis (axes 0 and 1 swapped for [`Indexing::Xy`]).
+/// With `sparse`, the outputs keep length-1 axes instead of broadcasting;
+/// without `copy`, they are views of the inputs (broadcast with stride
+/// 0, so writing to them writes shared elements, as in NumPy), with it
+/// C-contiguous copies.
+///
+/// # Errors
+/// A copy failed.
+pub fn meshgrid(xi: &[&Array], indexing: Indexing, sparse: bool, copy: bool) -> Result<Vec<Array>> {
+    let ndim = xi.len();
+    let mut out = Vec::with_capacity(ndim);
+    for (i, x) in xi.iter().enumerate() {
+        let mut axis = i;
+        if indexing == Indexing::Xy && ndim > 1 && i < 2 {
+            axis = 1 - i;
+        }
+        let mut shape = vec![1isize; ndim];
+        shape[axis] = -1;
+        out.push(x.ravel()?.reshape(&shape)?);
+    }
+    if !sparse {
+        let refs: Vec<&Array> = out.iter().collect();
+        out = broadcast_arrays(&refs)?;
+    }
+    if copy {
+        out = out.iter().map(Array::copy).collect::<Result<_>>()?;
+    }
+    Ok(out)
+}
+
+/// The step of one [`mgrid`]/[`ogrid`] range: NumPy's real slice step, or
+/// its complex step `Nj` meaning "N points, stop included".
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GridStep {
+    /// `start:stop:step`, stop excluded (an integer step with integer ends
+    /// keeps the grid integer).
+    Step(ScalarValue),
+    /// `start:stop:Nj`: `N` points from `start` to `stop` inclusive.
+    Num(usize),
+}
+
+/// One range of [`mgrid`] or [`ogrid`] (NumPy's slice `start:stop:step`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GridRange {
+    /// The first value.
+    pub start: ScalarValue,
+    /// The end.
+    pub stop: ScalarValue,
+    /// The step or the number of points.
+    pub step: GridStep,
+}
+
+impl GridRange {
+    /// `start:stop:step` (NumPy's `np.mgrid[start:stop:step]`).
+    pub fn step(
+        start: impl Into<ScalarValue>,
+        stop: impl Into<ScalarValue>,
+        step: impl Into<ScalarValue>,
+    ) -> GridRange {
+        GridRange {
+            start: start.into(),
+            stop: stop.into(),
+            step: GridStep::Step(step.into()),
+        }
+    }
+
+    /// `start:stop:num*1j` (NumPy's `np.mgrid[start:stop:5j]`).
+    pub fn num(
+        start: impl Into<ScalarValue>,
+        stop: impl Into<ScalarValue>,
+        num: usize,
+    ) -> GridRange {
+        GridRange {
+            start: start.into(),
+            stop: stop.into(),
+            step: GridStep::Num(num),
+        }
+    }
+}
+
+/// NumPy's `nd_grid.__getitem__`, for one range: its length and the
+/// `(step, start)` of `nn * step + start`.
+struct GridAxis {
+    len: usize,
+    step: Num,
+    start: Num,
+}
+
+/// `sparse` (ogrid) takes a backwards range as empty, as NumPy's
+/// `arange(n)` of a negative `n`; dense (mgrid) rejects it, as `indices`.
+fn grid_axes(ranges: &[GridRange], op: &str, sparse: bool) -> Result<(Vec<GridAxis>, DType)> {
+    let mut axes = Vec::with_capacity(ranges.len());
+    let mut kinds = vec![ScalarKind::Int];
+    for r in ranges {
+        let (start, stop) = (Num::new(r.start), Num::new(r.stop));
+        if matches!(start, Num::Complex(_)) || matches!(stop, Num::Complex(_)) {
+            return Err(Error::Unsupported(format!(
+                "{op}: complex range ends are not supported"
+            )));
+        }
+        kinds.push(start.kind());
+        kinds.push(stop.kind());
+        let axis = match r.step {
+            GridStep::Num(n) => {
+                kinds.push(ScalarKind::Float);
+                let step = if n == 1 {
+                    Num::Int(1)
+                } else {
+                    // (stop - start) / float(n - 1), Python's arithmetic.
+                    Num::Float(stop.add(start, true).float() / (n as f64 - 1.0))
+                };
+                GridAxis {
+                    len: n,
+                    step,
+                    start,
+                }
+            }
+            GridStep::Step(s) => {
+                let step = Num::new(s);
+                if matches!(step, Num::Complex(_)) {
+                    return Err(Error::Unsupported(format!(
+                        "{op}: use GridStep::Num for NumPy's complex step"
+                    )));
+                }
+                kinds.push(step.kind());
+                if step.is_zero() {
+                    return Err(Error::Value(format!(
+                        "{op}: step must not be zero (NumPy: ZeroDivisionError: float division \
+                         by zero)"
+                    )));
+                }
+                let n = (stop.add(start, true).float() / step.float()).ceil();
+                if n < 0.0 && !sparse {
+                    return Err(Error::Value("negative dimensions are not allowed".into()));
+                }
+                if !n.is_finite() || n > i64::MAX as f64 {
+                    return Err(Error::Value("Maximum allowed size exceeded".into()));
+                }
+                GridAxis {
+                    len: n.max(0.0) as usize,
+                    step,
+                    start,
+                }
+            }
+        };
+        axes.push(axis);
+    }
+    let kind = kinds.into_iter().max().unwrap_or(ScalarKind::Int);
+    Ok((axes, kind.default_dtype()))
+}
+
+/// Writes `nn * step + start` into `out` (C-contiguous), where `nn` is the
+/// index along an axis of length `dim` with `inner` elements per step.
+fn grid_fill(out: &Array, axis: &GridAxis, inner: usize) -> Result<()> {
+    let (kernel, step, start) = if out.dtype() == DType::Int64 {
+        let int = |n: Num| match n {
+            Num::Int(v) => v as i64,
+            other => other.float() as i64,
+        };
+        (
+            Gen::Grid { float: false },
+            i64_arg(int(axis.step)),
+            i64_arg(int(axis.start)),
+        )
+    } else {
+        (
+            Gen::Grid { float: true },
+            f64_arg(axis.step.float()),
+            f64_arg(axis.start.float()),
+        )
+    };
+    kernel.run(
+        out,
+        vec![i64_arg(inner as i64), i64_arg(axis.len as i64), step, start],
+    )
+}
+
+/// A dense multi-dimensional grid (NumPy's `np.mgrid[r0, r1, ...]`): shape
+/// `(len(ranges), n0, n1, ...)`, entry `[k, ...]` the `k`-th range's
+/// value along axis `k`, computed as NumPy does, `index * step + start` in
+/// int64 (every end and step an integer) or float64. [`GridStep::Num`]
+/// gives `n` points with stop included, `step = (stop - start) / (n - 1)`.
+/// With one range the result is 1-D, as NumPy's `np.mgrid[a:b:c]` (a
+/// real step then follows [`arange`]'s values exactly).
+///
+/// # Errors
+/// No ranges; a zero step; "negative dimensions are not allowed" for a
+/// range running backwards (a single range gives an empty array instead,
+/// as NumPy's); complex ends.
+pub fn mgrid(ranges: &[GridRange]) -> Result<Array> {
+    if ranges.is_empty() {
+        return Err(Error::Value("mgrid: at least one range is required".into()));
+    }
+    if ranges.len() == 1 {
+        return single_grid(&ranges[0], "mgrid");
+    }
+    let (axes, dtype) = grid_axes(ranges, "mgrid", false)?;
+    let sizes: Vec<usize> = axes.iter().map(|a| a.len).collect();
+    let mut shape = vec![axes.len()];
+    shape.extend(&sizes);
+    let out = Array::empty(&shape, dtype)?;
+    let per = crate::layout::size(&sizes);
+    if per == 0 {
+        return Ok(out);
+    }
+    let flat = out.reshape(&[axes.len() as isize, per as isize])?;
+    for (k, axis) in axes.iter().enumerate() {
+        let inner = crate::layout::size(&sizes[k + 1..]);
+        let row = flat.slice(&crate::s![k as isize])?;
+        grid_fill(&row, axis, inner)?;
+    }
+    Ok(out)
+}
+
+/// NumPy's single-slice `nd_grid[start:stop:step]`.
+fn single_grid(r: &GridRange, op: &str) -> Result<Array> {
+    match r.step {
+        GridStep::Step(step) => {
+            if matches!(Num::new(step), Num::Complex(_)) {
+                return Err(Error::Unsupported(format!(
+                    "{op}: use GridStep::Num for NumPy's complex step"
+                )));
+            }
+            arange(r.start, r.stop, step, None)
+        }
+        GridStep::Num(_) => {
+            let (axes, _) = grid_axes(std::slice::from_ref(r), op, false)?;
+            let out = Array::empty(&[axes[0].len], DType::Float64)?;
+            if axes[0].len > 0 {
+                grid_fill(&out, &axes[0], 1)?;
+            }
+            Ok(out)
+        }
+    }
+}
+
+/// An open multi-dimensional grid (NumPy's `np.ogrid[r0, r1, ...]`): one
+/// array per range, of shape `(1, .., n_k, .., 1)`, with [`mgrid`]'s
+/// values and dtype (a range running backwards is empty here, as in
+/// NumPy). With one range, one 1-D array (NumPy returns the array itself).
+///
+/// # Errors
+/// As [`mgrid`].
+pub fn ogrid(ranges: &[GridRange]) -> Result<Vec<Array>> {
+    if ranges.is_empty() {
+        return Err(Error::Value("ogrid: at least one range is required".into()));
+    }
+    if ranges.len() == 1 {
+        return Ok(vec![single_grid(&ranges[0], "ogrid")?]);
+    }
+    let (axes, dtype) = grid_axes(ranges, "ogrid", true)?;
+    let n = axes.len();
+    axes.iter()
+        .enumerate()
+        .map(|(k, axis)| {
+            let mut shape = vec![1; n];
+            shape[k] = axis.len;
+            let out = Array::empty(&shape, dtype)?;
+            if axis.len > 0 {
+                grid_fill(&out, axis, 1)?;
+            }
+            Ok(out)
+        })
+        .collect()
+}
+
+/// NumPy's `arange(dim, dtype=dtype)` check for bool.
+fn check_bool_len(dims: &[usize], dtype: DType) -> Result<()> {
+    if dtype == DType::Bool && dims.iter().any(|&d| d > 2) {
+        return Err(Error::DType(
+            "arange() is only supported for booleans when the result has at most length 2.".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The index grid of a shape (NumPy's `indices(dimensions, dtype)`):
+/// shape `(len(dims), *dims)`, entry `[k, i0, i1, ...]` equal to `i_k`.
+/// NumPy's default dtype is int64.
+///
+/// # Errors
+/// Bool with a dimension over 2 (NumPy's `arange` rule); as
+/// [`crate::creation::empty`].
+pub fn indices(dims: &[usize], dtype: DType) -> Result<Array> {
+    check_bool_len(dims, dtype)?;
+    let mut shape = vec![dims.len()];
+    shape.extend_from_slice(dims);
+    let out = Array::empty(&shape, dtype)?;
+    let per = crate::layout::size(dims);
+    if per == 0 {
+        return Ok(out);
+    }
+    let flat = out.reshape(&[dims.len() as isize, per as isize])?;
+    for (k, &d) in dims.iter().enumerate() {
+        let inner = crate::layout::size(&dims[k + 1..]);
+        let row = flat.slice(&crate::s![k as isize])?;
+        Gen::AxisIndex.run(&row, vec![i64_arg(inner as i64), i64_arg(d as i64)])?;
+    }
+    Ok(out)
+}
+
+/// The sparse index grid (NumPy's `indices(dimensions, dtype,
+/// sparse=True)`): one array per dimension `k`, of shape `(1, .., d_k, ..,
+/// 1)`, holding `0..d_k`.
+///
+/// # Errors
+/// As [`indices`].
+pub fn indices_sparse(dims: &[usize], dtype: DType) -> Result<Vec<Array>> {
+    check_bool_len(dims, dtype)?;
+    dims.iter()
+        .enumerate()
+        .map(|(k, &d)| {
+            let mut shape = vec![1; dims.len()];
+            shape[k] = d;
+            let out = Array::empty(&shape, dtype)?;
+            if d > 0 {
+                Gen::AxisIndex.run(&out, vec![i64_arg(1), i64_arg(d as i64)])?;
+            }
+            Ok(out)
+        })
+        .collect()
+}
