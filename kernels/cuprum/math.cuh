@@ -72,7 +72,7 @@ template <typename H>
 __device__ __forceinline__ H nextafter16(H x, H y) {
   float fx = (float)x, fy = (float)y;
   if (isnan(x) || isnan(y)) return H(fx + fy);
-  if (fx == fy) return y;
+  if (fx == fy) return x;  // x, not y, for +-0: NumPy's npy_half_nextafter
   if (fx == 0.0f) return H::from_bits((unsigned short)((y.x & 0x8000u) | 1u));
   bool up = (fx < fy) == (fx > 0.0f);  // away from zero
   return H::from_bits((unsigned short)(up ? x.x + 1u : x.x - 1u));
@@ -287,9 +287,10 @@ __device__ __forceinline__ typename enable_if<is_floating<T>::value, T>::type si
   C c = (C)x;
   return T(c > C(0) ? C(1) : (c < C(0) ? C(-1) : (c == C(0) ? C(0) : c)));
 }
-/// NumPy 2's complex sign: z / |z|, 0 for 0, NaN parts propagate.
+/// NumPy 2's complex sign: z / |z|, 0 for 0; NaN when |z| is NaN (an
+/// infinite part beats a NaN one: sign(inf+nanj) is 1, as NumPy).
 template <typename T> __device__ __forceinline__ complex<T> sign(const complex<T>& z) {
-  if (isnan(z)) return complex<T>(real_limits<T>::quiet_nan(), real_limits<T>::quiet_nan());
+  if (isnan(abs(z))) return complex<T>(real_limits<T>::quiet_nan(), real_limits<T>::quiet_nan());
   if (z.re == T(0) && z.im == T(0)) return complex<T>(T(0), T(0));
   if (isinf(z.re) || isinf(z.im)) {
     if (isinf(z.re) && isinf(z.im)) return complex<T>(real_limits<T>::quiet_nan(), real_limits<T>::quiet_nan());
@@ -391,14 +392,14 @@ __device__ __forceinline__ T ldexp_ll(T x, long long e) {
   return ldexp(x, ei);
 }
 
-/// NumPy's spacing: distance to the next float away from zero; NaN for
-/// inf and NaN.
+/// NumPy's spacing: distance to the next float away from zero (the
+/// smallest positive subnormal for both zeros); NaN for inf and NaN.
 template <typename T>
 __device__ __forceinline__ T spacing(T x) {
   typedef typename compute_type<T>::type C;
   if (!isfinite(x)) return T(real_limits<C>::quiet_nan());
   T inf = T(real_limits<C>::infinity());
-  T away = signbit(x) ? T(-(C)inf) : inf;
+  T away = (C)x < C(0) ? T(-(C)inf) : inf;  // -0.0 too goes up, as NumPy
   return T((C)nextafter(x, away) - (C)x);
 }
 

@@ -11,8 +11,11 @@
 //! - `demo`: `setup-nvrtc`, then the device example (the main job).
 //! - `precompile [--arch sm_80,sm_90] [--out DIR]`: fill a kernel-cache
 //!   folder with the built-in kernels' common specialisations.
+//! - `golden [OUTDIR]`: regenerate the NumPy oracles of the GPU tests (needs
+//!   Python with NumPy 2).
 
 mod bindings;
+mod golden;
 mod nvrtc_setup;
 mod precompile;
 
@@ -26,6 +29,7 @@ fn main() -> ExitCode {
         Some("test") => test(&args[1..]),
         Some("precompile") => precompile::run(&args[1..]),
         Some("demo") => demo(&args[1..]),
+        Some("golden") => golden::run(&args[1..]),
         _ => Err(
             "usage: cargo xtask <bindgen [--include DIR] | setup-nvrtc | test [ARGS] | demo | precompile [--arch A,B] [--out DIR]>"
                 .to_string(),

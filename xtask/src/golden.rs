@@ -1,0 +1,32 @@
+//! `cargo xtask golden [OUTDIR]`: regenerate the NumPy oracles of the GPU
+//! tests. Each generator is a Python script committed next to the files it
+//! writes; it needs NumPy 2 (`python3 -m pip install 'numpy==2.*'`), the
+//! tests that read its files do not. `PYTHON` picks the interpreter
+//! (default `python3`); OUTDIR, when given, receives every generator's
+//! files instead of its own folder (to compare before committing).
+
+use std::process::Command;
+
+use crate::nvrtc_setup::workspace_root;
+
+/// The generator scripts, relative to the workspace root; each writes into
+/// its own folder.
+const GENERATORS: &[&str] = &["crates/gpu-array/testdata/ufunc/make_golden.py"];
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
+    for script in GENERATORS {
+        let script = workspace_root().join(script);
+        let out = match args.first() {
+            Some(dir) => std::path::PathBuf::from(dir),
+            None => script
+                .parent()
+                .expect("a generator lives in a folder")
+                .to_path_buf(),
+        };
+        let mut cmd = Command::new(&python);
+        cmd.arg(&script).arg(&out);
+        crate::run_status(cmd)?;
+    }
+    Ok(())
+}
