@@ -7,7 +7,7 @@ use crate::dtype::{Casting, DType, Element, to_bytes};
 use crate::error::Result;
 use crate::layout::{Layout, Order};
 
-/// What [`array`] and [`asarray`] accept (NumPy's "array_like"): a device
+/// What [`array()`] and [`asarray`] accept (NumPy's "array_like"): a device
 /// array, or host data (a slice, a `Vec`, an `ndarray` array of any layout,
 /// or one element as a 0-d array).
 #[derive(Debug, Clone)]
@@ -126,10 +126,10 @@ pub fn array<'a>(
 /// array that already has `dtype` (or `dtype` is `None`) and `order` (`None`
 /// accepts any layout; C or F need that contiguity) comes back as itself,
 /// sharing its memory, without a copy; anything else goes through
-/// [`array`].
+/// [`array()`].
 ///
 /// # Errors
-/// As [`array`].
+/// As [`array()`].
 pub fn asarray<'a>(
     obj: impl Into<ArrayLike<'a>>,
     dtype: Option<DType>,

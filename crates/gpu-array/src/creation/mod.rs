@@ -13,7 +13,7 @@
 //! | `np.empty_like(a)`, `np.zeros_like(a, dt)`     | [`empty_like`]`(&a, None)?`, [`zeros_like`]`(&a, Some(dt))?`  |
 //! | `np.ones_like(a)`, `np.full_like(a, v)`        | [`ones_like`]`(&a, None)?`, [`full_like`]`(&a, v, None)?`     |
 //! | `np.eye(3, 4, k=1, dtype=dt)`, `np.identity(n)` | [`eye`]`(3, Some(4), 1, dt)?`, [`identity`]`(n, dt)?`        |
-//! | `np.array(x, dt)`, `np.asarray(a)`             | [`array`]`(&x, Some(dt), None)?`, [`asarray`]`(&a, None, None)?` |
+//! | `np.array(x, dt)`, `np.asarray(a)`             | [`array()`]`(&x, Some(dt), None)?`, [`asarray`]`(&a, None, None)?` |
 //! | `np.ascontiguousarray(a)`, `np.asfortranarray(a)` | [`ascontiguousarray`]`(&a, None)?`, [`asfortranarray`]`(&a, None)?` |
 //! | `np.copy(a)`                                   | [`copy`]`(&a)?` (order K)                                     |
 //! | `np.arange(10)`, `np.arange(0, 1, 0.1)`        | [`arange`]`(0, 10, 1, None)?`, [`arange`]`(0, 1, 0.1, None)?` |

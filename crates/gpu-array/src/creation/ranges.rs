@@ -231,12 +231,18 @@ pub fn arange(
             "arange() is only supported for booleans when the result has at most length 2.".into(),
         ));
     }
-    let out = Array::empty(&[len], dtype)?;
     if len == 0 {
-        return Ok(out);
+        return Array::empty(&[0], dtype);
     }
+    // NumPy stores `start`, then (for two or more elements) `start +
+    // step`, with its range checks.
     let a = scalar_in(start, dtype)?;
-    let b = scalar_in(start.add(step, false), dtype)?;
+    let b = if len > 1 {
+        scalar_in(start.add(step, false), dtype)?
+    } else {
+        a.clone()
+    };
+    let out = Array::empty(&[len], dtype)?;
     Gen::Arange.run(&out, vec![LaunchArg::Scalar(a), LaunchArg::Scalar(b)])?;
     Ok(out)
 }
