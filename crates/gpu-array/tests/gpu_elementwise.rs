@@ -248,10 +248,10 @@ fn operators_and_user_kernels() {
     let k =
         ElementwiseKernel::new("T x, T y", "T z", "z = (x - y) * (x - y)", "squared_diff").unwrap();
     let out = k.call(&[(&x).into(), (&y).into()], &[], None).unwrap();
-    assert_array_equal(&out[0], &[81.0f32, 324.0, 49.0, 256.0]);
+    assert_array_equal(&out[0].ravel().unwrap(), &[81.0f32, 324.0, 49.0, 256.0]);
     // A scalar argument; a typed scalar binding T.
     let out = k.call(&[(&x).into(), 1.into()], &[], None).unwrap();
-    assert_array_equal(&out[0], &[0.0f32, 1.0, 4.0, 9.0]);
+    assert_array_equal(&out[0].ravel().unwrap(), &[0.0f32, 1.0, 4.0, 9.0]);
     let e = k.call(
         &[
             (&x).into(),

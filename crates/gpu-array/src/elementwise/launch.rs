@@ -23,22 +23,12 @@ use crate::layout::{self, byte_extent, coalesce};
 
 /// Threads per block of elementwise kernels.
 const BLOCK: u32 = 256;
-/// Blocks per multiprocessor the grid is capped at: 8 keeps 2048 threads
-/// resident per SM with a grid-stride loop. `CUPRUM_ELEMENTWISE_BLOCKS_PER_SM`
-/// overrides it for tuning (0: no cap, one pass per thread).
-fn blocks_per_sm() -> u64 {
-    static V: OnceLock<u64> = OnceLock::new();
-    *V.get_or_init(|| {
-        match std::env::var("CUPRUM_ELEMENTWISE_BLOCKS_PER_SM")
-            .ok()
-            .and_then(|v| v.parse().ok())
-        {
-            Some(0) => u64::from(u32::MAX >> 1),
-            Some(n) => n,
-            None => 8,
-        }
-    })
-}
+/// Blocks per multiprocessor a strided kernel's grid is capped at (2048
+/// resident threads per SM with a grid-stride loop). Contiguous kernels get
+/// one pass per thread instead: on the H200 that moved add f32 2^28 from
+/// 0.80 to 0.75 ms and exp from 0.56 to 0.52 ms, while the strided path was
+/// 20% slower uncapped (0.91 against 0.74 ms for a broadcast add).
+const STRIDED_BLOCKS_PER_SM: u64 = 8;
 
 /// One operand of a launch, in the spec's parameter order.
 #[derive(Debug, Clone)]
@@ -342,7 +332,13 @@ fn run(
     let packed = spec.pack_args(size, iter_shape, &values)?;
     let per_block = u64::from(BLOCK) * spec.elements_per_thread() as u64;
     let wanted = (size as u64).div_ceil(per_block);
-    let cap = u64::from(device.properties()?.multiprocessor_count.max(1) as u32) * blocks_per_sm();
+    let cap = match spec.layout {
+        LayoutClass::Strided { .. } => {
+            u64::from(device.properties()?.multiprocessor_count.max(1) as u32)
+                * STRIDED_BLOCKS_PER_SM
+        }
+        LayoutClass::Contiguous { .. } => u64::from(u32::MAX >> 1),
+    };
     let grid = wanted.clamp(1, cap) as u32;
     let params: Vec<&[u8]> = packed.params.iter().map(Vec::as_slice).collect();
     let stream = Stream::current_on(device);
