@@ -5,15 +5,41 @@
 //! NVRTC) and below the leaf crates (`gpu-linalg`, `gpu-fft`, ...). It holds
 //! the array type and everything it rests on.
 //!
-//! So far, the host-side foundations (no GPU needed):
+//! What it holds:
 //!
+//! - [`Array`] ([`mod@array`]): the device array, its views (basic indexing with
+//!   [`s!`], transposes, reshapes, broadcasts, dtype views), host transfers,
+//!   items, casts, copies, fills, the Rust operators;
+//! - [`creation`]: `zeros`, `ones`, `full`, `arange`, `linspace`, `eye`,
+//!   `meshgrid`, `tril`, ... with NumPy's dtypes and values;
+//! - [`ufunc`]: every ufunc of the reference as data (NumPy's type loops and
+//!   loop selection, NEP 50 weak scalars, `out=`, `dtype=`, `casting=`) and
+//!   as functions (`ufunc::add(&a, 2.0)?`);
+//! - [`elementwise`]: the engine under both: kernel specs rendered to CUDA
+//!   C++ with Cuprum's headers ([`kernels`]), the launcher (coalescing,
+//!   32-bit indexing, 16-byte vector loads, device-sized grids), and CuPy's
+//!   [`elementwise::ElementwiseKernel`];
 //! - [`dtype`]: [`DType`], the host [`Element`] trait, NumPy 2 promotion
 //!   (NEP 50 weak scalars), casting rules, `finfo`/`iinfo`, `issubdtype`;
 //! - [`layout`]: shapes and byte strides: contiguity, broadcasting, axis
-//!   manipulation, reshape without copy, basic indexing ([`s!`]), and
-//!   dimension coalescing for elementwise kernels;
-//! - [`npy`]: `.npy` and `.npz` files;
+//!   manipulation, reshape without copy, basic indexing, coalescing;
+//! - [`display`] (NumPy's repr and str) and [`npy`] (`.npy`/`.npz` files);
 //! - [`Error`]: one error type whose messages are NumPy's.
+//!
+//! | NumPy / CuPy                               | Cuprum                                                    |
+//! |--------------------------------------------|-----------------------------------------------------------|
+//! | `cp.asarray(np_array)`, `x.get()`          | [`Array::from_ndarray`], [`Array::to_ndarray`]            |
+//! | `cp.array([1., 2.])`                       | [`Array::from_slice`]`(&[1., 2.], &[2])?`                 |
+//! | `cp.zeros((2, 3), np.float32)`             | [`creation::zeros`]`(&[2, 3], DType::Float32)?`           |
+//! | `cp.arange(10)`, `cp.linspace(0, 1, 5)`    | [`creation::arange`]`(0, 10, 1, None)?`, [`creation::linspace`] |
+//! | `x + y`, `x * 2.0`, `-x`                   | `&x + &y`, `&x * 2.0`, `-&x` (panic on error), or [`ufunc::add`]`(&x, &y)?` |
+//! | `cp.exp(x)`, `np.add(x, y, out=z)`         | [`ufunc::exp`]`(&x)?`, [`ufunc::call`] with [`ufunc::UfuncOptions`] |
+//! | `x < y`                                    | `x.less(&y)?`                                             |
+//! | `x.astype(np.int32)`, `x.copy()`, `x.T`    | [`Array::astype`], [`Array::copy`], [`Array::T`]          |
+//! | `x[1:, ::-1]`                              | `x.slice(&s![1.., ..;-1])?`                               |
+//! | `cp.ElementwiseKernel(...)`                | [`elementwise::ElementwiseKernel::new`] and `.call`       |
+//! | `print(x)`, `repr(x)`                      | `println!("{x}")`, `{x:?}`                                |
+//! | `cp.save('a.npy', x)`, `cp.load`           | [`Array::save_npy`], [`Array::load_npy`]                  |
 //!
 //! | NumPy / CuPy                               | Cuprum                                                    |
 //! |--------------------------------------------|-----------------------------------------------------------|
