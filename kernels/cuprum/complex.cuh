@@ -14,8 +14,9 @@
 //   asinh/atan along the imaginary axis outside [-i, i], acosh along the
 //   real axis below 1; the sign of a zero part picks the side of the cut.
 // Special values (infinities, NaNs) are right on the common paths (abs,
-// sqrt, exp, log with infinite or NaN parts); not every Annex G corner case
-// is reproduced.
+// sqrt, exp, log with infinite or NaN parts); atan and atanh are NumPy's
+// (FreeBSD's) catan and catanh, with all of Annex G's special values; not
+// every Annex G corner case of the other functions is reproduced.
 //
 // Also here: the real overloads cuprum::exp(float), cuprum::exp(double), ...
 // that the complex functions use and that math.cuh extends to half types.
@@ -64,11 +65,32 @@ CUPRUM_REAL_UNARY(rint, rintf, rint)
 
 CUPRUM_REAL_BINARY(pow, powf, pow)
 CUPRUM_REAL_BINARY(atan2, atan2f, atan2)
-CUPRUM_REAL_BINARY(hypot, hypotf, hypot)
 CUPRUM_REAL_BINARY(copysign, copysignf, copysign)
 CUPRUM_REAL_BINARY(fmod, fmodf, fmod)
 CUPRUM_REAL_BINARY(nextafter, nextafterf, nextafter)
 #undef CUPRUM_REAL_BINARY
+
+__device__ __forceinline__ float hypot(float x, float y) { return ::hypotf(x, y); }
+/// sqrt(x*x + y*y) without undue overflow or underflow, correct up to
+/// DBL_MAX: hypot(DBL_MAX, 2.0) is DBL_MAX, as C's (NumPy's) hypot. CUDA's
+/// double hypot is not used: on an H200 it gave inf where NumPy's result is
+/// finite near the overflow limit. The larger part is scaled into [0.5, 1) by an exact power of
+/// two, so the sum of squares cannot overflow; inf beats NaN (C99 F.9.4.3).
+__device__ __forceinline__ double hypot(double x, double y) {
+  double a = ::fabs(x), b = ::fabs(y);
+  if (a == __longlong_as_double(0x7ff0000000000000LL) || b == __longlong_as_double(0x7ff0000000000000LL)) {
+    return __longlong_as_double(0x7ff0000000000000LL);
+  }
+  if (a != a || b != b) return a + b;
+  double t = a > b ? a : b;
+  double s = a > b ? b : a;
+  if (s == 0.0) return t;
+  int e;
+  ::frexp(t, &e);
+  t = ::ldexp(t, -e);
+  s = ::ldexp(s, -e);
+  return ::ldexp(::sqrt(::fma(t, t, s * s)), e);
+}
 
 __device__ __forceinline__ bool isnan(float x) { return x != x; }
 __device__ __forceinline__ bool isnan(double x) { return x != x; }
@@ -91,6 +113,9 @@ template <> struct real_limits<float> {
   static __device__ __forceinline__ float pi() { return 3.14159265358979323846f; }
   static __device__ __forceinline__ float ln2() { return 0.693147180559945309417f; }
   static __device__ __forceinline__ float ln10() { return 2.30258509299404568402f; }
+  static __device__ __forceinline__ float log2e() { return 1.442695040888963407359924681001892137f; }
+  static __device__ __forceinline__ float log10e() { return 0.434294481903251827651128931374852944f; }
+  static __device__ __forceinline__ float epsilon() { return 1.1920928955078125e-07f; }
 };
 template <> struct real_limits<double> {
   static __device__ __forceinline__ double infinity() { return __longlong_as_double(0x7ff0000000000000LL); }
@@ -98,6 +123,9 @@ template <> struct real_limits<double> {
   static __device__ __forceinline__ double pi() { return 3.14159265358979323846; }
   static __device__ __forceinline__ double ln2() { return 0.693147180559945309417; }
   static __device__ __forceinline__ double ln10() { return 2.30258509299404568402; }
+  static __device__ __forceinline__ double log2e() { return 1.442695040888963407359924681001892137; }
+  static __device__ __forceinline__ double log10e() { return 0.434294481903251827651128931374852944; }
+  static __device__ __forceinline__ double epsilon() { return 2.220446049250313080847263336181640625e-16; }
 };
 
 // ---------------------------------------------------------------------------
@@ -137,8 +165,10 @@ struct __align__(2 * sizeof(T)) complex {
   }
   // Smith's algorithm: no overflow for large but representable operands.
   friend __device__ __forceinline__ complex operator/(const complex& a, const complex& b) {
-    T abs_br = b.re < T(0) ? -b.re : b.re;
-    T abs_bi = b.im < T(0) ? -b.im : b.im;
+    // fabs, not `x < 0 ? -x : x`: |-0.0| must be +0.0 for the division by
+    // zero below (NumPy's npy_fabs).
+    T abs_br = fabs(b.re);
+    T abs_bi = fabs(b.im);
     if (abs_br >= abs_bi) {
       if (abs_br == T(0) && abs_bi == T(0)) {
         // Division by zero: as NumPy, (a.re / |b.re|, a.im / |b.im|).
@@ -222,14 +252,17 @@ template <typename T> __device__ __forceinline__ complex<T> log(const complex<T>
   return complex<T>(log(abs(z)), arg(z));
 }
 
+// log10 and log2 multiply by log10(e) and log2(e), as NumPy's nc_log10 and
+// nc_log2 (dividing by ln 10 or ln 2 rounds differently, which shows where
+// the real part is infinite and the imaginary part must match exactly).
 template <typename T> __device__ __forceinline__ complex<T> log10(const complex<T>& z) {
   complex<T> l = log(z);
-  return complex<T>(l.re / real_limits<T>::ln10(), l.im / real_limits<T>::ln10());
+  return complex<T>(l.re * real_limits<T>::log10e(), l.im * real_limits<T>::log10e());
 }
 
 template <typename T> __device__ __forceinline__ complex<T> log2(const complex<T>& z) {
   complex<T> l = log(z);
-  return complex<T>(l.re / real_limits<T>::ln2(), l.im / real_limits<T>::ln2());
+  return complex<T>(l.re * real_limits<T>::log2e(), l.im * real_limits<T>::log2e());
 }
 
 /// log(1 + z), accurate for small |z|.
@@ -403,18 +436,87 @@ template <typename T> __device__ __forceinline__ complex<T> acosh(const complex<
   return log(z + a * b);
 }
 
-/// atanh(z) = (log1p(z) - log1p(-z)) / 2.
+namespace detail {
+/// Re(1 / (x + iy)) = x / (x*x + y*y) without spurious overflow or
+/// underflow, for x, y not NaN and one of them above 1/epsilon (FreeBSD's
+/// real_part_reciprocal, in NumPy's npy_math_complex.c.src).
+__device__ __forceinline__ float real_part_reciprocal(float x, float y) {
+  const int cutoff = 24 / 2 + 1;
+  int ix = __float_as_int(x) & 0x7f800000;
+  int iy = __float_as_int(y) & 0x7f800000;
+  if (ix - iy >= (cutoff << 23) || isinf(x)) return 1.0f / x;
+  if (iy - ix >= (cutoff << 23)) return x / y / y;
+  if (ix <= ((127 + 128 / 2 - cutoff) << 23)) return x / (x * x + y * y);
+  float scale = __int_as_float(0x7f800000 - ix);
+  x *= scale;
+  y *= scale;
+  return x / (x * x + y * y) * scale;
+}
+__device__ __forceinline__ double real_part_reciprocal(double x, double y) {
+  const int cutoff = 53 / 2 + 1;
+  int ix = __double2hiint(x) & 0x7ff00000;
+  int iy = __double2hiint(y) & 0x7ff00000;
+  if (ix - iy >= (cutoff << 20) || isinf(x)) return 1.0 / x;
+  if (iy - ix >= (cutoff << 20)) return x / y / y;
+  if (ix <= ((1023 + 1024 / 2 - cutoff) << 20)) return x / (x * x + y * y);
+  double scale = __hiloint2double(0x7ff00000 - ix, 0);
+  x *= scale;
+  y *= scale;
+  return x / (x * x + y * y) * scale;
+}
+}  // namespace detail
+
+/// NumPy's npy_catanh (FreeBSD's catanh): C99 Annex G special values, cut
+/// along the real axis outside [-1, 1].
 template <typename T> __device__ __forceinline__ complex<T> atanh(const complex<T>& z) {
-  if (z.im == T(0) && fabs(z.re) <= T(1)) return complex<T>(atanh(z.re), z.im);
-  complex<T> a = log1p(z);
-  complex<T> b = log1p(complex<T>(-z.re, -z.im));
-  return complex<T>((a.re - b.re) * T(0.5), (a.im - b.im) * T(0.5));
+  const T eps = real_limits<T>::epsilon();
+  const T sqrt_3_eps = sizeof(T) == 4 ? T(5.9801995673e-4f) : T(2.5809568279517849e-8);
+  const T sqrt_min = sizeof(T) == 4 ? T(1.0842022e-19f) : T(1.4916681462400413e-154);
+  const T pio2 = real_limits<T>::pi() / T(2);
+  const T x = z.re, y = z.im;
+  const T ax = fabs(x), ay = fabs(y);
+
+  if (y == T(0) && ax <= T(1)) return complex<T>(atanh(x), y);
+  // Same accuracy as atan, and z = 0 filtered out.
+  if (x == T(0)) return complex<T>(x, atan(y));
+  if (isnan(x) || isnan(y)) {
+    // catanh(+-inf + i NaN) = +-0 + i NaN
+    if (isinf(x)) return complex<T>(copysign(T(0), x), y + y);
+    // catanh(NaN + i +-inf) = sign(NaN) 0 +- i pi/2
+    if (isinf(y)) return complex<T>(copysign(T(0), x), copysign(pio2, y));
+    const T nan = real_limits<T>::quiet_nan();
+    return complex<T>(nan, nan);
+  }
+  if (ax > T(1) / eps || ay > T(1) / eps) {
+    return complex<T>(detail::real_part_reciprocal(x, y), copysign(pio2, y));
+  }
+  if (ax < sqrt_3_eps / T(2) && ay < sqrt_3_eps / T(2)) return z;
+
+  T rx, ry;
+  if (ax == T(1) && ay < eps) {
+    rx = (real_limits<T>::ln2() - log(ay)) / T(2);
+  } else {
+    const T am1 = ax - T(1);
+    // (ax - 1)^2 + ay^2, without underflow for tiny ay.
+    const T ss = ay < sqrt_min ? am1 * am1 : am1 * am1 + ay * ay;
+    rx = log1p(T(4) * ax / ss) / T(4);
+  }
+  if (ax == T(1)) {
+    ry = atan2(T(2), -ay) / T(2);
+  } else if (ay < eps) {
+    ry = atan2(T(2) * ay, (T(1) - ax) * (T(1) + ax)) / T(2);
+  } else {
+    ry = atan2(T(2) * ay, (T(1) - ax) * (T(1) + ax) - ay * ay) / T(2);
+  }
+  return complex<T>(copysign(rx, x), copysign(ry, y));
 }
 
+/// NumPy's npy_catan: catan(z) = i conj(catanh(i conj(z))), i.e. catanh
+/// with the parts of z and of the result swapped (cut along the imaginary
+/// axis outside [-i, i]).
 template <typename T> __device__ __forceinline__ complex<T> atan(const complex<T>& z) {
-  // atan(z) = -i atanh(iz)
-  complex<T> w = atanh(complex<T>(-z.im, z.re));
-  return complex<T>(w.im, -w.re);
+  complex<T> w = atanh(complex<T>(z.im, z.re));
+  return complex<T>(w.im, w.re);
 }
 
 }  // namespace cuprum

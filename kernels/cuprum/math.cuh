@@ -394,6 +394,7 @@ __device__ __forceinline__ T ldexp_ll(T x, long long e) {
 
 /// NumPy's spacing: distance to the next float away from zero (the
 /// smallest positive subnormal for both zeros); NaN for inf and NaN.
+/// (float16 has its own overload below: NumPy's half rule differs.)
 template <typename T>
 __device__ __forceinline__ T spacing(T x) {
   typedef typename compute_type<T>::type C;
@@ -401,6 +402,35 @@ __device__ __forceinline__ T spacing(T x) {
   T inf = T(real_limits<C>::infinity());
   T away = (C)x < C(0) ? T(-(C)inf) : inf;  // -0.0 too goes up, as NumPy
   return T((C)nextafter(x, away) - (C)x);
+}
+
+/// float16 spacing is NumPy's npy_half_spacing, on the bit pattern: always
+/// positive (|spacing| of the generic rule), and for a negative power of
+/// two the gap towards zero; +inf for 65504, NaN for inf and NaN.
+__device__ __forceinline__ half spacing(half x) {
+  const unsigned h = x.x;
+  const unsigned h_exp = h & 0x7c00u, h_sig = h & 0x03ffu;
+  unsigned r;
+  if (h_exp == 0x7c00u) {
+    r = 0x7e00u;  // NaN
+  } else if (h == 0x7bffu) {
+    r = 0x7c00u;  // +inf
+  } else if ((h & 0x8000u) && h_sig == 0) {  // negative boundary case
+    if (h_exp > 0x2c00u) {
+      r = h_exp - 0x2c00u;
+    } else if (h_exp > 0x0400u) {
+      r = 1u << ((h_exp >> 10) - 2);
+    } else {
+      r = 0x0001u;
+    }
+  } else if (h_exp > 0x2800u) {
+    r = h_exp - 0x2800u;
+  } else if (h_exp > 0x0400u) {
+    r = 1u << ((h_exp >> 10) - 1);
+  } else {
+    r = 0x0001u;  // smallest subnormal
+  }
+  return half::from_bits((unsigned short)r);
 }
 
 /// NumPy's heaviside: 0 below zero, h0 at zero, 1 above, NaN for NaN.

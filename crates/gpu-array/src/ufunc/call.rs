@@ -117,6 +117,7 @@ pub fn call(
         casting: options.casting,
     };
     let resolved = ufunc.resolve(&operands, &params)?;
+    let mut constant: Option<bool> = None;
     let mut scalar_bytes: Vec<Option<Vec<u8>>> = Vec::with_capacity(inputs.len());
     for (k, i) in inputs.iter().enumerate() {
         scalar_bytes.push(match i {
@@ -125,6 +126,10 @@ pub fn call(
                     && resolved.inputs[k].is_integer()
                 {
                     resolved.check_weak_int(k, *n)?;
+                    if let Some(c) = out_of_range_comparison(ufunc.name, k, *n, resolved.inputs[k])
+                    {
+                        constant = Some(c);
+                    }
                 }
                 Some(scalar_to_bytes(*v, resolved.inputs[k]))
             }
@@ -166,8 +171,45 @@ pub fn call(
             None => outputs.push(Array::empty_on(device, &shape, dt, layout::Order::C)?),
         }
     }
-    run_resolved(&resolved, inputs, &scalar_bytes, &outputs, &shape)?;
+    match constant {
+        // An integer array against a Python int beyond its range: every
+        // element compares the same way (NumPy 2).
+        Some(c) => outputs[0].fill(c)?,
+        None => run_resolved(&resolved, inputs, &scalar_bytes, &outputs, &shape)?,
+    }
     Ok(outputs)
+}
+
+/// The result of comparing every value of integer type `dtype` with the
+/// weak integer `value` at input `position`, when `value` lies outside the
+/// type's range (so the answer does not depend on the array); else `None`.
+fn out_of_range_comparison(name: &str, position: usize, value: i128, dtype: DType) -> Option<bool> {
+    if !super::select::is_comparison(name) {
+        return None;
+    }
+    let info = crate::dtype::iinfo(dtype).ok()?;
+    // `above`: the scalar is greater than every array value.
+    let above = if value > info.max {
+        true
+    } else if value < info.min {
+        false
+    } else {
+        return None;
+    };
+    // Written as `array OP scalar`; a scalar on the left mirrors the order.
+    let name = match (position, name) {
+        (0, "less") => "greater",
+        (0, "less_equal") => "greater_equal",
+        (0, "greater") => "less",
+        (0, "greater_equal") => "less_equal",
+        (_, n) => n,
+    };
+    Some(match name {
+        "less" | "less_equal" => above,
+        "greater" | "greater_equal" => !above,
+        "equal" => false,
+        _ => true, // not_equal
+    })
 }
 
 fn run_resolved(

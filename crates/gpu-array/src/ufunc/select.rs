@@ -86,8 +86,21 @@ impl ResolvedLoop {
     ///
     /// As [`check_weak_int`]: "Python integer 300 out of bounds for uint8".
     pub fn check_weak_int(&self, position: usize, value: i128) -> Result<()> {
+        // NumPy 2 compares integers with any Python int by value
+        // (`uint8_array < 300` is all True); `call` gives those results.
+        if is_comparison(self.ufunc.name) {
+            return Ok(());
+        }
         check_weak_int(value, self.inputs[position])
     }
+}
+
+/// The six comparison ufuncs, which take out-of-range Python ints.
+pub(crate) fn is_comparison(name: &str) -> bool {
+    matches!(
+        name,
+        "less" | "less_equal" | "greater" | "greater_equal" | "equal" | "not_equal"
+    )
 }
 
 /// Simplified kind order of NumPy's `should_use_min_scalar`: bool 0,
