@@ -80,6 +80,10 @@ pub fn kernel_for(device: Device, spec: &ElementwiseSpec) -> Result<Kernel> {
 /// The NVRTC request for a program of `specs`, with Cuprum's headers.
 pub fn program_request(specs: &[ElementwiseSpec]) -> CompileRequest {
     let mut request = CompileRequest::new(render_program(specs));
+    // Named after its (first) kernel, so a compile error says which.
+    if let Some(first) = specs.first() {
+        request.name = format!("{}.cu", first.name);
+    }
     let mut options: Vec<&String> = specs.iter().flat_map(|s| &s.options).collect();
     options.dedup();
     for o in options {
