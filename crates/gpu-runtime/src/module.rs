@@ -634,8 +634,25 @@ impl Kernel {
         args: &[&dyn KernelArg],
     ) -> Result<()> {
         self.validate(config, stream, args.len())?;
-        let mut params: SmallVec<[*mut c_void; 16]> =
+        let params: SmallVec<[*mut c_void; 16]> =
             args.iter().map(|a| a.as_kernel_param()).collect();
+        // SAFETY: validated above; one pointer per argument, each to a value
+        // the caller vouches has its parameter's type.
+        unsafe { self.launch_validated(config, stream, params) }
+    }
+
+    /// `cuLaunchKernel` after validation.
+    ///
+    /// # Safety
+    /// `config` and `stream` passed [`Kernel::validate`]; `params` holds one
+    /// pointer per parameter, each to a valid value of that parameter's
+    /// type, and device memory the kernel touches stays valid until it ends.
+    unsafe fn launch_validated(
+        &self,
+        config: &LaunchConfig,
+        stream: &Stream,
+        mut params: SmallVec<[*mut c_void; 16]>,
+    ) -> Result<()> {
         let k = &*self.inner;
         k.module.device().bind()?;
         let (g, b) = (config.grid, config.block);
@@ -696,27 +713,12 @@ impl Kernel {
                 p.len()
             )));
         }
-        let mut ptrs: SmallVec<[*mut c_void; 16]> =
+        let ptrs: SmallVec<[*mut c_void; 16]> =
             params.iter().map(|p| p.as_ptr() as *mut c_void).collect();
-        k.module.device().bind()?;
-        let (g, b) = (config.grid, config.block);
-        // SAFETY: checked as in `launch`; each pointer addresses as many
-        // bytes as the parameter takes, read by the driver during the call.
-        check("cuLaunchKernel", unsafe {
-            cuda::cuLaunchKernel(
-                k.raw,
-                g.0,
-                g.1,
-                g.2,
-                b.0,
-                b.1,
-                b.2,
-                config.shared_mem_bytes,
-                stream.raw(),
-                ptrs.as_mut_ptr(),
-                std::ptr::null_mut(),
-            )
-        })
+        // SAFETY: validated above, sizes checked where the driver reports
+        // them; each pointer addresses its parameter's bytes, which the
+        // caller vouches are a valid value of that parameter's type.
+        unsafe { self.launch_validated(config, stream, ptrs) }
     }
 }
 
