@@ -57,6 +57,49 @@ struct Indexer {
     for (int a = 0; a < NARR; ++a) off[a] += (Index)rest * strides[a][0];
   }
 
+  /// Walks the iteration from a start index in constant steps without a
+  /// divmod per element: the step is unravelled once into per-dimension
+  /// digits, and each advance adds them with carries, updating every
+  /// operand's byte offset incrementally. Strided kernels advance by the
+  /// grid's thread count, so neighbouring threads stay on neighbouring
+  /// elements (coalesced) while each pays a few additions per element.
+  struct Cursor {
+    Index idx[NDIM];
+    Index off[NARR];
+  };
+
+  /// A cursor at linear index i.
+  __device__ __forceinline__ void start(Index i, Cursor& c) const {
+    unravel(i, c.idx);
+#pragma unroll
+    for (int a = 0; a < NARR; ++a) {
+      Index o = 0;
+#pragma unroll
+      for (int k = 0; k < NDIM; ++k) o += c.idx[k] * strides[a][k];
+      c.off[a] = o;
+    }
+  }
+
+  /// Moves the cursor forward by the step whose digits are `d` (from
+  /// `unravel(step, d)`). Past the last element the cursor is garbage; the
+  /// caller stops by the linear index.
+  __device__ __forceinline__ void advance(Cursor& c, const Index (&d)[NDIM]) const {
+    Index carry = 0;
+#pragma unroll
+    for (int k = NDIM - 1; k >= 0; --k) {
+      Index add = d[k] + carry;
+      Index v = c.idx[k] + add;
+      carry = 0;
+      if (k > 0 && v >= shape[k]) {
+        v -= shape[k];
+        carry = 1;
+      }
+#pragma unroll
+      for (int a = 0; a < NARR; ++a) c.off[a] += (v - c.idx[k]) * strides[a][k];
+      c.idx[k] = v;
+    }
+  }
+
   /// The multi-index of linear index i.
   __device__ __forceinline__ void unravel(Index i, Index (&idx)[NDIM]) const {
     typedef typename index_traits<Index>::unsigned_type U;

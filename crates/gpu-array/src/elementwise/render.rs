@@ -183,12 +183,21 @@ impl ElementwiseSpec {
     /// `_step` apart (so neighbouring threads still touch neighbouring
     /// elements): first every element's offsets and input loads, then the
     /// operations. Four loads in flight per operand instead of one is what
-    /// a memory-bound strided kernel needs to approach the bandwidth.
+    /// a memory-bound strided kernel needs to approach the bandwidth. The
+    /// offsets come from a cursor that advances by `_step` with carries
+    /// (`Indexer::advance`): one divmod chain per thread, not per element.
     fn render_strided_loop(&self, s: &mut String, idx: &str) {
         let narr = self.array_operands().count().max(1);
+        let LayoutClass::Strided { ndim } = self.layout else {
+            unreachable!("the strided loop renders strided layouts only")
+        };
         let _ = writeln!(
             s,
             "  constexpr int _K = 4;\n  \
+             cuprum::Indexer<{ndim}, {narr}, {idx}>::Cursor _c;\n  \
+             {idx} _d[{ndim}];\n  \
+             if (_tid < _total) _idx.start(({idx})_tid, _c);\n  \
+             _idx.unravel(({idx})_step, _d);\n  \
              for (_U _j0 = _tid; _j0 < _total; _j0 += _step * (_U)_K) {{\n    \
              {idx} _offs[_K][{narr}];"
         );
@@ -205,7 +214,9 @@ impl ElementwiseSpec {
             s,
             "#pragma unroll\n    for (int _k = 0; _k < _K; ++_k) {{\n      \
              const _U _j = _j0 + (_U)_k * _step;\n      \
-             if (_j < _total) {{\n        _idx.offsets(({idx})_j, _offs[_k]);"
+             if (_j < _total) {{\n        \
+             for (int _a = 0; _a < {narr}; ++_a) _offs[_k][_a] = _c.off[_a];\n        \
+             if (_j + _step < _total) _idx.advance(_c, _d);"
         );
         for &(slot, k) in &inputs {
             let p = &self.params[k];
