@@ -154,6 +154,14 @@ WORKLOADS = {
     "transpose copy 16384^2 f32": w_gpu(lambda: (full((SIDE, SIDE), cp.float32, 1.0),),
                                         lambda a: cp.ascontiguousarray(a.T), 2 * N * 4),
     "add 16 elements (host per call)": w_tiny_add(),
+    "sum full f32 2^28": w_gpu(lambda: (full(N, cp.float32, 1.0),), cp.sum, N * 4),
+    "max full f32 2^28": w_gpu(lambda: (full(N, cp.float32, 1.0),), cp.max, N * 4),
+    "sum axis=1 16384^2 f32": w_gpu(lambda: (full((SIDE, SIDE), cp.float32, 1.0),),
+                                    lambda a: a.sum(axis=1), N * 4),
+    "sum axis=0 16384^2 f32": w_gpu(lambda: (full((SIDE, SIDE), cp.float32, 1.0),),
+                                    lambda a: a.sum(axis=0), N * 4),
+    "cumsum f32 2^26": w_gpu(lambda: (full(1 << 26, cp.float32, 1.0),), cp.cumsum,
+                             2 * (1 << 26) * 4),
 }
 
 

@@ -102,3 +102,45 @@ pub fn tiny_add_host(dev: Device) -> Result<Record> {
         what: "host",
     })
 }
+
+/// Reductions and scans (issue 3).
+pub mod reductions {
+    use gpu_array::reduction::{self, ReduceOptions};
+    use gpu_array::{DType, scan};
+    use gpu_runtime::{Device, Result};
+
+    use super::{N, SIDE, filled, gpu_rec, time};
+
+    pub fn sum_full(dev: Device) -> Result<Record> {
+        let a = filled(&[N], DType::Float32, 1.0)?;
+        let ms = time(dev, || reduction::sum(&a, &ReduceOptions::default()))?;
+        Ok(gpu_rec("sum full f32 2^28", ms, N * 4))
+    }
+
+    pub fn max_full(dev: Device) -> Result<Record> {
+        let a = filled(&[N], DType::Float32, 1.0)?;
+        let ms = time(dev, || reduction::amax(&a, &ReduceOptions::default()))?;
+        Ok(gpu_rec("max full f32 2^28", ms, N * 4))
+    }
+
+    pub fn sum_axis1(dev: Device) -> Result<Record> {
+        let a = filled(&[SIDE, SIDE], DType::Float32, 1.0)?;
+        let ms = time(dev, || reduction::sum(&a, &ReduceOptions::axis(1)))?;
+        Ok(gpu_rec("sum axis=1 16384^2 f32", ms, N * 4))
+    }
+
+    pub fn sum_axis0(dev: Device) -> Result<Record> {
+        let a = filled(&[SIDE, SIDE], DType::Float32, 1.0)?;
+        let ms = time(dev, || reduction::sum(&a, &ReduceOptions::axis(0)))?;
+        Ok(gpu_rec("sum axis=0 16384^2 f32", ms, N * 4))
+    }
+
+    pub fn cumsum(dev: Device) -> Result<Record> {
+        let n = 1 << 26;
+        let a = filled(&[n], DType::Float32, 1.0)?;
+        let ms = time(dev, || scan::cumsum(&a, None, None))?;
+        Ok(gpu_rec("cumsum f32 2^26", ms, 2 * n * 4))
+    }
+
+    use crate::Record;
+}

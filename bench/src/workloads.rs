@@ -66,6 +66,26 @@ pub fn all() -> Vec<Workload> {
             "add 16 elements (host per call)",
             crate::array_workloads::tiny_add_host,
         ),
+        (
+            "sum full f32 2^28",
+            crate::array_workloads::reductions::sum_full,
+        ),
+        (
+            "max full f32 2^28",
+            crate::array_workloads::reductions::max_full,
+        ),
+        (
+            "sum axis=1 16384^2 f32",
+            crate::array_workloads::reductions::sum_axis1,
+        ),
+        (
+            "sum axis=0 16384^2 f32",
+            crate::array_workloads::reductions::sum_axis0,
+        ),
+        (
+            "cumsum f32 2^26",
+            crate::array_workloads::reductions::cumsum,
+        ),
     ]
 }
 

@@ -11,7 +11,12 @@ use crate::nvrtc_setup::workspace_root;
 
 /// The generator scripts, relative to the workspace root; each writes into
 /// its own folder.
-const GENERATORS: &[&str] = &["crates/gpu-array/testdata/ufunc/make_golden.py"];
+const GENERATORS: &[&str] = &[
+    "crates/gpu-array/testdata/ufunc/make_golden.py",
+    "crates/gpu-array/testdata/scan/make_golden.py",
+    "crates/gpu-array/testdata/creation/make.py",
+    "crates/gpu-array/testdata/reduction/make_golden.py",
+];
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());

@@ -76,6 +76,8 @@ pub mod kernels;
 pub mod layout;
 pub mod npy;
 mod raw;
+pub mod reduction;
+pub mod scan;
 pub mod ufunc;
 
 pub use array::{Array, Flags};

@@ -44,3 +44,55 @@ pub(crate) fn launch_transpose(
     }?;
     Ok(())
 }
+
+/// Launches a scan kernel `cuprum_scan_*(src, dst, tmp, a, b, c, d)`
+/// (`scan::kernels`).
+pub(crate) fn launch_scan(
+    kernel: &gpu_runtime::RawKernel,
+    cfg: LaunchConfig,
+    stream: &Stream,
+    ptrs: [gpu_runtime::DevicePtr; 3],
+    dims: [i64; 4],
+) -> Result<()> {
+    let [src, dst, tmp] = ptrs;
+    let [a, b, c, d] = dims;
+    // SAFETY: the arguments match the kernels' (three pointers, four long
+    // longs). The caller (`scan::cumulative`) passes a C-contiguous source
+    // holding the input elements its dims describe ([outer, n, inner], or
+    // [rows, n]), a C-contiguous destination of as many output elements,
+    // and the temporary each kernel needs: for `tiles` one of
+    // `scan::kernels::temp_bytes` bytes whose counter and status words were
+    // zeroed on this stream, and a grid of exactly `rows * c` tiles, so
+    // every tile id the counter hands out is in range; for the segmented
+    // passes one accumulator per (outer, segment, inner). Each kernel
+    // checks its thread index against those counts. All buffers are freed
+    // in stream order, after the launch.
+    unsafe {
+        kernel.launch(
+            &cfg,
+            stream,
+            &gpu_runtime::kernel_args![src, dst, tmp, a, b, c, d],
+        )
+    }?;
+    Ok(())
+}
+
+/// Launches a generated reduction kernel (`gpu_array::reduction`) with its
+/// packed parameter bytes.
+pub(crate) fn launch_reduction(
+    kernel: &Kernel,
+    cfg: LaunchConfig,
+    stream: &Stream,
+    params: &[&[u8]],
+) -> Result<()> {
+    // SAFETY: the bytes come from `ReductionSpec::pack_args`, which follows
+    // the `kernel_params` list the kernel's signature was rendered from
+    // (`launch_bytes` checks each length against the driver's); the device
+    // addresses are live arrays of this device (inputs, outputs and the
+    // two-pass temporary, freed in stream order) and every offset the
+    // kernel forms lies inside them, by the planner's kept and reduced
+    // layouts of those same arrays; the block is 1-d with `BLOCK` threads,
+    // as the kernel's shared-memory reductions assume.
+    unsafe { kernel.launch_bytes(&cfg, stream, params) }?;
+    Ok(())
+}

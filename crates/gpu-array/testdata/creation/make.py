@@ -187,5 +187,7 @@ put("tril_m_f2_m1", np.tril(m_f2, -1))
 put("tril_v_i4_0", np.tril(v_i4))
 put("triu_v_i4_1", np.triu(v_i4, 1))
 
-np.savez_compressed("creation.npz", **out)
+import os, sys
+out_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
+np.savez_compressed(os.path.join(out_dir, "creation.npz"), **out)
 print(f"{len(out)} arrays")

@@ -1,0 +1,499 @@
+//! Reductions: CuPy's `ReductionKernel`, the built-in reductions and the
+//! engine under both.
+//!
+//! | NumPy / CuPy                                        | Cuprum                                                      |
+//! |-----------------------------------------------------|-------------------------------------------------------------|
+//! | `cp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm')` | [`ReductionKernel::new`]`("T x", "T y", "x * x", "a + b", "y = sqrt(a)", Some("0"), "l2norm")?` |
+//! | `kernel(x, axis=1, keepdims=True)`                  | `kernel.call(&[(&x).into()], &ReductionCall { axis: Some(vec![1]), keepdims: true, ..Default::default() })?` |
+//! | `x.sum()`, `cp.sum(x, axis=(0, 2), dtype=f8)`       | `x.sum(&Default::default())?`, [`sum`]`(&x, &ReduceOptions::axes(&[0, 2]).dtype(DType::Float64))?` |
+//! | `x.max(axis=-1, keepdims=True)`, `cp.amin`          | `x.max(&ReduceOptions::axis(-1).keepdims(true))?`, [`amin`] |
+//! | `x.all()`, `x.any()`, `cp.count_nonzero(x)`         | `x.all(..)`, `x.any(..)`, [`count_nonzero`]                 |
+//! | `x.mean(axis=0)`, `cp.prod(x, out=y)`               | `x.mean(&ReduceOptions::axis(0))?`, `ReduceOptions { out: Some(&y), .. }` |
+//! | `cp.nansum(x)`, `cp.nanmax(x, axis=0)`             | [`nansum`], [`nanmax`]`(&x, &ReduceOptions::axis(0))?`, [`nanprod`], [`nanmin`] |
+//! | `cp.ptp(x, axis=1)`                                 | [`ptp`]`(&x, &ReduceOptions::axis(1))?`                     |
+//! | `float(x.sum())`                                    | `x.sum(..)?.item::<f64>(&[])?`                              |
+//!
+//! As in CuPy (its documented difference from NumPy), a full reduction
+//! returns a 0-d array, not a host scalar; [`Array::item`] brings it back.
+//!
+//! A reduction is described by a [`ReductionSpec`] (operands with dtypes,
+//! map, reduce and post-map expressions, identity, accumulator type
+//! `_type_reduce`, preamble, options, index width and [`Strategy`]),
+//! rendered to CUDA C++ with `cuprum/reduction.cuh` (warp shuffles of any
+//! type as 32-bit words, block reductions in shared memory). Its signature
+//! and the argument bytes both come from [`ReductionSpec::kernel_params`].
+//! The planner ([`plan::plan`]) moves the reduced axes last, coalesces the
+//! kept and the reduced axes apart, and picks by shape: a block or a warp
+//! per output row, a column strategy for strided reduced axes over a
+//! contiguous kept axis, or two passes for few long rows (full reductions).
+
+mod builtin;
+mod launch;
+pub mod plan;
+mod render;
+pub mod spec;
+
+pub use builtin::{
+    Builtin, ReduceOptions, all, amax, amin, any, count_nonzero, mean, nanmax, nanmin, nanprod,
+    nansum, prod, ptp, reduce, sum,
+};
+pub use launch::{REDUCTION_HEADER, RedInput, kernels_for, launch, program_request};
+pub use render::{BLOCK, INCLUDE, render_program};
+pub use spec::{RedArgs, RedParam, RedValue, ReductionSpec, Strategy, Variant};
+
+use crate::array::Array;
+use crate::dtype::{DType, Operand};
+use crate::elementwise::{
+    ArgInfo, IndexWidth, KernelInput, ParamList, ParamType, SpecParam, Typed,
+};
+use crate::error::{Error, Result};
+use crate::layout::Order;
+use crate::ufunc::{Input, scalar_to_bytes};
+
+/// A user-defined reduction, as CuPy's `ReductionKernel`: typed parameter
+/// lists with placeholders, a map expression over the inputs, a reduce
+/// expression over `a` and `b`, a post-map expression writing the outputs
+/// from `a`, an identity, a name, and optionally a preamble, NVRTC options
+/// and the accumulator type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ReductionKernel {
+    params: ParamList,
+    map_expr: String,
+    reduce_expr: String,
+    post_map_expr: String,
+    identity: Option<String>,
+    name: String,
+    reduce_type: Option<ParamType>,
+    preamble: String,
+    options: Vec<String>,
+}
+
+/// The options of a [`ReductionKernel::call`]: CuPy's `axis`, `keepdims`
+/// and output arrays.
+#[derive(Clone, Debug, Default)]
+pub struct ReductionCall<'a> {
+    /// Axes to reduce (negative counts from the end); `None` for all.
+    pub axis: Option<Vec<isize>>,
+    /// Keep the reduced axes as length 1.
+    pub keepdims: bool,
+    /// Output arrays to write (empty: allocate them).
+    pub out: Vec<&'a Array>,
+}
+
+impl ReductionKernel {
+    /// Defines a kernel, as `cp.ReductionKernel(in_params, out_params,
+    /// map_expr, reduce_expr, post_map_expr, identity, name)`.
+    ///
+    /// # Errors
+    /// As [`ParamList::parse`]; [`Error::Value`] for an invalid name or a
+    /// parameter named `a` or `b` (the reduce expression's operands).
+    pub fn new(
+        in_params: &str,
+        out_params: &str,
+        map_expr: impl Into<String>,
+        reduce_expr: impl Into<String>,
+        post_map_expr: impl Into<String>,
+        identity: Option<&str>,
+        name: impl Into<String>,
+    ) -> Result<ReductionKernel> {
+        let name = name.into();
+        let ok = {
+            let mut c = name.chars();
+            matches!(c.next(), Some(x) if x.is_ascii_alphabetic() || x == '_')
+                && c.all(|x| x.is_ascii_alphanumeric() || x == '_')
+        };
+        if !ok {
+            return Err(Error::Value(format!("invalid kernel name '{name}'")));
+        }
+        let params = ParamList::parse(in_params, out_params)?;
+        if let Some(p) = params
+            .inputs
+            .iter()
+            .chain(&params.outputs)
+            .find(|p| p.name == "a" || p.name == "b")
+        {
+            return Err(Error::Value(format!(
+                "Can not use '{}' as a parameter name of a ReductionKernel: a and b are the \
+                 reduce expression's operands",
+                p.name
+            )));
+        }
+        Ok(ReductionKernel {
+            params,
+            map_expr: map_expr.into(),
+            reduce_expr: reduce_expr.into(),
+            post_map_expr: post_map_expr.into(),
+            identity: identity.map(str::to_owned),
+            name,
+            reduce_type: None,
+            preamble: String::new(),
+            options: Vec::new(),
+        })
+    }
+
+    /// Sets code placed before the kernel (CuPy's `preamble`).
+    #[must_use]
+    pub fn with_preamble(mut self, preamble: impl Into<String>) -> ReductionKernel {
+        self.preamble = preamble.into();
+        self
+    }
+
+    /// Sets extra NVRTC options (CuPy's `options`).
+    #[must_use]
+    pub fn with_options(mut self, options: &[&str]) -> ReductionKernel {
+        self.options = options.iter().map(|s| (*s).to_owned()).collect();
+        self
+    }
+
+    /// Sets the accumulator type `_type_reduce` (CuPy's `reduce_type`): a
+    /// dtype name or a placeholder of the parameter lists. The default is
+    /// the first output's type.
+    ///
+    /// # Errors
+    /// [`Error::Value`] for a type that is neither.
+    pub fn with_reduce_type(mut self, ty: &str) -> Result<ReductionKernel> {
+        let t = match ty.parse::<DType>() {
+            Ok(d) => ParamType::DType(d),
+            Err(_) if self.params.placeholders().contains(&ty) => {
+                ParamType::Placeholder(ty.to_owned())
+            }
+            Err(_) => return Err(Error::Value(format!("Wrong type {ty}"))),
+        };
+        self.reduce_type = Some(t);
+        Ok(self)
+    }
+
+    /// The kernel's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The parsed parameter lists.
+    pub fn params(&self) -> &ParamList {
+        &self.params
+    }
+
+    /// The spec for a call with these arguments (`outputs`: the dtypes of
+    /// the output arrays given, or empty) and plan.
+    ///
+    /// # Errors
+    /// Types that do not bind ("Type is mismatched"); [`Error::Unsupported`]
+    /// for `raw` parameters.
+    pub fn spec(&self, inputs: &[ArgInfo], outputs: &[DType], v: Variant) -> Result<ReductionSpec> {
+        if let Some(p) = self
+            .params
+            .inputs
+            .iter()
+            .chain(&self.params.outputs)
+            .find(|p| p.raw)
+        {
+            return Err(Error::Unsupported(format!(
+                "raw parameter '{}' of ReductionKernel {}: raw arguments of reductions are not \
+                 supported yet",
+                p.name, self.name
+            )));
+        }
+        let ops: Vec<Operand> = inputs
+            .iter()
+            .map(|a| match a {
+                ArgInfo::Array { dtype, .. } => Operand::Array(*dtype),
+                ArgInfo::Scalar(op) => *op,
+            })
+            .collect();
+        let bound = self.params.bind(&ops, outputs)?;
+        let mut params = Vec::new();
+        for ((p, a), &dt) in self.params.inputs.iter().zip(inputs).zip(&bound.inputs) {
+            params.push(match a {
+                ArgInfo::Array { .. } => SpecParam::input(&p.name, dt),
+                ArgInfo::Scalar(_) => SpecParam::scalar(&p.name, dt),
+            });
+        }
+        for (p, &dt) in self.params.outputs.iter().zip(&bound.outputs) {
+            params.push(SpecParam::output(&p.name, dt));
+        }
+        let reduce_type = match &self.reduce_type {
+            None => bound.outputs[0],
+            Some(ParamType::DType(d)) => *d,
+            Some(ParamType::Placeholder(t)) => {
+                bound
+                    .placeholders
+                    .iter()
+                    .find(|(n, _)| n == t)
+                    .ok_or_else(|| Error::DType(format!("placeholder '{t}' is not bound")))?
+                    .1
+            }
+        };
+        Ok(ReductionSpec {
+            name: self.name.clone(),
+            params,
+            type_aliases: bound.placeholders,
+            reduce_type,
+            map_expr: self.map_expr.clone(),
+            reduce_expr: self.reduce_expr.clone(),
+            post_map_expr: self.post_map_expr.clone(),
+            identity: self.identity.clone(),
+            preamble: self.preamble.clone(),
+            options: self.options.clone(),
+            out_ndim: v.out_ndim,
+            red_ndim: v.red_ndim,
+            index: v.index,
+            strategy: v.strategy,
+        })
+    }
+
+    /// Runs the kernel (CuPy's `kernel(*args, axis=..., keepdims=...,
+    /// out=...)`): array inputs broadcast together and are reduced over
+    /// `axis`; outputs are allocated (dtypes bound from the inputs) unless
+    /// given. Returns the outputs.
+    ///
+    /// # Errors
+    /// Wrong argument counts, types that do not bind, axis errors, an empty
+    /// reduction without identity ("zero-size array to reduction operation
+    /// NAME which has no identity"), `raw` parameters (with CuPy's axis
+    /// restriction checked first, then [`Error::Unsupported`]),
+    /// compilation or launch failures.
+    pub fn call(&self, inputs: &[KernelInput<'_>], opts: &ReductionCall<'_>) -> Result<Vec<Array>> {
+        let p = &self.params;
+        if inputs.len() != p.inputs.len() {
+            return Err(Error::Value(format!(
+                "Wrong number of arguments for {}: {} inputs expected, {} given",
+                self.name,
+                p.inputs.len(),
+                inputs.len()
+            )));
+        }
+        if !opts.out.is_empty() && opts.out.len() != p.outputs.len() {
+            return Err(Error::Value(format!(
+                "Wrong number of arguments for {}: {} outputs expected, {} given",
+                self.name,
+                p.outputs.len(),
+                opts.out.len()
+            )));
+        }
+        let arrays: Vec<&Array> = inputs
+            .iter()
+            .filter_map(|i| match i {
+                KernelInput::Plain(Input::Array(a)) => Some(*a),
+                _ => None,
+            })
+            .collect();
+        let Some(first) = arrays.first() else {
+            return Err(Error::Value(format!(
+                "{}: a reduction needs at least one array argument",
+                self.name
+            )));
+        };
+        let shapes: Vec<&[usize]> = arrays.iter().map(|a| a.shape()).collect();
+        let shape = crate::layout::broadcast_shapes(&shapes)?;
+        let axes = plan::reduced_axes(opts.axis.as_deref(), shape.len())?;
+        if p.inputs.iter().chain(&p.outputs).any(|q| q.raw) {
+            plan::check_raw_axes(&axes)?;
+        }
+        let in_info: Vec<ArgInfo> = inputs
+            .iter()
+            .map(|i| match i {
+                KernelInput::Plain(Input::Array(a)) => ArgInfo::array(a.dtype()),
+                KernelInput::Plain(Input::Scalar(v)) => ArgInfo::Scalar(Operand::Scalar(kind(v))),
+                KernelInput::Typed(Typed(dt, _)) => ArgInfo::Scalar(Operand::Array(*dt)),
+            })
+            .collect();
+        let out_dtypes: Vec<DType> = opts.out.iter().map(|o| o.dtype()).collect();
+        // Bind once to learn the output and scalar dtypes.
+        let probe = self.spec(
+            &in_info,
+            &out_dtypes,
+            Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I64),
+        )?;
+        let owned: Vec<Array>;
+        let outs: Vec<&Array> = if opts.out.is_empty() {
+            let rshape = plan::result_shape(&shape, &axes, opts.keepdims);
+            owned = probe
+                .outputs()
+                .map(|k| Array::empty_on(first.device(), &rshape, probe.params[k].dtype, Order::C))
+                .collect::<Result<_>>()?;
+            owned.iter().collect()
+        } else {
+            opts.out.clone()
+        };
+        let out_dtypes: Vec<DType> = outs.iter().map(|o| o.dtype()).collect();
+        let red_inputs: Vec<RedInput<'_>> = inputs
+            .iter()
+            .zip(&probe.params)
+            .map(|(i, sp)| match i {
+                KernelInput::Plain(Input::Array(a)) => RedInput::Array(a),
+                KernelInput::Plain(Input::Scalar(v)) | KernelInput::Typed(Typed(_, v)) => {
+                    RedInput::Scalar(scalar_to_bytes(*v, sp.dtype))
+                }
+            })
+            .collect();
+        launch(&self.name, &red_inputs, &outs, &axes, |v| {
+            self.spec(&in_info, &out_dtypes, v)
+        })?;
+        Ok(outs.into_iter().cloned().collect())
+    }
+}
+
+fn kind(v: &crate::dtype::ScalarValue) -> crate::dtype::ScalarKind {
+    use crate::dtype::{ScalarKind, ScalarValue};
+    match v {
+        ScalarValue::Bool(_) => ScalarKind::Bool,
+        ScalarValue::Int(_) => ScalarKind::Int,
+        ScalarValue::Float(_) => ScalarKind::Float,
+        ScalarValue::Complex(_) => ScalarKind::Complex,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn l2norm() -> ReductionKernel {
+        ReductionKernel::new(
+            "T x",
+            "T y",
+            "x * x",
+            "a + b",
+            "y = sqrt(a)",
+            Some("0"),
+            "l2norm",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn kernel_definition_and_binding() {
+        let k = l2norm();
+        let s = k
+            .spec(
+                &[ArgInfo::array(DType::Float32)],
+                &[],
+                Variant::new(Strategy::BlockPerRow, 1, 2, IndexWidth::I32),
+            )
+            .unwrap();
+        assert_eq!(s.reduce_type, DType::Float32);
+        assert_eq!(s.params[1].dtype, DType::Float32);
+        s.validate().unwrap();
+        let src = s.render();
+        assert!(src.starts_with(INCLUDE));
+        assert!(src.contains("typedef float T;"));
+        assert!(src.contains("typedef float _type_reduce;"));
+        assert!(
+            src.contains("_acc = cuprum::cast<_type_reduce>(x * x);"),
+            "{src}"
+        );
+        assert!(src.contains("return (_type_reduce)(a + b);"));
+        assert!(src.contains("y = sqrt(a);"));
+        assert!(src.contains("if (_nr == 0) _acc = _type_reduce(0);"));
+        assert!(src.contains("cuprum::Indexer<2, 1, int> _ridx"));
+        assert!(src.contains("cuprum::Indexer<1, 2, int> _oidx"));
+        // A mismatched output type.
+        assert!(
+            k.spec(
+                &[ArgInfo::array(DType::Float32)],
+                &[DType::Float64],
+                Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32),
+            )
+            .is_err()
+        );
+        // reduce_type and errors.
+        let k2 = l2norm().with_reduce_type("float64").unwrap();
+        let s = k2
+            .spec(
+                &[ArgInfo::array(DType::Float32)],
+                &[],
+                Variant::new(Strategy::TwoPass, 1, 1, IndexWidth::I64),
+            )
+            .unwrap();
+        assert_eq!(s.reduce_type, DType::Float64);
+        assert_eq!(s.kernel_names(), vec!["l2norm", "l2norm_2"]);
+        assert!(l2norm().with_reduce_type("quux").is_err());
+        assert!(
+            ReductionKernel::new("T a", "T y", "a", "a + b", "y = a", None, "k")
+                .unwrap_err()
+                .to_string()
+                .contains("'a'")
+        );
+        let raw =
+            ReductionKernel::new("raw T x", "T y", "x[0]", "a + b", "y = a", None, "r").unwrap();
+        assert!(matches!(
+            raw.spec(
+                &[ArgInfo::array(DType::Float32)],
+                &[],
+                Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32),
+            ),
+            Err(Error::Unsupported(_))
+        ));
+    }
+
+    #[test]
+    fn params_and_packing_agree() {
+        let s = Builtin::Sum.spec(
+            DType::Int8,
+            DType::Int64,
+            DType::Int64,
+            Variant::new(Strategy::TwoPass, 2, 1, IndexWidth::I32),
+        );
+        let kp = s.kernel_params();
+        let names: Vec<&str> = kp.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "_p_x", "_p_y", "_tmp", "_nout", "_nred", "_oidx", "_ridx", "_seg"
+            ]
+        );
+        assert_eq!(kp[0].c_type, "const signed char*");
+        assert_eq!(kp[2].c_type, "long long*");
+        let packed = s
+            .pack_args(&RedArgs {
+                ptrs: vec![0x100, 0x200],
+                scalars: vec![&[], &[]],
+                temp: 0x300,
+                out_shape: &[3, 4],
+                out_strides: vec![&[40, 10], &[32, 8]],
+                red_shape: &[10],
+                red_strides: vec![&[1]],
+                segments: (2, 5),
+            })
+            .unwrap();
+        for (b, p) in packed.iter().zip(&kp) {
+            assert_eq!(b.len(), p.size, "{}", p.name);
+        }
+        assert_eq!(packed[3], 12i32.to_le_bytes());
+        assert_eq!(packed[4], 10i32.to_le_bytes());
+        let oidx: Vec<i32> = packed[5]
+            .chunks(4)
+            .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        assert_eq!(oidx, [3, 4, 40, 10, 32, 8]);
+        assert!(
+            s.pack_args(&RedArgs {
+                ptrs: vec![0, 0],
+                scalars: vec![&[], &[]],
+                temp: 0,
+                out_shape: &[3],
+                out_strides: vec![&[4], &[8]],
+                red_shape: &[10],
+                red_strides: vec![&[1]],
+                segments: (1, 10),
+            })
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn every_strategy_renders() {
+        for st in Strategy::ALL {
+            let s = Builtin::Max.spec(
+                DType::Float16,
+                DType::Float16,
+                DType::Float32,
+                Variant::new(st, 1, 3, IndexWidth::I64),
+            );
+            let src = s.render();
+            assert!(src.contains("cuprum::maximum(a, b)"));
+            assert_eq!(src.matches("__global__").count(), s.kernel_names().len());
+            assert!(!src.contains("if (_nr == 0)"), "no identity for max");
+            assert_eq!(src, s.render());
+        }
+    }
+}

@@ -1,0 +1,300 @@
+//! The reduction planner: from the operands' layouts and the reduced axes
+//! to the kept and reduced iterations (each coalesced), the strategy, the
+//! two-pass segmentation and the index width. Host logic only.
+
+use super::spec::Strategy;
+use crate::elementwise::IndexWidth;
+use crate::error::{Error, Result};
+use crate::layout::{self, byte_extent, coalesce, normalize_axes};
+
+/// NumPy's `axis=` for reductions, normalised: `None` is every axis; an
+/// entry may be negative; the result is sorted, without repeats.
+///
+/// # Errors
+///
+/// [`Error::AxisOutOfBounds`] or [`Error::Axis`] ("repeated axis"), as
+/// NumPy's `normalize_axis_tuple`.
+pub fn reduced_axes(axis: Option<&[isize]>, ndim: usize) -> Result<Vec<usize>> {
+    let mut v = match axis {
+        None => (0..ndim).collect(),
+        Some(a) => normalize_axes(a, ndim)?,
+    };
+    v.sort_unstable();
+    Ok(v)
+}
+
+/// The shape of a reduction's result: `shape` without the reduced axes, or
+/// with them as 1 when `keepdims`.
+pub fn result_shape(shape: &[usize], axes: &[usize], keepdims: bool) -> Vec<usize> {
+    shape
+        .iter()
+        .enumerate()
+        .filter_map(|(k, &d)| match (axes.contains(&k), keepdims) {
+            (false, _) => Some(d),
+            (true, true) => Some(1),
+            (true, false) => None,
+        })
+        .collect()
+}
+
+/// A planned reduction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReducePlan {
+    /// Coalesced kept shape (at least one dimension).
+    pub out_shape: Vec<usize>,
+    /// Kept byte strides: each array input's, then each output's.
+    pub out_strides: Vec<Vec<isize>>,
+    /// Coalesced reduced shape (at least one dimension).
+    pub red_shape: Vec<usize>,
+    /// Reduced byte strides of each array input.
+    pub red_strides: Vec<Vec<isize>>,
+    /// Number of outputs.
+    pub n_out: usize,
+    /// Elements per reduced row.
+    pub n_red: usize,
+    /// The strategy.
+    pub strategy: Strategy,
+    /// Two-pass: (segments per row, elements per segment); else (1, n_red).
+    pub segments: (usize, usize),
+    /// Index width for every offset and count the kernels compute.
+    pub index: IndexWidth,
+}
+
+/// Device facts the planner uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeviceShape {
+    /// Streaming multiprocessors.
+    pub sms: usize,
+}
+
+/// Rows at most this long go to [`Strategy::WarpPerRow`].
+pub const WARP_ROW_MAX: usize = 128;
+/// Rows at least this long may take [`Strategy::TwoPass`].
+pub const TWO_PASS_MIN_ROW: usize = 8192;
+/// Fewest elements a two-pass segment holds (8 per thread of a block).
+pub const MIN_SEGMENT: usize = 2048;
+
+/// Picks the strategy by shape: the column strategy when the reduced axes
+/// are strided and the kept axis is contiguous (with at least a warp's
+/// worth of outputs); two passes when there are too few rows to fill the
+/// device and they are long; else a warp (short rows) or a block per row.
+pub fn choose_strategy(
+    n_out: usize,
+    n_red: usize,
+    red_contiguous: bool,
+    kept_contiguous: bool,
+    dev: DeviceShape,
+) -> (Strategy, (usize, usize)) {
+    let one = (1, n_red);
+    if n_red == 0 {
+        return (Strategy::WarpPerRow, one);
+    }
+    if !red_contiguous && kept_contiguous && n_out >= 32 {
+        return (Strategy::Column, one);
+    }
+    if n_red >= TWO_PASS_MIN_ROW && n_out < 2 * dev.sms.max(1) {
+        // Enough blocks of 256 threads to fill every multiprocessor.
+        let target = 8 * dev.sms.max(1);
+        let by_device = target.div_ceil(n_out);
+        let by_length = n_red.div_ceil(MIN_SEGMENT);
+        let s = by_device.min(by_length).max(1);
+        let chunk = n_red.div_ceil(s);
+        return (Strategy::TwoPass, (n_red.div_ceil(chunk), chunk));
+    }
+    if n_red <= WARP_ROW_MAX {
+        (Strategy::WarpPerRow, one)
+    } else {
+        (Strategy::BlockPerRow, one)
+    }
+}
+
+fn at_least_1d(c: layout::Coalesced, count: usize) -> (Vec<usize>, Vec<Vec<isize>>) {
+    if c.shape.is_empty() {
+        (vec![1], vec![vec![0]; count])
+    } else {
+        (c.shape, c.strides)
+    }
+}
+
+/// Plans a reduction of arrays of `shape` over `axes` (normalised).
+///
+/// `inputs` are the array inputs' byte strides over `shape` (broadcast
+/// already) with their item sizes; `outputs` each output's byte strides
+/// over the kept axes (in order). The first input decides the axis order.
+///
+/// # Errors
+///
+/// [`Error::Value`] when there is no array input or a stride list has the
+/// wrong length.
+pub fn plan(
+    shape: &[usize],
+    inputs: &[(&[isize], usize)],
+    outputs: &[(&[isize], usize)],
+    axes: &[usize],
+    dev: DeviceShape,
+) -> Result<ReducePlan> {
+    if inputs.is_empty() {
+        return Err(Error::Value(
+            "a reduction needs at least one array input".into(),
+        ));
+    }
+    let kept: Vec<usize> = (0..shape.len()).filter(|a| !axes.contains(a)).collect();
+    if inputs.iter().any(|(s, _)| s.len() != shape.len())
+        || outputs.iter().any(|(s, _)| s.len() != kept.len())
+    {
+        return Err(Error::Value(
+            "reduction operand strides do not match the shape".into(),
+        ));
+    }
+    let kshape: Vec<usize> = kept.iter().map(|&a| shape[a]).collect();
+    let rshape: Vec<usize> = axes.iter().map(|&a| shape[a]).collect();
+    let kstr: Vec<Vec<isize>> = inputs
+        .iter()
+        .map(|(s, _)| kept.iter().map(|&a| s[a]).collect())
+        .chain(outputs.iter().map(|(s, _)| s.to_vec()))
+        .collect();
+    let rstr: Vec<Vec<isize>> = inputs
+        .iter()
+        .map(|(s, _)| axes.iter().map(|&a| s[a]).collect())
+        .collect();
+    let kref: Vec<&[isize]> = kstr.iter().map(Vec::as_slice).collect();
+    let rref: Vec<&[isize]> = rstr.iter().map(Vec::as_slice).collect();
+    let (out_shape, out_strides) = at_least_1d(coalesce(&kshape, &kref, true), kref.len());
+    let (red_shape, red_strides) = at_least_1d(coalesce(&rshape, &rref, true), rref.len());
+    let n_out = layout::size(&out_shape);
+    let n_red = layout::size(&red_shape);
+    let isz = inputs[0].1 as isize;
+    let red_contiguous = n_red <= 1 || red_strides[0].last().map(|s| s.abs()) == Some(isz);
+    let kept_contiguous = out_strides[0].last().map(|s| s.abs()) == Some(isz);
+    let (strategy, segments) = choose_strategy(n_out, n_red, red_contiguous, kept_contiguous, dev);
+    let mut extents: Vec<(isize, isize)> = inputs
+        .iter()
+        .map(|(s, i)| byte_extent(shape, s, *i))
+        .collect();
+    extents.extend(outputs.iter().map(|(s, i)| byte_extent(&kshape, s, *i)));
+    let count = (n_out.saturating_mul(n_red)).max(n_out.saturating_mul(segments.0));
+    let index = IndexWidth::for_extents(count, &extents);
+    Ok(ReducePlan {
+        out_shape,
+        out_strides,
+        red_shape,
+        red_strides,
+        n_out,
+        n_red,
+        strategy,
+        segments,
+        index,
+    })
+}
+
+/// CuPy's restriction on `raw` arguments of a reduction: the reduced axes
+/// must be the leading ones (`0`, `(0, 1)`, ...).
+///
+/// # Errors
+///
+/// [`Error::Value`] otherwise.
+pub fn check_raw_axes(axes: &[usize]) -> Result<()> {
+    if axes.iter().enumerate().all(|(k, &a)| k == a) {
+        Ok(())
+    } else {
+        Err(Error::Value(
+            "Invalid axis: a reduction with raw arguments needs axis 0 or a contiguous \
+             increasing sequence of axes starting from 0"
+                .into(),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const H200: DeviceShape = DeviceShape { sms: 132 };
+
+    #[test]
+    fn axes_normalise() {
+        assert_eq!(reduced_axes(None, 3).unwrap(), vec![0, 1, 2]);
+        assert_eq!(reduced_axes(Some(&[-1, 0]), 3).unwrap(), vec![0, 2]);
+        assert_eq!(reduced_axes(Some(&[]), 3).unwrap(), Vec::<usize>::new());
+        assert_eq!(
+            reduced_axes(Some(&[3]), 3).unwrap_err().to_string(),
+            "axis 3 is out of bounds for array of dimension 3"
+        );
+        assert_eq!(
+            reduced_axes(Some(&[1, -2]), 3).unwrap_err().to_string(),
+            "repeated axis"
+        );
+        assert_eq!(result_shape(&[2, 3, 4], &[1], false), vec![2, 4]);
+        assert_eq!(result_shape(&[2, 3, 4], &[0, 2], true), vec![1, 3, 1]);
+        assert_eq!(result_shape(&[2, 3], &[0, 1], false), Vec::<usize>::new());
+        assert!(check_raw_axes(&[0, 1]).is_ok());
+        assert!(check_raw_axes(&[1]).is_err());
+    }
+
+    fn c(shape: &[usize], isz: usize) -> Vec<isize> {
+        layout::c_strides(shape, isz)
+    }
+
+    #[test]
+    fn planner_picks_by_shape() {
+        // Rows of a C-contiguous matrix: block per row.
+        let s = c(&[1000, 4096], 4);
+        let p = plan(&[1000, 4096], &[(&s, 4)], &[(&[4], 4)], &[1], H200).unwrap();
+        assert_eq!(p.strategy, Strategy::BlockPerRow);
+        assert_eq!((p.n_out, p.n_red), (1000, 4096));
+        // Short rows: a warp each.
+        let s = c(&[100_000, 16], 4);
+        let p = plan(&[100_000, 16], &[(&s, 4)], &[(&[4], 4)], &[1], H200).unwrap();
+        assert_eq!(p.strategy, Strategy::WarpPerRow);
+        // Axis 0 of a C matrix: columns.
+        let s = c(&[4096, 1000], 4);
+        let p = plan(&[4096, 1000], &[(&s, 4)], &[(&[4], 4)], &[0], H200).unwrap();
+        assert_eq!(p.strategy, Strategy::Column);
+        assert_eq!(p.red_strides[0], vec![4000]);
+        // Full reduction: two passes, segments cover the row.
+        let s = c(&[1 << 12, 1 << 12], 4);
+        let p = plan(&[1 << 12, 1 << 12], &[(&s, 4)], &[(&[], 4)], &[0, 1], H200).unwrap();
+        assert_eq!(p.strategy, Strategy::TwoPass);
+        assert_eq!(p.red_shape, vec![1 << 24]);
+        assert_eq!(p.out_shape, vec![1]);
+        let (nseg, chunk) = p.segments;
+        assert!(nseg * chunk >= 1 << 24 && (nseg - 1) * chunk < 1 << 24);
+        assert_eq!(nseg, 8 * 132);
+        assert_eq!(p.index, IndexWidth::I32);
+        // Full reduction of a small array: one block.
+        let s = c(&[10, 10], 8);
+        let p = plan(&[10, 10], &[(&s, 8)], &[(&[], 8)], &[0, 1], H200).unwrap();
+        assert_eq!(p.strategy, Strategy::WarpPerRow);
+        assert_eq!(p.red_shape, vec![100]);
+        // A transposed input reduced over its last axis is strided, kept
+        // contiguous: columns.
+        let s = c(&[512, 256], 4);
+        let t = [s[1], s[0]];
+        let p = plan(&[256, 512], &[(&t, 4)], &[(&[4], 4)], &[1], H200).unwrap();
+        assert_eq!(p.strategy, Strategy::Column);
+        // Empty rows and empty outputs.
+        let s = c(&[5, 0], 4);
+        let p = plan(&[5, 0], &[(&s, 4)], &[(&[4], 4)], &[1], H200).unwrap();
+        assert_eq!((p.n_out, p.n_red), (5, 0));
+        let s = c(&[0, 5], 4);
+        let p = plan(&[0, 5], &[(&s, 4)], &[(&[4], 4)], &[1], H200).unwrap();
+        assert_eq!(p.n_out, 0);
+        // axis=() reduces nothing: rows of one element.
+        let s = c(&[3, 4], 4);
+        let p = plan(&[3, 4], &[(&s, 4)], &[(&[16, 4], 4)], &[], H200).unwrap();
+        assert_eq!((p.n_out, p.n_red), (12, 1));
+        // 3-d with a middle axis: kept dims coalesce apart.
+        let s = c(&[6, 7, 8], 4);
+        let p = plan(&[6, 7, 8], &[(&s, 4)], &[(&[32, 4], 4)], &[1], H200).unwrap();
+        assert_eq!(p.out_shape, vec![6, 8]);
+        assert_eq!(p.strategy, Strategy::Column);
+    }
+
+    #[test]
+    fn index_width_grows_with_extents() {
+        let shape = [1usize << 20, 1 << 12];
+        let s = c(&shape, 4);
+        let p = plan(&shape, &[(&s, 4)], &[(&[4], 4)], &[1], H200).unwrap();
+        assert_eq!(p.index, IndexWidth::I64);
+    }
+}

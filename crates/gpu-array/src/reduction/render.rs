@@ -1,0 +1,295 @@
+//! Rendering [`ReductionSpec`]s to CUDA C++ (with `cuprum/reduction.cuh`).
+//!
+//! Every strategy's loops are grid-stride over outputs (or row segments),
+//! so any grid size is correct. A thread's accumulator starts from the first
+//! element it reads; `cuprum::warp_reduce` and `cuprum::block_reduce` then
+//! combine only the threads that read something, so the identity appears
+//! only where a row is empty.
+
+use std::fmt::Write;
+
+use super::spec::{ReductionSpec, Strategy};
+use crate::elementwise::{IndexWidth, Role};
+
+/// The include line every generated reduction program starts with.
+pub const INCLUDE: &str = "#include \"cuprum/reduction.cuh\"\n";
+
+/// Threads per block of every reduction kernel.
+pub const BLOCK: u32 = 256;
+
+impl ReductionSpec {
+    /// The CUDA C++ source of this kernel alone (and its second pass).
+    pub fn render(&self) -> String {
+        render_program(std::slice::from_ref(self))
+    }
+
+    fn uidx(&self) -> &'static str {
+        match self.index {
+            IndexWidth::I32 => "unsigned int",
+            IndexWidth::I64 => "unsigned long long",
+        }
+    }
+
+    fn signature(&self, name: &str) -> String {
+        let params: Vec<String> = self
+            .kernel_params()
+            .iter()
+            .map(|p| format!("{} {}", p.c_type, p.name))
+            .collect();
+        format!(
+            "extern \"C\" __global__ void __launch_bounds__({BLOCK}) {name}(\n    {}) {{\n",
+            params.join(",\n    ")
+        )
+    }
+
+    /// Typedefs, `_in_ind`/`_out_ind`, the reduce functor and shared memory.
+    fn prologue(&self, s: &mut String, smem_slots: u32) {
+        let idx = self.index.c_type();
+        for (alias, dt) in &self.type_aliases {
+            let _ = writeln!(s, "  typedef {} {alias};", dt.c_type());
+        }
+        for p in &self.params {
+            let _ = writeln!(s, "  typedef {} {}_type;", p.dtype.c_type(), p.name);
+        }
+        let _ = writeln!(s, "  typedef {} _type_reduce;", self.reduce_type.c_type());
+        let _ = writeln!(s, "  typedef {} _U;", self.uidx());
+        let _ = writeln!(
+            s,
+            "  const cuprum::ElementwiseIndex<{idx}> _in_ind = {{_nout * _nred, 0}};\n  \
+             (void)_in_ind;\n  const cuprum::ElementwiseIndex<{idx}> _out_ind = {{_nout, 0}};\n  \
+             (void)_out_ind;"
+        );
+        let _ = writeln!(
+            s,
+            "  const auto _op = [=](const _type_reduce& a, const _type_reduce& b) \
+             -> _type_reduce {{\n    (void)a; (void)b;\n    return (_type_reduce)({});\n  }};",
+            self.reduce_expr.trim().trim_end_matches(';')
+        );
+        let _ = writeln!(
+            s,
+            "  __shared__ __align__(16) unsigned char _smem_raw[{smem_slots} * \
+             sizeof(_type_reduce)];\n  _type_reduce* const _smem = \
+             reinterpret_cast<_type_reduce*>(_smem_raw);\n  (void)_smem;"
+        );
+    }
+
+    /// `_ooff` for output `_o`: the kept offsets of every array operand.
+    fn out_offsets(&self, s: &mut String, indent: &str) {
+        let idx = self.index.c_type();
+        let n = self.array_inputs().count() + self.outputs().count();
+        let _ = writeln!(
+            s,
+            "{indent}{idx} _ooff[{n}];\n{indent}_oidx.offsets(({idx})_o, _ooff);"
+        );
+    }
+
+    /// Declares `target` as the mapped value of reduced element `r`.
+    fn load_map(&self, s: &mut String, indent: &str, r: &str, target: &str) {
+        let idx = self.index.c_type();
+        let nin = self.array_inputs().count();
+        let _ = writeln!(
+            s,
+            "{indent}{{\n{indent}  {idx} _roff[{}];\n{indent}  _ridx.offsets(({idx})({r}), _roff);\n{indent}  \
+             (void)_roff;",
+            nin.max(1)
+        );
+        for (slot, k) in self.array_inputs().enumerate() {
+            let p = &self.params[k];
+            let ty = p.dtype.c_type();
+            let _ = writeln!(
+                s,
+                "{indent}  const {ty} {n} = *(const {ty}*)((const char*)_p_{n} + _ooff[{slot}] + \
+                 _roff[{slot}]);",
+                n = p.name
+            );
+        }
+        let _ = writeln!(
+            s,
+            "{indent}  {target} = cuprum::cast<_type_reduce>({});\n{indent}}}",
+            self.map_expr.trim().trim_end_matches(';')
+        );
+    }
+
+    /// Writes the outputs of `_o` from `_acc` (thread-local), with the
+    /// identity for empty rows.
+    fn post_map(&self, s: &mut String, indent: &str, empty: &str) {
+        if let Some(id) = &self.identity {
+            let _ = writeln!(s, "{indent}if ({empty}) _acc = _type_reduce({id});");
+        }
+        let nin = self.array_inputs().count();
+        let _ = writeln!(s, "{indent}{{\n{indent}  const _type_reduce a = _acc;");
+        for (slot, k) in self.outputs().enumerate() {
+            let p = &self.params[k];
+            let ty = p.dtype.c_type();
+            let _ = writeln!(
+                s,
+                "{indent}  {ty}& {n} = *({ty}*)((char*)_p_{n} + _ooff[{}]);",
+                nin + slot,
+                n = p.name
+            );
+        }
+        let body = self.post_map_expr.trim();
+        let _ = writeln!(s, "{indent}  {{\n{indent}    {body}");
+        if !body.ends_with([';', '}']) {
+            s.pop();
+            s.push_str(";\n");
+        }
+        let _ = writeln!(s, "{indent}  }}\n{indent}}}");
+    }
+
+    /// A thread's pass over `start..end` step `step` into `_acc`, with
+    /// `_have` telling whether it read anything.
+    fn accumulate(&self, s: &mut String, indent: &str, start: &str, end: &str, step: &str) {
+        let _ = writeln!(
+            s,
+            "{indent}_type_reduce _acc;\n{indent}_U _r = {start};\n{indent}if (_r < {end}) {{"
+        );
+        self.load_map(s, &format!("{indent}  "), "_r", "_acc");
+        let _ = writeln!(
+            s,
+            "#pragma unroll 4\n{indent}  for (_r += {step}; _r < {end}; _r += {step}) {{\n{indent}    \
+             _type_reduce _v;"
+        );
+        self.load_map(s, &format!("{indent}    "), "_r", "_v");
+        let _ = writeln!(
+            s,
+            "{indent}    _acc = _op(_acc, _v);\n{indent}  }}\n{indent}}}"
+        );
+    }
+
+    /// The main kernel's text (pass 1 for the two-pass path).
+    pub fn render_kernel(&self) -> String {
+        let mut s = self.signature(&self.name);
+        let slots = if self.strategy == Strategy::Column {
+            BLOCK
+        } else {
+            32
+        };
+        self.prologue(&mut s, slots);
+        s.push_str("  const _U _nr = (_U)_nred;\n  const _U _no = (_U)_nout;\n");
+        match self.strategy {
+            Strategy::BlockPerRow => {
+                s.push_str("  for (_U _o = blockIdx.x; _o < _no; _o += gridDim.x) {\n");
+                self.out_offsets(&mut s, "    ");
+                self.accumulate(&mut s, "    ", "threadIdx.x", "_nr", "blockDim.x");
+                s.push_str(
+                    "    _acc = cuprum::block_reduce(_acc, _op, (int)(_nr < blockDim.x ? _nr : \
+                     blockDim.x), _smem);\n    if (threadIdx.x == 0) {\n",
+                );
+                self.post_map(&mut s, "      ", "_nr == 0");
+                s.push_str("    }\n  }\n");
+            }
+            Strategy::WarpPerRow => {
+                s.push_str(
+                    "  const _U _lane = threadIdx.x & 31u;\n  const _U _wpb = blockDim.x >> 5;\n  \
+                     for (_U _o = blockIdx.x * _wpb + (threadIdx.x >> 5); _o < _no; \
+                     _o += gridDim.x * _wpb) {\n",
+                );
+                self.out_offsets(&mut s, "    ");
+                self.accumulate(&mut s, "    ", "_lane", "_nr", "32u");
+                s.push_str(
+                    "    _acc = cuprum::warp_reduce(_acc, _op, (int)(_nr < 32u ? _nr : 32u));\n    \
+                     if (_lane == 0) {\n",
+                );
+                self.post_map(&mut s, "      ", "_nr == 0");
+                s.push_str("    }\n  }\n");
+            }
+            Strategy::Column => {
+                s.push_str(
+                    "  const _U _tx = threadIdx.x & 31u;\n  const _U _ty = threadIdx.x >> 5;\n  \
+                     const _U _rows = blockDim.x >> 5;\n  \
+                     for (_U _ob = blockIdx.x * 32u; _ob < _no; _ob += gridDim.x * 32u) {\n    \
+                     const _U _o = _ob + _tx;\n    const bool _live = _o < _no;\n",
+                );
+                self.out_offsets(&mut s, "    ");
+                self.accumulate(&mut s, "    ", "(_live ? _ty : _nr)", "_nr", "_rows");
+                s.push_str(
+                    "    __syncthreads();\n    _smem[threadIdx.x] = _acc;\n    __syncthreads();\n    \
+                     if (_ty == 0 && _live) {\n      const _U _nv = _nr < _rows ? _nr : _rows;\n      \
+                     for (_U _k = 1; _k < _nv; ++_k) _acc = _op(_acc, _smem[_k * 32u + _tx]);\n",
+                );
+                self.post_map(&mut s, "      ", "_nr == 0");
+                s.push_str("    }\n  }\n");
+            }
+            Strategy::TwoPass => {
+                s.push_str(
+                    "  const _U _S = (_U)_seg[0];\n  const _U _C = (_U)_seg[1];\n  \
+                     for (_U _b = blockIdx.x; _b < _no * _S; _b += gridDim.x) {\n    \
+                     const _U _o = _b / _S;\n    const _U _lo = (_b - _o * _S) * _C;\n    \
+                     const _U _hi = (_nr - _lo) < _C ? _nr : _lo + _C;\n",
+                );
+                self.out_offsets(&mut s, "    ");
+                self.accumulate(&mut s, "    ", "_lo + threadIdx.x", "_hi", "blockDim.x");
+                s.push_str(
+                    "    const _U _len = _hi - _lo;\n    \
+                     _acc = cuprum::block_reduce(_acc, _op, (int)(_len < blockDim.x ? _len : \
+                     blockDim.x), _smem);\n    if (threadIdx.x == 0) _tmp[_b] = _acc;\n  }\n",
+                );
+            }
+        }
+        s.push_str("}\n");
+        if self.strategy == Strategy::TwoPass {
+            s.push('\n');
+            s.push_str(&self.render_second_pass());
+        }
+        s
+    }
+
+    /// Pass 2 of the two-pass path: one block per output over its `_S`
+    /// partial accumulators, then the post-map.
+    fn render_second_pass(&self) -> String {
+        let mut s = self.signature(&format!("{}_2", self.name));
+        self.prologue(&mut s, 32);
+        s.push_str(
+            "  const _U _no = (_U)_nout;\n  const _U _S = (_U)_seg[0];\n  (void)_nred;\n  \
+             for (_U _o = blockIdx.x; _o < _no; _o += gridDim.x) {\n",
+        );
+        self.out_offsets(&mut s, "    ");
+        s.push_str(
+            "    _type_reduce _acc;\n    _U _r = threadIdx.x;\n    if (_r < _S) {\n      \
+             _acc = _tmp[_o * _S + _r];\n      for (_r += blockDim.x; _r < _S; _r += blockDim.x) \
+             _acc = _op(_acc, _tmp[_o * _S + _r]);\n    }\n    \
+             _acc = cuprum::block_reduce(_acc, _op, (int)(_S < blockDim.x ? _S : blockDim.x), \
+             _smem);\n    if (threadIdx.x == 0) {\n",
+        );
+        self.post_map(&mut s, "      ", "_S == 0");
+        s.push_str("    }\n  }\n}\n");
+        s
+    }
+
+    /// Names of the kernels in the rendered program (one, or two for the
+    /// two-pass path).
+    pub fn kernel_names(&self) -> Vec<String> {
+        let mut v = vec![self.name.clone()];
+        if self.strategy == Strategy::TwoPass {
+            v.push(format!("{}_2", self.name));
+        }
+        v
+    }
+
+    /// Whether any operand is a scalar (for tests and docs).
+    pub fn has_scalars(&self) -> bool {
+        self.params.iter().any(|p| p.role == Role::Scalar)
+    }
+}
+
+/// One program of several reductions (distinct names): the include line,
+/// each distinct preamble once, then the kernels. Deterministic.
+pub fn render_program(specs: &[ReductionSpec]) -> String {
+    let mut s = String::from(INCLUDE);
+    let mut preambles: Vec<&str> = Vec::new();
+    for spec in specs {
+        let p = spec.preamble.trim();
+        if !p.is_empty() && !preambles.contains(&p) {
+            preambles.push(p);
+            s.push('\n');
+            s.push_str(p);
+            s.push('\n');
+        }
+    }
+    for spec in specs {
+        s.push('\n');
+        s.push_str(&spec.render_kernel());
+    }
+    s
+}

@@ -1,0 +1,476 @@
+//! [`ReductionSpec`]: everything that decides a reduction kernel's source,
+//! and the one parameter list ([`ReductionSpec::kernel_params`]) from which
+//! both the CUDA signature and the argument bytes come.
+
+use crate::dtype::DType;
+use crate::elementwise::{IndexWidth, Role, SpecParam, is_reserved_name};
+use crate::error::{Error, Result};
+
+/// How a reduction spreads over the GPU (the planner's choice, see
+/// [`super::plan`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// One block of 256 threads per output; the block's threads stride along
+    /// the row and combine in shared memory. Long contiguous rows.
+    BlockPerRow,
+    /// One warp per output (8 per block); warp shuffles only. Short rows.
+    WarpPerRow,
+    /// 32 outputs per block, 8 threads down each column: neighbouring
+    /// threads read neighbouring outputs' elements (coalesced when the kept
+    /// axis is contiguous and the reduced axes are strided).
+    Column,
+    /// Two kernels: pass 1 splits each row into segments, one block each,
+    /// writing accumulators to a temporary buffer; pass 2 (`<name>_2`)
+    /// finishes each row with one block. Few outputs with long rows (full
+    /// reductions).
+    TwoPass,
+}
+
+impl Strategy {
+    /// A short tag for kernel names.
+    pub const fn tag(self) -> &'static str {
+        match self {
+            Strategy::BlockPerRow => "b",
+            Strategy::WarpPerRow => "w",
+            Strategy::Column => "c",
+            Strategy::TwoPass => "t",
+        }
+    }
+
+    /// Every strategy.
+    pub const ALL: [Strategy; 4] = [
+        Strategy::BlockPerRow,
+        Strategy::WarpPerRow,
+        Strategy::Column,
+        Strategy::TwoPass,
+    ];
+}
+
+/// The planner's choices that shape a kernel's text: the strategy, the
+/// dimensions of the coalesced kept and reduced iterations (each at least
+/// 1) and the index width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Variant {
+    /// How the work spreads.
+    pub strategy: Strategy,
+    /// Dimensions of the kept iteration.
+    pub out_ndim: usize,
+    /// Dimensions of the reduced iteration.
+    pub red_ndim: usize,
+    /// Index width.
+    pub index: IndexWidth,
+}
+
+impl Variant {
+    /// A variant from its parts.
+    pub const fn new(
+        strategy: Strategy,
+        out_ndim: usize,
+        red_ndim: usize,
+        index: IndexWidth,
+    ) -> Variant {
+        Variant {
+            strategy,
+            out_ndim,
+            red_ndim,
+            index,
+        }
+    }
+}
+
+/// What the launcher puts in one kernel parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RedValue {
+    /// Operand `operand`'s data address (of its element at index 0).
+    Data {
+        /// Index into [`ReductionSpec::params`].
+        operand: usize,
+    },
+    /// A scalar operand's value bytes.
+    Scalar {
+        /// Index into [`ReductionSpec::params`].
+        operand: usize,
+    },
+    /// The two-pass path's temporary accumulator buffer (8 bytes; 0 for the
+    /// other strategies, which do not have this parameter).
+    Temp,
+    /// Number of outputs (one index value).
+    OutSize,
+    /// Length of each reduced row (one index value).
+    RedSize,
+    /// The kept (output) iteration: its coalesced shape, then the kept byte
+    /// strides of every array input, then of every output.
+    OutIndexer,
+    /// The reduced iteration: its coalesced shape, then the reduced byte
+    /// strides of every array input (one zero row when there is none).
+    RedIndexer,
+    /// Two-pass only: segments per row, then elements per segment (two
+    /// index values).
+    Segments,
+}
+
+/// One kernel parameter: name and C type in the signature, bytes and
+/// alignment, and what goes there.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RedParam {
+    /// The parameter's name in the source.
+    pub name: String,
+    /// Its C++ type.
+    pub c_type: String,
+    /// Bytes passed.
+    pub size: usize,
+    /// Alignment of those bytes.
+    pub align: usize,
+    /// What they hold.
+    pub value: RedValue,
+}
+
+/// The runtime values of one launch, for [`ReductionSpec::pack_args`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RedArgs<'a> {
+    /// Per operand in `params` order: the data address (arrays), or empty.
+    pub ptrs: Vec<u64>,
+    /// Per operand: the scalar's bytes in its dtype (scalars), or empty.
+    pub scalars: Vec<&'a [u8]>,
+    /// The temporary buffer's address (two-pass), else 0.
+    pub temp: u64,
+    /// Coalesced kept shape (`out_ndim` entries).
+    pub out_shape: &'a [usize],
+    /// Kept strides: each array input's, then each output's.
+    pub out_strides: Vec<&'a [isize]>,
+    /// Coalesced reduced shape (`red_ndim` entries).
+    pub red_shape: &'a [usize],
+    /// Reduced strides of each array input.
+    pub red_strides: Vec<&'a [isize]>,
+    /// Two-pass: segments per row and elements per segment.
+    pub segments: (usize, usize),
+}
+
+/// Everything that decides a reduction kernel's source.
+///
+/// In the generated code, as in CuPy's `ReductionKernel`:
+///
+/// - `map_expr` sees each input array operand as a `const` value of its
+///   type (and scalars by value) and gives the value to reduce, converted
+///   to `_type_reduce` with `cuprum::cast`;
+/// - `reduce_expr` combines two `_type_reduce` values `a` and `b`;
+/// - `post_map_expr` sees the row's result as `a` and each output as a
+///   reference (`y = a`);
+/// - `_in_ind.size()` and `_out_ind.size()` are the input and output
+///   element counts; `_type_reduce`, every type alias and `<name>_type`
+///   are typedefs.
+///
+/// The identity is used only for empty rows: the kernel starts each
+/// thread's accumulator from the first element it reads.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ReductionSpec {
+    /// The kernel's `extern "C"` name (pass 2 of [`Strategy::TwoPass`] is
+    /// `<name>_2`).
+    pub name: String,
+    /// Operands: inputs (arrays or scalars), then outputs (arrays).
+    pub params: Vec<SpecParam>,
+    /// Type placeholders and their dtypes, emitted as typedefs.
+    pub type_aliases: Vec<(String, DType)>,
+    /// The accumulator type, `_type_reduce`.
+    pub reduce_type: DType,
+    /// Maps the inputs of one element to the value reduced.
+    pub map_expr: String,
+    /// Combines `a` and `b`.
+    pub reduce_expr: String,
+    /// Writes the outputs from `a`.
+    pub post_map_expr: String,
+    /// The identity as C++ text, `None` when there is none (an empty row is
+    /// then an error raised by the caller before launching).
+    pub identity: Option<String>,
+    /// Code placed before the kernel (CuPy's `preamble`).
+    pub preamble: String,
+    /// Extra NVRTC options, part of the kernel's identity.
+    pub options: Vec<String>,
+    /// Dimensions of the coalesced kept iteration (at least 1).
+    pub out_ndim: usize,
+    /// Dimensions of the coalesced reduced iteration (at least 1).
+    pub red_ndim: usize,
+    /// Index width.
+    pub index: IndexWidth,
+    /// How the work spreads.
+    pub strategy: Strategy,
+}
+
+impl ReductionSpec {
+    /// The input operands that are arrays, by index into `params`.
+    pub fn array_inputs(&self) -> impl Iterator<Item = usize> + '_ {
+        self.params
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.is_output && p.role == Role::Array)
+            .map(|(k, _)| k)
+    }
+
+    /// The output operands, by index into `params`.
+    pub fn outputs(&self) -> impl Iterator<Item = usize> + '_ {
+        self.params
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.is_output)
+            .map(|(k, _)| k)
+    }
+
+    /// Checks what the renderer relies on.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Value`] for an invalid or reserved name, a repeated name, an
+    /// output that is not an array, an input after an output, no output,
+    /// or 0 dimensions; [`Error::Unsupported`] for a `raw` operand.
+    pub fn validate(&self) -> Result<()> {
+        let ident = |s: &str| {
+            let mut c = s.chars();
+            matches!(c.next(), Some(x) if x.is_ascii_alphabetic() || x == '_')
+                && c.all(|x| x.is_ascii_alphanumeric() || x == '_')
+        };
+        if !ident(&self.name) {
+            return Err(Error::Value(format!("invalid kernel name '{}'", self.name)));
+        }
+        let mut seen: Vec<&str> = Vec::new();
+        let mut in_outputs = false;
+        for p in &self.params {
+            if !ident(&p.name) || is_reserved_name(&p.name) || p.name == "a" || p.name == "b" {
+                return Err(Error::Value(format!(
+                    "invalid or reserved operand name '{}' in reduction kernel {} (a, b, i, n \
+                     and names starting with _ are reserved)",
+                    p.name, self.name
+                )));
+            }
+            if seen.contains(&p.name.as_str()) {
+                return Err(Error::Value(format!(
+                    "Duplicated parameter name '{}'",
+                    p.name
+                )));
+            }
+            seen.push(&p.name);
+            if let Role::Raw { .. } = p.role {
+                return Err(Error::Unsupported(format!(
+                    "raw operand '{}': raw arguments of ReductionKernel are not supported",
+                    p.name
+                )));
+            }
+            if p.is_output {
+                in_outputs = true;
+                if p.role != Role::Array {
+                    return Err(Error::Value(format!(
+                        "output '{}' of {} must be an array",
+                        p.name, self.name
+                    )));
+                }
+            } else if in_outputs {
+                return Err(Error::Value(format!(
+                    "input '{}' of {} comes after an output",
+                    p.name, self.name
+                )));
+            }
+        }
+        if !in_outputs {
+            return Err(Error::Value(
+                "Output parameter list must not be empty".to_owned(),
+            ));
+        }
+        if self.out_ndim == 0 || self.red_ndim == 0 {
+            return Err(Error::Value(format!(
+                "reduction kernel {}: out_ndim and red_ndim must be >= 1",
+                self.name
+            )));
+        }
+        Ok(())
+    }
+
+    /// The kernel's parameters in signature order (both passes of the
+    /// two-pass path share it): each operand's data pointer or scalar
+    /// value; the temporary buffer (two-pass); the output count and row
+    /// length; the kept and reduced indexers; the segments (two-pass).
+    pub fn kernel_params(&self) -> Vec<RedParam> {
+        let idx = self.index.c_type();
+        let isz = self.index.size();
+        let mut out = Vec::new();
+        for (k, p) in self.params.iter().enumerate() {
+            let ty = p.dtype.c_type();
+            match p.role {
+                Role::Scalar => out.push(RedParam {
+                    name: p.name.clone(),
+                    c_type: format!("const {ty}"),
+                    size: p.dtype.itemsize(),
+                    align: p.dtype.itemsize(),
+                    value: RedValue::Scalar { operand: k },
+                }),
+                _ => out.push(RedParam {
+                    name: format!("_p_{}", p.name),
+                    c_type: if p.is_output {
+                        format!("{ty}*")
+                    } else {
+                        format!("const {ty}*")
+                    },
+                    size: 8,
+                    align: 8,
+                    value: RedValue::Data { operand: k },
+                }),
+            }
+        }
+        if self.strategy == Strategy::TwoPass {
+            out.push(RedParam {
+                name: "_tmp".into(),
+                c_type: format!("{}*", self.reduce_type.c_type()),
+                size: 8,
+                align: 8,
+                value: RedValue::Temp,
+            });
+        }
+        for (name, value) in [("_nout", RedValue::OutSize), ("_nred", RedValue::RedSize)] {
+            out.push(RedParam {
+                name: name.into(),
+                c_type: idx.into(),
+                size: isz,
+                align: isz,
+                value,
+            });
+        }
+        let nin = self.array_inputs().count();
+        let narr_out = nin + self.outputs().count();
+        out.push(RedParam {
+            name: "_oidx".into(),
+            c_type: format!("cuprum::Indexer<{}, {narr_out}, {idx}>", self.out_ndim),
+            size: (self.out_ndim * (1 + narr_out)) * isz,
+            align: isz,
+            value: RedValue::OutIndexer,
+        });
+        out.push(RedParam {
+            name: "_ridx".into(),
+            c_type: format!("cuprum::Indexer<{}, {}, {idx}>", self.red_ndim, nin.max(1)),
+            size: (self.red_ndim * (1 + nin.max(1))) * isz,
+            align: isz,
+            value: RedValue::RedIndexer,
+        });
+        if self.strategy == Strategy::TwoPass {
+            out.push(RedParam {
+                name: "_seg".into(),
+                c_type: format!("cuprum::Dims<2, {idx}>"),
+                size: 2 * isz,
+                align: isz,
+                value: RedValue::Segments,
+            });
+        }
+        out
+    }
+
+    /// Packs a launch's values by [`ReductionSpec::kernel_params`].
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Value`] when a length differs from the spec's dimensions or
+    /// operand counts, a scalar has the wrong size, or a value does not fit
+    /// the index width.
+    pub fn pack_args(&self, args: &RedArgs<'_>) -> Result<Vec<Vec<u8>>> {
+        let bad = |what: &str| {
+            Error::Value(format!(
+                "reduction kernel {}: launch values do not match the spec ({what})",
+                self.name
+            ))
+        };
+        let put = |buf: &mut Vec<u8>, v: i128| -> Result<()> {
+            let e = || {
+                Error::Value(format!(
+                    "reduction kernel {}: {v} does not fit its index width",
+                    self.name
+                ))
+            };
+            match self.index {
+                IndexWidth::I32 => {
+                    buf.extend_from_slice(&i32::try_from(v).map_err(|_| e())?.to_le_bytes())
+                }
+                IndexWidth::I64 => {
+                    buf.extend_from_slice(&i64::try_from(v).map_err(|_| e())?.to_le_bytes())
+                }
+            }
+            Ok(())
+        };
+        if args.ptrs.len() != self.params.len() || args.scalars.len() != self.params.len() {
+            return Err(bad("operand count"));
+        }
+        let nin = self.array_inputs().count();
+        let nout = self.outputs().count();
+        if args.out_shape.len() != self.out_ndim
+            || args.red_shape.len() != self.red_ndim
+            || args.out_strides.len() != nin + nout
+            || args.red_strides.len() != nin
+            || args.out_strides.iter().any(|s| s.len() != self.out_ndim)
+            || args.red_strides.iter().any(|s| s.len() != self.red_ndim)
+        {
+            return Err(bad("dimensions"));
+        }
+        let n_out: usize = args.out_shape.iter().product();
+        let n_red: usize = args.red_shape.iter().product();
+        let mut out = Vec::new();
+        for kp in self.kernel_params() {
+            let mut buf = Vec::with_capacity(kp.size);
+            match kp.value {
+                RedValue::Data { operand } => {
+                    buf.extend_from_slice(&args.ptrs[operand].to_le_bytes())
+                }
+                RedValue::Scalar { operand } => {
+                    if args.scalars[operand].len() != kp.size {
+                        return Err(bad("scalar size"));
+                    }
+                    buf.extend_from_slice(args.scalars[operand]);
+                }
+                RedValue::Temp => buf.extend_from_slice(&args.temp.to_le_bytes()),
+                RedValue::OutSize => put(&mut buf, n_out as i128)?,
+                RedValue::RedSize => put(&mut buf, n_red as i128)?,
+                RedValue::OutIndexer => {
+                    for &d in args.out_shape {
+                        put(&mut buf, d as i128)?;
+                    }
+                    for s in &args.out_strides {
+                        for &v in *s {
+                            put(&mut buf, v as i128)?;
+                        }
+                    }
+                }
+                RedValue::RedIndexer => {
+                    for &d in args.red_shape {
+                        put(&mut buf, d as i128)?;
+                    }
+                    for s in &args.red_strides {
+                        for &v in *s {
+                            put(&mut buf, v as i128)?;
+                        }
+                    }
+                    if nin == 0 {
+                        for _ in 0..self.red_ndim {
+                            put(&mut buf, 0)?;
+                        }
+                    }
+                }
+                RedValue::Segments => {
+                    put(&mut buf, args.segments.0 as i128)?;
+                    put(&mut buf, args.segments.1 as i128)?;
+                }
+            }
+            debug_assert_eq!(buf.len(), kp.size, "{}", kp.name);
+            out.push(buf);
+        }
+        Ok(out)
+    }
+
+    /// A name suffix telling strategies, dimensions and index widths apart:
+    /// `b_o1_r1_i32`.
+    pub fn variant_tag(&self) -> String {
+        let w = match self.index {
+            IndexWidth::I32 => "i32",
+            IndexWidth::I64 => "i64",
+        };
+        format!(
+            "{}_o{}_r{}_{w}",
+            self.strategy.tag(),
+            self.out_ndim,
+            self.red_ndim
+        )
+    }
+}

@@ -1,0 +1,428 @@
+//! Tier-3 tests of reductions: the built-ins against NumPy's stored output
+//! (`testdata/reduction/reduction_golden.npz`, written by `make_golden.py`
+//! beside it) over dtypes, axes, keepdims, NaN-bearing, 0-d, strided,
+//! reversed and transposed inputs; every strategy against a float64 or
+//! exact integer host reference; empty reductions; `out=`, `dtype=`;
+//! `ReductionKernel`.
+
+use std::path::PathBuf;
+
+use gpu_array::npy::{NpyArray, NpzReader};
+use gpu_array::reduction::{self, Builtin, ReduceOptions, ReductionCall, ReductionKernel};
+use gpu_array::{Array, DType, s};
+use gpu_runtime::testing::device_or_skip;
+use gpu_testing::{assert_allclose, assert_array_equal};
+use ndarray::{ArrayD, Axis, IxDyn};
+
+fn golden() -> Vec<(String, NpyArray)> {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/reduction/reduction_golden.npz");
+    NpzReader::new(std::fs::File::open(path).unwrap())
+        .unwrap()
+        .read_all()
+        .unwrap()
+}
+
+fn parse_axis(t: &str) -> Option<Vec<isize>> {
+    match t {
+        "none" => None,
+        "empty" => Some(vec![]),
+        _ => Some(
+            t.split('_')
+                .map(|x| match x.strip_prefix('m') {
+                    Some(n) => -n.parse::<isize>().unwrap(),
+                    None => x.parse().unwrap(),
+                })
+                .collect(),
+        ),
+    }
+}
+
+fn tolerance(dtype: DType) -> (f64, f64) {
+    match dtype {
+        DType::Float16 => (2e-3, 2e-2),
+        DType::Float32 | DType::Complex64 => (2e-5, 2e-5),
+        DType::Float64 | DType::Complex128 => (1e-12, 1e-12),
+        _ => (0.0, 0.0),
+    }
+}
+
+#[test]
+fn numpy_golden() {
+    let Some(_d) = device_or_skip() else { return };
+    let all = golden();
+    let input = |tag: &str| {
+        let (_, a) = all
+            .iter()
+            .find(|(n, _)| n.as_str() == format!("in__{tag}"))
+            .unwrap_or_else(|| panic!("no input {tag}"));
+        Array::from_npy(a).unwrap()
+    };
+    let mut count = 0;
+    for (name, want) in all.iter().filter(|(n, _)| n.ends_with(".out")) {
+        let f: Vec<&str> = name.trim_end_matches(".out").split("__").collect();
+        let [op, axis, keepdims, dtype, view, tag] = f[..] else {
+            panic!("bad case name {name}")
+        };
+        let op = match op {
+            "ptp" => None,
+            "sum" => Some(Builtin::Sum),
+            "prod" => Some(Builtin::Prod),
+            "max" => Some(Builtin::Max),
+            "min" => Some(Builtin::Min),
+            "all" => Some(Builtin::All),
+            "any" => Some(Builtin::Any),
+            "count_nonzero" => Some(Builtin::CountNonzero),
+            "mean" => Some(Builtin::Mean),
+            "nansum" => Some(Builtin::NanSum),
+            "nanprod" => Some(Builtin::NanProd),
+            "nanmax" => Some(Builtin::NanMax),
+            "nanmin" => Some(Builtin::NanMin),
+            other => panic!("unknown op {other}"),
+        };
+        let a = input(tag);
+        let a = match view {
+            "c" => a,
+            "t" => a.T(),
+            "step" => a.slice(&s![..., ..;2]).unwrap(),
+            "rev" => a.slice(&s![..;-1]).unwrap(),
+            other => panic!("unknown view {other}"),
+        };
+        let opts = ReduceOptions {
+            axis: parse_axis(axis),
+            keepdims: keepdims == "1",
+            dtype: (dtype != "default").then(|| dtype.parse().unwrap()),
+            out: None,
+        };
+        let got = match op {
+            Some(op) => reduction::reduce(op, &a, &opts),
+            None => reduction::ptp(&a, &opts),
+        }
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(got.dtype(), want.dtype, "{name}: dtype");
+        assert_eq!(got.shape(), want.shape.as_slice(), "{name}: shape");
+        let (rtol, atol) = tolerance(want.dtype);
+        if let Err(e) = gpu_testing::check_allclose(&got, want, rtol, atol) {
+            panic!("{name}: {e}");
+        }
+        count += 1;
+    }
+    assert!(count >= 150, "{count} cases");
+}
+
+/// Deterministic values in [0, 1).
+fn unit(n: usize, seed: u64) -> Vec<f32> {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 40) as f32 / (1u64 << 24) as f32
+        })
+        .collect()
+}
+
+fn host_sum(h: &ArrayD<f64>, axes: &[usize]) -> ArrayD<f64> {
+    let mut r = h.clone();
+    for &a in axes.iter().rev() {
+        r = r.sum_axis(Axis(a));
+    }
+    r
+}
+
+#[test]
+fn every_strategy_against_float64() {
+    let Some(_d) = device_or_skip() else { return };
+    // (shape, axes): two passes (full, few long rows, few long strided
+    // columns), columns, blocks and warps per row.
+    let cases: [(&[usize], &[isize]); 7] = [
+        (&[1 << 22], &[0]),
+        (&[3, 1 << 20], &[1]),
+        (&[1 << 19, 3], &[0]),
+        (&[4096, 700], &[0]),
+        (&[700, 4096], &[1]),
+        (&[100_000, 5], &[1]),
+        (&[64, 33, 65], &[0, 2]),
+    ];
+    for (shape, axes) in cases {
+        let n: usize = shape.iter().product();
+        let v = unit(n, n as u64);
+        let a = Array::from_slice(&v, shape).unwrap();
+        let h = ArrayD::from_shape_vec(IxDyn(shape), v.iter().map(|&x| f64::from(x)).collect())
+            .unwrap();
+        let ax: Vec<usize> = axes
+            .iter()
+            .map(|&x| {
+                if x < 0 {
+                    (x + shape.len() as isize) as usize
+                } else {
+                    x as usize
+                }
+            })
+            .collect();
+        let want = host_sum(&h, &ax);
+        let got = a.sum(&ReduceOptions::axes(axes)).unwrap();
+        assert_eq!(got.dtype(), DType::Float32);
+        assert_allclose(&got, &want.mapv(|x| x as f32), 1e-5, 0.0);
+        let rows = (n / want.len().max(1)) as f64;
+        let got = a.mean(&ReduceOptions::axes(axes)).unwrap();
+        assert_allclose(&got, &want.mapv(|x| (x / rows) as f32), 1e-5, 0.0);
+        // max and min are exact.
+        let mut hm = h.clone();
+        let mut hn = h.clone();
+        for &x in ax.iter().rev() {
+            hm = hm.fold_axis(Axis(x), f64::NEG_INFINITY, |a, &b| a.max(b));
+            hn = hn.fold_axis(Axis(x), f64::INFINITY, |a, &b| a.min(b));
+        }
+        assert_array_equal(
+            &a.max(&ReduceOptions::axes(axes)).unwrap(),
+            &hm.mapv(|x| x as f32),
+        );
+        assert_array_equal(
+            &a.min(&ReduceOptions::axes(axes)).unwrap(),
+            &hn.mapv(|x| x as f32),
+        );
+    }
+    // NaN anywhere in a long row propagates through both passes.
+    let mut v = unit(1 << 21, 7);
+    v[1_234_567] = f32::NAN;
+    let a = Array::from_slice(&v, &[1 << 21]).unwrap();
+    for op in [Builtin::Sum, Builtin::Max, Builtin::Min, Builtin::Mean] {
+        let r = reduction::reduce(op, &a, &ReduceOptions::default()).unwrap();
+        assert!(r.item::<f32>(&[]).unwrap().is_nan(), "{op:?}");
+    }
+}
+
+#[test]
+fn integer_sums_over_every_axis_combination_and_layout() {
+    let Some(_d) = device_or_skip() else { return };
+    let shape = [6usize, 5, 4, 3];
+    let n: usize = shape.iter().product();
+    let v: Vec<i32> = (0..n as i32).map(|i| (i * 7919) % 1000 - 500).collect();
+    let base = Array::from_slice(&v, &shape).unwrap();
+    let hbase =
+        ArrayD::from_shape_vec(IxDyn(&shape), v.iter().map(|&x| i64::from(x)).collect()).unwrap();
+    let views: Vec<(Array, ArrayD<i64>)> = vec![
+        (base.clone(), hbase.clone()),
+        (
+            base.transpose(Some(&[3, 1, 0, 2])).unwrap(),
+            hbase.clone().permuted_axes(IxDyn(&[3, 1, 0, 2])),
+        ),
+        (
+            base.slice(&s![..;-2, .., 1.., ..;2]).unwrap(),
+            hbase
+                .slice(ndarray::s![..;-2, .., 1.., ..;2])
+                .to_owned()
+                .into_dyn(),
+        ),
+    ];
+    for (a, h) in &views {
+        let nd = a.ndim();
+        for mask in 0..(1u32 << nd) {
+            let axes: Vec<usize> = (0..nd).filter(|k| mask & (1 << k) != 0).collect();
+            let iaxes: Vec<isize> = axes.iter().map(|&x| x as isize - nd as isize).collect();
+            for keepdims in [false, true] {
+                let got = a
+                    .sum(&ReduceOptions::axes(&iaxes).keepdims(keepdims))
+                    .unwrap();
+                assert_eq!(got.dtype(), DType::Int64);
+                let mut want = h.clone();
+                for &x in axes.iter().rev() {
+                    want = want.sum_axis(Axis(x));
+                    if keepdims {
+                        want.insert_axis_inplace(Axis(x));
+                    }
+                }
+                assert_array_equal(&got, &want);
+            }
+        }
+    }
+}
+
+#[test]
+fn empty_reductions() {
+    let Some(_d) = device_or_skip() else { return };
+    let a = Array::from_slice::<f32>(&[], &[3, 0]).unwrap();
+    assert_array_equal(&a.sum(&ReduceOptions::axis(1)).unwrap(), &[0.0f32; 3]);
+    assert_array_equal(&a.prod(&ReduceOptions::axis(-1)).unwrap(), &[1.0f32; 3]);
+    assert_array_equal(&a.all(&ReduceOptions::axis(1)).unwrap(), &[true; 3]);
+    assert_array_equal(&a.any(&ReduceOptions::axis(1)).unwrap(), &[false; 3]);
+    assert_array_equal(
+        &a.count_nonzero(&ReduceOptions::axis(1)).unwrap(),
+        &[0i64; 3],
+    );
+    let m = a.mean(&ReduceOptions::axis(1)).unwrap();
+    assert!(m.to_vec::<f32>().unwrap().iter().all(|x| x.is_nan()));
+    assert_eq!(
+        a.max(&ReduceOptions::axis(1)).unwrap_err().to_string(),
+        "zero-size array to reduction operation maximum which has no identity"
+    );
+    assert_eq!(
+        a.min(&ReduceOptions::default()).unwrap_err().to_string(),
+        "zero-size array to reduction operation minimum which has no identity"
+    );
+    // Reducing the non-empty axis gives an empty result, even for max.
+    let r = a.max(&ReduceOptions::axis(0)).unwrap();
+    assert_eq!(r.shape(), &[0]);
+    let full = a.sum(&ReduceOptions::default()).unwrap();
+    assert_eq!(full.ndim(), 0);
+    assert_eq!(full.item::<f32>(&[]).unwrap(), 0.0);
+    let i = Array::from_slice::<i8>(&[], &[0]).unwrap();
+    assert_eq!(
+        i.sum(&ReduceOptions::default())
+            .unwrap()
+            .item::<i64>(&[])
+            .unwrap(),
+        0
+    );
+}
+
+#[test]
+fn scalars_out_dtype_and_errors() {
+    let Some(_d) = device_or_skip() else { return };
+    let v: Vec<i16> = (0..24).map(|i| i * 1000).collect();
+    let a = Array::from_slice(&v, &[2, 3, 4]).unwrap();
+    // Full reductions are 0-d; item brings the value back.
+    let s = a.sum(&ReduceOptions::default()).unwrap();
+    assert_eq!((s.ndim(), s.dtype()), (0, DType::Int64));
+    assert_eq!(s.item::<i64>(&[]).unwrap(), 276_000);
+    assert_eq!(
+        a.mean(&ReduceOptions::default())
+            .unwrap()
+            .item::<f64>(&[])
+            .unwrap(),
+        11_500.0
+    );
+    // dtype= accumulates in the requested type (int16 wraps as NumPy).
+    let w = a.sum(&ReduceOptions::axis(2).dtype(DType::Int16)).unwrap();
+    let want: Vec<i16> = v
+        .chunks(4)
+        .map(|c| c.iter().fold(0i16, |s, &x| s.wrapping_add(x)))
+        .collect();
+    assert_array_equal(&w.reshape(&[-1]).unwrap(), &want);
+    // out= is written and returned; sum accumulates in its dtype.
+    let out = Array::zeros(&[2, 1, 4], DType::Float64).unwrap();
+    let r = reduction::sum(&a, &ReduceOptions::axis(1).keepdims(true).out(&out)).unwrap();
+    assert!(r.shares_memory_with(&out));
+    let want: Vec<f64> = (0..2)
+        .flat_map(|i| {
+            let v = &v;
+            (0..4).map(move |k| (0..3).map(|j| f64::from(v[i * 12 + j * 4 + k])).sum())
+        })
+        .collect();
+    assert_array_equal(&out.reshape(&[-1]).unwrap(), &want);
+    // Wrong out shape, casting, axes.
+    let bad = Array::zeros(&[2, 4], DType::Float64).unwrap();
+    assert!(reduction::sum(&a, &ReduceOptions::axis(1).keepdims(true).out(&bad)).is_err());
+    let f = Array::from_slice(&[1.5f32, 2.5], &[2]).unwrap();
+    let iout = Array::zeros(&[], DType::Int32).unwrap();
+    assert!(reduction::sum(&f, &ReduceOptions::default().out(&iout)).is_err());
+    assert_eq!(
+        a.sum(&ReduceOptions::axis(3)).unwrap_err().to_string(),
+        "axis 3 is out of bounds for array of dimension 3"
+    );
+    assert_eq!(
+        a.sum(&ReduceOptions::axes(&[0, -3]))
+            .unwrap_err()
+            .to_string(),
+        "repeated axis"
+    );
+    assert!(
+        a.max(&ReduceOptions::default().dtype(DType::Float32))
+            .is_err()
+    );
+    // A 0-d input.
+    let z = Array::scalar(3.5f64).unwrap();
+    assert_eq!(
+        z.sum(&ReduceOptions::default())
+            .unwrap()
+            .item::<f64>(&[])
+            .unwrap(),
+        3.5
+    );
+    assert_eq!(z.max(&ReduceOptions::axes(&[])).unwrap().ndim(), 0);
+}
+
+#[test]
+fn reduction_kernel() {
+    let Some(_d) = device_or_skip() else { return };
+    // CuPy's tutorial example.
+    let l2norm = ReductionKernel::new(
+        "T x",
+        "T y",
+        "x * x",
+        "a + b",
+        "y = sqrt(a)",
+        Some("0"),
+        "l2norm",
+    )
+    .unwrap();
+    let v: Vec<f32> = (0..10).map(|i| i as f32).collect();
+    let x = Array::from_slice(&v, &[2, 5]).unwrap();
+    let r = l2norm
+        .call(
+            &[(&x).into()],
+            &ReductionCall {
+                axis: Some(vec![1]),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    assert_allclose(&r[0], &[5.477_226f32, 15.968_72], 1e-6, 0.0);
+    let full = l2norm
+        .call(&[(&x).into()], &ReductionCall::default())
+        .unwrap();
+    assert_eq!(full[0].ndim(), 0);
+    assert_allclose(&full[0].reshape(&[1]).unwrap(), &[285f32.sqrt()], 1e-6, 0.0);
+    let kd = l2norm
+        .call(
+            &[(&x).into()],
+            &ReductionCall {
+                axis: Some(vec![0]),
+                keepdims: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    assert_eq!(kd[0].shape(), &[1, 5]);
+    // Broadcast inputs, a scalar, two outputs, a given output.
+    let wsum = ReductionKernel::new(
+        "T x, T w, T s",
+        "T y, int64 cnt",
+        "x * w * s",
+        "a + b",
+        "y = a; cnt = _in_ind.size() / _out_ind.size()",
+        Some("0"),
+        "wsum",
+    )
+    .unwrap();
+    let w = Array::from_slice(&[1.0f32, 0.0, 2.0, 0.0, 1.0], &[5]).unwrap();
+    let y = Array::zeros(&[2], DType::Float32).unwrap();
+    let c = Array::zeros(&[2], DType::Int64).unwrap();
+    wsum.call(
+        &[(&x).into(), (&w).into(), 2.0.into()],
+        &ReductionCall {
+            axis: Some(vec![-1]),
+            keepdims: false,
+            out: vec![&y, &c],
+        },
+    )
+    .unwrap();
+    assert_array_equal(&y, &[2.0f32 * (0.0 + 4.0 + 4.0), 2.0 * (5.0 + 14.0 + 9.0)]);
+    assert_array_equal(&c, &[5i64, 5]);
+    // No identity: an empty reduction is NumPy's error.
+    let maxk =
+        ReductionKernel::new("T x", "T y", "x", "max(a, b)", "y = a", None, "mymax").unwrap();
+    let e = Array::from_slice::<f32>(&[], &[0, 3]).unwrap();
+    assert_eq!(
+        maxk.call(&[(&e).into()], &ReductionCall::default())
+            .unwrap_err()
+            .to_string(),
+        "zero-size array to reduction operation mymax which has no identity"
+    );
+    let m = maxk
+        .call(&[(&x).into()], &ReductionCall::default())
+        .unwrap();
+    assert_eq!(m[0].item::<f32>(&[]).unwrap(), 9.0);
+}

@@ -1,0 +1,207 @@
+//! Tier 2 (DESIGN.md, "Testing"): every reduction kernel the library can
+//! render compiles with the real NVRTC for sm_80 and sm_90: each built-in
+//! reduction over every dtype, in each strategy (block, warp, column,
+//! two-pass) with 32- and 64-bit indexing and several coalesced ranks, the
+//! `dtype=` accumulator variants, and user `ReductionKernel`s (scalars,
+//! several outputs, preambles, placeholders). Batched into a few programs.
+//! Needs only the NVRTC library; skips with a reason without it.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use gpu_array::DType;
+use gpu_array::dtype::{Operand, ScalarKind};
+use gpu_array::elementwise::{ArgInfo, IndexWidth};
+use gpu_array::reduction::{
+    Builtin, ReductionKernel, ReductionSpec, Strategy, Variant, program_request, render_program,
+};
+use gpu_runtime::nvrtc::{self, CompileConfig, ImageKind};
+use gpu_runtime::testing::nvrtc_or_skip;
+
+const ARCHS: [&str; 2] = ["sm_80", "sm_90"];
+
+/// Each strategy with a shape of the planner's output.
+const VARIANTS: [Variant; 4] = [
+    Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32),
+    Variant::new(Strategy::WarpPerRow, 2, 1, IndexWidth::I64),
+    Variant::new(Strategy::Column, 1, 2, IndexWidth::I32),
+    Variant::new(Strategy::TwoPass, 1, 1, IndexWidth::I64),
+];
+
+fn no_cache() -> CompileConfig {
+    CompileConfig {
+        cache_dir: PathBuf::from("/nonexistent/cuprum"),
+        in_memory_only: true,
+        save_source: false,
+        debug: false,
+        dump_source_on_error: false,
+    }
+}
+
+fn compile_batch(label: &str, specs: &[ReductionSpec]) {
+    let mut names: Vec<String> = specs.iter().flat_map(|s| s.kernel_names()).collect();
+    names.sort_unstable();
+    let before = names.len();
+    names.dedup();
+    assert_eq!(before, names.len(), "{label}: duplicate kernel names");
+    for s in specs {
+        s.validate()
+            .unwrap_or_else(|e| panic!("{label}: {}: {e}", s.name));
+    }
+    let source = render_program(specs);
+    assert_eq!(source, render_program(specs), "rendering is deterministic");
+    for arch in ARCHS {
+        let t = Instant::now();
+        let mut req = program_request(specs).arch(arch);
+        req.name = format!("{label}.cu");
+        let c = nvrtc::compile_uncached(&req, &no_cache()).unwrap_or_else(|e| {
+            let msg = e.to_string();
+            panic!("{label} ({arch}): {}", &msg[..msg.len().min(6000)])
+        });
+        assert_eq!(c.kind, ImageKind::Cubin);
+        for name in names.iter().step_by((names.len() / 8).max(1)) {
+            assert!(
+                c.image.windows(name.len()).any(|w| w == name.as_bytes()),
+                "{label} ({arch}): kernel {name} missing from the cubin"
+            );
+        }
+        eprintln!(
+            "{label} {arch}: {} kernels, {} KiB source, {:.1}s",
+            names.len(),
+            source.len() / 1024,
+            t.elapsed().as_secs_f64()
+        );
+    }
+}
+
+fn builtin_specs(v: Variant) -> Vec<ReductionSpec> {
+    let mut out = Vec::new();
+    for op in Builtin::ALL {
+        for dt in DType::ALL {
+            let res = op.result_dtype(dt, None).unwrap();
+            out.push(op.spec(dt, res, op.reduce_dtype(dt, res), v));
+        }
+    }
+    out
+}
+
+#[test]
+fn builtins_block_and_warp_compile() {
+    if nvrtc_or_skip().is_none() {
+        return;
+    }
+    let mut specs = builtin_specs(VARIANTS[0]);
+    specs.extend(builtin_specs(VARIANTS[1]));
+    compile_batch("reductions_block_warp", &specs);
+}
+
+#[test]
+fn builtins_column_and_two_pass_compile() {
+    if nvrtc_or_skip().is_none() {
+        return;
+    }
+    let mut specs = builtin_specs(VARIANTS[2]);
+    specs.extend(builtin_specs(VARIANTS[3]));
+    compile_batch("reductions_column_two_pass", &specs);
+}
+
+#[test]
+fn dtype_overrides_and_user_kernels_compile() {
+    if nvrtc_or_skip().is_none() {
+        return;
+    }
+    let mut specs = Vec::new();
+    // dtype= and out= variants: accumulate in the requested type.
+    for (op, input, output) in [
+        (Builtin::Sum, DType::Int8, DType::Float32),
+        (Builtin::Sum, DType::Float32, DType::Float64),
+        (Builtin::Sum, DType::Bool, DType::Bool),
+        (Builtin::Prod, DType::UInt8, DType::Int16),
+        (Builtin::Mean, DType::Float16, DType::Float16),
+        (Builtin::Mean, DType::Int32, DType::Float32),
+        (Builtin::Mean, DType::Float32, DType::Complex128),
+        (Builtin::Max, DType::Float32, DType::Float64),
+        (Builtin::Any, DType::Complex64, DType::Int8),
+    ] {
+        for v in VARIANTS {
+            specs.push(op.spec(input, output, op.reduce_dtype(input, output), v));
+        }
+    }
+    let k = |i: &str, o: &str, m: &str, r: &str, p: &str, id: Option<&str>, n: &str| {
+        ReductionKernel::new(i, o, m, r, p, id, n).unwrap()
+    };
+    let user: Vec<(ReductionKernel, Vec<ArgInfo>)> = vec![
+        (
+            k(
+                "T x",
+                "T y",
+                "x * x",
+                "a + b",
+                "y = sqrt(a)",
+                Some("0"),
+                "l2norm",
+            ),
+            vec![ArgInfo::array(DType::Float32)],
+        ),
+        (
+            k(
+                "T x, T w",
+                "float64 y",
+                "x * w",
+                "a + b",
+                "y = a / _in_ind.size() * _out_ind.size()",
+                Some("0"),
+                "wmean",
+            )
+            .with_reduce_type("float64")
+            .unwrap(),
+            vec![
+                ArgInfo::array(DType::Float16),
+                ArgInfo::array(DType::Float16),
+            ],
+        ),
+        (
+            k(
+                "T x, T s",
+                "T y, int64 cnt",
+                "my_scale(x, s)",
+                "a > b ? a : b",
+                "y = a; cnt = _out_ind.size()",
+                None,
+                "scaled_max",
+            )
+            .with_preamble(
+                "template <typename T> __device__ T my_scale(T x, T s) { return x * s; }",
+            )
+            .with_options(&["-DUNUSED_FLAG=1"]),
+            vec![
+                ArgInfo::array(DType::Int32),
+                ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int)),
+            ],
+        ),
+        (
+            k(
+                "T x",
+                "T y",
+                "x",
+                "a * b",
+                "y = a",
+                Some("T(1, 0)"),
+                "cprod",
+            ),
+            vec![ArgInfo::array(DType::Complex128)],
+        ),
+        (
+            k("T x", "T y", "x", "max(a, b)", "y = a", None, "mymax"),
+            vec![ArgInfo::array(DType::Float32)],
+        ),
+    ];
+    for (kernel, args) in &user {
+        for (n, v) in VARIANTS.iter().enumerate() {
+            let mut s = kernel.spec(args, &[], *v).unwrap();
+            s.name = format!("{}_{n}", s.name);
+            specs.push(s);
+        }
+    }
+    compile_batch("reductions_overrides_user", &specs);
+}
