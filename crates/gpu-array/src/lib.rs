@@ -15,7 +15,12 @@
 //! - [`ufunc`]: every ufunc of the reference as data (NumPy's type loops and
 //!   loop selection, NEP 50 weak scalars, `out=`, `dtype=`, `casting=`) and
 //!   as functions (`ufunc::add(&a, 2.0)?`);
-//! - [`elementwise`]: the engine under both: kernel specs rendered to CUDA
+//! - [`reduction`]: `sum`, `prod`, `max`, `min`, `all`, `any`, `mean`,
+//!   `count_nonzero`, the NaN-skipping forms and `ptp` (0-d results for full
+//!   reductions, as CuPy), and CuPy's [`reduction::ReductionKernel`];
+//! - [`scan`]: `cumsum`, `cumprod` and their NaN-skipping forms (a
+//!   single-pass decoupled look-back scan for long rows), and `diff`;
+//! - [`elementwise`]: the engine under the ufuncs: kernel specs rendered to CUDA
 //!   C++ with Cuprum's headers ([`kernels`]), the launcher (coalescing,
 //!   32-bit indexing, 16-byte vector loads, device-sized grids), and CuPy's
 //!   [`elementwise::ElementwiseKernel`];
@@ -38,6 +43,8 @@
 //! | `x.astype(np.int32)`, `x.copy()`, `x.T`    | [`Array::astype`], [`Array::copy`], [`Array::T`]          |
 //! | `x[1:, ::-1]`                              | `x.slice(&s![1.., ..;-1])?`                               |
 //! | `cp.ElementwiseKernel(...)`                | [`elementwise::ElementwiseKernel::new`] and `.call`       |
+//! | `x.sum(axis=1)`, `cp.max(x)`               | `x.sum(&ReduceOptions::axis(1))?`, [`reduction::amax`]    |
+//! | `cp.cumsum(x)`, `cp.diff(x)`               | [`scan::cumsum`]`(&x, None, None)?`, [`scan::diff`]       |
 //! | `print(x)`, `repr(x)`                      | `println!("{x}")`, `{x:?}`                                |
 //! | `cp.save('a.npy', x)`, `cp.load`           | [`Array::save_npy`], [`Array::load_npy`]                  |
 //!
