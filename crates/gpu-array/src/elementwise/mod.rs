@@ -22,7 +22,7 @@
 mod builtin;
 mod launch;
 pub mod params;
-mod render;
+pub(crate) mod render;
 pub mod spec;
 mod user;
 

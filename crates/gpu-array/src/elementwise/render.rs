@@ -256,20 +256,38 @@ impl ElementwiseSpec {
 /// each distinct preamble once (in order of first appearance), then the
 /// kernels in order. Deterministic.
 pub fn render_program(specs: &[ElementwiseSpec]) -> String {
-    let mut s = String::from(INCLUDE);
+    assemble_program(
+        INCLUDE,
+        specs
+            .iter()
+            .map(|s| (s.preamble.as_str(), s.render_kernel())),
+    )
+}
+
+/// A program from an include line and (preamble, kernel) pairs: each
+/// distinct non-empty preamble once, in order of first appearance, then the
+/// kernels in order. Shared by the elementwise and reduction renderers so
+/// their programs are laid out (and cache-keyed) the same way.
+pub(crate) fn assemble_program<'a>(
+    include: &str,
+    parts: impl IntoIterator<Item = (&'a str, String)>,
+) -> String {
+    let mut s = String::from(include);
     let mut preambles: Vec<&str> = Vec::new();
-    for spec in specs {
-        let p = spec.preamble.trim();
+    let mut kernels: Vec<String> = Vec::new();
+    for (preamble, kernel) in parts {
+        let p = preamble.trim();
         if !p.is_empty() && !preambles.contains(&p) {
             preambles.push(p);
             s.push('\n');
             s.push_str(p);
             s.push('\n');
         }
+        kernels.push(kernel);
     }
-    for spec in specs {
+    for k in kernels {
         s.push('\n');
-        s.push_str(&spec.render_kernel());
+        s.push_str(&k);
     }
     s
 }

@@ -276,20 +276,10 @@ impl ReductionSpec {
 /// One program of several reductions (distinct names): the include line,
 /// each distinct preamble once, then the kernels. Deterministic.
 pub fn render_program(specs: &[ReductionSpec]) -> String {
-    let mut s = String::from(INCLUDE);
-    let mut preambles: Vec<&str> = Vec::new();
-    for spec in specs {
-        let p = spec.preamble.trim();
-        if !p.is_empty() && !preambles.contains(&p) {
-            preambles.push(p);
-            s.push('\n');
-            s.push_str(p);
-            s.push('\n');
-        }
-    }
-    for spec in specs {
-        s.push('\n');
-        s.push_str(&spec.render_kernel());
-    }
-    s
+    crate::elementwise::render::assemble_program(
+        INCLUDE,
+        specs
+            .iter()
+            .map(|s| (s.preamble.as_str(), s.render_kernel())),
+    )
 }
