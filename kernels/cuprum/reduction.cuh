@@ -70,4 +70,149 @@ __device__ __forceinline__ T block_reduce(T v, const Op& op, int valid, T* smem)
   return v;
 }
 
+// ---------------------------------------------------------------------------
+// Struct accumulators of the built-in reductions (`_type_reduce` is one of
+// these; the shuffles above move them as ceil(sizeof / 4) words). Each has
+// a `*_make` (the map of one element) and a combine (the reduce); the
+// value-initialised struct (all zeros) is the empty accumulator where one
+// exists.
+
+/// NumPy's ordering for arg-reductions: complex compares lexicographically.
+template <typename T>
+__device__ __forceinline__ bool arg_gt(const T& a, const T& b) { return a > b; }
+template <typename T>
+__device__ __forceinline__ bool arg_gt(const complex<T>& a, const complex<T>& b) {
+  return a.real() > b.real() || (a.real() == b.real() && a.imag() > b.imag());
+}
+
+/// argmax/argmin: the index (in the reduced row, C order) and value of the
+/// best element so far; index -1 means none (nanarg*: every element NaN).
+template <typename T>
+struct ArgAcc {
+  long long index;
+  T value;
+};
+
+template <typename T>
+__device__ __forceinline__ ArgAcc<T> arg_make(const T& v, long long index, bool skip_nan) {
+  ArgAcc<T> r;
+  r.index = (skip_nan && cuprum::isnan(v)) ? -1LL : index;
+  r.value = v;
+  return r;
+}
+
+/// Combines two ArgAcc: the larger (MAX) or smaller value wins, ties go to
+/// the smaller index (NumPy's first occurrence), so the combine is
+/// commutative and associative. Without SKIP_NAN a NaN wins (the first NaN,
+/// as NumPy); with SKIP_NAN index -1 is empty.
+template <bool MAX, bool SKIP_NAN, typename T>
+__device__ __forceinline__ ArgAcc<T> arg_combine(const ArgAcc<T>& a, const ArgAcc<T>& b) {
+  if (SKIP_NAN) {
+    if (a.index < 0) return b;
+    if (b.index < 0) return a;
+  } else {
+    const bool na = cuprum::isnan(a.value), nb = cuprum::isnan(b.value);
+    if (na || nb) {
+      if (na && nb) return a.index <= b.index ? a : b;
+      return na ? a : b;
+    }
+  }
+  if (MAX ? arg_gt(b.value, a.value) : arg_gt(a.value, b.value)) return b;
+  if (MAX ? arg_gt(a.value, b.value) : arg_gt(b.value, a.value)) return a;
+  return a.index <= b.index ? a : b;
+}
+
+/// var/std of real values: count, mean and sum of squared deviations (M2),
+/// merged with Chan et al.'s parallel formula (Welford's update when one
+/// side holds one element).
+template <typename T>
+struct Welford {
+  long long n;
+  T mean;
+  T m2;
+};
+
+template <typename T>
+__device__ __forceinline__ Welford<T> welford_make(const T& x, bool skip_nan) {
+  Welford<T> r;
+  const bool s = skip_nan && cuprum::isnan(x);
+  r.n = s ? 0LL : 1LL;
+  r.mean = s ? T(0) : x;
+  r.m2 = T(0);
+  return r;
+}
+
+template <typename T>
+__device__ __forceinline__ Welford<T> welford_combine(const Welford<T>& a, const Welford<T>& b) {
+  if (b.n == 0) return a;
+  if (a.n == 0) return b;
+  Welford<T> r;
+  r.n = a.n + b.n;
+  const T fb = (T)b.n / (T)r.n;
+  const T d = b.mean - a.mean;
+  r.mean = a.mean + d * fb;
+  r.m2 = a.m2 + b.m2 + d * d * (T)a.n * fb;
+  return r;
+}
+
+/// var/std of complex values: count, mean (real and imaginary parts) and
+/// the sum of squared absolute deviations (var of real + var of imag).
+template <typename T>
+struct WelfordC {
+  long long n;
+  T re;
+  T im;
+  T m2;
+};
+
+template <typename T>
+__device__ __forceinline__ WelfordC<T> welfordc_make(const complex<T>& x, bool skip_nan) {
+  WelfordC<T> r;
+  const bool s = skip_nan && cuprum::isnan(x);
+  r.n = s ? 0LL : 1LL;
+  r.re = s ? T(0) : x.real();
+  r.im = s ? T(0) : x.imag();
+  r.m2 = T(0);
+  return r;
+}
+
+template <typename T>
+__device__ __forceinline__ WelfordC<T> welford_combine(const WelfordC<T>& a, const WelfordC<T>& b) {
+  if (b.n == 0) return a;
+  if (a.n == 0) return b;
+  WelfordC<T> r;
+  r.n = a.n + b.n;
+  const T fb = (T)b.n / (T)r.n;
+  const T dr = b.re - a.re;
+  const T di = b.im - a.im;
+  r.re = a.re + dr * fb;
+  r.im = a.im + di * fb;
+  r.m2 = a.m2 + b.m2 + (dr * dr + di * di) * (T)a.n * fb;
+  return r;
+}
+
+/// nanmean: count and sum of the non-NaN values.
+template <typename S>
+struct CountSum {
+  long long n;
+  S sum;
+};
+
+template <typename S>
+__device__ __forceinline__ CountSum<S> count_sum_make(const S& x, bool skip_nan) {
+  CountSum<S> r;
+  const bool s = skip_nan && cuprum::isnan(x);
+  r.n = s ? 0LL : 1LL;
+  r.sum = s ? cuprum::cast<S>(0) : x;
+  return r;
+}
+
+template <typename S>
+__device__ __forceinline__ CountSum<S> count_sum_combine(const CountSum<S>& a, const CountSum<S>& b) {
+  CountSum<S> r;
+  r.n = a.n + b.n;
+  r.sum = a.sum + b.sum;
+  return r;
+}
+
 }  // namespace cuprum

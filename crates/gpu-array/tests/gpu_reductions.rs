@@ -3,7 +3,8 @@
 //! beside it) over dtypes, axes, keepdims, NaN-bearing, 0-d, strided,
 //! reversed and transposed inputs; every strategy against a float64 or
 //! exact integer host reference; empty reductions; `out=`, `dtype=`;
-//! `ReductionKernel`.
+//! `ReductionKernel`; argmax/argmin (ties, NaN, every strategy), var/std
+//! (ddof, long rows against a float64 reference) and their `nan` forms.
 
 use std::path::PathBuf;
 
@@ -64,6 +65,10 @@ fn numpy_golden() {
         let [op, axis, keepdims, dtype, view, tag] = f[..] else {
             panic!("bad case name {name}")
         };
+        let (op, ddof) = match op.split_once("_ddof") {
+            Some((o, d)) => (o, d.parse::<f64>().unwrap()),
+            None => (op, 0.0),
+        };
         let op = match op {
             "ptp" => None,
             "sum" => Some(Builtin::Sum),
@@ -78,6 +83,15 @@ fn numpy_golden() {
             "nanprod" => Some(Builtin::NanProd),
             "nanmax" => Some(Builtin::NanMax),
             "nanmin" => Some(Builtin::NanMin),
+            "argmax" => Some(Builtin::ArgMax),
+            "argmin" => Some(Builtin::ArgMin),
+            "nanargmax" => Some(Builtin::NanArgMax),
+            "nanargmin" => Some(Builtin::NanArgMin),
+            "var" => Some(Builtin::Var),
+            "std" => Some(Builtin::Std),
+            "nanmean" => Some(Builtin::NanMean),
+            "nanvar" => Some(Builtin::NanVar),
+            "nanstd" => Some(Builtin::NanStd),
             other => panic!("unknown op {other}"),
         };
         let a = input(tag);
@@ -93,6 +107,7 @@ fn numpy_golden() {
             keepdims: keepdims == "1",
             dtype: (dtype != "default").then(|| dtype.parse().unwrap()),
             out: None,
+            ddof,
         };
         let got = match op {
             Some(op) => reduction::reduce(op, &a, &opts),
@@ -107,7 +122,7 @@ fn numpy_golden() {
         }
         count += 1;
     }
-    assert!(count >= 150, "{count} cases");
+    assert!(count >= 390, "{count} cases");
 }
 
 /// Deterministic values in [0, 1).
@@ -425,4 +440,296 @@ fn reduction_kernel() {
         .call(&[(&x).into()], &ReductionCall::default())
         .unwrap();
     assert_eq!(m[0].item::<f32>(&[]).unwrap(), 9.0);
+}
+
+/// Host argmax/argmin of `v` (first occurrence; the first NaN wins unless
+/// `skip_nan`, when NaN is skipped; None for no candidate).
+fn host_arg(v: &[f32], max: bool, skip_nan: bool) -> Option<i64> {
+    let mut best: Option<(usize, f32)> = None;
+    for (i, &x) in v.iter().enumerate() {
+        if x.is_nan() {
+            if skip_nan {
+                continue;
+            }
+            return Some(i as i64);
+        }
+        let better = match best {
+            None => true,
+            Some((_, b)) => {
+                if max {
+                    x > b
+                } else {
+                    x < b
+                }
+            }
+        };
+        if better {
+            best = Some((i, x));
+        }
+    }
+    best.map(|(i, _)| i as i64)
+}
+
+#[test]
+fn arg_reductions_every_strategy() {
+    let Some(_d) = device_or_skip() else { return };
+    // Values on a coarse grid so that every row has ties; rows by shape
+    // take two passes, blocks, warps and columns.
+    let cases: [&[usize]; 5] = [
+        &[1 << 22],
+        &[3, 1 << 20],
+        &[700, 4096],
+        &[100_000, 5],
+        &[4096, 700],
+    ];
+    for shape in cases {
+        let n: usize = shape.iter().product();
+        let v: Vec<f32> = unit(n, n as u64 + 1)
+            .iter()
+            .map(|x| (x * 64.0).floor())
+            .collect();
+        let a = Array::from_slice(&v, shape).unwrap();
+        let (rows, len) = if shape.len() == 1 {
+            (1, n)
+        } else {
+            (shape[0], shape[1])
+        };
+        for max in [true, false] {
+            let op = if max {
+                Builtin::ArgMax
+            } else {
+                Builtin::ArgMin
+            };
+            // Full (flat index) and along the last axis.
+            let got = reduction::reduce(op, &a, &ReduceOptions::default()).unwrap();
+            assert_eq!((got.ndim(), got.dtype()), (0, DType::Int64));
+            assert_eq!(
+                got.item::<i64>(&[]).unwrap(),
+                host_arg(&v, max, false).unwrap(),
+                "{op:?} {shape:?} full"
+            );
+            let got = reduction::reduce(op, &a, &ReduceOptions::axis(-1)).unwrap();
+            let want: Vec<i64> = (0..rows)
+                .map(|r| host_arg(&v[r * len..(r + 1) * len], max, false).unwrap())
+                .collect();
+            assert_eq!(
+                got.to_vec::<i64>().unwrap(),
+                want,
+                "{op:?} {shape:?} axis -1"
+            );
+            if shape.len() == 2 {
+                // Along axis 0 (strided: the column strategy).
+                let got = reduction::reduce(op, &a, &ReduceOptions::axis(0)).unwrap();
+                let want: Vec<i64> = (0..len)
+                    .map(|c| {
+                        let col: Vec<f32> = (0..rows).map(|r| v[r * len + c]).collect();
+                        host_arg(&col, max, false).unwrap()
+                    })
+                    .collect();
+                assert_eq!(
+                    got.to_vec::<i64>().unwrap(),
+                    want,
+                    "{op:?} {shape:?} axis 0"
+                );
+            }
+        }
+    }
+    // NaN in a long row: the first NaN wins argmax and argmin through both
+    // passes; nanargmax skips them.
+    let mut v = unit(1 << 21, 9);
+    v[1_500_000] = f32::NAN;
+    v[1_234_567] = f32::NAN;
+    v[77] = 2.0;
+    v[1_999_999] = 2.0;
+    let a = Array::from_slice(&v, &[1 << 21]).unwrap();
+    for op in [Builtin::ArgMax, Builtin::ArgMin] {
+        let r = reduction::reduce(op, &a, &ReduceOptions::default()).unwrap();
+        assert_eq!(r.item::<i64>(&[]).unwrap(), 1_234_567, "{op:?}");
+    }
+    let r = reduction::nanargmax(&a, &ReduceOptions::default()).unwrap();
+    assert_eq!(r.item::<i64>(&[]).unwrap(), 77);
+    let r = reduction::nanargmin(&a, &ReduceOptions::default()).unwrap();
+    assert_eq!(
+        r.item::<i64>(&[]).unwrap(),
+        host_arg(&v, false, true).unwrap()
+    );
+}
+
+#[test]
+fn arg_reductions_errors_out_and_keepdims() {
+    let Some(_d) = device_or_skip() else { return };
+    let e = Array::from_slice::<f32>(&[], &[3, 0]).unwrap();
+    for (r, name) in [
+        (e.argmax(&ReduceOptions::axis(1)), "argmax"),
+        (e.argmin(&ReduceOptions::default()), "argmin"),
+        (reduction::nanargmax(&e, &ReduceOptions::axis(1)), "argmax"),
+    ] {
+        assert_eq!(
+            r.unwrap_err().to_string(),
+            format!("attempt to get {name} of an empty sequence")
+        );
+    }
+    // Reducing the non-empty axis of an empty array: an empty result.
+    let r = e.argmax(&ReduceOptions::axis(0)).unwrap();
+    assert_eq!((r.shape(), r.dtype()), (&[0usize][..], DType::Int64));
+    // Several axes: NumPy takes one axis or None.
+    let a = Array::from_slice(&[1.0f32, 5.0, 5.0, 2.0, f32::NAN, 3.0], &[2, 3]).unwrap();
+    assert!(a.argmax(&ReduceOptions::axes(&[0, 1])).is_err());
+    assert!(a.argmax(&ReduceOptions::axis(2)).is_err());
+    // dtype= is not accepted.
+    assert!(
+        a.argmax(&ReduceOptions::default().dtype(DType::Int32))
+            .is_err()
+    );
+    // keepdims and out=.
+    let r = a.argmax(&ReduceOptions::axis(1).keepdims(true)).unwrap();
+    assert_eq!(r.shape(), &[2, 1]);
+    assert_eq!(r.to_vec::<i64>().unwrap(), vec![1, 1]);
+    let r = a.argmin(&ReduceOptions::default().keepdims(true)).unwrap();
+    assert_eq!(r.shape(), &[1, 1]);
+    assert_eq!(r.to_vec::<i64>().unwrap(), vec![4]);
+    let out = Array::zeros(&[2], DType::Int64).unwrap();
+    let r = a.argmin(&ReduceOptions::axis(-1).out(&out)).unwrap();
+    assert_eq!(r.to_vec::<i64>().unwrap(), vec![0, 1]);
+    assert_eq!(out.to_vec::<i64>().unwrap(), vec![0, 1]);
+    let out = Array::zeros(&[], DType::Int64).unwrap();
+    reduction::nanargmax(&a, &ReduceOptions::default().out(&out)).unwrap();
+    assert_eq!(out.item::<i64>(&[]).unwrap(), 1);
+    let bad = Array::zeros(&[2], DType::Int32).unwrap();
+    assert!(a.argmax(&ReduceOptions::axis(1).out(&bad)).is_err());
+    let bad = Array::zeros(&[3], DType::Int64).unwrap();
+    assert!(a.argmax(&ReduceOptions::axis(1).out(&bad)).is_err());
+    // All-NaN slices: nanarg* is an error, argmax the first NaN.
+    let n = Array::from_slice(&[1.0f64, f64::NAN, f64::NAN, f64::NAN], &[2, 2]).unwrap();
+    for r in [
+        reduction::nanargmax(&n, &ReduceOptions::axis(1)),
+        reduction::nanargmin(&n, &ReduceOptions::axis(0)),
+    ] {
+        assert_eq!(r.unwrap_err().to_string(), "All-NaN slice encountered");
+    }
+    let r = n.argmax(&ReduceOptions::axis(1)).unwrap();
+    assert_eq!(r.to_vec::<i64>().unwrap(), vec![1, 0]);
+    let r = reduction::nanargmax(&n, &ReduceOptions::default()).unwrap();
+    assert_eq!(r.item::<i64>(&[]).unwrap(), 0);
+}
+
+/// Host float64 variance of `v` (two passes).
+fn host_var(v: &[f64], ddof: f64) -> f64 {
+    let n = v.len() as f64;
+    let m = v.iter().sum::<f64>() / n;
+    v.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - ddof).max(0.0)
+}
+
+#[test]
+fn var_std_every_strategy_and_edges() {
+    let Some(_d) = device_or_skip() else { return };
+    // An offset mean makes a naive sum-of-squares lose digits; the
+    // single pass must not.
+    let cases: [&[usize]; 5] = [
+        &[1 << 22],
+        &[3, 1 << 20],
+        &[700, 4096],
+        &[100_000, 5],
+        &[4096, 700],
+    ];
+    for shape in cases {
+        let n: usize = shape.iter().product();
+        let v: Vec<f64> = unit(n, n as u64 + 3)
+            .iter()
+            .map(|&x| 1000.0 + f64::from(x))
+            .collect();
+        let a = Array::from_slice(&v, shape).unwrap();
+        let (rows, len) = if shape.len() == 1 {
+            (1, n)
+        } else {
+            (shape[0], shape[1])
+        };
+        let full = a.var(&ReduceOptions::default().ddof(1.0)).unwrap();
+        assert_eq!((full.ndim(), full.dtype()), (0, DType::Float64));
+        let want = host_var(&v, 1.0);
+        let got = full.item::<f64>(&[]).unwrap();
+        assert!(
+            (got - want).abs() <= 1e-9 * want,
+            "{shape:?}: {got} vs {want}"
+        );
+        let got = a.std(&ReduceOptions::axis(-1)).unwrap();
+        let want: Vec<f64> = (0..rows)
+            .map(|r| host_var(&v[r * len..(r + 1) * len], 0.0).sqrt())
+            .collect();
+        assert_allclose(&got, &want, 1e-9, 0.0);
+        if shape.len() == 2 {
+            let got = a.var(&ReduceOptions::axis(0)).unwrap();
+            let want: Vec<f64> = (0..len)
+                .map(|c| {
+                    let col: Vec<f64> = (0..rows).map(|r| v[r * len + c]).collect();
+                    host_var(&col, 0.0)
+                })
+                .collect();
+            assert_allclose(&got, &want, 1e-9, 0.0);
+        }
+        // float32 input, float32 result.
+        let vf: Vec<f32> = v.iter().map(|&x| (x - 1000.0) as f32).collect();
+        let af = Array::from_slice(&vf, shape).unwrap();
+        let got = af.var(&ReduceOptions::default()).unwrap();
+        assert_eq!(got.dtype(), DType::Float32);
+        let vd: Vec<f64> = vf.iter().map(|&x| f64::from(x)).collect();
+        let want = host_var(&vd, 0.0);
+        let got = f64::from(got.item::<f32>(&[]).unwrap());
+        assert!(
+            (got - want).abs() <= 1e-4 * want,
+            "{shape:?} f32: {got} vs {want}"
+        );
+    }
+    // Empty rows and NaN.
+    let e = Array::from_slice::<f32>(&[], &[3, 0]).unwrap();
+    for op in [
+        Builtin::Var,
+        Builtin::Std,
+        Builtin::NanMean,
+        Builtin::NanVar,
+        Builtin::NanStd,
+    ] {
+        let r = reduction::reduce(op, &e, &ReduceOptions::axis(1)).unwrap();
+        assert_eq!((r.shape(), r.dtype()), (&[3usize][..], DType::Float32));
+        assert!(
+            r.to_vec::<f32>().unwrap().iter().all(|x| x.is_nan()),
+            "{op:?}"
+        );
+        let r = reduction::reduce(op, &e, &ReduceOptions::default()).unwrap();
+        assert!(r.item::<f32>(&[]).unwrap().is_nan(), "{op:?}");
+    }
+    let mut v = unit(1 << 21, 11);
+    v[999_999] = f32::NAN;
+    let a = Array::from_slice(&v, &[1 << 21]).unwrap();
+    assert!(
+        a.var(&Default::default())
+            .unwrap()
+            .item::<f32>(&[])
+            .unwrap()
+            .is_nan()
+    );
+    let got = reduction::nanvar(&a, &ReduceOptions::default().ddof(1.0)).unwrap();
+    let vd: Vec<f64> = v
+        .iter()
+        .filter(|x| !x.is_nan())
+        .map(|&x| f64::from(x))
+        .collect();
+    let want = host_var(&vd, 1.0);
+    let got = f64::from(got.item::<f32>(&[]).unwrap());
+    assert!((got - want).abs() <= 1e-4 * want, "nanvar: {got} vs {want}");
+    let got = reduction::nanmean(&a, &ReduceOptions::default()).unwrap();
+    let want = vd.iter().sum::<f64>() / vd.len() as f64;
+    let got = f64::from(got.item::<f32>(&[]).unwrap());
+    assert!(
+        (got - want).abs() <= 1e-5 * want,
+        "nanmean: {got} vs {want}"
+    );
+    // out= (same_kind) and keepdims.
+    let m = Array::from_slice(&[1i32, 2, 3, 4, 5, 7], &[2, 3]).unwrap();
+    let out = Array::zeros(&[2, 1], DType::Float32).unwrap();
+    m.var(&ReduceOptions::axis(1).keepdims(true).out(&out))
+        .unwrap();
+    assert_allclose(&out, &[2.0f32 / 3.0, 14.0 / 9.0], 1e-6, 0.0);
+    let iout = Array::zeros(&[2], DType::Int64).unwrap();
+    assert!(m.var(&ReduceOptions::axis(1).out(&iout)).is_err());
 }

@@ -1,8 +1,9 @@
 //! Tier 2 (DESIGN.md, "Testing"): every reduction kernel the library can
 //! render compiles with the real NVRTC for sm_80 and sm_90: each built-in
 //! reduction over every dtype, in each strategy (block, warp, column,
-//! two-pass) with 32- and 64-bit indexing and several coalesced ranks, the
-//! `dtype=` accumulator variants, and user `ReductionKernel`s (scalars,
+//! two-pass) with 32- and 64-bit indexing and several coalesced ranks
+//! (argmax/argmin, var/std and nanmean with their struct accumulators
+//! among them), the `dtype=` accumulator variants, and user `ReductionKernel`s (scalars,
 //! several outputs, preambles, placeholders). Batched into a few programs.
 //! Needs only the NVRTC library; skips with a reason without it.
 
@@ -122,6 +123,13 @@ fn dtype_overrides_and_user_kernels_compile() {
         (Builtin::Mean, DType::Float32, DType::Complex128),
         (Builtin::Max, DType::Float32, DType::Float64),
         (Builtin::Any, DType::Complex64, DType::Int8),
+        // Struct accumulators with dtype= / out= of another dtype.
+        (Builtin::Var, DType::Int32, DType::Float32),
+        (Builtin::Std, DType::Complex128, DType::Float32),
+        (Builtin::NanVar, DType::Float16, DType::Float64),
+        (Builtin::NanStd, DType::Complex64, DType::Float16),
+        (Builtin::NanMean, DType::Int16, DType::Float32),
+        (Builtin::NanMean, DType::Float32, DType::Complex128),
     ] {
         for v in VARIANTS {
             specs.push(op.spec(input, output, op.reduce_dtype(input, output), v));

@@ -1,10 +1,15 @@
 //! The built-in reductions (`sum`, `prod`, `max`, `min`, `all`, `any`,
-//! `count_nonzero`, `mean`) with NumPy's result dtypes, and their `Array`
-//! methods.
+//! `count_nonzero`, `mean`, the `nan*` forms, `argmax`/`argmin`, `var`,
+//! `std`) with NumPy's result dtypes, and their `Array` methods.
+//!
+//! `argmax`/`argmin` reduce a struct of (index, value), `var`/`std` a
+//! struct of (count, mean, M2) merged with Chan's parallel formula and
+//! `nanmean` a (count, sum): see `cuprum/reduction.cuh` and
+//! [`AccStruct`].
 
 use super::launch::{RedInput, launch};
 use super::plan::{reduced_axes, result_shape};
-use super::spec::{ReductionSpec, Variant};
+use super::spec::{AccStruct, ReductionSpec, Variant};
 use crate::array::Array;
 use crate::dtype::{Casting, DType, check_cast};
 use crate::elementwise::{SpecParam, dtype_tag};
@@ -23,6 +28,9 @@ pub struct ReduceOptions<'a> {
     pub dtype: Option<DType>,
     /// The array to write, of the result's shape.
     pub out: Option<&'a Array>,
+    /// Delta degrees of freedom of `var`/`std` (and the `nan` forms): the
+    /// divisor is `max(N - ddof, 0)`. Ignored by the other reductions.
+    pub ddof: f64,
 }
 
 impl<'a> ReduceOptions<'a> {
@@ -62,6 +70,13 @@ impl<'a> ReduceOptions<'a> {
         self.out = Some(out);
         self
     }
+
+    /// Sets `ddof` (`var`, `std`).
+    #[must_use]
+    pub fn ddof(mut self, ddof: f64) -> ReduceOptions<'a> {
+        self.ddof = ddof;
+        self
+    }
 }
 
 /// A built-in reduction.
@@ -91,11 +106,29 @@ pub enum Builtin {
     NanMax,
     /// `nanmin`: NaN ignored; an all-NaN row gives NaN.
     NanMin,
+    /// `argmax`: int64 index of the first maximum (the first NaN if any).
+    ArgMax,
+    /// `argmin`: int64 index of the first minimum (the first NaN if any).
+    ArgMin,
+    /// `nanargmax`: as `argmax` skipping NaN; an all-NaN row is an error.
+    NanArgMax,
+    /// `nanargmin`: as `argmin` skipping NaN; an all-NaN row is an error.
+    NanArgMin,
+    /// `var` (with `ddof`).
+    Var,
+    /// `std` (with `ddof`).
+    Std,
+    /// `nanmean`: NaN skipped; an all-NaN row gives NaN.
+    NanMean,
+    /// `nanvar`: NaN skipped; an all-NaN row gives NaN.
+    NanVar,
+    /// `nanstd`: NaN skipped; an all-NaN row gives NaN.
+    NanStd,
 }
 
 impl Builtin {
     /// Every built-in.
-    pub const ALL: [Builtin; 12] = [
+    pub const ALL: [Builtin; 21] = [
         Builtin::Sum,
         Builtin::Prod,
         Builtin::Max,
@@ -108,6 +141,15 @@ impl Builtin {
         Builtin::NanProd,
         Builtin::NanMax,
         Builtin::NanMin,
+        Builtin::ArgMax,
+        Builtin::ArgMin,
+        Builtin::NanArgMax,
+        Builtin::NanArgMin,
+        Builtin::Var,
+        Builtin::Std,
+        Builtin::NanMean,
+        Builtin::NanVar,
+        Builtin::NanStd,
     ];
 
     /// NumPy's name of the operation (in error messages).
@@ -125,10 +167,11 @@ impl Builtin {
             Builtin::NanProd => "multiply",
             Builtin::NanMax => "fmax",
             Builtin::NanMin => "fmin",
+            _ => self.tag(),
         }
     }
 
-    fn tag(self) -> &'static str {
+    const fn tag(self) -> &'static str {
         match self {
             Builtin::Sum => "sum",
             Builtin::Prod => "prod",
@@ -142,7 +185,33 @@ impl Builtin {
             Builtin::NanProd => "nanprod",
             Builtin::NanMax => "nanmax",
             Builtin::NanMin => "nanmin",
+            Builtin::ArgMax => "argmax",
+            Builtin::ArgMin => "argmin",
+            Builtin::NanArgMax => "nanargmax",
+            Builtin::NanArgMin => "nanargmin",
+            Builtin::Var => "var",
+            Builtin::Std => "std",
+            Builtin::NanMean => "nanmean",
+            Builtin::NanVar => "nanvar",
+            Builtin::NanStd => "nanstd",
         }
+    }
+
+    /// Whether this is `argmax`, `argmin` or a `nan` form of them.
+    pub const fn is_arg(self) -> bool {
+        matches!(
+            self,
+            Builtin::ArgMax | Builtin::ArgMin | Builtin::NanArgMax | Builtin::NanArgMin
+        )
+    }
+
+    /// Whether this is `var`, `std` or a `nan` form of them (they take
+    /// `ddof`, passed to the kernel as the float64 scalar `ddof`).
+    pub const fn has_ddof(self) -> bool {
+        matches!(
+            self,
+            Builtin::Var | Builtin::Std | Builtin::NanVar | Builtin::NanStd
+        )
     }
 
     /// The result dtype for input `input` and `dtype=` (NumPy's rules):
@@ -151,14 +220,35 @@ impl Builtin {
     /// `any` give bool; `count_nonzero` int64; `max`/`min` the input's.
     ///
     /// # Errors
+    /// `argmax`/`argmin` give int64; `var`/`std` of bool and integers
+    /// float64, of complex the real dtype, else the input's (`dtype=`:
+    /// its real dtype); `nanmean` as `mean`.
+    ///
+    /// # Errors
     /// [`Error::Unsupported`] for `dtype=` where NumPy has none (max, min,
-    /// all, any, count_nonzero).
+    /// all, any, count_nonzero, argmax, argmin) and for a `dtype=` of
+    /// `var`/`std` that is not inexact.
     pub fn result_dtype(self, input: DType, dtype: Option<DType>) -> Result<DType> {
         match (self, dtype) {
             (
-                Builtin::Sum | Builtin::Prod | Builtin::Mean | Builtin::NanSum | Builtin::NanProd,
+                Builtin::Sum
+                | Builtin::Prod
+                | Builtin::Mean
+                | Builtin::NanSum
+                | Builtin::NanProd
+                | Builtin::NanMean,
                 Some(d),
             ) => Ok(d),
+            (Builtin::Var | Builtin::Std | Builtin::NanVar | Builtin::NanStd, Some(d)) => {
+                if d.is_inexact() {
+                    Ok(d.real_dtype())
+                } else {
+                    Err(Error::Unsupported(format!(
+                        "dtype={d} for {}: only float and complex dtypes are supported",
+                        self.tag()
+                    )))
+                }
+            }
             (_, Some(_)) => Err(Error::Unsupported(format!(
                 "dtype= for {}: NumPy's {} takes no dtype",
                 self.tag(),
@@ -173,19 +263,33 @@ impl Builtin {
                     input
                 },
             ),
-            (Builtin::Mean, None) => Ok(if input.is_bool() || input.is_integer() {
-                DType::Float64
-            } else {
-                input
-            }),
+            (Builtin::Mean | Builtin::NanMean, None) => {
+                Ok(if input.is_bool() || input.is_integer() {
+                    DType::Float64
+                } else {
+                    input
+                })
+            }
             (Builtin::Max | Builtin::Min | Builtin::NanMax | Builtin::NanMin, None) => Ok(input),
             (Builtin::All | Builtin::Any, None) => Ok(DType::Bool),
             (Builtin::CountNonzero, None) => Ok(DType::Int64),
+            (Builtin::ArgMax | Builtin::ArgMin | Builtin::NanArgMax | Builtin::NanArgMin, None) => {
+                Ok(DType::Int64)
+            }
+            (Builtin::Var | Builtin::Std | Builtin::NanVar | Builtin::NanStd, None) => {
+                Ok(if input.is_bool() || input.is_integer() {
+                    DType::Float64
+                } else {
+                    input.real_dtype()
+                })
+            }
         }
     }
 
     /// The accumulator dtype for a result dtype `result` and input `input`:
-    /// float16 and bfloat16 accumulate in float32.
+    /// float16 and bfloat16 accumulate in float32. For the struct
+    /// accumulators it is the dtype of their values: argmax's the (widened)
+    /// input's, var's the (widened, real) result's, nanmean's the result's.
     pub fn reduce_dtype(self, input: DType, result: DType) -> DType {
         let widen = |d: DType| match d {
             DType::Float16 | DType::BFloat16 => DType::Float32,
@@ -195,8 +299,17 @@ impl Builtin {
             Builtin::Max | Builtin::Min | Builtin::NanMax | Builtin::NanMin => widen(input),
             Builtin::All | Builtin::Any => DType::Bool,
             Builtin::CountNonzero => DType::Int64,
-            Builtin::Sum | Builtin::Prod | Builtin::Mean | Builtin::NanSum | Builtin::NanProd => {
-                widen(result)
+            Builtin::Sum
+            | Builtin::Prod
+            | Builtin::Mean
+            | Builtin::NanSum
+            | Builtin::NanProd
+            | Builtin::NanMean => widen(result),
+            Builtin::ArgMax | Builtin::ArgMin | Builtin::NanArgMax | Builtin::NanArgMin => {
+                widen(input)
+            }
+            Builtin::Var | Builtin::Std | Builtin::NanVar | Builtin::NanStd => {
+                widen(result.real_dtype())
             }
         }
     }
@@ -204,6 +317,98 @@ impl Builtin {
     /// The spec of this reduction from `input` to an output of `output`
     /// dtype, accumulating in `reduce`.
     pub fn spec(self, input: DType, output: DType, reduce: DType, v: Variant) -> ReductionSpec {
+        let r = reduce.c_type();
+        let rsz = (reduce.itemsize(), reduce.itemsize());
+        let ll = (8, 8);
+        let skip = matches!(
+            self,
+            Builtin::NanArgMax
+                | Builtin::NanArgMin
+                | Builtin::NanVar
+                | Builtin::NanStd
+                | Builtin::NanMean
+        );
+        const DEN: &str = "typedef decltype(a.m2) _R;\n    const double _dof = (double)a.n - ddof;\n    \
+                           const _R _den = (_R)(_dof > 0.0 ? _dof : 0.0);\n    ";
+        let structured: Option<(String, String, String, Option<&str>, AccStruct)> = match self {
+            Builtin::ArgMax | Builtin::ArgMin | Builtin::NanArgMax | Builtin::NanArgMin => {
+                let max = matches!(self, Builtin::ArgMax | Builtin::NanArgMax);
+                Some((
+                    format!("cuprum::arg_make<{r}>(cuprum::cast<{r}>(x), _red_i, {skip})"),
+                    format!("cuprum::arg_combine<{max}, {skip}>(a, b)"),
+                    "y = cuprum::cast<y_type>(a.index)".into(),
+                    None,
+                    AccStruct::layout(format!("cuprum::ArgAcc<{r}>"), &[ll, rsz]),
+                ))
+            }
+            Builtin::Var | Builtin::Std | Builtin::NanVar | Builtin::NanStd => {
+                let root = matches!(self, Builtin::Std | Builtin::NanStd);
+                let val = if root {
+                    "sqrt(a.m2 / _den)"
+                } else {
+                    "a.m2 / _den"
+                };
+                let post = format!("{DEN}y = cuprum::cast<y_type>({val});");
+                Some(if input.is_complex() {
+                    (
+                        format!(
+                            "cuprum::welfordc_make<{r}>(cuprum::cast<cuprum::complex<{r}>>(x), \
+                             {skip})"
+                        ),
+                        "cuprum::welford_combine(a, b)".into(),
+                        post,
+                        Some(""),
+                        AccStruct::layout(format!("cuprum::WelfordC<{r}>"), &[ll, rsz, rsz, rsz]),
+                    )
+                } else {
+                    (
+                        format!("cuprum::welford_make<{r}>(cuprum::cast<{r}>(x), {skip})"),
+                        "cuprum::welford_combine(a, b)".into(),
+                        post,
+                        Some(""),
+                        AccStruct::layout(format!("cuprum::Welford<{r}>"), &[ll, rsz, rsz]),
+                    )
+                })
+            }
+            Builtin::NanMean => Some((
+                format!("cuprum::count_sum_make<{r}>(cuprum::cast<{r}>(x), true)"),
+                "cuprum::count_sum_combine(a, b)".into(),
+                "y = cuprum::cast<y_type>(a.sum / cuprum::cast<decltype(a.sum)>((double)a.n))"
+                    .into(),
+                Some(""),
+                AccStruct::layout(format!("cuprum::CountSum<{r}>"), &[ll, rsz]),
+            )),
+            _ => None,
+        };
+        if let Some((map, red, post, identity, st)) = structured {
+            let mut params = vec![SpecParam::input("x", input)];
+            if self.has_ddof() {
+                params.push(SpecParam::scalar("ddof", DType::Float64));
+            }
+            params.push(SpecParam::output("y", output));
+            return self.named(
+                ReductionSpec {
+                    name: String::new(),
+                    params,
+                    type_aliases: Vec::new(),
+                    reduce_type: reduce,
+                    reduce_struct: Some(st),
+                    map_expr: map,
+                    reduce_expr: red,
+                    post_map_expr: post,
+                    identity: identity.map(str::to_owned),
+                    preamble: String::new(),
+                    options: Vec::new(),
+                    out_ndim: v.out_ndim,
+                    red_ndim: v.red_ndim,
+                    index: v.index,
+                    strategy: v.strategy,
+                },
+                input,
+                output,
+                reduce,
+            );
+        }
         let (map, red, post, identity): (&str, &str, &str, Option<&str>) = match self {
             Builtin::Sum => ("x", "a + b", "y = cuprum::cast<y_type>(a)", Some("0")),
             Builtin::Prod => ("x", "a * b", "y = cuprum::cast<y_type>(a)", Some("1")),
@@ -267,12 +472,14 @@ impl Builtin {
                 "y = cuprum::cast<y_type>(a / (_type_reduce)(_nred))",
                 Some("0"),
             ),
+            _ => unreachable!("struct accumulators are handled above"),
         };
         let spec_probe = ReductionSpec {
             name: String::new(),
             params: vec![SpecParam::input("x", input), SpecParam::output("y", output)],
             type_aliases: Vec::new(),
             reduce_type: reduce,
+            reduce_struct: None,
             map_expr: map.into(),
             reduce_expr: red.into(),
             post_map_expr: post.into(),
@@ -284,6 +491,16 @@ impl Builtin {
             index: v.index,
             strategy: v.strategy,
         };
+        self.named(spec_probe, input, output, reduce)
+    }
+
+    fn named(
+        self,
+        spec: ReductionSpec,
+        input: DType,
+        output: DType,
+        reduce: DType,
+    ) -> ReductionSpec {
         ReductionSpec {
             name: format!(
                 "cuprum_{}_{}_{}_{}_{}",
@@ -291,9 +508,9 @@ impl Builtin {
                 dtype_tag(input),
                 dtype_tag(output),
                 dtype_tag(reduce),
-                spec_probe.variant_tag()
+                spec.variant_tag()
             ),
-            ..spec_probe
+            ..spec
         }
     }
 }
@@ -307,6 +524,9 @@ impl Builtin {
 /// shape or a dtype it cannot take under `same_kind`; [`Error::Unsupported`]
 /// for `dtype=` where NumPy has none.
 pub fn reduce(op: Builtin, a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    if op.is_arg() {
+        return arg_reduce(op, a, opts);
+    }
     let axes = reduced_axes(opts.axis.as_deref(), a.ndim())?;
     let natural = op.result_dtype(a.dtype(), opts.dtype)?;
     let shape = result_shape(a.shape(), &axes, opts.keepdims);
@@ -338,9 +558,95 @@ pub fn reduce(op: Builtin, a: &Array, opts: &ReduceOptions<'_>) -> Result<Array>
             natural
         };
     let reduce_type = op.reduce_dtype(a.dtype(), result);
-    launch(op.name(), &[RedInput::Array(a)], &[&out], &axes, |v| {
+    let mut inputs = vec![RedInput::Array(a)];
+    if op.has_ddof() {
+        inputs.push(RedInput::Scalar(opts.ddof.to_le_bytes().to_vec()));
+    }
+    launch(op.name(), &inputs, &[&out], &axes, |v| {
         Ok(op.spec(a.dtype(), output_dtype, reduce_type, v))
     })?;
+    Ok(out)
+}
+
+/// argmax, argmin and their `nan` forms: `axis` is one axis or `None`
+/// (the index into the C-order flattened array); int64 result; `out` must
+/// be int64.
+fn arg_reduce(op: Builtin, a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    op.result_dtype(a.dtype(), opts.dtype)?;
+    let numpy_op = match op {
+        Builtin::ArgMax | Builtin::NanArgMax => "argmax",
+        _ => "argmin",
+    };
+    // The reduced iteration must be 1-D so that its linear index is the
+    // index NumPy returns: a single axis, or the C-order flattened array.
+    let (src, axes, empty) = match opts.axis.as_deref() {
+        None => (a.ravel()?, vec![0], a.size() == 0),
+        Some([ax]) => {
+            let axes = reduced_axes(Some(&[*ax]), a.ndim())?;
+            let empty = a.shape()[axes[0]] == 0;
+            (a.clone(), axes, empty)
+        }
+        Some(_) => {
+            return Err(Error::Value(format!(
+                "{}: axis must be an integer or None",
+                op.tag()
+            )));
+        }
+    };
+    if empty {
+        return Err(Error::Value(format!(
+            "attempt to get {numpy_op} of an empty sequence"
+        )));
+    }
+    let shape = if opts.axis.is_none() && opts.keepdims {
+        vec![1; a.ndim()]
+    } else {
+        result_shape(
+            a.shape(),
+            &reduced_axes(opts.axis.as_deref(), a.ndim())?,
+            opts.keepdims,
+        )
+    };
+    let out = match opts.out {
+        Some(o) => {
+            if o.shape() != shape.as_slice() {
+                return Err(Error::Value(format!(
+                    "output parameter for {} has the wrong shape {} (expected {})",
+                    op.tag(),
+                    crate::layout::fmt_shape(o.shape()),
+                    crate::layout::fmt_shape(&shape)
+                )));
+            }
+            if o.dtype() != DType::Int64 {
+                return Err(Error::DType(format!(
+                    "Cannot cast array data from dtype('int64') to dtype('{}') according to \
+                     the rule 'safe' ({} out=)",
+                    o.dtype(),
+                    op.tag()
+                )));
+            }
+            o.clone()
+        }
+        None => Array::empty_on(a.device(), &shape, DType::Int64, Order::C)?,
+    };
+    // With axis=None the kernel reduces the 1-D flattened array into a 0-d
+    // view of `out`.
+    let target = if opts.axis.is_none() {
+        out.reshape(&[])?
+    } else {
+        out.clone()
+    };
+    let reduce_type = op.reduce_dtype(src.dtype(), DType::Int64);
+    launch(numpy_op, &[RedInput::Array(&src)], &[&target], &axes, |v| {
+        Ok(op.spec(src.dtype(), DType::Int64, reduce_type, v))
+    })?;
+    if matches!(op, Builtin::NanArgMax | Builtin::NanArgMin)
+        && src.dtype().is_inexact()
+        && out.size() > 0
+        && amin(&out, &ReduceOptions::default())?.item::<i64>(&[])? < 0
+    {
+        return Err(Error::Value("All-NaN slice encountered".into()));
+    }
     Ok(out)
 }
 
@@ -443,6 +749,87 @@ pub fn nanmin(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
     reduce(Builtin::NanMin, a, opts)
 }
 
+/// `numpy.argmax`: the int64 index of the first maximum along one axis,
+/// or into the C-order flattened array for `axis: None`; a NaN is the
+/// maximum (its first occurrence). `dtype=` is not accepted; `out` must be
+/// int64.
+///
+/// # Errors
+/// "attempt to get argmax of an empty sequence"; several axes; as
+/// [`reduce`].
+pub fn argmax(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::ArgMax, a, opts)
+}
+
+/// `numpy.argmin`: as [`argmax`] for the first minimum.
+///
+/// # Errors
+/// As [`argmax`].
+pub fn argmin(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::ArgMin, a, opts)
+}
+
+/// `numpy.nanargmax`: as [`argmax`] ignoring NaN.
+///
+/// # Errors
+/// As [`argmax`]; "All-NaN slice encountered" when a row is all NaN
+/// (checked after the kernel, with one synchronising read-back).
+pub fn nanargmax(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::NanArgMax, a, opts)
+}
+
+/// `numpy.nanargmin`: as [`nanargmax`] for the minimum.
+///
+/// # Errors
+/// As [`nanargmax`].
+pub fn nanargmin(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::NanArgMin, a, opts)
+}
+
+/// `numpy.var` with `opts.ddof`, in one pass (count, mean, M2 merged with
+/// Chan's formula): float64 for bool and integers, the real dtype for
+/// complex (var of the real plus var of the imaginary part), float16
+/// computed in float32. An empty reduction gives NaN.
+///
+/// # Errors
+/// As [`reduce`].
+pub fn var(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::Var, a, opts)
+}
+
+/// `numpy.std`: the square root of [`var`].
+///
+/// # Errors
+/// As [`reduce`].
+pub fn std(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::Std, a, opts)
+}
+
+/// `numpy.nanmean`: the mean of the non-NaN values; a row of NaN only (or
+/// an empty one) gives NaN (NumPy also warns).
+///
+/// # Errors
+/// As [`reduce`].
+pub fn nanmean(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::NanMean, a, opts)
+}
+
+/// `numpy.nanvar`: [`var`] of the non-NaN values (NaN for a row of NaN).
+///
+/// # Errors
+/// As [`reduce`].
+pub fn nanvar(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::NanVar, a, opts)
+}
+
+/// `numpy.nanstd`: the square root of [`nanvar`].
+///
+/// # Errors
+/// As [`reduce`].
+pub fn nanstd(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::NanStd, a, opts)
+}
+
 /// `numpy.ptp`: `max - min` along the axes, in the input's dtype (unsigned
 /// integers wrap, as NumPy's).
 ///
@@ -534,6 +921,38 @@ impl Array {
     pub fn count_nonzero(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
         count_nonzero(self, opts)
     }
+
+    /// [`argmax`].
+    ///
+    /// # Errors
+    /// As [`argmax`].
+    pub fn argmax(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+        argmax(self, opts)
+    }
+
+    /// [`argmin`].
+    ///
+    /// # Errors
+    /// As [`argmin`].
+    pub fn argmin(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+        argmin(self, opts)
+    }
+
+    /// [`var`] (`ddof` in `opts`).
+    ///
+    /// # Errors
+    /// As [`reduce`].
+    pub fn var(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+        var(self, opts)
+    }
+
+    /// [`std`] (`ddof` in `opts`).
+    ///
+    /// # Errors
+    /// As [`reduce`].
+    pub fn std(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+        std(self, opts)
+    }
 }
 
 #[cfg(test)]
@@ -570,6 +989,93 @@ mod tests {
         assert_eq!(Builtin::Mean.reduce_dtype(Int8, Float64), Float64);
         assert_eq!(Builtin::Max.reduce_dtype(Float16, Float16), Float32);
         assert_eq!(Builtin::Any.reduce_dtype(Float16, Bool), Bool);
+    }
+
+    #[test]
+    fn new_builtins_dtypes_and_structs() {
+        let r = |op: Builtin, d| op.result_dtype(d, None).unwrap();
+        for op in [
+            Builtin::ArgMax,
+            Builtin::ArgMin,
+            Builtin::NanArgMax,
+            Builtin::NanArgMin,
+        ] {
+            for d in DType::ALL {
+                assert_eq!(r(op, d), Int64);
+            }
+            assert!(matches!(
+                op.result_dtype(Float32, Some(Int32)),
+                Err(Error::Unsupported(_))
+            ));
+            assert!(op.is_arg() && !op.has_ddof());
+        }
+        for op in [Builtin::Var, Builtin::Std, Builtin::NanVar, Builtin::NanStd] {
+            assert_eq!(r(op, Bool), Float64);
+            assert_eq!(r(op, Int8), Float64);
+            assert_eq!(r(op, UInt64), Float64);
+            assert_eq!(r(op, Float16), Float16);
+            assert_eq!(r(op, Float32), Float32);
+            assert_eq!(r(op, Complex64), Float32);
+            assert_eq!(r(op, Complex128), Float64);
+            assert_eq!(op.result_dtype(Int8, Some(Float32)).unwrap(), Float32);
+            assert_eq!(op.result_dtype(Float32, Some(Complex128)).unwrap(), Float64);
+            assert!(op.result_dtype(Float32, Some(Int32)).is_err());
+            assert_eq!(op.reduce_dtype(Float16, Float16), Float32);
+            assert_eq!(op.reduce_dtype(Complex64, Float32), Float32);
+            assert!(op.has_ddof() && !op.is_arg());
+        }
+        assert_eq!(r(Builtin::NanMean, Int16), Float64);
+        assert_eq!(r(Builtin::NanMean, Complex64), Complex64);
+        assert_eq!(Builtin::NanMean.reduce_dtype(Float16, Float16), Float32);
+        assert_eq!(Builtin::ArgMax.reduce_dtype(Float16, Int64), Float32);
+        assert_eq!(Builtin::ArgMin.reduce_dtype(Complex128, Int64), Complex128);
+        // Struct layouts as C++ lays them out (the kernels assert them).
+        let v = Variant::new(Strategy::TwoPass, 1, 1, crate::elementwise::IndexWidth::I64);
+        let st = |op: Builtin, i: DType| {
+            let res = op.result_dtype(i, None).unwrap();
+            let sp = op.spec(i, res, op.reduce_dtype(i, res), v);
+            sp.validate().unwrap();
+            let s = sp.reduce_struct.clone().unwrap();
+            assert_eq!(sp.reduce_size(), s.size);
+            assert!(
+                sp.kernel_params()
+                    .iter()
+                    .any(|p| p.name == "_tmp" && p.c_type == format!("{}*", s.c_type))
+            );
+            (s.c_type, s.size, s.align, sp.params.len())
+        };
+        assert_eq!(
+            st(Builtin::ArgMax, Float64),
+            ("cuprum::ArgAcc<double>".into(), 16, 8, 2)
+        );
+        assert_eq!(st(Builtin::ArgMin, Bool).1, 16);
+        assert_eq!(st(Builtin::ArgMax, Float16).0, "cuprum::ArgAcc<float>");
+        let c = st(Builtin::NanArgMax, Complex128);
+        assert_eq!((c.1, c.2), (32, 16));
+        assert_eq!(
+            st(Builtin::Var, Int32),
+            ("cuprum::Welford<double>".into(), 24, 8, 3)
+        );
+        assert_eq!(st(Builtin::Std, Float32).1, 16);
+        assert_eq!(st(Builtin::NanVar, Complex64).1, 24);
+        assert_eq!(st(Builtin::Var, Complex128).1, 32);
+        assert_eq!(st(Builtin::NanMean, Float32).1, 16);
+        assert_eq!(st(Builtin::NanMean, Complex128).1, 32);
+        // var's kernel takes ddof as a float64 scalar before the output.
+        let sp = Builtin::Var.spec(Float32, Float32, Float32, v);
+        let names: Vec<&str> = sp.params.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["x", "ddof", "y"]);
+        let src = sp.render();
+        assert!(src.contains("static_assert(sizeof(_type_reduce) == 16"));
+        assert!(src.contains("_red_i"));
+        // An empty (value-initialised) accumulator for empty rows.
+        assert!(src.contains("_acc = _type_reduce();"));
+        assert!(
+            !Builtin::ArgMax
+                .spec(Float32, Int64, Float32, v)
+                .render()
+                .contains("_acc = _type_reduce();")
+        );
     }
 
     #[test]

@@ -171,12 +171,20 @@ pub fn launch(
     }
     let ks = kernels_for(device, &spec)?;
     let temp = if p.strategy == Strategy::TwoPass {
-        Some(Array::empty_on(
-            device,
-            &[p.n_out * p.segments.0],
-            spec.reduce_type,
-            Order::C,
-        )?)
+        Some(match spec.reduce_struct {
+            Some(_) => Array::empty_on(
+                device,
+                &[p.n_out * p.segments.0 * spec.reduce_size()],
+                crate::dtype::DType::UInt8,
+                Order::C,
+            )?,
+            None => Array::empty_on(
+                device,
+                &[p.n_out * p.segments.0],
+                spec.reduce_type,
+                Order::C,
+            )?,
+        })
     } else {
         None
     };

@@ -11,6 +11,8 @@
 //! | `x.mean(axis=0)`, `cp.prod(x, out=y)`               | `x.mean(&ReduceOptions::axis(0))?`, `ReduceOptions { out: Some(&y), .. }` |
 //! | `cp.nansum(x)`, `cp.nanmax(x, axis=0)`             | [`nansum`], [`nanmax`]`(&x, &ReduceOptions::axis(0))?`, [`nanprod`], [`nanmin`] |
 //! | `cp.ptp(x, axis=1)`                                 | [`ptp`]`(&x, &ReduceOptions::axis(1))?`                     |
+//! | `x.argmax()`, `cp.nanargmin(x, axis=1)`             | `x.argmax(&Default::default())?`, [`nanargmin`]`(&x, &ReduceOptions::axis(1))?` |
+//! | `x.var(axis=0, ddof=1)`, `cp.nanstd(x)`, `cp.nanmean` | `x.var(&ReduceOptions::axis(0).ddof(1.0))?`, [`nanstd`], [`nanmean`] |
 //! | `float(x.sum())`                                    | `x.sum(..)?.item::<f64>(&[])?`                              |
 //!
 //! As in CuPy (its documented difference from NumPy), a full reduction
@@ -34,12 +36,13 @@ mod render;
 pub mod spec;
 
 pub use builtin::{
-    Builtin, ReduceOptions, all, amax, amin, any, count_nonzero, mean, nanmax, nanmin, nanprod,
-    nansum, prod, ptp, reduce, sum,
+    Builtin, ReduceOptions, all, amax, amin, any, argmax, argmin, count_nonzero, mean, nanargmax,
+    nanargmin, nanmax, nanmean, nanmin, nanprod, nanstd, nansum, nanvar, prod, ptp, reduce, std,
+    sum, var,
 };
 pub use launch::{REDUCTION_HEADER, RedInput, kernels_for, launch, program_request};
 pub use render::{BLOCK, INCLUDE, render_program};
-pub use spec::{RedArgs, RedParam, RedValue, ReductionSpec, Strategy, Variant};
+pub use spec::{AccStruct, RedArgs, RedParam, RedValue, ReductionSpec, Strategy, Variant};
 
 use crate::array::Array;
 use crate::dtype::{DType, Operand};
@@ -228,6 +231,7 @@ impl ReductionKernel {
             params,
             type_aliases: bound.placeholders,
             reduce_type,
+            reduce_struct: None,
             map_expr: self.map_expr.clone(),
             reduce_expr: self.reduce_expr.clone(),
             post_map_expr: self.post_map_expr.clone(),

@@ -51,7 +51,15 @@ impl ReductionSpec {
         for p in &self.params {
             let _ = writeln!(s, "  typedef {} {}_type;", p.dtype.c_type(), p.name);
         }
-        let _ = writeln!(s, "  typedef {} _type_reduce;", self.reduce_type.c_type());
+        let _ = writeln!(s, "  typedef {} _type_reduce;", self.reduce_c_type());
+        if let Some(st) = &self.reduce_struct {
+            let _ = writeln!(
+                s,
+                "  static_assert(sizeof(_type_reduce) == {} && alignof(_type_reduce) == {}, \
+                 \"accumulator layout differs from the spec\");",
+                st.size, st.align
+            );
+        }
         let _ = writeln!(s, "  typedef {} _U;", self.uidx());
         let _ = writeln!(
             s,
@@ -83,14 +91,16 @@ impl ReductionSpec {
         );
     }
 
-    /// Declares `target` as the mapped value of reduced element `r`.
+    /// Declares `target` as the mapped value of reduced element `r`; the
+    /// map expression also sees `_red_i`, the element's linear index in the
+    /// (coalesced) reduced iteration.
     fn load_map(&self, s: &mut String, indent: &str, r: &str, target: &str) {
         let idx = self.index.c_type();
         let nin = self.array_inputs().count();
         let _ = writeln!(
             s,
             "{indent}{{\n{indent}  {idx} _roff[{}];\n{indent}  _ridx.offsets(({idx})({r}), _roff);\n{indent}  \
-             (void)_roff;",
+             (void)_roff;\n{indent}  const long long _red_i = (long long)({r});\n{indent}  (void)_red_i;",
             nin.max(1)
         );
         for (slot, k) in self.array_inputs().enumerate() {

@@ -146,6 +146,40 @@ pub struct RedArgs<'a> {
     pub segments: (usize, usize),
 }
 
+/// A struct accumulator type (`_type_reduce` that is not a dtype): its C++
+/// name (a type of `cuprum/reduction.cuh` such as
+/// `cuprum::ArgAcc<float>`), size and alignment in bytes. The kernel
+/// asserts the layout (`static_assert`), and the two-pass temporary buffer
+/// is sized from it; the shuffles move it as `size / 4` 32-bit words.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AccStruct {
+    /// The C++ type.
+    pub c_type: String,
+    /// `sizeof`.
+    pub size: usize,
+    /// `alignof`.
+    pub align: usize,
+}
+
+impl AccStruct {
+    /// A struct of `fields` (each `(size, align)`, in declaration order)
+    /// laid out as C++ does: each field at the next multiple of its
+    /// alignment, the size rounded up to the largest alignment.
+    pub fn layout(c_type: impl Into<String>, fields: &[(usize, usize)]) -> AccStruct {
+        let mut off = 0usize;
+        let mut align = 1usize;
+        for &(sz, al) in fields {
+            off = off.next_multiple_of(al) + sz;
+            align = align.max(al);
+        }
+        AccStruct {
+            c_type: c_type.into(),
+            size: off.next_multiple_of(align),
+            align,
+        }
+    }
+}
+
 /// Everything that decides a reduction kernel's source.
 ///
 /// In the generated code, as in CuPy's `ReductionKernel`:
@@ -171,8 +205,12 @@ pub struct ReductionSpec {
     pub params: Vec<SpecParam>,
     /// Type placeholders and their dtypes, emitted as typedefs.
     pub type_aliases: Vec<(String, DType)>,
-    /// The accumulator type, `_type_reduce`.
+    /// The accumulator type, `_type_reduce` (with `reduce_struct`: the
+    /// dtype of the struct's values, which the struct replaces).
     pub reduce_type: DType,
+    /// A struct accumulator (argmax's index and value, var's count, mean
+    /// and M2), replacing `reduce_type` as `_type_reduce`.
+    pub reduce_struct: Option<AccStruct>,
     /// Maps the inputs of one element to the value reduced.
     pub map_expr: String,
     /// Combines `a` and `b`.
@@ -197,6 +235,23 @@ pub struct ReductionSpec {
 }
 
 impl ReductionSpec {
+    /// The C++ type of `_type_reduce`.
+    pub fn reduce_c_type(&self) -> &str {
+        match &self.reduce_struct {
+            Some(s) => &s.c_type,
+            None => self.reduce_type.c_type(),
+        }
+    }
+
+    /// Bytes of one accumulator (the two-pass temporary buffer holds one
+    /// per segment of each row).
+    pub fn reduce_size(&self) -> usize {
+        match &self.reduce_struct {
+            Some(s) => s.size,
+            None => self.reduce_type.itemsize(),
+        }
+    }
+
     /// The input operands that are arrays, by index into `params`.
     pub fn array_inputs(&self) -> impl Iterator<Item = usize> + '_ {
         self.params
@@ -317,7 +372,7 @@ impl ReductionSpec {
         if self.strategy == Strategy::TwoPass {
             out.push(RedParam {
                 name: "_tmp".into(),
-                c_type: format!("{}*", self.reduce_type.c_type()),
+                c_type: format!("{}*", self.reduce_c_type()),
                 size: 8,
                 align: 8,
                 value: RedValue::Temp,

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """NumPy's outputs for sum, prod, max, min, all, any, count_nonzero,
-mean, nansum, nanprod, nanmax, nanmin and ptp: the semantic oracle of
+mean, nansum, nanprod, nanmax, nanmin, ptp, argmax, argmin, nanargmax,
+nanargmin, var, std, nanmean, nanvar and nanstd: the semantic oracle of
 crates/gpu-array/tests/gpu_reductions.rs (`numpy_golden`). Run
 `python3 make_golden.py OUTDIR` (OUTDIR defaults to this folder); needs
 NumPy 2.
@@ -9,7 +10,9 @@ Writes OUTDIR/reduction_golden.npz with each input once, as `in__TAG`
 (C-contiguous), and for each case NAME NumPy's result `NAME.out`. NAME is
 `op__axis__keepdims__dtype__view__TAG`:
 - op: sum, prod, max, min, all, any, count_nonzero, mean, nansum,
-  nanprod, nanmax, nanmin, ptp;
+  nanprod, nanmax, nanmin, ptp, argmax, argmin, nanargmax, nanargmin,
+  var, std, nanmean, nanvar, nanstd; var/std/nanvar/nanstd may end in
+  `_ddofN` (`ddof=N`, else 0);
 - axis: `none`, an integer, or a tuple joined by `_`; a leading `m` means
   minus (`m1` is -1, `0_m1` is (0, -1));
 - keepdims: 0 or 1;
@@ -49,19 +52,23 @@ def axis_tag(axis):
     return "_".join(f"m{-x}" if x < 0 else str(x) for x in axis) or "empty"
 
 
-def add(op, a, axis=None, keepdims=False, dtype=None, view="c", tag=None):
+def add(op, a, axis=None, keepdims=False, dtype=None, view="c", tag=None, ddof=None):
     if tag is None:
         tag = a.dtype.str[1:] + "_" + ("x".join(map(str, a.shape)) or "0d")
     v = VIEWS[view](a)
     kw = {"axis": axis, "keepdims": keepdims}
     if dtype is not None:
         kw["dtype"] = dtype
+    if ddof is not None:
+        kw["ddof"] = ddof
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         out = getattr(np, op)(v, **kw)
     out = np.asarray(out)
     if op == "count_nonzero":
         out = out.astype(np.int64)
+    if ddof is not None:
+        op = f"{op}_ddof{ddof}"
     name = f"{op}__{axis_tag(axis)}__{int(keepdims)}__{dtype or 'default'}__{view}__{tag}"
     assert name + ".out" not in cases, name
     key = f"in__{tag}"
@@ -152,6 +159,94 @@ for op in ["all", "any", "count_nonzero"]:
         add(op, a, axis=1, tag=tag)
         add(op, a, axis=0, view="t", tag=tag)
     add(op, b1, axis=1, keepdims=True)
+
+# argmax/argmin and the nan forms: one axis or None (flat C-order index of
+# the view), ties (first occurrence), NaN (the first NaN wins; skipped by
+# nanarg*), complex (lexicographic), bool, strided/reversed/transposed.
+ties = ints((6, 40), np.int8, -100, 100) % 3
+ties[2] = 1  # a row of equal values
+c8t = c8.copy()
+c8t[:, 10] = 2 + 0j
+c8t[:, 20] = 2 + 1j  # same real part: the imaginary part decides
+c8t[:, 30] = 2 + 1j  # a tie after it
+for op in ["argmax", "argmin"]:
+    for axis in [None, 0, 1, -1, 2]:
+        add(op, f4, axis=axis)
+    add(op, f4, axis=2, keepdims=True)
+    add(op, f4, axis=None, keepdims=True)
+    add(op, f4, axis=1, view="t")
+    add(op, f4, axis=None, view="t")
+    add(op, f4, axis=2, view="step")
+    add(op, f4, axis=0, view="rev")
+    add(op, f4nan, axis=1)
+    add(op, f4nan, axis=0)
+    add(op, f4nan, axis=None)
+    add(op, ties, axis=1, tag="ties")
+    add(op, ties, axis=0, tag="ties")
+    add(op, ties, axis=None, tag="ties")
+    add(op, ties, axis=1, view="rev", tag="ties")
+    add(op, b1, axis=1)
+    add(op, b1, axis=None)
+    add(op, f2, axis=1)
+    add(op, f8, axis=1)
+    add(op, f8, axis=0, view="t")
+    add(op, i4, axis=0)
+    add(op, u8, axis=None)
+    add(op, c8t, axis=1, tag="c8ties")
+    add(op, c16, axis=2)
+    add(op, zero_d, axis=None)
+for op in ["nanargmax", "nanargmin"]:
+    add(op, f4nan, axis=1)
+    add(op, f4nan, axis=0, view="t")
+    add(op, f4nan, axis=None)
+    add(op, f4nan, axis=1, view="step")
+    add(op, f2, axis=1)
+    add(op, i1, axis=0)
+    add(op, ties, axis=1, tag="ties")
+# var/std (ddof 0, 1, 2), nanmean/nanvar/nanstd: axis tuples, keepdims,
+# dtype=, integers and bool (float64), float16 (computed in float32),
+# complex (a real result), NaN, all-NaN rows, views.
+for op in ["var", "std", "nanvar", "nanstd"]:
+    for axis in [None, 0, 1, -1, (0, 2), (2, 0), ()]:
+        add(op, f4, axis=axis)
+    add(op, f8, axis=1, keepdims=True)
+    add(op, f8, axis=1, ddof=1)
+    add(op, f8, axis=None, ddof=2)
+    add(op, f8, axis=0, view="t", ddof=1)
+    add(op, f2, axis=1)
+    add(op, f2, axis=None)
+    add(op, f4nan, axis=1)
+    add(op, f4nan, axis=0)
+    add(op, f4, axis=1, view="step")
+    add(op, f4, axis=(0, 1), view="rev", keepdims=True)
+    add(op, i4, axis=0)
+    add(op, i1, axis=None)
+    add(op, u8, axis=1)
+    add(op, b1, axis=1)
+    add(op, c8, axis=1)
+    add(op, c16, axis=(0, -1))
+    add(op, c16, axis=None, ddof=1)
+    add(op, i4, axis=0, dtype="float32")
+    add(op, f4, axis=2, dtype="float64")
+    add(op, zero_d, axis=None)
+    add(op, all_nan, axis=1, tag="allnan")
+for op in ["nanmean"]:
+    for axis in [None, 0, 1, -1, (0, 2), ()]:
+        add(op, f4, axis=axis)
+    add(op, f4nan, axis=1)
+    add(op, f4nan, axis=0, view="t")
+    add(op, f4nan, axis=None, keepdims=True)
+    add(op, f2, axis=1)
+    add(op, i1, axis=0)
+    add(op, b1, axis=None)
+    add(op, c8, axis=1)
+    add(op, f4nan, axis=1, dtype="float64")
+    add(op, all_nan, axis=1, tag="allnan")
+# One-element rows with ddof=1 (0/0: NaN) and ddof=2 on two (M2/0: inf).
+small = floats((4, 2), np.float64)
+for op in ["var", "std"]:
+    add(op, small, axis=1, ddof=2)
+    add(op, small[:, :1].copy(), axis=1, ddof=1)
 
 out_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent
 np.savez_compressed(out_dir / "reduction_golden.npz", **cases)
