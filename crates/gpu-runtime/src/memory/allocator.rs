@@ -9,10 +9,9 @@ use std::sync::{Arc, RwLock};
 
 use gpu_sys::cuda;
 
-use super::hooks::{self, HookEvent, HookInfo};
-use super::memory_pool::{default_pool_ref, direct_malloc};
-use super::{Memory, check_alloc};
-use crate::{Device, DevicePtr, Error, Result, Stream};
+use super::Memory;
+use super::memory_pool::{default_pool_ref, direct_malloc, hooked_alloc};
+use crate::{Device, Error, Result, Stream};
 
 /// Something that hands out device memory. Implement it to plug your own
 /// allocator in with [`set_allocator`] or [`using_allocator`]; wrap what you
@@ -83,21 +82,11 @@ impl Allocator for AsyncAllocator {
         if size == 0 {
             return Ok(Memory::empty(device));
         }
-        let info = |p| HookInfo {
-            device_id: device.ordinal(),
-            size,
-            mem_size: size,
-            mem_ptr: DevicePtr(p),
-            pmem_id: 0,
-        };
-        hooks::call(HookEvent::AllocPre, || info(0));
-        device.bind()?;
-        let mut p = 0;
-        // SAFETY: writes one address; the stream belongs to the current context.
-        let r = unsafe { cuda::cuMemAllocAsync(&mut p, size, stream.raw()) };
-        check_alloc("cuMemAllocAsync", r, size, device)?;
-        hooks::call(HookEvent::AllocPost, || info(p));
-        Ok(Memory::from_async(DevicePtr(p), size, stream.clone()))
+        let p = hooked_alloc(size, device, "cuMemAllocAsync", |p| {
+            // SAFETY: writes one address; the stream belongs to the current context.
+            unsafe { cuda::cuMemAllocAsync(p, size, stream.raw()) }
+        })?;
+        Ok(Memory::from_async(p, size, stream.clone()))
     }
 }
 

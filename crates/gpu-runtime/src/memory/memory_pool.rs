@@ -295,6 +295,22 @@ pub(crate) fn direct_malloc(size: usize, device: Device) -> Result<Memory> {
     if size == 0 {
         return Ok(Memory::empty(device));
     }
+    let p = hooked_alloc(size, device, "cuMemAlloc", |p| {
+        // SAFETY: writes one address; the device's context is current.
+        unsafe { cuda::cuMemAlloc_v2(p, size) }
+    })?;
+    Ok(Memory::from_direct(p, size, device))
+}
+
+/// Runs a raw driver allocation of `size` bytes on `device` between the
+/// `alloc` pre and post hooks, binding the device first and turning a
+/// failure into [`check_alloc`]'s error for `call`.
+pub(crate) fn hooked_alloc(
+    size: usize,
+    device: Device,
+    call: &'static str,
+    alloc: impl FnOnce(&mut u64) -> std::result::Result<cuda::CUresult, gpu_sys::LoadError>,
+) -> Result<DevicePtr> {
     let info = |p| HookInfo {
         device_id: device.ordinal(),
         size,
@@ -305,9 +321,8 @@ pub(crate) fn direct_malloc(size: usize, device: Device) -> Result<Memory> {
     hooks::call(HookEvent::AllocPre, || info(0));
     device.bind()?;
     let mut p = 0;
-    // SAFETY: writes one address; the device's context is current.
-    let r = unsafe { cuda::cuMemAlloc_v2(&mut p, size) };
-    check_alloc("cuMemAlloc", r, size, device)?;
+    let r = alloc(&mut p);
+    check_alloc(call, r, size, device)?;
     hooks::call(HookEvent::AllocPost, || info(p));
-    Ok(Memory::from_direct(DevicePtr(p), size, device))
+    Ok(DevicePtr(p))
 }
