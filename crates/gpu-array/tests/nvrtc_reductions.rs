@@ -40,6 +40,10 @@ fn no_cache() -> CompileConfig {
 }
 
 fn compile_batch(label: &str, specs: &[ReductionSpec]) {
+    compile_batch_for(label, specs, &ARCHS);
+}
+
+fn compile_batch_for(label: &str, specs: &[ReductionSpec], archs: &[&str]) {
     let mut names: Vec<String> = specs.iter().flat_map(|s| s.kernel_names()).collect();
     names.sort_unstable();
     let before = names.len();
@@ -51,7 +55,7 @@ fn compile_batch(label: &str, specs: &[ReductionSpec]) {
     }
     let source = render_program(specs);
     assert_eq!(source, render_program(specs), "rendering is deterministic");
-    for arch in ARCHS {
+    for &arch in archs {
         let t = Instant::now();
         let mut req = program_request(specs).arch(arch);
         req.name = format!("{label}.cu");
@@ -104,6 +108,56 @@ fn builtins_column_and_two_pass_compile() {
     let mut specs = builtin_specs(VARIANTS[2]);
     specs.extend(builtin_specs(VARIANTS[3]));
     compile_batch("reductions_column_two_pass", &specs);
+}
+
+/// The 16-byte vector path (block per row and two-pass) of every built-in
+/// over a dtype of each item size that divides 16, and a two-input user
+/// kernel (sm_90 only: the path has nothing architecture-specific).
+#[test]
+fn vector_paths_compile() {
+    if nvrtc_or_skip().is_none() {
+        return;
+    }
+    let mut specs = Vec::new();
+    for op in Builtin::ALL {
+        // One dtype per item size (and complex64's pair of floats): the
+        // vector path differs between dtypes only in the load width.
+        for dt in [
+            DType::Int8,
+            DType::Float16,
+            DType::Float32,
+            DType::Float64,
+            DType::Complex64,
+        ] {
+            let res = op.result_dtype(dt, None).unwrap();
+            for st in [Strategy::BlockPerRow, Strategy::TwoPass] {
+                let v = Variant::new(st, 1, 1, IndexWidth::I32).with_vector(16 / dt.itemsize());
+                specs.push(op.spec(dt, res, op.reduce_dtype(dt, res), v));
+            }
+        }
+    }
+    let args = [
+        ArgInfo::array(DType::Float16),
+        ArgInfo::array(DType::Float16),
+    ];
+    for (st, name) in [
+        (Strategy::BlockPerRow, "vdot_b"),
+        (Strategy::TwoPass, "vdot_t"),
+    ] {
+        let dot = ReductionKernel::new(
+            "T x, T w",
+            "T y",
+            "x * w",
+            "a + b",
+            "y = a",
+            Some("0"),
+            name,
+        )
+        .unwrap();
+        let v = Variant::new(st, 2, 1, IndexWidth::I64).with_vector(8);
+        specs.push(dot.spec(&args, &[], v).unwrap());
+    }
+    compile_batch_for("reductions_vector", &specs, &["sm_90"]);
 }
 
 #[test]

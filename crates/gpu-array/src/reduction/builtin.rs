@@ -403,6 +403,7 @@ impl Builtin {
                     red_ndim: v.red_ndim,
                     index: v.index,
                     strategy: v.strategy,
+                    vector: v.vector,
                 },
                 input,
                 output,
@@ -490,6 +491,7 @@ impl Builtin {
             red_ndim: v.red_ndim,
             index: v.index,
             strategy: v.strategy,
+            vector: v.vector,
         };
         self.named(spec_probe, input, output, reduce)
     }

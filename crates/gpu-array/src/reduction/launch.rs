@@ -9,7 +9,7 @@ use std::sync::{Mutex, OnceLock};
 use gpu_runtime::nvrtc::CompileRequest;
 use gpu_runtime::{Device, Kernel, LaunchConfig, Module, Stream};
 
-use super::plan::{DeviceShape, plan};
+use super::plan::{DeviceShape, plan, vector_for_addresses};
 use super::render::{BLOCK, render_program};
 use super::spec::{RedArgs, ReductionSpec, Strategy, Variant};
 use crate::array::Array;
@@ -158,12 +158,11 @@ pub fn launch(
     if p.n_out == 0 {
         return Ok(());
     }
-    let spec = build(Variant::new(
-        p.strategy,
-        p.out_shape.len(),
-        p.red_shape.len(),
-        p.index,
-    ))?;
+    let addresses: Vec<u64> = arrays.iter().map(|a| a.data_ptr().raw()).collect();
+    let vector = vector_for_addresses(p.vector, &addresses, first.itemsize());
+    let spec = build(
+        Variant::new(p.strategy, p.out_shape.len(), p.red_shape.len(), p.index).with_vector(vector),
+    )?;
     if p.n_red == 0 && spec.identity.is_none() {
         return Err(Error::Value(format!(
             "zero-size array to reduction operation {op_name} which has no identity"

@@ -242,6 +242,7 @@ impl ReductionKernel {
             red_ndim: v.red_ndim,
             index: v.index,
             strategy: v.strategy,
+            vector: v.vector,
         })
     }
 

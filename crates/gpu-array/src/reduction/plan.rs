@@ -58,6 +58,54 @@ pub struct ReducePlan {
     pub segments: (usize, usize),
     /// Index width for every offset and count the kernels compute.
     pub index: IndexWidth,
+    /// Elements per 16-byte load when the rows may be read as vectors
+    /// (see [`ReductionSpec::vector`](super::ReductionSpec::vector)), else 1;
+    /// [`vector_for_addresses`] confirms it once the data addresses are known.
+    pub vector: usize,
+}
+
+/// Rows shorter than this are read element by element.
+pub const VECTOR_MIN_ROW: usize = 64;
+
+/// The vector width the layouts allow: one reduced dimension of unit
+/// stride in every input, every input of one item size that divides 16
+/// (at most 8), a block-per-row or two-pass strategy, rows of at least
+/// [`VECTOR_MIN_ROW`], and, with several inputs, kept strides that are
+/// multiples of 16 bytes (so that row starts agree modulo 16 when the
+/// bases do).
+fn vector_width(
+    strategy: Strategy,
+    n_red: usize,
+    red_strides: &[Vec<isize>],
+    out_strides: &[Vec<isize>],
+    itemsizes: &[usize],
+) -> usize {
+    let isz = itemsizes[0];
+    let ok = matches!(strategy, Strategy::BlockPerRow | Strategy::TwoPass)
+        && n_red >= VECTOR_MIN_ROW
+        && matches!(isz, 1 | 2 | 4 | 8)
+        && itemsizes.iter().all(|&i| i == isz)
+        && red_strides
+            .iter()
+            .all(|s| s.len() == 1 && s[0] == isz as isize)
+        && (itemsizes.len() == 1
+            || out_strides[..itemsizes.len()]
+                .iter()
+                .all(|s| s.iter().all(|&b| b % 16 == 0)));
+    if ok { 16 / isz } else { 1 }
+}
+
+/// `vector` if the inputs' data addresses allow it (each aligned to its
+/// item size and, with several inputs, all equal modulo 16), else 1.
+pub fn vector_for_addresses(vector: usize, addresses: &[u64], itemsize: usize) -> usize {
+    let isz = itemsize.max(1) as u64;
+    let aligned = addresses.iter().all(|a| a % isz == 0);
+    let agree = addresses.windows(2).all(|w| w[0] % 16 == w[1] % 16);
+    if vector > 1 && aligned && agree {
+        vector
+    } else {
+        1
+    }
 }
 
 /// Device facts the planner uses.
@@ -174,6 +222,8 @@ pub fn plan(
     extents.extend(outputs.iter().map(|(s, i)| byte_extent(&kshape, s, *i)));
     let count = (n_out.saturating_mul(n_red)).max(n_out.saturating_mul(segments.0));
     let index = IndexWidth::for_extents(count, &extents);
+    let itemsizes: Vec<usize> = inputs.iter().map(|(_, i)| *i).collect();
+    let vector = vector_width(strategy, n_red, &red_strides, &out_strides, &itemsizes);
     Ok(ReducePlan {
         out_shape,
         out_strides,
@@ -184,6 +234,7 @@ pub fn plan(
         strategy,
         segments,
         index,
+        vector,
     })
 }
 
@@ -288,6 +339,58 @@ mod tests {
         let p = plan(&[6, 7, 8], &[(&s, 4)], &[(&[32, 4], 4)], &[1], H200).unwrap();
         assert_eq!(p.out_shape, vec![6, 8]);
         assert_eq!(p.strategy, Strategy::Column);
+    }
+
+    #[test]
+    fn vector_path_needs_unit_rows_and_agreeing_addresses() {
+        // Full reduction of a C array: two passes, 4 floats per load.
+        let s = c(&[1 << 12, 1 << 12], 4);
+        let p = plan(&[1 << 12, 1 << 12], &[(&s, 4)], &[(&[], 4)], &[0, 1], H200).unwrap();
+        assert_eq!((p.strategy, p.vector), (Strategy::TwoPass, 4));
+        // Rows of float64: 2 per load; of complex128: none.
+        let s = c(&[1000, 4096], 8);
+        let p = plan(&[1000, 4096], &[(&s, 8)], &[(&[8], 8)], &[1], H200).unwrap();
+        assert_eq!((p.strategy, p.vector), (Strategy::BlockPerRow, 2));
+        let s = c(&[1000, 4096], 16);
+        let p = plan(&[1000, 4096], &[(&s, 16)], &[(&[16], 16)], &[1], H200).unwrap();
+        assert_eq!(p.vector, 1);
+        // A stepped or reversed row, short rows, columns: element by element.
+        let s = [2 * 4096 * 4, 8];
+        let p = plan(&[1000, 4096], &[(&s, 4)], &[(&[4], 4)], &[1], H200).unwrap();
+        assert_eq!(p.vector, 1);
+        let s = [4096 * 4, -4];
+        let p = plan(&[1000, 4096], &[(&s, 4)], &[(&[4], 4)], &[1], H200).unwrap();
+        assert_eq!(p.vector, 1);
+        let s = c(&[100_000, 16], 4);
+        let p = plan(&[100_000, 16], &[(&s, 4)], &[(&[4], 4)], &[1], H200).unwrap();
+        assert_eq!(p.vector, 1);
+        // A single input may start rows anywhere (the kernel peels heads);
+        // two inputs need rows 16-byte apart.
+        let s = c(&[1000, 4099], 4);
+        let p = plan(&[1000, 4099], &[(&s, 4)], &[(&[4], 4)], &[1], H200).unwrap();
+        assert_eq!(p.vector, 4);
+        let p = plan(&[1000, 4099], &[(&s, 4), (&s, 4)], &[(&[4], 4)], &[1], H200).unwrap();
+        assert_eq!(p.vector, 1);
+        let s = c(&[1000, 4096], 4);
+        let p = plan(&[1000, 4096], &[(&s, 4), (&s, 4)], &[(&[4], 4)], &[1], H200).unwrap();
+        assert_eq!(p.vector, 4);
+        // Inputs of different item sizes: none.
+        let s8 = c(&[1000, 4096], 8);
+        let p = plan(
+            &[1000, 4096],
+            &[(&s, 4), (&s8, 8)],
+            &[(&[4], 4)],
+            &[1],
+            H200,
+        )
+        .unwrap();
+        assert_eq!(p.vector, 1);
+        // Addresses.
+        assert_eq!(vector_for_addresses(4, &[0x1004], 4), 4);
+        assert_eq!(vector_for_addresses(4, &[0x1002], 4), 1);
+        assert_eq!(vector_for_addresses(4, &[0x1004, 0x2004], 4), 4);
+        assert_eq!(vector_for_addresses(4, &[0x1004, 0x2008], 4), 1);
+        assert_eq!(vector_for_addresses(1, &[0x1000], 4), 1);
     }
 
     #[test]

@@ -167,6 +167,101 @@ impl ReductionSpec {
         );
     }
 
+    /// The vector path's pass over elements `lo..hi` of the current row by
+    /// thread `tid` of `nth` into `_acc`, leaving in `_valid` how many
+    /// leading threads hold a value (the count `block_reduce` takes).
+    ///
+    /// Each input's row is read as 16-byte vectors of `self.vector`
+    /// elements from the first 16-byte boundary at or after `lo` (the same
+    /// one in every input: the planner checks that the row starts agree
+    /// modulo 16); the unaligned head and the tail are read element by
+    /// element. Thread `tid` takes vectors `tid, tid + nth, ...`, head
+    /// element `tid` and tail element `tid`, so the threads holding a value
+    /// are a prefix of the block.
+    fn accumulate_vec(
+        &self,
+        s: &mut String,
+        indent: &str,
+        lo: &str,
+        hi: &str,
+        tid: &str,
+        nth: &str,
+    ) {
+        let ins: Vec<(String, &str)> = self
+            .array_inputs()
+            .map(|k| (self.params[k].name.clone(), self.params[k].dtype.c_type()))
+            .collect();
+        let (n0, t0) = &ins[0];
+        let vec = self.vector;
+        let _ = writeln!(
+            s,
+            "{indent}_type_reduce _acc;\n{indent}_U _valid;\n{indent}{{\n{indent}  const _U _vlo = {lo};\n\
+             {indent}  const _U _vhi = {hi};\n{indent}  const size_t _a0 = (size_t)((const char*)_p_{n0} + \
+             _ooff[0]) + (size_t)_vlo * sizeof({t0});\n{indent}  _U _head = (_U)(((16u - (unsigned)(_a0 & \
+             15u)) & 15u) / sizeof({t0}));\n{indent}  if (_head > _vhi - _vlo) _head = _vhi - _vlo;\n\
+             {indent}  const _U _vb = _vlo + _head;\n{indent}  const _U _nv = (_vhi - _vb) / {vec}u;\n\
+             {indent}  const _U _tb = _vb + _nv * {vec}u;\n{indent}  const _U _nt = _vhi - _tb;\n\
+             {indent}  _U _k = {tid};\n{indent}  bool _have = _k < _nv;"
+        );
+        // One vector step: load every input's vector at element _e, map and
+        // combine its elements (the first one starts the accumulator when
+        // `first`).
+        let step = |s: &mut String, ind: &str, first: bool| {
+            let _ = writeln!(s, "{ind}{{\n{ind}  const _U _e = _vb + _k * {vec}u;");
+            for (slot, (n, t)) in ins.iter().enumerate() {
+                let _ = writeln!(
+                    s,
+                    "{ind}  __align__(16) {t} _w{slot}[{vec}];\n{ind}  cuprum::vload<{vec}>(_w{slot}, \
+                     (const {t}*)((const char*)_p_{n} + _ooff[{slot}] + (size_t)_e * sizeof({t})));"
+                );
+            }
+            let _ = writeln!(
+                s,
+                "#pragma unroll\n{ind}  for (int _j = 0; _j < {vec}; ++_j) {{\n{ind}    \
+                 const long long _red_i = (long long)(_e + (_U)_j);\n{ind}    (void)_red_i;"
+            );
+            for (slot, (n, t)) in ins.iter().enumerate() {
+                let _ = writeln!(s, "{ind}    const {t} {n} = _w{slot}[_j];");
+            }
+            let _ = writeln!(
+                s,
+                "{ind}    const _type_reduce _v = cuprum::cast<_type_reduce>({});",
+                self.map_expr.trim().trim_end_matches(';')
+            );
+            if first {
+                let _ = writeln!(s, "{ind}    _acc = _j == 0 ? _v : _op(_acc, _v);");
+            } else {
+                let _ = writeln!(s, "{ind}    _acc = _op(_acc, _v);");
+            }
+            let _ = writeln!(s, "{ind}  }}\n{ind}}}");
+        };
+        let _ = writeln!(s, "{indent}  if (_have) {{");
+        step(s, &format!("{indent}    "), true);
+        let _ = writeln!(
+            s,
+            "{indent}  }}\n#pragma unroll 4\n{indent}  for (_k += {nth}; _k < _nv; _k += {nth}) {{"
+        );
+        step(s, &format!("{indent}    "), false);
+        let _ = writeln!(s, "{indent}  }}");
+        // Head element tid, then tail element tid.
+        for (cond, at) in [("_head", "_vlo"), ("_nt", "_tb")] {
+            let _ = writeln!(
+                s,
+                "{indent}  if ({tid} < {cond}) {{\n{indent}    _type_reduce _v;"
+            );
+            self.load_map(s, &format!("{indent}    "), &format!("{at} + {tid}"), "_v");
+            let _ = writeln!(
+                s,
+                "{indent}    _acc = _have ? _op(_acc, _v) : _v;\n{indent}    _have = true;\n{indent}  }}"
+            );
+        }
+        let _ = writeln!(
+            s,
+            "{indent}  _U _m = _nv > _head ? _nv : _head;\n{indent}  if (_nt > _m) _m = _nt;\n\
+             {indent}  _valid = _m < {nth} ? _m : {nth};\n{indent}}}"
+        );
+    }
+
     /// The main kernel's text (pass 1 for the two-pass path).
     pub fn render_kernel(&self) -> String {
         let mut s = self.signature(&self.name);
@@ -181,10 +276,15 @@ impl ReductionSpec {
             Strategy::BlockPerRow => {
                 s.push_str("  for (_U _o = blockIdx.x; _o < _no; _o += gridDim.x) {\n");
                 self.out_offsets(&mut s, "    ");
-                self.accumulate(&mut s, "    ", "threadIdx.x", "_nr", "blockDim.x");
+                if self.vector > 1 {
+                    self.accumulate_vec(&mut s, "    ", "0", "_nr", "threadIdx.x", "blockDim.x");
+                } else {
+                    self.accumulate(&mut s, "    ", "threadIdx.x", "_nr", "blockDim.x");
+                    s.push_str("    const _U _valid = _nr < blockDim.x ? _nr : blockDim.x;\n");
+                }
                 s.push_str(
-                    "    _acc = cuprum::block_reduce(_acc, _op, (int)(_nr < blockDim.x ? _nr : \
-                     blockDim.x), _smem);\n    if (threadIdx.x == 0) {\n",
+                    "    _acc = cuprum::block_reduce(_acc, _op, (int)_valid, _smem);\n    \
+                     if (threadIdx.x == 0) {\n",
                 );
                 self.post_map(&mut s, "      ", "_nr == 0");
                 s.push_str("    }\n  }\n");
@@ -229,11 +329,18 @@ impl ReductionSpec {
                      const _U _hi = (_nr - _lo) < _C ? _nr : _lo + _C;\n",
                 );
                 self.out_offsets(&mut s, "    ");
-                self.accumulate(&mut s, "    ", "_lo + threadIdx.x", "_hi", "blockDim.x");
+                if self.vector > 1 {
+                    self.accumulate_vec(&mut s, "    ", "_lo", "_hi", "threadIdx.x", "blockDim.x");
+                } else {
+                    self.accumulate(&mut s, "    ", "_lo + threadIdx.x", "_hi", "blockDim.x");
+                    s.push_str(
+                        "    const _U _len = _hi - _lo;\n    \
+                         const _U _valid = _len < blockDim.x ? _len : blockDim.x;\n",
+                    );
+                }
                 s.push_str(
-                    "    const _U _len = _hi - _lo;\n    \
-                     _acc = cuprum::block_reduce(_acc, _op, (int)(_len < blockDim.x ? _len : \
-                     blockDim.x), _smem);\n    if (threadIdx.x == 0) _tmp[_b] = _acc;\n  }\n",
+                    "    _acc = cuprum::block_reduce(_acc, _op, (int)_valid, _smem);\n    \
+                     if (threadIdx.x == 0) _tmp[_b] = _acc;\n  }\n",
                 );
             }
         }

@@ -59,6 +59,9 @@ pub struct Variant {
     pub red_ndim: usize,
     /// Index width.
     pub index: IndexWidth,
+    /// Elements per 16-byte load of the contiguous row path (1: element
+    /// by element through the reduced indexer). See [`ReductionSpec::vector`].
+    pub vector: usize,
 }
 
 impl Variant {
@@ -74,7 +77,14 @@ impl Variant {
             out_ndim,
             red_ndim,
             index,
+            vector: 1,
         }
+    }
+
+    /// This variant reading rows `vector` elements per 16-byte load.
+    #[must_use]
+    pub const fn with_vector(self, vector: usize) -> Variant {
+        Variant { vector, ..self }
     }
 }
 
@@ -232,6 +242,14 @@ pub struct ReductionSpec {
     pub index: IndexWidth,
     /// How the work spreads.
     pub strategy: Strategy,
+    /// Elements per 16-byte load (2, 4, 8 or 16) when the rows are read as
+    /// vectors, else 1. The vector path needs one reduced dimension of unit
+    /// stride in every array input (all of one item size), the
+    /// [`Strategy::BlockPerRow`] or [`Strategy::TwoPass`] strategy, and
+    /// row starts with the same address modulo 16 in every input (the
+    /// kernel peels the unaligned head and the tail of each row or
+    /// segment); the planner checks all of it.
+    pub vector: usize,
 }
 
 impl ReductionSpec {
@@ -328,6 +346,25 @@ impl ReductionSpec {
             return Err(Error::Value(
                 "Output parameter list must not be empty".to_owned(),
             ));
+        }
+        if self.vector != 1 {
+            let isz: Vec<usize> = self
+                .array_inputs()
+                .map(|k| self.params[k].dtype.itemsize())
+                .collect();
+            let ok = matches!(self.strategy, Strategy::BlockPerRow | Strategy::TwoPass)
+                && self.red_ndim == 1
+                && !isz.is_empty()
+                && isz.iter().all(|&i| i * self.vector == 16);
+            if !ok {
+                return Err(Error::Value(format!(
+                    "reduction kernel {}: a vector width of {} needs one reduced dimension, \
+                     a block-per-row or two-pass strategy and inputs of {} bytes",
+                    self.name,
+                    self.vector,
+                    16 / self.vector.max(1)
+                )));
+            }
         }
         if self.out_ndim == 0 || self.red_ndim == 0 {
             return Err(Error::Value(format!(
@@ -515,14 +552,19 @@ impl ReductionSpec {
     }
 
     /// A name suffix telling strategies, dimensions and index widths apart:
-    /// `b_o1_r1_i32`.
+    /// `b_o1_r1_i32`, `t_o1_r1_i32_v4`.
     pub fn variant_tag(&self) -> String {
         let w = match self.index {
             IndexWidth::I32 => "i32",
             IndexWidth::I64 => "i64",
         };
+        let v = if self.vector > 1 {
+            format!("_v{}", self.vector)
+        } else {
+            String::new()
+        };
         format!(
-            "{}_o{}_r{}_{w}",
+            "{}_o{}_r{}_{w}{v}",
             self.strategy.tag(),
             self.out_ndim,
             self.red_ndim
