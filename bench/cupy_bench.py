@@ -160,6 +160,9 @@ WORKLOADS = {
                                     lambda a: a.sum(axis=1), N * 4),
     "sum axis=0 16384^2 f32": w_gpu(lambda: (full((SIDE, SIDE), cp.float32, 1.0),),
                                     lambda a: a.sum(axis=0), N * 4),
+    "argmax full f32 2^28": w_gpu(lambda: (full(N, cp.float32, 1.0),), cp.argmax, N * 4),
+    "std axis=1 16384^2 f32": w_gpu(lambda: (full((SIDE, SIDE), cp.float32, 1.0),),
+                                    lambda a: a.std(axis=1), N * 4),
     "cumsum f32 2^26": w_gpu(lambda: (full(1 << 26, cp.float32, 1.0),), cp.cumsum,
                              2 * (1 << 26) * 4),
 }

@@ -135,6 +135,18 @@ pub mod reductions {
         Ok(gpu_rec("sum axis=0 16384^2 f32", ms, N * 4))
     }
 
+    pub fn argmax_full(dev: Device) -> Result<Record> {
+        let a = filled(&[N], DType::Float32, 1.0)?;
+        let ms = time(dev, || reduction::argmax(&a, &ReduceOptions::default()))?;
+        Ok(gpu_rec("argmax full f32 2^28", ms, N * 4))
+    }
+
+    pub fn std_axis1(dev: Device) -> Result<Record> {
+        let a = filled(&[SIDE, SIDE], DType::Float32, 1.0)?;
+        let ms = time(dev, || reduction::std(&a, &ReduceOptions::axis(1)))?;
+        Ok(gpu_rec("std axis=1 16384^2 f32", ms, N * 4))
+    }
+
     pub fn cumsum(dev: Device) -> Result<Record> {
         let n = 1 << 26;
         let a = filled(&[n], DType::Float32, 1.0)?;

@@ -83,6 +83,14 @@ pub fn all() -> Vec<Workload> {
             crate::array_workloads::reductions::sum_axis0,
         ),
         (
+            "argmax full f32 2^28",
+            crate::array_workloads::reductions::argmax_full,
+        ),
+        (
+            "std axis=1 16384^2 f32",
+            crate::array_workloads::reductions::std_axis1,
+        ),
+        (
             "cumsum f32 2^26",
             crate::array_workloads::reductions::cumsum,
         ),

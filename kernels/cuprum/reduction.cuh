@@ -122,6 +122,21 @@ __device__ __forceinline__ ArgAcc<T> arg_combine(const ArgAcc<T>& a, const ArgAc
   return a.index <= b.index ? a : b;
 }
 
+/// arg_combine for a `b` that comes after every element of `a` (a thread's
+/// own pass, in increasing index order): a tie keeps `a`, so no index is
+/// compared; without SKIP_NAN the first NaN stays.
+template <bool MAX, bool SKIP_NAN, typename T>
+__device__ __forceinline__ ArgAcc<T> arg_fold(const ArgAcc<T>& a, const ArgAcc<T>& b) {
+  if (SKIP_NAN) {
+    if (b.index < 0) return a;
+    if (a.index < 0) return b;
+    return (MAX ? arg_gt(b.value, a.value) : arg_gt(a.value, b.value)) ? b : a;
+  }
+  const bool take = (MAX ? arg_gt(b.value, a.value) : arg_gt(a.value, b.value)) ||
+                    (cuprum::isnan(b.value) && !cuprum::isnan(a.value));
+  return take ? b : a;
+}
+
 /// var/std of real values: count, mean and sum of squared deviations (M2),
 /// merged with Chan et al.'s parallel formula (Welford's update when one
 /// side holds one element).
@@ -152,6 +167,28 @@ __device__ __forceinline__ Welford<T> welford_combine(const Welford<T>& a, const
   const T d = b.mean - a.mean;
   r.mean = a.mean + d * fb;
   r.m2 = a.m2 + b.m2 + d * d * (T)a.n * fb;
+  return r;
+}
+
+/// d / n for Welford's update: float32 uses the fast division (about 2 ulp;
+/// the update's rounding error is of that order anyway).
+template <typename T>
+__device__ __forceinline__ T welford_div(const T& d, long long n) { return d / (T)n; }
+template <>
+__device__ __forceinline__ float welford_div<float>(const float& d, long long n) {
+  return __fdividef(d, (float)n);
+}
+
+/// welford_combine for a `b` of at most one element (a thread's own pass):
+/// Welford's one-element update.
+template <typename T>
+__device__ __forceinline__ Welford<T> welford_fold(const Welford<T>& a, const Welford<T>& b) {
+  if (b.n == 0) return a;
+  Welford<T> r;
+  r.n = a.n + 1;
+  const T d = b.mean - a.mean;
+  r.mean = a.mean + welford_div(d, r.n);
+  r.m2 = a.m2 + d * (b.mean - r.mean);
   return r;
 }
 

@@ -110,11 +110,12 @@ fn builtins_column_and_two_pass_compile() {
     compile_batch("reductions_column_two_pass", &specs);
 }
 
-/// The 16-byte vector path (block per row and two-pass) of every built-in
-/// over a dtype of each item size that divides 16, and a two-input user
-/// kernel (sm_90 only: the path has nothing architecture-specific).
+/// The 16-byte vector path (block per row and two-pass) and the split
+/// column strategy of every built-in over a dtype of each item size that
+/// divides 16, and a two-input user kernel (sm_90 only: the paths have
+/// nothing architecture-specific).
 #[test]
-fn vector_paths_compile() {
+fn vector_and_split_column_paths_compile() {
     if nvrtc_or_skip().is_none() {
         return;
     }
@@ -134,6 +135,8 @@ fn vector_paths_compile() {
                 let v = Variant::new(st, 1, 1, IndexWidth::I32).with_vector(16 / dt.itemsize());
                 specs.push(op.spec(dt, res, op.reduce_dtype(dt, res), v));
             }
+            let v = Variant::new(Strategy::ColumnSplit, 2, 1, IndexWidth::I64);
+            specs.push(op.spec(dt, res, op.reduce_dtype(dt, res), v));
         }
     }
     let args = [

@@ -338,7 +338,8 @@ impl Builtin {
                     format!("cuprum::arg_combine<{max}, {skip}>(a, b)"),
                     "y = cuprum::cast<y_type>(a.index)".into(),
                     None,
-                    AccStruct::layout(format!("cuprum::ArgAcc<{r}>"), &[ll, rsz]),
+                    AccStruct::layout(format!("cuprum::ArgAcc<{r}>"), &[ll, rsz])
+                        .with_fold(format!("cuprum::arg_fold<{max}, {skip}>(a, b)")),
                 ))
             }
             Builtin::Var | Builtin::Std | Builtin::NanVar | Builtin::NanStd => {
@@ -366,7 +367,8 @@ impl Builtin {
                         "cuprum::welford_combine(a, b)".into(),
                         post,
                         Some(""),
-                        AccStruct::layout(format!("cuprum::Welford<{r}>"), &[ll, rsz, rsz]),
+                        AccStruct::layout(format!("cuprum::Welford<{r}>"), &[ll, rsz, rsz])
+                            .with_fold("cuprum::welford_fold(a, b)"),
                     )
                 })
             }

@@ -169,7 +169,7 @@ pub fn launch(
         )));
     }
     let ks = kernels_for(device, &spec)?;
-    let temp = if p.strategy == Strategy::TwoPass {
+    let temp = if p.strategy.two_kernels() {
         Some(match spec.reduce_struct {
             Some(_) => Array::empty_on(
                 device,
@@ -240,6 +240,23 @@ pub fn launch(
             &stream,
             &params,
         ),
+        Strategy::ColumnSplit => {
+            let tiles = n_out.div_ceil(32);
+            crate::raw::launch_reduction(
+                &ks[0],
+                LaunchConfig::linear(grid(tiles * p.segments.0 as u64), BLOCK),
+                &stream,
+                &params,
+            )?;
+            crate::raw::launch_reduction(
+                &ks[1],
+                LaunchConfig::linear(grid(n_out.div_ceil(u64::from(BLOCK))), BLOCK),
+                &stream,
+                &params,
+            )?;
+            drop(temp);
+            Ok(())
+        }
         Strategy::TwoPass => {
             let blocks = n_out * p.segments.0 as u64;
             crate::raw::launch_reduction(

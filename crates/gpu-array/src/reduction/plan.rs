@@ -121,6 +121,11 @@ pub const WARP_ROW_MAX: usize = 128;
 pub const TWO_PASS_MIN_ROW: usize = 8192;
 /// Fewest elements a two-pass segment holds (8 per thread of a block).
 pub const MIN_SEGMENT: usize = 2048;
+/// Fewest rows of a split column segment (8 per row of threads).
+pub const COLUMN_SEGMENT_MIN: usize = 64;
+/// Waves of (tile, segment) items a split column reduction aims at: many,
+/// so that the last wave's imbalance is small.
+pub const COLUMN_WAVES: usize = 16;
 
 /// Picks the strategy by shape: the column strategy when the reduced axes
 /// are strided and the kept axis is contiguous (with at least a warp's
@@ -138,6 +143,18 @@ pub fn choose_strategy(
         return (Strategy::WarpPerRow, one);
     }
     if !red_contiguous && kept_contiguous && n_out >= 32 {
+        // Split the rows when the column tiles alone cannot fill the
+        // device: about COLUMN_WAVES full waves of (tile, segment) items,
+        // each segment at least COLUMN_SEGMENT_MIN rows.
+        let cap = 8 * dev.sms.max(1);
+        let tiles = n_out.div_ceil(32);
+        let s = (cap * COLUMN_WAVES)
+            .div_ceil(tiles)
+            .min(n_red / COLUMN_SEGMENT_MIN);
+        if tiles < 2 * cap && s > 1 {
+            let chunk = n_red.div_ceil(s);
+            return (Strategy::ColumnSplit, (n_red.div_ceil(chunk), chunk));
+        }
         return (Strategy::Column, one);
     }
     if n_red >= TWO_PASS_MIN_ROW && n_out < 2 * dev.sms.max(1) {
@@ -297,11 +314,22 @@ mod tests {
         let s = c(&[100_000, 16], 4);
         let p = plan(&[100_000, 16], &[(&s, 4)], &[(&[4], 4)], &[1], H200).unwrap();
         assert_eq!(p.strategy, Strategy::WarpPerRow);
-        // Axis 0 of a C matrix: columns.
+        // Axis 0 of a C matrix: columns, the rows split in segments of at
+        // least 64 when the tiles are few.
         let s = c(&[4096, 1000], 4);
         let p = plan(&[4096, 1000], &[(&s, 4)], &[(&[4], 4)], &[0], H200).unwrap();
-        assert_eq!(p.strategy, Strategy::Column);
+        assert_eq!(p.strategy, Strategy::ColumnSplit);
         assert_eq!(p.red_strides[0], vec![4000]);
+        assert_eq!(p.segments, (64, 64));
+        let s = c(&[16384, 16384], 4);
+        let p = plan(&[16384, 16384], &[(&s, 4)], &[(&[4], 4)], &[0], H200).unwrap();
+        assert_eq!(p.strategy, Strategy::ColumnSplit);
+        let (nseg, chunk) = p.segments;
+        assert_eq!(nseg, 33);
+        assert!(nseg * chunk >= 16384 && (nseg - 1) * chunk < 16384);
+        let s = c(&[100, 1 << 20], 4);
+        let p = plan(&[100, 1 << 20], &[(&s, 4)], &[(&[4], 4)], &[0], H200).unwrap();
+        assert_eq!(p.strategy, Strategy::Column);
         // Full reduction: two passes, segments cover the row.
         let s = c(&[1 << 12, 1 << 12], 4);
         let p = plan(&[1 << 12, 1 << 12], &[(&s, 4)], &[(&[], 4)], &[0, 1], H200).unwrap();
@@ -322,7 +350,8 @@ mod tests {
         let s = c(&[512, 256], 4);
         let t = [s[1], s[0]];
         let p = plan(&[256, 512], &[(&t, 4)], &[(&[4], 4)], &[1], H200).unwrap();
-        assert_eq!(p.strategy, Strategy::Column);
+        assert_eq!(p.strategy, Strategy::ColumnSplit);
+        assert_eq!(p.segments, (8, 64));
         // Empty rows and empty outputs.
         let s = c(&[5, 0], 4);
         let p = plan(&[5, 0], &[(&s, 4)], &[(&[4], 4)], &[1], H200).unwrap();

@@ -73,6 +73,23 @@ impl ReductionSpec {
              -> _type_reduce {{\n    (void)a; (void)b;\n    return (_type_reduce)({});\n  }};",
             self.reduce_expr.trim().trim_end_matches(';')
         );
+        // A thread's own pass folds each next element in with `_fold`: the
+        // accumulator's in-order fold when it has one, else the reduce.
+        match self
+            .reduce_struct
+            .as_ref()
+            .and_then(|st| st.fold.as_deref())
+        {
+            Some(fold) => {
+                let _ = writeln!(
+                    s,
+                    "  const auto _fold = [=](const _type_reduce& a, const _type_reduce& b) \
+                     -> _type_reduce {{\n    return (_type_reduce)({fold});\n  }};"
+                );
+            }
+            None => s.push_str("  const auto _fold = _op;\n"),
+        }
+        s.push_str("  (void)_fold;\n");
         let _ = writeln!(
             s,
             "  __shared__ __align__(16) unsigned char _smem_raw[{smem_slots} * \
@@ -163,7 +180,7 @@ impl ReductionSpec {
         self.load_map(s, &format!("{indent}    "), "_r", "_v");
         let _ = writeln!(
             s,
-            "{indent}    _acc = _op(_acc, _v);\n{indent}  }}\n{indent}}}"
+            "{indent}    _acc = _fold(_acc, _v);\n{indent}  }}\n{indent}}}"
         );
     }
 
@@ -229,9 +246,9 @@ impl ReductionSpec {
                 self.map_expr.trim().trim_end_matches(';')
             );
             if first {
-                let _ = writeln!(s, "{ind}    _acc = _j == 0 ? _v : _op(_acc, _v);");
+                let _ = writeln!(s, "{ind}    _acc = _j == 0 ? _v : _fold(_acc, _v);");
             } else {
-                let _ = writeln!(s, "{ind}    _acc = _op(_acc, _v);");
+                let _ = writeln!(s, "{ind}    _acc = _fold(_acc, _v);");
             }
             let _ = writeln!(s, "{ind}  }}\n{ind}}}");
         };
@@ -265,7 +282,7 @@ impl ReductionSpec {
     /// The main kernel's text (pass 1 for the two-pass path).
     pub fn render_kernel(&self) -> String {
         let mut s = self.signature(&self.name);
-        let slots = if self.strategy == Strategy::Column {
+        let slots = if matches!(self.strategy, Strategy::Column | Strategy::ColumnSplit) {
             BLOCK
         } else {
             32
@@ -321,6 +338,28 @@ impl ReductionSpec {
                 self.post_map(&mut s, "      ", "_nr == 0");
                 s.push_str("    }\n  }\n");
             }
+            Strategy::ColumnSplit => {
+                // Work items are (tile, segment) pairs, tile-fastest so
+                // that concurrent blocks read neighbouring columns.
+                s.push_str(
+                    "  const _U _tx = threadIdx.x & 31u;\n  const _U _ty = threadIdx.x >> 5;\n  \
+                     const _U _rows = blockDim.x >> 5;\n  const _U _S = (_U)_seg[0];\n  \
+                     const _U _C = (_U)_seg[1];\n  const _U _tiles = (_no + 31u) / 32u;\n  \
+                     for (_U _b = blockIdx.x; _b < _tiles * _S; _b += gridDim.x) {\n    \
+                     const _U _sg = _b / _tiles;\n    const _U _o = (_b - _sg * _tiles) * 32u + _tx;\n    \
+                     const bool _live = _o < _no;\n    const _U _lo = _sg * _C;\n    \
+                     const _U _hi = (_nr - _lo) < _C ? _nr : _lo + _C;\n",
+                );
+                self.out_offsets(&mut s, "    ");
+                self.accumulate(&mut s, "    ", "(_live ? _lo + _ty : _hi)", "_hi", "_rows");
+                s.push_str(
+                    "    __syncthreads();\n    _smem[threadIdx.x] = _acc;\n    __syncthreads();\n    \
+                     if (_ty == 0 && _live) {\n      const _U _len = _hi - _lo;\n      \
+                     const _U _nv = _len < _rows ? _len : _rows;\n      \
+                     for (_U _k = 1; _k < _nv; ++_k) _acc = _op(_acc, _smem[_k * 32u + _tx]);\n      \
+                     _tmp[_sg * _no + _o] = _acc;\n    }\n  }\n",
+                );
+            }
             Strategy::TwoPass => {
                 s.push_str(
                     "  const _U _S = (_U)_seg[0];\n  const _U _C = (_U)_seg[1];\n  \
@@ -348,7 +387,32 @@ impl ReductionSpec {
         if self.strategy == Strategy::TwoPass {
             s.push('\n');
             s.push_str(&self.render_second_pass());
+        } else if self.strategy == Strategy::ColumnSplit {
+            s.push('\n');
+            s.push_str(&self.render_column_second_pass());
         }
+        s
+    }
+
+    /// Pass 2 of the split column path: one thread per output combines its
+    /// `_S` segment accumulators (`_tmp[segment * _nout + output]`, read
+    /// coalesced across outputs), then the post-map.
+    fn render_column_second_pass(&self) -> String {
+        let mut s = self.signature(&format!("{}_2", self.name));
+        self.prologue(&mut s, 1);
+        s.push_str(
+            "  const _U _no = (_U)_nout;\n  const _U _nr = (_U)_nred;\n  (void)_nr;\n  \
+             const _U _S = (_U)_seg[0];\n  \
+             for (_U _o = blockIdx.x * blockDim.x + threadIdx.x; _o < _no; \
+             _o += gridDim.x * blockDim.x) {\n",
+        );
+        self.out_offsets(&mut s, "    ");
+        s.push_str(
+            "    _type_reduce _acc = _tmp[_o];\n    \
+             for (_U _k = 1; _k < _S; ++_k) _acc = _op(_acc, _tmp[_k * _no + _o]);\n",
+        );
+        self.post_map(&mut s, "    ", "_nr == 0");
+        s.push_str("  }\n}\n");
         s
     }
 
@@ -378,7 +442,7 @@ impl ReductionSpec {
     /// two-pass path).
     pub fn kernel_names(&self) -> Vec<String> {
         let mut v = vec![self.name.clone()];
-        if self.strategy == Strategy::TwoPass {
+        if self.strategy.two_kernels() {
             v.push(format!("{}_2", self.name));
         }
         v

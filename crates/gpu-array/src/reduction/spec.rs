@@ -19,6 +19,13 @@ pub enum Strategy {
     /// threads read neighbouring outputs' elements (coalesced when the kept
     /// axis is contiguous and the reduced axes are strided).
     Column,
+    /// The column strategy with the reduced rows split into segments so
+    /// that there is work for the whole device when there are few column
+    /// tiles: pass 1 reduces each (tile, segment) into a temporary buffer
+    /// laid out segment-major; pass 2 (`<name>_2`, one thread per output)
+    /// combines an output's segments. Wide, long strided reductions
+    /// (axis 0 of a C matrix).
+    ColumnSplit,
     /// Two kernels: pass 1 splits each row into segments, one block each,
     /// writing accumulators to a temporary buffer; pass 2 (`<name>_2`)
     /// finishes each row with one block. Few outputs with long rows (full
@@ -33,17 +40,25 @@ impl Strategy {
             Strategy::BlockPerRow => "b",
             Strategy::WarpPerRow => "w",
             Strategy::Column => "c",
+            Strategy::ColumnSplit => "s",
             Strategy::TwoPass => "t",
         }
     }
 
     /// Every strategy.
-    pub const ALL: [Strategy; 4] = [
+    pub const ALL: [Strategy; 5] = [
         Strategy::BlockPerRow,
         Strategy::WarpPerRow,
         Strategy::Column,
+        Strategy::ColumnSplit,
         Strategy::TwoPass,
     ];
+
+    /// Whether the strategy runs two kernels over a temporary buffer of
+    /// accumulators (and takes the `_tmp` and `_seg` parameters).
+    pub const fn two_kernels(self) -> bool {
+        matches!(self, Strategy::TwoPass | Strategy::ColumnSplit)
+    }
 }
 
 /// The planner's choices that shape a kernel's text: the strategy, the
@@ -169,9 +184,23 @@ pub struct AccStruct {
     pub size: usize,
     /// `alignof`.
     pub align: usize,
+    /// A cheaper combine for a thread's own pass (over `a` and `b`), valid
+    /// when `b` is one mapped element that comes after every element in
+    /// `a` (argmax need not compare indices; var adds one element with
+    /// Welford's update). `None`: the reduce expression.
+    pub fold: Option<String>,
 }
 
 impl AccStruct {
+    /// This accumulator with an in-order fold (see [`AccStruct::fold`]).
+    #[must_use]
+    pub fn with_fold(self, fold: impl Into<String>) -> AccStruct {
+        AccStruct {
+            fold: Some(fold.into()),
+            ..self
+        }
+    }
+
     /// A struct of `fields` (each `(size, align)`, in declaration order)
     /// laid out as C++ does: each field at the next multiple of its
     /// alignment, the size rounded up to the largest alignment.
@@ -186,6 +215,7 @@ impl AccStruct {
             c_type: c_type.into(),
             size: off.next_multiple_of(align),
             align,
+            fold: None,
         }
     }
 }
@@ -406,7 +436,7 @@ impl ReductionSpec {
                 }),
             }
         }
-        if self.strategy == Strategy::TwoPass {
+        if self.strategy.two_kernels() {
             out.push(RedParam {
                 name: "_tmp".into(),
                 c_type: format!("{}*", self.reduce_c_type()),
@@ -440,7 +470,7 @@ impl ReductionSpec {
             align: isz,
             value: RedValue::RedIndexer,
         });
-        if self.strategy == Strategy::TwoPass {
+        if self.strategy.two_kernels() {
             out.push(RedParam {
                 name: "_seg".into(),
                 c_type: format!("cuprum::Dims<2, {idx}>"),
