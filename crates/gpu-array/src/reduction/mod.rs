@@ -27,7 +27,13 @@
 //! The planner ([`plan::plan`]) moves the reduced axes last, coalesces the
 //! kept and the reduced axes apart, and picks by shape: a block or a warp
 //! per output row, a column strategy for strided reduced axes over a
-//! contiguous kept axis, or two passes for few long rows (full reductions).
+//! contiguous kept axis (its rows split into segments with a second pass
+//! when the column tiles alone cannot fill the device), or two passes for
+//! few long rows (full reductions). Rows of unit stride are read 16 bytes
+//! at a time from their first aligned address ([`ReductionSpec::vector`]).
+//! A thread's own pass is in index order, so struct accumulators may give
+//! a cheaper in-order fold ([`spec::AccStruct::fold`]: argmax compares no
+//! indices, var takes Welford's one-element update).
 
 mod builtin;
 mod launch;
