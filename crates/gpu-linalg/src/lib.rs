@@ -1,0 +1,56 @@
+//! gpu-linalg: Cuprum's linear algebra, NumPy's `numpy.linalg` and parts of
+//! `scipy.linalg` on the GPU (CuPy's `cupy.linalg`, `cupyx.scipy.linalg`).
+//!
+//! It sits above `gpu-array` (DESIGN.md, "Layers"): products go to cuBLAS,
+//! factorizations to cuSOLVER (both loaded at run time by `gpu-sys`), and
+//! what neither does (integer matmul, the determinant's reduction) to the
+//! crate's own NVRTC kernels. Handles are per (device, thread), created on
+//! first use and bound to the current stream of each call ([`mod@raw`]
+//! holds them with the crate's only `unsafe`).
+//!
+//! | NumPy / CuPy                          | Cuprum                                             |
+//! |---------------------------------------|----------------------------------------------------|
+//! | `a @ b`, `np.matmul(a, b, out=c)`     | `a.matmul(&b)?` ([`MatmulExt`]), [`matmul`], [`matmul_into`] |
+//! | `np.dot`, `vdot`, `inner`, `outer`    | [`dot`], [`vdot`], [`inner`], [`outer`]            |
+//! | `np.tensordot(a, b, axes=2)`          | [`tensordot`]`(&a, &b, Axes::N(2))?`               |
+//! | `np.einsum('ij,jk->ik', a, b)`        | [`einsum`]`("ij,jk->ik", &[&a, &b])?`              |
+//! | `np.kron`, `np.trace`, `np.cross`     | [`kron`], [`trace`], [`cross`]                     |
+//! | `np.linalg.matrix_power(a, n)`        | [`matrix_power`]                                   |
+//! | `np.linalg.cholesky`, `qr`, `svd`     | [`cholesky`], [`qr`], [`svd`]                      |
+//! | `np.linalg.eigh`, `eigvalsh`          | [`eigh`], [`eigvalsh`]                             |
+//! | `np.linalg.det`, `slogdet`            | [`det`], [`slogdet`]                               |
+//! | `np.linalg.solve`, `inv`, `lstsq`, `pinv` | [`solve`], [`inv`], [`lstsq`], [`pinv`]        |
+//! | `np.linalg.norm`, `matrix_rank`       | [`norm`], [`matrix_rank`]                          |
+//! | `np.linalg.tensorsolve`, `tensorinv`  | [`tensorsolve`], [`tensorinv`]                     |
+//! | `cupyx.errstate(linalg='raise')`      | [`errstate`]`(LinAlgErrors::Raise, \|\| ...)`      |
+//! | `scipy.linalg.solve_triangular`       | [`scipy::solve_triangular`]                        |
+//! | `scipy.linalg.lu_factor`, `lu_solve`, `lu` | [`scipy::lu_factor`], [`scipy::lu_solve`], [`scipy::lu`] |
+//!
+//! Dtypes: products take every dtype (integers and bool through the
+//! crate's kernel; float16 multiplies in float32 on cuBLAS; TF32 tensor
+//! cores for float32 only with `CUPRUM_TF32=1`). Factorizations take
+//! float32, float64, complex64 and complex128; integers compute in float64;
+//! float16 is refused, as NumPy refuses it. Stacked inputs (`(..., M, N)`)
+//! are accepted wherever NumPy accepts them.
+#![warn(missing_docs)]
+#![deny(unsafe_code)]
+
+pub mod decomp;
+pub mod error;
+pub mod errstate;
+pub mod kernels;
+pub mod products;
+mod raw;
+pub mod scipy;
+pub mod util;
+
+pub use decomp::{
+    Lstsq, Norm, NormAxis, QrMode, QrResult, Svd, SvdDriver, SvdParams, Uplo, cholesky, det, eigh,
+    eigvalsh, inv, lstsq, matrix_rank, norm, pinv, qr, slogdet, solve, svd, tensorinv, tensorsolve,
+};
+pub use error::{Error, Result};
+pub use errstate::{LinAlgErrors, errstate, linalg_errors, raise_on_error, set_linalg_errors};
+pub use products::{
+    Axes, MatmulExt, cross, diagonal, dot, einsum, inner, kron, matmul, matmul_into, matrix_power,
+    outer, tensordot, trace, vdot,
+};
