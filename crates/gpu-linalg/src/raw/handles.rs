@@ -3,25 +3,22 @@
 //! each call (CuPy keeps its handles the same way).
 //!
 //! A handle is re-bound only when the stream changes (`Stream::id`, which
-//! stays unique even when the driver reuses a raw stream address). cuBLAS
-//! resets its workspace on `cublasSetStream`, so each re-bind hands it a
-//! workspace of the memory pool allocated on the new stream; the old one
-//! goes back to the pool in the old stream's order, after every call
-//! enqueued there that may use it.
+//! stays unique even when the driver reuses a raw stream address).
+//! cuBLAS keeps its own small workspace per handle (freed with the
+//! handle); cuSOLVER's workspaces come from the memory pool per call
+//! (`raw::solver`). Nothing of the pool is held in the thread-local maps:
+//! their destructors run at thread exit, when the runtime's own
+//! thread-locals may be gone, so a handle's drop touches only the driver
+//! and the library.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
-use gpu_runtime::memory::alloc_on;
-use gpu_runtime::{Memory, Stream};
+use gpu_runtime::Stream;
 use gpu_sys::{cublas, cusolver};
 
 use crate::error::{Error, Result, cublas_status, cusolver_status};
-
-/// Bytes of the cuBLAS workspace NVIDIA recommends for Hopper and later
-/// (4 MiB is enough before; the larger one costs little from the pool).
-const CUBLAS_WORKSPACE: usize = 32 << 20;
 
 /// Turns a cuBLAS status into a `Result`.
 pub(crate) fn check_blas(
@@ -73,17 +70,22 @@ struct Blas {
     raw: cublas::cublasHandle_t,
     ordinal: i32,
     stream: Option<u64>,
-    /// The workspace handed to cuBLAS for the bound stream.
-    workspace: Option<Memory>,
+}
+
+/// Makes the primary context of device `ordinal` current through the
+/// driver alone (no runtime thread-locals: this runs at thread exit).
+fn make_current(ordinal: i32) -> bool {
+    let Ok(ctx) = gpu_runtime::Device::new(ordinal).and_then(|d| d.context()) else {
+        return false;
+    };
+    // SAFETY: a retained primary context of a valid device.
+    matches!(unsafe { gpu_sys::cuda::cuCtxSetCurrent(ctx) }, Ok(r) if r.0 == 0)
 }
 
 impl Drop for Blas {
     fn drop(&mut self) {
-        // The handle's device must be current; a failure at thread exit has
-        // nowhere to go.
-        if let Ok(dev) = gpu_runtime::Device::new(self.ordinal)
-            && dev.bind().is_ok()
-        {
+        // A failure at thread exit has nowhere to go.
+        if make_current(self.ordinal) {
             // SAFETY: the handle was created by cublasCreate and is destroyed once.
             let _ = unsafe { cublas::cublasDestroy_v2(self.raw) };
         }
@@ -99,9 +101,7 @@ struct Solver {
 
 impl Drop for Solver {
     fn drop(&mut self) {
-        if let Ok(dev) = gpu_runtime::Device::new(self.ordinal)
-            && dev.bind().is_ok()
-        {
+        if make_current(self.ordinal) {
             // SAFETY: both were created once by this module and are destroyed once.
             unsafe {
                 let _ = cusolver::cusolverDnDestroyParams(self.params);
@@ -117,7 +117,7 @@ thread_local! {
 }
 
 /// Runs `f` with this thread's cuBLAS handle of `stream`'s device, bound to
-/// `stream` (with a pool workspace on it) and in host pointer mode.
+/// `stream`, in host pointer mode.
 pub(crate) fn with_cublas<T>(
     stream: &Stream,
     f: impl FnOnce(cublas::cublasHandle_t) -> Result<T>,
@@ -135,24 +135,15 @@ pub(crate) fn with_cublas<T>(
                 raw: h,
                 ordinal,
                 stream: None,
-                workspace: None,
             });
         }
         let h = map.get_mut(&ordinal).expect("inserted above");
         if h.stream != Some(stream.id()) {
-            let ws = alloc_on(CUBLAS_WORKSPACE, stream)?;
             // SAFETY: a live handle; the stream belongs to its device and
             // outlives the calls enqueued on it (the caller holds it).
             check_blas("cublasSetStream", unsafe {
                 cublas::cublasSetStream_v2(h.raw, stream.raw() as cublas::cudaStream_t)
             })?;
-            // SAFETY: the workspace is device memory of this device, kept
-            // alive by the handle until the next re-bind; its pool frees it
-            // in the order of `stream`, the only stream that uses it.
-            check_blas("cublasSetWorkspace", unsafe {
-                cublas::cublasSetWorkspace_v2(h.raw, ws.ptr().raw() as *mut _, ws.size())
-            })?;
-            h.workspace = Some(ws);
             h.stream = Some(stream.id());
         }
         Ok(h.raw)
