@@ -18,6 +18,7 @@
 //! | `np.linalg.matrix_power(a, n)`        | [`matrix_power`]                                   |
 //! | `np.linalg.cholesky`, `qr`, `svd`     | [`cholesky`], [`qr`], [`svd`]                      |
 //! | `np.linalg.eigh`, `eigvalsh`          | [`eigh`], [`eigvalsh`]                             |
+//! | `np.linalg.eig`, `eigvals`            | [`eig`], [`eigvals`] (complex results, as CuPy)    |
 //! | `np.linalg.det`, `slogdet`            | [`det`], [`slogdet`]                               |
 //! | `np.linalg.solve`, `inv`, `lstsq`, `pinv` | [`solve`], [`inv`], [`lstsq`], [`pinv`]        |
 //! | `np.linalg.norm`, `matrix_rank`       | [`norm`], [`matrix_rank`]                          |
@@ -45,8 +46,9 @@ pub mod scipy;
 pub mod util;
 
 pub use decomp::{
-    Lstsq, Norm, NormAxis, QrMode, QrResult, Svd, SvdDriver, SvdParams, Uplo, cholesky, det, eigh,
-    eigvalsh, inv, lstsq, matrix_rank, norm, pinv, qr, slogdet, solve, svd, tensorinv, tensorsolve,
+    Lstsq, Norm, NormAxis, QrMode, QrResult, Svd, SvdDriver, SvdParams, Uplo, cholesky, det, eig,
+    eigh, eigvals, eigvalsh, inv, lstsq, matrix_rank, norm, pinv, qr, slogdet, solve, svd,
+    tensorinv, tensorsolve,
 };
 pub use error::{Error, Result};
 pub use errstate::{LinAlgErrors, errstate, linalg_errors, raise_on_error, set_linalg_errors};

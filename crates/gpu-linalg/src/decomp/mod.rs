@@ -12,6 +12,7 @@
 //! the column-major buffers (NumPy's values and shapes, Fortran strides).
 
 mod cholesky;
+mod eig;
 mod eigh;
 mod lstsq;
 mod lu;
@@ -20,6 +21,7 @@ mod qr;
 mod svd;
 
 pub use cholesky::cholesky;
+pub use eig::{eig, eigvals};
 pub use eigh::{Uplo, eigh, eigvalsh};
 pub use lstsq::{Lstsq, lstsq, matrix_rank, pinv};
 pub(crate) use lu::lu_solve_batched;

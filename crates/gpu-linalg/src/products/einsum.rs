@@ -157,8 +157,9 @@ pub fn parse_einsum(subscripts: &str, ndims: &[usize]) -> Result<EinsumSpec> {
                 }
             }
             if !t.ellipsis && max_ell > 0 {
-                // NumPy sums the broadcast axes away when the output has
-                // no ellipsis.
+                return Err(value(
+                    "output has more dimensions than subscripts given in einstein sum, but no '...' ellipsis provided to broadcast the extra dimensions.",
+                ));
             }
             out
         }
@@ -461,6 +462,9 @@ mod tests {
         assert_eq!(s.output, vec![e0, e1, 'i', 'k']);
         let s = parse_einsum("i...->...", &[3]).unwrap();
         assert_eq!(s.output, vec![ell_label(0), ell_label(1)]);
+        // An ellipsis that covers no axes may be left out of the output.
+        let s = parse_einsum("...i->i", &[1]).unwrap();
+        assert_eq!(s.output, vec!['i']);
         // Implicit mode puts the ellipsis first.
         let s = parse_einsum("...i", &[2]).unwrap();
         assert_eq!(s.output, vec![ell_label(0), 'i']);
@@ -492,6 +496,7 @@ mod tests {
         );
         assert!(e("i1", &[2]).starts_with("invalid subscript '1'"));
         assert!(e("i..", &[2]).contains("ellipsis"));
+        assert!(e("...i->i", &[2]).starts_with("output has more dimensions"));
     }
 
     #[test]

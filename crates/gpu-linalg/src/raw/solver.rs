@@ -584,3 +584,91 @@ pub(crate) fn gesvdp(
         Ok(err_sigma)
     })
 }
+
+/// Eigenvalues (into `w`, of `a`'s complex dtype) and, with `vectors`,
+/// right eigenvectors (into `vr`, `n x n`, leading dimension `ldvr`) of
+/// the general complex `n x n` matrix at `a` (`geev`, which destroys
+/// `a`). Left eigenvectors are not computed. `vr` must hold at least one
+/// element even without vectors. Waits for the stream (the routine works
+/// partly on the host).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn geev(
+    stream: &Stream,
+    dtype: DType,
+    vectors: bool,
+    n: i64,
+    (a, lda): (DevicePtr, i64),
+    w_ptr: DevicePtr,
+    (vr, ldvr): (DevicePtr, i64),
+    info: DevicePtr,
+) -> Result<()> {
+    if !dtype.is_complex() {
+        return Err(unsupported(format!(
+            "geev is called with complex data, not {dtype}"
+        )));
+    }
+    let t = ty(dtype)?;
+    let novec = cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_NOVECTOR;
+    let jobvr = if vectors {
+        cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_VECTOR
+    } else {
+        novec
+    };
+    with_cusolver(stream, |h, params| {
+        let (mut dw, mut hw) = (0usize, 0usize);
+        // SAFETY: the module's contract; no left vectors are asked for, so
+        // VL is not read (its leading dimension is LAPACK's minimum).
+        check_solver("cusolverDnXgeev_bufferSize", unsafe {
+            cs::cusolverDnXgeev_bufferSize(
+                h,
+                params,
+                novec,
+                jobvr,
+                n,
+                t,
+                p(a),
+                lda,
+                t,
+                p(w_ptr),
+                t,
+                std::ptr::null_mut(),
+                1,
+                t,
+                p(vr),
+                ldvr,
+                t,
+                &mut dw,
+                &mut hw,
+            )
+        })?;
+        let mut w = Work::new(stream, dw, hw)?;
+        // SAFETY: as above, with workspaces of the sizes asked for.
+        check_solver("cusolverDnXgeev", unsafe {
+            cs::cusolverDnXgeev(
+                h,
+                params,
+                novec,
+                jobvr,
+                n,
+                t,
+                p(a),
+                lda,
+                t,
+                p(w_ptr),
+                t,
+                std::ptr::null_mut(),
+                1,
+                t,
+                p(vr),
+                ldvr,
+                t,
+                w.dptr(),
+                w.dlen(),
+                w.hptr(),
+                w.host.len(),
+                info.raw() as *mut i32,
+            )
+        })?;
+        w.finish(stream)
+    })
+}
