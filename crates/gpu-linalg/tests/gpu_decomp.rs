@@ -799,6 +799,34 @@ fn scipy_triangular_lu_and_special() {
         scipy::hilbert(2).unwrap().to_vec::<f64>().unwrap(),
         vec![1.0, 0.5, 0.5, 1.0 / 3.0]
     );
+    let f = Array::from_slice(&[0.1f64, 2.0, 1.0, 0.1], &[4]).unwrap();
+    let sv = Array::from_slice(&[0.2f64, 0.8, 0.7], &[3]).unwrap();
+    assert_eq!(
+        scipy::leslie(&f, &sv).unwrap().to_vec::<f64>().unwrap(),
+        vec![
+            0.1, 2.0, 1.0, 0.1, 0.2, 0.0, 0.0, 0.0, 0.0, 0.8, 0.0, 0.0, 0.0, 0.0, 0.7, 0.0
+        ]
+    );
+    let fa = Array::from_slice(&[1.0f64, 4.0, 12.0], &[3]).unwrap();
+    assert_eq!(
+        scipy::fiedler(&fa).unwrap().to_vec::<f64>().unwrap(),
+        vec![0.0, 3.0, 11.0, 3.0, 0.0, 8.0, 11.0, 8.0, 0.0]
+    );
+    // convolution_matrix(a, n) @ v is numpy.convolve(a, v, mode):
+    // full [0.5, 0, -1.5, 7, -3, -2, 12], same [0, -1.5, 7, -3, -2],
+    // valid [-1.5, 7, -3].
+    let full = [0.5f64, 0.0, -1.5, 7.0, -3.0, -2.0, 12.0];
+    let ad = Array::from_slice(&[1.0f64, -2.0, 3.0], &[3]).unwrap();
+    let vd = Array::from_slice(&[0.5f64, 1.0, -1.0, 2.0, 4.0], &[5]).unwrap();
+    for (mode, lo, hi) in [
+        (scipy::ConvMode::Full, 0, 7),
+        (scipy::ConvMode::Same, 1, 6),
+        (scipy::ConvMode::Valid, 2, 5),
+    ] {
+        let cm = scipy::convolution_matrix(&ad, 5, mode).unwrap();
+        let got = matmul(&cm, &vd).unwrap().to_vec::<f64>().unwrap();
+        assert_eq!(got, full[lo..hi].to_vec(), "{mode:?}");
+    }
 }
 
 #[test]

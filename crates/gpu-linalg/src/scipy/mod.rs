@@ -5,8 +5,14 @@
 pub mod special;
 
 pub use special::{
-    block_diag, circulant, companion, dft, hadamard, hankel, helmert, hilbert, toeplitz,
+    ConvMode, block_diag, circulant, companion, convolution_matrix, dft, fiedler, hadamard, hankel,
+    helmert, hilbert, leslie, toeplitz,
 };
+
+/// `scipy.linalg.kron`, `tri`, `tril`, `triu`: the same functions as
+/// NumPy's (gpu-linalg's and gpu-array's).
+pub use crate::products::kron;
+pub use gpu_array::creation::{tri, tril, triu};
 
 use gpu_array::{Array, DType, Order, ufunc};
 

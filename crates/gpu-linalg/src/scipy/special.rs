@@ -187,6 +187,101 @@ pub fn block_diag(arrs: &[&Array]) -> Result<Array> {
     Ok(out)
 }
 
+/// SciPy's `leslie(f, s)`: fecundity coefficients `f` (length `n`) on the
+/// first row, survival coefficients `s` (length `n - 1`) on the
+/// subdiagonal.
+///
+/// # Errors
+/// SciPy's messages for wrong lengths.
+pub fn leslie(f: &Array, s: &Array) -> Result<Array> {
+    if f.ndim() != 1 {
+        return Err(value("Incorrect shape for f.  f must be one-dimensional"));
+    }
+    if s.ndim() != 1 {
+        return Err(value("Incorrect shape for s.  s must be one-dimensional"));
+    }
+    let n = f.size();
+    if n != s.size() + 1 {
+        return Err(value(
+            "Incorrect lengths for f and s.  The length of s must be one less than the length of f.",
+        ));
+    }
+    if n == 0 {
+        return Err(value("The length of f must be at least 1."));
+    }
+    let dt = promote_types(f.dtype(), s.dtype());
+    let out = gpu_array::creation::zeros(&[n, n], dt)?;
+    gpu_array::array::copyto(
+        &out.slice(&[AxisIndex::Index(0), AxisIndex::FULL])?,
+        f,
+        gpu_array::dtype::Casting::Unsafe,
+        None,
+    )?;
+    if n > 1 {
+        let sub = crate::products::diagonal(&out, -1, 0, 1)?;
+        gpu_array::array::copyto(&sub, s, gpu_array::dtype::Casting::Unsafe, None)?;
+    }
+    Ok(out)
+}
+
+/// SciPy's `fiedler(a)`: `F[i, j] = |a[i] - a[j]|`.
+///
+/// # Errors
+/// `a` not 1-D.
+pub fn fiedler(a: &Array) -> Result<Array> {
+    if a.ndim() != 1 {
+        return Err(value("Input 'a' must be a 1D array."));
+    }
+    let col = a.reshape(&[-1, 1])?;
+    let row = a.reshape(&[1, -1])?;
+    Ok(ufunc::absolute(&ufunc::subtract(&col, &row)?)?)
+}
+
+/// SciPy's `convolution_matrix` modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ConvMode {
+    /// `(m + n - 1, n)`.
+    #[default]
+    Full,
+    /// `(max(m, n), n)`, centered.
+    Same,
+    /// `(max(m, n) - min(m, n) + 1, n)`.
+    Valid,
+}
+
+/// SciPy's `convolution_matrix(a, n, mode)`: `A @ v` is
+/// `convolve(a, v, mode)` for `v` of length `n`.
+///
+/// # Errors
+/// `n == 0` or `a` empty or not 1-D.
+pub fn convolution_matrix(a: &Array, n: usize, mode: ConvMode) -> Result<Array> {
+    if n == 0 {
+        return Err(value("n must be a positive integer."));
+    }
+    if a.ndim() != 1 {
+        return Err(value(
+            "convolution_matrix expects a one-dimensional argument.",
+        ));
+    }
+    let m = a.size();
+    if m == 0 {
+        return Err(value("len(a) must be at least 1."));
+    }
+    let dt = a.dtype();
+    let zeros = gpu_array::creation::zeros(&[n - 1], dt)?;
+    let col = concat(&[a, &zeros], dt, a.device())?;
+    let row = concat(&[&a.slice(&[range(0, 1)])?, &zeros], dt, a.device())?;
+    let raw = toeplitz(&col, Some(&row))?;
+    let total = m + n - 1;
+    let trim = m.min(n) - 1;
+    let (start, stop) = match mode {
+        ConvMode::Full => return Ok(raw),
+        ConvMode::Same => (trim / 2, total - (trim - trim / 2)),
+        ConvMode::Valid => (trim, total - trim),
+    };
+    Ok(raw.slice(&[range(start, stop), AxisIndex::FULL])?.copy()?)
+}
+
 /// SciPy's `hadamard(n)` (Sylvester's construction), int64 unless
 /// `dtype` says otherwise.
 ///
