@@ -5,7 +5,7 @@
 //! factorizations to cuSOLVER (both loaded at run time by `gpu-sys`), and
 //! what neither does (integer matmul, the determinant's reduction) to the
 //! crate's own NVRTC kernels. Handles are per (device, thread), created on
-//! first use and bound to the current stream of each call ([`mod@raw`]
+//! first use and bound to the current stream of each call (the private `raw` module
 //! holds them with the crate's only `unsafe`).
 //!
 //! | NumPy / CuPy                          | Cuprum                                             |
@@ -23,7 +23,7 @@
 //! | `np.linalg.solve`, `inv`, `lstsq`, `pinv` | [`solve`], [`inv`], [`lstsq`], [`pinv`]        |
 //! | `np.linalg.norm`, `matrix_rank`       | [`norm`], [`matrix_rank`]                          |
 //! | `np.linalg.tensorsolve`, `tensorinv`  | [`tensorsolve`], [`tensorinv`]                     |
-//! | `cupyx.errstate(linalg='raise')`      | [`errstate`]`(LinAlgErrors::Raise, \|\| ...)`      |
+//! | `cupyx.errstate(linalg='raise')`      | [`errstate()`]`(LinAlgErrors::Raise, \|\| ...)`      |
 //! | `scipy.linalg.solve_triangular`       | [`scipy::solve_triangular`]                        |
 //! | `scipy.linalg.lu_factor`, `lu_solve`, `lu` | [`scipy::lu_factor`], [`scipy::lu_solve`], [`scipy::lu`] |
 //! | `scipy.linalg.toeplitz`, `hankel`, ... | [`scipy::toeplitz`], [`scipy::special`] (circulant, hankel, hadamard, leslie, block_diag, companion, helmert, hilbert, dft, fiedler, convolution_matrix) |
