@@ -129,6 +129,17 @@ fn not_positive_definite_raises_only_when_asked() {
     let _g = gpu_linalg::raise_on_error();
     assert_eq!(solve(&s, &b).unwrap_err().to_string(), "Singular matrix");
     assert_eq!(inv(&s).unwrap_err().to_string(), "Singular matrix");
+    // A singular matrix in a stack (the batched small-matrix path).
+    let eye = gpu_array::creation::eye(2, None, 0, DType::Float32).unwrap();
+    let stack = Array::empty(&[3, 2, 2], DType::Float32).unwrap();
+    for (i, m) in [&eye, &s, &eye].iter().enumerate() {
+        stack
+            .slice(&[gpu_array::AxisIndex::Index(i as isize)])
+            .unwrap()
+            .copy_from(m)
+            .unwrap();
+    }
+    assert_eq!(inv(&stack).unwrap_err().to_string(), "Singular matrix");
     // det never raises: a singular matrix has determinant 0.
     let (sign, logdet) = slogdet(&s).unwrap();
     assert_eq!(sign.to_vec::<f32>().unwrap(), vec![0.0]);
@@ -166,6 +177,21 @@ fn solve_and_inv() {
             &host_eye(6, 7),
             tol(dt, 7),
             &format!("{dt} A inv(A)"),
+        );
+    }
+    // Stacks of larger matrices take one cuSOLVER call per matrix.
+    for dt in [DType::Float32, DType::Complex128] {
+        let a = well_conditioned(&mut rng, &[2], 40, dt);
+        let b = random(&mut rng, &[2, 40, 3], dt);
+        let x = solve(&a, &b).unwrap();
+        let ax = host_matmul(&host(&a), &host(&x), 2, 40, 40, 3);
+        assert_close(&ax, &host(&b), tol(dt, 40), &format!("{dt} stacked 40x40"));
+        let ia = inv(&a).unwrap();
+        assert_close(
+            &host_matmul(&host(&a), &host(&ia), 2, 40, 40, 40),
+            &host_eye(2, 40),
+            tol(dt, 40),
+            &format!("{dt} stacked inv 40x40"),
         );
     }
     // Non-contiguous operands and integer input (computed in float64).

@@ -6,6 +6,7 @@ use gpu_array::{Array, DType, Order, ufunc};
 use crate::error::{Error, Result, value};
 use crate::errstate::DevInfo;
 use crate::kernels::launch_slogdet;
+use crate::raw::blas;
 use crate::raw::solver::{getrf, getrs};
 use crate::util::{
     assert_stacked_square, batch_count, column_major, fresh, linalg_common, linalg_dtype, nth,
@@ -67,6 +68,59 @@ pub(crate) fn lu_solve_batched(
     Ok(())
 }
 
+/// Matrices at most this size, in a stack of two or more, are solved with
+/// cuBLAS's batched LU (one launch for the whole stack, as CuPy does);
+/// larger ones one cuSOLVER call each.
+const SMALL_BATCHED: usize = 32;
+
+/// A device array of the addresses of a C-contiguous stack's matrices.
+fn pointer_array(stack: &Array, per: usize, batch: usize) -> Result<Array> {
+    let bytes = per * stack.itemsize();
+    let v: Vec<u64> = (0..batch)
+        .map(|i| nth(stack.data_ptr(), i, bytes, 1).raw())
+        .collect();
+    Ok(Array::from_slice_on(stack.device(), &v, &[batch])?)
+}
+
+/// Solves `A X = B` for each matrix of a stack, in place of `rhs` (the
+/// column-major `B`s, a C array `(batch, k, n)`), destroying `lu` (the C
+/// copy of the `A`s, i.e. each `A^T` column-major, hence `trans = T`).
+fn solve_transposed(lu: &Array, rhs: &Array, n: usize, k: usize) -> Result<()> {
+    let batch = batch_count(lu.shape());
+    if batch >= 2 && n <= SMALL_BATCHED {
+        let dt = lu.dtype();
+        let ap = pointer_array(lu, n * n, batch)?;
+        let bp = pointer_array(rhs, n * k, batch)?;
+        let piv = Array::empty_on(lu.device(), &[batch, n], DType::Int32, Order::C)?;
+        let info = DevInfo::new(lu.device(), batch)?;
+        let stream = rhs.stream();
+        let nn = n as i64;
+        blas::getrf_batched(
+            &stream,
+            dt,
+            nn,
+            (ap.data_ptr(), nn),
+            piv.data_ptr(),
+            info.ptr(0),
+            batch as i64,
+        )?;
+        info.check(|_| "Singular matrix".into())?;
+        return blas::getrs_batched(
+            &stream,
+            dt,
+            1,
+            (nn, k as i64),
+            (ap.data_ptr(), nn),
+            piv.data_ptr(),
+            (bp.data_ptr(), nn),
+            batch as i64,
+        );
+    }
+    let (ipiv, info) = getrf_batched(lu, n)?;
+    info.check(|_| "Singular matrix".into())?;
+    lu_solve_batched(lu, &ipiv, rhs, n, k, 1)
+}
+
 /// NumPy 2's `linalg.solve(a, b)`: `a` is `(..., M, M)`; `b` is `(M,)` or
 /// `(..., M, K)`; batch axes broadcast.
 ///
@@ -111,9 +165,7 @@ pub fn solve(a: &Array, b: &Array) -> Result<Array> {
         // The C copy of a is A^T column-major: solving with trans = T
         // solves A x = b.
         let lu = fresh(&a.broadcast_to(&fa)?, dt)?;
-        let (ipiv, info) = getrf_batched(&lu, n)?;
-        info.check(|_| "Singular matrix".into())?;
-        lu_solve_batched(&lu, &ipiv, &rhs, n, k, 1)?;
+        solve_transposed(&lu, &rhs, n, k)?;
     }
     let x = rhs.swapaxes(-1, -2)?;
     if vector {
@@ -137,9 +189,7 @@ pub fn inv(a: &Array) -> Result<Array> {
     let rhs = eye.broadcast_to(a.shape())?.copy()?;
     if rhs.size() > 0 {
         let lu = fresh(a, dt)?;
-        let (ipiv, info) = getrf_batched(&lu, n)?;
-        info.check(|_| "Singular matrix".into())?;
-        lu_solve_batched(&lu, &ipiv, &rhs, n, n, 1)?;
+        solve_transposed(&lu, &rhs, n, n)?;
     }
     Ok(rhs.swapaxes(-1, -2)?)
 }

@@ -326,3 +326,106 @@ pub(crate) fn trsm(
         }
     })
 }
+
+/// LU factorization with partial pivoting, in place, of `batch` `n x n`
+/// column-major matrices whose addresses are the device array `a_ptrs`
+/// (`cublas<t>getrfBatched`, fast for small `n`): 1-based `int32` pivots
+/// into `piv` (`n` per matrix), one `int` per matrix into `info`. The
+/// caller guarantees the arrays hold what they describe, on `stream`'s
+/// device.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn getrf_batched(
+    stream: &Stream,
+    dtype: DType,
+    n: i64,
+    (a_ptrs, lda): (DevicePtr, i64),
+    piv: DevicePtr,
+    info: DevicePtr,
+    batch: i64,
+) -> Result<()> {
+    let to32 = |v: i64| {
+        i32::try_from(v).map_err(|_| unsupported(format!("getrfBatched: {v} exceeds 32 bits")))
+    };
+    let (n, lda, batch) = (to32(n)?, to32(lda)?, to32(batch)?);
+    let p = piv.raw() as *mut i32;
+    let inf = info.raw() as *mut i32;
+    macro_rules! call {
+        ($f:ident, $t:ty) => {
+            with_cublas(stream, |h| {
+                // SAFETY: the function's contract.
+                check_blas(stringify!($f), unsafe {
+                    cublas::$f(h, n, a_ptrs.raw() as *const *mut $t, lda, p, inf, batch)
+                })
+            })
+        };
+    }
+    match dtype {
+        DType::Float32 => call!(cublasSgetrfBatched, f32),
+        DType::Float64 => call!(cublasDgetrfBatched, f64),
+        DType::Complex64 => call!(cublasCgetrfBatched, cublas::float2),
+        DType::Complex128 => call!(cublasZgetrfBatched, cublas::double2),
+        other => Err(unsupported(format!("getrfBatched does not take {other}"))),
+    }
+}
+
+/// Solves `op(A_i) X_i = B_i` in place of each `B_i` (`n x nrhs`,
+/// column-major, addresses in `b_ptrs`) from [`getrf_batched`]'s factors;
+/// `trans` 0: `A`, 1: `A^T`, 2: `A^H`. Same contract as
+/// [`getrf_batched`].
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn getrs_batched(
+    stream: &Stream,
+    dtype: DType,
+    trans: u32,
+    (n, nrhs): (i64, i64),
+    (a_ptrs, lda): (DevicePtr, i64),
+    piv: DevicePtr,
+    (b_ptrs, ldb): (DevicePtr, i64),
+    batch: i64,
+) -> Result<()> {
+    let to32 = |v: i64| {
+        i32::try_from(v).map_err(|_| unsupported(format!("getrsBatched: {v} exceeds 32 bits")))
+    };
+    let (n, nrhs, lda, ldb, batch) = (to32(n)?, to32(nrhs)?, to32(lda)?, to32(ldb)?, to32(batch)?);
+    let op = cublas::cublasOperation_t(trans);
+    let p = piv.raw() as *const i32;
+    // getrsBatched reports bad arguments in a host word.
+    let mut host_info = 0i32;
+    macro_rules! call {
+        ($f:ident, $t:ty) => {
+            with_cublas(stream, |h| {
+                // SAFETY: the function's contract; `host_info` is a host
+                // word written before the call returns.
+                check_blas(stringify!($f), unsafe {
+                    cublas::$f(
+                        h,
+                        op,
+                        n,
+                        nrhs,
+                        a_ptrs.raw() as *const *const $t,
+                        lda,
+                        p,
+                        b_ptrs.raw() as *const *mut $t,
+                        ldb,
+                        &mut host_info,
+                        batch,
+                    )
+                })
+            })
+        };
+    }
+    match dtype {
+        DType::Float32 => call!(cublasSgetrsBatched, f32),
+        DType::Float64 => call!(cublasDgetrsBatched, f64),
+        DType::Complex64 => call!(cublasCgetrsBatched, cublas::float2),
+        DType::Complex128 => call!(cublasZgetrsBatched, cublas::double2),
+        other => Err(unsupported(format!("getrsBatched does not take {other}"))),
+    }?;
+    if host_info != 0 {
+        return Err(unsupported(format!(
+            "getrsBatched rejected argument {} (a bug of Cuprum)",
+            -host_info
+        )));
+    }
+    Ok(())
+}
