@@ -93,6 +93,18 @@ pub fn nth(
     base.offset((i * per * itemsize) as isize)
 }
 
+/// A device array (uint64) of the addresses of the matrices of a
+/// C-contiguous stack, `per` elements apart: the pointer arrays of the
+/// libraries' batched routines. It must live until the call using it is
+/// enqueued (the pool frees it in stream order).
+pub fn pointer_array(stack: &Array, per: usize, batch: usize) -> Result<Array> {
+    let bytes = per * stack.itemsize();
+    let v: Vec<u64> = (0..batch)
+        .map(|i| nth(stack.data_ptr(), i, bytes, 1).raw())
+        .collect();
+    Ok(Array::from_slice_on(stack.device(), &v, &[batch])?)
+}
+
 /// A shape error naming the operation.
 pub fn shape_err(msg: impl Into<String>) -> Error {
     shape(msg)

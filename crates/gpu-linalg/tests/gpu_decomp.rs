@@ -100,6 +100,13 @@ fn cholesky_reconstructs_and_zeroes_the_upper_triangle() {
             "lower only",
         );
     }
+    // Stacks above potrfBatched's size take one potrf call per matrix.
+    for dt in [DType::Float64, DType::Complex64] {
+        let (a, ha) = hpd(&mut rng, 2, 70, dt);
+        let l = host(&cholesky(&a).unwrap());
+        let llh = host_matmul(&l, &host_ct(&l, 2, 70, 70), 2, 70, 70, 70);
+        assert_close(&llh, &ha, tol(dt, 70), &format!("{dt} stacked 70x70 L L^H"));
+    }
     // A non-contiguous input (a transposed view of a Hermitian matrix is its
     // conjugate, also positive definite).
     let (a, _) = hpd(&mut rng, 1, 5, DType::Float64);
@@ -304,8 +311,12 @@ fn eigh_both_triangles() {
         return;
     }
     let mut rng = Rng(4);
-    let n = 8;
-    for dt in DTYPES {
+    // Stacks of 8x8 take syevjBatched; 40x40, syevd per matrix.
+    for (dt, n) in DTYPES
+        .iter()
+        .map(|&d| (d, 8))
+        .chain([(DType::Float32, 40), (DType::Complex128, 40)])
+    {
         // A general matrix: the lower and upper triangles define different
         // Hermitian matrices.
         let a = random(&mut rng, &[2, n, n], dt);

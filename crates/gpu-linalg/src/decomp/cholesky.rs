@@ -5,8 +5,12 @@ use gpu_array::creation::tril;
 
 use crate::error::Result;
 use crate::errstate::DevInfo;
-use crate::raw::solver::potrf;
-use crate::util::{assert_stacked_square, batch_count, fresh, linalg_dtype, nth};
+use crate::raw::solver::{potrf, potrf_batched};
+use crate::util::{assert_stacked_square, batch_count, fresh, linalg_dtype, nth, pointer_array};
+
+/// Stacks of at least two matrices of at most this size go through
+/// `potrfBatched` (one launch); larger ones one `potrf` call each.
+const SMALL_BATCHED: usize = 64;
 
 /// NumPy's `linalg.cholesky`: the lower-triangular `L` with `A = L L^H`
 /// of each Hermitian positive-definite matrix (only the lower triangle of
@@ -31,6 +35,21 @@ pub fn cholesky(a: &Array) -> Result<Array> {
     let stream = buf.stream();
     let batch = batch_count(a.shape());
     let info = DevInfo::new(a.device(), batch)?;
+    if batch >= 2 && n <= SMALL_BATCHED {
+        // One launch for the stack, as CuPy does.
+        let ptrs = pointer_array(&buf, n * n, batch)?;
+        potrf_batched(
+            &stream,
+            dt,
+            true,
+            n as i64,
+            (ptrs.data_ptr(), n as i64),
+            info.ptr(0),
+            batch as i64,
+        )?;
+        info.check(|_| "Matrix is not positive definite".into())?;
+        return Ok(tril(&buf, 0)?);
+    }
     for i in 0..batch {
         potrf(
             &stream,

@@ -4,7 +4,11 @@ use gpu_array::{Array, Order, ufunc};
 
 use crate::error::Result;
 use crate::errstate::DevInfo;
-use crate::raw::solver::syevd;
+use crate::raw::solver::{syevd, syevj_batched};
+
+/// Stacks of at least two matrices of at most this size (syevjBatched's
+/// limit) go through Jacobi sweeps in one launch.
+const SMALL_BATCHED: usize = 32;
 use crate::util::{assert_stacked_square, batch_count, fresh, linalg_dtype, nth};
 
 /// Which triangle of a Hermitian matrix is read (NumPy's `UPLO`).
@@ -35,6 +39,23 @@ fn run(a: &Array, uplo: Uplo, vectors: bool) -> Result<(Array, Array)> {
     let stream = buf.stream();
     // The C buffer is A^T column-major: A's lower triangle is its upper.
     let upper = uplo == Uplo::L;
+    if batch >= 2 && n <= SMALL_BATCHED {
+        // Jacobi sweeps over the whole stack in one launch (CuPy's choice
+        // for stacks), for the sizes syevjBatched takes.
+        syevj_batched(
+            &stream,
+            dt,
+            vectors,
+            upper,
+            n as i64,
+            buf.data_ptr(),
+            w.data_ptr(),
+            info.ptr(0),
+            batch as i64,
+        )?;
+        info.check(|_| "Eigenvalues did not converge".into())?;
+        return Ok((w, buf));
+    }
     for i in 0..batch {
         syevd(
             &stream,

@@ -10,6 +10,7 @@ use crate::raw::blas;
 use crate::raw::solver::{getrf, getrs};
 use crate::util::{
     assert_stacked_square, batch_count, column_major, fresh, linalg_common, linalg_dtype, nth,
+    pointer_array,
 };
 
 /// LU-factors in place each `n x n` matrix of the C-contiguous `buf` seen
@@ -72,15 +73,6 @@ pub(crate) fn lu_solve_batched(
 /// cuBLAS's batched LU (one launch for the whole stack, as CuPy does);
 /// larger ones one cuSOLVER call each.
 const SMALL_BATCHED: usize = 32;
-
-/// A device array of the addresses of a C-contiguous stack's matrices.
-fn pointer_array(stack: &Array, per: usize, batch: usize) -> Result<Array> {
-    let bytes = per * stack.itemsize();
-    let v: Vec<u64> = (0..batch)
-        .map(|i| nth(stack.data_ptr(), i, bytes, 1).raw())
-        .collect();
-    Ok(Array::from_slice_on(stack.device(), &v, &[batch])?)
-}
 
 /// Solves `A X = B` for each matrix of a stack, in place of `rhs` (the
 /// column-major `B`s, a C array `(batch, k, n)`), destroying `lu` (the C

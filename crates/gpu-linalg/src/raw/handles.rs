@@ -95,6 +95,10 @@ impl Drop for Blas {
 struct Solver {
     raw: cusolver::cusolverDnHandle_t,
     params: cusolver::cusolverDnParams_t,
+    /// The Jacobi eigensolver's options (default tolerance and sweeps,
+    /// sorted eigenvalues), created on first use; kept with the handle
+    /// because a call may still use it after returning.
+    syevj: cusolver::syevjInfo_t,
     ordinal: i32,
     stream: Option<u64>,
 }
@@ -102,8 +106,11 @@ struct Solver {
 impl Drop for Solver {
     fn drop(&mut self) {
         if make_current(self.ordinal) {
-            // SAFETY: both were created once by this module and are destroyed once.
+            // SAFETY: each was created once by this module and is destroyed once.
             unsafe {
+                if !self.syevj.is_null() {
+                    let _ = cusolver::cusolverDnDestroySyevjInfo(self.syevj);
+                }
                 let _ = cusolver::cusolverDnDestroyParams(self.params);
                 let _ = cusolver::cusolverDnDestroy(self.raw);
             }
@@ -157,10 +164,24 @@ pub(crate) fn with_cusolver<T>(
     stream: &Stream,
     f: impl FnOnce(cusolver::cusolverDnHandle_t, cusolver::cusolverDnParams_t) -> Result<T>,
 ) -> Result<T> {
+    with_cusolver_syevj(stream, false, |h, p, _| f(h, p))
+}
+
+/// [`with_cusolver`], also passing the handle's `syevjInfo` (created on
+/// first use when `syevj`, else possibly null).
+pub(crate) fn with_cusolver_syevj<T>(
+    stream: &Stream,
+    syevj: bool,
+    f: impl FnOnce(
+        cusolver::cusolverDnHandle_t,
+        cusolver::cusolverDnParams_t,
+        cusolver::syevjInfo_t,
+    ) -> Result<T>,
+) -> Result<T> {
     let dev = stream.device();
     dev.bind()?;
     let ordinal = dev.ordinal();
-    let (raw, params) = SOLVER.with(|cell| -> Result<_> {
+    let (raw, params, jinfo) = SOLVER.with(|cell| -> Result<_> {
         let mut map = cell.borrow_mut();
         if let Entry::Vacant(slot) = map.entry(ordinal) {
             let mut h: cusolver::cusolverDnHandle_t = std::ptr::null_mut();
@@ -180,6 +201,7 @@ pub(crate) fn with_cusolver<T>(
             slot.insert(Solver {
                 raw: h,
                 params: p,
+                syevj: std::ptr::null_mut(),
                 ordinal,
                 stream: None,
             });
@@ -192,7 +214,15 @@ pub(crate) fn with_cusolver<T>(
             })?;
             h.stream = Some(stream.id());
         }
-        Ok((h.raw, h.params))
+        if syevj && h.syevj.is_null() {
+            let mut j: cusolver::syevjInfo_t = std::ptr::null_mut();
+            // SAFETY: valid out-pointer.
+            check_solver("cusolverDnCreateSyevjInfo", unsafe {
+                cusolver::cusolverDnCreateSyevjInfo(&mut j)
+            })?;
+            h.syevj = j;
+        }
+        Ok((h.raw, h.params, h.syevj))
     })?;
-    f(raw, params)
+    f(raw, params, jinfo)
 }

@@ -672,3 +672,146 @@ pub(crate) fn geev(
         w.finish(stream)
     })
 }
+
+/// Cholesky factorizations of `batch` small `n x n` matrices whose
+/// addresses are the device array `a_ptrs` (`potrfBatched`): the `upper`
+/// or lower triangle, one `int` per matrix into `info`.
+pub(crate) fn potrf_batched(
+    stream: &Stream,
+    dtype: DType,
+    upper: bool,
+    n: i64,
+    (a_ptrs, lda): (DevicePtr, i64),
+    info: DevicePtr,
+    batch: i64,
+) -> Result<()> {
+    let to32 = |v: i64| {
+        i32::try_from(v).map_err(|_| unsupported(format!("potrfBatched: {v} exceeds 32 bits")))
+    };
+    let (n, lda, batch) = (to32(n)?, to32(lda)?, to32(batch)?);
+    let inf = info.raw() as *mut i32;
+    macro_rules! call {
+        ($f:ident, $t:ty) => {
+            with_cusolver(stream, |h, _| {
+                // SAFETY: the module's contract; `a_ptrs` holds `batch`
+                // addresses of such matrices.
+                check_solver(stringify!($f), unsafe {
+                    cs::$f(
+                        h,
+                        fill(upper),
+                        n,
+                        a_ptrs.raw() as *mut *mut $t,
+                        lda,
+                        inf,
+                        batch,
+                    )
+                })
+            })
+        };
+    }
+    match dtype {
+        DType::Float32 => call!(cusolverDnSpotrfBatched, f32),
+        DType::Float64 => call!(cusolverDnDpotrfBatched, f64),
+        DType::Complex64 => call!(cusolverDnCpotrfBatched, cs::float2),
+        DType::Complex128 => call!(cusolverDnZpotrfBatched, cs::double2),
+        other => Err(unsupported(format!("cholesky does not take dtype {other}"))),
+    }
+}
+
+/// Eigenvalues (ascending) and, with `vectors`, eigenvectors in place of
+/// `batch` Hermitian `n x n` matrices stored one after another (`n * n`
+/// elements apart, leading dimension `n`) by Jacobi sweeps
+/// (`syevjBatched`, for `n <= 32`): `w` gets `n` values per matrix,
+/// `info` one `int` per matrix.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn syevj_batched(
+    stream: &Stream,
+    dtype: DType,
+    vectors: bool,
+    upper: bool,
+    n: i64,
+    a: DevicePtr,
+    w_ptr: DevicePtr,
+    info: DevicePtr,
+    batch: i64,
+) -> Result<()> {
+    let to32 = |v: i64| {
+        i32::try_from(v).map_err(|_| unsupported(format!("syevjBatched: {v} exceeds 32 bits")))
+    };
+    let (n, batch) = (to32(n)?, to32(batch)?);
+    let jobz = if vectors {
+        cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_VECTOR
+    } else {
+        cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_NOVECTOR
+    };
+    let item = dtype.itemsize();
+    macro_rules! call {
+        ($bs:ident, $f:ident, $t:ty, $r:ty) => {
+            super::handles::with_cusolver_syevj(stream, true, |h, _, params| {
+                let mut lwork = 0i32;
+                // SAFETY: the module's contract; `params` is the handle's
+                // live syevjInfo.
+                check_solver(stringify!($bs), unsafe {
+                    cs::$bs(
+                        h,
+                        jobz,
+                        fill(upper),
+                        n,
+                        a.raw() as *const $t,
+                        n,
+                        w_ptr.raw() as *const $r,
+                        &mut lwork,
+                        params,
+                        batch,
+                    )
+                })?;
+                let w = Work::new(stream, lwork.max(1) as usize * item, 0)?;
+                // SAFETY: as above, with `lwork` elements of workspace.
+                check_solver(stringify!($f), unsafe {
+                    cs::$f(
+                        h,
+                        jobz,
+                        fill(upper),
+                        n,
+                        a.raw() as *mut $t,
+                        n,
+                        w_ptr.raw() as *mut $r,
+                        w.dptr().cast(),
+                        lwork,
+                        info.raw() as *mut i32,
+                        params,
+                        batch,
+                    )
+                })?;
+                w.finish(stream)
+            })
+        };
+    }
+    match dtype {
+        DType::Float32 => call!(
+            cusolverDnSsyevjBatched_bufferSize,
+            cusolverDnSsyevjBatched,
+            f32,
+            f32
+        ),
+        DType::Float64 => call!(
+            cusolverDnDsyevjBatched_bufferSize,
+            cusolverDnDsyevjBatched,
+            f64,
+            f64
+        ),
+        DType::Complex64 => call!(
+            cusolverDnCheevjBatched_bufferSize,
+            cusolverDnCheevjBatched,
+            cs::float2,
+            f32
+        ),
+        DType::Complex128 => call!(
+            cusolverDnZheevjBatched_bufferSize,
+            cusolverDnZheevjBatched,
+            cs::double2,
+            f64
+        ),
+        other => Err(unsupported(format!("eigh does not take dtype {other}"))),
+    }
+}
