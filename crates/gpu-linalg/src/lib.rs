@@ -16,12 +16,14 @@
 //! | `np.einsum('ij,jk->ik', a, b)`        | [`einsum`]`("ij,jk->ik", &[&a, &b])?`              |
 //! | `np.kron`, `np.trace`, `np.cross`     | [`kron`], [`trace`], [`cross`]                     |
 //! | `np.linalg.matrix_power(a, n)`        | [`matrix_power`]                                   |
+//! | `np.linalg.multi_dot`, `vecdot`, `matrix_transpose` | [`multi_dot`], [`vecdot`], [`matrix_transpose`] |
 //! | `np.linalg.cholesky`, `qr`, `svd`     | [`cholesky`], [`qr`], [`svd`]                      |
 //! | `np.linalg.eigh`, `eigvalsh`          | [`eigh`], [`eigvalsh`]                             |
 //! | `np.linalg.eig`, `eigvals`            | [`eig`], [`eigvals`] (complex results, as CuPy)    |
 //! | `np.linalg.det`, `slogdet`            | [`det`], [`slogdet`]                               |
 //! | `np.linalg.solve`, `inv`, `lstsq`, `pinv` | [`solve`], [`inv`], [`lstsq`], [`pinv`]        |
 //! | `np.linalg.norm`, `matrix_rank`       | [`norm`], [`matrix_rank`]                          |
+//! | `vector_norm`, `matrix_norm`, `svdvals`, `cond` | [`vector_norm`], [`matrix_norm`], [`svdvals`], [`cond`] |
 //! | `np.linalg.tensorsolve`, `tensorinv`  | [`tensorsolve`], [`tensorinv`]                     |
 //! | `cupyx.errstate(linalg='raise')`      | [`errstate()`]`(LinAlgErrors::Raise, \|\| ...)`      |
 //! | `scipy.linalg.solve_triangular`       | [`scipy::solve_triangular`]                        |
@@ -47,13 +49,13 @@ pub mod scipy;
 pub mod util;
 
 pub use decomp::{
-    Lstsq, Norm, NormAxis, QrMode, QrResult, Svd, SvdDriver, SvdParams, Uplo, cholesky, det, eig,
-    eigh, eigvals, eigvalsh, inv, lstsq, matrix_rank, norm, pinv, qr, slogdet, solve, svd,
-    tensorinv, tensorsolve,
+    Lstsq, Norm, NormAxis, QrMode, QrResult, Svd, SvdDriver, SvdParams, Uplo, cholesky, cond, det,
+    eig, eigh, eigvals, eigvalsh, inv, lstsq, matrix_norm, matrix_rank, norm, pinv, qr, slogdet,
+    solve, svd, svdvals, tensorinv, tensorsolve, vector_norm,
 };
 pub use error::{Error, Result};
 pub use errstate::{LinAlgErrors, errstate, linalg_errors, raise_on_error, set_linalg_errors};
 pub use products::{
     Axes, MatmulExt, cross, diagonal, dot, einsum, inner, kron, matmul, matmul_into, matrix_power,
-    outer, tensordot, trace, vdot,
+    matrix_transpose, multi_dot, outer, tensordot, trace, vdot, vecdot,
 };

@@ -680,6 +680,37 @@ fn norms() {
     let k = norm(&x, Norm::Default, NormAxis::All, true).unwrap();
     assert_eq!(k.shape(), &[1, 1]);
     assert!(norm(&x, Norm::P(3.0), NormAxis::All, false).is_err());
+    // NumPy 2's vector_norm over several axes, matrix_norm, svdvals, cond.
+    let y = random(&mut rng, &[2, 3, 4], DType::Float32);
+    let hy = host(&y);
+    let got = gpu_linalg::vector_norm(&y, Norm::P(1.0), Some(&[0, 2]), true).unwrap();
+    assert_eq!(got.shape(), &[1, 3, 1]);
+    let want: Vec<C> = (0..3)
+        .map(|j| {
+            let s: f64 = (0..2)
+                .flat_map(|p| (0..4).map(move |k| (p, k)))
+                .map(|(p, k)| hy[p * 12 + j * 4 + k].norm())
+                .sum();
+            C::new(s, 0.0)
+        })
+        .collect();
+    assert_close(&host(&got), &want, 1e-6, "vector_norm axes (0, 2)");
+    let all = gpu_linalg::vector_norm(&y, Norm::Default, None, false).unwrap();
+    let fro_y = hy.iter().map(|z| z.norm_sqr()).sum::<f64>().sqrt();
+    assert_close(&host(&all), &one(fro_y), 1e-6, "vector_norm all");
+    assert!(gpu_linalg::vector_norm(&y, Norm::Fro, None, false).is_err());
+    let mn = gpu_linalg::matrix_norm(&y, Norm::Default, false).unwrap();
+    assert_eq!(mn.shape(), &[2]);
+    let sv = gpu_linalg::svdvals(&x).unwrap();
+    assert_close(&host(&sv), &s, 1e-13, "svdvals");
+    let c2 = host(&gpu_linalg::cond(&x, Norm::Default).unwrap());
+    assert_close(&c2, &[s[0] / s[2]], 1e-12, "cond 2");
+    let sq = random(&mut rng, &[4, 4], DType::Float64);
+    let c1 = gpu_linalg::cond(&sq, Norm::P(1.0)).unwrap();
+    let inv_sq = inv(&sq).unwrap();
+    let want = host(&norm(&sq, Norm::P(1.0), NormAxis::All, false).unwrap())[0]
+        * host(&norm(&inv_sq, Norm::P(1.0), NormAxis::All, false).unwrap())[0];
+    assert_close(&host(&c1), &[want], 1e-12, "cond 1");
     let i = Array::from_slice(&[3i32, 4], &[2]).unwrap();
     assert_eq!(
         norm(&i, Norm::Default, NormAxis::All, false)

@@ -576,3 +576,42 @@ fn einsum_modes() {
     );
     assert!(einsum("ij,jk->ik", &[&a, &a]).is_err());
 }
+
+#[test]
+fn multi_dot_vecdot_matrix_transpose() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(41);
+    let dt = DType::Float64;
+    let v = random(&mut rng, &[6], dt);
+    let a = random(&mut rng, &[6, 30], dt);
+    let b = random(&mut rng, &[30, 2], dt);
+    let c = random(&mut rng, &[2, 9], dt);
+    let w = random(&mut rng, &[9], dt);
+    let want = matmul(
+        &matmul(&matmul(&matmul(&v, &a).unwrap(), &b).unwrap(), &c).unwrap(),
+        &w,
+    )
+    .unwrap();
+    let got = gpu_linalg::multi_dot(&[&v, &a, &b, &c, &w]).unwrap();
+    assert_eq!(got.shape(), &[] as &[usize]);
+    assert_close(&host(&got), &host(&want), 1e-13, "multi_dot 1-D ends");
+    let got = gpu_linalg::multi_dot(&[&a, &b, &c]).unwrap();
+    assert_eq!(got.shape(), &[6, 9]);
+    let want = matmul(&matmul(&a, &b).unwrap(), &c).unwrap();
+    assert_close(&host(&got), &host(&want), 1e-13, "multi_dot");
+    assert!(gpu_linalg::multi_dot(&[&a]).is_err());
+    // vecdot conjugates the first operand, broadcasting.
+    let x = random(&mut rng, &[4, 5], DType::Complex64);
+    let y = random(&mut rng, &[5], DType::Complex64);
+    let got = host(&gpu_linalg::vecdot(&x, &y, -1).unwrap());
+    let (hx, hy) = (host(&x), host(&y));
+    let want: Vec<C> = (0..4)
+        .map(|i| (0..5).map(|j| hx[i * 5 + j].conj() * hy[j]).sum())
+        .collect();
+    assert_close(&got, &want, 1e-5, "vecdot");
+    let t = gpu_linalg::matrix_transpose(&random(&mut rng, &[2, 3, 4], dt)).unwrap();
+    assert_eq!(t.shape(), &[2, 4, 3]);
+    assert!(gpu_linalg::matrix_transpose(&v).is_err());
+}

@@ -26,6 +26,6 @@ pub use eigh::{Uplo, eigh, eigvalsh};
 pub use lstsq::{Lstsq, lstsq, matrix_rank, pinv};
 pub(crate) use lu::lu_solve_batched;
 pub use lu::{det, inv, slogdet, solve, tensorinv, tensorsolve};
-pub use norm::{Norm, NormAxis, norm, norm_plan};
+pub use norm::{Norm, NormAxis, cond, matrix_norm, norm, norm_plan, svdvals, vector_norm};
 pub use qr::{QrMode, QrResult, qr};
 pub use svd::{Svd, SvdDriver, SvdParams, svd};

@@ -214,6 +214,116 @@ pub fn norm(x: &Array, ord: Norm, axis: NormAxis, keepdims: bool) -> Result<Arra
     Ok(res.reshape(&shp)?)
 }
 
+/// NumPy 2's `linalg.vector_norm(x, axis, keepdims, ord)`: the vector norm
+/// over the given axes taken together (`None`: all of them), `ord` a
+/// number or `Inf`/`NegInf` (`Default` is 2).
+///
+/// # Errors
+/// `Fro` or `Nuc`; axes out of range or repeated.
+pub fn vector_norm(x: &Array, ord: Norm, axis: Option<&[isize]>, keepdims: bool) -> Result<Array> {
+    if matches!(ord, Norm::Fro | Norm::Nuc) {
+        return Err(value("Invalid norm order for vectors."));
+    }
+    let nd = x.ndim();
+    let axes: Vec<usize> = match axis {
+        None => (0..nd).collect(),
+        Some(ax) => {
+            let mut v = ax
+                .iter()
+                .map(|&a| axis_of(a, nd))
+                .collect::<Result<Vec<_>>>()?;
+            let mut sorted = v.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            if sorted.len() != v.len() {
+                return Err(Error::Array(gpu_array::Error::Axis("repeated axis".into())));
+            }
+            v.sort_unstable();
+            v
+        }
+    };
+    let kept: Vec<usize> = (0..nd).filter(|i| !axes.contains(i)).collect();
+    let perm: Vec<isize> = kept.iter().chain(&axes).map(|&i| i as isize).collect();
+    let mut shp: Vec<isize> = kept.iter().map(|&i| x.shape()[i] as isize).collect();
+    shp.push(-1);
+    let flat = if nd == 0 {
+        x.reshape(&[1])?
+    } else {
+        x.transpose(Some(&perm))?.reshape(&shp)?
+    };
+    let r = norm(&flat, ord, NormAxis::One(-1), false)?;
+    if !keepdims {
+        return Ok(r);
+    }
+    let out: Vec<isize> = (0..nd)
+        .map(|i| {
+            if axes.contains(&i) {
+                1
+            } else {
+                x.shape()[i] as isize
+            }
+        })
+        .collect();
+    Ok(r.reshape(&out)?)
+}
+
+/// NumPy 2's `linalg.matrix_norm(x, keepdims, ord)`: [`norm`] over the last
+/// two axes (`Default` is Frobenius).
+///
+/// # Errors
+/// As [`norm`].
+pub fn matrix_norm(x: &Array, ord: Norm, keepdims: bool) -> Result<Array> {
+    crate::util::assert_stacked_2d(x)?;
+    norm(x, ord, NormAxis::Two(-2, -1), keepdims)
+}
+
+/// NumPy 2's `linalg.svdvals`: the singular values, descending.
+///
+/// # Errors
+/// As [`svd`].
+pub fn svdvals(x: &Array) -> Result<Array> {
+    Ok(svd(
+        x,
+        SvdParams {
+            full_matrices: false,
+            compute_uv: false,
+            driver: SvdDriver::Auto,
+        },
+    )?
+    .s)
+}
+
+/// NumPy's `linalg.cond(x, p)`: the condition number of each matrix; for
+/// `Default`, `2` and `-2` the ratio of extreme singular values, else
+/// `norm(x, p) * norm(inv(x), p)` (square matrices).
+///
+/// # Errors
+/// As [`norm`] and [`inv`](crate::inv).
+pub fn cond(x: &Array, p: Norm) -> Result<Array> {
+    crate::util::assert_stacked_2d(x)?;
+    let two = NormAxis::Two(-2, -1);
+    match p {
+        Norm::Default | Norm::P(2.0) | Norm::P(-2.0) => {
+            let s = svals(x, x.ndim() - 2, x.ndim() - 1)?;
+            let big = amax(&s, &ReduceOptions::axis(-1))?;
+            let small = amin(&s, &ReduceOptions::axis(-1))?;
+            Ok(if p == Norm::P(-2.0) {
+                ufunc::divide(&small, &big)?
+            } else {
+                ufunc::divide(&big, &small)?
+            })
+        }
+        _ => {
+            crate::util::assert_stacked_square(x)?;
+            let inv = crate::decomp::inv(x)?;
+            Ok(ufunc::multiply(
+                &norm(x, p, two, false)?,
+                &norm(&inv, p, two, false)?,
+            )?)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -415,6 +415,138 @@ pub fn matrix_power(a: &Array, n: i64) -> Result<Array> {
     Ok(result.expect("n != 0"))
 }
 
+/// NumPy 2's `linalg.vecdot(x1, x2, axis)`: `sum(conj(x1) * x2)` along
+/// `axis` of the broadcast operands.
+///
+/// # Errors
+/// Shapes that do not broadcast; the axis out of range; lengths that
+/// differ along it.
+pub fn vecdot(x1: &Array, x2: &Array, axis: isize) -> Result<Array> {
+    let a = if x1.dtype().is_complex() {
+        ufunc::conj(x1)?
+    } else {
+        x1.clone()
+    };
+    let p = ufunc::multiply(&a, x2)?;
+    let ax = norm_axis(axis, p.ndim())?;
+    let (la, lb) = (
+        x1.shape().get(x1.ndim().wrapping_sub(p.ndim() - ax)),
+        x2.shape().get(x2.ndim().wrapping_sub(p.ndim() - ax)),
+    );
+    if let (Some(&la), Some(&lb)) = (la, lb)
+        && la != lb
+    {
+        return Err(value(format!(
+            "vecdot: the operands' lengths along axis {axis} differ ({la} and {lb})"
+        )));
+    }
+    Ok(sum(&p, &ReduceOptions::axis(ax as isize))?)
+}
+
+/// NumPy 2's `linalg.matrix_transpose`: the last two axes swapped (a view).
+///
+/// # Errors
+/// Fewer than two dimensions.
+pub fn matrix_transpose(x: &Array) -> Result<Array> {
+    if x.ndim() < 2 {
+        return Err(value(format!(
+            "Input array must be at least 2-dimensional, but it is {}",
+            x.ndim()
+        )));
+    }
+    Ok(x.swapaxes(-1, -2)?)
+}
+
+/// The cheapest parenthesization of a matrix chain with dimensions
+/// `dims` (`k + 1` numbers for `k` matrices): `split[i][j]` is where the
+/// product of matrices `i..=j` splits (the textbook dynamic program).
+pub fn chain_order(dims: &[usize]) -> Vec<Vec<usize>> {
+    let k = dims.len() - 1;
+    let mut cost = vec![vec![0u128; k]; k];
+    let mut split = vec![vec![0usize; k]; k];
+    for len in 1..k {
+        for i in 0..k - len {
+            let j = i + len;
+            cost[i][j] = u128::MAX;
+            for s in i..j {
+                let c = cost[i][s]
+                    + cost[s + 1][j]
+                    + dims[i] as u128 * dims[s + 1] as u128 * dims[j + 1] as u128;
+                if c < cost[i][j] {
+                    cost[i][j] = c;
+                    split[i][j] = s;
+                }
+            }
+        }
+    }
+    split
+}
+
+/// NumPy's `linalg.multi_dot`: the product of a chain of matrices in the
+/// cheapest order; the first may be 1-D (a row) and the last 1-D (a
+/// column), their axes dropped from the result as `dot` drops them.
+///
+/// # Errors
+/// Fewer than two arrays; inner operands that are not 2-D; shapes not
+/// aligned.
+pub fn multi_dot(arrays: &[&Array]) -> Result<Array> {
+    let n = arrays.len();
+    if n < 2 {
+        return Err(value("Expecting at least two arrays."));
+    }
+    if n == 2 {
+        return dot(arrays[0], arrays[1]);
+    }
+    let first_1d = arrays[0].ndim() == 1;
+    let last_1d = arrays[n - 1].ndim() == 1;
+    let mut mats: Vec<Array> = Vec::with_capacity(n);
+    for (i, a) in arrays.iter().enumerate() {
+        let m = if i == 0 && first_1d {
+            a.reshape(&[1, -1])?
+        } else if i == n - 1 && last_1d {
+            a.reshape(&[-1, 1])?
+        } else {
+            (*a).clone()
+        };
+        if m.ndim() != 2 {
+            return Err(Error::LinAlg(format!(
+                "{}-dimensional array given. Array must be two-dimensional",
+                m.ndim()
+            )));
+        }
+        mats.push(m);
+    }
+    let mut dims = vec![mats[0].shape()[0]];
+    for (i, m) in mats.iter().enumerate() {
+        if m.shape()[0] != *dims.last().expect("non-empty") {
+            return Err(value(format!(
+                "shapes {} and {} not aligned",
+                gpu_array::layout::fmt_shape(mats[i - 1].shape()),
+                gpu_array::layout::fmt_shape(m.shape())
+            )));
+        }
+        dims.push(m.shape()[1]);
+    }
+    let split = chain_order(&dims);
+    fn product(mats: &[Array], split: &[Vec<usize>], i: usize, j: usize) -> Result<Array> {
+        if i == j {
+            return Ok(mats[i].clone());
+        }
+        let s = split[i][j];
+        matmul(
+            &product(mats, split, i, s)?,
+            &product(mats, split, s + 1, j)?,
+        )
+    }
+    let r = product(&mats, &split, 0, n - 1)?;
+    Ok(match (first_1d, last_1d) {
+        (true, true) => r.reshape(&[])?,
+        (true, false) => r.reshape(&[-1])?,
+        (false, true) => r.reshape(&[-1])?,
+        (false, false) => r,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -439,5 +571,15 @@ mod tests {
         assert!(tensordot_plan(&[2, 3], &[3, 5], &Axes::Pairs(vec![1, 1], vec![0, 0])).is_err());
         assert!(tensordot_plan(&[2, 3], &[3, 5], &Axes::Pairs(vec![5], vec![0])).is_err());
         assert!(tensordot_plan(&[2], &[2], &Axes::N(3)).is_err());
+    }
+
+    #[test]
+    fn matrix_chain_order() {
+        // 10x100, 100x5, 5x50: (AB)C costs 7500, A(BC) 75000.
+        let s = chain_order(&[10, 100, 5, 50]);
+        assert_eq!(s[0][2], 1);
+        // 50x10, 10x40, 40x30, 30x5: the cheapest is A(B(CD)).
+        let s = chain_order(&[50, 10, 40, 30, 5]);
+        assert_eq!((s[0][3], s[1][3], s[2][3]), (0, 1, 2));
     }
 }
