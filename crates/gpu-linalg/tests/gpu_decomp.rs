@@ -421,8 +421,10 @@ fn svd_shapes_drivers_and_modes() {
         return;
     }
     let mut rng = Rng(5);
+    // Stacks of at most 32x32 take gesvdjBatched under Auto; the 40x35
+    // stack and the single matrix one call per matrix.
     for dt in DTYPES {
-        for shape in [[2usize, 6, 4], [2, 4, 6], [1, 5, 5]] {
+        for shape in [[2usize, 6, 4], [2, 4, 6], [1, 5, 5], [2, 35, 40]] {
             let a = random(&mut rng, &shape, dt);
             for driver in [SvdDriver::Auto, SvdDriver::Gesvd, SvdDriver::Gesvdp] {
                 for full in [false, true] {

@@ -1,5 +1,6 @@
-//! `linalg.svd` on `gesvd` (QR iterations, LAPACK's algorithm, as CuPy)
-//! or `gesvdp` (polar decomposition, several times faster).
+//! `linalg.svd` on `gesvd` (QR iterations, LAPACK's algorithm, as CuPy),
+//! `gesvdp` (polar decomposition, several times faster) or, for stacks of
+//! small matrices, `gesvdjBatched` (Jacobi sweeps, one launch).
 //!
 //! cuSOLVER's SVDs want a tall column-major matrix. For a tall `A` that is
 //! the C copy of `A^T` (column-major `A`): `U` and `V^H` come back
@@ -9,18 +10,22 @@
 //! C-order reading of `V'^H`'s buffer and `V^H = U'^T` the C-order reading
 //! of `U'`'s, with no copy.
 
-use gpu_array::{Array, Order, ufunc};
+use gpu_array::{Array, AxisIndex, Order, ufunc};
 
 use crate::error::Result;
 use crate::errstate::DevInfo;
-use crate::raw::solver::{SvdOut, gesvd, gesvdp};
+use crate::raw::solver::{SvdOut, gesvd, gesvdj_batched, gesvdp};
+
+/// The largest size of the Jacobi path for stacks (gesvdjBatched's limit).
+const JACOBI_MAX: usize = 32;
 use crate::util::{assert_stacked_2d, batch_count, column_major, fresh, linalg_dtype, nth};
 
 /// The cuSOLVER routine behind [`svd`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SvdDriver {
-    /// `gesvdp` where it applies (reduced vectors, square matrices, or
-    /// values only), else `gesvd`.
+    /// `gesvdjBatched` for stacks of matrices of at most 32 x 32 (one
+    /// launch); else `gesvdp` where it applies (reduced vectors, square
+    /// matrices, or values only), else `gesvd`.
     #[default]
     Auto,
     /// `gesvd`: the QR algorithm (CuPy's choice; slowest, most robust for
@@ -141,24 +146,49 @@ pub fn svd(a: &Array, p: SvdParams) -> Result<Svd> {
     sshape.push(k);
     let s = Array::empty_on(a.device(), &sshape, dt.real_dtype(), Order::C)?;
     let full = p.full_matrices && p.compute_uv;
-    let use_p = match p.driver {
-        SvdDriver::Gesvd => false,
-        SvdDriver::Auto | SvdDriver::Gesvdp => !full || m == n,
-    };
+    let info = DevInfo::new(a.device(), batch)?;
+    let stream = buf.stream();
+    let item = dt.itemsize();
+    // Stacks of small matrices: Jacobi sweeps over the whole stack in one
+    // launch (gesvdjBatched, CuPy's choice), full U and V always.
+    let jacobi = p.driver == SvdDriver::Auto && batch >= 2 && r <= JACOBI_MAX;
+    let use_p = !jacobi
+        && match p.driver {
+            SvdDriver::Gesvd => false,
+            SvdDriver::Auto | SvdDriver::Gesvdp => !full || m == n,
+        };
+    // Whether the right factor's buffer holds V (gesvdp, gesvdj) rather
+    // than V^H (gesvd).
+    let holds_v = use_p || jacobi;
     // Column-major U' (r x ucols) and the right factor (c x c): as C arrays
     // of shapes (ucols, r) and (c, c).
-    let ucols = if full { r } else { c };
-    let (ubuf, vbuf) = if p.compute_uv {
+    let ucols = if full || jacobi { r } else { c };
+    let (ubuf, vbuf) = if p.compute_uv || jacobi {
         (stack(ucols, r)?, stack(c, c)?)
     } else {
         // gesvd and gesvdp take no vectors with jobu = 'N' / NOVECTOR;
         // small placeholders keep the pointers valid.
         (stack(1, 1)?, stack(1, 1)?)
     };
-    let info = DevInfo::new(a.device(), batch)?;
-    let stream = buf.stream();
-    let item = dt.itemsize();
-    for i in 0..batch {
+    if jacobi {
+        gesvdj_batched(
+            &stream,
+            dt,
+            p.compute_uv,
+            (r as i64, c as i64),
+            buf.data_ptr(),
+            SvdOut {
+                s: s.data_ptr(),
+                u: ubuf.data_ptr(),
+                ldu: r as i64,
+                v: vbuf.data_ptr(),
+                ldv: c as i64,
+            },
+            info.ptr(0),
+            batch as i64,
+        )?;
+    }
+    for i in (0..batch).filter(|_| !jacobi) {
         let (u_i, v_i) = if p.compute_uv {
             (
                 nth(ubuf.data_ptr(), i, ucols * r, item),
@@ -220,8 +250,23 @@ pub fn svd(a: &Array, p: SvdParams) -> Result<Svd> {
             vh: None,
         });
     }
+    // The Jacobi path made the full U'; the reduced one is its first c
+    // columns (C rows).
+    let ubuf = if jacobi && !full {
+        ubuf.slice(&[
+            AxisIndex::Ellipsis,
+            AxisIndex::Slice {
+                start: None,
+                stop: Some(c as isize),
+                step: 1,
+            },
+            AxisIndex::FULL,
+        ])?
+    } else {
+        ubuf
+    };
     // ubuf read in C order is U'^T (ucols x r); vbuf is V'^H (gesvd) or
-    // V' (gesvdp) read in C order, i.e. (V'^H)^T or V'^T.
+    // V' (gesvdp, gesvdj) read in C order, i.e. (V'^H)^T or V'^T.
     let conj = |x: Array| -> Result<Array> {
         Ok(if x.dtype().is_complex() {
             ufunc::conj(&x)?
@@ -232,7 +277,7 @@ pub fn svd(a: &Array, p: SvdParams) -> Result<Svd> {
     let (u, vh) = if tall {
         // U = U', V^H = V'^H.
         let u = ubuf.swapaxes(-1, -2)?;
-        let vh = if use_p {
+        let vh = if holds_v {
             // V'^T read; V'^H = conj(V'^T).
             conj(vbuf)?
         } else {
@@ -241,7 +286,7 @@ pub fn svd(a: &Array, p: SvdParams) -> Result<Svd> {
         (u, vh)
     } else {
         // U = conj(V'), V^H = U'^T.
-        let u = if use_p {
+        let u = if holds_v {
             conj(vbuf.swapaxes(-1, -2)?)?
         } else {
             vbuf

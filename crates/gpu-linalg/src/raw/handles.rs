@@ -95,10 +95,11 @@ impl Drop for Blas {
 struct Solver {
     raw: cusolver::cusolverDnHandle_t,
     params: cusolver::cusolverDnParams_t,
-    /// The Jacobi eigensolver's options (default tolerance and sweeps,
-    /// sorted eigenvalues), created on first use; kept with the handle
-    /// because a call may still use it after returning.
+    /// The Jacobi solvers' options (default tolerance and sweeps, sorted
+    /// values), created on first use; kept with the handle because a call
+    /// may still use them after returning.
     syevj: cusolver::syevjInfo_t,
+    gesvdj: cusolver::gesvdjInfo_t,
     ordinal: i32,
     stream: Option<u64>,
 }
@@ -110,6 +111,9 @@ impl Drop for Solver {
             unsafe {
                 if !self.syevj.is_null() {
                     let _ = cusolver::cusolverDnDestroySyevjInfo(self.syevj);
+                }
+                if !self.gesvdj.is_null() {
+                    let _ = cusolver::cusolverDnDestroyGesvdjInfo(self.gesvdj);
                 }
                 let _ = cusolver::cusolverDnDestroyParams(self.params);
                 let _ = cusolver::cusolverDnDestroy(self.raw);
@@ -164,19 +168,29 @@ pub(crate) fn with_cusolver<T>(
     stream: &Stream,
     f: impl FnOnce(cusolver::cusolverDnHandle_t, cusolver::cusolverDnParams_t) -> Result<T>,
 ) -> Result<T> {
-    with_cusolver_syevj(stream, false, |h, p, _| f(h, p))
+    with_solver(stream, false, |h, p, _| f(h, p))
 }
 
-/// [`with_cusolver`], also passing the handle's `syevjInfo` (created on
-/// first use when `syevj`, else possibly null).
-pub(crate) fn with_cusolver_syevj<T>(
+/// The handle's Jacobi options.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Jacobi {
+    pub syevj: cusolver::syevjInfo_t,
+    pub gesvdj: cusolver::gesvdjInfo_t,
+}
+
+/// [`with_cusolver`], also passing the handle's Jacobi options (created on
+/// first use).
+pub(crate) fn with_cusolver_jacobi<T>(
     stream: &Stream,
-    syevj: bool,
-    f: impl FnOnce(
-        cusolver::cusolverDnHandle_t,
-        cusolver::cusolverDnParams_t,
-        cusolver::syevjInfo_t,
-    ) -> Result<T>,
+    f: impl FnOnce(cusolver::cusolverDnHandle_t, Jacobi) -> Result<T>,
+) -> Result<T> {
+    with_solver(stream, true, |h, _, j| f(h, j))
+}
+
+fn with_solver<T>(
+    stream: &Stream,
+    jacobi: bool,
+    f: impl FnOnce(cusolver::cusolverDnHandle_t, cusolver::cusolverDnParams_t, Jacobi) -> Result<T>,
 ) -> Result<T> {
     let dev = stream.device();
     dev.bind()?;
@@ -202,6 +216,7 @@ pub(crate) fn with_cusolver_syevj<T>(
                 raw: h,
                 params: p,
                 syevj: std::ptr::null_mut(),
+                gesvdj: std::ptr::null_mut(),
                 ordinal,
                 stream: None,
             });
@@ -214,7 +229,7 @@ pub(crate) fn with_cusolver_syevj<T>(
             })?;
             h.stream = Some(stream.id());
         }
-        if syevj && h.syevj.is_null() {
+        if jacobi && h.syevj.is_null() {
             let mut j: cusolver::syevjInfo_t = std::ptr::null_mut();
             // SAFETY: valid out-pointer.
             check_solver("cusolverDnCreateSyevjInfo", unsafe {
@@ -222,7 +237,22 @@ pub(crate) fn with_cusolver_syevj<T>(
             })?;
             h.syevj = j;
         }
-        Ok((h.raw, h.params, h.syevj))
+        if jacobi && h.gesvdj.is_null() {
+            let mut j: cusolver::gesvdjInfo_t = std::ptr::null_mut();
+            // SAFETY: valid out-pointer.
+            check_solver("cusolverDnCreateGesvdjInfo", unsafe {
+                cusolver::cusolverDnCreateGesvdjInfo(&mut j)
+            })?;
+            h.gesvdj = j;
+        }
+        Ok((
+            h.raw,
+            h.params,
+            Jacobi {
+                syevj: h.syevj,
+                gesvdj: h.gesvdj,
+            },
+        ))
     })?;
     f(raw, params, jinfo)
 }

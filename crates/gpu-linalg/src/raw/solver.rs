@@ -747,7 +747,8 @@ pub(crate) fn syevj_batched(
     let item = dtype.itemsize();
     macro_rules! call {
         ($bs:ident, $f:ident, $t:ty, $r:ty) => {
-            super::handles::with_cusolver_syevj(stream, true, |h, _, params| {
+            super::handles::with_cusolver_jacobi(stream, |h, jacobi| {
+                let params = jacobi.syevj;
                 let mut lwork = 0i32;
                 // SAFETY: the module's contract; `params` is the handle's
                 // live syevjInfo.
@@ -813,5 +814,118 @@ pub(crate) fn syevj_batched(
             f64
         ),
         other => Err(unsupported(format!("eigh does not take dtype {other}"))),
+    }
+}
+
+/// SVDs of `batch` small `m x n` matrices (`m, n <= 32`) stored one after
+/// another (`lda = m`, `m * n` elements apart) by Jacobi sweeps
+/// (`gesvdjBatched`): singular values (descending) into `s`
+/// (`min(m, n)` per matrix), and the full `U` (`m x m`, `ldu = m`) and
+/// `V` (not `V^H`; `n x n`, `ldv = n`) per matrix, one `int` per matrix
+/// into `info`. `u` and `v` must be allocated even without vectors.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn gesvdj_batched(
+    stream: &Stream,
+    dtype: DType,
+    vectors: bool,
+    (m, n): (i64, i64),
+    a: DevicePtr,
+    out: SvdOut,
+    info: DevicePtr,
+    batch: i64,
+) -> Result<()> {
+    let to32 = |v: i64| {
+        i32::try_from(v).map_err(|_| unsupported(format!("gesvdjBatched: {v} exceeds 32 bits")))
+    };
+    let (m, n, ldu, ldv, batch) = (
+        to32(m)?,
+        to32(n)?,
+        to32(out.ldu)?,
+        to32(out.ldv)?,
+        to32(batch)?,
+    );
+    let jobz = if vectors {
+        cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_VECTOR
+    } else {
+        cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_NOVECTOR
+    };
+    let item = dtype.itemsize();
+    macro_rules! call {
+        ($bs:ident, $f:ident, $t:ty, $r:ty) => {
+            super::handles::with_cusolver_jacobi(stream, |h, jacobi| {
+                let params = jacobi.gesvdj;
+                let mut lwork = 0i32;
+                // SAFETY: the module's contract; `params` is the handle's
+                // live gesvdjInfo.
+                check_solver(stringify!($bs), unsafe {
+                    cs::$bs(
+                        h,
+                        jobz,
+                        m,
+                        n,
+                        a.raw() as *const $t,
+                        m,
+                        out.s.raw() as *const $r,
+                        out.u.raw() as *const $t,
+                        ldu,
+                        out.v.raw() as *const $t,
+                        ldv,
+                        &mut lwork,
+                        params,
+                        batch,
+                    )
+                })?;
+                let w = Work::new(stream, lwork.max(1) as usize * item, 0)?;
+                // SAFETY: as above, with `lwork` elements of workspace.
+                check_solver(stringify!($f), unsafe {
+                    cs::$f(
+                        h,
+                        jobz,
+                        m,
+                        n,
+                        a.raw() as *mut $t,
+                        m,
+                        out.s.raw() as *mut $r,
+                        out.u.raw() as *mut $t,
+                        ldu,
+                        out.v.raw() as *mut $t,
+                        ldv,
+                        w.dptr().cast(),
+                        lwork,
+                        info.raw() as *mut i32,
+                        params,
+                        batch,
+                    )
+                })?;
+                w.finish(stream)
+            })
+        };
+    }
+    match dtype {
+        DType::Float32 => call!(
+            cusolverDnSgesvdjBatched_bufferSize,
+            cusolverDnSgesvdjBatched,
+            f32,
+            f32
+        ),
+        DType::Float64 => call!(
+            cusolverDnDgesvdjBatched_bufferSize,
+            cusolverDnDgesvdjBatched,
+            f64,
+            f64
+        ),
+        DType::Complex64 => call!(
+            cusolverDnCgesvdjBatched_bufferSize,
+            cusolverDnCgesvdjBatched,
+            cs::float2,
+            f32
+        ),
+        DType::Complex128 => call!(
+            cusolverDnZgesvdjBatched_bufferSize,
+            cusolverDnZgesvdjBatched,
+            cs::double2,
+            f64
+        ),
+        other => Err(unsupported(format!("svd does not take dtype {other}"))),
     }
 }
