@@ -28,7 +28,7 @@
 //! | `cupyx.errstate(linalg='raise')`      | [`errstate()`]`(LinAlgErrors::Raise, \|\| ...)`      |
 //! | `scipy.linalg.solve_triangular`       | [`scipy::solve_triangular`]                        |
 //! | `scipy.linalg.lu_factor`, `lu_solve`, `lu` | [`scipy::lu_factor`], [`scipy::lu_solve`], [`scipy::lu`] |
-//! | `scipy.linalg.toeplitz`, `hankel`, ... | [`scipy::toeplitz`], [`scipy::special`] (circulant, hankel, hadamard, leslie, block_diag, companion, helmert, hilbert, dft, fiedler, convolution_matrix) |
+//! | `scipy.linalg.toeplitz`, `hankel`, ... | [`scipy::toeplitz`], [`scipy::special`] (circulant, hankel, hadamard, leslie, block_diag, companion, helmert, hilbert, dft, fiedler, fiedler_companion, convolution_matrix) |
 //!
 //! Dtypes: products take every dtype (integers and bool through the
 //! crate's kernel; float16 multiplies in float32 on cuBLAS; TF32 tensor

@@ -882,6 +882,22 @@ fn scipy_triangular_lu_and_special() {
         scipy::fiedler(&fa).unwrap().to_vec::<f64>().unwrap(),
         vec![0.0, 3.0, 11.0, 3.0, 0.0, 8.0, 11.0, 8.0, 0.0]
     );
+    // Both companion matrices of (x-1)(x-2)(x-3)(x-4)(x-5) have the roots
+    // as eigenvalues.
+    let poly = Array::from_slice(&[2.0f64, -30.0, 170.0, -450.0, 548.0, -240.0], &[6]).unwrap();
+    for m in [
+        scipy::companion(&poly).unwrap(),
+        scipy::fiedler_companion(&poly).unwrap(),
+    ] {
+        assert_eq!(m.shape(), &[5, 5]);
+        let mut w = host(&eigvals(&m).unwrap());
+        w.sort_by(|x, y| x.re.total_cmp(&y.re));
+        let roots: Vec<C> = (1..=5).map(|r| C::new(r as f64, 0.0)).collect();
+        assert_close(&w, &roots, 1e-8, "companion roots");
+    }
+    let fc =
+        scipy::fiedler_companion(&Array::from_slice(&[1.0f64, 2.0, 3.0], &[3]).unwrap()).unwrap();
+    assert_eq!(fc.to_vec::<f64>().unwrap(), vec![-2.0, -3.0, 1.0, 0.0]);
     // convolution_matrix(a, n) @ v is numpy.convolve(a, v, mode):
     // full [0.5, 0, -1.5, 7, -3, -2, 12], same [0, -1.5, 7, -3, -2],
     // valid [-1.5, 7, -3].

@@ -5,8 +5,8 @@
 pub mod special;
 
 pub use special::{
-    ConvMode, block_diag, circulant, companion, convolution_matrix, dft, fiedler, hadamard, hankel,
-    helmert, hilbert, leslie, toeplitz,
+    ConvMode, block_diag, circulant, companion, convolution_matrix, dft, fiedler,
+    fiedler_companion, hadamard, hankel, helmert, hilbert, leslie, toeplitz,
 };
 
 /// `scipy.linalg.kron`, `tri`, `tril`, `triu`: the same functions as

@@ -282,6 +282,99 @@ pub fn convolution_matrix(a: &Array, n: usize, mode: ConvMode) -> Result<Array> 
     Ok(raw.slice(&[range(start, stop), AxisIndex::FULL])?.copy()?)
 }
 
+/// `count` elements of `out` from `(r0, c0)` stepping two rows and two
+/// columns at a time (a strided view).
+fn every_other_diagonal(out: &Array, r0: usize, c0: usize, count: usize) -> Result<Array> {
+    let start = out.slice(&[
+        AxisIndex::Slice {
+            start: Some(r0 as isize),
+            stop: None,
+            step: 1,
+        },
+        AxisIndex::Slice {
+            start: Some(c0 as isize),
+            stop: None,
+            step: 1,
+        },
+    ])?;
+    let st = start.strides();
+    Ok(start.as_strided(&[count], &[2 * (st[0] + st[1])])?)
+}
+
+/// The length of Python's `range(start, stop, 2)`.
+fn range2(start: usize, stop: usize) -> usize {
+    if stop > start {
+        (stop - start).div_ceil(2)
+    } else {
+        0
+    }
+}
+
+/// SciPy's `fiedler_companion(a)`: the Fiedler companion matrix of the
+/// polynomial with coefficients `a` (highest degree first), pentadiagonal
+/// with the same eigenvalues as [`companion`].
+///
+/// # Errors
+/// `a` not 1-D. A zero leading coefficient is not checked on the device
+/// (it gives infinities).
+pub fn fiedler_companion(a: &Array) -> Result<Array> {
+    if a.ndim() != 1 {
+        return Err(value("Input 'a' must be a 1-D array."));
+    }
+    let dt = if a.dtype().is_inexact() {
+        a.dtype()
+    } else {
+        DType::Float64
+    };
+    let size = a.size();
+    if size <= 1 {
+        return Ok(gpu_array::creation::zeros(&[0], dt)?);
+    }
+    let a = a.astype(dt)?;
+    let a = ufunc::divide(&a, &a.slice(&[range(0, 1)])?)?;
+    let neg = |start: usize| -> Result<Array> {
+        Ok(ufunc::negative(&a.slice(&[AxisIndex::Slice {
+            start: Some(start as isize),
+            stop: None,
+            step: 2,
+        }])?)?)
+    };
+    if size == 2 {
+        return Ok(neg(1)?.reshape(&[1, 1])?);
+    }
+    let n = size - 1;
+    let c = gpu_array::creation::zeros(&[n, n], dt)?;
+    let cast = gpu_array::dtype::Casting::Unsafe;
+    // Subdiagonals.
+    let cnt = range2(3, n);
+    if cnt > 0 {
+        every_other_diagonal(&c, 3, 1, cnt)?.fill(1)?;
+    }
+    let cnt = range2(2, n);
+    if cnt > 0 {
+        gpu_array::array::copyto(&every_other_diagonal(&c, 2, 1, cnt)?, &neg(3)?, cast, None)?;
+    }
+    // Superdiagonals.
+    let cnt = range2(0, n.saturating_sub(2));
+    if cnt > 0 {
+        every_other_diagonal(&c, 0, 2, cnt)?.fill(1)?;
+    }
+    let cnt = range2(0, n - 1);
+    if cnt > 0 {
+        gpu_array::array::copyto(&every_other_diagonal(&c, 0, 1, cnt)?, &neg(2)?, cast, None)?;
+    }
+    // The first column: -a[1], 1.
+    gpu_array::array::copyto(
+        &c.slice(&[range(0, 1), range(0, 1)])?.reshape(&[1])?,
+        &neg(1)?.slice(&[range(0, 1)])?,
+        cast,
+        None,
+    )?;
+    c.slice(&[AxisIndex::Index(1), AxisIndex::Index(0)])?
+        .fill(1)?;
+    Ok(c)
+}
+
 /// SciPy's `hadamard(n)` (Sylvester's construction), int64 unless
 /// `dtype` says otherwise.
 ///
