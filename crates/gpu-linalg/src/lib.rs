@@ -35,7 +35,17 @@
 //! cores for float32 only with `CUPRUM_TF32=1`). Factorizations take
 //! float32, float64, complex64 and complex128; integers compute in float64;
 //! float16 is refused, as NumPy refuses it. Stacked inputs (`(..., M, N)`)
-//! are accepted wherever NumPy accepts them.
+//! are accepted wherever NumPy accepts them: stacks of small matrices go
+//! through the libraries' batched routines in one launch (`getrfBatched`
+//! and `getrsBatched` for `solve`/`inv`, `potrfBatched`, `syevjBatched`,
+//! `gesvdjBatched`), larger ones one call per matrix on the same stream.
+//! Factorizations return NumPy's values and shapes, often as views with
+//! Fortran strides of the libraries' column-major results (no extra copy).
+//!
+//! Failures reported in cuSOLVER's `devInfo` are not looked at by default
+//! (CuPy's behaviour, which keeps the host from waiting); under
+//! [`errstate()`] with [`LinAlgErrors::Raise`] they raise NumPy's
+//! `LinAlgError` ([`Error::LinAlg`]).
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
 
