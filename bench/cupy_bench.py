@@ -125,6 +125,35 @@ def full(shape, dtype, v):
     return cp.full(shape, v, dtype=dtype)
 
 
+def w_flops(make, fn, flops):
+    def run():
+        args = make()
+        ms = gpu_time_ms(lambda: fn(*args))
+        return (ms, "ms", flops / ms / 1e9, "TFLOP/s")
+    return run
+
+
+def w_ms(make, fn):
+    def run():
+        args = make()
+        ms = gpu_time_ms(lambda: fn(*args), warmup=3, reps=10)
+        return (ms, "ms", None, None)
+    return run
+
+
+def mixed(n, dtype):
+    """sin(0, 1, 2, ...) as an n x n matrix, as bench/src/linalg_workloads.rs."""
+    return cp.sin(cp.arange(0, n * n, 1, dtype=dtype).reshape(n, n))
+
+
+def sym(m):
+    return m + m.T
+
+
+def spd(n, dtype):
+    return cp.eye(n, dtype=dtype) * n + 1
+
+
 def w_tiny_add():
     a = full((16,), cp.float32, 1.0)
     b = full((16,), cp.float32, 2.0)
@@ -165,6 +194,23 @@ WORKLOADS = {
                                     lambda a: a.std(axis=1), N * 4),
     "cumsum f32 2^26": w_gpu(lambda: (full(1 << 26, cp.float32, 1.0),), cp.cumsum,
                              2 * (1 << 26) * 4),
+    "matmul f32 8192^3": w_flops(
+        lambda: (full((8192, 8192), cp.float32, 0.5), full((8192, 8192), cp.float32, 0.25)),
+        cp.matmul, 2 * 8192 ** 3),
+    "matmul f16 8192^3": w_flops(
+        lambda: (full((8192, 8192), cp.float16, 0.5), full((8192, 8192), cp.float16, 0.25)),
+        cp.matmul, 2 * 8192 ** 3),
+    "matmul f64 4096^3": w_flops(
+        lambda: (full((4096, 4096), cp.float64, 0.5), full((4096, 4096), cp.float64, 0.25)),
+        cp.matmul, 2 * 4096 ** 3),
+    "batched matmul 4096x64x64 f32": w_flops(
+        lambda: (full((4096, 64, 64), cp.float32, 0.5), full((4096, 64, 64), cp.float32, 0.25)),
+        cp.matmul, 2 * 4096 * 64 ** 3),
+    "cholesky f32 4096": w_ms(lambda: (spd(4096, cp.float32),), cp.linalg.cholesky),
+    "solve f32 4096x4096 rhs 4096": w_ms(
+        lambda: (spd(4096, cp.float32), mixed(4096, cp.float32)), cp.linalg.solve),
+    "svd f32 2048": w_ms(lambda: (mixed(2048, cp.float32),), cp.linalg.svd),
+    "eigh f32 2048": w_ms(lambda: (sym(mixed(2048, cp.float32)),), cp.linalg.eigh),
 }
 
 

@@ -94,6 +94,20 @@ pub fn all() -> Vec<Workload> {
             "cumsum f32 2^26",
             crate::array_workloads::reductions::cumsum,
         ),
+        ("matmul f32 8192^3", crate::linalg_workloads::matmul_f32),
+        ("matmul f16 8192^3", crate::linalg_workloads::matmul_f16),
+        ("matmul f64 4096^3", crate::linalg_workloads::matmul_f64),
+        (
+            "batched matmul 4096x64x64 f32",
+            crate::linalg_workloads::batched_matmul,
+        ),
+        ("cholesky f32 4096", crate::linalg_workloads::cholesky_f32),
+        (
+            "solve f32 4096x4096 rhs 4096",
+            crate::linalg_workloads::solve_f32,
+        ),
+        ("svd f32 2048", crate::linalg_workloads::svd_f32),
+        ("eigh f32 2048", crate::linalg_workloads::eigh_f32),
     ]
 }
 

@@ -10,11 +10,12 @@
 //! | `cp.array`, `cp.zeros`, ...  | [`array`], [`zeros`], ... ([`creation`]) |
 //! | `cp.exp`, `cp.add`, ...      | [`exp`], [`add`], ... ([`ufunc`])        |
 //! | `cp.cuda`                    | [`cuda`] (gpu-runtime)                   |
+//! | `cp.linalg`, `cp.matmul`, `a @ b` | [`linalg`] (gpu-linalg), [`matmul`], `a.matmul(&b)` ([`MatmulExt`]) |
 //! | `cp.ElementwiseKernel`       | [`ElementwiseKernel`]                    |
 //! | `cp.testing`                 | [`testing`] (gpu-testing)                |
 //! | `cp.asnumpy(x)`              | `x.to_ndarray::<T>()`                    |
 //!
-//! Later layers (linalg, fft, random, sparse, special, ndimage, signal)
+//! Later layers (fft, random, sparse, special, ndimage, signal)
 //! join here as their crates land.
 
 #![warn(missing_docs)]
@@ -27,6 +28,11 @@ pub use gpu_array::ufunc::*;
 pub use gpu_array::{
     Array, AxisIndex, DType, Element, Error, Flags, Layout, Order, Result, creation, display,
     dtype, elementwise, layout, npy, s, ufunc,
+};
+/// CuPy's `cupy.linalg` (and `cupyx.scipy.linalg` as `linalg::scipy`).
+pub use gpu_linalg as linalg;
+pub use gpu_linalg::{
+    MatmulExt, cross, dot, einsum, inner, kron, matmul, outer, tensordot, trace, vdot,
 };
 /// The CUDA runtime: devices, streams, events, memory, kernels (CuPy's
 /// `cupy.cuda`).

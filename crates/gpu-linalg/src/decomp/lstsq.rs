@@ -1,0 +1,219 @@
+//! SVD-based routines: `lstsq`, `pinv`, `matrix_rank` (NumPy's cutoffs).
+
+use std::sync::OnceLock;
+
+use gpu_array::dtype::finfo;
+use gpu_array::elementwise::ElementwiseKernel;
+use gpu_array::reduction::{ReduceOptions, amax, any, count_nonzero, sum};
+use gpu_array::{Array, DType, ufunc};
+
+use super::svd::{SvdDriver, SvdParams, svd};
+use crate::error::{Error, Result};
+use crate::products::matmul;
+use crate::util::{assert_stacked_2d, linalg_common, linalg_dtype};
+
+/// `1 / s` where `s > cutoff`, else 0 (the truncated inverse of singular
+/// values).
+fn inverse_above(s: &Array, cutoff: &Array) -> Result<Array> {
+    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
+    let k = match K.get() {
+        Some(k) => k,
+        None => {
+            let k = ElementwiseKernel::new(
+                "T s, T cutoff",
+                "T out",
+                "out = s > cutoff ? T(1) / s : T(0)",
+                "cuprum_linalg_inverse_above",
+            )?;
+            K.get_or_init(|| k)
+        }
+    };
+    let out = k.call(&[s.into(), cutoff.into()], &[], None)?;
+    Ok(out.into_iter().next().expect("one output"))
+}
+
+fn conj_t(x: &Array) -> Result<Array> {
+    let t = x.swapaxes(-1, -2)?;
+    Ok(if t.dtype().is_complex() {
+        ufunc::conj(&t)?
+    } else {
+        t
+    })
+}
+
+fn eps(dtype: DType) -> Result<f64> {
+    Ok(finfo(dtype)?.eps)
+}
+
+/// Values-only SVD by `gesvd` (small singular values matter here).
+fn singular_values(a: &Array) -> Result<Array> {
+    Ok(svd(
+        a,
+        SvdParams {
+            full_matrices: false,
+            compute_uv: false,
+            driver: SvdDriver::Gesvd,
+        },
+    )?
+    .s)
+}
+
+/// NumPy's `linalg.pinv(a, rcond)`: the Moore-Penrose pseudo-inverse of
+/// each matrix, singular values at most `rcond` times the largest dropped
+/// (`rcond` defaults to `1e-15`).
+///
+/// # Errors
+/// Fewer than two dimensions; float16; as [`svd`].
+pub fn pinv(a: &Array, rcond: Option<f64>) -> Result<Array> {
+    assert_stacked_2d(a)?;
+    let nd = a.ndim();
+    let (m, n) = (a.shape()[nd - 2], a.shape()[nd - 1]);
+    let dt = linalg_dtype(a.dtype())?;
+    if m.min(n) == 0 {
+        let mut s = a.shape()[..nd - 2].to_vec();
+        s.extend([n, m]);
+        return Ok(gpu_array::creation::zeros(&s, dt)?);
+    }
+    let r = svd(
+        a,
+        SvdParams {
+            full_matrices: false,
+            compute_uv: true,
+            driver: SvdDriver::Gesvd,
+        },
+    )?;
+    let (u, vh) = (r.u.expect("computed"), r.vh.expect("computed"));
+    let smax = amax(&r.s, &ReduceOptions::axis(-1).keepdims(true))?;
+    let cutoff = ufunc::multiply(&smax, rcond.unwrap_or(1e-15))?;
+    let sinv = inverse_above(&r.s, &cutoff)?;
+    // V diag(1/s) U^H.
+    let scaled = ufunc::multiply(&sinv.expand_dims(&[-1])?, &conj_t(&u)?)?;
+    matmul(&conj_t(&vh)?, &scaled)
+}
+
+/// NumPy's `linalg.matrix_rank(A, tol)`: the number of singular values
+/// above `tol` (default `S.max() * max(M, N) * eps`), per matrix; for
+/// fewer than two dimensions, 1 unless every element is zero. Returns an
+/// int64 array of the batch's shape.
+///
+/// # Errors
+/// float16; as [`svd`].
+pub fn matrix_rank(a: &Array, tol: Option<f64>) -> Result<Array> {
+    if a.ndim() < 2 {
+        let nz = a.not_equal(0)?;
+        return Ok(any(&nz, &ReduceOptions::default())?.astype(DType::Int64)?);
+    }
+    let nd = a.ndim();
+    let (m, n) = (a.shape()[nd - 2], a.shape()[nd - 1]);
+    let s = singular_values(a)?;
+    if m.min(n) == 0 {
+        return Ok(gpu_array::creation::zeros(
+            &a.shape()[..nd - 2],
+            DType::Int64,
+        )?);
+    }
+    let above = match tol {
+        Some(t) => s.greater(t)?,
+        None => {
+            let smax = amax(&s, &ReduceOptions::axis(-1).keepdims(true))?;
+            let t = ufunc::multiply(&smax, m.max(n) as f64 * eps(s.dtype())?)?;
+            s.greater(&t)?
+        }
+    };
+    Ok(count_nonzero(&above, &ReduceOptions::axis(-1))?.astype(DType::Int64)?)
+}
+
+/// The result of [`lstsq`].
+#[derive(Debug, Clone)]
+pub struct Lstsq {
+    /// The least-squares solution, `(N,)` or `(N, K)`.
+    pub x: Array,
+    /// Sums of squared residuals, `(1,)` or `(K,)`, when `M > N` and the
+    /// rank is `N`; else empty `(0,)`.
+    pub residuals: Array,
+    /// The effective rank of `a` (read back to the host, as NumPy returns it).
+    pub rank: usize,
+    /// The singular values of `a`, `(min(M, N),)`.
+    pub s: Array,
+}
+
+/// NumPy's `linalg.lstsq(a, b, rcond)`: minimises `||b - a x||` through
+/// the SVD, singular values at most `rcond` times the largest treated as
+/// zero (`rcond` defaults to `eps * max(M, N)`, NumPy 2's default).
+///
+/// # Errors
+/// `a` not 2-D, `b` not 1-D or 2-D, or their first dimensions differ
+/// (NumPy's "Incompatible dimensions"); float16.
+pub fn lstsq(a: &Array, b: &Array, rcond: Option<f64>) -> Result<Lstsq> {
+    if a.ndim() != 2 {
+        return Err(Error::LinAlg(format!(
+            "{}-dimensional array given. Array must be two-dimensional",
+            a.ndim()
+        )));
+    }
+    if b.ndim() != 1 && b.ndim() != 2 {
+        return Err(Error::LinAlg(format!(
+            "{}-dimensional array given. Array must be one or two-dimensional",
+            b.ndim()
+        )));
+    }
+    let (m, n) = (a.shape()[0], a.shape()[1]);
+    if b.shape()[0] != m {
+        return Err(Error::LinAlg("Incompatible dimensions".into()));
+    }
+    let dt = linalg_common(&[a.dtype(), b.dtype()])?;
+    let a = if a.dtype() == dt {
+        a.clone()
+    } else {
+        a.astype(dt)?
+    };
+    let vector = b.ndim() == 1;
+    let b2 = if vector {
+        b.reshape(&[-1, 1])?
+    } else {
+        b.clone()
+    };
+    let b2 = if b2.dtype() == dt { b2 } else { b2.astype(dt)? };
+    let k = b2.shape()[1];
+    let r = svd(
+        &a,
+        SvdParams {
+            full_matrices: false,
+            compute_uv: true,
+            driver: SvdDriver::Gesvd,
+        },
+    )?;
+    let (u, vh, s) = (r.u.expect("computed"), r.vh.expect("computed"), r.s);
+    let real = dt.real_dtype();
+    let (x, rank) = if m.min(n) == 0 {
+        (gpu_array::creation::zeros(&[n, k], dt)?, 0usize)
+    } else {
+        let rc = rcond.unwrap_or(eps(real)? * m.max(n) as f64);
+        let smax = amax(&s, &ReduceOptions::axis(-1).keepdims(true))?;
+        let cutoff = ufunc::multiply(&smax, rc)?;
+        let sinv = inverse_above(&s, &cutoff)?;
+        let uhb = matmul(&conj_t(&u)?, &b2)?;
+        let x = matmul(
+            &conj_t(&vh)?,
+            &ufunc::multiply(&sinv.expand_dims(&[-1])?, &uhb)?,
+        )?;
+        let rank = count_nonzero(&s.greater(&cutoff)?, &ReduceOptions::default())?
+            .astype(DType::Int64)?
+            .item::<i64>(&[])? as usize;
+        (x, rank)
+    };
+    let residuals = if rank == n && m > n {
+        let diff = ufunc::subtract(&b2, &matmul(&a, &x)?)?;
+        let sq = ufunc::square(&ufunc::absolute(&diff)?)?;
+        sum(&sq, &ReduceOptions::axis(0))?
+    } else {
+        gpu_array::creation::zeros(&[0], real)?
+    };
+    let x = if vector { x.reshape(&[n as isize])? } else { x };
+    Ok(Lstsq {
+        x,
+        residuals,
+        rank,
+        s,
+    })
+}

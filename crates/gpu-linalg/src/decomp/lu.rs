@@ -1,0 +1,299 @@
+//! LU-based routines: `solve`, `inv`, `det`, `slogdet`, `tensorsolve`,
+//! `tensorinv` (`getrf` + `getrs`, and the crate's determinant kernel).
+
+use gpu_array::{Array, DType, Order, ufunc};
+
+use crate::error::{Error, Result, value};
+use crate::errstate::DevInfo;
+use crate::kernels::launch_slogdet;
+use crate::raw::blas;
+use crate::raw::solver::{getrf, getrs};
+use crate::util::{
+    assert_stacked_square, batch_count, column_major, fresh, linalg_common, linalg_dtype, nth,
+    pointer_array,
+};
+
+/// LU-factors in place each `n x n` matrix of the C-contiguous `buf` seen
+/// column-major (so the factors are those of each matrix's transpose);
+/// returns the 1-based `int64` pivots, shape `(batch, n)`, and the
+/// `devInfo` words.
+pub(crate) fn getrf_batched(buf: &Array, n: usize) -> Result<(Array, DevInfo)> {
+    let dt = buf.dtype();
+    let batch = batch_count(buf.shape());
+    let ipiv = Array::empty_on(buf.device(), &[batch, n], DType::Int64, Order::C)?;
+    let info = DevInfo::new(buf.device(), batch)?;
+    let stream = buf.stream();
+    for i in 0..batch {
+        getrf(
+            &stream,
+            dt,
+            n as i64,
+            n as i64,
+            nth(buf.data_ptr(), i, n * n, dt.itemsize()),
+            n as i64,
+            nth(ipiv.data_ptr(), i, n, 8),
+            info.ptr(i),
+        )?;
+    }
+    Ok((ipiv, info))
+}
+
+/// Solves in place of `rhs` (C-contiguous `(batch, k, n)`: `k` columns of
+/// length `n` in column-major) with the factors of [`getrf_batched`];
+/// `trans` as `getrs`'s (`1` solves with the matrix whose transpose was
+/// factored).
+pub(crate) fn lu_solve_batched(
+    lu: &Array,
+    ipiv: &Array,
+    rhs: &Array,
+    n: usize,
+    k: usize,
+    trans: u32,
+) -> Result<()> {
+    let dt = lu.dtype();
+    let batch = batch_count(lu.shape());
+    let stream = rhs.stream();
+    let info = DevInfo::new(lu.device(), batch)?;
+    for i in 0..batch {
+        getrs(
+            &stream,
+            dt,
+            trans,
+            (n as i64, k as i64),
+            (nth(lu.data_ptr(), i, n * n, dt.itemsize()), n as i64),
+            nth(ipiv.data_ptr(), i, n, 8),
+            (nth(rhs.data_ptr(), i, n * k, dt.itemsize()), n as i64),
+            info.ptr(i),
+        )?;
+    }
+    Ok(())
+}
+
+/// Matrices at most this size, in a stack of two or more, are solved with
+/// cuBLAS's batched LU (one launch for the whole stack, as CuPy does);
+/// larger ones one cuSOLVER call each.
+const SMALL_BATCHED: usize = 32;
+
+/// Solves `A X = B` for each matrix of a stack, in place of `rhs` (the
+/// column-major `B`s, a C array `(batch, k, n)`), destroying `lu` (the C
+/// copy of the `A`s, i.e. each `A^T` column-major, hence `trans = T`).
+fn solve_transposed(lu: &Array, rhs: &Array, n: usize, k: usize) -> Result<()> {
+    let batch = batch_count(lu.shape());
+    if batch >= 2 && n <= SMALL_BATCHED {
+        let dt = lu.dtype();
+        let ap = pointer_array(lu, n * n, batch)?;
+        let bp = pointer_array(rhs, n * k, batch)?;
+        let piv = Array::empty_on(lu.device(), &[batch, n], DType::Int32, Order::C)?;
+        let info = DevInfo::new(lu.device(), batch)?;
+        let stream = rhs.stream();
+        let nn = n as i64;
+        blas::getrf_batched(
+            &stream,
+            dt,
+            nn,
+            (ap.data_ptr(), nn),
+            piv.data_ptr(),
+            info.ptr(0),
+            batch as i64,
+        )?;
+        info.check(|_| "Singular matrix".into())?;
+        return blas::getrs_batched(
+            &stream,
+            dt,
+            1,
+            (nn, k as i64),
+            (ap.data_ptr(), nn),
+            piv.data_ptr(),
+            (bp.data_ptr(), nn),
+            batch as i64,
+        );
+    }
+    let (ipiv, info) = getrf_batched(lu, n)?;
+    info.check(|_| "Singular matrix".into())?;
+    lu_solve_batched(lu, &ipiv, rhs, n, k, 1)
+}
+
+/// NumPy 2's `linalg.solve(a, b)`: `a` is `(..., M, M)`; `b` is `(M,)` or
+/// `(..., M, K)`; batch axes broadcast.
+///
+/// # Errors
+/// Shapes; float16; "Singular matrix" under the raise setting.
+pub fn solve(a: &Array, b: &Array) -> Result<Array> {
+    assert_stacked_square(a)?;
+    a.check_same_device(b, "solve")?;
+    let dt = linalg_common(&[a.dtype(), b.dtype()])?;
+    let n = a.shape()[a.ndim() - 1];
+    let vector = b.ndim() == 1;
+    let b2 = if vector {
+        b.reshape(&[-1, 1])?
+    } else {
+        b.clone()
+    };
+    if b2.ndim() < 2 || b2.shape()[b2.ndim() - 2] != n {
+        return Err(value(format!(
+            "solve: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (m,m),(m,n)->(m,n) (size {} is different from {n})",
+            if b2.ndim() >= 2 {
+                b2.shape()[b2.ndim() - 2]
+            } else {
+                b2.shape()[0]
+            }
+        )));
+    }
+    let k = b2.shape()[b2.ndim() - 1];
+    let a_batch = &a.shape()[..a.ndim() - 2];
+    let b_batch = &b2.shape()[..b2.ndim() - 2];
+    let batch = gpu_array::layout::broadcast_shapes(&[a_batch, b_batch]).map_err(|_| {
+        gpu_array::Error::Broadcast {
+            shapes: vec![a.shape().to_vec(), b.shape().to_vec()],
+        }
+    })?;
+    let mut fa = batch.clone();
+    fa.extend([n, n]);
+    let mut fb = batch.clone();
+    fb.extend([n, k]);
+    // Column-major right-hand sides: the C copy of b's transpose.
+    let rhs = column_major(&b2.broadcast_to(&fb)?, dt)?;
+    if rhs.size() > 0 && n > 0 {
+        // The C copy of a is A^T column-major: solving with trans = T
+        // solves A x = b.
+        let lu = fresh(&a.broadcast_to(&fa)?, dt)?;
+        solve_transposed(&lu, &rhs, n, k)?;
+    }
+    let x = rhs.swapaxes(-1, -2)?;
+    if vector {
+        let mut shp: Vec<isize> = batch.iter().map(|&d| d as isize).collect();
+        shp.push(n as isize);
+        return Ok(x.reshape(&shp)?);
+    }
+    Ok(x)
+}
+
+/// NumPy's `linalg.inv`: `solve` with the identity.
+///
+/// # Errors
+/// As [`solve`].
+pub fn inv(a: &Array) -> Result<Array> {
+    assert_stacked_square(a)?;
+    let dt = linalg_dtype(a.dtype())?;
+    let n = a.shape()[a.ndim() - 1];
+    let eye = gpu_array::creation::eye(n, None, 0, dt)?;
+    // The identity is its own transpose: it is already column-major.
+    let rhs = eye.broadcast_to(a.shape())?.copy()?;
+    if rhs.size() > 0 {
+        let lu = fresh(a, dt)?;
+        solve_transposed(&lu, &rhs, n, n)?;
+    }
+    Ok(rhs.swapaxes(-1, -2)?)
+}
+
+/// NumPy's `linalg.slogdet`: `(sign, logabsdet)` of each matrix; a
+/// singular matrix gives `(0, -inf)`; `sign` is complex of modulus 1 for
+/// complex input.
+///
+/// # Errors
+/// Not square; float16.
+pub fn slogdet(a: &Array) -> Result<(Array, Array)> {
+    assert_stacked_square(a)?;
+    let dt = linalg_dtype(a.dtype())?;
+    let n = a.shape()[a.ndim() - 1];
+    let bshape = &a.shape()[..a.ndim() - 2];
+    let batch = batch_count(a.shape());
+    let sign = Array::empty_on(a.device(), bshape, dt, Order::C)?;
+    let logdet = Array::empty_on(a.device(), bshape, dt.real_dtype(), Order::C)?;
+    if batch == 0 {
+        return Ok((sign, logdet));
+    }
+    if n == 0 {
+        sign.fill(1)?;
+        logdet.fill(0)?;
+        return Ok((sign, logdet));
+    }
+    let lu = fresh(a, dt)?;
+    let (ipiv, _info) = getrf_batched(&lu, n)?;
+    // A zero pivot (info > 0) is a singular matrix: the kernel reports it
+    // as sign 0, log -inf, as NumPy does, so info is not checked.
+    launch_slogdet(
+        &lu.stream(),
+        dt,
+        batch,
+        n as i64,
+        (lu.data_ptr(), (n * n) as i64, n as i64),
+        ipiv.data_ptr(),
+        sign.data_ptr(),
+        logdet.data_ptr(),
+    )?;
+    Ok((sign, logdet))
+}
+
+/// NumPy's `linalg.det`, as CuPy computes it: `sign * exp(logabsdet)`.
+///
+/// # Errors
+/// As [`slogdet`].
+pub fn det(a: &Array) -> Result<Array> {
+    let (sign, logdet) = slogdet(a)?;
+    Ok(ufunc::multiply(&sign, &ufunc::exp(&logdet)?)?)
+}
+
+/// NumPy's `linalg.tensorsolve(a, b, axes)`: `x` with
+/// `tensordot(a, x, x.ndim) == b`.
+///
+/// # Errors
+/// Sizes that do not make a square system (NumPy's message); as [`solve`].
+pub fn tensorsolve(a: &Array, b: &Array, axes: Option<&[isize]>) -> Result<Array> {
+    let an = a.ndim();
+    let a = match axes {
+        Some(ax) => {
+            let mut all: Vec<isize> = (0..an as isize).collect();
+            for &k in ax {
+                let k = if k < 0 { k + an as isize } else { k };
+                let pos = all.iter().position(|&x| x == k).ok_or(Error::Array(
+                    gpu_array::Error::AxisOutOfBounds {
+                        arg: None,
+                        axis: k,
+                        ndim: an,
+                    },
+                ))?;
+                all.remove(pos);
+                all.push(k);
+            }
+            a.transpose(Some(&all))?
+        }
+        None => a.clone(),
+    };
+    if b.ndim() > an {
+        return Err(value("tensorsolve: b has more dimensions than a"));
+    }
+    let old: Vec<usize> = a.shape()[b.ndim()..].to_vec();
+    let prod: usize = old.iter().product();
+    let lead: usize = a.shape()[..b.ndim()].iter().product();
+    if lead != prod {
+        return Err(Error::LinAlg(
+            "Input arrays must satisfy the requirement prod(a.shape[b.ndim:]) == prod(a.shape[:b.ndim])"
+                .into(),
+        ));
+    }
+    let a2 = a.reshape(&[prod as isize, prod as isize])?;
+    let x = solve(&a2, &b.ravel()?)?;
+    let shp: Vec<isize> = old.iter().map(|&d| d as isize).collect();
+    Ok(x.reshape(&shp)?)
+}
+
+/// NumPy's `linalg.tensorinv(a, ind)`: the inverse for `tensordot` over
+/// the first `ind` axes.
+///
+/// # Errors
+/// `ind == 0` ("Invalid ind argument."); as [`inv`].
+pub fn tensorinv(a: &Array, ind: usize) -> Result<Array> {
+    if ind == 0 || ind > a.ndim() {
+        return Err(value("Invalid ind argument."));
+    }
+    let old = a.shape().to_vec();
+    let prod: usize = old[ind..].iter().product();
+    let inv_shape: Vec<isize> = old[ind..]
+        .iter()
+        .chain(&old[..ind])
+        .map(|&d| d as isize)
+        .collect();
+    let a2 = a.reshape(&[prod as isize, -1])?;
+    Ok(inv(&a2)?.reshape(&inv_shape)?)
+}

@@ -1,0 +1,350 @@
+//! Cuprum's own CUDA kernels of the crate, for what cuBLAS and cuSOLVER do
+//! not do: integer and boolean matmul (NumPy accepts them, cuBLAS does
+//! not), and the determinant's reduction over an LU factorization.
+//!
+//! The source is self-contained (no headers): one NVRTC program per dtype,
+//! compiled on first use and cached for the process (and on disk by the
+//! runtime's kernel cache).
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use gpu_array::DType;
+use gpu_runtime::nvrtc::CompileRequest;
+use gpu_runtime::{DevicePtr, LaunchConfig, RawKernel, Stream};
+
+use crate::error::{Result, unsupported};
+
+/// Side of the square tiles of the integer matmul (threads per block are
+/// `TILE * TILE`).
+pub const TILE: u32 = 16;
+/// Threads per block of the determinant kernel.
+pub const DET_BLOCK: u32 = 256;
+
+const COMMON: &str = r#"
+template <typename R> struct cuprum_cplx { R re, im; };
+
+// Integer matmul: C[b] = A[b] @ B[b] with arbitrary element strides for A
+// and B, C contiguous (batch, M, N). Accumulation is modulo 2^64 in
+// unsigned arithmetic, which after the final narrowing equals NumPy's
+// wrap-around accumulation in the result type; bool is OR of ANDs.
+template <typename T>
+struct imatmul_acc {
+  typedef unsigned long long type;
+  static __device__ __forceinline__ type zero() { return 0ull; }
+  static __device__ __forceinline__ type fma(type acc, T a, T b) {
+    return acc + (unsigned long long)(long long)a * (unsigned long long)(long long)b;
+  }
+  static __device__ __forceinline__ T out(type acc) { return (T)acc; }
+};
+template <>
+struct imatmul_acc<bool> {
+  typedef bool type;
+  static __device__ __forceinline__ type zero() { return false; }
+  static __device__ __forceinline__ type fma(type acc, bool a, bool b) { return acc || (a && b); }
+  static __device__ __forceinline__ bool out(type acc) { return acc; }
+};
+template <>
+struct imatmul_acc<unsigned long long> {
+  typedef unsigned long long type;
+  static __device__ __forceinline__ type zero() { return 0ull; }
+  static __device__ __forceinline__ type fma(type acc, unsigned long long a, unsigned long long b) {
+    return acc + a * b;
+  }
+  static __device__ __forceinline__ unsigned long long out(type acc) { return acc; }
+};
+
+template <typename T>
+__device__ __forceinline__ void imatmul(
+    const T* __restrict__ A, const T* __restrict__ B, T* __restrict__ C,
+    long long M, long long N, long long K, long long batch,
+    long long sab, long long sam, long long sak,
+    long long sbb, long long sbk, long long sbn) {
+  typedef imatmul_acc<T> Acc;
+  __shared__ T As[16][17];
+  __shared__ T Bs[16][17];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const long long row = (long long)blockIdx.y * 16 + ty;
+  const long long col = (long long)blockIdx.x * 16 + tx;
+  for (long long b = blockIdx.z; b < batch; b += gridDim.z) {
+    const T* a = A + b * sab;
+    const T* bm = B + b * sbb;
+    typename Acc::type acc = Acc::zero();
+    for (long long k0 = 0; k0 < K; k0 += 16) {
+      const long long ka = k0 + tx, kb = k0 + ty;
+      As[ty][tx] = (row < M && ka < K) ? a[row * sam + ka * sak] : T(0);
+      Bs[ty][tx] = (kb < K && col < N) ? bm[kb * sbk + col * sbn] : T(0);
+      __syncthreads();
+#pragma unroll
+      for (int kk = 0; kk < 16; ++kk) acc = Acc::fma(acc, As[ty][kk], Bs[kk][tx]);
+      __syncthreads();
+    }
+    if (row < M && col < N) C[(b * M + row) * N + col] = Acc::out(acc);
+  }
+}
+
+// sign and log|det| of each matrix of a batch from its LU factors (column
+// major, leading dimension ld, matrices mstride elements apart) and its
+// 1-based int64 pivots: one block per matrix.
+template <typename R>
+__device__ __forceinline__ void det_item(R d, R& logsum, R& sgn) {
+  if (d < R(0)) { sgn = -sgn; }
+  logsum += log(fabs(d));
+}
+template <typename R>
+__device__ __forceinline__ void det_item(cuprum_cplx<R> d, R& logsum, cuprum_cplx<R>& sgn) {
+  R a = hypot(d.re, d.im);
+  logsum += log(a);
+  cuprum_cplx<R> u;
+  if (a == R(0)) { u.re = R(0); u.im = R(0); } else { u.re = d.re / a; u.im = d.im / a; }
+  cuprum_cplx<R> t;
+  t.re = sgn.re * u.re - sgn.im * u.im;
+  t.im = sgn.re * u.im + sgn.im * u.re;
+  sgn = t;
+}
+template <typename R> __device__ __forceinline__ void set_one(R& s) { s = R(1); }
+template <typename R> __device__ __forceinline__ void set_one(cuprum_cplx<R>& s) { s.re = R(1); s.im = R(0); }
+template <typename R> __device__ __forceinline__ R mul(R a, R b) { return a * b; }
+template <typename R> __device__ __forceinline__ cuprum_cplx<R> mul(cuprum_cplx<R> a, cuprum_cplx<R> b) {
+  cuprum_cplx<R> t; t.re = a.re * b.re - a.im * b.im; t.im = a.re * b.im + a.im * b.re; return t;
+}
+template <typename R> __device__ __forceinline__ bool is_zero(R a) { return a == R(0); }
+template <typename R> __device__ __forceinline__ bool is_zero(cuprum_cplx<R> a) { return a.re == R(0) && a.im == R(0); }
+template <typename R> __device__ __forceinline__ void neg(R& a) { a = -a; }
+template <typename R> __device__ __forceinline__ void neg(cuprum_cplx<R>& a) { a.re = -a.re; a.im = -a.im; }
+template <typename R> __device__ __forceinline__ void set_zero(R& s) { s = R(0); }
+template <typename R> __device__ __forceinline__ void set_zero(cuprum_cplx<R>& s) { s.re = R(0); s.im = R(0); }
+
+template <typename T, typename R>
+__device__ __forceinline__ void lu_slogdet(
+    const T* __restrict__ lu, const long long* __restrict__ ipiv,
+    T* __restrict__ sign, R* __restrict__ logdet,
+    long long n, long long mstride, long long ld) {
+  __shared__ T s_sign[256];
+  __shared__ R s_log[256];
+  __shared__ int s_flip[256];
+  __shared__ int s_zero[256];
+  const long long b = blockIdx.x;
+  const T* m = lu + b * mstride;
+  const long long* piv = ipiv + b * n;
+  T sg; set_one(sg);
+  R lg = R(0);
+  int flips = 0, zero = 0;
+  for (long long i = threadIdx.x; i < n; i += blockDim.x) {
+    T d = m[i * (ld + 1)];
+    if (is_zero(d)) zero = 1;
+    det_item(d, lg, sg);
+    if (piv[i] != i + 1) flips ^= 1;
+  }
+  s_sign[threadIdx.x] = sg; s_log[threadIdx.x] = lg;
+  s_flip[threadIdx.x] = flips; s_zero[threadIdx.x] = zero;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (threadIdx.x < s) {
+      s_sign[threadIdx.x] = mul(s_sign[threadIdx.x], s_sign[threadIdx.x + s]);
+      s_log[threadIdx.x] += s_log[threadIdx.x + s];
+      s_flip[threadIdx.x] ^= s_flip[threadIdx.x + s];
+      s_zero[threadIdx.x] |= s_zero[threadIdx.x + s];
+    }
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) {
+    T out = s_sign[0];
+    R l = s_log[0];
+    if (s_zero[0]) { set_zero(out); l = log(R(0)); }
+    else if (s_flip[0]) neg(out);
+    sign[b] = out;
+    logdet[b] = l;
+  }
+}
+"#;
+
+/// The C type of a dtype in this module's kernels.
+fn c_type(dtype: DType) -> Option<&'static str> {
+    Some(match dtype {
+        DType::Bool => "bool",
+        DType::Int8 => "signed char",
+        DType::Int16 => "short",
+        DType::Int32 => "int",
+        DType::Int64 => "long long",
+        DType::UInt8 => "unsigned char",
+        DType::UInt16 => "unsigned short",
+        DType::UInt32 => "unsigned int",
+        DType::UInt64 => "unsigned long long",
+        DType::Float32 => "float",
+        DType::Float64 => "double",
+        DType::Complex64 => "cuprum_cplx<float>",
+        DType::Complex128 => "cuprum_cplx<double>",
+        _ => return None,
+    })
+}
+
+/// The name of the integer matmul kernel of `dtype`.
+pub fn imatmul_name(dtype: DType) -> String {
+    format!("cuprum_linalg_imatmul_{}", dtype.name())
+}
+
+/// The name of the slogdet kernel of `dtype`.
+pub fn slogdet_name(dtype: DType) -> String {
+    format!("cuprum_linalg_lu_slogdet_{}", dtype.name())
+}
+
+/// The dtypes the integer matmul kernel is instantiated for.
+pub const IMATMUL_DTYPES: [DType; 9] = [
+    DType::Bool,
+    DType::Int8,
+    DType::Int16,
+    DType::Int32,
+    DType::Int64,
+    DType::UInt8,
+    DType::UInt16,
+    DType::UInt32,
+    DType::UInt64,
+];
+
+/// The dtypes the slogdet kernel is instantiated for.
+pub const SLOGDET_DTYPES: [DType; 4] = [
+    DType::Float32,
+    DType::Float64,
+    DType::Complex64,
+    DType::Complex128,
+];
+
+fn imatmul_instance(dtype: DType) -> Option<String> {
+    if !IMATMUL_DTYPES.contains(&dtype) {
+        return None;
+    }
+    let t = c_type(dtype)?;
+    Some(format!(
+        "extern \"C\" __global__ void __launch_bounds__(256) {name}(const {t}* A, const {t}* B, {t}* C, \
+         long long M, long long N, long long K, long long batch, long long sab, long long sam, \
+         long long sak, long long sbb, long long sbk, long long sbn) {{\n  \
+         imatmul<{t}>(A, B, C, M, N, K, batch, sab, sam, sak, sbb, sbk, sbn);\n}}\n",
+        name = imatmul_name(dtype)
+    ))
+}
+
+fn slogdet_instance(dtype: DType) -> Option<String> {
+    if !SLOGDET_DTYPES.contains(&dtype) {
+        return None;
+    }
+    let t = c_type(dtype)?;
+    let r = c_type(dtype.real_dtype())?;
+    Some(format!(
+        "extern \"C\" __global__ void __launch_bounds__(256) {name}(const {t}* lu, const long long* ipiv, \
+         {t}* sign, {r}* logdet, long long n, long long mstride, long long ld) {{\n  \
+         lu_slogdet<{t}, {r}>(lu, ipiv, sign, logdet, n, mstride, ld);\n}}\n",
+        name = slogdet_name(dtype)
+    ))
+}
+
+/// The program holding every kernel of the given dtypes (the nvrtc test
+/// compiles all of them in one program).
+pub fn program_source(imatmul: &[DType], slogdet: &[DType]) -> String {
+    let mut s = COMMON.to_string();
+    for &d in imatmul {
+        s.push_str(&imatmul_instance(d).unwrap_or_default());
+    }
+    for &d in slogdet {
+        s.push_str(&slogdet_instance(d).unwrap_or_default());
+    }
+    s
+}
+
+fn kernel(name: String, source: String) -> Result<&'static RawKernel> {
+    static CACHE: OnceLock<Mutex<HashMap<String, &'static RawKernel>>> = OnceLock::new();
+    let mut cache = CACHE
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(k) = cache.get(&name) {
+        return Ok(k);
+    }
+    let k: &'static RawKernel = Box::leak(Box::new(RawKernel::from_request(
+        CompileRequest::new(source),
+        &name,
+    )?));
+    cache.insert(name, k);
+    Ok(k)
+}
+
+/// Element strides of the integer matmul's operands: batch, row, column.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct IntOperand {
+    pub ptr: DevicePtr,
+    pub batch: i64,
+    pub row: i64,
+    pub col: i64,
+}
+
+/// Launches the integer matmul over `batch` products of `m x k` by
+/// `k x n` into the contiguous `c`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn launch_imatmul(
+    stream: &Stream,
+    dtype: DType,
+    (m, n, k): (i64, i64, i64),
+    batch: i64,
+    a: IntOperand,
+    b: IntOperand,
+    c: DevicePtr,
+) -> Result<()> {
+    let src = imatmul_instance(dtype)
+        .ok_or_else(|| unsupported(format!("integer matmul does not take dtype {dtype}")))?;
+    let k_ = kernel(imatmul_name(dtype), format!("{COMMON}{src}"))?;
+    let gx = u32::try_from((n as u64).div_ceil(TILE as u64)).ok();
+    let gy = u32::try_from((m as u64).div_ceil(TILE as u64))
+        .ok()
+        .filter(|&g| g <= 65535);
+    let (Some(gx), Some(gy)) = (gx, gy) else {
+        return Err(unsupported(format!(
+            "integer matmul: a {m} x {n} result exceeds one launch's grid"
+        )));
+    };
+    let gz = batch.clamp(1, 65535) as u32;
+    let cfg = LaunchConfig::new((gx, gy, gz), (TILE, TILE, 1));
+    crate::raw::launch_imatmul(k_, cfg, stream, [a.ptr, b.ptr, c], (m, n, k, batch), a, b)
+}
+
+/// Launches the slogdet reduction over `batch` LU factorizations.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn launch_slogdet(
+    stream: &Stream,
+    dtype: DType,
+    batch: usize,
+    n: i64,
+    (lu, mstride, ld): (DevicePtr, i64, i64),
+    ipiv: DevicePtr,
+    sign: DevicePtr,
+    logdet: DevicePtr,
+) -> Result<()> {
+    let src = slogdet_instance(dtype)
+        .ok_or_else(|| unsupported(format!("det does not take dtype {dtype}")))?;
+    let k = kernel(slogdet_name(dtype), format!("{COMMON}{src}"))?;
+    let blocks = u32::try_from(batch)
+        .ok()
+        .filter(|&b| b < (1 << 31))
+        .ok_or_else(|| unsupported(format!("det: {batch} matrices exceed one launch")))?;
+    let cfg = LaunchConfig::new((blocks, 1, 1), (DET_BLOCK, 1, 1));
+    crate::raw::launch_slogdet(k, cfg, stream, [lu, ipiv, sign, logdet], [n, mstride, ld])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn instances_cover_their_dtypes() {
+        for d in IMATMUL_DTYPES {
+            let s = imatmul_instance(d).unwrap();
+            assert!(s.contains(&imatmul_name(d)));
+        }
+        assert!(imatmul_instance(DType::Float32).is_none());
+        for d in SLOGDET_DTYPES {
+            assert!(slogdet_instance(d).unwrap().contains(&slogdet_name(d)));
+        }
+        assert!(slogdet_instance(DType::Int32).is_none());
+        let all = program_source(&IMATMUL_DTYPES, &SLOGDET_DTYPES);
+        assert_eq!(all.matches("extern \"C\"").count(), 13);
+    }
+}

@@ -1,0 +1,65 @@
+//! The crate's one door to `unsafe`: the cuBLAS and cuSOLVER handles and
+//! calls, and the launches of the crate's own kernels.
+#![allow(unsafe_code)]
+
+pub(crate) mod blas;
+pub(crate) mod handles;
+pub(crate) mod solver;
+
+use gpu_runtime::{DevicePtr, LaunchConfig, RawKernel, Stream};
+
+use crate::error::Result;
+use crate::kernels::IntOperand;
+
+/// Launches `cuprum_linalg_imatmul_*` (`kernels`).
+pub(crate) fn launch_imatmul(
+    kernel: &RawKernel,
+    cfg: LaunchConfig,
+    stream: &Stream,
+    [a, b, c]: [DevicePtr; 3],
+    (m, n, k, batch): (i64, i64, i64, i64),
+    sa: IntOperand,
+    sb: IntOperand,
+) -> Result<()> {
+    // SAFETY: the arguments match the kernel's (three pointers, ten long
+    // longs). The caller (`products::matmul`) passes operands of the
+    // kernel's element type whose `batch x m x k` and `batch x k x n`
+    // elements at these element strides lie inside live arrays of this
+    // device, and a C-contiguous output of `batch x m x n` elements that
+    // overlaps neither; the kernel checks every index against m, n, k and
+    // batch. The arrays are freed in stream order, after the launch.
+    unsafe {
+        kernel.launch(
+            &cfg,
+            stream,
+            &gpu_runtime::kernel_args![
+                a, b, c, m, n, k, batch, sa.batch, sa.row, sa.col, sb.batch, sb.row, sb.col
+            ],
+        )
+    }?;
+    Ok(())
+}
+
+/// Launches `cuprum_linalg_lu_slogdet_*` (`kernels`).
+pub(crate) fn launch_slogdet(
+    kernel: &RawKernel,
+    cfg: LaunchConfig,
+    stream: &Stream,
+    [lu, ipiv, sign, logdet]: [DevicePtr; 4],
+    [n, mstride, ld]: [i64; 3],
+) -> Result<()> {
+    // SAFETY: the arguments match the kernel's (four pointers, three long
+    // longs). The caller (`decomp::lu`) passes one block per matrix: LU
+    // factors of `grid.x` matrices `mstride` elements apart with leading
+    // dimension `ld >= n`, `grid.x * n` int64 pivots, and outputs of
+    // `grid.x` elements of the kernel's types; the block is 256 threads, as
+    // the kernel's shared arrays assume.
+    unsafe {
+        kernel.launch(
+            &cfg,
+            stream,
+            &gpu_runtime::kernel_args![lu, ipiv, sign, logdet, n, mstride, ld],
+        )
+    }?;
+    Ok(())
+}

@@ -1,0 +1,238 @@
+//! Parts of `scipy.linalg` (CuPy's `cupyx.scipy.linalg`): triangular
+//! solves on cuBLAS `trsm`, LU factorizations on cuSOLVER, and the special
+//! matrices ([`special`]).
+
+pub mod special;
+
+pub use special::{
+    ConvMode, block_diag, circulant, companion, convolution_matrix, dft, fiedler,
+    fiedler_companion, hadamard, hankel, helmert, hilbert, leslie, toeplitz,
+};
+
+/// `scipy.linalg.kron`, `tri`, `tril`, `triu`: the same functions as
+/// NumPy's (gpu-linalg's and gpu-array's).
+pub use crate::products::kron;
+pub use gpu_array::creation::{tri, tril, triu};
+
+use gpu_array::{Array, DType, Order, ufunc};
+
+use crate::decomp::lu_solve_batched;
+use crate::error::{Error, Result, value};
+use crate::errstate::DevInfo;
+use crate::raw::blas::{Trsm, trsm};
+use crate::raw::solver::getrf;
+use crate::util::{column_major, fresh, linalg_common, linalg_dtype};
+
+/// SciPy's `trans` argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Trans {
+    /// `a x = b` (`0`, `'N'`).
+    #[default]
+    N,
+    /// `a^T x = b` (`1`, `'T'`).
+    T,
+    /// `a^H x = b` (`2`, `'C'`).
+    C,
+}
+
+fn check_rhs(op: &str, n: usize, b: &Array) -> Result<()> {
+    if (b.ndim() != 1 && b.ndim() != 2) || b.shape()[0] != n {
+        return Err(value(format!(
+            "{op}: shapes of a {} and b {} are incompatible",
+            gpu_array::layout::fmt_shape(&[n, n]),
+            gpu_array::layout::fmt_shape(b.shape())
+        )));
+    }
+    Ok(())
+}
+
+/// Column-major right-hand sides `(K, M)` as a C array, and whether `b`
+/// was a vector.
+fn rhs_columns(b: &Array, dt: DType) -> Result<(Array, bool)> {
+    let vector = b.ndim() == 1;
+    let b2 = if vector {
+        b.reshape(&[-1, 1])?
+    } else {
+        b.clone()
+    };
+    Ok((column_major(&b2, dt)?, vector))
+}
+
+fn finish(x_cols: Array, vector: bool) -> Result<Array> {
+    let x = x_cols.swapaxes(-1, -2)?;
+    Ok(if vector { x.reshape(&[-1])? } else { x })
+}
+
+/// SciPy's `solve_triangular(a, b, trans, lower, unit_diagonal)`: solves
+/// `op(a) x = b` for a square triangular `a` (only its `lower` or upper
+/// triangle is read) on cuBLAS `trsm`.
+///
+/// # Errors
+/// `a` not square 2-D, `b` of the wrong length; float16.
+pub fn solve_triangular(
+    a: &Array,
+    b: &Array,
+    trans: Trans,
+    lower: bool,
+    unit_diagonal: bool,
+) -> Result<Array> {
+    if a.ndim() != 2 || a.shape()[0] != a.shape()[1] {
+        return Err(value("expected square matrix"));
+    }
+    let n = a.shape()[0];
+    check_rhs("solve_triangular", n, b)?;
+    let dt = linalg_common(&[a.dtype(), b.dtype()])?;
+    let (x, vector) = rhs_columns(b, dt)?;
+    if x.size() == 0 {
+        return finish(x, vector);
+    }
+    // The C copy of a is a^T column-major (a^H for trans C, from conj(a)):
+    // its triangle is the other one, and a's own op is its transpose.
+    let (stored, op) = match trans {
+        Trans::N => (fresh(a, dt)?, 1),
+        Trans::T => (fresh(a, dt)?, 0),
+        Trans::C => {
+            let c = if dt.is_complex() {
+                ufunc::conj(&a.astype(dt)?)?
+            } else {
+                fresh(a, dt)?
+            };
+            (c, 0)
+        }
+    };
+    let k = x.shape()[0];
+    trsm(
+        &x.stream(),
+        dt,
+        Trsm {
+            left: true,
+            upper: lower,
+            trans: op,
+            unit_diagonal,
+        },
+        (n as i64, k as i64),
+        stored.data_ptr(),
+        n as i64,
+        x.data_ptr(),
+        n as i64,
+    )?;
+    finish(x, vector)
+}
+
+/// SciPy's `lu_factor(a)`: `(lu, piv)` with `L` (unit diagonal, below) and
+/// `U` in one matrix and 0-based int32 pivots (row `i` was interchanged
+/// with row `piv[i]`).
+///
+/// # Errors
+/// `a` not 2-D; float16; "Singular matrix" under the raise setting
+/// (SciPy warns instead).
+pub fn lu_factor(a: &Array) -> Result<(Array, Array)> {
+    if a.ndim() != 2 {
+        return Err(value("expected matrix"));
+    }
+    let dt = linalg_dtype(a.dtype())?;
+    let (m, n) = (a.shape()[0], a.shape()[1]);
+    let k = m.min(n);
+    let buf = column_major(a, dt)?;
+    let ipiv = Array::empty_on(a.device(), &[k], DType::Int64, Order::C)?;
+    if m > 0 && n > 0 {
+        let info = DevInfo::new(a.device(), 1)?;
+        getrf(
+            &buf.stream(),
+            dt,
+            m as i64,
+            n as i64,
+            buf.data_ptr(),
+            m as i64,
+            ipiv.data_ptr(),
+            info.ptr(0),
+        )?;
+        info.check(|_| "Singular matrix".into())?;
+    }
+    let piv = ufunc::subtract(&ipiv, 1i64)?.astype(DType::Int32)?;
+    Ok((buf.swapaxes(0, 1)?, piv))
+}
+
+/// SciPy's `lu_solve((lu, piv), b, trans)` with the factors of
+/// [`lu_factor`].
+///
+/// # Errors
+/// Shapes; float16.
+pub fn lu_solve(lu: &Array, piv: &Array, b: &Array, trans: Trans) -> Result<Array> {
+    if lu.ndim() != 2 || lu.shape()[0] != lu.shape()[1] {
+        return Err(value("expected square matrix"));
+    }
+    let n = lu.shape()[0];
+    if piv.ndim() != 1 || piv.shape()[0] != n {
+        return Err(value("lu_solve: piv must have the length of lu"));
+    }
+    check_rhs("lu_solve", n, b)?;
+    let dt = linalg_common(&[lu.dtype(), b.dtype()])?;
+    let (x, vector) = rhs_columns(b, dt)?;
+    if x.size() == 0 {
+        return finish(x, vector);
+    }
+    let factors = column_major(lu, dt)?.reshape(&[1, n as isize, n as isize])?;
+    let ipiv = ufunc::add(&piv.astype(DType::Int64)?, 1i64)?;
+    let k = x.shape()[0];
+    let t = match trans {
+        Trans::N => 0,
+        Trans::T => 1,
+        Trans::C => 2,
+    };
+    lu_solve_batched(
+        &factors,
+        &ipiv,
+        &x.reshape(&[1, k as isize, n as isize])?,
+        n,
+        k,
+        t,
+    )?;
+    finish(x, vector)
+}
+
+/// SciPy's `lu(a)`: `(p, l, u)` with `a = p @ l @ u`, `p` a permutation
+/// matrix, `l` unit lower-trapezoidal `(M, K)`, `u` upper-trapezoidal
+/// `(K, N)`. Reads the pivots back to build `p` (as SciPy returns it).
+///
+/// # Errors
+/// As [`lu_factor`].
+pub fn lu(a: &Array) -> Result<(Array, Array, Array)> {
+    let (lu, piv) = lu_factor(a)?;
+    let (m, n) = (a.shape()[0], a.shape()[1]);
+    let k = m.min(n);
+    let dt = lu.dtype();
+    let piv: Vec<i32> = piv.to_vec()?;
+    let mut perm: Vec<usize> = (0..m).collect();
+    for (i, &p) in piv.iter().enumerate() {
+        let p = usize::try_from(p)
+            .ok()
+            .filter(|&p| p < m)
+            .ok_or_else(|| Error::LinAlg(format!("lu: invalid pivot {p} at {i}")))?;
+        perm.swap(i, p);
+    }
+    // Row i of P^T a is row perm[i] of a: P[perm[i], i] = 1.
+    let mut host = vec![0f64; m * m];
+    for (i, &r) in perm.iter().enumerate() {
+        host[r * m + i] = 1.0;
+    }
+    let p = Array::from_slice(&host, &[m, m])?.astype(dt.real_dtype())?;
+    let col = |x: &Array, stop: usize, rows: bool| -> Result<Array> {
+        let full = gpu_array::AxisIndex::FULL;
+        let cut = gpu_array::AxisIndex::Slice {
+            start: None,
+            stop: Some(stop as isize),
+            step: 1,
+        };
+        Ok(if rows {
+            x.slice(&[cut, full])?
+        } else {
+            x.slice(&[full, cut])?
+        })
+    };
+    let l = gpu_array::creation::tril(&col(&lu, k, false)?, -1)?;
+    let eye = gpu_array::creation::eye(m, Some(k), 0, dt)?;
+    let l = ufunc::add(&l, &eye)?;
+    let u = gpu_array::creation::triu(&col(&lu, k, true)?, 0)?;
+    Ok((p, l, u))
+}

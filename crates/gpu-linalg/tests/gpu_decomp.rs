@@ -1,0 +1,967 @@
+//! Tier 3: the factorizations and solvers on the GPU, checked by
+//! reconstruction identities in complex128 on the host (`L L^H = A`,
+//! `Q R = A`, `U S V^H = A`, `A V = V W`, `A x = b`, `A inv(A) = I`),
+//! unitarity, triangularity and orderings, and against host references
+//! (determinants by Gaussian elimination, norms); for float32, float64,
+//! complex64 and complex128, stacked and non-contiguous inputs; singular
+//! and non-positive-definite input under both error settings; SciPy's
+//! triangular and LU routines and special matrices.
+
+mod common;
+
+use common::{C, Rng, assert_close, eps, host, host_ct, host_eye, host_matmul, random};
+use gpu_array::{Array, DType};
+use gpu_linalg::scipy::{self, Trans};
+use gpu_linalg::{
+    LinAlgErrors, Norm, NormAxis, QrMode, QrResult, SvdDriver, SvdParams, Uplo, cholesky, det, eig,
+    eigh, eigvals, eigvalsh, errstate, inv, lstsq, matmul, matrix_rank, norm, pinv, qr, slogdet,
+    solve, svd, tensorinv, tensorsolve,
+};
+
+const DTYPES: [DType; 4] = [
+    DType::Float32,
+    DType::Float64,
+    DType::Complex64,
+    DType::Complex128,
+];
+
+fn dev() -> bool {
+    gpu_runtime::testing::device_or_skip().is_some()
+}
+
+/// Tolerance for an `n`-sized factorization in `dt`.
+fn tol(dt: DType, n: usize) -> f64 {
+    eps(dt) * 64.0 * (n as f64 + 4.0)
+}
+
+/// `batch` well-conditioned `n x n` matrices: random plus `n` on the
+/// diagonal.
+fn well_conditioned(rng: &mut Rng, batch: &[usize], n: usize, dt: DType) -> Array {
+    let mut shape = batch.to_vec();
+    shape.extend([n, n]);
+    let r = random(rng, &shape, dt);
+    let eye = gpu_array::creation::eye(n, None, 0, dt).unwrap();
+    let scaled = gpu_array::ufunc::multiply(&eye, n as f64).unwrap();
+    gpu_array::ufunc::add(&r, &scaled).unwrap()
+}
+
+/// `batch` Hermitian positive-definite matrices `M M^H + n I`.
+fn hpd(rng: &mut Rng, batch: usize, n: usize, dt: DType) -> (Array, Vec<C>) {
+    let m = host(&random(rng, &[batch, n, n], dt));
+    let mut a = host_matmul(&m, &host_ct(&m, batch, n, n), batch, n, n, n);
+    for p in 0..batch {
+        for i in 0..n {
+            a[p * n * n + i * n + i] += C::new(n as f64, 0.0);
+        }
+    }
+    let dev = Array::from_slice(&a, &[batch, n, n])
+        .unwrap()
+        .astype(dt)
+        .unwrap();
+    let a = host(&dev);
+    (dev, a)
+}
+
+#[test]
+fn cholesky_reconstructs_and_zeroes_the_upper_triangle() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(1);
+    for dt in DTYPES {
+        let (a, ha) = hpd(&mut rng, 3, 6, dt);
+        let l = cholesky(&a).unwrap();
+        assert_eq!(l.shape(), &[3, 6, 6]);
+        assert_eq!(l.dtype(), dt);
+        let hl = host(&l);
+        for p in 0..3 {
+            for i in 0..6 {
+                for j in i + 1..6 {
+                    assert_eq!(
+                        hl[p * 36 + i * 6 + j],
+                        C::new(0.0, 0.0),
+                        "{dt}: upper not zero"
+                    );
+                }
+            }
+        }
+        let llh = host_matmul(&hl, &host_ct(&hl, 3, 6, 6), 3, 6, 6, 6);
+        assert_close(&llh, &ha, tol(dt, 6), &format!("{dt} L L^H"));
+        // Only the lower triangle is read: garbage above changes nothing.
+        let upper_junk = gpu_array::ufunc::add(
+            &a,
+            &gpu_array::creation::triu(&random(&mut rng, &[3, 6, 6], dt), 1).unwrap(),
+        )
+        .unwrap();
+        assert_close(
+            &host(&cholesky(&upper_junk).unwrap()),
+            &hl,
+            0.0,
+            "lower only",
+        );
+    }
+    // Stacks above potrfBatched's size take one potrf call per matrix.
+    for dt in [DType::Float64, DType::Complex64] {
+        let (a, ha) = hpd(&mut rng, 2, 70, dt);
+        let l = host(&cholesky(&a).unwrap());
+        let llh = host_matmul(&l, &host_ct(&l, 2, 70, 70), 2, 70, 70, 70);
+        assert_close(&llh, &ha, tol(dt, 70), &format!("{dt} stacked 70x70 L L^H"));
+    }
+    // A non-contiguous input (a transposed view of a Hermitian matrix is its
+    // conjugate, also positive definite).
+    let (a, _) = hpd(&mut rng, 1, 5, DType::Float64);
+    let at = a.swapaxes(-1, -2).unwrap();
+    let l = host(&cholesky(&at).unwrap());
+    assert_close(
+        &host_matmul(&l, &host_ct(&l, 1, 5, 5), 1, 5, 5, 5),
+        &host(&at),
+        tol(DType::Float64, 5),
+        "transposed input",
+    );
+}
+
+#[test]
+fn not_positive_definite_raises_only_when_asked() {
+    if !dev() {
+        return;
+    }
+    let a = Array::from_slice(&[1.0f64, 2.0, 2.0, 1.0], &[2, 2]).unwrap();
+    // CuPy's default: no check.
+    assert!(cholesky(&a).is_ok());
+    let err = errstate(LinAlgErrors::Raise, || cholesky(&a)).unwrap_err();
+    assert_eq!(err.to_string(), "Matrix is not positive definite");
+    let s = Array::from_slice(&[1.0f32, 2.0, 2.0, 4.0], &[2, 2]).unwrap();
+    let b = Array::from_slice(&[1.0f32, 1.0], &[2]).unwrap();
+    assert!(solve(&s, &b).is_ok());
+    let _g = gpu_linalg::raise_on_error();
+    assert_eq!(solve(&s, &b).unwrap_err().to_string(), "Singular matrix");
+    assert_eq!(inv(&s).unwrap_err().to_string(), "Singular matrix");
+    // A singular matrix in a stack (the batched small-matrix path).
+    let eye = gpu_array::creation::eye(2, None, 0, DType::Float32).unwrap();
+    let stack = Array::empty(&[3, 2, 2], DType::Float32).unwrap();
+    for (i, m) in [&eye, &s, &eye].iter().enumerate() {
+        stack
+            .slice(&[gpu_array::AxisIndex::Index(i as isize)])
+            .unwrap()
+            .copy_from(m)
+            .unwrap();
+    }
+    assert_eq!(inv(&stack).unwrap_err().to_string(), "Singular matrix");
+    // det never raises: a singular matrix has determinant 0.
+    let (sign, logdet) = slogdet(&s).unwrap();
+    assert_eq!(sign.to_vec::<f32>().unwrap(), vec![0.0]);
+    assert_eq!(logdet.to_vec::<f32>().unwrap(), vec![f32::NEG_INFINITY]);
+    assert_eq!(det(&s).unwrap().to_vec::<f32>().unwrap(), vec![0.0]);
+}
+
+#[test]
+fn solve_and_inv() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(2);
+    for dt in DTYPES {
+        let a = well_conditioned(&mut rng, &[2, 3], 7, dt);
+        let ha = host(&a);
+        // Matrix right-hand sides, batch broadcast from (3, 7, 4).
+        let b = random(&mut rng, &[3, 7, 4], dt);
+        let x = solve(&a, &b).unwrap();
+        assert_eq!(x.shape(), &[2, 3, 7, 4]);
+        let hb = host(&b.broadcast_to(&[2, 3, 7, 4]).unwrap());
+        let ax = host_matmul(&ha, &host(&x), 6, 7, 7, 4);
+        assert_close(&ax, &hb, tol(dt, 7), &format!("{dt} A X = B"));
+        // A vector right-hand side.
+        let v = random(&mut rng, &[7], dt);
+        let xv = solve(&a, &v).unwrap();
+        assert_eq!(xv.shape(), &[2, 3, 7]);
+        let av = host_matmul(&ha, &host(&xv), 6, 7, 7, 1);
+        let hv: Vec<C> = (0..6).flat_map(|_| host(&v)).collect();
+        assert_close(&av, &hv, tol(dt, 7), &format!("{dt} A x = b"));
+        // inv.
+        let ia = inv(&a).unwrap();
+        assert_close(
+            &host_matmul(&ha, &host(&ia), 6, 7, 7, 7),
+            &host_eye(6, 7),
+            tol(dt, 7),
+            &format!("{dt} A inv(A)"),
+        );
+    }
+    // Stacks of larger matrices take one cuSOLVER call per matrix.
+    for dt in [DType::Float32, DType::Complex128] {
+        let a = well_conditioned(&mut rng, &[2], 40, dt);
+        let b = random(&mut rng, &[2, 40, 3], dt);
+        let x = solve(&a, &b).unwrap();
+        let ax = host_matmul(&host(&a), &host(&x), 2, 40, 40, 3);
+        assert_close(&ax, &host(&b), tol(dt, 40), &format!("{dt} stacked 40x40"));
+        let ia = inv(&a).unwrap();
+        assert_close(
+            &host_matmul(&host(&a), &host(&ia), 2, 40, 40, 40),
+            &host_eye(2, 40),
+            tol(dt, 40),
+            &format!("{dt} stacked inv 40x40"),
+        );
+    }
+    // Non-contiguous operands and integer input (computed in float64).
+    let a = well_conditioned(&mut rng, &[], 5, DType::Float64);
+    let at = a.T();
+    let b = random(&mut rng, &[4, 5], DType::Float64).T();
+    let x = solve(&at, &b).unwrap();
+    assert_close(
+        &host_matmul(&host(&at), &host(&x), 1, 5, 5, 4),
+        &host(&b),
+        tol(DType::Float64, 5),
+        "transposed operands",
+    );
+    let ai = Array::from_slice(&[2i32, 1, 1, 3], &[2, 2]).unwrap();
+    let xi = solve(&ai, &Array::from_slice(&[3i32, 5], &[2]).unwrap()).unwrap();
+    assert_eq!(xi.dtype(), DType::Float64);
+    assert_close(
+        &host(&xi),
+        &[C::new(0.8, 0.0), C::new(1.4, 0.0)],
+        1e-15,
+        "int solve",
+    );
+    assert!(solve(&a, &random(&mut rng, &[4], DType::Float64)).is_err());
+    assert!(inv(&random(&mut rng, &[3, 4], DType::Float64)).is_err());
+    assert!(inv(&random(&mut rng, &[3, 3], DType::Float16)).is_err());
+}
+
+/// Determinant by Gaussian elimination with partial pivoting.
+fn host_det(a: &[C], n: usize) -> C {
+    let mut m = a.to_vec();
+    let mut d = C::new(1.0, 0.0);
+    for c in 0..n {
+        let p = (c..n)
+            .max_by(|&x, &y| m[x * n + c].norm().total_cmp(&m[y * n + c].norm()))
+            .unwrap();
+        if m[p * n + c].norm() == 0.0 {
+            return C::new(0.0, 0.0);
+        }
+        if p != c {
+            for j in 0..n {
+                m.swap(p * n + j, c * n + j);
+            }
+            d = -d;
+        }
+        d *= m[c * n + c];
+        for r in c + 1..n {
+            let f = m[r * n + c] / m[c * n + c];
+            for j in c..n {
+                let v = m[c * n + j];
+                m[r * n + j] -= f * v;
+            }
+        }
+    }
+    d
+}
+
+#[test]
+fn det_and_slogdet() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(3);
+    for dt in DTYPES {
+        for n in [1usize, 4, 9, 300] {
+            let a = random(&mut rng, &[2, n, n], dt);
+            let ha = host(&a);
+            let want: Vec<C> = (0..2)
+                .map(|p| host_det(&ha[p * n * n..(p + 1) * n * n], n))
+                .collect();
+            let (sign, logdet) = slogdet(&a).unwrap();
+            let (hs, hl) = (host(&sign), host(&logdet));
+            for p in 0..2 {
+                let w = want[p];
+                assert!(
+                    (hs[p].norm() - 1.0).abs() < 1e-4,
+                    "{dt} n={n}: |sign| = {}",
+                    hs[p]
+                );
+                assert!(
+                    (hl[p].re - w.norm().ln()).abs() < tol(dt, n) * 4.0,
+                    "{dt} n={n}: logdet {} vs {}",
+                    hl[p].re,
+                    w.norm().ln()
+                );
+                let ws = w / w.norm();
+                assert!(
+                    (hs[p] - ws).norm() < 1e-3,
+                    "{dt} n={n}: sign {} vs {ws}",
+                    hs[p]
+                );
+            }
+            if n <= 9 {
+                let d = host(&det(&a).unwrap());
+                assert_close(&d, &want, tol(dt, n) * 10.0, &format!("{dt} det n={n}"));
+            }
+        }
+    }
+    // Permutation matrices: det = sign of the permutation, exactly.
+    let p = Array::from_slice(&[0.0f64, 1.0, 0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0], &[3, 3]).unwrap();
+    assert_eq!(det(&p).unwrap().to_vec::<f64>().unwrap(), vec![1.0]);
+    let q = Array::from_slice(&[0.0f64, 1.0, 1.0, 0.0], &[2, 2]).unwrap();
+    assert_eq!(det(&q).unwrap().to_vec::<f64>().unwrap(), vec![-1.0]);
+    let e = Array::zeros(&[3, 0, 0], DType::Float64).unwrap();
+    assert_eq!(det(&e).unwrap().to_vec::<f64>().unwrap(), vec![1.0; 3]);
+}
+
+#[test]
+fn eigh_both_triangles() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(4);
+    // Stacks of 8x8 take syevjBatched; 40x40, syevd per matrix.
+    for (dt, n) in DTYPES
+        .iter()
+        .map(|&d| (d, 8))
+        .chain([(DType::Float32, 40), (DType::Complex128, 40)])
+    {
+        // A general matrix: the lower and upper triangles define different
+        // Hermitian matrices.
+        let a = random(&mut rng, &[2, n, n], dt);
+        let ha = host(&a);
+        for uplo in [Uplo::L, Uplo::U] {
+            let mut h = vec![C::new(0.0, 0.0); 2 * n * n];
+            for p in 0..2 {
+                for i in 0..n {
+                    for j in 0..n {
+                        let lower = i >= j;
+                        let take_self = (uplo == Uplo::L) == lower || i == j;
+                        h[p * n * n + i * n + j] = if take_self {
+                            let v = ha[p * n * n + i * n + j];
+                            if i == j { C::new(v.re, 0.0) } else { v }
+                        } else {
+                            ha[p * n * n + j * n + i].conj()
+                        };
+                    }
+                }
+            }
+            let (w, v) = eigh(&a, uplo).unwrap();
+            assert_eq!(w.dtype(), dt.real_dtype());
+            assert_eq!(w.shape(), &[2, n]);
+            let (hw, hv) = (host(&w), host(&v));
+            for p in 0..2 {
+                for i in 1..n {
+                    assert!(hw[p * n + i].re >= hw[p * n + i - 1].re, "{dt}: ascending");
+                }
+            }
+            let av = host_matmul(&h, &hv, 2, n, n, n);
+            let mut vw = hv.clone();
+            for p in 0..2 {
+                for i in 0..n {
+                    for j in 0..n {
+                        vw[p * n * n + i * n + j] *= hw[p * n + j].re;
+                    }
+                }
+            }
+            assert_close(&av, &vw, tol(dt, n), &format!("{dt} {uplo:?} A V = V W"));
+            let vhv = host_matmul(&host_ct(&hv, 2, n, n), &hv, 2, n, n, n);
+            assert_close(&vhv, &host_eye(2, n), tol(dt, n), &format!("{dt} V^H V"));
+            let wv = host(&eigvalsh(&a, uplo).unwrap());
+            assert_close(&wv, &hw, tol(dt, n), &format!("{dt} eigvalsh"));
+        }
+    }
+}
+
+fn check_svd(a: &Array, p: SvdParams, what: &str) {
+    let dt = gpu_linalg::util::linalg_dtype(a.dtype()).unwrap();
+    let nd = a.ndim();
+    let (m, n) = (a.shape()[nd - 2], a.shape()[nd - 1]);
+    let k = m.min(n);
+    let batch: usize = a.shape()[..nd - 2].iter().product();
+    let r = svd(a, p).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let hs = host(&r.s);
+    assert_eq!(r.s.dtype(), dt.real_dtype(), "{what}");
+    for b in 0..batch {
+        for i in 1..k {
+            assert!(
+                hs[b * k + i].re <= hs[b * k + i - 1].re + 1e-6,
+                "{what}: descending"
+            );
+        }
+    }
+    let t = tol(dt, m.max(n));
+    if !p.compute_uv {
+        assert!(r.u.is_none() && r.vh.is_none());
+        return;
+    }
+    let (u, vh) = (r.u.unwrap(), r.vh.unwrap());
+    let (uc, vr) = if p.full_matrices { (m, n) } else { (k, k) };
+    let mut us = u.shape()[..nd - 2].to_vec();
+    us.extend([m, uc]);
+    assert_eq!(u.shape(), us.as_slice(), "{what}: U shape");
+    assert_eq!(vh.shape()[nd - 2..], [vr, n], "{what}: Vh shape");
+    let (hu, hvh) = (host(&u), host(&vh));
+    // U[:, :k] diag(s) Vh[:k, :]
+    let mut usv = vec![C::new(0.0, 0.0); batch * m * n];
+    for b in 0..batch {
+        for i in 0..m {
+            for j in 0..n {
+                let mut acc = C::new(0.0, 0.0);
+                for l in 0..k {
+                    acc += hu[b * m * uc + i * uc + l]
+                        * hs[b * k + l].re
+                        * hvh[b * vr * n + l * n + j];
+                }
+                usv[b * m * n + i * n + j] = acc;
+            }
+        }
+    }
+    assert_close(&usv, &host(a), t, &format!("{what}: U S Vh = A"));
+    let uhu = host_matmul(&host_ct(&hu, batch, m, uc), &hu, batch, uc, m, uc);
+    assert_close(&uhu, &host_eye(batch, uc), t, &format!("{what}: U^H U"));
+    let vvh = host_matmul(&hvh, &host_ct(&hvh, batch, vr, n), batch, vr, n, vr);
+    assert_close(&vvh, &host_eye(batch, vr), t, &format!("{what}: Vh Vh^H"));
+}
+
+#[test]
+fn svd_shapes_drivers_and_modes() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(5);
+    // Stacks of at most 32x32 take gesvdjBatched under Auto; the 40x35
+    // stack and the single matrix one call per matrix.
+    for dt in DTYPES {
+        for shape in [[2usize, 6, 4], [2, 4, 6], [1, 5, 5], [2, 35, 40]] {
+            let a = random(&mut rng, &shape, dt);
+            for driver in [SvdDriver::Auto, SvdDriver::Gesvd, SvdDriver::Gesvdp] {
+                for full in [false, true] {
+                    for uv in [true, false] {
+                        let p = SvdParams {
+                            full_matrices: full,
+                            compute_uv: uv,
+                            driver,
+                        };
+                        check_svd(
+                            &a,
+                            p,
+                            &format!("{dt} {shape:?} {driver:?} full={full} uv={uv}"),
+                        );
+                    }
+                }
+            }
+            // Values alone agree with the values of the full SVD.
+            let s1 = svd(
+                &a,
+                SvdParams {
+                    compute_uv: false,
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+            let s2 = svd(&a, SvdParams::default()).unwrap();
+            assert_close(&host(&s1.s), &host(&s2.s), tol(dt, 6), "values only");
+        }
+    }
+    // Non-contiguous input and an empty matrix.
+    let a = random(&mut rng, &[7, 5], DType::Float64).T();
+    check_svd(&a, SvdParams::default(), "transposed");
+    let e = svd(
+        &Array::zeros(&[3, 0], DType::Float32).unwrap(),
+        SvdParams::default(),
+    )
+    .unwrap();
+    assert_eq!(e.s.shape(), &[0]);
+    assert_eq!(e.u.unwrap().shape(), &[3, 3]);
+}
+
+#[test]
+fn qr_every_mode() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(6);
+    for dt in DTYPES {
+        for shape in [[2usize, 6, 4], [2, 4, 6], [1, 5, 5]] {
+            let a = random(&mut rng, &shape, dt);
+            let (m, n) = (shape[1], shape[2]);
+            let k = m.min(n);
+            let t = tol(dt, m.max(n));
+            for mode in [QrMode::Reduced, QrMode::Complete] {
+                let QrResult::QR { q, r } = qr(&a, mode).unwrap() else {
+                    panic!("QR expected")
+                };
+                let qc = if mode == QrMode::Complete { m } else { k };
+                assert_eq!(q.shape(), &[shape[0], m, qc]);
+                assert_eq!(r.shape(), &[shape[0], qc, n]);
+                let (hq, hr) = (host(&q), host(&r));
+                for b in 0..shape[0] {
+                    for i in 0..qc {
+                        for j in 0..i.min(n) {
+                            assert_eq!(hr[b * qc * n + i * n + j], C::new(0.0, 0.0), "R lower");
+                        }
+                    }
+                }
+                let qr_ = host_matmul(&hq, &hr, shape[0], m, qc, n);
+                assert_close(&qr_, &host(&a), t, &format!("{dt} {shape:?} {mode:?} Q R"));
+                let qhq = host_matmul(&host_ct(&hq, shape[0], m, qc), &hq, shape[0], qc, m, qc);
+                assert_close(&qhq, &host_eye(shape[0], qc), t, "Q^H Q");
+            }
+            let QrResult::R(r) = qr(&a, QrMode::R).unwrap() else {
+                panic!("R expected")
+            };
+            let QrResult::QR { r: r2, .. } = qr(&a, QrMode::Reduced).unwrap() else {
+                panic!()
+            };
+            assert_close(&host(&r), &host(&r2), 0.0, "mode r");
+            let QrResult::Raw { h, tau } = qr(&a, QrMode::Raw).unwrap() else {
+                panic!("raw expected")
+            };
+            assert_eq!(h.shape(), &[shape[0], n, m]);
+            assert_eq!(tau.shape(), &[shape[0], k]);
+            // The upper triangle of h^T is R.
+            let ht = gpu_array::creation::triu(&h.swapaxes(-1, -2).unwrap(), 0).unwrap();
+            let rows = ht
+                .slice(&[
+                    gpu_array::AxisIndex::Ellipsis,
+                    gpu_array::AxisIndex::Slice {
+                        start: None,
+                        stop: Some(k as isize),
+                        step: 1,
+                    },
+                    gpu_array::AxisIndex::FULL,
+                ])
+                .unwrap();
+            assert_close(&host(&rows), &host(&r2), 0.0, "raw h");
+        }
+    }
+}
+
+#[test]
+fn lstsq_pinv_rank() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(7);
+    for dt in DTYPES {
+        let t = tol(dt, 8);
+        // Overdetermined, consistent: the residual is ~0 and x exact.
+        let a = random(&mut rng, &[8, 3], dt);
+        let x0 = random(&mut rng, &[3, 2], dt);
+        let b = matmul(&a, &x0).unwrap();
+        let r = lstsq(&a, &b, None).unwrap();
+        assert_eq!(r.rank, 3);
+        assert_close(&host(&r.x), &host(&x0), t * 10.0, &format!("{dt} lstsq x"));
+        assert_eq!(r.residuals.shape(), &[2]);
+        assert!(
+            host(&r.residuals).iter().all(|z| z.re < t * 100.0),
+            "{dt} residuals"
+        );
+        // Inconsistent 1-D b: the residual is |b - A x|^2 and A^H (b - A x) = 0.
+        let bv = random(&mut rng, &[8], dt);
+        let r = lstsq(&a, &bv, None).unwrap();
+        assert_eq!(r.x.shape(), &[3]);
+        assert_eq!(r.residuals.shape(), &[1]);
+        let ax = host_matmul(&host(&a), &host(&r.x), 1, 8, 3, 1);
+        let resid: Vec<C> = host(&bv).iter().zip(&ax).map(|(p, q)| p - q).collect();
+        let normal = host_matmul(&host_ct(&host(&a), 1, 8, 3), &resid, 1, 3, 8, 1);
+        assert_close(
+            &normal,
+            &[C::new(0.0, 0.0); 3],
+            t * 10.0,
+            "normal equations",
+        );
+        let rr: f64 = resid.iter().map(|z| z.norm_sqr()).sum();
+        assert!((host(&r.residuals)[0].re - rr).abs() < t * 100.0 * (1.0 + rr));
+        // pinv: A pinv(A) A = A, batched, wide and tall.
+        for shape in [[2usize, 5, 3], [2, 3, 5]] {
+            let a = random(&mut rng, &shape, dt);
+            let p = pinv(&a, None).unwrap();
+            assert_eq!(p.shape(), &[2, shape[2], shape[1]]);
+            let apa = matmul(&matmul(&a, &p).unwrap(), &a).unwrap();
+            assert_close(&host(&apa), &host(&a), t * 10.0, &format!("{dt} A A+ A"));
+        }
+        // Rank of a product of 6x2 and 2x5 is 2.
+        let l = random(&mut rng, &[3, 6, 2], dt);
+        let rgt = random(&mut rng, &[3, 2, 5], dt);
+        let low = matmul(&l, &rgt).unwrap();
+        assert_eq!(
+            matrix_rank(&low, None).unwrap().to_vec::<i64>().unwrap(),
+            vec![2; 3]
+        );
+        let full = random(&mut rng, &[4, 4], dt);
+        assert_eq!(
+            matrix_rank(&full, None).unwrap().to_vec::<i64>().unwrap(),
+            vec![4]
+        );
+    }
+    let z = Array::zeros(&[4], DType::Float32).unwrap();
+    assert_eq!(
+        matrix_rank(&z, None).unwrap().to_vec::<i64>().unwrap(),
+        vec![0]
+    );
+}
+
+#[test]
+fn norms() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(8);
+    let dt = DType::Complex128;
+    let x = random(&mut rng, &[3, 4], dt);
+    let hx = host(&x);
+    let abs: Vec<f64> = hx.iter().map(|z| z.norm()).collect();
+    let one = |v: f64| vec![C::new(v, 0.0)];
+    let fro = abs.iter().map(|a| a * a).sum::<f64>().sqrt();
+    let r = |o, ax| host(&norm(&x, o, ax, false).unwrap());
+    assert_close(
+        &r(Norm::Default, NormAxis::All),
+        &one(fro),
+        1e-14,
+        "fro default",
+    );
+    assert_close(&r(Norm::Fro, NormAxis::All), &one(fro), 1e-14, "fro");
+    let colsum = |j: usize| (0..3).map(|i| abs[i * 4 + j]).sum::<f64>();
+    let rowsum = |i: usize| (0..4).map(|j| abs[i * 4 + j]).sum::<f64>();
+    let max = |v: Vec<f64>| v.into_iter().fold(f64::MIN, f64::max);
+    let min = |v: Vec<f64>| v.into_iter().fold(f64::MAX, f64::min);
+    assert_close(
+        &r(Norm::P(1.0), NormAxis::All),
+        &one(max((0..4).map(colsum).collect())),
+        1e-14,
+        "1",
+    );
+    assert_close(
+        &r(Norm::P(-1.0), NormAxis::All),
+        &one(min((0..4).map(colsum).collect())),
+        1e-14,
+        "-1",
+    );
+    assert_close(
+        &r(Norm::Inf, NormAxis::All),
+        &one(max((0..3).map(rowsum).collect())),
+        1e-14,
+        "inf",
+    );
+    assert_close(
+        &r(Norm::NegInf, NormAxis::All),
+        &one(min((0..3).map(rowsum).collect())),
+        1e-14,
+        "-inf",
+    );
+    let s = host(
+        &svd(
+            &x,
+            SvdParams {
+                compute_uv: false,
+                ..Default::default()
+            },
+        )
+        .unwrap()
+        .s,
+    );
+    assert_close(&r(Norm::P(2.0), NormAxis::All), &[s[0]], 1e-13, "2");
+    assert_close(&r(Norm::P(-2.0), NormAxis::All), &[s[2]], 1e-13, "-2");
+    let nuc: C = s.iter().sum();
+    assert_close(&r(Norm::Nuc, NormAxis::All), &[nuc], 1e-13, "nuc");
+    // Transposed axes give the transposed norms.
+    assert_close(
+        &r(Norm::P(1.0), NormAxis::Two(1, 0)),
+        &one(max((0..3).map(rowsum).collect())),
+        1e-14,
+        "1 over (1, 0)",
+    );
+    // Vector norms along an axis.
+    let p3: Vec<C> = (0..3)
+        .map(|i| {
+            C::new(
+                (0..4).map(|j| abs[i * 4 + j].powi(3)).sum::<f64>().cbrt(),
+                0.0,
+            )
+        })
+        .collect();
+    assert_close(&r(Norm::P(3.0), NormAxis::One(1)), &p3, 1e-14, "p=3");
+    let l0: Vec<C> = (0..4).map(|_| C::new(3.0, 0.0)).collect();
+    assert_close(&r(Norm::P(0.0), NormAxis::One(0)), &l0, 0.0, "p=0");
+    let v = norm(&x, Norm::Default, NormAxis::One(0), true).unwrap();
+    assert_eq!(v.shape(), &[1, 4]);
+    assert_eq!(v.dtype(), DType::Float64);
+    let k = norm(&x, Norm::Default, NormAxis::All, true).unwrap();
+    assert_eq!(k.shape(), &[1, 1]);
+    assert!(norm(&x, Norm::P(3.0), NormAxis::All, false).is_err());
+    // NumPy 2's vector_norm over several axes, matrix_norm, svdvals, cond.
+    let y = random(&mut rng, &[2, 3, 4], DType::Float32);
+    let hy = host(&y);
+    let got = gpu_linalg::vector_norm(&y, Norm::P(1.0), Some(&[0, 2]), true).unwrap();
+    assert_eq!(got.shape(), &[1, 3, 1]);
+    let want: Vec<C> = (0..3)
+        .map(|j| {
+            let s: f64 = (0..2)
+                .flat_map(|p| (0..4).map(move |k| (p, k)))
+                .map(|(p, k)| hy[p * 12 + j * 4 + k].norm())
+                .sum();
+            C::new(s, 0.0)
+        })
+        .collect();
+    assert_close(&host(&got), &want, 1e-6, "vector_norm axes (0, 2)");
+    let all = gpu_linalg::vector_norm(&y, Norm::Default, None, false).unwrap();
+    let fro_y = hy.iter().map(|z| z.norm_sqr()).sum::<f64>().sqrt();
+    assert_close(&host(&all), &one(fro_y), 1e-6, "vector_norm all");
+    assert!(gpu_linalg::vector_norm(&y, Norm::Fro, None, false).is_err());
+    let mn = gpu_linalg::matrix_norm(&y, Norm::Default, false).unwrap();
+    assert_eq!(mn.shape(), &[2]);
+    let sv = gpu_linalg::svdvals(&x).unwrap();
+    assert_close(&host(&sv), &s, 1e-13, "svdvals");
+    let c2 = host(&gpu_linalg::cond(&x, Norm::Default).unwrap());
+    assert_close(&c2, &[s[0] / s[2]], 1e-12, "cond 2");
+    let sq = random(&mut rng, &[4, 4], DType::Float64);
+    let c1 = gpu_linalg::cond(&sq, Norm::P(1.0)).unwrap();
+    let inv_sq = inv(&sq).unwrap();
+    let want = host(&norm(&sq, Norm::P(1.0), NormAxis::All, false).unwrap())[0]
+        * host(&norm(&inv_sq, Norm::P(1.0), NormAxis::All, false).unwrap())[0];
+    assert_close(&host(&c1), &[want], 1e-12, "cond 1");
+    let i = Array::from_slice(&[3i32, 4], &[2]).unwrap();
+    assert_eq!(
+        norm(&i, Norm::Default, NormAxis::All, false)
+            .unwrap()
+            .to_vec::<f64>()
+            .unwrap(),
+        vec![5.0]
+    );
+}
+
+#[test]
+fn tensorsolve_tensorinv() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(9);
+    let dt = DType::Float64;
+    let a = well_conditioned(&mut rng, &[], 6, dt)
+        .reshape(&[6, 2, 3])
+        .unwrap();
+    let b = random(&mut rng, &[6], dt);
+    let x = tensorsolve(&a, &b, None).unwrap();
+    assert_eq!(x.shape(), &[2, 3]);
+    let back = gpu_linalg::tensordot(&a, &x, gpu_linalg::Axes::N(2)).unwrap();
+    assert_close(&host(&back), &host(&b), 1e-12, "tensorsolve");
+    let t = well_conditioned(&mut rng, &[], 6, dt)
+        .reshape(&[2, 3, 6])
+        .unwrap();
+    let ti = tensorinv(&t, 2).unwrap();
+    assert_eq!(ti.shape(), &[6, 2, 3]);
+    let id = gpu_linalg::tensordot(&ti, &t, gpu_linalg::Axes::N(2)).unwrap();
+    assert_close(&host(&id), &host_eye(1, 6), 1e-12, "tensorinv");
+}
+
+#[test]
+fn scipy_triangular_lu_and_special() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(10);
+    for dt in DTYPES {
+        let n = 6;
+        let t = tol(dt, n) * 10.0;
+        let a = well_conditioned(&mut rng, &[], n, dt);
+        let b = random(&mut rng, &[n, 3], dt);
+        for lower in [true, false] {
+            let tri = if lower {
+                gpu_array::creation::tril(&a, 0).unwrap()
+            } else {
+                gpu_array::creation::triu(&a, 0).unwrap()
+            };
+            let ht = host(&tri);
+            for trans in [Trans::N, Trans::T, Trans::C] {
+                // The other triangle of `a` must be ignored.
+                let x = scipy::solve_triangular(&a, &b, trans, lower, false).unwrap();
+                let op = match trans {
+                    Trans::N => ht.clone(),
+                    Trans::T => host_ct(&ht, 1, n, n).iter().map(|z| z.conj()).collect(),
+                    Trans::C => host_ct(&ht, 1, n, n),
+                };
+                let got = host_matmul(&op, &host(&x), 1, n, n, 3);
+                assert_close(
+                    &got,
+                    &host(&b),
+                    t,
+                    &format!("{dt} trsm lower={lower} {trans:?}"),
+                );
+            }
+        }
+        let (lu, piv) = scipy::lu_factor(&a).unwrap();
+        assert_eq!(piv.dtype(), DType::Int32);
+        for trans in [Trans::N, Trans::T, Trans::C] {
+            let x = scipy::lu_solve(&lu, &piv, &b, trans).unwrap();
+            let ha = host(&a);
+            let op = match trans {
+                Trans::N => ha.clone(),
+                Trans::T => host_ct(&ha, 1, n, n).iter().map(|z| z.conj()).collect(),
+                Trans::C => host_ct(&ha, 1, n, n),
+            };
+            let got = host_matmul(&op, &host(&x), 1, n, n, 3);
+            assert_close(&got, &host(&b), t, &format!("{dt} lu_solve {trans:?}"));
+        }
+        for shape in [[5usize, 3], [3, 5]] {
+            let m = random(&mut rng, &shape, dt);
+            let (p, l, u) = scipy::lu(&m).unwrap();
+            let k = shape[0].min(shape[1]);
+            let plu = host_matmul(
+                &host(&p),
+                &host_matmul(&host(&l), &host(&u), 1, shape[0], k, shape[1]),
+                1,
+                shape[0],
+                shape[0],
+                shape[1],
+            );
+            assert_close(&plu, &host(&m), t, &format!("{dt} P L U"));
+        }
+    }
+    // Special matrices against their definitions.
+    let c = Array::from_slice(&[1.0f64, 2.0, 3.0], &[3]).unwrap();
+    let r = Array::from_slice(&[9.0f64, 4.0, 5.0, 6.0], &[4]).unwrap();
+    let want_t = [1.0, 4.0, 5.0, 6.0, 2.0, 1.0, 4.0, 5.0, 3.0, 2.0, 1.0, 4.0];
+    assert_eq!(
+        scipy::toeplitz(&c, Some(&r))
+            .unwrap()
+            .to_vec::<f64>()
+            .unwrap(),
+        want_t
+    );
+    let want_h = [1.0, 2.0, 3.0, 4.0, 2.0, 3.0, 4.0, 5.0, 3.0, 4.0, 5.0, 6.0];
+    assert_eq!(
+        scipy::hankel(&c, Some(&r))
+            .unwrap()
+            .to_vec::<f64>()
+            .unwrap(),
+        want_h
+    );
+    let want_c = [1.0, 3.0, 2.0, 2.0, 1.0, 3.0, 3.0, 2.0, 1.0];
+    assert_eq!(
+        scipy::circulant(&c).unwrap().to_vec::<f64>().unwrap(),
+        want_c
+    );
+    let comp = scipy::companion(&Array::from_slice(&[2.0f64, -4.0, 6.0], &[3]).unwrap()).unwrap();
+    assert_eq!(comp.to_vec::<f64>().unwrap(), vec![2.0, -3.0, 1.0, 0.0]);
+    let bd = scipy::block_diag(&[
+        &Array::from_slice(&[1i64, 2], &[1, 2]).unwrap(),
+        &Array::from_slice(&[3i64], &[]).unwrap(),
+    ])
+    .unwrap();
+    assert_eq!(bd.to_vec::<i64>().unwrap(), vec![1, 2, 0, 0, 0, 3]);
+    let h = scipy::hadamard(4, None).unwrap();
+    let hh = host(&h);
+    assert_close(
+        &host_matmul(&hh, &hh, 1, 4, 4, 4),
+        &host_eye(1, 4).iter().map(|z| z * 4.0).collect::<Vec<_>>(),
+        0.0,
+        "hadamard",
+    );
+    let hm = scipy::helmert(5, false).unwrap();
+    let hm_h = host(&hm);
+    assert_close(
+        &host_matmul(&hm_h, &host_ct(&hm_h, 1, 4, 5), 1, 4, 5, 4),
+        &host_eye(1, 4),
+        1e-14,
+        "helmert",
+    );
+    let d = host(&scipy::dft(4, Some("sqrtn")).unwrap());
+    assert_close(
+        &host_matmul(&d, &host_ct(&d, 1, 4, 4), 1, 4, 4, 4),
+        &host_eye(1, 4),
+        1e-14,
+        "dft",
+    );
+    assert_eq!(
+        scipy::hilbert(2).unwrap().to_vec::<f64>().unwrap(),
+        vec![1.0, 0.5, 0.5, 1.0 / 3.0]
+    );
+    let f = Array::from_slice(&[0.1f64, 2.0, 1.0, 0.1], &[4]).unwrap();
+    let sv = Array::from_slice(&[0.2f64, 0.8, 0.7], &[3]).unwrap();
+    assert_eq!(
+        scipy::leslie(&f, &sv).unwrap().to_vec::<f64>().unwrap(),
+        vec![
+            0.1, 2.0, 1.0, 0.1, 0.2, 0.0, 0.0, 0.0, 0.0, 0.8, 0.0, 0.0, 0.0, 0.0, 0.7, 0.0
+        ]
+    );
+    let fa = Array::from_slice(&[1.0f64, 4.0, 12.0], &[3]).unwrap();
+    assert_eq!(
+        scipy::fiedler(&fa).unwrap().to_vec::<f64>().unwrap(),
+        vec![0.0, 3.0, 11.0, 3.0, 0.0, 8.0, 11.0, 8.0, 0.0]
+    );
+    // Both companion matrices of (x-1)(x-2)(x-3)(x-4)(x-5) have the roots
+    // as eigenvalues.
+    let poly = Array::from_slice(&[2.0f64, -30.0, 170.0, -450.0, 548.0, -240.0], &[6]).unwrap();
+    for m in [
+        scipy::companion(&poly).unwrap(),
+        scipy::fiedler_companion(&poly).unwrap(),
+    ] {
+        assert_eq!(m.shape(), &[5, 5]);
+        let mut w = host(&eigvals(&m).unwrap());
+        w.sort_by(|x, y| x.re.total_cmp(&y.re));
+        let roots: Vec<C> = (1..=5).map(|r| C::new(r as f64, 0.0)).collect();
+        assert_close(&w, &roots, 1e-8, "companion roots");
+    }
+    let fc =
+        scipy::fiedler_companion(&Array::from_slice(&[1.0f64, 2.0, 3.0], &[3]).unwrap()).unwrap();
+    assert_eq!(fc.to_vec::<f64>().unwrap(), vec![-2.0, -3.0, 1.0, 0.0]);
+    // convolution_matrix(a, n) @ v is numpy.convolve(a, v, mode):
+    // full [0.5, 0, -1.5, 7, -3, -2, 12], same [0, -1.5, 7, -3, -2],
+    // valid [-1.5, 7, -3].
+    let full = [0.5f64, 0.0, -1.5, 7.0, -3.0, -2.0, 12.0];
+    let ad = Array::from_slice(&[1.0f64, -2.0, 3.0], &[3]).unwrap();
+    let vd = Array::from_slice(&[0.5f64, 1.0, -1.0, 2.0, 4.0], &[5]).unwrap();
+    for (mode, lo, hi) in [
+        (scipy::ConvMode::Full, 0, 7),
+        (scipy::ConvMode::Same, 1, 6),
+        (scipy::ConvMode::Valid, 2, 5),
+    ] {
+        let cm = scipy::convolution_matrix(&ad, 5, mode).unwrap();
+        let got = matmul(&cm, &vd).unwrap().to_vec::<f64>().unwrap();
+        assert_eq!(got, full[lo..hi].to_vec(), "{mode:?}");
+    }
+}
+
+#[test]
+fn eig_general_matrices() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(11);
+    let n = 7;
+    for dt in DTYPES {
+        let a = random(&mut rng, &[2, n, n], dt);
+        let (w, v) = eig(&a).unwrap();
+        let cdt = dt.complex_dtype().unwrap();
+        assert_eq!(w.dtype(), cdt);
+        assert_eq!(w.shape(), &[2, n]);
+        assert_eq!(v.shape(), &[2, n, n]);
+        let (hw, hv) = (host(&w), host(&v));
+        let av = host_matmul(&host(&a), &hv, 2, n, n, n);
+        let mut vw = hv.clone();
+        for p in 0..2 {
+            for i in 0..n {
+                for j in 0..n {
+                    vw[p * n * n + i * n + j] *= hw[p * n + j];
+                }
+            }
+        }
+        assert_close(&av, &vw, tol(dt, n) * 10.0, &format!("{dt} A V = V W"));
+        // Unit-norm columns.
+        for p in 0..2 {
+            for j in 0..n {
+                let s: f64 = (0..n).map(|i| hv[p * n * n + i * n + j].norm_sqr()).sum();
+                assert!((s - 1.0).abs() < tol(dt, n) * 10.0, "{dt}: column norm {s}");
+            }
+        }
+        assert_close(
+            &host(&eigvals(&a).unwrap()),
+            &hw,
+            tol(dt, n) * 10.0,
+            &format!("{dt} eigvals"),
+        );
+    }
+    // A rotation has eigenvalues +-i.
+    let r = Array::from_slice(&[0.0f64, -1.0, 1.0, 0.0], &[2, 2]).unwrap();
+    let mut w = host(&eigvals(&r).unwrap());
+    w.sort_by(|x, y| x.im.total_cmp(&y.im));
+    assert_close(
+        &w,
+        &[C::new(0.0, -1.0), C::new(0.0, 1.0)],
+        1e-14,
+        "rotation",
+    );
+}
