@@ -28,7 +28,11 @@ fn run(a: &Array, vectors: bool) -> Result<(Array, Option<Array>)> {
         s.extend([n, n]);
         Array::empty_on(a.device(), &s, dt, Order::C)?
     } else {
-        Array::empty_on(a.device(), &[1], dt, Order::C)?
+        // Not referenced with jobvr = NOVECTOR (LAPACK's contract), but
+        // one full n x n matrix, shared by the stack, keeps a library that
+        // writes it anyway (as gesvdp's NOVECTOR mode was seen to) inside
+        // the allocation.
+        Array::empty_on(a.device(), &[n.max(1), n.max(1)], dt, Order::C)?
     };
     if batch > 0 && n > 0 {
         let info = DevInfo::new(a.device(), batch)?;

@@ -24,8 +24,8 @@ use crate::util::{assert_stacked_2d, batch_count, column_major, fresh, linalg_dt
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SvdDriver {
     /// `gesvdjBatched` for stacks of matrices of at most 32 x 32 (one
-    /// launch); else `gesvdp` where it applies (reduced vectors, square
-    /// matrices, or values only), else `gesvd`.
+    /// launch); else `gesvdp` where it applies (reduced vectors or square
+    /// matrices), else `gesvd` (always for values only).
     #[default]
     Auto,
     /// `gesvd`: the QR algorithm (CuPy's choice; slowest, most robust for
@@ -33,7 +33,9 @@ pub enum SvdDriver {
     /// unitary).
     Gesvd,
     /// `gesvdp` (falls back to `gesvd` for full `U`/`V` of a non-square
-    /// matrix, which it does not compute).
+    /// matrix, which it does not compute, and for values only: without
+    /// vectors `gesvdp` gave wrong singular values and wrote past
+    /// placeholder `U`/`V` buffers on an H200).
     Gesvdp,
 }
 
@@ -152,7 +154,13 @@ pub fn svd(a: &Array, p: SvdParams) -> Result<Svd> {
     // Stacks of small matrices: Jacobi sweeps over the whole stack in one
     // launch (gesvdjBatched, CuPy's choice), full U and V always.
     let jacobi = p.driver == SvdDriver::Auto && batch >= 2 && r <= JACOBI_MAX;
+    // Values only: gesvd with jobu = jobvt = 'N' (LAPACK's contract: U and
+    // VT are not referenced). gesvdp's NOVECTOR mode is not used: on the
+    // first GPU run it returned wrong values for a 40x35 matrix and
+    // corrupted neighbouring allocations (apparently writing U/V past the
+    // 1-element placeholders all the same).
     let use_p = !jacobi
+        && p.compute_uv
         && match p.driver {
             SvdDriver::Gesvd => false,
             SvdDriver::Auto | SvdDriver::Gesvdp => !full || m == n,
@@ -166,7 +174,7 @@ pub fn svd(a: &Array, p: SvdParams) -> Result<Svd> {
     let (ubuf, vbuf) = if p.compute_uv || jacobi {
         (stack(ucols, r)?, stack(c, c)?)
     } else {
-        // gesvd and gesvdp take no vectors with jobu = 'N' / NOVECTOR;
+        // gesvd with jobu = jobvt = 'N' does not reference U and VT;
         // small placeholders keep the pointers valid.
         (stack(1, 1)?, stack(1, 1)?)
     };
@@ -214,7 +222,6 @@ pub fn svd(a: &Array, p: SvdParams) -> Result<Svd> {
             gesvdp(
                 &stream,
                 dt,
-                p.compute_uv,
                 true,
                 (r as i64, c as i64),
                 a_i,

@@ -497,13 +497,19 @@ pub(crate) fn gesvd(
 }
 
 /// SVD through a polar decomposition and `syevd` (`gesvdp`, much faster
-/// than `gesvd`): `econ` gives the reduced `U` and `V`; returns `V`, not
-/// `V^H`. Blocks until done (it reports its error estimate on the host).
+/// than `gesvd`), always with vectors: `econ` gives the reduced `U`
+/// (`m x min(m, n)`) and `V` (`n x min(m, n)`), else the full ones; `U`
+/// and `V` must be that large. Returns `V`, not `V^H`. Blocks until done
+/// (it reports its error estimate on the host).
+///
+/// The values-only mode (`NOVECTOR`) is deliberately not offered: on an
+/// H200 (CUDA 13) it returned wrong singular values for a 40 x 35 matrix
+/// and overwrote memory past 1-element `U`/`V` placeholders; values only
+/// go through [`gesvd`] with `jobu = jobvt = 'N'`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn gesvdp(
     stream: &Stream,
     dtype: DType,
-    vectors: bool,
     econ: bool,
     (m, n): (i64, i64),
     a: DevicePtr,
@@ -513,11 +519,7 @@ pub(crate) fn gesvdp(
 ) -> Result<f64> {
     let t = ty(dtype)?;
     let tr = ty(dtype.real_dtype())?;
-    let jobz = if vectors {
-        cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_VECTOR
-    } else {
-        cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_NOVECTOR
-    };
+    let jobz = cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_VECTOR;
     let econ = i32::from(econ);
     with_cusolver(stream, |h, params| {
         let (mut dw, mut hw) = (0usize, 0usize);
@@ -588,8 +590,9 @@ pub(crate) fn gesvdp(
 /// Eigenvalues (into `w`, of `a`'s complex dtype) and, with `vectors`,
 /// right eigenvectors (into `vr`, `n x n`, leading dimension `ldvr`) of
 /// the general complex `n x n` matrix at `a` (`geev`, which destroys
-/// `a`). Left eigenvectors are not computed. `vr` must hold at least one
-/// element even without vectors. Waits for the stream (the routine works
+/// `a`). Left eigenvectors are not computed. `vr` must hold `n x n`
+/// elements even without vectors (the caller's margin: LAPACK does not
+/// reference it then). Waits for the stream (the routine works
 /// partly on the host).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn geev(
