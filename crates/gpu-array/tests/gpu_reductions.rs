@@ -869,3 +869,114 @@ fn vector_path_heads_tails_and_item_sizes() {
         assert_eq!(r[0].to_vec::<f64>().unwrap(), want, "dot {xo} {wo} {len}");
     }
 }
+
+/// The column strategies' vector path: neighbouring outputs read with one
+/// 16-byte load, over float16 (8), float32 (4), float64 and complex64 (2);
+/// widths that leave a ragged last tile; whole columns and split
+/// segments; a misaligned base (element by element); sum, max, argmax and
+/// var along axis 0 against the host; and a two-input kernel.
+#[test]
+fn column_vector_path() {
+    let Some(_d) = device_or_skip() else { return };
+    let base = unit(3000 * 1030 + 8, 33);
+    for dt in [
+        DType::Float16,
+        DType::Float32,
+        DType::Float64,
+        DType::Complex64,
+    ] {
+        let vals: Vec<f32> = base.iter().map(|x| (x * 64.0).floor() - 32.0).collect();
+        let all = Array::from_slice(&vals, &[vals.len()])
+            .unwrap()
+            .astype(dt)
+            .unwrap();
+        // (rows, cols, offset): whole columns (few rows), split segments,
+        // a ragged tile, and an offset base (misaligned: element by element).
+        // `keep` < `cols` takes the leading columns of each row: a last lane
+        // with only some of its outputs.
+        for (rows, cols, keep, off) in [
+            (40usize, 1024usize, 1024usize, 0usize),
+            (3000, 1024, 1024, 0),
+            (700, 1000, 1000, 0),
+            (700, 1024, 1022, 0),
+            (300, 1030, 1030, 0),
+            (500, 1024, 1024, 1),
+        ] {
+            let flat = all.slice(&s![off..off + rows * cols]).unwrap();
+            let a = flat.reshape(&[rows as isize, cols as isize]).unwrap();
+            let a = a.slice(&s![.., ..keep as isize]).unwrap();
+            let cols = keep;
+            let host = a
+                .real()
+                .astype(DType::Float64)
+                .unwrap()
+                .to_vec::<f64>()
+                .unwrap();
+            let col = |c: usize| -> Vec<f64> { (0..rows).map(|r| host[r * cols + c]).collect() };
+            let label = format!("{dt} {rows}x{cols} off {off}");
+            let sum = a.sum(&ReduceOptions::axis(0)).unwrap();
+            let got = sum.real().astype(DType::Float64).unwrap();
+            let want: Vec<f64> = (0..cols).map(|c| col(c).iter().sum()).collect();
+            if dt == DType::Float16 {
+                assert_allclose(&got, &want, 2e-3, 1.0);
+            } else {
+                assert_eq!(got.to_vec::<f64>().unwrap(), want, "sum {label}");
+            }
+            if dt == DType::Complex64 {
+                continue;
+            }
+            let mx = a.max(&ReduceOptions::axis(0)).unwrap();
+            let want: Vec<f64> = (0..cols)
+                .map(|c| col(c).into_iter().fold(f64::NEG_INFINITY, f64::max))
+                .collect();
+            assert_eq!(
+                mx.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap(),
+                want,
+                "max {label}"
+            );
+            let am = reduction::argmax(&a, &ReduceOptions::axis(0)).unwrap();
+            let want: Vec<i64> = (0..cols)
+                .map(|c| {
+                    let f: Vec<f32> = col(c).iter().map(|&x| x as f32).collect();
+                    host_arg(&f, true, false).unwrap()
+                })
+                .collect();
+            assert_eq!(am.to_vec::<i64>().unwrap(), want, "argmax {label}");
+            let var = a.var(&ReduceOptions::axis(0)).unwrap();
+            let want: Vec<f64> = (0..cols).map(|c| host_var(&col(c), 0.0)).collect();
+            let tol = if dt == DType::Float16 { 2e-3 } else { 1e-5 };
+            assert_allclose(&var.astype(DType::Float64).unwrap(), &want, tol, 1e-6);
+        }
+    }
+    let dot = ReductionKernel::new(
+        "T x, T w",
+        "T y",
+        "x * w",
+        "a + b",
+        "y = a",
+        Some("0"),
+        "cdot",
+    )
+    .unwrap();
+    let v: Vec<f32> = base.iter().map(|x| (x * 16.0).floor()).collect();
+    let (rows, cols) = (2000usize, 1030usize);
+    let x = Array::from_slice(&v[..rows * cols], &[rows, cols]).unwrap();
+    let w = Array::from_slice(&v[8..8 + rows * cols], &[rows, cols]).unwrap();
+    let r = dot
+        .call(
+            &[(&x).into(), (&w).into()],
+            &ReductionCall {
+                axis: Some(vec![0]),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    let want: Vec<f32> = (0..cols)
+        .map(|c| {
+            (0..rows)
+                .map(|k| f64::from(v[k * cols + c]) * f64::from(v[8 + k * cols + c]))
+                .sum::<f64>() as f32
+        })
+        .collect();
+    assert_eq!(r[0].to_vec::<f32>().unwrap(), want, "two-input columns");
+}

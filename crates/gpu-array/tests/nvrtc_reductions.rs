@@ -137,6 +137,12 @@ fn vector_and_split_column_paths_compile() {
             }
             let v = Variant::new(Strategy::ColumnSplit, 2, 1, IndexWidth::I64);
             specs.push(op.spec(dt, res, op.reduce_dtype(dt, res), v));
+            if dt.itemsize() >= 2 {
+                for st in [Strategy::Column, Strategy::ColumnSplit] {
+                    let v = Variant::new(st, 1, 2, IndexWidth::I32).with_vector(16 / dt.itemsize());
+                    specs.push(op.spec(dt, res, op.reduce_dtype(dt, res), v));
+                }
+            }
         }
     }
     let args = [
@@ -146,6 +152,8 @@ fn vector_and_split_column_paths_compile() {
     for (st, name) in [
         (Strategy::BlockPerRow, "vdot_b"),
         (Strategy::TwoPass, "vdot_t"),
+        (Strategy::Column, "vdot_c"),
+        (Strategy::ColumnSplit, "vdot_s"),
     ] {
         let dot = ReductionKernel::new(
             "T x, T w",
@@ -157,7 +165,12 @@ fn vector_and_split_column_paths_compile() {
             name,
         )
         .unwrap();
-        let v = Variant::new(st, 2, 1, IndexWidth::I64).with_vector(8);
+        let out_ndim = if matches!(st, Strategy::Column | Strategy::ColumnSplit) {
+            1
+        } else {
+            2
+        };
+        let v = Variant::new(st, out_ndim, 1, IndexWidth::I64).with_vector(8);
         specs.push(dot.spec(&args, &[], v).unwrap());
     }
     compile_batch_for("reductions_vector", &specs, &["sm_90"]);

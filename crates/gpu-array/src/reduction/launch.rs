@@ -159,7 +159,8 @@ pub fn launch(
         return Ok(());
     }
     let addresses: Vec<u64> = arrays.iter().map(|a| a.data_ptr().raw()).collect();
-    let vector = vector_for_addresses(p.vector, &addresses, first.itemsize());
+    let columns = matches!(p.strategy, Strategy::Column | Strategy::ColumnSplit);
+    let vector = vector_for_addresses(p.vector, &addresses, first.itemsize(), columns);
     let spec = build(
         Variant::new(p.strategy, p.out_shape.len(), p.red_shape.len(), p.index).with_vector(vector),
     )?;
@@ -236,12 +237,12 @@ pub fn launch(
         ),
         Strategy::Column => crate::raw::launch_reduction(
             &ks[0],
-            LaunchConfig::linear(grid(n_out.div_ceil(32)), BLOCK),
+            LaunchConfig::linear(grid(n_out.div_ceil(32 * vector as u64)), BLOCK),
             &stream,
             &params,
         ),
         Strategy::ColumnSplit => {
-            let tiles = n_out.div_ceil(32);
+            let tiles = n_out.div_ceil(32 * vector as u64);
             crate::raw::launch_reduction(
                 &ks[0],
                 LaunchConfig::linear(grid(tiles * p.segments.0 as u64), BLOCK),

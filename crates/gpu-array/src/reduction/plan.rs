@@ -95,9 +95,44 @@ fn vector_width(
     if ok { 16 / isz } else { 1 }
 }
 
-/// `vector` if the inputs' data addresses allow it (each aligned to its
-/// item size and, with several inputs, all equal modulo 16), else 1.
-pub fn vector_for_addresses(vector: usize, addresses: &[u64], itemsize: usize) -> usize {
+/// The column path's vector width: one kept dimension of unit stride in
+/// every input, every input of one item size of 2, 4 or 8 bytes, reduced
+/// strides that are multiples of 16 bytes, and at least a tile of outputs.
+/// (The bases' 16-byte alignment is checked by [`vector_for_addresses`].)
+fn column_vector_width(
+    n_out: usize,
+    red_strides: &[Vec<isize>],
+    out_strides: &[Vec<isize>],
+    itemsizes: &[usize],
+) -> usize {
+    let isz = itemsizes[0];
+    let v = 16 / isz.max(1);
+    let ok = matches!(isz, 2 | 4 | 8)
+        && itemsizes.iter().all(|&i| i == isz)
+        && n_out >= 32 * v
+        && out_strides[..itemsizes.len()]
+            .iter()
+            .all(|s| s.len() == 1 && s[0] == isz as isize)
+        && red_strides.iter().all(|s| s.iter().all(|&b| b % 16 == 0));
+    if ok { v } else { 1 }
+}
+
+/// `vector` if the inputs' data addresses allow it, else 1: for the row
+/// path each aligned to its item size and, with several inputs, all equal
+/// modulo 16; for the column path (`columns`) each 16-byte aligned.
+pub fn vector_for_addresses(
+    vector: usize,
+    addresses: &[u64],
+    itemsize: usize,
+    columns: bool,
+) -> usize {
+    if columns {
+        return if addresses.iter().all(|a| a % 16 == 0) {
+            vector
+        } else {
+            1
+        };
+    }
     let isz = itemsize.max(1) as u64;
     let aligned = addresses.iter().all(|a| a % isz == 0);
     let agree = addresses.windows(2).all(|w| w[0] % 16 == w[1] % 16);
@@ -131,11 +166,15 @@ pub const COLUMN_WAVES: usize = 16;
 /// are strided and the kept axis is contiguous (with at least a warp's
 /// worth of outputs); two passes when there are too few rows to fill the
 /// device and they are long; else a warp (short rows) or a block per row.
+///
+/// `tile` is the number of outputs a column block covers (32, or 32 times
+/// the column vector width).
 pub fn choose_strategy(
     n_out: usize,
     n_red: usize,
     red_contiguous: bool,
     kept_contiguous: bool,
+    tile: usize,
     dev: DeviceShape,
 ) -> (Strategy, (usize, usize)) {
     let one = (1, n_red);
@@ -147,7 +186,7 @@ pub fn choose_strategy(
         // device: about COLUMN_WAVES full waves of (tile, segment) items,
         // each segment at least COLUMN_SEGMENT_MIN rows.
         let cap = 8 * dev.sms.max(1);
-        let tiles = n_out.div_ceil(32);
+        let tiles = n_out.div_ceil(tile.max(1));
         let s = (cap * COLUMN_WAVES)
             .div_ceil(tiles)
             .min(n_red / COLUMN_SEGMENT_MIN);
@@ -231,7 +270,16 @@ pub fn plan(
     let isz = inputs[0].1 as isize;
     let red_contiguous = n_red <= 1 || red_strides[0].last().map(|s| s.abs()) == Some(isz);
     let kept_contiguous = out_strides[0].last().map(|s| s.abs()) == Some(isz);
-    let (strategy, segments) = choose_strategy(n_out, n_red, red_contiguous, kept_contiguous, dev);
+    let itemsizes: Vec<usize> = inputs.iter().map(|(_, i)| *i).collect();
+    let col_vector = column_vector_width(n_out, &red_strides, &out_strides, &itemsizes);
+    let (strategy, segments) = choose_strategy(
+        n_out,
+        n_red,
+        red_contiguous,
+        kept_contiguous,
+        32 * col_vector,
+        dev,
+    );
     let mut extents: Vec<(isize, isize)> = inputs
         .iter()
         .map(|(s, i)| byte_extent(shape, s, *i))
@@ -239,8 +287,10 @@ pub fn plan(
     extents.extend(outputs.iter().map(|(s, i)| byte_extent(&kshape, s, *i)));
     let count = (n_out.saturating_mul(n_red)).max(n_out.saturating_mul(segments.0));
     let index = IndexWidth::for_extents(count, &extents);
-    let itemsizes: Vec<usize> = inputs.iter().map(|(_, i)| *i).collect();
-    let vector = vector_width(strategy, n_red, &red_strides, &out_strides, &itemsizes);
+    let vector = match strategy {
+        Strategy::Column | Strategy::ColumnSplit => col_vector,
+        _ => vector_width(strategy, n_red, &red_strides, &out_strides, &itemsizes),
+    };
     Ok(ReducePlan {
         out_shape,
         out_strides,
@@ -321,15 +371,24 @@ mod tests {
         assert_eq!(p.strategy, Strategy::ColumnSplit);
         assert_eq!(p.red_strides[0], vec![4000]);
         assert_eq!(p.segments, (64, 64));
+        assert_eq!(p.vector, 4);
+        // 4004-byte rows are not 16-byte multiples: element by element.
+        let s = c(&[4096, 1001], 4);
+        let p = plan(&[4096, 1001], &[(&s, 4)], &[(&[4], 4)], &[0], H200).unwrap();
+        assert_eq!((p.strategy, p.vector), (Strategy::ColumnSplit, 1));
+        let s = c(&[4096, 1024], 8);
+        let p = plan(&[4096, 1024], &[(&s, 8)], &[(&[8], 8)], &[0], H200).unwrap();
+        assert_eq!((p.strategy, p.vector), (Strategy::ColumnSplit, 2));
+        // 16384 columns of float32: 4 per load, 128 tiles, 132 segments.
         let s = c(&[16384, 16384], 4);
         let p = plan(&[16384, 16384], &[(&s, 4)], &[(&[4], 4)], &[0], H200).unwrap();
-        assert_eq!(p.strategy, Strategy::ColumnSplit);
+        assert_eq!((p.strategy, p.vector), (Strategy::ColumnSplit, 4));
         let (nseg, chunk) = p.segments;
-        assert_eq!(nseg, 33);
+        assert_eq!(nseg, 132);
         assert!(nseg * chunk >= 16384 && (nseg - 1) * chunk < 16384);
-        let s = c(&[100, 1 << 20], 4);
-        let p = plan(&[100, 1 << 20], &[(&s, 4)], &[(&[4], 4)], &[0], H200).unwrap();
-        assert_eq!(p.strategy, Strategy::Column);
+        let s = c(&[100, 1 << 22], 4);
+        let p = plan(&[100, 1 << 22], &[(&s, 4)], &[(&[4], 4)], &[0], H200).unwrap();
+        assert_eq!((p.strategy, p.vector), (Strategy::Column, 4));
         // Full reduction: two passes, segments cover the row.
         let s = c(&[1 << 12, 1 << 12], 4);
         let p = plan(&[1 << 12, 1 << 12], &[(&s, 4)], &[(&[], 4)], &[0, 1], H200).unwrap();
@@ -415,11 +474,13 @@ mod tests {
         .unwrap();
         assert_eq!(p.vector, 1);
         // Addresses.
-        assert_eq!(vector_for_addresses(4, &[0x1004], 4), 4);
-        assert_eq!(vector_for_addresses(4, &[0x1002], 4), 1);
-        assert_eq!(vector_for_addresses(4, &[0x1004, 0x2004], 4), 4);
-        assert_eq!(vector_for_addresses(4, &[0x1004, 0x2008], 4), 1);
-        assert_eq!(vector_for_addresses(1, &[0x1000], 4), 1);
+        assert_eq!(vector_for_addresses(4, &[0x1004], 4, false), 4);
+        assert_eq!(vector_for_addresses(4, &[0x1002], 4, false), 1);
+        assert_eq!(vector_for_addresses(4, &[0x1004, 0x2004], 4, false), 4);
+        assert_eq!(vector_for_addresses(4, &[0x1004, 0x2008], 4, false), 1);
+        assert_eq!(vector_for_addresses(1, &[0x1000], 4, false), 1);
+        assert_eq!(vector_for_addresses(4, &[0x1000, 0x2010], 4, true), 4);
+        assert_eq!(vector_for_addresses(4, &[0x1004], 4, true), 1);
     }
 
     #[test]

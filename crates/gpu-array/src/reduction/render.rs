@@ -279,6 +279,132 @@ impl ReductionSpec {
         );
     }
 
+    /// The column strategies reading `self.vector` neighbouring outputs'
+    /// elements with one 16-byte load: each lane of a block's 32 owns
+    /// `vector` consecutive outputs (a tile is `32 * vector` outputs) and
+    /// keeps one accumulator per output; the block's 8 rows of lanes stride
+    /// down the reduced rows (the whole row for [`Strategy::Column`], one
+    /// segment for [`Strategy::ColumnSplit`]). A lane whose outputs run past
+    /// the end reads element by element. The planner guarantees one kept
+    /// dimension of unit stride in every input, reduced strides that are
+    /// multiples of 16 bytes and 16-byte aligned bases.
+    fn render_vector_columns(&self, s: &mut String) {
+        let vec = self.vector;
+        let split = self.strategy == Strategy::ColumnSplit;
+        let ins: Vec<(String, &str)> = self
+            .array_inputs()
+            .map(|k| (self.params[k].name.clone(), self.params[k].dtype.c_type()))
+            .collect();
+        let idx = self.index.c_type();
+        let nin = ins.len();
+        let _ = writeln!(
+            s,
+            "  const _U _tx = threadIdx.x & 31u;\n  const _U _ty = threadIdx.x >> 5;\n  \
+             const _U _rows = blockDim.x >> 5;\n  const _U _tw = 32u * {vec}u;\n  \
+             const _U _tiles = (_no + _tw - 1u) / _tw;"
+        );
+        if split {
+            s.push_str(
+                "  const _U _S = (_U)_seg[0];\n  const _U _C = (_U)_seg[1];\n  \
+                 for (_U _b = blockIdx.x; _b < _tiles * _S; _b += gridDim.x) {\n    \
+                 const _U _sg = _b / _tiles;\n    const _U _t = _b - _sg * _tiles;\n    \
+                 const _U _lo = _sg * _C;\n    const _U _hi = (_nr - _lo) < _C ? _nr : _lo + _C;\n",
+            );
+        } else {
+            s.push_str(
+                "  for (_U _t = blockIdx.x; _t < _tiles; _t += gridDim.x) {\n    \
+                 const _U _lo = 0;\n    const _U _hi = _nr;\n",
+            );
+        }
+        let _ = writeln!(
+            s,
+            "    const _U _o0 = _t * _tw + _tx * {vec}u;\n    \
+             const bool _live = _o0 < _no;\n    const bool _full = _o0 + {vec}u <= _no;\n    \
+             {idx} _ooff0[{narr}];\n    _oidx.offsets(({idx})(_live ? _o0 : 0u), _ooff0);\n    \
+             _type_reduce _accv[{vec}];",
+            narr = nin + self.outputs().count()
+        );
+        // One row `_r` into the accumulators: `first` starts them.
+        let row_vec = |s: &mut String, ind: &str, first: bool| {
+            let _ = writeln!(
+                s,
+                "{ind}{idx} _roff[{nin}];\n{ind}_ridx.offsets(({idx})_r, _roff);\n\
+                 {ind}const long long _red_i = (long long)_r;\n{ind}(void)_red_i;"
+            );
+            for (slot, (n, t)) in ins.iter().enumerate() {
+                let _ = writeln!(
+                    s,
+                    "{ind}__align__(16) {t} _w{slot}[{vec}];\n{ind}cuprum::vload<{vec}>(_w{slot}, \
+                     (const {t}*)((const char*)_p_{n} + _ooff0[{slot}] + _roff[{slot}]));"
+                );
+            }
+            let _ = writeln!(
+                s,
+                "#pragma unroll\n{ind}for (int _j = 0; _j < {vec}; ++_j) {{"
+            );
+            for (slot, (n, t)) in ins.iter().enumerate() {
+                let _ = writeln!(s, "{ind}  const {t} {n} = _w{slot}[_j];");
+            }
+            let _ = writeln!(
+                s,
+                "{ind}  const _type_reduce _v = cuprum::cast<_type_reduce>({});",
+                self.map_expr.trim().trim_end_matches(';')
+            );
+            if first {
+                let _ = writeln!(s, "{ind}  _accv[_j] = _v;");
+            } else {
+                let _ = writeln!(s, "{ind}  _accv[_j] = _fold(_accv[_j], _v);");
+            }
+            let _ = writeln!(s, "{ind}}}");
+        };
+        s.push_str(
+            "    const _U _r0 = _live ? _lo + _ty : _hi;\n    if (_full) {\n      _U _r = _r0;\n      \
+             if (_r < _hi) {\n",
+        );
+        row_vec(s, "        ", true);
+        s.push_str("#pragma unroll 4\n        for (_r += _rows; _r < _hi; _r += _rows) {\n");
+        row_vec(s, "          ", false);
+        s.push_str("        }\n      }\n    } else if (_live) {\n");
+        // The last lane of a ragged tile: each of its outputs alone.
+        let _ = writeln!(
+            s,
+            "      for (int _j = 0; _j < {vec} && _o0 + (_U)_j < _no; ++_j) {{\n        \
+             _U _r = _r0;\n        for (; _r < _hi; _r += _rows) {{\n          \
+             {idx} _roff[{nin}];\n          _ridx.offsets(({idx})_r, _roff);\n          \
+             const long long _red_i = (long long)_r;\n          (void)_red_i;"
+        );
+        for (slot, (n, t)) in ins.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "          const {t} {n} = *(const {t}*)((const char*)_p_{n} + _ooff0[{slot}] + \
+                 (size_t)_j * sizeof({t}) + _roff[{slot}]);"
+            );
+        }
+        let _ = writeln!(
+            s,
+            "          const _type_reduce _v = cuprum::cast<_type_reduce>({});\n          \
+             _accv[_j] = _r == _r0 ? _v : _fold(_accv[_j], _v);\n        }}\n      }}\n    }}",
+            self.map_expr.trim().trim_end_matches(';')
+        );
+        // Combine the 8 rows of lanes output by output in shared memory.
+        let _ = writeln!(
+            s,
+            "    const _U _len = _hi - _lo;\n    const _U _nv = _len < _rows ? _len : _rows;\n\
+             #pragma unroll\n    for (int _j = 0; _j < {vec}; ++_j) {{\n      __syncthreads();\n      \
+             _smem[threadIdx.x] = _accv[_j];\n      __syncthreads();\n      \
+             const _U _o = _o0 + (_U)_j;\n      if (_ty == 0 && _live && _o < _no) {{\n        \
+             _type_reduce _acc = _accv[_j];\n        \
+             for (_U _k = 1; _k < _nv; ++_k) _acc = _op(_acc, _smem[_k * 32u + _tx]);"
+        );
+        if split {
+            s.push_str("        _tmp[_sg * _no + _o] = _acc;\n");
+        } else {
+            self.out_offsets(s, "        ");
+            self.post_map(s, "        ", "_nr == 0");
+        }
+        s.push_str("      }\n    }\n  }\n");
+    }
+
     /// The main kernel's text (pass 1 for the two-pass path).
     pub fn render_kernel(&self) -> String {
         let mut s = self.signature(&self.name);
@@ -320,6 +446,9 @@ impl ReductionSpec {
                 );
                 self.post_map(&mut s, "      ", "_nr == 0");
                 s.push_str("    }\n  }\n");
+            }
+            Strategy::Column | Strategy::ColumnSplit if self.vector > 1 => {
+                self.render_vector_columns(&mut s);
             }
             Strategy::Column => {
                 s.push_str(

@@ -273,12 +273,15 @@ pub struct ReductionSpec {
     /// How the work spreads.
     pub strategy: Strategy,
     /// Elements per 16-byte load (2, 4, 8 or 16) when the rows are read as
-    /// vectors, else 1. The vector path needs one reduced dimension of unit
-    /// stride in every array input (all of one item size), the
-    /// [`Strategy::BlockPerRow`] or [`Strategy::TwoPass`] strategy, and
-    /// row starts with the same address modulo 16 in every input (the
-    /// kernel peels the unaligned head and the tail of each row or
-    /// segment); the planner checks all of it.
+    /// vectors, else 1. The row path ([`Strategy::BlockPerRow`],
+    /// [`Strategy::TwoPass`]) needs one reduced dimension of unit stride in
+    /// every array input (all of one item size) and row starts with the
+    /// same address modulo 16 in every input (the kernel peels the
+    /// unaligned head and the tail of each row or segment). The column
+    /// path ([`Strategy::Column`], [`Strategy::ColumnSplit`]; at most 8)
+    /// reads neighbouring outputs' elements together: one kept dimension of
+    /// unit stride, reduced strides that are multiples of 16 bytes and
+    /// 16-byte aligned inputs. The planner checks all of it.
     pub vector: usize,
 }
 
@@ -382,14 +385,17 @@ impl ReductionSpec {
                 .array_inputs()
                 .map(|k| self.params[k].dtype.itemsize())
                 .collect();
-            let ok = matches!(self.strategy, Strategy::BlockPerRow | Strategy::TwoPass)
-                && self.red_ndim == 1
-                && !isz.is_empty()
-                && isz.iter().all(|&i| i * self.vector == 16);
+            let shape_ok = match self.strategy {
+                Strategy::BlockPerRow | Strategy::TwoPass => self.red_ndim == 1,
+                Strategy::Column | Strategy::ColumnSplit => self.out_ndim == 1 && self.vector <= 8,
+                Strategy::WarpPerRow => false,
+            };
+            let ok = shape_ok && !isz.is_empty() && isz.iter().all(|&i| i * self.vector == 16);
             if !ok {
                 return Err(Error::Value(format!(
-                    "reduction kernel {}: a vector width of {} needs one reduced dimension, \
-                     a block-per-row or two-pass strategy and inputs of {} bytes",
+                    "reduction kernel {}: a vector width of {} needs one reduced dimension \
+                     (rows) or one kept dimension (columns, at most 8 per load), a block, \
+                     two-pass or column strategy and inputs of {} bytes",
                     self.name,
                     self.vector,
                     16 / self.vector.max(1)
