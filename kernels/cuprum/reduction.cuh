@@ -122,6 +122,19 @@ __device__ __forceinline__ ArgAcc<T> arg_combine(const ArgAcc<T>& a, const ArgAc
   return a.index <= b.index ? a : b;
 }
 
+/// Whether a later `b` replaces `a` as the running argmax (MAX) or argmin
+/// when NaN wins: `b` beats `a`, or `b` is the first NaN. For real values
+/// `!(b <= a)` is "greater or unordered" (one comparison), and an `a` that
+/// is NaN already holds the first NaN.
+template <bool MAX, typename T>
+__device__ __forceinline__ bool arg_take(const T& a, const T& b) {
+  return (MAX ? !(b <= a) : !(b >= a)) && !cuprum::isnan(a);
+}
+template <bool MAX, typename T>
+__device__ __forceinline__ bool arg_take(const complex<T>& a, const complex<T>& b) {
+  return (MAX ? arg_gt(b, a) : arg_gt(a, b)) || (cuprum::isnan(b) && !cuprum::isnan(a));
+}
+
 /// arg_combine for a `b` that comes after every element of `a` (a thread's
 /// own pass, in increasing index order): a tie keeps `a`, so no index is
 /// compared; without SKIP_NAN the first NaN stays.
@@ -132,9 +145,7 @@ __device__ __forceinline__ ArgAcc<T> arg_fold(const ArgAcc<T>& a, const ArgAcc<T
     if (a.index < 0) return b;
     return (MAX ? arg_gt(b.value, a.value) : arg_gt(a.value, b.value)) ? b : a;
   }
-  const bool take = (MAX ? arg_gt(b.value, a.value) : arg_gt(a.value, b.value)) ||
-                    (cuprum::isnan(b.value) && !cuprum::isnan(a.value));
-  return take ? b : a;
+  return arg_take<MAX>(a.value, b.value) ? b : a;
 }
 
 /// var/std of real values: count, mean and sum of squared deviations (M2),

@@ -184,6 +184,52 @@ impl ReductionSpec {
         );
     }
 
+    /// Loads `self.vector` elements of every array input from the 16-byte
+    /// aligned byte address `addr(slot, name, type)` into `_w<slot>`, then
+    /// opens an unrolled loop over them (`_j`) in which each input's name
+    /// is its element and `_v` the mapped value; `red_i`, when given, is
+    /// the element's `_red_i` (otherwise the caller's `_red_i` stands). The
+    /// caller combines `_v` and closes the loop's brace.
+    fn vector_elements(
+        &self,
+        s: &mut String,
+        ind: &str,
+        addr: &dyn Fn(usize, &str, &str) -> String,
+        red_i: Option<&str>,
+    ) {
+        let vec = self.vector;
+        let ins: Vec<(String, &str)> = self
+            .array_inputs()
+            .map(|k| (self.params[k].name.clone(), self.params[k].dtype.c_type()))
+            .collect();
+        for (slot, (n, t)) in ins.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "{ind}__align__(16) {t} _w{slot}[{vec}];\n{ind}cuprum::vload<{vec}>(_w{slot}, \
+                 (const {t}*)({}));",
+                addr(slot, n, t)
+            );
+        }
+        let _ = writeln!(
+            s,
+            "#pragma unroll\n{ind}for (int _j = 0; _j < {vec}; ++_j) {{"
+        );
+        if let Some(r) = red_i {
+            let _ = writeln!(
+                s,
+                "{ind}  const long long _red_i = (long long)({r});\n{ind}  (void)_red_i;"
+            );
+        }
+        for (slot, (n, t)) in ins.iter().enumerate() {
+            let _ = writeln!(s, "{ind}  const {t} {n} = _w{slot}[_j];");
+        }
+        let _ = writeln!(
+            s,
+            "{ind}  const _type_reduce _v = cuprum::cast<_type_reduce>({});",
+            self.map_expr.trim().trim_end_matches(';')
+        );
+    }
+
     /// The vector path's pass over elements `lo..hi` of the current row by
     /// thread `tid` of `nth` into `_acc`, leaving in `_valid` how many
     /// leading threads hold a value (the count `block_reduce` takes).
@@ -225,25 +271,13 @@ impl ReductionSpec {
         // `first`).
         let step = |s: &mut String, ind: &str, first: bool| {
             let _ = writeln!(s, "{ind}{{\n{ind}  const _U _e = _vb + _k * {vec}u;");
-            for (slot, (n, t)) in ins.iter().enumerate() {
-                let _ = writeln!(
-                    s,
-                    "{ind}  __align__(16) {t} _w{slot}[{vec}];\n{ind}  cuprum::vload<{vec}>(_w{slot}, \
-                     (const {t}*)((const char*)_p_{n} + _ooff[{slot}] + (size_t)_e * sizeof({t})));"
-                );
-            }
-            let _ = writeln!(
+            self.vector_elements(
                 s,
-                "#pragma unroll\n{ind}  for (int _j = 0; _j < {vec}; ++_j) {{\n{ind}    \
-                 const long long _red_i = (long long)(_e + (_U)_j);\n{ind}    (void)_red_i;"
-            );
-            for (slot, (n, t)) in ins.iter().enumerate() {
-                let _ = writeln!(s, "{ind}    const {t} {n} = _w{slot}[_j];");
-            }
-            let _ = writeln!(
-                s,
-                "{ind}    const _type_reduce _v = cuprum::cast<_type_reduce>({});",
-                self.map_expr.trim().trim_end_matches(';')
+                &format!("{ind}  "),
+                &|slot, n, t| {
+                    format!("(const char*)_p_{n} + _ooff[{slot}] + (size_t)_e * sizeof({t})")
+                },
+                Some("_e + (_U)_j"),
             );
             if first {
                 let _ = writeln!(s, "{ind}    _acc = _j == 0 ? _v : _fold(_acc, _v);");
@@ -331,24 +365,11 @@ impl ReductionSpec {
                 "{ind}{idx} _roff[{nin}];\n{ind}_ridx.offsets(({idx})_r, _roff);\n\
                  {ind}const long long _red_i = (long long)_r;\n{ind}(void)_red_i;"
             );
-            for (slot, (n, t)) in ins.iter().enumerate() {
-                let _ = writeln!(
-                    s,
-                    "{ind}__align__(16) {t} _w{slot}[{vec}];\n{ind}cuprum::vload<{vec}>(_w{slot}, \
-                     (const {t}*)((const char*)_p_{n} + _ooff0[{slot}] + _roff[{slot}]));"
-                );
-            }
-            let _ = writeln!(
+            self.vector_elements(
                 s,
-                "#pragma unroll\n{ind}for (int _j = 0; _j < {vec}; ++_j) {{"
-            );
-            for (slot, (n, t)) in ins.iter().enumerate() {
-                let _ = writeln!(s, "{ind}  const {t} {n} = _w{slot}[_j];");
-            }
-            let _ = writeln!(
-                s,
-                "{ind}  const _type_reduce _v = cuprum::cast<_type_reduce>({});",
-                self.map_expr.trim().trim_end_matches(';')
+                ind,
+                &|slot, n, _| format!("(const char*)_p_{n} + _ooff0[{slot}] + _roff[{slot}]"),
+                None,
             );
             if first {
                 let _ = writeln!(s, "{ind}  _accv[_j] = _v;");
