@@ -111,18 +111,15 @@ fn every_ufunc_loop_compiles_fused() {
     let mut specs = Vec::new();
     for u in ufunc::all() {
         let name = u.name();
-        let f = fuse(
-            format!("fz_{name}"),
-            move |xs: &[FVar]| -> Vec<FVar> {
-                let args: Vec<_> = xs.iter().map(Into::into).collect();
-                // The loop's results, then each fed to one more operation
-                // so that a chain crosses the node boundary.
-                let outs = fx::ufunc(name, &args);
-                let mut all = outs.clone();
-                all.extend(outs.iter().map(|o| fx::where_(o.not_equal(0), o, 1)));
-                all
-            },
-        );
+        let f = fuse(format!("fz_{name}"), move |xs: &[FVar]| -> Vec<FVar> {
+            let args: Vec<_> = xs.iter().map(Into::into).collect();
+            // The loop's results, then each fed to one more operation
+            // so that a chain crosses the node boundary.
+            let outs = fx::ufunc(name, &args);
+            let mut all = outs.clone();
+            all.extend(outs.iter().map(|o| fx::where_(o.not_equal(0), o, 1)));
+            all
+        });
         for (k, lp) in u.loops().iter().enumerate() {
             let t = f
                 .trace(&arrays(&lp.inputs, 1))
@@ -181,10 +178,7 @@ fn elementwise_chains_compile_in_every_layout() {
         DType::Complex64,
     ] {
         let name = d.name();
-        add(
-            squared_diff.trace(&arrays(&[d, d], 2)).unwrap(),
-            name,
-        );
+        add(squared_diff.trace(&arrays(&[d, d], 2)).unwrap(), name);
         add(
             squared_diff
                 .trace(&[ArgSig::array(d, 2), ArgSig::Scalar(ScalarKind::Float)])
@@ -223,10 +217,13 @@ fn one_reduction_compiles_in_every_strategy() {
             (x * y).sum(&ReduceOptions::axis(-1))
         })
     };
-    let ops: Vec<(&str, fn(&FVar) -> FVar)> = vec![
+    type Body = fn(&FVar) -> FVar;
+    let ops: Vec<(&str, Body)> = vec![
         ("fr_prod", |x| fx::square(x).prod(&ReduceOptions::default())),
         ("fr_max", |x| (x + 1).max(&ReduceOptions::axis(0))),
-        ("fr_min", |x| fx::negative(x).min(&ReduceOptions::axis(0).keepdims(true))),
+        ("fr_min", |x| {
+            fx::negative(x).min(&ReduceOptions::axis(0).keepdims(true))
+        }),
         ("fr_mean", |x| fx::sqrt(x).mean(&ReduceOptions::default())),
         ("fr_sum_f8", |x| {
             x.sum(&ReduceOptions::default().dtype(DType::Float64))
