@@ -86,6 +86,14 @@ pub fn all() -> Vec<Workload> {
             "cumsum f32 2^26",
             crate::array_workloads::reductions::cumsum,
         ),
+        (
+            "fused (x-y)^2 f32 2^28",
+            crate::array_workloads::fusion::squared_diff,
+        ),
+        (
+            "fused sum(x*y,axis=-1) 16384^2 f32",
+            crate::array_workloads::fusion::sum_of_products,
+        ),
     ]
 }
 
