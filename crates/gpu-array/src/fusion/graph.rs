@@ -137,7 +137,6 @@ impl Node {
 #[derive(Debug)]
 pub(crate) struct Builder {
     pub name: String,
-    pub sig: Vec<ArgSig>,
     pub nodes: Vec<Node>,
     cse: HashMap<String, usize>,
     pub error: Option<Error>,
@@ -162,7 +161,6 @@ impl Builder {
     pub fn new(name: &str, sig: &[ArgSig]) -> Builder {
         let mut b = Builder {
             name: name.to_owned(),
-            sig: sig.to_vec(),
             nodes: Vec::new(),
             cse: HashMap::new(),
             error: None,

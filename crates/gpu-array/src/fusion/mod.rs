@@ -340,12 +340,12 @@ impl<F: FuseFn<A>, A> Fused<F, A> {
         drop(result);
         drop(vars);
         // FVars the closure kept (in a static or a cell) may still hold the
-        // builder: take its contents rather than unwrap it.
-        let builder = {
+        // builder, and may still be asked their dtype: copy the graph out.
+        let (nodes, error) = {
             let mut g = b.borrow_mut();
-            std::mem::replace(&mut *g, Builder::new(&self.name, &[]))
+            (g.nodes.clone(), g.error.take())
         };
         let id = NEXT_TRACE.fetch_add(1, Ordering::Relaxed);
-        Trace::new(id, builder, outputs)
+        Trace::new(id, &self.name, sig, nodes, error, outputs)
     }
 }

@@ -750,6 +750,8 @@ fn trace_time_errors_name_the_operation() {
             .to_string()
             .contains("an FVar of another trace")
     );
+    // A kept FVar still answers after its trace.
+    assert_eq!(stash.borrow().as_ref().unwrap().dtype(), DType::Float64);
     let f = fuse("f", |x: &FVar| -> Result<FVar> {
         if x.ndim() > 1 {
             return Err(Error::Value("only vectors".into()));

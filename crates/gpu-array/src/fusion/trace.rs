@@ -14,7 +14,7 @@
 
 use std::fmt::Write;
 
-use super::graph::{ArgSig, Builder, Node, Op, Ty, Val, is_comparison, reduction_name};
+use super::graph::{ArgSig, Node, Op, Ty, Val, is_comparison, reduction_name};
 use crate::dtype::{DType, ScalarKind, ScalarValue};
 use crate::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam, dtype_tag};
 use crate::error::{Error, Result};
@@ -73,14 +73,15 @@ fn unsupported(name: &str, msg: String) -> Error {
 
 impl Trace {
     /// Checks and analyses a finished graph whose results are `outputs`.
-    pub(crate) fn new(id: u64, b: Builder, outputs: Vec<Val>) -> Result<Trace> {
-        let Builder {
-            name,
-            sig,
-            nodes,
-            error,
-            ..
-        } = b;
+    pub(crate) fn new(
+        id: u64,
+        name: &str,
+        sig: &[ArgSig],
+        nodes: Vec<Node>,
+        error: Option<Error>,
+        outputs: Vec<Val>,
+    ) -> Result<Trace> {
+        let (name, sig) = (name.to_owned(), sig.to_vec());
         if let Some(e) = error {
             return Err(e);
         }
