@@ -57,6 +57,30 @@ binary_operators! {
     Shr shr right_shift;
 }
 
+macro_rules! assign_operators {
+    ($($tr:ident $method:ident $f:ident;)*) => {$(
+        impl<R: Into<FArg>> ops::$tr<R> for FVar {
+            /// Rebinds `self` to the result (a new graph value).
+            fn $method(&mut self, rhs: R) {
+                *self = fx::$f(&*self, rhs);
+            }
+        }
+    )*};
+}
+
+assign_operators! {
+    AddAssign add_assign add;
+    SubAssign sub_assign subtract;
+    MulAssign mul_assign multiply;
+    DivAssign div_assign true_divide;
+    RemAssign rem_assign remainder;
+    BitAndAssign bitand_assign bitwise_and;
+    BitOrAssign bitor_assign bitwise_or;
+    BitXorAssign bitxor_assign bitwise_xor;
+    ShlAssign shl_assign left_shift;
+    ShrAssign shr_assign right_shift;
+}
+
 impl ops::Neg for &FVar {
     type Output = FVar;
     fn neg(self) -> FVar {

@@ -778,8 +778,9 @@ fn variadic_closures_and_vec_results() {
     let f = fuse("total", |xs: &[FVar]| {
         let mut acc = xs[0].clone();
         for x in &xs[1..] {
-            acc = acc + x;
+            acc += x;
         }
+        acc *= 1;
         vec![acc.clone(), fx::sqrt(&acc)]
     });
     let t = f
