@@ -126,7 +126,7 @@ pub(crate) fn run(t: &Trace, args: &[Input<'_>]) -> Result<Vec<Array>> {
                 .collect();
             let refs: Vec<&Array> = outs.iter().collect();
             let op = t.no_identity_op().unwrap_or("sum");
-            launch_reduction(op, &inputs, &refs, axes, |v| t.reduction_spec(v))?;
+            launch_reduction(op, &inputs, &refs, axes, |v| t.reduction_spec_cached(v))?;
             Ok(outs)
         }
     }

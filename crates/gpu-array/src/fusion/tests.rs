@@ -535,6 +535,8 @@ fn one_reduction_renders_a_reduction_kernel() {
     assert_eq!(t.reduction_count(), 1);
     assert!(t.elementwise_spec(CV, IndexWidth::I32).is_err());
     let s = t.reduction_spec(V).unwrap();
+    assert_eq!(t.reduction_spec_cached(V).unwrap(), s);
+    assert_eq!(t.reduction_spec_cached(V).unwrap(), s);
     assert_eq!(s.name, "sum_of_products");
     let p = "sum_of_products_f4d2f4d2";
     assert_eq!(s.map_expr, format!("{p}_map(x0, x1)"));

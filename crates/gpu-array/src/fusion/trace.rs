@@ -12,7 +12,9 @@
 //! combine applies each reduction to its field, so several reductions over
 //! the same axes share one pass over the data.
 
+use std::collections::HashMap;
 use std::fmt::Write;
+use std::sync::Mutex;
 
 use super::graph::{ArgSig, Node, Op, Ty, Val, is_comparison, reduction_name};
 use crate::dtype::{DType, ScalarKind, ScalarValue};
@@ -51,7 +53,7 @@ pub(crate) struct ScalarCheck {
 /// and what kind of kernel it becomes. [`super::Fused`] keeps one per
 /// signature; [`Trace::elementwise_spec`] and [`Trace::reduction_spec`] give
 /// the kernel for a launch's layout.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Trace {
     pub(crate) id: u64,
     name: String,
@@ -65,6 +67,9 @@ pub struct Trace {
     pub(crate) out_deps: Vec<Vec<usize>>,
     reductions: Option<Reductions>,
     pub(crate) scalar_checks: Vec<ScalarCheck>,
+    /// Reduction specs already rendered, by variant (a render costs about
+    /// 10 us of string formatting; a call should cost a lookup).
+    rendered: Mutex<HashMap<Variant, ReductionSpec>>,
 }
 
 fn unsupported(name: &str, msg: String) -> Error {
@@ -172,6 +177,7 @@ impl Trace {
             out_deps,
             reductions,
             scalar_checks,
+            rendered: Mutex::new(HashMap::new()),
         })
     }
 
@@ -575,6 +581,24 @@ impl Trace {
         };
         spec.validate()?;
         Ok(spec)
+    }
+
+    /// [`Trace::reduction_spec`], rendered once per variant.
+    pub(crate) fn reduction_spec_cached(&self, v: Variant) -> Result<ReductionSpec> {
+        if let Some(s) = self
+            .rendered
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&v)
+        {
+            return Ok(s.clone());
+        }
+        let s = self.reduction_spec(v)?;
+        self.rendered
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(v, s.clone());
+        Ok(s)
     }
 
     /// Whether a weak integer argument's value `n` is accepted where it
