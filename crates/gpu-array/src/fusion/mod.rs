@@ -34,6 +34,16 @@
 //! different axes, reduced and elementwise results together, types no loop
 //! takes, or an unknown operation ([`fx::ufunc`] by name).
 //!
+//! Scalars follow NumPy 2 (NEP 50): a Rust constant or scalar argument
+//! counts by its kind only (`float32 * 2.0` stays float32, `uint8 + 300` is
+//! NumPy's overflow error at trace time, `uint8 < 300` is all true), and an
+//! operation whose operands are all such scalars stays a weak scalar, as
+//! Python arithmetic on Python scalars does. Each ufunc node runs its table
+//! loop's own statement with the same conversions as the unfused kernel, so
+//! fused values are the unfused values; floating-point chains where a
+//! multiply feeds an add may differ in the last bits, since the compiler may
+//! contract the two into one FMA once they share a kernel (as in CuPy).
+//!
 //! Constants written in the closure are part of the kernel's source: a
 //! closure whose captured values change between calls keeps the values of
 //! its first trace for each signature (as in CuPy). Pass changing values as
