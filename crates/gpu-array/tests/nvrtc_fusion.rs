@@ -6,8 +6,8 @@
 //! and scalar arguments, in every layout. Reductions: one reduction (sum,
 //! prod, max, min, mean over several dtypes, `dtype=`) and several
 //! reductions in one kernel (struct accumulators of mixed types), in every
-//! strategy of the planner. Batched into a few programs; needs only the
-//! NVRTC library and skips with a reason without it.
+//! strategy of the planner (`Strategy::ALL`). Batched into a few programs;
+//! needs only the NVRTC library and skips with a reason without it.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -36,12 +36,22 @@ const LAYOUTS: [(LayoutClass, IndexWidth); 4] = [
     (LayoutClass::Strided { ndim: 3 }, IndexWidth::I64),
 ];
 
-const VARIANTS: [Variant; 4] = [
-    Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32),
-    Variant::new(Strategy::WarpPerRow, 2, 1, IndexWidth::I64),
-    Variant::new(Strategy::Column, 1, 2, IndexWidth::I32),
-    Variant::new(Strategy::TwoPass, 1, 1, IndexWidth::I64),
-];
+/// Every strategy of the planner, with kept and reduced ranks and index
+/// widths varied across them.
+fn variants() -> Vec<Variant> {
+    Strategy::ALL
+        .iter()
+        .enumerate()
+        .map(|(k, &s)| {
+            let index = if k % 2 == 0 {
+                IndexWidth::I32
+            } else {
+                IndexWidth::I64
+            };
+            Variant::new(s, 1 + k % 2, 1 + (k / 2) % 2, index)
+        })
+        .collect()
+}
 
 fn no_cache() -> CompileConfig {
     CompileConfig {
@@ -241,7 +251,7 @@ fn one_reduction_compiles_in_every_strategy() {
     ] {
         let f = dot(&format!("fr_dot_{}", d.name()));
         if let Ok(t) = f.trace(&arrays(&[d, d], 2)) {
-            for (n, v) in VARIANTS.iter().enumerate() {
+            for (n, v) in variants().iter().enumerate() {
                 let mut s = t.reduction_spec(*v).unwrap();
                 s.name = format!("{}_{n}", s.name);
                 specs.push(s);
@@ -252,7 +262,7 @@ fn one_reduction_compiles_in_every_strategy() {
             let Ok(t) = f.trace(&arrays(&[d], 2)) else {
                 continue; // e.g. sqrt of bool is float16: fine; errors are skipped
             };
-            for (n, v) in VARIANTS.iter().enumerate() {
+            for (n, v) in variants().iter().enumerate() {
                 let mut s = t.reduction_spec(*v).unwrap();
                 s.name = format!("{}_{n}", s.name);
                 specs.push(s);
@@ -301,7 +311,7 @@ fn several_reductions_compile_in_every_strategy() {
             .trace(&arrays(&[d], 2))
             .unwrap();
         assert_eq!(t.reduction_count(), 2);
-        for (n, v) in VARIANTS.iter().enumerate() {
+        for (n, v) in variants().iter().enumerate() {
             let mut s = t.reduction_spec(*v).unwrap();
             s.name = format!("{}_{n}", s.name);
             specs.push(s);
@@ -314,7 +324,7 @@ fn several_reductions_compile_in_every_strategy() {
             ])
             .unwrap();
         assert_eq!(t.reduction_count(), 6);
-        for (n, v) in VARIANTS.iter().enumerate() {
+        for (n, v) in variants().iter().enumerate() {
             let mut s = t.reduction_spec(*v).unwrap();
             s.name = format!("{}_{n}", s.name);
             specs.push(s);

@@ -610,6 +610,18 @@ fn several_reductions_share_one_kernel() {
         .unwrap();
     let st = s.reduce_struct.as_ref().unwrap();
     assert_eq!((st.size, st.align), (32, 8));
+    // The planner's variant carries over.
+    assert_eq!(
+        (s.strategy, s.out_ndim, s.red_ndim, s.index),
+        (Strategy::TwoPass, 1, 1, IndexWidth::I64)
+    );
+    let w = t
+        .reduction_spec(Variant::new(Strategy::Column, 3, 2, IndexWidth::I32))
+        .unwrap();
+    assert_eq!(
+        (w.strategy, w.out_ndim, w.red_ndim, w.index),
+        (Strategy::Column, 3, 2, IndexWidth::I32)
+    );
     // max has no identity: an empty reduction is NumPy's error.
     assert_eq!(s.identity, None);
     assert_eq!(t.no_identity_op(), Some("maximum"));

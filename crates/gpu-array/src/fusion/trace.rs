@@ -562,23 +562,22 @@ impl Trace {
             .iter()
             .map(|f| (f.acc.itemsize(), f.acc.itemsize()))
             .collect();
-        let spec = ReductionSpec {
-            name: self.name.clone(),
-            params: self.spec_params(),
-            type_aliases: Vec::new(),
-            reduce_type: red.fields[0].acc,
-            reduce_struct: Some(AccStruct::layout(acc, &layout)),
-            map_expr: format!("{p}_map({})", args.join(", ")),
-            reduce_expr: format!("{p}_combine(a, b)"),
-            post_map_expr: post,
-            identity,
-            preamble: pre,
-            options: Vec::new(),
-            out_ndim: v.out_ndim,
-            red_ndim: v.red_ndim,
-            index: v.index,
-            strategy: v.strategy,
-        };
+        // Start from the engine's own spec for the planner's variant and
+        // replace every part but the variant's: whatever the variant
+        // decides (strategy, dimensions, index width, and any layout choice
+        // the planner adds) carries over as the built-in reductions get it.
+        let mut spec = Builtin::Sum.spec(DType::Float32, DType::Float32, DType::Float32, v);
+        spec.name = self.name.clone();
+        spec.params = self.spec_params();
+        spec.type_aliases = Vec::new();
+        spec.reduce_type = red.fields[0].acc;
+        spec.reduce_struct = Some(AccStruct::layout(acc, &layout));
+        spec.map_expr = format!("{p}_map({})", args.join(", "));
+        spec.reduce_expr = format!("{p}_combine(a, b)");
+        spec.post_map_expr = post;
+        spec.identity = identity;
+        spec.preamble = pre;
+        spec.options = Vec::new();
         spec.validate()?;
         Ok(spec)
     }
