@@ -164,6 +164,12 @@ WORKLOADS = {
         lambda a, b: a + b, 2 * N * 4),
     "transpose copy 16384^2 f32": w_gpu(lambda: (full((SIDE, SIDE), cp.float32, 1.0),),
                                         lambda a: cp.ascontiguousarray(a.T), 2 * N * 4),
+    "fused (x-y)^2 f32 2^28": w_gpu(
+        lambda: (full(N, cp.float32, 1.0), full(N, cp.float32, 2.5)),
+        fused_squared_diff, 3 * N * 4),
+    "fused sum(x*y,axis=-1) 16384^2 f32": w_gpu(
+        lambda: (full((SIDE, SIDE), cp.float32, 1.0), full((SIDE, SIDE), cp.float32, 0.5)),
+        fused_sum_of_products, 2 * N * 4),
     "add 16 elements (host per call)": w_tiny_add(),
     "sum full f32 2^28": w_gpu(lambda: (full(N, cp.float32, 1.0),), cp.sum, N * 4),
     "max full f32 2^28": w_gpu(lambda: (full(N, cp.float32, 1.0),), cp.max, N * 4),
@@ -173,12 +179,6 @@ WORKLOADS = {
                                     lambda a: a.sum(axis=0), N * 4),
     "cumsum f32 2^26": w_gpu(lambda: (full(1 << 26, cp.float32, 1.0),), cp.cumsum,
                              2 * (1 << 26) * 4),
-    "fused (x-y)^2 f32 2^28": w_gpu(
-        lambda: (full(N, cp.float32, 1.0), full(N, cp.float32, 2.5)),
-        fused_squared_diff, 3 * N * 4),
-    "fused sum(x*y,axis=-1) 16384^2 f32": w_gpu(
-        lambda: (full((SIDE, SIDE), cp.float32, 1.0), full((SIDE, SIDE), cp.float32, 0.5)),
-        fused_sum_of_products, 2 * N * 4),
 }
 
 
