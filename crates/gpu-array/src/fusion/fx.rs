@@ -11,7 +11,7 @@
 
 use std::sync::OnceLock;
 
-use super::graph::{FArg, FVar, apply, apply1};
+use super::var::{FArg, FVar, apply, apply1};
 use crate::dtype::DType;
 use crate::error::Error;
 use crate::reduction::{Builtin, ReduceOptions};

@@ -55,11 +55,13 @@ mod run;
 #[cfg(test)]
 mod tests;
 mod trace;
+mod var;
 
 pub mod fx;
 
-pub use graph::{ArgSig, FArg, FVar};
+pub use graph::ArgSig;
 pub use trace::Trace;
+pub use var::{FArg, FVar};
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -72,7 +74,8 @@ use crate::array::Array;
 use crate::error::{Error, Result};
 use crate::ufunc::Input;
 
-use graph::{Builder, CurrentGuard, Val};
+use graph::{Builder, Val};
+use var::CurrentGuard;
 
 /// Defines a fused function: `kernel_name` names its kernels (CuPy's
 /// `kernel_name`; a C identifier), `f` is a closure over `&FVar`s (one to

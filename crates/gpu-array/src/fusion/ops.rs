@@ -7,7 +7,7 @@ use std::ops;
 use num_complex::Complex;
 
 use super::fx;
-use super::graph::{FArg, FVar};
+use super::var::{FArg, FVar};
 use crate::dtype::ScalarValue;
 use crate::reduction::ReduceOptions;
 
