@@ -163,6 +163,17 @@ def w_tiny_add():
     return run
 
 
+@cp.fuse(kernel_name="squared_diff")
+def fused_squared_diff(x, y):
+    d = x - y
+    return d * d
+
+
+@cp.fuse(kernel_name="sum_of_products")
+def fused_sum_of_products(x, y):
+    return cp.sum(x * y, axis=-1)
+
+
 WORKLOADS = {
     "pool alloc+free 16 B": w_pool_alloc_free(16),
     "pool alloc+free 1 MiB": w_pool_alloc_free(1 << 20),
@@ -182,6 +193,12 @@ WORKLOADS = {
         lambda a, b: a + b, 2 * N * 4),
     "transpose copy 16384^2 f32": w_gpu(lambda: (full((SIDE, SIDE), cp.float32, 1.0),),
                                         lambda a: cp.ascontiguousarray(a.T), 2 * N * 4),
+    "fused (x-y)^2 f32 2^28": w_gpu(
+        lambda: (full(N, cp.float32, 1.0), full(N, cp.float32, 2.5)),
+        fused_squared_diff, 3 * N * 4),
+    "fused sum(x*y,axis=-1) 16384^2 f32": w_gpu(
+        lambda: (full((SIDE, SIDE), cp.float32, 1.0), full((SIDE, SIDE), cp.float32, 0.5)),
+        fused_sum_of_products, 2 * N * 4),
     "add 16 elements (host per call)": w_tiny_add(),
     "sum full f32 2^28": w_gpu(lambda: (full(N, cp.float32, 1.0),), cp.sum, N * 4),
     "max full f32 2^28": w_gpu(lambda: (full(N, cp.float32, 1.0),), cp.max, N * 4),

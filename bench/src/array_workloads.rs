@@ -156,3 +156,45 @@ pub mod reductions {
 
     use crate::Record;
 }
+
+/// Kernel fusion (issue 3, item 5): one kernel for a chain of ufuncs, and a
+/// reduction whose map is the fused product.
+pub mod fusion {
+    use gpu_array::DType;
+    use gpu_array::fusion::{FVar, fuse};
+    use gpu_array::reduction::ReduceOptions;
+    use gpu_runtime::{Device, Result};
+
+    use super::{N, SIDE, err, filled, gpu_rec, time};
+    use crate::Record;
+
+    /// `(x - y)^2` in one pass: 2 reads and 1 write of 2^28 float32.
+    pub fn squared_diff(dev: Device) -> Result<Record> {
+        let (x, y) = (
+            filled(&[N], DType::Float32, 1.0)?,
+            filled(&[N], DType::Float32, 2.5)?,
+        );
+        let f = fuse("squared_diff", |x: &FVar, y: &FVar| {
+            let d = x - y;
+            &d * &d
+        });
+        // The first call traces and compiles; time the cached kernel.
+        f.call(&[&x, &y]).map_err(err)?;
+        let ms = time(dev, || f.call(&[&x, &y]))?;
+        Ok(gpu_rec("fused (x-y)^2 f32 2^28", ms, 3 * N * 4))
+    }
+
+    /// `sum(x * y, axis=-1)` of two 16384^2 float32: one pass over both.
+    pub fn sum_of_products(dev: Device) -> Result<Record> {
+        let (x, y) = (
+            filled(&[SIDE, SIDE], DType::Float32, 1.0)?,
+            filled(&[SIDE, SIDE], DType::Float32, 0.5)?,
+        );
+        let f = fuse("sum_of_products", |x: &FVar, y: &FVar| {
+            (x * y).sum(&ReduceOptions::axis(-1))
+        });
+        f.call(&[&x, &y]).map_err(err)?;
+        let ms = time(dev, || f.call(&[&x, &y]))?;
+        Ok(gpu_rec("fused sum(x*y,axis=-1) 16384^2 f32", ms, 2 * N * 4))
+    }
+}

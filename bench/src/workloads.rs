@@ -63,6 +63,14 @@ pub fn all() -> Vec<Workload> {
             crate::array_workloads::transpose_copy,
         ),
         (
+            "fused (x-y)^2 f32 2^28",
+            crate::array_workloads::fusion::squared_diff,
+        ),
+        (
+            "fused sum(x*y,axis=-1) 16384^2 f32",
+            crate::array_workloads::fusion::sum_of_products,
+        ),
+        (
             "add 16 elements (host per call)",
             crate::array_workloads::tiny_add_host,
         ),

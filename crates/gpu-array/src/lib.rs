@@ -20,6 +20,9 @@
 //!   reductions, as CuPy), and CuPy's [`reduction::ReductionKernel`];
 //! - [`scan`]: `cumsum`, `cumprod` and their NaN-skipping forms (a
 //!   single-pass decoupled look-back scan for long rows), and `diff`;
+//! - [`fusion`]: CuPy's `cupy.fuse`: a closure over symbolic values traced
+//!   once per call signature into one elementwise or reduction kernel
+//!   (several reductions over the same axes in one pass);
 //! - [`elementwise`]: the engine under the ufuncs: kernel specs rendered to CUDA
 //!   C++ with Cuprum's headers ([`kernels`]), the launcher (coalescing,
 //!   32-bit indexing, 16-byte vector loads, device-sized grids), and CuPy's
@@ -44,6 +47,7 @@
 //! | `x[1:, ::-1]`                              | `x.slice(&s![1.., ..;-1])?`                               |
 //! | `cp.ElementwiseKernel(...)`                | [`elementwise::ElementwiseKernel::new`] and `.call`       |
 //! | `x.sum(axis=1)`, `cp.max(x)`               | `x.sum(&ReduceOptions::axis(1))?`, [`reduction::amax`]    |
+//! | `cp.fuse(f)`, `f(x, y)`                     | [`fusion::fuse`]`("f", \|x: &FVar, y: &FVar\| ..)`, `.call(&[&x, &y])?` |
 //! | `cp.cumsum(x)`, `cp.diff(x)`               | [`scan::cumsum`]`(&x, None, None)?`, [`scan::diff`]       |
 //! | `print(x)`, `repr(x)`                      | `println!("{x}")`, `{x:?}`                                |
 //! | `cp.save('a.npy', x)`, `cp.load`           | [`Array::save_npy`], [`Array::load_npy`]                  |
@@ -79,6 +83,7 @@ pub mod display;
 pub mod dtype;
 pub mod elementwise;
 pub mod error;
+pub mod fusion;
 pub mod kernels;
 pub mod layout;
 pub mod npy;

@@ -1,0 +1,369 @@
+//! The operations of a fused function, NumPy's names (`cp.exp(x)` inside a
+//! `cupy.fuse` function is `fx::exp(x)`): every ufunc of the table
+//! ([`crate::ufunc`]) and its aliases, [`where_`], [`astype`], and the
+//! reductions [`sum`], [`prod`], [`amax`]/[`max`], [`amin`]/[`min`],
+//! [`mean`]. Operands are [`FVar`]s or Rust scalars (weak constants, as
+//! Python scalars in NumPy 2); results are typed as the unfused call's.
+//!
+//! Errors (no loop for the types, an axis out of range, an operation after
+//! a reduction) are recorded by the trace and returned by the call, so the
+//! functions return plain [`FVar`]s.
+
+use std::sync::OnceLock;
+
+use super::var::{FArg, FVar, apply, apply1};
+use crate::dtype::DType;
+use crate::error::Error;
+use crate::reduction::{Builtin, ReduceOptions};
+use crate::ufunc::{self, Ufunc};
+
+fn table(cell: &'static OnceLock<&'static Ufunc>, name: &str) -> &'static Ufunc {
+    cell.get_or_init(|| ufunc::get(name).expect("the fused function names a table ufunc"))
+}
+
+/// Calls the table's ufunc `name` (or a NumPy alias of it) on `args`; one
+/// value per output. An unknown name or a wrong number of operands is the
+/// trace's error, naming the operation.
+///
+/// # Panics
+/// When every operand is a scalar and no fused function is being traced on
+/// this thread.
+pub fn ufunc(name: &str, args: &[FArg]) -> Vec<FVar> {
+    match ufunc::get(name) {
+        Ok(u) if u.nin() == args.len() => apply(u.name(), args, |b, v| b.ufunc(u, v)),
+        Ok(u) => apply(name, args, |b, _| {
+            vec![b.record(
+                name,
+                Error::Value(format!(
+                    "{}() takes {} positional input arguments but {} were given",
+                    u.name(),
+                    u.nin(),
+                    args.len()
+                )),
+            )]
+        }),
+        Err(_) => apply(name, args, |b, _| {
+            vec![b.record(
+                name,
+                Error::Unsupported(format!("'{name}' is not an operation fuse knows")),
+            )]
+        }),
+    }
+}
+
+macro_rules! unary {
+    ($($(#[$doc:meta])* $f:ident => $name:literal;)*) => {$(
+        $(#[$doc])*
+        pub fn $f(x: impl Into<FArg>) -> FVar {
+            static U: OnceLock<&'static Ufunc> = OnceLock::new();
+            let u = table(&U, $name);
+            apply1(u.name(), &[x.into()], |b, v| b.ufunc(u, v)[0])
+        }
+    )*};
+}
+
+macro_rules! binary {
+    ($($(#[$doc:meta])* $f:ident => $name:literal;)*) => {$(
+        $(#[$doc])*
+        pub fn $f(x1: impl Into<FArg>, x2: impl Into<FArg>) -> FVar {
+            static U: OnceLock<&'static Ufunc> = OnceLock::new();
+            let u = table(&U, $name);
+            apply1(u.name(), &[x1.into(), x2.into()], |b, v| b.ufunc(u, v)[0])
+        }
+    )*};
+}
+
+fn two(v: Vec<FVar>) -> (FVar, FVar) {
+    let mut it = v.into_iter();
+    let a = it.next().expect("two results");
+    let b = it.next().expect("two results");
+    (a, b)
+}
+
+/// `numpy.divmod`: floor quotient and remainder.
+pub fn divmod(x1: impl Into<FArg>, x2: impl Into<FArg>) -> (FVar, FVar) {
+    static U: OnceLock<&'static Ufunc> = OnceLock::new();
+    let u = table(&U, "divmod");
+    two(apply(u.name(), &[x1.into(), x2.into()], |b, v| {
+        b.ufunc(u, v)
+    }))
+}
+
+/// `numpy.modf`: fractional and integral parts.
+pub fn modf(x: impl Into<FArg>) -> (FVar, FVar) {
+    static U: OnceLock<&'static Ufunc> = OnceLock::new();
+    let u = table(&U, "modf");
+    two(apply(u.name(), &[x.into()], |b, v| b.ufunc(u, v)))
+}
+
+/// `numpy.frexp`: mantissa and exponent (int32).
+pub fn frexp(x: impl Into<FArg>) -> (FVar, FVar) {
+    static U: OnceLock<&'static Ufunc> = OnceLock::new();
+    let u = table(&U, "frexp");
+    two(apply(u.name(), &[x.into()], |b, v| b.ufunc(u, v)))
+}
+
+unary! {
+    /// `numpy.negative`: `-x`.
+    negative => "negative";
+    /// `numpy.positive`: `+x`.
+    positive => "positive";
+    /// `numpy.absolute`: `|x|` (complex gives its modulus).
+    absolute => "absolute";
+    /// `numpy.abs`, alias of [`absolute`].
+    abs => "absolute";
+    /// `numpy.fabs`.
+    fabs => "fabs";
+    /// `numpy.rint`: round half to even.
+    rint => "rint";
+    /// `numpy.sign`.
+    sign => "sign";
+    /// `numpy.conjugate`.
+    conjugate => "conjugate";
+    /// `numpy.conj`, alias of [`conjugate`].
+    conj => "conjugate";
+    /// `numpy.exp`.
+    exp => "exp";
+    /// `numpy.exp2`.
+    exp2 => "exp2";
+    /// `numpy.log`.
+    log => "log";
+    /// `numpy.log2`.
+    log2 => "log2";
+    /// `numpy.log10`.
+    log10 => "log10";
+    /// `numpy.expm1`.
+    expm1 => "expm1";
+    /// `numpy.log1p`.
+    log1p => "log1p";
+    /// `numpy.sqrt`.
+    sqrt => "sqrt";
+    /// `numpy.square`.
+    square => "square";
+    /// `numpy.cbrt`.
+    cbrt => "cbrt";
+    /// `numpy.reciprocal`.
+    reciprocal => "reciprocal";
+    /// `numpy.sin`.
+    sin => "sin";
+    /// `numpy.cos`.
+    cos => "cos";
+    /// `numpy.tan`.
+    tan => "tan";
+    /// `numpy.arcsin`.
+    arcsin => "arcsin";
+    /// `numpy.asin`, alias of [`arcsin`].
+    asin => "arcsin";
+    /// `numpy.arccos`.
+    arccos => "arccos";
+    /// `numpy.acos`, alias of [`arccos`].
+    acos => "arccos";
+    /// `numpy.arctan`.
+    arctan => "arctan";
+    /// `numpy.atan`, alias of [`arctan`].
+    atan => "arctan";
+    /// `numpy.sinh`.
+    sinh => "sinh";
+    /// `numpy.cosh`.
+    cosh => "cosh";
+    /// `numpy.tanh`.
+    tanh => "tanh";
+    /// `numpy.arcsinh`.
+    arcsinh => "arcsinh";
+    /// `numpy.asinh`, alias of [`arcsinh`].
+    asinh => "arcsinh";
+    /// `numpy.arccosh`.
+    arccosh => "arccosh";
+    /// `numpy.acosh`, alias of [`arccosh`].
+    acosh => "arccosh";
+    /// `numpy.arctanh`.
+    arctanh => "arctanh";
+    /// `numpy.atanh`, alias of [`arctanh`].
+    atanh => "arctanh";
+    /// `numpy.deg2rad`.
+    deg2rad => "deg2rad";
+    /// `numpy.radians`, alias of [`deg2rad`].
+    radians => "deg2rad";
+    /// `numpy.rad2deg`.
+    rad2deg => "rad2deg";
+    /// `numpy.degrees`, alias of [`rad2deg`].
+    degrees => "rad2deg";
+    /// `numpy.invert`: bitwise NOT (logical for bool).
+    invert => "invert";
+    /// `numpy.bitwise_not`, alias of [`invert`].
+    bitwise_not => "invert";
+    /// `numpy.logical_not`.
+    logical_not => "logical_not";
+    /// `numpy.isfinite`.
+    isfinite => "isfinite";
+    /// `numpy.isinf`.
+    isinf => "isinf";
+    /// `numpy.isnan`.
+    isnan => "isnan";
+    /// `numpy.signbit`.
+    signbit => "signbit";
+    /// `numpy.spacing`.
+    spacing => "spacing";
+    /// `numpy.floor`.
+    floor => "floor";
+    /// `numpy.ceil`.
+    ceil => "ceil";
+    /// `numpy.trunc`.
+    trunc => "trunc";
+}
+
+binary! {
+    /// `numpy.add`: `x1 + x2`.
+    add => "add";
+    /// `numpy.subtract`: `x1 - x2`.
+    subtract => "subtract";
+    /// `numpy.multiply`: `x1 * x2`.
+    multiply => "multiply";
+    /// `numpy.true_divide`: `x1 / x2`.
+    true_divide => "true_divide";
+    /// `numpy.divide`, alias of [`true_divide`].
+    divide => "true_divide";
+    /// `numpy.logaddexp`.
+    logaddexp => "logaddexp";
+    /// `numpy.logaddexp2`.
+    logaddexp2 => "logaddexp2";
+    /// `numpy.floor_divide`: `x1 // x2`.
+    floor_divide => "floor_divide";
+    /// `numpy.power`: `x1 ** x2`.
+    power => "power";
+    /// `numpy.pow`, alias of [`power`].
+    pow => "power";
+    /// `numpy.float_power`.
+    float_power => "float_power";
+    /// `numpy.remainder`: `x1 % x2` (Python's sign).
+    remainder => "remainder";
+    /// `numpy.mod`, alias of [`remainder`].
+    mod_ => "remainder";
+    /// `numpy.fmod` (C's sign).
+    fmod => "fmod";
+    /// `numpy.heaviside`.
+    heaviside => "heaviside";
+    /// `numpy.gcd`.
+    gcd => "gcd";
+    /// `numpy.lcm`.
+    lcm => "lcm";
+    /// `numpy.arctan2`.
+    arctan2 => "arctan2";
+    /// `numpy.atan2`, alias of [`arctan2`].
+    atan2 => "arctan2";
+    /// `numpy.hypot`.
+    hypot => "hypot";
+    /// `numpy.bitwise_and`: `x1 & x2`.
+    bitwise_and => "bitwise_and";
+    /// `numpy.bitwise_or`: `x1 | x2`.
+    bitwise_or => "bitwise_or";
+    /// `numpy.bitwise_xor`: `x1 ^ x2`.
+    bitwise_xor => "bitwise_xor";
+    /// `numpy.left_shift`: `x1 << x2`.
+    left_shift => "left_shift";
+    /// `numpy.bitwise_left_shift`, alias of [`left_shift`].
+    bitwise_left_shift => "left_shift";
+    /// `numpy.right_shift`: `x1 >> x2`.
+    right_shift => "right_shift";
+    /// `numpy.bitwise_right_shift`, alias of [`right_shift`].
+    bitwise_right_shift => "right_shift";
+    /// `numpy.greater`: `x1 > x2`.
+    greater => "greater";
+    /// `numpy.greater_equal`: `x1 >= x2`.
+    greater_equal => "greater_equal";
+    /// `numpy.less`: `x1 < x2`.
+    less => "less";
+    /// `numpy.less_equal`: `x1 <= x2`.
+    less_equal => "less_equal";
+    /// `numpy.not_equal`: `x1 != x2`.
+    not_equal => "not_equal";
+    /// `numpy.equal`: `x1 == x2`.
+    equal => "equal";
+    /// `numpy.logical_and`.
+    logical_and => "logical_and";
+    /// `numpy.logical_or`.
+    logical_or => "logical_or";
+    /// `numpy.logical_xor`.
+    logical_xor => "logical_xor";
+    /// `numpy.maximum` (NaN propagates).
+    maximum => "maximum";
+    /// `numpy.minimum` (NaN propagates).
+    minimum => "minimum";
+    /// `numpy.fmax` (NaN loses).
+    fmax => "fmax";
+    /// `numpy.fmin` (NaN loses).
+    fmin => "fmin";
+    /// `numpy.copysign`.
+    copysign => "copysign";
+    /// `numpy.nextafter`.
+    nextafter => "nextafter";
+    /// `numpy.ldexp`: `x1 * 2 ** x2`.
+    ldexp => "ldexp";
+}
+
+/// `numpy.where(cond, x, y)`: `x` where `cond` is true, else `y`, in
+/// `result_type(x, y)` (weak scalars by kind). (`where` is a Rust keyword.)
+pub fn where_(cond: impl Into<FArg>, x: impl Into<FArg>, y: impl Into<FArg>) -> FVar {
+    apply1("where", &[cond.into(), x.into(), y.into()], |b, v| {
+        b.where_(v[0], v[1], v[2])
+    })
+}
+
+/// `x.astype(dtype)`: a conversion with `astype`'s rules (CuPy's float to
+/// integer behaviour, complex to real keeps the real part).
+pub fn astype(x: impl Into<FArg>, dtype: DType) -> FVar {
+    apply1("astype", &[x.into()], |b, v| b.cast(v[0], dtype))
+}
+
+fn reduce(op: Builtin, x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+    let name = super::graph::reduction_name(op);
+    apply1(name, &[x.into()], |b, v| {
+        if opts.out.is_some() {
+            return b.record(
+                name,
+                Error::Unsupported(
+                    "out= inside a fused function (its results are new arrays)".into(),
+                ),
+            );
+        }
+        b.reduce(op, v[0], opts.axis.as_deref(), opts.keepdims, opts.dtype)
+    })
+}
+
+/// `numpy.sum(x, axis=, keepdims=, dtype=)`, NumPy's dtypes; the last step
+/// of a fused function.
+pub fn sum(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+    reduce(Builtin::Sum, x, opts)
+}
+
+/// `numpy.prod(x, ...)`; the last step of a fused function.
+pub fn prod(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+    reduce(Builtin::Prod, x, opts)
+}
+
+/// `numpy.amax(x, ...)` (NaN propagates; an empty reduction is an error);
+/// the last step of a fused function.
+pub fn amax(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+    reduce(Builtin::Max, x, opts)
+}
+
+/// `numpy.max`, alias of [`amax`].
+pub fn max(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+    amax(x, opts)
+}
+
+/// `numpy.amin(x, ...)`; the last step of a fused function.
+pub fn amin(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+    reduce(Builtin::Min, x, opts)
+}
+
+/// `numpy.min`, alias of [`amin`].
+pub fn min(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+    amin(x, opts)
+}
+
+/// `numpy.mean(x, ...)` (float64 for bool and integers); the last step of
+/// a fused function.
+pub fn mean(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+    reduce(Builtin::Mean, x, opts)
+}

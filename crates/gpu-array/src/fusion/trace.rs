@@ -1,0 +1,691 @@
+//! [`Trace`]: a fused function's graph for one call signature, checked
+//! (what may be fused into one kernel) and analysed (live nodes, used
+//! arguments, the reductions), and its rendering to the elementwise or the
+//! reduction engine's spec.
+//!
+//! The elementwise chain becomes straight-line C++ in the loop body: each
+//! ufunc node is its loop's statement in a block of its own, with the
+//! loop's `in0_type`... typedefs and `cuprum::cast` conversions of the
+//! operands, exactly as the unfused ufunc kernel does, so a fused value is
+//! the unfused value bit for bit. A reduction's map is the same chain in a
+//! device function returning a struct with one field per reduction; the
+//! combine applies each reduction to its field, so several reductions over
+//! the same axes share one pass over the data.
+
+use std::collections::HashMap;
+use std::fmt::Write;
+use std::sync::Mutex;
+
+use super::graph::{ArgSig, Node, Op, Ty, Val, is_comparison, reduction_name};
+use crate::dtype::{DType, ScalarKind, ScalarValue};
+use crate::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam, dtype_tag};
+use crate::error::{Error, Result};
+use crate::reduction::{AccStruct, Builtin, ReductionSpec, Variant};
+
+/// One reduction of a fused reduction kernel: a field of its accumulator.
+#[derive(Clone, Debug)]
+struct Field {
+    op: Builtin,
+    x: Val,
+    acc: DType,
+}
+
+/// The reductions of a trace (all over the same axes).
+#[derive(Clone, Debug)]
+struct Reductions {
+    axes: Vec<usize>,
+    fields: Vec<Field>,
+    /// For each output: its field, and whether it keeps the reduced axes.
+    outputs: Vec<(usize, bool)>,
+}
+
+/// A scalar argument that feeds an integer loop directly: its value is
+/// checked at call time as NumPy 2 checks a Python int (`uint8 + 300` is an
+/// error).
+#[derive(Clone, Debug)]
+pub(crate) struct ScalarCheck {
+    pub arg: usize,
+    pub dtype: DType,
+    pub ufunc: &'static str,
+}
+
+/// A fused function traced for one call signature: the graph, its outputs
+/// and what kind of kernel it becomes. [`super::Fused`] keeps one per
+/// signature; [`Trace::elementwise_spec`] and [`Trace::reduction_spec`] give
+/// the kernel for a launch's layout.
+#[derive(Debug)]
+pub struct Trace {
+    pub(crate) id: u64,
+    name: String,
+    sig: Vec<ArgSig>,
+    nodes: Vec<Node>,
+    outputs: Vec<Val>,
+    live: Vec<bool>,
+    /// Arguments the kernel reads, in order.
+    pub(crate) used: Vec<usize>,
+    /// Per output, the array arguments it depends on.
+    pub(crate) out_deps: Vec<Vec<usize>>,
+    reductions: Option<Reductions>,
+    pub(crate) scalar_checks: Vec<ScalarCheck>,
+    /// Reduction specs already rendered, by variant (a render costs about
+    /// 10 us of string formatting; a call should cost a lookup).
+    rendered: Mutex<HashMap<Variant, ReductionSpec>>,
+}
+
+fn unsupported(name: &str, msg: String) -> Error {
+    Error::Unsupported(format!("fuse '{name}': {msg}"))
+}
+
+impl Trace {
+    /// Checks and analyses a finished graph whose results are `outputs`.
+    pub(crate) fn new(
+        id: u64,
+        name: &str,
+        sig: &[ArgSig],
+        nodes: Vec<Node>,
+        error: Option<Error>,
+        outputs: Vec<Val>,
+    ) -> Result<Trace> {
+        let (name, sig) = (name.to_owned(), sig.to_vec());
+        if let Some(e) = error {
+            return Err(e);
+        }
+        if outputs.is_empty() {
+            return Err(Error::Value(format!(
+                "fuse '{name}': the function returns no value"
+            )));
+        }
+        let is_red: Vec<bool> = outputs.iter().map(|v| nodes[v.node].is_reduce()).collect();
+        let reductions = if is_red.iter().any(|&r| r) {
+            if !is_red.iter().all(|&r| r) {
+                return Err(unsupported(
+                    &name,
+                    "the function returns both reduced and elementwise results; one kernel \
+                     computes either reductions (all of its results) or elementwise values"
+                        .into(),
+                ));
+            }
+            Some(Self::plan_reductions(&name, &nodes, &outputs)?)
+        } else {
+            None
+        };
+
+        // Live nodes: what the outputs (or the reductions' inputs) need.
+        let mut live = vec![false; nodes.len()];
+        let mut stack: Vec<usize> = match &reductions {
+            Some(r) => r.fields.iter().map(|f| f.x.node).collect(),
+            None => outputs.iter().map(|v| v.node).collect(),
+        };
+        while let Some(n) = stack.pop() {
+            if live[n] {
+                continue;
+            }
+            live[n] = true;
+            match &nodes[n].op {
+                Op::Ufunc { args, .. } | Op::Folded { args, .. } => {
+                    stack.extend(args.iter().map(|a| a.node))
+                }
+                Op::Where { cond, x, y } => stack.extend([cond.node, x.node, y.node]),
+                Op::Cast { x } | Op::Reduce { x, .. } => stack.push(x.node),
+                Op::Arg(_) | Op::Const(_) => {}
+            }
+        }
+        let used: Vec<usize> = nodes
+            .iter()
+            .zip(&live)
+            .filter_map(|(n, &l)| match n.op {
+                Op::Arg(k) if l => Some(k),
+                _ => None,
+            })
+            .collect();
+        let mut scalar_checks = Vec::new();
+        for (n, &l) in nodes.iter().zip(&live) {
+            let Op::Ufunc {
+                ufunc,
+                loop_index,
+                args,
+            } = &n.op
+            else {
+                continue;
+            };
+            if !l {
+                continue;
+            }
+            let lp = &ufunc.loops()[*loop_index];
+            for (a, &t) in args.iter().zip(&lp.inputs) {
+                if let Op::Arg(k) = nodes[a.node].op
+                    && sig[k] == ArgSig::Scalar(ScalarKind::Int)
+                    && t.is_integer()
+                {
+                    scalar_checks.push(ScalarCheck {
+                        arg: k,
+                        dtype: t,
+                        ufunc: ufunc.name(),
+                    });
+                }
+            }
+        }
+        let out_deps = outputs.iter().map(|v| nodes[v.node].deps.clone()).collect();
+        Ok(Trace {
+            id,
+            name,
+            sig,
+            nodes,
+            outputs,
+            live,
+            used,
+            out_deps,
+            reductions,
+            scalar_checks,
+            rendered: Mutex::new(HashMap::new()),
+        })
+    }
+
+    fn plan_reductions(name: &str, nodes: &[Node], outputs: &[Val]) -> Result<Reductions> {
+        let mut fields: Vec<(usize, Field)> = Vec::new();
+        let mut outs = Vec::new();
+        let mut first: Option<(usize, &Vec<usize>, usize)> = None;
+        for v in outputs {
+            let Op::Reduce {
+                op,
+                x,
+                ref axes,
+                keepdims,
+                acc,
+            } = nodes[v.node].op
+            else {
+                unreachable!("every output is a reduction here")
+            };
+            let in_ndim = nodes[x.node].ndim;
+            match first {
+                None => first = Some((v.node, axes, in_ndim)),
+                Some((n0, axes0, ndim0)) => {
+                    if axes0 != axes || ndim0 != in_ndim {
+                        let Op::Reduce { op: op0, .. } = nodes[n0].op else {
+                            unreachable!()
+                        };
+                        return Err(unsupported(
+                            name,
+                            format!(
+                                "the reductions '{}' over axes {axes0:?} of a {ndim0}-d value and \
+                                 '{}' over axes {axes:?} of a {in_ndim}-d value differ; the \
+                                 reductions of one fused kernel must reduce the same axes",
+                                reduction_name(op0),
+                                reduction_name(op)
+                            ),
+                        ));
+                    }
+                }
+            }
+            let f = match fields.iter().position(|(n, _)| *n == v.node) {
+                Some(f) => f,
+                None => {
+                    fields.push((v.node, Field { op, x, acc }));
+                    fields.len() - 1
+                }
+            };
+            outs.push((f, keepdims));
+        }
+        let (_, axes, _) = first.expect("at least one output");
+        Ok(Reductions {
+            axes: axes.clone(),
+            fields: fields.into_iter().map(|(_, f)| f).collect(),
+            outputs: outs,
+        })
+    }
+
+    /// The kernel's name (`kernel_name`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The call signature traced.
+    pub fn signature(&self) -> &[ArgSig] {
+        &self.sig
+    }
+
+    /// Whether the kernel is a reduction (every result reduced).
+    pub fn is_reduction(&self) -> bool {
+        self.reductions.is_some()
+    }
+
+    /// The reduced axes (normalised, sorted) of a reduction kernel.
+    pub fn reduced_axes(&self) -> Option<&[usize]> {
+        self.reductions.as_ref().map(|r| r.axes.as_slice())
+    }
+
+    /// Whether output `k` keeps the reduced axes (reductions only).
+    pub(crate) fn keepdims(&self, k: usize) -> bool {
+        self.reductions.as_ref().is_some_and(|r| r.outputs[k].1)
+    }
+
+    /// The number of reductions computed (distinct results) in one pass.
+    pub fn reduction_count(&self) -> usize {
+        self.reductions.as_ref().map_or(0, |r| r.fields.len())
+    }
+
+    /// The dtypes of the results, in order.
+    pub fn output_dtypes(&self) -> Vec<DType> {
+        self.outputs
+            .iter()
+            .map(|&v| self.ty(v).array_dtype())
+            .collect()
+    }
+
+    /// The number of dimensions of each result (for this signature).
+    pub fn output_ndims(&self) -> Vec<usize> {
+        self.outputs
+            .iter()
+            .map(|v| self.nodes[v.node].ndim)
+            .collect()
+    }
+
+    fn ty(&self, v: Val) -> Ty {
+        self.nodes[v.node].outs[v.out]
+    }
+
+    /// The name of the first reduction without identity (for NumPy's
+    /// "zero-size array to reduction operation maximum which has no
+    /// identity"), if any.
+    pub(crate) fn no_identity_op(&self) -> Option<&'static str> {
+        self.reductions.as_ref().and_then(|r| {
+            r.fields
+                .iter()
+                .find(|f| matches!(f.op, Builtin::Max | Builtin::Min))
+                .map(|f| f.op.name())
+        })
+    }
+
+    /// The dtype of argument `k`'s kernel parameter.
+    pub(crate) fn arg_dtype(&self, k: usize) -> DType {
+        self.nodes[k].outs[0].dtype
+    }
+
+    /// The C expression of a value.
+    fn expr(&self, v: Val) -> String {
+        match self.nodes[v.node].op {
+            Op::Arg(k) => format!("x{k}"),
+            _ => format!("_fv{}_{}", v.node, v.out),
+        }
+    }
+
+    /// The statements computing every live non-reduction node, in order.
+    fn render_chain(&self, s: &mut String) {
+        for (n, node) in self.nodes.iter().enumerate() {
+            if !self.live[n] {
+                continue;
+            }
+            let var = |out: usize| format!("_fv{n}_{out}");
+            let ct = |out: usize| node.outs[out].dtype.c_type();
+            match &node.op {
+                Op::Arg(_) | Op::Reduce { .. } => {}
+                Op::Const(c) => {
+                    let _ = writeln!(
+                        s,
+                        "const {} {} = {};",
+                        ct(0),
+                        var(0),
+                        literal(*c, node.outs[0].dtype)
+                    );
+                }
+                Op::Folded { value, .. } => {
+                    let _ = writeln!(s, "const bool {} = {value};", var(0));
+                }
+                Op::Cast { x } => {
+                    let _ = writeln!(
+                        s,
+                        "const {t} {} = cuprum::cast<{t}>({});",
+                        var(0),
+                        self.expr(*x),
+                        t = ct(0)
+                    );
+                }
+                Op::Where { cond, x, y } => {
+                    let _ = writeln!(
+                        s,
+                        "const {t} {} = cuprum::cast<bool>({}) ? cuprum::cast<{t}>({}) : \
+                         cuprum::cast<{t}>({});",
+                        var(0),
+                        self.expr(*cond),
+                        self.expr(*x),
+                        self.expr(*y),
+                        t = ct(0)
+                    );
+                }
+                Op::Ufunc {
+                    ufunc,
+                    loop_index,
+                    args,
+                } => {
+                    let lp = &ufunc.loops()[*loop_index];
+                    for out in 0..node.outs.len() {
+                        let _ = writeln!(s, "{} {};", ct(out), var(out));
+                    }
+                    let _ = writeln!(s, "{{  // {} {}", ufunc.name(), lp.signature());
+                    for (k, t) in lp.inputs.iter().enumerate() {
+                        let _ = writeln!(s, "  typedef {} in{k}_type;", t.c_type());
+                    }
+                    for (k, t) in lp.outputs.iter().enumerate() {
+                        let _ = writeln!(s, "  typedef {} out{k}_type;", t.c_type());
+                    }
+                    for (k, a) in args.iter().enumerate() {
+                        let _ = writeln!(
+                            s,
+                            "  const in{k}_type in{k} = cuprum::cast<in{k}_type>({});",
+                            self.expr(*a)
+                        );
+                    }
+                    for k in 0..lp.outputs.len() {
+                        let _ = writeln!(s, "  out{k}_type out{k};");
+                    }
+                    for line in lp.op.trim().lines() {
+                        let _ = writeln!(s, "  {line}");
+                    }
+                    for k in 0..lp.outputs.len() {
+                        let _ = writeln!(s, "  {} = out{k};", var(k));
+                    }
+                    s.push_str("}\n");
+                }
+            }
+        }
+    }
+
+    /// The kernel's operands: the used arguments (`x<k>`, arrays or
+    /// by-value scalars) then the results (`y<j>`).
+    fn spec_params(&self) -> Vec<SpecParam> {
+        let mut params: Vec<SpecParam> = self
+            .used
+            .iter()
+            .map(|&k| match self.sig[k] {
+                ArgSig::Array { dtype, .. } => SpecParam::input(format!("x{k}"), dtype),
+                ArgSig::Scalar(_) => SpecParam::scalar(format!("x{k}"), self.arg_dtype(k)),
+            })
+            .collect();
+        for (j, dt) in self.output_dtypes().into_iter().enumerate() {
+            params.push(SpecParam::output(format!("y{j}"), dt));
+        }
+        params
+    }
+
+    /// The elementwise kernel of this trace for a launch's `layout` and
+    /// `index` width: the chain in the loop body, each result converted to
+    /// its dtype. Named `kernel_name`.
+    ///
+    /// # Errors
+    /// [`Error::Value`] for a reduction trace or an invalid kernel name.
+    pub fn elementwise_spec(
+        &self,
+        layout: LayoutClass,
+        index: IndexWidth,
+    ) -> Result<ElementwiseSpec> {
+        if self.is_reduction() {
+            return Err(Error::Value(format!(
+                "fuse '{}': a reduction trace has no elementwise kernel",
+                self.name
+            )));
+        }
+        let mut op = String::new();
+        self.render_chain(&mut op);
+        for (j, v) in self.outputs.iter().enumerate() {
+            let _ = writeln!(op, "y{j} = cuprum::cast<y{j}_type>({});", self.expr(*v));
+        }
+        let mut spec =
+            ElementwiseSpec::new(self.name.clone(), self.spec_params(), op, layout, index);
+        spec.read_outputs = false;
+        spec.validate()?;
+        Ok(spec)
+    }
+
+    /// A C identifier unique to this function and signature, prefixing the
+    /// reduction's helper types and functions.
+    fn helper_prefix(&self) -> String {
+        let mut p = format!("{}_", self.name);
+        for s in &self.sig {
+            match *s {
+                ArgSig::Array { dtype, ndim } => {
+                    let _ = write!(p, "{}d{ndim}", dtype_tag(dtype));
+                }
+                ArgSig::Scalar(k) => {
+                    let _ = write!(
+                        p,
+                        "s{}",
+                        match k {
+                            ScalarKind::Bool => 'b',
+                            ScalarKind::Int => 'i',
+                            ScalarKind::Float => 'f',
+                            ScalarKind::Complex => 'c',
+                        }
+                    );
+                }
+            }
+        }
+        p
+    }
+
+    /// The reduction kernel of this trace for the planner's `variant`: one
+    /// accumulator struct with a field per reduction; the map is the
+    /// elementwise chain; mean divides by the row length in the post-map.
+    /// Named `kernel_name` (and `<kernel_name>_2` for the second pass).
+    ///
+    /// # Errors
+    /// [`Error::Value`] for an elementwise trace or an invalid kernel name.
+    pub fn reduction_spec(&self, v: Variant) -> Result<ReductionSpec> {
+        let Some(red) = &self.reductions else {
+            return Err(Error::Value(format!(
+                "fuse '{}': an elementwise trace has no reduction kernel",
+                self.name
+            )));
+        };
+        let p = self.helper_prefix();
+        let acc = format!("{p}_acc");
+        let mut pre = String::new();
+        let _ = writeln!(pre, "struct {acc} {{");
+        for (f, field) in red.fields.iter().enumerate() {
+            let _ = writeln!(pre, "  {} v{f};", field.acc.c_type());
+        }
+        pre.push_str("};\n");
+        // The map: one element's inputs to the accumulator.
+        let params: Vec<String> = self
+            .used
+            .iter()
+            .map(|&k| format!("const {} x{k}", self.arg_dtype(k).c_type()))
+            .collect();
+        let _ = writeln!(
+            pre,
+            "__device__ __forceinline__ {acc} {p}_map({}) {{",
+            params.join(", ")
+        );
+        let mut chain = String::new();
+        self.render_chain(&mut chain);
+        for line in chain.lines() {
+            let _ = writeln!(pre, "  {line}");
+        }
+        let _ = writeln!(pre, "  {acc} _r;");
+        for (f, field) in red.fields.iter().enumerate() {
+            let _ = writeln!(
+                pre,
+                "  _r.v{f} = cuprum::cast<{}>({});",
+                field.acc.c_type(),
+                self.expr(field.x)
+            );
+        }
+        pre.push_str("  return _r;\n}\n");
+        // The combine: each reduction on its field.
+        let _ = writeln!(
+            pre,
+            "__device__ __forceinline__ {acc} {p}_combine(const {acc}& a, const {acc}& b) {{\n  \
+             {acc} _r;"
+        );
+        for (f, field) in red.fields.iter().enumerate() {
+            let e = match field.op {
+                Builtin::Sum | Builtin::Mean => format!("a.v{f} + b.v{f}"),
+                Builtin::Prod => format!("a.v{f} * b.v{f}"),
+                Builtin::Max => format!("cuprum::maximum(a.v{f}, b.v{f})"),
+                Builtin::Min => format!("cuprum::minimum(a.v{f}, b.v{f})"),
+                other => unreachable!("{other:?} is not fusable"),
+            };
+            let _ = writeln!(pre, "  _r.v{f} = {e};");
+        }
+        pre.push_str("  return _r;\n}\n");
+        let identity = if self.no_identity_op().is_none() {
+            let _ = writeln!(
+                pre,
+                "__device__ __forceinline__ {acc} {p}_identity() {{\n  {acc} _r;"
+            );
+            for (f, field) in red.fields.iter().enumerate() {
+                let one = matches!(field.op, Builtin::Prod);
+                let _ = writeln!(
+                    pre,
+                    "  _r.v{f} = cuprum::cast<{}>({});",
+                    field.acc.c_type(),
+                    i32::from(one)
+                );
+            }
+            pre.push_str("  return _r;\n}\n");
+            Some(format!("{p}_identity()"))
+        } else {
+            None
+        };
+        let args: Vec<String> = self.used.iter().map(|k| format!("x{k}")).collect();
+        let mut post = String::new();
+        for (j, &(f, _)) in red.outputs.iter().enumerate() {
+            let field = &red.fields[f];
+            let value = if field.op == Builtin::Mean {
+                format!("a.v{f} / cuprum::cast<{}>(_nred)", field.acc.c_type())
+            } else {
+                format!("a.v{f}")
+            };
+            let _ = writeln!(post, "y{j} = cuprum::cast<y{j}_type>({value});");
+        }
+        let layout: Vec<(usize, usize)> = red
+            .fields
+            .iter()
+            .map(|f| (f.acc.itemsize(), f.acc.itemsize()))
+            .collect();
+        // Start from the engine's own spec for the planner's variant and
+        // replace every part but the variant's: whatever the variant
+        // decides (strategy, dimensions, index width, and any layout choice
+        // the planner adds) carries over as the built-in reductions get it.
+        let mut spec = Builtin::Sum.spec(DType::Float32, DType::Float32, DType::Float32, v);
+        spec.name = self.name.clone();
+        spec.params = self.spec_params();
+        spec.type_aliases = Vec::new();
+        spec.reduce_type = red.fields[0].acc;
+        spec.reduce_struct = Some(AccStruct::layout(acc, &layout));
+        spec.map_expr = format!("{p}_map({})", args.join(", "));
+        spec.reduce_expr = format!("{p}_combine(a, b)");
+        spec.post_map_expr = post;
+        spec.identity = identity;
+        spec.preamble = pre;
+        spec.options = Vec::new();
+        spec.validate()?;
+        Ok(spec)
+    }
+
+    /// [`Trace::reduction_spec`], rendered once per variant.
+    pub(crate) fn reduction_spec_cached(&self, v: Variant) -> Result<ReductionSpec> {
+        if let Some(s) = self
+            .rendered
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&v)
+        {
+            return Ok(s.clone());
+        }
+        let s = self.reduction_spec(v)?;
+        self.rendered
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(v, s.clone());
+        Ok(s)
+    }
+
+    /// Whether a weak integer argument's value `n` is accepted where it
+    /// feeds integer loops (NumPy 2's check), and passes as an int64.
+    pub(crate) fn check_scalar_int(&self, arg: usize, n: i128) -> Result<()> {
+        if i64::try_from(n).is_err() {
+            return Err(unsupported(
+                &self.name,
+                format!(
+                    "the integer argument {arg} = {n} does not fit int64 (fused scalar \
+                     arguments are passed as int64)"
+                ),
+            ));
+        }
+        for c in self.scalar_checks.iter().filter(|c| c.arg == arg) {
+            if is_comparison(c.ufunc) {
+                if crate::dtype::check_weak_int(n, c.dtype).is_err() {
+                    return Err(unsupported(
+                        &self.name,
+                        format!(
+                            "'{}' of {} values with the out-of-range integer argument {arg} = {n}",
+                            c.ufunc, c.dtype
+                        ),
+                    ));
+                }
+            } else {
+                crate::dtype::check_weak_int(n, c.dtype)
+                    .map_err(|e| super::graph::context(&self.name, c.ufunc, e))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A constant as a C++ expression of the C type of `dtype` (the constant
+/// node's storage: bool, int64, uint64, float64 or complex128).
+fn literal(c: ScalarValue, dtype: DType) -> String {
+    fn float(f: f64) -> String {
+        if f.is_finite() {
+            // Rust's `{:e}` is the shortest text that reads back exactly.
+            format!("{f:e}")
+        } else {
+            format!("__longlong_as_double(0x{:016x}LL)", f.to_bits())
+        }
+    }
+    match (c, dtype) {
+        (ScalarValue::Bool(b), _) => b.to_string(),
+        (ScalarValue::Int(n), DType::UInt64) => format!("{n}ULL"),
+        (ScalarValue::Int(n), _) if n == i128::from(i64::MIN) => {
+            "(-9223372036854775807LL - 1)".to_owned()
+        }
+        (ScalarValue::Int(n), _) => format!("{n}LL"),
+        (ScalarValue::Float(f), _) => float(f),
+        (ScalarValue::Complex(z), _) => {
+            format!("cuprum::complex<double>({}, {})", float(z.re), float(z.im))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals() {
+        assert_eq!(literal(ScalarValue::Float(2.5), DType::Float64), "2.5e0");
+        assert_eq!(literal(ScalarValue::Float(-0.0), DType::Float64), "-0e0");
+        assert_eq!(literal(ScalarValue::Float(1e-7), DType::Float64), "1e-7");
+        assert_eq!(
+            literal(ScalarValue::Float(f64::INFINITY), DType::Float64),
+            "__longlong_as_double(0x7ff0000000000000LL)"
+        );
+        assert_eq!(literal(ScalarValue::Int(-3), DType::Int64), "-3LL");
+        assert_eq!(
+            literal(ScalarValue::Int(i128::from(u64::MAX)), DType::UInt64),
+            "18446744073709551615ULL"
+        );
+        assert_eq!(
+            literal(ScalarValue::Int(i128::from(i64::MIN)), DType::Int64),
+            "(-9223372036854775807LL - 1)"
+        );
+        assert_eq!(literal(ScalarValue::Bool(true), DType::Bool), "true");
+        assert_eq!(
+            literal(
+                ScalarValue::Complex(num_complex::Complex::new(1.0, -2.0)),
+                DType::Complex128
+            ),
+            "cuprum::complex<double>(1e0, -2e0)"
+        );
+    }
+}
