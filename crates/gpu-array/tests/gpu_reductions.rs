@@ -980,3 +980,89 @@ fn column_vector_path() {
         .collect();
     assert_eq!(r[0].to_vec::<f32>().unwrap(), want, "two-input columns");
 }
+
+/// `raw` arguments of a ReductionKernel (CuPy's rule: the reduced axes
+/// lead): the raw array is passed whole, not broadcast, and indexed by
+/// `_in_ind.get()`, the element's C-order index with the reduced axes
+/// first, in every strategy; other axes are CuPy's "Invalid axis".
+#[test]
+fn reduction_kernel_raw_arguments() {
+    let Some(_d) = device_or_skip() else { return };
+    let k = ReductionKernel::new(
+        "T x, raw T w",
+        "T y",
+        "x * w[_in_ind.get() / _out_ind.size()]",
+        "a + b",
+        "y = a",
+        Some("0"),
+        "rowweighted",
+    )
+    .unwrap();
+    // (rows, cols): columns (split or not), few long rows (two passes and
+    // warps), a transposed input.
+    for (rows, cols) in [(5000usize, 300usize), (40, 1000), (100_000, 2), (3, 7)] {
+        let xv: Vec<f64> = unit(rows * cols, 3).iter().map(|&v| f64::from(v)).collect();
+        let wv: Vec<f64> = (0..rows).map(|r| (r % 7) as f64 - 3.0).collect();
+        let x = Array::from_slice(&xv, &[rows, cols]).unwrap();
+        // The weights as a strided view (raw operands keep their layout).
+        let w2 = Array::from_slice(
+            &wv.iter().flat_map(|&v| [v, 99.0]).collect::<Vec<_>>(),
+            &[rows, 2],
+        )
+        .unwrap();
+        let w = w2.slice(&s![.., 0]).unwrap();
+        let r = k
+            .call(
+                &[(&x).into(), (&w).into()],
+                &ReductionCall {
+                    axis: Some(vec![0]),
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+        let want: Vec<f64> = (0..cols)
+            .map(|c| (0..rows).map(|i| xv[i * cols + c] * wv[i]).sum())
+            .collect();
+        assert_allclose(&r[0], &want, 1e-12, 1e-9);
+    }
+    // Axes (0, 1) of a 3-d input: the raw index runs over both.
+    let k2 = ReductionKernel::new(
+        "T x, raw T w",
+        "T y",
+        "x * w[_in_ind.get() / _out_ind.size()]",
+        "a + b",
+        "y = a",
+        Some("0"),
+        "plane_weighted",
+    )
+    .unwrap();
+    let xv: Vec<f64> = unit(6 * 5 * 4, 5).iter().map(|&v| f64::from(v)).collect();
+    let wv: Vec<f64> = (0..30).map(|i| i as f64).collect();
+    let x = Array::from_slice(&xv, &[6, 5, 4]).unwrap();
+    let w = Array::from_slice(&wv, &[6, 5]).unwrap();
+    let r = k2
+        .call(
+            &[(&x).into(), (&w).into()],
+            &ReductionCall {
+                axis: Some(vec![0, 1]),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    let want: Vec<f64> = (0..4)
+        .map(|c| (0..30).map(|p| xv[p * 4 + c] * wv[p]).sum())
+        .collect();
+    assert_allclose(&r[0], &want, 1e-12, 1e-9);
+    // CuPy's restriction.
+    let x = Array::from_slice(&xv, &[6, 20]).unwrap();
+    let e = k
+        .call(
+            &[(&x).into(), (&w).into()],
+            &ReductionCall {
+                axis: Some(vec![1]),
+                ..Default::default()
+            },
+        )
+        .unwrap_err();
+    assert!(e.to_string().contains("Invalid axis"), "{e}");
+}

@@ -273,6 +273,24 @@ fn dtype_overrides_and_user_kernels_compile() {
             k("T x", "T y", "x", "max(a, b)", "y = a", None, "mymax"),
             vec![ArgInfo::array(DType::Float32)],
         ),
+        (
+            k(
+                "T x, raw W w",
+                "T y",
+                "x * w[_in_ind.get() / _out_ind.size()]",
+                "a + b",
+                "y = a",
+                Some("0"),
+                "rowweighted",
+            ),
+            vec![
+                ArgInfo::array(DType::Float64),
+                ArgInfo::Array {
+                    dtype: DType::Float32,
+                    ndim: 2,
+                },
+            ],
+        ),
     ];
     for (kernel, args) in &user {
         for (n, v) in VARIANTS.iter().enumerate() {

@@ -281,7 +281,7 @@ pub fn launch_keyed(
 }
 
 /// A raw operand's own layout, coalesced, at least 1-d.
-fn raw_layout(x: &Array) -> (Vec<usize>, Vec<isize>) {
+pub fn raw_layout(x: &Array) -> (Vec<usize>, Vec<isize>) {
     let c = coalesce(x.shape(), &[x.strides()], false);
     let (mut sh, mut st) = (c.shape, c.strides.into_iter().next().unwrap_or_default());
     if sh.is_empty() {

@@ -13,6 +13,7 @@ use super::plan::{DeviceShape, plan, vector_for_addresses};
 use super::render::{BLOCK, render_program};
 use super::spec::{RedArgs, ReductionSpec, Strategy, Variant};
 use crate::array::Array;
+use crate::elementwise::IndexWidth;
 use crate::error::{Error, Result};
 use crate::layout::{self, Order};
 
@@ -30,6 +31,9 @@ pub enum RedInput<'a> {
     Array(&'a Array),
     /// A scalar's bytes, in the spec's dtype for it.
     Scalar(Vec<u8>),
+    /// A `raw` array: passed whole with its own layout, indexed by the map
+    /// expression (`x[_in_ind.get()]`), not broadcast.
+    Raw(&'a Array),
 }
 
 /// The NVRTC request for a program of `specs`, with Cuprum's headers and
@@ -111,14 +115,21 @@ pub fn launch(
         .iter()
         .filter_map(|i| match i {
             RedInput::Array(a) => Some(*a),
-            RedInput::Scalar(_) => None,
+            RedInput::Scalar(_) | RedInput::Raw(_) => None,
+        })
+        .collect();
+    let raws: Vec<&Array> = inputs
+        .iter()
+        .filter_map(|i| match i {
+            RedInput::Raw(a) => Some(*a),
+            _ => None,
         })
         .collect();
     let first = *arrays
         .first()
         .ok_or_else(|| Error::Value("a reduction needs an array input".into()))?;
     let device = first.device();
-    for a in arrays.iter().chain(outputs) {
+    for a in arrays.iter().chain(&raws).chain(outputs) {
         first.check_same_device(a, "reduction")?;
     }
     let shapes: Vec<&[usize]> = arrays.iter().map(|a| a.shape()).collect();
@@ -160,9 +171,31 @@ pub fn launch(
     }
     let addresses: Vec<u64> = arrays.iter().map(|a| a.data_ptr().raw()).collect();
     let columns = matches!(p.strategy, Strategy::Column | Strategy::ColumnSplit);
-    let vector = vector_for_addresses(p.vector, &addresses, first.itemsize(), columns);
+    let vector = if raws.is_empty() {
+        vector_for_addresses(p.vector, &addresses, first.itemsize(), columns)
+    } else {
+        // Raw operands index by `_in_ind`, which the vector loops skip.
+        1
+    };
+    // Raw operands keep their own coalesced layout; their offsets and
+    // element counts widen the index if needed.
+    let raw_layouts: Vec<Option<(Vec<usize>, Vec<isize>)>> = inputs
+        .iter()
+        .map(|i| match i {
+            RedInput::Raw(a) => Some(crate::elementwise::raw_layout(a)),
+            _ => None,
+        })
+        .collect();
+    let mut index = p.index;
+    for (a, (sh, st)) in raws.iter().zip(raw_layouts.iter().flatten()) {
+        let extent = layout::byte_extent(sh, st, a.itemsize());
+        let count = p.n_out.saturating_mul(p.n_red).max(layout::size(sh));
+        if IndexWidth::for_extents(count, &[extent]) == IndexWidth::I64 {
+            index = IndexWidth::I64;
+        }
+    }
     let spec = build(
-        Variant::new(p.strategy, p.out_shape.len(), p.red_shape.len(), p.index).with_vector(vector),
+        Variant::new(p.strategy, p.out_shape.len(), p.red_shape.len(), index).with_vector(vector),
     )?;
     if p.n_red == 0 && spec.identity.is_none() {
         return Err(Error::Value(format!(
@@ -200,6 +233,10 @@ pub fn launch(
                 ptrs.push(0);
                 scalars.push(b);
             }
+            RedInput::Raw(a) => {
+                ptrs.push(a.data_ptr().raw());
+                scalars.push(&[]);
+            }
         }
     }
     for o in outputs {
@@ -215,6 +252,13 @@ pub fn launch(
         red_shape: &p.red_shape,
         red_strides: p.red_strides.iter().map(Vec::as_slice).collect(),
         segments: p.segments,
+        raw_layouts: raw_layouts
+            .iter()
+            .map(|l| {
+                l.as_ref()
+                    .map_or((&[][..], &[][..]), |(a, b)| (a.as_slice(), b.as_slice()))
+            })
+            .collect(),
     };
     let packed = spec.pack_args(&args)?;
     let params: Vec<&[u8]> = packed.iter().map(Vec::as_slice).collect();

@@ -189,16 +189,10 @@ impl ReductionKernel {
     /// Types that do not bind ("Type is mismatched"); [`Error::Unsupported`]
     /// for `raw` parameters.
     pub fn spec(&self, inputs: &[ArgInfo], outputs: &[DType], v: Variant) -> Result<ReductionSpec> {
-        if let Some(p) = self
-            .params
-            .inputs
-            .iter()
-            .chain(&self.params.outputs)
-            .find(|p| p.raw)
-        {
+        if let Some(p) = self.params.outputs.iter().find(|p| p.raw) {
             return Err(Error::Unsupported(format!(
-                "raw parameter '{}' of ReductionKernel {}: raw arguments of reductions are not \
-                 supported yet",
+                "raw output '{}' of ReductionKernel {}: the outputs of a reduction are written \
+                 one element per output (raw outputs are not supported)",
                 p.name, self.name
             )));
         }
@@ -213,6 +207,7 @@ impl ReductionKernel {
         let mut params = Vec::new();
         for ((p, a), &dt) in self.params.inputs.iter().zip(inputs).zip(&bound.inputs) {
             params.push(match a {
+                ArgInfo::Array { ndim, .. } if p.raw => SpecParam::raw(&p.name, dt, *ndim, false),
                 ArgInfo::Array { .. } => SpecParam::input(&p.name, dt),
                 ArgInfo::Scalar(_) => SpecParam::scalar(&p.name, dt),
             });
@@ -281,10 +276,12 @@ impl ReductionKernel {
                 opts.out.len()
             )));
         }
+        // Raw arrays take no part in the broadcast (CuPy's `raw`).
         let arrays: Vec<&Array> = inputs
             .iter()
-            .filter_map(|i| match i {
-                KernelInput::Plain(Input::Array(a)) => Some(*a),
+            .zip(&p.inputs)
+            .filter_map(|(i, q)| match i {
+                KernelInput::Plain(Input::Array(a)) if !q.raw => Some(*a),
                 _ => None,
             })
             .collect();
@@ -302,7 +299,12 @@ impl ReductionKernel {
         }
         let in_info: Vec<ArgInfo> = inputs
             .iter()
-            .map(|i| match i {
+            .zip(&p.inputs)
+            .map(|(i, q)| match i {
+                KernelInput::Plain(Input::Array(a)) if q.raw => ArgInfo::Array {
+                    dtype: a.dtype(),
+                    ndim: crate::elementwise::raw_ndim(a),
+                },
                 KernelInput::Plain(Input::Array(a)) => ArgInfo::array(a.dtype()),
                 KernelInput::Plain(Input::Scalar(v)) => ArgInfo::Scalar(Operand::Scalar(kind(v))),
                 KernelInput::Typed(Typed(dt, _)) => ArgInfo::Scalar(Operand::Array(*dt)),
@@ -331,6 +333,11 @@ impl ReductionKernel {
             .iter()
             .zip(&probe.params)
             .map(|(i, sp)| match i {
+                KernelInput::Plain(Input::Array(a))
+                    if matches!(sp.role, crate::elementwise::Role::Raw { .. }) =>
+                {
+                    RedInput::Raw(a)
+                }
                 KernelInput::Plain(Input::Array(a)) => RedInput::Array(a),
                 KernelInput::Plain(Input::Scalar(v)) | KernelInput::Typed(Typed(_, v)) => {
                     RedInput::Scalar(scalar_to_bytes(*v, sp.dtype))
@@ -424,10 +431,50 @@ mod tests {
                 .to_string()
                 .contains("'a'")
         );
-        let raw =
-            ReductionKernel::new("raw T x", "T y", "x[0]", "a + b", "y = a", None, "r").unwrap();
+        // A raw input: its pointer, shape and strides in the signature, a
+        // RawArray in the body, `_in_ind` following the element.
+        let raw = ReductionKernel::new(
+            "T x, raw T w",
+            "T y",
+            "x * w[_in_ind.get() / _out_ind.size()]",
+            "a + b",
+            "y = a",
+            Some("0"),
+            "r",
+        )
+        .unwrap();
+        let s = raw
+            .spec(
+                &[
+                    ArgInfo::array(DType::Float32),
+                    ArgInfo::Array {
+                        dtype: DType::Float32,
+                        ndim: 2,
+                    },
+                ],
+                &[],
+                Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32),
+            )
+            .unwrap();
+        assert!(s.has_raw());
+        let names: Vec<String> = s.kernel_params().into_iter().map(|p| p.name).collect();
+        assert_eq!(
+            names,
+            [
+                "_p_x", "_p_w", "_s_w", "_t_w", "_p_y", "_nout", "_nred", "_oidx", "_ridx"
+            ]
+        );
+        let src = s.render();
+        assert!(src.contains("const cuprum::RawArray<const float, 2, int> w(_p_w, _s_w, _t_w);"));
+        assert!(src.contains("_in_ind.i = (int)(_r) * (int)_nout + (int)_o;"));
+        let mut v4 = s.clone();
+        v4.vector = 4;
+        assert!(v4.validate().is_err());
+        // Raw outputs are refused.
+        let rawout =
+            ReductionKernel::new("T x", "raw T y", "x", "a + b", "y = a", None, "ro").unwrap();
         assert!(matches!(
-            raw.spec(
+            rawout.spec(
                 &[ArgInfo::array(DType::Float32)],
                 &[],
                 Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32),
@@ -464,6 +511,7 @@ mod tests {
                 red_shape: &[10],
                 red_strides: vec![&[1]],
                 segments: (2, 5),
+                raw_layouts: Vec::new(),
             })
             .unwrap();
         for (b, p) in packed.iter().zip(&kp) {
@@ -486,6 +534,7 @@ mod tests {
                 red_shape: &[10],
                 red_strides: vec![&[1]],
                 segments: (1, 10),
+                raw_layouts: Vec::new(),
             })
             .is_err()
         );

@@ -61,9 +61,23 @@ impl ReductionSpec {
             );
         }
         let _ = writeln!(s, "  typedef {} _U;", self.uidx());
+        for p in &self.params {
+            if let Role::Raw { ndim } = p.role {
+                let _ = writeln!(
+                    s,
+                    "  const cuprum::RawArray<const {}, {ndim}, {idx}> {n}(_p_{n}, _s_{n}, _t_{n});",
+                    p.dtype.c_type(),
+                    n = p.name
+                );
+            }
+        }
+        // With raw operands `_in_ind.get()` follows the element (CuPy's
+        // C-order index over the reduced axes first, then the kept ones):
+        // load_map sets it.
+        let in_const = if self.has_raw() { "" } else { "const " };
         let _ = writeln!(
             s,
-            "  const cuprum::ElementwiseIndex<{idx}> _in_ind = {{_nout * _nred, 0}};\n  \
+            "  {in_const}cuprum::ElementwiseIndex<{idx}> _in_ind = {{_nout * _nred, 0}};\n  \
              (void)_in_ind;\n  const cuprum::ElementwiseIndex<{idx}> _out_ind = {{_nout, 0}};\n  \
              (void)_out_ind;"
         );
@@ -120,6 +134,12 @@ impl ReductionSpec {
              (void)_roff;\n{indent}  const long long _red_i = (long long)({r});\n{indent}  (void)_red_i;",
             nin.max(1)
         );
+        if self.has_raw() {
+            let _ = writeln!(
+                s,
+                "{indent}  _in_ind.i = ({idx})({r}) * ({idx})_nout + ({idx})_o;"
+            );
+        }
         for (slot, k) in self.array_inputs().enumerate() {
             let p = &self.params[k];
             let ty = p.dtype.c_type();

@@ -132,6 +132,16 @@ pub enum RedValue {
     /// Two-pass only: segments per row, then elements per segment (two
     /// index values).
     Segments,
+    /// A `raw` operand's own coalesced shape (`ndim` index values).
+    RawShape {
+        /// Index into [`ReductionSpec::params`].
+        operand: usize,
+    },
+    /// A `raw` operand's own byte strides (`ndim` index values).
+    RawStrides {
+        /// Index into [`ReductionSpec::params`].
+        operand: usize,
+    },
 }
 
 /// One kernel parameter: name and C type in the signature, bytes and
@@ -169,6 +179,9 @@ pub struct RedArgs<'a> {
     pub red_strides: Vec<&'a [isize]>,
     /// Two-pass: segments per row and elements per segment.
     pub segments: (usize, usize),
+    /// Per operand: a `raw` operand's own coalesced shape and byte
+    /// strides, else empty (or no entries at all without raw operands).
+    pub raw_layouts: Vec<(&'a [usize], &'a [isize])>,
 }
 
 /// A struct accumulator type (`_type_reduce` that is not a dtype): its C++
@@ -312,6 +325,15 @@ impl ReductionSpec {
             .map(|(k, _)| k)
     }
 
+    /// Whether any operand is `raw` (its map expression may then use
+    /// `_in_ind.get()`, the element's C-order index with the reduced axes
+    /// first, which the kernel keeps up to date).
+    pub fn has_raw(&self) -> bool {
+        self.params
+            .iter()
+            .any(|p| matches!(p.role, Role::Raw { .. }))
+    }
+
     /// The output operands, by index into `params`.
     pub fn outputs(&self) -> impl Iterator<Item = usize> + '_ {
         self.params
@@ -354,12 +376,6 @@ impl ReductionSpec {
                 )));
             }
             seen.push(&p.name);
-            if let Role::Raw { .. } = p.role {
-                return Err(Error::Unsupported(format!(
-                    "raw operand '{}': raw arguments of ReductionKernel are not supported",
-                    p.name
-                )));
-            }
             if p.is_output {
                 in_outputs = true;
                 if p.role != Role::Array {
@@ -379,6 +395,12 @@ impl ReductionSpec {
             return Err(Error::Value(
                 "Output parameter list must not be empty".to_owned(),
             ));
+        }
+        if self.vector != 1 && self.has_raw() {
+            return Err(Error::Value(format!(
+                "reduction kernel {}: raw operands read element by element (vector width 1)",
+                self.name
+            )));
         }
         if self.vector != 1 {
             let isz: Vec<usize> = self
@@ -429,6 +451,27 @@ impl ReductionSpec {
                     align: p.dtype.itemsize(),
                     value: RedValue::Scalar { operand: k },
                 }),
+                Role::Raw { ndim } => {
+                    out.push(RedParam {
+                        name: format!("_p_{}", p.name),
+                        c_type: format!("const {ty}*"),
+                        size: 8,
+                        align: 8,
+                        value: RedValue::Data { operand: k },
+                    });
+                    for (prefix, value) in [
+                        ("_s_", RedValue::RawShape { operand: k }),
+                        ("_t_", RedValue::RawStrides { operand: k }),
+                    ] {
+                        out.push(RedParam {
+                            name: format!("{prefix}{}", p.name),
+                            c_type: format!("cuprum::Dims<{ndim}, {idx}>"),
+                            size: ndim * isz,
+                            align: isz,
+                            value,
+                        });
+                    }
+                }
                 _ => out.push(RedParam {
                     name: format!("_p_{}", p.name),
                     c_type: if p.is_output {
@@ -579,6 +622,24 @@ impl ReductionSpec {
                 RedValue::Segments => {
                     put(&mut buf, args.segments.0 as i128)?;
                     put(&mut buf, args.segments.1 as i128)?;
+                }
+                RedValue::RawShape { operand } | RedValue::RawStrides { operand } => {
+                    let (shape, strides) = args
+                        .raw_layouts
+                        .get(operand)
+                        .copied()
+                        .ok_or_else(|| bad("raw layout"))?;
+                    let v: Vec<i128> = if matches!(kp.value, RedValue::RawShape { .. }) {
+                        shape.iter().map(|&d| d as i128).collect()
+                    } else {
+                        strides.iter().map(|&d| d as i128).collect()
+                    };
+                    if v.len() * self.index.size() != kp.size {
+                        return Err(bad("raw layout dimensions"));
+                    }
+                    for x in v {
+                        put(&mut buf, x)?;
+                    }
                 }
             }
             debug_assert_eq!(buf.len(), kp.size, "{}", kp.name);
