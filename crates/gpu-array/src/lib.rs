@@ -79,12 +79,15 @@ pub mod display;
 pub mod dtype;
 pub mod elementwise;
 pub mod error;
+pub mod indexing;
 pub mod kernels;
 pub mod layout;
+pub mod manipulation;
 pub mod npy;
 mod raw;
 pub mod reduction;
 pub mod scan;
+pub mod sorting;
 pub mod ufunc;
 
 pub use array::{Array, Flags};

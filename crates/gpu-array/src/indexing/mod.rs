@@ -1,0 +1,135 @@
+//! Indexing routines (NumPy's "Indexing routines"): gathers along an axis.
+//!
+//! | NumPy / CuPy                           | Cuprum                                             |
+//! |----------------------------------------|----------------------------------------------------|
+//! | `cp.take(a, idx)`, `take(a, idx, 1)`   | [`take`]`(&a, &idx, None, TakeMode::Wrap)?`        |
+//! | `np.take(a, idx, mode='clip')`         | [`take`]`(.., TakeMode::Clip)`                     |
+//!
+//! Out-of-bounds indices wrap around, as CuPy documents ("Out-of-bounds
+//! indices" under "Difference between CuPy and NumPy"); NumPy's default
+//! `mode='raise'` would need a device-to-host check per call.
+
+use std::sync::OnceLock;
+
+use crate::array::Array;
+use crate::elementwise::ElementwiseKernel;
+use crate::error::{Error, Result};
+use crate::layout::{Order, normalize_axis};
+use crate::ufunc::Input;
+
+/// What an index outside `-n..n` means (NumPy's `mode=`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TakeMode {
+    /// Modulo the axis length (CuPy's behaviour for every index).
+    #[default]
+    Wrap,
+    /// Clamped to `0..n` (negative indices become 0, as NumPy's `clip`).
+    Clip,
+}
+
+/// Gathers along an axis of `[outer, cdim, rdim]` for an output of
+/// `[outer, isz, rdim]`.
+fn take_axis_kernel() -> &'static ElementwiseKernel {
+    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
+    K.get_or_init(|| {
+        ElementwiseKernel::new(
+            "raw T a, raw I ind, int64 cdim, int64 rdim, int64 isz, int32 clip",
+            "T out",
+            "const long long li = (long long)i; \
+             const long long r = li % rdim, t = li / rdim; \
+             const long long j = t % isz, l = t / isz; \
+             long long k = (long long)ind[j]; \
+             if (clip) { k = k < 0 ? 0 : (k >= cdim ? cdim - 1 : k); } \
+             else { k %= cdim; if (k < 0) k += cdim; } \
+             out = a[(l * cdim + k) * rdim + r];",
+            "cuprum_take_axis",
+        )
+        .expect("the take kernel's parameters parse")
+    })
+}
+
+/// Gathers from the flattened array: one index per output element.
+fn take_flat_kernel() -> &'static ElementwiseKernel {
+    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
+    K.get_or_init(|| {
+        ElementwiseKernel::new(
+            "raw T a, I ind, int64 cdim, int32 clip",
+            "T out",
+            "long long k = (long long)ind; \
+             if (clip) { k = k < 0 ? 0 : (k >= cdim ? cdim - 1 : k); } \
+             else { k %= cdim; if (k < 0) k += cdim; } \
+             out = a[k];",
+            "cuprum_take_flat",
+        )
+        .expect("the take kernel's parameters parse")
+    })
+}
+
+/// Elements of `a` at `indices` along `axis` (NumPy's and CuPy's `take`;
+/// `None` takes from the flattened array). The result's shape is
+/// `a.shape[:axis] + indices.shape + a.shape[axis+1:]`.
+///
+/// # Errors
+/// Non-integer indices, an axis out of bounds, taking from an empty axis
+/// ("cannot do a non-empty take from an empty axes."), different devices.
+pub fn take(a: &Array, indices: &Array, axis: Option<isize>, mode: TakeMode) -> Result<Array> {
+    if !indices.dtype().is_integer() {
+        return Err(Error::Index(format!(
+            "take: indices must be integers, not {}",
+            indices.dtype()
+        )));
+    }
+    a.check_same_device(indices, "take")?;
+    let clip = crate::dtype::ScalarValue::Int(i128::from(mode == TakeMode::Clip));
+    let (shape, cdim, outer, rdim) = match axis {
+        None => (indices.shape().to_vec(), a.size(), 1, 1),
+        Some(ax) => {
+            let ax = normalize_axis(ax, a.ndim().max(1))?;
+            if a.ndim() == 0 {
+                return take(a, indices, None, mode);
+            }
+            let mut shape = a.shape()[..ax].to_vec();
+            shape.extend_from_slice(indices.shape());
+            shape.extend_from_slice(&a.shape()[ax + 1..]);
+            let outer: usize = a.shape()[..ax].iter().product();
+            let rdim: usize = a.shape()[ax + 1..].iter().product();
+            (shape, a.shape()[ax], outer, rdim)
+        }
+    };
+    let out = Array::empty_on(a.device(), &shape, a.dtype(), Order::C)?;
+    if out.size() == 0 {
+        return Ok(out);
+    }
+    if cdim == 0 {
+        return Err(Error::Index(
+            "cannot do a non-empty take from an empty axes.".into(),
+        ));
+    }
+    let int = |n: usize| Input::Scalar(crate::dtype::ScalarValue::Int(n as i128));
+    if outer == 1 && rdim == 1 {
+        take_flat_kernel().call(
+            &[
+                Input::Array(a).into(),
+                Input::Array(indices).into(),
+                int(cdim).into(),
+                Input::Scalar(clip).into(),
+            ],
+            &[&out],
+            None,
+        )?;
+    } else {
+        take_axis_kernel().call(
+            &[
+                Input::Array(a).into(),
+                Input::Array(indices).into(),
+                int(cdim).into(),
+                int(rdim).into(),
+                int(indices.size()).into(),
+                Input::Scalar(clip).into(),
+            ],
+            &[&out],
+            None,
+        )?;
+    }
+    Ok(out)
+}

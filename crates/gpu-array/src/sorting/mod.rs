@@ -1,0 +1,1 @@
+//! Sorting, searching and counting.
