@@ -133,3 +133,41 @@ pub fn take(a: &Array, indices: &Array, axis: Option<isize>, mode: TakeMode) -> 
     }
     Ok(out)
 }
+
+/// The specs of `take`'s kernels for each data dtype, index dtype, layout
+/// (of the flat kernel's output and indices) and index width, as a call
+/// would build them (compile tests and ahead-of-time compilation).
+pub fn kernel_specs(
+    data: &[crate::DType],
+    index: &[crate::DType],
+    layouts: &[crate::elementwise::LayoutClass],
+    widths: &[crate::elementwise::IndexWidth],
+) -> Vec<crate::elementwise::ElementwiseSpec> {
+    use crate::dtype::{Operand, ScalarKind};
+    use crate::elementwise::ArgInfo;
+    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
+    let mut out = Vec::new();
+    for &d in data {
+        for &i in index {
+            let raw = |dtype| ArgInfo::Array { dtype, ndim: 2 };
+            for &l in layouts {
+                for &w in widths {
+                    let flat = take_flat_kernel().spec(
+                        &[raw(d), ArgInfo::array(i), int, int],
+                        &[ArgInfo::array(d)],
+                        l,
+                        w,
+                    );
+                    let axis = take_axis_kernel().spec(
+                        &[raw(d), raw(i), int, int, int, int],
+                        &[ArgInfo::array(d)],
+                        l,
+                        w,
+                    );
+                    out.extend(flat.into_iter().chain(axis));
+                }
+            }
+        }
+    }
+    out
+}

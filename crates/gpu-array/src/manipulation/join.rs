@@ -28,7 +28,9 @@ pub fn concatenate_dtype(
     dtype: Option<DType>,
 ) -> Result<Array> {
     let Some(first) = arrays.first() else {
-        return Err(Error::Value("need at least one array to concatenate".into()));
+        return Err(Error::Value(
+            "need at least one array to concatenate".into(),
+        ));
     };
     let flat: Vec<Array>;
     let (inputs, axis): (Vec<&Array>, usize) = match axis {
@@ -48,10 +50,7 @@ pub fn concatenate_dtype(
             (arrays.to_vec(), normalize_axis(ax, first.ndim())?)
         }
     };
-    let shape = joined_shape(
-        &inputs.iter().map(|a| a.shape()).collect::<Vec<_>>(),
-        axis,
-    )?;
+    let shape = joined_shape(&inputs.iter().map(|a| a.shape()).collect::<Vec<_>>(), axis)?;
     let promoted = inputs
         .iter()
         .skip(1)
@@ -196,8 +195,13 @@ mod tests {
     fn joined_shapes_follow_numpy() {
         assert_eq!(joined_shape(&[&[2, 3], &[4, 3]], 0).unwrap(), vec![6, 3]);
         assert_eq!(joined_shape(&[&[2, 3], &[2, 0]], 1).unwrap(), vec![2, 3]);
-        let e = joined_shape(&[&[2, 3], &[2, 2]], 0).unwrap_err().to_string();
-        assert!(e.contains("along dimension 1, the array at index 0 has size 3"), "{e}");
+        let e = joined_shape(&[&[2, 3], &[2, 2]], 0)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("along dimension 1, the array at index 0 has size 3"),
+            "{e}"
+        );
         let e = joined_shape(&[&[2, 3], &[2]], 0).unwrap_err().to_string();
         assert!(e.contains("index 1 has 1 dimension(s)"), "{e}");
     }

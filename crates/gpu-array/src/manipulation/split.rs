@@ -51,7 +51,9 @@ fn clamp_bound(i: isize, len: usize) -> usize {
 /// division").
 pub fn split_bounds(len: usize, sections: &Sections, equal: bool) -> Result<Vec<(usize, usize)>> {
     match sections {
-        Sections::Count(0) => Err(Error::Value("number sections must be larger than 0.".into())),
+        Sections::Count(0) => Err(Error::Value(
+            "number sections must be larger than 0.".into(),
+        )),
         Sections::Count(n) => {
             let n = *n;
             if equal && !len.is_multiple_of(n) {
@@ -75,10 +77,7 @@ pub fn split_bounds(len: usize, sections: &Sections, equal: bool) -> Result<Vec<
             points.push(0);
             points.extend(idx.iter().map(|&i| clamp_bound(i, len)));
             points.push(len);
-            Ok(points
-                .windows(2)
-                .map(|w| (w[0], w[1].max(w[0])))
-                .collect())
+            Ok(points.windows(2).map(|w| (w[0], w[1].max(w[0]))).collect())
         }
     }
 }
