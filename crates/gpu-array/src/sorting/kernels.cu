@@ -5,7 +5,7 @@
 // whose unsigned order is NumPy's sort order: signed integers flip the sign
 // bit; floats flip every bit of negatives and the sign bit of positives;
 // every NaN becomes the largest key (NaN last); complex keys are (real,
-// imaginary) lexicographic. With CZ (argsort, searchsorted, unique) -0.0
+// imaginary) lexicographic within NumPy's NaN classes. With CZ (argsort, searchsorted, unique) -0.0
 // becomes +0.0 so the two compare equal; without it (sort) -0.0 sorts just
 // before +0.0 and keeps its sign.
 //
@@ -53,6 +53,7 @@ __device__ __forceinline__ bool key_eq(u128 a, u128 b) { return a.hi == b.hi && 
 // Floats as bits: W-bit words with E exponent bits.
 template <typename U, int W, U SIGN, U ABSMAX_INF>
 struct FloatBits {
+  static __device__ __forceinline__ bool isnan(U b) { return (U)(b & (U)~SIGN) > ABSMAX_INF; }
   static __device__ __forceinline__ U key(U b, bool cz) {
     if ((U)(b & (U)~SIGN) > ABSMAX_INF) return (U)~(U)0;  // NaN: largest
     if (cz && (U)(b & (U)~SIGN) == 0) b = 0;                // -0.0 -> +0.0
@@ -109,25 +110,64 @@ struct TF64 {
   static __device__ __forceinline__ K key(Raw x, bool cz) { return F64::key(x, cz); }
   static __device__ __forceinline__ Raw back(K k) { return F64::back(k); }
 };
+// Complex keys follow NumPy's order of classes, [R + Rj, R + nanj,
+// nan + Rj, nan + nanj], each class ordered lexicographically: no NaN is
+// (key(real), key(imag)); the NaN classes take high words above every
+// non-NaN float key (FD.., FE.., FF..) and order by their non-NaN part.
 // complex64 as one 64-bit word: real in the low half (little endian).
 struct TC64 {
   typedef u64 Raw; typedef u64 K; static const int BITS = 64;
   static __device__ __forceinline__ K key(Raw x, bool cz) {
-    return ((u64)F32::key((u32)x, cz) << 32) | (u64)F32::key((u32)(x >> 32), cz);
+    const u32 re = (u32)x, im = (u32)(x >> 32);
+    const bool rn = F32::isnan(re), in = F32::isnan(im);
+    if (!rn && !in) return ((u64)F32::key(re, cz) << 32) | (u64)F32::key(im, cz);
+    if (!rn) return (0xFFFFFFFDull << 32) | (u64)F32::key(re, cz);
+    if (!in) return (0xFFFFFFFEull << 32) | (u64)F32::key(im, cz);
+    return ~0ull;
   }
   static __device__ __forceinline__ Raw back(K k) {
-    return (u64)F32::back((u32)(k >> 32)) | ((u64)F32::back((u32)k) << 32);
+    const u32 hi = (u32)(k >> 32), lo = (u32)k, qnan = 0x7FC00000u;
+    u32 re, im;
+    if (hi == 0xFFFFFFFDu) { re = F32::back(lo); im = qnan; }
+    else if (hi == 0xFFFFFFFEu) { re = qnan; im = F32::back(lo); }
+    else if (hi == 0xFFFFFFFFu) { re = qnan; im = qnan; }
+    else { re = F32::back(hi); im = F32::back(lo); }
+    return (u64)re | ((u64)im << 32);
   }
 };
 // complex128 as two 64-bit words: lo = real, hi = imaginary.
 struct TC128 {
   typedef u128 Raw; typedef u128 K; static const int BITS = 128;
   static __device__ __forceinline__ K key(Raw x, bool cz) {
-    u128 k; k.hi = F64::key(x.lo, cz); k.lo = F64::key(x.hi, cz); return k;
+    const bool rn = F64::isnan(x.lo), in = F64::isnan(x.hi);
+    u128 k;
+    if (!rn && !in) { k.hi = F64::key(x.lo, cz); k.lo = F64::key(x.hi, cz); }
+    else if (!rn) { k.hi = 0xFFFFFFFFFFFFFFFDull; k.lo = F64::key(x.lo, cz); }
+    else if (!in) { k.hi = 0xFFFFFFFFFFFFFFFEull; k.lo = F64::key(x.hi, cz); }
+    else { k.hi = ~0ull; k.lo = ~0ull; }
+    return k;
   }
   static __device__ __forceinline__ Raw back(K k) {
-    u128 x; x.lo = F64::back(k.hi); x.hi = F64::back(k.lo); return x;
+    const u64 qnan = 0x7FF8000000000000ull;
+    u128 x;
+    if (k.hi == 0xFFFFFFFFFFFFFFFDull) { x.lo = F64::back(k.lo); x.hi = qnan; }
+    else if (k.hi == 0xFFFFFFFFFFFFFFFEull) { x.lo = qnan; x.hi = F64::back(k.lo); }
+    else if (k.hi == ~0ull) { x.lo = qnan; x.hi = qnan; }
+    else { x.lo = F64::back(k.hi); x.hi = F64::back(k.lo); }
+    return x;
   }
+};
+
+// Whether a key holds a NaN that `unique` merges with every other
+// (complex only: float NaNs already share one key).
+template <typename Tr> struct NanClass {
+  static __device__ __forceinline__ bool any(typename Tr::K) { return false; }
+};
+template <> struct NanClass<TC64> {
+  static __device__ __forceinline__ bool any(u64 k) { return (k >> 32) >= 0xFFFFFFFDull; }
+};
+template <> struct NanClass<TC128> {
+  static __device__ __forceinline__ bool any(u128 k) { return k.hi >= 0xFFFFFFFFFFFFFFFDull; }
 };
 
 template <typename K, typename V> struct Items {
@@ -350,12 +390,15 @@ __device__ void searchsorted(const typename Tr::Raw* a, u64 n, const typename Tr
 }
 
 // unique: flag[i] = 1 where sorted s[i] starts a run of equal keys (NaNs
-// equal, -0.0 == 0.0).
+// equal, complex values with a NaN all equal as NumPy's equal_nan, -0.0 ==
+// 0.0).
 template <typename Tr>
 __device__ void unique_flags(const typename Tr::Raw* s, u64 n, unsigned char* flag) {
   const u64 i = (u64)blockIdx.x * CUPRUM_SORT_BLOCK + threadIdx.x;
   if (i >= n) return;
-  flag[i] = i == 0 || !key_eq(Tr::key(s[i], true), Tr::key(s[i - 1], true));
+  if (i == 0) { flag[i] = 1; return; }
+  const typename Tr::K a = Tr::key(s[i], true), b = Tr::key(s[i - 1], true);
+  flag[i] = !(key_eq(a, b) || (NanClass<Tr>::any(a) && NanClass<Tr>::any(b)));
 }
 
 // unique: scatter run starts to their slot (cumsum - 1): the value, the

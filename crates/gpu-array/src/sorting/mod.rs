@@ -30,6 +30,7 @@
 //! argsort, a gather, run-start flags, a cumulative sum, one host read of
 //! the count and a scatter.
 
+pub mod keys;
 pub mod radix;
 
 use crate::array::Array;
