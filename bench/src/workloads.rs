@@ -86,6 +86,13 @@ pub fn all() -> Vec<Workload> {
             "cumsum f32 2^26",
             crate::array_workloads::reductions::cumsum,
         ),
+        ("sort f32 2^26", crate::sort_workloads::sort_f32),
+        ("argsort f32 2^26", crate::sort_workloads::argsort_f32),
+        (
+            "concatenate 2x2^27 f32",
+            crate::sort_workloads::concatenate_f32,
+        ),
+        ("take 2^26 from 2^28", crate::sort_workloads::take_random),
     ]
 }
 

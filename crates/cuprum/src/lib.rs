@@ -9,6 +9,9 @@
 //! | `cp.ndarray`, `cp.float32`   | [`Array`], [`DType::Float32`]            |
 //! | `cp.array`, `cp.zeros`, ...  | [`array`], [`zeros`], ... ([`creation`]) |
 //! | `cp.exp`, `cp.add`, ...      | [`exp`], [`add`], ... ([`ufunc`])        |
+//! | `cp.concatenate`, `cp.roll`  | [`concatenate`], [`roll`], ... ([`manipulation`]) |
+//! | `cp.sort`, `cp.unique`       | [`sort`], [`unique`], ... ([`sorting`])  |
+//! | `cp.take`                    | [`take`] ([`indexing`])                  |
 //! | `cp.cuda`                    | [`cuda`] (gpu-runtime)                   |
 //! | `cp.ElementwiseKernel`       | [`ElementwiseKernel`]                    |
 //! | `cp.testing`                 | [`testing`] (gpu-testing)                |
@@ -23,10 +26,20 @@
 pub use gpu_array::array::{Broadcast, broadcast_arrays, copyto};
 pub use gpu_array::creation::*;
 pub use gpu_array::elementwise::{ElementwiseKernel, KernelInput, Typed};
+pub use gpu_array::indexing::{TakeMode, take};
+pub use gpu_array::manipulation::{
+    Requirement, Sections, array_split, column_stack, concatenate, concatenate_dtype, dsplit,
+    dstack, flip, fliplr, flipud, hsplit, hstack, repeat, require, roll, rot90, split, stack, tile,
+    trim_zeros, vsplit, vstack,
+};
+pub use gpu_array::sorting::{
+    Side, Unique, UniqueOptions, argpartition, argsort, lexsort, msort, partition, searchsorted,
+    sort, sort_complex, unique,
+};
 pub use gpu_array::ufunc::*;
 pub use gpu_array::{
     Array, AxisIndex, DType, Element, Error, Flags, Layout, Order, Result, creation, display,
-    dtype, elementwise, layout, npy, s, ufunc,
+    dtype, elementwise, indexing, layout, manipulation, npy, s, sorting, ufunc,
 };
 /// The CUDA runtime: devices, streams, events, memory, kernels (CuPy's
 /// `cupy.cuda`).

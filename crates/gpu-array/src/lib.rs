@@ -20,6 +20,11 @@
 //!   reductions, as CuPy), and CuPy's [`reduction::ReductionKernel`];
 //! - [`scan`]: `cumsum`, `cumprod` and their NaN-skipping forms (a
 //!   single-pass decoupled look-back scan for long rows), and `diff`;
+//! - [`manipulation`]: `concatenate`, the `stack` and `split` families,
+//!   `tile`, `repeat`, `flip`, `roll`, `rot90`, `trim_zeros`, `require`;
+//! - [`sorting`]: `sort`, `argsort` (Cuprum's onesweep radix sort, stable,
+//!   NaN last, any axis), `lexsort`, `partition`, `searchsorted`, `unique`;
+//! - [`indexing`]: `take` (CuPy's wrapped out-of-bounds indices);
 //! - [`elementwise`]: the engine under the ufuncs: kernel specs rendered to CUDA
 //!   C++ with Cuprum's headers ([`kernels`]), the launcher (coalescing,
 //!   32-bit indexing, 16-byte vector loads, device-sized grids), and CuPy's
@@ -45,6 +50,9 @@
 //! | `cp.ElementwiseKernel(...)`                | [`elementwise::ElementwiseKernel::new`] and `.call`       |
 //! | `x.sum(axis=1)`, `cp.max(x)`               | `x.sum(&ReduceOptions::axis(1))?`, [`reduction::amax`]    |
 //! | `cp.cumsum(x)`, `cp.diff(x)`               | [`scan::cumsum`]`(&x, None, None)?`, [`scan::diff`]       |
+//! | `cp.concatenate((a, b), axis=1)`           | [`manipulation::concatenate`]`(&[&a, &b], Some(1))?`     |
+//! | `cp.sort(a)`, `cp.argsort(a, axis=0)`      | [`sorting::sort`]`(&a, Some(-1))?`, [`sorting::argsort`] |
+//! | `cp.take(a, idx, axis=0)`                  | [`indexing::take`]`(&a, &idx, Some(0), TakeMode::Wrap)?` |
 //! | `print(x)`, `repr(x)`                      | `println!("{x}")`, `{x:?}`                                |
 //! | `cp.save('a.npy', x)`, `cp.load`           | [`Array::save_npy`], [`Array::load_npy`]                  |
 //!

@@ -245,7 +245,7 @@ fn roll_and_tile_of_views() {
     let Some(_d) = gpu_runtime::testing::device_or_skip() else {
         return;
     };
-    let full = Array::from_vec((0..(40 * 30) as i32).collect::<Vec<_>>())
+    let full = Array::from_vec((0..40 * 30).collect::<Vec<_>>())
         .unwrap()
         .reshape(&[40, 30])
         .unwrap();
