@@ -90,6 +90,7 @@ pub mod error;
 pub mod indexing;
 pub mod kernels;
 pub mod layout;
+pub mod logic;
 pub mod manipulation;
 pub mod npy;
 mod raw;

@@ -1,4 +1,6 @@
-//! Tier 3: the array manipulation routines and `take` on the GPU against
+//! Tier 3: the array manipulation routines, the indexing routines (take,
+//! take_along_axis, where, nonzero, argwhere, flatnonzero, compress,
+//! extract, diagonal), isin/in1d and isclose on the GPU against
 //! NumPy's own outputs (`testdata/manip/manip_golden.npz`, written by
 //! `testdata/manip/make_golden.py`), bit for bit; plus larger and
 //! non-contiguous cases against host references (concatenate of the
@@ -8,9 +10,11 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use gpu_array::indexing::{TakeMode, take};
+use gpu_array::indexing::{self as ix, TakeMode, take};
+use gpu_array::logic;
 use gpu_array::manipulation::{self as m, Requirement, Sections};
 use gpu_array::npy::{NpyArray, load_npz};
+use gpu_array::sorting as so;
 use gpu_array::{Array, DType, s};
 
 fn members() -> HashMap<String, NpyArray> {
@@ -20,6 +24,11 @@ fn members() -> HashMap<String, NpyArray> {
         .into_iter()
         .map(|(n, a)| (n.strip_suffix(".npy").unwrap_or(&n).to_string(), a))
         .collect()
+}
+
+/// `x mod m` (NumPy's `np.mod`) on the device.
+fn rem(x: &Array, m: i64) -> Array {
+    gpu_array::ufunc::remainder(x, m).unwrap()
 }
 
 /// Runs the case `name` on the device inputs.
@@ -76,28 +85,76 @@ fn call(name: &str, i: &HashMap<&str, Array>) -> Vec<Array> {
         "take_axis1_wrap" => one(take(a, &i["i2"], Some(1), TakeMode::Wrap)),
         "take_flat_clip" => one(take(a, &i["i1"], None, TakeMode::Clip)),
         "take_flat_wrap" => one(take(c, &i["i1"], None, TakeMode::Wrap)),
+        "take_along_axis1" => one(ix::take_along_axis(a, &rem(&i["ia"], 4), Some(1))),
+        "take_along_axis_b" => {
+            let idx = rem(&i["ia"].slice(&s![..1, ..4, ..1]).unwrap(), 3);
+            one(ix::take_along_axis(a, &idx, Some(0)))
+        }
+        "take_along_none" => {
+            let idx = rem(&i["i1"].astype(DType::Int64).unwrap(), 60);
+            one(ix::take_along_axis(a, &idx, None))
+        }
+        "where3" => {
+            let cond = a.greater(0).unwrap();
+            one(ix::where_(&cond, a, &b.slice(&s![.., ..1, ..]).unwrap()))
+        }
+        "where_scalar" => one(ix::where_(&b.greater(0).unwrap(), b, 0.5)),
+        "nonzero" => many(ix::nonzero(&a.greater(10).unwrap())),
+        "argwhere" => one(ix::argwhere(&b.greater(0).unwrap())),
+        "flatnonzero" => one(ix::flatnonzero(v)),
+        "compress_axis" => one(ix::compress(
+            &i["cmask"].slice(&s![..3]).unwrap(),
+            a,
+            Some(1),
+        )),
+        "compress_none" => one(ix::compress(&i["cmask"], a, None)),
+        "extract" => one(ix::extract(&a.greater(20).unwrap(), a)),
+        "diagonal_0" => one(ix::diagonal(a, 0, 0, 1)),
+        "diagonal_off" => one(ix::diagonal(a, 2, 2, 1)),
+        "diagonal_neg" => one(ix::diagonal(a, -1, 0, 2)),
+        "isin" => one(so::isin(a, b, false)),
+        "isin_invert" => one(so::isin(v, a, true)),
+        "isin_nan" => one(so::isin(&i["f"], &i["g"], false)),
+        "in1d" => one(so::in1d(a, v, false)),
+        "isclose" => one(logic::isclose(&i["f"], &i["g"], 1e-5, 1e-8, false)),
+        "isclose_nan" => one(logic::isclose(&i["f"], &i["g"], 1e-3, 0.0, true)),
         other => panic!("no call for golden case {other}"),
     }
 }
 
-/// NumPy's outputs, bit for bit (the inputs are small integers).
+/// Host: the golden file parses, with inputs and numbered results.
+#[test]
+fn golden_file_is_well_formed() {
+    let z = members();
+    for k in ["a", "b", "c", "v", "z", "i2", "i1", "ia", "f", "g", "cmask"] {
+        assert!(z.contains_key(&format!("in.{k}")), "input {k}");
+    }
+    for key in z.keys().filter(|k| !k.starts_with("in.")) {
+        let (_, k) = key.rsplit_once('.').unwrap();
+        assert!(k.parse::<usize>().is_ok(), "{key}");
+    }
+}
+
+/// NumPy's outputs, bit for bit (the inputs are small integers; isclose
+/// and isin over NaN, infinities and signed zeros).
 #[test]
 fn numpy_golden() {
     let Some(_d) = gpu_runtime::testing::device_or_skip() else {
         return;
     };
     let z = members();
-    let inputs: HashMap<&str, Array> = ["a", "b", "c", "v", "z", "i2", "i1"]
-        .into_iter()
-        .map(|k| (k, Array::from_npy(&z[&format!("in.{k}")]).unwrap()))
-        .collect();
+    let inputs: HashMap<&str, Array> =
+        ["a", "b", "c", "v", "z", "i2", "i1", "ia", "f", "g", "cmask"]
+            .into_iter()
+            .map(|k| (k, Array::from_npy(&z[&format!("in.{k}")]).unwrap()))
+            .collect();
     let mut cases: HashMap<&str, usize> = HashMap::new();
     for key in z.keys().filter(|k| !k.starts_with("in.")) {
         let (name, k) = key.rsplit_once('.').unwrap();
         let n = cases.entry(name).or_default();
         *n = (*n).max(k.parse::<usize>().unwrap() + 1);
     }
-    assert!(cases.len() >= 40, "{} cases", cases.len());
+    assert!(cases.len() >= 60, "{} cases", cases.len());
     for (name, count) in cases {
         let got = call(name, &inputs);
         assert_eq!(got.len(), count, "{name}: number of results");
@@ -320,4 +377,65 @@ fn errors() {
     // An all-zero array trims to empty.
     let zz = Array::zeros(&[5], DType::Int32).unwrap();
     assert_eq!(m::trim_zeros(&zz, "fb").unwrap().size(), 0);
+}
+
+/// Compactions and selections over sizes that cross blocks and scan tiles,
+/// against host references; array_equal and allclose.
+#[test]
+fn selections_large() {
+    let Some(_d) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    let n = (1 << 20) + 3;
+    let x = seq_f32(n, 5);
+    let y = seq_f32(n, 6);
+    let xs: Vec<f32> = x.iter().map(|v| v - 2.0e9).collect();
+    let a = Array::from_slice(&xs, &[n]).unwrap();
+    let b = Array::from_slice(&y, &[n]).unwrap();
+    let cond = a.greater(0).unwrap();
+    let w = ix::where_(&cond, &a, &b).unwrap().to_vec::<f32>().unwrap();
+    for k in 0..n {
+        assert_eq!(w[k], if xs[k] > 0.0 { xs[k] } else { y[k] }, "where at {k}");
+    }
+    let nz = ix::flatnonzero(&cond).unwrap().to_vec::<i64>().unwrap();
+    let want: Vec<i64> = (0..n).filter(|&k| xs[k] > 0.0).map(|k| k as i64).collect();
+    assert_eq!(nz, want, "flatnonzero");
+    let ex = ix::extract(&cond, &a).unwrap().to_vec::<f32>().unwrap();
+    let want: Vec<f32> = xs.iter().copied().filter(|&v| v > 0.0).collect();
+    assert_eq!(ex, want, "extract");
+    // A 3-D argwhere of a strided view.
+    let m = cond
+        .reshape(&[103, 10181])
+        .unwrap()
+        .slice(&s![..;2, 1..])
+        .unwrap();
+    let aw = ix::argwhere(&m).unwrap();
+    assert_eq!(aw.shape()[1], 2);
+    let aw = aw.to_vec::<i64>().unwrap();
+    let mut want = Vec::new();
+    for i in 0..52usize {
+        for j in 0..10180usize {
+            if xs[2 * i * 10181 + j + 1] > 0.0 {
+                want.extend([i as i64, j as i64]);
+            }
+        }
+    }
+    assert_eq!(aw, want, "argwhere of a view");
+    // array_equal and allclose.
+    assert!(logic::array_equal(&a, &a.copy().unwrap(), false).unwrap());
+    assert!(!logic::array_equal(&a, &b, false).unwrap());
+    assert!(!logic::array_equal(&a, &a.reshape(&[1, n as isize]).unwrap(), false).unwrap());
+    let nan = Array::from_slice(&[1.0f64, f64::NAN], &[2]).unwrap();
+    assert!(!logic::array_equal(&nan, &nan, false).unwrap());
+    assert!(logic::array_equal(&nan, &nan, true).unwrap());
+    let small = Array::from_slice(&[0.0f32, 1.0, -2.5, 1000.0], &[4]).unwrap();
+    let near = ufunc_add(&small, 1e-3);
+    assert!(logic::allclose(&small, &near, 1e-5, 1e-2, false).unwrap());
+    assert!(!logic::allclose(&small, &near, 0.0, 1e-4, false).unwrap());
+    // Relative tolerance: 1000 vs 1000.001 with rtol 1e-5, atol 0.
+    assert!(!logic::allclose(&small, &near, 1e-5, 0.0, false).unwrap());
+}
+
+fn ufunc_add(a: &Array, v: f64) -> Array {
+    gpu_array::ufunc::add(a, v).unwrap()
 }

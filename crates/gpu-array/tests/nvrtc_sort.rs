@@ -53,7 +53,7 @@ fn sort_kernels_compile_for_every_dtype() {
 }
 
 #[test]
-fn take_kernels_compile() {
+fn indexing_and_logic_kernels_compile() {
     if nvrtc_or_skip().is_none() {
         return;
     }
@@ -66,7 +66,20 @@ fn take_kernels_compile() {
         ],
         &[IndexWidth::I32, IndexWidth::I64],
     );
-    assert_eq!(specs.len(), 3 * 2 * 2 * 2 * 2);
+    assert_eq!(specs.len(), 3 * 2 * 2 * 2 * 3 + 2 * 2 * 4);
+    specs.extend(gpu_array::logic::kernel_specs(
+        &[
+            (DType::Float32, DType::Float32),
+            (DType::Float16, DType::Int64),
+            (DType::Complex64, DType::Float64),
+            (DType::Bool, DType::UInt8),
+        ],
+        &[
+            LayoutClass::Contiguous { vectorized: true },
+            LayoutClass::Strided { ndim: 3 },
+        ],
+        &[IndexWidth::I32],
+    ));
     // Calls of one kernel share its name; one program needs them distinct.
     for (k, s) in specs.iter_mut().enumerate() {
         s.name = format!("{}_{k}", s.name);
@@ -82,7 +95,7 @@ fn take_kernels_compile() {
             .arch(arch);
         let c = compile_uncached(&req, &CompileConfig::from_env())
             .unwrap_or_else(|e| panic!("{arch}: {e}"));
-        let names = names_in(&c.image, b"cuprum_take_");
+        let names = names_in(&c.image, b"cuprum_");
         for n in &expected {
             assert!(
                 names.contains(n.as_bytes()),

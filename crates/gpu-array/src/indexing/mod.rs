@@ -1,13 +1,25 @@
-//! Indexing routines (NumPy's "Indexing routines"): gathers along an axis.
+//! Indexing routines (NumPy's "Indexing routines"): gathers, selections by
+//! condition and the diagonal view.
 //!
 //! | NumPy / CuPy                           | Cuprum                                             |
 //! |----------------------------------------|----------------------------------------------------|
 //! | `cp.take(a, idx)`, `take(a, idx, 1)`   | [`take`]`(&a, &idx, None, TakeMode::Wrap)?`        |
 //! | `np.take(a, idx, mode='clip')`         | [`take`]`(.., TakeMode::Clip)`                     |
+//! | `cp.take_along_axis(a, idx, 1)`        | [`take_along_axis`]`(&a, &idx, Some(1))?`          |
+//! | `cp.where(c, x, y)`, `cp.where(c)`     | [`where_`]`(&c, &x, 0.0)?`, [`nonzero`]`(&c)?`     |
+//! | `cp.argwhere`, `flatnonzero`           | [`argwhere`], [`flatnonzero`]                      |
+//! | `cp.compress`, `cp.extract`            | [`compress`], [`extract`]                          |
+//! | `cp.diagonal(a, 1, 0, 1)`              | [`diagonal`]`(&a, 1, 0, 1)?` (a view)              |
 //!
 //! Out-of-bounds indices wrap around, as CuPy documents ("Out-of-bounds
 //! indices" under "Difference between CuPy and NumPy"); NumPy's default
 //! `mode='raise'` would need a device-to-host check per call.
+
+mod along;
+mod select;
+
+pub use along::{diagonal, take_along_axis};
+pub use select::{argwhere, compress, extract, flatnonzero, nonzero, where_};
 
 use std::sync::OnceLock;
 
@@ -134,9 +146,9 @@ pub fn take(a: &Array, indices: &Array, axis: Option<isize>, mode: TakeMode) -> 
     Ok(out)
 }
 
-/// The specs of `take`'s kernels for each data dtype, index dtype, layout
-/// (of the flat kernel's output and indices) and index width, as a call
-/// would build them (compile tests and ahead-of-time compilation).
+/// The specs of this module's kernels (`take`, `take_along_axis`,
+/// `where`, `argwhere`) for each data dtype, index dtype, layout and index
+/// width, as calls would build them (compile tests and ahead-of-time compilation).
 pub fn kernel_specs(
     data: &[crate::DType],
     index: &[crate::DType],
@@ -164,9 +176,47 @@ pub fn kernel_specs(
                         l,
                         w,
                     );
-                    out.extend(flat.into_iter().chain(axis));
+                    let along = along::along_kernel().spec(
+                        &[raw(d), ArgInfo::array(i), int, int, int],
+                        &[ArgInfo::array(d)],
+                        l,
+                        w,
+                    );
+                    out.extend(flat.into_iter().chain(axis).chain(along));
                 }
             }
+        }
+    }
+    for &l in layouts {
+        for &w in widths {
+            for &d in data {
+                let wh = select::where_kernel().spec(
+                    &[
+                        ArgInfo::array(crate::DType::Bool),
+                        ArgInfo::array(d),
+                        ArgInfo::Scalar(Operand::Array(d)),
+                    ],
+                    &[ArgInfo::array(d)],
+                    l,
+                    w,
+                );
+                out.extend(wh);
+            }
+            let mut args = vec![
+                ArgInfo::array(crate::DType::Bool),
+                ArgInfo::array(crate::DType::Int64),
+            ];
+            args.extend(std::iter::repeat_n(int, 9));
+            let aw = select::argwhere_kernel().spec(
+                &args,
+                &[ArgInfo::Array {
+                    dtype: crate::DType::Int64,
+                    ndim: 2,
+                }],
+                l,
+                w,
+            );
+            out.extend(aw);
         }
     }
     out

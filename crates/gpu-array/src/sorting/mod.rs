@@ -11,6 +11,7 @@
 //! | `cp.partition(a, 3)`, `argpartition`       | [`partition`]`(&a, &[3], Some(-1))?`, [`argpartition`] |
 //! | `cp.searchsorted(a, v, side='right')`      | [`searchsorted`]`(&a, &v, Side::Right, None)?`      |
 //! | `cp.unique(a, return_counts=True)`         | [`unique`]`(&a, UniqueOptions { counts: true, ..Default::default() })?` |
+//! | `cp.isin(a, b)`, `cp.in1d(a, b)`           | [`isin`]`(&a, &b, false)?`, [`in1d`]                |
 //!
 //! Semantics are NumPy's: sorts are stable, NaN sorts last (complex:
 //! `R + Rj < R + nanj < nan + Rj < nan + nanj`), -0.0 and 0.0 are equal in
@@ -385,4 +386,48 @@ pub fn unique(a: &Array, opts: UniqueOptions) -> Result<Unique> {
         inverse,
         counts,
     })
+}
+
+/// Whether each element of `element` is in `test_elements` (NumPy's
+/// `isin`; `invert` negates): the test elements sorted once, one binary
+/// search and one comparison per element. Equality is `==`: NaN is in
+/// nothing, -0.0 is in a set holding 0.0. A bool array of `element`'s
+/// shape.
+///
+/// # Errors
+/// Devices differ; allocation or launch failed.
+pub fn isin(element: &Array, test_elements: &Array, invert: bool) -> Result<Array> {
+    element.check_same_device(test_elements, "isin")?;
+    let dt = crate::dtype::promote_types(element.dtype(), test_elements.dtype());
+    let n = test_elements.size();
+    if n == 0 || element.size() == 0 {
+        let out = Array::empty_on(element.device(), element.shape(), DType::Bool, Order::C)?;
+        if out.size() > 0 {
+            out.fill(invert)?;
+        }
+        return Ok(out);
+    }
+    let t = test_elements.reshape(&[-1])?;
+    let t = if t.dtype() == dt { t } else { t.astype(dt)? };
+    let sorted = sort(&t, Some(0))?;
+    let e = if element.dtype() == dt {
+        element.clone()
+    } else {
+        element.astype(dt)?
+    };
+    let pos = searchsorted(&sorted, &e, Side::Left, None)?;
+    let cand = take(&sorted, &pos, None, TakeMode::Clip)?;
+    if invert {
+        cand.not_equal(&e)
+    } else {
+        cand.equal(&e)
+    }
+}
+
+/// [`isin`] of the flattened `ar1` (NumPy's `in1d`): a 1-D bool array.
+///
+/// # Errors
+/// As [`isin`].
+pub fn in1d(ar1: &Array, ar2: &Array, invert: bool) -> Result<Array> {
+    isin(&ar1.reshape(&[-1])?, ar2, invert)
 }

@@ -24,8 +24,14 @@ inputs = {
     "z": np.array([0, 0, 1, 2, 0, 3, 0, 0], dtype=np.float32),
     "i2": np.array([[0, -1], [3, 5]], dtype=np.int64),
     "i1": np.array([-5, 0, 7, 100], dtype=np.int32),
+    "ia": rng.integers(-4, 8, (3, 6, 5)).astype(np.int64),
+    "f": np.array([1.0, np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-9, 100.0, np.nan, 3.0], dtype=np.float64),
+    "g": np.array([1.0 + 1e-6, np.nan, np.inf, np.inf, -0.0, 1e-9, 0.0, 100.001, 1.0, 3.0], dtype=np.float32),
+    "cmask": np.array([True, False, True, True], dtype=np.bool_),
 }
-a, b, c, v, z, i2, i1 = (inputs[k] for k in "a b c v z i2 i1".split())
+a, b, c, v, z, i2, i1, ia, f, g, cmask = (
+    inputs[k] for k in "a b c v z i2 i1 ia f g cmask".split()
+)
 cases = {
     "concatenate_axis1": np.concatenate((a, b), axis=1),
     "concatenate_axis0": np.concatenate((a, c.astype(np.float32)), axis=0),
@@ -71,6 +77,26 @@ cases = {
     "take_axis1_wrap": np.take(a, i2, axis=1, mode="wrap"),
     "take_flat_clip": np.take(a, i1, mode="clip"),
     "take_flat_wrap": np.take(c, i1, mode="wrap"),
+    "take_along_axis1": np.take_along_axis(a, np.mod(ia, 4), axis=1),
+    "take_along_axis_b": np.take_along_axis(a, np.mod(ia[:1, :4, :1], 3), axis=0),
+    "take_along_none": np.take_along_axis(a, np.mod(i1.astype(np.int64), 60), axis=None),
+    "where3": np.where(a > 0, a, b[:, :1, :]),
+    "where_scalar": np.where(b > 0, b, 0.5),
+    "nonzero": list(np.nonzero(a > 10)),
+    "argwhere": np.argwhere(b > 0),
+    "flatnonzero": np.flatnonzero(v),
+    "compress_axis": np.compress(cmask[:3], a, axis=1),
+    "compress_none": np.compress(cmask, a),
+    "extract": np.extract(a > 20, a),
+    "diagonal_0": np.diagonal(a).copy(),
+    "diagonal_off": np.diagonal(a, 2, 2, 1).copy(),
+    "diagonal_neg": np.diagonal(a, -1, 0, 2).copy(),
+    "isin": np.isin(a, b),
+    "isin_invert": np.isin(v, a, invert=True),
+    "isin_nan": np.isin(f, g),
+    "in1d": np.isin(a.ravel(), v),
+    "isclose": np.isclose(f, g),
+    "isclose_nan": np.isclose(f, g, rtol=1e-3, atol=0.0, equal_nan=True),
 }
 
 out = {f"in.{k}": x for k, x in inputs.items()}
