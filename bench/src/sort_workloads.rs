@@ -1,5 +1,5 @@
 //! Workloads of issue 4: sort and argsort (Cuprum's radix sort against
-//! CuPy's CUB), concatenate, and a random gather (`take`).
+//! CuPy's CUB), concatenate, a random gather (`take`) and `where`.
 
 use gpu_array::indexing::{TakeMode, take};
 use gpu_array::manipulation::concatenate;
@@ -62,4 +62,15 @@ pub fn take_random(dev: Device) -> Result<Record> {
     let idx = Array::from_slice(&idx, &[m]).map_err(err)?;
     let ms = time(dev, || take(&a, &idx, None, TakeMode::Wrap))?;
     Ok(gpu_rec("take 2^26 from 2^28", ms, m * (8 + 4 + 4)))
+}
+
+pub fn where_f32(dev: Device) -> Result<Record> {
+    let n = 1 << 28;
+    let a = crate::array_workloads::filled(&[n], DType::Float32, 1.0)?;
+    let b = crate::array_workloads::filled(&[n], DType::Float32, 2.0)?;
+    let ms = time(dev, || {
+        let c = a.greater(0.0)?;
+        gpu_array::indexing::where_(&c, &a, &b)
+    })?;
+    Ok(gpu_rec("where(a>0,a,b) f32 2^28", ms, 4 * n * 4))
 }

@@ -93,6 +93,7 @@ pub fn all() -> Vec<Workload> {
             crate::sort_workloads::concatenate_f32,
         ),
         ("take 2^26 from 2^28", crate::sort_workloads::take_random),
+        ("where(a>0,a,b) f32 2^28", crate::sort_workloads::where_f32),
     ]
 }
 

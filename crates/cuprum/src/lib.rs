@@ -26,20 +26,24 @@
 pub use gpu_array::array::{Broadcast, broadcast_arrays, copyto};
 pub use gpu_array::creation::*;
 pub use gpu_array::elementwise::{ElementwiseKernel, KernelInput, Typed};
-pub use gpu_array::indexing::{TakeMode, take};
+pub use gpu_array::indexing::{
+    TakeMode, argwhere, compress, diagonal, extract, flatnonzero, nonzero, take, take_along_axis,
+    where_,
+};
+pub use gpu_array::logic::{allclose, array_equal, isclose};
 pub use gpu_array::manipulation::{
     Requirement, Sections, array_split, column_stack, concatenate, concatenate_dtype, dsplit,
     dstack, flip, fliplr, flipud, hsplit, hstack, repeat, require, roll, rot90, split, stack, tile,
     trim_zeros, vsplit, vstack,
 };
 pub use gpu_array::sorting::{
-    Side, Unique, UniqueOptions, argpartition, argsort, lexsort, msort, partition, searchsorted,
-    sort, sort_complex, unique,
+    Side, Unique, UniqueOptions, argpartition, argsort, in1d, isin, lexsort, msort, partition,
+    searchsorted, sort, sort_complex, unique,
 };
 pub use gpu_array::ufunc::*;
 pub use gpu_array::{
     Array, AxisIndex, DType, Element, Error, Flags, Layout, Order, Result, creation, display,
-    dtype, elementwise, indexing, layout, manipulation, npy, s, sorting, ufunc,
+    dtype, elementwise, indexing, layout, logic, manipulation, npy, s, sorting, ufunc,
 };
 /// The CUDA runtime: devices, streams, events, memory, kernels (CuPy's
 /// `cupy.cuda`).
