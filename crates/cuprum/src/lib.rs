@@ -27,8 +27,8 @@ pub use gpu_array::array::{Broadcast, broadcast_arrays, copyto};
 pub use gpu_array::creation::*;
 pub use gpu_array::elementwise::{ElementwiseKernel, KernelInput, Typed};
 pub use gpu_array::indexing::{
-    TakeMode, argwhere, compress, diagonal, extract, flatnonzero, nonzero, take, take_along_axis,
-    where_,
+    TakeMode, argwhere, compress, diagonal, extract, flatnonzero, nonzero, put, take,
+    take_along_axis, where_,
 };
 pub use gpu_array::logic::{allclose, array_equal, isclose};
 pub use gpu_array::manipulation::{

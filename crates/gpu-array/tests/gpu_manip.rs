@@ -118,6 +118,18 @@ fn call(name: &str, i: &HashMap<&str, Array>) -> Vec<Array> {
         "in1d" => one(so::in1d(a, v, false)),
         "isclose" => one(logic::isclose(&i["f"], &i["g"], 1e-5, 1e-8, false)),
         "isclose_nan" => one(logic::isclose(&i["f"], &i["g"], 1e-3, 0.0, true)),
+        "put_wrap" | "put_clip" => {
+            let r = a.copy().unwrap();
+            let idx = Array::from_vec(vec![0i64, -1, 7, 200, -70]).unwrap();
+            let vals = Array::from_vec(vec![9.0f64, 8.0]).unwrap();
+            let mode = if name == "put_wrap" {
+                TakeMode::Wrap
+            } else {
+                TakeMode::Clip
+            };
+            ix::put(&r, &idx, &vals, mode).unwrap();
+            vec![r]
+        }
         other => panic!("no call for golden case {other}"),
     }
 }

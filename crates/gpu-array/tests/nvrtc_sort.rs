@@ -66,7 +66,7 @@ fn indexing_and_logic_kernels_compile() {
         ],
         &[IndexWidth::I32, IndexWidth::I64],
     );
-    assert_eq!(specs.len(), 3 * 2 * 2 * 2 * 3 + 2 * 2 * 4);
+    assert_eq!(specs.len(), 3 * 2 * 2 * 2 * 3 + 2 * 2 * (3 + 3 * 2 + 1));
     specs.extend(gpu_array::logic::kernel_specs(
         &[
             (DType::Float32, DType::Float32),

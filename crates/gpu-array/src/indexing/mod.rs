@@ -10,15 +10,18 @@
 //! | `cp.argwhere`, `flatnonzero`           | [`argwhere`], [`flatnonzero`]                      |
 //! | `cp.compress`, `cp.extract`            | [`compress`], [`extract`]                          |
 //! | `cp.diagonal(a, 1, 0, 1)`              | [`diagonal`]`(&a, 1, 0, 1)?` (a view)              |
+//! | `cp.put(a, idx, v)`                    | [`put`]`(&a, &idx, &v, TakeMode::Wrap)?`           |
 //!
 //! Out-of-bounds indices wrap around, as CuPy documents ("Out-of-bounds
 //! indices" under "Difference between CuPy and NumPy"); NumPy's default
 //! `mode='raise'` would need a device-to-host check per call.
 
 mod along;
+mod put;
 mod select;
 
 pub use along::{diagonal, take_along_axis};
+pub use put::put;
 pub use select::{argwhere, compress, extract, flatnonzero, nonzero, where_};
 
 use std::sync::OnceLock;
@@ -207,6 +210,23 @@ pub fn kernel_specs(
                 ArgInfo::array(crate::DType::Int64),
             ];
             args.extend(std::iter::repeat_n(int, 9));
+            for &d in data {
+                for &i in index {
+                    let p = put::put_kernel().spec(
+                        &[
+                            ArgInfo::array(i),
+                            ArgInfo::Array { dtype: d, ndim: 1 },
+                            int,
+                            int,
+                            int,
+                        ],
+                        &[ArgInfo::Array { dtype: d, ndim: 2 }],
+                        l,
+                        w,
+                    );
+                    out.extend(p);
+                }
+            }
             let aw = select::argwhere_kernel().spec(
                 &args,
                 &[ArgInfo::Array {

@@ -99,6 +99,19 @@ cases = {
     "isclose_nan": np.isclose(f, g, rtol=1e-3, atol=0.0, equal_nan=True),
 }
 
+
+def put(mode):
+    # Indices distinct after wrapping or clipping (duplicates' order is
+    # undefined on the GPU, as CuPy documents).
+    idx = [0, -1, 7, 200, -70] if mode == "wrap" else [3, -1, 7, 200]
+    r = a.copy()
+    np.put(r, np.array(idx), np.array([9.0, 8.0], dtype=np.float64), mode=mode)
+    return r
+
+
+cases["put_wrap"] = put("wrap")
+cases["put_clip"] = put("clip")
+
 out = {f"in.{k}": x for k, x in inputs.items()}
 for name, r in cases.items():
     rs = r if isinstance(r, list) else [r]
