@@ -35,7 +35,7 @@ mod tiling;
 
 pub use join::{column_stack, concatenate, concatenate_dtype, dstack, hstack, stack, vstack};
 pub use misc::{Requirement, require, trim_zeros};
-pub use rearrange::{flip, fliplr, flipud, roll, rot90};
+pub use rearrange::{flip, fliplr, flipud, roll, roll_amounts, rot90};
 pub use split::{Sections, array_split, dsplit, hsplit, split, split_bounds, vsplit};
 pub use tiling::{repeat, repeat_indices, tile};
 
