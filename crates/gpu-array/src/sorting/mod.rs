@@ -40,6 +40,17 @@ use crate::error::{Error, Result};
 use crate::indexing::{TakeMode, take};
 use crate::layout::{Order, normalize_axis};
 
+/// `a` C-contiguous and aligned to its item size (at most 16 bytes), as
+/// the sort kernels load it: `a` itself or a copy.
+fn dense(a: &Array) -> Result<Array> {
+    let align = a.itemsize().min(16) as u64;
+    if a.is_c_contiguous() && a.data_ptr().raw().is_multiple_of(align) {
+        Ok(a.clone())
+    } else {
+        a.copy()
+    }
+}
+
 /// What a sort writes.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Want {
@@ -58,11 +69,7 @@ fn sort_impl(a: &Array, axis: Option<isize>, want: Want) -> Result<Array> {
     } else {
         src.moveaxis(&[ax as isize], &[-1])?
     };
-    let contig = if moved.is_c_contiguous() {
-        moved
-    } else {
-        moved.copy()?
-    };
+    let contig = dense(&moved)?;
     let out_dt = match want {
         Want::Values => contig.dtype(),
         Want::Indices => DType::Int64,
@@ -231,8 +238,8 @@ pub fn searchsorted(a: &Array, v: &Array, side: Side, sorter: Option<&Array>) ->
         None => a.clone(),
     };
     let dense = |x: &Array| -> Result<Array> {
-        if x.dtype() == dt && x.is_c_contiguous() {
-            Ok(x.clone())
+        if x.dtype() == dt {
+            dense(x)
         } else {
             x.astype(dt)
         }

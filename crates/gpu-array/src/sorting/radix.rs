@@ -409,3 +409,190 @@ mod tests {
         assert!(24 >= key_bits(DType::Complex128) / 8 + 8);
     }
 }
+
+/// A sequential emulation of `kernels.cu` (histogram, bin scan, the
+/// onesweep passes with their warp ranking, look-back and staged scatter),
+/// driven by [`plan`] and the same ping-pong of buffers as [`radix_sort`]:
+/// it checks the plan, the flags and the index arithmetic on the host.
+#[cfg(test)]
+mod emulate {
+    use super::{Pass, flags, plan, row_digits, tile_items};
+
+    const WARPS: usize = 8;
+
+    fn digit(key: u64, val: u64, row_n: usize, p: &Pass) -> usize {
+        if p.flags & flags::ROW != 0 {
+            ((val / row_n as u64) >> p.shift) as usize & 255
+        } else {
+            (key >> p.shift) as usize & 255
+        }
+    }
+
+    /// Sorts `keys` (`key_bits` wide) in rows of `row_n`: the sorted keys
+    /// and/or the indices within rows, as the GPU would write them.
+    pub fn sort(
+        keys: &[u64],
+        key_bits: u32,
+        row_n: usize,
+        want_keys: bool,
+        want_vals: bool,
+    ) -> (Vec<u64>, Vec<i64>) {
+        let n = keys.len();
+        let rows = n / row_n;
+        let passes = plan(key_bits, rows, want_keys, want_vals);
+        let kp = key_bits.div_ceil(8) as usize;
+        let kb = if key_bits <= 32 { 4 } else { 8 };
+        let tile = tile_items(kb, 4);
+        let items = tile / 256;
+        // Histogram and exclusive bin starts.
+        let mut starts = vec![[0u64; 256]; passes.len()];
+        for &k in keys {
+            for (p, st) in starts.iter_mut().enumerate().take(kp) {
+                st[(k >> (8 * p)) as usize & 255] += 1;
+            }
+        }
+        for r in 0..rows {
+            for q in 0..row_digits(rows) as usize {
+                starts[kp + q][(r >> (8 * q)) & 255] += row_n as u64;
+            }
+        }
+        for st in &mut starts {
+            let mut acc = 0;
+            for c in st.iter_mut() {
+                let t = *c;
+                *c = acc;
+                acc += t;
+            }
+        }
+        let (mut k_in, mut v_in) = (keys.to_vec(), (0..n as u64).collect::<Vec<_>>());
+        let (mut k_fin, mut v_fin) = (Vec::new(), Vec::new());
+        for (pi, p) in passes.iter().enumerate() {
+            let last = p.flags & flags::LAST != 0;
+            let mut k_out = vec![u64::MAX; n];
+            let mut v_out = vec![u64::MAX; n];
+            let tiles = n.div_ceil(tile);
+            // prefix[d]: count of digit d in the tiles before (the look-back).
+            let mut prefix = [0u64; 256];
+            for t in 0..tiles {
+                let mut wh = vec![[0u32; 256]; WARPS];
+                // (warp, digit, key, value) in input order, and each one's rank.
+                let mut staged: Vec<(usize, usize, u64, u64)> = Vec::new();
+                let mut pos_of = Vec::new();
+                for (w, whw) in wh.iter_mut().enumerate() {
+                    for k in 0..items {
+                        for lane in 0..32 {
+                            let i = t * tile + w * 32 * items + k * 32 + lane;
+                            if i >= n {
+                                continue;
+                            }
+                            let (key, val) = (k_in[i], v_in[i]);
+                            let d = digit(key, val, row_n, p);
+                            pos_of.push(whw[d]);
+                            whw[d] += 1;
+                            staged.push((w, d, key, val));
+                        }
+                    }
+                }
+                let mut run = [0u32; 256];
+                for d in 0..256 {
+                    for whw in wh.iter_mut() {
+                        let c = whw[d];
+                        whw[d] = run[d];
+                        run[d] += c;
+                    }
+                }
+                let mut start = [0u32; 256];
+                let mut acc = 0;
+                for d in 0..256 {
+                    start[d] = acc;
+                    acc += run[d];
+                }
+                let global: Vec<u64> = (0..256).map(|d| starts[pi][d] + prefix[d]).collect();
+                for d in 0..256 {
+                    prefix[d] += u64::from(run[d]);
+                }
+                let mut s_key = vec![0u64; tile];
+                let mut s_val = vec![0u64; tile];
+                let mut s_dig = vec![0usize; tile];
+                for ((w, d, key, val), rank) in staged.iter().zip(&pos_of) {
+                    let pos = (start[*d] + wh[*w][*d] + rank) as usize;
+                    s_key[pos] = *key;
+                    s_val[pos] = *val;
+                    s_dig[pos] = *d;
+                }
+                let cnt = staged.len();
+                for i in 0..cnt {
+                    let d = s_dig[i];
+                    let g = (global[d] + (i as u64 - u64::from(start[d]))) as usize;
+                    if p.flags & flags::KEYS_OUT != 0 {
+                        k_out[g] = s_key[i];
+                    }
+                    if p.flags & flags::VALS != 0 && p.flags & flags::VALS_OUT != 0 {
+                        v_out[g] = if last {
+                            s_val[i] % row_n as u64
+                        } else {
+                            s_val[i]
+                        };
+                    }
+                }
+            }
+            if last {
+                k_fin = k_out;
+                v_fin = v_out;
+            } else {
+                k_in = k_out;
+                v_in = v_out;
+            }
+        }
+        (k_fin, v_fin.into_iter().map(|v| v as i64).collect())
+    }
+
+    #[test]
+    fn emulated_sorts_are_stable_sorts_by_row_then_key() {
+        let mut s = 12345u64;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        let cases: [(u32, usize, usize); 9] = [
+            (32, 1, 1),
+            (32, 5000, 5000),
+            (32, 4096, 4096),
+            (32, 12_289, 12_289),
+            (8, 9000, 3),
+            (16, 3000, 300),
+            (64, 5000, 1000),
+            (32, 70_002, 2),
+            (8, 257 * 256, 256),
+        ];
+        for (bits, n, row_n) in cases {
+            let mask = if bits == 64 {
+                u64::MAX
+            } else {
+                (1u64 << bits) - 1
+            };
+            let keys: Vec<u64> = (0..n)
+                .map(|_| {
+                    let r = next();
+                    // Many duplicates: a small pool half of the time.
+                    (if r % 2 == 0 { (r >> 8) % 17 } else { r >> 3 }) & mask
+                })
+                .collect();
+            let mut order: Vec<usize> = (0..n).collect();
+            order.sort_by_key(|&i| (i / row_n, keys[i]));
+            for (want_keys, want_vals) in [(true, false), (false, true), (true, true)] {
+                let (k, v) = sort(&keys, bits, row_n, want_keys, want_vals);
+                if want_keys {
+                    let wk: Vec<u64> = order.iter().map(|&i| keys[i]).collect();
+                    assert_eq!(k, wk, "keys: bits {bits} n {n} row {row_n}");
+                }
+                if want_vals {
+                    let wv: Vec<i64> = order.iter().map(|&i| (i % row_n) as i64).collect();
+                    assert_eq!(v, wv, "indices: bits {bits} n {n} row {row_n}");
+                }
+            }
+        }
+    }
+}
