@@ -18,7 +18,7 @@ pub(super) fn along_kernel() -> &'static ElementwiseKernel {
             "const long long li = (long long)i; \
              const long long r = li % rdim, l = li / rdim / odim; \
              long long k = (long long)ind; \
-             k %= adim; if (k < 0) k += adim; \
+             if (k < 0 || k >= adim) { k %= adim; if (k < 0) k += adim; } \
              out = a[(l * adim + k) * rdim + r];",
             "cuprum_take_along_axis",
         )

@@ -55,7 +55,7 @@ fn take_axis_kernel() -> &'static ElementwiseKernel {
              const long long j = t % isz, l = t / isz; \
              long long k = (long long)ind[j]; \
              if (clip) { k = k < 0 ? 0 : (k >= cdim ? cdim - 1 : k); } \
-             else { k %= cdim; if (k < 0) k += cdim; } \
+             else { if (k < 0 || k >= cdim) { k %= cdim; if (k < 0) k += cdim; } } \
              out = a[(l * cdim + k) * rdim + r];",
             "cuprum_take_axis",
         )
@@ -72,7 +72,7 @@ fn take_flat_kernel() -> &'static ElementwiseKernel {
             "T out",
             "long long k = (long long)ind; \
              if (clip) { k = k < 0 ? 0 : (k >= cdim ? cdim - 1 : k); } \
-             else { k %= cdim; if (k < 0) k += cdim; } \
+             else { if (k < 0 || k >= cdim) { k %= cdim; if (k < 0) k += cdim; } } \
              out = a[k];",
             "cuprum_take_flat",
         )

@@ -17,7 +17,7 @@ pub(super) fn put_kernel() -> &'static ElementwiseKernel {
             "raw T a",
             "long long k = (long long)ind; \
              if (clip) { k = k < 0 ? 0 : (k >= na ? na - 1 : k); } \
-             else { k %= na; if (k < 0) k += na; } \
+             else { if (k < 0 || k >= na) { k %= na; if (k < 0) k += na; } } \
              a[k] = v[(long long)i % vn];",
             "cuprum_put",
         )

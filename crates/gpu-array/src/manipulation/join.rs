@@ -32,49 +32,53 @@ pub fn concatenate_dtype(
             "need at least one array to concatenate".into(),
         ));
     };
-    let flat: Vec<Array>;
-    let (inputs, axis): (Vec<&Array>, usize) = match axis {
-        None => {
-            flat = arrays
-                .iter()
-                .map(|a| a.reshape(&[-1]))
-                .collect::<Result<_>>()?;
-            (flat.iter().collect(), 0)
-        }
+    // axis=None joins the flattened inputs: each is copied from its own
+    // layout into a view of its slice of the output shaped like it.
+    let (shape, axis) = match axis {
+        None => (vec![arrays.iter().map(|a| a.size()).sum()], None),
         Some(ax) => {
             if first.ndim() == 0 {
                 return Err(Error::Value(
                     "zero-dimensional arrays cannot be concatenated".into(),
                 ));
             }
-            (arrays.to_vec(), normalize_axis(ax, first.ndim())?)
+            let ax = normalize_axis(ax, first.ndim())?;
+            let shapes: Vec<&[usize]> = arrays.iter().map(|a| a.shape()).collect();
+            (joined_shape(&shapes, ax)?, Some(ax))
         }
     };
-    let shape = joined_shape(&inputs.iter().map(|a| a.shape()).collect::<Vec<_>>(), axis)?;
-    let promoted = inputs
+    let promoted = arrays
         .iter()
         .skip(1)
-        .fold(inputs[0].dtype(), |acc, a| promote_types(acc, a.dtype()));
+        .fold(first.dtype(), |acc, a| promote_types(acc, a.dtype()));
     let (out_dt, casting) = match dtype {
         Some(d) => (d, Casting::SameKind),
         None => (promoted, Casting::Unsafe),
     };
-    for a in &inputs {
+    for a in arrays {
         first.check_same_device(a, "concatenate")?;
+        crate::dtype::check_cast(a.dtype(), out_dt, casting)?;
     }
     let out = Array::empty_on(first.device(), &shape, out_dt, Order::C)?;
     let mut at = 0;
-    for a in &inputs {
-        let len = a.shape()[axis];
+    for a in arrays {
+        let len = match axis {
+            Some(ax) => a.shape()[ax],
+            None => a.size(),
+        };
         if len > 0 {
-            let dst = axis_view(&out, axis, at, len, 1);
+            let dst = match axis {
+                Some(ax) => axis_view(&out, ax, at, len, 1),
+                None => {
+                    let dims: Vec<isize> = a.shape().iter().map(|&d| d as isize).collect();
+                    axis_view(&out, 0, at, len, 1).reshape(&dims)?
+                }
+            };
             if a.dtype() == out_dt {
                 dst.copy_from(a)?;
             } else {
                 copyto(&dst, a, casting, None)?;
             }
-        } else if a.dtype() != out_dt {
-            crate::dtype::check_cast(a.dtype(), out_dt, casting)?;
         }
         at += len;
     }
