@@ -453,3 +453,43 @@ fn selections_large() {
 fn ufunc_add(a: &Array, v: f64) -> Array {
     gpu_array::ufunc::add(a, v).unwrap()
 }
+
+/// Per-element repeat counts over a long axis (the device's prefix sums
+/// and searches) against the host's gather indices; device counts.
+#[test]
+fn repeat_counts_large() {
+    let Some(_d) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    let n = 100_003;
+    let counts: Vec<usize> = (0..n).map(|k| (k * 7919) % 5).collect();
+    let x: Vec<i32> = (0..n as i32).collect();
+    let a = Array::from_slice(&x, &[n]).unwrap();
+    let got = m::repeat(&a, &counts, Some(0))
+        .unwrap()
+        .to_vec::<i32>()
+        .unwrap();
+    let want: Vec<i32> = m::repeat_indices(n, &counts)
+        .unwrap()
+        .iter()
+        .map(|&k| k as i32)
+        .collect();
+    assert_eq!(got, want);
+    // Along axis 1 of a 2-D array, with the counts on the device.
+    let b = Array::from_vec((0..12i64).collect::<Vec<_>>())
+        .unwrap()
+        .reshape(&[3, 4])
+        .unwrap();
+    let c = Array::from_vec(vec![0i32, 2, 1, 3]).unwrap();
+    let r = m::repeat_array(&b, &c, Some(1)).unwrap();
+    assert_eq!(r.shape(), &[3, 6]);
+    assert_eq!(
+        r.to_vec::<i64>().unwrap(),
+        vec![1, 1, 2, 3, 3, 3, 5, 5, 6, 7, 7, 7, 9, 9, 10, 11, 11, 11]
+    );
+    let neg = Array::from_vec(vec![1i32, -1, 1, 1]).unwrap();
+    assert!(m::repeat_array(&b, &neg, Some(1)).is_err());
+    // All-zero counts give an empty axis.
+    let z = m::repeat(&b, &[0, 0, 0, 0], Some(1)).unwrap();
+    assert_eq!(z.shape(), &[3, 0]);
+}

@@ -24,7 +24,8 @@
 //! both sides are dense, the 16-byte vectorised elementwise copy when
 //! contiguous, else the strided one). `tile` and scalar `repeat` are a
 //! single strided copy of a broadcast view (a stride of zero repeats), and
-//! per-element `repeat` counts are a gather along the axis
+//! per-element `repeat` counts are a cumulative sum, a `searchsorted` of
+//! every output position and a gather along the axis
 //! ([`crate::indexing::take`]).
 
 mod join;
@@ -37,7 +38,7 @@ pub use join::{column_stack, concatenate, concatenate_dtype, dstack, hstack, sta
 pub use misc::{Requirement, require, trim_zeros};
 pub use rearrange::{flip, fliplr, flipud, roll, roll_amounts, rot90};
 pub use split::{Sections, array_split, dsplit, hsplit, split, split_bounds, vsplit};
-pub use tiling::{repeat, repeat_indices, tile};
+pub use tiling::{repeat, repeat_array, repeat_indices, tile};
 
 use crate::array::Array;
 use crate::layout::Layout;

@@ -2,9 +2,11 @@
 //! for per-element repeat counts.
 
 use crate::array::Array;
+use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::indexing::{TakeMode, take};
 use crate::layout::{Layout, Order, normalize_axis};
+use crate::sorting::Side;
 
 /// `a` repeated `reps[k]` times along each axis (NumPy's `tile`): with
 /// fewer reps than dimensions, leading reps are 1; with more, `a` gets
@@ -37,9 +39,10 @@ pub fn tile(a: &Array, reps: &[usize]) -> Result<Array> {
     out.reshape(&fin)
 }
 
-/// The gather indices of a per-element repeat: position `k` of an axis of
-/// length `len` repeated `repeats[k]` times (one count for all when
-/// `repeats` has one entry).
+/// The gather indices of a per-element repeat, on the host: position `k`
+/// of an axis of length `len` repeated `repeats[k]` times (one count for
+/// all when `repeats` has one entry); what [`repeat`]'s device path
+/// computes.
 ///
 /// # Errors
 /// Counts that do not broadcast to the axis (NumPy's message).
@@ -64,9 +67,11 @@ pub fn repeat_indices(len: usize, repeats: &[usize]) -> Result<Vec<i64>> {
 
 /// Repeats each element of `a` along `axis` (NumPy's `repeat`; `None`
 /// repeats the flattened array): `repeats` is one count for all, or one
-/// count per element of the axis (as CuPy, counts are host values). A
-/// single count is one strided copy of a broadcast view; per-element
-/// counts gather along the axis.
+/// count per element of the axis (as CuPy, counts are host values; see
+/// [`repeat_array`] for device counts). A single count is one strided copy
+/// of a broadcast view; per-element counts are a cumulative sum on the
+/// device, a binary search per output position and a gather along the
+/// axis.
 ///
 /// # Errors
 /// Counts that do not match the axis; an axis out of bounds.
@@ -105,10 +110,49 @@ pub fn repeat(a: &Array, repeats: &[usize], axis: Option<isize>) -> Result<Array
         fin[ax] *= r as isize;
         return out.reshape(&fin);
     }
-    let idx = repeat_indices(src.shape()[ax], repeats)?;
-    let n = idx.len();
-    let idx = Array::from_slice_on(src.device(), &idx, &[n])?;
+    // Per-element counts: the inclusive prefix sums of the counts on the
+    // device; output position j along the axis comes from the first
+    // element whose prefix exceeds j (searchsorted, side right).
+    let len = src.shape()[ax];
+    if repeats.len() != len {
+        return Err(Error::Value(format!(
+            "operands could not be broadcast together with shape ({len},) ({},)",
+            repeats.len()
+        )));
+    }
+    let total: usize = repeats.iter().sum();
+    let dev = src.device();
+    let counts: Vec<i64> = repeats.iter().map(|&r| r as i64).collect();
+    let counts = Array::from_slice_on(dev, &counts, &[len])?;
+    let ends = crate::scan::cumsum(&counts, None, Some(DType::Int64))?;
+    let pos = crate::creation::arange(0, total as i64, 1, Some(DType::Int64))?;
+    let idx = crate::sorting::searchsorted(&ends, &pos, Side::Right, None)?;
     take(&src, &idx, Some(ax as isize), TakeMode::Wrap)
+}
+
+/// [`repeat`] with the counts in a device array of integers (one count,
+/// or one per element of the axis). Reads the counts back to the host
+/// (the result's shape depends on them).
+///
+/// # Errors
+/// Non-integer or negative counts ("repeats may not contain negative
+/// values"); as [`repeat`].
+pub fn repeat_array(a: &Array, repeats: &Array, axis: Option<isize>) -> Result<Array> {
+    if !repeats.dtype().is_integer() || repeats.ndim() > 1 {
+        return Err(Error::DType(format!(
+            "repeat: repeats must be integers of at most one dimension, not {} of shape {}",
+            repeats.dtype(),
+            crate::layout::fmt_shape(repeats.shape())
+        )));
+    }
+    let counts = repeats.astype(DType::Int64)?.to_vec::<i64>()?;
+    if counts.iter().any(|&c| c < 0) {
+        return Err(Error::Value(
+            "repeats may not contain negative values.".into(),
+        ));
+    }
+    let counts: Vec<usize> = counts.iter().map(|&c| c as usize).collect();
+    repeat(a, &counts, axis)
 }
 
 #[cfg(test)]
