@@ -1,9 +1,12 @@
 //! Tier 2 (DESIGN.md, "Testing"): every sort kernel (histogram, bin scan,
 //! the onesweep pass with 32- and 64-bit values, searchsorted, unique's
-//! flags and scatter) for every dtype, and the gather kernels of `take`,
-//! compile with the real NVRTC for sm_80 and sm_90, all dtypes in one
-//! program per architecture. Needs only the NVRTC library; skips with a
-//! reason without it.
+//! flags and scatter) for every dtype, all dtypes in one program per
+//! architecture, and the elementwise kernels of the indexing and logic
+//! routines (take, take_along_axis, put, where, argwhere, isclose) over a
+//! spread of dtypes, layouts and index widths, compile with the real NVRTC
+//! for sm_80 and sm_90. Needs only the NVRTC library; skips with a reason
+//! without it. `CUPRUM_SORT_PTXAS_REPORT=1` prints ptxas' register, spill
+//! and shared-memory report of the sort kernels.
 
 use std::collections::HashSet;
 
