@@ -340,7 +340,7 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out, 
   for (int k = 0; k < ITEMS; ++k) {
     if (dig[k] < 256) {
       pos[k] += s_start[dig[k]] + s_whist[warp * 256 + dig[k]];
-      s_keys[pos[k]] = key[k];
+      if (need_key) s_keys[pos[k]] = key[k];
       s_dig[pos[k]] = (unsigned char)dig[k];
     }
   }
