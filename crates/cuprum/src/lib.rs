@@ -32,9 +32,9 @@ pub use gpu_array::indexing::{
 };
 pub use gpu_array::logic::{allclose, array_equal, isclose};
 pub use gpu_array::manipulation::{
-    Requirement, Sections, array_split, column_stack, concatenate, concatenate_dtype, dsplit,
-    dstack, flip, fliplr, flipud, hsplit, hstack, repeat, repeat_array, require, roll, rot90,
-    split, stack, tile, trim_zeros, vsplit, vstack,
+    PadMode, Requirement, Sections, array_split, column_stack, concatenate, concatenate_dtype,
+    dsplit, dstack, flip, fliplr, flipud, hsplit, hstack, pad, repeat, repeat_array, require, roll,
+    rot90, split, stack, tile, trim_zeros, vsplit, vstack,
 };
 pub use gpu_array::sorting::{
     Side, Unique, UniqueOptions, argpartition, argsort, in1d, isin, lexsort, msort, partition,

@@ -10,9 +10,10 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
+use gpu_array::dtype::ScalarValue;
 use gpu_array::indexing::{self as ix, TakeMode, take};
 use gpu_array::logic;
-use gpu_array::manipulation::{self as m, Requirement, Sections};
+use gpu_array::manipulation::{self as m, PadMode, Requirement, Sections};
 use gpu_array::npy::{NpyArray, load_npz};
 use gpu_array::sorting as so;
 use gpu_array::{Array, DType, s};
@@ -130,6 +131,19 @@ fn call(name: &str, i: &HashMap<&str, Array>) -> Vec<Array> {
             ix::put(&r, &idx, &vals, mode).unwrap();
             vec![r]
         }
+        "pad_constant" => one(m::pad(
+            a,
+            &[(1, 2), (0, 1), (3, 0)],
+            PadMode::Constant(ScalarValue::Int(7)),
+        )),
+        "pad_edge" => one(m::pad(b, &[(1, 2), (2, 1), (0, 3)], PadMode::Edge)),
+        "pad_wrap" => one(m::pad(v, &[(9, 4)], PadMode::Wrap)),
+        "pad_reflect" => one(m::pad(a, &[(4, 1), (5, 2), (1, 6)], PadMode::Reflect)),
+        "pad_symmetric" => one(m::pad(b, &[(2, 3), (3, 2), (6, 1)], PadMode::Symmetric)),
+        "pad_maximum" => one(m::pad(a, &[(1, 1), (2, 0), (0, 2)], PadMode::Maximum)),
+        "pad_minimum" => one(m::pad(b, &[(2, 2)], PadMode::Minimum)),
+        "pad_mean_int" => one(m::pad(b, &[(1, 0), (1, 2), (2, 1)], PadMode::Mean)),
+        "pad_mean_float" => one(m::pad(c, &[(0, 0), (1, 2), (0, 0)], PadMode::Mean)),
         other => panic!("no call for golden case {other}"),
     }
 }

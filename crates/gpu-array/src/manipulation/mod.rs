@@ -17,6 +17,7 @@
 //! | `cp.rot90(a, k, axes)`                    | [`rot90`] (a view)                                    |
 //! | `cp.trim_zeros(a, 'fb')`                  | [`trim_zeros`]`(&a, "fb")?`                           |
 //! | `cp.require(a, requirements=['C'])`       | [`require`]                                           |
+//! | `cp.pad(a, ((1, 2), (0, 3)), 'reflect')`  | [`pad`]`(&a, &[(1, 2), (0, 3)], PadMode::Reflect)?`   |
 //!
 //! How: results that NumPy returns as views (splits, flips, `rot90`) are
 //! views here; the others are one allocation and one copy per input
@@ -30,12 +31,14 @@
 
 mod join;
 mod misc;
+mod pad;
 mod rearrange;
 mod split;
 mod tiling;
 
 pub use join::{column_stack, concatenate, concatenate_dtype, dstack, hstack, stack, vstack};
 pub use misc::{Requirement, require, trim_zeros};
+pub use pad::{PadMode, pad, pad_indices};
 pub use rearrange::{flip, fliplr, flipud, roll, roll_amounts, rot90};
 pub use split::{Sections, array_split, dsplit, hsplit, split, split_bounds, vsplit};
 pub use tiling::{repeat, repeat_array, repeat_indices, tile};

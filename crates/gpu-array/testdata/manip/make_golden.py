@@ -109,6 +109,16 @@ def put(mode):
     return r
 
 
+cases["pad_constant"] = np.pad(a, ((1, 2), (0, 1), (3, 0)), constant_values=7)
+cases["pad_edge"] = np.pad(b, ((1, 2), (2, 1), (0, 3)), mode="edge")
+cases["pad_wrap"] = np.pad(v, (9, 4), mode="wrap")
+cases["pad_reflect"] = np.pad(a, ((4, 1), (5, 2), (1, 6)), mode="reflect")
+cases["pad_symmetric"] = np.pad(b, ((2, 3), (3, 2), (6, 1)), mode="symmetric")
+cases["pad_maximum"] = np.pad(a, ((1, 1), (2, 0), (0, 2)), mode="maximum")
+cases["pad_minimum"] = np.pad(b, 2, mode="minimum")
+cases["pad_mean_int"] = np.pad(b, ((1, 0), (1, 2), (2, 1)), mode="mean")
+# One axis of length 4: the means are exact, whatever the summation order.
+cases["pad_mean_float"] = np.pad(c, ((0, 0), (1, 2), (0, 0)), mode="mean")
 cases["put_wrap"] = put("wrap")
 cases["put_clip"] = put("clip")
 
