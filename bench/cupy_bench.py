@@ -228,6 +228,18 @@ WORKLOADS = {
         lambda: (spd(4096, cp.float32), mixed(4096, cp.float32)), cp.linalg.solve),
     "svd f32 2048": w_ms(lambda: (mixed(2048, cp.float32),), cp.linalg.svd),
     "eigh f32 2048": w_ms(lambda: (sym(mixed(2048, cp.float32)),), cp.linalg.eigh),
+    "sort f32 2^26": w_gpu(lambda: (cp.random.random(1 << 26, dtype=cp.float32),), cp.sort,
+                           2 * (1 << 26) * 4),
+    "argsort f32 2^26": w_gpu(lambda: (cp.random.random(1 << 26, dtype=cp.float32),),
+                              cp.argsort, (1 << 26) * (4 + 8)),
+    "concatenate 2x2^27 f32": w_gpu(
+        lambda: (full(1 << 27, cp.float32, 1.0), full(1 << 27, cp.float32, 2.0)),
+        lambda a, b: cp.concatenate((a, b)), 2 * 2 * (1 << 27) * 4),
+    "take 2^26 from 2^28": w_gpu(
+        lambda: (full(N, cp.float32, 1.0), cp.random.randint(0, N, 1 << 26, dtype=cp.int64)),
+        lambda a, i: cp.take(a, i), (1 << 26) * (8 + 4 + 4)),
+    "where(a>0,a,b) f32 2^28": w_gpu(lambda: (full(N, cp.float32, 1.0), full(N, cp.float32, 2.0)),
+                                     lambda a, b: cp.where(a > 0, a, b), 4 * N * 4),
 }
 
 

@@ -10,17 +10,17 @@ use crate::timing::{gpu_ms, host_us_batched};
 const N: usize = 1 << 28;
 const SIDE: usize = 16384;
 
-fn err(e: gpu_array::Error) -> gpu_runtime::Error {
+pub(crate) fn err(e: gpu_array::Error) -> gpu_runtime::Error {
     gpu_runtime::Error::InvalidArgument(e.to_string())
 }
 
-fn filled(shape: &[usize], dtype: DType, v: f64) -> Result<Array> {
+pub(crate) fn filled(shape: &[usize], dtype: DType, v: f64) -> Result<Array> {
     let a = Array::empty(shape, dtype).map_err(err)?;
     a.fill(v).map_err(err)?;
     Ok(a)
 }
 
-fn gpu_rec(name: &'static str, ms: f64, bytes: usize) -> Record {
+pub(crate) fn gpu_rec(name: &'static str, ms: f64, bytes: usize) -> Record {
     Record {
         name,
         unit: "ms",
@@ -33,7 +33,7 @@ fn gpu_rec(name: &'static str, ms: f64, bytes: usize) -> Record {
 
 /// Times `f` (which returns the result array, dropped at once: the pool
 /// makes that free) on the device's current stream.
-fn time(dev: Device, mut f: impl FnMut() -> gpu_array::Result<Array>) -> Result<f64> {
+pub(crate) fn time(dev: Device, mut f: impl FnMut() -> gpu_array::Result<Array>) -> Result<f64> {
     let stream = Stream::current_on(dev);
     gpu_ms(&stream, 3, 20, || f().map(drop).map_err(err))
 }

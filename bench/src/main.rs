@@ -8,6 +8,7 @@
 
 mod array_workloads;
 mod linalg_workloads;
+mod sort_workloads;
 mod timing;
 mod workloads;
 

@@ -116,6 +116,14 @@ pub fn all() -> Vec<Workload> {
         ),
         ("svd f32 2048", crate::linalg_workloads::svd_f32),
         ("eigh f32 2048", crate::linalg_workloads::eigh_f32),
+        ("sort f32 2^26", crate::sort_workloads::sort_f32),
+        ("argsort f32 2^26", crate::sort_workloads::argsort_f32),
+        (
+            "concatenate 2x2^27 f32",
+            crate::sort_workloads::concatenate_f32,
+        ),
+        ("take 2^26 from 2^28", crate::sort_workloads::take_random),
+        ("where(a>0,a,b) f32 2^28", crate::sort_workloads::where_f32),
     ]
 }
 

@@ -16,6 +16,8 @@ const GENERATORS: &[&str] = &[
     "crates/gpu-array/testdata/scan/make_golden.py",
     "crates/gpu-array/testdata/creation/make.py",
     "crates/gpu-array/testdata/reduction/make_golden.py",
+    "crates/gpu-array/testdata/manip/make_golden.py",
+    "crates/gpu-array/testdata/sort/make_golden.py",
 ];
 
 pub fn run(args: &[String]) -> Result<(), String> {

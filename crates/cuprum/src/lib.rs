@@ -9,6 +9,9 @@
 //! | `cp.ndarray`, `cp.float32`   | [`Array`], [`DType::Float32`]            |
 //! | `cp.array`, `cp.zeros`, ...  | [`array`], [`zeros`], ... ([`creation`]) |
 //! | `cp.exp`, `cp.add`, ...      | [`exp`], [`add`], ... ([`ufunc`])        |
+//! | `cp.concatenate`, `cp.roll`  | [`concatenate`], [`roll`], ... ([`manipulation`]) |
+//! | `cp.sort`, `cp.unique`       | [`sort`], [`unique`], ... ([`sorting`])  |
+//! | `cp.take`                    | [`take`] ([`indexing`])                  |
 //! | `cp.cuda`                    | [`cuda`] (gpu-runtime)                   |
 //! | `cp.linalg`, `cp.matmul`, `a @ b` | [`linalg`] (gpu-linalg), [`matmul`], `a.matmul(&b)` ([`MatmulExt`]) |
 //! | `cp.ElementwiseKernel`       | [`ElementwiseKernel`]                    |
@@ -26,10 +29,24 @@ pub use gpu_array::array::{Broadcast, broadcast_arrays, copyto};
 pub use gpu_array::creation::*;
 pub use gpu_array::elementwise::{ElementwiseKernel, KernelInput, Typed};
 pub use gpu_array::fusion::{self, FVar, fuse, fx};
+pub use gpu_array::indexing::{
+    TakeMode, argwhere, compress, diagonal, extract, flatnonzero, nonzero, put, take,
+    take_along_axis, where_,
+};
+pub use gpu_array::logic::{allclose, array_equal, isclose};
+pub use gpu_array::manipulation::{
+    PadMode, Requirement, Sections, array_split, column_stack, concatenate, concatenate_dtype,
+    dsplit, dstack, flip, fliplr, flipud, hsplit, hstack, pad, repeat, repeat_array, require, roll,
+    rot90, split, stack, tile, trim_zeros, vsplit, vstack,
+};
+pub use gpu_array::sorting::{
+    Side, Unique, UniqueOptions, argpartition, argsort, in1d, isin, lexsort, msort, partition,
+    searchsorted, sort, sort_complex, unique,
+};
 pub use gpu_array::ufunc::*;
 pub use gpu_array::{
     Array, AxisIndex, DType, Element, Error, Flags, Layout, Order, Result, creation, display,
-    dtype, elementwise, layout, npy, s, ufunc,
+    dtype, elementwise, indexing, layout, logic, manipulation, npy, s, sorting, ufunc,
 };
 /// CuPy's `cupy.linalg` (and `cupyx.scipy.linalg` as `linalg::scipy`).
 pub use gpu_linalg as linalg;

@@ -23,6 +23,11 @@
 //! - [`fusion`]: CuPy's `cupy.fuse`: a closure over symbolic values traced
 //!   once per call signature into one elementwise or reduction kernel
 //!   (several reductions over the same axes in one pass);
+//! - [`manipulation`]: `concatenate`, the `stack` and `split` families,
+//!   `tile`, `repeat`, `flip`, `roll`, `rot90`, `trim_zeros`, `require`;
+//! - [`sorting`]: `sort`, `argsort` (Cuprum's onesweep radix sort, stable,
+//!   NaN last, any axis), `lexsort`, `partition`, `searchsorted`, `unique`;
+//! - [`indexing`]: `take` (CuPy's wrapped out-of-bounds indices);
 //! - [`elementwise`]: the engine under the ufuncs: kernel specs rendered to CUDA
 //!   C++ with Cuprum's headers ([`kernels`]), the launcher (coalescing,
 //!   32-bit indexing, 16-byte vector loads, device-sized grids), and CuPy's
@@ -49,6 +54,9 @@
 //! | `x.sum(axis=1)`, `cp.max(x)`               | `x.sum(&ReduceOptions::axis(1))?`, [`reduction::amax`]    |
 //! | `cp.fuse(f)`, `f(x, y)`                     | [`fusion::fuse`]`("f", \|x: &FVar, y: &FVar\| ..)`, `.call(&[&x, &y])?` |
 //! | `cp.cumsum(x)`, `cp.diff(x)`               | [`scan::cumsum`]`(&x, None, None)?`, [`scan::diff`]       |
+//! | `cp.concatenate((a, b), axis=1)`           | [`manipulation::concatenate`]`(&[&a, &b], Some(1))?`     |
+//! | `cp.sort(a)`, `cp.argsort(a, axis=0)`      | [`sorting::sort`]`(&a, Some(-1))?`, [`sorting::argsort`] |
+//! | `cp.take(a, idx, axis=0)`                  | [`indexing::take`]`(&a, &idx, Some(0), TakeMode::Wrap)?` |
 //! | `print(x)`, `repr(x)`                      | `println!("{x}")`, `{x:?}`                                |
 //! | `cp.save('a.npy', x)`, `cp.load`           | [`Array::save_npy`], [`Array::load_npy`]                  |
 //!
@@ -84,12 +92,16 @@ pub mod dtype;
 pub mod elementwise;
 pub mod error;
 pub mod fusion;
+pub mod indexing;
 pub mod kernels;
 pub mod layout;
+pub mod logic;
+pub mod manipulation;
 pub mod npy;
 mod raw;
 pub mod reduction;
 pub mod scan;
+pub mod sorting;
 pub mod ufunc;
 
 pub use array::{Array, Flags};

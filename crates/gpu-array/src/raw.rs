@@ -96,3 +96,25 @@ pub(crate) fn launch_reduction(
     unsafe { kernel.launch_bytes(&cfg, stream, params) }?;
     Ok(())
 }
+
+/// Launches a sort kernel `cuprum_sort_*(ptrs, ints)` (`sorting::radix`):
+/// two by-value structs of eight device addresses and eight integers.
+pub(crate) fn launch_sort(
+    kernel: &gpu_runtime::RawKernel,
+    cfg: LaunchConfig,
+    stream: &Stream,
+    ptrs: [u64; 8],
+    ints: [i64; 8],
+) -> Result<()> {
+    // SAFETY: every sort kernel takes (struct of 8 u64, struct of 8 long
+    // long), which `[u64; 8]` and `[i64; 8]` lay out. The callers in
+    // `sorting::radix` pass, for each slot a kernel reads, the address of
+    // a live buffer of this device holding the element counts the integers
+    // describe (input, ping-pong key and value buffers of `n` elements,
+    // the histogram, counters and a status word per tile and digit, zeroed
+    // on this stream before the first pass), a grid of exactly one block
+    // per tile for the pass kernels, and null only for outputs a kernel
+    // skips; all are freed in stream order after the launch.
+    unsafe { kernel.launch(&cfg, stream, &gpu_runtime::kernel_args![ptrs, ints]) }?;
+    Ok(())
+}

@@ -1,0 +1,76 @@
+//! Workloads of issue 4: sort and argsort (Cuprum's radix sort against
+//! CuPy's CUB), concatenate, a random gather (`take`) and `where`.
+
+use gpu_array::indexing::{TakeMode, take};
+use gpu_array::manipulation::concatenate;
+use gpu_array::sorting::{argsort, sort};
+use gpu_array::{Array, DType};
+use gpu_runtime::{Device, Result};
+
+use crate::Record;
+use crate::array_workloads::{err, gpu_rec, time};
+
+/// `n` uniform floats in [0, 1) from a seeded xorshift (CuPy's side draws
+/// its own; only the distribution matters to a radix sort).
+fn uniform_f32(n: usize, seed: u64) -> Result<Array> {
+    let mut s = seed | 1;
+    let host: Vec<f32> = (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s >> 40) as f32 / (1u64 << 24) as f32
+        })
+        .collect();
+    Array::from_slice(&host, &[n]).map_err(err)
+}
+
+const SORT_N: usize = 1 << 26;
+
+pub fn sort_f32(dev: Device) -> Result<Record> {
+    let a = uniform_f32(SORT_N, 1)?;
+    let ms = time(dev, || sort(&a, Some(0)))?;
+    Ok(gpu_rec("sort f32 2^26", ms, 2 * SORT_N * 4))
+}
+
+pub fn argsort_f32(dev: Device) -> Result<Record> {
+    let a = uniform_f32(SORT_N, 2)?;
+    let ms = time(dev, || argsort(&a, Some(0)))?;
+    Ok(gpu_rec("argsort f32 2^26", ms, SORT_N * (4 + 8)))
+}
+
+pub fn concatenate_f32(dev: Device) -> Result<Record> {
+    let n = 1 << 27;
+    let a = crate::array_workloads::filled(&[n], DType::Float32, 1.0)?;
+    let b = crate::array_workloads::filled(&[n], DType::Float32, 2.0)?;
+    let ms = time(dev, || concatenate(&[&a, &b], Some(0)))?;
+    Ok(gpu_rec("concatenate 2x2^27 f32", ms, 2 * 2 * n * 4))
+}
+
+pub fn take_random(dev: Device) -> Result<Record> {
+    let (n, m) = (1usize << 28, 1usize << 26);
+    let a = crate::array_workloads::filled(&[n], DType::Float32, 1.0)?;
+    let mut s = 7u64;
+    let idx: Vec<i64> = (0..m)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s % n as u64) as i64
+        })
+        .collect();
+    let idx = Array::from_slice(&idx, &[m]).map_err(err)?;
+    let ms = time(dev, || take(&a, &idx, None, TakeMode::Wrap))?;
+    Ok(gpu_rec("take 2^26 from 2^28", ms, m * (8 + 4 + 4)))
+}
+
+pub fn where_f32(dev: Device) -> Result<Record> {
+    let n = 1 << 28;
+    let a = crate::array_workloads::filled(&[n], DType::Float32, 1.0)?;
+    let b = crate::array_workloads::filled(&[n], DType::Float32, 2.0)?;
+    let ms = time(dev, || {
+        let c = a.greater(0.0)?;
+        gpu_array::indexing::where_(&c, &a, &b)
+    })?;
+    Ok(gpu_rec("where(a>0,a,b) f32 2^28", ms, 4 * n * 4))
+}

@@ -1,0 +1,135 @@
+//! `take_along_axis` (a gather by an index array that matches the array's
+//! dimensions) and `diagonal` (a view).
+
+use std::sync::OnceLock;
+
+use crate::array::Array;
+use crate::elementwise::ElementwiseKernel;
+use crate::error::{Error, Result};
+use crate::layout::{self, Layout, Order, normalize_axis};
+use crate::ufunc::Input;
+
+pub(super) fn along_kernel() -> &'static ElementwiseKernel {
+    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
+    K.get_or_init(|| {
+        ElementwiseKernel::new(
+            "raw T a, I ind, int64 adim, int64 odim, int64 rdim",
+            "T out",
+            "const long long li = (long long)i; \
+             const long long r = li % rdim, l = li / rdim / odim; \
+             long long k = (long long)ind; \
+             if (k < 0 || k >= adim) { k %= adim; if (k < 0) k += adim; } \
+             out = a[(l * adim + k) * rdim + r];",
+            "cuprum_take_along_axis",
+        )
+        .expect("the take_along_axis kernel's parameters parse")
+    })
+}
+
+/// `out[..., j, ...] = a[..., indices[..., j, ...], ...]` along `axis`
+/// (NumPy's `take_along_axis`; `None` works on the flattened array):
+/// `indices` has `a`'s number of dimensions and broadcasts with it off the
+/// axis. Out-of-bounds indices wrap, as CuPy's indexing.
+///
+/// # Errors
+/// Non-integer indices, a different number of dimensions, shapes that do
+/// not broadcast, an axis out of bounds.
+pub fn take_along_axis(a: &Array, indices: &Array, axis: Option<isize>) -> Result<Array> {
+    if !indices.dtype().is_integer() {
+        return Err(Error::Index("`indices` must be an integer array".into()));
+    }
+    let Some(ax) = axis else {
+        if indices.ndim() != 1 {
+            return Err(Error::Value(
+                "when axis=None, `indices` must have a single dimension.".into(),
+            ));
+        }
+        return take_along_axis(&a.reshape(&[-1])?, indices, Some(0));
+    };
+    if indices.ndim() != a.ndim() {
+        return Err(Error::Value(
+            "`indices` and `arr` must have the same number of dimensions".into(),
+        ));
+    }
+    let ax = normalize_axis(ax, a.ndim())?;
+    a.check_same_device(indices, "take_along_axis")?;
+    // The broadcast shape off the axis; the axis from `indices`.
+    let mut ash = a.shape().to_vec();
+    ash[ax] = 1;
+    let mut ish = indices.shape().to_vec();
+    ish[ax] = 1;
+    let mut shape = layout::broadcast_shapes(&[&ash, &ish])?;
+    shape[ax] = indices.shape()[ax];
+    let adim = a.shape()[ax];
+    let out = Array::empty_on(a.device(), &shape, a.dtype(), Order::C)?;
+    if out.size() == 0 {
+        return Ok(out);
+    }
+    if adim == 0 {
+        return Err(Error::Index(
+            "cannot do a non-empty take from an empty axes.".into(),
+        ));
+    }
+    let mut a_shape = shape.clone();
+    a_shape[ax] = adim;
+    let a_b = a.broadcast_to(&a_shape)?;
+    let idx_b = indices.broadcast_to(&shape)?;
+    let rdim: usize = shape[ax + 1..].iter().product();
+    let int = |n: usize| Input::Scalar(crate::dtype::ScalarValue::Int(n as i128));
+    along_kernel().call(
+        &[
+            Input::Array(&a_b).into(),
+            Input::Array(&idx_b).into(),
+            int(adim).into(),
+            int(shape[ax]).into(),
+            int(rdim).into(),
+        ],
+        &[&out],
+        None,
+    )?;
+    Ok(out)
+}
+
+/// The diagonal of the 2-D sub-arrays in the plane of `axis1` and `axis2`,
+/// `offset` above the main one (NumPy's `diagonal`): a view whose last
+/// axis runs along the diagonal.
+///
+/// # Errors
+/// Fewer than 2 dimensions, equal or out-of-bounds axes.
+pub fn diagonal(a: &Array, offset: isize, axis1: isize, axis2: isize) -> Result<Array> {
+    if a.ndim() < 2 {
+        return Err(Error::Value(
+            "diag requires an array of at least two dimensions".into(),
+        ));
+    }
+    let (a1, a2) = (
+        normalize_axis(axis1, a.ndim())?,
+        normalize_axis(axis2, a.ndim())?,
+    );
+    if a1 == a2 {
+        return Err(Error::Value("axis1 and axis2 cannot be the same".into()));
+    }
+    let (n1, n2) = (a.shape()[a1] as isize, a.shape()[a2] as isize);
+    let (s1, s2) = (a.strides()[a1], a.strides()[a2]);
+    let (start1, start2) = if offset >= 0 {
+        (0, offset)
+    } else {
+        (-offset, 0)
+    };
+    let len = (n1 - start1).min(n2 - start2).max(0) as usize;
+    let mut off = a.layout().offset();
+    if len > 0 {
+        off += start1 * s1 + start2 * s2;
+    }
+    let mut shape = Vec::with_capacity(a.ndim() - 1);
+    let mut strides = Vec::with_capacity(a.ndim() - 1);
+    for d in 0..a.ndim() {
+        if d != a1 && d != a2 {
+            shape.push(a.shape()[d]);
+            strides.push(a.strides()[d]);
+        }
+    }
+    shape.push(len);
+    strides.push(s1 + s2);
+    Ok(a.with_layout(Layout::new(shape, strides, off), a.dtype()))
+}

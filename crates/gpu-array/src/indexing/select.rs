@@ -1,0 +1,224 @@
+//! Selections by condition: `where`, `nonzero`, `argwhere`, `flatnonzero`,
+//! `compress`, `extract`. The three-argument `where` is one elementwise
+//! kernel; the compactions are a cumulative sum of the mask, one host read
+//! of the count (NumPy's result sizes depend on the data) and one scatter.
+
+use std::sync::OnceLock;
+
+use super::{TakeMode, take};
+use crate::array::Array;
+use crate::dtype::{DType, Operand, ScalarKind, ScalarValue, result_type};
+use crate::elementwise::{ElementwiseKernel, KernelInput, Typed};
+use crate::error::{Error, Result};
+use crate::layout::{self, Order};
+use crate::ufunc::Input;
+
+pub(super) fn where_kernel() -> &'static ElementwiseKernel {
+    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
+    K.get_or_init(|| {
+        ElementwiseKernel::new(
+            "C c, X x, Y y",
+            "Z z",
+            "z = cuprum::cast<bool>(c) ? cuprum::cast<Z>(x) : cuprum::cast<Z>(y);",
+            "cuprum_where",
+        )
+        .expect("the where kernel's parameters parse")
+    })
+}
+
+fn operand(x: &Input<'_>) -> Operand {
+    match x {
+        Input::Array(a) => Operand::Array(a.dtype()),
+        Input::Scalar(v) => Operand::Scalar(match v {
+            ScalarValue::Bool(_) => ScalarKind::Bool,
+            ScalarValue::Int(_) => ScalarKind::Int,
+            ScalarValue::Float(_) => ScalarKind::Float,
+            ScalarValue::Complex(_) => ScalarKind::Complex,
+        }),
+    }
+}
+
+/// Elements of `x` where `condition` is true, else of `y` (NumPy's
+/// three-argument `where`), all three broadcast together; the dtype is
+/// NumPy's result type of `x` and `y` (scalars are weak, NEP 50). A
+/// nonzero condition of any dtype counts as true.
+///
+/// # Errors
+/// Shapes that do not broadcast; no array among the arguments; devices
+/// differ.
+pub fn where_<'a>(
+    condition: &Array,
+    x: impl Into<Input<'a>>,
+    y: impl Into<Input<'a>>,
+) -> Result<Array> {
+    let (x, y) = (x.into(), y.into());
+    let dt = result_type(&[operand(&x), operand(&y)])?;
+    let mut shapes: Vec<&[usize]> = vec![condition.shape()];
+    for i in [&x, &y] {
+        if let Input::Array(a) = i {
+            condition.check_same_device(a, "where")?;
+            shapes.push(a.shape());
+        }
+    }
+    let shape = layout::broadcast_shapes(&shapes)?;
+    let out = Array::empty_on(condition.device(), &shape, dt, Order::C)?;
+    if out.size() == 0 {
+        return Ok(out);
+    }
+    let arg = |i: Input<'a>| -> KernelInput<'a> {
+        match i {
+            Input::Array(a) => KernelInput::Plain(Input::Array(a)),
+            Input::Scalar(v) => KernelInput::Typed(Typed(dt, v)),
+        }
+    };
+    where_kernel().call(
+        &[Input::Array(condition).into(), arg(x), arg(y)],
+        &[&out],
+        None,
+    )?;
+    Ok(out)
+}
+
+pub(super) fn argwhere_kernel() -> &'static ElementwiseKernel {
+    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
+    K.get_or_init(|| {
+        ElementwiseKernel::new(
+            "bool m, int64 c, int64 nd, int64 s0, int64 s1, int64 s2, int64 s3, int64 s4, \
+             int64 s5, int64 s6, int64 s7",
+            "raw int64 out",
+            "if (m) { \
+               const long long s[8] = {s0, s1, s2, s3, s4, s5, s6, s7}; \
+               long long r = (long long)i; \
+               const long long base = (c - 1) * nd; \
+               for (int d = (int)nd - 1; d >= 0; --d) { out[base + d] = r % s[d]; r /= s[d]; } \
+             }",
+            "cuprum_argwhere",
+        )
+        .expect("the argwhere kernel's parameters parse")
+    })
+}
+
+/// The most dimensions [`argwhere`] and [`nonzero`] handle.
+const MAX_NDIM: usize = 8;
+
+/// The indices of the nonzero elements, one row per element in C order
+/// (NumPy's `argwhere`): int64 of shape `(count, ndim)`. Waits for the
+/// device once (the count).
+///
+/// # Errors
+/// More than 8 dimensions (`Unsupported`); allocation or launch failed.
+pub fn argwhere(a: &Array) -> Result<Array> {
+    let nd = a.ndim();
+    if nd > MAX_NDIM {
+        return Err(Error::Unsupported(format!(
+            "argwhere: {nd} dimensions (at most {MAX_NDIM})"
+        )));
+    }
+    let n = a.size();
+    let dev = a.device();
+    if n == 0 {
+        return Array::empty_on(dev, &[0, nd], DType::Int64, Order::C);
+    }
+    let mask = if a.dtype() == DType::Bool {
+        a.reshape(&[-1])?
+    } else {
+        a.not_equal(0)?.reshape(&[-1])?
+    };
+    let csum = crate::scan::cumsum(&mask, None, Some(DType::Int64))?;
+    let count = csum.item::<i64>(&[n as isize - 1])? as usize;
+    let cols = nd.max(1);
+    let out = Array::empty_on(dev, &[count, cols], DType::Int64, Order::C)?;
+    if count > 0 {
+        let mut dims = [1i64; MAX_NDIM];
+        for (d, &s) in a.shape().iter().enumerate() {
+            dims[d] = s as i64;
+        }
+        let int = |v: i64| KernelInput::Plain(Input::Scalar(ScalarValue::Int(i128::from(v))));
+        let mut args = vec![
+            KernelInput::Plain(Input::Array(&mask)),
+            KernelInput::Plain(Input::Array(&csum)),
+            int(cols as i64),
+        ];
+        args.extend(dims.iter().map(|&d| int(d)));
+        argwhere_kernel().call(&args, &[&out], None)?;
+    }
+    if nd == 0 {
+        // NumPy: a 0-d input gives shape (count, 0).
+        return Array::empty_on(dev, &[count, 0], DType::Int64, Order::C);
+    }
+    Ok(out)
+}
+
+/// The indices of the nonzero elements, one int64 array per dimension
+/// (NumPy's `nonzero`; a 0-d input is an error in NumPy 2).
+///
+/// # Errors
+/// A 0-d input; as [`argwhere`].
+pub fn nonzero(a: &Array) -> Result<Vec<Array>> {
+    if a.ndim() == 0 {
+        return Err(Error::Value(
+            "Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() \
+             instead."
+                .into(),
+        ));
+    }
+    let w = argwhere(a)?;
+    (0..a.ndim())
+        .map(|d| {
+            w.slice(&[crate::AxisIndex::FULL, crate::AxisIndex::Index(d as isize)])?
+                .copy()
+        })
+        .collect()
+}
+
+/// The indices of the nonzero elements of the flattened `a` (NumPy's
+/// `flatnonzero`).
+///
+/// # Errors
+/// As [`argwhere`].
+pub fn flatnonzero(a: &Array) -> Result<Array> {
+    let flat = a.reshape(&[-1])?;
+    Ok(nonzero(&flat)?.remove(0))
+}
+
+/// The slices of `a` along `axis` (the flattened array for `None`) where
+/// the 1-D `condition` is true (NumPy's `compress`); a condition shorter
+/// than the axis selects among the first entries.
+///
+/// # Errors
+/// A condition that is not 1-D or longer than the axis.
+pub fn compress(condition: &Array, a: &Array, axis: Option<isize>) -> Result<Array> {
+    if condition.ndim() != 1 {
+        return Err(Error::Value("condition must be a 1-d array".into()));
+    }
+    let len = match axis {
+        None => a.size(),
+        Some(ax) => a.shape()[layout::normalize_axis(ax, a.ndim())?],
+    };
+    if condition.size() > len {
+        return Err(Error::Index(format!(
+            "index {} is out of bounds for axis {} with size {len}",
+            condition.size() - 1,
+            axis.unwrap_or(0)
+        )));
+    }
+    let idx = flatnonzero(condition)?;
+    take(a, &idx, axis, TakeMode::Wrap)
+}
+
+/// The elements of `a` where `condition` is nonzero, both flattened
+/// (NumPy's `extract`).
+///
+/// # Errors
+/// Different sizes.
+pub fn extract(condition: &Array, a: &Array) -> Result<Array> {
+    if condition.size() != a.size() {
+        return Err(Error::Value(format!(
+            "extract: condition of size {} for an array of size {}",
+            condition.size(),
+            a.size()
+        )));
+    }
+    let idx = flatnonzero(condition)?;
+    take(&a.reshape(&[-1])?, &idx, Some(0), TakeMode::Wrap)
+}

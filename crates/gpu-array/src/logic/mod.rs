@@ -1,0 +1,144 @@
+//! Logic functions (NumPy's "Logic functions"): closeness and equality of
+//! whole arrays.
+//!
+//! | NumPy / CuPy                               | Cuprum                                              |
+//! |--------------------------------------------|-----------------------------------------------------|
+//! | `cp.isclose(a, b, rtol, atol, equal_nan)`  | [`isclose`]`(&a, &b, 1e-5, 1e-8, false)?`           |
+//! | `cp.allclose(a, b)`                        | [`allclose`]`(&a, &b, 1e-5, 1e-8, false)?` (a bool) |
+//! | `cp.array_equal(a, b, equal_nan)`          | [`array_equal`]`(&a, &b, false)?` (a bool)          |
+//!
+//! `isclose` computes in float64 (complex128 for complex inputs), where
+//! NumPy computes in the inputs' result type: the answers differ only for
+//! differences within a rounding of the tolerance.
+
+use std::sync::OnceLock;
+
+use crate::array::Array;
+use crate::dtype::{DType, ScalarValue};
+use crate::elementwise::ElementwiseKernel;
+use crate::error::Result;
+use crate::layout::{self, Order};
+use crate::reduction::{ReduceOptions, all};
+use crate::ufunc::Input;
+
+fn isclose_kernel(complex: bool) -> &'static ElementwiseKernel {
+    static REAL: OnceLock<ElementwiseKernel> = OnceLock::new();
+    static CPLX: OnceLock<ElementwiseKernel> = OnceLock::new();
+    let (cell, ty, name) = if complex {
+        (&CPLX, "cuprum::complex<double>", "cuprum_isclose_complex")
+    } else {
+        (&REAL, "double", "cuprum_isclose_real")
+    };
+    cell.get_or_init(|| {
+        ElementwiseKernel::new(
+            "X x, Y y, float64 rtol, float64 atol, bool eqnan",
+            "bool z",
+            format!(
+                "const {ty} a = cuprum::cast<{ty}>(x), b = cuprum::cast<{ty}>(y); \
+                 if (cuprum::isnan(a) || cuprum::isnan(b)) {{ \
+                   z = eqnan && cuprum::isnan(a) && cuprum::isnan(b); \
+                 }} else if (!cuprum::isfinite(a) || !cuprum::isfinite(b)) {{ \
+                   z = a == b; \
+                 }} else {{ \
+                   z = cuprum::absolute(a - b) <= atol + rtol * cuprum::absolute(b); \
+                 }}"
+            ),
+            name,
+        )
+        .expect("the isclose kernel's parameters parse")
+    })
+}
+
+/// Whether `a` and `b` are equal within `atol + rtol * |b|` elementwise
+/// (NumPy's `isclose`): infinities are close only to themselves, NaN only
+/// to NaN and only with `equal_nan`.
+///
+/// # Errors
+/// Shapes that do not broadcast; devices differ.
+pub fn isclose(a: &Array, b: &Array, rtol: f64, atol: f64, equal_nan: bool) -> Result<Array> {
+    a.check_same_device(b, "isclose")?;
+    let shape = layout::broadcast_shapes(&[a.shape(), b.shape()])?;
+    let out = Array::empty_on(a.device(), &shape, DType::Bool, Order::C)?;
+    if out.size() == 0 {
+        return Ok(out);
+    }
+    let complex = a.dtype().is_complex() || b.dtype().is_complex();
+    isclose_kernel(complex).call(
+        &[
+            Input::Array(a).into(),
+            Input::Array(b).into(),
+            Input::Scalar(ScalarValue::Float(rtol)).into(),
+            Input::Scalar(ScalarValue::Float(atol)).into(),
+            Input::Scalar(ScalarValue::Bool(equal_nan)).into(),
+        ],
+        &[&out],
+        None,
+    )?;
+    Ok(out)
+}
+
+/// Whether every element of `a` is close to `b`'s (NumPy's `allclose`).
+/// Waits for the device.
+///
+/// # Errors
+/// As [`isclose`].
+pub fn allclose(a: &Array, b: &Array, rtol: f64, atol: f64, equal_nan: bool) -> Result<bool> {
+    let c = isclose(a, b, rtol, atol, equal_nan)?;
+    all(&c, &ReduceOptions::default())?.item::<bool>(&[])
+}
+
+/// Whether `a` and `b` have the same shape and elements (NumPy's
+/// `array_equal`; with `equal_nan`, NaNs in the same places count as
+/// equal). Waits for the device.
+///
+/// # Errors
+/// Devices differ; a launch failed.
+pub fn array_equal(a: &Array, b: &Array, equal_nan: bool) -> Result<bool> {
+    if a.shape() != b.shape() {
+        return Ok(false);
+    }
+    a.check_same_device(b, "array_equal")?;
+    if a.size() == 0 {
+        return Ok(true);
+    }
+    let eq = crate::ufunc::equal(a, b)?;
+    let eq = if equal_nan {
+        let both = crate::ufunc::logical_and(&crate::ufunc::isnan(a)?, &crate::ufunc::isnan(b)?)?;
+        crate::ufunc::logical_or(&eq, &both)?
+    } else {
+        eq
+    };
+    all(&eq, &ReduceOptions::default())?.item::<bool>(&[])
+}
+
+/// The specs of `isclose`'s kernels for each pair of input dtypes, layout
+/// and index width (compile tests and ahead-of-time compilation).
+pub fn kernel_specs(
+    pairs: &[(DType, DType)],
+    layouts: &[crate::elementwise::LayoutClass],
+    widths: &[crate::elementwise::IndexWidth],
+) -> Vec<crate::elementwise::ElementwiseSpec> {
+    use crate::dtype::{Operand, ScalarKind};
+    use crate::elementwise::ArgInfo;
+    let mut out = Vec::new();
+    for &(x, y) in pairs {
+        for &l in layouts {
+            for &w in widths {
+                let s = isclose_kernel(x.is_complex() || y.is_complex()).spec(
+                    &[
+                        ArgInfo::array(x),
+                        ArgInfo::array(y),
+                        ArgInfo::Scalar(Operand::Scalar(ScalarKind::Float)),
+                        ArgInfo::Scalar(Operand::Scalar(ScalarKind::Float)),
+                        ArgInfo::Scalar(Operand::Scalar(ScalarKind::Bool)),
+                    ],
+                    &[ArgInfo::array(DType::Bool)],
+                    l,
+                    w,
+                );
+                out.extend(s);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,212 @@
+//! Joining arrays: `concatenate` and the `stack` family.
+
+use super::axis_view;
+use crate::array::{Array, copyto};
+use crate::dtype::{Casting, DType, promote_types};
+use crate::error::{Error, Result};
+use crate::layout::{Order, normalize_axis};
+
+/// Joins `arrays` along `axis` (NumPy's `concatenate`); `axis=None`
+/// flattens each input first. The result dtype is the promotion of the
+/// inputs' dtypes.
+///
+/// # Errors
+/// No arrays, 0-d arrays, different numbers of dimensions or sizes off the
+/// axis (NumPy's messages), an axis out of bounds, or different devices.
+pub fn concatenate(arrays: &[&Array], axis: Option<isize>) -> Result<Array> {
+    concatenate_dtype(arrays, axis, None)
+}
+
+/// [`concatenate`] with NumPy's `dtype=` (the inputs cast with
+/// `same_kind` casting, as NumPy's default).
+///
+/// # Errors
+/// As [`concatenate`]; a cast that `same_kind` forbids.
+pub fn concatenate_dtype(
+    arrays: &[&Array],
+    axis: Option<isize>,
+    dtype: Option<DType>,
+) -> Result<Array> {
+    let Some(first) = arrays.first() else {
+        return Err(Error::Value(
+            "need at least one array to concatenate".into(),
+        ));
+    };
+    // axis=None joins the flattened inputs: each is copied from its own
+    // layout into a view of its slice of the output shaped like it.
+    let (shape, axis) = match axis {
+        None => (vec![arrays.iter().map(|a| a.size()).sum()], None),
+        Some(ax) => {
+            if first.ndim() == 0 {
+                return Err(Error::Value(
+                    "zero-dimensional arrays cannot be concatenated".into(),
+                ));
+            }
+            let ax = normalize_axis(ax, first.ndim())?;
+            let shapes: Vec<&[usize]> = arrays.iter().map(|a| a.shape()).collect();
+            (joined_shape(&shapes, ax)?, Some(ax))
+        }
+    };
+    let promoted = arrays
+        .iter()
+        .skip(1)
+        .fold(first.dtype(), |acc, a| promote_types(acc, a.dtype()));
+    let (out_dt, casting) = match dtype {
+        Some(d) => (d, Casting::SameKind),
+        None => (promoted, Casting::Unsafe),
+    };
+    for a in arrays {
+        first.check_same_device(a, "concatenate")?;
+        crate::dtype::check_cast(a.dtype(), out_dt, casting)?;
+    }
+    let out = Array::empty_on(first.device(), &shape, out_dt, Order::C)?;
+    let mut at = 0;
+    for a in arrays {
+        let len = match axis {
+            Some(ax) => a.shape()[ax],
+            None => a.size(),
+        };
+        if len > 0 {
+            let dst = match axis {
+                Some(ax) => axis_view(&out, ax, at, len, 1),
+                None => {
+                    let dims: Vec<isize> = a.shape().iter().map(|&d| d as isize).collect();
+                    axis_view(&out, 0, at, len, 1).reshape(&dims)?
+                }
+            };
+            if a.dtype() == out_dt {
+                dst.copy_from(a)?;
+            } else {
+                copyto(&dst, a, casting, None)?;
+            }
+        }
+        at += len;
+    }
+    Ok(out)
+}
+
+/// The shape of `shapes` joined along `axis` (NumPy's checks and words).
+pub(crate) fn joined_shape(shapes: &[&[usize]], axis: usize) -> Result<Vec<usize>> {
+    let first = shapes[0];
+    let mut out = first.to_vec();
+    for (k, s) in shapes.iter().enumerate().skip(1) {
+        if s.len() != first.len() {
+            return Err(Error::Value(format!(
+                "all the input array dimensions except for the concatenation axis must match \
+                 exactly, but the array at index 0 has {} dimension(s) and the array at index \
+                 {k} has {} dimension(s)",
+                first.len(),
+                s.len()
+            )));
+        }
+        for d in 0..first.len() {
+            if d != axis && s[d] != first[d] {
+                return Err(Error::Value(format!(
+                    "all the input array dimensions except for the concatenation axis must \
+                     match exactly, but along dimension {d}, the array at index 0 has size {} \
+                     and the array at index {k} has size {}",
+                    first[d], s[d]
+                )));
+            }
+        }
+        out[axis] += s[axis];
+    }
+    Ok(out)
+}
+
+/// Joins `arrays` along a new axis `axis` (NumPy's `stack`).
+///
+/// # Errors
+/// No arrays ("need at least one array to stack"), different shapes ("all
+/// input arrays must have the same shape"), an axis out of bounds.
+pub fn stack(arrays: &[&Array], axis: isize) -> Result<Array> {
+    let Some(first) = arrays.first() else {
+        return Err(Error::Value("need at least one array to stack".into()));
+    };
+    if arrays.iter().any(|a| a.shape() != first.shape()) {
+        return Err(Error::Value(
+            "all input arrays must have the same shape".into(),
+        ));
+    }
+    let ax = normalize_axis(axis, first.ndim() + 1)? as isize;
+    let expanded: Vec<Array> = arrays
+        .iter()
+        .map(|a| a.expand_dims(&[ax]))
+        .collect::<Result<_>>()?;
+    concatenate(&expanded.iter().collect::<Vec<_>>(), Some(ax))
+}
+
+/// Joins along the second axis, or the first for 1-D inputs (NumPy's
+/// `hstack`; 0-d inputs become 1-D).
+///
+/// # Errors
+/// As [`concatenate`].
+pub fn hstack(arrays: &[&Array]) -> Result<Array> {
+    let arrs: Vec<Array> = arrays.iter().map(|a| a.atleast_1d()).collect();
+    let axis = if arrs.first().is_some_and(|a| a.ndim() == 1) {
+        0
+    } else {
+        1
+    };
+    concatenate(&arrs.iter().collect::<Vec<_>>(), Some(axis))
+}
+
+/// Joins along the first axis after making inputs at least 2-D (NumPy's
+/// `vstack`).
+///
+/// # Errors
+/// As [`concatenate`].
+pub fn vstack(arrays: &[&Array]) -> Result<Array> {
+    let arrs: Vec<Array> = arrays.iter().map(|a| a.atleast_2d()).collect();
+    concatenate(&arrs.iter().collect::<Vec<_>>(), Some(0))
+}
+
+/// Joins along the third axis after making inputs at least 3-D (NumPy's
+/// `dstack`).
+///
+/// # Errors
+/// As [`concatenate`].
+pub fn dstack(arrays: &[&Array]) -> Result<Array> {
+    let arrs: Vec<Array> = arrays.iter().map(|a| a.atleast_3d()).collect();
+    concatenate(&arrs.iter().collect::<Vec<_>>(), Some(2))
+}
+
+/// Stacks 1-D inputs as columns of a 2-D array, and joins 2-D inputs
+/// along the second axis (NumPy's `column_stack`).
+///
+/// # Errors
+/// As [`concatenate`].
+pub fn column_stack(arrays: &[&Array]) -> Result<Array> {
+    let arrs: Vec<Array> = arrays
+        .iter()
+        .map(|a| {
+            if a.ndim() < 2 {
+                let n = a.size() as isize;
+                a.reshape(&[n, 1])
+            } else {
+                Ok((*a).clone())
+            }
+        })
+        .collect::<Result<_>>()?;
+    concatenate(&arrs.iter().collect::<Vec<_>>(), Some(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::joined_shape;
+
+    #[test]
+    fn joined_shapes_follow_numpy() {
+        assert_eq!(joined_shape(&[&[2, 3], &[4, 3]], 0).unwrap(), vec![6, 3]);
+        assert_eq!(joined_shape(&[&[2, 3], &[2, 0]], 1).unwrap(), vec![2, 3]);
+        let e = joined_shape(&[&[2, 3], &[2, 2]], 0)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("along dimension 1, the array at index 0 has size 3"),
+            "{e}"
+        );
+        let e = joined_shape(&[&[2, 3], &[2]], 0).unwrap_err().to_string();
+        assert!(e.contains("index 1 has 1 dimension(s)"), "{e}");
+    }
+}

@@ -1,0 +1,466 @@
+// Cuprum's radix sort and the kernels built on its keys (searchsorted,
+// unique). Self-contained: every dtype is handled as raw bits.
+//
+// Keys: each dtype maps to an unsigned key (u32, u64 or a 128-bit pair)
+// whose unsigned order is NumPy's sort order: signed integers flip the sign
+// bit; floats flip every bit of negatives and the sign bit of positives;
+// every NaN becomes the largest key (NaN last); complex keys are (real,
+// imaginary) lexicographic within NumPy's NaN classes. With CZ (argsort, searchsorted, unique) -0.0
+// becomes +0.0 so the two compare equal; without it (sort) -0.0 sorts just
+// before +0.0 and keeps its sign.
+//
+// The sort is LSD with 8-bit digits, "onesweep" style (Adinets and
+// Merrill, 2022): one histogram kernel counts the digits of every pass at
+// once, one block scans them into each digit's global start, then one
+// kernel per pass ranks, looks back and scatters: a block takes the next
+// tile from an atomic counter (so its predecessors have started), ranks
+// its keys by warp (match_any peers, per-warp digit counters, items in
+// input order: stable), publishes its per-digit counts and looks back per
+// digit over its predecessors' published counts (decoupled look-back),
+// then stages keys in shared memory by digit and writes each digit's run to
+// its global place. Status words pack a pass tag (top 8 bits) with a count,
+// so one zeroing serves every pass of a sort.
+//
+// Segmented sorts (rows of `row_n` elements, an axis sort) carry each
+// element's flat index as its value and, after the key passes, run passes
+// over the digits of the row (index / row_n): a stable sort by (row, key).
+
+typedef unsigned int u32;
+typedef unsigned long long u64;
+struct __align__(16) u128 { u64 lo, hi; };
+
+#define CUPRUM_SORT_BLOCK 256
+#define CUPRUM_SORT_WARPS 8
+#define CUPRUM_SORT_MAXP 24
+#define CUPRUM_SORT_VALMASK 0x00FFFFFFFFFFFFFFull
+
+namespace cuprum_sort {
+
+__device__ __forceinline__ u32 digit_of(u32 k, int shift) { return (k >> shift) & 255u; }
+__device__ __forceinline__ u32 digit_of(u64 k, int shift) { return (u32)(k >> shift) & 255u; }
+__device__ __forceinline__ u32 digit_of(u128 k, int shift) {
+  return shift < 64 ? (u32)(k.lo >> shift) & 255u : (u32)(k.hi >> (shift - 64)) & 255u;
+}
+__device__ __forceinline__ bool key_less(u32 a, u32 b) { return a < b; }
+__device__ __forceinline__ bool key_less(u64 a, u64 b) { return a < b; }
+__device__ __forceinline__ bool key_less(u128 a, u128 b) {
+  return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo);
+}
+__device__ __forceinline__ bool key_eq(u32 a, u32 b) { return a == b; }
+__device__ __forceinline__ bool key_eq(u64 a, u64 b) { return a == b; }
+__device__ __forceinline__ bool key_eq(u128 a, u128 b) { return a.hi == b.hi && a.lo == b.lo; }
+
+// Floats as bits: W-bit words with E exponent bits.
+template <typename U, int W, U SIGN, U ABSMAX_INF>
+struct FloatBits {
+  static __device__ __forceinline__ bool isnan(U b) { return (U)(b & (U)~SIGN) > ABSMAX_INF; }
+  static __device__ __forceinline__ U key(U b, bool cz) {
+    if ((U)(b & (U)~SIGN) > ABSMAX_INF) return (U)~(U)0;  // NaN: largest
+    if (cz && (U)(b & (U)~SIGN) == 0) b = 0;                // -0.0 -> +0.0
+    return (b & SIGN) ? (U)~b : (U)(b | SIGN);
+  }
+  static __device__ __forceinline__ U back(U k) { return (k & SIGN) ? (U)(k ^ SIGN) : (U)~k; }
+};
+typedef FloatBits<unsigned short, 16, 0x8000, 0x7C00> F16;
+typedef FloatBits<unsigned short, 16, 0x8000, 0x7F80> BF16;
+typedef FloatBits<u32, 32, 0x80000000u, 0x7F800000u> F32;
+typedef FloatBits<u64, 64, 0x8000000000000000ull, 0x7FF0000000000000ull> F64;
+
+// Traits per dtype: Raw (storage), K (key), ITEMS (keys per thread).
+struct TBool {
+  typedef unsigned char Raw; typedef u32 K; static const int BITS = 8;
+  static __device__ __forceinline__ K key(Raw x, bool) { return x != 0; }
+  static __device__ __forceinline__ Raw back(K k) { return (Raw)k; }
+};
+template <typename S, typename U, u32 FLIP, int B>
+struct TInt32 {
+  typedef S Raw; typedef u32 K; static const int BITS = B;
+  static __device__ __forceinline__ K key(Raw x, bool) { return (u32)(U)x ^ FLIP; }
+  static __device__ __forceinline__ Raw back(K k) { return (Raw)(U)(k ^ FLIP); }
+};
+typedef TInt32<signed char, unsigned char, 0x80u, 8> TI8;
+typedef TInt32<unsigned char, unsigned char, 0u, 8> TU8;
+typedef TInt32<short, unsigned short, 0x8000u, 16> TI16;
+typedef TInt32<unsigned short, unsigned short, 0u, 16> TU16;
+typedef TInt32<int, u32, 0x80000000u, 32> TI32;
+typedef TInt32<u32, u32, 0u, 32> TU32;
+template <typename S, u64 FLIP>
+struct TInt64 {
+  typedef S Raw; typedef u64 K; static const int BITS = 64;
+  static __device__ __forceinline__ K key(Raw x, bool) { return (u64)x ^ FLIP; }
+  static __device__ __forceinline__ Raw back(K k) { return (Raw)(k ^ FLIP); }
+};
+typedef TInt64<long long, 0x8000000000000000ull> TI64;
+typedef TInt64<u64, 0ull> TU64;
+template <typename FB>
+struct THalf {
+  typedef unsigned short Raw; typedef u32 K; static const int BITS = 16;
+  static __device__ __forceinline__ K key(Raw x, bool cz) { return FB::key(x, cz); }
+  static __device__ __forceinline__ Raw back(K k) { return FB::back((unsigned short)k); }
+};
+typedef THalf<F16> TF16;
+typedef THalf<BF16> TBF16;
+struct TF32 {
+  typedef u32 Raw; typedef u32 K; static const int BITS = 32;
+  static __device__ __forceinline__ K key(Raw x, bool cz) { return F32::key(x, cz); }
+  static __device__ __forceinline__ Raw back(K k) { return F32::back(k); }
+};
+struct TF64 {
+  typedef u64 Raw; typedef u64 K; static const int BITS = 64;
+  static __device__ __forceinline__ K key(Raw x, bool cz) { return F64::key(x, cz); }
+  static __device__ __forceinline__ Raw back(K k) { return F64::back(k); }
+};
+// Complex keys follow NumPy's order of classes, [R + Rj, R + nanj,
+// nan + Rj, nan + nanj], each class ordered lexicographically: no NaN is
+// (key(real), key(imag)); the NaN classes take high words above every
+// non-NaN float key (FD.., FE.., FF..) and order by their non-NaN part.
+// complex64 as one 64-bit word: real in the low half (little endian).
+struct TC64 {
+  typedef u64 Raw; typedef u64 K; static const int BITS = 64;
+  static __device__ __forceinline__ K key(Raw x, bool cz) {
+    const u32 re = (u32)x, im = (u32)(x >> 32);
+    const bool rn = F32::isnan(re), in = F32::isnan(im);
+    if (!rn && !in) return ((u64)F32::key(re, cz) << 32) | (u64)F32::key(im, cz);
+    if (!rn) return (0xFFFFFFFDull << 32) | (u64)F32::key(re, cz);
+    if (!in) return (0xFFFFFFFEull << 32) | (u64)F32::key(im, cz);
+    return ~0ull;
+  }
+  static __device__ __forceinline__ Raw back(K k) {
+    const u32 hi = (u32)(k >> 32), lo = (u32)k, qnan = 0x7FC00000u;
+    u32 re, im;
+    if (hi == 0xFFFFFFFDu) { re = F32::back(lo); im = qnan; }
+    else if (hi == 0xFFFFFFFEu) { re = qnan; im = F32::back(lo); }
+    else if (hi == 0xFFFFFFFFu) { re = qnan; im = qnan; }
+    else { re = F32::back(hi); im = F32::back(lo); }
+    return (u64)re | ((u64)im << 32);
+  }
+};
+// complex128 as two 64-bit words: lo = real, hi = imaginary.
+struct TC128 {
+  typedef u128 Raw; typedef u128 K; static const int BITS = 128;
+  static __device__ __forceinline__ K key(Raw x, bool cz) {
+    const bool rn = F64::isnan(x.lo), in = F64::isnan(x.hi);
+    u128 k;
+    if (!rn && !in) { k.hi = F64::key(x.lo, cz); k.lo = F64::key(x.hi, cz); }
+    else if (!rn) { k.hi = 0xFFFFFFFFFFFFFFFDull; k.lo = F64::key(x.lo, cz); }
+    else if (!in) { k.hi = 0xFFFFFFFFFFFFFFFEull; k.lo = F64::key(x.hi, cz); }
+    else { k.hi = ~0ull; k.lo = ~0ull; }
+    return k;
+  }
+  static __device__ __forceinline__ Raw back(K k) {
+    const u64 qnan = 0x7FF8000000000000ull;
+    u128 x;
+    if (k.hi == 0xFFFFFFFFFFFFFFFDull) { x.lo = F64::back(k.lo); x.hi = qnan; }
+    else if (k.hi == 0xFFFFFFFFFFFFFFFEull) { x.lo = qnan; x.hi = F64::back(k.lo); }
+    else if (k.hi == ~0ull) { x.lo = qnan; x.hi = qnan; }
+    else { x.lo = F64::back(k.hi); x.hi = F64::back(k.lo); }
+    return x;
+  }
+};
+
+// Whether a key holds a NaN that `unique` merges with every other
+// (complex only: float NaNs already share one key).
+template <typename Tr> struct NanClass {
+  static __device__ __forceinline__ bool any(typename Tr::K) { return false; }
+};
+template <> struct NanClass<TC64> {
+  static __device__ __forceinline__ bool any(u64 k) { return (k >> 32) >= 0xFFFFFFFDull; }
+};
+template <> struct NanClass<TC128> {
+  static __device__ __forceinline__ bool any(u128 k) { return k.hi >= 0xFFFFFFFFFFFFFFFDull; }
+};
+
+template <typename K, typename V> struct Items {
+  static const int N = sizeof(K) + sizeof(V) <= 8 ? 16 : (sizeof(K) + sizeof(V) <= 16 ? 8 : 4);
+};
+
+// Flags of one pass.
+#define F_FIRST 1     // read the input dtype and make keys; values are indices
+#define F_LAST 2      // write the results (input dtype and/or int64 indices)
+#define F_ROW 4       // the digit comes from the row (value / row_n)
+#define F_VALS 8      // values travel with the keys
+#define F_KEYS_OUT 16 // write keys (as keys, or as the input dtype when F_LAST)
+#define F_VALS_OUT 32 // write values (as int64 `value % row_n` when F_LAST)
+
+__device__ __forceinline__ u64 ld_volatile(const u64* p) { return *(const volatile u64*)p; }
+__device__ __forceinline__ void st_volatile(u64* p, u64 v) { *(volatile u64*)p = v; }
+
+// Exclusive scan of one value per thread of a 256-thread block.
+template <typename T>
+__device__ __forceinline__ T block_exclusive_scan(T x, T* warp_tot) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  T incl = x;
+#pragma unroll
+  for (int o = 1; o < 32; o <<= 1) {
+    T y = __shfl_up_sync(0xffffffffu, incl, o);
+    if (lane >= o) incl += y;
+  }
+  if (lane == 31) warp_tot[warp] = incl;
+  __syncthreads();
+  T pre = 0;
+  for (int w = 0; w < warp; ++w) pre += warp_tot[w];
+  __syncthreads();
+  return pre + incl - x;
+}
+
+// Digit counts of every pass: key passes from the keys, row passes from
+// the row numbers (each row counts row_n elements).
+template <typename Tr>
+__device__ void histogram(const typename Tr::Raw* src, u64 n, u64 row_n, u64 rows,
+                          int key_passes, int row_passes, bool cz, u64* hist) {
+  typedef typename Tr::K K;
+  __shared__ u32 sh[CUPRUM_SORT_MAXP * 256];
+  const int passes = key_passes + row_passes;
+  for (int j = threadIdx.x; j < passes * 256; j += CUPRUM_SORT_BLOCK) sh[j] = 0;
+  __syncthreads();
+  const u64 stride = (u64)gridDim.x * CUPRUM_SORT_BLOCK;
+  for (u64 i = (u64)blockIdx.x * CUPRUM_SORT_BLOCK + threadIdx.x; i < n; i += stride) {
+    const K k = Tr::key(src[i], cz);
+    for (int p = 0; p < key_passes; ++p) atomicAdd(&sh[p * 256 + digit_of(k, 8 * p)], 1u);
+  }
+  if (row_passes > 0) {
+    for (u64 r = (u64)blockIdx.x * CUPRUM_SORT_BLOCK + threadIdx.x; r < rows; r += stride) {
+      for (int q = 0; q < row_passes; ++q)
+        atomicAdd(&sh[(key_passes + q) * 256 + (u32)((r >> (8 * q)) & 255u)], 1u);
+    }
+  }
+  __syncthreads();
+  for (int j = threadIdx.x; j < passes * 256; j += CUPRUM_SORT_BLOCK) {
+    const u32 c = sh[j];
+    if (c) atomicAdd(&hist[j], j >= key_passes * 256 ? (u64)c * row_n : (u64)c);
+  }
+}
+
+// Each pass's digit counts to exclusive starts, in place (one block).
+__device__ void scan_bins(u64* hist, int passes) {
+  __shared__ u64 tot[CUPRUM_SORT_WARPS];
+  for (int p = 0; p < passes; ++p) {
+    const u64 c = hist[p * 256 + threadIdx.x];
+    const u64 e = block_exclusive_scan<u64>(c, tot);
+    hist[p * 256 + threadIdx.x] = e;
+  }
+}
+
+// One LSD pass over digit `shift` (bits of the key, or of the row).
+template <typename Tr, typename V>
+__device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out, void* vals_out,
+                         u64 n, u64 row_n, int shift, int flags, int pass, bool cz,
+                         const u64* bin_start, u64* status, u32* counter) {
+  typedef typename Tr::K K;
+  typedef typename Tr::Raw Raw;
+  const int ITEMS = Items<K, V>::N;
+  const int TILE = CUPRUM_SORT_BLOCK * ITEMS;
+  const int BUF = (sizeof(K) > sizeof(V) ? sizeof(K) : sizeof(V)) * TILE;
+  __shared__ __align__(16) unsigned char s_buf[BUF];
+  __shared__ unsigned char s_dig[TILE];
+  __shared__ u32 s_whist[CUPRUM_SORT_WARPS * 256];
+  __shared__ u32 s_start[256];
+  __shared__ u64 s_global[256];
+  __shared__ u32 s_tot[CUPRUM_SORT_WARPS];
+  __shared__ u32 s_tile;
+  K* s_keys = (K*)s_buf;
+  V* s_vals = (V*)s_buf;
+
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const bool first = flags & F_FIRST, last = flags & F_LAST, rowp = flags & F_ROW;
+  const bool vals = flags & F_VALS;
+  // A row pass of an argsort moves only values.
+  const bool need_key = !rowp || (flags & F_KEYS_OUT);
+  if (tid == 0) s_tile = atomicAdd(counter, 1u);
+  for (int j = tid; j < CUPRUM_SORT_WARPS * 256; j += CUPRUM_SORT_BLOCK) s_whist[j] = 0;
+  __syncthreads();
+  const u64 tile = s_tile;
+  const u64 tile_base = tile * (u64)TILE;
+  const u64 base = tile_base + (u64)warp * (32 * ITEMS) + lane;
+
+  K key[ITEMS];
+  V val[ITEMS];
+  u32 dig[ITEMS];
+  u32 pos[ITEMS];
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    const u64 i = base + (u64)k * 32;
+    dig[k] = 256;
+    if (i < n) {
+      if (need_key) key[k] = first ? Tr::key(((const Raw*)keys_in)[i], cz) : ((const K*)keys_in)[i];
+      if (vals) val[k] = first ? (V)i : vals_in[i];
+      dig[k] = rowp ? (u32)(((u64)val[k] / row_n) >> shift) & 255u : digit_of(key[k], shift);
+    }
+  }
+  // Rank within the warp: items in input order (k, then lane).
+  u32* wh = s_whist + warp * 256;
+  const u32 lt_mask = (1u << lane) - 1u;
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    const u32 d = dig[k];
+    const u32 peers = __match_any_sync(0xffffffffu, d);
+    const u32 before = peers & lt_mask;
+    u32 cnt = 0;
+    if (d < 256) cnt = wh[d];
+    __syncwarp();
+    if (d < 256 && before == 0) wh[d] = cnt + __popc(peers);
+    __syncwarp();
+    pos[k] = cnt + __popc(before);
+  }
+  __syncthreads();
+  // Per digit (one per thread): warp prefixes, the tile's count, its start
+  // in the tile, and its global start by look-back.
+  const u32 d = tid;
+  u32 run = 0;
+#pragma unroll
+  for (int w = 0; w < CUPRUM_SORT_WARPS; ++w) {
+    const u32 t = s_whist[w * 256 + d];
+    s_whist[w * 256 + d] = run;
+    run += t;
+  }
+  const u32 start = block_exclusive_scan<u32>(run, s_tot);
+  s_start[d] = start;
+  const u64 agg_tag = (u64)(2 * pass + 1) << 56, pre_tag = (u64)(2 * pass + 2) << 56;
+  u64* my = status + tile * 256 + d;
+  u64 prev = 0;
+  if (tile == 0) {
+    st_volatile(my, pre_tag | run);
+  } else {
+    st_volatile(my, agg_tag | run);
+    long long j = (long long)tile - 1;
+    while (true) {
+      const u64 s = ld_volatile(status + (u64)j * 256 + d);
+      const u64 tag = s & ~CUPRUM_SORT_VALMASK;
+      if (tag < agg_tag) continue;  // not yet published in this pass
+      prev += s & CUPRUM_SORT_VALMASK;
+      if (tag == pre_tag) break;
+      --j;
+    }
+    st_volatile(my, pre_tag | (prev + run));
+  }
+  s_global[d] = bin_start[d] + prev;
+  __syncthreads();
+  // Stage keys and digits in digit order.
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    if (dig[k] < 256) {
+      pos[k] += s_start[dig[k]] + s_whist[warp * 256 + dig[k]];
+      if (need_key) s_keys[pos[k]] = key[k];
+      s_dig[pos[k]] = (unsigned char)dig[k];
+    }
+  }
+  __syncthreads();
+  const u64 rem = n - tile_base;
+  const u32 cnt = rem < (u64)TILE ? (u32)rem : (u32)TILE;
+  if (flags & F_KEYS_OUT) {
+    for (u32 i = tid; i < cnt; i += CUPRUM_SORT_BLOCK) {
+      const u32 dd = s_dig[i];
+      const u64 g = s_global[dd] + (i - s_start[dd]);
+      if (last) ((Raw*)keys_out)[g] = Tr::back(s_keys[i]);
+      else ((K*)keys_out)[g] = s_keys[i];
+    }
+  }
+  if (vals && (flags & F_VALS_OUT)) {
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k)
+      if (dig[k] < 256) s_vals[pos[k]] = val[k];
+    __syncthreads();
+    for (u32 i = tid; i < cnt; i += CUPRUM_SORT_BLOCK) {
+      const u32 dd = s_dig[i];
+      const u64 g = s_global[dd] + (i - s_start[dd]);
+      const V v = s_vals[i];
+      if (last) ((long long*)vals_out)[g] = (long long)(row_n == n ? (u64)v : (u64)v % row_n);
+      else ((V*)vals_out)[g] = v;
+    }
+  }
+}
+
+// searchsorted: the insertion point of each query in the sorted `a`.
+template <typename Tr>
+__device__ void searchsorted(const typename Tr::Raw* a, u64 n, const typename Tr::Raw* v, u64 m,
+                            long long* out, bool right) {
+  typedef typename Tr::K K;
+  const u64 i = (u64)blockIdx.x * CUPRUM_SORT_BLOCK + threadIdx.x;
+  if (i >= m) return;
+  const K q = Tr::key(v[i], true);
+  u64 lo = 0, hi = n;
+  while (lo < hi) {
+    const u64 mid = lo + (hi - lo) / 2;
+    const K x = Tr::key(a[mid], true);
+    const bool go_right = right ? !key_less(q, x) : key_less(x, q);
+    if (go_right) lo = mid + 1; else hi = mid;
+  }
+  out[i] = (long long)lo;
+}
+
+// unique: flag[i] = 1 where sorted s[i] starts a run of equal keys (NaNs
+// equal, complex values with a NaN all equal as NumPy's equal_nan, -0.0 ==
+// 0.0).
+template <typename Tr>
+__device__ void unique_flags(const typename Tr::Raw* s, u64 n, unsigned char* flag) {
+  const u64 i = (u64)blockIdx.x * CUPRUM_SORT_BLOCK + threadIdx.x;
+  if (i >= n) return;
+  if (i == 0) { flag[i] = 1; return; }
+  const typename Tr::K a = Tr::key(s[i], true), b = Tr::key(s[i - 1], true);
+  flag[i] = !(key_eq(a, b) || (NanClass<Tr>::any(a) && NanClass<Tr>::any(b)));
+}
+
+// unique: scatter run starts to their slot (cumsum - 1): the value, the
+// original index (from perm), the run's start (for counts); inverse[perm[i]]
+// = slot for every i. Null pointers skip an output.
+template <typename Tr>
+__device__ void unique_scatter(const typename Tr::Raw* s, const unsigned char* flag,
+                               const long long* csum, const long long* perm, u64 n,
+                               typename Tr::Raw* out, long long* index, long long* inverse,
+                               long long* start) {
+  const u64 i = (u64)blockIdx.x * CUPRUM_SORT_BLOCK + threadIdx.x;
+  if (i >= n) return;
+  const long long slot = csum[i] - 1;
+  if (flag[i]) {
+    if (out) out[slot] = s[i];
+    if (index) index[slot] = perm[i];
+    if (start) start[slot] = (long long)i;
+  }
+  if (inverse) inverse[perm[i]] = slot;
+}
+
+}  // namespace cuprum_sort
+
+struct CuprumSortPtrs { u64 p[8]; };
+struct CuprumSortInts { long long v[8]; };
+
+// Every kernel takes (pointers, integers); see the Rust launcher for the
+// meaning of each slot.
+#define CUPRUM_SORT_DTYPE(NAME, TR)                                                              \
+  extern "C" __global__ void __launch_bounds__(256)                                             \
+      cuprum_sort_hist_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                             \
+    cuprum_sort::histogram<cuprum_sort::TR>((const cuprum_sort::TR::Raw*)p.p[0], v.v[0],        \
+        v.v[1], v.v[2], (int)v.v[3], (int)v.v[4], v.v[5] != 0, (u64*)p.p[1]);                   \
+  }                                                                                             \
+  extern "C" __global__ void __launch_bounds__(256)                                             \
+      cuprum_sort_scan_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                             \
+    cuprum_sort::scan_bins((u64*)p.p[0], (int)v.v[0]);                                          \
+  }                                                                                             \
+  CUPRUM_SORT_PASS(NAME, TR, u32, v32)                                                          \
+  CUPRUM_SORT_PASS(NAME, TR, u64, v64)                                                          \
+  extern "C" __global__ void __launch_bounds__(256)                                             \
+      cuprum_sort_search_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                           \
+    cuprum_sort::searchsorted<cuprum_sort::TR>((const cuprum_sort::TR::Raw*)p.p[0], v.v[0],     \
+        (const cuprum_sort::TR::Raw*)p.p[1], v.v[1], (long long*)p.p[2], v.v[2] != 0);          \
+  }                                                                                             \
+  extern "C" __global__ void __launch_bounds__(256)                                             \
+      cuprum_sort_uflags_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                           \
+    cuprum_sort::unique_flags<cuprum_sort::TR>((const cuprum_sort::TR::Raw*)p.p[0], v.v[0],     \
+        (unsigned char*)p.p[1]);                                                                \
+  }                                                                                             \
+  extern "C" __global__ void __launch_bounds__(256)                                             \
+      cuprum_sort_uscatter_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                         \
+    cuprum_sort::unique_scatter<cuprum_sort::TR>((const cuprum_sort::TR::Raw*)p.p[0],           \
+        (const unsigned char*)p.p[1], (const long long*)p.p[2], (const long long*)p.p[3],       \
+        v.v[0], (cuprum_sort::TR::Raw*)p.p[4], (long long*)p.p[5], (long long*)p.p[6],          \
+        (long long*)p.p[7]);                                                                    \
+  }
+
+#define CUPRUM_SORT_PASS(NAME, TR, V, VS)                                                        \
+  extern "C" __global__ void __launch_bounds__(256, 3)                                          \
+      cuprum_sort_pass_##VS##_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                      \
+    cuprum_sort::onesweep<cuprum_sort::TR, V>((const void*)p.p[0], (const V*)p.p[1],            \
+        (void*)p.p[2], (void*)p.p[3], v.v[0], v.v[1], (int)v.v[2], (int)v.v[3], (int)v.v[4],    \
+        v.v[5] != 0, (const u64*)p.p[4], (u64*)p.p[5], (u32*)p.p[6]);                           \
+  }
