@@ -81,6 +81,7 @@ pub mod elementwise;
 pub mod error;
 pub mod kernels;
 pub mod layout;
+pub mod math;
 pub mod npy;
 mod raw;
 pub mod reduction;

