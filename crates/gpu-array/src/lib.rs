@@ -86,6 +86,7 @@ pub mod npy;
 mod raw;
 pub mod reduction;
 pub mod scan;
+pub mod stats;
 pub mod ufunc;
 
 pub use array::{Array, Flags};

@@ -12,6 +12,7 @@ use std::collections::HashSet;
 use gpu_array::elementwise::program_request;
 use gpu_array::kernels::HEADERS;
 use gpu_runtime::nvrtc::{CompileConfig, CompileRequest, compile_uncached};
+
 use gpu_runtime::testing::nvrtc_or_skip;
 
 fn names_in(image: &[u8], prefix: &[u8]) -> HashSet<Vec<u8>> {
@@ -50,6 +51,34 @@ fn math_kernels_compile() {
             for s in group {
                 assert!(found.contains(s.name.as_bytes()), "{arch}: {} missing", s.name);
             }
+        }
+    }
+}
+
+#[test]
+fn counting_kernels_compile() {
+    if nvrtc_or_skip().is_none() {
+        return;
+    }
+    let source = gpu_array::stats::program_source();
+    let wanted: Vec<String> = source
+        .lines()
+        .filter_map(|l| l.strip_prefix("CUPRUM_COUNT("))
+        .map(|l| l.split(',').next().unwrap_or("").to_owned())
+        .collect();
+    assert!(wanted.len() > 80, "{} instantiations", wanted.len());
+    for arch in ["sm_80", "sm_90"] {
+        let req = HEADERS
+            .iter()
+            .fold(CompileRequest::new(source.clone()), |r, (n, h)| r.header(*n, *h))
+            .arch(arch);
+        let c = compile_uncached(&req, &CompileConfig::from_env()).unwrap_or_else(|e| {
+            let m = e.to_string();
+            panic!("{arch}: {}", &m[..m.len().min(12000)])
+        });
+        let found = names_in(&c.image, b"cuprum_count_");
+        for w in &wanted {
+            assert!(found.contains(w.as_bytes()), "{arch}: {w} missing");
         }
     }
 }

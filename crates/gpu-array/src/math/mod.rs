@@ -31,7 +31,7 @@ pub(crate) mod special;
 mod unwrap;
 mod window;
 
-pub use clip::{Bound, clip, nan_to_num};
+pub use clip::{Bound, clip, clip_out, nan_to_num};
 pub use convolve::{Mode, convolve, correlate};
 pub use interp::{InterpOptions, interp};
 pub use kernels::kernel_specs;
