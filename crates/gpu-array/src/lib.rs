@@ -83,6 +83,7 @@ pub mod kernels;
 pub mod layout;
 pub mod math;
 pub mod npy;
+pub mod polynomial;
 mod raw;
 pub mod reduction;
 pub mod scan;
