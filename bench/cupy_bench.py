@@ -162,6 +162,14 @@ WORKLOADS = {
                                     lambda a: a.sum(axis=0), N * 4),
     "cumsum f32 2^26": w_gpu(lambda: (full(1 << 26, cp.float32, 1.0),), cp.cumsum,
                              2 * (1 << 26) * 4),
+    # Uniform inputs as bench/src/stats_workloads.rs; the range comes from
+    # the data (min/max and their copy back included on both sides).
+    "histogram 2^26 f32 256 bins": w_gpu(
+        lambda: (cp.random.random(1 << 26, dtype=cp.float32),),
+        lambda a: cp.histogram(a, 256), (1 << 26) * 4),
+    "bincount 2^26 i32": w_gpu(
+        lambda: (cp.random.randint(0, 1024, 1 << 26, dtype=cp.int32),),
+        cp.bincount, (1 << 26) * 4),
 }
 
 

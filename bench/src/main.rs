@@ -7,6 +7,7 @@
 //! names must match between the two files.
 
 mod array_workloads;
+mod stats_workloads;
 mod timing;
 mod workloads;
 

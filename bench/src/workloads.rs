@@ -86,6 +86,11 @@ pub fn all() -> Vec<Workload> {
             "cumsum f32 2^26",
             crate::array_workloads::reductions::cumsum,
         ),
+        (
+            "histogram 2^26 f32 256 bins",
+            crate::stats_workloads::histogram_f32,
+        ),
+        ("bincount 2^26 i32", crate::stats_workloads::bincount_i32),
     ]
 }
 

@@ -9,6 +9,10 @@
 //! | `cp.ndarray`, `cp.float32`   | [`Array`], [`DType::Float32`]            |
 //! | `cp.array`, `cp.zeros`, ...  | [`array`], [`zeros`], ... ([`creation`]) |
 //! | `cp.exp`, `cp.add`, ...      | [`exp`], [`add`], ... ([`ufunc`])        |
+//! | `cp.around`, `cp.clip`, `cp.interp`, windows, `cp.convolve` | [`around`], [`clip`], ... ([`math`]) |
+//! | `cp.histogram`, `cp.bincount`, `cp.cov`, ... | [`histogram`], [`bincount`], ... ([`stats`]) |
+//! | `cp.polyval`, `cp.poly1d`, `cp.polynomial` | [`polyval`], [`Poly1d`], [`polynomial`] |
+//! | `cupyx.rsqrt`                | [`math::rsqrt`]                          |
 //! | `cp.cuda`                    | [`cuda`] (gpu-runtime)                   |
 //! | `cp.ElementwiseKernel`       | [`ElementwiseKernel`]                    |
 //! | `cp.testing`                 | [`testing`] (gpu-testing)                |
@@ -23,10 +27,18 @@
 pub use gpu_array::array::{Broadcast, broadcast_arrays, copyto};
 pub use gpu_array::creation::*;
 pub use gpu_array::elementwise::{ElementwiseKernel, KernelInput, Typed};
+pub use gpu_array::math::{
+    angle, around, bartlett, blackman, clip, convolve, correlate, fix, hamming, hanning, i0, imag,
+    interp, kaiser, nan_to_num, real, round_, sinc, unwrap,
+};
+pub use gpu_array::polynomial::{
+    Poly1d, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, roots,
+};
+pub use gpu_array::stats::{average, bincount, corrcoef, cov, digitize, histogram};
 pub use gpu_array::ufunc::*;
 pub use gpu_array::{
     Array, AxisIndex, DType, Element, Error, Flags, Layout, Order, Result, creation, display,
-    dtype, elementwise, layout, npy, s, ufunc,
+    dtype, elementwise, layout, math, npy, polynomial, s, stats, ufunc,
 };
 /// The CUDA runtime: devices, streams, events, memory, kernels (CuPy's
 /// `cupy.cuda`).

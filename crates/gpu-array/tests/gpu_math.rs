@@ -10,11 +10,11 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
+use gpu_array::dtype::ScalarValue;
 use gpu_array::math::{self, Bound, InterpOptions, Mode};
 use gpu_array::npy::{NpyArray, load_npz};
 use gpu_array::polynomial::{self, polyutils};
 use gpu_array::stats::{self, Bins, CovOptions, HistogramOptions};
-use gpu_array::dtype::ScalarValue;
 use gpu_array::{Array, DType, s};
 use num_complex::Complex;
 
@@ -294,11 +294,24 @@ fn tolerance(c: &Case, k: usize, dt: DType) -> (f64, f64) {
     // Results that mirror NumPy's arithmetic step by step: exact.
     let exact = matches!(
         f,
-        "around" | "fix" | "clip" | "nan_to_num" | "digitize" | "bincount" | "bartlett"
-            | "polyadd" | "polysub" | "polyder" | "polyint" | "polyvander" | "trimcoef"
-    ) || (f == "histogram" && (k == 1 || (c.ins.len() == 1 || c.p("bins") != "array")
-        && c.p("density") == "0"
-        && !c.tag().ends_with("cw")));
+        "around"
+            | "fix"
+            | "clip"
+            | "nan_to_num"
+            | "digitize"
+            | "bincount"
+            | "bartlett"
+            | "polyadd"
+            | "polysub"
+            | "polyder"
+            | "polyint"
+            | "polyvander"
+            | "trimcoef"
+    ) || (f == "histogram"
+        && (k == 1
+            || (c.ins.len() == 1 || c.p("bins") != "array")
+                && c.p("density") == "0"
+                && !c.tag().ends_with("cw")));
     if exact || !(dt.is_floating() || dt.is_complex()) {
         return (0.0, 0.0);
     }
@@ -355,7 +368,12 @@ fn numpy_golden() {
         for (k, (g, w)) in got.iter().zip(&c.outs).enumerate() {
             let w = Array::from_npy(w).unwrap();
             if g.dtype() != w.dtype() {
-                failures.push(format!("{} out{k}: dtype {} (NumPy {})", c.name, g.dtype(), w.dtype()));
+                failures.push(format!(
+                    "{} out{k}: dtype {} (NumPy {})",
+                    c.name,
+                    g.dtype(),
+                    w.dtype()
+                ));
                 continue;
             }
             if g.shape() != w.shape() {
@@ -376,7 +394,12 @@ fn numpy_golden() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// A seeded xorshift generator.
@@ -403,7 +426,10 @@ fn rsqrt_every_dtype() {
     };
     let vals: Vec<f64> = vec![0.25, 1.0, 2.0, 9.0, 100.0, 0.0, 7.0, 64.0];
     for dt in DType::ALL {
-        let a = Array::from_slice(&vals, &[2, 4]).unwrap().astype(dt).unwrap();
+        let a = Array::from_slice(&vals, &[2, 4])
+            .unwrap()
+            .astype(dt)
+            .unwrap();
         let want_dt = match dt {
             DType::Bool | DType::Int8 | DType::UInt8 | DType::Float16 => DType::Float16,
             DType::Int16 | DType::UInt16 | DType::Float32 => DType::Float32,
@@ -432,7 +458,10 @@ fn rsqrt_every_dtype() {
         let t = math::rsqrt(&a.T()).unwrap();
         let rt = host(&r.T().copy().unwrap());
         for (g, w) in host(&t).iter().zip(&rt) {
-            assert!(g == w || (g.re.is_nan() && w.re.is_nan()), "{dt}: transposed");
+            assert!(
+                g == w || (g.re.is_nan() && w.re.is_nan()),
+                "{dt}: transposed"
+            );
         }
     }
 }
@@ -447,7 +476,12 @@ fn non_contiguous_inputs() {
     let mut rng = Rng(7);
     let v: Vec<f64> = (0..6 * 8).map(|_| rng.unit() * 20.0 - 10.0).collect();
     let base = Array::from_slice(&v, &[6, 8]).unwrap();
-    for dt in [DType::Float16, DType::Float32, DType::Float64, DType::Complex128] {
+    for dt in [
+        DType::Float16,
+        DType::Float32,
+        DType::Float64,
+        DType::Complex128,
+    ] {
         let a = base.astype(dt).unwrap();
         let views = [
             a.T(),
@@ -472,7 +506,9 @@ fn non_contiguous_inputs() {
                 assert_eq!(g.shape(), w.shape());
                 let (g, w) = (host(g), host(w));
                 assert!(
-                    g.iter().zip(&w).all(|(a, b)| a == b || (a.re.is_nan() && b.re.is_nan())),
+                    g.iter()
+                        .zip(&w)
+                        .all(|(a, b)| a == b || (a.re.is_nan() && b.re.is_nan())),
                     "{dt} op {k} on a view of strides {:?}",
                     x.strides()
                 );
@@ -480,11 +516,25 @@ fn non_contiguous_inputs() {
         }
         if !dt.is_complex() {
             let x = a.T();
-            let g = stats::digitize(&x, &Array::from_slice(&[-5.0, 0.0, 5.0], &[3]).unwrap(), false).unwrap();
-            let w = stats::digitize(&x.copy().unwrap(), &Array::from_slice(&[-5.0, 0.0, 5.0], &[3]).unwrap(), false).unwrap();
+            let g = stats::digitize(
+                &x,
+                &Array::from_slice(&[-5.0, 0.0, 5.0], &[3]).unwrap(),
+                false,
+            )
+            .unwrap();
+            let w = stats::digitize(
+                &x.copy().unwrap(),
+                &Array::from_slice(&[-5.0, 0.0, 5.0], &[3]).unwrap(),
+                false,
+            )
+            .unwrap();
             assert_eq!(g.to_vec::<i64>().unwrap(), w.to_vec::<i64>().unwrap());
-            let h1 = stats::histogram(&x, Bins::Count(7), &Default::default()).unwrap().0;
-            let h2 = stats::histogram(&x.copy().unwrap(), Bins::Count(7), &Default::default()).unwrap().0;
+            let h1 = stats::histogram(&x, Bins::Count(7), &Default::default())
+                .unwrap()
+                .0;
+            let h2 = stats::histogram(&x.copy().unwrap(), Bins::Count(7), &Default::default())
+                .unwrap()
+                .0;
             assert_eq!(h1.to_vec::<i64>().unwrap(), h2.to_vec::<i64>().unwrap());
         }
     }
@@ -493,7 +543,13 @@ fn non_contiguous_inputs() {
 /// NumPy's equal-width bin of `x` (float32 data): the fast path of
 /// `_histogram`, the division in float32 (`range` from the data) or in
 /// float64 (`range` given as Python floats).
-fn numpy_bin_f32(x: f32, first: f32, last: f32, denom64: Option<f64>, edges: &[f32]) -> Option<usize> {
+fn numpy_bin_f32(
+    x: f32,
+    first: f32,
+    last: f32,
+    denom64: Option<f64>,
+    edges: &[f32],
+) -> Option<usize> {
     let nb = edges.len() - 1;
     if !(x >= first && x <= last) {
         return None;
@@ -521,11 +577,19 @@ fn edges_f32(first: f64, last: f64, nb: usize, in_f32: bool) -> Vec<f32> {
     if in_f32 {
         let (a, b) = (first as f32, last as f32);
         let step = (b - a) / nb as f32;
-        (0..=nb).map(|i| if i == nb { b } else { i as f32 * step + a }).collect()
+        (0..=nb)
+            .map(|i| if i == nb { b } else { i as f32 * step + a })
+            .collect()
     } else {
         let step = (last - first) / nb as f64;
         (0..=nb)
-            .map(|i| if i == nb { last as f32 } else { (i as f64 * step + first) as f32 })
+            .map(|i| {
+                if i == nb {
+                    last as f32
+                } else {
+                    (i as f64 * step + first) as f32
+                }
+            })
             .collect()
     }
 }
@@ -561,13 +625,21 @@ fn large_histogram_and_bincount() {
             want[b] += 1;
         }
     }
-    assert_eq!(h.to_vec::<i64>().unwrap(), want, "counts, range from the data");
+    assert_eq!(
+        h.to_vec::<i64>().unwrap(),
+        want,
+        "counts, range from the data"
+    );
 
     // A given range, and NaN (skipped there, an error without a range).
     v[7] = f32::NAN;
     let a = Array::from_slice(&v, &[n]).unwrap();
     let err = stats::histogram(&a, Bins::Count(nb), &Default::default()).unwrap_err();
-    assert!(err.to_string().contains("autodetected range of [nan, nan] is not finite"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("autodetected range of [nan, nan] is not finite"),
+        "{err}"
+    );
     let (r0, r1) = (-1.3, 2.9);
     let opts = HistogramOptions {
         range: Some((r0, r1)),
@@ -620,7 +692,10 @@ fn large_histogram_and_bincount() {
             want[k as usize] += wt;
         }
         for (g, w) in got.to_vec::<f64>().unwrap().iter().zip(&want) {
-            assert!((g - w).abs() <= 1e-9 * w.abs().max(1.0), "weighted bincount {g} vs {w}");
+            assert!(
+                (g - w).abs() <= 1e-9 * w.abs().max(1.0),
+                "weighted bincount {g} vs {w}"
+            );
         }
     }
 }
@@ -643,12 +718,22 @@ fn errors() {
             .to_string()
             .contains("must increase monotonically")
     );
-    assert!(msg(stats::digitize(&f, &bad_bins, false)).contains("monotonically increasing or decreasing"));
     assert!(
-        stats::histogram(&f, Bins::Count(3), &HistogramOptions { range: Some((2.0, 1.0)), ..Default::default() })
-            .unwrap_err()
-            .to_string()
-            .contains("max must be larger than min")
+        msg(stats::digitize(&f, &bad_bins, false))
+            .contains("monotonically increasing or decreasing")
+    );
+    assert!(
+        stats::histogram(
+            &f,
+            Bins::Count(3),
+            &HistogramOptions {
+                range: Some((2.0, 1.0)),
+                ..Default::default()
+            }
+        )
+        .unwrap_err()
+        .to_string()
+        .contains("max must be larger than min")
     );
     let e = Array::from_slice::<f64>(&[], &[0]).unwrap();
     assert!(msg(math::convolve(&e, &f, Mode::Full)).contains("cannot be empty"));
@@ -665,6 +750,17 @@ fn errors() {
     );
     // Empty inputs are fine where NumPy allows them.
     assert_eq!(math::sinc(&e).unwrap().shape(), &[0]);
-    assert_eq!(math::clip(&e, Bound::from(0.0), Bound::from(1.0)).unwrap().shape(), &[0]);
-    assert_eq!(stats::bincount(&e.astype(DType::Int64).unwrap(), None, 3).unwrap().to_vec::<i64>().unwrap(), vec![0, 0, 0]);
+    assert_eq!(
+        math::clip(&e, Bound::from(0.0), Bound::from(1.0))
+            .unwrap()
+            .shape(),
+        &[0]
+    );
+    assert_eq!(
+        stats::bincount(&e.astype(DType::Int64).unwrap(), None, 3)
+            .unwrap()
+            .to_vec::<i64>()
+            .unwrap(),
+        vec![0, 0, 0]
+    );
 }

@@ -49,7 +49,11 @@ fn math_kernels_compile() {
             });
             let found = names_in(&c.image, b"cuprum_");
             for s in group {
-                assert!(found.contains(s.name.as_bytes()), "{arch}: {} missing", s.name);
+                assert!(
+                    found.contains(s.name.as_bytes()),
+                    "{arch}: {} missing",
+                    s.name
+                );
             }
         }
     }
@@ -70,7 +74,9 @@ fn counting_kernels_compile() {
     for arch in ["sm_80", "sm_90"] {
         let req = HEADERS
             .iter()
-            .fold(CompileRequest::new(source.clone()), |r, (n, h)| r.header(*n, *h))
+            .fold(CompileRequest::new(source.clone()), |r, (n, h)| {
+                r.header(*n, *h)
+            })
             .arch(arch);
         let c = compile_uncached(&req, &CompileConfig::from_env()).unwrap_or_else(|e| {
             let m = e.to_string();

@@ -86,7 +86,12 @@ pub fn clip(a: &Array, a_min: Bound<'_>, a_max: Bound<'_>) -> Result<Array> {
 ///
 /// # Errors
 /// As [`clip`]; an `out` of the wrong shape or dtype.
-pub fn clip_out(a: &Array, a_min: Bound<'_>, a_max: Bound<'_>, out: Option<&Array>) -> Result<Array> {
+pub fn clip_out(
+    a: &Array,
+    a_min: Bound<'_>,
+    a_max: Bound<'_>,
+    out: Option<&Array>,
+) -> Result<Array> {
     let (mut lo, mut hi) = (a_min, a_max);
     if a.dtype().is_integer() {
         let info = crate::dtype::iinfo(a.dtype())?;
@@ -163,7 +168,12 @@ pub fn clip_out(a: &Array, a_min: Bound<'_>, a_max: Bound<'_>, out: Option<&Arra
             Bound::None => unreachable!("both bounds are present here"),
         }
     }
-    let args = [LaunchArg::Array(a), arg(lo, odt), arg(hi, odt), LaunchArg::Out(&out)];
+    let args = [
+        LaunchArg::Array(a),
+        arg(lo, odt),
+        arg(hi, odt),
+        LaunchArg::Out(&out),
+    ];
     let adt = a.dtype();
     launch(&shape, &args, |l, i| Ok(clip_spec(adt, lk, hk, odt, l, i)))?;
     Ok(out)

@@ -128,7 +128,9 @@ pub fn interp(x: &Array, xp: &Array, fp: &Array, opts: &InterpOptions) -> Result
         i64_arg(given),
         LaunchArg::Out(&out),
     ];
-    launch(x.shape(), &args, |lc, i| Ok(interp_spec(xdt, out_dt, lc, i)))?;
+    launch(x.shape(), &args, |lc, i| {
+        Ok(interp_spec(xdt, out_dt, lc, i))
+    })?;
     Ok(out)
 }
 

@@ -8,10 +8,18 @@
 //! rounding differs from NumPy's two.
 
 use crate::dtype::DType;
-use crate::elementwise::{ElementwiseSpec, IndexWidth, LaunchArg, LayoutClass, SpecParam, dtype_tag};
+use crate::elementwise::{
+    ElementwiseSpec, IndexWidth, LaunchArg, LayoutClass, SpecParam, dtype_tag,
+};
 
 /// A finished spec: named `cuprum_<tag>_<variant>`, outputs not read.
-fn finish(tag: String, params: Vec<SpecParam>, op: String, l: LayoutClass, i: IndexWidth) -> ElementwiseSpec {
+fn finish(
+    tag: String,
+    params: Vec<SpecParam>,
+    op: String,
+    l: LayoutClass,
+    i: IndexWidth,
+) -> ElementwiseSpec {
     let mut s = ElementwiseSpec::new(String::new(), params, op, l, i);
     s.read_outputs = false;
     s.name = format!("cuprum_{tag}_{}", s.variant_tag());
@@ -42,7 +50,13 @@ pub(crate) enum RoundMode {
 /// `f` (`10**|decimals|` in the component dtype, float64 for integer
 /// inputs), output of `output`. Every step is rounded to the component
 /// dtype, as NumPy's separate ufunc calls do.
-pub(crate) fn round_spec(input: DType, output: DType, mode: RoundMode, l: LayoutClass, i: IndexWidth) -> ElementwiseSpec {
+pub(crate) fn round_spec(
+    input: DType,
+    output: DType,
+    mode: RoundMode,
+    l: LayoutClass,
+    i: IndexWidth,
+) -> ElementwiseSpec {
     let comp = if input.is_integer() || input.is_bool() {
         DType::Float64
     } else {
@@ -89,7 +103,12 @@ pub(crate) fn round_spec(input: DType, output: DType, mode: RoundMode, l: Layout
 /// `i0(x)` in the output's float dtype: CUDA's `cyl_bessel_i0` of `|x|`
 /// (in float for float16/float32, double for float64); `inf` gives NaN as
 /// NumPy's Cephes evaluation does (`exp(inf) * c / sqrt(inf)`).
-pub(crate) fn i0_spec(input: DType, output: DType, l: LayoutClass, i: IndexWidth) -> ElementwiseSpec {
+pub(crate) fn i0_spec(
+    input: DType,
+    output: DType,
+    l: LayoutClass,
+    i: IndexWidth,
+) -> ElementwiseSpec {
     let (cc, f) = if output == DType::Float64 {
         ("double", "cyl_bessel_i0")
     } else {
@@ -111,7 +130,12 @@ pub(crate) fn i0_spec(input: DType, output: DType, l: LayoutClass, i: IndexWidth
 
 /// `sinc(x)`: `v = pi * x` in the output dtype (rounded as NumPy's
 /// multiply by a Python float), `v = eps` where `v == 0`, `sin(v) / v`.
-pub(crate) fn sinc_spec(input: DType, output: DType, l: LayoutClass, i: IndexWidth) -> ElementwiseSpec {
+pub(crate) fn sinc_spec(
+    input: DType,
+    output: DType,
+    l: LayoutClass,
+    i: IndexWidth,
+) -> ElementwiseSpec {
     let op = if output.is_complex() {
         let r = output.real_dtype().c_type();
         format!(
@@ -145,7 +169,12 @@ pub(crate) fn sinc_spec(input: DType, output: DType, l: LayoutClass, i: IndexWid
 
 /// cupyx's `rsqrt(x)`: `1 / sqrt(x)` in the output's float or complex
 /// dtype (`rsqrtf`/`rsqrt` for the reals).
-pub(crate) fn rsqrt_spec(input: DType, output: DType, l: LayoutClass, i: IndexWidth) -> ElementwiseSpec {
+pub(crate) fn rsqrt_spec(
+    input: DType,
+    output: DType,
+    l: LayoutClass,
+    i: IndexWidth,
+) -> ElementwiseSpec {
     let op = match output {
         DType::Float64 => "y = ::rsqrt(cuprum::cast<double>(x));".to_owned(),
         DType::Complex64 | DType::Complex128 => {
@@ -176,7 +205,14 @@ pub(crate) enum BoundKind {
 /// `min(max(x, lo), hi)` where `max(a, b)` is `a` when `a` is NaN, else
 /// `a > b ? a : b` (so NaN in `x` or in a bound propagates, and equal
 /// values take the bound, as NumPy).
-pub(crate) fn clip_spec(input: DType, lo: BoundKind, hi: BoundKind, out: DType, l: LayoutClass, i: IndexWidth) -> ElementwiseSpec {
+pub(crate) fn clip_spec(
+    input: DType,
+    lo: BoundKind,
+    hi: BoundKind,
+    out: DType,
+    l: LayoutClass,
+    i: IndexWidth,
+) -> ElementwiseSpec {
     let mut params = vec![SpecParam::input("x", input)];
     let mut tag = format!("clip_{}", dtype_tag(input));
     for (name, b) in [("lo", lo), ("hi", hi)] {
@@ -300,7 +336,8 @@ pub(crate) fn window_spec(w: Window, l: LayoutClass, i: IndexWidth) -> Elementwi
              y = __ddiv_rn(cyl_bessel_i0(__dmul_rn(beta, s_)), cyl_bessel_i0(beta));"
             .to_owned(),
     };
-    let op = format!("double n_ = __dadd_rn(__dsub_rn(1.0, m), 2.0 * (double)i);\n(void)n_;\n{body}");
+    let op =
+        format!("double n_ = __dadd_rn(__dsub_rn(1.0, m), 2.0 * (double)i);\n(void)n_;\n{body}");
     finish(
         format!("window_{}", w.name()),
         vec![
@@ -322,7 +359,12 @@ pub(crate) fn window_spec(w: Window, l: LayoutClass, i: IndexWidth) -> Elementwi
 /// binary search for `xp[j] <= x < xp[j + 1]`, `left`/`right` outside,
 /// `fp[j]` on a sample point, else the slope formula with NumPy's NaN
 /// retries.
-pub(crate) fn interp_spec(input: DType, out: DType, l: LayoutClass, i: IndexWidth) -> ElementwiseSpec {
+pub(crate) fn interp_spec(
+    input: DType,
+    out: DType,
+    l: LayoutClass,
+    i: IndexWidth,
+) -> ElementwiseSpec {
     let complex = out.is_complex();
     let lerp = if complex {
         "const double inv_ = 1.0 / __dsub_rn(xp[j_ + 1], xp[j_]);\n\
@@ -406,7 +448,12 @@ pub(crate) fn interp_spec(input: DType, out: DType, l: LayoutClass, i: IndexWidt
 /// `high` where `ddmod == low && dd > 0` when the boundary is ambiguous
 /// (`amb != 0`), `ddmod - dd`, and 0 where `|dd| < discont` (compared in
 /// `out` for float differences, in float64 for integer ones).
-pub(crate) fn unwrap_spec(input: DType, out: DType, l: LayoutClass, i: IndexWidth) -> ElementwiseSpec {
+pub(crate) fn unwrap_spec(
+    input: DType,
+    out: DType,
+    l: LayoutClass,
+    i: IndexWidth,
+) -> ElementwiseSpec {
     let cmp = if input.is_integer() || input.is_bool() {
         "(double)cuprum::absolute(d_) < discont"
     } else {
@@ -443,7 +490,13 @@ pub(crate) fn unwrap_spec(input: DType, out: DType, l: LayoutClass, i: IndexWidt
 /// ascending) or `numpy.polynomial.polynomial.polyval` (`rev != 0`:
 /// `acc = p[len - 1] + x * 0`, then `acc = p[k] + acc * x` for k
 /// descending). Compiled with `--fmad=false`.
-pub(crate) fn horner_spec(input: DType, coef: DType, out: DType, l: LayoutClass, i: IndexWidth) -> ElementwiseSpec {
+pub(crate) fn horner_spec(
+    input: DType,
+    coef: DType,
+    out: DType,
+    l: LayoutClass,
+    i: IndexWidth,
+) -> ElementwiseSpec {
     let op = "const y_type x_ = cuprum::cast<y_type>(x);\n\
               const y_type z_ = cuprum::cast<y_type>(x * x_type(0));\n\
               y_type acc_;\n\
@@ -457,7 +510,12 @@ pub(crate) fn horner_spec(input: DType, coef: DType, out: DType, l: LayoutClass,
               y = acc_;"
         .to_owned();
     let mut s = finish(
-        format!("horner_{}_{}_{}", dtype_tag(input), dtype_tag(coef), dtype_tag(out)),
+        format!(
+            "horner_{}_{}_{}",
+            dtype_tag(input),
+            dtype_tag(coef),
+            dtype_tag(out)
+        ),
         vec![
             SpecParam::input("x", input),
             SpecParam::raw("p", coef, 1, false),
@@ -574,7 +632,13 @@ pub(crate) fn correlate_spec(dt: DType, l: LayoutClass, i: IndexWidth) -> Elemen
 /// result `len - searchsorted(bins[::-1], x)`): raw `bins` of dtype
 /// `bins_dt`, both compared in dtype `cmp` with NaN ordered last, `side`
 /// 0 for 'left' and 1 for 'right'. Output int64.
-pub(crate) fn digitize_spec(input: DType, bins_dt: DType, cmp: DType, l: LayoutClass, i: IndexWidth) -> ElementwiseSpec {
+pub(crate) fn digitize_spec(
+    input: DType,
+    bins_dt: DType,
+    cmp: DType,
+    l: LayoutClass,
+    i: IndexWidth,
+) -> ElementwiseSpec {
     let op = "typedef cmp_type C_;\n\
               const C_ v_ = cuprum::cast<C_>(x);\n\
               long long lo_ = 0, hi_ = len;\n\
@@ -652,7 +716,12 @@ pub fn kernel_specs() -> Vec<ElementwiseSpec> {
         DType::Float32,
         DType::Float64,
     ];
-    let floats = [DType::Float16, DType::BFloat16, DType::Float32, DType::Float64];
+    let floats = [
+        DType::Float16,
+        DType::BFloat16,
+        DType::Float32,
+        DType::Float64,
+    ];
     let cplx = [DType::Complex64, DType::Complex128];
     let mut out = Vec::new();
     for d in floats.iter().chain(&cplx) {
@@ -663,28 +732,72 @@ pub fn kernel_specs() -> Vec<ElementwiseSpec> {
     for d in [DType::Int8, DType::Int32, DType::Int64, DType::UInt64] {
         out.push(round_spec(d, d, RoundMode::Div, cv, i32_));
     }
-    out.push(round_spec(DType::Bool, DType::Float16, RoundMode::Rint, cv, i32_));
+    out.push(round_spec(
+        DType::Bool,
+        DType::Float16,
+        RoundMode::Rint,
+        cv,
+        i32_,
+    ));
     for d in reals {
         let f = crate::math::special::float_result(d);
         out.push(i0_spec(d, f, cv, i32_));
         out.push(sinc_spec(d, f, cv, i32_));
-        out.push(rsqrt_spec(d, crate::math::special::rsqrt_dtype(d), cv, i32_));
+        out.push(rsqrt_spec(
+            d,
+            crate::math::special::rsqrt_dtype(d),
+            cv,
+            i32_,
+        ));
         out.push(interp_spec(d, DType::Float64, cv, i32_));
-        out.push(clip_spec(d, BoundKind::Scalar, BoundKind::Scalar, d, cv, i32_));
-        out.push(digitize_spec(d, DType::Float64, crate::dtype::promote_types(d, DType::Float64), cv, i32_));
+        out.push(clip_spec(
+            d,
+            BoundKind::Scalar,
+            BoundKind::Scalar,
+            d,
+            cv,
+            i32_,
+        ));
+        out.push(digitize_spec(
+            d,
+            DType::Float64,
+            crate::dtype::promote_types(d, DType::Float64),
+            cv,
+            i32_,
+        ));
         out.push(correlate_spec(d, cv, i32_));
-        out.push(horner_spec(d, DType::Float64, crate::dtype::promote_types(d, DType::Float64), cv, i32_));
+        out.push(horner_spec(
+            d,
+            DType::Float64,
+            crate::dtype::promote_types(d, DType::Float64),
+            cv,
+            i32_,
+        ));
     }
     for d in cplx {
         out.push(sinc_spec(d, d, cv, i32_));
         out.push(rsqrt_spec(d, d, cv, i32_));
         out.push(correlate_spec(d, cv, i32_));
-        out.push(clip_spec(d, BoundKind::Scalar, BoundKind::Array(d), d, cv, i32_));
+        out.push(clip_spec(
+            d,
+            BoundKind::Scalar,
+            BoundKind::Array(d),
+            d,
+            cv,
+            i32_,
+        ));
         out.push(horner_spec(d, d, d, cv, i32_));
         out.push(vander_spec(d, cv, i32_));
     }
     out.push(interp_spec(DType::Float32, DType::Complex128, cv, i32_));
-    out.push(clip_spec(DType::Int8, BoundKind::Array(DType::Int16), BoundKind::Scalar, DType::Int16, cv, i32_));
+    out.push(clip_spec(
+        DType::Int8,
+        BoundKind::Array(DType::Int16),
+        BoundKind::Scalar,
+        DType::Int16,
+        cv,
+        i32_,
+    ));
     for d in floats.iter().chain(&cplx) {
         out.push(nan_to_num_spec(*d, cv, i32_));
     }
@@ -703,16 +816,44 @@ pub fn kernel_specs() -> Vec<ElementwiseSpec> {
     for w in Window::ALL {
         out.push(window_spec(w, cv, i32_));
     }
-    out.push(digitize_spec(DType::Int64, DType::UInt64, DType::Float64, cv, i32_));
+    out.push(digitize_spec(
+        DType::Int64,
+        DType::UInt64,
+        DType::Float64,
+        cv,
+        i32_,
+    ));
     // Other loops for one dtype each.
     for (l, ix) in [
-        (LayoutClass::Contiguous { vectorized: false }, IndexWidth::I64),
+        (
+            LayoutClass::Contiguous { vectorized: false },
+            IndexWidth::I64,
+        ),
         (LayoutClass::Strided { ndim: 3 }, IndexWidth::I32),
     ] {
-        out.push(round_spec(DType::Float32, DType::Float32, RoundMode::Mul, l, ix));
-        out.push(clip_spec(DType::Float64, BoundKind::Array(DType::Float32), BoundKind::Scalar, DType::Float64, l, ix));
+        out.push(round_spec(
+            DType::Float32,
+            DType::Float32,
+            RoundMode::Mul,
+            l,
+            ix,
+        ));
+        out.push(clip_spec(
+            DType::Float64,
+            BoundKind::Array(DType::Float32),
+            BoundKind::Scalar,
+            DType::Float64,
+            l,
+            ix,
+        ));
         out.push(interp_spec(DType::Float64, DType::Float64, l, ix));
-        out.push(horner_spec(DType::Float32, DType::Float32, DType::Float32, l, ix));
+        out.push(horner_spec(
+            DType::Float32,
+            DType::Float32,
+            DType::Float32,
+            l,
+            ix,
+        ));
         out.push(unwrap_spec(DType::Float64, DType::Float64, l, ix));
     }
     out

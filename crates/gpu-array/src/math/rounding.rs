@@ -57,7 +57,9 @@ pub fn around(a: &Array, decimals: i32) -> Result<Array> {
     };
     let out = Array::empty_on(a.device(), a.shape(), out_dt, Order::C)?;
     let args = [LaunchArg::Array(a), f64_as(f, comp), LaunchArg::Out(&out)];
-    launch(out.shape(), &args, |l, i| Ok(round_spec(dt, out_dt, mode, l, i)))?;
+    launch(out.shape(), &args, |l, i| {
+        Ok(round_spec(dt, out_dt, mode, l, i))
+    })?;
     Ok(out)
 }
 

@@ -69,7 +69,11 @@ pub fn i0(x: &Array) -> Result<Array> {
 /// Allocation or launch failed.
 pub fn sinc(x: &Array) -> Result<Array> {
     let dt = x.dtype();
-    let out = if dt.is_complex() { dt } else { float_result(dt) };
+    let out = if dt.is_complex() {
+        dt
+    } else {
+        float_result(dt)
+    };
     unary(x, out, |l, i| sinc_spec(dt, out, l, i))
 }
 

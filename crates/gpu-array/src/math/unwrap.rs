@@ -30,7 +30,12 @@ pub fn unwrap(p: &Array, discont: Option<f64>, axis: isize, period: f64) -> Resu
 /// # Errors
 /// A 0-d or complex `p`, an axis out of bounds; allocation or launch
 /// failed.
-pub fn unwrap_with(p: &Array, discont: Option<f64>, axis: isize, period: ScalarValue) -> Result<Array> {
+pub fn unwrap_with(
+    p: &Array,
+    discont: Option<f64>,
+    axis: isize,
+    period: ScalarValue,
+) -> Result<Array> {
     if p.ndim() == 0 {
         return Err(Error::Value(
             "diff requires input that is at least one dimensional".into(),
@@ -49,7 +54,9 @@ pub fn unwrap_with(p: &Array, discont: Option<f64>, axis: isize, period: ScalarV
         ScalarValue::Bool(_) | ScalarValue::Int(_) => ScalarKind::Int,
         ScalarValue::Float(_) => ScalarKind::Float,
         ScalarValue::Complex(_) => {
-            return Err(Error::DType("unwrap: a complex period is not supported".into()));
+            return Err(Error::DType(
+                "unwrap: a complex period is not supported".into(),
+            ));
         }
     };
     let dtype = result_type(&[Operand::Array(dd.dtype()), Operand::Scalar(kind)])?;
@@ -78,7 +85,11 @@ pub fn unwrap_with(p: &Array, discont: Option<f64>, axis: isize, period: ScalarV
             ScalarValue::Bool(b) => f64::from(u8::from(b)),
             ScalarValue::Complex(_) => unreachable!("rejected above"),
         };
-        (ScalarValue::Float(per / 2.0), true, discont.unwrap_or(per / 2.0))
+        (
+            ScalarValue::Float(per / 2.0),
+            true,
+            discont.unwrap_or(per / 2.0),
+        )
     };
     let ph = Array::empty_on(p.device(), dd.shape(), dtype, Order::C)?;
     let ddt = dd.dtype();

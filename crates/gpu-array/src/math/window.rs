@@ -68,4 +68,3 @@ pub fn hanning(m: i64) -> Result<Array> {
 pub fn kaiser(m: i64, beta: f64) -> Result<Array> {
     window(Window::Kaiser, m, beta)
 }
-

@@ -10,7 +10,11 @@ use crate::math::{Mode, convolve};
 use crate::ufunc;
 
 fn at_least_1d(a: &Array) -> Result<Array> {
-    if a.ndim() == 0 { a.reshape(&[1]) } else { Ok(a.clone()) }
+    if a.ndim() == 0 {
+        a.reshape(&[1])
+    } else {
+        Ok(a.clone())
+    }
 }
 
 fn slice(start: Option<isize>, stop: Option<isize>) -> [AxisIndex; 1] {
@@ -149,7 +153,8 @@ pub fn polyint(p: &Array, m: i64, k: &[f64]) -> Result<Array> {
         let q = ufunc::divide(&p, &f)?;
         let dt = promote_types(q.dtype(), DType::Float64);
         let out = Array::empty_on(p.device(), &[n + 1], dt, Order::C)?;
-        out.slice(&slice(None, Some(n as isize)))?.copy_from(&q.astype(dt)?)?;
+        out.slice(&slice(None, Some(n as isize)))?
+            .copy_from(&q.astype(dt)?)?;
         out.slice(&[AxisIndex::Index(n as isize)])?.fill(*kk)?;
         p = out;
     }
@@ -289,4 +294,3 @@ impl Poly1d {
         roots(&self.coeffs)
     }
 }
-

@@ -25,7 +25,11 @@ fn inexact(d: DType) -> Result<DType> {
 /// Allocation or launch failed.
 pub fn polyvander(x: &Array, deg: usize) -> Result<Array> {
     let dt = inexact(x.dtype())?;
-    let x1 = if x.ndim() == 0 { x.reshape(&[1])? } else { x.clone() };
+    let x1 = if x.ndim() == 0 {
+        x.reshape(&[1])?
+    } else {
+        x.clone()
+    };
     let flat = ascontiguousarray(&x1, Some(dt))?.reshape(&[x1.size() as isize])?;
     let mut shape = x1.shape().to_vec();
     shape.push(deg + 1);
@@ -52,7 +56,11 @@ pub fn polyvander(x: &Array, deg: usize) -> Result<Array> {
 /// NumPy's `tensor` evaluation of several polynomials is not implemented);
 /// allocation or launch failed.
 pub fn polyval(x: &Array, c: &Array) -> Result<Array> {
-    let c = if c.ndim() == 0 { c.reshape(&[1])? } else { c.clone() };
+    let c = if c.ndim() == 0 {
+        c.reshape(&[1])?
+    } else {
+        c.clone()
+    };
     if c.ndim() != 1 {
         return Err(Error::Unsupported(
             "polynomial.polyval with multidimensional coefficients (tensor=True) is not \
@@ -100,12 +108,11 @@ pub fn polycompanion(c: &Array) -> Result<Array> {
     // The sub-diagonal, mat.reshape(-1)[n::n+1].
     let isz = c.itemsize() as isize;
     let flat = mat.reshape(&[(n * n) as isize])?;
-    let sub = flat
-        .slice(&[AxisIndex::Slice {
-            start: Some(n as isize),
-            stop: None,
-            step: n as isize + 1,
-        }])?;
+    let sub = flat.slice(&[AxisIndex::Slice {
+        start: Some(n as isize),
+        stop: None,
+        step: n as isize + 1,
+    }])?;
     debug_assert_eq!(sub.strides(), &[(n as isize + 1) * isz]);
     sub.fill(1i64)?;
     let col = mat.slice(&[AxisIndex::FULL, AxisIndex::Index(-1)])?;

@@ -43,7 +43,11 @@ pub fn trimseq(seq: &Array) -> Result<Array> {
 pub fn as_series(alist: &[&Array], trim: bool) -> Result<Vec<Array>> {
     let mut arrays = Vec::with_capacity(alist.len());
     for a in alist {
-        let a = if a.ndim() == 0 { a.reshape(&[1])? } else { (*a).clone() };
+        let a = if a.ndim() == 0 {
+            a.reshape(&[1])?
+        } else {
+            (*a).clone()
+        };
         if a.size() == 0 {
             return Err(Error::Value("Coefficient array is empty".into()));
         }

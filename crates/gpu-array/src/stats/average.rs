@@ -82,8 +82,7 @@ pub fn average(
         let want: Vec<usize> = axes.iter().map(|&x| a.shape()[x]).collect();
         if w.shape() != want.as_slice() {
             return Err(Error::Value(
-                "Shape of weights must be consistent with shape of a along specified axis."
-                    .into(),
+                "Shape of weights must be consistent with shape of a along specified axis.".into(),
             ));
         }
         let mut perm: Vec<usize> = (0..axes.len()).collect();
@@ -180,7 +179,11 @@ fn dot_conj(x: &Array, y: &Array) -> Result<Array> {
     static REAL: OnceLock<ReductionKernel> = OnceLock::new();
     static CPLX: OnceLock<ReductionKernel> = OnceLock::new();
     let make = |complex: bool| {
-        let map = if complex { "x * cuprum::conj(y)" } else { "x * y" };
+        let map = if complex {
+            "x * cuprum::conj(y)"
+        } else {
+            "x * y"
+        };
         let name = if complex {
             "cuprum_cov_dotc"
         } else {
@@ -194,7 +197,11 @@ fn dot_conj(x: &Array, y: &Array) -> Result<Array> {
     } else {
         REAL.get_or_init(|| make(false))
     };
-    let (p, q, n) = (x.shape()[0] as isize, y.shape()[0] as isize, x.shape()[1] as isize);
+    let (p, q, n) = (
+        x.shape()[0] as isize,
+        y.shape()[0] as isize,
+        x.shape()[1] as isize,
+    );
     let xv = x.reshape(&[p, 1, n])?;
     let yv = y.reshape(&[1, q, n])?;
     let r = k.call(
@@ -227,7 +234,11 @@ fn check_obs_weights(w: &Array, name: &str, nobs: usize) -> Result<Array> {
 }
 
 fn as_1d(w: &Array) -> Result<Array> {
-    if w.ndim() == 0 { w.reshape(&[1]) } else { Ok(w.clone()) }
+    if w.ndim() == 0 {
+        w.reshape(&[1])
+    } else {
+        Ok(w.clone())
+    }
 }
 
 /// NumPy's `cov(m, y, rowvar, bias, ddof, fweights, aweights, dtype)`:
@@ -332,8 +343,8 @@ pub fn cov(m: &Array, y: Option<&Array>, opts: &CovOptions<'_>) -> Result<Array>
             if ddof == 0 {
                 wsum
             } else if let Some(a) = &aw {
-                let s: f64 = reduction::sum(&ufunc::multiply(w, a)?, &ReduceOptions::default())?
-                    .item(&[])?;
+                let s: f64 =
+                    reduction::sum(&ufunc::multiply(w, a)?, &ReduceOptions::default())?.item(&[])?;
                 wsum - ddof as f64 * s / wsum
             } else {
                 wsum - ddof as f64
@@ -352,17 +363,27 @@ pub fn cov(m: &Array, y: Option<&Array>, opts: &CovOptions<'_>) -> Result<Array>
         None => xc.clone(),
         Some(w) => {
             let r = ufunc::multiply(&xc, w)?;
-            if r.dtype() == dtype { r } else { r.astype(dtype)? }
+            if r.dtype() == dtype {
+                r
+            } else {
+                r.astype(dtype)?
+            }
         }
     };
-    let c = dot_conj(&ascontiguousarray(&xc, None)?, &ascontiguousarray(&yw, None)?)?;
+    let c = dot_conj(
+        &ascontiguousarray(&xc, None)?,
+        &ascontiguousarray(&yw, None)?,
+    )?;
     let opts_out = UfuncOptions {
         out: vec![Some(&c)],
         ..Default::default()
     };
     ufunc::call(
         ufunc::get("multiply")?,
-        &[Input::Array(&c), Input::Scalar(ScalarValue::Float(1.0 / fact))],
+        &[
+            Input::Array(&c),
+            Input::Scalar(ScalarValue::Float(1.0 / fact)),
+        ],
         &opts_out,
     )?;
     c.squeeze(None)

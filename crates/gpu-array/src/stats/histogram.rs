@@ -96,7 +96,11 @@ fn upload(dev: gpu_runtime::Device, v: &[f64], dt: DType) -> Result<Array> {
 }
 
 /// The accumulation array of `n` bins for `weights` and what it becomes.
-fn accumulator(dev: gpu_runtime::Device, n: usize, weights: Option<&Array>) -> Result<(Array, Weights)> {
+fn accumulator(
+    dev: gpu_runtime::Device,
+    n: usize,
+    weights: Option<&Array>,
+) -> Result<(Array, Weights)> {
     Ok(match weights {
         None => (zeros_on(dev, &[n], DType::Int64)?, Weights::None),
         Some(w) if w.dtype().is_complex() => (
@@ -158,7 +162,9 @@ pub fn histogram(a: &Array, bins: Bins<'_>, opts: &HistogramOptions<'_>) -> Resu
     let x = flat(&a)?;
     let w = match opts.weights {
         Some(w) if w.shape() != a.shape() => {
-            return Err(Error::Value("weights should have the same shape as a.".into()));
+            return Err(Error::Value(
+                "weights should have the same shape as a.".into(),
+            ));
         }
         Some(w) => Some(flat(w)?),
         None => None,
@@ -167,7 +173,9 @@ pub fn histogram(a: &Array, bins: Bins<'_>, opts: &HistogramOptions<'_>) -> Resu
     let (hist, edges) = match bins {
         Bins::Count(nb) => {
             if nb == 0 {
-                return Err(Error::Value("`bins` must be positive, when an integer".into()));
+                return Err(Error::Value(
+                    "`bins` must be positive, when an integer".into(),
+                ));
             }
             let float = x.dtype().is_floating();
             let t = if float { x.dtype() } else { DType::Float64 };
@@ -222,7 +230,8 @@ pub fn histogram(a: &Array, bins: Bins<'_>, opts: &HistogramOptions<'_>) -> Resu
                 &x.stream(),
                 &CountArgs {
                     x: x.data_ptr(),
-                    w: w.as_ref().map_or(gpu_runtime::DevicePtr::NULL, Array::data_ptr),
+                    w: w.as_ref()
+                        .map_or(gpu_runtime::DevicePtr::NULL, Array::data_ptr),
                     edges: edges.data_ptr(),
                     out: acc.data_ptr(),
                     n,
@@ -273,7 +282,8 @@ pub fn histogram(a: &Array, bins: Bins<'_>, opts: &HistogramOptions<'_>) -> Resu
                     &x.stream(),
                     &CountArgs {
                         x: x.data_ptr(),
-                        w: w.as_ref().map_or(gpu_runtime::DevicePtr::NULL, Array::data_ptr),
+                        w: w.as_ref()
+                            .map_or(gpu_runtime::DevicePtr::NULL, Array::data_ptr),
                         edges: edges.data_ptr(),
                         out: acc.data_ptr(),
                         n,
@@ -329,7 +339,11 @@ fn fmt_py(v: f64) -> String {
 pub fn bincount(x: &Array, weights: Option<&Array>, minlength: usize) -> Result<Array> {
     match x.ndim() {
         1 => {}
-        0 => return Err(Error::Value("object of too small depth for desired array".into())),
+        0 => {
+            return Err(Error::Value(
+                "object of too small depth for desired array".into(),
+            ));
+        }
         _ => return Err(Error::Value("object too deep for desired array".into())),
     }
     if !can_cast(x.dtype(), DType::Int64, Casting::Safe) {
@@ -395,7 +409,8 @@ pub fn bincount(x: &Array, weights: Option<&Array>, minlength: usize) -> Result<
         &xi.stream(),
         &CountArgs {
             x: xi.data_ptr(),
-            w: w.as_ref().map_or(gpu_runtime::DevicePtr::NULL, Array::data_ptr),
+            w: w.as_ref()
+                .map_or(gpu_runtime::DevicePtr::NULL, Array::data_ptr),
             edges: gpu_runtime::DevicePtr::NULL,
             out: acc.data_ptr(),
             n,
@@ -492,7 +507,9 @@ pub fn digitize(x: &Array, bins: &Array, right: bool) -> Result<Array> {
         out.fill(0i64)?;
         return Ok(out);
     }
-    launch(x.shape(), &args, |l, i| Ok(digitize_spec(xd, bd, cmp, l, i)))?;
+    launch(x.shape(), &args, |l, i| {
+        Ok(digitize_spec(xd, bd, cmp, l, i))
+    })?;
     Ok(out)
 }
 

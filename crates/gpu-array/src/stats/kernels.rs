@@ -346,7 +346,10 @@ mod tests {
             calc: DType::Float64,
             weights: Weights::None,
         };
-        assert_eq!(k.name(), "cuprum_count_uniform_float32_float32_float64_count");
+        assert_eq!(
+            k.name(),
+            "cuprum_count_uniform_float32_float32_float64_count"
+        );
         assert_eq!(
             k.instantiation(),
             "CUPRUM_COUNT(cuprum_count_uniform_float32_float32_float64_count, float, float, \

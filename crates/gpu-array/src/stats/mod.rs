@@ -36,11 +36,24 @@ pub(crate) fn count_kernel_catalogue() -> Vec<kernels::CountKernel> {
     use crate::dtype::DType::*;
     use kernels::{BinMode, CountKernel, Weights};
     let mut out = Vec::new();
-    let weights = [Weights::None, Weights::Real(Float32), Weights::Real(Int64), Weights::Complex(Complex128)];
-    for input in [UInt8, Int8, Int16, Int32, Int64, UInt64, Float16, BFloat16, Float32, Float64] {
+    let weights = [
+        Weights::None,
+        Weights::Real(Float32),
+        Weights::Real(Int64),
+        Weights::Complex(Complex128),
+    ];
+    for input in [
+        UInt8, Int8, Int16, Int32, Int64, UInt64, Float16, BFloat16, Float32, Float64,
+    ] {
         let t = if input.is_floating() { input } else { Float64 };
         for w in weights {
-            out.push(CountKernel { mode: BinMode::Uniform, input, edges: t, calc: Float64, weights: w });
+            out.push(CountKernel {
+                mode: BinMode::Uniform,
+                input,
+                edges: t,
+                calc: Float64,
+                weights: w,
+            });
             out.push(CountKernel {
                 mode: BinMode::Search,
                 input,
@@ -50,13 +63,36 @@ pub(crate) fn count_kernel_catalogue() -> Vec<kernels::CountKernel> {
             });
         }
         if input.is_floating() && input != Float64 {
-            out.push(CountKernel { mode: BinMode::Uniform, input, edges: t, calc: t, weights: Weights::None });
-            out.push(CountKernel { mode: BinMode::Search, input, edges: input, calc: input, weights: Weights::None });
+            out.push(CountKernel {
+                mode: BinMode::Uniform,
+                input,
+                edges: t,
+                calc: t,
+                weights: Weights::None,
+            });
+            out.push(CountKernel {
+                mode: BinMode::Search,
+                input,
+                edges: input,
+                calc: input,
+                weights: Weights::None,
+            });
         }
     }
     for input in [UInt8, Int8, Int16, UInt16, Int32, UInt32, Int64] {
-        for w in [Weights::None, Weights::Real(Float64), Weights::Real(Float32), Weights::Real(Bool)] {
-            out.push(CountKernel { mode: BinMode::Direct, input, edges: Float64, calc: Float64, weights: w });
+        for w in [
+            Weights::None,
+            Weights::Real(Float64),
+            Weights::Real(Float32),
+            Weights::Real(Bool),
+        ] {
+            out.push(CountKernel {
+                mode: BinMode::Direct,
+                input,
+                edges: Float64,
+                calc: Float64,
+                weights: w,
+            });
         }
     }
     out

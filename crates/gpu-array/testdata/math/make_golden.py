@@ -333,4 +333,4 @@ add("trimcoef__tol=5__x", [tc], [np.polynomial.polyutils.trimcoef(tc, 5)])
 
 out_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent
 np.savez_compressed(out_dir / "math_golden.npz", **cases)
-print(f"{len({k.split('.')[0] for k in cases})} cases")
+print(f"{len({k.rsplit('.', 1)[0] for k in cases})} cases")
