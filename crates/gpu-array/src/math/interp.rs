@@ -73,7 +73,7 @@ pub fn interp(x: &Array, xp: &Array, fp: &Array, opts: &InterpOptions) -> Result
             ascontiguousarray(fp, Some(out_dt))?,
             0.0,
         ),
-        Some(p) if p == 0.0 => {
+        Some(0.0) => {
             return Err(Error::Value("period must be a non-zero value".into()));
         }
         Some(p) => {
