@@ -67,7 +67,10 @@ fn counting_kernels_compile() {
     let source = gpu_array::stats::program_source();
     let wanted: Vec<String> = source
         .lines()
-        .filter_map(|l| l.strip_prefix("CUPRUM_COUNT("))
+        .filter_map(|l| {
+            l.strip_prefix("CUPRUM_COUNT(")
+                .or_else(|| l.strip_prefix("CUPRUM_MINMAX("))
+        })
         .map(|l| l.split(',').next().unwrap_or("").to_owned())
         .collect();
     assert!(wanted.len() > 80, "{} instantiations", wanted.len());
@@ -82,7 +85,7 @@ fn counting_kernels_compile() {
             let m = e.to_string();
             panic!("{arch}: {}", &m[..m.len().min(12000)])
         });
-        let found = names_in(&c.image, b"cuprum_count_");
+        let found = names_in(&c.image, b"cuprum_");
         for w in &wanted {
             assert!(found.contains(w.as_bytes()), "{arch}: {w} missing");
         }

@@ -128,8 +128,9 @@ pub(crate) fn i0_spec(
     )
 }
 
-/// `sinc(x)`: `v = pi * x` in the output dtype (rounded as NumPy's
-/// multiply by a Python float), `v = eps` where `v == 0`, `sin(v) / v`.
+/// `sinc(x)`: `v = pi * x` in the output dtype (`pi` first converted to
+/// it, as NumPy converts a Python float, then the product rounded),
+/// `v = eps` where `v == 0`, `sin(v) / v`.
 pub(crate) fn sinc_spec(
     input: DType,
     output: DType,
@@ -153,7 +154,7 @@ pub(crate) fn sinc_spec(
         };
         let cc = compute_c(output);
         format!(
-            "y_type v_ = y_type(({cc})3.14159265358979323846 * ({cc})cuprum::cast<y_type>(x));\n\
+            "y_type v_ = y_type(({cc})y_type(3.14159265358979323846) * ({cc})cuprum::cast<y_type>(x));\n\
              if (({cc})v_ == ({cc})0) v_ = y_type(({cc}){eps});\n\
              y = y_type(({cc})cuprum::sin(v_) / ({cc})v_);"
         )

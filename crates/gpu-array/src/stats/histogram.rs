@@ -2,7 +2,10 @@
 
 use half::{bf16, f16};
 
-use super::kernels::{BinMode, CountArgs, CountKernel, Weights, launch as count};
+use super::kernels::{
+    BinMode, CountArgs, CountKernel, Weights, float_of_key, launch as count, minmax,
+    minmax_supports,
+};
 use crate::array::Array;
 use crate::creation::ascontiguousarray;
 use crate::dtype::{Casting, DType, can_cast, promote_types};
@@ -114,8 +117,20 @@ fn accumulator(
     })
 }
 
-/// The min and max of a non-empty `a` as float64, with one copy back.
+/// The min and max of a non-empty C-contiguous 1-D `a` as float64 (NaN
+/// when `a` holds one), with one copy back: one fused pass where the
+/// dtype allows, else NumPy's two reductions.
 fn min_max(a: &Array) -> Result<(f64, f64)> {
+    if minmax_supports(a.dtype()) {
+        let buf = Array::empty_on(a.device(), &[3], DType::UInt64, Order::C)?;
+        return Ok(
+            match minmax(a.dtype(), &a.stream(), a.data_ptr(), a.size(), &buf)? {
+                None => (f64::NAN, f64::NAN),
+                Some((lo, hi)) if a.dtype().is_floating() => (float_of_key(lo), float_of_key(hi)),
+                Some((lo, hi)) => (lo as f64, hi as f64),
+            },
+        );
+    }
     let buf = Array::empty_on(a.device(), &[2], a.dtype(), Order::C)?;
     let lo = buf.slice(&[AxisIndex::Index(0)])?;
     let hi = buf.slice(&[AxisIndex::Index(1)])?;
@@ -423,15 +438,14 @@ pub fn bincount(x: &Array, weights: Option<&Array>, minlength: usize) -> Result<
     Ok(acc)
 }
 
-/// The min and max of a non-empty integer array as int64, one copy back.
+/// The min and max of a non-empty C-contiguous 1-D integer array (not
+/// uint64) as int64: one pass, one copy back.
 fn min_max_int(a: &Array) -> Result<(i64, i64)> {
-    let buf = Array::empty_on(a.device(), &[2], DType::Int64, Order::C)?;
-    let lo = buf.slice(&[AxisIndex::Index(0)])?;
-    let hi = buf.slice(&[AxisIndex::Index(1)])?;
-    reduction::amin(a, &ReduceOptions::default().out(&lo))?;
-    reduction::amax(a, &ReduceOptions::default().out(&hi))?;
-    let v: Vec<i64> = buf.to_vec()?;
-    Ok((v[0], v[1]))
+    let buf = Array::empty_on(a.device(), &[3], DType::UInt64, Order::C)?;
+    Ok(
+        minmax(a.dtype(), &a.stream(), a.data_ptr(), a.size(), &buf)?
+            .expect("integers have no NaN"),
+    )
 }
 
 /// NumPy's `check_array_monotonic` on float64 values: 1 increasing (or

@@ -170,7 +170,102 @@ __device__ void count(const char* x_, const char* w_, const char* e_, char* out_
   }
 }
 
+// Min and max of n values in one pass, as order-preserving 64-bit keys
+// (integers: the value; floats: the float64 bits with the magnitude of
+// negatives flipped), folded into a zeroed out[3] with unsigned atomicMax:
+// out[0] = ~u(min), out[1] = u(max) (u: the signed-to-unsigned order map,
+// so that 0 is each one's identity), out[2] |= 1 when a NaN was seen.
+template <typename In>
+__device__ __forceinline__ long long key_of(const In& v, unsigned& nan) {
+  if constexpr (cuprum::is_floating<In>::value) {
+    const double d = cuprum::cast<double>(v);
+    if (d != d) { nan = 1u; return 0x7fffffffffffffffLL; }
+    const long long b = __double_as_longlong(d);
+    return b >= 0 ? b : b ^ 0x7fffffffffffffffLL;
+  } else {
+    return (long long)v;
+  }
+}
+
+template <typename In>
+__device__ void minmax(const char* x_, unsigned long long* out, long long n) {
+  const In* x = (const In*)x_;
+  long long kmin = 0x7fffffffffffffffLL, kmax = (-0x7fffffffffffffffLL - 1);
+  unsigned nan = 0u;
+  const long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  const long long step = (long long)gridDim.x * blockDim.x;
+  long long rest = 0;
+  constexpr int V = (sizeof(In) == 1 || sizeof(In) == 2 || sizeof(In) == 4 || sizeof(In) == 8)
+      ? (int)(16 / sizeof(In)) : 1;
+  if constexpr (V > 1) {
+    if (((unsigned long long)x_ & 15ull) == 0) {
+      const long long nv = n / V;
+      for (long long q = tid; q < nv; q += step) {
+        const uint4 raw = ((const uint4*)x_)[q];
+        In xs[V];
+        memcpy(xs, &raw, 16);
+#pragma unroll
+        for (int j = 0; j < V; ++j) {
+          unsigned nn = 0u;
+          const long long k = key_of(xs[j], nn);
+          if (nn) { nan = 1u; } else { kmin = k < kmin ? k : kmin; kmax = k > kmax ? k : kmax; }
+        }
+      }
+      rest = nv * V;
+    }
+  }
+  for (long long i = rest + tid; i < n; i += step) {
+    unsigned nn = 0u;
+    const long long k = key_of(x[i], nn);
+    if (nn) { nan = 1u; } else { kmin = k < kmin ? k : kmin; kmax = k > kmax ? k : kmax; }
+  }
+#pragma unroll
+  for (int d = 16; d >= 1; d >>= 1) {
+    const long long a = __shfl_xor_sync(0xffffffffu, kmin, d);
+    const long long b = __shfl_xor_sync(0xffffffffu, kmax, d);
+    kmin = a < kmin ? a : kmin;
+    kmax = b > kmax ? b : kmax;
+  }
+  // One atomic per block: the warps' results through shared memory.
+  __shared__ long long s_min[32], s_max[32];
+  __shared__ unsigned s_nan;
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, warps = blockDim.x >> 5;
+  if (threadIdx.x == 0) s_nan = 0u;
+  __syncthreads();
+  if (lane == 0) {
+    s_min[warp] = kmin;
+    s_max[warp] = kmax;
+  }
+  if (nan) s_nan = 1u;
+  __syncthreads();
+  if (warp != 0) return;
+  kmin = lane < warps ? s_min[lane] : 0x7fffffffffffffffLL;
+  kmax = lane < warps ? s_max[lane] : (-0x7fffffffffffffffLL - 1);
+#pragma unroll
+  for (int d = 16; d >= 1; d >>= 1) {
+    const long long a = __shfl_xor_sync(0xffffffffu, kmin, d);
+    const long long b = __shfl_xor_sync(0xffffffffu, kmax, d);
+    kmin = a < kmin ? a : kmin;
+    kmax = b > kmax ? b : kmax;
+  }
+  const unsigned any_nan = s_nan;
+  if (lane == 0) {
+    const unsigned long long sign = 0x8000000000000000ull;
+    const unsigned long long umin = (unsigned long long)kmin ^ sign;
+    const unsigned long long umax = (unsigned long long)kmax ^ sign;
+    if (umin != ~0ull) atomicMax(&out[0], ~umin);
+    if (umax != 0ull) atomicMax(&out[1], umax);
+    if (any_nan) atomicOr(&out[2], 1ull);
+  }
+}
+
 }  // namespace cuprum_stats
+
+#define CUPRUM_MINMAX(NAME, IN)                                                                   \
+  extern "C" __global__ void __launch_bounds__(256) NAME(                                         \
+      const char* x, const char* w, const char* e, char* out, long long n, long long nb,          \
+      double first, double last, double denom, int use_smem) {                                    \
+    cuprum_stats::minmax<IN>(x, (unsigned long long*)out, n); }
 
 #define CUPRUM_COUNT(NAME, IN, T, C, W, MODE, WMODE)                                              \
   extern "C" __global__ void __launch_bounds__(256) NAME(                                         \
@@ -270,22 +365,81 @@ pub fn program_source_of(kernels: &[CountKernel]) -> String {
     })
 }
 
-fn kernel(k: &CountKernel) -> Result<&'static RawKernel> {
-    static CACHE: OnceLock<Mutex<HashMap<CountKernel, &'static RawKernel>>> = OnceLock::new();
+/// The compiled kernel of one instantiation line, named `name`, cached
+/// for the process.
+fn kernel_of(name: String, line: String) -> Result<&'static RawKernel> {
+    static CACHE: OnceLock<Mutex<HashMap<String, &'static RawKernel>>> = OnceLock::new();
     let mut cache = CACHE
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|e| e.into_inner());
-    if let Some(r) = cache.get(k) {
+    if let Some(r) = cache.get(&name) {
         return Ok(r);
     }
     let request = HEADERS.iter().fold(
-        gpu_runtime::nvrtc::CompileRequest::new(program_source_of(&[*k])),
-        |r, (name, text)| r.header(*name, *text),
+        gpu_runtime::nvrtc::CompileRequest::new(format!("{COMMON}{line}")),
+        |r, (n, text)| r.header(*n, *text),
     );
-    let r: &'static RawKernel = Box::leak(Box::new(RawKernel::from_request(request, &k.name())?));
-    cache.insert(*k, r);
+    let r: &'static RawKernel = Box::leak(Box::new(RawKernel::from_request(request, &name)?));
+    cache.insert(name, r);
     Ok(r)
+}
+
+fn kernel(k: &CountKernel) -> Result<&'static RawKernel> {
+    kernel_of(k.name(), k.instantiation())
+}
+
+/// The one-pass min/max kernel of `input`: its name and instantiation.
+pub(crate) fn minmax_kernel(input: DType) -> (String, String) {
+    let name = format!("cuprum_minmax_{}", input.name());
+    let line = format!("CUPRUM_MINMAX({name}, {})\n", input.c_type());
+    (name, line)
+}
+
+/// Whether [`minmax`] takes `input` (integers of at most 63 bits of
+/// magnitude: not uint64; floats; not bool or complex).
+pub(crate) fn minmax_supports(input: DType) -> bool {
+    (input.is_integer() && input != DType::UInt64) || input.is_floating()
+}
+
+/// The min and max of the `n` C-contiguous values at `x` (of `input`) as
+/// order keys decoded on the host: one pass, one 24-byte copy back.
+/// Returns `None` when a NaN was seen.
+pub(crate) fn minmax(
+    input: DType,
+    stream: &Stream,
+    x: DevicePtr,
+    n: usize,
+    out: &crate::array::Array,
+) -> Result<Option<(i64, i64)>> {
+    let (name, line) = minmax_kernel(input);
+    let raw = kernel_of(name, line)?;
+    out.zero_contiguous()?;
+    let sms = stream.device().properties()?.multiprocessor_count.max(1) as usize;
+    let blocks = n.div_ceil(BLOCK as usize * 16).clamp(1, sms * 8);
+    let cfg = LaunchConfig::new((blocks as u32, 1, 1), (BLOCK, 1, 1));
+    let nn = i64::try_from(n).map_err(|_| Error::Value("minmax: too many elements".into()))?;
+    crate::raw::launch_count(
+        raw,
+        cfg,
+        stream,
+        [x, DevicePtr::NULL, DevicePtr::NULL, out.data_ptr()],
+        [nn, 0],
+        [0.0, 0.0, 0.0],
+        0,
+    )?;
+    let v: Vec<u64> = out.to_vec()?;
+    if v[2] != 0 {
+        return Ok(None);
+    }
+    let sign = 1u64 << 63;
+    Ok(Some((((!v[0]) ^ sign) as i64, (v[1] ^ sign) as i64)))
+}
+
+/// The float64 value of a float's order key.
+pub(crate) fn float_of_key(k: i64) -> f64 {
+    let b = if k >= 0 { k } else { k ^ i64::MAX };
+    f64::from_bits(b as u64)
 }
 
 /// Arguments of one counting launch: the C-contiguous input `x` (`n`
@@ -336,6 +490,23 @@ pub(crate) fn launch(k: &CountKernel, stream: &Stream, a: &CountArgs) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn float_keys_round_trip() {
+        for v in [0.0f64, -0.0, 1.5, -1.5, f64::MAX, f64::MIN, 1e-310, -1e-310] {
+            let b = v.to_bits() as i64;
+            let k = if b >= 0 { b } else { b ^ i64::MAX };
+            assert_eq!(float_of_key(k).to_bits(), v.to_bits());
+        }
+        // Keys order as the values.
+        let key = |v: f64| {
+            let b = v.to_bits() as i64;
+            if b >= 0 { b } else { b ^ i64::MAX }
+        };
+        assert!(key(-2.0) < key(-1.0) && key(-1.0) < key(-0.0) && key(0.0) < key(1.0));
+        assert!(minmax_supports(DType::Int8) && !minmax_supports(DType::UInt64));
+        assert!(!minmax_supports(DType::Bool) && !minmax_supports(DType::Complex64));
+    }
 
     #[test]
     fn names_and_instantiations() {

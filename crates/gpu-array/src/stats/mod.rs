@@ -21,11 +21,17 @@ pub(crate) mod kernels;
 pub use average::{CovOptions, average, corrcoef, cov};
 pub use histogram::{Bins, HistogramOptions, bincount, digitize, histogram};
 
-/// The counting kernels' program for `instantiations` (input dtype, edges
-/// or comparison dtypes, weights), for compile tests: see
-/// [`count_kernel_catalogue`].
+/// The counting kernels' program (the instantiations of
+/// `count_kernel_catalogue`: input dtype, edges or comparison dtypes,
+/// weights) and the one-pass min/max kernels, for compile tests.
 pub fn program_source() -> String {
-    kernels::program_source_of(&count_kernel_catalogue())
+    let mut s = kernels::program_source_of(&count_kernel_catalogue());
+    for d in crate::dtype::DType::ALL {
+        if kernels::minmax_supports(d) {
+            s.push_str(&kernels::minmax_kernel(d).1);
+        }
+    }
+    s
 }
 
 /// Every counting kernel the launchers instantiate for the common dtypes:
