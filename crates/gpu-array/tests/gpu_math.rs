@@ -83,7 +83,7 @@ fn cases() -> Vec<Case> {
         .collect()
 }
 
-const FUNCS: [&str; 34] = [
+const FUNCS: [&str; 36] = [
     "around",
     "fix",
     "i0",
@@ -101,6 +101,8 @@ const FUNCS: [&str; 34] = [
     "convolve",
     "correlate",
     "histogram",
+    "histogram2d",
+    "histogramdd",
     "bincount",
     "digitize",
     "average",
@@ -233,6 +235,44 @@ fn run(c: &Case, ins: &[Array]) -> gpu_array::Result<Vec<Array>> {
             };
             stats::histogram(&ins[0], bins, &opts).map(|(h, e)| vec![h, e])
         }
+        "histogram2d" | "histogramdd" => {
+            let dd = c.func == "histogramdd";
+            let nin = if dd { 1 } else { 2 };
+            let mut extra = ins[nin..].iter();
+            let bins: Vec<Bins<'_>> = c
+                .p("bins")
+                .split(';')
+                .map(|b| match b {
+                    "array" => Bins::Edges(extra.next().unwrap()),
+                    b => Bins::Count(b.parse().unwrap()),
+                })
+                .collect();
+            let weights = if c.tag() == "w" { extra.next() } else { None };
+            let range: Option<Vec<Option<(f64, f64)>>> = match c.p("range") {
+                "none" => None,
+                r => Some(
+                    r.split(';')
+                        .map(|p| {
+                            let (a, b) = p.split_once(',').unwrap();
+                            Some((a.parse().unwrap(), b.parse().unwrap()))
+                        })
+                        .collect(),
+                ),
+            };
+            let density = pi("density") != 0;
+            if dd {
+                stats::histogramdd(&ins[0], &bins, range.as_deref(), density, weights).map(
+                    |(h, e)| {
+                        let mut v = vec![h];
+                        v.extend(e);
+                        v
+                    },
+                )
+            } else {
+                stats::histogram2d(&ins[0], &ins[1], &bins, range.as_deref(), density, weights)
+                    .map(|(h, x, y)| vec![h, x, y])
+            }
+        }
         "bincount" => one(stats::bincount(
             &ins[0],
             ins.get(1),
@@ -307,11 +347,8 @@ fn tolerance(c: &Case, k: usize, dt: DType) -> (f64, f64) {
             | "polyint"
             | "polyvander"
             | "trimcoef"
-    ) || (f == "histogram"
-        && (k == 1
-            || (c.ins.len() == 1 || c.p("bins") != "array")
-                && c.p("density") == "0"
-                && !c.tag().ends_with("cw")));
+    ) || (matches!(f, "histogram" | "histogram2d" | "histogramdd")
+        && (k >= 1 || (c.p("density") == "0" && !c.tag().ends_with('w'))));
     if exact || !(dt.is_floating() || dt.is_complex()) {
         return (0.0, 0.0);
     }
@@ -327,7 +364,10 @@ fn tolerance(c: &Case, k: usize, dt: DType) -> (f64, f64) {
             (1e-5, 1e-5)
         }
         ("unwrap", DType::Float32) => (1e-5, 1e-4),
-        ("unwrap" | "cov" | "corrcoef" | "histogram" | "average", _) => (1e-11, 1e-12),
+        (
+            "unwrap" | "cov" | "corrcoef" | "histogram" | "histogram2d" | "histogramdd" | "average",
+            _,
+        ) => (1e-11, 1e-12),
         _ => base,
     }
 }

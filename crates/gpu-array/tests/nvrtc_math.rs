@@ -74,6 +74,10 @@ fn counting_kernels_compile() {
         .map(|l| l.split(',').next().unwrap_or("").to_owned())
         .collect();
     assert!(wanted.len() > 80, "{} instantiations", wanted.len());
+    let mut unique = wanted.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), wanted.len(), "duplicate instantiations");
     for arch in ["sm_80", "sm_90"] {
         let req = HEADERS
             .iter()

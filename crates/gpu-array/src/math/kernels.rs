@@ -677,6 +677,51 @@ pub(crate) fn digitize_spec(
     s
 }
 
+/// `histogramdd`'s flat bin index of sample `i` (int64 output): for each
+/// of the `dims` columns of the raw C-ordered `(N, dims)` sample (flat,
+/// dtype `input`), NumPy's `searchsorted(edges, x, side='right')` over
+/// that column's edges (at `meta[2d]`, `meta[2d + 1]` of them, in the raw
+/// flat `edges` of dtype `cmp`, NaN ordered last) minus one on the last
+/// edge, combined C-order with `len + 1` bins (two outlier bins) per
+/// column.
+pub(crate) fn histdd_spec(
+    input: DType,
+    cmp: DType,
+    l: LayoutClass,
+    i: IndexWidth,
+) -> ElementwiseSpec {
+    let op = "typedef e_type C_;\n\
+              long long idx_ = 0;\n\
+              for (long long d_ = 0; d_ < dims; ++d_) {\n\
+                const C_ v_ = cuprum::cast<C_>(s[(long long)i * dims + d_]);\n\
+                const long long off_ = meta[2 * d_], len_ = meta[2 * d_ + 1];\n\
+                long long lo_ = 0, hi_ = len_;\n\
+                while (lo_ < hi_) {\n\
+                  const long long mid_ = lo_ + (hi_ - lo_) / 2;\n\
+                  const C_ b_ = e[off_ + mid_];\n\
+                  const bool lt_ = (v_ < b_) || (cuprum::isnan(b_) && !cuprum::isnan(v_));\n\
+                  if (lt_) hi_ = mid_; else lo_ = mid_ + 1;\n\
+                }\n\
+                if (v_ == e[off_ + len_ - 1]) lo_ -= 1;\n\
+                idx_ = idx_ * (len_ + 1) + lo_;\n\
+              }\n\
+              y = idx_;"
+        .to_owned();
+    finish(
+        format!("histdd_{}_{}", dtype_tag(input), dtype_tag(cmp)),
+        vec![
+            SpecParam::raw("s", input, 1, false),
+            SpecParam::raw("e", cmp, 1, false),
+            SpecParam::raw("meta", DType::Int64, 1, false),
+            SpecParam::scalar("dims", DType::Int64),
+            SpecParam::output("y", DType::Int64),
+        ],
+        op,
+        l,
+        i,
+    )
+}
+
 /// A scalar argument of `dtype` from a float64 value (NumPy's conversion
 /// of a Python float).
 pub(crate) fn f64_as(v: f64, dtype: DType) -> LaunchArg<'static> {
@@ -824,6 +869,16 @@ pub fn kernel_specs() -> Vec<ElementwiseSpec> {
         cv,
         i32_,
     ));
+    for (a, b) in [
+        (DType::Float64, DType::Float64),
+        (DType::Float32, DType::Float32),
+        (DType::Float16, DType::Float16),
+        (DType::Int32, DType::Float64),
+        (DType::UInt8, DType::Float64),
+        (DType::Int64, DType::Int64),
+    ] {
+        out.push(histdd_spec(a, b, cv, i32_));
+    }
     // Other loops for one dtype each.
     for (l, ix) in [
         (

@@ -38,7 +38,7 @@ pub struct HistogramOptions<'a> {
 }
 
 /// A zeroed C-contiguous array on `dev`.
-fn zeros_on(dev: gpu_runtime::Device, shape: &[usize], dt: DType) -> Result<Array> {
+pub(crate) fn zeros_on(dev: gpu_runtime::Device, shape: &[usize], dt: DType) -> Result<Array> {
     let a = Array::empty_on(dev, shape, dt, Order::C)?;
     a.zero_contiguous()?;
     Ok(a)
@@ -53,7 +53,7 @@ fn flat(a: &Array) -> Result<Array> {
 /// Rounds an exact float64 result to dtype `l` (one IEEE operation in `l`,
 /// as float64 holds every `l` operation's exact result closely enough that
 /// this double rounding is innocuous for float32 and float16).
-fn round_to(v: f64, l: DType) -> f64 {
+pub(crate) fn round_to(v: f64, l: DType) -> f64 {
     match l {
         DType::Float32 => v as f32 as f64,
         DType::Float16 => f16::from_f64(v).to_f64(),
@@ -64,7 +64,7 @@ fn round_to(v: f64, l: DType) -> f64 {
 
 /// NumPy's `linspace(first, last, num, dtype=t)` evaluated in dtype `l`
 /// (the dtype of `first` and `last`), then converted to `t`.
-fn linspace_host(first: f64, last: f64, num: usize, l: DType, t: DType) -> Vec<f64> {
+pub(crate) fn linspace_host(first: f64, last: f64, num: usize, l: DType, t: DType) -> Vec<f64> {
     let div = num.saturating_sub(1);
     let delta = round_to(last - first, l);
     let mut y: Vec<f64> = (0..num).map(|i| i as f64).collect();
@@ -331,7 +331,7 @@ pub fn histogram(a: &Array, bins: Bins<'_>, opts: &HistogramOptions<'_>) -> Resu
 }
 
 /// Python's repr of a float for messages: `nan`, `inf`, `1.0`.
-fn fmt_py(v: f64) -> String {
+pub(crate) fn fmt_py(v: f64) -> String {
     if v.is_nan() {
         "nan".into()
     } else if v.is_infinite() {

@@ -8,6 +8,7 @@
 //! | `np.histogram(a, edges, weights=w, density=True)`   | [`histogram`]`(&a, Bins::Edges(&e), &HistogramOptions { weights: Some(&w), density: true, ..Default::default() })?` |
 //! | `np.bincount(x, weights=w, minlength=10)`           | [`bincount`]`(&x, Some(&w), 10)?`                          |
 //! | `np.digitize(x, bins, right=True)`                  | [`digitize`]`(&x, &bins, true)?`                           |
+//! | `np.histogram2d(x, y, 8)`, `np.histogramdd(s, [4, e])` | [`histogram2d`]`(&x, &y, &[Bins::Count(8)], None, false, None)?`, [`histogramdd`]`(&s, &[Bins::Count(4), Bins::Edges(&e)], None, false, None)?` |
 //! | `np.average(a, axis=1, weights=w, returned=True)`   | [`average`]`(&a, Some(&[1]), Some(&w), false)?` (`.1` is the sum of weights) |
 //! | `np.cov(m, rowvar=False, ddof=0, aweights=w)`       | [`cov`]`(&m, None, &CovOptions { rowvar: false, ddof: Some(0), aweights: Some(&w), ..Default::default() })?` |
 //! | `np.corrcoef(x, y)`                                 | [`corrcoef`]`(&x, Some(&y), true, None)?`                  |
@@ -16,10 +17,12 @@
 
 mod average;
 mod histogram;
+mod histogramdd;
 pub(crate) mod kernels;
 
 pub use average::{CovOptions, average, corrcoef, cov};
 pub use histogram::{Bins, HistogramOptions, bincount, digitize, histogram};
+pub use histogramdd::{histogram2d, histogramdd};
 
 /// The counting kernels' program (the instantiations of
 /// `count_kernel_catalogue`: input dtype, edges or comparison dtypes,
@@ -84,6 +87,23 @@ pub(crate) fn count_kernel_catalogue() -> Vec<kernels::CountKernel> {
                 weights: Weights::None,
             });
         }
+    }
+    for (input, e) in [(Int32, Int64), (Int64, Int64), (Int16, Float32)] {
+        let calc = crate::dtype::promote_types(input, e);
+        out.push(CountKernel {
+            mode: BinMode::Search,
+            input,
+            edges: e,
+            calc,
+            weights: Weights::None,
+        });
+        out.push(CountKernel {
+            mode: BinMode::Search,
+            input,
+            edges: e,
+            calc,
+            weights: Weights::Real(Float64),
+        });
     }
     for input in [UInt8, Int8, Int16, UInt16, Int32, UInt32, Int64] {
         for w in [
