@@ -34,7 +34,9 @@ pub use gpu_array::math::{
 pub use gpu_array::polynomial::{
     Poly1d, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, roots,
 };
-pub use gpu_array::stats::{average, bincount, corrcoef, cov, digitize, histogram};
+pub use gpu_array::stats::{
+    average, bincount, corrcoef, cov, digitize, histogram, histogram2d, histogramdd,
+};
 pub use gpu_array::ufunc::*;
 pub use gpu_array::{
     Array, AxisIndex, DType, Element, Error, Flags, Layout, Order, Result, creation, display,

@@ -20,6 +20,14 @@
 //!   reductions, as CuPy), and CuPy's [`reduction::ReductionKernel`];
 //! - [`scan`]: `cumsum`, `cumprod` and their NaN-skipping forms (a
 //!   single-pass decoupled look-back scan for long rows), and `diff`;
+//! - [`math`]: NumPy's mathematical functions that are not ufuncs
+//!   (`around`, `clip`, `interp`, `unwrap`, `i0`, `sinc`, windows,
+//!   `convolve`, cupyx's `rsqrt`, ...);
+//! - [`stats`]: `histogram` (shared-memory privatised counting),
+//!   `histogram2d`/`histogramdd`, `bincount`, `digitize`, `average`, `cov`,
+//!   `corrcoef`;
+//! - [`polynomial`]: `polyval` and the `poly1d` family,
+//!   `numpy.polynomial.polynomial` and `polyutils`;
 //! - [`elementwise`]: the engine under the ufuncs: kernel specs rendered to CUDA
 //!   C++ with Cuprum's headers ([`kernels`]), the launcher (coalescing,
 //!   32-bit indexing, 16-byte vector loads, device-sized grids), and CuPy's
@@ -45,6 +53,9 @@
 //! | `cp.ElementwiseKernel(...)`                | [`elementwise::ElementwiseKernel::new`] and `.call`       |
 //! | `x.sum(axis=1)`, `cp.max(x)`               | `x.sum(&ReduceOptions::axis(1))?`, [`reduction::amax`]    |
 //! | `cp.cumsum(x)`, `cp.diff(x)`               | [`scan::cumsum`]`(&x, None, None)?`, [`scan::diff`]       |
+//! | `cp.around(x, 2)`, `cp.clip(x, 0, 1)`      | [`math::around`]`(&x, 2)?`, [`math::clip`]`(&x, 0.into(), 1.into())?` |
+//! | `cp.histogram(x, 256)`, `cp.bincount(i)`   | [`stats::histogram`]`(&x, Bins::Count(256), &Default::default())?`, [`stats::bincount`] |
+//! | `cp.polyval(p, x)`                         | [`polynomial::polyval`]`(&p, &x)?`                        |
 //! | `print(x)`, `repr(x)`                      | `println!("{x}")`, `{x:?}`                                |
 //! | `cp.save('a.npy', x)`, `cp.load`           | [`Array::save_npy`], [`Array::load_npy`]                  |
 //!

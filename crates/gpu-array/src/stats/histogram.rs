@@ -93,9 +93,26 @@ pub(crate) fn linspace_host(first: f64, last: f64, num: usize, l: DType, t: DTyp
     y.into_iter().map(|v| round_to(v, t)).collect()
 }
 
-/// Host values of dtype `dt` as an array on `dev`.
-fn upload(dev: gpu_runtime::Device, v: &[f64], dt: DType) -> Result<Array> {
-    Array::from_slice_on(dev, v, &[v.len()])?.astype(dt)
+/// Host values (exactly representable in `dt`) as an array of `dt` on
+/// `dev`: converted on the host, one copy.
+pub(crate) fn upload(dev: gpu_runtime::Device, v: &[f64], dt: DType) -> Result<Array> {
+    let n = [v.len()];
+    match dt {
+        DType::Float32 => {
+            let h: Vec<f32> = v.iter().map(|&x| x as f32).collect();
+            Array::from_slice_on(dev, &h, &n)
+        }
+        DType::Float16 => {
+            let h: Vec<f16> = v.iter().map(|&x| f16::from_f64(x)).collect();
+            Array::from_slice_on(dev, &h, &n)
+        }
+        DType::BFloat16 => {
+            let h: Vec<bf16> = v.iter().map(|&x| bf16::from_f64(x)).collect();
+            Array::from_slice_on(dev, &h, &n)
+        }
+        DType::Float64 => Array::from_slice_on(dev, v, &n),
+        _ => Array::from_slice_on(dev, v, &n)?.astype(dt),
+    }
 }
 
 /// The accumulation array of `n` bins for `weights` and what it becomes.

@@ -3,7 +3,7 @@
 //! `bincount`, the outliers sliced off), one elementwise kernel for the
 //! indices and the counting kernel for the counts.
 
-use super::histogram::{Bins, linspace_host, round_to, zeros_on};
+use super::histogram::{Bins, linspace_host, round_to, upload, zeros_on};
 use super::kernels::{BinMode, CountArgs, CountKernel, Weights, launch as count};
 use crate::array::Array;
 use crate::creation::ascontiguousarray;
@@ -210,7 +210,7 @@ pub fn histogramdd(
     let mut total = 0usize;
     for c in &cols {
         let a = match c {
-            Edges::Host(v, dt) => Array::from_slice_on(dev, v, &[v.len()])?.astype(*dt)?,
+            Edges::Host(v, dt) => upload(dev, v, *dt)?,
             Edges::Given(a) => a.clone(),
         };
         meta.push(total as i64);
