@@ -16,6 +16,7 @@ const GENERATORS: &[&str] = &[
     "crates/gpu-array/testdata/scan/make_golden.py",
     "crates/gpu-array/testdata/creation/make.py",
     "crates/gpu-array/testdata/reduction/make_golden.py",
+    "crates/gpu-array/testdata/math/make_golden.py",
 ];
 
 pub fn run(args: &[String]) -> Result<(), String> {
