@@ -95,3 +95,43 @@ fn counting_kernels_compile() {
         }
     }
 }
+
+/// `cov`'s product kernel (a user `ReductionKernel`) for the float and
+/// complex dtypes, in the block, warp, column and two-pass strategies.
+#[test]
+fn cov_product_kernels_compile() {
+    use gpu_array::DType;
+    use gpu_array::elementwise::{ArgInfo, IndexWidth};
+    use gpu_array::reduction::{Strategy, Variant};
+    if nvrtc_or_skip().is_none() {
+        return;
+    }
+    let mut specs = Vec::new();
+    for dt in [
+        DType::Float32,
+        DType::Float64,
+        DType::Complex64,
+        DType::Complex128,
+    ] {
+        let k = gpu_array::stats::cov_dot_kernel(dt.is_complex());
+        for v in [
+            Variant::new(Strategy::BlockPerRow, 2, 1, IndexWidth::I32),
+            Variant::new(Strategy::WarpPerRow, 2, 1, IndexWidth::I64),
+            Variant::new(Strategy::Column, 2, 1, IndexWidth::I32),
+            Variant::new(Strategy::TwoPass, 1, 1, IndexWidth::I64),
+        ] {
+            let mut s = k
+                .spec(&[ArgInfo::array(dt), ArgInfo::array(dt)], &[], v)
+                .unwrap();
+            s.name = format!("{}_{}_{}", s.name, dt.name(), s.variant_tag());
+            specs.push(s);
+        }
+    }
+    for arch in ["sm_80", "sm_90"] {
+        let req = gpu_array::reduction::program_request(&specs).arch(arch);
+        compile_uncached(&req, &CompileConfig::from_env()).unwrap_or_else(|e| {
+            let m = e.to_string();
+            panic!("{arch}: {}", &m[..m.len().min(8000)])
+        });
+    }
+}

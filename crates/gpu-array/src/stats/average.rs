@@ -173,9 +173,10 @@ fn as_2d(m: &Array, dtype: DType) -> Result<Array> {
     }
 }
 
-/// `x @ y^H` for `x` of shape `(p, n)` and `y` of shape `(q, n)`: a sum
-/// reduction over the broadcast `(p, q, n)` iteration.
-fn dot_conj(x: &Array, y: &Array) -> Result<Array> {
+/// The reduction kernel of `cov`'s product `x @ y^H` (`z = sum(x *
+/// conj(y))` over the reduced axis, `x * y` for real dtypes; CuPy's
+/// `ReductionKernel` form), for compile tests and `cov` itself.
+pub fn cov_dot_kernel(complex: bool) -> &'static ReductionKernel {
     static REAL: OnceLock<ReductionKernel> = OnceLock::new();
     static CPLX: OnceLock<ReductionKernel> = OnceLock::new();
     let make = |complex: bool| {
@@ -192,11 +193,17 @@ fn dot_conj(x: &Array, y: &Array) -> Result<Array> {
         ReductionKernel::new("T x, T y", "T z", map, "a + b", "z = a", Some("0"), name)
             .expect("a valid reduction kernel")
     };
-    let k = if x.dtype().is_complex() {
+    if complex {
         CPLX.get_or_init(|| make(true))
     } else {
         REAL.get_or_init(|| make(false))
-    };
+    }
+}
+
+/// `x @ y^H` for `x` of shape `(p, n)` and `y` of shape `(q, n)`: a sum
+/// reduction over the broadcast `(p, q, n)` iteration.
+fn dot_conj(x: &Array, y: &Array) -> Result<Array> {
+    let k = cov_dot_kernel(x.dtype().is_complex());
     let (p, q, n) = (
         x.shape()[0] as isize,
         y.shape()[0] as isize,

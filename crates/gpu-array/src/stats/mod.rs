@@ -20,7 +20,7 @@ mod histogram;
 mod histogramdd;
 pub(crate) mod kernels;
 
-pub use average::{CovOptions, average, corrcoef, cov};
+pub use average::{CovOptions, average, corrcoef, cov, cov_dot_kernel};
 pub use histogram::{Bins, HistogramOptions, bincount, digitize, histogram};
 pub use histogramdd::{histogram2d, histogramdd};
 
