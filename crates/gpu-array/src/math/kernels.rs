@@ -532,6 +532,50 @@ pub(crate) fn horner_spec(
     s
 }
 
+/// `numpy.polynomial.polynomial.polyval(x, c)` with `tensor=True` for
+/// coefficients of shape `(len, m...)`: output element `i` of the
+/// C-contiguous result of shape `m... + x.shape` (`xs = x.size` points)
+/// evaluates column `i / xs` of the raw flat `c` (`cols = prod(m)`
+/// columns) at raw flat `x[i % xs]` by NumPy's Horner order (`c0 =
+/// c[-1] + x * 0`, `c0 = c[k] + c0 * x`). Compiled with `--fmad=false`.
+pub(crate) fn horner_tensor_spec(
+    input: DType,
+    coef: DType,
+    out: DType,
+    l: LayoutClass,
+    i: IndexWidth,
+) -> ElementwiseSpec {
+    let op = "const long long col_ = (long long)i / xs;\n\
+              const x_type xv_ = x[(long long)i - col_ * xs];\n\
+              const y_type x_ = cuprum::cast<y_type>(xv_);\n\
+              const y_type z_ = cuprum::cast<y_type>(xv_ * x_type(0));\n\
+              y_type acc_ = y_type(cuprum::cast<y_type>(c[(len - 1) * cols + col_]) + z_);\n\
+              for (long long k_ = len - 2; k_ >= 0; --k_) acc_ = y_type(cuprum::cast<y_type>(c[k_ * cols + col_]) + y_type(acc_ * x_));\n\
+              y = acc_;"
+        .to_owned();
+    let mut s = finish(
+        format!(
+            "horner_tensor_{}_{}_{}",
+            dtype_tag(input),
+            dtype_tag(coef),
+            dtype_tag(out)
+        ),
+        vec![
+            SpecParam::raw("x", input, 1, false),
+            SpecParam::raw("c", coef, 1, false),
+            SpecParam::scalar("len", DType::Int64),
+            SpecParam::scalar("cols", DType::Int64),
+            SpecParam::scalar("xs", DType::Int64),
+            SpecParam::output("y", out),
+        ],
+        op,
+        l,
+        i,
+    );
+    s.options = vec!["--fmad=false".to_owned()];
+    s
+}
+
 /// `polyvander`: output element `[.., j]` of a C-contiguous output with
 /// `deg + 1` columns is `x**j` by repeated multiplication (`x * 0 + 1`,
 /// `x`, `v[j - 1] * x`) of the raw 1-D `x` (already of the output dtype).
@@ -869,6 +913,14 @@ pub fn kernel_specs() -> Vec<ElementwiseSpec> {
         cv,
         i32_,
     ));
+    for (a, c, o) in [
+        (DType::Float32, DType::Float64, DType::Float64),
+        (DType::Int32, DType::Float32, DType::Float64),
+        (DType::Complex64, DType::Float64, DType::Complex128),
+        (DType::Float16, DType::Float16, DType::Float16),
+    ] {
+        out.push(horner_tensor_spec(a, c, o, cv, i32_));
+    }
     for (a, b) in [
         (DType::Float64, DType::Float64),
         (DType::Float32, DType::Float32),

@@ -8,7 +8,7 @@ use crate::dtype::{DType, Operand, ScalarKind, promote_types, result_type};
 use crate::elementwise::{LaunchArg, launch};
 use crate::error::{Error, Result};
 use crate::layout::{AxisIndex, Order};
-use crate::math::kernels::{i64_arg, vander_spec};
+use crate::math::kernels::{horner_tensor_spec, i64_arg, vander_spec};
 use crate::ufunc::{self, Input, UfuncOptions};
 
 /// `x + 0.0`'s dtype: integers and bool become float64.
@@ -46,28 +46,21 @@ pub fn polyvander(x: &Array, deg: usize) -> Result<Array> {
     Ok(out)
 }
 
-/// `numpy.polynomial.polynomial.polyval(x, c)` for 1-D `c`: `c[0] + c[1]
-/// x + ...` by Horner's rule in NumPy's order (`c0 = c[-1] + x * 0`, then
-/// `c0 = c[i] + c0 * x`); integer and bool coefficients become float64;
-/// the result dtype is the promotion of the coefficients' and `x`'s.
+/// `numpy.polynomial.polynomial.polyval(x, c)` (`tensor=True`): `c[0] +
+/// c[1] x + ...` by Horner's rule in NumPy's order (`c0 = c[-1] + x * 0`,
+/// then `c0 = c[i] + c0 * x`, no fused multiply-add); integer and bool
+/// coefficients become float64; the result dtype is the promotion of the
+/// coefficients' and `x`'s. For `c` of shape `(n, m...)` every column is
+/// evaluated at every point: the result has shape `m... + x.shape`.
 ///
 /// # Errors
-/// Empty `c`; `c` of more than one dimension ([`Error::Unsupported`]:
-/// NumPy's `tensor` evaluation of several polynomials is not implemented);
-/// allocation or launch failed.
+/// Empty `c` (NumPy's `IndexError`); allocation or launch failed.
 pub fn polyval(x: &Array, c: &Array) -> Result<Array> {
     let c = if c.ndim() == 0 {
         c.reshape(&[1])?
     } else {
         c.clone()
     };
-    if c.ndim() != 1 {
-        return Err(Error::Unsupported(
-            "polynomial.polyval with multidimensional coefficients (tensor=True) is not \
-             supported yet"
-                .into(),
-        ));
-    }
     if c.size() == 0 {
         return Err(Error::Index(
             "index -1 is out of bounds for axis 0 with size 0".into(),
@@ -78,9 +71,34 @@ pub fn polyval(x: &Array, c: &Array) -> Result<Array> {
     } else {
         c.dtype()
     };
-    let c = ascontiguousarray(&c, Some(cdt))?;
     let out = promote_types(cdt, x.dtype());
-    horner(&c, x, out, true)
+    if c.ndim() == 1 {
+        let c = ascontiguousarray(&c, Some(cdt))?;
+        return horner(&c, x, out, true);
+    }
+    let len = c.shape()[0];
+    let cols: usize = c.shape()[1..].iter().product();
+    let mut shape = c.shape()[1..].to_vec();
+    shape.extend_from_slice(x.shape());
+    let y = Array::empty_on(x.device(), &shape, out, Order::C)?;
+    if y.size() == 0 {
+        return Ok(y);
+    }
+    let cf = ascontiguousarray(&c, Some(cdt))?.reshape(&[(len * cols) as isize])?;
+    let xf = ascontiguousarray(x, None)?.reshape(&[x.size() as isize])?;
+    let (xd, cd) = (x.dtype(), cdt);
+    let args = [
+        LaunchArg::Raw(&xf),
+        LaunchArg::Raw(&cf),
+        i64_arg(len as i64),
+        i64_arg(cols as i64),
+        i64_arg(x.size() as i64),
+        LaunchArg::Out(&y),
+    ];
+    launch(&shape, &args, |l, i| {
+        Ok(horner_tensor_spec(xd, cd, out, l, i))
+    })?;
+    Ok(y)
 }
 
 /// `numpy.polynomial.polynomial.polycompanion(c)`: the companion matrix
