@@ -83,7 +83,7 @@ fn cases() -> Vec<Case> {
         .collect()
 }
 
-const FUNCS: [&str; 36] = [
+const FUNCS: [&str; 37] = [
     "around",
     "fix",
     "i0",
@@ -109,6 +109,7 @@ const FUNCS: [&str; 36] = [
     "cov",
     "corrcoef",
     "polyval",
+    "poly",
     "polyadd",
     "polysub",
     "polymul",
@@ -308,6 +309,7 @@ fn run(c: &Case, ins: &[Array]) -> gpu_array::Result<Vec<Array>> {
         }
         "corrcoef" => one(stats::corrcoef(&ins[0], None, pi("rowvar") != 0, None)),
         "polyval" => one(polynomial::polyval(&ins[0], &ins[1])),
+        "poly" => one(polynomial::poly(&ins[0])),
         "polyadd" => one(polynomial::polyadd(&ins[0], &ins[1])),
         "polysub" => one(polynomial::polysub(&ins[0], &ins[1])),
         "polymul" => one(polynomial::polymul(&ins[0], &ins[1])),

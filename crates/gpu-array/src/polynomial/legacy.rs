@@ -161,6 +161,82 @@ pub fn polyint(p: &Array, m: i64, k: &[f64]) -> Result<Array> {
     Ok(p)
 }
 
+/// NumPy's `poly(seq_of_zeros)` for a 1-D sequence of roots: the
+/// coefficients of the monic polynomial with those roots, `convolve(a,
+/// [1, -r])` for each root in NumPy's order, in the roots' float or
+/// complex dtype (float64 for integers, bool and float16); a result with
+/// roots in conjugate pairs is real. The roots are few: they are copied
+/// back once and the product is formed on the host, then uploaded.
+///
+/// # Errors
+/// A 2-D `seq_of_zeros` ([`Error::Unsupported`]: NumPy takes a square
+/// matrix's eigenvalues there, which live in gpu-linalg); more dimensions.
+pub fn poly(seq_of_zeros: &Array) -> Result<Array> {
+    use num_complex::Complex;
+    let z = at_least_1d(seq_of_zeros)?;
+    match z.ndim() {
+        1 => {}
+        2 => {
+            return Err(Error::Unsupported(
+                "poly of a square matrix needs its eigenvalues (gpu-linalg's eigvals)".into(),
+            ));
+        }
+        _ => {
+            return Err(Error::Value(
+                "input must be 1d or non-empty square 2d array.".into(),
+            ));
+        }
+    }
+    let dt = match z.dtype() {
+        DType::Float32 => DType::Float32,
+        DType::Complex64 => DType::Complex64,
+        DType::Complex128 => DType::Complex128,
+        _ => DType::Float64,
+    };
+    let roots: Vec<Complex<f64>> = z.astype(dt)?.astype(DType::Complex128)?.to_vec()?;
+    let single = dt.real_dtype() == DType::Float32;
+    let r = |v: f64| if single { v as f32 as f64 } else { v };
+    let rc = |v: Complex<f64>| Complex::new(r(v.re), r(v.im));
+    // a = convolve(a, [1, -z]): out[t] = a[t - 1] * (-z) + a[t] * 1.
+    let mut a = vec![Complex::new(1.0, 0.0)];
+    for &zr in &roots {
+        let mut next = vec![Complex::new(0.0, 0.0); a.len() + 1];
+        for (t, v) in next.iter_mut().enumerate() {
+            let mut acc = Complex::new(0.0, 0.0);
+            if t >= 1 {
+                acc = rc(acc + rc(a[t - 1] * -zr));
+            }
+            if t < a.len() {
+                acc = rc(acc + a[t]);
+            }
+            *v = acc;
+        }
+        a = next;
+    }
+    let dev = z.device();
+    let mut out_dt = dt;
+    if dt.is_complex() {
+        let key = |c: &Complex<f64>| (c.re, c.im);
+        let mut s1: Vec<Complex<f64>> = roots.clone();
+        let mut s2: Vec<Complex<f64>> = roots.iter().map(|c| c.conj()).collect();
+        s1.sort_by(|x, y| {
+            key(x)
+                .partial_cmp(&key(y))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        s2.sort_by(|x, y| {
+            key(x)
+                .partial_cmp(&key(y))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        if s1 == s2 {
+            out_dt = dt.real_dtype();
+        }
+    }
+    let host = Array::from_slice_on(dev, &a, &[a.len()])?;
+    host.astype(out_dt)
+}
+
 /// NumPy's `roots(p)`: needs the eigenvalues of the companion matrix.
 ///
 /// # Errors
@@ -218,14 +294,13 @@ impl Poly1d {
         Ok(Poly1d { coeffs })
     }
 
-    /// `poly1d(roots, r=True)`: needs `poly` of the roots.
+    /// `poly1d(roots, r=True)`: the monic polynomial with these roots
+    /// ([`poly`]).
     ///
     /// # Errors
-    /// Always [`Error::Unsupported`].
-    pub fn from_roots(_r: &Array) -> Result<Poly1d> {
-        Err(Error::Unsupported(
-            "poly1d(r=True) is not supported yet: build the coefficients with polymul".into(),
-        ))
+    /// As [`poly`].
+    pub fn from_roots(r: &Array) -> Result<Poly1d> {
+        Poly1d::new(&poly(r)?)
     }
 
     /// The coefficients (`p.coeffs`, `p.c`).

@@ -9,6 +9,7 @@
 //! | `np.polyadd(a, b)`, `polysub`, `polymul`      | [`polyadd`]`(&a, &b)?`, [`polysub`], [`polymul`]    |
 //! | `np.polyder(p, 2)`, `np.polyint(p, 1, k=[3])` | [`polyder`]`(&p, 2)?`, [`polyint`]`(&p, 1, &[3.0])?` |
 //! | `np.poly1d([1, 2, 3])(x)`                     | [`Poly1d::new`]`(&c)?.call(&x)?`                    |
+//! | `np.poly(roots)`, `np.poly1d(r, r=True)`      | [`poly`]`(&r)?`, [`Poly1d::from_roots`]`(&r)?`      |
 //! | `np.polynomial.polynomial.polyvander(x, 3)`   | [`polynomial::polyvander`]`(&x, 3)?`                |
 //! | `np.polynomial.polynomial.polyval(x, c)`      | [`polynomial::polyval`]`(&x, &c)?`                  |
 //! | `np.polynomial.polynomial.polycompanion(c)`   | [`polynomial::polycompanion`]`(&c)?`                |
@@ -23,7 +24,9 @@ mod legacy;
 pub mod polynomial;
 pub mod polyutils;
 
-pub use legacy::{Poly1d, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, roots};
+pub use legacy::{
+    Poly1d, poly, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, roots,
+};
 
 use crate::array::Array;
 use crate::dtype::DType;
