@@ -32,7 +32,7 @@ pub use gpu_array::math::{
     interp, kaiser, nan_to_num, real, round_, sinc, unwrap,
 };
 pub use gpu_array::polynomial::{
-    Poly1d, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, roots,
+    Poly1d, poly, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, roots,
 };
 pub use gpu_array::stats::{
     average, bincount, corrcoef, cov, digitize, histogram, histogram2d, histogramdd,

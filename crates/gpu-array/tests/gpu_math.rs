@@ -811,3 +811,108 @@ fn errors() {
         vec![0, 0, 0]
     );
 }
+
+/// The modified Bessel function I0 by its power series, in float64.
+fn i0_host(x: f64) -> f64 {
+    let (mut term, mut sum, q) = (1.0f64, 1.0f64, x * x / 4.0);
+    for k in 1..200 {
+        term *= q / (k * k) as f64;
+        sum += term;
+        if term < sum * 1e-17 {
+            break;
+        }
+    }
+    sum
+}
+
+/// Every dtype through `sinc`, `i0`, `clip`, `nan_to_num`, `around`,
+/// `fix` (bfloat16 and the unsigned and bool dtypes included, which the
+/// NumPy goldens cannot cover): NumPy's result dtypes and values within
+/// the output dtype's precision of a float64 host reference.
+#[test]
+fn every_dtype_against_host() {
+    let Some(_d) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    let vals = [-3.5f64, -1.0, -0.25, 0.0, 0.5, 2.0, 3.0, 7.0];
+    for dt in DType::ALL {
+        let a = Array::from_slice(&vals, &[8]).unwrap().astype(dt).unwrap();
+        let x = host(&a);
+        let eps: f64 = match dt.real_dtype() {
+            DType::Float16 => 4e-3,
+            DType::BFloat16 => 3e-2,
+            DType::Float32 => 1e-6,
+            _ => 1e-14,
+        };
+        let float_out = if dt.is_floating() { dt } else { DType::Float64 };
+        if !dt.is_complex() {
+            let s = math::sinc(&a).unwrap();
+            assert_eq!(s.dtype(), float_out, "sinc {dt}");
+            for (g, v) in host(&s).iter().zip(&x) {
+                let t = std::f64::consts::PI * v.re;
+                let w = if t == 0.0 { 1.0 } else { t.sin() / t };
+                assert!(
+                    (g.re - w).abs() <= 4.0 * eps.max(1e-14),
+                    "sinc {dt}({v}) = {g}, want {w}"
+                );
+            }
+            let i = math::i0(&a).unwrap();
+            assert_eq!(i.dtype(), float_out, "i0 {dt}");
+            for (g, v) in host(&i).iter().zip(&x) {
+                let w = i0_host(v.re);
+                assert!(
+                    (g.re - w).abs() <= 4.0 * eps.max(1e-14) * w,
+                    "i0 {dt}({v}) = {g}, want {w}"
+                );
+            }
+            let f = math::fix(&a).unwrap();
+            assert_eq!(f.dtype(), dt, "fix {dt}");
+            for (g, v) in host(&f).iter().zip(&x) {
+                assert_eq!(g.re, v.re.trunc(), "fix {dt}({v})");
+            }
+        }
+        if dt != DType::Bool {
+            let c = math::clip(&a, Bound::from(0i64), Bound::from(2i64)).unwrap();
+            assert_eq!(c.dtype(), dt, "clip {dt}");
+            for (g, v) in host(&c).iter().zip(&x) {
+                let w = if dt.is_complex() {
+                    // Lexicographic order, as NumPy's complex clip.
+                    if (v.re, v.im) < (0.0, 0.0) {
+                        C::new(0.0, 0.0)
+                    } else if (v.re, v.im) > (2.0, 0.0) {
+                        C::new(2.0, 0.0)
+                    } else {
+                        *v
+                    }
+                } else {
+                    C::new(v.re.clamp(0.0, 2.0), 0.0)
+                };
+                assert!(same(g, &w), "clip {dt}({v}) = {g}, want {w}");
+            }
+            let r = math::around(&a, -1).unwrap();
+            assert_eq!(r.dtype(), dt, "around {dt}");
+            for (g, v) in host(&r).iter().zip(&x) {
+                let w = |p: f64| {
+                    let q = p / 10.0;
+                    let r = q.round();
+                    let r = if (q - q.trunc()).abs() == 0.5 {
+                        2.0 * (q / 2.0).round()
+                    } else {
+                        r
+                    };
+                    r * 10.0
+                };
+                assert!(
+                    (g.re - w(v.re)).abs() <= 1e-9 && (g.im - w(v.im)).abs() <= 1e-9,
+                    "around {dt}({v}, -1) = {g}"
+                );
+            }
+        }
+        let n = math::nan_to_num(&a, 0.0, None, None).unwrap();
+        assert_eq!(n.dtype(), dt);
+        assert!(
+            host(&n).iter().zip(&x).all(|(g, v)| same(g, v)),
+            "nan_to_num {dt}"
+        );
+    }
+}

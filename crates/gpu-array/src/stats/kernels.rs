@@ -141,12 +141,17 @@ __device__ void count(const char* x_, const char* w_, const char* e_, char* out_
   if constexpr (V > 1) {
     if (((unsigned long long)x_ & 15ull) == 0) {
       const long long nv = n / V;
-      for (long long q = tid; q < nv; q += step) {
-        const uint4 raw = ((const uint4*)x_)[q];
-        In xs[V];
-        memcpy(xs, &raw, 16);
+      // Two 16-byte loads in flight per thread and iteration.
+      for (long long q = tid; q < nv; q += 2 * step) {
+        const bool two = q + step < nv;
+        const uint4 raw0 = ((const uint4*)x_)[q];
+        const uint4 raw1 = two ? ((const uint4*)x_)[q + step] : raw0;
+        In xs[2 * V];
+        memcpy(xs, &raw0, 16);
+        memcpy(xs + V, &raw1, 16);
 #pragma unroll
-        for (int j = 0; j < V; ++j) {
+        for (int j = 0; j < 2 * V; ++j) {
+          if (j >= V && !two) break;
           const long long b = bin_of(xs[j]);
           if (b >= 0) add(b, 0);
         }
@@ -200,12 +205,15 @@ __device__ void minmax(const char* x_, unsigned long long* out, long long n) {
   if constexpr (V > 1) {
     if (((unsigned long long)x_ & 15ull) == 0) {
       const long long nv = n / V;
-      for (long long q = tid; q < nv; q += step) {
-        const uint4 raw = ((const uint4*)x_)[q];
-        In xs[V];
-        memcpy(xs, &raw, 16);
+      for (long long q = tid; q < nv; q += 2 * step) {
+        const bool two = q + step < nv;
+        const uint4 raw0 = ((const uint4*)x_)[q];
+        const uint4 raw1 = two ? ((const uint4*)x_)[q + step] : raw0;
+        In xs[2 * V];
+        memcpy(xs, &raw0, 16);
+        memcpy(xs + V, &raw1, 16);
 #pragma unroll
-        for (int j = 0; j < V; ++j) {
+        for (int j = 0; j < 2 * V; ++j) {
           unsigned nn = 0u;
           const long long k = key_of(xs[j], nn);
           if (nn) { nan = 1u; } else { kmin = k < kmin ? k : kmin; kmax = k > kmax ? k : kmax; }
