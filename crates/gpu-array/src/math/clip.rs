@@ -67,7 +67,8 @@ impl Bound<'_> {
 /// elementwise, the bounds arrays (broadcast together with `a`) or
 /// scalars, either side possibly [`Bound::None`]. The result dtype is
 /// NumPy 2's promotion of `a` and the bounds (a Python float with an
-/// integer array gives float64). NaN in `a` or in a bound propagates.
+/// integer array gives float64). NaN in `a` or in a bound propagates
+/// (complex values compare lexicographically, as NumPy's complex loop).
 /// For integer `a`, a scalar integer bound beyond the dtype's range on its
 /// own side is dropped, as NumPy 2 does; with both bounds absent the
 /// result is a copy (`positive(a)`).

@@ -205,7 +205,8 @@ pub(crate) enum BoundKind {
 /// `clip(x, lo, hi)` in dtype `out`: NumPy's clip loop,
 /// `min(max(x, lo), hi)` where `max(a, b)` is `a` when `a` is NaN, else
 /// `a > b ? a : b` (so NaN in `x` or in a bound propagates, and equal
-/// values take the bound, as NumPy).
+/// values take the bound, as NumPy); complex values compare
+/// lexicographically without the NaN rule, as NumPy's complex loop.
 pub(crate) fn clip_spec(
     input: DType,
     lo: BoundKind,
@@ -230,13 +231,21 @@ pub(crate) fn clip_spec(
     }
     params.push(SpecParam::output("y", out));
     tag.push_str(&format!("_{}", dtype_tag(out)));
-    let op = "const y_type l_ = cuprum::cast<y_type>(lo);\n\
-              const y_type h_ = cuprum::cast<y_type>(hi);\n\
-              y_type v_ = cuprum::cast<y_type>(x);\n\
-              if (!cuprum::isnan(v_)) v_ = (v_ > l_) ? v_ : l_;\n\
-              if (!cuprum::isnan(v_)) v_ = (v_ < h_) ? v_ : h_;\n\
-              y = v_;"
-        .to_owned();
+    // Complex values compare lexicographically with no NaN rule, as
+    // NumPy's complex clip loop.
+    let guard = if out.is_complex() {
+        ""
+    } else {
+        "if (!cuprum::isnan(v_)) "
+    };
+    let op = format!(
+        "const y_type l_ = cuprum::cast<y_type>(lo);\n\
+         const y_type h_ = cuprum::cast<y_type>(hi);\n\
+         y_type v_ = cuprum::cast<y_type>(x);\n\
+         {guard}v_ = (v_ > l_) ? v_ : l_;\n\
+         {guard}v_ = (v_ < h_) ? v_ : h_;\n\
+         y = v_;"
+    );
     finish(tag, params, op, l, i)
 }
 
