@@ -240,6 +240,14 @@ WORKLOADS = {
         lambda a, i: cp.take(a, i), (1 << 26) * (8 + 4 + 4)),
     "where(a>0,a,b) f32 2^28": w_gpu(lambda: (full(N, cp.float32, 1.0), full(N, cp.float32, 2.0)),
                                      lambda a, b: cp.where(a > 0, a, b), 4 * N * 4),
+    # Uniform inputs as bench/src/stats_workloads.rs; the range comes from
+    # the data (min/max and their copy back included on both sides).
+    "histogram 2^26 f32 256 bins": w_gpu(
+        lambda: (cp.random.random(1 << 26, dtype=cp.float32),),
+        lambda a: cp.histogram(a, 256), (1 << 26) * 4),
+    "bincount 2^26 i32": w_gpu(
+        lambda: (cp.random.randint(0, 1024, 1 << 26, dtype=cp.int32),),
+        cp.bincount, (1 << 26) * 4),
 }
 
 

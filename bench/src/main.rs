@@ -9,6 +9,7 @@
 mod array_workloads;
 mod linalg_workloads;
 mod sort_workloads;
+mod stats_workloads;
 mod timing;
 mod workloads;
 

@@ -18,6 +18,7 @@ const GENERATORS: &[&str] = &[
     "crates/gpu-array/testdata/reduction/make_golden.py",
     "crates/gpu-array/testdata/manip/make_golden.py",
     "crates/gpu-array/testdata/sort/make_golden.py",
+    "crates/gpu-array/testdata/math/make_golden.py",
 ];
 
 pub fn run(args: &[String]) -> Result<(), String> {

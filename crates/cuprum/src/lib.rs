@@ -12,6 +12,10 @@
 //! | `cp.concatenate`, `cp.roll`  | [`concatenate`], [`roll`], ... ([`manipulation`]) |
 //! | `cp.sort`, `cp.unique`       | [`sort`], [`unique`], ... ([`sorting`])  |
 //! | `cp.take`                    | [`take`] ([`indexing`])                  |
+//! | `cp.around`, `cp.clip`, `cp.interp`, windows, `cp.convolve` | [`around`], [`clip`], ... ([`math`]) |
+//! | `cp.histogram`, `cp.bincount`, `cp.cov`, ... | [`histogram`], [`bincount`], ... ([`stats`]) |
+//! | `cp.polyval`, `cp.poly1d`, `cp.polynomial` | [`polyval`], [`Poly1d`], [`polynomial`] |
+//! | `cupyx.rsqrt`                | [`math::rsqrt`]                          |
 //! | `cp.cuda`                    | [`cuda`] (gpu-runtime)                   |
 //! | `cp.linalg`, `cp.matmul`, `a @ b` | [`linalg`] (gpu-linalg), [`matmul`], `a.matmul(&b)` ([`MatmulExt`]) |
 //! | `cp.ElementwiseKernel`       | [`ElementwiseKernel`]                    |
@@ -39,14 +43,25 @@ pub use gpu_array::manipulation::{
     dsplit, dstack, flip, fliplr, flipud, hsplit, hstack, pad, repeat, repeat_array, require, roll,
     rot90, split, stack, tile, trim_zeros, vsplit, vstack,
 };
+pub use gpu_array::math::{
+    angle, around, bartlett, blackman, clip, convolve, correlate, fix, hamming, hanning, i0, imag,
+    interp, kaiser, nan_to_num, real, round_, sinc, unwrap,
+};
+pub use gpu_array::polynomial::{
+    Poly1d, poly, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, roots,
+};
 pub use gpu_array::sorting::{
     Side, Unique, UniqueOptions, argpartition, argsort, in1d, isin, lexsort, msort, partition,
     searchsorted, sort, sort_complex, unique,
 };
+pub use gpu_array::stats::{
+    average, bincount, corrcoef, cov, digitize, histogram, histogram2d, histogramdd,
+};
 pub use gpu_array::ufunc::*;
 pub use gpu_array::{
     Array, AxisIndex, DType, Element, Error, Flags, Layout, Order, Result, creation, display,
-    dtype, elementwise, indexing, layout, logic, manipulation, npy, s, sorting, ufunc,
+    dtype, elementwise, indexing, layout, logic, manipulation, math, npy, polynomial, s, sorting,
+    stats, ufunc,
 };
 /// CuPy's `cupy.linalg` (and `cupyx.scipy.linalg` as `linalg::scipy`).
 pub use gpu_linalg as linalg;

@@ -28,6 +28,14 @@
 //! - [`sorting`]: `sort`, `argsort` (Cuprum's onesweep radix sort, stable,
 //!   NaN last, any axis), `lexsort`, `partition`, `searchsorted`, `unique`;
 //! - [`indexing`]: `take` (CuPy's wrapped out-of-bounds indices);
+//! - [`math`]: NumPy's mathematical functions that are not ufuncs
+//!   (`around`, `clip`, `interp`, `unwrap`, `i0`, `sinc`, windows,
+//!   `convolve`, cupyx's `rsqrt`, ...);
+//! - [`stats`]: `histogram` (shared-memory privatised counting),
+//!   `histogram2d`/`histogramdd`, `bincount`, `digitize`, `average`, `cov`,
+//!   `corrcoef`;
+//! - [`polynomial`]: `polyval` and the `poly1d` family,
+//!   `numpy.polynomial.polynomial` and `polyutils`;
 //! - [`elementwise`]: the engine under the ufuncs: kernel specs rendered to CUDA
 //!   C++ with Cuprum's headers ([`kernels`]), the launcher (coalescing,
 //!   32-bit indexing, 16-byte vector loads, device-sized grids), and CuPy's
@@ -57,6 +65,9 @@
 //! | `cp.concatenate((a, b), axis=1)`           | [`manipulation::concatenate`]`(&[&a, &b], Some(1))?`     |
 //! | `cp.sort(a)`, `cp.argsort(a, axis=0)`      | [`sorting::sort`]`(&a, Some(-1))?`, [`sorting::argsort`] |
 //! | `cp.take(a, idx, axis=0)`                  | [`indexing::take`]`(&a, &idx, Some(0), TakeMode::Wrap)?` |
+//! | `cp.around(x, 2)`, `cp.clip(x, 0, 1)`      | [`math::around`]`(&x, 2)?`, [`math::clip`]`(&x, 0.into(), 1.into())?` |
+//! | `cp.histogram(x, 256)`, `cp.bincount(i)`   | [`stats::histogram`]`(&x, Bins::Count(256), &Default::default())?`, [`stats::bincount`] |
+//! | `cp.polyval(p, x)`                         | [`polynomial::polyval`]`(&p, &x)?`                        |
 //! | `print(x)`, `repr(x)`                      | `println!("{x}")`, `{x:?}`                                |
 //! | `cp.save('a.npy', x)`, `cp.load`           | [`Array::save_npy`], [`Array::load_npy`]                  |
 //!
@@ -97,11 +108,14 @@ pub mod kernels;
 pub mod layout;
 pub mod logic;
 pub mod manipulation;
+pub mod math;
 pub mod npy;
+pub mod polynomial;
 mod raw;
 pub mod reduction;
 pub mod scan;
 pub mod sorting;
+pub mod stats;
 pub mod ufunc;
 
 pub use array::{Array, Flags};

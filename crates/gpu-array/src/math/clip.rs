@@ -1,0 +1,209 @@
+//! `clip` (NumPy 2's `_clip`: out-of-range Python integers dropped, one
+//! side through `maximum`/`minimum`, both through the clip loop) and
+//! `nan_to_num`.
+
+use super::kernels::{BoundKind, clip_spec, nan_to_num_spec, value_as};
+use crate::array::Array;
+use crate::dtype::{Casting, Operand, ScalarKind, ScalarValue, check_cast, result_type};
+use crate::elementwise::{LaunchArg, launch};
+use crate::error::{Error, Result};
+use crate::layout::{self, Order};
+use crate::ufunc::{self, Input, UfuncOptions};
+
+/// One bound of [`clip`]: absent (NumPy's `None`), an array (broadcast
+/// with `a`) or a Rust scalar (a Python scalar in NumPy 2: only its kind
+/// counts for the result dtype).
+#[derive(Debug, Clone, Copy)]
+pub enum Bound<'a> {
+    /// No bound on this side.
+    None,
+    /// An array of bounds.
+    Array(&'a Array),
+    /// A scalar bound.
+    Scalar(ScalarValue),
+}
+
+impl<'a> From<&'a Array> for Bound<'a> {
+    fn from(a: &'a Array) -> Self {
+        Bound::Array(a)
+    }
+}
+
+macro_rules! scalar_bounds {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Bound<'_> {
+            fn from(v: $t) -> Self {
+                Bound::Scalar(v.into())
+            }
+        }
+    )*};
+}
+scalar_bounds!(bool, i32, i64, u32, u64, f32, f64, ScalarValue);
+
+impl Bound<'_> {
+    fn operand(&self) -> Option<Operand> {
+        match self {
+            Bound::None => None,
+            Bound::Array(a) => Some(Operand::Array(a.dtype())),
+            Bound::Scalar(v) => Some(Operand::Scalar(match v {
+                ScalarValue::Bool(_) => ScalarKind::Bool,
+                ScalarValue::Int(_) => ScalarKind::Int,
+                ScalarValue::Float(_) => ScalarKind::Float,
+                ScalarValue::Complex(_) => ScalarKind::Complex,
+            })),
+        }
+    }
+
+    fn input(&self) -> Option<Input<'_>> {
+        match self {
+            Bound::None => None,
+            Bound::Array(a) => Some(Input::Array(a)),
+            Bound::Scalar(v) => Some(Input::Scalar(*v)),
+        }
+    }
+}
+
+/// NumPy's `clip(a, a_min, a_max)`: `min(max(a, a_min), a_max)`
+/// elementwise, the bounds arrays (broadcast together with `a`) or
+/// scalars, either side possibly [`Bound::None`]. The result dtype is
+/// NumPy 2's promotion of `a` and the bounds (a Python float with an
+/// integer array gives float64). NaN in `a` or in a bound propagates
+/// (complex values compare lexicographically, as NumPy's complex loop).
+/// For integer `a`, a scalar integer bound beyond the dtype's range on its
+/// own side is dropped, as NumPy 2 does; with both bounds absent the
+/// result is a copy (`positive(a)`).
+///
+/// # Errors
+/// Shapes that do not broadcast; a scalar integer out of the result
+/// dtype's range otherwise ("Python integer 1000 out of bounds for
+/// int8"); allocation or launch failed.
+pub fn clip(a: &Array, a_min: Bound<'_>, a_max: Bound<'_>) -> Result<Array> {
+    clip_out(a, a_min, a_max, None)
+}
+
+/// [`clip`] writing into `out` (NumPy's `out=`), which must have the
+/// broadcast shape and a dtype the result casts to under `same_kind`;
+/// the computation is done in `out`'s dtype. Returns `out`.
+///
+/// # Errors
+/// As [`clip`]; an `out` of the wrong shape or dtype.
+pub fn clip_out(
+    a: &Array,
+    a_min: Bound<'_>,
+    a_max: Bound<'_>,
+    out: Option<&Array>,
+) -> Result<Array> {
+    let (mut lo, mut hi) = (a_min, a_max);
+    if a.dtype().is_integer() {
+        let info = crate::dtype::iinfo(a.dtype())?;
+        if let Bound::Scalar(ScalarValue::Int(v)) = lo
+            && v <= info.min
+        {
+            lo = Bound::None;
+        }
+        if let Bound::Scalar(ScalarValue::Int(v)) = hi
+            && v >= info.max
+        {
+            hi = Bound::None;
+        }
+    }
+    let opts = UfuncOptions {
+        out: out.map(|o| vec![Some(o)]).unwrap_or_default(),
+        ..Default::default()
+    };
+    let one = |name: &str, b: &Bound<'_>| -> Result<Array> {
+        let b = b.input().expect("a present bound");
+        let r = ufunc::call(ufunc::get(name)?, &[Input::Array(a), b], &opts)?;
+        Ok(r.into_iter().next().expect("one output"))
+    };
+    match (&lo, &hi) {
+        (Bound::None, Bound::None) => {
+            let r = ufunc::call(ufunc::get("positive")?, &[Input::Array(a)], &opts)?;
+            return Ok(r.into_iter().next().expect("one output"));
+        }
+        (Bound::None, h) => return one("minimum", h),
+        (l, Bound::None) => return one("maximum", l),
+        _ => {}
+    }
+    let mut ops = vec![Operand::Array(a.dtype())];
+    ops.extend(lo.operand());
+    ops.extend(hi.operand());
+    let natural = result_type(&ops)?;
+    for b in [&lo, &hi] {
+        if let Bound::Scalar(ScalarValue::Int(v)) = b {
+            crate::dtype::check_weak_int(*v, natural)?;
+        }
+    }
+    let mut shapes: Vec<&[usize]> = vec![a.shape()];
+    for b in [&lo, &hi] {
+        if let Bound::Array(x) = b {
+            shapes.push(x.shape());
+        }
+    }
+    let shape = layout::broadcast_shapes(&shapes)?;
+    let out = match out {
+        Some(o) => {
+            check_cast(natural, o.dtype(), Casting::SameKind)?;
+            if o.shape() != shape.as_slice() {
+                return Err(Error::Value(format!(
+                    "non-broadcastable output operand with shape {} doesn't match the broadcast \
+                     shape {}",
+                    layout::fmt_shape(o.shape()),
+                    layout::fmt_shape(&shape)
+                )));
+            }
+            o.clone()
+        }
+        None => Array::empty_on(a.device(), &shape, natural, Order::C)?,
+    };
+    let odt = out.dtype();
+    let kind = |b: &Bound<'_>| match b {
+        Bound::Array(x) => BoundKind::Array(x.dtype()),
+        _ => BoundKind::Scalar,
+    };
+    let (lk, hk) = (kind(&lo), kind(&hi));
+    fn arg<'b>(b: Bound<'b>, odt: crate::dtype::DType) -> LaunchArg<'b> {
+        match b {
+            Bound::Array(x) => LaunchArg::Array(x),
+            Bound::Scalar(v) => value_as(v, odt),
+            Bound::None => unreachable!("both bounds are present here"),
+        }
+    }
+    let args = [
+        LaunchArg::Array(a),
+        arg(lo, odt),
+        arg(hi, odt),
+        LaunchArg::Out(&out),
+    ];
+    let adt = a.dtype();
+    launch(&shape, &args, |l, i| Ok(clip_spec(adt, lk, hk, odt, l, i)))?;
+    Ok(out)
+}
+
+/// NumPy's `nan_to_num(x, copy=True, nan, posinf, neginf)`: NaN becomes
+/// `nan`, +inf `posinf` (default the dtype's largest finite value), -inf
+/// `neginf` (default its most negative finite value), in each part of a
+/// complex number; the values are converted to the dtype as Python floats
+/// are. Integer and bool arrays are returned as copies.
+///
+/// # Errors
+/// Allocation or launch failed.
+pub fn nan_to_num(x: &Array, nan: f64, posinf: Option<f64>, neginf: Option<f64>) -> Result<Array> {
+    let dt = x.dtype();
+    if !dt.is_inexact() {
+        return x.copy();
+    }
+    let r = dt.real_dtype();
+    let info = crate::dtype::finfo(r)?;
+    let out = Array::empty_on(x.device(), x.shape(), dt, Order::C)?;
+    let f = |v: f64| value_as(ScalarValue::Float(v), r);
+    let args = [
+        LaunchArg::Array(x),
+        f(nan),
+        f(posinf.unwrap_or(info.max)),
+        f(neginf.unwrap_or(info.min)),
+        LaunchArg::Out(&out),
+    ];
+    launch(x.shape(), &args, |l, i| Ok(nan_to_num_spec(dt, l, i)))?;
+    Ok(out)
+}

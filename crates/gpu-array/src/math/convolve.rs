@@ -1,0 +1,124 @@
+//! `convolve` and `correlate` of 1-D arrays: one thread per output point,
+//! a direct sum (NumPy's `multiarray.correlate`/`correlate2`).
+
+use super::kernels::{correlate_spec, i64_arg};
+use crate::array::Array;
+use crate::creation::ascontiguousarray;
+use crate::dtype::promote_types;
+use crate::elementwise::{LaunchArg, launch};
+use crate::error::{Error, Result};
+use crate::layout::Order;
+
+/// The output size of [`convolve`] and [`correlate`] (NumPy's `mode`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Every overlap: `N + M - 1` points.
+    #[default]
+    Full,
+    /// `max(N, M)` points, centred as NumPy's.
+    Same,
+    /// Full overlaps only: `max(N, M) - min(N, M) + 1` points.
+    Valid,
+}
+
+fn one_d(x: &Array, what: &str) -> Result<Array> {
+    match x.ndim() {
+        0 => x.reshape(&[1]),
+        1 => Ok(x.clone()),
+        _ => Err(Error::Value(format!(
+            "{what}: object too deep for desired array"
+        ))),
+    }
+}
+
+/// Output length and the offset of its first point in the full result.
+fn layout(n: usize, m: usize, mode: Mode, conv: bool) -> (usize, usize) {
+    let (lo, hi) = (n.min(m), n.max(m));
+    match mode {
+        Mode::Full => (n + m - 1, 0),
+        Mode::Valid => (hi - lo + 1, lo - 1),
+        // NumPy centres 'same' on the shorter operand's middle; for
+        // correlate with a longer second operand it computes the swapped
+        // correlation and reverses it, which moves the centre.
+        Mode::Same if conv || n >= m => (hi, lo - 1 - lo / 2),
+        Mode::Same => (hi, n / 2),
+    }
+}
+
+fn run(a: &Array, v: &Array, mode: Mode, conv: bool) -> Result<Array> {
+    let dt = promote_types(a.dtype(), v.dtype());
+    let a = ascontiguousarray(a, Some(dt))?;
+    let v = ascontiguousarray(v, Some(dt))?;
+    let (n, m) = (a.shape()[0], v.shape()[0]);
+    let (len, off) = layout(n, m, mode, conv);
+    let out = Array::empty_on(a.device(), &[len], dt, Order::C)?;
+    let args = [
+        LaunchArg::Raw(&a),
+        LaunchArg::Raw(&v),
+        i64_arg(n as i64),
+        i64_arg(m as i64),
+        i64_arg(off as i64),
+        i64_arg(i64::from(conv)),
+        i64_arg(i64::from(dt.is_complex())),
+        LaunchArg::Out(&out),
+    ];
+    launch(&[len], &args, |l, i| Ok(correlate_spec(dt, l, i)))?;
+    Ok(out)
+}
+
+/// NumPy's `convolve(a, v, mode)`: the discrete linear convolution
+/// `sum_k a[k] v[n - k]` of two 1-D arrays, in their promoted dtype
+/// (integers wrap, bool is the OR of ANDs, float16 sums in float).
+///
+/// # Errors
+/// An empty operand ("a cannot be empty", "v cannot be empty" after
+/// NumPy's swap to put the longer first), an operand of more than one
+/// dimension; allocation or launch failed.
+pub fn convolve(a: &Array, v: &Array, mode: Mode) -> Result<Array> {
+    let (mut a, mut v) = (one_d(a, "convolve")?, one_d(v, "convolve")?);
+    if v.shape()[0] > a.shape()[0] {
+        std::mem::swap(&mut a, &mut v);
+    }
+    if a.shape()[0] == 0 {
+        return Err(Error::Value("a cannot be empty".into()));
+    }
+    if v.shape()[0] == 0 {
+        return Err(Error::Value("v cannot be empty".into()));
+    }
+    run(&a, &v, mode, true)
+}
+
+/// NumPy's `correlate(a, v, mode)` (default `Mode::Valid` in NumPy):
+/// `c[k] = sum_n a[n + k] conj(v[n])` of two 1-D arrays, in their
+/// promoted dtype, with NumPy's placement of the `same` window when `v`
+/// is the longer operand.
+///
+/// # Errors
+/// An empty operand ("first array argument cannot be empty", "second
+/// array argument cannot be empty"), an operand of more than one
+/// dimension; allocation or launch failed.
+pub fn correlate(a: &Array, v: &Array, mode: Mode) -> Result<Array> {
+    let (a, v) = (one_d(a, "correlate")?, one_d(v, "correlate")?);
+    if a.shape()[0] == 0 {
+        return Err(Error::Value("first array argument cannot be empty".into()));
+    }
+    if v.shape()[0] == 0 {
+        return Err(Error::Value("second array argument cannot be empty".into()));
+    }
+    run(&a, &v, mode, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_layouts_are_numpys() {
+        assert_eq!(layout(5, 3, Mode::Full, false), (7, 0));
+        assert_eq!(layout(5, 3, Mode::Valid, false), (3, 2));
+        assert_eq!(layout(3, 5, Mode::Valid, false), (3, 2));
+        assert_eq!(layout(5, 4, Mode::Same, false), (5, 1));
+        assert_eq!(layout(4, 6, Mode::Same, false), (6, 2));
+        assert_eq!(layout(6, 4, Mode::Same, true), (6, 1));
+    }
+}

@@ -1,0 +1,148 @@
+//! `interp`: one thread per query point, a binary search over the sample
+//! points (NumPy's `arr_interp` and `arr_interp_complex`).
+
+use num_complex::Complex;
+
+use super::kernels::{f64_as, i64_arg, interp_spec, value_as};
+use crate::array::Array;
+use crate::creation::ascontiguousarray;
+use crate::dtype::{DType, ScalarValue};
+use crate::elementwise::{LaunchArg, launch};
+use crate::error::{Error, Result};
+use crate::layout::Order;
+
+/// The keyword arguments of [`interp`]: NumPy's `left`, `right` (default
+/// `fp[0]` and `fp[-1]`) and `period` (ignoring `left` and `right`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct InterpOptions {
+    /// The value for `x < xp[0]`.
+    pub left: Option<ScalarValue>,
+    /// The value for `x > xp[-1]`.
+    pub right: Option<ScalarValue>,
+    /// The period of the x-coordinates (nonzero; its absolute value is used).
+    pub period: Option<f64>,
+}
+
+/// Python's float `%`: the remainder with the divisor's sign.
+fn py_mod(a: f64, b: f64) -> f64 {
+    let m = a % b;
+    if m != 0.0 {
+        if (b < 0.0) != (m < 0.0) { m + b } else { m }
+    } else {
+        0.0f64.copysign(b)
+    }
+}
+
+/// NumPy's `interp(x, xp, fp, left, right, period)`: the piecewise-linear
+/// interpolant through `(xp, fp)` at `x`. `xp` must be increasing (not
+/// checked, as NumPy), `fp` real or complex, both 1-D of one length. The
+/// result has `x`'s shape and is float64, or complex128 for complex `fp`.
+/// With `period`, `x` and `xp` are taken modulo it and the sample points
+/// sorted (on the host: `xp` and `fp` are copied back once).
+///
+/// # Errors
+/// Complex `x`; `xp` or `fp` not 1-D ("Data points must be 1-D
+/// sequences"), of different lengths ("fp and xp are not of the same
+/// length."), empty ("array of sample points is empty"); a zero period
+/// ("period must be a non-zero value"); allocation or launch failed.
+pub fn interp(x: &Array, xp: &Array, fp: &Array, opts: &InterpOptions) -> Result<Array> {
+    if x.dtype().is_complex() {
+        return Err(Error::Cast {
+            from: x.dtype(),
+            to: DType::Float64,
+            casting: crate::dtype::Casting::Safe,
+        });
+    }
+    if xp.ndim() != 1 || fp.ndim() != 1 {
+        return Err(Error::Value("Data points must be 1-D sequences".into()));
+    }
+    if xp.shape()[0] != fp.shape()[0] {
+        return Err(Error::Value("fp and xp are not of the same length.".into()));
+    }
+    if xp.shape()[0] == 0 {
+        return Err(Error::Value("array of sample points is empty".into()));
+    }
+    let out_dt = if fp.dtype().is_complex() {
+        DType::Complex128
+    } else {
+        DType::Float64
+    };
+    let (xp, fp, period) = match opts.period {
+        None => (
+            ascontiguousarray(xp, Some(DType::Float64))?,
+            ascontiguousarray(fp, Some(out_dt))?,
+            0.0,
+        ),
+        Some(0.0) => {
+            return Err(Error::Value("period must be a non-zero value".into()));
+        }
+        Some(p) => {
+            let p = p.abs();
+            let xs: Vec<f64> = xp.astype(DType::Float64)?.to_vec()?;
+            let fs: Vec<Complex<f64>> = fp.astype(DType::Complex128)?.to_vec()?;
+            let mut pts: Vec<(f64, Complex<f64>)> =
+                xs.iter().map(|&v| py_mod(v, p)).zip(fs).collect();
+            pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let n = pts.len();
+            let mut ex = Vec::with_capacity(n + 2);
+            let mut ef = Vec::with_capacity(n + 2);
+            ex.push(pts[n - 1].0 - p);
+            ef.push(pts[n - 1].1);
+            for &(a, b) in &pts {
+                ex.push(a);
+                ef.push(b);
+            }
+            ex.push(pts[0].0 + p);
+            ef.push(pts[0].1);
+            let dev = x.device();
+            let xa = Array::from_slice_on(dev, &ex, &[ex.len()])?;
+            let fa = if out_dt == DType::Complex128 {
+                Array::from_slice_on(dev, &ef, &[ef.len()])?
+            } else {
+                let re: Vec<f64> = ef.iter().map(|c| c.re).collect();
+                Array::from_slice_on(dev, &re, &[re.len()])?
+            };
+            (xa, fa, p)
+        }
+    };
+    let n = xp.shape()[0];
+    // `left`/`right` default to fp[0] and fp[-1], which the kernel reads
+    // itself (no copy back); `period` ignores them, as NumPy.
+    let (left, right) = if opts.period.is_some() {
+        (None, None)
+    } else {
+        (opts.left, opts.right)
+    };
+    let given = i64::from(left.is_some()) | (i64::from(right.is_some()) << 1);
+    let zero = ScalarValue::Float(0.0);
+    let out = Array::empty_on(x.device(), x.shape(), out_dt, Order::C)?;
+    let xdt = x.dtype();
+    let args = [
+        LaunchArg::Array(x),
+        LaunchArg::Raw(&xp),
+        LaunchArg::Raw(&fp),
+        value_as(left.unwrap_or(zero), out_dt),
+        value_as(right.unwrap_or(zero), out_dt),
+        f64_as(period, DType::Float64),
+        i64_arg(n as i64),
+        i64_arg(given),
+        LaunchArg::Out(&out),
+    ];
+    launch(x.shape(), &args, |lc, i| {
+        Ok(interp_spec(xdt, out_dt, lc, i))
+    })?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::py_mod;
+
+    #[test]
+    fn python_modulo() {
+        assert_eq!(py_mod(-1.0, 360.0), 359.0);
+        assert_eq!(py_mod(370.0, 360.0), 10.0);
+        assert_eq!(py_mod(5.0, -3.0), -1.0);
+        assert!(py_mod(0.0, -3.0).is_sign_negative());
+    }
+}

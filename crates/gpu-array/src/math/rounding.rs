@@ -1,0 +1,112 @@
+//! `around`/`round_` (NumPy's `PyArray_Round`) and `fix`.
+
+use super::kernels::{RoundMode, f64_as, round_spec};
+use crate::array::Array;
+use crate::dtype::DType;
+use crate::elementwise::{LaunchArg, launch};
+use crate::error::{Error, Result};
+use crate::layout::Order;
+use crate::ufunc;
+
+/// `10**n` as NumPy's `power_of_ten`: repeated multiplication in float64.
+fn power_of_ten(n: u32) -> f64 {
+    let mut v = 1.0f64;
+    for _ in 0..n {
+        v *= 10.0;
+    }
+    v
+}
+
+/// NumPy's `around(a, decimals)`: rounds half to even to `decimals`
+/// decimal places (negative: to tens, hundreds, ...).
+///
+/// As NumPy's `PyArray_Round`: floats compute `rint(a * 10**d) / 10**d`
+/// (`rint(a / 10**-d) * 10**-d` for negative `d`) with every step rounded
+/// to the array's dtype (so `10**d` is first converted to it, as a Python
+/// float is); complex arrays round both parts; integer arrays are returned
+/// as they are for `decimals >= 0` (a view of `a`, where NumPy returns `a`
+/// itself) and computed in float64 and cast back for negative `decimals`;
+/// bool arrays give float16 for `decimals == 0`.
+///
+/// # Errors
+/// bool with `decimals != 0` (NumPy's "Cannot cast ufunc 'multiply'
+/// output from dtype('float64') to dtype('bool') with casting rule
+/// 'same_kind'"); allocation or launch failed.
+pub fn around(a: &Array, decimals: i32) -> Result<Array> {
+    let dt = a.dtype();
+    if dt.is_integer() && decimals >= 0 {
+        return Ok(a.clone());
+    }
+    if dt.is_bool() && decimals != 0 {
+        return Err(Error::Cast {
+            from: DType::Float64,
+            to: DType::Bool,
+            casting: crate::dtype::Casting::SameKind,
+        });
+    }
+    let (mode, f) = match decimals {
+        0 => (RoundMode::Rint, 1.0),
+        d if d > 0 => (RoundMode::Mul, power_of_ten(d.unsigned_abs())),
+        d => (RoundMode::Div, power_of_ten(d.unsigned_abs())),
+    };
+    let out_dt = if dt.is_bool() { DType::Float16 } else { dt };
+    let comp = if dt.is_integer() || dt.is_bool() {
+        DType::Float64
+    } else {
+        dt.real_dtype()
+    };
+    let out = Array::empty_on(a.device(), a.shape(), out_dt, Order::C)?;
+    let args = [LaunchArg::Array(a), f64_as(f, comp), LaunchArg::Out(&out)];
+    launch(out.shape(), &args, |l, i| {
+        Ok(round_spec(dt, out_dt, mode, l, i))
+    })?;
+    Ok(out)
+}
+
+/// NumPy's `round_`, the old name of [`around`].
+///
+/// # Errors
+/// As [`around`].
+pub fn round_(a: &Array, decimals: i32) -> Result<Array> {
+    around(a, decimals)
+}
+
+/// NumPy 2's `fix(x)`: rounds toward zero, which NumPy now computes as
+/// `trunc(x)`. Floats keep their dtype; integer and bool arrays are
+/// returned unchanged in their dtype (NumPy 2.4's `trunc` loops for them),
+/// as a copy. Complex input is an error, as NumPy's.
+///
+/// # Errors
+/// Complex input ("ufunc 'trunc' not supported for the input types");
+/// allocation or launch failed.
+pub fn fix(x: &Array) -> Result<Array> {
+    let dt = x.dtype();
+    if dt.is_complex() {
+        return Err(Error::DType(
+            "ufunc 'trunc' not supported for the input types, and the inputs could not be \
+             safely coerced to any supported types according to the casting rule ''safe''"
+                .into(),
+        ));
+    }
+    if dt.is_integer() || dt.is_bool() {
+        return x.copy();
+    }
+    ufunc::trunc(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::power_of_ten;
+
+    #[test]
+    fn powers_of_ten_are_numpys() {
+        assert_eq!(power_of_ten(0), 1.0);
+        assert_eq!(power_of_ten(3), 1000.0);
+        // Repeated multiplication, not the correctly rounded literal.
+        let mut v = 1.0f64;
+        for _ in 0..23 {
+            v *= 10.0;
+        }
+        assert_eq!(power_of_ten(23), v);
+    }
+}

@@ -1,0 +1,157 @@
+//! `i0`, `sinc`, cupyx's `rsqrt`, `angle`, `real` and `imag`.
+
+use super::kernels::{i0_spec, rsqrt_spec, sinc_spec};
+use crate::array::Array;
+use crate::dtype::{Casting, DType, can_cast};
+use crate::elementwise::{ElementwiseSpec, IndexWidth, LaunchArg, LayoutClass, launch};
+use crate::error::{Error, Result};
+use crate::layout::Order;
+use crate::ufunc::{self, UfuncOptions};
+
+/// The float dtype NumPy's `i0` and `sinc` compute a real input in: float
+/// dtypes keep theirs, integers and bool become float64.
+pub(crate) fn float_result(d: DType) -> DType {
+    if d.is_floating() { d } else { DType::Float64 }
+}
+
+/// The loop cupyx's `rsqrt` picks for `d`: the first of float16,
+/// bfloat16, float32, float64, complex64, complex128 that `d` casts to
+/// safely (CuPy's ufunc rule: int8 and bool go to float16, int32 to
+/// float64).
+pub(crate) fn rsqrt_dtype(d: DType) -> DType {
+    [
+        DType::Float16,
+        DType::BFloat16,
+        DType::Float32,
+        DType::Float64,
+        DType::Complex64,
+        DType::Complex128,
+    ]
+    .into_iter()
+    .find(|&t| can_cast(d, t, Casting::Safe))
+    .unwrap_or(DType::Complex128)
+}
+
+fn unary(
+    x: &Array,
+    out_dt: DType,
+    build: impl Fn(LayoutClass, IndexWidth) -> ElementwiseSpec,
+) -> Result<Array> {
+    let out = Array::empty_on(x.device(), x.shape(), out_dt, Order::C)?;
+    launch(
+        out.shape(),
+        &[LaunchArg::Array(x), LaunchArg::Out(&out)],
+        |l, i| Ok(build(l, i)),
+    )?;
+    Ok(out)
+}
+
+/// NumPy's `i0(x)`: the modified Bessel function of the first kind, order
+/// 0. Float inputs keep their dtype (float16 computed in float and
+/// rounded, where NumPy evaluates its series in float16), integer and
+/// bool inputs give float64. `i0(±inf)` is NaN, as NumPy's.
+///
+/// # Errors
+/// Complex input ("i0 not supported for complex values"); allocation or
+/// launch failed.
+pub fn i0(x: &Array) -> Result<Array> {
+    if x.dtype().is_complex() {
+        return Err(Error::DType("i0 not supported for complex values".into()));
+    }
+    let (dt, out) = (x.dtype(), float_result(x.dtype()));
+    unary(x, out, |l, i| i0_spec(dt, out, l, i))
+}
+
+/// NumPy's `sinc(x)`: `sin(pi x) / (pi x)`, 1 at 0. Float and complex
+/// inputs keep their dtype; integer and bool inputs give float64.
+///
+/// # Errors
+/// Allocation or launch failed.
+pub fn sinc(x: &Array) -> Result<Array> {
+    let dt = x.dtype();
+    let out = if dt.is_complex() {
+        dt
+    } else {
+        float_result(dt)
+    };
+    unary(x, out, |l, i| sinc_spec(dt, out, l, i))
+}
+
+/// cupyx's `rsqrt(x)`: `1 / sqrt(x)`. The result dtype is CuPy's ufunc
+/// loop for the input: floats and complex keep theirs, bool and 8-bit
+/// integers give float16, 16-bit integers float32, wider ones float64.
+///
+/// # Errors
+/// Allocation or launch failed.
+pub fn rsqrt(x: &Array) -> Result<Array> {
+    let (dt, out) = (x.dtype(), rsqrt_dtype(x.dtype()));
+    unary(x, out, |l, i| rsqrt_spec(dt, out, l, i))
+}
+
+/// NumPy's `angle(z, deg)`: `arctan2(z.imag, z.real)` for complex `z`,
+/// `arctan2(0, z)` for real `z` (so the result dtype is `arctan2`'s: int8
+/// gives float16, bool and int64 float64), times `180 / pi` in place when
+/// `deg`.
+///
+/// # Errors
+/// Allocation or launch failed.
+pub fn angle(z: &Array, deg: bool) -> Result<Array> {
+    let a = if z.dtype().is_complex() {
+        ufunc::arctan2(&z.imag()?, &z.real())?
+    } else {
+        ufunc::arctan2(0i64, z)?
+    };
+    if deg {
+        let opts = UfuncOptions {
+            out: vec![Some(&a)],
+            ..Default::default()
+        };
+        ufunc::call(
+            ufunc::get("multiply")?,
+            &[(&a).into(), (180.0 / std::f64::consts::PI).into()],
+            &opts,
+        )?;
+    }
+    Ok(a)
+}
+
+/// NumPy's `real(val)`: the real part as a view for complex arrays, the
+/// array itself (a view) otherwise.
+pub fn real(val: &Array) -> Array {
+    val.real()
+}
+
+/// NumPy's `imag(val)`: the imaginary part as a view for complex arrays;
+/// for real arrays a new array of zeros of `val`'s dtype and shape (NumPy
+/// returns a read-only one).
+///
+/// # Errors
+/// Allocation failed.
+pub fn imag(val: &Array) -> Result<Array> {
+    if val.dtype().is_complex() {
+        val.imag()
+    } else {
+        let z = Array::empty_on(val.device(), val.shape(), val.dtype(), Order::C)?;
+        z.fill(0i64)?;
+        Ok(z)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn result_dtypes() {
+        assert_eq!(float_result(DType::Int8), DType::Float64);
+        assert_eq!(float_result(DType::Bool), DType::Float64);
+        assert_eq!(float_result(DType::Float16), DType::Float16);
+        assert_eq!(rsqrt_dtype(DType::Bool), DType::Float16);
+        assert_eq!(rsqrt_dtype(DType::Int8), DType::Float16);
+        assert_eq!(rsqrt_dtype(DType::Int16), DType::Float32);
+        assert_eq!(rsqrt_dtype(DType::UInt32), DType::Float64);
+        assert_eq!(rsqrt_dtype(DType::Int64), DType::Float64);
+        assert_eq!(rsqrt_dtype(DType::Float32), DType::Float32);
+        assert_eq!(rsqrt_dtype(DType::Complex64), DType::Complex64);
+    }
+}
