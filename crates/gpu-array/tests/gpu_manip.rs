@@ -121,13 +121,15 @@ fn call(name: &str, i: &HashMap<&str, Array>) -> Vec<Array> {
         "isclose_nan" => one(logic::isclose(&i["f"], &i["g"], 1e-3, 0.0, true)),
         "put_wrap" | "put_clip" => {
             let r = a.copy().unwrap();
-            let idx = Array::from_vec(vec![0i64, -1, 7, 200, -70]).unwrap();
-            let vals = Array::from_vec(vec![9.0f64, 8.0]).unwrap();
-            let mode = if name == "put_wrap" {
-                TakeMode::Wrap
+            // As make_golden.py: indices that stay distinct after wrapping
+            // or clipping (duplicates' order is undefined on the GPU).
+            let (idx, mode) = if name == "put_wrap" {
+                (vec![0i64, -1, 7, 200, -70], TakeMode::Wrap)
             } else {
-                TakeMode::Clip
+                (vec![3i64, -1, 7, 200], TakeMode::Clip)
             };
+            let idx = Array::from_vec(idx).unwrap();
+            let vals = Array::from_vec(vec![9.0f64, 8.0]).unwrap();
             ix::put(&r, &idx, &vals, mode).unwrap();
             vec![r]
         }

@@ -27,9 +27,9 @@ cases = {}
 def add(name, ins, outs):
     assert name not in {k.rsplit(".", 1)[0] for k in cases}, name
     for k, a in enumerate(ins):
-        cases[f"{name}.in{k}"] = np.ascontiguousarray(a)
+        cases[f"{name}.in{k}"] = np.array(a, order="C")
     for k, a in enumerate(outs):
-        cases[f"{name}.out{k}"] = np.ascontiguousarray(a)
+        cases[f"{name}.out{k}"] = np.array(a, order="C")  # keeps 0-d (ascontiguousarray would make it 1-d)
 
 
 def floats(shape, dtype, lo=-1.0, hi=1.0):
