@@ -238,13 +238,13 @@ pub(crate) fn trsm(
         cublas::cublasDiagType_t::CUBLAS_DIAG_NON_UNIT
     };
     with_cublas(stream, |h| {
-        match dtype {
-            DType::Float32 => {
-                let one = 1f32;
+        macro_rules! call {
+            ($name:literal, $f:ident, $t:ty, $one:expr) => {{
+                let one: $t = $one;
                 // SAFETY: as the function's contract; alpha is a host
                 // scalar of the element type, read before the call returns.
-                check_blas("cublasStrsm", unsafe {
-                    cublas::cublasStrsm_v2(
+                check_blas($name, unsafe {
+                    cublas::$f(
                         h,
                         side,
                         uplo,
@@ -253,73 +253,29 @@ pub(crate) fn trsm(
                         m,
                         n,
                         &one,
-                        a.raw() as *const f32,
+                        a.raw() as *const $t,
                         lda,
-                        b.raw() as *mut f32,
+                        b.raw() as *mut $t,
                         ldb,
                     )
                 })
-            }
-            DType::Float64 => {
-                let one = 1f64;
-                // SAFETY: as above.
-                check_blas("cublasDtrsm", unsafe {
-                    cublas::cublasDtrsm_v2(
-                        h,
-                        side,
-                        uplo,
-                        trans,
-                        diag,
-                        m,
-                        n,
-                        &one,
-                        a.raw() as *const f64,
-                        lda,
-                        b.raw() as *mut f64,
-                        ldb,
-                    )
-                })
-            }
-            DType::Complex64 => {
-                let one = cublas::float2 { x: 1.0, y: 0.0 };
-                // SAFETY: as above.
-                check_blas("cublasCtrsm", unsafe {
-                    cublas::cublasCtrsm_v2(
-                        h,
-                        side,
-                        uplo,
-                        trans,
-                        diag,
-                        m,
-                        n,
-                        &one,
-                        a.raw() as *const cublas::float2,
-                        lda,
-                        b.raw() as *mut cublas::float2,
-                        ldb,
-                    )
-                })
-            }
-            DType::Complex128 => {
-                let one = cublas::double2 { x: 1.0, y: 0.0 };
-                // SAFETY: as above.
-                check_blas("cublasZtrsm", unsafe {
-                    cublas::cublasZtrsm_v2(
-                        h,
-                        side,
-                        uplo,
-                        trans,
-                        diag,
-                        m,
-                        n,
-                        &one,
-                        a.raw() as *const cublas::double2,
-                        lda,
-                        b.raw() as *mut cublas::double2,
-                        ldb,
-                    )
-                })
-            }
+            }};
+        }
+        match dtype {
+            DType::Float32 => call!("cublasStrsm", cublasStrsm_v2, f32, 1f32),
+            DType::Float64 => call!("cublasDtrsm", cublasDtrsm_v2, f64, 1f64),
+            DType::Complex64 => call!(
+                "cublasCtrsm",
+                cublasCtrsm_v2,
+                cublas::float2,
+                cublas::float2 { x: 1.0, y: 0.0 }
+            ),
+            DType::Complex128 => call!(
+                "cublasZtrsm",
+                cublasZtrsm_v2,
+                cublas::double2,
+                cublas::double2 { x: 1.0, y: 0.0 }
+            ),
             other => Err(unsupported(format!(
                 "solve_triangular does not take dtype {other}"
             ))),

@@ -85,6 +85,42 @@ impl Work {
     }
 }
 
+/// Runs one generic-API routine `$f` whose size query `$bs` takes the
+/// same arguments (after the handle and params) up to its two size
+/// out-pointers: asks for the device and host workspace sizes, allocates
+/// them and calls `$f` with the workspaces, the `info` word and any
+/// trailing `$extra` arguments. Evaluates to the [`Work`], which the
+/// caller [`Work::finish`]es.
+macro_rules! x_call {
+    (
+        $stream:expr, $h:expr, $params:expr, $bs:ident, $f:ident,
+        ($($arg:expr),* $(,)?), $info:expr $(, $extra:expr)*
+    ) => {{
+        let (mut dw, mut hw) = (0usize, 0usize);
+        // SAFETY: the module's contract and the arguments the caller
+        // documents; the size out-pointers are locals.
+        check_solver(stringify!($bs), unsafe {
+            cs::$bs($h, $params, $($arg,)* &mut dw, &mut hw)
+        })?;
+        let mut w = Work::new($stream, dw, hw)?;
+        // SAFETY: as above; the workspaces are as large as asked.
+        check_solver(stringify!($f), unsafe {
+            cs::$f(
+                $h,
+                $params,
+                $($arg,)*
+                w.dptr(),
+                w.dlen(),
+                w.hptr(),
+                w.host.len(),
+                $info.raw() as *mut i32,
+                $($extra,)*
+            )
+        })?;
+        w
+    }};
+}
+
 /// Cholesky factorization in place (`potrf`): the `upper` or lower triangle
 /// of the `n x n` matrix at `a`.
 pub(crate) fn potrf(
@@ -98,41 +134,15 @@ pub(crate) fn potrf(
 ) -> Result<()> {
     let t = ty(dtype)?;
     with_cusolver(stream, |h, params| {
-        let (mut dw, mut hw) = (0usize, 0usize);
-        // SAFETY: the module's contract; out-pointers are locals.
-        check_solver("cusolverDnXpotrf_bufferSize", unsafe {
-            cs::cusolverDnXpotrf_bufferSize(
-                h,
-                params,
-                fill(upper),
-                n,
-                t,
-                p(a),
-                lda,
-                t,
-                &mut dw,
-                &mut hw,
-            )
-        })?;
-        let mut w = Work::new(stream, dw, hw)?;
-        // SAFETY: the module's contract; the workspaces are as large as asked.
-        check_solver("cusolverDnXpotrf", unsafe {
-            cs::cusolverDnXpotrf(
-                h,
-                params,
-                fill(upper),
-                n,
-                t,
-                p(a),
-                lda,
-                t,
-                w.dptr(),
-                w.dlen(),
-                w.hptr(),
-                w.host.len(),
-                info.raw() as *mut i32,
-            )
-        })?;
+        let w = x_call!(
+            stream,
+            h,
+            params,
+            cusolverDnXpotrf_bufferSize,
+            cusolverDnXpotrf,
+            (fill(upper), n, t, p(a), lda, t),
+            info
+        );
         w.finish(stream)
     })
 }
@@ -232,45 +242,15 @@ pub(crate) fn geqrf(
 ) -> Result<()> {
     let t = ty(dtype)?;
     with_cusolver(stream, |h, params| {
-        let (mut dw, mut hw) = (0usize, 0usize);
-        // SAFETY: the module's contract.
-        check_solver("cusolverDnXgeqrf_bufferSize", unsafe {
-            cs::cusolverDnXgeqrf_bufferSize(
-                h,
-                params,
-                m,
-                n,
-                t,
-                p(a),
-                lda,
-                t,
-                p(tau),
-                t,
-                &mut dw,
-                &mut hw,
-            )
-        })?;
-        let mut w = Work::new(stream, dw, hw)?;
-        // SAFETY: the module's contract.
-        check_solver("cusolverDnXgeqrf", unsafe {
-            cs::cusolverDnXgeqrf(
-                h,
-                params,
-                m,
-                n,
-                t,
-                p(a),
-                lda,
-                t,
-                p(tau),
-                t,
-                w.dptr(),
-                w.dlen(),
-                w.hptr(),
-                w.host.len(),
-                info.raw() as *mut i32,
-            )
-        })?;
+        let w = x_call!(
+            stream,
+            h,
+            params,
+            cusolverDnXgeqrf_bufferSize,
+            cusolverDnXgeqrf,
+            (m, n, t, p(a), lda, t, p(tau), t),
+            info
+        );
         w.finish(stream)
     })
 }
@@ -365,47 +345,15 @@ pub(crate) fn syevd(
         cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_NOVECTOR
     };
     with_cusolver(stream, |h, params| {
-        let (mut dw, mut hw) = (0usize, 0usize);
-        // SAFETY: the module's contract.
-        check_solver("cusolverDnXsyevd_bufferSize", unsafe {
-            cs::cusolverDnXsyevd_bufferSize(
-                h,
-                params,
-                jobz,
-                fill(upper),
-                n,
-                t,
-                p(a),
-                lda,
-                tw,
-                p(w_ptr),
-                t,
-                &mut dw,
-                &mut hw,
-            )
-        })?;
-        let mut w = Work::new(stream, dw, hw)?;
-        // SAFETY: the module's contract.
-        check_solver("cusolverDnXsyevd", unsafe {
-            cs::cusolverDnXsyevd(
-                h,
-                params,
-                jobz,
-                fill(upper),
-                n,
-                t,
-                p(a),
-                lda,
-                tw,
-                p(w_ptr),
-                t,
-                w.dptr(),
-                w.dlen(),
-                w.hptr(),
-                w.host.len(),
-                info.raw() as *mut i32,
-            )
-        })?;
+        let w = x_call!(
+            stream,
+            h,
+            params,
+            cusolverDnXsyevd_bufferSize,
+            cusolverDnXsyevd,
+            (jobz, fill(upper), n, t, p(a), lda, tw, p(w_ptr), t),
+            info
+        );
         w.finish(stream)
     })
 }
@@ -437,12 +385,13 @@ pub(crate) fn gesvd(
     let t = ty(dtype)?;
     let tr = ty(dtype.real_dtype())?;
     with_cusolver(stream, |h, params| {
-        let (mut dw, mut hw) = (0usize, 0usize);
-        // SAFETY: the module's contract.
-        check_solver("cusolverDnXgesvd_bufferSize", unsafe {
-            cs::cusolverDnXgesvd_bufferSize(
-                h,
-                params,
+        let w = x_call!(
+            stream,
+            h,
+            params,
+            cusolverDnXgesvd_bufferSize,
+            cusolverDnXgesvd,
+            (
                 jobu as i8,
                 jobvt as i8,
                 m,
@@ -459,39 +408,9 @@ pub(crate) fn gesvd(
                 p(out.v),
                 out.ldv,
                 t,
-                &mut dw,
-                &mut hw,
-            )
-        })?;
-        let mut w = Work::new(stream, dw, hw)?;
-        // SAFETY: the module's contract.
-        check_solver("cusolverDnXgesvd", unsafe {
-            cs::cusolverDnXgesvd(
-                h,
-                params,
-                jobu as i8,
-                jobvt as i8,
-                m,
-                n,
-                t,
-                p(a),
-                lda,
-                tr,
-                p(out.s),
-                t,
-                p(out.u),
-                out.ldu,
-                t,
-                p(out.v),
-                out.ldv,
-                t,
-                w.dptr(),
-                w.dlen(),
-                w.hptr(),
-                w.host.len(),
-                info.raw() as *mut i32,
-            )
-        })?;
+            ),
+            info
+        );
         w.finish(stream)
     })
 }
@@ -522,39 +441,15 @@ pub(crate) fn gesvdp(
     let jobz = cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_VECTOR;
     let econ = i32::from(econ);
     with_cusolver(stream, |h, params| {
-        let (mut dw, mut hw) = (0usize, 0usize);
-        // SAFETY: the module's contract.
-        check_solver("cusolverDnXgesvdp_bufferSize", unsafe {
-            cs::cusolverDnXgesvdp_bufferSize(
-                h,
-                params,
-                jobz,
-                econ,
-                m,
-                n,
-                t,
-                p(a),
-                lda,
-                tr,
-                p(out.s),
-                t,
-                p(out.u),
-                out.ldu,
-                t,
-                p(out.v),
-                out.ldv,
-                t,
-                &mut dw,
-                &mut hw,
-            )
-        })?;
-        let mut w = Work::new(stream, dw, hw)?;
         let mut err_sigma = 0f64;
-        // SAFETY: the module's contract; `err_sigma` is a host out-value.
-        check_solver("cusolverDnXgesvdp", unsafe {
-            cs::cusolverDnXgesvdp(
-                h,
-                params,
+        // `err_sigma` is a host out-value the call writes.
+        let w = x_call!(
+            stream,
+            h,
+            params,
+            cusolverDnXgesvdp_bufferSize,
+            cusolverDnXgesvdp,
+            (
                 jobz,
                 econ,
                 m,
@@ -571,14 +466,10 @@ pub(crate) fn gesvdp(
                 p(out.v),
                 out.ldv,
                 t,
-                w.dptr(),
-                w.dlen(),
-                w.hptr(),
-                w.host.len(),
-                info.raw() as *mut i32,
-                &mut err_sigma,
-            )
-        })?;
+            ),
+            info,
+            &mut err_sigma
+        );
         // The host error estimate is written by the call; make sure it is
         // final before reading it.
         stream.synchronize()?;
@@ -618,13 +509,15 @@ pub(crate) fn geev(
         novec
     };
     with_cusolver(stream, |h, params| {
-        let (mut dw, mut hw) = (0usize, 0usize);
-        // SAFETY: the module's contract; no left vectors are asked for, so
-        // VL is not read (its leading dimension is LAPACK's minimum).
-        check_solver("cusolverDnXgeev_bufferSize", unsafe {
-            cs::cusolverDnXgeev_bufferSize(
-                h,
-                params,
+        // No left vectors are asked for, so VL is not read (its leading
+        // dimension is LAPACK's minimum).
+        let w = x_call!(
+            stream,
+            h,
+            params,
+            cusolverDnXgeev_bufferSize,
+            cusolverDnXgeev,
+            (
                 novec,
                 jobvr,
                 n,
@@ -640,38 +533,9 @@ pub(crate) fn geev(
                 p(vr),
                 ldvr,
                 t,
-                &mut dw,
-                &mut hw,
-            )
-        })?;
-        let mut w = Work::new(stream, dw, hw)?;
-        // SAFETY: as above, with workspaces of the sizes asked for.
-        check_solver("cusolverDnXgeev", unsafe {
-            cs::cusolverDnXgeev(
-                h,
-                params,
-                novec,
-                jobvr,
-                n,
-                t,
-                p(a),
-                lda,
-                t,
-                p(w_ptr),
-                t,
-                std::ptr::null_mut(),
-                1,
-                t,
-                p(vr),
-                ldvr,
-                t,
-                w.dptr(),
-                w.dlen(),
-                w.hptr(),
-                w.host.len(),
-                info.raw() as *mut i32,
-            )
-        })?;
+            ),
+            info
+        );
         w.finish(stream)
     })
 }
