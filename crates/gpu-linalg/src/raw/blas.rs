@@ -299,9 +299,7 @@ pub(crate) fn getrf_batched(
     info: DevicePtr,
     batch: i64,
 ) -> Result<()> {
-    let to32 = |v: i64| {
-        i32::try_from(v).map_err(|_| unsupported(format!("getrfBatched: {v} exceeds 32 bits")))
-    };
+    let to32 = |v: i64| super::int32("getrfBatched", v);
     let (n, lda, batch) = (to32(n)?, to32(lda)?, to32(batch)?);
     let p = piv.raw() as *mut i32;
     let inf = info.raw() as *mut i32;
@@ -339,9 +337,7 @@ pub(crate) fn getrs_batched(
     (b_ptrs, ldb): (DevicePtr, i64),
     batch: i64,
 ) -> Result<()> {
-    let to32 = |v: i64| {
-        i32::try_from(v).map_err(|_| unsupported(format!("getrsBatched: {v} exceeds 32 bits")))
-    };
+    let to32 = |v: i64| super::int32("getrsBatched", v);
     let (n, nrhs, lda, ldb, batch) = (to32(n)?, to32(nrhs)?, to32(lda)?, to32(ldb)?, to32(batch)?);
     let op = cublas::cublasOperation_t(trans);
     let p = piv.raw() as *const i32;

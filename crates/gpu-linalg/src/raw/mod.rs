@@ -8,8 +8,14 @@ pub(crate) mod solver;
 
 use gpu_runtime::{DevicePtr, LaunchConfig, RawKernel, Stream};
 
-use crate::error::Result;
+use crate::error::{Result, unsupported};
 use crate::kernels::IntOperand;
+
+/// `v` as a 32-bit argument of the library routine `routine`, or an
+/// `Unsupported` error naming the routine.
+fn int32(routine: &str, v: i64) -> Result<i32> {
+    i32::try_from(v).map_err(|_| unsupported(format!("{routine}: {v} exceeds 32 bits")))
+}
 
 /// Launches `cuprum_linalg_imatmul_*` (`kernels`).
 pub(crate) fn launch_imatmul(

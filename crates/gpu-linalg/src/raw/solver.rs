@@ -41,6 +41,15 @@ fn fill(upper: bool) -> cs::cublasFillMode_t {
     }
 }
 
+/// The eigenvector (or singular vector) mode: computed or not.
+fn eig_mode(vectors: bool) -> cs::cusolverEigMode_t {
+    if vectors {
+        cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_VECTOR
+    } else {
+        cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_NOVECTOR
+    }
+}
+
 fn p(ptr: DevicePtr) -> *mut c_void {
     ptr.raw() as *mut c_void
 }
@@ -339,11 +348,7 @@ pub(crate) fn syevd(
 ) -> Result<()> {
     let t = ty(dtype)?;
     let tw = ty(dtype.real_dtype())?;
-    let jobz = if vectors {
-        cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_VECTOR
-    } else {
-        cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_NOVECTOR
-    };
+    let jobz = eig_mode(vectors);
     with_cusolver(stream, |h, params| {
         let w = x_call!(
             stream,
@@ -503,11 +508,7 @@ pub(crate) fn geev(
     }
     let t = ty(dtype)?;
     let novec = cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_NOVECTOR;
-    let jobvr = if vectors {
-        cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_VECTOR
-    } else {
-        novec
-    };
+    let jobvr = eig_mode(vectors);
     with_cusolver(stream, |h, params| {
         // No left vectors are asked for, so VL is not read (its leading
         // dimension is LAPACK's minimum).
@@ -552,9 +553,7 @@ pub(crate) fn potrf_batched(
     info: DevicePtr,
     batch: i64,
 ) -> Result<()> {
-    let to32 = |v: i64| {
-        i32::try_from(v).map_err(|_| unsupported(format!("potrfBatched: {v} exceeds 32 bits")))
-    };
+    let to32 = |v: i64| super::int32("potrfBatched", v);
     let (n, lda, batch) = (to32(n)?, to32(lda)?, to32(batch)?);
     let inf = info.raw() as *mut i32;
     macro_rules! call {
@@ -602,15 +601,9 @@ pub(crate) fn syevj_batched(
     info: DevicePtr,
     batch: i64,
 ) -> Result<()> {
-    let to32 = |v: i64| {
-        i32::try_from(v).map_err(|_| unsupported(format!("syevjBatched: {v} exceeds 32 bits")))
-    };
+    let to32 = |v: i64| super::int32("syevjBatched", v);
     let (n, batch) = (to32(n)?, to32(batch)?);
-    let jobz = if vectors {
-        cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_VECTOR
-    } else {
-        cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_NOVECTOR
-    };
+    let jobz = eig_mode(vectors);
     let item = dtype.itemsize();
     macro_rules! call {
         ($bs:ident, $f:ident, $t:ty, $r:ty) => {
@@ -701,9 +694,7 @@ pub(crate) fn gesvdj_batched(
     info: DevicePtr,
     batch: i64,
 ) -> Result<()> {
-    let to32 = |v: i64| {
-        i32::try_from(v).map_err(|_| unsupported(format!("gesvdjBatched: {v} exceeds 32 bits")))
-    };
+    let to32 = |v: i64| super::int32("gesvdjBatched", v);
     let (m, n, ldu, ldv, batch) = (
         to32(m)?,
         to32(n)?,
@@ -711,11 +702,7 @@ pub(crate) fn gesvdj_batched(
         to32(out.ldv)?,
         to32(batch)?,
     );
-    let jobz = if vectors {
-        cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_VECTOR
-    } else {
-        cs::cusolverEigMode_t::CUSOLVER_EIG_MODE_NOVECTOR
-    };
+    let jobz = eig_mode(vectors);
     let item = dtype.itemsize();
     macro_rules! call {
         ($bs:ident, $f:ident, $t:ty, $r:ty) => {
