@@ -104,10 +104,12 @@ fn sort_impl(a: &Array, axis: Option<isize>, want: Want) -> Result<Array> {
 /// or launch failed.
 pub fn sort(a: &Array, axis: Option<isize>) -> Result<Array> {
     if a.dtype().is_complex() {
-        // The keys-only passes gave misordered complex results on the H200
-        // (argsort of the same keys is right): gather by the stable
-        // argsort instead, which also keeps NaN payloads and the order of
-        // -0.0 and 0.0 as NumPy's stable sort does.
+        // NumPy compares complex numbers by real part with -0.0 == 0.0,
+        // then by imaginary part. The keys-only pass keeps the sign of zero
+        // (so that the values written back keep it), which orders
+        // (-0.0 + 5j) before (0.0 + 1j): wrong for complex. Gather by the
+        // stable argsort instead (keys with -0.0 merged into 0.0), which
+        // also keeps the values' own zeros and NaN payloads.
         let idx = argsort(a, axis)?;
         return match axis {
             None => crate::indexing::take_along_axis(&a.reshape(&[-1])?, &idx, Some(0)),
