@@ -248,6 +248,11 @@ WORKLOADS = {
     "bincount 2^26 i32": w_gpu(
         lambda: (cp.random.randint(0, 1024, 1 << 26, dtype=cp.int32),),
         cp.bincount, (1 << 26) * 4),
+    "median 2^26 f32": w_gpu(lambda: (cp.random.random(1 << 26, dtype=cp.float32),),
+                             cp.median, (1 << 26) * 4),
+    "percentile axis=1 4096^2 f32": w_gpu(
+        lambda: (cp.random.random((4096, 4096), dtype=cp.float32),),
+        lambda a: cp.percentile(a, [10.0, 50.0, 90.0], axis=1), 4096 * 4096 * 4),
 }
 
 

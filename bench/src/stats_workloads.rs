@@ -63,3 +63,40 @@ pub fn bincount_i32(dev: Device) -> Result<Record> {
     })?;
     Ok(rec("bincount 2^26 i32", ms, N * 4))
 }
+
+/// The median of 2^26 uniform float32 values (a full sort, then the pick).
+pub fn median_f32(dev: Device) -> Result<Record> {
+    let host: Vec<f32> = uniform(N, 13)
+        .map(|v| (v >> 40) as f32 / (1u64 << 24) as f32)
+        .collect();
+    let a = Array::from_slice(&host, &[N]).map_err(err)?;
+    let stream = Stream::current_on(dev);
+    let ms = gpu_ms(&stream, 3, 20, || {
+        gpu_array::sorting::median(&a, None, false)
+            .map(drop)
+            .map_err(err)
+    })?;
+    Ok(rec("median 2^26 f32", ms, N * 4))
+}
+
+/// The 10th, 50th and 90th percentiles along axis 1 of a 4096 x 4096
+/// float32 matrix (a segmented sort of the rows, then the picks).
+pub fn percentile_axis1_f32(dev: Device) -> Result<Record> {
+    const SIDE: usize = 4096;
+    let host: Vec<f32> = uniform(SIDE * SIDE, 14)
+        .map(|v| (v >> 40) as f32 / (1u64 << 24) as f32)
+        .collect();
+    let a = Array::from_slice(&host, &[SIDE, SIDE]).map_err(err)?;
+    let q = gpu_array::sorting::Quantiles::Many(vec![10.0, 50.0, 90.0]);
+    let opts = gpu_array::sorting::QuantileOptions {
+        axis: Some(1),
+        ..Default::default()
+    };
+    let stream = Stream::current_on(dev);
+    let ms = gpu_ms(&stream, 3, 20, || {
+        gpu_array::sorting::percentile(&a, &q, &opts)
+            .map(drop)
+            .map_err(err)
+    })?;
+    Ok(rec("percentile axis=1 4096^2 f32", ms, SIDE * SIDE * 4))
+}

@@ -129,6 +129,11 @@ pub fn all() -> Vec<Workload> {
             crate::stats_workloads::histogram_f32,
         ),
         ("bincount 2^26 i32", crate::stats_workloads::bincount_i32),
+        ("median 2^26 f32", crate::stats_workloads::median_f32),
+        (
+            "percentile axis=1 4096^2 f32",
+            crate::stats_workloads::percentile_axis1_f32,
+        ),
     ]
 }
 

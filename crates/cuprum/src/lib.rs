@@ -51,8 +51,9 @@ pub use gpu_array::polynomial::{
     Poly1d, poly, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, roots,
 };
 pub use gpu_array::sorting::{
-    Side, Unique, UniqueOptions, argpartition, argsort, in1d, isin, lexsort, msort, partition,
-    searchsorted, sort, sort_complex, unique,
+    QuantileMethod, QuantileOptions, Quantiles, Side, Unique, UniqueOptions, argpartition, argsort,
+    in1d, isin, lexsort, median, msort, nanmedian, nanpercentile, nanquantile, partition,
+    percentile, quantile, searchsorted, sort, sort_complex, unique,
 };
 pub use gpu_array::stats::{
     average, bincount, corrcoef, cov, digitize, histogram, histogram2d, histogramdd,

@@ -918,3 +918,106 @@ fn every_dtype_against_host() {
         );
     }
 }
+
+/// Order statistics (quantile, percentile, median and their nan forms,
+/// the five classic methods, axis None/0/-1, keepdims, scalar and list
+/// `q`) against NumPy's outputs in `testdata/quantile/quantile_golden.npz`
+/// (written by `make_golden.py` beside it): dtype and shape exactly; values
+/// within a few ulps of the result dtype (NumPy interpolates in it, Cuprum
+/// in float64 before rounding), NaN where NumPy has NaN.
+#[test]
+fn order_statistics_golden() {
+    use gpu_array::sorting::{self as so, QuantileMethod, QuantileOptions, Quantiles};
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/quantile/quantile_golden.npz");
+    let members: HashMap<String, NpyArray> = load_npz(path)
+        .unwrap()
+        .into_iter()
+        .map(|(n, a)| (n.strip_suffix(".npy").unwrap_or(&n).to_string(), a))
+        .collect();
+    let mut names: Vec<&str> = members
+        .keys()
+        .filter_map(|k| k.strip_suffix(".out"))
+        .collect();
+    names.sort_unstable();
+    assert!(names.len() >= 400, "{} cases", names.len());
+    let Some(_d) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    let mut failures = Vec::new();
+    for name in names {
+        let f: Vec<&str> = name.split("__").collect();
+        let [func, method, axis, keepdims, qkind, tag] = f[..] else {
+            panic!("bad case name {name}")
+        };
+        let a = Array::from_npy(&members[&format!("input.{tag}")]).unwrap();
+        let qv: Vec<f64> = Array::from_npy(&members[&format!("{name}.q")])
+            .unwrap()
+            .to_vec::<f64>()
+            .unwrap();
+        let q = if qkind == "s" {
+            Quantiles::One(qv[0])
+        } else {
+            Quantiles::Many(qv)
+        };
+        let opts = QuantileOptions {
+            axis: (axis != "none").then(|| axis.parse().unwrap()),
+            keepdims: keepdims == "1",
+            method: QuantileMethod::parse(method).unwrap(),
+        };
+        let got = match func {
+            "median" => so::median(&a, opts.axis, opts.keepdims),
+            "nanmedian" => so::nanmedian(&a, opts.axis, opts.keepdims),
+            "quantile" => so::quantile(&a, &q, &opts),
+            "nanquantile" => so::nanquantile(&a, &q, &opts),
+            "percentile" => so::percentile(&a, &q, &opts),
+            "nanpercentile" => so::nanpercentile(&a, &q, &opts),
+            other => panic!("unknown function {other}"),
+        }
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let want = Array::from_npy(&members[&format!("{name}.out")]).unwrap();
+        if got.dtype() != want.dtype() || got.shape() != want.shape() {
+            failures.push(format!(
+                "{name}: {} {:?} (NumPy {} {:?})",
+                got.dtype(),
+                got.shape(),
+                want.dtype(),
+                want.shape()
+            ));
+            continue;
+        }
+        let eps = match want.dtype() {
+            DType::Float16 => 1e-3,
+            DType::Float32 => 1e-6,
+            _ => 1e-14,
+        };
+        for (j, (g, w)) in host(&got).into_iter().zip(host(&want)).enumerate() {
+            let ok = (g.re.is_nan() && w.re.is_nan())
+                || (g.re - w.re).abs() <= 4.0 * eps * w.re.abs().max(1e-300) + eps;
+            if !ok {
+                failures.push(format!("{name}[{j}]: got {}, NumPy {}", g.re, w.re));
+                break;
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    // Range errors as NumPy's.
+    let a = Array::from_slice(&[1.0f64, 2.0], &[2]).unwrap();
+    assert_eq!(
+        so::quantile(&a, &Quantiles::One(1.5), &QuantileOptions::default())
+            .unwrap_err()
+            .to_string(),
+        "Quantiles must be in the range [0, 1]"
+    );
+    assert_eq!(
+        so::percentile(&a, &Quantiles::One(-1.0), &QuantileOptions::default())
+            .unwrap_err()
+            .to_string(),
+        "Percentiles must be in the range [0, 100]"
+    );
+}

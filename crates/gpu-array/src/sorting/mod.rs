@@ -32,7 +32,13 @@
 //! the count and a scatter.
 
 pub mod keys;
+mod order_stats;
 pub mod radix;
+
+pub use order_stats::{
+    QuantileMethod, QuantileOptions, Quantiles, median, nanmedian, nanpercentile, nanquantile,
+    percentile, quantile,
+};
 
 use crate::array::Array;
 use crate::dtype::DType;

@@ -13,7 +13,8 @@
 //! | `np.cov(m, rowvar=False, ddof=0, aweights=w)`       | [`cov`]`(&m, None, &CovOptions { rowvar: false, ddof: Some(0), aweights: Some(&w), ..Default::default() })?` |
 //! | `np.corrcoef(x, y)`                                 | [`corrcoef`]`(&x, Some(&y), true, None)?`                  |
 //!
-//! `median`, `percentile` and `quantile` live with the sorting routines.
+//! `median`, `percentile` and `quantile` live with the sorting routines
+//! ([`crate::sorting::quantile`]).
 
 mod average;
 mod histogram;
