@@ -200,14 +200,14 @@ fn kernel() -> &'static ElementwiseKernel {
     static K: OnceLock<ElementwiseKernel> = OnceLock::new();
     K.get_or_init(|| {
         ElementwiseKernel::new(
-            "raw T s, raw int64 cnt, raw float64 qs, int64 rows, int64 n, int32 method, \
+            "raw T s, raw int64 cnt, raw float64 qs, int64 rows, int64 len, int32 method, \
              int32 prop",
             "raw O y",
             "const long long row = (long long)i % rows; \
              const long long k = (long long)i / rows; \
              const long long c = cnt[row]; \
-             const long long b0 = row * n; \
-             if (c == 0 || (prop && cuprum::isnan(cuprum::cast<double>(s[b0 + n - 1])))) { \
+             const long long b0 = row * len; \
+             if (c == 0 || (prop && cuprum::isnan(cuprum::cast<double>(s[b0 + len - 1])))) { \
                y[i] = cuprum::cast<O>(__longlong_as_double(0x7FF8000000000000LL)); \
              } else { \
                const double v = qs[k] * (double)(c - 1); \
@@ -346,5 +346,10 @@ mod tests {
             "'quux' is not a valid method."
         );
         assert_eq!(QuantileMethod::default(), QuantileMethod::Linear);
+    }
+
+    #[test]
+    fn the_pick_kernel_parses() {
+        assert_eq!(kernel().name(), "cuprum_quantile_pick");
     }
 }
