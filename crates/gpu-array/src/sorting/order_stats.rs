@@ -201,7 +201,7 @@ fn kernel() -> &'static ElementwiseKernel {
     K.get_or_init(|| {
         ElementwiseKernel::new(
             "raw T s, raw int64 cnt, raw float64 qs, int64 rows, int64 len, int32 method, \
-             int32 prop",
+             int32 prop, int32 round_diff",
             "raw O y",
             "const long long row = (long long)i % rows; \
              const long long k = (long long)i / rows; \
@@ -224,7 +224,7 @@ fn kernel() -> &'static ElementwiseKernel {
                  if (method == 5) r = g > 0.0 ? (a + b) / 2.0 : a; \
                  else { \
                    const double t = method == 4 ? (g > 0.0 ? 0.5 : 0.0) : g; \
-                   const double d = b - a; \
+                   const double d = round_diff ? cuprum::cast<double>(cuprum::cast<T>(b - a)) : b - a; \
                    r = t >= 0.5 ? b - d * (1.0 - t) : a + d * t; \
                  } \
                  y[i] = cuprum::cast<O>(r); \
@@ -303,6 +303,9 @@ fn order_statistic(
                 int(n).into(),
                 Input::Scalar(ScalarValue::Int(i128::from(method))).into(),
                 Input::Scalar(ScalarValue::Int(prop)).into(),
+                // NumPy's lerp takes b - a in the input's float dtype (then
+                // interpolates in the result's): round the difference alike.
+                Input::Scalar(ScalarValue::Int(i128::from(dt.is_floating()))).into(),
             ],
             &[&y],
             Some(qs.len() * rows),
