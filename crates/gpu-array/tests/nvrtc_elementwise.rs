@@ -316,6 +316,33 @@ fn user_elementwise_kernels_compile() {
         &[],
         "f4",
     );
+    // The order statistics' pick kernel over the dtypes it meets.
+    let raw1 = |dtype| ArgInfo::Array { dtype, ndim: 1 };
+    for (input, output) in [
+        (DType::Float16, DType::Float16),
+        (DType::Float32, DType::Float64),
+        (DType::Float64, DType::Float64),
+        (DType::Int32, DType::Float64),
+        (DType::UInt8, DType::UInt8),
+        (DType::Bool, DType::Bool),
+    ] {
+        let int = weak(ScalarKind::Int);
+        add(
+            gpu_array::sorting::quantile_kernel(),
+            &[
+                raw1(input),
+                raw1(DType::Int64),
+                raw1(DType::Float64),
+                int,
+                int,
+                int,
+                int,
+                int,
+            ],
+            &[raw1(output)],
+            &format!("{}_{}", input.name(), output.name()),
+        );
+    }
     compile_batch("user_kernels", &specs);
 }
 

@@ -37,7 +37,7 @@ pub mod radix;
 
 pub use order_stats::{
     QuantileMethod, QuantileOptions, Quantiles, median, nanmedian, nanpercentile, nanquantile,
-    percentile, quantile,
+    percentile, quantile, quantile_kernel,
 };
 
 use crate::array::Array;

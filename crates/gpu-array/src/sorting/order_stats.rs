@@ -195,7 +195,12 @@ fn percentile_impl(a: &Array, q: &Quantiles, opts: &QuantileOptions, skip: bool)
 }
 
 /// The pick-and-interpolate kernel over `y`'s (quantile, row) elements:
-/// the sorted rows `s` (`n` each), each row's valid count, the quantiles.
+/// the sorted rows `s` (`len` each), each row's valid count, the
+/// quantiles (public for the NVRTC compile tests).
+pub fn quantile_kernel() -> &'static ElementwiseKernel {
+    kernel()
+}
+
 fn kernel() -> &'static ElementwiseKernel {
     static K: OnceLock<ElementwiseKernel> = OnceLock::new();
     K.get_or_init(|| {
