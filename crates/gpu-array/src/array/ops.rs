@@ -137,15 +137,25 @@ macro_rules! scalar_value_from {
         }
     )*};
 }
+// Every Rust scalar Cuprum takes as a weak (Python-like) scalar; `Input`
+// and the fusion's `FArg` convert through these.
 scalar_value_from!(
     bool => ScalarValue::Bool,
+    i8 => |x| ScalarValue::Int(x.into()),
+    i16 => |x| ScalarValue::Int(x.into()),
     i32 => |x| ScalarValue::Int(x.into()),
     i64 => |x| ScalarValue::Int(x.into()),
+    u8 => |x| ScalarValue::Int(x.into()),
+    u16 => |x| ScalarValue::Int(x.into()),
     u32 => |x| ScalarValue::Int(x.into()),
     u64 => |x| ScalarValue::Int(x.into()),
+    isize => |x| ScalarValue::Int(x as i128),
     usize => |x| ScalarValue::Int(x as i128),
     f32 => |x| ScalarValue::Float(x.into()),
     f64 => ScalarValue::Float,
+    num_complex::Complex<f32> => |x| {
+        ScalarValue::Complex(num_complex::Complex::new(x.re.into(), x.im.into()))
+    },
     num_complex::Complex<f64> => ScalarValue::Complex,
 );
 

@@ -428,50 +428,8 @@ pub(crate) fn reduction_name(op: Builtin) -> &'static str {
     }
 }
 
-/// The six comparisons, which NumPy 2 answers for integers against any
-/// Python int.
-pub(crate) fn is_comparison(name: &str) -> bool {
-    matches!(
-        name,
-        "less" | "less_equal" | "greater" | "greater_equal" | "equal" | "not_equal"
-    )
-}
-
-/// The constant result of comparing integers of `dtype` with the weak
-/// integer `value` at input `position`, when `value` is outside the type's
-/// range (NumPy 2 compares by value); `None` otherwise.
-pub(crate) fn out_of_range_comparison(
-    name: &str,
-    position: usize,
-    value: i128,
-    dtype: DType,
-) -> Option<bool> {
-    if !is_comparison(name) {
-        return None;
-    }
-    let info = crate::dtype::iinfo(dtype).ok()?;
-    let above = if value > info.max {
-        true
-    } else if value < info.min {
-        false
-    } else {
-        return None;
-    };
-    // `array OP scalar`; a scalar on the left mirrors the comparison.
-    let name = match (position, name) {
-        (0, "less") => "greater",
-        (0, "less_equal") => "greater_equal",
-        (0, "greater") => "less",
-        (0, "greater_equal") => "less_equal",
-        (_, n) => n,
-    };
-    Some(match name {
-        "less" | "less_equal" => above,
-        "greater" | "greater_equal" => !above,
-        "equal" => false,
-        _ => true,
-    })
-}
+pub(crate) use crate::ufunc::call::out_of_range_comparison;
+pub(crate) use crate::ufunc::select::is_comparison;
 
 fn cse_key(op: &Op, outs: &[Ty]) -> String {
     let vals = |v: &[Val]| {

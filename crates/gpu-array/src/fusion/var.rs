@@ -88,32 +88,31 @@ impl From<FVar> for FArg {
 }
 
 macro_rules! scalar_args {
-    ($($t:ty => $conv:expr),* $(,)?) => {$(
+    ($($t:ty),* $(,)?) => {$(
         impl From<$t> for FArg {
             fn from(x: $t) -> FArg {
-                let f: fn($t) -> ScalarValue = $conv;
-                FArg::Scalar(f(x))
+                FArg::Scalar(x.into())
             }
         }
     )*};
 }
 scalar_args!(
-    bool => ScalarValue::Bool,
-    i8 => |x| ScalarValue::Int(x.into()),
-    i16 => |x| ScalarValue::Int(x.into()),
-    i32 => |x| ScalarValue::Int(x.into()),
-    i64 => |x| ScalarValue::Int(x.into()),
-    u8 => |x| ScalarValue::Int(x.into()),
-    u16 => |x| ScalarValue::Int(x.into()),
-    u32 => |x| ScalarValue::Int(x.into()),
-    u64 => |x| ScalarValue::Int(x.into()),
-    isize => |x| ScalarValue::Int(x as i128),
-    usize => |x| ScalarValue::Int(x as i128),
-    f32 => |x| ScalarValue::Float(x.into()),
-    f64 => ScalarValue::Float,
-    num_complex::Complex<f32> => |x| ScalarValue::Complex(num_complex::Complex::new(x.re.into(), x.im.into())),
-    num_complex::Complex<f64> => ScalarValue::Complex,
-    ScalarValue => |x| x,
+    bool,
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u16,
+    u32,
+    u64,
+    isize,
+    usize,
+    f32,
+    f64,
+    num_complex::Complex<f32>,
+    num_complex::Complex<f64>,
+    ScalarValue,
 );
 
 /// Runs `f` on the builder of `args` (the first traced value's, else this

@@ -29,31 +29,30 @@ impl<'a> From<&'a Array> for Input<'a> {
 }
 
 macro_rules! scalar_inputs {
-    ($($t:ty => $conv:expr),* $(,)?) => {$(
+    ($($t:ty),* $(,)?) => {$(
         impl From<$t> for Input<'_> {
             fn from(x: $t) -> Self {
-                let f: fn($t) -> ScalarValue = $conv;
-                Input::Scalar(f(x))
+                Input::Scalar(x.into())
             }
         }
     )*};
 }
 scalar_inputs!(
-    bool => ScalarValue::Bool,
-    i8 => |x| ScalarValue::Int(x.into()),
-    i16 => |x| ScalarValue::Int(x.into()),
-    i32 => |x| ScalarValue::Int(x.into()),
-    i64 => |x| ScalarValue::Int(x.into()),
-    u8 => |x| ScalarValue::Int(x.into()),
-    u16 => |x| ScalarValue::Int(x.into()),
-    u32 => |x| ScalarValue::Int(x.into()),
-    u64 => |x| ScalarValue::Int(x.into()),
-    isize => |x| ScalarValue::Int(x as i128),
-    usize => |x| ScalarValue::Int(x as i128),
-    f32 => |x| ScalarValue::Float(x.into()),
-    f64 => ScalarValue::Float,
-    Complex<f32> => |x| ScalarValue::Complex(Complex::new(x.re.into(), x.im.into())),
-    Complex<f64> => ScalarValue::Complex,
+    bool,
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u16,
+    u32,
+    u64,
+    isize,
+    usize,
+    f32,
+    f64,
+    Complex<f32>,
+    Complex<f64>,
 );
 
 /// Options of a ufunc call (NumPy's keyword arguments).
@@ -183,7 +182,12 @@ pub fn call(
 /// The result of comparing every value of integer type `dtype` with the
 /// weak integer `value` at input `position`, when `value` lies outside the
 /// type's range (so the answer does not depend on the array); else `None`.
-fn out_of_range_comparison(name: &str, position: usize, value: i128, dtype: DType) -> Option<bool> {
+pub(crate) fn out_of_range_comparison(
+    name: &str,
+    position: usize,
+    value: i128,
+    dtype: DType,
+) -> Option<bool> {
     if !super::select::is_comparison(name) {
         return None;
     }

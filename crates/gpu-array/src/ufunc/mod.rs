@@ -18,9 +18,9 @@
 //! [`ufunc::get`]: get
 //! [`ufunc::all`]: all
 
-mod call;
+pub(crate) mod call;
 mod functions;
-mod select;
+pub(crate) mod select;
 mod table;
 
 pub use call::{Input, UfuncOptions, apply, call, scalar_to_bytes};
