@@ -5,7 +5,7 @@ workload, Cuprum, CuPy, ratio (Cuprum / CuPy; below 1 is faster), rate.
 
 usage (repository root of the GPU machine, after gpu-pack --bins):
   python3 bench/cupy_bench.py [--cuprum "bash target/gpu-pack/run.sh bin cuprum-bench"]
-                              [--only NAME,NAME] [--markdown]
+                              [--only NAME,NAME | --only 'NAME;NAME'] [--markdown]
 
 The Rust binary prints one JSON object per workload:
   {"name": ..., "unit": "us"|"ms", "median": float, "rate": float|null,
@@ -259,7 +259,7 @@ WORKLOADS = {
 def run_cuprum(cmd, only):
     args = shlex.split(cmd) + ["--json"]
     if only:
-        args += ["--only", ",".join(only)]
+        args += ["--only", ";".join(only)]
     p = subprocess.run(args, stdout=subprocess.PIPE, text=True)
     out = {}
     for line in p.stdout.splitlines():
@@ -284,7 +284,8 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--markdown", action="store_true")
     a = ap.parse_args()
-    only = [s for s in a.only.split(",") if s]
+    # Names holding commas ("where(a>0,a,b)") are listed with ';'.
+    only = [s for s in a.only.split(";" if ";" in a.only else ",") if s]
     rust = run_cuprum(a.cuprum, only)
     dev = cp.cuda.runtime.getDeviceProperties(0)
     print(f"# device: {dev['name'].decode()}  cupy {cp.__version__}  numpy {np.__version__}")

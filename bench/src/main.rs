@@ -55,7 +55,11 @@ fn main() -> ExitCode {
         .iter()
         .position(|a| a == "--only")
         .and_then(|i| args.get(i + 1))
-        .map(|s| s.split(',').map(str::to_string).collect())
+        .map(|s| {
+            // Names holding commas ("where(a>0,a,b)") are listed with ';'.
+            let sep = if s.contains(';') { ';' } else { ',' };
+            s.split(sep).map(str::to_string).collect()
+        })
         .unwrap_or_default();
     let dev = match gpu_runtime::Device::current() {
         Ok(d) => d,

@@ -11,6 +11,10 @@ use std::fmt::Write;
 use super::spec::{ReductionSpec, Strategy};
 use crate::elementwise::{IndexWidth, Role};
 
+/// Vectors a thread loads per iteration of the row vector path before
+/// folding any of them (loads in flight per thread).
+const BATCH: usize = 4;
+
 /// The include line every generated reduction program starts with.
 pub const INCLUDE: &str = "#include \"cuprum/reduction.cuh\"\n";
 
@@ -205,31 +209,33 @@ impl ReductionSpec {
     }
 
     /// Loads `self.vector` elements of every array input from the 16-byte
-    /// aligned byte address `addr(slot, name, type)` into `_w<slot>`, then
-    /// opens an unrolled loop over them (`_j`) in which each input's name
-    /// is its element and `_v` the mapped value; `red_i`, when given, is
-    /// the element's `_red_i` (otherwise the caller's `_red_i` stands). The
-    /// caller combines `_v` and closes the loop's brace.
-    fn vector_elements(
+    /// aligned byte address `addr(slot, name, type)` into `_w<slot><tag>`.
+    fn vector_loads(
         &self,
         s: &mut String,
         ind: &str,
         addr: &dyn Fn(usize, &str, &str) -> String,
-        red_i: Option<&str>,
+        tag: &str,
     ) {
         let vec = self.vector;
-        let ins: Vec<(String, &str)> = self
-            .array_inputs()
-            .map(|k| (self.params[k].name.clone(), self.params[k].dtype.c_type()))
-            .collect();
-        for (slot, (n, t)) in ins.iter().enumerate() {
+        for (slot, k) in self.array_inputs().enumerate() {
+            let (n, t) = (&self.params[k].name, self.params[k].dtype.c_type());
             let _ = writeln!(
                 s,
-                "{ind}__align__(16) {t} _w{slot}[{vec}];\n{ind}cuprum::vload<{vec}>(_w{slot}, \
+                "{ind}__align__(16) {t} _w{slot}{tag}[{vec}];\n{ind}cuprum::vload<{vec}>(_w{slot}{tag}, \
                  (const {t}*)({}));",
                 addr(slot, n, t)
             );
         }
+    }
+
+    /// Opens an unrolled loop (`_j`) over the vectors `_w<slot><tag>` in
+    /// which each input's name is its element and `_v` the mapped value;
+    /// `red_i`, when given, is the element's `_red_i` (otherwise the
+    /// caller's `_red_i` stands). The caller combines `_v` and closes the
+    /// loop's brace.
+    fn vector_map_open(&self, s: &mut String, ind: &str, red_i: Option<&str>, tag: &str) {
+        let vec = self.vector;
         let _ = writeln!(
             s,
             "#pragma unroll\n{ind}for (int _j = 0; _j < {vec}; ++_j) {{"
@@ -240,14 +246,27 @@ impl ReductionSpec {
                 "{ind}  const long long _red_i = (long long)({r});\n{ind}  (void)_red_i;"
             );
         }
-        for (slot, (n, t)) in ins.iter().enumerate() {
-            let _ = writeln!(s, "{ind}  const {t} {n} = _w{slot}[_j];");
+        for (slot, k) in self.array_inputs().enumerate() {
+            let (n, t) = (&self.params[k].name, self.params[k].dtype.c_type());
+            let _ = writeln!(s, "{ind}  const {t} {n} = _w{slot}{tag}[_j];");
         }
         let _ = writeln!(
             s,
             "{ind}  const _type_reduce _v = cuprum::cast<_type_reduce>({});",
             self.map_expr.trim().trim_end_matches(';')
         );
+    }
+
+    /// [`Self::vector_loads`] then [`Self::vector_map_open`] of one vector.
+    fn vector_elements(
+        &self,
+        s: &mut String,
+        ind: &str,
+        addr: &dyn Fn(usize, &str, &str) -> String,
+        red_i: Option<&str>,
+    ) {
+        self.vector_loads(s, ind, addr, "");
+        self.vector_map_open(s, ind, red_i, "");
     }
 
     /// The vector path's pass over elements `lo..hi` of the current row by
@@ -308,9 +327,38 @@ impl ReductionSpec {
         };
         let _ = writeln!(s, "{indent}  if (_have) {{");
         step(s, &format!("{indent}    "), true);
+        // Then BATCH vectors per iteration, every load issued before any
+        // fold: a long fold (argmax's compare-and-select chain) after each
+        // load would otherwise leave one load in flight per thread. The
+        // remainder goes one vector at a time.
         let _ = writeln!(
             s,
-            "{indent}  }}\n#pragma unroll 4\n{indent}  for (_k += {nth}; _k < _nv; _k += {nth}) {{"
+            "{indent}  }}\n{indent}  _k += {nth};\n{indent}  for (; _k + {last}u * {nth} < _nv; _k += {BATCH}u * {nth}) {{",
+            last = BATCH - 1
+        );
+        let ind = format!("{indent}    ");
+        for b in 0..BATCH {
+            let tag = format!("_{b}");
+            self.vector_loads(
+                s,
+                &ind,
+                &|slot, n, t| {
+                    format!(
+                        "(const char*)_p_{n} + _ooff[{slot}] + (size_t)(_vb + (_k + {b}u * {nth}) * {vec}u) * sizeof({t})"
+                    )
+                },
+                &tag,
+            );
+        }
+        for b in 0..BATCH {
+            let tag = format!("_{b}");
+            let red_i = format!("_vb + (_k + {b}u * {nth}) * {vec}u + (_U)_j");
+            self.vector_map_open(s, &ind, Some(&red_i), &tag);
+            let _ = writeln!(s, "{ind}  _acc = _fold(_acc, _v);\n{ind}}}");
+        }
+        let _ = writeln!(
+            s,
+            "{indent}  }}\n{indent}  for (; _k < _nv; _k += {nth}) {{"
         );
         step(s, &format!("{indent}    "), false);
         let _ = writeln!(s, "{indent}  }}");

@@ -8,7 +8,7 @@
 //! - `tiles` (`inner == 1`, long rows): a single-pass decoupled look-back
 //!   scan (Merrill and Garland, "Single-pass Parallel Prefix Scan with
 //!   Decoupled Look-back", 2016). Each block takes the next tile of
-//!   [`TILE`] elements from an atomic counter (so a tile's predecessors
+//!   [`tile_for`] elements from an atomic counter (so a tile's predecessors
 //!   were started before it, which makes spinning on them safe), scans it
 //!   in shared memory, publishes its aggregate, looks back over its
 //!   predecessors in the same row 32 at a time with one warp until it
@@ -56,10 +56,24 @@ use crate::kernels::HEADERS;
 
 /// Threads per block of every scan kernel.
 pub(crate) const BLOCK: u32 = 256;
-/// Elements per thread of the look-back scan.
-pub(crate) const ITEMS: usize = 8;
-/// Elements per tile of the look-back scan.
-pub(crate) const TILE: usize = BLOCK as usize * ITEMS;
+/// Elements per thread of the look-back scan for accumulators of at most 8
+/// bytes; 16-byte accumulators (complex128) take half, to keep the tile's
+/// shared memory under the 48 KiB a block may declare statically.
+pub(crate) const ITEMS: usize = 16;
+/// Elements per tile of the look-back scan with the smallest tiles (the
+/// planner's unit).
+pub(crate) const TILE: usize = BLOCK as usize * ITEMS / 2;
+
+/// Elements per tile of the look-back scan accumulating in `out`'s
+/// accumulator (`tile_of` in the kernels). Larger tiles mean fewer blocks,
+/// each paying the load-scan-look-back latency once for more elements.
+pub(crate) const fn tile_for(out: DType) -> usize {
+    if acc_size(out) <= 8 {
+        BLOCK as usize * ITEMS
+    } else {
+        TILE
+    }
+}
 /// Bytes before the tile status words in the temporary buffer (the tile
 /// counter, padded).
 pub(crate) const STATUS_OFFSET: usize = 256;
@@ -72,8 +86,11 @@ pub(crate) const COMMON: &str = r#"
 namespace cuprum_scan {
 
 constexpr int BLOCK = 256;
-constexpr int ITEMS = 8;
-constexpr int TILE = BLOCK * ITEMS;
+// Items per thread of a tile accumulating in A (as tile_for on the host).
+template <typename A> struct tile_of {
+  static constexpr int items = sizeof(A) <= 8 ? 16 : 8;
+  static constexpr int size = BLOCK * items;
+};
 constexpr int WARPS = BLOCK / 32;
 constexpr unsigned FULL = 0xffffffffu;
 constexpr unsigned long long FLAG_AGG = 1, FLAG_PREFIX = 2;
@@ -127,9 +144,9 @@ __device__ __forceinline__ A load(const In* p) {
   return convert<In, A, OP, NAN>(*p);
 }
 struct __align__(16) v16 { unsigned long long a, b; };
-// Elements per 16-byte vector, when a tile's ITEMS per thread split into
-// whole vectors; else 0.
-template <typename T> struct vec_of {
+// Elements per 16-byte vector, when ITEMS per thread split into whole
+// vectors; else 0.
+template <typename T, int ITEMS> struct vec_of {
   static constexpr int n = (sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8)
       && ITEMS % (16 / sizeof(T)) == 0 ? (int)(16 / sizeof(T)) : 0;
 };
@@ -201,6 +218,7 @@ template <typename A> struct status {
 template <typename In, typename A, typename Out, int OP, bool NAN>
 __device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long rows, long long n,
                            long long tiles_per_row) {
+  constexpr int ITEMS = tile_of<A>::items, TILE = tile_of<A>::size;
   __shared__ __align__(16) unsigned char smem_raw[sizeof(A) * (TILE + TILE / 32)];
   __shared__ __align__(16) unsigned char warp_raw[sizeof(A) * WARPS];
   __shared__ __align__(16) unsigned char prefix_raw[sizeof(A)];
@@ -223,7 +241,7 @@ __device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long ro
 
   // Full, 16-byte aligned tiles move 16 bytes per load and store (the
   // shared-memory padding keeps those accesses free of bank conflicts).
-  constexpr int VI = vec_of<In>::n, VO = vec_of<Out>::n;
+  constexpr int VI = vec_of<In, ITEMS>::n, VO = vec_of<Out, ITEMS>::n;
   bool vec_in = false, vec_out = false;
   if constexpr (VI > 0) vec_in = cnt == TILE && ((unsigned long long)src & 15) == 0;
   if constexpr (VO > 0) vec_out = cnt == TILE && ((unsigned long long)dst & 15) == 0;

@@ -229,7 +229,7 @@ fn run(plan: Plan, op: ScanOp, src: &Array, out: &Array, dims: [usize; 3]) -> Re
     };
     match plan {
         Plan::Tiles => {
-            let tiles_per_row = n.div_ceil(TILE);
+            let tiles_per_row = n.div_ceil(kernels::tile_for(out_dt));
             let (zeroed, bytes) = kernels::temp_bytes(outer * tiles_per_row, out_dt);
             let tmp = Array::empty_on(out.device(), &[bytes], DType::UInt8, Order::C)?;
             gpu_runtime::memset_d8(tmp.data_ptr(), 0, zeroed, &stream)?;
