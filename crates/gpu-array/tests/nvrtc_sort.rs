@@ -43,7 +43,7 @@ fn sort_kernels_compile_for_every_dtype() {
         let names = names_in(&c.image, b"cuprum_sort_");
         for dt in DType::ALL {
             for k in [
-                "hist", "scan", "pass_v32", "pass_v64", "search", "uflags", "uscatter",
+                "hist", "scan", "pass_k32", "pass_v32", "pass_v64", "search", "uflags", "uscatter",
             ] {
                 let name = format!("cuprum_sort_{k}_{}", dt.name());
                 assert!(

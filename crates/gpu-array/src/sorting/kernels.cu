@@ -214,7 +214,19 @@ __device__ void histogram(const typename Tr::Raw* src, u64 n, u64 row_n, u64 row
   for (int j = threadIdx.x; j < passes * 256; j += CUPRUM_SORT_BLOCK) sh[j] = 0;
   __syncthreads();
   const u64 stride = (u64)gridDim.x * CUPRUM_SORT_BLOCK;
-  for (u64 i = (u64)blockIdx.x * CUPRUM_SORT_BLOCK + threadIdx.x; i < n; i += stride) {
+  u64 i = (u64)blockIdx.x * CUPRUM_SORT_BLOCK + threadIdx.x;
+  // Four loads in flight per thread before any counting.
+  for (; i + 3 * stride < n; i += 4 * stride) {
+    typename Tr::Raw x[4];
+#pragma unroll
+    for (int j = 0; j < 4; ++j) x[j] = src[i + j * stride];
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const K k = Tr::key(x[j], cz);
+      for (int p = 0; p < key_passes; ++p) atomicAdd(&sh[p * 256 + digit_of(k, 8 * p)], 1u);
+    }
+  }
+  for (; i < n; i += stride) {
     const K k = Tr::key(src[i], cz);
     for (int p = 0; p < key_passes; ++p) atomicAdd(&sh[p * 256 + digit_of(k, 8 * p)], 1u);
   }
@@ -241,8 +253,11 @@ __device__ void scan_bins(u64* hist, int passes) {
   }
 }
 
-// One LSD pass over digit `shift` (bits of the key, or of the row).
-template <typename Tr, typename V>
+// One LSD pass over digit `shift` (bits of the key, or of the row). VALS:
+// values travel with the keys (argsort, segmented sorts); a keys-only
+// pass keeps no value registers, which is what lets it run without spills
+// at four blocks per multiprocessor.
+template <typename Tr, typename V, bool VALS>
 __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out, void* vals_out,
                          u64 n, u64 row_n, int shift, int flags, int pass, bool cz,
                          const u64* bin_start, u64* status, u32* counter) {
@@ -255,15 +270,17 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out, 
   __shared__ unsigned char s_dig[TILE];
   __shared__ u32 s_whist[CUPRUM_SORT_WARPS * 256];
   __shared__ u32 s_start[256];
-  __shared__ u64 s_global[256];
+  // Per digit: global position of the tile's element 0 if it were of
+  // this digit (global start - tile start), so an element's destination
+  // is one lookup plus its tile position.
+  __shared__ u64 s_off[256];
   __shared__ u32 s_tot[CUPRUM_SORT_WARPS];
   __shared__ u32 s_tile;
   K* s_keys = (K*)s_buf;
   V* s_vals = (V*)s_buf;
 
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
-  const bool first = flags & F_FIRST, last = flags & F_LAST, rowp = flags & F_ROW;
-  const bool vals = flags & F_VALS;
+  const bool first = flags & F_FIRST, last = flags & F_LAST, rowp = VALS && (flags & F_ROW);
   // A row pass of an argsort moves only values.
   const bool need_key = !rowp || (flags & F_KEYS_OUT);
   if (tid == 0) s_tile = atomicAdd(counter, 1u);
@@ -274,31 +291,42 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out, 
   const u64 base = tile_base + (u64)warp * (32 * ITEMS) + lane;
 
   K key[ITEMS];
-  V val[ITEMS];
-  u32 dig[ITEMS];
-  u32 pos[ITEMS];
+  V val[VALS ? ITEMS : 1];
+  // Digits, four to a register (a digit is 8 bits); items past the end
+  // are told by their index, not by a digit.
+  u32 dig4[(ITEMS + 3) / 4];
+#pragma unroll
+  for (int k = 0; k < (ITEMS + 3) / 4; ++k) dig4[k] = 0;
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
     const u64 i = base + (u64)k * 32;
-    dig[k] = 256;
     if (i < n) {
       if (need_key) key[k] = first ? Tr::key(((const Raw*)keys_in)[i], cz) : ((const K*)keys_in)[i];
-      if (vals) val[k] = first ? (V)i : vals_in[i];
-      dig[k] = rowp ? (u32)(((u64)val[k] / row_n) >> shift) & 255u : digit_of(key[k], shift);
+      u32 d;
+      if constexpr (VALS) {
+        val[k] = first ? (V)i : vals_in[i];
+        d = rowp ? (u32)(((u64)val[k] / row_n) >> shift) & 255u : digit_of(key[k], shift);
+      } else {
+        d = digit_of(key[k], shift);
+      }
+      dig4[k >> 2] |= d << (8 * (k & 3));
     }
   }
+#define CUPRUM_DIG(k) ((dig4[(k) >> 2] >> (8 * ((k) & 3))) & 255u)
   // Rank within the warp: items in input order (k, then lane).
   u32* wh = s_whist + warp * 256;
   const u32 lt_mask = (1u << lane) - 1u;
+  u32 pos[ITEMS];
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
-    const u32 d = dig[k];
+    const bool ok = base + (u64)k * 32 < n;
+    const u32 d = ok ? CUPRUM_DIG(k) : 256u;
     const u32 peers = __match_any_sync(0xffffffffu, d);
     const u32 before = peers & lt_mask;
     u32 cnt = 0;
-    if (d < 256) cnt = wh[d];
+    if (ok) cnt = wh[d];
     __syncwarp();
-    if (d < 256 && before == 0) wh[d] = cnt + __popc(peers);
+    if (ok && before == 0) wh[d] = cnt + __popc(peers);
     __syncwarp();
     pos[k] = cnt + __popc(before);
   }
@@ -333,40 +361,42 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out, 
     }
     st_volatile(my, pre_tag | (prev + run));
   }
-  s_global[d] = bin_start[d] + prev;
+  s_off[d] = bin_start[d] + prev - start;
   __syncthreads();
   // Stage keys and digits in digit order.
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
-    if (dig[k] < 256) {
-      pos[k] += s_start[dig[k]] + s_whist[warp * 256 + dig[k]];
+    if (base + (u64)k * 32 < n) {
+      const u32 dk = CUPRUM_DIG(k);
+      pos[k] += s_start[dk] + s_whist[warp * 256 + dk];
       if (need_key) s_keys[pos[k]] = key[k];
-      s_dig[pos[k]] = (unsigned char)dig[k];
+      s_dig[pos[k]] = (unsigned char)dk;
     }
   }
+#undef CUPRUM_DIG
   __syncthreads();
   const u64 rem = n - tile_base;
   const u32 cnt = rem < (u64)TILE ? (u32)rem : (u32)TILE;
   if (flags & F_KEYS_OUT) {
     for (u32 i = tid; i < cnt; i += CUPRUM_SORT_BLOCK) {
-      const u32 dd = s_dig[i];
-      const u64 g = s_global[dd] + (i - s_start[dd]);
+      const u64 g = s_off[s_dig[i]] + i;
       if (last) ((Raw*)keys_out)[g] = Tr::back(s_keys[i]);
       else ((K*)keys_out)[g] = s_keys[i];
     }
   }
-  if (vals && (flags & F_VALS_OUT)) {
-    __syncthreads();
+  if constexpr (VALS) {
+    if (flags & F_VALS_OUT) {
+      __syncthreads();
 #pragma unroll
-    for (int k = 0; k < ITEMS; ++k)
-      if (dig[k] < 256) s_vals[pos[k]] = val[k];
-    __syncthreads();
-    for (u32 i = tid; i < cnt; i += CUPRUM_SORT_BLOCK) {
-      const u32 dd = s_dig[i];
-      const u64 g = s_global[dd] + (i - s_start[dd]);
-      const V v = s_vals[i];
-      if (last) ((long long*)vals_out)[g] = (long long)(row_n == n ? (u64)v : (u64)v % row_n);
-      else ((V*)vals_out)[g] = v;
+      for (int k = 0; k < ITEMS; ++k)
+        if (base + (u64)k * 32 < n) s_vals[pos[k]] = val[k];
+      __syncthreads();
+      for (u32 i = tid; i < cnt; i += CUPRUM_SORT_BLOCK) {
+        const u64 g = s_off[s_dig[i]] + i;
+        const V v = s_vals[i];
+        if (last) ((long long*)vals_out)[g] = (long long)(row_n == n ? (u64)v : (u64)v % row_n);
+        else ((V*)vals_out)[g] = v;
+      }
     }
   }
 }
@@ -437,8 +467,9 @@ struct CuprumSortInts { long long v[8]; };
       cuprum_sort_scan_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                             \
     cuprum_sort::scan_bins((u64*)p.p[0], (int)v.v[0]);                                          \
   }                                                                                             \
-  CUPRUM_SORT_PASS(NAME, TR, u32, v32)                                                          \
-  CUPRUM_SORT_PASS(NAME, TR, u64, v64)                                                          \
+  CUPRUM_SORT_PASS(NAME, TR, u32, k32, false, 4)                                                \
+  CUPRUM_SORT_PASS(NAME, TR, u32, v32, true, 3)                                                 \
+  CUPRUM_SORT_PASS(NAME, TR, u64, v64, true, 3)                                                 \
   extern "C" __global__ void __launch_bounds__(256)                                             \
       cuprum_sort_search_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                           \
     cuprum_sort::searchsorted<cuprum_sort::TR>((const cuprum_sort::TR::Raw*)p.p[0], v.v[0],     \
@@ -457,10 +488,10 @@ struct CuprumSortInts { long long v[8]; };
         (long long*)p.p[7]);                                                                    \
   }
 
-#define CUPRUM_SORT_PASS(NAME, TR, V, VS)                                                        \
-  extern "C" __global__ void __launch_bounds__(256, 3)                                          \
+#define CUPRUM_SORT_PASS(NAME, TR, V, VS, VALS, MINB)                                          \
+  extern "C" __global__ void __launch_bounds__(256, MINB)                                       \
       cuprum_sort_pass_##VS##_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                      \
-    cuprum_sort::onesweep<cuprum_sort::TR, V>((const void*)p.p[0], (const V*)p.p[1],            \
+    cuprum_sort::onesweep<cuprum_sort::TR, V, VALS>((const void*)p.p[0], (const V*)p.p[1],      \
         (void*)p.p[2], (void*)p.p[3], v.v[0], v.v[1], (int)v.v[2], (int)v.v[3], (int)v.v[4],    \
         v.v[5] != 0, (const u64*)p.p[4], (u64*)p.p[5], (u32*)p.p[6]);                           \
   }

@@ -300,7 +300,15 @@ pub(crate) fn radix_sort(
     let ptr = |a: &Option<Array>| a.as_ref().map_or(0, |a| a.data_ptr().raw());
     let k_bufs = [ptr(&keys_a), ptr(&keys_b)];
     let v_bufs = [ptr(&vals_a), ptr(&vals_b)];
-    let pass_kernel = kernel(dtype, if wide { "pass_v64" } else { "pass_v32" })?;
+    // Keys-only sorts take the kernel without value registers.
+    let pass_kernel = kernel(
+        dtype,
+        match (vals, wide) {
+            (false, _) => "pass_k32",
+            (true, false) => "pass_v32",
+            (true, true) => "pass_v64",
+        },
+    )?;
     for (p, pass) in passes.iter().enumerate() {
         let first = p == 0;
         let last = p + 1 == total;
