@@ -54,8 +54,8 @@ pub use gpu_array::polynomial::{
 };
 pub use gpu_array::sorting::{
     QuantileMethod, QuantileOptions, Quantiles, Side, Unique, UniqueOptions, argpartition, argsort,
-    in1d, isin, lexsort, lexsort_axis, median, msort, nanmedian, nanpercentile, nanquantile, partition,
-    percentile, quantile, searchsorted, sort, sort_complex, unique,
+    in1d, isin, lexsort, lexsort_axis, median, msort, nanmedian, nanpercentile, nanquantile,
+    partition, percentile, quantile, searchsorted, sort, sort_complex, unique,
 };
 pub use gpu_array::stats::{
     average, bincount, corrcoef, cov, digitize, histogram, histogram2d, histogramdd,
@@ -63,8 +63,8 @@ pub use gpu_array::stats::{
 pub use gpu_array::ufunc::*;
 pub use gpu_array::{
     Array, AxisIndex, DType, Element, Error, Flags, Layout, Order, Result, creation, display,
-    dtype, elementwise, functional, indexing, layout, logic, manipulation, math, npy, polynomial, s, sorting,
-    stats, ufunc,
+    dtype, elementwise, functional, indexing, layout, logic, manipulation, math, npy, polynomial,
+    s, sorting, stats, ufunc,
 };
 /// CuPy's `cupy.linalg` (and `cupyx.scipy.linalg` as `linalg::scipy`).
 pub use gpu_linalg as linalg;

@@ -22,6 +22,9 @@ use crate::error::{Error, Result};
 use crate::indexing::where_;
 use crate::layout::Order;
 
+/// A function of `x` in [`Piece::Func`].
+pub type PieceFn<'f> = Box<dyn Fn(&Array) -> Result<Array> + 'f>;
+
 /// The value of one piece of [`piecewise`]: a constant, or a function of
 /// `x` (NumPy's callable in `funclist`).
 pub enum Piece<'f> {
@@ -31,7 +34,7 @@ pub enum Piece<'f> {
     /// A function evaluated on the whole of `x` (see the [module
     /// docs](self)); its result must broadcast to `x`'s shape and is cast
     /// to `x`'s dtype as NumPy's `y[cond] = f(x[cond])`.
-    Func(Box<dyn Fn(&Array) -> Result<Array> + 'f>),
+    Func(PieceFn<'f>),
 }
 
 impl<'f> Piece<'f> {
@@ -173,9 +176,14 @@ pub fn piecewise(x: &Array, condlist: &[&Array], funclist: &[Piece<'_>]) -> Resu
         None => start,
     };
     // A broadcast `where` can leave a smaller shape (a 0-d constant and no
-    // condition); materialise x's shape.
+    // condition); materialise x's shape. A lone function may return `x`
+    // itself: the result is always a new array, as NumPy's.
     if y.shape() == x.shape() {
-        return Ok(y);
+        return if y.shares_memory_with(x) {
+            y.copy()
+        } else {
+            Ok(y)
+        };
     }
     let out = Array::empty_on(x.device(), x.shape(), dt, Order::C)?;
     if out.size() > 0 {
@@ -221,7 +229,10 @@ mod tests {
             Piece::from(2.5),
             Piece::Const(ScalarValue::Float(v)) if v == 2.5
         ));
-        assert!(matches!(Piece::from(-1), Piece::Const(ScalarValue::Int(-1))));
+        assert!(matches!(
+            Piece::from(-1),
+            Piece::Const(ScalarValue::Int(-1))
+        ));
         let p = Piece::func(|v: &Array| Ok(v.clone()));
         assert_eq!(format!("{p:?}"), "Func(..)");
     }

@@ -198,13 +198,13 @@ pub fn pad_with(
         PadMode::LinearRamp(_) => per_axis(&opts.end_values, nd, "end_values pairs")?,
         _ => Vec::new(),
     };
+    let shape: Vec<usize> = a
+        .shape()
+        .iter()
+        .zip(&widths)
+        .map(|(&n, &(b, e))| n + b + e)
+        .collect();
     if let PadMode::Constant(v) = mode {
-        let shape: Vec<usize> = a
-            .shape()
-            .iter()
-            .zip(&widths)
-            .map(|(&n, &(b, e))| n + b + e)
-            .collect();
         let out = Array::empty_on(a.device(), &shape, a.dtype(), Order::C)?;
         if out.size() > 0 {
             out.fill(v)?;
@@ -215,6 +215,16 @@ pub fn pad_with(
         }
         inner.copy_from(a)?;
         return Ok(out);
+    }
+    if a.size() == 0 {
+        // NumPy's early exit: only the empty axes must stay unpadded, and
+        // the result holds no element to compute.
+        if let Some(d) = (0..nd).find(|&d| a.shape()[d] == 0 && widths[d] != (0, 0)) {
+            return Err(Error::Value(format!(
+                "can't extend empty axis {d} using modes other than 'constant' or 'empty'"
+            )));
+        }
+        return Array::empty_on(a.device(), &shape, a.dtype(), Order::C);
     }
     let mut cur = a.clone();
     for (d, &(b, e)) in widths.iter().enumerate() {
@@ -230,11 +240,6 @@ pub fn pad_with(
         if b == 0 && e == 0 {
             continue;
         }
-        if n == 0 {
-            return Err(Error::Value(format!(
-                "can't extend empty axis {d} using modes other than 'constant' or 'empty'"
-            )));
-        }
         cur = match mode {
             PadMode::Maximum | PadMode::Minimum | PadMode::Mean | PadMode::Median => {
                 let left = side_statistic(mode, &axis_view(&cur, d, 0, left_len, 1), d)?;
@@ -248,7 +253,10 @@ pub fn pad_with(
                     s[d] = w;
                     stat.broadcast_to(&s)
                 };
-                concatenate(&[&side(&left, b)?, &cur, &side(&right, e)?], Some(d as isize))?
+                concatenate(
+                    &[&side(&left, b)?, &cur, &side(&right, e)?],
+                    Some(d as isize),
+                )?
             }
             PadMode::LinearRamp(_) => {
                 let (end_b, end_e) = ends[d];
@@ -337,7 +345,11 @@ fn linear_ramp(
     let by_delta = ufunc::multiply(&ufunc::divide(&j, w)?, &delta)?;
     let any_zero = any(&step.equal(0.0)?, &ReduceOptions::default())?;
     let y = ufunc::add(&where_(&any_zero, &by_delta, &by_step)?, Input::Scalar(end))?;
-    let y = if dt.is_integer() { ufunc::floor(&y)? } else { y };
+    let y = if dt.is_integer() {
+        ufunc::floor(&y)?
+    } else {
+        y
+    };
     y.astype(dt)
 }
 
@@ -385,6 +397,9 @@ mod tests {
                 .to_string(),
             "pad: 2 stat_length pairs for an array of 3 dimensions"
         );
-        assert_eq!(PadMode::LinearRamp(ScalarValue::Int(0)).name(), "linear_ramp");
+        assert_eq!(
+            PadMode::LinearRamp(ScalarValue::Int(0)).name(),
+            "linear_ramp"
+        );
     }
 }

@@ -113,7 +113,9 @@ impl Quantiles {
     /// A complex `q`; the copy failed.
     pub fn from_array(q: &Array) -> Result<Quantiles> {
         if q.dtype().is_complex() {
-            return Err(Error::DType("q must be real (complex q to quantile)".into()));
+            return Err(Error::DType(
+                "q must be real (complex q to quantile)".into(),
+            ));
         }
         let values = q.astype(DType::Float64)?.to_vec::<f64>()?;
         Ok(Quantiles::Shaped {
@@ -411,7 +413,11 @@ fn order_statistic(
         )?;
     }
     let mut dims = q_shape;
-    dims.extend(result_shape(a.shape(), reduced_axes.as_deref(), opts.keepdims));
+    dims.extend(result_shape(
+        a.shape(),
+        reduced_axes.as_deref(),
+        opts.keepdims,
+    ));
     let dims: Vec<isize> = dims.iter().map(|&d| d as isize).collect();
     y.reshape(&dims)
 }
