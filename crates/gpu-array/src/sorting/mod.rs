@@ -358,7 +358,10 @@ pub struct Unique {
 /// within a slice; each element in NumPy's sort order, NaN last); two
 /// slices are equal when every element is `==` (-0.0 equals 0.0; a slice
 /// holding NaN equals no other, as NumPy's). `index`, `counts` and
-/// `inverse` are 1-D over the slices.
+/// `inverse` are 1-D over the slices. NaN orders last for every dtype;
+/// NumPy's structured comparison, which its `unique` uses here, puts a
+/// float16 NaN first (unlike its own sort), so float16 slices holding NaN
+/// may come back in another order than NumPy's.
 ///
 /// # Errors
 /// An axis out of bounds (a 0-d array has none); allocation, compilation
