@@ -32,7 +32,7 @@
 //! and `argpartition` sort fully (the `kth` property holds); `unique` is
 //! argsort, a gather, run-start flags, a cumulative sum, one host read of
 //! the count and a scatter. `lexsort` is one stable argsort per key, the
-//! least significant first, each of the key reordered by the permutation
+//! least significant first, each key reordered by the permutation
 //! so far. `unique` along an axis views the array as rows (the axis first,
 //! the rest flattened), orders the rows lexicographically by a `lexsort`
 //! of the columns, flags rows that differ from their predecessor in any
