@@ -88,10 +88,7 @@ pub fn percentile_axis1_f32(dev: Device) -> Result<Record> {
         .collect();
     let a = Array::from_slice(&host, &[SIDE, SIDE]).map_err(err)?;
     let q = gpu_array::sorting::Quantiles::Many(vec![10.0, 50.0, 90.0]);
-    let opts = gpu_array::sorting::QuantileOptions {
-        axis: Some(1),
-        ..Default::default()
-    };
+    let opts = gpu_array::sorting::QuantileOptions::axis(1);
     let stream = Stream::current_on(dev);
     let ms = gpu_ms(&stream, 3, 20, || {
         gpu_array::sorting::percentile(&a, &q, &opts)

@@ -12,6 +12,7 @@
 //! | `cp.concatenate`, `cp.roll`  | [`concatenate`], [`roll`], ... ([`manipulation`]) |
 //! | `cp.sort`, `cp.unique`       | [`sort`], [`unique`], ... ([`sorting`])  |
 //! | `cp.take`                    | [`take`] ([`indexing`])                  |
+//! | `cp.piecewise`               | [`piecewise`] ([`functional`])           |
 //! | `cp.around`, `cp.clip`, `cp.interp`, windows, `cp.convolve` | [`around`], [`clip`], ... ([`math`]) |
 //! | `cp.histogram`, `cp.bincount`, `cp.cov`, ... | [`histogram`], [`bincount`], ... ([`stats`]) |
 //! | `cp.polyval`, `cp.poly1d`, `cp.polynomial` | [`polyval`], [`Poly1d`], [`polynomial`] |
@@ -32,6 +33,7 @@
 pub use gpu_array::array::{Broadcast, broadcast_arrays, copyto};
 pub use gpu_array::creation::*;
 pub use gpu_array::elementwise::{ElementwiseKernel, KernelInput, Typed};
+pub use gpu_array::functional::{Piece, piecewise};
 pub use gpu_array::fusion::{self, FVar, fuse, fx};
 pub use gpu_array::indexing::{
     TakeMode, argwhere, compress, diagonal, extract, flatnonzero, nonzero, put, take,
@@ -39,9 +41,9 @@ pub use gpu_array::indexing::{
 };
 pub use gpu_array::logic::{allclose, array_equal, isclose};
 pub use gpu_array::manipulation::{
-    PadMode, Requirement, Sections, array_split, column_stack, concatenate, concatenate_dtype,
-    dsplit, dstack, flip, fliplr, flipud, hsplit, hstack, pad, repeat, repeat_array, require, roll,
-    rot90, split, stack, tile, trim_zeros, vsplit, vstack,
+    PadMode, PadOptions, Requirement, Sections, array_split, column_stack, concatenate,
+    concatenate_dtype, dsplit, dstack, flip, fliplr, flipud, hsplit, hstack, pad, pad_with, repeat,
+    repeat_array, require, roll, rot90, split, stack, tile, trim_zeros, vsplit, vstack,
 };
 pub use gpu_array::math::{
     angle, around, bartlett, blackman, clip, convolve, correlate, fix, hamming, hanning, i0, imag,
@@ -52,8 +54,8 @@ pub use gpu_array::polynomial::{
 };
 pub use gpu_array::sorting::{
     QuantileMethod, QuantileOptions, Quantiles, Side, Unique, UniqueOptions, argpartition, argsort,
-    in1d, isin, lexsort, median, msort, nanmedian, nanpercentile, nanquantile, partition,
-    percentile, quantile, searchsorted, sort, sort_complex, unique,
+    in1d, isin, lexsort, lexsort_axis, median, msort, nanmedian, nanpercentile, nanquantile,
+    partition, percentile, quantile, searchsorted, sort, sort_complex, unique,
 };
 pub use gpu_array::stats::{
     average, bincount, corrcoef, cov, digitize, histogram, histogram2d, histogramdd,
@@ -61,8 +63,8 @@ pub use gpu_array::stats::{
 pub use gpu_array::ufunc::*;
 pub use gpu_array::{
     Array, AxisIndex, DType, Element, Error, Flags, Layout, Order, Result, creation, display,
-    dtype, elementwise, indexing, layout, logic, manipulation, math, npy, polynomial, s, sorting,
-    stats, ufunc,
+    dtype, elementwise, functional, indexing, layout, logic, manipulation, math, npy, polynomial,
+    s, sorting, stats, ufunc,
 };
 /// CuPy's `cupy.linalg` (and `cupyx.scipy.linalg` as `linalg::scipy`).
 pub use gpu_linalg as linalg;

@@ -24,9 +24,13 @@
 //!   once per call signature into one elementwise or reduction kernel
 //!   (several reductions over the same axes in one pass);
 //! - [`manipulation`]: `concatenate`, the `stack` and `split` families,
-//!   `tile`, `repeat`, `flip`, `roll`, `rot90`, `trim_zeros`, `require`;
+//!   `tile`, `repeat`, `flip`, `roll`, `rot90`, `trim_zeros`, `require`,
+//!   `pad` (every NumPy mode);
 //! - [`sorting`]: `sort`, `argsort` (Cuprum's onesweep radix sort, stable,
-//!   NaN last, any axis), `lexsort`, `partition`, `searchsorted`, `unique`;
+//!   NaN last, any axis), `lexsort`, `partition`, `searchsorted`, `unique`
+//!   (flat or along an axis), `quantile`/`percentile`/`median` (tuple axes,
+//!   `q` of any shape);
+//! - [`functional`]: `piecewise` (constants or functions of `x`);
 //! - [`indexing`]: `take` (CuPy's wrapped out-of-bounds indices);
 //! - [`math`]: NumPy's mathematical functions that are not ufuncs
 //!   (`around`, `clip`, `interp`, `unwrap`, `i0`, `sinc`, windows,
@@ -102,6 +106,7 @@ pub mod display;
 pub mod dtype;
 pub mod elementwise;
 pub mod error;
+pub mod functional;
 pub mod fusion;
 pub mod indexing;
 pub mod kernels;

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use gpu_array::dtype::ScalarValue;
 use gpu_array::indexing::{self as ix, TakeMode, take};
 use gpu_array::logic;
-use gpu_array::manipulation::{self as m, PadMode, Requirement, Sections};
+use gpu_array::manipulation::{self as m, PadMode, PadOptions, Requirement, Sections};
 use gpu_array::npy::{NpyArray, load_npz};
 use gpu_array::sorting as so;
 use gpu_array::{Array, DType, s};
@@ -30,6 +30,14 @@ fn members() -> HashMap<String, NpyArray> {
 /// `x mod m` (NumPy's `np.mod`) on the device.
 fn rem(x: &Array, m: i64) -> Array {
     gpu_array::ufunc::remainder(x, m).unwrap()
+}
+
+/// `PadOptions` with these `stat_length` pairs.
+fn stat(pairs: &[(usize, usize)]) -> PadOptions {
+    PadOptions {
+        stat_length: pairs.iter().map(|&(b, e)| (Some(b), Some(e))).collect(),
+        ..Default::default()
+    }
 }
 
 /// Runs the case `name` on the device inputs.
@@ -146,6 +154,82 @@ fn call(name: &str, i: &HashMap<&str, Array>) -> Vec<Array> {
         "pad_minimum" => one(m::pad(b, &[(2, 2)], PadMode::Minimum)),
         "pad_mean_int" => one(m::pad(b, &[(1, 0), (1, 2), (2, 1)], PadMode::Mean)),
         "pad_mean_float" => one(m::pad(c, &[(0, 0), (1, 2), (0, 0)], PadMode::Mean)),
+        "pad_linear_ramp_int" => one(m::pad(
+            b,
+            &[(1, 2), (2, 1), (0, 3)],
+            PadMode::LinearRamp(ScalarValue::Int(-7)),
+        )),
+        "pad_linear_ramp_f32" => one(m::pad(
+            a,
+            &[(2, 1), (0, 3), (1, 1)],
+            PadMode::LinearRamp(ScalarValue::Float(0.3)),
+        )),
+        "pad_linear_ramp_pairs" => one(m::pad_with(
+            c,
+            &[(1, 2), (3, 0), (2, 2)],
+            PadMode::LinearRamp(ScalarValue::Int(0)),
+            &PadOptions {
+                end_values: vec![
+                    (ScalarValue::Int(1), ScalarValue::Int(-2)),
+                    (ScalarValue::Float(3.5), ScalarValue::Int(0)),
+                    (ScalarValue::Int(0), ScalarValue::Int(9)),
+                ],
+                ..Default::default()
+            },
+        )),
+        "pad_linear_ramp_zero_step" => one(m::pad(
+            &i["r"],
+            &[(3, 2), (4, 5)],
+            PadMode::LinearRamp(ScalarValue::Float(0.7)),
+        )),
+        "pad_linear_ramp_default" => one(m::pad(
+            v,
+            &[(5, 4)],
+            PadMode::LinearRamp(ScalarValue::Int(0)),
+        )),
+        "pad_median_strided" | "pad_linear_ramp_strided" => {
+            let at = a
+                .transpose(Some(&[2, 0, 1]))
+                .unwrap()
+                .slice(&s![..;-1])
+                .unwrap();
+            if name == "pad_median_strided" {
+                one(m::pad(&at, &[(1, 2), (0, 1), (2, 0)], PadMode::Median))
+            } else {
+                one(m::pad(
+                    &at,
+                    &[(0, 2), (3, 1), (1, 1)],
+                    PadMode::LinearRamp(ScalarValue::Float(-1.5)),
+                ))
+            }
+        }
+        "pad_median_f32" => one(m::pad(a, &[(1, 1), (2, 0), (0, 2)], PadMode::Median)),
+        "pad_median_int" => one(m::pad(b, &[(1, 0), (1, 2), (2, 1)], PadMode::Median)),
+        "pad_median_stat" => one(m::pad_with(
+            c,
+            &[(2, 1), (1, 2), (0, 3)],
+            PadMode::Median,
+            &stat(&[(1, 2), (3, 1), (2, 2)]),
+        )),
+        "pad_mean_stat" => one(m::pad_with(b, &[(2, 2)], PadMode::Mean, &stat(&[(3, 3)]))),
+        "pad_maximum_stat" => one(m::pad_with(
+            a,
+            &[(1, 2), (0, 0), (3, 1)],
+            PadMode::Maximum,
+            &stat(&[(1, 2)]),
+        )),
+        "pad_minimum_stat" => one(m::pad_with(
+            v,
+            &[(3, 2)],
+            PadMode::Minimum,
+            &stat(&[(2, 20)]),
+        )),
+        "pad_mean_bool" => one(m::pad_with(
+            &i["cmask"],
+            &[(2, 3)],
+            PadMode::Mean,
+            &stat(&[(2, 1)]),
+        )),
         other => panic!("no call for golden case {other}"),
     }
 }
@@ -154,7 +238,9 @@ fn call(name: &str, i: &HashMap<&str, Array>) -> Vec<Array> {
 #[test]
 fn golden_file_is_well_formed() {
     let z = members();
-    for k in ["a", "b", "c", "v", "z", "i2", "i1", "ia", "f", "g", "cmask"] {
+    for k in [
+        "a", "b", "c", "v", "z", "i2", "i1", "ia", "f", "g", "cmask", "r",
+    ] {
         assert!(z.contains_key(&format!("in.{k}")), "input {k}");
     }
     for key in z.keys().filter(|k| !k.starts_with("in.")) {
@@ -171,11 +257,12 @@ fn numpy_golden() {
         return;
     };
     let z = members();
-    let inputs: HashMap<&str, Array> =
-        ["a", "b", "c", "v", "z", "i2", "i1", "ia", "f", "g", "cmask"]
-            .into_iter()
-            .map(|k| (k, Array::from_npy(&z[&format!("in.{k}")]).unwrap()))
-            .collect();
+    let inputs: HashMap<&str, Array> = [
+        "a", "b", "c", "v", "z", "i2", "i1", "ia", "f", "g", "cmask", "r",
+    ]
+    .into_iter()
+    .map(|k| (k, Array::from_npy(&z[&format!("in.{k}")]).unwrap()))
+    .collect();
     let mut cases: HashMap<&str, usize> = HashMap::new();
     for key in z.keys().filter(|k| !k.starts_with("in.")) {
         let (name, k) = key.rsplit_once('.').unwrap();
@@ -405,6 +492,69 @@ fn errors() {
     // An all-zero array trims to empty.
     let zz = Array::zeros(&[5], DType::Int32).unwrap();
     assert_eq!(m::trim_zeros(&zz, "fb").unwrap().size(), 0);
+
+    // pad: NumPy's messages for keywords a mode does not take, a zero
+    // stat_length of maximum/minimum and empty axes; complex median and
+    // ramp ends.
+    let err = |r: gpu_array::Result<Array>| r.unwrap_err().to_string();
+    let st = |b: usize, e: usize| PadOptions {
+        stat_length: vec![(Some(b), Some(e))],
+        ..Default::default()
+    };
+    assert_eq!(
+        err(m::pad_with(&a, &[(1, 1)], PadMode::Edge, &st(1, 1))),
+        "unsupported keyword arguments for mode 'edge': {'stat_length'}"
+    );
+    let ends = PadOptions {
+        end_values: vec![(ScalarValue::Int(0), ScalarValue::Int(1))],
+        ..Default::default()
+    };
+    assert_eq!(
+        err(m::pad_with(&a, &[(1, 1)], PadMode::Median, &ends)),
+        "unsupported keyword arguments for mode 'median': {'end_values'}"
+    );
+    assert_eq!(
+        err(m::pad_with(&a, &[(1, 1)], PadMode::Maximum, &st(0, 2))),
+        "stat_length of 0 yields no value for padding"
+    );
+    assert!(
+        err(m::pad_with(
+            &a,
+            &[(1, 1), (1, 1), (1, 1)],
+            PadMode::Minimum,
+            &st(1, 1)
+        ))
+        .contains("3 (before, after) pairs")
+    );
+    let e0 = Array::zeros(&[0, 3], DType::Float32).unwrap();
+    assert_eq!(
+        err(m::pad(&e0, &[(1, 0), (0, 0)], PadMode::Median)),
+        "can't extend empty axis 0 using modes other than 'constant' or 'empty'"
+    );
+    // Padding only the non-empty axis of an empty array is fine.
+    assert_eq!(
+        m::pad(
+            &e0,
+            &[(0, 0), (2, 1)],
+            PadMode::LinearRamp(ScalarValue::Int(1))
+        )
+        .unwrap()
+        .shape(),
+        &[0, 6]
+    );
+    let j = ScalarValue::Complex(num_complex::Complex::new(0.0, 1.0));
+    assert!(matches!(
+        m::pad(&a, &[(1, 1)], PadMode::LinearRamp(j)),
+        Err(gpu_array::Error::DType(_))
+    ));
+    let cz = Array::zeros(&[4], DType::Complex64).unwrap();
+    assert!(m::pad(&cz, &[(1, 1)], PadMode::Median).is_err());
+    let r = m::pad(&cz, &[(2, 1)], PadMode::LinearRamp(j)).unwrap();
+    assert_eq!(r.dtype(), DType::Complex64);
+    let got = r.to_vec::<num_complex::Complex<f32>>().unwrap();
+    assert_eq!(got[0], num_complex::Complex::new(0.0, 1.0));
+    assert_eq!(got[1], num_complex::Complex::new(0.0, 0.5));
+    assert_eq!(got[6], num_complex::Complex::new(0.0, 1.0));
 }
 
 /// Compactions and selections over sizes that cross blocks and scan tiles,

@@ -920,8 +920,9 @@ fn every_dtype_against_host() {
 }
 
 /// Order statistics (quantile, percentile, median and their nan forms,
-/// the five classic methods, axis None/0/-1, keepdims, scalar and list
-/// `q`) against NumPy's outputs in `testdata/quantile/quantile_golden.npz`
+/// the five classic methods, axis None/0/-1 and tuple axes (reduced
+/// together; the empty tuple), keepdims, scalar, list and N-d `q` (a 0-d
+/// array `q` gives float64)) against NumPy's outputs in `testdata/quantile/quantile_golden.npz`
 /// (written by `make_golden.py` beside it): dtype and shape exactly; values
 /// within a few ulps of the result dtype (NumPy interpolates in it, Cuprum
 /// in float64 before rounding), NaN where NumPy has NaN.
@@ -940,7 +941,8 @@ fn order_statistics_golden() {
         .filter_map(|k| k.strip_suffix(".out"))
         .collect();
     names.sort_unstable();
-    assert!(names.len() >= 400, "{} cases", names.len());
+    assert!(names.len() >= 470, "{} cases", names.len());
+    assert!(names.iter().any(|n| n.contains("__0,1,2__")));
     let Some(_d) = gpu_runtime::testing::device_or_skip() else {
         return;
     };
@@ -951,23 +953,25 @@ fn order_statistics_golden() {
             panic!("bad case name {name}")
         };
         let a = Array::from_npy(&members[&format!("input.{tag}")]).unwrap();
-        let qv: Vec<f64> = Array::from_npy(&members[&format!("{name}.q")])
-            .unwrap()
-            .to_vec::<f64>()
-            .unwrap();
-        let q = if qkind == "s" {
-            Quantiles::One(qv[0])
-        } else {
-            Quantiles::Many(qv)
+        let qa = Array::from_npy(&members[&format!("{name}.q")]).unwrap();
+        let qv: Vec<f64> = qa.to_vec::<f64>().unwrap();
+        let q = match qkind {
+            "s" => Quantiles::One(qv[0]),
+            "v" => Quantiles::Many(qv),
+            _ => Quantiles::from_array(&qa).unwrap(),
         };
         let opts = QuantileOptions {
-            axis: (axis != "none").then(|| axis.parse().unwrap()),
+            axis: match axis {
+                "none" => None,
+                "t" => Some(Vec::new()),
+                list => Some(list.split(',').map(|x| x.parse().unwrap()).collect()),
+            },
             keepdims: keepdims == "1",
             method: QuantileMethod::parse(method).unwrap(),
         };
         let got = match func {
-            "median" => so::median(&a, opts.axis, opts.keepdims),
-            "nanmedian" => so::nanmedian(&a, opts.axis, opts.keepdims),
+            "median" => so::median(&a, opts.axis.as_deref(), opts.keepdims),
+            "nanmedian" => so::nanmedian(&a, opts.axis.as_deref(), opts.keepdims),
             "quantile" => so::quantile(&a, &q, &opts),
             "nanquantile" => so::nanquantile(&a, &q, &opts),
             "percentile" => so::percentile(&a, &q, &opts),
@@ -1020,4 +1024,165 @@ fn order_statistics_golden() {
             .to_string(),
         "Percentiles must be in the range [0, 100]"
     );
+    // Tuple axes: repeated or out of range as NumPy's; a shaped q whose
+    // values do not fill its shape.
+    let a3 = Array::from_slice(&[1.0f32; 24], &[2, 3, 4]).unwrap();
+    let half = Quantiles::One(0.5);
+    assert_eq!(
+        so::quantile(&a3, &half, &QuantileOptions::axes(&[0, -3]))
+            .unwrap_err()
+            .to_string(),
+        "repeated axis"
+    );
+    assert_eq!(
+        so::median(&a3, Some(&[0, 3]), false)
+            .unwrap_err()
+            .to_string(),
+        "axis 3 is out of bounds for array of dimension 3"
+    );
+    let bad = Quantiles::Shaped {
+        values: vec![0.5; 3],
+        shape: vec![2, 2],
+    };
+    assert!(so::quantile(&a3, &bad, &QuantileOptions::default()).is_err());
+    // Empty q of shape (0, 2): an empty result of shape (0, 2, 3).
+    let empty = Quantiles::Shaped {
+        values: Vec::new(),
+        shape: vec![0, 2],
+    };
+    let r = so::quantile(&a3, &empty, &QuantileOptions::axis(-1)).unwrap();
+    assert_eq!(r.shape(), &[0, 2, 2, 3]);
+}
+
+/// `piecewise` against a host reference: constants and functions (which
+/// see all of `x`), overlapping conditions (the later wins), the
+/// otherwise value, elements no condition selects (0), casts into an
+/// integer `x` (truncation, as NumPy's `y[cond] = value`), non-bool and
+/// leading-axes conditions, a 0-d `x`, and NumPy's errors.
+#[test]
+fn piecewise_against_host() {
+    use gpu_array::functional::{Piece, piecewise};
+    use gpu_array::ufunc;
+    let Some(_d) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    let n = 1001usize;
+    let xs: Vec<f64> = (0..n)
+        .map(|i| {
+            if i % 97 == 5 {
+                f64::NAN
+            } else {
+                (i as f64 - 500.0) / 137.0
+            }
+        })
+        .collect();
+    let x = Array::from_vec(xs.clone()).unwrap();
+    let c0 = x.less(0.0).unwrap();
+    let c1 = x.greater(-1.0).unwrap();
+    let y = piecewise(
+        &x,
+        &[&c0, &c1],
+        &[
+            Piece::func(|v| ufunc::negative(v)),
+            Piece::func(|v| ufunc::multiply(v, 10.0)),
+            7.5.into(),
+        ],
+    )
+    .unwrap();
+    assert_eq!((y.dtype(), y.shape()), (DType::Float64, &[n][..]));
+    let want: Vec<f64> = xs
+        .iter()
+        .map(|&v| {
+            if v > -1.0 {
+                v * 10.0
+            } else if v < 0.0 {
+                -v
+            } else {
+                7.5 // NaN: no condition holds
+            }
+        })
+        .collect();
+    let got = y.to_vec::<f64>().unwrap();
+    assert_eq!(got, want, "float pieces");
+
+    // Integer x: a float function and a float constant truncate; without
+    // an otherwise piece, unselected elements are 0. The condition is an
+    // int8 array (nonzero is true).
+    let xi: Vec<i32> = (-6..7).collect();
+    let x = Array::from_vec(xi.clone()).unwrap();
+    let mask: Vec<i8> = xi.iter().map(|&v| i8::from(v % 3 == 0) * 5).collect();
+    let cm = Array::from_vec(mask).unwrap();
+    let neg = x.less(0).unwrap();
+    let y = piecewise(
+        &x,
+        &[&neg, &cm],
+        &[Piece::func(|v| ufunc::multiply(v, 1.7)), 2.9.into()],
+    )
+    .unwrap();
+    assert_eq!(y.dtype(), DType::Int32);
+    let want: Vec<i32> = xi
+        .iter()
+        .map(|&v| {
+            if v % 3 == 0 {
+                2
+            } else if v < 0 {
+                (f64::from(v) * 1.7) as i32
+            } else {
+                0
+            }
+        })
+        .collect();
+    assert_eq!(y.to_vec::<i32>().unwrap(), want, "int pieces");
+
+    // A condition over the leading axis selects whole rows; a function may
+    // return a 0-d array (it broadcasts).
+    let x2 = Array::from_vec((0..12u8).map(f32::from).collect::<Vec<f32>>())
+        .unwrap()
+        .reshape(&[3, 4])
+        .unwrap();
+    let rows = Array::from_vec(vec![true, false, true]).unwrap();
+    let y = piecewise(
+        &x2,
+        &[&rows],
+        &[
+            Piece::func(|_| Array::from_slice(&[-2.0f64], &[])),
+            Piece::func(|v| Ok(v.clone())),
+        ],
+    )
+    .unwrap();
+    assert_eq!(y.shape(), &[3, 4]);
+    let want: Vec<f32> = (0..12)
+        .map(|i| if i / 4 == 1 { i as f32 } else { -2.0 })
+        .collect();
+    assert_eq!(y.to_vec::<f32>().unwrap(), want, "row conditions");
+    // Only an otherwise value: everywhere, in x's shape.
+    let y = piecewise(&x2, &[], &[3.into()]).unwrap();
+    assert_eq!(y.to_vec::<f32>().unwrap(), vec![3.0; 12]);
+    // 0-d x.
+    let x0 = Array::from_slice(&[3.0f64], &[]).unwrap();
+    let t0 = Array::from_slice(&[true], &[]).unwrap();
+    let y = piecewise(&x0, &[&t0], &[Piece::func(|v| ufunc::add(v, 1.0))]).unwrap();
+    assert_eq!(y.shape(), &[] as &[usize]);
+    assert_eq!(y.item::<f64>(&[]).unwrap(), 4.0);
+
+    // NumPy's errors.
+    let err = |r: gpu_array::Result<Array>| r.unwrap_err().to_string();
+    let x = Array::from_vec(xs).unwrap();
+    assert_eq!(
+        err(piecewise(&x, &[&c0], &[1.into(), 2.into(), 3.into()])),
+        "with 1 condition(s), either 1 or 2 functions are expected"
+    );
+    let short = Array::from_vec(vec![true, false]).unwrap();
+    assert_eq!(
+        err(piecewise(&x, &[&short], &[1.into()])),
+        "boolean index did not match indexed array along axis 0; size of axis is 1001 but size \
+         of corresponding boolean axis is 2"
+    );
+    let wrong = Piece::func(|_| Array::from_slice(&[1.0f64, 2.0], &[2]));
+    assert!(
+        err(piecewise(&x, &[&c0], &[wrong]))
+            .starts_with("piecewise: function 0 returned shape [2]")
+    );
+    let failing = Piece::func(|_| Err(gpu_array::Error::Value("boom".into())));
+    assert_eq!(err(piecewise(&x, &[&c0], &[failing])), "boom");
 }

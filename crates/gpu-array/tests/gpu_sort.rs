@@ -8,7 +8,9 @@
 //! random bytes (every NaN payload, both zeros) mixed with many
 //! duplicates, axis sorts of short and long rows, many rows (three bytes of
 //! row number), non-contiguous inputs; then lexsort, partition's kth
-//! property, msort, sort_complex and errors.
+//! property, msort, sort_complex and errors; `unique` along an axis and
+//! `lexsort` of N-d keys against NumPy (`uaxis_*`, `lexnd_*` in the same
+//! file) and, larger, against host references.
 //!
 //! `argsort` must match exactly (it is stable and treats -0.0 and 0.0 as
 //! equal). `sort` must match by key: equal elements may differ in the sign
@@ -129,6 +131,7 @@ fn golden_on_gpu() {
                 index: true,
                 inverse: true,
                 counts: true,
+                ..Default::default()
             };
             let r = so::unique(&x, opts).unwrap();
             assert_eq!(
@@ -519,6 +522,7 @@ fn unique_large() {
                 index: true,
                 inverse: true,
                 counts: true,
+                ..Default::default()
             },
         )
         .unwrap();
@@ -567,4 +571,217 @@ fn unique_large() {
             );
         }
     }
+}
+
+/// `unique` along an axis and `lexsort` of N-d keys against NumPy's
+/// outputs (`uaxis_*`, `lexnd_*` in `sort_golden.npz`): every output
+/// exactly, the unique slices bit for bit (the first occurrence of equal
+/// slices, so -0.0 and 0.0 come back as NumPy's).
+#[test]
+fn unique_axis_and_lexsort_nd_golden() {
+    let z = golden();
+    let tags = |prefix: &str| -> Vec<String> {
+        let mut t: Vec<String> = z
+            .keys()
+            .filter(|k| k.starts_with(prefix))
+            .filter_map(|k| k.rsplit_once('.').map(|(t, _)| t.to_string()))
+            .collect();
+        t.sort();
+        t.dedup();
+        t
+    };
+    let (utags, ltags) = (tags("uaxis_"), tags("lexnd_"));
+    assert_eq!((utags.len(), ltags.len()), (6, 3), "{utags:?} {ltags:?}");
+    let Some(_d) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    let get = |t: &str, k: &str| Array::from_npy(&z[&format!("{t}.{k}")]).unwrap();
+    let axis_of = |t: &str| i64s(&z[&format!("{t}.axis")])[0] as isize;
+    for t in &utags {
+        let x = get(t, "x");
+        let r = so::unique(
+            &x,
+            UniqueOptions {
+                axis: Some(axis_of(t)),
+                index: true,
+                inverse: true,
+                counts: true,
+            },
+        )
+        .unwrap_or_else(|e| panic!("{t}: {e}"));
+        let want = get(t, "unique");
+        assert_eq!(r.values.dtype(), want.dtype(), "{t}: dtype");
+        assert_eq!(r.values.shape(), want.shape(), "{t}: shape");
+        assert_eq!(
+            r.values.to_bytes().unwrap(),
+            want.to_bytes().unwrap(),
+            "{t}: unique"
+        );
+        for (got, k) in [
+            (&r.index, "index"),
+            (&r.inverse, "inverse"),
+            (&r.counts, "counts"),
+        ] {
+            let got = got.as_ref().unwrap();
+            assert_eq!(got.dtype(), DType::Int64, "{t}: {k} dtype");
+            assert_eq!(
+                got.to_vec::<i64>().unwrap(),
+                i64s(&z[&format!("{t}.{k}")]),
+                "{t}: {k}"
+            );
+        }
+        // Without the extras: the same values.
+        let plain = so::unique(
+            &x,
+            UniqueOptions {
+                axis: Some(axis_of(t)),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert!(plain.index.is_none() && plain.inverse.is_none() && plain.counts.is_none());
+        assert_eq!(plain.values.to_bytes().unwrap(), want.to_bytes().unwrap());
+    }
+    for t in &ltags {
+        let keys: Vec<Array> = ["k0", "k1", "k2"].iter().map(|k| get(t, k)).collect();
+        let refs: Vec<&Array> = keys.iter().collect();
+        let got = so::lexsort_axis(&refs, axis_of(t)).unwrap_or_else(|e| panic!("{t}: {e}"));
+        let want = get(t, "out");
+        assert_eq!(got.shape(), want.shape(), "{t}: shape");
+        assert_eq!(
+            got.to_vec::<i64>().unwrap(),
+            want.to_vec::<i64>().unwrap(),
+            "{t}: lexsort"
+        );
+        if axis_of(t) == -1 {
+            let got = so::lexsort(&refs).unwrap();
+            assert_eq!(got.to_vec::<i64>().unwrap(), want.to_vec::<i64>().unwrap());
+        }
+    }
+}
+
+/// `unique` along an axis over many rows (several sort tiles), on a
+/// strided view, against a host reference: rows ordered by their element
+/// tuples (stable), first occurrences, inverse and counts; plus the empty
+/// cases and the errors of `unique` and `lexsort`.
+#[test]
+fn unique_axis_large_and_edges() {
+    let Some(_d) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    let (n, m) = (200_003usize, 3usize);
+    let mut rng = Rng(4242);
+    let data: Vec<i16> = (0..n * m).map(|_| (rng.next() % 9) as i16 - 4).collect();
+    // The rows as columns of a transposed view: unique along axis 1.
+    let a = Array::from_vec(data.clone())
+        .unwrap()
+        .reshape(&[n as isize, m as isize])
+        .unwrap();
+    let at = a.T();
+    let r = so::unique(
+        &at,
+        UniqueOptions {
+            axis: Some(1),
+            index: true,
+            inverse: true,
+            counts: true,
+        },
+    )
+    .unwrap();
+    let row = |i: usize| &data[i * m..(i + 1) * m];
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&i, &j| row(i).cmp(row(j)));
+    let mut uniq: Vec<usize> = Vec::new();
+    let mut inverse = vec![0i64; n];
+    let mut counts: Vec<i64> = Vec::new();
+    for &i in &order {
+        if uniq.last().is_none_or(|&u| row(u) != row(i)) {
+            uniq.push(i);
+            counts.push(0);
+        }
+        *counts.last_mut().unwrap() += 1;
+        inverse[i] = uniq.len() as i64 - 1;
+    }
+    let k = uniq.len();
+    assert_eq!(r.values.shape(), &[m, k]);
+    let vals = r.values.T().copy().unwrap().to_vec::<i16>().unwrap();
+    let want: Vec<i16> = uniq.iter().flat_map(|&i| row(i).to_vec()).collect();
+    assert_eq!(vals, want, "unique rows");
+    let want_index: Vec<i64> = uniq.iter().map(|&i| i as i64).collect();
+    assert_eq!(r.index.unwrap().to_vec::<i64>().unwrap(), want_index);
+    assert_eq!(r.inverse.unwrap().to_vec::<i64>().unwrap(), inverse);
+    assert_eq!(r.counts.unwrap().to_vec::<i64>().unwrap(), counts);
+
+    // Empty: no slices; empty slices (all equal: one), as NumPy's.
+    let all = UniqueOptions {
+        index: true,
+        inverse: true,
+        counts: true,
+        ..Default::default()
+    };
+    let e = Array::zeros(&[0, 3], DType::Float64).unwrap();
+    let r = so::unique(
+        &e,
+        UniqueOptions {
+            axis: Some(0),
+            ..all
+        },
+    )
+    .unwrap();
+    assert_eq!(r.values.shape(), &[0, 3]);
+    assert_eq!(r.counts.unwrap().shape(), &[0]);
+    let r = so::unique(
+        &e,
+        UniqueOptions {
+            axis: Some(1),
+            ..all
+        },
+    )
+    .unwrap();
+    assert_eq!(r.values.shape(), &[0, 1]);
+    assert_eq!(r.index.unwrap().to_vec::<i64>().unwrap(), vec![0]);
+    assert_eq!(r.inverse.unwrap().to_vec::<i64>().unwrap(), vec![0, 0, 0]);
+    assert_eq!(r.counts.unwrap().to_vec::<i64>().unwrap(), vec![3]);
+    // One row: itself.
+    let one = Array::from_vec(vec![3.0f32, -1.0]).unwrap();
+    let r = so::unique(
+        &one,
+        UniqueOptions {
+            axis: Some(0),
+            ..all
+        },
+    )
+    .unwrap();
+    assert_eq!(r.values.to_vec::<f32>().unwrap(), vec![-1.0, 3.0]);
+    assert_eq!(r.inverse.unwrap().to_vec::<i64>().unwrap(), vec![1, 0]);
+
+    // Errors: NumPy's AxisError; lexsort's shapes; 0-d keys give 0.
+    let s0 = Array::zeros(&[], DType::Float32).unwrap();
+    let opts0 = UniqueOptions {
+        axis: Some(0),
+        ..Default::default()
+    };
+    assert!(so::unique(&s0, opts0).is_err());
+    assert_eq!(
+        so::unique(
+            &one,
+            UniqueOptions {
+                axis: Some(1),
+                ..all
+            }
+        )
+        .unwrap_err()
+        .to_string(),
+        "axis 1 is out of bounds for array of dimension 1"
+    );
+    let k2 = Array::zeros(&[2, 3], DType::Int32).unwrap();
+    let k3 = Array::zeros(&[3, 2], DType::Int32).unwrap();
+    assert_eq!(
+        so::lexsort(&[&k2, &k3]).unwrap_err().to_string(),
+        "all keys need to be the same shape"
+    );
+    assert!(so::lexsort_axis(&[&k2], 2).is_err());
+    let z = so::lexsort(&[&s0, &s0]).unwrap();
+    assert_eq!(z.shape(), &[] as &[usize]);
+    assert_eq!(z.item::<i64>(&[]).unwrap(), 0);
 }

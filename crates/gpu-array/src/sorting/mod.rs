@@ -6,11 +6,13 @@
 //! | `cp.sort(a)`, `cp.sort(a, axis=0)`         | [`sort`]`(&a, Some(-1))?`, [`sort`]`(&a, Some(0))?` |
 //! | `cp.sort(a, axis=None)`                    | [`sort`]`(&a, None)?`                               |
 //! | `cp.argsort(a)`                            | [`argsort`]`(&a, Some(-1))?`                        |
-//! | `cp.lexsort((b, a))`                       | [`lexsort`]`(&[&b, &a])?`                           |
+//! | `cp.lexsort((b, a))`                       | [`lexsort`]`(&[&b, &a])?` (keys of any shape, along the last axis) |
+//! | `np.lexsort((b, a), axis=0)`               | [`lexsort_axis`]`(&[&b, &a], 0)?`                   |
 //! | `cp.msort(a)`, `cp.sort_complex(a)`        | [`msort`], [`sort_complex`]                         |
 //! | `cp.partition(a, 3)`, `argpartition`       | [`partition`]`(&a, &[3], Some(-1))?`, [`argpartition`] |
 //! | `cp.searchsorted(a, v, side='right')`      | [`searchsorted`]`(&a, &v, Side::Right, None)?`      |
 //! | `cp.unique(a, return_counts=True)`         | [`unique`]`(&a, UniqueOptions { counts: true, ..Default::default() })?` |
+//! | `np.unique(a, axis=0, return_inverse=True)` | [`unique`]`(&a, UniqueOptions { axis: Some(0), inverse: true, ..Default::default() })?` |
 //! | `cp.isin(a, b)`, `cp.in1d(a, b)`           | [`isin`]`(&a, &b, false)?`, [`in1d`]                |
 //!
 //! Semantics are NumPy's: sorts are stable, NaN sorts last (complex:
@@ -29,7 +31,13 @@
 //! after the key's digits, passes over the row number's digits. `partition`
 //! and `argpartition` sort fully (the `kth` property holds); `unique` is
 //! argsort, a gather, run-start flags, a cumulative sum, one host read of
-//! the count and a scatter.
+//! the count and a scatter. `lexsort` is one stable argsort per key, the
+//! least significant first, each key reordered by the permutation
+//! so far. `unique` along an axis views the array as rows (the axis first,
+//! the rest flattened), orders the rows lexicographically by a `lexsort`
+//! of the columns, flags rows that differ from their predecessor in any
+//! element (`!=`: -0.0 equals 0.0, NaN equals nothing, as NumPy's
+//! structured comparison), then scatters as the flat `unique`.
 
 pub mod keys;
 mod order_stats;
@@ -158,31 +166,45 @@ pub fn sort_complex(a: &Array) -> Result<Array> {
     s.astype(dt)
 }
 
-/// The indirect stable sort by several 1-D keys, the last key primary
-/// (NumPy's `lexsort`): int64 indices.
+/// The indirect stable sort by several keys of one shape, the last key
+/// primary, along the last axis (NumPy's `lexsort`): int64 indices of the
+/// keys' shape, positions within the axis. 0-d keys give a 0-d 0, as
+/// NumPy's.
 ///
 /// # Errors
-/// No keys, keys of other than 1 dimension (`Unsupported`), different
-/// lengths.
+/// No keys; keys of different shapes (NumPy's "all keys need to be the
+/// same shape"); keys on different devices.
 pub fn lexsort(keys: &[&Array]) -> Result<Array> {
+    lexsort_axis(keys, -1)
+}
+
+/// [`lexsort`] along `axis` (NumPy's `lexsort(keys, axis)`).
+///
+/// # Errors
+/// As [`lexsort`]; an axis out of bounds.
+pub fn lexsort_axis(keys: &[&Array], axis: isize) -> Result<Array> {
     let Some(first) = keys.first() else {
         return Err(Error::Value(
             "need sequence of keys with len > 0 in lexsort".into(),
         ));
     };
-    if keys.iter().any(|k| k.ndim() != 1) {
-        return Err(Error::Unsupported(
-            "lexsort: only 1-D keys are supported".into(),
-        ));
-    }
-    if keys.iter().any(|k| k.size() != first.size()) {
+    if keys.iter().any(|k| k.shape() != first.shape()) {
         return Err(Error::Value("all keys need to be the same shape".into()));
     }
-    let mut perm = argsort(first, Some(0))?;
     for k in &keys[1..] {
-        let reordered = take(k, &perm, Some(0), TakeMode::Wrap)?;
-        let order = argsort(&reordered, Some(0))?;
-        perm = take(&perm, &order, Some(0), TakeMode::Wrap)?;
+        first.check_same_device(k, "lexsort")?;
+    }
+    if first.ndim() == 0 {
+        let z = Array::empty_on(first.device(), &[], DType::Int64, Order::C)?;
+        z.fill(0i64)?;
+        return Ok(z);
+    }
+    let ax = normalize_axis(axis, first.ndim())? as isize;
+    let mut perm = argsort(first, Some(ax))?;
+    for k in &keys[1..] {
+        let reordered = crate::indexing::take_along_axis(k, &perm, Some(ax))?;
+        let order = argsort(&reordered, Some(ax))?;
+        perm = crate::indexing::take_along_axis(&perm, &order, Some(ax))?;
     }
     Ok(perm)
 }
@@ -296,12 +318,18 @@ pub fn searchsorted(a: &Array, v: &Array, side: Side, sorter: Option<&Array>) ->
     Ok(out)
 }
 
-/// Which extra results [`unique`] returns (NumPy's `return_*` flags).
+/// Which extra results [`unique`] returns (NumPy's `return_*` flags),
+/// and along which axis it works.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct UniqueOptions {
+    /// `None`: the unique elements of the flattened array. `Some(k)`: the
+    /// unique slices along axis `k` (NumPy's `axis=k`), sorted
+    /// lexicographically.
+    pub axis: Option<isize>,
     /// The index of each unique value's first occurrence.
     pub index: bool,
-    /// For each input element, the index of its unique value (input shape).
+    /// For each input element, the index of its unique value (input shape;
+    /// with an axis, for each slice: 1-D, as NumPy 2's).
     pub inverse: bool,
     /// How often each unique value occurs.
     pub counts: bool,
@@ -325,9 +353,23 @@ pub struct Unique {
 /// are one value, the first in stable order). Waits for the device once,
 /// for the number of unique values.
 ///
+/// With `opts.axis = Some(k)`, the unique slices along axis `k` (NumPy's
+/// `unique(a, axis=k)`), in lexicographic order of their elements (C order
+/// within a slice; each element in NumPy's sort order, NaN last); two
+/// slices are equal when every element is `==` (-0.0 equals 0.0; a slice
+/// holding NaN equals no other, as NumPy's). `index`, `counts` and
+/// `inverse` are 1-D over the slices. NaN orders last for every dtype;
+/// NumPy's structured comparison, which its `unique` uses here, puts a
+/// float16 NaN first (unlike its own sort), so float16 slices holding NaN
+/// may come back in another order than NumPy's.
+///
 /// # Errors
-/// Allocation, compilation or launch failed.
+/// An axis out of bounds (a 0-d array has none); allocation, compilation
+/// or launch failed.
 pub fn unique(a: &Array, opts: UniqueOptions) -> Result<Unique> {
+    if let Some(axis) = opts.axis {
+        return unique_axis(a, axis, opts);
+    }
     let flat = a.reshape(&[-1])?;
     let n = flat.size();
     let dev = a.device();
@@ -409,6 +451,101 @@ pub fn unique(a: &Array, opts: UniqueOptions) -> Result<Unique> {
     Ok(Unique {
         values,
         index,
+        inverse,
+        counts,
+    })
+}
+
+/// `unique` along `axis`: the slices as rows of an `(n, m)` matrix.
+fn unique_axis(a: &Array, axis: isize, opts: UniqueOptions) -> Result<Unique> {
+    let ax = normalize_axis(axis, a.ndim())?;
+    let moved = a.moveaxis(&[ax as isize], &[0])?;
+    let n = moved.shape()[0];
+    let slice_shape = moved.shape()[1..].to_vec();
+    let m: usize = slice_shape.iter().product();
+    let dev = a.device();
+    let i64s = |len: usize| Array::empty_on(dev, &[len], DType::Int64, Order::C);
+    // The unique slices from the rows at `starts`, moved back.
+    let values_from = |rows: &Array, starts: &Array, count: usize| -> Result<Array> {
+        let picked = take(rows, starts, Some(0), TakeMode::Wrap)?;
+        let mut shape = vec![count as isize];
+        shape.extend(slice_shape.iter().map(|&d| d as isize));
+        picked.reshape(&shape)?.moveaxis(&[0], &[ax as isize])
+    };
+    let rows = moved.reshape(&[n as isize, m as isize])?;
+    if n == 0 || m == 0 {
+        // No slices; or empty slices, all equal: one unique slice.
+        let count = usize::from(n > 0);
+        let starts = Array::from_slice_on(dev, &vec![0i64; count], &[count])?;
+        let inverse = Array::empty_on(dev, &[n], DType::Int64, Order::C)?;
+        if n > 0 {
+            inverse.zero_contiguous()?;
+        }
+        let counts = Array::from_slice_on(dev, &vec![n as i64; count], &[count])?;
+        return Ok(Unique {
+            values: values_from(&rows, &starts, count)?,
+            index: opts.index.then_some(starts),
+            inverse: opts.inverse.then_some(inverse),
+            counts: opts.counts.then_some(counts),
+        });
+    }
+    // Lexicographic order: column 0 primary, so it is lexsort's last key.
+    let t = rows.T();
+    let cols: Vec<Array> = (0..m)
+        .rev()
+        .map(|j| crate::manipulation::axis_view(&t, 0, j, 1, 1).reshape(&[n as isize]))
+        .collect::<Result<_>>()?;
+    let col_refs: Vec<&Array> = cols.iter().collect();
+    let perm = lexsort(&col_refs)?;
+    let sorted = take(&rows, &perm, Some(0), TakeMode::Wrap)?;
+    // A run starts at row 0 and at each row differing from the previous.
+    let first = Array::from_slice_on(dev, &[true], &[1])?;
+    let flags = if n > 1 {
+        let prev = crate::manipulation::axis_view(&sorted, 0, 0, n - 1, 1);
+        let next = crate::manipulation::axis_view(&sorted, 0, 1, n - 1, 1);
+        let differs = crate::reduction::any(
+            &next.not_equal(&prev)?,
+            &crate::reduction::ReduceOptions::axis(1),
+        )?;
+        crate::manipulation::concatenate(&[&first, &differs], Some(0))?
+    } else {
+        first
+    };
+    let csum = crate::scan::cumsum(&flags, None, Some(DType::Int64))?;
+    let count = csum.item::<i64>(&[n as isize - 1])? as usize;
+    // The flat unique's scatter over the permutation itself: `out` gets
+    // perm at each run start (the first occurrence, as the sort is
+    // stable), `start` the run starts, `inverse` each row's slot.
+    let index = i64s(count)?;
+    let starts = i64s(count)?;
+    let inverse = opts.inverse.then(|| i64s(n)).transpose()?;
+    radix::launch(
+        radix::kernel(DType::Int64, "uscatter")?,
+        n.div_ceil(256),
+        &perm.stream(),
+        [
+            perm.data_ptr().raw(),
+            flags.data_ptr().raw(),
+            csum.data_ptr().raw(),
+            perm.data_ptr().raw(),
+            index.data_ptr().raw(),
+            0,
+            inverse.as_ref().map_or(0, |a| a.data_ptr().raw()),
+            starts.data_ptr().raw(),
+        ],
+        [n as i64, 0, 0, 0, 0, 0, 0, 0],
+    )?;
+    let counts = if opts.counts {
+        let end = Array::from_slice_on(dev, &[n as i64], &[1])?;
+        let next = crate::manipulation::axis_view(&starts, 0, 1, count - 1, 1);
+        let tail = crate::manipulation::concatenate(&[&next, &end], Some(0))?;
+        Some(crate::ufunc::subtract(&tail, &starts)?)
+    } else {
+        None
+    };
+    Ok(Unique {
+        values: values_from(&sorted, &starts, count)?,
+        index: opts.index.then_some(index),
         inverse,
         counts,
     })

@@ -1,12 +1,17 @@
 //! Order statistics: `quantile`, `percentile`, `median` and their
-//! NaN-skipping forms. The axis is moved last and sorted (NaN last, so a
-//! row's valid values are its first `count`), then one kernel over
-//! (quantile, row) picks and interpolates by NumPy's method.
+//! NaN-skipping forms. The reduced axes are moved last and merged into one
+//! (a tuple `axis` reduces them together, as NumPy's), that axis is sorted
+//! (NaN last, so a row's valid values are its first `count`), then one
+//! kernel over (quantile, row) picks and interpolates by NumPy's method.
+//! `q` may have any shape: the result's shape is `q`'s followed by the
+//! reduced shape.
 //!
 //! | NumPy / CuPy                                  | Cuprum                                                      |
 //! |-----------------------------------------------|-------------------------------------------------------------|
-//! | `np.median(a, axis=0)`                        | [`median`]`(&a, Some(0), false)?`                           |
-//! | `np.quantile(a, [.1, .9], axis=1)`            | [`quantile`]`(&a, &Quantiles::Many(vec![0.1, 0.9]), &QuantileOptions { axis: Some(1), ..Default::default() })?` |
+//! | `np.median(a, axis=0)`                        | [`median`]`(&a, Some(&[0]), false)?`                        |
+//! | `np.median(a, axis=(0, 2), keepdims=True)`    | [`median`]`(&a, Some(&[0, 2]), true)?`                      |
+//! | `np.quantile(a, [.1, .9], axis=1)`            | [`quantile`]`(&a, &Quantiles::Many(vec![0.1, 0.9]), &QuantileOptions::axis(1))?` |
+//! | `np.quantile(a, [[.1, .2], [.3, .4]], axis=(0, 1))` | [`quantile`]`(&a, &Quantiles::Shaped { values: vec![0.1, 0.2, 0.3, 0.4], shape: vec![2, 2] }, &QuantileOptions::axes(&[0, 1]))?` |
 //! | `np.percentile(a, 50, method='lower')`        | [`percentile`]`(&a, &Quantiles::One(50.0), &QuantileOptions { method: QuantileMethod::Lower, ..Default::default() })?` |
 //! | `np.nanmedian(a)`, `np.nanquantile(a, .5)`    | [`nanmedian`], [`nanquantile`], [`nanpercentile`]           |
 
@@ -16,7 +21,7 @@ use crate::array::Array;
 use crate::dtype::{DType, ScalarValue};
 use crate::elementwise::ElementwiseKernel;
 use crate::error::{Error, Result};
-use crate::layout::normalize_axis;
+use crate::layout::normalize_axes;
 use crate::reduction::{ReduceOptions, count_nonzero};
 use crate::ufunc::Input;
 
@@ -80,45 +85,130 @@ impl QuantileMethod {
 }
 
 /// The `q` of `quantile` (in [0, 1]) or `percentile` (in [0, 100]): one
-/// value (the result has the reduced shape) or a 1-D list (the result
-/// gains a leading axis of that length, as NumPy's).
+/// value (the result has the reduced shape), a 1-D list (the result gains
+/// a leading axis of that length) or an array of any shape (the result's
+/// shape is `shape` followed by the reduced shape), as NumPy's.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Quantiles {
-    /// A scalar `q`.
+    /// A scalar `q` (a Python float: the result keeps a float input's
+    /// dtype).
     One(f64),
     /// A 1-D `q`.
     Many(Vec<f64>),
+    /// A `q` of any shape, C order (`shape` `[]` is a 0-d array: one value,
+    /// but a float64 result, as NumPy's array `q`).
+    Shaped {
+        /// The values in C order.
+        values: Vec<f64>,
+        /// Their shape.
+        shape: Vec<usize>,
+    },
 }
 
 impl Quantiles {
+    /// The values of the array `q` read back to the host (one wait for the
+    /// device; the range check needs them): [`Quantiles::Shaped`].
+    ///
+    /// # Errors
+    /// A complex `q`; the copy failed.
+    pub fn from_array(q: &Array) -> Result<Quantiles> {
+        if q.dtype().is_complex() {
+            return Err(Error::DType(
+                "q must be real (complex q to quantile)".into(),
+            ));
+        }
+        let values = q.astype(DType::Float64)?.to_vec::<f64>()?;
+        Ok(Quantiles::Shaped {
+            values,
+            shape: q.shape().to_vec(),
+        })
+    }
+
     fn values(&self) -> &[f64] {
         match self {
             Quantiles::One(v) => std::slice::from_ref(v),
             Quantiles::Many(v) => v,
+            Quantiles::Shaped { values, .. } => values,
+        }
+    }
+
+    /// The shape the quantiles prepend to the result.
+    fn shape(&self) -> Vec<usize> {
+        match self {
+            Quantiles::One(_) => Vec::new(),
+            Quantiles::Many(v) => vec![v.len()],
+            Quantiles::Shaped { shape, .. } => shape.clone(),
+        }
+    }
+
+    /// Every value divided by `by` (NumPy's `true_divide(q, 100)`).
+    fn divided(&self, by: f64) -> Quantiles {
+        match self {
+            Quantiles::One(v) => Quantiles::One(v / by),
+            Quantiles::Many(v) => Quantiles::Many(v.iter().map(|x| x / by).collect()),
+            Quantiles::Shaped { values, shape } => Quantiles::Shaped {
+                values: values.iter().map(|x| x / by).collect(),
+                shape: shape.clone(),
+            },
         }
     }
 }
 
-/// `axis` (an int or `None` for the flattened array), `keepdims` and
-/// `method` of the order statistics.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// `axis` (`None` for the flattened array; one axis or several, reduced
+/// together), `keepdims` and `method` of the order statistics.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct QuantileOptions {
-    /// The axis, `None` for every axis (the flattened array).
-    pub axis: Option<isize>,
-    /// Keep the reduced axis (axes) as length 1.
+    /// The axes, `None` for every axis (the flattened array). Several
+    /// axes (NumPy's tuple `axis`) are reduced as one; an empty list
+    /// reduces none (each element is its own row).
+    pub axis: Option<Vec<isize>>,
+    /// Keep the reduced axes as length 1.
     pub keepdims: bool,
     /// How to pick between the two nearest values.
     pub method: QuantileMethod,
 }
 
+impl QuantileOptions {
+    /// Reduce over one axis.
+    pub fn axis(axis: isize) -> QuantileOptions {
+        QuantileOptions {
+            axis: Some(vec![axis]),
+            ..Default::default()
+        }
+    }
+
+    /// Reduce over several axes together (`axis=(0, 2)`).
+    pub fn axes(axes: &[isize]) -> QuantileOptions {
+        QuantileOptions {
+            axis: Some(axes.to_vec()),
+            ..Default::default()
+        }
+    }
+
+    /// Sets `keepdims`.
+    #[must_use]
+    pub fn keepdims(mut self, keepdims: bool) -> QuantileOptions {
+        self.keepdims = keepdims;
+        self
+    }
+
+    /// Sets `method`.
+    #[must_use]
+    pub fn method(mut self, method: QuantileMethod) -> QuantileOptions {
+        self.method = method;
+        self
+    }
+}
+
 /// `numpy.quantile`: real inputs only; a row holding NaN gives NaN. The
 /// result dtype is NumPy's: the input's for lower/higher/nearest; for
-/// linear/midpoint float64 for integer input or a list `q`, else the
+/// linear/midpoint float64 for integer input or an array `q`, else the
 /// input's float dtype.
 ///
 /// # Errors
-/// "Quantiles must be in the range [0, 1]"; complex input; axis out of
-/// range; an unsupported method.
+/// "Quantiles must be in the range [0, 1]"; complex input; an axis out of
+/// range or repeated; a [`Quantiles::Shaped`] whose values do not fill its
+/// shape.
 pub fn quantile(a: &Array, q: &Quantiles, opts: &QuantileOptions) -> Result<Array> {
     if q.values().iter().any(|v| !(0.0..=1.0).contains(v)) {
         return Err(Error::Value("Quantiles must be in the range [0, 1]".into()));
@@ -134,14 +224,15 @@ pub fn percentile(a: &Array, q: &Quantiles, opts: &QuantileOptions) -> Result<Ar
     percentile_impl(a, q, opts, false)
 }
 
-/// `numpy.median` along `axis` (`None`: the flattened array): the middle
-/// value, or the mean of the middle two.
+/// `numpy.median` along `axis` (`None`: the flattened array; several
+/// axes are reduced together): the middle value, or the mean of the
+/// middle two.
 ///
 /// # Errors
 /// As [`quantile`].
-pub fn median(a: &Array, axis: Option<isize>, keepdims: bool) -> Result<Array> {
+pub fn median(a: &Array, axis: Option<&[isize]>, keepdims: bool) -> Result<Array> {
     let opts = QuantileOptions {
-        axis,
+        axis: axis.map(<[isize]>::to_vec),
         keepdims,
         method: QuantileMethod::Linear,
     };
@@ -172,9 +263,9 @@ pub fn nanpercentile(a: &Array, q: &Quantiles, opts: &QuantileOptions) -> Result
 ///
 /// # Errors
 /// As [`median`].
-pub fn nanmedian(a: &Array, axis: Option<isize>, keepdims: bool) -> Result<Array> {
+pub fn nanmedian(a: &Array, axis: Option<&[isize]>, keepdims: bool) -> Result<Array> {
     let opts = QuantileOptions {
-        axis,
+        axis: axis.map(<[isize]>::to_vec),
         keepdims,
         method: QuantileMethod::Linear,
     };
@@ -187,11 +278,7 @@ fn percentile_impl(a: &Array, q: &Quantiles, opts: &QuantileOptions, skip: bool)
             "Percentiles must be in the range [0, 100]".into(),
         ));
     }
-    let scaled = match q {
-        Quantiles::One(v) => Quantiles::One(v / 100.0),
-        Quantiles::Many(v) => Quantiles::Many(v.iter().map(|x| x / 100.0).collect()),
-    };
-    order_statistic(a, &scaled, opts, opts.method.code(), skip)
+    order_statistic(a, &q.divided(100.0), opts, opts.method.code(), skip)
 }
 
 /// The pick-and-interpolate kernel over `y`'s (quantile, row) elements:
@@ -254,22 +341,31 @@ fn order_statistic(
             "a must be an array of real numbers (complex input to quantile)".into(),
         ));
     }
+    let q_shape = q.shape();
+    if q_shape.iter().product::<usize>() != q.values().len() {
+        return Err(Error::Value(format!(
+            "quantile: {} values of q for the shape {q_shape:?}",
+            q.values().len()
+        )));
+    }
     // NumPy's result dtypes: the picking methods keep the input's; the
-    // interpolating ones give float64 for integers and for a list `q`
+    // interpolating ones give float64 for integers and for an array `q`
     // (float64 promotes), the input's float dtype for a scalar `q` (weak).
     let out_dt = if matches!(method, 1..=3) {
         dt
-    } else if !dt.is_floating() || matches!(q, Quantiles::Many(_)) {
+    } else if !dt.is_floating() || !matches!(q, Quantiles::One(_)) {
         DType::Float64
     } else {
         dt
     };
-    // The axis last (or the flattened array), sorted: NaN goes last.
-    let (src, kept_axis) = match opts.axis {
+    // The reduced axes last and merged into one (or the flattened array),
+    // then sorted: NaN goes last.
+    let (src, reduced_axes) = match &opts.axis {
         None => (a.reshape(&[-1])?, None),
-        Some(ax) => {
-            let ax = normalize_axis(ax, a.ndim())?;
-            (a.moveaxis(&[ax as isize], &[-1])?, Some(ax))
+        Some(axes) => {
+            let axes = normalize_axes(axes, a.ndim())?;
+            let (src, shape) = reduced_last(a, &axes)?;
+            (src.reshape(&shape)?, Some(axes))
         }
     };
     let sorted = super::sort(&src, Some(-1))?;
@@ -316,23 +412,49 @@ fn order_statistic(
             Some(qs.len() * rows),
         )?;
     }
-    // (q, kept...) with the reduced axis back as 1 when keepdims.
-    let mut reduced: Vec<usize> = match kept_axis {
-        None if opts.keepdims => vec![1; a.ndim()],
-        None => Vec::new(),
-        Some(ax) => {
-            let mut k = kept.clone();
-            if opts.keepdims {
-                k.insert(ax, 1);
-            }
-            k
-        }
-    };
-    if let Quantiles::Many(v) = q {
-        reduced.insert(0, v.len());
-    }
-    let dims: Vec<isize> = reduced.iter().map(|&d| d as isize).collect();
+    let mut dims = q_shape;
+    dims.extend(result_shape(
+        a.shape(),
+        reduced_axes.as_deref(),
+        opts.keepdims,
+    ));
+    let dims: Vec<isize> = dims.iter().map(|&d| d as isize).collect();
     y.reshape(&dims)
+}
+
+/// `a` with the (normalized, distinct) `axes` moved last, in their given
+/// order, and the shape that merges them into one trailing axis.
+fn reduced_last(a: &Array, axes: &[usize]) -> Result<(Array, Vec<isize>)> {
+    let nd = a.ndim() as isize;
+    let k = axes.len() as isize;
+    let src: Vec<isize> = axes.iter().map(|&x| x as isize).collect();
+    let dst: Vec<isize> = (nd - k..nd).collect();
+    let moved = a.moveaxis(&src, &dst)?;
+    let mut shape: Vec<isize> = moved.shape()[..(nd - k) as usize]
+        .iter()
+        .map(|&d| d as isize)
+        .collect();
+    // An explicit length: -1 is ambiguous when a kept axis is empty.
+    shape.push(axes.iter().map(|&x| a.shape()[x]).product::<usize>() as isize);
+    Ok((moved, shape))
+}
+
+/// The shape an order statistic leaves of `shape` (before `q`'s): the
+/// kept axes in order, with each reduced axis as 1 under `keepdims`
+/// (`None`: every axis reduced).
+fn result_shape(shape: &[usize], axes: Option<&[usize]>, keepdims: bool) -> Vec<usize> {
+    shape
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &d)| {
+            let reduced = axes.is_none_or(|ax| ax.contains(&i));
+            match (reduced, keepdims) {
+                (false, _) => Some(d),
+                (true, true) => Some(1),
+                (true, false) => None,
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -354,6 +476,32 @@ mod tests {
             "'quux' is not a valid method."
         );
         assert_eq!(QuantileMethod::default(), QuantileMethod::Linear);
+    }
+
+    /// NumPy's shapes: `np.median(np.ones((3, 4, 5)), axis=(0, 2),
+    /// keepdims=True).shape == (1, 4, 1)`, and without keepdims `(4,)`.
+    #[test]
+    fn result_shapes_follow_numpy() {
+        assert_eq!(result_shape(&[3, 4, 5], Some(&[2, 0]), true), vec![1, 4, 1]);
+        assert_eq!(result_shape(&[3, 4, 5], Some(&[2, 0]), false), vec![4]);
+        assert_eq!(result_shape(&[3, 4, 5], Some(&[]), false), vec![3, 4, 5]);
+        assert_eq!(result_shape(&[3, 4, 5], None, true), vec![1, 1, 1]);
+        assert!(result_shape(&[3, 4, 5], None, false).is_empty());
+    }
+
+    #[test]
+    fn quantile_shapes_and_percent() {
+        let q = Quantiles::Shaped {
+            values: vec![10.0, 20.0, 30.0, 40.0, 50.0, 60.0],
+            shape: vec![2, 3],
+        };
+        assert_eq!(q.shape(), vec![2, 3]);
+        assert_eq!(q.divided(100.0).values()[2], 30.0 / 100.0);
+        assert_eq!(Quantiles::One(0.5).shape(), Vec::<usize>::new());
+        assert_eq!(Quantiles::Many(vec![0.1; 4]).shape(), vec![4]);
+        let o = QuantileOptions::axes(&[0, 2]).keepdims(true);
+        assert_eq!(o.axis, Some(vec![0, 2]));
+        assert!(o.keepdims);
     }
 
     #[test]

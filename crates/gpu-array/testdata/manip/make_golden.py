@@ -119,6 +119,34 @@ cases["pad_minimum"] = np.pad(b, 2, mode="minimum")
 cases["pad_mean_int"] = np.pad(b, ((1, 0), (1, 2), (2, 1)), mode="mean")
 # One axis of length 4: the means are exact, whatever the summation order.
 cases["pad_mean_float"] = np.pad(c, ((0, 0), (1, 2), (0, 0)), mode="mean")
+# linear_ramp: NumPy's linspace per side (floored for integers); `r` has an
+# edge equal to the end value, so a step of zero switches NumPy (and Cuprum)
+# to its other formula for that side.
+r = rng.standard_normal((4, 3))
+r[0, 1] = 0.7
+inputs["r"] = r
+cases["pad_linear_ramp_int"] = np.pad(b, ((1, 2), (2, 1), (0, 3)), mode="linear_ramp", end_values=-7)
+cases["pad_linear_ramp_f32"] = np.pad(a, ((2, 1), (0, 3), (1, 1)), mode="linear_ramp", end_values=0.3)
+cases["pad_linear_ramp_pairs"] = np.pad(
+    c, ((1, 2), (3, 0), (2, 2)), mode="linear_ramp", end_values=((1, -2), (3.5, 0), (0, 9))
+)
+cases["pad_linear_ramp_zero_step"] = np.pad(r, ((3, 2), (4, 5)), mode="linear_ramp", end_values=0.7)
+cases["pad_linear_ramp_default"] = np.pad(v, (5, 4), mode="linear_ramp")
+# median and stat_length: integer statistics round half to even, bool ones
+# do not round (any nonzero mean is True).
+cases["pad_median_f32"] = np.pad(a, ((1, 1), (2, 0), (0, 2)), mode="median")
+cases["pad_median_int"] = np.pad(b, ((1, 0), (1, 2), (2, 1)), mode="median")
+cases["pad_median_stat"] = np.pad(
+    c, ((2, 1), (1, 2), (0, 3)), mode="median", stat_length=((1, 2), (3, 1), (2, 2))
+)
+cases["pad_mean_stat"] = np.pad(b, 2, mode="mean", stat_length=3)
+cases["pad_maximum_stat"] = np.pad(a, ((1, 2), (0, 0), (3, 1)), mode="maximum", stat_length=((1, 2),))
+cases["pad_minimum_stat"] = np.pad(v, (3, 2), mode="minimum", stat_length=((2, 20),))
+cases["pad_mean_bool"] = np.pad(cmask, (2, 3), mode="mean", stat_length=((2, 1),))
+# Strided inputs: a transposed, reversed view.
+at = a.transpose(2, 0, 1)[::-1]
+cases["pad_median_strided"] = np.pad(at, ((1, 2), (0, 1), (2, 0)), mode="median")
+cases["pad_linear_ramp_strided"] = np.pad(at, ((0, 2), (3, 1), (1, 1)), mode="linear_ramp", end_values=-1.5)
 cases["put_wrap"] = put("wrap")
 cases["put_clip"] = put("clip")
 

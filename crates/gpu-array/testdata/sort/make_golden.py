@@ -11,6 +11,12 @@ Writes OUTDIR/sort_golden.npz with, per dtype name DT: `DT.in` (the input,
 `DT.left` and `DT.right` (searchsorted of `DT.v` in `DT.sort`), and, except
 for complex dtypes (NumPy's representative of the merged NaNs is not
 specified), `DT.unique`, `DT.index`, `DT.inverse`, `DT.counts`.
+
+Then `unique` along an axis (`uaxis_TAG.x`, `.axis` and the four outputs
+`.unique`, `.index`, `.inverse`, `.counts`; rows with duplicates, NaN,
+-0.0 and 0.0; float16 is left out: NumPy's structured comparison orders
+its NaN first, unlike its sort) and `lexsort` of N-d keys
+(`lexnd_TAG.k0`, `.k1`, `.k2`, `.axis`, `.out`).
 """
 
 import sys
@@ -79,6 +85,53 @@ for name in ["bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int
         out[f"{name}.index"] = i.astype(np.int64)
         out[f"{name}.inverse"] = inv.astype(np.int64)
         out[f"{name}.counts"] = c.astype(np.int64)
+
+
+
+def rows_with_duplicates(pool, shape, dt):
+    x = rng.choice(np.array(pool), shape).astype(dt)
+    # Copies of earlier slices along axis 0, so that runs are long.
+    for i in range(1, shape[0]):
+        if rng.random() < 0.4:
+            x[i] = x[rng.integers(0, i)]
+    return x
+
+
+fpool = [0.0, -0.0, 1.0, -1.0, 2.0, np.inf, np.nan]
+uaxis = {
+    "f8_rows": (rows_with_duplicates(fpool, (40, 3), np.float64), 0),
+    "f4_cols": (np.ascontiguousarray(rows_with_duplicates(fpool, (30, 2, 2), np.float32).transpose(1, 0, 2)), 1),
+    "i1_last": (np.ascontiguousarray(rows_with_duplicates([-2, -1, 0, 1], (25, 3, 2), np.int8).transpose(1, 2, 0)), -1),
+    "b_rows": (rows_with_duplicates([False, True], (20, 4), np.bool_), 0),
+    "c8_rows": (rows_with_duplicates(fpool, (30, 2), np.float32).astype(np.complex64), 0),
+    "u8_single": (rows_with_duplicates([0, 7, 2**64 - 1], (15, 1), np.uint64), 0),
+}
+# Imaginary parts with NaN too, keeping the duplicated rows duplicated.
+c8 = uaxis["c8_rows"][0]
+c8.imag = np.where(c8.real == 1.0, np.nan, c8.real * 2)
+for tag, (x, axis) in uaxis.items():
+    u, i, inv, c = np.unique(x, axis=axis, return_index=True, return_inverse=True, return_counts=True)
+    out[f"uaxis_{tag}.x"] = x
+    out[f"uaxis_{tag}.axis"] = np.array(axis, dtype=np.int64)
+    out[f"uaxis_{tag}.unique"] = np.ascontiguousarray(u)
+    out[f"uaxis_{tag}.index"] = i.astype(np.int64)
+    out[f"uaxis_{tag}.inverse"] = inv.astype(np.int64).reshape(-1)
+    out[f"uaxis_{tag}.counts"] = c.astype(np.int64)
+
+lexnd = {
+    "3d_last": ((4, 5, 60), -1),
+    "3d_first": ((30, 3, 4), 0),
+    "2d_mid": ((6, 50), 1),
+}
+for tag, (shape, axis) in lexnd.items():
+    k0 = rng.integers(-3, 3, shape).astype(np.int32)
+    k1 = rng.choice(np.array(fpool), shape).astype(np.float64)
+    k2 = rng.integers(0, 2, shape).astype(np.uint8)
+    out[f"lexnd_{tag}.k0"] = k0
+    out[f"lexnd_{tag}.k1"] = k1
+    out[f"lexnd_{tag}.k2"] = k2
+    out[f"lexnd_{tag}.axis"] = np.array(axis, dtype=np.int64)
+    out[f"lexnd_{tag}.out"] = np.lexsort((k0, k1, k2), axis=axis).astype(np.int64)
 
 outdir = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent
 np.savez_compressed(outdir / "sort_golden.npz", **out)
