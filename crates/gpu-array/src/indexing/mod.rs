@@ -16,10 +16,12 @@
 //! indices" under "Difference between CuPy and NumPy"); NumPy's default
 //! `mode='raise'` would need a device-to-host check per call.
 
+pub mod advanced;
 mod along;
 mod put;
 mod select;
 
+pub use advanced::IndexItem;
 pub use along::{diagonal, take_along_axis};
 pub use put::put;
 pub use select::{argwhere, compress, extract, flatnonzero, nonzero, where_};
