@@ -390,7 +390,8 @@ impl Placement {
 ///
 /// # Errors
 /// The index arrays do not broadcast together, in NumPy's words (a mask
-/// listed once per dimension, as its `nonzero()` arrays).
+/// listed once per dimension, as its `nonzero()` arrays); a non-empty
+/// index array into an empty axis.
 pub(crate) fn place(plan: &Plan, comp_shapes: &[Vec<usize>]) -> Result<Placement> {
     let refs: Vec<&[usize]> = comp_shapes.iter().map(Vec::as_slice).collect();
     let index_shape = layout::broadcast_shapes(&refs).map_err(|_| {
@@ -411,6 +412,17 @@ pub(crate) fn place(plan: &Plan, comp_shapes: &[Vec<usize>]) -> Result<Placement
             listed.join(" ")
         ))
     })?;
+    // An index into an empty axis has nothing to wrap to (CuPy's take).
+    if layout::size(&index_shape) > 0
+        && plan
+            .comps
+            .iter()
+            .any(|c| matches!(c, Comp::Int { len: 0, .. }))
+    {
+        return Err(Error::Index(
+            "cannot do a non-empty take from an empty axes.".into(),
+        ));
+    }
     let mut out_shape = Vec::with_capacity(plan.rest.len() + index_shape.len());
     let mut src_strides = Vec::with_capacity(out_shape.capacity());
     for &a in &plan.rest[..plan.insert_at] {
@@ -760,17 +772,6 @@ fn resolve(a: &Array, kinds: &[ItemKind], arrays: &[&Array]) -> Result<Resolved>
         ),
         a.dtype(),
     );
-    let index_size = layout::size(&placement.index_shape);
-    // An index into an empty axis has nothing to wrap to.
-    for c in &p.comps {
-        if let Comp::Int { len: 0, .. } = c
-            && index_size > 0
-        {
-            return Err(Error::Index(
-                "cannot do a non-empty take from an empty axes.".into(),
-            ));
-        }
-    }
     if layout::size(&placement.out_shape) == 0 {
         return Ok(Resolved {
             placement,
@@ -970,5 +971,261 @@ impl Array {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::c_strides;
+    use AxisIndex::{Ellipsis, Index, NewAxis};
+
+    const FULL: AxisIndex = AxisIndex::FULL;
+
+    /// A host stand-in for an index item: basic, or an index array or a
+    /// mask with its values.
+    enum T {
+        B(AxisIndex),
+        I(Vec<usize>, Vec<i64>),
+        M(Vec<usize>, Vec<u8>),
+    }
+    #[allow(non_snake_case)]
+    fn B(a: AxisIndex) -> T {
+        T::B(a)
+    }
+    #[allow(non_snake_case)]
+    fn I(shape: &[usize], v: &[i64]) -> T {
+        T::I(shape.to_vec(), v.to_vec())
+    }
+    #[allow(non_snake_case)]
+    fn M(shape: &[usize], v: &[u8]) -> T {
+        T::M(shape.to_vec(), v.to_vec())
+    }
+    fn st(start: Option<isize>, stop: Option<isize>, step: isize) -> AxisIndex {
+        AxisIndex::Slice { start, stop, step }
+    }
+
+    fn kinds(items: &[T]) -> Vec<ItemKind> {
+        items
+            .iter()
+            .map(|t| match t {
+                T::B(b) => ItemKind::Basic(*b),
+                T::I(s, _) => ItemKind::Int(s.clone()),
+                T::M(s, _) => ItemKind::Mask(s.clone()),
+            })
+            .collect()
+    }
+
+    /// `np.arange(n).reshape(shape)[items]` the way the device computes it:
+    /// the plan and placement, masks turned into byte offsets, and per
+    /// output element the source view's offset plus each part's
+    /// `wrap(index) * stride` read through its broadcast strides.
+    fn simulate(shape: &[usize], items: &[T]) -> Result<(Vec<usize>, Vec<i64>)> {
+        let isz = 8usize;
+        let strides = c_strides(shape, isz);
+        let p = plan(shape, &strides, 0, &kinds(items))?;
+        let arrays: Vec<&T> = items.iter().filter(|t| !matches!(t, T::B(_))).collect();
+        // (values, shape, len, stride) per part.
+        let mut parts: Vec<(Vec<i64>, Vec<usize>, usize, isize)> = Vec::new();
+        for (c, t) in p.comps.iter().zip(arrays) {
+            match (c, t) {
+                (Comp::Int { len, stride }, T::I(s, v)) => {
+                    parts.push((v.clone(), s.clone(), *len, *stride))
+                }
+                (Comp::Mask { shape, strides }, T::M(_, v)) => {
+                    let mut offs = Vec::new();
+                    for (q, &m) in v.iter().enumerate() {
+                        if m != 0 {
+                            let (mut r, mut o) = (q, 0isize);
+                            for d in (0..shape.len()).rev() {
+                                o += (r % shape[d]) as isize * strides[d];
+                                r /= shape[d];
+                            }
+                            offs.push(o as i64);
+                        }
+                    }
+                    let n = offs.len();
+                    parts.push((offs, vec![n], 0, 1));
+                }
+                _ => panic!("component and item disagree"),
+            }
+        }
+        let shapes: Vec<Vec<usize>> = parts.iter().map(|p| p.1.clone()).collect();
+        let pl = place(&p, &shapes)?;
+        let views: Vec<Vec<isize>> = parts
+            .iter()
+            .map(|(_, s, _, _)| pl.index_strides(s, &c_strides(s, 1)).unwrap())
+            .collect();
+        let n = layout::size(&pl.out_shape);
+        let mut out = Vec::with_capacity(n);
+        let mut o = vec![0usize; pl.out_shape.len()];
+        for _ in 0..n {
+            let dot = |st: &[isize]| -> isize { o.iter().zip(st).map(|(&i, &s)| i as isize * s).sum() };
+            let mut off = p.offset + dot(&pl.src_strides);
+            for ((v, _, len, stride), vs) in parts.iter().zip(&views) {
+                let mut k = v[dot(vs) as usize];
+                if *len > 0 {
+                    k = k.rem_euclid(*len as i64);
+                }
+                off += k as isize * stride;
+            }
+            out.push(off as i64 / isz as i64);
+            for ax in (0..o.len()).rev() {
+                o[ax] += 1;
+                if o[ax] < pl.out_shape[ax] {
+                    break;
+                }
+                o[ax] = 0;
+            }
+        }
+        Ok((pl.out_shape, out))
+    }
+
+    /// Shapes and values from NumPy 2.4 (`np.arange(n).reshape(shape)[idx]`,
+    /// out-of-bounds indices wrapped beforehand as CuPy does).
+    #[test]
+    fn numpy_results() {
+        #[allow(clippy::type_complexity)]
+        let cases: Vec<(&str, &[usize], Vec<T>, &[usize], &[i64])> = vec![
+        ("int_1d", &[5], vec![I(&[4], &[0,-1,7,2])], &[4], &[0,4,2,2]),
+        ("int_axis1", &[3, 4], vec![B(FULL), I(&[3], &[3,-4,1])], &[3, 3], &[3,0,1,7,4,5,11,8,9]),
+        ("int_2d_index", &[4, 3], vec![I(&[2,2], &[0,1,3,-1])], &[2, 2, 3], &[0,1,2,3,4,5,9,10,11,9,10,11]),
+        ("two_broadcast", &[3, 4, 5], vec![I(&[2,1], &[0,2]), I(&[3], &[1,3,-1])], &[2, 3, 5], &[5,6,7,8,9,15,16,17,18,19,15,16,17,18,19,45,46,47,48,49,55,56,57,58,59,55,56,57,58,59]),
+        ("separated", &[3, 4, 5], vec![I(&[2], &[0,2]), B(FULL), I(&[2], &[1,-1])], &[2, 4], &[1,6,11,16,44,49,54,59]),
+        ("adjacent_mid", &[3, 4, 5], vec![B(FULL), I(&[2], &[0,3]), I(&[2], &[1,4])], &[3, 2], &[1,19,21,39,41,59]),
+        ("int_scalar_sep", &[3, 4, 5], vec![B(Index(0)), B(FULL), I(&[2], &[1,2])], &[2, 4], &[1,6,11,16,2,7,12,17]),
+        ("int_scalar_adj", &[3, 4, 5], vec![B(FULL), B(Index(1)), I(&[2], &[1,2])], &[3, 2], &[6,7,26,27,46,47]),
+        ("ellipsis_zero_sep", &[5, 2, 3], vec![B(FULL), I(&[2], &[0,1]), B(Ellipsis), I(&[2], &[0,2])], &[2, 5], &[0,6,12,18,24,5,11,17,23,29]),
+        ("newaxis_sep", &[2, 3, 4], vec![I(&[2], &[0,1]), B(NewAxis), I(&[2], &[0,2])], &[2, 1, 4], &[0,1,2,3,20,21,22,23]),
+        ("slices_mix", &[6, 5, 4], vec![B(st(Some(1), None, 2)), I(&[2], &[4,0]), B(st(None, None, -1))], &[3, 2, 4], &[39,38,37,36,23,22,21,20,79,78,77,76,63,62,61,60,119,118,117,116,103,102,101,100]),
+        ("mask_full", &[2, 3], vec![M(&[2,3], &[1,0,1,0,1,1])], &[4], &[0,2,4,5]),
+        ("mask_partial", &[3, 2, 2], vec![M(&[3], &[1,0,1])], &[2, 2, 2], &[0,1,2,3,8,9,10,11]),
+        ("mask_mid", &[2, 3, 4], vec![B(FULL), M(&[3], &[0,1,1]), B(Index(1))], &[2, 2], &[5,9,17,21]),
+        ("mask_and_int", &[2, 3, 4], vec![M(&[2,3], &[1,0,1,0,0,1]), I(&[3], &[0,3,-1])], &[3], &[0,11,23]),
+        ("mask_ellipsis", &[2, 3, 4], vec![B(Ellipsis), M(&[4], &[1,0,0,1])], &[2, 3, 2], &[0,3,4,7,8,11,12,15,16,19,20,23]),
+        ("mask_empty_count", &[3, 4], vec![M(&[3], &[0,0,0]), B(st(Some(1), Some(3), 1))], &[0, 2], &[]),
+        ("mask_0d_true", &[2, 3], vec![M(&[], &[1]), I(&[2], &[1,0])], &[2, 3], &[3,4,5,0,1,2]),
+        ("mask_0d_false", &[2, 3], vec![M(&[], &[0])], &[0, 2, 3], &[]),
+        ("int_0d", &[3, 4], vec![I(&[], &[2]), B(st(None, None, 2))], &[2], &[8,10]),
+        ("empty_index", &[3, 4], vec![B(FULL), I(&[0], &[])], &[3, 0], &[]),
+        ("wrap_neg", &[4, 3], vec![I(&[2], &[-9,9]), B(Index(0))], &[2], &[9,3]),
+        ("newaxis_first", &[3, 4], vec![B(NewAxis), I(&[2], &[1,2]), B(FULL)], &[1, 2, 4], &[4,5,6,7,8,9,10,11]),
+        ];
+        for (name, shape, items, want_shape, want) in cases {
+            let (got_shape, got) = simulate(shape, &items).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(got_shape, want_shape, "{name}: shape");
+            assert_eq!(got, want, "{name}: values");
+        }
+    }
+
+    #[test]
+    fn negative_strides_and_offsets() {
+        // a = np.arange(12).reshape(3, 4)[::-1, 1:]: offset 8 * 9, strides (-32, 8).
+        let p = plan(
+            &[3, 3],
+            &[-32, 8],
+            72,
+            &[ItemKind::Int(vec![2]), ItemKind::Basic(FULL)],
+        )
+        .unwrap();
+        assert_eq!(p.comps, vec![Comp::Int { len: 3, stride: -32 }]);
+        let pl = place(&p, &[vec![2]]).unwrap();
+        assert_eq!(pl.out_shape, vec![2, 3]);
+        assert_eq!(pl.src_strides, vec![0, 8]);
+        assert_eq!(pl.index_strides(&[2], &[8]).unwrap(), vec![8, 0]);
+    }
+
+    #[test]
+    fn numpy_errors() {
+        let err = |shape: &[usize], items: Vec<T>| simulate(shape, &items).unwrap_err().to_string();
+        assert_eq!(
+            err(&[2, 3], vec![M(&[2, 3], &[0; 6]), B(Index(0))]),
+            "too many indices for array: array is 2-dimensional, but 3 were indexed"
+        );
+        assert_eq!(
+            err(&[2, 3], vec![M(&[4], &[0; 4])]),
+            "boolean index did not match indexed array along axis 0; size of axis is 2 but size \
+             of corresponding boolean axis is 4"
+        );
+        assert_eq!(
+            err(&[2, 3, 4], vec![M(&[2, 4], &[0; 8])]),
+            "boolean index did not match indexed array along axis 1; size of axis is 3 but size \
+             of corresponding boolean axis is 4"
+        );
+        assert_eq!(
+            err(&[2, 3], vec![B(FULL), M(&[4], &[0; 4])]),
+            "boolean index did not match indexed array along axis 1; size of axis is 3 but size \
+             of corresponding boolean axis is 4"
+        );
+        assert_eq!(
+            err(&[2, 3], vec![I(&[2], &[0, 1]), I(&[3], &[0, 1, 2])]),
+            "shape mismatch: indexing arrays could not be broadcast together with shapes (2,) (3,)"
+        );
+        assert_eq!(
+            err(
+                &[2, 3, 4],
+                vec![I(&[2], &[0, 1]), I(&[2, 1], &[0, 1]), I(&[3], &[0, 1, 2])]
+            ),
+            "shape mismatch: indexing arrays could not be broadcast together with shapes (2,) \
+             (2,1) (3,)"
+        );
+        assert_eq!(
+            err(
+                &[2, 3, 4],
+                vec![M(&[2, 3], &[1, 0, 1, 0, 1, 1]), I(&[2], &[0, 1])]
+            ),
+            "shape mismatch: indexing arrays could not be broadcast together with shapes (4,) \
+             (4,) (2,)"
+        );
+        assert_eq!(
+            err(&[0, 3], vec![I(&[1], &[0])]),
+            "cannot do a non-empty take from an empty axes."
+        );
+        assert_eq!(
+            err(&[3, 4], vec![I(&[1], &[0]), B(Index(4))]),
+            "index 4 is out of bounds for axis 1 with size 4"
+        );
+        assert_eq!(
+            err(&[3, 4], vec![B(Ellipsis), I(&[1], &[0]), B(Ellipsis)]),
+            "an index can only have a single ellipsis ('...')"
+        );
+        // An empty index into an empty axis is fine: shape (0, 0).
+        assert_eq!(
+            simulate(&[0, 3], &[I(&[0], &[]), B(NewAxis)]).unwrap().0,
+            vec![0, 1, 3]
+        );
+    }
+
+    #[test]
+    fn value_shapes() {
+        assert_eq!(value_shape(&[1, 2, 3], &[2, 3]).unwrap(), vec![2, 3]);
+        assert_eq!(value_shape(&[1, 1, 2, 3], &[2, 3]).unwrap(), vec![2, 3]);
+        assert_eq!(value_shape(&[3], &[2, 3]).unwrap(), vec![3]);
+        assert_eq!(value_shape(&[], &[2, 3]).unwrap(), Vec::<usize>::new());
+        assert_eq!(
+            value_shape(&[2, 1, 3], &[2, 3]).unwrap_err().to_string(),
+            "shape mismatch: value array of shape (2,1,3) could not be broadcast to indexing \
+             result of shape (2,3)"
+        );
+        assert_eq!(
+            value_shape(&[4], &[2, 3]).unwrap_err().to_string(),
+            "shape mismatch: value array of shape (4,) could not be broadcast to indexing result \
+             of shape (2,3)"
+        );
+    }
+
+    #[test]
+    fn macro_items() {
+        let n = 2usize;
+        let idx = crate::ix![1, 2..;2, NewAxis, ..., n, ..;-1, -1];
+        let basic: Vec<AxisIndex> = idx
+            .iter()
+            .map(|i| match i {
+                IndexItem::Basic(b) => *b,
+                _ => panic!("basic only"),
+            })
+            .collect();
+        assert_eq!(basic, crate::s![1, 2..;2, NewAxis, ..., n, ..;-1, -1]);
+        assert!(crate::ix![].is_empty());
     }
 }
