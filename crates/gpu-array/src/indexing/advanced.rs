@@ -161,10 +161,15 @@ basic_items!(isize, i32, i64, usize);
 /// ```
 #[macro_export]
 macro_rules! ix {
-    (@acc [$($out:expr),*]) => {{
-        let index: ::std::vec::Vec<$crate::indexing::IndexItem<'_>> = ::std::vec![$($out),*];
-        index
-    }};
+    // No `let` around the vector (nor around `&array` items): temporaries
+    // such as `ix![&a.greater(0.0)?]` live to the end of the caller's
+    // statement.
+    (@acc []) => {
+        ::std::vec::Vec::<$crate::indexing::IndexItem<'_>>::new()
+    };
+    (@acc [$($out:expr),+]) => {
+        ::std::vec![$($out),+]
+    };
     (@acc [$($out:expr),*] NewAxis $(, $($rest:tt)*)?) => {
         $crate::ix!(@acc [$($out,)* $crate::indexing::IndexItem::Basic(
             $crate::layout::AxisIndex::NewAxis)] $($($rest)*)?)
@@ -172,6 +177,9 @@ macro_rules! ix {
     (@acc [$($out:expr),*] ... $(, $($rest:tt)*)?) => {
         $crate::ix!(@acc [$($out,)* $crate::indexing::IndexItem::Basic(
             $crate::layout::AxisIndex::Ellipsis)] $($($rest)*)?)
+    };
+    (@acc [$($out:expr),*] & $a:expr $(, $($rest:tt)*)?) => {
+        $crate::ix!(@acc [$($out,)* $crate::indexing::IndexItem::from(&$a)] $($($rest)*)?)
     };
     (@acc [$($out:expr),*] $r:expr ; $step:expr $(, $($rest:tt)*)?) => {
         $crate::ix!(@acc [$($out,)* {
@@ -488,6 +496,62 @@ fn gather_kernel() -> &'static ElementwiseKernel {
     })
 }
 
+/// The gather's spec: the output is written whole, so it is not read
+/// first (an `ElementwiseKernel` call would load it, a third more traffic).
+fn gather_spec(
+    data: DType,
+    src_ndim: usize,
+    index: DType,
+    ind_ndim: usize,
+    layout: crate::elementwise::LayoutClass,
+    width: crate::elementwise::IndexWidth,
+) -> Result<crate::elementwise::ElementwiseSpec> {
+    use crate::dtype::{Operand, ScalarKind};
+    use crate::elementwise::ArgInfo;
+    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
+    let mut s = gather_kernel().spec(
+        &[
+            ArgInfo::Array {
+                dtype: data,
+                ndim: src_ndim,
+            },
+            ArgInfo::Array {
+                dtype: index,
+                ndim: ind_ndim,
+            },
+            int,
+            int,
+        ],
+        &[ArgInfo::array(data)],
+        layout,
+        width,
+    )?;
+    s.read_outputs = false;
+    Ok(s)
+}
+
+/// Runs the gather into the C-contiguous `out`.
+fn gather(src: &Array, ind: &Array, len: usize, stride: isize, out: &Array) -> Result<()> {
+    use crate::elementwise::{LaunchArg, launch, raw_ndim};
+    use crate::ufunc::scalar_to_bytes;
+    let (dt, it) = (src.dtype(), ind.dtype());
+    let (sn, inn) = (raw_ndim(src), raw_ndim(ind));
+    launch(
+        out.shape(),
+        &[
+            LaunchArg::Raw(src),
+            LaunchArg::Raw(ind),
+            LaunchArg::Scalar(scalar_to_bytes(ScalarValue::Int(len as i128), DType::Int64)),
+            LaunchArg::Scalar(scalar_to_bytes(
+                ScalarValue::Int(stride as i128),
+                DType::Int64,
+            )),
+            LaunchArg::Out(out),
+        ],
+        |l, w| gather_spec(dt, sn, it, inn, l, w),
+    )
+}
+
 /// The scatter of an array of values (broadcast over the indexing result).
 fn scatter_kernel() -> &'static ElementwiseKernel {
     static K: OnceLock<ElementwiseKernel> = OnceLock::new();
@@ -583,12 +647,7 @@ pub fn kernel_specs(
         for &w in widths {
             for &d in data {
                 for &i in index {
-                    out.extend(gather_kernel().spec(
-                        &[raw(d, 2), raw(i, 2), int, int],
-                        &[ArgInfo::array(d)],
-                        l,
-                        w,
-                    ));
+                    out.extend(gather_spec(d, 2, i, 2, l, w));
                     out.extend(scatter_kernel().spec(
                         &[raw(d, 2), raw(i, 3), int, int],
                         &[raw(d, 2)],
@@ -854,16 +913,7 @@ impl Array {
             Order::C,
         )?;
         if let Some((ind, len, stride)) = &r.ind {
-            gather_kernel().call(
-                &[
-                    KernelInput::Plain(Input::Array(&r.src)),
-                    KernelInput::Plain(Input::Array(ind)),
-                    int(*len as i128),
-                    int(*stride as i128),
-                ],
-                &[&out],
-                None,
-            )?;
+            gather(&r.src, ind, *len, *stride, &out)?;
         }
         Ok(out)
     }
