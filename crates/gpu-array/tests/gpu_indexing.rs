@@ -179,8 +179,7 @@ fn set_case(name: &str, m: &HashMap<String, Array>) -> gpu_array::Result<Array> 
         }
         "view_writes_through" => {
             y = x("a");
-            y.slice(&s![..;-1])?
-                .set_index(&ix![.., g("i03")], 7.0)?;
+            y.slice(&s![..;-1])?.set_index(&ix![.., g("i03")], 7.0)?;
         }
         "mask_0d_scalar" => {
             y = x("b");
@@ -279,7 +278,13 @@ fn every_dtype_gathers_and_scatters() {
     let mask_h = [true, false, true, true, false, false, true, false];
     let mask = Array::from_vec(mask_h.to_vec()).unwrap();
     let cols: Vec<usize> = (0..8).filter(|&j| mask_h[j]).collect();
-    let as_dtype = |v: i64, dt: DType| if dt == DType::Bool { i64::from(v != 0) } else { v };
+    let as_dtype = |v: i64, dt: DType| {
+        if dt == DType::Bool {
+            i64::from(v != 0)
+        } else {
+            v
+        }
+    };
     for dt in DType::ALL {
         let a = base.astype(dt).unwrap();
         // a[rows, mask]: rows (4,) and the mask's (4,) broadcast: (4,).
@@ -308,7 +313,10 @@ fn every_dtype_gathers_and_scatters() {
             .unwrap()
             .reshape(&[2, 4])
             .unwrap();
-        let two = Array::from_vec(vec![3i64, 1]).unwrap().reshape(&[2, 1]).unwrap();
+        let two = Array::from_vec(vec![3i64, 1])
+            .unwrap()
+            .reshape(&[2, 1])
+            .unwrap();
         y.set_index(&ix![&two, &mask], &vals).unwrap();
         y.set_index(&ix![0, &mask], 1).unwrap();
         let mut want = vec![0i64; 40];
@@ -332,7 +340,9 @@ fn non_contiguous_sources_and_masks() {
     };
     let mut rng = Rng(7);
     let (d0, d1, d2) = (64usize, 50usize, 40usize);
-    let data: Vec<f32> = (0..d0 * d1 * d2).map(|_| rng.range(-1000, 1000) as f32).collect();
+    let data: Vec<f32> = (0..d0 * d1 * d2)
+        .map(|_| rng.range(-1000, 1000) as f32)
+        .collect();
     let big = Array::from_slice(&data, &[d0, d1, d2]).unwrap();
     // View: transpose to (40, 64, 50), then reverse the middle axis.
     let view = big
@@ -366,7 +376,9 @@ fn non_contiguous_sources_and_masks() {
     }
     // A mask over the first two axes of the view, given as a transposed
     // bool view itself: view[mask] is (count, 50).
-    let mh: Vec<bool> = (0..vshape[0] * vshape[1]).map(|_| rng.next() % 3 == 0).collect();
+    let mh: Vec<bool> = (0..vshape[0] * vshape[1])
+        .map(|_| rng.next().is_multiple_of(3))
+        .collect();
     let mask_t = Array::from_slice(&mh, &[vshape[0], vshape[1]])
         .unwrap()
         .T()
@@ -401,7 +413,10 @@ fn non_contiguous_sources_and_masks() {
             want[flat(&[5, wrap(r, vshape[1]), c], &vshape)] = v;
         }
     }
-    assert!(tview.copy().unwrap().to_vec::<f32>().unwrap() == want, "set through a view");
+    assert!(
+        tview.copy().unwrap().to_vec::<f32>().unwrap() == want,
+        "set through a view"
+    );
 }
 
 /// A gather of 2^22 elements with random indices (the grid-stride loop,
@@ -415,7 +430,9 @@ fn large_gather_and_scatter() {
     let n = 1usize << 20;
     let src: Vec<f64> = (0..n).map(|k| k as f64 * 0.25).collect();
     let a = Array::from_slice(&src, &[n]).unwrap();
-    let idx: Vec<i64> = (0..4 * n).map(|_| rng.range(-(n as i64) * 2, 2 * n as i64)).collect();
+    let idx: Vec<i64> = (0..4 * n)
+        .map(|_| rng.range(-(n as i64) * 2, 2 * n as i64))
+        .collect();
     let di = Array::from_slice(&idx, &[4, n]).unwrap();
     let got = a.get_index(&ix![&di]).unwrap().to_vec::<f64>().unwrap();
     assert!(
@@ -432,7 +449,9 @@ fn large_gather_and_scatter() {
         .unwrap();
     let got = y.to_vec::<f64>().unwrap();
     assert!(
-        perm.iter().enumerate().all(|(k, &p)| got[p as usize] == src[k]),
+        perm.iter()
+            .enumerate()
+            .all(|(k, &p)| got[p as usize] == src[k]),
         "large scatter"
     );
 }
@@ -456,7 +475,10 @@ fn int64_offsets() {
     assert_eq!(a.item::<u8>(&[1, cols as isize - 1]).unwrap(), 3);
     // One index array along axis 0: its stride is 2^30 bytes.
     let got = a
-        .get_index(&ix![&Array::from_vec(vec![2i32, -2]).unwrap(), cols as isize - 1])
+        .get_index(&ix![
+            &Array::from_vec(vec![2i32, -2]).unwrap(),
+            cols as isize - 1
+        ])
         .unwrap()
         .to_vec::<u8>()
         .unwrap();
@@ -469,12 +491,18 @@ fn basic_indices_stay_views() {
     let Some(_d) = gpu_runtime::testing::device_or_skip() else {
         return;
     };
-    let a = Array::from_vec((0..12i32).collect()).unwrap().reshape(&[3, 4]).unwrap();
+    let a = Array::from_vec((0..12i32).collect())
+        .unwrap()
+        .reshape(&[3, 4])
+        .unwrap();
     let v = a.get_index(&ix![1.., ..;-1]).unwrap();
     assert!(v.shares_memory_with(&a));
     assert_eq!(v.to_vec::<i32>().unwrap(), vec![7, 6, 5, 4, 11, 10, 9, 8]);
     a.set_index(&ix![0], 5).unwrap();
-    let col = Array::from_vec(vec![-1i64, -2, -3]).unwrap().reshape(&[3, 1]).unwrap();
+    let col = Array::from_vec(vec![-1i64, -2, -3])
+        .unwrap()
+        .reshape(&[3, 1])
+        .unwrap();
     a.set_index(&ix![.., 1..2], &col).unwrap();
     assert_eq!(
         a.to_vec::<i32>().unwrap(),
@@ -496,7 +524,8 @@ fn aliasing_sets() {
     // b[perm] = b[::-1]: the old values land.
     let b = Array::from_vec(vec![10.0f64, 11.0, 12.0, 13.0, 14.0]).unwrap();
     let perm = Array::from_vec(vec![2i64, 4, 0, 1, 3]).unwrap();
-    b.set_index(&ix![&perm], &b.slice(&s![..;-1]).unwrap()).unwrap();
+    b.set_index(&ix![&perm], &b.slice(&s![..;-1]).unwrap())
+        .unwrap();
     // new[perm[k]] = old[4 - k]
     assert_eq!(
         b.to_vec::<f64>().unwrap(),

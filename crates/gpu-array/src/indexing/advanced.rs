@@ -216,10 +216,7 @@ pub(crate) enum ItemKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Comp {
     /// An integer array over one view axis of length `len` and byte `stride`.
-    Int {
-        len: usize,
-        stride: isize,
-    },
+    Int { len: usize, stride: isize },
     /// A mask over consecutive view axes of this shape and these byte
     /// strides (a 0-d mask: one new axis, shape `[1]`, stride 0).
     Mask {
@@ -866,11 +863,7 @@ fn resolve(a: &Array, kinds: &[ItemKind], arrays: &[&Array]) -> Result<Resolved>
     };
     let strides = placement.index_strides(ind.shape(), ind.strides())?;
     let view = ind.with_layout(
-        Layout::new(
-            placement.out_shape.clone(),
-            strides,
-            ind.layout().offset(),
-        ),
+        Layout::new(placement.out_shape.clone(), strides, ind.layout().offset()),
         ind.dtype(),
     );
     Ok(Resolved {
@@ -930,7 +923,11 @@ impl Array {
     /// mismatch: value array of shape (4,) could not be broadcast to
     /// indexing result of shape (2,3)"); an integer scalar out of the
     /// dtype's range.
-    pub fn set_index<'v>(&self, index: &[IndexItem<'_>], value: impl Into<Input<'v>>) -> Result<()> {
+    pub fn set_index<'v>(
+        &self,
+        index: &[IndexItem<'_>],
+        value: impl Into<Input<'v>>,
+    ) -> Result<()> {
         let value = value.into();
         let (kinds, arrays) = classify(self, index)?;
         if let Input::Array(v) = value {
@@ -999,12 +996,7 @@ impl Array {
                 let v = v.reshape(&vshape)?.broadcast_to(&shape)?;
                 let Some((ind, len, stride)) = ind else {
                     if arrays.is_empty() {
-                        return crate::array::copyto(
-                            &dst,
-                            &v,
-                            crate::dtype::Casting::Unsafe,
-                            None,
-                        );
+                        return crate::array::copyto(&dst, &v, crate::dtype::Casting::Unsafe, None);
                     }
                     return Ok(());
                 };
@@ -1110,7 +1102,8 @@ mod tests {
         let mut out = Vec::with_capacity(n);
         let mut o = vec![0usize; pl.out_shape.len()];
         for _ in 0..n {
-            let dot = |st: &[isize]| -> isize { o.iter().zip(st).map(|(&i, &s)| i as isize * s).sum() };
+            let dot =
+                |st: &[isize]| -> isize { o.iter().zip(st).map(|(&i, &s)| i as isize * s).sum() };
             let mut off = p.offset + dot(&pl.src_strides);
             for ((v, _, len, stride), vs) in parts.iter().zip(&views) {
                 let mut k = v[dot(vs) as usize];
@@ -1137,32 +1130,181 @@ mod tests {
     fn numpy_results() {
         #[allow(clippy::type_complexity)]
         let cases: Vec<(&str, &[usize], Vec<T>, &[usize], &[i64])> = vec![
-        ("int_1d", &[5], vec![I(&[4], &[0,-1,7,2])], &[4], &[0,4,2,2]),
-        ("int_axis1", &[3, 4], vec![B(FULL), I(&[3], &[3,-4,1])], &[3, 3], &[3,0,1,7,4,5,11,8,9]),
-        ("int_2d_index", &[4, 3], vec![I(&[2,2], &[0,1,3,-1])], &[2, 2, 3], &[0,1,2,3,4,5,9,10,11,9,10,11]),
-        ("two_broadcast", &[3, 4, 5], vec![I(&[2,1], &[0,2]), I(&[3], &[1,3,-1])], &[2, 3, 5], &[5,6,7,8,9,15,16,17,18,19,15,16,17,18,19,45,46,47,48,49,55,56,57,58,59,55,56,57,58,59]),
-        ("separated", &[3, 4, 5], vec![I(&[2], &[0,2]), B(FULL), I(&[2], &[1,-1])], &[2, 4], &[1,6,11,16,44,49,54,59]),
-        ("adjacent_mid", &[3, 4, 5], vec![B(FULL), I(&[2], &[0,3]), I(&[2], &[1,4])], &[3, 2], &[1,19,21,39,41,59]),
-        ("int_scalar_sep", &[3, 4, 5], vec![B(Index(0)), B(FULL), I(&[2], &[1,2])], &[2, 4], &[1,6,11,16,2,7,12,17]),
-        ("int_scalar_adj", &[3, 4, 5], vec![B(FULL), B(Index(1)), I(&[2], &[1,2])], &[3, 2], &[6,7,26,27,46,47]),
-        ("ellipsis_zero_sep", &[5, 2, 3], vec![B(FULL), I(&[2], &[0,1]), B(Ellipsis), I(&[2], &[0,2])], &[2, 5], &[0,6,12,18,24,5,11,17,23,29]),
-        ("newaxis_sep", &[2, 3, 4], vec![I(&[2], &[0,1]), B(NewAxis), I(&[2], &[0,2])], &[2, 1, 4], &[0,1,2,3,20,21,22,23]),
-        ("slices_mix", &[6, 5, 4], vec![B(st(Some(1), None, 2)), I(&[2], &[4,0]), B(st(None, None, -1))], &[3, 2, 4], &[39,38,37,36,23,22,21,20,79,78,77,76,63,62,61,60,119,118,117,116,103,102,101,100]),
-        ("mask_full", &[2, 3], vec![M(&[2,3], &[1,0,1,0,1,1])], &[4], &[0,2,4,5]),
-        ("mask_partial", &[3, 2, 2], vec![M(&[3], &[1,0,1])], &[2, 2, 2], &[0,1,2,3,8,9,10,11]),
-        ("mask_mid", &[2, 3, 4], vec![B(FULL), M(&[3], &[0,1,1]), B(Index(1))], &[2, 2], &[5,9,17,21]),
-        ("mask_and_int", &[2, 3, 4], vec![M(&[2,3], &[1,0,1,0,0,1]), I(&[3], &[0,3,-1])], &[3], &[0,11,23]),
-        ("mask_ellipsis", &[2, 3, 4], vec![B(Ellipsis), M(&[4], &[1,0,0,1])], &[2, 3, 2], &[0,3,4,7,8,11,12,15,16,19,20,23]),
-        ("mask_empty_count", &[3, 4], vec![M(&[3], &[0,0,0]), B(st(Some(1), Some(3), 1))], &[0, 2], &[]),
-        ("mask_0d_true", &[2, 3], vec![M(&[], &[1]), I(&[2], &[1,0])], &[2, 3], &[3,4,5,0,1,2]),
-        ("mask_0d_false", &[2, 3], vec![M(&[], &[0])], &[0, 2, 3], &[]),
-        ("int_0d", &[3, 4], vec![I(&[], &[2]), B(st(None, None, 2))], &[2], &[8,10]),
-        ("empty_index", &[3, 4], vec![B(FULL), I(&[0], &[])], &[3, 0], &[]),
-        ("wrap_neg", &[4, 3], vec![I(&[2], &[-9,9]), B(Index(0))], &[2], &[9,3]),
-        ("newaxis_first", &[3, 4], vec![B(NewAxis), I(&[2], &[1,2]), B(FULL)], &[1, 2, 4], &[4,5,6,7,8,9,10,11]),
+            (
+                "int_1d",
+                &[5],
+                vec![I(&[4], &[0, -1, 7, 2])],
+                &[4],
+                &[0, 4, 2, 2],
+            ),
+            (
+                "int_axis1",
+                &[3, 4],
+                vec![B(FULL), I(&[3], &[3, -4, 1])],
+                &[3, 3],
+                &[3, 0, 1, 7, 4, 5, 11, 8, 9],
+            ),
+            (
+                "int_2d_index",
+                &[4, 3],
+                vec![I(&[2, 2], &[0, 1, 3, -1])],
+                &[2, 2, 3],
+                &[0, 1, 2, 3, 4, 5, 9, 10, 11, 9, 10, 11],
+            ),
+            (
+                "two_broadcast",
+                &[3, 4, 5],
+                vec![I(&[2, 1], &[0, 2]), I(&[3], &[1, 3, -1])],
+                &[2, 3, 5],
+                &[
+                    5, 6, 7, 8, 9, 15, 16, 17, 18, 19, 15, 16, 17, 18, 19, 45, 46, 47, 48, 49, 55,
+                    56, 57, 58, 59, 55, 56, 57, 58, 59,
+                ],
+            ),
+            (
+                "separated",
+                &[3, 4, 5],
+                vec![I(&[2], &[0, 2]), B(FULL), I(&[2], &[1, -1])],
+                &[2, 4],
+                &[1, 6, 11, 16, 44, 49, 54, 59],
+            ),
+            (
+                "adjacent_mid",
+                &[3, 4, 5],
+                vec![B(FULL), I(&[2], &[0, 3]), I(&[2], &[1, 4])],
+                &[3, 2],
+                &[1, 19, 21, 39, 41, 59],
+            ),
+            (
+                "int_scalar_sep",
+                &[3, 4, 5],
+                vec![B(Index(0)), B(FULL), I(&[2], &[1, 2])],
+                &[2, 4],
+                &[1, 6, 11, 16, 2, 7, 12, 17],
+            ),
+            (
+                "int_scalar_adj",
+                &[3, 4, 5],
+                vec![B(FULL), B(Index(1)), I(&[2], &[1, 2])],
+                &[3, 2],
+                &[6, 7, 26, 27, 46, 47],
+            ),
+            (
+                "ellipsis_zero_sep",
+                &[5, 2, 3],
+                vec![B(FULL), I(&[2], &[0, 1]), B(Ellipsis), I(&[2], &[0, 2])],
+                &[2, 5],
+                &[0, 6, 12, 18, 24, 5, 11, 17, 23, 29],
+            ),
+            (
+                "newaxis_sep",
+                &[2, 3, 4],
+                vec![I(&[2], &[0, 1]), B(NewAxis), I(&[2], &[0, 2])],
+                &[2, 1, 4],
+                &[0, 1, 2, 3, 20, 21, 22, 23],
+            ),
+            (
+                "slices_mix",
+                &[6, 5, 4],
+                vec![
+                    B(st(Some(1), None, 2)),
+                    I(&[2], &[4, 0]),
+                    B(st(None, None, -1)),
+                ],
+                &[3, 2, 4],
+                &[
+                    39, 38, 37, 36, 23, 22, 21, 20, 79, 78, 77, 76, 63, 62, 61, 60, 119, 118, 117,
+                    116, 103, 102, 101, 100,
+                ],
+            ),
+            (
+                "mask_full",
+                &[2, 3],
+                vec![M(&[2, 3], &[1, 0, 1, 0, 1, 1])],
+                &[4],
+                &[0, 2, 4, 5],
+            ),
+            (
+                "mask_partial",
+                &[3, 2, 2],
+                vec![M(&[3], &[1, 0, 1])],
+                &[2, 2, 2],
+                &[0, 1, 2, 3, 8, 9, 10, 11],
+            ),
+            (
+                "mask_mid",
+                &[2, 3, 4],
+                vec![B(FULL), M(&[3], &[0, 1, 1]), B(Index(1))],
+                &[2, 2],
+                &[5, 9, 17, 21],
+            ),
+            (
+                "mask_and_int",
+                &[2, 3, 4],
+                vec![M(&[2, 3], &[1, 0, 1, 0, 0, 1]), I(&[3], &[0, 3, -1])],
+                &[3],
+                &[0, 11, 23],
+            ),
+            (
+                "mask_ellipsis",
+                &[2, 3, 4],
+                vec![B(Ellipsis), M(&[4], &[1, 0, 0, 1])],
+                &[2, 3, 2],
+                &[0, 3, 4, 7, 8, 11, 12, 15, 16, 19, 20, 23],
+            ),
+            (
+                "mask_empty_count",
+                &[3, 4],
+                vec![M(&[3], &[0, 0, 0]), B(st(Some(1), Some(3), 1))],
+                &[0, 2],
+                &[],
+            ),
+            (
+                "mask_0d_true",
+                &[2, 3],
+                vec![M(&[], &[1]), I(&[2], &[1, 0])],
+                &[2, 3],
+                &[3, 4, 5, 0, 1, 2],
+            ),
+            (
+                "mask_0d_false",
+                &[2, 3],
+                vec![M(&[], &[0])],
+                &[0, 2, 3],
+                &[],
+            ),
+            (
+                "int_0d",
+                &[3, 4],
+                vec![I(&[], &[2]), B(st(None, None, 2))],
+                &[2],
+                &[8, 10],
+            ),
+            (
+                "empty_index",
+                &[3, 4],
+                vec![B(FULL), I(&[0], &[])],
+                &[3, 0],
+                &[],
+            ),
+            (
+                "wrap_neg",
+                &[4, 3],
+                vec![I(&[2], &[-9, 9]), B(Index(0))],
+                &[2],
+                &[9, 3],
+            ),
+            (
+                "newaxis_first",
+                &[3, 4],
+                vec![B(NewAxis), I(&[2], &[1, 2]), B(FULL)],
+                &[1, 2, 4],
+                &[4, 5, 6, 7, 8, 9, 10, 11],
+            ),
         ];
         for (name, shape, items, want_shape, want) in cases {
-            let (got_shape, got) = simulate(shape, &items).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let (got_shape, got) =
+                simulate(shape, &items).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(got_shape, want_shape, "{name}: shape");
             assert_eq!(got, want, "{name}: values");
         }
@@ -1178,7 +1320,13 @@ mod tests {
             &[ItemKind::Int(vec![2]), ItemKind::Basic(FULL)],
         )
         .unwrap();
-        assert_eq!(p.comps, vec![Comp::Int { len: 3, stride: -32 }]);
+        assert_eq!(
+            p.comps,
+            vec![Comp::Int {
+                len: 3,
+                stride: -32
+            }]
+        );
         let pl = place(&p, &[vec![2]]).unwrap();
         assert_eq!(pl.out_shape, vec![2, 3]);
         assert_eq!(pl.src_strides, vec![0, 8]);
