@@ -581,6 +581,12 @@ fn errors_in_numpy_words() {
          shape (2,4)"
     );
     assert!(matches!(e, Error::Value(_)));
+    let full = a.greater(-1.0).unwrap();
+    assert_eq!(
+        err(a.set_index(&ix![&full], &i3)).0,
+        "NumPy boolean array indexing assignment cannot assign 3 input values to the 12 output \
+         values where the mask is true"
+    );
     let b = Array::zeros(&[4], DType::Int8).unwrap();
     assert_eq!(
         err(b.set_index(&ix![&i2], 300)).0,

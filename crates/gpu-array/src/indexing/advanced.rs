@@ -9,7 +9,7 @@
 //! | `a[:, idx, 1:]`                       | `a.get_index(&ix![.., &idx, 1..])?`                 |
 //! | `a[mask]`, `a[mask, 0]`, `a[..., m]`  | `a.get_index(&ix![&mask])?`, `ix![&mask, 0]`, `ix![..., &m]` |
 //! | `a[np.newaxis, idx, ::-1]`            | `a.get_index(&ix![NewAxis, &idx, ..;-1])?`          |
-//! | `a[1:, ::2]` (basic only: a view)     | `a.get_index(&ix![1.., ..;2])?` (or `a.slice(&s![..])`) |
+//! | `a[1:, ::2]` (basic only: a view)     | `a.get_index(&ix![1.., ..;2])?` (or `a.slice(&s![1.., ..;2])`) |
 //! | `a[idx] = 0.5`                        | `a.set_index(&ix![&idx], 0.5)?`                     |
 //! | `a[mask] = b`, `a[:, idx] = b`        | `a.set_index(&ix![&mask], &b)?`, `ix![.., &idx]`    |
 //! | `a[True]`, `a[False]`                 | `ix![&Array::scalar(true)?]` (a 0-d mask)           |
@@ -921,8 +921,10 @@ impl Array {
     /// # Errors
     /// As [`Array::get_index`]; a value that does not broadcast ("shape
     /// mismatch: value array of shape (4,) could not be broadcast to
-    /// indexing result of shape (2,3)"); an integer scalar out of the
-    /// dtype's range.
+    /// indexing result of shape (2,3)"; for a mask over every axis and a
+    /// 1-D value of another length, NumPy's "NumPy boolean array indexing
+    /// assignment cannot assign 5 input values to the 3 output values
+    /// where the mask is true"); an integer scalar out of the dtype's range.
     pub fn set_index<'v>(
         &self,
         index: &[IndexItem<'_>],
@@ -985,6 +987,18 @@ impl Array {
                 )?;
             }
             Input::Array(v) => {
+                // NumPy's own words for `a[mask] = values` with a mask over
+                // every axis and too few or too many values.
+                let full_mask = matches!(kinds.as_slice(), [ItemKind::Mask(m)]
+                    if !m.is_empty() && m.len() == self.ndim());
+                if full_mask && v.ndim() == 1 && v.size() != 1 && v.size() != shape[0] {
+                    return Err(Error::Value(format!(
+                        "NumPy boolean array indexing assignment cannot assign {} input values \
+                         to the {} output values where the mask is true",
+                        v.size(),
+                        shape[0]
+                    )));
+                }
                 let vshape = value_shape(v.shape(), &shape)?;
                 // A value that aliases the destination is read before any write.
                 let v = if v.shares_memory_with(self) || v.dtype() != self.dtype() {
