@@ -15,7 +15,7 @@ use gpu_array::indexing::IndexItem;
 use gpu_array::npy::load_npz;
 use gpu_array::{Array, DType, Error, ix, s};
 
-const GET_CASES: [&str; 30] = [
+const GET_CASES: [&str; 31] = [
     "int_1d",
     "int_axis1",
     "int_last_u8",
@@ -46,6 +46,7 @@ const GET_CASES: [&str; 30] = [
     "z_bool_data",
     "u_wrap",
     "b_wrap_axis1",
+    "u_0d",
 ];
 
 const SET_CASES: [&str; 11] = [
@@ -142,6 +143,7 @@ fn get_case(name: &str, m: &HashMap<String, Array>) -> gpu_array::Result<Array> 
         "z_bool_data" => z.get_index(&ix![g("izb")]),
         "u_wrap" => u.get_index(&ix![g("iwrap")]),
         "b_wrap_axis1" => b.get_index(&ix![.., g("iwrap")]),
+        "u_0d" => u.get_index(&ix![g("i0d")]),
         other => panic!("no get case {other}"),
     }
 }

@@ -97,9 +97,11 @@ get = {
     "z_bool_data": z[g["izb"]],
     "u_wrap": u[wrap(g["iwrap"], 7)],
     "b_wrap_axis1": b[:, wrap(g["iwrap"], 5)],
+    "u_0d": u[g["i0d"]],
 }
 for k, v in get.items():
-    out[f"get.{k}"] = np.ascontiguousarray(v)
+    # np.array keeps a 0-d result 0-d (CuPy returns a 0-d array, not a scalar).
+    out[f"get.{k}"] = np.array(v, order="C")
 
 
 def setting(x, f):
