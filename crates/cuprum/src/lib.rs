@@ -13,6 +13,7 @@
 //! | `cp.sort`, `cp.unique`       | [`sort`], [`unique`], ... ([`sorting`])  |
 //! | `cp.take`                    | [`take`] ([`indexing`])                  |
 //! | `cp.piecewise`               | [`piecewise`] ([`functional`])           |
+//! | `x[idx, 1:]`, `x[mask] = 0`  | `x.get_index(&ix![&idx, 1..])?`, `x.set_index(&ix![&mask], 0)?` ([`IndexItem`]) |
 //! | `cp.around`, `cp.clip`, `cp.interp`, windows, `cp.convolve` | [`around`], [`clip`], ... ([`math`]) |
 //! | `cp.histogram`, `cp.bincount`, `cp.cov`, ... | [`histogram`], [`bincount`], ... ([`stats`]) |
 //! | `cp.polyval`, `cp.poly1d`, `cp.polynomial` | [`polyval`], [`Poly1d`], [`polynomial`] |
@@ -36,7 +37,7 @@ pub use gpu_array::elementwise::{ElementwiseKernel, KernelInput, Typed};
 pub use gpu_array::functional::{Piece, piecewise};
 pub use gpu_array::fusion::{self, FVar, fuse, fx};
 pub use gpu_array::indexing::{
-    TakeMode, argwhere, compress, diagonal, extract, flatnonzero, nonzero, put, take,
+    IndexItem, TakeMode, argwhere, compress, diagonal, extract, flatnonzero, nonzero, put, take,
     take_along_axis, where_,
 };
 pub use gpu_array::logic::{allclose, array_equal, isclose};
@@ -63,8 +64,8 @@ pub use gpu_array::stats::{
 pub use gpu_array::ufunc::*;
 pub use gpu_array::{
     Array, AxisIndex, DType, Element, Error, Flags, Layout, Order, Result, creation, display,
-    dtype, elementwise, functional, indexing, layout, logic, manipulation, math, npy, polynomial,
-    s, sorting, stats, ufunc,
+    dtype, elementwise, functional, indexing, ix, layout, logic, manipulation, math, npy,
+    polynomial, s, sorting, stats, ufunc,
 };
 /// CuPy's `cupy.linalg` (and `cupyx.scipy.linalg` as `linalg::scipy`).
 pub use gpu_linalg as linalg;

@@ -31,7 +31,9 @@
 //!   (flat or along an axis), `quantile`/`percentile`/`median` (tuple axes,
 //!   `q` of any shape);
 //! - [`functional`]: `piecewise` (constants or functions of `x`);
-//! - [`indexing`]: `take` (CuPy's wrapped out-of-bounds indices);
+//! - [`indexing`]: `take` (CuPy's wrapped out-of-bounds indices), `where`,
+//!   `nonzero`, `put`, and advanced indexing (integer arrays and boolean
+//!   masks, get and set) with [`ix!`];
 //! - [`math`]: NumPy's mathematical functions that are not ufuncs
 //!   (`around`, `clip`, `interp`, `unwrap`, `i0`, `sinc`, windows,
 //!   `convolve`, cupyx's `rsqrt`, ...);
@@ -62,6 +64,7 @@
 //! | `x < y`                                    | `x.less(&y)?`                                             |
 //! | `x.astype(np.int32)`, `x.copy()`, `x.T`    | [`Array::astype`], [`Array::copy`], [`Array::T`]          |
 //! | `x[1:, ::-1]`                              | `x.slice(&s![1.., ..;-1])?`                               |
+//! | `x[idx, 1:]`, `x[mask] = 0.0`              | `x.get_index(&ix![&idx, 1..])?`, `x.set_index(&ix![&mask], 0.0)?` |
 //! | `cp.ElementwiseKernel(...)`                | [`elementwise::ElementwiseKernel::new`] and `.call`       |
 //! | `x.sum(axis=1)`, `cp.max(x)`               | `x.sum(&ReduceOptions::axis(1))?`, [`reduction::amax`]    |
 //! | `cp.fuse(f)`, `f(x, y)`                     | [`fusion::fuse`]`("f", \|x: &FVar, y: &FVar\| ..)`, `.call(&[&x, &y])?` |
@@ -126,4 +129,5 @@ pub mod ufunc;
 pub use array::{Array, Flags};
 pub use dtype::{DType, Element};
 pub use error::{Error, Result};
+pub use indexing::IndexItem;
 pub use layout::{AxisIndex, Layout, Order};

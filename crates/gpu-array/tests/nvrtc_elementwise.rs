@@ -346,6 +346,36 @@ fn user_elementwise_kernels_compile() {
     compile_batch("user_kernels", &specs);
 }
 
+/// Advanced indexing's gather, scatters, offset sums and mask offsets
+/// (`indexing::advanced`): every data dtype with int64 indices on the
+/// path a gather takes, and a few dtypes with narrow indices over the
+/// other layouts and index widths.
+#[test]
+fn advanced_indexing_kernels_compile() {
+    let Some(()) = nvrtc_or_skip() else { return };
+    let mut specs = gpu_array::indexing::advanced::kernel_specs(
+        &DType::ALL,
+        &[DType::Int64],
+        &[LayoutClass::Contiguous { vectorized: true }],
+        &[IndexWidth::I32],
+    );
+    assert_eq!(specs.len(), DType::ALL.len() * 3 + 2 + 1);
+    specs.extend(gpu_array::indexing::advanced::kernel_specs(
+        &[DType::Float16, DType::Complex128, DType::Bool],
+        &[DType::Int32, DType::UInt8],
+        &[
+            LayoutClass::Contiguous { vectorized: false },
+            LayoutClass::Strided { ndim: 2 },
+        ],
+        &[IndexWidth::I64],
+    ));
+    // Calls of one kernel share its name; one program needs them distinct.
+    for (k, s) in specs.iter_mut().enumerate() {
+        s.name = format!("{}_{k}", s.name);
+    }
+    compile_batch("advanced_indexing", &specs);
+}
+
 // ---------------------------------------------------------------------------
 // Tier 3: a few generated kernels run on a GPU (skipped without one), with
 // NumPy's (and, for float to integer casts, CuPy's) answers.

@@ -1,5 +1,5 @@
 //! Indexing routines (NumPy's "Indexing routines"): gathers, selections by
-//! condition and the diagonal view.
+//! condition, the diagonal view, and NumPy's advanced indexing ([`advanced`]).
 //!
 //! | NumPy / CuPy                           | Cuprum                                             |
 //! |----------------------------------------|----------------------------------------------------|
@@ -11,15 +11,19 @@
 //! | `cp.compress`, `cp.extract`            | [`compress`], [`extract`]                          |
 //! | `cp.diagonal(a, 1, 0, 1)`              | [`diagonal`]`(&a, 1, 0, 1)?` (a view)              |
 //! | `cp.put(a, idx, v)`                    | [`put`]`(&a, &idx, &v, TakeMode::Wrap)?`           |
+//! | `a[idx, 1:]`, `a[mask]` (advanced)     | `a.get_index(&ix![&idx, 1..])?`, `ix![&mask]` ([`advanced`]) |
+//! | `a[idx] = v`, `a[mask] = 0`            | `a.set_index(&ix![&idx], &v)?` ([`advanced`])      |
 //!
 //! Out-of-bounds indices wrap around, as CuPy documents ("Out-of-bounds
 //! indices" under "Difference between CuPy and NumPy"); NumPy's default
 //! `mode='raise'` would need a device-to-host check per call.
 
+pub mod advanced;
 mod along;
 mod put;
 mod select;
 
+pub use advanced::IndexItem;
 pub use along::{diagonal, take_along_axis};
 pub use put::put;
 pub use select::{argwhere, compress, extract, flatnonzero, nonzero, where_};
