@@ -49,22 +49,25 @@
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
 
+pub mod array_api;
 pub mod decomp;
 pub mod error;
 pub mod errstate;
 pub mod kernels;
+pub mod polynomial;
 pub mod products;
 mod raw;
 pub mod scipy;
 pub mod util;
 
 pub use decomp::{
-    Lstsq, Norm, NormAxis, QrMode, QrResult, Svd, SvdDriver, SvdParams, Uplo, cholesky, cond, det,
-    eig, eigh, eigvals, eigvalsh, inv, lstsq, matrix_norm, matrix_rank, norm, pinv, qr, slogdet,
-    solve, svd, svdvals, tensorinv, tensorsolve, vector_norm,
+    Lstsq, Norm, NormAxis, PinvParams, QrMode, QrResult, RankParams, Svd, SvdDriver, SvdParams,
+    Uplo, cholesky, cond, det, eig, eigh, eigvals, eigvalsh, inv, lstsq, matrix_norm, matrix_rank,
+    norm, pinv, qr, slogdet, solve, svd, svdvals, tensorinv, tensorsolve, vector_norm,
 };
 pub use error::{Error, Result};
 pub use errstate::{LinAlgErrors, errstate, linalg_errors, raise_on_error, set_linalg_errors};
+pub use polynomial::{Poly1dExt, PolyCov, Polyfit, PolyfitFull, PolyfitOptions, polyfit, roots};
 pub use products::{
     Axes, MatmulExt, cross, diagonal, dot, einsum, inner, kron, matmul, matmul_into, matrix_power,
     matrix_transpose, multi_dot, outer, tensordot, trace, vdot, vecdot,

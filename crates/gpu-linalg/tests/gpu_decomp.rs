@@ -70,7 +70,7 @@ fn cholesky_reconstructs_and_zeroes_the_upper_triangle() {
     let mut rng = Rng(1);
     for dt in DTYPES {
         let (a, ha) = hpd(&mut rng, 3, 6, dt);
-        let l = cholesky(&a).unwrap();
+        let l = cholesky(&a, false).unwrap();
         assert_eq!(l.shape(), &[3, 6, 6]);
         assert_eq!(l.dtype(), dt);
         let hl = host(&l);
@@ -94,7 +94,7 @@ fn cholesky_reconstructs_and_zeroes_the_upper_triangle() {
         )
         .unwrap();
         assert_close(
-            &host(&cholesky(&upper_junk).unwrap()),
+            &host(&cholesky(&upper_junk, false).unwrap()),
             &hl,
             0.0,
             "lower only",
@@ -103,7 +103,7 @@ fn cholesky_reconstructs_and_zeroes_the_upper_triangle() {
     // Stacks above potrfBatched's size take one potrf call per matrix.
     for dt in [DType::Float64, DType::Complex64] {
         let (a, ha) = hpd(&mut rng, 2, 70, dt);
-        let l = host(&cholesky(&a).unwrap());
+        let l = host(&cholesky(&a, false).unwrap());
         let llh = host_matmul(&l, &host_ct(&l, 2, 70, 70), 2, 70, 70, 70);
         assert_close(&llh, &ha, tol(dt, 70), &format!("{dt} stacked 70x70 L L^H"));
     }
@@ -111,7 +111,7 @@ fn cholesky_reconstructs_and_zeroes_the_upper_triangle() {
     // conjugate, also positive definite).
     let (a, _) = hpd(&mut rng, 1, 5, DType::Float64);
     let at = a.swapaxes(-1, -2).unwrap();
-    let l = host(&cholesky(&at).unwrap());
+    let l = host(&cholesky(&at, false).unwrap());
     assert_close(
         &host_matmul(&l, &host_ct(&l, 1, 5, 5), 1, 5, 5, 5),
         &host(&at),
@@ -127,8 +127,8 @@ fn not_positive_definite_raises_only_when_asked() {
     }
     let a = Array::from_slice(&[1.0f64, 2.0, 2.0, 1.0], &[2, 2]).unwrap();
     // CuPy's default: no check.
-    assert!(cholesky(&a).is_ok());
-    let err = errstate(LinAlgErrors::Raise, || cholesky(&a)).unwrap_err();
+    assert!(cholesky(&a, false).is_ok());
+    let err = errstate(LinAlgErrors::Raise, || cholesky(&a, false)).unwrap_err();
     assert_eq!(err.to_string(), "Matrix is not positive definite");
     let s = Array::from_slice(&[1.0f32, 2.0, 2.0, 4.0], &[2, 2]).unwrap();
     let b = Array::from_slice(&[1.0f32, 1.0], &[2]).unwrap();
@@ -391,6 +391,7 @@ fn check_svd(a: &Array, p: SvdParams, what: &str) {
                 full_matrices: false,
                 compute_uv: true,
                 driver: SvdDriver::Gesvd,
+                hermitian: false,
             },
         )
         .unwrap_or_else(|e| panic!("{what}: {e}"));
@@ -444,6 +445,7 @@ fn svd_shapes_drivers_and_modes() {
                             full_matrices: full,
                             compute_uv: uv,
                             driver,
+                            hermitian: false,
                         };
                         check_svd(
                             &a,
@@ -579,7 +581,7 @@ fn lstsq_pinv_rank() {
         // pinv: A pinv(A) A = A, batched, wide and tall.
         for shape in [[2usize, 5, 3], [2, 3, 5]] {
             let a = random(&mut rng, &shape, dt);
-            let p = pinv(&a, None).unwrap();
+            let p = pinv(&a, Default::default()).unwrap();
             assert_eq!(p.shape(), &[2, shape[2], shape[1]]);
             let apa = matmul(&matmul(&a, &p).unwrap(), &a).unwrap();
             assert_close(&host(&apa), &host(&a), t * 10.0, &format!("{dt} A A+ A"));
@@ -589,18 +591,27 @@ fn lstsq_pinv_rank() {
         let rgt = random(&mut rng, &[3, 2, 5], dt);
         let low = matmul(&l, &rgt).unwrap();
         assert_eq!(
-            matrix_rank(&low, None).unwrap().to_vec::<i64>().unwrap(),
+            matrix_rank(&low, Default::default())
+                .unwrap()
+                .to_vec::<i64>()
+                .unwrap(),
             vec![2; 3]
         );
         let full = random(&mut rng, &[4, 4], dt);
         assert_eq!(
-            matrix_rank(&full, None).unwrap().to_vec::<i64>().unwrap(),
+            matrix_rank(&full, Default::default())
+                .unwrap()
+                .to_vec::<i64>()
+                .unwrap(),
             vec![4]
         );
     }
     let z = Array::zeros(&[4], DType::Float32).unwrap();
     assert_eq!(
-        matrix_rank(&z, None).unwrap().to_vec::<i64>().unwrap(),
+        matrix_rank(&z, Default::default())
+            .unwrap()
+            .to_vec::<i64>()
+            .unwrap(),
         vec![0]
     );
 }
