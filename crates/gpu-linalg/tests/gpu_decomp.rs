@@ -987,3 +987,170 @@ fn eig_general_matrices() {
         "rotation",
     );
 }
+
+/// `P L U` of each matrix of a stack from SciPy's `(lu, piv)` (0-based
+/// row interchanges), on the host.
+fn host_plu(lu: &[C], piv: &[i32], batch: usize, m: usize, n: usize) -> Vec<C> {
+    let k = m.min(n);
+    let mut out = vec![C::new(0.0, 0.0); batch * m * n];
+    for p in 0..batch {
+        let f = &lu[p * m * n..(p + 1) * m * n];
+        // L U, then the interchanges undone from the last to the first.
+        let mut a = vec![C::new(0.0, 0.0); m * n];
+        for i in 0..m {
+            for j in 0..n {
+                let mut s = C::new(0.0, 0.0);
+                for l in 0..k.min(i + 1).min(j + 1) {
+                    let lv = if l == i {
+                        C::new(1.0, 0.0)
+                    } else {
+                        f[i * n + l]
+                    };
+                    s += lv * f[l * n + j];
+                }
+                a[i * n + j] = s;
+            }
+        }
+        for i in (0..k).rev() {
+            let r = piv[p * k + i] as usize;
+            for j in 0..n {
+                a.swap(i * n + j, r * n + j);
+            }
+        }
+        out[p * m * n..(p + 1) * m * n].copy_from_slice(&a);
+    }
+    out
+}
+
+/// Stacks of small matrices take one launch: `geqrfBatched` plus the
+/// crate's `orgqr` kernel for tall and square QR (wide ones the kernel
+/// after per-matrix `geqrf`), `getrfBatched`/`getrsBatched` for SciPy's
+/// `lu_factor`/`lu_solve`; checked by `Q R = A`, `Q^H Q = I`, triangular
+/// `R`, `P L U = A`, `op(A) x = b`, and against the one-matrix paths.
+#[test]
+fn batched_qr_and_lu_small_stacks() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(11);
+    for dt in DTYPES {
+        for shape in [[5usize, 8, 6], [3, 6, 6], [4, 3, 7], [2, 32, 5], [3, 1, 1]] {
+            let (b, m, n) = (shape[0], shape[1], shape[2]);
+            let k = m.min(n);
+            let a = random(&mut rng, &shape, dt);
+            let t = tol(dt, m.max(n));
+            for mode in [QrMode::Reduced, QrMode::Complete] {
+                let QrResult::QR { q, r } = qr(&a, mode).unwrap() else {
+                    panic!("QR expected")
+                };
+                let qc = if mode == QrMode::Complete { m } else { k };
+                assert_eq!(q.shape(), &[b, m, qc]);
+                assert_eq!(r.shape(), &[b, qc, n]);
+                let (hq, hr) = (host(&q), host(&r));
+                let what = format!("{dt} {shape:?} {mode:?}");
+                assert_close(
+                    &host_matmul(&hq, &hr, b, m, qc, n),
+                    &host(&a),
+                    t,
+                    &format!("{what} Q R"),
+                );
+                let qhq = host_matmul(&host_ct(&hq, b, m, qc), &hq, b, qc, m, qc);
+                assert_close(&qhq, &host_eye(b, qc), t, &format!("{what} Q^H Q"));
+                for p in 0..b {
+                    for i in 0..qc {
+                        for j in 0..i.min(n) {
+                            assert_eq!(hr[p * qc * n + i * n + j], C::new(0.0, 0.0), "{what} R");
+                        }
+                    }
+                }
+            }
+            // R^H R = A^H A whatever the rows' phases: the stack agrees
+            // with the one-matrix path.
+            let QrResult::R(r) = qr(&a, QrMode::R).unwrap() else {
+                panic!("R expected")
+            };
+            let hr = host(&r);
+            let rhr = host_matmul(&host_ct(&hr, b, k, n), &hr, b, n, k, n);
+            for p in 0..b {
+                let one = a.slice(&[gpu_array::AxisIndex::Index(p as isize)]).unwrap();
+                let QrResult::R(r1) = qr(&one, QrMode::R).unwrap() else {
+                    panic!("R expected")
+                };
+                let h1 = host(&r1);
+                let want = host_matmul(&host_ct(&h1, 1, k, n), &h1, 1, n, k, n);
+                assert_close(
+                    &rhr[p * n * n..(p + 1) * n * n],
+                    &want,
+                    t * 4.0,
+                    &format!("{dt} {shape:?} R^H R of matrix {p}"),
+                );
+            }
+        }
+        // SciPy's LU over stacks: small square (batched), larger square and
+        // rectangular (one call each).
+        for shape in [[6usize, 5, 5], [2, 40, 40], [3, 4, 6], [2, 6, 4]] {
+            let (b, m, n) = (shape[0], shape[1], shape[2]);
+            let a = if m == n {
+                well_conditioned(&mut rng, &[b], n, dt)
+            } else {
+                random(&mut rng, &shape, dt)
+            };
+            let (lu, piv) = scipy::lu_factor(&a).unwrap();
+            assert_eq!(lu.shape(), &shape);
+            assert_eq!(piv.shape(), &[b, m.min(n)]);
+            assert_eq!(piv.dtype(), DType::Int32);
+            let hp: Vec<i32> = piv.to_vec().unwrap();
+            assert!(
+                hp.iter().all(|&p| p >= 0 && (p as usize) < m),
+                "{dt} pivots"
+            );
+            let plu = host_plu(&host(&lu), &hp, b, m, n);
+            let t = tol(dt, m.max(n)) * 10.0;
+            assert_close(&plu, &host(&a), t, &format!("{dt} {shape:?} P L U"));
+            if m != n {
+                continue;
+            }
+            let ha = host(&a);
+            for trans in [Trans::N, Trans::T, Trans::C] {
+                let op: Vec<C> = match trans {
+                    Trans::N => ha.clone(),
+                    Trans::T => host_ct(&ha, b, n, n).iter().map(|z| z.conj()).collect(),
+                    Trans::C => host_ct(&ha, b, n, n),
+                };
+                // A stack of matrices and a stack of vectors.
+                let rhs = random(&mut rng, &[b, n, 2], dt);
+                let x = scipy::lu_solve(&lu, &piv, &rhs, trans).unwrap();
+                assert_eq!(x.shape(), &[b, n, 2]);
+                let got = host_matmul(&op, &host(&x), b, n, n, 2);
+                assert_close(&got, &host(&rhs), t, &format!("{dt} {shape:?} {trans:?}"));
+                let v = random(&mut rng, &[b, n], dt);
+                let xv = scipy::lu_solve(&lu, &piv, &v, trans).unwrap();
+                assert_eq!(xv.shape(), &[b, n]);
+                let got = host_matmul(&op, &host(&xv), b, n, n, 1);
+                assert_close(&got, &host(&v), t, &format!("{dt} {shape:?} {trans:?} vec"));
+            }
+            // One right-hand side broadcast over the stack.
+            let one = random(&mut rng, &[1, n, 1], dt);
+            let x = scipy::lu_solve(&lu, &piv, &one, Trans::N).unwrap();
+            assert_eq!(x.shape(), &[b, n, 1]);
+            let rep: Vec<C> = (0..b).flat_map(|_| host(&one)).collect();
+            let got = host_matmul(&ha, &host(&x), b, n, n, 1);
+            assert_close(&got, &rep, t, &format!("{dt} {shape:?} broadcast b"));
+        }
+    }
+    // Bad shapes are errors, not panics.
+    let a = random(&mut rng, &[2, 3, 3], DType::Float64);
+    let (lu, piv) = scipy::lu_factor(&a).unwrap();
+    let bad = random(&mut rng, &[2, 4], DType::Float64);
+    assert!(scipy::lu_solve(&lu, &piv, &bad, Trans::N).is_err());
+    assert!(
+        scipy::lu_solve(
+            &lu,
+            &piv.slice(&[gpu_array::AxisIndex::Index(0)]).unwrap(),
+            &bad,
+            Trans::N
+        )
+        .is_err()
+    );
+    assert!(scipy::lu_factor(&random(&mut rng, &[3], DType::Float64)).is_err());
+}
