@@ -1154,3 +1154,180 @@ fn batched_qr_and_lu_small_stacks() {
     );
     assert!(scipy::lu_factor(&random(&mut rng, &[3], DType::Float64)).is_err());
 }
+
+/// NumPy 2's keywords and additions beyond the golden values: `upper`
+/// is `L^H`, `hermitian` paths agree with the general ones, the errors
+/// NumPy raises (both cutoffs set, non-vectors for `linalg.outer`, not
+/// 3-vectors for `linalg.cross`, bad `polyfit` and `roots` input), the
+/// facade's `Poly1dExt`, and gpu-array's stubs naming gpu-linalg.
+#[test]
+fn numpy2_keywords_roots_polyfit_errors() {
+    if !dev() {
+        return;
+    }
+    use gpu_linalg::{PinvParams, Poly1dExt, PolyfitOptions, RankParams, array_api};
+    let mut rng = Rng(12);
+    for dt in DTYPES {
+        let (a, _) = hpd(&mut rng, 3, 5, dt);
+        let l = host(&cholesky(&a, false).unwrap());
+        let u = host(&cholesky(&a, true).unwrap());
+        assert_close(
+            &u,
+            &host_ct(&l, 3, 5, 5),
+            tol(dt, 5),
+            &format!("{dt} U = L^H"),
+        );
+        // Hermitian SVD values equal the general ones, for an indefinite
+        // Q diag(d) Q^H with eigenvalues well away from zero.
+        let QrResult::QR { q, .. } = qr(&random(&mut rng, &[5, 5], dt), QrMode::Reduced).unwrap()
+        else {
+            panic!("QR expected")
+        };
+        let d = Array::from_slice(&[3.0f64, -2.0, 1.5, -4.0, 2.5], &[5])
+            .unwrap()
+            .astype(dt.real_dtype())
+            .unwrap();
+        let qd = gpu_array::ufunc::multiply(&q, &d).unwrap();
+        let qh = gpu_array::ufunc::conj(&q.swapaxes(-1, -2).unwrap()).unwrap();
+        let h = matmul(&qd, &qh).unwrap();
+        // Exactly Hermitian: the mean of h and h^H.
+        let hh = gpu_array::ufunc::conj(&h.swapaxes(-1, -2).unwrap()).unwrap();
+        let h = gpu_array::ufunc::multiply(&gpu_array::ufunc::add(&h, &hh).unwrap(), 0.5).unwrap();
+        let s1 = svd(
+            &h,
+            SvdParams {
+                compute_uv: false,
+                hermitian: true,
+                ..Default::default()
+            },
+        )
+        .unwrap()
+        .s;
+        let s2 = gpu_linalg::svdvals(&h).unwrap();
+        assert_close(
+            &host(&s1),
+            &host(&s2),
+            tol(dt, 5),
+            &format!("{dt} hermitian s"),
+        );
+        let p1 = pinv(
+            &h,
+            PinvParams {
+                hermitian: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let p2 = pinv(&h, PinvParams::default()).unwrap();
+        assert_close(
+            &host(&p1),
+            &host(&p2),
+            tol(dt, 5) * 10.0,
+            &format!("{dt} pinvh"),
+        );
+    }
+    let a = random(&mut rng, &[4, 4], DType::Float64);
+    let msg = |r: gpu_linalg::Result<Array>| r.unwrap_err().to_string();
+    assert_eq!(
+        msg(pinv(
+            &a,
+            PinvParams {
+                rcond: Some(0.1),
+                rtol: Some(None),
+                hermitian: false
+            }
+        )),
+        "`rtol` and `rcond` can't be both set."
+    );
+    assert_eq!(
+        msg(matrix_rank(
+            &a,
+            RankParams {
+                tol: Some(0.1),
+                rtol: Some(0.1),
+                hermitian: false
+            }
+        )),
+        "`tol` and `rtol` can't be both set."
+    );
+    let rect = random(&mut rng, &[3, 4], DType::Float64);
+    assert!(
+        svd(
+            &rect,
+            SvdParams {
+                hermitian: true,
+                ..Default::default()
+            }
+        )
+        .is_err()
+    );
+    let v3 = random(&mut rng, &[3], DType::Float64);
+    assert_eq!(
+        msg(array_api::outer(&a, &v3)),
+        "Input arrays must be one-dimensional, but they are x1.ndim=2 and x2.ndim=1."
+    );
+    let v2 = random(&mut rng, &[2], DType::Float64);
+    assert_eq!(
+        msg(array_api::cross(&v2, &v2, -1)),
+        "Both input arrays must be (arrays of) 3-dimensional vectors, but they are 2 and 2 dimensional instead."
+    );
+    assert_eq!(array_api::diagonal(&a, 1).unwrap().shape(), &[3]);
+    // roots and polyfit: NumPy's errors, poly1d's roots.
+    assert_eq!(msg(gpu_linalg::roots(&a)), "Input must be a rank-1 array.");
+    let c = Array::from_slice(&[0.0f64, 1.0, -3.0, 2.0, 0.0], &[5]).unwrap();
+    let p = gpu_array::polynomial::Poly1d::new(&c).unwrap();
+    let r = host(&p.roots().unwrap());
+    assert_eq!(r.len(), 3);
+    let mut re: Vec<f64> = r.iter().map(|z| z.re).collect();
+    re.sort_by(f64::total_cmp);
+    for (g, w) in re.iter().zip([0.0, 1.0, 2.0]) {
+        assert!((g - w).abs() < 1e-12, "poly1d roots {re:?}");
+    }
+    let x = random(&mut rng, &[6], DType::Float64);
+    let opts = PolyfitOptions::default();
+    let tmsg = |r: gpu_linalg::Result<gpu_linalg::Polyfit>| r.unwrap_err().to_string();
+    assert_eq!(
+        tmsg(gpu_linalg::polyfit(&a, &x, 1, &opts)),
+        "expected 1D vector for x"
+    );
+    assert_eq!(
+        tmsg(gpu_linalg::polyfit(&x, &v3, 1, &opts)),
+        "expected x and y to have same length"
+    );
+    let e = Array::from_slice::<f64>(&[], &[0]).unwrap();
+    assert_eq!(
+        tmsg(gpu_linalg::polyfit(&e, &e, 1, &opts)),
+        "expected non-empty vector for x"
+    );
+    let w = PolyfitOptions {
+        w: Some(&v3),
+        ..Default::default()
+    };
+    assert_eq!(
+        tmsg(gpu_linalg::polyfit(&x, &x, 1, &w)),
+        "expected w and y to have the same length"
+    );
+    let cov = PolyfitOptions {
+        cov: gpu_linalg::PolyCov::Scaled,
+        ..Default::default()
+    };
+    assert!(tmsg(gpu_linalg::polyfit(&x, &x, 5, &cov)).contains("must exceed order"));
+    // An exact fit: y = 2 x^2 - 1.
+    let y = gpu_array::ufunc::subtract(
+        &gpu_array::ufunc::multiply(&gpu_array::ufunc::square(&x).unwrap(), 2.0).unwrap(),
+        1.0,
+    )
+    .unwrap();
+    let fit = gpu_linalg::polyfit(&x, &y, 2, &opts).unwrap();
+    assert_close(
+        &host(&fit.p),
+        &[C::new(2.0, 0.0), C::new(0.0, 0.0), C::new(-1.0, 0.0)],
+        1e-10,
+        "exact fit",
+    );
+    // gpu-array's stubs point here.
+    let m = gpu_array::polynomial::polyfit(&x, &y, 2)
+        .unwrap_err()
+        .to_string();
+    assert!(m.contains("gpu_linalg::polyfit"), "{m}");
+}

@@ -274,3 +274,38 @@ pub fn lstsq(a: &Array, b: &Array, rcond: Option<f64>) -> Result<Lstsq> {
         s,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pinv_cutoff_follows_numpy_2() {
+        let p = |rcond, rtol| PinvParams {
+            rcond,
+            rtol,
+            hermitian: false,
+        };
+        assert_eq!(p(None, None).cutoff(3, 5, DType::Float64).unwrap(), 1e-15);
+        assert_eq!(
+            p(Some(0.1), None).cutoff(3, 5, DType::Float64).unwrap(),
+            0.1
+        );
+        assert_eq!(
+            p(None, Some(Some(0.2)))
+                .cutoff(3, 5, DType::Float32)
+                .unwrap(),
+            0.2
+        );
+        // rtol=None: the array API's max(M, N) * eps of the real dtype.
+        let c = p(None, Some(None)).cutoff(3, 5, DType::Complex64).unwrap();
+        assert_eq!(c, 5.0 * f32::EPSILON as f64);
+        assert_eq!(
+            p(Some(0.1), Some(None))
+                .cutoff(3, 5, DType::Float64)
+                .unwrap_err()
+                .to_string(),
+            "`rtol` and `rcond` can't be both set."
+        );
+    }
+}
