@@ -23,6 +23,7 @@
 //! | `@cp.fuse()`, `cp.exp` inside | [`fuse`]`("f", \|x: &FVar\| ..)`, [`fx::exp`] |
 //! | `cp.testing`                 | [`testing`] (gpu-testing)                |
 //! | `cp.asnumpy(x)`              | `x.to_ndarray::<T>()`                    |
+//! | errors of every layer        | [`Error`], [`Result`]: `?` converts gpu-array's, gpu-linalg's and the runtime's ([`error`]) |
 //!
 //! Later layers (fft, random, sparse, special, ndimage, signal)
 //! join here as their crates land.
@@ -61,10 +62,12 @@ pub use gpu_array::stats::{
 };
 pub use gpu_array::ufunc::*;
 pub use gpu_array::{
-    Array, AxisIndex, DType, Element, Error, Flags, Layout, Order, Result, creation, display,
-    dtype, elementwise, indexing, layout, logic, manipulation, math, npy, polynomial, s, sorting,
-    stats, ufunc,
+    Array, AxisIndex, DType, Element, Flags, Layout, Order, creation, display, dtype, elementwise,
+    indexing, layout, logic, manipulation, math, npy, polynomial, s, sorting, stats, ufunc,
 };
+
+pub mod error;
+pub use error::{Error, Result};
 /// CuPy's `cupy.linalg` (and `cupyx.scipy.linalg` as `linalg::scipy`).
 pub use gpu_linalg as linalg;
 pub use gpu_linalg::{
