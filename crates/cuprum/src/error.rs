@@ -88,7 +88,9 @@ mod tests {
     }
 
     fn dtype() -> gpu_array::Result<()> {
-        Err(gpu_array::Error::DType("array type float16 is unsupported in linalg".into()))
+        Err(gpu_array::Error::DType(
+            "array type float16 is unsupported in linalg".into(),
+        ))
     }
 
     /// `?` on every layer's error in one function.

@@ -5,7 +5,10 @@
 //! (determinants by Gaussian elimination, norms); for float32, float64,
 //! complex64 and complex128, stacked and non-contiguous inputs; singular
 //! and non-positive-definite input under both error settings; SciPy's
-//! triangular and LU routines and special matrices.
+//! triangular and LU routines and special matrices; the batched QR
+//! (`geqrfBatched` and the crate's `orgqr` kernel) and SciPy's LU over
+//! stacks; NumPy 2's keywords (`upper`, `hermitian`, `rtol`), the
+//! array-API functions' errors, `roots`, `polyfit` and `Poly1dExt`.
 
 mod common;
 

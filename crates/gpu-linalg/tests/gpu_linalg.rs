@@ -5,7 +5,10 @@
 //! strided, reversed and broadcast (stride 0) operands, `out=`; `dot`,
 //! `vdot`, `inner`, `outer`, `tensordot`, `kron`, `trace`, `cross`,
 //! `matrix_power` and `einsum` (explicit, implicit, traces, diagonals,
-//! ellipsis, three operands).
+//! ellipsis, three operands). And every routine of the crate against
+//! NumPy's own outputs (`testdata/linalg/linalg_golden.npz`, written by
+//! `make_golden.py` beside it): `numpy_linalg_golden`, with the file's
+//! shape checked on the host by `linalg_golden_file_is_well_formed`.
 
 mod common;
 
