@@ -17,6 +17,7 @@
 //! | `cp.around`, `cp.clip`, `cp.interp`, windows, `cp.convolve` | [`around`], [`clip`], ... ([`math`]) |
 //! | `cp.histogram`, `cp.bincount`, `cp.cov`, ... | [`histogram`], [`bincount`], ... ([`stats`]) |
 //! | `cp.polyval`, `cp.poly1d`, `cp.polynomial` | [`polyval`], [`Poly1d`], [`polynomial`] |
+//! | `cp.roots`, `cp.polyfit`, `poly1d.roots` | [`roots`], [`polyfit`], `p.roots()` ([`Poly1dExt`]) (gpu-linalg) |
 //! | `cupyx.rsqrt`                | [`math::rsqrt`]                          |
 //! | `cp.cuda`                    | [`cuda`] (gpu-runtime)                   |
 //! | `cp.linalg`, `cp.matmul`, `a @ b` | [`linalg`] (gpu-linalg), [`matmul`], `a.matmul(&b)` ([`MatmulExt`]) |
@@ -24,6 +25,7 @@
 //! | `@cp.fuse()`, `cp.exp` inside | [`fuse`]`("f", \|x: &FVar\| ..)`, [`fx::exp`] |
 //! | `cp.testing`                 | [`testing`] (gpu-testing)                |
 //! | `cp.asnumpy(x)`              | `x.to_ndarray::<T>()`                    |
+//! | errors of every layer        | [`Error`], [`Result`]: `?` converts gpu-array's, gpu-linalg's and the runtime's ([`error`]) |
 //!
 //! Later layers (fft, random, sparse, special, ndimage, signal)
 //! join here as their crates land.
@@ -51,7 +53,7 @@ pub use gpu_array::math::{
     interp, kaiser, nan_to_num, real, round_, sinc, unwrap,
 };
 pub use gpu_array::polynomial::{
-    Poly1d, poly, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, roots,
+    Poly1d, poly, polyadd, polyder, polyint, polymul, polysub, polyval,
 };
 pub use gpu_array::sorting::{
     QuantileMethod, QuantileOptions, Quantiles, Side, Unique, UniqueOptions, argpartition, argsort,
@@ -63,14 +65,18 @@ pub use gpu_array::stats::{
 };
 pub use gpu_array::ufunc::*;
 pub use gpu_array::{
-    Array, AxisIndex, DType, Element, Error, Flags, Layout, Order, Result, creation, display,
-    dtype, elementwise, functional, indexing, ix, layout, logic, manipulation, math, npy,
-    polynomial, s, sorting, stats, ufunc,
+    Array, AxisIndex, DType, Element, Flags, Layout, Order, creation, display, dtype, elementwise,
+    functional, indexing, ix, layout, logic, manipulation, math, npy, polynomial, s, sorting,
+    stats, ufunc,
 };
+
+pub mod error;
+pub use error::{Error, Result};
 /// CuPy's `cupy.linalg` (and `cupyx.scipy.linalg` as `linalg::scipy`).
 pub use gpu_linalg as linalg;
 pub use gpu_linalg::{
-    MatmulExt, cross, dot, einsum, inner, kron, matmul, outer, tensordot, trace, vdot,
+    MatmulExt, Poly1dExt, PolyCov, Polyfit, PolyfitOptions, cross, dot, einsum, inner, kron,
+    matmul, outer, polyfit, roots, tensordot, trace, vdot,
 };
 /// The CUDA runtime: devices, streams, events, memory, kernels (CuPy's
 /// `cupy.cuda`).

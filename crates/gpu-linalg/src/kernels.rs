@@ -1,6 +1,9 @@
 //! Cuprum's own CUDA kernels of the crate, for what cuBLAS and cuSOLVER do
 //! not do: integer and boolean matmul (NumPy accepts them, cuBLAS does
-//! not), and the determinant's reduction over an LU factorization.
+//! not), the determinant's reduction over an LU factorization, and the
+//! formation of `Q` from Householder reflectors for a stack of small
+//! matrices (cuSOLVER's `orgqr` takes one matrix per call, and cuBLAS has
+//! `geqrfBatched` but no batched `orgqr`).
 //!
 //! The source is self-contained (no headers): one NVRTC program per dtype,
 //! compiled on first use and cached for the process (and on disk by the
@@ -20,6 +23,9 @@ use crate::error::{Result, unsupported};
 pub const TILE: u32 = 16;
 /// Threads per block of the determinant kernel.
 pub const DET_BLOCK: u32 = 256;
+/// Threads per block of the batched `orgqr` kernel (one block per
+/// matrix; the threads share the columns, then the rows).
+pub const ORGQR_BLOCK: u32 = 64;
 
 const COMMON: &str = r#"
 template <typename R> struct cuprum_cplx { R re, im; };
@@ -157,6 +163,67 @@ __device__ __forceinline__ void lu_slogdet(
     logdet[b] = l;
   }
 }
+
+// Q from Householder reflectors, in place, for each matrix of a stack:
+// LAPACK's unblocked org2r/ung2r. Each matrix is m x n column-major
+// (leading dimension ld, matrices mstride elements apart) whose first k
+// columns hold the reflectors below the diagonal (geqrf's layout), with k
+// scalars tau per matrix. On exit it holds the first n columns of
+// Q = H(0) H(1) ... H(k-1), H(i) = I - tau[i] v v^H, v = (0.., 1, A[i+1:, i]).
+// One block per matrix (grid-stride over the stack).
+template <typename R> __device__ __forceinline__ R cj(R a) { return a; }
+template <typename R> __device__ __forceinline__ cuprum_cplx<R> cj(cuprum_cplx<R> a) { a.im = -a.im; return a; }
+template <typename R> __device__ __forceinline__ R addv(R a, R b) { return a + b; }
+template <typename R> __device__ __forceinline__ cuprum_cplx<R> addv(cuprum_cplx<R> a, cuprum_cplx<R> b) {
+  a.re += b.re; a.im += b.im; return a;
+}
+template <typename R> __device__ __forceinline__ R subv(R a, R b) { return a - b; }
+template <typename R> __device__ __forceinline__ cuprum_cplx<R> subv(cuprum_cplx<R> a, cuprum_cplx<R> b) {
+  a.re -= b.re; a.im -= b.im; return a;
+}
+
+template <typename T>
+__device__ __forceinline__ void org2r(
+    T* __restrict__ qs, const T* __restrict__ taus, long long m, long long n, long long k,
+    long long mstride, long long ld, long long batch) {
+  for (long long b = blockIdx.x; b < batch; b += gridDim.x) {
+    T* a = qs + b * mstride;
+    const T* tau = taus + b * k;
+    T one; set_one(one);
+    T zero; set_zero(zero);
+    // Columns k..n-1 start as the unit vectors e_j.
+    const long long extra = (n - k) * m;
+    for (long long e = threadIdx.x; e < extra; e += blockDim.x) {
+      const long long j = k + e / m, r = e % m;
+      a[r + j * ld] = (r == j) ? one : zero;
+    }
+    __syncthreads();
+    for (long long i = k - 1; i >= 0; --i) {
+      const T t = tau[i];
+      const T* v = a + i * ld;
+      // H(i) applied from the left to columns i+1..n-1, rows i..m-1:
+      // c -= tau * v * (v^H c), with v[i] = 1 (the diagonal holds R).
+      for (long long j = i + 1 + threadIdx.x; j < n; j += blockDim.x) {
+        T* c = a + j * ld;
+        T w = c[i];
+        for (long long r = i + 1; r < m; ++r) w = addv(w, mul(cj(v[r]), c[r]));
+        const T tw = mul(t, w);
+        c[i] = subv(c[i], tw);
+        for (long long r = i + 1; r < m; ++r) c[r] = subv(c[r], mul(v[r], tw));
+      }
+      __syncthreads();
+      // Column i itself: -tau * v below, 1 - tau on the diagonal, 0 above.
+      T nt = t; neg(nt);
+      for (long long r = threadIdx.x; r < m; r += blockDim.x) {
+        T* x = a + r + i * ld;
+        if (r > i) *x = mul(nt, *x);
+        else if (r == i) *x = subv(one, t);
+        else *x = zero;
+      }
+      __syncthreads();
+    }
+  }
+}
 "#;
 
 /// The C type of a dtype in this module's kernels.
@@ -189,6 +256,11 @@ pub fn slogdet_name(dtype: DType) -> String {
     format!("cuprum_linalg_lu_slogdet_{}", dtype.name())
 }
 
+/// The name of the batched `orgqr` kernel of `dtype`.
+pub fn orgqr_name(dtype: DType) -> String {
+    format!("cuprum_linalg_orgqr_{}", dtype.name())
+}
+
 /// The dtypes the integer matmul kernel is instantiated for.
 pub const IMATMUL_DTYPES: [DType; 9] = [
     DType::Bool,
@@ -209,6 +281,23 @@ pub const SLOGDET_DTYPES: [DType; 4] = [
     DType::Complex64,
     DType::Complex128,
 ];
+
+/// The dtypes the batched `orgqr` kernel is instantiated for (those of
+/// the factorizations, as the slogdet kernel's).
+pub const ORGQR_DTYPES: [DType; 4] = SLOGDET_DTYPES;
+
+fn orgqr_instance(dtype: DType) -> Option<String> {
+    if !ORGQR_DTYPES.contains(&dtype) {
+        return None;
+    }
+    let t = c_type(dtype)?;
+    Some(format!(
+        "extern \"C\" __global__ void __launch_bounds__({ORGQR_BLOCK}) {name}({t}* q, const {t}* tau, \
+         long long m, long long n, long long k, long long mstride, long long ld, long long batch) {{\n  \
+         org2r<{t}>(q, tau, m, n, k, mstride, ld, batch);\n}}\n",
+        name = orgqr_name(dtype)
+    ))
+}
 
 fn imatmul_instance(dtype: DType) -> Option<String> {
     if !IMATMUL_DTYPES.contains(&dtype) {
@@ -240,13 +329,16 @@ fn slogdet_instance(dtype: DType) -> Option<String> {
 
 /// The program holding every kernel of the given dtypes (the nvrtc test
 /// compiles all of them in one program).
-pub fn program_source(imatmul: &[DType], slogdet: &[DType]) -> String {
+pub fn program_source(imatmul: &[DType], slogdet: &[DType], orgqr: &[DType]) -> String {
     let mut s = COMMON.to_string();
     for &d in imatmul {
         s.push_str(&imatmul_instance(d).unwrap_or_default());
     }
     for &d in slogdet {
         s.push_str(&slogdet_instance(d).unwrap_or_default());
+    }
+    for &d in orgqr {
+        s.push_str(&orgqr_instance(d).unwrap_or_default());
     }
     s
 }
@@ -329,6 +421,34 @@ pub(crate) fn launch_slogdet(
     crate::raw::launch_slogdet(k, cfg, stream, [lu, ipiv, sign, logdet], [n, mstride, ld])
 }
 
+/// Forms in place the first `n` columns of `Q` of each of `batch`
+/// column-major `m x n` matrices (`mstride` elements apart, leading
+/// dimension `ld >= m`) whose first `k <= min(m, n)` columns hold
+/// `geqrf`'s reflectors, `tau` holding `k` scalars per matrix.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn launch_orgqr(
+    stream: &Stream,
+    dtype: DType,
+    (m, n, k): (i64, i64, i64),
+    (q, mstride, ld): (DevicePtr, i64, i64),
+    tau: DevicePtr,
+    batch: usize,
+) -> Result<()> {
+    let src = orgqr_instance(dtype)
+        .ok_or_else(|| unsupported(format!("qr does not take dtype {dtype}")))?;
+    let kern = kernel(orgqr_name(dtype), format!("{COMMON}{src}"))?;
+    // A grid-stride loop covers stacks beyond one launch's blocks.
+    let blocks = batch.clamp(1, 1 << 20) as u32;
+    let cfg = LaunchConfig::new((blocks, 1, 1), (ORGQR_BLOCK, 1, 1));
+    crate::raw::launch_orgqr(
+        kern,
+        cfg,
+        stream,
+        [q, tau],
+        [m, n, k, mstride, ld, batch as i64],
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -344,7 +464,11 @@ mod tests {
             assert!(slogdet_instance(d).unwrap().contains(&slogdet_name(d)));
         }
         assert!(slogdet_instance(DType::Int32).is_none());
-        let all = program_source(&IMATMUL_DTYPES, &SLOGDET_DTYPES);
-        assert_eq!(all.matches("extern \"C\"").count(), 13);
+        for d in ORGQR_DTYPES {
+            assert!(orgqr_instance(d).unwrap().contains(&orgqr_name(d)));
+        }
+        assert!(orgqr_instance(DType::Float16).is_none());
+        let all = program_source(&IMATMUL_DTYPES, &SLOGDET_DTYPES, &ORGQR_DTYPES);
+        assert_eq!(all.matches("extern \"C\"").count(), 17);
     }
 }

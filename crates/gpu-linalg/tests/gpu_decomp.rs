@@ -5,7 +5,10 @@
 //! (determinants by Gaussian elimination, norms); for float32, float64,
 //! complex64 and complex128, stacked and non-contiguous inputs; singular
 //! and non-positive-definite input under both error settings; SciPy's
-//! triangular and LU routines and special matrices.
+//! triangular and LU routines and special matrices; the batched QR
+//! (`geqrfBatched` and the crate's `orgqr` kernel) and SciPy's LU over
+//! stacks; NumPy 2's keywords (`upper`, `hermitian`, `rtol`), the
+//! array-API functions' errors, `roots`, `polyfit` and `Poly1dExt`.
 
 mod common;
 
@@ -70,7 +73,7 @@ fn cholesky_reconstructs_and_zeroes_the_upper_triangle() {
     let mut rng = Rng(1);
     for dt in DTYPES {
         let (a, ha) = hpd(&mut rng, 3, 6, dt);
-        let l = cholesky(&a).unwrap();
+        let l = cholesky(&a, false).unwrap();
         assert_eq!(l.shape(), &[3, 6, 6]);
         assert_eq!(l.dtype(), dt);
         let hl = host(&l);
@@ -94,7 +97,7 @@ fn cholesky_reconstructs_and_zeroes_the_upper_triangle() {
         )
         .unwrap();
         assert_close(
-            &host(&cholesky(&upper_junk).unwrap()),
+            &host(&cholesky(&upper_junk, false).unwrap()),
             &hl,
             0.0,
             "lower only",
@@ -103,7 +106,7 @@ fn cholesky_reconstructs_and_zeroes_the_upper_triangle() {
     // Stacks above potrfBatched's size take one potrf call per matrix.
     for dt in [DType::Float64, DType::Complex64] {
         let (a, ha) = hpd(&mut rng, 2, 70, dt);
-        let l = host(&cholesky(&a).unwrap());
+        let l = host(&cholesky(&a, false).unwrap());
         let llh = host_matmul(&l, &host_ct(&l, 2, 70, 70), 2, 70, 70, 70);
         assert_close(&llh, &ha, tol(dt, 70), &format!("{dt} stacked 70x70 L L^H"));
     }
@@ -111,7 +114,7 @@ fn cholesky_reconstructs_and_zeroes_the_upper_triangle() {
     // conjugate, also positive definite).
     let (a, _) = hpd(&mut rng, 1, 5, DType::Float64);
     let at = a.swapaxes(-1, -2).unwrap();
-    let l = host(&cholesky(&at).unwrap());
+    let l = host(&cholesky(&at, false).unwrap());
     assert_close(
         &host_matmul(&l, &host_ct(&l, 1, 5, 5), 1, 5, 5, 5),
         &host(&at),
@@ -127,8 +130,8 @@ fn not_positive_definite_raises_only_when_asked() {
     }
     let a = Array::from_slice(&[1.0f64, 2.0, 2.0, 1.0], &[2, 2]).unwrap();
     // CuPy's default: no check.
-    assert!(cholesky(&a).is_ok());
-    let err = errstate(LinAlgErrors::Raise, || cholesky(&a)).unwrap_err();
+    assert!(cholesky(&a, false).is_ok());
+    let err = errstate(LinAlgErrors::Raise, || cholesky(&a, false)).unwrap_err();
     assert_eq!(err.to_string(), "Matrix is not positive definite");
     let s = Array::from_slice(&[1.0f32, 2.0, 2.0, 4.0], &[2, 2]).unwrap();
     let b = Array::from_slice(&[1.0f32, 1.0], &[2]).unwrap();
@@ -391,6 +394,7 @@ fn check_svd(a: &Array, p: SvdParams, what: &str) {
                 full_matrices: false,
                 compute_uv: true,
                 driver: SvdDriver::Gesvd,
+                hermitian: false,
             },
         )
         .unwrap_or_else(|e| panic!("{what}: {e}"));
@@ -444,6 +448,7 @@ fn svd_shapes_drivers_and_modes() {
                             full_matrices: full,
                             compute_uv: uv,
                             driver,
+                            hermitian: false,
                         };
                         check_svd(
                             &a,
@@ -579,7 +584,7 @@ fn lstsq_pinv_rank() {
         // pinv: A pinv(A) A = A, batched, wide and tall.
         for shape in [[2usize, 5, 3], [2, 3, 5]] {
             let a = random(&mut rng, &shape, dt);
-            let p = pinv(&a, None).unwrap();
+            let p = pinv(&a, Default::default()).unwrap();
             assert_eq!(p.shape(), &[2, shape[2], shape[1]]);
             let apa = matmul(&matmul(&a, &p).unwrap(), &a).unwrap();
             assert_close(&host(&apa), &host(&a), t * 10.0, &format!("{dt} A A+ A"));
@@ -589,18 +594,27 @@ fn lstsq_pinv_rank() {
         let rgt = random(&mut rng, &[3, 2, 5], dt);
         let low = matmul(&l, &rgt).unwrap();
         assert_eq!(
-            matrix_rank(&low, None).unwrap().to_vec::<i64>().unwrap(),
+            matrix_rank(&low, Default::default())
+                .unwrap()
+                .to_vec::<i64>()
+                .unwrap(),
             vec![2; 3]
         );
         let full = random(&mut rng, &[4, 4], dt);
         assert_eq!(
-            matrix_rank(&full, None).unwrap().to_vec::<i64>().unwrap(),
+            matrix_rank(&full, Default::default())
+                .unwrap()
+                .to_vec::<i64>()
+                .unwrap(),
             vec![4]
         );
     }
     let z = Array::zeros(&[4], DType::Float32).unwrap();
     assert_eq!(
-        matrix_rank(&z, None).unwrap().to_vec::<i64>().unwrap(),
+        matrix_rank(&z, Default::default())
+            .unwrap()
+            .to_vec::<i64>()
+            .unwrap(),
         vec![0]
     );
 }
@@ -975,4 +989,348 @@ fn eig_general_matrices() {
         1e-14,
         "rotation",
     );
+}
+
+/// `P L U` of each matrix of a stack from SciPy's `(lu, piv)` (0-based
+/// row interchanges), on the host.
+fn host_plu(lu: &[C], piv: &[i32], batch: usize, m: usize, n: usize) -> Vec<C> {
+    let k = m.min(n);
+    let mut out = vec![C::new(0.0, 0.0); batch * m * n];
+    for p in 0..batch {
+        let f = &lu[p * m * n..(p + 1) * m * n];
+        // L U, then the interchanges undone from the last to the first.
+        let mut a = vec![C::new(0.0, 0.0); m * n];
+        for i in 0..m {
+            for j in 0..n {
+                let mut s = C::new(0.0, 0.0);
+                for l in 0..k.min(i + 1).min(j + 1) {
+                    let lv = if l == i {
+                        C::new(1.0, 0.0)
+                    } else {
+                        f[i * n + l]
+                    };
+                    s += lv * f[l * n + j];
+                }
+                a[i * n + j] = s;
+            }
+        }
+        for i in (0..k).rev() {
+            let r = piv[p * k + i] as usize;
+            for j in 0..n {
+                a.swap(i * n + j, r * n + j);
+            }
+        }
+        out[p * m * n..(p + 1) * m * n].copy_from_slice(&a);
+    }
+    out
+}
+
+/// Stacks of small matrices take one launch: `geqrfBatched` plus the
+/// crate's `orgqr` kernel for tall and square QR (wide ones the kernel
+/// after per-matrix `geqrf`), `getrfBatched`/`getrsBatched` for SciPy's
+/// `lu_factor`/`lu_solve`; checked by `Q R = A`, `Q^H Q = I`, triangular
+/// `R`, `P L U = A`, `op(A) x = b`, and against the one-matrix paths.
+#[test]
+fn batched_qr_and_lu_small_stacks() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(11);
+    for dt in DTYPES {
+        for shape in [[5usize, 8, 6], [3, 6, 6], [4, 3, 7], [2, 32, 5], [3, 1, 1]] {
+            let (b, m, n) = (shape[0], shape[1], shape[2]);
+            let k = m.min(n);
+            let a = random(&mut rng, &shape, dt);
+            let t = tol(dt, m.max(n));
+            for mode in [QrMode::Reduced, QrMode::Complete] {
+                let QrResult::QR { q, r } = qr(&a, mode).unwrap() else {
+                    panic!("QR expected")
+                };
+                let qc = if mode == QrMode::Complete { m } else { k };
+                assert_eq!(q.shape(), &[b, m, qc]);
+                assert_eq!(r.shape(), &[b, qc, n]);
+                let (hq, hr) = (host(&q), host(&r));
+                let what = format!("{dt} {shape:?} {mode:?}");
+                assert_close(
+                    &host_matmul(&hq, &hr, b, m, qc, n),
+                    &host(&a),
+                    t,
+                    &format!("{what} Q R"),
+                );
+                let qhq = host_matmul(&host_ct(&hq, b, m, qc), &hq, b, qc, m, qc);
+                assert_close(&qhq, &host_eye(b, qc), t, &format!("{what} Q^H Q"));
+                for p in 0..b {
+                    for i in 0..qc {
+                        for j in 0..i.min(n) {
+                            assert_eq!(hr[p * qc * n + i * n + j], C::new(0.0, 0.0), "{what} R");
+                        }
+                    }
+                }
+            }
+            // R^H R = A^H A whatever the rows' phases: the stack agrees
+            // with the one-matrix path.
+            let QrResult::R(r) = qr(&a, QrMode::R).unwrap() else {
+                panic!("R expected")
+            };
+            let hr = host(&r);
+            let rhr = host_matmul(&host_ct(&hr, b, k, n), &hr, b, n, k, n);
+            for p in 0..b {
+                let one = a.slice(&[gpu_array::AxisIndex::Index(p as isize)]).unwrap();
+                let QrResult::R(r1) = qr(&one, QrMode::R).unwrap() else {
+                    panic!("R expected")
+                };
+                let h1 = host(&r1);
+                let want = host_matmul(&host_ct(&h1, 1, k, n), &h1, 1, n, k, n);
+                assert_close(
+                    &rhr[p * n * n..(p + 1) * n * n],
+                    &want,
+                    t * 4.0,
+                    &format!("{dt} {shape:?} R^H R of matrix {p}"),
+                );
+            }
+        }
+        // SciPy's LU over stacks: small square (batched), larger square and
+        // rectangular (one call each).
+        for shape in [[6usize, 5, 5], [2, 40, 40], [3, 4, 6], [2, 6, 4]] {
+            let (b, m, n) = (shape[0], shape[1], shape[2]);
+            let a = if m == n {
+                well_conditioned(&mut rng, &[b], n, dt)
+            } else {
+                random(&mut rng, &shape, dt)
+            };
+            let (lu, piv) = scipy::lu_factor(&a).unwrap();
+            assert_eq!(lu.shape(), &shape);
+            assert_eq!(piv.shape(), &[b, m.min(n)]);
+            assert_eq!(piv.dtype(), DType::Int32);
+            let hp: Vec<i32> = piv.to_vec().unwrap();
+            assert!(
+                hp.iter().all(|&p| p >= 0 && (p as usize) < m),
+                "{dt} pivots"
+            );
+            let plu = host_plu(&host(&lu), &hp, b, m, n);
+            let t = tol(dt, m.max(n)) * 10.0;
+            assert_close(&plu, &host(&a), t, &format!("{dt} {shape:?} P L U"));
+            if m != n {
+                continue;
+            }
+            let ha = host(&a);
+            for trans in [Trans::N, Trans::T, Trans::C] {
+                let op: Vec<C> = match trans {
+                    Trans::N => ha.clone(),
+                    Trans::T => host_ct(&ha, b, n, n).iter().map(|z| z.conj()).collect(),
+                    Trans::C => host_ct(&ha, b, n, n),
+                };
+                // A stack of matrices and a stack of vectors.
+                let rhs = random(&mut rng, &[b, n, 2], dt);
+                let x = scipy::lu_solve(&lu, &piv, &rhs, trans).unwrap();
+                assert_eq!(x.shape(), &[b, n, 2]);
+                let got = host_matmul(&op, &host(&x), b, n, n, 2);
+                assert_close(&got, &host(&rhs), t, &format!("{dt} {shape:?} {trans:?}"));
+                let v = random(&mut rng, &[b, n], dt);
+                let xv = scipy::lu_solve(&lu, &piv, &v, trans).unwrap();
+                assert_eq!(xv.shape(), &[b, n]);
+                let got = host_matmul(&op, &host(&xv), b, n, n, 1);
+                assert_close(&got, &host(&v), t, &format!("{dt} {shape:?} {trans:?} vec"));
+            }
+            // One right-hand side broadcast over the stack.
+            let one = random(&mut rng, &[1, n, 1], dt);
+            let x = scipy::lu_solve(&lu, &piv, &one, Trans::N).unwrap();
+            assert_eq!(x.shape(), &[b, n, 1]);
+            let rep: Vec<C> = (0..b).flat_map(|_| host(&one)).collect();
+            let got = host_matmul(&ha, &host(&x), b, n, n, 1);
+            assert_close(&got, &rep, t, &format!("{dt} {shape:?} broadcast b"));
+        }
+    }
+    // Bad shapes are errors, not panics.
+    let a = random(&mut rng, &[2, 3, 3], DType::Float64);
+    let (lu, piv) = scipy::lu_factor(&a).unwrap();
+    let bad = random(&mut rng, &[2, 4], DType::Float64);
+    assert!(scipy::lu_solve(&lu, &piv, &bad, Trans::N).is_err());
+    assert!(
+        scipy::lu_solve(
+            &lu,
+            &piv.slice(&[gpu_array::AxisIndex::Index(0)]).unwrap(),
+            &bad,
+            Trans::N
+        )
+        .is_err()
+    );
+    assert!(scipy::lu_factor(&random(&mut rng, &[3], DType::Float64)).is_err());
+}
+
+/// NumPy 2's keywords and additions beyond the golden values: `upper`
+/// is `L^H`, `hermitian` paths agree with the general ones, the errors
+/// NumPy raises (both cutoffs set, non-vectors for `linalg.outer`, not
+/// 3-vectors for `linalg.cross`, bad `polyfit` and `roots` input), the
+/// facade's `Poly1dExt`, and gpu-array's stubs naming gpu-linalg.
+#[test]
+fn numpy2_keywords_roots_polyfit_errors() {
+    if !dev() {
+        return;
+    }
+    use gpu_linalg::{PinvParams, Poly1dExt, PolyfitOptions, RankParams, array_api};
+    let mut rng = Rng(12);
+    for dt in DTYPES {
+        let (a, _) = hpd(&mut rng, 3, 5, dt);
+        let l = host(&cholesky(&a, false).unwrap());
+        let u = host(&cholesky(&a, true).unwrap());
+        assert_close(
+            &u,
+            &host_ct(&l, 3, 5, 5),
+            tol(dt, 5),
+            &format!("{dt} U = L^H"),
+        );
+        // Hermitian SVD values equal the general ones, for an indefinite
+        // Q diag(d) Q^H with eigenvalues well away from zero.
+        let QrResult::QR { q, .. } = qr(&random(&mut rng, &[5, 5], dt), QrMode::Reduced).unwrap()
+        else {
+            panic!("QR expected")
+        };
+        let d = Array::from_slice(&[3.0f64, -2.0, 1.5, -4.0, 2.5], &[5])
+            .unwrap()
+            .astype(dt.real_dtype())
+            .unwrap();
+        let qd = gpu_array::ufunc::multiply(&q, &d).unwrap();
+        let qh = gpu_array::ufunc::conj(&q.swapaxes(-1, -2).unwrap()).unwrap();
+        let h = matmul(&qd, &qh).unwrap();
+        // Exactly Hermitian: the mean of h and h^H.
+        let hh = gpu_array::ufunc::conj(&h.swapaxes(-1, -2).unwrap()).unwrap();
+        let h = gpu_array::ufunc::multiply(&gpu_array::ufunc::add(&h, &hh).unwrap(), 0.5).unwrap();
+        let s1 = svd(
+            &h,
+            SvdParams {
+                compute_uv: false,
+                hermitian: true,
+                ..Default::default()
+            },
+        )
+        .unwrap()
+        .s;
+        let s2 = gpu_linalg::svdvals(&h).unwrap();
+        assert_close(
+            &host(&s1),
+            &host(&s2),
+            tol(dt, 5),
+            &format!("{dt} hermitian s"),
+        );
+        let p1 = pinv(
+            &h,
+            PinvParams {
+                hermitian: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let p2 = pinv(&h, PinvParams::default()).unwrap();
+        assert_close(
+            &host(&p1),
+            &host(&p2),
+            tol(dt, 5) * 10.0,
+            &format!("{dt} pinvh"),
+        );
+    }
+    let a = random(&mut rng, &[4, 4], DType::Float64);
+    let msg = |r: gpu_linalg::Result<Array>| r.unwrap_err().to_string();
+    assert_eq!(
+        msg(pinv(
+            &a,
+            PinvParams {
+                rcond: Some(0.1),
+                rtol: Some(None),
+                hermitian: false
+            }
+        )),
+        "`rtol` and `rcond` can't be both set."
+    );
+    assert_eq!(
+        msg(matrix_rank(
+            &a,
+            RankParams {
+                tol: Some(0.1),
+                rtol: Some(0.1),
+                hermitian: false
+            }
+        )),
+        "`tol` and `rtol` can't be both set."
+    );
+    let rect = random(&mut rng, &[3, 4], DType::Float64);
+    assert!(
+        svd(
+            &rect,
+            SvdParams {
+                hermitian: true,
+                ..Default::default()
+            }
+        )
+        .is_err()
+    );
+    let v3 = random(&mut rng, &[3], DType::Float64);
+    assert_eq!(
+        msg(array_api::outer(&a, &v3)),
+        "Input arrays must be one-dimensional, but they are x1.ndim=2 and x2.ndim=1."
+    );
+    let v2 = random(&mut rng, &[2], DType::Float64);
+    assert_eq!(
+        msg(array_api::cross(&v2, &v2, -1)),
+        "Both input arrays must be (arrays of) 3-dimensional vectors, but they are 2 and 2 dimensional instead."
+    );
+    assert_eq!(array_api::diagonal(&a, 1).unwrap().shape(), &[3]);
+    // roots and polyfit: NumPy's errors, poly1d's roots.
+    assert_eq!(msg(gpu_linalg::roots(&a)), "Input must be a rank-1 array.");
+    let c = Array::from_slice(&[0.0f64, 1.0, -3.0, 2.0, 0.0], &[5]).unwrap();
+    let p = gpu_array::polynomial::Poly1d::new(&c).unwrap();
+    let r = host(&p.roots().unwrap());
+    assert_eq!(r.len(), 3);
+    let mut re: Vec<f64> = r.iter().map(|z| z.re).collect();
+    re.sort_by(f64::total_cmp);
+    for (g, w) in re.iter().zip([0.0, 1.0, 2.0]) {
+        assert!((g - w).abs() < 1e-12, "poly1d roots {re:?}");
+    }
+    let x = random(&mut rng, &[6], DType::Float64);
+    let opts = PolyfitOptions::default();
+    let tmsg = |r: gpu_linalg::Result<gpu_linalg::Polyfit>| r.unwrap_err().to_string();
+    assert_eq!(
+        tmsg(gpu_linalg::polyfit(&a, &x, 1, &opts)),
+        "expected 1D vector for x"
+    );
+    assert_eq!(
+        tmsg(gpu_linalg::polyfit(&x, &v3, 1, &opts)),
+        "expected x and y to have same length"
+    );
+    let e = Array::from_slice::<f64>(&[], &[0]).unwrap();
+    assert_eq!(
+        tmsg(gpu_linalg::polyfit(&e, &e, 1, &opts)),
+        "expected non-empty vector for x"
+    );
+    let w = PolyfitOptions {
+        w: Some(&v3),
+        ..Default::default()
+    };
+    assert_eq!(
+        tmsg(gpu_linalg::polyfit(&x, &x, 1, &w)),
+        "expected w and y to have the same length"
+    );
+    let cov = PolyfitOptions {
+        cov: gpu_linalg::PolyCov::Scaled,
+        ..Default::default()
+    };
+    assert!(tmsg(gpu_linalg::polyfit(&x, &x, 5, &cov)).contains("must exceed order"));
+    // An exact fit: y = 2 x^2 - 1.
+    let y = gpu_array::ufunc::subtract(
+        &gpu_array::ufunc::multiply(&gpu_array::ufunc::square(&x).unwrap(), 2.0).unwrap(),
+        1.0,
+    )
+    .unwrap();
+    let fit = gpu_linalg::polyfit(&x, &y, 2, &opts).unwrap();
+    assert_close(
+        &host(&fit.p),
+        &[C::new(2.0, 0.0), C::new(0.0, 0.0), C::new(-1.0, 0.0)],
+        1e-10,
+        "exact fit",
+    );
+    // gpu-array's stubs point here.
+    let m = gpu_array::polynomial::polyfit(&x, &y, 2)
+        .unwrap_err()
+        .to_string();
+    assert!(m.contains("gpu_linalg::polyfit"), "{m}");
 }

@@ -5,15 +5,18 @@
 //! strided, reversed and broadcast (stride 0) operands, `out=`; `dot`,
 //! `vdot`, `inner`, `outer`, `tensordot`, `kron`, `trace`, `cross`,
 //! `matrix_power` and `einsum` (explicit, implicit, traces, diagonals,
-//! ellipsis, three operands).
+//! ellipsis, three operands). And every routine of the crate against
+//! NumPy's own outputs (`testdata/linalg/linalg_golden.npz`, written by
+//! `make_golden.py` beside it): `numpy_linalg_golden`, with the file's
+//! shape checked on the host by `linalg_golden_file_is_well_formed`.
 
 mod common;
 
 use common::{C, Rng, assert_close, eps, host, host_matmul, random};
 use gpu_array::{Array, AxisIndex, DType};
 use gpu_linalg::{
-    Axes, MatmulExt, cross, dot, einsum, inner, kron, matmul, matmul_into, matrix_power, outer,
-    tensordot, trace, vdot,
+    Axes, MatmulExt, SvdParams, cross, dot, einsum, inner, kron, matmul, matmul_into, matrix_power,
+    outer, tensordot, trace, vdot,
 };
 
 fn dev() -> bool {
@@ -633,4 +636,586 @@ fn multi_dot_vecdot_matrix_transpose() {
     let t = gpu_linalg::matrix_transpose(&random(&mut rng, &[2, 3, 4], dt)).unwrap();
     assert_eq!(t.shape(), &[2, 4, 3]);
     assert!(gpu_linalg::matrix_transpose(&v).is_err());
+}
+
+/// NumPy's own outputs (`testdata/linalg/linalg_golden.npz`, written by
+/// `testdata/linalg/make_golden.py`): every routine of numpy.linalg the
+/// crate has, the NumPy 2 keywords and array-API additions, `roots` and
+/// `polyfit`, over float32, float64, complex64 and complex128 (integers
+/// where NumPy converts them), with well-conditioned, ill-conditioned,
+/// singular, stacked, broadcast and non-contiguous inputs. The file packs
+/// one flat array per dtype and a text index (see the script).
+mod golden {
+    use std::collections::HashMap;
+    use std::path::PathBuf;
+
+    use gpu_array::npy::{NpyArray, load_npz};
+
+    /// Where one stored array lies: its dtype's pool, offset and shape.
+    pub struct Entry {
+        pub pool: String,
+        pub offset: usize,
+        pub shape: Vec<usize>,
+    }
+
+    pub struct Case {
+        pub name: String,
+        pub func: String,
+        pub params: HashMap<String, String>,
+        pub tol: f64,
+        pub ins: Vec<Entry>,
+        pub outs: Vec<Entry>,
+    }
+
+    impl Case {
+        pub fn p(&self, k: &str) -> &str {
+            self.params
+                .get(k)
+                .unwrap_or_else(|| panic!("{}: no parameter {k}", self.name))
+        }
+        pub fn opt(&self, k: &str) -> Option<&str> {
+            self.params.get(k).map(String::as_str)
+        }
+    }
+
+    fn path() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/linalg/linalg_golden.npz")
+    }
+
+    fn entry(s: &str) -> (String, Entry) {
+        let f: Vec<&str> = s.split(':').collect();
+        assert_eq!(f.len(), 4, "bad index entry {s}");
+        let shape = if f[3] == "-" {
+            vec![]
+        } else {
+            f[3].split(',').map(|d| d.parse().unwrap()).collect()
+        };
+        (
+            f[0].to_string(),
+            Entry {
+                pool: format!("data.{}", f[1]),
+                offset: f[2].parse().unwrap(),
+                shape,
+            },
+        )
+    }
+
+    /// The cases and the pools (`data.<dtype>`).
+    pub fn load() -> (Vec<Case>, HashMap<String, NpyArray>) {
+        let mut members: HashMap<String, NpyArray> = load_npz(path())
+            .unwrap()
+            .into_iter()
+            .map(|(n, a)| (n.strip_suffix(".npy").unwrap_or(&n).to_string(), a))
+            .collect();
+        let index = members.remove("index").expect("an index member");
+        let text = String::from_utf8(index.data).unwrap();
+        let cases = text
+            .lines()
+            .map(|line| {
+                let mut fields = line.split(' ');
+                let name = fields.next().unwrap().to_string();
+                let mut ins = Vec::new();
+                let mut outs = Vec::new();
+                for f in fields {
+                    let (slot, e) = entry(f);
+                    let k: usize = slot[slot.len() - 1..].parse().unwrap();
+                    let list = if slot.starts_with("in") {
+                        &mut ins
+                    } else {
+                        &mut outs
+                    };
+                    assert_eq!(list.len(), k, "{name}: slots out of order");
+                    list.push(e);
+                }
+                let mut parts = name.split("__");
+                let func = parts.next().unwrap().to_string();
+                let params: HashMap<String, String> = parts
+                    .filter_map(|p| p.split_once('='))
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect();
+                let tol = params[&"tol".to_string()].parse().unwrap();
+                Case {
+                    name,
+                    func,
+                    params,
+                    tol,
+                    ins,
+                    outs,
+                }
+            })
+            .collect();
+        (cases, members)
+    }
+
+    /// The stored array `e` as an `.npy` array.
+    pub fn npy(pools: &HashMap<String, NpyArray>, e: &Entry) -> NpyArray {
+        let pool = &pools[&e.pool];
+        let isz = pool.dtype.itemsize();
+        let n: usize = e.shape.iter().product();
+        let bytes = pool.data[e.offset * isz..(e.offset + n) * isz].to_vec();
+        NpyArray::new(pool.dtype, e.shape.clone(), false, bytes).unwrap()
+    }
+}
+
+const GOLDEN_FUNCS: [&str; 30] = [
+    "det",
+    "slogdet",
+    "inv",
+    "solve",
+    "lstsq",
+    "pinv",
+    "matrix_rank",
+    "norm",
+    "vector_norm",
+    "matrix_norm",
+    "eigvalsh",
+    "svdvals",
+    "svd",
+    "eigvals",
+    "cholesky",
+    "qr",
+    "matrix_power",
+    "einsum",
+    "tensordot",
+    "kron",
+    "trace",
+    "ltrace",
+    "ldiagonal",
+    "cross",
+    "lcross",
+    "louter",
+    "vecdot",
+    "matrix_transpose",
+    "roots",
+    "polyfit",
+];
+
+/// Host: the golden file parses, every case names a known function, has
+/// outputs and a tolerance, and every stored array lies inside its pool.
+#[test]
+fn linalg_golden_file_is_well_formed() {
+    let (cases, pools) = golden::load();
+    assert!(cases.len() >= 1000, "only {} cases", cases.len());
+    for c in &cases {
+        assert!(GOLDEN_FUNCS.contains(&c.func.as_str()), "{}", c.name);
+        assert!(!c.outs.is_empty(), "{}: no outputs", c.name);
+        assert!(!c.ins.is_empty(), "{}: no inputs", c.name);
+        assert!(c.tol >= 0.0 && c.tol < 0.1, "{}: tol {}", c.name, c.tol);
+        for e in c.ins.iter().chain(&c.outs) {
+            let a = golden::npy(&pools, e);
+            assert_eq!(a.shape, e.shape);
+        }
+    }
+    let funcs: std::collections::HashSet<&str> = cases.iter().map(|c| c.func.as_str()).collect();
+    for f in GOLDEN_FUNCS {
+        assert!(funcs.contains(f), "no case of {f}");
+    }
+}
+
+fn golden_norm(o: &str) -> gpu_linalg::Norm {
+    use gpu_linalg::Norm;
+    match o {
+        "none" => Norm::Default,
+        "fro" => Norm::Fro,
+        "nuc" => Norm::Nuc,
+        "inf" => Norm::Inf,
+        "-inf" => Norm::NegInf,
+        p => Norm::P(p.parse().unwrap()),
+    }
+}
+
+fn golden_opt(v: &str) -> Option<f64> {
+    (v != "none").then(|| v.parse().unwrap())
+}
+
+/// The non-contiguous view a case's first input is used through.
+fn golden_view(a: &Array, v: Option<&str>) -> Array {
+    let step = |s: isize| AxisIndex::Slice {
+        start: None,
+        stop: None,
+        step: s,
+    };
+    match v {
+        None | Some("N") => a.clone(),
+        Some("T") => a.swapaxes(-1, -2).unwrap(),
+        Some("S") => a.slice(&[AxisIndex::Ellipsis, step(2)]).unwrap(),
+        Some("R") => a
+            .slice(&[AxisIndex::Ellipsis, step(-1), AxisIndex::FULL])
+            .unwrap(),
+        Some(v) => panic!("unknown view {v}"),
+    }
+}
+
+/// `max |x - y|` over matrices `(..., m, n)` of `got` against `want`, as
+/// a failure message when above `tol * (1 + max |want|)`.
+fn golden_close(got: &[C], want: &[C], tol: f64) -> Result<(), String> {
+    if got.len() != want.len() {
+        return Err(format!("{} values, NumPy {}", got.len(), want.len()));
+    }
+    let scale = 1.0
+        + want
+            .iter()
+            .filter(|z| z.norm().is_finite())
+            .map(|z| z.norm())
+            .fold(0.0, f64::max);
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        let same_special =
+            |a: f64, b: f64| (a.is_nan() && b.is_nan()) || (a.is_infinite() && a == b);
+        let ok = if !w.re.is_finite() || !w.im.is_finite() || !g.re.is_finite() || !g.im.is_finite()
+        {
+            (same_special(g.re, w.re) || g.re == w.re) && (same_special(g.im, w.im) || g.im == w.im)
+        } else {
+            (g - w).norm() <= tol * scale
+        };
+        if !ok {
+            return Err(format!("[{i}]: got {g}, NumPy {w} (tol {:e})", tol * scale));
+        }
+    }
+    Ok(())
+}
+
+/// The values of each row of each `(.., r, n)` matrix multiplied by the
+/// conjugate phase of its diagonal element (QR's `R` is unique up to
+/// these).
+fn golden_row_phases(v: &[C], shape: &[usize]) -> Vec<C> {
+    let (r, n) = (shape[shape.len() - 2], shape[shape.len() - 1]);
+    let mut out = v.to_vec();
+    for m in 0..v.len() / (r * n).max(1) {
+        for i in 0..r.min(n) {
+            let d = v[m * r * n + i * n + i];
+            if d.norm() > 0.0 {
+                let ph = d.conj() / d.norm();
+                for j in 0..n {
+                    out[m * r * n + i * n + j] = v[m * r * n + i * n + j] * ph;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Matches each of NumPy's values with the nearest unused one of `got`
+/// (roots and eigenvalues come in an order of the library's choosing).
+fn golden_multiset(got: &[C], want: &[C], tol: f64) -> Result<(), String> {
+    if got.len() != want.len() {
+        return Err(format!("{} values, NumPy {}", got.len(), want.len()));
+    }
+    let scale = 1.0 + want.iter().map(|z| z.norm()).fold(0.0, f64::max);
+    let mut used = vec![false; got.len()];
+    for w in want {
+        let best = (0..got.len())
+            .filter(|&i| !used[i])
+            .min_by(|&i, &j| (got[i] - w).norm().total_cmp(&(got[j] - w).norm()))
+            .unwrap();
+        if (got[best] - w).norm() > tol * scale {
+            return Err(format!(
+                "NumPy's {w} has no match within {:e} in {got:?}",
+                tol * scale
+            ));
+        }
+        used[best] = true;
+    }
+    Ok(())
+}
+
+/// `||lhs - rhs|| <= tol * (1 + max|rhs|)`, the reconstruction checks of
+/// outputs NumPy does not pin (Q, U, V).
+fn golden_identity(lhs: &Array, rhs: &Array, tol: f64, what: &str) -> Result<(), String> {
+    golden_close(&host(lhs), &host(rhs), tol).map_err(|e| format!("{what}: {e}"))
+}
+
+fn i64_scalar(v: i64) -> Array {
+    Array::from_slice(&[v], &[]).unwrap()
+}
+
+fn f64_scalar(v: f64) -> Array {
+    Array::from_slice(&[v], &[]).unwrap()
+}
+
+/// Runs a golden case on the device: its outputs in NumPy's order, or a
+/// message (an error of the call or a failed reconstruction identity).
+fn golden_run(c: &golden::Case, ins: &[Array]) -> Result<Vec<Array>, String> {
+    let e = |r: gpu_linalg::Error| r.to_string();
+    let a = golden_view(&ins[0], c.opt("view"));
+    let pi = |k: &str| -> i64 { c.p(k).parse().unwrap() };
+    let flag = |k: &str| c.p(k) == "1";
+    let one = |r: gpu_linalg::Result<Array>| r.map(|x| vec![x]).map_err(e);
+    match c.func.as_str() {
+        "det" => one(gpu_linalg::det(&a)),
+        "slogdet" => gpu_linalg::slogdet(&a).map(|(s, l)| vec![s, l]).map_err(e),
+        "inv" => one(gpu_linalg::inv(&a)),
+        "solve" => one(gpu_linalg::solve(&a, &ins[1])),
+        "lstsq" => {
+            let r = gpu_linalg::lstsq(&a, &ins[1], golden_opt(c.p("rcond"))).map_err(e)?;
+            Ok(vec![r.x, r.residuals, i64_scalar(r.rank as i64), r.s])
+        }
+        "pinv" => {
+            let p = gpu_linalg::PinvParams {
+                rcond: golden_opt(c.p("rcond")),
+                rtol: match c.p("rtol") {
+                    "novalue" => None,
+                    v => Some(golden_opt(v)),
+                },
+                hermitian: flag("herm"),
+            };
+            one(gpu_linalg::pinv(&a, p))
+        }
+        "matrix_rank" => {
+            let p = gpu_linalg::RankParams {
+                tol: golden_opt(c.p("atol")),
+                rtol: golden_opt(c.p("rtol")),
+                hermitian: flag("herm"),
+            };
+            one(gpu_linalg::matrix_rank(&a, p))
+        }
+        "norm" => {
+            let axis = match c.p("axis") {
+                "none" => gpu_linalg::NormAxis::All,
+                ax => {
+                    let v: Vec<isize> = ax.split(';').map(|t| t.parse().unwrap()).collect();
+                    if v.len() == 1 {
+                        gpu_linalg::NormAxis::One(v[0])
+                    } else {
+                        gpu_linalg::NormAxis::Two(v[0], v[1])
+                    }
+                }
+            };
+            one(gpu_linalg::norm(
+                &a,
+                golden_norm(c.p("ord")),
+                axis,
+                flag("keep"),
+            ))
+        }
+        "vector_norm" => {
+            let axes: Option<Vec<isize>> = match c.p("axis") {
+                "none" => None,
+                ax => Some(ax.split(';').map(|t| t.parse().unwrap()).collect()),
+            };
+            let ord = match c.p("ord") {
+                "2" => gpu_linalg::Norm::Default,
+                o => golden_norm(o),
+            };
+            one(gpu_linalg::vector_norm(
+                &a,
+                ord,
+                axes.as_deref(),
+                flag("keep"),
+            ))
+        }
+        "matrix_norm" => {
+            let ord = match c.p("ord") {
+                "fro" => gpu_linalg::Norm::Default,
+                o => golden_norm(o),
+            };
+            one(gpu_linalg::matrix_norm(&a, ord, flag("keep")))
+        }
+        "eigvalsh" => {
+            let uplo = if c.p("uplo") == "U" {
+                gpu_linalg::Uplo::U
+            } else {
+                gpu_linalg::Uplo::L
+            };
+            one(gpu_linalg::eigvalsh(&a, uplo))
+        }
+        "svdvals" => one(gpu_linalg::svdvals(&a)),
+        "svd" => {
+            let uv = flag("uv");
+            let r = gpu_linalg::svd(
+                &a,
+                SvdParams {
+                    full_matrices: flag("full"),
+                    compute_uv: uv,
+                    hermitian: flag("herm"),
+                    ..Default::default()
+                },
+            )
+            .map_err(e)?;
+            if uv {
+                // U diag(s) V^H = A with the leading k columns and rows.
+                let (u, vh) = (r.u.unwrap(), r.vh.unwrap());
+                let k = r.s.shape()[r.s.ndim() - 1] as isize;
+                let cut = |x: &Array, rows: bool| {
+                    let s = AxisIndex::Slice {
+                        start: None,
+                        stop: Some(k),
+                        step: 1,
+                    };
+                    let idx = if rows {
+                        [AxisIndex::Ellipsis, s, AxisIndex::FULL]
+                    } else {
+                        [AxisIndex::Ellipsis, AxisIndex::FULL, s]
+                    };
+                    x.slice(&idx).unwrap()
+                };
+                let us =
+                    gpu_array::ufunc::multiply(&cut(&u, false), &r.s.expand_dims(&[-2]).unwrap())
+                        .unwrap();
+                let back = matmul(&us, &cut(&vh, true)).unwrap();
+                golden_identity(&back, &a, c.tol * 4.0, "U S V^H")?;
+            }
+            Ok(vec![r.s])
+        }
+        "eigvals" => one(gpu_linalg::eigvals(&a)),
+        "cholesky" => one(gpu_linalg::cholesky(&a, flag("upper"))),
+        "qr" => {
+            let mode = match c.p("mode") {
+                "reduced" => gpu_linalg::QrMode::Reduced,
+                "complete" => gpu_linalg::QrMode::Complete,
+                _ => gpu_linalg::QrMode::R,
+            };
+            match gpu_linalg::qr(&a, mode).map_err(e)? {
+                gpu_linalg::QrResult::QR { q, r } => {
+                    golden_identity(&matmul(&q, &r).unwrap(), &a, c.tol * 4.0, "Q R")?;
+                    Ok(vec![r])
+                }
+                gpu_linalg::QrResult::R(r) => Ok(vec![r]),
+                gpu_linalg::QrResult::Raw { .. } => Err("raw mode is not a golden case".into()),
+            }
+        }
+        "matrix_power" => one(matrix_power(&a, pi("n"))),
+        "einsum" => {
+            let spec = c
+                .p("s")
+                .replace("TO", "->")
+                .replace('C', ",")
+                .replace('E', "...");
+            let ops: Vec<&Array> = ins.iter().collect();
+            one(einsum(&spec, &ops))
+        }
+        "tensordot" => {
+            let axes = match c.p("axes") {
+                n if !n.contains(';') => Axes::N(n.parse().unwrap()),
+                p => {
+                    let (x, y) = p.split_once(';').unwrap();
+                    let v = |s: &str| s.split(',').map(|t| t.parse().unwrap()).collect();
+                    Axes::Pairs(v(x), v(y))
+                }
+            };
+            one(tensordot(&a, &ins[1], axes))
+        }
+        "kron" => one(kron(&a, &ins[1])),
+        "trace" => one(trace(
+            &a,
+            pi("offset") as isize,
+            pi("axis1") as isize,
+            pi("axis2") as isize,
+            None,
+        )),
+        "ltrace" => one(gpu_linalg::array_api::trace(
+            &a,
+            pi("offset") as isize,
+            None,
+        )),
+        "ldiagonal" => one(gpu_linalg::array_api::diagonal(&a, pi("offset") as isize)),
+        "cross" => one(cross(&a, &ins[1], pi("axis") as isize)),
+        "lcross" => one(gpu_linalg::array_api::cross(
+            &a,
+            &ins[1],
+            pi("axis") as isize,
+        )),
+        "louter" => one(gpu_linalg::array_api::outer(&a, &ins[1])),
+        "vecdot" => one(gpu_linalg::vecdot(&a, &ins[1], pi("axis") as isize)),
+        "matrix_transpose" => one(gpu_linalg::matrix_transpose(&a)),
+        "roots" => one(gpu_linalg::roots(&a)),
+        "polyfit" => {
+            let w = (c.p("w") == "1").then(|| &ins[2]);
+            let opts = gpu_linalg::PolyfitOptions {
+                rcond: golden_opt(c.p("rcond")),
+                full: flag("full"),
+                w,
+                cov: match c.p("cov") {
+                    "1" => gpu_linalg::PolyCov::Scaled,
+                    "unscaled" => gpu_linalg::PolyCov::Unscaled,
+                    _ => gpu_linalg::PolyCov::Off,
+                },
+            };
+            let r = gpu_linalg::polyfit(&a, &ins[1], pi("deg") as usize, &opts).map_err(e)?;
+            let mut out = vec![r.p];
+            if let Some(f) = r.full {
+                out.extend([
+                    f.residuals,
+                    i64_scalar(f.rank as i64),
+                    f.singular_values,
+                    f64_scalar(f.rcond),
+                ]);
+            }
+            out.extend(r.cov);
+            Ok(out)
+        }
+        f => Err(format!("unknown function {f}")),
+    }
+}
+
+/// Every golden case on the device against NumPy's outputs: dtype and
+/// shape exactly, values within the case's tolerance (exactly for ranks,
+/// views and integer results), R of QR up to row phases, roots and
+/// eigenvalues as multisets; Q, U and V by reconstruction.
+#[test]
+fn numpy_linalg_golden() {
+    if !dev() {
+        return;
+    }
+    let (cases, pools) = golden::load();
+    let mut failures = Vec::new();
+    for c in &cases {
+        let ins: Vec<Array> = c
+            .ins
+            .iter()
+            .map(|e| Array::from_npy(&golden::npy(&pools, e)).unwrap())
+            .collect();
+        let got = match golden_run(c, &ins) {
+            Ok(g) => g,
+            Err(msg) => {
+                failures.push(format!("{}: {msg}", c.name));
+                continue;
+            }
+        };
+        if got.len() != c.outs.len() {
+            failures.push(format!(
+                "{}: {} outputs, NumPy {}",
+                c.name,
+                got.len(),
+                c.outs.len()
+            ));
+            continue;
+        }
+        for (k, (g, we)) in got.iter().zip(&c.outs).enumerate() {
+            let w = Array::from_npy(&golden::npy(&pools, we)).unwrap();
+            if g.dtype() != w.dtype() || g.shape() != w.shape() {
+                failures.push(format!(
+                    "{} out{k}: {} {:?} (NumPy {} {:?})",
+                    c.name,
+                    g.dtype(),
+                    g.shape(),
+                    w.dtype(),
+                    w.shape()
+                ));
+                continue;
+            }
+            let (mut hg, mut hw) = (host(g), host(&w));
+            if c.func == "qr" {
+                hg = golden_row_phases(&hg, g.shape());
+                hw = golden_row_phases(&hw, w.shape());
+            }
+            let r = if matches!(c.func.as_str(), "roots" | "eigvals") {
+                let n = *g.shape().last().unwrap_or(&1);
+                hg.chunks(n.max(1))
+                    .zip(hw.chunks(n.max(1)))
+                    .try_for_each(|(x, y)| golden_multiset(x, y, c.tol))
+            } else {
+                golden_close(&hg, &hw, c.tol)
+            };
+            if let Err(msg) = r {
+                failures.push(format!("{} out{k}{msg}", c.name));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
 }

@@ -1,11 +1,12 @@
 //! Tier 2 (DESIGN.md, "Testing"): the crate's own kernels (integer and
-//! boolean matmul for every integer dtype, the LU slogdet reduction for
-//! every factorization dtype) compile with the real NVRTC for sm_80 and
-//! sm_90, all in one program per architecture, and every kernel name is in
-//! the image. Needs only the NVRTC library; skips with a reason without it.
+//! boolean matmul for every integer dtype, the LU slogdet reduction and
+//! the batched `orgqr` for every factorization dtype) compile with the
+//! real NVRTC for sm_80 and sm_90, all in one program per architecture,
+//! and every kernel name is in the image. Needs only the NVRTC library; skips with a reason without it.
 
 use gpu_linalg::kernels::{
-    IMATMUL_DTYPES, SLOGDET_DTYPES, imatmul_name, program_source, slogdet_name,
+    IMATMUL_DTYPES, ORGQR_DTYPES, SLOGDET_DTYPES, imatmul_name, orgqr_name, program_source,
+    slogdet_name,
 };
 use gpu_runtime::nvrtc::{CompileConfig, CompileRequest, compile_uncached};
 use gpu_runtime::testing::nvrtc_or_skip;
@@ -15,7 +16,7 @@ fn linalg_kernels_compile() {
     if nvrtc_or_skip().is_none() {
         return;
     }
-    let source = program_source(&IMATMUL_DTYPES, &SLOGDET_DTYPES);
+    let source = program_source(&IMATMUL_DTYPES, &SLOGDET_DTYPES, &ORGQR_DTYPES);
     for arch in ["sm_80", "sm_90"] {
         let req = CompileRequest::new(source.clone()).arch(arch);
         let c = compile_uncached(&req, &CompileConfig::from_env())
@@ -25,6 +26,7 @@ fn linalg_kernels_compile() {
             .iter()
             .map(|&d| imatmul_name(d))
             .chain(SLOGDET_DTYPES.iter().map(|&d| slogdet_name(d)))
+            .chain(ORGQR_DTYPES.iter().map(|&d| orgqr_name(d)))
             .collect();
         for name in names {
             assert!(

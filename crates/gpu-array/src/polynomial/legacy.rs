@@ -237,28 +237,31 @@ pub fn poly(seq_of_zeros: &Array) -> Result<Array> {
     host.astype(out_dt)
 }
 
-/// NumPy's `roots(p)`: needs the eigenvalues of the companion matrix.
+/// NumPy's `roots(p)`: needs the eigenvalues of the companion matrix,
+/// which live in the linear-algebra crate.
 ///
 /// # Errors
-/// Always [`Error::Unsupported`]: the eigenvalue solver lives in the
-/// linear-algebra crate (`gpu-linalg`), which this crate does not use.
+/// Always [`Error::Unsupported`], naming the implementation:
+/// `gpu_linalg::roots` (re-exported as `cuprum::roots`; `poly1d.roots` is
+/// `gpu_linalg::Poly1dExt::roots`).
 pub fn roots(_p: &Array) -> Result<Array> {
     Err(Error::Unsupported(
-        "roots needs the eigenvalues of the companion matrix (gpu-linalg's eigvals); use \
-         gpu_linalg with polynomial::polycompanion"
+        "roots needs the eigenvalues of the companion matrix: use gpu_linalg::roots \
+         (cuprum::roots), or gpu_linalg::Poly1dExt::roots for a Poly1d"
             .into(),
     ))
 }
 
-/// NumPy's `polyfit(x, y, deg)`: needs a least-squares solver.
+/// NumPy's `polyfit(x, y, deg)`: needs a least-squares solver, which
+/// lives in the linear-algebra crate.
 ///
 /// # Errors
-/// Always [`Error::Unsupported`]: least squares live in the linear-algebra
-/// crate (`gpu-linalg`); [`super::polynomial::polyvander`] builds the
-/// matrix it solves.
+/// Always [`Error::Unsupported`], naming the implementation:
+/// `gpu_linalg::polyfit` (re-exported as `cuprum::polyfit`), which takes
+/// NumPy's `rcond`, `full`, `w` and `cov` too.
 pub fn polyfit(_x: &Array, _y: &Array, _deg: usize) -> Result<Array> {
     Err(Error::Unsupported(
-        "polyfit needs a least-squares solver (gpu-linalg's lstsq) on polyvander's matrix".into(),
+        "polyfit needs a least-squares solver: use gpu_linalg::polyfit (cuprum::polyfit)".into(),
     ))
 }
 
@@ -359,13 +362,5 @@ impl Poly1d {
     /// As [`polyint`].
     pub fn integ(&self, m: i64, k: &[f64]) -> Result<Poly1d> {
         Poly1d::new(&polyint(&self.coeffs, m, k)?)
-    }
-
-    /// `p.roots`: see [`roots`].
-    ///
-    /// # Errors
-    /// Always [`Error::Unsupported`].
-    pub fn roots(&self) -> Result<Array> {
-        roots(&self.coeffs)
     }
 }

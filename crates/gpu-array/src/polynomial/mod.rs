@@ -16,8 +16,11 @@
 //! | `np.polynomial.polyutils.trimcoef(c, tol)`    | [`polyutils::trimcoef`]`(&c, tol)?`                 |
 //!
 //! `roots`, `polyfit` and `poly1d.roots` need eigenvalues and least
-//! squares from the linear-algebra crate and return
-//! [`Error::Unsupported`](crate::Error::Unsupported) here.
+//! squares from the linear-algebra crate: they are `gpu_linalg::roots`,
+//! `gpu_linalg::polyfit` and the extension trait `gpu_linalg::Poly1dExt`
+//! (re-exported as `cuprum::roots`, `cuprum::polyfit`); the `roots` and
+//! `polyfit` here return [`Error::Unsupported`](crate::Error::Unsupported)
+//! naming them.
 
 mod legacy;
 #[allow(clippy::module_inception)]

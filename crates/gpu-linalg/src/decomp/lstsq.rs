@@ -8,7 +8,7 @@ use gpu_array::reduction::{ReduceOptions, amax, any, count_nonzero, sum};
 use gpu_array::{Array, DType, ufunc};
 
 use super::svd::{SvdDriver, SvdParams, svd};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, value};
 use crate::products::matmul;
 use crate::util::{assert_stacked_2d, linalg_common, linalg_dtype};
 
@@ -45,30 +45,65 @@ fn eps(dtype: DType) -> Result<f64> {
     Ok(finfo(dtype)?.eps)
 }
 
-/// Values-only SVD by `gesvd` (small singular values matter here).
-fn singular_values(a: &Array) -> Result<Array> {
+/// Values-only SVD by `gesvd` (small singular values matter here), or
+/// NumPy's Hermitian path (`eigvalsh`) with `hermitian`.
+fn singular_values(a: &Array, hermitian: bool) -> Result<Array> {
     Ok(svd(
         a,
         SvdParams {
             full_matrices: false,
             compute_uv: false,
             driver: SvdDriver::Gesvd,
+            hermitian,
         },
     )?
     .s)
 }
 
-/// NumPy's `linalg.pinv(a, rcond)`: the Moore-Penrose pseudo-inverse of
-/// each matrix, singular values at most `rcond` times the largest dropped
-/// (`rcond` defaults to `1e-15`).
+/// Options of [`pinv`] (NumPy 2's keywords `rcond`, `hermitian`, `rtol`).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct PinvParams {
+    /// `rcond`: singular values at most `rcond` times the largest are
+    /// dropped (NumPy's default `1e-15` when neither this nor `rtol` is
+    /// given).
+    pub rcond: Option<f64>,
+    /// `rtol`, NumPy 2's array-API name for `rcond`, with its three
+    /// states: `None` not given; `Some(None)` NumPy's `rtol=None`, the
+    /// array API's default `max(M, N) * eps`; `Some(Some(r))` the value.
+    pub rtol: Option<Option<f64>>,
+    /// `hermitian`: `a` is Hermitian, decomposed by `eigh` (lower
+    /// triangle), as [`SvdParams::hermitian`].
+    pub hermitian: bool,
+}
+
+impl PinvParams {
+    /// The relative cutoff NumPy 2 derives from `rcond` and `rtol`.
+    ///
+    /// # Errors
+    /// Both given (NumPy's "`rtol` and `rcond` can't be both set.").
+    pub fn cutoff(&self, m: usize, n: usize, dtype: DType) -> Result<f64> {
+        Ok(match (self.rcond, self.rtol) {
+            (Some(_), Some(_)) => return Err(value("`rtol` and `rcond` can't be both set.")),
+            (Some(r), None) | (None, Some(Some(r))) => r,
+            (None, None) => 1e-15,
+            (None, Some(None)) => m.max(n) as f64 * eps(dtype.real_dtype())?,
+        })
+    }
+}
+
+/// NumPy 2's `linalg.pinv(a, rcond, hermitian, rtol)`: the Moore-Penrose
+/// pseudo-inverse `V diag(1/s) U^H` of each matrix, singular values at
+/// most the cutoff of [`PinvParams::cutoff`] times the largest dropped.
 ///
 /// # Errors
-/// Fewer than two dimensions; float16; as [`svd`].
-pub fn pinv(a: &Array, rcond: Option<f64>) -> Result<Array> {
+/// Fewer than two dimensions; both `rcond` and `rtol`; float16; a
+/// non-square matrix with `hermitian`; as [`svd`].
+pub fn pinv(a: &Array, p: PinvParams) -> Result<Array> {
     assert_stacked_2d(a)?;
     let nd = a.ndim();
     let (m, n) = (a.shape()[nd - 2], a.shape()[nd - 1]);
     let dt = linalg_dtype(a.dtype())?;
+    let rcond = p.cutoff(m, n, dt)?;
     if m.min(n) == 0 {
         let mut s = a.shape()[..nd - 2].to_vec();
         s.extend([n, m]);
@@ -80,44 +115,65 @@ pub fn pinv(a: &Array, rcond: Option<f64>) -> Result<Array> {
             full_matrices: false,
             compute_uv: true,
             driver: SvdDriver::Gesvd,
+            hermitian: p.hermitian,
         },
     )?;
     let (u, vh) = (r.u.expect("computed"), r.vh.expect("computed"));
     let smax = amax(&r.s, &ReduceOptions::axis(-1).keepdims(true))?;
-    let cutoff = ufunc::multiply(&smax, rcond.unwrap_or(1e-15))?;
+    let cutoff = ufunc::multiply(&smax, rcond)?;
     let sinv = inverse_above(&r.s, &cutoff)?;
     // V diag(1/s) U^H.
     let scaled = ufunc::multiply(&sinv.expand_dims(&[-1])?, &conj_t(&u)?)?;
     matmul(&conj_t(&vh)?, &scaled)
 }
 
-/// NumPy's `linalg.matrix_rank(A, tol)`: the number of singular values
-/// above `tol` (default `S.max() * max(M, N) * eps`), per matrix; for
-/// fewer than two dimensions, 1 unless every element is zero. Returns an
-/// int64 array of the batch's shape.
+/// Options of [`matrix_rank`] (NumPy 2's keywords `tol`, `hermitian`,
+/// `rtol`).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct RankParams {
+    /// `tol`: the absolute threshold (default `S.max() * rtol`).
+    pub tol: Option<f64>,
+    /// `rtol`: the threshold relative to the largest singular value
+    /// (default `max(M, N) * eps`).
+    pub rtol: Option<f64>,
+    /// `hermitian`: singular values from `eigvalsh` (lower triangle).
+    pub hermitian: bool,
+}
+
+/// NumPy 2's `linalg.matrix_rank(A, tol, hermitian, rtol)`: the number of
+/// singular values above the threshold, per matrix; for fewer than two
+/// dimensions, 1 unless every element is zero. Returns an int64 array of
+/// the batch's shape.
 ///
 /// # Errors
-/// float16; as [`svd`].
-pub fn matrix_rank(a: &Array, tol: Option<f64>) -> Result<Array> {
+/// Both `tol` and `rtol` ("`tol` and `rtol` can't be both set."); float16;
+/// as [`svd`].
+pub fn matrix_rank(a: &Array, p: RankParams) -> Result<Array> {
+    if p.tol.is_some() && p.rtol.is_some() {
+        return Err(value("`tol` and `rtol` can't be both set."));
+    }
     if a.ndim() < 2 {
         let nz = a.not_equal(0)?;
         return Ok(any(&nz, &ReduceOptions::default())?.astype(DType::Int64)?);
     }
     let nd = a.ndim();
     let (m, n) = (a.shape()[nd - 2], a.shape()[nd - 1]);
-    let s = singular_values(a)?;
+    let s = singular_values(a, p.hermitian)?;
     if m.min(n) == 0 {
         return Ok(gpu_array::creation::zeros(
             &a.shape()[..nd - 2],
             DType::Int64,
         )?);
     }
-    let above = match tol {
+    let above = match p.tol {
         Some(t) => s.greater(t)?,
         None => {
+            let rtol = match p.rtol {
+                Some(r) => r,
+                None => m.max(n) as f64 * eps(s.dtype())?,
+            };
             let smax = amax(&s, &ReduceOptions::axis(-1).keepdims(true))?;
-            let t = ufunc::multiply(&smax, m.max(n) as f64 * eps(s.dtype())?)?;
-            s.greater(&t)?
+            s.greater(&ufunc::multiply(&smax, rtol)?)?
         }
     };
     Ok(count_nonzero(&above, &ReduceOptions::axis(-1))?.astype(DType::Int64)?)
@@ -181,6 +237,7 @@ pub fn lstsq(a: &Array, b: &Array, rcond: Option<f64>) -> Result<Lstsq> {
             full_matrices: false,
             compute_uv: true,
             driver: SvdDriver::Gesvd,
+            hermitian: false,
         },
     )?;
     let (u, vh, s) = (r.u.expect("computed"), r.vh.expect("computed"), r.s);
@@ -216,4 +273,39 @@ pub fn lstsq(a: &Array, b: &Array, rcond: Option<f64>) -> Result<Lstsq> {
         rank,
         s,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pinv_cutoff_follows_numpy_2() {
+        let p = |rcond, rtol| PinvParams {
+            rcond,
+            rtol,
+            hermitian: false,
+        };
+        assert_eq!(p(None, None).cutoff(3, 5, DType::Float64).unwrap(), 1e-15);
+        assert_eq!(
+            p(Some(0.1), None).cutoff(3, 5, DType::Float64).unwrap(),
+            0.1
+        );
+        assert_eq!(
+            p(None, Some(Some(0.2)))
+                .cutoff(3, 5, DType::Float32)
+                .unwrap(),
+            0.2
+        );
+        // rtol=None: the array API's max(M, N) * eps of the real dtype.
+        let c = p(None, Some(None)).cutoff(3, 5, DType::Complex64).unwrap();
+        assert_eq!(c, 5.0 * f32::EPSILON as f64);
+        assert_eq!(
+            p(Some(0.1), Some(None))
+                .cutoff(3, 5, DType::Float64)
+                .unwrap_err()
+                .to_string(),
+            "`rtol` and `rcond` can't be both set."
+        );
+    }
 }

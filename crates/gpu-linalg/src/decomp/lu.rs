@@ -69,9 +69,10 @@ pub(crate) fn lu_solve_batched(
     Ok(())
 }
 
-/// Matrices at most this size, in a stack of two or more, are solved with
-/// cuBLAS's batched LU (one launch for the whole stack, as CuPy does);
-/// larger ones one cuSOLVER call each.
+/// Matrices at most this size, in a stack of two or more, are factored
+/// with cuBLAS's batched LU (one launch for the whole stack, as CuPy does
+/// for `solve`/`inv`; `det`/`slogdet` too); larger ones one cuSOLVER call
+/// each.
 const SMALL_BATCHED: usize = 32;
 
 /// Solves `A X = B` for each matrix of a stack, in place of `rhs` (the
@@ -209,9 +210,27 @@ pub fn slogdet(a: &Array) -> Result<(Array, Array)> {
         return Ok((sign, logdet));
     }
     let lu = fresh(a, dt)?;
-    let (ipiv, _info) = getrf_batched(&lu, n)?;
     // A zero pivot (info > 0) is a singular matrix: the kernel reports it
     // as sign 0, log -inf, as NumPy does, so info is not checked.
+    let ipiv = if batch >= 2 && n <= SMALL_BATCHED {
+        // Stacks of small matrices: cuBLAS's batched LU in one launch
+        // (int32 pivots, widened for the kernel).
+        let ptrs = pointer_array(&lu, n * n, batch)?;
+        let piv = Array::empty_on(a.device(), &[batch, n], DType::Int32, Order::C)?;
+        let info = DevInfo::new(a.device(), batch)?;
+        blas::getrf_batched(
+            &lu.stream(),
+            dt,
+            n as i64,
+            (ptrs.data_ptr(), n as i64),
+            piv.data_ptr(),
+            info.ptr(0),
+            batch as i64,
+        )?;
+        piv.astype(DType::Int64)?
+    } else {
+        getrf_batched(&lu, n)?.0
+    };
     launch_slogdet(
         &lu.stream(),
         dt,

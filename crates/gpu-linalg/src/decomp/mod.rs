@@ -23,7 +23,7 @@ mod svd;
 pub use cholesky::cholesky;
 pub use eig::{eig, eigvals};
 pub use eigh::{Uplo, eigh, eigvalsh};
-pub use lstsq::{Lstsq, lstsq, matrix_rank, pinv};
+pub use lstsq::{Lstsq, PinvParams, RankParams, lstsq, matrix_rank, pinv};
 pub(crate) use lu::lu_solve_batched;
 pub use lu::{det, inv, slogdet, solve, tensorinv, tensorsolve};
 pub use norm::{Norm, NormAxis, cond, matrix_norm, norm, norm_plan, svdvals, vector_norm};

@@ -124,6 +124,7 @@ fn svals(x: &Array, r: usize, c: usize) -> Result<Array> {
             full_matrices: false,
             compute_uv: false,
             driver: SvdDriver::Gesvd,
+            hermitian: false,
         },
     )?
     .s)
@@ -288,6 +289,7 @@ pub fn svdvals(x: &Array) -> Result<Array> {
             full_matrices: false,
             compute_uv: false,
             driver: SvdDriver::Auto,
+            hermitian: false,
         },
     )?
     .s)

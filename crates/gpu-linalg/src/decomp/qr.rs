@@ -1,12 +1,22 @@
-//! `linalg.qr` on `geqrf` and `orgqr`/`ungqr`.
+//! `linalg.qr` on `geqrf` and `orgqr`/`ungqr`; stacks of small matrices
+//! on cuBLAS's `geqrfBatched` and the crate's batched `orgqr` kernel (one
+//! launch each for the whole stack).
 
 use gpu_array::creation::triu;
 use gpu_array::{Array, AxisIndex, Order};
 
 use crate::error::Result;
 use crate::errstate::DevInfo;
+use crate::kernels::launch_orgqr;
+use crate::raw::blas;
 use crate::raw::solver::{geqrf, orgqr};
-use crate::util::{assert_stacked_2d, batch_count, column_major, linalg_dtype, nth};
+use crate::util::{assert_stacked_2d, batch_count, column_major, linalg_dtype, nth, pointer_array};
+
+/// Stacks of at least two matrices of at most this many rows form `Q` with
+/// the crate's batched kernel (one block per matrix), and factor with
+/// `geqrfBatched` when they are not wide; larger ones take one cuSOLVER
+/// call per matrix.
+const SMALL_BATCHED: usize = 32;
 
 /// NumPy's `mode` of `qr`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -76,7 +86,22 @@ pub fn qr(a: &Array, mode: QrMode) -> Result<QrResult> {
     let stream = buf.stream();
     let item = dt.itemsize();
     let info = DevInfo::new(a.device(), batch)?;
-    if buf.size() > 0 && k > 0 {
+    let small = batch >= 2 && m <= SMALL_BATCHED;
+    if buf.size() > 0 && k > 0 && small && m >= n {
+        // One launch for the stack. geqrfBatched is used for tall and
+        // square matrices only, the shapes its documentation and users
+        // (PyTorch's batched geqrf) exercise.
+        let ap = pointer_array(&buf, m * n, batch)?;
+        let tp = pointer_array(&tau, k, batch)?;
+        blas::geqrf_batched(
+            &stream,
+            dt,
+            (m as i64, n as i64),
+            (ap.data_ptr(), m as i64),
+            tp.data_ptr(),
+            batch as i64,
+        )?;
+    } else if buf.size() > 0 && k > 0 {
         for i in 0..batch {
             geqrf(
                 &stream,
@@ -116,7 +141,16 @@ pub fn qr(a: &Array, mode: QrMode) -> Result<QrResult> {
         q
     };
     let per = qbuf.shape()[qbuf.ndim() - 2] * m;
-    if qbuf.size() > 0 && qcols > 0 {
+    if qbuf.size() > 0 && qcols > 0 && small {
+        launch_orgqr(
+            &stream,
+            dt,
+            (m as i64, qcols as i64, k as i64),
+            (qbuf.data_ptr(), per as i64, m as i64),
+            tau.data_ptr(),
+            batch,
+        )?;
+    } else if qbuf.size() > 0 && qcols > 0 {
         for i in 0..batch {
             orgqr(
                 &stream,

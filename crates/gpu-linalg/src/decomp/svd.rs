@@ -10,8 +10,12 @@
 //! C-order reading of `V'^H`'s buffer and `V^H = U'^T` the C-order reading
 //! of `U'`'s, with no copy.
 
+use gpu_array::indexing::take_along_axis;
+use gpu_array::manipulation::flip;
+use gpu_array::sorting::{argsort, sort};
 use gpu_array::{Array, AxisIndex, Order, ufunc};
 
+use super::eigh::{Uplo, eigh, eigvalsh};
 use crate::error::Result;
 use crate::errstate::DevInfo;
 use crate::raw::solver::{SvdOut, gesvd, gesvdj_batched, gesvdp};
@@ -49,6 +53,13 @@ pub struct SvdParams {
     pub compute_uv: bool,
     /// The routine.
     pub driver: SvdDriver,
+    /// NumPy's `hermitian=True`: `a` is taken as Hermitian (only its lower
+    /// triangle is read) and decomposed through `eigh`: the singular
+    /// values are the eigenvalues' magnitudes, sorted descending, `U` the
+    /// eigenvectors in that order and `V^H` their conjugate transpose with
+    /// each row scaled by its eigenvalue's sign (NumPy's algorithm);
+    /// `full_matrices` and `driver` do not apply.
+    pub hermitian: bool,
 }
 
 impl Default for SvdParams {
@@ -57,6 +68,7 @@ impl Default for SvdParams {
             full_matrices: true,
             compute_uv: true,
             driver: SvdDriver::Auto,
+            hermitian: false,
         }
     }
 }
@@ -122,6 +134,9 @@ fn empty_result(a: &Array, p: SvdParams, dt: gpu_array::DType) -> Result<Svd> {
 /// raise setting.
 pub fn svd(a: &Array, p: SvdParams) -> Result<Svd> {
     assert_stacked_2d(a)?;
+    if p.hermitian {
+        return svd_hermitian(a, p.compute_uv);
+    }
     let dt = linalg_dtype(a.dtype())?;
     let nd = a.ndim();
     let (m, n) = (a.shape()[nd - 2], a.shape()[nd - 1]);
@@ -304,5 +319,53 @@ pub fn svd(a: &Array, p: SvdParams) -> Result<Svd> {
         u: Some(u),
         s,
         vh: Some(vh),
+    })
+}
+
+/// NumPy's `svd(a, hermitian=True)`: from `eigh` (lower triangle), the
+/// magnitudes of the eigenvalues sorted descending (`argsort` then a
+/// reversed view, as NumPy's `argsort(s)[..., ::-1]`), `U` the eigenvectors
+/// in that order, `V^H = (U * sign(w))^H`.
+fn svd_hermitian(a: &Array, compute_uv: bool) -> Result<Svd> {
+    let last = [-1isize];
+    if !compute_uv {
+        let s = ufunc::absolute(&eigvalsh(a, Uplo::L)?)?;
+        let s = flip(&sort(&s, Some(-1))?, Some(&last[..]))?;
+        return Ok(Svd {
+            u: None,
+            s,
+            vh: None,
+        });
+    }
+    let (w, v) = eigh(a, Uplo::L)?;
+    if w.size() == 0 {
+        let vh = conj_of(&v.swapaxes(-1, -2)?)?;
+        return Ok(Svd {
+            u: Some(v),
+            s: w,
+            vh: Some(vh),
+        });
+    }
+    let sgn = ufunc::sign(&w)?;
+    let s = ufunc::absolute(&w)?;
+    let idx = flip(&argsort(&s, Some(-1))?, Some(&last[..]))?;
+    let sgn = take_along_axis(&sgn, &idx, Some(-1))?;
+    let s = take_along_axis(&s, &idx, Some(-1))?;
+    let u = take_along_axis(&v, &idx.expand_dims(&[-2])?, Some(-1))?;
+    // The singular values are unsigned: the signs move into V.
+    let scaled = ufunc::multiply(&u, &sgn.expand_dims(&[-2])?)?;
+    let vh = conj_of(&scaled.swapaxes(-1, -2)?)?;
+    Ok(Svd {
+        u: Some(u),
+        s,
+        vh: Some(vh),
+    })
+}
+
+fn conj_of(x: &Array) -> Result<Array> {
+    Ok(if x.dtype().is_complex() {
+        ufunc::conj(x)?
+    } else {
+        x.clone()
     })
 }

@@ -440,7 +440,11 @@ pub fn vecdot(x1: &Array, x2: &Array, axis: isize) -> Result<Array> {
             "vecdot: the operands' lengths along axis {axis} differ ({la} and {lb})"
         )));
     }
-    Ok(sum(&p, &ReduceOptions::axis(ax as isize))?)
+    // The operands' dtype, as NumPy's gufunc (sum alone would widen
+    // small integers).
+    let mut o = ReduceOptions::axis(ax as isize);
+    o.dtype = Some(p.dtype());
+    Ok(sum(&p, &o)?)
 }
 
 /// NumPy 2's `linalg.matrix_transpose`: the last two axes swapped (a view).

@@ -381,3 +381,58 @@ pub(crate) fn getrs_batched(
     }
     Ok(())
 }
+
+/// Householder QR factorizations in place of `batch` `m x n` column-major
+/// matrices whose addresses are the device array `a_ptrs`
+/// (`cublas<t>geqrfBatched`, for small matrices): `R` on and above the
+/// diagonal, the reflectors below it, and `min(m, n)` scalars into each of
+/// the `tau` vectors whose addresses are `tau_ptrs` (LAPACK's `geqrf`
+/// layout). Same contract as [`getrf_batched`].
+pub(crate) fn geqrf_batched(
+    stream: &Stream,
+    dtype: DType,
+    (m, n): (i64, i64),
+    (a_ptrs, lda): (DevicePtr, i64),
+    tau_ptrs: DevicePtr,
+    batch: i64,
+) -> Result<()> {
+    let to32 = |v: i64| super::int32("geqrfBatched", v);
+    let (m, n, lda, batch) = (to32(m)?, to32(n)?, to32(lda)?, to32(batch)?);
+    // geqrfBatched reports bad arguments in a host word (it has no
+    // numerical failure to report).
+    let mut host_info = 0i32;
+    macro_rules! call {
+        ($f:ident, $t:ty) => {
+            with_cublas(stream, |h| {
+                // SAFETY: the function's contract; `host_info` is a host
+                // word written before the call returns.
+                check_blas(stringify!($f), unsafe {
+                    cublas::$f(
+                        h,
+                        m,
+                        n,
+                        a_ptrs.raw() as *const *mut $t,
+                        lda,
+                        tau_ptrs.raw() as *const *mut $t,
+                        &mut host_info,
+                        batch,
+                    )
+                })
+            })
+        };
+    }
+    match dtype {
+        DType::Float32 => call!(cublasSgeqrfBatched, f32),
+        DType::Float64 => call!(cublasDgeqrfBatched, f64),
+        DType::Complex64 => call!(cublasCgeqrfBatched, cublas::float2),
+        DType::Complex128 => call!(cublasZgeqrfBatched, cublas::double2),
+        other => Err(unsupported(format!("geqrfBatched does not take {other}"))),
+    }?;
+    if host_info != 0 {
+        return Err(unsupported(format!(
+            "geqrfBatched rejected argument {} (a bug of Cuprum)",
+            -host_info
+        )));
+    }
+    Ok(())
+}

@@ -69,3 +69,28 @@ pub(crate) fn launch_slogdet(
     }?;
     Ok(())
 }
+
+/// Launches `cuprum_linalg_orgqr_*` (`kernels`).
+pub(crate) fn launch_orgqr(
+    kernel: &RawKernel,
+    cfg: LaunchConfig,
+    stream: &Stream,
+    [q, tau]: [DevicePtr; 2],
+    [m, n, k, mstride, ld, batch]: [i64; 6],
+) -> Result<()> {
+    // SAFETY: the arguments match the kernel's (two pointers, six long
+    // longs). The caller (`decomp::qr`) passes `batch` column-major
+    // `m x n` matrices of the kernel's element type, `mstride` elements
+    // apart with leading dimension `ld >= m`, inside one live array of
+    // this device, and `batch * k` scalars in another, `k <= min(m, n)`;
+    // the kernel touches only rows below `m` and columns below `n` of
+    // each. The arrays are freed in stream order, after the launch.
+    unsafe {
+        kernel.launch(
+            &cfg,
+            stream,
+            &gpu_runtime::kernel_args![q, tau, m, n, k, mstride, ld, batch],
+        )
+    }?;
+    Ok(())
+}

@@ -1,5 +1,6 @@
 //! Parts of `scipy.linalg` (CuPy's `cupyx.scipy.linalg`): triangular
-//! solves on cuBLAS `trsm`, LU factorizations on cuSOLVER, and the special
+//! solves on cuBLAS `trsm`, LU factorizations on cuSOLVER (stacks of small
+//! square matrices on cuBLAS's batched LU, one launch), and the special
 //! matrices ([`special`]).
 
 pub mod special;
@@ -19,9 +20,11 @@ use gpu_array::{Array, DType, Order, ufunc};
 use crate::decomp::lu_solve_batched;
 use crate::error::{Error, Result, value};
 use crate::errstate::DevInfo;
-use crate::raw::blas::{Trsm, trsm};
+use crate::raw::blas::{self, Trsm, trsm};
 use crate::raw::solver::getrf;
-use crate::util::{column_major, fresh, linalg_common, linalg_dtype};
+use crate::util::{
+    batch_count, column_major, fresh, linalg_common, linalg_dtype, nth, pointer_array,
+};
 
 /// SciPy's `trans` argument.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -119,76 +122,158 @@ pub fn solve_triangular(
     finish(x, vector)
 }
 
-/// SciPy's `lu_factor(a)`: `(lu, piv)` with `L` (unit diagonal, below) and
-/// `U` in one matrix and 0-based int32 pivots (row `i` was interchanged
-/// with row `piv[i]`).
+/// Stacks of at least two square matrices of at most this size are
+/// factored and solved with cuBLAS's batched LU (`getrfBatched`,
+/// `getrsBatched`: one launch for the stack); other stacks take one
+/// cuSOLVER call per matrix.
+const SMALL_BATCHED: usize = 32;
+
+/// SciPy's `lu_factor(a)` for a matrix or a stack `(..., M, N)` (SciPy
+/// 1.15's batching): `(lu, piv)` with `L` (unit diagonal, below) and `U`
+/// in one matrix per input matrix and 0-based int32 pivots `(..., K)`
+/// (row `i` was interchanged with row `piv[i]`).
 ///
 /// # Errors
-/// `a` not 2-D; float16; "Singular matrix" under the raise setting
-/// (SciPy warns instead).
+/// `a` of fewer than two dimensions; float16; "Singular matrix" under the
+/// raise setting (SciPy warns instead).
 pub fn lu_factor(a: &Array) -> Result<(Array, Array)> {
-    if a.ndim() != 2 {
+    if a.ndim() < 2 {
         return Err(value("expected matrix"));
     }
     let dt = linalg_dtype(a.dtype())?;
-    let (m, n) = (a.shape()[0], a.shape()[1]);
+    let nd = a.ndim();
+    let (m, n) = (a.shape()[nd - 2], a.shape()[nd - 1]);
     let k = m.min(n);
+    let batch = batch_count(a.shape());
+    let mut pshape = a.shape()[..nd - 2].to_vec();
+    pshape.push(k);
+    // Column-major matrices: a C array (..., n, m).
     let buf = column_major(a, dt)?;
-    let ipiv = Array::empty_on(a.device(), &[k], DType::Int64, Order::C)?;
-    if m > 0 && n > 0 {
-        let info = DevInfo::new(a.device(), 1)?;
+    let lu = buf.swapaxes(-1, -2)?;
+    if buf.size() == 0 {
+        let piv = Array::empty_on(a.device(), &pshape, DType::Int32, Order::C)?;
+        return Ok((lu, piv));
+    }
+    let info = DevInfo::new(a.device(), batch)?;
+    let stream = buf.stream();
+    if batch >= 2 && m == n && n <= SMALL_BATCHED {
+        // getrfBatched writes 1-based int32 pivots.
+        let ptrs = pointer_array(&buf, n * n, batch)?;
+        let ipiv = Array::empty_on(a.device(), &pshape, DType::Int32, Order::C)?;
+        blas::getrf_batched(
+            &stream,
+            dt,
+            n as i64,
+            (ptrs.data_ptr(), n as i64),
+            ipiv.data_ptr(),
+            info.ptr(0),
+            batch as i64,
+        )?;
+        info.check(|_| "Singular matrix".into())?;
+        return Ok((lu, ufunc::subtract(&ipiv, 1i64)?.astype(DType::Int32)?));
+    }
+    let ipiv = Array::empty_on(a.device(), &pshape, DType::Int64, Order::C)?;
+    for i in 0..batch {
         getrf(
-            &buf.stream(),
+            &stream,
             dt,
             m as i64,
             n as i64,
-            buf.data_ptr(),
+            nth(buf.data_ptr(), i, m * n, dt.itemsize()),
             m as i64,
-            ipiv.data_ptr(),
-            info.ptr(0),
+            nth(ipiv.data_ptr(), i, k, 8),
+            info.ptr(i),
         )?;
-        info.check(|_| "Singular matrix".into())?;
     }
+    info.check(|_| "Singular matrix".into())?;
     let piv = ufunc::subtract(&ipiv, 1i64)?.astype(DType::Int32)?;
-    Ok((buf.swapaxes(0, 1)?, piv))
+    Ok((lu, piv))
 }
 
 /// SciPy's `lu_solve((lu, piv), b, trans)` with the factors of
-/// [`lu_factor`].
+/// [`lu_factor`]. For a single `lu` `(N, N)`, `b` is `(N,)` or `(N, K)`;
+/// for a stack `lu` `(..., N, N)` with `piv` `(..., N)`, `b` is a stack of
+/// vectors `(..., N)` (as many dimensions as `piv`) or of matrices
+/// `(..., N, K)`, its batch dimensions broadcast to `lu`'s.
 ///
 /// # Errors
 /// Shapes; float16.
 pub fn lu_solve(lu: &Array, piv: &Array, b: &Array, trans: Trans) -> Result<Array> {
-    if lu.ndim() != 2 || lu.shape()[0] != lu.shape()[1] {
+    let nd = lu.ndim();
+    if nd < 2 || lu.shape()[nd - 1] != lu.shape()[nd - 2] {
         return Err(value("expected square matrix"));
     }
-    let n = lu.shape()[0];
-    if piv.ndim() != 1 || piv.shape()[0] != n {
+    let n = lu.shape()[nd - 1];
+    let bshape = &lu.shape()[..nd - 2];
+    if piv.ndim() != nd - 1 || piv.shape()[..nd - 2] != *bshape || piv.shape()[nd - 2] != n {
         return Err(value("lu_solve: piv must have the length of lu"));
     }
-    check_rhs("lu_solve", n, b)?;
-    let dt = linalg_common(&[lu.dtype(), b.dtype()])?;
-    let (x, vector) = rhs_columns(b, dt)?;
-    if x.size() == 0 {
-        return finish(x, vector);
+    if nd == 2 {
+        check_rhs("lu_solve", n, b)?;
     }
-    let factors = column_major(lu, dt)?.reshape(&[1, n as isize, n as isize])?;
-    let ipiv = ufunc::add(&piv.astype(DType::Int64)?, 1i64)?;
-    let k = x.shape()[0];
+    let dt = linalg_common(&[lu.dtype(), b.dtype()])?;
+    // A stack of vectors has the dimensions of piv.
+    let vector = b.ndim() == nd - 1;
+    let b2 = if vector {
+        b.expand_dims(&[-1])?
+    } else {
+        b.clone()
+    };
+    if b2.ndim() != nd || b2.shape()[nd - 2] != n {
+        return Err(value(format!(
+            "lu_solve: shapes of lu {} and b {} are incompatible",
+            gpu_array::layout::fmt_shape(lu.shape()),
+            gpu_array::layout::fmt_shape(b.shape())
+        )));
+    }
+    let k = b2.shape()[nd - 1];
+    let mut full = bshape.to_vec();
+    full.extend([n, k]);
+    let b2 = b2.broadcast_to(&full)?;
+    // Column-major right-hand sides: a C array (..., k, n).
+    let x = column_major(&b2, dt)?;
+    let done = |x: Array| -> Result<Array> {
+        let x = x.swapaxes(-1, -2)?;
+        Ok(if vector {
+            x.slice(&[
+                gpu_array::AxisIndex::Ellipsis,
+                gpu_array::AxisIndex::Index(0),
+            ])?
+        } else {
+            x
+        })
+    };
+    if x.size() == 0 || n == 0 {
+        return done(x);
+    }
+    let batch = batch_count(lu.shape());
     let t = match trans {
         Trans::N => 0,
         Trans::T => 1,
         Trans::C => 2,
     };
-    lu_solve_batched(
-        &factors,
-        &ipiv,
-        &x.reshape(&[1, k as isize, n as isize])?,
-        n,
-        k,
-        t,
-    )?;
-    finish(x, vector)
+    // Column-major factors: the C copy of lu's transpose.
+    let factors = column_major(lu, dt)?;
+    if batch >= 2 && n <= SMALL_BATCHED {
+        let ap = pointer_array(&factors, n * n, batch)?;
+        let bp = pointer_array(&x, n * k, batch)?;
+        let ipiv = ufunc::add(&piv.astype(DType::Int32)?, 1i64)?.astype(DType::Int32)?;
+        let nn = n as i64;
+        blas::getrs_batched(
+            &x.stream(),
+            dt,
+            t,
+            (nn, k as i64),
+            (ap.data_ptr(), nn),
+            ipiv.data_ptr(),
+            (bp.data_ptr(), nn),
+            batch as i64,
+        )?;
+        return done(x);
+    }
+    let ipiv = ufunc::add(&piv.astype(DType::Int64)?, 1i64)?;
+    lu_solve_batched(&factors, &ipiv, &x, n, k, t)?;
+    done(x)
 }
 
 /// SciPy's `lu(a)`: `(p, l, u)` with `a = p @ l @ u`, `p` a permutation
@@ -198,6 +283,9 @@ pub fn lu_solve(lu: &Array, piv: &Array, b: &Array, trans: Trans) -> Result<Arra
 /// # Errors
 /// As [`lu_factor`].
 pub fn lu(a: &Array) -> Result<(Array, Array, Array)> {
+    if a.ndim() != 2 {
+        return Err(value("expected matrix"));
+    }
     let (lu, piv) = lu_factor(a)?;
     let (m, n) = (a.shape()[0], a.shape()[1]);
     let k = m.min(n);
