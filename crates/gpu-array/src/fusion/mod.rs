@@ -59,7 +59,7 @@ mod var;
 
 pub mod fx;
 
-pub use graph::ArgSig;
+pub use graph::{ArgSig, CallSig, FUSABLE_REDUCTIONS};
 pub use trace::Trace;
 pub use var::{FArg, FVar};
 
@@ -71,6 +71,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::array::Array;
+use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::ufunc::Input;
 
@@ -113,13 +114,61 @@ pub fn fuse<A, F: FuseFn<A>>(kernel_name: impl Into<String>, f: F) -> Fused<F, A
 pub struct Fused<F, A> {
     name: String,
     f: F,
-    cache: Mutex<HashMap<Vec<ArgSig>, Arc<Trace>>>,
+    /// Per signature, the traces of each call keyword set seen (usually
+    /// one): a call looks up by its argument signature without allocating.
+    cache: Mutex<HashMap<Vec<ArgSig>, Vec<(CallSig, Arc<Trace>)>>>,
     _args: PhantomData<fn() -> A>,
+}
+
+/// Keywords of a fused call ([`Fused::call_with`]): NumPy's `out=` and
+/// `dtype=`. CuPy's fused functions take positional arguments only (their
+/// `out=` lives on the ufuncs inside); these follow NumPy's ufunc and
+/// reduction keywords.
+#[derive(Clone, Debug, Default)]
+pub struct FuseOptions<'a> {
+    /// One entry per result: the array to write it into (of the result's
+    /// shape exactly; its dtype one the result casts to under
+    /// `same_kind`), or `None` to allocate it. Empty: allocate all.
+    pub out: Vec<Option<&'a Array>>,
+    /// The dtype of the reductions that take `dtype=` in NumPy (`sum`,
+    /// `prod`, `mean` and their `nan` forms): their accumulator and
+    /// result, as `sum(x, dtype=...)`. A reduction's own
+    /// [`ReduceOptions::dtype`](crate::reduction::ReduceOptions::dtype)
+    /// wins over it.
+    pub dtype: Option<DType>,
+}
+
+impl<'a> FuseOptions<'a> {
+    /// Writes every result into `out` (one array per result).
+    pub fn out(out: &[&'a Array]) -> FuseOptions<'a> {
+        FuseOptions {
+            out: out.iter().map(|&a| Some(a)).collect(),
+            dtype: None,
+        }
+    }
+
+    /// Sets `dtype`.
+    #[must_use]
+    pub fn dtype(mut self, dtype: DType) -> FuseOptions<'a> {
+        self.dtype = Some(dtype);
+        self
+    }
+
+    /// What the call adds to the signature.
+    fn call_sig(&self) -> CallSig {
+        CallSig {
+            dtype: self.dtype,
+            out: self.out.iter().map(|o| o.map(Array::dtype)).collect(),
+        }
+    }
 }
 
 impl<F, A> std::fmt::Debug for Fused<F, A> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let n = self.cache.lock().map_or(0, |c| c.len());
+        let n = self
+            .cache
+            .lock()
+            .map_or(0, |c| c.values().map(Vec::len).sum::<usize>());
         f.debug_struct("Fused")
             .field("kernel_name", &self.name)
             .field("signatures", &n)
@@ -283,9 +332,34 @@ impl<F: FuseFn<A>, A> Fused<F, A> {
         &self,
         args: &[I],
     ) -> Result<<F::Output as FuseOutput>::Arrays> {
+        self.call_with(args, &FuseOptions::default())
+    }
+
+    /// [`Fused::call`] with NumPy's `out=` and `dtype=` ([`FuseOptions`]):
+    /// `f(x, y, out=(o,), dtype=float64)` in NumPy's words. The results are
+    /// the `out=` arrays where given.
+    ///
+    /// An elementwise result broadcasts into its `out=` array as a ufunc's
+    /// does (the array's shape joins the broadcast and must be the
+    /// broadcast shape); a reduced result's `out=` has its shape exactly,
+    /// and `sum`/`prod` (and their `nan` forms) without `dtype=` accumulate
+    /// in its dtype, as NumPy's. An `out=` array that shares memory with an
+    /// argument gets the result through a temporary unless it is that very
+    /// argument, element for element, in an elementwise kernel.
+    ///
+    /// # Errors
+    /// As [`Fused::call`]; an `out=` list whose length is not the number of
+    /// results; an `out=` array of the wrong shape or of a dtype the result
+    /// cannot be cast to under `same_kind`; `dtype=` on a function that
+    /// returns no `sum`/`prod`/`mean`/`nansum`/`nanprod`/`nanmean`.
+    pub fn call_with<'a, I: Into<Input<'a>> + Copy>(
+        &self,
+        args: &[I],
+        options: &FuseOptions<'_>,
+    ) -> Result<<F::Output as FuseOutput>::Arrays> {
         let inputs: Vec<Input<'a>> = args.iter().map(|&a| a.into()).collect();
-        let trace = self.trace(&run::signature(&inputs))?;
-        let arrays = run::run(&trace, &inputs)?;
+        let trace = self.trace_with(&run::signature(&inputs), &options.call_sig())?;
+        let arrays = run::run(&trace, &inputs, &options.out)?;
         Ok(<F::Output as FuseOutput>::from_arrays(arrays))
     }
 
@@ -296,23 +370,35 @@ impl<F: FuseFn<A>, A> Fused<F, A> {
     /// # Errors
     /// As [`Fused::call`]'s tracing errors.
     pub fn trace(&self, sig: &[ArgSig]) -> Result<Arc<Trace>> {
+        self.trace_with(sig, &CallSig::default())
+    }
+
+    /// The trace for a call signature and the call's `dtype=` and `out=`
+    /// dtypes ([`Fused::call_with`]), traced on first use.
+    ///
+    /// # Errors
+    /// As [`Fused::call_with`]'s tracing errors.
+    pub fn trace_with(&self, sig: &[ArgSig], call: &CallSig) -> Result<Arc<Trace>> {
         if let Some(t) = self
             .cache
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .get(sig)
+            .and_then(|v| v.iter().find(|(c, _)| c == call))
         {
-            return Ok(Arc::clone(t));
+            return Ok(Arc::clone(&t.1));
         }
-        let t = Arc::new(self.trace_uncached(sig)?);
+        let t = Arc::new(self.trace_uncached(sig, call)?);
         self.cache
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .insert(sig.to_vec(), Arc::clone(&t));
+            .entry(sig.to_vec())
+            .or_default()
+            .push((call.clone(), Arc::clone(&t)));
         Ok(t)
     }
 
-    fn trace_uncached(&self, sig: &[ArgSig]) -> Result<Trace> {
+    fn trace_uncached(&self, sig: &[ArgSig], call: &CallSig) -> Result<Trace> {
         if !crate::elementwise::params::is_identifier(&self.name) {
             return Err(Error::Value(format!(
                 "invalid kernel name '{}' for fuse",
@@ -328,7 +414,7 @@ impl<F: FuseFn<A>, A> Fused<F, A> {
                 sig.len()
             )));
         }
-        let b = Rc::new(RefCell::new(Builder::new(&self.name, sig)));
+        let b = Rc::new(RefCell::new(Builder::new(&self.name, sig, call.dtype)));
         let vars: Vec<FVar> = (0..sig.len())
             .map(|k| FVar {
                 b: Rc::clone(&b),
@@ -359,6 +445,6 @@ impl<F: FuseFn<A>, A> Fused<F, A> {
             (g.nodes.clone(), g.error.take())
         };
         let id = NEXT_TRACE.fetch_add(1, Ordering::Relaxed);
-        Trace::new(id, &self.name, sig, nodes, error, outputs)
+        Trace::new(id, &self.name, sig, call, nodes, error, outputs)
     }
 }
