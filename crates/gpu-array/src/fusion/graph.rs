@@ -486,12 +486,16 @@ pub(crate) fn not_fusable(name: &str) -> Error {
         }
         "var" | "std" | "nanvar" | "nanstd" => "it needs a (count, mean, M2) accumulator",
         "ptp" => "it is max - min after the reductions (return both and subtract)",
-        "median" | "nanmedian" | "percentile" | "nanpercentile" | "quantile"
-        | "nanquantile" => "it sorts or selects, which is not an elementwise map and reduce",
+        "median" | "nanmedian" | "percentile" | "nanpercentile" | "quantile" | "nanquantile" => {
+            "it sorts or selects, which is not an elementwise map and reduce"
+        }
         "cumsum" | "cumprod" | "nancumsum" | "nancumprod" => "a scan is not a reduction",
         _ => "it is not a reduction fuse knows",
     };
-    let list: Vec<&str> = FUSABLE_REDUCTIONS.iter().map(|&op| reduction_name(op)).collect();
+    let list: Vec<&str> = FUSABLE_REDUCTIONS
+        .iter()
+        .map(|&op| reduction_name(op))
+        .collect();
     Error::Unsupported(format!(
         "'{name}' cannot be fused: {why} (fusable reductions: {})",
         list.join(", ")

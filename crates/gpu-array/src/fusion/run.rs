@@ -135,10 +135,7 @@ pub(crate) fn run(t: &Trace, args: &[Input<'_>], out: &[Option<&Array>]) -> Resu
                         ),
                     }));
                 }
-                o.check_same_device(
-                    arrays.first().map_or(o, |(_, a)| *a),
-                    "fused function out=",
-                )?;
+                o.check_same_device(arrays.first().map_or(o, |(_, a)| *a), "fused function out=")?;
                 let direct = arrays
                     .iter()
                     .all(|(_, a)| writes_in_place(o, a, axes.is_none()));
