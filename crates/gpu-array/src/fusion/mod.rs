@@ -10,7 +10,11 @@
 //! | `cp.exp(x)`, `cp.maximum(x, 0)` inside             | [`fx::exp`]`(x)`, [`fx::maximum`]`(x, 0)`                  |
 //! | `x < y`, `cp.where(c, x, y)`, `x.astype(cp.float64)` | `x.less(y)`, [`fx::where_`]`(c, x, y)`, `x.astype(DType::Float64)` |
 //! | `cp.sum(x * y, axis=-1)`                           | `(x * y).sum(&ReduceOptions::axis(-1))`                    |
+//! | `cp.all(x)`, `cp.any(x)`, `cp.count_nonzero(x)`    | `x.all(&o)`, `x.any(&o)`, [`fx::count_nonzero`]`(x, &o)`    |
+//! | `cp.nansum`, `nanprod`, `nanmax`, `nanmin`, `nanmean` | [`fx::nansum`]`(x, &o)`, ... (or [`fx::reduction`]`("nansum", x, &o)`) |
 //! | `return a, b`                                      | `(a, b)` (one kernel, two results)                         |
+//! | `f(x, out=o)` (NumPy's ufunc `out=`)               | `f.call_with(&[&x], &FuseOptions::out(&[&o]))?`             |
+//! | `f(x, dtype=cp.float64)` (the reductions' `dtype=`) | `f.call_with(&[&x], &FuseOptions::default().dtype(DType::Float64))?` |
 //!
 //! Rust cannot trace a closure's body the way CuPy traces Python, so the
 //! closure runs once per new signature on [`FVar`]s, whose operations
@@ -24,15 +28,33 @@
 //!   vector path), when no result is reduced;
 //! - one reduction kernel of [`crate::reduction`] (its planner picks the
 //!   strategy) whose map is the fused elementwise chain, when every result
-//!   is a reduction (`sum`, `prod`, `max`, `min`, `mean` with `axis`,
-//!   `keepdims` and `dtype`). Beyond CuPy, several reductions over the same
-//!   axes share the kernel and its one pass over the data, through a struct
-//!   accumulator with one field each: `(x.sum(..), (x * x).sum(..))`.
+//!   is a reduction ([`FUSABLE_REDUCTIONS`]: `sum`, `prod`, `max`, `min`,
+//!   `mean`, `all`, `any`, `count_nonzero`, `nansum`, `nanprod`, `nanmax`,
+//!   `nanmin`, `nanmean`, with `axis`, `keepdims` and `dtype`, NumPy's
+//!   result dtypes and NaN rules). Beyond CuPy, several reductions over the
+//!   same axes share the kernel and its one pass over the data, through a
+//!   struct accumulator with one field per distinct reduction:
+//!   `(x.sum(..), (x * x).sum(..))`; `x.sum` and `x.mean` share a field,
+//!   `nanmean` is a NaN-skipping sum and a count of non-NaN values.
+//!
+//! A call may write into given arrays and set the reductions' dtype
+//! ([`Fused::call_with`], [`FuseOptions`]). CuPy's fused functions take
+//! neither (CuPy's `out=` is on the ufuncs inside, writing into an
+//! argument), so NumPy's keywords decide: an `out=` array takes its result
+//! under `same_kind` casting, an elementwise one broadcasts the iteration
+//! as a ufunc's `out=` does, a reduced one has the result's shape exactly
+//! and `sum`/`prod` (and their `nan` forms) accumulate in its dtype; the
+//! call's `dtype=` is that of every `sum`, `prod`, `mean` and `nan` form
+//! without its own. Both are part of the trace's key.
 //!
 //! What cannot be fused is an error at trace time that names the
 //! operation: a reduction followed by more operations, reductions over
 //! different axes, reduced and elementwise results together, types no loop
-//! takes, or an unknown operation ([`fx::ufunc`] by name).
+//! takes, `out=` inside the function, `dtype=` where NumPy has none, a
+//! reduction fuse does not compute (`argmax`, `var`, `median`, `cumsum`
+//! by [`fx::reduction`]'s name: [`Error::Unsupported`] saying why and
+//! listing the fusable ones), or an unknown operation ([`fx::ufunc`] by
+//! name).
 //!
 //! Scalars follow NumPy 2 (NEP 50): a Rust constant or scalar argument
 //! counts by its kind only (`float32 * 2.0` stays float32, `uint8 + 300` is
@@ -109,6 +131,10 @@ pub fn fuse<A, F: FuseFn<A>>(kernel_name: impl Into<String>, f: F) -> Fused<F, A
     }
 }
 
+/// The traces of a fused function: per argument signature, one per call
+/// keyword set ([`CallSig`]) seen.
+type TraceCache = HashMap<Vec<ArgSig>, Vec<(CallSig, Arc<Trace>)>>;
+
 /// A fused function: the closure and, per call signature, its [`Trace`]
 /// (whose kernels the engines' caches hold once compiled).
 pub struct Fused<F, A> {
@@ -116,7 +142,7 @@ pub struct Fused<F, A> {
     f: F,
     /// Per signature, the traces of each call keyword set seen (usually
     /// one): a call looks up by its argument signature without allocating.
-    cache: Mutex<HashMap<Vec<ArgSig>, Vec<(CallSig, Arc<Trace>)>>>,
+    cache: Mutex<TraceCache>,
     _args: PhantomData<fn() -> A>,
 }
 
