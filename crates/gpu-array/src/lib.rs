@@ -36,6 +36,9 @@
 //!   `corrcoef`;
 //! - [`polynomial`]: `polyval` and the `poly1d` family,
 //!   `numpy.polynomial.polynomial` and `polyutils`;
+//! - [`precompile`]: the built-in kernels' common specialisations as the
+//!   NVRTC requests the operations make (what `cargo xtask precompile`
+//!   compiles ahead of time);
 //! - [`elementwise`]: the engine under the ufuncs: kernel specs rendered to CUDA
 //!   C++ with Cuprum's headers ([`kernels`]), the launcher (coalescing,
 //!   32-bit indexing, 16-byte vector loads, device-sized grids), and CuPy's
@@ -112,6 +115,7 @@ pub mod manipulation;
 pub mod math;
 pub mod npy;
 pub mod polynomial;
+pub mod precompile;
 mod raw;
 pub mod reduction;
 pub mod scan;
