@@ -246,10 +246,7 @@ mod tests {
                 .source
                 .ends_with(&crate::sorting::radix::instantiation(DType::Float32))
         );
-        assert!(
-            a.iter()
-                .any(|p| p.label == format!("cuprum_scan_int32_int64"))
-        );
+        assert!(a.iter().any(|p| p.label == "cuprum_scan_int32_int64"));
         assert!(
             a.iter()
                 .any(|p| p.label == "cuprum_count_direct_int64_none_none_count")
