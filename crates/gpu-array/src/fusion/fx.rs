@@ -334,7 +334,7 @@ fn reduce(op: Builtin, x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
 }
 
 /// Calls the NumPy reduction `name` (`"sum"`, `"nanmax"`, `"amax"`, ...)
-/// on `x`: the by-name form of the functions below, as [`ufunc`] is for
+/// on `x`: the by-name form of the functions below, as [`ufunc()`] is for
 /// ufuncs. A reduction fuse cannot compute (`argmax`, `var`, `median`,
 /// ...) or an unknown name is the trace's [`Error::Unsupported`], naming
 /// it and listing the fusable ones

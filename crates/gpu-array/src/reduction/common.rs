@@ -24,7 +24,7 @@ const SHAPES: [(&[usize], &[usize]); 5] = [
     (&[8, 1 << 17], &[1]),
 ];
 
-/// The variants the planner picks for [`SHAPES`] of elements of `itemsize`
+/// The variants the planner picks for the common shapes of elements of `itemsize`
 /// bytes, without repeats, in a fixed order.
 pub fn common_variants(itemsize: usize) -> Vec<Variant> {
     let mut out: Vec<Variant> = Vec::new();
