@@ -9,8 +9,10 @@
 //! - `test [ARGS]`: `setup-nvrtc`, then `cargo test --workspace ARGS` with
 //!   NVRTC required, so compile-tier tests fail instead of skipping.
 //! - `demo`: `setup-nvrtc`, then the device example (the main job).
-//! - `precompile [--arch sm_80,sm_90] [--out DIR]`: fill a kernel-cache
-//!   folder with the built-in kernels' common specialisations.
+//! - `precompile [--arch sm_80,sm_90] [--out DIR] [--only FAMILY,..] [--list]`:
+//!   fill a kernel-cache folder with the built-in kernels' common
+//!   specialisations (elementwise, reduction, scan, sort, stats, math,
+//!   quantile).
 //! - `golden [OUTDIR]`: regenerate the NumPy oracles of the GPU tests (needs
 //!   Python with NumPy 2).
 
@@ -31,7 +33,7 @@ fn main() -> ExitCode {
         Some("demo") => demo(&args[1..]),
         Some("golden") => golden::run(&args[1..]),
         _ => Err(
-            "usage: cargo xtask <bindgen [--include DIR] | setup-nvrtc | test [ARGS] | demo | precompile [--arch A,B] [--out DIR]>"
+            "usage: cargo xtask <bindgen [--include DIR] | setup-nvrtc | test [ARGS] | demo | precompile [--arch A,B] [--out DIR] [--only F,..] [--list]>"
                 .to_string(),
         ),
     };

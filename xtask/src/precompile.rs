@@ -1,23 +1,40 @@
-//! `cargo xtask precompile [--arch sm_80,sm_90] [--out DIR]`: compiles the
-//! built-in kernels' common specialisations (gpu-array's `common_specs`)
-//! into a kernel-cache folder, so that a deployment shipping that folder as
-//! `CUPRUM_CACHE_DIR` pays no compilation on a built-in op's first call.
-//! Needs NVRTC only (set up as for `cargo xtask test`), no GPU.
+//! `cargo xtask precompile [--arch sm_80,sm_90] [--out DIR] [--only FAMILY,..]
+//! [--list]`: compiles the built-in kernels' common specialisations
+//! (gpu-array's `precompile::common_programs`: elementwise, reduction,
+//! scan, sort, stats, math and quantile programs) into a kernel-cache
+//! folder, so that a deployment shipping that folder as `CUPRUM_CACHE_DIR`
+//! pays no compilation on a common built-in op's first call. Needs NVRTC
+//! only (set up as for `cargo xtask test`), no GPU. `--only` keeps the
+//! named families; `--list` prints the programs per family and compiles
+//! nothing. The list is deterministic, so the folder is the same on every
+//! run.
 
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use gpu_array::elementwise::{common_specs, program_request};
+use gpu_array::precompile::common_programs;
 use gpu_runtime::nvrtc::{CompileConfig, compile_with_config};
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut archs = vec!["sm_80".to_string(), "sm_90".to_string()];
     let mut out = crate::nvrtc_setup::workspace_root().join("target/kernel-cache");
+    let mut only: Option<Vec<String>> = None;
+    let mut list = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
+            "--only" => {
+                only = Some(
+                    it.next()
+                        .ok_or("--only needs a list like sort,scan")?
+                        .split(',')
+                        .map(str::to_string)
+                        .collect(),
+                );
+            }
+            "--list" => list = true,
             "--arch" => {
                 archs = it
                     .next()
@@ -29,6 +46,43 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--out" => out = PathBuf::from(it.next().ok_or("--out needs a folder")?),
             other => return Err(format!("precompile: unknown argument {other}")),
         }
+    }
+    let mut programs = common_programs();
+    if let Some(only) = &only {
+        let known = [
+            "elementwise",
+            "reduction",
+            "scan",
+            "sort",
+            "stats",
+            "math",
+            "quantile",
+        ];
+        if let Some(bad) = only.iter().find(|f| !known.contains(&f.as_str())) {
+            return Err(format!(
+                "precompile: unknown family {bad} (families: {})",
+                known.join(", ")
+            ));
+        }
+        programs.retain(|p| only.iter().any(|f| f == p.family));
+    }
+    if list {
+        let mut families: Vec<(&str, usize)> = Vec::new();
+        for p in &programs {
+            match families.iter_mut().find(|(f, _)| *f == p.family) {
+                Some((_, n)) => *n += 1,
+                None => families.push((p.family, 1)),
+            }
+        }
+        for (f, n) in &families {
+            println!("{f}: {n} programs");
+        }
+        println!(
+            "total: {} programs x {} architectures",
+            programs.len(),
+            archs.len()
+        );
+        return Ok(());
     }
     let nvrtc = crate::nvrtc_setup::ensure()?;
     if std::env::var_os("CUPRUM_NVRTC_PATH").is_none() {
@@ -44,10 +98,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         debug: false,
         dump_source_on_error: true,
     };
-    let specs = common_specs();
     let jobs: Vec<(usize, String)> = archs
         .iter()
-        .flat_map(|a| (0..specs.len()).map(move |k| (k, a.clone())))
+        .flat_map(|a| (0..programs.len()).map(move |k| (k, a.clone())))
         .collect();
     let next = AtomicUsize::new(0);
     let failures = Mutex::new(Vec::new());
@@ -59,12 +112,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 loop {
                     let j = next.fetch_add(1, Ordering::Relaxed);
                     let Some((k, arch)) = jobs.get(j) else { break };
-                    let req = program_request(std::slice::from_ref(&specs[*k])).arch(arch.clone());
+                    let p = &programs[*k];
+                    let req = p.request.clone().arch(arch.clone());
                     if let Err(e) = compile_with_config(&req, &config) {
                         failures
                             .lock()
                             .unwrap_or_else(|p| p.into_inner())
-                            .push(format!("{} ({arch}): {e}", specs[*k].name));
+                            .push(format!("{} {} ({arch}): {e}", p.family, p.label));
                     }
                     if j.is_multiple_of(500) {
                         eprintln!("xtask: precompile {j}/{}", jobs.len());
@@ -75,9 +129,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     });
     let failures = failures.into_inner().unwrap_or_else(|p| p.into_inner());
     eprintln!(
-        "xtask: precompiled {} kernels ({} specs x {:?}) into {} in {:.0} s",
+        "xtask: precompiled {} programs ({} x {:?}) into {} in {:.0} s",
         jobs.len() - failures.len(),
-        specs.len(),
+        programs.len(),
         archs,
         out.display(),
         start.elapsed().as_secs_f64()

@@ -23,6 +23,7 @@
 //! | `cp.linalg`, `cp.matmul`, `a @ b` | [`linalg`] (gpu-linalg), [`matmul`], `a.matmul(&b)` ([`MatmulExt`]) |
 //! | `cp.ElementwiseKernel`       | [`ElementwiseKernel`]                    |
 //! | `@cp.fuse()`, `cp.exp` inside | [`fuse`]`("f", \|x: &FVar\| ..)`, [`fx::exp`] |
+//! | fused `f(x, out=o)`, `cp.nansum` inside | `.call_with(&[&x], &`[`FuseOptions`]`::out(&[&o]))`, [`fx::nansum`] |
 //! | `cp.testing`                 | [`testing`] (gpu-testing)                |
 //! | `cp.asnumpy(x)`              | `x.to_ndarray::<T>()`                    |
 //! | errors of every layer        | [`Error`], [`Result`]: `?` converts gpu-array's, gpu-linalg's and the runtime's ([`error`]) |
@@ -37,7 +38,7 @@ pub use gpu_array::array::{Broadcast, broadcast_arrays, copyto};
 pub use gpu_array::creation::*;
 pub use gpu_array::elementwise::{ElementwiseKernel, KernelInput, Typed};
 pub use gpu_array::functional::{Piece, piecewise};
-pub use gpu_array::fusion::{self, FVar, fuse, fx};
+pub use gpu_array::fusion::{self, FVar, FuseOptions, fuse, fx};
 pub use gpu_array::indexing::{
     IndexItem, TakeMode, argwhere, compress, diagonal, extract, flatnonzero, nonzero, put, take,
     take_along_axis, where_,

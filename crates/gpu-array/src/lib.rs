@@ -42,6 +42,9 @@
 //!   `corrcoef`;
 //! - [`polynomial`]: `polyval` and the `poly1d` family,
 //!   `numpy.polynomial.polynomial` and `polyutils`;
+//! - [`precompile`]: the built-in kernels' common specialisations as the
+//!   NVRTC requests the operations make (what `cargo xtask precompile`
+//!   compiles ahead of time);
 //! - [`elementwise`]: the engine under the ufuncs: kernel specs rendered to CUDA
 //!   C++ with Cuprum's headers ([`kernels`]), the launcher (coalescing,
 //!   32-bit indexing, 16-byte vector loads, device-sized grids), and CuPy's
@@ -68,6 +71,7 @@
 //! | `cp.ElementwiseKernel(...)`                | [`elementwise::ElementwiseKernel::new`] and `.call`       |
 //! | `x.sum(axis=1)`, `cp.max(x)`               | `x.sum(&ReduceOptions::axis(1))?`, [`reduction::amax`]    |
 //! | `cp.fuse(f)`, `f(x, y)`                     | [`fusion::fuse`]`("f", \|x: &FVar, y: &FVar\| ..)`, `.call(&[&x, &y])?` |
+//! | fused `f(x, out=o, dtype=...)`             | `.call_with(&[&x], &`[`fusion::FuseOptions`]`::out(&[&o]))?` |
 //! | `cp.cumsum(x)`, `cp.diff(x)`               | [`scan::cumsum`]`(&x, None, None)?`, [`scan::diff`]       |
 //! | `cp.concatenate((a, b), axis=1)`           | [`manipulation::concatenate`]`(&[&a, &b], Some(1))?`     |
 //! | `cp.sort(a)`, `cp.argsort(a, axis=0)`      | [`sorting::sort`]`(&a, Some(-1))?`, [`sorting::argsort`] |
@@ -119,6 +123,7 @@ pub mod manipulation;
 pub mod math;
 pub mod npy;
 pub mod polynomial;
+pub mod precompile;
 mod raw;
 pub mod reduction;
 pub mod scan;

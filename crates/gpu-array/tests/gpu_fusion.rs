@@ -12,8 +12,8 @@
 //! strategy of the planner (block, warp, column, two passes), and several
 //! reductions computed in one kernel.
 
-use gpu_array::dtype::ScalarValue;
-use gpu_array::fusion::{FVar, fuse, fx};
+use gpu_array::dtype::{Casting, ScalarValue};
+use gpu_array::fusion::{FVar, FuseOptions, fuse, fx};
 use gpu_array::reduction::{self, ReduceOptions};
 use gpu_array::ufunc::{self, Input};
 use gpu_array::{Array, DType, Error, s};
@@ -665,4 +665,727 @@ fn fused_reductions_of_empty_and_call_errors() {
     same("cached", &a, &b);
     same("exp", &a, &ufunc::exp(&x).unwrap());
     assert_eq!(h.kernel_name(), "my_kernel_name");
+}
+
+// ---------------------------------------------------------------------
+// all, any, count_nonzero and the nan-reductions, against a host
+// reference; out= and dtype= on a fused call.
+// ---------------------------------------------------------------------
+
+/// A value as (real, imaginary) parts: every dtype's element as the host
+/// reference sees it.
+type C = (f64, f64);
+
+/// The elements of `a` in C order (integers and bool as their values,
+/// complex with both parts).
+fn host(a: &Array) -> Vec<C> {
+    if a.dtype().is_complex() {
+        a.astype(DType::Complex128)
+            .unwrap()
+            .to_vec::<Complex<f64>>()
+            .unwrap()
+            .into_iter()
+            .map(|z| (z.re, z.im))
+            .collect()
+    } else {
+        a.astype(DType::Float64)
+            .unwrap()
+            .to_vec::<f64>()
+            .unwrap()
+            .into_iter()
+            .map(|x| (x, 0.0))
+            .collect()
+    }
+}
+
+/// The inputs of the reduction tests.
+#[derive(Clone, Copy, PartialEq)]
+enum Fill {
+    /// About a quarter zeros (and for complex, some purely imaginary
+    /// values), NaN in every 17th element of float inputs: for all, any
+    /// and count_nonzero.
+    Zeros,
+    /// Values near 1 (integers: 1, and 2 one time in eight), NaN in every
+    /// 17th element of float inputs: sums have no cancellation and long
+    /// products stay finite.
+    NearOne,
+}
+
+/// Seeded values of `dtype` and `shape` as `fill` says.
+fn filled(dtype: DType, shape: &[usize], seed: u64, fill: Fill) -> Array {
+    let n: usize = shape.iter().product();
+    let mut rng = Rng::new(seed);
+    let vals: Vec<C> = (0..n)
+        .map(|k| {
+            let u = rng.uniform(0.0, 1.0);
+            let v = rng.uniform(-1.0, 1.0);
+            let nan = dtype.is_inexact() && k % 17 == 5;
+            let re = match fill {
+                _ if nan => f64::NAN,
+                Fill::Zeros if k % 4 == 1 => 0.0,
+                Fill::Zeros if dtype.is_signed_integer() => (u * 5.0).floor() - 2.0,
+                Fill::Zeros if dtype.is_integer() => (u * 5.0).floor(),
+                Fill::Zeros if dtype == DType::Bool => f64::from(u8::from(u > 0.5)),
+                Fill::Zeros => v,
+                Fill::NearOne if dtype.is_integer() => 1.0 + f64::from(u8::from(u < 0.125)),
+                Fill::NearOne if dtype == DType::Bool => f64::from(u8::from(u > 0.3)),
+                Fill::NearOne => 0.97 + 0.06 * u,
+            };
+            let im = match fill {
+                _ if !dtype.is_complex() => 0.0,
+                Fill::Zeros if k % 4 == 1 => 0.0,
+                Fill::Zeros if k % 9 == 2 => 0.5,
+                _ => 0.003 * v,
+            };
+            // Purely imaginary: nonzero although its real part is zero.
+            let re = if dtype.is_complex() && fill == Fill::Zeros && k % 9 == 2 && !nan {
+                0.0
+            } else {
+                re
+            };
+            (re, im)
+        })
+        .collect();
+    let a = if dtype.is_complex() {
+        let z: Vec<Complex<f64>> = vals.iter().map(|&(re, im)| Complex::new(re, im)).collect();
+        Array::from_slice(&z, shape).unwrap()
+    } else {
+        let x: Vec<f64> = vals.iter().map(|v| v.0).collect();
+        Array::from_slice(&x, shape).unwrap()
+    };
+    a.astype(dtype).unwrap()
+}
+
+/// The reduced axes (sorted) of `axis` for `ndim` dimensions.
+fn norm_axes(axis: &Option<Vec<isize>>, ndim: usize) -> Vec<usize> {
+    let mut axes: Vec<usize> = match axis {
+        None => (0..ndim).collect(),
+        Some(list) => list
+            .iter()
+            .map(|&a| {
+                if a < 0 {
+                    (a + ndim as isize) as usize
+                } else {
+                    a as usize
+                }
+            })
+            .collect(),
+    };
+    axes.sort_unstable();
+    axes
+}
+
+/// The host reduction: `f` of each group of elements that reduce to one
+/// result, in C order; and the result's shape.
+fn host_reduce(
+    shape: &[usize],
+    vals: &[C],
+    axes: &[usize],
+    keepdims: bool,
+    f: &dyn Fn(&[C]) -> C,
+) -> (Vec<usize>, Vec<C>) {
+    let kept: Vec<usize> = (0..shape.len()).filter(|d| !axes.contains(d)).collect();
+    let out_shape: Vec<usize> = (0..shape.len())
+        .filter_map(|d| {
+            if !axes.contains(&d) {
+                Some(shape[d])
+            } else if keepdims {
+                Some(1)
+            } else {
+                None
+            }
+        })
+        .collect();
+    let n_out: usize = kept.iter().map(|&d| shape[d]).product();
+    let mut groups: Vec<Vec<C>> = vec![Vec::new(); n_out];
+    for (flat, &v) in vals.iter().enumerate() {
+        // Unravel in C order, then ravel the kept coordinates.
+        let mut rem = flat;
+        let mut coords = vec![0usize; shape.len()];
+        for d in (0..shape.len()).rev() {
+            coords[d] = rem % shape[d];
+            rem /= shape[d];
+        }
+        let o = kept
+            .iter()
+            .fold(0usize, |acc, &d| acc * shape[d] + coords[d]);
+        groups[o].push(v);
+    }
+    (out_shape, groups.iter().map(|g| f(g)).collect())
+}
+
+fn is_nan_c(v: C) -> bool {
+    v.0.is_nan() || v.1.is_nan()
+}
+
+/// NumPy's value of reduction `op` over `g`.
+fn host_op(op: &str, g: &[C]) -> C {
+    let nonzero = |v: &&C| v.0 != 0.0 || v.1 != 0.0;
+    let kept: Vec<C> = g.iter().copied().filter(|&v| !is_nan_c(v)).collect();
+    let sum = kept.iter().fold((0.0, 0.0), |a, v| (a.0 + v.0, a.1 + v.1));
+    let pick = |max: bool| {
+        kept.iter()
+            .map(|v| v.0)
+            .reduce(|a, b| if (b > a) == max { b } else { a })
+            .map_or((f64::NAN, 0.0), |m| (m, 0.0))
+    };
+    match op {
+        "all" => (f64::from(u8::from(g.iter().all(|v| nonzero(&v)))), 0.0),
+        "any" => (f64::from(u8::from(g.iter().any(|v| nonzero(&v)))), 0.0),
+        "count_nonzero" => (g.iter().filter(nonzero).count() as f64, 0.0),
+        "nansum" => sum,
+        "nanprod" => kept.iter().fold((1.0, 0.0), |a, v| {
+            (a.0 * v.0 - a.1 * v.1, a.0 * v.1 + a.1 * v.0)
+        }),
+        "nanmax" => pick(true),
+        "nanmin" => pick(false),
+        "nanmean" if kept.is_empty() => (f64::NAN, 0.0),
+        "nanmean" => (sum.0 / kept.len() as f64, sum.1 / kept.len() as f64),
+        other => panic!("{other}"),
+    }
+}
+
+/// NumPy's result dtype of `op` for `input` (an oracle independent of the
+/// library's own table).
+fn numpy_dtype(op: &str, input: DType) -> DType {
+    let small_int = input.is_integer() && input.itemsize() < 8;
+    match op {
+        "all" | "any" => DType::Bool,
+        "count_nonzero" => DType::Int64,
+        "nansum" | "nanprod" if input == DType::Bool => DType::Int64,
+        "nansum" | "nanprod" if small_int && input.is_signed_integer() => DType::Int64,
+        "nansum" | "nanprod" if small_int => DType::UInt64,
+        "nanmean" if input == DType::Bool || input.is_integer() => DType::Float64,
+        _ => input,
+    }
+}
+
+/// (rtol, atol) of a reduced result of `dtype` against the host's float64
+/// reference of the same (already rounded) inputs.
+fn host_tolerance(dtype: DType) -> (f64, f64) {
+    match dtype {
+        DType::Float16 => (4e-3, 1e-3),
+        DType::Float32 | DType::Complex64 => (5e-5, 1e-5),
+        DType::Float64 | DType::Complex128 => (1e-12, 1e-12),
+        _ => (0.0, 0.0),
+    }
+}
+
+/// Compares a result with the host reference: same shape, elements equal
+/// (NaN with NaN) or within `tol` per part.
+fn check_host(label: &str, got: &Array, want_shape: &[usize], want: &[C], tol: (f64, f64)) {
+    assert_eq!(got.shape(), want_shape, "{label}: shape");
+    let g = host(got);
+    assert_eq!(g.len(), want.len(), "{label}: size");
+    for (k, (a, b)) in g.iter().zip(want).enumerate() {
+        // NaN matches NaN part by part; else the complex distance (for
+        // reals, the difference) within atol + rtol * |want|.
+        let nan_ok = (a.0.is_nan() == b.0.is_nan()) && (a.1.is_nan() == b.1.is_nan());
+        let ok = if is_nan_c(*a) || is_nan_c(*b) {
+            nan_ok && (a.0 == b.0 || a.0.is_nan()) && (a.1 == b.1 || a.1.is_nan())
+        } else {
+            a == b || (a.0 - b.0).hypot(a.1 - b.1) <= tol.1 + tol.0 * b.0.hypot(b.1)
+        };
+        assert!(ok, "{label}: element {k}: got {a:?}, want {b:?}");
+    }
+}
+
+#[test]
+fn host_reference_reduces_as_numpy() {
+    // No GPU: the oracle of the tests below, on hand-checked values.
+    let vals: Vec<C> = [1.0, f64::NAN, 3.0, 0.0, 5.0, 6.0]
+        .iter()
+        .map(|&x| (x, 0.0))
+        .collect();
+    let (s, r) = host_reduce(&[2, 3], &vals, &[1], false, &|g| host_op("nansum", g));
+    assert_eq!((s, r), (vec![2], vec![(4.0, 0.0), (11.0, 0.0)]));
+    let (s, r) = host_reduce(&[2, 3], &vals, &[0], true, &|g| host_op("nanmax", g));
+    assert_eq!(s, vec![1, 3]);
+    assert_eq!(r, vec![(1.0, 0.0), (5.0, 0.0), (6.0, 0.0)]);
+    let (_, r) = host_reduce(&[2, 3], &vals, &[0, 1], false, &|g| {
+        host_op("count_nonzero", g)
+    });
+    assert_eq!(r, vec![(5.0, 0.0)]);
+    let (_, r) = host_reduce(&[2, 3], &vals, &[1], false, &|g| host_op("all", g));
+    assert_eq!(r, vec![(1.0, 0.0), (0.0, 0.0)]);
+    let (_, r) = host_reduce(&[2, 3], &vals, &[], false, &|g| host_op("nanmean", g));
+    assert!(r[1].0.is_nan() && r[2] == (3.0, 0.0));
+    assert!(host_op("nanmin", &[(f64::NAN, 0.0)]).0.is_nan());
+    assert_eq!(host_op("nanprod", &[(0.0, 1.0), (0.0, 1.0)]), (-1.0, 0.0));
+    assert_eq!(norm_axes(&Some(vec![-1, 0]), 3), vec![0, 2]);
+    assert_eq!(numpy_dtype("nansum", DType::UInt8), DType::UInt64);
+    assert_eq!(numpy_dtype("nanmean", DType::Int64), DType::Float64);
+}
+
+const LOGICAL: [&str; 3] = ["all", "any", "count_nonzero"];
+const NANS: [&str; 5] = ["nansum", "nanprod", "nanmax", "nanmin", "nanmean"];
+
+/// Checks fused `ops` (by name, all in one kernel over `opts`) of `x`
+/// against the host reference.
+fn check_reductions(label: &str, ops: &[&'static str], x: &Array, opts: &ReduceOptions<'static>) {
+    let o = opts.clone();
+    let names: Vec<&'static str> = ops.to_vec();
+    let f = fuse("reds", move |x: &FVar| -> Vec<FVar> {
+        names.iter().map(|&n| fx::reduction(n, x, &o)).collect()
+    });
+    let label = format!(
+        "{label} {} axis={:?} keepdims={}",
+        x.dtype(),
+        opts.axis,
+        opts.keepdims
+    );
+    let got = f.call(&[x]).unwrap_or_else(|e| panic!("{label}: {e}"));
+    let vals = host(x);
+    let axes = norm_axes(&opts.axis, x.ndim());
+    for (op, g) in ops.iter().zip(&got) {
+        let l = format!("{label} {op}");
+        let want_dtype = numpy_dtype(op, x.dtype());
+        assert_eq!(g.dtype(), want_dtype, "{l}: dtype");
+        let (shape, want) =
+            host_reduce(x.shape(), &vals, &axes, opts.keepdims, &|v| host_op(op, v));
+        check_host(&l, g, &shape, &want, host_tolerance(want_dtype));
+    }
+}
+
+#[test]
+fn nan_and_logical_reductions_match_host() {
+    let Some(_d) = device_or_skip() else { return };
+    let axis_forms: [(Option<Vec<isize>>, bool); 5] = [
+        (None, false),
+        (Some(vec![-1]), false),
+        (Some(vec![0]), true),
+        (Some(vec![0, 2]), false),
+        (Some(vec![]), false),
+    ];
+    for dtype in [
+        DType::Float32,
+        DType::Float64,
+        DType::Float16,
+        DType::Int32,
+        DType::Int8,
+        DType::UInt8,
+        DType::Bool,
+        DType::Complex64,
+    ] {
+        // Integer products of 1s and 2s stay exact over rows of 33 only.
+        let nans: Vec<&'static str> = NANS
+            .iter()
+            .copied()
+            .filter(|&op| {
+                let complex_order = dtype.is_complex() && matches!(op, "nanmax" | "nanmin");
+                let int_prod = dtype.is_integer() && op == "nanprod";
+                !complex_order && !int_prod
+            })
+            .collect();
+        let zeros = filled(dtype, &[6, 7, 33], 101, Fill::Zeros);
+        let near = filled(dtype, &[6, 7, 33], 102, Fill::NearOne);
+        // Transposed and reversed layouts for two dtypes.
+        let mut layouts = vec![("c", zeros.clone(), near.clone())];
+        if matches!(dtype, DType::Float32 | DType::Int32) {
+            layouts.push((
+                "t",
+                filled(dtype, &[33, 7, 6], 103, Fill::Zeros).T(),
+                filled(dtype, &[33, 7, 6], 104, Fill::NearOne).T(),
+            ));
+            layouts.push((
+                "rev",
+                zeros.slice(&s![.., ..;-1, ..]).unwrap(),
+                near.slice(&s![..;-1, .., ..]).unwrap(),
+            ));
+        }
+        for (vname, z, n) in &layouts {
+            for (axis, keepdims) in &axis_forms {
+                let opts = ReduceOptions {
+                    axis: axis.clone(),
+                    keepdims: *keepdims,
+                    ..Default::default()
+                };
+                check_reductions(&format!("zeros {vname}"), &LOGICAL, z, &opts);
+                // Reducing no axis makes each NaN its own all-NaN row:
+                // complex nanmean of one is 0j / 0, whose NaN parts are
+                // the complex division's business; reals only.
+                if dtype.is_complex() && axis.as_deref() == Some(&[]) {
+                    continue;
+                }
+                check_reductions(&format!("near {vname}"), &nans, n, &opts);
+            }
+        }
+        if dtype.is_integer() {
+            // nanprod of integers (int64/uint64 results) along rows.
+            for axis in [vec![-1], vec![1]] {
+                check_reductions("near", &["nanprod"], &near, &ReduceOptions::axes(&axis));
+            }
+        }
+    }
+    // Each reduction alone (a one-field kernel), by name.
+    let x = filled(DType::Float32, &[20, 50], 105, Fill::NearOne);
+    for &op in LOGICAL.iter().chain(&NANS) {
+        check_reductions("alone", &[op], &x, &ReduceOptions::axis(-1));
+    }
+    // Shapes that take the two-pass and the column strategies.
+    for (shape, axis) in [
+        (vec![1usize << 18], None),
+        (vec![4096, 96], Some(vec![0])),
+        (vec![3, 1 << 17], Some(vec![1])),
+    ] {
+        let opts = ReduceOptions {
+            axis,
+            ..Default::default()
+        };
+        let n = filled(DType::Float32, &shape, 106, Fill::NearOne);
+        let z = filled(DType::Float64, &shape, 107, Fill::Zeros);
+        check_reductions("big", &["nansum", "nanmax", "nanmin", "nanmean"], &n, &opts);
+        check_reductions("big", &LOGICAL, &z, &opts);
+    }
+}
+
+#[test]
+fn nan_reductions_of_all_nan_rows_empty_rows_and_masks() {
+    let Some(_d) = device_or_skip() else { return };
+    let nan = f32::NAN;
+    // Row 0 all NaN, row 1 mixed, row 2 without NaN.
+    let x = Array::from_slice(
+        &[
+            nan, nan, nan, nan, //
+            1.0, nan, 3.0, -2.0, //
+            4.0, 0.5, 2.0, 8.0f32,
+        ],
+        &[3, 4],
+    )
+    .unwrap();
+    let f = fuse("nans", |x: &FVar| {
+        let o = ReduceOptions::axis(1);
+        (
+            fx::nansum(x, &o),
+            fx::nanprod(x, &o),
+            fx::nanmax(x, &o),
+            fx::nanmin(x, &o),
+            fx::nanmean(x, &o),
+            x.all(&o),
+            x.any(&o),
+            fx::count_nonzero(x, &o),
+        )
+    });
+    let (s, p, mx, mn, mean, all, any, nz) = f.call(&[&x]).unwrap();
+    assert_array_equal(&s, &[0.0f32, 2.0, 14.5]);
+    assert_array_equal(&p, &[1.0f32, -6.0, 32.0]);
+    assert_array_equal(&mx, &[nan, 3.0, 8.0]);
+    assert_array_equal(&mn, &[nan, -2.0, 0.5]);
+    check_host(
+        "nanmean rows",
+        &mean,
+        &[3],
+        &[(f64::NAN, 0.0), (2.0 / 3.0, 0.0), (3.625, 0.0)],
+        (1e-6, 0.0),
+    );
+    // NaN is nonzero: true for all, any and count_nonzero.
+    assert_array_equal(&all, &[true, true, true]);
+    assert_array_equal(&any, &[true, true, true]);
+    assert_array_equal(&nz, &[4i64, 4, 4]);
+    // Empty rows: the identities, NaN for nanmean, and fmax's error.
+    let e = Array::from_slice::<f32>(&[], &[4, 0]).unwrap();
+    let g = fuse("empties", |x: &FVar| {
+        let o = ReduceOptions::axis(1);
+        (
+            x.all(&o),
+            x.any(&o),
+            fx::count_nonzero(x, &o),
+            fx::nansum(x, &o),
+            fx::nanprod(x, &o),
+            fx::nanmean(x, &o),
+        )
+    });
+    let (all, any, nz, s, p, mean) = g.call(&[&e]).unwrap();
+    assert_array_equal(&all, &[true; 4]);
+    assert_array_equal(&any, &[false; 4]);
+    assert_array_equal(&nz, &[0i64; 4]);
+    assert_array_equal(&s, &[0.0f32; 4]);
+    assert_array_equal(&p, &[1.0f32; 4]);
+    assert_array_equal(&mean, &[nan; 4]);
+    for (name, numpy) in [("nanmax", "fmax"), ("nanmin", "fmin")] {
+        let h = fuse("h", move |x: &FVar| {
+            fx::reduction(name, x, &ReduceOptions::axis(1))
+        });
+        assert_eq!(
+            h.call(&[&e]).unwrap_err().to_string(),
+            format!("zero-size array to reduction operation {numpy} which has no identity")
+        );
+    }
+    // A masked mean: masked-out values become NaN, and nanmean skips them
+    // (a row masked out entirely gives NaN).
+    let m = fuse("masked_mean", |x: &FVar, keep: &FVar| {
+        fx::nanmean(fx::where_(keep, x, f64::NAN), &ReduceOptions::axis(-1))
+    });
+    let x = filled(DType::Float32, &[40, 64], 111, Fill::NearOne);
+    let keep = random(DType::Bool, &[40, 64], 112, 0.0, 1.0, false);
+    // Row 3 masked out entirely.
+    gpu_array::array::copyto(
+        &keep.slice(&s![3, ..]).unwrap(),
+        &Array::from_slice(&[false; 64], &[64]).unwrap(),
+        Casting::No,
+        None,
+    )
+    .unwrap();
+    let got = m.call(&[&x, &keep]).unwrap();
+    assert_eq!(got.dtype(), DType::Float32);
+    let xs = host(&x);
+    let ks = host(&keep);
+    let want: Vec<C> = (0..40)
+        .map(|r| {
+            let row: Vec<C> = (0..64)
+                .map(|c| {
+                    let k = r * 64 + c;
+                    if ks[k].0 != 0.0 {
+                        xs[k]
+                    } else {
+                        (f64::NAN, 0.0)
+                    }
+                })
+                .collect();
+            host_op("nanmean", &row)
+        })
+        .collect();
+    check_host(
+        "masked mean",
+        &got,
+        &[40],
+        &want,
+        host_tolerance(DType::Float32),
+    );
+}
+
+#[test]
+fn out_and_dtype_on_elementwise_calls() {
+    let Some(_d) = device_or_skip() else { return };
+    // Integer-valued floats: x * y + 1 is exact with or without an FMA.
+    let xs: Vec<f32> = (0..7).map(|k| k as f32 - 3.0).collect();
+    let ys: Vec<f32> = (0..7).map(|k| 2.0 * k as f32).collect();
+    let x = Array::from_slice(&xs, &[7]).unwrap();
+    let y = Array::from_slice(&ys, &[7]).unwrap();
+    let f = fuse("two", |x: &FVar, y: &FVar| (x * y + 1, x.less(y)));
+    // Results cast into out= arrays of other dtypes (same_kind), which are
+    // what the call returns.
+    let o0 = Array::zeros(&[7], DType::Float64).unwrap();
+    let o1 = Array::zeros(&[7], DType::Int8).unwrap();
+    let (a, b) = f
+        .call_with(&[&x, &y], &FuseOptions::out(&[&o0, &o1]))
+        .unwrap();
+    assert!(a.shares_memory_with(&o0) && b.shares_memory_with(&o1));
+    let want: Vec<f64> = xs
+        .iter()
+        .zip(&ys)
+        .map(|(&x, &y)| f64::from(x * y + 1.0))
+        .collect();
+    assert_array_equal(&o0, want.as_slice());
+    let want: Vec<i8> = xs.iter().zip(&ys).map(|(x, y)| i8::from(x < y)).collect();
+    assert_array_equal(&o1, want.as_slice());
+    // One out= given, the other allocated.
+    let o2 = Array::zeros(&[7], DType::Float32).unwrap();
+    let (a, b) = f
+        .call_with(
+            &[&x, &y],
+            &FuseOptions {
+                out: vec![Some(&o2), None],
+                dtype: None,
+            },
+        )
+        .unwrap();
+    assert!(a.shares_memory_with(&o2));
+    same(
+        "out f32",
+        &a,
+        &ufunc::add(&ufunc::multiply(&x, &y).unwrap(), 1).unwrap(),
+    );
+    same("allocated", &b, &x.less(&y).unwrap());
+    // An out= array broadcasts the iteration, as a ufunc's: (7,) into (3, 7).
+    let g = fuse("xy1", |x: &FVar, y: &FVar| x * y + 1);
+    let big = Array::zeros(&[3, 7], DType::Float32).unwrap();
+    g.call_with(&[&x, &y], &FuseOptions::out(&[&big])).unwrap();
+    let row: Vec<f32> = xs.iter().zip(&ys).map(|(&x, &y)| x * y + 1.0).collect();
+    let rows: Vec<f32> = row.iter().cycle().take(21).copied().collect();
+    assert_array_equal(&big, rows.as_slice());
+    // A transposed (non-contiguous) out= array.
+    let xt = random(DType::Float64, &[5, 9], 121, -2.0, 2.0, true);
+    let yt = random(DType::Float64, &[9], 122, -2.0, 2.0, true);
+    let ot = Array::zeros(&[9, 5], DType::Float64).unwrap().T();
+    let h = fuse("sub", |x: &FVar, y: &FVar| x - y);
+    h.call_with(&[&xt, &yt], &FuseOptions::out(&[&ot])).unwrap();
+    same("transposed out", &ot, &ufunc::subtract(&xt, &yt).unwrap());
+    // Errors: wrong shape, a dtype same_kind forbids, the wrong count,
+    // dtype= without reductions.
+    let bad = Array::zeros(&[7, 1], DType::Float32).unwrap();
+    let e = g
+        .call_with(&[&x, &y], &FuseOptions::out(&[&bad]))
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "fuse 'xy1': non-broadcastable output operand with shape (7,1) doesn't match the \
+         broadcast shape (7,7)"
+    );
+    let int_out = Array::zeros(&[7], DType::Int32).unwrap();
+    let e = g
+        .call_with(&[&x, &y], &FuseOptions::out(&[&int_out]))
+        .unwrap_err();
+    assert!(matches!(e, Error::DType(_)), "{e}");
+    assert!(
+        e.to_string().contains("according to the rule 'same_kind'"),
+        "{e}"
+    );
+    assert!(matches!(
+        g.call_with(&[&x, &y], &FuseOptions::out(&[&o2, &o2])),
+        Err(Error::Value(_))
+    ));
+    assert!(matches!(
+        g.call_with(&[&x, &y], &FuseOptions::default().dtype(DType::Float64)),
+        Err(Error::Unsupported(_))
+    ));
+}
+
+#[test]
+fn out_that_overlaps_the_arguments() {
+    let Some(_d) = device_or_skip() else { return };
+    let xs: Vec<f32> = (0..10).map(|k| k as f32).collect();
+    let ys: Vec<f32> = (0..10).map(|k| 100.0 * k as f32).collect();
+    let y = Array::from_slice(&ys, &[10]).unwrap();
+    // In place: out= is the argument itself.
+    let f = fuse("axpy2", |x: &FVar, y: &FVar| x * 2 + y);
+    let x = Array::from_slice(&xs, &[10]).unwrap();
+    f.call_with(&[&x, &y], &FuseOptions::out(&[&x])).unwrap();
+    let want: Vec<f32> = xs.iter().zip(&ys).map(|(&x, &y)| 2.0 * x + y).collect();
+    assert_array_equal(&x, want.as_slice());
+    // out= is the argument reversed: the result is as if computed first.
+    let g = fuse("inc", |x: &FVar| x + 1);
+    let x = Array::from_slice(&xs, &[10]).unwrap();
+    let rev = x.slice(&s![..;-1]).unwrap();
+    g.call_with(&[&x], &FuseOptions::out(&[&rev])).unwrap();
+    let want: Vec<f32> = (0..10).map(|j| 10.0 - j as f32).collect();
+    assert_array_equal(&x, want.as_slice());
+    // A reduction written into a column of its own input.
+    let m = Array::from_slice(&(0..32).map(|k| k as f32).collect::<Vec<_>>(), &[4, 8]).unwrap();
+    let col = m.slice(&s![.., 0]).unwrap();
+    let r = fuse("rowsum", |x: &FVar| x.sum(&ReduceOptions::axis(1)));
+    r.call_with(&[&m], &FuseOptions::out(&[&col])).unwrap();
+    assert_array_equal(&col, &[28.0f32, 92.0, 156.0, 220.0]);
+}
+
+#[test]
+fn out_and_dtype_on_reduction_calls() {
+    let Some(_d) = device_or_skip() else { return };
+    // float32 summed into a float64 out= accumulates in float64 (no NaN
+    // here: a NaN would make every row's sum NaN).
+    let x = random(DType::Float32, &[30, 500], 131, 0.5, 1.5, false);
+    let xv = host(&x);
+    let f = fuse("stats", |x: &FVar| {
+        let o = ReduceOptions::axis(-1);
+        (
+            x.sum(&o),
+            fx::nanmean(x, &o),
+            x.max(&o.clone().keepdims(true)),
+        )
+    });
+    let o_sum = Array::zeros(&[30], DType::Float64).unwrap();
+    let o_mean = Array::zeros(&[30], DType::Float16).unwrap();
+    let o_max = Array::zeros(&[30, 1], DType::Float64).unwrap();
+    let (s, m, mx) = f
+        .call_with(&[&x], &FuseOptions::out(&[&o_sum, &o_mean, &o_max]))
+        .unwrap();
+    assert!(s.shares_memory_with(&o_sum) && m.shares_memory_with(&o_mean));
+    assert!(mx.shares_memory_with(&o_max));
+    // sum of a row with a NaN is NaN; the host sums in float64 too.
+    let (shape, want) = host_reduce(&[30, 500], &xv, &[1], false, &|g| {
+        g.iter().fold((0.0, 0.0), |a, v| (a.0 + v.0, 0.0))
+    });
+    check_host("sum into f64", &o_sum, &shape, &want, (1e-12, 1e-12));
+    let (shape, want) = host_reduce(&[30, 500], &xv, &[1], false, &|g| host_op("nanmean", g));
+    check_host(
+        "nanmean into f16",
+        &o_mean,
+        &shape,
+        &want,
+        host_tolerance(DType::Float16),
+    );
+    let (shape, want) = host_reduce(&[30, 500], &xv, &[1], true, &|g| {
+        let m = g.iter().map(|v| v.0).fold(f64::NEG_INFINITY, |a, b| {
+            if a.is_nan() || b.is_nan() {
+                f64::NAN
+            } else {
+                a.max(b)
+            }
+        });
+        (m, 0.0)
+    });
+    check_host("max keepdims", &o_max, &shape, &want, (0.0, 0.0));
+    // int8 summed into an int8 out= wraps in int8, as NumPy's.
+    let bytes: Vec<i8> = (0..64).map(|k| (k * 7 % 120) as i8).collect();
+    let b = Array::from_slice(&bytes, &[64]).unwrap();
+    let o8 = Array::zeros(&[], DType::Int8).unwrap();
+    let g = fuse("total", |x: &FVar| x.sum(&ReduceOptions::default()));
+    g.call_with(&[&b], &FuseOptions::out(&[&o8])).unwrap();
+    let wrapped = bytes.iter().fold(0i8, |a, &v| a.wrapping_add(v));
+    assert_eq!(o8.item::<i8>(&[]).unwrap(), wrapped);
+    // The same with an int64 accumulator: a sum that fits.
+    let total = g.call(&[&b]).unwrap();
+    assert_eq!(total.dtype(), DType::Int64);
+    assert_eq!(
+        total.item::<i64>(&[]).unwrap(),
+        bytes.iter().map(|&v| i64::from(v)).sum::<i64>()
+    );
+    // dtype= on the call: float16 summed in float64, an integer mean in
+    // float32, nanprod of int8 in float64; max ignores it.
+    let h16 = filled(DType::Float16, &[8, 300], 132, Fill::NearOne);
+    let hv = host(&h16);
+    let k = fuse("kw", |x: &FVar| {
+        let o = ReduceOptions::axis(1);
+        (x.sum(&o), fx::nansum(x, &o), x.max(&o))
+    });
+    let (s, ns, mx) = k
+        .call_with(&[&h16], &FuseOptions::default().dtype(DType::Float64))
+        .unwrap();
+    assert_eq!(
+        (s.dtype(), ns.dtype(), mx.dtype()),
+        (DType::Float64, DType::Float64, DType::Float16)
+    );
+    let (shape, want) = host_reduce(&[8, 300], &hv, &[1], false, &|g| host_op("nansum", g));
+    check_host("nansum dtype=f64", &ns, &shape, &want, (1e-12, 1e-12));
+    let ints = filled(DType::Int32, &[5, 40], 133, Fill::Zeros);
+    let iv = host(&ints);
+    let mean = fuse("imean", |x: &FVar| x.mean(&ReduceOptions::axis(0)));
+    let got = mean
+        .call_with(&[&ints], &FuseOptions::default().dtype(DType::Float32))
+        .unwrap();
+    assert_eq!(got.dtype(), DType::Float32);
+    let (shape, want) = host_reduce(&[5, 40], &iv, &[0], false, &|g| host_op("nanmean", g));
+    check_host("int mean dtype=f32", &got, &shape, &want, (1e-6, 1e-6));
+    let small = filled(DType::Int8, &[4, 30], 134, Fill::NearOne);
+    let sv = host(&small);
+    let p = fuse("iprod", |x: &FVar| fx::nanprod(x, &ReduceOptions::axis(1)));
+    let got = p
+        .call_with(&[&small], &FuseOptions::default().dtype(DType::Float64))
+        .unwrap();
+    assert_eq!(got.dtype(), DType::Float64);
+    let (shape, want) = host_reduce(&[4, 30], &sv, &[1], false, &|g| host_op("nanprod", g));
+    check_host("int8 nanprod dtype=f64", &got, &shape, &want, (0.0, 0.0));
+    // Errors: an out= of the wrong shape names NumPy's operation; same_kind.
+    let wrong = Array::zeros(&[30, 1], DType::Float64).unwrap();
+    let e = fuse("s", |x: &FVar| x.sum(&ReduceOptions::axis(-1)))
+        .call_with(&[&x], &FuseOptions::out(&[&wrong]))
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "fuse 's': output parameter for reduction operation add has the wrong shape (30,1) \
+         (expected (30,))"
+    );
+    let int_out = Array::zeros(&[30], DType::Int64).unwrap();
+    let e = fuse("s", |x: &FVar| fx::nanmax(x, &ReduceOptions::axis(-1)))
+        .call_with(&[&x], &FuseOptions::out(&[&int_out]))
+        .unwrap_err();
+    assert!(matches!(e, Error::DType(_)), "{e}");
+    // dtype= and a reduction's own dtype=: the reduction's wins.
+    let own = fuse("own", |x: &FVar| {
+        x.sum(&ReduceOptions::axis(1).dtype(DType::Float32))
+    });
+    let got = own
+        .call_with(&[&h16], &FuseOptions::default().dtype(DType::Float64))
+        .unwrap();
+    assert_eq!(got.dtype(), DType::Float32);
 }

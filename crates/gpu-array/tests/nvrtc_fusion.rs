@@ -323,7 +323,8 @@ fn several_reductions_compile_in_every_strategy() {
                 ArgSig::Scalar(ScalarKind::Int),
             ])
             .unwrap();
-        assert_eq!(t.reduction_count(), 6);
+        // y.sum and y.mean share one field.
+        assert_eq!(t.reduction_count(), 5);
         for (n, v) in variants().iter().enumerate() {
             let mut s = t.reduction_spec(*v).unwrap();
             s.name = format!("{}_{n}", s.name);
@@ -331,4 +332,141 @@ fn several_reductions_compile_in_every_strategy() {
         }
     }
     compile_reductions("fused_several_reductions", &specs);
+}
+
+/// The reductions added to fuse (all, any, count_nonzero and the nan
+/// forms), together in one kernel and each alone, over float, integer,
+/// bool and complex inputs, in every strategy; and the kernels that a
+/// call's `dtype=` and `out=` dtypes trace.
+#[test]
+fn nan_and_logical_reductions_compile_in_every_strategy() {
+    if nvrtc_or_skip().is_none() {
+        return;
+    }
+    use gpu_array::fusion::CallSig;
+    let mut specs = Vec::new();
+    let add = |specs: &mut Vec<ReductionSpec>,
+               t: std::sync::Arc<gpu_array::fusion::Trace>,
+               tag: String| {
+        for (n, v) in variants().iter().enumerate() {
+            let mut s = t.reduction_spec(*v).unwrap();
+            s.name = format!("{tag}_{n}");
+            specs.push(s);
+        }
+    };
+    let all_new = fuse("fn_all", |x: &FVar, y: &FVar| {
+        let o = ReduceOptions::axis(-1);
+        let v = x * y;
+        (
+            v.all(&o),
+            v.any(&o.clone().keepdims(true)),
+            fx::count_nonzero(&v, &o),
+            fx::nansum(&v, &o),
+            fx::nanprod(&v, &o),
+            fx::nanmax(&v, &o),
+            fx::nanmin(&v, &o),
+            fx::nanmean(&v, &o),
+        )
+    });
+    let names = [
+        "all",
+        "any",
+        "count_nonzero",
+        "nansum",
+        "nanprod",
+        "nanmax",
+        "nanmin",
+        "nanmean",
+    ];
+    for d in [
+        DType::Float32,
+        DType::Float64,
+        DType::Float16,
+        DType::BFloat16,
+        DType::Int8,
+        DType::UInt64,
+        DType::Bool,
+        DType::Complex64,
+        DType::Complex128,
+    ] {
+        let sig = arrays(&[d, d], 2);
+        // bool * bool is logical_and: fine; every dtype traces.
+        add(
+            &mut specs,
+            all_new.trace(&sig).unwrap(),
+            format!("fn_all_{}", d.name()),
+        );
+        for name in names {
+            let f = fuse(format!("fn_{name}"), move |x: &FVar| {
+                fx::reduction(name, x, &ReduceOptions::default())
+            });
+            let t = f.trace(&arrays(&[d], 3)).unwrap();
+            // One strategy each: the map and combine are what differ.
+            let v = variants()[names.iter().position(|n| *n == name).unwrap() % 4];
+            let mut s = t.reduction_spec(v).unwrap();
+            s.name = format!("fn_{name}_{}", d.name());
+            specs.push(s);
+        }
+    }
+    // dtype= on the call, out= dtypes (sum accumulating in its out= dtype).
+    let mixed = fuse("fn_kw", |x: &FVar| {
+        let o = ReduceOptions::axes(&[0, 1]);
+        (x.sum(&o), fx::nanmean(x, &o), x.max(&o), fx::nanprod(x, &o))
+    });
+    for (d, call) in [
+        (
+            DType::Float16,
+            CallSig {
+                dtype: Some(DType::Float64),
+                out: Vec::new(),
+            },
+        ),
+        (
+            DType::Int32,
+            CallSig {
+                dtype: None,
+                out: vec![
+                    Some(DType::Int16),
+                    Some(DType::Float32),
+                    None,
+                    Some(DType::Int8),
+                ],
+            },
+        ),
+        (
+            DType::Float32,
+            CallSig {
+                dtype: Some(DType::Complex128),
+                out: vec![None, Some(DType::Complex128), Some(DType::Float64), None],
+            },
+        ),
+    ] {
+        let t = mixed.trace_with(&arrays(&[d], 3), &call).unwrap();
+        add(
+            &mut specs,
+            t,
+            format!("fn_kw_{}_{}", d.name(), call.out.len()),
+        );
+    }
+    compile_reductions("fused_nan_logical_reductions", &specs);
+    // Elementwise results written into out= arrays of other dtypes.
+    let ew = fuse("fn_ew", |x: &FVar, y: &FVar| (x * y + 1, x.less(y)));
+    let mut specs = Vec::new();
+    for (d, out) in [
+        (DType::Int16, [Some(DType::Float32), Some(DType::Int8)]),
+        (DType::Float32, [Some(DType::Complex64), None]),
+        (DType::UInt8, [None, Some(DType::Float16)]),
+    ] {
+        let call = CallSig {
+            dtype: None,
+            out: out.to_vec(),
+        };
+        let t = ew.trace_with(&arrays(&[d, d], 2), &call).unwrap();
+        for (k, (l, i)) in LAYOUTS.into_iter().enumerate() {
+            let mut s = t.elementwise_spec(l, i).unwrap();
+            s.name = format!("fn_ew_{}_{k}", d.name());
+            specs.push(s);
+        }
+    }
+    compile_elementwise("fused_out_dtypes", &specs);
 }

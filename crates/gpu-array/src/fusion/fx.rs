@@ -2,7 +2,8 @@
 //! `cupy.fuse` function is `fx::exp(x)`): every ufunc of the table
 //! ([`crate::ufunc`]) and its aliases, [`where_`], [`astype`], and the
 //! reductions [`sum`], [`prod`], [`amax`]/[`max`], [`amin`]/[`min`],
-//! [`mean`]. Operands are [`FVar`]s or Rust scalars (weak constants, as
+//! [`mean`], [`all`], [`any`], [`count_nonzero`], [`nansum`], [`nanprod`],
+//! [`nanmax`], [`nanmin`], [`nanmean`] (and [`reduction`] by name). Operands are [`FVar`]s or Rust scalars (weak constants, as
 //! Python scalars in NumPy 2); results are typed as the unfused call's.
 //!
 //! Errors (no loop for the types, an axis out of range, an operation after
@@ -322,12 +323,48 @@ fn reduce(op: Builtin, x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
             return b.record(
                 name,
                 Error::Unsupported(
-                    "out= inside a fused function (its results are new arrays)".into(),
+                    "out= on a reduction inside a fused function; pass the output arrays to \
+                     the call instead (Fused::call_with with FuseOptions::out)"
+                        .into(),
                 ),
             );
         }
         b.reduce(op, v[0], opts.axis.as_deref(), opts.keepdims, opts.dtype)
     })
+}
+
+/// Calls the NumPy reduction `name` (`"sum"`, `"nanmax"`, `"amax"`, ...)
+/// on `x`: the by-name form of the functions below, as [`ufunc()`] is for
+/// ufuncs. A reduction fuse cannot compute (`argmax`, `var`, `median`,
+/// ...) or an unknown name is the trace's [`Error::Unsupported`], naming
+/// it and listing the fusable ones
+/// ([`FUSABLE_REDUCTIONS`](super::FUSABLE_REDUCTIONS)).
+///
+/// # Panics
+/// When `x` is a scalar and no fused function is being traced on this
+/// thread.
+pub fn reduction(name: &str, x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+    let op = match name {
+        "sum" => Builtin::Sum,
+        "prod" | "product" => Builtin::Prod,
+        "max" | "amax" => Builtin::Max,
+        "min" | "amin" => Builtin::Min,
+        "mean" => Builtin::Mean,
+        "all" | "alltrue" => Builtin::All,
+        "any" | "sometrue" => Builtin::Any,
+        "count_nonzero" => Builtin::CountNonzero,
+        "nansum" => Builtin::NanSum,
+        "nanprod" => Builtin::NanProd,
+        "nanmax" => Builtin::NanMax,
+        "nanmin" => Builtin::NanMin,
+        "nanmean" => Builtin::NanMean,
+        _ => {
+            return apply1(name, &[x.into()], |b, _| {
+                b.record(name, super::graph::not_fusable(name))
+            });
+        }
+    };
+    reduce(op, x, opts)
 }
 
 /// `numpy.sum(x, axis=, keepdims=, dtype=)`, NumPy's dtypes; the last step
@@ -366,4 +403,54 @@ pub fn min(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
 /// a fused function.
 pub fn mean(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
     reduce(Builtin::Mean, x, opts)
+}
+
+/// `numpy.all(x, axis=, keepdims=)`: bool, true for an empty reduction
+/// (NaN counts as true, as any nonzero value); the last step of a fused
+/// function.
+pub fn all(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+    reduce(Builtin::All, x, opts)
+}
+
+/// `numpy.any(x, ...)`: bool, false for an empty reduction; the last step
+/// of a fused function.
+pub fn any(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+    reduce(Builtin::Any, x, opts)
+}
+
+/// `numpy.count_nonzero(x, axis=, keepdims=)`: int64 counts (NaN is
+/// nonzero); the last step of a fused function.
+pub fn count_nonzero(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+    reduce(Builtin::CountNonzero, x, opts)
+}
+
+/// `numpy.nansum(x, ...)`: NaN counts as zero (a complex value with a NaN
+/// part too); `sum`'s dtypes; the last step of a fused function.
+pub fn nansum(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+    reduce(Builtin::NanSum, x, opts)
+}
+
+/// `numpy.nanprod(x, ...)`: NaN counts as one; `prod`'s dtypes; the last
+/// step of a fused function.
+pub fn nanprod(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+    reduce(Builtin::NanProd, x, opts)
+}
+
+/// `numpy.nanmax(x, ...)`: NaN ignored, a row of NaN only gives NaN (NumPy
+/// also warns), an empty reduction is NumPy's `fmax` error; the last step
+/// of a fused function.
+pub fn nanmax(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+    reduce(Builtin::NanMax, x, opts)
+}
+
+/// `numpy.nanmin(x, ...)`: as [`nanmax`].
+pub fn nanmin(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+    reduce(Builtin::NanMin, x, opts)
+}
+
+/// `numpy.nanmean(x, ...)`: the mean of the non-NaN values (`mean`'s
+/// dtypes); a row of NaN only, or an empty one, gives NaN (NumPy also
+/// warns); the last step of a fused function.
+pub fn nanmean(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+    reduce(Builtin::NanMean, x, opts)
 }

@@ -42,6 +42,19 @@ impl ArgSig {
     }
 }
 
+/// What a call adds to its argument signature: the call's `dtype=` and
+/// the dtypes of its `out=` arrays (see [`super::FuseOptions`]). A fused
+/// function is traced once per (signature, `CallSig`): both steer the
+/// kernel's types.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CallSig {
+    /// `dtype=` of the reductions that take one.
+    pub dtype: Option<DType>,
+    /// The dtype of each `out=` array, one per result (`None`: allocated);
+    /// empty when the call has no `out=`.
+    pub out: Vec<Option<DType>>,
+}
+
 /// A value's type: the dtype it is stored in, and whether it is a weak
 /// scalar (only its kind counts in promotion).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -111,6 +124,9 @@ pub(crate) enum Op {
         keepdims: bool,
         /// The accumulator dtype.
         acc: DType,
+        /// `dtype=` as given (by the reduction or the call), which keeps an
+        /// `out=` array's dtype from steering the accumulator.
+        dtype: Option<DType>,
     },
 }
 
@@ -138,6 +154,9 @@ pub(crate) struct Builder {
     pub nodes: Vec<Node>,
     cse: HashMap<String, usize>,
     pub error: Option<Error>,
+    /// The call's `dtype=` ([`super::FuseOptions::dtype`]): the dtype of
+    /// every reduction that takes one and was given none.
+    call_dtype: Option<DType>,
 }
 
 /// Prefixes an error's message with the fused function and the operation,
@@ -156,12 +175,13 @@ pub(crate) fn context(name: &str, op: &str, e: Error) -> Error {
 }
 
 impl Builder {
-    pub fn new(name: &str, sig: &[ArgSig]) -> Builder {
+    pub fn new(name: &str, sig: &[ArgSig], call_dtype: Option<DType>) -> Builder {
         let mut b = Builder {
             name: name.to_owned(),
             nodes: Vec::new(),
             cse: HashMap::new(),
             error: None,
+            call_dtype,
         };
         for (k, s) in sig.iter().enumerate() {
             let (ty, ndim, deps) = match *s {
@@ -364,8 +384,9 @@ impl Builder {
         }
     }
 
-    /// A reduction of `x` (sum, prod, max, min, mean) with NumPy's result
-    /// dtype (`dtype` where given) and `axis`/`keepdims`.
+    /// A reduction of `x` ([`FUSABLE_REDUCTIONS`]) with NumPy's result dtype
+    /// (`dtype` where given, else the call's `dtype=` for the reductions
+    /// that take one) and `axis`/`keepdims`.
     pub fn reduce(
         &mut self,
         op: Builtin,
@@ -376,6 +397,9 @@ impl Builder {
     ) -> Val {
         let name = reduction_name(op);
         let r = (|| {
+            if !FUSABLE_REDUCTIONS.contains(&op) {
+                return Err(not_fusable(name));
+            }
             if self.node(x).is_reduce() {
                 return Err(Error::Unsupported(format!(
                     "'{name}' of the result of another reduction; a reduction must be the \
@@ -390,6 +414,11 @@ impl Builder {
             }
             let axes = reduced_axes(axis, ndim)?;
             let input = self.ty(x).array_dtype();
+            let dtype = dtype.or(if takes_dtype(op) {
+                self.call_dtype
+            } else {
+                None
+            });
             let result = op.result_dtype(input, dtype)?;
             let acc = op.reduce_dtype(input, result);
             let out_ndim = if keepdims { ndim } else { ndim - axes.len() };
@@ -400,6 +429,7 @@ impl Builder {
                     axes,
                     keepdims,
                     acc,
+                    dtype,
                 },
                 vec![Ty::strong(result)],
                 out_ndim,
@@ -416,7 +446,63 @@ impl Builder {
     }
 }
 
-/// The NumPy function name of a fusable reduction.
+/// The reductions a fused function computes (each in one accumulator
+/// field, `mean` and `nanmean` with a division after the pass).
+pub const FUSABLE_REDUCTIONS: [Builtin; 13] = [
+    Builtin::Sum,
+    Builtin::Prod,
+    Builtin::Max,
+    Builtin::Min,
+    Builtin::Mean,
+    Builtin::All,
+    Builtin::Any,
+    Builtin::CountNonzero,
+    Builtin::NanSum,
+    Builtin::NanProd,
+    Builtin::NanMax,
+    Builtin::NanMin,
+    Builtin::NanMean,
+];
+
+/// Whether NumPy's function takes `dtype=` (the call's `dtype=` applies
+/// to these).
+pub(crate) fn takes_dtype(op: Builtin) -> bool {
+    matches!(
+        op,
+        Builtin::Sum
+            | Builtin::Prod
+            | Builtin::Mean
+            | Builtin::NanSum
+            | Builtin::NanProd
+            | Builtin::NanMean
+    )
+}
+
+/// The error for a NumPy reduction fuse cannot compute, naming it.
+pub(crate) fn not_fusable(name: &str) -> Error {
+    let why = match name {
+        "argmax" | "argmin" | "nanargmax" | "nanargmin" => {
+            "its index result needs an (index, value) accumulator"
+        }
+        "var" | "std" | "nanvar" | "nanstd" => "it needs a (count, mean, M2) accumulator",
+        "ptp" => "it is max - min after the reductions (return both and subtract)",
+        "median" | "nanmedian" | "percentile" | "nanpercentile" | "quantile" | "nanquantile" => {
+            "it sorts or selects, which is not an elementwise map and reduce"
+        }
+        "cumsum" | "cumprod" | "nancumsum" | "nancumprod" => "a scan is not a reduction",
+        _ => "it is not a reduction fuse knows",
+    };
+    let list: Vec<&str> = FUSABLE_REDUCTIONS
+        .iter()
+        .map(|&op| reduction_name(op))
+        .collect();
+    Error::Unsupported(format!(
+        "'{name}' cannot be fused: {why} (fusable reductions: {})",
+        list.join(", ")
+    ))
+}
+
+/// The NumPy function name of a reduction.
 pub(crate) fn reduction_name(op: Builtin) -> &'static str {
     match op {
         Builtin::Sum => "sum",
@@ -424,7 +510,22 @@ pub(crate) fn reduction_name(op: Builtin) -> &'static str {
         Builtin::Max => "max",
         Builtin::Min => "min",
         Builtin::Mean => "mean",
-        _ => "reduction",
+        Builtin::All => "all",
+        Builtin::Any => "any",
+        Builtin::CountNonzero => "count_nonzero",
+        Builtin::NanSum => "nansum",
+        Builtin::NanProd => "nanprod",
+        Builtin::NanMax => "nanmax",
+        Builtin::NanMin => "nanmin",
+        Builtin::NanMean => "nanmean",
+        Builtin::ArgMax => "argmax",
+        Builtin::ArgMin => "argmin",
+        Builtin::NanArgMax => "nanargmax",
+        Builtin::NanArgMin => "nanargmin",
+        Builtin::Var => "var",
+        Builtin::Std => "std",
+        Builtin::NanVar => "nanvar",
+        Builtin::NanStd => "nanstd",
     }
 }
 
@@ -460,7 +561,11 @@ fn cse_key(op: &Op, outs: &[Ty]) -> String {
             axes,
             keepdims,
             acc,
-        } => format!("r{op:?}:{axes:?}:{keepdims}:{acc}({})", vals(&[*x])),
+            dtype,
+        } => format!(
+            "r{op:?}:{axes:?}:{keepdims}:{acc}:{dtype:?}({})",
+            vals(&[*x])
+        ),
     };
     format!("{body}->{outs:?}")
 }

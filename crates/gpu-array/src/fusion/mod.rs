@@ -10,7 +10,11 @@
 //! | `cp.exp(x)`, `cp.maximum(x, 0)` inside             | [`fx::exp`]`(x)`, [`fx::maximum`]`(x, 0)`                  |
 //! | `x < y`, `cp.where(c, x, y)`, `x.astype(cp.float64)` | `x.less(y)`, [`fx::where_`]`(c, x, y)`, `x.astype(DType::Float64)` |
 //! | `cp.sum(x * y, axis=-1)`                           | `(x * y).sum(&ReduceOptions::axis(-1))`                    |
+//! | `cp.all(x)`, `cp.any(x)`, `cp.count_nonzero(x)`    | `x.all(&o)`, `x.any(&o)`, [`fx::count_nonzero`]`(x, &o)`    |
+//! | `cp.nansum`, `nanprod`, `nanmax`, `nanmin`, `nanmean` | [`fx::nansum`]`(x, &o)`, ... (or [`fx::reduction`]`("nansum", x, &o)`) |
 //! | `return a, b`                                      | `(a, b)` (one kernel, two results)                         |
+//! | `f(x, out=o)` (NumPy's ufunc `out=`)               | `f.call_with(&[&x], &FuseOptions::out(&[&o]))?`             |
+//! | `f(x, dtype=cp.float64)` (the reductions' `dtype=`) | `f.call_with(&[&x], &FuseOptions::default().dtype(DType::Float64))?` |
 //!
 //! Rust cannot trace a closure's body the way CuPy traces Python, so the
 //! closure runs once per new signature on [`FVar`]s, whose operations
@@ -24,15 +28,33 @@
 //!   vector path), when no result is reduced;
 //! - one reduction kernel of [`crate::reduction`] (its planner picks the
 //!   strategy) whose map is the fused elementwise chain, when every result
-//!   is a reduction (`sum`, `prod`, `max`, `min`, `mean` with `axis`,
-//!   `keepdims` and `dtype`). Beyond CuPy, several reductions over the same
-//!   axes share the kernel and its one pass over the data, through a struct
-//!   accumulator with one field each: `(x.sum(..), (x * x).sum(..))`.
+//!   is a reduction ([`FUSABLE_REDUCTIONS`]: `sum`, `prod`, `max`, `min`,
+//!   `mean`, `all`, `any`, `count_nonzero`, `nansum`, `nanprod`, `nanmax`,
+//!   `nanmin`, `nanmean`, with `axis`, `keepdims` and `dtype`, NumPy's
+//!   result dtypes and NaN rules). Beyond CuPy, several reductions over the
+//!   same axes share the kernel and its one pass over the data, through a
+//!   struct accumulator with one field per distinct reduction:
+//!   `(x.sum(..), (x * x).sum(..))`; `x.sum` and `x.mean` share a field,
+//!   `nanmean` is a NaN-skipping sum and a count of non-NaN values.
+//!
+//! A call may write into given arrays and set the reductions' dtype
+//! ([`Fused::call_with`], [`FuseOptions`]). CuPy's fused functions take
+//! neither (CuPy's `out=` is on the ufuncs inside, writing into an
+//! argument), so NumPy's keywords decide: an `out=` array takes its result
+//! under `same_kind` casting, an elementwise one broadcasts the iteration
+//! as a ufunc's `out=` does, a reduced one has the result's shape exactly
+//! and `sum`/`prod` (and their `nan` forms) accumulate in its dtype; the
+//! call's `dtype=` is that of every `sum`, `prod`, `mean` and `nan` form
+//! without its own. Both are part of the trace's key.
 //!
 //! What cannot be fused is an error at trace time that names the
 //! operation: a reduction followed by more operations, reductions over
 //! different axes, reduced and elementwise results together, types no loop
-//! takes, or an unknown operation ([`fx::ufunc`] by name).
+//! takes, `out=` inside the function, `dtype=` where NumPy has none, a
+//! reduction fuse does not compute (`argmax`, `var`, `median`, `cumsum`
+//! by [`fx::reduction`]'s name: [`Error::Unsupported`] saying why and
+//! listing the fusable ones), or an unknown operation ([`fx::ufunc`] by
+//! name).
 //!
 //! Scalars follow NumPy 2 (NEP 50): a Rust constant or scalar argument
 //! counts by its kind only (`float32 * 2.0` stays float32, `uint8 + 300` is
@@ -59,7 +81,7 @@ mod var;
 
 pub mod fx;
 
-pub use graph::ArgSig;
+pub use graph::{ArgSig, CallSig, FUSABLE_REDUCTIONS};
 pub use trace::Trace;
 pub use var::{FArg, FVar};
 
@@ -71,6 +93,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::array::Array;
+use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::ufunc::Input;
 
@@ -108,18 +131,70 @@ pub fn fuse<A, F: FuseFn<A>>(kernel_name: impl Into<String>, f: F) -> Fused<F, A
     }
 }
 
+/// The traces of a fused function: per argument signature, one per call
+/// keyword set ([`CallSig`]) seen.
+type TraceCache = HashMap<Vec<ArgSig>, Vec<(CallSig, Arc<Trace>)>>;
+
 /// A fused function: the closure and, per call signature, its [`Trace`]
 /// (whose kernels the engines' caches hold once compiled).
 pub struct Fused<F, A> {
     name: String,
     f: F,
-    cache: Mutex<HashMap<Vec<ArgSig>, Arc<Trace>>>,
+    /// Per signature, the traces of each call keyword set seen (usually
+    /// one): a call looks up by its argument signature without allocating.
+    cache: Mutex<TraceCache>,
     _args: PhantomData<fn() -> A>,
+}
+
+/// Keywords of a fused call ([`Fused::call_with`]): NumPy's `out=` and
+/// `dtype=`. CuPy's fused functions take positional arguments only (their
+/// `out=` lives on the ufuncs inside); these follow NumPy's ufunc and
+/// reduction keywords.
+#[derive(Clone, Debug, Default)]
+pub struct FuseOptions<'a> {
+    /// One entry per result: the array to write it into (of the result's
+    /// shape exactly; its dtype one the result casts to under
+    /// `same_kind`), or `None` to allocate it. Empty: allocate all.
+    pub out: Vec<Option<&'a Array>>,
+    /// The dtype of the reductions that take `dtype=` in NumPy (`sum`,
+    /// `prod`, `mean` and their `nan` forms): their accumulator and
+    /// result, as `sum(x, dtype=...)`. A reduction's own
+    /// [`ReduceOptions::dtype`](crate::reduction::ReduceOptions::dtype)
+    /// wins over it.
+    pub dtype: Option<DType>,
+}
+
+impl<'a> FuseOptions<'a> {
+    /// Writes every result into `out` (one array per result).
+    pub fn out(out: &[&'a Array]) -> FuseOptions<'a> {
+        FuseOptions {
+            out: out.iter().map(|&a| Some(a)).collect(),
+            dtype: None,
+        }
+    }
+
+    /// Sets `dtype`.
+    #[must_use]
+    pub fn dtype(mut self, dtype: DType) -> FuseOptions<'a> {
+        self.dtype = Some(dtype);
+        self
+    }
+
+    /// What the call adds to the signature.
+    fn call_sig(&self) -> CallSig {
+        CallSig {
+            dtype: self.dtype,
+            out: self.out.iter().map(|o| o.map(Array::dtype)).collect(),
+        }
+    }
 }
 
 impl<F, A> std::fmt::Debug for Fused<F, A> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let n = self.cache.lock().map_or(0, |c| c.len());
+        let n = self
+            .cache
+            .lock()
+            .map_or(0, |c| c.values().map(Vec::len).sum::<usize>());
         f.debug_struct("Fused")
             .field("kernel_name", &self.name)
             .field("signatures", &n)
@@ -283,9 +358,34 @@ impl<F: FuseFn<A>, A> Fused<F, A> {
         &self,
         args: &[I],
     ) -> Result<<F::Output as FuseOutput>::Arrays> {
+        self.call_with(args, &FuseOptions::default())
+    }
+
+    /// [`Fused::call`] with NumPy's `out=` and `dtype=` ([`FuseOptions`]):
+    /// `f(x, y, out=(o,), dtype=float64)` in NumPy's words. The results are
+    /// the `out=` arrays where given.
+    ///
+    /// An elementwise result broadcasts into its `out=` array as a ufunc's
+    /// does (the array's shape joins the broadcast and must be the
+    /// broadcast shape); a reduced result's `out=` has its shape exactly,
+    /// and `sum`/`prod` (and their `nan` forms) without `dtype=` accumulate
+    /// in its dtype, as NumPy's. An `out=` array that shares memory with an
+    /// argument gets the result through a temporary unless it is that very
+    /// argument, element for element, in an elementwise kernel.
+    ///
+    /// # Errors
+    /// As [`Fused::call`]; an `out=` list whose length is not the number of
+    /// results; an `out=` array of the wrong shape or of a dtype the result
+    /// cannot be cast to under `same_kind`; `dtype=` on a function that
+    /// returns no `sum`/`prod`/`mean`/`nansum`/`nanprod`/`nanmean`.
+    pub fn call_with<'a, I: Into<Input<'a>> + Copy>(
+        &self,
+        args: &[I],
+        options: &FuseOptions<'_>,
+    ) -> Result<<F::Output as FuseOutput>::Arrays> {
         let inputs: Vec<Input<'a>> = args.iter().map(|&a| a.into()).collect();
-        let trace = self.trace(&run::signature(&inputs))?;
-        let arrays = run::run(&trace, &inputs)?;
+        let trace = self.trace_with(&run::signature(&inputs), &options.call_sig())?;
+        let arrays = run::run(&trace, &inputs, &options.out)?;
         Ok(<F::Output as FuseOutput>::from_arrays(arrays))
     }
 
@@ -296,23 +396,35 @@ impl<F: FuseFn<A>, A> Fused<F, A> {
     /// # Errors
     /// As [`Fused::call`]'s tracing errors.
     pub fn trace(&self, sig: &[ArgSig]) -> Result<Arc<Trace>> {
+        self.trace_with(sig, &CallSig::default())
+    }
+
+    /// The trace for a call signature and the call's `dtype=` and `out=`
+    /// dtypes ([`Fused::call_with`]), traced on first use.
+    ///
+    /// # Errors
+    /// As [`Fused::call_with`]'s tracing errors.
+    pub fn trace_with(&self, sig: &[ArgSig], call: &CallSig) -> Result<Arc<Trace>> {
         if let Some(t) = self
             .cache
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .get(sig)
+            .and_then(|v| v.iter().find(|(c, _)| c == call))
         {
-            return Ok(Arc::clone(t));
+            return Ok(Arc::clone(&t.1));
         }
-        let t = Arc::new(self.trace_uncached(sig)?);
+        let t = Arc::new(self.trace_uncached(sig, call)?);
         self.cache
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .insert(sig.to_vec(), Arc::clone(&t));
+            .entry(sig.to_vec())
+            .or_default()
+            .push((call.clone(), Arc::clone(&t)));
         Ok(t)
     }
 
-    fn trace_uncached(&self, sig: &[ArgSig]) -> Result<Trace> {
+    fn trace_uncached(&self, sig: &[ArgSig], call: &CallSig) -> Result<Trace> {
         if !crate::elementwise::params::is_identifier(&self.name) {
             return Err(Error::Value(format!(
                 "invalid kernel name '{}' for fuse",
@@ -328,7 +440,7 @@ impl<F: FuseFn<A>, A> Fused<F, A> {
                 sig.len()
             )));
         }
-        let b = Rc::new(RefCell::new(Builder::new(&self.name, sig)));
+        let b = Rc::new(RefCell::new(Builder::new(&self.name, sig, call.dtype)));
         let vars: Vec<FVar> = (0..sig.len())
             .map(|k| FVar {
                 b: Rc::clone(&b),
@@ -359,6 +471,6 @@ impl<F: FuseFn<A>, A> Fused<F, A> {
             (g.nodes.clone(), g.error.take())
         };
         let id = NEXT_TRACE.fetch_add(1, Ordering::Relaxed);
-        Trace::new(id, &self.name, sig, nodes, error, outputs)
+        Trace::new(id, &self.name, sig, call, nodes, error, outputs)
     }
 }

@@ -168,4 +168,14 @@ impl FVar {
     pub fn mean(&self, opts: &ReduceOptions<'_>) -> FVar {
         fx::mean(self, opts)
     }
+
+    /// `self.all(axis=..., keepdims=...)`, the last step.
+    pub fn all(&self, opts: &ReduceOptions<'_>) -> FVar {
+        fx::all(self, opts)
+    }
+
+    /// `self.any(...)`, the last step.
+    pub fn any(&self, opts: &ReduceOptions<'_>) -> FVar {
+        fx::any(self, opts)
+    }
 }

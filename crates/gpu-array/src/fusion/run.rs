@@ -4,8 +4,8 @@
 
 use super::graph::ArgSig;
 use super::trace::Trace;
-use crate::array::Array;
-use crate::dtype::ScalarValue;
+use crate::array::{Array, copyto};
+use crate::dtype::{Casting, ScalarValue};
 use crate::elementwise::{FastKey, LaunchArg, launch_keyed};
 use crate::error::{Error, Result};
 use crate::layout::{self, Order};
@@ -38,10 +38,25 @@ fn unsupported(t: &Trace, msg: String) -> Error {
     Error::Unsupported(format!("fuse '{}': {msg}", t.name()))
 }
 
-/// Runs `t` on `args` (whose signature it was traced for); returns the
-/// results in order.
-pub(crate) fn run(t: &Trace, args: &[Input<'_>]) -> Result<Vec<Array>> {
-    // The iteration: the broadcast of the array arguments the kernel reads.
+/// Whether writing `out` while the kernel reads `arg` is safe without a
+/// temporary: they share no memory, or `out` is `arg` itself element for
+/// element (each thread reads an element before writing the same one).
+/// An elementwise kernel only: a reduction writes a row's result while
+/// other blocks may still read the input.
+fn writes_in_place(out: &Array, arg: &Array, elementwise: bool) -> bool {
+    !out.shares_memory_with(arg)
+        || (elementwise
+            && out.shape() == arg.shape()
+            && out.strides() == arg.strides()
+            && out.data_ptr() == arg.data_ptr())
+}
+
+/// Runs `t` on `args` (whose signature it was traced for), writing into the
+/// `out` arrays where given; returns the results in order.
+pub(crate) fn run(t: &Trace, args: &[Input<'_>], out: &[Option<&Array>]) -> Result<Vec<Array>> {
+    let out_of = |j: usize| out.get(j).copied().flatten();
+    // The iteration: the broadcast of the array arguments the kernel reads
+    // (and, for elementwise results, of the out= arrays, as a ufunc's).
     let arrays: Vec<(usize, &Array)> = t
         .used
         .iter()
@@ -50,9 +65,16 @@ pub(crate) fn run(t: &Trace, args: &[Input<'_>]) -> Result<Vec<Array>> {
             Input::Scalar(_) => None,
         })
         .collect();
-    let shapes: Vec<&[usize]> = arrays.iter().map(|(_, a)| a.shape()).collect();
+    let mut shapes: Vec<&[usize]> = arrays.iter().map(|(_, a)| a.shape()).collect();
+    if !t.is_reduction() {
+        shapes.extend(out.iter().flatten().map(|o| o.shape()));
+    }
     let shape = layout::broadcast_shapes(&shapes)?;
     for (j, deps) in t.out_deps.iter().enumerate() {
+        if out_of(j).is_some() && !t.is_reduction() {
+            // Broadcast into its out= array, whose shape is checked below.
+            continue;
+        }
         let own: Vec<&[usize]> = deps.iter().map(|&k| args_shape(args, k)).collect();
         let own = layout::broadcast_shapes(&own)?;
         if own != shape {
@@ -67,9 +89,10 @@ pub(crate) fn run(t: &Trace, args: &[Input<'_>]) -> Result<Vec<Array>> {
             ));
         }
     }
-    let device = match arrays.first() {
-        Some((_, a)) => a.device(),
-        None => gpu_runtime::Device::current()?,
+    let device = match (arrays.first(), out.iter().flatten().next()) {
+        (Some((_, a)), _) => a.device(),
+        (None, Some(o)) => o.device(),
+        (None, None) => gpu_runtime::Device::current()?,
     };
     let mut scalars: Vec<Option<Vec<u8>>> = vec![None; args.len()];
     for &k in &t.used {
@@ -81,41 +104,73 @@ pub(crate) fn run(t: &Trace, args: &[Input<'_>]) -> Result<Vec<Array>> {
         }
     }
     let dtypes = t.output_dtypes();
-    match t.reduced_axes() {
+    let axes = t.reduced_axes();
+    // Each result's array: its out= array, or a new one (also in place of
+    // an out= array the kernel may not write while reading its arguments).
+    let mut results: Vec<Array> = Vec::with_capacity(dtypes.len());
+    let mut targets: Vec<Array> = Vec::with_capacity(dtypes.len());
+    for (j, &d) in dtypes.iter().enumerate() {
+        let want = match axes {
+            Some(axes) => result_shape(&shape, axes, t.keepdims(j)),
+            None => shape.clone(),
+        };
+        match out_of(j) {
+            Some(o) => {
+                if o.shape() != want.as_slice() {
+                    return Err(Error::Value(match axes {
+                        Some(_) => format!(
+                            "fuse '{}': output parameter for reduction operation {} has the \
+                             wrong shape {} (expected {})",
+                            t.name(),
+                            t.reduction_op_name(j),
+                            layout::fmt_shape(o.shape()),
+                            layout::fmt_shape(&want)
+                        ),
+                        None => format!(
+                            "fuse '{}': non-broadcastable output operand with shape {} doesn't \
+                             match the broadcast shape {}",
+                            t.name(),
+                            layout::fmt_shape(o.shape()),
+                            layout::fmt_shape(&want)
+                        ),
+                    }));
+                }
+                o.check_same_device(arrays.first().map_or(o, |(_, a)| *a), "fused function out=")?;
+                let direct = arrays
+                    .iter()
+                    .all(|(_, a)| writes_in_place(o, a, axes.is_none()));
+                results.push(o.clone());
+                targets.push(if direct {
+                    o.clone()
+                } else {
+                    Array::empty_on(device, &want, d, Order::C)?
+                });
+            }
+            None => {
+                let a = Array::empty_on(device, &want, d, Order::C)?;
+                results.push(a.clone());
+                targets.push(a);
+            }
+        }
+    }
+    match axes {
         None => {
-            let outs: Vec<Array> = dtypes
-                .iter()
-                .map(|&d| Array::empty_on(device, &shape, d, Order::C))
-                .collect::<Result<_>>()?;
-            let mut largs: Vec<LaunchArg<'_>> = Vec::with_capacity(t.used.len() + outs.len());
+            let mut largs: Vec<LaunchArg<'_>> = Vec::with_capacity(t.used.len() + targets.len());
             for &k in &t.used {
                 largs.push(match args[k] {
                     Input::Array(a) => LaunchArg::Array(a),
                     Input::Scalar(_) => LaunchArg::Scalar(scalars[k].clone().expect("made above")),
                 });
             }
-            largs.extend(outs.iter().map(LaunchArg::Out));
+            largs.extend(targets.iter().map(LaunchArg::Out));
             let id = t.id;
             let key = FastKey {
                 family: FAMILY,
                 tag: (0..4).map(|s| (id >> (16 * s)) as u16).collect(),
             };
             launch_keyed(&shape, &largs, Some(key), |l, i| t.elementwise_spec(l, i))?;
-            Ok(outs)
         }
         Some(axes) => {
-            let outs: Vec<Array> = dtypes
-                .iter()
-                .enumerate()
-                .map(|(j, &d)| {
-                    Array::empty_on(
-                        device,
-                        &result_shape(&shape, axes, t.keepdims(j)),
-                        d,
-                        Order::C,
-                    )
-                })
-                .collect::<Result<_>>()?;
             let inputs: Vec<RedInput<'_>> = t
                 .used
                 .iter()
@@ -124,12 +179,17 @@ pub(crate) fn run(t: &Trace, args: &[Input<'_>]) -> Result<Vec<Array>> {
                     Input::Scalar(_) => RedInput::Scalar(scalars[k].clone().expect("made above")),
                 })
                 .collect();
-            let refs: Vec<&Array> = outs.iter().collect();
+            let refs: Vec<&Array> = targets.iter().collect();
             let op = t.no_identity_op().unwrap_or("sum");
             launch_reduction(op, &inputs, &refs, axes, |v| t.reduction_spec_cached(v))?;
-            Ok(outs)
         }
     }
+    for (r, tmp) in results.iter().zip(&targets) {
+        if !r.shares_memory_with(tmp) {
+            copyto(r, tmp, Casting::No, None)?;
+        }
+    }
+    Ok(results)
 }
 
 fn args_shape<'a>(args: &'a [Input<'_>], k: usize) -> &'a [usize] {

@@ -565,15 +565,14 @@ fn one_reduction_renders_a_reduction_kernel() {
     assert_eq!(t.output_dtypes(), vec![DType::Float16, DType::Float16]);
     assert_eq!(t.output_ndims(), vec![0, 3]);
     assert_eq!(t.reduced_axes(), Some(&[0usize, 1, 2][..]));
+    // mean and sum of the same value share one field (one float).
+    assert_eq!(t.reduction_count(), 1);
     let s = t.reduction_spec(V).unwrap();
-    assert!(
-        s.preamble.contains("float v0;\n  float v1;"),
-        "{}",
-        s.preamble
-    );
-    assert!(
-        s.post_map_expr
-            .contains("y0 = cuprum::cast<y0_type>(a.v0 / cuprum::cast<float>(_nred));")
+    assert!(s.preamble.contains("float v0;\n};"), "{}", s.preamble);
+    assert_eq!(
+        s.post_map_expr,
+        "y0 = cuprum::cast<y0_type>(a.v0 / cuprum::cast<float>(_nred));\n\
+         y1 = cuprum::cast<y1_type>(a.v0);\n"
     );
     let t = g.trace(&[arr(DType::Int8, 2)]).unwrap();
     assert_eq!(t.output_dtypes(), vec![DType::Float64, DType::Int64]);
@@ -820,4 +819,328 @@ fn variadic_closures_and_vec_results() {
 #[should_panic(expected = "outside a fused function's trace")]
 fn scalar_only_operation_outside_a_trace_panics() {
     let _ = fx::exp(1.0);
+}
+
+/// Every fusable reduction by its NumPy name, on `x`.
+fn by_name(name: &'static str) -> impl Fn(&FVar) -> FVar {
+    move |x: &FVar| fx::reduction(name, x, &ReduceOptions::axis(-1))
+}
+
+#[test]
+fn new_reductions_type_as_numpy() {
+    use crate::reduction::Builtin;
+    for (name, op) in [
+        ("all", Builtin::All),
+        ("any", Builtin::Any),
+        ("count_nonzero", Builtin::CountNonzero),
+        ("nansum", Builtin::NanSum),
+        ("nanprod", Builtin::NanProd),
+        ("nanmax", Builtin::NanMax),
+        ("nanmin", Builtin::NanMin),
+        ("nanmean", Builtin::NanMean),
+        ("sum", Builtin::Sum),
+        ("amax", Builtin::Max),
+    ] {
+        assert!(FUSABLE_REDUCTIONS.contains(&op));
+        let f = fuse("r", by_name(name));
+        for d in DType::ALL {
+            let t = f
+                .trace(&[arr(d, 2)])
+                .unwrap_or_else(|e| panic!("{name} {d}: {e}"));
+            assert_eq!(
+                t.output_dtypes(),
+                vec![op.result_dtype(d, None).unwrap()],
+                "{name} {d}"
+            );
+            assert_eq!(t.output_ndims(), vec![1]);
+            // Every variant renders a valid spec.
+            for s in [Strategy::BlockPerRow, Strategy::TwoPass, Strategy::Column] {
+                t.reduction_spec(Variant::new(s, 1, 1, IndexWidth::I32))
+                    .unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn new_reductions_render_their_maps_and_combines() {
+    let f = fuse("nans", |x: &FVar| {
+        let o = ReduceOptions::axis(0);
+        (
+            x.all(&o),
+            x.any(&o),
+            fx::count_nonzero(x, &o),
+            fx::nansum(x, &o),
+            fx::nanprod(x, &o),
+            fx::nanmax(x, &o),
+            fx::nanmin(x, &o),
+            fx::nanmean(x, &o),
+        )
+    });
+    let t = f.trace(&[arr(DType::Float16, 2)]).unwrap();
+    assert_eq!(
+        t.output_dtypes(),
+        vec![
+            DType::Bool,
+            DType::Bool,
+            DType::Int64,
+            DType::Float16,
+            DType::Float16,
+            DType::Float16,
+            DType::Float16,
+            DType::Float16
+        ]
+    );
+    // nanmean shares nansum's field and adds a count of non-NaN values.
+    assert_eq!(t.reduction_count(), 8);
+    assert_eq!(t.no_identity_op(), Some("fmax"));
+    let s = t.reduction_spec(V).unwrap();
+    assert_eq!(s.identity, None);
+    let p = &s.preamble;
+    for line in [
+        "bool v0;",
+        "bool v1;",
+        "long long v2;",
+        "float v3;",
+        "_r.v0 = cuprum::cast<bool>(x0);",
+        "_r.v2 = cuprum::cast<bool>(x0) ? 1LL : 0LL;",
+        "_r.v3 = cuprum::isnan(x0) ? cuprum::cast<float>(0) : cuprum::cast<float>(x0);",
+        "_r.v4 = cuprum::isnan(x0) ? cuprum::cast<float>(1) : cuprum::cast<float>(x0);",
+        "_r.v7 = cuprum::isnan(x0) ? 0LL : 1LL;",
+        "_r.v0 = a.v0 && b.v0;",
+        "_r.v1 = a.v1 || b.v1;",
+        "_r.v2 = a.v2 + b.v2;",
+        "_r.v4 = a.v4 * b.v4;",
+        "_r.v5 = cuprum::fmax(a.v5, b.v5);",
+        "_r.v6 = cuprum::fmin(a.v6, b.v6);",
+        "_r.v7 = a.v7 + b.v7;",
+    ] {
+        assert!(p.contains(line), "{line}\n{p}");
+    }
+    assert!(
+        s.post_map_expr
+            .contains("y7 = cuprum::cast<y7_type>(a.v3 / cuprum::cast<float>((double)a.v7));"),
+        "{}",
+        s.post_map_expr
+    );
+    // Without a no-identity reduction: identities true, false, 0, 1.
+    let g = fuse("bools", |x: &FVar| {
+        let o = ReduceOptions::default();
+        (x.all(&o), x.any(&o), fx::nanprod(x, &o), fx::nanmean(x, &o))
+    });
+    let t = g.trace(&[arr(DType::Float64, 1)]).unwrap();
+    let s = t.reduction_spec(V).unwrap();
+    assert!(s.identity.is_some());
+    for line in [
+        "_r.v0 = cuprum::cast<bool>(1);",
+        "_r.v1 = cuprum::cast<bool>(0);",
+        "_r.v2 = cuprum::cast<double>(1);",
+        "_r.v3 = cuprum::cast<double>(0);",
+        "_r.v4 = cuprum::cast<long long>(0);",
+    ] {
+        assert!(s.preamble.contains(line), "{line}\n{}", s.preamble);
+    }
+    let h = fuse("mn", |x: &FVar| fx::nanmin(x, &ReduceOptions::default()));
+    let t = h.trace(&[arr(DType::Int32, 1)]).unwrap();
+    assert_eq!(t.no_identity_op(), Some("fmin"));
+    assert_eq!(t.output_dtypes(), vec![DType::Int32]);
+}
+
+#[test]
+fn call_dtype_and_out_dtypes_steer_the_trace() {
+    let f = fuse("stats", |x: &FVar| {
+        let o = ReduceOptions::axis(-1);
+        (
+            x.sum(&o),
+            x.max(&o),
+            fx::nanmean(x, &o),
+            x.prod(&o.clone().dtype(DType::Int64)),
+        )
+    });
+    let sig = [arr(DType::Float32, 2)];
+    // dtype= on the call: sum and nanmean take it, max does not, prod's own
+    // dtype= wins.
+    let call = CallSig {
+        dtype: Some(DType::Float64),
+        out: Vec::new(),
+    };
+    let t = f.trace_with(&sig, &call).unwrap();
+    assert_eq!(
+        t.output_dtypes(),
+        vec![DType::Float64, DType::Float32, DType::Float64, DType::Int64]
+    );
+    let plain = f.trace(&sig).unwrap();
+    assert_eq!(
+        plain.output_dtypes(),
+        vec![DType::Float32, DType::Float32, DType::Float32, DType::Int64]
+    );
+    assert!(!Arc::ptr_eq(&t, &plain));
+    assert!(Arc::ptr_eq(&t, &f.trace_with(&sig, &call).unwrap()));
+    // out= dtypes: results are cast to them (same_kind); sum accumulates in
+    // its out= dtype as NumPy's does.
+    let call = CallSig {
+        dtype: None,
+        out: vec![Some(DType::Float64), None, Some(DType::Float16), None],
+    };
+    let t = f.trace_with(&sig, &call).unwrap();
+    assert_eq!(
+        t.output_dtypes(),
+        vec![DType::Float64, DType::Float32, DType::Float16, DType::Int64]
+    );
+    let s = t.reduction_spec(V).unwrap();
+    assert!(s.preamble.contains("double v0;"), "{}", s.preamble);
+    let names: Vec<(&str, DType)> = s
+        .params
+        .iter()
+        .map(|p| (p.name.as_str(), p.dtype))
+        .collect();
+    assert_eq!(names[1], ("y0", DType::Float64));
+    assert_eq!(names[3], ("y2", DType::Float16));
+    // int8 sum into an int8 out= wraps in int8, as NumPy's.
+    let g = fuse("s", |x: &FVar| x.sum(&ReduceOptions::default()));
+    let t = g
+        .trace_with(
+            &[arr(DType::Int8, 1)],
+            &CallSig {
+                dtype: None,
+                out: vec![Some(DType::Int8)],
+            },
+        )
+        .unwrap();
+    assert_eq!(t.output_dtypes(), vec![DType::Int8]);
+    assert!(
+        t.reduction_spec(V)
+            .unwrap()
+            .preamble
+            .contains(&format!("{} v0;", DType::Int8.c_type()))
+    );
+    // Elementwise results take their out= dtype.
+    let h = fuse("h", |x: &FVar, y: &FVar| (x + y, x.less(y)));
+    let t = h
+        .trace_with(
+            &[arr(DType::Int16, 1), arr(DType::Int16, 1)],
+            &CallSig {
+                dtype: None,
+                out: vec![Some(DType::Float32), Some(DType::Int8)],
+            },
+        )
+        .unwrap();
+    assert_eq!(t.output_dtypes(), vec![DType::Float32, DType::Int8]);
+    let s = t.elementwise_spec(CV, IndexWidth::I32).unwrap();
+    assert_eq!(s.params[2].dtype, DType::Float32);
+    assert_eq!(s.params[3].dtype, DType::Int8);
+}
+
+#[test]
+fn call_keyword_errors() {
+    let sig = [arr(DType::Float32, 2)];
+    let f = fuse("f", |x: &FVar| x.sum(&ReduceOptions::axis(0)));
+    let with = |call: CallSig| f.trace_with(&sig, &call).unwrap_err();
+    // same_kind: float32 does not go into int32.
+    let e = with(CallSig {
+        dtype: None,
+        out: vec![Some(DType::Int32)],
+    });
+    assert!(matches!(e, Error::DType(_)), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "fuse 'f': out= array of result 0: Cannot cast array data from dtype('float32') to \
+         dtype('int32') according to the rule 'same_kind'"
+    );
+    // One out= entry per result.
+    let e = with(CallSig {
+        dtype: None,
+        out: vec![None, None],
+    });
+    assert!(matches!(e, Error::Value(_)), "{e}");
+    assert!(
+        e.to_string()
+            .contains("out= has 2 entries but the function returns 1")
+    );
+    // dtype= needs a reduction that takes it.
+    let g = fuse("g", |x: &FVar| {
+        (
+            x.max(&ReduceOptions::default()),
+            x.all(&ReduceOptions::default()),
+        )
+    });
+    let e = g
+        .trace_with(
+            &sig,
+            &CallSig {
+                dtype: Some(DType::Float64),
+                out: Vec::new(),
+            },
+        )
+        .unwrap_err();
+    assert!(matches!(e, Error::Unsupported(_)), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("fuse 'g': dtype=float64 on the call"),
+        "{e}"
+    );
+    let h = fuse("h", |x: &FVar| x * 2);
+    assert!(matches!(
+        h.trace_with(
+            &sig,
+            &CallSig {
+                dtype: Some(DType::Float64),
+                out: Vec::new()
+            }
+        ),
+        Err(Error::Unsupported(_))
+    ));
+    // all, any and count_nonzero take no dtype=.
+    let a = fuse("a", |x: &FVar| {
+        x.all(&ReduceOptions::default().dtype(DType::Int8))
+    });
+    let e = a.trace(&sig).unwrap_err();
+    assert!(matches!(e, Error::Unsupported(_)));
+    assert!(
+        e.to_string().starts_with("fuse 'a': all: dtype= for all"),
+        "{e}"
+    );
+}
+
+#[test]
+fn unfusable_reductions_are_named_at_trace_time() {
+    let sig = [arr(DType::Float32, 2)];
+    for (name, why) in [
+        ("argmax", "index result"),
+        ("nanargmin", "index result"),
+        ("var", "(count, mean, M2)"),
+        ("nanstd", "(count, mean, M2)"),
+        ("median", "sorts or selects"),
+        ("cumsum", "a scan"),
+        ("ptp", "max - min"),
+        ("frobnicate", "not a reduction fuse knows"),
+    ] {
+        let f = fuse("f", by_name(name));
+        let e = f.trace(&sig).unwrap_err();
+        assert!(matches!(e, Error::Unsupported(_)), "{name}: {e}");
+        let m = e.to_string();
+        assert!(
+            m.starts_with(&format!("fuse 'f': {name}: '{name}' cannot be fused: ")),
+            "{m}"
+        );
+        assert!(m.contains(why), "{m}");
+        assert!(
+            m.contains("fusable reductions: sum, prod, max, min, mean, all"),
+            "{m}"
+        );
+    }
+    // The by-name aliases reach the same reductions.
+    for (alias, name) in [("amax", "max"), ("product", "prod"), ("alltrue", "all")] {
+        let a = fuse("a", by_name(alias)).trace(&sig).unwrap();
+        let b = fuse("b", by_name(name)).trace(&sig).unwrap();
+        assert_eq!(a.output_dtypes(), b.output_dtypes());
+    }
+    // A new reduction followed by more work is the usual error.
+    let f = fuse("f", |x: &FVar| fx::nanmax(x, &ReduceOptions::default()) + 1);
+    assert!(
+        f.trace(&sig)
+            .unwrap_err()
+            .to_string()
+            .contains("uses the result of the reduction 'nanmax'")
+    );
 }

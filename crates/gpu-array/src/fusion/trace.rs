@@ -16,18 +16,83 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use std::sync::Mutex;
 
-use super::graph::{ArgSig, Node, Op, Ty, Val, is_comparison, reduction_name};
-use crate::dtype::{DType, ScalarKind, ScalarValue};
+use super::graph::{ArgSig, CallSig, Node, Op, Val, is_comparison, reduction_name};
+use crate::dtype::{Casting, DType, ScalarKind, ScalarValue, check_cast};
 use crate::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam, dtype_tag};
 use crate::error::{Error, Result};
 use crate::reduction::{AccStruct, Builtin, ReductionSpec, Variant};
 
-/// One reduction of a fused reduction kernel: a field of its accumulator.
+/// How an accumulator field maps one element and combines two partials.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Acc {
+    /// `a + b` (sum, and mean before its division).
+    Sum,
+    /// `a * b`.
+    Prod,
+    /// NumPy's `maximum` (NaN propagates).
+    Max,
+    /// NumPy's `minimum`.
+    Min,
+    /// NumPy's `fmax` (NaN loses): nanmax.
+    FMax,
+    /// NumPy's `fmin`: nanmin.
+    FMin,
+    /// `a && b` of the elements as bool.
+    All,
+    /// `a || b`.
+    Any,
+    /// The number of nonzero elements (int64).
+    Count,
+    /// A sum with NaN elements as 0 (nansum, nanmean's numerator).
+    NanSum,
+    /// A product with NaN elements as 1.
+    NanProd,
+    /// The number of elements that are not NaN (int64): nanmean's
+    /// denominator.
+    NotNan,
+}
+
+impl Acc {
+    /// NumPy's name of a reduction without identity (for "zero-size array
+    /// to reduction operation maximum which has no identity").
+    fn no_identity(self) -> Option<&'static str> {
+        match self {
+            Acc::Max => Some("maximum"),
+            Acc::Min => Some("minimum"),
+            Acc::FMax => Some("fmax"),
+            Acc::FMin => Some("fmin"),
+            _ => None,
+        }
+    }
+}
+
+/// One field of a fused reduction kernel's accumulator: `kind` of the
+/// value `x`, accumulated in `acc`. Reductions of the same value with the
+/// same accumulation share a field (`sum` and `mean` of `x`).
 #[derive(Clone, Debug)]
 struct Field {
-    op: Builtin,
+    kind: Acc,
     x: Val,
     acc: DType,
+}
+
+/// What a reduced result is, from the accumulator `a`.
+#[derive(Clone, Copy, Debug)]
+enum OutExpr {
+    /// The field as it is.
+    Field(usize),
+    /// The field divided by the number of reduced elements.
+    Mean(usize),
+    /// The NaN-skipping sum divided by the number of non-NaN elements.
+    NanMean { sum: usize, count: usize },
+}
+
+/// One result of a reduction kernel.
+#[derive(Clone, Debug)]
+struct RedOut {
+    expr: OutExpr,
+    keepdims: bool,
+    op: Builtin,
 }
 
 /// The reductions of a trace (all over the same axes).
@@ -35,8 +100,7 @@ struct Field {
 struct Reductions {
     axes: Vec<usize>,
     fields: Vec<Field>,
-    /// For each output: its field, and whether it keeps the reduced axes.
-    outputs: Vec<(usize, bool)>,
+    outputs: Vec<RedOut>,
 }
 
 /// A scalar argument that feeds an integer loop directly: its value is
@@ -60,6 +124,8 @@ pub struct Trace {
     sig: Vec<ArgSig>,
     nodes: Vec<Node>,
     outputs: Vec<Val>,
+    /// The dtype of each result: its `out=` array's, else its own.
+    out_dtypes: Vec<DType>,
     live: Vec<bool>,
     /// Arguments the kernel reads, in order.
     pub(crate) used: Vec<usize>,
@@ -77,11 +143,13 @@ fn unsupported(name: &str, msg: String) -> Error {
 }
 
 impl Trace {
-    /// Checks and analyses a finished graph whose results are `outputs`.
+    /// Checks and analyses a finished graph whose results are `outputs`,
+    /// for a call with `call`'s `dtype=` and `out=` dtypes.
     pub(crate) fn new(
         id: u64,
         name: &str,
         sig: &[ArgSig],
+        call: &CallSig,
         nodes: Vec<Node>,
         error: Option<Error>,
         outputs: Vec<Val>,
@@ -95,6 +163,29 @@ impl Trace {
                 "fuse '{name}': the function returns no value"
             )));
         }
+        if !call.out.is_empty() && call.out.len() != outputs.len() {
+            return Err(Error::Value(format!(
+                "fuse '{name}': out= has {} entries but the function returns {} results \
+                 (one entry per result, None to allocate it)",
+                call.out.len(),
+                outputs.len()
+            )));
+        }
+        let out_dtypes: Vec<DType> = outputs
+            .iter()
+            .enumerate()
+            .map(|(j, v)| {
+                let natural = nodes[v.node].outs[v.out].array_dtype();
+                match call.out.get(j).copied().flatten() {
+                    Some(o) => check_cast(natural, o, Casting::SameKind)
+                        .map(|()| o)
+                        .map_err(|e| {
+                            Error::DType(format!("fuse '{name}': out= array of result {j}: {e}"))
+                        }),
+                    None => Ok(natural),
+                }
+            })
+            .collect::<Result<_>>()?;
         let is_red: Vec<bool> = outputs.iter().map(|v| nodes[v.node].is_reduce()).collect();
         let reductions = if is_red.iter().any(|&r| r) {
             if !is_red.iter().all(|&r| r) {
@@ -105,10 +196,25 @@ impl Trace {
                         .into(),
                 ));
             }
-            Some(Self::plan_reductions(&name, &nodes, &outputs)?)
+            Some(Self::plan_reductions(&name, &nodes, &outputs, &call.out)?)
         } else {
             None
         };
+        if let Some(d) = call.dtype {
+            let used = outputs.iter().any(|v| match nodes[v.node].op {
+                Op::Reduce { op, .. } => super::graph::takes_dtype(op),
+                _ => false,
+            });
+            if !used {
+                return Err(unsupported(
+                    &name,
+                    format!(
+                        "dtype={d} on the call sets the dtype of the reductions sum, prod, \
+                         mean, nansum, nanprod and nanmean, and the function returns none"
+                    ),
+                ));
+            }
+        }
 
         // Live nodes: what the outputs (or the reductions' inputs) need.
         let mut live = vec![false; nodes.len()];
@@ -172,6 +278,7 @@ impl Trace {
             sig,
             nodes,
             outputs,
+            out_dtypes,
             live,
             used,
             out_deps,
@@ -181,29 +288,44 @@ impl Trace {
         })
     }
 
-    fn plan_reductions(name: &str, nodes: &[Node], outputs: &[Val]) -> Result<Reductions> {
-        let mut fields: Vec<(usize, Field)> = Vec::new();
+    fn plan_reductions(
+        name: &str,
+        nodes: &[Node],
+        outputs: &[Val],
+        out: &[Option<DType>],
+    ) -> Result<Reductions> {
+        let mut fields: Vec<Field> = Vec::new();
+        let mut slot = |kind: Acc, x: Val, acc: DType| -> usize {
+            match fields
+                .iter()
+                .position(|f| f.kind == kind && f.x == x && f.acc == acc)
+            {
+                Some(f) => f,
+                None => {
+                    fields.push(Field { kind, x, acc });
+                    fields.len() - 1
+                }
+            }
+        };
         let mut outs = Vec::new();
-        let mut first: Option<(usize, &Vec<usize>, usize)> = None;
-        for v in outputs {
+        let mut first: Option<(Builtin, &Vec<usize>, usize)> = None;
+        for (j, v) in outputs.iter().enumerate() {
             let Op::Reduce {
                 op,
                 x,
                 ref axes,
                 keepdims,
                 acc,
+                dtype,
             } = nodes[v.node].op
             else {
                 unreachable!("every output is a reduction here")
             };
             let in_ndim = nodes[x.node].ndim;
             match first {
-                None => first = Some((v.node, axes, in_ndim)),
-                Some((n0, axes0, ndim0)) => {
+                None => first = Some((op, axes, in_ndim)),
+                Some((op0, axes0, ndim0)) => {
                     if axes0 != axes || ndim0 != in_ndim {
-                        let Op::Reduce { op: op0, .. } = nodes[n0].op else {
-                            unreachable!()
-                        };
                         return Err(unsupported(
                             name,
                             format!(
@@ -217,19 +339,45 @@ impl Trace {
                     }
                 }
             }
-            let f = match fields.iter().position(|(n, _)| *n == v.node) {
-                Some(f) => f,
-                None => {
-                    fields.push((v.node, Field { op, x, acc }));
-                    fields.len() - 1
+            // NumPy accumulates sum and prod (and their nan forms) in the
+            // out= array's dtype when no dtype= is given.
+            let acc = match out.get(j).copied().flatten() {
+                Some(o)
+                    if dtype.is_none()
+                        && matches!(
+                            op,
+                            Builtin::Sum | Builtin::Prod | Builtin::NanSum | Builtin::NanProd
+                        ) =>
+                {
+                    op.reduce_dtype(nodes[x.node].outs[x.out].array_dtype(), o)
                 }
+                _ => acc,
             };
-            outs.push((f, keepdims));
+            let expr = match op {
+                Builtin::Sum => OutExpr::Field(slot(Acc::Sum, x, acc)),
+                Builtin::Prod => OutExpr::Field(slot(Acc::Prod, x, acc)),
+                Builtin::Max => OutExpr::Field(slot(Acc::Max, x, acc)),
+                Builtin::Min => OutExpr::Field(slot(Acc::Min, x, acc)),
+                Builtin::NanMax => OutExpr::Field(slot(Acc::FMax, x, acc)),
+                Builtin::NanMin => OutExpr::Field(slot(Acc::FMin, x, acc)),
+                Builtin::All => OutExpr::Field(slot(Acc::All, x, DType::Bool)),
+                Builtin::Any => OutExpr::Field(slot(Acc::Any, x, DType::Bool)),
+                Builtin::CountNonzero => OutExpr::Field(slot(Acc::Count, x, DType::Int64)),
+                Builtin::NanSum => OutExpr::Field(slot(Acc::NanSum, x, acc)),
+                Builtin::NanProd => OutExpr::Field(slot(Acc::NanProd, x, acc)),
+                Builtin::Mean => OutExpr::Mean(slot(Acc::Sum, x, acc)),
+                Builtin::NanMean => OutExpr::NanMean {
+                    sum: slot(Acc::NanSum, x, acc),
+                    count: slot(Acc::NotNan, x, DType::Int64),
+                },
+                other => return Err(super::graph::not_fusable(reduction_name(other))),
+            };
+            outs.push(RedOut { expr, keepdims, op });
         }
         let (_, axes, _) = first.expect("at least one output");
         Ok(Reductions {
             axes: axes.clone(),
-            fields: fields.into_iter().map(|(_, f)| f).collect(),
+            fields,
             outputs: outs,
         })
     }
@@ -256,20 +404,30 @@ impl Trace {
 
     /// Whether output `k` keeps the reduced axes (reductions only).
     pub(crate) fn keepdims(&self, k: usize) -> bool {
-        self.reductions.as_ref().is_some_and(|r| r.outputs[k].1)
+        self.reductions
+            .as_ref()
+            .is_some_and(|r| r.outputs[k].keepdims)
     }
 
-    /// The number of reductions computed (distinct results) in one pass.
+    /// NumPy's name of reduced output `k`'s operation (`add` for sum), as
+    /// NumPy's out= shape error says it.
+    pub(crate) fn reduction_op_name(&self, k: usize) -> &'static str {
+        self.reductions
+            .as_ref()
+            .map_or("reduction", |r| r.outputs[k].op.name())
+    }
+
+    /// The number of accumulator fields computed in one pass (distinct
+    /// reductions; `sum` and `mean` of one value share one, `nanmean` takes
+    /// two: its sum and its count).
     pub fn reduction_count(&self) -> usize {
         self.reductions.as_ref().map_or(0, |r| r.fields.len())
     }
 
-    /// The dtypes of the results, in order.
+    /// The dtypes of the results, in order (an `out=` array's dtype where
+    /// the call gives one).
     pub fn output_dtypes(&self) -> Vec<DType> {
-        self.outputs
-            .iter()
-            .map(|&v| self.ty(v).array_dtype())
-            .collect()
+        self.out_dtypes.clone()
     }
 
     /// The number of dimensions of each result (for this signature).
@@ -280,20 +438,13 @@ impl Trace {
             .collect()
     }
 
-    fn ty(&self, v: Val) -> Ty {
-        self.nodes[v.node].outs[v.out]
-    }
-
     /// The name of the first reduction without identity (for NumPy's
     /// "zero-size array to reduction operation maximum which has no
     /// identity"), if any.
     pub(crate) fn no_identity_op(&self) -> Option<&'static str> {
-        self.reductions.as_ref().and_then(|r| {
-            r.fields
-                .iter()
-                .find(|f| matches!(f.op, Builtin::Max | Builtin::Min))
-                .map(|f| f.op.name())
-        })
+        self.reductions
+            .as_ref()
+            .and_then(|r| r.fields.iter().find_map(|f| f.kind.no_identity()))
     }
 
     /// The dtype of argument `k`'s kernel parameter.
@@ -502,12 +653,23 @@ impl Trace {
         }
         let _ = writeln!(pre, "  {acc} _r;");
         for (f, field) in red.fields.iter().enumerate() {
-            let _ = writeln!(
-                pre,
-                "  _r.v{f} = cuprum::cast<{}>({});",
-                field.acc.c_type(),
-                self.expr(field.x)
-            );
+            let (t, x) = (field.acc.c_type(), self.expr(field.x));
+            // NaN tests look at the value before any conversion (a NaN
+            // summed with dtype=int is still skipped, as NumPy replaces NaN
+            // first).
+            let value = match field.kind {
+                Acc::All | Acc::Any => format!("cuprum::cast<bool>({x})"),
+                Acc::Count => format!("cuprum::cast<bool>({x}) ? 1LL : 0LL"),
+                Acc::NotNan => format!("cuprum::isnan({x}) ? 0LL : 1LL"),
+                Acc::NanSum => {
+                    format!("cuprum::isnan({x}) ? cuprum::cast<{t}>(0) : cuprum::cast<{t}>({x})")
+                }
+                Acc::NanProd => {
+                    format!("cuprum::isnan({x}) ? cuprum::cast<{t}>(1) : cuprum::cast<{t}>({x})")
+                }
+                _ => format!("cuprum::cast<{t}>({x})"),
+            };
+            let _ = writeln!(pre, "  _r.v{f} = {value};");
         }
         pre.push_str("  return _r;\n}\n");
         // The combine: each reduction on its field.
@@ -517,12 +679,17 @@ impl Trace {
              {acc} _r;"
         );
         for (f, field) in red.fields.iter().enumerate() {
-            let e = match field.op {
-                Builtin::Sum | Builtin::Mean => format!("a.v{f} + b.v{f}"),
-                Builtin::Prod => format!("a.v{f} * b.v{f}"),
-                Builtin::Max => format!("cuprum::maximum(a.v{f}, b.v{f})"),
-                Builtin::Min => format!("cuprum::minimum(a.v{f}, b.v{f})"),
-                other => unreachable!("{other:?} is not fusable"),
+            let e = match field.kind {
+                Acc::Sum | Acc::NanSum | Acc::Count | Acc::NotNan => {
+                    format!("a.v{f} + b.v{f}")
+                }
+                Acc::Prod | Acc::NanProd => format!("a.v{f} * b.v{f}"),
+                Acc::Max => format!("cuprum::maximum(a.v{f}, b.v{f})"),
+                Acc::Min => format!("cuprum::minimum(a.v{f}, b.v{f})"),
+                Acc::FMax => format!("cuprum::fmax(a.v{f}, b.v{f})"),
+                Acc::FMin => format!("cuprum::fmin(a.v{f}, b.v{f})"),
+                Acc::All => format!("a.v{f} && b.v{f}"),
+                Acc::Any => format!("a.v{f} || b.v{f}"),
             };
             let _ = writeln!(pre, "  _r.v{f} = {e};");
         }
@@ -533,7 +700,7 @@ impl Trace {
                 "__device__ __forceinline__ {acc} {p}_identity() {{\n  {acc} _r;"
             );
             for (f, field) in red.fields.iter().enumerate() {
-                let one = matches!(field.op, Builtin::Prod);
+                let one = matches!(field.kind, Acc::Prod | Acc::NanProd | Acc::All);
                 let _ = writeln!(
                     pre,
                     "  _r.v{f} = cuprum::cast<{}>({});",
@@ -548,12 +715,19 @@ impl Trace {
         };
         let args: Vec<String> = self.used.iter().map(|k| format!("x{k}")).collect();
         let mut post = String::new();
-        for (j, &(f, _)) in red.outputs.iter().enumerate() {
-            let field = &red.fields[f];
-            let value = if field.op == Builtin::Mean {
-                format!("a.v{f} / cuprum::cast<{}>(_nred)", field.acc.c_type())
-            } else {
-                format!("a.v{f}")
+        for (j, o) in red.outputs.iter().enumerate() {
+            let value = match o.expr {
+                OutExpr::Field(f) => format!("a.v{f}"),
+                OutExpr::Mean(f) => format!(
+                    "a.v{f} / cuprum::cast<{}>(_nred)",
+                    red.fields[f].acc.c_type()
+                ),
+                // 0 / 0 for a row of NaN only (or an empty one): NaN, as
+                // NumPy's nanmean.
+                OutExpr::NanMean { sum, count } => format!(
+                    "a.v{sum} / cuprum::cast<{}>((double)a.v{count})",
+                    red.fields[sum].acc.c_type()
+                ),
             };
             let _ = writeln!(post, "y{j} = cuprum::cast<y{j}_type>({value});");
         }

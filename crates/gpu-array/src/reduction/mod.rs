@@ -36,6 +36,7 @@
 //! indices, var takes Welford's one-element update).
 
 mod builtin;
+pub mod common;
 mod launch;
 pub mod plan;
 mod render;

@@ -572,6 +572,14 @@ pub(crate) fn request(source: String) -> CompileRequest {
         })
 }
 
+/// The NVRTC request of the scan program of an (input, result) dtype pair
+/// (every scan kernel of the pair), without an architecture: what
+/// [`kernel`] compiles and what `cargo xtask precompile` compiles ahead of
+/// time.
+pub(crate) fn program_request(input: DType, out: DType) -> CompileRequest {
+    request(format!("{COMMON}{}", instantiation(input, out)))
+}
+
 /// The compiled kernel, cached for the process (the program of a pair is
 /// compiled once: NVRTC's cache is keyed by source).
 fn kernel(shape: Shape, op: ScanOp, input: DType, out: DType) -> Result<&'static RawKernel> {
@@ -584,9 +592,10 @@ fn kernel(shape: Shape, op: ScanOp, input: DType, out: DType) -> Result<&'static
     if let Some(k) = cache.get(&name) {
         return Ok(k);
     }
-    let source = format!("{COMMON}{}", instantiation(input, out));
-    let k: &'static RawKernel =
-        Box::leak(Box::new(RawKernel::from_request(request(source), &name)?));
+    let k: &'static RawKernel = Box::leak(Box::new(RawKernel::from_request(
+        program_request(input, out),
+        &name,
+    )?));
     cache.insert(name, k);
     Ok(k)
 }

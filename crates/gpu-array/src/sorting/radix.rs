@@ -177,6 +177,13 @@ fn request(source: String) -> CompileRequest {
     CompileRequest::new(source)
 }
 
+/// The NVRTC request of the sort program of `dtype` (every sort kernel of
+/// that key type), without an architecture: what [`kernel`] compiles and
+/// what `cargo xtask precompile` compiles ahead of time.
+pub(crate) fn program_request(dtype: DType) -> CompileRequest {
+    request(format!("{SOURCE}{}", instantiation(dtype)))
+}
+
 /// A kernel of the program of `dtype`, compiled once per process.
 pub(crate) fn kernel(dtype: DType, name: &str) -> Result<&'static RawKernel> {
     static CACHE: OnceLock<Mutex<HashMap<String, &'static RawKernel>>> = OnceLock::new();
@@ -188,9 +195,10 @@ pub(crate) fn kernel(dtype: DType, name: &str) -> Result<&'static RawKernel> {
     if let Some(k) = cache.get(&full) {
         return Ok(k);
     }
-    let source = format!("{SOURCE}{}", instantiation(dtype));
-    let k: &'static RawKernel =
-        Box::leak(Box::new(RawKernel::from_request(request(source), &full)?));
+    let k: &'static RawKernel = Box::leak(Box::new(RawKernel::from_request(
+        program_request(dtype),
+        &full,
+    )?));
     cache.insert(full, k);
     Ok(k)
 }

@@ -373,6 +373,17 @@ pub fn program_source_of(kernels: &[CountKernel]) -> String {
     })
 }
 
+/// The NVRTC request of the program of one instantiation line (a counting
+/// kernel's or a min/max kernel's), without an architecture: what the
+/// launchers compile and what `cargo xtask precompile` compiles ahead of
+/// time.
+pub(crate) fn program_request(line: &str) -> gpu_runtime::nvrtc::CompileRequest {
+    HEADERS.iter().fold(
+        gpu_runtime::nvrtc::CompileRequest::new(format!("{COMMON}{line}")),
+        |r, (n, text)| r.header(*n, *text),
+    )
+}
+
 /// The compiled kernel of one instantiation line, named `name`, cached
 /// for the process.
 fn kernel_of(name: String, line: String) -> Result<&'static RawKernel> {
@@ -384,11 +395,10 @@ fn kernel_of(name: String, line: String) -> Result<&'static RawKernel> {
     if let Some(r) = cache.get(&name) {
         return Ok(r);
     }
-    let request = HEADERS.iter().fold(
-        gpu_runtime::nvrtc::CompileRequest::new(format!("{COMMON}{line}")),
-        |r, (n, text)| r.header(*n, *text),
-    );
-    let r: &'static RawKernel = Box::leak(Box::new(RawKernel::from_request(request, &name)?));
+    let r: &'static RawKernel = Box::leak(Box::new(RawKernel::from_request(
+        program_request(&line),
+        &name,
+    )?));
     cache.insert(name, r);
     Ok(r)
 }
