@@ -20,6 +20,7 @@ const GENERATORS: &[&str] = &[
     "crates/gpu-array/testdata/sort/make_golden.py",
     "crates/gpu-array/testdata/math/make_golden.py",
     "crates/gpu-array/testdata/quantile/make_golden.py",
+    "crates/gpu-array/testdata/idxr/make_golden.py",
 ];
 
 pub fn run(args: &[String]) -> Result<(), String> {

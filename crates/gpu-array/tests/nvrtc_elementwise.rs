@@ -346,6 +346,45 @@ fn user_elementwise_kernels_compile() {
     compile_batch("user_kernels", &specs);
 }
 
+/// The kernels of the indexing routines (choose, place, putmask,
+/// fill_diagonal, ravel_multi_index, unravel_index), the scatter atomics
+/// (every op over every dtype it supports: native atomics, the 32-bit word
+/// CAS of 1- and 2-byte types, the float and complex64 CAS loops) and
+/// packbits/unpackbits, over layouts and index widths.
+#[test]
+fn indexing_routine_and_bit_kernels_compile() {
+    let Some(()) = nvrtc_or_skip() else { return };
+    let mut specs = gpu_array::indexing::routine_kernel_specs(
+        &DType::ALL,
+        &[DType::Int64, DType::UInt8],
+        &[LayoutClass::Contiguous { vectorized: true }],
+        &[IndexWidth::I32],
+    );
+    // 15 dtypes x 2 index dtypes through choose; place and putmask per
+    // dtype; fill_diagonal; ravel + 2 unravel; scatter: 15 x 3 ops less
+    // complex128 max/min, x 2 index dtypes.
+    assert_eq!(specs.len(), 15 * 2 + 15 * 2 + 15 + 3 + (15 * 3 - 2) * 2);
+    specs.extend(gpu_array::indexing::routine_kernel_specs(
+        &[DType::Float16, DType::Complex64, DType::Bool],
+        &[DType::Int32],
+        &[LayoutClass::Strided { ndim: 3 }],
+        &[IndexWidth::I64],
+    ));
+    specs.extend(gpu_array::logic::bit_kernel_specs(
+        &[DType::Bool, DType::Int8, DType::UInt64, DType::Int32],
+        &[
+            LayoutClass::Contiguous { vectorized: true },
+            LayoutClass::Strided { ndim: 2 },
+        ],
+        &[IndexWidth::I32, IndexWidth::I64],
+    ));
+    // Calls of one kernel share its name; one program needs them distinct.
+    for (k, s) in specs.iter_mut().enumerate() {
+        s.name = format!("{}_{k}", s.name);
+    }
+    compile_batch("indexing_routines", &specs);
+}
+
 // ---------------------------------------------------------------------------
 // Tier 3: a few generated kernels run on a GPU (skipped without one), with
 // NumPy's (and, for float to integer casts, CuPy's) answers.
