@@ -207,9 +207,9 @@ impl AxisConcatenator {
                     }
                     Obj::Array(o)
                 }
-                RItem::Arange { start, stop, step } => {
-                    Obj::Array(range_obj(crate::creation::arange(start, stop, step, None)?)?)
-                }
+                RItem::Arange { start, stop, step } => Obj::Array(range_obj(
+                    crate::creation::arange(start, stop, step, None)?,
+                )?),
                 RItem::Linspace { start, stop, num } => Obj::Array(range_obj(
                     crate::creation::linspace(start, stop, num, true, None)?,
                 )?),

@@ -333,8 +333,13 @@ pub fn unravel_index(indices: &Array, dims: &[usize], order: Order) -> Result<Ve
     }
     (0..nd)
         .map(|d| {
-            out.slice(&[crate::AxisIndex::Index(d as isize)])?
-                .reshape(&indices.shape().iter().map(|&s| s as isize).collect::<Vec<_>>())
+            out.slice(&[crate::AxisIndex::Index(d as isize)])?.reshape(
+                &indices
+                    .shape()
+                    .iter()
+                    .map(|&s| s as isize)
+                    .collect::<Vec<_>>(),
+            )
         })
         .collect()
 }

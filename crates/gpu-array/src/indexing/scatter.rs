@@ -183,7 +183,8 @@ impl ScatterOp {
 /// a.shape[axis+1:]` (`[outer, isz, rdim]` in C order): the index wraps
 /// into `0..cdim`, the target is `a`'s C-order element.
 pub(super) fn scatter_kernel(op: ScatterOp) -> &'static ElementwiseKernel {
-    static K: [OnceLock<ElementwiseKernel>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static K: [OnceLock<ElementwiseKernel>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     let (k, f) = match op {
         ScatterOp::Add => (0, "add"),
         ScatterOp::Max => (1, "max"),

@@ -147,9 +147,9 @@ pub fn unpackbits(
     let nout = match count {
         None => bits,
         Some(c) if c >= 0 => c as usize,
-        Some(c) => bits.checked_sub(c.unsigned_abs()).ok_or_else(|| {
-            Error::Value("-count larger than number of elements".into())
-        })?,
+        Some(c) => bits
+            .checked_sub(c.unsigned_abs())
+            .ok_or_else(|| Error::Value("-count larger than number of elements".into()))?,
     };
     let mut shape = x.shape().to_vec();
     shape[ax] = nout;

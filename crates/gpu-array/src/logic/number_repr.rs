@@ -147,9 +147,15 @@ mod tests {
         ] {
             assert_eq!(binary_repr(n, Some(w)).unwrap_err().to_string(), msg);
         }
-        assert_eq!(binary_repr(i64::MIN, Some(64)).unwrap(), format!("1{}", "0".repeat(63)));
+        assert_eq!(
+            binary_repr(i64::MIN, Some(64)).unwrap(),
+            format!("1{}", "0".repeat(63))
+        );
         assert_eq!(binary_repr(u64::MAX, None).unwrap(), "1".repeat(64));
-        assert_eq!(binary_repr(i128::MIN, Some(128)).unwrap(), format!("1{}", "0".repeat(127)));
+        assert_eq!(
+            binary_repr(i128::MIN, Some(128)).unwrap(),
+            format!("1{}", "0".repeat(127))
+        );
     }
 
     #[test]
