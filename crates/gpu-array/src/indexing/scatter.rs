@@ -7,8 +7,9 @@
 //! the signed 64-bit max/min; float32/float64 add); a compare-and-swap
 //! loop elsewhere: float32/float64 max/min (NaN propagates, as NumPy's
 //! `maximum`), float16, bfloat16, bool, int8, int16, uint8, uint16 (a CAS
-//! on the aligned 32-bit word that holds the element; Cuprum's allocations
-//! are rounded to 512 bytes, so that word never leaves the allocation), and
+//! on the aligned 32-bit word that holds the element: an aligned word never
+//! straddles a page, so it is mapped whenever the element is, and the CAS
+//! fails and retries if any of its other bytes change meanwhile), and
 //! complex64 max/min (a 64-bit CAS, NumPy's lexicographic order). Complex
 //! adds are two real atomic adds. complex128 max/min would need a 128-bit
 //! CAS and return [`Error::Unsupported`]. That is wider than CuPy v8, whose
