@@ -605,6 +605,15 @@ fn idxr_call(name: &str, i: &HashMap<String, Array>) -> Vec<Array> {
         "choose_clip" => one(ix::choose(g("ci"), &[c0, c1, c2], ClipMode::Clip)),
         "choose_raise" => one(ix::choose(g("ci_ok"), &[c0, c1, c2], ClipMode::Raise)),
         "choose_bool" => one(ix::choose(m0, &[x, c1], ClipMode::default())),
+        "choose_t" => one(ix::choose(
+            &g("ci").T(),
+            &[&c0.T(), &c2.T()],
+            ClipMode::Clip,
+        )),
+        "select_t" => {
+            let xr = x.T().slice(&s![..;-1]).unwrap();
+            one(ix::select(&[&m0.T()], &[&xr], 1))
+        }
         "select" => one(ix::select(&[m0, m1], &[x, c0], 7)),
         "select_weak" => {
             let m1a = m1.slice(&s![..1]).unwrap();
@@ -698,6 +707,7 @@ fn idxr_call(name: &str, i: &HashMap<String, Array>) -> Vec<Array> {
             let v = Array::from_vec(vec![1.5f32, -2.0]).unwrap();
             ix::place(t, &g("a").greater(0).unwrap(), &v)
         }),
+        "place_t" => inplace(x.copy().unwrap(), &|t| ix::place(&t.T(), &m0.T(), g("vi"))),
         "place_none" => inplace(x.copy().unwrap(), &|t| {
             ix::place(t, &zeros(&[4, 6], DType::Bool), g("vi"))
         }),

@@ -55,6 +55,8 @@ cases = {
     "choose_clip": np.choose(i["ci"], [i["c0"], i["c1"], i["c2"]], mode="clip"),
     "choose_raise": np.choose(i["ci_ok"], [i["c0"], i["c1"], i["c2"]]),
     "choose_bool": np.choose(i["m0"], [i["x"], i["c1"]]),
+    "choose_t": np.choose(i["ci"].T, [i["c0"].T, i["c2"].T], mode="clip"),
+    "select_t": np.select([i["m0"].T], [i["x"].T[::-1]], 1),
     "select": np.select([i["m0"], i["m1"]], [i["x"], i["c0"]], 7),
     "select_weak": np.select([i["m0"], i["m1"][:1]], [i["c1"], i["c1"][::-1]], 0.5),
     "select_int8": np.select([i["m1"]], [i["ci_ok"]], -1),
@@ -102,6 +104,7 @@ def inplace(name, target, f):
 x, m0 = i["x"], i["m0"]
 inplace("place", x, lambda t: np.place(t, m0, i["vi"]))
 inplace("place_float", i["a"], lambda t: np.place(t, i["a"] > 0, np.array([1.5, -2.0], np.float32)))
+inplace("place_t", x, lambda t: np.place(t.T, m0.T, i["vi"]))
 inplace("place_none", x, lambda t: np.place(t, np.zeros_like(m0), i["vi"]))
 inplace("putmask", x, lambda t: np.putmask(t, m0, i["v16"]))
 inplace("putmask_t", x, lambda t: np.putmask(t.T, m0.T, i["v16"]))
