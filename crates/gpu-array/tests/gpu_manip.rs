@@ -5,7 +5,10 @@
 //! `testdata/manip/make_golden.py`), bit for bit; plus larger and
 //! non-contiguous cases against host references (concatenate of the
 //! benchmark's shape scaled down, roll and tile of strided views, every
-//! dtype through concatenate and take), and error cases.
+//! dtype through concatenate and take), and error cases. Then the indexing
+//! routines beyond take, cupyx's scatters and the logic and bit routines
+//! against `testdata/idxr/idxr_golden.npz` (section "Indexing routines
+//! beyond take" below).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
