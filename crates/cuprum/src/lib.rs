@@ -14,11 +14,14 @@
 //! | `cp.take`                    | [`take`] ([`indexing`])                  |
 //! | `cp.piecewise`               | [`piecewise`] ([`functional`])           |
 //! | `x[idx, 1:]`, `x[mask] = 0`  | `x.get_index(&ix![&idx, 1..])?`, `x.set_index(&ix![&mask], 0)?` ([`IndexItem`]) |
+//! | `cp.take`, `cp.choose`, `cp.r_` | [`take`], [`choose`], [`r_`], ... ([`indexing`]) |
+//! | `cp.packbits`, `cp.isreal`, `cp.binary_repr` | [`packbits`], [`isreal`], [`binary_repr`], ... ([`logic`]) |
 //! | `cp.around`, `cp.clip`, `cp.interp`, windows, `cp.convolve` | [`around`], [`clip`], ... ([`math`]) |
 //! | `cp.histogram`, `cp.bincount`, `cp.cov`, ... | [`histogram`], [`bincount`], ... ([`stats`]) |
 //! | `cp.polyval`, `cp.poly1d`, `cp.polynomial` | [`polyval`], [`Poly1d`], [`polynomial`] |
 //! | `cp.roots`, `cp.polyfit`, `poly1d.roots` | [`roots`], [`polyfit`], `p.roots()` ([`Poly1dExt`]) (gpu-linalg) |
 //! | `cupyx.rsqrt`                | [`math::rsqrt`]                          |
+//! | `cupyx.scatter_add`, `scatter_max`, `scatter_min` | [`scatter_add`]`(&a, &idx, &v, Some(0))?`, ... |
 //! | `cp.cuda`                    | [`cuda`] (gpu-runtime)                   |
 //! | `cp.linalg`, `cp.matmul`, `a @ b` | [`linalg`] (gpu-linalg), [`matmul`], `a.matmul(&b)` ([`MatmulExt`]) |
 //! | `cp.ElementwiseKernel`       | [`ElementwiseKernel`]                    |
@@ -40,10 +43,15 @@ pub use gpu_array::elementwise::{ElementwiseKernel, KernelInput, Typed};
 pub use gpu_array::functional::{Piece, piecewise};
 pub use gpu_array::fusion::{self, FVar, FuseOptions, fuse, fx};
 pub use gpu_array::indexing::{
-    IndexItem, TakeMode, argwhere, compress, diagonal, extract, flatnonzero, nonzero, put, take,
-    take_along_axis, where_,
+    AxisConcatenator, ClipMode, Flat, IndexItem, RItem, TakeMode, argwhere, c_, choose, compress,
+    diag_indices, diag_indices_from, diagonal, extract, fill_diagonal, flatnonzero, ix_, nonzero,
+    place, put, putmask, r_, ravel_multi_index, scatter_add, scatter_max, scatter_min, select,
+    take, take_along_axis, unravel_index, where_,
 };
-pub use gpu_array::logic::{allclose, array_equal, isclose};
+pub use gpu_array::logic::{
+    BitOrder, allclose, array_equal, array_equiv, base_repr, binary_repr, isclose, iscomplex,
+    iscomplexobj, isfortran, isreal, isrealobj, isscalar, packbits, unpackbits,
+};
 pub use gpu_array::manipulation::{
     PadMode, PadOptions, Requirement, Sections, array_split, column_stack, concatenate,
     concatenate_dtype, dsplit, dstack, flip, fliplr, flipud, hsplit, hstack, pad, pad_with, repeat,

@@ -32,8 +32,13 @@
 //!   `q` of any shape);
 //! - [`functional`]: `piecewise` (constants or functions of `x`);
 //! - [`indexing`]: `take` (CuPy's wrapped out-of-bounds indices), `where`,
-//!   `nonzero`, `put`, and advanced indexing (integer arrays and boolean
-//!   masks, get and set) with [`ix!`];
+//!   `nonzero`, `put`, advanced indexing (integer arrays and boolean masks,
+//!   get and set) with [`ix!`], `choose`, `select`, `place`, `putmask`,
+//!   `fill_diagonal`, `ix_`, `ravel_multi_index`/`unravel_index`, `r_`/`c_`,
+//!   `a.flat`, and cupyx's atomic `scatter_add`/`scatter_max`/`scatter_min`;
+//! - [`logic`]: `isclose`, `array_equal`/`array_equiv`, array type tests
+//!   (`iscomplex`, `isreal`, `isfortran`, `isscalar`), `packbits`/
+//!   `unpackbits`, `binary_repr`/`base_repr`;
 //! - [`math`]: NumPy's mathematical functions that are not ufuncs
 //!   (`around`, `clip`, `interp`, `unwrap`, `i0`, `sinc`, windows,
 //!   `convolve`, cupyx's `rsqrt`, ...);
@@ -76,6 +81,9 @@
 //! | `cp.concatenate((a, b), axis=1)`           | [`manipulation::concatenate`]`(&[&a, &b], Some(1))?`     |
 //! | `cp.sort(a)`, `cp.argsort(a, axis=0)`      | [`sorting::sort`]`(&a, Some(-1))?`, [`sorting::argsort`] |
 //! | `cp.take(a, idx, axis=0)`                  | [`indexing::take`]`(&a, &idx, Some(0), TakeMode::Wrap)?` |
+//! | `cp.choose(a, [x, y])`, `cp.r_[a, 0:3]`    | [`indexing::choose`]`(&a, &[&x, &y], ClipMode::Raise)?`, [`indexing::r_`] |
+//! | `cupyx.scatter_add(a, idx, v)`             | [`indexing::scatter_add`]`(&a, &idx, &v, Some(0))?`     |
+//! | `cp.packbits(a)`, `np.binary_repr(-5, 8)`  | [`logic::packbits`]`(&a, None, BitOrder::Big)?`, [`logic::binary_repr`] |
 //! | `cp.around(x, 2)`, `cp.clip(x, 0, 1)`      | [`math::around`]`(&x, 2)?`, [`math::clip`]`(&x, 0.into(), 1.into())?` |
 //! | `cp.histogram(x, 256)`, `cp.bincount(i)`   | [`stats::histogram`]`(&x, Bins::Count(256), &Default::default())?`, [`stats::bincount`] |
 //! | `cp.polyval(p, x)`                         | [`polynomial::polyval`]`(&p, &x)?`                        |

@@ -5,7 +5,10 @@
 //! `testdata/manip/make_golden.py`), bit for bit; plus larger and
 //! non-contiguous cases against host references (concatenate of the
 //! benchmark's shape scaled down, roll and tile of strided views, every
-//! dtype through concatenate and take), and error cases.
+//! dtype through concatenate and take), and error cases. Then the indexing
+//! routines beyond take, cupyx's scatters and the logic and bit routines
+//! against `testdata/idxr/idxr_golden.npz` (section "Indexing routines
+//! beyond take" below).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -658,4 +661,746 @@ fn repeat_counts_large() {
     // All-zero counts give an empty axis.
     let z = m::repeat(&b, &[0, 0, 0, 0], Some(1)).unwrap();
     assert_eq!(z.shape(), &[3, 0]);
+}
+
+// ---------------------------------------------------------------------------
+// Indexing routines beyond take (choose, select, place, putmask,
+// fill_diagonal, diag_indices, ix_, ravel_multi_index, unravel_index, r_,
+// c_, flat), cupyx's scatters, and the logic and bit routines (iscomplex,
+// isreal, array_equiv, packbits, unpackbits) against NumPy's outputs
+// (`testdata/idxr/idxr_golden.npz`, written by `testdata/idxr/make_golden.py`)
+// and host references.
+
+use gpu_array::indexing::{AxisConcatenator, ClipMode, RItem};
+use gpu_array::logic::BitOrder;
+
+fn idxr_members() -> HashMap<String, NpyArray> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/idxr/idxr_golden.npz");
+    load_npz(path)
+        .unwrap()
+        .into_iter()
+        .map(|(n, a)| (n.strip_suffix(".npy").unwrap_or(&n).to_string(), a))
+        .collect()
+}
+
+/// The scatter of the case `scatter_{op}_{rest}`: `a[idx] op= v` along `axis`.
+fn scatter_op(op: &str, a: &Array, idx: &Array, v: &Array, axis: Option<isize>) {
+    let r = match op {
+        "add" => ix::scatter_add(a, idx, v, axis),
+        "max" => ix::scatter_max(a, idx, v, axis),
+        "min" => ix::scatter_min(a, idx, v, axis),
+        other => panic!("no scatter op {other}"),
+    };
+    r.unwrap_or_else(|e| panic!("scatter_{op}: {e}"));
+}
+
+/// Runs the idxr case `name` on the device inputs.
+fn idxr_call(name: &str, i: &HashMap<String, Array>) -> Vec<Array> {
+    let one = |r: gpu_array::Result<Array>| vec![r.unwrap_or_else(|e| panic!("{name}: {e}"))];
+    let many = |r: gpu_array::Result<Vec<Array>>| r.unwrap_or_else(|e| panic!("{name}: {e}"));
+    let g = |k: &str| &i[k];
+    let (x, m0, m1, c0, c1, c2) = (g("x"), g("m0"), g("m1"), g("c0"), g("c1"), g("c2"));
+    let (x0, x1) = (x.slice(&s![0]).unwrap(), x.slice(&s![1]).unwrap());
+    let sidx = g("sidx");
+    // In-place routines write into a copy, which is the result.
+    let inplace = |t: Array, f: &dyn Fn(&Array) -> gpu_array::Result<()>| {
+        f(&t).unwrap_or_else(|e| panic!("{name}: {e}"));
+        vec![t]
+    };
+    let zeros = |shape: &[usize], dt| Array::zeros(shape, dt).unwrap();
+    if let Some(rest) = name.strip_prefix("scatter_") {
+        let (op, what) = rest.split_once('_').unwrap();
+        let f32base = g("sbase_float32");
+        let t = match what {
+            "nan" => {
+                let t = f32base.copy().unwrap();
+                scatter_op(op, &t, sidx, g("svals_nan"), Some(0));
+                t
+            }
+            "flat" => {
+                let t = f32base.copy().unwrap();
+                let v = Array::from_vec((0..10).map(|k| k as f32 - 4.0).collect()).unwrap();
+                scatter_op(op, &t, g("sidx_flat"), &v, None);
+                t
+            }
+            "axis1" => {
+                let t = g("sbase_float64").copy().unwrap();
+                scatter_op(op, &t, g("sidx_ax1"), g("svals_ax1"), Some(1));
+                t
+            }
+            "scalar" => {
+                let t = g("sbase_int64").copy().unwrap();
+                ix::scatter_add(&t, sidx, 1, Some(0)).unwrap();
+                t
+            }
+            "bcast" => {
+                let t = f32base.copy().unwrap();
+                let v = g("svals_float32").slice(&s![0]).unwrap();
+                scatter_op(op, &t, sidx, &v, Some(0));
+                t
+            }
+            "view" => {
+                let base = gpu_array::creation::full(&[6, 8], 2.0, Some(DType::Float32)).unwrap();
+                let view = base.slice(&s![.., ..;2]).unwrap();
+                scatter_op(op, &view, sidx, g("svals_float32"), Some(0));
+                base
+            }
+            dt => {
+                let t = g(&format!("sbase_{dt}")).copy().unwrap();
+                scatter_op(op, &t, sidx, g(&format!("svals_{dt}")), Some(0));
+                t
+            }
+        };
+        return vec![t];
+    }
+    match name {
+        "choose_wrap" => one(ix::choose(g("ci"), &[c0, c1, c2], ClipMode::Wrap)),
+        "choose_clip" => one(ix::choose(g("ci"), &[c0, c1, c2], ClipMode::Clip)),
+        "choose_raise" => one(ix::choose(g("ci_ok"), &[c0, c1, c2], ClipMode::Raise)),
+        "choose_bool" => one(ix::choose(m0, &[x, c1], ClipMode::default())),
+        "choose_t" => one(ix::choose(
+            &g("ci").T(),
+            &[&c0.T(), &c2.T()],
+            ClipMode::Clip,
+        )),
+        "select_t" => {
+            let xr = x.T().slice(&s![..;-1]).unwrap();
+            one(ix::select(&[&m0.T()], &[&xr], 1))
+        }
+        "select" => one(ix::select(&[m0, m1], &[x, c0], 7)),
+        "select_weak" => {
+            let m1a = m1.slice(&s![..1]).unwrap();
+            let c1r = c1.slice(&s![..;-1]).unwrap();
+            one(ix::select(&[m0, &m1a], &[c1, &c1r], 0.5))
+        }
+        "select_int8" => one(ix::select(&[m1], &[g("ci_ok")], -1)),
+        "diag_indices" => many(ix::diag_indices(4, 3)),
+        "diag_indices_from" => many(ix::diag_indices_from(&zeros(&[3, 3], DType::Float64))),
+        "ix" => many(ix::ix_(&[g("ixi"), g("ixb"), g("ixj")])),
+        "ravel_c" => one(ix::ravel_multi_index(
+            &[g("r0"), g("r1")],
+            &[3, 4],
+            &[ClipMode::Raise],
+            gpu_array::Order::C,
+        )),
+        "ravel_f" => one(ix::ravel_multi_index(
+            &[g("r0"), g("r1")],
+            &[3, 4],
+            &[],
+            gpu_array::Order::F,
+        )),
+        "ravel_modes" => one(ix::ravel_multi_index(
+            &[g("r0b"), g("r1b")],
+            &[3, 4],
+            &[ClipMode::Clip, ClipMode::Wrap],
+            gpu_array::Order::C,
+        )),
+        "ravel_3" => one(ix::ravel_multi_index(
+            &[g("r1"), g("r1"), g("r0")],
+            &[4, 5, 3],
+            &[ClipMode::Wrap],
+            gpu_array::Order::C,
+        )),
+        "unravel_c" => many(ix::unravel_index(g("u"), &[3, 4, 5], gpu_array::Order::C)),
+        "unravel_f" => many(ix::unravel_index(g("u"), &[3, 4, 5], gpu_array::Order::F)),
+        "unravel_u8" => many(ix::unravel_index(g("u8"), &[6, 10], gpu_array::Order::C)),
+        "unravel_t" => many(ix::unravel_index(&g("u").T(), &[60], gpu_array::Order::C)),
+        "packbits_none" => one(logic::packbits(g("pb"), None, BitOrder::Big)),
+        "packbits_axis1" => one(logic::packbits(g("pb"), Some(1), BitOrder::Big)),
+        "packbits_axis0_little" => one(logic::packbits(g("pb"), Some(0), BitOrder::Little)),
+        "packbits_int" => one(logic::packbits(g("pi"), Some(-1), BitOrder::default())),
+        "packbits_t" => one(logic::packbits(&g("pb").T(), Some(0), BitOrder::Big)),
+        "unpackbits_none" => one(logic::unpackbits(g("ub"), None, None, BitOrder::Big)),
+        "unpackbits_count" => one(logic::unpackbits(g("ub"), Some(1), Some(13), BitOrder::Big)),
+        "unpackbits_neg_little" => one(logic::unpackbits(
+            g("ub"),
+            Some(0),
+            Some(-5),
+            BitOrder::Little,
+        )),
+        "unpackbits_pad" => one(logic::unpackbits(g("ub"), Some(1), Some(40), BitOrder::Big)),
+        "unpackbits_t" => one(logic::unpackbits(
+            &g("ub").T(),
+            Some(1),
+            None,
+            BitOrder::Big,
+        )),
+        "r_mixed" => one(ix::r_(&[
+            (&x0).into(),
+            3.into(),
+            4.5.into(),
+            (0..3).into(),
+            RItem::linspace(0, 1, 5),
+        ])),
+        "r_int8" => one(ix::r_(&[
+            (&g("ci_ok").slice(&s![0]).unwrap()).into(),
+            3.into(),
+        ])),
+        "r_2d" => one(ix::r_(&[x.into(), (&x.slice(&s![..1]).unwrap()).into()])),
+        "r_dir" => one(AxisConcatenator {
+            axis: 0,
+            ndmin: 2,
+            trans1d: 1,
+        }
+        .concat(&[(&x0).into(), (&x1).into()])),
+        "c_1d" => one(ix::c_(&[(&x0).into(), (&x1).into()])),
+        "c_2d" => one(ix::c_(&[
+            (&x.slice(&s![..1]).unwrap()).into(),
+            0.into(),
+            0.into(),
+            (&x.slice(&s![1..2]).unwrap()).into(),
+        ])),
+        "c_range" => one(ix::c_(&[(0..6).into(), c1.into()])),
+        "iscomplex" => one(logic::iscomplex(g("zc"))),
+        "isreal" => one(logic::isreal(g("zc"))),
+        "iscomplex_real" => one(logic::iscomplex(g("a"))),
+        "isreal_real" => one(logic::isreal(g("a"))),
+        "place" => inplace(x.copy().unwrap(), &|t| ix::place(t, m0, g("vi"))),
+        "place_float" => inplace(g("a").copy().unwrap(), &|t| {
+            let v = Array::from_vec(vec![1.5f32, -2.0]).unwrap();
+            ix::place(t, &g("a").greater(0).unwrap(), &v)
+        }),
+        "place_t" => inplace(x.copy().unwrap(), &|t| ix::place(&t.T(), &m0.T(), g("vi"))),
+        "place_none" => inplace(x.copy().unwrap(), &|t| {
+            ix::place(t, &zeros(&[4, 6], DType::Bool), g("vi"))
+        }),
+        "putmask" => inplace(x.copy().unwrap(), &|t| ix::putmask(t, m0, g("v16"))),
+        "putmask_t" => inplace(x.copy().unwrap(), &|t| {
+            ix::putmask(&t.T(), &m0.T(), g("v16"))
+        }),
+        "putmask_same" => inplace(x.copy().unwrap(), &|t| {
+            ix::putmask(t, m0, &gpu_array::ufunc::negative(x).unwrap())
+        }),
+        "fill_diagonal_tall" => inplace(zeros(&[7, 3], DType::Int32), &|t| {
+            ix::fill_diagonal(t, 5, false)
+        }),
+        "fill_diagonal_wrap" => inplace(zeros(&[7, 3], DType::Int32), &|t| {
+            ix::fill_diagonal(t, 5, true)
+        }),
+        "fill_diagonal_vals" => inplace(zeros(&[5, 5], DType::Float32), &|t| {
+            ix::fill_diagonal(t, &Array::from_vec(vec![1i64, 2]).unwrap(), false)
+        }),
+        "fill_diagonal_3d" => inplace(zeros(&[3, 3, 3], DType::Int16), &|t| {
+            ix::fill_diagonal(t, 9, false)
+        }),
+        "fill_diagonal_view" => inplace(zeros(&[6, 8], DType::Float64), &|t| {
+            ix::fill_diagonal(&t.slice(&s![.., ..;2]).unwrap(), 3.5, false)
+        }),
+        "fill_diagonal_cast" => inplace(zeros(&[3, 4], DType::Int8), &|t| {
+            ix::fill_diagonal(t, 2.7, false)
+        }),
+        other => panic!("no call for idxr golden case {other}"),
+    }
+}
+
+/// Host: the idxr golden file parses, with inputs and numbered results.
+#[test]
+fn idxr_golden_file_is_well_formed() {
+    let z = idxr_members();
+    for k in ["x", "ci", "sidx", "sbase_complex128", "svals_bool", "zc"] {
+        assert!(z.contains_key(&format!("in.{k}")), "input {k}");
+    }
+    for key in z.keys().filter(|k| !k.starts_with("in.")) {
+        let (_, k) = key.rsplit_once('.').unwrap();
+        assert!(k.parse::<usize>().is_ok(), "{key}");
+    }
+}
+
+/// NumPy's outputs, bit for bit: every idxr case, scatters over 14 dtypes
+/// with duplicate and wrapped indices (sums of small integers, exact in any
+/// order), NaN through maximum/minimum, non-contiguous targets, masks and
+/// indices.
+#[test]
+fn idxr_golden() {
+    let Some(_d) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    let z = idxr_members();
+    let inputs: HashMap<String, Array> = z
+        .iter()
+        .filter_map(|(k, v)| {
+            Some((
+                k.strip_prefix("in.")?.to_string(),
+                Array::from_npy(v).unwrap(),
+            ))
+        })
+        .collect();
+    let mut cases: HashMap<&str, usize> = HashMap::new();
+    for key in z.keys().filter(|k| !k.starts_with("in.")) {
+        let (name, k) = key.rsplit_once('.').unwrap();
+        let n = cases.entry(name).or_default();
+        *n = (*n).max(k.parse::<usize>().unwrap() + 1);
+    }
+    assert!(cases.len() >= 100, "{} cases", cases.len());
+    for (name, count) in cases {
+        let got = idxr_call(name, &inputs);
+        assert_eq!(got.len(), count, "{name}: number of results");
+        for (k, g) in got.iter().enumerate() {
+            let w = Array::from_npy(&z[&format!("{name}.{k}")]).unwrap();
+            assert_eq!(g.dtype(), w.dtype(), "{name}.{k}: dtype");
+            assert_eq!(g.shape(), w.shape(), "{name}.{k}: shape");
+            assert_eq!(
+                g.to_bytes().unwrap(),
+                w.to_bytes().unwrap(),
+                "{name}.{k}: values"
+            );
+        }
+    }
+}
+
+/// Heavy contention on few targets for every scatter path (native
+/// atomics, the word CAS of 1- and 2-byte types, the float CAS loops),
+/// bfloat16 included, against host sums, maxima and minima; integer sums
+/// wrap as NumPy's.
+#[test]
+fn scatter_contention_every_dtype() {
+    let Some(_d) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    let n = 200_003usize;
+    let bins = 10usize;
+    // Values 0..=3 at pseudo-random bins; `hits[b]` values land in bin b.
+    let idx: Vec<i64> = (0..n)
+        .map(|k| ((k as u64).wrapping_mul(2_654_435_761) % bins as u64) as i64)
+        .collect();
+    let val: Vec<i64> = (0..n).map(|k| ((k * 7) % 4) as i64).collect();
+    let d_idx = Array::from_vec(idx.clone()).unwrap();
+    let d_val = Array::from_vec(val.clone()).unwrap();
+    let mut sum = vec![0i64; bins];
+    let mut mx = vec![i64::MIN; bins];
+    let mut mn = vec![i64::MAX; bins];
+    for (&b, &v) in idx.iter().zip(&val) {
+        sum[b as usize] += v;
+        mx[b as usize] = mx[b as usize].max(v);
+        mn[b as usize] = mn[b as usize].min(v);
+    }
+    for dt in DType::ALL {
+        let target = |fill: i64| {
+            let t = Array::zeros(&[bins], dt).unwrap();
+            t.fill(fill).unwrap();
+            t
+        };
+        let back =
+            |t: &Array| -> Vec<f64> { t.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap() };
+        let v = d_val.astype(dt).unwrap();
+        // Sums: exact for integers (mod 2^bits) and for floats only when
+        // the total is below the mantissa: a single 1 per element, few
+        // elements per bin for the narrow floats.
+        if dt.is_integer() {
+            let t = target(0);
+            ix::scatter_add(&t, &d_idx, &v, Some(0)).unwrap();
+            let bits = 8 * dt.itemsize() as u32;
+            let want: Vec<f64> = sum
+                .iter()
+                .map(|&s| {
+                    let m = if bits == 64 {
+                        s
+                    } else {
+                        s & ((1i64 << bits) - 1)
+                    };
+                    let m = if dt.is_signed_integer() && bits < 64 && m >= 1i64 << (bits - 1) {
+                        m - (1i64 << bits)
+                    } else {
+                        m
+                    };
+                    m as f64
+                })
+                .collect();
+            assert_eq!(back(&t), want, "scatter_add {dt}");
+        } else {
+            // 2048 ones per bin: exact in float16 (and float32 and up);
+            // bfloat16 holds integers up to 256 exactly, so 256 per bin.
+            let per = if dt == DType::BFloat16 { 256 } else { 2048 };
+            let m = per * bins;
+            let ones_idx =
+                Array::from_vec((0..m as i64).map(|k| k % bins as i64).collect()).unwrap();
+            let ones = gpu_array::creation::full(&[m], 1, Some(dt)).unwrap();
+            let t = target(0);
+            ix::scatter_add(&t, &ones_idx, &ones, Some(0)).unwrap();
+            // Bool adds are logical ors; astype(float64) of complex keeps
+            // the real part.
+            let want = if dt == DType::Bool { 1.0 } else { per as f64 };
+            assert_eq!(back(&t), vec![want; bins], "scatter_add ones {dt}");
+            if dt.is_complex() {
+                let im = t.imag().unwrap().astype(DType::Float64).unwrap();
+                assert_eq!(im.to_vec::<f64>().unwrap(), vec![0.0; bins], "imag {dt}");
+            }
+        }
+        if dt == DType::Complex128 {
+            let t = target(0);
+            let e = ix::scatter_max(&t, &d_idx, &v, Some(0)).unwrap_err();
+            assert!(matches!(e, gpu_array::Error::Unsupported(_)), "{e}");
+            continue;
+        }
+        let t = target(if dt == DType::Bool { 1 } else { 3 });
+        ix::scatter_min(&t, &d_idx, &v, Some(0)).unwrap();
+        let want: Vec<f64> = mn.iter().map(|&m| m.min(3) as f64).collect();
+        let want = if dt == DType::Bool {
+            mn.iter().map(|&m| f64::from(u8::from(m != 0))).collect()
+        } else {
+            want
+        };
+        assert_eq!(back(&t), want, "scatter_min {dt}");
+        let t = target(0);
+        ix::scatter_max(&t, &d_idx, &v, Some(0)).unwrap();
+        let want: Vec<f64> = mx
+            .iter()
+            .map(|&m| {
+                if dt == DType::Bool {
+                    f64::from(u8::from(m != 0))
+                } else {
+                    m as f64
+                }
+            })
+            .collect();
+        assert_eq!(back(&t), want, "scatter_max {dt}");
+    }
+    // Negative maxima in int64 and float64 (the signed 64-bit atomicMax and
+    // the double CAS), from below zero.
+    for dt in [DType::Int64, DType::Float64, DType::Int8, DType::Float16] {
+        let t = Array::zeros(&[bins], dt).unwrap();
+        t.fill(-100).unwrap();
+        let neg = gpu_array::ufunc::subtract(&d_val, 10i64)
+            .unwrap()
+            .astype(dt)
+            .unwrap();
+        ix::scatter_max(&t, &d_idx, &neg, Some(0)).unwrap();
+        let want: Vec<f64> = mx.iter().map(|&m| (m - 10) as f64).collect();
+        assert_eq!(
+            t.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap(),
+            want,
+            "negative scatter_max {dt}"
+        );
+    }
+}
+
+/// choose, place, putmask and fill_diagonal over every dtype (bfloat16
+/// too), against host references; empty inputs.
+#[test]
+fn idxr_every_dtype_and_empty() {
+    let Some(_d) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    let base: Vec<i64> = (0..12).map(|k| (k * 5) % 7).collect();
+    let b = Array::from_vec(base.clone())
+        .unwrap()
+        .reshape(&[3, 4])
+        .unwrap();
+    let sel: Vec<i64> = (0..12).map(|k| (k % 3) as i64).collect();
+    let d_sel = Array::from_vec(sel.clone())
+        .unwrap()
+        .reshape(&[3, 4])
+        .unwrap();
+    let mask: Vec<bool> = (0..12).map(|k| k % 3 == 1).collect();
+    let d_mask = Array::from_vec(mask.clone())
+        .unwrap()
+        .reshape(&[3, 4])
+        .unwrap();
+    let as_i64 = |a: &Array| a.astype(DType::Int64).unwrap().to_vec::<i64>().unwrap();
+    for dt in DType::ALL {
+        let norm = |v: i64| {
+            if dt == DType::Bool {
+                i64::from(v != 0)
+            } else {
+                v
+            }
+        };
+        let a = b.astype(dt).unwrap();
+        let ones = Array::zeros(&[3, 4], dt).unwrap();
+        ones.fill(1).unwrap();
+        let zero = Array::zeros(&[4], dt).unwrap();
+        // choose(sel, [a, ones, zero]).
+        let c = ix::choose(&d_sel, &[&a, &ones, &zero], ClipMode::Raise).unwrap();
+        assert_eq!(c.dtype(), dt);
+        let want: Vec<i64> = (0..12)
+            .map(|k| match sel[k] {
+                0 => norm(base[k]),
+                1 => 1,
+                _ => 0,
+            })
+            .collect();
+        assert_eq!(as_i64(&c), want, "choose {dt}");
+        // place: the masked elements take 1, 0, 1, 0, ...
+        let t = a.copy().unwrap();
+        let vals = Array::from_vec(vec![1i64, 0]).unwrap().astype(dt).unwrap();
+        ix::place(&t, &d_mask, &vals).unwrap();
+        let mut k_true = 0;
+        let want: Vec<i64> = (0..12)
+            .map(|k| {
+                if mask[k] {
+                    k_true += 1;
+                    (k_true % 2) as i64
+                } else {
+                    norm(base[k])
+                }
+            })
+            .collect();
+        assert_eq!(as_i64(&t), want, "place {dt}");
+        // putmask: element k takes vals[k % 2].
+        let t = a.copy().unwrap();
+        ix::putmask(&t, &d_mask, &vals).unwrap();
+        let want: Vec<i64> = (0..12)
+            .map(|k| {
+                if mask[k] {
+                    1 - (k % 2) as i64
+                } else {
+                    norm(base[k])
+                }
+            })
+            .collect();
+        assert_eq!(as_i64(&t), want, "putmask {dt}");
+        // fill_diagonal of a 4x3 transposed view.
+        let t = a.copy().unwrap();
+        ix::fill_diagonal(&t.T(), 1, false).unwrap();
+        let want: Vec<i64> = (0..12)
+            .map(|k| if k % 4 == k / 4 { 1 } else { norm(base[k]) })
+            .collect();
+        assert_eq!(as_i64(&t), want, "fill_diagonal {dt}");
+        // flat of a transposed view: C order of the view.
+        if dt == DType::Int64 {
+            let f: Vec<i64> = a.T().flat::<i64>().unwrap().into_vec();
+            let want: Vec<i64> = (0..12).map(|k| base[(k % 3) * 4 + k / 3]).collect();
+            assert_eq!(f, want, "flat");
+        }
+    }
+    // Empty inputs.
+    let e = Array::zeros(&[0], DType::Int64).unwrap();
+    let f = Array::zeros(&[0, 3], DType::Float32).unwrap();
+    assert_eq!(
+        ix::choose(&e, &[&e, &e], ClipMode::Raise).unwrap().shape(),
+        &[0]
+    );
+    let t = Array::zeros(&[4], DType::Float32).unwrap();
+    ix::scatter_add(
+        &t,
+        &e,
+        &Array::zeros(&[0], DType::Float32).unwrap(),
+        Some(0),
+    )
+    .unwrap();
+    ix::scatter_add(&f, &e, 1.0, Some(0)).unwrap();
+    assert_eq!(t.to_vec::<f32>().unwrap(), vec![0.0; 4]);
+    assert_eq!(
+        logic::packbits(&f.astype(DType::Bool).unwrap(), Some(1), BitOrder::Big)
+            .unwrap()
+            .shape(),
+        &[0, 1]
+    );
+    assert_eq!(
+        logic::unpackbits(&e.astype(DType::UInt8).unwrap(), None, None, BitOrder::Big)
+            .unwrap()
+            .shape(),
+        &[0]
+    );
+    let u = ix::unravel_index(&e, &[3, 4], gpu_array::Order::C).unwrap();
+    assert_eq!(u.len(), 2);
+    assert_eq!(u[0].shape(), &[0]);
+    let r = ix::ravel_multi_index(&[&e, &e], &[3, 4], &[], gpu_array::Order::C).unwrap();
+    assert_eq!(r.shape(), &[0]);
+    let ef = f.ravel().unwrap();
+    ix::place(&f, &f, &ef).unwrap();
+    ix::putmask(&f, &f, &ef).unwrap();
+    assert!(logic::array_equiv(&f, &Array::zeros(&[3], DType::Float32).unwrap()).unwrap());
+}
+
+/// array_equiv and the type tests that need arrays.
+#[test]
+fn logic_type_tests() {
+    let Some(_d) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    let a = Array::from_vec(vec![1i32, 2]).unwrap();
+    let b = Array::from_vec(vec![1i32, 2, 1, 2])
+        .unwrap()
+        .reshape(&[2, 2])
+        .unwrap();
+    let c = Array::from_vec(vec![1i32, 2, 3]).unwrap();
+    assert!(logic::array_equiv(&a, &b).unwrap());
+    assert!(!logic::array_equiv(&a, &c).unwrap());
+    assert!(!logic::array_equiv(&b, &b.T()).unwrap());
+    let z = Array::zeros(&[2], DType::Complex64).unwrap();
+    assert!(logic::iscomplexobj(&z) && !logic::isrealobj(&z));
+    assert!(logic::isrealobj(&a) && !logic::iscomplexobj(&a));
+    let m = Array::zeros(&[3, 4], DType::Float32).unwrap();
+    assert!(!logic::isfortran(&m));
+    assert!(logic::isfortran(&m.T()));
+    assert!(!logic::isfortran(&a));
+    assert!(!logic::isscalar(&m));
+    assert!(logic::isscalar(&1.5f64));
+}
+
+/// NumPy's errors, in NumPy's words where NumPy has them.
+#[test]
+fn idxr_errors() {
+    let Some(_d) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    let msg = |r: gpu_array::Result<Array>| r.unwrap_err().to_string();
+    let i64s = |v: Vec<i64>| Array::from_vec(v).unwrap();
+    let x = Array::zeros(&[2, 3], DType::Float32).unwrap();
+    let idx = i64s(vec![0, 3]);
+    // choose
+    let c = Array::zeros(&[2], DType::Float32).unwrap();
+    assert_eq!(
+        msg(ix::choose(&idx, &[&c, &c], ClipMode::Raise)),
+        "invalid entry in choice array"
+    );
+    assert_eq!(
+        msg(ix::choose(&i64s(vec![0, -1]), &[&c, &c], ClipMode::Raise)),
+        "invalid entry in choice array"
+    );
+    assert!(ix::choose(&idx, &[&c, &c], ClipMode::Wrap).is_ok());
+    assert!(msg(ix::choose(&x, &[&x], ClipMode::Wrap)).contains("'safe'"));
+    let u64i = Array::from_vec(vec![0u64, 1]).unwrap();
+    assert!(ix::choose(&u64i, &[&x], ClipMode::Wrap).is_err());
+    assert_eq!(
+        msg(ix::choose(&idx, &[], ClipMode::Wrap)),
+        "0-length sequence."
+    );
+    let bad_shape = Array::zeros(&[4], DType::Float32).unwrap();
+    assert!(ix::choose(&idx, &[&bad_shape], ClipMode::Wrap).is_err());
+    // select
+    let m = x.greater(0).unwrap();
+    assert_eq!(
+        msg(ix::select(&[&m], &[], 0)),
+        "list of cases must be same length as list of conditions"
+    );
+    assert_eq!(
+        msg(ix::select(&[], &[], 0)),
+        "select with an empty condition list is not possible"
+    );
+    assert_eq!(
+        msg(ix::select(&[&x], &[&x], 0)),
+        "invalid entry 0 in condlist: should be boolean ndarray"
+    );
+    let i8s = Array::zeros(&[3], DType::Int8).unwrap();
+    assert!(ix::select(&[&m], &[&i8s], 300).is_err());
+    // place, putmask
+    let t = Array::zeros(&[2, 3], DType::Int32).unwrap();
+    let small = Array::zeros(&[5], DType::Bool).unwrap();
+    let v = Array::from_vec(vec![1i32]).unwrap();
+    let e = ix::place(&t, &small, &v).unwrap_err().to_string();
+    assert_eq!(e, "place: mask and data must be the same size");
+    let e = ix::place(
+        &t,
+        &t.equal(0).unwrap(),
+        &Array::zeros(&[0], DType::Int32).unwrap(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(e, "Cannot insert from an empty array!");
+    let e = ix::place(&t, &m, &Array::from_vec(vec![1.5f64]).unwrap()).unwrap_err();
+    assert!(
+        e.to_string().contains("according to the rule 'safe'"),
+        "{e}"
+    );
+    let e = ix::putmask(&t, &small, &v).unwrap_err().to_string();
+    assert_eq!(e, "putmask: mask and data must be the same size");
+    assert!(ix::putmask(&t, &m, &Array::from_vec(vec![1.5f64]).unwrap()).is_err());
+    // fill_diagonal, diag_indices_from, ix_
+    let e = ix::fill_diagonal(&v, 1, false).unwrap_err().to_string();
+    assert_eq!(e, "array must be at least 2-d");
+    let cube = Array::zeros(&[3, 3, 2], DType::Int8).unwrap();
+    let e = ix::fill_diagonal(&cube, 1, false).unwrap_err().to_string();
+    assert_eq!(e, "All dimensions of input must be of equal length");
+    assert!(ix::fill_diagonal(&Array::zeros(&[2, 2], DType::Int8).unwrap(), 300, false).is_err());
+    assert!(ix::diag_indices_from(&v).is_err());
+    assert!(ix::diag_indices_from(&x).is_err());
+    let e = ix::ix_(&[&x]).unwrap_err().to_string();
+    assert_eq!(e, "Cross index must be 1 dimensional");
+    // ravel_multi_index, unravel_index
+    let r0 = i64s(vec![1, 5]);
+    let r1 = i64s(vec![0, 1]);
+    let e = msg(ix::ravel_multi_index(
+        &[&r0, &r1],
+        &[3, 4],
+        &[],
+        gpu_array::Order::C,
+    ));
+    assert_eq!(e, "invalid entry in coordinates array");
+    let e = msg(ix::ravel_multi_index(
+        &[&r0],
+        &[3, 4],
+        &[],
+        gpu_array::Order::C,
+    ));
+    assert_eq!(e, "parameter multi_index must be a sequence of length 2");
+    let e = msg(ix::ravel_multi_index(
+        &[&x, &x],
+        &[3, 4],
+        &[],
+        gpu_array::Order::C,
+    ));
+    assert_eq!(e, "only int indices permitted");
+    let e = msg(ix::ravel_multi_index(
+        &[&r1, &r1],
+        &[0, 4],
+        &[ClipMode::Clip],
+        gpu_array::Order::C,
+    ));
+    assert_eq!(e, "cannot unravel if shape has zero entries (is empty).");
+    let many = |r: gpu_array::Result<Vec<Array>>| r.unwrap_err().to_string();
+    let e = many(ix::unravel_index(
+        &i64s(vec![1, 12, -1, 13]),
+        &[3, 4],
+        gpu_array::Order::C,
+    ));
+    assert_eq!(e, "index 12 is out of bounds for array with size 12");
+    let e = many(ix::unravel_index(
+        &i64s(vec![-1, 2]),
+        &[3, 4],
+        gpu_array::Order::F,
+    ));
+    assert_eq!(e, "index -1 is out of bounds for array with size 12");
+    let e = many(ix::unravel_index(
+        &i64s(vec![0]),
+        &[0, 4],
+        gpu_array::Order::C,
+    ));
+    assert_eq!(e, "index 0 is out of bounds for array with size 0");
+    assert_eq!(
+        many(ix::unravel_index(&x, &[3, 4], gpu_array::Order::C)),
+        "only int indices permitted"
+    );
+    // packbits, unpackbits
+    assert_eq!(
+        msg(logic::packbits(&x, None, BitOrder::Big)),
+        "Expected an input array of integer or boolean data type"
+    );
+    assert_eq!(
+        msg(logic::unpackbits(&i8s, None, None, BitOrder::Big)),
+        "Expected an input array of unsigned byte data type"
+    );
+    let u8s = Array::zeros(&[2], DType::UInt8).unwrap();
+    assert_eq!(
+        msg(logic::unpackbits(&u8s, None, Some(-17), BitOrder::Big)),
+        "-count larger than number of elements"
+    );
+    assert!(logic::packbits(&u8s, Some(1), BitOrder::Big).is_err());
+    // scatters
+    let e = ix::scatter_add(&x, &x, 1.0, Some(0))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("indices must be integers"), "{e}");
+    let c128 = Array::zeros(&[3], DType::Complex128).unwrap();
+    let e = ix::scatter_min(&c128, &idx, 1.0, Some(0)).unwrap_err();
+    assert!(matches!(e, gpu_array::Error::Unsupported(_)), "{e}");
+    let e = ix::scatter_add(
+        &x,
+        &idx,
+        &Array::zeros(&[3, 3], DType::Float32).unwrap(),
+        Some(0),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("shape mismatch"), "{e}");
+    assert!(ix::scatter_add(&x, &idx, 1.0, Some(2)).is_err());
+    let empty_axis = Array::zeros(&[0, 3], DType::Float32).unwrap();
+    assert!(ix::scatter_add(&empty_axis, &idx, 1.0, Some(0)).is_err());
+    let t8 = Array::zeros(&[3], DType::Int8).unwrap();
+    assert!(ix::scatter_add(&t8, &idx, 300, Some(0)).is_err());
+    // r_, c_
+    assert_eq!(msg(ix::r_(&[])), "need at least one array to concatenate");
+    assert!(ix::r_(&[(&v).into(), (&x).into()]).is_err());
+    assert!(ix::r_(&[(&i8s).into(), 300.into()]).is_err());
 }

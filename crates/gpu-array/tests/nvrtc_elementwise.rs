@@ -978,3 +978,44 @@ mod gpu {
         }
     }
 }
+
+/// The kernels of the indexing routines (choose, place, putmask,
+/// fill_diagonal, ravel_multi_index, unravel_index), the scatter atomics
+/// (every op over every dtype it supports: native atomics, the 32-bit word
+/// CAS of 1- and 2-byte types, the float and complex64 CAS loops) and
+/// packbits/unpackbits, over layouts and index widths.
+#[test]
+fn indexing_routine_and_bit_kernels_compile() {
+    let Some(()) = nvrtc_or_skip() else { return };
+    let mut specs = gpu_array::indexing::routine_kernel_specs(
+        &DType::ALL,
+        &[DType::Int64],
+        &[LayoutClass::Contiguous { vectorized: true }],
+        &[IndexWidth::I32],
+    );
+    // 15 dtypes through choose, place, putmask and fill_diagonal; ravel and
+    // unravel; scatter: 15 x 3 ops less complex128 max/min.
+    assert_eq!(specs.len(), 15 * 4 + 2 + 15 * 3 - 2);
+    // Other index dtypes, a strided layout and 64-bit indexing.
+    specs.extend(gpu_array::indexing::routine_kernel_specs(
+        &[DType::Float16, DType::Complex64, DType::Bool],
+        &[DType::Int32, DType::UInt8],
+        &[LayoutClass::Strided { ndim: 3 }],
+        &[IndexWidth::I64],
+    ));
+    specs.extend(gpu_array::logic::bit_kernel_specs(
+        &[DType::Bool, DType::Int8, DType::UInt64, DType::Int32],
+        &[LayoutClass::Contiguous { vectorized: true }],
+        &[IndexWidth::I32],
+    ));
+    specs.extend(gpu_array::logic::bit_kernel_specs(
+        &[DType::Bool],
+        &[LayoutClass::Strided { ndim: 2 }],
+        &[IndexWidth::I64],
+    ));
+    // Calls of one kernel share its name; one program needs them distinct.
+    for (k, s) in specs.iter_mut().enumerate() {
+        s.name = format!("{}_{k}", s.name);
+    }
+    compile_batch("indexing_routines", &specs);
+}

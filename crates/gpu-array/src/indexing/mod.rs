@@ -13,6 +13,23 @@
 //! | `cp.put(a, idx, v)`                    | [`put`]`(&a, &idx, &v, TakeMode::Wrap)?`           |
 //! | `a[idx, 1:]`, `a[mask]` (advanced)     | `a.get_index(&ix![&idx, 1..])?`, `ix![&mask]` ([`advanced`]) |
 //! | `a[idx] = v`, `a[mask] = 0`            | `a.set_index(&ix![&idx], &v)?` ([`advanced`])      |
+//! | `cp.choose(a, [c0, c1], mode='clip')`  | [`choose`]`(&a, &[&c0, &c1], ClipMode::Clip)?`     |
+//! | `cp.select([m0, m1], [x0, x1], 0)`     | [`select`]`(&[&m0, &m1], &[&x0, &x1], 0)?`         |
+//! | `cp.place(a, mask, v)`                 | [`place`]`(&a, &mask, &v)?` (in place)             |
+//! | `cp.putmask(a, mask, v)`               | [`putmask`]`(&a, &mask, &v)?` (in place)           |
+//! | `cp.fill_diagonal(a, 5, wrap=True)`    | [`fill_diagonal`]`(&a, 5, true)?` (in place)       |
+//! | `cp.diag_indices(n, 2)`, `.._from(a)`  | [`diag_indices`]`(n, 2)?`, [`diag_indices_from`]   |
+//! | `cp.ix_(i, j)`                         | [`ix_`]`(&[&i, &j])?`                              |
+//! | `cp.ravel_multi_index((i, j), (3, 4))` | [`ravel_multi_index`]`(&[&i, &j], &[3, 4], &[ClipMode::Raise], Order::C)?` |
+//! | `cp.unravel_index(k, (3, 4))`          | [`unravel_index`]`(&k, &[3, 4], Order::C)?`; [`unravel_index_scalar`] on the host |
+//! | `cp.r_[a, 0, 1:4]`, `cp.c_[a, b]`      | [`r_`]`(&[(&a).into(), 0.into(), (1..4).into()])?`, [`c_`] (see [`RItem`]) |
+//! | `a.flat` (read), `list(a.flat)`        | [`Array::flat`]`::<f32>()?` (host values, C order) |
+//! | `cupyx.scatter_add(a, idx, v)`         | [`scatter_add`]`(&a, &idx, &v, Some(0))?`          |
+//! | `cupyx.scatter_max`, `scatter_min`     | [`scatter_max`], [`scatter_min`]                   |
+//!
+//! The scatters take their index as one integer array along an axis
+//! (`Some(0)`: CuPy's `scatter_add(a, idx, v)`; `None`: the flattened
+//! array); slices and masks as indices belong to advanced indexing.
 //!
 //! Out-of-bounds indices wrap around, as CuPy documents ("Out-of-bounds
 //! indices" under "Difference between CuPy and NumPy"); NumPy's default
@@ -20,12 +37,29 @@
 
 pub mod advanced;
 mod along;
+mod choose;
+mod concatenator;
+mod diag;
+mod flat;
+mod mask;
+mod multi_index;
 mod put;
+mod scatter;
 mod select;
 
 pub use advanced::IndexItem;
 pub use along::{diagonal, take_along_axis};
+pub use choose::{ClipMode, choose, select};
+pub use concatenator::{AxisConcatenator, RItem, c_, r_};
+pub use diag::{diag_indices, diag_indices_from, fill_diagonal};
+pub use flat::Flat;
+pub use mask::{place, putmask};
+pub use multi_index::{
+    ix_, ravel_multi_index, ravel_multi_index_scalar, ravel_strides, unravel_index,
+    unravel_index_scalar,
+};
 pub use put::put;
+pub use scatter::{scatter_add, scatter_max, scatter_min};
 pub use select::{argwhere, compress, extract, flatnonzero, nonzero, where_};
 
 use std::sync::OnceLock;
@@ -241,6 +275,30 @@ pub fn kernel_specs(
                 w,
             );
             out.extend(aw);
+        }
+    }
+    out
+}
+
+/// The specs of the kernels of `choose`, `place`, `putmask`,
+/// `fill_diagonal`, `ravel_multi_index`, `unravel_index` and the
+/// `scatter_*` atomics for each data dtype, index dtype, layout and index
+/// width, as calls build them (compile tests and ahead-of-time
+/// compilation). Scatter specs cover the (op, dtype) pairs it supports.
+pub fn routine_kernel_specs(
+    data: &[crate::DType],
+    index: &[crate::DType],
+    layouts: &[crate::elementwise::LayoutClass],
+    widths: &[crate::elementwise::IndexWidth],
+) -> Vec<crate::elementwise::ElementwiseSpec> {
+    let mut out = Vec::new();
+    for &l in layouts {
+        for &w in widths {
+            out.extend(choose::kernel_specs(data, index, l, w));
+            out.extend(mask::kernel_specs(data, &[crate::DType::Bool], l, w));
+            out.extend(diag::kernel_specs(data, l, w));
+            out.extend(multi_index::kernel_specs(index, l, w));
+            out.extend(scatter::kernel_specs(data, index, l, w));
         }
     }
     out

@@ -1,15 +1,35 @@
 //! Logic functions (NumPy's "Logic functions"): closeness and equality of
-//! whole arrays.
+//! whole arrays, array type testing; and NumPy's bit packing and base-n
+//! representations (from "Binary operations").
 //!
 //! | NumPy / CuPy                               | Cuprum                                              |
 //! |--------------------------------------------|-----------------------------------------------------|
 //! | `cp.isclose(a, b, rtol, atol, equal_nan)`  | [`isclose`]`(&a, &b, 1e-5, 1e-8, false)?`           |
 //! | `cp.allclose(a, b)`                        | [`allclose`]`(&a, &b, 1e-5, 1e-8, false)?` (a bool) |
 //! | `cp.array_equal(a, b, equal_nan)`          | [`array_equal`]`(&a, &b, false)?` (a bool)          |
+//! | `np.array_equiv(a, b)`                     | [`array_equiv`]`(&a, &b)?` (a bool)                 |
+//! | `cp.iscomplex(x)`, `cp.isreal(x)`          | [`iscomplex`]`(&x)?`, [`isreal`]`(&x)?`             |
+//! | `cp.iscomplexobj(x)`, `cp.isrealobj(x)`    | [`iscomplexobj`]`(&x)`, [`isrealobj`]`(&x)`         |
+//! | `cp.isfortran(a)`                          | [`isfortran`]`(&a)`                                 |
+//! | `cp.isscalar(3.0)`                         | [`isscalar`]`(&3.0)` (by Rust type)                 |
+//! | `cp.packbits(a, axis=1, bitorder='little')`| [`packbits`]`(&a, Some(1), BitOrder::Little)?`      |
+//! | `cp.unpackbits(a, count=-3)`               | [`unpackbits`]`(&a, None, Some(-3), BitOrder::Big)?` |
+//! | `np.binary_repr(-5, width=8)`              | [`binary_repr`]`(-5, Some(8))?` (a `String`)        |
+//! | `np.base_repr(255, 16, 2)`                 | [`base_repr`]`(255, 16, 2)?`                        |
 //!
 //! `isclose` computes in float64 (complex128 for complex inputs), where
 //! NumPy computes in the inputs' result type: the answers differ only for
 //! differences within a rounding of the tolerance.
+
+mod array_type;
+mod bitpack;
+mod equiv;
+mod number_repr;
+
+pub use array_type::{iscomplex, iscomplexobj, isfortran, isreal, isrealobj, isscalar};
+pub use bitpack::{BitOrder, bit_kernel_specs, packbits, unpackbits};
+pub use equiv::array_equiv;
+pub use number_repr::{base_repr, binary_repr};
 
 use std::sync::OnceLock;
 

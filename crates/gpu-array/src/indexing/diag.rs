@@ -1,0 +1,173 @@
+//! The main diagonal: `fill_diagonal` (writes it in place),
+//! `diag_indices` and `diag_indices_from` (index arrays that reach it).
+
+use std::sync::OnceLock;
+
+use crate::array::Array;
+use crate::dtype::{DType, ScalarValue};
+use crate::elementwise::ElementwiseKernel;
+use crate::error::{Error, Result};
+use crate::layout::Order;
+use crate::ufunc::Input;
+
+pub(super) fn fill_diagonal_kernel() -> &'static ElementwiseKernel {
+    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
+    K.get_or_init(|| {
+        ElementwiseKernel::new(
+            "raw T v, int64 nv, int64 step",
+            "raw T a",
+            "const long long k = (long long)i; a[k * step] = v[k % nv];",
+            "cuprum_fill_diagonal",
+        )
+        .expect("the fill_diagonal kernel's parameters parse")
+    })
+}
+
+/// The flat step between diagonal elements and how many `a.flat[::step]`
+/// reaches (NumPy's `fill_diagonal`: 2-D arrays stop after the first
+/// `ncols` rows unless `wrap`; more dimensions need equal lengths).
+///
+/// # Errors
+/// Fewer than 2 dimensions; unequal lengths beyond 2-D.
+pub(super) fn diagonal_walk(shape: &[usize], wrap: bool) -> Result<(usize, usize)> {
+    if shape.len() < 2 {
+        return Err(Error::Value("array must be at least 2-d".into()));
+    }
+    let size: usize = shape.iter().product();
+    let (step, end) = if shape.len() == 2 {
+        let end = if wrap {
+            size
+        } else {
+            size.min(shape[1] * shape[1])
+        };
+        (shape[1] + 1, end)
+    } else {
+        if shape.iter().any(|&d| d != shape[0]) {
+            return Err(Error::Value(
+                "All dimensions of input must be of equal length".into(),
+            ));
+        }
+        // 1 + sum(cumprod(shape[:-1])).
+        let mut step = 1;
+        let mut p = 1;
+        for &d in &shape[..shape.len() - 1] {
+            p *= d;
+            step += p;
+        }
+        (step, size)
+    };
+    Ok((step, end.div_ceil(step)))
+}
+
+/// Writes `val` on the main diagonal of `a` in place (NumPy's and CuPy's
+/// `fill_diagonal`): `a.flat[:end:step] = val` with NumPy's step, so a
+/// tall 2-D array gets a diagonal only in its first `ncols` rows unless
+/// `wrap`, and arrays of more dimensions (all of one length) get
+/// `a[i, i, ..., i]`. `val` is a scalar or an array whose flattened values
+/// repeat along the diagonal; it is cast to `a`'s dtype (unsafe, as
+/// NumPy's flat assignment); an empty array writes nothing.
+///
+/// # Errors
+/// Fewer than 2 dimensions, unequal lengths beyond 2-D, an integer scalar
+/// that does not fit `a`'s dtype, different devices.
+pub fn fill_diagonal<'a>(a: &Array, val: impl Into<Input<'a>>, wrap: bool) -> Result<()> {
+    let (step, count) = diagonal_walk(a.shape(), wrap)?;
+    let v = match val.into() {
+        Input::Array(v) => {
+            a.check_same_device(v, "fill_diagonal")?;
+            if v.dtype() == a.dtype() {
+                v.clone()
+            } else {
+                v.astype(a.dtype())?
+            }
+        }
+        Input::Scalar(s) => {
+            let one = Array::empty_on(a.device(), &[1], a.dtype(), Order::C)?;
+            one.fill(s)?;
+            one
+        }
+    };
+    if count == 0 || v.size() == 0 {
+        return Ok(());
+    }
+    let int = |n: usize| Input::Scalar(ScalarValue::Int(n as i128));
+    fill_diagonal_kernel().call(
+        &[
+            Input::Array(&v).into(),
+            int(v.size()).into(),
+            int(step).into(),
+        ],
+        &[a],
+        Some(count),
+    )?;
+    Ok(())
+}
+
+/// The index arrays of the main diagonal of an `ndim`-dimensional array
+/// of side `n` (NumPy's `diag_indices`): `ndim` int64 arrays `arange(n)`
+/// (one buffer, as NumPy returns one array `ndim` times).
+///
+/// # Errors
+/// Allocation failed.
+pub fn diag_indices(n: usize, ndim: usize) -> Result<Vec<Array>> {
+    let idx = crate::creation::arange(0, n as i64, 1, Some(DType::Int64))?;
+    Ok(vec![idx; ndim])
+}
+
+/// [`diag_indices`] for `arr`'s shape (NumPy's `diag_indices_from`).
+///
+/// # Errors
+/// Fewer than 2 dimensions ("input array must be at least 2-d"); unequal
+/// lengths.
+pub fn diag_indices_from(arr: &Array) -> Result<Vec<Array>> {
+    if arr.ndim() < 2 {
+        return Err(Error::Value("input array must be at least 2-d".into()));
+    }
+    let n = arr.shape()[0];
+    if arr.shape().iter().any(|&d| d != n) {
+        return Err(Error::Value(
+            "All dimensions of input must be of equal length".into(),
+        ));
+    }
+    diag_indices(n, arr.ndim())
+}
+
+/// The fill_diagonal kernel's specs for each dtype.
+pub(super) fn kernel_specs(
+    data: &[DType],
+    layout: crate::elementwise::LayoutClass,
+    width: crate::elementwise::IndexWidth,
+) -> Vec<crate::elementwise::ElementwiseSpec> {
+    use crate::dtype::{Operand, ScalarKind};
+    use crate::elementwise::ArgInfo;
+    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
+    let mut out = Vec::new();
+    for &d in data {
+        out.extend(fill_diagonal_kernel().spec(
+            &[ArgInfo::Array { dtype: d, ndim: 1 }, int, int],
+            &[ArgInfo::Array { dtype: d, ndim: 2 }],
+            layout,
+            width,
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::diagonal_walk;
+
+    /// NumPy's `a.flat[:end:step]` positions for `fill_diagonal`.
+    #[test]
+    fn walks_as_numpy() {
+        assert_eq!(diagonal_walk(&[5, 3], false).unwrap(), (4, 3));
+        assert_eq!(diagonal_walk(&[7, 3], false).unwrap(), (4, 3));
+        assert_eq!(diagonal_walk(&[7, 3], true).unwrap(), (4, 6));
+        assert_eq!(diagonal_walk(&[3, 7], true).unwrap(), (8, 3));
+        assert_eq!(diagonal_walk(&[3, 3, 3], false).unwrap(), (13, 3));
+        assert_eq!(diagonal_walk(&[0, 4], false).unwrap(), (5, 0));
+        assert_eq!(diagonal_walk(&[2, 2, 2, 2], false).unwrap(), (15, 2));
+        assert!(diagonal_walk(&[3, 3, 2], false).is_err());
+        assert!(diagonal_walk(&[3], false).is_err());
+    }
+}

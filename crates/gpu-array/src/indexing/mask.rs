@@ -1,0 +1,168 @@
+//! Writes under a mask: `place` (the masked elements take the values in
+//! turn) and `putmask` (element `n` takes value `n`). Both write in place,
+//! into `a` of any layout, in C order; the values repeat cyclically.
+
+use std::sync::OnceLock;
+
+use crate::array::Array;
+use crate::dtype::{Casting, DType, ScalarValue, check_cast};
+use crate::elementwise::ElementwiseKernel;
+use crate::error::{Error, Result};
+use crate::ufunc::Input;
+
+pub(super) fn place_kernel() -> &'static ElementwiseKernel {
+    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
+    K.get_or_init(|| {
+        ElementwiseKernel::new(
+            "bool m, int64 c, raw T v, int64 nv",
+            "raw T a",
+            "if (m) a[i] = v[(c - 1) % nv];",
+            "cuprum_place",
+        )
+        .expect("the place kernel's parameters parse")
+    })
+}
+
+pub(super) fn putmask_kernel() -> &'static ElementwiseKernel {
+    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
+    K.get_or_init(|| {
+        ElementwiseKernel::new(
+            "M m, raw T v, int64 nv",
+            "raw T a",
+            "if (cuprum::cast<bool>(m)) a[i] = v[(long long)i % nv];",
+            "cuprum_putmask",
+        )
+        .expect("the putmask kernel's parameters parse")
+    })
+}
+
+/// `values` in `a`'s dtype (a safe cast, as NumPy's `place` and `putmask`).
+fn cast_values(a: &Array, values: &Array) -> Result<Array> {
+    if values.dtype() == a.dtype() {
+        return Ok(values.clone());
+    }
+    check_cast(values.dtype(), a.dtype(), Casting::Safe)?;
+    values.astype(a.dtype())
+}
+
+/// Writes `vals` into the elements of `a` where `mask` is nonzero, the
+/// `k`-th such element (C order) taking `vals[k % vals.size]` (NumPy's and
+/// CuPy's `place`). `mask` has `a`'s size (any shape: both are read in C
+/// order); `vals` casts safely to `a`'s dtype and is read flattened.
+///
+/// A cumulative sum of the mask numbers the masked elements, so that one
+/// kernel writes them all; only empty `vals` waits for the device (to ask
+/// whether any element is masked).
+///
+/// # Errors
+/// Sizes differ ("place: mask and data must be the same size"); `vals`
+/// empty where the mask has a true element ("Cannot insert from an empty
+/// array!"); an unsafe cast; different devices.
+pub fn place(a: &Array, mask: &Array, vals: &Array) -> Result<()> {
+    if mask.size() != a.size() {
+        return Err(Error::Value(
+            "place: mask and data must be the same size".into(),
+        ));
+    }
+    a.check_same_device(mask, "place")?;
+    a.check_same_device(vals, "place")?;
+    let v = cast_values(a, vals)?;
+    let n = a.size();
+    if n == 0 {
+        return Ok(());
+    }
+    let m = if mask.dtype() == DType::Bool {
+        mask.reshape(&[-1])?
+    } else {
+        mask.not_equal(0)?.reshape(&[-1])?
+    };
+    let csum = crate::scan::cumsum(&m, None, Some(DType::Int64))?;
+    if v.size() == 0 {
+        if csum.item::<i64>(&[n as isize - 1])? > 0 {
+            return Err(Error::Value("Cannot insert from an empty array!".into()));
+        }
+        return Ok(());
+    }
+    place_kernel().call(
+        &[
+            Input::Array(&m).into(),
+            Input::Array(&csum).into(),
+            Input::Array(&v).into(),
+            Input::Scalar(ScalarValue::Int(v.size() as i128)).into(),
+        ],
+        &[a],
+        None,
+    )?;
+    Ok(())
+}
+
+/// Sets `a.flat[n] = values.flat[n % values.size]` where `mask.flat[n]` is
+/// nonzero (NumPy's and CuPy's `putmask`): `mask` has `a`'s shape;
+/// `values` casts safely to `a`'s dtype; empty `values` change nothing, as
+/// NumPy's. One kernel, no wait.
+///
+/// # Errors
+/// Shapes differ ("putmask: mask and data must be the same size"); an
+/// unsafe cast; different devices.
+pub fn putmask(a: &Array, mask: &Array, values: &Array) -> Result<()> {
+    if mask.shape() != a.shape() {
+        return Err(Error::Value(
+            "putmask: mask and data must be the same size".into(),
+        ));
+    }
+    a.check_same_device(mask, "putmask")?;
+    a.check_same_device(values, "putmask")?;
+    let v = cast_values(a, values)?;
+    if a.size() == 0 || v.size() == 0 {
+        return Ok(());
+    }
+    // Flat (a view when the mask is C-contiguous): the kernel's `i` must be
+    // the C-order position, which a permuted iteration would not keep.
+    let m = mask.ravel()?;
+    putmask_kernel().call(
+        &[
+            Input::Array(&m).into(),
+            Input::Array(&v).into(),
+            Input::Scalar(ScalarValue::Int(v.size() as i128)).into(),
+        ],
+        &[a],
+        None,
+    )?;
+    Ok(())
+}
+
+/// The place and putmask kernels' specs for each data and mask dtype.
+pub(super) fn kernel_specs(
+    data: &[DType],
+    masks: &[DType],
+    layout: crate::elementwise::LayoutClass,
+    width: crate::elementwise::IndexWidth,
+) -> Vec<crate::elementwise::ElementwiseSpec> {
+    use crate::dtype::{Operand, ScalarKind};
+    use crate::elementwise::ArgInfo;
+    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
+    let raw = |dtype| ArgInfo::Array { dtype, ndim: 2 };
+    let mut out = Vec::new();
+    for &d in data {
+        out.extend(place_kernel().spec(
+            &[
+                ArgInfo::array(DType::Bool),
+                ArgInfo::array(DType::Int64),
+                raw(d),
+                int,
+            ],
+            &[raw(d)],
+            layout,
+            width,
+        ));
+        for &m in masks {
+            out.extend(putmask_kernel().spec(
+                &[ArgInfo::array(m), raw(d), int],
+                &[raw(d)],
+                layout,
+                width,
+            ));
+        }
+    }
+    out
+}

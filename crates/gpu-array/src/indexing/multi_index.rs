@@ -1,0 +1,449 @@
+//! Multi-indices: `ix_` (an open mesh of index arrays),
+//! `ravel_multi_index` (coordinates to flat indices) and `unravel_index`
+//! (flat indices to coordinates), on the device and, for single indices,
+//! on the host.
+
+use std::sync::OnceLock;
+
+use super::choose::{ClipMode, flag_set, new_flag};
+use crate::array::Array;
+use crate::dtype::{DType, ScalarValue};
+use crate::elementwise::ElementwiseKernel;
+use crate::error::{Error, Result};
+use crate::layout::{self, Order};
+use crate::ufunc::Input;
+
+/// An open mesh of the 1-D `args` (NumPy's and CuPy's `ix_`): the `k`-th
+/// result is `args[k]` reshaped to `(1, ..., n_k, ..., 1)`, so that
+/// together they index the cross product. A bool array becomes the
+/// indices of its true elements (one wait for the count); other arrays are
+/// views of the inputs, as NumPy's.
+///
+/// # Errors
+/// An argument that is not 1-D ("Cross index must be 1 dimensional").
+pub fn ix_(args: &[&Array]) -> Result<Vec<Array>> {
+    let nd = args.len();
+    args.iter()
+        .enumerate()
+        .map(|(k, a)| {
+            if a.ndim() != 1 {
+                return Err(Error::Value("Cross index must be 1 dimensional".into()));
+            }
+            let a = if a.dtype() == DType::Bool {
+                super::flatnonzero(a)?
+            } else {
+                (*a).clone()
+            };
+            let mut shape = vec![1isize; nd];
+            shape[k] = a.size() as isize;
+            a.reshape(&shape)
+        })
+        .collect()
+}
+
+/// The flat-index multiplier of each dimension of `dims` in `order`
+/// (C: the last dimension varies fastest).
+///
+/// # Errors
+/// A total size beyond int64 ("invalid dims: ...").
+pub fn ravel_strides(dims: &[usize], order: Order) -> Result<Vec<i64>> {
+    let too_big = || {
+        Error::Value(
+            "invalid dims: array size defined by dims is larger than the maximum possible size."
+                .into(),
+        )
+    };
+    let mut strides = vec![0i64; dims.len()];
+    let mut s: i64 = 1;
+    let idx: Vec<usize> = match order {
+        Order::F => (0..dims.len()).collect(),
+        Order::C => (0..dims.len()).rev().collect(),
+    };
+    for d in idx {
+        strides[d] = s;
+        s = i64::try_from(dims[d])
+            .ok()
+            .and_then(|n| s.checked_mul(n))
+            .ok_or_else(too_big)?;
+    }
+    Ok(strides)
+}
+
+/// The per-dimension modes: one for all, or one per dimension.
+fn modes_for(modes: &[ClipMode], nd: usize) -> Result<Vec<ClipMode>> {
+    match modes.len() {
+        0 => Ok(vec![ClipMode::Raise; nd]),
+        1 => Ok(vec![modes[0]; nd]),
+        k if k == nd => Ok(modes.to_vec()),
+        k => Err(Error::Value(format!(
+            "ravel_multi_index: {k} modes for {nd} dimensions (give one, or one per dimension)"
+        ))),
+    }
+}
+
+fn empty_dims_error() -> Error {
+    Error::Value("cannot unravel if shape has zero entries (is empty).".into())
+}
+
+/// One coordinate tuple to its flat index (NumPy's `ravel_multi_index`
+/// on scalars), on the host. `modes` holds one mode for every dimension,
+/// or one per dimension (empty: `Raise`).
+///
+/// # Errors
+/// As [`ravel_multi_index`].
+pub fn ravel_multi_index_scalar(
+    multi_index: &[i64],
+    dims: &[usize],
+    modes: &[ClipMode],
+    order: Order,
+) -> Result<i64> {
+    if multi_index.len() != dims.len() {
+        return Err(Error::Value(format!(
+            "parameter multi_index must be a sequence of length {}",
+            dims.len()
+        )));
+    }
+    let strides = ravel_strides(dims, order)?;
+    let modes = modes_for(modes, dims.len())?;
+    if dims.contains(&0) {
+        return Err(empty_dims_error());
+    }
+    let mut flat = 0i64;
+    for (((&k, &d), &s), &m) in multi_index.iter().zip(dims).zip(&strides).zip(&modes) {
+        let d = d as i64;
+        let k = if (0..d).contains(&k) {
+            k
+        } else {
+            match m {
+                ClipMode::Raise => {
+                    return Err(Error::Value("invalid entry in coordinates array".into()));
+                }
+                ClipMode::Wrap => k.rem_euclid(d),
+                ClipMode::Clip => k.clamp(0, d - 1),
+            }
+        };
+        flat += k * s;
+    }
+    Ok(flat)
+}
+
+/// One flat index to its coordinates in an array of shape `dims` (NumPy's
+/// `unravel_index` on a scalar), on the host.
+///
+/// # Errors
+/// An index outside `0..prod(dims)` ("index 12 is out of bounds for array
+/// with size 12"); dims whose size exceeds int64.
+pub fn unravel_index_scalar(index: i64, dims: &[usize], order: Order) -> Result<Vec<i64>> {
+    let strides = ravel_strides(dims, order)?;
+    let size: i64 = dims.iter().map(|&d| d as i64).product();
+    if !(0..size).contains(&index) {
+        return Err(Error::Value(format!(
+            "index {index} is out of bounds for array with size {size}"
+        )));
+    }
+    Ok(dims
+        .iter()
+        .zip(&strides)
+        .map(|(&d, &s)| (index / s) % d as i64)
+        .collect())
+}
+
+pub(super) fn ravel_kernel() -> &'static ElementwiseKernel {
+    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
+    K.get_or_init(|| {
+        ElementwiseKernel::new(
+            "raw int64 idx, raw int64 prm, int64 nd, int64 cnt",
+            "int64 out, raw int32 bad",
+            "long long acc = 0; \
+             for (long long d = 0; d < nd; ++d) { \
+               long long k = idx[d * cnt + (long long)i]; \
+               const long long dim = prm[d], md = prm[2 * nd + d]; \
+               if (k < 0 || k >= dim) { \
+                 if (md == 0) { bad[0] = 1; k = 0; } \
+                 else if (md == 1) { k %= dim; if (k < 0) k += dim; } \
+                 else { k = k < 0 ? 0 : dim - 1; } \
+               } \
+               acc += k * prm[nd + d]; \
+             } \
+             out = acc;",
+            "cuprum_ravel_multi_index",
+        )
+        .expect("the ravel_multi_index kernel's parameters parse")
+    })
+}
+
+pub(super) fn unravel_kernel() -> &'static ElementwiseKernel {
+    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
+    K.get_or_init(|| {
+        ElementwiseKernel::new(
+            "I x, raw int64 prm, int64 nd, int64 cnt, int64 total",
+            "raw int64 out, raw int64 bad",
+            "const long long v = (long long)x; \
+             if (v < 0 || v >= total) { \
+               atomicMin((unsigned long long*)&bad[0], (unsigned long long)i); \
+             } else { \
+               for (long long d = 0; d < nd; ++d) { \
+                 out[d * cnt + (long long)i] = (v / prm[nd + d]) % prm[d]; \
+               } \
+             }",
+            "cuprum_unravel_index",
+        )
+        .expect("the unravel_index kernel's parameters parse")
+    })
+}
+
+/// Indices that cast to int64 as NumPy's (`same_kind` to intp: bool and
+/// integers).
+fn check_int_indices(a: &Array) -> Result<()> {
+    if a.dtype().is_integer() || a.dtype().is_bool() {
+        Ok(())
+    } else {
+        Err(Error::DType("only int indices permitted".into()))
+    }
+}
+
+/// The flat indices of the coordinates `multi_index` (one integer array
+/// per dimension, broadcast together) in an array of shape `dims`
+/// (NumPy's and CuPy's `ravel_multi_index`), int64. `modes` holds one
+/// [`ClipMode`] for every dimension or one per dimension (NumPy's `mode`
+/// or tuple of modes; empty means `Raise`, NumPy's default); `order` is
+/// C or F. `Raise` costs one wait for the device (a flag).
+///
+/// # Errors
+/// A different number of arrays and dims; non-integer indices; dims with
+/// a zero or too large a size; an index out of range with `Raise`
+/// ("invalid entry in coordinates array"); shapes that do not broadcast.
+pub fn ravel_multi_index(
+    multi_index: &[&Array],
+    dims: &[usize],
+    modes: &[ClipMode],
+    order: Order,
+) -> Result<Array> {
+    if multi_index.len() != dims.len() {
+        return Err(Error::Value(format!(
+            "parameter multi_index must be a sequence of length {}",
+            dims.len()
+        )));
+    }
+    let strides = ravel_strides(dims, order)?;
+    let modes = modes_for(modes, dims.len())?;
+    let Some(first) = multi_index.first() else {
+        // NumPy: ravel_multi_index((), ()) is 0.
+        return Array::from_vec(vec![0i64])?.reshape(&[]);
+    };
+    for a in multi_index {
+        check_int_indices(a)?;
+        first.check_same_device(a, "ravel_multi_index")?;
+    }
+    if dims.contains(&0) {
+        return Err(empty_dims_error());
+    }
+    let shapes: Vec<&[usize]> = multi_index.iter().map(|a| a.shape()).collect();
+    let shape = layout::broadcast_shapes(&shapes)?;
+    let dev = first.device();
+    let cnt = layout::size(&shape);
+    let out = Array::empty_on(dev, &[cnt], DType::Int64, Order::C)?;
+    let shape_i: Vec<isize> = shape.iter().map(|&d| d as isize).collect();
+    if cnt == 0 {
+        return out.reshape(&shape_i);
+    }
+    // The coordinates as one C-contiguous (nd, cnt) int64 array.
+    let nd = dims.len();
+    let idx = Array::empty_on(dev, &[nd, cnt], DType::Int64, Order::C)?;
+    for (d, a) in multi_index.iter().enumerate() {
+        let row = idx
+            .slice(&[crate::AxisIndex::Index(d as isize)])?
+            .reshape(&shape_i)?;
+        crate::array::copyto(&row, a, crate::dtype::Casting::Unsafe, None)?;
+    }
+    let mut prm: Vec<i64> = dims.iter().map(|&d| d as i64).collect();
+    prm.extend_from_slice(&strides);
+    prm.extend(modes.iter().map(|m| m.code() as i64));
+    let prm = Array::from_slice_on(dev, &prm, &[3 * nd])?;
+    let bad = new_flag(first)?;
+    let int = |n: usize| Input::Scalar(ScalarValue::Int(n as i128));
+    ravel_kernel().call(
+        &[
+            Input::Array(&idx).into(),
+            Input::Array(&prm).into(),
+            int(nd).into(),
+            int(cnt).into(),
+        ],
+        &[&out, &bad],
+        None,
+    )?;
+    if modes.contains(&ClipMode::Raise) && flag_set(&bad)? {
+        return Err(Error::Value("invalid entry in coordinates array".into()));
+    }
+    out.reshape(&shape_i)
+}
+
+/// The coordinates of the flat `indices` in an array of shape `dims`
+/// (NumPy's and CuPy's `unravel_index`): one int64 array per dimension,
+/// each of `indices`' shape; `order` C or F. Out-of-range indices
+/// (negative ones too) are an error, as NumPy's, found by the kernel and
+/// reported after one wait, naming the first offending index.
+///
+/// Empty `dims` (a 0-d array) give no arrays, after checking that every
+/// index is 0.
+///
+/// # Errors
+/// Non-integer indices ("only int indices permitted"); dims of too large a
+/// size; an index out of range ("index 12 is out of bounds for array with
+/// size 12").
+pub fn unravel_index(indices: &Array, dims: &[usize], order: Order) -> Result<Vec<Array>> {
+    check_int_indices(indices)?;
+    let strides = ravel_strides(dims, order)?;
+    let total: i64 = dims.iter().map(|&d| d as i64).product();
+    let nd = dims.len();
+    let dev = indices.device();
+    let cnt = indices.size();
+    let out = Array::empty_on(dev, &[nd, cnt], DType::Int64, Order::C)?;
+    if cnt > 0 {
+        // Flat: the kernel's `i` is the C-order position.
+        let x = indices.ravel()?;
+        let mut prm: Vec<i64> = dims.iter().map(|&d| d as i64).collect();
+        prm.extend_from_slice(&strides);
+        prm.push(0);
+        let prm = Array::from_slice_on(dev, &prm, &[prm.len()])?;
+        let bad = Array::from_slice_on(dev, &[i64::MAX], &[1])?;
+        let int = |n: i64| Input::Scalar(ScalarValue::Int(i128::from(n)));
+        unravel_kernel().call(
+            &[
+                Input::Array(&x).into(),
+                Input::Array(&prm).into(),
+                int(nd as i64).into(),
+                int(cnt as i64).into(),
+                int(total).into(),
+            ],
+            &[&out, &bad],
+            None,
+        )?;
+        let first_bad = bad.item::<i64>(&[0])?;
+        if first_bad != i64::MAX {
+            // NumPy names the index as intp (uint64 wraps).
+            let v = x
+                .slice(&[crate::AxisIndex::Index(first_bad as isize)])?
+                .astype(DType::Int64)?
+                .item::<i64>(&[])?;
+            return Err(Error::Value(format!(
+                "index {v} is out of bounds for array with size {total}"
+            )));
+        }
+    }
+    (0..nd)
+        .map(|d| {
+            out.slice(&[crate::AxisIndex::Index(d as isize)])?.reshape(
+                &indices
+                    .shape()
+                    .iter()
+                    .map(|&s| s as isize)
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect()
+}
+
+/// The ravel and unravel kernels' specs for each index dtype.
+pub(super) fn kernel_specs(
+    index: &[DType],
+    layout: crate::elementwise::LayoutClass,
+    width: crate::elementwise::IndexWidth,
+) -> Vec<crate::elementwise::ElementwiseSpec> {
+    use crate::dtype::{Operand, ScalarKind};
+    use crate::elementwise::ArgInfo;
+    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
+    let raw = |dtype| ArgInfo::Array { dtype, ndim: 1 };
+    let mut out = Vec::new();
+    out.extend(ravel_kernel().spec(
+        &[raw(DType::Int64), raw(DType::Int64), int, int],
+        &[ArgInfo::array(DType::Int64), raw(DType::Int32)],
+        layout,
+        width,
+    ));
+    for &i in index {
+        out.extend(unravel_kernel().spec(
+            &[ArgInfo::array(i), raw(DType::Int64), int, int, int],
+            &[raw(DType::Int64), raw(DType::Int64)],
+            layout,
+            width,
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strides_c_and_f() {
+        assert_eq!(ravel_strides(&[3, 4, 5], Order::C).unwrap(), vec![20, 5, 1]);
+        assert_eq!(ravel_strides(&[3, 4, 5], Order::F).unwrap(), vec![1, 3, 12]);
+        assert_eq!(ravel_strides(&[], Order::C).unwrap(), Vec::<i64>::new());
+        let e = ravel_strides(&[1 << 40, 1 << 40], Order::C).unwrap_err();
+        assert!(e.to_string().starts_with("invalid dims"), "{e}");
+    }
+
+    /// NumPy's answers (`np.ravel_multi_index`, `np.unravel_index`).
+    #[test]
+    fn ravel_and_unravel_as_numpy() {
+        let r = |m: &[i64], modes: &[ClipMode], o| ravel_multi_index_scalar(m, &[3, 4], modes, o);
+        assert_eq!(r(&[1, 0], &[], Order::C).unwrap(), 4);
+        assert_eq!(r(&[2, 3], &[], Order::F).unwrap(), 11);
+        // np.ravel_multi_index(([1, 5], [0, -1]), (3, 4), mode=('clip', 'wrap'), order='F')
+        let m = [ClipMode::Clip, ClipMode::Wrap];
+        assert_eq!(r(&[1, 0], &m, Order::F).unwrap(), 1);
+        assert_eq!(r(&[5, -1], &m, Order::F).unwrap(), 11);
+        assert_eq!(r(&[-7, 9], &[ClipMode::Wrap], Order::C).unwrap(), 2 * 4 + 1);
+        let e = r(&[3, 0], &[], Order::C).unwrap_err().to_string();
+        assert_eq!(e, "invalid entry in coordinates array");
+        let e = r(&[0], &[], Order::C).unwrap_err().to_string();
+        assert_eq!(e, "parameter multi_index must be a sequence of length 2");
+        assert!(r(&[0, 0], &[ClipMode::Wrap; 3], Order::C).is_err());
+        let e = ravel_multi_index_scalar(&[1, 0], &[0, 4], &[ClipMode::Clip], Order::C)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "cannot unravel if shape has zero entries (is empty).");
+        assert_eq!(
+            ravel_multi_index_scalar(&[], &[], &[], Order::C).unwrap(),
+            0
+        );
+
+        assert_eq!(
+            unravel_index_scalar(3, &[3, 4], Order::C).unwrap(),
+            vec![0, 3]
+        );
+        assert_eq!(
+            unravel_index_scalar(5, &[3, 4], Order::F).unwrap(),
+            vec![2, 1]
+        );
+        assert_eq!(
+            unravel_index_scalar(59, &[3, 4, 5], Order::C).unwrap(),
+            vec![2, 3, 4]
+        );
+        assert_eq!(
+            unravel_index_scalar(0, &[], Order::C).unwrap(),
+            Vec::<i64>::new()
+        );
+        let e = unravel_index_scalar(12, &[3, 4], Order::C)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "index 12 is out of bounds for array with size 12");
+        let e = unravel_index_scalar(-1, &[3, 4], Order::C)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "index -1 is out of bounds for array with size 12");
+        assert!(unravel_index_scalar(0, &[0, 4], Order::C).is_err());
+        // Round trips over every index of a 3-D shape, both orders.
+        for order in [Order::C, Order::F] {
+            for k in 0..60 {
+                let c = unravel_index_scalar(k, &[3, 4, 5], order).unwrap();
+                assert_eq!(
+                    ravel_multi_index_scalar(&c, &[3, 4, 5], &[], order).unwrap(),
+                    k
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,394 @@
+//! cupyx's `scatter_add`, `scatter_max` and `scatter_min`: `a[idx] op= v`
+//! where every value lands, duplicates included (NumPy's `add.at`,
+//! `maximum.at`, `minimum.at`), by one atomic per value.
+//!
+//! The atomics, per dtype: native `atomicAdd`/`atomicMax`/`atomicMin` where
+//! CUDA has them (int32, uint32, uint64; int64 through the unsigned add and
+//! the signed 64-bit max/min; float32/float64 add); a compare-and-swap
+//! loop elsewhere: float32/float64 max/min (NaN propagates, as NumPy's
+//! `maximum`), float16, bfloat16, bool, int8, int16, uint8, uint16 (a CAS
+//! on the aligned 32-bit word that holds the element: an aligned word never
+//! straddles a page, so it is mapped whenever the element is, and the CAS
+//! fails and retries if any of its other bytes change meanwhile), and
+//! complex64 max/min (a 64-bit CAS, NumPy's lexicographic order). Complex
+//! adds are two real atomic adds. complex128 max/min would need a 128-bit
+//! CAS and return [`Error::Unsupported`]. That is wider than CuPy v8, whose
+//! reference lists float32, int32, uint32 and uint64 for `scatter_add`.
+
+use std::sync::OnceLock;
+
+use crate::array::Array;
+use crate::dtype::{DType, ScalarValue};
+use crate::elementwise::ElementwiseKernel;
+use crate::error::{Error, Result};
+use crate::layout::normalize_axis;
+use crate::ufunc::Input;
+
+/// The device helpers: one overload per dtype of `add`, `max`, `min`.
+const PREAMBLE: &str = r#"
+namespace cuprum_scatter {
+
+struct OpAdd {
+  template <typename T> __device__ __forceinline__ static T f(T a, T b) { return T(a + b); }
+  __device__ __forceinline__ static bool f(bool a, bool b) { return a || b; }
+};
+struct OpMax {
+  template <typename T> __device__ __forceinline__ static T f(T a, T b) { return cuprum::maximum(a, b); }
+};
+struct OpMin {
+  template <typename T> __device__ __forceinline__ static T f(T a, T b) { return cuprum::minimum(a, b); }
+};
+
+// The bits of a 1- or 2-byte element, and back.
+__device__ __forceinline__ unsigned int bits(bool x) { return x ? 1u : 0u; }
+__device__ __forceinline__ unsigned int bits(signed char x) { return (unsigned char)x; }
+__device__ __forceinline__ unsigned int bits(unsigned char x) { return x; }
+__device__ __forceinline__ unsigned int bits(short x) { return (unsigned short)x; }
+__device__ __forceinline__ unsigned int bits(unsigned short x) { return x; }
+__device__ __forceinline__ unsigned int bits(cuprum::half x) { return x.x; }
+__device__ __forceinline__ unsigned int bits(cuprum::bfloat16 x) { return x.x; }
+__device__ __forceinline__ void from_bits(unsigned int b, bool* o) { *o = b != 0u; }
+__device__ __forceinline__ void from_bits(unsigned int b, signed char* o) { *o = (signed char)(unsigned char)b; }
+__device__ __forceinline__ void from_bits(unsigned int b, unsigned char* o) { *o = (unsigned char)b; }
+__device__ __forceinline__ void from_bits(unsigned int b, short* o) { *o = (short)(unsigned short)b; }
+__device__ __forceinline__ void from_bits(unsigned int b, unsigned short* o) { *o = (unsigned short)b; }
+__device__ __forceinline__ void from_bits(unsigned int b, cuprum::half* o) { *o = cuprum::half::from_bits((unsigned short)b); }
+__device__ __forceinline__ void from_bits(unsigned int b, cuprum::bfloat16* o) { *o = cuprum::bfloat16::from_bits((unsigned short)b); }
+
+// A CAS loop on the aligned 32-bit word that holds a 1- or 2-byte element.
+template <typename Op, typename T>
+__device__ __forceinline__ void narrow(T* p, T v) {
+  unsigned int* w = (unsigned int*)((unsigned long long)p & ~3ull);
+  const unsigned int sh = (unsigned int)((unsigned long long)p & 3ull) * 8u;
+  const unsigned int m = (sizeof(T) == 1 ? 0xffu : 0xffffu) << sh;
+  unsigned int old = *w, assumed;
+  do {
+    assumed = old;
+    T cur;
+    from_bits((assumed & m) >> sh, &cur);
+    const unsigned int nb = (bits(Op::f(cur, v)) << sh) & m;
+    if (nb == (assumed & m)) return;
+    old = atomicCAS(w, assumed, (assumed & ~m) | nb);
+  } while (old != assumed);
+}
+
+template <typename Op> __device__ __forceinline__ void f32(float* p, float v) {
+  unsigned int* w = (unsigned int*)p;
+  unsigned int old = *w, assumed;
+  do {
+    assumed = old;
+    const float r = Op::f(__uint_as_float(assumed), v);
+    if (__float_as_uint(r) == assumed) return;
+    old = atomicCAS(w, assumed, __float_as_uint(r));
+  } while (old != assumed);
+}
+template <typename Op> __device__ __forceinline__ void f64(double* p, double v) {
+  unsigned long long* w = (unsigned long long*)p;
+  unsigned long long old = *w, assumed;
+  do {
+    assumed = old;
+    const double r = Op::f(__longlong_as_double((long long)assumed), v);
+    if ((unsigned long long)__double_as_longlong(r) == assumed) return;
+    old = atomicCAS(w, assumed, (unsigned long long)__double_as_longlong(r));
+  } while (old != assumed);
+}
+template <typename Op> __device__ __forceinline__ void c64(cuprum::complex<float>* p, cuprum::complex<float> v) {
+  unsigned long long* w = (unsigned long long*)p;
+  unsigned long long old = *w, assumed;
+  do {
+    assumed = old;
+    const cuprum::complex<float> cur(__uint_as_float((unsigned int)(assumed & 0xffffffffull)),
+                                     __uint_as_float((unsigned int)(assumed >> 32)));
+    const cuprum::complex<float> r = Op::f(cur, v);
+    const unsigned long long nb = (unsigned long long)__float_as_uint(r.real()) |
+                                  ((unsigned long long)__float_as_uint(r.imag()) << 32);
+    if (nb == assumed) return;
+    old = atomicCAS(w, assumed, nb);
+  } while (old != assumed);
+}
+
+#define CUPRUM_SCATTER_NARROW(T)                                                  \
+  __device__ __forceinline__ void add(T* p, T v) { narrow<OpAdd>(p, v); }       \
+  __device__ __forceinline__ void max(T* p, T v) { narrow<OpMax>(p, v); }       \
+  __device__ __forceinline__ void min(T* p, T v) { narrow<OpMin>(p, v); }
+CUPRUM_SCATTER_NARROW(bool)
+CUPRUM_SCATTER_NARROW(signed char)
+CUPRUM_SCATTER_NARROW(unsigned char)
+CUPRUM_SCATTER_NARROW(short)
+CUPRUM_SCATTER_NARROW(unsigned short)
+CUPRUM_SCATTER_NARROW(cuprum::half)
+CUPRUM_SCATTER_NARROW(cuprum::bfloat16)
+#undef CUPRUM_SCATTER_NARROW
+
+__device__ __forceinline__ void add(int* p, int v) { atomicAdd(p, v); }
+__device__ __forceinline__ void max(int* p, int v) { atomicMax(p, v); }
+__device__ __forceinline__ void min(int* p, int v) { atomicMin(p, v); }
+__device__ __forceinline__ void add(unsigned int* p, unsigned int v) { atomicAdd(p, v); }
+__device__ __forceinline__ void max(unsigned int* p, unsigned int v) { atomicMax(p, v); }
+__device__ __forceinline__ void min(unsigned int* p, unsigned int v) { atomicMin(p, v); }
+// Two's complement: the unsigned add is the signed add, wrapping.
+__device__ __forceinline__ void add(long long* p, long long v) {
+  atomicAdd((unsigned long long*)p, (unsigned long long)v);
+}
+__device__ __forceinline__ void max(long long* p, long long v) { atomicMax(p, v); }
+__device__ __forceinline__ void min(long long* p, long long v) { atomicMin(p, v); }
+__device__ __forceinline__ void add(unsigned long long* p, unsigned long long v) { atomicAdd(p, v); }
+__device__ __forceinline__ void max(unsigned long long* p, unsigned long long v) { atomicMax(p, v); }
+__device__ __forceinline__ void min(unsigned long long* p, unsigned long long v) { atomicMin(p, v); }
+__device__ __forceinline__ void add(float* p, float v) { atomicAdd(p, v); }
+__device__ __forceinline__ void max(float* p, float v) { f32<OpMax>(p, v); }
+__device__ __forceinline__ void min(float* p, float v) { f32<OpMin>(p, v); }
+__device__ __forceinline__ void add(double* p, double v) { atomicAdd(p, v); }
+__device__ __forceinline__ void max(double* p, double v) { f64<OpMax>(p, v); }
+__device__ __forceinline__ void min(double* p, double v) { f64<OpMin>(p, v); }
+__device__ __forceinline__ void add(cuprum::complex<float>* p, cuprum::complex<float> v) {
+  atomicAdd((float*)p, v.real());
+  atomicAdd((float*)p + 1, v.imag());
+}
+__device__ __forceinline__ void max(cuprum::complex<float>* p, cuprum::complex<float> v) { c64<OpMax>(p, v); }
+__device__ __forceinline__ void min(cuprum::complex<float>* p, cuprum::complex<float> v) { c64<OpMin>(p, v); }
+__device__ __forceinline__ void add(cuprum::complex<double>* p, cuprum::complex<double> v) {
+  atomicAdd((double*)p, v.real());
+  atomicAdd((double*)p + 1, v.imag());
+}
+
+}  // namespace cuprum_scatter
+"#;
+
+/// The reduction a scatter applies at each target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ScatterOp {
+    Add,
+    Max,
+    Min,
+}
+
+impl ScatterOp {
+    const ALL: [ScatterOp; 3] = [ScatterOp::Add, ScatterOp::Max, ScatterOp::Min];
+
+    fn name(self) -> &'static str {
+        match self {
+            ScatterOp::Add => "scatter_add",
+            ScatterOp::Max => "scatter_max",
+            ScatterOp::Min => "scatter_min",
+        }
+    }
+
+    /// Whether the device helpers cover `dt` for this op.
+    fn supports(self, dt: DType) -> bool {
+        !(dt == DType::Complex128 && self != ScatterOp::Add)
+    }
+}
+
+/// The kernel over the values broadcast to `a.shape[:axis] + idx.shape +
+/// a.shape[axis+1:]` (`[outer, isz, rdim]` in C order): the index wraps
+/// into `0..cdim`, the target is `a`'s C-order element.
+pub(super) fn scatter_kernel(op: ScatterOp) -> &'static ElementwiseKernel {
+    static K: [OnceLock<ElementwiseKernel>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let (k, f) = match op {
+        ScatterOp::Add => (0, "add"),
+        ScatterOp::Max => (1, "max"),
+        ScatterOp::Min => (2, "min"),
+    };
+    K[k].get_or_init(|| {
+        ElementwiseKernel::new(
+            "raw I ind, raw T v, int64 cdim, int64 rdim, int64 isz",
+            "raw T a",
+            format!(
+                "const long long li = (long long)i; \
+                 const long long r = li % rdim, t = li / rdim; \
+                 const long long j = t % isz, l = t / isz; \
+                 long long k = (long long)ind[j]; \
+                 if (k < 0 || k >= cdim) {{ k %= cdim; if (k < 0) k += cdim; }} \
+                 cuprum_scatter::{f}(&a[(l * cdim + k) * rdim + r], v[i]);"
+            ),
+            format!("cuprum_scatter_{f}"),
+        )
+        .expect("the scatter kernel's parameters parse")
+        .with_preamble(PREAMBLE)
+    })
+}
+
+fn scatter(
+    op: ScatterOp,
+    a: &Array,
+    indices: &Array,
+    values: Input<'_>,
+    axis: Option<isize>,
+) -> Result<()> {
+    let name = op.name();
+    if !indices.dtype().is_integer() {
+        return Err(Error::Index(format!(
+            "{name}: indices must be integers, not {}",
+            indices.dtype()
+        )));
+    }
+    if !op.supports(a.dtype()) {
+        return Err(Error::Unsupported(format!(
+            "{name}: {} (a 128-bit compare-and-swap); cast to another dtype",
+            a.dtype()
+        )));
+    }
+    a.check_same_device(indices, name)?;
+    if let Input::Array(v) = values {
+        a.check_same_device(v, name)?;
+    }
+    // `a[(:,)*axis + (indices,)]`: its shape, and the sizes around the axis.
+    let (shape, cdim, ax) = match axis {
+        None => (indices.shape().to_vec(), a.size(), None),
+        Some(ax) => {
+            if a.ndim() == 0 {
+                return Err(Error::AxisOutOfBounds {
+                    arg: None,
+                    axis: ax,
+                    ndim: 0,
+                });
+            }
+            let ax = normalize_axis(ax, a.ndim())?;
+            let mut shape = a.shape()[..ax].to_vec();
+            shape.extend_from_slice(indices.shape());
+            shape.extend_from_slice(&a.shape()[ax + 1..]);
+            (shape, a.shape()[ax], Some(ax))
+        }
+    };
+    let rdim: usize = ax.map_or(1, |ax| a.shape()[ax + 1..].iter().product());
+    let n: usize = shape.iter().product();
+    if let Input::Array(v) = values {
+        // NumPy's check that the values broadcast to `a[idx]`.
+        crate::layout::broadcast_strides(v.shape(), v.strides(), &shape).map_err(|_| {
+            Error::Value(format!(
+                "{name}: shape mismatch: value array of shape {} could not be broadcast to \
+                 indexing result of shape {}",
+                crate::layout::fmt_shape(v.shape()),
+                crate::layout::fmt_shape(&shape)
+            ))
+        })?;
+    }
+    if n == 0 {
+        return Ok(());
+    }
+    if cdim == 0 {
+        return Err(Error::Index(format!(
+            "{name}: index out of bounds for axis {} with size 0",
+            ax.unwrap_or(0)
+        )));
+    }
+    let int = |n: usize| Input::Scalar(ScalarValue::Int(n as i128));
+    // The values as a raw operand broadcast to the indexing result, so that
+    // the kernel's `i` is their C-order position whatever their strides (an
+    // elementwise operand's axes may be permuted for coalescing).
+    let v = match values {
+        Input::Array(v) if v.dtype() == a.dtype() => v.clone(),
+        Input::Array(v) => v.astype(a.dtype())?,
+        Input::Scalar(s) => {
+            let one = Array::empty_on(a.device(), &[], a.dtype(), crate::layout::Order::C)?;
+            one.fill(s)?;
+            one
+        }
+    };
+    let v = v.broadcast_to(&shape)?;
+    scatter_kernel(op).call(
+        &[
+            Input::Array(indices).into(),
+            Input::Array(&v).into(),
+            int(cdim).into(),
+            int(rdim).into(),
+            int(indices.size()).into(),
+        ],
+        &[a],
+        Some(n),
+    )?;
+    Ok(())
+}
+
+/// Adds `values` to `a` at `indices` along `axis`, every value counting
+/// where indices repeat (cupyx's `scatter_add`, NumPy's `np.add.at`):
+/// `a[(:,)*axis + (indices,)] += values` with duplicates accumulating.
+/// `axis = Some(0)` is CuPy's `scatter_add(a, indices, values)` with an
+/// integer index array; `None` indexes the flattened `a` (C order, any
+/// layout). `values` (an array or a Rust scalar) is cast to `a`'s dtype and
+/// broadcast to `a.shape[:axis] + indices.shape + a.shape[axis+1:]`.
+/// Indices outside the axis wrap around, as CuPy's (NumPy's `add.at`
+/// raises instead). Bool adds are logical ors, as NumPy's. Slices and
+/// masks as the index: see the advanced-indexing routines.
+///
+/// The order of the additions is undefined, so float sums of duplicates
+/// may round differently from run to run.
+///
+/// # Errors
+/// Non-integer indices, an axis out of bounds, values that do not
+/// broadcast, indices into an empty axis, different devices.
+pub fn scatter_add<'a>(
+    a: &Array,
+    indices: &Array,
+    values: impl Into<Input<'a>>,
+    axis: Option<isize>,
+) -> Result<()> {
+    scatter(ScatterOp::Add, a, indices, values.into(), axis)
+}
+
+/// `a[(:,)*axis + (indices,)] = maximum(a[...], values)` with every value
+/// counting where indices repeat (cupyx's `scatter_max`, NumPy's
+/// `np.maximum.at`): NaN propagates as in NumPy's `maximum`; complex64
+/// compares lexicographically. Arguments as [`scatter_add`].
+///
+/// # Errors
+/// As [`scatter_add`]; [`Error::Unsupported`] for complex128.
+pub fn scatter_max<'a>(
+    a: &Array,
+    indices: &Array,
+    values: impl Into<Input<'a>>,
+    axis: Option<isize>,
+) -> Result<()> {
+    scatter(ScatterOp::Max, a, indices, values.into(), axis)
+}
+
+/// `a[(:,)*axis + (indices,)] = minimum(a[...], values)` with every value
+/// counting (cupyx's `scatter_min`, NumPy's `np.minimum.at`). Arguments as
+/// [`scatter_add`].
+///
+/// # Errors
+/// As [`scatter_max`].
+pub fn scatter_min<'a>(
+    a: &Array,
+    indices: &Array,
+    values: impl Into<Input<'a>>,
+    axis: Option<isize>,
+) -> Result<()> {
+    scatter(ScatterOp::Min, a, indices, values.into(), axis)
+}
+
+/// The scatter kernels' specs for each data and index dtype the ops
+/// support, as calls build them (values as an array).
+pub(super) fn kernel_specs(
+    data: &[DType],
+    index: &[DType],
+    layout: crate::elementwise::LayoutClass,
+    width: crate::elementwise::IndexWidth,
+) -> Vec<crate::elementwise::ElementwiseSpec> {
+    use crate::dtype::{Operand, ScalarKind};
+    use crate::elementwise::ArgInfo;
+    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
+    let mut out = Vec::new();
+    for op in ScatterOp::ALL {
+        for &d in data.iter().filter(|&&d| op.supports(d)) {
+            for &i in index {
+                let s = scatter_kernel(op).spec(
+                    &[
+                        ArgInfo::Array { dtype: i, ndim: 2 },
+                        ArgInfo::Array { dtype: d, ndim: 2 },
+                        int,
+                        int,
+                        int,
+                    ],
+                    &[ArgInfo::Array { dtype: d, ndim: 2 }],
+                    layout,
+                    width,
+                );
+                out.extend(s);
+            }
+        }
+    }
+    out
+}

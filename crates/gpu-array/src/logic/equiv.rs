@@ -1,0 +1,24 @@
+//! `array_equiv`: equality of two arrays up to broadcasting.
+
+use crate::array::Array;
+use crate::error::Result;
+use crate::layout;
+use crate::reduction::{ReduceOptions, all};
+
+/// Whether `a1` and `a2` broadcast together and are equal elementwise
+/// (NumPy's `array_equiv`): shapes that do not broadcast give `false`,
+/// an empty broadcast gives `true`. Waits for the device.
+///
+/// # Errors
+/// Devices differ; a launch failed.
+pub fn array_equiv(a1: &Array, a2: &Array) -> Result<bool> {
+    let Ok(shape) = layout::broadcast_shapes(&[a1.shape(), a2.shape()]) else {
+        return Ok(false);
+    };
+    a1.check_same_device(a2, "array_equiv")?;
+    if layout::size(&shape) == 0 {
+        return Ok(true);
+    }
+    let eq = crate::ufunc::equal(a1, a2)?;
+    all(&eq, &ReduceOptions::default())?.item::<bool>(&[])
+}
