@@ -208,7 +208,8 @@ fn scale_in_place(a: &Array, b: &Array) -> Result<Array> {
 /// NumPy's `TypeError`s as [`gpu_array::Error::DType`]: `x` not 1-D or
 /// empty, `y` not 1-D or 2-D, lengths that differ, `w` not 1-D or of
 /// another length; `Scaled` covariance with `M <= deg + 1` (NumPy's
-/// `ValueError`); float16; as [`lstsq`].
+/// `ValueError`); as [`lstsq`]. The fit is computed in float64 (complex128) for
+/// every float input, as NumPy's `vander` promotes.
 pub fn polyfit(x: &Array, y: &Array, deg: usize, opts: &PolyfitOptions<'_>) -> Result<Polyfit> {
     let order = deg + 1;
     let x = inexact(x)?;
@@ -226,11 +227,17 @@ pub fn polyfit(x: &Array, y: &Array, deg: usize, opts: &PolyfitOptions<'_>) -> R
     if m != y.shape()[0] {
         return Err(type_err("expected x and y to have same length"));
     }
-    linalg_dtype(x.dtype())?;
     let rcond = match opts.rcond {
         Some(r) => r,
         None => m as f64 * gpu_array::dtype::finfo(x.dtype().real_dtype())?.eps,
     };
+    // np.vander builds its matrix in promote_types(x.dtype, int): float64
+    // (complex128) whatever the float width, so the fit is in double as
+    // NumPy's; y joins that dtype as lstsq's common type would.
+    let vt = gpu_array::dtype::promote_types(x.dtype(), DType::Int64);
+    linalg_dtype(vt)?;
+    let x = x.astype(vt)?;
+    let y = y.astype(gpu_array::dtype::promote_types(vt, y.dtype()))?;
     // np.vander(x, order): powers from deg down to 0.
     let mut lhs = gpu_array::manipulation::flip(&polyvander(&x, deg)?, Some(&[-1isize][..]))?;
     let mut rhs = y.clone();

@@ -160,6 +160,10 @@ pub fn take(a: &Array, indices: &Array, axis: Option<isize>, mode: TakeMode) -> 
     }
     let int = |n: usize| Input::Scalar(crate::dtype::ScalarValue::Int(n as i128));
     if outer == 1 && rdim == 1 {
+        // The output's other axes all have length 1 here: the indices,
+        // seen in the output's shape, give one index per element.
+        let shaped: Vec<isize> = shape.iter().map(|&d| d as isize).collect();
+        let indices = &indices.reshape(&shaped)?;
         take_flat_kernel().call(
             &[
                 Input::Array(a).into(),

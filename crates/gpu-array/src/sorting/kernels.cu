@@ -258,15 +258,16 @@ __device__ void scan_bins(u64* hist, int passes) {
 // pass keeps no value registers, which is what lets it run without spills
 // at four blocks per multiprocessor.
 template <typename Tr, typename V, bool VALS>
-__device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out, void* vals_out,
+__device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out_p, void* vals_out_p,
                          u64 n, u64 row_n, int shift, int flags, int pass, bool cz,
                          const u64* bin_start, u64* status, u32* counter) {
   typedef typename Tr::K K;
   typedef typename Tr::Raw Raw;
   const int ITEMS = Items<K, V>::N;
   const int TILE = CUPRUM_SORT_BLOCK * ITEMS;
-  const int BUF = (sizeof(K) > sizeof(V) ? sizeof(K) : sizeof(V)) * TILE;
-  __shared__ __align__(16) unsigned char s_buf[BUF];
+  // Keys and values are staged side by side, so one pass over the tile
+  // scatters both and the tile positions need no registers afterwards.
+  __shared__ __align__(16) unsigned char s_buf[sizeof(K) * TILE + (VALS ? sizeof(V) * TILE : 0)];
   __shared__ unsigned char s_dig[TILE];
   __shared__ u32 s_whist[CUPRUM_SORT_WARPS * 256];
   __shared__ u32 s_start[256];
@@ -277,7 +278,7 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out, 
   __shared__ u32 s_tot[CUPRUM_SORT_WARPS];
   __shared__ u32 s_tile;
   K* s_keys = (K*)s_buf;
-  V* s_vals = (V*)s_buf;
+  V* s_vals = (V*)(s_buf + sizeof(K) * TILE);
 
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const bool first = flags & F_FIRST, last = flags & F_LAST, rowp = VALS && (flags & F_ROW);
@@ -368,34 +369,28 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out, 
   for (int k = 0; k < ITEMS; ++k) {
     if (base + (u64)k * 32 < n) {
       const u32 dk = CUPRUM_DIG(k);
-      pos[k] += s_start[dk] + s_whist[warp * 256 + dk];
-      if (need_key) s_keys[pos[k]] = key[k];
-      s_dig[pos[k]] = (unsigned char)dk;
+      const u32 at = pos[k] + s_start[dk] + s_whist[warp * 256 + dk];
+      if (need_key) s_keys[at] = key[k];
+      if constexpr (VALS) s_vals[at] = val[k];
+      s_dig[at] = (unsigned char)dk;
     }
   }
 #undef CUPRUM_DIG
   __syncthreads();
   const u64 rem = n - tile_base;
   const u32 cnt = rem < (u64)TILE ? (u32)rem : (u32)TILE;
-  if (flags & F_KEYS_OUT) {
-    for (u32 i = tid; i < cnt; i += CUPRUM_SORT_BLOCK) {
-      const u64 g = s_off[s_dig[i]] + i;
-      if (last) ((Raw*)keys_out)[g] = Tr::back(s_keys[i]);
-      else ((K*)keys_out)[g] = s_keys[i];
+  const bool keys_out = flags & F_KEYS_OUT, vals_out = VALS && (flags & F_VALS_OUT);
+  for (u32 i = tid; i < cnt; i += CUPRUM_SORT_BLOCK) {
+    const u64 g = s_off[s_dig[i]] + i;
+    if (keys_out) {
+      if (last) ((Raw*)keys_out_p)[g] = Tr::back(s_keys[i]);
+      else ((K*)keys_out_p)[g] = s_keys[i];
     }
-  }
-  if constexpr (VALS) {
-    if (flags & F_VALS_OUT) {
-      __syncthreads();
-#pragma unroll
-      for (int k = 0; k < ITEMS; ++k)
-        if (base + (u64)k * 32 < n) s_vals[pos[k]] = val[k];
-      __syncthreads();
-      for (u32 i = tid; i < cnt; i += CUPRUM_SORT_BLOCK) {
-        const u64 g = s_off[s_dig[i]] + i;
+    if constexpr (VALS) {
+      if (vals_out) {
         const V v = s_vals[i];
-        if (last) ((long long*)vals_out)[g] = (long long)(row_n == n ? (u64)v : (u64)v % row_n);
-        else ((V*)vals_out)[g] = v;
+        if (last) ((long long*)vals_out_p)[g] = (long long)(row_n == n ? (u64)v : (u64)v % row_n);
+        else ((V*)vals_out_p)[g] = v;
       }
     }
   }
@@ -468,7 +463,7 @@ struct CuprumSortInts { long long v[8]; };
     cuprum_sort::scan_bins((u64*)p.p[0], (int)v.v[0]);                                          \
   }                                                                                             \
   CUPRUM_SORT_PASS(NAME, TR, u32, k32, false, 4)                                                \
-  CUPRUM_SORT_PASS(NAME, TR, u32, v32, true, 3)                                                 \
+  CUPRUM_SORT_PASS(NAME, TR, u32, v32, true, 4)                                                 \
   CUPRUM_SORT_PASS(NAME, TR, u64, v64, true, 3)                                                 \
   extern "C" __global__ void __launch_bounds__(256)                                             \
       cuprum_sort_search_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                           \
