@@ -240,6 +240,9 @@ WORKLOADS = {
         lambda a, i: cp.take(a, i), (1 << 26) * (8 + 4 + 4)),
     "where(a>0,a,b) f32 2^28": w_gpu(lambda: (full(N, cp.float32, 1.0), full(N, cp.float32, 2.0)),
                                      lambda a, b: cp.where(a > 0, a, b), 4 * N * 4),
+    "fused where(a>0,a,b) f32 2^28": w_gpu(
+        lambda: (full(N, cp.float32, 1.0), full(N, cp.float32, 2.0)),
+        cp.fuse(lambda a, b: cp.where(a > 0, a, b)), 3 * N * 4),
     # Uniform inputs as bench/src/stats_workloads.rs; the range comes from
     # the data (min/max and their copy back included on both sides).
     "histogram 2^26 f32 256 bins": w_gpu(

@@ -74,3 +74,17 @@ pub fn where_f32(dev: Device) -> Result<Record> {
     })?;
     Ok(gpu_rec("where(a>0,a,b) f32 2^28", ms, 4 * n * 4))
 }
+
+/// The same `where` written with `fuse`: the comparison and the selection
+/// in one pass (2 reads and 1 write); CuPy's row runs `cp.fuse` too.
+pub fn where_fused_f32(dev: Device) -> Result<Record> {
+    use gpu_array::fusion::{FVar, fuse, fx};
+    let n = 1 << 28;
+    let a = crate::array_workloads::filled(&[n], DType::Float32, 1.0)?;
+    let b = crate::array_workloads::filled(&[n], DType::Float32, 2.0)?;
+    let f = fuse("where_pos", |a: &FVar, b: &FVar| fx::where_(a.greater(0.0), a, b));
+    // The first call traces and compiles; time the cached kernel.
+    f.call(&[&a, &b]).map_err(err)?;
+    let ms = time(dev, || f.call(&[&a, &b]))?;
+    Ok(gpu_rec("fused where(a>0,a,b) f32 2^28", ms, 3 * n * 4))
+}

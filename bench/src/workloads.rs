@@ -125,6 +125,10 @@ pub fn all() -> Vec<Workload> {
         ("take 2^26 from 2^28", crate::sort_workloads::take_random),
         ("where(a>0,a,b) f32 2^28", crate::sort_workloads::where_f32),
         (
+            "fused where(a>0,a,b) f32 2^28",
+            crate::sort_workloads::where_fused_f32,
+        ),
+        (
             "histogram 2^26 f32 256 bins",
             crate::stats_workloads::histogram_f32,
         ),
