@@ -328,3 +328,64 @@ fn tiled_transpose_copies_every_itemsize() {
     let hv = hnd.slice(ndarray::s![3..67, 2..42]).t().to_owned();
     assert_array_equal(&t, &hv);
 }
+
+/// The strided vector loop (`LayoutClass::StridedVector`): rows broadcast
+/// along the outer axis, columns (stride 0 along the inner axis), padded
+/// rows of a sliced matrix, mixed item sizes, and the fallbacks (inner
+/// extent not a multiple of the vector, misaligned rows) all agree with
+/// the host.
+#[test]
+fn strided_vector_broadcasts() {
+    let Some(_d) = device_or_skip() else { return };
+    for (rows, cols) in [(7, 64), (129, 96), (3, 1000), (64, 17), (5, 16)] {
+        let (ha, hrow, hcol) = (
+            host(&[rows, cols], 3),
+            host(&[cols], 4),
+            host(&[rows, 1], 5),
+        );
+        let a = Array::from_ndarray(&ha).unwrap();
+        let row = Array::from_ndarray(&hrow).unwrap();
+        let col = Array::from_ndarray(&hcol).unwrap();
+        // (n, m) + (m,): every operand in vectors, the row repeated.
+        assert_allclose(&(&a + &row), &(&ha + &hrow), 0.0, 0.0);
+        // (n, m) * (n, 1): the column operand has stride 0 inside rows.
+        assert_allclose(&(&a * &col), &(&ha * &hcol), 0.0, 0.0);
+        // (n, 1) - (m,): an outer product of broadcasts.
+        assert_allclose(&(&col - &row), &(&hcol - &hrow), 0.0, 0.0);
+        // Rows of a wider matrix (row stride not the row length).
+        let wide = Array::from_ndarray(&host(&[rows, cols + 8], 6)).unwrap();
+        let hw = host(&[rows, cols + 8], 6);
+        let view = wide.slice(&s![.., 4..(cols as isize + 4)]).unwrap();
+        let hview = hw.slice(ndarray::s![.., 4..cols + 4]).to_owned();
+        assert_allclose(&(&view + &row), &(&hview + &hrow), 0.0, 0.0);
+        // Mixed item sizes: float32 rows and a float64 row give float64.
+        let row64 = row.astype(DType::Float64).unwrap();
+        let got = ufunc::add(&a, &row64).unwrap();
+        assert_eq!(got.dtype(), DType::Float64);
+        let want = (&ha + &hrow).mapv(f64::from);
+        assert_allclose(&got, &want, 1e-12, 0.0);
+        // A bool condition against float rows (16 elements per thread).
+        let m = a.greater(0.0).unwrap();
+        let sel = gpu_array::indexing::where_(&m, &row, 0.0f32).unwrap();
+        let hsel = ndarray::Zip::from(&ha)
+            .and_broadcast(&hrow)
+            .map_collect(|&x, &r| if x > 0.0 { r } else { 0.0 });
+        assert_allclose(&sel, &hsel, 0.0, 0.0);
+        // An output that is itself a strided view (rows of a wider matrix).
+        let out = Array::zeros(&[rows, cols + 8], DType::Float32).unwrap();
+        let out_view = out.slice(&s![.., 8..]).unwrap();
+        let opts = UfuncOptions {
+            out: vec![Some(&out_view)],
+            ..Default::default()
+        };
+        ufunc::call(
+            ufunc::get("add").unwrap(),
+            &[Input::Array(&a), Input::Array(&row)],
+            &opts,
+        )
+        .unwrap();
+        let back = out.to_ndarray::<f32>().unwrap();
+        assert_eq!(back.slice(ndarray::s![.., 8..]).to_owned(), &ha + &hrow);
+        assert!(back.slice(ndarray::s![.., ..8]).iter().all(|&v| v == 0.0));
+    }
+}

@@ -129,6 +129,21 @@ fn ufunc_specs(names: &[&str]) -> Vec<ElementwiseSpec> {
         let first = &u.loops()[0];
         let inputs: Vec<Operand> = first.inputs.iter().map(|&d| Operand::Array(d)).collect();
         let r = u.resolve(&inputs, &UfuncParams::default()).unwrap();
+        // The strided vector loop, its first input repeated along the rows
+        // (stride 0) and the others in vectors.
+        let arrays: Vec<UfuncInput> = first.inputs.iter().map(|&d| UfuncInput::Array(d)).collect();
+        out.push(
+            r.spec(
+                &arrays,
+                &[],
+                LayoutClass::StridedVector {
+                    ndim: 2,
+                    zero_inner: 1,
+                },
+                IndexWidth::I32,
+            )
+            .unwrap(),
+        );
         let mut mixed: Vec<UfuncInput> = vec![UfuncInput::Array(DType::Bool)];
         mixed.extend((1..u.nin()).map(|_| UfuncInput::Scalar));
         let outs = vec![DType::Complex128; u.nout()];

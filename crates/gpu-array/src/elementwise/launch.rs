@@ -267,6 +267,24 @@ pub fn launch_keyed(
         }
         layout_class = LayoutClass::Contiguous { vectorized: false };
     }
+    if let LayoutClass::Strided { ndim } = layout_class
+        && let Some(zero_inner) = strided_vector_mask(&plan.shape, &elem, &planned)
+    {
+        let v = LayoutClass::StridedVector { ndim, zero_inner };
+        let (kernel, spec) = lookup(device, key.as_ref(), v, index, &build)?;
+        if strided_vector_fits(&spec, &plan.shape, &planned, &ptrs, zero_inner) {
+            return run(
+                device,
+                &kernel,
+                &spec,
+                size,
+                &plan.shape,
+                args,
+                &planned,
+                &raw_layouts,
+            );
+        }
+    }
     let (kernel, spec) = lookup(device, key.as_ref(), layout_class, index, &build)?;
     run(
         device,
@@ -278,6 +296,64 @@ pub fn launch_keyed(
         &planned,
         &raw_layouts,
     )
+}
+
+/// The `zero_inner` mask of [`LayoutClass::StridedVector`] when every
+/// elementwise operand walks the innermost planned dimension with unit
+/// stride or (inputs only) stride 0, and that dimension is long enough to
+/// be worth vectors; `None` otherwise. `elem` is (is output, strides,
+/// itemsize) per operand, `planned` their planned strides.
+fn strided_vector_mask(
+    shape: &[usize],
+    elem: &[(bool, Vec<isize>, usize)],
+    planned: &[Vec<isize>],
+) -> Option<u32> {
+    let last = shape.len().checked_sub(1)?;
+    if shape[last] < 16 || elem.len() > 32 {
+        return None;
+    }
+    let mut zero = 0u32;
+    for (e, ((out, _, isz), st)) in elem.iter().zip(planned).enumerate() {
+        match st[last] {
+            0 if !out => zero |= 1 << e,
+            s if s == *isz as isize => {}
+            _ => return None,
+        }
+    }
+    Some(zero)
+}
+
+/// Whether the strided vector kernel `spec` applies: the innermost extent
+/// is a multiple of its elements per thread, and every unit-stride
+/// operand's pointer and outer strides are multiples of its vector width
+/// (so every vector starts aligned).
+fn strided_vector_fits(
+    spec: &ElementwiseSpec,
+    shape: &[usize],
+    planned: &[Vec<isize>],
+    ptrs: &[u64],
+    zero_inner: u32,
+) -> bool {
+    let e = spec.elements_per_thread();
+    let Some(&inner) = shape.last() else {
+        return false;
+    };
+    if e <= 1 || !inner.is_multiple_of(e) {
+        return false;
+    }
+    spec.array_operands()
+        .zip(planned)
+        .enumerate()
+        .all(|(slot, (k, st))| {
+            if zero_inner & (1 << slot) != 0 {
+                return true;
+            }
+            let align = spec.vector_alignment(k);
+            ptrs[k].is_multiple_of(align as u64)
+                && st[..st.len() - 1]
+                    .iter()
+                    .all(|s| s.unsigned_abs().is_multiple_of(align))
+        })
 }
 
 /// A raw operand's own layout, coalesced, at least 1-d.
@@ -341,10 +417,43 @@ fn run(
             u64::from(device.properties()?.multiprocessor_count.max(1) as u32)
                 * STRIDED_BLOCKS_PER_SM
         }
-        LayoutClass::Contiguous { .. } => u64::from(u32::MAX >> 1),
+        // One vector per thread and iteration, its offsets from one
+        // divmod chain: no cursor to amortise, so no cap beyond the grid's.
+        LayoutClass::Contiguous { .. } | LayoutClass::StridedVector { .. } => {
+            u64::from(u32::MAX >> 1)
+        }
     };
     let grid = wanted.clamp(1, cap) as u32;
     let params: Vec<&[u8]> = packed.params.iter().map(Vec::as_slice).collect();
     let stream = Stream::current_on(device);
     crate::raw::launch_packed(kernel, LaunchConfig::linear(grid, BLOCK), &stream, &params)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strided_vector_mask;
+
+    #[test]
+    fn strided_vector_mask_takes_unit_and_broadcast_rows() {
+        // (n, m) + (m,) -> out: all unit inner strides.
+        let elem = vec![
+            (false, vec![256, 4], 4),
+            (false, vec![0, 4], 4),
+            (true, vec![256, 4], 4),
+        ];
+        let planned: Vec<Vec<isize>> = elem.iter().map(|e| e.1.clone()).collect();
+        assert_eq!(strided_vector_mask(&[8, 64], &elem, &planned), Some(0));
+        // (n, m) * (n, 1): the second input repeats along rows.
+        let mut col = planned.clone();
+        col[1] = vec![4, 0];
+        assert_eq!(strided_vector_mask(&[8, 64], &elem, &col), Some(0b10));
+        // A strided inner axis, an output of stride 0, a short inner axis.
+        let mut strided = planned.clone();
+        strided[0] = vec![512, 8];
+        assert_eq!(strided_vector_mask(&[8, 64], &elem, &strided), None);
+        let mut out0 = planned.clone();
+        out0[2] = vec![4, 0];
+        assert_eq!(strided_vector_mask(&[8, 64], &elem, &out0), None);
+        assert_eq!(strided_vector_mask(&[8, 8], &elem, &planned), None);
+    }
 }

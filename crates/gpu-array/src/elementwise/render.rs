@@ -86,6 +86,9 @@ impl ElementwiseSpec {
             }
             LayoutClass::Contiguous { .. } => self.render_scalar_loop(&mut s, idx, "_tid"),
             LayoutClass::Strided { .. } => self.render_strided_loop(&mut s, idx),
+            LayoutClass::StridedVector { zero_inner, .. } => {
+                self.render_strided_vector_loop(&mut s, idx, zero_inner)
+            }
         }
         s.push_str("}\n");
         s
@@ -172,6 +175,73 @@ impl ElementwiseSpec {
                 let _ = writeln!(
                     s,
                     "    cuprum::vstore<_E>(_p_{n} + _v * (_U)_E, _v_{n});",
+                    n = p.name
+                );
+            }
+        }
+        s.push_str("  }\n");
+    }
+
+    /// The strided vector loop: vector `_v` covers elements `_v * _E ..
+    /// _v * _E + _E` of the iteration, consecutive along the innermost
+    /// dimension (its extent is a multiple of `_E`), so one offsets
+    /// computation serves them all; each unit-stride operand moves them
+    /// with vector instructions, each stride-0 one (bit set in
+    /// `zero_inner`) loads one element and repeats it.
+    fn render_strided_vector_loop(&self, s: &mut String, idx: &str, zero_inner: u32) {
+        let narr = self.array_operands().count().max(1);
+        let _ = writeln!(
+            s,
+            "  constexpr int _E = {};\n  const _U _nvec = _total / (_U)_E;\n  \
+             for (_U _v = _tid; _v < _nvec; _v += _step) {{\n    \
+             const _U _j = _v * (_U)_E;\n    {idx} _off[{narr}];\n    \
+             _idx.offsets(({idx})_j, _off);",
+            self.elements_per_thread()
+        );
+        for (slot, k) in self.array_operands().enumerate() {
+            let p = &self.params[k];
+            let ty = p.dtype.c_type();
+            let n = &p.name;
+            let _ = writeln!(s, "    alignas(16) {ty} _v_{n}[_E];");
+            if p.is_output && !self.read_outputs {
+                continue;
+            }
+            if zero_inner & (1 << slot) != 0 {
+                let _ = writeln!(
+                    s,
+                    "    {{\n      const {ty} _x = *(const {ty}*)((const char*)_p_{n} + _off[{slot}]);\n\
+                     #pragma unroll\n      for (int _l = 0; _l < _E; ++_l) _v_{n}[_l] = _x;\n    }}"
+                );
+            } else {
+                let _ = writeln!(
+                    s,
+                    "    cuprum::vload<_E>(_v_{n}, (const {ty}*)((const char*)_p_{n} + _off[{slot}]));"
+                );
+            }
+        }
+        let _ = writeln!(
+            s,
+            "#pragma unroll\n    for (int _l = 0; _l < _E; ++_l) {{\n      \
+             const {idx} i = ({idx})(_j + (_U)_l);\n      _ind.i = i;"
+        );
+        for k in self.array_operands() {
+            let p = &self.params[k];
+            let ty = p.dtype.c_type();
+            if p.is_output {
+                let _ = writeln!(s, "      {ty}& {n} = _v_{n}[_l];", n = p.name);
+            } else {
+                let _ = writeln!(s, "      const {ty} {n} = _v_{n}[_l];", n = p.name);
+            }
+        }
+        self.render_operation(s, "      ");
+        s.push_str("    }\n");
+        for (slot, k) in self.array_operands().enumerate() {
+            let p = &self.params[k];
+            if p.is_output {
+                let _ = writeln!(
+                    s,
+                    "    cuprum::vstore<_E>(({ty}*)((char*)_p_{n} + _off[{slot}]), _v_{n});",
+                    ty = p.dtype.c_type(),
                     n = p.name
                 );
             }

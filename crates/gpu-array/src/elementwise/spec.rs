@@ -105,6 +105,21 @@ pub enum LayoutClass {
         /// Dimensions after coalescing.
         ndim: usize,
     },
+    /// [`LayoutClass::Strided`] whose innermost dimension every array
+    /// operand walks with unit stride or stride 0 (a row broadcast along
+    /// the outer dimensions, `(n, m) + (m,)`; a column `(n, 1)`): each
+    /// thread moves [`ElementwiseSpec::elements_per_thread`] consecutive
+    /// elements of that dimension with vector instructions, a stride-0
+    /// operand one element repeated. The launcher checks that the inner
+    /// extent is a multiple of that count and that the unit-stride operands'
+    /// pointers and outer strides are multiples of their vector width.
+    StridedVector {
+        /// Dimensions after coalescing.
+        ndim: usize,
+        /// Bit `k` set: the `k`-th array operand has stride 0 along the
+        /// innermost dimension.
+        zero_inner: u32,
+    },
 }
 
 impl LayoutClass {
@@ -114,7 +129,27 @@ impl LayoutClass {
             LayoutClass::Contiguous { vectorized: false } => "c".to_owned(),
             LayoutClass::Contiguous { vectorized: true } => "cv".to_owned(),
             LayoutClass::Strided { ndim } => format!("s{ndim}"),
+            LayoutClass::StridedVector { ndim, zero_inner } => format!("sv{ndim}_{zero_inner:x}"),
         }
+    }
+
+    /// The dimensions of the kernel's [`cuprum::Indexer`] parameter, for
+    /// the strided layouts.
+    ///
+    /// [`cuprum::Indexer`]: crate::kernels::INDEXER
+    pub fn indexer_ndim(self) -> Option<usize> {
+        match self {
+            LayoutClass::Strided { ndim } | LayoutClass::StridedVector { ndim, .. } => Some(ndim),
+            LayoutClass::Contiguous { .. } => None,
+        }
+    }
+
+    /// Whether each thread moves several elements with vector instructions.
+    pub fn is_vector(self) -> bool {
+        matches!(
+            self,
+            LayoutClass::Contiguous { vectorized: true } | LayoutClass::StridedVector { .. }
+        )
     }
 }
 
@@ -364,7 +399,7 @@ impl ElementwiseSpec {
                 return Err(Error::Value(format!("invalid type placeholder '{a}'")));
             }
         }
-        if self.layout == (LayoutClass::Strided { ndim: 0 }) {
+        if self.layout.indexer_ndim() == Some(0) {
             return Err(Error::Value(format!(
                 "kernel {}: a strided layout needs ndim >= 1 (use Contiguous for 0-d)",
                 self.name
@@ -387,7 +422,7 @@ impl ElementwiseSpec {
     /// operands (4 for float32 only, 2 for float64, 16 for int8, 8 for
     /// uint8 -> float64), 1 for the other layouts or without array operands.
     pub fn elements_per_thread(&self) -> usize {
-        if self.layout != (LayoutClass::Contiguous { vectorized: true }) {
+        if !self.layout.is_vector() {
             return 1;
         }
         let sizes = self
@@ -476,7 +511,7 @@ impl ElementwiseSpec {
             align: isz,
             value: ParamValue::Size,
         });
-        if let LayoutClass::Strided { ndim } = self.layout {
+        if let Some(ndim) = self.layout.indexer_ndim() {
             let narr = self.array_operands().count();
             out.push(KernelParam {
                 name: "_idx".to_owned(),
@@ -580,7 +615,7 @@ impl ElementwiseSpec {
                 },
                 ParamValue::Size => put(&mut buf, size as i128)?,
                 ParamValue::Indexer => {
-                    let LayoutClass::Strided { ndim } = self.layout else {
+                    let Some(ndim) = self.layout.indexer_ndim() else {
                         unreachable!("only strided kernels have an indexer")
                     };
                     if shape.len() != ndim {

@@ -369,24 +369,34 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out_p
   for (int k = 0; k < ITEMS; ++k) {
     if (base + (u64)k * 32 < n) {
       const u32 dk = CUPRUM_DIG(k);
-      const u32 at = pos[k] + s_start[dk] + s_whist[warp * 256 + dk];
-      if (need_key) s_keys[at] = key[k];
-      if constexpr (VALS) s_vals[at] = val[k];
-      s_dig[at] = (unsigned char)dk;
+      pos[k] += s_start[dk] + s_whist[warp * 256 + dk];
+      if (need_key) s_keys[pos[k]] = key[k];
+      if constexpr (VALS) s_vals[pos[k]] = val[k];
+      s_dig[pos[k]] = (unsigned char)dk;
     }
   }
 #undef CUPRUM_DIG
   __syncthreads();
   const u64 rem = n - tile_base;
   const u32 cnt = rem < (u64)TILE ? (u32)rem : (u32)TILE;
-  const bool keys_out = flags & F_KEYS_OUT, vals_out = VALS && (flags & F_VALS_OUT);
-  for (u32 i = tid; i < cnt; i += CUPRUM_SORT_BLOCK) {
-    const u64 g = s_off[s_dig[i]] + i;
-    if (keys_out) {
-      if (last) ((Raw*)keys_out_p)[g] = Tr::back(s_keys[i]);
-      else ((K*)keys_out_p)[g] = s_keys[i];
+  if constexpr (!VALS) {
+    // Keys only: the loop without value state (what keeps this kernel
+    // within 64 registers without spills).
+    if (flags & F_KEYS_OUT) {
+      for (u32 i = tid; i < cnt; i += CUPRUM_SORT_BLOCK) {
+        const u64 g = s_off[s_dig[i]] + i;
+        if (last) ((Raw*)keys_out_p)[g] = Tr::back(s_keys[i]);
+        else ((K*)keys_out_p)[g] = s_keys[i];
+      }
     }
-    if constexpr (VALS) {
+  } else {
+    const bool keys_out = flags & F_KEYS_OUT, vals_out = flags & F_VALS_OUT;
+    for (u32 i = tid; i < cnt; i += CUPRUM_SORT_BLOCK) {
+      const u64 g = s_off[s_dig[i]] + i;
+      if (keys_out) {
+        if (last) ((Raw*)keys_out_p)[g] = Tr::back(s_keys[i]);
+        else ((K*)keys_out_p)[g] = s_keys[i];
+      }
       if (vals_out) {
         const V v = s_vals[i];
         if (last) ((long long*)vals_out_p)[g] = (long long)(row_n == n ? (u64)v : (u64)v % row_n);
