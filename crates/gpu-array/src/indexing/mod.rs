@@ -38,6 +38,7 @@
 pub mod advanced;
 mod along;
 mod choose;
+pub mod compact;
 mod concatenator;
 mod diag;
 mod flat;
