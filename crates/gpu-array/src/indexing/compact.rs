@@ -78,21 +78,28 @@ template <> struct item_of<4> { typedef unsigned int type; };
 template <> struct item_of<8> { typedef unsigned long long type; };
 template <> struct item_of<16> { typedef e16 type; };
 
-// Bit k set where mask byte i + k is nonzero (bytes at or past n count as
-// false); one 16-byte load when `vec` (the mask is 16-byte aligned) and
-// the 16 bytes lie inside the mask.
+// E mask bytes in one load (16 or 8).
+template <int E> struct mask_vec;
+template <> struct mask_vec<16> { typedef v16 type; };
+template <> struct mask_vec<8> { typedef unsigned long long type; };
+
+// Bit k set where mask byte i + k is nonzero (k < E; bytes at or past n
+// count as false); one E-byte load when `vec` (the mask is 16-byte
+// aligned and i a multiple of E) and the E bytes lie inside the mask.
+template <int E>
 __device__ __forceinline__ unsigned mask_bits(const unsigned char* m, long long i, long long n,
                                               bool vec) {
+  typedef typename mask_vec<E>::type W;
   unsigned bits = 0;
   if (i >= n) return 0;
-  if (vec && i + VEC <= n) {
-    const v16 w = *(const v16*)(m + i);
-    unsigned char b[VEC];
-    memcpy(b, &w, VEC);
+  if (vec && i + E <= n) {
+    const W w = *(const W*)(m + i);
+    unsigned char b[E];
+    memcpy(b, &w, E);
 #pragma unroll
-    for (int k = 0; k < VEC; ++k) bits |= (unsigned)(b[k] != 0) << k;
+    for (int k = 0; k < E; ++k) bits |= (unsigned)(b[k] != 0) << k;
   } else {
-    for (int k = 0; k < VEC && i + k < n; ++k) bits |= (unsigned)(m[i + k] != 0) << k;
+    for (int k = 0; k < E && i + k < n; ++k) bits |= (unsigned)(m[i + k] != 0) << k;
   }
   return bits;
 }
@@ -106,7 +113,7 @@ __device__ void count_tiles(const unsigned char* mask, long long* counts, long l
   int c = 0;
 #pragma unroll
   for (int r = 0; r < ROUNDS; ++r) {
-    c += __popc(mask_bits(mask, start + (long long)r * STEP + tid * VEC, n, vec));
+    c += __popc(mask_bits<VEC>(mask, start + (long long)r * STEP + tid * VEC, n, vec));
   }
 #pragma unroll
   for (int d = 16; d >= 1; d >>= 1) c += __shfl_xor_sync(FULL, c, d);
@@ -144,15 +151,18 @@ __device__ __forceinline__ int block_scan(int c, int* warp_tot, int& total) {
 }
 
 // Pass 2: the selected elements of the tile, in order, at out[incl[tile - 1]..].
-// Each round a thread owns VEC consecutive elements, handled in VEC / E
-// steps of E elements (E * S bytes of staging per thread stay <= 128).
+// The tile goes in STEPS steps of BLOCK * E consecutive elements, thread t
+// owning E consecutive ones of each (E * S bytes of staging per thread:
+// at most 128), so that the block's order is C order.
 template <int S>
 __device__ void select_tiles(const char* data, const unsigned char* mask, const long long* incl,
                              char* out_, long long n) {
   typedef typename item_of<S>::type T;
-  constexpr int E = S <= 8 ? VEC : VEC / 2;
-  constexpr int VD = E * S / 16;  // 16-byte loads per step
-  __shared__ T stage[BLOCK * E];
+  constexpr int E = S <= 8 ? 16 : 8;
+  constexpr int SPAN = BLOCK * E;      // elements per step
+  constexpr int STEPS = TILE / SPAN;
+  constexpr int VD = E * S / 16;       // 16-byte data loads per thread and step
+  __shared__ T stage[SPAN];
   __shared__ int warp_tot[WARPS];
   const int tid = threadIdx.x;
   const long long tile = blockIdx.x;
@@ -162,45 +172,42 @@ __device__ void select_tiles(const char* data, const unsigned char* mask, const 
   const T* src = (const T*)data;
   T* out = (T*)out_;
   long long base = tile == 0 ? 0 : incl[tile - 1];
-  // Every round's mask bits first: four loads in flight per thread.
-  unsigned bits[ROUNDS];
+  // Every step's mask bits first: STEPS loads in flight per thread.
+  unsigned bits[STEPS];
 #pragma unroll
-  for (int r = 0; r < ROUNDS; ++r) {
-    bits[r] = mask_bits(mask, start + (long long)r * STEP + tid * VEC, n, vec_m);
+  for (int s = 0; s < STEPS; ++s) {
+    bits[s] = mask_bits<E>(mask, start + (long long)s * SPAN + tid * E, n, vec_m);
   }
 #pragma unroll
-  for (int r = 0; r < ROUNDS; ++r) {
-    if (start + (long long)r * STEP >= n) break;  // the same for the whole block
+  for (int s = 0; s < STEPS; ++s) {
+    if (start + (long long)s * SPAN >= n) break;  // the same for the whole block
+    const unsigned sb = bits[s];
+    int total;
+    int o = block_scan(__popc(sb), warp_tot, total);
+    if (sb) {
+      const long long e0 = start + (long long)s * SPAN + tid * E;
+      T x[E];
+      if (vec_d && e0 + E <= n) {
+        const v16* p = (const v16*)(src + e0);
+        v16 w[VD];
 #pragma unroll
-    for (int s = 0; s < VEC / E; ++s) {
-      const unsigned sb = (bits[r] >> (s * E)) & ((1u << E) - 1u);
-      int total;
-      int o = block_scan(__popc(sb), warp_tot, total);
-      if (sb) {
-        const long long e0 = start + (long long)r * STEP + tid * VEC + s * E;
-        T x[E];
-        if (vec_d && e0 + E <= n) {
-          const v16* p = (const v16*)(src + e0);
-          v16 w[VD];
-#pragma unroll
-          for (int q = 0; q < VD; ++q) w[q] = p[q];
-          memcpy(x, w, E * S);
-        } else {
-#pragma unroll
-          for (int j = 0; j < E; ++j) {
-            if ((sb >> j) & 1u) x[j] = src[e0 + j];
-          }
-        }
+        for (int q = 0; q < VD; ++q) w[q] = p[q];
+        memcpy(x, w, E * S);
+      } else {
 #pragma unroll
         for (int j = 0; j < E; ++j) {
-          if ((sb >> j) & 1u) stage[o++] = x[j];
+          if ((sb >> j) & 1u) x[j] = src[e0 + j];
         }
       }
-      __syncthreads();
-      for (int k = tid; k < total; k += BLOCK) out[base + k] = stage[k];
-      base += total;
-      __syncthreads();
+#pragma unroll
+      for (int j = 0; j < E; ++j) {
+        if ((sb >> j) & 1u) stage[o++] = x[j];
+      }
     }
+    __syncthreads();
+    for (int k = tid; k < total; k += BLOCK) out[base + k] = stage[k];
+    base += total;
+    __syncthreads();
   }
 }
 
