@@ -659,7 +659,7 @@ fn masks(n: usize, rng: &mut Rng) -> Vec<(&'static str, Vec<bool>)> {
     }
     vec![
         ("random", (0..n).map(|_| rng.next() & 1 == 1).collect()),
-        ("sparse", (0..n).map(|_| rng.next() % 37 == 0).collect()),
+        ("sparse", (0..n).map(|_| rng.next().is_multiple_of(37)).collect()),
         ("all false", vec![false; n]),
         ("all true", vec![true; n]),
         ("ends", ends),
@@ -704,7 +704,7 @@ fn mask_select_every_dtype_and_size() {
     let shape = [3usize, 43, 127];
     let n: usize = shape.iter().product();
     let vals: Vec<f64> = (0..n).map(|k| k as f64 * 0.5 - 7.0).collect();
-    let mh: Vec<bool> = (0..n).map(|_| rng.next() % 3 != 0).collect();
+    let mh: Vec<bool> = (0..n).map(|_| !rng.next().is_multiple_of(3)).collect();
     for sh in [&shape[..], &[129, 127][..]] {
         let a = Array::from_slice(&vals, sh).unwrap();
         let mask = Array::from_slice(&mh, sh).unwrap();
