@@ -659,7 +659,10 @@ fn masks(n: usize, rng: &mut Rng) -> Vec<(&'static str, Vec<bool>)> {
     }
     vec![
         ("random", (0..n).map(|_| rng.next() & 1 == 1).collect()),
-        ("sparse", (0..n).map(|_| rng.next().is_multiple_of(37)).collect()),
+        (
+            "sparse",
+            (0..n).map(|_| rng.next().is_multiple_of(37)).collect(),
+        ),
         ("all false", vec![false; n]),
         ("all true", vec![true; n]),
         ("ends", ends),

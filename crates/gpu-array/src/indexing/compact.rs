@@ -12,26 +12,29 @@
 //! int64 offset per true element, a gather) moves the mask three times
 //! and writes and reads eight bytes of offset per selected element. This
 //! path moves what the result needs and little more, in two kernels over
-//! tiles of [`TILE`] elements, with one host wait between them:
+//! tiles of 16384 elements (256 threads), with one host wait between them:
 //!
 //! 1. `cuprum_mask_count`: each block counts the true (nonzero) bytes of
 //!    its tile of the mask, 16 mask bytes per load; the per-tile counts
-//!    (int64) are then scanned by [`crate::scan::cumsum`] (a few thousand
-//!    elements for 2^28) and the host reads the last, the total, in one
+//!    (int64) are then scanned by [`crate::scan::cumsum`] (16384 of them
+//!    for 2^28 elements) and the host reads the last, the total, in one
 //!    8-byte copy: the result must be allocated before it is written.
 //! 2. `cuprum_mask_select_S` (one kernel per item size `S` of 1, 2, 4, 8,
 //!    16 bytes: the copy does not look at the values, so every dtype of a
 //!    size shares one kernel): each block re-reads its tile of the mask in
-//!    16-byte loads, ranks the true elements within the block (a block scan
-//!    of per-thread counts), loads the data 16 bytes at a time where the
-//!    data pointer is aligned, stages the selected elements in shared
-//!    memory in order, and writes them to the result at the tile's offset
-//!    (the inclusive scan of the previous tile), coalesced. A run of 16
-//!    false mask bytes skips its data load, so sparse masks read less.
+//!    16-byte loads (8-byte for 16-byte items), in steps of 256 x 16
+//!    elements (256 x 8), each thread owning consecutive ones so that the
+//!    block's order is C order; a block scan of per-thread counts ranks
+//!    the true elements; the data comes 16 bytes per load where its
+//!    pointer is aligned; the selected elements are staged in shared
+//!    memory in order and written to the result at the tile's offset (the
+//!    inclusive scan of the previous tile), coalesced. A thread whose mask
+//!    bytes of a step are all false skips its data load, so sparse masks
+//!    read less.
 //!
 //! Traffic for `n` elements of `S` bytes with `k` selected: the mask read
 //! twice (`2n`), the data at most once (`n S`), the result written (`k S`),
-//! plus `16 n / TILE` bytes of tile counts and their scan.
+//! plus 16 bytes per tile of counts and their scan.
 //!
 //! Operands that are not C-contiguous are copied into C order first (one
 //! extra pass over that operand); their values are then read in the same
