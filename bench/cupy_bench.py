@@ -125,6 +125,19 @@ def full(shape, dtype, v):
     return cp.full(shape, v, dtype=dtype)
 
 
+def w_mask_select():
+    """a[mask] of 2^28 uniform float32, mask = a > 0.5 made before the
+    timing; bytes: the mask and the data read, the selected elements
+    written (as bench/src/sort_workloads.rs)."""
+    def run():
+        a = cp.random.random(N, dtype=cp.float32)
+        mask = a > 0.5
+        selected = int(cp.count_nonzero(mask))
+        ms = gpu_time_ms(lambda: a[mask])
+        return (ms, "ms", (N * (1 + 4) + selected * 4) / ms / 1e6, "GB/s")
+    return run
+
+
 def w_flops(make, fn, flops):
     def run():
         args = make()
@@ -248,6 +261,7 @@ WORKLOADS = {
     "fused where(a>0,a,b) f32 2^28": w_gpu(
         lambda: (full(N, cp.float32, 1.0), full(N, cp.float32, 2.0)),
         cp.fuse(where_pos), 3 * N * 4),
+    "mask select 2^28 f32": w_mask_select(),
     # Uniform inputs as bench/src/stats_workloads.rs; the range comes from
     # the data (min/max and their copy back included on both sides).
     "histogram 2^26 f32 256 bins": w_gpu(

@@ -1,5 +1,6 @@
 //! Workloads of issue 4: sort and argsort (Cuprum's radix sort against
-//! CuPy's CUB), concatenate, a random gather (`take`) and `where`.
+//! CuPy's CUB), concatenate, a random gather (`take`), `where` and a
+//! boolean-mask select (`a[mask]`).
 
 use gpu_array::indexing::{TakeMode, take};
 use gpu_array::manipulation::concatenate;
@@ -89,4 +90,51 @@ pub fn where_fused_f32(dev: Device) -> Result<Record> {
     f.call(&[&a, &b]).map_err(err)?;
     let ms = time(dev, || f.call(&[&a, &b]))?;
     Ok(gpu_rec("fused where(a>0,a,b) f32 2^28", ms, 3 * n * 4))
+}
+
+/// `n` uniform floats in [0, 1) made on the device (SplitMix64 of the
+/// element index and `seed`, top 24 bits): no 1 GiB upload for 2^28.
+fn device_uniform_f32(n: usize, seed: i64) -> Result<Array> {
+    use gpu_array::dtype::ScalarValue;
+    use gpu_array::elementwise::{ElementwiseKernel, KernelInput};
+    use gpu_array::ufunc::Input;
+    let k = ElementwiseKernel::new(
+        "int64 seed",
+        "float32 out",
+        "unsigned long long z = (unsigned long long)i * 0x9E3779B97F4A7C15ull \
+           + (unsigned long long)seed; \
+         z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull; \
+         z = (z ^ (z >> 27)) * 0x94D049BB133111EBull; \
+         z ^= z >> 31; \
+         out = (float)(z >> 40) * (1.0f / 16777216.0f);",
+        "bench_uniform_f32",
+    )
+    .map_err(err)?;
+    let out = Array::empty(&[n], DType::Float32).map_err(err)?;
+    k.call(
+        &[KernelInput::Plain(Input::Scalar(ScalarValue::Int(
+            seed.into(),
+        )))],
+        &[&out],
+        None,
+    )
+    .map_err(err)?;
+    Ok(out)
+}
+
+/// `a[mask]` of 2^28 uniform float32 with `mask = a > 0.5` made before
+/// the timing (about half selected): bytes are the mask and the data read
+/// once and the selected elements written.
+pub fn mask_select_f32(dev: Device) -> Result<Record> {
+    use gpu_array::ix;
+    let n = 1usize << 28;
+    let a = device_uniform_f32(n, 3)?;
+    let mask = a.greater(0.5).map_err(err)?;
+    let selected = a.get_index(&ix![&mask]).map_err(err)?.size();
+    let ms = time(dev, || a.get_index(&ix![&mask]))?;
+    Ok(gpu_rec(
+        "mask select 2^28 f32",
+        ms,
+        n * (1 + 4) + selected * 4,
+    ))
 }

@@ -129,6 +129,10 @@ pub fn all() -> Vec<Workload> {
             crate::sort_workloads::where_fused_f32,
         ),
         (
+            "mask select 2^28 f32",
+            crate::sort_workloads::mask_select_f32,
+        ),
+        (
             "histogram 2^26 f32 256 bins",
             crate::stats_workloads::histogram_f32,
         ),

@@ -12,7 +12,7 @@
 //! - `precompile [--arch sm_80,sm_90] [--out DIR] [--only FAMILY,..] [--list]`:
 //!   fill a kernel-cache folder with the built-in kernels' common
 //!   specialisations (elementwise, reduction, scan, sort, stats, math,
-//!   quantile).
+//!   quantile, indexing).
 //! - `golden [OUTDIR]`: regenerate the NumPy oracles of the GPU tests (needs
 //!   Python with NumPy 2).
 

@@ -1,7 +1,7 @@
 //! `cargo xtask precompile [--arch sm_80,sm_90] [--out DIR] [--only FAMILY,..]
 //! [--list]`: compiles the built-in kernels' common specialisations
 //! (gpu-array's `precompile::common_programs`: elementwise, reduction,
-//! scan, sort, stats, math and quantile programs) into a kernel-cache
+//! scan, sort, stats, math, quantile and indexing programs) into a kernel-cache
 //! folder, so that a deployment shipping that folder as `CUPRUM_CACHE_DIR`
 //! pays no compilation on a common built-in op's first call. Needs NVRTC
 //! only (set up as for `cargo xtask test`), no GPU. `--only` keeps the
@@ -57,6 +57,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "stats",
             "math",
             "quantile",
+            "indexing",
         ];
         if let Some(bad) = only.iter().find(|f| !known.contains(&f.as_str())) {
             return Err(format!(

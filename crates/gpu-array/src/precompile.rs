@@ -15,6 +15,7 @@
 //! | `stats`       | histogram (equal-width and array bins), bincount, the min/max pass of int32, int64, float32, float64 |
 //! | `math`        | around, clip, interp, i0, sinc, windows, ... ([`crate::math::kernel_specs`]) |
 //! | `quantile`    | the pick-and-interpolate kernel of median/percentile/quantile       |
+//! | `indexing`    | the boolean-mask compaction program of `a[mask]`, `extract`, `compress` |
 //!
 //! Fused kernels ([`crate::fusion`]) are not here: their source is the
 //! user's function, named by the user, so there is no built-in one to
@@ -34,8 +35,8 @@ use crate::stats::kernels::{BinMode, CountKernel, Weights};
 /// architecture: the caller sets each one it compiles for).
 #[derive(Clone, Debug)]
 pub struct Program {
-    /// `elementwise`, `reduction`, `scan`, `sort`, `stats`, `math` or
-    /// `quantile`.
+    /// `elementwise`, `reduction`, `scan`, `sort`, `stats`, `math`,
+    /// `quantile` or `indexing`.
     pub family: &'static str,
     /// The kernel (or program) name.
     pub label: String,
@@ -197,6 +198,11 @@ pub fn common_programs() -> Vec<Program> {
             ..elementwise("quantile", &s)
         });
     }
+    out.push(Program {
+        family: "indexing",
+        label: "cuprum_mask_compaction".into(),
+        request: crate::indexing::compact::program_request(),
+    });
     out
 }
 
@@ -222,6 +228,7 @@ mod tests {
             "stats",
             "math",
             "quantile",
+            "indexing",
         ] {
             assert!(a.iter().any(|p| p.family == family), "{family}");
         }

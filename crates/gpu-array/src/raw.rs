@@ -151,3 +151,32 @@ pub(crate) fn launch_count(
     }?;
     Ok(())
 }
+
+/// Launches a mask compaction kernel `cuprum_mask_*(data, mask, tiles,
+/// out, n)` (`indexing::compact`).
+pub(crate) fn launch_mask(
+    kernel: &gpu_runtime::RawKernel,
+    cfg: LaunchConfig,
+    stream: &Stream,
+    ptrs: [gpu_runtime::DevicePtr; 4],
+    n: i64,
+) -> Result<()> {
+    let [data, mask, tiles, out] = ptrs;
+    // SAFETY: the arguments match the kernels' (four pointers, a long
+    // long). The caller (`indexing::compact::mask_select`) passes a
+    // C-contiguous bool mask and C-contiguous data of `n` elements each (the
+    // data of the kernel's item size), one int64 per tile in `tiles` (the
+    // count kernel writes them; the select kernel reads their inclusive
+    // scan), a grid of exactly `n.div_ceil(TILE)` blocks of 256 threads,
+    // and for the select kernel an output of as many elements as the mask
+    // holds true values (the scan's last entry, read back), which bounds
+    // every write; all buffers are freed in stream order, after the launch.
+    unsafe {
+        kernel.launch(
+            &cfg,
+            stream,
+            &gpu_runtime::kernel_args![data, mask, tiles, out, n],
+        )
+    }?;
+    Ok(())
+}

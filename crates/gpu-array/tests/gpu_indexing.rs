@@ -610,3 +610,282 @@ fn errors_in_numpy_words() {
     // Nothing was written by the failed sets.
     assert!(a.to_vec::<f32>().unwrap().iter().all(|&x| x == 0.0));
 }
+
+// ---------------------------------------------------------------------------
+// The compaction path of `a[mask]` (one mask of the source's shape),
+// `extract` and flattened `compress` (`indexing::compact`): tiles of 16384
+// mask bytes, steps of 4096 (2048 for 16-byte items).
+
+/// `bytes` (C order, `itemsize` bytes per element) where `mask` is true.
+fn host_select(bytes: &[u8], itemsize: usize, mask: &[bool]) -> Vec<u8> {
+    assert_eq!(bytes.len(), itemsize * mask.len());
+    bytes
+        .chunks_exact(itemsize)
+        .zip(mask)
+        .filter(|(_, m)| **m)
+        .flat_map(|(c, _)| c.to_vec())
+        .collect()
+}
+
+/// `a[mask]` against the host, byte for byte: a 1-D result of `a`'s dtype
+/// holding the selected elements in C order.
+fn check_mask_select(what: &str, a: &Array, mask: &Array) {
+    let got = a
+        .get_index(&ix![mask])
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    let mh = mask.copy().unwrap().to_vec::<bool>().unwrap();
+    let want = host_select(&a.copy().unwrap().to_bytes().unwrap(), a.itemsize(), &mh);
+    let count = mh.iter().filter(|&&b| b).count();
+    assert_eq!(got.dtype(), a.dtype(), "{what}: dtype");
+    assert_eq!(got.shape(), &[count], "{what}: shape");
+    assert!(got.is_c_contiguous(), "{what}: C-contiguous");
+    let g = got.to_bytes().unwrap();
+    if let Some(p) = g.iter().zip(&want).position(|(x, y)| x != y) {
+        panic!(
+            "{what}: first difference at element {} of {count}",
+            p / a.itemsize()
+        );
+    }
+    assert_eq!(g.len(), want.len(), "{what}: bytes");
+}
+
+/// Masks of `n` elements: random (one in two), sparse (one in 37), all
+/// false, all true, and true only at the ends.
+fn masks(n: usize, rng: &mut Rng) -> Vec<(&'static str, Vec<bool>)> {
+    let mut ends = vec![false; n];
+    if n > 0 {
+        ends[0] = true;
+        ends[n - 1] = true;
+    }
+    vec![
+        ("random", (0..n).map(|_| rng.next() & 1 == 1).collect()),
+        (
+            "sparse",
+            (0..n).map(|_| rng.next().is_multiple_of(37)).collect(),
+        ),
+        ("all false", vec![false; n]),
+        ("all true", vec![true; n]),
+        ("ends", ends),
+    ]
+}
+
+/// Every dtype (every item size: 1, 2, 4, 8, 16 bytes) over sizes around
+/// the tile and the step (0, 1, 15, 17, 4095, 4097, 16383, 16384, 16385,
+/// two tiles and a part) and every mask kind, in 1-D and reshaped to 2-D
+/// and 3-D (the mask the same shape).
+#[test]
+fn mask_select_every_dtype_and_size() {
+    let Some(_d) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    let mut rng = Rng(21);
+    let sizes = [
+        0usize,
+        1,
+        15,
+        17,
+        2047,
+        4095,
+        4097,
+        16383,
+        16384,
+        16385,
+        2 * 16384 + 2048 + 7,
+    ];
+    for n in sizes {
+        let vals: Vec<i64> = (0..n).map(|_| rng.range(-100_000, 100_000)).collect();
+        let base = Array::from_slice(&vals, &[n]).unwrap();
+        for (kind, mh) in masks(n, &mut rng) {
+            let mask = Array::from_slice(&mh, &[n]).unwrap();
+            for dt in DType::ALL {
+                let a = base.astype(dt).unwrap();
+                check_mask_select(&format!("{dt} n={n} {kind}"), &a, &mask);
+            }
+        }
+    }
+    // 2-D and 3-D shapes (16383 = 3 x 43 x 127), mask of the same shape.
+    let shape = [3usize, 43, 127];
+    let n: usize = shape.iter().product();
+    let vals: Vec<f64> = (0..n).map(|k| k as f64 * 0.5 - 7.0).collect();
+    let mh: Vec<bool> = (0..n).map(|_| !rng.next().is_multiple_of(3)).collect();
+    for sh in [&shape[..], &[129, 127][..]] {
+        let a = Array::from_slice(&vals, sh).unwrap();
+        let mask = Array::from_slice(&mh, sh).unwrap();
+        for dt in [DType::Float64, DType::Complex128, DType::Int16, DType::Bool] {
+            check_mask_select(&format!("{dt} {sh:?}"), &a.astype(dt).unwrap(), &mask);
+        }
+    }
+    // An empty 2-D array: shape (0,).
+    let a = Array::zeros(&[0, 5], DType::Float32).unwrap();
+    let m = Array::zeros(&[0, 5], DType::Bool).unwrap();
+    check_mask_select("(0, 5)", &a, &m);
+}
+
+/// About three million elements (183 tiles and a part) of every item
+/// size, random and sparse masks.
+#[test]
+fn mask_select_three_million() {
+    let Some(_d) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    let mut rng = Rng(23);
+    let n = 3_000_017usize;
+    let vals: Vec<i64> = (0..n).map(|_| rng.range(-1 << 40, 1 << 40)).collect();
+    let base = Array::from_slice(&vals, &[n]).unwrap();
+    for (kind, mh) in masks(n, &mut rng).into_iter().take(2) {
+        let mask = Array::from_slice(&mh, &[n]).unwrap();
+        for dt in [
+            DType::Bool,
+            DType::Float16,
+            DType::Float32,
+            DType::Int64,
+            DType::Complex128,
+        ] {
+            check_mask_select(
+                &format!("{dt} n={n} {kind}"),
+                &base.astype(dt).unwrap(),
+                &mask,
+            );
+        }
+    }
+    // float32 through the public path as the bench runs it: a > 0.5.
+    let u: Vec<f32> = (0..n)
+        .map(|_| (rng.next() >> 40) as f32 / 16_777_216.0)
+        .collect();
+    let a = Array::from_slice(&u, &[n]).unwrap();
+    let mask = a.greater(0.5).unwrap();
+    let got = a.get_index(&ix![&mask]).unwrap().to_vec::<f32>().unwrap();
+    let want: Vec<f32> = u.iter().copied().filter(|&x| x > 0.5).collect();
+    assert!(got == want, "a[a > 0.5]");
+}
+
+/// Sources and masks that are not C-contiguous (transposed, reversed,
+/// strided, broadcast) or not 16-byte aligned (a view starting one element
+/// in), against the logical contents on the host.
+#[test]
+fn mask_select_non_contiguous_and_unaligned() {
+    let Some(_d) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    let mut rng = Rng(29);
+    let (r, c) = (150usize, 233usize);
+    let vals: Vec<i64> = (0..r * c).map(|_| rng.range(-5000, 5000)).collect();
+    let mh: Vec<bool> = (0..r * c).map(|_| rng.next() % 5 < 2).collect();
+    let base = Array::from_slice(&vals, &[r, c]).unwrap();
+    let mbase = Array::from_slice(&mh, &[r, c]).unwrap();
+    for dt in [
+        DType::UInt8,
+        DType::BFloat16,
+        DType::Float32,
+        DType::Float64,
+        DType::Complex64,
+        DType::Complex128,
+    ] {
+        let a = base.astype(dt).unwrap();
+        // Transposed source, transposed mask: (233, 150).
+        check_mask_select(&format!("{dt} a.T[m.T]"), &a.T(), &mbase.T());
+        // Transposed source, C-contiguous mask of its shape.
+        let mc = mbase.T().copy().unwrap();
+        check_mask_select(&format!("{dt} a.T[m]"), &a.T(), &mc);
+        // Reversed rows and strided columns on both: (147, 116) each.
+        let av = a.slice(&s![..;-1, 1..;2]).unwrap();
+        let av = av.slice(&s![..147, ..]).unwrap();
+        let mv = mbase.slice(&s![3.., ..;-2]).unwrap();
+        let mv = mv.slice(&s![.., ..116]).unwrap();
+        assert_eq!(av.shape(), mv.shape());
+        check_mask_select(&format!("{dt} a[::-1, 1::2][mv]"), &av, &mv);
+        // A broadcast mask (stride 0 along the rows).
+        let row = mbase.slice(&s![7..8, ..]).unwrap();
+        let mb = row.broadcast_to(&[r, c]).unwrap();
+        check_mask_select(&format!("{dt} a[broadcast m]"), &a, &mb);
+        // 1-D views one element in: the data and the mask unaligned.
+        let flat_a = a.reshape(&[-1]).unwrap();
+        let flat_m = mbase.reshape(&[-1]).unwrap();
+        let n = r * c;
+        let a1 = flat_a.slice(&s![1..]).unwrap();
+        let m1 = flat_m.slice(&s![..n - 1]).unwrap();
+        check_mask_select(&format!("{dt} a[1:][m[:-1]]"), &a1, &m1);
+        let m3 = flat_m.slice(&s![3..n - 2]).unwrap();
+        let a3 = flat_a.slice(&s![5..]).unwrap();
+        check_mask_select(&format!("{dt} a[5:][m[3:-2]]"), &a3, &m3);
+        // Every other element, reversed.
+        let a2 = flat_a.slice(&s![..;-2]).unwrap();
+        let m2 = flat_m.slice(&s![1..;2]).unwrap();
+        check_mask_select(&format!("{dt} a[::-2][m[1::2]]"), &a2, &m2);
+    }
+}
+
+/// `extract` and `compress` share the compaction path: any condition
+/// dtype (nonzero is true), shapes that differ with the same size, a
+/// condition shorter than the array; axis=None and a 1-D array along its
+/// axis; the general path still along an axis of a 2-D array.
+#[test]
+fn extract_and_compress_compact() {
+    let Some(_d) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    use gpu_array::indexing::{compress, extract};
+    let mut rng = Rng(31);
+    let n = 40_000usize;
+    let vals: Vec<f32> = (0..n).map(|k| k as f32 - 0.25).collect();
+    let cond: Vec<i32> = (0..n).map(|_| rng.range(-2, 3) as i32).collect();
+    let a = Array::from_slice(&vals, &[200, 200]).unwrap();
+    let c = Array::from_slice(&cond, &[n]).unwrap();
+    let want: Vec<f32> = vals
+        .iter()
+        .zip(&cond)
+        .filter(|(_, c)| **c != 0)
+        .map(|(v, _)| *v)
+        .collect();
+    let got = extract(&c, &a).unwrap();
+    assert_eq!(got.shape(), &[want.len()]);
+    assert!(got.to_vec::<f32>().unwrap() == want, "extract");
+    // A transposed array: extract reads it in C order of the view.
+    let at = a.T();
+    let logical = at.copy().unwrap().to_vec::<f32>().unwrap();
+    let want_t: Vec<f32> = logical
+        .iter()
+        .zip(&cond)
+        .filter(|(_, c)| **c != 0)
+        .map(|(v, _)| *v)
+        .collect();
+    assert!(
+        extract(&c, &at).unwrap().to_vec::<f32>().unwrap() == want_t,
+        "extract of a.T"
+    );
+    // compress with a shorter float condition, axis=None.
+    let k = 12_345usize;
+    let cf: Vec<f64> = (0..k).map(|_| (rng.next() % 3) as f64 * 0.5).collect();
+    let dcf = Array::from_slice(&cf, &[k]).unwrap();
+    let want: Vec<f32> = vals[..k]
+        .iter()
+        .zip(&cf)
+        .filter(|(_, c)| **c != 0.0)
+        .map(|(v, _)| *v)
+        .collect();
+    let got = compress(&dcf, &a, None).unwrap();
+    assert_eq!(got.shape(), &[want.len()]);
+    assert!(got.to_vec::<f32>().unwrap() == want, "compress axis=None");
+    // A 1-D array along axis -1, a bool condition.
+    let cb: Vec<bool> = cf.iter().map(|&x| x != 0.0).collect();
+    let a1 = Array::from_slice(&vals, &[n]).unwrap();
+    let got = compress(&Array::from_slice(&cb, &[k]).unwrap(), &a1, Some(-1)).unwrap();
+    assert!(got.to_vec::<f32>().unwrap() == want, "compress 1-D axis=-1");
+    // An empty condition selects nothing.
+    let e = Array::zeros(&[0], DType::Bool).unwrap();
+    assert_eq!(compress(&e, &a, None).unwrap().shape(), &[0]);
+    // Along an axis of a 2-D array: the general path, rows kept.
+    let rows: Vec<bool> = (0..200).map(|i| i % 3 == 1).collect();
+    let got = compress(&Array::from_slice(&rows, &[200]).unwrap(), &a, Some(0)).unwrap();
+    assert_eq!(got.shape(), &[67, 200]);
+    let g = got.to_vec::<f32>().unwrap();
+    assert_eq!(g[0], vals[200]);
+    assert_eq!(g[200], vals[4 * 200]);
+    // Errors stay NumPy's.
+    assert!(extract(&c.slice(&s![1..]).unwrap(), &a).is_err());
+    let long = Array::zeros(&[n + 1], DType::Bool).unwrap();
+    assert_eq!(
+        compress(&long, &a, None).unwrap_err().to_string(),
+        format!("index {n} is out of bounds for axis 0 with size {n}")
+    );
+}

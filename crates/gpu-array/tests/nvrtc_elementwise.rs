@@ -391,6 +391,39 @@ fn advanced_indexing_kernels_compile() {
     compile_batch("advanced_indexing", &specs);
 }
 
+/// The boolean-mask compaction kernels (`indexing::compact`: the per-tile
+/// count and the select kernel of every item size), one raw program per
+/// architecture, every kernel found in the cubin.
+#[test]
+fn mask_compaction_kernels_compile() {
+    let Some(()) = nvrtc_or_skip() else { return };
+    let source = gpu_array::indexing::compact::program_source();
+    let names = gpu_array::indexing::compact::kernel_names();
+    assert_eq!(names.len(), 6);
+    for arch in ARCHS {
+        let t = Instant::now();
+        let mut req = CompileRequest::new(source.clone()).arch(arch);
+        req.name = "mask_compaction.cu".into();
+        for (name, text) in HEADERS {
+            req = req.header(name, text);
+        }
+        let c = nvrtc::compile_uncached(&req, &no_cache())
+            .unwrap_or_else(|e| panic!("mask compaction ({arch}): {e}"));
+        assert_eq!(c.kind, ImageKind::Cubin);
+        for name in &names {
+            assert!(
+                c.image.windows(name.len()).any(|w| w == name.as_bytes()),
+                "mask compaction ({arch}): kernel {name} missing from the cubin"
+            );
+        }
+        eprintln!(
+            "mask compaction {arch}: {} kernels in {:.1}s",
+            names.len(),
+            t.elapsed().as_secs_f64()
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Tier 3: a few generated kernels run on a GPU (skipped without one), with
 // NumPy's (and, for float to integer casts, CuPy's) answers.

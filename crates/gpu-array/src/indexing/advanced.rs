@@ -39,7 +39,11 @@
 //! - **Duplicate values in indices**: when a set writes one element
 //!   several times, which write wins is undefined.
 //!
-//! Masks stay on the device: a cumulative sum of each mask gives every
+//! A single mask of the source's shape (`a[mask]`) takes the compaction
+//! kernels of [`compact`](super::compact): a per-tile count, one wait for
+//! the total, and one pass that writes the selected elements in C order.
+//!
+//! Other masks stay on the device: a cumulative sum of each mask gives every
 //! true element its output slot, and the host waits once per call for the
 //! true counts (all masks' counts come back in one copy), because NumPy's
 //! result shape depends on them. Integer arrays need no wait at all.
@@ -897,6 +901,15 @@ impl Array {
                 })
                 .collect();
             return self.slice(&basic);
+        }
+        // One mask over every axis (NumPy's commonest `a[mask]`): the
+        // compaction kernels, which move about a third of the general
+        // path's bytes (see `indexing::compact`).
+        if let [ItemKind::Mask(m)] = kinds.as_slice()
+            && !m.is_empty()
+            && m.as_slice() == self.shape()
+        {
+            return super::compact::mask_select(self, arrays[0]);
         }
         let r = resolve(self, &kinds, &arrays)?;
         let out = Array::empty_on(

@@ -12,6 +12,7 @@
 //! | `cp.diagonal(a, 1, 0, 1)`              | [`diagonal`]`(&a, 1, 0, 1)?` (a view)              |
 //! | `cp.put(a, idx, v)`                    | [`put`]`(&a, &idx, &v, TakeMode::Wrap)?`           |
 //! | `a[idx, 1:]`, `a[mask]` (advanced)     | `a.get_index(&ix![&idx, 1..])?`, `ix![&mask]` ([`advanced`]) |
+//! | `a[mask]` (`mask.shape == a.shape`)   | `a.get_index(&ix![&mask])?`: one count, one wait, one compaction ([`compact`]) |
 //! | `a[idx] = v`, `a[mask] = 0`            | `a.set_index(&ix![&idx], &v)?` ([`advanced`])      |
 //! | `cp.choose(a, [c0, c1], mode='clip')`  | [`choose`]`(&a, &[&c0, &c1], ClipMode::Clip)?`     |
 //! | `cp.select([m0, m1], [x0, x1], 0)`     | [`select`]`(&[&m0, &m1], &[&x0, &x1], 0)?`         |
@@ -38,6 +39,7 @@
 pub mod advanced;
 mod along;
 mod choose;
+pub mod compact;
 mod concatenator;
 mod diag;
 mod flat;

@@ -1,7 +1,10 @@
 //! Selections by condition: `where`, `nonzero`, `argwhere`, `flatnonzero`,
 //! `compress`, `extract`. The three-argument `where` is one elementwise
-//! kernel; the compactions are a cumulative sum of the mask, one host read
-//! of the count (NumPy's result sizes depend on the data) and one scatter.
+//! kernel; `nonzero` and `argwhere` are a cumulative sum of the mask, one
+//! host read of the count (NumPy's result sizes depend on the data) and one
+//! scatter; `extract` and `compress` of the flattened array (or of a 1-D
+//! array) take the compaction kernels of [`compact`](super::compact), which
+//! also wait once for the count.
 
 use std::sync::OnceLock;
 
@@ -202,6 +205,13 @@ pub fn compress(condition: &Array, a: &Array, axis: Option<isize>) -> Result<Arr
             axis.unwrap_or(0)
         )));
     }
+    // The flattened array (or a 1-D one along its axis): the compaction
+    // kernels over its first `condition.size()` elements.
+    if axis.is_none() || a.ndim() == 1 {
+        let flat = a.reshape(&[-1])?;
+        let head = flat.slice(&[layout::AxisIndex::from(0..condition.size())])?;
+        return super::compact::mask_select(&head, &super::compact::as_bool(condition)?);
+    }
     let idx = flatnonzero(condition)?;
     take(a, &idx, axis, TakeMode::Wrap)
 }
@@ -219,6 +229,6 @@ pub fn extract(condition: &Array, a: &Array) -> Result<Array> {
             a.size()
         )));
     }
-    let idx = flatnonzero(condition)?;
-    take(&a.reshape(&[-1])?, &idx, Some(0), TakeMode::Wrap)
+    // Same sizes: the compaction kernels read both in C order.
+    super::compact::mask_select(a, &super::compact::as_bool(condition)?)
 }

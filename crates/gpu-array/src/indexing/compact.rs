@@ -1,0 +1,386 @@
+//! Boolean-mask compaction: `a[mask]` with one mask over every axis (and
+//! `extract`, `compress` of the flattened array), the elements of `a` where
+//! the mask is true, in C order, as one new 1-D array.
+//!
+//! | NumPy / CuPy                       | Cuprum (this path)                         |
+//! |------------------------------------|--------------------------------------------|
+//! | `a[mask]` (`mask.shape == a.shape`) | `a.get_index(&ix![&mask])?`               |
+//! | `cp.extract(cond, a)`              | [`extract`](super::extract)`(&cond, &a)?`  |
+//! | `cp.compress(cond, a)` (flattened) | [`compress`](super::compress)`(&cond, &a, None)?` |
+//!
+//! The general advanced-indexing path (a cumulative sum of the mask, an
+//! int64 offset per true element, a gather) moves the mask three times
+//! and writes and reads eight bytes of offset per selected element. This
+//! path moves what the result needs and little more, in two kernels over
+//! tiles of 16384 elements (256 threads), with one host wait between them:
+//!
+//! 1. `cuprum_mask_count`: each block counts the true (nonzero) bytes of
+//!    its tile of the mask, 16 mask bytes per load; the per-tile counts
+//!    (int64) are then scanned by [`crate::scan::cumsum`] (16384 of them
+//!    for 2^28 elements) and the host reads the last, the total, in one
+//!    8-byte copy: the result must be allocated before it is written.
+//! 2. `cuprum_mask_select_S` (one kernel per item size `S` of 1, 2, 4, 8,
+//!    16 bytes: the copy does not look at the values, so every dtype of a
+//!    size shares one kernel): each block re-reads its tile of the mask in
+//!    16-byte loads (8-byte for 16-byte items), in steps of 256 x 16
+//!    elements (256 x 8), each thread owning consecutive ones so that the
+//!    block's order is C order; a block scan of per-thread counts ranks
+//!    the true elements; the data comes 16 bytes per load where its
+//!    pointer is aligned; the selected elements are staged in shared
+//!    memory in order and written to the result at the tile's offset (the
+//!    inclusive scan of the previous tile), coalesced. A thread whose mask
+//!    bytes of a step are all false skips its data load, so sparse masks
+//!    read less.
+//!
+//! Traffic for `n` elements of `S` bytes with `k` selected: the mask read
+//! twice (`2n`), the data at most once (`n S`), the result written (`k S`),
+//! plus 16 bytes per tile of counts and their scan.
+//!
+//! Operands that are not C-contiguous are copied into C order first (one
+//! extra pass over that operand); their values are then read in the same
+//! C order as NumPy's.
+
+use std::sync::OnceLock;
+
+use gpu_runtime::nvrtc::CompileRequest;
+use gpu_runtime::{LaunchConfig, RawKernel};
+
+use crate::array::Array;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::kernels::HEADERS;
+use crate::layout::Order;
+
+/// Threads per block of both kernels.
+const BLOCK: u32 = 256;
+/// Mask elements per tile (one block): 256 threads x 16 bytes x 4 rounds
+/// (`TILE` in the kernels).
+pub(crate) const TILE: usize = 16384;
+
+/// The CUDA C++ of the count kernel and the select kernel of every item
+/// size (no Cuprum header needed: the kernels copy bytes).
+const SOURCE: &str = r#"
+namespace cuprum_mask {
+
+constexpr int BLOCK = 256;
+constexpr int VEC = 16;              // mask bytes per thread per round
+constexpr int STEP = BLOCK * VEC;    // mask bytes per round (4096)
+constexpr int ROUNDS = 4;
+constexpr int TILE = STEP * ROUNDS;  // mask bytes per block (16384)
+constexpr int WARPS = BLOCK / 32;
+constexpr unsigned FULL = 0xffffffffu;
+
+struct __align__(16) v16 { unsigned long long a, b; };
+// A 16-byte item aligned as its halves (complex128 needs no more).
+struct e16 { unsigned long long a, b; };
+
+template <int S> struct item_of;
+template <> struct item_of<1> { typedef unsigned char type; };
+template <> struct item_of<2> { typedef unsigned short type; };
+template <> struct item_of<4> { typedef unsigned int type; };
+template <> struct item_of<8> { typedef unsigned long long type; };
+template <> struct item_of<16> { typedef e16 type; };
+
+// E mask bytes in one load (16 or 8).
+template <int E> struct mask_vec;
+template <> struct mask_vec<16> { typedef v16 type; };
+template <> struct mask_vec<8> { typedef unsigned long long type; };
+
+// Bit k set where mask byte i + k is nonzero (k < E; bytes at or past n
+// count as false); one E-byte load when `vec` (the mask is 16-byte
+// aligned and i a multiple of E) and the E bytes lie inside the mask.
+template <int E>
+__device__ __forceinline__ unsigned mask_bits(const unsigned char* m, long long i, long long n,
+                                              bool vec) {
+  typedef typename mask_vec<E>::type W;
+  unsigned bits = 0;
+  if (i >= n) return 0;
+  if (vec && i + E <= n) {
+    const W w = *(const W*)(m + i);
+    unsigned char b[E];
+    memcpy(b, &w, E);
+#pragma unroll
+    for (int k = 0; k < E; ++k) bits |= (unsigned)(b[k] != 0) << k;
+  } else {
+    for (int k = 0; k < E && i + k < n; ++k) bits |= (unsigned)(m[i + k] != 0) << k;
+  }
+  return bits;
+}
+
+// Pass 1: the number of true elements of each tile, into counts[tile].
+__device__ void count_tiles(const unsigned char* mask, long long* counts, long long n) {
+  __shared__ int warp_tot[WARPS];
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const long long start = (long long)blockIdx.x * TILE;
+  const bool vec = ((unsigned long long)mask & 15) == 0;
+  int c = 0;
+#pragma unroll
+  for (int r = 0; r < ROUNDS; ++r) {
+    c += __popc(mask_bits<VEC>(mask, start + (long long)r * STEP + tid * VEC, n, vec));
+  }
+#pragma unroll
+  for (int d = 16; d >= 1; d >>= 1) c += __shfl_xor_sync(FULL, c, d);
+  if (lane == 0) warp_tot[warp] = c;
+  __syncthreads();
+  if (tid == 0) {
+    long long t = 0;
+#pragma unroll
+    for (int w = 0; w < WARPS; ++w) t += warp_tot[w];
+    counts[blockIdx.x] = t;
+  }
+}
+
+// The exclusive prefix of c over the block, and the block's total. Reads
+// warp_tot after one barrier; the caller puts a barrier between two calls.
+__device__ __forceinline__ int block_scan(int c, int* warp_tot, int& total) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  int incl = c;
+#pragma unroll
+  for (int d = 1; d < 32; d <<= 1) {
+    const int u = __shfl_up_sync(FULL, incl, d);
+    if (lane >= d) incl += u;
+  }
+  if (lane == 31) warp_tot[warp] = incl;
+  __syncthreads();
+  int before = 0, t = 0;
+#pragma unroll
+  for (int w = 0; w < WARPS; ++w) {
+    const int x = warp_tot[w];
+    before += w < warp ? x : 0;
+    t += x;
+  }
+  total = t;
+  return before + incl - c;
+}
+
+// Pass 2: the selected elements of the tile, in order, at out[incl[tile - 1]..].
+// The tile goes in STEPS steps of BLOCK * E consecutive elements, thread t
+// owning E consecutive ones of each (E * S bytes of staging per thread:
+// at most 128), so that the block's order is C order.
+template <int S>
+__device__ void select_tiles(const char* data, const unsigned char* mask, const long long* incl,
+                             char* out_, long long n) {
+  typedef typename item_of<S>::type T;
+  constexpr int E = S <= 8 ? 16 : 8;
+  constexpr int SPAN = BLOCK * E;      // elements per step
+  constexpr int STEPS = TILE / SPAN;
+  constexpr int VD = E * S / 16;       // 16-byte data loads per thread and step
+  __shared__ T stage[SPAN];
+  __shared__ int warp_tot[WARPS];
+  const int tid = threadIdx.x;
+  const long long tile = blockIdx.x;
+  const long long start = tile * TILE;
+  const bool vec_m = ((unsigned long long)mask & 15) == 0;
+  const bool vec_d = ((unsigned long long)data & 15) == 0;
+  const T* src = (const T*)data;
+  T* out = (T*)out_;
+  long long base = tile == 0 ? 0 : incl[tile - 1];
+  // Every step's mask bits first: STEPS loads in flight per thread.
+  unsigned bits[STEPS];
+#pragma unroll
+  for (int s = 0; s < STEPS; ++s) {
+    bits[s] = mask_bits<E>(mask, start + (long long)s * SPAN + tid * E, n, vec_m);
+  }
+#pragma unroll
+  for (int s = 0; s < STEPS; ++s) {
+    if (start + (long long)s * SPAN >= n) break;  // the same for the whole block
+    const unsigned sb = bits[s];
+    int total;
+    int o = block_scan(__popc(sb), warp_tot, total);
+    if (sb) {
+      const long long e0 = start + (long long)s * SPAN + tid * E;
+      T x[E];
+      if (vec_d && e0 + E <= n) {
+        const v16* p = (const v16*)(src + e0);
+        v16 w[VD];
+#pragma unroll
+        for (int q = 0; q < VD; ++q) w[q] = p[q];
+        memcpy(x, w, E * S);
+      } else {
+#pragma unroll
+        for (int j = 0; j < E; ++j) {
+          if ((sb >> j) & 1u) x[j] = src[e0 + j];
+        }
+      }
+#pragma unroll
+      for (int j = 0; j < E; ++j) {
+        if ((sb >> j) & 1u) stage[o++] = x[j];
+      }
+    }
+    __syncthreads();
+    for (int k = tid; k < total; k += BLOCK) out[base + k] = stage[k];
+    base += total;
+    __syncthreads();
+  }
+}
+
+}  // namespace cuprum_mask
+
+extern "C" __global__ void __launch_bounds__(256) cuprum_mask_count(
+    const char* data, const unsigned char* mask, long long* counts, char* out, long long n) {
+  cuprum_mask::count_tiles(mask, counts, n);
+}
+#define CUPRUM_MASK_SELECT(S)                                                                      \
+  extern "C" __global__ void __launch_bounds__(256) cuprum_mask_select_##S(                        \
+      const char* data, const unsigned char* mask, long long* incl, char* out, long long n) {      \
+    cuprum_mask::select_tiles<S>(data, mask, incl, out, n);                                        \
+  }
+CUPRUM_MASK_SELECT(1)
+CUPRUM_MASK_SELECT(2)
+CUPRUM_MASK_SELECT(4)
+CUPRUM_MASK_SELECT(8)
+CUPRUM_MASK_SELECT(16)
+"#;
+
+/// The item sizes with a select kernel.
+const SIZES: [usize; 5] = [1, 2, 4, 8, 16];
+
+/// The CUDA C++ program of the compaction kernels (`cuprum_mask_count`
+/// and `cuprum_mask_select_{1,2,4,8,16}`, see [`kernel_names`]); for
+/// compile tests and ahead-of-time compilation.
+pub fn program_source() -> String {
+    SOURCE.to_string()
+}
+
+/// The names of the compaction kernels of [`program_source`].
+pub fn kernel_names() -> Vec<String> {
+    std::iter::once("cuprum_mask_count".to_string())
+        .chain(SIZES.iter().map(|s| format!("cuprum_mask_select_{s}")))
+        .collect()
+}
+
+/// The NVRTC request the launcher compiles (without an architecture).
+pub(crate) fn program_request() -> CompileRequest {
+    HEADERS
+        .iter()
+        .fold(CompileRequest::new(program_source()), |r, (name, text)| {
+            r.header(*name, *text)
+        })
+}
+
+/// The compiled kernels, in [`kernel_names`]' order, once per process.
+fn kernels() -> Result<&'static [RawKernel]> {
+    static K: OnceLock<Vec<RawKernel>> = OnceLock::new();
+    if let Some(k) = K.get() {
+        return Ok(k);
+    }
+    let ks = kernel_names()
+        .iter()
+        .map(|name| RawKernel::from_request(program_request(), name))
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    Ok(K.get_or_init(|| ks))
+}
+
+/// The selected elements of `a` where `mask` is true, both read in C
+/// order (their shapes may differ; their sizes must not), as a new 1-D
+/// C-contiguous array of `a`'s dtype. Waits for the device once (the
+/// count) when `a` is not empty.
+///
+/// # Errors
+/// A mask that is not bool or of another size, devices that differ (the
+/// callers check these with NumPy's messages first); allocation, compile
+/// or launch failures.
+pub(crate) fn mask_select(a: &Array, mask: &Array) -> Result<Array> {
+    if mask.dtype() != DType::Bool || mask.size() != a.size() {
+        return Err(Error::Value(format!(
+            "mask select: a bool mask of size {} needed, got {} of size {}",
+            a.size(),
+            mask.dtype(),
+            mask.size()
+        )));
+    }
+    a.check_same_device(mask, "boolean mask select")?;
+    let n = a.size();
+    let dev = a.device();
+    if n == 0 {
+        return Array::empty_on(dev, &[0], a.dtype(), Order::C);
+    }
+    let s = a.itemsize();
+    let which = SIZES.iter().position(|&x| x == s).ok_or_else(|| {
+        Error::Unsupported(format!("mask select: items of {s} bytes ({})", a.dtype()))
+    })?;
+    // C order: a contiguous operand as it is, any other copied (reshape
+    // copies only when it must).
+    let flat = |x: &Array| -> Result<Array> {
+        let f = x.reshape(&[-1])?;
+        // A 1-D view (negative or gapped strides) reshapes to itself.
+        if f.is_c_contiguous() { Ok(f) } else { f.copy() }
+    };
+    let data = flat(a)?;
+    let m = flat(mask)?;
+    let tiles = n.div_ceil(TILE);
+    let grid = u32::try_from(tiles)
+        .ok()
+        .filter(|&b| b < 1 << 31)
+        .ok_or_else(|| Error::Value(format!("mask select: too many tiles ({tiles})")))?;
+    let ks = kernels()?;
+    let stream = a.stream();
+    let cfg = LaunchConfig::new((grid, 1, 1), (BLOCK, 1, 1));
+    let counts = Array::empty_on(dev, &[tiles], DType::Int64, Order::C)?;
+    crate::raw::launch_mask(
+        &ks[0],
+        cfg,
+        &stream,
+        [
+            data.data_ptr(),
+            m.data_ptr(),
+            counts.data_ptr(),
+            counts.data_ptr(),
+        ],
+        n as i64,
+    )?;
+    let incl = crate::scan::cumsum(&counts, None, None)?;
+    // The one wait: the total sizes the result.
+    let total = incl.item::<i64>(&[tiles as isize - 1])?;
+    let total = usize::try_from(total)
+        .ok()
+        .filter(|&t| t <= n)
+        .ok_or_else(|| Error::Value(format!("mask select: a count of {total} for {n} elements")))?;
+    let out = Array::empty_on(dev, &[total], a.dtype(), Order::C)?;
+    if total > 0 {
+        crate::raw::launch_mask(
+            &ks[1 + which],
+            cfg,
+            &stream,
+            [
+                data.data_ptr(),
+                m.data_ptr(),
+                incl.data_ptr(),
+                out.data_ptr(),
+            ],
+            n as i64,
+        )?;
+    }
+    Ok(out)
+}
+
+/// `mask` as a bool array: itself, or `mask != 0` (NumPy's truth of any
+/// dtype, as `nonzero` counts it).
+pub(crate) fn as_bool(mask: &Array) -> Result<Array> {
+    if mask.dtype() == DType::Bool {
+        Ok(mask.clone())
+    } else {
+        mask.not_equal(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tile_is_the_kernels() {
+        assert!(SOURCE.contains(&format!(
+            "constexpr int TILE = STEP * ROUNDS;  // mask bytes per block ({TILE})"
+        )));
+        assert!(SOURCE.contains(&format!("constexpr int BLOCK = {BLOCK};")));
+        assert_eq!(TILE, 256 * 16 * 4);
+        let names = kernel_names();
+        assert_eq!(names[0], "cuprum_mask_count");
+        assert!(SOURCE.contains("cuprum_mask_count("));
+        for (name, s) in names[1..].iter().zip(SIZES) {
+            assert_eq!(*name, format!("cuprum_mask_select_{s}"));
+            assert!(SOURCE.contains(&format!("CUPRUM_MASK_SELECT({s})\n")));
+        }
+    }
+}
