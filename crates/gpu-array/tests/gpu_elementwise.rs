@@ -385,7 +385,10 @@ fn strided_vector_broadcasts() {
         )
         .unwrap();
         let back = out.to_ndarray::<f32>().unwrap();
-        assert_eq!(back.slice(ndarray::s![.., 8..]).to_owned(), &ha + &hrow);
+        assert_eq!(
+            back.slice(ndarray::s![.., 8..]).into_dyn().to_owned(),
+            &ha + &hrow
+        );
         assert!(back.slice(ndarray::s![.., ..8]).iter().all(|&v| v == 0.0));
     }
 }
