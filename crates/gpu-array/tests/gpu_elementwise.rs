@@ -362,7 +362,7 @@ fn strided_vector_broadcasts() {
         let row64 = row.astype(DType::Float64).unwrap();
         let got = ufunc::add(&a, &row64).unwrap();
         assert_eq!(got.dtype(), DType::Float64);
-        let want = (&ha + &hrow).mapv(f64::from);
+        let want = ha.mapv(f64::from) + hrow.mapv(f64::from);
         assert_allclose(&got, &want, 1e-12, 0.0);
         // A bool condition against float rows (16 elements per thread).
         let m = a.greater(0.0).unwrap();
