@@ -950,7 +950,7 @@ impl Array {
         var(self, opts)
     }
 
-    /// [`std`] (`ddof` in `opts`).
+    /// [`std`](fn@std) (`ddof` in `opts`).
     ///
     /// # Errors
     /// As [`reduce`].
