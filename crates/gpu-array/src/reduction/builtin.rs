@@ -553,14 +553,17 @@ pub fn reduce(op: Builtin, a: &Array, opts: &ReduceOptions<'_>) -> Result<Array>
             natural,
         ),
     };
-    // NumPy accumulates sum/prod into `out`'s dtype when no dtype is given.
-    let result =
-        if opts.out.is_some() && opts.dtype.is_none() && matches!(op, Builtin::Sum | Builtin::Prod)
-        {
-            output_dtype
-        } else {
-            natural
-        };
+    // NumPy accumulates sum/prod (and nansum/nanprod, which are sum/prod of
+    // the NaN-replaced input) into `out`'s dtype when no dtype is given.
+    let into_out = matches!(
+        op,
+        Builtin::Sum | Builtin::Prod | Builtin::NanSum | Builtin::NanProd
+    );
+    let result = if opts.out.is_some() && opts.dtype.is_none() && into_out {
+        output_dtype
+    } else {
+        natural
+    };
     let reduce_type = op.reduce_dtype(a.dtype(), result);
     let mut inputs = vec![RedInput::Array(a)];
     if op.has_ddof() {
