@@ -11,23 +11,19 @@
 //! beyond take" below).
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::Path;
 
 use gpu_array::dtype::ScalarValue;
 use gpu_array::indexing::{self as ix, TakeMode, take};
 use gpu_array::logic;
 use gpu_array::manipulation::{self as m, PadMode, PadOptions, Requirement, Sections};
-use gpu_array::npy::{NpyArray, load_npz};
+use gpu_array::npy::NpyArray;
 use gpu_array::sorting as so;
 use gpu_array::{Array, DType, s};
+use gpu_testing::npz_members;
 
 fn members() -> HashMap<String, NpyArray> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/manip/manip_golden.npz");
-    load_npz(path)
-        .unwrap()
-        .into_iter()
-        .map(|(n, a)| (n.strip_suffix(".npy").unwrap_or(&n).to_string(), a))
-        .collect()
+    npz_members(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/manip/manip_golden.npz"))
 }
 
 /// `x mod m` (NumPy's `np.mod`) on the device.
@@ -675,12 +671,7 @@ use gpu_array::indexing::{AxisConcatenator, ClipMode, RItem};
 use gpu_array::logic::BitOrder;
 
 fn idxr_members() -> HashMap<String, NpyArray> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/idxr/idxr_golden.npz");
-    load_npz(path)
-        .unwrap()
-        .into_iter()
-        .map(|(n, a)| (n.strip_suffix(".npy").unwrap_or(&n).to_string(), a))
-        .collect()
+    npz_members(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/idxr/idxr_golden.npz"))
 }
 
 /// The scatter of the case `scatter_{op}_{rest}`: `a[idx] op= v` along `axis`.
