@@ -29,13 +29,24 @@ use crate::dtype::{DType, Operand, ScalarKind};
 use crate::elementwise::{ArgInfo, ElementwiseSpec, IndexWidth, LayoutClass};
 use crate::stats::kernels::{BinMode, CountKernel, Weights};
 
+/// The families of [`Program::family`], in the module table's order (what
+/// `cargo xtask precompile --only` accepts).
+pub const FAMILIES: [&str; 7] = [
+    "elementwise",
+    "reduction",
+    "scan",
+    "sort",
+    "stats",
+    "math",
+    "quantile",
+];
+
 /// One program to compile: its family (see the module table), a label
 /// naming its kernel(s) for messages, and the request (without an
 /// architecture: the caller sets each one it compiles for).
 #[derive(Clone, Debug)]
 pub struct Program {
-    /// `elementwise`, `reduction`, `scan`, `sort`, `stats`, `math` or
-    /// `quantile`.
+    /// One of [`FAMILIES`].
     pub family: &'static str,
     /// The kernel (or program) name.
     pub label: String,
@@ -214,16 +225,11 @@ mod tests {
             assert_eq!(x.request.source, y.request.source, "{}", x.label);
             assert!(x.request.arch.is_none(), "{}", x.label);
         }
-        for family in [
-            "elementwise",
-            "reduction",
-            "scan",
-            "sort",
-            "stats",
-            "math",
-            "quantile",
-        ] {
+        for family in FAMILIES {
             assert!(a.iter().any(|p| p.family == family), "{family}");
+        }
+        for p in &a {
+            assert!(FAMILIES.contains(&p.family), "{}: {}", p.family, p.label);
         }
         // Labels name distinct programs (the quantile kernel's two loops
         // and the elementwise variants carry their variant in the name).
