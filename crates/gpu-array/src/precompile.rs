@@ -25,8 +25,8 @@
 
 use gpu_runtime::nvrtc::CompileRequest;
 
-use crate::dtype::{DType, Operand, ScalarKind};
-use crate::elementwise::{ArgInfo, ElementwiseSpec, IndexWidth, LayoutClass};
+use crate::dtype::DType;
+use crate::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass};
 use crate::stats::kernels::{BinMode, CountKernel, Weights};
 
 /// The families of [`Program::family`], in the module table's order (what
@@ -113,8 +113,6 @@ fn count_kernels() -> Vec<CountKernel> {
 /// tries (its operands are all raw). User kernels keep their name over
 /// dtypes: the label adds them.
 fn quantile_specs() -> Vec<(String, ElementwiseSpec)> {
-    let raw1 = |dtype| ArgInfo::Array { dtype, ndim: 1 };
-    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
     let k = crate::sorting::quantile_kernel();
     let mut out = Vec::new();
     for (input, output) in [
@@ -124,20 +122,11 @@ fn quantile_specs() -> Vec<(String, ElementwiseSpec)> {
         (DType::Int32, DType::Float64),
         (DType::Int64, DType::Float64),
     ] {
-        let inputs = [
-            raw1(input),
-            raw1(DType::Int64),
-            raw1(DType::Float64),
-            int,
-            int,
-            int,
-            int,
-            int,
-        ];
+        let (inputs, outputs) = crate::sorting::quantile_kernel_args(input, output);
         for vectorized in [true, false] {
             if let Ok(s) = k.spec(
                 &inputs,
-                &[raw1(output)],
+                &outputs,
                 LayoutClass::Contiguous { vectorized },
                 IndexWidth::I32,
             ) {

@@ -317,7 +317,6 @@ fn user_elementwise_kernels_compile() {
         "f4",
     );
     // The order statistics' pick kernel over the dtypes it meets.
-    let raw1 = |dtype| ArgInfo::Array { dtype, ndim: 1 };
     for (input, output) in [
         (DType::Float16, DType::Float16),
         (DType::Float32, DType::Float64),
@@ -326,20 +325,11 @@ fn user_elementwise_kernels_compile() {
         (DType::UInt8, DType::UInt8),
         (DType::Bool, DType::Bool),
     ] {
-        let int = weak(ScalarKind::Int);
+        let (inputs, outputs) = gpu_array::sorting::quantile_kernel_args(input, output);
         add(
             gpu_array::sorting::quantile_kernel(),
-            &[
-                raw1(input),
-                raw1(DType::Int64),
-                raw1(DType::Float64),
-                int,
-                int,
-                int,
-                int,
-                int,
-            ],
-            &[raw1(output)],
+            &inputs,
+            &outputs,
             &format!("{}_{}", input.name(), output.name()),
         );
     }
