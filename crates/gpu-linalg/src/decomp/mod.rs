@@ -24,7 +24,7 @@ pub use cholesky::cholesky;
 pub use eig::{eig, eigvals};
 pub use eigh::{Uplo, eigh, eigvalsh};
 pub use lstsq::{Lstsq, PinvParams, RankParams, lstsq, matrix_rank, pinv};
-pub(crate) use lu::lu_solve_batched;
+pub(crate) use lu::{getrf_small_stack, lu_solve_batched, small_lu_stack};
 pub use lu::{det, inv, slogdet, solve, tensorinv, tensorsolve};
 pub use norm::{Norm, NormAxis, cond, matrix_norm, norm, norm_plan, svdvals, vector_norm};
 pub use qr::{QrMode, QrResult, qr};
