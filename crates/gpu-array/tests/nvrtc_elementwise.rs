@@ -10,7 +10,6 @@
 // happen to equal std's constants, which is the point, not a shortcut.
 #![allow(clippy::approx_constant)]
 
-use std::path::PathBuf;
 use std::time::Instant;
 
 use gpu_array::DType;
@@ -21,8 +20,8 @@ use gpu_array::elementwise::{
 };
 use gpu_array::kernels::HEADERS;
 use gpu_array::ufunc::{self, UfuncInput, UfuncParams};
-use gpu_runtime::nvrtc::{self, CompileConfig, CompileRequest, ImageKind};
-use gpu_runtime::testing::nvrtc_or_skip;
+use gpu_runtime::nvrtc::{self, CompileRequest, ImageKind};
+use gpu_runtime::testing::{no_cache, nvrtc_or_skip};
 
 const ARCHS: [&str; 2] = ["sm_80", "sm_90"];
 
@@ -44,16 +43,6 @@ const VARIANTS: [(LayoutClass, IndexWidth); 4] = [
 /// loop is the vectorised kernel's tail loop, text for text, so it is
 /// compiled there (and by the user kernels and casts, which take all four).
 const UFUNC_VARIANTS: [(LayoutClass, IndexWidth); 3] = [VARIANTS[0], VARIANTS[2], VARIANTS[3]];
-
-fn no_cache() -> CompileConfig {
-    CompileConfig {
-        cache_dir: PathBuf::from("/nonexistent/cuprum"),
-        in_memory_only: true,
-        save_source: false,
-        debug: false,
-        dump_source_on_error: false,
-    }
-}
 
 /// Compiles one program of `specs` for both architectures and checks that
 /// every kernel is in the image.

@@ -492,16 +492,12 @@ pub(crate) fn not_fusable(name: &str) -> Error {
         "cumsum" | "cumprod" | "nancumsum" | "nancumprod" => "a scan is not a reduction",
         _ => "it is not a reduction fuse knows",
     };
-    let list: Vec<&str> = FUSABLE_REDUCTIONS
-        .iter()
-        .map(|&op| op.tag())
-        .collect();
+    let list: Vec<&str> = FUSABLE_REDUCTIONS.iter().map(|&op| op.tag()).collect();
     Error::Unsupported(format!(
         "'{name}' cannot be fused: {why} (fusable reductions: {})",
         list.join(", ")
     ))
 }
-
 
 pub(crate) use crate::ufunc::call::out_of_range_comparison;
 pub(crate) use crate::ufunc::select::is_comparison;
