@@ -82,7 +82,9 @@ pub fn where_fused_f32(dev: Device) -> Result<Record> {
     let n = 1 << 28;
     let a = crate::array_workloads::filled(&[n], DType::Float32, 1.0)?;
     let b = crate::array_workloads::filled(&[n], DType::Float32, 2.0)?;
-    let f = fuse("where_pos", |a: &FVar, b: &FVar| fx::where_(a.greater(0.0), a, b));
+    let f = fuse("where_pos", |a: &FVar, b: &FVar| {
+        fx::where_(a.greater(0.0), a, b)
+    });
     // The first call traces and compiles; time the cached kernel.
     f.call(&[&a, &b]).map_err(err)?;
     let ms = time(dev, || f.call(&[&a, &b]))?;
