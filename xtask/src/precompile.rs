@@ -14,7 +14,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use gpu_array::precompile::common_programs;
+use gpu_array::precompile::{FAMILIES, common_programs};
 use gpu_runtime::nvrtc::{CompileConfig, compile_with_config};
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -49,20 +49,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let mut programs = common_programs();
     if let Some(only) = &only {
-        let known = [
-            "elementwise",
-            "reduction",
-            "scan",
-            "sort",
-            "stats",
-            "math",
-            "quantile",
-            "indexing",
-        ];
-        if let Some(bad) = only.iter().find(|f| !known.contains(&f.as_str())) {
+        if let Some(bad) = only.iter().find(|f| !FAMILIES.contains(&f.as_str())) {
             return Err(format!(
                 "precompile: unknown family {bad} (families: {})",
-                known.join(", ")
+                FAMILIES.join(", ")
             ));
         }
         programs.retain(|p| only.iter().any(|f| f == p.family));

@@ -26,17 +26,29 @@
 
 use gpu_runtime::nvrtc::CompileRequest;
 
-use crate::dtype::{DType, Operand, ScalarKind};
-use crate::elementwise::{ArgInfo, ElementwiseSpec, IndexWidth, LayoutClass};
+use crate::dtype::DType;
+use crate::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass};
 use crate::stats::kernels::{BinMode, CountKernel, Weights};
+
+/// The families of [`Program::family`], in the module table's order (what
+/// `cargo xtask precompile --only` accepts).
+pub const FAMILIES: [&str; 8] = [
+    "elementwise",
+    "reduction",
+    "scan",
+    "sort",
+    "stats",
+    "math",
+    "quantile",
+    "indexing",
+];
 
 /// One program to compile: its family (see the module table), a label
 /// naming its kernel(s) for messages, and the request (without an
 /// architecture: the caller sets each one it compiles for).
 #[derive(Clone, Debug)]
 pub struct Program {
-    /// `elementwise`, `reduction`, `scan`, `sort`, `stats`, `math`,
-    /// `quantile` or `indexing`.
+    /// One of [`FAMILIES`].
     pub family: &'static str,
     /// The kernel (or program) name.
     pub label: String,
@@ -103,8 +115,6 @@ fn count_kernels() -> Vec<CountKernel> {
 /// tries (its operands are all raw). User kernels keep their name over
 /// dtypes: the label adds them.
 fn quantile_specs() -> Vec<(String, ElementwiseSpec)> {
-    let raw1 = |dtype| ArgInfo::Array { dtype, ndim: 1 };
-    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
     let k = crate::sorting::quantile_kernel();
     let mut out = Vec::new();
     for (input, output) in [
@@ -114,20 +124,11 @@ fn quantile_specs() -> Vec<(String, ElementwiseSpec)> {
         (DType::Int32, DType::Float64),
         (DType::Int64, DType::Float64),
     ] {
-        let inputs = [
-            raw1(input),
-            raw1(DType::Int64),
-            raw1(DType::Float64),
-            int,
-            int,
-            int,
-            int,
-            int,
-        ];
+        let (inputs, outputs) = crate::sorting::quantile_kernel_args(input, output);
         for vectorized in [true, false] {
             if let Ok(s) = k.spec(
                 &inputs,
-                &[raw1(output)],
+                &outputs,
                 LayoutClass::Contiguous { vectorized },
                 IndexWidth::I32,
             ) {
@@ -220,17 +221,11 @@ mod tests {
             assert_eq!(x.request.source, y.request.source, "{}", x.label);
             assert!(x.request.arch.is_none(), "{}", x.label);
         }
-        for family in [
-            "elementwise",
-            "reduction",
-            "scan",
-            "sort",
-            "stats",
-            "math",
-            "quantile",
-            "indexing",
-        ] {
+        for family in FAMILIES {
             assert!(a.iter().any(|p| p.family == family), "{family}");
+        }
+        for p in &a {
+            assert!(FAMILIES.contains(&p.family), "{}: {}", p.family, p.label);
         }
         // Labels name distinct programs (the quantile kernel's two loops
         // and the elementwise variants carry their variant in the name).

@@ -10,23 +10,21 @@ use std::sync::OnceLock;
 
 use gpu_array::creation::{self as cr, GridRange, Indexing};
 use gpu_array::dtype::ScalarValue;
-use gpu_array::npy::{NpyArray, load_npz};
+use gpu_array::npy::NpyArray;
 use gpu_array::{Array, DType, Error, Order, s};
 use gpu_runtime::testing::device_or_skip;
-use gpu_testing::{assert_allclose, assert_array_equal, check_allclose, check_array_equal_strict};
+use gpu_testing::{
+    assert_allclose, assert_array_equal, check_allclose, check_array_equal_strict, npz_members,
+};
 use num_complex::Complex;
 
 fn golden() -> &'static HashMap<String, NpyArray> {
     static G: OnceLock<HashMap<String, NpyArray>> = OnceLock::new();
     G.get_or_init(|| {
-        let path = concat!(
+        npz_members(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/testdata/creation/creation.npz"
-        );
-        load_npz(path)
-            .unwrap_or_else(|e| panic!("{path}: {e}"))
-            .into_iter()
-            .collect()
+        ))
     })
 }
 

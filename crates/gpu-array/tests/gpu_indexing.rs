@@ -12,8 +12,8 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use gpu_array::indexing::IndexItem;
-use gpu_array::npy::load_npz;
 use gpu_array::{Array, DType, Error, ix, s};
+use gpu_testing::npz_members;
 
 const GET_CASES: [&str; 31] = [
     "int_1d",
@@ -71,11 +71,7 @@ fn golden_path() -> PathBuf {
 /// the host, so a renamed case fails in CI, not first on the GPU).
 #[test]
 fn golden_file_matches_the_cases() {
-    let names: Vec<String> = load_npz(golden_path())
-        .unwrap()
-        .into_iter()
-        .map(|(n, _)| n.strip_suffix(".npy").unwrap_or(&n).to_string())
-        .collect();
+    let names: Vec<String> = npz_members(golden_path()).into_keys().collect();
     let mut got: Vec<&str> = names
         .iter()
         .filter(|n| n.starts_with("get.") || n.starts_with("set."))
@@ -92,11 +88,9 @@ fn golden_file_matches_the_cases() {
 }
 
 fn members() -> HashMap<String, Array> {
-    load_npz(golden_path())
-        .unwrap()
+    npz_members(golden_path())
         .into_iter()
         .map(|(n, a)| {
-            let n = n.strip_suffix(".npy").unwrap_or(&n).to_string();
             let d = Array::from_npy(&a).unwrap_or_else(|e| panic!("{n}: {e}"));
             (n, d)
         })

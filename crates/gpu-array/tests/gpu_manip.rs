@@ -11,26 +11,65 @@
 //! beyond take" below).
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::Path;
 
 use gpu_array::dtype::ScalarValue;
 use gpu_array::indexing::{self as ix, TakeMode, take};
 use gpu_array::logic;
 use gpu_array::manipulation::{self as m, PadMode, PadOptions, Requirement, Sections};
-use gpu_array::npy::{NpyArray, load_npz};
+use gpu_array::npy::NpyArray;
 use gpu_array::sorting as so;
 use gpu_array::{Array, DType, s};
+use gpu_testing::npz_members;
 
 fn members() -> HashMap<String, NpyArray> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/manip/manip_golden.npz");
-    load_npz(path)
-        .unwrap()
-        .into_iter()
-        .map(|(n, a)| (n.strip_suffix(".npy").unwrap_or(&n).to_string(), a))
-        .collect()
+    npz_members(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/manip/manip_golden.npz"))
 }
 
 /// `x mod m` (NumPy's `np.mod`) on the device.
+/// A golden file of this binary's layout (`in.<name>` inputs, results
+/// `<case>.<k>`) holds the inputs `inputs` and only numbered results.
+fn assert_golden_well_formed(z: &HashMap<String, NpyArray>, inputs: &[&str]) {
+    for k in inputs {
+        assert!(z.contains_key(&format!("in.{k}")), "input {k}");
+    }
+    for key in z.keys().filter(|k| !k.starts_with("in.")) {
+        let (_, k) = key.rsplit_once('.').unwrap();
+        assert!(k.parse::<usize>().is_ok(), "{key}");
+    }
+}
+
+/// Runs every case of a golden file of this binary's layout through `call`
+/// (at least `min_cases` of them, so a truncated file fails) and checks
+/// each result `<case>.<k>` against NumPy's: dtype, shape and bytes.
+fn check_golden_calls(
+    z: &HashMap<String, NpyArray>,
+    min_cases: usize,
+    call: impl Fn(&str) -> Vec<Array>,
+) {
+    let mut cases: HashMap<&str, usize> = HashMap::new();
+    for key in z.keys().filter(|k| !k.starts_with("in.")) {
+        let (name, k) = key.rsplit_once('.').unwrap();
+        let n = cases.entry(name).or_default();
+        *n = (*n).max(k.parse::<usize>().unwrap() + 1);
+    }
+    assert!(cases.len() >= min_cases, "{} cases", cases.len());
+    for (name, count) in cases {
+        let got = call(name);
+        assert_eq!(got.len(), count, "{name}: number of results");
+        for (k, g) in got.iter().enumerate() {
+            let w = Array::from_npy(&z[&format!("{name}.{k}")]).unwrap();
+            assert_eq!(g.dtype(), w.dtype(), "{name}.{k}: dtype");
+            assert_eq!(g.shape(), w.shape(), "{name}.{k}: shape");
+            assert_eq!(
+                g.to_bytes().unwrap(),
+                w.to_bytes().unwrap(),
+                "{name}.{k}: values"
+            );
+        }
+    }
+}
+
 fn rem(x: &Array, m: i64) -> Array {
     gpu_array::ufunc::remainder(x, m).unwrap()
 }
@@ -240,16 +279,12 @@ fn call(name: &str, i: &HashMap<&str, Array>) -> Vec<Array> {
 /// Host: the golden file parses, with inputs and numbered results.
 #[test]
 fn golden_file_is_well_formed() {
-    let z = members();
-    for k in [
-        "a", "b", "c", "v", "z", "i2", "i1", "ia", "f", "g", "cmask", "r",
-    ] {
-        assert!(z.contains_key(&format!("in.{k}")), "input {k}");
-    }
-    for key in z.keys().filter(|k| !k.starts_with("in.")) {
-        let (_, k) = key.rsplit_once('.').unwrap();
-        assert!(k.parse::<usize>().is_ok(), "{key}");
-    }
+    assert_golden_well_formed(
+        &members(),
+        &[
+            "a", "b", "c", "v", "z", "i2", "i1", "ia", "f", "g", "cmask", "r",
+        ],
+    );
 }
 
 /// NumPy's outputs, bit for bit (the inputs are small integers; isclose
@@ -266,27 +301,7 @@ fn numpy_golden() {
     .into_iter()
     .map(|k| (k, Array::from_npy(&z[&format!("in.{k}")]).unwrap()))
     .collect();
-    let mut cases: HashMap<&str, usize> = HashMap::new();
-    for key in z.keys().filter(|k| !k.starts_with("in.")) {
-        let (name, k) = key.rsplit_once('.').unwrap();
-        let n = cases.entry(name).or_default();
-        *n = (*n).max(k.parse::<usize>().unwrap() + 1);
-    }
-    assert!(cases.len() >= 60, "{} cases", cases.len());
-    for (name, count) in cases {
-        let got = call(name, &inputs);
-        assert_eq!(got.len(), count, "{name}: number of results");
-        for (k, g) in got.iter().enumerate() {
-            let w = Array::from_npy(&z[&format!("{name}.{k}")]).unwrap();
-            assert_eq!(g.dtype(), w.dtype(), "{name}.{k}: dtype");
-            assert_eq!(g.shape(), w.shape(), "{name}.{k}: shape");
-            assert_eq!(
-                g.to_bytes().unwrap(),
-                w.to_bytes().unwrap(),
-                "{name}.{k}: values"
-            );
-        }
-    }
+    check_golden_calls(&z, 60, |name| call(name, &inputs));
 }
 
 /// Views stay views: splits, flips and rot90 share the input's buffer.
@@ -675,12 +690,7 @@ use gpu_array::indexing::{AxisConcatenator, ClipMode, RItem};
 use gpu_array::logic::BitOrder;
 
 fn idxr_members() -> HashMap<String, NpyArray> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/idxr/idxr_golden.npz");
-    load_npz(path)
-        .unwrap()
-        .into_iter()
-        .map(|(n, a)| (n.strip_suffix(".npy").unwrap_or(&n).to_string(), a))
-        .collect()
+    npz_members(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/idxr/idxr_golden.npz"))
 }
 
 /// The scatter of the case `scatter_{op}_{rest}`: `a[idx] op= v` along `axis`.
@@ -896,14 +906,10 @@ fn idxr_call(name: &str, i: &HashMap<String, Array>) -> Vec<Array> {
 /// Host: the idxr golden file parses, with inputs and numbered results.
 #[test]
 fn idxr_golden_file_is_well_formed() {
-    let z = idxr_members();
-    for k in ["x", "ci", "sidx", "sbase_complex128", "svals_bool", "zc"] {
-        assert!(z.contains_key(&format!("in.{k}")), "input {k}");
-    }
-    for key in z.keys().filter(|k| !k.starts_with("in.")) {
-        let (_, k) = key.rsplit_once('.').unwrap();
-        assert!(k.parse::<usize>().is_ok(), "{key}");
-    }
+    assert_golden_well_formed(
+        &idxr_members(),
+        &["x", "ci", "sidx", "sbase_complex128", "svals_bool", "zc"],
+    );
 }
 
 /// NumPy's outputs, bit for bit: every idxr case, scatters over 14 dtypes
@@ -925,27 +931,7 @@ fn idxr_golden() {
             ))
         })
         .collect();
-    let mut cases: HashMap<&str, usize> = HashMap::new();
-    for key in z.keys().filter(|k| !k.starts_with("in.")) {
-        let (name, k) = key.rsplit_once('.').unwrap();
-        let n = cases.entry(name).or_default();
-        *n = (*n).max(k.parse::<usize>().unwrap() + 1);
-    }
-    assert!(cases.len() >= 100, "{} cases", cases.len());
-    for (name, count) in cases {
-        let got = idxr_call(name, &inputs);
-        assert_eq!(got.len(), count, "{name}: number of results");
-        for (k, g) in got.iter().enumerate() {
-            let w = Array::from_npy(&z[&format!("{name}.{k}")]).unwrap();
-            assert_eq!(g.dtype(), w.dtype(), "{name}.{k}: dtype");
-            assert_eq!(g.shape(), w.shape(), "{name}.{k}: shape");
-            assert_eq!(
-                g.to_bytes().unwrap(),
-                w.to_bytes().unwrap(),
-                "{name}.{k}: values"
-            );
-        }
-    }
+    check_golden_calls(&z, 100, |name| idxr_call(name, &inputs));
 }
 
 /// Heavy contention on few targets for every scatter path (native

@@ -12,10 +12,11 @@ use std::path::PathBuf;
 
 use gpu_array::dtype::ScalarValue;
 use gpu_array::math::{self, Bound, InterpOptions, Mode};
-use gpu_array::npy::{NpyArray, load_npz};
+use gpu_array::npy::NpyArray;
 use gpu_array::polynomial::{self, polyutils};
 use gpu_array::stats::{self, Bins, CovOptions, HistogramOptions};
 use gpu_array::{Array, DType, s};
+use gpu_testing::npz_members;
 use num_complex::Complex;
 
 type C = Complex<f64>;
@@ -45,11 +46,7 @@ impl Case {
 }
 
 fn cases() -> Vec<Case> {
-    let mut members: HashMap<String, NpyArray> = load_npz(golden())
-        .unwrap()
-        .into_iter()
-        .map(|(n, a)| (n.strip_suffix(".npy").unwrap_or(&n).to_string(), a))
-        .collect();
+    let mut members = npz_members(golden());
     let mut names: Vec<String> = members
         .keys()
         .filter_map(|k| k.rsplit_once('.').map(|(n, _)| n.to_string()))
@@ -930,13 +927,9 @@ fn every_dtype_against_host() {
 #[test]
 fn order_statistics_golden() {
     use gpu_array::sorting::{self as so, QuantileMethod, QuantileOptions, Quantiles};
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/quantile/quantile_golden.npz");
-    let members: HashMap<String, NpyArray> = load_npz(path)
-        .unwrap()
-        .into_iter()
-        .map(|(n, a)| (n.strip_suffix(".npy").unwrap_or(&n).to_string(), a))
-        .collect();
+    let members = npz_members(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/quantile/quantile_golden.npz"),
+    );
     let mut names: Vec<&str> = members
         .keys()
         .filter_map(|k| k.strip_suffix(".out"))

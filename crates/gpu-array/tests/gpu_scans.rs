@@ -18,9 +18,10 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use gpu_array::npy::{NpyArray, load_npz};
+use gpu_array::npy::NpyArray;
 use gpu_array::scan::{self, cumulative_dtype};
 use gpu_array::{Array, DType, s};
+use gpu_testing::npz_members;
 use num_complex::Complex;
 
 type C = Complex<f64>;
@@ -624,11 +625,7 @@ fn parse_case(name: &str) -> (String, Option<isize>, Option<DType>) {
 
 /// The golden members by name (without `.npy`).
 fn golden_members() -> HashMap<String, NpyArray> {
-    load_npz(golden())
-        .unwrap()
-        .into_iter()
-        .map(|(n, a)| (n.strip_suffix(".npy").unwrap_or(&n).to_string(), a))
-        .collect()
+    npz_members(golden())
 }
 
 /// Each case's name, input and NumPy's output, on the device.

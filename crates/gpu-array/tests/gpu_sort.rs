@@ -17,20 +17,16 @@
 //! of zero and NaN payloads (see `gpu_array::sorting`).
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::Path;
 
-use gpu_array::npy::{NpyArray, load_npz};
+use gpu_array::npy::NpyArray;
 use gpu_array::sorting::keys::{host_argsort, sort_key};
 use gpu_array::sorting::{self as so, Side, UniqueOptions};
 use gpu_array::{Array, DType, s};
+use gpu_testing::npz_members;
 
 fn golden() -> HashMap<String, NpyArray> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/sort/sort_golden.npz");
-    load_npz(path)
-        .unwrap()
-        .into_iter()
-        .map(|(n, a)| (n.strip_suffix(".npy").unwrap_or(&n).to_string(), a))
-        .collect()
+    npz_members(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/sort/sort_golden.npz"))
 }
 
 fn golden_dtypes(z: &HashMap<String, NpyArray>) -> Vec<DType> {

@@ -25,12 +25,12 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use gpu_array::dtype::{Operand, ScalarKind, ScalarValue};
-use gpu_array::npy::{NpyArray, load_npz};
+use gpu_array::npy::NpyArray;
 use gpu_array::ufunc::{self, Input, Ufunc, UfuncOptions, UfuncParams};
 use gpu_array::{Array, DType, s};
 use gpu_runtime::testing::device_or_skip;
 use gpu_testing::host::{HostArray, HostData, HostView};
-use gpu_testing::{AllcloseParams, check_allclose_with, check_array_equal};
+use gpu_testing::{AllcloseParams, check_allclose_with, check_array_equal, npz_members};
 use num_complex::Complex;
 
 /// Elements per golden input.
@@ -45,18 +45,7 @@ fn testdata(name: &str) -> PathBuf {
 /// The golden arrays by name (`add/ff->f/x0`, `nep50/3/y`).
 fn golden() -> &'static HashMap<String, NpyArray> {
     static G: OnceLock<HashMap<String, NpyArray>> = OnceLock::new();
-    G.get_or_init(|| {
-        let path = testdata("ufunc_golden.npz");
-        load_npz(&path)
-            .unwrap_or_else(|e| {
-                panic!(
-                    "cannot read {}: {e} (regenerate with `cargo xtask golden`)",
-                    path.display()
-                )
-            })
-            .into_iter()
-            .collect()
-    })
+    G.get_or_init(|| npz_members(testdata("ufunc_golden.npz")))
 }
 
 fn arr(key: &str) -> &'static NpyArray {

@@ -10,7 +10,6 @@
 // happen to equal std's constants, which is the point, not a shortcut.
 #![allow(clippy::approx_constant)]
 
-use std::path::PathBuf;
 use std::time::Instant;
 
 use gpu_array::DType;
@@ -21,8 +20,8 @@ use gpu_array::elementwise::{
 };
 use gpu_array::kernels::HEADERS;
 use gpu_array::ufunc::{self, UfuncInput, UfuncParams};
-use gpu_runtime::nvrtc::{self, CompileConfig, CompileRequest, ImageKind};
-use gpu_runtime::testing::nvrtc_or_skip;
+use gpu_runtime::nvrtc::{self, CompileRequest, ImageKind};
+use gpu_runtime::testing::{no_cache, nvrtc_or_skip};
 
 const ARCHS: [&str; 2] = ["sm_80", "sm_90"];
 
@@ -44,16 +43,6 @@ const VARIANTS: [(LayoutClass, IndexWidth); 4] = [
 /// loop is the vectorised kernel's tail loop, text for text, so it is
 /// compiled there (and by the user kernels and casts, which take all four).
 const UFUNC_VARIANTS: [(LayoutClass, IndexWidth); 3] = [VARIANTS[0], VARIANTS[2], VARIANTS[3]];
-
-fn no_cache() -> CompileConfig {
-    CompileConfig {
-        cache_dir: PathBuf::from("/nonexistent/cuprum"),
-        in_memory_only: true,
-        save_source: false,
-        debug: false,
-        dump_source_on_error: false,
-    }
-}
 
 /// Compiles one program of `specs` for both architectures and checks that
 /// every kernel is in the image.
@@ -332,7 +321,6 @@ fn user_elementwise_kernels_compile() {
         "f4",
     );
     // The order statistics' pick kernel over the dtypes it meets.
-    let raw1 = |dtype| ArgInfo::Array { dtype, ndim: 1 };
     for (input, output) in [
         (DType::Float16, DType::Float16),
         (DType::Float32, DType::Float64),
@@ -341,20 +329,11 @@ fn user_elementwise_kernels_compile() {
         (DType::UInt8, DType::UInt8),
         (DType::Bool, DType::Bool),
     ] {
-        let int = weak(ScalarKind::Int);
+        let (inputs, outputs) = gpu_array::sorting::quantile_kernel_args(input, output);
         add(
             gpu_array::sorting::quantile_kernel(),
-            &[
-                raw1(input),
-                raw1(DType::Int64),
-                raw1(DType::Float64),
-                int,
-                int,
-                int,
-                int,
-                int,
-            ],
-            &[raw1(output)],
+            &inputs,
+            &outputs,
             &format!("{}_{}", input.name(), output.name()),
         );
     }

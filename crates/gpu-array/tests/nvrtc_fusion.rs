@@ -9,7 +9,6 @@
 //! strategy of the planner (`Strategy::ALL`). Batched into a few programs;
 //! needs only the NVRTC library and skips with a reason without it.
 
-use std::path::PathBuf;
 use std::time::Instant;
 
 use gpu_array::DType;
@@ -18,8 +17,8 @@ use gpu_array::elementwise::{self, ElementwiseSpec, IndexWidth, LayoutClass};
 use gpu_array::fusion::{ArgSig, FVar, fuse, fx};
 use gpu_array::reduction::{self, ReduceOptions, ReductionSpec, Strategy, Variant};
 use gpu_array::ufunc;
-use gpu_runtime::nvrtc::{self, CompileConfig, CompileRequest, ImageKind};
-use gpu_runtime::testing::nvrtc_or_skip;
+use gpu_runtime::nvrtc::{self, CompileRequest, ImageKind};
+use gpu_runtime::testing::{no_cache, nvrtc_or_skip};
 
 const ARCHS: [&str; 2] = ["sm_80", "sm_90"];
 
@@ -51,16 +50,6 @@ fn variants() -> Vec<Variant> {
             Variant::new(s, 1 + k % 2, 1 + (k / 2) % 2, index)
         })
         .collect()
-}
-
-fn no_cache() -> CompileConfig {
-    CompileConfig {
-        cache_dir: PathBuf::from("/nonexistent/cuprum"),
-        in_memory_only: true,
-        save_source: false,
-        debug: false,
-        dump_source_on_error: false,
-    }
 }
 
 fn compile(label: &str, req: CompileRequest, mut names: Vec<String>) {

@@ -7,21 +7,11 @@
 //! histogram/bincount program of [`gpu_array::stats::program_source`].
 //! Needs only the NVRTC library; skips with a reason without it.
 
-use std::collections::HashSet;
-
 use gpu_array::elementwise::program_request;
 use gpu_array::kernels::HEADERS;
 use gpu_runtime::nvrtc::{CompileConfig, CompileRequest, compile_uncached};
 
-use gpu_runtime::testing::nvrtc_or_skip;
-
-fn names_in(image: &[u8], prefix: &[u8]) -> HashSet<Vec<u8>> {
-    image
-        .split(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
-        .filter(|w| w.starts_with(prefix))
-        .map(<[u8]>::to_vec)
-        .collect()
-}
+use gpu_runtime::testing::{names_in, nvrtc_or_skip};
 
 #[test]
 fn math_kernels_compile() {

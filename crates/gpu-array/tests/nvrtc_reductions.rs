@@ -7,7 +7,6 @@
 //! several outputs, preambles, placeholders). Batched into a few programs.
 //! Needs only the NVRTC library; skips with a reason without it.
 
-use std::path::PathBuf;
 use std::time::Instant;
 
 use gpu_array::DType;
@@ -16,8 +15,8 @@ use gpu_array::elementwise::{ArgInfo, IndexWidth};
 use gpu_array::reduction::{
     Builtin, ReductionKernel, ReductionSpec, Strategy, Variant, program_request, render_program,
 };
-use gpu_runtime::nvrtc::{self, CompileConfig, ImageKind};
-use gpu_runtime::testing::nvrtc_or_skip;
+use gpu_runtime::nvrtc::{self, ImageKind};
+use gpu_runtime::testing::{no_cache, nvrtc_or_skip};
 
 const ARCHS: [&str; 2] = ["sm_80", "sm_90"];
 
@@ -28,16 +27,6 @@ const VARIANTS: [Variant; 4] = [
     Variant::new(Strategy::Column, 1, 2, IndexWidth::I32),
     Variant::new(Strategy::TwoPass, 1, 1, IndexWidth::I64),
 ];
-
-fn no_cache() -> CompileConfig {
-    CompileConfig {
-        cache_dir: PathBuf::from("/nonexistent/cuprum"),
-        in_memory_only: true,
-        save_source: false,
-        debug: false,
-        dump_source_on_error: false,
-    }
-}
 
 fn compile_batch(label: &str, specs: &[ReductionSpec]) {
     compile_batch_for(label, specs, &ARCHS);

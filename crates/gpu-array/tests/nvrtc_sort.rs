@@ -8,22 +8,12 @@
 //! without it. `CUPRUM_SORT_PTXAS_REPORT=1` prints ptxas' register, spill
 //! and shared-memory report of the sort kernels.
 
-use std::collections::HashSet;
-
 use gpu_array::DType;
 use gpu_array::elementwise::{IndexWidth, LayoutClass, render_program};
 use gpu_array::kernels::HEADERS;
 use gpu_array::sorting::radix::program_source;
 use gpu_runtime::nvrtc::{CompileConfig, CompileRequest, compile_uncached};
-use gpu_runtime::testing::nvrtc_or_skip;
-
-fn names_in(image: &[u8], prefix: &[u8]) -> HashSet<Vec<u8>> {
-    image
-        .split(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
-        .filter(|w| w.starts_with(prefix))
-        .map(<[u8]>::to_vec)
-        .collect()
-}
+use gpu_runtime::testing::{names_in, nvrtc_or_skip};
 
 #[test]
 fn sort_kernels_compile_for_every_dtype() {

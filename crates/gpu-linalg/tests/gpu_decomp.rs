@@ -483,6 +483,41 @@ fn svd_shapes_drivers_and_modes() {
     assert_eq!(e.u.unwrap().shape(), &[3, 3]);
 }
 
+/// The reduced and complete QR of the stack `a` (`(b, m, n)`): the
+/// shapes, `Q R = A` and `Q^H Q = I` within `t`, and `R` exactly zero
+/// below the diagonal.
+fn check_qr_factors(a: &Array, t: f64) {
+    let dt = a.dtype();
+    let shape = a.shape();
+    let (b, m, n) = (shape[0], shape[1], shape[2]);
+    let k = m.min(n);
+    for mode in [QrMode::Reduced, QrMode::Complete] {
+        let QrResult::QR { q, r } = qr(a, mode).unwrap() else {
+            panic!("QR expected")
+        };
+        let qc = if mode == QrMode::Complete { m } else { k };
+        assert_eq!(q.shape(), &[b, m, qc]);
+        assert_eq!(r.shape(), &[b, qc, n]);
+        let (hq, hr) = (host(&q), host(&r));
+        let what = format!("{dt} {shape:?} {mode:?}");
+        assert_close(
+            &host_matmul(&hq, &hr, b, m, qc, n),
+            &host(a),
+            t,
+            &format!("{what} Q R"),
+        );
+        let qhq = host_matmul(&host_ct(&hq, b, m, qc), &hq, b, qc, m, qc);
+        assert_close(&qhq, &host_eye(b, qc), t, &format!("{what} Q^H Q"));
+        for p in 0..b {
+            for i in 0..qc {
+                for j in 0..i.min(n) {
+                    assert_eq!(hr[p * qc * n + i * n + j], C::new(0.0, 0.0), "{what} R");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn qr_every_mode() {
     if !dev() {
@@ -495,26 +530,7 @@ fn qr_every_mode() {
             let (m, n) = (shape[1], shape[2]);
             let k = m.min(n);
             let t = tol(dt, m.max(n));
-            for mode in [QrMode::Reduced, QrMode::Complete] {
-                let QrResult::QR { q, r } = qr(&a, mode).unwrap() else {
-                    panic!("QR expected")
-                };
-                let qc = if mode == QrMode::Complete { m } else { k };
-                assert_eq!(q.shape(), &[shape[0], m, qc]);
-                assert_eq!(r.shape(), &[shape[0], qc, n]);
-                let (hq, hr) = (host(&q), host(&r));
-                for b in 0..shape[0] {
-                    for i in 0..qc {
-                        for j in 0..i.min(n) {
-                            assert_eq!(hr[b * qc * n + i * n + j], C::new(0.0, 0.0), "R lower");
-                        }
-                    }
-                }
-                let qr_ = host_matmul(&hq, &hr, shape[0], m, qc, n);
-                assert_close(&qr_, &host(&a), t, &format!("{dt} {shape:?} {mode:?} Q R"));
-                let qhq = host_matmul(&host_ct(&hq, shape[0], m, qc), &hq, shape[0], qc, m, qc);
-                assert_close(&qhq, &host_eye(shape[0], qc), t, "Q^H Q");
-            }
+            check_qr_factors(&a, t);
             let QrResult::R(r) = qr(&a, QrMode::R).unwrap() else {
                 panic!("R expected")
             };
@@ -1042,31 +1058,7 @@ fn batched_qr_and_lu_small_stacks() {
             let k = m.min(n);
             let a = random(&mut rng, &shape, dt);
             let t = tol(dt, m.max(n));
-            for mode in [QrMode::Reduced, QrMode::Complete] {
-                let QrResult::QR { q, r } = qr(&a, mode).unwrap() else {
-                    panic!("QR expected")
-                };
-                let qc = if mode == QrMode::Complete { m } else { k };
-                assert_eq!(q.shape(), &[b, m, qc]);
-                assert_eq!(r.shape(), &[b, qc, n]);
-                let (hq, hr) = (host(&q), host(&r));
-                let what = format!("{dt} {shape:?} {mode:?}");
-                assert_close(
-                    &host_matmul(&hq, &hr, b, m, qc, n),
-                    &host(&a),
-                    t,
-                    &format!("{what} Q R"),
-                );
-                let qhq = host_matmul(&host_ct(&hq, b, m, qc), &hq, b, qc, m, qc);
-                assert_close(&qhq, &host_eye(b, qc), t, &format!("{what} Q^H Q"));
-                for p in 0..b {
-                    for i in 0..qc {
-                        for j in 0..i.min(n) {
-                            assert_eq!(hr[p * qc * n + i * n + j], C::new(0.0, 0.0), "{what} R");
-                        }
-                    }
-                }
-            }
+            check_qr_factors(&a, t);
             // R^H R = A^H A whatever the rows' phases: the stack agrees
             // with the one-matrix path.
             let QrResult::R(r) = qr(&a, QrMode::R).unwrap() else {

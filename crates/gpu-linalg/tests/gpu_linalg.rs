@@ -649,7 +649,8 @@ mod golden {
     use std::collections::HashMap;
     use std::path::PathBuf;
 
-    use gpu_array::npy::{NpyArray, load_npz};
+    use gpu_array::npy::NpyArray;
+    use gpu_testing::npz_members;
 
     /// Where one stored array lies: its dtype's pool, offset and shape.
     pub struct Entry {
@@ -702,11 +703,7 @@ mod golden {
 
     /// The cases and the pools (`data.<dtype>`).
     pub fn load() -> (Vec<Case>, HashMap<String, NpyArray>) {
-        let mut members: HashMap<String, NpyArray> = load_npz(path())
-            .unwrap()
-            .into_iter()
-            .map(|(n, a)| (n.strip_suffix(".npy").unwrap_or(&n).to_string(), a))
-            .collect();
+        let mut members = npz_members(path());
         let index = members.remove("index").expect("an index member");
         let text = String::from_utf8(index.data).unwrap();
         let cases = text

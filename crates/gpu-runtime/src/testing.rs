@@ -6,8 +6,14 @@
 //! panics instead, so a missing device fails the run. NVRTC tests do the same
 //! with [`nvrtc_or_skip`] and `CUPRUM_TEST_REQUIRE_NVRTC=1` (set by
 //! `cargo xtask test`, so CI fails when NVRTC could not be set up).
+//! NVRTC compile tests compile with [`no_cache`] and look for their
+//! kernels in the image with [`names_in`].
+
+use std::collections::HashSet;
+use std::path::PathBuf;
 
 use crate::Device;
+use crate::nvrtc::CompileConfig;
 
 fn required(var: &str) -> bool {
     std::env::var(var).is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true"))
@@ -50,4 +56,28 @@ pub fn nvrtc_or_skip() -> Option<()> {
             None
         }
     }
+}
+
+/// A compile configuration that neither reads nor writes a kernel cache
+/// (and keeps sources and debug info off), whatever the environment says:
+/// a compile test must run NVRTC, not find an earlier result.
+pub fn no_cache() -> CompileConfig {
+    CompileConfig {
+        cache_dir: PathBuf::from("/nonexistent/cuprum"),
+        in_memory_only: true,
+        save_source: false,
+        debug: false,
+        dump_source_on_error: false,
+    }
+}
+
+/// The identifiers starting with `prefix` in a compiled image (PTX or
+/// cubin): how a compile test checks that every kernel it asked for is
+/// there under its name.
+pub fn names_in(image: &[u8], prefix: &[u8]) -> HashSet<Vec<u8>> {
+    image
+        .split(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+        .filter(|w| w.starts_with(prefix))
+        .map(<[u8]>::to_vec)
+        .collect()
 }

@@ -10,7 +10,7 @@ use gpu_runtime::Error;
 use gpu_runtime::nvrtc::{
     self, CacheSource, CompileConfig, CompileRequest, Compiled, ImageKind, clear_memory_cache,
 };
-use gpu_runtime::testing::nvrtc_or_skip;
+use gpu_runtime::testing::{no_cache, nvrtc_or_skip};
 
 /// A header handed to NVRTC in memory, as Cuprum's own device headers are.
 const HELPERS: &str = r#"
@@ -115,16 +115,6 @@ fn batch(arch: &str) -> CompileRequest {
         r = r.name_expression(*e);
     }
     r
-}
-
-fn no_cache() -> CompileConfig {
-    CompileConfig {
-        cache_dir: PathBuf::from("/nonexistent/cuprum"),
-        in_memory_only: true,
-        save_source: false,
-        debug: false,
-        dump_source_on_error: false,
-    }
 }
 
 fn check_lowered(c: &Compiled) {

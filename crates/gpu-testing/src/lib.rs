@@ -15,6 +15,8 @@
 //!   or memory order.
 //! - CuPy's deterministic inputs [`shaped_arange`] and
 //!   [`shaped_reverse_arange`].
+//! - [`npz_members`]: a NumPy golden file (`testdata/*/*.npz`) by member
+//!   name.
 //! - [`device_or_skip`] and [`nvrtc_or_skip`]: a test that needs a GPU (or
 //!   NVRTC) returns early with a printed reason when there is none, or fails
 //!   when `CUPRUM_TEST_REQUIRE_GPU=1` (`CUPRUM_TEST_REQUIRE_NVRTC=1`).
@@ -64,6 +66,7 @@ mod arange;
 pub mod assertions;
 pub mod dtypes;
 mod format;
+pub mod golden;
 pub mod host;
 pub mod macros;
 pub mod tolerance;
@@ -79,6 +82,7 @@ pub use assertions::{
     check_array_almost_equal_nulp, check_array_equal, check_array_equal_strict, check_array_less,
     check_array_list_equal, check_array_max_ulp,
 };
+pub use golden::npz_members;
 pub use gpu_array::{DType, Element, Order};
 pub use gpu_runtime::testing::{device_or_skip, nvrtc_or_skip};
 pub use host::{HostArray, HostData, HostElement, HostView};

@@ -271,12 +271,10 @@ pub(crate) fn f64_arg(v: f64) -> LaunchArg<'static> {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
-
     use super::*;
     use crate::elementwise::render_program;
     use crate::kernels::HEADERS;
-    use gpu_runtime::nvrtc::{self, CompileConfig, CompileRequest};
+    use gpu_runtime::nvrtc::{self, CompileRequest};
 
     fn gens() -> Vec<Gen> {
         vec![
@@ -362,13 +360,7 @@ mod tests {
         if gpu_runtime::testing::nvrtc_or_skip().is_none() {
             return;
         }
-        let config = CompileConfig {
-            cache_dir: PathBuf::from("/nonexistent/cuprum"),
-            in_memory_only: true,
-            save_source: false,
-            debug: false,
-            dump_source_on_error: false,
-        };
+        let config = gpu_runtime::testing::no_cache();
         let source = render_program(&all_specs());
         for arch in ["sm_80", "sm_90"] {
             let mut req = CompileRequest::new(source.clone()).arch(arch);

@@ -317,7 +317,7 @@ pub fn astype(x: impl Into<FArg>, dtype: DType) -> FVar {
 }
 
 fn reduce(op: Builtin, x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
-    let name = super::graph::reduction_name(op);
+    let name = op.tag();
     apply1(name, &[x.into()], |b, v| {
         if opts.out.is_some() {
             return b.record(

@@ -294,7 +294,7 @@ impl Builder {
                 return Err(Error::Unsupported(format!(
                     "'{op}' uses the result of the reduction '{}'; a reduction must be the \
                      last step of a fused function",
-                    reduction_name(r)
+                    r.tag()
                 )));
             }
             ndim = ndim.max(n.ndim);
@@ -395,7 +395,7 @@ impl Builder {
         keepdims: bool,
         dtype: Option<DType>,
     ) -> Val {
-        let name = reduction_name(op);
+        let name = op.tag();
         let r = (|| {
             if !FUSABLE_REDUCTIONS.contains(&op) {
                 return Err(not_fusable(name));
@@ -492,41 +492,11 @@ pub(crate) fn not_fusable(name: &str) -> Error {
         "cumsum" | "cumprod" | "nancumsum" | "nancumprod" => "a scan is not a reduction",
         _ => "it is not a reduction fuse knows",
     };
-    let list: Vec<&str> = FUSABLE_REDUCTIONS
-        .iter()
-        .map(|&op| reduction_name(op))
-        .collect();
+    let list: Vec<&str> = FUSABLE_REDUCTIONS.iter().map(|&op| op.tag()).collect();
     Error::Unsupported(format!(
         "'{name}' cannot be fused: {why} (fusable reductions: {})",
         list.join(", ")
     ))
-}
-
-/// The NumPy function name of a reduction.
-pub(crate) fn reduction_name(op: Builtin) -> &'static str {
-    match op {
-        Builtin::Sum => "sum",
-        Builtin::Prod => "prod",
-        Builtin::Max => "max",
-        Builtin::Min => "min",
-        Builtin::Mean => "mean",
-        Builtin::All => "all",
-        Builtin::Any => "any",
-        Builtin::CountNonzero => "count_nonzero",
-        Builtin::NanSum => "nansum",
-        Builtin::NanProd => "nanprod",
-        Builtin::NanMax => "nanmax",
-        Builtin::NanMin => "nanmin",
-        Builtin::NanMean => "nanmean",
-        Builtin::ArgMax => "argmax",
-        Builtin::ArgMin => "argmin",
-        Builtin::NanArgMax => "nanargmax",
-        Builtin::NanArgMin => "nanargmin",
-        Builtin::Var => "var",
-        Builtin::Std => "std",
-        Builtin::NanVar => "nanvar",
-        Builtin::NanStd => "nanstd",
-    }
 }
 
 pub(crate) use crate::ufunc::call::out_of_range_comparison;

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use std::sync::Mutex;
 
-use super::graph::{ArgSig, CallSig, Node, Op, Val, is_comparison, reduction_name};
+use super::graph::{ArgSig, CallSig, Node, Op, Val, is_comparison};
 use crate::dtype::{Casting, DType, ScalarKind, ScalarValue, check_cast};
 use crate::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam, dtype_tag};
 use crate::error::{Error, Result};
@@ -332,8 +332,8 @@ impl Trace {
                                 "the reductions '{}' over axes {axes0:?} of a {ndim0}-d value and \
                                  '{}' over axes {axes:?} of a {in_ndim}-d value differ; the \
                                  reductions of one fused kernel must reduce the same axes",
-                                reduction_name(op0),
-                                reduction_name(op)
+                                op0.tag(),
+                                op.tag()
                             ),
                         ));
                     }
@@ -370,7 +370,7 @@ impl Trace {
                     sum: slot(Acc::NanSum, x, acc),
                     count: slot(Acc::NotNan, x, DType::Int64),
                 },
-                other => return Err(super::graph::not_fusable(reduction_name(other))),
+                other => return Err(super::graph::not_fusable(other.tag())),
             };
             outs.push(RedOut { expr, keepdims, op });
         }

@@ -81,6 +81,24 @@ fn modes_for(modes: &[ClipMode], nd: usize) -> Result<Vec<ClipMode>> {
     }
 }
 
+/// The checks and derived arguments that the host and the device
+/// `ravel_multi_index` share: `n` coordinates for `dims`, each
+/// dimension's flat-index multiplier in `order`, and its mode.
+fn ravel_args(
+    n: usize,
+    dims: &[usize],
+    modes: &[ClipMode],
+    order: Order,
+) -> Result<(Vec<i64>, Vec<ClipMode>)> {
+    if n != dims.len() {
+        return Err(Error::Value(format!(
+            "parameter multi_index must be a sequence of length {}",
+            dims.len()
+        )));
+    }
+    Ok((ravel_strides(dims, order)?, modes_for(modes, dims.len())?))
+}
+
 fn empty_dims_error() -> Error {
     Error::Value("cannot unravel if shape has zero entries (is empty).".into())
 }
@@ -97,14 +115,7 @@ pub fn ravel_multi_index_scalar(
     modes: &[ClipMode],
     order: Order,
 ) -> Result<i64> {
-    if multi_index.len() != dims.len() {
-        return Err(Error::Value(format!(
-            "parameter multi_index must be a sequence of length {}",
-            dims.len()
-        )));
-    }
-    let strides = ravel_strides(dims, order)?;
-    let modes = modes_for(modes, dims.len())?;
+    let (strides, modes) = ravel_args(multi_index.len(), dims, modes, order)?;
     if dims.contains(&0) {
         return Err(empty_dims_error());
     }
@@ -219,14 +230,7 @@ pub fn ravel_multi_index(
     modes: &[ClipMode],
     order: Order,
 ) -> Result<Array> {
-    if multi_index.len() != dims.len() {
-        return Err(Error::Value(format!(
-            "parameter multi_index must be a sequence of length {}",
-            dims.len()
-        )));
-    }
-    let strides = ravel_strides(dims, order)?;
-    let modes = modes_for(modes, dims.len())?;
+    let (strides, modes) = ravel_args(multi_index.len(), dims, modes, order)?;
     let Some(first) = multi_index.first() else {
         // NumPy: ravel_multi_index((), ()) is 0.
         return Array::from_vec(vec![0i64])?.reshape(&[]);

@@ -83,6 +83,38 @@ fn int(n: usize) -> Input<'static> {
     Input::Scalar(ScalarValue::Int(n as i128))
 }
 
+/// Runs the packbits or unpackbits `kernel` (both take `(a, n_in, rdim,
+/// n_out, little)`) over `x` along axis `ax`, whose length becomes `nout`
+/// in the uint8 result.
+fn along_axis(
+    kernel: &ElementwiseKernel,
+    x: &Array,
+    ax: usize,
+    nout: usize,
+    bitorder: BitOrder,
+) -> Result<Array> {
+    let nin = x.shape()[ax];
+    let mut shape = x.shape().to_vec();
+    shape[ax] = nout;
+    let out = Array::empty_on(x.device(), &shape, DType::UInt8, Order::C)?;
+    if out.size() == 0 {
+        return Ok(out);
+    }
+    let rdim: usize = x.shape()[ax + 1..].iter().product();
+    kernel.call(
+        &[
+            Input::Array(x).into(),
+            int(nin).into(),
+            int(rdim).into(),
+            int(nout).into(),
+            Input::Scalar(ScalarValue::Int(i128::from(bitorder == BitOrder::Little))).into(),
+        ],
+        &[&out],
+        None,
+    )?;
+    Ok(out)
+}
+
 /// Packs the truth of `a`'s elements into bits of uint8 along `axis`
 /// (NumPy's and CuPy's `packbits`; `None` packs the flattened array), the
 /// last byte padded with zero bits: the axis shrinks to `ceil(n / 8)`.
@@ -97,27 +129,8 @@ pub fn packbits(a: &Array, axis: Option<isize>, bitorder: BitOrder) -> Result<Ar
         ));
     }
     let (x, ax) = axis_view(a, axis)?;
-    let len = x.shape()[ax];
-    let nbytes = len.div_ceil(8);
-    let mut shape = x.shape().to_vec();
-    shape[ax] = nbytes;
-    let out = Array::empty_on(x.device(), &shape, DType::UInt8, Order::C)?;
-    if out.size() == 0 {
-        return Ok(out);
-    }
-    let rdim: usize = x.shape()[ax + 1..].iter().product();
-    packbits_kernel().call(
-        &[
-            Input::Array(&x).into(),
-            int(len).into(),
-            int(rdim).into(),
-            int(nbytes).into(),
-            Input::Scalar(ScalarValue::Int(i128::from(bitorder == BitOrder::Little))).into(),
-        ],
-        &[&out],
-        None,
-    )?;
-    Ok(out)
+    let nbytes = x.shape()[ax].div_ceil(8);
+    along_axis(packbits_kernel(), &x, ax, nbytes, bitorder)
 }
 
 /// Unpacks the bits of a uint8 array along `axis` (NumPy's and CuPy's
@@ -151,25 +164,7 @@ pub fn unpackbits(
             .checked_sub(c.unsigned_abs())
             .ok_or_else(|| Error::Value("-count larger than number of elements".into()))?,
     };
-    let mut shape = x.shape().to_vec();
-    shape[ax] = nout;
-    let out = Array::empty_on(x.device(), &shape, DType::UInt8, Order::C)?;
-    if out.size() == 0 {
-        return Ok(out);
-    }
-    let rdim: usize = x.shape()[ax + 1..].iter().product();
-    unpackbits_kernel().call(
-        &[
-            Input::Array(&x).into(),
-            int(nin).into(),
-            int(rdim).into(),
-            int(nout).into(),
-            Input::Scalar(ScalarValue::Int(i128::from(bitorder == BitOrder::Little))).into(),
-        ],
-        &[&out],
-        None,
-    )?;
-    Ok(out)
+    along_axis(unpackbits_kernel(), &x, ax, nout, bitorder)
 }
 
 /// The packbits kernel's specs for each input dtype, and unpackbits',

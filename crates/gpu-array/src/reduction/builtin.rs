@@ -171,7 +171,9 @@ impl Builtin {
         }
     }
 
-    const fn tag(self) -> &'static str {
+    /// NumPy's function name (`nansum`, `count_nonzero`): kernel names,
+    /// and fuse's names of the reductions it traces.
+    pub(crate) const fn tag(self) -> &'static str {
         match self {
             Builtin::Sum => "sum",
             Builtin::Prod => "prod",

@@ -45,7 +45,7 @@ pub mod radix;
 
 pub use order_stats::{
     QuantileMethod, QuantileOptions, Quantiles, median, nanmedian, nanpercentile, nanquantile,
-    percentile, quantile, quantile_kernel,
+    percentile, quantile, quantile_kernel, quantile_kernel_args,
 };
 
 use crate::array::Array;

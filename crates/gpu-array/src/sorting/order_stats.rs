@@ -18,8 +18,8 @@
 use std::sync::OnceLock;
 
 use crate::array::Array;
-use crate::dtype::{DType, ScalarValue};
-use crate::elementwise::ElementwiseKernel;
+use crate::dtype::{DType, Operand, ScalarKind, ScalarValue};
+use crate::elementwise::{ArgInfo, ElementwiseKernel};
 use crate::error::{Error, Result};
 use crate::layout::normalize_axes;
 use crate::reduction::{ReduceOptions, count_nonzero};
@@ -286,6 +286,29 @@ fn percentile_impl(a: &Array, q: &Quantiles, opts: &QuantileOptions, skip: bool)
 /// quantiles (public for the NVRTC compile tests).
 pub fn quantile_kernel() -> &'static ElementwiseKernel {
     kernel()
+}
+
+/// [`quantile_kernel`]'s argument descriptions as the calls build them:
+/// `input`-dtype sorted rows, the counts, the quantiles, five integers,
+/// and an `output`-dtype result (all raw, one-dimensional). One
+/// description for ahead-of-time compilation and the NVRTC compile tests,
+/// so the two request the same programs.
+pub fn quantile_kernel_args(input: DType, output: DType) -> ([ArgInfo; 8], [ArgInfo; 1]) {
+    let raw1 = |dtype| ArgInfo::Array { dtype, ndim: 1 };
+    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
+    (
+        [
+            raw1(input),
+            raw1(DType::Int64),
+            raw1(DType::Float64),
+            int,
+            int,
+            int,
+            int,
+            int,
+        ],
+        [raw1(output)],
+    )
 }
 
 fn kernel() -> &'static ElementwiseKernel {

@@ -70,37 +70,56 @@ pub(crate) fn lu_solve_batched(
 }
 
 /// Matrices at most this size, in a stack of two or more, are factored
-/// with cuBLAS's batched LU (one launch for the whole stack, as CuPy does
-/// for `solve`/`inv`; `det`/`slogdet` too); larger ones one cuSOLVER call
-/// each.
+/// (and solved) with cuBLAS's batched LU (one launch for the whole stack,
+/// as CuPy does for `solve`/`inv`; `det`/`slogdet` and SciPy's
+/// `lu_factor`/`lu_solve` too); larger ones one cuSOLVER call each.
 const SMALL_BATCHED: usize = 32;
+
+/// Whether a stack of `batch` `n x n` matrices takes cuBLAS's batched LU
+/// ([`getrf_small_stack`], `getrsBatched`).
+pub(crate) fn small_lu_stack(batch: usize, n: usize) -> bool {
+    batch >= 2 && n <= SMALL_BATCHED
+}
+
+/// LU-factors in place, in one cuBLAS `getrfBatched` launch, the `batch`
+/// `n x n` matrices of the C-contiguous `buf` seen column-major (as
+/// [`getrf_batched`]). Returns the matrices' addresses (for
+/// `getrsBatched` on the same factors), the 1-based int32 pivots of shape
+/// `piv_shape` (`batch * n` elements) and the `devInfo` words, unchecked.
+pub(crate) fn getrf_small_stack(
+    buf: &Array,
+    n: usize,
+    batch: usize,
+    piv_shape: &[usize],
+) -> Result<(Array, Array, DevInfo)> {
+    let ptrs = pointer_array(buf, n * n, batch)?;
+    let piv = Array::empty_on(buf.device(), piv_shape, DType::Int32, Order::C)?;
+    let info = DevInfo::new(buf.device(), batch)?;
+    blas::getrf_batched(
+        &buf.stream(),
+        buf.dtype(),
+        n as i64,
+        (ptrs.data_ptr(), n as i64),
+        piv.data_ptr(),
+        info.ptr(0),
+        batch as i64,
+    )?;
+    Ok((ptrs, piv, info))
+}
 
 /// Solves `A X = B` for each matrix of a stack, in place of `rhs` (the
 /// column-major `B`s, a C array `(batch, k, n)`), destroying `lu` (the C
 /// copy of the `A`s, i.e. each `A^T` column-major, hence `trans = T`).
 fn solve_transposed(lu: &Array, rhs: &Array, n: usize, k: usize) -> Result<()> {
     let batch = batch_count(lu.shape());
-    if batch >= 2 && n <= SMALL_BATCHED {
-        let dt = lu.dtype();
-        let ap = pointer_array(lu, n * n, batch)?;
-        let bp = pointer_array(rhs, n * k, batch)?;
-        let piv = Array::empty_on(lu.device(), &[batch, n], DType::Int32, Order::C)?;
-        let info = DevInfo::new(lu.device(), batch)?;
-        let stream = rhs.stream();
-        let nn = n as i64;
-        blas::getrf_batched(
-            &stream,
-            dt,
-            nn,
-            (ap.data_ptr(), nn),
-            piv.data_ptr(),
-            info.ptr(0),
-            batch as i64,
-        )?;
+    if small_lu_stack(batch, n) {
+        let (ap, piv, info) = getrf_small_stack(lu, n, batch, &[batch, n])?;
         info.check(|_| "Singular matrix".into())?;
+        let bp = pointer_array(rhs, n * k, batch)?;
+        let nn = n as i64;
         return blas::getrs_batched(
-            &stream,
-            dt,
+            &rhs.stream(),
+            lu.dtype(),
             1,
             (nn, k as i64),
             (ap.data_ptr(), nn),
@@ -212,22 +231,12 @@ pub fn slogdet(a: &Array) -> Result<(Array, Array)> {
     let lu = fresh(a, dt)?;
     // A zero pivot (info > 0) is a singular matrix: the kernel reports it
     // as sign 0, log -inf, as NumPy does, so info is not checked.
-    let ipiv = if batch >= 2 && n <= SMALL_BATCHED {
+    let ipiv = if small_lu_stack(batch, n) {
         // Stacks of small matrices: cuBLAS's batched LU in one launch
         // (int32 pivots, widened for the kernel).
-        let ptrs = pointer_array(&lu, n * n, batch)?;
-        let piv = Array::empty_on(a.device(), &[batch, n], DType::Int32, Order::C)?;
-        let info = DevInfo::new(a.device(), batch)?;
-        blas::getrf_batched(
-            &lu.stream(),
-            dt,
-            n as i64,
-            (ptrs.data_ptr(), n as i64),
-            piv.data_ptr(),
-            info.ptr(0),
-            batch as i64,
-        )?;
-        piv.astype(DType::Int64)?
+        getrf_small_stack(&lu, n, batch, &[batch, n])?
+            .1
+            .astype(DType::Int64)?
     } else {
         getrf_batched(&lu, n)?.0
     };

@@ -373,9 +373,16 @@ pub(crate) fn getrs_batched(
         DType::Complex128 => call!(cublasZgetrsBatched, cublas::double2),
         other => Err(unsupported(format!("getrsBatched does not take {other}"))),
     }?;
+    host_info_ok("getrsBatched", host_info)
+}
+
+/// The host `info` word of a batched cuBLAS routine that checks its
+/// arguments there (`getrsBatched`, `geqrfBatched`): `-i` names the bad
+/// argument `i`, which only a bug of Cuprum can pass.
+fn host_info_ok(routine: &str, host_info: i32) -> Result<()> {
     if host_info != 0 {
         return Err(unsupported(format!(
-            "getrsBatched rejected argument {} (a bug of Cuprum)",
+            "{routine} rejected argument {} (a bug of Cuprum)",
             -host_info
         )));
     }
@@ -428,11 +435,5 @@ pub(crate) fn geqrf_batched(
         DType::Complex128 => call!(cublasZgeqrfBatched, cublas::double2),
         other => Err(unsupported(format!("geqrfBatched does not take {other}"))),
     }?;
-    if host_info != 0 {
-        return Err(unsupported(format!(
-            "geqrfBatched rejected argument {} (a bug of Cuprum)",
-            -host_info
-        )));
-    }
-    Ok(())
+    host_info_ok("geqrfBatched", host_info)
 }

@@ -17,7 +17,7 @@ pub use gpu_array::creation::{tri, tril, triu};
 
 use gpu_array::{Array, DType, Order, ufunc};
 
-use crate::decomp::lu_solve_batched;
+use crate::decomp::{getrf_small_stack, lu_solve_batched, small_lu_stack};
 use crate::error::{Error, Result, value};
 use crate::errstate::DevInfo;
 use crate::raw::blas::{self, Trsm, trsm};
@@ -122,12 +122,6 @@ pub fn solve_triangular(
     finish(x, vector)
 }
 
-/// Stacks of at least two square matrices of at most this size are
-/// factored and solved with cuBLAS's batched LU (`getrfBatched`,
-/// `getrsBatched`: one launch for the stack); other stacks take one
-/// cuSOLVER call per matrix.
-const SMALL_BATCHED: usize = 32;
-
 /// SciPy's `lu_factor(a)` for a matrix or a stack `(..., M, N)` (SciPy
 /// 1.15's batching): `(lu, piv)` with `L` (unit diagonal, below) and `U`
 /// in one matrix per input matrix and 0-based int32 pivots `(..., K)`
@@ -154,24 +148,15 @@ pub fn lu_factor(a: &Array) -> Result<(Array, Array)> {
         let piv = Array::empty_on(a.device(), &pshape, DType::Int32, Order::C)?;
         return Ok((lu, piv));
     }
-    let info = DevInfo::new(a.device(), batch)?;
-    let stream = buf.stream();
-    if batch >= 2 && m == n && n <= SMALL_BATCHED {
-        // getrfBatched writes 1-based int32 pivots.
-        let ptrs = pointer_array(&buf, n * n, batch)?;
-        let ipiv = Array::empty_on(a.device(), &pshape, DType::Int32, Order::C)?;
-        blas::getrf_batched(
-            &stream,
-            dt,
-            n as i64,
-            (ptrs.data_ptr(), n as i64),
-            ipiv.data_ptr(),
-            info.ptr(0),
-            batch as i64,
-        )?;
+    if m == n && small_lu_stack(batch, n) {
+        // Stacks of small square matrices: cuBLAS's batched LU in one
+        // launch (1-based int32 pivots).
+        let (_, ipiv, info) = getrf_small_stack(&buf, n, batch, &pshape)?;
         info.check(|_| "Singular matrix".into())?;
         return Ok((lu, ufunc::subtract(&ipiv, 1i64)?.astype(DType::Int32)?));
     }
+    let info = DevInfo::new(a.device(), batch)?;
+    let stream = buf.stream();
     let ipiv = Array::empty_on(a.device(), &pshape, DType::Int64, Order::C)?;
     for i in 0..batch {
         getrf(
@@ -254,7 +239,7 @@ pub fn lu_solve(lu: &Array, piv: &Array, b: &Array, trans: Trans) -> Result<Arra
     };
     // Column-major factors: the C copy of lu's transpose.
     let factors = column_major(lu, dt)?;
-    if batch >= 2 && n <= SMALL_BATCHED {
+    if small_lu_stack(batch, n) {
         let ap = pointer_array(&factors, n * n, batch)?;
         let bp = pointer_array(&x, n * k, batch)?;
         let ipiv = ufunc::add(&piv.astype(DType::Int32)?, 1i64)?.astype(DType::Int32)?;
