@@ -265,12 +265,15 @@ __device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long ro
     }
   }
   __syncthreads();
-  A local[ITEMS];
+  // A thread's items stay in shared memory: its total now, its running
+  // values once the prefix is known (registers kept for occupancy: the
+  // look-back leaves the other warps waiting, so more blocks per SM is
+  // what hides it).
   const int base = tid * ITEMS;
-  local[0] = smem[pad(base)];
+  A tot = smem[pad(base)];
 #pragma unroll
-  for (int k = 1; k < ITEMS; ++k) local[k] = combine<OP>(local[k - 1], smem[pad(base + k)]);
-  A incl = warp_scan<OP>(local[ITEMS - 1], lane);
+  for (int k = 1; k < ITEMS; ++k) tot = combine<OP>(tot, smem[pad(base + k)]);
+  A incl = warp_scan<OP>(tot, lane);
   A excl = shfl_up(incl, 1);
   if (lane == 0) excl = id;
   if (lane == 31) warp_tot[warp] = incl;
@@ -310,9 +313,12 @@ __device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long ro
   }
   __syncthreads();
   const A tp = t == 0 ? id : *tile_prefix;
-  const A pre = combine<OP>(tp, combine<OP>(wpre, excl));
+  A run = combine<OP>(tp, combine<OP>(wpre, excl));
 #pragma unroll
-  for (int k = 0; k < ITEMS; ++k) smem[pad(base + k)] = combine<OP>(pre, local[k]);
+  for (int k = 0; k < ITEMS; ++k) {
+    run = combine<OP>(run, smem[pad(base + k)]);
+    smem[pad(base + k)] = run;
+  }
   __syncthreads();
   if (vec_out) {
     if constexpr (VO > 0) {
@@ -429,7 +435,8 @@ __device__ void scan_cols_finish(const char* src_, char* dst_, const char* tmp, 
 }  // namespace cuprum_scan
 
 #define CUPRUM_SCAN_ONE(SUF, NAME, OP, NAN, IN, ACC, OUT)                                          \
-  extern "C" __global__ void __launch_bounds__(256) cuprum_scan_tiles_##NAME##_##SUF(              \
+  extern "C" __global__ void __launch_bounds__(256, sizeof(ACC) <= 4 ? 8 : sizeof(ACC) <= 8 ? 4 : 1)     \
+      cuprum_scan_tiles_##NAME##_##SUF(                                                         \
       const char* s, char* d, char* tmp, long long a, long long b, long long c, long long e) {                  \
     cuprum_scan::scan_tiles<IN, ACC, OUT, OP, NAN>(s, d, tmp, a, b, c); }                          \
   extern "C" __global__ void __launch_bounds__(256) cuprum_scan_rows_##NAME##_##SUF(               \
