@@ -239,7 +239,7 @@ pub fn launch_keyed(
     }
     let index = IndexWidth::for_extents(size, &extents);
 
-    let mut layout_class = plan.layout;
+    let layout_class = plan.layout;
     let ptrs: Vec<u64> = args
         .iter()
         .map(|a| match a {
@@ -250,42 +250,33 @@ pub fn launch_keyed(
     if size == 0 {
         return Ok(());
     }
-    if layout_class == (LayoutClass::Contiguous { vectorized: false }) {
-        let v = LayoutClass::Contiguous { vectorized: true };
-        let (kernel, spec) = lookup(device, key.as_ref(), v, index, &build)?;
-        if spec.elements_per_thread() > 1 && spec.is_vector_aligned(&ptrs) {
-            return run(
-                device,
-                &kernel,
-                &spec,
-                size,
-                &plan.shape,
-                args,
-                &planned,
-                &raw_layouts,
-            );
+    // The vector variant of the planned layout when its checks pass (the
+    // pointers' alignment, the inner extent), else the planned layout.
+    let vector = match layout_class {
+        LayoutClass::Contiguous { vectorized: false } => {
+            Some(LayoutClass::Contiguous { vectorized: true })
         }
-        layout_class = LayoutClass::Contiguous { vectorized: false };
-    }
-    if let LayoutClass::Strided { ndim } = layout_class
-        && let Some(zero_inner) = strided_vector_mask(&plan.shape, &elem, &planned)
-    {
-        let v = LayoutClass::StridedVector { ndim, zero_inner };
+        LayoutClass::Strided { ndim } => strided_vector_mask(&plan.shape, &elem, &planned)
+            .map(|zero_inner| LayoutClass::StridedVector { ndim, zero_inner }),
+        _ => None,
+    };
+    let mut chosen = None;
+    if let Some(v) = vector {
         let (kernel, spec) = lookup(device, key.as_ref(), v, index, &build)?;
-        if strided_vector_fits(&spec, &plan.shape, &planned, &ptrs, zero_inner) {
-            return run(
-                device,
-                &kernel,
-                &spec,
-                size,
-                &plan.shape,
-                args,
-                &planned,
-                &raw_layouts,
-            );
+        let fits = match v {
+            LayoutClass::StridedVector { zero_inner, .. } => {
+                strided_vector_fits(&spec, &plan.shape, &planned, &ptrs, zero_inner)
+            }
+            _ => spec.elements_per_thread() > 1 && spec.is_vector_aligned(&ptrs),
+        };
+        if fits {
+            chosen = Some((kernel, spec));
         }
     }
-    let (kernel, spec) = lookup(device, key.as_ref(), layout_class, index, &build)?;
+    let (kernel, spec) = match chosen {
+        Some(c) => c,
+        None => lookup(device, key.as_ref(), layout_class, index, &build)?,
+    };
     run(
         device,
         &kernel,

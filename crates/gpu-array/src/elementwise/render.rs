@@ -152,24 +152,7 @@ impl ElementwiseSpec {
                 );
             }
         }
-        let _ = writeln!(
-            s,
-            "#pragma unroll\n    for (int _l = 0; _l < _E; ++_l) {{\n      \
-             const {idx} i = ({idx})(_v * (_U)_E + (_U)_l);\n      _ind.i = i;"
-        );
-        for p in &self.params {
-            if p.role != Role::Array {
-                continue;
-            }
-            let ty = p.dtype.c_type();
-            if p.is_output {
-                let _ = writeln!(s, "      {ty}& {n} = _v_{n}[_l];", n = p.name);
-            } else {
-                let _ = writeln!(s, "      const {ty} {n} = _v_{n}[_l];", n = p.name);
-            }
-        }
-        self.render_operation(s, "      ");
-        s.push_str("    }\n");
+        self.render_vector_elements(s, idx, "_v * (_U)_E");
         for p in &self.params {
             if p.role == Role::Array && p.is_output {
                 let _ = writeln!(
@@ -180,6 +163,28 @@ impl ElementwiseSpec {
             }
         }
         s.push_str("  }\n");
+    }
+
+    /// The unrolled loop over the `_E` elements of the vectors `_v_<name>`
+    /// (element `_l` is linear index `first + _l`): each array operand's
+    /// name bound to its element, then the operation.
+    fn render_vector_elements(&self, s: &mut String, idx: &str, first: &str) {
+        let _ = writeln!(
+            s,
+            "#pragma unroll\n    for (int _l = 0; _l < _E; ++_l) {{\n      \
+             const {idx} i = ({idx})({first} + (_U)_l);\n      _ind.i = i;"
+        );
+        for k in self.array_operands() {
+            let p = &self.params[k];
+            let ty = p.dtype.c_type();
+            if p.is_output {
+                let _ = writeln!(s, "      {ty}& {n} = _v_{n}[_l];", n = p.name);
+            } else {
+                let _ = writeln!(s, "      const {ty} {n} = _v_{n}[_l];", n = p.name);
+            }
+        }
+        self.render_operation(s, "      ");
+        s.push_str("    }\n");
     }
 
     /// The strided vector loop: vector `_v` covers elements `_v * _E ..
@@ -219,22 +224,7 @@ impl ElementwiseSpec {
                 );
             }
         }
-        let _ = writeln!(
-            s,
-            "#pragma unroll\n    for (int _l = 0; _l < _E; ++_l) {{\n      \
-             const {idx} i = ({idx})(_j + (_U)_l);\n      _ind.i = i;"
-        );
-        for k in self.array_operands() {
-            let p = &self.params[k];
-            let ty = p.dtype.c_type();
-            if p.is_output {
-                let _ = writeln!(s, "      {ty}& {n} = _v_{n}[_l];", n = p.name);
-            } else {
-                let _ = writeln!(s, "      const {ty} {n} = _v_{n}[_l];", n = p.name);
-            }
-        }
-        self.render_operation(s, "      ");
-        s.push_str("    }\n");
+        self.render_vector_elements(s, idx, "_j");
         for (slot, k) in self.array_operands().enumerate() {
             let p = &self.params[k];
             if p.is_output {
