@@ -58,11 +58,10 @@
 //! int64 otherwise.
 
 use std::ops::{Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive};
-use std::sync::OnceLock;
 
 use crate::array::Array;
 use crate::dtype::{DType, ScalarValue};
-use crate::elementwise::{ElementwiseKernel, KernelInput, Typed};
+use crate::elementwise::{KernelInput, Typed, cached_kernel};
 use crate::error::{Error, Result};
 use crate::layout::{self, AxisIndex, Layout, Order, index_layout};
 use crate::ufunc::Input;
@@ -478,23 +477,19 @@ pub(crate) fn value_shape(value: &[usize], shape: &[usize]) -> Result<Vec<usize>
 // ---------------------------------------------------------------------------
 // Kernels.
 
-/// `out[i] = src[i]` displaced by the index's byte offset: `src` is the
-/// source seen over the output shape (stride 0 along the index
-/// dimensions), `ind` an index array seen the same way. `len` 0 marks
-/// `ind` as byte offsets already (masks, summed offsets): no wrap.
-fn gather_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "raw T src, raw I ind, int64 len, int64 stride",
-            "T out",
-            "long long k = (long long)ind[i]; \
-             if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } \
-             out = *(const T*)((const char*)&src[i] + k * stride);",
-            "cuprum_adv_gather",
-        )
-        .expect("the gather kernel's parameters parse")
-    })
+cached_kernel! {
+    /// `out[i] = src[i]` displaced by the index's byte offset: `src` is the
+    /// source seen over the output shape (stride 0 along the index
+    /// dimensions), `ind` an index array seen the same way. `len` 0 marks
+    /// `ind` as byte offsets already (masks, summed offsets): no wrap.
+    fn gather_kernel {
+        inputs: "raw T src, raw I ind, int64 len, int64 stride",
+        outputs: "T out",
+        body: "long long k = (long long)ind[i]; \
+               if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } \
+               out = *(const T*)((const char*)&src[i] + k * stride);",
+        name: "cuprum_adv_gather",
+    }
 }
 
 /// The gather's spec: the output is written whole, so it is not read
@@ -553,78 +548,56 @@ fn gather(src: &Array, ind: &Array, len: usize, stride: isize, out: &Array) -> R
     )
 }
 
-/// The scatter of an array of values (broadcast over the indexing result).
-fn scatter_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "raw T val, raw I ind, int64 len, int64 stride",
-            "raw T dst",
-            "long long k = (long long)ind[i]; \
-             if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } \
-             *(T*)((char*)&dst[i] + k * stride) = val[i];",
-            "cuprum_adv_scatter",
-        )
-        .expect("the scatter kernel's parameters parse")
-    })
-}
+cached_kernel! {
+    /// The scatter of an array of values (broadcast over the indexing result).
+    fn scatter_kernel {
+        inputs: "raw T val, raw I ind, int64 len, int64 stride",
+        outputs: "raw T dst",
+        body: "long long k = (long long)ind[i]; \
+               if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } \
+               *(T*)((char*)&dst[i] + k * stride) = val[i];",
+        name: "cuprum_adv_scatter",
+    }
 
-/// The scatter of one scalar (typed in the destination's dtype).
-fn scatter_scalar_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "T val, raw I ind, int64 len, int64 stride",
-            "raw T dst",
-            "long long k = (long long)ind[i]; \
-             if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } \
-             *(T*)((char*)&dst[i] + k * stride) = val;",
-            "cuprum_adv_scatter_scalar",
-        )
-        .expect("the scatter kernel's parameters parse")
-    })
-}
+    /// The scatter of one scalar (typed in the destination's dtype).
+    fn scatter_scalar_kernel {
+        inputs: "T val, raw I ind, int64 len, int64 stride",
+        outputs: "raw T dst",
+        body: "long long k = (long long)ind[i]; \
+               if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } \
+               *(T*)((char*)&dst[i] + k * stride) = val;",
+        name: "cuprum_adv_scatter_scalar",
+    }
 
-/// Adds one index array's byte offsets (`wrap(ind) * stride`, or `ind`
-/// itself when `len` is 0) into `off`, over the broadcast index shape;
-/// `first` starts the sum.
-fn offsets_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "I ind, int64 len, int64 stride, int32 first",
-            "O off",
-            "long long k = (long long)ind; \
-             if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } \
-             off = (O)((first ? 0LL : (long long)off) + k * stride);",
-            "cuprum_adv_offsets",
-        )
-        .expect("the offsets kernel's parameters parse")
-    })
-}
+    /// Adds one index array's byte offsets (`wrap(ind) * stride`, or `ind`
+    /// itself when `len` is 0) into `off`, over the broadcast index shape;
+    /// `first` starts the sum.
+    fn offsets_kernel {
+        inputs: "I ind, int64 len, int64 stride, int32 first",
+        outputs: "O off",
+        body: "long long k = (long long)ind; \
+               if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } \
+               off = (O)((first ? 0LL : (long long)off) + k * stride);",
+        name: "cuprum_adv_offsets",
+    }
 
-/// The byte offset of each true element of a C-order flattened mask over
-/// axes of lengths `s0..s7` and byte strides `t0..t7`, written at its
-/// slot `c - 1` (`c` the inclusive cumulative sum).
-fn mask_offsets_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "bool m, int64 c, int64 nd, int64 s0, int64 s1, int64 s2, int64 s3, int64 s4, \
-             int64 s5, int64 s6, int64 s7, int64 t0, int64 t1, int64 t2, int64 t3, int64 t4, \
-             int64 t5, int64 t6, int64 t7",
-            "raw int64 out",
-            "if (m) { \
-               const long long s[8] = {s0, s1, s2, s3, s4, s5, s6, s7}; \
-               const long long t[8] = {t0, t1, t2, t3, t4, t5, t6, t7}; \
-               long long r = (long long)i, o = 0; \
-               for (int d = (int)nd - 1; d >= 0; --d) { o += (r % s[d]) * t[d]; r /= s[d]; } \
-               out[c - 1] = o; \
-             }",
-            "cuprum_adv_mask_offsets",
-        )
-        .expect("the mask kernel's parameters parse")
-    })
+    /// The byte offset of each true element of a C-order flattened mask over
+    /// axes of lengths `s0..s7` and byte strides `t0..t7`, written at its
+    /// slot `c - 1` (`c` the inclusive cumulative sum).
+    fn mask_offsets_kernel {
+        inputs: "bool m, int64 c, int64 nd, int64 s0, int64 s1, int64 s2, int64 s3, int64 s4, \
+                 int64 s5, int64 s6, int64 s7, int64 t0, int64 t1, int64 t2, int64 t3, int64 t4, \
+                 int64 t5, int64 t6, int64 t7",
+        outputs: "raw int64 out",
+        body: "if (m) { \
+                 const long long s[8] = {s0, s1, s2, s3, s4, s5, s6, s7}; \
+                 const long long t[8] = {t0, t1, t2, t3, t4, t5, t6, t7}; \
+                 long long r = (long long)i, o = 0; \
+                 for (int d = (int)nd - 1; d >= 0; --d) { o += (r % s[d]) * t[d]; r /= s[d]; } \
+                 out[c - 1] = o; \
+               }",
+        name: "cuprum_adv_mask_offsets",
+    }
 }
 
 /// The most dimensions one mask may have.
