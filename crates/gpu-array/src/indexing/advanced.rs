@@ -477,6 +477,21 @@ pub(crate) fn value_shape(value: &[usize], shape: &[usize]) -> Result<Vec<usize>
 // ---------------------------------------------------------------------------
 // Kernels.
 
+/// The body of a kernel that reads an index array: `k`, the index `$ind`
+/// wrapped into `0..len` (negative indices count from the end, others
+/// outside `-len..len` wrap as in CuPy) or taken as is when `len` is 0
+/// (`ind` holds byte offsets already: masks, summed offsets), then `$rest`.
+macro_rules! wrap_index {
+    ($ind:literal, $rest:literal) => {
+        concat!(
+            "long long k = (long long)",
+            $ind,
+            "; if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } ",
+            $rest
+        )
+    };
+}
+
 cached_kernel! {
     /// `out[i] = src[i]` displaced by the index's byte offset: `src` is the
     /// source seen over the output shape (stride 0 along the index
@@ -485,9 +500,7 @@ cached_kernel! {
     fn gather_kernel {
         inputs: "raw T src, raw I ind, int64 len, int64 stride",
         outputs: "T out",
-        body: "long long k = (long long)ind[i]; \
-               if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } \
-               out = *(const T*)((const char*)&src[i] + k * stride);",
+        body: wrap_index!("ind[i]", "out = *(const T*)((const char*)&src[i] + k * stride);"),
         name: "cuprum_adv_gather",
     }
 }
@@ -553,9 +566,7 @@ cached_kernel! {
     fn scatter_kernel {
         inputs: "raw T val, raw I ind, int64 len, int64 stride",
         outputs: "raw T dst",
-        body: "long long k = (long long)ind[i]; \
-               if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } \
-               *(T*)((char*)&dst[i] + k * stride) = val[i];",
+        body: wrap_index!("ind[i]", "*(T*)((char*)&dst[i] + k * stride) = val[i];"),
         name: "cuprum_adv_scatter",
     }
 
@@ -563,9 +574,7 @@ cached_kernel! {
     fn scatter_scalar_kernel {
         inputs: "T val, raw I ind, int64 len, int64 stride",
         outputs: "raw T dst",
-        body: "long long k = (long long)ind[i]; \
-               if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } \
-               *(T*)((char*)&dst[i] + k * stride) = val;",
+        body: wrap_index!("ind[i]", "*(T*)((char*)&dst[i] + k * stride) = val;"),
         name: "cuprum_adv_scatter_scalar",
     }
 
@@ -575,9 +584,7 @@ cached_kernel! {
     fn offsets_kernel {
         inputs: "I ind, int64 len, int64 stride, int32 first",
         outputs: "O off",
-        body: "long long k = (long long)ind; \
-               if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } \
-               off = (O)((first ? 0LL : (long long)off) + k * stride);",
+        body: wrap_index!("ind", "off = (O)((first ? 0LL : (long long)off) + k * stride);"),
         name: "cuprum_adv_offsets",
     }
 
@@ -598,6 +605,33 @@ cached_kernel! {
                }",
         name: "cuprum_adv_mask_offsets",
     }
+}
+
+/// Writes `value` through the resolved index into `dst` (the destination
+/// seen over the indexing result): an array broadcast to `dst`'s shape
+/// with [`scatter_kernel`], a scalar typed in `dst`'s dtype with
+/// [`scatter_scalar_kernel`]. `len` is the index's axis length (0: byte
+/// offsets), `stride` its byte stride. Every array operand is raw, so the
+/// call is sized explicitly: one element of the indexing result per index.
+fn scatter(value: Input<'_>, ind: &Array, len: usize, stride: isize, dst: &Array) -> Result<()> {
+    let (kernel, value) = match value {
+        Input::Scalar(v) => (
+            scatter_scalar_kernel(),
+            KernelInput::Typed(Typed(dst.dtype(), v)),
+        ),
+        Input::Array(_) => (scatter_kernel(), KernelInput::Plain(value)),
+    };
+    kernel.call(
+        &[
+            value,
+            KernelInput::Plain(Input::Array(ind)),
+            int(len as i128),
+            int(stride as i128),
+        ],
+        &[dst],
+        Some(dst.size()),
+    )?;
+    Ok(())
 }
 
 /// The most dimensions one mask may have.
@@ -961,16 +995,7 @@ impl Array {
                     }
                     return Ok(());
                 };
-                scatter_scalar_kernel().call(
-                    &[
-                        KernelInput::Typed(Typed(self.dtype(), v)),
-                        KernelInput::Plain(Input::Array(&ind)),
-                        int(len as i128),
-                        int(stride as i128),
-                    ],
-                    &[&dst],
-                    Some(layout::size(&shape)),
-                )?;
+                scatter(value, &ind, len, stride, &dst)?;
             }
             Input::Array(v) => {
                 // NumPy's own words for `a[mask] = values` with a mask over
@@ -1000,16 +1025,7 @@ impl Array {
                     }
                     return Ok(());
                 };
-                scatter_kernel().call(
-                    &[
-                        KernelInput::Plain(Input::Array(&v)),
-                        KernelInput::Plain(Input::Array(&ind)),
-                        int(len as i128),
-                        int(stride as i128),
-                    ],
-                    &[&dst],
-                    Some(layout::size(&shape)),
-                )?;
+                scatter(Input::Array(&v), &ind, len, stride, &dst)?;
             }
         }
         Ok(())
