@@ -98,47 +98,23 @@ impl From<AxisIndex> for IndexItem<'_> {
     }
 }
 
-impl From<RangeFull> for IndexItem<'_> {
-    fn from(r: RangeFull) -> Self {
-        IndexItem::Basic(r.into())
-    }
-}
-
+/// `From` for each basic item type: whatever [`AxisIndex`] converts from
+/// (an integer, a range of integers, `..`) is a basic item.
 macro_rules! basic_items {
     ($($t:ty),*) => {$(
-        impl From<$t> for IndexItem<'_> {
-            fn from(i: $t) -> Self {
-                IndexItem::Basic(i.into())
-            }
-        }
-        impl From<Range<$t>> for IndexItem<'_> {
-            fn from(r: Range<$t>) -> Self {
-                IndexItem::Basic(r.into())
-            }
-        }
-        impl From<RangeFrom<$t>> for IndexItem<'_> {
-            fn from(r: RangeFrom<$t>) -> Self {
-                IndexItem::Basic(r.into())
-            }
-        }
-        impl From<RangeTo<$t>> for IndexItem<'_> {
-            fn from(r: RangeTo<$t>) -> Self {
-                IndexItem::Basic(r.into())
-            }
-        }
-        impl From<RangeInclusive<$t>> for IndexItem<'_> {
-            fn from(r: RangeInclusive<$t>) -> Self {
-                IndexItem::Basic(r.into())
-            }
-        }
-        impl From<RangeToInclusive<$t>> for IndexItem<'_> {
-            fn from(r: RangeToInclusive<$t>) -> Self {
+        basic_items!(@from $t, Range<$t>, RangeFrom<$t>, RangeTo<$t>, RangeInclusive<$t>,
+                     RangeToInclusive<$t>);
+    )*};
+    (@from $($s:ty),*) => {$(
+        impl From<$s> for IndexItem<'_> {
+            fn from(r: $s) -> Self {
                 IndexItem::Basic(r.into())
             }
         }
     )*};
 }
 
+basic_items!(@from RangeFull);
 basic_items!(isize, i32, i64, usize);
 
 /// Builds an index, a `Vec<`[`IndexItem`]`>`, with [`s!`](crate::s)'s
