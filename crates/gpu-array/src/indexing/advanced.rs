@@ -58,11 +58,10 @@
 //! int64 otherwise.
 
 use std::ops::{Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive};
-use std::sync::OnceLock;
 
 use crate::array::Array;
 use crate::dtype::{DType, ScalarValue};
-use crate::elementwise::{ElementwiseKernel, KernelInput, Typed};
+use crate::elementwise::{KernelInput, Typed, cached_kernel};
 use crate::error::{Error, Result};
 use crate::layout::{self, AxisIndex, Layout, Order, index_layout};
 use crate::ufunc::Input;
@@ -99,47 +98,23 @@ impl From<AxisIndex> for IndexItem<'_> {
     }
 }
 
-impl From<RangeFull> for IndexItem<'_> {
-    fn from(r: RangeFull) -> Self {
-        IndexItem::Basic(r.into())
-    }
-}
-
+/// `From` for each basic item type: whatever [`AxisIndex`] converts from
+/// (an integer, a range of integers, `..`) is a basic item.
 macro_rules! basic_items {
     ($($t:ty),*) => {$(
-        impl From<$t> for IndexItem<'_> {
-            fn from(i: $t) -> Self {
-                IndexItem::Basic(i.into())
-            }
-        }
-        impl From<Range<$t>> for IndexItem<'_> {
-            fn from(r: Range<$t>) -> Self {
-                IndexItem::Basic(r.into())
-            }
-        }
-        impl From<RangeFrom<$t>> for IndexItem<'_> {
-            fn from(r: RangeFrom<$t>) -> Self {
-                IndexItem::Basic(r.into())
-            }
-        }
-        impl From<RangeTo<$t>> for IndexItem<'_> {
-            fn from(r: RangeTo<$t>) -> Self {
-                IndexItem::Basic(r.into())
-            }
-        }
-        impl From<RangeInclusive<$t>> for IndexItem<'_> {
-            fn from(r: RangeInclusive<$t>) -> Self {
-                IndexItem::Basic(r.into())
-            }
-        }
-        impl From<RangeToInclusive<$t>> for IndexItem<'_> {
-            fn from(r: RangeToInclusive<$t>) -> Self {
+        basic_items!(@from $t, Range<$t>, RangeFrom<$t>, RangeTo<$t>, RangeInclusive<$t>,
+                     RangeToInclusive<$t>);
+    )*};
+    (@from $($s:ty),*) => {$(
+        impl From<$s> for IndexItem<'_> {
+            fn from(r: $s) -> Self {
                 IndexItem::Basic(r.into())
             }
         }
     )*};
 }
 
+basic_items!(@from RangeFull);
 basic_items!(isize, i32, i64, usize);
 
 /// Builds an index, a `Vec<`[`IndexItem`]`>`, with [`s!`](crate::s)'s
@@ -478,23 +453,32 @@ pub(crate) fn value_shape(value: &[usize], shape: &[usize]) -> Result<Vec<usize>
 // ---------------------------------------------------------------------------
 // Kernels.
 
-/// `out[i] = src[i]` displaced by the index's byte offset: `src` is the
-/// source seen over the output shape (stride 0 along the index
-/// dimensions), `ind` an index array seen the same way. `len` 0 marks
-/// `ind` as byte offsets already (masks, summed offsets): no wrap.
-fn gather_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "raw T src, raw I ind, int64 len, int64 stride",
-            "T out",
-            "long long k = (long long)ind[i]; \
-             if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } \
-             out = *(const T*)((const char*)&src[i] + k * stride);",
-            "cuprum_adv_gather",
+/// The body of a kernel that reads an index array: `k`, the index `$ind`
+/// wrapped into `0..len` (negative indices count from the end, others
+/// outside `-len..len` wrap as in CuPy) or taken as is when `len` is 0
+/// (`ind` holds byte offsets already: masks, summed offsets), then `$rest`.
+macro_rules! wrap_index {
+    ($ind:literal, $rest:literal) => {
+        concat!(
+            "long long k = (long long)",
+            $ind,
+            "; if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } ",
+            $rest
         )
-        .expect("the gather kernel's parameters parse")
-    })
+    };
+}
+
+cached_kernel! {
+    /// `out[i] = src[i]` displaced by the index's byte offset: `src` is the
+    /// source seen over the output shape (stride 0 along the index
+    /// dimensions), `ind` an index array seen the same way. `len` 0 marks
+    /// `ind` as byte offsets already (masks, summed offsets): no wrap.
+    fn gather_kernel {
+        inputs: "raw T src, raw I ind, int64 len, int64 stride",
+        outputs: "T out",
+        body: wrap_index!("ind[i]", "out = *(const T*)((const char*)&src[i] + k * stride);"),
+        name: "cuprum_adv_gather",
+    }
 }
 
 /// The gather's spec: the output is written whole, so it is not read
@@ -553,78 +537,77 @@ fn gather(src: &Array, ind: &Array, len: usize, stride: isize, out: &Array) -> R
     )
 }
 
-/// The scatter of an array of values (broadcast over the indexing result).
-fn scatter_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "raw T val, raw I ind, int64 len, int64 stride",
-            "raw T dst",
-            "long long k = (long long)ind[i]; \
-             if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } \
-             *(T*)((char*)&dst[i] + k * stride) = val[i];",
-            "cuprum_adv_scatter",
-        )
-        .expect("the scatter kernel's parameters parse")
-    })
+cached_kernel! {
+    /// The scatter of an array of values (broadcast over the indexing result).
+    fn scatter_kernel {
+        inputs: "raw T val, raw I ind, int64 len, int64 stride",
+        outputs: "raw T dst",
+        body: wrap_index!("ind[i]", "*(T*)((char*)&dst[i] + k * stride) = val[i];"),
+        name: "cuprum_adv_scatter",
+    }
+
+    /// The scatter of one scalar (typed in the destination's dtype).
+    fn scatter_scalar_kernel {
+        inputs: "T val, raw I ind, int64 len, int64 stride",
+        outputs: "raw T dst",
+        body: wrap_index!("ind[i]", "*(T*)((char*)&dst[i] + k * stride) = val;"),
+        name: "cuprum_adv_scatter_scalar",
+    }
+
+    /// Adds one index array's byte offsets (`wrap(ind) * stride`, or `ind`
+    /// itself when `len` is 0) into `off`, over the broadcast index shape;
+    /// `first` starts the sum.
+    fn offsets_kernel {
+        inputs: "I ind, int64 len, int64 stride, int32 first",
+        outputs: "O off",
+        body: wrap_index!("ind", "off = (O)((first ? 0LL : (long long)off) + k * stride);"),
+        name: "cuprum_adv_offsets",
+    }
+
+    /// The byte offset of each true element of a C-order flattened mask over
+    /// axes of lengths `s0..s7` and byte strides `t0..t7`, written at its
+    /// slot `c - 1` (`c` the inclusive cumulative sum).
+    fn mask_offsets_kernel {
+        inputs: "bool m, int64 c, int64 nd, int64 s0, int64 s1, int64 s2, int64 s3, int64 s4, \
+                 int64 s5, int64 s6, int64 s7, int64 t0, int64 t1, int64 t2, int64 t3, int64 t4, \
+                 int64 t5, int64 t6, int64 t7",
+        outputs: "raw int64 out",
+        body: "if (m) { \
+                 const long long s[8] = {s0, s1, s2, s3, s4, s5, s6, s7}; \
+                 const long long t[8] = {t0, t1, t2, t3, t4, t5, t6, t7}; \
+                 long long r = (long long)i, o = 0; \
+                 for (int d = (int)nd - 1; d >= 0; --d) { o += (r % s[d]) * t[d]; r /= s[d]; } \
+                 out[c - 1] = o; \
+               }",
+        name: "cuprum_adv_mask_offsets",
+    }
 }
 
-/// The scatter of one scalar (typed in the destination's dtype).
-fn scatter_scalar_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "T val, raw I ind, int64 len, int64 stride",
-            "raw T dst",
-            "long long k = (long long)ind[i]; \
-             if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } \
-             *(T*)((char*)&dst[i] + k * stride) = val;",
-            "cuprum_adv_scatter_scalar",
-        )
-        .expect("the scatter kernel's parameters parse")
-    })
-}
-
-/// Adds one index array's byte offsets (`wrap(ind) * stride`, or `ind`
-/// itself when `len` is 0) into `off`, over the broadcast index shape;
-/// `first` starts the sum.
-fn offsets_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "I ind, int64 len, int64 stride, int32 first",
-            "O off",
-            "long long k = (long long)ind; \
-             if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } \
-             off = (O)((first ? 0LL : (long long)off) + k * stride);",
-            "cuprum_adv_offsets",
-        )
-        .expect("the offsets kernel's parameters parse")
-    })
-}
-
-/// The byte offset of each true element of a C-order flattened mask over
-/// axes of lengths `s0..s7` and byte strides `t0..t7`, written at its
-/// slot `c - 1` (`c` the inclusive cumulative sum).
-fn mask_offsets_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "bool m, int64 c, int64 nd, int64 s0, int64 s1, int64 s2, int64 s3, int64 s4, \
-             int64 s5, int64 s6, int64 s7, int64 t0, int64 t1, int64 t2, int64 t3, int64 t4, \
-             int64 t5, int64 t6, int64 t7",
-            "raw int64 out",
-            "if (m) { \
-               const long long s[8] = {s0, s1, s2, s3, s4, s5, s6, s7}; \
-               const long long t[8] = {t0, t1, t2, t3, t4, t5, t6, t7}; \
-               long long r = (long long)i, o = 0; \
-               for (int d = (int)nd - 1; d >= 0; --d) { o += (r % s[d]) * t[d]; r /= s[d]; } \
-               out[c - 1] = o; \
-             }",
-            "cuprum_adv_mask_offsets",
-        )
-        .expect("the mask kernel's parameters parse")
-    })
+/// Writes `value` through the resolved index into `dst` (the destination
+/// seen over the indexing result): an array broadcast to `dst`'s shape
+/// with [`scatter_kernel`], a scalar typed in `dst`'s dtype with
+/// [`scatter_scalar_kernel`]. `len` is the index's axis length (0: byte
+/// offsets), `stride` its byte stride. Every array operand is raw, so the
+/// call is sized explicitly: one element of the indexing result per index.
+fn scatter(value: Input<'_>, ind: &Array, len: usize, stride: isize, dst: &Array) -> Result<()> {
+    let (kernel, value) = match value {
+        Input::Scalar(v) => (
+            scatter_scalar_kernel(),
+            KernelInput::Typed(Typed(dst.dtype(), v)),
+        ),
+        Input::Array(_) => (scatter_kernel(), KernelInput::Plain(value)),
+    };
+    kernel.call(
+        &[
+            value,
+            KernelInput::Plain(Input::Array(ind)),
+            int(len as i128),
+            int(stride as i128),
+        ],
+        &[dst],
+        Some(dst.size()),
+    )?;
+    Ok(())
 }
 
 /// The most dimensions one mask may have.
@@ -988,16 +971,7 @@ impl Array {
                     }
                     return Ok(());
                 };
-                scatter_scalar_kernel().call(
-                    &[
-                        KernelInput::Typed(Typed(self.dtype(), v)),
-                        KernelInput::Plain(Input::Array(&ind)),
-                        int(len as i128),
-                        int(stride as i128),
-                    ],
-                    &[&dst],
-                    Some(layout::size(&shape)),
-                )?;
+                scatter(value, &ind, len, stride, &dst)?;
             }
             Input::Array(v) => {
                 // NumPy's own words for `a[mask] = values` with a mask over
@@ -1027,16 +1001,7 @@ impl Array {
                     }
                     return Ok(());
                 };
-                scatter_kernel().call(
-                    &[
-                        KernelInput::Plain(Input::Array(&v)),
-                        KernelInput::Plain(Input::Array(&ind)),
-                        int(len as i128),
-                        int(stride as i128),
-                    ],
-                    &[&dst],
-                    Some(layout::size(&shape)),
-                )?;
+                scatter(Input::Array(&v), &ind, len, stride, &dst)?;
             }
         }
         Ok(())

@@ -1,29 +1,23 @@
 //! `take_along_axis` (a gather by an index array that matches the array's
 //! dimensions) and `diagonal` (a view).
 
-use std::sync::OnceLock;
-
 use crate::array::Array;
-use crate::elementwise::ElementwiseKernel;
+use crate::elementwise::cached_kernel;
 use crate::error::{Error, Result};
 use crate::layout::{self, Layout, Order, normalize_axis};
 use crate::ufunc::Input;
 
-pub(super) fn along_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "raw T a, I ind, int64 adim, int64 odim, int64 rdim",
-            "T out",
-            "const long long li = (long long)i; \
-             const long long r = li % rdim, l = li / rdim / odim; \
-             long long k = (long long)ind; \
-             if (k < 0 || k >= adim) { k %= adim; if (k < 0) k += adim; } \
-             out = a[(l * adim + k) * rdim + r];",
-            "cuprum_take_along_axis",
-        )
-        .expect("the take_along_axis kernel's parameters parse")
-    })
+cached_kernel! {
+    pub(super) fn along_kernel {
+        inputs: "raw T a, I ind, int64 adim, int64 odim, int64 rdim",
+        outputs: "T out",
+        body: "const long long li = (long long)i; \
+               const long long r = li % rdim, l = li / rdim / odim; \
+               long long k = (long long)ind; \
+               if (k < 0 || k >= adim) { k %= adim; if (k < 0) k += adim; } \
+               out = a[(l * adim + k) * rdim + r];",
+        name: "cuprum_take_along_axis",
+    }
 }
 
 /// `out[..., j, ...] = a[..., indices[..., j, ...], ...]` along `axis`

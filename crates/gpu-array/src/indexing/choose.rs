@@ -1,11 +1,9 @@
 //! `choose` (one element from one of several arrays, by an index array)
 //! and `select` (from the first of several arrays whose condition holds).
 
-use std::sync::OnceLock;
-
 use crate::array::{Array, copyto};
 use crate::dtype::{Casting, DType, Operand, ScalarValue, can_cast, result_type};
-use crate::elementwise::ElementwiseKernel;
+use crate::elementwise::cached_kernel;
 use crate::error::{Error, Result};
 use crate::layout::{self, Order};
 use crate::ufunc::Input;
@@ -47,23 +45,19 @@ pub(super) fn new_flag(like: &Array) -> Result<Array> {
     Ok(f)
 }
 
-pub(super) fn choose_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "S a, raw T ch, int64 nch, int64 csize, int32 mode",
-            "T out, raw int32 bad",
-            "long long k = (long long)a; \
-             if (k < 0 || k >= nch) { \
-               if (mode == 0) { bad[0] = 1; k = 0; } \
-               else if (mode == 1) { k %= nch; if (k < 0) k += nch; } \
-               else { k = k < 0 ? 0 : nch - 1; } \
-             } \
-             out = ch[k * csize + (long long)i];",
-            "cuprum_choose",
-        )
-        .expect("the choose kernel's parameters parse")
-    })
+cached_kernel! {
+    pub(super) fn choose_kernel {
+        inputs: "S a, raw T ch, int64 nch, int64 csize, int32 mode",
+        outputs: "T out, raw int32 bad",
+        body: "long long k = (long long)a; \
+               if (k < 0 || k >= nch) { \
+                 if (mode == 0) { bad[0] = 1; k = 0; } \
+                 else if (mode == 1) { k %= nch; if (k < 0) k += nch; } \
+                 else { k = k < 0 ? 0 : nch - 1; } \
+               } \
+               out = ch[k * csize + (long long)i];",
+        name: "cuprum_choose",
+    }
 }
 
 /// `choices[a[I]][I]` for every index `I` of the broadcast shape of `a` and

@@ -1,26 +1,20 @@
 //! The main diagonal: `fill_diagonal` (writes it in place),
 //! `diag_indices` and `diag_indices_from` (index arrays that reach it).
 
-use std::sync::OnceLock;
-
 use crate::array::Array;
 use crate::dtype::{DType, ScalarValue};
-use crate::elementwise::ElementwiseKernel;
+use crate::elementwise::cached_kernel;
 use crate::error::{Error, Result};
 use crate::layout::Order;
 use crate::ufunc::Input;
 
-pub(super) fn fill_diagonal_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "raw T v, int64 nv, int64 step",
-            "raw T a",
-            "const long long k = (long long)i; a[k * step] = v[k % nv];",
-            "cuprum_fill_diagonal",
-        )
-        .expect("the fill_diagonal kernel's parameters parse")
-    })
+cached_kernel! {
+    pub(super) fn fill_diagonal_kernel {
+        inputs: "raw T v, int64 nv, int64 step",
+        outputs: "raw T a",
+        body: "const long long k = (long long)i; a[k * step] = v[k % nv];",
+        name: "cuprum_fill_diagonal",
+    }
 }
 
 /// The flat step between diagonal elements and how many `a.flat[::step]`

@@ -2,38 +2,26 @@
 //! turn) and `putmask` (element `n` takes value `n`). Both write in place,
 //! into `a` of any layout, in C order; the values repeat cyclically.
 
-use std::sync::OnceLock;
-
 use crate::array::Array;
 use crate::dtype::{Casting, DType, ScalarValue, check_cast};
-use crate::elementwise::ElementwiseKernel;
+use crate::elementwise::cached_kernel;
 use crate::error::{Error, Result};
 use crate::ufunc::Input;
 
-pub(super) fn place_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "bool m, int64 c, raw T v, int64 nv",
-            "raw T a",
-            "if (m) a[i] = v[(c - 1) % nv];",
-            "cuprum_place",
-        )
-        .expect("the place kernel's parameters parse")
-    })
-}
+cached_kernel! {
+    pub(super) fn place_kernel {
+        inputs: "bool m, int64 c, raw T v, int64 nv",
+        outputs: "raw T a",
+        body: "if (m) a[i] = v[(c - 1) % nv];",
+        name: "cuprum_place",
+    }
 
-pub(super) fn putmask_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "M m, raw T v, int64 nv",
-            "raw T a",
-            "if (cuprum::cast<bool>(m)) a[i] = v[(long long)i % nv];",
-            "cuprum_putmask",
-        )
-        .expect("the putmask kernel's parameters parse")
-    })
+    pub(super) fn putmask_kernel {
+        inputs: "M m, raw T v, int64 nv",
+        outputs: "raw T a",
+        body: "if (cuprum::cast<bool>(m)) a[i] = v[(long long)i % nv];",
+        name: "cuprum_putmask",
+    }
 }
 
 /// `values` in `a`'s dtype (a safe cast, as NumPy's `place` and `putmask`).

@@ -64,10 +64,8 @@ pub use put::put;
 pub use scatter::{scatter_add, scatter_max, scatter_min};
 pub use select::{argwhere, compress, extract, flatnonzero, nonzero, where_};
 
-use std::sync::OnceLock;
-
 use crate::array::Array;
-use crate::elementwise::ElementwiseKernel;
+use crate::elementwise::cached_kernel;
 use crate::error::{Error, Result};
 use crate::layout::{Order, normalize_axis};
 use crate::ufunc::Input;
@@ -82,42 +80,32 @@ pub enum TakeMode {
     Clip,
 }
 
-/// Gathers along an axis of `[outer, cdim, rdim]` for an output of
-/// `[outer, isz, rdim]`.
-fn take_axis_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "raw T a, raw I ind, int64 cdim, int64 rdim, int64 isz, int32 clip",
-            "T out",
-            "const long long li = (long long)i; \
-             const long long r = li % rdim, t = li / rdim; \
-             const long long j = t % isz, l = t / isz; \
-             long long k = (long long)ind[j]; \
-             if (clip) { k = k < 0 ? 0 : (k >= cdim ? cdim - 1 : k); } \
-             else { if (k < 0 || k >= cdim) { k %= cdim; if (k < 0) k += cdim; } } \
-             out = a[(l * cdim + k) * rdim + r];",
-            "cuprum_take_axis",
-        )
-        .expect("the take kernel's parameters parse")
-    })
-}
+cached_kernel! {
+    /// Gathers along an axis of `[outer, cdim, rdim]` for an output of
+    /// `[outer, isz, rdim]`.
+    fn take_axis_kernel {
+        inputs: "raw T a, raw I ind, int64 cdim, int64 rdim, int64 isz, int32 clip",
+        outputs: "T out",
+        body: "const long long li = (long long)i; \
+               const long long r = li % rdim, t = li / rdim; \
+               const long long j = t % isz, l = t / isz; \
+               long long k = (long long)ind[j]; \
+               if (clip) { k = k < 0 ? 0 : (k >= cdim ? cdim - 1 : k); } \
+               else { if (k < 0 || k >= cdim) { k %= cdim; if (k < 0) k += cdim; } } \
+               out = a[(l * cdim + k) * rdim + r];",
+        name: "cuprum_take_axis",
+    }
 
-/// Gathers from the flattened array: one index per output element.
-fn take_flat_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "raw T a, I ind, int64 cdim, int32 clip",
-            "T out",
-            "long long k = (long long)ind; \
-             if (clip) { k = k < 0 ? 0 : (k >= cdim ? cdim - 1 : k); } \
-             else { if (k < 0 || k >= cdim) { k %= cdim; if (k < 0) k += cdim; } } \
-             out = a[k];",
-            "cuprum_take_flat",
-        )
-        .expect("the take kernel's parameters parse")
-    })
+    /// Gathers from the flattened array: one index per output element.
+    fn take_flat_kernel {
+        inputs: "raw T a, I ind, int64 cdim, int32 clip",
+        outputs: "T out",
+        body: "long long k = (long long)ind; \
+               if (clip) { k = k < 0 ? 0 : (k >= cdim ? cdim - 1 : k); } \
+               else { if (k < 0 || k >= cdim) { k %= cdim; if (k < 0) k += cdim; } } \
+               out = a[k];",
+        name: "cuprum_take_flat",
+    }
 }
 
 /// Elements of `a` at `indices` along `axis` (NumPy's and CuPy's `take`;

@@ -3,12 +3,10 @@
 //! (flat indices to coordinates), on the device and, for single indices,
 //! on the host.
 
-use std::sync::OnceLock;
-
 use super::choose::{ClipMode, flag_set, new_flag};
 use crate::array::Array;
 use crate::dtype::{DType, ScalarValue};
-use crate::elementwise::ElementwiseKernel;
+use crate::elementwise::cached_kernel;
 use crate::error::{Error, Result};
 use crate::layout::{self, Order};
 use crate::ufunc::Input;
@@ -159,48 +157,38 @@ pub fn unravel_index_scalar(index: i64, dims: &[usize], order: Order) -> Result<
         .collect())
 }
 
-pub(super) fn ravel_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "raw int64 idx, raw int64 prm, int64 nd, int64 cnt",
-            "int64 out, raw int32 bad",
-            "long long acc = 0; \
-             for (long long d = 0; d < nd; ++d) { \
-               long long k = idx[d * cnt + (long long)i]; \
-               const long long dim = prm[d], md = prm[2 * nd + d]; \
-               if (k < 0 || k >= dim) { \
-                 if (md == 0) { bad[0] = 1; k = 0; } \
-                 else if (md == 1) { k %= dim; if (k < 0) k += dim; } \
-                 else { k = k < 0 ? 0 : dim - 1; } \
-               } \
-               acc += k * prm[nd + d]; \
-             } \
-             out = acc;",
-            "cuprum_ravel_multi_index",
-        )
-        .expect("the ravel_multi_index kernel's parameters parse")
-    })
-}
-
-pub(super) fn unravel_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "I x, raw int64 prm, int64 nd, int64 cnt, int64 total",
-            "raw int64 out, raw int64 bad",
-            "const long long v = (long long)x; \
-             if (v < 0 || v >= total) { \
-               atomicMin((unsigned long long*)&bad[0], (unsigned long long)i); \
-             } else { \
+cached_kernel! {
+    pub(super) fn ravel_kernel {
+        inputs: "raw int64 idx, raw int64 prm, int64 nd, int64 cnt",
+        outputs: "int64 out, raw int32 bad",
+        body: "long long acc = 0; \
                for (long long d = 0; d < nd; ++d) { \
-                 out[d * cnt + (long long)i] = (v / prm[nd + d]) % prm[d]; \
+                 long long k = idx[d * cnt + (long long)i]; \
+                 const long long dim = prm[d], md = prm[2 * nd + d]; \
+                 if (k < 0 || k >= dim) { \
+                   if (md == 0) { bad[0] = 1; k = 0; } \
+                   else if (md == 1) { k %= dim; if (k < 0) k += dim; } \
+                   else { k = k < 0 ? 0 : dim - 1; } \
+                 } \
+                 acc += k * prm[nd + d]; \
                } \
-             }",
-            "cuprum_unravel_index",
-        )
-        .expect("the unravel_index kernel's parameters parse")
-    })
+               out = acc;",
+        name: "cuprum_ravel_multi_index",
+    }
+
+    pub(super) fn unravel_kernel {
+        inputs: "I x, raw int64 prm, int64 nd, int64 cnt, int64 total",
+        outputs: "raw int64 out, raw int64 bad",
+        body: "const long long v = (long long)x; \
+               if (v < 0 || v >= total) { \
+                 atomicMin((unsigned long long*)&bad[0], (unsigned long long)i); \
+               } else { \
+                 for (long long d = 0; d < nd; ++d) { \
+                   out[d * cnt + (long long)i] = (v / prm[nd + d]) % prm[d]; \
+                 } \
+               }",
+        name: "cuprum_unravel_index",
+    }
 }
 
 /// Indices that cast to int64 as NumPy's (`same_kind` to intp: bool and

@@ -1,28 +1,22 @@
 //! `put`: writes values at flat indices (a scatter).
 
-use std::sync::OnceLock;
-
 use super::TakeMode;
 use crate::array::Array;
 use crate::dtype::ScalarValue;
-use crate::elementwise::ElementwiseKernel;
+use crate::elementwise::cached_kernel;
 use crate::error::{Error, Result};
 use crate::ufunc::Input;
 
-pub(super) fn put_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "I ind, raw T v, int64 na, int64 vn, int32 clip",
-            "raw T a",
-            "long long k = (long long)ind; \
-             if (clip) { k = k < 0 ? 0 : (k >= na ? na - 1 : k); } \
-             else { if (k < 0 || k >= na) { k %= na; if (k < 0) k += na; } } \
-             a[k] = v[(long long)i % vn];",
-            "cuprum_put",
-        )
-        .expect("the put kernel's parameters parse")
-    })
+cached_kernel! {
+    pub(super) fn put_kernel {
+        inputs: "I ind, raw T v, int64 na, int64 vn, int32 clip",
+        outputs: "raw T a",
+        body: "long long k = (long long)ind; \
+               if (clip) { k = k < 0 ? 0 : (k >= na ? na - 1 : k); } \
+               else { if (k < 0 || k >= na) { k %= na; if (k < 0) k += na; } } \
+               a[k] = v[(long long)i % vn];",
+        name: "cuprum_put",
+    }
 }
 
 /// Writes `values` into the flattened `a` at `indices` (NumPy's and CuPy's

@@ -192,7 +192,7 @@ pub(super) fn scatter_kernel(op: ScatterOp) -> &'static ElementwiseKernel {
         ScatterOp::Min => (2, "min"),
     };
     K[k].get_or_init(|| {
-        ElementwiseKernel::new(
+        ElementwiseKernel::builtin(
             "raw I ind, raw T v, int64 cdim, int64 rdim, int64 isz",
             "raw T a",
             format!(
@@ -205,7 +205,6 @@ pub(super) fn scatter_kernel(op: ScatterOp) -> &'static ElementwiseKernel {
             ),
             format!("cuprum_scatter_{f}"),
         )
-        .expect("the scatter kernel's parameters parse")
         .with_preamble(PREAMBLE)
     })
 }

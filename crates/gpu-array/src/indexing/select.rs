@@ -6,27 +6,21 @@
 //! array) take the compaction kernels of [`compact`](super::compact), which
 //! also wait once for the count.
 
-use std::sync::OnceLock;
-
 use super::{TakeMode, take};
 use crate::array::Array;
 use crate::dtype::{DType, Operand, ScalarKind, ScalarValue, result_type};
-use crate::elementwise::{ElementwiseKernel, KernelInput, Typed};
+use crate::elementwise::{KernelInput, Typed, cached_kernel};
 use crate::error::{Error, Result};
 use crate::layout::{self, Order};
 use crate::ufunc::Input;
 
-pub(super) fn where_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "C c, X x, Y y",
-            "Z z",
-            "z = cuprum::cast<bool>(c) ? cuprum::cast<Z>(x) : cuprum::cast<Z>(y);",
-            "cuprum_where",
-        )
-        .expect("the where kernel's parameters parse")
-    })
+cached_kernel! {
+    pub(super) fn where_kernel {
+        inputs: "C c, X x, Y y",
+        outputs: "Z z",
+        body: "z = cuprum::cast<bool>(c) ? cuprum::cast<Z>(x) : cuprum::cast<Z>(y);",
+        name: "cuprum_where",
+    }
 }
 
 fn operand(x: &Input<'_>) -> Operand {
@@ -82,23 +76,19 @@ pub fn where_<'a>(
     Ok(out)
 }
 
-pub(super) fn argwhere_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "bool m, int64 c, int64 nd, int64 s0, int64 s1, int64 s2, int64 s3, int64 s4, \
-             int64 s5, int64 s6, int64 s7",
-            "raw int64 out",
-            "if (m) { \
-               const long long s[8] = {s0, s1, s2, s3, s4, s5, s6, s7}; \
-               long long r = (long long)i; \
-               const long long base = (c - 1) * nd; \
-               for (int d = (int)nd - 1; d >= 0; --d) { out[base + d] = r % s[d]; r /= s[d]; } \
-             }",
-            "cuprum_argwhere",
-        )
-        .expect("the argwhere kernel's parameters parse")
-    })
+cached_kernel! {
+    pub(super) fn argwhere_kernel {
+        inputs: "bool m, int64 c, int64 nd, int64 s0, int64 s1, int64 s2, int64 s3, int64 s4, \
+                 int64 s5, int64 s6, int64 s7",
+        outputs: "raw int64 out",
+        body: "if (m) { \
+                 const long long s[8] = {s0, s1, s2, s3, s4, s5, s6, s7}; \
+                 long long r = (long long)i; \
+                 const long long base = (c - 1) * nd; \
+                 for (int d = (int)nd - 1; d >= 0; --d) { out[base + d] = r % s[d]; r /= s[d]; } \
+               }",
+        name: "cuprum_argwhere",
+    }
 }
 
 /// The most dimensions [`argwhere`] and [`nonzero`] handle.

@@ -2,11 +2,9 @@
 //! per uint8 along an axis, and back. One thread per output byte (pack) or
 //! bit (unpack); the input is read through its own strides.
 
-use std::sync::OnceLock;
-
 use crate::array::Array;
 use crate::dtype::{DType, ScalarValue};
-use crate::elementwise::ElementwiseKernel;
+use crate::elementwise::{ElementwiseKernel, cached_kernel};
 use crate::error::{Error, Result};
 use crate::layout::{Order, normalize_axis};
 use crate::ufunc::Input;
@@ -21,49 +19,39 @@ pub enum BitOrder {
     Little,
 }
 
-pub(super) fn packbits_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "raw T a, int64 len, int64 rdim, int64 nbytes, int32 little",
-            "uint8 out",
-            "const long long li = (long long)i; \
-             const long long r = li % rdim, t = li / rdim; \
-             const long long j = t % nbytes, l = t / nbytes; \
-             unsigned int byte = 0; \
-             for (int b = 0; b < 8; ++b) { \
-               const long long e = j * 8 + b; \
-               if (e >= len) break; \
-               if (cuprum::cast<bool>(a[(l * len + e) * rdim + r])) \
-                 byte |= 1u << (little ? b : 7 - b); \
-             } \
-             out = (unsigned char)byte;",
-            "cuprum_packbits",
-        )
-        .expect("the packbits kernel's parameters parse")
-    })
-}
+cached_kernel! {
+    pub(super) fn packbits_kernel {
+        inputs: "raw T a, int64 len, int64 rdim, int64 nbytes, int32 little",
+        outputs: "uint8 out",
+        body: "const long long li = (long long)i; \
+               const long long r = li % rdim, t = li / rdim; \
+               const long long j = t % nbytes, l = t / nbytes; \
+               unsigned int byte = 0; \
+               for (int b = 0; b < 8; ++b) { \
+                 const long long e = j * 8 + b; \
+                 if (e >= len) break; \
+                 if (cuprum::cast<bool>(a[(l * len + e) * rdim + r])) \
+                   byte |= 1u << (little ? b : 7 - b); \
+               } \
+               out = (unsigned char)byte;",
+        name: "cuprum_packbits",
+    }
 
-pub(super) fn unpackbits_kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "raw uint8 a, int64 nin, int64 rdim, int64 nout, int32 little",
-            "uint8 out",
-            "const long long li = (long long)i; \
-             const long long r = li % rdim, t = li / rdim; \
-             const long long j = t % nout, l = t / nout; \
-             unsigned int bit = 0; \
-             if (j < nin * 8) { \
-               const unsigned int byte = a[(l * nin + j / 8) * rdim + r]; \
-               const int b = (int)(j % 8); \
-               bit = (byte >> (little ? b : 7 - b)) & 1u; \
-             } \
-             out = (unsigned char)bit;",
-            "cuprum_unpackbits",
-        )
-        .expect("the unpackbits kernel's parameters parse")
-    })
+    pub(super) fn unpackbits_kernel {
+        inputs: "raw uint8 a, int64 nin, int64 rdim, int64 nout, int32 little",
+        outputs: "uint8 out",
+        body: "const long long li = (long long)i; \
+               const long long r = li % rdim, t = li / rdim; \
+               const long long j = t % nout, l = t / nout; \
+               unsigned int bit = 0; \
+               if (j < nin * 8) { \
+                 const unsigned int byte = a[(l * nin + j / 8) * rdim + r]; \
+                 const int b = (int)(j % 8); \
+                 bit = (byte >> (little ? b : 7 - b)) & 1u; \
+               } \
+               out = (unsigned char)bit;",
+        name: "cuprum_unpackbits",
+    }
 }
 
 /// The array to work on and the axis: flattened for `None`, a 0-d array

@@ -50,7 +50,7 @@ fn isclose_kernel(complex: bool) -> &'static ElementwiseKernel {
         (&REAL, "double", "cuprum_isclose_real")
     };
     cell.get_or_init(|| {
-        ElementwiseKernel::new(
+        ElementwiseKernel::builtin(
             "X x, Y y, float64 rtol, float64 atol, bool eqnan",
             "bool z",
             format!(
@@ -65,7 +65,6 @@ fn isclose_kernel(complex: bool) -> &'static ElementwiseKernel {
             ),
             name,
         )
-        .expect("the isclose kernel's parameters parse")
     })
 }
 

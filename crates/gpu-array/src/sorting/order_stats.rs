@@ -15,11 +15,9 @@
 //! | `np.percentile(a, 50, method='lower')`        | [`percentile`]`(&a, &Quantiles::One(50.0), &QuantileOptions { method: QuantileMethod::Lower, ..Default::default() })?` |
 //! | `np.nanmedian(a)`, `np.nanquantile(a, .5)`    | [`nanmedian`], [`nanquantile`], [`nanpercentile`]           |
 
-use std::sync::OnceLock;
-
 use crate::array::Array;
 use crate::dtype::{DType, Operand, ScalarKind, ScalarValue};
-use crate::elementwise::{ArgInfo, ElementwiseKernel};
+use crate::elementwise::{ArgInfo, cached_kernel};
 use crate::error::{Error, Result};
 use crate::layout::normalize_axes;
 use crate::reduction::{ReduceOptions, count_nonzero};
@@ -281,13 +279,6 @@ fn percentile_impl(a: &Array, q: &Quantiles, opts: &QuantileOptions, skip: bool)
     order_statistic(a, &q.divided(100.0), opts, opts.method.code(), skip)
 }
 
-/// The pick-and-interpolate kernel over `y`'s (quantile, row) elements:
-/// the sorted rows `s` (`len` each), each row's valid count, the
-/// quantiles (public for the NVRTC compile tests).
-pub fn quantile_kernel() -> &'static ElementwiseKernel {
-    kernel()
-}
-
 /// [`quantile_kernel`]'s argument descriptions as the calls build them:
 /// `input`-dtype sorted rows, the counts, the quantiles, five integers,
 /// and an `output`-dtype result (all raw, one-dimensional). One
@@ -311,44 +302,44 @@ pub fn quantile_kernel_args(input: DType, output: DType) -> ([ArgInfo; 8], [ArgI
     )
 }
 
-fn kernel() -> &'static ElementwiseKernel {
-    static K: OnceLock<ElementwiseKernel> = OnceLock::new();
-    K.get_or_init(|| {
-        ElementwiseKernel::new(
-            "raw T s, raw int64 cnt, raw float64 qs, int64 rows, int64 len, int32 method, \
-             int32 prop, int32 round_diff",
-            "raw O y",
-            "const long long row = (long long)i % rows; \
-             const long long k = (long long)i / rows; \
-             const long long c = cnt[row]; \
-             const long long b0 = row * len; \
-             if (c == 0 || (prop && cuprum::isnan(cuprum::cast<double>(s[b0 + len - 1])))) { \
-               y[i] = cuprum::cast<O>(__longlong_as_double(0x7FF8000000000000LL)); \
-             } else { \
-               const double v = qs[k] * (double)(c - 1); \
-               const long long lo = (long long)floor(v); \
-               const long long hi = lo + 1 < c ? lo + 1 : c - 1; \
-               const double g = v - (double)lo; \
-               if (method == 1) y[i] = cuprum::cast<O>(s[b0 + lo]); \
-               else if (method == 2) y[i] = cuprum::cast<O>(s[b0 + (g > 0.0 ? hi : lo)]); \
-               else if (method == 3) y[i] = cuprum::cast<O>(s[b0 + (long long)rint(v)]); \
-               else { \
-                 const double a = cuprum::cast<double>(s[b0 + lo]); \
-                 const double b = cuprum::cast<double>(s[b0 + hi]); \
-                 double r; \
-                 if (method == 5) r = g > 0.0 ? (a + b) / 2.0 : a; \
+cached_kernel! {
+    /// The pick-and-interpolate kernel over `y`'s (quantile, row) elements:
+    /// the sorted rows `s` (`len` each), each row's valid count, the
+    /// quantiles (public for the NVRTC compile tests).
+    pub fn quantile_kernel {
+        inputs: "raw T s, raw int64 cnt, raw float64 qs, int64 rows, int64 len, int32 method, \
+                 int32 prop, int32 round_diff",
+        outputs: "raw O y",
+        body: "const long long row = (long long)i % rows; \
+               const long long k = (long long)i / rows; \
+               const long long c = cnt[row]; \
+               const long long b0 = row * len; \
+               if (c == 0 || (prop && cuprum::isnan(cuprum::cast<double>(s[b0 + len - 1])))) { \
+                 y[i] = cuprum::cast<O>(__longlong_as_double(0x7FF8000000000000LL)); \
+               } else { \
+                 const double v = qs[k] * (double)(c - 1); \
+                 const long long lo = (long long)floor(v); \
+                 const long long hi = lo + 1 < c ? lo + 1 : c - 1; \
+                 const double g = v - (double)lo; \
+                 if (method == 1) y[i] = cuprum::cast<O>(s[b0 + lo]); \
+                 else if (method == 2) y[i] = cuprum::cast<O>(s[b0 + (g > 0.0 ? hi : lo)]); \
+                 else if (method == 3) y[i] = cuprum::cast<O>(s[b0 + (long long)rint(v)]); \
                  else { \
-                   const double t = method == 4 ? (g > 0.0 ? 0.5 : 0.0) : g; \
-                   const double d = round_diff ? cuprum::cast<double>(cuprum::cast<T>(b - a)) : b - a; \
-                   r = t >= 0.5 ? b - d * (1.0 - t) : a + d * t; \
+                   const double a = cuprum::cast<double>(s[b0 + lo]); \
+                   const double b = cuprum::cast<double>(s[b0 + hi]); \
+                   double r; \
+                   if (method == 5) r = g > 0.0 ? (a + b) / 2.0 : a; \
+                   else { \
+                     const double t = method == 4 ? (g > 0.0 ? 0.5 : 0.0) : g; \
+                     const double d = round_diff ? \
+                       cuprum::cast<double>(cuprum::cast<T>(b - a)) : b - a; \
+                     r = t >= 0.5 ? b - d * (1.0 - t) : a + d * t; \
+                   } \
+                   y[i] = cuprum::cast<O>(r); \
                  } \
-                 y[i] = cuprum::cast<O>(r); \
-               } \
-             }",
-            "cuprum_quantile_pick",
-        )
-        .expect("the quantile kernel's parameters parse")
-    })
+               }",
+        name: "cuprum_quantile_pick",
+    }
 }
 
 fn order_statistic(
@@ -418,7 +409,7 @@ fn order_statistic(
     let prop = i128::from(!skip_nan && dt.is_inexact());
     if rows > 0 && !qs.is_empty() {
         let flat = sorted.reshape(&[(rows * n) as isize])?;
-        kernel().call(
+        quantile_kernel().call(
             &[
                 Input::Array(&flat).into(),
                 Input::Array(&cnt).into(),
@@ -529,6 +520,6 @@ mod tests {
 
     #[test]
     fn the_pick_kernel_parses() {
-        assert_eq!(kernel().name(), "cuprum_quantile_pick");
+        assert_eq!(quantile_kernel().name(), "cuprum_quantile_pick");
     }
 }
