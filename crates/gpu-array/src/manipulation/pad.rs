@@ -441,7 +441,15 @@ pub fn pad_with(
     };
     let ends = match mode {
         PadMode::LinearRamp(v) if opts.end_values.is_empty() => vec![(v, v); nd],
-        PadMode::LinearRamp(_) => per_axis(&opts.end_values, nd, "end_values pairs")?,
+        PadMode::LinearRamp(_) => {
+            // NumPy's `np.array(end_values)`: one complex end makes every
+            // ramp a complex linspace (an integer array's a TypeError).
+            let flat: Vec<ScalarValue> =
+                opts.end_values.iter().flat_map(|&(b, e)| [b, e]).collect();
+            let flat = unify_constants(&flat)?;
+            let pairs: Vec<_> = flat.chunks(2).map(|p| (p[0], p[1])).collect();
+            per_axis(&pairs, nd, "end_values pairs")?
+        }
         _ => Vec::new(),
     };
     let shape: Vec<usize> = a
