@@ -289,6 +289,10 @@ fn constant_pairs(
     nd: usize,
     dtype: DType,
 ) -> Result<Vec<(ScalarValue, ScalarValue)>> {
+    if nd == 0 {
+        // NumPy's `_as_pairs(values, 0)` hands out no value to cast.
+        return Ok(Vec::new());
+    }
     let (flat, form): (Vec<ScalarValue>, _) = match pairs.len() {
         0 => (vec![v, v], ConstantForm::NumpyScalar),
         1 => (vec![pairs[0].0, pairs[0].1], ConstantForm::NumpyScalar),
@@ -463,8 +467,8 @@ pub fn pad_with(
         let values = constant_pairs(v, &opts.constant_values, nd, a.dtype())?;
         let out = Array::empty_on(a.device(), &shape, a.dtype(), Order::C)?;
         let uniform = values
-            .iter()
-            .all(|&(b, e)| b == values[0].0 && e == values[0].0);
+            .first()
+            .is_some_and(|&(v0, _)| values.iter().all(|&(b, e)| b == v0 && e == v0));
         if uniform && out.size() > 0 {
             // One fill of everything, then the interior over it.
             out.fill(values[0].0)?;
@@ -846,6 +850,12 @@ mod tests {
     #[test]
     fn constant_pairs_take_numpy_forms() {
         use ScalarValue::{Complex as C, Int};
+        // A 0-d array has no side, so nothing to cast (NumPy).
+        assert!(
+            constant_pairs(ScalarValue::Float(f64::NAN), &[], 0, DType::Int8)
+                .unwrap()
+                .is_empty()
+        );
         let p = constant_pairs(Int(300), &[], 3, DType::UInt8).unwrap();
         assert_eq!(p, vec![(Int(44), Int(44)); 3]);
         let p = constant_pairs(Int(0), &[(Int(300), Int(-1))], 2, DType::UInt8).unwrap();
