@@ -208,14 +208,18 @@ fn wrap_unsigned(n: i128, dtype: DType) -> ScalarValue {
 /// natively; an out-of-range intermediate is the "integer indefinite"
 /// value (`INT_MIN`), whose low bits are zero.
 fn c_cast_unsigned(f: f64, dtype: DType) -> ScalarValue {
+    // 2**31, 2**63 and 2**64, exact in f64.
+    const P31: f64 = 2147483648.0;
+    const P63: f64 = 9_223_372_036_854_775_808_u64 as f64;
+    const P64: f64 = 2.0 * P63;
     let t = f.trunc();
     let n: i128 = match dtype.itemsize() {
-        1 | 2 if (-2147483648.0..2147483648.0).contains(&t) => t as i128,
+        1 | 2 if (-P31..P31).contains(&t) => t as i128,
         1 | 2 => i128::from(i32::MIN),
-        4 if (-9.223372036854775808e18..9.223372036854775808e18).contains(&t) => t as i128,
+        4 if (-P63..P63).contains(&t) => t as i128,
         4 => i128::from(i64::MIN),
-        _ if (-9.223372036854775808e18..1.8446744073709551616e19).contains(&t) => t as i128,
-        _ if t >= 1.8446744073709551616e19 => 0,
+        _ if (-P63..P64).contains(&t) => t as i128,
+        _ if t >= P64 => 0,
         _ => 1i128 << 63,
     };
     wrap_unsigned(n, dtype)
@@ -837,7 +841,7 @@ mod tests {
         assert_eq!(u(&[Int(1 << 63), Int(1)]), vec![Int(1 << 63), Int(1)]);
         assert_eq!(
             u(&[Int(-1), Int(1 << 63)]),
-            vec![Float(-1.0), Float(9.223372036854775808e18)]
+            vec![Float(-1.0), Float((1u64 << 63) as f64)]
         );
         assert_eq!(
             unify_constants(&[Int(1 << 64)]).unwrap_err().to_string(),
