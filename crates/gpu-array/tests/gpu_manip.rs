@@ -333,7 +333,8 @@ fn call(name: &str, i: &HashMap<&str, Array>) -> Vec<Array> {
             &i["cz"],
             &[(1, 0), (2, 1)],
             PadMode::Constant(I(0)),
-            &consts(&[(cplx(1.0, 1.0), F(2.5)), (cplx(0.0, -1.0), I(3))]),
+            // Python's `-1j` is `complex(-0.0, -1.0)`.
+            &consts(&[(cplx(1.0, 1.0), F(2.5)), (cplx(-0.0, -1.0), I(3))]),
         )),
         "pad_constant_strided" => one(m::pad_with(
             &strided(a),
@@ -748,6 +749,11 @@ fn errors() {
         ..Default::default()
     };
     assert!(m::pad_with(&ai, &[(0, 0), (1, 1)], PadMode::LinearRamp(j), &ends2).is_err());
+    // Even unpadded (NumPy's linspace of no element still floors), but not
+    // for an empty array (NumPy's early exit).
+    assert!(m::pad(&ai, &[(0, 0)], PadMode::LinearRamp(j)).is_err());
+    let ei = Array::zeros(&[0, 3], DType::Int32).unwrap();
+    assert!(m::pad(&ei, &[(0, 0), (1, 1)], PadMode::LinearRamp(j)).is_ok());
 
     // constant_values and reflect_type: NumPy's keyword checks, casts and
     // lengths.

@@ -510,6 +510,20 @@ pub fn pad_with(
         }
         return Array::empty_on(a.device(), &shape, a.dtype(), Order::C);
     }
+    if a.dtype().is_integer()
+        && ends
+            .iter()
+            .any(|&(b, _)| matches!(b, ScalarValue::Complex(_)))
+    {
+        // NumPy's linspace floors integer ramps, and floor has no complex
+        // loop: a TypeError on every axis, padded or not (the ends are
+        // all complex or none, `unify_constants`).
+        return Err(Error::DType(
+            "ufunc 'floor' not supported for the input types, and the inputs could not be \
+             safely coerced to any supported types according to the casting rule ''safe''"
+                .into(),
+        ));
+    }
     let mut cur = a.clone();
     for (d, &(b, e)) in widths.iter().enumerate() {
         let n = cur.shape()[d];
@@ -667,14 +681,6 @@ fn linear_ramp(
         return Array::empty_on(cur.device(), &shape, dt, Order::C);
     }
     let complex_end = matches!(end, ScalarValue::Complex(_));
-    if complex_end && dt.is_integer() {
-        // NumPy's linspace floors integer ramps, and floor has no complex loop.
-        return Err(Error::DType(
-            "ufunc 'floor' not supported for the input types, and the inputs could not be \
-             safely coerced to any supported types according to the casting rule ''safe''"
-                .into(),
-        ));
-    }
     // A complex end on a real array: NumPy's linspace evaluates in
     // complex128 and its cast to the array's dtype drops the imaginary
     // part (ComplexWarning; bool keeps "nonzero").
