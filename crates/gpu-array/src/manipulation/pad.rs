@@ -112,7 +112,11 @@ pub struct PadOptions {
     /// `constant_values` of [`PadMode::Constant`]: the value of each side.
     /// Empty: the mode's value on every side. One pair is NumPy's
     /// `constant_values=(b, a)`; one per axis NumPy's `((b0, a0), ...)`
-    /// (which NumPy casts more strictly: [`ConstantForm`]).
+    /// (which NumPy casts more strictly: [`ConstantForm`]), and NumPy's
+    /// `((v0,), (v1,), ...)` is `vec![(v0, v0), (v1, v1), ...]`. All the
+    /// values take one kind first, as NumPy's `np.array` of them (one
+    /// complex value makes every value complex). At a corner the later
+    /// axis's value wins, as NumPy's.
     pub constant_values: Vec<(ScalarValue, ScalarValue)>,
     /// `reflect_type` of [`PadMode::Reflect`] and [`PadMode::Symmetric`];
     /// `None`: not given (even). Given for another mode, it is NumPy's
@@ -226,7 +230,8 @@ fn c_cast_unsigned(f: f64, dtype: DType) -> ScalarValue {
 }
 
 /// NumPy's cast of one `constant_values` entry (already through
-/// [`unify_constants`]) into `dtype` when `pad` assigns it, as a value
+/// NumPy's `np.array` of all the values: one kind for all) into `dtype`
+/// when `pad` assigns it, as a value
 /// [`Array::fill`] takes as is:
 ///
 /// - bool: any nonzero value is true; complex dtypes take any value;
