@@ -53,9 +53,10 @@ pub use gpu_array::logic::{
     iscomplexobj, isfortran, isreal, isrealobj, isscalar, packbits, unpackbits,
 };
 pub use gpu_array::manipulation::{
-    PadMode, PadOptions, Requirement, Sections, array_split, column_stack, concatenate,
-    concatenate_dtype, dsplit, dstack, flip, fliplr, flipud, hsplit, hstack, pad, pad_with, repeat,
-    repeat_array, require, roll, rot90, split, stack, tile, trim_zeros, vsplit, vstack,
+    ConstantForm, PadMode, PadOptions, ReflectType, Requirement, Sections, array_split,
+    column_stack, concatenate, concatenate_dtype, constant_cast, dsplit, dstack, flip, fliplr,
+    flipud, hsplit, hstack, pad, pad_with, repeat, repeat_array, require, roll, rot90, split,
+    stack, tile, trim_zeros, vsplit, vstack,
 };
 pub use gpu_array::math::{
     angle, around, bartlett, blackman, clip, convolve, correlate, fix, hamming, hanning, i0, imag,

@@ -16,7 +16,7 @@ use std::path::Path;
 use gpu_array::dtype::ScalarValue;
 use gpu_array::indexing::{self as ix, TakeMode, take};
 use gpu_array::logic;
-use gpu_array::manipulation::{self as m, PadMode, PadOptions, Requirement, Sections};
+use gpu_array::manipulation::{self as m, PadMode, PadOptions, ReflectType, Requirement, Sections};
 use gpu_array::npy::NpyArray;
 use gpu_array::sorting as so;
 use gpu_array::{Array, DType, s};
@@ -82,8 +82,38 @@ fn stat(pairs: &[(usize, usize)]) -> PadOptions {
     }
 }
 
+/// `PadOptions` with these `constant_values` pairs.
+fn consts(pairs: &[(ScalarValue, ScalarValue)]) -> PadOptions {
+    PadOptions {
+        constant_values: pairs.to_vec(),
+        ..Default::default()
+    }
+}
+
+/// `PadOptions` with this `reflect_type`.
+fn reflect(t: ReflectType) -> PadOptions {
+    PadOptions {
+        reflect_type: Some(t),
+        ..Default::default()
+    }
+}
+
+/// As make_golden.py's `at`: `a.transpose(2, 0, 1)[::-1]`.
+fn strided(a: &Array) -> Array {
+    a.transpose(Some(&[2, 0, 1]))
+        .unwrap()
+        .slice(&s![..;-1])
+        .unwrap()
+}
+
+/// A complex scalar.
+fn cplx(re: f64, im: f64) -> ScalarValue {
+    ScalarValue::Complex(num_complex::Complex::new(re, im))
+}
+
 /// Runs the case `name` on the device inputs.
 fn call(name: &str, i: &HashMap<&str, Array>) -> Vec<Array> {
+    use ScalarValue::{Float as F, Int as I};
     let (a, b, c, v, z) = (&i["a"], &i["b"], &i["c"], &i["v"], &i["z"]);
     let one = |r: gpu_array::Result<Array>| vec![r.unwrap_or_else(|e| panic!("{name}: {e}"))];
     let many = |r: gpu_array::Result<Vec<Array>>| r.unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -230,11 +260,7 @@ fn call(name: &str, i: &HashMap<&str, Array>) -> Vec<Array> {
             PadMode::LinearRamp(ScalarValue::Int(0)),
         )),
         "pad_median_strided" | "pad_linear_ramp_strided" => {
-            let at = a
-                .transpose(Some(&[2, 0, 1]))
-                .unwrap()
-                .slice(&s![..;-1])
-                .unwrap();
+            let at = strided(a);
             if name == "pad_median_strided" {
                 one(m::pad(&at, &[(1, 2), (0, 1), (2, 0)], PadMode::Median))
             } else {
@@ -272,6 +298,147 @@ fn call(name: &str, i: &HashMap<&str, Array>) -> Vec<Array> {
             PadMode::Mean,
             &stat(&[(2, 1)]),
         )),
+        "pad_constant_axes" => one(m::pad_with(
+            b,
+            &[(1, 2), (0, 1), (3, 0)],
+            PadMode::Constant(I(0)),
+            &consts(&[(I(1), I(-2)), (I(3), I(4)), (I(5), I(6))]),
+        )),
+        // NumPy scalars: uint8 wraps 300 and -1.
+        "pad_constant_pair_u8" => one(m::pad_with(
+            &i["u8"],
+            &[(2, 3)],
+            PadMode::Constant(I(0)),
+            &consts(&[(I(300), I(-1))]),
+        )),
+        "pad_constant_float_on_int" => one(m::pad_with(
+            v,
+            &[(1, 2)],
+            PadMode::Constant(I(0)),
+            &consts(&[(F(-2.7), F(9.9))]),
+        )),
+        "pad_constant_complex_on_f32" => one(m::pad_with(
+            &a0,
+            &[(1, 1)],
+            PadMode::Constant(I(0)),
+            &consts(&[(F(1.5), cplx(2.0, 3.0))]),
+        )),
+        "pad_constant_bool" => one(m::pad_with(
+            &i["cmask"],
+            &[(2, 1)],
+            PadMode::Constant(I(0)),
+            &consts(&[(F(0.5), I(0))]),
+        )),
+        "pad_constant_complex" => one(m::pad_with(
+            &i["cz"],
+            &[(1, 0), (2, 1)],
+            PadMode::Constant(I(0)),
+            // Python's `-1j` is `complex(-0.0, -1.0)`.
+            &consts(&[(cplx(1.0, 1.0), F(2.5)), (cplx(-0.0, -1.0), I(3))]),
+        )),
+        "pad_constant_strided" => one(m::pad_with(
+            &strided(a),
+            &[(1, 0), (0, 2), (1, 1)],
+            PadMode::Constant(I(0)),
+            &consts(&[(F(0.5), I(1)), (I(2), I(-3)), (I(4), I(5))]),
+        )),
+        "pad_constant_empty" => one(m::pad_with(
+            &Array::zeros(&[2, 0], DType::Float64).unwrap(),
+            &[(1, 0), (1, 2)],
+            PadMode::Constant(I(0)),
+            &consts(&[(I(1), I(2)), (I(3), I(4))]),
+        )),
+        "pad_reflect_odd" => one(m::pad_with(
+            &a.slice(&s![..2]).unwrap(),
+            &[(4, 1), (5, 2), (1, 6)],
+            PadMode::Reflect,
+            &reflect(ReflectType::Odd),
+        )),
+        "pad_symmetric_odd" => one(m::pad_with(
+            b,
+            &[(2, 3), (3, 2), (6, 1)],
+            PadMode::Symmetric,
+            &reflect(ReflectType::Odd),
+        )),
+        "pad_reflect_odd_wide" => one(m::pad_with(
+            v,
+            &[(9, 14)],
+            PadMode::Reflect,
+            &reflect(ReflectType::Odd),
+        )),
+        "pad_symmetric_odd_u8" => one(m::pad_with(
+            &i["u8"],
+            &[(7, 11)],
+            PadMode::Symmetric,
+            &reflect(ReflectType::Odd),
+        )),
+        "pad_symmetric_odd_bool" => one(m::pad_with(
+            &i["cmask"],
+            &[(5, 6)],
+            PadMode::Symmetric,
+            &reflect(ReflectType::Odd),
+        )),
+        "pad_reflect_odd_bool" => one(m::pad_with(
+            &i["cmask"],
+            &[(4, 7)],
+            PadMode::Reflect,
+            &reflect(ReflectType::Odd),
+        )),
+        "pad_reflect_odd_complex" => one(m::pad_with(
+            &i["cz"],
+            &[(2, 3), (4, 1)],
+            PadMode::Reflect,
+            &reflect(ReflectType::Odd),
+        )),
+        "pad_reflect_odd_float" => one(m::pad_with(
+            &i["r"],
+            &[(7, 9), (2, 8)],
+            PadMode::Reflect,
+            &reflect(ReflectType::Odd),
+        )),
+        "pad_symmetric_odd_float" => one(m::pad_with(
+            &i["r"],
+            &[(5, 6), (7, 3)],
+            PadMode::Symmetric,
+            &reflect(ReflectType::Odd),
+        )),
+        "pad_reflect_even_given" => one(m::pad_with(
+            v,
+            &[(4, 3)],
+            PadMode::Reflect,
+            &reflect(ReflectType::Even),
+        )),
+        "pad_reflect_odd_singleton" => one(m::pad_with(
+            &a.slice(&s![..2, ..1, ..3]).unwrap(),
+            &[(1, 1), (2, 3), (1, 0)],
+            PadMode::Reflect,
+            &reflect(ReflectType::Odd),
+        )),
+        "pad_symmetric_odd_strided" => one(m::pad_with(
+            &strided(a),
+            &[(1, 2), (0, 1), (2, 0)],
+            PadMode::Symmetric,
+            &reflect(ReflectType::Odd),
+        )),
+        "pad_linear_ramp_complex_f32" => one(m::pad(
+            &a0,
+            &[(2, 1), (1, 3)],
+            PadMode::LinearRamp(cplx(2.5, 1.0)),
+        )),
+        "pad_linear_ramp_complex_bool" => one(m::pad(
+            &i["cmask"],
+            &[(2, 3)],
+            PadMode::LinearRamp(cplx(0.0, 1.0)),
+        )),
+        "pad_linear_ramp_complex_f64" => one(m::pad_with(
+            &i["r"],
+            &[(3, 2), (1, 2)],
+            PadMode::LinearRamp(I(0)),
+            &PadOptions {
+                end_values: vec![(cplx(0.5, -2.0), cplx(0.0, 1.0)), (I(3), cplx(-1.0, 1.0))],
+                ..Default::default()
+            },
+        )),
         other => panic!("no call for golden case {other}"),
     }
 }
@@ -282,7 +449,7 @@ fn golden_file_is_well_formed() {
     assert_golden_well_formed(
         &members(),
         &[
-            "a", "b", "c", "v", "z", "i2", "i1", "ia", "f", "g", "cmask", "r",
+            "a", "b", "c", "v", "z", "i2", "i1", "ia", "f", "g", "cmask", "r", "u8", "cz",
         ],
     );
 }
@@ -296,12 +463,12 @@ fn numpy_golden() {
     };
     let z = members();
     let inputs: HashMap<&str, Array> = [
-        "a", "b", "c", "v", "z", "i2", "i1", "ia", "f", "g", "cmask", "r",
+        "a", "b", "c", "v", "z", "i2", "i1", "ia", "f", "g", "cmask", "r", "u8", "cz",
     ]
     .into_iter()
     .map(|k| (k, Array::from_npy(&z[&format!("in.{k}")]).unwrap()))
     .collect();
-    check_golden_calls(&z, 60, |name| call(name, &inputs));
+    check_golden_calls(&z, 110, |name| call(name, &inputs));
 }
 
 /// Views stay views: splits, flips and rot90 share the input's buffer.
@@ -561,10 +728,122 @@ fn errors() {
         &[0, 6]
     );
     let j = ScalarValue::Complex(num_complex::Complex::new(0.0, 1.0));
-    assert!(matches!(
-        m::pad(&a, &[(1, 1)], PadMode::LinearRamp(j)),
-        Err(gpu_array::Error::DType(_))
-    ));
+    // A complex ramp end: an integer array's linspace floors a complex
+    // ramp (NumPy's TypeError); a real one drops the imaginary part.
+    let ai = Array::zeros(&[2, 3], DType::Int32).unwrap();
+    let e = m::pad(&ai, &[(1, 1)], PadMode::LinearRamp(j)).unwrap_err();
+    assert!(matches!(e, gpu_array::Error::DType(_)), "{e}");
+    assert!(
+        e.to_string().starts_with("ufunc 'floor' not supported"),
+        "{e}"
+    );
+    let r = m::pad(&a, &[(0, 0), (2, 0)], PadMode::LinearRamp(j)).unwrap();
+    assert_eq!(r.dtype(), DType::Float32);
+    assert_eq!(r.to_vec::<f32>().unwrap()[..2], [0.0, 0.0]);
+    // One complex end among per-axis pairs makes every ramp complex.
+    let ends2 = PadOptions {
+        end_values: vec![
+            (j, ScalarValue::Int(0)),
+            (ScalarValue::Int(1), ScalarValue::Int(2)),
+        ],
+        ..Default::default()
+    };
+    assert!(m::pad_with(&ai, &[(0, 0), (1, 1)], PadMode::LinearRamp(j), &ends2).is_err());
+    // Even unpadded (NumPy's linspace of no element still floors), but not
+    // for an empty array (NumPy's early exit).
+    assert!(m::pad(&ai, &[(0, 0)], PadMode::LinearRamp(j)).is_err());
+    let ei = Array::zeros(&[0, 3], DType::Int32).unwrap();
+    assert!(m::pad(&ei, &[(0, 0), (1, 1)], PadMode::LinearRamp(j)).is_ok());
+
+    // constant_values and reflect_type: NumPy's keyword checks, casts and
+    // lengths.
+    let cv = |pairs: Vec<(ScalarValue, ScalarValue)>| PadOptions {
+        constant_values: pairs,
+        ..Default::default()
+    };
+    let (i, f) = (ScalarValue::Int, ScalarValue::Float);
+    assert_eq!(
+        err(m::pad_with(
+            &a,
+            &[(1, 1)],
+            PadMode::Edge,
+            &cv(vec![(i(1), i(2))])
+        )),
+        "unsupported keyword arguments for mode 'edge': {'constant_values'}"
+    );
+    let even = PadOptions {
+        reflect_type: Some(ReflectType::Even),
+        ..Default::default()
+    };
+    assert_eq!(
+        err(m::pad_with(&a, &[(1, 1)], PadMode::Wrap, &even)),
+        "unsupported keyword arguments for mode 'wrap': {'reflect_type'}"
+    );
+    assert_eq!(
+        err(m::pad_with(&a, &[(1, 1)], PadMode::Constant(i(0)), &even)),
+        "unsupported keyword arguments for mode 'constant': {'reflect_type'}"
+    );
+    assert_eq!(
+        err(m::pad(&ai, &[(1, 1)], PadMode::Constant(f(f64::NAN)))),
+        "cannot convert float NaN to integer"
+    );
+    // Even with no pad at all, as NumPy's.
+    assert_eq!(
+        err(m::pad(&ai, &[(0, 0)], PadMode::Constant(f(f64::INFINITY)))),
+        "cannot convert float infinity to integer"
+    );
+    let u8s = Array::from_vec(vec![1u8, 2, 3, 4])
+        .unwrap()
+        .reshape(&[2, 2])
+        .unwrap();
+    assert_eq!(
+        err(m::pad_with(
+            &u8s,
+            &[(1, 1)],
+            PadMode::Constant(i(0)),
+            &cv(vec![(i(300), i(1)), (i(2), i(3))])
+        )),
+        "Python integer 300 out of bounds for uint8"
+    );
+    // A single value is a NumPy scalar: uint8 wraps it.
+    let w = m::pad(&u8s, &[(1, 0)], PadMode::Constant(i(300))).unwrap();
+    assert_eq!(
+        w.to_vec::<u8>().unwrap(),
+        vec![44, 44, 44, 44, 1, 2, 44, 3, 4]
+    );
+    let e = m::pad_with(
+        &a,
+        &[(1, 1)],
+        PadMode::Constant(i(0)),
+        &cv(vec![(i(1), j), (i(2), i(3))]),
+    )
+    .unwrap_err();
+    assert!(matches!(e, gpu_array::Error::DType(_)), "{e}");
+    assert_eq!(
+        err(m::pad_with(
+            &a,
+            &[(1, 1)],
+            PadMode::Constant(i(0)),
+            &cv(vec![(i(1), i(2)); 3])
+        )),
+        "pad: 3 constant_values pairs for an array of 2 dimensions"
+    );
+    // An empty array pads with per-side constants; odd reflections keep
+    // NumPy's empty-axis error.
+    let e0r = PadOptions {
+        reflect_type: Some(ReflectType::Odd),
+        ..Default::default()
+    };
+    assert_eq!(
+        err(m::pad_with(&e0, &[(1, 0), (0, 0)], PadMode::Reflect, &e0r)),
+        "can't extend empty axis 0 using modes other than 'constant' or 'empty'"
+    );
+    assert_eq!(
+        m::pad_with(&e0, &[(0, 0), (2, 1)], PadMode::Symmetric, &e0r)
+            .unwrap()
+            .shape(),
+        &[0, 6]
+    );
     let cz = Array::zeros(&[4], DType::Complex64).unwrap();
     assert!(m::pad(&cz, &[(1, 1)], PadMode::Median).is_err());
     let r = m::pad(&cz, &[(2, 1)], PadMode::LinearRamp(j)).unwrap();

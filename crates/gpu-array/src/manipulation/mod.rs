@@ -21,6 +21,8 @@
 //! | `np.pad(a, 2, 'linear_ramp', end_values=5)` | [`pad`]`(&a, &[(2, 2)], PadMode::LinearRamp(5.into()))?` |
 //! | `np.pad(a, 2, 'median', stat_length=3)`   | [`pad_with`]`(&a, &[(2, 2)], PadMode::Median, &PadOptions { stat_length: vec![(Some(3), Some(3))], ..Default::default() })?` |
 //! | `np.pad(a, 1, 'linear_ramp', end_values=((0, 9),))` | [`pad_with`] with `PadOptions { end_values: vec![(0.into(), 9.into())], .. }` |
+//! | `np.pad(a, ((1, 2), (0, 3)), constant_values=((5, 6), (7, 8)))` | [`pad_with`] with `PadOptions { constant_values: vec![(5.into(), 6.into()), (7.into(), 8.into())], .. }` |
+//! | `np.pad(a, 3, 'reflect', reflect_type='odd')` | [`pad_with`] with `PadOptions { reflect_type: Some(ReflectType::Odd), .. }` |
 //!
 //! How: results that NumPy returns as views (splits, flips, `rot90`) are
 //! views here; the others are one allocation and one copy per input
@@ -41,7 +43,10 @@ mod tiling;
 
 pub use join::{column_stack, concatenate, concatenate_dtype, dstack, hstack, stack, vstack};
 pub use misc::{Requirement, require, trim_zeros};
-pub use pad::{PadMode, PadOptions, pad, pad_indices, pad_with, stat_lengths};
+pub use pad::{
+    ConstantForm, PadMode, PadOptions, ReflectType, constant_cast, pad, pad_indices, pad_with,
+    stat_lengths,
+};
 pub use rearrange::{flip, fliplr, flipud, roll, roll_amounts, rot90};
 pub use split::{Sections, array_split, dsplit, hsplit, split, split_bounds, vsplit};
 pub use tiling::{repeat, repeat_array, repeat_indices, tile};

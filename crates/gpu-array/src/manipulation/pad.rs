@@ -5,7 +5,10 @@
 //! and `linear_ramp` axis by axis as NumPy does: a statistic or a ramp per
 //! side, then a concatenation. Axis by axis matters: the corners of axis
 //! `d`'s pads are computed from the array already padded along the axes
-//! before `d`, as NumPy's.
+//! before `d`, as NumPy's. Per-side `constant_values` fill the pad slabs
+//! axis by axis (a later axis wins at the corners, as NumPy's); the odd
+//! reflections (`reflect_type='odd'`) replay NumPy's reflection rounds,
+//! `2 * edge - chunk` per round, so float results round as NumPy's.
 
 use super::{axis_view, concatenate};
 use crate::array::Array;
@@ -19,7 +22,9 @@ use crate::ufunc::{self, Input};
 /// How [`pad`] fills the new elements (NumPy's `mode=`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum PadMode {
-    /// A constant (`constant_values`, one value for every side).
+    /// A constant (`constant_values`: this one on every side unless
+    /// [`PadOptions::constant_values`] says otherwise), cast into the
+    /// array's dtype as NumPy casts a NumPy scalar ([`constant_cast`]).
     Constant(ScalarValue),
     /// The edge value.
     Edge,
@@ -69,6 +74,29 @@ impl PadMode {
     }
 }
 
+/// NumPy's `reflect_type` of the modes reflect and symmetric.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ReflectType {
+    /// The mirror image itself (NumPy's default, `'even'`).
+    #[default]
+    Even,
+    /// `2 * edge - mirror image`: the reflection continues the edge's
+    /// trend instead of turning back (`'odd'`).
+    Odd,
+}
+
+/// How NumPy hands a `constant_values` entry to the array: which Python
+/// form it was given in decides the cast ([`constant_cast`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConstantForm {
+    /// One value or one `(before, after)` pair: NumPy's `_as_pairs` makes
+    /// them NumPy scalars (int64, uint64, float64, complex128, bool).
+    NumpyScalar,
+    /// One pair per axis: `_as_pairs` returns them as Python scalars
+    /// (`tolist()`), which NumPy range-checks.
+    PythonScalar,
+}
+
 /// NumPy's per-side keyword arguments of `pad` beyond the mode ([`pad_with`]).
 /// Each list holds one `(before, after)` pair for every axis, or one pair
 /// for all axes, or nothing for NumPy's default.
@@ -81,6 +109,222 @@ pub struct PadOptions {
     /// `end_values` of [`PadMode::LinearRamp`]: the value each ramp starts
     /// from at the outer edge. Empty: the mode's value on every side.
     pub end_values: Vec<(ScalarValue, ScalarValue)>,
+    /// `constant_values` of [`PadMode::Constant`]: the value of each side.
+    /// Empty: the mode's value on every side. One pair is NumPy's
+    /// `constant_values=(b, a)`; one per axis NumPy's `((b0, a0), ...)`
+    /// (which NumPy casts more strictly: [`ConstantForm`]), and NumPy's
+    /// `((v0,), (v1,), ...)` is `vec![(v0, v0), (v1, v1), ...]`. All the
+    /// values take one kind first, as NumPy's `np.array` of them (one
+    /// complex value makes every value complex). At a corner the later
+    /// axis's value wins, as NumPy's.
+    pub constant_values: Vec<(ScalarValue, ScalarValue)>,
+    /// `reflect_type` of [`PadMode::Reflect`] and [`PadMode::Symmetric`];
+    /// `None`: not given (even). Given for another mode, it is NumPy's
+    /// "unsupported keyword arguments" error, even as `Even`.
+    pub reflect_type: Option<ReflectType>,
+}
+
+/// The kind rank of a scalar (bool < int < float < complex), for NumPy's
+/// `np.array` of a list of them.
+fn kind_rank(v: &ScalarValue) -> u8 {
+    match v {
+        ScalarValue::Bool(_) => 0,
+        ScalarValue::Int(_) => 1,
+        ScalarValue::Float(_) => 2,
+        ScalarValue::Complex(_) => 3,
+    }
+}
+
+const TOO_LARGE: &str = "Python int too large to convert to C long";
+
+/// NumPy's `np.array(values)` before `_as_pairs` hands the values out:
+/// every value takes the highest kind among them (ints become floats
+/// beside a float, everything complex beside a complex); integers that
+/// neither int64 nor uint64 holds all together become float64, and those
+/// beyond both ranges are an error (NumPy's `OverflowError` for a scalar).
+///
+/// # Errors
+/// An integer outside `-2**63 ..= 2**64 - 1`.
+fn unify_constants(values: &[ScalarValue]) -> Result<Vec<ScalarValue>> {
+    let top = values.iter().map(kind_rank).max().unwrap_or(0);
+    let ints = || {
+        values.iter().filter_map(|v| match v {
+            ScalarValue::Int(n) => Some(*n),
+            _ => None,
+        })
+    };
+    if ints().any(|n| !(-(1i128 << 63)..(1i128 << 64)).contains(&n)) {
+        return Err(Error::Value(TOO_LARGE.into()));
+    }
+    let int_as_float = top == 1 && ints().any(|n| n < 0) && ints().any(|n| n > i64::MAX as i128);
+    let num = |v: &ScalarValue| match *v {
+        ScalarValue::Bool(b) => f64::from(u8::from(b)),
+        ScalarValue::Int(n) => n as f64,
+        ScalarValue::Float(f) => f,
+        ScalarValue::Complex(c) => c.re,
+    };
+    Ok(values
+        .iter()
+        .map(|v| match (top, v) {
+            (_, ScalarValue::Complex(_)) => *v,
+            (3, v) => ScalarValue::Complex(num_complex::Complex::new(num(v), 0.0)),
+            (2, ScalarValue::Float(_)) => *v,
+            (2, v) => ScalarValue::Float(num(v)),
+            (1, ScalarValue::Bool(b)) => ScalarValue::Int(i128::from(*b)),
+            (1, v) if int_as_float => ScalarValue::Float(num(v)),
+            _ => *v,
+        })
+        .collect())
+}
+
+/// A float truncated towards zero as Python's `int()`.
+fn float_to_int(f: f64) -> Result<i128> {
+    if f.is_nan() {
+        Err(Error::Value("cannot convert float NaN to integer".into()))
+    } else if f.is_infinite() {
+        Err(Error::Value(
+            "cannot convert float infinity to integer".into(),
+        ))
+    } else {
+        // Beyond i128 only by being huge: still "too large" below.
+        Ok(f.trunc().clamp(-1e38, 1e38) as i128)
+    }
+}
+
+/// A Python int as NumPy converts it to a signed integer dtype: within
+/// C long (int64), then within the dtype.
+fn checked_int(n: i128, dtype: DType) -> Result<ScalarValue> {
+    if i64::try_from(n).is_err() {
+        return Err(Error::Value(TOO_LARGE.into()));
+    }
+    crate::dtype::check_weak_int(n, dtype)?;
+    Ok(ScalarValue::Int(n))
+}
+
+/// An integer reduced modulo the unsigned dtype's range (a C cast).
+fn wrap_unsigned(n: i128, dtype: DType) -> ScalarValue {
+    let bits = 8 * dtype.itemsize() as u32;
+    ScalarValue::Int(n.rem_euclid(1i128 << bits))
+}
+
+/// A C cast (x86-64, as NumPy's builds) of a finite double to an unsigned
+/// dtype: uint8/uint16 through int32, uint32 through int64, uint64
+/// natively; an out-of-range intermediate is the "integer indefinite"
+/// value (`INT_MIN`), whose low bits are zero.
+fn c_cast_unsigned(f: f64, dtype: DType) -> ScalarValue {
+    // 2**31, 2**63 and 2**64, exact in f64.
+    const P31: f64 = 2147483648.0;
+    const P63: f64 = 9_223_372_036_854_775_808_u64 as f64;
+    const P64: f64 = 2.0 * P63;
+    let t = f.trunc();
+    let n: i128 = match dtype.itemsize() {
+        1 | 2 if (-P31..P31).contains(&t) => t as i128,
+        1 | 2 => i128::from(i32::MIN),
+        4 if (-P63..P63).contains(&t) => t as i128,
+        4 => i128::from(i64::MIN),
+        _ if (-P63..P64).contains(&t) => t as i128,
+        _ if t >= P64 => 0,
+        _ => 1i128 << 63,
+    };
+    wrap_unsigned(n, dtype)
+}
+
+/// NumPy's cast of one `constant_values` entry (already through
+/// NumPy's `np.array` of all the values: one kind for all) into `dtype`
+/// when `pad` assigns it, as a value
+/// [`Array::fill`] takes as is:
+///
+/// - bool: any nonzero value is true; complex dtypes take any value;
+/// - float dtypes: a complex value loses its imaginary part (NumPy's
+///   ComplexWarning) as a NumPy scalar and is a `TypeError` as a Python
+///   one;
+/// - integer dtypes: floats truncate (NaN and infinity are errors), a
+///   complex NumPy scalar takes its real part; then a signed dtype must
+///   hold the value ("Python integer 300 out of bounds for int8"), an
+///   unsigned one wraps it as a C cast does for NumPy scalars (`-1` is
+///   255 in uint8) and must hold it for Python ones.
+///
+/// # Errors
+/// NumPy's, as above: [`Error::Value`] for its `ValueError` and
+/// `OverflowError`, [`Error::DType`] for its `TypeError`.
+pub fn constant_cast(value: ScalarValue, dtype: DType, form: ConstantForm) -> Result<ScalarValue> {
+    use ScalarValue as S;
+    let python = form == ConstantForm::PythonScalar;
+    if dtype == DType::Bool {
+        return Ok(S::Bool(match value {
+            S::Bool(b) => b,
+            S::Int(n) => n != 0,
+            S::Float(f) => f != 0.0,
+            S::Complex(c) => c.re != 0.0 || c.im != 0.0,
+        }));
+    }
+    if dtype.is_complex() {
+        return Ok(value);
+    }
+    let value = match value {
+        S::Complex(_) if python => {
+            return Err(Error::DType(if dtype.is_integer() {
+                "int() argument must be a string, a bytes-like object or a real number, not 'complex'"
+                    .into()
+            } else {
+                "float() argument must be a string or a real number, not 'complex'".into()
+            }));
+        }
+        S::Complex(c) => S::Float(c.re),
+        S::Bool(b) => S::Int(i128::from(b)),
+        v => v,
+    };
+    if !dtype.is_integer() {
+        return Ok(value);
+    }
+    let signed = dtype.kind() == 'i';
+    match value {
+        S::Float(f) if !python && !signed => {
+            float_to_int(f)?;
+            Ok(c_cast_unsigned(f, dtype))
+        }
+        S::Float(f) => checked_int(float_to_int(f)?, dtype),
+        S::Int(n) if !python && !signed => Ok(wrap_unsigned(n, dtype)),
+        S::Int(n) => checked_int(n, dtype),
+        v => Ok(v),
+    }
+}
+
+/// One cast `(before, after)` pair per axis from the mode's value and
+/// `constant_values`, in NumPy's forms ([`ConstantForm`]).
+fn constant_pairs(
+    v: ScalarValue,
+    pairs: &[(ScalarValue, ScalarValue)],
+    nd: usize,
+    dtype: DType,
+) -> Result<Vec<(ScalarValue, ScalarValue)>> {
+    if nd == 0 {
+        // NumPy's `_as_pairs(values, 0)` hands out no value to cast.
+        return Ok(Vec::new());
+    }
+    let (flat, form): (Vec<ScalarValue>, _) = match pairs.len() {
+        0 => (vec![v, v], ConstantForm::NumpyScalar),
+        1 => (vec![pairs[0].0, pairs[0].1], ConstantForm::NumpyScalar),
+        l if l == nd => (
+            pairs.iter().flat_map(|&(b, e)| [b, e]).collect(),
+            ConstantForm::PythonScalar,
+        ),
+        l => {
+            return Err(Error::Value(format!(
+                "pad: {l} constant_values pairs for an array of {nd} dimensions"
+            )));
+        }
+    };
+    let cast = unify_constants(&flat)?
+        .into_iter()
+        .map(|x| constant_cast(x, dtype, form))
+        .collect::<Result<Vec<_>>>()?;
+    let cast: Vec<_> = cast.chunks(2).map(|p| (p[0], p[1])).collect();
+    Ok(if cast.len() == 1 {
+        vec![cast[0]; nd]
+    } else {
+        cast
+    })
 }
 
 /// The source position along an axis of length `n` of each of the
@@ -146,13 +390,19 @@ fn per_axis<T: Clone>(v: &[T], nd: usize, what: &str) -> Result<Vec<T>> {
 /// # Errors
 /// A `pad_width` whose length is neither 1 nor `a.ndim()`; a non-constant
 /// mode extending an empty axis (NumPy's message); a median of complex
-/// values; a complex ramp end value for a real array.
+/// values; a complex ramp end value for an integer array (NumPy's
+/// `floor` `TypeError`; real arrays drop the imaginary part, as NumPy's
+/// ComplexWarning cast); a constant NumPy cannot cast into the dtype
+/// (`Constant(NaN)` for an integer array: [`constant_cast`]).
 pub fn pad(a: &Array, pad_width: &[(usize, usize)], mode: PadMode) -> Result<Array> {
     pad_with(a, pad_width, mode, &PadOptions::default())
 }
 
 /// [`pad`] with NumPy's `stat_length` and per-side `end_values`
 /// ([`PadOptions`]).
+///
+/// `constant_values` casts as NumPy's assignment does ([`constant_cast`]);
+/// `reflect_type` odd replays NumPy's reflection rounds.
 ///
 /// `linear_ramp` evaluates NumPy's `linspace(end, edge, width,
 /// endpoint=False)` in float64 (complex128 for complex arrays), floors it
@@ -164,10 +414,12 @@ pub fn pad(a: &Array, pad_width: &[(usize, usize)], mode: PadMode) -> Result<Arr
 ///
 /// # Errors
 /// As [`pad`]; a `stat_length` or `end_values` list whose length is
-/// neither 0, 1 nor `a.ndim()`; either given for a mode that does not take
-/// it ("unsupported keyword arguments for mode 'edge': {'stat_length'}",
-/// as NumPy); a `stat_length` of 0 for maximum or minimum (NumPy's "stat_length
-/// of 0 yields no value for padding").
+/// neither 0, 1 nor `a.ndim()`; any keyword given for a mode that does not
+/// take it ("unsupported keyword arguments for mode 'edge': {'stat_length'}",
+/// as NumPy); a `constant_values` list whose length is neither 0, 1 nor
+/// `a.ndim()`, or a constant NumPy cannot cast ([`constant_cast`]); a
+/// `stat_length` of 0 for maximum or minimum (NumPy's "stat_length of 0
+/// yields no value for padding").
 pub fn pad_with(
     a: &Array,
     pad_width: &[(usize, usize)],
@@ -188,6 +440,13 @@ pub fn pad_with(
     if !opts.end_values.is_empty() && !matches!(mode, PadMode::LinearRamp(_)) {
         return unsupported("end_values");
     }
+    if !opts.constant_values.is_empty() && !matches!(mode, PadMode::Constant(_)) {
+        return unsupported("constant_values");
+    }
+    if opts.reflect_type.is_some() && !matches!(mode, PadMode::Reflect | PadMode::Symmetric) {
+        return unsupported("reflect_type");
+    }
+    let odd = opts.reflect_type == Some(ReflectType::Odd);
     let stat_len = if opts.stat_length.is_empty() {
         vec![(None, None); nd]
     } else {
@@ -195,7 +454,15 @@ pub fn pad_with(
     };
     let ends = match mode {
         PadMode::LinearRamp(v) if opts.end_values.is_empty() => vec![(v, v); nd],
-        PadMode::LinearRamp(_) => per_axis(&opts.end_values, nd, "end_values pairs")?,
+        PadMode::LinearRamp(_) => {
+            // NumPy's `np.array(end_values)`: one complex end makes every
+            // ramp a complex linspace (an integer array's a TypeError).
+            let flat: Vec<ScalarValue> =
+                opts.end_values.iter().flat_map(|&(b, e)| [b, e]).collect();
+            let flat = unify_constants(&flat)?;
+            let pairs: Vec<_> = flat.chunks(2).map(|p| (p[0], p[1])).collect();
+            per_axis(&pairs, nd, "end_values pairs")?
+        }
         _ => Vec::new(),
     };
     let shape: Vec<usize> = a
@@ -205,15 +472,37 @@ pub fn pad_with(
         .map(|(&n, &(b, e))| n + b + e)
         .collect();
     if let PadMode::Constant(v) = mode {
+        // NumPy casts (and rejects) every value, even for empty pads.
+        let values = constant_pairs(v, &opts.constant_values, nd, a.dtype())?;
         let out = Array::empty_on(a.device(), &shape, a.dtype(), Order::C)?;
-        if out.size() > 0 {
-            out.fill(v)?;
+        let uniform = values
+            .first()
+            .is_some_and(|&(v0, _)| values.iter().all(|&(b, e)| b == v0 && e == v0));
+        if uniform && out.size() > 0 {
+            // One fill of everything, then the interior over it.
+            out.fill(values[0].0)?;
         }
         let mut inner = out.clone();
         for (d, &(b, _)) in widths.iter().enumerate() {
             inner = axis_view(&inner, d, b, a.shape()[d], 1);
         }
         inner.copy_from(a)?;
+        if !uniform {
+            // NumPy's `_view_roi`: axis d's slabs span the whole of the
+            // axes before it (so a later axis wins at the corners) and the
+            // original extent of the axes after it.
+            let fill = |v: &Array, val: ScalarValue| -> Result<()> {
+                if v.size() > 0 { v.fill(val) } else { Ok(()) }
+            };
+            for (d, (&(b, e), &(vb, ve))) in widths.iter().zip(&values).enumerate() {
+                let mut roi = out.clone();
+                for (k, &(bk, _)) in widths.iter().enumerate().skip(d + 1) {
+                    roi = axis_view(&roi, k, bk, a.shape()[k], 1);
+                }
+                fill(&axis_view(&roi, d, 0, b, 1), vb)?;
+                fill(&axis_view(&roi, d, b + a.shape()[d], e, 1), ve)?;
+            }
+        }
         return Ok(out);
     }
     if a.size() == 0 {
@@ -225,6 +514,20 @@ pub fn pad_with(
             )));
         }
         return Array::empty_on(a.device(), &shape, a.dtype(), Order::C);
+    }
+    if a.dtype().is_integer()
+        && ends
+            .iter()
+            .any(|&(b, _)| matches!(b, ScalarValue::Complex(_)))
+    {
+        // NumPy's linspace floors integer ramps, and floor has no complex
+        // loop: a TypeError on every axis, padded or not (the ends are
+        // all complex or none, `unify_constants`).
+        return Err(Error::DType(
+            "ufunc 'floor' not supported for the input types, and the inputs could not be \
+             safely coerced to any supported types according to the casting rule ''safe''"
+                .into(),
+        ));
     }
     let mut cur = a.clone();
     for (d, &(b, e)) in widths.iter().enumerate() {
@@ -266,6 +569,10 @@ pub fn pad_with(
                 let right = crate::manipulation::flip(&right, Some(&[d as isize]))?;
                 concatenate(&[&left, &cur, &right], Some(d as isize))?
             }
+            // NumPy pads a singleton axis with its edge, odd or not.
+            PadMode::Reflect | PadMode::Symmetric if odd && n > 1 => {
+                reflect_odd(&cur, d, b, e, mode == PadMode::Symmetric)?
+            }
             _ => {
                 let idx = pad_indices(mode, n, b, e);
                 let len = idx.len();
@@ -278,6 +585,61 @@ pub fn pad_with(
         cur = cur.copy()?;
     }
     Ok(cur)
+}
+
+/// Axis `d` of `cur` padded by `before` and `after` odd reflections:
+/// NumPy's `_set_reflect_both` rounds with `method='odd'`, each writing
+/// `2 * edge - chunk` for a chunk of up to the already padded length
+/// (rounded to whole periods) beside the current outer edge, so the result
+/// rounds as NumPy's does for floats (a closed form would not), and bool
+/// arrays go through NumPy's int64 arithmetic (`2 * True - False` is 2,
+/// true). `n = cur.shape()[d] > 1`.
+fn reflect_odd(
+    cur: &Array,
+    d: usize,
+    before: usize,
+    after: usize,
+    include_edge: bool,
+) -> Result<Array> {
+    let dt = cur.dtype();
+    let n = cur.shape()[d];
+    let mut shape = cur.shape().to_vec();
+    let total = n + before + after;
+    shape[d] = total;
+    let out = Array::empty_on(cur.device(), &shape, dt, Order::C)?;
+    axis_view(&out, d, before, n, 1).copy_from(cur)?;
+    // `2 * edge - chunk`, back in the array's dtype.
+    let odd = |edge: &Array, chunk: &Array| -> Result<Array> {
+        let twice = ufunc::multiply(edge, Input::Scalar(ScalarValue::Int(2)))?;
+        let r = ufunc::subtract(&twice, chunk)?;
+        if r.dtype() == dt { Ok(r) } else { r.astype(dt) }
+    };
+    let (mut left, mut right) = (before, after);
+    while left > 0 || right > 0 {
+        let old = total - left - right;
+        let (old, edge_offset) = if include_edge {
+            (old / n * n, 1)
+        } else {
+            ((old - 1) / (n - 1) * (n - 1), 0)
+        };
+        if left > 0 {
+            let chunk = old.min(left);
+            let stop = left - edge_offset;
+            let src = axis_view(&out, d, stop + chunk, chunk, -1);
+            let edge = axis_view(&out, d, left, 1, 1);
+            axis_view(&out, d, left - chunk, chunk, 1).copy_from(&odd(&edge, &src)?)?;
+            left -= chunk;
+        }
+        if right > 0 {
+            let chunk = old.min(right);
+            let start = total - right + edge_offset - 2;
+            let src = axis_view(&out, d, start, chunk, -1);
+            let edge = axis_view(&out, d, total - right - 1, 1, 1);
+            axis_view(&out, d, total - right, chunk, 1).copy_from(&odd(&edge, &src)?)?;
+            right -= chunk;
+        }
+    }
+    Ok(out)
 }
 
 /// The statistic of `chunk` along `d` (kept as length 1) in `chunk`'s
@@ -323,14 +685,13 @@ fn linear_ramp(
     if width == 0 {
         return Array::empty_on(cur.device(), &shape, dt, Order::C);
     }
-    let wide = if dt.is_complex() {
+    let complex_end = matches!(end, ScalarValue::Complex(_));
+    // A complex end on a real array: NumPy's linspace evaluates in
+    // complex128 and its cast to the array's dtype drops the imaginary
+    // part (ComplexWarning; bool keeps "nonzero").
+    let wide = if dt.is_complex() || complex_end {
         DType::Complex128
     } else {
-        if matches!(end, ScalarValue::Complex(_)) {
-            return Err(Error::DType(format!(
-                "pad: a complex end value for a {dt} array"
-            )));
-        }
         DType::Float64
     };
     let edge = axis_view(cur, d, edge_at, 1, 1).astype(wide)?;
@@ -400,6 +761,138 @@ mod tests {
         assert_eq!(
             PadMode::LinearRamp(ScalarValue::Int(0)).name(),
             "linear_ramp"
+        );
+    }
+
+    /// NumPy 2.4's casts of `np.pad(np.zeros(1, dt), 1, constant_values=v)`
+    /// (NumPy scalars) and of per-axis pairs (Python scalars).
+    #[test]
+    fn constant_casts_follow_numpy() {
+        use ConstantForm::{NumpyScalar as N, PythonScalar as P};
+        use ScalarValue::{Bool, Complex as C, Float, Int};
+        let c = |v, dt| constant_cast(v, dt, N).unwrap();
+        let e = |v, dt, f| constant_cast(v, dt, f).unwrap_err().to_string();
+        let z = |re, im| C(num_complex::Complex::new(re, im));
+        // Unsigned dtypes wrap NumPy scalars as a C cast; signed ones check.
+        assert_eq!(c(Int(300), DType::UInt8), Int(44));
+        assert_eq!(c(Int(-1), DType::UInt64), Int(u64::MAX as i128));
+        assert_eq!(c(Int(1 << 63), DType::UInt8), Int(0));
+        assert_eq!(
+            e(Int(300), DType::Int8, N),
+            "Python integer 300 out of bounds for int8"
+        );
+        assert_eq!(e(Int(1 << 63), DType::Int64, N), TOO_LARGE);
+        assert_eq!(c(Float(300.0), DType::UInt8), Int(44));
+        assert_eq!(c(Float(-0.5), DType::UInt8), Int(0));
+        assert_eq!(c(Float(-70000.0), DType::UInt16), Int(61072));
+        assert_eq!(c(Float(5e9), DType::UInt16), Int(0));
+        assert_eq!(c(Float(-5e9), DType::UInt32), Int(3589934592));
+        assert_eq!(c(Float(1e19), DType::UInt32), Int(0));
+        assert_eq!(
+            c(Float(1e19), DType::UInt64),
+            Int(10_000_000_000_000_000_000)
+        );
+        assert_eq!(c(Float(-1e20), DType::UInt64), Int(1 << 63));
+        assert_eq!(c(Float(1e20), DType::UInt64), Int(0));
+        assert_eq!(c(Float(-2.7), DType::Int32), Int(-2));
+        assert_eq!(
+            e(Float(3e9), DType::Int32, N),
+            "Python integer 3000000000 out of bounds for int32"
+        );
+        assert_eq!(e(Float(1e19), DType::Int64, N), TOO_LARGE);
+        assert_eq!(
+            e(Float(f64::NAN), DType::UInt8, N),
+            "cannot convert float NaN to integer"
+        );
+        assert_eq!(
+            e(Float(f64::INFINITY), DType::Int32, N),
+            "cannot convert float infinity to integer"
+        );
+        // Complex NumPy scalars lose the imaginary part (ComplexWarning).
+        assert_eq!(c(z(300.5, 1.0), DType::UInt8), Int(44));
+        assert_eq!(c(z(1.0, 2.0), DType::Float32), Float(1.0));
+        assert_eq!(c(z(0.0, 1.0), DType::Bool), Bool(true));
+        assert_eq!(c(Float(0.5), DType::Bool), Bool(true));
+        assert_eq!(c(Bool(true), DType::UInt8), Int(1));
+        assert_eq!(c(z(1.0, 1.0), DType::Complex64), z(1.0, 1.0));
+        // Python scalars: every integer dtype checks, complex is a TypeError.
+        assert_eq!(
+            e(Int(-1), DType::UInt8, P),
+            "Python integer -1 out of bounds for uint8"
+        );
+        assert_eq!(
+            e(Float(-2.7), DType::UInt8, P),
+            "Python integer -2 out of bounds for uint8"
+        );
+        assert_eq!(e(Int(1 << 63), DType::UInt64, P), TOO_LARGE);
+        assert_eq!(constant_cast(Float(2.7), DType::UInt8, P).unwrap(), Int(2));
+        assert_eq!(
+            e(z(1.0, 0.0), DType::Float32, P),
+            "float() argument must be a string or a real number, not 'complex'"
+        );
+        assert!(e(z(1.0, 0.0), DType::Int16, P).starts_with("int() argument"));
+        assert_eq!(
+            constant_cast(z(0.0, 2.0), DType::Bool, P).unwrap(),
+            Bool(true)
+        );
+    }
+
+    /// NumPy's `np.array` of the values: one kind for all of them.
+    #[test]
+    fn constants_unify_as_np_array() {
+        use ScalarValue::{Bool, Complex as C, Float, Int};
+        let u = |v: &[ScalarValue]| unify_constants(v).unwrap();
+        assert_eq!(u(&[Bool(true), Int(3)]), vec![Int(1), Int(3)]);
+        assert_eq!(u(&[Int(1), Float(2.5)]), vec![Float(1.0), Float(2.5)]);
+        assert_eq!(
+            u(&[Int(1), C(num_complex::Complex::new(0.0, 2.0))])[0],
+            C(num_complex::Complex::new(1.0, 0.0))
+        );
+        // uint64 holds both; only float64 holds -1 and 2**63.
+        assert_eq!(u(&[Int(1 << 63), Int(1)]), vec![Int(1 << 63), Int(1)]);
+        assert_eq!(
+            u(&[Int(-1), Int(1 << 63)]),
+            vec![Float(-1.0), Float((1u64 << 63) as f64)]
+        );
+        assert_eq!(
+            unify_constants(&[Int(1 << 64)]).unwrap_err().to_string(),
+            TOO_LARGE
+        );
+    }
+
+    /// One pair or one value per side: NumPy scalars; one pair per axis:
+    /// Python scalars, unified over all axes.
+    #[test]
+    fn constant_pairs_take_numpy_forms() {
+        use ScalarValue::{Complex as C, Int};
+        // A 0-d array has no side, so nothing to cast (NumPy).
+        assert!(
+            constant_pairs(ScalarValue::Float(f64::NAN), &[], 0, DType::Int8)
+                .unwrap()
+                .is_empty()
+        );
+        let p = constant_pairs(Int(300), &[], 3, DType::UInt8).unwrap();
+        assert_eq!(p, vec![(Int(44), Int(44)); 3]);
+        let p = constant_pairs(Int(0), &[(Int(300), Int(-1))], 2, DType::UInt8).unwrap();
+        assert_eq!(p, vec![(Int(44), Int(255)); 2]);
+        let per_axis = [(Int(300), Int(1)), (Int(2), Int(3))];
+        assert_eq!(
+            constant_pairs(Int(0), &per_axis, 2, DType::UInt8)
+                .unwrap_err()
+                .to_string(),
+            "Python integer 300 out of bounds for uint8"
+        );
+        // One complex makes every value complex: a TypeError for floats.
+        let j = C(num_complex::Complex::new(0.0, 1.0));
+        assert!(
+            constant_pairs(Int(0), &[(Int(1), j), (Int(2), Int(3))], 2, DType::Float32).is_err()
+        );
+        assert!(constant_pairs(Int(0), &[(Int(1), j)], 2, DType::Float32).is_ok());
+        assert_eq!(
+            constant_pairs(Int(0), &per_axis, 3, DType::Int8)
+                .unwrap_err()
+                .to_string(),
+            "pad: 2 constant_values pairs for an array of 3 dimensions"
         );
     }
 }

@@ -5,12 +5,13 @@ Run `python3 make_golden.py OUTDIR` (OUTDIR defaults to this folder);
 needs NumPy 2.
 
 Writes OUTDIR/manip_golden.npz with the inputs `in.a`, `in.b`, `in.c`,
-`in.v`, `in.z`, `in.i2`, `in.i1` and, for each case NAME, NumPy's results
+`in.v`, `in.z`, `in.i2`, `in.i1`, ... (every entry of `inputs`) and, for each case NAME, NumPy's results
 `NAME.0`, `NAME.1`, ... (several for the splits). The Rust test holds the
 same calls by NAME.
 """
 
 import sys
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -147,6 +148,41 @@ cases["pad_mean_bool"] = np.pad(cmask, (2, 3), mode="mean", stat_length=((2, 1),
 at = a.transpose(2, 0, 1)[::-1]
 cases["pad_median_strided"] = np.pad(at, ((1, 2), (0, 1), (2, 0)), mode="median")
 cases["pad_linear_ramp_strided"] = np.pad(at, ((0, 2), (3, 1), (1, 1)), mode="linear_ramp", end_values=-1.5)
+# constant_values per side and axis, with NumPy's casts: one value or one
+# pair are NumPy scalars (uint8 wraps 300 and -1, a complex loses its
+# imaginary part), per-axis pairs Python scalars; a later axis wins at the
+# corners. reflect_type='odd' (2 * edge - mirror, round by round, so
+# several rounds on wide pads), linear_ramp with complex ends on real
+# arrays (NumPy drops the imaginary part; bool keeps "nonzero").
+warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
+u8 = np.array([3, 250, 7, 0, 128], dtype=np.uint8)
+cz = (rng.integers(-9, 9, (3, 4)) + 1j * rng.integers(-9, 9, (3, 4))).astype(np.complex64)
+inputs["u8"], inputs["cz"] = u8, cz
+cases["pad_constant_axes"] = np.pad(b, ((1, 2), (0, 1), (3, 0)), constant_values=((1, -2), (3, 4), (5, 6)))
+cases["pad_constant_pair_u8"] = np.pad(u8, (2, 3), constant_values=(300, -1))
+cases["pad_constant_float_on_int"] = np.pad(v, (1, 2), constant_values=((-2.7, 9.9),))
+cases["pad_constant_complex_on_f32"] = np.pad(a[0], 1, constant_values=(1.5, 2 + 3j))
+cases["pad_constant_bool"] = np.pad(cmask, ((2, 1),), constant_values=(0.5, 0))
+cases["pad_constant_complex"] = np.pad(cz, ((1, 0), (2, 1)), constant_values=((1 + 1j, 2.5), (-1j, 3)))
+cases["pad_constant_strided"] = np.pad(at, ((1, 0), (0, 2), (1, 1)), constant_values=((0.5, 1), (2, -3), (4, 5)))
+cases["pad_constant_empty"] = np.pad(np.zeros((2, 0)), ((1, 0), (1, 2)), constant_values=((1, 2), (3, 4)))
+cases["pad_reflect_odd"] = np.pad(a[:2], ((4, 1), (5, 2), (1, 6)), mode="reflect", reflect_type="odd")
+cases["pad_symmetric_odd"] = np.pad(b, ((2, 3), (3, 2), (6, 1)), mode="symmetric", reflect_type="odd")
+cases["pad_reflect_odd_wide"] = np.pad(v, (9, 14), mode="reflect", reflect_type="odd")
+cases["pad_symmetric_odd_u8"] = np.pad(u8, (7, 11), mode="symmetric", reflect_type="odd")
+cases["pad_symmetric_odd_bool"] = np.pad(cmask, (5, 6), mode="symmetric", reflect_type="odd")
+cases["pad_reflect_odd_bool"] = np.pad(cmask, (4, 7), mode="reflect", reflect_type="odd")
+cases["pad_reflect_odd_complex"] = np.pad(cz, ((2, 3), (4, 1)), mode="reflect", reflect_type="odd")
+# Non-integer floats over several rounds: the rounding of each round.
+cases["pad_reflect_odd_float"] = np.pad(r, ((7, 9), (2, 8)), mode="reflect", reflect_type="odd")
+cases["pad_symmetric_odd_float"] = np.pad(r, ((5, 6), (7, 3)), mode="symmetric", reflect_type="odd")
+cases["pad_reflect_even_given"] = np.pad(v, (4, 3), mode="reflect", reflect_type="even")
+# A singleton axis pads with its edge, odd or not (NumPy's legacy rule).
+cases["pad_reflect_odd_singleton"] = np.pad(a[:2, :1, :3], ((1, 1), (2, 3), (1, 0)), mode="reflect", reflect_type="odd")
+cases["pad_symmetric_odd_strided"] = np.pad(at, ((1, 2), (0, 1), (2, 0)), mode="symmetric", reflect_type="odd")
+cases["pad_linear_ramp_complex_f32"] = np.pad(a[0], ((2, 1), (1, 3)), mode="linear_ramp", end_values=2.5 + 1j)
+cases["pad_linear_ramp_complex_bool"] = np.pad(cmask, (2, 3), mode="linear_ramp", end_values=1j)
+cases["pad_linear_ramp_complex_f64"] = np.pad(r, ((3, 2), (1, 2)), mode="linear_ramp", end_values=((0.5 - 2j, 1j), (3, -1 + 1j)))
 cases["put_wrap"] = put("wrap")
 cases["put_clip"] = put("clip")
 
