@@ -18,6 +18,7 @@ mod views;
 
 pub use io::NpzFile;
 pub use ops::copyto;
+pub(crate) use ops::from_rust_scalars;
 pub use transfer::PendingHost;
 pub use views::{Broadcast, broadcast_arrays};
 

@@ -127,6 +127,27 @@ pub fn copyto(dst: &Array, src: &Array, casting: Casting, mask: Option<&Array>) 
     )
 }
 
+/// `impl From<T> for $target` as `$wrap(ScalarValue::from(x))`, for the
+/// listed Rust scalars, or (without a list) for every Rust scalar of the
+/// table below: the one body behind the operand types that take a weak
+/// scalar (`Input`, fusion's `FArg`, `r_`'s `RItem`, clip's `Bound`).
+macro_rules! from_rust_scalars {
+    ($target:ty, $wrap:path) => {
+        $crate::array::from_rust_scalars!(
+            $target, $wrap; bool, i8, i16, i32, i64, u8, u16, u32, u64, isize, usize, f32, f64,
+            num_complex::Complex<f32>, num_complex::Complex<f64>
+        );
+    };
+    ($target:ty, $wrap:path; $($t:ty),* $(,)?) => {$(
+        impl From<$t> for $target {
+            fn from(x: $t) -> Self {
+                $wrap($crate::dtype::ScalarValue::from(x))
+            }
+        }
+    )*};
+}
+pub(crate) use from_rust_scalars;
+
 macro_rules! scalar_value_from {
     ($($t:ty => $conv:expr),* $(,)?) => {$(
         impl From<$t> for ScalarValue {

@@ -87,33 +87,8 @@ impl From<FVar> for FArg {
     }
 }
 
-macro_rules! scalar_args {
-    ($($t:ty),* $(,)?) => {$(
-        impl From<$t> for FArg {
-            fn from(x: $t) -> FArg {
-                FArg::Scalar(x.into())
-            }
-        }
-    )*};
-}
-scalar_args!(
-    bool,
-    i8,
-    i16,
-    i32,
-    i64,
-    u8,
-    u16,
-    u32,
-    u64,
-    isize,
-    usize,
-    f32,
-    f64,
-    num_complex::Complex<f32>,
-    num_complex::Complex<f64>,
-    ScalarValue,
-);
+crate::array::from_rust_scalars!(FArg, FArg::Scalar);
+crate::array::from_rust_scalars!(FArg, FArg::Scalar; ScalarValue);
 
 /// Runs `f` on the builder of `args` (the first traced value's, else this
 /// thread's current trace) with every operand as a graph value, and wraps

@@ -98,16 +98,7 @@ impl From<ScalarValue> for RItem<'_> {
     }
 }
 
-macro_rules! ritem_scalars {
-    ($($t:ty),* $(,)?) => {$(
-        impl From<$t> for RItem<'_> {
-            fn from(x: $t) -> Self {
-                RItem::Scalar(x.into())
-            }
-        }
-    )*};
-}
-ritem_scalars!(bool, i8, i16, i32, i64, u8, u16, u32, u64, f32, f64);
+crate::array::from_rust_scalars!(RItem<'_>, RItem::Scalar; bool, i8, i16, i32, i64, u8, u16, u32, u64, f32, f64);
 
 /// NumPy's `AxisConcatenator` settings, its string directive
 /// `'axis,ndmin,trans1d'`: join along `axis`; give every item at least

@@ -29,16 +29,7 @@ impl<'a> From<&'a Array> for Bound<'a> {
     }
 }
 
-macro_rules! scalar_bounds {
-    ($($t:ty),*) => {$(
-        impl From<$t> for Bound<'_> {
-            fn from(v: $t) -> Self {
-                Bound::Scalar(v.into())
-            }
-        }
-    )*};
-}
-scalar_bounds!(bool, i32, i64, u32, u64, f32, f64, ScalarValue);
+crate::array::from_rust_scalars!(Bound<'_>, Bound::Scalar; bool, i32, i64, u32, u64, f32, f64, ScalarValue);
 
 impl Bound<'_> {
     fn operand(&self) -> Option<Operand> {

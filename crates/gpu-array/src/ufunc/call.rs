@@ -28,32 +28,7 @@ impl<'a> From<&'a Array> for Input<'a> {
     }
 }
 
-macro_rules! scalar_inputs {
-    ($($t:ty),* $(,)?) => {$(
-        impl From<$t> for Input<'_> {
-            fn from(x: $t) -> Self {
-                Input::Scalar(x.into())
-            }
-        }
-    )*};
-}
-scalar_inputs!(
-    bool,
-    i8,
-    i16,
-    i32,
-    i64,
-    u8,
-    u16,
-    u32,
-    u64,
-    isize,
-    usize,
-    f32,
-    f64,
-    Complex<f32>,
-    Complex<f64>,
-);
+crate::array::from_rust_scalars!(Input<'_>, Input::Scalar);
 
 /// Options of a ufunc call (NumPy's keyword arguments).
 #[derive(Debug, Clone, Default)]
