@@ -114,7 +114,10 @@ pub(crate) fn launch_sort(
     // the histogram, counters and a status word per tile and digit, zeroed
     // on this stream before the first pass), a grid of exactly one block
     // per tile for the pass kernels, and null only for outputs a kernel
-    // skips; all are freed in stream order after the launch.
+    // skips; all are freed in stream order after the launch. The callers
+    // in `sorting::select` pass the dense input of `n` elements, a zeroed
+    // state and histogram buffer, and for the finish kernel three live
+    // outputs of two, one and one elements.
     unsafe { kernel.launch(&cfg, stream, &gpu_runtime::kernel_args![ptrs, ints]) }?;
     Ok(())
 }

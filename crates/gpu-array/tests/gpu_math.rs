@@ -1048,6 +1048,156 @@ fn order_statistics_golden() {
     assert_eq!(r.shape(), &[0, 2, 2, 3]);
 }
 
+/// One quantile of a whole large array takes the radix selection (no
+/// sort); a list `q` of the same value takes the sort. Both must agree: the
+/// values exactly for lower/higher/nearest, within half an ulp of the
+/// selection's dtype when interpolated (the list form computes in float64).
+/// Over every selectable dtype, NaN (propagated; skipped by the nan forms;
+/// all NaN), heavy duplicates with both zeros, an unaligned start, a
+/// strided view, a tuple axis over every axis with keepdims, and a host
+/// reference for the float32 median.
+#[test]
+fn order_statistics_by_selection() {
+    use gpu_array::sorting::{self as so, QuantileMethod, QuantileOptions, Quantiles};
+    let Some(_d) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    let methods = [
+        QuantileMethod::Linear,
+        QuantileMethod::Lower,
+        QuantileMethod::Higher,
+        QuantileMethod::Nearest,
+        QuantileMethod::Midpoint,
+    ];
+    let mut failures = Vec::new();
+    let mut check = |label: &str, a: &Array, qs: &[f64]| {
+        let rel = |dt: DType| match dt {
+            DType::Float16 => 1e-3,
+            DType::BFloat16 => 8e-3,
+            DType::Float32 => 1e-6,
+            _ => 1e-15,
+        };
+        let val = |x: &Array| x.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap();
+        for skip in [false, true] {
+            for &q in qs {
+                for m in methods {
+                    let opts = QuantileOptions::default().method(m);
+                    let (sel, srt) = if skip {
+                        (
+                            so::nanquantile(a, &Quantiles::One(q), &opts),
+                            so::nanquantile(a, &Quantiles::Many(vec![q]), &opts),
+                        )
+                    } else {
+                        (
+                            so::quantile(a, &Quantiles::One(q), &opts),
+                            so::quantile(a, &Quantiles::Many(vec![q]), &opts),
+                        )
+                    };
+                    let (sel, srt) = (sel.unwrap(), srt.unwrap());
+                    assert_eq!(sel.shape(), &[] as &[usize]);
+                    let (g, w) = (val(&sel)[0], val(&srt)[0]);
+                    let tol = rel(sel.dtype()) * w.abs();
+                    let ok = (g.is_nan() && w.is_nan()) || (g - w).abs() <= tol;
+                    if !ok {
+                        failures.push(format!(
+                            "{label} skip={skip} q={q} {m:?}: selection {g}, sort {w}"
+                        ));
+                    }
+                }
+            }
+            let (sel, srt) = if skip {
+                (
+                    so::nanmedian(a, None, false),
+                    so::nanquantile(a, &Quantiles::Many(vec![0.5]), &QuantileOptions::default()),
+                )
+            } else {
+                (
+                    so::median(a, None, false),
+                    so::quantile(a, &Quantiles::Many(vec![0.5]), &QuantileOptions::default()),
+                )
+            };
+            let (g, w) = (val(&sel.unwrap())[0], val(&srt.unwrap())[0]);
+            if !((g.is_nan() && w.is_nan()) || (g - w).abs() <= 1e-6 * w.abs()) {
+                failures.push(format!(
+                    "{label} skip={skip} median: selection {g}, sort {w}"
+                ));
+            }
+        }
+    };
+    let qs = [0.0, 0.25, 0.5, 0.7, 0.999, 1.0];
+    let mut rng = Rng(0x5e1ec7);
+    let n = 100_003;
+    let f: Vec<f32> = (0..n).map(|_| (rng.unit() * 2.0 - 0.5) as f32).collect();
+    let a = Array::from_slice(&f, &[n]).unwrap();
+    check("f32", &a, &qs);
+    // A host reference for the median (odd length: the middle value).
+    let mut sorted = f.clone();
+    sorted.sort_by(f32::total_cmp);
+    let med = so::median(&a, None, false).unwrap();
+    assert_eq!(med.dtype(), DType::Float32);
+    assert_eq!(med.to_vec::<f32>().unwrap()[0], sorted[n / 2]);
+    // Unaligned start and a strided view.
+    check("f32[1:]", &a.slice(&s![1..]).unwrap(), &qs);
+    check("f32[::3]", &a.slice(&s![..;3]).unwrap(), &[0.5]);
+    // NaN: propagated, skipped, all NaN.
+    let mut g = f.clone();
+    for i in (0..n).step_by(97) {
+        g[i] = f32::NAN;
+    }
+    let an = Array::from_slice(&g, &[n]).unwrap();
+    check("f32 nan", &an, &[0.0, 0.5, 1.0]);
+    assert!(
+        so::median(&an, None, false)
+            .unwrap()
+            .to_vec::<f32>()
+            .unwrap()[0]
+            .is_nan()
+    );
+    let all_nan = Array::from_slice(&vec![f64::NAN; 5000], &[5000]).unwrap();
+    check("all nan", &all_nan, &[0.5]);
+    // Duplicates with both zeros, float64; every axis as a tuple, keepdims.
+    let d: Vec<f64> = (0..6000)
+        .map(|_| [-1.0, 0.0, -0.0, 2.0, 2.0][(rng.next() % 5) as usize])
+        .collect();
+    let a3 = Array::from_slice(&d, &[10, 20, 30]).unwrap();
+    check("f64 dups", &a3, &qs);
+    let k = so::median(&a3, Some(&[0, 1, 2]), true).unwrap();
+    assert_eq!(k.shape(), &[1, 1, 1]);
+    let all = so::median(&a3, None, false).unwrap();
+    assert_eq!(
+        k.to_vec::<f64>().unwrap(),
+        all.to_vec::<f64>().unwrap(),
+        "tuple axis over every axis"
+    );
+    // Every other selectable dtype.
+    let bits: Vec<u64> = (0..7000).map(|_| rng.next()).collect();
+    let ints = Array::from_slice(&bits, &[7000]).unwrap();
+    for dt in [
+        DType::Int8,
+        DType::UInt8,
+        DType::Int16,
+        DType::UInt16,
+        DType::Int32,
+        DType::UInt32,
+        DType::Int64,
+        DType::UInt64,
+    ] {
+        check(&format!("{dt}"), &ints.astype(dt).unwrap(), &qs);
+    }
+    let mixed = Array::from_slice(&f, &[n]).unwrap();
+    for dt in [DType::Float16, DType::BFloat16, DType::Float64] {
+        let x = mixed.astype(dt).unwrap();
+        check(&format!("{dt}"), &x, &qs);
+        check(&format!("{dt}[1:]"), &x.slice(&s![1..]).unwrap(), &[0.5]);
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 /// `piecewise` against a host reference: constants and functions (which
 /// see all of `x`), overlapping conditions (the later wins), the
 /// otherwise value, elements no condition selects (0), casts into an

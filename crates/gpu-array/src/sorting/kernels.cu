@@ -491,7 +491,8 @@ struct CuprumSortInts { long long v[8]; };
         (const unsigned char*)p.p[1], (const long long*)p.p[2], (const long long*)p.p[3],       \
         v.v[0], (cuprum_sort::TR::Raw*)p.p[4], (long long*)p.p[5], (long long*)p.p[6],          \
         (long long*)p.p[7]);                                                                    \
-  }
+  }                                                                                             \
+  CUPRUM_SELECT_DTYPE(NAME, TR)
 
 #define CUPRUM_SORT_PASS(NAME, TR, V, VS, VALS, MINB)                                          \
   extern "C" __global__ void __launch_bounds__(256, MINB)                                       \

@@ -42,6 +42,7 @@
 pub mod keys;
 mod order_stats;
 pub mod radix;
+mod select;
 
 pub use order_stats::{
     QuantileMethod, QuantileOptions, Quantiles, median, nanmedian, nanpercentile, nanquantile,

@@ -382,13 +382,36 @@ fn order_statistic(
             (src.reshape(&shape)?, Some(axes))
         }
     };
+    let qs = q.values();
+    let device = a.device();
+    let prop = i128::from(!skip_nan && dt.is_inexact());
+    // One quantile of a whole large array: radix selection of its two
+    // neighbours instead of a sort (same picks, same interpolation below).
+    let total = src.size();
+    if let [qv] = qs
+        && total >= super::select::MIN_ELEMENTS
+        && total == src.shape().last().copied().unwrap_or(1)
+        && super::select::selectable(dt)
+    {
+        let flat = super::dense(&src.reshape(&[-1])?)?;
+        let (pair, cnt, qarr) =
+            super::select::select_pair(&flat, *qv, method, prop != 0, skip_nan)?;
+        let y = Array::empty_on(device, &[1, 1], out_dt, crate::Order::C)?;
+        pick(&pair, &cnt, &qarr, 1, 2, method, prop, dt, &y)?;
+        let mut dims = q_shape;
+        dims.extend(result_shape(
+            a.shape(),
+            reduced_axes.as_deref(),
+            opts.keepdims,
+        ));
+        let dims: Vec<isize> = dims.iter().map(|&d| d as isize).collect();
+        return y.reshape(&dims);
+    }
     let sorted = super::sort(&src, Some(-1))?;
     let shape = sorted.shape().to_vec();
     let n = *shape.last().unwrap_or(&1);
     let kept: Vec<usize> = shape[..shape.len().saturating_sub(1)].to_vec();
     let rows: usize = kept.iter().product();
-    let qs = q.values();
-    let device = a.device();
     // Each row's valid count: all of it, or its non-NaN values (NaN sorts
     // last, so these are the first `count`).
     let cnt = if skip_nan && dt.is_inexact() && n > 0 {
@@ -405,26 +428,9 @@ fn order_statistic(
     };
     let qarr = Array::from_slice_on(device, qs, &[qs.len()])?;
     let y = Array::empty_on(device, &[qs.len(), rows], out_dt, crate::Order::C)?;
-    let int = |v: usize| Input::Scalar(ScalarValue::Int(v as i128));
-    let prop = i128::from(!skip_nan && dt.is_inexact());
     if rows > 0 && !qs.is_empty() {
         let flat = sorted.reshape(&[(rows * n) as isize])?;
-        quantile_kernel().call(
-            &[
-                Input::Array(&flat).into(),
-                Input::Array(&cnt).into(),
-                Input::Array(&qarr).into(),
-                int(rows).into(),
-                int(n).into(),
-                Input::Scalar(ScalarValue::Int(i128::from(method))).into(),
-                Input::Scalar(ScalarValue::Int(prop)).into(),
-                // NumPy's lerp takes b - a in the input's float dtype (then
-                // interpolates in the result's): round the difference alike.
-                Input::Scalar(ScalarValue::Int(i128::from(dt.is_floating()))).into(),
-            ],
-            &[&y],
-            Some(qs.len() * rows),
-        )?;
+        pick(&flat, &cnt, &qarr, rows, n, method, prop, dt, &y)?;
     }
     let mut dims = q_shape;
     dims.extend(result_shape(
@@ -434,6 +440,41 @@ fn order_statistic(
     ));
     let dims: Vec<isize> = dims.iter().map(|&d| d as isize).collect();
     y.reshape(&dims)
+}
+
+/// Runs [`quantile_kernel`] over `y`'s (quantile, row) elements: `rows`
+/// sorted rows of `len` in `sorted`, their valid counts `cnt`, the
+/// quantiles `qarr`; `prop`: a trailing NaN makes the row's result NaN.
+#[allow(clippy::too_many_arguments)]
+fn pick(
+    sorted: &Array,
+    cnt: &Array,
+    qarr: &Array,
+    rows: usize,
+    len: usize,
+    method: i32,
+    prop: i128,
+    dt: DType,
+    y: &Array,
+) -> Result<()> {
+    let int = |v: i128| Input::Scalar(ScalarValue::Int(v));
+    quantile_kernel().call(
+        &[
+            Input::Array(sorted).into(),
+            Input::Array(cnt).into(),
+            Input::Array(qarr).into(),
+            int(rows as i128).into(),
+            int(len as i128).into(),
+            int(i128::from(method)).into(),
+            int(prop).into(),
+            // NumPy's lerp takes b - a in the input's float dtype (then
+            // interpolates in the result's): round the difference alike.
+            int(i128::from(dt.is_floating())).into(),
+        ],
+        &[y],
+        Some(y.size()),
+    )?;
+    Ok(())
 }
 
 /// `a` with the (normalized, distinct) `axes` moved last, in their given

@@ -14,8 +14,9 @@ use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::layout::Order;
 
-/// The CUDA C++ of the sort kernels (without the per-dtype instantiations).
-pub const SOURCE: &str = include_str!("kernels.cu");
+/// The CUDA C++ of the sort kernels and the radix selection built on their
+/// keys (`select.cu`), without the per-dtype instantiations.
+pub const SOURCE: &str = concat!(include_str!("kernels.cu"), include_str!("select.cu"));
 
 /// Threads per block of every sort kernel (one per digit value).
 const BLOCK: u32 = 256;
