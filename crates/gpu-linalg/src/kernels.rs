@@ -18,6 +18,12 @@ use gpu_runtime::{DevicePtr, LaunchConfig, RawKernel, Stream};
 
 use crate::error::{Result, unsupported};
 
+/// Largest matrix order whose row order [`launch_pivot_perm`] builds (the
+/// kernel's two shared arrays of `int`, 48 KiB together).
+pub const PERM_MAX: usize = 6144;
+/// Threads per block of the pivot-order kernel.
+const PERM_BLOCK: u32 = 256;
+
 /// Side of the square tiles of the integer matmul (threads per block are
 /// `TILE * TILE`).
 pub const TILE: u32 = 16;
@@ -29,6 +35,36 @@ pub const ORGQR_BLOCK: u32 = 64;
 
 const COMMON: &str = r#"
 template <typename R> struct cuprum_cplx { R re, im; };
+
+// The row order of a right-side LU solve (`decomp::lu`): from the
+// identity, getrf's interchanges (1-based int64, `n` per matrix) applied
+// last to first; perm[b * n + r] = b * n + the row of the unpermuted
+// solution that belongs in row r. One block per matrix: every thread
+// stages the pivots in shared memory, one applies the interchanges (they
+// are sequential), every thread writes the order out.
+#define CUPRUM_PERM_MAX 6144
+extern "C" __global__ void __launch_bounds__(256) cuprum_linalg_pivot_perm(
+    const long long* __restrict__ ipiv, long long* __restrict__ perm, long long n) {
+  __shared__ int s_idx[CUPRUM_PERM_MAX], s_piv[CUPRUM_PERM_MAX];
+  const long long base = (long long)blockIdx.x * n;
+  const int m = (int)n;
+  for (int i = threadIdx.x; i < m; i += blockDim.x) {
+    const long long p = ipiv[base + i] - 1;
+    s_idx[i] = i;
+    s_piv[i] = p >= 0 && p < n ? (int)p : i;
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    for (int i = m - 1; i >= 0; --i) {
+      const int j = s_piv[i];
+      const int t = s_idx[i];
+      s_idx[i] = s_idx[j];
+      s_idx[j] = t;
+    }
+  }
+  __syncthreads();
+  for (int i = threadIdx.x; i < m; i += blockDim.x) perm[base + i] = base + s_idx[i];
+}
 
 // Integer matmul: C[b] = A[b] @ B[b] with arbitrary element strides for A
 // and B, C contiguous (batch, M, N). Accumulation is modulo 2^64 in
@@ -421,6 +457,31 @@ pub(crate) fn launch_slogdet(
     crate::raw::launch_slogdet(k, cfg, stream, [lu, ipiv, sign, logdet], [n, mstride, ld])
 }
 
+/// Launches the pivot-order kernel over `batch` matrices of order
+/// `n <= PERM_MAX`: `ipiv` holds getrf's `batch * n` 1-based int64
+/// pivots, `perm` receives `batch * n` int64 row indices into the stacked
+/// `(batch * n, k)` solution (see `cuprum_linalg_pivot_perm`).
+pub(crate) fn launch_pivot_perm(
+    stream: &Stream,
+    ipiv: DevicePtr,
+    perm: DevicePtr,
+    n: usize,
+    batch: usize,
+) -> Result<()> {
+    if n > PERM_MAX {
+        return Err(unsupported(format!(
+            "pivot order: {n} rows exceed the kernel's {PERM_MAX}"
+        )));
+    }
+    let k = kernel("cuprum_linalg_pivot_perm".into(), COMMON.into())?;
+    let blocks = u32::try_from(batch)
+        .ok()
+        .filter(|&b| b < (1 << 31))
+        .ok_or_else(|| unsupported(format!("solve: {batch} matrices exceed one launch")))?;
+    let cfg = LaunchConfig::new((blocks.max(1), 1, 1), (PERM_BLOCK, 1, 1));
+    crate::raw::launch_pivot_perm(k, cfg, stream, [ipiv, perm], n as i64)
+}
+
 /// Forms in place the first `n` columns of `Q` of each of `batch`
 /// column-major `m x n` matrices (`mstride` elements apart, leading
 /// dimension `ld >= m`) whose first `k <= min(m, n)` columns hold
@@ -469,6 +530,6 @@ mod tests {
         }
         assert!(orgqr_instance(DType::Float16).is_none());
         let all = program_source(&IMATMUL_DTYPES, &SLOGDET_DTYPES, &ORGQR_DTYPES);
-        assert_eq!(all.matches("extern \"C\"").count(), 17);
+        assert_eq!(all.matches("extern \"C\"").count(), 18);
     }
 }

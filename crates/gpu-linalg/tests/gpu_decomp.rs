@@ -204,6 +204,44 @@ fn solve_and_inv() {
             &format!("{dt} stacked inv 40x40"),
         );
     }
+    // Row interchanges: reversing the rows of a well-conditioned matrix
+    // puts its large entries on the anti-diagonal, so getrf pivots at
+    // nearly every step and the solution's rows are gathered out of order.
+    for dt in [DType::Float64, DType::Complex64] {
+        let w = well_conditioned(&mut rng, &[3], 33, dt);
+        let a = w.slice(&gpu_array::s![.., ..;-1, ..]).unwrap();
+        let b = random(&mut rng, &[3, 33, 70], dt);
+        let x = solve(&a, &b).unwrap();
+        assert!(x.is_c_contiguous());
+        let ax = host_matmul(&host(&a), &host(&x), 3, 33, 33, 70);
+        assert_close(&ax, &host(&b), tol(dt, 33), &format!("{dt} pivoted solve"));
+        let one = solve(
+            &a.slice(&gpu_array::s![1]).unwrap(),
+            &b.slice(&gpu_array::s![1, .., 0]).unwrap(),
+        )
+        .unwrap();
+        let av = host_matmul(
+            &host(&a.slice(&gpu_array::s![1]).unwrap()),
+            &host(&one),
+            1,
+            33,
+            33,
+            1,
+        );
+        assert_close(
+            &av,
+            &host(&b.slice(&gpu_array::s![1, .., 0]).unwrap()),
+            tol(dt, 33),
+            &format!("{dt} pivoted vector"),
+        );
+        let ia = inv(&a).unwrap();
+        assert_close(
+            &host_matmul(&host(&a), &host(&ia), 3, 33, 33, 33),
+            &host_eye(3, 33),
+            tol(dt, 33),
+            &format!("{dt} pivoted inv"),
+        );
+    }
     // Non-contiguous operands and integer input (computed in float64).
     let a = well_conditioned(&mut rng, &[], 5, DType::Float64);
     let at = a.T();

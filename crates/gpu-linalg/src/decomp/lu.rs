@@ -5,7 +5,7 @@ use gpu_array::{Array, DType, Order, ufunc};
 
 use crate::error::{Error, Result, value};
 use crate::errstate::DevInfo;
-use crate::kernels::launch_slogdet;
+use crate::kernels::{PERM_MAX, launch_pivot_perm, launch_slogdet};
 use crate::raw::blas;
 use crate::raw::solver::{getrf, getrs};
 use crate::util::{
@@ -133,6 +133,62 @@ fn solve_transposed(lu: &Array, rhs: &Array, n: usize, k: usize) -> Result<()> {
     lu_solve_batched(lu, &ipiv, rhs, n, k, 1)
 }
 
+/// Whether a stack of `batch` matrices of order `n` is solved by
+/// [`solve_rows`] (cuSOLVER's factorization, then right-side triangular
+/// solves on the C-ordered right-hand sides) rather than by cuBLAS's
+/// batched LU or `getrs`.
+fn rows_path(batch: usize, n: usize) -> bool {
+    !small_lu_stack(batch, n) && n <= PERM_MAX
+}
+
+/// Solves `A X = B` for each matrix of a stack and returns `X` C-ordered,
+/// `(batch..., n, k)`. `lu` is the C copy of the `A`s (destroyed), `rhs`
+/// the C-contiguous `B`s in the working dtype (overwritten).
+///
+/// Why right-side solves: the C copy of `A` is `A^T` column-major, which
+/// `getrf` factors as `P L U`; the C-ordered `B` is `B^T` column-major, and
+/// `X^T = B^T U^-1 L^-1 P^T`. So two right-side `trsm` work in place on
+/// `B`'s C copy and `P^T` becomes a gather of whole rows. `getrs` instead
+/// needs `B` column-major (a transposed copy in, and a transposed result
+/// out) and applies its row interchanges across the leading dimension
+/// (for 4096 right-hand sides of order 4096 on the H200: 7.8 ms against
+/// 5.0 for the two `trsm`).
+fn solve_rows(lu: &Array, rhs: &Array, n: usize, k: usize) -> Result<Array> {
+    let dt = lu.dtype();
+    let batch = batch_count(lu.shape());
+    let (ipiv, info) = getrf_batched(lu, n)?;
+    info.check(|_| "Singular matrix".into())?;
+    let stream = rhs.stream();
+    let (nn, kk) = (n as i64, k as i64);
+    for i in 0..batch {
+        let a = nth(lu.data_ptr(), i, n * n, dt.itemsize());
+        let b = nth(rhs.data_ptr(), i, n * k, dt.itemsize());
+        for (upper, unit_diagonal) in [(true, false), (false, true)] {
+            blas::trsm(
+                &stream,
+                dt,
+                blas::Trsm {
+                    left: false,
+                    upper,
+                    trans: 0,
+                    unit_diagonal,
+                },
+                (kk, nn),
+                a,
+                nn,
+                b,
+                kk,
+            )?;
+        }
+    }
+    let perm = Array::empty_on(rhs.device(), &[batch * n], DType::Int64, Order::C)?;
+    launch_pivot_perm(&stream, ipiv.data_ptr(), perm.data_ptr(), n, batch)?;
+    let rows = rhs.reshape(&[(batch * n) as isize, k as isize])?;
+    let x = gpu_array::indexing::take(&rows, &perm, Some(0), gpu_array::indexing::TakeMode::Wrap)?;
+    let shape: Vec<isize> = rhs.shape().iter().map(|&d| d as isize).collect();
+    Ok(x.reshape(&shape)?)
+}
+
 /// NumPy 2's `linalg.solve(a, b)`: `a` is `(..., M, M)`; `b` is `(M,)` or
 /// `(..., M, K)`; batch axes broadcast.
 ///
@@ -171,15 +227,21 @@ pub fn solve(a: &Array, b: &Array) -> Result<Array> {
     fa.extend([n, n]);
     let mut fb = batch.clone();
     fb.extend([n, k]);
-    // Column-major right-hand sides: the C copy of b's transpose.
-    let rhs = column_major(&b2.broadcast_to(&fb)?, dt)?;
-    if rhs.size() > 0 && n > 0 {
-        // The C copy of a is A^T column-major: solving with trans = T
-        // solves A x = b.
+    let b_full = b2.broadcast_to(&fb)?;
+    let x = if b_full.size() > 0 && n > 0 && rows_path(batch_count(&fa), n) {
         let lu = fresh(&a.broadcast_to(&fa)?, dt)?;
-        solve_transposed(&lu, &rhs, n, k)?;
-    }
-    let x = rhs.swapaxes(-1, -2)?;
+        solve_rows(&lu, &fresh(&b_full, dt)?, n, k)?
+    } else {
+        // Column-major right-hand sides: the C copy of b's transpose.
+        let rhs = column_major(&b_full, dt)?;
+        if rhs.size() > 0 && n > 0 {
+            // The C copy of a is A^T column-major: solving with trans = T
+            // solves A x = b.
+            let lu = fresh(&a.broadcast_to(&fa)?, dt)?;
+            solve_transposed(&lu, &rhs, n, k)?;
+        }
+        rhs.swapaxes(-1, -2)?
+    };
     if vector {
         let mut shp: Vec<isize> = batch.iter().map(|&d| d as isize).collect();
         shp.push(n as isize);
@@ -201,6 +263,9 @@ pub fn inv(a: &Array) -> Result<Array> {
     let rhs = eye.broadcast_to(a.shape())?.copy()?;
     if rhs.size() > 0 {
         let lu = fresh(a, dt)?;
+        if rows_path(batch_count(a.shape()), n) {
+            return solve_rows(&lu, &rhs, n, n);
+        }
         solve_transposed(&lu, &rhs, n, n)?;
     }
     Ok(rhs.swapaxes(-1, -2)?)

@@ -70,6 +70,23 @@ pub(crate) fn launch_slogdet(
     Ok(())
 }
 
+/// Launches `cuprum_linalg_pivot_perm` (`kernels`).
+pub(crate) fn launch_pivot_perm(
+    kernel: &RawKernel,
+    cfg: LaunchConfig,
+    stream: &Stream,
+    [ipiv, perm]: [DevicePtr; 2],
+    n: i64,
+) -> Result<()> {
+    // SAFETY: the arguments match the kernel's (two pointers, one long
+    // long). The caller (`kernels::launch_pivot_perm`) passes one block
+    // per matrix, `n <= PERM_MAX` (the kernel's shared arrays), and
+    // buffers of `grid.x * n` int64 pivots and indices on this device;
+    // pivots outside 1..=n are ignored by the kernel, not followed.
+    unsafe { kernel.launch(&cfg, stream, &gpu_runtime::kernel_args![ipiv, perm, n]) }?;
+    Ok(())
+}
+
 /// Launches `cuprum_linalg_orgqr_*` (`kernels`).
 pub(crate) fn launch_orgqr(
     kernel: &RawKernel,
