@@ -23,11 +23,13 @@ use crate::layout::normalize_axes;
 use crate::reduction::{ReduceOptions, count_nonzero};
 use crate::ufunc::Input;
 
-/// NumPy's `method=` of `quantile` and `percentile` (the classic five;
-/// the Hyndman-Fan estimators are not supported yet).
+/// NumPy's `method=` of `quantile` and `percentile`: the classic five
+/// and the nine of Hyndman and Fan ("Sample quantiles in statistical
+/// packages", 1996), as NumPy 2 computes them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum QuantileMethod {
-    /// Linear interpolation between the two nearest values (the default).
+    /// Linear interpolation between the two nearest values (the default;
+    /// H&F 7).
     #[default]
     Linear,
     /// The lower of the two.
@@ -38,13 +40,28 @@ pub enum QuantileMethod {
     Nearest,
     /// Their midpoint.
     Midpoint,
+    /// H&F 1: the smallest value whose empirical CDF reaches `q`.
+    InvertedCdf,
+    /// H&F 2: as `InvertedCdf`, averaging at the CDF's steps.
+    AveragedInvertedCdf,
+    /// H&F 3: the nearest order statistic, the even one at a tie.
+    ClosestObservation,
+    /// H&F 4: linear interpolation of the empirical CDF.
+    InterpolatedInvertedCdf,
+    /// H&F 5: piecewise linear, nodes at the midpoints of the steps.
+    Hazen,
+    /// H&F 6: nodes at `k / (n + 1)`.
+    Weibull,
+    /// H&F 8: approximately median-unbiased.
+    MedianUnbiased,
+    /// H&F 9: approximately unbiased for normal samples.
+    NormalUnbiased,
 }
 
 impl QuantileMethod {
     /// The method named as NumPy names it.
     ///
     /// # Errors
-    /// [`Error::Unsupported`] for NumPy's other estimators,
     /// [`Error::Value`] for an unknown name.
     pub fn parse(name: &str) -> Result<QuantileMethod> {
         Ok(match name {
@@ -53,19 +70,14 @@ impl QuantileMethod {
             "higher" => QuantileMethod::Higher,
             "nearest" => QuantileMethod::Nearest,
             "midpoint" => QuantileMethod::Midpoint,
-            "inverted_cdf"
-            | "averaged_inverted_cdf"
-            | "closest_observation"
-            | "interpolated_inverted_cdf"
-            | "hazen"
-            | "weibull"
-            | "median_unbiased"
-            | "normal_unbiased" => {
-                return Err(Error::Unsupported(format!(
-                    "quantile method '{name}' (linear, lower, higher, nearest and midpoint are \
-                     supported)"
-                )));
-            }
+            "inverted_cdf" => QuantileMethod::InvertedCdf,
+            "averaged_inverted_cdf" => QuantileMethod::AveragedInvertedCdf,
+            "closest_observation" => QuantileMethod::ClosestObservation,
+            "interpolated_inverted_cdf" => QuantileMethod::InterpolatedInvertedCdf,
+            "hazen" => QuantileMethod::Hazen,
+            "weibull" => QuantileMethod::Weibull,
+            "median_unbiased" => QuantileMethod::MedianUnbiased,
+            "normal_unbiased" => QuantileMethod::NormalUnbiased,
             other => return Err(Error::Value(format!("'{other}' is not a valid method."))),
         })
     }
@@ -78,8 +90,22 @@ impl QuantileMethod {
             QuantileMethod::Higher => 2,
             QuantileMethod::Nearest => 3,
             QuantileMethod::Midpoint => 4,
+            QuantileMethod::InvertedCdf => 6,
+            QuantileMethod::AveragedInvertedCdf => 7,
+            QuantileMethod::ClosestObservation => 8,
+            QuantileMethod::InterpolatedInvertedCdf => 9,
+            QuantileMethod::Hazen => 10,
+            QuantileMethod::Weibull => 11,
+            QuantileMethod::MedianUnbiased => 12,
+            QuantileMethod::NormalUnbiased => 13,
         }
     }
+}
+
+/// Whether the method of kernel code `method` picks one of the values
+/// (the result keeps the input's dtype) rather than interpolating.
+const fn picks_a_value(method: i32) -> bool {
+    matches!(method, 1..=3 | 6 | 8)
 }
 
 /// The `q` of `quantile` (in [0, 1]) or `percentile` (in [0, 100]): one
@@ -317,20 +343,60 @@ cached_kernel! {
                if (c == 0 || (prop && cuprum::isnan(cuprum::cast<double>(s[b0 + len - 1])))) { \
                  y[i] = cuprum::cast<O>(__longlong_as_double(0x7FF8000000000000LL)); \
                } else { \
-                 const double v = qs[k] * (double)(c - 1); \
-                 const long long lo = (long long)floor(v); \
-                 const long long hi = lo + 1 < c ? lo + 1 : c - 1; \
-                 const double g = v - (double)lo; \
-                 if (method == 1) y[i] = cuprum::cast<O>(s[b0 + lo]); \
-                 else if (method == 2) y[i] = cuprum::cast<O>(s[b0 + (g > 0.0 ? hi : lo)]); \
-                 else if (method == 3) y[i] = cuprum::cast<O>(s[b0 + (long long)rint(v)]); \
-                 else { \
+                 const double q = qs[k], n = (double)c; \
+                 long long lo = 0, hi = 0, pick = -1; \
+                 double t = 0.0; \
+                 if (method <= 5) { \
+                   const double v = q * (double)(c - 1); \
+                   lo = (long long)floor(v); \
+                   hi = lo + 1 < c ? lo + 1 : c - 1; \
+                   const double g = v - (double)lo; \
+                   if (method == 1) pick = lo; \
+                   else if (method == 2) pick = g > 0.0 ? hi : lo; \
+                   else if (method == 3) pick = (long long)rint(v); \
+                   else if (method == 5) t = g > 0.0 ? 0.5 : 0.0; \
+                   else t = method == 4 ? (g > 0.0 ? 0.5 : 0.0) : g; \
+                 } else if (method == 6 || method == 8) { \
+                   /* inverted_cdf, closest_observation: NumPy's index n q - 1 \
+                      (- 0.5), its floor where the fraction is 0 (and, for \
+                      closest_observation, the floor odd), else the next; \
+                      products and sums rounded apart, as NumPy's. */ \
+                   double x = __dsub_rn(__dmul_rn(n, q), 1.0); \
+                   if (method == 8) x = __dsub_rn(x, 0.5); \
+                   const double f = floor(x); \
+                   const bool at = __dsub_rn(x, f) == 0.0 && (method == 6 || (((long long)f) & 1)); \
+                   pick = (long long)(at ? f : f + 1.0); \
+                   if (pick < 0) pick = 0; \
+                   if (pick > c - 1) pick = c - 1; \
+                 } else { \
+                   /* NumPy's virtual index n q + (alpha + q (1 - alpha - beta)) - 1 \
+                      (n q - 1 for averaged_inverted_cdf), clamped to the ends \
+                      with its gamma taken from the clamped floor. */ \
+                   double v; \
+                   if (method == 7) { \
+                     v = __dsub_rn(__dmul_rn(n, q), 1.0); \
+                   } else { \
+                     const double al = method == 9 ? 0.0 : method == 10 ? 0.5 : method == 11 ? 0.0 \
+                                     : method == 12 ? 1.0 / 3.0 : 0.375; \
+                     const double be = method == 9 ? 1.0 : al; \
+                     v = __dsub_rn(__dadd_rn(__dmul_rn(n, q), \
+                           __dadd_rn(al, __dmul_rn(q, __dsub_rn(__dsub_rn(1.0, al), be)))), 1.0); \
+                   } \
+                   double f; \
+                   if (v >= (double)(c - 1)) { lo = hi = c - 1; f = -1.0; } \
+                   else if (v < 0.0) { lo = hi = 0; f = 0.0; } \
+                   else { f = floor(v); lo = (long long)f; hi = lo + 1; } \
+                   t = __dsub_rn(v, f); \
+                   if (method == 7) t = t == 0.0 ? 0.5 : 1.0; \
+                 } \
+                 if (pick >= 0) { \
+                   y[i] = cuprum::cast<O>(s[b0 + pick]); \
+                 } else { \
                    const double a = cuprum::cast<double>(s[b0 + lo]); \
                    const double b = cuprum::cast<double>(s[b0 + hi]); \
                    double r; \
-                   if (method == 5) r = g > 0.0 ? (a + b) / 2.0 : a; \
+                   if (method == 5) r = t > 0.0 ? (a + b) / 2.0 : a; \
                    else { \
-                     const double t = method == 4 ? (g > 0.0 ? 0.5 : 0.0) : g; \
                      const double d = round_diff ? \
                        cuprum::cast<double>(cuprum::cast<T>(b - a)) : b - a; \
                      r = t >= 0.5 ? b - d * (1.0 - t) : a + d * t; \
@@ -365,7 +431,7 @@ fn order_statistic(
     // NumPy's result dtypes: the picking methods keep the input's; the
     // interpolating ones give float64 for integers and for an array `q`
     // (float64 promotes), the input's float dtype for a scalar `q` (weak).
-    let out_dt = if matches!(method, 1..=3) {
+    let out_dt = if picks_a_value(method) {
         dt
     } else if !dt.is_floating() || !matches!(q, Quantiles::One(_)) {
         DType::Float64
@@ -385,10 +451,22 @@ fn order_statistic(
     let qs = q.values();
     let device = a.device();
     let prop = i128::from(!skip_nan && dt.is_inexact());
+    // The result's shape: q's, then what the reduction leaves.
+    let dims: Vec<isize> = q_shape
+        .iter()
+        .copied()
+        .chain(result_shape(
+            a.shape(),
+            reduced_axes.as_deref(),
+            opts.keepdims,
+        ))
+        .map(|d| d as isize)
+        .collect();
     // One quantile of a whole large array: radix selection of its two
     // neighbours instead of a sort (same picks, same interpolation below).
     let total = src.size();
     if let [qv] = qs
+        && method <= 5
         && total >= super::select::MIN_ELEMENTS
         && total == src.shape().last().copied().unwrap_or(1)
         && super::select::selectable(dt)
@@ -398,13 +476,6 @@ fn order_statistic(
             super::select::select_pair(&flat, *qv, method, prop != 0, skip_nan)?;
         let y = Array::empty_on(device, &[1, 1], out_dt, crate::Order::C)?;
         pick(&pair, &cnt, &qarr, 1, 2, method, prop, dt, &y)?;
-        let mut dims = q_shape;
-        dims.extend(result_shape(
-            a.shape(),
-            reduced_axes.as_deref(),
-            opts.keepdims,
-        ));
-        let dims: Vec<isize> = dims.iter().map(|&d| d as isize).collect();
         return y.reshape(&dims);
     }
     let sorted = super::sort(&src, Some(-1))?;
@@ -432,13 +503,6 @@ fn order_statistic(
         let flat = sorted.reshape(&[(rows * n) as isize])?;
         pick(&flat, &cnt, &qarr, rows, n, method, prop, dt, &y)?;
     }
-    let mut dims = q_shape;
-    dims.extend(result_shape(
-        a.shape(),
-        reduced_axes.as_deref(),
-        opts.keepdims,
-    ));
-    let dims: Vec<isize> = dims.iter().map(|&d| d as isize).collect();
     y.reshape(&dims)
 }
 
@@ -522,10 +586,12 @@ mod tests {
             QuantileMethod::parse("midpoint").unwrap(),
             QuantileMethod::Midpoint
         );
-        assert!(matches!(
-            QuantileMethod::parse("hazen"),
-            Err(Error::Unsupported(_))
-        ));
+        assert_eq!(
+            QuantileMethod::parse("hazen").unwrap(),
+            QuantileMethod::Hazen
+        );
+        assert!(picks_a_value(QuantileMethod::InvertedCdf.code()));
+        assert!(!picks_a_value(QuantileMethod::AveragedInvertedCdf.code()));
         assert_eq!(
             QuantileMethod::parse("quux").unwrap_err().to_string(),
             "'quux' is not a valid method."
