@@ -266,9 +266,8 @@ __device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long ro
   }
   __syncthreads();
   // A thread's items stay in shared memory: its total now, its running
-  // values once the prefix is known (registers kept for occupancy: the
-  // look-back leaves the other warps waiting, so more blocks per SM is
-  // what hides it).
+  // values below (registers kept for occupancy: the look-back leaves the
+  // other warps waiting, so more blocks per SM is what hides it).
   const int base = tid * ITEMS;
   A tot = smem[pad(base)];
 #pragma unroll
@@ -280,6 +279,18 @@ __device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long ro
   __syncthreads();
   A wpre = id;
   for (int w = 0; w < warp; ++w) wpre = combine<OP>(wpre, warp_tot[w]);
+  // Each thread's running values within the tile, without the tile's
+  // prefix, replace its items: warps 1.. do this while warp 0 looks back
+  // (instead of waiting at the barrier), and the store adds the prefix.
+  auto local_scan = [&]() {
+    A run = combine<OP>(wpre, excl);
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) {
+      run = combine<OP>(run, smem[pad(base + k)]);
+      smem[pad(base + k)] = run;
+    }
+  };
+  if (warp != 0) local_scan();
 
   if (warp == 0) {
     A agg = warp_tot[0];
@@ -310,16 +321,16 @@ __device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long ro
         *tile_prefix = prefix;
       }
     }
+    local_scan();
   }
   __syncthreads();
-  const A tp = t == 0 ? id : *tile_prefix;
-  A run = combine<OP>(tp, combine<OP>(wpre, excl));
-#pragma unroll
-  for (int k = 0; k < ITEMS; ++k) {
-    run = combine<OP>(run, smem[pad(base + k)]);
-    smem[pad(base + k)] = run;
-  }
-  __syncthreads();
+  // The first tile of a row adds nothing (so a leading -0.0 keeps its sign).
+  const bool has_tp = t != 0;
+  const A tp = has_tp ? *tile_prefix : id;
+  auto final_value = [&](int i) {
+    const A v = smem[pad(i)];
+    return cuprum::cast<Out>(has_tp ? combine<OP>(tp, v) : v);
+  };
   if (vec_out) {
     if constexpr (VO > 0) {
 #pragma unroll
@@ -327,7 +338,7 @@ __device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long ro
         const int q = k * BLOCK + tid;
         Out y[VO];
 #pragma unroll
-        for (int j = 0; j < VO; ++j) y[j] = cuprum::cast<Out>(smem[pad(q * VO + j)]);
+        for (int j = 0; j < VO; ++j) y[j] = final_value(q * VO + j);
         v16 w;
         memcpy(&w, y, 16);
         ((v16*)dst)[q] = w;
@@ -337,7 +348,7 @@ __device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long ro
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k) {
       int i = k * BLOCK + tid;
-      if (i < cnt) dst[i] = cuprum::cast<Out>(smem[pad(i)]);
+      if (i < cnt) dst[i] = final_value(i);
     }
   }
 }
