@@ -1,5 +1,7 @@
 //! LU-based routines: `solve`, `inv`, `det`, `slogdet`, `tensorsolve`,
-//! `tensorinv` (`getrf` + `getrs`, and the crate's determinant kernel).
+//! `tensorinv` (`getrf`, then right-side `trsm` on the C-ordered right-hand
+//! sides and a row gather, or `getrs` / cuBLAS's batched LU for very large
+//! or small stacked matrices; the crate's determinant kernel).
 
 use gpu_array::{Array, DType, Order, ufunc};
 
