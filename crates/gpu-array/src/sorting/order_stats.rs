@@ -3,6 +3,8 @@
 //! (a tuple `axis` reduces them together, as NumPy's), that axis is sorted
 //! (NaN last, so a row's valid values are its first `count`), then one
 //! kernel over (quantile, row) picks and interpolates by NumPy's method.
+//! One `q` over a whole array of at least 4096 real values skips the sort:
+//! radix selection (`select.rs`) finds the two values the pick needs.
 //! `q` may have any shape: the result's shape is `q`'s followed by the
 //! reduced shape.
 //!
