@@ -191,6 +191,17 @@ pub(crate) enum ItemKind {
     Mask(Vec<usize>),
 }
 
+/// The basic items of an index that holds no arrays (a plain view).
+fn basic_only(kinds: &[ItemKind]) -> Vec<AxisIndex> {
+    kinds
+        .iter()
+        .map(|k| match k {
+            ItemKind::Basic(b) => *b,
+            _ => unreachable!("no arrays"),
+        })
+        .collect()
+}
+
 /// One array item, resolved against the basic view.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Comp {
@@ -876,14 +887,7 @@ impl Array {
     pub fn get_index(&self, index: &[IndexItem<'_>]) -> Result<Array> {
         let (kinds, arrays) = classify(self, index)?;
         if arrays.is_empty() {
-            let basic: Vec<AxisIndex> = kinds
-                .iter()
-                .map(|k| match k {
-                    ItemKind::Basic(b) => *b,
-                    _ => unreachable!("no arrays"),
-                })
-                .collect();
-            return self.slice(&basic);
+            return self.slice(&basic_only(&kinds));
         }
         // One mask over every axis (NumPy's commonest `a[mask]`): the
         // compaction kernels, which move about a third of the general
@@ -950,14 +954,7 @@ impl Array {
             .collect::<Result<_>>()?;
         let arrays: Vec<&Array> = owned.iter().collect();
         let (dst, ind) = if arrays.is_empty() {
-            let basic: Vec<AxisIndex> = kinds
-                .iter()
-                .map(|k| match k {
-                    ItemKind::Basic(b) => *b,
-                    _ => unreachable!("no arrays"),
-                })
-                .collect();
-            (self.slice(&basic)?, None)
+            (self.slice(&basic_only(&kinds))?, None)
         } else {
             let r = resolve(self, &kinds, &arrays)?;
             (r.src, r.ind)

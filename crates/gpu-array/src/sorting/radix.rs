@@ -212,11 +212,24 @@ pub(crate) fn launch(
     ptrs: [u64; 8],
     ints: [i64; 8],
 ) -> Result<()> {
+    launch_with(k, blocks, BLOCK, stream, ptrs, ints)
+}
+
+/// Launches `kernel` with `blocks` blocks of `threads` threads (the
+/// selection's one-warp finish kernel takes fewer than [`BLOCK`]).
+pub(crate) fn launch_with(
+    k: &RawKernel,
+    blocks: usize,
+    threads: u32,
+    stream: &Stream,
+    ptrs: [u64; 8],
+    ints: [i64; 8],
+) -> Result<()> {
     let blocks = u32::try_from(blocks)
         .ok()
         .filter(|&b| b < 1 << 31)
         .ok_or_else(|| Error::Value(format!("sort: too many blocks ({blocks}) for one launch")))?;
-    let cfg = LaunchConfig::new((blocks.max(1), 1, 1), (BLOCK, 1, 1));
+    let cfg = LaunchConfig::new((blocks.max(1), 1, 1), (threads, 1, 1));
     crate::raw::launch_sort(k, cfg, stream, ptrs, ints)
 }
 

@@ -11,9 +11,7 @@
 //! computed from the values as they load) where a sort makes four passes
 //! that read and write it.
 
-use gpu_runtime::{LaunchConfig, Stream};
-
-use super::radix::{kernel, key_bits};
+use super::radix::{kernel, key_bits, launch_with as launch};
 use crate::array::Array;
 use crate::dtype::DType;
 use crate::error::Result;
@@ -132,19 +130,6 @@ pub(crate) fn select_pair(
         [q_bits, method.into(), i64::from(prop), 0, 0, 0, 0, 0],
     )?;
     Ok((pair, cnt, qs))
-}
-
-fn launch(
-    k: &gpu_runtime::RawKernel,
-    blocks: usize,
-    threads: u32,
-    stream: &Stream,
-    ptrs: [u64; 8],
-    ints: [i64; 8],
-) -> Result<()> {
-    // At most four blocks per SM: far below the grid limit.
-    let cfg = LaunchConfig::new((blocks as u32, 1, 1), (threads, 1, 1));
-    crate::raw::launch_sort(k, cfg, stream, ptrs, ints)
 }
 
 #[cfg(test)]
