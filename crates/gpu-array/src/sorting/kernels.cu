@@ -14,11 +14,12 @@
 // once, one block scans them into each digit's global start, then one
 // kernel per pass ranks, looks back and scatters: a block takes the next
 // tile from an atomic counter (so its predecessors have started), ranks
-// its keys by warp (match_any peers, per-warp digit counters, items in
-// input order: stable), publishes its per-digit counts and looks back per
-// digit over its predecessors' published counts (decoupled look-back),
-// then stages keys in shared memory by digit and writes each digit's run to
-// its global place. Status words pack a pass tag (top 8 bits) with a count,
+// its keys by warp (peers of a digit by one ballot per digit bit, per-warp
+// digit counters bumped by the lowest peer, items in input order: stable),
+// publishes its per-digit counts (before ranking when values travel) and
+// looks back per digit over its predecessors' published counts (decoupled
+// look-back), then stages keys in shared memory by digit and writes each
+// digit's run to its global place. Status words pack a pass tag (top 8 bits) with a count,
 // so one zeroing serves every pass of a sort.
 //
 // Segmented sorts (rows of `row_n` elements, an axis sort) carry each
@@ -268,15 +269,20 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out_p
   // Keys and values are staged side by side, so one pass over the tile
   // scatters both and the tile positions need no registers afterwards.
   __shared__ __align__(16) unsigned char s_buf[sizeof(K) * TILE + (VALS ? sizeof(V) * TILE : 0)];
-  __shared__ unsigned char s_dig[TILE];
+  // Digits of the staged items of a pass with values (a keys-only pass
+  // takes the digit again from the staged key).
+  __shared__ unsigned char s_dig[VALS ? TILE : 1];
+  // Per warp and digit: the warp's count, then where its items of that
+  // digit start in the tile.
   __shared__ u32 s_whist[CUPRUM_SORT_WARPS * 256];
-  __shared__ u32 s_start[256];
   // Per digit: global position of the tile's element 0 if it were of
   // this digit (global start - tile start), so an element's destination
   // is one lookup plus its tile position.
   __shared__ u64 s_off[256];
   __shared__ u32 s_tot[CUPRUM_SORT_WARPS];
   __shared__ u32 s_tile;
+  // The tile's digit counts, published before ranking (passes with values).
+  __shared__ u32 s_cnt[VALS ? 256 : 1];
   K* s_keys = (K*)s_buf;
   V* s_vals = (V*)(s_buf + sizeof(K) * TILE);
 
@@ -286,6 +292,7 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out_p
   const bool need_key = !rowp || (flags & F_KEYS_OUT);
   if (tid == 0) s_tile = atomicAdd(counter, 1u);
   for (int j = tid; j < CUPRUM_SORT_WARPS * 256; j += CUPRUM_SORT_BLOCK) s_whist[j] = 0;
+  if constexpr (VALS) s_cnt[tid] = 0;
   __syncthreads();
   const u64 tile = s_tile;
   const u64 tile_base = tile * (u64)TILE;
@@ -293,43 +300,75 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out_p
 
   K key[ITEMS];
   V val[VALS ? ITEMS : 1];
-  // Digits, four to a register (a digit is 8 bits); items past the end
-  // are told by their index, not by a digit.
-  u32 dig4[(ITEMS + 3) / 4];
+  // Digits of a pass with values, four to a register (a digit is 8 bits;
+  // a row pass takes them from the values); a keys-only pass takes each
+  // digit from its key when needed, which saves the registers. Items past
+  // the end are told by their index, not by a digit.
+  u32 dig4[VALS ? (ITEMS + 3) / 4 : 1];
 #pragma unroll
-  for (int k = 0; k < (ITEMS + 3) / 4; ++k) dig4[k] = 0;
+  for (int k = 0; k < (VALS ? (ITEMS + 3) / 4 : 1); ++k) dig4[k] = 0;
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
     const u64 i = base + (u64)k * 32;
     if (i < n) {
       if (need_key) key[k] = first ? Tr::key(((const Raw*)keys_in)[i], cz) : ((const K*)keys_in)[i];
-      u32 d;
       if constexpr (VALS) {
         val[k] = first ? (V)i : vals_in[i];
-        d = rowp ? (u32)(((u64)val[k] / row_n) >> shift) & 255u : digit_of(key[k], shift);
-      } else {
-        d = digit_of(key[k], shift);
+        const u32 d = rowp ? (u32)(((u64)val[k] / row_n) >> shift) & 255u : digit_of(key[k], shift);
+        dig4[k >> 2] |= d << (8 * (k & 3));
       }
-      dig4[k >> 2] |= d << (8 * (k & 3));
     }
   }
-#define CUPRUM_DIG(k) ((dig4[(k) >> 2] >> (8 * ((k) & 3))) & 255u)
+  // A pass with values publishes its tile's counts before ranking
+  // ("early counts", as CUB's onesweep): its successors' look-back then
+  // rarely waits for it. Measured on the H200, this pays for its shared
+  // atomics when values travel (argsort 3.49 -> 3.36 ms for 2^26 float32)
+  // but not in a keys-only pass, whose tiles are ranked faster.
+  if constexpr (VALS) {
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k)
+      if (base + (u64)k * 32 < n) atomicAdd(&s_cnt[(dig4[k >> 2] >> (8 * (k & 3))) & 255u], 1u);
+    __syncthreads();
+    const u64 agg_tag = (u64)(2 * pass + 1) << 56, pre_tag = (u64)(2 * pass + 2) << 56;
+    st_volatile(status + tile * 256 + tid, (tile == 0 ? pre_tag : agg_tag) | s_cnt[tid]);
+  }
+#define CUPRUM_DIG(k) \
+  (VALS ? ((dig4[VALS ? (k) >> 2 : 0] >> (8 * ((k) & 3))) & 255u) : digit_of(key[k], shift))
   // Rank within the warp: items in input order (k, then lane).
   u32* wh = s_whist + warp * 256;
   const u32 lt_mask = (1u << lane) - 1u;
-  u32 pos[ITEMS];
+  // Each item's rank within its warp and digit, two to a register (a tile
+  // holds fewer than 2^16 items): the registers that keep the pass free of
+  // spills.
+  u32 pos2[(ITEMS + 1) / 2];
+#pragma unroll
+  for (int k = 0; k < (ITEMS + 1) / 2; ++k) pos2[k] = 0;
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
     const bool ok = base + (u64)k * 32 < n;
-    const u32 d = ok ? CUPRUM_DIG(k) : 256u;
-    const u32 peers = __match_any_sync(0xffffffffu, d);
+    // Peers (lanes of the same digit) by one ballot per digit bit: on
+    // Hopper this is much cheaper than __match_any_sync, whose cost grows
+    // with the number of distinct digits and which runs in the same
+    // (shared memory) pipe as the counters.
+    const u32 d = ok ? CUPRUM_DIG(k) : 0u;
+    u32 peers = __ballot_sync(0xffffffffu, ok);
+#pragma unroll
+    for (int b = 0; b < 8; ++b) {
+      const bool bit = (d >> b) & 1u;
+      const u32 x = __ballot_sync(0xffffffffu, bit);
+      peers &= bit ? x : ~x;
+    }
     const u32 before = peers & lt_mask;
+    // The lowest peer reads and bumps the warp's counter; the others get
+    // the count by shuffle.
     u32 cnt = 0;
-    if (ok) cnt = wh[d];
+    if (ok && before == 0) {
+      cnt = wh[d];
+      wh[d] = cnt + __popc(peers);
+    }
+    cnt = __shfl_sync(0xffffffffu, cnt, __ffs(peers) - 1);
     __syncwarp();
-    if (ok && before == 0) wh[d] = cnt + __popc(peers);
-    __syncwarp();
-    pos[k] = cnt + __popc(before);
+    pos2[k >> 1] |= (cnt + __popc(before)) << (16 * (k & 1));
   }
   __syncthreads();
   // Per digit (one per thread): warp prefixes, the tile's count, its start
@@ -337,26 +376,30 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out_p
   const u32 d = tid;
   u32 run = 0;
 #pragma unroll
-  for (int w = 0; w < CUPRUM_SORT_WARPS; ++w) {
-    const u32 t = s_whist[w * 256 + d];
-    s_whist[w * 256 + d] = run;
-    run += t;
-  }
+  for (int w = 0; w < CUPRUM_SORT_WARPS; ++w) run += s_whist[w * 256 + d];
   const u32 start = block_exclusive_scan<u32>(run, s_tot);
-  s_start[d] = start;
+  {
+    u32 at = start;
+#pragma unroll
+    for (int w = 0; w < CUPRUM_SORT_WARPS; ++w) {
+      const u32 t = s_whist[w * 256 + d];
+      s_whist[w * 256 + d] = at;
+      at += t;
+    }
+  }
   const u64 agg_tag = (u64)(2 * pass + 1) << 56, pre_tag = (u64)(2 * pass + 2) << 56;
   u64* my = status + tile * 256 + d;
   u64 prev = 0;
   if (tile == 0) {
-    st_volatile(my, pre_tag | run);
+    if constexpr (!VALS) st_volatile(my, pre_tag | run);
   } else {
-    st_volatile(my, agg_tag | run);
+    if constexpr (!VALS) st_volatile(my, agg_tag | run);
     long long j = (long long)tile - 1;
     while (true) {
-      const u64 s = ld_volatile(status + (u64)j * 256 + d);
-      const u64 tag = s & ~CUPRUM_SORT_VALMASK;
+      const u64 w = ld_volatile(status + (u64)j * 256 + d);
+      const u64 tag = w & ~CUPRUM_SORT_VALMASK;
       if (tag < agg_tag) continue;  // not yet published in this pass
-      prev += s & CUPRUM_SORT_VALMASK;
+      prev += w & CUPRUM_SORT_VALMASK;
       if (tag == pre_tag) break;
       --j;
     }
@@ -369,10 +412,12 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out_p
   for (int k = 0; k < ITEMS; ++k) {
     if (base + (u64)k * 32 < n) {
       const u32 dk = CUPRUM_DIG(k);
-      pos[k] += s_start[dk] + s_whist[warp * 256 + dk];
-      if (need_key) s_keys[pos[k]] = key[k];
-      if constexpr (VALS) s_vals[pos[k]] = val[k];
-      s_dig[pos[k]] = (unsigned char)dk;
+      const u32 at = ((pos2[k >> 1] >> (16 * (k & 1))) & 0xFFFFu) + s_whist[warp * 256 + dk];
+      if (need_key) s_keys[at] = key[k];
+      if constexpr (VALS) {
+        s_vals[at] = val[k];
+        s_dig[at] = (unsigned char)dk;
+      }
     }
   }
 #undef CUPRUM_DIG
@@ -380,13 +425,14 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out_p
   const u64 rem = n - tile_base;
   const u32 cnt = rem < (u64)TILE ? (u32)rem : (u32)TILE;
   if constexpr (!VALS) {
-    // Keys only: the loop without value state (what keeps this kernel
-    // within 64 registers without spills).
+    // Keys only: the loop without value state, the digit again from the
+    // key (what keeps this kernel within 64 registers).
     if (flags & F_KEYS_OUT) {
       for (u32 i = tid; i < cnt; i += CUPRUM_SORT_BLOCK) {
-        const u64 g = s_off[s_dig[i]] + i;
-        if (last) ((Raw*)keys_out_p)[g] = Tr::back(s_keys[i]);
-        else ((K*)keys_out_p)[g] = s_keys[i];
+        const K k = s_keys[i];
+        const u64 g = s_off[digit_of(k, shift)] + i;
+        if (last) ((Raw*)keys_out_p)[g] = Tr::back(k);
+        else ((K*)keys_out_p)[g] = k;
       }
     }
   } else {
@@ -472,8 +518,8 @@ struct CuprumSortInts { long long v[8]; };
       cuprum_sort_scan_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                             \
     cuprum_sort::scan_bins((u64*)p.p[0], (int)v.v[0]);                                          \
   }                                                                                             \
-  CUPRUM_SORT_PASS(NAME, TR, u32, k32, false, 4)                                                \
-  CUPRUM_SORT_PASS(NAME, TR, u32, v32, true, 4)                                                 \
+  CUPRUM_SORT_PASS(NAME, TR, u32, k32, false, 4)                                                  \
+  CUPRUM_SORT_PASS(NAME, TR, u32, v32, true, 4)                                                    \
   CUPRUM_SORT_PASS(NAME, TR, u64, v64, true, 3)                                                 \
   extern "C" __global__ void __launch_bounds__(256)                                             \
       cuprum_sort_search_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                           \
