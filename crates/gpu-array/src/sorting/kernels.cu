@@ -387,25 +387,12 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out_p
       at += t;
     }
   }
+  // The tile's counts go out now (keys-only passes; passes with values
+  // published them before ranking), the look-back waits until the keys
+  // are staged: the predecessors get that much longer to publish.
   const u64 agg_tag = (u64)(2 * pass + 1) << 56, pre_tag = (u64)(2 * pass + 2) << 56;
   u64* my = status + tile * 256 + d;
-  u64 prev = 0;
-  if (tile == 0) {
-    if constexpr (!VALS) st_volatile(my, pre_tag | run);
-  } else {
-    if constexpr (!VALS) st_volatile(my, agg_tag | run);
-    long long j = (long long)tile - 1;
-    while (true) {
-      const u64 w = ld_volatile(status + (u64)j * 256 + d);
-      const u64 tag = w & ~CUPRUM_SORT_VALMASK;
-      if (tag < agg_tag) continue;  // not yet published in this pass
-      prev += w & CUPRUM_SORT_VALMASK;
-      if (tag == pre_tag) break;
-      --j;
-    }
-    st_volatile(my, pre_tag | (prev + run));
-  }
-  s_off[d] = bin_start[d] + prev - start;
+  if constexpr (!VALS) st_volatile(my, (tile == 0 ? pre_tag : agg_tag) | run);
   __syncthreads();
   // Stage keys and digits in digit order.
 #pragma unroll
@@ -420,6 +407,20 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out_p
       }
     }
   }
+  u64 prev = 0;
+  if (tile > 0) {
+    long long j = (long long)tile - 1;
+    while (true) {
+      const u64 w = ld_volatile(status + (u64)j * 256 + d);
+      const u64 tag = w & ~CUPRUM_SORT_VALMASK;
+      if (tag < agg_tag) continue;  // not yet published in this pass
+      prev += w & CUPRUM_SORT_VALMASK;
+      if (tag == pre_tag) break;
+      --j;
+    }
+    st_volatile(my, pre_tag | (prev + run));
+  }
+  s_off[d] = bin_start[d] + prev - start;
 #undef CUPRUM_DIG
   __syncthreads();
   const u64 rem = n - tile_base;
