@@ -186,6 +186,21 @@ template <typename K, typename V> struct Items {
 __device__ __forceinline__ u64 ld_volatile(const u64* p) { return *(const volatile u64*)p; }
 __device__ __forceinline__ void st_volatile(u64* p, u64 v) { *(volatile u64*)p = v; }
 
+// The lanes of the warp whose `bit` of `x` equals this lane's: one test,
+// one ballot and a predicated complement (written out in PTX because the
+// compiler's own form of `bit ? ballot : ~ballot` takes twice the
+// instructions, in the loop that dominates a sort pass).
+__device__ __forceinline__ u32 lanes_with_same_bit(u32 x, u32 bit) {
+  u32 m;
+  asm("{\n\t.reg .pred p;\n\t"
+      "and.b32 %0, %1, %2;\n\t"
+      "setp.ne.u32 p, %0, 0;\n\t"
+      "vote.sync.ballot.b32 %0, p, 0xffffffff;\n\t"
+      "@!p not.b32 %0, %0;\n\t}"
+      : "=r"(m) : "r"(x), "r"(bit));
+  return m;
+}
+
 // Exclusive scan of one value per thread of a 256-thread block.
 template <typename T>
 __device__ __forceinline__ T block_exclusive_scan(T x, T* warp_tot) {
@@ -353,11 +368,7 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out_p
     const u32 d = ok ? CUPRUM_DIG(k) : 0u;
     u32 peers = __ballot_sync(0xffffffffu, ok);
 #pragma unroll
-    for (int b = 0; b < 8; ++b) {
-      const bool bit = (d >> b) & 1u;
-      const u32 x = __ballot_sync(0xffffffffu, bit);
-      peers &= bit ? x : ~x;
-    }
+    for (int b = 0; b < 8; ++b) peers &= lanes_with_same_bit(d, 1u << b);
     const u32 before = peers & lt_mask;
     // The lowest peer reads and bumps the warp's counter; the others get
     // the count by shuffle.
