@@ -19,8 +19,8 @@
 // publishes its per-digit counts (before ranking when values travel) and
 // looks back per digit over its predecessors' published counts (decoupled
 // look-back), then stages keys in shared memory by digit and writes each
-// digit's run to its global place. Status words pack a pass tag (top 8 bits) with a count,
-// so one zeroing serves every pass of a sort.
+// digit's run to its global place. Status words pack a pass tag (top 8
+// bits) with a count, so one zeroing serves every pass of a sort.
 //
 // Segmented sorts (rows of `row_n` elements, an axis sort) carry each
 // element's flat index as its value and, after the key passes, run passes
@@ -337,6 +337,8 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out_p
       }
     }
   }
+#define CUPRUM_DIG(k) \
+  (VALS ? ((dig4[VALS ? (k) >> 2 : 0] >> (8 * ((k) & 3))) & 255u) : digit_of(key[k], shift))
   // A pass with values publishes its tile's counts before ranking
   // ("early counts", as CUB's onesweep): its successors' look-back then
   // rarely waits for it. Measured on the H200, this pays for its shared
@@ -345,13 +347,11 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out_p
   if constexpr (VALS) {
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k)
-      if (k * 32 < lim) atomicAdd(&s_cnt[(dig4[k >> 2] >> (8 * (k & 3))) & 255u], 1u);
+      if (k * 32 < lim) atomicAdd(&s_cnt[CUPRUM_DIG(k)], 1u);
     __syncthreads();
     const u64 agg_tag = (u64)(2 * pass + 1) << 56, pre_tag = (u64)(2 * pass + 2) << 56;
     st_volatile(status + tile * 256 + tid, (tile == 0 ? pre_tag : agg_tag) | s_cnt[tid]);
   }
-#define CUPRUM_DIG(k) \
-  (VALS ? ((dig4[VALS ? (k) >> 2 : 0] >> (8 * ((k) & 3))) & 255u) : digit_of(key[k], shift))
   // Rank within the warp: items in input order (k, then lane).
   u32* wh = s_whist + warp * 256;
   const u32 lt_mask = (1u << lane) - 1u;
@@ -533,8 +533,8 @@ struct CuprumSortInts { long long v[8]; };
       cuprum_sort_scan_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                             \
     cuprum_sort::scan_bins((u64*)p.p[0], (int)v.v[0]);                                          \
   }                                                                                             \
-  CUPRUM_SORT_PASS(NAME, TR, u32, k32, false, 4)                                                  \
-  CUPRUM_SORT_PASS(NAME, TR, u32, v32, true, 4)                                                    \
+  CUPRUM_SORT_PASS(NAME, TR, u32, k32, false, 4)                                                \
+  CUPRUM_SORT_PASS(NAME, TR, u32, v32, true, 4)                                                 \
   CUPRUM_SORT_PASS(NAME, TR, u64, v64, true, 3)                                                 \
   extern "C" __global__ void __launch_bounds__(256)                                             \
       cuprum_sort_search_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                           \
