@@ -356,8 +356,7 @@ cached_kernel! {
                    if (method == 1) pick = lo; \
                    else if (method == 2) pick = g > 0.0 ? hi : lo; \
                    else if (method == 3) pick = (long long)rint(v); \
-                   else if (method == 5) t = g > 0.0 ? 0.5 : 0.0; \
-                   else t = method == 4 ? (g > 0.0 ? 0.5 : 0.0) : g; \
+                   else t = method >= 4 ? (g > 0.0 ? 0.5 : 0.0) : g; \
                  } else if (method == 6 || method == 8) { \
                    /* inverted_cdf, closest_observation: NumPy's index n q - 1 \
                       (- 0.5), its floor where the fraction is 0 (and, for \
