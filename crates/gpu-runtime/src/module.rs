@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::ffi::{CString, c_int, c_uint, c_void};
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use gpu_sys::cuda::{
     self, CUdevice_attribute as DevAttr, CUfunction, CUfunction_attribute as FnAttr, CUjit_option,
@@ -370,6 +370,9 @@ struct KernelInner {
     num_params: Option<usize>,
     /// Parameter sizes in bytes, likewise.
     param_sizes: Option<Vec<usize>>,
+    /// Resident blocks per multiprocessor by (block size, dynamic shared
+    /// bytes), as the driver computed them; cleared by `set_attribute`.
+    occupancy: Mutex<SmallVec<[(u32, usize, u32); 2]>>,
 }
 
 // SAFETY: a CUfunction handle may be used from any thread; the mutable state is atomic.
@@ -451,6 +454,7 @@ impl Kernel {
                 max_dynamic_shared: AtomicU32::new(max_dynamic_shared),
                 num_params: sizes.as_ref().map(Vec::len),
                 param_sizes: sizes,
+                occupancy: Mutex::new(SmallVec::new()),
                 module,
             }),
         })
@@ -520,6 +524,48 @@ impl Kernel {
         })
     }
 
+    /// How many blocks of `block_size` threads, each with `dynamic_shared`
+    /// bytes of dynamic shared memory, one multiprocessor can hold at once
+    /// (`cuOccupancyMaxActiveBlocksPerMultiprocessor`): the register,
+    /// shared-memory and thread limits together. Cached per kernel.
+    ///
+    /// # Errors
+    /// The driver failed (for example a block larger than the kernel allows).
+    pub fn max_active_blocks_per_multiprocessor(
+        &self,
+        block_size: u32,
+        dynamic_shared: usize,
+    ) -> Result<u32> {
+        let cache = || {
+            self.inner
+                .occupancy
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+        };
+        if let Some(&(_, _, n)) = cache()
+            .iter()
+            .find(|&&(b, d, _)| b == block_size && d == dynamic_shared)
+        {
+            return Ok(n);
+        }
+        self.device().bind()?;
+        let block = c_int::try_from(block_size)
+            .map_err(|_| Error::InvalidArgument(format!("block size {block_size} is too large")))?;
+        let mut n: c_int = 0;
+        // SAFETY: a live function handle; writes one int.
+        check("cuOccupancyMaxActiveBlocksPerMultiprocessor", unsafe {
+            cuda::cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                &mut n,
+                self.inner.raw,
+                block,
+                dynamic_shared,
+            )
+        })?;
+        let n = n.max(0) as u32;
+        cache().push((block_size, dynamic_shared, n));
+        Ok(n)
+    }
+
     /// Sets an attribute, e.g. opts in to more than 48 KiB of dynamic shared
     /// memory. The change applies to every clone of this kernel.
     ///
@@ -536,6 +582,12 @@ impl Kernel {
                 .max_dynamic_shared
                 .store(value.max(0) as u32, Ordering::Relaxed);
         }
+        // The carveout changes how many blocks fit.
+        self.inner
+            .occupancy
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clear();
         Ok(())
     }
 

@@ -9,7 +9,7 @@ use std::sync::{Mutex, OnceLock};
 use gpu_runtime::nvrtc::CompileRequest;
 use gpu_runtime::{Device, Kernel, LaunchConfig, Module, Stream};
 
-use super::plan::{DeviceShape, plan, vector_for_addresses};
+use super::plan::{DeviceShape, plan, two_pass_segments, vector_for_addresses};
 use super::render::{BLOCK, render_program};
 use super::spec::{RedArgs, ReductionSpec, Strategy, Variant};
 use crate::array::Array;
@@ -165,7 +165,7 @@ pub fn launch(
         .zip(outputs)
         .map(|(s, a)| (s.as_slice(), a.itemsize()))
         .collect();
-    let p = plan(&shape, &ins, &outs, axes, DeviceShape { sms })?;
+    let mut p = plan(&shape, &ins, &outs, axes, DeviceShape { sms })?;
     if p.n_out == 0 {
         return Ok(());
     }
@@ -203,6 +203,15 @@ pub fn launch(
         )));
     }
     let ks = kernels_for(device, &spec)?;
+    // The first pass of two runs as many blocks as fit on the device at
+    // once (its occupancy: argmax's accumulator takes more registers than
+    // a sum's), each walking its share of the segments.
+    let mut resident = 0u64;
+    if p.strategy == Strategy::TwoPass {
+        let per_sm = ks[0].max_active_blocks_per_multiprocessor(BLOCK, 0)?.max(1);
+        resident = sms as u64 * u64::from(per_sm);
+        p.segments = two_pass_segments(p.n_out, p.n_red, resident as usize);
+    }
     let temp = if p.strategy.two_kernels() {
         Some(match spec.reduce_struct {
             Some(_) => Array::empty_on(
@@ -303,7 +312,7 @@ pub fn launch(
             Ok(())
         }
         Strategy::TwoPass => {
-            let blocks = n_out * p.segments.0 as u64;
+            let blocks = (n_out * p.segments.0 as u64).min(resident);
             crate::raw::launch_reduction(
                 &ks[0],
                 LaunchConfig::linear(grid(blocks), BLOCK),

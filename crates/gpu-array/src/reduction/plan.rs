@@ -162,6 +162,26 @@ pub const COLUMN_SEGMENT_MIN: usize = 64;
 /// so that the last wave's imbalance is small.
 pub const COLUMN_WAVES: usize = 16;
 
+/// Segments per resident block of a two-pass reduction: each block takes
+/// segments `b, b + grid, ...`, so the blocks sweep the rows together.
+/// Two rounds beat one: a full float32 sum of 2^28 on the H200 went from
+/// 0.265-0.270 to 0.256-0.259 ms (argmax 0.271 to 0.261 with its own
+/// occupancy); three were no better (docs/benchmarks.md).
+pub const TWO_PASS_ROUNDS: usize = 2;
+
+/// The two-pass segmentation (segments per row, elements per segment) of
+/// `n_out` rows of `n_red` elements when `resident` blocks of the first
+/// pass fit on the device at once: [`TWO_PASS_ROUNDS`] segments per
+/// resident block in all, each at least [`MIN_SEGMENT`] elements.
+pub fn two_pass_segments(n_out: usize, n_red: usize, resident: usize) -> (usize, usize) {
+    let target = TWO_PASS_ROUNDS * resident.max(1);
+    let by_device = target.div_ceil(n_out.max(1));
+    let by_length = n_red.div_ceil(MIN_SEGMENT);
+    let s = by_device.min(by_length).max(1);
+    let chunk = n_red.div_ceil(s).max(1);
+    (n_red.div_ceil(chunk), chunk)
+}
+
 /// Picks the strategy by shape: the column strategy when the reduced axes
 /// are strided and the kept axis is contiguous (with at least a warp's
 /// worth of outputs); two passes when there are too few rows to fill the
@@ -197,13 +217,12 @@ pub fn choose_strategy(
         return (Strategy::Column, one);
     }
     if n_red >= TWO_PASS_MIN_ROW && n_out < 2 * dev.sms.max(1) {
-        // Enough blocks of 256 threads to fill every multiprocessor.
-        let target = 8 * dev.sms.max(1);
-        let by_device = target.div_ceil(n_out);
-        let by_length = n_red.div_ceil(MIN_SEGMENT);
-        let s = by_device.min(by_length).max(1);
-        let chunk = n_red.div_ceil(s);
-        return (Strategy::TwoPass, (n_red.div_ceil(chunk), chunk));
+        // Until the launcher knows the kernel's occupancy: 8 blocks of 256
+        // threads per multiprocessor.
+        return (
+            Strategy::TwoPass,
+            two_pass_segments(n_out, n_red, 8 * dev.sms.max(1)),
+        );
     }
     if n_red <= WARP_ROW_MAX {
         (Strategy::WarpPerRow, one)
@@ -354,6 +373,21 @@ mod tests {
     }
 
     #[test]
+    fn two_pass_segments_follow_the_resident_blocks() {
+        // Two rounds of 5 resident blocks on each of 132 multiprocessors.
+        assert_eq!(two_pass_segments(1, 1 << 28, 660), (1320, 203_361));
+        // Two rows share them; short rows keep segments of MIN_SEGMENT.
+        assert_eq!(two_pass_segments(2, 1 << 28, 660), (660, 406_721));
+        assert_eq!(two_pass_segments(1, 10_000, 1056), (5, 2000));
+        assert_eq!(two_pass_segments(1, 8192, 1056), (4, 2048));
+        // The segments always cover the row.
+        for (n_out, n_red, resident) in [(3, 123_457, 1056), (1, 1 << 20, 0), (100, 9000, 1)] {
+            let (s, c) = two_pass_segments(n_out, n_red, resident);
+            assert!(s >= 1 && s * c >= n_red && (s - 1) * c < n_red);
+        }
+    }
+
+    #[test]
     fn planner_picks_by_shape() {
         // Rows of a C-contiguous matrix: block per row.
         let s = c(&[1000, 4096], 4);
@@ -397,7 +431,7 @@ mod tests {
         assert_eq!(p.out_shape, vec![1]);
         let (nseg, chunk) = p.segments;
         assert!(nseg * chunk >= 1 << 24 && (nseg - 1) * chunk < 1 << 24);
-        assert_eq!(nseg, 8 * 132);
+        assert_eq!(nseg, TWO_PASS_ROUNDS * 8 * 132);
         assert_eq!(p.index, IndexWidth::I32);
         // Full reduction of a small array: one block.
         let s = c(&[10, 10], 8);
