@@ -56,23 +56,29 @@ use crate::kernels::HEADERS;
 
 /// Threads per block of every scan kernel.
 pub(crate) const BLOCK: u32 = 256;
-/// Elements per thread of the look-back scan for accumulators of at most 8
-/// bytes; 16-byte accumulators (complex128) take half, to keep the tile's
-/// shared memory under the 48 KiB a block may declare statically.
-pub(crate) const ITEMS: usize = 16;
+/// Elements per thread of the look-back scan by accumulator size: 32 for
+/// at most 4 bytes, 16 for 8, 8 for 16, so that every tile's shared memory
+/// is 32 KiB (plus padding), under the 48 KiB a block may declare
+/// statically. Larger tiles mean fewer blocks, each paying the
+/// load-scan-look-back latency once for more elements: float32 cumsum of
+/// 2^26 went from 0.205 to 0.185 ms on the H200 when its tiles grew from
+/// 4096 to 8192 elements (40 items per thread, or 128-thread blocks, were
+/// slower; docs/benchmarks.md).
+pub(crate) const fn items_for(out: DType) -> usize {
+    match acc_size(out) {
+        0..=4 => 32,
+        5..=8 => 16,
+        _ => 8,
+    }
+}
 /// Elements per tile of the look-back scan with the smallest tiles (the
 /// planner's unit).
-pub(crate) const TILE: usize = BLOCK as usize * ITEMS / 2;
+pub(crate) const TILE: usize = BLOCK as usize * 8;
 
 /// Elements per tile of the look-back scan accumulating in `out`'s
-/// accumulator (`tile_of` in the kernels). Larger tiles mean fewer blocks,
-/// each paying the load-scan-look-back latency once for more elements.
+/// accumulator (`tile_of` in the kernels).
 pub(crate) const fn tile_for(out: DType) -> usize {
-    if acc_size(out) <= 8 {
-        BLOCK as usize * ITEMS
-    } else {
-        TILE
-    }
+    BLOCK as usize * items_for(out)
 }
 /// Bytes before the tile status words in the temporary buffer (the tile
 /// counter, padded).
@@ -86,9 +92,10 @@ pub(crate) const COMMON: &str = r#"
 namespace cuprum_scan {
 
 constexpr int BLOCK = 256;
-// Items per thread of a tile accumulating in A (as tile_for on the host).
+// Items per thread of a tile accumulating in A (as items_for on the host):
+// 32 KiB of shared memory per tile.
 template <typename A> struct tile_of {
-  static constexpr int items = sizeof(A) <= 8 ? 16 : 8;
+  static constexpr int items = sizeof(A) <= 4 ? 32 : sizeof(A) <= 8 ? 16 : 8;
   static constexpr int size = BLOCK * items;
 };
 constexpr int WARPS = BLOCK / 32;
