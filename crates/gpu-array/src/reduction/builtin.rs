@@ -341,7 +341,8 @@ impl Builtin {
                     "y = cuprum::cast<y_type>(a.index)".into(),
                     None,
                     AccStruct::layout(format!("cuprum::ArgAcc<{r}>"), &[ll, rsz])
-                        .with_fold(format!("cuprum::arg_fold<{max}, {skip}>(a, b)")),
+                        .with_fold(format!("cuprum::arg_fold<{max}, {skip}>(a, b)"))
+                        .with_grouped_loads(),
                 ))
             }
             Builtin::Var | Builtin::Std | Builtin::NanVar | Builtin::NanStd => {

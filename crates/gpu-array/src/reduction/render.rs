@@ -302,8 +302,51 @@ impl ReductionSpec {
              _ooff[0]) + (size_t)_vlo * sizeof({t0});\n{indent}  _U _head = (_U)(((16u - (unsigned)(_a0 & \
              15u)) & 15u) / sizeof({t0}));\n{indent}  if (_head > _vhi - _vlo) _head = _vhi - _vlo;\n\
              {indent}  const _U _vb = _vlo + _head;\n{indent}  const _U _nv = (_vhi - _vb) / {vec}u;\n\
-             {indent}  const _U _tb = _vb + _nv * {vec}u;\n{indent}  const _U _nt = _vhi - _tb;\n\
-             {indent}  _U _k = {tid};\n{indent}  bool _have = _k < _nv;"
+             {indent}  const _U _tb = _vb + _nv * {vec}u;\n{indent}  const _U _nt = _vhi - _tb;"
+        );
+        // How many leading threads read a vector.
+        let vector_threads = if self
+            .reduce_struct
+            .as_ref()
+            .is_some_and(|st| st.grouped_loads)
+        {
+            self.accumulate_groups(s, indent, tid, nth)
+        } else {
+            self.accumulate_strided(s, indent, tid, nth)
+        };
+        // Head element tid, then tail element tid.
+        for (cond, at) in [("_head", "_vlo"), ("_nt", "_tb")] {
+            let _ = writeln!(
+                s,
+                "{indent}  if ({tid} < {cond}) {{\n{indent}    _type_reduce _v;"
+            );
+            self.load_map(s, &format!("{indent}    "), &format!("{at} + {tid}"), "_v");
+            let _ = writeln!(
+                s,
+                "{indent}    _acc = _have ? _op(_acc, _v) : _v;\n{indent}    _have = true;\n{indent}  }}"
+            );
+        }
+        let _ = writeln!(
+            s,
+            "{indent}  _U _m = {vector_threads} > _head ? {vector_threads} : _head;\n{indent}  if (_nt > _m) _m = _nt;\n\
+             {indent}  _valid = _m < {nth} ? _m : {nth};\n{indent}}}"
+        );
+    }
+
+    /// [`Self::accumulate_vec`]'s vector loop: thread `tid` takes vectors
+    /// `tid, tid + nth, ...`, BATCH of them per step. Leaves `_have`;
+    /// returns how many leading threads read a vector (an expression).
+    fn accumulate_strided(
+        &self,
+        s: &mut String,
+        indent: &str,
+        tid: &str,
+        nth: &str,
+    ) -> &'static str {
+        let vec = self.vector;
+        let _ = writeln!(
+            s,
+            "{indent}  _U _k = {tid};\n{indent}  bool _have = _k < _nv;"
         );
         // One vector step: load every input's vector at element _e, map and
         // combine its elements (the first one starts the accumulator when
@@ -362,23 +405,75 @@ impl ReductionSpec {
         );
         step(s, &format!("{indent}    "), false);
         let _ = writeln!(s, "{indent}  }}");
-        // Head element tid, then tail element tid.
-        for (cond, at) in [("_head", "_vlo"), ("_nt", "_tb")] {
-            let _ = writeln!(
+        "_nv"
+    }
+
+    /// The grouped form of [`Self::accumulate_vec`]'s vector loop (see
+    /// [`AccStruct::grouped_loads`](super::spec::AccStruct::grouped_loads)):
+    /// thread `tid` takes groups `tid, tid + nth, ...` of BATCH consecutive
+    /// vectors (all loads of a group issued before any fold), then vector
+    /// `tid` of the remainder, so its elements still come in increasing
+    /// order and the threads holding a value are a prefix of the block.
+    /// Leaves `_have`; returns how many leading threads read a vector.
+    fn accumulate_groups(
+        &self,
+        s: &mut String,
+        indent: &str,
+        tid: &str,
+        nth: &str,
+    ) -> &'static str {
+        let vec = self.vector;
+        let ind = format!("{indent}    ");
+        let _ = writeln!(
+            s,
+            "{indent}  const _U _ng = _nv / {BATCH}u;\n{indent}  bool _have = false;\n\
+             {indent}  for (_U _g = {tid}; _g < _ng; _g += {nth}) {{"
+        );
+        for b in 0..BATCH {
+            let tag = format!("_{b}");
+            self.vector_loads(
                 s,
-                "{indent}  if ({tid} < {cond}) {{\n{indent}    _type_reduce _v;"
+                &ind,
+                &|slot, n, t| {
+                    format!(
+                        "(const char*)_p_{n} + _ooff[{slot}] + (size_t)(_vb + (_g * {BATCH}u + {b}u) * {vec}u) * sizeof({t})"
+                    )
+                },
+                &tag,
             );
-            self.load_map(s, &format!("{indent}    "), &format!("{at} + {tid}"), "_v");
-            let _ = writeln!(
-                s,
-                "{indent}    _acc = _have ? _op(_acc, _v) : _v;\n{indent}    _have = true;\n{indent}  }}"
-            );
+        }
+        for b in 0..BATCH {
+            let tag = format!("_{b}");
+            let red_i = format!("_vb + (_g * {BATCH}u + {b}u) * {vec}u + (_U)_j");
+            self.vector_map_open(s, &ind, Some(&red_i), &tag);
+            if b == 0 {
+                let _ = writeln!(
+                    s,
+                    "{ind}  _acc = (_have || _j > 0) ? _fold(_acc, _v) : _v;\n{ind}}}"
+                );
+            } else {
+                let _ = writeln!(s, "{ind}  _acc = _fold(_acc, _v);\n{ind}}}");
+            }
         }
         let _ = writeln!(
             s,
-            "{indent}  _U _m = _nv > _head ? _nv : _head;\n{indent}  if (_nt > _m) _m = _nt;\n\
-             {indent}  _valid = _m < {nth} ? _m : {nth};\n{indent}}}"
+            "{ind}_have = true;\n{indent}  }}\n{indent}  {{\n{indent}    const _U _k = _ng * {BATCH}u + {tid};\n\
+             {indent}    if (_k < _nv) {{\n{indent}      const _U _e = _vb + _k * {vec}u;"
         );
+        let ind2 = format!("{indent}      ");
+        self.vector_elements(
+            s,
+            &ind2,
+            &|slot, n, t| format!("(const char*)_p_{n} + _ooff[{slot}] + (size_t)_e * sizeof({t})"),
+            Some("_e + (_U)_j"),
+        );
+        let _ = writeln!(
+            s,
+            "{ind2}  _acc = (_have || _j > 0) ? _fold(_acc, _v) : _v;\n{ind2}}}\n{ind2}_have = true;\n\
+             {indent}    }}\n{indent}  }}\n{indent}  _U _mg = _ng < {nth} ? _ng : {nth};\n\
+             {indent}  if (_nv - _ng * {BATCH}u > _mg) _mg = _nv - _ng * {BATCH}u;"
+        );
+        "_mg"
     }
 
     /// The column strategies reading `self.vector` neighbouring outputs'
