@@ -333,6 +333,42 @@ impl ReductionSpec {
         );
     }
 
+    /// BATCH vectors of every input (vector `index(b)` of the row for `b`
+    /// in `0..BATCH`), every load issued before any fold, folded into
+    /// `_acc`; the first vector's elements combine by `first`.
+    fn vector_batch(
+        &self,
+        s: &mut String,
+        ind: &str,
+        index: &dyn Fn(usize) -> String,
+        first: &str,
+    ) {
+        let vec = self.vector;
+        for b in 0..BATCH {
+            let at = index(b);
+            self.vector_loads(
+                s,
+                ind,
+                &|slot, n, t| {
+                    format!(
+                        "(const char*)_p_{n} + _ooff[{slot}] + (size_t)(_vb + {at} * {vec}u) * sizeof({t})"
+                    )
+                },
+                &format!("_{b}"),
+            );
+        }
+        for b in 0..BATCH {
+            let red_i = format!("_vb + {} * {vec}u + (_U)_j", index(b));
+            self.vector_map_open(s, ind, Some(&red_i), &format!("_{b}"));
+            let combine = if b == 0 {
+                first
+            } else {
+                "_acc = _fold(_acc, _v);"
+            };
+            let _ = writeln!(s, "{ind}  {combine}\n{ind}}}");
+        }
+    }
+
     /// [`Self::accumulate_vec`]'s vector loop: thread `tid` takes vectors
     /// `tid, tid + nth, ...`, BATCH of them per step. Leaves `_have`;
     /// returns how many leading threads read a vector (an expression).
@@ -379,26 +415,12 @@ impl ReductionSpec {
             "{indent}  }}\n{indent}  _k += {nth};\n{indent}  for (; _k + {last}u * {nth} < _nv; _k += {BATCH}u * {nth}) {{",
             last = BATCH - 1
         );
-        let ind = format!("{indent}    ");
-        for b in 0..BATCH {
-            let tag = format!("_{b}");
-            self.vector_loads(
-                s,
-                &ind,
-                &|slot, n, t| {
-                    format!(
-                        "(const char*)_p_{n} + _ooff[{slot}] + (size_t)(_vb + (_k + {b}u * {nth}) * {vec}u) * sizeof({t})"
-                    )
-                },
-                &tag,
-            );
-        }
-        for b in 0..BATCH {
-            let tag = format!("_{b}");
-            let red_i = format!("_vb + (_k + {b}u * {nth}) * {vec}u + (_U)_j");
-            self.vector_map_open(s, &ind, Some(&red_i), &tag);
-            let _ = writeln!(s, "{ind}  _acc = _fold(_acc, _v);\n{ind}}}");
-        }
+        self.vector_batch(
+            s,
+            &format!("{indent}    "),
+            &|b| format!("(_k + {b}u * {nth})"),
+            "_acc = _fold(_acc, _v);",
+        );
         let _ = writeln!(
             s,
             "{indent}  }}\n{indent}  for (; _k < _nv; _k += {nth}) {{"
@@ -429,32 +451,12 @@ impl ReductionSpec {
             "{indent}  const _U _ng = _nv / {BATCH}u;\n{indent}  bool _have = false;\n\
              {indent}  for (_U _g = {tid}; _g < _ng; _g += {nth}) {{"
         );
-        for b in 0..BATCH {
-            let tag = format!("_{b}");
-            self.vector_loads(
-                s,
-                &ind,
-                &|slot, n, t| {
-                    format!(
-                        "(const char*)_p_{n} + _ooff[{slot}] + (size_t)(_vb + (_g * {BATCH}u + {b}u) * {vec}u) * sizeof({t})"
-                    )
-                },
-                &tag,
-            );
-        }
-        for b in 0..BATCH {
-            let tag = format!("_{b}");
-            let red_i = format!("_vb + (_g * {BATCH}u + {b}u) * {vec}u + (_U)_j");
-            self.vector_map_open(s, &ind, Some(&red_i), &tag);
-            if b == 0 {
-                let _ = writeln!(
-                    s,
-                    "{ind}  _acc = (_have || _j > 0) ? _fold(_acc, _v) : _v;\n{ind}}}"
-                );
-            } else {
-                let _ = writeln!(s, "{ind}  _acc = _fold(_acc, _v);\n{ind}}}");
-            }
-        }
+        self.vector_batch(
+            s,
+            &ind,
+            &|b| format!("(_g * {BATCH}u + {b}u)"),
+            "_acc = (_have || _j > 0) ? _fold(_acc, _v) : _v;",
+        );
         let _ = writeln!(
             s,
             "{ind}_have = true;\n{indent}  }}\n{indent}  {{\n{indent}    const _U _k = _ng * {BATCH}u + {tid};\n\
