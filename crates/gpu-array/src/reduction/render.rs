@@ -333,6 +333,20 @@ impl ReductionSpec {
         );
     }
 
+    /// Vector `_k` of the row of every input (at element `_e`), each element
+    /// mapped to `_v` and combined into `_acc` by `combine`.
+    fn vector_at_k(&self, s: &mut String, ind: &str, combine: &str) {
+        let vec = self.vector;
+        let _ = writeln!(s, "{ind}const _U _e = _vb + _k * {vec}u;");
+        self.vector_elements(
+            s,
+            ind,
+            &|slot, n, t| format!("(const char*)_p_{n} + _ooff[{slot}] + (size_t)_e * sizeof({t})"),
+            Some("_e + (_U)_j"),
+        );
+        let _ = writeln!(s, "{ind}  {combine}\n{ind}}}");
+    }
+
     /// BATCH vectors of every input (vector `index(b)` of the row for `b`
     /// in `0..BATCH`), every load issued before any fold, folded into
     /// `_acc`; the first vector's elements combine by `first`.
@@ -379,7 +393,6 @@ impl ReductionSpec {
         tid: &str,
         nth: &str,
     ) -> &'static str {
-        let vec = self.vector;
         let _ = writeln!(
             s,
             "{indent}  _U _k = {tid};\n{indent}  bool _have = _k < _nv;"
@@ -388,21 +401,14 @@ impl ReductionSpec {
         // combine its elements (the first one starts the accumulator when
         // `first`).
         let step = |s: &mut String, ind: &str, first: bool| {
-            let _ = writeln!(s, "{ind}{{\n{ind}  const _U _e = _vb + _k * {vec}u;");
-            self.vector_elements(
-                s,
-                &format!("{ind}  "),
-                &|slot, n, t| {
-                    format!("(const char*)_p_{n} + _ooff[{slot}] + (size_t)_e * sizeof({t})")
-                },
-                Some("_e + (_U)_j"),
-            );
-            if first {
-                let _ = writeln!(s, "{ind}    _acc = _j == 0 ? _v : _fold(_acc, _v);");
+            let _ = writeln!(s, "{ind}{{");
+            let combine = if first {
+                "_acc = _j == 0 ? _v : _fold(_acc, _v);"
             } else {
-                let _ = writeln!(s, "{ind}    _acc = _fold(_acc, _v);");
-            }
-            let _ = writeln!(s, "{ind}  }}\n{ind}}}");
+                "_acc = _fold(_acc, _v);"
+            };
+            self.vector_at_k(s, &format!("{ind}  "), combine);
+            let _ = writeln!(s, "{ind}}}");
         };
         let _ = writeln!(s, "{indent}  if (_have) {{");
         step(s, &format!("{indent}    "), true);
@@ -444,7 +450,6 @@ impl ReductionSpec {
         tid: &str,
         nth: &str,
     ) -> &'static str {
-        let vec = self.vector;
         let ind = format!("{indent}    ");
         let _ = writeln!(
             s,
@@ -460,18 +465,13 @@ impl ReductionSpec {
         let _ = writeln!(
             s,
             "{ind}_have = true;\n{indent}  }}\n{indent}  {{\n{indent}    const _U _k = _ng * {BATCH}u + {tid};\n\
-             {indent}    if (_k < _nv) {{\n{indent}      const _U _e = _vb + _k * {vec}u;"
+             {indent}    if (_k < _nv) {{"
         );
         let ind2 = format!("{indent}      ");
-        self.vector_elements(
-            s,
-            &ind2,
-            &|slot, n, t| format!("(const char*)_p_{n} + _ooff[{slot}] + (size_t)_e * sizeof({t})"),
-            Some("_e + (_U)_j"),
-        );
+        self.vector_at_k(s, &ind2, "_acc = (_have || _j > 0) ? _fold(_acc, _v) : _v;");
         let _ = writeln!(
             s,
-            "{ind2}  _acc = (_have || _j > 0) ? _fold(_acc, _v) : _v;\n{ind2}}}\n{ind2}_have = true;\n\
+            "{ind2}_have = true;\n\
              {indent}    }}\n{indent}  }}\n{indent}  _U _mg = _ng < {nth} ? _ng : {nth};\n\
              {indent}  if (_nv - _ng * {BATCH}u > _mg) _mg = _nv - _ng * {BATCH}u;"
         );
