@@ -887,3 +887,200 @@ fn extract_and_compress_compact() {
         format!("index {n} is out of bounds for axis 0 with size {n}")
     );
 }
+
+/// `where(cmp(l, r), x, y)` written as two calls: a comparison of 2^16
+/// elements or more defers its launch (`gpu_array::ufunc`'s `pending`
+/// module) and the `where` compares inline, leaving the launch pending. The
+/// fused result must be the eager result bit for bit, for every comparison
+/// and operand form; anything that reads the boolean array, or writes the
+/// comparison's inputs, must see the comparison done first; dropping it
+/// unread must cancel it.
+#[test]
+fn where_of_a_deferred_comparison() {
+    use gpu_array::indexing::where_;
+    use gpu_array::ufunc::{Input, apply};
+    use gpu_runtime::deferred::pending_tag;
+    let Some(_d) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    let n = (1usize << 17) + 3;
+    let mut rng = Rng(21);
+    let av: Vec<f32> = (0..n)
+        .map(|k| match k % 29 {
+            3 => f32::NAN,
+            7 => -0.0,
+            11 => 0.0,
+            _ => rng.range(-1000, 1000) as f32 / 8.0,
+        })
+        .collect();
+    let bv: Vec<f32> = (0..n)
+        .map(|_| rng.range(-1000, 1000) as f32 / 8.0)
+        .collect();
+    let iv: Vec<i32> = (0..n).map(|_| rng.range(-5, 6) as i32).collect();
+    let a = Array::from_slice(&av, &[n]).unwrap();
+    let b = Array::from_slice(&bv, &[n]).unwrap();
+    let i = Array::from_slice(&iv, &[n]).unwrap();
+    let bits = |x: &Array| -> Vec<u64> {
+        match x.dtype() {
+            DType::Float32 => x
+                .to_vec::<f32>()
+                .unwrap()
+                .iter()
+                .map(|v| u64::from(v.to_bits()))
+                .collect(),
+            DType::Float64 => x
+                .to_vec::<f64>()
+                .unwrap()
+                .iter()
+                .map(|v| v.to_bits())
+                .collect(),
+            DType::Int32 => x
+                .to_vec::<i32>()
+                .unwrap()
+                .iter()
+                .map(|&v| v as u64)
+                .collect(),
+            d => panic!("unexpected {d}"),
+        }
+    };
+    // (what, comparison operands, x, y): arrays and weak scalars on either
+    // side, an int32 array against a float (a float64 loop), mixed dtypes
+    // in the selection, a scalar branch.
+    let cases: Vec<(&str, [Input<'_>; 2], Input<'_>, Input<'_>)> = vec![
+        (
+            "a ? 0.0",
+            [(&a).into(), 0.0.into()],
+            (&a).into(),
+            (&b).into(),
+        ),
+        (
+            "a ? b",
+            [(&a).into(), (&b).into()],
+            (&a).into(),
+            (&b).into(),
+        ),
+        (
+            "1.5 ? a",
+            [1.5.into(), (&a).into()],
+            (&b).into(),
+            (&a).into(),
+        ),
+        (
+            "i ? 2.5",
+            [(&i).into(), 2.5.into()],
+            (&i).into(),
+            (&a).into(),
+        ),
+        ("i ? 0", [(&i).into(), 0.into()], (&i).into(), 7.into()),
+        (
+            "a ? -0.0 scalar branch",
+            [(&a).into(), (-0.0).into()],
+            (&a).into(),
+            0.0.into(),
+        ),
+    ];
+    for cmp in [
+        "less",
+        "less_equal",
+        "greater",
+        "greater_equal",
+        "equal",
+        "not_equal",
+    ] {
+        for (what, [l, r], x, y) in &cases {
+            let c = apply(cmp, &[*l, *r]).unwrap().remove(0);
+            let fused = where_(&c, *x, *y).unwrap();
+            // Reading `c` runs its launch; the plain `where` then reads it.
+            let cv = c.to_vec::<bool>().unwrap();
+            let plain = where_(&c, *x, *y).unwrap();
+            assert_eq!(fused.dtype(), plain.dtype(), "{cmp} {what}");
+            assert!(bits(&fused) == bits(&plain), "{cmp} {what}: fused differs");
+            // The comparison itself against the host.
+            if *what == "a ? 0.0" {
+                let want: Vec<bool> = av
+                    .iter()
+                    .map(|&v| match cmp {
+                        "less" => v < 0.0,
+                        "less_equal" => v <= 0.0,
+                        "greater" => v > 0.0,
+                        "greater_equal" => v >= 0.0,
+                        "equal" => v == 0.0,
+                        _ => v != 0.0,
+                    })
+                    .collect();
+                assert!(cv == want, "{cmp} {what}: comparison");
+            }
+        }
+    }
+    let want_gt: Vec<bool> = av.iter().map(|&v| v > 0.0).collect();
+    let want_where: Vec<f32> = av
+        .iter()
+        .zip(&bv)
+        .map(|(&x, &y)| if x > 0.0 { x } else { y })
+        .collect();
+    // The `where` fuses (the comparison is still pending after it) in at
+    // least one of a few tries: other test threads take addresses too,
+    // which runs the launch early (correct, only not fused).
+    let fused_once = (0..20).any(|_| {
+        let c = a.greater(0.0).unwrap();
+        let w = where_(&c, &a, &b).unwrap();
+        let still = pending_tag(c.memory()).is_some();
+        assert!(
+            c.to_vec::<bool>().unwrap() == want_gt,
+            "read after a fused where"
+        );
+        assert!(
+            w.to_vec::<f32>()
+                .unwrap()
+                .iter()
+                .zip(&want_where)
+                .all(|(g, w)| g.to_bits() == w.to_bits())
+        );
+        still
+    });
+    assert!(fused_once, "where never fused with a pending comparison");
+    // Writing an input runs the comparison first.
+    let a2 = Array::from_slice(&av, &[n]).unwrap();
+    let c = a2.greater(0.0).unwrap();
+    a2.fill(-1.0f32).unwrap();
+    assert!(
+        c.to_vec::<bool>().unwrap() == want_gt,
+        "input written after"
+    );
+    // The condition as a branch too, a view of it, another thread reading it.
+    let c = a.greater(0.0).unwrap();
+    let w = where_(&c, &c, false).unwrap();
+    assert!(
+        w.to_vec::<bool>().unwrap() == want_gt,
+        "condition as a branch"
+    );
+    let c = a.greater(0.0).unwrap();
+    let half = c.slice(&s![..;2]).unwrap();
+    let w = where_(&half, 1, 0).unwrap().to_vec::<i64>().unwrap();
+    assert!(
+        w.iter()
+            .zip(want_gt.iter().step_by(2))
+            .all(|(&g, &t)| g == i64::from(t)),
+        "a view"
+    );
+    let c = a.greater(0.0).unwrap();
+    let got = std::thread::spawn(move || c.to_vec::<bool>().unwrap())
+        .join()
+        .unwrap();
+    assert!(got == want_gt, "read on another thread");
+    // Dropped unread: the launch is cancelled, and the freed block taken by
+    // the next allocation is not written behind its back.
+    for _ in 0..4 {
+        let c = a.greater(0.0).unwrap();
+        drop(c);
+        let z = Array::zeros(&[n], DType::Bool).unwrap();
+        gpu_runtime::Device::current()
+            .unwrap()
+            .synchronize()
+            .unwrap();
+        assert!(
+            z.to_vec::<bool>().unwrap().iter().all(|&v| !v),
+            "cancelled launch wrote"
+        );
+    }
+}

@@ -84,6 +84,7 @@ impl Event {
     /// # Errors
     /// The driver failed.
     pub fn record(&self, stream: &Stream) -> Result<()> {
+        crate::deferred::flush()?;
         stream.device().bind()?;
         // SAFETY: valid handles.
         check("cuEventRecord", unsafe {

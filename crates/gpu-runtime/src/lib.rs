@@ -24,6 +24,7 @@
 #![warn(missing_docs)]
 
 mod copy;
+pub mod deferred;
 mod device;
 pub mod driver;
 mod error;

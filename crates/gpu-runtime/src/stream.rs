@@ -256,6 +256,7 @@ impl Stream {
     /// Forbidden by `allow_synchronize(false)`, or an error of queued work.
     pub fn synchronize(&self) -> Result<()> {
         check_sync_allowed("Stream::synchronize")?;
+        crate::deferred::flush()?;
         self.inner.device.bind()?;
         // SAFETY: a valid stream handle.
         check("cuStreamSynchronize", unsafe {
@@ -268,6 +269,7 @@ impl Stream {
     /// # Errors
     /// An error of queued work.
     pub fn query(&self) -> Result<bool> {
+        crate::deferred::flush()?;
         self.inner.device.bind()?;
         // SAFETY: a valid stream handle.
         let r = unsafe { cuda::cuStreamQuery(self.inner.raw) }?;

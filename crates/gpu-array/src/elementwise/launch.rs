@@ -167,6 +167,46 @@ pub fn launch_keyed(
     key: Option<FastKey>,
     build: impl Fn(LayoutClass, IndexWidth) -> Result<ElementwiseSpec>,
 ) -> Result<()> {
+    match prepare_keyed(shape, args, key, build)? {
+        Some(p) => p.launch(),
+        None => Ok(()),
+    }
+}
+
+/// A launch with everything decided and packed (kernel, grid, stream,
+/// argument bytes), to run now or later ([`gpu_runtime::deferred`]).
+pub(crate) struct Prepared {
+    kernel: Kernel,
+    config: LaunchConfig,
+    stream: Stream,
+    params: Vec<Vec<u8>>,
+}
+
+impl Prepared {
+    /// Queues the launch on its stream.
+    pub(crate) fn launch(&self) -> Result<()> {
+        Ok(self.launch_runtime()?)
+    }
+
+    /// [`Prepared::launch`] with the runtime's error type.
+    pub(crate) fn launch_runtime(&self) -> gpu_runtime::Result<()> {
+        let params: smallvec::SmallVec<[&[u8]; 16]> =
+            self.params.iter().map(Vec::as_slice).collect();
+        crate::raw::launch_packed(&self.kernel, self.config, &self.stream, &params)
+    }
+}
+
+/// Everything [`launch_keyed`] does but the launch itself; `None` for an
+/// empty iteration (nothing to launch).
+///
+/// # Errors
+/// As [`launch`].
+pub(crate) fn prepare_keyed(
+    shape: &[usize],
+    args: &[LaunchArg<'_>],
+    key: Option<FastKey>,
+    build: impl Fn(LayoutClass, IndexWidth) -> Result<ElementwiseSpec>,
+) -> Result<Option<Prepared>> {
     let first = args
         .iter()
         .find_map(|a| match a {
@@ -248,7 +288,7 @@ pub fn launch_keyed(
         })
         .collect();
     if size == 0 {
-        return Ok(());
+        return Ok(None);
     }
     // The vector variant of the planned layout when its checks pass (the
     // pointers' alignment, the inner extent), else the planned layout.
@@ -277,9 +317,9 @@ pub fn launch_keyed(
         Some(c) => c,
         None => lookup(device, key.as_ref(), layout_class, index, &build)?,
     };
-    run(
+    prepare_run(
         device,
-        &kernel,
+        kernel,
         &spec,
         size,
         &plan.shape,
@@ -287,6 +327,7 @@ pub fn launch_keyed(
         &planned,
         &raw_layouts,
     )
+    .map(Some)
 }
 
 /// The `zero_inner` mask of [`LayoutClass::StridedVector`] when every
@@ -365,16 +406,16 @@ pub fn raw_ndim(x: &Array) -> usize {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn run(
+fn prepare_run(
     device: Device,
-    kernel: &Kernel,
+    kernel: Kernel,
     spec: &ElementwiseSpec,
     size: usize,
     shape: &[usize],
     args: &[LaunchArg<'_>],
     planned: &[Vec<isize>],
     raw_layouts: &HashMap<usize, (Vec<usize>, Vec<isize>)>,
-) -> Result<()> {
+) -> Result<Prepared> {
     let mut e = 0;
     let values: Vec<OperandValue<'_>> = args
         .iter()
@@ -415,9 +456,12 @@ fn run(
         }
     };
     let grid = wanted.clamp(1, cap) as u32;
-    let params: Vec<&[u8]> = packed.params.iter().map(Vec::as_slice).collect();
-    let stream = Stream::current_on(device);
-    crate::raw::launch_packed(kernel, LaunchConfig::linear(grid, BLOCK), &stream, &params)
+    Ok(Prepared {
+        kernel,
+        config: LaunchConfig::linear(grid, BLOCK),
+        stream: Stream::current_on(device),
+        params: packed.params,
+    })
 }
 
 #[cfg(test)]

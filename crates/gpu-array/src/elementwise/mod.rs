@@ -30,6 +30,7 @@ pub use builtin::{COMMON_DTYPES, common_specs, fill_spec};
 pub use launch::{
     FastKey, LaunchArg, kernel_for, launch, launch_keyed, program_request, raw_layout, raw_ndim,
 };
+pub(crate) use launch::{Prepared, prepare_keyed};
 pub use params::{BoundTypes, Param, ParamList, ParamType, is_reserved_name, parse_params};
 pub use render::{INCLUDE, render_program};
 pub use spec::{

@@ -7,7 +7,7 @@ use num_complex::Complex;
 use super::{ResolvedLoop, Ufunc, UfuncInput, UfuncParams};
 use crate::array::Array;
 use crate::dtype::{Casting, DType, Element, Operand, ScalarKind, ScalarValue};
-use crate::elementwise::{FastKey, LaunchArg, launch_keyed};
+use crate::elementwise::{FastKey, LaunchArg, Prepared, prepare_keyed};
 use crate::error::{Error, Result};
 use crate::layout;
 
@@ -149,7 +149,18 @@ pub fn call(
         // An integer array against a Python int beyond its range: every
         // element compares the same way (NumPy 2).
         Some(c) => outputs[0].fill(c)?,
-        None => run_resolved(&resolved, inputs, &scalar_bytes, &outputs, &shape)?,
+        None => {
+            let prepared = prepare_resolved(&resolved, inputs, &scalar_bytes, &outputs, &shape)?;
+            match prepared {
+                Some(p)
+                    if super::pending::deferrable(ufunc, inputs, options, outputs[0].size()) =>
+                {
+                    super::pending::defer(ufunc, inputs, &outputs[0], p)?
+                }
+                Some(p) => p.launch()?,
+                None => {}
+            }
+        }
     }
     Ok(outputs)
 }
@@ -191,13 +202,14 @@ pub(crate) fn out_of_range_comparison(
     })
 }
 
-fn run_resolved(
+/// The launch of `resolved` over `shape` (`None`: nothing to do).
+fn prepare_resolved(
     resolved: &ResolvedLoop,
     inputs: &[Input<'_>],
     scalar_bytes: &[Option<Vec<u8>>],
     outputs: &[Array],
     shape: &[usize],
-) -> Result<()> {
+) -> Result<Option<Prepared>> {
     let kinds: Vec<UfuncInput> = inputs
         .iter()
         .map(|i| match i {
@@ -227,7 +239,7 @@ fn run_resolved(
         family: resolved.ufunc() as *const Ufunc as usize,
         tag,
     };
-    launch_keyed(shape, &args, Some(key), |layout, index| {
+    prepare_keyed(shape, &args, Some(key), |layout, index| {
         resolved.spec(&kinds, &out_dtypes, layout, index)
     })
 }

@@ -97,11 +97,18 @@ impl ResolvedLoop {
 
 /// The six comparison ufuncs, which take out-of-range Python ints.
 pub(crate) fn is_comparison(name: &str) -> bool {
-    matches!(
-        name,
-        "less" | "less_equal" | "greater" | "greater_equal" | "equal" | "not_equal"
-    )
+    COMPARISONS.contains(&name)
 }
+
+/// The comparison ufuncs.
+pub(crate) const COMPARISONS: [&str; 6] = [
+    "less",
+    "less_equal",
+    "greater",
+    "greater_equal",
+    "equal",
+    "not_equal",
+];
 
 /// Simplified kind order of NumPy's `should_use_min_scalar`: bool 0,
 /// integers 1, inexact 2.

@@ -185,8 +185,12 @@ impl Memory {
     }
 
     /// The device address (null for size 0).
+    ///
+    /// Taking it runs the [deferred](crate::deferred) launch if one is
+    /// pending: whoever reads or writes through the address comes after it.
     #[inline]
     pub fn ptr(&self) -> DevicePtr {
+        crate::deferred::flush_for_access();
         self.ptr
     }
 
@@ -241,6 +245,8 @@ impl Memory {
 
 impl Drop for Memory {
     fn drop(&mut self) {
+        // A deferred launch into this memory can no longer be observed.
+        crate::deferred::cancel(self);
         let streams = std::mem::take(self.streams.get_mut().unwrap_or_else(|p| p.into_inner()));
         let hooked = !matches!(
             self.owner,
