@@ -16,7 +16,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 use gpu_runtime::nvrtc::CompileRequest;
 use gpu_runtime::{Device, Kernel, LaunchConfig, Module, Stream};
 
-use super::{ElementwiseSpec, IndexWidth, LayoutClass, OperandValue, plan_layout, render_program};
+use super::{
+    ElementwiseSpec, IndexWidth, LayoutClass, LayoutPlan, OperandValue, plan_layout, render_program,
+};
 use crate::array::Array;
 use crate::error::{Error, Result};
 use crate::layout::{self, byte_extent, coalesce};
@@ -235,27 +237,10 @@ pub(crate) fn prepare_keyed(
         }
     }
     let size = layout::size(shape);
-
-    // Broadcast strides of the elementwise operands.
-    // (is output, strides, itemsize) per elementwise operand, in order.
-    let mut elem: Vec<(bool, Vec<isize>, usize)> = Vec::new();
-    for a in args {
-        if let LaunchArg::Array(x) | LaunchArg::Out(x) = a {
-            let s = layout::broadcast_strides(x.shape(), x.strides(), shape)?;
-            elem.push((matches!(a, LaunchArg::Out(_)), s, x.itemsize()));
-        }
-    }
-    // Plan with outputs first: coalescing orders dimensions by the first
-    // operand's strides, and strided writes cost more than strided reads.
-    let mut order: Vec<usize> = (0..elem.len()).collect();
-    order.sort_by_key(|&e| !elem[e].0);
-    let strides_in_order: Vec<&[isize]> = order.iter().map(|&e| elem[e].1.as_slice()).collect();
-    let itemsizes: Vec<usize> = order.iter().map(|&e| elem[e].2).collect();
-    let plan = plan_layout(shape, &strides_in_order, &itemsizes, true);
-    let mut planned: Vec<Vec<isize>> = vec![Vec::new(); elem.len()];
-    for (slot, &e) in order.iter().enumerate() {
-        planned[e] = plan.strides[slot].clone();
-    }
+    let (elem, plan, planned) = match plain_contiguous_plan(shape, size, args) {
+        Some(p) => p,
+        None => broadcast_plan(shape, args)?,
+    };
 
     // Raw operands keep their own (coalesced) layout.
     let mut raw_layouts: HashMap<usize, (Vec<usize>, Vec<isize>)> = HashMap::new();
@@ -328,6 +313,75 @@ pub(crate) fn prepare_keyed(
         &raw_layouts,
     )
     .map(Some)
+}
+
+/// (is output, broadcast strides, itemsize) per elementwise operand, in
+/// order.
+type ElemOperands = Vec<(bool, Vec<isize>, usize)>;
+
+/// The plan of the elementwise operands over `shape`: their broadcast
+/// strides, the coalesced layout, and each operand's strides over it.
+fn broadcast_plan(
+    shape: &[usize],
+    args: &[LaunchArg<'_>],
+) -> Result<(ElemOperands, LayoutPlan, Vec<Vec<isize>>)> {
+    let mut elem: ElemOperands = Vec::new();
+    for a in args {
+        if let LaunchArg::Array(x) | LaunchArg::Out(x) = a {
+            let s = layout::broadcast_strides(x.shape(), x.strides(), shape)?;
+            elem.push((matches!(a, LaunchArg::Out(_)), s, x.itemsize()));
+        }
+    }
+    // Plan with outputs first: coalescing orders dimensions by the first
+    // operand's strides, and strided writes cost more than strided reads.
+    let mut order: Vec<usize> = (0..elem.len()).collect();
+    order.sort_by_key(|&e| !elem[e].0);
+    let strides_in_order: Vec<&[isize]> = order.iter().map(|&e| elem[e].1.as_slice()).collect();
+    let itemsizes: Vec<usize> = order.iter().map(|&e| elem[e].2).collect();
+    let plan = plan_layout(shape, &strides_in_order, &itemsizes, true);
+    let mut planned: Vec<Vec<isize>> = vec![Vec::new(); elem.len()];
+    for (slot, &e) in order.iter().enumerate() {
+        planned[e] = plan.strides[slot].clone();
+    }
+    Ok((elem, plan, planned))
+}
+
+/// [`broadcast_plan`]'s result without its work when every elementwise
+/// operand is C-contiguous in exactly `shape` (same-shape arrays, the
+/// common call): one contiguous dimension of `size` elements. `None`
+/// otherwise, and for one element or none (which coalesce differently).
+fn plain_contiguous_plan(
+    shape: &[usize],
+    size: usize,
+    args: &[LaunchArg<'_>],
+) -> Option<(ElemOperands, LayoutPlan, Vec<Vec<isize>>)> {
+    let plain = size > 1
+        && args.iter().all(|a| match a {
+            LaunchArg::Array(x) | LaunchArg::Out(x) => x.shape() == shape && x.is_c_contiguous(),
+            LaunchArg::Raw(_) | LaunchArg::Scalar(_) => true,
+        });
+    if !plain {
+        return None;
+    }
+    let elem: ElemOperands = args
+        .iter()
+        .filter_map(|a| match a {
+            LaunchArg::Array(x) | LaunchArg::Out(x) => Some((
+                matches!(a, LaunchArg::Out(_)),
+                vec![x.itemsize() as isize],
+                x.itemsize(),
+            )),
+            LaunchArg::Raw(_) | LaunchArg::Scalar(_) => None,
+        })
+        .collect();
+    let planned: Vec<Vec<isize>> = elem.iter().map(|e| e.1.clone()).collect();
+    let plan = LayoutPlan {
+        layout: LayoutClass::Contiguous { vectorized: false },
+        shape: vec![size],
+        // Read only inside `broadcast_plan` (in its own operand order).
+        strides: Vec::new(),
+    };
+    Some((elem, plan, planned))
 }
 
 /// The `zero_inner` mask of [`LayoutClass::StridedVector`] when every

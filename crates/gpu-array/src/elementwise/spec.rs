@@ -462,64 +462,79 @@ impl ElementwiseSpec {
     pub fn kernel_params(&self) -> Vec<KernelParam> {
         let idx = self.index.c_type();
         let isz = self.index.size();
-        let mut out = Vec::with_capacity(self.params.len() + 2);
-        for (k, p) in self.params.iter().enumerate() {
-            let ty = p.dtype.c_type();
+        let c_pointer = |k: usize| {
+            let p = &self.params[k];
             let cq = if p.is_output { "" } else { "const " };
-            match p.role {
-                Role::Array => out.push(KernelParam {
-                    name: format!("_p_{}", p.name),
-                    c_type: format!("{cq}{ty}*"),
-                    size: 8,
-                    align: 8,
-                    value: ParamValue::Data { operand: k },
-                }),
-                Role::Raw { ndim } => {
-                    out.push(KernelParam {
-                        name: format!("_p_{}", p.name),
-                        c_type: format!("{cq}{ty}*"),
-                        size: 8,
-                        align: 8,
-                        value: ParamValue::Data { operand: k },
-                    });
-                    for (prefix, value) in [
-                        ("_s_", ParamValue::RawShape { operand: k }),
-                        ("_t_", ParamValue::RawStrides { operand: k }),
-                    ] {
-                        out.push(KernelParam {
-                            name: format!("{prefix}{}", p.name),
-                            c_type: format!("cuprum::Dims<{ndim}, {idx}>"),
-                            size: ndim * isz,
-                            align: isz,
-                            value,
-                        });
+            format!("{cq}{}*", p.dtype.c_type())
+        };
+        let raw_dims = |k: usize| match self.params[k].role {
+            Role::Raw { ndim } => format!("cuprum::Dims<{ndim}, {idx}>"),
+            _ => unreachable!("raw shape and strides belong to raw operands"),
+        };
+        self.param_slots()
+            .into_iter()
+            .map(|(value, size)| {
+                let (name, c_type, align) = match value {
+                    ParamValue::Data { operand: k } => {
+                        (format!("_p_{}", self.params[k].name), c_pointer(k), 8)
                     }
+                    ParamValue::RawShape { operand: k } => {
+                        (format!("_s_{}", self.params[k].name), raw_dims(k), isz)
+                    }
+                    ParamValue::RawStrides { operand: k } => {
+                        (format!("_t_{}", self.params[k].name), raw_dims(k), isz)
+                    }
+                    ParamValue::Scalar { operand: k } => {
+                        let p = &self.params[k];
+                        (
+                            p.name.clone(),
+                            format!("const {}", p.dtype.c_type()),
+                            scalar_align(p.dtype),
+                        )
+                    }
+                    ParamValue::Size => ("_n".to_owned(), idx.to_owned(), isz),
+                    ParamValue::Indexer => {
+                        let ndim = self.layout.indexer_ndim().unwrap_or(0);
+                        let narr = self.array_operands().count().max(1);
+                        (
+                            "_idx".to_owned(),
+                            format!("cuprum::Indexer<{ndim}, {narr}, {idx}>"),
+                            isz,
+                        )
+                    }
+                };
+                KernelParam {
+                    name,
+                    c_type,
+                    size,
+                    align,
+                    value,
                 }
-                Role::Scalar => out.push(KernelParam {
-                    name: p.name.clone(),
-                    c_type: format!("const {ty}"),
-                    size: p.dtype.itemsize(),
-                    align: scalar_align(p.dtype),
-                    value: ParamValue::Scalar { operand: k },
-                }),
+            })
+            .collect()
+    }
+
+    /// What [`ElementwiseSpec::kernel_params`] lists, without the names
+    /// and C types: each parameter's value and size in bytes. The launcher
+    /// packs by this on every call, so it builds no strings.
+    fn param_slots(&self) -> smallvec::SmallVec<[(ParamValue, usize); 12]> {
+        let isz = self.index.size();
+        let mut out = smallvec::SmallVec::new();
+        for (k, p) in self.params.iter().enumerate() {
+            match p.role {
+                Role::Array => out.push((ParamValue::Data { operand: k }, 8)),
+                Role::Raw { ndim } => {
+                    out.push((ParamValue::Data { operand: k }, 8));
+                    out.push((ParamValue::RawShape { operand: k }, ndim * isz));
+                    out.push((ParamValue::RawStrides { operand: k }, ndim * isz));
+                }
+                Role::Scalar => out.push((ParamValue::Scalar { operand: k }, p.dtype.itemsize())),
             }
         }
-        out.push(KernelParam {
-            name: "_n".to_owned(),
-            c_type: idx.to_owned(),
-            size: isz,
-            align: isz,
-            value: ParamValue::Size,
-        });
+        out.push((ParamValue::Size, isz));
         if let Some(ndim) = self.layout.indexer_ndim() {
-            let narr = self.array_operands().count();
-            out.push(KernelParam {
-                name: "_idx".to_owned(),
-                c_type: format!("cuprum::Indexer<{ndim}, {}, {idx}>", narr.max(1)),
-                size: (ndim + narr.max(1) * ndim) * isz,
-                align: isz,
-                value: ParamValue::Indexer,
-            });
+            let narr = self.array_operands().count().max(1);
+            out.push((ParamValue::Indexer, (ndim + narr * ndim) * isz));
         }
         out
     }
@@ -578,9 +593,9 @@ impl ElementwiseSpec {
             ))
         };
         let mut out = Vec::new();
-        for kp in self.kernel_params() {
-            let mut buf = Vec::with_capacity(kp.size);
-            match kp.value {
+        for (value, nbytes) in self.param_slots() {
+            let mut buf = Vec::with_capacity(nbytes);
+            match value {
                 ParamValue::Data { operand } => match operands[operand] {
                     OperandValue::Array { ptr, .. } | OperandValue::Raw { ptr, .. } => {
                         buf.extend_from_slice(&ptr.to_le_bytes())
@@ -597,7 +612,7 @@ impl ElementwiseSpec {
                     if shape.len() != ndim || strides.len() != ndim {
                         return Err(mismatch(operand));
                     }
-                    if matches!(kp.value, ParamValue::RawShape { .. }) {
+                    if matches!(value, ParamValue::RawShape { .. }) {
                         for &d in shape {
                             put(&mut buf, d as i128)?;
                         }
@@ -608,7 +623,7 @@ impl ElementwiseSpec {
                     }
                 }
                 ParamValue::Scalar { operand } => match operands[operand] {
-                    OperandValue::Scalar(bytes) if bytes.len() == kp.size => {
+                    OperandValue::Scalar(bytes) if bytes.len() == nbytes => {
                         buf.extend_from_slice(bytes)
                     }
                     _ => return Err(mismatch(operand)),
@@ -646,7 +661,7 @@ impl ElementwiseSpec {
                     }
                 }
             }
-            debug_assert_eq!(buf.len(), kp.size, "{}", kp.name);
+            debug_assert_eq!(buf.len(), nbytes, "{value:?}");
             out.push(buf);
         }
         Ok(PackedArgs { params: out })
