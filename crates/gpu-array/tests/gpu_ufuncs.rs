@@ -517,7 +517,7 @@ fn exact_dtypes_select_the_loop() {
                 Ok(r) if u.types().contains(&sig) && r.signature() != sig => {
                     problems.push(format!("{} {sig}: selects {}", u.name(), r.signature()));
                 }
-                Ok(r) if r.outputs != outs.iter().map(|&c| dt(c)).collect::<Vec<_>>() => {
+                Ok(r) if r.outputs[..] != outs.iter().map(|&c| dt(c)).collect::<Vec<_>>()[..] => {
                     problems.push(format!(
                         "{} {sig}: selects {} with outputs {:?}",
                         u.name(),

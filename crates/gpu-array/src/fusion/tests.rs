@@ -18,7 +18,7 @@ fn unfused(name: &str, ops: &[Operand]) -> std::result::Result<Vec<DType>, Strin
     ufunc::get(name)
         .unwrap()
         .resolve(ops, &UfuncParams::default())
-        .map(|r| r.outputs)
+        .map(|r| r.outputs.to_vec())
         .map_err(|e| e.to_string())
 }
 

@@ -48,9 +48,9 @@ pub struct ResolvedLoop {
     index: usize,
     /// The loop's input dtypes: what weak scalars are converted to, and
     /// what array inputs are cast to in the kernel.
-    pub inputs: Vec<DType>,
+    pub inputs: smallvec::SmallVec<[DType; 3]>,
     /// The loop's output dtypes: the dtypes of outputs the call allocates.
-    pub outputs: Vec<DType>,
+    pub outputs: smallvec::SmallVec<[DType; 2]>,
 }
 
 impl ResolvedLoop {

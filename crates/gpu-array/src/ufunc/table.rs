@@ -12,6 +12,8 @@
 //! - integer `power` with a negative exponent and integer division by zero
 //!   give values instead of errors (see `kernels/cuprum/math.cuh`).
 
+use std::sync::Arc;
+
 use crate::dtype::DType;
 
 use super::{Identity, Loop, Resolver, Ufunc};
@@ -64,12 +66,13 @@ impl Def {
 
     /// Loops from explicit signatures (`"ei->e"`).
     fn sigs(mut self, sigs: &[&str], op: &str) -> Def {
+        let op: Arc<str> = Arc::from(op);
         for s in sigs {
             let (i, o) = s.split_once("->").expect("signature has ->");
             self.u.loops.push(Loop {
                 inputs: i.chars().map(dt).collect(),
                 outputs: o.chars().map(dt).collect(),
-                op: op.to_owned(),
+                op: Arc::clone(&op),
             });
         }
         self
@@ -77,34 +80,27 @@ impl Def {
 
     /// Homogeneous loops: every input and output of type `c`, for each `c`.
     fn hom(self, chars: &str, op: &str) -> Def {
-        let (nin, nout) = (self.u.nin, self.u.nout);
-        let sigs: Vec<String> = chars
-            .chars()
-            .map(|c| {
-                let mut s: String = std::iter::repeat_n(c, nin).collect();
-                s.push_str("->");
-                s.extend(std::iter::repeat_n(c, nout));
-                s
-            })
-            .collect();
-        let refs: Vec<&str> = sigs.iter().map(String::as_str).collect();
-        self.sigs(&refs, op)
+        self.uniform(chars, None, op)
     }
 
     /// Loops with homogeneous inputs of type `c` and outputs of type `out`.
     fn to(self, chars: &str, out: char, op: &str) -> Def {
+        self.uniform(chars, Some(out), op)
+    }
+
+    /// For each `c` of `chars`: every input of type `c`, every output of
+    /// type `out` (or `c`).
+    fn uniform(mut self, chars: &str, out: Option<char>, op: &str) -> Def {
         let (nin, nout) = (self.u.nin, self.u.nout);
-        let sigs: Vec<String> = chars
-            .chars()
-            .map(|c| {
-                let mut s: String = std::iter::repeat_n(c, nin).collect();
-                s.push_str("->");
-                s.extend(std::iter::repeat_n(out, nout));
-                s
-            })
-            .collect();
-        let refs: Vec<&str> = sigs.iter().map(String::as_str).collect();
-        self.sigs(&refs, op)
+        let op: Arc<str> = Arc::from(op);
+        for c in chars.chars() {
+            self.u.loops.push(Loop {
+                inputs: std::iter::repeat_n(dt(c), nin).collect(),
+                outputs: std::iter::repeat_n(dt(out.unwrap_or(c)), nout).collect(),
+                op: Arc::clone(&op),
+            });
+        }
+        self
     }
 
     fn done(self) -> Ufunc {
