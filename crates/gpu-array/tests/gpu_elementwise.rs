@@ -392,3 +392,43 @@ fn strided_vector_broadcasts() {
         assert!(back.slice(ndarray::s![.., ..8]).iter().all(|&v| v == 0.0));
     }
 }
+
+/// A ufunc call laid out like a recent one on its thread replays that
+/// launch with its own arrays' addresses (`gpu_array::ufunc`'s replay
+/// module). Fresh data in the same layouts, the same shapes at another
+/// alignment or reversed, a broadcast row and two outputs must all give the
+/// values of the host, round after round (the first round fills the memory
+/// of launches, the later ones replay them).
+#[test]
+fn replayed_launches_see_their_own_arrays() {
+    let Some(_d) = device_or_skip() else { return };
+    for round in 0..3 {
+        let (ha, hb) = (host(&[33, 65], 10 + round), host(&[33, 65], 20 + round));
+        let (a, b) = (
+            Array::from_ndarray(&ha).unwrap(),
+            Array::from_ndarray(&hb).unwrap(),
+        );
+        assert_allclose(&ufunc::add(&a, &b).unwrap(), &(&ha + &hb), 0.0, 0.0);
+        // Offset by one column (another alignment, the scalar path) and
+        // reversed rows.
+        let (av, bv) = (
+            a.slice(&s![..;-1, 1..]).unwrap(),
+            b.slice(&s![..;-1, 1..]).unwrap(),
+        );
+        let want = &ha.slice(ndarray::s![..;-1, 1..]) * &hb.slice(ndarray::s![..;-1, 1..]);
+        assert_allclose(&ufunc::multiply(&av, &bv).unwrap(), &want, 0.0, 0.0);
+        // A broadcast row.
+        let row = b.slice(&s![3..4, ..]).unwrap();
+        let want = &ha - &hb.slice(ndarray::s![3..4, ..]);
+        assert_allclose(&ufunc::subtract(&a, &row).unwrap(), &want, 0.0, 0.0);
+        // Two outputs.
+        let (frac, int) = ufunc::modf(&a).unwrap();
+        assert_allclose(&frac, &ha.mapv(f32::fract), 0.0, 0.0);
+        assert_allclose(&int, &ha.mapv(f32::trunc), 0.0, 0.0);
+        // Another dtype in the same layout takes its own loop.
+        let a64 = a.astype(DType::Float64).unwrap();
+        let got = ufunc::add(&a64, &a64).unwrap();
+        assert_eq!(got.dtype(), DType::Float64);
+        assert_allclose(&got, &ha.mapv(|v| f64::from(v) * 2.0), 0.0, 0.0);
+    }
+}

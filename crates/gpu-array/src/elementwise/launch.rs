@@ -178,10 +178,14 @@ pub fn launch_keyed(
 /// A launch with everything decided and packed (kernel, grid, stream,
 /// argument bytes), to run now or later ([`gpu_runtime::deferred`]).
 pub(crate) struct Prepared {
-    kernel: Kernel,
-    config: LaunchConfig,
+    pub(crate) kernel: Kernel,
+    pub(crate) config: LaunchConfig,
     stream: Stream,
-    params: Vec<Vec<u8>>,
+    pub(crate) params: Vec<Vec<u8>>,
+    /// (parameter, operand) for each parameter that holds an operand's
+    /// data address: what a replay of this launch for other arrays of the
+    /// same layout patches.
+    pub(crate) data_slots: smallvec::SmallVec<[(usize, usize); 4]>,
 }
 
 impl Prepared {
@@ -510,11 +514,21 @@ fn prepare_run(
         }
     };
     let grid = wanted.clamp(1, cap) as u32;
+    let data_slots = spec
+        .param_slots()
+        .iter()
+        .enumerate()
+        .filter_map(|(slot, (value, _))| match value {
+            super::ParamValue::Data { operand } => Some((slot, *operand)),
+            _ => None,
+        })
+        .collect();
     Ok(Prepared {
         kernel,
         config: LaunchConfig::linear(grid, BLOCK),
         stream: Stream::current_on(device),
         params: packed.params,
+        data_slots,
     })
 }
 

@@ -517,7 +517,7 @@ impl ElementwiseSpec {
     /// What [`ElementwiseSpec::kernel_params`] lists, without the names
     /// and C types: each parameter's value and size in bytes. The launcher
     /// packs by this on every call, so it builds no strings.
-    fn param_slots(&self) -> smallvec::SmallVec<[(ParamValue, usize); 12]> {
+    pub(crate) fn param_slots(&self) -> smallvec::SmallVec<[(ParamValue, usize); 12]> {
         let isz = self.index.size();
         let mut out = smallvec::SmallVec::new();
         for (k, p) in self.params.iter().enumerate() {

@@ -63,6 +63,13 @@ pub fn call(
     inputs: &[Input<'_>],
     options: &UfuncOptions<'_>,
 ) -> Result<Vec<Array>> {
+    // A call laid out like a recent one replays its launch.
+    let replay_key = super::replay::Key::of(ufunc, inputs, options);
+    if let Some(k) = &replay_key
+        && let Some(outputs) = super::replay::replay(k, inputs)?
+    {
+        return Ok(outputs);
+    }
     if inputs.len() != ufunc.nin {
         return Err(Error::Value(format!(
             "{}() takes {} positional input arguments but {} were given",
@@ -157,7 +164,12 @@ pub fn call(
                 {
                     super::pending::defer(ufunc, inputs, &outputs[0], p)?
                 }
-                Some(p) => p.launch()?,
+                Some(p) => {
+                    p.launch()?;
+                    if let Some(k) = replay_key {
+                        super::replay::remember(k, &outputs, &p);
+                    }
+                }
                 None => {}
             }
         }

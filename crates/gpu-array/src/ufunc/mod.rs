@@ -28,6 +28,7 @@
 pub(crate) mod call;
 mod functions;
 pub(crate) mod pending;
+mod replay;
 pub(crate) mod select;
 mod table;
 
