@@ -425,6 +425,19 @@ fn replayed_launches_see_their_own_arrays() {
         let (frac, int) = ufunc::modf(&a).unwrap();
         assert_allclose(&frac, &ha.mapv(f32::fract), 0.0, 0.0);
         assert_allclose(&int, &ha.mapv(f32::trunc), 0.0, 0.0);
+        // Float and bool scalars replay with their own values (an integer
+        // scalar takes the full path: its value is range-checked).
+        let s = 0.25 + f64::from(round);
+        let want = ha.mapv(|v| (v as f64 * s) as f32 + (s as f32));
+        let got = ufunc::add(&ufunc::multiply(&a, s).unwrap(), s).unwrap();
+        assert_allclose(&got, &want, 1e-6, 1e-6);
+        let got = ufunc::subtract(s, &a).unwrap();
+        assert_allclose(&got, &ha.mapv(|v| s as f32 - v), 0.0, 0.0);
+        let flag = round % 2 == 0;
+        let got = ufunc::logical_and(&a, flag).unwrap();
+        assert_array_equal(&got, &ha.mapv(|v| v != 0.0 && flag));
+        let got = ufunc::add(&a, 3 + i64::from(round)).unwrap();
+        assert_allclose(&got, &ha.mapv(|v| v + (3 + round) as f32), 0.0, 0.0);
         // Another dtype in the same layout takes its own loop.
         let a64 = a.astype(DType::Float64).unwrap();
         let got = ufunc::add(&a64, &a64).unwrap();

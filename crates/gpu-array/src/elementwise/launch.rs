@@ -186,6 +186,8 @@ pub(crate) struct Prepared {
     /// data address: what a replay of this launch for other arrays of the
     /// same layout patches.
     pub(crate) data_slots: smallvec::SmallVec<[(usize, usize); 4]>,
+    /// (parameter, operand) for each parameter that holds a scalar's value.
+    pub(crate) scalar_slots: smallvec::SmallVec<[(usize, usize); 2]>,
 }
 
 impl Prepared {
@@ -514,21 +516,21 @@ fn prepare_run(
         }
     };
     let grid = wanted.clamp(1, cap) as u32;
-    let data_slots = spec
-        .param_slots()
-        .iter()
-        .enumerate()
-        .filter_map(|(slot, (value, _))| match value {
-            super::ParamValue::Data { operand } => Some((slot, *operand)),
-            _ => None,
-        })
-        .collect();
+    let (mut data_slots, mut scalar_slots) = (smallvec::SmallVec::new(), smallvec::SmallVec::new());
+    for (slot, (value, _)) in spec.param_slots().iter().enumerate() {
+        match value {
+            super::ParamValue::Data { operand } => data_slots.push((slot, *operand)),
+            super::ParamValue::Scalar { operand } => scalar_slots.push((slot, *operand)),
+            _ => {}
+        }
+    }
     Ok(Prepared {
         kernel,
         config: LaunchConfig::linear(grid, BLOCK),
         stream: Stream::current_on(device),
         params: packed.params,
         data_slots,
+        scalar_slots,
     })
 }
 

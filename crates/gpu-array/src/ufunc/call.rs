@@ -42,7 +42,7 @@ pub struct UfuncOptions<'a> {
     pub casting: Casting,
 }
 
-fn scalar_kind(v: &ScalarValue) -> ScalarKind {
+pub(super) fn scalar_kind(v: &ScalarValue) -> ScalarKind {
     match v {
         ScalarValue::Bool(_) => ScalarKind::Bool,
         ScalarValue::Int(_) => ScalarKind::Int,
@@ -167,7 +167,7 @@ pub fn call(
                 Some(p) => {
                     p.launch()?;
                     if let Some(k) = replay_key {
-                        super::replay::remember(k, &outputs, &p);
+                        super::replay::remember(k, &outputs, &p, &resolved.inputs);
                     }
                 }
                 None => {}

@@ -10,18 +10,20 @@
 //! those properties, and a call that matches allocates its outputs, patches
 //! the addresses into a copy of the packed arguments and launches.
 //!
-//! Calls with scalars (whose values are checked against the loop's types),
-//! `out=` or `dtype=`, and comparisons that would be deferred
-//! ([`super::pending`]) take the full path.
+//! Float, complex and bool scalars count by their kind (NEP 50), so their
+//! values are converted to the loop's type and patched in too. Calls with
+//! integer scalars (whose values are checked against the loop's types and
+//! may decide a comparison alone), `out=` or `dtype=`, and comparisons that
+//! would be deferred ([`super::pending`]) take the full path.
 
 use std::cell::RefCell;
 
 use smallvec::SmallVec;
 
 use super::Ufunc;
-use super::call::{Input, UfuncOptions};
+use super::call::{Input, UfuncOptions, scalar_kind, scalar_to_bytes};
 use crate::array::Array;
-use crate::dtype::{Casting, DType};
+use crate::dtype::{Casting, DType, ScalarKind, ScalarValue};
 use crate::elementwise::Prepared;
 use crate::error::Result;
 use crate::layout::Order;
@@ -34,11 +36,15 @@ const ALIGN_MASK: u64 = 15;
 
 /// What decides an input's part of the launch.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct InputKey {
-    dtype: DType,
-    align: u64,
-    shape: SmallVec<[usize; 4]>,
-    strides: SmallVec<[isize; 4]>,
+enum InputKey {
+    Array {
+        dtype: DType,
+        align: u64,
+        shape: SmallVec<[usize; 4]>,
+        strides: SmallVec<[isize; 4]>,
+    },
+    /// A float, complex or bool scalar: only its kind counts.
+    Scalar(ScalarKind),
 }
 
 /// What decides the whole launch.
@@ -51,8 +57,9 @@ pub(crate) struct Key {
 }
 
 impl Key {
-    /// The key of a call, when the call may be replayed: every input an
-    /// array on one device, no `out=` or `dtype=`.
+    /// The key of a call, when the call may be replayed: arrays on one
+    /// device (at least one) and float, complex or bool scalars, no `out=`
+    /// or `dtype=`.
     pub(crate) fn of(
         ufunc: &'static Ufunc,
         inputs: &[Input<'_>],
@@ -64,16 +71,21 @@ impl Key {
         let mut device = None;
         let mut keys = SmallVec::new();
         for i in inputs {
-            let Input::Array(a) = i else { return None };
-            let d = a.device().ordinal();
-            if *device.get_or_insert(d) != d {
-                return None;
-            }
-            keys.push(InputKey {
-                dtype: a.dtype(),
-                align: a.data_ptr().raw() & ALIGN_MASK,
-                shape: a.shape().into(),
-                strides: a.strides().into(),
+            keys.push(match i {
+                Input::Scalar(ScalarValue::Int(_)) => return None,
+                Input::Scalar(v) => InputKey::Scalar(scalar_kind(v)),
+                Input::Array(a) => {
+                    let d = a.device().ordinal();
+                    if *device.get_or_insert(d) != d {
+                        return None;
+                    }
+                    InputKey::Array {
+                        dtype: a.dtype(),
+                        align: a.data_ptr().raw() & ALIGN_MASK,
+                        shape: a.shape().into(),
+                        strides: a.strides().into(),
+                    }
+                }
             });
         }
         Some(Key {
@@ -99,14 +111,17 @@ struct Entry {
     ends: SmallVec<[usize; 12]>,
     /// (parameter, operand: inputs then outputs) per data address.
     data_slots: SmallVec<[(usize, usize); 4]>,
+    /// (parameter, input, the loop's type for it) per scalar value.
+    scalar_slots: SmallVec<[(usize, usize, DType); 2]>,
 }
 
 thread_local! {
     static ENTRIES_OF_THREAD: RefCell<Vec<Entry>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Remembers `launch`, which a call with `key` made with `outputs`.
-pub(crate) fn remember(key: Key, outputs: &[Array], launch: &Prepared) {
+/// Remembers `launch`, which a call with `key` made with `outputs`;
+/// `loop_inputs` are its loop's input types (what scalars convert to).
+pub(crate) fn remember(key: Key, outputs: &[Array], launch: &Prepared, loop_inputs: &[DType]) {
     let mut bytes = Vec::new();
     let mut ends = SmallVec::new();
     for p in &launch.params {
@@ -127,6 +142,11 @@ pub(crate) fn remember(key: Key, outputs: &[Array], launch: &Prepared) {
         bytes,
         ends,
         data_slots: launch.data_slots.clone(),
+        scalar_slots: launch
+            .scalar_slots
+            .iter()
+            .map(|&(slot, input)| (slot, input, loop_inputs[input]))
+            .collect(),
     };
     ENTRIES_OF_THREAD.with(|e| {
         let mut e = e.borrow_mut();
@@ -153,10 +173,12 @@ pub(crate) fn replay(key: &Key, inputs: &[Input<'_>]) -> Result<Option<Vec<Array
         let Some(entry) = e.iter().find(|x| x.key == *key) else {
             return Ok(None);
         };
-        let Some(Input::Array(first)) = inputs.first() else {
+        let Some(device) = inputs.iter().find_map(|i| match i {
+            Input::Array(a) => Some(a.device()),
+            Input::Scalar(_) => None,
+        }) else {
             return Ok(None);
         };
-        let device = first.device();
         let mut outputs: Vec<Array> = Vec::with_capacity(entry.out_dtypes.len());
         for &dt in &entry.out_dtypes {
             outputs.push(Array::empty_on(device, &entry.out_shape, dt, Order::C)?);
@@ -178,6 +200,13 @@ pub(crate) fn replay(key: &Key, inputs: &[Input<'_>]) -> Result<Option<Vec<Array
             };
             let at = start(slot);
             bytes[at..at + 8].copy_from_slice(&ptr.to_le_bytes());
+        }
+        for &(slot, input, dtype) in &entry.scalar_slots {
+            let Some(Input::Scalar(v)) = inputs.get(input) else {
+                unreachable!("the key gave this input as a scalar")
+            };
+            let value = scalar_to_bytes(*v, dtype);
+            bytes[start(slot)..entry.ends[slot]].copy_from_slice(&value);
         }
         let params: SmallVec<[&[u8]; 16]> = (0..entry.ends.len())
             .map(|slot| &bytes[start(slot)..entry.ends[slot]])
