@@ -99,7 +99,9 @@ pub fn defer(
 /// # Errors
 /// The launch failed, now or when an address read ran it.
 pub fn flush() -> Result<()> {
-    if HAS_FAILED.swap(false, Ordering::AcqRel)
+    // Every synchronize and event record comes here: a plain load first.
+    if HAS_FAILED.load(Ordering::Acquire)
+        && HAS_FAILED.swap(false, Ordering::AcqRel)
         && let Some(e) = FAILED.lock().unwrap_or_else(|p| p.into_inner()).take()
     {
         return Err(e);
