@@ -141,6 +141,19 @@ pub enum ScalarValue {
     Complex(Complex<f64>),
 }
 
+impl ScalarValue {
+    /// The value's kind: all that a weak (Python) scalar contributes to
+    /// type promotion under NEP 50.
+    pub fn kind(&self) -> ScalarKind {
+        match self {
+            ScalarValue::Bool(_) => ScalarKind::Bool,
+            ScalarValue::Int(_) => ScalarKind::Int,
+            ScalarValue::Float(_) => ScalarKind::Float,
+            ScalarValue::Complex(_) => ScalarKind::Complex,
+        }
+    }
+}
+
 /// `numpy.min_scalar_type(value)`: the smallest dtype that holds the value.
 ///
 /// Integers: the smallest unsigned type for a non-negative value, else the

@@ -78,7 +78,7 @@ impl ElementwiseKernel {
             .iter()
             .map(|i| match i {
                 KernelInput::Plain(Input::Array(a)) => info(a),
-                KernelInput::Plain(Input::Scalar(v)) => ArgInfo::Scalar(Operand::Scalar(kind(v))),
+                KernelInput::Plain(Input::Scalar(v)) => ArgInfo::Scalar(Operand::Scalar(v.kind())),
                 KernelInput::Typed(Typed(dt, _)) => ArgInfo::Scalar(Operand::Array(*dt)),
             })
             .collect();
@@ -162,15 +162,5 @@ impl ElementwiseKernel {
         }
         launch(&shape, &args, |l, i| self.spec(&in_info, &out_info, l, i))?;
         Ok(outs.into_iter().cloned().collect())
-    }
-}
-
-fn kind(v: &ScalarValue) -> crate::dtype::ScalarKind {
-    use crate::dtype::ScalarKind;
-    match v {
-        ScalarValue::Bool(_) => ScalarKind::Bool,
-        ScalarValue::Int(_) => ScalarKind::Int,
-        ScalarValue::Float(_) => ScalarKind::Float,
-        ScalarValue::Complex(_) => ScalarKind::Complex,
     }
 }

@@ -162,7 +162,7 @@ pub fn select(
         .iter()
         .map(|c| Operand::Array(c.dtype()))
         .collect();
-    ops.push(Operand::Scalar(scalar_kind(default)));
+    ops.push(Operand::Scalar(default.kind()));
     let dt = result_type(&ops)?;
     let shapes: Vec<&[usize]> = condlist
         .iter()
@@ -180,17 +180,6 @@ pub fn select(
         copyto(&out, ch, Casting::Unsafe, Some(c))?;
     }
     Ok(out)
-}
-
-/// The kind of a weak scalar (NEP 50: only its kind takes part).
-pub(super) fn scalar_kind(v: ScalarValue) -> crate::dtype::ScalarKind {
-    use crate::dtype::ScalarKind;
-    match v {
-        ScalarValue::Bool(_) => ScalarKind::Bool,
-        ScalarValue::Int(_) => ScalarKind::Int,
-        ScalarValue::Float(_) => ScalarKind::Float,
-        ScalarValue::Complex(_) => ScalarKind::Complex,
-    }
 }
 
 /// The choose kernel's specs for each choice dtype and index dtype.

@@ -208,7 +208,7 @@ impl AxisConcatenator {
             };
             ops.push(match &obj {
                 Obj::Array(a) => Operand::Array(a.dtype()),
-                Obj::Scalar(v) => Operand::Scalar(super::choose::scalar_kind(*v)),
+                Obj::Scalar(v) => Operand::Scalar(v.kind()),
             });
             objs.push(obj);
         }

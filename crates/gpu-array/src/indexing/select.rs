@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use super::{TakeMode, take};
 use crate::array::Array;
-use crate::dtype::{DType, Operand, ScalarKind, ScalarValue, result_type};
+use crate::dtype::{DType, Operand, ScalarValue, result_type};
 use crate::elementwise::{KernelInput, Typed, cached_kernel};
 use crate::error::{Error, Result};
 use crate::fusion::{FVar, Fused, Variadic, fuse, fx};
@@ -29,12 +29,7 @@ cached_kernel! {
 fn operand(x: &Input<'_>) -> Operand {
     match x {
         Input::Array(a) => Operand::Array(a.dtype()),
-        Input::Scalar(v) => Operand::Scalar(match v {
-            ScalarValue::Bool(_) => ScalarKind::Bool,
-            ScalarValue::Int(_) => ScalarKind::Int,
-            ScalarValue::Float(_) => ScalarKind::Float,
-            ScalarValue::Complex(_) => ScalarKind::Complex,
-        }),
+        Input::Scalar(v) => Operand::Scalar(v.kind()),
     }
 }
 

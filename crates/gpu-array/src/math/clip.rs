@@ -4,7 +4,7 @@
 
 use super::kernels::{BoundKind, clip_spec, nan_to_num_spec, value_as};
 use crate::array::Array;
-use crate::dtype::{Casting, Operand, ScalarKind, ScalarValue, check_cast, result_type};
+use crate::dtype::{Casting, Operand, ScalarValue, check_cast, result_type};
 use crate::elementwise::{LaunchArg, launch};
 use crate::error::{Error, Result};
 use crate::layout::{self, Order};
@@ -36,12 +36,7 @@ impl Bound<'_> {
         match self {
             Bound::None => None,
             Bound::Array(a) => Some(Operand::Array(a.dtype())),
-            Bound::Scalar(v) => Some(Operand::Scalar(match v {
-                ScalarValue::Bool(_) => ScalarKind::Bool,
-                ScalarValue::Int(_) => ScalarKind::Int,
-                ScalarValue::Float(_) => ScalarKind::Float,
-                ScalarValue::Complex(_) => ScalarKind::Complex,
-            })),
+            Bound::Scalar(v) => Some(Operand::Scalar(v.kind())),
         }
     }
 

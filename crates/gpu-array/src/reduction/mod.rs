@@ -307,7 +307,7 @@ impl ReductionKernel {
                     ndim: crate::elementwise::raw_ndim(a),
                 },
                 KernelInput::Plain(Input::Array(a)) => ArgInfo::array(a.dtype()),
-                KernelInput::Plain(Input::Scalar(v)) => ArgInfo::Scalar(Operand::Scalar(kind(v))),
+                KernelInput::Plain(Input::Scalar(v)) => ArgInfo::Scalar(Operand::Scalar(v.kind())),
                 KernelInput::Typed(Typed(dt, _)) => ArgInfo::Scalar(Operand::Array(*dt)),
             })
             .collect();
@@ -349,16 +349,6 @@ impl ReductionKernel {
             self.spec(&in_info, &out_dtypes, v)
         })?;
         Ok(outs.into_iter().cloned().collect())
-    }
-}
-
-fn kind(v: &crate::dtype::ScalarValue) -> crate::dtype::ScalarKind {
-    use crate::dtype::{ScalarKind, ScalarValue};
-    match v {
-        ScalarValue::Bool(_) => ScalarKind::Bool,
-        ScalarValue::Int(_) => ScalarKind::Int,
-        ScalarValue::Float(_) => ScalarKind::Float,
-        ScalarValue::Complex(_) => ScalarKind::Complex,
     }
 }
 

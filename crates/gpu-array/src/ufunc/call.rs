@@ -6,7 +6,7 @@ use num_complex::Complex;
 
 use super::{ResolvedLoop, Ufunc, UfuncInput, UfuncParams};
 use crate::array::Array;
-use crate::dtype::{Casting, DType, Element, Operand, ScalarKind, ScalarValue};
+use crate::dtype::{Casting, DType, Element, Operand, ScalarValue};
 use crate::elementwise::{FastKey, LaunchArg, Prepared, prepare_keyed};
 use crate::error::{Error, Result};
 use crate::layout;
@@ -40,15 +40,6 @@ pub struct UfuncOptions<'a> {
     pub dtype: Option<DType>,
     /// `casting=` (`same_kind` by default).
     pub casting: Casting,
-}
-
-pub(super) fn scalar_kind(v: &ScalarValue) -> ScalarKind {
-    match v {
-        ScalarValue::Bool(_) => ScalarKind::Bool,
-        ScalarValue::Int(_) => ScalarKind::Int,
-        ScalarValue::Float(_) => ScalarKind::Float,
-        ScalarValue::Complex(_) => ScalarKind::Complex,
-    }
 }
 
 /// Calls `ufunc` with NumPy's semantics; returns the outputs (the `out=`
@@ -88,7 +79,7 @@ pub fn call(
         .iter()
         .map(|i| match i {
             Input::Array(a) => Operand::Array(a.dtype()),
-            Input::Scalar(v) => Operand::Scalar(scalar_kind(v)),
+            Input::Scalar(v) => Operand::Scalar(v.kind()),
         })
         .collect();
     let params = UfuncParams {

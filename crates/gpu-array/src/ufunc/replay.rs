@@ -21,7 +21,7 @@ use std::cell::RefCell;
 use smallvec::SmallVec;
 
 use super::Ufunc;
-use super::call::{Input, UfuncOptions, scalar_kind, scalar_to_bytes};
+use super::call::{Input, UfuncOptions, scalar_to_bytes};
 use crate::array::Array;
 use crate::dtype::{Casting, DType, ScalarKind, ScalarValue};
 use crate::elementwise::Prepared;
@@ -73,7 +73,7 @@ impl Key {
         for i in inputs {
             keys.push(match i {
                 Input::Scalar(ScalarValue::Int(_)) => return None,
-                Input::Scalar(v) => InputKey::Scalar(scalar_kind(v)),
+                Input::Scalar(v) => InputKey::Scalar(v.kind()),
                 Input::Array(a) => {
                     let d = a.device().ordinal();
                     if *device.get_or_insert(d) != d {
