@@ -256,7 +256,7 @@ WORKLOADS = {
     "take 2^26 from 2^28": w_gpu(
         lambda: (full(N, cp.float32, 1.0), cp.random.randint(0, N, 1 << 26, dtype=cp.int64)),
         lambda a, i: cp.take(a, i), (1 << 26) * (8 + 4 + 4)),
-    "where(a>0,a,b) f32 2^28": w_gpu(lambda: (full(N, cp.float32, 1.0), full(N, cp.float32, 2.0)),
+    "where(a>0,a,b) two calls f32 2^28": w_gpu(lambda: (full(N, cp.float32, 1.0), full(N, cp.float32, 2.0)),
                                      lambda a, b: cp.where(a > 0, a, b), 3 * N * 4),
     "fused where(a>0,a,b) f32 2^28": w_gpu(
         lambda: (full(N, cp.float32, 1.0), full(N, cp.float32, 2.0)),

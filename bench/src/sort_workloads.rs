@@ -69,15 +69,14 @@ pub fn where_f32(dev: Device) -> Result<Record> {
     let n = 1 << 28;
     let a = crate::array_workloads::filled(&[n], DType::Float32, 1.0)?;
     let b = crate::array_workloads::filled(&[n], DType::Float32, 2.0)?;
-    // Two calls, as NumPy code writes it: the comparison's launch is
-    // deferred and `where_` compares inline (`gpu_array::ufunc`'s `pending`
-    // module), so the bytes moved are those of the fused row: two reads and
-    // one write.
+    // Two calls, as NumPy code writes it: the comparison writes a boolean
+    // array that `where_` reads back. The bytes counted are the fused row's
+    // (two reads and one write), so the two rows' bandwidths compare.
     let ms = time(dev, || {
         let c = a.greater(0.0)?;
         gpu_array::indexing::where_(&c, &a, &b)
     })?;
-    Ok(gpu_rec("where(a>0,a,b) f32 2^28", ms, 3 * n * 4))
+    Ok(gpu_rec("where(a>0,a,b) two calls f32 2^28", ms, 3 * n * 4))
 }
 
 /// The same `where` written with `fuse`: the comparison and the selection

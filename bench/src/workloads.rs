@@ -2,7 +2,7 @@
 
 use gpu_runtime::memory::PinnedMemoryPool;
 use gpu_runtime::{
-    Device, LaunchConfig, MemoryPool, RawKernel, Result, Stream, StreamOptions, alloc, memcpy_dtod,
+    Device, LaunchConfig, MemoryPool, RawKernel, Result, Stream, StreamOptions, alloc,
     memcpy_dtoh_async_unchecked, memcpy_htod_async_unchecked,
 };
 
@@ -123,7 +123,10 @@ pub fn all() -> Vec<Workload> {
             crate::sort_workloads::concatenate_f32,
         ),
         ("take 2^26 from 2^28", crate::sort_workloads::take_random),
-        ("where(a>0,a,b) f32 2^28", crate::sort_workloads::where_f32),
+        (
+            "where(a>0,a,b) two calls f32 2^28",
+            crate::sort_workloads::where_f32,
+        ),
         (
             "fused where(a>0,a,b) f32 2^28",
             crate::sort_workloads::where_fused_f32,
@@ -259,7 +262,7 @@ fn d2d(dev: Device) -> Result<Record> {
     let a = alloc(N)?;
     let b = alloc(N)?;
     a.memset(1, &stream)?;
-    let ms = gpu_ms(&stream, 3, 20, || memcpy_dtod(b.ptr(), a.ptr(), N, &stream))?;
+    let ms = gpu_ms(&stream, 3, 20, || b.copy_from_device(&a, &stream))?;
     // Read plus write, as CuPy's and the design's bandwidth figures count it.
     Ok(gpu_record("D2D memcpy 1 GiB", ms, 2.0 * N as f64))
 }

@@ -5,22 +5,19 @@ use gpu_runtime::{Kernel, LaunchConfig, Stream};
 
 use crate::error::Result;
 
-/// Launches a generated kernel with its packed parameter bytes (the
-/// runtime's error type: a deferred launch runs inside gpu-runtime).
+/// Launches a generated kernel with its packed parameter bytes.
 pub(crate) fn launch_packed(
     kernel: &Kernel,
     cfg: LaunchConfig,
     stream: &Stream,
     params: &[&[u8]],
-) -> gpu_runtime::Result<()> {
+) -> Result<()> {
     // SAFETY: the parameter bytes come from `ElementwiseSpec::pack_args`,
     // which follows the same `kernel_params` list the signature was rendered
     // from (and `launch_bytes` checks each length against the driver's);
     // every device address among them is a live array of this device whose
     // layout the spec describes; the arrays' buffers are freed in stream
-    // order by the memory pool, so they outlive the launch. A deferred
-    // launch's inputs are held by its deferral until it runs, and dropping
-    // its output cancels it.
+    // order by the memory pool, so they outlive the launch.
     unsafe { kernel.launch_bytes(&cfg, stream, params) }?;
     Ok(())
 }

@@ -415,13 +415,17 @@ mod gpu {
 
     fn upload(bytes: &[u8]) -> Memory {
         let m = alloc(bytes.len().max(16)).unwrap();
-        memcpy_htod(m.ptr(), bytes).unwrap();
+        // SAFETY: the test's own allocation, sized for the copy (or a bad
+        // address the test expects the driver to reject).
+        unsafe { memcpy_htod(m.ptr(), bytes) }.unwrap();
         m
     }
 
     fn download(m: &Memory, len: usize) -> Vec<u8> {
         let mut v = vec![0u8; len];
-        memcpy_dtoh(&mut v, m.ptr()).unwrap();
+        // SAFETY: the test's own allocation, sized for the copy (or a bad
+        // address the test expects the driver to reject).
+        unsafe { memcpy_dtoh(&mut v, m.ptr()) }.unwrap();
         v
     }
 

@@ -30,34 +30,51 @@ use crate::{Device, DevicePtr, Error, Result, Stream};
 /// consumed by the driver, and page-locked memory is staged through the
 /// pinned pool first. The host does not wait for the device.
 ///
+/// # Safety
+/// `dst` must be device memory (of the stream's device, or one it can
+/// address) valid for writes of `src.len()` bytes, not freed before the work ends, and not
+/// accessed meanwhile except in stream order. The safe form is
+/// [`Memory::write_at`].
+///
 /// # Errors
 /// No device, or the driver failed.
-pub fn memcpy_htod(dst: DevicePtr, src: &[u8]) -> Result<()> {
+pub unsafe fn memcpy_htod(dst: DevicePtr, src: &[u8]) -> Result<()> {
     let device = Device::current()?;
-    htod_sync(dst, src, &Stream::current_on(device))
+    // SAFETY: the caller's contract is htod_sync's.
+    unsafe { htod_sync(dst, src, &Stream::current_on(device)) }
 }
 
 /// Like [`memcpy_htod`], on `stream` (ordered after the work queued there).
 ///
+/// # Safety
+/// `dst` must be device memory (of the stream's device, or one it can
+/// address) valid for writes of `src.len()` bytes, not freed before the work ends, and not
+/// accessed meanwhile except in stream order. The safe form is
+/// [`Memory::write_at`].
+///
 /// # Errors
 /// As [`memcpy_htod`].
-pub fn memcpy_htod_on(dst: DevicePtr, src: &[u8], stream: &Stream) -> Result<()> {
-    htod_sync(dst, src, stream)
+pub unsafe fn memcpy_htod_on(dst: DevicePtr, src: &[u8], stream: &Stream) -> Result<()> {
+    // SAFETY: the caller's contract is htod_sync's.
+    unsafe { htod_sync(dst, src, stream) }
 }
 
-fn htod_sync(dst: DevicePtr, src: &[u8], stream: &Stream) -> Result<()> {
+/// # Safety
+/// As [`memcpy_htod`].
+unsafe fn htod_sync(dst: DevicePtr, src: &[u8], stream: &Stream) -> Result<()> {
     if src.is_empty() {
         return Ok(());
     }
     stream.device().bind()?;
     if is_page_locked(src.as_ptr()) {
         // The driver would copy straight from `src` after we return.
-        return memcpy_htod_async(dst, src, stream);
+        // SAFETY: the caller's contract covers `dst`.
+        return unsafe { memcpy_htod_async(dst, src, stream) };
     }
     // SAFETY: `src` is valid for its length; the driver copies pageable
     // memory out of it before returning.
     check("cuMemcpyHtoDAsync", unsafe {
-        cuda::cuMemcpyHtoDAsync_v2(dst.0, src.as_ptr().cast(), src.len(), stream.raw())
+        cuda::cuMemcpyHtoDAsync_v2(dst.0, src.as_ptr().cast(), src.len(), stream.handle()?)
     })
 }
 
@@ -65,23 +82,36 @@ fn htod_sync(dst: DevicePtr, src: &[u8], stream: &Stream) -> Result<()> {
 /// `src` is first copied into a block of the default
 /// [`PinnedMemoryPool`], which the pool reuses only after the copy.
 ///
+/// # Safety
+/// `dst` must be device memory (of the stream's device, or one it can
+/// address) valid for writes of `src.len()` bytes, not freed before the work ends, and not
+/// accessed meanwhile except in stream order. The safe form is
+/// [`Memory::write_at_async`].
+///
 /// # Errors
 /// No pinned memory, or the driver failed.
-pub fn memcpy_htod_async(dst: DevicePtr, src: &[u8], stream: &Stream) -> Result<()> {
+pub unsafe fn memcpy_htod_async(dst: DevicePtr, src: &[u8], stream: &Stream) -> Result<()> {
     if src.is_empty() {
         return Ok(());
     }
     let mut staging = PinnedMemoryPool::default_pool().malloc(src.len())?;
     staging.as_mut_slice().copy_from_slice(src);
-    memcpy_htod_async_pinned(dst, staging, stream)
+    // SAFETY: the caller's contract covers `dst`.
+    unsafe { memcpy_htod_async_pinned(dst, staging, stream) }
 }
 
 /// Copies all of `src` to `dst` on `stream` straight from the pinned block,
 /// which is released once the copy has finished.
 ///
+/// # Safety
+/// `dst` must be device memory (of the stream's device, or one it can
+/// address) valid for writes of `src.len()` bytes, not freed before the work ends, and not
+/// accessed meanwhile except in stream order. The safe form is
+/// [`Memory::write_at_async`].
+///
 /// # Errors
 /// The driver failed.
-pub fn memcpy_htod_async_pinned(
+pub unsafe fn memcpy_htod_async_pinned(
     dst: DevicePtr,
     mut src: PinnedMemory,
     stream: &Stream,
@@ -93,7 +123,7 @@ pub fn memcpy_htod_async_pinned(
     // SAFETY: `src` is pinned and is kept from reuse until the copy is done
     // (the event recorded below).
     check("cuMemcpyHtoDAsync", unsafe {
-        cuda::cuMemcpyHtoDAsync_v2(dst.0, src.as_ptr().cast(), src.len(), stream.raw())
+        cuda::cuMemcpyHtoDAsync_v2(dst.0, src.as_ptr().cast(), src.len(), stream.handle()?)
     })?;
     if src.record(stream).is_err() {
         // Without an event we cannot tell when the copy is done: never
@@ -127,32 +157,48 @@ pub unsafe fn memcpy_htod_async_unchecked(
     stream.device().bind()?;
     // SAFETY: the caller guarantees `src` for `bytes` until the stream catches up.
     check("cuMemcpyHtoDAsync", unsafe {
-        cuda::cuMemcpyHtoDAsync_v2(dst.0, src.cast::<c_void>(), bytes, stream.raw())
+        cuda::cuMemcpyHtoDAsync_v2(dst.0, src.cast::<c_void>(), bytes, stream.handle()?)
     })
 }
 
 /// Copies `dst.len()` bytes from device address `src` into `dst`, on the
 /// current device's current stream, and waits for the copy.
 ///
+/// # Safety
+/// `src` must be device memory (of the stream's device, or one it can
+/// address) valid for reads of `dst.len()` bytes, not freed before the work ends, and not
+/// accessed meanwhile except in stream order. The safe form is
+/// [`Memory::read_at`].
+///
 /// # Errors
 /// [`Error::SynchronizationNotAllowed`] inside `allow_synchronize(false)`,
 /// no device, or the driver failed (including errors of earlier work).
-pub fn memcpy_dtoh(dst: &mut [u8], src: DevicePtr) -> Result<()> {
+pub unsafe fn memcpy_dtoh(dst: &mut [u8], src: DevicePtr) -> Result<()> {
     check_sync_allowed("memcpy_dtoh")?;
     let device = Device::current()?;
-    dtoh_sync(dst, src, &Stream::current_on(device))
+    // SAFETY: the caller's contract is dtoh_sync's.
+    unsafe { dtoh_sync(dst, src, &Stream::current_on(device)) }
 }
 
 /// Like [`memcpy_dtoh`], on `stream` (ordered after the work queued there).
 ///
+/// # Safety
+/// `src` must be device memory (of the stream's device, or one it can
+/// address) valid for reads of `dst.len()` bytes, not freed before the work ends, and not
+/// accessed meanwhile except in stream order. The safe form is
+/// [`Memory::read_at`].
+///
 /// # Errors
 /// As [`memcpy_dtoh`].
-pub fn memcpy_dtoh_on(dst: &mut [u8], src: DevicePtr, stream: &Stream) -> Result<()> {
+pub unsafe fn memcpy_dtoh_on(dst: &mut [u8], src: DevicePtr, stream: &Stream) -> Result<()> {
     check_sync_allowed("memcpy_dtoh")?;
-    dtoh_sync(dst, src, stream)
+    // SAFETY: the caller's contract is dtoh_sync's.
+    unsafe { dtoh_sync(dst, src, stream) }
 }
 
-fn dtoh_sync(dst: &mut [u8], src: DevicePtr, stream: &Stream) -> Result<()> {
+/// # Safety
+/// As [`memcpy_dtoh`].
+unsafe fn dtoh_sync(dst: &mut [u8], src: DevicePtr, stream: &Stream) -> Result<()> {
     if dst.is_empty() {
         return Ok(());
     }
@@ -160,11 +206,11 @@ fn dtoh_sync(dst: &mut [u8], src: DevicePtr, stream: &Stream) -> Result<()> {
     // SAFETY: `dst` is valid for writes of its length and stays borrowed
     // until the stream has been synchronized below.
     check("cuMemcpyDtoHAsync", unsafe {
-        cuda::cuMemcpyDtoHAsync_v2(dst.as_mut_ptr().cast(), src.0, dst.len(), stream.raw())
+        cuda::cuMemcpyDtoHAsync_v2(dst.as_mut_ptr().cast(), src.0, dst.len(), stream.handle()?)
     })?;
     // SAFETY: a valid stream handle.
     check("cuStreamSynchronize", unsafe {
-        cuda::cuStreamSynchronize(stream.raw())
+        cuda::cuStreamSynchronize(stream.handle()?)
     })
 }
 
@@ -179,7 +225,10 @@ pub struct HostTransfer {
 
 impl HostTransfer {
     /// Whether the copy has finished (does not block).
-    pub fn is_done(&self) -> bool {
+    ///
+    /// # Errors
+    /// The copy or earlier work on its stream failed.
+    pub fn is_done(&self) -> Result<bool> {
         self.dst.is_idle()
     }
 
@@ -198,9 +247,15 @@ impl HostTransfer {
 /// pinned block `dst` on `stream`. The transfer owns `dst` so that nothing
 /// reads it before the copy ends; [`HostTransfer::wait`] returns it.
 ///
+/// # Safety
+/// `src` must be device memory (of the stream's device, or one it can
+/// address) valid for reads of `dst.len()` bytes, not freed before the work ends, and not
+/// accessed meanwhile except in stream order. The safe form is
+/// [`Memory::read_at_async`].
+///
 /// # Errors
 /// The driver failed.
-pub fn memcpy_dtoh_async(
+pub unsafe fn memcpy_dtoh_async(
     mut dst: PinnedMemory,
     src: DevicePtr,
     stream: &Stream,
@@ -210,7 +265,7 @@ pub fn memcpy_dtoh_async(
         // SAFETY: `dst` is pinned and owned by the returned transfer, which
         // hands it out only after the recorded event.
         check("cuMemcpyDtoHAsync", unsafe {
-            cuda::cuMemcpyDtoHAsync_v2(dst.as_mut_ptr().cast(), src.0, dst.len(), stream.raw())
+            cuda::cuMemcpyDtoHAsync_v2(dst.as_mut_ptr().cast(), src.0, dst.len(), stream.handle()?)
         })?;
         if let Err(e) = dst.record(stream) {
             // The copy is queued but cannot be tracked: keep `dst` from
@@ -243,23 +298,34 @@ pub unsafe fn memcpy_dtoh_async_unchecked(
     stream.device().bind()?;
     // SAFETY: the caller guarantees `dst` for `bytes` until the stream catches up.
     check("cuMemcpyDtoHAsync", unsafe {
-        cuda::cuMemcpyDtoHAsync_v2(dst.cast::<c_void>(), src.0, bytes, stream.raw())
+        cuda::cuMemcpyDtoHAsync_v2(dst.cast::<c_void>(), src.0, bytes, stream.handle()?)
     })
 }
 
 /// Copies `bytes` bytes from `src` to `dst`, both device addresses of
 /// `stream`'s device (or of devices it can address), on `stream`.
 ///
+/// # Safety
+/// `dst` and `src` must be device memory (of the stream's device, or one it can
+/// address) valid for `bytes` bytes each (writes to `dst`, reads from `src`), not freed before the work ends, and not
+/// accessed meanwhile except in stream order. The safe form is
+/// [`Memory::copy_from_device_at`].
+///
 /// # Errors
 /// The driver failed.
-pub fn memcpy_dtod(dst: DevicePtr, src: DevicePtr, bytes: usize, stream: &Stream) -> Result<()> {
+pub unsafe fn memcpy_dtod(
+    dst: DevicePtr,
+    src: DevicePtr,
+    bytes: usize,
+    stream: &Stream,
+) -> Result<()> {
     if bytes == 0 {
         return Ok(());
     }
     stream.device().bind()?;
     // SAFETY: device addresses; a bad one is reported by the driver.
     check("cuMemcpyDtoDAsync", unsafe {
-        cuda::cuMemcpyDtoDAsync_v2(dst.0, src.0, bytes, stream.raw())
+        cuda::cuMemcpyDtoDAsync_v2(dst.0, src.0, bytes, stream.handle()?)
     })
 }
 
@@ -267,9 +333,15 @@ pub fn memcpy_dtod(dst: DevicePtr, src: DevicePtr, bytes: usize, stream: &Stream
 /// on `stream` (peer access need not be enabled; the driver stages when it
 /// is not).
 ///
+/// # Safety
+/// `dst` (on `dst_device`) and `src` (on `src_device`)` must be device memory (of the stream's device, or one it can
+/// address) valid for `bytes` bytes each (writes to `dst`, reads from `src`), not freed before the work ends, and not
+/// accessed meanwhile except in stream order. The safe form is
+/// [`Memory::copy_from_device_at`].
+///
 /// # Errors
 /// The devices' contexts could not be retained, or the driver failed.
-pub fn memcpy_peer(
+pub unsafe fn memcpy_peer(
     dst: DevicePtr,
     dst_device: Device,
     src: DevicePtr,
@@ -284,7 +356,7 @@ pub fn memcpy_peer(
     stream.device().bind()?;
     // SAFETY: retained primary contexts and device addresses in them.
     check("cuMemcpyPeerAsync", unsafe {
-        cuda::cuMemcpyPeerAsync(dst.0, dst_ctx, src.0, src_ctx, bytes, stream.raw())
+        cuda::cuMemcpyPeerAsync(dst.0, dst_ctx, src.0, src_ctx, bytes, stream.handle()?)
     })
 }
 
@@ -301,24 +373,36 @@ fn check_aligned(operation: &str, dst: DevicePtr, align: u64) -> Result<()> {
 
 /// Sets `count` bytes at `dst` to `value`, on `stream`.
 ///
+/// # Safety
+/// `dst` must be device memory (of the stream's device, or one it can
+/// address) valid for writes of `count` bytes, not freed before the work ends, and not
+/// accessed meanwhile except in stream order. The safe form is
+/// [`Memory::memset_at`].
+///
 /// # Errors
 /// The driver failed.
-pub fn memset_d8(dst: DevicePtr, value: u8, count: usize, stream: &Stream) -> Result<()> {
+pub unsafe fn memset_d8(dst: DevicePtr, value: u8, count: usize, stream: &Stream) -> Result<()> {
     if count == 0 {
         return Ok(());
     }
     stream.device().bind()?;
     // SAFETY: a device address; a bad one is reported by the driver.
     check("cuMemsetD8Async", unsafe {
-        cuda::cuMemsetD8Async(dst.0, value, count, stream.raw())
+        cuda::cuMemsetD8Async(dst.0, value, count, stream.handle()?)
     })
 }
 
 /// Sets `count` 16-bit words at `dst` (2-byte aligned) to `value`, on `stream`.
 ///
+/// # Safety
+/// `dst` must be device memory (of the stream's device, or one it can
+/// address) valid for writes of `count` 2-byte values, not freed before the work ends, and not
+/// accessed meanwhile except in stream order. The safe form is
+/// [`Memory::memset_at`].
+///
 /// # Errors
 /// [`Error::InvalidArgument`] for a misaligned `dst`, or the driver failed.
-pub fn memset_d16(dst: DevicePtr, value: u16, count: usize, stream: &Stream) -> Result<()> {
+pub unsafe fn memset_d16(dst: DevicePtr, value: u16, count: usize, stream: &Stream) -> Result<()> {
     check_aligned("memset_d16", dst, 2)?;
     if count == 0 {
         return Ok(());
@@ -326,15 +410,21 @@ pub fn memset_d16(dst: DevicePtr, value: u16, count: usize, stream: &Stream) -> 
     stream.device().bind()?;
     // SAFETY: an aligned device address; a bad one is reported by the driver.
     check("cuMemsetD16Async", unsafe {
-        cuda::cuMemsetD16Async(dst.0, value, count, stream.raw())
+        cuda::cuMemsetD16Async(dst.0, value, count, stream.handle()?)
     })
 }
 
 /// Sets `count` 32-bit words at `dst` (4-byte aligned) to `value`, on `stream`.
 ///
+/// # Safety
+/// `dst` must be device memory (of the stream's device, or one it can
+/// address) valid for writes of `count` 4-byte values, not freed before the work ends, and not
+/// accessed meanwhile except in stream order. The safe form is
+/// [`Memory::memset_at`].
+///
 /// # Errors
 /// [`Error::InvalidArgument`] for a misaligned `dst`, or the driver failed.
-pub fn memset_d32(dst: DevicePtr, value: u32, count: usize, stream: &Stream) -> Result<()> {
+pub unsafe fn memset_d32(dst: DevicePtr, value: u32, count: usize, stream: &Stream) -> Result<()> {
     check_aligned("memset_d32", dst, 4)?;
     if count == 0 {
         return Ok(());
@@ -342,18 +432,8 @@ pub fn memset_d32(dst: DevicePtr, value: u32, count: usize, stream: &Stream) -> 
     stream.device().bind()?;
     // SAFETY: an aligned device address; a bad one is reported by the driver.
     check("cuMemsetD32Async", unsafe {
-        cuda::cuMemsetD32Async(dst.0, value, count, stream.raw())
+        cuda::cuMemsetD32Async(dst.0, value, count, stream.handle()?)
     })
-}
-
-fn check_fits(operation: &str, what: &str, len: usize, size: usize) -> Result<()> {
-    if len <= size {
-        Ok(())
-    } else {
-        Err(Error::InvalidArgument(format!(
-            "{operation}: {what} has {len} bytes but the device memory holds only {size}"
-        )))
-    }
 }
 
 impl Memory {
@@ -370,6 +450,19 @@ impl Memory {
         }
     }
 
+    /// The address of byte `offset`, after checking that `len` bytes from
+    /// there lie inside this memory.
+    fn range(&self, operation: &str, offset: usize, len: usize) -> Result<DevicePtr> {
+        match offset.checked_add(len) {
+            Some(end) if end <= self.size() => Ok(self.ptr().offset(offset as isize)),
+            _ => Err(Error::InvalidArgument(format!(
+                "{operation}: {len} bytes at offset {offset} do not fit in the device memory \
+                 of {} bytes",
+                self.size()
+            ))),
+        }
+    }
+
     /// Copies `src` to the start of this memory on the device's current
     /// stream; `src` may be reused when this returns (see [`memcpy_htod`]).
     ///
@@ -377,13 +470,23 @@ impl Memory {
     /// [`Error::InvalidArgument`] when `src` is longer than the memory, or
     /// the driver failed.
     pub fn copy_from_host(&self, src: &[u8]) -> Result<()> {
-        check_fits(
-            "Memory::copy_from_host",
-            "the source",
-            src.len(),
-            self.size(),
-        )?;
-        htod_sync(self.ptr(), src, &Stream::current_on(self.device()))
+        self.write_at(0, src, &Stream::current_on(self.device()))
+    }
+
+    /// Copies `src` into this memory from byte `offset` on, ordered on
+    /// `stream`; `src` may be reused when this returns (pageable memory is
+    /// consumed by the driver, page-locked memory staged first).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when the bytes do not fit,
+    /// [`Error::DeviceMismatch`] for a stream of another device, or the
+    /// driver failed.
+    pub fn write_at(&self, offset: usize, src: &[u8], stream: &Stream) -> Result<()> {
+        let dst = self.range("Memory::write_at", offset, src.len())?;
+        self.check_stream("Memory::write_at", stream)?;
+        // SAFETY: `dst .. dst + src.len()` lies inside this live memory;
+        // device-side ordering is the stream's, as for every kernel.
+        unsafe { htod_sync(dst, src, stream) }
     }
 
     /// Copies `src` to the start of this memory on `stream` through pinned
@@ -394,14 +497,19 @@ impl Memory {
     /// [`Error::DeviceMismatch`] for a stream of another device, or the
     /// driver failed.
     pub fn copy_from_host_async(&self, src: &[u8], stream: &Stream) -> Result<()> {
-        check_fits(
-            "Memory::copy_from_host_async",
-            "the source",
-            src.len(),
-            self.size(),
-        )?;
-        self.check_stream("Memory::copy_from_host_async", stream)?;
-        memcpy_htod_async(self.ptr(), src, stream)
+        self.write_at_async(0, src, stream)
+    }
+
+    /// Copies `src` into this memory from byte `offset` on, on `stream`,
+    /// through pinned staging: the host does not wait for the copy.
+    ///
+    /// # Errors
+    /// As [`Memory::write_at`], or no pinned memory.
+    pub fn write_at_async(&self, offset: usize, src: &[u8], stream: &Stream) -> Result<()> {
+        let dst = self.range("Memory::write_at_async", offset, src.len())?;
+        self.check_stream("Memory::write_at_async", stream)?;
+        // SAFETY: as in write_at.
+        unsafe { memcpy_htod_async(dst, src, stream) }
     }
 
     /// Copies the first `dst.len()` bytes of this memory into `dst` on the
@@ -411,14 +519,22 @@ impl Memory {
     /// [`Error::InvalidArgument`] when `dst` is longer than the memory,
     /// [`Error::SynchronizationNotAllowed`], or the driver failed.
     pub fn copy_to_host(&self, dst: &mut [u8]) -> Result<()> {
-        check_fits(
-            "Memory::copy_to_host",
-            "the destination",
-            dst.len(),
-            self.size(),
-        )?;
-        check_sync_allowed("Memory::copy_to_host")?;
-        dtoh_sync(dst, self.ptr(), &Stream::current_on(self.device()))
+        self.read_at(0, dst, &Stream::current_on(self.device()))
+    }
+
+    /// Copies `dst.len()` bytes from byte `offset` of this memory into
+    /// `dst`, ordered on `stream`, and waits for them.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when the bytes do not fit,
+    /// [`Error::DeviceMismatch`], [`Error::SynchronizationNotAllowed`], or
+    /// an error of the copy or of earlier work on the stream.
+    pub fn read_at(&self, offset: usize, dst: &mut [u8], stream: &Stream) -> Result<()> {
+        let src = self.range("Memory::read_at", offset, dst.len())?;
+        self.check_stream("Memory::read_at", stream)?;
+        check_sync_allowed("Memory::read_at")?;
+        // SAFETY: `src .. src + dst.len()` lies inside this live memory.
+        unsafe { dtoh_sync(dst, src, stream) }
     }
 
     /// Starts copying the first `dst.len()` bytes of this memory into the
@@ -431,14 +547,28 @@ impl Memory {
     /// [`Error::DeviceMismatch`] for a stream of another device, or the
     /// driver failed.
     pub fn copy_to_host_async(&self, dst: PinnedMemory, stream: &Stream) -> Result<HostTransfer> {
-        check_fits(
-            "Memory::copy_to_host_async",
-            "the destination",
-            dst.len(),
-            self.size(),
-        )?;
-        self.check_stream("Memory::copy_to_host_async", stream)?;
-        memcpy_dtoh_async(dst, self.ptr(), stream)
+        self.read_at_async(0, dst, stream)
+    }
+
+    /// Starts copying `dst.len()` bytes from byte `offset` of this memory
+    /// into the pinned block `dst` on `stream`. As for
+    /// [`copy_to_host_async`](Self::copy_to_host_async), keep this memory
+    /// alive until the transfer is done.
+    ///
+    /// # Errors
+    /// As [`Memory::copy_to_host_async`].
+    pub fn read_at_async(
+        &self,
+        offset: usize,
+        dst: PinnedMemory,
+        stream: &Stream,
+    ) -> Result<HostTransfer> {
+        let src = self.range("Memory::read_at_async", offset, dst.len())?;
+        self.check_stream("Memory::read_at_async", stream)?;
+        // SAFETY: the range lies inside this memory, which the caller keeps
+        // alive until the transfer is done (documented above); freeing it
+        // earlier returns the block to the pool only in stream order.
+        unsafe { memcpy_dtoh_async(dst, src, stream) }
     }
 
     /// Copies all of `src` to the start of this memory on `stream` (a
@@ -449,24 +579,34 @@ impl Memory {
     /// [`Error::DeviceMismatch`] for a stream of another device, or the
     /// driver failed.
     pub fn copy_from_device(&self, src: &Memory, stream: &Stream) -> Result<()> {
-        check_fits(
-            "Memory::copy_from_device",
-            "the source",
-            src.size(),
-            self.size(),
-        )?;
-        self.check_stream("Memory::copy_from_device", stream)?;
+        self.copy_from_device_at(0, src, 0, src.size(), stream)
+    }
+
+    /// Copies `bytes` bytes from byte `src_offset` of `src` to byte `offset`
+    /// of this memory on `stream` (a stream of this memory's device), across
+    /// devices when they differ.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when either range does not fit,
+    /// [`Error::DeviceMismatch`] for a stream of another device, or the
+    /// driver failed.
+    pub fn copy_from_device_at(
+        &self,
+        offset: usize,
+        src: &Memory,
+        src_offset: usize,
+        bytes: usize,
+        stream: &Stream,
+    ) -> Result<()> {
+        let dst = self.range("Memory::copy_from_device_at", offset, bytes)?;
+        let from = src.range("Memory::copy_from_device_at (source)", src_offset, bytes)?;
+        self.check_stream("Memory::copy_from_device_at", stream)?;
         if src.device() == self.device() {
-            memcpy_dtod(self.ptr(), src.ptr(), src.size(), stream)
+            // SAFETY: both ranges lie inside live memory of this device.
+            unsafe { memcpy_dtod(dst, from, bytes, stream) }
         } else {
-            memcpy_peer(
-                self.ptr(),
-                self.device(),
-                src.ptr(),
-                src.device(),
-                src.size(),
-                stream,
-            )
+            // SAFETY: both ranges lie inside live memory of their devices.
+            unsafe { memcpy_peer(dst, self.device(), from, src.device(), bytes, stream) }
         }
     }
 
@@ -476,8 +616,20 @@ impl Memory {
     /// [`Error::DeviceMismatch`] for a stream of another device, or the
     /// driver failed.
     pub fn memset(&self, value: u8, stream: &Stream) -> Result<()> {
-        self.check_stream("Memory::memset", stream)?;
-        memset_d8(self.ptr(), value, self.size(), stream)
+        self.memset_at(0, self.size(), value, stream)
+    }
+
+    /// Sets `bytes` bytes from byte `offset` on to `value`, on `stream`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when the range does not fit,
+    /// [`Error::DeviceMismatch`] for a stream of another device, or the
+    /// driver failed.
+    pub fn memset_at(&self, offset: usize, bytes: usize, value: u8, stream: &Stream) -> Result<()> {
+        let dst = self.range("Memory::memset_at", offset, bytes)?;
+        self.check_stream("Memory::memset_at", stream)?;
+        // SAFETY: the range lies inside this live memory.
+        unsafe { memset_d8(dst, value, bytes, stream) }
     }
 }
 
@@ -487,12 +639,6 @@ mod tests {
 
     #[test]
     fn bounds_and_alignment_messages() {
-        let e = check_fits("Memory::copy_from_host", "the source", 1000, 512).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "Memory::copy_from_host: the source has 1000 bytes but the device memory holds only 512"
-        );
-        assert!(check_fits("x", "y", 512, 512).is_ok());
         let e = check_aligned("memset_d32", DevicePtr(0x1002), 4).unwrap_err();
         assert!(
             e.to_string().contains("0x1002 is not aligned to 4 bytes"),

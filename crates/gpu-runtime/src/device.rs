@@ -131,12 +131,6 @@ impl Device {
             .clone()
     }
 
-    /// A device handle for host-only unit tests (nothing is queried).
-    #[cfg(test)]
-    pub(crate) fn for_tests(ordinal: i32) -> Device {
-        Device { ordinal }
-    }
-
     /// The device of the given ordinal.
     ///
     /// # Errors
@@ -264,7 +258,6 @@ impl Device {
     /// or an error of earlier asynchronous work.
     pub fn synchronize(self) -> Result<()> {
         check_sync_allowed("Device::synchronize")?;
-        crate::deferred::flush()?;
         self.bind()?;
         // SAFETY: no arguments; the device's context is current.
         check("cuCtxSynchronize", unsafe { cuda::cuCtxSynchronize() })

@@ -84,11 +84,10 @@ impl Event {
     /// # Errors
     /// The driver failed.
     pub fn record(&self, stream: &Stream) -> Result<()> {
-        crate::deferred::flush()?;
         stream.device().bind()?;
         // SAFETY: valid handles.
         check("cuEventRecord", unsafe {
-            cuda::cuEventRecord(self.raw, stream.raw())
+            cuda::cuEventRecord(self.raw, stream.handle()?)
         })
     }
 

@@ -24,7 +24,6 @@
 #![warn(missing_docs)]
 
 mod copy;
-pub mod deferred;
 mod device;
 pub mod driver;
 mod error;

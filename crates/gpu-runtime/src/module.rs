@@ -706,6 +706,7 @@ impl Kernel {
         mut params: SmallVec<[*mut c_void; 16]>,
     ) -> Result<()> {
         let k = &*self.inner;
+        let stream_raw = stream.handle()?;
         k.module.device().bind()?;
         let (g, b) = (config.grid, config.block);
         // SAFETY: the kernel and stream are live and of the same device, the
@@ -722,7 +723,7 @@ impl Kernel {
                 b.1,
                 b.2,
                 config.shared_mem_bytes,
-                stream.raw(),
+                stream_raw,
                 params.as_mut_ptr(),
                 std::ptr::null_mut(),
             )

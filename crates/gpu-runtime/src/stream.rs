@@ -5,13 +5,14 @@ use std::cell::RefCell;
 use std::ffi::{c_int, c_uint, c_void};
 use std::marker::PhantomData;
 use std::sync::Arc;
+use std::thread::ThreadId;
 
 use gpu_sys::cuda::{self, CUstream};
 
 use crate::driver::check;
 use crate::event::Event;
 use crate::sync::check_sync_allowed;
-use crate::{Device, Result};
+use crate::{Device, Error, Result};
 
 /// Options for [`Stream::with_options`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -39,6 +40,8 @@ struct Inner {
     device: Device,
     kind: Kind,
     id: u64,
+    /// For the per-thread stream: the thread whose stream handle 2 means.
+    owner: Option<ThreadId>,
 }
 
 // SAFETY: CUDA stream handles may be used from any thread.
@@ -48,6 +51,16 @@ unsafe impl Sync for Inner {}
 
 impl Drop for Inner {
     fn drop(&mut self) {
+        if !matches!(self.kind, Kind::Null) {
+            // No block of the pools can name this stream again: hand its
+            // cached ones to the shared arenas once its work is done.
+            crate::memory::retire_stream(
+                self.device,
+                self.id,
+                self.raw,
+                matches!(self.kind, Kind::PerThread),
+            );
+        }
         if matches!(self.kind, Kind::Owned) {
             // Work already queued completes; the driver frees the stream after it.
             let _ = self.device.bind();
@@ -78,6 +91,11 @@ impl std::fmt::Debug for Stream {
 
 impl PartialEq for Stream {
     fn eq(&self, other: &Self) -> bool {
+        // Per-thread streams share handle 2 but are one per thread.
+        let per_thread = |s: &Stream| matches!(s.inner.kind, Kind::PerThread);
+        if per_thread(self) || per_thread(other) {
+            return self.inner.id == other.inner.id;
+        }
         self.inner.raw == other.inner.raw && self.inner.device == other.inner.device
     }
 }
@@ -93,41 +111,59 @@ thread_local! {
     /// Per device ordinal, the thread's current stream (None: the null stream).
     static CURRENT: RefCell<Vec<Option<Stream>>> = const { RefCell::new(Vec::new()) };
     static NULLS: RefCell<Vec<Option<Stream>>> = const { RefCell::new(Vec::new()) };
+    static PER_THREAD: RefCell<Vec<Option<Stream>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The thread-cached stream of `device` in `cache`, made by `make` once.
+fn cached(
+    cache: &'static std::thread::LocalKey<RefCell<Vec<Option<Stream>>>>,
+    device: Device,
+    make: impl FnOnce() -> Stream,
+) -> Stream {
+    cache.with(|n| {
+        let mut n = n.borrow_mut();
+        let i = device.ordinal() as usize;
+        if n.len() <= i {
+            n.resize(i + 1, None);
+        }
+        n[i].get_or_insert_with(make).clone()
+    })
 }
 
 impl Stream {
     /// The legacy null stream of `device`, which synchronizes with every
     /// blocking stream of the device (CuPy's `Stream.null`).
     pub fn null(device: Device) -> Stream {
-        NULLS.with(|n| {
-            let mut n = n.borrow_mut();
-            let i = device.ordinal() as usize;
-            if n.len() <= i {
-                n.resize(i + 1, None);
-            }
-            n[i].get_or_insert_with(|| Stream {
-                inner: Arc::new(Inner {
-                    raw: std::ptr::null_mut(),
-                    device,
-                    kind: Kind::Null,
-                    // Ids below 2^20 are the null streams', one per device.
-                    id: device.ordinal() as u64,
-                }),
-            })
-            .clone()
+        cached(&NULLS, device, || Stream {
+            inner: Arc::new(Inner {
+                raw: std::ptr::null_mut(),
+                device,
+                kind: Kind::Null,
+                // Ids below 2^20 are the null streams', one per device.
+                id: device.ordinal() as u64,
+                owner: None,
+            }),
         })
     }
 
-    /// The per-thread default stream of `device` (CuPy's `Stream.ptds`).
+    /// The calling thread's per-thread default stream of `device` (CuPy's
+    /// `Stream.ptds`): one value per thread and device, so one pool arena.
+    ///
+    /// Its handle (2) means "the calling thread's stream" to the driver, so
+    /// the value belongs to this thread: work launched through it on
+    /// another thread is refused ([`Stream::handle`] fails) rather than
+    /// queued on that thread's stream, and memory freed on another thread
+    /// is ordered through the legacy stream, which follows it.
     pub fn per_thread(device: Device) -> Stream {
-        Stream {
+        cached(&PER_THREAD, device, || Stream {
             inner: Arc::new(Inner {
                 raw: 2 as CUstream,
                 device,
                 kind: Kind::PerThread,
                 id: next_id(),
+                owner: Some(std::thread::current().id()),
             }),
-        }
+        })
     }
 
     /// A new blocking stream of default priority on the current device.
@@ -156,6 +192,7 @@ impl Stream {
                 device,
                 kind: Kind::Owned,
                 id: next_id(),
+                owner: None,
             }),
         })
     }
@@ -174,6 +211,7 @@ impl Stream {
                 device,
                 kind: Kind::External,
                 id: next_id(),
+                owner: None,
             }),
         }
     }
@@ -229,9 +267,52 @@ impl Stream {
         }
     }
 
-    /// The raw handle.
+    /// The raw handle. For a per-thread stream this is 2, which the
+    /// driver resolves on the calling thread: prefer [`Stream::handle`],
+    /// which checks that the calling thread is the stream's own.
     pub fn raw(&self) -> CUstream {
         self.inner.raw
+    }
+
+    /// The raw handle, for work queued by the calling thread.
+    ///
+    /// # Errors
+    /// This is another thread's per-thread stream: its handle would queue
+    /// the work on the calling thread's own stream instead.
+    #[inline]
+    pub fn handle(&self) -> Result<CUstream> {
+        if self.is_usable_here() {
+            Ok(self.inner.raw)
+        } else {
+            Err(Error::InvalidArgument(format!(
+                "the per-thread default stream of thread {:?} was used on thread {:?}: \
+                 its handle means the calling thread's own stream there; use \
+                 Stream::per_thread on the thread that queues the work",
+                self.inner.owner.expect("a per-thread stream has an owner"),
+                std::thread::current().id()
+            )))
+        }
+    }
+
+    /// Whether the calling thread may queue work on this stream.
+    #[inline]
+    fn is_usable_here(&self) -> bool {
+        match self.inner.owner {
+            None => true,
+            Some(owner) => owner == std::thread::current().id(),
+        }
+    }
+
+    /// This stream where the calling thread may use it, else the device's
+    /// legacy stream, whose work follows every blocking stream's (a
+    /// per-thread stream's too): what ordering a free or a fence after this
+    /// stream's work from another thread takes.
+    pub(crate) fn ordering_stream(&self) -> Stream {
+        if self.is_usable_here() {
+            self.clone()
+        } else {
+            Stream::null(self.inner.device)
+        }
     }
 
     /// The device the stream belongs to.
@@ -256,11 +337,11 @@ impl Stream {
     /// Forbidden by `allow_synchronize(false)`, or an error of queued work.
     pub fn synchronize(&self) -> Result<()> {
         check_sync_allowed("Stream::synchronize")?;
-        crate::deferred::flush()?;
+        let raw = self.handle()?;
         self.inner.device.bind()?;
         // SAFETY: a valid stream handle.
         check("cuStreamSynchronize", unsafe {
-            cuda::cuStreamSynchronize(self.inner.raw)
+            cuda::cuStreamSynchronize(raw)
         })
     }
 
@@ -269,10 +350,10 @@ impl Stream {
     /// # Errors
     /// An error of queued work.
     pub fn query(&self) -> Result<bool> {
-        crate::deferred::flush()?;
+        let raw = self.handle()?;
         self.inner.device.bind()?;
         // SAFETY: a valid stream handle.
-        let r = unsafe { cuda::cuStreamQuery(self.inner.raw) }?;
+        let r = unsafe { cuda::cuStreamQuery(raw) }?;
         if r == cuda::CUresult::CUDA_ERROR_NOT_READY {
             return Ok(false);
         }
@@ -284,10 +365,11 @@ impl Stream {
     /// # Errors
     /// The driver failed.
     pub fn wait_event(&self, event: &Event) -> Result<()> {
+        let raw = self.handle()?;
         self.inner.device.bind()?;
         // SAFETY: valid stream and event handles.
         check("cuStreamWaitEvent", unsafe {
-            cuda::cuStreamWaitEvent(self.inner.raw, event.raw(), 0)
+            cuda::cuStreamWaitEvent(raw, event.raw(), 0)
         })
     }
 
@@ -313,12 +395,13 @@ impl Stream {
             // A panic must not unwind into the driver.
             let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
         }
+        let raw = self.handle()?;
         self.inner.device.bind()?;
         let data: Box<Box<dyn FnOnce() + Send>> = Box::new(Box::new(f));
         let data = Box::into_raw(data) as *mut c_void;
         // SAFETY: the trampoline takes ownership of `data` when it runs.
         let r = check("cuLaunchHostFunc", unsafe {
-            cuda::cuLaunchHostFunc(self.inner.raw, Some(trampoline), data)
+            cuda::cuLaunchHostFunc(raw, Some(trampoline), data)
         });
         if r.is_err() {
             // SAFETY: the driver did not take the callback; reclaim it.

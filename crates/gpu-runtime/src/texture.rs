@@ -350,7 +350,7 @@ impl CudaArray {
         // `size_bytes` bytes (checked by the callers, or vouched for by the
         // callers of the unsafe device forms).
         check("cuMemcpy3DAsync", unsafe {
-            cuda::cuMemcpy3DAsync_v2(&p, stream.raw())
+            cuda::cuMemcpy3DAsync_v2(&p, stream.handle()?)
         })
     }
 
@@ -368,7 +368,7 @@ impl CudaArray {
     fn wait(stream: &Stream) -> Result<()> {
         // SAFETY: a live stream handle.
         check("cuStreamSynchronize", unsafe {
-            cuda::cuStreamSynchronize(stream.raw())
+            cuda::cuStreamSynchronize(stream.handle()?)
         })
     }
 

@@ -258,7 +258,9 @@ fn async_allocator_round_trips_or_is_unsupported() {
     // Used by another stream, then freed: the free waits for that stream.
     let other = stream(dev);
     m.record_stream(&other);
-    memset_d8(m.ptr(), 1, m.size(), &other).unwrap();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    unsafe { memset_d8(m.ptr(), 1, m.size(), &other) }.unwrap();
     drop(m);
     s.synchronize().unwrap();
     other.synchronize().unwrap();
@@ -454,7 +456,9 @@ fn pinned_block_in_flight_is_not_reused_before_its_copy() {
     src.as_mut_slice().fill(0xAB);
     let src_addr = src.as_ptr();
     let gate = hold(&s);
-    memcpy_htod_async_pinned(d.ptr(), src, &s).unwrap();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    unsafe { memcpy_htod_async_pinned(d.ptr(), src, &s) }.unwrap();
     assert_eq!(
         pool.n_free_blocks(),
         1,
@@ -486,19 +490,27 @@ fn host_device_copies_round_trip() {
     let b = pool.malloc(n).unwrap();
 
     // Synchronous, raw pointers.
-    memcpy_htod(a.ptr(), &data).unwrap();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    unsafe { memcpy_htod(a.ptr(), &data) }.unwrap();
     let mut out = vec![0u8; n];
-    memcpy_dtoh(&mut out, a.ptr()).unwrap();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    unsafe { memcpy_dtoh(&mut out, a.ptr()) }.unwrap();
     assert_eq!(out, data);
 
     // Asynchronous through pinned staging; the source may change at once.
     let s = stream(dev);
     let mut src = data.clone();
     src.reverse();
-    memcpy_htod_async(b.ptr(), &src, &s).unwrap();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    unsafe { memcpy_htod_async(b.ptr(), &src, &s) }.unwrap();
     src.fill(0);
     let pinned = PinnedMemoryPool::default_pool().malloc(n).unwrap();
-    let t = memcpy_dtoh_async(pinned, b.ptr(), &s).unwrap();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    let t = unsafe { memcpy_dtoh_async(pinned, b.ptr(), &s) }.unwrap();
     let back = t.wait().unwrap();
     let mut rev = data.clone();
     rev.reverse();
@@ -508,14 +520,20 @@ fn host_device_copies_round_trip() {
     // may be overwritten at once.
     let mut pinned_src = PinnedMemoryPool::default_pool().malloc(n).unwrap();
     pinned_src.as_mut_slice().copy_from_slice(&data);
-    memcpy_htod(b.ptr(), pinned_src.as_slice()).unwrap();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    unsafe { memcpy_htod(b.ptr(), pinned_src.as_slice()) }.unwrap();
     pinned_src.as_mut_slice().fill(0);
-    memcpy_dtoh(&mut out, b.ptr()).unwrap();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    unsafe { memcpy_dtoh(&mut out, b.ptr()) }.unwrap();
     assert_eq!(out, data);
 
     // Device to device, raw and through Memory.
     let c = pool.malloc(n).unwrap();
-    memcpy_dtod(c.ptr(), b.ptr().offset(1), n - 1, &s).unwrap();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    unsafe { memcpy_dtod(c.ptr(), b.ptr().offset(1), n - 1, &s) }.unwrap();
     s.synchronize().unwrap();
     let got = download(&c);
     assert_eq!(&got[..n - 1], &data[1..]);
@@ -544,7 +562,9 @@ fn memory_copies_check_lengths_and_devices() {
     assert!(e.to_string().contains("Memory::copy_to_host"), "{e}");
     let big = pool.malloc(200).unwrap();
     assert!(m.copy_from_device(&big, &Stream::current_on(dev)).is_err());
-    let e = memset_d32(m.ptr().offset(2), 0, 1, &Stream::current_on(dev)).unwrap_err();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    let e = unsafe { memset_d32(m.ptr().offset(2), 0, 1, &Stream::current_on(dev)) }.unwrap_err();
     assert!(e.to_string().contains("aligned"), "{e}");
     if Device::count().unwrap() > 1 {
         let other = Device::new(1 - dev.ordinal().min(1)).unwrap();
@@ -564,7 +584,9 @@ fn synchronous_download_respects_allow_synchronize() {
     let m = MemoryPool::new(dev).malloc(64).unwrap();
     let _g = allow_synchronize(false);
     let mut out = [0u8; 64];
-    let e = memcpy_dtoh(&mut out, m.ptr()).unwrap_err();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    let e = unsafe { memcpy_dtoh(&mut out, m.ptr()) }.unwrap_err();
     assert!(
         matches!(e, Error::SynchronizationNotAllowed { .. }),
         "{e:?}"
@@ -589,14 +611,22 @@ fn memsets_fill_every_width() {
             assert_eq!(b, expect(i), "byte {i}");
         }
     };
-    memset_d8(m.ptr(), 0x5A, 4096, &s).unwrap();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    unsafe { memset_d8(m.ptr(), 0x5A, 4096, &s) }.unwrap();
     check(&|_| 0x5A);
-    memset_d16(m.ptr(), 0x1234, 2048, &s).unwrap();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    unsafe { memset_d16(m.ptr(), 0x1234, 2048, &s) }.unwrap();
     check(&|i| if i % 2 == 0 { 0x34 } else { 0x12 });
-    memset_d32(m.ptr(), 0xDEAD_BEEF, 1024, &s).unwrap();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    unsafe { memset_d32(m.ptr(), 0xDEAD_BEEF, 1024, &s) }.unwrap();
     check(&|i| [0xEF, 0xBE, 0xAD, 0xDE][i % 4]);
     // A part only.
-    memset_d8(m.ptr().offset(10), 0, 5, &s).unwrap();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    unsafe { memset_d8(m.ptr().offset(10), 0, 5, &s) }.unwrap();
     check(&|i| {
         if (10..15).contains(&i) {
             0
@@ -621,7 +651,9 @@ fn peer_copies_between_devices() {
     // Same device through the peer path.
     let dst = MemoryPool::new(dev).malloc(n).unwrap();
     let s = Stream::current_on(dev);
-    memcpy_peer(dst.ptr(), dev, src.ptr(), dev, n, &s).unwrap();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    unsafe { memcpy_peer(dst.ptr(), dev, src.ptr(), dev, n, &s) }.unwrap();
     assert_eq!(download(&dst), data);
     if Device::count().unwrap() < 2 {
         eprintln!("one device: the cross-device part is skipped");
@@ -635,7 +667,9 @@ fn peer_copies_between_devices() {
     so.synchronize().unwrap();
     assert_eq!(download(&remote), data);
     let back = MemoryPool::new(dev).malloc(n).unwrap();
-    memcpy_peer(back.ptr(), dev, remote.ptr(), other, n, &s).unwrap();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    unsafe { memcpy_peer(back.ptr(), dev, remote.ptr(), other, n, &s) }.unwrap();
     assert_eq!(download(&back), data);
 }
 
@@ -650,7 +684,9 @@ fn same_stream_reuses_at_once() {
     let n = 64 << 20;
     let m = pool.malloc_on(n, &a).unwrap();
     let p = m.ptr();
-    memset_d32(m.ptr(), 1, n / 4, &a).unwrap();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    unsafe { memset_d32(m.ptr(), 1, n / 4, &a) }.unwrap();
     drop(m);
     let m2 = pool.malloc_on(n, &a).unwrap();
     assert_eq!(
@@ -684,7 +720,9 @@ fn block_used_by_another_stream_waits_for_it() {
     let p0 = m.ptr();
     let gate = hold(&b);
     m.record_stream(&b);
-    memset_d32(m.ptr(), 0x7, n / 4, &b).unwrap();
+    // SAFETY: the test's own allocation, sized for the copy (or a bad
+    // address the test expects the driver to reject).
+    unsafe { memset_d32(m.ptr(), 0x7, n / 4, &b) }.unwrap();
     drop(m);
     assert_eq!(pool.n_pending_blocks(), 1, "b has not run its memset yet");
     let m2 = pool.malloc_on(n, &a).unwrap();

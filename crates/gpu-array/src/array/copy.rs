@@ -44,9 +44,10 @@ impl Array {
         let same_dense = (self.is_c_contiguous() && src.is_c_contiguous())
             || (self.is_f_contiguous() && src.is_f_contiguous());
         if same_dense {
-            gpu_runtime::memcpy_dtod(
-                self.data_ptr(),
-                src.data_ptr(),
+            self.memory().copy_from_device_at(
+                self.byte_offset(0)?,
+                src.memory(),
+                src.byte_offset(0)?,
                 self.nbytes(),
                 &self.stream(),
             )?;

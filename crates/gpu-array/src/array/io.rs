@@ -58,7 +58,8 @@ impl Array {
             )));
         }
         if a.nbytes() > 0 {
-            gpu_runtime::memcpy_htod_on(a.data_ptr(), &npy.data, &a.stream())?;
+            a.memory()
+                .write_at(a.byte_offset(0)?, &npy.data, &a.stream())?;
         }
         Ok(a)
     }

@@ -166,6 +166,24 @@ impl Array {
         &self.mem
     }
 
+    /// The offset in bytes into [`memory`](Self::memory) of the byte `rel`
+    /// bytes from element `[0, 0, ...]` (which may lie before it, for
+    /// negative strides).
+    ///
+    /// # Errors
+    /// The position lies outside the memory's start (a broken layout).
+    pub(crate) fn byte_offset(&self, rel: isize) -> Result<usize> {
+        self.layout
+            .offset()
+            .checked_add(rel)
+            .and_then(|o| usize::try_from(o).ok())
+            .ok_or_else(|| {
+                crate::error::Error::Value(format!(
+                    "byte {rel} from the array's first element lies before its memory"
+                ))
+            })
+    }
+
     /// The device address of element `[0, 0, ...]`.
     pub fn data_ptr(&self) -> DevicePtr {
         self.mem.ptr().offset(self.layout.offset())
@@ -221,7 +239,8 @@ impl Array {
     /// dtype's zero is all-zero bits).
     pub(crate) fn zero_contiguous(&self) -> Result<()> {
         debug_assert!(self.is_c_contiguous() || self.is_f_contiguous());
-        gpu_runtime::memset_d8(self.data_ptr(), 0, self.nbytes(), &self.stream())?;
+        self.mem
+            .memset_at(self.byte_offset(0)?, self.nbytes(), 0, &self.stream())?;
         Ok(())
     }
 

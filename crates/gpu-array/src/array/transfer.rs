@@ -102,7 +102,8 @@ impl Array {
     /// queued on its stream.
     fn write_bytes(&self, bytes: &[u8]) -> Result<()> {
         debug_assert!(self.is_c_contiguous() && bytes.len() == self.nbytes());
-        gpu_runtime::memcpy_htod_on(self.data_ptr(), bytes, &self.stream())?;
+        self.mem
+            .write_at(self.byte_offset(0)?, bytes, &self.stream())?;
         Ok(())
     }
 
@@ -119,7 +120,7 @@ impl Array {
         let stream = self.stream();
         if self.is_c_contiguous() {
             let mut out = vec![0u8; n];
-            gpu_runtime::memcpy_dtoh_on(&mut out, self.data_ptr(), &stream)?;
+            self.mem.read_at(self.byte_offset(0)?, &mut out, &stream)?;
             return Ok(out);
         }
         // Strided: bring the byte span the view covers to the host and
@@ -129,7 +130,8 @@ impl Array {
         // Relative to data_ptr(), which already includes the offset.
         let (lo, hi) = layout::byte_extent(self.shape(), self.strides(), itemsize);
         let mut span = vec![0u8; (hi - lo) as usize];
-        gpu_runtime::memcpy_dtoh_on(&mut span, self.data_ptr().offset(lo), &stream)?;
+        self.mem
+            .read_at(self.byte_offset(lo)?, &mut span, &stream)?;
         let mut out = Vec::with_capacity(n);
         for_each_offset(self.shape(), self.strides(), |off| {
             let at = (off - lo) as usize;
@@ -172,7 +174,9 @@ impl Array {
             ));
         }
         let pinned = PinnedMemoryPool::default_pool().malloc(self.nbytes())?;
-        let transfer = gpu_runtime::memcpy_dtoh_async(pinned, self.data_ptr(), stream)?;
+        let transfer = self
+            .mem
+            .read_at_async(self.byte_offset(0)?, pinned, stream)?;
         Ok(PendingHost {
             transfer,
             dtype: self.dtype,
@@ -206,7 +210,7 @@ impl Array {
             T::DTYPE,
             true,
         );
-        gpu_runtime::memcpy_htod_async(a.data_ptr(), &to_bytes(data), stream)?;
+        a.mem.write_at_async(0, &to_bytes(data), stream)?;
         Ok(a)
     }
 
@@ -219,7 +223,8 @@ impl Array {
         self.check_host_type::<T>("item")?;
         let off = self.element_byte_offset(index)?;
         let mut b = vec![0u8; self.itemsize()];
-        gpu_runtime::memcpy_dtoh_on(&mut b, self.data_ptr().offset(off), &self.stream())?;
+        self.mem
+            .read_at(self.byte_offset(off)?, &mut b, &self.stream())?;
         Ok(T::read_le(&b))
     }
 
@@ -233,7 +238,8 @@ impl Array {
         let off = self.element_byte_offset(index)?;
         let mut b = Vec::with_capacity(self.itemsize());
         value.write_le(&mut b);
-        gpu_runtime::memcpy_htod_on(self.data_ptr().offset(off), &b, &self.stream())?;
+        self.mem
+            .write_at(self.byte_offset(off)?, &b, &self.stream())?;
         Ok(())
     }
 
@@ -289,8 +295,11 @@ pub struct PendingHost {
 
 impl PendingHost {
     /// Whether the copy has finished (does not block).
-    pub fn is_done(&self) -> bool {
-        self.transfer.is_done()
+    ///
+    /// # Errors
+    /// The copy or earlier work on its stream failed.
+    pub fn is_done(&self) -> Result<bool> {
+        Ok(self.transfer.is_done()?)
     }
 
     /// The shape of the array being copied.

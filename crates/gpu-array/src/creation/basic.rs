@@ -3,7 +3,7 @@
 use super::kernels::{Gen, i64_arg};
 use crate::array::Array;
 use crate::dtype::{DType, ScalarValue, check_weak_int};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::layout::{Layout, Order};
 
 /// An uninitialised array (NumPy's `empty`) on the current device, C order.
@@ -188,8 +188,10 @@ impl Array {
     /// all-zero bits, and a dense array covers its byte range exactly).
     fn zero_contiguous_any(&self) -> Result<()> {
         let (lo, _) = self.layout().byte_extent(self.itemsize());
-        let start = self.memory().ptr().offset(lo);
-        gpu_runtime::memset_d8(start, 0, self.nbytes(), &self.stream())?;
+        let start = usize::try_from(lo)
+            .map_err(|_| Error::Value("a dense array starts before its memory".into()))?;
+        self.memory()
+            .memset_at(start, self.nbytes(), 0, &self.stream())?;
         Ok(())
     }
 }

@@ -176,7 +176,8 @@ pub fn launch_keyed(
 }
 
 /// A launch with everything decided and packed (kernel, grid, stream,
-/// argument bytes), to run now or later ([`gpu_runtime::deferred`]).
+/// argument bytes), which a ufunc call may remember and replay
+/// ([`crate::ufunc`]'s replay).
 pub(crate) struct Prepared {
     pub(crate) kernel: Kernel,
     pub(crate) config: LaunchConfig,
@@ -193,11 +194,6 @@ pub(crate) struct Prepared {
 impl Prepared {
     /// Queues the launch on its stream.
     pub(crate) fn launch(&self) -> Result<()> {
-        Ok(self.launch_runtime()?)
-    }
-
-    /// [`Prepared::launch`] with the runtime's error type.
-    pub(crate) fn launch_runtime(&self) -> gpu_runtime::Result<()> {
         let params: smallvec::SmallVec<[&[u8]; 16]> =
             self.params.iter().map(Vec::as_slice).collect();
         crate::raw::launch_packed(&self.kernel, self.config, &self.stream, &params)

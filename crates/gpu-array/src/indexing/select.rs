@@ -6,14 +6,11 @@
 //! array) take the compaction kernels of [`compact`](super::compact), which
 //! also wait once for the count.
 
-use std::sync::OnceLock;
-
 use super::{TakeMode, take};
 use crate::array::Array;
 use crate::dtype::{DType, Operand, ScalarValue, result_type};
 use crate::elementwise::{KernelInput, Typed, cached_kernel};
 use crate::error::{Error, Result};
-use crate::fusion::{FVar, Fused, Variadic, fuse, fx};
 use crate::layout::{self, Order};
 use crate::ufunc::Input;
 
@@ -38,9 +35,27 @@ fn operand(x: &Input<'_>) -> Operand {
 /// NumPy's result type of `x` and `y` (scalars are weak, NEP 50). A
 /// nonzero condition of any dtype counts as true.
 ///
-/// `where_(&a.greater(0.0)?, &a, &b)` runs as one pass: a large comparison
-/// defers its launch, and a `where` given its result compares inline (see
-/// [`crate::ufunc`]'s deferred comparisons; the results are the same).
+/// Every call runs when it is made: `where_(&a.greater(0.0)?, &a, &b)` is
+/// two kernels, the comparison writing a boolean array that the `where`
+/// reads back. To make it one pass, write the whole expression as one fused
+/// function, which compares inline and never materializes the condition:
+///
+/// ```no_run
+/// use gpu_array::fusion::{FVar, fuse, fx};
+/// # fn main() -> gpu_array::Result<()> {
+/// # let a = gpu_array::creation::arange(-5, 5, 1, None)?;
+/// # let b = gpu_array::creation::arange(0, 10, 1, None)?;
+/// let f = fuse("where_positive", |a: &FVar, b: &FVar| {
+///     fx::where_(a.greater(0.0), a, b)
+/// });
+/// let z = f.call(&[&a, &b])?; // one kernel, no boolean array
+/// # Ok(()) }
+/// ```
+///
+/// On the H200, for float32 arrays of 2^28 elements (`bench/cupy_bench.py`,
+/// rows "where(a>0,a,b) two calls" and "fused where(a>0,a,b)"): the two
+/// calls take about 1.25 ms, the fused form about 0.74 ms, CuPy's two calls
+/// 2.61 ms.
 ///
 /// # Errors
 /// Shapes that do not broadcast; no array among the arguments; devices
@@ -51,9 +66,6 @@ pub fn where_<'a>(
     y: impl Into<Input<'a>>,
 ) -> Result<Array> {
     let (x, y) = (x.into(), y.into());
-    if let Some(out) = where_of_pending(condition, x, y) {
-        return Ok(out);
-    }
     let dt = result_type(&[operand(&x), operand(&y)])?;
     let mut shapes: Vec<&[usize]> = vec![condition.shape()];
     for i in [&x, &y] {
@@ -79,58 +91,6 @@ pub fn where_<'a>(
         None,
     )?;
     Ok(out)
-}
-
-/// `where(condition, x, y)` in one pass when `condition` is the whole result
-/// of a comparison whose launch is still deferred
-/// ([`crate::ufunc::pending`]): the fused kernel compares inline and the
-/// comparison's launch stays pending (it runs only if something reads the
-/// condition later). `None` when that does not apply, or when the fused
-/// call fails (the plain kernel then runs and reports any error).
-fn where_of_pending(condition: &Array, x: Input<'_>, y: Input<'_>) -> Option<Array> {
-    let pending = crate::ufunc::pending::pending(condition)?;
-    // An operand that is the unwritten condition must see it written.
-    if [&x, &y]
-        .iter()
-        .any(|i| matches!(i, Input::Array(a) if a.shares_memory_with(condition)))
-    {
-        return None;
-    }
-    let [l, r] = pending.inputs();
-    // Reading the operands' addresses must not run the launch this kernel
-    // replaces.
-    let _hold = gpu_runtime::deferred::hold();
-    match where_of_comparison(pending.name()).call(&[l, r, x, y]) {
-        Ok(out) => Some(out),
-        Err(e) => {
-            tracing::debug!("fused where declined, running the plain kernel: {e}");
-            None
-        }
-    }
-}
-
-type WhereFn = Box<dyn Fn(&[FVar]) -> FVar + Send + Sync>;
-type WhereOf = Fused<WhereFn, Variadic>;
-
-/// `where(cmp(l, r), x, y)` as a fused function, per comparison ufunc.
-fn where_of_comparison(name: &'static str) -> &'static WhereOf {
-    static ALL: OnceLock<Vec<(&'static str, WhereOf)>> = OnceLock::new();
-    let all = ALL.get_or_init(|| {
-        crate::ufunc::select::COMPARISONS
-            .iter()
-            .map(|&cmp| {
-                let f: WhereFn = Box::new(move |v: &[FVar]| {
-                    let c = fx::ufunc(cmp, &[(&v[0]).into(), (&v[1]).into()]).remove(0);
-                    fx::where_(c, &v[2], &v[3])
-                });
-                (cmp, fuse(format!("cuprum_where_{cmp}"), f))
-            })
-            .collect()
-    });
-    &all.iter()
-        .find(|(n, _)| *n == name)
-        .expect("a pending comparison is one of COMPARISONS")
-        .1
 }
 
 cached_kernel! {

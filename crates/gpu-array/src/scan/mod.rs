@@ -232,7 +232,7 @@ fn run(plan: Plan, op: ScanOp, src: &Array, out: &Array, dims: [usize; 3]) -> Re
             let tiles_per_row = n.div_ceil(kernels::tile_for(out_dt));
             let (zeroed, bytes) = kernels::temp_bytes(outer * tiles_per_row, out_dt);
             let tmp = Array::empty_on(out.device(), &[bytes], DType::UInt8, Order::C)?;
-            gpu_runtime::memset_d8(tmp.data_ptr(), 0, zeroed, &stream)?;
+            tmp.memory().memset_at(0, zeroed, 0, &stream)?;
             launch(Shape::Tiles, &tmp, [outer, n, tiles_per_row, 0])
         }
         Plan::Rows => launch(Shape::Rows, out, [outer, n, 1, 0]),

@@ -273,7 +273,7 @@ pub(crate) fn radix_sort(
     let status_bytes = tiles * 256 * 8;
     let scratch_len = hist_bytes + counter_bytes + status_bytes;
     let scratch = Array::empty_on(device, &[scratch_len], DType::UInt8, Order::C)?;
-    gpu_runtime::memset_d8(scratch.data_ptr(), 0, scratch_len, &stream)?;
+    scratch.memory().memset_at(0, scratch_len, 0, &stream)?;
     let hist = scratch.data_ptr().raw();
     let counters = hist + hist_bytes as u64;
     let status = counters + counter_bytes as u64;

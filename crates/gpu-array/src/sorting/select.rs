@@ -69,7 +69,7 @@ pub(crate) fn select_pair(
     let state_bytes = 64;
     let scratch_len = state_bytes + 2 * BINS * 8;
     let scratch = Array::empty_on(device, &[scratch_len], DType::UInt8, Order::C)?;
-    gpu_runtime::memset_d8(scratch.data_ptr(), 0, scratch_len, &stream)?;
+    scratch.memory().memset_at(0, scratch_len, 0, &stream)?;
     let state = scratch.data_ptr().raw();
     let hist = state + state_bytes as u64;
 

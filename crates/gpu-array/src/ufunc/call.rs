@@ -149,19 +149,11 @@ pub fn call(
         Some(c) => outputs[0].fill(c)?,
         None => {
             let prepared = prepare_resolved(&resolved, inputs, &scalar_bytes, &outputs, &shape)?;
-            match prepared {
-                Some(p)
-                    if super::pending::deferrable(ufunc, inputs, options, outputs[0].size()) =>
-                {
-                    super::pending::defer(ufunc, inputs, &outputs[0], p)?
+            if let Some(p) = prepared {
+                p.launch()?;
+                if let Some(k) = replay_key {
+                    super::replay::remember(k, &outputs, &p, &resolved.inputs);
                 }
-                Some(p) => {
-                    p.launch()?;
-                    if let Some(k) = replay_key {
-                        super::replay::remember(k, &outputs, &p, &resolved.inputs);
-                    }
-                }
-                None => {}
             }
         }
     }

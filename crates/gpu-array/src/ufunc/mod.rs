@@ -15,19 +15,15 @@
 //! Loop type characters are NumPy's (`?bBhHiIlLefdFD`, `l`/`L` for the
 //! 64-bit integers) plus `E` for bfloat16, whose loops follow float16's.
 //!
-//! Deferred comparisons: a comparison of 2^16 elements or more into an
-//! array it allocates queues nothing at once; its launch waits in
-//! [`gpu_runtime::deferred`] until something reads the result (or takes any
-//! device address), and [`where_`](crate::indexing::where_) given that
-//! result compares inline instead, so `where(a > 0, a, b)` written as two
-//! calls is one pass. Values, dtypes and errors are the eager ones.
+//! Every call queues its launch before it returns: nothing is deferred or
+//! held back for a later call to fuse (write the expression with
+//! [`fuse`](crate::fusion::fuse) for one pass over several operations).
 //!
 //! [`ufunc::get`]: get
 //! [`ufunc::all`]: all
 
 pub(crate) mod call;
 mod functions;
-pub(crate) mod pending;
 mod replay;
 pub(crate) mod select;
 mod table;

@@ -13,10 +13,14 @@
 //! Float, complex and bool scalars count by their kind (NEP 50), so their
 //! values are converted to the loop's type and patched in too. Calls with
 //! integer scalars (whose values are checked against the loop's types and
-//! may decide a comparison alone), `out=` or `dtype=`, and comparisons that
-//! would be deferred ([`super::pending`]) take the full path.
+//! may decide a comparison alone), `out=` or `dtype=` take the full path.
+//!
+//! The thread's list is borrowed only to find or store an entry, never
+//! across an allocation or a launch: memory hooks run inside allocations
+//! and may call ufuncs themselves, which must find the list free.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use smallvec::SmallVec;
 
@@ -116,7 +120,7 @@ struct Entry {
 }
 
 thread_local! {
-    static ENTRIES_OF_THREAD: RefCell<Vec<Entry>> = const { RefCell::new(Vec::new()) };
+    static ENTRIES_OF_THREAD: RefCell<Vec<Rc<Entry>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Remembers `launch`, which a call with `key` made with `outputs`;
@@ -129,7 +133,7 @@ pub(crate) fn remember(key: Key, outputs: &[Array], launch: &Prepared, loop_inpu
         ends.push(bytes.len());
     }
     let Some(first) = outputs.first() else { return };
-    let entry = Entry {
+    let entry = Rc::new(Entry {
         key,
         out_dtypes: outputs.iter().map(Array::dtype).collect(),
         out_shape: first.shape().into(),
@@ -147,7 +151,7 @@ pub(crate) fn remember(key: Key, outputs: &[Array], launch: &Prepared, loop_inpu
             .iter()
             .map(|&(slot, input)| (slot, input, loop_inputs[input]))
             .collect(),
-    };
+    });
     ENTRIES_OF_THREAD.with(|e| {
         let mut e = e.borrow_mut();
         if let Some(i) = e.iter().position(|x| x.key == entry.key) {
@@ -168,51 +172,51 @@ pub(crate) fn remember(key: Key, outputs: &[Array], launch: &Prepared, loop_inpu
 /// # Errors
 /// Allocating the outputs or the launch failed.
 pub(crate) fn replay(key: &Key, inputs: &[Input<'_>]) -> Result<Option<Vec<Array>>> {
-    ENTRIES_OF_THREAD.with(|e| {
-        let e = e.borrow();
-        let Some(entry) = e.iter().find(|x| x.key == *key) else {
-            return Ok(None);
+    // Only the lookup borrows the list: the allocations below run memory
+    // hooks, which may re-enter.
+    let entry = ENTRIES_OF_THREAD.with(|e| e.borrow().iter().find(|x| x.key == *key).cloned());
+    let Some(entry) = entry else {
+        return Ok(None);
+    };
+    let Some(device) = inputs.iter().find_map(|i| match i {
+        Input::Array(a) => Some(a.device()),
+        Input::Scalar(_) => None,
+    }) else {
+        return Ok(None);
+    };
+    let mut outputs: Vec<Array> = Vec::with_capacity(entry.out_dtypes.len());
+    for &dt in &entry.out_dtypes {
+        outputs.push(Array::empty_on(device, &entry.out_shape, dt, Order::C)?);
+    }
+    if outputs
+        .iter()
+        .zip(&entry.out_align)
+        .any(|(o, &a)| o.data_ptr().raw() & ALIGN_MASK != a)
+    {
+        return Ok(None);
+    }
+    let mut bytes: SmallVec<[u8; 256]> = SmallVec::from_slice(&entry.bytes);
+    let start = |slot: usize| if slot == 0 { 0 } else { entry.ends[slot - 1] };
+    for &(slot, operand) in &entry.data_slots {
+        let ptr = match inputs.get(operand) {
+            Some(Input::Array(a)) => a.data_ptr().raw(),
+            Some(Input::Scalar(_)) => unreachable!("replayed calls take arrays only"),
+            None => outputs[operand - inputs.len()].data_ptr().raw(),
         };
-        let Some(device) = inputs.iter().find_map(|i| match i {
-            Input::Array(a) => Some(a.device()),
-            Input::Scalar(_) => None,
-        }) else {
-            return Ok(None);
+        let at = start(slot);
+        bytes[at..at + 8].copy_from_slice(&ptr.to_le_bytes());
+    }
+    for &(slot, input, dtype) in &entry.scalar_slots {
+        let Some(Input::Scalar(v)) = inputs.get(input) else {
+            unreachable!("the key gave this input as a scalar")
         };
-        let mut outputs: Vec<Array> = Vec::with_capacity(entry.out_dtypes.len());
-        for &dt in &entry.out_dtypes {
-            outputs.push(Array::empty_on(device, &entry.out_shape, dt, Order::C)?);
-        }
-        if outputs
-            .iter()
-            .zip(&entry.out_align)
-            .any(|(o, &a)| o.data_ptr().raw() & ALIGN_MASK != a)
-        {
-            return Ok(None);
-        }
-        let mut bytes: SmallVec<[u8; 256]> = SmallVec::from_slice(&entry.bytes);
-        let start = |slot: usize| if slot == 0 { 0 } else { entry.ends[slot - 1] };
-        for &(slot, operand) in &entry.data_slots {
-            let ptr = match inputs.get(operand) {
-                Some(Input::Array(a)) => a.data_ptr().raw(),
-                Some(Input::Scalar(_)) => unreachable!("replayed calls take arrays only"),
-                None => outputs[operand - inputs.len()].data_ptr().raw(),
-            };
-            let at = start(slot);
-            bytes[at..at + 8].copy_from_slice(&ptr.to_le_bytes());
-        }
-        for &(slot, input, dtype) in &entry.scalar_slots {
-            let Some(Input::Scalar(v)) = inputs.get(input) else {
-                unreachable!("the key gave this input as a scalar")
-            };
-            let value = scalar_to_bytes(*v, dtype);
-            bytes[start(slot)..entry.ends[slot]].copy_from_slice(&value);
-        }
-        let params: SmallVec<[&[u8]; 16]> = (0..entry.ends.len())
-            .map(|slot| &bytes[start(slot)..entry.ends[slot]])
-            .collect();
-        let stream = gpu_runtime::Stream::current_on(device);
-        crate::raw::launch_packed(&entry.kernel, entry.config, &stream, &params)?;
-        Ok(Some(outputs))
-    })
+        let value = scalar_to_bytes(*v, dtype);
+        bytes[start(slot)..entry.ends[slot]].copy_from_slice(&value);
+    }
+    let params: SmallVec<[&[u8]; 16]> = (0..entry.ends.len())
+        .map(|slot| &bytes[start(slot)..entry.ends[slot]])
+        .collect();
+    let stream = gpu_runtime::Stream::current_on(device);
+    crate::raw::launch_packed(&entry.kernel, entry.config, &stream, &params)?;
+    Ok(Some(outputs))
 }

@@ -153,7 +153,7 @@ pub(crate) fn with_cublas<T>(
             // SAFETY: a live handle; the stream belongs to its device and
             // outlives the calls enqueued on it (the caller holds it).
             check_blas("cublasSetStream", unsafe {
-                cublas::cublasSetStream_v2(h.raw, stream.raw() as cublas::cudaStream_t)
+                cublas::cublasSetStream_v2(h.raw, stream.handle()? as cublas::cudaStream_t)
             })?;
             h.stream = Some(stream.id());
         }
@@ -225,7 +225,7 @@ fn with_solver<T>(
         if h.stream != Some(stream.id()) {
             // SAFETY: a live handle and a stream of its device.
             check_solver("cusolverDnSetStream", unsafe {
-                cusolver::cusolverDnSetStream(h.raw, stream.raw() as cusolver::cudaStream_t)
+                cusolver::cusolverDnSetStream(h.raw, stream.handle()? as cusolver::cudaStream_t)
             })?;
             h.stream = Some(stream.id());
         }

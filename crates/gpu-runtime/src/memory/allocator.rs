@@ -82,9 +82,10 @@ impl Allocator for AsyncAllocator {
         if size == 0 {
             return Ok(Memory::empty(device));
         }
+        let raw = stream.handle()?;
         let p = hooked_alloc(size, device, "cuMemAllocAsync", |p| {
             // SAFETY: writes one address; the stream belongs to the current context.
-            unsafe { cuda::cuMemAllocAsync(p, size, stream.raw()) }
+            unsafe { cuda::cuMemAllocAsync(p, size, raw) }
         })?;
         Ok(Memory::from_async(p, size, stream.clone()))
     }

@@ -1,6 +1,6 @@
 //! The device memory pool (CuPy's `MemoryPool`, one per device here).
 
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use gpu_sys::cuda;
 
@@ -15,7 +15,7 @@ struct CudaRaw {
 }
 
 impl RawAllocator for CudaRaw {
-    fn malloc(&mut self, size: usize) -> Result<u64> {
+    fn malloc(&self, size: usize) -> Result<u64> {
         let device_id = self.device.ordinal();
         hooks::call(HookEvent::AllocPre, || HookInfo {
             device_id,
@@ -38,7 +38,7 @@ impl RawAllocator for CudaRaw {
         Ok(p)
     }
 
-    fn free(&mut self, addr: u64, _size: usize) -> Result<()> {
+    fn free(&self, addr: u64, _size: usize) -> Result<()> {
         self.device.bind()?;
         // SAFETY: cuMemAlloc gave this address and the pool frees it once.
         crate::driver::check("cuMemFree", unsafe { cuda::cuMemFree_v2(addr) })
@@ -47,12 +47,28 @@ impl RawAllocator for CudaRaw {
 
 pub(crate) struct PoolShared {
     device: Device,
-    core: Mutex<PoolCore<CudaRaw, DeviceFence>>,
+    core: PoolCore<CudaRaw, DeviceFence>,
+}
+
+/// Every live device pool, for [`retire_stream`].
+static POOLS: Mutex<Vec<Weak<PoolShared>>> = Mutex::new(Vec::new());
+
+/// Hands the blocks cached for stream `id` of `device` (a stream being
+/// destroyed) to every pool's shared arena, once `fence` completes.
+pub(crate) fn retire_stream(device: Device, id: u64, fence: &DeviceFence) {
+    let pools: Vec<Arc<PoolShared>> = {
+        let mut all = POOLS.lock().unwrap_or_else(|p| p.into_inner());
+        all.retain(|w| w.strong_count() > 0);
+        all.iter().filter_map(Weak::upgrade).collect()
+    };
+    for p in pools.iter().filter(|p| p.device == device) {
+        p.core.retire_arena(id, fence.clone());
+    }
 }
 
 impl PoolShared {
-    fn lock(&self) -> MutexGuard<'_, PoolCore<CudaRaw, DeviceFence>> {
-        self.core.lock().unwrap_or_else(|p| p.into_inner())
+    fn lock(&self) -> &PoolCore<CudaRaw, DeviceFence> {
+        &self.core
     }
 
     /// Returns a block, to be reused once `fences` (if any) have completed.
@@ -81,6 +97,7 @@ pub struct MemoryPool {
 impl std::fmt::Debug for MemoryPool {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let core = self.shared.lock();
+        core.poll_pending();
         f.debug_struct("MemoryPool")
             .field("device", &self.shared.device.ordinal())
             .field("used_bytes", &core.used_bytes())
@@ -95,12 +112,15 @@ impl MemoryPool {
     /// A new, empty pool for `device`, without a limit (the environment's
     /// `CUPRUM_GPU_MEMORY_LIMIT` applies to the default pools only).
     pub fn new(device: Device) -> MemoryPool {
-        MemoryPool {
-            shared: Arc::new(PoolShared {
-                device,
-                core: Mutex::new(PoolCore::new(CudaRaw { device })),
-            }),
-        }
+        let shared = Arc::new(PoolShared {
+            device,
+            core: PoolCore::new(CudaRaw { device }),
+        });
+        POOLS
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(Arc::downgrade(&shared));
+        MemoryPool { shared }
     }
 
     /// The process's pool for `device` (CuPy's `get_default_memory_pool`),
@@ -168,8 +188,7 @@ impl MemoryPool {
             self.shared.clone(),
             block,
             size,
-            device,
-            arena,
+            stream.clone(),
         ))
     }
 
@@ -192,17 +211,13 @@ impl MemoryPool {
     /// Free blocks ready for reuse, over all arenas (after promoting blocks
     /// whose streams have caught up).
     pub fn n_free_blocks(&self) -> usize {
-        let mut core = self.shared.lock();
-        core.poll_pending();
-        core.n_free_blocks()
+        self.shared.lock().n_free_blocks()
     }
 
     /// Freed blocks still waiting for another stream (see
     /// [`Memory::record_stream`]).
     pub fn n_pending_blocks(&self) -> usize {
-        let mut core = self.shared.lock();
-        core.poll_pending();
-        core.n_pending_blocks()
+        self.shared.lock().n_pending_blocks()
     }
 
     /// Returns every cached allocation whose blocks are all free to the

@@ -53,11 +53,12 @@ use pool::{Block, Fence};
 enum Owner {
     /// Size 0: nothing was allocated.
     Empty,
-    /// A block of a [`MemoryPool`], returned to the arena of stream `arena`.
+    /// A block of a [`MemoryPool`], returned to the arena of `stream`
+    /// (held so that the stream, and its arena, outlive the block).
     Pool {
         pool: Arc<memory_pool::PoolShared>,
         block: Block,
-        arena: u64,
+        stream: Stream,
     },
     /// `cuMemAlloc`: `cuMemFree`.
     Direct,
@@ -164,14 +165,18 @@ impl Memory {
         pool: Arc<memory_pool::PoolShared>,
         block: Block,
         size: usize,
-        device: Device,
-        arena: u64,
+        stream: Stream,
     ) -> Memory {
+        let device = stream.device();
         Memory::new(
             DevicePtr(block.addr),
             size,
             device,
-            Owner::Pool { pool, block, arena },
+            Owner::Pool {
+                pool,
+                block,
+                stream,
+            },
         )
     }
 
@@ -185,12 +190,8 @@ impl Memory {
     }
 
     /// The device address (null for size 0).
-    ///
-    /// Taking it runs the [deferred](crate::deferred) launch if one is
-    /// pending: whoever reads or writes through the address comes after it.
     #[inline]
     pub fn ptr(&self) -> DevicePtr {
-        crate::deferred::flush_for_access();
         self.ptr
     }
 
@@ -245,8 +246,6 @@ impl Memory {
 
 impl Drop for Memory {
     fn drop(&mut self) {
-        // A deferred launch into this memory can no longer be observed.
-        crate::deferred::cancel(self);
         let streams = std::mem::take(self.streams.get_mut().unwrap_or_else(|p| p.into_inner()));
         let hooked = !matches!(
             self.owner,
@@ -255,47 +254,84 @@ impl Drop for Memory {
         if hooked {
             hooks::call(HookEvent::FreePre, || self.hook_info());
         }
+        // Freeing before the work that uses the memory is done would let a
+        // later allocation be written behind its back: where waiting for
+        // that work fails, the memory is leaked instead (and said so).
+        let leak = |what: &str, e: &crate::Error| {
+            tracing::error!(
+                "{what}: waiting for the work on {:#x} ({} bytes) failed ({e}); \
+                 the memory is not freed",
+                self.ptr.0,
+                self.size
+            );
+        };
         match &mut self.owner {
             Owner::Empty => {}
-            Owner::Pool { pool, block, arena } => {
+            Owner::Pool {
+                pool,
+                block,
+                stream,
+            } => {
                 let fences: Vec<DeviceFence> = streams
                     .iter()
-                    .filter(|s| s.id() != *arena)
+                    .filter(|s| s.id() != stream.id())
                     .map(DeviceFence::after)
                     .collect();
                 pool.release(block.addr, fences);
             }
-            Owner::Direct => {
-                wait_streams(&streams);
-                let _ = self.device.bind();
-                // SAFETY: cuMemAlloc gave this address; it is freed once, here.
-                let _ = unsafe { cuda::cuMemFree_v2(self.ptr.0) };
-            }
+            Owner::Direct => match wait_streams(&streams) {
+                Ok(()) => {
+                    let _ = self.device.bind();
+                    // SAFETY: cuMemAlloc gave this address; it is freed once, here.
+                    let _ = unsafe { cuda::cuMemFree_v2(self.ptr.0) };
+                }
+                Err(e) => leak("cuMemFree", &e),
+            },
             Owner::Async { stream } => {
                 // The free is ordered after the work queued so far on the
                 // allocating stream and, through events, on the others.
+                let free_on = stream.ordering_stream();
+                let mut ordered = Ok(());
                 for s in streams.iter().filter(|s| s.id() != stream.id()) {
-                    match record_event(s) {
-                        Ok(e) => {
-                            if stream.wait_event(&e).is_err() {
-                                sync_stream(s);
-                            }
-                        }
-                        Err(_) => sync_stream(s),
+                    let waited = record_event(&s.ordering_stream())
+                        .and_then(|e| free_on.wait_event(&e))
+                        .or_else(|_| sync_stream(s));
+                    if let Err(e) = waited {
+                        ordered = Err(e);
+                        break;
                     }
                 }
-                let _ = stream.device().bind();
-                // SAFETY: cuMemAllocAsync on this stream gave the address; freed once.
-                let _ = unsafe { cuda::cuMemFreeAsync(self.ptr.0, stream.raw()) };
-            }
-            Owner::Custom(free) => {
-                wait_streams(&streams);
-                let free = free.get_mut().unwrap_or_else(|p| p.into_inner()).take();
-                if let Some(f) = free {
-                    f(self.ptr, self.size);
+                match ordered {
+                    Ok(()) => {
+                        let _ = stream.device().bind();
+                        // SAFETY: cuMemAllocAsync gave the address; freed once,
+                        // in the allocating stream's order (or after all
+                        // blocking streams, from another thread).
+                        let _ = unsafe { cuda::cuMemFreeAsync(self.ptr.0, free_on.raw()) };
+                    }
+                    Err(e) => leak("cuMemFreeAsync", &e),
                 }
             }
-            Owner::Unowned(_) => wait_streams(&streams),
+            Owner::Custom(free) => {
+                let free = free.get_mut().unwrap_or_else(|p| p.into_inner()).take();
+                match wait_streams(&streams) {
+                    Ok(()) => {
+                        if let Some(f) = free {
+                            f(self.ptr, self.size);
+                        }
+                    }
+                    Err(e) => {
+                        leak("a custom allocator's free", &e);
+                        std::mem::forget(free);
+                    }
+                }
+            }
+            Owner::Unowned(owner) => {
+                if let Err(e) = wait_streams(&streams) {
+                    leak("unowned memory", &e);
+                    std::mem::forget(owner.take());
+                }
+            }
         }
         if hooked {
             hooks::call(HookEvent::FreePost, || self.hook_info());
@@ -316,55 +352,98 @@ pub(crate) fn record_event(stream: &Stream) -> Result<Event> {
 }
 
 /// Waits for `stream` without consulting `allow_synchronize`: used where
-/// freeing memory too early would be worse than blocking (drops).
-fn sync_stream(stream: &Stream) {
-    let _ = stream.device().bind();
-    // SAFETY: a valid stream handle.
-    let _ = unsafe { cuda::cuStreamSynchronize(stream.raw()) };
+/// freeing memory too early would be worse than blocking (drops). A
+/// per-thread stream of another thread is waited for through the legacy
+/// stream, which follows every blocking stream.
+fn sync_stream(stream: &Stream) -> Result<()> {
+    let s = stream.ordering_stream();
+    if s.id() != stream.id() {
+        return DeviceFence::after(&s).wait();
+    }
+    s.device().bind()?;
+    // SAFETY: a valid stream handle, usable on this thread.
+    check("cuStreamSynchronize", unsafe {
+        cuda::cuStreamSynchronize(s.raw())
+    })
 }
 
-fn wait_streams(streams: &[Stream]) {
+fn wait_streams(streams: &[Stream]) -> Result<()> {
     for s in streams {
-        sync_stream(s);
+        sync_stream(s)?;
     }
+    Ok(())
 }
 
 /// A fence for the real pools: an event, or (when no event could be made)
 /// the whole stream.
+#[derive(Clone)]
 pub(crate) enum DeviceFence {
-    Event(Event),
+    Event(Arc<Event>),
     Stream(Stream),
 }
 
 impl DeviceFence {
-    /// A fence after the work queued so far on `stream`.
+    /// A fence after the work queued so far on `stream` (on the legacy
+    /// stream, which follows it, for a per-thread stream of another thread).
     pub(crate) fn after(stream: &Stream) -> DeviceFence {
-        match record_event(stream) {
-            Ok(e) => DeviceFence::Event(e),
-            Err(_) => DeviceFence::Stream(stream.clone()),
+        let stream = stream.ordering_stream();
+        match record_event(&stream) {
+            Ok(e) => DeviceFence::Event(Arc::new(e)),
+            Err(_) => DeviceFence::Stream(stream),
         }
     }
 }
 
 impl Fence for DeviceFence {
-    fn is_complete(&self) -> bool {
-        // An error of the fenced work will not turn into "not ready" later;
-        // treating it as done keeps the block from being stranded.
+    fn is_complete(&self) -> Result<bool> {
         match self {
-            DeviceFence::Event(e) => e.query().unwrap_or(true),
-            DeviceFence::Stream(s) => s.query().unwrap_or(true),
+            DeviceFence::Event(e) => e.query(),
+            DeviceFence::Stream(s) => s.query(),
         }
     }
 
-    fn wait(&self) {
+    fn wait(&self) -> Result<()> {
         match self {
             DeviceFence::Event(e) => {
-                let _ = e.device().bind();
+                e.device().bind()?;
                 // SAFETY: a valid event handle.
-                let _ = unsafe { cuda::cuEventSynchronize(e.raw()) };
+                check("cuEventSynchronize", unsafe {
+                    cuda::cuEventSynchronize(e.raw())
+                })
             }
             DeviceFence::Stream(s) => sync_stream(s),
         }
+    }
+}
+
+/// Hands the pools' blocks cached for `stream` (whose last handle is being
+/// dropped; `raw` still valid) to their shared arenas, behind an event at
+/// the stream's end. A per-thread stream's end is taken on the legacy
+/// stream (the dropping thread may not be its own). Without an event the
+/// stream is waited for; if that fails too its blocks stay in its arena
+/// (released only by `free_all_blocks`).
+pub(crate) fn retire_stream(device: Device, id: u64, raw: cuda::CUstream, per_thread: bool) {
+    let raw = if per_thread {
+        std::ptr::null_mut()
+    } else {
+        raw
+    };
+    let fence = (|| -> Result<Event> {
+        let _guard = device.use_device()?;
+        let e = Event::new(EventOptions {
+            timing: false,
+            ..EventOptions::default()
+        })?;
+        // SAFETY: valid handles; `raw` is the stream being dropped (still
+        // alive) or the legacy stream.
+        check("cuEventRecord", unsafe {
+            cuda::cuEventRecord(e.raw(), raw)
+        })?;
+        Ok(e)
+    })();
+    match fence {
+        Ok(e) => memory_pool::retire_stream(device, id, &DeviceFence::Event(Arc::new(e))),
+        Err(e) => tracing::warn!("retiring stream {id}'s memory arena failed: {e}"),
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::ffi::c_void;
 use std::ptr::NonNull;
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use gpu_sys::cuda;
 
@@ -17,7 +17,7 @@ use crate::{Device, Result, Stream, is_synchronize_allowed};
 struct PinnedRaw;
 
 impl RawAllocator for PinnedRaw {
-    fn malloc(&mut self, size: usize) -> Result<u64> {
+    fn malloc(&self, size: usize) -> Result<u64> {
         Device::current()?.bind()?;
         let mut p: *mut c_void = std::ptr::null_mut();
         // SAFETY: writes one pointer; a context is current.
@@ -27,7 +27,7 @@ impl RawAllocator for PinnedRaw {
         Ok(p as u64)
     }
 
-    fn free(&mut self, addr: u64, _size: usize) -> Result<()> {
+    fn free(&self, addr: u64, _size: usize) -> Result<()> {
         Device::current()?.bind()?;
         // SAFETY: cuMemHostAlloc gave this pointer and the pool frees it once.
         check("cuMemFreeHost", unsafe {
@@ -37,12 +37,12 @@ impl RawAllocator for PinnedRaw {
 }
 
 struct PinnedShared {
-    core: Mutex<PoolCore<PinnedRaw, DeviceFence>>,
+    core: PoolCore<PinnedRaw, DeviceFence>,
 }
 
 impl PinnedShared {
-    fn lock(&self) -> MutexGuard<'_, PoolCore<PinnedRaw, DeviceFence>> {
-        self.core.lock().unwrap_or_else(|p| p.into_inner())
+    fn lock(&self) -> &PoolCore<PinnedRaw, DeviceFence> {
+        &self.core
     }
 }
 
@@ -78,7 +78,7 @@ impl PinnedMemoryPool {
     pub fn new() -> PinnedMemoryPool {
         PinnedMemoryPool {
             shared: Arc::new(PinnedShared {
-                core: Mutex::new(PoolCore::new(PinnedRaw)),
+                core: PoolCore::new(PinnedRaw),
             }),
         }
     }
@@ -118,9 +118,7 @@ impl PinnedMemoryPool {
     /// Free blocks ready for reuse (after promoting blocks whose copies have
     /// finished).
     pub fn n_free_blocks(&self) -> usize {
-        let mut core = self.shared.lock();
-        core.poll_pending();
-        core.n_free_blocks()
+        self.shared.lock().n_free_blocks()
     }
 
     /// Bytes in blocks handed out and not yet freed.
@@ -209,13 +207,21 @@ impl PinnedMemory {
     /// The event could not be recorded (the driver failed).
     pub fn record(&mut self, stream: &Stream) -> Result<()> {
         let e = super::record_event(stream)?;
-        self.fences.push(DeviceFence::Event(e));
+        self.fences.push(DeviceFence::Event(Arc::new(e)));
         Ok(())
     }
 
     /// Whether the work given to [`record`](Self::record) has finished.
-    pub fn is_idle(&self) -> bool {
-        self.fences.iter().all(Fence::is_complete)
+    ///
+    /// # Errors
+    /// That work failed (the error it left on its stream).
+    pub fn is_idle(&self) -> Result<bool> {
+        for f in &self.fences {
+            if !f.is_complete()? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Waits for the work given to [`record`](Self::record).

@@ -13,20 +13,35 @@
 //!   ordered set of `(size, address)`: best fit is one `range` lookup;
 //! - a chunk that another stream may still use is *pending*: it is parked with
 //!   [`Fence`]s (CUDA events) and becomes free once they have all completed;
+//!   a fence whose query fails keeps its chunk parked for good (a leak is
+//!   better than handing out memory a kernel may still write);
+//! - when a stream goes away its arena is *retired*: its raw allocations move
+//!   to the [`SHARED_ARENA`], parked behind a fence at the stream's end, and
+//!   any stream may then take them whole;
 //! - when the limit or the raw allocator says no, cached blocks are released
 //!   and the allocation retried before an [`Error::OutOfMemory`].
 //!
+//! The books sit behind one mutex, and nothing that may wait for the device
+//! or call back into user code runs while it is held: raw allocations and
+//! frees (and the memory hooks they call) and fence waits happen between two
+//! short critical sections.
+//!
 //! Invariants (checked by `check_invariants` in the tests): the chunks of a
-//! raw allocation tile it exactly, no two free neighbours exist, and
-//! `used + free + pending == total`.
+//! raw allocation tile it exactly, all in one arena, no two free neighbours
+//! exist, and `used + free + pending == total`.
 
 use std::collections::{BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::{Mutex, MutexGuard};
 
 use crate::{Error, Result};
 
 /// Every request is rounded up to a multiple of this many bytes (CuPy's 512).
 pub const ROUND: usize = 512;
+
+/// The arena of blocks whose stream is gone: any stream may take one of its
+/// whole raw allocations (which then joins that stream's arena).
+pub(crate) const SHARED_ARENA: u64 = u64::MAX;
 
 /// `size` rounded up to [`ROUND`], or `None` on overflow.
 #[inline]
@@ -34,22 +49,29 @@ pub(crate) fn round_size(size: usize) -> Option<usize> {
     size.checked_add(ROUND - 1).map(|s| s & !(ROUND - 1))
 }
 
-/// The allocator a pool draws raw memory from.
-pub(crate) trait RawAllocator: Send {
+/// The allocator a pool draws raw memory from. Called without the pool's
+/// lock held, possibly from several threads at once.
+pub(crate) trait RawAllocator: Send + Sync {
     /// Allocates `size` bytes (a multiple of [`ROUND`]) and returns the address.
     /// Running out of memory is reported as an error for which [`is_oom`] holds.
-    fn malloc(&mut self, size: usize) -> Result<u64>;
+    fn malloc(&self, size: usize) -> Result<u64>;
     /// Releases an allocation made by `malloc` with the same size.
-    fn free(&mut self, addr: u64, size: usize) -> Result<()>;
+    fn free(&self, addr: u64, size: usize) -> Result<()>;
 }
 
 /// A point in a stream's work: a pending chunk becomes free once every fence
 /// recorded at its free has completed.
-pub(crate) trait Fence: Send {
+pub(crate) trait Fence: Send + Clone {
     /// Whether the work before the fence has finished (does not block).
-    fn is_complete(&self) -> bool;
+    ///
+    /// # Errors
+    /// The fence cannot be queried (its work failed, the context is lost).
+    fn is_complete(&self) -> Result<bool>;
     /// Blocks until the work before the fence has finished.
-    fn wait(&self);
+    ///
+    /// # Errors
+    /// As for `is_complete`.
+    fn wait(&self) -> Result<()>;
 }
 
 /// Whether `e` says the memory ran out (as opposed to any other failure).
@@ -124,74 +146,32 @@ struct Pending<F> {
     addr: u64,
     size: usize,
     fences: Vec<F>,
+    /// A fence could not be queried: the chunk stays parked.
+    failed: bool,
 }
 
-/// The bookkeeping of one pool; not thread-safe by itself (the pools wrap it
-/// in one `Mutex`).
-pub(crate) struct PoolCore<R: RawAllocator, F: Fence> {
-    raw: R,
+/// The bookkeeping of one pool, behind [`PoolCore`]'s mutex.
+struct Books<F: Fence> {
     chunks: FastMap<u64, Chunk>,
     arenas: FastMap<u64, BTreeSet<(usize, u64)>>,
     pending: Vec<Pending<F>>,
     used: usize,
     total: usize,
+    /// Bytes of raw allocations under way (counted against the limit).
+    reserved: usize,
     pending_bytes: usize,
     n_free: usize,
     /// 0: no limit.
     limit: usize,
 }
 
-impl<R: RawAllocator, F: Fence> PoolCore<R, F> {
-    /// An empty pool drawing from `raw`.
-    pub(crate) fn new(raw: R) -> Self {
-        PoolCore {
-            raw,
-            chunks: FastMap::default(),
-            arenas: FastMap::default(),
-            pending: Vec::new(),
-            used: 0,
-            total: 0,
-            pending_bytes: 0,
-            n_free: 0,
-            limit: 0,
-        }
-    }
+/// A pool: raw memory from `R`, books behind one mutex. Thread-safe.
+pub(crate) struct PoolCore<R: RawAllocator, F: Fence> {
+    raw: R,
+    books: Mutex<Books<F>>,
+}
 
-    /// Bytes in blocks handed out and not yet freed.
-    pub(crate) fn used_bytes(&self) -> usize {
-        self.used
-    }
-
-    /// Bytes held from the raw allocator (used, free and pending).
-    pub(crate) fn total_bytes(&self) -> usize {
-        self.total
-    }
-
-    /// Bytes held but not in use (free blocks and blocks still pending).
-    pub(crate) fn free_bytes(&self) -> usize {
-        self.total - self.used
-    }
-
-    /// Free blocks, reusable now.
-    pub(crate) fn n_free_blocks(&self) -> usize {
-        self.n_free
-    }
-
-    /// Blocks waiting for other streams before they can be reused.
-    pub(crate) fn n_pending_blocks(&self) -> usize {
-        self.pending.len()
-    }
-
-    /// The limit in bytes on `total_bytes`; 0 is none.
-    pub(crate) fn limit(&self) -> usize {
-        self.limit
-    }
-
-    /// Sets the limit; 0 removes it. Memory already held is not released.
-    pub(crate) fn set_limit(&mut self, limit: usize) {
-        self.limit = limit;
-    }
-
+impl<F: Fence> Books<F> {
     fn oom(&self, size: usize) -> Error {
         Error::OutOfMemory {
             size,
@@ -205,61 +185,25 @@ impl<R: RawAllocator, F: Fence> PoolCore<R, F> {
         }
     }
 
-    /// Allocates `size` bytes (rounded up to [`ROUND`]; `size` must be > 0)
-    /// from the arena of stream `arena`. On exhaustion it releases cached
-    /// blocks and retries; when `may_wait`, it also waits for pending blocks
-    /// before giving up.
-    ///
-    /// # Errors
-    /// [`Error::OutOfMemory`] with the pool's figures, or the raw
-    /// allocator's own error when that is not an out-of-memory.
-    pub(crate) fn malloc(&mut self, size: usize, arena: u64, may_wait: bool) -> Result<Block> {
-        let Some(rounded) = round_size(size.max(1)) else {
-            return Err(self.oom(size));
-        };
-        if !self.pending.is_empty() {
-            self.poll_pending();
-        }
-        if let Some(b) = self.take_best_fit(rounded, arena) {
-            return Ok(b);
-        }
-        match self.alloc_raw(rounded, arena) {
-            Ok(b) => return Ok(b),
-            Err(e) if !is_oom(&e) => return Err(e),
-            Err(_) => {}
-        }
-        // Out of memory: release every cached raw allocation and retry.
-        let _ = self.free_all_blocks();
-        match self.alloc_raw(rounded, arena) {
-            Ok(b) => return Ok(b),
-            Err(e) if !is_oom(&e) => return Err(e),
-            Err(_) => {}
-        }
-        if may_wait && !self.pending.is_empty() {
-            for p in &self.pending {
-                for f in &p.fences {
-                    f.wait();
-                }
+    /// Counts `rounded` bytes against the limit for a raw allocation about
+    /// to be made; false when the limit forbids it.
+    fn reserve(&mut self, rounded: usize) -> bool {
+        let after = self
+            .total
+            .checked_add(self.reserved)
+            .and_then(|t| t.checked_add(rounded));
+        match after {
+            Some(t) if self.limit == 0 || t <= self.limit => {
+                self.reserved += rounded;
+                true
             }
-            self.poll_pending();
-            if let Some(b) = self.take_best_fit(rounded, arena) {
-                return Ok(b);
-            }
-            let _ = self.free_all_blocks();
-            match self.alloc_raw(rounded, arena) {
-                Ok(b) => return Ok(b),
-                Err(e) if !is_oom(&e) => return Err(e),
-                Err(_) => {}
-            }
+            _ => false,
         }
-        Err(self.oom(size))
     }
 
-    fn alloc_raw(&mut self, rounded: usize, arena: u64) -> Result<Block> {
-        if self.limit != 0 && self.total.saturating_add(rounded) > self.limit {
-            return Err(self.oom(rounded));
-        }
-        let addr = self.raw.malloc(rounded)?;
+    /// Records the raw allocation at `addr` made under a reservation.
+    fn insert_raw(&mut self, addr: u64, rounded: usize, arena: u64) -> Block {
+        self.reserved -= rounded;
         self.chunks.insert(
             addr,
             Chunk {
@@ -273,16 +217,47 @@ impl<R: RawAllocator, F: Fence> PoolCore<R, F> {
         );
         self.total += rounded;
         self.used += rounded;
-        Ok(Block {
+        Block {
             addr,
             size: rounded,
             base: addr,
-        })
+        }
     }
 
+    /// Best fit in `arena`'s own free chunks, else a whole raw allocation of
+    /// the shared arena, which then joins `arena`.
     fn take_best_fit(&mut self, rounded: usize, arena: u64) -> Option<Block> {
-        let set = self.arenas.get_mut(&arena)?;
-        let &(csize, addr) = set.range((rounded, 0)..).next()?;
+        let own = self
+            .arenas
+            .get(&arena)
+            .and_then(|set| set.range((rounded, 0)..).next().copied());
+        if let Some((csize, addr)) = own {
+            return Some(self.take_chunk(arena, csize, addr, rounded));
+        }
+        if arena == SHARED_ARENA {
+            return None;
+        }
+        let chunks = &self.chunks;
+        let (csize, addr) = self
+            .arenas
+            .get(&SHARED_ARENA)?
+            .range((rounded, 0)..)
+            .find(|&&(_, a)| chunks[&a].prev.is_none() && chunks[&a].next.is_none())
+            .copied()?;
+        if let Some(set) = self.arenas.get_mut(&SHARED_ARENA) {
+            set.remove(&(csize, addr));
+        }
+        self.arenas.entry(arena).or_default().insert((csize, addr));
+        if let Some(c) = self.chunks.get_mut(&addr) {
+            c.arena = arena;
+        }
+        Some(self.take_chunk(arena, csize, addr, rounded))
+    }
+
+    /// Takes the free chunk `(csize, addr)` of `arena` for `rounded` bytes,
+    /// splitting off the remainder.
+    fn take_chunk(&mut self, arena: u64, csize: usize, addr: u64, rounded: usize) -> Block {
+        let set = self.arenas.entry(arena).or_default();
         set.remove(&(csize, addr));
         let chunk = self
             .chunks
@@ -316,38 +291,41 @@ impl<R: RawAllocator, F: Fence> PoolCore<R, F> {
             self.n_free -= 1;
         }
         self.used += rounded;
-        Some(Block {
+        Block {
             addr,
             size: rounded,
             base,
-        })
+        }
     }
 
-    /// Returns the block at `addr` to its arena, merging it with free
-    /// neighbours. Returns its size.
-    ///
-    /// # Errors
-    /// `addr` is not a block in use (a double free).
-    pub(crate) fn free(&mut self, addr: u64) -> Result<usize> {
+    fn free(&mut self, addr: u64) -> Result<usize> {
         let size = self.mark_unused(addr)?;
         self.make_free(addr);
         Ok(size)
     }
 
-    /// Like [`free`](Self::free), but the block is reused only once every
-    /// fence has completed. With no fences this is `free`.
-    ///
-    /// # Errors
-    /// `addr` is not a block in use.
-    pub(crate) fn free_pending(&mut self, addr: u64, fences: Vec<F>) -> Result<usize> {
+    fn free_pending(&mut self, addr: u64, fences: Vec<F>) -> Result<usize> {
         if fences.is_empty() {
             return self.free(addr);
         }
         let size = self.mark_unused(addr)?;
-        self.chunks.get_mut(&addr).expect("checked above").state = State::Pending;
-        self.pending_bytes += size;
-        self.pending.push(Pending { addr, size, fences });
+        self.park(addr, size, fences);
         Ok(size)
+    }
+
+    /// Marks the chunk at `addr` pending behind `fences`.
+    fn park(&mut self, addr: u64, size: usize, fences: Vec<F>) {
+        self.chunks
+            .get_mut(&addr)
+            .expect("parked chunk exists")
+            .state = State::Pending;
+        self.pending_bytes += size;
+        self.pending.push(Pending {
+            addr,
+            size,
+            fences,
+            failed: false,
+        });
     }
 
     fn mark_unused(&mut self, addr: u64) -> Result<usize> {
@@ -400,11 +378,35 @@ impl<R: RawAllocator, F: Fence> PoolCore<R, F> {
         self.chunks.insert(start, c);
     }
 
-    /// Frees the pending blocks whose fences have all completed.
-    pub(crate) fn poll_pending(&mut self) {
+    /// Frees the pending blocks whose fences have all completed. A fence
+    /// that cannot be queried keeps its block parked for good.
+    fn poll_pending(&mut self) {
         let mut i = 0;
         while i < self.pending.len() {
-            if self.pending[i].fences.iter().all(Fence::is_complete) {
+            let p = &mut self.pending[i];
+            let mut done = !p.failed;
+            if done {
+                for f in &p.fences {
+                    match f.is_complete() {
+                        Ok(true) => {}
+                        Ok(false) => {
+                            done = false;
+                            break;
+                        }
+                        Err(e) => {
+                            tracing::error!(
+                                "memory pool: a fence of the block at {:#x} failed ({e}); \
+                                 the block is never reused",
+                                p.addr
+                            );
+                            p.failed = true;
+                            done = false;
+                            break;
+                        }
+                    }
+                }
+            }
+            if done {
                 let p = self.pending.swap_remove(i);
                 self.pending_bytes -= p.size;
                 self.make_free(p.addr);
@@ -414,35 +416,278 @@ impl<R: RawAllocator, F: Fence> PoolCore<R, F> {
         }
     }
 
+    /// The fences of the pending blocks that may still complete.
+    fn pending_fences(&self) -> Vec<F> {
+        self.pending
+            .iter()
+            .filter(|p| !p.failed)
+            .flat_map(|p| p.fences.iter().cloned())
+            .collect()
+    }
+
+    /// Removes every raw allocation whose chunks are all free from the books
+    /// and returns them, for the caller to release without the lock.
+    fn take_releasable(&mut self) -> Vec<(u64, usize)> {
+        if !self.pending.is_empty() {
+            self.poll_pending();
+        }
+        let mut out = Vec::new();
+        for set in self.arenas.values_mut() {
+            let start = out.len();
+            out.extend(set.iter().copied().filter(|&(_, a)| {
+                let c = &self.chunks[&a];
+                c.prev.is_none() && c.next.is_none()
+            }));
+            for &(size, addr) in &out[start..] {
+                set.remove(&(size, addr));
+                self.chunks.remove(&addr);
+                self.n_free -= 1;
+                self.total -= size;
+            }
+        }
+        self.arenas.retain(|_, s| !s.is_empty());
+        out.into_iter().map(|(size, addr)| (addr, size)).collect()
+    }
+
+    /// Moves the raw allocations of `arena` (a stream that is gone) to the
+    /// shared arena, each free or pending chunk parked behind `fence` (the
+    /// end of the stream's work). A raw allocation with a chunk in use stays
+    /// in `arena` (its owner keeps the stream alive, so this does not happen
+    /// through [`Memory`](super::Memory)).
+    fn retire_arena(&mut self, arena: u64, fence: F) {
+        if arena == SHARED_ARENA {
+            return;
+        }
+        let mut bases: FastMap<u64, bool> = FastMap::default();
+        for c in self.chunks.values().filter(|c| c.arena == arena) {
+            let movable = bases.entry(c.base).or_insert(true);
+            *movable &= c.state != State::Used;
+        }
+        let moved: Vec<u64> = bases
+            .into_iter()
+            .filter(|&(_, m)| m)
+            .map(|(b, _)| b)
+            .collect();
+        if moved.is_empty() {
+            return;
+        }
+        let mut free_chunks = Vec::new();
+        for c in self.chunks.values_mut() {
+            if c.arena == arena && moved.contains(&c.base) {
+                c.arena = SHARED_ARENA;
+            }
+        }
+        for (&addr, c) in &self.chunks {
+            if c.arena == SHARED_ARENA && moved.contains(&c.base) && c.state == State::Free {
+                free_chunks.push((c.size, addr));
+            }
+        }
+        if let Some(set) = self.arenas.get_mut(&arena) {
+            for k in &free_chunks {
+                set.remove(k);
+            }
+            if set.is_empty() {
+                self.arenas.remove(&arena);
+            }
+        }
+        for p in &mut self.pending {
+            let c = &self.chunks[&p.addr];
+            if moved.contains(&c.base) {
+                p.fences.push(fence.clone());
+            }
+        }
+        for (size, addr) in free_chunks {
+            self.n_free -= 1;
+            self.park(addr, size, vec![fence.clone()]);
+        }
+    }
+}
+
+impl<R: RawAllocator, F: Fence> PoolCore<R, F> {
+    /// An empty pool drawing from `raw`.
+    pub(crate) fn new(raw: R) -> Self {
+        PoolCore {
+            raw,
+            books: Mutex::new(Books {
+                chunks: FastMap::default(),
+                arenas: FastMap::default(),
+                pending: Vec::new(),
+                used: 0,
+                total: 0,
+                reserved: 0,
+                pending_bytes: 0,
+                n_free: 0,
+                limit: 0,
+            }),
+        }
+    }
+
+    fn books(&self) -> MutexGuard<'_, Books<F>> {
+        // Every update of the books completes before it can panic (the
+        // `expect`s name broken invariants), so a poisoned lock holds
+        // consistent books.
+        self.books.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Bytes in blocks handed out and not yet freed.
+    pub(crate) fn used_bytes(&self) -> usize {
+        self.books().used
+    }
+
+    /// Bytes held from the raw allocator (used, free and pending).
+    pub(crate) fn total_bytes(&self) -> usize {
+        self.books().total
+    }
+
+    /// Bytes held but not in use (free blocks and blocks still pending).
+    pub(crate) fn free_bytes(&self) -> usize {
+        let b = self.books();
+        b.total - b.used
+    }
+
+    /// Free blocks, reusable now (after promoting completed pending ones).
+    pub(crate) fn n_free_blocks(&self) -> usize {
+        let mut b = self.books();
+        b.poll_pending();
+        b.n_free
+    }
+
+    /// Blocks waiting for other streams before they can be reused.
+    pub(crate) fn n_pending_blocks(&self) -> usize {
+        let mut b = self.books();
+        b.poll_pending();
+        b.pending.len()
+    }
+
+    /// The limit in bytes on `total_bytes`; 0 is none.
+    pub(crate) fn limit(&self) -> usize {
+        self.books().limit
+    }
+
+    /// Sets the limit; 0 removes it. Memory already held is not released.
+    pub(crate) fn set_limit(&self, limit: usize) {
+        self.books().limit = limit;
+    }
+
+    /// Allocates `size` bytes (rounded up to [`ROUND`]; `size` must be > 0)
+    /// from the arena of stream `arena`. On exhaustion it releases cached
+    /// blocks and retries; when `may_wait`, it also waits for pending blocks
+    /// (without the lock) before giving up.
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`] with the pool's figures; the raw allocator's
+    /// own error when that is not an out-of-memory; the error of a fence
+    /// that failed while waiting for it.
+    pub(crate) fn malloc(&self, size: usize, arena: u64, may_wait: bool) -> Result<Block> {
+        let Some(rounded) = round_size(size.max(1)) else {
+            return Err(self.books().oom(size));
+        };
+        if let Some(b) = self.take_cached(rounded, arena) {
+            return Ok(b);
+        }
+        if let Some(b) = self.alloc_raw(rounded, arena)? {
+            return Ok(b);
+        }
+        // Out of memory: release every cached raw allocation and retry.
+        self.release_cached();
+        if let Some(b) = self.alloc_raw(rounded, arena)? {
+            return Ok(b);
+        }
+        if may_wait {
+            let fences = self.books().pending_fences();
+            if !fences.is_empty() {
+                for f in &fences {
+                    f.wait()?;
+                }
+                if let Some(b) = self.take_cached(rounded, arena) {
+                    return Ok(b);
+                }
+                self.release_cached();
+                if let Some(b) = self.alloc_raw(rounded, arena)? {
+                    return Ok(b);
+                }
+            }
+        }
+        Err(self.books().oom(size))
+    }
+
+    fn take_cached(&self, rounded: usize, arena: u64) -> Option<Block> {
+        let mut b = self.books();
+        if !b.pending.is_empty() {
+            b.poll_pending();
+        }
+        b.take_best_fit(rounded, arena)
+    }
+
+    /// A new raw allocation, or `None` when the limit or the raw allocator
+    /// says the memory ran out.
+    fn alloc_raw(&self, rounded: usize, arena: u64) -> Result<Option<Block>> {
+        if !self.books().reserve(rounded) {
+            return Ok(None);
+        }
+        let r = self.raw.malloc(rounded);
+        let mut b = self.books();
+        match r {
+            Ok(addr) => Ok(Some(b.insert_raw(addr, rounded, arena))),
+            Err(e) => {
+                b.reserved -= rounded;
+                if is_oom(&e) { Ok(None) } else { Err(e) }
+            }
+        }
+    }
+
+    /// [`free_all_blocks`](Self::free_all_blocks) as a step of an
+    /// allocation: an error releasing one block only means less room.
+    fn release_cached(&self) {
+        if let Err(e) = self.free_all_blocks() {
+            tracing::warn!("memory pool: releasing cached blocks failed: {e}");
+        }
+    }
+
+    /// Returns the block at `addr` to its arena, merging it with free
+    /// neighbours. Returns its size.
+    ///
+    /// # Errors
+    /// `addr` is not a block in use (a double free).
+    #[cfg(test)]
+    pub(crate) fn free(&self, addr: u64) -> Result<usize> {
+        self.books().free(addr)
+    }
+
+    /// Like [`free`](Self::free), but the block is reused only once every
+    /// fence has completed. With no fences this is `free`.
+    ///
+    /// # Errors
+    /// `addr` is not a block in use.
+    pub(crate) fn free_pending(&self, addr: u64, fences: Vec<F>) -> Result<usize> {
+        self.books().free_pending(addr, fences)
+    }
+
+    /// Frees the pending blocks whose fences have all completed.
+    pub(crate) fn poll_pending(&self) {
+        self.books().poll_pending();
+    }
+
+    /// Moves the blocks of `arena`, a stream that is gone, to the shared
+    /// arena once `fence` (the end of that stream's work) completes.
+    pub(crate) fn retire_arena(&self, arena: u64, fence: F) {
+        self.books().retire_arena(arena, fence);
+    }
+
     /// Releases to the raw allocator every raw allocation whose chunks are
     /// all free (after promoting completed pending blocks).
     ///
     /// # Errors
     /// The first error of the raw allocator's `free`; the others are still
     /// attempted.
-    pub(crate) fn free_all_blocks(&mut self) -> Result<()> {
-        if !self.pending.is_empty() {
-            self.poll_pending();
-        }
+    pub(crate) fn free_all_blocks(&self) -> Result<()> {
+        let blocks = self.books().take_releasable();
         let mut first_err = None;
-        let mut whole = Vec::new();
-        for set in self.arenas.values_mut() {
-            whole.clear();
-            whole.extend(set.iter().copied().filter(|&(_, a)| {
-                let c = &self.chunks[&a];
-                c.prev.is_none() && c.next.is_none()
-            }));
-            for &(size, addr) in &whole {
-                set.remove(&(size, addr));
-                self.chunks.remove(&addr);
-                self.n_free -= 1;
-                self.total -= size;
-                if let Err(e) = self.raw.free(addr, size) {
-                    first_err.get_or_insert(e);
-                }
+        for (addr, size) in blocks {
+            if let Err(e) = self.raw.free(addr, size) {
+                first_err.get_or_insert(e);
             }
         }
-        self.arenas.retain(|_, s| !s.is_empty());
         first_err.map_or(Ok(()), Err)
     }
 
@@ -450,6 +695,32 @@ impl<R: RawAllocator, F: Fence> PoolCore<R, F> {
     /// of the first that fails.
     #[cfg(test)]
     pub(crate) fn check_invariants(&self) {
+        self.books().check_invariants();
+    }
+}
+
+impl<R: RawAllocator, F: Fence> Drop for PoolCore<R, F> {
+    fn drop(&mut self) {
+        // Owners keep the pool alive, so nothing is in use; pending blocks may
+        // still be read by a stream, so wait for them before releasing. A
+        // fence that fails keeps its block (and its raw allocation) unreleased.
+        let fences = self.books().pending_fences();
+        for f in &fences {
+            if let Err(e) = f.wait() {
+                tracing::error!("memory pool: waiting for a block at drop failed: {e}");
+            }
+        }
+        if let Err(e) = self.free_all_blocks() {
+            tracing::warn!("memory pool: releasing blocks at drop failed: {e}");
+        }
+    }
+}
+
+#[cfg(test)]
+impl<F: Fence> Books<F> {
+    /// Checks every invariant of the bookkeeping; panics with a description
+    /// of the first that fails.
+    fn check_invariants(&self) {
         let mut sorted: Vec<(u64, Chunk)> = self.chunks.iter().map(|(&a, &c)| (a, c)).collect();
         sorted.sort_by_key(|&(a, _)| a);
         let (mut used, mut free, mut pending, mut n_free) = (0, 0, 0, 0);
@@ -509,20 +780,6 @@ impl<R: RawAllocator, F: Fence> PoolCore<R, F> {
     }
 }
 
-impl<R: RawAllocator, F: Fence> Drop for PoolCore<R, F> {
-    fn drop(&mut self) {
-        // Owners keep the pool alive, so nothing is in use; pending blocks may
-        // still be read by a stream, so wait for them before releasing.
-        for p in &self.pending {
-            for f in &p.fences {
-                f.wait();
-            }
-        }
-        self.poll_pending();
-        let _ = self.free_all_blocks();
-    }
-}
-
 #[cfg(test)]
 pub(crate) mod fake {
     //! A host fake of the raw allocator and of fences.
@@ -561,7 +818,7 @@ pub(crate) mod fake {
     }
 
     impl RawAllocator for FakeRaw {
-        fn malloc(&mut self, size: usize) -> Result<u64> {
+        fn malloc(&self, size: usize) -> Result<u64> {
             let mut s = self.0.lock().unwrap();
             if s.live_bytes + size > s.capacity {
                 return Err(Error::Cuda {
@@ -579,7 +836,7 @@ pub(crate) mod fake {
             Ok(addr)
         }
 
-        fn free(&mut self, addr: u64, size: usize) -> Result<()> {
+        fn free(&self, addr: u64, size: usize) -> Result<()> {
             let mut s = self.0.lock().unwrap();
             assert_eq!(s.live.remove(&addr), Some(size), "fake free of {addr:#x}");
             s.live_bytes -= size;
@@ -588,23 +845,42 @@ pub(crate) mod fake {
         }
     }
 
-    /// A fence the test completes by hand; `wait` completes it.
+    /// A fence the test completes by hand (`.0`); `wait` completes it. With
+    /// `.1` set, querying and waiting fail, as for a lost context.
     #[derive(Debug, Clone, Default)]
-    pub(crate) struct FakeFence(pub Arc<AtomicBool>);
+    pub(crate) struct FakeFence(pub Arc<AtomicBool>, pub Arc<AtomicBool>);
+
+    impl FakeFence {
+        fn check(&self) -> Result<()> {
+            if self.1.load(Ordering::SeqCst) {
+                return Err(Error::Cuda {
+                    call: "cuEventQuery",
+                    code: 719,
+                    name: "CUDA_ERROR_LAUNCH_FAILED".into(),
+                    description: "unspecified launch failure".into(),
+                });
+            }
+            Ok(())
+        }
+    }
 
     impl Fence for FakeFence {
-        fn is_complete(&self) -> bool {
-            self.0.load(Ordering::SeqCst)
+        fn is_complete(&self) -> Result<bool> {
+            self.check()?;
+            Ok(self.0.load(Ordering::SeqCst))
         }
-        fn wait(&self) {
+        fn wait(&self) -> Result<()> {
+            self.check()?;
             self.0.store(true, Ordering::SeqCst);
+            Ok(())
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::Ordering;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Mutex};
 
     use proptest::prelude::*;
 
@@ -628,7 +904,7 @@ mod tests {
 
     #[test]
     fn cupy_tutorial_figures() {
-        let (mut p, raw) = core(1 << 30);
+        let (p, raw) = core(1 << 30);
         let b = p.malloc(400, 0, true).unwrap();
         assert_eq!((b.size, p.used_bytes(), p.total_bytes()), (512, 512, 512));
         p.free(b.addr).unwrap();
@@ -650,7 +926,7 @@ mod tests {
 
     #[test]
     fn split_then_merge_restores_one_chunk() {
-        let (mut p, raw) = core(1 << 30);
+        let (p, raw) = core(1 << 30);
         let big = p.malloc(4096, 0, true).unwrap();
         p.free(big.addr).unwrap();
         let a = p.malloc(512, 0, true).unwrap();
@@ -680,7 +956,7 @@ mod tests {
 
     #[test]
     fn best_fit_takes_the_smallest_block_that_fits() {
-        let (mut p, _) = core(1 << 30);
+        let (p, _) = core(1 << 30);
         let a = p.malloc(4096, 0, true).unwrap();
         let b = p.malloc(1024, 0, true).unwrap();
         let c = p.malloc(2048, 0, true).unwrap();
@@ -694,7 +970,7 @@ mod tests {
 
     #[test]
     fn arenas_are_per_stream() {
-        let (mut p, raw) = core(1 << 30);
+        let (p, raw) = core(1 << 30);
         let a = p.malloc(1024, 1, true).unwrap();
         p.free(a.addr).unwrap();
         let b = p.malloc(1024, 2, true).unwrap();
@@ -708,7 +984,7 @@ mod tests {
 
     #[test]
     fn double_free_is_an_error() {
-        let (mut p, _) = core(1 << 30);
+        let (p, _) = core(1 << 30);
         let a = p.malloc(1, 0, true).unwrap();
         p.free(a.addr).unwrap();
         assert!(p.free(a.addr).is_err());
@@ -718,7 +994,7 @@ mod tests {
 
     #[test]
     fn limit_frees_cached_blocks_then_reports_out_of_memory() {
-        let (mut p, _) = core(1 << 30);
+        let (p, _) = core(1 << 30);
         p.set_limit(1024);
         let a = p.malloc(512, 0, true).unwrap();
         let e = p.malloc(1024, 0, true).unwrap_err();
@@ -744,7 +1020,7 @@ mod tests {
 
     #[test]
     fn raw_out_of_memory_frees_other_arenas_and_retries() {
-        let (mut p, raw) = core(2048);
+        let (p, raw) = core(2048);
         let a = p.malloc(2048, 0, true).unwrap();
         p.free(a.addr).unwrap();
         let b = p.malloc(1024, 7, true).unwrap();
@@ -760,7 +1036,7 @@ mod tests {
 
     #[test]
     fn pending_blocks_wait_for_their_fences() {
-        let (mut p, _) = core(1 << 30);
+        let (p, _) = core(1 << 30);
         let a = p.malloc(1024, 0, true).unwrap();
         let fence = FakeFence::default();
         p.free_pending(a.addr, vec![fence.clone()]).unwrap();
@@ -785,7 +1061,7 @@ mod tests {
 
     #[test]
     fn out_of_memory_waits_for_pending_blocks_when_allowed() {
-        let (mut p, _) = core(1024);
+        let (p, _) = core(1024);
         let a = p.malloc(1024, 0, true).unwrap();
         p.free_pending(a.addr, vec![FakeFence::default()]).unwrap();
         assert!(p.malloc(1024, 0, false).is_err());
@@ -797,7 +1073,7 @@ mod tests {
     fn drop_releases_everything() {
         let raw = FakeRaw::new(1 << 30);
         {
-            let mut p: Core = PoolCore::new(raw.clone());
+            let p: Core = PoolCore::new(raw.clone());
             let a = p.malloc(100, 0, true).unwrap();
             let b = p.malloc(5000, 3, true).unwrap();
             p.free(a.addr).unwrap();
@@ -806,12 +1082,141 @@ mod tests {
         assert!(raw.0.lock().unwrap().live.is_empty());
     }
 
+    #[test]
+    fn a_failed_fence_keeps_its_block_parked() {
+        let (p, _) = core(1 << 30);
+        let a = p.malloc(1024, 0, true).unwrap();
+        let fence = FakeFence::default();
+        p.free_pending(a.addr, vec![fence.clone()]).unwrap();
+        // The fenced work failed: its block must not be handed out again,
+        // even once the fence would read as complete.
+        fence.1.store(true, Ordering::SeqCst);
+        let b = p.malloc(1024, 0, true).unwrap();
+        assert_ne!(b.addr, a.addr, "a block behind a failed fence was reused");
+        fence.1.store(false, Ordering::SeqCst);
+        fence.0.store(true, Ordering::SeqCst);
+        let c = p.malloc(1024, 0, true).unwrap();
+        assert_ne!(c.addr, a.addr, "a block behind a failed fence was reused");
+        assert_eq!(p.n_pending_blocks(), 1);
+        p.check_invariants();
+    }
+
+    #[test]
+    fn waiting_on_a_failed_fence_is_an_error() {
+        let (p, _) = core(1024);
+        let a = p.malloc(1024, 0, true).unwrap();
+        let fence = FakeFence::default();
+        fence.1.store(true, Ordering::SeqCst);
+        p.free_pending(a.addr, vec![fence]).unwrap();
+        // poll_pending marks the block failed; the out-of-memory path then
+        // has no fence left to wait for and reports the pool's figures.
+        let e = p.malloc(1024, 0, true).unwrap_err();
+        assert!(matches!(e, Error::OutOfMemory { size: 1024, .. }), "{e}");
+        // A fence that fails only when waited on reaches the caller.
+        #[derive(Clone)]
+        struct WaitFails;
+        impl Fence for WaitFails {
+            fn is_complete(&self) -> Result<bool> {
+                Ok(false)
+            }
+            fn wait(&self) -> Result<()> {
+                Err(Error::InvalidArgument("the fenced work failed".into()))
+            }
+        }
+        let q = PoolCore::<FakeRaw, WaitFails>::new(FakeRaw::new(1024));
+        let b = q.malloc(1024, 0, true).unwrap();
+        q.free_pending(b.addr, vec![WaitFails]).unwrap();
+        let e = q.malloc(1024, 0, true).unwrap_err();
+        assert!(e.to_string().contains("the fenced work failed"), "{e}");
+        assert!(q.malloc(1024, 0, false).is_err());
+    }
+
+    /// A fence whose `wait` reads the pool: it would deadlock if the pool
+    /// waited with its lock held.
+    type ProbePool = PoolCore<FakeRaw, ProbeFence>;
+
+    #[derive(Clone)]
+    struct ProbeFence {
+        pool: Arc<Mutex<Option<Arc<ProbePool>>>>,
+        done: Arc<AtomicBool>,
+        waited_unlocked: Arc<AtomicBool>,
+    }
+
+    impl Fence for ProbeFence {
+        fn is_complete(&self) -> Result<bool> {
+            Ok(self.done.load(Ordering::SeqCst))
+        }
+        fn wait(&self) -> Result<()> {
+            if let Some(p) = self.pool.lock().unwrap().as_ref() {
+                // `books` is not reentrant: this returns only if it is free.
+                let _ = p.used_bytes();
+                self.waited_unlocked.store(true, Ordering::SeqCst);
+            }
+            self.done.store(true, Ordering::SeqCst);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn out_of_memory_waits_without_the_lock() {
+        let raw = FakeRaw::new(1024);
+        let pool = Arc::new(ProbePool::new(raw));
+        let slot = Arc::new(Mutex::new(Some(pool.clone())));
+        let fence = ProbeFence {
+            pool: slot.clone(),
+            done: Arc::default(),
+            waited_unlocked: Arc::default(),
+        };
+        let a = pool.malloc(1024, 0, true).unwrap();
+        pool.free_pending(a.addr, vec![fence.clone()]).unwrap();
+        let b = pool.malloc(1024, 0, true).unwrap();
+        assert_eq!(b.addr, a.addr);
+        assert!(fence.waited_unlocked.load(Ordering::SeqCst));
+        pool.free(b.addr).unwrap();
+        slot.lock().unwrap().take();
+    }
+
+    #[test]
+    fn a_retired_arena_goes_to_the_shared_arena_after_its_fence() {
+        let (p, raw) = core(1 << 30);
+        // Stream 5 frees a block into its arena, holds a second one pending
+        // behind another stream, then goes away.
+        let a = p.malloc(4096, 5, true).unwrap();
+        let b = p.malloc(2048, 5, true).unwrap();
+        p.free(a.addr).unwrap();
+        let other = FakeFence::default();
+        p.free_pending(b.addr, vec![other.clone()]).unwrap();
+        let end = FakeFence::default();
+        p.retire_arena(5, end.clone());
+        p.check_invariants();
+        // Before the stream's end, nobody takes its blocks.
+        let c = p.malloc(4096, 6, true).unwrap();
+        assert_ne!(c.addr, a.addr);
+        end.0.store(true, Ordering::SeqCst);
+        // Stream 6 takes the retired block once the fence completed.
+        let d = p.malloc(4096, 6, true).unwrap();
+        assert_eq!(d.addr, a.addr, "the retired block is shared");
+        p.check_invariants();
+        // The pending one still waits for the other stream too.
+        let e = p.malloc(2048, 7, true).unwrap();
+        assert_ne!(e.addr, b.addr);
+        other.0.store(true, Ordering::SeqCst);
+        let f = p.malloc(2048, 7, true).unwrap();
+        assert_eq!(f.addr, b.addr);
+        p.check_invariants();
+        for x in [c, d, e, f] {
+            p.free(x.addr).unwrap();
+        }
+        p.free_all_blocks().unwrap();
+        assert!(raw.0.lock().unwrap().live.is_empty());
+    }
+
     /// Host cost of one alloc+free pair on a warm pool (the device pool's hit
     /// path is this plus one lock). Run with `--ignored --nocapture`.
     #[test]
     #[ignore = "timing; prints ns per pair"]
     fn hit_path_timing() {
-        let (mut p, _) = core(1 << 40);
+        let (p, _) = core(1 << 40);
         for size in [16usize, 1 << 20] {
             let b = p.malloc(size, 0, true).unwrap();
             p.free(b.addr).unwrap();
@@ -834,6 +1239,7 @@ mod tests {
         Complete(usize),
         FreeAll,
         Limit(usize),
+        Retire(u64),
     }
 
     fn op() -> impl Strategy<Value = Op> {
@@ -844,6 +1250,7 @@ mod tests {
             1 => any::<usize>().prop_map(Op::Complete),
             1 => Just(Op::FreeAll),
             1 => prop_oneof![Just(0usize), 4096usize..40_000].prop_map(Op::Limit),
+            1 => (0u64..3).prop_map(Op::Retire),
         ]
     }
 
@@ -858,7 +1265,7 @@ mod tests {
             ops in proptest::collection::vec(op(), 1..200),
             capacity in 8192usize..65536,
         ) {
-            let (mut p, raw) = core(capacity);
+            let (p, raw) = core(capacity);
             let mut live: Vec<(u64, usize, usize)> = Vec::new();
             let mut fences: Vec<FakeFence> = Vec::new();
             for op in ops {
@@ -886,6 +1293,11 @@ mod tests {
                     }
                     Op::FreeAll => p.free_all_blocks().unwrap(),
                     Op::Limit(l) => p.set_limit(l),
+                    Op::Retire(arena) => {
+                        let f = FakeFence::default();
+                        fences.push(f.clone());
+                        p.retire_arena(arena, f);
+                    }
                     _ => {}
                 }
                 p.check_invariants();
