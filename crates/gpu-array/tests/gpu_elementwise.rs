@@ -445,3 +445,46 @@ fn replayed_launches_see_their_own_arrays() {
         assert_allclose(&got, &ha.mapv(|v| f64::from(v) * 2.0), 0.0, 0.0);
     }
 }
+
+/// A memory hook that calls a ufunc while a replayed call allocates its
+/// output: the replay's thread-local list must not be borrowed across the
+/// allocation (it was, and the nested call's `remember` panicked).
+#[test]
+fn replay_survives_a_hook_that_calls_ufuncs() {
+    use gpu_runtime::memory::{HookInfo, MemoryHook, with_hook};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let Some(_d) = device_or_skip() else { return };
+    struct Reenter {
+        x: Array,
+        busy: AtomicBool,
+        calls: AtomicUsize,
+    }
+    impl MemoryHook for Reenter {
+        fn malloc_preprocess(&self, _info: &HookInfo) {
+            if !self.busy.swap(true, Ordering::SeqCst) {
+                // Laid out like the outer call, so it replays too.
+                let y = ufunc::add(&self.x, &self.x).unwrap();
+                assert_eq!(y.shape(), self.x.shape());
+                self.calls.fetch_add(1, Ordering::SeqCst);
+                self.busy.store(false, Ordering::SeqCst);
+            }
+        }
+    }
+    let (ha, hb) = (host(&[17, 40], 3), host(&[17, 40], 4));
+    let a = Array::from_ndarray(&ha).unwrap();
+    let b = Array::from_ndarray(&hb).unwrap();
+    // Remember the launch, then replay it under the hook.
+    ufunc::add(&a, &b).unwrap();
+    ufunc::add(&a, &b).unwrap();
+    let hook = Arc::new(Reenter {
+        x: Array::from_ndarray(&ha).unwrap(),
+        busy: AtomicBool::new(false),
+        calls: AtomicUsize::new(0),
+    });
+    let guard = with_hook(hook.clone());
+    let z = ufunc::add(&a, &b).unwrap();
+    drop(guard);
+    assert!(hook.calls.load(Ordering::SeqCst) >= 1, "the hook ran");
+    assert_allclose(&z, &(&ha + &hb), 0.0, 0.0);
+}

@@ -219,3 +219,108 @@ fn nvtx_and_profiler() {
     // Without a profiler attached these succeed and do nothing.
     let _p = nvtx::profile().unwrap();
 }
+
+/// A per-thread stream belongs to its thread: one value per thread (so one
+/// pool arena), and another thread cannot queue work through it, since its
+/// handle (2) would mean that thread's own stream there.
+#[test]
+fn per_thread_stream_stays_on_its_thread() {
+    let Some(dev) = device_or_skip() else { return };
+    let mine = Stream::per_thread(dev);
+    assert_eq!(mine.id(), Stream::per_thread(dev).id(), "one per thread");
+    assert_eq!(mine, Stream::per_thread(dev));
+    let pool = gpu_runtime::MemoryPool::new(dev);
+    let m = pool.malloc_on(4096, &mine).unwrap();
+    m.memset(7, &mine).unwrap();
+    mine.synchronize().unwrap();
+    let sent = mine.clone();
+    let theirs = std::thread::spawn(move || {
+        let own = Stream::per_thread(dev);
+        assert_ne!(own, sent, "another thread's per-thread stream");
+        let e = sent.synchronize().unwrap_err();
+        assert!(e.to_string().contains("per-thread default stream"), "{e}");
+        assert!(sent.handle().is_err());
+        assert!(
+            m.memset(1, &sent).is_err(),
+            "a launch on another thread's stream"
+        );
+        assert!(sent.query().is_err());
+        // Work on this thread's own per-thread stream runs.
+        m.memset(9, &own).unwrap();
+        own.synchronize().unwrap();
+        let mut host = vec![0u8; 4096];
+        m.read_at(0, &mut host, &own).unwrap();
+        assert!(host.iter().all(|&b| b == 9));
+        // Dropped here, allocated on the other thread's stream: ordered
+        // through the legacy stream, no error, no panic.
+        drop(m);
+        own.id()
+    })
+    .join()
+    .unwrap();
+    assert_ne!(theirs, mine.id());
+    // The block freed on the other thread is whole again in the pool.
+    let again = pool.malloc_on(4096, &mine).unwrap();
+    again.memset(3, &mine).unwrap();
+    let mut host = vec![0u8; 4096];
+    again.read_at(0, &mut host, &mine).unwrap();
+    assert!(host.iter().all(|&b| b == 3));
+}
+
+/// An asynchronous launch that fails is reported to the call that waits for
+/// it (here the device-to-host copy), not swallowed. The failure poisons the
+/// context, so the test runs it in a child process of this binary.
+#[test]
+fn a_failing_launch_is_reported_by_the_waiting_copy() {
+    if std::env::var_os("CUPRUM_TEST_FAULT_CHILD").is_some() {
+        return failing_launch_child();
+    }
+    let Some(_dev) = device_or_skip() else { return };
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "a_failing_launch_is_reported_by_the_waiting_copy",
+            "--exact",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("CUPRUM_TEST_FAULT_CHILD", "1")
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "child failed:\n{text}");
+    assert!(text.contains("copy reported: "), "{text}");
+    assert!(text.contains("synchronize reported: "), "{text}");
+}
+
+fn failing_launch_child() {
+    use gpu_runtime::{LaunchConfig, RawKernel, alloc, kernel_args};
+    let dev = Device::new(0).unwrap();
+    let k = RawKernel::new(
+        "extern \"C\" __global__ void cuprum_test_trap(int* p) { if (threadIdx.x == 0) __trap(); p[threadIdx.x] = 1; }",
+        "cuprum_test_trap",
+        &[],
+    )
+    .unwrap();
+    let m = alloc(128).unwrap();
+    let stream = Stream::current_on(dev);
+    // SAFETY: one int* argument, pointing at 128 bytes (32 ints).
+    unsafe {
+        k.launch(
+            &LaunchConfig::new((1, 1, 1), (32, 1, 1)),
+            &stream,
+            &kernel_args![m.ptr()],
+        )
+    }
+    .unwrap();
+    let mut host = [0u8; 128];
+    let e = m.read_at(0, &mut host, &stream).unwrap_err();
+    println!("copy reported: {e}");
+    let e = dev.synchronize().unwrap_err();
+    println!("synchronize reported: {e}");
+    // Dropping the memory after the failure must not panic or abort.
+    drop(m);
+}

@@ -336,3 +336,84 @@ fn cache_in_memory_then_on_disk() {
     assert_eq!(from, CacheSource::Compiled);
     assert_eq!(files(&dir.0).len(), 4);
 }
+
+/// The programs both processes of [`two_processes_share_one_cache_directory`]
+/// compile: unique to `dir`, so no earlier run has them cached.
+fn shared_programs(dir: &Path) -> Vec<CompileRequest> {
+    (0..6)
+        .map(|k| {
+            CompileRequest::new(format!(
+                "// {} #{k}\nextern \"C\" __global__ void k{k}(float* p, int n) {{\n\
+                 int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+                 if (i < n) p[i] = p[i] * {k}.5f + {k};\n}}\n",
+                dir.display()
+            ))
+            .arch("sm_80")
+        })
+        .collect()
+}
+
+fn disk_config(dir: &Path) -> CompileConfig {
+    CompileConfig {
+        cache_dir: dir.to_path_buf(),
+        in_memory_only: false,
+        save_source: false,
+        debug: false,
+        dump_source_on_error: false,
+    }
+}
+
+/// Two processes compiling the same kernels into one cache directory at
+/// once both succeed, and leave a valid cache: every program then comes
+/// back from disk, and no temporary file is left behind.
+#[test]
+fn two_processes_share_one_cache_directory() {
+    if let Some(dir) = std::env::var_os("CUPRUM_TEST_CACHE_CHILD") {
+        let dir = PathBuf::from(dir);
+        for req in shared_programs(&dir) {
+            nvrtc::compile_with_config(&req, &disk_config(&dir)).unwrap();
+        }
+        println!("child compiled {} programs", shared_programs(&dir).len());
+        return;
+    }
+    let Some(()) = nvrtc_or_skip() else { return };
+    let dir = TempDir::new("two-processes");
+    let spawn = || {
+        std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "two_processes_share_one_cache_directory",
+                "--exact",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env("CUPRUM_TEST_CACHE_CHILD", &dir.0)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let children = [spawn(), spawn()];
+    for c in children {
+        let out = c.wait_with_output().unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.status.success(), "a child failed:\n{text}");
+        assert!(text.contains("child compiled 6 programs"), "{text}");
+    }
+    let names = files(&dir.0);
+    assert_eq!(
+        names.len(),
+        6,
+        "one file per program, no leftovers: {names:?}"
+    );
+    assert!(names.iter().all(|n| n.ends_with(".bin")), "{names:?}");
+    clear_memory_cache();
+    for req in shared_programs(&dir.0) {
+        let (c, from) = nvrtc::compile_with_config(&req, &disk_config(&dir.0)).unwrap();
+        assert_eq!(from, CacheSource::Disk, "a cache file was invalid");
+        assert!(!c.image.is_empty());
+    }
+}
