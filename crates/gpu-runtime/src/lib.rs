@@ -20,6 +20,23 @@
 //! | `cupyx.allow_synchronize(False)`       | [`allow_synchronize`]                   |
 //! | `cupyx.profiler.time_range`            | [`nvtx::time_range`]                    |
 //! | `cupy.cuda.profiler.start()`           | [`nvtx::profiler_start`]                |
+//!
+//! # Execution model
+//!
+//! Every call queues its work on a stream before it returns, on the stream
+//! the calling thread named (its current stream unless one is passed). No
+//! work is held back in process-global state to be run or fused later: an
+//! address read, a copy or a synchronize never runs someone else's pending
+//! launch, because there is none. Fusion is explicit (gpu-array's `fuse`).
+//!
+//! The failure of asynchronous work is returned by the call that waits for
+//! it: a device-to-host copy, a stream, event or device synchronize, a
+//! fence query. Drops cannot return errors, so where a drop cannot order a
+//! free after the work that uses the memory it leaks the memory (and logs
+//! it) rather than letting a later allocation be written behind its back.
+//! A per-thread default stream ([`Stream::per_thread`]) belongs to its
+//! thread: its handle means "the calling thread's stream" to the driver, so
+//! other threads are refused ([`Stream::handle`]).
 
 #![warn(missing_docs)]
 
