@@ -59,7 +59,7 @@ impl<R: Read + Seek> NpzReader<R> {
     ///
     /// # Errors
     ///
-    /// [`Error::Value`] "{name} is not a file in the archive"; as
+    /// [`Error::Key`] "{name} is not a file in the archive"; as
     /// [`NpyArray::read`] for the member.
     pub fn by_name(&mut self, name: &str) -> Result<NpyArray> {
         let with_suffix = format!("{name}.npy");
@@ -67,7 +67,7 @@ impl<R: Read + Seek> NpzReader<R> {
             .archive
             .index_for_name(&with_suffix)
             .or_else(|| self.archive.index_for_name(name))
-            .ok_or_else(|| Error::Value(format!("{name} is not a file in the archive")))?;
+            .ok_or_else(|| Error::Key(format!("{name} is not a file in the archive")))?;
         self.by_index(index)
     }
 
