@@ -6,6 +6,8 @@
 //! `np.savez_compressed`), byte for byte in the header.
 
 mod header;
+#[cfg(test)]
+mod hostile;
 mod npz;
 
 pub use header::{
