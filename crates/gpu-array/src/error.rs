@@ -89,6 +89,10 @@ pub enum Error {
     /// A dtype that is not understood or not valid here (NumPy's `TypeError`).
     #[error("{0}")]
     DType(String),
+    /// A name that is not there (NumPy's `KeyError`), e.g. a missing member
+    /// of an `.npz` archive.
+    #[error("{0}")]
+    Key(String),
     /// A malformed or unsupported `.npy`/`.npz` file.
     #[error("{0}")]
     Npy(String),

@@ -311,7 +311,11 @@ fn numpy_written_files_load_onto_the_device() {
     let z = Array::load_npz(testdata("savez_b1.npz")).unwrap();
     assert_eq!(z.len(), 1);
     assert_array_equal_strict(z.get("arr_0").unwrap(), &[true, false]);
-    assert!(z.get("nope").is_none());
+    assert_eq!(
+        z.get("nope").unwrap_err().to_string(),
+        "nope is not a file in the archive"
+    );
+    assert!(z.contains("arr_0") && !z.contains("nope"));
 }
 
 #[test]

@@ -239,9 +239,22 @@ impl NpzFile {
     }
 
     /// The array `name` (`npz[name]`; a trailing `.npy` is accepted).
-    pub fn get(&self, name: &str) -> Option<&Array> {
-        let name = name.strip_suffix(".npy").unwrap_or(name);
-        self.arrays.iter().find(|(n, _)| n == name).map(|(_, a)| a)
+    ///
+    /// # Errors
+    /// [`Error::Key`] "{name} is not a file in the archive", as NumPy's
+    /// `KeyError`.
+    pub fn get(&self, name: &str) -> Result<&Array> {
+        let key = name.strip_suffix(".npy").unwrap_or(name);
+        self.arrays
+            .iter()
+            .find(|(n, _)| n == key)
+            .map(|(_, a)| a)
+            .ok_or_else(|| Error::Key(format!("{name} is not a file in the archive")))
+    }
+
+    /// Whether the archive holds an array `name` (`name in npz`).
+    pub fn contains(&self, name: &str) -> bool {
+        self.get(name).is_ok()
     }
 
     /// The names, in archive order (`npz.files`).
@@ -273,13 +286,15 @@ impl NpzFile {
 impl std::ops::Index<&str> for NpzFile {
     type Output = Array;
 
-    /// `npz[name]`.
+    /// `npz[name]`, a convenience over [`NpzFile::get`].
     ///
     /// # Panics
     /// No array has that name.
     #[track_caller]
     fn index(&self, name: &str) -> &Array {
-        self.get(name)
-            .unwrap_or_else(|| panic!("{name} is not a file in the archive"))
+        match self.get(name) {
+            Ok(a) => a,
+            Err(e) => panic!("{e}"),
+        }
     }
 }

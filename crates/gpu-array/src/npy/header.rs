@@ -11,6 +11,15 @@ pub(crate) const MAGIC: &[u8; 6] = b"\x93NUMPY";
 const ARRAY_ALIGN: usize = 64;
 /// NumPy leaves room for the growth axis' length to reach this many digits.
 const GROWTH_AXIS_MAX_DIGITS: usize = 21;
+/// The longest header [`read_header`] accepts, in bytes: NumPy's
+/// `max_header_size` default (`numpy.lib.format._MAX_HEADER_SIZE`). Longer
+/// headers come only from structured dtypes, which Cuprum does not read, or
+/// from hostile files; [`read_header_with_max_size`] raises the limit.
+pub const MAX_HEADER_SIZE: usize = 10_000;
+/// The deepest nesting of brackets the dictionary parser follows. Valid
+/// headers nest two levels (the dict, the shape tuple); the cap keeps the
+/// recursive parser's stack bounded whatever the file says.
+const MAX_NESTING: usize = 16;
 
 /// What an `.npy` header says about the array that follows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,8 +60,9 @@ pub fn descr(dtype: DType) -> Result<String> {
 fn parse_descr(s: &str) -> Result<(DType, bool)> {
     let unsupported = || {
         Error::Unsupported(format!(
-            "unsupported dtype descr '{s}' in .npy header: Cuprum reads bool, integer, \
-             float16/32/64 and complex64/128 arrays"
+            "unsupported dtype descr '{}' in .npy header: Cuprum reads bool, integer, \
+             float16/32/64 and complex64/128 arrays",
+            snippet(s)
         ))
     };
     let mut chars = s.chars();
@@ -62,7 +72,12 @@ fn parse_descr(s: &str) -> Result<(DType, bool)> {
     }
     let mut rest = chars.as_str().chars();
     let kind = rest.next().ok_or_else(unsupported)?;
-    let size: usize = rest.as_str().parse().map_err(|_| unsupported())?;
+    let digits = rest.as_str();
+    // `str::parse` would also take `+8`, which NumPy does not.
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(unsupported());
+    }
+    let size: usize = digits.parse().map_err(|_| unsupported())?;
     let dtype = DType::from_kind_size(kind, size).ok_or_else(unsupported)?;
     let big = match order {
         '>' => true,
@@ -140,14 +155,35 @@ pub fn header_bytes(dtype: DType, shape: &[usize], fortran_order: bool) -> Resul
     Ok(out)
 }
 
-/// Reads and parses a header, leaving `r` at the first data byte.
+/// Reads and parses a header, leaving `r` at the first data byte. Headers
+/// longer than [`MAX_HEADER_SIZE`] bytes are refused, as `numpy.load` does.
 ///
 /// # Errors
 ///
-/// [`Error::Npy`] for a bad magic string, version or dictionary;
-/// [`Error::Unsupported`] for dtypes Cuprum lacks (object, structured,
-/// strings, longdouble...); [`Error::Io`] when reading fails.
+/// [`Error::Npy`] for a bad magic string, version or dictionary, or a header
+/// over the size limit; [`Error::Unsupported`] for dtypes Cuprum lacks
+/// (object, structured, strings, longdouble...); [`Error::Io`] when reading
+/// fails.
 pub fn read_header<R: Read>(r: &mut R) -> Result<NpyHeader> {
+    read_header_with_max_size(r, MAX_HEADER_SIZE)
+}
+
+/// [`read_header`] with another limit on the header's length in bytes
+/// (NumPy's `max_header_size`), for trusted files with long headers.
+///
+/// # Errors
+///
+/// As [`read_header`].
+pub fn read_header_with_max_size<R: Read>(r: &mut R, max_header_size: usize) -> Result<NpyHeader> {
+    read_header_counted(r, max_header_size).map(|(h, _)| h)
+}
+
+/// [`read_header_with_max_size`], also giving the number of bytes read
+/// (magic to the first data byte).
+pub(crate) fn read_header_counted<R: Read>(
+    r: &mut R,
+    max_header_size: usize,
+) -> Result<(NpyHeader, u64)> {
     let mut start = [0u8; 8];
     read_exact(r, &mut start, "the magic string")?;
     if &start[..6] != MAGIC {
@@ -157,16 +193,16 @@ pub fn read_header<R: Read>(r: &mut R) -> Result<NpyHeader> {
         )));
     }
     let version = (start[6], start[7]);
-    let len = match version {
+    let (len, len_bytes) = match version {
         (1, 0) => {
             let mut b = [0u8; 2];
             read_exact(r, &mut b, "the header length")?;
-            usize::from(u16::from_le_bytes(b))
+            (u64::from(u16::from_le_bytes(b)), 2)
         }
         (2, 0) | (3, 0) => {
             let mut b = [0u8; 4];
             read_exact(r, &mut b, "the header length")?;
-            u32::from_le_bytes(b) as usize
+            (u64::from(u32::from_le_bytes(b)), 4)
         }
         (major, minor) => {
             return Err(bad(format!(
@@ -174,8 +210,22 @@ pub fn read_header<R: Read>(r: &mut R) -> Result<NpyHeader> {
             )));
         }
     };
-    let mut raw = vec![0u8; len];
-    read_exact(r, &mut raw, "the header")?;
+    // Checked before anything is allocated: the length is the file's claim.
+    if len > max_header_size as u64 {
+        return Err(bad(format!(
+            "npy header: the header is {len} bytes long, more than the limit of \
+             {max_header_size} (NumPy's max_header_size); a header this long is not \
+             safe to load from an untrusted file"
+        )));
+    }
+    let mut raw = Vec::new();
+    r.by_ref().take(len).read_to_end(&mut raw)?;
+    if (raw.len() as u64) < len {
+        return Err(bad(format!(
+            "truncated .npy file: end of file in the header ({} of {len} bytes)",
+            raw.len()
+        )));
+    }
     // Versions 1 and 2 are latin-1, version 3 is UTF-8.
     let text: String = if version.0 == 3 {
         String::from_utf8(raw).map_err(|_| bad("the .npy header is not valid UTF-8"))?
@@ -183,13 +233,14 @@ pub fn read_header<R: Read>(r: &mut R) -> Result<NpyHeader> {
         raw.iter().map(|&b| char::from(b)).collect()
     };
     let (dtype, shape, fortran_order, big_endian) = parse_dict(&text)?;
-    Ok(NpyHeader {
+    let header = NpyHeader {
         dtype,
         shape,
         fortran_order,
         big_endian,
         version,
-    })
+    };
+    Ok((header, 8 + len_bytes + len))
 }
 
 fn read_exact<R: Read>(r: &mut R, buf: &mut [u8], what: &str) -> Result<()> {
@@ -229,6 +280,10 @@ enum Py {
 struct Parser<'a> {
     s: &'a [u8],
     pos: usize,
+    /// Brackets open around `pos`.
+    depth: usize,
+    /// Set when parsing stopped at [`MAX_NESTING`].
+    too_deep: bool,
 }
 
 impl Parser<'_> {
@@ -268,7 +323,23 @@ impl Parser<'_> {
         }
     }
 
+    /// One value; containers recurse, at most [`MAX_NESTING`] deep.
     fn value(&mut self) -> Option<Py> {
+        if matches!(self.peek()?, b'(' | b'[' | b'{') {
+            if self.depth == MAX_NESTING {
+                self.too_deep = true;
+                return None;
+            }
+            self.depth += 1;
+            let v = self.scalar_or_container();
+            self.depth -= 1;
+            v
+        } else {
+            self.scalar_or_container()
+        }
+    }
+
+    fn scalar_or_container(&mut self) -> Option<Py> {
         match self.peek()? {
             q @ (b'\'' | b'"') => {
                 self.pos += 1;
@@ -351,19 +422,38 @@ impl Parser<'_> {
 
 type Parsed = (DType, Vec<usize>, bool, bool);
 
+/// The start of `s` for an error message: a hostile header may be long.
+fn snippet(s: &str) -> String {
+    const KEEP: usize = 120;
+    match s.char_indices().nth(KEEP) {
+        None => s.to_owned(),
+        Some((end, _)) => format!("{}... ({} bytes in all)", &s[..end], s.len()),
+    }
+}
+
 fn parse_dict(text: &str) -> Result<Parsed> {
     let mut p = Parser {
         s: text.as_bytes(),
         pos: 0,
+        depth: 0,
+        too_deep: false,
     };
     let value = p.value().filter(|_| p.peek().is_none());
+    if p.too_deep {
+        return Err(bad(format!(
+            "npy header: brackets nested more than {MAX_NESTING} deep (a valid header nests 2)"
+        )));
+    }
     let Some(value) = value else {
-        return Err(bad(format!("Cannot parse header: {:?}", text.trim_end())));
+        return Err(bad(format!(
+            "Cannot parse header: {}",
+            snippet(&format!("{:?}", text.trim_end()))
+        )));
     };
     let Py::Dict(items) = value else {
         return Err(bad(format!(
-            "Header is not a dictionary: {:?}",
-            text.trim_end()
+            "Header is not a dictionary: {}",
+            snippet(&format!("{:?}", text.trim_end()))
         )));
     };
     let mut keys: Vec<&str> = items
@@ -373,30 +463,45 @@ fn parse_dict(text: &str) -> Result<Parsed> {
     keys.sort_unstable();
     if keys != ["descr", "fortran_order", "shape"] {
         return Err(bad(format!(
-            "Header does not contain the correct keys: {keys:?}"
+            "Header does not contain the correct keys: {}",
+            snippet(&format!("{keys:?}"))
         )));
     }
+    // The three keys are there (checked above), so `None` is never returned.
+    let none = Py::None;
     let get = |key: &str| {
         items
             .iter()
             .find(|(k, _)| matches!(k, Py::Str(s) if s == key))
-            .map(|(_, v)| v)
-            .expect("keys checked")
+            .map_or(&none, |(_, v)| v)
     };
     let shape = match get("shape") {
         Py::Tuple(dims) => dims
             .iter()
             .map(|d| match d {
-                Py::Int(n) => usize::try_from(*n).ok(),
+                // NumPy's dimensions are `intp`: none above `isize::MAX`.
+                Py::Int(n) => isize::try_from(*n)
+                    .ok()
+                    .and_then(|n| usize::try_from(n).ok()),
                 _ => None,
             })
             .collect::<Option<Vec<usize>>>(),
         _ => None,
     }
-    .ok_or_else(|| bad(format!("shape is not valid: {:?}", get("shape"))))?;
+    .ok_or_else(|| {
+        bad(format!(
+            "shape is not valid: {}",
+            snippet(&format!("{:?}", get("shape")))
+        ))
+    })?;
     let fortran_order = match get("fortran_order") {
         Py::Bool(b) => *b,
-        other => return Err(bad(format!("fortran_order is not a valid bool: {other:?}"))),
+        other => {
+            return Err(bad(format!(
+                "fortran_order is not a valid bool: {}",
+                snippet(&format!("{other:?}"))
+            )));
+        }
     };
     let (dtype, big) = match get("descr") {
         Py::Str(s) => parse_descr(s)?,
@@ -408,7 +513,8 @@ fn parse_dict(text: &str) -> Result<Parsed> {
         }
         other => {
             return Err(bad(format!(
-                "descr is not a valid dtype descriptor: {other:?}"
+                "descr is not a valid dtype descriptor: {}",
+                snippet(&format!("{other:?}"))
             )));
         }
     };

@@ -6,9 +6,13 @@
 //! `np.savez_compressed`), byte for byte in the header.
 
 mod header;
+#[cfg(test)]
+mod hostile;
 mod npz;
 
-pub use header::{NpyHeader, descr, header_bytes, read_header};
+pub use header::{
+    MAX_HEADER_SIZE, NpyHeader, descr, header_bytes, read_header, read_header_with_max_size,
+};
 pub use npz::{NpzReader, NpzWriter, load_npz, save_npz};
 
 use std::fs::File;
@@ -44,15 +48,7 @@ impl NpyArray {
         fortran_order: bool,
         data: Vec<u8>,
     ) -> Result<NpyArray> {
-        let n = checked_size(&shape, dtype.itemsize())?;
-        if data.len() != n * dtype.itemsize() {
-            return Err(Error::Value(format!(
-                "{} bytes of data do not match shape {} of {dtype} ({} bytes)",
-                data.len(),
-                fmt_shape(&shape),
-                n * dtype.itemsize()
-            )));
-        }
+        check_data_len(dtype, &shape, &data)?;
         Ok(NpyArray {
             dtype,
             shape,
@@ -79,35 +75,27 @@ impl NpyArray {
         from_bytes(self.dtype, &self.data)
     }
 
-    /// Reads an `.npy` stream (`numpy.load` of one array).
+    /// Reads an `.npy` stream (`numpy.load` of one array). The header's
+    /// claims are not trusted: the data is read in growing pieces, so a
+    /// header that claims more than the stream holds fails once the stream
+    /// ends, having allocated about what the stream held.
     ///
     /// # Errors
     ///
-    /// As [`read_header`]; [`Error::Npy`] when the data is shorter than the
-    /// header says.
-    pub fn read<R: Read>(mut r: R) -> Result<NpyArray> {
-        let h = read_header(&mut r)?;
-        let n = checked_size(&h.shape, h.dtype.itemsize())?;
-        let nbytes = n * h.dtype.itemsize();
-        let mut data = Vec::with_capacity(nbytes);
-        r.by_ref().take(nbytes as u64).read_to_end(&mut data)?;
-        if data.len() < nbytes {
-            return Err(Error::Npy(format!(
-                "Failed to read all data for array. Expected {} = {n} elements, could only read {} \
-                 elements. (file seems not fully written?)",
-                fmt_shape(&h.shape),
-                data.len() / h.dtype.itemsize()
-            )));
-        }
-        if h.big_endian {
-            swap_bytes(h.dtype, &mut data);
-        }
-        Ok(NpyArray {
-            dtype: h.dtype,
-            shape: h.shape,
-            fortran_order: h.fortran_order,
-            data,
-        })
+    /// As [`read_header`]; [`Error::Value`] when the shape's size overflows;
+    /// [`Error::Npy`] when the data is shorter than the header says.
+    pub fn read<R: Read>(r: R) -> Result<NpyArray> {
+        NpyArray::read_with_max_header_size(r, MAX_HEADER_SIZE)
+    }
+
+    /// [`NpyArray::read`] with another limit on the header's length (NumPy's
+    /// `max_header_size`), for trusted files with long headers.
+    ///
+    /// # Errors
+    ///
+    /// As [`NpyArray::read`].
+    pub fn read_with_max_header_size<R: Read>(r: R, max_header_size: usize) -> Result<NpyArray> {
+        read_npy(r, max_header_size, SourceLen::Unknown)
     }
 
     /// Writes the array as `.npy` (`numpy.save`).
@@ -125,7 +113,15 @@ impl NpyArray {
     ///
     /// As [`NpyArray::read`], and [`Error::Io`] if the file cannot be opened.
     pub fn load(path: impl AsRef<Path>) -> Result<NpyArray> {
-        NpyArray::read(BufReader::new(File::open(path)?))
+        let file = File::open(path)?;
+        let meta = file.metadata()?;
+        // Pipes and devices report no useful length.
+        let len = if meta.is_file() {
+            SourceLen::Exact(meta.len())
+        } else {
+            SourceLen::Unknown
+        };
+        read_npy(BufReader::new(file), MAX_HEADER_SIZE, len)
     }
 
     /// Writes an `.npy` file.
@@ -155,18 +151,101 @@ pub fn write_npy<W: Write>(
     fortran_order: bool,
     data: &[u8],
 ) -> Result<()> {
-    let n = checked_size(shape, dtype.itemsize())?;
-    if data.len() != n * dtype.itemsize() {
-        return Err(Error::Value(format!(
-            "{} bytes of data do not match shape {} of {dtype} ({} bytes)",
-            data.len(),
-            fmt_shape(shape),
-            n * dtype.itemsize()
-        )));
-    }
+    check_data_len(dtype, shape, data)?;
     w.write_all(&header_bytes(dtype, shape, fortran_order)?)?;
     w.write_all(data)?;
     Ok(())
+}
+
+/// What is known of the length of an `.npy` source, magic string included.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum SourceLen {
+    /// A stream: nothing.
+    Unknown,
+    /// A regular file's length: a header that claims more data fails before
+    /// anything is read, and the data is read into one exact allocation.
+    Exact(u64),
+    /// A length the container declares (a zip member's uncompressed size):
+    /// checked like [`SourceLen::Exact`], but not trusted for allocation.
+    Declared(u64),
+}
+
+/// The most that is reserved for data whose length only the file claims.
+const UNTRUSTED_RESERVE: usize = 1 << 20;
+
+/// The number of data bytes an array of `shape` holds; checked, since the
+/// shape may come from a hostile header.
+fn data_len(dtype: DType, shape: &[usize]) -> Result<usize> {
+    // `checked_size` bounds `size * itemsize` by `isize::MAX`.
+    Ok(checked_size(shape, dtype.itemsize())? * dtype.itemsize())
+}
+
+fn check_data_len(dtype: DType, shape: &[usize], data: &[u8]) -> Result<()> {
+    let nbytes = data_len(dtype, shape)?;
+    if data.len() != nbytes {
+        return Err(Error::Value(format!(
+            "{} bytes of data do not match shape {} of {dtype} ({nbytes} bytes)",
+            data.len(),
+            fmt_shape(shape),
+        )));
+    }
+    Ok(())
+}
+
+/// Reads a header and the data it describes, allocating no more than the
+/// source can supply.
+pub(crate) fn read_npy<R: Read>(
+    mut r: R,
+    max_header_size: usize,
+    len: SourceLen,
+) -> Result<NpyArray> {
+    let (h, header_len) = header::read_header_counted(&mut r, max_header_size)?;
+    let itemsize = h.dtype.itemsize();
+    let nbytes = data_len(h.dtype, &h.shape)?;
+    let short = |got: u64| {
+        Error::Npy(format!(
+            "Failed to read all data for array. Expected {} = {} elements, could only read {} \
+             elements. (file seems not fully written?)",
+            fmt_shape(&h.shape),
+            nbytes / itemsize,
+            got / itemsize as u64
+        ))
+    };
+    let reserve = match len {
+        SourceLen::Unknown => nbytes.min(UNTRUSTED_RESERVE),
+        SourceLen::Exact(total) | SourceLen::Declared(total) => {
+            let remaining = total.saturating_sub(header_len);
+            if nbytes as u64 > remaining {
+                return Err(short(remaining));
+            }
+            if matches!(len, SourceLen::Exact(_)) {
+                nbytes
+            } else {
+                nbytes.min(UNTRUSTED_RESERVE)
+            }
+        }
+    };
+    let mut data = Vec::new();
+    data.try_reserve_exact(reserve).map_err(|_| {
+        Error::Npy(format!(
+            "cannot allocate {nbytes} bytes for the data of a {} array of shape {}",
+            h.dtype,
+            fmt_shape(&h.shape)
+        ))
+    })?;
+    r.take(nbytes as u64).read_to_end(&mut data)?;
+    if data.len() < nbytes {
+        return Err(short(data.len() as u64));
+    }
+    if h.big_endian {
+        swap_bytes(h.dtype, &mut data);
+    }
+    Ok(NpyArray {
+        dtype: h.dtype,
+        shape: h.shape,
+        fortran_order: h.fortran_order,
+        data,
+    })
 }
 
 /// Reverses the bytes of each element; complex numbers part by part.
@@ -304,10 +383,13 @@ mod tests {
         let mut out = Vec::new();
         a.write(&mut out).unwrap();
         assert_eq!(&out[6..8], &[2, 0]);
-        assert_eq!(NpyArray::read(&out[..]).unwrap(), a);
+        // As `np.load`, a header this long needs a raised `max_header_size`.
+        assert!(NpyArray::read(&out[..]).is_err());
+        let read = |b: &[u8]| NpyArray::read_with_max_header_size(b, 1 << 20).unwrap();
+        assert_eq!(read(&out), a);
         // Version 3.0 (UTF-8 header) reads like 2.0.
         out[6] = 3;
-        assert_eq!(NpyArray::read(&out[..]).unwrap(), a);
+        assert_eq!(read(&out), a);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::path::Path;
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, ZipArchive, ZipWriter};
 
-use super::{NpyArray, header_bytes};
+use super::{MAX_HEADER_SIZE, NpyArray, SourceLen, check_data_len, header_bytes, read_npy};
 use crate::error::{Error, Result};
 
 fn zip_err(e: zip::result::ZipError) -> Error {
@@ -59,7 +59,7 @@ impl<R: Read + Seek> NpzReader<R> {
     ///
     /// # Errors
     ///
-    /// [`Error::Value`] "{name} is not a file in the archive"; as
+    /// [`Error::Key`] "{name} is not a file in the archive"; as
     /// [`NpyArray::read`] for the member.
     pub fn by_name(&mut self, name: &str) -> Result<NpyArray> {
         let with_suffix = format!("{name}.npy");
@@ -67,11 +67,13 @@ impl<R: Read + Seek> NpzReader<R> {
             .archive
             .index_for_name(&with_suffix)
             .or_else(|| self.archive.index_for_name(name))
-            .ok_or_else(|| Error::Value(format!("{name} is not a file in the archive")))?;
+            .ok_or_else(|| Error::Key(format!("{name} is not a file in the archive")))?;
         self.by_index(index)
     }
 
-    /// Reads the array at `index` in archive order.
+    /// Reads the array at `index` in archive order. A member whose header
+    /// claims more data than the member's declared size fails before its
+    /// data is read; the declared size is not trusted for allocation either.
     ///
     /// # Errors
     ///
@@ -79,7 +81,8 @@ impl<R: Read + Seek> NpzReader<R> {
     pub fn by_index(&mut self, index: usize) -> Result<NpyArray> {
         let file = self.archive.by_index(index).map_err(zip_err)?;
         let name = file.name().to_owned();
-        NpyArray::read(file).map_err(|e| match e {
+        let declared = SourceLen::Declared(file.size());
+        read_npy(file, MAX_HEADER_SIZE, declared).map_err(|e| match e {
             Error::Npy(msg) => Error::Npy(format!("{name}: {msg}")),
             other => other,
         })
@@ -126,11 +129,13 @@ impl<W: Write + Seek> NpzWriter<W> {
     ///
     /// # Errors
     ///
-    /// [`Error::Unsupported`] for bfloat16; [`Error::Npy`]/[`Error::Io`] from
-    /// the archive.
+    /// [`Error::Value`] if the array's data does not match its shape (its
+    /// fields are public); [`Error::Unsupported`] for bfloat16;
+    /// [`Error::Npy`]/[`Error::Io`] from the archive.
     pub fn add(&mut self, name: &str, array: &NpyArray) -> Result<()> {
+        check_data_len(array.dtype, &array.shape, &array.data)?;
         let header = header_bytes(array.dtype, &array.shape, array.fortran_order)?;
-        let large = header.len() + array.data.len() >= u32::MAX as usize;
+        let large = header.len().saturating_add(array.data.len()) >= u32::MAX as usize;
         self.zip
             .start_file(format!("{name}.npy"), self.options.large_file(large))
             .map_err(zip_err)?;
