@@ -12,6 +12,7 @@ use std::sync::{Mutex, OnceLock};
 use gpu_sys::cuda::{self, CUcontext, CUdevice_attribute as Attr};
 
 use crate::driver::{check, init};
+use crate::scoped::{EntryId, Scoped};
 use crate::sync::check_sync_allowed;
 use crate::{Error, Result};
 
@@ -102,7 +103,8 @@ fn states() -> &'static Vec<OnceLock<Result<DeviceState>>> {
 }
 
 thread_local! {
-    static CURRENT: Cell<i32> = const { Cell::new(0) };
+    /// The ordinals of the live [`DeviceGuard`]s; device 0 when none.
+    static CURRENT: Scoped<i32> = const { Scoped::new() };
     static BOUND_CONTEXT: Cell<usize> = const { Cell::new(0) };
 }
 
@@ -155,7 +157,7 @@ impl Device {
     /// # Errors
     /// No device is available.
     pub fn current() -> Result<Device> {
-        Device::new(CURRENT.with(Cell::get))
+        Device::new(current_ordinal())
     }
 
     /// The ordinal.
@@ -164,15 +166,15 @@ impl Device {
     }
 
     /// Makes this the calling thread's current device until the guard drops
-    /// (CuPy's `with cupy.cuda.Device(n):`).
+    /// (CuPy's `with cupy.cuda.Device(n):`). Guards nest; the innermost live
+    /// one decides, even when an outer one is dropped first.
     ///
     /// # Errors
     /// The device's context could not be made current.
     pub fn use_device(self) -> Result<DeviceGuard> {
         self.bind()?;
-        let previous = CURRENT.with(|c| c.replace(self.ordinal));
         Ok(DeviceGuard {
-            previous,
+            id: CURRENT.with(|c| c.push(self.ordinal)),
             _not_send: PhantomData,
         })
     }
@@ -390,22 +392,29 @@ impl DeviceState {
     }
 }
 
-/// Restores the previous current device when dropped. Not `Send`: the
-/// current device is per thread.
+fn current_ordinal() -> i32 {
+    CURRENT.with(Scoped::top).unwrap_or(0)
+}
+
+/// Ends its [`Device::use_device`] scope when dropped, and binds the
+/// context of the device that is current then. Not `Send`: the current
+/// device is per thread.
 #[derive(Debug)]
 #[must_use = "the device is current only while the guard lives"]
 pub struct DeviceGuard {
-    previous: i32,
+    id: EntryId,
     _not_send: PhantomData<*const ()>,
 }
 
 impl Drop for DeviceGuard {
     fn drop(&mut self) {
-        CURRENT.with(|c| c.set(self.previous));
-        // Rebinding is best effort: the previous device was bound before.
-        let _ = Device {
-            ordinal: self.previous,
+        // At thread exit the stack may be gone already; nothing to rebind.
+        if CURRENT.try_with(|c| c.remove(self.id)).is_ok() {
+            // Best effort: a drop has no way to report a failure.
+            let _ = Device {
+                ordinal: current_ordinal(),
+            }
+            .bind();
         }
-        .bind();
     }
 }

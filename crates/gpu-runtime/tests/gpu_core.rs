@@ -77,6 +77,81 @@ fn current_device_guard_nests() {
     assert_eq!(Device::current().unwrap(), dev);
 }
 
+/// The context current on this thread, as the driver sees it.
+fn driver_current_context() -> gpu_runtime::sys::cuda::CUcontext {
+    let mut ctx = std::ptr::null_mut();
+    // SAFETY: writes one handle.
+    let r = unsafe { gpu_runtime::sys::cuda::cuCtxGetCurrent(&mut ctx) }.unwrap();
+    assert_eq!(r.0, 0, "cuCtxGetCurrent failed: {r:?}");
+    ctx
+}
+
+#[test]
+fn device_guards_dropped_out_of_order_keep_the_innermost() {
+    let Some(dev) = device_or_skip() else { return };
+    let Ok(other) = Device::new(1) else {
+        // With one device the guards can only name the same device; what
+        // stays checkable is that the driver's context follows.
+        let a = dev.use_device().unwrap();
+        let b = dev.use_device().unwrap();
+        drop(a);
+        assert_eq!(Device::current().unwrap(), dev);
+        assert_eq!(driver_current_context(), dev.context().unwrap());
+        drop(b);
+        assert_eq!(driver_current_context(), dev.context().unwrap());
+        eprintln!("one device: the two-device half of this test was skipped");
+        return;
+    };
+    assert_eq!(dev.ordinal(), 0);
+    let a = dev.use_device().unwrap();
+    let b = other.use_device().unwrap();
+    // Restoring a's saved device 0 here would be the bug.
+    drop(a);
+    assert_eq!(Device::current().unwrap(), other);
+    assert_eq!(driver_current_context(), other.context().unwrap());
+    drop(b);
+    assert_eq!(Device::current().unwrap(), dev);
+    assert_eq!(driver_current_context(), dev.context().unwrap());
+
+    let a = other.use_device().unwrap();
+    let b = dev.use_device().unwrap();
+    drop(a);
+    assert_eq!(Device::current().unwrap(), dev);
+    assert_eq!(driver_current_context(), dev.context().unwrap());
+    // Restoring b's saved device 1 here would be the bug.
+    drop(b);
+    assert_eq!(Device::current().unwrap(), dev);
+    assert_eq!(driver_current_context(), dev.context().unwrap());
+}
+
+#[test]
+fn stream_guards_dropped_out_of_order_keep_the_innermost() {
+    let Some(dev) = device_or_skip() else { return };
+    let base = Stream::current().unwrap();
+    let (s1, s2) = (Stream::new().unwrap(), Stream::new().unwrap());
+    let a = s1.use_stream();
+    let b = s2.use_stream();
+    drop(a);
+    assert_eq!(Stream::current().unwrap(), s2, "b is still live");
+    drop(b);
+    assert_eq!(Stream::current().unwrap(), base, "a is gone (b saved s1)");
+
+    // Guards of another device do not hide this device's.
+    if let Ok(other) = Device::new(1) {
+        let base_other = Stream::current_on(other);
+        let t = Stream::with_options(other, StreamOptions::default()).unwrap();
+        let a = s1.use_stream();
+        let b = t.use_stream();
+        assert_eq!(Stream::current_on(dev), s1);
+        assert_eq!(Stream::current_on(other), t);
+        drop(a);
+        assert_eq!(Stream::current_on(dev), base);
+        assert_eq!(Stream::current_on(other), t);
+        drop(b);
+        assert_eq!(Stream::current_on(other), base_other);
+    }
+}
+
 #[test]
 fn streams_current_guard_and_kinds() {
     let Some(dev) = device_or_skip() else { return };
