@@ -4,7 +4,6 @@
 //! CuPy use too), retained once per process and made current on a thread on
 //! demand, so arrays and kernels interoperate with other CUDA code.
 
-use std::cell::Cell;
 use std::ffi::{CStr, c_int};
 use std::marker::PhantomData;
 use std::sync::{Mutex, OnceLock};
@@ -105,7 +104,6 @@ fn states() -> &'static Vec<OnceLock<Result<DeviceState>>> {
 thread_local! {
     /// The ordinals of the live [`DeviceGuard`]s; device 0 when none.
     static CURRENT: Scoped<i32> = const { Scoped::new() };
-    static BOUND_CONTEXT: Cell<usize> = const { Cell::new(0) };
 }
 
 impl Device {
@@ -202,15 +200,24 @@ impl Device {
     /// Makes the device's primary context current on this thread if it is
     /// not already; every call into the driver for this device does this.
     ///
+    /// The driver is asked each time (`cuCtxGetCurrent`, a thread-local
+    /// read inside the driver): other code on the thread (the CUDA runtime,
+    /// another library, `cuCtxSetCurrent` by hand) may have changed the
+    /// current context since our last bind, so a cache of our own could lie.
+    ///
     /// # Errors
     /// The context could not be retained or set.
     #[inline]
     pub fn bind(self) -> Result<()> {
         let ctx = self.context()?;
-        if BOUND_CONTEXT.with(Cell::get) != ctx as usize {
+        let mut current: CUcontext = std::ptr::null_mut();
+        // SAFETY: writes one handle.
+        check("cuCtxGetCurrent", unsafe {
+            cuda::cuCtxGetCurrent(&mut current)
+        })?;
+        if current != ctx {
             // SAFETY: ctx is a retained primary context.
             check("cuCtxSetCurrent", unsafe { cuda::cuCtxSetCurrent(ctx) })?;
-            BOUND_CONTEXT.with(|c| c.set(ctx as usize));
         }
         Ok(())
     }

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use gpu_runtime::memory::Allocator;
 use gpu_runtime::testing::device_or_skip;
 use gpu_runtime::{
     Device, Error, Event, EventOptions, Stream, StreamOptions, allow_synchronize, nvtx,
@@ -150,6 +151,45 @@ fn stream_guards_dropped_out_of_order_keep_the_innermost() {
         drop(b);
         assert_eq!(Stream::current_on(other), base_other);
     }
+}
+
+/// Sets the thread's current context behind the runtime's back, as the
+/// CUDA runtime or another library may.
+fn set_context_behind_our_back(ctx: gpu_runtime::sys::cuda::CUcontext) {
+    // SAFETY: a null context (unbinds) or a live one.
+    let r = unsafe { gpu_runtime::sys::cuda::cuCtxSetCurrent(ctx) }.unwrap();
+    assert_eq!(r.0, 0, "cuCtxSetCurrent failed: {r:?}");
+}
+
+#[test]
+fn bind_notices_a_context_changed_by_foreign_code() {
+    let Some(dev) = device_or_skip() else { return };
+    let primary = dev.context().unwrap();
+    dev.bind().unwrap();
+    assert_eq!(driver_current_context(), primary);
+
+    // A cache of "what we bound last" would skip cuCtxSetCurrent here and
+    // the driver would report CUDA_ERROR_INVALID_CONTEXT.
+    set_context_behind_our_back(std::ptr::null_mut());
+    let s = Stream::new().unwrap();
+    assert_eq!(driver_current_context(), primary);
+    s.synchronize().unwrap();
+
+    set_context_behind_our_back(std::ptr::null_mut());
+    let (free, total) = dev.mem_info().unwrap();
+    assert!(free <= total);
+    assert_eq!(driver_current_context(), primary);
+
+    set_context_behind_our_back(std::ptr::null_mut());
+    let null = Stream::null(dev);
+    let m = gpu_runtime::memory::DirectAllocator
+        .malloc(1024, dev, &null)
+        .unwrap();
+    assert_eq!(driver_current_context(), primary);
+    set_context_behind_our_back(std::ptr::null_mut());
+    gpu_runtime::memset_d8(m.ptr(), 0x5a, 1024, &null).unwrap();
+    assert_eq!(driver_current_context(), primary);
+    dev.synchronize().unwrap();
 }
 
 #[test]
