@@ -7,9 +7,9 @@
 //! disk the options point at: every regular file under each `-I` folder
 //! (path and contents) and each `--pre-include` file. A tree of more than
 //! [`INCLUDE_MAX_FILES`] files or [`INCLUDE_MAX_BYTES`] bytes is not read:
-//! that program skips the disk cache. The memory
-//! cache maps keys to shared [`Compiled`] values for the life of the process
-//! ([`clear_memory_cache`] empties it). The disk cache, under
+//! that program skips the disk cache. The memory cache maps keys to shared
+//! [`Compiled`] values for the life of the process ([`clear_memory_cache`]
+//! empties it). The disk cache, under
 //! [`CompileConfig::cache_dir`], holds one file per key, `<key>.bin`: the
 //! image, its kind and architecture, the log and the lowered names, with a
 //! SHA-256 of the payload so that a truncated or corrupted file is noticed,
