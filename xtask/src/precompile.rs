@@ -81,7 +81,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         // below), and nothing else reads the environment concurrently.
         unsafe { std::env::set_var("CUPRUM_NVRTC_PATH", &nvrtc) };
     }
-    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    // The cache skips (with only a log line) a folder others could write
+    // to; refuse it here rather than precompile into nothing.
+    gpu_runtime::nvrtc::cache::prepare_cache_dir(&out).map_err(|e| e.to_string())?;
     let config = CompileConfig {
         cache_dir: out.clone(),
         in_memory_only: false,

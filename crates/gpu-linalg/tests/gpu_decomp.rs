@@ -1364,3 +1364,74 @@ fn numpy2_keywords_roots_polyfit_errors() {
         .to_string();
     assert!(m.contains("gpu_linalg::polyfit"), "{m}");
 }
+
+/// The context current on this thread, as the driver sees it.
+fn driver_current_context() -> usize {
+    let mut ctx = std::ptr::null_mut();
+    // SAFETY: writes one handle.
+    let r = unsafe { gpu_sys::cuda::cuCtxGetCurrent(&mut ctx) }.unwrap();
+    assert_eq!(r.0, 0, "cuCtxGetCurrent failed: {r:?}");
+    ctx as usize
+}
+
+#[test]
+fn handle_drops_at_thread_exit_restore_the_context_they_found() {
+    if !dev() {
+        return;
+    }
+    use std::cell::RefCell;
+    use std::sync::{Arc, Mutex};
+
+    /// Records the current context when the thread's destructors reach it.
+    struct ContextAtExit(Arc<Mutex<Option<usize>>>);
+    impl Drop for ContextAtExit {
+        fn drop(&mut self) {
+            *self.0.lock().unwrap() = Some(driver_current_context());
+        }
+    }
+    thread_local! {
+        static AT_EXIT: RefCell<Option<ContextAtExit>> = const { RefCell::new(None) };
+    }
+
+    let seen = Arc::new(Mutex::new(None));
+    let seen_in_thread = seen.clone();
+    std::thread::spawn(move || {
+        // Everything but the handles first, so that the thread-locals of
+        // the array and runtime crates are older than the checker and are
+        // destroyed after it; the handles' maps, newer, are destroyed
+        // before it (thread-local destructors run newest first).
+        let mut rng = Rng(0x5eed_c0de);
+        let a = random(&mut rng, &[8, 8], DType::Float64);
+        let b = (&a + &a).astype(DType::Int64).unwrap();
+        drop(matmul(&b, &b).unwrap());
+        AT_EXIT.with(|c| *c.borrow_mut() = Some(ContextAtExit(seen_in_thread)));
+        let p = matmul(&a, &a).unwrap(); // cuBLAS
+        let i = inv(&eye_plus(&a)).unwrap(); // cuSOLVER
+        host(&p);
+        host(&i);
+        drop((a, b, p, i));
+        // Foreign code leaves no context current; the handles' drops
+        // must bind their device to destroy them and then put this back.
+        // SAFETY: null unbinds.
+        let r = unsafe { gpu_sys::cuda::cuCtxSetCurrent(std::ptr::null_mut()) }.unwrap();
+        assert_eq!(r.0, 0);
+    })
+    .join()
+    .unwrap();
+    assert_eq!(
+        *seen.lock().unwrap(),
+        Some(0),
+        "a handle's drop left its context current"
+    );
+}
+
+/// `a + 8 I`: well conditioned for `a` uniform in [-1, 1).
+fn eye_plus(a: &Array) -> Array {
+    let n = a.shape()[0];
+    let mut v = vec![0.0; n * n];
+    for k in 0..n {
+        v[k * n + k] = 8.0;
+    }
+    let e = Array::from_slice(&v, &[n, n]).unwrap();
+    &e + a
+}

@@ -4,7 +4,6 @@
 //! CuPy use too), retained once per process and made current on a thread on
 //! demand, so arrays and kernels interoperate with other CUDA code.
 
-use std::cell::Cell;
 use std::ffi::{CStr, c_int};
 use std::marker::PhantomData;
 use std::sync::{Mutex, OnceLock};
@@ -12,6 +11,7 @@ use std::sync::{Mutex, OnceLock};
 use gpu_sys::cuda::{self, CUcontext, CUdevice_attribute as Attr};
 
 use crate::driver::{check, init};
+use crate::scoped::{EntryId, Scoped};
 use crate::sync::check_sync_allowed;
 use crate::{Error, Result};
 
@@ -102,8 +102,8 @@ fn states() -> &'static Vec<OnceLock<Result<DeviceState>>> {
 }
 
 thread_local! {
-    static CURRENT: Cell<i32> = const { Cell::new(0) };
-    static BOUND_CONTEXT: Cell<usize> = const { Cell::new(0) };
+    /// The ordinals of the live [`DeviceGuard`]s; device 0 when none.
+    static CURRENT: Scoped<i32> = const { Scoped::new() };
 }
 
 impl Device {
@@ -149,7 +149,7 @@ impl Device {
     /// # Errors
     /// No device is available.
     pub fn current() -> Result<Device> {
-        Device::new(CURRENT.with(Cell::get))
+        Device::new(current_ordinal())
     }
 
     /// The ordinal.
@@ -158,15 +158,15 @@ impl Device {
     }
 
     /// Makes this the calling thread's current device until the guard drops
-    /// (CuPy's `with cupy.cuda.Device(n):`).
+    /// (CuPy's `with cupy.cuda.Device(n):`). Guards nest; the innermost live
+    /// one decides, even when an outer one is dropped first.
     ///
     /// # Errors
     /// The device's context could not be made current.
     pub fn use_device(self) -> Result<DeviceGuard> {
         self.bind()?;
-        let previous = CURRENT.with(|c| c.replace(self.ordinal));
         Ok(DeviceGuard {
-            previous,
+            id: CURRENT.with(|c| c.push(self.ordinal)),
             _not_send: PhantomData,
         })
     }
@@ -194,15 +194,24 @@ impl Device {
     /// Makes the device's primary context current on this thread if it is
     /// not already; every call into the driver for this device does this.
     ///
+    /// The driver is asked each time (`cuCtxGetCurrent`, a thread-local
+    /// read inside the driver): other code on the thread (the CUDA runtime,
+    /// another library, `cuCtxSetCurrent` by hand) may have changed the
+    /// current context since our last bind, so a cache of our own could lie.
+    ///
     /// # Errors
     /// The context could not be retained or set.
     #[inline]
     pub fn bind(self) -> Result<()> {
         let ctx = self.context()?;
-        if BOUND_CONTEXT.with(Cell::get) != ctx as usize {
+        let mut current: CUcontext = std::ptr::null_mut();
+        // SAFETY: writes one handle.
+        check("cuCtxGetCurrent", unsafe {
+            cuda::cuCtxGetCurrent(&mut current)
+        })?;
+        if current != ctx {
             // SAFETY: ctx is a retained primary context.
             check("cuCtxSetCurrent", unsafe { cuda::cuCtxSetCurrent(ctx) })?;
-            BOUND_CONTEXT.with(|c| c.set(ctx as usize));
         }
         Ok(())
     }
@@ -383,22 +392,29 @@ impl DeviceState {
     }
 }
 
-/// Restores the previous current device when dropped. Not `Send`: the
-/// current device is per thread.
+fn current_ordinal() -> i32 {
+    CURRENT.with(Scoped::top).unwrap_or(0)
+}
+
+/// Ends its [`Device::use_device`] scope when dropped, and binds the
+/// context of the device that is current then. Not `Send`: the current
+/// device is per thread.
 #[derive(Debug)]
 #[must_use = "the device is current only while the guard lives"]
 pub struct DeviceGuard {
-    previous: i32,
+    id: EntryId,
     _not_send: PhantomData<*const ()>,
 }
 
 impl Drop for DeviceGuard {
     fn drop(&mut self) {
-        CURRENT.with(|c| c.set(self.previous));
-        // Rebinding is best effort: the previous device was bound before.
-        let _ = Device {
-            ordinal: self.previous,
+        // At thread exit the stack may be gone already; nothing to rebind.
+        if CURRENT.try_with(|c| c.remove(self.id)).is_ok() {
+            // Best effort: a drop has no way to report a failure.
+            let _ = Device {
+                ordinal: current_ordinal(),
+            }
+            .bind();
         }
-        .bind();
     }
 }

@@ -11,6 +11,7 @@ use gpu_sys::cuda::{self, CUstream};
 
 use crate::driver::check;
 use crate::event::Event;
+use crate::scoped::{EntryId, Scoped};
 use crate::sync::check_sync_allowed;
 use crate::{Device, Error, Result};
 
@@ -108,8 +109,9 @@ fn next_id() -> u64 {
 }
 
 thread_local! {
-    /// Per device ordinal, the thread's current stream (None: the null stream).
-    static CURRENT: RefCell<Vec<Option<Stream>>> = const { RefCell::new(Vec::new()) };
+    /// The streams of the live [`StreamGuard`]s: a device's current stream
+    /// is the newest of its device (none: the null stream).
+    static CURRENT: Scoped<Stream> = const { Scoped::new() };
     static NULLS: RefCell<Vec<Option<Stream>>> = const { RefCell::new(Vec::new()) };
     static PER_THREAD: RefCell<Vec<Option<Stream>>> = const { RefCell::new(Vec::new()) };
 }
@@ -244,25 +246,17 @@ impl Stream {
     /// The calling thread's current stream on `device`.
     pub fn current_on(device: Device) -> Stream {
         CURRENT
-            .with(|c| c.borrow().get(device.ordinal() as usize).cloned().flatten())
+            .with(|c| c.find_last(|s| (s.device() == device).then(|| s.clone())))
             .unwrap_or_else(|| Stream::null(device))
     }
 
     /// Makes this the current stream of its device on this thread until the
-    /// guard drops (CuPy's `with stream:`).
+    /// guard drops (CuPy's `with stream:`). Guards nest per device; the
+    /// innermost live one decides, even when an outer one is dropped first.
     #[must_use = "the stream is current only while the guard lives"]
     pub fn use_stream(&self) -> StreamGuard {
-        let i = self.inner.device.ordinal() as usize;
-        let previous = CURRENT.with(|c| {
-            let mut c = c.borrow_mut();
-            if c.len() <= i {
-                c.resize(i + 1, None);
-            }
-            c[i].replace(self.clone())
-        });
         StreamGuard {
-            device: i,
-            previous,
+            id: CURRENT.with(|c| c.push(self.clone())),
             _not_send: PhantomData,
         }
     }
@@ -411,21 +405,18 @@ impl Stream {
     }
 }
 
-/// Restores the previous current stream when dropped.
+/// Ends its [`Stream::use_stream`] scope when dropped.
 #[derive(Debug)]
 pub struct StreamGuard {
-    device: usize,
-    previous: Option<Stream>,
+    id: EntryId,
     _not_send: PhantomData<*const ()>,
 }
 
 impl Drop for StreamGuard {
     fn drop(&mut self) {
-        let previous = self.previous.take();
-        CURRENT.with(|c| {
-            if let Some(slot) = c.borrow_mut().get_mut(self.device) {
-                *slot = previous;
-            }
-        });
+        // The stream (perhaps its last handle) is dropped after the stack
+        // is released; at thread exit the stack may be gone already.
+        let stream = CURRENT.try_with(|c| c.remove(self.id));
+        drop(stream);
     }
 }

@@ -5,28 +5,29 @@
 //! and device synchronize, synchronous device-to-host copies) calls
 //! [`check_sync_allowed`] first.
 
-use std::cell::Cell;
 use std::marker::PhantomData;
 
+use crate::scoped::{EntryId, Scoped};
 use crate::{Error, Result};
 
 thread_local! {
-    static ALLOWED: Cell<bool> = const { Cell::new(true) };
+    static ALLOWED: Scoped<bool> = const { Scoped::new() };
 }
 
 /// Allows or forbids synchronization on this thread until the guard drops.
+/// Guards nest; the innermost live one decides, even when an outer one is
+/// dropped first.
 #[must_use = "the setting holds only while the guard lives"]
 pub fn allow_synchronize(allow: bool) -> SyncGuard {
-    let previous = ALLOWED.with(|a| a.replace(allow));
     SyncGuard {
-        previous,
+        id: ALLOWED.with(|a| a.push(allow)),
         _not_send: PhantomData,
     }
 }
 
 /// Whether synchronization is currently allowed on this thread.
 pub fn is_synchronize_allowed() -> bool {
-    ALLOWED.with(Cell::get)
+    ALLOWED.with(|a| a.top()).unwrap_or(true)
 }
 
 /// Returns [`Error::SynchronizationNotAllowed`] naming `operation` when the
@@ -42,16 +43,17 @@ pub fn check_sync_allowed(operation: &'static str) -> Result<()> {
     }
 }
 
-/// Restores the previous setting when dropped.
+/// Ends its [`allow_synchronize`] scope when dropped.
 #[derive(Debug)]
 pub struct SyncGuard {
-    previous: bool,
+    id: EntryId,
     _not_send: PhantomData<*const ()>,
 }
 
 impl Drop for SyncGuard {
     fn drop(&mut self) {
-        ALLOWED.with(|a| a.set(self.previous));
+        // At thread exit the stack may be gone already; so is the setting.
+        let _ = ALLOWED.try_with(|a| a.remove(self.id));
     }
 }
 
@@ -73,5 +75,33 @@ mod tests {
             assert!(check_sync_allowed("x").is_err());
         }
         assert!(check_sync_allowed("x").is_ok());
+    }
+
+    #[test]
+    fn out_of_order_drops_leave_the_innermost_live_guard() {
+        // Saving and restoring "the previous value" fails each case below.
+        let a = allow_synchronize(false);
+        let b = allow_synchronize(true);
+        drop(a);
+        assert!(is_synchronize_allowed(), "b allows");
+        drop(b);
+        assert!(is_synchronize_allowed(), "no guard is left (b saved false)");
+
+        let a = allow_synchronize(true);
+        let b = allow_synchronize(false);
+        drop(a);
+        assert!(!is_synchronize_allowed(), "b still forbids");
+        drop(b);
+        assert!(is_synchronize_allowed());
+
+        let outer = allow_synchronize(false);
+        let a = allow_synchronize(true);
+        let b = allow_synchronize(true);
+        drop(a);
+        assert!(is_synchronize_allowed(), "b allows (a saved false)");
+        drop(b);
+        assert!(!is_synchronize_allowed(), "outer still forbids");
+        drop(outer);
+        assert!(is_synchronize_allowed());
     }
 }

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use gpu_runtime::memory::Allocator;
 use gpu_runtime::testing::device_or_skip;
 use gpu_runtime::{
     Device, Error, Event, EventOptions, Stream, StreamOptions, allow_synchronize, nvtx,
@@ -75,6 +76,120 @@ fn current_device_guard_nests() {
         assert_eq!(Device::current().unwrap(), dev);
     }
     assert_eq!(Device::current().unwrap(), dev);
+}
+
+/// The context current on this thread, as the driver sees it.
+fn driver_current_context() -> gpu_runtime::sys::cuda::CUcontext {
+    let mut ctx = std::ptr::null_mut();
+    // SAFETY: writes one handle.
+    let r = unsafe { gpu_runtime::sys::cuda::cuCtxGetCurrent(&mut ctx) }.unwrap();
+    assert_eq!(r.0, 0, "cuCtxGetCurrent failed: {r:?}");
+    ctx
+}
+
+#[test]
+fn device_guards_dropped_out_of_order_keep_the_innermost() {
+    let Some(dev) = device_or_skip() else { return };
+    let Ok(other) = Device::new(1) else {
+        // With one device the guards can only name the same device; what
+        // stays checkable is that the driver's context follows.
+        let a = dev.use_device().unwrap();
+        let b = dev.use_device().unwrap();
+        drop(a);
+        assert_eq!(Device::current().unwrap(), dev);
+        assert_eq!(driver_current_context(), dev.context().unwrap());
+        drop(b);
+        assert_eq!(driver_current_context(), dev.context().unwrap());
+        eprintln!("one device: the two-device half of this test was skipped");
+        return;
+    };
+    assert_eq!(dev.ordinal(), 0);
+    let a = dev.use_device().unwrap();
+    let b = other.use_device().unwrap();
+    // Restoring a's saved device 0 here would be the bug.
+    drop(a);
+    assert_eq!(Device::current().unwrap(), other);
+    assert_eq!(driver_current_context(), other.context().unwrap());
+    drop(b);
+    assert_eq!(Device::current().unwrap(), dev);
+    assert_eq!(driver_current_context(), dev.context().unwrap());
+
+    let a = other.use_device().unwrap();
+    let b = dev.use_device().unwrap();
+    drop(a);
+    assert_eq!(Device::current().unwrap(), dev);
+    assert_eq!(driver_current_context(), dev.context().unwrap());
+    // Restoring b's saved device 1 here would be the bug.
+    drop(b);
+    assert_eq!(Device::current().unwrap(), dev);
+    assert_eq!(driver_current_context(), dev.context().unwrap());
+}
+
+#[test]
+fn stream_guards_dropped_out_of_order_keep_the_innermost() {
+    let Some(dev) = device_or_skip() else { return };
+    let base = Stream::current().unwrap();
+    let (s1, s2) = (Stream::new().unwrap(), Stream::new().unwrap());
+    let a = s1.use_stream();
+    let b = s2.use_stream();
+    drop(a);
+    assert_eq!(Stream::current().unwrap(), s2, "b is still live");
+    drop(b);
+    assert_eq!(Stream::current().unwrap(), base, "a is gone (b saved s1)");
+
+    // Guards of another device do not hide this device's.
+    if let Ok(other) = Device::new(1) {
+        let base_other = Stream::current_on(other);
+        let t = Stream::with_options(other, StreamOptions::default()).unwrap();
+        let a = s1.use_stream();
+        let b = t.use_stream();
+        assert_eq!(Stream::current_on(dev), s1);
+        assert_eq!(Stream::current_on(other), t);
+        drop(a);
+        assert_eq!(Stream::current_on(dev), base);
+        assert_eq!(Stream::current_on(other), t);
+        drop(b);
+        assert_eq!(Stream::current_on(other), base_other);
+    }
+}
+
+/// Sets the thread's current context behind the runtime's back, as the
+/// CUDA runtime or another library may.
+fn set_context_behind_our_back(ctx: gpu_runtime::sys::cuda::CUcontext) {
+    // SAFETY: a null context (unbinds) or a live one.
+    let r = unsafe { gpu_runtime::sys::cuda::cuCtxSetCurrent(ctx) }.unwrap();
+    assert_eq!(r.0, 0, "cuCtxSetCurrent failed: {r:?}");
+}
+
+#[test]
+fn bind_notices_a_context_changed_by_foreign_code() {
+    let Some(dev) = device_or_skip() else { return };
+    let primary = dev.context().unwrap();
+    dev.bind().unwrap();
+    assert_eq!(driver_current_context(), primary);
+
+    // A cache of "what we bound last" would skip cuCtxSetCurrent here and
+    // the driver would report CUDA_ERROR_INVALID_CONTEXT.
+    set_context_behind_our_back(std::ptr::null_mut());
+    let s = Stream::new().unwrap();
+    assert_eq!(driver_current_context(), primary);
+    s.synchronize().unwrap();
+
+    set_context_behind_our_back(std::ptr::null_mut());
+    let (free, total) = dev.mem_info().unwrap();
+    assert!(free <= total);
+    assert_eq!(driver_current_context(), primary);
+
+    set_context_behind_our_back(std::ptr::null_mut());
+    let null = Stream::null(dev);
+    let m = gpu_runtime::memory::DirectAllocator
+        .malloc(1024, dev, &null)
+        .unwrap();
+    assert_eq!(driver_current_context(), primary);
+    set_context_behind_our_back(std::ptr::null_mut());
+    gpu_runtime::memset_d8(m.ptr(), 0x5a, 1024, &null).unwrap();
+    assert_eq!(driver_current_context(), primary);
+    dev.synchronize().unwrap();
 }
 
 #[test]

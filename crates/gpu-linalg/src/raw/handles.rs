@@ -9,7 +9,10 @@
 //! (`raw::solver`). Nothing of the pool is held in the thread-local maps:
 //! their destructors run at thread exit, when the runtime's own
 //! thread-locals may be gone, so a handle's drop touches only the driver
-//! and the library.
+//! and the library. Creating or destroying a handle leaves current the
+//! context it found (a drop binds the handle's device only for the
+//! destroy): other destructors and foreign code on the thread may rely on
+//! it.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -72,23 +75,55 @@ struct Blas {
     stream: Option<u64>,
 }
 
+/// The context current on this thread (null when none, or when the driver
+/// cannot say).
+fn current_context() -> gpu_sys::cuda::CUcontext {
+    let mut ctx = std::ptr::null_mut();
+    // SAFETY: writes one handle.
+    match unsafe { gpu_sys::cuda::cuCtxGetCurrent(&mut ctx) } {
+        Ok(r) if r.0 == 0 => ctx,
+        _ => std::ptr::null_mut(),
+    }
+}
+
+fn set_context(ctx: gpu_sys::cuda::CUcontext) -> bool {
+    // SAFETY: a context that was current on this thread (so still alive),
+    // a retained primary context, or null (no context).
+    matches!(unsafe { gpu_sys::cuda::cuCtxSetCurrent(ctx) }, Ok(r) if r.0 == 0)
+}
+
+/// Runs `f`, then makes current again the context that was current before
+/// if `f` changed it: creating and destroying handles must not change the
+/// context other code on the thread sees.
+fn keeping_context<T>(f: impl FnOnce() -> T) -> T {
+    let found = current_context();
+    let out = f();
+    if current_context() != found {
+        set_context(found);
+    }
+    out
+}
+
 /// Makes the primary context of device `ordinal` current through the
 /// driver alone (no runtime thread-locals: this runs at thread exit).
 fn make_current(ordinal: i32) -> bool {
     let Ok(ctx) = gpu_runtime::Device::new(ordinal).and_then(|d| d.context()) else {
         return false;
     };
-    // SAFETY: a retained primary context of a valid device.
-    matches!(unsafe { gpu_sys::cuda::cuCtxSetCurrent(ctx) }, Ok(r) if r.0 == 0)
+    current_context() == ctx || set_context(ctx)
 }
 
 impl Drop for Blas {
     fn drop(&mut self) {
-        // A failure at thread exit has nowhere to go.
-        if make_current(self.ordinal) {
-            // SAFETY: the handle was created by cublasCreate and is destroyed once.
-            let _ = unsafe { cublas::cublasDestroy_v2(self.raw) };
-        }
+        // The handle must be destroyed in its device's context; the
+        // context found is restored after, for the destructors that run
+        // next. A failure at thread exit has nowhere to go.
+        keeping_context(|| {
+            if make_current(self.ordinal) {
+                // SAFETY: the handle was created by cublasCreate and is destroyed once.
+                let _ = unsafe { cublas::cublasDestroy_v2(self.raw) };
+            }
+        });
     }
 }
 
@@ -106,19 +141,22 @@ struct Solver {
 
 impl Drop for Solver {
     fn drop(&mut self) {
-        if make_current(self.ordinal) {
-            // SAFETY: each was created once by this module and is destroyed once.
-            unsafe {
-                if !self.syevj.is_null() {
-                    let _ = cusolver::cusolverDnDestroySyevjInfo(self.syevj);
+        // As for Blas.
+        keeping_context(|| {
+            if make_current(self.ordinal) {
+                // SAFETY: each was created once by this module and is destroyed once.
+                unsafe {
+                    if !self.syevj.is_null() {
+                        let _ = cusolver::cusolverDnDestroySyevjInfo(self.syevj);
+                    }
+                    if !self.gesvdj.is_null() {
+                        let _ = cusolver::cusolverDnDestroyGesvdjInfo(self.gesvdj);
+                    }
+                    let _ = cusolver::cusolverDnDestroyParams(self.params);
+                    let _ = cusolver::cusolverDnDestroy(self.raw);
                 }
-                if !self.gesvdj.is_null() {
-                    let _ = cusolver::cusolverDnDestroyGesvdjInfo(self.gesvdj);
-                }
-                let _ = cusolver::cusolverDnDestroyParams(self.params);
-                let _ = cusolver::cusolverDnDestroy(self.raw);
             }
-        }
+        });
     }
 }
 
@@ -140,8 +178,15 @@ pub(crate) fn with_cublas<T>(
         let mut map = cell.borrow_mut();
         if let Entry::Vacant(slot) = map.entry(ordinal) {
             let mut h: cublas::cublasHandle_t = std::ptr::null_mut();
-            // SAFETY: `h` is a valid out-pointer; the device's context is current.
-            check_blas("cublasCreate", unsafe { cublas::cublasCreate_v2(&mut h) })?;
+            // The library may touch the context (its runtime's first use);
+            // the device's context, bound above, stays current.
+            check_blas(
+                "cublasCreate",
+                keeping_context(|| {
+                    // SAFETY: `h` is a valid out-pointer; the device's context is current.
+                    unsafe { cublas::cublasCreate_v2(&mut h) }
+                }),
+            )?;
             slot.insert(Blas {
                 raw: h,
                 ordinal,
@@ -199,10 +244,14 @@ fn with_solver<T>(
         let mut map = cell.borrow_mut();
         if let Entry::Vacant(slot) = map.entry(ordinal) {
             let mut h: cusolver::cusolverDnHandle_t = std::ptr::null_mut();
-            // SAFETY: valid out-pointer; the device's context is current.
-            check_solver("cusolverDnCreate", unsafe {
-                cusolver::cusolverDnCreate(&mut h)
-            })?;
+            // As for cublasCreate.
+            check_solver(
+                "cusolverDnCreate",
+                keeping_context(|| {
+                    // SAFETY: valid out-pointer; the device's context is current.
+                    unsafe { cusolver::cusolverDnCreate(&mut h) }
+                }),
+            )?;
             let mut p: cusolver::cusolverDnParams_t = std::ptr::null_mut();
             // SAFETY: valid out-pointer.
             if let Err(e) = check_solver("cusolverDnCreateParams", unsafe {

@@ -2,7 +2,6 @@
 //! over it, and the built-in allocators (CuPy's `set_allocator`,
 //! `get_allocator`, `using_allocator`).
 
-use std::cell::{Cell, RefCell};
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
@@ -11,6 +10,7 @@ use gpu_sys::cuda;
 
 use super::Memory;
 use super::memory_pool::{default_pool_ref, direct_malloc, hooked_alloc};
+use crate::scoped::{EntryId, Scoped};
 use crate::{Device, Error, Result, Stream};
 
 /// Something that hands out device memory. Implement it to plug your own
@@ -97,8 +97,7 @@ static GLOBAL: RwLock<Option<Arc<dyn Allocator>>> = RwLock::new(None);
 static CUSTOM: AtomicBool = AtomicBool::new(false);
 
 thread_local! {
-    static SCOPED: RefCell<Vec<Arc<dyn Allocator>>> = const { RefCell::new(Vec::new()) };
-    static N_SCOPED: Cell<usize> = const { Cell::new(0) };
+    static SCOPED: Scoped<Arc<dyn Allocator>> = const { Scoped::new() };
 }
 
 /// Sets the process-wide allocator (CuPy's `set_allocator`). Threads inside
@@ -114,9 +113,7 @@ pub fn set_allocator(allocator: Arc<dyn Allocator>) {
 /// [`using_allocator`] scope's, else the process-wide one (a
 /// [`PoolAllocator`] unless [`set_allocator`] changed it).
 pub fn get_allocator() -> Arc<dyn Allocator> {
-    if N_SCOPED.with(Cell::get) != 0
-        && let Some(a) = SCOPED.with(|s| s.borrow().last().cloned())
-    {
+    if let Some(a) = SCOPED.with(Scoped::top) {
         return a;
     }
     let g = GLOBAL.read().unwrap_or_else(|p| p.into_inner());
@@ -124,26 +121,29 @@ pub fn get_allocator() -> Arc<dyn Allocator> {
 }
 
 /// Uses `allocator` for allocations on this thread until the guard drops
-/// (CuPy's `with using_allocator(a):`). Scopes nest.
+/// (CuPy's `with using_allocator(a):`). Scopes nest; the innermost live
+/// one is used, even when an outer one is dropped first.
 #[must_use = "the allocator is used only while the guard lives"]
 pub fn using_allocator(allocator: Arc<dyn Allocator>) -> AllocatorGuard {
-    SCOPED.with(|s| s.borrow_mut().push(allocator));
-    N_SCOPED.with(|n| n.set(n.get() + 1));
     AllocatorGuard {
+        id: SCOPED.with(|s| s.push(allocator)),
         _not_send: PhantomData,
     }
 }
 
-/// Ends a [`using_allocator`] scope when dropped.
+/// Ends its [`using_allocator`] scope when dropped.
 #[derive(Debug)]
 pub struct AllocatorGuard {
+    id: EntryId,
     _not_send: PhantomData<*const ()>,
 }
 
 impl Drop for AllocatorGuard {
     fn drop(&mut self) {
-        SCOPED.with(|s| s.borrow_mut().pop());
-        N_SCOPED.with(|n| n.set(n.get().saturating_sub(1)));
+        // The allocator is dropped after the stack is released: its drop
+        // may allocate. At thread exit the stack may be gone already.
+        let allocator = SCOPED.try_with(|s| s.remove(self.id));
+        drop(allocator);
     }
 }
 
@@ -165,8 +165,53 @@ pub fn alloc(size: usize) -> Result<Memory> {
 /// [`Error::OutOfMemory`], or the allocator's error.
 pub fn alloc_on(size: usize, stream: &Stream) -> Result<Memory> {
     let device = stream.device();
-    if N_SCOPED.with(Cell::get) == 0 && !CUSTOM.load(Ordering::Acquire) {
+    if SCOPED.with(Scoped::is_empty) && !CUSTOM.load(Ordering::Acquire) {
         return PoolAllocator.malloc(size, device, stream);
     }
     get_allocator().malloc(size, device, stream)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An allocator told apart by identity; never asked to allocate here.
+    struct Tag;
+
+    impl Allocator for Tag {
+        fn malloc(&self, _: usize, _: Device, _: &Stream) -> Result<Memory> {
+            unreachable!("host-only test")
+        }
+    }
+
+    fn is(a: &Arc<dyn Allocator>) -> bool {
+        Arc::ptr_eq(&get_allocator(), a)
+    }
+
+    #[test]
+    fn scopes_nest_and_survive_out_of_order_drops() {
+        let (x, y, z): (Arc<dyn Allocator>, Arc<dyn Allocator>, Arc<dyn Allocator>) =
+            (Arc::new(Tag), Arc::new(Tag), Arc::new(Tag));
+        let gx = using_allocator(x.clone());
+        let gy = using_allocator(y.clone());
+        assert!(is(&y));
+        // Popping the top entry for the outer guard would leave x here.
+        drop(gx);
+        assert!(is(&y));
+        let gz = using_allocator(z.clone());
+        assert!(is(&z));
+        drop(gy);
+        assert!(is(&z));
+        drop(gz);
+        assert!(!is(&x) && !is(&y) && !is(&z), "no scope is left");
+    }
+
+    #[test]
+    fn a_dropped_scope_releases_its_allocator() {
+        let x: Arc<dyn Allocator> = Arc::new(Tag);
+        let g = using_allocator(x.clone());
+        assert_eq!(Arc::strong_count(&x), 2);
+        drop(g);
+        assert_eq!(Arc::strong_count(&x), 1);
+    }
 }

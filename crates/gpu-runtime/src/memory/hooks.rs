@@ -15,12 +15,12 @@
 //! The `alloc` hooks run while the pool's lock is held: a hook must not
 //! allocate or free device memory from the pool it observes.
 
-use std::cell::{Cell, RefCell};
 use std::io::Write;
 use std::marker::PhantomData;
 use std::sync::{Arc, Mutex};
 
 use crate::DevicePtr;
+use crate::scoped::{EntryId, Scoped};
 
 /// What a hook is told about one event. Fields that do not apply to an
 /// event are 0 (or [`DevicePtr::NULL`]).
@@ -62,17 +62,16 @@ pub trait MemoryHook: Send + Sync {
 }
 
 thread_local! {
-    static HOOKS: RefCell<Vec<Arc<dyn MemoryHook>>> = const { RefCell::new(Vec::new()) };
-    static ACTIVE: Cell<usize> = const { Cell::new(0) };
+    static HOOKS: Scoped<Arc<dyn MemoryHook>> = const { Scoped::new() };
 }
 
 /// Activates `hook` on the calling thread until the guard drops (CuPy's
-/// `with hook:`). Hooks nest; all active ones are called, oldest first.
+/// `with hook:`). Hooks nest; all active ones are called, oldest first. A
+/// guard's drop deactivates its own hook, even out of order.
 #[must_use = "the hook is active only while the guard lives"]
 pub fn with_hook(hook: Arc<dyn MemoryHook>) -> HookGuard {
-    HOOKS.with(|h| h.borrow_mut().push(hook));
-    ACTIVE.with(|a| a.set(a.get() + 1));
     HookGuard {
+        id: HOOKS.with(|h| h.push(hook)),
         _not_send: PhantomData,
     }
 }
@@ -80,20 +79,25 @@ pub fn with_hook(hook: Arc<dyn MemoryHook>) -> HookGuard {
 /// Deactivates the hook pushed by [`with_hook`] when dropped.
 #[derive(Debug)]
 pub struct HookGuard {
+    id: EntryId,
     _not_send: PhantomData<*const ()>,
 }
 
 impl Drop for HookGuard {
     fn drop(&mut self) {
-        HOOKS.with(|h| h.borrow_mut().pop());
-        ACTIVE.with(|a| a.set(a.get().saturating_sub(1)));
+        // The hook is dropped after the stack is released; at thread exit
+        // the stack may be gone already.
+        let hook = HOOKS.try_with(|h| h.remove(self.id));
+        drop(hook);
     }
 }
 
 /// Whether any hook is active on this thread.
 #[inline]
 pub(crate) fn any_active() -> bool {
-    ACTIVE.with(Cell::get) != 0
+    // At thread exit (a pool block freed by a thread-local's destructor)
+    // the stack may be gone: no hook is active then.
+    HOOKS.try_with(|h| !h.is_empty()).unwrap_or(false)
 }
 
 /// Which callback to invoke.
@@ -118,7 +122,7 @@ pub(crate) fn call(event: HookEvent, info: impl FnOnce() -> HookInfo) {
 #[cold]
 fn call_slow(event: HookEvent, info: &HookInfo) {
     // A snapshot, so that a hook may itself push or pop hooks.
-    let hooks: Vec<Arc<dyn MemoryHook>> = HOOKS.with(|h| h.borrow().clone());
+    let hooks: Vec<Arc<dyn MemoryHook>> = HOOKS.with(Scoped::snapshot);
     for h in hooks {
         match event {
             HookEvent::AllocPre => h.alloc_preprocess(info),
@@ -269,5 +273,45 @@ pub(crate) mod tests {
                 "\n",
             )
         );
+    }
+
+    /// Records its name for every `free` postprocess.
+    struct Named(&'static str, Arc<Mutex<Vec<&'static str>>>);
+
+    impl MemoryHook for Named {
+        fn free_postprocess(&self, _: &HookInfo) {
+            self.1.lock().unwrap().push(self.0);
+        }
+    }
+
+    #[test]
+    fn out_of_order_drops_deactivate_the_dropped_hook() {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let info = HookInfo {
+            device_id: 0,
+            size: 0,
+            mem_size: 512,
+            mem_ptr: DevicePtr(4096),
+            pmem_id: 4096,
+        };
+        let fire = || {
+            call(HookEvent::FreePost, || info);
+            std::mem::take(&mut *seen.lock().unwrap())
+        };
+        let a = with_hook(Arc::new(Named("a", seen.clone())));
+        let b = with_hook(Arc::new(Named("b", seen.clone())));
+        let c = with_hook(Arc::new(Named("c", seen.clone())));
+        assert_eq!(fire(), ["a", "b", "c"]);
+        // Popping the newest hook for a's guard would silence c instead.
+        drop(a);
+        assert_eq!(fire(), ["b", "c"]);
+        drop(c);
+        assert_eq!(fire(), ["b"]);
+        let d = with_hook(Arc::new(Named("d", seen.clone())));
+        assert_eq!(fire(), ["b", "d"]);
+        drop(b);
+        drop(d);
+        assert!(!any_active());
+        assert!(fire().is_empty());
     }
 }

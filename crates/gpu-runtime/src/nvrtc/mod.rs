@@ -9,8 +9,8 @@
 //!
 //! Results are cached (DESIGN.md, "Kernels"): per process in memory, and on
 //! disk under `CUPRUM_CACHE_DIR` (default `~/.cache/cuprum/kernels`), keyed by
-//! a SHA-256 of the source, headers, options, architecture, name expressions
-//! and the NVRTC version; see [`cache`] and [`CompileConfig`] for the
+//! a SHA-256 of the source, headers (in memory, and the files under `-I`
+//! folders), options, architecture, name expressions and the NVRTC version; see [`cache`] and [`CompileConfig`] for the
 //! environment variables, which have the meanings of CuPy's `CUPY_*`
 //! namesakes.
 
@@ -139,7 +139,9 @@ impl Compiled {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CompileConfig {
     /// Where compiled kernels are stored: `CUPRUM_CACHE_DIR`, else
-    /// `~/.cache/cuprum/kernels`.
+    /// `~/.cache/cuprum/kernels` ([`cache::default_cache_dir`]). Created
+    /// with mode 0700; a folder other users could write to is not used
+    /// (see [`cache`]).
     pub cache_dir: PathBuf,
     /// `CUPRUM_CACHE_IN_MEMORY=1`: cache only in this process's memory; the
     /// disk is neither read nor written.
@@ -419,7 +421,17 @@ pub fn compile_with_config(
 ) -> Result<(Arc<Compiled>, CacheSource)> {
     let resolved = resolve(request, config, supported_archs()?)?;
     let key = cache::key(request, &resolved, version()?);
-    cache::get_or_compile(cache::memory(), &key, config, &request.source, || {
+    let memory_only;
+    let config = if key.disk {
+        config
+    } else {
+        memory_only = CompileConfig {
+            in_memory_only: true,
+            ..config.clone()
+        };
+        &memory_only
+    };
+    cache::get_or_compile(cache::memory(), &key.hex, config, &request.source, || {
         compile_resolved(request, &resolved, config)
     })
 }
