@@ -187,7 +187,7 @@ fn bind_notices_a_context_changed_by_foreign_code() {
         .unwrap();
     assert_eq!(driver_current_context(), primary);
     set_context_behind_our_back(std::ptr::null_mut());
-    gpu_runtime::memset_d8(m.ptr(), 0x5a, 1024, &null).unwrap();
+    m.memset_at(0, 1024, 0x5a, &null).unwrap();
     assert_eq!(driver_current_context(), primary);
     dev.synchronize().unwrap();
 }
