@@ -71,9 +71,12 @@ impl Array {
         if layout.size() == 0 {
             return true;
         }
-        // Absolute byte range, offset included.
-        let (lo, hi) = layout.byte_extent(itemsize);
-        lo >= 0 && hi as usize <= mem.size()
+        // Absolute byte range, offset included; one that overflows fits
+        // no buffer.
+        match layout.byte_extent(itemsize) {
+            Ok((lo, hi)) => lo >= 0 && usize::try_from(hi).is_ok_and(|hi| hi <= mem.size()),
+            Err(_) => false,
+        }
     }
 
     /// A view of the same buffer with another layout (and maybe dtype).
@@ -110,7 +113,7 @@ impl Array {
         let mem = gpu_runtime::memory::alloc_on(nbytes, &stream)?;
         Ok(Array::from_parts(
             Arc::new(mem),
-            Layout::contiguous(shape, dtype.itemsize(), order),
+            Layout::contiguous(shape, dtype.itemsize(), order)?,
             dtype,
             true,
         ))

@@ -29,8 +29,7 @@ impl Array {
     /// # Errors
     /// As [`Array::from_slice`].
     pub fn from_slice_on<T: Element>(device: Device, data: &[T], shape: &[usize]) -> Result<Array> {
-        let size = layout::size(shape);
-        if size != data.len() {
+        if layout::size(shape)? != data.len() {
             return Err(Error::Reshape {
                 size: data.len(),
                 shape: shape.iter().map(|&d| d as isize).collect(),
@@ -127,7 +126,7 @@ impl Array {
         // their real footprint.
         let itemsize = self.itemsize();
         // Relative to data_ptr(), which already includes the offset.
-        let (lo, hi) = layout::byte_extent(self.shape(), self.strides(), itemsize);
+        let (lo, hi) = layout::byte_extent(self.shape(), self.strides(), itemsize)?;
         let mut span = vec![0u8; (hi - lo) as usize];
         gpu_runtime::memcpy_dtoh_on(&mut span, self.data_ptr().offset(lo), &stream)?;
         let mut out = Vec::with_capacity(n);
@@ -191,8 +190,7 @@ impl Array {
         shape: &[usize],
         stream: &Stream,
     ) -> Result<Array> {
-        let size = layout::size(shape);
-        if size != data.len() {
+        if layout::size(shape)? != data.len() {
             return Err(Error::Reshape {
                 size: data.len(),
                 shape: shape.iter().map(|&d| d as isize).collect(),
@@ -202,7 +200,7 @@ impl Array {
         let mem = gpu_runtime::memory::alloc_on(nbytes, stream)?;
         let a = Array::from_parts(
             Arc::new(mem),
-            Layout::contiguous(shape, T::DTYPE.itemsize(), Order::C),
+            Layout::contiguous(shape, T::DTYPE.itemsize(), Order::C)?,
             T::DTYPE,
             true,
         );
