@@ -68,15 +68,7 @@ impl Array {
 
     /// Whether every element of `layout` lies inside `mem`.
     pub(crate) fn fits(mem: &Memory, layout: &Layout, itemsize: usize) -> bool {
-        if layout.size() == 0 {
-            return true;
-        }
-        // Absolute byte range, offset included; one that overflows fits
-        // no buffer.
-        match layout.byte_extent(itemsize) {
-            Ok((lo, hi)) => lo >= 0 && usize::try_from(hi).is_ok_and(|hi| hi <= mem.size()),
-            Err(_) => false,
-        }
+        layout.fits(mem.size(), itemsize)
     }
 
     /// A view of the same buffer with another layout (and maybe dtype).

@@ -147,21 +147,9 @@ impl Array {
     /// `isize`; the lengths differ; [`Error::TooBig`] for a shape whose
     /// bytes do not fit `isize`.
     pub fn as_strided(&self, shape: &[usize], strides: &[isize]) -> Result<Array> {
-        if shape.len() != strides.len() {
-            return Err(Error::Shape(format!(
-                "as_strided: shape {} and strides {strides:?} differ in length",
-                layout::fmt_shape(shape)
-            )));
-        }
-        layout::checked_size(shape, self.itemsize())?;
-        let l = Layout::try_new(shape.to_vec(), strides.to_vec(), self.layout.offset())?;
-        // `fits` also refuses a layout whose byte extent overflows.
-        if !Array::fits(&self.mem, &l, self.itemsize()) {
-            return Err(Error::Value(format!(
-                "as_strided: shape {} with strides {strides:?} reaches outside the array's buffer",
-                layout::fmt_shape(shape)
-            )));
-        }
+        let l = self
+            .layout
+            .as_strided(shape, strides, self.itemsize(), self.mem.size())?;
         Ok(self.with_layout(l, self.dtype))
     }
 

@@ -9,6 +9,8 @@
 mod axes;
 mod broadcast;
 mod coalesce;
+#[cfg(test)]
+mod fuzz_tests;
 mod index;
 mod reshape;
 
@@ -369,6 +371,52 @@ impl Layout {
                     .and_then(|d| acc.checked_add(d))
             })
             .ok_or_else(|| extent_overflow(&self.shape, &self.strides))
+    }
+
+    /// Whether every element lies inside a buffer of `buffer_len` bytes (an
+    /// empty layout fits any buffer; one whose byte extent overflows fits
+    /// none).
+    pub fn fits(&self, buffer_len: usize, itemsize: usize) -> bool {
+        if self.size() == 0 {
+            return true;
+        }
+        match self.byte_extent(itemsize) {
+            Ok((lo, hi)) => lo >= 0 && usize::try_from(hi).is_ok_and(|hi| hi <= buffer_len),
+            Err(_) => false,
+        }
+    }
+
+    /// A layout with explicit shape and byte strides at this one's offset
+    /// (NumPy's `as_strided`), checked to stay inside a buffer of
+    /// `buffer_len` bytes, which NumPy's is not.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Shape`] when the lengths differ; [`Error::TooBig`] as
+    /// [`checked_size`]; [`Error::Value`] when an element lies outside the
+    /// buffer or at a byte offset beyond `isize`.
+    pub fn as_strided(
+        &self,
+        shape: &[usize],
+        strides: &[isize],
+        itemsize: usize,
+        buffer_len: usize,
+    ) -> Result<Layout> {
+        if shape.len() != strides.len() {
+            return Err(Error::Shape(format!(
+                "as_strided: shape {} and strides {strides:?} differ in length",
+                fmt_shape(shape)
+            )));
+        }
+        checked_size(shape, itemsize)?;
+        let l = Layout::try_new(shape.to_vec(), strides.to_vec(), self.offset)?;
+        if !l.fits(buffer_len, itemsize) {
+            return Err(Error::Value(format!(
+                "as_strided: shape {} with strides {strides:?} reaches outside the array's buffer",
+                fmt_shape(shape)
+            )));
+        }
+        Ok(l)
     }
 
     fn with(&self, (shape, strides): (Vec<usize>, Vec<isize>)) -> Layout {
