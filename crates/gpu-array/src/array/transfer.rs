@@ -236,29 +236,7 @@ impl Array {
     }
 
     fn element_byte_offset(&self, index: &[isize]) -> Result<isize> {
-        if index.len() != self.ndim() {
-            return Err(Error::Index(format!(
-                "incorrect number of indices for array: array is {}-dimensional, but {} were given",
-                self.ndim(),
-                index.len()
-            )));
-        }
-        let mut off = 0isize;
-        for (axis, ((&i, &n), &s)) in index
-            .iter()
-            .zip(self.shape())
-            .zip(self.strides())
-            .enumerate()
-        {
-            let j = if i < 0 { i + n as isize } else { i };
-            if j < 0 || j >= n as isize {
-                return Err(Error::Index(format!(
-                    "index {i} is out of bounds for axis {axis} with size {n}"
-                )));
-            }
-            off += j * s;
-        }
-        Ok(off)
+        self.layout().item_offset(index)
     }
 
     pub(crate) fn check_host_type<T: Element>(&self, operation: &'static str) -> Result<()> {

@@ -260,6 +260,22 @@ fn index_offset_overflow() {
     )));
 }
 
+#[test]
+fn item_index_extremes() {
+    let l = Layout::new(vec![5, 3], vec![24, 8], 0);
+    assert_eq!(l.item_offset(&[-1, -3]).unwrap(), 96);
+    for bad in [[isize::MIN, 0], [isize::MAX, 0], [0, -4], [5, 0]] {
+        let e = l.item_offset(&bad).unwrap_err();
+        assert!(e.to_string().contains("is out of bounds for axis"), "{e}");
+    }
+    assert!(l.item_offset(&[0]).is_err());
+    assert!(
+        Layout::new(vec![3], vec![isize::MAX], 0)
+            .item_offset(&[2])
+            .is_err()
+    );
+}
+
 // ---- Strategies. ----
 
 fn dim() -> impl Strategy<Value = usize> {
@@ -653,6 +669,23 @@ proptest! {
                 matches!(e, Error::TooBig | Error::Value(_) | Error::Shape(_)),
                 "{}", e
             ),
+        }
+    }
+
+    #[test]
+    fn item_offsets_agree_with_integer_indexing(
+        (base, _) in valid_layout(),
+        idx in proptest::collection::vec(signed(), 0..5),
+    ) {
+        let ints: Vec<AxisIndex> = idx.iter().map(|&i| AxisIndex::Index(i)).collect();
+        match (base.item_offset(&idx), base.index(&ints)) {
+            (Ok(off), Ok(view)) if idx.len() == base.ndim() => {
+                prop_assert_eq!(view.ndim(), 0);
+                prop_assert_eq!(Some(view.offset()), base.offset().checked_add(off));
+            }
+            (Ok(_), _) => prop_assert!(false, "item accepted {:?} for {:?}", idx, base),
+            (Err(_), Ok(_)) => prop_assert!(idx.len() != base.ndim()),
+            (Err(_), Err(_)) => {}
         }
     }
 }

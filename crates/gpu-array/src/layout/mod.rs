@@ -373,6 +373,47 @@ impl Layout {
             .ok_or_else(|| extent_overflow(&self.shape, &self.strides))
     }
 
+    /// Byte offset, relative to [`Layout::offset`], of the element at
+    /// `index`, one integer per axis, negative ones counting from the end
+    /// (NumPy's `a[i, j].item()`).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Index`] "incorrect number of indices for array: ..." and
+    /// "index 5 is out of bounds for axis 0 with size 3"; [`Error::Value`]
+    /// when the offset does not fit `isize` (only a layout no buffer holds).
+    pub fn item_offset(&self, index: &[isize]) -> Result<isize> {
+        if index.len() != self.ndim() {
+            return Err(Error::Index(format!(
+                "incorrect number of indices for array: array is {}-dimensional, but {} were given",
+                self.ndim(),
+                index.len()
+            )));
+        }
+        let mut off = 0isize;
+        for (axis, ((&i, &n), &s)) in index.iter().zip(&self.shape).zip(&self.strides).enumerate() {
+            let out_of_bounds = || {
+                Error::Index(format!(
+                    "index {i} is out of bounds for axis {axis} with size {n}"
+                ))
+            };
+            // A negative index has a magnitude of at most n; anything else
+            // is out of bounds, whatever n is.
+            let j = if i < 0 {
+                n.checked_sub(i.unsigned_abs())
+            } else {
+                Some(i.unsigned_abs()).filter(|&j| j < n)
+            }
+            .ok_or_else(out_of_bounds)?;
+            off = isize::try_from(j)
+                .ok()
+                .and_then(|j| j.checked_mul(s))
+                .and_then(|d| off.checked_add(d))
+                .ok_or_else(|| extent_overflow(&self.shape, &self.strides))?;
+        }
+        Ok(off)
+    }
+
     /// Whether every element lies inside a buffer of `buffer_len` bytes (an
     /// empty layout fits any buffer; one whose byte extent overflows fits
     /// none).
