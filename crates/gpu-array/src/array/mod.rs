@@ -90,6 +90,8 @@ impl Array {
     /// # Errors
     /// As [`Array::empty`].
     pub fn empty_order(shape: &[usize], dtype: DType, order: Order) -> Result<Array> {
+        // The shape first: "array is too big" does not depend on a device.
+        layout::checked_size(shape, dtype.itemsize())?;
         let device = Device::current()?;
         Array::empty_on(device, shape, dtype, order)
     }

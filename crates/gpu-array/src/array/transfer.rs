@@ -21,6 +21,8 @@ impl Array {
     /// # Errors
     /// `data.len()` is not the product of `shape`; allocation failed.
     pub fn from_slice<T: Element>(data: &[T], shape: &[usize]) -> Result<Array> {
+        // The shape first: its errors do not depend on a device.
+        layout::checked_size(shape, T::DTYPE.itemsize())?;
         Array::from_slice_on(Device::current()?, data, shape)
     }
 

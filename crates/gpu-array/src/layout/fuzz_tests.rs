@@ -276,6 +276,21 @@ fn item_index_extremes() {
     );
 }
 
+#[test]
+fn creation_with_a_too_big_shape_is_too_big() {
+    // Checked before any device is needed, so this runs on any host.
+    use crate::{Array, DType};
+    for shape in [&[usize::MAX, 2][..], &[0, usize::MAX, 2], &[1 << 62, 2]] {
+        assert!(too_big(Array::empty(shape, DType::Float32)), "{shape:?}");
+        assert!(too_big(Array::zeros(shape, DType::Float64)), "{shape:?}");
+        assert!(
+            too_big(crate::creation::ones(shape, DType::Int8)),
+            "{shape:?}"
+        );
+        assert!(too_big(Array::from_slice::<f32>(&[], shape)), "{shape:?}");
+    }
+}
+
 // ---- Strategies. ----
 
 fn dim() -> impl Strategy<Value = usize> {
