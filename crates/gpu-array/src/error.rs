@@ -44,6 +44,13 @@ pub enum Error {
         /// The requested shape, `-1` for the unknown dimension.
         shape: Vec<isize>,
     },
+    /// A shape whose bytes (zero dimensions skipped) do not fit `isize`
+    /// (NumPy's `ValueError`, in its words).
+    #[error(
+        "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible \
+         size."
+    )]
+    TooBig,
     /// Other shape errors (NumPy's `ValueError`), e.g. "axes don't match array".
     #[error("{0}")]
     Shape(String),
@@ -208,6 +215,11 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "cannot reshape array of size 6 into shape (2,newaxis)"
+        );
+        assert_eq!(
+            Error::TooBig.to_string(),
+            "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum \
+             possible size."
         );
         let e = Error::AxisOutOfBounds {
             arg: Some("source"),

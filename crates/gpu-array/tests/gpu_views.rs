@@ -200,3 +200,26 @@ fn async_transfers() {
     let t = a.reshape(&[1000, 100]).unwrap().T();
     assert!(t.to_host_async(&s).is_err());
 }
+
+/// `x.T.copy()` with 2.2 million destination rows: 68 750 row tiles, more
+/// than grid.y's 65 535, so the tiled transpose must stride over the rest.
+#[test]
+fn transpose_copy_with_more_row_tiles_than_grid_y() {
+    let Some(_d) = device_or_skip() else { return };
+    let (rows, cols) = (32usize, 2_200_000usize);
+    // Exact in f32 (below 2^24) and different for neighbouring elements.
+    let value = |r: usize, c: usize| ((r * 7_919 + c) % 16_777_213) as f32;
+    let data: Vec<f32> = (0..rows * cols)
+        .map(|k| value(k / cols, k % cols))
+        .collect();
+    let x = Array::from_slice(&data, &[rows, cols]).unwrap();
+    drop(data);
+    let t = x.T().copy().unwrap();
+    assert_eq!(t.shape(), &[cols, rows]);
+    assert_eq!(t.strides(), &[4 * rows as isize, 4]);
+    let got = t.to_vec::<f32>().unwrap();
+    for (k, &v) in got.iter().enumerate() {
+        let (c, r) = (k / rows, k % rows);
+        assert_eq!(v, value(r, c), "t[{c}, {r}]");
+    }
+}

@@ -68,12 +68,7 @@ impl Array {
 
     /// Whether every element of `layout` lies inside `mem`.
     pub(crate) fn fits(mem: &Memory, layout: &Layout, itemsize: usize) -> bool {
-        if layout.size() == 0 {
-            return true;
-        }
-        // Absolute byte range, offset included.
-        let (lo, hi) = layout.byte_extent(itemsize);
-        lo >= 0 && hi as usize <= mem.size()
+        layout.fits(mem.size(), itemsize)
     }
 
     /// A view of the same buffer with another layout (and maybe dtype).
@@ -95,6 +90,8 @@ impl Array {
     /// # Errors
     /// As [`Array::empty`].
     pub fn empty_order(shape: &[usize], dtype: DType, order: Order) -> Result<Array> {
+        // The shape first: "array is too big" does not depend on a device.
+        layout::checked_size(shape, dtype.itemsize())?;
         let device = Device::current()?;
         Array::empty_on(device, shape, dtype, order)
     }
@@ -110,7 +107,7 @@ impl Array {
         let mem = gpu_runtime::memory::alloc_on(nbytes, &stream)?;
         Ok(Array::from_parts(
             Arc::new(mem),
-            Layout::contiguous(shape, dtype.itemsize(), order),
+            Layout::contiguous(shape, dtype.itemsize(), order)?,
             dtype,
             true,
         ))

@@ -21,6 +21,8 @@ impl Array {
     /// # Errors
     /// `data.len()` is not the product of `shape`; allocation failed.
     pub fn from_slice<T: Element>(data: &[T], shape: &[usize]) -> Result<Array> {
+        // The shape first: its errors do not depend on a device.
+        layout::checked_size(shape, T::DTYPE.itemsize())?;
         Array::from_slice_on(Device::current()?, data, shape)
     }
 
@@ -29,8 +31,7 @@ impl Array {
     /// # Errors
     /// As [`Array::from_slice`].
     pub fn from_slice_on<T: Element>(device: Device, data: &[T], shape: &[usize]) -> Result<Array> {
-        let size = layout::size(shape);
-        if size != data.len() {
+        if layout::size(shape)? != data.len() {
             return Err(Error::Reshape {
                 size: data.len(),
                 shape: shape.iter().map(|&d| d as isize).collect(),
@@ -128,7 +129,7 @@ impl Array {
         // their real footprint.
         let itemsize = self.itemsize();
         // Relative to data_ptr(), which already includes the offset.
-        let (lo, hi) = layout::byte_extent(self.shape(), self.strides(), itemsize);
+        let (lo, hi) = layout::byte_extent(self.shape(), self.strides(), itemsize)?;
         let mut span = vec![0u8; (hi - lo) as usize];
         self.mem
             .read_at(self.byte_offset(lo)?, &mut span, &stream)?;
@@ -195,8 +196,7 @@ impl Array {
         shape: &[usize],
         stream: &Stream,
     ) -> Result<Array> {
-        let size = layout::size(shape);
-        if size != data.len() {
+        if layout::size(shape)? != data.len() {
             return Err(Error::Reshape {
                 size: data.len(),
                 shape: shape.iter().map(|&d| d as isize).collect(),
@@ -206,7 +206,7 @@ impl Array {
         let mem = gpu_runtime::memory::alloc_on(nbytes, stream)?;
         let a = Array::from_parts(
             Arc::new(mem),
-            Layout::contiguous(shape, T::DTYPE.itemsize(), Order::C),
+            Layout::contiguous(shape, T::DTYPE.itemsize(), Order::C)?,
             T::DTYPE,
             true,
         );
@@ -244,29 +244,7 @@ impl Array {
     }
 
     fn element_byte_offset(&self, index: &[isize]) -> Result<isize> {
-        if index.len() != self.ndim() {
-            return Err(Error::Index(format!(
-                "incorrect number of indices for array: array is {}-dimensional, but {} were given",
-                self.ndim(),
-                index.len()
-            )));
-        }
-        let mut off = 0isize;
-        for (axis, ((&i, &n), &s)) in index
-            .iter()
-            .zip(self.shape())
-            .zip(self.strides())
-            .enumerate()
-        {
-            let j = if i < 0 { i + n as isize } else { i };
-            if j < 0 || j >= n as isize {
-                return Err(Error::Index(format!(
-                    "index {i} is out of bounds for axis {axis} with size {n}"
-                )));
-            }
-            off += j * s;
-        }
-        Ok(off)
+        self.layout().item_offset(index)
     }
 
     pub(crate) fn check_host_type<T: Element>(&self, operation: &'static str) -> Result<()> {

@@ -13,6 +13,9 @@ use crate::error::Result;
 
 const TILE: usize = 32;
 const ROWS_PER_PASS: u32 = 8;
+/// CUDA's limits on a grid's x and y extents.
+const MAX_GRID_X: u32 = i32::MAX as u32;
+const MAX_GRID_Y: u32 = 65_535;
 
 const SOURCE: &str = r#"
 struct __align__(16) cuprum_v16 { unsigned long long a, b; };
@@ -22,17 +25,24 @@ __device__ void transpose_tile(const char* src, char* dst, long long rows, long 
   // src(r, c) at src + (r + c * src_cs) * sizeof(T): rows contiguous.
   // dst(r, c) at dst + (r * dst_rs + c) * sizeof(T): columns contiguous.
   __shared__ T tile[32][33];
-  const long long r0 = (long long)blockIdx.y * 32, c0 = (long long)blockIdx.x * 32;
+  const long long c0 = (long long)blockIdx.x * 32;
   const T* s = (const T*)src;
   T* d = (T*)dst;
-  for (int k = threadIdx.y; k < 32; k += 8) {
-    long long r = r0 + threadIdx.x, c = c0 + k;
-    if (r < rows && c < cols) tile[k][threadIdx.x] = s[r + c * src_cs];
-  }
-  __syncthreads();
-  for (int k = threadIdx.y; k < 32; k += 8) {
-    long long r = r0 + k, c = c0 + threadIdx.x;
-    if (r < rows && c < cols) d[r * dst_rs + c] = tile[threadIdx.x][k];
+  // grid.y is at most 65535 tiles: blocks stride over the row tiles. The
+  // loop bound is the same for every thread of a block, so the barriers
+  // inside it are reached by all of them.
+  for (long long r0 = (long long)blockIdx.y * 32; r0 < rows; r0 += (long long)gridDim.y * 32) {
+    for (int k = threadIdx.y; k < 32; k += 8) {
+      long long r = r0 + threadIdx.x, c = c0 + k;
+      if (r < rows && c < cols) tile[k][threadIdx.x] = s[r + c * src_cs];
+    }
+    __syncthreads();
+    for (int k = threadIdx.y; k < 32; k += 8) {
+      long long r = r0 + k, c = c0 + threadIdx.x;
+      if (r < rows && c < cols) d[r * dst_rs + c] = tile[threadIdx.x][k];
+    }
+    // The next pass overwrites the tile.
+    __syncthreads();
   }
 }
 #define CUPRUM_TRANSPOSE(NAME, T) \
@@ -86,19 +96,33 @@ pub(crate) fn try_transpose_copy(dst: &Array, src: &Array) -> Result<bool> {
     if !fits {
         return Ok(false);
     }
+    // grid.x may reach 2^31 - 1 and grid.y 65535 (the kernel strides over
+    // the remaining row tiles); a size no launch or kernel argument can
+    // hold goes to the generic kernel.
+    let grid_x = u32::try_from(cols.div_ceil(TILE))
+        .ok()
+        .filter(|&x| x <= MAX_GRID_X);
+    let grid_y = u32::try_from(rows.div_ceil(TILE).min(MAX_GRID_Y as usize)).ok();
+    let dims = [
+        i64::try_from(rows),
+        i64::try_from(cols),
+        i64::try_from(ss[1] / i),
+        i64::try_from(ds[0] / i),
+    ];
+    let (Some(grid_x), Some(grid_y), [Ok(rows), Ok(cols), Ok(src_cs), Ok(dst_rs)]) =
+        (grid_x, grid_y, dims)
+    else {
+        return Ok(false);
+    };
     let k = kernel(isz)?;
-    let cfg = LaunchConfig::new(
-        (cols.div_ceil(TILE) as u32, rows.div_ceil(TILE) as u32, 1),
-        (TILE as u32, ROWS_PER_PASS, 1),
-    );
-    let (src_cs, dst_rs) = ((ss[1] / i) as i64, (ds[0] / i) as i64);
+    let cfg = LaunchConfig::new((grid_x, grid_y, 1), (TILE as u32, ROWS_PER_PASS, 1));
     crate::raw::launch_transpose(
         k,
         cfg,
         &dst.stream(),
         src.data_ptr(),
         dst.data_ptr(),
-        [rows as i64, cols as i64, src_cs, dst_rs],
+        [rows, cols, src_cs, dst_rs],
     )?;
     Ok(true)
 }

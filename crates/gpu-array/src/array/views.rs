@@ -130,9 +130,12 @@ impl Array {
     /// (NumPy's `broadcast_to`). Writing into it writes repeated elements.
     ///
     /// # Errors
-    /// The shapes do not broadcast.
+    /// The shapes do not broadcast; [`Error::TooBig`] when the result's
+    /// bytes would not fit `isize` (NumPy refuses such a view too).
     pub fn broadcast_to(&self, shape: &[usize]) -> Result<Array> {
-        Ok(self.with_layout(self.layout.broadcast_to(shape)?, self.dtype))
+        let l = self.layout.broadcast_to(shape)?;
+        layout::checked_size(shape, self.itemsize())?;
+        Ok(self.with_layout(l, self.dtype))
     }
 
     /// A view with explicit shape and byte strides (NumPy's `as_strided`).
@@ -140,21 +143,13 @@ impl Array {
     /// inside the buffer, so no view reaches foreign memory.
     ///
     /// # Errors
-    /// The view would reach outside the buffer, or the lengths differ.
+    /// The view would reach outside the buffer, or byte offsets beyond
+    /// `isize`; the lengths differ; [`Error::TooBig`] for a shape whose
+    /// bytes do not fit `isize`.
     pub fn as_strided(&self, shape: &[usize], strides: &[isize]) -> Result<Array> {
-        if shape.len() != strides.len() {
-            return Err(Error::Shape(format!(
-                "as_strided: shape {} and strides {strides:?} differ in length",
-                layout::fmt_shape(shape)
-            )));
-        }
-        let l = Layout::new(shape.to_vec(), strides.to_vec(), self.layout.offset());
-        if !Array::fits(&self.mem, &l, self.itemsize()) {
-            return Err(Error::Value(format!(
-                "as_strided: shape {} with strides {strides:?} reaches outside the array's buffer",
-                layout::fmt_shape(shape)
-            )));
-        }
+        let l = self
+            .layout
+            .as_strided(shape, strides, self.itemsize(), self.mem.size())?;
         Ok(self.with_layout(l, self.dtype))
     }
 
@@ -182,7 +177,9 @@ impl Array {
                 "To change to a dtype of a different size, the last axis must be contiguous".into(),
             ));
         }
-        let bytes = shape[last] * old;
+        // The last axis lies inside the buffer, so its bytes fit; checked
+        // all the same, as the layout is the only witness.
+        let bytes = shape[last].checked_mul(old).ok_or(Error::TooBig)?;
         if bytes % new != 0 {
             return Err(Error::Value(
                 "When changing to a larger dtype, its size must be a divisor of the total size in \
@@ -191,13 +188,18 @@ impl Array {
             ));
         }
         shape[last] = bytes / new;
-        strides[last] = new as isize;
-        if self.layout.offset() % new as isize != 0 && new > old {
+        // Item sizes are at most 16 bytes.
+        let new_i = isize::try_from(new).map_err(|_| Error::TooBig)?;
+        strides[last] = new_i;
+        if self.layout.offset() % new_i != 0 && new > old {
             return Err(Error::Value(format!(
                 "view as {dtype}: the data is not aligned to {new} bytes"
             )));
         }
-        Ok(self.with_layout(Layout::new(shape, strides, self.layout.offset()), dtype))
+        Ok(self.with_layout(
+            Layout::try_new(shape, strides, self.layout.offset())?,
+            dtype,
+        ))
     }
 
     /// The real part as a view for complex arrays (NumPy's `a.real`); for
@@ -220,12 +222,14 @@ impl Array {
                 "imag of a real array is not a view; use Array::zeros with its shape".into(),
             ));
         }
-        let half = (self.itemsize() / 2) as isize;
-        let l = Layout::new(
-            self.shape().to_vec(),
-            self.strides().to_vec(),
-            self.layout.offset() + half,
-        );
+        // The imaginary half lies inside the buffer, so its offset fits.
+        let half = isize::try_from(self.itemsize() / 2).map_err(|_| Error::TooBig)?;
+        let offset = self
+            .layout
+            .offset()
+            .checked_add(half)
+            .ok_or(Error::TooBig)?;
+        let l = Layout::try_new(self.shape().to_vec(), self.strides().to_vec(), offset)?;
         Ok(self.with_layout(l, self.dtype.real_dtype()))
     }
 
@@ -306,7 +310,10 @@ impl Broadcast {
     }
 
     /// Elements in the broadcast shape.
-    pub fn size(&self) -> usize {
+    ///
+    /// # Errors
+    /// [`Error::TooBig`] when the shape's elements do not fit `isize`.
+    pub fn size(&self) -> Result<usize> {
         layout::size(&self.shape)
     }
 

@@ -187,7 +187,7 @@ impl Array {
     /// Zeroes a dense array of any axis order (every Cuprum dtype's zero is
     /// all-zero bits, and a dense array covers its byte range exactly).
     fn zero_contiguous_any(&self) -> Result<()> {
-        let (lo, _) = self.layout().byte_extent(self.itemsize());
+        let (lo, _) = self.layout().byte_extent(self.itemsize())?;
         let start = usize::try_from(lo)
             .map_err(|_| Error::Value("a dense array starts before its memory".into()))?;
         self.memory()

@@ -39,37 +39,42 @@ fn diag_matrix(v: &Array, k: isize) -> Result<Array> {
 pub fn diag(v: &Array, k: isize) -> Result<Array> {
     match v.ndim() {
         1 => diag_matrix(v, k),
-        2 => Ok(diagonal_view(v, k)),
+        2 => diagonal_view(v, k),
         _ => Err(Error::Value("Input must be 1- or 2-d.".into())),
     }
 }
 
 /// Diagonal `k` of the 2-D array `v` as a view.
-fn diagonal_view(v: &Array, k: isize) -> Array {
-    let (rows, cols) = (v.shape()[0] as isize, v.shape()[1] as isize);
+fn diagonal_view(v: &Array, k: isize) -> Result<Array> {
+    let (rows, cols) = (v.shape()[0], v.shape()[1]);
     let (s0, s1) = (v.strides()[0], v.strides()[1]);
-    let (len, offset) = if k >= 0 {
-        (
-            (rows.min(cols - k)).max(0),
-            if k < cols { k * s1 } else { 0 },
-        )
+    // Unsigned, so that `k = isize::MIN` has a magnitude.
+    let (skip_rows, skip_cols) = if k >= 0 {
+        (0, k.unsigned_abs())
     } else {
-        (
-            (cols.min(rows + k)).max(0),
-            if -k < rows { -k * s0 } else { 0 },
-        )
+        (k.unsigned_abs(), 0)
     };
+    let len = rows
+        .saturating_sub(skip_rows)
+        .min(cols.saturating_sub(skip_cols));
+    let overflow = || Error::Value("diag: byte offsets beyond isize".into());
     let (offset, stride) = if len == 0 {
-        (0, v.itemsize() as isize)
+        (0, isize::try_from(v.itemsize()).map_err(|_| overflow())?)
     } else {
-        (offset, s0 + s1)
+        // The first element lies inside the array: its offset fits.
+        let at = |n: usize, s: isize| isize::try_from(n).ok().and_then(|n| n.checked_mul(s));
+        let offset = at(skip_rows, s0)
+            .zip(at(skip_cols, s1))
+            .and_then(|(x, y)| x.checked_add(y))
+            .ok_or_else(overflow)?;
+        (offset, s0.checked_add(s1).ok_or_else(overflow)?)
     };
-    let layout = Layout::new(
-        vec![len as usize],
-        vec![stride],
-        v.layout().offset() + offset,
-    );
-    v.with_layout(layout, v.dtype())
+    let start = v
+        .layout()
+        .offset()
+        .checked_add(offset)
+        .ok_or_else(overflow)?;
+    Ok(v.with_layout(Layout::try_new(vec![len], vec![stride], start)?, v.dtype()))
 }
 
 /// A 2-D array with the flattened input on diagonal `k` (NumPy's

@@ -628,13 +628,13 @@ pub fn mgrid(ranges: &[GridRange]) -> Result<Array> {
     let mut shape = vec![axes.len()];
     shape.extend(&sizes);
     let out = Array::empty(&shape, dtype)?;
-    let per = crate::layout::size(&sizes);
+    let per = crate::layout::size(&sizes)?;
     if per == 0 {
         return Ok(out);
     }
     let flat = out.reshape(&[axes.len() as isize, per as isize])?;
     for (k, axis) in axes.iter().enumerate() {
-        let inner = crate::layout::size(&sizes[k + 1..]);
+        let inner = crate::layout::size(&sizes[k + 1..])?;
         let row = flat.slice(&crate::s![k as isize])?;
         grid_fill(&row, axis, inner)?;
     }
@@ -715,13 +715,13 @@ pub fn indices(dims: &[usize], dtype: DType) -> Result<Array> {
     let mut shape = vec![dims.len()];
     shape.extend_from_slice(dims);
     let out = Array::empty(&shape, dtype)?;
-    let per = crate::layout::size(dims);
+    let per = crate::layout::size(dims)?;
     if per == 0 {
         return Ok(out);
     }
     let flat = out.reshape(&[dims.len() as isize, per as isize])?;
     for (k, &d) in dims.iter().enumerate() {
-        let inner = crate::layout::size(&dims[k + 1..]);
+        let inner = crate::layout::size(&dims[k + 1..])?;
         let row = flat.slice(&crate::s![k as isize])?;
         Gen::AxisIndex.run(&row, vec![i64_arg(inner as i64), i64_arg(d as i64)])?;
     }

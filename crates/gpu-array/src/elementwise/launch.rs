@@ -238,7 +238,7 @@ pub(crate) fn prepare_keyed(
             LaunchArg::Scalar(_) => {}
         }
     }
-    let size = layout::size(shape);
+    let size = layout::size(shape)?;
     let (elem, plan, planned) = match plain_contiguous_plan(shape, size, args) {
         Some(p) => p,
         None => broadcast_plan(shape, args)?,
@@ -257,11 +257,13 @@ pub(crate) fn prepare_keyed(
         .iter()
         .enumerate()
         .map(|(e, (_, _, isz))| byte_extent(&plan.shape, &planned[e], *isz))
-        .collect();
+        .collect::<Result<_>>()?;
     for (k, (sh, st)) in &raw_layouts {
         if let LaunchArg::Raw(x) = &args[*k] {
-            extents.push(byte_extent(sh, st, x.itemsize()));
-            extents.push((0, layout::size(sh) as isize));
+            extents.push(byte_extent(sh, st, x.itemsize())?);
+            // A size that passed `size` fits `isize`.
+            let n = isize::try_from(layout::size(sh)?).map_err(|_| Error::TooBig)?;
+            extents.push((0, n));
         }
     }
     let index = IndexWidth::for_extents(size, &extents);

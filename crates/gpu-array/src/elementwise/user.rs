@@ -101,7 +101,7 @@ impl ElementwiseKernel {
                     "Loop size is undecided: give `size` when every array argument is raw".into(),
                 ));
             }
-            (false, Some(n)) if layout::size(&layout::broadcast_shapes(&shapes)?) != n => {
+            (false, Some(n)) if layout::size(&layout::broadcast_shapes(&shapes)?)? != n => {
                 return Err(Error::Value(format!(
                     "size {n} does not match the arguments' broadcast shape"
                 )));

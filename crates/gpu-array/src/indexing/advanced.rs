@@ -408,7 +408,7 @@ pub(crate) fn place(plan: &Plan, comp_shapes: &[Vec<usize>]) -> Result<Placement
         ))
     })?;
     // An index into an empty axis has nothing to wrap to (CuPy's take).
-    if layout::size(&index_shape) > 0
+    if layout::size(&index_shape)? > 0
         && plan
             .comps
             .iter()
@@ -819,14 +819,15 @@ fn resolve(a: &Array, kinds: &[ItemKind], arrays: &[&Array]) -> Result<Resolved>
     let shapes: Vec<Vec<usize>> = parts.iter().map(|(x, _, _)| x.shape().to_vec()).collect();
     let placement = place(&p, &shapes)?;
     let src = a.with_layout(
-        Layout::new(
+        // The index arrays may broadcast to more elements than fit.
+        Layout::try_new(
             placement.out_shape.clone(),
             placement.src_strides.clone(),
             p.offset,
-        ),
+        )?,
         a.dtype(),
     );
-    if layout::size(&placement.out_shape) == 0 {
+    if src.size() == 0 {
         return Ok(Resolved {
             placement,
             src,
@@ -838,7 +839,7 @@ fn resolve(a: &Array, kinds: &[ItemKind], arrays: &[&Array]) -> Result<Resolved>
     } else {
         // Sum the parts' byte offsets over the index shape, in int32 when
         // every offset inside the view fits.
-        let (lo, hi) = layout::byte_extent(&p.shape, &p.strides, a.itemsize());
+        let (lo, hi) = layout::byte_extent(&p.shape, &p.strides, a.itemsize())?;
         let odt = if lo >= i32::MIN as isize && hi <= i32::MAX as isize {
             DType::Int32
         } else {
@@ -861,7 +862,7 @@ fn resolve(a: &Array, kinds: &[ItemKind], arrays: &[&Array]) -> Result<Resolved>
     };
     let strides = placement.index_strides(ind.shape(), ind.strides())?;
     let view = ind.with_layout(
-        Layout::new(placement.out_shape.clone(), strides, ind.layout().offset()),
+        Layout::try_new(placement.out_shape.clone(), strides, ind.layout().offset())?,
         ind.dtype(),
     );
     Ok(Resolved {
@@ -1053,7 +1054,7 @@ mod tests {
     /// `wrap(index) * stride` read through its broadcast strides.
     fn simulate(shape: &[usize], items: &[T]) -> Result<(Vec<usize>, Vec<i64>)> {
         let isz = 8usize;
-        let strides = c_strides(shape, isz);
+        let strides = c_strides(shape, isz)?;
         let p = plan(shape, &strides, 0, &kinds(items))?;
         let arrays: Vec<&T> = items.iter().filter(|t| !matches!(t, T::B(_))).collect();
         // (values, shape, len, stride) per part.
@@ -1085,9 +1086,9 @@ mod tests {
         let pl = place(&p, &shapes)?;
         let views: Vec<Vec<isize>> = parts
             .iter()
-            .map(|(_, s, _, _)| pl.index_strides(s, &c_strides(s, 1)).unwrap())
+            .map(|(_, s, _, _)| pl.index_strides(s, &c_strides(s, 1).unwrap()).unwrap())
             .collect();
-        let n = layout::size(&pl.out_shape);
+        let n = layout::size(&pl.out_shape)?;
         let mut out = Vec::with_capacity(n);
         let mut o = vec![0usize; pl.out_shape.len()];
         for _ in 0..n {

@@ -103,17 +103,26 @@ pub fn diagonal(a: &Array, offset: isize, axis1: isize, axis2: isize) -> Result<
     if a1 == a2 {
         return Err(Error::Value("axis1 and axis2 cannot be the same".into()));
     }
-    let (n1, n2) = (a.shape()[a1] as isize, a.shape()[a2] as isize);
+    let (n1, n2) = (a.shape()[a1], a.shape()[a2]);
     let (s1, s2) = (a.strides()[a1], a.strides()[a2]);
+    // Unsigned, so that `offset = isize::MIN` has a magnitude.
     let (start1, start2) = if offset >= 0 {
-        (0, offset)
+        (0, offset.unsigned_abs())
     } else {
-        (-offset, 0)
+        (offset.unsigned_abs(), 0)
     };
-    let len = (n1 - start1).min(n2 - start2).max(0) as usize;
+    let len = n1.saturating_sub(start1).min(n2.saturating_sub(start2));
+    let overflow = || Error::Value("diagonal: byte offsets beyond isize".into());
     let mut off = a.layout().offset();
     if len > 0 {
-        off += start1 * s1 + start2 * s2;
+        // start1 < n1 and start2 < n2: the first element lies in the array.
+        let at =
+            |start: usize, s: isize| isize::try_from(start).ok().and_then(|i| i.checked_mul(s));
+        off = at(start1, s1)
+            .zip(at(start2, s2))
+            .and_then(|(x, y)| x.checked_add(y))
+            .and_then(|d| off.checked_add(d))
+            .ok_or_else(overflow)?;
     }
     let mut shape = Vec::with_capacity(a.ndim() - 1);
     let mut strides = Vec::with_capacity(a.ndim() - 1);
@@ -124,6 +133,6 @@ pub fn diagonal(a: &Array, offset: isize, axis1: isize, axis2: isize) -> Result<
         }
     }
     shape.push(len);
-    strides.push(s1 + s2);
-    Ok(a.with_layout(Layout::new(shape, strides, off), a.dtype()))
+    strides.push(s1.checked_add(s2).ok_or_else(overflow)?);
+    Ok(a.with_layout(Layout::try_new(shape, strides, off)?, a.dtype()))
 }

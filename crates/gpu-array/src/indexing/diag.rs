@@ -27,12 +27,14 @@ pub(super) fn diagonal_walk(shape: &[usize], wrap: bool) -> Result<(usize, usize
     if shape.len() < 2 {
         return Err(Error::Value("array must be at least 2-d".into()));
     }
-    let size: usize = shape.iter().product();
+    let size = crate::layout::size(shape)?;
     let (step, end) = if shape.len() == 2 {
+        // ncols**2 may overflow for a broadcast view; saturating is exact
+        // under `min` with the size.
         let end = if wrap {
             size
         } else {
-            size.min(shape[1] * shape[1])
+            size.min(shape[1].saturating_mul(shape[1]))
         };
         (shape[1] + 1, end)
     } else {
@@ -44,9 +46,12 @@ pub(super) fn diagonal_walk(shape: &[usize], wrap: bool) -> Result<(usize, usize
         // 1 + sum(cumprod(shape[:-1])).
         let mut step = 1;
         let mut p = 1;
+        // Equal lengths: p stays at most the size, the step at most
+        // twice it; checked all the same.
+        let overflow = || Error::TooBig;
         for &d in &shape[..shape.len() - 1] {
-            p *= d;
-            step += p;
+            p = d.checked_mul(p).ok_or_else(overflow)?;
+            step = p.checked_add(step).ok_or_else(overflow)?;
         }
         (step, size)
     };
@@ -161,6 +166,12 @@ mod tests {
         assert_eq!(diagonal_walk(&[3, 3, 3], false).unwrap(), (13, 3));
         assert_eq!(diagonal_walk(&[0, 4], false).unwrap(), (5, 0));
         assert_eq!(diagonal_walk(&[2, 2, 2, 2], false).unwrap(), (15, 2));
+        // A broadcast view (2, 2**40): ncols**2 overflowed before.
+        assert_eq!(
+            diagonal_walk(&[2, 1 << 40], false).unwrap(),
+            ((1 << 40) + 1, 2)
+        );
+        assert!(diagonal_walk(&[1 << 32, 1 << 32], true).is_err());
         assert!(diagonal_walk(&[3, 3, 2], false).is_err());
         assert!(diagonal_walk(&[3], false).is_err());
     }

@@ -233,7 +233,7 @@ pub fn ravel_multi_index(
     let shapes: Vec<&[usize]> = multi_index.iter().map(|a| a.shape()).collect();
     let shape = layout::broadcast_shapes(&shapes)?;
     let dev = first.device();
-    let cnt = layout::size(&shape);
+    let cnt = layout::size(&shape)?;
     let out = Array::empty_on(dev, &[cnt], DType::Int64, Order::C)?;
     let shape_i: Vec<isize> = shape.iter().map(|&d| d as isize).collect();
     if cnt == 0 {

@@ -252,7 +252,8 @@ fn scatter(
         }
     };
     let rdim: usize = ax.map_or(1, |ax| a.shape()[ax + 1..].iter().product());
-    let n: usize = shape.iter().product();
+    // The index shape times a's other axes may exceed what fits.
+    let n = crate::layout::size(&shape)?;
     if let Input::Array(v) = values {
         // NumPy's check that the values broadcast to `a[idx]`.
         crate::layout::broadcast_strides(v.shape(), v.strides(), &shape).map_err(|_| {

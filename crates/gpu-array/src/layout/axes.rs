@@ -16,15 +16,26 @@ pub fn normalize_axis(axis: isize, ndim: usize) -> Result<usize> {
 }
 
 fn normalize_axis_arg(axis: isize, ndim: usize, arg: Option<&'static str>) -> Result<usize> {
-    let n = ndim as isize;
-    if (-n..n).contains(&axis) {
-        Ok(if axis < 0 {
-            (axis + n) as usize
-        } else {
-            axis as usize
-        })
+    // A negative axis counts from the end; `unsigned_abs` holds even
+    // `isize::MIN`, and the subtraction is the check.
+    let pos = if axis < 0 {
+        ndim.checked_sub(axis.unsigned_abs())
     } else {
-        Err(Error::AxisOutOfBounds { arg, axis, ndim })
+        usize::try_from(axis).ok()
+    };
+    pos.filter(|&p| p < ndim)
+        .ok_or(Error::AxisOutOfBounds { arg, axis, ndim })
+}
+
+/// Shape and strides must pair up, axis by axis.
+fn check_lengths(shape: &[usize], strides: &[isize]) -> Result<()> {
+    if shape.len() == strides.len() {
+        Ok(())
+    } else {
+        Err(Error::Shape(format!(
+            "shape {} and strides {strides:?} differ in length",
+            super::fmt_shape(shape)
+        )))
     }
 }
 
@@ -54,6 +65,7 @@ fn normalize_axes_arg(
     Ok(out)
 }
 
+/// `perm` holds axes below `shape.len() == strides.len()` (normalized).
 fn permute(shape: &[usize], strides: &[isize], perm: &[usize]) -> ShapeStrides {
     (
         perm.iter().map(|&p| shape[p]).collect(),
@@ -73,6 +85,7 @@ pub fn transpose(
     strides: &[isize],
     axes: Option<&[isize]>,
 ) -> Result<ShapeStrides> {
+    check_lengths(shape, strides)?;
     let ndim = shape.len();
     let perm: Vec<usize> = match axes {
         None => (0..ndim).rev().collect(),
@@ -95,6 +108,7 @@ pub fn swapaxes(
     axis1: isize,
     axis2: isize,
 ) -> Result<ShapeStrides> {
+    check_lengths(shape, strides)?;
     let a = normalize_axis_arg(axis1, shape.len(), Some("axis1"))?;
     let b = normalize_axis_arg(axis2, shape.len(), Some("axis2"))?;
     let (mut shape, mut strides) = (shape.to_vec(), strides.to_vec());
@@ -117,6 +131,7 @@ pub fn moveaxis(
     source: &[isize],
     destination: &[isize],
 ) -> Result<ShapeStrides> {
+    check_lengths(shape, strides)?;
     let ndim = shape.len();
     let src = normalize_axes_arg(
         source,
@@ -153,6 +168,7 @@ pub fn moveaxis(
 /// [`Error::Shape`] "cannot select an axis to squeeze out which has size not
 /// equal to one".
 pub fn squeeze(shape: &[usize], strides: &[isize], axes: Option<&[isize]>) -> Result<ShapeStrides> {
+    check_lengths(shape, strides)?;
     let remove: Vec<usize> = match axes {
         None => (0..shape.len()).filter(|&a| shape[a] == 1).collect(),
         Some(axes) => {
@@ -181,37 +197,48 @@ pub fn squeeze(shape: &[usize], strides: &[isize], axes: Option<&[isize]>) -> Re
 ///
 /// [`Error::AxisOutOfBounds`]; [`Error::Axis`] "repeated axis".
 pub fn expand_dims(shape: &[usize], strides: &[isize], axes: &[isize]) -> Result<ShapeStrides> {
+    check_lengths(shape, strides)?;
     let out_ndim = shape.len() + axes.len();
     let new = normalize_axes(axes, out_ndim)?;
+    let is_new: Vec<bool> = (0..out_ndim).map(|i| new.contains(&i)).collect();
+    // `new` holds `axes.len()` distinct positions, so the old axes fill the
+    // other `shape.len()` exactly.
+    let mut old = shape.iter().zip(strides).peekable();
     let mut out_shape = Vec::with_capacity(out_ndim);
     let mut out_strides = Vec::with_capacity(out_ndim);
-    let mut old = shape.iter().zip(strides);
-    for i in 0..out_ndim {
-        if new.contains(&i) {
-            out_shape.push(1);
-            out_strides.push(0);
-        } else {
-            let (&d, &s) = old.next().expect("axis count");
-            out_shape.push(d);
-            out_strides.push(s);
+    for &n in &is_new {
+        match (n, old.next_if(|_| !n)) {
+            (false, Some((&d, &s))) => {
+                out_shape.push(d);
+                out_strides.push(s);
+            }
+            _ => {
+                out_shape.push(1);
+                out_strides.push(0);
+            }
         }
     }
-    let is_new: Vec<bool> = (0..out_ndim).map(|i| new.contains(&i)).collect();
-    // A new axis before an old one: the span of the axis after it.
+    // A new axis before an old one: the span of the axis after it. A span
+    // beyond `isize` (only a hostile layout has one) leaves the stride 0,
+    // which a length-1 axis never uses.
     let mut next: Option<isize> = None;
-    for (i, &n) in is_new.iter().enumerate().rev() {
+    for ((&n, st), &d) in is_new
+        .iter()
+        .zip(out_strides.iter_mut())
+        .zip(&out_shape)
+        .rev()
+    {
         if !n {
-            next = Some(out_strides[i] * out_shape[i] as isize);
+            next = isize::try_from(d).ok().and_then(|d| (*st).checked_mul(d));
         } else if let Some(span) = next {
-            out_strides[i] = span;
+            *st = span;
         }
     }
     // Trailing new axes: the stride of the last old axis.
-    if let Some(last) = is_new.iter().rposition(|&n| !n) {
-        let s = out_strides[last];
-        for st in &mut out_strides[last + 1..] {
-            *st = s;
-        }
+    if let Some(last) = is_new.iter().rposition(|&n| !n)
+        && let Some((s, rest)) = out_strides[last..].split_first_mut()
+    {
+        rest.fill(*s);
     }
     Ok((out_shape, out_strides))
 }

@@ -34,13 +34,20 @@ pub fn broadcast_shapes(shapes: &[&[usize]]) -> Result<Vec<usize>> {
 ///
 /// [`Error::BroadcastTo`] "operands could not be broadcast together with
 /// remapped shapes [original->remapped]: (3,)  and requested shape (4,)"
-/// (NumPy's text, two spaces included).
+/// (NumPy's text, two spaces included); [`Error::Shape`] when `shape` and
+/// `strides` differ in length. The result may be too big to allocate:
+/// [`Layout::broadcast_to`](super::Layout::broadcast_to) checks its size.
 pub fn broadcast_strides(
     shape: &[usize],
     strides: &[isize],
     to_shape: &[usize],
 ) -> Result<Vec<isize>> {
-    debug_assert_eq!(shape.len(), strides.len());
+    if shape.len() != strides.len() {
+        return Err(Error::Shape(format!(
+            "broadcast_to: shape {} and strides {strides:?} differ in length",
+            super::fmt_shape(shape)
+        )));
+    }
     let err = || Error::BroadcastTo {
         from: shape.to_vec(),
         to: to_shape.to_vec(),
@@ -114,7 +121,7 @@ mod tests {
             let refs: Vec<&[usize]> = shapes.iter().map(|s| s.as_slice()).collect();
             let out = broadcast_shapes(&refs).unwrap();
             for s in &shapes {
-                let strides = crate::layout::c_strides(s, 1);
+                let strides = crate::layout::c_strides(s, 1).unwrap();
                 let b = broadcast_strides(s, &strides, &out).unwrap();
                 prop_assert_eq!(b.len(), out.len());
             }

@@ -60,17 +60,22 @@ pub fn coalesce(shape: &[usize], strides: &[&[isize]], reorder: bool) -> Coalesc
     let mut out_strides: Vec<Vec<isize>> = vec![Vec::with_capacity(axes.len()); strides.len()];
     for &a in &axes {
         let d = shape[a];
-        let merge = match out_shape.last() {
-            Some(_) => out_strides
-                .iter()
-                .zip(strides)
-                .all(|(o, s)| *o.last().expect("same length") == s[a] * d as isize),
-            None => false,
-        };
-        if merge {
-            *out_shape.last_mut().expect("nonempty") *= d;
+        // Merging multiplies lengths and strides; where a product leaves
+        // `isize` (a layout no buffer holds) the axes stay apart.
+        let merged = out_shape.last().and_then(|&prev| {
+            let all = out_strides.iter().zip(strides).all(|(o, s)| {
+                let span = isize::try_from(d).ok().and_then(|d| s[a].checked_mul(d));
+                span.is_some() && o.last().copied() == span
+            });
+            prev.checked_mul(d)
+                .filter(|&n| all && isize::try_from(n).is_ok())
+        });
+        if let (Some(n), Some(last)) = (merged, out_shape.last_mut()) {
+            *last = n;
             for (o, s) in out_strides.iter_mut().zip(strides) {
-                *o.last_mut().expect("nonempty") = s[a];
+                if let Some(st) = o.last_mut() {
+                    *st = s[a];
+                }
             }
         } else {
             out_shape.push(d);

@@ -53,14 +53,32 @@ pub trait SliceRange {
 
 /// The exclusive stop of an inclusive end `end` (Python index), or `None`
 /// when the inclusive end is the last position in the step's direction.
+///
+/// Where `end + 1` (`end - 1`) does not fit `isize`, no position of any axis
+/// lies beyond `end`, so the natural end, `None`, selects the same.
 fn inclusive_stop(end: isize, step: isize) -> Option<isize> {
     if step > 0 {
-        if end == -1 { None } else { Some(end + 1) }
+        if end == -1 { None } else { end.checked_add(1) }
     } else if end == 0 {
         None
     } else {
-        Some(end - 1)
+        end.checked_sub(1)
     }
+}
+
+/// A bound or index as `isize`, saturated at `isize::MIN`/`isize::MAX`.
+///
+/// Saturation keeps NumPy's meaning: an axis has at most `isize::MAX`
+/// positions, so a slice bound beyond `isize::MAX` clamps as `isize::MAX`
+/// does, and an integer index beyond it is out of bounds as `isize::MAX`
+/// is. A wrapping `as isize` would turn `usize::MAX` into `-1`, the last
+/// position.
+fn saturating_isize<T: TryInto<isize> + PartialOrd + Default + Copy>(v: T) -> isize {
+    v.try_into().unwrap_or(if v < T::default() {
+        isize::MIN
+    } else {
+        isize::MAX
+    })
 }
 
 impl SliceRange for RangeFull {
@@ -73,32 +91,35 @@ macro_rules! impl_slice_range {
     ($($t:ty),*) => {$(
         impl SliceRange for Range<$t> {
             fn bounds(self, _: isize) -> (Option<isize>, Option<isize>) {
-                (Some(self.start as isize), Some(self.end as isize))
+                (Some(saturating_isize(self.start)), Some(saturating_isize(self.end)))
             }
         }
         impl SliceRange for RangeFrom<$t> {
             fn bounds(self, _: isize) -> (Option<isize>, Option<isize>) {
-                (Some(self.start as isize), None)
+                (Some(saturating_isize(self.start)), None)
             }
         }
         impl SliceRange for RangeTo<$t> {
             fn bounds(self, _: isize) -> (Option<isize>, Option<isize>) {
-                (None, Some(self.end as isize))
+                (None, Some(saturating_isize(self.end)))
             }
         }
         impl SliceRange for RangeInclusive<$t> {
             fn bounds(self, step: isize) -> (Option<isize>, Option<isize>) {
-                (Some(*self.start() as isize), inclusive_stop(*self.end() as isize, step))
+                (
+                    Some(saturating_isize(*self.start())),
+                    inclusive_stop(saturating_isize(*self.end()), step),
+                )
             }
         }
         impl SliceRange for RangeToInclusive<$t> {
             fn bounds(self, step: isize) -> (Option<isize>, Option<isize>) {
-                (None, inclusive_stop(self.end as isize, step))
+                (None, inclusive_stop(saturating_isize(self.end), step))
             }
         }
         impl From<$t> for AxisIndex {
             fn from(i: $t) -> AxisIndex {
-                AxisIndex::Index(i as isize)
+                AxisIndex::Index(saturating_isize(i))
             }
         }
         impl From<Range<$t>> for AxisIndex {
@@ -204,14 +225,20 @@ macro_rules! s {
 }
 
 /// Python's `slice.indices(len)` followed by the slice length:
-/// `(start, step, count)`.
+/// `(start, count)`, for a nonzero `step` (`isize::MIN` included).
+///
+/// # Errors
+///
+/// [`Error::TooBig`] when `len` does not fit `isize` (no valid layout has
+/// such an axis).
 fn slice_indices(
     start: Option<isize>,
     stop: Option<isize>,
     step: isize,
     len: usize,
-) -> (isize, isize) {
-    let len = len as isize;
+) -> Result<(isize, usize)> {
+    let len = isize::try_from(len).map_err(|_| Error::TooBig)?;
+    // len >= 0, so len - 1 >= -1 and v + len for v < 0 cannot overflow.
     let (lower, upper) = if step > 0 { (0, len) } else { (-1, len - 1) };
     let clamp = |v: isize| {
         if v < 0 {
@@ -222,18 +249,23 @@ fn slice_indices(
     };
     let start = start.map_or(if step > 0 { lower } else { upper }, clamp);
     let stop = stop.map_or(if step > 0 { upper } else { lower }, clamp);
-    let count = if step > 0 {
-        if stop > start {
-            (stop - start - 1) / step + 1
-        } else {
-            0
-        }
-    } else if start > stop {
-        (start - stop - 1) / (-step) + 1
-    } else {
-        0
+    // Both lie in -1..=len, so their difference fits; the step is divided
+    // as unsigned, since -isize::MIN does not fit `isize`.
+    let gap = if step > 0 { stop - start } else { start - stop };
+    let count = match usize::try_from(gap) {
+        Ok(g) if g > 0 => (g - 1) / step.unsigned_abs() + 1,
+        _ => 0,
     };
-    (start, count)
+    Ok((start, count))
+}
+
+/// The error for a view whose byte offset does not fit `isize`.
+fn offset_overflow(shape: &[usize], strides: &[isize]) -> Error {
+    Error::Value(format!(
+        "index: a view of shape {} with strides {strides:?} reaches byte offsets beyond the \
+         maximum possible offset",
+        super::fmt_shape(shape)
+    ))
 }
 
 /// Applies a basic index to a layout `(shape, strides, offset)` (bytes) and
@@ -242,20 +274,30 @@ fn slice_indices(
 /// Without an ellipsis, missing trailing entries are full slices. A slice
 /// that selects nothing leaves the offset where it was, so an empty view
 /// never points past its buffer (NumPy may move it to the clamped start).
+/// A slice that selects one position keeps the axis' stride when
+/// `stride * step` does not fit `isize` (`a[::isize::MIN]`): the stride of
+/// a length-1 axis is never used to step.
 ///
 /// # Errors
 ///
 /// [`Error::Index`] "too many indices for array: array is 2-dimensional, but
 /// 3 were indexed" and "an index can only have a single ellipsis ('...')";
 /// [`Error::IndexOutOfBounds`] "index 5 is out of bounds for axis 0 with
-/// size 3"; [`Error::Value`] "slice step cannot be zero".
+/// size 3"; [`Error::Value`] "slice step cannot be zero", or a byte offset
+/// or stride beyond `isize`; [`Error::Shape`] when `shape` and `strides`
+/// differ in length; [`Error::TooBig`] for an axis longer than `isize::MAX`.
 pub fn index_layout(
     shape: &[usize],
     strides: &[isize],
     offset: isize,
     indices: &[AxisIndex],
 ) -> Result<(Vec<usize>, Vec<isize>, isize)> {
-    debug_assert_eq!(shape.len(), strides.len());
+    if shape.len() != strides.len() {
+        return Err(Error::Shape(format!(
+            "index: shape {} and strides {strides:?} differ in length",
+            super::fmt_shape(shape)
+        )));
+    }
     let ndim = shape.len();
     let consumed = indices
         .iter()
@@ -275,35 +317,52 @@ pub fn index_layout(
             "too many indices for array: array is {ndim}-dimensional, but {consumed} were indexed"
         )));
     }
+    let overflow = || offset_overflow(shape, strides);
     let mut out_shape = Vec::with_capacity(ndim + indices.len());
     let mut out_strides = Vec::with_capacity(ndim + indices.len());
     let mut offset = offset;
+    // Axes are consumed at most `ndim` times (checked above), so
+    // `shape[axis]` and `strides[axis]` exist below.
     let mut axis = 0;
     for &ix in indices {
         match ix {
             AxisIndex::Index(i) => {
-                let len = shape[axis];
-                let pos = if i < 0 { i + len as isize } else { i };
-                if pos < 0 || pos >= len as isize {
+                let (len, stride) = (shape[axis], strides[axis]);
+                let n = isize::try_from(len).map_err(|_| Error::TooBig)?;
+                // i < 0 <= n: no overflow.
+                let pos = if i < 0 { i + n } else { i };
+                if pos < 0 || pos >= n {
                     return Err(Error::IndexOutOfBounds {
                         index: i,
                         axis,
                         size: len,
                     });
                 }
-                offset += pos * strides[axis];
+                offset = pos
+                    .checked_mul(stride)
+                    .and_then(|d| offset.checked_add(d))
+                    .ok_or_else(overflow)?;
                 axis += 1;
             }
             AxisIndex::Slice { start, stop, step } => {
                 if step == 0 {
                     return Err(Error::Value("slice step cannot be zero".to_owned()));
                 }
-                let (start, count) = slice_indices(start, stop, step, shape[axis]);
+                let stride = strides[axis];
+                let (start, count) = slice_indices(start, stop, step, shape[axis])?;
                 if count > 0 {
-                    offset += start * strides[axis];
+                    offset = start
+                        .checked_mul(stride)
+                        .and_then(|d| offset.checked_add(d))
+                        .ok_or_else(overflow)?;
                 }
-                out_shape.push(count as usize);
-                out_strides.push(strides[axis] * step);
+                let new_stride = match stride.checked_mul(step) {
+                    Some(s) => s,
+                    None if count <= 1 => stride,
+                    None => return Err(overflow()),
+                };
+                out_shape.push(count);
+                out_strides.push(new_stride);
                 axis += 1;
             }
             AxisIndex::NewAxis => {
@@ -503,7 +562,7 @@ mod tests {
             idx in proptest::collection::vec(any_index(), 0..5),
         ) {
             let itemsize = 8usize;
-            let strides = c_strides(&shape, itemsize);
+            let strides = c_strides(&shape, itemsize).unwrap();
             let base = 1000isize;
             let got = index_layout(&shape, &strides, base, &idx);
             // Reference: per output axis, the list of source positions.

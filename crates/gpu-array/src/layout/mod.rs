@@ -9,6 +9,8 @@
 mod axes;
 mod broadcast;
 mod coalesce;
+#[cfg(test)]
+mod fuzz_tests;
 mod index;
 mod reshape;
 
@@ -47,78 +49,111 @@ pub fn fmt_shape(shape: &[usize]) -> String {
     }
 }
 
-/// Number of elements of a shape (1 for `()`).
-///
-/// # Panics
-///
-/// On overflow; use [`checked_size`] for untrusted shapes.
-pub fn size(shape: &[usize]) -> usize {
-    shape.iter().product()
-}
-
-/// Number of bytes of a shape of items of `itemsize` bytes, checked against
-/// `isize::MAX` as NumPy does.
+/// Number of elements of a shape (1 for `()`), checked as NumPy checks a
+/// shape: the product of its nonzero dimensions must fit `isize`, so that
+/// `[0, usize::MAX]` is too big although it holds no element.
 ///
 /// # Errors
 ///
-/// [`Error::Value`] "array is too big; `arr.size * arr.dtype.itemsize` is
+/// [`Error::TooBig`].
+pub fn size(shape: &[usize]) -> Result<usize> {
+    checked_size(shape, 1)
+}
+
+/// Number of elements of a shape of items of `itemsize` bytes, checked as
+/// NumPy's `PyArray_NewFromDescr` checks it: the product of `itemsize` and
+/// the nonzero dimensions must fit `isize` (zero dimensions are skipped, so
+/// an empty shape is no excuse for strides that overflow).
+///
+/// # Errors
+///
+/// [`Error::TooBig`] "array is too big; `arr.size * arr.dtype.itemsize` is
 /// larger than the maximum possible size.".
 pub fn checked_size(shape: &[usize], itemsize: usize) -> Result<usize> {
-    shape
-        .iter()
-        .try_fold(itemsize, |acc, &d| acc.checked_mul(d))
-        .filter(|&n| n <= isize::MAX as usize)
-        .map(|n| n / itemsize.max(1))
-        .ok_or_else(|| {
-            Error::Value(
-                "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum \
-                 possible size."
-                    .to_owned(),
-            )
-        })
+    let unit = itemsize.max(1);
+    let mut nbytes = unit;
+    let mut empty = false;
+    for &d in shape {
+        if d == 0 {
+            empty = true;
+        } else {
+            nbytes = nbytes.checked_mul(d).ok_or(Error::TooBig)?;
+        }
+    }
+    if nbytes > isize::MAX.unsigned_abs() {
+        return Err(Error::TooBig);
+    }
+    Ok(if empty { 0 } else { nbytes / unit })
 }
 
 /// Strides of a C-contiguous array (NumPy's rule: a zero-length axis counts
 /// as length 1 for the strides of the axes before it).
-pub fn c_strides(shape: &[usize], itemsize: usize) -> Vec<isize> {
-    let mut strides = vec![0isize; shape.len()];
-    let mut s = itemsize as isize;
-    for (st, &d) in strides.iter_mut().zip(shape).rev() {
-        *st = s;
-        s *= d.max(1) as isize;
-    }
-    strides
+///
+/// # Errors
+///
+/// [`Error::TooBig`] when the shape is too big for `itemsize` (as
+/// [`checked_size`]); every stride then fits `isize`.
+pub fn c_strides(shape: &[usize], itemsize: usize) -> Result<Vec<isize>> {
+    dense_strides(shape, itemsize, Order::C)
 }
 
 /// Strides of an F-contiguous array.
-pub fn f_strides(shape: &[usize], itemsize: usize) -> Vec<isize> {
-    let mut strides = vec![0isize; shape.len()];
-    let mut s = itemsize as isize;
-    for (st, &d) in strides.iter_mut().zip(shape) {
-        *st = s;
-        s *= d.max(1) as isize;
-    }
-    strides
+///
+/// # Errors
+///
+/// As [`c_strides`].
+pub fn f_strides(shape: &[usize], itemsize: usize) -> Result<Vec<isize>> {
+    dense_strides(shape, itemsize, Order::F)
 }
 
 /// Contiguous strides in the given order.
-pub fn contiguous_strides(shape: &[usize], itemsize: usize, order: Order) -> Vec<isize> {
+///
+/// # Errors
+///
+/// As [`c_strides`].
+pub fn contiguous_strides(shape: &[usize], itemsize: usize, order: Order) -> Result<Vec<isize>> {
+    dense_strides(shape, itemsize, order)
+}
+
+fn dense_strides(shape: &[usize], itemsize: usize, order: Order) -> Result<Vec<isize>> {
+    // The running product ends as `itemsize * prod(max(d, 1))`, which is
+    // what `checked_size` bounds: a stride overflows exactly when it fails.
+    checked_size(shape, itemsize)?;
+    let mut strides = vec![0isize; shape.len()];
+    let mut s = isize::try_from(itemsize).map_err(|_| Error::TooBig)?;
+    let mut step = |st: &mut isize, d: usize| -> Result<()> {
+        *st = s;
+        s = isize::try_from(d.max(1))
+            .ok()
+            .and_then(|d| s.checked_mul(d))
+            .ok_or(Error::TooBig)?;
+        Ok(())
+    };
     match order {
-        Order::C => c_strides(shape, itemsize),
-        Order::F => f_strides(shape, itemsize),
+        Order::C => {
+            for (st, &d) in strides.iter_mut().zip(shape).rev() {
+                step(st, d)?;
+            }
+        }
+        Order::F => {
+            for (st, &d) in strides.iter_mut().zip(shape) {
+                step(st, d)?;
+            }
+        }
     }
+    Ok(strides)
 }
 
 /// NumPy's `C_CONTIGUOUS` flag: every axis of length > 1 has the stride of a
 /// C-ordered array; axes of length 1 are ignored; an empty array is
 /// contiguous.
 pub fn is_c_contiguous(shape: &[usize], strides: &[isize], itemsize: usize) -> bool {
-    contiguous_in(shape.iter().zip(strides).rev(), shape, itemsize)
+    shape.len() == strides.len() && contiguous_in(shape.iter().zip(strides).rev(), shape, itemsize)
 }
 
 /// NumPy's `F_CONTIGUOUS` flag (see [`is_c_contiguous`]).
 pub fn is_f_contiguous(shape: &[usize], strides: &[isize], itemsize: usize) -> bool {
-    contiguous_in(shape.iter().zip(strides), shape, itemsize)
+    shape.len() == strides.len() && contiguous_in(shape.iter().zip(strides), shape, itemsize)
 }
 
 fn contiguous_in<'a>(
@@ -129,40 +164,78 @@ fn contiguous_in<'a>(
     if shape.contains(&0) {
         return true;
     }
-    let mut expected = itemsize as isize;
+    // `None` once the dense stride no longer fits `isize`: no later axis of
+    // length > 1 can have it.
+    let mut expected = isize::try_from(itemsize).ok();
     for (&d, &s) in dims {
         if d != 1 {
-            if s != expected {
-                return false;
+            match expected {
+                Some(e) if e == s => {}
+                _ => return false,
             }
-            expected *= d as isize;
+            expected = isize::try_from(d)
+                .ok()
+                .and_then(|d| expected.and_then(|e| e.checked_mul(d)));
         }
     }
     true
 }
 
+/// The error for a layout whose byte offsets do not fit `isize`.
+fn extent_overflow(shape: &[usize], strides: &[isize]) -> Error {
+    Error::Value(format!(
+        "shape {} with strides {strides:?} reaches byte offsets beyond the maximum possible \
+         offset",
+        fmt_shape(shape)
+    ))
+}
+
+/// The error for shape and strides of different lengths.
+fn length_mismatch(shape: &[usize], strides: &[isize]) -> Error {
+    Error::Shape(format!(
+        "shape {} and strides {strides:?} differ in length",
+        fmt_shape(shape)
+    ))
+}
+
 /// The lowest and one-past-highest byte touched by a layout, relative to its
 /// offset: `(low, high)` with `low <= 0 < high`, or `(0, 0)` when empty.
-pub fn byte_extent(shape: &[usize], strides: &[isize], itemsize: usize) -> (isize, isize) {
-    if shape.contains(&0) {
-        return (0, 0);
+/// `high - low` fits `isize` too.
+///
+/// # Errors
+///
+/// [`Error::Shape`] when the lengths differ; [`Error::Value`] when a byte
+/// offset, or the span, does not fit `isize`.
+pub fn byte_extent(shape: &[usize], strides: &[isize], itemsize: usize) -> Result<(isize, isize)> {
+    if shape.len() != strides.len() {
+        return Err(length_mismatch(shape, strides));
     }
-    let (mut low, mut high) = (0isize, itemsize as isize);
+    if shape.contains(&0) {
+        return Ok((0, 0));
+    }
+    let overflow = || extent_overflow(shape, strides);
+    let (mut low, mut high) = (0isize, isize::try_from(itemsize).map_err(|_| overflow())?);
     for (&d, &s) in shape.iter().zip(strides) {
-        let span = (d as isize - 1) * s;
+        let span = isize::try_from(d - 1)
+            .ok()
+            .and_then(|n| n.checked_mul(s))
+            .ok_or_else(overflow)?;
         if span < 0 {
-            low += span;
+            low = low.checked_add(span).ok_or_else(overflow)?;
         } else {
-            high += span;
+            high = high.checked_add(span).ok_or_else(overflow)?;
         }
     }
-    (low, high)
+    high.checked_sub(low).ok_or_else(overflow)?;
+    Ok((low, high))
 }
 
 /// A strided view into a buffer: shape, byte strides and byte offset.
 ///
-/// Invariant: `shape.len() == strides.len()`. The layout does not know the
-/// buffer; whoever pairs the two checks [`Layout::byte_extent`] against it.
+/// Invariants: `shape.len() == strides.len()`, and the shape passes
+/// [`size`] (its nonzero dimensions multiply to at most `isize::MAX`), so
+/// [`Layout::size`] cannot overflow. The layout does not know the buffer;
+/// whoever pairs the two checks [`Layout::byte_extent`] against it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Layout {
     shape: Vec<usize>,
@@ -171,31 +244,48 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// A layout from its parts.
+    /// A layout from its parts, for parts known to be valid.
     ///
     /// # Panics
     ///
-    /// If `shape` and `strides` differ in length.
+    /// If `shape` and `strides` differ in length or the shape is too big
+    /// (see [`Layout::try_new`], for parts from a caller).
     pub fn new(shape: Vec<usize>, strides: Vec<isize>, offset: isize) -> Layout {
-        assert_eq!(
-            shape.len(),
-            strides.len(),
-            "shape and strides differ in length"
-        );
-        Layout {
-            shape,
-            strides,
-            offset,
+        match Layout::try_new(shape, strides, offset) {
+            Ok(l) => l,
+            Err(e) => panic!("Layout::new: {e}"),
         }
     }
 
+    /// A layout from its parts, checked.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Shape`] when `shape` and `strides` differ in length;
+    /// [`Error::TooBig`] as [`size`].
+    pub fn try_new(shape: Vec<usize>, strides: Vec<isize>, offset: isize) -> Result<Layout> {
+        if shape.len() != strides.len() {
+            return Err(length_mismatch(&shape, &strides));
+        }
+        size(&shape)?;
+        Ok(Layout {
+            shape,
+            strides,
+            offset,
+        })
+    }
+
     /// A contiguous layout at offset 0.
-    pub fn contiguous(shape: &[usize], itemsize: usize, order: Order) -> Layout {
-        Layout::new(
-            shape.to_vec(),
-            contiguous_strides(shape, itemsize, order),
-            0,
-        )
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TooBig`] as [`checked_size`].
+    pub fn contiguous(shape: &[usize], itemsize: usize, order: Order) -> Result<Layout> {
+        Ok(Layout {
+            shape: shape.to_vec(),
+            strides: contiguous_strides(shape, itemsize, order)?,
+            offset: 0,
+        })
     }
 
     /// The shape.
@@ -220,7 +310,8 @@ impl Layout {
 
     /// Number of elements.
     pub fn size(&self) -> usize {
-        size(&self.shape)
+        // Cannot overflow: every constructor checked the shape with `size`.
+        self.shape.iter().product()
     }
 
     /// The parts: `(shape, strides, offset)`.
@@ -240,23 +331,133 @@ impl Layout {
 
     /// The absolute byte range `[start, end)` of the buffer this layout
     /// touches (see [`byte_extent`]).
-    pub fn byte_extent(&self, itemsize: usize) -> (isize, isize) {
-        let (lo, hi) = byte_extent(&self.shape, &self.strides, itemsize);
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Value`] when a byte offset does not fit `isize`.
+    pub fn byte_extent(&self, itemsize: usize) -> Result<(isize, isize)> {
+        let (lo, hi) = byte_extent(&self.shape, &self.strides, itemsize)?;
         if lo == hi {
-            (self.offset, self.offset)
-        } else {
-            (self.offset + lo, self.offset + hi)
+            return Ok((self.offset, self.offset));
         }
+        let overflow = || extent_overflow(&self.shape, &self.strides);
+        Ok((
+            self.offset.checked_add(lo).ok_or_else(overflow)?,
+            self.offset.checked_add(hi).ok_or_else(overflow)?,
+        ))
     }
 
     /// Byte offset of the element at a multi-index (no bounds check).
-    pub fn element_offset(&self, index: &[usize]) -> isize {
-        self.offset
-            + index
-                .iter()
-                .zip(&self.strides)
-                .map(|(&i, &s)| i as isize * s)
-                .sum::<isize>()
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Index`] when `index` has another length than the shape;
+    /// [`Error::Value`] when the offset does not fit `isize`.
+    pub fn element_offset(&self, index: &[usize]) -> Result<isize> {
+        if index.len() != self.ndim() {
+            return Err(Error::Index(format!(
+                "element_offset: {} indices for an array of dimension {}",
+                index.len(),
+                self.ndim()
+            )));
+        }
+        index
+            .iter()
+            .zip(&self.strides)
+            .try_fold(self.offset, |acc, (&i, &s)| {
+                isize::try_from(i)
+                    .ok()
+                    .and_then(|i| i.checked_mul(s))
+                    .and_then(|d| acc.checked_add(d))
+            })
+            .ok_or_else(|| extent_overflow(&self.shape, &self.strides))
+    }
+
+    /// Byte offset, relative to [`Layout::offset`], of the element at
+    /// `index`, one integer per axis, negative ones counting from the end
+    /// (NumPy's `a[i, j].item()`).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Index`] "incorrect number of indices for array: ..." and
+    /// "index 5 is out of bounds for axis 0 with size 3"; [`Error::Value`]
+    /// when the offset does not fit `isize` (only a layout no buffer holds).
+    pub fn item_offset(&self, index: &[isize]) -> Result<isize> {
+        if index.len() != self.ndim() {
+            return Err(Error::Index(format!(
+                "incorrect number of indices for array: array is {}-dimensional, but {} were given",
+                self.ndim(),
+                index.len()
+            )));
+        }
+        let mut off = 0isize;
+        for (axis, ((&i, &n), &s)) in index.iter().zip(&self.shape).zip(&self.strides).enumerate() {
+            let out_of_bounds = || {
+                Error::Index(format!(
+                    "index {i} is out of bounds for axis {axis} with size {n}"
+                ))
+            };
+            // A negative index has a magnitude of at most n; anything else
+            // is out of bounds, whatever n is.
+            let j = if i < 0 {
+                n.checked_sub(i.unsigned_abs())
+            } else {
+                Some(i.unsigned_abs()).filter(|&j| j < n)
+            }
+            .ok_or_else(out_of_bounds)?;
+            off = isize::try_from(j)
+                .ok()
+                .and_then(|j| j.checked_mul(s))
+                .and_then(|d| off.checked_add(d))
+                .ok_or_else(|| extent_overflow(&self.shape, &self.strides))?;
+        }
+        Ok(off)
+    }
+
+    /// Whether every element lies inside a buffer of `buffer_len` bytes (an
+    /// empty layout fits any buffer; one whose byte extent overflows fits
+    /// none).
+    pub fn fits(&self, buffer_len: usize, itemsize: usize) -> bool {
+        if self.size() == 0 {
+            return true;
+        }
+        match self.byte_extent(itemsize) {
+            Ok((lo, hi)) => lo >= 0 && usize::try_from(hi).is_ok_and(|hi| hi <= buffer_len),
+            Err(_) => false,
+        }
+    }
+
+    /// A layout with explicit shape and byte strides at this one's offset
+    /// (NumPy's `as_strided`), checked to stay inside a buffer of
+    /// `buffer_len` bytes, which NumPy's is not.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Shape`] when the lengths differ; [`Error::TooBig`] as
+    /// [`checked_size`]; [`Error::Value`] when an element lies outside the
+    /// buffer or at a byte offset beyond `isize`.
+    pub fn as_strided(
+        &self,
+        shape: &[usize],
+        strides: &[isize],
+        itemsize: usize,
+        buffer_len: usize,
+    ) -> Result<Layout> {
+        if shape.len() != strides.len() {
+            return Err(Error::Shape(format!(
+                "as_strided: shape {} and strides {strides:?} differ in length",
+                fmt_shape(shape)
+            )));
+        }
+        checked_size(shape, itemsize)?;
+        let l = Layout::try_new(shape.to_vec(), strides.to_vec(), self.offset)?;
+        if !l.fits(buffer_len, itemsize) {
+            return Err(Error::Value(format!(
+                "as_strided: shape {} with strides {strides:?} reaches outside the array's buffer",
+                fmt_shape(shape)
+            )));
+        }
+        Ok(l)
     }
 
     fn with(&self, (shape, strides): (Vec<usize>, Vec<isize>)) -> Layout {
@@ -271,14 +472,11 @@ impl Layout {
     ///
     /// # Errors
     ///
-    /// As [`broadcast_strides`].
+    /// As [`broadcast_strides`]; [`Error::TooBig`] as [`size`] (the caller
+    /// checks the bytes with its item size).
     pub fn broadcast_to(&self, shape: &[usize]) -> Result<Layout> {
         let strides = broadcast_strides(&self.shape, &self.strides, shape)?;
-        Ok(Layout {
-            shape: shape.to_vec(),
-            strides,
-            offset: self.offset,
-        })
+        Layout::try_new(shape.to_vec(), strides, self.offset)
     }
 
     /// [`transpose`].
@@ -331,7 +529,8 @@ impl Layout {
     ///
     /// # Errors
     ///
-    /// As [`infer_shape`].
+    /// As [`infer_shape`]; [`Error::TooBig`] as [`checked_size`] (an empty
+    /// array reshaped to `(0, 2**62, 4)`).
     pub fn reshape(
         &self,
         newshape: &[isize],
@@ -339,6 +538,7 @@ impl Layout {
         order: Order,
     ) -> Result<Option<Layout>> {
         let shape = infer_shape(self.size(), newshape)?;
+        checked_size(&shape, itemsize)?;
         Ok(
             reshape_strides(&self.shape, &self.strides, itemsize, &shape, order).map(|strides| {
                 Layout {
@@ -358,11 +558,7 @@ impl Layout {
     pub fn index(&self, indices: &[AxisIndex]) -> Result<Layout> {
         let (shape, strides, offset) =
             index_layout(&self.shape, &self.strides, self.offset, indices)?;
-        Ok(Layout {
-            shape,
-            strides,
-            offset,
-        })
+        Layout::try_new(shape, strides, offset)
     }
 }
 
@@ -372,12 +568,12 @@ mod tests {
 
     #[test]
     fn strides_like_numpy() {
-        assert_eq!(c_strides(&[2, 3, 4], 8), [96, 32, 8]);
-        assert_eq!(f_strides(&[2, 3, 4], 8), [8, 16, 48]);
+        assert_eq!(c_strides(&[2, 3, 4], 8).unwrap(), [96, 32, 8]);
+        assert_eq!(f_strides(&[2, 3, 4], 8).unwrap(), [8, 16, 48]);
         // np.empty((3, 0), 'f8').strides == (8, 8); np.empty((0, 3)).strides == (24, 8)
-        assert_eq!(c_strides(&[3, 0], 8), [8, 8]);
-        assert_eq!(c_strides(&[0, 3], 8), [24, 8]);
-        assert_eq!(c_strides(&[], 8), Vec::<isize>::new());
+        assert_eq!(c_strides(&[3, 0], 8).unwrap(), [8, 8]);
+        assert_eq!(c_strides(&[0, 3], 8).unwrap(), [24, 8]);
+        assert_eq!(c_strides(&[], 8).unwrap(), Vec::<isize>::new());
     }
 
     #[test]
@@ -405,11 +601,11 @@ mod tests {
         assert_eq!(checked_size(&[2, 3], 8).unwrap(), 6);
         assert!(checked_size(&[usize::MAX, 2], 1).is_err());
         assert!(checked_size(&[1 << 62, 4], 1).is_err());
-        assert_eq!(byte_extent(&[2, 3], &[12, 4], 4), (0, 24));
-        assert_eq!(byte_extent(&[3], &[-4], 4), (-8, 4));
-        assert_eq!(byte_extent(&[0, 3], &[12, 4], 4), (0, 0));
+        assert_eq!(byte_extent(&[2, 3], &[12, 4], 4).unwrap(), (0, 24));
+        assert_eq!(byte_extent(&[3], &[-4], 4).unwrap(), (-8, 4));
+        assert_eq!(byte_extent(&[0, 3], &[12, 4], 4).unwrap(), (0, 0));
         let l = Layout::new(vec![3], vec![-4], 8);
-        assert_eq!(l.byte_extent(4), (0, 12));
-        assert_eq!(l.element_offset(&[2]), 0);
+        assert_eq!(l.byte_extent(4).unwrap(), (0, 12));
+        assert_eq!(l.element_offset(&[2]).unwrap(), 0);
     }
 }

@@ -28,10 +28,15 @@ pub fn infer_shape(size: usize, newshape: &[isize]) -> Result<Vec<usize>> {
             }
             unknown = Some(i);
         } else {
-            known = known.checked_mul(d as usize).ok_or_else(err)?;
+            // d >= 0 here.
+            known = known.checked_mul(d.unsigned_abs()).ok_or_else(err)?;
         }
     }
-    let mut shape: Vec<usize> = newshape.iter().map(|&d| d.max(0) as usize).collect();
+    // Negative entries become 0 here, then the unknown one is filled in.
+    let mut shape: Vec<usize> = newshape
+        .iter()
+        .map(|&d| usize::try_from(d).unwrap_or(0))
+        .collect();
     match unknown {
         Some(i) => {
             if known == 0 || !size.is_multiple_of(known) {
@@ -50,12 +55,11 @@ pub fn infer_shape(size: usize, newshape: &[isize]) -> Result<Vec<usize>> {
 /// (NumPy's `_attempt_nocopy_reshape`).
 ///
 /// An array contiguous in `order` (or empty) always reshapes, to the
-/// contiguous strides of the new shape.
-///
-/// # Panics
-///
-/// If `newshape` has another number of elements than `shape` (resolve it
-/// with [`infer_shape`] first).
+/// contiguous strides of the new shape. `None` also answers parts that
+/// cannot be viewed safely: `newshape` with another number of elements
+/// than `shape` (resolve it with [`infer_shape`] first), shapes too big for
+/// [`size`], lengths that differ, or strides whose products leave `isize`;
+/// a copy is always correct.
 pub fn reshape_strides(
     shape: &[usize],
     strides: &[isize],
@@ -63,14 +67,18 @@ pub fn reshape_strides(
     newshape: &[usize],
     order: Order,
 ) -> Option<Vec<isize>> {
-    assert_eq!(size(shape), size(newshape), "reshape to another size");
+    if shape.len() != strides.len() || size(shape).ok()? != size(newshape).ok()? {
+        return None;
+    }
     let contiguous = match order {
         Order::C => is_c_contiguous(shape, strides, itemsize),
         Order::F => is_f_contiguous(shape, strides, itemsize),
     };
     if contiguous {
-        return Some(contiguous_strides(newshape, itemsize, order));
+        return contiguous_strides(newshape, itemsize, order).ok();
     }
+    // Not contiguous, so not empty: every dimension is at least 1 and any
+    // product of dimensions is at most the size, which fits `isize`.
     let is_f = order == Order::F;
     // Length-1 axes have no effect; their strides do not matter.
     let (olddims, oldstrides): (Vec<usize>, Vec<isize>) = shape
@@ -80,6 +88,7 @@ pub fn reshape_strides(
         .map(|(&d, &s)| (d, s))
         .unzip();
     let (oldnd, newnd) = (olddims.len(), newshape.len());
+    let mul = |s: isize, d: usize| isize::try_from(d).ok().and_then(|d| s.checked_mul(d));
     let mut newstrides = vec![0isize; newnd];
     // [oi, oj) and [ni, nj) are the old and new axis ranges worked with.
     let (mut oi, mut oj, mut ni, mut nj) = (0, 1, 0, 1);
@@ -87,21 +96,23 @@ pub fn reshape_strides(
         let mut np = newshape[ni];
         let mut op = olddims[oi];
         while np != op {
+            // Equal sizes make the products meet before either side runs
+            // out; `get` and `checked_mul` only guard that.
             if np < op {
                 // Trailing 1s of the new shape are handled after the loop.
-                np *= newshape[nj];
+                np = np.checked_mul(*newshape.get(nj)?)?;
                 nj += 1;
             } else {
-                op *= olddims[oj];
+                op = op.checked_mul(*olddims.get(oj)?)?;
                 oj += 1;
             }
         }
         // The old axes [oi, oj) must be contiguous with each other.
         for ok in oi..oj - 1 {
             let joint = if is_f {
-                oldstrides[ok + 1] == olddims[ok] as isize * oldstrides[ok]
+                Some(oldstrides[ok + 1]) == mul(oldstrides[ok], olddims[ok])
             } else {
-                oldstrides[ok] == olddims[ok + 1] as isize * oldstrides[ok + 1]
+                Some(oldstrides[ok]) == mul(oldstrides[ok + 1], olddims[ok + 1])
             };
             if !joint {
                 return None;
@@ -110,12 +121,12 @@ pub fn reshape_strides(
         if is_f {
             newstrides[ni] = oldstrides[oi];
             for nk in ni + 1..nj {
-                newstrides[nk] = newstrides[nk - 1] * newshape[nk - 1] as isize;
+                newstrides[nk] = mul(newstrides[nk - 1], newshape[nk - 1])?;
             }
         } else {
             newstrides[nj - 1] = oldstrides[oj - 1];
             for nk in (ni + 1..nj).rev() {
-                newstrides[nk - 1] = newstrides[nk] * newshape[nk] as isize;
+                newstrides[nk - 1] = mul(newstrides[nk], newshape[nk])?;
             }
         }
         ni = nj;
@@ -124,13 +135,12 @@ pub fn reshape_strides(
         oj += 1;
     }
     // Strides of the trailing 1s of the new shape.
-    let mut last_stride = if ni >= 1 {
-        newstrides[ni - 1]
-    } else {
-        itemsize as isize
+    let mut last_stride = match ni.checked_sub(1) {
+        Some(prev) => newstrides[prev],
+        None => isize::try_from(itemsize).ok()?,
     };
     if is_f && ni >= 1 {
-        last_stride *= newshape[ni - 1] as isize;
+        last_stride = mul(last_stride, newshape[ni - 1])?;
     }
     for s in &mut newstrides[ni..] {
         *s = last_stride;
@@ -238,7 +248,7 @@ mod tests {
         ) {
             let order = if f { Order::F } else { Order::C };
             // A strided view: slices with steps, then a permutation.
-            let strides = c_strides(&base, 4);
+            let strides = c_strides(&base, 4).unwrap();
             let idx: Vec<AxisIndex> = steps[..base.len()].iter()
                 .map(|&s| AxisIndex::Slice { start: None, stop: None, step: s }).collect();
             let (shape, strides, _) = index_layout(&base, &strides, 0, &idx).unwrap();

@@ -16,7 +16,7 @@ pub fn array_equiv(a1: &Array, a2: &Array) -> Result<bool> {
         return Ok(false);
     };
     a1.check_same_device(a2, "array_equiv")?;
-    if layout::size(&shape) == 0 {
+    if layout::size(&shape)? == 0 {
         return Ok(true);
     }
     let eq = crate::ufunc::equal(a1, a2)?;

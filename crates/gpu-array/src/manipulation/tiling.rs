@@ -29,8 +29,9 @@ pub fn tile(a: &Array, reps: &[usize]) -> Result<Array> {
         vshape.extend([r[k], shape[k]]);
         vstrides.extend([0, strides[k]]);
     }
+    // Huge reps make a shape too big to view, let alone allocate.
     let view = a.with_layout(
-        Layout::new(vshape.clone(), vstrides, a.layout().offset()),
+        Layout::try_new(vshape.clone(), vstrides, a.layout().offset())?,
         a.dtype(),
     );
     let out = Array::empty_on(a.device(), &vshape, a.dtype(), Order::C)?;
@@ -101,7 +102,7 @@ pub fn repeat(a: &Array, repeats: &[usize], axis: Option<isize>) -> Result<Array
         vshape.insert(ax + 1, r);
         vstrides.insert(ax + 1, 0);
         let view = src.with_layout(
-            Layout::new(vshape.clone(), vstrides, src.layout().offset()),
+            Layout::try_new(vshape.clone(), vstrides, src.layout().offset())?,
             src.dtype(),
         );
         let out = Array::empty_on(src.device(), &vshape, src.dtype(), Order::C)?;

@@ -188,8 +188,8 @@ pub fn launch(
         .collect();
     let mut index = p.index;
     for (a, (sh, st)) in raws.iter().zip(raw_layouts.iter().flatten()) {
-        let extent = layout::byte_extent(sh, st, a.itemsize());
-        let count = p.n_out.saturating_mul(p.n_red).max(layout::size(sh));
+        let extent = layout::byte_extent(sh, st, a.itemsize())?;
+        let count = p.n_out.saturating_mul(p.n_red).max(layout::size(sh)?);
         if IndexWidth::for_extents(count, &[extent]) == IndexWidth::I64 {
             index = IndexWidth::I64;
         }

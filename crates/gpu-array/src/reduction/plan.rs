@@ -284,8 +284,8 @@ pub fn plan(
     let rref: Vec<&[isize]> = rstr.iter().map(Vec::as_slice).collect();
     let (out_shape, out_strides) = at_least_1d(coalesce(&kshape, &kref, true), kref.len());
     let (red_shape, red_strides) = at_least_1d(coalesce(&rshape, &rref, true), rref.len());
-    let n_out = layout::size(&out_shape);
-    let n_red = layout::size(&red_shape);
+    let n_out = layout::size(&out_shape)?;
+    let n_red = layout::size(&red_shape)?;
     let isz = inputs[0].1 as isize;
     let red_contiguous = n_red <= 1 || red_strides[0].last().map(|s| s.abs()) == Some(isz);
     let kept_contiguous = out_strides[0].last().map(|s| s.abs()) == Some(isz);
@@ -299,11 +299,11 @@ pub fn plan(
         32 * col_vector,
         dev,
     );
-    let mut extents: Vec<(isize, isize)> = inputs
+    let extents: Vec<(isize, isize)> = inputs
         .iter()
         .map(|(s, i)| byte_extent(shape, s, *i))
-        .collect();
-    extents.extend(outputs.iter().map(|(s, i)| byte_extent(&kshape, s, *i)));
+        .chain(outputs.iter().map(|(s, i)| byte_extent(&kshape, s, *i)))
+        .collect::<Result<_>>()?;
     let count = (n_out.saturating_mul(n_red)).max(n_out.saturating_mul(segments.0));
     let index = IndexWidth::for_extents(count, &extents);
     let vector = match strategy {
@@ -369,7 +369,7 @@ mod tests {
     }
 
     fn c(shape: &[usize], isz: usize) -> Vec<isize> {
-        layout::c_strides(shape, isz)
+        layout::c_strides(shape, isz).unwrap()
     }
 
     #[test]
