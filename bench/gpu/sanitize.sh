@@ -4,7 +4,8 @@
 # line per binary. From the repository root on the GPU machine:
 #   bash bench/gpu/sanitize.sh memcheck 300 gpu_core gpu_memory -- --skip slow_test
 #   bash bench/gpu/sanitize.sh racecheck 120 gpu_scans -- scan
-# The arguments after `--` go to each test binary (a filter, --skip ...).
+# The arguments after `--` go to each test binary (a filter, --skip ...);
+# SAN_FLAGS adds options of the sanitizer itself.
 set -u
 tool=$1; limit=$2; shift 2
 names=(); while [ $# -gt 0 ] && [ "$1" != "--" ]; do names+=("$1"); shift; done
@@ -19,7 +20,7 @@ for name in "${names[@]}"; do
   [ -n "$line" ] || { echo "== $tool $name: not in the pack"; continue; }
   dir=$(echo "$line" | cut -f3); bin=$(echo "$line" | cut -f4)
   log=${OUT:-/tmp}/sanitize-$tool-$name.log
-  ( cd "$dir" && timeout "$limit" compute-sanitizer --tool "$tool" --print-limit 20 \
+  ( cd "$dir" && timeout "$limit" compute-sanitizer --tool "$tool" --print-limit 20 ${SAN_FLAGS:-} \
       "$bindir/$bin" --test-threads=4 "$@" ) >"$log" 2>&1
   rc=$?
   echo "== $tool $name (exit $rc$([ $rc -eq 124 ] && echo ', time limit'))"
