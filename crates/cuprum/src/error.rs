@@ -63,7 +63,7 @@ impl Error {
 
     /// Whether this is NumPy's `LinAlgError` ("Singular matrix", ...).
     pub fn is_linalg_error(&self) -> bool {
-        matches!(self, Error::Linalg(gpu_linalg::Error::LinAlg(_)))
+        matches!(self, Error::Linalg(e) if e.is_linalg_error())
     }
 }
 
@@ -84,7 +84,7 @@ mod tests {
     }
 
     fn singular() -> gpu_linalg::Result<()> {
-        Err(gpu_linalg::Error::LinAlg("Singular matrix".into()))
+        Err(gpu_linalg::Error::Singular { info: 2 })
     }
 
     fn dtype() -> gpu_array::Result<()> {

@@ -12,8 +12,32 @@ pub enum Error {
     /// NumPy's words.
     #[error(transparent)]
     Array(#[from] gpu_array::Error),
-    /// NumPy's `numpy.linalg.LinAlgError`: "Singular matrix", "Matrix is not
-    /// positive definite", "SVD did not converge", ...
+    /// NumPy's `numpy.linalg.LinAlgError` for a singular matrix (`info`:
+    /// the solver's 1-based index of the first zero pivot).
+    #[error("Singular matrix")]
+    Singular {
+        /// cuSOLVER's `info`: the first zero pivot, counted from 1.
+        info: i32,
+    },
+    /// NumPy's `LinAlgError` of a Cholesky factorization: the leading minor
+    /// of order `order` is not positive definite.
+    #[error("Matrix is not positive definite")]
+    NotPositiveDefinite {
+        /// The order of the first leading minor that is not positive definite.
+        order: i32,
+    },
+    /// NumPy's `LinAlgError` of an iterative decomposition that did not
+    /// converge ("SVD did not converge", "Eigenvalues did not converge").
+    #[error("{what} did not converge")]
+    NoConvergence {
+        /// `"SVD"` or `"Eigenvalues"`, as NumPy's message says.
+        what: &'static str,
+        /// cuSOLVER's `info`: how many values (or superdiagonals) did not
+        /// converge.
+        count: i32,
+    },
+    /// Any other `numpy.linalg.LinAlgError`, in NumPy's words ("Last 2
+    /// dimensions of the array must be square", ...).
     #[error("{0}")]
     LinAlg(String),
     /// A cuBLAS call returned a failure status.
@@ -46,6 +70,19 @@ pub enum Error {
         /// Where the loader looked.
         source: gpu_sys::LoadError,
     },
+}
+
+impl Error {
+    /// Whether this is NumPy's `LinAlgError` (any of its typed forms).
+    pub fn is_linalg_error(&self) -> bool {
+        matches!(
+            self,
+            Error::Singular { .. }
+                | Error::NotPositiveDefinite { .. }
+                | Error::NoConvergence { .. }
+                | Error::LinAlg(_)
+        )
+    }
 }
 
 impl From<gpu_runtime::Error> for Error {

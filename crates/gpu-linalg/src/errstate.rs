@@ -80,10 +80,10 @@ impl DevInfo {
     }
 
     /// Under [`LinAlgErrors::Raise`], waits and raises `LinAlgError` when a
-    /// word is positive (`positive(info)` gives NumPy's message); a
+    /// word is positive (`positive(info)` gives the typed error); a
     /// negative word is a bad argument, a bug of this crate, reported as
     /// such.
-    pub(crate) fn check(&self, positive: impl Fn(i32) -> String) -> Result<()> {
+    pub(crate) fn check(&self, positive: impl Fn(i32) -> Error) -> Result<()> {
         if linalg_errors() == LinAlgErrors::Ignore {
             return Ok(());
         }
@@ -95,7 +95,7 @@ impl DevInfo {
             )));
         }
         if let Some(&v) = host.iter().find(|&&v| v > 0) {
-            return Err(Error::LinAlg(positive(v)));
+            return Err(positive(v));
         }
         Ok(())
     }

@@ -52,7 +52,9 @@
 //! Failures reported in cuSOLVER's `devInfo` are not looked at by default
 //! (CuPy's behaviour, which keeps the host from waiting); under
 //! [`errstate()`] with [`LinAlgErrors::Raise`] they raise NumPy's
-//! `LinAlgError` ([`Error::LinAlg`]).
+//! `LinAlgError` as typed errors ([`Error::Singular`],
+//! [`Error::NotPositiveDefinite`], [`Error::NoConvergence`]; see
+//! [`Error::is_linalg_error`]).
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
 

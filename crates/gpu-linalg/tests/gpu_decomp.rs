@@ -133,11 +133,19 @@ fn not_positive_definite_raises_only_when_asked() {
     assert!(cholesky(&a, false).is_ok());
     let err = errstate(LinAlgErrors::Raise, || cholesky(&a, false)).unwrap_err();
     assert_eq!(err.to_string(), "Matrix is not positive definite");
+    // Typed: the leading minor of order 2 (det -3) is the first that fails.
+    assert!(
+        matches!(err, gpu_linalg::Error::NotPositiveDefinite { order: 2 }),
+        "{err:?}"
+    );
+    assert!(err.is_linalg_error());
     let s = Array::from_slice(&[1.0f32, 2.0, 2.0, 4.0], &[2, 2]).unwrap();
     let b = Array::from_slice(&[1.0f32, 1.0], &[2]).unwrap();
     assert!(solve(&s, &b).is_ok());
     let _g = gpu_linalg::raise_on_error();
-    assert_eq!(solve(&s, &b).unwrap_err().to_string(), "Singular matrix");
+    let err = solve(&s, &b).unwrap_err();
+    assert_eq!(err.to_string(), "Singular matrix");
+    assert!(matches!(err, gpu_linalg::Error::Singular { .. }), "{err:?}");
     assert_eq!(inv(&s).unwrap_err().to_string(), "Singular matrix");
     // A singular matrix in a stack (the batched small-matrix path).
     let eye = gpu_array::creation::eye(2, None, 0, DType::Float32).unwrap();

@@ -3,7 +3,7 @@
 use gpu_array::Array;
 use gpu_array::creation::{tril, triu};
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::errstate::DevInfo;
 use crate::raw::solver::{potrf, potrf_batched};
 use crate::util::{assert_stacked_square, batch_count, fresh, linalg_dtype, nth, pointer_array};
@@ -57,7 +57,7 @@ pub fn cholesky(a: &Array, upper: bool) -> Result<Array> {
             info.ptr(0),
             batch as i64,
         )?;
-        info.check(|_| "Matrix is not positive definite".into())?;
+        info.check(|order| Error::NotPositiveDefinite { order })?;
         return keep(&buf);
     }
     for i in 0..batch {
@@ -71,6 +71,6 @@ pub fn cholesky(a: &Array, upper: bool) -> Result<Array> {
             info.ptr(i),
         )?;
     }
-    info.check(|_| "Matrix is not positive definite".into())?;
+    info.check(|order| Error::NotPositiveDefinite { order })?;
     keep(&buf)
 }

@@ -3,7 +3,7 @@
 
 use gpu_array::{Array, Order};
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::errstate::DevInfo;
 use crate::raw::solver::geev;
 use crate::util::{assert_stacked_square, batch_count, column_major, linalg_dtype, nth};
@@ -55,7 +55,10 @@ fn run(a: &Array, vectors: bool) -> Result<(Array, Option<Array>)> {
                 info.ptr(i),
             )?;
         }
-        info.check(|_| "Eigenvalues did not converge".into())?;
+        info.check(|count| Error::NoConvergence {
+            what: "Eigenvalues",
+            count,
+        })?;
     }
     // VR column-major, read in C order, is VR^T.
     let v = if vectors {

@@ -2,7 +2,7 @@
 
 use gpu_array::{Array, Order, ufunc};
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::errstate::DevInfo;
 use crate::raw::solver::{syevd, syevj_batched};
 
@@ -53,7 +53,10 @@ fn run(a: &Array, uplo: Uplo, vectors: bool) -> Result<(Array, Array)> {
             info.ptr(0),
             batch as i64,
         )?;
-        info.check(|_| "Eigenvalues did not converge".into())?;
+        info.check(|count| Error::NoConvergence {
+            what: "Eigenvalues",
+            count,
+        })?;
         return Ok((w, buf));
     }
     for i in 0..batch {
@@ -69,7 +72,10 @@ fn run(a: &Array, uplo: Uplo, vectors: bool) -> Result<(Array, Array)> {
             info.ptr(i),
         )?;
     }
-    info.check(|_| "Eigenvalues did not converge".into())?;
+    info.check(|count| Error::NoConvergence {
+        what: "Eigenvalues",
+        count,
+    })?;
     Ok((w, buf))
 }
 

@@ -116,7 +116,7 @@ fn solve_transposed(lu: &Array, rhs: &Array, n: usize, k: usize) -> Result<()> {
     let batch = batch_count(lu.shape());
     if small_lu_stack(batch, n) {
         let (ap, piv, info) = getrf_small_stack(lu, n, batch, &[batch, n])?;
-        info.check(|_| "Singular matrix".into())?;
+        info.check(|info| Error::Singular { info })?;
         let bp = pointer_array(rhs, n * k, batch)?;
         let nn = n as i64;
         return blas::getrs_batched(
@@ -131,7 +131,7 @@ fn solve_transposed(lu: &Array, rhs: &Array, n: usize, k: usize) -> Result<()> {
         );
     }
     let (ipiv, info) = getrf_batched(lu, n)?;
-    info.check(|_| "Singular matrix".into())?;
+    info.check(|info| Error::Singular { info })?;
     lu_solve_batched(lu, &ipiv, rhs, n, k, 1)
 }
 
@@ -159,7 +159,7 @@ fn solve_rows(lu: &Array, rhs: &Array, n: usize, k: usize) -> Result<Array> {
     let dt = lu.dtype();
     let batch = batch_count(lu.shape());
     let (ipiv, info) = getrf_batched(lu, n)?;
-    info.check(|_| "Singular matrix".into())?;
+    info.check(|info| Error::Singular { info })?;
     let stream = rhs.stream();
     let (nn, kk) = (n as i64, k as i64);
     for i in 0..batch {

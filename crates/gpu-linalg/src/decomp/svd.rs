@@ -16,7 +16,7 @@ use gpu_array::sorting::{argsort, sort};
 use gpu_array::{Array, AxisIndex, Order, ufunc};
 
 use super::eigh::{Uplo, eigh, eigvalsh};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::errstate::DevInfo;
 use crate::raw::solver::{SvdOut, gesvd, gesvdj_batched, gesvdp};
 
@@ -276,7 +276,7 @@ pub fn svd(a: &Array, p: SvdParams) -> Result<Svd> {
             )?;
         }
     }
-    info.check(|_| "SVD did not converge".into())?;
+    info.check(|count| Error::NoConvergence { what: "SVD", count })?;
     if !p.compute_uv {
         return Ok(Svd {
             u: None,

@@ -152,7 +152,7 @@ pub fn lu_factor(a: &Array) -> Result<(Array, Array)> {
         // Stacks of small square matrices: cuBLAS's batched LU in one
         // launch (1-based int32 pivots).
         let (_, ipiv, info) = getrf_small_stack(&buf, n, batch, &pshape)?;
-        info.check(|_| "Singular matrix".into())?;
+        info.check(|info| Error::Singular { info })?;
         return Ok((lu, ufunc::subtract(&ipiv, 1i64)?.astype(DType::Int32)?));
     }
     let info = DevInfo::new(a.device(), batch)?;
@@ -170,7 +170,7 @@ pub fn lu_factor(a: &Array) -> Result<(Array, Array)> {
             info.ptr(i),
         )?;
     }
-    info.check(|_| "Singular matrix".into())?;
+    info.check(|info| Error::Singular { info })?;
     let piv = ufunc::subtract(&ipiv, 1i64)?.astype(DType::Int32)?;
     Ok((lu, piv))
 }
