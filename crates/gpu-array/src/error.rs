@@ -51,6 +51,22 @@ pub enum Error {
          size."
     )]
     TooBig,
+    /// An `out=` array whose shape is not the result's (NumPy's
+    /// `ValueError`, in its words). Made by [`check_out_shape`], the one
+    /// place every operation taking `out=` checks its shape.
+    #[error("{}", out_shape_message(.within.as_deref(), .op, *.reduction, .expected, .got))]
+    OutShape {
+        /// The operation (a ufunc's or reduction's name).
+        op: String,
+        /// The result's shape.
+        expected: Vec<usize>,
+        /// The `out=` array's shape.
+        got: Vec<usize>,
+        /// Whether the result is a reduction's (NumPy words the two apart).
+        reduction: bool,
+        /// The fused function whose `out=` it is, if any.
+        within: Option<String>,
+    },
     /// Other shape errors (NumPy's `ValueError`), e.g. "axes don't match array".
     #[error("{0}")]
     Shape(String),
@@ -145,6 +161,49 @@ fn fmt_shapes(shapes: &[Vec<usize>]) -> String {
         .join(" ")
 }
 
+fn out_shape_message(
+    within: Option<&str>,
+    op: &str,
+    reduction: bool,
+    expected: &[usize],
+    got: &[usize],
+) -> String {
+    let prefix = within.map_or(String::new(), |n| format!("fuse '{n}': "));
+    if reduction {
+        format!(
+            "{prefix}output parameter for reduction operation {op} has the wrong shape {} \
+             (expected {})",
+            fmt_shape(got),
+            fmt_shape(expected)
+        )
+    } else {
+        format!(
+            "{prefix}non-broadcastable output operand with shape {} doesn't match the broadcast \
+             shape {}",
+            fmt_shape(got),
+            fmt_shape(expected)
+        )
+    }
+}
+
+/// Checks an `out=` array's shape against the result's: [`Error::OutShape`]
+/// when they differ. `reduction` picks NumPy's wording for reductions.
+///
+/// # Errors
+/// As above.
+pub fn check_out_shape(op: &str, expected: &[usize], got: &[usize], reduction: bool) -> Result<()> {
+    if expected == got {
+        return Ok(());
+    }
+    Err(Error::OutShape {
+        op: op.to_string(),
+        expected: expected.to_vec(),
+        got: got.to_vec(),
+        reduction,
+        within: None,
+    })
+}
+
 fn arg_prefix(arg: Option<&str>) -> String {
     arg.map(|a| format!("{a}: ")).unwrap_or_default()
 }
@@ -176,6 +235,38 @@ fn fmt_signed_shape(shape: &[isize]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn out_shape_is_checked_once_in_numpys_words() {
+        assert!(check_out_shape("add", &[2, 3], &[2, 3], false).is_ok());
+        let e = check_out_shape("add", &[2, 3], &[3], false).unwrap_err();
+        assert!(
+            matches!(&e, Error::OutShape { op, expected, got, reduction: false, within: None }
+                if op == "add" && expected == &[2, 3] && got == &[3]),
+            "{e:?}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "non-broadcastable output operand with shape (3,) doesn't match the broadcast shape \
+             (2,3)"
+        );
+        let e = check_out_shape("add", &[4], &[4, 1], true).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "output parameter for reduction operation add has the wrong shape (4,1) (expected (4,))"
+        );
+        let e = Error::OutShape {
+            op: "add".into(),
+            expected: vec![30],
+            got: vec![30, 1],
+            reduction: true,
+            within: Some("s".into()),
+        };
+        assert!(
+            e.to_string().starts_with("fuse 's': output parameter"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn error_is_send_sync() {

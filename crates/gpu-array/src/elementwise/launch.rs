@@ -226,14 +226,7 @@ pub(crate) fn prepare_keyed(
             }
             LaunchArg::Out(x) => {
                 first.check_same_device(x, "elementwise kernel")?;
-                if x.shape() != shape {
-                    return Err(Error::Value(format!(
-                        "non-broadcastable output operand with shape {} doesn't match the \
-                         broadcast shape {}",
-                        layout::fmt_shape(x.shape()),
-                        layout::fmt_shape(shape)
-                    )));
-                }
+                crate::error::check_out_shape("elementwise kernel", shape, x.shape(), false)?;
             }
             LaunchArg::Scalar(_) => {}
         }

@@ -117,23 +117,16 @@ pub(crate) fn run(t: &Trace, args: &[Input<'_>], out: &[Option<&Array>]) -> Resu
         match out_of(j) {
             Some(o) => {
                 if o.shape() != want.as_slice() {
-                    return Err(Error::Value(match axes {
-                        Some(_) => format!(
-                            "fuse '{}': output parameter for reduction operation {} has the \
-                             wrong shape {} (expected {})",
-                            t.name(),
-                            t.reduction_op_name(j),
-                            layout::fmt_shape(o.shape()),
-                            layout::fmt_shape(&want)
-                        ),
-                        None => format!(
-                            "fuse '{}': non-broadcastable output operand with shape {} doesn't \
-                             match the broadcast shape {}",
-                            t.name(),
-                            layout::fmt_shape(o.shape()),
-                            layout::fmt_shape(&want)
-                        ),
-                    }));
+                    return Err(Error::OutShape {
+                        op: match axes {
+                            Some(_) => t.reduction_op_name(j).to_string(),
+                            None => t.name().to_string(),
+                        },
+                        expected: want,
+                        got: o.shape().to_vec(),
+                        reduction: axes.is_some(),
+                        within: Some(t.name().to_string()),
+                    });
                 }
                 o.check_same_device(arrays.first().map_or(o, |(_, a)| *a), "fused function out=")?;
                 let direct = arrays

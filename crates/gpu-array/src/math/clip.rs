@@ -6,7 +6,7 @@ use super::kernels::{BoundKind, clip_spec, nan_to_num_spec, value_as};
 use crate::array::Array;
 use crate::dtype::{Casting, Operand, ScalarValue, check_cast, result_type};
 use crate::elementwise::{LaunchArg, launch};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::layout::{self, Order};
 use crate::ufunc::{self, Input, UfuncOptions};
 
@@ -130,14 +130,7 @@ pub fn clip_out(
     let out = match out {
         Some(o) => {
             check_cast(natural, o.dtype(), Casting::SameKind)?;
-            if o.shape() != shape.as_slice() {
-                return Err(Error::Value(format!(
-                    "non-broadcastable output operand with shape {} doesn't match the broadcast \
-                     shape {}",
-                    layout::fmt_shape(o.shape()),
-                    layout::fmt_shape(&shape)
-                )));
-            }
+            crate::error::check_out_shape("clip", &shape, o.shape(), false)?;
             o.clone()
         }
         None => Array::empty_on(a.device(), &shape, natural, Order::C)?,

@@ -539,15 +539,7 @@ pub fn reduce(op: Builtin, a: &Array, opts: &ReduceOptions<'_>) -> Result<Array>
     let shape = result_shape(a.shape(), &axes, opts.keepdims);
     let (out, output_dtype) = match opts.out {
         Some(o) => {
-            if o.shape() != shape.as_slice() {
-                return Err(Error::Value(format!(
-                    "output parameter for reduction operation {} has the wrong shape {} \
-                     (expected {})",
-                    op.name(),
-                    crate::layout::fmt_shape(o.shape()),
-                    crate::layout::fmt_shape(&shape)
-                )));
-            }
+            crate::error::check_out_shape(op.name(), &shape, o.shape(), true)?;
             check_cast(natural, o.dtype(), Casting::SameKind)?;
             (o.clone(), o.dtype())
         }
@@ -619,14 +611,7 @@ fn arg_reduce(op: Builtin, a: &Array, opts: &ReduceOptions<'_>) -> Result<Array>
     };
     let out = match opts.out {
         Some(o) => {
-            if o.shape() != shape.as_slice() {
-                return Err(Error::Value(format!(
-                    "output parameter for {} has the wrong shape {} (expected {})",
-                    op.tag(),
-                    crate::layout::fmt_shape(o.shape()),
-                    crate::layout::fmt_shape(&shape)
-                )));
-            }
+            crate::error::check_out_shape(op.tag(), &shape, o.shape(), true)?;
             if o.dtype() != DType::Int64 {
                 return Err(Error::DType(format!(
                     "Cannot cast array data from dtype('int64') to dtype('{}') according to \

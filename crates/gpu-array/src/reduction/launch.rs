@@ -147,11 +147,7 @@ pub fn launch(
         } else if o.shape() == super::plan::result_shape(&shape, axes, true).as_slice() {
             out_strides.push(kept.iter().map(|&a| o.strides()[a]).collect());
         } else {
-            return Err(Error::Value(format!(
-                "output array of shape {} does not match the reduction's result shape {}",
-                layout::fmt_shape(o.shape()),
-                layout::fmt_shape(&kshape)
-            )));
+            crate::error::check_out_shape(op_name, &kshape, o.shape(), true)?;
         }
     }
     let sms = device.properties()?.multiprocessor_count.max(1) as usize;
