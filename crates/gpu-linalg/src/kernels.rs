@@ -9,8 +9,7 @@
 //! compiled on first use and cached for the process (and on disk by the
 //! runtime's kernel cache).
 
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::Arc;
 
 use gpu_array::DType;
 use gpu_runtime::nvrtc::CompileRequest;
@@ -379,21 +378,10 @@ pub fn program_source(imatmul: &[DType], slogdet: &[DType], orgqr: &[DType]) -> 
     s
 }
 
-fn kernel(name: String, source: String) -> Result<&'static RawKernel> {
-    static CACHE: OnceLock<Mutex<HashMap<String, &'static RawKernel>>> = OnceLock::new();
-    let mut cache = CACHE
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    if let Some(k) = cache.get(&name) {
-        return Ok(k);
-    }
-    let k: &'static RawKernel = Box::leak(Box::new(RawKernel::from_request(
-        CompileRequest::new(source),
-        &name,
-    )?));
-    cache.insert(name, k);
-    Ok(k)
+fn kernel(name: String, source: String) -> Result<Arc<RawKernel>> {
+    Ok(RawKernel::cached(&name, || {
+        RawKernel::from_request(CompileRequest::new(source), &name)
+    })?)
 }
 
 /// Element strides of the integer matmul's operands: batch, row, column.
@@ -431,7 +419,7 @@ pub(crate) fn launch_imatmul(
     };
     let gz = batch.clamp(1, 65535) as u32;
     let cfg = LaunchConfig::new((gx, gy, gz), (TILE, TILE, 1));
-    crate::raw::launch_imatmul(k_, cfg, stream, [a.ptr, b.ptr, c], (m, n, k, batch), a, b)
+    crate::raw::launch_imatmul(&k_, cfg, stream, [a.ptr, b.ptr, c], (m, n, k, batch), a, b)
 }
 
 /// Launches the slogdet reduction over `batch` LU factorizations.
@@ -454,7 +442,7 @@ pub(crate) fn launch_slogdet(
         .filter(|&b| b < (1 << 31))
         .ok_or_else(|| unsupported(format!("det: {batch} matrices exceed one launch")))?;
     let cfg = LaunchConfig::new((blocks, 1, 1), (DET_BLOCK, 1, 1));
-    crate::raw::launch_slogdet(k, cfg, stream, [lu, ipiv, sign, logdet], [n, mstride, ld])
+    crate::raw::launch_slogdet(&k, cfg, stream, [lu, ipiv, sign, logdet], [n, mstride, ld])
 }
 
 /// Launches the pivot-order kernel over `batch` matrices of order
@@ -479,7 +467,7 @@ pub(crate) fn launch_pivot_perm(
         .filter(|&b| b < (1 << 31))
         .ok_or_else(|| unsupported(format!("solve: {batch} matrices exceed one launch")))?;
     let cfg = LaunchConfig::new((blocks.max(1), 1, 1), (PERM_BLOCK, 1, 1));
-    crate::raw::launch_pivot_perm(k, cfg, stream, [ipiv, perm], n as i64)
+    crate::raw::launch_pivot_perm(&k, cfg, stream, [ipiv, perm], n as i64)
 }
 
 /// Forms in place the first `n` columns of `Q` of each of `batch`
@@ -502,7 +490,7 @@ pub(crate) fn launch_orgqr(
     let blocks = batch.clamp(1, 1 << 20) as u32;
     let cfg = LaunchConfig::new((blocks, 1, 1), (ORGQR_BLOCK, 1, 1));
     crate::raw::launch_orgqr(
-        kern,
+        &kern,
         cfg,
         stream,
         [q, tau],

@@ -825,6 +825,51 @@ impl RawKernel {
         Ok(raw)
     }
 
+    /// The process's one cache of named built-in kernels: the kernel cached
+    /// under `key`, or the one `build` makes (then cached for the process).
+    /// `build` runs without the cache's lock held (compiling takes a while
+    /// and may itself look up other kernels); if two threads build the same
+    /// key at once, the first to finish is kept and both get it.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::RawKernel;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let k = RawKernel::cached("my_crate::fill_u8", || {
+    ///     RawKernel::new(
+    ///         "extern \"C\" __global__ void fill_u8(unsigned char* p, int n) \
+    ///          { int i = threadIdx.x; if (i < n) p[i] = 1; }",
+    ///         "fill_u8",
+    ///         &[],
+    ///     )
+    /// })?;
+    /// assert_eq!(k.name(), "fill_u8");
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// `build`'s error (nothing is cached then).
+    pub fn cached(
+        key: &str,
+        build: impl FnOnce() -> Result<RawKernel>,
+    ) -> Result<std::sync::Arc<RawKernel>> {
+        use std::collections::HashMap;
+        use std::sync::{Arc, Mutex};
+        static CACHE: Mutex<Option<HashMap<String, Arc<RawKernel>>>> = Mutex::new(None);
+        let lookup = |c: &Option<HashMap<String, Arc<RawKernel>>>| {
+            c.as_ref().and_then(|m| m.get(key)).cloned()
+        };
+        if let Some(k) = lookup(&CACHE.lock().unwrap_or_else(|p| p.into_inner())) {
+            return Ok(k);
+        }
+        let built = Arc::new(build()?);
+        let mut cache = CACHE.lock().unwrap_or_else(|p| p.into_inner());
+        Ok(cache
+            .get_or_insert_with(HashMap::new)
+            .entry(key.to_string())
+            .or_insert(built)
+            .clone())
+    }
+
     /// The kernel's name.
     pub fn name(&self) -> &str {
         &self.name

@@ -748,3 +748,30 @@ fn launch_overhead_is_small() {
     // Loose enough for debug builds; the release target is 3 us.
     assert!(ours < 20.0, "{ours} us per launch");
 }
+
+/// `RawKernel::cached`: one kernel per key for the process, built once; a
+/// failed build is not cached.
+#[test]
+fn raw_kernel_cache_builds_each_key_once() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let Some(_dev) = gpu_runtime::testing::device_or_skip() else {
+        return;
+    };
+    static BUILDS: AtomicUsize = AtomicUsize::new(0);
+    let build = || {
+        BUILDS.fetch_add(1, Ordering::SeqCst);
+        gpu_runtime::RawKernel::new(
+            "extern \"C\" __global__ void cached_probe(int* p) { p[threadIdx.x] = 1; }",
+            "cached_probe",
+            &[],
+        )
+    };
+    let a = gpu_runtime::RawKernel::cached("tests::cached_probe", build).unwrap();
+    let b = gpu_runtime::RawKernel::cached("tests::cached_probe", build).unwrap();
+    assert!(std::sync::Arc::ptr_eq(&a, &b));
+    assert_eq!(BUILDS.load(Ordering::SeqCst), 1);
+    let bad = || gpu_runtime::RawKernel::new("this is not CUDA", "nothing", &[]);
+    assert!(gpu_runtime::RawKernel::cached("tests::bad", bad).is_err());
+    // Not cached: the next lookup builds again (and fails again).
+    assert!(gpu_runtime::RawKernel::cached("tests::bad", bad).is_err());
+}

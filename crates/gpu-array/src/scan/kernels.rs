@@ -44,8 +44,7 @@
 //! reading the flag and the value), so a reader that saw the aggregate flag
 //! can never pick up the inclusive value by mistake.
 
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::Arc;
 
 use gpu_runtime::nvrtc::CompileRequest;
 use gpu_runtime::{DevicePtr, LaunchConfig, RawKernel, Stream};
@@ -607,22 +606,11 @@ pub(crate) fn program_request(input: DType, out: DType) -> CompileRequest {
 
 /// The compiled kernel, cached for the process (the program of a pair is
 /// compiled once: NVRTC's cache is keyed by source).
-fn kernel(shape: Shape, op: ScanOp, input: DType, out: DType) -> Result<&'static RawKernel> {
-    static CACHE: OnceLock<Mutex<HashMap<String, &'static RawKernel>>> = OnceLock::new();
+fn kernel(shape: Shape, op: ScanOp, input: DType, out: DType) -> Result<Arc<RawKernel>> {
     let name = kernel_name(shape, op, input, out);
-    let mut cache = CACHE
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    if let Some(k) = cache.get(&name) {
-        return Ok(k);
-    }
-    let k: &'static RawKernel = Box::leak(Box::new(RawKernel::from_request(
-        program_request(input, out),
-        &name,
-    )?));
-    cache.insert(name, k);
-    Ok(k)
+    Ok(RawKernel::cached(&name, || {
+        RawKernel::from_request(program_request(input, out), &name)
+    })?)
 }
 
 /// Bytes of the look-back's temporary buffer for `tiles` tiles.
@@ -664,5 +652,5 @@ pub(crate) fn launch(
             crate::error::Error::Value(format!("scan: too many blocks ({blocks}) for one launch"))
         })?;
     let cfg = LaunchConfig::new((blocks, 1, 1), (BLOCK, 1, 1));
-    crate::raw::launch_scan(k, cfg, stream, ptrs, dims.map(|d| d as i64))
+    crate::raw::launch_scan(&k, cfg, stream, ptrs, dims.map(|d| d as i64))
 }

@@ -291,7 +291,7 @@ pub fn searchsorted(a: &Array, v: &Array, side: Side, sorter: Option<&Array>) ->
     let m = out.size();
     if m > 0 {
         radix::launch(
-            radix::kernel(dt, "search")?,
+            &*radix::kernel(dt, "search")?,
             m.div_ceil(256),
             &out.stream(),
             [
@@ -393,7 +393,7 @@ pub fn unique(a: &Array, opts: UniqueOptions) -> Result<Unique> {
     let dt = a.dtype();
     let blocks = n.div_ceil(256);
     radix::launch(
-        radix::kernel(dt, "uflags")?,
+        &*radix::kernel(dt, "uflags")?,
         blocks,
         &stream,
         [
@@ -416,7 +416,7 @@ pub fn unique(a: &Array, opts: UniqueOptions) -> Result<Unique> {
     let starts = opts.counts.then(|| i64s(count)).transpose()?;
     let p = |x: &Option<Array>| x.as_ref().map_or(0, |a| a.data_ptr().raw());
     radix::launch(
-        radix::kernel(dt, "uscatter")?,
+        &*radix::kernel(dt, "uscatter")?,
         blocks,
         &stream,
         [
@@ -521,7 +521,7 @@ fn unique_axis(a: &Array, axis: isize, opts: UniqueOptions) -> Result<Unique> {
     let starts = i64s(count)?;
     let inverse = opts.inverse.then(|| i64s(n)).transpose()?;
     radix::launch(
-        radix::kernel(DType::Int64, "uscatter")?,
+        &*radix::kernel(DType::Int64, "uscatter")?,
         n.div_ceil(256),
         &perm.stream(),
         [

@@ -3,8 +3,7 @@
 //! `kernels.cu` (onesweep: one histogram pass for every digit, then one
 //! rank-look-back-scatter kernel per 8-bit digit).
 
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::Arc;
 
 use gpu_runtime::nvrtc::CompileRequest;
 use gpu_runtime::{LaunchConfig, RawKernel, Stream};
@@ -186,22 +185,11 @@ pub(crate) fn program_request(dtype: DType) -> CompileRequest {
 }
 
 /// A kernel of the program of `dtype`, compiled once per process.
-pub(crate) fn kernel(dtype: DType, name: &str) -> Result<&'static RawKernel> {
-    static CACHE: OnceLock<Mutex<HashMap<String, &'static RawKernel>>> = OnceLock::new();
+pub(crate) fn kernel(dtype: DType, name: &str) -> Result<Arc<RawKernel>> {
     let full = format!("cuprum_sort_{name}_{}", dtype.name());
-    let mut cache = CACHE
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    if let Some(k) = cache.get(&full) {
-        return Ok(k);
-    }
-    let k: &'static RawKernel = Box::leak(Box::new(RawKernel::from_request(
-        program_request(dtype),
-        &full,
-    )?));
-    cache.insert(full, k);
-    Ok(k)
+    Ok(RawKernel::cached(&full, || {
+        RawKernel::from_request(program_request(dtype), &full)
+    })?)
 }
 
 /// Launches `kernel` with `blocks` blocks of [`BLOCK`] threads.
@@ -283,14 +271,14 @@ pub(crate) fn radix_sort(
     let cz = i64::from(canonical_zero);
     let hist_blocks = n.div_ceil(BLOCK as usize * 16).clamp(1, 1024);
     launch(
-        kernel(dtype, "hist")?,
+        &*kernel(dtype, "hist")?,
         hist_blocks,
         &stream,
         [src.data_ptr().raw(), hist, 0, 0, 0, 0, 0, 0],
         [n as i64, row_n as i64, rows as i64, kp, rp, cz, 0, 0],
     )?;
     launch(
-        kernel(dtype, "scan")?,
+        &*kernel(dtype, "scan")?,
         1,
         &stream,
         [hist, 0, 0, 0, 0, 0, 0, 0],
@@ -348,7 +336,7 @@ pub(crate) fn radix_sort(
             (k_bufs[p % 2], v_bufs[p % 2])
         };
         launch(
-            pass_kernel,
+            &pass_kernel,
             tiles,
             &stream,
             [

@@ -84,7 +84,7 @@ pub(crate) fn select_pair(
     let pick_k = kernel(dt, "selpick")?;
     for (p, (shift, width)) in digits(key_bits(dt)).into_iter().enumerate() {
         launch(
-            hist_k,
+            &hist_k,
             blocks,
             256,
             &stream,
@@ -92,7 +92,7 @@ pub(crate) fn select_pair(
             [n as i64, shift.into(), width.into(), count_nan, 0, 0, 0, 0],
         )?;
         launch(
-            pick_k,
+            &pick_k,
             1,
             256,
             &stream,
@@ -113,7 +113,7 @@ pub(crate) fn select_pair(
     let cnt = Array::empty_on(device, &[1], DType::Int64, Order::C)?;
     let qs = Array::empty_on(device, &[1], DType::Float64, Order::C)?;
     launch(
-        kernel(dt, "selfinish")?,
+        &*kernel(dt, "selfinish")?,
         1,
         32,
         &stream,

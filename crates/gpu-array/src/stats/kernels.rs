@@ -20,8 +20,7 @@
 //! shared memory count straight into global memory. Unweighted contiguous
 //! inputs aligned to 16 bytes are read 16 bytes per load.
 
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::Arc;
 
 use gpu_runtime::{DevicePtr, LaunchConfig, RawKernel, Stream};
 
@@ -386,24 +385,13 @@ pub(crate) fn program_request(line: &str) -> gpu_runtime::nvrtc::CompileRequest 
 
 /// The compiled kernel of one instantiation line, named `name`, cached
 /// for the process.
-fn kernel_of(name: String, line: String) -> Result<&'static RawKernel> {
-    static CACHE: OnceLock<Mutex<HashMap<String, &'static RawKernel>>> = OnceLock::new();
-    let mut cache = CACHE
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    if let Some(r) = cache.get(&name) {
-        return Ok(r);
-    }
-    let r: &'static RawKernel = Box::leak(Box::new(RawKernel::from_request(
-        program_request(&line),
-        &name,
-    )?));
-    cache.insert(name, r);
-    Ok(r)
+fn kernel_of(name: String, line: String) -> Result<Arc<RawKernel>> {
+    Ok(RawKernel::cached(&name, || {
+        RawKernel::from_request(program_request(&line), &name)
+    })?)
 }
 
-fn kernel(k: &CountKernel) -> Result<&'static RawKernel> {
+fn kernel(k: &CountKernel) -> Result<Arc<RawKernel>> {
     kernel_of(k.name(), k.instantiation())
 }
 
@@ -438,7 +426,7 @@ pub(crate) fn minmax(
     let cfg = LaunchConfig::new((blocks as u32, 1, 1), (BLOCK, 1, 1));
     let nn = i64::try_from(n).map_err(|_| Error::Value("minmax: too many elements".into()))?;
     crate::raw::launch_count(
-        raw,
+        &raw,
         cfg,
         stream,
         [x, DevicePtr::NULL, DevicePtr::NULL, out.data_ptr()],
@@ -495,7 +483,7 @@ pub(crate) fn launch(k: &CountKernel, stream: &Stream, a: &CountArgs) -> Result<
         .with_shared_mem(if use_smem { smem as u32 } else { 0 });
     let n = i64::try_from(a.n).map_err(|_| Error::Value("count: too many elements".into()))?;
     crate::raw::launch_count(
-        raw,
+        &raw,
         cfg,
         stream,
         [a.x, a.w, a.edges, a.out],
