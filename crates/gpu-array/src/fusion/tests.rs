@@ -425,7 +425,7 @@ fn every_table_ufunc_has_a_function() {
         ("power", |a, b| fx::pow(a, b)),
         ("float_power", |a, b| fx::float_power(a, b)),
         ("remainder", |a, b| fx::remainder(a, b)),
-        ("remainder", |a, b| fx::mod_(a, b)),
+        ("remainder", |a, b| fx::r#mod(a, b)),
         ("fmod", |a, b| fx::fmod(a, b)),
         ("heaviside", |a, b| fx::heaviside(a, b)),
         ("gcd", |a, b| fx::gcd(a, b)),

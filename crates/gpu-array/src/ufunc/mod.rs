@@ -24,6 +24,7 @@
 
 pub(crate) mod call;
 mod functions;
+pub(crate) mod names;
 mod replay;
 pub(crate) mod select;
 mod table;
