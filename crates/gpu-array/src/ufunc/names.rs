@@ -211,3 +211,32 @@ macro_rules! for_each_ufunc {
 }
 
 pub(crate) use for_each_ufunc;
+
+#[cfg(test)]
+mod tests {
+    macro_rules! unary_names {
+        ($($(#[$doc:meta])* $f:ident => $name:literal;)*) => {
+            const UNARY: &[&str] = &[$($name),*];
+        };
+    }
+    macro_rules! binary_names {
+        ($($(#[$doc:meta])* $f:ident => $name:literal;)*) => {
+            const BINARY: &[&str] = &[$($name),*];
+        };
+    }
+    for_each_ufunc!(unary_names, binary_names);
+
+    /// Every listed name is a ufunc of the table with as many inputs as its
+    /// list says (a typo would otherwise surface only at the first call).
+    #[test]
+    fn every_listed_name_is_a_ufunc_of_its_arity() {
+        for (names, nin) in [(UNARY, 1), (BINARY, 2)] {
+            for name in names {
+                let u = crate::ufunc::get(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+                assert_eq!(u.nin, nin, "{name}");
+                assert_eq!(u.nout, 1, "{name}");
+            }
+        }
+        assert!(UNARY.len() + BINARY.len() > 90);
+    }
+}
