@@ -261,25 +261,25 @@ pub(crate) fn trsm(
                 })
             }};
         }
-        match dtype {
-            DType::Float32 => call!("cublasStrsm", cublasStrsm_v2, f32, 1f32),
-            DType::Float64 => call!("cublasDtrsm", cublasDtrsm_v2, f64, 1f64),
-            DType::Complex64 => call!(
+        super::sdcz!(
+            dtype,
+            "solve_triangular",
+            call,
+            ["cublasStrsm", cublasStrsm_v2, f32, 1f32],
+            ["cublasDtrsm", cublasDtrsm_v2, f64, 1f64],
+            [
                 "cublasCtrsm",
                 cublasCtrsm_v2,
                 cublas::float2,
                 cublas::float2 { x: 1.0, y: 0.0 }
-            ),
-            DType::Complex128 => call!(
+            ],
+            [
                 "cublasZtrsm",
                 cublasZtrsm_v2,
                 cublas::double2,
                 cublas::double2 { x: 1.0, y: 0.0 }
-            ),
-            other => Err(unsupported(format!(
-                "solve_triangular does not take dtype {other}"
-            ))),
-        }
+            ],
+        )
     })
 }
 
@@ -313,13 +313,15 @@ pub(crate) fn getrf_batched(
             })
         };
     }
-    match dtype {
-        DType::Float32 => call!(cublasSgetrfBatched, f32),
-        DType::Float64 => call!(cublasDgetrfBatched, f64),
-        DType::Complex64 => call!(cublasCgetrfBatched, cublas::float2),
-        DType::Complex128 => call!(cublasZgetrfBatched, cublas::double2),
-        other => Err(unsupported(format!("getrfBatched does not take {other}"))),
-    }
+    super::sdcz!(
+        dtype,
+        "getrfBatched",
+        call,
+        [cublasSgetrfBatched, f32],
+        [cublasDgetrfBatched, f64],
+        [cublasCgetrfBatched, cublas::float2],
+        [cublasZgetrfBatched, cublas::double2],
+    )
 }
 
 /// Solves `op(A_i) X_i = B_i` in place of each `B_i` (`n x nrhs`,
@@ -366,13 +368,15 @@ pub(crate) fn getrs_batched(
             })
         };
     }
-    match dtype {
-        DType::Float32 => call!(cublasSgetrsBatched, f32),
-        DType::Float64 => call!(cublasDgetrsBatched, f64),
-        DType::Complex64 => call!(cublasCgetrsBatched, cublas::float2),
-        DType::Complex128 => call!(cublasZgetrsBatched, cublas::double2),
-        other => Err(unsupported(format!("getrsBatched does not take {other}"))),
-    }?;
+    super::sdcz!(
+        dtype,
+        "getrsBatched",
+        call,
+        [cublasSgetrsBatched, f32],
+        [cublasDgetrsBatched, f64],
+        [cublasCgetrsBatched, cublas::float2],
+        [cublasZgetrsBatched, cublas::double2],
+    )?;
     host_info_ok("getrsBatched", host_info)
 }
 
@@ -428,12 +432,14 @@ pub(crate) fn geqrf_batched(
             })
         };
     }
-    match dtype {
-        DType::Float32 => call!(cublasSgeqrfBatched, f32),
-        DType::Float64 => call!(cublasDgeqrfBatched, f64),
-        DType::Complex64 => call!(cublasCgeqrfBatched, cublas::float2),
-        DType::Complex128 => call!(cublasZgeqrfBatched, cublas::double2),
-        other => Err(unsupported(format!("geqrfBatched does not take {other}"))),
-    }?;
+    super::sdcz!(
+        dtype,
+        "geqrfBatched",
+        call,
+        [cublasSgeqrfBatched, f32],
+        [cublasDgeqrfBatched, f64],
+        [cublasCgeqrfBatched, cublas::float2],
+        [cublasZgeqrfBatched, cublas::double2],
+    )?;
     host_info_ok("geqrfBatched", host_info)
 }

@@ -2,6 +2,28 @@
 //! calls, and the launches of the crate's own kernels.
 #![allow(unsafe_code)]
 
+/// One cuBLAS or cuSOLVER entry point in its S, D, C or Z form for a
+/// dtype: `sdcz!(dtype, "what", call, [float32 args], [float64 args],
+/// [complex64 args], [complex128 args])` runs the caller's local macro
+/// `call!` with the arguments of the dtype's form; any other dtype is
+/// `Unsupported`, naming `what`. The one dispatch of every typed call.
+macro_rules! sdcz {
+    ($dtype:expr, $what:expr, $call:ident,
+     [$($s:tt)*], [$($d:tt)*], [$($c:tt)*], [$($z:tt)*] $(,)?) => {
+        match $dtype {
+            gpu_array::DType::Float32 => $call!($($s)*),
+            gpu_array::DType::Float64 => $call!($($d)*),
+            gpu_array::DType::Complex64 => $call!($($c)*),
+            gpu_array::DType::Complex128 => $call!($($z)*),
+            other => Err($crate::error::unsupported(format!(
+                "{} does not take dtype {other}",
+                $what
+            ))),
+        }
+    };
+}
+pub(crate) use sdcz;
+
 pub(crate) mod blas;
 pub(crate) mod handles;
 pub(crate) mod solver;

@@ -322,13 +322,15 @@ pub(crate) fn orgqr(
             })
         }};
     }
-    match dtype {
-        DType::Float32 => run!(cusolverDnSorgqr_bufferSize, cusolverDnSorgqr, f32),
-        DType::Float64 => run!(cusolverDnDorgqr_bufferSize, cusolverDnDorgqr, f64),
-        DType::Complex64 => run!(cusolverDnCungqr_bufferSize, cusolverDnCungqr, cs::float2),
-        DType::Complex128 => run!(cusolverDnZungqr_bufferSize, cusolverDnZungqr, cs::double2),
-        other => Err(unsupported(format!("qr does not take dtype {other}"))),
-    }
+    super::sdcz!(
+        dtype,
+        "qr",
+        run,
+        [cusolverDnSorgqr_bufferSize, cusolverDnSorgqr, f32],
+        [cusolverDnDorgqr_bufferSize, cusolverDnDorgqr, f64],
+        [cusolverDnCungqr_bufferSize, cusolverDnCungqr, cs::float2],
+        [cusolverDnZungqr_bufferSize, cusolverDnZungqr, cs::double2],
+    )
 }
 
 /// Eigenvalues (ascending, into `w` of the real dtype) and, with
@@ -575,13 +577,15 @@ pub(crate) fn potrf_batched(
             })
         };
     }
-    match dtype {
-        DType::Float32 => call!(cusolverDnSpotrfBatched, f32),
-        DType::Float64 => call!(cusolverDnDpotrfBatched, f64),
-        DType::Complex64 => call!(cusolverDnCpotrfBatched, cs::float2),
-        DType::Complex128 => call!(cusolverDnZpotrfBatched, cs::double2),
-        other => Err(unsupported(format!("cholesky does not take dtype {other}"))),
-    }
+    super::sdcz!(
+        dtype,
+        "cholesky",
+        call,
+        [cusolverDnSpotrfBatched, f32],
+        [cusolverDnDpotrfBatched, f64],
+        [cusolverDnCpotrfBatched, cs::float2],
+        [cusolverDnZpotrfBatched, cs::double2],
+    )
 }
 
 /// Eigenvalues (ascending) and, with `vectors`, eigenvectors in place of
@@ -648,33 +652,35 @@ pub(crate) fn syevj_batched(
             })
         };
     }
-    match dtype {
-        DType::Float32 => call!(
+    super::sdcz!(
+        dtype,
+        "eigh",
+        call,
+        [
             cusolverDnSsyevjBatched_bufferSize,
             cusolverDnSsyevjBatched,
             f32,
             f32
-        ),
-        DType::Float64 => call!(
+        ],
+        [
             cusolverDnDsyevjBatched_bufferSize,
             cusolverDnDsyevjBatched,
             f64,
             f64
-        ),
-        DType::Complex64 => call!(
+        ],
+        [
             cusolverDnCheevjBatched_bufferSize,
             cusolverDnCheevjBatched,
             cs::float2,
             f32
-        ),
-        DType::Complex128 => call!(
+        ],
+        [
             cusolverDnZheevjBatched_bufferSize,
             cusolverDnZheevjBatched,
             cs::double2,
             f64
-        ),
-        other => Err(unsupported(format!("eigh does not take dtype {other}"))),
-    }
+        ],
+    )
 }
 
 /// SVDs of `batch` small `m x n` matrices (`m, n <= 32`) stored one after
@@ -755,31 +761,33 @@ pub(crate) fn gesvdj_batched(
             })
         };
     }
-    match dtype {
-        DType::Float32 => call!(
+    super::sdcz!(
+        dtype,
+        "svd",
+        call,
+        [
             cusolverDnSgesvdjBatched_bufferSize,
             cusolverDnSgesvdjBatched,
             f32,
             f32
-        ),
-        DType::Float64 => call!(
+        ],
+        [
             cusolverDnDgesvdjBatched_bufferSize,
             cusolverDnDgesvdjBatched,
             f64,
             f64
-        ),
-        DType::Complex64 => call!(
+        ],
+        [
             cusolverDnCgesvdjBatched_bufferSize,
             cusolverDnCgesvdjBatched,
             cs::float2,
             f32
-        ),
-        DType::Complex128 => call!(
+        ],
+        [
             cusolverDnZgesvdjBatched_bufferSize,
             cusolverDnZgesvdjBatched,
             cs::double2,
             f64
-        ),
-        other => Err(unsupported(format!("svd does not take dtype {other}"))),
-    }
+        ],
+    )
 }
