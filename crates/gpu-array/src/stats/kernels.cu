@@ -1,0 +1,244 @@
+
+#include "cuprum/types.cuh"
+#include "cuprum/math.cuh"
+
+namespace cuprum_stats {
+
+template <typename T> __device__ __forceinline__ T from_double(double v) { return cuprum::cast<T>(v); }
+
+// NumPy's equal-width bin of x (edges of dtype T), or -1 outside [first, last]
+// (NaN too).
+template <typename In, typename T, typename C>
+__device__ __forceinline__ long long uniform_bin(const In& x, const T* edges, long long nb,
+                                                 const T first, const T last, const C denom) {
+  typedef typename cuprum::compute_type<T>::type F;
+  typedef typename cuprum::compute_type<C>::type CF;
+  const T xt = cuprum::cast<T>(x);
+  if (!((F)xt >= (F)first && (F)xt <= (F)last)) return -1;
+  const T s = T((F)xt - (F)first);
+  C f = C((CF)cuprum::cast<C>(s) / (CF)denom);
+  f = C((CF)f * (CF)nb);
+  long long idx = cuprum::cast<long long>(f);
+  if (idx >= nb) idx = nb - 1;
+  if (idx < 0) idx = 0;
+  if ((F)xt < (F)edges[idx]) idx -= 1;
+  if (idx != nb - 1 && (F)xt >= (F)edges[idx + 1]) idx += 1;
+  if (idx < 0) idx = 0;
+  if (idx > nb - 1) idx = nb - 1;
+  return idx;
+}
+
+// The bin of x among nb + 1 sorted edges of dtype E compared in C: the last
+// edge <= x, the last bin closed on the right; -1 outside or NaN.
+template <typename In, typename E, typename C>
+__device__ __forceinline__ long long search_bin(const In& x, const E* edges, long long nb) {
+  const C v = cuprum::cast<C>(x);
+  if (!(v >= cuprum::cast<C>(edges[0]) && v <= cuprum::cast<C>(edges[nb]))) return -1;
+  long long lo = 0, hi = nb + 1;
+  while (hi - lo > 1) {
+    const long long mid = lo + (hi - lo) / 2;
+    if (cuprum::cast<C>(edges[mid]) <= v) lo = mid; else hi = mid;
+  }
+  return lo < nb ? lo : nb - 1;
+}
+
+template <int WMODE> struct acc_of { typedef double type; };
+template <> struct acc_of<0> { typedef unsigned int type; };
+
+template <typename W> __device__ __forceinline__ double wre(const W& w) { return cuprum::cast<double>(w); }
+template <typename R> __device__ __forceinline__ double wre(const cuprum::complex<R>& w) { return (double)w.real(); }
+template <typename W> __device__ __forceinline__ double wim(const W&) { return 0.0; }
+template <typename R> __device__ __forceinline__ double wim(const cuprum::complex<R>& w) { return (double)w.imag(); }
+
+// MODE 0 uniform, 1 search, 2 direct; WMODE 0 counts, 1 real weights,
+// 2 complex weights (two float64 per bin).
+template <typename In, typename T, typename C, typename W, int MODE, int WMODE>
+__device__ void count(const char* x_, const char* w_, const char* e_, char* out_, long long n,
+                      long long nb, double first_d, double last_d, double denom_d, int use_smem) {
+  typedef typename acc_of<WMODE>::type A;
+  constexpr int K = WMODE == 2 ? 2 : 1;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  A* sh = (A*)smem_raw;
+  const In* x = (const In*)x_;
+  const W* w = (const W*)w_;
+  const T* edges = (const T*)e_;
+  const T first = from_double<T>(first_d), last = from_double<T>(last_d);
+  const C denom = from_double<C>(denom_d);
+  (void)first; (void)last; (void)denom; (void)edges; (void)w;
+  if (use_smem) {
+    for (long long i = threadIdx.x; i < nb * K; i += blockDim.x) sh[i] = A(0);
+    __syncthreads();
+  }
+  auto bin_of = [&](const In& v) -> long long {
+    if constexpr (MODE == 0) {
+      return uniform_bin<In, T, C>(v, edges, nb, first, last, denom);
+    } else if constexpr (MODE == 1) {
+      return search_bin<In, T, C>(v, edges, nb);
+    } else {
+      const long long b = cuprum::cast<long long>(v);
+      return (b >= 0 && b < nb) ? b : -1;
+    }
+  };
+  auto add = [&](long long b, long long i) {
+    if constexpr (WMODE == 0) {
+      if (use_smem) atomicAdd(&sh[b], 1u);
+      else atomicAdd((unsigned long long*)out_ + b, 1ull);
+    } else {
+      const W wv = w[i];
+      double* g = (double*)out_;
+      if (use_smem) {
+        atomicAdd(&sh[b * K], wre(wv));
+        if constexpr (K == 2) atomicAdd(&sh[b * K + 1], wim(wv));
+      } else {
+        atomicAdd(&g[b * K], wre(wv));
+        if constexpr (K == 2) atomicAdd(&g[b * K + 1], wim(wv));
+      }
+    }
+  };
+  const long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  const long long step = (long long)gridDim.x * blockDim.x;
+  long long rest = 0;
+  constexpr int V = (WMODE == 0 && (sizeof(In) == 1 || sizeof(In) == 2 || sizeof(In) == 4 || sizeof(In) == 8))
+      ? (int)(16 / sizeof(In)) : 1;
+  if constexpr (V > 1) {
+    if (((unsigned long long)x_ & 15ull) == 0) {
+      const long long nv = n / V;
+      // Two 16-byte loads in flight per thread and iteration.
+      for (long long q = tid; q < nv; q += 2 * step) {
+        const bool two = q + step < nv;
+        const uint4 raw0 = ((const uint4*)x_)[q];
+        const uint4 raw1 = two ? ((const uint4*)x_)[q + step] : raw0;
+        In xs[2 * V];
+        memcpy(xs, &raw0, 16);
+        memcpy(xs + V, &raw1, 16);
+#pragma unroll
+        for (int j = 0; j < 2 * V; ++j) {
+          if (j >= V && !two) break;
+          const long long b = bin_of(xs[j]);
+          if (b >= 0) add(b, 0);
+        }
+      }
+      rest = nv * V;
+    }
+  }
+  for (long long i = rest + tid; i < n; i += step) {
+    const long long b = bin_of(x[i]);
+    if (b >= 0) add(b, i);
+  }
+  if (use_smem) {
+    __syncthreads();
+    for (long long i = threadIdx.x; i < nb * K; i += blockDim.x) {
+      const A v = sh[i];
+      if (v != A(0)) {
+        if constexpr (WMODE == 0) atomicAdd((unsigned long long*)out_ + i, (unsigned long long)v);
+        else atomicAdd((double*)out_ + i, v);
+      }
+    }
+  }
+}
+
+// Min and max of n values in one pass, as order-preserving 64-bit keys
+// (integers: the value; floats: the float64 bits with the magnitude of
+// negatives flipped), folded into a zeroed out[3] with unsigned atomicMax:
+// out[0] = ~u(min), out[1] = u(max) (u: the signed-to-unsigned order map,
+// so that 0 is each one's identity), out[2] |= 1 when a NaN was seen.
+template <typename In>
+__device__ __forceinline__ long long key_of(const In& v, unsigned& nan) {
+  if constexpr (cuprum::is_floating<In>::value) {
+    const double d = cuprum::cast<double>(v);
+    if (d != d) { nan = 1u; return 0x7fffffffffffffffLL; }
+    const long long b = __double_as_longlong(d);
+    return b >= 0 ? b : b ^ 0x7fffffffffffffffLL;
+  } else {
+    return (long long)v;
+  }
+}
+
+template <typename In>
+__device__ void minmax(const char* x_, unsigned long long* out, long long n) {
+  const In* x = (const In*)x_;
+  long long kmin = 0x7fffffffffffffffLL, kmax = (-0x7fffffffffffffffLL - 1);
+  unsigned nan = 0u;
+  const long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  const long long step = (long long)gridDim.x * blockDim.x;
+  long long rest = 0;
+  constexpr int V = (sizeof(In) == 1 || sizeof(In) == 2 || sizeof(In) == 4 || sizeof(In) == 8)
+      ? (int)(16 / sizeof(In)) : 1;
+  if constexpr (V > 1) {
+    if (((unsigned long long)x_ & 15ull) == 0) {
+      const long long nv = n / V;
+      for (long long q = tid; q < nv; q += 2 * step) {
+        const bool two = q + step < nv;
+        const uint4 raw0 = ((const uint4*)x_)[q];
+        const uint4 raw1 = two ? ((const uint4*)x_)[q + step] : raw0;
+        In xs[2 * V];
+        memcpy(xs, &raw0, 16);
+        memcpy(xs + V, &raw1, 16);
+#pragma unroll
+        for (int j = 0; j < 2 * V; ++j) {
+          unsigned nn = 0u;
+          const long long k = key_of(xs[j], nn);
+          if (nn) { nan = 1u; } else { kmin = k < kmin ? k : kmin; kmax = k > kmax ? k : kmax; }
+        }
+      }
+      rest = nv * V;
+    }
+  }
+  for (long long i = rest + tid; i < n; i += step) {
+    unsigned nn = 0u;
+    const long long k = key_of(x[i], nn);
+    if (nn) { nan = 1u; } else { kmin = k < kmin ? k : kmin; kmax = k > kmax ? k : kmax; }
+  }
+#pragma unroll
+  for (int d = 16; d >= 1; d >>= 1) {
+    const long long a = __shfl_xor_sync(0xffffffffu, kmin, d);
+    const long long b = __shfl_xor_sync(0xffffffffu, kmax, d);
+    kmin = a < kmin ? a : kmin;
+    kmax = b > kmax ? b : kmax;
+  }
+  // One atomic per block: the warps' results through shared memory.
+  __shared__ long long s_min[32], s_max[32];
+  __shared__ unsigned s_nan;
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, warps = blockDim.x >> 5;
+  if (threadIdx.x == 0) s_nan = 0u;
+  __syncthreads();
+  if (lane == 0) {
+    s_min[warp] = kmin;
+    s_max[warp] = kmax;
+  }
+  if (nan) s_nan = 1u;
+  __syncthreads();
+  if (warp != 0) return;
+  kmin = lane < warps ? s_min[lane] : 0x7fffffffffffffffLL;
+  kmax = lane < warps ? s_max[lane] : (-0x7fffffffffffffffLL - 1);
+#pragma unroll
+  for (int d = 16; d >= 1; d >>= 1) {
+    const long long a = __shfl_xor_sync(0xffffffffu, kmin, d);
+    const long long b = __shfl_xor_sync(0xffffffffu, kmax, d);
+    kmin = a < kmin ? a : kmin;
+    kmax = b > kmax ? b : kmax;
+  }
+  const unsigned any_nan = s_nan;
+  if (lane == 0) {
+    const unsigned long long sign = 0x8000000000000000ull;
+    const unsigned long long umin = (unsigned long long)kmin ^ sign;
+    const unsigned long long umax = (unsigned long long)kmax ^ sign;
+    if (umin != ~0ull) atomicMax(&out[0], ~umin);
+    if (umax != 0ull) atomicMax(&out[1], umax);
+    if (any_nan) atomicOr(&out[2], 1ull);
+  }
+}
+
+}  // namespace cuprum_stats
+
+#define CUPRUM_MINMAX(NAME, IN)                                                                   \
+  extern "C" __global__ void __launch_bounds__(256) NAME(                                         \
+      const char* x, const char* w, const char* e, char* out, long long n, long long nb,          \
+      double first, double last, double denom, int use_smem) {                                    \
+    cuprum_stats::minmax<IN>(x, (unsigned long long*)out, n); }
+
+#define CUPRUM_COUNT(NAME, IN, T, C, W, MODE, WMODE)                                              \
+  extern "C" __global__ void __launch_bounds__(256) NAME(                                         \
+      const char* x, const char* w, const char* e, char* out, long long n, long long nb,          \
+      double first, double last, double denom, int use_smem) {                                    \
+    cuprum_stats::count<IN, T, C, W, MODE, WMODE>(x, w, e, out, n, nb, first, last, denom, use_smem); }
