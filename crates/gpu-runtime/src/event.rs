@@ -49,7 +49,16 @@ impl Event {
     /// # Errors
     /// The driver failed.
     pub fn new(options: EventOptions) -> Result<Event> {
-        let device = Device::current()?;
+        Event::new_on(Device::current()?, options)
+    }
+
+    /// A new event on `device`. Touches no thread-local state (the current
+    /// device is not consulted), so drops that run during a thread's exit
+    /// may use it.
+    ///
+    /// # Errors
+    /// The driver failed.
+    pub fn new_on(device: Device, options: EventOptions) -> Result<Event> {
         device.bind()?;
         let mut flags: c_uint = 0;
         if options.blocking {

@@ -340,15 +340,19 @@ impl Drop for Memory {
 }
 
 /// Records a new event (without timing) at the current end of `stream`,
-/// created on the stream's device.
+/// created on the stream's device. No thread-local state is touched (drops
+/// that call this may run while a thread exits).
 pub(crate) fn record_event(stream: &Stream) -> Result<Event> {
-    let _guard = stream.device().use_device()?;
-    let e = Event::new(EventOptions {
-        timing: false,
-        ..EventOptions::default()
-    })?;
+    let e = Event::new_on(stream.device(), untimed())?;
     e.record(stream)?;
     Ok(e)
+}
+
+fn untimed() -> EventOptions {
+    EventOptions {
+        timing: false,
+        ..EventOptions::default()
+    }
 }
 
 /// Waits for `stream` without consulting `allow_synchronize`: used where
@@ -428,12 +432,10 @@ pub(crate) fn retire_stream(device: Device, id: u64, raw: cuda::CUstream, per_th
     } else {
         raw
     };
+    // Often runs while a thread exits (its per-thread stream dropped from
+    // thread-local storage): nothing here may touch thread-local state.
     let fence = (|| -> Result<Event> {
-        let _guard = device.use_device()?;
-        let e = Event::new(EventOptions {
-            timing: false,
-            ..EventOptions::default()
-        })?;
+        let e = Event::new_on(device, untimed())?;
         // SAFETY: valid handles; `raw` is the stream being dropped (still
         // alive) or the legacy stream.
         check("cuEventRecord", unsafe {
