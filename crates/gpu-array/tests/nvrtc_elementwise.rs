@@ -1,10 +1,10 @@
 //! Tier 2 (DESIGN.md, "Testing"): every elementwise kernel the library can
-//! render compiles with the real NVRTC for sm_80 and sm_90: every type loop
-//! of every ufunc (contiguous, vectorised, strided 1-d and 3-d; 32- and
-//! 64-bit indexing), `astype` for every dtype pair, and user-defined
-//! `ElementwiseKernel`s. Kernels are batched into a few large programs so
-//! that two cores get through in well under a minute or two. Needs only the
-//! NVRTC library; skips with a reason without it.
+//! render compiles with the real NVRTC for sm_90 (and sm_80 with
+//! `CUPRUM_TEST_ALL_ARCHS=1`): every type loop of every ufunc (contiguous,
+//! vectorised, strided 1-d and 3-d; 32- and 64-bit indexing), `astype` for
+//! every dtype pair, and user-defined `ElementwiseKernel`s. Kernels are batched
+//! into a few large programs so that two cores get through in well under a
+//! minute or two. Needs only the NVRTC library; skips with a reason without it.
 
 // The expected values are NumPy's printed outputs, digit for digit; some
 // happen to equal std's constants, which is the point, not a shortcut.
@@ -22,8 +22,6 @@ use gpu_array::kernels::HEADERS;
 use gpu_array::ufunc::{self, UfuncInput, UfuncParams};
 use gpu_runtime::nvrtc::{self, CompileRequest, ImageKind};
 use gpu_runtime::testing::{no_cache, nvrtc_or_skip};
-
-const ARCHS: [&str; 2] = ["sm_80", "sm_90"];
 
 /// Every layout variant, for user kernels.
 const VARIANTS: [(LayoutClass, IndexWidth); 4] = [
@@ -58,7 +56,7 @@ fn compile_batch(label: &str, specs: &[ElementwiseSpec]) {
     }
     let source = render_program(specs);
     assert_eq!(source, render_program(specs), "rendering is deterministic");
-    for arch in ARCHS {
+    for &arch in gpu_runtime::testing::test_archs() {
         let t = Instant::now();
         let mut req = CompileRequest::new(source.clone()).arch(arch);
         req.name = format!("{label}.cu");
@@ -379,7 +377,7 @@ fn mask_compaction_kernels_compile() {
     let source = gpu_array::indexing::compact::program_source();
     let names = gpu_array::indexing::compact::kernel_names();
     assert_eq!(names.len(), 6);
-    for arch in ARCHS {
+    for &arch in gpu_runtime::testing::test_archs() {
         let t = Instant::now();
         let mut req = CompileRequest::new(source.clone()).arch(arch);
         req.name = "mask_compaction.cu".into();

@@ -1,13 +1,13 @@
-//! Tier 2 (DESIGN.md, "Testing"): fused kernels compile with the real NVRTC
-//! for sm_80 and sm_90. Elementwise: every type loop of every ufunc traced
-//! through `fx::ufunc` (so every loop statement compiles inside a fused
-//! chain), chains with constants of every kind (inf, NaN, -0.0, complex,
-//! int64's minimum, uint64's maximum), `where`, `astype`, folded comparisons
-//! and scalar arguments, in every layout. Reductions: one reduction (sum,
-//! prod, max, min, mean over several dtypes, `dtype=`) and several
-//! reductions in one kernel (struct accumulators of mixed types), in every
-//! strategy of the planner (`Strategy::ALL`). Batched into a few programs;
-//! needs only the NVRTC library and skips with a reason without it.
+//! Tier 2 (DESIGN.md, "Testing"): fused kernels compile with the real NVRTC for
+//! sm_90 (and sm_80 with `CUPRUM_TEST_ALL_ARCHS=1`). Elementwise: every type
+//! loop of every ufunc traced through `fx::ufunc` (so every loop statement
+//! compiles inside a fused chain), chains with constants of every kind (inf,
+//! NaN, -0.0, complex, int64's minimum, uint64's maximum), `where`, `astype`,
+//! folded comparisons and scalar arguments, in every layout. Reductions: one
+//! reduction (sum, prod, max, min, mean over several dtypes, `dtype=`) and
+//! several reductions in one kernel (struct accumulators of mixed types), in
+//! every strategy of the planner (`Strategy::ALL`). Batched into a few
+//! programs; needs only the NVRTC library and skips with a reason without it.
 
 use std::time::Instant;
 
@@ -19,8 +19,6 @@ use gpu_array::reduction::{self, ReduceOptions, ReductionSpec, Strategy, Variant
 use gpu_array::ufunc;
 use gpu_runtime::nvrtc::{self, CompileRequest, ImageKind};
 use gpu_runtime::testing::{no_cache, nvrtc_or_skip};
-
-const ARCHS: [&str; 2] = ["sm_80", "sm_90"];
 
 const LAYOUTS: [(LayoutClass, IndexWidth); 4] = [
     (
@@ -57,7 +55,7 @@ fn compile(label: &str, req: CompileRequest, mut names: Vec<String>) {
     let before = names.len();
     names.dedup();
     assert_eq!(before, names.len(), "{label}: duplicate kernel names");
-    for arch in ARCHS {
+    for &arch in gpu_runtime::testing::test_archs() {
         let t = Instant::now();
         let mut req = req.clone().arch(arch);
         req.name = format!("{label}.cu");

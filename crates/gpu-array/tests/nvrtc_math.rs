@@ -1,6 +1,6 @@
 //! Tier 2 (DESIGN.md, "Testing"): every kernel of `gpu_array::math`,
 //! `gpu_array::stats` and `gpu_array::polynomial` compiles with the real
-//! NVRTC for sm_80 and sm_90: the elementwise kernels of
+//! NVRTC for sm_90 (and sm_80 with `CUPRUM_TEST_ALL_ARCHS=1`): the elementwise kernels of
 //! [`gpu_array::math::kernel_specs`] (rounding, i0, sinc, rsqrt, clip,
 //! nan_to_num, windows, interp, unwrap, Horner, polyvander, correlate,
 //! digitize over their dtypes and loops) in one program, and the
@@ -30,7 +30,7 @@ fn math_kernels_compile() {
     // Kernels compiled with their own options (Horner's --fmad=false)
     // go in a program of their own, as the launcher compiles them.
     let (plain, fmad): (Vec<_>, Vec<_>) = specs.into_iter().partition(|s| s.options.is_empty());
-    for arch in ["sm_80", "sm_90"] {
+    for &arch in gpu_runtime::testing::test_archs() {
         for group in [&plain, &fmad] {
             let req = program_request(group).arch(arch);
             let c = compile_uncached(&req, &CompileConfig::from_env()).unwrap_or_else(|e| {
@@ -68,7 +68,7 @@ fn counting_kernels_compile() {
     unique.sort_unstable();
     unique.dedup();
     assert_eq!(unique.len(), wanted.len(), "duplicate instantiations");
-    for arch in ["sm_80", "sm_90"] {
+    for &arch in gpu_runtime::testing::test_archs() {
         let req = HEADERS
             .iter()
             .fold(CompileRequest::new(source.clone()), |r, (n, h)| {
@@ -117,7 +117,7 @@ fn cov_product_kernels_compile() {
             specs.push(s);
         }
     }
-    for arch in ["sm_80", "sm_90"] {
+    for &arch in gpu_runtime::testing::test_archs() {
         let req = gpu_array::reduction::program_request(&specs).arch(arch);
         compile_uncached(&req, &CompileConfig::from_env()).unwrap_or_else(|e| {
             let m = e.to_string();

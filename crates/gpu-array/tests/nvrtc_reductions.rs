@@ -1,11 +1,12 @@
-//! Tier 2 (DESIGN.md, "Testing"): every reduction kernel the library can
-//! render compiles with the real NVRTC for sm_80 and sm_90: each built-in
-//! reduction over every dtype, in each strategy (block, warp, column,
-//! two-pass) with 32- and 64-bit indexing and several coalesced ranks
-//! (argmax/argmin, var/std and nanmean with their struct accumulators
-//! among them), the `dtype=` accumulator variants, and user `ReductionKernel`s (scalars,
-//! several outputs, preambles, placeholders). Batched into a few programs.
-//! Needs only the NVRTC library; skips with a reason without it.
+//! Tier 2 (DESIGN.md, "Testing"): every reduction kernel the library can render
+//! compiles with the real NVRTC for sm_90 (and sm_80 with
+//! `CUPRUM_TEST_ALL_ARCHS=1`): each built-in reduction over every dtype, in
+//! each strategy (block, warp, column, two-pass) with 32- and 64-bit indexing
+//! and several coalesced ranks (argmax/argmin, var/std and nanmean with their
+//! struct accumulators among them), the `dtype=` accumulator variants, and user
+//! `ReductionKernel`s (scalars, several outputs, preambles, placeholders).
+//! Batched into a few programs. Needs only the NVRTC library; skips with a
+//! reason without it.
 
 use std::time::Instant;
 
@@ -18,8 +19,6 @@ use gpu_array::reduction::{
 use gpu_runtime::nvrtc::{self, ImageKind};
 use gpu_runtime::testing::{no_cache, nvrtc_or_skip};
 
-const ARCHS: [&str; 2] = ["sm_80", "sm_90"];
-
 /// Each strategy with a shape of the planner's output.
 const VARIANTS: [Variant; 4] = [
     Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32),
@@ -29,7 +28,7 @@ const VARIANTS: [Variant; 4] = [
 ];
 
 fn compile_batch(label: &str, specs: &[ReductionSpec]) {
-    compile_batch_for(label, specs, &ARCHS);
+    compile_batch_for(label, specs, gpu_runtime::testing::test_archs());
 }
 
 fn compile_batch_for(label: &str, specs: &[ReductionSpec], archs: &[&str]) {

@@ -1,12 +1,12 @@
-//! Tier 2 (DESIGN.md, "Testing"): every sort kernel (histogram, bin scan,
-//! the onesweep pass with 32- and 64-bit values, searchsorted, unique's
-//! flags and scatter) for every dtype, all dtypes in one program per
-//! architecture, and the elementwise kernels of the indexing and logic
-//! routines (take, take_along_axis, put, where, argwhere, isclose) over a
-//! spread of dtypes, layouts and index widths, compile with the real NVRTC
-//! for sm_80 and sm_90. Needs only the NVRTC library; skips with a reason
-//! without it. `CUPRUM_SORT_PTXAS_REPORT=1` prints ptxas' register, spill
-//! and shared-memory report of the sort kernels.
+//! Tier 2 (DESIGN.md, "Testing"): every sort kernel (histogram, bin scan, the
+//! onesweep pass with 32- and 64-bit values, searchsorted, unique's flags and
+//! scatter) for every dtype, all dtypes in one program per architecture, and
+//! the elementwise kernels of the indexing and logic routines (take,
+//! take_along_axis, put, where, argwhere, isclose) over a spread of dtypes,
+//! layouts and index widths, compile with the real NVRTC for sm_90 (and sm_80
+//! with `CUPRUM_TEST_ALL_ARCHS=1`). Needs only the NVRTC library; skips with a
+//! reason without it. `CUPRUM_SORT_PTXAS_REPORT=1` prints ptxas' register,
+//! spill and shared-memory report of the sort kernels.
 
 use gpu_array::DType;
 use gpu_array::elementwise::{IndexWidth, LayoutClass, render_program};
@@ -21,7 +21,7 @@ fn sort_kernels_compile_for_every_dtype() {
         return;
     }
     let source = program_source(&DType::ALL);
-    for arch in ["sm_80", "sm_90"] {
+    for &arch in gpu_runtime::testing::test_archs() {
         let mut req = CompileRequest::new(source.clone()).arch(arch);
         // ptxas' register, spill and shared-memory report, for the log.
         req.options.push("--ptxas-options=-v".into());
@@ -79,7 +79,7 @@ fn indexing_and_logic_kernels_compile() {
     }
     let expected: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
     let source = render_program(&specs);
-    for arch in ["sm_80", "sm_90"] {
+    for &arch in gpu_runtime::testing::test_archs() {
         let req = HEADERS
             .iter()
             .fold(CompileRequest::new(source.clone()), |r, (n, h)| {

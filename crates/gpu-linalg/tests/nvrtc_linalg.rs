@@ -1,8 +1,9 @@
-//! Tier 2 (DESIGN.md, "Testing"): the crate's own kernels (integer and
-//! boolean matmul for every integer dtype, the LU slogdet reduction and
-//! the batched `orgqr` for every factorization dtype) compile with the
-//! real NVRTC for sm_80 and sm_90, all in one program per architecture,
-//! and every kernel name is in the image. Needs only the NVRTC library; skips with a reason without it.
+//! Tier 2 (DESIGN.md, "Testing"): the crate's own kernels (integer and boolean
+//! matmul for every integer dtype, the LU slogdet reduction and the batched
+//! `orgqr` for every factorization dtype) compile with the real NVRTC for sm_90
+//! (and sm_80 with `CUPRUM_TEST_ALL_ARCHS=1`), all in one program per
+//! architecture, and every kernel name is in the image. Needs only the NVRTC
+//! library; skips with a reason without it.
 
 use gpu_linalg::kernels::{
     IMATMUL_DTYPES, ORGQR_DTYPES, SLOGDET_DTYPES, imatmul_name, orgqr_name, program_source,
@@ -17,7 +18,7 @@ fn linalg_kernels_compile() {
         return;
     }
     let source = program_source(&IMATMUL_DTYPES, &SLOGDET_DTYPES, &ORGQR_DTYPES);
-    for arch in ["sm_80", "sm_90"] {
+    for &arch in gpu_runtime::testing::test_archs() {
         let req = CompileRequest::new(source.clone()).arch(arch);
         let c = compile_uncached(&req, &CompileConfig::from_env())
             .unwrap_or_else(|e| panic!("{arch}: {e}"));

@@ -58,6 +58,21 @@ pub fn nvrtc_or_skip() -> Option<()> {
     }
 }
 
+/// The architectures the kernel-compilation tests build for: `sm_90` (the
+/// H200's, where every GPU test runs), and `sm_80` too with
+/// `CUPRUM_TEST_ALL_ARCHS=1`. One architecture halves the CI time of the
+/// full kernel matrix (the front end is the same for both; only ptxas's
+/// target differs), so CI compiles every kernel once for `sm_90` and the
+/// full two-architecture matrix runs where the variable is set (the GPU
+/// machine: `CUPRUM_TEST_ALL_ARCHS=1 bash bench/gpu/only.sh nvrtc_...`).
+pub fn test_archs() -> &'static [&'static str] {
+    if required("CUPRUM_TEST_ALL_ARCHS") {
+        &["sm_80", "sm_90"]
+    } else {
+        &["sm_90"]
+    }
+}
+
 /// A compile configuration that neither reads nor writes a kernel cache
 /// (and keeps sources and debug info off), whatever the environment says:
 /// a compile test must run NVRTC, not find an earlier result.
