@@ -64,7 +64,7 @@ pub fn nvrtc_or_skip() -> Option<()> {
 /// full kernel matrix (the front end is the same for both; only ptxas's
 /// target differs), so CI compiles every kernel once for `sm_90` and the
 /// full two-architecture matrix runs where the variable is set (the GPU
-/// machine: `CUPRUM_TEST_ALL_ARCHS=1 bash bench/gpu/only.sh nvrtc_...`).
+/// machine: `CUPRUM_TEST_ALL_ARCHS=1 bash bench/gpu/only.sh nvrtc ...`).
 pub fn test_archs() -> &'static [&'static str] {
     if required("CUPRUM_TEST_ALL_ARCHS") {
         &["sm_80", "sm_90"]
