@@ -1398,6 +1398,8 @@ fn handle_drops_at_thread_exit_restore_the_context_they_found() {
         }
     }
     thread_local! {
+        // Test-only, in the spawned thread alone: its destructor runs at that
+        // thread's exit and reports the context to the test through `seen`.
         static AT_EXIT: RefCell<Option<ContextAtExit>> = const { RefCell::new(None) };
     }
 

@@ -854,6 +854,11 @@ impl RawKernel {
     ) -> Result<std::sync::Arc<RawKernel>> {
         use std::collections::HashMap;
         use std::sync::{Arc, Mutex};
+        // Process-wide on purpose: a key names one fixed program (source and
+        // kernel name chosen by the crate that owns the key), so every caller
+        // of a key wants the same kernel, which holds no per-call state and
+        // compiles per device on first use. Entries are never removed: the
+        // set of keys is the crates' fixed kernel list.
         static CACHE: Mutex<Option<HashMap<String, Arc<RawKernel>>>> = Mutex::new(None);
         let lookup = |c: &Option<HashMap<String, Arc<RawKernel>>>| {
             c.as_ref().and_then(|m| m.get(key)).cloned()

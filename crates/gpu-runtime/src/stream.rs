@@ -113,6 +113,11 @@ thread_local! {
     /// is the newest of its device (none: the null stream).
     static CURRENT: Scoped<Stream> = const { Scoped::new() };
     static NULLS: RefCell<Vec<Option<Stream>>> = const { RefCell::new(Vec::new()) };
+    /// Per device, this thread's per-thread default stream: one value (so
+    /// one id and one pool arena) per thread, as the driver has one stream
+    /// per thread. Handing a clone to another thread is allowed; using it
+    /// there is refused by `Stream::handle`. Dropped at thread exit, when
+    /// the stream's arena is retired (without touching other thread-locals).
     static PER_THREAD: RefCell<Vec<Option<Stream>>> = const { RefCell::new(Vec::new()) };
 }
 

@@ -120,6 +120,13 @@ struct Entry {
 }
 
 thread_local! {
+    /// This thread's remembered launches. Per thread so no lock is taken;
+    /// an entry holds only what the key determines (kernel, grid, argument
+    /// bytes with the data addresses and scalars patched at each replay),
+    /// never an array, so no call can observe another's data through it,
+    /// and the launch goes on the calling thread's current stream. `Rc`
+    /// so that `replay` clones the entry out and releases the borrow
+    /// before allocating (memory hooks may call ufuncs).
     static ENTRIES_OF_THREAD: RefCell<Vec<Rc<Entry>>> = const { RefCell::new(Vec::new()) };
 }
 

@@ -275,7 +275,8 @@ pub(crate) mod tests {
         );
     }
 
-    /// Records its name for every `free` postprocess.
+    /// Records its name for every `free` postprocess (test-only; the log is
+    /// the test's own, shared with the hook by the `Arc`).
     struct Named(&'static str, Arc<Mutex<Vec<&'static str>>>);
 
     impl MemoryHook for Named {

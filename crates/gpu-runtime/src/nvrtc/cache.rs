@@ -124,6 +124,9 @@ fn temp_dir_name() -> String {
 #[cfg(unix)]
 fn current_uid() -> Option<u32> {
     use std::os::unix::fs::MetadataExt;
+    // The process's effective user does not change under us (Cuprum never
+    // calls setuid), so one probe answers for the process; a caller can only
+    // observe it as the owner the cache folder is checked against.
     static UID: OnceLock<Option<u32>> = OnceLock::new();
     *UID.get_or_init(|| {
         let dir = std::env::temp_dir();
@@ -155,6 +158,8 @@ fn current_uid() -> Option<u32> {
 /// (std's `RandomState`) of a counter and the time.
 fn random_u64() -> u64 {
     use std::hash::{BuildHasher, Hasher};
+    // Only makes two calls in the same nanosecond differ; the secret part
+    // is RandomState's keys. Nothing reads it but this function.
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let mut h = std::hash::RandomState::new().build_hasher();
     h.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
@@ -256,6 +261,9 @@ fn check_private_dir(dir: &Path) -> std::result::Result<(), String> {
 
 /// Logs once per folder and process why the disk cache is not used.
 fn warn_unusable_dir(dir: &Path, why: &str) {
+    // Only decides whether a warning is logged again; every compile still
+    // re-checks the folder, so a folder mended later is used again. Bounded
+    // by the distinct folders a process names.
     static WARNED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
     let mut warned = WARNED.lock().unwrap_or_else(|p| p.into_inner());
     if !warned.iter().any(|d| d == dir) {
