@@ -24,64 +24,35 @@ use gpu_runtime::nvrtc::{self, CompileRequest, ImageKind};
 use gpu_runtime::testing::{no_cache, nvrtc_or_skip};
 
 /// Every layout variant, for user kernels.
-const VARIANTS: [(LayoutClass, IndexWidth); 4] = [
-    (
-        LayoutClass::Contiguous { vectorized: true },
-        IndexWidth::I32,
-    ),
-    (
-        LayoutClass::Contiguous { vectorized: false },
-        IndexWidth::I64,
-    ),
-    (LayoutClass::Strided { ndim: 1 }, IndexWidth::I32),
-    (LayoutClass::Strided { ndim: 3 }, IndexWidth::I64),
-];
+const VARIANTS: [(LayoutClass, IndexWidth); 4] = crate::LAYOUTS;
 
 /// The variants every ufunc loop is rendered with. The plain contiguous
 /// loop is the vectorised kernel's tail loop, text for text, so it is
 /// compiled there (and by the user kernels and casts, which take all four).
 const UFUNC_VARIANTS: [(LayoutClass, IndexWidth); 3] = [VARIANTS[0], VARIANTS[2], VARIANTS[3]];
 
-/// Compiles one program of `specs` for both architectures and checks that
-/// every kernel is in the image.
+/// Compiles one program of `specs` for the test architectures and checks
+/// that a sample of its kernels is in each image.
 fn compile_batch(label: &str, specs: &[ElementwiseSpec]) {
-    let mut names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
-    names.sort_unstable();
-    let before = names.len();
-    names.dedup();
-    assert_eq!(before, names.len(), "{label}: duplicate kernel names");
     for s in specs {
         s.validate()
             .unwrap_or_else(|e| panic!("{label}: {}: {e}", s.name));
     }
     let source = render_program(specs);
     assert_eq!(source, render_program(specs), "rendering is deterministic");
-    for &arch in gpu_runtime::testing::test_archs() {
-        let t = Instant::now();
-        let mut req = CompileRequest::new(source.clone()).arch(arch);
-        req.name = format!("{label}.cu");
-        for (name, text) in HEADERS {
-            req = req.header(name, text);
-        }
-        let c = nvrtc::compile_uncached(&req, &no_cache()).unwrap_or_else(|e| {
-            let msg = e.to_string();
-            panic!("{label} ({arch}): {}", &msg[..msg.len().min(6000)])
+    let req = HEADERS
+        .iter()
+        .fold(CompileRequest::new(source), |r, (n, text)| {
+            r.header(*n, *text)
         });
-        assert_eq!(c.kind, ImageKind::Cubin);
-        // Spot-check that kernels made it into the image by name.
-        for name in names.iter().step_by((names.len() / 8).max(1)) {
-            assert!(
-                c.image.windows(name.len()).any(|w| w == name.as_bytes()),
-                "{label} ({arch}): kernel {name} missing from the cubin"
-            );
-        }
-        eprintln!(
-            "{label} {arch}: {} kernels, {} KiB source, {:.1}s",
-            specs.len(),
-            source.len() / 1024,
-            t.elapsed().as_secs_f64()
-        );
-    }
+    let names = specs.iter().map(|s| s.name.clone()).collect();
+    crate::compile_checked(
+        label,
+        &req,
+        names,
+        crate::NameCheck::Sample,
+        gpu_runtime::testing::test_archs(),
+    );
 }
 
 /// Specs for every loop of the named ufuncs, in every ufunc variant; plus, for

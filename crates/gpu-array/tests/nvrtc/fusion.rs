@@ -9,29 +9,16 @@
 //! every strategy of the planner (`Strategy::ALL`). Batched into a few
 //! programs; needs only the NVRTC library and skips with a reason without it.
 
-use std::time::Instant;
-
 use gpu_array::DType;
 use gpu_array::dtype::ScalarKind;
-use gpu_array::elementwise::{self, ElementwiseSpec, IndexWidth, LayoutClass};
+use gpu_array::elementwise::{self, ElementwiseSpec, IndexWidth};
 use gpu_array::fusion::{ArgSig, FVar, fuse, fx};
 use gpu_array::reduction::{self, ReduceOptions, ReductionSpec, Strategy, Variant};
 use gpu_array::ufunc;
-use gpu_runtime::nvrtc::{self, CompileRequest, ImageKind};
-use gpu_runtime::testing::{no_cache, nvrtc_or_skip};
+use gpu_runtime::nvrtc::CompileRequest;
+use gpu_runtime::testing::nvrtc_or_skip;
 
-const LAYOUTS: [(LayoutClass, IndexWidth); 4] = [
-    (
-        LayoutClass::Contiguous { vectorized: true },
-        IndexWidth::I32,
-    ),
-    (
-        LayoutClass::Contiguous { vectorized: false },
-        IndexWidth::I64,
-    ),
-    (LayoutClass::Strided { ndim: 1 }, IndexWidth::I32),
-    (LayoutClass::Strided { ndim: 3 }, IndexWidth::I64),
-];
+use crate::LAYOUTS;
 
 /// Every strategy of the planner, with kept and reduced ranks and index
 /// widths varied across them.
@@ -50,32 +37,14 @@ fn variants() -> Vec<Variant> {
         .collect()
 }
 
-fn compile(label: &str, req: CompileRequest, mut names: Vec<String>) {
-    names.sort_unstable();
-    let before = names.len();
-    names.dedup();
-    assert_eq!(before, names.len(), "{label}: duplicate kernel names");
-    for &arch in gpu_runtime::testing::test_archs() {
-        let t = Instant::now();
-        let mut req = req.clone().arch(arch);
-        req.name = format!("{label}.cu");
-        let c = nvrtc::compile_uncached(&req, &no_cache()).unwrap_or_else(|e| {
-            let msg = e.to_string();
-            panic!("{label} ({arch}): {}", &msg[..msg.len().min(8000)])
-        });
-        assert_eq!(c.kind, ImageKind::Cubin);
-        for name in &names {
-            assert!(
-                c.image.windows(name.len()).any(|w| w == name.as_bytes()),
-                "{label} ({arch}): kernel {name} missing from the cubin"
-            );
-        }
-        eprintln!(
-            "{label} {arch}: {} kernels, {:.1}s",
-            names.len(),
-            t.elapsed().as_secs_f64()
-        );
-    }
+fn compile(label: &str, req: CompileRequest, names: Vec<String>) {
+    crate::compile_checked(
+        label,
+        &req,
+        names,
+        crate::NameCheck::All,
+        gpu_runtime::testing::test_archs(),
+    );
 }
 
 fn compile_elementwise(label: &str, specs: &[ElementwiseSpec]) {

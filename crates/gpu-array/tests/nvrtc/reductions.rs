@@ -8,16 +8,13 @@
 //! Batched into a few programs. Needs only the NVRTC library; skips with a
 //! reason without it.
 
-use std::time::Instant;
-
 use gpu_array::DType;
 use gpu_array::dtype::{Operand, ScalarKind};
 use gpu_array::elementwise::{ArgInfo, IndexWidth};
 use gpu_array::reduction::{
     Builtin, ReductionKernel, ReductionSpec, Strategy, Variant, program_request, render_program,
 };
-use gpu_runtime::nvrtc::{self, ImageKind};
-use gpu_runtime::testing::{no_cache, nvrtc_or_skip};
+use gpu_runtime::testing::nvrtc_or_skip;
 
 /// Each strategy with a shape of the planner's output.
 const VARIANTS: [Variant; 4] = [
@@ -32,39 +29,20 @@ fn compile_batch(label: &str, specs: &[ReductionSpec]) {
 }
 
 fn compile_batch_for(label: &str, specs: &[ReductionSpec], archs: &[&str]) {
-    let mut names: Vec<String> = specs.iter().flat_map(|s| s.kernel_names()).collect();
-    names.sort_unstable();
-    let before = names.len();
-    names.dedup();
-    assert_eq!(before, names.len(), "{label}: duplicate kernel names");
     for s in specs {
         s.validate()
             .unwrap_or_else(|e| panic!("{label}: {}: {e}", s.name));
     }
     let source = render_program(specs);
     assert_eq!(source, render_program(specs), "rendering is deterministic");
-    for &arch in archs {
-        let t = Instant::now();
-        let mut req = program_request(specs).arch(arch);
-        req.name = format!("{label}.cu");
-        let c = nvrtc::compile_uncached(&req, &no_cache()).unwrap_or_else(|e| {
-            let msg = e.to_string();
-            panic!("{label} ({arch}): {}", &msg[..msg.len().min(6000)])
-        });
-        assert_eq!(c.kind, ImageKind::Cubin);
-        for name in names.iter().step_by((names.len() / 8).max(1)) {
-            assert!(
-                c.image.windows(name.len()).any(|w| w == name.as_bytes()),
-                "{label} ({arch}): kernel {name} missing from the cubin"
-            );
-        }
-        eprintln!(
-            "{label} {arch}: {} kernels, {} KiB source, {:.1}s",
-            names.len(),
-            source.len() / 1024,
-            t.elapsed().as_secs_f64()
-        );
-    }
+    let names = specs.iter().flat_map(|s| s.kernel_names()).collect();
+    crate::compile_checked(
+        label,
+        &program_request(specs),
+        names,
+        crate::NameCheck::Sample,
+        archs,
+    );
 }
 
 fn builtin_specs(v: Variant) -> Vec<ReductionSpec> {
