@@ -1,5 +1,5 @@
 //! `cargo xtask precompile [--arch sm_80,sm_90] [--out DIR] [--only FAMILY,..]
-//! [--list]`: compiles the built-in kernels' common specialisations
+//! [--list] [--dump DIR]`: compiles the built-in kernels' common specialisations
 //! (gpu-array's `precompile::common_programs`: elementwise, reduction,
 //! scan, sort, stats, math, quantile and indexing programs) into a kernel-cache
 //! folder, so that a deployment shipping that folder as `CUPRUM_CACHE_DIR`
@@ -7,7 +7,10 @@
 //! only (set up as for `cargo xtask test`), no GPU. `--only` keeps the
 //! named families; `--list` prints the programs per family and compiles
 //! nothing. The list is deterministic, so the folder is the same on every
-//! run.
+//! run. `--dump DIR` compiles nothing either: it writes each program's
+//! rendered source to `DIR/<family>/<label>.cu` (options and header names
+//! in a leading comment), so that two trees' kernels can be compared with
+//! `diff -r` after a refactor of the code that renders them.
 
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -22,6 +25,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut out = crate::nvrtc_setup::workspace_root().join("target/kernel-cache");
     let mut only: Option<Vec<String>> = None;
     let mut list = false;
+    let mut dump: Option<PathBuf> = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -35,6 +39,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 );
             }
             "--list" => list = true,
+            "--dump" => dump = Some(PathBuf::from(it.next().ok_or("--dump needs a folder")?)),
             "--arch" => {
                 archs = it
                     .next()
@@ -56,6 +61,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
             ));
         }
         programs.retain(|p| only.iter().any(|f| f == p.family));
+    }
+    if let Some(dir) = &dump {
+        return dump_sources(&programs, dir);
     }
     if list {
         let mut families: Vec<(&str, usize)> = Vec::new();
@@ -138,4 +146,23 @@ pub fn run(args: &[String]) -> Result<(), String> {
             failures.join("\n")
         ))
     }
+}
+
+/// Writes each program's source under `dir/<family>/<label>.cu`.
+fn dump_sources(programs: &[gpu_array::precompile::Program], dir: &std::path::Path) -> Result<(), String> {
+    for p in programs {
+        let folder = dir.join(p.family);
+        std::fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+        let headers: Vec<&str> = p.request.headers.iter().map(|(n, _)| n.as_str()).collect();
+        let text = format!(
+            "// options: {}\n// headers: {}\n{}",
+            p.request.options.join(" "),
+            headers.join(" "),
+            p.request.source
+        );
+        let file = folder.join(format!("{}.cu", p.label));
+        std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+    }
+    eprintln!("xtask: wrote {} sources under {}", programs.len(), dir.display());
+    Ok(())
 }

@@ -16,6 +16,7 @@
 //! | `math`        | around, clip, interp, i0, sinc, windows, ... ([`crate::math::kernel_specs`]) |
 //! | `quantile`    | the pick-and-interpolate kernel of median/percentile/quantile       |
 //! | `indexing`    | the boolean-mask compaction program of `a[mask]`, `extract`, `compress` |
+//! | `creation`    | eye, tri, diag, arange, linspace, indices and grids of every dtype     |
 //!
 //! Fused kernels ([`crate::fusion`]) are not here: their source is the
 //! user's function, named by the user, so there is no built-in one to
@@ -32,7 +33,7 @@ use crate::stats::kernels::{BinMode, CountKernel, Weights};
 
 /// The families of [`Program::family`], in the module table's order (what
 /// `cargo xtask precompile --only` accepts).
-pub const FAMILIES: [&str; 8] = [
+pub const FAMILIES: [&str; 9] = [
     "elementwise",
     "reduction",
     "scan",
@@ -41,6 +42,7 @@ pub const FAMILIES: [&str; 8] = [
     "math",
     "quantile",
     "indexing",
+    "creation",
 ];
 
 /// One program to compile: its family (see the module table), a label
@@ -204,6 +206,9 @@ pub fn common_programs() -> Vec<Program> {
         label: "cuprum_mask_compaction".into(),
         request: crate::indexing::compact::program_request(),
     });
+    for s in crate::creation::kernels::kernel_specs() {
+        out.push(elementwise("creation", &s));
+    }
     out
 }
 

@@ -269,6 +269,53 @@ pub(crate) fn f64_arg(v: f64) -> LaunchArg<'static> {
     LaunchArg::Scalar(v.to_le_bytes().to_vec())
 }
 
+/// Every generator kernel's variants.
+fn gens() -> Vec<Gen> {
+    vec![
+        Gen::Eye,
+        Gen::Tri,
+        Gen::Tril,
+        Gen::Triu,
+        Gen::Diag { ndim: 1 },
+        Gen::Diag { ndim: 3 },
+        Gen::Arange,
+        Gen::Linspace { complex: false },
+        Gen::Linspace { complex: true },
+        Gen::AxisIndex,
+        Gen::Grid { float: false },
+        Gen::Grid { float: true },
+    ]
+}
+
+/// Every creation kernel over every dtype in the vectorised contiguous
+/// loop, and the other loops for one dtype: what the NVRTC test and
+/// `cargo xtask precompile` compile.
+pub(crate) fn kernel_specs() -> Vec<ElementwiseSpec> {
+    let variants = [
+        (
+            LayoutClass::Contiguous { vectorized: true },
+            IndexWidth::I32,
+        ),
+        (
+            LayoutClass::Contiguous { vectorized: false },
+            IndexWidth::I64,
+        ),
+        (LayoutClass::Strided { ndim: 2 }, IndexWidth::I32),
+    ];
+    // Every dtype in the vectorised variant (the operation text is what
+    // differs by dtype); the other loops for one dtype.
+    let mut out = Vec::new();
+    for g in gens() {
+        for dt in DType::ALL {
+            out.push(g.spec(dt, variants[0].0, variants[0].1));
+        }
+        for (l, i) in &variants[1..] {
+            out.push(g.spec(DType::Float64, *l, *i));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -276,52 +323,9 @@ mod tests {
     use crate::kernels::HEADERS;
     use gpu_runtime::nvrtc::{self, CompileRequest};
 
-    fn gens() -> Vec<Gen> {
-        vec![
-            Gen::Eye,
-            Gen::Tri,
-            Gen::Tril,
-            Gen::Triu,
-            Gen::Diag { ndim: 1 },
-            Gen::Diag { ndim: 3 },
-            Gen::Arange,
-            Gen::Linspace { complex: false },
-            Gen::Linspace { complex: true },
-            Gen::AxisIndex,
-            Gen::Grid { float: false },
-            Gen::Grid { float: true },
-        ]
-    }
-
-    fn all_specs() -> Vec<ElementwiseSpec> {
-        let variants = [
-            (
-                LayoutClass::Contiguous { vectorized: true },
-                IndexWidth::I32,
-            ),
-            (
-                LayoutClass::Contiguous { vectorized: false },
-                IndexWidth::I64,
-            ),
-            (LayoutClass::Strided { ndim: 2 }, IndexWidth::I32),
-        ];
-        // Every dtype in the vectorised variant (the operation text is what
-        // differs by dtype); the other loops for one dtype.
-        let mut out = Vec::new();
-        for g in gens() {
-            for dt in DType::ALL {
-                out.push(g.spec(dt, variants[0].0, variants[0].1));
-            }
-            for (l, i) in &variants[1..] {
-                out.push(g.spec(DType::Float64, *l, *i));
-            }
-        }
-        out
-    }
-
     #[test]
     fn specs_are_valid_unique_and_deterministic() {
-        let specs = all_specs();
+        let specs = kernel_specs();
         let mut names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
         names.sort_unstable();
         let n = names.len();
@@ -331,7 +335,7 @@ mod tests {
             s.validate().unwrap_or_else(|e| panic!("{}: {e}", s.name));
             assert!(!s.read_outputs);
         }
-        assert_eq!(render_program(&specs), render_program(&all_specs()));
+        assert_eq!(render_program(&specs), render_program(&kernel_specs()));
         assert_eq!(
             Gen::Eye
                 .spec(
@@ -361,7 +365,7 @@ mod tests {
             return;
         }
         let config = gpu_runtime::testing::no_cache();
-        let source = render_program(&all_specs());
+        let source = render_program(&kernel_specs());
         for arch in ["sm_80", "sm_90"] {
             let mut req = CompileRequest::new(source.clone()).arch(arch);
             req.name = "creation.cu".into();
