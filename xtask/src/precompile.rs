@@ -149,7 +149,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// Writes each program's source under `dir/<family>/<label>.cu`.
-fn dump_sources(programs: &[gpu_array::precompile::Program], dir: &std::path::Path) -> Result<(), String> {
+fn dump_sources(
+    programs: &[gpu_array::precompile::Program],
+    dir: &std::path::Path,
+) -> Result<(), String> {
     for p in programs {
         let folder = dir.join(p.family);
         std::fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
@@ -163,6 +166,10 @@ fn dump_sources(programs: &[gpu_array::precompile::Program], dir: &std::path::Pa
         let file = folder.join(format!("{}.cu", p.label));
         std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
     }
-    eprintln!("xtask: wrote {} sources under {}", programs.len(), dir.display());
+    eprintln!(
+        "xtask: wrote {} sources under {}",
+        programs.len(),
+        dir.display()
+    );
     Ok(())
 }

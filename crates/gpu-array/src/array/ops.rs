@@ -6,10 +6,7 @@ use std::ops;
 
 use super::Array;
 use crate::dtype::{Casting, DType, ScalarValue, check_cast};
-use crate::elementwise::{
-    ElementwiseSpec, FastKey, LaunchArg, SpecParam, astype_spec, dtype_tag, fill_spec, launch,
-    launch_keyed,
-};
+use crate::elementwise::{Elementwise, astype_kernel, fill_kernel};
 use crate::error::Result;
 use crate::layout::{self, Order};
 use crate::ufunc::{self, Input, scalar_to_bytes};
@@ -49,35 +46,14 @@ impl Array {
         {
             crate::dtype::check_weak_int(n, self.dtype())?;
         }
-        let dt = self.dtype();
-        let bytes = scalar_to_bytes(value, dt);
-        launch_keyed(
-            self.shape(),
-            &[LaunchArg::Scalar(bytes), LaunchArg::Out(self)],
-            Some(op_key(1, &[dt])),
-            |l, i| Ok(fill_spec(dt, l, i)),
-        )
+        let bytes = scalar_to_bytes(value, self.dtype());
+        fill_kernel(bytes, self.into()).launch(self.shape())
     }
-}
-
-/// A fast-path key for the array's own kernels: `op` numbers them (they
-/// share a family distinct from every ufunc's address).
-fn op_key(op: u16, dtypes: &[DType]) -> FastKey {
-    let mut tag: smallvec::SmallVec<[u16; 8]> = smallvec::SmallVec::new();
-    tag.push(op);
-    tag.extend(dtypes.iter().map(|d| d.index() as u16));
-    FastKey { family: 1, tag }
 }
 
 /// Writes `src` converted to `dst`'s dtype into `dst` (same shape).
 pub(crate) fn cast_into(dst: &Array, src: &Array) -> Result<()> {
-    let (from, to) = (src.dtype(), dst.dtype());
-    launch_keyed(
-        dst.shape(),
-        &[LaunchArg::Array(src), LaunchArg::Out(dst)],
-        Some(op_key(2, &[from, to])),
-        |l, i| Ok(astype_spec(from, to, l, i)),
-    )
+    astype_kernel(src.into(), dst.into()).launch(dst.shape())
 }
 
 /// Copies `src` into `dst`, broadcasting, with NumPy's `casting` rule
@@ -96,35 +72,14 @@ pub fn copyto(dst: &Array, src: &Array, casting: Casting, mask: Option<&Array>) 
     if mask.dtype() != DType::Bool {
         return check_cast(mask.dtype(), DType::Bool, Casting::Safe);
     }
-    let (from, to) = (src.dtype(), dst.dtype());
-    launch(
-        dst.shape(),
-        &[
-            LaunchArg::Array(src),
-            LaunchArg::Array(mask),
-            LaunchArg::Out(dst),
-        ],
-        |l, i| {
-            let mut s = ElementwiseSpec::new(
-                String::new(),
-                vec![
-                    SpecParam::input("x", from),
-                    SpecParam::input("m", DType::Bool),
-                    SpecParam::output("y", to),
-                ],
-                "if (m) y = cuprum::cast<y_type>(x);",
-                l,
-                i,
-            );
-            s.name = format!(
-                "cuprum_copyto_where_{}_{}_{}",
-                dtype_tag(from),
-                dtype_tag(to),
-                s.variant_tag()
-            );
-            Ok(s)
-        },
-    )
+    // The output is read: where the mask is false it keeps its value.
+    Elementwise::new("copyto_where")
+        .input("x", src)
+        .input("m", mask)
+        .output("y", dst)
+        .op("if (m) y = cuprum::cast<y_type>(x);")
+        .reads_outputs()
+        .launch(dst.shape())
 }
 
 /// `impl From<T> for $target` as `$wrap(ScalarValue::from(x))`, for the

@@ -1,6 +1,6 @@
 //! Filled arrays and their `_like` forms, `eye` and `identity`.
 
-use super::kernels::{Gen, i64_arg};
+use super::kernels::Gen;
 use crate::array::Array;
 use crate::dtype::{DType, ScalarValue, check_weak_int};
 use crate::error::{Error, Result};
@@ -205,7 +205,12 @@ impl Array {
 pub fn eye(n: usize, m: Option<usize>, k: isize, dtype: DType) -> Result<Array> {
     let m = m.unwrap_or(n);
     let out = Array::empty(&[n, m], dtype)?;
-    Gen::Eye.run(&out, vec![i64_arg(k as i64), i64_arg(m as i64)])?;
+    Gen::Eye {
+        tri: false,
+        k: k as i64,
+        m: m as i64,
+    }
+    .run(&out)?;
     Ok(out)
 }
 

@@ -9,48 +9,96 @@
 
 use crate::array::Array;
 use crate::dtype::DType;
-use crate::elementwise::{
-    ElementwiseSpec, IndexWidth, LaunchArg, LayoutClass, SpecParam, dtype_tag, launch,
-};
+use crate::dtype::ScalarValue;
+use crate::elementwise::{Bind, Elementwise, ElementwiseSpec, IndexWidth, LayoutClass};
 use crate::error::Result;
 
-/// One creation kernel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Gen {
-    /// `y[r, c] = (c - r == k)`; scalars `k`, `m` (columns).
-    Eye,
-    /// `y[r, c] = (c - r <= k)`; scalars `k`, `m` (columns).
-    Tri,
-    /// `y = x` at and below diagonal `k` of the last two axes, else 0;
-    /// input `x`, scalars `k`, `nrows`, `ncols`.
-    Tril,
-    /// As [`Gen::Tril`], at and above.
-    Triu,
-    /// `y[r, c] = v[min(r, c)]` on diagonal `k` of an `n x n` matrix, else
-    /// 0; raw input `v` with `ndim` dimensions (read in C order), scalars
-    /// `k`, `side` (`n`).
+/// A scalar of [`Gen::Grid`]: int64 (an all-integer grid) or float64.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum GridValue {
+    /// Computed in wrapping int64 arithmetic.
+    Int(i64),
+    /// Computed in float64.
+    Float(f64),
+}
+
+/// One creation kernel with its scalar operands (its input, if any, and
+/// its output are given to [`Gen::kernel`]).
+#[derive(Clone, Debug)]
+pub(crate) enum Gen<'a> {
+    /// `y[r, c] = (c - r == k)` (`tri`: `<= k`), `m` columns.
+    Eye {
+        /// Whether this is `tri`'s comparison.
+        tri: bool,
+        /// The diagonal.
+        k: i64,
+        /// Columns.
+        m: i64,
+    },
+    /// `y = x` at and below (`lower`) or above diagonal `k` of the last two
+    /// axes of `nrows x ncols`, else 0.
+    Tril {
+        /// `tril` (else `triu`).
+        lower: bool,
+        /// The input, broadcast to the output.
+        x: Bind<'a>,
+        /// The diagonal.
+        k: i64,
+        /// Rows of the last two axes.
+        nrows: i64,
+        /// Columns of the last two axes.
+        ncols: i64,
+    },
+    /// `y[r, c] = v[min(r, c)]` on diagonal `k` of a `side x side` matrix,
+    /// else 0; `v` raw (read in C order).
     Diag {
-        /// Dimensions of the raw operand's coalesced layout.
-        ndim: usize,
+        /// The diagonal's values.
+        v: Bind<'a>,
+        /// The diagonal.
+        k: i64,
+        /// The matrix order.
+        side: i64,
     },
     /// NumPy's `arange` fill: `a`, `b`, then `a + i * (b - a)` computed in
-    /// the dtype's arithmetic; scalars `a`, `b` in the output dtype.
-    Arange,
+    /// the dtype's arithmetic; `a`, `b` as bytes of the output dtype.
+    Arange {
+        /// The first value.
+        a: Vec<u8>,
+        /// The second value.
+        b: Vec<u8>,
+    },
     /// NumPy's `linspace` formula in float64 (or complex128 with
-    /// `complex`); scalars `start`, `stop`, `step`, `delta`, `div`,
-    /// `mode`, `last`.
+    /// `complex`; the real parts otherwise).
     Linspace {
         /// Whether the computation is in complex128.
         complex: bool,
+        /// `start`, `stop`, `step`, `delta`.
+        points: [num_complex::Complex<f64>; 4],
+        /// The divisor (`num - 1`, or `num`).
+        div: f64,
+        /// 0: `i * step`, 1: `i / div * delta`, 2: `i * delta`.
+        mode: i64,
+        /// The index that is `stop` exactly (-1 for none).
+        last: i64,
     },
-    /// `y = (i / inner) % dim` (NumPy's `indices` along one axis); scalars
-    /// `inner`, `dim`.
-    AxisIndex,
-    /// `y = ((i / inner) % dim) * step + start` in int64 (`float`: false)
-    /// or float64 (mgrid/ogrid); scalars `inner`, `dim`, `step`, `start`.
+    /// `y = (i / inner) % dim` (NumPy's `indices` along one axis).
+    AxisIndex {
+        /// Elements per step along the axis.
+        inner: i64,
+        /// The axis length.
+        dim: i64,
+    },
+    /// `y = ((i / inner) % dim) * step + start` in int64 or float64
+    /// (mgrid/ogrid); `step` and `start` of the same kind.
     Grid {
-        /// Whether `step` and `start` are float64 (else int64).
-        float: bool,
+        /// Elements per step along the axis.
+        inner: i64,
+        /// The axis length.
+        dim: i64,
+        /// The step.
+        step: GridValue,
+        /// The start.
+        start: GridValue,
     },
 }
 
@@ -59,126 +107,119 @@ const ROW_COL: &str = "long long j_ = (long long)i;\n\
                        long long c_ = j_ % ncols;\n\
                        long long r_ = (j_ / ncols) % nrows;\n";
 
-impl Gen {
-    fn tag(self) -> String {
-        match self {
-            Gen::Eye => "eye".into(),
-            Gen::Tri => "tri".into(),
-            Gen::Tril => "tril".into(),
-            Gen::Triu => "triu".into(),
-            Gen::Diag { ndim } => format!("diag_r{ndim}"),
-            Gen::Arange => "arange".into(),
-            Gen::Linspace { complex: false } => "linspace_f8".into(),
-            Gen::Linspace { complex: true } => "linspace_c16".into(),
-            Gen::AxisIndex => "indices".into(),
-            Gen::Grid { float: false } => "grid_i8".into(),
-            Gen::Grid { float: true } => "grid_f8".into(),
-        }
-    }
-
-    /// The spec writing an output of `dt`.
-    pub(crate) fn spec(self, dt: DType, layout: LayoutClass, index: IndexWidth) -> ElementwiseSpec {
-        let i64s = |names: &[&str]| -> Vec<SpecParam> {
-            names
-                .iter()
-                .map(|n| SpecParam::scalar(*n, DType::Int64))
-                .collect()
-        };
-        let (mut params, operation): (Vec<SpecParam>, String) = match self {
-            Gen::Eye | Gen::Tri => {
-                let cmp = if self == Gen::Eye { "==" } else { "<=" };
-                (
-                    i64s(&["k", "m"]),
-                    format!(
+impl<'a> Gen<'a> {
+    /// The kernel writing `y`, each operand listed once with its value.
+    /// `y` must be C-contiguous for a launch.
+    pub(crate) fn kernel(self, y: Bind<'a>) -> Elementwise<'a> {
+        let dt = y.dtype();
+        let i64_ = DType::Int64;
+        let k = match self {
+            Gen::Eye { tri, k, m } => {
+                let cmp = if tri { "<=" } else { "==" };
+                Elementwise::new(if tri { "tri" } else { "eye" })
+                    .scalar("k", i64_, k)
+                    .scalar("m", i64_, m)
+                    .op(format!(
                         "long long r_ = (long long)i / m;\n\
                          long long c_ = (long long)i - r_ * m;\n\
                          y = cuprum::cast<y_type>(c_ - r_ {cmp} k);"
-                    ),
-                )
+                    ))
             }
-            Gen::Tril | Gen::Triu => {
-                let cmp = if self == Gen::Tril { "<=" } else { ">=" };
-                let mut p = vec![SpecParam::input("x", dt)];
-                p.extend(i64s(&["k", "nrows", "ncols"]));
-                (
-                    p,
-                    format!(
+            Gen::Tril {
+                lower,
+                x,
+                k,
+                nrows,
+                ncols,
+            } => {
+                let cmp = if lower { "<=" } else { ">=" };
+                Elementwise::new(if lower { "tril" } else { "triu" })
+                    .input("x", x)
+                    .scalar("k", i64_, k)
+                    .scalar("nrows", i64_, nrows)
+                    .scalar("ncols", i64_, ncols)
+                    .op(format!(
                         "{ROW_COL}if (c_ - r_ {cmp} k) y = x;\n\
                          else y = cuprum::cast<y_type>(0);"
-                    ),
-                )
+                    ))
             }
-            Gen::Diag { ndim } => {
-                let mut p = vec![SpecParam::raw("v", dt, ndim, false)];
-                p.extend(i64s(&["k", "side"]));
-                (
-                    p,
-                    "long long r_ = (long long)i / side;\n\
+            Gen::Diag { v, k, side } => Elementwise::new("diag")
+                .raw("v", v)
+                .scalar("k", i64_, k)
+                .scalar("side", i64_, side)
+                .op("long long r_ = (long long)i / side;\n\
                      long long c_ = (long long)i - r_ * side;\n\
                      if (c_ - r_ == k) y = v[k >= 0 ? r_ : c_];\n\
-                     else y = cuprum::cast<y_type>(0);"
-                        .into(),
-                )
-            }
-            Gen::Arange => (
-                vec![SpecParam::scalar("a", dt), SpecParam::scalar("b", dt)],
-                arange_operation(dt),
-            ),
-            Gen::Linspace { complex } => {
-                let ct = if complex {
-                    DType::Complex128
+                     else y = cuprum::cast<y_type>(0);"),
+            Gen::Arange { a, b } => Elementwise::new("arange")
+                .scalar_bytes("a", dt, a)
+                .scalar_bytes("b", dt, b)
+                .op(arange_operation(dt)),
+            Gen::Linspace {
+                complex,
+                points,
+                div,
+                mode,
+                last,
+            } => {
+                let mut k = Elementwise::new(if complex {
+                    "linspace_c16"
                 } else {
-                    DType::Float64
-                };
-                let mut p: Vec<SpecParam> = ["start", "stop", "step", "delta"]
-                    .iter()
-                    .map(|n| SpecParam::scalar(*n, ct))
-                    .collect();
-                p.push(SpecParam::scalar("div", DType::Float64));
-                p.extend(i64s(&["mode", "last"]));
-                (p, linspace_operation(complex, dt))
+                    "linspace_f8"
+                });
+                for (name, z) in ["start", "stop", "step", "delta"].iter().zip(points) {
+                    k = if complex {
+                        k.scalar(name, DType::Complex128, ScalarValue::Complex(z))
+                    } else {
+                        k.scalar(name, DType::Float64, z.re)
+                    };
+                }
+                k.scalar("div", DType::Float64, div)
+                    .scalar("mode", i64_, mode)
+                    .scalar("last", i64_, last)
+                    .op(linspace_operation(complex, dt))
             }
-            Gen::AxisIndex => (
-                i64s(&["inner", "dim"]),
-                "y = cuprum::cast<y_type>(((long long)i / inner) % dim);".into(),
-            ),
-            Gen::Grid { float } => {
-                let mut p = i64s(&["inner", "dim"]);
-                let st = if float { DType::Float64 } else { DType::Int64 };
-                p.push(SpecParam::scalar("step", st));
-                p.push(SpecParam::scalar("start", st));
-                let op = if float {
-                    "double t_ = (double)(((long long)i / inner) % dim);\n\
-                     y = cuprum::cast<y_type>(__dadd_rn(__dmul_rn(t_, step), start));"
-                } else {
-                    // Wrapping int64 arithmetic, as NumPy's.
-                    "unsigned long long t_ = (unsigned long long)(((long long)i / inner) % dim);\n\
-                     y = cuprum::cast<y_type>((long long)(t_ * (unsigned long long)step + \
-                     (unsigned long long)start));"
-                };
-                (p, op.into())
+            Gen::AxisIndex { inner, dim } => Elementwise::new("indices")
+                .scalar("inner", i64_, inner)
+                .scalar("dim", i64_, dim)
+                .op("y = cuprum::cast<y_type>(((long long)i / inner) % dim);"),
+            Gen::Grid {
+                inner,
+                dim,
+                step,
+                start,
+            } => {
+                let k = Elementwise::new("grid")
+                    .scalar("inner", i64_, inner)
+                    .scalar("dim", i64_, dim);
+                match (step, start) {
+                    (GridValue::Int(step), GridValue::Int(start)) => k
+                        .scalar("step", i64_, step)
+                        .scalar("start", i64_, start)
+                        // Wrapping int64 arithmetic, as NumPy's.
+                        .op("unsigned long long t_ = (unsigned long long)(((long long)i / inner) % dim);\n\
+                             y = cuprum::cast<y_type>((long long)(t_ * (unsigned long long)step + \
+                             (unsigned long long)start));"),
+                    (step, start) => {
+                        let f = |v: GridValue| match v {
+                            GridValue::Int(n) => n as f64,
+                            GridValue::Float(f) => f,
+                        };
+                        k.scalar("step", DType::Float64, f(step))
+                            .scalar("start", DType::Float64, f(start))
+                            .op("double t_ = (double)(((long long)i / inner) % dim);\n\
+                                 y = cuprum::cast<y_type>(__dadd_rn(__dmul_rn(t_, step), start));")
+                    }
+                }
             }
         };
-        params.push(SpecParam::output("y", dt));
-        let mut s = ElementwiseSpec::new(String::new(), params, operation, layout, index);
-        s.read_outputs = false;
-        s.name = format!(
-            "cuprum_{}_{}_{}",
-            self.tag(),
-            dtype_tag(dt),
-            s.variant_tag()
-        );
-        s
+        k.output("y", y)
     }
 
-    /// Runs the kernel writing `out`, whose operands before the output are
-    /// `inputs` in the spec's order. `out` must be C-contiguous.
-    pub(crate) fn run(self, out: &Array, inputs: Vec<LaunchArg<'_>>) -> Result<()> {
+    /// Runs the kernel writing the C-contiguous `out`.
+    pub(crate) fn run(self, out: &Array) -> Result<()> {
         debug_assert!(out.is_c_contiguous());
-        let mut args = inputs;
-        args.push(LaunchArg::Out(out));
-        let dt = out.dtype();
-        launch(out.shape(), &args, |l, i| Ok(self.spec(dt, l, i)))
+        self.kernel(out.into()).launch(out.shape())
     }
 }
 
@@ -259,31 +300,63 @@ fn linspace_operation(complex: bool, dt: DType) -> String {
         .into()
 }
 
-/// A 64-bit integer scalar argument.
-pub(crate) fn i64_arg(v: i64) -> LaunchArg<'static> {
-    LaunchArg::Scalar(v.to_le_bytes().to_vec())
-}
-
-/// A float64 scalar argument.
-pub(crate) fn f64_arg(v: f64) -> LaunchArg<'static> {
-    LaunchArg::Scalar(v.to_le_bytes().to_vec())
-}
-
-/// Every generator kernel's variants.
-fn gens() -> Vec<Gen> {
+/// Every creation kernel for an output of `dt`, operands described by
+/// dtype (scalar values are placeholders: they do not enter the source).
+fn gens(dt: DType) -> Vec<Gen<'static>> {
+    let zero = num_complex::Complex::new(0.0, 0.0);
+    let bytes = || vec![0u8; dt.itemsize()];
+    let linspace = |complex| Gen::Linspace {
+        complex,
+        points: [zero; 4],
+        div: 1.0,
+        mode: 0,
+        last: -1,
+    };
+    let grid = |v| Gen::Grid {
+        inner: 1,
+        dim: 1,
+        step: v,
+        start: v,
+    };
+    let tril = |lower| Gen::Tril {
+        lower,
+        x: dt.into(),
+        k: 0,
+        nrows: 1,
+        ncols: 1,
+    };
     vec![
-        Gen::Eye,
-        Gen::Tri,
-        Gen::Tril,
-        Gen::Triu,
-        Gen::Diag { ndim: 1 },
-        Gen::Diag { ndim: 3 },
-        Gen::Arange,
-        Gen::Linspace { complex: false },
-        Gen::Linspace { complex: true },
-        Gen::AxisIndex,
-        Gen::Grid { float: false },
-        Gen::Grid { float: true },
+        Gen::Eye {
+            tri: false,
+            k: 0,
+            m: 1,
+        },
+        Gen::Eye {
+            tri: true,
+            k: 0,
+            m: 1,
+        },
+        tril(true),
+        tril(false),
+        Gen::Diag {
+            v: Bind::Dtype(dt, 1),
+            k: 0,
+            side: 1,
+        },
+        Gen::Diag {
+            v: Bind::Dtype(dt, 3),
+            k: 0,
+            side: 1,
+        },
+        Gen::Arange {
+            a: bytes(),
+            b: bytes(),
+        },
+        linspace(false),
+        linspace(true),
+        Gen::AxisIndex { inner: 1, dim: 1 },
+        grid(GridValue::Int(0)),
+        grid(GridValue::Float(0.0)),
     ]
 }
 
@@ -302,15 +375,25 @@ pub(crate) fn kernel_specs() -> Vec<ElementwiseSpec> {
         ),
         (LayoutClass::Strided { ndim: 2 }, IndexWidth::I32),
     ];
+    let spec = |g: Gen<'static>, dt: DType, (l, i): (LayoutClass, IndexWidth)| {
+        g.kernel(dt.into())
+            .spec(l, i)
+            .expect("a creation kernel's operation text is given outright")
+    };
     // Every dtype in the vectorised variant (the operation text is what
     // differs by dtype); the other loops for one dtype.
     let mut out = Vec::new();
-    for g in gens() {
+    let n = gens(DType::Float64).len();
+    for g in 0..n {
         for dt in DType::ALL {
-            out.push(g.spec(dt, variants[0].0, variants[0].1));
+            out.push(spec(gens(dt).swap_remove(g), dt, variants[0]));
         }
-        for (l, i) in &variants[1..] {
-            out.push(g.spec(DType::Float64, *l, *i));
+        for v in &variants[1..] {
+            out.push(spec(
+                gens(DType::Float64).swap_remove(g),
+                DType::Float64,
+                *v,
+            ));
         }
     }
     out
@@ -336,15 +419,17 @@ mod tests {
             assert!(!s.read_outputs);
         }
         assert_eq!(render_program(&specs), render_program(&kernel_specs()));
+        let eye = Gen::Eye {
+            tri: false,
+            k: 0,
+            m: 1,
+        };
         assert_eq!(
-            Gen::Eye
-                .spec(
-                    DType::Float32,
-                    LayoutClass::Strided { ndim: 1 },
-                    IndexWidth::I64
-                )
+            eye.kernel(DType::Float32.into())
+                .spec(LayoutClass::Strided { ndim: 1 }, IndexWidth::I64)
+                .unwrap()
                 .name,
-            "cuprum_eye_f4_s1_i64"
+            "cuprum_eye_si8si8_f4_s1_i64"
         );
     }
 

@@ -1,9 +1,8 @@
 //! Matrix creation: `diag`, `diagflat`, `tri`, `tril`, `triu`.
 
-use super::kernels::{Gen, i64_arg};
+use super::kernels::Gen;
 use crate::array::Array;
 use crate::dtype::DType;
-use crate::elementwise::{LaunchArg, raw_ndim};
 use crate::error::{Error, Result};
 use crate::layout::Layout;
 
@@ -20,10 +19,12 @@ fn diag_matrix(v: &Array, k: isize) -> Result<Array> {
         out.fill(0)?;
         return Ok(out);
     }
-    Gen::Diag { ndim: raw_ndim(v) }.run(
-        &out,
-        vec![LaunchArg::Raw(v), i64_arg(k as i64), i64_arg(n as i64)],
-    )?;
+    Gen::Diag {
+        v: v.into(),
+        k: k as i64,
+        side: n as i64,
+    }
+    .run(&out)?;
     Ok(out)
 }
 
@@ -96,11 +97,16 @@ pub fn diagflat(v: &Array, k: isize) -> Result<Array> {
 pub fn tri(n: usize, m: Option<usize>, k: isize, dtype: DType) -> Result<Array> {
     let m = m.unwrap_or(n);
     let out = Array::empty(&[n, m], dtype)?;
-    Gen::Tri.run(&out, vec![i64_arg(k as i64), i64_arg(m as i64)])?;
+    Gen::Eye {
+        tri: true,
+        k: k as i64,
+        m: m as i64,
+    }
+    .run(&out)?;
     Ok(out)
 }
 
-fn triangle(m: &Array, k: isize, kernel: Gen, op: &str) -> Result<Array> {
+fn triangle(m: &Array, k: isize, lower: bool, op: &str) -> Result<Array> {
     let (rows, cols, src) = match m.ndim() {
         0 => {
             return Err(Error::Value(format!(
@@ -120,15 +126,14 @@ fn triangle(m: &Array, k: isize, kernel: Gen, op: &str) -> Result<Array> {
         src.dtype(),
         crate::layout::Order::C,
     )?;
-    kernel.run(
-        &out,
-        vec![
-            LaunchArg::Array(&src),
-            i64_arg(k as i64),
-            i64_arg(rows as i64),
-            i64_arg(cols as i64),
-        ],
-    )?;
+    Gen::Tril {
+        lower,
+        x: (&src).into(),
+        k: k as i64,
+        nrows: rows as i64,
+        ncols: cols as i64,
+    }
+    .run(&out)?;
     Ok(out)
 }
 
@@ -140,7 +145,7 @@ fn triangle(m: &Array, k: isize, kernel: Gen, op: &str) -> Result<Array> {
 /// # Errors
 /// A 0-d input (NumPy fails inside `tri`).
 pub fn tril(m: &Array, k: isize) -> Result<Array> {
-    triangle(m, k, Gen::Tril, "tril")
+    triangle(m, k, true, "tril")
 }
 
 /// The upper triangle of the last two axes (NumPy's `triu(m, k)`): the
@@ -149,5 +154,5 @@ pub fn tril(m: &Array, k: isize) -> Result<Array> {
 /// # Errors
 /// A 0-d input.
 pub fn triu(m: &Array, k: isize) -> Result<Array> {
-    triangle(m, k, Gen::Triu, "triu")
+    triangle(m, k, false, "triu")
 }

@@ -3,10 +3,9 @@
 
 use num_complex::Complex;
 
-use super::kernels::{Gen, f64_arg, i64_arg};
+use super::kernels::{Gen, GridValue};
 use crate::array::{Array, broadcast_arrays};
 use crate::dtype::{DType, ScalarKind, ScalarValue, check_weak_int};
-use crate::elementwise::LaunchArg;
 use crate::error::{Error, Result};
 use crate::ufunc::{self, scalar_to_bytes};
 
@@ -243,7 +242,7 @@ pub fn arange(
         a.clone()
     };
     let out = Array::empty(&[len], dtype)?;
-    Gen::Arange.run(&out, vec![LaunchArg::Scalar(a), LaunchArg::Scalar(b)])?;
+    Gen::Arange { a, b }.run(&out)?;
     Ok(out)
 }
 
@@ -293,14 +292,6 @@ impl LinspacePlan {
             delta,
             div,
             mode,
-        }
-    }
-
-    fn arg(&self, z: Complex<f64>) -> LaunchArg<'static> {
-        if self.complex {
-            LaunchArg::Scalar(scalar_to_bytes(ScalarValue::Complex(z), DType::Complex128))
-        } else {
-            f64_arg(z.re)
         }
     }
 
@@ -372,19 +363,12 @@ pub fn linspace_retstep(
         };
         Gen::Linspace {
             complex: plan.complex,
+            points: [plan.start, plan.stop, plan.step, plan.delta],
+            div: plan.div,
+            mode: plan.mode,
+            last,
         }
-        .run(
-            &out,
-            vec![
-                plan.arg(plan.start),
-                plan.arg(plan.stop),
-                plan.arg(plan.step),
-                plan.arg(plan.delta),
-                f64_arg(plan.div),
-                i64_arg(plan.mode),
-                i64_arg(last),
-            ],
-        )?;
+        .run(&out)?;
     }
     Ok((out, plan.retstep()))
 }
@@ -581,27 +565,23 @@ fn grid_axes(ranges: &[GridRange], op: &str, sparse: bool) -> Result<(Vec<GridAx
 /// Writes `nn * step + start` into `out` (C-contiguous), where `nn` is the
 /// index along an axis of length `dim` with `inner` elements per step.
 fn grid_fill(out: &Array, axis: &GridAxis, inner: usize) -> Result<()> {
-    let (kernel, step, start) = if out.dtype() == DType::Int64 {
-        let int = |n: Num| match n {
-            Num::Int(v) => v as i64,
-            other => other.float() as i64,
-        };
-        (
-            Gen::Grid { float: false },
-            i64_arg(int(axis.step)),
-            i64_arg(int(axis.start)),
-        )
-    } else {
-        (
-            Gen::Grid { float: true },
-            f64_arg(axis.step.float()),
-            f64_arg(axis.start.float()),
-        )
+    let value = |n: Num| {
+        if out.dtype() == DType::Int64 {
+            GridValue::Int(match n {
+                Num::Int(v) => v as i64,
+                other => other.float() as i64,
+            })
+        } else {
+            GridValue::Float(n.float())
+        }
     };
-    kernel.run(
-        out,
-        vec![i64_arg(inner as i64), i64_arg(axis.len as i64), step, start],
-    )
+    Gen::Grid {
+        inner: inner as i64,
+        dim: axis.len as i64,
+        step: value(axis.step),
+        start: value(axis.start),
+    }
+    .run(out)
 }
 
 /// A dense multi-dimensional grid (NumPy's `np.mgrid[r0, r1, ...]`): shape
@@ -723,7 +703,11 @@ pub fn indices(dims: &[usize], dtype: DType) -> Result<Array> {
     for (k, &d) in dims.iter().enumerate() {
         let inner = crate::layout::size(&dims[k + 1..])?;
         let row = flat.slice(&crate::s![k as isize])?;
-        Gen::AxisIndex.run(&row, vec![i64_arg(inner as i64), i64_arg(d as i64)])?;
+        Gen::AxisIndex {
+            inner: inner as i64,
+            dim: d as i64,
+        }
+        .run(&row)?;
     }
     Ok(out)
 }
@@ -743,7 +727,11 @@ pub fn indices_sparse(dims: &[usize], dtype: DType) -> Result<Vec<Array>> {
             shape[k] = d;
             let out = Array::empty(&shape, dtype)?;
             if d > 0 {
-                Gen::AxisIndex.run(&out, vec![i64_arg(1), i64_arg(d as i64)])?;
+                Gen::AxisIndex {
+                    inner: 1,
+                    dim: d as i64,
+                }
+                .run(&out)?;
             }
             Ok(out)
         })

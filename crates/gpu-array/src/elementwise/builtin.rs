@@ -3,7 +3,7 @@
 //! and fills over the common dtypes and layouts, so a kernel cache filled
 //! ahead of time is hit by the first call of a fresh process.
 
-use super::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam, astype_spec, dtype_tag};
+use super::{Bind, Elementwise, ElementwiseSpec, IndexWidth, LayoutClass};
 use crate::dtype::{Casting, DType, Operand};
 use crate::ufunc::{self, UfuncInput, UfuncParams};
 
@@ -82,18 +82,43 @@ pub fn common_specs() -> Vec<ElementwiseSpec> {
     out
 }
 
-/// The spec of `Array::fill` for `dtype`.
+/// `Array::fill`'s kernel: `value` (bytes in `y`'s dtype) into every
+/// element of `y`.
+pub(crate) fn fill_kernel(value: Vec<u8>, y: Bind<'_>) -> Elementwise<'_> {
+    Elementwise::new("fill")
+        .scalar_bytes("v", y.dtype(), value)
+        .output("y", y)
+        .op("y = v;")
+}
+
+/// `astype`'s kernel from `x`'s dtype to `y`'s: `y = cuprum::cast<y_type>(x)`
+/// with the conversion rules of `kernels/cuprum/types.cuh` (CuPy's float to
+/// integer behaviour, complex to real takes the real part, nonzero to true).
+pub(crate) fn astype_kernel<'a>(x: Bind<'a>, y: Bind<'a>) -> Elementwise<'a> {
+    Elementwise::new("astype")
+        .input("x", x)
+        .output("y", y)
+        .op("y = cuprum::cast<y_type>(x);")
+}
+
+/// The spec of `Array::fill` for `dtype` (named `cuprum_fill_s<t>_<t>_..`).
 pub fn fill_spec(dtype: DType, layout: LayoutClass, index: IndexWidth) -> ElementwiseSpec {
-    let mut s = ElementwiseSpec::new(
-        String::new(),
-        vec![SpecParam::scalar("v", dtype), SpecParam::output("y", dtype)],
-        "y = v;",
-        layout,
-        index,
-    );
-    s.read_outputs = false;
-    s.name = format!("cuprum_fill_{}_{}", dtype_tag(dtype), s.variant_tag());
-    s
+    fill_kernel(vec![0; dtype.itemsize()], dtype.into())
+        .spec(layout, index)
+        .expect("fill's operation text is given outright")
+}
+
+/// The spec of `astype` from `from` to `to`, named
+/// `cuprum_astype_<from>_<to>_<variant>` (`cuprum_astype_f8_i4_cv_i32`).
+pub fn astype_spec(
+    from: DType,
+    to: DType,
+    layout: LayoutClass,
+    index: IndexWidth,
+) -> ElementwiseSpec {
+    astype_kernel(from.into(), to.into())
+        .spec(layout, index)
+        .expect("astype's operation text is given outright")
 }
 
 #[cfg(test)]

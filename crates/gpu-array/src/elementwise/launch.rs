@@ -110,20 +110,28 @@ pub fn launch(
     args: &[LaunchArg<'_>],
     build: impl Fn(LayoutClass, IndexWidth) -> Result<ElementwiseSpec>,
 ) -> Result<()> {
-    launch_keyed(shape, args, None, build)
+    match prepare_keyed(shape, args, None, build)? {
+        Some(p) => p.launch(),
+        None => Ok(()),
+    }
 }
 
-/// A cheap identity of the spec that `build` makes for a given layout and
-/// index width (for example a ufunc loop and the operand kinds): repeated
-/// calls with the same key find their compiled kernel without building,
-/// hashing or cloning the spec.
+/// The identity of an [`super::Elementwise`] kernel for the fast cache: its
+/// name and each operand's (dtype, role, is output), which decide its spec
+/// for a given layout and index width (see the builder's docs). Repeated
+/// calls find their compiled kernel without building, hashing or cloning
+/// the spec.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct FastKey {
-    /// Which family of kernels (e.g. a ufunc's address).
-    pub family: usize,
-    /// What selects a member (loop index, dtypes, operand kinds).
-    pub tag: smallvec::SmallVec<[u16; 8]>,
+pub(crate) struct FastKey {
+    /// The builder's name.
+    pub(crate) name: std::borrow::Cow<'static, str>,
+    /// Each operand's dtype, role and whether it is an output.
+    pub(crate) operands: smallvec::SmallVec<[(crate::dtype::DType, super::Role, bool); 6]>,
 }
+
+/// A fast key with the check that a cached spec found by it is the
+/// caller's (see [`super::Elementwise`]).
+pub(crate) type CheckedKey<'k> = (FastKey, &'k dyn Fn(&ElementwiseSpec) -> bool);
 
 type FastMap = HashMap<(i32, FastKey, LayoutClass, IndexWidth), (Kernel, Arc<ElementwiseSpec>)>;
 
@@ -133,21 +141,29 @@ fn fast_map() -> &'static Mutex<FastMap> {
 }
 
 /// The kernel and spec for (`key`, `layout`, `index`), building and
-/// compiling them on a miss.
+/// compiling them on a miss (or when the key's check refuses the cached
+/// spec: the kernel is then found by its whole spec).
 fn lookup(
     device: Device,
-    key: Option<&FastKey>,
+    key: Option<&CheckedKey<'_>>,
     layout: LayoutClass,
     index: IndexWidth,
     build: &impl Fn(LayoutClass, IndexWidth) -> Result<ElementwiseSpec>,
 ) -> Result<(Kernel, Arc<ElementwiseSpec>)> {
-    let Some(key) = key else {
+    let Some((key, check)) = key else {
         let spec = build(layout, index)?;
         return Ok((kernel_for(device, &spec)?, Arc::new(spec)));
     };
     let k = (device.ordinal(), key.clone(), layout, index);
-    if let Some(hit) = fast_map().lock().unwrap_or_else(|p| p.into_inner()).get(&k) {
-        return Ok(hit.clone());
+    let hit = fast_map()
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .get(&k)
+        .cloned();
+    if let Some(hit) = hit
+        && check(&hit.1)
+    {
+        return Ok(hit);
     }
     let spec = build(layout, index)?;
     let kernel = kernel_for(device, &spec)?;
@@ -157,22 +173,6 @@ fn lookup(
         .unwrap_or_else(|p| p.into_inner())
         .insert(k, entry.clone());
     Ok(entry)
-}
-
-/// [`launch`] with a [`FastKey`] for the kernel cache.
-///
-/// # Errors
-/// As [`launch`].
-pub fn launch_keyed(
-    shape: &[usize],
-    args: &[LaunchArg<'_>],
-    key: Option<FastKey>,
-    build: impl Fn(LayoutClass, IndexWidth) -> Result<ElementwiseSpec>,
-) -> Result<()> {
-    match prepare_keyed(shape, args, key, build)? {
-        Some(p) => p.launch(),
-        None => Ok(()),
-    }
 }
 
 /// A launch with everything decided and packed (kernel, grid, stream,
@@ -200,15 +200,16 @@ impl Prepared {
     }
 }
 
-/// Everything [`launch_keyed`] does but the launch itself; `None` for an
-/// empty iteration (nothing to launch).
+/// Everything [`launch`] does but the launch itself, with an optional fast
+/// key for the kernel cache; `None` for an empty iteration (nothing to
+/// launch).
 ///
 /// # Errors
 /// As [`launch`].
 pub(crate) fn prepare_keyed(
     shape: &[usize],
     args: &[LaunchArg<'_>],
-    key: Option<FastKey>,
+    key: Option<CheckedKey<'_>>,
     build: impl Fn(LayoutClass, IndexWidth) -> Result<ElementwiseSpec>,
 ) -> Result<Option<Prepared>> {
     let first = args

@@ -19,6 +19,7 @@
 //! `ceil(size / (block * elements_per_thread))` blocks capped to what the
 //! device keeps busy (the loops are grid-stride).
 
+mod builder;
 mod builtin;
 mod launch;
 pub mod params;
@@ -26,11 +27,11 @@ pub(crate) mod render;
 pub mod spec;
 mod user;
 
-pub use builtin::{COMMON_DTYPES, common_specs, fill_spec};
-pub use launch::{
-    FastKey, LaunchArg, kernel_for, launch, launch_keyed, program_request, raw_layout, raw_ndim,
-};
-pub(crate) use launch::{Prepared, prepare_keyed};
+pub use builder::{Bind, Elementwise};
+pub use builtin::{COMMON_DTYPES, astype_spec, common_specs, fill_spec};
+pub(crate) use builtin::{astype_kernel, fill_kernel};
+pub(crate) use launch::Prepared;
+pub use launch::{LaunchArg, kernel_for, launch, program_request, raw_layout, raw_ndim};
 pub use params::{BoundTypes, Param, ParamList, ParamType, is_reserved_name, parse_params};
 pub use render::{INCLUDE, render_program};
 pub use spec::{
@@ -286,33 +287,6 @@ impl ElementwiseKernel {
         spec.validate()?;
         Ok(spec)
     }
-}
-
-/// The kernel of `astype` from `from` to `to`: `y = cuprum::cast<y_type>(x)`
-/// with the conversion rules of `kernels/cuprum/types.cuh` (CuPy's float to
-/// integer behaviour, complex to real takes the real part, nonzero to true).
-/// Named `cuprum_astype_<from>_<to>_<variant>` (`cuprum_astype_f8_i4_cv_i32`).
-pub fn astype_spec(
-    from: DType,
-    to: DType,
-    layout: LayoutClass,
-    index: IndexWidth,
-) -> ElementwiseSpec {
-    let mut s = ElementwiseSpec::new(
-        String::new(),
-        vec![SpecParam::input("x", from), SpecParam::output("y", to)],
-        "y = cuprum::cast<y_type>(x);",
-        layout,
-        index,
-    );
-    s.read_outputs = false;
-    s.name = format!(
-        "cuprum_astype_{}_{}_{}",
-        dtype_tag(from),
-        dtype_tag(to),
-        s.variant_tag()
-    );
-    s
 }
 
 /// How to iterate over broadcast operands: [`plan_layout`]'s answer.

@@ -6,18 +6,12 @@ use super::graph::ArgSig;
 use super::trace::Trace;
 use crate::array::{Array, copyto};
 use crate::dtype::{Casting, ScalarValue};
-use crate::elementwise::{FastKey, LaunchArg, launch_keyed};
+use crate::elementwise::Elementwise;
 use crate::error::{Error, Result};
 use crate::layout::{self, Order};
 use crate::reduction::plan::result_shape;
 use crate::reduction::{RedInput, launch as launch_reduction};
 use crate::ufunc::{Input, scalar_to_bytes};
-
-/// The [`FastKey`] family of fused kernels (ufunc families are addresses,
-/// the array's own kernels use 1); the tag holds the trace's id, unique in
-/// the process, so a dropped fused function's kernels are never mistaken
-/// for another's.
-const FAMILY: usize = 3;
 
 /// The call signature of `args`.
 pub(crate) fn signature(args: &[Input<'_>]) -> Vec<ArgSig> {
@@ -148,20 +142,27 @@ pub(crate) fn run(t: &Trace, args: &[Input<'_>], out: &[Option<&Array>]) -> Resu
     }
     match axes {
         None => {
-            let mut largs: Vec<LaunchArg<'_>> = Vec::with_capacity(t.used.len() + targets.len());
-            for &k in &t.used {
-                largs.push(match args[k] {
-                    Input::Array(a) => LaunchArg::Array(a),
-                    Input::Scalar(_) => LaunchArg::Scalar(scalars[k].clone().expect("made above")),
-                });
+            // Keyed by the trace's id, unique in the process (the kernel
+            // name is the user's and may repeat across fused functions), so
+            // a dropped fused function's kernels are never mistaken for
+            // another's; the arguments' dtypes complete the key.
+            let mut k = Elementwise::new(format!("fused_{}", t.id));
+            for &j in &t.used {
+                let name = format!("x{j}");
+                k = match args[j] {
+                    Input::Array(a) => k.input(&name, a),
+                    Input::Scalar(_) => k.scalar_bytes(
+                        &name,
+                        t.arg_dtype(j),
+                        scalars[j].clone().expect("made above"),
+                    ),
+                };
             }
-            largs.extend(targets.iter().map(LaunchArg::Out));
-            let id = t.id;
-            let key = FastKey {
-                family: FAMILY,
-                tag: (0..4).map(|s| (id >> (16 * s)) as u16).collect(),
-            };
-            launch_keyed(&shape, &largs, Some(key), |l, i| t.elementwise_spec(l, i))?;
+            for (j, o) in targets.iter().enumerate() {
+                k = k.output(&format!("y{j}"), o);
+            }
+            k.spec_with(|l, i| t.elementwise_spec(l, i))
+                .launch(&shape)?;
         }
         Some(axes) => {
             let inputs: Vec<RedInput<'_>> = t

@@ -2,10 +2,9 @@
 //! side through `maximum`/`minimum`, both through the clip loop) and
 //! `nan_to_num`.
 
-use super::kernels::{BoundKind, clip_spec, nan_to_num_spec, value_as};
 use crate::array::Array;
 use crate::dtype::{Casting, Operand, ScalarValue, check_cast, result_type};
-use crate::elementwise::{LaunchArg, launch};
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::Result;
 use crate::layout::{self, Order};
 use crate::ufunc::{self, Input, UfuncOptions};
@@ -135,28 +134,53 @@ pub fn clip_out(
         }
         None => Array::empty_on(a.device(), &shape, natural, Order::C)?,
     };
-    let odt = out.dtype();
-    let kind = |b: &Bound<'_>| match b {
-        Bound::Array(x) => BoundKind::Array(x.dtype()),
-        _ => BoundKind::Scalar,
-    };
-    let (lk, hk) = (kind(&lo), kind(&hi));
-    fn arg<'b>(b: Bound<'b>, odt: crate::dtype::DType) -> LaunchArg<'b> {
+    fn arg(b: Bound<'_>) -> BoundArg<'_> {
         match b {
-            Bound::Array(x) => LaunchArg::Array(x),
-            Bound::Scalar(v) => value_as(v, odt),
+            Bound::Array(x) => BoundArg::Array(x.into()),
+            Bound::Scalar(v) => BoundArg::Scalar(v),
             Bound::None => unreachable!("both bounds are present here"),
         }
     }
-    let args = [
-        LaunchArg::Array(a),
-        arg(lo, odt),
-        arg(hi, odt),
-        LaunchArg::Out(&out),
-    ];
-    let adt = a.dtype();
-    launch(&shape, &args, |l, i| Ok(clip_spec(adt, lk, hk, odt, l, i)))?;
+    clip_kernel(a.into(), arg(lo), arg(hi), (&out).into()).launch(&shape)?;
     Ok(out)
+}
+
+/// A bound operand of [`clip_kernel`]: an array (broadcast with `x`) or
+/// a scalar, converted to the result dtype.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum BoundArg<'a> {
+    /// An array of bounds.
+    Array(Bind<'a>),
+    /// One bound.
+    Scalar(ScalarValue),
+}
+
+/// `clip(x, lo, hi)` in `y`'s dtype: NumPy's clip loops (`clip.cuh`).
+pub(crate) fn clip_kernel<'a>(
+    x: Bind<'a>,
+    lo: BoundArg<'a>,
+    hi: BoundArg<'a>,
+    y: Bind<'a>,
+) -> Elementwise<'a> {
+    let out = y.dtype();
+    let mut k = Elementwise::new("clip").input("x", x);
+    for (name, b) in [("lo", lo), ("hi", hi)] {
+        k = match b {
+            BoundArg::Array(a) => k.input(name, a),
+            BoundArg::Scalar(v) => k.scalar(name, out, v),
+        };
+    }
+    let f = if out.is_complex() {
+        "clip_complex"
+    } else {
+        "clip_real"
+    };
+    k.output("y", y)
+        .op(format!(
+            "y = cuprum_np::{f}(cuprum::cast<y_type>(x), cuprum::cast<y_type>(lo), \
+             cuprum::cast<y_type>(hi));"
+        ))
+        .preamble(include_str!("clip.cuh"))
 }
 
 /// NumPy's `nan_to_num(x, copy=True, nan, posinf, neginf)`: NaN becomes
@@ -175,14 +199,29 @@ pub fn nan_to_num(x: &Array, nan: f64, posinf: Option<f64>, neginf: Option<f64>)
     let r = dt.real_dtype();
     let info = crate::dtype::finfo(r)?;
     let out = Array::empty_on(x.device(), x.shape(), dt, Order::C)?;
-    let f = |v: f64| value_as(ScalarValue::Float(v), r);
-    let args = [
-        LaunchArg::Array(x),
-        f(nan),
-        f(posinf.unwrap_or(info.max)),
-        f(neginf.unwrap_or(info.min)),
-        LaunchArg::Out(&out),
-    ];
-    launch(x.shape(), &args, |l, i| Ok(nan_to_num_spec(dt, l, i)))?;
+    let values = [nan, posinf.unwrap_or(info.max), neginf.unwrap_or(info.min)];
+    nan_to_num_kernel(x.into(), (&out).into(), values).launch(x.shape())?;
     Ok(out)
+}
+
+/// `nan_to_num` for a float or complex dtype: NaN, +inf and -inf of each
+/// component replaced by `values` (nan, posinf, neginf), converted to the
+/// component dtype (`clip.cuh`).
+pub(crate) fn nan_to_num_kernel<'a>(x: Bind<'a>, y: Bind<'a>, values: [f64; 3]) -> Elementwise<'a> {
+    let dt = x.dtype();
+    let r = dt.real_dtype();
+    let f = |v: &str| format!("cuprum_np::nan_to_num<nan_v_type>({v}, nan_v, pinf_v, ninf_v)");
+    let op = if dt.is_complex() {
+        format!("y = y_type({}, {});", f("x.real()"), f("x.imag()"))
+    } else {
+        format!("y = {};", f("x"))
+    };
+    Elementwise::new("nan_to_num")
+        .input("x", x)
+        .scalar("nan_v", r, values[0])
+        .scalar("pinf_v", r, values[1])
+        .scalar("ninf_v", r, values[2])
+        .output("y", y)
+        .op(op)
+        .preamble(include_str!("clip.cuh"))
 }

@@ -1,11 +1,10 @@
 //! `convolve` and `correlate` of 1-D arrays: one thread per output point,
 //! a direct sum (NumPy's `multiarray.correlate`/`correlate2`).
 
-use super::kernels::{correlate_spec, i64_arg};
 use crate::array::Array;
 use crate::creation::ascontiguousarray;
-use crate::dtype::promote_types;
-use crate::elementwise::{LaunchArg, launch};
+use crate::dtype::{DType, promote_types};
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::Order;
 
@@ -52,18 +51,42 @@ fn run(a: &Array, v: &Array, mode: Mode, conv: bool) -> Result<Array> {
     let (n, m) = (a.shape()[0], v.shape()[0]);
     let (len, off) = layout(n, m, mode, conv);
     let out = Array::empty_on(a.device(), &[len], dt, Order::C)?;
-    let args = [
-        LaunchArg::Raw(&a),
-        LaunchArg::Raw(&v),
-        i64_arg(n as i64),
-        i64_arg(m as i64),
-        i64_arg(off as i64),
-        i64_arg(i64::from(conv)),
-        i64_arg(i64::from(dt.is_complex())),
-        LaunchArg::Out(&out),
-    ];
-    launch(&[len], &args, |l, i| Ok(correlate_spec(dt, l, i)))?;
+    correlate_kernel((&a).into(), (&v).into(), (&out).into(), [n, m, off], conv).launch(&[len])?;
     Ok(out)
+}
+
+/// One output of `correlate` (conjugating a complex `v`) or `convolve`
+/// (`conv`), `t = i + off` the index into the full result, over raw 1-D
+/// `a` (`na` points) and `v` (`nv` points), all of the result dtype
+/// (`convolve.cuh`); `sizes` is `[na, nv, off]`.
+pub(crate) fn correlate_kernel<'a>(
+    a: Bind<'a>,
+    v: Bind<'a>,
+    y: Bind<'a>,
+    sizes: [usize; 3],
+    conv: bool,
+) -> Elementwise<'a> {
+    let dt = y.dtype();
+    // NumPy's dot loops: the 16-bit floats sum in float.
+    let acc = match dt {
+        DType::Float16 | DType::BFloat16 => "float",
+        d => d.c_type(),
+    };
+    let [na, nv, off] = sizes.map(|s| s as i64);
+    Elementwise::new("correlate")
+        .raw("a", a)
+        .raw("v", v)
+        .scalar("na", DType::Int64, na)
+        .scalar("nv", DType::Int64, nv)
+        .scalar("off", DType::Int64, off)
+        .scalar("conv", DType::Int64, i64::from(conv))
+        .scalar("cj", DType::Int64, i64::from(dt.is_complex()))
+        .output("y", y)
+        .op(format!(
+            "y = cuprum::cast<y_type>(cuprum_np::correlate<{acc}>(a, v, (long long)i + off, na, nv, \
+             conv, cj));"
+        ))
+        .preamble(include_str!("convolve.cuh"))
 }
 
 /// NumPy's `convolve(a, v, mode)`: the discrete linear convolution

@@ -3,11 +3,10 @@
 
 use num_complex::Complex;
 
-use super::kernels::{f64_as, i64_arg, interp_spec, value_as};
 use crate::array::Array;
 use crate::creation::ascontiguousarray;
 use crate::dtype::{DType, ScalarValue};
-use crate::elementwise::{LaunchArg, launch};
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::Order;
 
@@ -116,22 +115,60 @@ pub fn interp(x: &Array, xp: &Array, fp: &Array, opts: &InterpOptions) -> Result
     let given = i64::from(left.is_some()) | (i64::from(right.is_some()) << 1);
     let zero = ScalarValue::Float(0.0);
     let out = Array::empty_on(x.device(), x.shape(), out_dt, Order::C)?;
-    let xdt = x.dtype();
-    let args = [
-        LaunchArg::Array(x),
-        LaunchArg::Raw(&xp),
-        LaunchArg::Raw(&fp),
-        value_as(left.unwrap_or(zero), out_dt),
-        value_as(right.unwrap_or(zero), out_dt),
-        f64_as(period, DType::Float64),
-        i64_arg(n as i64),
-        i64_arg(given),
-        LaunchArg::Out(&out),
-    ];
-    launch(x.shape(), &args, |lc, i| {
-        Ok(interp_spec(xdt, out_dt, lc, i))
-    })?;
+    let scalars = InterpScalars {
+        left: left.unwrap_or(zero),
+        right: right.unwrap_or(zero),
+        period,
+        len: n as i64,
+        given,
+    };
+    interp_kernel(x.into(), (&xp).into(), (&fp).into(), (&out).into(), scalars)
+        .launch(x.shape())?;
     Ok(out)
+}
+
+/// The scalar operands of [`interp_kernel`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct InterpScalars {
+    /// Below `xp[0]` (when given).
+    pub(crate) left: ScalarValue,
+    /// Above `xp[len - 1]` (when given).
+    pub(crate) right: ScalarValue,
+    /// `x` is reduced modulo it first; 0 for none.
+    pub(crate) period: f64,
+    /// The number of points.
+    pub(crate) len: i64,
+    /// Bit 0: `left` given, bit 1: `right` given (else `fp[0]` and
+    /// `fp[len - 1]`).
+    pub(crate) given: i64,
+}
+
+/// `interp`: `x` of a real dtype; raw float64 `xp` and raw `fp` (float64
+/// or complex128, `y`'s dtype): NumPy's `arr_interp` per element
+/// (`interp.cuh`).
+pub(crate) fn interp_kernel<'a>(
+    x: Bind<'a>,
+    xp: Bind<'a>,
+    fp: Bind<'a>,
+    y: Bind<'a>,
+    s: InterpScalars,
+) -> Elementwise<'a> {
+    let out = y.dtype();
+    Elementwise::new("interp")
+        .input("x", x)
+        .raw("xp", xp)
+        .raw("fp", fp)
+        .scalar("left", out, s.left)
+        .scalar("right", out, s.right)
+        .scalar("period", DType::Float64, s.period)
+        .scalar("len", DType::Int64, s.len)
+        .scalar("given", DType::Int64, s.given)
+        .output("y", y)
+        .op(
+            "y = cuprum_np::interp<y_type>(cuprum::cast<double>(x), xp, fp, left, right, period, \
+             len, given);",
+        )
+        .preamble(include_str!("interp.cuh"))
 }
 
 #[cfg(test)]

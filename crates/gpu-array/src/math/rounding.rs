@@ -1,9 +1,9 @@
 //! `around`/`round_` (NumPy's `PyArray_Round`) and `fix`.
 
-use super::kernels::{RoundMode, f64_as, round_spec};
+use super::kernels::compute_c;
 use crate::array::Array;
 use crate::dtype::DType;
-use crate::elementwise::{LaunchArg, launch};
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::Order;
 use crate::ufunc;
@@ -50,17 +50,59 @@ pub fn around(a: &Array, decimals: i32) -> Result<Array> {
         d => (RoundMode::Div, power_of_ten(d.unsigned_abs())),
     };
     let out_dt = if dt.is_bool() { DType::Float16 } else { dt };
-    let comp = if dt.is_integer() || dt.is_bool() {
+    let out = Array::empty_on(a.device(), a.shape(), out_dt, Order::C)?;
+    around_kernel(a.into(), (&out).into(), mode, f).launch(out.shape())?;
+    Ok(out)
+}
+
+/// How `around` rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum RoundMode {
+    /// `rint(x)` (decimals == 0).
+    Rint,
+    /// `rint(x * f) / f` (decimals > 0).
+    Mul,
+    /// `rint(x / f) * f` (decimals < 0).
+    Div,
+}
+
+/// NumPy's `around` for one real or complex dtype: `x`, scalar `f`
+/// (`10**|decimals|` in the component dtype, float64 for integer inputs),
+/// output `y`. Every step is rounded to the component dtype, as NumPy's
+/// separate ufunc calls do (`rounding.cuh`).
+pub(crate) fn around_kernel<'a>(
+    x: Bind<'a>,
+    y: Bind<'a>,
+    mode: RoundMode,
+    f: f64,
+) -> Elementwise<'a> {
+    let input = x.dtype();
+    let comp = if input.is_integer() || input.is_bool() {
         DType::Float64
     } else {
-        dt.real_dtype()
+        input.real_dtype()
     };
-    let out = Array::empty_on(a.device(), a.shape(), out_dt, Order::C)?;
-    let args = [LaunchArg::Array(a), f64_as(f, comp), LaunchArg::Out(&out)];
-    launch(out.shape(), &args, |l, i| {
-        Ok(round_spec(dt, out_dt, mode, l, i))
-    })?;
-    Ok(out)
+    let (ct, cc) = (comp.c_type(), compute_c(comp));
+    let (name, m) = match mode {
+        RoundMode::Rint => ("around_rint", 0),
+        RoundMode::Mul => ("around_mul", 1),
+        RoundMode::Div => ("around_div", 2),
+    };
+    let r = |v: &str| format!("cuprum_np::around_component<{m}, {ct}, {cc}>({v}, f)");
+    let op = if input.is_complex() {
+        format!("y = y_type({}, {});", r("x.real()"), r("x.imag()"))
+    } else {
+        format!(
+            "y = cuprum::cast<y_type>({});",
+            r(&format!("cuprum::cast<{ct}>(x)"))
+        )
+    };
+    Elementwise::new(name)
+        .input("x", x)
+        .scalar("f", comp, f)
+        .output("y", y)
+        .op(op)
+        .preamble(include_str!("rounding.cuh"))
 }
 
 /// NumPy's `round_`, the old name of [`around`].

@@ -1,9 +1,9 @@
 //! `i0`, `sinc`, cupyx's `rsqrt`, `angle`, `real` and `imag`.
 
-use super::kernels::{i0_spec, rsqrt_spec, sinc_spec};
+use super::kernels::compute_c;
 use crate::array::Array;
 use crate::dtype::{Casting, DType, can_cast};
-use crate::elementwise::{ElementwiseSpec, IndexWidth, LaunchArg, LayoutClass, launch};
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::Order;
 use crate::ufunc::{self, UfuncOptions};
@@ -32,18 +32,75 @@ pub(crate) fn rsqrt_dtype(d: DType) -> DType {
     .unwrap_or(DType::Complex128)
 }
 
+/// `kernel(x, out)` into a new array of `out_dt`.
 fn unary(
     x: &Array,
     out_dt: DType,
-    build: impl Fn(LayoutClass, IndexWidth) -> ElementwiseSpec,
+    kernel: impl for<'b> FnOnce(Bind<'b>, Bind<'b>) -> Elementwise<'b>,
 ) -> Result<Array> {
     let out = Array::empty_on(x.device(), x.shape(), out_dt, Order::C)?;
-    launch(
-        out.shape(),
-        &[LaunchArg::Array(x), LaunchArg::Out(&out)],
-        |l, i| Ok(build(l, i)),
-    )?;
+    kernel(x.into(), (&out).into()).launch(out.shape())?;
     Ok(out)
+}
+
+/// `i0(x)` in `y`'s float dtype (in float for float16/float32, double for
+/// float64; `special.cuh`).
+pub(crate) fn i0_kernel<'a>(x: Bind<'a>, y: Bind<'a>) -> Elementwise<'a> {
+    let cc = if y.dtype() == DType::Float64 {
+        "double"
+    } else {
+        "float"
+    };
+    Elementwise::new("i0")
+        .input("x", x)
+        .output("y", y)
+        .op(format!(
+            "y = cuprum::cast<y_type>(cuprum_np::i0(cuprum::cast<{cc}>(x)));"
+        ))
+        .preamble(include_str!("special.cuh"))
+}
+
+/// `sinc(x)` in `y`'s dtype: `v = pi * x` (`pi` first converted to it, as
+/// NumPy converts a Python float, then the product rounded), `v = eps`
+/// where `v == 0`, `sin(v) / v` (`special.cuh`).
+pub(crate) fn sinc_kernel<'a>(x: Bind<'a>, y: Bind<'a>) -> Elementwise<'a> {
+    let output = y.dtype();
+    let op = if output.is_complex() {
+        let r = output.real_dtype().c_type();
+        format!("y = cuprum_np::sinc_complex<{r}>(cuprum::cast<y_type>(x));")
+    } else {
+        let eps = match output {
+            DType::Float16 => "0.0009765625",
+            DType::BFloat16 => "0.0078125",
+            DType::Float32 => "1.1920928955078125e-07",
+            _ => "2.220446049250313080847263336181640625e-16",
+        };
+        let cc = compute_c(output);
+        format!("y = cuprum_np::sinc_real<y_type, {cc}>(cuprum::cast<y_type>(x), ({cc}){eps});")
+    };
+    Elementwise::new("sinc")
+        .input("x", x)
+        .output("y", y)
+        .op(op)
+        .preamble(include_str!("special.cuh"))
+}
+
+/// cupyx's `rsqrt(x)`: `1 / sqrt(x)` in `y`'s float or complex dtype
+/// (`rsqrtf`/`rsqrt` for the reals).
+pub(crate) fn rsqrt_kernel<'a>(x: Bind<'a>, y: Bind<'a>) -> Elementwise<'a> {
+    let output = y.dtype();
+    let op = match output {
+        DType::Float64 => "y = ::rsqrt(cuprum::cast<double>(x));".to_owned(),
+        DType::Complex64 | DType::Complex128 => {
+            let r = output.real_dtype().c_type();
+            format!("y = y_type(({r})1, ({r})0) / cuprum::sqrt(cuprum::cast<y_type>(x));")
+        }
+        _ => "y = cuprum::cast<y_type>(::rsqrtf(cuprum::cast<float>(x)));".to_owned(),
+    };
+    Elementwise::new("rsqrt")
+        .input("x", x)
+        .output("y", y)
+        .op(op)
 }
 
 /// NumPy's `i0(x)`: the modified Bessel function of the first kind, order
@@ -58,8 +115,8 @@ pub fn i0(x: &Array) -> Result<Array> {
     if x.dtype().is_complex() {
         return Err(Error::DType("i0 not supported for complex values".into()));
     }
-    let (dt, out) = (x.dtype(), float_result(x.dtype()));
-    unary(x, out, |l, i| i0_spec(dt, out, l, i))
+    let out = float_result(x.dtype());
+    unary(x, out, i0_kernel)
 }
 
 /// NumPy's `sinc(x)`: `sin(pi x) / (pi x)`, 1 at 0. Float and complex
@@ -74,7 +131,7 @@ pub fn sinc(x: &Array) -> Result<Array> {
     } else {
         float_result(dt)
     };
-    unary(x, out, |l, i| sinc_spec(dt, out, l, i))
+    unary(x, out, sinc_kernel)
 }
 
 /// cupyx's `rsqrt(x)`: `1 / sqrt(x)`. The result dtype is CuPy's ufunc
@@ -84,8 +141,8 @@ pub fn sinc(x: &Array) -> Result<Array> {
 /// # Errors
 /// Allocation or launch failed.
 pub fn rsqrt(x: &Array) -> Result<Array> {
-    let (dt, out) = (x.dtype(), rsqrt_dtype(x.dtype()));
-    unary(x, out, |l, i| rsqrt_spec(dt, out, l, i))
+    let out = rsqrt_dtype(x.dtype());
+    unary(x, out, rsqrt_kernel)
 }
 
 /// NumPy's `angle(z, deg)`: `arctan2(z.imag, z.real)` for complex `z`,

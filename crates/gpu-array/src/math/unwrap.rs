@@ -1,10 +1,9 @@
 //! `unwrap`: NumPy's phase unwrapping from `diff`, one correction kernel,
 //! `cumsum` and an add into a view of the result.
 
-use super::kernels::{f64_as, i64_arg, unwrap_spec, value_as};
 use crate::array::Array;
 use crate::dtype::{DType, Operand, ScalarKind, ScalarValue, result_type};
-use crate::elementwise::{LaunchArg, launch};
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::{AxisIndex, Order, normalize_axis};
 use crate::scan;
@@ -92,16 +91,13 @@ pub fn unwrap_with(
         )
     };
     let ph = Array::empty_on(p.device(), dd.shape(), dtype, Order::C)?;
-    let ddt = dd.dtype();
-    let args = [
-        LaunchArg::Array(&dd),
-        value_as(period, dtype),
-        value_as(high, dtype),
-        f64_as(discont, DType::Float64),
-        i64_arg(i64::from(ambiguous)),
-        LaunchArg::Out(&ph),
-    ];
-    launch(ph.shape(), &args, |l, i| Ok(unwrap_spec(ddt, dtype, l, i)))?;
+    let s = UnwrapScalars {
+        period,
+        high,
+        discont,
+        ambiguous,
+    };
+    unwrap_kernel((&dd).into(), (&ph).into(), s).launch(ph.shape())?;
     let up = p.astype(dtype)?;
     if p.shape()[ax] > 1 {
         let cs = scan::cumsum(&ph, Some(ax as isize), None)?;
@@ -125,4 +121,36 @@ pub fn unwrap_with(
         )?;
     }
     Ok(up)
+}
+/// The scalar operands of [`unwrap_kernel`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct UnwrapScalars {
+    /// The period, in the result dtype.
+    pub(crate) period: ScalarValue,
+    /// Half of it, in the result dtype.
+    pub(crate) high: ScalarValue,
+    /// Differences below it in magnitude are not corrected.
+    pub(crate) discont: f64,
+    /// Whether a difference of exactly `-high` is ambiguous (NumPy's
+    /// `boundary_ambiguous`).
+    pub(crate) ambiguous: bool,
+}
+
+/// `unwrap`'s phase correction of each difference `x` in `y`'s dtype
+/// (`unwrap.cuh`).
+pub(crate) fn unwrap_kernel<'a>(x: Bind<'a>, y: Bind<'a>, s: UnwrapScalars) -> Elementwise<'a> {
+    let (input, out) = (x.dtype(), y.dtype());
+    let int_input = input.is_integer() || input.is_bool();
+    Elementwise::new("unwrap")
+        .input("x", x)
+        .scalar("period", out, s.period)
+        .scalar("high", out, s.high)
+        .scalar("discont", DType::Float64, s.discont)
+        .scalar("amb", DType::Int64, i64::from(s.ambiguous))
+        .output("y", y)
+        .op(format!(
+            "y = cuprum_np::unwrap_correction<{int_input}>(cuprum::cast<y_type>(x), period, high, \
+             discont, amb);"
+        ))
+        .preamble(include_str!("unwrap.cuh"))
 }

@@ -1,11 +1,60 @@
 //! NumPy's window functions: `bartlett`, `blackman`, `hamming`, `hanning`
 //! and `kaiser`, float64 arrays of `M` points computed on the device.
 
-use super::kernels::{Window, f64_as, window_spec};
 use crate::array::Array;
 use crate::dtype::DType;
-use crate::elementwise::{LaunchArg, launch};
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::Result;
+
+/// A window function of NumPy's (float64, `M` points).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Window {
+    /// `bartlett`.
+    Bartlett,
+    /// `blackman`.
+    Blackman,
+    /// `hamming`.
+    Hamming,
+    /// `hanning`.
+    Hanning,
+    /// `kaiser` (scalar `beta`).
+    Kaiser,
+}
+
+impl Window {
+    pub(crate) const ALL: [Window; 5] = [
+        Window::Bartlett,
+        Window::Blackman,
+        Window::Hamming,
+        Window::Hanning,
+        Window::Kaiser,
+    ];
+
+    /// The NumPy name, and the `W` of `cuprum_np::window<W>`.
+    fn name_and_index(self) -> (&'static str, u8) {
+        match self {
+            Window::Bartlett => ("window_bartlett", 0),
+            Window::Blackman => ("window_blackman", 1),
+            Window::Hamming => ("window_hamming", 2),
+            Window::Hanning => ("window_hanning", 3),
+            Window::Kaiser => ("window_kaiser", 4),
+        }
+    }
+}
+
+/// The window kernel: float64 `y` of `m` points, `beta` Kaiser's shape
+/// (`window.cuh`).
+pub(crate) fn window_kernel(w: Window, y: Bind<'_>, m: f64, beta: f64) -> Elementwise<'_> {
+    let (name, index) = w.name_and_index();
+    Elementwise::new(name)
+        .scalar("m", DType::Float64, m)
+        .scalar("beta", DType::Float64, beta)
+        .output("y", y)
+        .op(format!(
+            "y = cuprum_np::window<{index}>(m, beta, (double)i);"
+        ))
+        .preamble(include_str!("window.cuh"))
+}
 
 fn window(w: Window, m: i64, beta: f64) -> Result<Array> {
     if m < 1 {
@@ -16,12 +65,7 @@ fn window(w: Window, m: i64, beta: f64) -> Result<Array> {
         out.fill(1.0)?;
         return Ok(out);
     }
-    let args = [
-        f64_as(m as f64, DType::Float64),
-        f64_as(beta, DType::Float64),
-        LaunchArg::Out(&out),
-    ];
-    launch(out.shape(), &args, |l, i| Ok(window_spec(w, l, i)))?;
+    window_kernel(w, (&out).into(), m as f64, beta).launch(out.shape())?;
     Ok(out)
 }
 

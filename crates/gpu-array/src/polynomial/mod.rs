@@ -33,25 +33,73 @@ pub use legacy::{
 
 use crate::array::Array;
 use crate::dtype::DType;
-use crate::elementwise::{LaunchArg, launch};
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::Result;
 use crate::layout::Order;
-use crate::math::kernels::{horner_spec, i64_arg};
 
 /// Horner's rule over the 1-D contiguous coefficients `p` at `x` in
 /// dtype `out` (`rev`: lowest power first, NumPy's polynomial package).
 pub(crate) fn horner(p: &Array, x: &Array, out: DType, rev: bool) -> Result<Array> {
     let y = Array::empty_on(x.device(), x.shape(), out, Order::C)?;
-    let (xd, pd) = (x.dtype(), p.dtype());
-    let args = [
-        LaunchArg::Array(x),
-        LaunchArg::Raw(p),
-        i64_arg(p.size() as i64),
-        i64_arg(i64::from(rev)),
-        LaunchArg::Out(&y),
-    ];
-    launch(x.shape(), &args, |l, i| Ok(horner_spec(xd, pd, out, l, i)))?;
+    horner_kernel(x.into(), p.into(), (&y).into(), p.size(), rev).launch(x.shape())?;
     Ok(y)
+}
+
+/// Horner's rule over the raw coefficients `p` (`len` of them) at `x`, in
+/// `y`'s dtype, in the operation order of `numpy.polyval` or (`rev`)
+/// `numpy.polynomial.polynomial.polyval` (`horner.cuh`), without fused
+/// multiply-adds.
+pub(crate) fn horner_kernel<'a>(
+    x: Bind<'a>,
+    p: Bind<'a>,
+    y: Bind<'a>,
+    len: usize,
+    rev: bool,
+) -> Elementwise<'a> {
+    Elementwise::new("horner")
+        .input("x", x)
+        .raw("p", p)
+        .scalar("len", DType::Int64, len as i64)
+        .scalar("rev", DType::Int64, i64::from(rev))
+        .output("y", y)
+        .op("y = cuprum_np::horner<y_type, x_type>(x, p, len, rev);")
+        .option("--fmad=false")
+        .preamble(include_str!("horner.cuh"))
+}
+
+/// `numpy.polynomial.polynomial.polyval(x, c)` with `tensor=True` for
+/// coefficients of shape `(len, cols...)`: element `i` of the C-contiguous
+/// result evaluates column `i / xs` of the raw flat `c` at the raw flat
+/// `x[i % xs]` (`horner.cuh`); `sizes` is `[len, cols, xs]`.
+pub(crate) fn horner_tensor_kernel<'a>(
+    x: Bind<'a>,
+    c: Bind<'a>,
+    y: Bind<'a>,
+    sizes: [usize; 3],
+) -> Elementwise<'a> {
+    let [len, cols, xs] = sizes.map(|s| s as i64);
+    Elementwise::new("horner_tensor")
+        .raw("x", x)
+        .raw("c", c)
+        .scalar("len", DType::Int64, len)
+        .scalar("cols", DType::Int64, cols)
+        .scalar("xs", DType::Int64, xs)
+        .output("y", y)
+        .op("y = cuprum_np::horner_tensor<y_type, x_type>((long long)i, x, c, len, cols, xs);")
+        .option("--fmad=false")
+        .preamble(include_str!("horner.cuh"))
+}
+
+/// `polyvander`: element `[.., j]` of a C-contiguous output with `cols`
+/// columns is `x**j` by repeated multiplication, `x` raw, 1-D, of the
+/// output dtype (`horner.cuh`).
+pub(crate) fn vander_kernel<'a>(x: Bind<'a>, y: Bind<'a>, cols: usize) -> Elementwise<'a> {
+    Elementwise::new("polyvander")
+        .raw("x", x)
+        .scalar("cols", DType::Int64, cols as i64)
+        .output("y", y)
+        .op("y = cuprum_np::vander<y_type>((long long)i, x, cols);")
+        .preamble(include_str!("horner.cuh"))
 }
 
 /// The index of the last element of the 1-D `a` for which `keep` holds

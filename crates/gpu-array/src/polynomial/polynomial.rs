@@ -2,13 +2,12 @@
 //! power first.
 
 use super::{horner, polyutils};
+use super::{horner_tensor_kernel, vander_kernel};
 use crate::array::Array;
 use crate::creation::ascontiguousarray;
 use crate::dtype::{DType, Operand, ScalarKind, promote_types, result_type};
-use crate::elementwise::{LaunchArg, launch};
 use crate::error::{Error, Result};
 use crate::layout::{AxisIndex, Order};
-use crate::math::kernels::{horner_tensor_spec, i64_arg, vander_spec};
 use crate::ufunc::{self, Input, UfuncOptions};
 
 /// `x + 0.0`'s dtype: integers and bool become float64.
@@ -37,12 +36,7 @@ pub fn polyvander(x: &Array, deg: usize) -> Result<Array> {
     if out.size() == 0 {
         return Ok(out);
     }
-    let args = [
-        LaunchArg::Raw(&flat),
-        i64_arg(deg as i64 + 1),
-        LaunchArg::Out(&out),
-    ];
-    launch(&shape, &args, |l, i| Ok(vander_spec(dt, l, i)))?;
+    vander_kernel((&flat).into(), (&out).into(), deg + 1).launch(&shape)?;
     Ok(out)
 }
 
@@ -86,18 +80,13 @@ pub fn polyval(x: &Array, c: &Array) -> Result<Array> {
     }
     let cf = ascontiguousarray(&c, Some(cdt))?.reshape(&[(len * cols) as isize])?;
     let xf = ascontiguousarray(x, None)?.reshape(&[x.size() as isize])?;
-    let (xd, cd) = (x.dtype(), cdt);
-    let args = [
-        LaunchArg::Raw(&xf),
-        LaunchArg::Raw(&cf),
-        i64_arg(len as i64),
-        i64_arg(cols as i64),
-        i64_arg(x.size() as i64),
-        LaunchArg::Out(&y),
-    ];
-    launch(&shape, &args, |l, i| {
-        Ok(horner_tensor_spec(xd, cd, out, l, i))
-    })?;
+    horner_tensor_kernel(
+        (&xf).into(),
+        (&cf).into(),
+        (&y).into(),
+        [len, cols, x.size()],
+    )
+    .launch(&shape)?;
     Ok(y)
 }
 

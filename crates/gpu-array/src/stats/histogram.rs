@@ -9,10 +9,9 @@ use super::kernels::{
 use crate::array::Array;
 use crate::creation::ascontiguousarray;
 use crate::dtype::{Casting, DType, can_cast, promote_types};
-use crate::elementwise::{LaunchArg, launch};
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::{AxisIndex, Order};
-use crate::math::kernels::{digitize_spec, i64_arg};
 use crate::reduction::{self, ReduceOptions};
 use crate::ufunc;
 
@@ -524,24 +523,50 @@ pub fn digitize(x: &Array, bins: &Array, right: bool) -> Result<Array> {
     let b = ascontiguousarray(bins, None)?;
     let cmp = promote_types(x.dtype(), bins.dtype());
     let out = Array::empty_on(x.device(), x.shape(), DType::Int64, Order::C)?;
-    let (xd, bd) = (x.dtype(), bins.dtype());
-    let args = [
-        LaunchArg::Array(x),
-        LaunchArg::Raw(&b),
-        i64_arg(host.len() as i64),
-        // `right` searches with side 'left', and the reverse.
-        i64_arg(i64::from(!right)),
-        i64_arg(i64::from(mono == -1)),
-        LaunchArg::Out(&out),
-    ];
     if b.size() == 0 {
         out.fill(0i64)?;
         return Ok(out);
     }
-    launch(x.shape(), &args, |l, i| {
-        Ok(digitize_spec(xd, bd, cmp, l, i))
-    })?;
+    // `right` searches with side 'left', and the reverse.
+    let search = Search {
+        len: host.len(),
+        side_right: !right,
+        decreasing: mono == -1,
+    };
+    digitize_kernel(x.into(), (&b).into(), (&out).into(), cmp, search).launch(x.shape())?;
     Ok(out)
+}
+
+/// How [`digitize_kernel`] searches its bins.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Search {
+    /// The number of bins.
+    pub(crate) len: usize,
+    /// NumPy's `side='right'` (else 'left').
+    pub(crate) side_right: bool,
+    /// Decreasing bins, searched reversed.
+    pub(crate) decreasing: bool,
+}
+
+/// `digitize`'s search of each `x` in the raw `bins`, both compared in
+/// `cmp` with NaN ordered last, into int64 `y` (`search.cuh`).
+pub(crate) fn digitize_kernel<'a>(
+    x: Bind<'a>,
+    bins: Bind<'a>,
+    y: Bind<'a>,
+    cmp: DType,
+    s: Search,
+) -> Elementwise<'a> {
+    Elementwise::new("digitize")
+        .input("x", x)
+        .raw("bins", bins)
+        .scalar("len", DType::Int64, s.len as i64)
+        .scalar("side", DType::Int64, i64::from(s.side_right))
+        .scalar("dec", DType::Int64, i64::from(s.decreasing))
+        .output("y", y)
+        .alias("cmp_type", cmp)
+        .op("y = cuprum_np::digitize<cmp_type>(x, bins, len, side, dec);")
+        .preamble(include_str!("search.cuh"))
 }
 
 #[cfg(test)]

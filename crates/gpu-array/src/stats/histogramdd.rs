@@ -8,10 +8,9 @@ use super::kernels::{BinMode, CountArgs, CountKernel, Weights, launch as count};
 use crate::array::Array;
 use crate::creation::ascontiguousarray;
 use crate::dtype::{DType, promote_types};
-use crate::elementwise::{LaunchArg, launch};
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::{AxisIndex, Order};
-use crate::math::kernels::{histdd_spec, i64_arg};
 use crate::reduction::{self, ReduceOptions};
 use crate::ufunc;
 
@@ -247,15 +246,14 @@ pub fn histogramdd(
     if n > 0 {
         let idx = Array::empty_on(dev, &[n], DType::Int64, Order::C)?;
         let flat_s = s.reshape(&[(n * d) as isize])?;
-        let sd = s.dtype();
-        let args = [
-            LaunchArg::Raw(&flat_s),
-            LaunchArg::Raw(&flat),
-            LaunchArg::Raw(&meta_a),
-            i64_arg(d as i64),
-            LaunchArg::Out(&idx),
-        ];
-        launch(&[n], &args, |l, i| Ok(histdd_spec(sd, cmp, l, i)))?;
+        histdd_kernel(
+            (&flat_s).into(),
+            (&flat).into(),
+            (&meta_a).into(),
+            (&idx).into(),
+            d,
+        )
+        .launch(&[n])?;
         let w = weights.map(|w| ascontiguousarray(w, None)).transpose()?;
         let k = CountKernel {
             mode: BinMode::Direct,
@@ -333,4 +331,24 @@ pub fn histogram2d(
     let ye = e.pop().expect("two dimensions");
     let xe = e.pop().expect("two dimensions");
     Ok((h, xe, ye))
+}
+/// `histogramdd`'s flat bin index of each sample (int64 `y`): the raw
+/// C-ordered `(N, dims)` sample `s`, the raw flat edges `e` of every column
+/// (NaN ordered last) and their raw int64 `meta` (offset and count per
+/// column; `search.cuh`).
+pub(crate) fn histdd_kernel<'a>(
+    s: Bind<'a>,
+    e: Bind<'a>,
+    meta: Bind<'a>,
+    y: Bind<'a>,
+    dims: usize,
+) -> Elementwise<'a> {
+    Elementwise::new("histdd")
+        .raw("s", s)
+        .raw("e", e)
+        .raw("meta", meta)
+        .scalar("dims", DType::Int64, dims as i64)
+        .output("y", y)
+        .op("y = cuprum_np::histdd_index<e_type>((long long)i, s, e, meta, dims);")
+        .preamble(include_str!("search.cuh"))
 }

@@ -17,8 +17,8 @@
 //! ([`crate::sorting::quantile`]).
 
 mod average;
-mod histogram;
-mod histogramdd;
+pub(crate) mod histogram;
+pub(crate) mod histogramdd;
 pub(crate) mod kernels;
 
 pub use average::{CovOptions, average, corrcoef, cov, cov_dot_kernel};

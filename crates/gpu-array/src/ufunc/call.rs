@@ -4,10 +4,10 @@
 use half::{bf16, f16};
 use num_complex::Complex;
 
-use super::{ResolvedLoop, Ufunc, UfuncInput, UfuncParams};
+use super::{ResolvedLoop, Ufunc, UfuncArg, UfuncParams};
 use crate::array::Array;
 use crate::dtype::{Casting, DType, Element, Operand, ScalarValue};
-use crate::elementwise::{FastKey, LaunchArg, Prepared, prepare_keyed};
+use crate::elementwise::{Bind, Prepared};
 use crate::error::{Error, Result};
 use crate::layout;
 
@@ -205,38 +205,16 @@ fn prepare_resolved(
     outputs: &[Array],
     shape: &[usize],
 ) -> Result<Option<Prepared>> {
-    let kinds: Vec<UfuncInput> = inputs
+    let args: Vec<UfuncArg<'_>> = inputs
         .iter()
-        .map(|i| match i {
-            Input::Array(a) => UfuncInput::Array(a.dtype()),
-            Input::Scalar(_) => UfuncInput::Scalar,
+        .zip(scalar_bytes)
+        .map(|(i, b)| match i {
+            Input::Array(a) => UfuncArg::Array((*a).into()),
+            Input::Scalar(_) => UfuncArg::Scalar(b.clone().expect("scalar bytes were made above")),
         })
         .collect();
-    let out_dtypes: Vec<DType> = outputs.iter().map(Array::dtype).collect();
-    let mut args: Vec<LaunchArg<'_>> = Vec::with_capacity(inputs.len() + outputs.len());
-    for (i, b) in inputs.iter().zip(scalar_bytes) {
-        args.push(match i {
-            Input::Array(a) => LaunchArg::Array(a),
-            Input::Scalar(_) => LaunchArg::Scalar(b.clone().expect("scalar bytes were made above")),
-        });
-    }
-    for o in outputs {
-        args.push(LaunchArg::Out(o));
-    }
-    let mut tag: smallvec::SmallVec<[u16; 8]> = smallvec::SmallVec::new();
-    tag.push(resolved.loop_index() as u16);
-    tag.extend(kinds.iter().map(|k| match k {
-        UfuncInput::Array(d) => d.index() as u16,
-        UfuncInput::Scalar => u16::MAX,
-    }));
-    tag.extend(out_dtypes.iter().map(|d| d.index() as u16));
-    let key = FastKey {
-        family: resolved.ufunc() as *const Ufunc as usize,
-        tag,
-    };
-    prepare_keyed(shape, &args, Some(key), |layout, index| {
-        resolved.spec(&kinds, &out_dtypes, layout, index)
-    })
+    let outs: smallvec::SmallVec<[Bind<'_>; 2]> = outputs.iter().map(Bind::from).collect();
+    resolved.kernel(args, &outs)?.prepare(shape)
 }
 
 /// Calls the ufunc named `name` (or a NumPy alias of it) with default options.

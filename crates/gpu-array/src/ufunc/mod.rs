@@ -36,7 +36,7 @@ pub use select::{ResolvedLoop, UfuncParams};
 use std::sync::OnceLock;
 
 use crate::dtype::DType;
-use crate::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam, dtype_tag};
+use crate::elementwise::{Bind, Elementwise, ElementwiseSpec, IndexWidth, LayoutClass, dtype_tag};
 use crate::error::{Error, Result};
 
 /// A ufunc's identity (its value for an empty reduction), NumPy's `identity`.
@@ -208,31 +208,37 @@ pub enum UfuncInput {
     Scalar,
 }
 
+/// One operand of a ufunc kernel ([`ResolvedLoop::kernel`]): an array (or
+/// only its dtype) or a scalar's bytes in the loop's input type.
+#[derive(Clone, Debug)]
+pub enum UfuncArg<'a> {
+    /// An array, converted to the loop's type in the kernel.
+    Array(Bind<'a>),
+    /// A scalar already converted to the loop's input type.
+    Scalar(Vec<u8>),
+}
+
 impl ResolvedLoop {
     /// The kernel for this loop: operands `x0, x1, ...` (inputs: arrays of
     /// their own dtype, or scalars of the loop's type) and `y0, y1` (output
-    /// arrays of `outputs`' dtypes, the loop's when `outputs` is empty),
+    /// arrays, of the loop's types when `outputs` holds dtypes only),
     /// converted with `cuprum::cast` to and from the loop's types around
     /// the loop's statement.
     ///
-    /// Named `cuprum_<ufunc>_<loop types>[_<operand types>]_<variant>`, e.g.
-    /// `cuprum_add_f4f4_f4_cv_i32`; the operand part appears when operands
-    /// differ from the loop's types.
+    /// Named `cuprum_<ufunc>_<loop types>_<operand types>_<variant>`, e.g.
+    /// `cuprum_add_i2i2_i2_i1u1_i2_cv_i32`. The operation text is made
+    /// only when the kernel is not cached yet.
     ///
     /// # Errors
     ///
     /// [`Error::Value`] for a wrong number of inputs or outputs.
-    pub fn spec(
+    pub fn kernel<'a>(
         &self,
-        inputs: &[UfuncInput],
-        outputs: &[DType],
-        layout: LayoutClass,
-        index: IndexWidth,
-    ) -> Result<ElementwiseSpec> {
+        inputs: Vec<UfuncArg<'a>>,
+        outputs: &[Bind<'a>],
+    ) -> Result<Elementwise<'a>> {
         let lp = self.lp();
-        if inputs.len() != lp.inputs.len()
-            || !(outputs.is_empty() || outputs.len() == lp.outputs.len())
-        {
+        if inputs.len() != lp.inputs.len() || outputs.len() != lp.outputs.len() {
             return Err(Error::Value(format!(
                 "ufunc '{}' takes {} inputs and {} outputs ({} and {} given)",
                 self.ufunc().name,
@@ -242,77 +248,81 @@ impl ResolvedLoop {
                 outputs.len()
             )));
         }
-        let out_dtypes: &[DType] = if outputs.is_empty() {
+        let mut name = format!("{}_", self.ufunc().name);
+        name.extend(lp.inputs.iter().map(|d| dtype_tag(*d)));
+        name.push('_');
+        name.extend(lp.outputs.iter().map(|d| dtype_tag(*d)));
+        let mut k = Elementwise::new(name);
+        for (n, (inp, &lt)) in inputs.into_iter().zip(&lp.inputs).enumerate() {
+            let name = format!("x{n}");
+            k = match inp {
+                UfuncArg::Array(b) => k.input(&name, b),
+                UfuncArg::Scalar(bytes) => k.scalar_bytes(&name, lt, bytes),
+            };
+        }
+        for (n, o) in outputs.iter().enumerate() {
+            k = k.output(&format!("y{n}"), *o);
+        }
+        Ok(k.op_with(move || Ok(loop_operation(lp))))
+    }
+
+    /// [`ResolvedLoop::kernel`]'s spec for `inputs` given by dtype and
+    /// outputs of `outputs`' dtypes (the loop's when empty), for one layout
+    /// and index width: what the NVRTC test and precompilation render.
+    ///
+    /// # Errors
+    ///
+    /// As [`ResolvedLoop::kernel`].
+    pub fn spec(
+        &self,
+        inputs: &[UfuncInput],
+        outputs: &[DType],
+        layout: LayoutClass,
+        index: IndexWidth,
+    ) -> Result<ElementwiseSpec> {
+        let lp = self.lp();
+        let args: Vec<UfuncArg<'_>> = inputs
+            .iter()
+            .zip(&lp.inputs)
+            .map(|(i, lt)| match i {
+                UfuncInput::Array(d) => UfuncArg::Array((*d).into()),
+                UfuncInput::Scalar => UfuncArg::Scalar(vec![0; lt.itemsize()]),
+            })
+            .collect();
+        let outs: &[DType] = if outputs.is_empty() {
             &lp.outputs
         } else {
             outputs
         };
-        let mut params = Vec::new();
-        let mut op = String::new();
-        let mut tags = String::new();
-        let mut exact = true;
-        for (k, (inp, &lt)) in inputs.iter().zip(&lp.inputs).enumerate() {
-            let name = format!("x{k}");
-            op.push_str(&format!("typedef {} in{k}_type;\n", lt.c_type()));
-            match inp {
-                UfuncInput::Array(dt) => {
-                    exact &= *dt == lt;
-                    tags.push_str(&dtype_tag(*dt));
-                    params.push(SpecParam::input(&name, *dt));
-                }
-                UfuncInput::Scalar => {
-                    exact = false;
-                    tags.push_str(&format!("s{}", dtype_tag(lt)));
-                    params.push(SpecParam::scalar(&name, lt));
-                }
-            }
-        }
-        tags.push('_');
-        for (k, (&dt, &lt)) in out_dtypes.iter().zip(&lp.outputs).enumerate() {
-            exact &= dt == lt;
-            tags.push_str(&dtype_tag(dt));
-            op.push_str(&format!("typedef {} out{k}_type;\n", lt.c_type()));
-            params.push(SpecParam::output(format!("y{k}"), dt));
-        }
-        for k in 0..lp.inputs.len() {
-            op.push_str(&format!(
-                "const in{k}_type in{k} = cuprum::cast<in{k}_type>(x{k});\n"
-            ));
-        }
-        for k in 0..lp.outputs.len() {
-            op.push_str(&format!("out{k}_type out{k};\n"));
-        }
-        op.push_str(lp.op.trim());
-        op.push('\n');
-        for k in 0..lp.outputs.len() {
-            op.push_str(&format!("y{k} = cuprum::cast<y{k}_type>(out{k});\n"));
-        }
-        let loop_tag: String = {
-            let mut t: String = lp.inputs.iter().map(|d| dtype_tag(*d)).collect();
-            t.push('_');
-            t.extend(lp.outputs.iter().map(|d| dtype_tag(*d)));
-            t
-        };
-        let mut spec = ElementwiseSpec::new(String::new(), params, op, layout, index);
-        spec.read_outputs = false;
-        spec.name = if exact {
-            format!(
-                "cuprum_{}_{}_{}",
-                self.ufunc().name,
-                loop_tag,
-                spec.variant_tag()
-            )
-        } else {
-            format!(
-                "cuprum_{}_{}_{}_{}",
-                self.ufunc().name,
-                loop_tag,
-                tags,
-                spec.variant_tag()
-            )
-        };
-        Ok(spec)
+        let outs: Vec<Bind<'_>> = outs.iter().map(|d| (*d).into()).collect();
+        self.kernel(args, &outs)?.spec(layout, index)
     }
+}
+
+/// The loop body of `lp` over operands `x0..`/`y0..`: each input cast to
+/// the loop's type, the loop's statement, each output cast back.
+fn loop_operation(lp: &Loop) -> String {
+    let mut op = String::new();
+    for (k, lt) in lp.inputs.iter().enumerate() {
+        op.push_str(&format!("typedef {} in{k}_type;\n", lt.c_type()));
+    }
+    for (k, lt) in lp.outputs.iter().enumerate() {
+        op.push_str(&format!("typedef {} out{k}_type;\n", lt.c_type()));
+    }
+    for k in 0..lp.inputs.len() {
+        op.push_str(&format!(
+            "const in{k}_type in{k} = cuprum::cast<in{k}_type>(x{k});\n"
+        ));
+    }
+    for k in 0..lp.outputs.len() {
+        op.push_str(&format!("out{k}_type out{k};\n"));
+    }
+    op.push_str(lp.op.trim());
+    op.push('\n');
+    for k in 0..lp.outputs.len() {
+        op.push_str(&format!("y{k} = cuprum::cast<y{k}_type>(out{k});\n"));
+    }
+    op
 }
 
 #[cfg(test)]

@@ -1,0 +1,480 @@
+//! [`Elementwise`]: the one way a built-in elementwise kernel is described.
+//!
+//! Each operand is listed once, with its value: the builder makes from
+//! that one list the spec's parameters (so the CUDA signature), the launch
+//! arguments in the same order, the kernel's name and the key of the
+//! launcher's fast cache. An int32 and a float32 operand cannot be swapped
+//! between the signature and the packing, because there is only one list.
+//!
+//! ```no_run
+//! # fn main() -> gpu_array::Result<()> {
+//! use gpu_array::elementwise::Elementwise;
+//! use gpu_array::{Array, DType};
+//!
+//! let x = Array::from_vec(vec![1.0f32, 2.0, 3.0])?;
+//! let y = Array::empty(&[3], DType::Float32)?;
+//! // y = x * f + 1, with f a float64 scalar converted per element.
+//! Elementwise::new("axpb")
+//!     .input("x", &x)
+//!     .scalar("f", DType::Float64, 2.0)
+//!     .output("y", &y)
+//!     .op("y = cuprum::cast<y_type>(x * f + 1.0);")
+//!     .launch(y.shape())?;
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! The same function that launches a kernel can describe it without arrays
+//! ([`Bind::Dtype`] in place of an array), which is how the NVRTC tests and
+//! `cargo xtask precompile` render exactly the source the launch compiles
+//! ([`Elementwise::spec`]).
+//!
+//! Names: the kernel is `cuprum_<name>_<operand tags>_<variant>`, the
+//! operand tags being each input's dtype tag (`s` before a scalar's, `r`
+//! before a raw operand's), `_`, each output's. The name given to
+//! [`Elementwise::new`] and the operands' dtypes and roles must decide the
+//! operation text, preamble and options: they key the launcher's cache of
+//! compiled kernels (debug builds check it on every hit).
+
+use std::borrow::Cow;
+
+use smallvec::SmallVec;
+
+use super::launch::{FastKey, LaunchArg, Prepared, prepare_keyed, raw_ndim};
+use super::{ElementwiseSpec, IndexWidth, LayoutClass, Role, SpecParam, dtype_tag};
+use crate::array::Array;
+use crate::dtype::{DType, ScalarValue};
+use crate::error::{Error, Result};
+
+/// What an array operand of an [`Elementwise`] is bound to.
+#[derive(Clone, Copy, Debug)]
+pub enum Bind<'a> {
+    /// An array: a launch.
+    Array(&'a Array),
+    /// Only a dtype: a description for rendering (tests, precompilation);
+    /// a raw operand gets this many dimensions.
+    Dtype(DType, usize),
+}
+
+impl Bind<'_> {
+    /// The operand's dtype.
+    pub fn dtype(&self) -> DType {
+        match self {
+            Bind::Array(a) => a.dtype(),
+            Bind::Dtype(d, _) => *d,
+        }
+    }
+}
+
+impl<'a> From<&'a Array> for Bind<'a> {
+    fn from(a: &'a Array) -> Bind<'a> {
+        Bind::Array(a)
+    }
+}
+
+impl From<DType> for Bind<'_> {
+    fn from(d: DType) -> Self {
+        Bind::Dtype(d, 1)
+    }
+}
+
+/// One operand's value for the launch.
+#[derive(Clone, Debug)]
+enum Value<'a> {
+    Array(&'a Array),
+    Scalar(Vec<u8>),
+    /// Described by dtype only: the kernel can be rendered, not launched.
+    Unbound,
+}
+
+/// A spec made by the caller for a layout and index width (the user-kernel
+/// and fusion front ends, whose source is not one operation string).
+type SpecFn<'a> = dyn Fn(LayoutClass, IndexWidth) -> Result<ElementwiseSpec> + 'a;
+
+/// Where the operation text comes from.
+enum Op<'a> {
+    /// Given outright.
+    Text(Cow<'static, str>),
+    /// Made on a cache miss only (the ufunc loops, whose text costs more to
+    /// assemble than a launch).
+    Lazy(Box<dyn Fn() -> Result<String> + 'a>),
+    /// The whole spec from the caller; the builder checks that its
+    /// parameters are the listed operands.
+    Spec(Box<SpecFn<'a>>),
+}
+
+/// One built-in elementwise kernel and its operands (see the module docs).
+pub struct Elementwise<'a> {
+    name: Cow<'static, str>,
+    params: SmallVec<[SpecParam; 6]>,
+    values: SmallVec<[Value<'a>; 6]>,
+    op: Op<'a>,
+    preamble: Cow<'static, str>,
+    options: Vec<String>,
+    aliases: Vec<(String, DType)>,
+    read_outputs: bool,
+}
+
+impl std::fmt::Debug for Elementwise<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Elementwise")
+            .field("name", &self.name)
+            .field("params", &self.params)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> Elementwise<'a> {
+    /// A kernel named `cuprum_<name>_...` (see the module docs), whose
+    /// outputs are written, not read, until [`Elementwise::reads_outputs`].
+    pub fn new(name: impl Into<Cow<'static, str>>) -> Elementwise<'a> {
+        Elementwise {
+            name: name.into(),
+            params: SmallVec::new(),
+            values: SmallVec::new(),
+            op: Op::Text(Cow::Borrowed("")),
+            preamble: Cow::Borrowed(""),
+            options: Vec::new(),
+            aliases: Vec::new(),
+            read_outputs: false,
+        }
+    }
+
+    fn push(mut self, param: SpecParam, value: Value<'a>) -> Self {
+        self.params.push(param);
+        self.values.push(value);
+        self
+    }
+
+    fn bound(b: Bind<'a>) -> Value<'a> {
+        match b {
+            Bind::Array(a) => Value::Array(a),
+            Bind::Dtype(..) => Value::Unbound,
+        }
+    }
+
+    /// An input array iterated elementwise, broadcast to the launch shape.
+    pub fn input(self, name: &str, x: impl Into<Bind<'a>>) -> Self {
+        let b = x.into();
+        self.push(SpecParam::input(name, b.dtype()), Self::bound(b))
+    }
+
+    /// An output array iterated elementwise (exactly the launch shape).
+    pub fn output(self, name: &str, y: impl Into<Bind<'a>>) -> Self {
+        let b = y.into();
+        self.push(SpecParam::output(name, b.dtype()), Self::bound(b))
+    }
+
+    /// A `raw` input, indexed by the operation with a C-order linear index.
+    pub fn raw(self, name: &str, x: impl Into<Bind<'a>>) -> Self {
+        self.raw_operand(name, x.into(), false)
+    }
+
+    /// A `raw` output.
+    pub fn raw_output(self, name: &str, y: impl Into<Bind<'a>>) -> Self {
+        self.raw_operand(name, y.into(), true)
+    }
+
+    fn raw_operand(self, name: &str, b: Bind<'a>, is_output: bool) -> Self {
+        let ndim = match b {
+            Bind::Array(a) => raw_ndim(a),
+            Bind::Dtype(_, n) => n.max(1),
+        };
+        self.push(
+            SpecParam::raw(name, b.dtype(), ndim, is_output),
+            Self::bound(b),
+        )
+    }
+
+    /// A scalar passed by value in `dtype`, converted from `value` as NumPy
+    /// converts a Python scalar.
+    pub fn scalar(self, name: &str, dtype: DType, value: impl Into<ScalarValue>) -> Self {
+        let bytes = crate::ufunc::scalar_to_bytes(value.into(), dtype);
+        self.push(SpecParam::scalar(name, dtype), Value::Scalar(bytes))
+    }
+
+    /// A scalar already in `dtype`'s bytes (little-endian, `itemsize`
+    /// of them; checked at launch).
+    pub fn scalar_bytes(self, name: &str, dtype: DType, bytes: Vec<u8>) -> Self {
+        self.push(SpecParam::scalar(name, dtype), Value::Scalar(bytes))
+    }
+
+    /// The loop body, run once per element (see [`ElementwiseSpec`] for
+    /// what it sees).
+    pub fn op(mut self, text: impl Into<Cow<'static, str>>) -> Self {
+        self.op = Op::Text(text.into());
+        self
+    }
+
+    /// The loop body made only when the kernel is not cached yet.
+    pub fn op_with(mut self, make: impl Fn() -> Result<String> + 'a) -> Self {
+        self.op = Op::Lazy(Box::new(make));
+        self
+    }
+
+    /// The whole spec made by the caller for a layout and index width (the
+    /// user-kernel and fusion front ends); its parameters must be the
+    /// operands listed here, in order.
+    pub fn spec_with(
+        mut self,
+        make: impl Fn(LayoutClass, IndexWidth) -> Result<ElementwiseSpec> + 'a,
+    ) -> Self {
+        self.op = Op::Spec(Box::new(make));
+        self
+    }
+
+    /// Code before the kernel (device helpers).
+    pub fn preamble(mut self, text: impl Into<Cow<'static, str>>) -> Self {
+        self.preamble = text.into();
+        self
+    }
+
+    /// An extra NVRTC option (e.g. `--fmad=false`).
+    pub fn option(mut self, option: &str) -> Self {
+        self.options.push(option.to_owned());
+        self
+    }
+
+    /// A typedef `name` for `dtype` in the kernel.
+    pub fn alias(mut self, name: &str, dtype: DType) -> Self {
+        self.aliases.push((name.to_owned(), dtype));
+        self
+    }
+
+    /// The operation reads its outputs before writing them (`y += x`).
+    pub fn reads_outputs(mut self) -> Self {
+        self.read_outputs = true;
+        self
+    }
+
+    /// `cuprum_<name>_<operand tags>`, the kernel name without its variant.
+    fn full_name(&self) -> String {
+        let mut n = format!("cuprum_{}_", self.name);
+        let mut seen_output = false;
+        for p in &self.params {
+            if p.is_output && !seen_output {
+                n.push('_');
+                seen_output = true;
+            }
+            match p.role {
+                Role::Scalar => n.push('s'),
+                Role::Raw { .. } => n.push('r'),
+                Role::Array => {}
+            }
+            n.push_str(&dtype_tag(p.dtype));
+        }
+        n
+    }
+
+    /// The spec this kernel compiles to for `layout` and `index`.
+    ///
+    /// # Errors
+    /// A lazy operation or a caller's spec failed, or the caller's spec's
+    /// parameters are not the listed operands.
+    pub fn spec(&self, layout: LayoutClass, index: IndexWidth) -> Result<ElementwiseSpec> {
+        let operation = match &self.op {
+            Op::Text(t) => t.to_string(),
+            Op::Lazy(make) => make()?,
+            Op::Spec(make) => {
+                let s = make(layout, index)?;
+                if s.params.as_slice() != self.params.as_slice() {
+                    return Err(Error::Value(format!(
+                        "kernel {}: the spec's parameters {:?} are not its operands {:?}",
+                        s.name, s.params, self.params
+                    )));
+                }
+                return Ok(s);
+            }
+        };
+        let mut s = ElementwiseSpec::new(
+            String::new(),
+            self.params.to_vec(),
+            operation,
+            layout,
+            index,
+        );
+        s.name = format!("{}_{}", self.full_name(), s.variant_tag());
+        s.preamble = self.preamble.to_string();
+        s.options = self.options.clone();
+        s.type_aliases = self.aliases.clone();
+        s.read_outputs = self.read_outputs;
+        Ok(s)
+    }
+
+    /// The fast cache's key: the name and each operand's dtype and role.
+    fn key(&self) -> FastKey {
+        FastKey {
+            name: self.name.clone(),
+            operands: self
+                .params
+                .iter()
+                .map(|p| (p.dtype, p.role, p.is_output))
+                .collect(),
+        }
+    }
+
+    /// The launch arguments, in operand order.
+    fn args(&self) -> Result<SmallVec<[LaunchArg<'a>; 6]>> {
+        self.params
+            .iter()
+            .zip(&self.values)
+            .map(|(p, v)| match v {
+                Value::Array(a) => Ok(match (p.role, p.is_output) {
+                    (Role::Raw { .. }, _) => LaunchArg::Raw(a),
+                    (_, true) => LaunchArg::Out(a),
+                    _ => LaunchArg::Array(a),
+                }),
+                Value::Scalar(b) if b.len() == p.dtype.itemsize() => {
+                    Ok(LaunchArg::Scalar(b.clone()))
+                }
+                Value::Scalar(b) => Err(Error::Value(format!(
+                    "kernel {}: scalar '{}' has {} bytes, {} needs {}",
+                    self.name,
+                    p.name,
+                    b.len(),
+                    p.dtype.name(),
+                    p.dtype.itemsize()
+                ))),
+                Value::Unbound => Err(Error::Value(format!(
+                    "kernel {}: operand '{}' is described by its dtype only and cannot be \
+                     launched",
+                    self.name, p.name
+                ))),
+            })
+            .collect()
+    }
+
+    /// Queues the kernel over `shape` on the current stream of the first
+    /// array's device. Array inputs broadcast to `shape`; outputs have it.
+    ///
+    /// # Errors
+    /// An operand bound to a dtype only; shapes or devices that do not fit;
+    /// compilation or launch failures.
+    pub fn launch(self, shape: &[usize]) -> Result<()> {
+        match self.prepare(shape)? {
+            Some(p) => p.launch(),
+            None => Ok(()),
+        }
+    }
+
+    /// Everything [`Elementwise::launch`] does but the launch (`None`: an
+    /// empty iteration).
+    pub(crate) fn prepare(self, shape: &[usize]) -> Result<Option<Prepared>> {
+        let args = self.args()?;
+        let key = self.key();
+        let check = |cached: &ElementwiseSpec| self.matches(cached);
+        prepare_keyed(shape, &args, Some((key, &check)), |l, i| self.spec(l, i))
+    }
+
+    /// Whether a cached spec found by this kernel's key is this kernel's:
+    /// the same operation text when it is at hand (always compared: a
+    /// memcmp), the whole spec in debug builds (which checks the naming
+    /// contract of the module docs).
+    fn matches(&self, cached: &ElementwiseSpec) -> bool {
+        if let Op::Text(t) = &self.op
+            && cached.operation != t.as_ref()
+        {
+            return false;
+        }
+        if cfg!(debug_assertions) {
+            let built = self.spec(cached.layout, cached.index);
+            debug_assert!(
+                built.as_ref().is_ok_and(|b| b == cached),
+                "kernel {}: the name and operand dtypes do not decide the spec",
+                self.name
+            );
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn around(x: Bind<'_>, y: Bind<'_>) -> Elementwise<'static> {
+        Elementwise::new("t_around")
+            .input("x", x.dtype())
+            .scalar("f", DType::Float64, 100.0)
+            .output("y", y.dtype())
+            .op("y = cuprum::cast<y_type>(cuprum::rint(x * f) / f);")
+    }
+
+    #[test]
+    fn one_list_gives_the_signature_the_name_and_the_key() {
+        let k = around(DType::Float32.into(), DType::Float32.into());
+        let s = k
+            .spec(
+                LayoutClass::Contiguous { vectorized: true },
+                IndexWidth::I32,
+            )
+            .unwrap();
+        assert_eq!(s.name, "cuprum_t_around_f4sf8_f4_cv_i32");
+        assert_eq!(
+            s.params,
+            vec![
+                SpecParam::input("x", DType::Float32),
+                SpecParam::scalar("f", DType::Float64),
+                SpecParam::output("y", DType::Float32),
+            ]
+        );
+        assert!(!s.read_outputs);
+        s.validate().unwrap();
+        let key = k.key();
+        assert_eq!(key.name, "t_around");
+        assert_eq!(key.operands.len(), 3);
+        assert_eq!(key.operands[1], (DType::Float64, Role::Scalar, false));
+        let src = s.render();
+        assert!(src.contains("const double f"), "{src}");
+    }
+
+    #[test]
+    fn a_description_without_arrays_renders_but_does_not_launch() {
+        let k = around(DType::Float64.into(), DType::Float64.into());
+        let e = k.args().unwrap_err().to_string();
+        assert!(e.contains("dtype only"), "{e}");
+    }
+
+    #[test]
+    fn raw_operands_and_scalar_bytes_are_checked() {
+        let k = Elementwise::new("t_raw")
+            .raw("v", Bind::Dtype(DType::Int16, 3))
+            .scalar_bytes("s", DType::Int32, vec![0, 0])
+            .output("y", DType::Int16)
+            .op("y = v[i];");
+        let s = k
+            .spec(LayoutClass::Strided { ndim: 2 }, IndexWidth::I64)
+            .unwrap();
+        assert_eq!(s.name, "cuprum_t_raw_ri2si4_i2_s2_i64");
+        assert_eq!(s.params[0].role, Role::Raw { ndim: 3 });
+        let e = k.args().unwrap_err().to_string();
+        assert!(e.contains("has 2 bytes"), "{e}");
+    }
+
+    #[test]
+    fn a_callers_spec_must_list_the_same_operands() {
+        let k = Elementwise::new("t_spec")
+            .input("x", DType::Float32)
+            .output("y", DType::Float32)
+            .spec_with(|l, i| {
+                Ok(ElementwiseSpec::new(
+                    "k",
+                    vec![
+                        SpecParam::input("x", DType::Float64),
+                        SpecParam::output("y", DType::Float32),
+                    ],
+                    "y = x;",
+                    l,
+                    i,
+                ))
+            });
+        let e = k
+            .spec(
+                LayoutClass::Contiguous { vectorized: false },
+                IndexWidth::I32,
+            )
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not its operands"), "{e}");
+    }
+}
