@@ -1,5 +1,5 @@
 """Golden outputs of NumPy's array creation routines for
-crates/gpu-array/tests/gpu_creation.rs.
+crates/gpu-array/tests/gpu/creation.rs.
 
 Run from this folder with NumPy 2.x (written with 2.4.6):
 

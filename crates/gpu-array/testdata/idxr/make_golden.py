@@ -4,7 +4,7 @@ putmask, fill_diagonal, diag_indices, ix_, ravel_multi_index,
 unravel_index, r_, c_), cupyx's scatter_add/max/min (as NumPy's add.at,
 maximum.at, minimum.at with indices wrapped, as CuPy wraps them) and the
 logic and bit routines (iscomplex, isreal, packbits, unpackbits): the
-semantic oracle of crates/gpu-array/tests/gpu_manip.rs (`idxr_golden`).
+semantic oracle of crates/gpu-array/tests/gpu/manip.rs (`idxr_golden`).
 Run `python3 make_golden.py OUTDIR` (OUTDIR defaults to this folder);
 needs NumPy 2.
 

@@ -1,5 +1,5 @@
 """NumPy's advanced indexing (get and set) for gpu-array's
-tests/gpu_indexing.rs (`numpy_golden_get`, `numpy_golden_set`): writes
+tests/gpu/indexing.rs (`numpy_golden_get`, `numpy_golden_set`): writes
 indexing_golden.npz beside this file.
 
 Members: `in.{x}` the arrays indexed, `ix.{x}` the index arrays and masks

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """NumPy's outputs for the array manipulation routines and take: the
-semantic oracle of crates/gpu-array/tests/gpu_manip.rs (`numpy_golden`).
+semantic oracle of crates/gpu-array/tests/gpu/manip.rs (`numpy_golden`).
 Run `python3 make_golden.py OUTDIR` (OUTDIR defaults to this folder);
 needs NumPy 2.
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """NumPy's outputs for the mathematical, statistical and polynomial
 routines of gpu_array::{math, stats, polynomial}: the oracle of
-crates/gpu-array/tests/gpu_math.rs (`numpy_golden`). Run
+crates/gpu-array/tests/gpu/math.rs (`numpy_golden`). Run
 `python3 make_golden.py OUTDIR` (OUTDIR defaults to this folder); needs
 NumPy 2.
 

@@ -1,5 +1,5 @@
 """NumPy's order statistics (quantile, percentile, median and the nan forms)
-for gpu-array's tests/gpu_math.rs (`order_statistics_golden`): writes
+for gpu-array's tests/gpu/math.rs (`order_statistics_golden`): writes
 quantile_golden.npz beside this file. Case names:
 `{func}__{method}__{axis}__{keepdims}__{q}__{input}` with `q` either `s`
 (scalar, stored as `.q` with one value), `v` (a list) or `m` (an array of

@@ -2,7 +2,7 @@
 """NumPy's outputs for sum, prod, max, min, all, any, count_nonzero,
 mean, nansum, nanprod, nanmax, nanmin, ptp, argmax, argmin, nanargmax,
 nanargmin, var, std, nanmean, nanvar and nanstd: the semantic oracle of
-crates/gpu-array/tests/gpu_reductions.rs (`numpy_golden`). Run
+crates/gpu-array/tests/gpu/reductions.rs (`numpy_golden`). Run
 `python3 make_golden.py OUTDIR` (OUTDIR defaults to this folder); needs
 NumPy 2.
 

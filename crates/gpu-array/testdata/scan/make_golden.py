@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """NumPy's outputs for cumsum, cumprod, nancumsum, nancumprod and diff: the
-semantic oracle of crates/gpu-array/tests/gpu_scans.rs (`numpy_golden`).
+semantic oracle of crates/gpu-array/tests/gpu/scans.rs (`numpy_golden`).
 Run `python3 make_golden.py OUTDIR` (OUTDIR defaults to this folder);
 needs NumPy 2.
 

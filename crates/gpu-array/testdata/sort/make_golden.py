@@ -2,7 +2,7 @@
 """NumPy's stable sorts, searchsorted and unique for every dtype NumPy has
 (bfloat16 aside), over inputs full of duplicates, extremes, signed zeros,
 infinities and NaNs of both signs: the semantic oracle of the host test
-`sorting::keys` mirror (crates/gpu-array/tests/gpu_sort.rs, `golden_*`)
+`sorting::keys` mirror (crates/gpu-array/tests/gpu/sort.rs, `golden_*`)
 and of the GPU sorts. Run `python3 make_golden.py OUTDIR` (OUTDIR defaults
 to this folder); needs NumPy 2.
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """NumPy's outputs for every type loop of every Cuprum ufunc: the oracle of
-crates/gpu-array/tests/gpu_ufuncs.rs. Run through `cargo xtask golden`
+crates/gpu-array/tests/gpu/ufuncs.rs. Run through `cargo xtask golden`
 (or `python3 make_golden.py OUTDIR`); needs NumPy 2.
 
 Writes into OUTDIR:

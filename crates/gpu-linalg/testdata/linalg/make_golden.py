@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """NumPy's outputs for gpu-linalg: the oracle of
-crates/gpu-linalg/tests/gpu_products.rs (`numpy_linalg_golden`). Run
+crates/gpu-linalg/tests/gpu/products.rs (`numpy_linalg_golden`). Run
 `python3 make_golden.py OUTDIR` (OUTDIR defaults to this folder); needs
 NumPy 2.
 

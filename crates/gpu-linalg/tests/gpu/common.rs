@@ -1,12 +1,18 @@
-//! Host references shared by the GPU tests: seeded inputs, arrays read
-//! back as complex128, a batched host matmul and the checks with
-//! tolerances per dtype.
-#![allow(dead_code)]
+//! Helpers shared by the modules of the GPU test binary: the device check,
+//! seeded inputs, arrays read back as complex128, host references (batched
+//! matmul, conjugate transpose, identity) and the checks with tolerances
+//! per dtype.
 
 use gpu_array::{Array, DType};
 use num_complex::Complex;
 
 pub type C = Complex<f64>;
+
+/// Whether there is a device; prints why not and returns false when there
+/// is none (fails instead with `CUPRUM_TEST_REQUIRE_GPU=1`).
+pub fn dev() -> bool {
+    gpu_runtime::testing::device_or_skip().is_some()
+}
 
 /// A seeded xorshift generator.
 pub struct Rng(pub u64);

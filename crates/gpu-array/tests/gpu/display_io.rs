@@ -14,15 +14,11 @@ use gpu_testing::{assert_array_equal, assert_array_equal_strict};
 use half::{bf16, f16};
 use num_complex::Complex;
 
+use crate::common::testdata;
+
 /// A fresh path in the temp folder, unique per process and test.
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("cuprum-display-io-{}-{name}", std::process::id()))
-}
-
-fn testdata(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("testdata")
-        .join(name)
 }
 
 fn arange_f32(n: usize, shape: &[usize]) -> Array {

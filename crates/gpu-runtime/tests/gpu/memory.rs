@@ -3,7 +3,7 @@
 
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 
 use gpu_runtime::memory::{
     Allocator, AsyncAllocator, DebugPrintHook, DirectAllocator, PoolAllocator, alloc,
@@ -15,20 +15,10 @@ use gpu_runtime::{
     memcpy_htod_async_pinned, memcpy_peer, memset_d8, memset_d16, memset_d32,
 };
 
+use crate::common::{alone, shared};
+
 /// Serializes the tests that change or rely on the process-wide allocator.
 static GLOBAL_ALLOCATOR: Mutex<()> = Mutex::new(());
-
-/// Tests that hold a stream still run alone: a driver call of another test
-/// that waits for the whole device would wait for the held stream.
-static EXCLUSIVE: RwLock<()> = RwLock::new(());
-
-fn shared() -> RwLockReadGuard<'static, ()> {
-    EXCLUSIVE.read().unwrap_or_else(|p| p.into_inner())
-}
-
-fn alone() -> RwLockWriteGuard<'static, ()> {
-    EXCLUSIVE.write().unwrap_or_else(|p| p.into_inner())
-}
 
 /// Holds `stream` (a host function that blocks) until the returned sender
 /// drops, so that work queued after it deterministically has not run yet.

@@ -378,14 +378,12 @@ fn two_processes_share_one_cache_directory() {
     }
     let Some(()) = nvrtc_or_skip() else { return };
     let dir = TempDir::new("two-processes");
+    // This test's libtest name: the module path without the crate's name.
+    let (_crate, module) = module_path!().split_once("::").unwrap();
+    let name = format!("{module}::two_processes_share_one_cache_directory");
     let spawn = || {
         std::process::Command::new(std::env::current_exe().unwrap())
-            .args([
-                "two_processes_share_one_cache_directory",
-                "--exact",
-                "--nocapture",
-                "--test-threads=1",
-            ])
+            .args([name.as_str(), "--exact", "--nocapture", "--test-threads=1"])
             .env("CUPRUM_TEST_CACHE_CHILD", &dir.0)
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())

@@ -6,8 +6,6 @@
 //! `ReductionKernel`; argmax/argmin (ties, NaN, every strategy), var/std
 //! (ddof, long rows against a float64 reference) and their `nan` forms.
 
-use std::path::PathBuf;
-
 use gpu_array::npy::{NpyArray, NpzReader};
 use gpu_array::reduction::{self, Builtin, ReduceOptions, ReductionCall, ReductionKernel};
 use gpu_array::{Array, DType, s};
@@ -15,9 +13,10 @@ use gpu_runtime::testing::device_or_skip;
 use gpu_testing::{assert_allclose, assert_array_equal};
 use ndarray::{ArrayD, Axis, IxDyn};
 
+use crate::common::testdata;
+
 fn golden() -> Vec<(String, NpyArray)> {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/reduction/reduction_golden.npz");
+    let path = testdata("reduction/reduction_golden.npz");
     NpzReader::new(std::fs::File::open(path).unwrap())
         .unwrap()
         .read_all()

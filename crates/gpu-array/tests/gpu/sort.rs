@@ -17,7 +17,6 @@
 //! of zero and NaN payloads (see `gpu_array::sorting`).
 
 use std::collections::HashMap;
-use std::path::Path;
 
 use gpu_array::npy::NpyArray;
 use gpu_array::sorting::keys::{host_argsort, sort_key};
@@ -25,8 +24,10 @@ use gpu_array::sorting::{self as so, Side, UniqueOptions};
 use gpu_array::{Array, DType, s};
 use gpu_testing::npz_members;
 
+use crate::common::{Rng, testdata};
+
 fn golden() -> HashMap<String, NpyArray> {
-    npz_members(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/sort/sort_golden.npz"))
+    npz_members(testdata("sort/sort_golden.npz"))
 }
 
 fn golden_dtypes(z: &HashMap<String, NpyArray>) -> Vec<DType> {
@@ -155,25 +156,13 @@ fn golden_on_gpu() {
     }
 }
 
-/// A seeded xorshift generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 /// `count` elements of `dtype` as bytes: a third fully random bytes (every
 /// NaN payload), the rest drawn from 50 random patterns and the special
 /// values (both zeros, infinities, NaNs, extremes), so runs of equal keys
 /// are long and cross tiles.
 fn random_bytes(dtype: DType, count: usize, seed: u64) -> Vec<u8> {
     let isz = dtype.itemsize();
-    let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut rng = Rng::new(seed);
     let rand_item = |rng: &mut Rng| -> Vec<u8> {
         let mut b: Vec<u8> = (0..isz).map(|_| rng.next() as u8).collect();
         if dtype == DType::Bool {

@@ -21,7 +21,6 @@
 //! - `nep50_values` (GPU): the NEP 50 calls' values.
 
 use std::collections::{BTreeSet, HashMap};
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use gpu_array::dtype::{Operand, ScalarKind, ScalarValue};
@@ -33,19 +32,15 @@ use gpu_testing::host::{HostArray, HostData, HostView};
 use gpu_testing::{AllcloseParams, check_allclose_with, check_array_equal, npz_members};
 use num_complex::Complex;
 
+use crate::common::testdata;
+
 /// Elements per golden input.
 const N: usize = 64;
-
-fn testdata(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("testdata/ufunc")
-        .join(name)
-}
 
 /// The golden arrays by name (`add/ff->f/x0`, `nep50/3/y`).
 fn golden() -> &'static HashMap<String, NpyArray> {
     static G: OnceLock<HashMap<String, NpyArray>> = OnceLock::new();
-    G.get_or_init(|| npz_members(testdata("ufunc_golden.npz")))
+    G.get_or_init(|| npz_members(testdata("ufunc/ufunc_golden.npz")))
 }
 
 fn arr(key: &str) -> &'static NpyArray {
@@ -462,7 +457,7 @@ fn golden_covers_every_loop() {
     let names: Vec<&str> = ufunc::all().iter().map(Ufunc::name).collect();
     for name in &names {
         if !TESTED.contains(name) {
-            problems.push(format!("ufunc {name} has no test in gpu_ufuncs.rs"));
+            problems.push(format!("ufunc {name} has no test in tests/gpu/ufuncs.rs"));
         }
     }
     for key in golden().keys() {
@@ -542,7 +537,7 @@ struct Nep50 {
 }
 
 fn nep50_cases() -> Vec<Nep50> {
-    let text = std::fs::read_to_string(testdata("nep50.tsv")).expect("nep50.tsv");
+    let text = std::fs::read_to_string(testdata("ufunc/nep50.tsv")).expect("nep50.tsv");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {

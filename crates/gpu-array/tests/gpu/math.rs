@@ -17,12 +17,11 @@ use gpu_array::polynomial::{self, polyutils};
 use gpu_array::stats::{self, Bins, CovOptions, HistogramOptions};
 use gpu_array::{Array, DType, s};
 use gpu_testing::npz_members;
-use num_complex::Complex;
 
-type C = Complex<f64>;
+use crate::common::{C, Rng, host, testdata};
 
 fn golden() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/math/math_golden.npz")
+    testdata("math/math_golden.npz")
 }
 
 /// One golden case: the function, its scalar arguments, inputs, outputs.
@@ -373,10 +372,6 @@ fn tolerance(c: &Case, k: usize, dt: DType) -> (f64, f64) {
     }
 }
 
-fn host(a: &Array) -> Vec<C> {
-    a.astype(DType::Complex128).unwrap().to_vec::<C>().unwrap()
-}
-
 /// Equal, NaN matching NaN in each part.
 fn same(a: &C, b: &C) -> bool {
     let part = |x: f64, y: f64| x == y || (x.is_nan() && y.is_nan());
@@ -447,21 +442,6 @@ fn numpy_golden() {
         failures.len(),
         failures.join("\n")
     );
-}
-
-/// A seeded xorshift generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
 }
 
 /// rsqrt over every dtype against `1 / sqrt` on the host, with CuPy's
@@ -927,9 +907,7 @@ fn every_dtype_against_host() {
 #[test]
 fn order_statistics_golden() {
     use gpu_array::sorting::{self as so, QuantileMethod, QuantileOptions, Quantiles};
-    let members = npz_members(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/quantile/quantile_golden.npz"),
-    );
+    let members = npz_members(testdata("quantile/quantile_golden.npz"));
     let mut names: Vec<&str> = members
         .keys()
         .filter_map(|k| k.strip_suffix(".out"))

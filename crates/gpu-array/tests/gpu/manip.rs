@@ -11,7 +11,6 @@
 //! beyond take" below).
 
 use std::collections::HashMap;
-use std::path::Path;
 
 use gpu_array::dtype::ScalarValue;
 use gpu_array::indexing::{self as ix, TakeMode, take};
@@ -22,12 +21,14 @@ use gpu_array::sorting as so;
 use gpu_array::{Array, DType, s};
 use gpu_testing::npz_members;
 
+use crate::common::testdata;
+
 fn members() -> HashMap<String, NpyArray> {
-    npz_members(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/manip/manip_golden.npz"))
+    npz_members(testdata("manip/manip_golden.npz"))
 }
 
 /// `x mod m` (NumPy's `np.mod`) on the device.
-/// A golden file of this binary's layout (`in.<name>` inputs, results
+/// A golden file of this module's layout (`in.<name>` inputs, results
 /// `<case>.<k>`) holds the inputs `inputs` and only numbered results.
 fn assert_golden_well_formed(z: &HashMap<String, NpyArray>, inputs: &[&str]) {
     for k in inputs {
@@ -39,7 +40,7 @@ fn assert_golden_well_formed(z: &HashMap<String, NpyArray>, inputs: &[&str]) {
     }
 }
 
-/// Runs every case of a golden file of this binary's layout through `call`
+/// Runs every case of a golden file of this module's layout through `call`
 /// (at least `min_cases` of them, so a truncated file fails) and checks
 /// each result `<case>.<k>` against NumPy's: dtype, shape and bytes.
 fn check_golden_calls(
@@ -969,7 +970,7 @@ use gpu_array::indexing::{AxisConcatenator, ClipMode, RItem};
 use gpu_array::logic::BitOrder;
 
 fn idxr_members() -> HashMap<String, NpyArray> {
-    npz_members(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/idxr/idxr_golden.npz"))
+    npz_members(testdata("idxr/idxr_golden.npz"))
 }
 
 /// The scatter of the case `scatter_{op}_{rest}`: `a[idx] op= v` along `axis`.

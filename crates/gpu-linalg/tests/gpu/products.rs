@@ -10,18 +10,13 @@
 //! `make_golden.py` beside it): `numpy_linalg_golden`, with the file's
 //! shape checked on the host by `linalg_golden_file_is_well_formed`.
 
-mod common;
-
-use common::{C, Rng, assert_close, eps, host, host_matmul, random};
 use gpu_array::{Array, AxisIndex, DType};
 use gpu_linalg::{
     Axes, MatmulExt, SvdParams, cross, dot, einsum, inner, kron, matmul, matmul_into, matrix_power,
     outer, tensordot, trace, vdot,
 };
 
-fn dev() -> bool {
-    gpu_runtime::testing::device_or_skip().is_some()
-}
+use crate::common::{C, Rng, assert_close, dev, eps, host, host_eye, host_matmul, random};
 
 /// NumPy's matmul on the host over C-ordered values.
 fn host_matmul_nd(a: &[C], sa: &[usize], b: &[C], sb: &[usize]) -> (Vec<C>, Vec<usize>) {
@@ -469,7 +464,7 @@ fn tensordot_kron_trace_cross_power() {
     // matrix_power by squaring, 0 and negative powers.
     let q = random(&mut rng, &[2, 3, 3], dt);
     let hq = host(&q);
-    let mut want = common::host_eye(2, 3);
+    let mut want = host_eye(2, 3);
     for _ in 0..5 {
         want = host_matmul(&want, &hq, 2, 3, 3, 3);
     }
@@ -481,7 +476,7 @@ fn tensordot_kron_trace_cross_power() {
     );
     assert_close(
         &host(&matrix_power(&q, 0).unwrap()),
-        &common::host_eye(2, 3),
+        &host_eye(2, 3),
         0.0,
         "power 0",
     );
@@ -491,7 +486,7 @@ fn tensordot_kron_trace_cross_power() {
     let wd = gpu_array::ufunc::add(&wd, &gpu_array::ufunc::multiply(&eye3, 4.0).unwrap()).unwrap();
     let inv2 = matrix_power(&wd, -2).unwrap();
     let sq = matmul(&matmul(&wd, &wd).unwrap(), &inv2).unwrap();
-    assert_close(&host(&sq), &common::host_eye(1, 3), 1e-10, "power -2");
+    assert_close(&host(&sq), &host_eye(1, 3), 1e-10, "power -2");
 }
 
 #[test]

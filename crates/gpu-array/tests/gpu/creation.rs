@@ -18,14 +18,11 @@ use gpu_testing::{
 };
 use num_complex::Complex;
 
+use crate::common::testdata;
+
 fn golden() -> &'static HashMap<String, NpyArray> {
     static G: OnceLock<HashMap<String, NpyArray>> = OnceLock::new();
-    G.get_or_init(|| {
-        npz_members(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/testdata/creation/creation.npz"
-        ))
-    })
+    G.get_or_init(|| npz_members(testdata("creation/creation.npz")))
 }
 
 #[track_caller]

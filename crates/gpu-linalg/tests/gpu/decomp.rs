@@ -10,9 +10,6 @@
 //! stacks; NumPy 2's keywords (`upper`, `hermitian`, `rtol`), the
 //! array-API functions' errors, `roots`, `polyfit` and `Poly1dExt`.
 
-mod common;
-
-use common::{C, Rng, assert_close, eps, host, host_ct, host_eye, host_matmul, random};
 use gpu_array::{Array, DType};
 use gpu_linalg::scipy::{self, Trans};
 use gpu_linalg::{
@@ -21,16 +18,14 @@ use gpu_linalg::{
     solve, svd, tensorinv, tensorsolve,
 };
 
+use crate::common::{C, Rng, assert_close, dev, eps, host, host_ct, host_eye, host_matmul, random};
+
 const DTYPES: [DType; 4] = [
     DType::Float32,
     DType::Float64,
     DType::Complex64,
     DType::Complex128,
 ];
-
-fn dev() -> bool {
-    gpu_runtime::testing::device_or_skip().is_some()
-}
 
 /// Tolerance for an `n`-sized factorization in `dt`.
 fn tol(dt: DType, n: usize) -> f64 {

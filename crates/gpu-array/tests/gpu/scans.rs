@@ -22,9 +22,8 @@ use gpu_array::npy::NpyArray;
 use gpu_array::scan::{self, cumulative_dtype};
 use gpu_array::{Array, DType, s};
 use gpu_testing::npz_members;
-use num_complex::Complex;
 
-type C = Complex<f64>;
+use crate::common::{C, Rng, host, testdata};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Op {
@@ -56,28 +55,12 @@ impl Op {
     }
 }
 
-/// A seeded xorshift generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
 /// Random values of `dtype` suited to `op` over rows of length `n`
 /// (products stay near 1 so long rows neither overflow nor vanish), with
 /// NaN in float inputs when `nan`.
 fn input(dtype: DType, shape: &[usize], seed: u64, prod: bool, n: usize, nan: bool) -> Array {
     let size: usize = shape.iter().product();
-    let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut rng = Rng::new(seed);
     let spread = if n > 4096 { 1e-4 } else { 0.1 };
     let host: Vec<C> = (0..size)
         .map(|_| {
@@ -137,11 +120,6 @@ fn is_unsigned(d: DType) -> bool {
 
 fn is_int(d: DType) -> bool {
     !(d.is_floating() || d.is_complex() || d == DType::Bool)
-}
-
-/// The values of `a` in C order as complex128.
-fn host(a: &Array) -> Vec<C> {
-    a.astype(DType::Complex128).unwrap().to_vec::<C>().unwrap()
 }
 
 /// The values of an integer or bool `a` in C order as int64 (uint64
@@ -605,7 +583,7 @@ fn diff_prepend_append() {
 }
 
 fn golden() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/scan/scan_golden.npz")
+    testdata("scan/scan_golden.npz")
 }
 
 /// A golden case's call, parsed from its name `op__axis__dtype__tag`.

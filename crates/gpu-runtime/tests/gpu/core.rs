@@ -1,6 +1,8 @@
 //! Tier-3 tests of devices, streams, events, the synchronization guard, NVTX
 //! and the profiler switch. Each skips without a GPU unless
-//! CUPRUM_TEST_REQUIRE_GPU=1 (the GPU pack sets it).
+//! CUPRUM_TEST_REQUIRE_GPU=1 (the GPU pack sets it), and holds
+//! [`shared`] while it runs, so that the memory tests that hold a stream
+//! run alone.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -11,9 +13,12 @@ use gpu_runtime::{
     Device, Error, Event, EventOptions, Stream, StreamOptions, allow_synchronize, nvtx,
 };
 
+use crate::common::{shared, test_name};
+
 #[test]
 fn device_count_and_properties() {
     let Some(dev) = device_or_skip() else { return };
+    let _shared = shared();
     assert!(Device::count().unwrap() >= 1);
     let p = dev.properties().unwrap();
     assert!(!p.name.is_empty());
@@ -43,6 +48,7 @@ fn device_count_and_properties() {
 #[test]
 fn invalid_ordinal_is_an_error() {
     let Some(_dev) = device_or_skip() else { return };
+    let _shared = shared();
     let n = Device::count().unwrap() as i32;
     let e = Device::new(n).unwrap_err();
     assert!(
@@ -55,6 +61,7 @@ fn invalid_ordinal_is_an_error() {
 #[test]
 fn peer_access_queries() {
     let Some(dev) = device_or_skip() else { return };
+    let _shared = shared();
     // A device is never its own peer in the driver's sense, but enabling
     // access to itself is a no-op for us.
     dev.enable_peer_access(dev).unwrap();
@@ -70,6 +77,7 @@ fn peer_access_queries() {
 #[test]
 fn current_device_guard_nests() {
     let Some(dev) = device_or_skip() else { return };
+    let _shared = shared();
     assert_eq!(Device::current().unwrap(), dev);
     {
         let _g = dev.use_device().unwrap();
@@ -90,6 +98,7 @@ fn driver_current_context() -> gpu_runtime::sys::cuda::CUcontext {
 #[test]
 fn device_guards_dropped_out_of_order_keep_the_innermost() {
     let Some(dev) = device_or_skip() else { return };
+    let _shared = shared();
     let Ok(other) = Device::new(1) else {
         // With one device the guards can only name the same device; what
         // stays checkable is that the driver's context follows.
@@ -128,6 +137,7 @@ fn device_guards_dropped_out_of_order_keep_the_innermost() {
 #[test]
 fn stream_guards_dropped_out_of_order_keep_the_innermost() {
     let Some(dev) = device_or_skip() else { return };
+    let _shared = shared();
     let base = Stream::current().unwrap();
     let (s1, s2) = (Stream::new().unwrap(), Stream::new().unwrap());
     let a = s1.use_stream();
@@ -164,6 +174,7 @@ fn set_context_behind_our_back(ctx: gpu_runtime::sys::cuda::CUcontext) {
 #[test]
 fn bind_notices_a_context_changed_by_foreign_code() {
     let Some(dev) = device_or_skip() else { return };
+    let _shared = shared();
     let primary = dev.context().unwrap();
     dev.bind().unwrap();
     assert_eq!(driver_current_context(), primary);
@@ -195,6 +206,7 @@ fn bind_notices_a_context_changed_by_foreign_code() {
 #[test]
 fn streams_current_guard_and_kinds() {
     let Some(dev) = device_or_skip() else { return };
+    let _shared = shared();
     let null = Stream::current().unwrap();
     assert!(null.is_null());
     let s = Stream::with_options(
@@ -244,6 +256,7 @@ fn streams_current_guard_and_kinds() {
 #[test]
 fn host_callbacks_run_in_order() {
     let Some(_dev) = device_or_skip() else { return };
+    let _shared = shared();
     let s = Stream::new().unwrap();
     let log = Arc::new(std::sync::Mutex::new(Vec::new()));
     for i in 0..5 {
@@ -258,6 +271,7 @@ fn host_callbacks_run_in_order() {
 #[test]
 fn events_order_and_time() {
     let Some(_dev) = device_or_skip() else { return };
+    let _shared = shared();
     let s = Stream::new().unwrap();
     let start = Event::new(EventOptions::default()).unwrap();
     let end = Event::new(EventOptions::default()).unwrap();
@@ -304,6 +318,7 @@ fn events_order_and_time() {
 #[test]
 fn synchronization_guard_forbids_every_sync() {
     let Some(dev) = device_or_skip() else { return };
+    let _shared = shared();
     let s = Stream::new().unwrap();
     let e = s.record().unwrap();
     {
@@ -323,6 +338,7 @@ fn synchronization_guard_forbids_every_sync() {
 #[test]
 fn nvtx_and_profiler() {
     let Some(_dev) = device_or_skip() else { return };
+    let _shared = shared();
     eprintln!("NVTX library available: {}", nvtx::nvtx_available());
     nvtx::mark("cuprum mark").unwrap();
     nvtx::mark_with_color("cuprum colored mark", 0xff336699).unwrap();
@@ -341,6 +357,7 @@ fn nvtx_and_profiler() {
 #[test]
 fn per_thread_stream_stays_on_its_thread() {
     let Some(dev) = device_or_skip() else { return };
+    let _shared = shared();
     let mine = Stream::per_thread(dev);
     assert_eq!(mine.id(), Stream::per_thread(dev).id(), "one per thread");
     assert_eq!(mine, Stream::per_thread(dev));
@@ -391,9 +408,13 @@ fn a_failing_launch_is_reported_by_the_waiting_copy() {
         return failing_launch_child();
     }
     let Some(_dev) = device_or_skip() else { return };
+    let _shared = shared();
     let out = std::process::Command::new(std::env::current_exe().unwrap())
         .args([
-            "a_failing_launch_is_reported_by_the_waiting_copy",
+            &test_name(
+                module_path!(),
+                "a_failing_launch_is_reported_by_the_waiting_copy",
+            ),
             "--exact",
             "--nocapture",
             "--test-threads=1",

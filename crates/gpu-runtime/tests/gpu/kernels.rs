@@ -4,9 +4,10 @@
 //! the kernel cache, texture and surface objects over CUDA arrays.
 //!
 //! Each test starts with `device_or_skip()`; without a device it passes as a
-//! skip (fails with `CUPRUM_TEST_REQUIRE_GPU=1`). Device buffers come from
-//! the raw driver through the small `DevBuf` helper below, so these tests do
-//! not depend on the memory pool.
+//! skip (fails with `CUPRUM_TEST_REQUIRE_GPU=1`), then holds [`shared`] so
+//! that the memory tests that hold a stream run alone. Device buffers come
+//! from the raw driver through the small `DevBuf` helper below, so these
+//! tests do not depend on the memory pool.
 
 use std::ffi::c_void;
 use std::path::PathBuf;
@@ -22,6 +23,8 @@ use gpu_runtime::texture::{
 use gpu_runtime::{
     Device, DevicePtr, Error, KernelAttribute, LaunchConfig, Module, RawKernel, Stream, kernel_args,
 };
+
+use crate::common::shared;
 
 const SOURCE: &str = r#"
 __device__ int counter;
@@ -206,6 +209,7 @@ impl Drop for TempDir {
 #[test]
 fn saxpy_raw_kernel_on_a_stream() {
     let Some(_dev) = device_or_skip() else { return };
+    let _shared = shared();
     let n = 10_007u32;
     let x = random(n as usize, 1);
     let y = random(n as usize, 2);
@@ -243,6 +247,7 @@ fn saxpy_raw_kernel_on_a_stream() {
 #[test]
 fn launch_checks_the_configuration() {
     let Some(dev) = device_or_skip() else { return };
+    let _shared = shared();
     let m = module();
     let k = m.function("fill").unwrap();
     assert_eq!(k.num_params(), Some(3));
@@ -287,6 +292,7 @@ fn launch_checks_the_configuration() {
 #[test]
 fn globals_read_and_write() {
     let Some(dev) = device_or_skip() else { return };
+    let _shared = shared();
     let m = module();
     let (counter, size) = m.get_global("counter").unwrap();
     assert_eq!(size, 4);
@@ -331,6 +337,7 @@ fn globals_read_and_write() {
 #[test]
 fn attributes_get_and_set() {
     let Some(dev) = device_or_skip() else { return };
+    let _shared = shared();
     let props = dev.properties().unwrap();
     let k = RawKernel::new(SOURCE, "block_sum", &[]).unwrap();
     let a = k.attributes().unwrap();
@@ -395,6 +402,7 @@ fn check_fill(m: &Module, value: i32) {
 #[test]
 fn modules_from_ptx_cubin_and_files() {
     let Some(dev) = device_or_skip() else { return };
+    let _shared = shared();
     let cc = arch_number(dev);
     let ptx = nvrtc::compile(&CompileRequest::new(SOURCE).arch(format!("compute_{cc}"))).unwrap();
     assert_eq!(ptx.kind, ImageKind::Ptx);
@@ -423,6 +431,7 @@ fn modules_from_ptx_cubin_and_files() {
 #[test]
 fn name_expressions_pick_template_instances() {
     let Some(dev) = device_or_skip() else { return };
+    let _shared = shared();
     let req = CompileRequest::new(SOURCE)
         .name_expression("scale<float, 2>")
         .name_expression("scale<double, 3>");
@@ -484,6 +493,7 @@ fn name_expressions_pick_template_instances() {
 #[test]
 fn cache_hits_in_memory_then_on_disk() {
     let Some(_dev) = device_or_skip() else { return };
+    let _shared = shared();
     let dir = TempDir::new("cache");
     let cfg = CompileConfig {
         cache_dir: dir.0.clone(),
@@ -525,6 +535,7 @@ fn bilinear(t: &[f32], w: usize, h: usize, xb: f32, yb: f32) -> f32 {
 #[test]
 fn texture_2d_linear_filtering_with_normalized_coordinates() {
     let Some(dev) = device_or_skip() else { return };
+    let _shared = shared();
     let (w, h) = (16usize, 8usize);
     let data = random(w * h, 5);
     let desc = ChannelFormatDesc::new(32, 0, 0, 0, ChannelKind::Float);
@@ -569,6 +580,7 @@ fn texture_2d_linear_filtering_with_normalized_coordinates() {
 #[test]
 fn texture_over_linear_device_memory() {
     let Some(dev) = device_or_skip() else { return };
+    let _shared = shared();
     let n = 500usize;
     let data: Vec<i32> = (0..n as i32).map(|i| i * 7 - 1000).collect();
     let src = DevBuf::from_slice(&data);
@@ -602,6 +614,7 @@ fn texture_over_linear_device_memory() {
 #[test]
 fn surface_writes_then_copy_out() {
     let Some(_dev) = device_or_skip() else { return };
+    let _shared = shared();
     let (w, h) = (33usize, 17usize);
     let desc = ChannelFormatDesc::new(32, 0, 0, 0, ChannelKind::Float);
     let plain = CudaArray::new(desc, w, h, 0, ArrayFlags::NONE).unwrap();
@@ -643,6 +656,7 @@ fn surface_writes_then_copy_out() {
 #[test]
 fn surface_3d_read_modify_write_and_1d_arrays() {
     let Some(dev) = device_or_skip() else { return };
+    let _shared = shared();
     let (w, h, d) = (5usize, 3usize, 2usize);
     let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 4);
     let array = CudaArray::new(desc, w, h, d, ArrayFlags::SURFACE_LOAD_STORE).unwrap();
@@ -689,6 +703,7 @@ fn surface_3d_read_modify_write_and_1d_arrays() {
 #[test]
 fn launch_overhead_is_small() {
     let Some(_dev) = device_or_skip() else { return };
+    let _shared = shared();
     let k = RawKernel::new(SOURCE, "noop", &[]).unwrap();
     let kernel = k.kernel().unwrap().clone();
     let buf = DevBuf::zeroed::<i32>(1);
@@ -757,6 +772,7 @@ fn raw_kernel_cache_builds_each_key_once() {
     let Some(_dev) = gpu_runtime::testing::device_or_skip() else {
         return;
     };
+    let _shared = shared();
     static BUILDS: AtomicUsize = AtomicUsize::new(0);
     let build = || {
         BUILDS.fetch_add(1, Ordering::SeqCst);

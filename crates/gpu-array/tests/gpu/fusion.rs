@@ -21,26 +21,7 @@ use gpu_runtime::testing::device_or_skip;
 use gpu_testing::assert_array_equal;
 use num_complex::Complex;
 
-/// A seeded xorshift generator.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// Uniform in [lo, hi).
-    fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * ((self.next() >> 11) as f64 / (1u64 << 53) as f64)
-    }
-}
+use crate::common::Rng;
 
 /// Random values of `dtype` and `shape` in [lo, hi) (integers: rounded
 /// down; bool: above the midpoint; complex: small imaginary parts), with a

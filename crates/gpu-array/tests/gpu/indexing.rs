@@ -15,6 +15,8 @@ use gpu_array::indexing::IndexItem;
 use gpu_array::{Array, DType, Error, ix, s};
 use gpu_testing::npz_members;
 
+use crate::common::testdata;
+
 const GET_CASES: [&str; 31] = [
     "int_1d",
     "int_axis1",
@@ -64,7 +66,7 @@ const SET_CASES: [&str; 11] = [
 ];
 
 fn golden_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/indexing/indexing_golden.npz")
+    testdata("indexing/indexing_golden.npz")
 }
 
 /// The golden file holds exactly the cases this file knows (checked on
