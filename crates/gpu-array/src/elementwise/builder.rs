@@ -31,12 +31,13 @@
 //!
 //! Names: the kernel is `cuprum_<name>_<operand tags>_<variant>`, the
 //! operand tags being each input's dtype tag (`s` before a scalar's, `r`
-//! before a raw operand's), `_`, each output's. The name given to
+//! and its dimensions before a raw operand's), `_`, each output's. The name given to
 //! [`Elementwise::new`] and the operands' dtypes and roles must decide the
 //! operation text, preamble and options: they key the launcher's cache of
 //! compiled kernels (debug builds check it on every hit).
 
 use std::borrow::Cow;
+use std::fmt::Write as _;
 
 use smallvec::SmallVec;
 
@@ -258,7 +259,9 @@ impl<'a> Elementwise<'a> {
             }
             match p.role {
                 Role::Scalar => n.push('s'),
-                Role::Raw { .. } => n.push('r'),
+                Role::Raw { ndim } => {
+                    let _ = write!(n, "r{ndim}");
+                }
                 Role::Array => {}
             }
             n.push_str(&dtype_tag(p.dtype));
@@ -438,15 +441,15 @@ mod tests {
     #[test]
     fn raw_operands_and_scalar_bytes_are_checked() {
         let k = Elementwise::new("t_raw")
-            .raw("v", Bind::Dtype(DType::Int16, 3))
             .scalar_bytes("s", DType::Int32, vec![0, 0])
+            .raw("v", Bind::Dtype(DType::Int16, 3))
             .output("y", DType::Int16)
             .op("y = v[i];");
         let s = k
             .spec(LayoutClass::Strided { ndim: 2 }, IndexWidth::I64)
             .unwrap();
-        assert_eq!(s.name, "cuprum_t_raw_ri2si4_i2_s2_i64");
-        assert_eq!(s.params[0].role, Role::Raw { ndim: 3 });
+        assert_eq!(s.name, "cuprum_t_raw_si4r3i2_i2_s2_i64");
+        assert_eq!(s.params[1].role, Role::Raw { ndim: 3 });
         let e = k.args().unwrap_err().to_string();
         assert!(e.contains("has 2 bytes"), "{e}");
     }
