@@ -250,23 +250,7 @@ impl<'a> Elementwise<'a> {
 
     /// `cuprum_<name>_<operand tags>`, the kernel name without its variant.
     fn full_name(&self) -> String {
-        let mut n = format!("cuprum_{}_", self.name);
-        let mut seen_output = false;
-        for p in &self.params {
-            if p.is_output && !seen_output {
-                n.push('_');
-                seen_output = true;
-            }
-            match p.role {
-                Role::Scalar => n.push('s'),
-                Role::Raw { ndim } => {
-                    let _ = write!(n, "r{ndim}");
-                }
-                Role::Array => {}
-            }
-            n.push_str(&dtype_tag(p.dtype));
-        }
-        n
+        format!("cuprum_{}_{}", self.name, operand_tags(&self.params))
     }
 
     /// The spec this kernel compiles to for `layout` and `index`.
@@ -389,6 +373,29 @@ impl<'a> Elementwise<'a> {
         }
         true
     }
+}
+
+/// The operand part of a built-in kernel's name: each input's dtype tag
+/// (`s` before a scalar's, `r` and its dimensions before a raw operand's),
+/// `_`, each output's.
+pub(crate) fn operand_tags(params: &[SpecParam]) -> String {
+    let mut n = String::new();
+    let mut seen_output = false;
+    for p in params {
+        if p.is_output && !seen_output {
+            n.push('_');
+            seen_output = true;
+        }
+        match p.role {
+            Role::Scalar => n.push('s'),
+            Role::Raw { ndim } => {
+                let _ = write!(n, "r{ndim}");
+            }
+            Role::Array => {}
+        }
+        n.push_str(&dtype_tag(p.dtype));
+    }
+    n
 }
 
 #[cfg(test)]

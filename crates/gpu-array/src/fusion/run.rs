@@ -9,8 +9,8 @@ use crate::dtype::{Casting, ScalarValue};
 use crate::elementwise::Elementwise;
 use crate::error::{Error, Result};
 use crate::layout::{self, Order};
+use crate::reduction::Reduction;
 use crate::reduction::plan::result_shape;
-use crate::reduction::{RedInput, launch as launch_reduction};
 use crate::ufunc::{Input, scalar_to_bytes};
 
 /// The call signature of `args`.
@@ -165,17 +165,24 @@ pub(crate) fn run(t: &Trace, args: &[Input<'_>], out: &[Option<&Array>]) -> Resu
                 .launch(&shape)?;
         }
         Some(axes) => {
-            let inputs: Vec<RedInput<'_>> = t
-                .used
-                .iter()
-                .map(|&k| match args[k] {
-                    Input::Array(a) => RedInput::Array(a),
-                    Input::Scalar(_) => RedInput::Scalar(scalars[k].clone().expect("made above")),
-                })
-                .collect();
-            let refs: Vec<&Array> = targets.iter().collect();
+            let mut k = Reduction::new(format!("fused_{}", t.id));
+            for &j in &t.used {
+                let name = format!("x{j}");
+                k = match args[j] {
+                    Input::Array(a) => k.input(&name, a),
+                    Input::Scalar(_) => k.scalar_bytes(
+                        &name,
+                        t.arg_dtype(j),
+                        scalars[j].clone().expect("made above"),
+                    ),
+                };
+            }
+            for (j, o) in targets.iter().enumerate() {
+                k = k.output(&format!("y{j}"), o);
+            }
             let op = t.no_identity_op().unwrap_or("sum");
-            launch_reduction(op, &inputs, &refs, axes, |v| t.reduction_spec_cached(v))?;
+            k.spec_with(|v| t.reduction_spec_cached(v))
+                .launch(op, axes)?;
         }
     }
     for (r, tmp) in results.iter().zip(&targets) {

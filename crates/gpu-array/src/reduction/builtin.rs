@@ -7,12 +7,12 @@
 //! `nanmean` a (count, sum): see `cuprum/reduction.cuh` and
 //! [`AccStruct`].
 
-use super::launch::{RedInput, launch};
+use super::builder::Reduction;
 use super::plan::{reduced_axes, result_shape};
 use super::spec::{AccStruct, ReductionSpec, Variant};
 use crate::array::Array;
 use crate::dtype::{Casting, DType, check_cast};
-use crate::elementwise::{SpecParam, dtype_tag};
+use crate::elementwise::Bind;
 use crate::error::{Error, Result};
 use crate::layout::Order;
 
@@ -317,8 +317,23 @@ impl Builtin {
     }
 
     /// The spec of this reduction from `input` to an output of `output`
-    /// dtype, accumulating in `reduce`.
+    /// dtype, accumulating in `reduce`, for the planner's variant `v`.
     pub fn spec(self, input: DType, output: DType, reduce: DType, v: Variant) -> ReductionSpec {
+        self.kernel(input.into(), output.into(), reduce, 0.0)
+            .spec(v)
+            .expect("a built-in reduction lists its output")
+    }
+
+    /// This reduction of `x` into `y`, accumulating in `reduce`; `ddof` is
+    /// var's and std's (unused by the others).
+    pub(crate) fn kernel<'a>(
+        self,
+        x: Bind<'a>,
+        y: Bind<'a>,
+        reduce: DType,
+        ddof: f64,
+    ) -> Reduction<'a> {
+        let input = x.dtype();
         let r = reduce.c_type();
         let rsz = (reduce.itemsize(), reduce.itemsize());
         let ll = (8, 8);
@@ -385,35 +400,17 @@ impl Builtin {
             )),
             _ => None,
         };
+        let mut k = Reduction::new(self.tag()).input("x", x);
+        if self.has_ddof() {
+            k = k.scalar("ddof", DType::Float64, ddof);
+        }
+        let k = k.output("y", y).accumulate(reduce);
         if let Some((map, red, post, identity, st)) = structured {
-            let mut params = vec![SpecParam::input("x", input)];
-            if self.has_ddof() {
-                params.push(SpecParam::scalar("ddof", DType::Float64));
-            }
-            params.push(SpecParam::output("y", output));
-            return self.named(
-                ReductionSpec {
-                    name: String::new(),
-                    params,
-                    type_aliases: Vec::new(),
-                    reduce_type: reduce,
-                    reduce_struct: Some(st),
-                    map_expr: map,
-                    reduce_expr: red,
-                    post_map_expr: post,
-                    identity: identity.map(str::to_owned),
-                    preamble: String::new(),
-                    options: Vec::new(),
-                    out_ndim: v.out_ndim,
-                    red_ndim: v.red_ndim,
-                    index: v.index,
-                    strategy: v.strategy,
-                    vector: v.vector,
-                },
-                input,
-                output,
-                reduce,
-            );
+            let k = k.map(map).reduce(red).post(post).acc_struct(st);
+            return match identity {
+                Some(i) => k.identity(i),
+                None => k,
+            };
         }
         let (map, red, post, identity): (&str, &str, &str, Option<&str>) = match self {
             Builtin::Sum => ("x", "a + b", "y = cuprum::cast<y_type>(a)", Some("0")),
@@ -480,44 +477,10 @@ impl Builtin {
             ),
             _ => unreachable!("struct accumulators are handled above"),
         };
-        let spec_probe = ReductionSpec {
-            name: String::new(),
-            params: vec![SpecParam::input("x", input), SpecParam::output("y", output)],
-            type_aliases: Vec::new(),
-            reduce_type: reduce,
-            reduce_struct: None,
-            map_expr: map.into(),
-            reduce_expr: red.into(),
-            post_map_expr: post.into(),
-            identity: identity.map(str::to_owned),
-            preamble: String::new(),
-            options: Vec::new(),
-            out_ndim: v.out_ndim,
-            red_ndim: v.red_ndim,
-            index: v.index,
-            strategy: v.strategy,
-            vector: v.vector,
-        };
-        self.named(spec_probe, input, output, reduce)
-    }
-
-    fn named(
-        self,
-        spec: ReductionSpec,
-        input: DType,
-        output: DType,
-        reduce: DType,
-    ) -> ReductionSpec {
-        ReductionSpec {
-            name: format!(
-                "cuprum_{}_{}_{}_{}_{}",
-                self.tag(),
-                dtype_tag(input),
-                dtype_tag(output),
-                dtype_tag(reduce),
-                spec.variant_tag()
-            ),
-            ..spec
+        let k = k.map(map).reduce(red).post(post);
+        match identity {
+            Some(i) => k.identity(i),
+            None => k,
         }
     }
 }
@@ -560,13 +523,8 @@ pub fn reduce(op: Builtin, a: &Array, opts: &ReduceOptions<'_>) -> Result<Array>
         natural
     };
     let reduce_type = op.reduce_dtype(a.dtype(), result);
-    let mut inputs = vec![RedInput::Array(a)];
-    if op.has_ddof() {
-        inputs.push(RedInput::Scalar(opts.ddof.to_le_bytes().to_vec()));
-    }
-    launch(op.name(), &inputs, &[&out], &axes, |v| {
-        Ok(op.spec(a.dtype(), output_dtype, reduce_type, v))
-    })?;
+    op.kernel(a.into(), (&out).into(), reduce_type, opts.ddof)
+        .launch(op.name(), &axes)?;
     Ok(out)
 }
 
@@ -632,9 +590,8 @@ fn arg_reduce(op: Builtin, a: &Array, opts: &ReduceOptions<'_>) -> Result<Array>
         out.clone()
     };
     let reduce_type = op.reduce_dtype(src.dtype(), DType::Int64);
-    launch(numpy_op, &[RedInput::Array(&src)], &[&target], &axes, |v| {
-        Ok(op.spec(src.dtype(), DType::Int64, reduce_type, v))
-    })?;
+    op.kernel((&src).into(), (&target).into(), reduce_type, 0.0)
+        .launch(numpy_op, &axes)?;
     if matches!(op, Builtin::NanArgMax | Builtin::NanArgMin)
         && src.dtype().is_inexact()
         && out.size() > 0

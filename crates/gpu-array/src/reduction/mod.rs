@@ -35,6 +35,7 @@
 //! a cheaper in-order fold ([`spec::AccStruct::fold`]: argmax compares no
 //! indices, var takes Welford's one-element update).
 
+mod builder;
 mod builtin;
 pub mod common;
 mod launch;
@@ -42,6 +43,7 @@ pub mod plan;
 mod render;
 pub mod spec;
 
+pub use builder::Reduction;
 pub use builtin::{
     Builtin, ReduceOptions, all, amax, amin, any, argmax, argmin, count_nonzero, mean, nanargmax,
     nanargmin, nanmax, nanmean, nanmin, nanprod, nanstd, nansum, nanvar, prod, ptp, reduce, std,
@@ -58,7 +60,7 @@ use crate::elementwise::{
 };
 use crate::error::{Error, Result};
 use crate::layout::Order;
-use crate::ufunc::{Input, scalar_to_bytes};
+use crate::ufunc::Input;
 
 /// A user-defined reduction, as CuPy's `ReductionKernel`: typed parameter
 /// lists with placeholders, a map expression over the inputs, a reduce
@@ -330,24 +332,26 @@ impl ReductionKernel {
             opts.out.clone()
         };
         let out_dtypes: Vec<DType> = outs.iter().map(|o| o.dtype()).collect();
-        let red_inputs: Vec<RedInput<'_>> = inputs
-            .iter()
-            .zip(&probe.params)
-            .map(|(i, sp)| match i {
+        // The bound parameters list each operand once, with its value.
+        let mut k = Reduction::new(self.name.clone());
+        for (i, sp) in inputs.iter().zip(&probe.params) {
+            k = match i {
                 KernelInput::Plain(Input::Array(a))
                     if matches!(sp.role, crate::elementwise::Role::Raw { .. }) =>
                 {
-                    RedInput::Raw(a)
+                    k.raw(&sp.name, *a)
                 }
-                KernelInput::Plain(Input::Array(a)) => RedInput::Array(a),
+                KernelInput::Plain(Input::Array(a)) => k.input(&sp.name, *a),
                 KernelInput::Plain(Input::Scalar(v)) | KernelInput::Typed(Typed(_, v)) => {
-                    RedInput::Scalar(scalar_to_bytes(*v, sp.dtype))
+                    k.scalar(&sp.name, sp.dtype, *v)
                 }
-            })
-            .collect();
-        launch(&self.name, &red_inputs, &outs, &axes, |v| {
-            self.spec(&in_info, &out_dtypes, v)
-        })?;
+            };
+        }
+        for (o, k_out) in outs.iter().zip(probe.outputs()) {
+            k = k.output(&probe.params[k_out].name, *o);
+        }
+        k.spec_with(|v| self.spec(&in_info, &out_dtypes, v))
+            .launch(&self.name, &axes)?;
         Ok(outs.into_iter().cloned().collect())
     }
 }

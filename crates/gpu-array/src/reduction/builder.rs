@@ -1,0 +1,335 @@
+//! [`Reduction`]: the one way a built-in reduction kernel is described,
+//! the reduction engine's counterpart of [`crate::elementwise::Elementwise`].
+//!
+//! Each operand is listed once with its value; the spec's parameters, the
+//! launch's inputs and outputs (in the same order) and the kernel's name
+//! come from that one list, and the same description renders the kernel
+//! for the NVRTC tests and precompilation when the operands are given as
+//! dtypes ([`Reduction::spec`]).
+//!
+//! ```no_run
+//! # fn main() -> gpu_array::Result<()> {
+//! use gpu_array::reduction::Reduction;
+//! use gpu_array::{Array, DType};
+//!
+//! let x = Array::from_vec(vec![1.0f32, -2.0, 3.0])?;
+//! let y = Array::empty(&[], DType::Float32)?;
+//! // The sum of absolute values, accumulated in float32.
+//! Reduction::new("abs_sum")
+//!     .input("x", &x)
+//!     .output("y", &y)
+//!     .map("cuprum::absolute(x)")
+//!     .reduce("a + b")
+//!     .post("y = cuprum::cast<y_type>(a)")
+//!     .identity("0")
+//!     .accumulate(DType::Float32)
+//!     .launch("abs_sum", &[0])?;
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! Names: `cuprum_<name>_<operand tags>_<accumulator tag>_<variant>`, the
+//! operand tags as the elementwise builder's.
+
+use std::borrow::Cow;
+
+use smallvec::SmallVec;
+
+use super::launch::{RedInput, launch};
+use super::spec::{AccStruct, ReductionSpec, Variant};
+use crate::array::Array;
+use crate::dtype::{DType, ScalarValue};
+use crate::elementwise::{Bind, SpecParam, dtype_tag, raw_ndim};
+use crate::error::{Error, Result};
+
+/// A spec made by the caller for a plan's variant (the user-kernel and
+/// fusion front ends).
+type SpecFn<'a> = dyn Fn(Variant) -> Result<ReductionSpec> + 'a;
+
+/// One built-in reduction kernel and its operands (see the module docs).
+pub struct Reduction<'a> {
+    name: Cow<'static, str>,
+    params: SmallVec<[SpecParam; 4]>,
+    /// One per input parameter; `None` where it is described by dtype.
+    inputs: SmallVec<[Option<RedInput<'a>>; 3]>,
+    /// One per output parameter; `None` where it is described by dtype.
+    outputs: SmallVec<[Option<&'a Array>; 2]>,
+    map: Cow<'static, str>,
+    reduce: Cow<'static, str>,
+    post: Cow<'static, str>,
+    identity: Option<Cow<'static, str>>,
+    accumulate: Option<DType>,
+    acc_struct: Option<AccStruct>,
+    preamble: Cow<'static, str>,
+    options: Vec<String>,
+    aliases: Vec<(String, DType)>,
+    spec_fn: Option<Box<SpecFn<'a>>>,
+}
+
+impl std::fmt::Debug for Reduction<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reduction")
+            .field("name", &self.name)
+            .field("params", &self.params)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> Reduction<'a> {
+    /// A reduction named `cuprum_<name>_...` (see the module docs), with
+    /// no identity until [`Reduction::identity`] and accumulating in the
+    /// first output's dtype until [`Reduction::accumulate`].
+    pub fn new(name: impl Into<Cow<'static, str>>) -> Reduction<'a> {
+        Reduction {
+            name: name.into(),
+            params: SmallVec::new(),
+            inputs: SmallVec::new(),
+            outputs: SmallVec::new(),
+            map: Cow::Borrowed(""),
+            reduce: Cow::Borrowed(""),
+            post: Cow::Borrowed(""),
+            identity: None,
+            accumulate: None,
+            acc_struct: None,
+            preamble: Cow::Borrowed(""),
+            options: Vec::new(),
+            aliases: Vec::new(),
+            spec_fn: None,
+        }
+    }
+
+    fn push_input(mut self, param: SpecParam, value: Option<RedInput<'a>>) -> Self {
+        self.params.push(param);
+        self.inputs.push(value);
+        self
+    }
+
+    /// An input array, broadcast with the other array inputs and reduced.
+    pub fn input(self, name: &str, x: impl Into<Bind<'a>>) -> Self {
+        let b = x.into();
+        let value = match b {
+            Bind::Array(a) => Some(RedInput::Array(a)),
+            Bind::Dtype(..) => None,
+        };
+        self.push_input(SpecParam::input(name, b.dtype()), value)
+    }
+
+    /// A `raw` input, indexed by the map expression (`x[_in_ind.get()]`).
+    pub fn raw(self, name: &str, x: impl Into<Bind<'a>>) -> Self {
+        let b = x.into();
+        let (ndim, value) = match b {
+            Bind::Array(a) => (raw_ndim(a), Some(RedInput::Raw(a))),
+            Bind::Dtype(_, n) => (n.max(1), None),
+        };
+        self.push_input(SpecParam::raw(name, b.dtype(), ndim, false), value)
+    }
+
+    /// A scalar input in `dtype`, converted from `value` as NumPy converts
+    /// a Python scalar.
+    pub fn scalar(self, name: &str, dtype: DType, value: impl Into<ScalarValue>) -> Self {
+        let bytes = crate::ufunc::scalar_to_bytes(value.into(), dtype);
+        self.scalar_bytes(name, dtype, bytes)
+    }
+
+    /// A scalar input already in `dtype`'s bytes.
+    pub fn scalar_bytes(self, name: &str, dtype: DType, bytes: Vec<u8>) -> Self {
+        self.push_input(
+            SpecParam::scalar(name, dtype),
+            Some(RedInput::Scalar(bytes)),
+        )
+    }
+
+    /// An output array (the kept shape, or it with the reduced axes as 1).
+    pub fn output(mut self, name: &str, y: impl Into<Bind<'a>>) -> Self {
+        let b = y.into();
+        self.params.push(SpecParam::output(name, b.dtype()));
+        self.outputs.push(match b {
+            Bind::Array(a) => Some(a),
+            Bind::Dtype(..) => None,
+        });
+        self
+    }
+
+    /// Maps one element's inputs to the value reduced.
+    pub fn map(mut self, expr: impl Into<Cow<'static, str>>) -> Self {
+        self.map = expr.into();
+        self
+    }
+
+    /// Combines accumulators `a` and `b`.
+    pub fn reduce(mut self, expr: impl Into<Cow<'static, str>>) -> Self {
+        self.reduce = expr.into();
+        self
+    }
+
+    /// Writes the outputs from the accumulator `a`.
+    pub fn post(mut self, stmt: impl Into<Cow<'static, str>>) -> Self {
+        self.post = stmt.into();
+        self
+    }
+
+    /// The identity as C++ text (none: an empty reduction is an error).
+    pub fn identity(mut self, expr: impl Into<Cow<'static, str>>) -> Self {
+        self.identity = Some(expr.into());
+        self
+    }
+
+    /// The accumulator's dtype (with [`Reduction::acc_struct`]: the dtype
+    /// of the struct's values).
+    pub fn accumulate(mut self, dtype: DType) -> Self {
+        self.accumulate = Some(dtype);
+        self
+    }
+
+    /// A struct accumulator (argmax's index and value, var's moments).
+    pub fn acc_struct(mut self, st: AccStruct) -> Self {
+        self.acc_struct = Some(st);
+        self
+    }
+
+    /// Code before the kernel (device helpers).
+    pub fn preamble(mut self, text: impl Into<Cow<'static, str>>) -> Self {
+        self.preamble = text.into();
+        self
+    }
+
+    /// An extra NVRTC option.
+    pub fn option(mut self, option: &str) -> Self {
+        self.options.push(option.to_owned());
+        self
+    }
+
+    /// A typedef `name` for `dtype` in the kernel.
+    pub fn alias(mut self, name: &str, dtype: DType) -> Self {
+        self.aliases.push((name.to_owned(), dtype));
+        self
+    }
+
+    /// The whole spec made by the caller for a variant (user kernels and
+    /// fusion); its parameters must be the operands listed here, in order.
+    pub fn spec_with(mut self, make: impl Fn(Variant) -> Result<ReductionSpec> + 'a) -> Self {
+        self.spec_fn = Some(Box::new(make));
+        self
+    }
+
+    /// The spec for the planner's `variant`.
+    ///
+    /// # Errors
+    /// No output; a caller's spec failed or does not list these operands.
+    pub fn spec(&self, v: Variant) -> Result<ReductionSpec> {
+        if let Some(make) = &self.spec_fn {
+            let s = make(v)?;
+            if s.params.as_slice() != self.params.as_slice() {
+                return Err(Error::Value(format!(
+                    "reduction {}: the spec's parameters {:?} are not its operands {:?}",
+                    s.name, s.params, self.params
+                )));
+            }
+            return Ok(s);
+        }
+        let first_out = self
+            .params
+            .iter()
+            .find(|p| p.is_output)
+            .ok_or_else(|| Error::Value(format!("reduction {} has no output", self.name)))?;
+        let reduce_type = self.accumulate.unwrap_or(first_out.dtype);
+        let mut s = ReductionSpec {
+            name: String::new(),
+            params: self.params.to_vec(),
+            type_aliases: self.aliases.clone(),
+            reduce_type,
+            reduce_struct: self.acc_struct.clone(),
+            map_expr: self.map.to_string(),
+            reduce_expr: self.reduce.to_string(),
+            post_map_expr: self.post.to_string(),
+            identity: self.identity.as_ref().map(|i| i.to_string()),
+            preamble: self.preamble.to_string(),
+            options: self.options.clone(),
+            out_ndim: v.out_ndim,
+            red_ndim: v.red_ndim,
+            index: v.index,
+            strategy: v.strategy,
+            vector: v.vector,
+        };
+        s.name = format!(
+            "cuprum_{}_{}_{}_{}",
+            self.name,
+            crate::elementwise::operand_tags(&self.params),
+            dtype_tag(reduce_type),
+            s.variant_tag()
+        );
+        Ok(s)
+    }
+
+    /// Reduces over `axes` (normalised, ascending) on the current stream of
+    /// the first array's device; `op_name` names the operation in errors
+    /// ("zero-size array to reduction operation `op_name` which has no
+    /// identity").
+    ///
+    /// # Errors
+    /// An operand described by dtype only; shapes, devices or outputs that
+    /// do not fit; compilation or launch failures.
+    pub fn launch(&self, op_name: &str, axes: &[usize]) -> Result<()> {
+        let unbound = || {
+            Error::Value(format!(
+                "reduction {}: an operand is described by its dtype only and cannot be launched",
+                self.name
+            ))
+        };
+        let mut inputs: SmallVec<[RedInput<'a>; 3]> = SmallVec::new();
+        for (i, p) in self.inputs.iter().zip(&self.params) {
+            let i = i.clone().ok_or_else(unbound)?;
+            if let RedInput::Scalar(b) = &i
+                && b.len() != p.dtype.itemsize()
+            {
+                return Err(Error::Value(format!(
+                    "reduction {}: scalar '{}' has {} bytes, {} needs {}",
+                    self.name,
+                    p.name,
+                    b.len(),
+                    p.dtype.name(),
+                    p.dtype.itemsize()
+                )));
+            }
+            inputs.push(i);
+        }
+        let outputs: SmallVec<[&Array; 2]> = self
+            .outputs
+            .iter()
+            .map(|o| o.ok_or_else(unbound))
+            .collect::<Result<_>>()?;
+        launch(op_name, &inputs, &outputs, axes, |v| self.spec(v))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::elementwise::IndexWidth;
+    use crate::reduction::Strategy;
+
+    #[test]
+    fn one_list_gives_the_parameters_and_the_name() {
+        let r = Reduction::new("t_var")
+            .input("x", DType::Float32)
+            .scalar("ddof", DType::Float64, 1.0)
+            .output("y", DType::Float32)
+            .map("x")
+            .reduce("a + b")
+            .post("y = a")
+            .identity("0")
+            .accumulate(DType::Float64);
+        let v = Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32);
+        let s = r.spec(v).unwrap();
+        assert!(
+            s.name.starts_with("cuprum_t_var_f4sf8_f4_f8_"),
+            "{}",
+            s.name
+        );
+        assert_eq!(s.params[1], SpecParam::scalar("ddof", DType::Float64));
+        assert_eq!(s.reduce_type, DType::Float64);
+        assert_eq!(s.identity.as_deref(), Some("0"));
+        let e = r.launch("t_var", &[0]).unwrap_err().to_string();
+        assert!(e.contains("dtype only"), "{e}");
+    }
+}
