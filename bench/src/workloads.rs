@@ -25,23 +25,13 @@ pub fn all() -> Vec<Workload> {
             launch_empty(d, "launch empty kernel", Stream::current_on(d), false)
         }),
         ("launch empty kernel, non-blocking stream", |d| {
-            let s = Stream::with_options(
-                d,
-                StreamOptions {
-                    non_blocking: true,
-                    priority: 0,
-                },
-            )?;
+            let s =
+                Stream::with_options(d, StreamOptions::default().non_blocking(true).priority(0))?;
             launch_empty(d, "launch empty kernel, non-blocking stream", s, false)
         }),
         ("cuLaunchKernel floor, non-blocking stream", |d| {
-            let s = Stream::with_options(
-                d,
-                StreamOptions {
-                    non_blocking: true,
-                    priority: 0,
-                },
-            )?;
+            let s =
+                Stream::with_options(d, StreamOptions::default().non_blocking(true).priority(0))?;
             launch_empty(d, "cuLaunchKernel floor, non-blocking stream", s, true)
         }),
         ("pinned H2D 256 MiB", |d| pinned(d, true)),

@@ -4,11 +4,11 @@
 //! | NumPy / CuPy                                        | Cuprum                                                      |
 //! |-----------------------------------------------------|-------------------------------------------------------------|
 //! | `cp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm')` | [`ReductionKernel::new`]`("T x", "T y", "x * x", "a + b", "y = sqrt(a)", Some("0"), "l2norm")?` |
-//! | `kernel(x, axis=1, keepdims=True)`                  | `kernel.call(&[(&x).into()], &ReductionCall { axis: Some(vec![1]), keepdims: true, ..Default::default() })?` |
+//! | `kernel(x, axis=1, keepdims=True)`                  | `kernel.call(&[(&x).into()], &ReductionCall::axis(1).keepdims(true))?` |
 //! | `x.sum()`, `cp.sum(x, axis=(0, 2), dtype=f8)`       | `x.sum(&Default::default())?`, [`sum`]`(&x, &ReduceOptions::axes(&[0, 2]).dtype(DType::Float64))?` |
 //! | `x.max(axis=-1, keepdims=True)`, `cp.amin`          | `x.max(&ReduceOptions::axis(-1).keepdims(true))?`, [`amin`] |
 //! | `x.all()`, `x.any()`, `cp.count_nonzero(x)`         | `x.all(..)`, `x.any(..)`, [`count_nonzero`]                 |
-//! | `x.mean(axis=0)`, `cp.prod(x, out=y)`               | `x.mean(&ReduceOptions::axis(0))?`, `ReduceOptions { out: Some(&y), .. }` |
+//! | `x.mean(axis=0)`, `cp.prod(x, out=y)`               | `x.mean(&ReduceOptions::axis(0))?`, `ReduceOptions::default().out(&y)` |
 //! | `cp.nansum(x)`, `cp.nanmax(x, axis=0)`             | [`nansum`], [`nanmax`]`(&x, &ReduceOptions::axis(0))?`, [`nanprod`], [`nanmin`] |
 //! | `cp.ptp(x, axis=1)`                                 | [`ptp`]`(&x, &ReduceOptions::axis(1))?`                     |
 //! | `x.argmax()`, `cp.nanargmin(x, axis=1)`             | `x.argmax(&Default::default())?`, [`nanargmin`]`(&x, &ReduceOptions::axis(1))?` |
@@ -81,6 +81,7 @@ pub struct ReductionKernel {
 /// The options of a [`ReductionKernel::call`]: CuPy's `axis`, `keepdims`
 /// and output arrays.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct ReductionCall<'a> {
     /// Axes to reduce (negative counts from the end); `None` for all.
     pub axis: Option<Vec<isize>>,
@@ -88,6 +89,45 @@ pub struct ReductionCall<'a> {
     pub keepdims: bool,
     /// Output arrays to write (empty: allocate them).
     pub out: Vec<&'a Array>,
+}
+
+impl<'a> ReductionCall<'a> {
+    /// Reduce over one axis.
+    pub fn axis(axis: isize) -> ReductionCall<'a> {
+        ReductionCall {
+            axis: Some(vec![axis]),
+            ..Default::default()
+        }
+    }
+
+    /// Reduce over several axes (`axis=(0, 2)`; empty reduces none).
+    pub fn axes(axes: &[isize]) -> ReductionCall<'a> {
+        ReductionCall {
+            axis: Some(axes.to_vec()),
+            ..Default::default()
+        }
+    }
+
+    /// Sets `axis` (`None`: every axis).
+    #[must_use]
+    pub fn with_axis(mut self, axis: Option<Vec<isize>>) -> ReductionCall<'a> {
+        self.axis = axis;
+        self
+    }
+
+    /// Sets `keepdims`.
+    #[must_use]
+    pub fn keepdims(mut self, keepdims: bool) -> ReductionCall<'a> {
+        self.keepdims = keepdims;
+        self
+    }
+
+    /// Sets `out`.
+    #[must_use]
+    pub fn out(mut self, out: &[&'a Array]) -> ReductionCall<'a> {
+        self.out = out.to_vec();
+        self
+    }
 }
 
 impl ReductionKernel {

@@ -137,6 +137,7 @@ impl Compiled {
 /// Compiler settings that come from the environment (CuPy's `CUPY_*`
 /// meanings); [`CompileConfig::from_env`] reads them, tests build their own.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CompileConfig {
     /// Where compiled kernels are stored: `CUPRUM_CACHE_DIR`, else
     /// `~/.cache/cuprum/kernels` ([`cache::default_cache_dir`]). Created
@@ -155,6 +156,43 @@ pub struct CompileConfig {
     /// `CUPRUM_DUMP_CUDA_SOURCE_ON_ERROR=1`: on a compile error, write the
     /// numbered source to stderr and append it to the error's log.
     pub dump_source_on_error: bool,
+}
+
+impl CompileConfig {
+    /// Sets `cache_dir`.
+    #[must_use]
+    pub fn cache_dir(mut self, cache_dir: impl Into<PathBuf>) -> CompileConfig {
+        self.cache_dir = cache_dir.into();
+        self
+    }
+
+    /// Sets `in_memory_only`.
+    #[must_use]
+    pub fn in_memory_only(mut self, in_memory_only: bool) -> CompileConfig {
+        self.in_memory_only = in_memory_only;
+        self
+    }
+
+    /// Sets `save_source`.
+    #[must_use]
+    pub fn save_source(mut self, save_source: bool) -> CompileConfig {
+        self.save_source = save_source;
+        self
+    }
+
+    /// Sets `debug`.
+    #[must_use]
+    pub fn debug(mut self, debug: bool) -> CompileConfig {
+        self.debug = debug;
+        self
+    }
+
+    /// Sets `dump_source_on_error`.
+    #[must_use]
+    pub fn dump_source_on_error(mut self, dump_source_on_error: bool) -> CompileConfig {
+        self.dump_source_on_error = dump_source_on_error;
+        self
+    }
 }
 
 fn env_flag(name: &str) -> bool {
