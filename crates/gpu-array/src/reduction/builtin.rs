@@ -417,6 +417,7 @@ impl Builtin {
                     index: v.index,
                     strategy: v.strategy,
                     vector: v.vector,
+                    block: super::BLOCK,
                 },
                 input,
                 output,
@@ -505,6 +506,7 @@ impl Builtin {
             index: v.index,
             strategy: v.strategy,
             vector: v.vector,
+            block: super::BLOCK,
         };
         self.named(spec_probe, input, output, reduce)
     }

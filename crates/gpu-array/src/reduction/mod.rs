@@ -285,6 +285,7 @@ impl ReductionKernel {
             index: v.index,
             strategy: v.strategy,
             vector: v.vector,
+            block: BLOCK,
         })
     }
 
@@ -585,6 +586,41 @@ mod tests {
             assert_eq!(src.matches("__global__").count(), s.kernel_names().len());
             assert!(!src.contains("if (_nr == 0)"), "no identity for max");
             assert_eq!(src, s.render());
+        }
+    }
+
+    #[test]
+    fn another_block_size_is_another_kernel() {
+        for st in Strategy::ALL {
+            let s = Builtin::Sum.spec(
+                DType::Float64,
+                DType::Float64,
+                DType::Float64,
+                Variant::new(st, 1, 1, IndexWidth::I32),
+            );
+            assert_eq!(s.block, BLOCK);
+            // The heuristic's block size is the spec itself.
+            assert_eq!(s.with_block(BLOCK), s);
+            let src = s.render();
+            assert!(src.contains("__launch_bounds__(256)"));
+            let t = s.with_block(512);
+            assert_ne!(t, s);
+            assert_eq!(t.name, format!("{}_t512", s.name));
+            assert!(t.validate().is_ok());
+            let tsrc = t.render();
+            assert!(tsrc.contains("__launch_bounds__(512)") && !tsrc.contains("(256)"));
+            assert_eq!(
+                tsrc.matches("__launch_bounds__(512)").count(),
+                t.kernel_names().len()
+            );
+            // The column strategies hold one accumulator per thread.
+            let columns = matches!(st, Strategy::Column | Strategy::ColumnSplit);
+            assert_eq!(src.contains("_smem_raw[256 *"), columns);
+            assert_eq!(tsrc.contains("_smem_raw[512 *"), columns);
+            for bad in [0, 16, 100, 2048] {
+                let e = s.with_block(bad).validate().unwrap_err().to_string();
+                assert!(e.contains("multiple of 32"), "{e}");
+            }
         }
     }
 }
