@@ -85,8 +85,14 @@ pub fn call(
     inputs: &[Input<'_>],
     options: &UfuncOptions<'_>,
 ) -> Result<Vec<Array>> {
-    // A call laid out like a recent one replays its launch.
-    let replay_key = super::replay::Key::of(ufunc, inputs, options);
+    // A call laid out like a recent one replays its launch. Not inside an
+    // optimize scope: a remembered launch holds the heuristic's geometry,
+    // and a tuned one must not be remembered for calls outside the scope.
+    let replay_key = if crate::optimizing::is_active() {
+        None
+    } else {
+        super::replay::Key::of(ufunc, inputs, options)
+    };
     if let Some(k) = &replay_key
         && let Some(outputs) = super::replay::replay(k, inputs)?
     {
