@@ -5,6 +5,12 @@
 //! exact integer host reference; empty reductions; `out=`, `dtype=`;
 //! `ReductionKernel`; argmax/argmin (ties, NaN, every strategy), var/std
 //! (ddof, long rows against a float64 reference) and their `nan` forms.
+//! Module `optimizing`: tuned launches (`gpu_array::optimizing`) of
+//! reductions and elementwise kernels, in this binary to keep their count
+//! small.
+
+#[path = "optimizing/mod.rs"]
+mod optimizing;
 
 use std::path::PathBuf;
 
