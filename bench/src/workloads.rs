@@ -38,6 +38,10 @@ pub fn all() -> Vec<Workload> {
         ("pinned D2H 256 MiB", |d| pinned(d, false)),
         ("D2D memcpy 1 GiB", d2d),
         ("add f32 2^28", crate::array_workloads::add_f32),
+        (
+            "add f32 2^28 optimize",
+            crate::array_workloads::optimize::add_f32_tuned,
+        ),
         ("add f64 2^28", crate::array_workloads::add_f64),
         ("exp f32 2^28", crate::array_workloads::exp_f32),
         (
@@ -47,6 +51,10 @@ pub fn all() -> Vec<Workload> {
         (
             "broadcast add 16384^2+16384",
             crate::array_workloads::broadcast_add,
+        ),
+        (
+            "broadcast add 16384^2+16384 optimize",
+            crate::array_workloads::optimize::broadcast_add_tuned,
         ),
         (
             "transpose copy 16384^2 f32",
@@ -69,6 +77,10 @@ pub fn all() -> Vec<Workload> {
             crate::array_workloads::reductions::sum_full,
         ),
         (
+            "sum full f32 2^28 optimize",
+            crate::array_workloads::optimize::sum_full_tuned,
+        ),
+        (
             "max full f32 2^28",
             crate::array_workloads::reductions::max_full,
         ),
@@ -77,8 +89,24 @@ pub fn all() -> Vec<Workload> {
             crate::array_workloads::reductions::sum_axis1,
         ),
         (
+            "sum axis=1 16384^2 f32 optimize",
+            crate::array_workloads::optimize::sum_axis1_tuned,
+        ),
+        (
+            "sum axis=1 (1024,2^20) f32",
+            crate::array_workloads::optimize::sum_axis1_wide,
+        ),
+        (
+            "sum axis=1 (1024,2^20) f32 optimize",
+            crate::array_workloads::optimize::sum_axis1_wide_tuned,
+        ),
+        (
             "sum axis=0 16384^2 f32",
             crate::array_workloads::reductions::sum_axis0,
+        ),
+        (
+            "sum axis=0 16384^2 f32 optimize",
+            crate::array_workloads::optimize::sum_axis0_tuned,
         ),
         (
             "argmax full f32 2^28",
