@@ -31,6 +31,7 @@ pub use cache::{CacheSource, clear_memory_cache, memory_cache_len};
 /// What to compile: source, options, in-memory headers, name expressions and
 /// the target architecture.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CompileRequest {
     /// The CUDA C++ source.
     pub source: String,
@@ -71,6 +72,13 @@ impl CompileRequest {
             source: source.into(),
             ..Default::default()
         }
+    }
+
+    /// Sets the program's name (shown in NVRTC's messages).
+    #[must_use]
+    pub fn name(mut self, name: impl Into<String>) -> Self {
+        self.name = name.into();
+        self
     }
 
     /// Adds one option.
