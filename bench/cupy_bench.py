@@ -125,6 +125,27 @@ def full(shape, dtype, v):
     return cp.full(shape, v, dtype=dtype)
 
 
+def w_gpu_optimized(make, fn, nbytes):
+    """w_gpu inside `with cupyx.optimizing.optimize(key="cuprum-bench"):`
+    (the Rust rows "... optimize"). CuPy tunes reductions only, with Optuna;
+    without Optuna the row prints n/a."""
+    def run():
+        try:
+            import optuna  # noqa: F401  (cupyx.optimizing needs it)
+            import cupyx.optimizing
+        except ImportError as e:
+            print(f"cupy_bench: no CuPy figure for an optimize row: {e}", file=sys.stderr)
+            return (None, "ms", None, None)
+        args = make()
+        with cupyx.optimizing.optimize(key="cuprum-bench"):
+            ms = gpu_time_ms(lambda: fn(*args))
+        return (ms, "ms", nbytes / ms / 1e6, "GB/s")
+    return run
+
+
+WIDE = (1024, 1 << 20)
+
+
 def w_mask_select():
     """a[mask] of 2^28 uniform float32, mask = a > 0.5 made before the
     timing; bytes: the mask and the data read, the selected elements
@@ -201,12 +222,18 @@ WORKLOADS = {
     "D2D memcpy 1 GiB": w_d2d(),
     "add f32 2^28": w_gpu(lambda: (full(N, cp.float32, 1.0), full(N, cp.float32, 2.0)),
                           lambda a, b: a + b, 3 * N * 4),
+    "add f32 2^28 optimize": w_gpu_optimized(
+        lambda: (full(N, cp.float32, 1.0), full(N, cp.float32, 2.0)),
+        lambda a, b: a + b, 3 * N * 4),
     "add f64 2^28": w_gpu(lambda: (full(N, cp.float64, 1.0), full(N, cp.float64, 2.0)),
                           lambda a, b: a + b, 3 * N * 8),
     "exp f32 2^28": w_gpu(lambda: (full(N, cp.float32, 0.5),), cp.exp, 2 * N * 4),
     "astype f32->i32 2^28": w_gpu(lambda: (full(N, cp.float32, 3.5),),
                                   lambda a: a.astype(cp.int32), 2 * N * 4),
     "broadcast add 16384^2+16384": w_gpu(
+        lambda: (full((SIDE, SIDE), cp.float32, 1.0), full((SIDE,), cp.float32, 2.0)),
+        lambda a, b: a + b, 2 * N * 4),
+    "broadcast add 16384^2+16384 optimize": w_gpu_optimized(
         lambda: (full((SIDE, SIDE), cp.float32, 1.0), full((SIDE,), cp.float32, 2.0)),
         lambda a, b: a + b, 2 * N * 4),
     "transpose copy 16384^2 f32": w_gpu(lambda: (full((SIDE, SIDE), cp.float32, 1.0),),
@@ -219,11 +246,22 @@ WORKLOADS = {
         fused_sum_of_products, 2 * N * 4),
     "add 16 elements (host per call)": w_tiny_add(),
     "sum full f32 2^28": w_gpu(lambda: (full(N, cp.float32, 1.0),), cp.sum, N * 4),
+    "sum full f32 2^28 optimize": w_gpu_optimized(lambda: (full(N, cp.float32, 1.0),),
+                                                  cp.sum, N * 4),
     "max full f32 2^28": w_gpu(lambda: (full(N, cp.float32, 1.0),), cp.max, N * 4),
     "sum axis=1 16384^2 f32": w_gpu(lambda: (full((SIDE, SIDE), cp.float32, 1.0),),
                                     lambda a: a.sum(axis=1), N * 4),
+    "sum axis=1 16384^2 f32 optimize": w_gpu_optimized(
+        lambda: (full((SIDE, SIDE), cp.float32, 1.0),), lambda a: a.sum(axis=1), N * 4),
+    "sum axis=1 (1024,2^20) f32": w_gpu(lambda: (full(WIDE, cp.float32, 1.0),),
+                                        lambda a: a.sum(axis=1), WIDE[0] * WIDE[1] * 4),
+    "sum axis=1 (1024,2^20) f32 optimize": w_gpu_optimized(
+        lambda: (full(WIDE, cp.float32, 1.0),), lambda a: a.sum(axis=1),
+        WIDE[0] * WIDE[1] * 4),
     "sum axis=0 16384^2 f32": w_gpu(lambda: (full((SIDE, SIDE), cp.float32, 1.0),),
                                     lambda a: a.sum(axis=0), N * 4),
+    "sum axis=0 16384^2 f32 optimize": w_gpu_optimized(
+        lambda: (full((SIDE, SIDE), cp.float32, 1.0),), lambda a: a.sum(axis=0), N * 4),
     "argmax full f32 2^28": w_gpu(lambda: (full(N, cp.float32, 1.0),), cp.argmax, N * 4),
     "std axis=1 16384^2 f32": w_gpu(lambda: (full((SIDE, SIDE), cp.float32, 1.0),),
                                     lambda a: a.std(axis=1), N * 4),

@@ -25,29 +25,23 @@ pub fn all() -> Vec<Workload> {
             launch_empty(d, "launch empty kernel", Stream::current_on(d), false)
         }),
         ("launch empty kernel, non-blocking stream", |d| {
-            let s = Stream::with_options(
-                d,
-                StreamOptions {
-                    non_blocking: true,
-                    priority: 0,
-                },
-            )?;
+            let s =
+                Stream::with_options(d, StreamOptions::default().non_blocking(true).priority(0))?;
             launch_empty(d, "launch empty kernel, non-blocking stream", s, false)
         }),
         ("cuLaunchKernel floor, non-blocking stream", |d| {
-            let s = Stream::with_options(
-                d,
-                StreamOptions {
-                    non_blocking: true,
-                    priority: 0,
-                },
-            )?;
+            let s =
+                Stream::with_options(d, StreamOptions::default().non_blocking(true).priority(0))?;
             launch_empty(d, "cuLaunchKernel floor, non-blocking stream", s, true)
         }),
         ("pinned H2D 256 MiB", |d| pinned(d, true)),
         ("pinned D2H 256 MiB", |d| pinned(d, false)),
         ("D2D memcpy 1 GiB", d2d),
         ("add f32 2^28", crate::array_workloads::add_f32),
+        (
+            "add f32 2^28 optimize",
+            crate::array_workloads::optimize::add_f32_tuned,
+        ),
         ("add f64 2^28", crate::array_workloads::add_f64),
         ("exp f32 2^28", crate::array_workloads::exp_f32),
         (
@@ -57,6 +51,10 @@ pub fn all() -> Vec<Workload> {
         (
             "broadcast add 16384^2+16384",
             crate::array_workloads::broadcast_add,
+        ),
+        (
+            "broadcast add 16384^2+16384 optimize",
+            crate::array_workloads::optimize::broadcast_add_tuned,
         ),
         (
             "transpose copy 16384^2 f32",
@@ -79,6 +77,10 @@ pub fn all() -> Vec<Workload> {
             crate::array_workloads::reductions::sum_full,
         ),
         (
+            "sum full f32 2^28 optimize",
+            crate::array_workloads::optimize::sum_full_tuned,
+        ),
+        (
             "max full f32 2^28",
             crate::array_workloads::reductions::max_full,
         ),
@@ -87,8 +89,24 @@ pub fn all() -> Vec<Workload> {
             crate::array_workloads::reductions::sum_axis1,
         ),
         (
+            "sum axis=1 16384^2 f32 optimize",
+            crate::array_workloads::optimize::sum_axis1_tuned,
+        ),
+        (
+            "sum axis=1 (1024,2^20) f32",
+            crate::array_workloads::optimize::sum_axis1_wide,
+        ),
+        (
+            "sum axis=1 (1024,2^20) f32 optimize",
+            crate::array_workloads::optimize::sum_axis1_wide_tuned,
+        ),
+        (
             "sum axis=0 16384^2 f32",
             crate::array_workloads::reductions::sum_axis0,
+        ),
+        (
+            "sum axis=0 16384^2 f32 optimize",
+            crate::array_workloads::optimize::sum_axis0_tuned,
         ),
         (
             "argmax full f32 2^28",

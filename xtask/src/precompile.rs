@@ -92,13 +92,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
     // The cache skips (with only a log line) a folder others could write
     // to; refuse it here rather than precompile into nothing.
     gpu_runtime::nvrtc::cache::prepare_cache_dir(&out).map_err(|e| e.to_string())?;
-    let config = CompileConfig {
-        cache_dir: out.clone(),
-        in_memory_only: false,
-        save_source: false,
-        debug: false,
-        dump_source_on_error: true,
-    };
+    let config = CompileConfig::from_env()
+        .cache_dir(out.clone())
+        .in_memory_only(false)
+        .save_source(false)
+        .debug(false)
+        .dump_source_on_error(true);
     let jobs: Vec<(usize, String)> = archs
         .iter()
         .flat_map(|a| (0..programs.len()).map(move |k| (k, a.clone())))

@@ -27,6 +27,7 @@
 //! | `cp.ElementwiseKernel`       | [`ElementwiseKernel`]                    |
 //! | `@cp.fuse()`, `cp.exp` inside | [`fuse`]`("f", \|x: &FVar\| ..)`, [`fx::exp`] |
 //! | fused `f(x, out=o)`, `cp.nansum` inside | `.call_with(&[&x], &`[`FuseOptions`]`::out(&[&o]))`, [`fx::nansum`] |
+//! | `with cupyx.optimizing.optimize():` | [`optimizing::optimize`]`(&OptimizeConfig::default(), \|\| ..)?` |
 //! | `cp.testing`                 | [`testing`] (gpu-testing)                |
 //! | `cp.asnumpy(x)`              | `x.to_ndarray::<T>()`                    |
 //! | errors of every layer        | [`Error`], [`Result`]: `?` converts gpu-array's, gpu-linalg's and the runtime's ([`error`]) |
@@ -76,8 +77,8 @@ pub use gpu_array::stats::{
 pub use gpu_array::ufunc::*;
 pub use gpu_array::{
     Array, AxisIndex, DType, Element, Flags, Layout, Order, creation, display, dtype, elementwise,
-    functional, indexing, ix, layout, logic, manipulation, math, npy, polynomial, s, sorting,
-    stats, ufunc,
+    functional, indexing, ix, layout, logic, manipulation, math, npy, optimizing, polynomial, s,
+    sorting, stats, ufunc,
 };
 
 pub mod error;

@@ -47,6 +47,10 @@
 //!   `corrcoef`;
 //! - [`polynomial`]: `polyval` and the `poly1d` family,
 //!   `numpy.polynomial.polynomial` and `polyutils`;
+//! - [`optimizing`]: CuPy's `cupyx.optimizing.optimize`: a per-thread scope
+//!   in which reductions and elementwise kernels time candidate launch
+//!   geometries on first use, keep the fastest and save them beside the
+//!   kernel cache;
 //! - [`precompile`]: the built-in kernels' common specialisations as the
 //!   NVRTC requests the operations make (what `cargo xtask precompile`
 //!   compiles ahead of time);
@@ -130,6 +134,7 @@ pub mod logic;
 pub mod manipulation;
 pub mod math;
 pub mod npy;
+pub mod optimizing;
 pub mod polynomial;
 pub mod precompile;
 mod raw;

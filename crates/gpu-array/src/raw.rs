@@ -91,8 +91,11 @@ pub(crate) fn launch_reduction(
     // addresses are live arrays of this device (inputs, outputs and the
     // two-pass temporary, freed in stream order) and every offset the
     // kernel forms lies inside them, by the planner's kept and reduced
-    // layouts of those same arrays; the block is 1-d with `BLOCK` threads,
-    // as the kernel's shared-memory reductions assume.
+    // layouts of those same arrays; while tuning, an output's address is
+    // a stand-in inside a scratch buffer that covers the same byte extent
+    // around it (`optimizing::tune::scratch_for`); the block is 1-d with
+    // the spec's `block` threads, as the kernel was compiled for
+    // (`__launch_bounds__` and the shared-memory reductions).
     unsafe { kernel.launch_bytes(&cfg, stream, params) }?;
     Ok(())
 }

@@ -10,8 +10,8 @@
 //! | `np.roots(p)`                                   | [`roots`]`(&p)?` (complex, as CuPy's `eigvals`)         |
 //! | `np.poly1d(c).roots`, `.r`                      | `Poly1d::new(&c)?.roots()?` ([`Poly1dExt`])             |
 //! | `np.polyfit(x, y, 3)`                           | [`polyfit`]`(&x, &y, 3, &PolyfitOptions::default())?.p` |
-//! | `np.polyfit(x, y, 3, full=True)`                | `PolyfitOptions { full: true, .. }`: [`Polyfit::full`]  |
-//! | `np.polyfit(x, y, 3, w=w, cov='unscaled')`      | `PolyfitOptions { w: Some(&w), cov: PolyCov::Unscaled, .. }` |
+//! | `np.polyfit(x, y, 3, full=True)`                | `PolyfitOptions::default().full(true)`: [`Polyfit::full`]  |
+//! | `np.polyfit(x, y, 3, w=w, cov='unscaled')`      | `PolyfitOptions::default().w(&w).cov(PolyCov::Unscaled)` |
 
 use gpu_array::polynomial::Poly1d;
 use gpu_array::polynomial::polynomial::polyvander;
@@ -136,6 +136,7 @@ pub enum PolyCov {
 
 /// Options of [`polyfit`] (NumPy's keywords).
 #[derive(Debug, Clone, Copy, Default)]
+#[non_exhaustive]
 pub struct PolyfitOptions<'a> {
     /// `rcond`: relative cutoff of small singular values (default
     /// `len(x) * eps` of `x`'s float dtype).
@@ -147,6 +148,36 @@ pub struct PolyfitOptions<'a> {
     pub w: Option<&'a Array>,
     /// `cov`: also return the covariance of the coefficients.
     pub cov: PolyCov,
+}
+
+impl<'a> PolyfitOptions<'a> {
+    /// Sets `rcond`.
+    #[must_use]
+    pub fn rcond(mut self, rcond: impl Into<Option<f64>>) -> PolyfitOptions<'a> {
+        self.rcond = rcond.into();
+        self
+    }
+
+    /// Sets `full`.
+    #[must_use]
+    pub fn full(mut self, full: bool) -> PolyfitOptions<'a> {
+        self.full = full;
+        self
+    }
+
+    /// Sets `w`.
+    #[must_use]
+    pub fn w(mut self, w: impl Into<Option<&'a Array>>) -> PolyfitOptions<'a> {
+        self.w = w.into();
+        self
+    }
+
+    /// Sets `cov`.
+    #[must_use]
+    pub fn cov(mut self, cov: PolyCov) -> PolyfitOptions<'a> {
+        self.cov = cov;
+        self
+    }
 }
 
 /// lstsq's diagnostics of a fit (`full=True`).

@@ -11,6 +11,7 @@ use crate::{Device, Result};
 
 /// Options for [`Event::new`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct EventOptions {
     /// Record timestamps (needed by [`Event::elapsed_time`]); off makes
     /// recording cheaper.
@@ -19,6 +20,29 @@ pub struct EventOptions {
     pub blocking: bool,
     /// Usable from another process (implies `timing: false`).
     pub interprocess: bool,
+}
+
+impl EventOptions {
+    /// Sets `timing`.
+    #[must_use]
+    pub fn timing(mut self, timing: bool) -> EventOptions {
+        self.timing = timing;
+        self
+    }
+
+    /// Sets `blocking`.
+    #[must_use]
+    pub fn blocking(mut self, blocking: bool) -> EventOptions {
+        self.blocking = blocking;
+        self
+    }
+
+    /// Sets `interprocess`.
+    #[must_use]
+    pub fn interprocess(mut self, interprocess: bool) -> EventOptions {
+        self.interprocess = interprocess;
+        self
+    }
 }
 
 impl Default for EventOptions {

@@ -50,7 +50,7 @@ pub mod module;
 pub mod nvrtc;
 pub mod nvtx;
 mod ptr;
-mod scoped;
+pub mod scoped;
 mod stream;
 mod sync;
 pub mod testing;

@@ -302,6 +302,7 @@ impl KernelAttribute {
 
 /// The grid, block and dynamic shared memory of a launch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct LaunchConfig {
     /// Blocks in the grid, per dimension.
     pub grid: (u32, u32, u32),

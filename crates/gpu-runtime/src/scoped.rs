@@ -9,23 +9,34 @@
 //! the newest live entry (or the default), and a guard's drop removes its
 //! own entry wherever it sits, so the state is always that of the innermost
 //! guard still alive.
+//!
+//! Public so that the layers above keep their scoped settings the same way
+//! (gpu-array's `optimizing::optimize`): a `thread_local!` of a [`Scoped`]
+//! and a guard that is not `Send` and removes its [`EntryId`] on drop.
 
 use std::cell::{Cell, RefCell};
 
 /// A guard's entry in a [`Scoped`] stack.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct EntryId(u64);
+pub struct EntryId(u64);
 
 /// A stack of scoped values, oldest first; meant to live in a
 /// `thread_local!`.
 #[derive(Debug)]
-pub(crate) struct Scoped<T> {
+pub struct Scoped<T> {
     entries: RefCell<Vec<(EntryId, T)>>,
     next: Cell<u64>,
 }
 
+impl<T> Default for Scoped<T> {
+    fn default() -> Scoped<T> {
+        Scoped::new()
+    }
+}
+
 impl<T> Scoped<T> {
-    pub(crate) const fn new() -> Scoped<T> {
+    /// An empty stack.
+    pub const fn new() -> Scoped<T> {
         Scoped {
             entries: RefCell::new(Vec::new()),
             next: Cell::new(0),
@@ -33,7 +44,7 @@ impl<T> Scoped<T> {
     }
 
     /// Makes `value` the innermost entry; the id removes it again.
-    pub(crate) fn push(&self, value: T) -> EntryId {
+    pub fn push(&self, value: T) -> EntryId {
         let id = EntryId(self.next.get());
         self.next.set(id.0 + 1);
         self.entries.borrow_mut().push((id, value));
@@ -44,31 +55,31 @@ impl<T> Scoped<T> {
     /// the caller to drop once the stack is no longer borrowed, since a
     /// value's drop may run user code that reads the stack). Removing an
     /// id twice, or one of another stack, does nothing.
-    pub(crate) fn remove(&self, id: EntryId) -> Option<T> {
+    pub fn remove(&self, id: EntryId) -> Option<T> {
         let mut entries = self.entries.borrow_mut();
         let i = entries.iter().rposition(|(e, _)| *e == id)?;
         Some(entries.remove(i).1)
     }
 
     /// Whether no entry is live.
-    pub(crate) fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.entries.borrow().is_empty()
     }
 
     /// `f` of the newest entry for which it gives `Some`.
-    pub(crate) fn find_last<R>(&self, mut f: impl FnMut(&T) -> Option<R>) -> Option<R> {
+    pub fn find_last<R>(&self, mut f: impl FnMut(&T) -> Option<R>) -> Option<R> {
         self.entries.borrow().iter().rev().find_map(|(_, v)| f(v))
     }
 }
 
 impl<T: Clone> Scoped<T> {
     /// The innermost value, if any entry is live.
-    pub(crate) fn top(&self) -> Option<T> {
+    pub fn top(&self) -> Option<T> {
         self.find_last(|v| Some(v.clone()))
     }
 
     /// Every live value, oldest first.
-    pub(crate) fn snapshot(&self) -> Vec<T> {
+    pub fn snapshot(&self) -> Vec<T> {
         self.entries
             .borrow()
             .iter()

@@ -17,11 +17,28 @@ use crate::{Device, Error, Result};
 
 /// Options for [`Stream::with_options`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct StreamOptions {
     /// Does not synchronize with the legacy null stream (`CU_STREAM_NON_BLOCKING`).
     pub non_blocking: bool,
     /// Lower numbers are higher priority; see [`Stream::priority_range`].
     pub priority: i32,
+}
+
+impl StreamOptions {
+    /// Sets `non_blocking`.
+    #[must_use]
+    pub fn non_blocking(mut self, non_blocking: bool) -> StreamOptions {
+        self.non_blocking = non_blocking;
+        self
+    }
+
+    /// Sets `priority`.
+    #[must_use]
+    pub fn priority(mut self, priority: i32) -> StreamOptions {
+        self.priority = priority;
+        self
+    }
 }
 
 #[derive(Debug)]

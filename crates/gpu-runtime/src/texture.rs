@@ -558,6 +558,7 @@ pub enum ReadMode {
 
 /// How a texture is sampled (CUDA's `cudaTextureDesc`).
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
 pub struct TextureDesc {
     /// Per dimension (x, y, z).
     pub address_mode: [AddressMode; 3],
@@ -575,6 +576,64 @@ pub struct TextureDesc {
     pub max_anisotropy: u32,
     /// Turn off the trilinear filtering optimization.
     pub disable_trilinear_optimization: bool,
+}
+
+impl TextureDesc {
+    /// Sets `address_mode`.
+    #[must_use]
+    pub fn address_mode(mut self, address_mode: [AddressMode; 3]) -> TextureDesc {
+        self.address_mode = address_mode;
+        self
+    }
+
+    /// Sets `filter_mode`.
+    #[must_use]
+    pub fn filter_mode(mut self, filter_mode: FilterMode) -> TextureDesc {
+        self.filter_mode = filter_mode;
+        self
+    }
+
+    /// Sets `read_mode`.
+    #[must_use]
+    pub fn read_mode(mut self, read_mode: ReadMode) -> TextureDesc {
+        self.read_mode = read_mode;
+        self
+    }
+
+    /// Sets `normalized_coords`.
+    #[must_use]
+    pub fn normalized_coords(mut self, normalized_coords: bool) -> TextureDesc {
+        self.normalized_coords = normalized_coords;
+        self
+    }
+
+    /// Sets `srgb`.
+    #[must_use]
+    pub fn srgb(mut self, srgb: bool) -> TextureDesc {
+        self.srgb = srgb;
+        self
+    }
+
+    /// Sets `border_color`.
+    #[must_use]
+    pub fn border_color(mut self, border_color: [f32; 4]) -> TextureDesc {
+        self.border_color = border_color;
+        self
+    }
+
+    /// Sets `max_anisotropy`.
+    #[must_use]
+    pub fn max_anisotropy(mut self, max_anisotropy: u32) -> TextureDesc {
+        self.max_anisotropy = max_anisotropy;
+        self
+    }
+
+    /// Sets `disable_trilinear_optimization`.
+    #[must_use]
+    pub fn disable_trilinear_optimization(mut self, disable: bool) -> TextureDesc {
+        self.disable_trilinear_optimization = disable;
+        self
+    }
 }
 
 impl Default for TextureDesc {

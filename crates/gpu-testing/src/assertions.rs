@@ -32,6 +32,7 @@ use crate::value::{Mag, Val};
 /// Options of [`assert_allclose_with`], defaulting to NumPy's
 /// (`rtol=1e-7, atol=0, equal_nan=True, strict=False`).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct AllcloseParams {
     /// Relative tolerance.
     pub rtol: f64,
@@ -42,6 +43,36 @@ pub struct AllcloseParams {
     /// Whether shapes must be equal without scalar broadcasting and dtypes
     /// must be equal.
     pub strict: bool,
+}
+
+impl AllcloseParams {
+    /// Sets `rtol`.
+    #[must_use]
+    pub fn rtol(mut self, rtol: f64) -> AllcloseParams {
+        self.rtol = rtol;
+        self
+    }
+
+    /// Sets `atol`.
+    #[must_use]
+    pub fn atol(mut self, atol: f64) -> AllcloseParams {
+        self.atol = atol;
+        self
+    }
+
+    /// Sets `equal_nan`.
+    #[must_use]
+    pub fn equal_nan(mut self, equal_nan: bool) -> AllcloseParams {
+        self.equal_nan = equal_nan;
+        self
+    }
+
+    /// Sets `strict`.
+    #[must_use]
+    pub fn strict(mut self, strict: bool) -> AllcloseParams {
+        self.strict = strict;
+        self
+    }
 }
 
 impl Default for AllcloseParams {
@@ -359,7 +390,7 @@ where
 }
 
 /// `assert_allclose` with every option of NumPy's
-/// (`AllcloseParams { rtol: 1e-5, equal_nan: false, ..Default::default() }`).
+/// (`AllcloseParams::default().rtol(1e-5).equal_nan(false)`).
 ///
 /// # Panics
 ///

@@ -24,7 +24,7 @@
 //! | CuPy                                            | Cuprum                                                        |
 //! |-------------------------------------------------|---------------------------------------------------------------|
 //! | `testing.assert_allclose(a, d, rtol, atol)`     | [`assert_allclose`]`(&a, &d, rtol, atol)`                     |
-//! | `assert_allclose(a, d, equal_nan=False, strict=True)` | [`assert_allclose_with`]`(&a, &d, &AllcloseParams { .. })` |
+//! | `assert_allclose(a, d, equal_nan=False, strict=True)` | [`assert_allclose_with`]`(&a, &d, &AllcloseParams::default().equal_nan(false).strict(true))` |
 //! | `numpy_cupy_allclose(rtol={float16: 1e-3, ...})` | [`assert_allclose_default`]`(&a, &d)` ([`Tolerance`] table)   |
 //! | `testing.assert_array_equal(a, d)`              | [`assert_array_equal`]`(&a, &d)`                              |
 //! | `assert_array_equal(a, d, strict=True)`         | [`assert_array_equal_strict`]`(&a, &d)`                       |

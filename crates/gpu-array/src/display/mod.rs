@@ -6,8 +6,8 @@
 //! |-----------------------------------------|------------------------------------------------------|
 //! | `repr(a)`, `np.array_repr(a)`           | `format!("{a:?}")`, [`array_repr`]`(&a)?`            |
 //! | `str(a)`, `np.array_str(a)`, `print(a)` | `format!("{a}")`, [`array_str`]`(&a)?`               |
-//! | `np.set_printoptions(precision=4)`      | [`set_printoptions`]`(PrintOptions { precision: 4, ..get_printoptions() })` |
-//! | `with np.printoptions(threshold=5):`    | `let _g = `[`printoptions`]`(PrintOptions { threshold: 5, ..get_printoptions() });` |
+//! | `np.set_printoptions(precision=4)`      | [`set_printoptions`]`(get_printoptions().precision(4))` |
+//! | `with np.printoptions(threshold=5):`    | `let _g = `[`printoptions`]`(get_printoptions().threshold(5));` |
 //!
 //! The text is made on the host from the dtype, the shape and the C-order
 //! element bytes ([`format_repr`], [`format_str`]), so it needs no GPU;
@@ -51,6 +51,7 @@ use format::{Shown, corner_shape, corners};
 /// NumPy's print options (`np.get_printoptions()`), the parts Cuprum
 /// honours. [`Default`] gives NumPy's defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PrintOptions {
     /// Digits after the decimal point at most (8).
     pub precision: usize,
@@ -64,6 +65,43 @@ pub struct PrintOptions {
     /// Never switch to scientific notation for small values; they print as
     /// zero at the given precision (false).
     pub suppress: bool,
+}
+
+impl PrintOptions {
+    /// Sets `precision`.
+    #[must_use]
+    pub fn precision(mut self, precision: usize) -> PrintOptions {
+        self.precision = precision;
+        self
+    }
+
+    /// Sets `threshold`.
+    #[must_use]
+    pub fn threshold(mut self, threshold: usize) -> PrintOptions {
+        self.threshold = threshold;
+        self
+    }
+
+    /// Sets `edgeitems`.
+    #[must_use]
+    pub fn edgeitems(mut self, edgeitems: usize) -> PrintOptions {
+        self.edgeitems = edgeitems;
+        self
+    }
+
+    /// Sets `linewidth`.
+    #[must_use]
+    pub fn linewidth(mut self, linewidth: usize) -> PrintOptions {
+        self.linewidth = linewidth;
+        self
+    }
+
+    /// Sets `suppress`.
+    #[must_use]
+    pub fn suppress(mut self, suppress: bool) -> PrintOptions {
+        self.suppress = suppress;
+        self
+    }
 }
 
 impl Default for PrintOptions {

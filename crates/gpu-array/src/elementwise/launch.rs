@@ -9,6 +9,9 @@
 //! kernel in front of gpu-runtime's NVRTC cache, so a repeated call costs a
 //! hash lookup, not a render and a SHA-256), packs the arguments from the
 //! spec's own parameter list, and launches a grid sized to the device.
+//! Inside an `optimize` scope ([`crate::optimizing`]) the block size and
+//! grid cap come from a record or are timed on first use; outside, the
+//! heuristic below decides alone.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -22,6 +25,7 @@ use super::{
 use crate::array::Array;
 use crate::error::{Error, Result};
 use crate::layout::{self, byte_extent, coalesce};
+use crate::optimizing::{LaunchParams, tune};
 
 /// Threads per block of elementwise kernels.
 const BLOCK: u32 = 256;
@@ -494,20 +498,6 @@ fn prepare_run(
         .collect();
     let iter_shape: &[usize] = if shape.is_empty() { &[1] } else { shape };
     let packed = spec.pack_args(size, iter_shape, &values)?;
-    let per_block = u64::from(BLOCK) * spec.elements_per_thread() as u64;
-    let wanted = (size as u64).div_ceil(per_block);
-    let cap = match spec.layout {
-        LayoutClass::Strided { .. } => {
-            u64::from(device.properties()?.multiprocessor_count.max(1) as u32)
-                * STRIDED_BLOCKS_PER_SM
-        }
-        // One vector per thread and iteration, its offsets from one
-        // divmod chain: no cursor to amortise, so no cap beyond the grid's.
-        LayoutClass::Contiguous { .. } | LayoutClass::StridedVector { .. } => {
-            u64::from(u32::MAX >> 1)
-        }
-    };
-    let grid = wanted.clamp(1, cap) as u32;
     let (mut data_slots, mut scalar_slots) = (smallvec::SmallVec::new(), smallvec::SmallVec::new());
     for (slot, (value, _)) in spec.param_slots().iter().enumerate() {
         match value {
@@ -516,19 +506,269 @@ fn prepare_run(
             _ => {}
         }
     }
+    let heuristic = LaunchParams {
+        block: BLOCK,
+        blocks_per_sm: match spec.layout {
+            LayoutClass::Strided { .. } => STRIDED_BLOCKS_PER_SM as u32,
+            // One vector per thread and iteration, its offsets from one
+            // divmod chain: no cursor to amortise, so no cap beyond the
+            // grid's.
+            LayoutClass::Contiguous { .. } | LayoutClass::StridedVector { .. } => 0,
+        },
+    };
+    let stream = Stream::current_on(device);
+    let params = match crate::optimizing::current_scope() {
+        None => heuristic,
+        Some(scope) => {
+            let tuning = Tuning {
+                device,
+                kernel: &kernel,
+                spec,
+                size,
+                shape,
+                args,
+                planned,
+                raw_layouts,
+                params: &packed.params,
+                data_slots: &data_slots,
+                stream: &stream,
+            };
+            tuning.choose(&scope, heuristic)?
+        }
+    };
     Ok(Prepared {
+        config: launch_config(device, spec, size, params)?,
         kernel,
-        config: LaunchConfig::linear(grid, BLOCK),
-        stream: Stream::current_on(device),
+        stream,
         params: packed.params,
         data_slots,
         scalar_slots,
     })
 }
 
+/// The grid and block of `spec` over `size` elements with `g`'s block size
+/// and cap (blocks per multiprocessor, 0: none beyond the work's blocks).
+fn launch_config(
+    device: Device,
+    spec: &ElementwiseSpec,
+    size: usize,
+    g: LaunchParams,
+) -> Result<LaunchConfig> {
+    let sms = match g.blocks_per_sm {
+        0 => 0,
+        _ => u64::from(device.properties()?.multiprocessor_count.max(1) as u32),
+    };
+    Ok(LaunchConfig::linear(
+        grid_blocks(size, spec.elements_per_thread(), g, sms),
+        g.block,
+    ))
+}
+
+/// Blocks of `g.block` threads for `size` elements, `per_thread` each per
+/// iteration, at most `g.blocks_per_sm` per each of `sms` multiprocessors
+/// (0: only the grid's own limit).
+fn grid_blocks(size: usize, per_thread: usize, g: LaunchParams, sms: u64) -> u32 {
+    let per_block = u64::from(g.block) * per_thread as u64;
+    let wanted = (size as u64).div_ceil(per_block);
+    let cap = match g.blocks_per_sm {
+        0 => u64::from(u32::MAX >> 1),
+        b => sms * u64::from(b),
+    };
+    wanted.clamp(1, cap) as u32
+}
+
+/// An operand's device address and the bytes around it its kernel
+/// touches (`byte_extent`).
+type Span = (u64, (isize, isize));
+
+/// A prepared launch's parts, for timing candidate geometries.
+struct Tuning<'a> {
+    device: Device,
+    kernel: &'a Kernel,
+    spec: &'a ElementwiseSpec,
+    size: usize,
+    /// The planned (coalesced) iteration shape, as `planned` strides it.
+    shape: &'a [usize],
+    args: &'a [LaunchArg<'a>],
+    planned: &'a [Vec<isize>],
+    raw_layouts: &'a HashMap<usize, (Vec<usize>, Vec<isize>)>,
+    params: &'a [Vec<u8>],
+    data_slots: &'a [(usize, usize)],
+    stream: &'a Stream,
+}
+
+impl Tuning<'_> {
+    /// Each operand's address and the bytes around it the kernel touches.
+    fn extents(&self) -> Result<Vec<Option<Span>>> {
+        let mut e = 0;
+        let mut out = Vec::with_capacity(self.args.len());
+        for (k, a) in self.args.iter().enumerate() {
+            out.push(match a {
+                LaunchArg::Array(x) | LaunchArg::Out(x) => {
+                    let ext = byte_extent(self.shape, &self.planned[e], x.itemsize())?;
+                    e += 1;
+                    Some((x.data_ptr().raw(), ext))
+                }
+                LaunchArg::Raw(x) => {
+                    let (sh, st) = &self.raw_layouts[&k];
+                    Some((x.data_ptr().raw(), byte_extent(sh, st, x.itemsize())?))
+                }
+                LaunchArg::Scalar(_) => None,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The parameters for this launch in `scope`: a record, or the fastest
+    /// candidate. Candidates run on the real outputs when the kernel only
+    /// writes them (the final launch writes them again); on stand-ins when
+    /// it reads them, has `raw` outputs, or an output overlaps an input.
+    fn choose(
+        &self,
+        scope: &crate::optimizing::Scope,
+        heuristic: LaunchParams,
+    ) -> Result<LaunchParams> {
+        let max_threads = self.kernel.max_threads_per_block();
+        let strided = matches!(self.spec.layout, LayoutClass::Strided { .. });
+        let valid = |c: LaunchParams| c.block <= max_threads;
+        // The heuristic's cap first (see `tune::grid`).
+        let per_sm: &[u32] = if strided {
+            &[8, 16, 4, 32, 0]
+        } else {
+            &[0, 32, 16, 8, 4]
+        };
+        let mut candidates = Vec::new();
+        let mut seen = Vec::new();
+        for c in tune::grid(heuristic, &[128, 256, 512, 1024], per_sm) {
+            let cfg = launch_config(self.device, self.spec, self.size, c)?;
+            if valid(c) && !seen.contains(&cfg) {
+                seen.push(cfg);
+                candidates.push(c);
+            }
+        }
+        let mut shape = format!("n{}", tune::log2_class(self.size));
+        if let LayoutClass::Strided { .. } | LayoutClass::StridedVector { .. } = self.spec.layout {
+            let inner = self.shape.last().copied().unwrap_or(1);
+            shape.push_str(&format!("i{}", tune::log2_class(inner)));
+        }
+        let site = tune::Site {
+            device: tune::device_label(self.device)?,
+            kernel: kernel_key(self.spec),
+            shape,
+        };
+        let mut timing: Option<(Vec<Vec<u8>>, Vec<Array>)> = None;
+        tune::choose(scope, site, &candidates, valid, |c| {
+            if timing.is_none() {
+                timing = Some(self.timing_params()?);
+            }
+            let params: smallvec::SmallVec<[&[u8]; 16]> = timing
+                .as_ref()
+                .map_or(&[][..], |(p, _)| p.as_slice())
+                .iter()
+                .map(Vec::as_slice)
+                .collect();
+            let cfg = launch_config(self.device, self.spec, self.size, c)?;
+            tune::time_ms(
+                self.stream,
+                scope.config.warmup,
+                scope.config.repeats,
+                || crate::raw::launch_packed(self.kernel, cfg, self.stream, &params),
+            )
+        })
+    }
+
+    /// The argument bytes the timing launches use, and the scratch buffers
+    /// they point into (see [`Tuning::choose`]).
+    fn timing_params(&self) -> Result<(Vec<Vec<u8>>, Vec<Array>)> {
+        let extents = self.extents()?;
+        let is_out = |k: usize| self.spec.params[k].is_output;
+        let span =
+            |(ptr, (lo, hi)): Span| (i128::from(ptr) + lo as i128, i128::from(ptr) + hi as i128);
+        let mut overlap = false;
+        for (k, o) in extents.iter().enumerate() {
+            let Some(o) = o.filter(|_| is_out(k)) else {
+                continue;
+            };
+            let (olo, ohi) = span(o);
+            for (j, i) in extents.iter().enumerate() {
+                if let Some(i) = i.filter(|_| !is_out(j)) {
+                    let (ilo, ihi) = span(i);
+                    overlap |= olo < ihi && ilo < ohi;
+                }
+            }
+        }
+        let raw_out = self
+            .spec
+            .params
+            .iter()
+            .any(|p| p.is_output && matches!(p.role, super::Role::Raw { .. }));
+        let mut params = self.params.to_vec();
+        let mut buffers = Vec::new();
+        if self.spec.read_outputs || raw_out || overlap {
+            for &(slot, k) in self.data_slots {
+                if let Some(e) = extents[k].filter(|_| is_out(k)) {
+                    let (ptr, buf) = tune::scratch_for(self.device, e.0, e.1)?;
+                    params[slot] = ptr.to_le_bytes().to_vec();
+                    buffers.push(buf);
+                }
+            }
+        }
+        Ok((params, buffers))
+    }
+}
+
+/// The record key of `spec`'s kernel (its name and source hash), computed
+/// once per spec.
+fn kernel_key(spec: &ElementwiseSpec) -> String {
+    static KEYS: OnceLock<Mutex<HashMap<ElementwiseSpec, String>>> = OnceLock::new();
+    let map = KEYS.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(k) = map.lock().unwrap_or_else(|p| p.into_inner()).get(spec) {
+        return k.clone();
+    }
+    let k = tune::kernel_key(
+        &spec.name,
+        &render_program(std::slice::from_ref(spec)),
+        &spec.options,
+    );
+    map.lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(spec.clone(), k.clone());
+    k
+}
+
 #[cfg(test)]
 mod tests {
-    use super::strided_vector_mask;
+    use super::{BLOCK, LaunchParams, STRIDED_BLOCKS_PER_SM, grid_blocks, strided_vector_mask};
+
+    #[test]
+    fn the_heuristic_grids_are_the_untuned_ones() {
+        let contiguous = LaunchParams {
+            block: BLOCK,
+            blocks_per_sm: 0,
+        };
+        let strided = LaunchParams {
+            block: BLOCK,
+            blocks_per_sm: STRIDED_BLOCKS_PER_SM as u32,
+        };
+        // One vector of 4 per thread: 2^28 / 1024 blocks, uncapped.
+        assert_eq!(grid_blocks(1 << 28, 4, contiguous, 0), 1 << 18);
+        assert_eq!(grid_blocks(1 << 28, 1, contiguous, 0), 1 << 20);
+        assert_eq!(
+            grid_blocks(usize::MAX >> 8, 1, contiguous, 0),
+            u32::MAX >> 1
+        );
+        assert_eq!(grid_blocks(1, 4, contiguous, 0), 1);
+        // Strided: 8 blocks per multiprocessor at most.
+        assert_eq!(grid_blocks(1 << 28, 1, strided, 132), 1056);
+        assert_eq!(grid_blocks(1000, 1, strided, 132), 4);
+        // Other geometries.
+        let big = LaunchParams {
+            block: 1024,
+            blocks_per_sm: 2,
+        };
+        assert_eq!(grid_blocks(1 << 28, 1, big, 132), 264);
+        assert_eq!(grid_blocks(4096, 1, big, 132), 4);
+    }
 
     #[test]
     fn strided_vector_mask_takes_unit_and_broadcast_rows() {

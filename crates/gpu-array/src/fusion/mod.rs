@@ -151,6 +151,7 @@ pub struct Fused<F, A> {
 /// `out=` lives on the ufuncs inside); these follow NumPy's ufunc and
 /// reduction keywords.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct FuseOptions<'a> {
     /// One entry per result: the array to write it into (of the result's
     /// shape exactly; its dtype one the result casts to under
@@ -165,6 +166,15 @@ pub struct FuseOptions<'a> {
 }
 
 impl<'a> FuseOptions<'a> {
+    /// Sets `out`: one entry per result, `None` to allocate that one.
+    #[must_use]
+    pub fn out_optional(mut self, out: &[Option<&'a Array>]) -> FuseOptions<'a> {
+        self.out = out.to_vec();
+        self
+    }
+}
+
+impl<'a> FuseOptions<'a> {
     /// Writes every result into `out` (one array per result).
     pub fn out(out: &[&'a Array]) -> FuseOptions<'a> {
         FuseOptions {
@@ -175,8 +185,8 @@ impl<'a> FuseOptions<'a> {
 
     /// Sets `dtype`.
     #[must_use]
-    pub fn dtype(mut self, dtype: DType) -> FuseOptions<'a> {
-        self.dtype = Some(dtype);
+    pub fn dtype(mut self, dtype: impl Into<Option<DType>>) -> FuseOptions<'a> {
+        self.dtype = dtype.into();
         self
     }
 

@@ -19,10 +19,10 @@
 //! | `cp.require(a, requirements=['C'])`       | [`require`]                                           |
 //! | `cp.pad(a, ((1, 2), (0, 3)), 'reflect')`  | [`pad`]`(&a, &[(1, 2), (0, 3)], PadMode::Reflect)?`   |
 //! | `np.pad(a, 2, 'linear_ramp', end_values=5)` | [`pad`]`(&a, &[(2, 2)], PadMode::LinearRamp(5.into()))?` |
-//! | `np.pad(a, 2, 'median', stat_length=3)`   | [`pad_with`]`(&a, &[(2, 2)], PadMode::Median, &PadOptions { stat_length: vec![(Some(3), Some(3))], ..Default::default() })?` |
-//! | `np.pad(a, 1, 'linear_ramp', end_values=((0, 9),))` | [`pad_with`] with `PadOptions { end_values: vec![(0.into(), 9.into())], .. }` |
-//! | `np.pad(a, ((1, 2), (0, 3)), constant_values=((5, 6), (7, 8)))` | [`pad_with`] with `PadOptions { constant_values: vec![(5.into(), 6.into()), (7.into(), 8.into())], .. }` |
-//! | `np.pad(a, 3, 'reflect', reflect_type='odd')` | [`pad_with`] with `PadOptions { reflect_type: Some(ReflectType::Odd), .. }` |
+//! | `np.pad(a, 2, 'median', stat_length=3)`   | [`pad_with`]`(&a, &[(2, 2)], PadMode::Median, &PadOptions::default().stat_length(vec![(Some(3), Some(3))]))?` |
+//! | `np.pad(a, 1, 'linear_ramp', end_values=((0, 9),))` | [`pad_with`] with `PadOptions::default().end_values(vec![(0.into(), 9.into())])` |
+//! | `np.pad(a, ((1, 2), (0, 3)), constant_values=((5, 6), (7, 8)))` | [`pad_with`] with `PadOptions::default().constant_values(vec![(5.into(), 6.into()), (7.into(), 8.into())])` |
+//! | `np.pad(a, 3, 'reflect', reflect_type='odd')` | [`pad_with`] with `PadOptions::default().reflect_type(ReflectType::Odd)` |
 //!
 //! How: results that NumPy returns as views (splits, flips, `rot90`) are
 //! views here; the others are one allocation and one copy per input

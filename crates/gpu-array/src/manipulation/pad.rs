@@ -101,6 +101,7 @@ pub enum ConstantForm {
 /// Each list holds one `(before, after)` pair for every axis, or one pair
 /// for all axes, or nothing for NumPy's default.
 #[derive(Debug, Clone, Default, PartialEq)]
+#[non_exhaustive]
 pub struct PadOptions {
     /// `stat_length` of the statistic modes: how many elements at each
     /// edge the statistic covers (`None`, and any length beyond the axis:
@@ -122,6 +123,39 @@ pub struct PadOptions {
     /// `None`: not given (even). Given for another mode, it is NumPy's
     /// "unsupported keyword arguments" error, even as `Even`.
     pub reflect_type: Option<ReflectType>,
+}
+
+impl PadOptions {
+    /// Sets `stat_length`.
+    #[must_use]
+    pub fn stat_length(mut self, stat_length: Vec<(Option<usize>, Option<usize>)>) -> PadOptions {
+        self.stat_length = stat_length;
+        self
+    }
+
+    /// Sets `end_values`.
+    #[must_use]
+    pub fn end_values(mut self, end_values: Vec<(ScalarValue, ScalarValue)>) -> PadOptions {
+        self.end_values = end_values;
+        self
+    }
+
+    /// Sets `constant_values`.
+    #[must_use]
+    pub fn constant_values(
+        mut self,
+        constant_values: Vec<(ScalarValue, ScalarValue)>,
+    ) -> PadOptions {
+        self.constant_values = constant_values;
+        self
+    }
+
+    /// Sets `reflect_type`.
+    #[must_use]
+    pub fn reflect_type(mut self, reflect_type: impl Into<Option<ReflectType>>) -> PadOptions {
+        self.reflect_type = reflect_type.into();
+        self
+    }
 }
 
 /// The kind rank of a scalar (bool < int < float < complex), for NumPy's

@@ -13,6 +13,7 @@ use crate::layout::Order;
 /// The keyword arguments of [`interp`]: NumPy's `left`, `right` (default
 /// `fp[0]` and `fp[-1]`) and `period` (ignoring `left` and `right`).
 #[derive(Debug, Clone, Copy, Default)]
+#[non_exhaustive]
 pub struct InterpOptions {
     /// The value for `x < xp[0]`.
     pub left: Option<ScalarValue>,
@@ -20,6 +21,29 @@ pub struct InterpOptions {
     pub right: Option<ScalarValue>,
     /// The period of the x-coordinates (nonzero; its absolute value is used).
     pub period: Option<f64>,
+}
+
+impl InterpOptions {
+    /// Sets `left`.
+    #[must_use]
+    pub fn left(mut self, left: impl Into<ScalarValue>) -> InterpOptions {
+        self.left = Some(left.into());
+        self
+    }
+
+    /// Sets `right`.
+    #[must_use]
+    pub fn right(mut self, right: impl Into<ScalarValue>) -> InterpOptions {
+        self.right = Some(right.into());
+        self
+    }
+
+    /// Sets `period`.
+    #[must_use]
+    pub fn period(mut self, period: impl Into<Option<f64>>) -> InterpOptions {
+        self.period = period.into();
+        self
+    }
 }
 
 /// Python's float `%`: the remainder with the divisor's sign.

@@ -250,6 +250,7 @@ impl<'a> Reduction<'a> {
             index: v.index,
             strategy: v.strategy,
             vector: v.vector,
+            block: super::BLOCK,
         };
         s.name = format!(
             "cuprum_{}_{}_{}_{}",

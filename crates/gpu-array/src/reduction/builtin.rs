@@ -19,6 +19,7 @@ use crate::layout::Order;
 /// Options of a reduction call: NumPy's `axis`, `keepdims`, `dtype` and
 /// `out`.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct ReduceOptions<'a> {
     /// Axes to reduce (negative counts from the end); `None` for all.
     pub axis: Option<Vec<isize>>,
@@ -50,6 +51,13 @@ impl<'a> ReduceOptions<'a> {
         }
     }
 
+    /// Sets `axis` (`None`: every axis).
+    #[must_use]
+    pub fn with_axis(mut self, axis: Option<Vec<isize>>) -> ReduceOptions<'a> {
+        self.axis = axis;
+        self
+    }
+
     /// Sets `keepdims`.
     #[must_use]
     pub fn keepdims(mut self, keepdims: bool) -> ReduceOptions<'a> {
@@ -59,15 +67,15 @@ impl<'a> ReduceOptions<'a> {
 
     /// Sets `dtype`.
     #[must_use]
-    pub fn dtype(mut self, dtype: DType) -> ReduceOptions<'a> {
-        self.dtype = Some(dtype);
+    pub fn dtype(mut self, dtype: impl Into<Option<DType>>) -> ReduceOptions<'a> {
+        self.dtype = dtype.into();
         self
     }
 
     /// Sets `out`.
     #[must_use]
-    pub fn out(mut self, out: &'a Array) -> ReduceOptions<'a> {
-        self.out = Some(out);
+    pub fn out(mut self, out: impl Into<Option<&'a Array>>) -> ReduceOptions<'a> {
+        self.out = out.into();
         self
     }
 

@@ -1,7 +1,9 @@
 //! The reduction launcher: broadcast the inputs, plan, build the spec for
 //! the planned strategy, compile once per device (a process-wide map in
 //! front of gpu-runtime's NVRTC cache), pack the arguments from the spec's
-//! own parameter list and launch one or two kernels.
+//! own parameter list and launch one or two kernels. Inside an `optimize`
+//! scope ([`crate::optimizing`]) the block size (compiled into the kernel)
+//! and the grid cap come from a record or are timed on first use.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -16,6 +18,7 @@ use crate::array::Array;
 use crate::elementwise::IndexWidth;
 use crate::error::{Error, Result};
 use crate::layout::{self, Order};
+use crate::optimizing::{LaunchParams, tune};
 
 /// `cuprum/reduction.cuh`: warp shuffles and block reductions.
 pub const REDUCTION_HEADER: &str = include_str!("../../../../kernels/cuprum/reduction.cuh");
@@ -161,7 +164,7 @@ pub fn launch(
         .zip(outputs)
         .map(|(s, a)| (s.as_slice(), a.itemsize()))
         .collect();
-    let mut p = plan(&shape, &ins, &outs, axes, DeviceShape { sms })?;
+    let p = plan(&shape, &ins, &outs, axes, DeviceShape { sms })?;
     if p.n_out == 0 {
         return Ok(());
     }
@@ -198,132 +201,260 @@ pub fn launch(
             "zero-size array to reduction operation {op_name} which has no identity"
         )));
     }
-    let ks = kernels_for(device, &spec)?;
-    // The first pass of two runs as many blocks as fit on the device at
-    // once (its occupancy: argmax's accumulator takes more registers than
-    // a sum's), each walking its share of the segments.
-    let mut resident = 0u64;
-    if p.strategy == Strategy::TwoPass {
-        let per_sm = ks[0].max_active_blocks_per_multiprocessor(BLOCK, 0)?.max(1);
-        resident = sms as u64 * u64::from(per_sm);
-        p.segments = two_pass_segments(p.n_out, p.n_red, resident as usize);
-    }
-    let temp = if p.strategy.two_kernels() {
-        Some(match spec.reduce_struct {
-            Some(_) => Array::empty_on(
-                device,
-                &[p.n_out * p.segments.0 * spec.reduce_size()],
-                crate::dtype::DType::UInt8,
-                Order::C,
-            )?,
-            None => Array::empty_on(
-                device,
-                &[p.n_out * p.segments.0],
-                spec.reduce_type,
-                Order::C,
-            )?,
-        })
-    } else {
-        None
+    let run = Run {
+        device,
+        sms: sms as u64,
+        spec: &spec,
+        plan: &p,
+        vector,
+        inputs,
+        raw_layouts: &raw_layouts,
     };
-    let mut ptrs = Vec::with_capacity(spec.params.len());
-    let mut scalars: Vec<&[u8]> = Vec::with_capacity(spec.params.len());
-    for i in inputs {
-        match i {
-            RedInput::Array(a) => {
-                ptrs.push(a.data_ptr().raw());
-                scalars.push(&[]);
-            }
-            RedInput::Scalar(b) => {
-                ptrs.push(0);
-                scalars.push(b);
-            }
-            RedInput::Raw(a) => {
-                ptrs.push(a.data_ptr().raw());
-                scalars.push(&[]);
-            }
+    let heuristic = LaunchParams {
+        block: BLOCK,
+        blocks_per_sm: BLOCKS_PER_SM as u32,
+    };
+    let params = match crate::optimizing::current_scope() {
+        None => heuristic,
+        Some(scope) => {
+            let extents: Vec<(isize, isize)> = out_strides
+                .iter()
+                .zip(outputs)
+                .map(|(st, o)| layout::byte_extent(&kshape, st, o.itemsize()))
+                .collect::<Result<_>>()?;
+            run.tuned(&scope, outputs, &extents, heuristic)?
         }
-    }
-    for o in outputs {
-        ptrs.push(o.data_ptr().raw());
-        scalars.push(&[]);
-    }
-    let args = RedArgs {
-        ptrs,
-        scalars,
-        temp: temp.as_ref().map_or(0, |t| t.data_ptr().raw()),
-        out_shape: &p.out_shape,
-        out_strides: p.out_strides.iter().map(Vec::as_slice).collect(),
-        red_shape: &p.red_shape,
-        red_strides: p.red_strides.iter().map(Vec::as_slice).collect(),
-        segments: p.segments,
-        raw_layouts: raw_layouts
-            .iter()
-            .map(|l| {
-                l.as_ref()
-                    .map_or((&[][..], &[][..]), |(a, b)| (a.as_slice(), b.as_slice()))
+    };
+    let out_ptrs: Vec<u64> = outputs.iter().map(|o| o.data_ptr().raw()).collect();
+    run.launch(params, &out_ptrs)
+}
+
+/// A planned reduction ready to launch with any [`LaunchParams`].
+struct Run<'s, 'a> {
+    device: Device,
+    sms: u64,
+    /// The spec for [`BLOCK`]; other block sizes derive from it.
+    spec: &'s ReductionSpec,
+    plan: &'s super::plan::ReducePlan,
+    vector: usize,
+    inputs: &'s [RedInput<'a>],
+    raw_layouts: &'s [Option<(Vec<usize>, Vec<isize>)>],
+}
+
+impl Run<'_, '_> {
+    /// Launches the kernels with `g`'s block size and grid cap, writing
+    /// the outputs at `out_ptrs` (the real outputs' addresses, or
+    /// stand-ins while tuning). With the heuristic's parameters this is
+    /// the launch the planner alone makes.
+    fn launch(&self, g: LaunchParams, out_ptrs: &[u64]) -> Result<()> {
+        let p = self.plan;
+        let owned;
+        let spec = if g.block == self.spec.block {
+            self.spec
+        } else {
+            owned = self.spec.with_block(g.block);
+            &owned
+        };
+        let device = self.device;
+        let ks = kernels_for(device, spec)?;
+        // The first pass of two runs as many blocks as fit on the device at
+        // once (its occupancy: argmax's accumulator takes more registers than
+        // a sum's), each walking its share of the segments.
+        let mut resident = 0u64;
+        let mut segments = p.segments;
+        if p.strategy == Strategy::TwoPass {
+            let per_sm = ks[0]
+                .max_active_blocks_per_multiprocessor(g.block, 0)?
+                .max(1);
+            resident = self.sms * u64::from(per_sm);
+            segments = two_pass_segments(p.n_out, p.n_red, resident as usize);
+        }
+        let temp = if p.strategy.two_kernels() {
+            Some(match spec.reduce_struct {
+                Some(_) => Array::empty_on(
+                    device,
+                    &[p.n_out * segments.0 * spec.reduce_size()],
+                    crate::dtype::DType::UInt8,
+                    Order::C,
+                )?,
+                None => {
+                    Array::empty_on(device, &[p.n_out * segments.0], spec.reduce_type, Order::C)?
+                }
             })
-            .collect(),
-    };
-    let packed = spec.pack_args(&args)?;
-    let params: Vec<&[u8]> = packed.iter().map(Vec::as_slice).collect();
-    let cap = sms as u64 * BLOCKS_PER_SM;
-    let n_out = p.n_out as u64;
-    let grid = |blocks: u64| blocks.clamp(1, cap) as u32;
-    let stream = Stream::current_on(device);
-    match p.strategy {
-        Strategy::BlockPerRow => crate::raw::launch_reduction(
-            &ks[0],
-            LaunchConfig::linear(grid(n_out), BLOCK),
-            &stream,
-            &params,
-        ),
-        Strategy::WarpPerRow => crate::raw::launch_reduction(
-            &ks[0],
-            LaunchConfig::linear(grid(n_out.div_ceil(u64::from(BLOCK / 32))), BLOCK),
-            &stream,
-            &params,
-        ),
-        Strategy::Column => crate::raw::launch_reduction(
-            &ks[0],
-            LaunchConfig::linear(grid(n_out.div_ceil(32 * vector as u64)), BLOCK),
-            &stream,
-            &params,
-        ),
-        Strategy::ColumnSplit => {
-            let tiles = n_out.div_ceil(32 * vector as u64);
-            crate::raw::launch_reduction(
-                &ks[0],
-                LaunchConfig::linear(grid(tiles * p.segments.0 as u64), BLOCK),
-                &stream,
-                &params,
-            )?;
-            crate::raw::launch_reduction(
-                &ks[1],
-                LaunchConfig::linear(grid(n_out.div_ceil(u64::from(BLOCK))), BLOCK),
-                &stream,
-                &params,
-            )?;
-            drop(temp);
-            Ok(())
+        } else {
+            None
+        };
+        let mut ptrs = Vec::with_capacity(spec.params.len());
+        let mut scalars: Vec<&[u8]> = Vec::with_capacity(spec.params.len());
+        for i in self.inputs {
+            match i {
+                RedInput::Array(a) | RedInput::Raw(a) => {
+                    ptrs.push(a.data_ptr().raw());
+                    scalars.push(&[]);
+                }
+                RedInput::Scalar(b) => {
+                    ptrs.push(0);
+                    scalars.push(b);
+                }
+            }
         }
-        Strategy::TwoPass => {
-            let blocks = (n_out * p.segments.0 as u64).min(resident);
+        for &o in out_ptrs {
+            ptrs.push(o);
+            scalars.push(&[]);
+        }
+        let args = RedArgs {
+            ptrs,
+            scalars,
+            temp: temp.as_ref().map_or(0, |t| t.data_ptr().raw()),
+            out_shape: &p.out_shape,
+            out_strides: p.out_strides.iter().map(Vec::as_slice).collect(),
+            red_shape: &p.red_shape,
+            red_strides: p.red_strides.iter().map(Vec::as_slice).collect(),
+            segments,
+            raw_layouts: self
+                .raw_layouts
+                .iter()
+                .map(|l| {
+                    l.as_ref()
+                        .map_or((&[][..], &[][..]), |(a, b)| (a.as_slice(), b.as_slice()))
+                })
+                .collect(),
+        };
+        let packed = spec.pack_args(&args)?;
+        let params: Vec<&[u8]> = packed.iter().map(Vec::as_slice).collect();
+        // Never 0, which `clamp` refuses (valid records have a cap).
+        let cap = (self.sms * u64::from(g.blocks_per_sm)).max(1);
+        let n_out = p.n_out as u64;
+        let block = g.block;
+        let grid = |blocks: u64| blocks.clamp(1, cap) as u32;
+        let stream = Stream::current_on(device);
+        let run = |k: &Kernel, blocks: u64| {
             crate::raw::launch_reduction(
-                &ks[0],
-                LaunchConfig::linear(grid(blocks), BLOCK),
+                k,
+                LaunchConfig::linear(grid(blocks), block),
                 &stream,
                 &params,
-            )?;
-            crate::raw::launch_reduction(
-                &ks[1],
-                LaunchConfig::linear(grid(n_out), BLOCK),
-                &stream,
-                &params,
-            )?;
-            // The temporary buffer goes back to the pool in stream order.
-            drop(temp);
-            Ok(())
+            )
+        };
+        match p.strategy {
+            Strategy::BlockPerRow => run(&ks[0], n_out),
+            Strategy::WarpPerRow => run(&ks[0], n_out.div_ceil(u64::from(block / 32))),
+            Strategy::Column => run(&ks[0], n_out.div_ceil(32 * self.vector as u64)),
+            Strategy::ColumnSplit => {
+                let tiles = n_out.div_ceil(32 * self.vector as u64);
+                run(&ks[0], tiles * segments.0 as u64)?;
+                run(&ks[1], n_out.div_ceil(u64::from(block)))?;
+                // The temporary buffer goes back to the pool in stream order.
+                drop(temp);
+                Ok(())
+            }
+            Strategy::TwoPass => {
+                run(&ks[0], (n_out * segments.0 as u64).min(resident))?;
+                run(&ks[1], n_out)?;
+                drop(temp);
+                Ok(())
+            }
         }
     }
+
+    /// The parameters of this launch in `scope`: a record, or the fastest
+    /// candidate, timed writing stand-ins for the outputs (`extents`:
+    /// each output's bytes around its address), so that what the user
+    /// sees is only the final launch's result even when a kernel reads
+    /// its outputs or an output overlaps an input.
+    fn tuned(
+        &self,
+        scope: &crate::optimizing::Scope,
+        outputs: &[&Array],
+        extents: &[(isize, isize)],
+        heuristic: LaunchParams,
+    ) -> Result<LaunchParams> {
+        let p = self.plan;
+        let columns = matches!(p.strategy, Strategy::Column | Strategy::ColumnSplit);
+        let reduce_size = self.spec.reduce_size();
+        // Static shared memory is limited to 48 KiB per block; the column
+        // strategies hold one accumulator per thread.
+        let valid = |c: LaunchParams| {
+            c.blocks_per_sm >= 1 && (!columns || c.block as usize * reduce_size <= 48 << 10)
+        };
+        // Two-pass grids follow the occupancy, not the cap: only the block
+        // size is worth trying there.
+        let per_sm: &[u32] = if p.strategy == Strategy::TwoPass {
+            &[BLOCKS_PER_SM as u32]
+        } else {
+            &[8, 16, 4, 32]
+        };
+        let mut candidates = Vec::new();
+        let mut seen = Vec::new();
+        for c in tune::grid(heuristic, &[128, 256, 512, 1024], per_sm) {
+            // Caps above the work's blocks launch the same grid: one of them.
+            let blocks = self.widest_grid(c.block);
+            let shape = (c.block, blocks.min(self.sms * u64::from(c.blocks_per_sm)));
+            if valid(c) && !seen.contains(&shape) {
+                seen.push(shape);
+                candidates.push(c);
+            }
+        }
+        let site = tune::Site {
+            device: tune::device_label(self.device)?,
+            kernel: kernel_key(self.spec),
+            shape: format!(
+                "o{}r{}",
+                tune::log2_class(p.n_out),
+                tune::log2_class(p.n_red)
+            ),
+        };
+        let mut scratch: Option<(Vec<u64>, Vec<Array>)> = None;
+        let stream = Stream::current_on(self.device);
+        tune::choose(scope, site, &candidates, valid, |c| {
+            if scratch.is_none() {
+                let mut ptrs = Vec::with_capacity(outputs.len());
+                let mut bufs = Vec::with_capacity(outputs.len());
+                for (o, &e) in outputs.iter().zip(extents) {
+                    let (ptr, buf) = tune::scratch_for(self.device, o.data_ptr().raw(), e)?;
+                    ptrs.push(ptr);
+                    bufs.push(buf);
+                }
+                scratch = Some((ptrs, bufs));
+            }
+            let ptrs = scratch.as_ref().map_or(&[][..], |(p, _)| p.as_slice());
+            tune::time_ms(&stream, scope.config.warmup, scope.config.repeats, || {
+                self.launch(c, ptrs)
+            })
+        })
+    }
+
+    /// The most blocks the first kernel could use at block size `block`
+    /// (before any cap).
+    fn widest_grid(&self, block: u32) -> u64 {
+        let p = self.plan;
+        let n_out = p.n_out as u64;
+        let tiles = n_out.div_ceil(32 * self.vector as u64);
+        match p.strategy {
+            Strategy::BlockPerRow => n_out,
+            Strategy::WarpPerRow => n_out.div_ceil(u64::from(block / 32)),
+            Strategy::Column => tiles,
+            Strategy::ColumnSplit => tiles * p.segments.0 as u64,
+            Strategy::TwoPass => u64::MAX,
+        }
+    }
+}
+
+/// The record key of `spec`'s kernel (its name and source hash), computed
+/// once per spec.
+fn kernel_key(spec: &ReductionSpec) -> String {
+    static KEYS: OnceLock<Mutex<HashMap<ReductionSpec, String>>> = OnceLock::new();
+    let map = KEYS.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(k) = map.lock().unwrap_or_else(|p| p.into_inner()).get(spec) {
+        return k.clone();
+    }
+    let k = tune::kernel_key(
+        &spec.name,
+        &render_program(std::slice::from_ref(spec)),
+        &spec.options,
+    );
+    map.lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(spec.clone(), k.clone());
+    k
 }

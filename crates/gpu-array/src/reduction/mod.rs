@@ -4,11 +4,11 @@
 //! | NumPy / CuPy                                        | Cuprum                                                      |
 //! |-----------------------------------------------------|-------------------------------------------------------------|
 //! | `cp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm')` | [`ReductionKernel::new`]`("T x", "T y", "x * x", "a + b", "y = sqrt(a)", Some("0"), "l2norm")?` |
-//! | `kernel(x, axis=1, keepdims=True)`                  | `kernel.call(&[(&x).into()], &ReductionCall { axis: Some(vec![1]), keepdims: true, ..Default::default() })?` |
+//! | `kernel(x, axis=1, keepdims=True)`                  | `kernel.call(&[(&x).into()], &ReductionCall::axis(1).keepdims(true))?` |
 //! | `x.sum()`, `cp.sum(x, axis=(0, 2), dtype=f8)`       | `x.sum(&Default::default())?`, [`sum`]`(&x, &ReduceOptions::axes(&[0, 2]).dtype(DType::Float64))?` |
 //! | `x.max(axis=-1, keepdims=True)`, `cp.amin`          | `x.max(&ReduceOptions::axis(-1).keepdims(true))?`, [`amin`] |
 //! | `x.all()`, `x.any()`, `cp.count_nonzero(x)`         | `x.all(..)`, `x.any(..)`, [`count_nonzero`]                 |
-//! | `x.mean(axis=0)`, `cp.prod(x, out=y)`               | `x.mean(&ReduceOptions::axis(0))?`, `ReduceOptions { out: Some(&y), .. }` |
+//! | `x.mean(axis=0)`, `cp.prod(x, out=y)`               | `x.mean(&ReduceOptions::axis(0))?`, `ReduceOptions::default().out(&y)` |
 //! | `cp.nansum(x)`, `cp.nanmax(x, axis=0)`             | [`nansum`], [`nanmax`]`(&x, &ReduceOptions::axis(0))?`, [`nanprod`], [`nanmin`] |
 //! | `cp.ptp(x, axis=1)`                                 | [`ptp`]`(&x, &ReduceOptions::axis(1))?`                     |
 //! | `x.argmax()`, `cp.nanargmin(x, axis=1)`             | `x.argmax(&Default::default())?`, [`nanargmin`]`(&x, &ReduceOptions::axis(1))?` |
@@ -83,6 +83,7 @@ pub struct ReductionKernel {
 /// The options of a [`ReductionKernel::call`]: CuPy's `axis`, `keepdims`
 /// and output arrays.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct ReductionCall<'a> {
     /// Axes to reduce (negative counts from the end); `None` for all.
     pub axis: Option<Vec<isize>>,
@@ -90,6 +91,45 @@ pub struct ReductionCall<'a> {
     pub keepdims: bool,
     /// Output arrays to write (empty: allocate them).
     pub out: Vec<&'a Array>,
+}
+
+impl<'a> ReductionCall<'a> {
+    /// Reduce over one axis.
+    pub fn axis(axis: isize) -> ReductionCall<'a> {
+        ReductionCall {
+            axis: Some(vec![axis]),
+            ..Default::default()
+        }
+    }
+
+    /// Reduce over several axes (`axis=(0, 2)`; empty reduces none).
+    pub fn axes(axes: &[isize]) -> ReductionCall<'a> {
+        ReductionCall {
+            axis: Some(axes.to_vec()),
+            ..Default::default()
+        }
+    }
+
+    /// Sets `axis` (`None`: every axis).
+    #[must_use]
+    pub fn with_axis(mut self, axis: Option<Vec<isize>>) -> ReductionCall<'a> {
+        self.axis = axis;
+        self
+    }
+
+    /// Sets `keepdims`.
+    #[must_use]
+    pub fn keepdims(mut self, keepdims: bool) -> ReductionCall<'a> {
+        self.keepdims = keepdims;
+        self
+    }
+
+    /// Sets `out`.
+    #[must_use]
+    pub fn out(mut self, out: &[&'a Array]) -> ReductionCall<'a> {
+        self.out = out.to_vec();
+        self
+    }
 }
 
 impl ReductionKernel {
@@ -247,6 +287,7 @@ impl ReductionKernel {
             index: v.index,
             strategy: v.strategy,
             vector: v.vector,
+            block: BLOCK,
         })
     }
 
@@ -549,6 +590,41 @@ mod tests {
             assert_eq!(src.matches("__global__").count(), s.kernel_names().len());
             assert!(!src.contains("if (_nr == 0)"), "no identity for max");
             assert_eq!(src, s.render());
+        }
+    }
+
+    #[test]
+    fn another_block_size_is_another_kernel() {
+        for st in Strategy::ALL {
+            let s = Builtin::Sum.spec(
+                DType::Float64,
+                DType::Float64,
+                DType::Float64,
+                Variant::new(st, 1, 1, IndexWidth::I32),
+            );
+            assert_eq!(s.block, BLOCK);
+            // The heuristic's block size is the spec itself.
+            assert_eq!(s.with_block(BLOCK), s);
+            let src = s.render();
+            assert!(src.contains("__launch_bounds__(256)"));
+            let t = s.with_block(512);
+            assert_ne!(t, s);
+            assert_eq!(t.name, format!("{}_t512", s.name));
+            assert!(t.validate().is_ok());
+            let tsrc = t.render();
+            assert!(tsrc.contains("__launch_bounds__(512)") && !tsrc.contains("(256)"));
+            assert_eq!(
+                tsrc.matches("__launch_bounds__(512)").count(),
+                t.kernel_names().len()
+            );
+            // The column strategies hold one accumulator per thread.
+            let columns = matches!(st, Strategy::Column | Strategy::ColumnSplit);
+            assert_eq!(src.contains("_smem_raw[256 *"), columns);
+            assert_eq!(tsrc.contains("_smem_raw[512 *"), columns);
+            for bad in [0, 16, 100, 2048] {
+                let e = s.with_block(bad).validate().unwrap_err().to_string();
+                assert!(e.contains("multiple of 32"), "{e}");
+            }
         }
     }
 }

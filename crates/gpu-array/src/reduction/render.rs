@@ -18,7 +18,8 @@ const BATCH: usize = 4;
 /// The include line every generated reduction program starts with.
 pub const INCLUDE: &str = "#include \"cuprum/reduction.cuh\"\n";
 
-/// Threads per block of every reduction kernel.
+/// Threads per block of a reduction kernel ([`ReductionSpec::block`]) but
+/// for tuned launches ([`crate::optimizing`]).
 pub const BLOCK: u32 = 256;
 
 impl ReductionSpec {
@@ -41,7 +42,8 @@ impl ReductionSpec {
             .map(|p| format!("{} {}", p.c_type, p.name))
             .collect();
         format!(
-            "extern \"C\" __global__ void __launch_bounds__({BLOCK}) {name}(\n    {}) {{\n",
+            "extern \"C\" __global__ void __launch_bounds__({}) {name}(\n    {}) {{\n",
+            self.block,
             params.join(",\n    ")
         )
     }
@@ -595,7 +597,7 @@ impl ReductionSpec {
     pub fn render_kernel(&self) -> String {
         let mut s = self.signature(&self.name);
         let slots = if matches!(self.strategy, Strategy::Column | Strategy::ColumnSplit) {
-            BLOCK
+            self.block
         } else {
             32
         };

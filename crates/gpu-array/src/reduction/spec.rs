@@ -312,6 +312,13 @@ pub struct ReductionSpec {
     /// unit stride, reduced strides that are multiples of 16 bytes and
     /// 16-byte aligned inputs. The planner checks all of it.
     pub vector: usize,
+    /// Threads per block the kernels are compiled for (their
+    /// `__launch_bounds__`, and the column strategies' shared memory, one
+    /// accumulator per thread) and launched with: [`BLOCK`](super::BLOCK)
+    /// unless a tuned launch ([`crate::optimizing`]) picked another; a
+    /// multiple of 32 from 32 to 1024. Part of the kernel's identity, so
+    /// each block size is its own compiled kernel.
+    pub block: u32,
 }
 
 impl ReductionSpec {
@@ -359,14 +366,36 @@ impl ReductionSpec {
             .map(|(k, _)| k)
     }
 
+    /// This kernel compiled for and launched with blocks of `block`
+    /// threads (see [`ReductionSpec::block`]): the same spec for
+    /// [`BLOCK`](super::BLOCK), else one whose name ends in `_t<block>`, so
+    /// that profiles tell the kernels apart.
+    #[must_use]
+    pub fn with_block(&self, block: u32) -> ReductionSpec {
+        let mut s = self.clone();
+        if block != self.block {
+            s.name = format!("{}_t{block}", self.name);
+            s.block = block;
+        }
+        s
+    }
+
     /// Checks what the renderer relies on.
     ///
     /// # Errors
     ///
     /// [`Error::Value`] for an invalid or reserved name, a repeated name, an
     /// output that is not an array, an input after an output, no output,
-    /// or 0 dimensions; [`Error::Unsupported`] for a `raw` operand.
+    /// 0 dimensions, or a block size that is not a multiple of 32 from 32
+    /// to 1024; [`Error::Unsupported`] for a `raw` operand.
     pub fn validate(&self) -> Result<()> {
+        if self.block == 0 || self.block > 1024 || !self.block.is_multiple_of(32) {
+            return Err(Error::Value(format!(
+                "reduction kernel {}: a block of {} threads (a multiple of 32 from 32 to 1024 \
+                 is needed)",
+                self.name, self.block
+            )));
+        }
         let ident = |s: &str| {
             let mut c = s.chars();
             matches!(c.next(), Some(x) if x.is_ascii_alphabetic() || x == '_')

@@ -11,8 +11,8 @@
 //! | `cp.msort(a)`, `cp.sort_complex(a)`        | [`msort`], [`sort_complex`]                         |
 //! | `cp.partition(a, 3)`, `argpartition`       | [`partition`]`(&a, &[3], Some(-1))?`, [`argpartition`] |
 //! | `cp.searchsorted(a, v, side='right')`      | [`searchsorted`]`(&a, &v, Side::Right, None)?`      |
-//! | `cp.unique(a, return_counts=True)`         | [`unique`]`(&a, UniqueOptions { counts: true, ..Default::default() })?` |
-//! | `np.unique(a, axis=0, return_inverse=True)` | [`unique`]`(&a, UniqueOptions { axis: Some(0), inverse: true, ..Default::default() })?` |
+//! | `cp.unique(a, return_counts=True)`         | [`unique`]`(&a, UniqueOptions::default().counts(true))?` |
+//! | `np.unique(a, axis=0, return_inverse=True)` | [`unique`]`(&a, UniqueOptions::default().axis(0).inverse(true))?` |
 //! | `cp.isin(a, b)`, `cp.in1d(a, b)`           | [`isin`]`(&a, &b, false)?`, [`in1d`]                |
 //!
 //! Semantics are NumPy's: sorts are stable, NaN sorts last (complex:
@@ -322,6 +322,7 @@ pub fn searchsorted(a: &Array, v: &Array, side: Side, sorter: Option<&Array>) ->
 /// Which extra results [`unique`] returns (NumPy's `return_*` flags),
 /// and along which axis it works.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct UniqueOptions {
     /// `None`: the unique elements of the flattened array. `Some(k)`: the
     /// unique slices along axis `k` (NumPy's `axis=k`), sorted
@@ -334,6 +335,36 @@ pub struct UniqueOptions {
     pub inverse: bool,
     /// How often each unique value occurs.
     pub counts: bool,
+}
+
+impl UniqueOptions {
+    /// Sets `axis`.
+    #[must_use]
+    pub fn axis(mut self, axis: impl Into<Option<isize>>) -> UniqueOptions {
+        self.axis = axis.into();
+        self
+    }
+
+    /// Sets `index`.
+    #[must_use]
+    pub fn index(mut self, index: bool) -> UniqueOptions {
+        self.index = index;
+        self
+    }
+
+    /// Sets `inverse`.
+    #[must_use]
+    pub fn inverse(mut self, inverse: bool) -> UniqueOptions {
+        self.inverse = inverse;
+        self
+    }
+
+    /// Sets `counts`.
+    #[must_use]
+    pub fn counts(mut self, counts: bool) -> UniqueOptions {
+        self.counts = counts;
+        self
+    }
 }
 
 /// The results of [`unique`].

@@ -14,7 +14,7 @@
 //! | `np.median(a, axis=(0, 2), keepdims=True)`    | [`median`]`(&a, Some(&[0, 2]), true)?`                      |
 //! | `np.quantile(a, [.1, .9], axis=1)`            | [`quantile`]`(&a, &Quantiles::Many(vec![0.1, 0.9]), &QuantileOptions::axis(1))?` |
 //! | `np.quantile(a, [[.1, .2], [.3, .4]], axis=(0, 1))` | [`quantile`]`(&a, &Quantiles::Shaped { values: vec![0.1, 0.2, 0.3, 0.4], shape: vec![2, 2] }, &QuantileOptions::axes(&[0, 1]))?` |
-//! | `np.percentile(a, 50, method='lower')`        | [`percentile`]`(&a, &Quantiles::One(50.0), &QuantileOptions { method: QuantileMethod::Lower, ..Default::default() })?` |
+//! | `np.percentile(a, 50, method='lower')`        | [`percentile`]`(&a, &Quantiles::One(50.0), &QuantileOptions::default().method(QuantileMethod::Lower))?` |
 //! | `np.nanmedian(a)`, `np.nanquantile(a, .5)`    | [`nanmedian`], [`nanquantile`], [`nanpercentile`]           |
 
 use crate::array::Array;
@@ -183,6 +183,7 @@ impl Quantiles {
 /// `axis` (`None` for the flattened array; one axis or several, reduced
 /// together), `keepdims` and `method` of the order statistics.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct QuantileOptions {
     /// The axes, `None` for every axis (the flattened array). Several
     /// axes (NumPy's tuple `axis`) are reduced as one; an empty list
@@ -209,6 +210,13 @@ impl QuantileOptions {
             axis: Some(axes.to_vec()),
             ..Default::default()
         }
+    }
+
+    /// Sets `axis` (`None`: every axis).
+    #[must_use]
+    pub fn with_axis(mut self, axis: Option<Vec<isize>>) -> QuantileOptions {
+        self.axis = axis;
+        self
     }
 
     /// Sets `keepdims`.

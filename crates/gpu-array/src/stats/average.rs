@@ -130,6 +130,7 @@ pub fn average(
 
 /// The keyword arguments of [`cov`] (NumPy's).
 #[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
 pub struct CovOptions<'a> {
     /// Each row is a variable (default), else each column.
     pub rowvar: bool,
@@ -144,6 +145,50 @@ pub struct CovOptions<'a> {
     /// The dtype of the computation and result (default
     /// `result_type(m, y, float64)`).
     pub dtype: Option<DType>,
+}
+
+impl<'a> CovOptions<'a> {
+    /// Sets `rowvar`.
+    #[must_use]
+    pub fn rowvar(mut self, rowvar: bool) -> CovOptions<'a> {
+        self.rowvar = rowvar;
+        self
+    }
+
+    /// Sets `bias`.
+    #[must_use]
+    pub fn bias(mut self, bias: bool) -> CovOptions<'a> {
+        self.bias = bias;
+        self
+    }
+
+    /// Sets `ddof`.
+    #[must_use]
+    pub fn ddof(mut self, ddof: impl Into<Option<i64>>) -> CovOptions<'a> {
+        self.ddof = ddof.into();
+        self
+    }
+
+    /// Sets `fweights`.
+    #[must_use]
+    pub fn fweights(mut self, fweights: impl Into<Option<&'a Array>>) -> CovOptions<'a> {
+        self.fweights = fweights.into();
+        self
+    }
+
+    /// Sets `aweights`.
+    #[must_use]
+    pub fn aweights(mut self, aweights: impl Into<Option<&'a Array>>) -> CovOptions<'a> {
+        self.aweights = aweights.into();
+        self
+    }
+
+    /// Sets `dtype`.
+    #[must_use]
+    pub fn dtype(mut self, dtype: impl Into<Option<DType>>) -> CovOptions<'a> {
+        self.dtype = dtype.into();
+        self
+    }
 }
 
 impl Default for CovOptions<'_> {

@@ -26,6 +26,7 @@ pub enum Bins<'a> {
 
 /// The keyword arguments of [`histogram`].
 #[derive(Debug, Clone, Copy, Default)]
+#[non_exhaustive]
 pub struct HistogramOptions<'a> {
     /// The lower and upper range of the bins (default: the data's min and
     /// max); ignored with array bins.
@@ -34,6 +35,29 @@ pub struct HistogramOptions<'a> {
     pub density: bool,
     /// A weight per element of `a` (same shape).
     pub weights: Option<&'a Array>,
+}
+
+impl<'a> HistogramOptions<'a> {
+    /// Sets `range`.
+    #[must_use]
+    pub fn range(mut self, range: impl Into<Option<(f64, f64)>>) -> HistogramOptions<'a> {
+        self.range = range.into();
+        self
+    }
+
+    /// Sets `density`.
+    #[must_use]
+    pub fn density(mut self, density: bool) -> HistogramOptions<'a> {
+        self.density = density;
+        self
+    }
+
+    /// Sets `weights`.
+    #[must_use]
+    pub fn weights(mut self, weights: impl Into<Option<&'a Array>>) -> HistogramOptions<'a> {
+        self.weights = weights.into();
+        self
+    }
 }
 
 /// A zeroed C-contiguous array on `dev`.

@@ -5,12 +5,12 @@
 //! | NumPy / CuPy                                        | Cuprum                                                     |
 //! |-----------------------------------------------------|------------------------------------------------------------|
 //! | `np.histogram(a, 256)`                              | [`histogram`]`(&a, Bins::Count(256), &Default::default())?` |
-//! | `np.histogram(a, edges, weights=w, density=True)`   | [`histogram`]`(&a, Bins::Edges(&e), &HistogramOptions { weights: Some(&w), density: true, ..Default::default() })?` |
+//! | `np.histogram(a, edges, weights=w, density=True)`   | [`histogram`]`(&a, Bins::Edges(&e), &HistogramOptions::default().weights(&w).density(true))?` |
 //! | `np.bincount(x, weights=w, minlength=10)`           | [`bincount`]`(&x, Some(&w), 10)?`                          |
 //! | `np.digitize(x, bins, right=True)`                  | [`digitize`]`(&x, &bins, true)?`                           |
 //! | `np.histogram2d(x, y, 8)`, `np.histogramdd(s, [4, e])` | [`histogram2d`]`(&x, &y, &[Bins::Count(8)], None, false, None)?`, [`histogramdd`]`(&s, &[Bins::Count(4), Bins::Edges(&e)], None, false, None)?` |
 //! | `np.average(a, axis=1, weights=w, returned=True)`   | [`average`]`(&a, Some(&[1]), Some(&w), false)?` (`.1` is the sum of weights) |
-//! | `np.cov(m, rowvar=False, ddof=0, aweights=w)`       | [`cov`]`(&m, None, &CovOptions { rowvar: false, ddof: Some(0), aweights: Some(&w), ..Default::default() })?` |
+//! | `np.cov(m, rowvar=False, ddof=0, aweights=w)`       | [`cov`]`(&m, None, &CovOptions::default().rowvar(false).ddof(0).aweights(&w))?` |
 //! | `np.corrcoef(x, y)`                                 | [`corrcoef`]`(&x, Some(&y), true, None)?`                  |
 //!
 //! `median`, `percentile` and `quantile` live with the sorting routines

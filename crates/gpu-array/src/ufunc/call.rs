@@ -32,6 +32,7 @@ crate::array::from_rust_scalars!(Input<'_>, Input::Scalar);
 
 /// Options of a ufunc call (NumPy's keyword arguments).
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct UfuncOptions<'a> {
     /// `out=`: arrays to write the results into, one per output (`None`
     /// lets that output be allocated). Empty: allocate all.
@@ -40,6 +41,36 @@ pub struct UfuncOptions<'a> {
     pub dtype: Option<DType>,
     /// `casting=` (`same_kind` by default).
     pub casting: Casting,
+}
+
+impl<'a> UfuncOptions<'a> {
+    /// Sets `out`.
+    #[must_use]
+    pub fn out(mut self, out: &[&'a Array]) -> UfuncOptions<'a> {
+        self.out = out.iter().map(|&a| Some(a)).collect();
+        self
+    }
+
+    /// Sets `out`: one entry per result, `None` to allocate that one.
+    #[must_use]
+    pub fn out_optional(mut self, out: &[Option<&'a Array>]) -> UfuncOptions<'a> {
+        self.out = out.to_vec();
+        self
+    }
+
+    /// Sets `dtype`.
+    #[must_use]
+    pub fn dtype(mut self, dtype: impl Into<Option<DType>>) -> UfuncOptions<'a> {
+        self.dtype = dtype.into();
+        self
+    }
+
+    /// Sets `casting`.
+    #[must_use]
+    pub fn casting(mut self, casting: Casting) -> UfuncOptions<'a> {
+        self.casting = casting;
+        self
+    }
 }
 
 /// Calls `ufunc` with NumPy's semantics; returns the outputs (the `out=`
@@ -54,8 +85,14 @@ pub fn call(
     inputs: &[Input<'_>],
     options: &UfuncOptions<'_>,
 ) -> Result<Vec<Array>> {
-    // A call laid out like a recent one replays its launch.
-    let replay_key = super::replay::Key::of(ufunc, inputs, options);
+    // A call laid out like a recent one replays its launch. Not inside an
+    // optimize scope: a remembered launch holds the heuristic's geometry,
+    // and a tuned one must not be remembered for calls outside the scope.
+    let replay_key = if crate::optimizing::is_active() {
+        None
+    } else {
+        super::replay::Key::of(ufunc, inputs, options)
+    };
     if let Some(k) = &replay_key
         && let Some(outputs) = super::replay::replay(k, inputs)?
     {

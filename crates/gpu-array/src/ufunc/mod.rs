@@ -10,7 +10,7 @@
 //! | `np.add`                                  | [`ufunc::get`]`("add")`, [`ufunc::all`]              |
 //! | `np.add.types`                            | [`Ufunc::types`]                                     |
 //! | `np.add.nin`, `.nout`, `.identity`        | [`Ufunc::nin`], [`Ufunc::nout`], [`Ufunc::identity`] |
-//! | loop chosen by `np.add(a, b, out=o, dtype=d, casting=c)` | [`Ufunc::resolve`]`(&[Operand..], &UfuncParams {..})` |
+//! | loop chosen by `np.add(a, b, out=o, dtype=d, casting=c)` | [`Ufunc::resolve`]`(&[Operand..], &UfuncParams::default().dtype(d))` |
 //!
 //! Loop type characters are NumPy's (`?bBhHiIlLefdFD`, `l`/`L` for the
 //! 64-bit integers) plus `E` for bfloat16, whose loops follow float16's.

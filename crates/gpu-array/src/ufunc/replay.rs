@@ -15,6 +15,10 @@
 //! integer scalars (whose values are checked against the loop's types and
 //! may decide a comparison alone), `out=` or `dtype=` take the full path.
 //!
+//! Calls inside an `optimize` scope ([`crate::optimizing`]) neither replay
+//! nor are remembered: their geometry is the tuned one, the list's the
+//! heuristic's.
+//!
 //! The thread's list is borrowed only to find or store an entry, never
 //! across an allocation or a launch: memory hooks run inside allocations
 //! and may call ufuncs themselves, which must find the list free.

@@ -29,6 +29,7 @@ use super::{Loop, Resolver, Ufunc};
 /// A ufunc call's keyword arguments (NumPy's `out=`, `dtype=`,
 /// `signature=`, `casting=`), as far as loop selection cares.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct UfuncParams {
     /// The dtypes of the output arrays given with `out=`, one entry per
     /// output (`None` for one not given); empty when none is given.
@@ -39,6 +40,36 @@ pub struct UfuncParams {
     pub signature: Option<Vec<Option<DType>>>,
     /// `casting=` (`same_kind` by default).
     pub casting: Casting,
+}
+
+impl UfuncParams {
+    /// Sets `out`.
+    #[must_use]
+    pub fn out(mut self, out: Vec<Option<DType>>) -> UfuncParams {
+        self.out = out;
+        self
+    }
+
+    /// Sets `dtype`.
+    #[must_use]
+    pub fn dtype(mut self, dtype: impl Into<Option<DType>>) -> UfuncParams {
+        self.dtype = dtype.into();
+        self
+    }
+
+    /// Sets `signature`.
+    #[must_use]
+    pub fn signature(mut self, signature: Vec<Option<DType>>) -> UfuncParams {
+        self.signature = Some(signature);
+        self
+    }
+
+    /// Sets `casting`.
+    #[must_use]
+    pub fn casting(mut self, casting: Casting) -> UfuncParams {
+        self.casting = casting;
+        self
+    }
 }
 
 /// The loop chosen for a call.

@@ -175,20 +175,16 @@ fn print_options_apply_to_device_arrays() {
     let v: Vec<f64> = (0..10).map(f64::from).collect();
     let a = Array::from_slice(&v, &[10]).unwrap();
     {
-        let _g = display::printoptions(PrintOptions {
-            threshold: 5,
-            edgeitems: 1,
-            linewidth: 30,
-            ..PrintOptions::default()
-        });
+        let _g = display::printoptions(
+            PrintOptions::default()
+                .threshold(5)
+                .edgeitems(1)
+                .linewidth(30),
+        );
         assert_eq!(format!("{a:?}"), "array([0., ..., 9.],\n      shape=(10,))");
     }
     assert_eq!(format!("{a}"), "[0. 1. 2. 3. 4. 5. 6. 7. 8. 9.]");
-    let opts = PrintOptions {
-        precision: 3,
-        suppress: true,
-        ..PrintOptions::default()
-    };
+    let opts = PrintOptions::default().precision(3).suppress(true);
     let a = Array::from_slice(&[1e-10, 1.0 / 3.0, 100.0], &[3]).unwrap();
     assert_eq!(
         display::array_repr_with(&a, &opts).unwrap(),

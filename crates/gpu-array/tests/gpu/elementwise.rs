@@ -106,10 +106,7 @@ fn nep50_scalars_and_promotion() {
     );
     // out= with a same_kind check.
     let out = Array::zeros(&[2], DType::Float64).unwrap();
-    let opts = UfuncOptions {
-        out: vec![Some(&out)],
-        ..Default::default()
-    };
+    let opts = UfuncOptions::default().out(&[&out]);
     ufunc::call(
         ufunc::get("multiply").unwrap(),
         &[Input::Array(&a), Input::from(2.0)],
@@ -118,10 +115,7 @@ fn nep50_scalars_and_promotion() {
     .unwrap();
     assert_eq!(out.to_vec::<f64>().unwrap(), [3.0, -4.0]);
     let iout = Array::zeros(&[2], DType::Int32).unwrap();
-    let bad = UfuncOptions {
-        out: vec![Some(&iout)],
-        ..Default::default()
-    };
+    let bad = UfuncOptions::default().out(&[&iout]);
     assert!(
         ufunc::call(
             ufunc::get("multiply").unwrap(),
@@ -374,10 +368,7 @@ fn strided_vector_broadcasts() {
         // An output that is itself a strided view (rows of a wider matrix).
         let out = Array::zeros(&[rows, cols + 8], DType::Float32).unwrap();
         let out_view = out.slice(&s![.., 8..]).unwrap();
-        let opts = UfuncOptions {
-            out: vec![Some(&out_view)],
-            ..Default::default()
-        };
+        let opts = UfuncOptions::default().out(&[&out_view]);
         ufunc::call(
             ufunc::get("add").unwrap(),
             &[Input::Array(&a), Input::Array(&row)],

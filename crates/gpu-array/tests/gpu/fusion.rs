@@ -449,11 +449,9 @@ fn one_reduction_matches_unfused() {
     ];
     for (k, axis) in axes.into_iter().enumerate() {
         for keepdims in [false, true] {
-            let opts = ReduceOptions {
-                axis: axis.clone(),
-                keepdims,
-                ..Default::default()
-            };
+            let opts = ReduceOptions::default()
+                .with_axis(axis.clone())
+                .keepdims(keepdims);
             check_one_reduction("sum", DType::Float32, &opts);
             // Exact integer results over a few of the axis forms (each
             // case compiles its kernels: keep the first run short).
@@ -490,10 +488,7 @@ fn every_strategy_matches_unfused() {
     let f = |axis: Option<Vec<isize>>| {
         fuse("sum_sq", move |x: &FVar, y: &FVar| {
             let d = x - y;
-            (&d * &d).sum(&ReduceOptions {
-                axis: axis.clone(),
-                ..Default::default()
-            })
+            (&d * &d).sum(&ReduceOptions::default().with_axis(axis.clone()))
         })
     };
     for (shape, axis) in cases {
@@ -505,10 +500,7 @@ fn every_strategy_matches_unfused() {
             let d = ufunc::subtract(&x, &y).unwrap();
             let want = reduction::sum(
                 &ufunc::multiply(&d, &d).unwrap(),
-                &ReduceOptions {
-                    axis: axis.clone(),
-                    ..Default::default()
-                },
+                &ReduceOptions::default().with_axis(axis.clone()),
             )
             .unwrap();
             // Sums of squares: no cancellation, so a relative tolerance.
@@ -526,10 +518,7 @@ fn every_strategy_matches_unfused() {
 fn several_reductions_in_one_kernel_match_unfused() {
     let Some(_d) = device_or_skip() else { return };
     for axis in [Some(vec![-1]), Some(vec![0]), None, Some(vec![0, 1])] {
-        let opts = ReduceOptions {
-            axis: axis.clone(),
-            ..Default::default()
-        };
+        let opts = ReduceOptions::default().with_axis(axis.clone());
         let o = opts.clone();
         let f = fuse("moments", move |x: &FVar| {
             let sq = x * x;
@@ -976,11 +965,9 @@ fn nan_and_logical_reductions_match_host() {
         }
         for (vname, z, n) in &layouts {
             for (axis, keepdims) in &axis_forms {
-                let opts = ReduceOptions {
-                    axis: axis.clone(),
-                    keepdims: *keepdims,
-                    ..Default::default()
-                };
+                let opts = ReduceOptions::default()
+                    .with_axis(axis.clone())
+                    .keepdims(*keepdims);
                 check_reductions(&format!("zeros {vname}"), &LOGICAL, z, &opts);
                 // Reducing no axis makes each NaN its own all-NaN row:
                 // complex nanmean of one is 0j / 0, whose NaN parts are
@@ -1009,10 +996,7 @@ fn nan_and_logical_reductions_match_host() {
         (vec![4096, 96], Some(vec![0])),
         (vec![3, 1 << 17], Some(vec![1])),
     ] {
-        let opts = ReduceOptions {
-            axis,
-            ..Default::default()
-        };
+        let opts = ReduceOptions::default().with_axis(axis);
         let n = filled(DType::Float32, &shape, 106, Fill::NearOne);
         let z = filled(DType::Float64, &shape, 107, Fill::Zeros);
         check_reductions("big", &["nansum", "nanmax", "nanmin", "nanmean"], &n, &opts);
@@ -1165,10 +1149,7 @@ fn out_and_dtype_on_elementwise_calls() {
     let (a, b) = f
         .call_with(
             &[&x, &y],
-            &FuseOptions {
-                out: vec![Some(&o2), None],
-                dtype: None,
-            },
+            &FuseOptions::default().out_optional(&[Some(&o2), None]),
         )
         .unwrap();
     assert!(a.shares_memory_with(&o2));

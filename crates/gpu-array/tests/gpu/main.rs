@@ -17,6 +17,7 @@ mod fusion;
 mod indexing;
 mod manip;
 mod math;
+mod optimizing;
 mod reductions;
 mod scans;
 mod sort;

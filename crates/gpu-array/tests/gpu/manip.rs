@@ -77,26 +77,17 @@ fn rem(x: &Array, m: i64) -> Array {
 
 /// `PadOptions` with these `stat_length` pairs.
 fn stat(pairs: &[(usize, usize)]) -> PadOptions {
-    PadOptions {
-        stat_length: pairs.iter().map(|&(b, e)| (Some(b), Some(e))).collect(),
-        ..Default::default()
-    }
+    PadOptions::default().stat_length(pairs.iter().map(|&(b, e)| (Some(b), Some(e))).collect())
 }
 
 /// `PadOptions` with these `constant_values` pairs.
 fn consts(pairs: &[(ScalarValue, ScalarValue)]) -> PadOptions {
-    PadOptions {
-        constant_values: pairs.to_vec(),
-        ..Default::default()
-    }
+    PadOptions::default().constant_values(pairs.to_vec())
 }
 
 /// `PadOptions` with this `reflect_type`.
 fn reflect(t: ReflectType) -> PadOptions {
-    PadOptions {
-        reflect_type: Some(t),
-        ..Default::default()
-    }
+    PadOptions::default().reflect_type(t)
 }
 
 /// As make_golden.py's `at`: `a.transpose(2, 0, 1)[::-1]`.
@@ -241,14 +232,11 @@ fn call(name: &str, i: &HashMap<&str, Array>) -> Vec<Array> {
             c,
             &[(1, 2), (3, 0), (2, 2)],
             PadMode::LinearRamp(ScalarValue::Int(0)),
-            &PadOptions {
-                end_values: vec![
-                    (ScalarValue::Int(1), ScalarValue::Int(-2)),
-                    (ScalarValue::Float(3.5), ScalarValue::Int(0)),
-                    (ScalarValue::Int(0), ScalarValue::Int(9)),
-                ],
-                ..Default::default()
-            },
+            &PadOptions::default().end_values(vec![
+                (ScalarValue::Int(1), ScalarValue::Int(-2)),
+                (ScalarValue::Float(3.5), ScalarValue::Int(0)),
+                (ScalarValue::Int(0), ScalarValue::Int(9)),
+            ]),
         )),
         "pad_linear_ramp_zero_step" => one(m::pad(
             &i["r"],
@@ -435,10 +423,10 @@ fn call(name: &str, i: &HashMap<&str, Array>) -> Vec<Array> {
             &i["r"],
             &[(3, 2), (1, 2)],
             PadMode::LinearRamp(I(0)),
-            &PadOptions {
-                end_values: vec![(cplx(0.5, -2.0), cplx(0.0, 1.0)), (I(3), cplx(-1.0, 1.0))],
-                ..Default::default()
-            },
+            &PadOptions::default().end_values(vec![
+                (cplx(0.5, -2.0), cplx(0.0, 1.0)),
+                (I(3), cplx(-1.0, 1.0)),
+            ]),
         )),
         other => panic!("no call for golden case {other}"),
     }
@@ -683,18 +671,12 @@ fn errors() {
     // stat_length of maximum/minimum and empty axes; complex median and
     // ramp ends.
     let err = |r: gpu_array::Result<Array>| r.unwrap_err().to_string();
-    let st = |b: usize, e: usize| PadOptions {
-        stat_length: vec![(Some(b), Some(e))],
-        ..Default::default()
-    };
+    let st = |b: usize, e: usize| PadOptions::default().stat_length(vec![(Some(b), Some(e))]);
     assert_eq!(
         err(m::pad_with(&a, &[(1, 1)], PadMode::Edge, &st(1, 1))),
         "unsupported keyword arguments for mode 'edge': {'stat_length'}"
     );
-    let ends = PadOptions {
-        end_values: vec![(ScalarValue::Int(0), ScalarValue::Int(1))],
-        ..Default::default()
-    };
+    let ends = PadOptions::default().end_values(vec![(ScalarValue::Int(0), ScalarValue::Int(1))]);
     assert_eq!(
         err(m::pad_with(&a, &[(1, 1)], PadMode::Median, &ends)),
         "unsupported keyword arguments for mode 'median': {'end_values'}"
@@ -742,13 +724,10 @@ fn errors() {
     assert_eq!(r.dtype(), DType::Float32);
     assert_eq!(r.to_vec::<f32>().unwrap()[..2], [0.0, 0.0]);
     // One complex end among per-axis pairs makes every ramp complex.
-    let ends2 = PadOptions {
-        end_values: vec![
-            (j, ScalarValue::Int(0)),
-            (ScalarValue::Int(1), ScalarValue::Int(2)),
-        ],
-        ..Default::default()
-    };
+    let ends2 = PadOptions::default().end_values(vec![
+        (j, ScalarValue::Int(0)),
+        (ScalarValue::Int(1), ScalarValue::Int(2)),
+    ]);
     assert!(m::pad_with(&ai, &[(0, 0), (1, 1)], PadMode::LinearRamp(j), &ends2).is_err());
     // Even unpadded (NumPy's linspace of no element still floors), but not
     // for an empty array (NumPy's early exit).
@@ -758,10 +737,7 @@ fn errors() {
 
     // constant_values and reflect_type: NumPy's keyword checks, casts and
     // lengths.
-    let cv = |pairs: Vec<(ScalarValue, ScalarValue)>| PadOptions {
-        constant_values: pairs,
-        ..Default::default()
-    };
+    let cv = |pairs: Vec<(ScalarValue, ScalarValue)>| PadOptions::default().constant_values(pairs);
     let (i, f) = (ScalarValue::Int, ScalarValue::Float);
     assert_eq!(
         err(m::pad_with(
@@ -772,10 +748,7 @@ fn errors() {
         )),
         "unsupported keyword arguments for mode 'edge': {'constant_values'}"
     );
-    let even = PadOptions {
-        reflect_type: Some(ReflectType::Even),
-        ..Default::default()
-    };
+    let even = PadOptions::default().reflect_type(ReflectType::Even);
     assert_eq!(
         err(m::pad_with(&a, &[(1, 1)], PadMode::Wrap, &even)),
         "unsupported keyword arguments for mode 'wrap': {'reflect_type'}"
@@ -831,10 +804,7 @@ fn errors() {
     );
     // An empty array pads with per-side constants; odd reflections keep
     // NumPy's empty-axis error.
-    let e0r = PadOptions {
-        reflect_type: Some(ReflectType::Odd),
-        ..Default::default()
-    };
+    let e0r = PadOptions::default().reflect_type(ReflectType::Odd);
     assert_eq!(
         err(m::pad_with(&e0, &[(1, 0), (0, 0)], PadMode::Reflect, &e0r)),
         "can't extend empty axis 0 using modes other than 'constant' or 'empty'"

@@ -186,11 +186,9 @@ fn run(c: &Case, ins: &[Array]) -> gpu_array::Result<Vec<Array>> {
             ))
         }
         "interp" => {
-            let opts = InterpOptions {
-                left: opt_f(c.p("left")).map(ScalarValue::Float),
-                right: opt_f(c.p("right")).map(ScalarValue::Float),
-                period: opt_f(c.p("period")),
-            };
+            let mut opts = InterpOptions::default().period(opt_f(c.p("period")));
+            opts.left = opt_f(c.p("left")).map(ScalarValue::Float);
+            opts.right = opt_f(c.p("right")).map(ScalarValue::Float);
             one(math::interp(&ins[0], &ins[1], &ins[2], &opts))
         }
         "bartlett" => one(math::bartlett(pi("m"))),
@@ -225,11 +223,10 @@ fn run(c: &Case, ins: &[Array]) -> gpu_array::Result<Vec<Array>> {
                     Some((a.parse().unwrap(), b.parse().unwrap()))
                 }
             };
-            let opts = HistogramOptions {
-                range,
-                density: pi("density") != 0,
-                weights,
-            };
+            let opts = HistogramOptions::default()
+                .range(range)
+                .density(pi("density") != 0)
+                .weights(weights);
             stats::histogram(&ins[0], bins, &opts).map(|(h, e)| vec![h, e])
         }
         "histogram2d" | "histogramdd" => {
@@ -284,12 +281,10 @@ fn run(c: &Case, ins: &[Array]) -> gpu_array::Result<Vec<Array>> {
             stats::average(&ins[0], axis.as_deref(), ins.get(1), false).map(|(a, s)| vec![a, s])
         }
         "cov" => {
-            let mut opts = CovOptions {
-                rowvar: pi("rowvar") != 0,
-                bias: pi("bias") != 0,
-                ddof: (c.p("ddof") != "none").then(|| pi("ddof")),
-                ..Default::default()
-            };
+            let mut opts = CovOptions::default()
+                .rowvar(pi("rowvar") != 0)
+                .bias(pi("bias") != 0)
+                .ddof((c.p("ddof") != "none").then(|| pi("ddof")));
             let mut y = None;
             match c.tag() {
                 "fw" => opts.fweights = Some(&ins[1]),
@@ -667,10 +662,7 @@ fn large_histogram_and_bincount() {
         "{err}"
     );
     let (r0, r1) = (-1.3, 2.9);
-    let opts = HistogramOptions {
-        range: Some((r0, r1)),
-        ..Default::default()
-    };
+    let opts = HistogramOptions::default().range((r0, r1));
     let (h, e) = stats::histogram(&a, Bins::Count(nb), &opts).unwrap();
     let edges = edges_f32(r0, r1, nb, false);
     assert_eq!(e.to_vec::<f32>().unwrap(), edges, "edges of a given range");
@@ -685,11 +677,7 @@ fn large_histogram_and_bincount() {
     // Weighted (float64 weights): sums per bin.
     let w: Vec<f64> = (0..n).map(|_| rng.unit()).collect();
     let wa = Array::from_slice(&w, &[n]).unwrap();
-    let opts = HistogramOptions {
-        range: Some((r0, r1)),
-        weights: Some(&wa),
-        ..Default::default()
-    };
+    let opts = HistogramOptions::default().range((r0, r1)).weights(&wa);
     let (h, _) = stats::histogram(&a, Bins::Count(nb), &opts).unwrap();
     assert_eq!(h.dtype(), DType::Float64);
     let mut want = vec![0f64; nb];
@@ -752,10 +740,7 @@ fn errors() {
         stats::histogram(
             &f,
             Bins::Count(3),
-            &HistogramOptions {
-                range: Some((2.0, 1.0)),
-                ..Default::default()
-            }
+            &HistogramOptions::default().range((2.0, 1.0))
         )
         .unwrap_err()
         .to_string()
@@ -932,15 +917,14 @@ fn order_statistics_golden() {
             "v" => Quantiles::Many(qv),
             _ => Quantiles::from_array(&qa).unwrap(),
         };
-        let opts = QuantileOptions {
-            axis: match axis {
+        let opts = QuantileOptions::default()
+            .with_axis(match axis {
                 "none" => None,
                 "t" => Some(Vec::new()),
                 list => Some(list.split(',').map(|x| x.parse().unwrap()).collect()),
-            },
-            keepdims: keepdims == "1",
-            method: QuantileMethod::parse(method).unwrap(),
-        };
+            })
+            .keepdims(keepdims == "1")
+            .method(QuantileMethod::parse(method).unwrap());
         let got = match func {
             "median" => so::median(&a, opts.axis.as_deref(), opts.keepdims),
             "nanmedian" => so::nanmedian(&a, opts.axis.as_deref(), opts.keepdims),

@@ -101,13 +101,11 @@ fn numpy_golden() {
             "rev" => a.slice(&s![..;-1]).unwrap(),
             other => panic!("unknown view {other}"),
         };
-        let opts = ReduceOptions {
-            axis: parse_axis(axis),
-            keepdims: keepdims == "1",
-            dtype: (dtype != "default").then(|| dtype.parse().unwrap()),
-            out: None,
-            ddof,
-        };
+        let opts = ReduceOptions::default()
+            .with_axis(parse_axis(axis))
+            .keepdims(keepdims == "1")
+            .dtype((dtype != "default").then(|| dtype.parse().unwrap()))
+            .ddof(ddof);
         let got = match op {
             Some(op) => reduction::reduce(op, &a, &opts),
             None => reduction::ptp(&a, &opts),
@@ -387,13 +385,7 @@ fn reduction_kernel() {
     let v: Vec<f32> = (0..10).map(|i| i as f32).collect();
     let x = Array::from_slice(&v, &[2, 5]).unwrap();
     let r = l2norm
-        .call(
-            &[(&x).into()],
-            &ReductionCall {
-                axis: Some(vec![1]),
-                ..Default::default()
-            },
-        )
+        .call(&[(&x).into()], &ReductionCall::axis(1))
         .unwrap();
     assert_allclose(&r[0], &[5.477_226f32, 15.968_72], 1e-6, 0.0);
     let full = l2norm
@@ -402,14 +394,7 @@ fn reduction_kernel() {
     assert_eq!(full[0].ndim(), 0);
     assert_allclose(&full[0].reshape(&[1]).unwrap(), &[285f32.sqrt()], 1e-6, 0.0);
     let kd = l2norm
-        .call(
-            &[(&x).into()],
-            &ReductionCall {
-                axis: Some(vec![0]),
-                keepdims: true,
-                ..Default::default()
-            },
-        )
+        .call(&[(&x).into()], &ReductionCall::axis(0).keepdims(true))
         .unwrap();
     assert_eq!(kd[0].shape(), &[1, 5]);
     // Broadcast inputs, a scalar, two outputs, a given output.
@@ -428,11 +413,7 @@ fn reduction_kernel() {
     let c = Array::zeros(&[2], DType::Int64).unwrap();
     wsum.call(
         &[(&x).into(), (&w).into(), 2.0.into()],
-        &ReductionCall {
-            axis: Some(vec![-1]),
-            keepdims: false,
-            out: vec![&y, &c],
-        },
+        &ReductionCall::axis(-1).keepdims(false).out(&[&y, &c]),
     )
     .unwrap();
     assert_array_equal(&y, &[2.0f32 * (0.0 + 4.0 + 4.0), 2.0 * (5.0 + 14.0 + 9.0)]);
@@ -850,13 +831,7 @@ fn vector_path_heads_tails_and_item_sizes() {
         let x2 = x.reshape(&[2, len as isize]).unwrap();
         let w2 = w.reshape(&[2, len as isize]).unwrap();
         let r = dot
-            .call(
-                &[(&x2).into(), (&w2).into()],
-                &ReductionCall {
-                    axis: Some(vec![1]),
-                    ..Default::default()
-                },
-            )
+            .call(&[(&x2).into(), (&w2).into()], &ReductionCall::axis(1))
             .unwrap();
         let want: Vec<f64> = (0..2)
             .map(|k| {
@@ -962,13 +937,7 @@ fn column_vector_path() {
     let x = Array::from_slice(&v[..rows * cols], &[rows, cols]).unwrap();
     let w = Array::from_slice(&v[8..8 + rows * cols], &[rows, cols]).unwrap();
     let r = dot
-        .call(
-            &[(&x).into(), (&w).into()],
-            &ReductionCall {
-                axis: Some(vec![0]),
-                ..Default::default()
-            },
-        )
+        .call(&[(&x).into(), (&w).into()], &ReductionCall::axis(0))
         .unwrap();
     let want: Vec<f32> = (0..cols)
         .map(|c| {
@@ -1011,13 +980,7 @@ fn reduction_kernel_raw_arguments() {
         .unwrap();
         let w = w2.slice(&s![.., 0]).unwrap();
         let r = k
-            .call(
-                &[(&x).into(), (&w).into()],
-                &ReductionCall {
-                    axis: Some(vec![0]),
-                    ..Default::default()
-                },
-            )
+            .call(&[(&x).into(), (&w).into()], &ReductionCall::axis(0))
             .unwrap();
         let want: Vec<f64> = (0..cols)
             .map(|c| (0..rows).map(|i| xv[i * cols + c] * wv[i]).sum())
@@ -1040,13 +1003,7 @@ fn reduction_kernel_raw_arguments() {
     let x = Array::from_slice(&xv, &[6, 5, 4]).unwrap();
     let w = Array::from_slice(&wv, &[6, 5]).unwrap();
     let r = k2
-        .call(
-            &[(&x).into(), (&w).into()],
-            &ReductionCall {
-                axis: Some(vec![0, 1]),
-                ..Default::default()
-            },
-        )
+        .call(&[(&x).into(), (&w).into()], &ReductionCall::axes(&[0, 1]))
         .unwrap();
     let want: Vec<f64> = (0..4)
         .map(|c| (0..30).map(|p| xv[p * 4 + c] * wv[p]).sum())
@@ -1055,13 +1012,7 @@ fn reduction_kernel_raw_arguments() {
     // CuPy's restriction.
     let x = Array::from_slice(&xv, &[6, 20]).unwrap();
     let e = k
-        .call(
-            &[(&x).into(), (&w).into()],
-            &ReductionCall {
-                axis: Some(vec![1]),
-                ..Default::default()
-            },
-        )
+        .call(&[(&x).into(), (&w).into()], &ReductionCall::axis(1))
         .unwrap_err();
     assert!(e.to_string().contains("Invalid axis"), "{e}");
 }

@@ -124,12 +124,10 @@ fn golden_on_gpu() {
             );
         }
         if let Some(u) = z.get(&format!("{n}.unique")) {
-            let opts = UniqueOptions {
-                index: true,
-                inverse: true,
-                counts: true,
-                ..Default::default()
-            };
+            let opts = UniqueOptions::default()
+                .index(true)
+                .inverse(true)
+                .counts(true);
             let r = so::unique(&x, opts).unwrap();
             assert_eq!(
                 keys_of(dt, &r.values.to_bytes().unwrap()),
@@ -503,12 +501,10 @@ fn unique_large() {
         let a = device(dt, &[n], &bytes);
         let r = so::unique(
             &a,
-            UniqueOptions {
-                index: true,
-                inverse: true,
-                counts: true,
-                ..Default::default()
-            },
+            UniqueOptions::default()
+                .index(true)
+                .inverse(true)
+                .counts(true),
         )
         .unwrap();
         let keys = keys_of(dt, &bytes);
@@ -586,12 +582,11 @@ fn unique_axis_and_lexsort_nd_golden() {
         let x = get(t, "x");
         let r = so::unique(
             &x,
-            UniqueOptions {
-                axis: Some(axis_of(t)),
-                index: true,
-                inverse: true,
-                counts: true,
-            },
+            UniqueOptions::default()
+                .axis(axis_of(t))
+                .index(true)
+                .inverse(true)
+                .counts(true),
         )
         .unwrap_or_else(|e| panic!("{t}: {e}"));
         let want = get(t, "unique");
@@ -616,14 +611,7 @@ fn unique_axis_and_lexsort_nd_golden() {
             );
         }
         // Without the extras: the same values.
-        let plain = so::unique(
-            &x,
-            UniqueOptions {
-                axis: Some(axis_of(t)),
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let plain = so::unique(&x, UniqueOptions::default().axis(axis_of(t))).unwrap();
         assert!(plain.index.is_none() && plain.inverse.is_none() && plain.counts.is_none());
         assert_eq!(plain.values.to_bytes().unwrap(), want.to_bytes().unwrap());
     }
@@ -665,12 +653,11 @@ fn unique_axis_large_and_edges() {
     let at = a.T();
     let r = so::unique(
         &at,
-        UniqueOptions {
-            axis: Some(1),
-            index: true,
-            inverse: true,
-            counts: true,
-        },
+        UniqueOptions::default()
+            .axis(1)
+            .index(true)
+            .inverse(true)
+            .counts(true),
     )
     .unwrap();
     let row = |i: usize| &data[i * m..(i + 1) * m];
@@ -698,65 +685,31 @@ fn unique_axis_large_and_edges() {
     assert_eq!(r.counts.unwrap().to_vec::<i64>().unwrap(), counts);
 
     // Empty: no slices; empty slices (all equal: one), as NumPy's.
-    let all = UniqueOptions {
-        index: true,
-        inverse: true,
-        counts: true,
-        ..Default::default()
-    };
+    let all = UniqueOptions::default()
+        .index(true)
+        .inverse(true)
+        .counts(true);
     let e = Array::zeros(&[0, 3], DType::Float64).unwrap();
-    let r = so::unique(
-        &e,
-        UniqueOptions {
-            axis: Some(0),
-            ..all
-        },
-    )
-    .unwrap();
+    let r = so::unique(&e, all.axis(0)).unwrap();
     assert_eq!(r.values.shape(), &[0, 3]);
     assert_eq!(r.counts.unwrap().shape(), &[0]);
-    let r = so::unique(
-        &e,
-        UniqueOptions {
-            axis: Some(1),
-            ..all
-        },
-    )
-    .unwrap();
+    let r = so::unique(&e, all.axis(1)).unwrap();
     assert_eq!(r.values.shape(), &[0, 1]);
     assert_eq!(r.index.unwrap().to_vec::<i64>().unwrap(), vec![0]);
     assert_eq!(r.inverse.unwrap().to_vec::<i64>().unwrap(), vec![0, 0, 0]);
     assert_eq!(r.counts.unwrap().to_vec::<i64>().unwrap(), vec![3]);
     // One row: itself.
     let one = Array::from_vec(vec![3.0f32, -1.0]).unwrap();
-    let r = so::unique(
-        &one,
-        UniqueOptions {
-            axis: Some(0),
-            ..all
-        },
-    )
-    .unwrap();
+    let r = so::unique(&one, all.axis(0)).unwrap();
     assert_eq!(r.values.to_vec::<f32>().unwrap(), vec![-1.0, 3.0]);
     assert_eq!(r.inverse.unwrap().to_vec::<i64>().unwrap(), vec![1, 0]);
 
     // Errors: NumPy's AxisError; lexsort's shapes; 0-d keys give 0.
     let s0 = Array::zeros(&[], DType::Float32).unwrap();
-    let opts0 = UniqueOptions {
-        axis: Some(0),
-        ..Default::default()
-    };
+    let opts0 = UniqueOptions::default().axis(0);
     assert!(so::unique(&s0, opts0).is_err());
     assert_eq!(
-        so::unique(
-            &one,
-            UniqueOptions {
-                axis: Some(1),
-                ..all
-            }
-        )
-        .unwrap_err()
-        .to_string(),
+        so::unique(&one, all.axis(1)).unwrap_err().to_string(),
         "axis 1 is out of bounds for array of dimension 1"
     );
     let k2 = Array::zeros(&[2, 3], DType::Int32).unwrap();

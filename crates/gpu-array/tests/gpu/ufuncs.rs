@@ -195,12 +195,11 @@ fn tolerance(ufunc: &str, dtype: DType) -> AllcloseParams {
     } else {
         1.0
     };
-    AllcloseParams {
-        rtol: rtol * factor,
-        atol,
-        equal_nan: true,
-        strict: false,
-    }
+    AllcloseParams::default()
+        .rtol(rtol * factor)
+        .atol(atol)
+        .equal_nan(true)
+        .strict(false)
 }
 
 /// Whether the sign of a zero result is NumPy's contract. Not for
@@ -272,10 +271,7 @@ fn check_loop(u: &'static Ufunc, sig: &str, layout: Layout) -> Result<(), String
             out_views.push(o);
         }
     }
-    let options = UfuncOptions {
-        out: out_views.iter().map(Some).collect(),
-        ..Default::default()
-    };
+    let options = UfuncOptions::default().out(&out_views.iter().collect::<Vec<_>>());
     let args: Vec<Input<'_>> = inputs.iter().map(Input::Array).collect();
     let results = ufunc::call(u, &args, &options).map_err(|e| format!("call failed: {e}"))?;
     let mut errs = Vec::new();

@@ -65,16 +65,13 @@ fn ufunc_specs(names: &[&str]) -> Vec<ElementwiseSpec> {
         for lp in u.loops() {
             let inputs: Vec<Operand> = lp.inputs.iter().map(|&d| Operand::Array(d)).collect();
             let sig = lp.signature();
-            let params = UfuncParams {
-                signature: Some(
-                    lp.inputs
-                        .iter()
-                        .chain(&lp.outputs)
-                        .map(|&d| Some(d))
-                        .collect(),
-                ),
-                ..Default::default()
-            };
+            let params = UfuncParams::default().signature(
+                lp.inputs
+                    .iter()
+                    .chain(&lp.outputs)
+                    .map(|&d| Some(d))
+                    .collect(),
+            );
             let r = u
                 .resolve(&inputs, &params)
                 .unwrap_or_else(|e| panic!("{name} {sig}: {e}"));
@@ -486,16 +483,13 @@ mod gpu {
         let r = u
             .resolve(
                 &ins,
-                &UfuncParams {
-                    signature: Some(
-                        lp.inputs
-                            .iter()
-                            .chain(&lp.outputs)
-                            .map(|&d| Some(d))
-                            .collect(),
-                    ),
-                    ..Default::default()
-                },
+                &UfuncParams::default().signature(
+                    lp.inputs
+                        .iter()
+                        .chain(&lp.outputs)
+                        .map(|&d| Some(d))
+                        .collect(),
+                ),
             )
             .unwrap();
         let arrays: Vec<UfuncInput> = lp.inputs.iter().map(|&d| UfuncInput::Array(d)).collect();

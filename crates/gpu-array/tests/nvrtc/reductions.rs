@@ -142,6 +142,45 @@ fn vector_and_split_column_paths_compile() {
     compile_batch_for("reductions_vector", &specs, &["sm_90"]);
 }
 
+/// The block sizes an `optimize` scope may compile a reduction for
+/// (`ReductionSpec::with_block`): every strategy, the 16-byte vector paths,
+/// and the largest accumulators (complex128 var and argmax, whose column
+/// strategies hold 1024 of them in shared memory at the largest block).
+#[test]
+fn tuned_block_sizes_compile() {
+    if nvrtc_or_skip().is_none() {
+        return;
+    }
+    let mut specs = Vec::new();
+    for block in [128, 512, 1024] {
+        for (op, dt) in [
+            (Builtin::Sum, DType::Float32),
+            (Builtin::Var, DType::Complex128),
+            (Builtin::ArgMax, DType::Complex128),
+        ] {
+            let res = op.result_dtype(dt, None).unwrap();
+            let mut variants = VARIANTS.to_vec();
+            variants.push(Variant::new(Strategy::ColumnSplit, 1, 1, IndexWidth::I32));
+            if dt == DType::Float32 {
+                for st in [Strategy::BlockPerRow, Strategy::TwoPass] {
+                    variants.push(Variant::new(st, 1, 1, IndexWidth::I32).with_vector(4));
+                }
+                for st in [Strategy::Column, Strategy::ColumnSplit] {
+                    variants.push(Variant::new(st, 1, 2, IndexWidth::I32).with_vector(4));
+                }
+            }
+            for v in variants {
+                let spec = op
+                    .spec(dt, res, op.reduce_dtype(dt, res), v)
+                    .with_block(block);
+                assert!(spec.name.ends_with(&format!("_t{block}")), "{}", spec.name);
+                specs.push(spec);
+            }
+        }
+    }
+    compile_batch_for("reductions_tuned_blocks", &specs, &["sm_90"]);
+}
+
 #[test]
 fn dtype_overrides_and_user_kernels_compile() {
     if nvrtc_or_skip().is_none() {

@@ -62,6 +62,7 @@ fn singular_values(a: &Array, hermitian: bool) -> Result<Array> {
 
 /// Options of [`pinv`] (NumPy 2's keywords `rcond`, `hermitian`, `rtol`).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[non_exhaustive]
 pub struct PinvParams {
     /// `rcond`: singular values at most `rcond` times the largest are
     /// dropped (NumPy's default `1e-15` when neither this nor `rtol` is
@@ -74,6 +75,29 @@ pub struct PinvParams {
     /// `hermitian`: `a` is Hermitian, decomposed by `eigh` (lower
     /// triangle), as [`SvdParams::hermitian`].
     pub hermitian: bool,
+}
+
+impl PinvParams {
+    /// Sets `rcond`.
+    #[must_use]
+    pub fn rcond(mut self, rcond: impl Into<Option<f64>>) -> PinvParams {
+        self.rcond = rcond.into();
+        self
+    }
+
+    /// Sets `rtol` (`None`: NumPy's `rtol=None`).
+    #[must_use]
+    pub fn rtol(mut self, rtol: Option<f64>) -> PinvParams {
+        self.rtol = Some(rtol);
+        self
+    }
+
+    /// Sets `hermitian`.
+    #[must_use]
+    pub fn hermitian(mut self, hermitian: bool) -> PinvParams {
+        self.hermitian = hermitian;
+        self
+    }
 }
 
 impl PinvParams {
@@ -130,6 +154,7 @@ pub fn pinv(a: &Array, p: PinvParams) -> Result<Array> {
 /// Options of [`matrix_rank`] (NumPy 2's keywords `tol`, `hermitian`,
 /// `rtol`).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[non_exhaustive]
 pub struct RankParams {
     /// `tol`: the absolute threshold (default `S.max() * rtol`).
     pub tol: Option<f64>,
@@ -138,6 +163,29 @@ pub struct RankParams {
     pub rtol: Option<f64>,
     /// `hermitian`: singular values from `eigvalsh` (lower triangle).
     pub hermitian: bool,
+}
+
+impl RankParams {
+    /// Sets `tol`.
+    #[must_use]
+    pub fn tol(mut self, tol: impl Into<Option<f64>>) -> RankParams {
+        self.tol = tol.into();
+        self
+    }
+
+    /// Sets `rtol`.
+    #[must_use]
+    pub fn rtol(mut self, rtol: impl Into<Option<f64>>) -> RankParams {
+        self.rtol = rtol.into();
+        self
+    }
+
+    /// Sets `hermitian`.
+    #[must_use]
+    pub fn hermitian(mut self, hermitian: bool) -> RankParams {
+        self.hermitian = hermitian;
+        self
+    }
 }
 
 /// NumPy 2's `linalg.matrix_rank(A, tol, hermitian, rtol)`: the number of

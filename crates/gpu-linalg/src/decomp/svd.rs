@@ -56,6 +56,7 @@ pub enum SvdDriver {
 
 /// Options of [`svd`] (NumPy's keywords).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SvdParams {
     /// `U` is `M x M` and `V^H` is `N x N` (else `K = min(M, N)` columns
     /// or rows).
@@ -71,6 +72,36 @@ pub struct SvdParams {
     /// each row scaled by its eigenvalue's sign (NumPy's algorithm);
     /// `full_matrices` and `driver` do not apply.
     pub hermitian: bool,
+}
+
+impl SvdParams {
+    /// Sets `full_matrices`.
+    #[must_use]
+    pub fn full_matrices(mut self, full_matrices: bool) -> SvdParams {
+        self.full_matrices = full_matrices;
+        self
+    }
+
+    /// Sets `compute_uv`.
+    #[must_use]
+    pub fn compute_uv(mut self, compute_uv: bool) -> SvdParams {
+        self.compute_uv = compute_uv;
+        self
+    }
+
+    /// Sets `driver`.
+    #[must_use]
+    pub fn driver(mut self, driver: SvdDriver) -> SvdParams {
+        self.driver = driver;
+        self
+    }
+
+    /// Sets `hermitian`.
+    #[must_use]
+    pub fn hermitian(mut self, hermitian: bool) -> SvdParams {
+        self.hermitian = hermitian;
+        self
+    }
 }
 
 impl Default for SvdParams {

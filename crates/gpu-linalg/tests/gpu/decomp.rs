@@ -431,12 +431,11 @@ fn check_svd(a: &Array, p: SvdParams, what: &str) {
         // The values agree with those of gesvd with vectors.
         let with_uv = svd(
             a,
-            SvdParams {
-                full_matrices: false,
-                compute_uv: true,
-                driver: SvdDriver::Gesvd,
-                hermitian: false,
-            },
+            SvdParams::default()
+                .full_matrices(false)
+                .compute_uv(true)
+                .driver(SvdDriver::Gesvd)
+                .hermitian(false),
         )
         .unwrap_or_else(|e| panic!("{what}: {e}"));
         assert_close(&hs, &host(&with_uv.s), t, &format!("{what}: values only"));
@@ -485,12 +484,11 @@ fn svd_shapes_drivers_and_modes() {
             for driver in [SvdDriver::Auto, SvdDriver::Gesvd, SvdDriver::Gesvdp] {
                 for full in [false, true] {
                     for uv in [true, false] {
-                        let p = SvdParams {
-                            full_matrices: full,
-                            compute_uv: uv,
-                            driver,
-                            hermitian: false,
-                        };
+                        let p = SvdParams::default()
+                            .full_matrices(full)
+                            .compute_uv(uv)
+                            .driver(driver)
+                            .hermitian(false);
                         check_svd(
                             &a,
                             p,
@@ -500,14 +498,7 @@ fn svd_shapes_drivers_and_modes() {
                 }
             }
             // Values alone agree with the values of the full SVD.
-            let s1 = svd(
-                &a,
-                SvdParams {
-                    compute_uv: false,
-                    ..Default::default()
-                },
-            )
-            .unwrap();
+            let s1 = svd(&a, SvdParams::default().compute_uv(false)).unwrap();
             let s2 = svd(&a, SvdParams::default()).unwrap();
             assert_close(&host(&s1.s), &host(&s2.s), tol(dt, 6), "values only");
         }
@@ -724,17 +715,7 @@ fn norms() {
         1e-14,
         "-inf",
     );
-    let s = host(
-        &svd(
-            &x,
-            SvdParams {
-                compute_uv: false,
-                ..Default::default()
-            },
-        )
-        .unwrap()
-        .s,
-    );
+    let s = host(&svd(&x, SvdParams::default().compute_uv(false)).unwrap().s);
     assert_close(&r(Norm::P(2.0), NormAxis::All), &[s[0]], 1e-13, "2");
     assert_close(&r(Norm::P(-2.0), NormAxis::All), &[s[2]], 1e-13, "-2");
     let nuc: C = s.iter().sum();
@@ -1229,16 +1210,9 @@ fn numpy2_keywords_roots_polyfit_errors() {
         // Exactly Hermitian: the mean of h and h^H.
         let hh = gpu_array::ufunc::conj(&h.swapaxes(-1, -2).unwrap()).unwrap();
         let h = gpu_array::ufunc::multiply(&gpu_array::ufunc::add(&h, &hh).unwrap(), 0.5).unwrap();
-        let s1 = svd(
-            &h,
-            SvdParams {
-                compute_uv: false,
-                hermitian: true,
-                ..Default::default()
-            },
-        )
-        .unwrap()
-        .s;
+        let s1 = svd(&h, SvdParams::default().compute_uv(false).hermitian(true))
+            .unwrap()
+            .s;
         let s2 = gpu_linalg::svdvals(&h).unwrap();
         assert_close(
             &host(&s1),
@@ -1246,14 +1220,7 @@ fn numpy2_keywords_roots_polyfit_errors() {
             tol(dt, 5),
             &format!("{dt} hermitian s"),
         );
-        let p1 = pinv(
-            &h,
-            PinvParams {
-                hermitian: true,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let p1 = pinv(&h, PinvParams::default().hermitian(true)).unwrap();
         let p2 = pinv(&h, PinvParams::default()).unwrap();
         assert_close(
             &host(&p1),
@@ -1267,36 +1234,19 @@ fn numpy2_keywords_roots_polyfit_errors() {
     assert_eq!(
         msg(pinv(
             &a,
-            PinvParams {
-                rcond: Some(0.1),
-                rtol: Some(None),
-                hermitian: false
-            }
+            PinvParams::default().rcond(0.1).rtol(None).hermitian(false)
         )),
         "`rtol` and `rcond` can't be both set."
     );
     assert_eq!(
         msg(matrix_rank(
             &a,
-            RankParams {
-                tol: Some(0.1),
-                rtol: Some(0.1),
-                hermitian: false
-            }
+            RankParams::default().tol(0.1).rtol(0.1).hermitian(false)
         )),
         "`tol` and `rtol` can't be both set."
     );
     let rect = random(&mut rng, &[3, 4], DType::Float64);
-    assert!(
-        svd(
-            &rect,
-            SvdParams {
-                hermitian: true,
-                ..Default::default()
-            }
-        )
-        .is_err()
-    );
+    assert!(svd(&rect, SvdParams::default().hermitian(true)).is_err());
     let v3 = random(&mut rng, &[3], DType::Float64);
     assert_eq!(
         msg(array_api::outer(&a, &v3)),
@@ -1335,18 +1285,12 @@ fn numpy2_keywords_roots_polyfit_errors() {
         tmsg(gpu_linalg::polyfit(&e, &e, 1, &opts)),
         "expected non-empty vector for x"
     );
-    let w = PolyfitOptions {
-        w: Some(&v3),
-        ..Default::default()
-    };
+    let w = PolyfitOptions::default().w(&v3);
     assert_eq!(
         tmsg(gpu_linalg::polyfit(&x, &x, 1, &w)),
         "expected w and y to have the same length"
     );
-    let cov = PolyfitOptions {
-        cov: gpu_linalg::PolyCov::Scaled,
-        ..Default::default()
-    };
+    let cov = PolyfitOptions::default().cov(gpu_linalg::PolyCov::Scaled);
     assert!(tmsg(gpu_linalg::polyfit(&x, &x, 5, &cov)).contains("must exceed order"));
     // An exact fit: y = 2 x^2 - 1.
     let y = gpu_array::ufunc::subtract(

@@ -942,22 +942,20 @@ fn golden_run(c: &golden::Case, ins: &[Array]) -> Result<Vec<Array>, String> {
             Ok(vec![r.x, r.residuals, i64_scalar(r.rank as i64), r.s])
         }
         "pinv" => {
-            let p = gpu_linalg::PinvParams {
-                rcond: golden_opt(c.p("rcond")),
-                rtol: match c.p("rtol") {
-                    "novalue" => None,
-                    v => Some(golden_opt(v)),
-                },
-                hermitian: flag("herm"),
+            let mut p = gpu_linalg::PinvParams::default()
+                .rcond(golden_opt(c.p("rcond")))
+                .hermitian(flag("herm"));
+            p.rtol = match c.p("rtol") {
+                "novalue" => None,
+                v => Some(golden_opt(v)),
             };
             one(gpu_linalg::pinv(&a, p))
         }
         "matrix_rank" => {
-            let p = gpu_linalg::RankParams {
-                tol: golden_opt(c.p("atol")),
-                rtol: golden_opt(c.p("rtol")),
-                hermitian: flag("herm"),
-            };
+            let p = gpu_linalg::RankParams::default()
+                .tol(golden_opt(c.p("atol")))
+                .rtol(golden_opt(c.p("rtol")))
+                .hermitian(flag("herm"));
             one(gpu_linalg::matrix_rank(&a, p))
         }
         "norm" => {
@@ -1015,12 +1013,10 @@ fn golden_run(c: &golden::Case, ins: &[Array]) -> Result<Vec<Array>, String> {
             let uv = flag("uv");
             let r = gpu_linalg::svd(
                 &a,
-                SvdParams {
-                    full_matrices: flag("full"),
-                    compute_uv: uv,
-                    hermitian: flag("herm"),
-                    ..Default::default()
-                },
+                SvdParams::default()
+                    .full_matrices(flag("full"))
+                    .compute_uv(uv)
+                    .hermitian(flag("herm")),
             )
             .map_err(e)?;
             if uv {
@@ -1112,16 +1108,15 @@ fn golden_run(c: &golden::Case, ins: &[Array]) -> Result<Vec<Array>, String> {
         "roots" => one(gpu_linalg::roots(&a)),
         "polyfit" => {
             let w = (c.p("w") == "1").then(|| &ins[2]);
-            let opts = gpu_linalg::PolyfitOptions {
-                rcond: golden_opt(c.p("rcond")),
-                full: flag("full"),
-                w,
-                cov: match c.p("cov") {
+            let opts = gpu_linalg::PolyfitOptions::default()
+                .rcond(golden_opt(c.p("rcond")))
+                .full(flag("full"))
+                .w(w)
+                .cov(match c.p("cov") {
                     "1" => gpu_linalg::PolyCov::Scaled,
                     "unscaled" => gpu_linalg::PolyCov::Unscaled,
                     _ => gpu_linalg::PolyCov::Off,
-                },
-            };
+                });
             let r = gpu_linalg::polyfit(&a, &ins[1], pi("deg") as usize, &opts).map_err(e)?;
             let mut out = vec![r.p];
             if let Some(f) = r.full {

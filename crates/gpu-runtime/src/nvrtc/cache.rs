@@ -542,9 +542,17 @@ fn store(dir: &Path, key: &str, compiled: &Compiled, source: Option<&str>) -> st
 }
 
 /// Writes `bytes` to a new temporary file beside `path` (a name nobody can
-/// guess, created exclusively: never an existing file or link), then
-/// renames it over `path` (atomic within one file system).
-pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+/// guess, created exclusively with mode 0600: never an existing file or
+/// link), then renames it over `path` (atomic within one file system), so
+/// that a concurrent reader sees the old file or the new one, never half of
+/// one. The folder should be one [`prepare_cache_dir`] accepts. Public for
+/// the other files kept beside the kernel cache (gpu-array's tuned launch
+/// parameters).
+///
+/// # Errors
+/// Creating, writing or renaming the file failed (the temporary file is
+/// removed).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path
         .file_name()

@@ -31,6 +31,7 @@ pub use cache::{CacheSource, clear_memory_cache, memory_cache_len};
 /// What to compile: source, options, in-memory headers, name expressions and
 /// the target architecture.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CompileRequest {
     /// The CUDA C++ source.
     pub source: String,
@@ -71,6 +72,13 @@ impl CompileRequest {
             source: source.into(),
             ..Default::default()
         }
+    }
+
+    /// Sets the program's name (shown in NVRTC's messages).
+    #[must_use]
+    pub fn name(mut self, name: impl Into<String>) -> Self {
+        self.name = name.into();
+        self
     }
 
     /// Adds one option.
@@ -137,6 +145,7 @@ impl Compiled {
 /// Compiler settings that come from the environment (CuPy's `CUPY_*`
 /// meanings); [`CompileConfig::from_env`] reads them, tests build their own.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CompileConfig {
     /// Where compiled kernels are stored: `CUPRUM_CACHE_DIR`, else
     /// `~/.cache/cuprum/kernels` ([`cache::default_cache_dir`]). Created
@@ -155,6 +164,43 @@ pub struct CompileConfig {
     /// `CUPRUM_DUMP_CUDA_SOURCE_ON_ERROR=1`: on a compile error, write the
     /// numbered source to stderr and append it to the error's log.
     pub dump_source_on_error: bool,
+}
+
+impl CompileConfig {
+    /// Sets `cache_dir`.
+    #[must_use]
+    pub fn cache_dir(mut self, cache_dir: impl Into<PathBuf>) -> CompileConfig {
+        self.cache_dir = cache_dir.into();
+        self
+    }
+
+    /// Sets `in_memory_only`.
+    #[must_use]
+    pub fn in_memory_only(mut self, in_memory_only: bool) -> CompileConfig {
+        self.in_memory_only = in_memory_only;
+        self
+    }
+
+    /// Sets `save_source`.
+    #[must_use]
+    pub fn save_source(mut self, save_source: bool) -> CompileConfig {
+        self.save_source = save_source;
+        self
+    }
+
+    /// Sets `debug`.
+    #[must_use]
+    pub fn debug(mut self, debug: bool) -> CompileConfig {
+        self.debug = debug;
+        self
+    }
+
+    /// Sets `dump_source_on_error`.
+    #[must_use]
+    pub fn dump_source_on_error(mut self, dump_source_on_error: bool) -> CompileConfig {
+        self.dump_source_on_error = dump_source_on_error;
+        self
+    }
 }
 
 fn env_flag(name: &str) -> bool {

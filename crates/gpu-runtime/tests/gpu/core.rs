@@ -209,14 +209,8 @@ fn streams_current_guard_and_kinds() {
     let _shared = shared();
     let null = Stream::current().unwrap();
     assert!(null.is_null());
-    let s = Stream::with_options(
-        dev,
-        StreamOptions {
-            non_blocking: true,
-            priority: 0,
-        },
-    )
-    .unwrap();
+    let s =
+        Stream::with_options(dev, StreamOptions::default().non_blocking(true).priority(0)).unwrap();
     assert!(!s.raw().is_null());
     {
         let _g = s.use_stream();
@@ -235,10 +229,9 @@ fn streams_current_guard_and_kinds() {
     assert!(greatest <= least);
     let hi = Stream::with_options(
         dev,
-        StreamOptions {
-            non_blocking: false,
-            priority: greatest,
-        },
+        StreamOptions::default()
+            .non_blocking(false)
+            .priority(greatest),
     )
     .unwrap();
     hi.synchronize().unwrap();
@@ -298,19 +291,11 @@ fn events_order_and_time() {
     let ms = Event::elapsed_time(&start, &end).unwrap();
     assert!(ms >= 15.0, "elapsed {ms} ms");
     // Without timing, elapsed_time is the driver's error, not a panic.
-    let a = Event::new(EventOptions {
-        timing: false,
-        ..Default::default()
-    })
-    .unwrap();
+    let a = Event::new(EventOptions::default().timing(false)).unwrap();
     a.record(&s).unwrap();
     s.synchronize().unwrap();
     assert!(Event::elapsed_time(&a, &a).is_err());
-    let blocking = Event::new(EventOptions {
-        blocking: true,
-        ..Default::default()
-    })
-    .unwrap();
+    let blocking = Event::new(EventOptions::default().blocking(true)).unwrap();
     blocking.record(&s).unwrap();
     blocking.synchronize().unwrap();
 }

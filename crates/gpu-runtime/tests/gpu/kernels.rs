@@ -495,13 +495,12 @@ fn cache_hits_in_memory_then_on_disk() {
     let Some(_dev) = device_or_skip() else { return };
     let _shared = shared();
     let dir = TempDir::new("cache");
-    let cfg = CompileConfig {
-        cache_dir: dir.0.clone(),
-        in_memory_only: false,
-        save_source: false,
-        debug: false,
-        dump_source_on_error: false,
-    };
+    let cfg = CompileConfig::from_env()
+        .cache_dir(dir.0.clone())
+        .in_memory_only(false)
+        .save_source(false)
+        .debug(false)
+        .dump_source_on_error(false);
     // A unique program, so that no other test has it in memory.
     let src = format!("// {}\n{SOURCE}", dir.0.display());
     let req = CompileRequest::new(src);
@@ -549,12 +548,10 @@ fn texture_2d_linear_filtering_with_normalized_coordinates() {
 
     let tex = TextureObject::new(
         &ResourceDesc::Array(array.clone()),
-        &TextureDesc {
-            address_mode: [AddressMode::Clamp; 3],
-            filter_mode: FilterMode::Linear,
-            normalized_coords: true,
-            ..Default::default()
-        },
+        &TextureDesc::default()
+            .address_mode([AddressMode::Clamp; 3])
+            .filter_mode(FilterMode::Linear)
+            .normalized_coords(true),
     )
     .unwrap();
     drop(array); // The texture keeps it alive.

@@ -46,14 +46,7 @@ fn bytes(n: usize, seed: u64) -> Vec<u8> {
 }
 
 fn stream(dev: Device) -> Stream {
-    Stream::with_options(
-        dev,
-        StreamOptions {
-            non_blocking: true,
-            ..Default::default()
-        },
-    )
-    .unwrap()
+    Stream::with_options(dev, StreamOptions::default().non_blocking(true)).unwrap()
 }
 
 fn download(m: &Memory) -> Vec<u8> {

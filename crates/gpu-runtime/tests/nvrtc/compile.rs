@@ -193,10 +193,7 @@ fn compile_errors_carry_the_log_and_optionally_the_source() {
         }
         other => panic!("expected a compile error, got {other:?}"),
     }
-    let dump = CompileConfig {
-        dump_source_on_error: true,
-        ..no_cache()
-    };
+    let dump = no_cache().dump_source_on_error(true);
     let err = nvrtc::compile_uncached(&req, &dump).unwrap_err();
     let text = err.to_string();
     assert!(text.contains("==== source of `cuprum_kernel.cu`"), "{text}");
@@ -227,10 +224,7 @@ fn debug_builds_compile() {
     let req =
         CompileRequest::new("extern \"C\" __global__ void k(float* x) { x[threadIdx.x] *= 2.0f; }")
             .arch("sm_90");
-    let cfg = CompileConfig {
-        debug: true,
-        ..no_cache()
-    };
+    let cfg = no_cache().debug(true);
     let c = nvrtc::compile_uncached(&req, &cfg).unwrap();
     assert_eq!(c.kind, ImageKind::Cubin);
     // Debug code is larger than optimized code.
@@ -276,13 +270,12 @@ fn files(dir: &Path) -> Vec<String> {
 fn cache_in_memory_then_on_disk() {
     let Some(()) = nvrtc_or_skip() else { return };
     let dir = TempDir::new("cache");
-    let cfg = CompileConfig {
-        cache_dir: dir.0.clone(),
-        in_memory_only: false,
-        save_source: true,
-        debug: false,
-        dump_source_on_error: false,
-    };
+    let cfg = CompileConfig::from_env()
+        .cache_dir(dir.0.clone())
+        .in_memory_only(false)
+        .save_source(true)
+        .debug(false)
+        .dump_source_on_error(false);
     // Unique source, so no other test or earlier run has it cached.
     let src = format!(
         "// {}\nextern \"C\" __global__ void k(int* p) {{ *p = 7; }}\n",
@@ -328,10 +321,7 @@ fn cache_in_memory_then_on_disk() {
     assert_eq!(from, CacheSource::Disk);
 
     // In-memory only: nothing new on disk.
-    let mem = CompileConfig {
-        in_memory_only: true,
-        ..cfg.clone()
-    };
+    let mem = cfg.clone().in_memory_only(true);
     let (_, from) = nvrtc::compile_with_config(&req.clone().arch("compute_80"), &mem).unwrap();
     assert_eq!(from, CacheSource::Compiled);
     assert_eq!(files(&dir.0).len(), 4);
@@ -354,13 +344,12 @@ fn shared_programs(dir: &Path) -> Vec<CompileRequest> {
 }
 
 fn disk_config(dir: &Path) -> CompileConfig {
-    CompileConfig {
-        cache_dir: dir.to_path_buf(),
-        in_memory_only: false,
-        save_source: false,
-        debug: false,
-        dump_source_on_error: false,
-    }
+    CompileConfig::from_env()
+        .cache_dir(dir.to_path_buf())
+        .in_memory_only(false)
+        .save_source(false)
+        .debug(false)
+        .dump_source_on_error(false)
 }
 
 /// Two processes compiling the same kernels into one cache directory at

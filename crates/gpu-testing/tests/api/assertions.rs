@@ -149,20 +149,14 @@ fn allclose_does_not_broadcast_beyond_scalars() {
 
 #[test]
 fn allclose_with_options() {
-    let no_nan = AllcloseParams {
-        equal_nan: false,
-        ..AllcloseParams::default()
-    };
+    let no_nan = AllcloseParams::default().equal_nan(false);
     let err = check_allclose_with(&[NAN], &[NAN], &no_nan).unwrap_err();
     assert!(err.contains("Mismatched elements: 1 / 1 (100%)"), "{err}");
     assert!(
         err.contains("Max absolute difference among violations: nan"),
         "{err}"
     );
-    let strict = AllcloseParams {
-        strict: true,
-        ..AllcloseParams::default()
-    };
+    let strict = AllcloseParams::default().strict(true);
     assert_allclose_with(&[1.0f32], &[1.0f32], &strict);
     let err = check_allclose_with(&[1.0f32], &[1.0f64], &strict).unwrap_err();
     assert!(err.contains("(dtypes float32, float64 mismatch)"), "{err}");
