@@ -105,52 +105,56 @@ pub fn tiny_add_host(dev: Device) -> Result<Record> {
 
 /// Reductions and scans (issue 3).
 pub mod reductions {
-    use gpu_array::reduction::{self, ReduceOptions};
-    use gpu_array::{DType, scan};
+    use gpu_array::DType;
+    use gpu_array::reduction::ReduceOptions;
     use gpu_runtime::{Device, Result};
 
     use super::{N, SIDE, filled, gpu_rec, time};
 
     pub fn sum_full(dev: Device) -> Result<Record> {
         let a = filled(&[N], DType::Float32, 1.0)?;
-        let ms = time(dev, || reduction::sum(&a, &ReduceOptions::default()))?;
+        let ms = time(dev, || gpu_array::math::sum(&a, &ReduceOptions::default()))?;
         Ok(gpu_rec("sum full f32 2^28", ms, N * 4))
     }
 
     pub fn max_full(dev: Device) -> Result<Record> {
         let a = filled(&[N], DType::Float32, 1.0)?;
-        let ms = time(dev, || reduction::amax(&a, &ReduceOptions::default()))?;
+        let ms = time(dev, || {
+            gpu_array::stats::amax(&a, &ReduceOptions::default())
+        })?;
         Ok(gpu_rec("max full f32 2^28", ms, N * 4))
     }
 
     pub fn sum_axis1(dev: Device) -> Result<Record> {
         let a = filled(&[SIDE, SIDE], DType::Float32, 1.0)?;
-        let ms = time(dev, || reduction::sum(&a, &ReduceOptions::axis(1)))?;
+        let ms = time(dev, || gpu_array::math::sum(&a, &ReduceOptions::axis(1)))?;
         Ok(gpu_rec("sum axis=1 16384^2 f32", ms, N * 4))
     }
 
     pub fn sum_axis0(dev: Device) -> Result<Record> {
         let a = filled(&[SIDE, SIDE], DType::Float32, 1.0)?;
-        let ms = time(dev, || reduction::sum(&a, &ReduceOptions::axis(0)))?;
+        let ms = time(dev, || gpu_array::math::sum(&a, &ReduceOptions::axis(0)))?;
         Ok(gpu_rec("sum axis=0 16384^2 f32", ms, N * 4))
     }
 
     pub fn argmax_full(dev: Device) -> Result<Record> {
         let a = filled(&[N], DType::Float32, 1.0)?;
-        let ms = time(dev, || reduction::argmax(&a, &ReduceOptions::default()))?;
+        let ms = time(dev, || {
+            gpu_array::sorting::argmax(&a, &ReduceOptions::default())
+        })?;
         Ok(gpu_rec("argmax full f32 2^28", ms, N * 4))
     }
 
     pub fn std_axis1(dev: Device) -> Result<Record> {
         let a = filled(&[SIDE, SIDE], DType::Float32, 1.0)?;
-        let ms = time(dev, || reduction::std(&a, &ReduceOptions::axis(1)))?;
+        let ms = time(dev, || gpu_array::stats::std(&a, &ReduceOptions::axis(1)))?;
         Ok(gpu_rec("std axis=1 16384^2 f32", ms, N * 4))
     }
 
     pub fn cumsum(dev: Device) -> Result<Record> {
         let n = 1 << 26;
         let a = filled(&[n], DType::Float32, 1.0)?;
-        let ms = time(dev, || scan::cumsum(&a, None, None))?;
+        let ms = time(dev, || gpu_array::math::cumsum(&a, None, None))?;
         Ok(gpu_rec("cumsum f32 2^26", ms, 2 * n * 4))
     }
 
@@ -206,7 +210,7 @@ pub mod fusion {
 /// `cuprum-bench`); the timed calls run the chosen launch.
 pub mod optimize {
     use gpu_array::optimizing::{OptimizeConfig, optimize_scope};
-    use gpu_array::reduction::{self, ReduceOptions};
+    use gpu_array::reduction::ReduceOptions;
     use gpu_array::{Array, DType, ufunc};
     use gpu_runtime::{Device, Result};
 
@@ -226,7 +230,7 @@ pub mod optimize {
 
     pub fn sum_axis1_wide(dev: Device) -> Result<Record> {
         let a = filled(&WIDE, DType::Float32, 1.0)?;
-        let ms = time(dev, || reduction::sum(&a, &ReduceOptions::axis(1)))?;
+        let ms = time(dev, || gpu_array::math::sum(&a, &ReduceOptions::axis(1)))?;
         Ok(gpu_rec(
             "sum axis=1 (1024,2^20) f32",
             ms,
@@ -236,7 +240,7 @@ pub mod optimize {
 
     pub fn sum_axis1_wide_tuned(dev: Device) -> Result<Record> {
         let a = filled(&WIDE, DType::Float32, 1.0)?;
-        let ms = tuned(dev, || reduction::sum(&a, &ReduceOptions::axis(1)))?;
+        let ms = tuned(dev, || gpu_array::math::sum(&a, &ReduceOptions::axis(1)))?;
         Ok(gpu_rec(
             "sum axis=1 (1024,2^20) f32 optimize",
             ms,
@@ -246,19 +250,19 @@ pub mod optimize {
 
     pub fn sum_axis1_tuned(dev: Device) -> Result<Record> {
         let a = filled(&[SIDE, SIDE], DType::Float32, 1.0)?;
-        let ms = tuned(dev, || reduction::sum(&a, &ReduceOptions::axis(1)))?;
+        let ms = tuned(dev, || gpu_array::math::sum(&a, &ReduceOptions::axis(1)))?;
         Ok(gpu_rec("sum axis=1 16384^2 f32 optimize", ms, N * 4))
     }
 
     pub fn sum_axis0_tuned(dev: Device) -> Result<Record> {
         let a = filled(&[SIDE, SIDE], DType::Float32, 1.0)?;
-        let ms = tuned(dev, || reduction::sum(&a, &ReduceOptions::axis(0)))?;
+        let ms = tuned(dev, || gpu_array::math::sum(&a, &ReduceOptions::axis(0)))?;
         Ok(gpu_rec("sum axis=0 16384^2 f32 optimize", ms, N * 4))
     }
 
     pub fn sum_full_tuned(dev: Device) -> Result<Record> {
         let a = filled(&[N], DType::Float32, 1.0)?;
-        let ms = tuned(dev, || reduction::sum(&a, &ReduceOptions::default()))?;
+        let ms = tuned(dev, || gpu_array::math::sum(&a, &ReduceOptions::default()))?;
         Ok(gpu_rec("sum full f32 2^28 optimize", ms, N * 4))
     }
 

@@ -7,7 +7,7 @@
 //! | CuPy                         | Cuprum                                   |
 //! |------------------------------|------------------------------------------|
 //! | `cp.ndarray`, `cp.float32`   | [`Array`], [`DType::Float32`]            |
-//! | `cp.array`, `cp.zeros`, ...  | [`array`], [`zeros`], ... ([`creation`]) |
+//! | `cp.array`, `cp.zeros`, ...  | [`array`](fn@array), [`zeros`], ... ([`creation`]) |
 //! | `cp.exp`, `cp.add`, ...      | [`exp`], [`add`], ... ([`ufunc`])        |
 //! | `cp.concatenate`, `cp.roll`  | [`concatenate`], [`roll`], ... ([`manipulation`]) |
 //! | `cp.sort`, `cp.unique`       | [`sort`], [`unique`], ... ([`sorting`])  |
@@ -50,8 +50,8 @@ pub use gpu_array::indexing::{
     take, take_along_axis, unravel_index, where_,
 };
 pub use gpu_array::logic::{
-    BitOrder, allclose, array_equal, array_equiv, base_repr, binary_repr, isclose, iscomplex,
-    iscomplexobj, isfortran, isreal, isrealobj, isscalar, packbits, unpackbits,
+    BitOrder, all, allclose, any, array_equal, array_equiv, base_repr, binary_repr, isclose,
+    iscomplex, iscomplexobj, isfortran, isreal, isrealobj, isscalar, packbits, unpackbits,
 };
 pub use gpu_array::manipulation::{
     ConstantForm, PadMode, PadOptions, ReflectType, Requirement, Sections, array_split,
@@ -60,19 +60,22 @@ pub use gpu_array::manipulation::{
     stack, tile, trim_zeros, vsplit, vstack,
 };
 pub use gpu_array::math::{
-    angle, around, bartlett, blackman, clip, convolve, correlate, fix, hamming, hanning, i0, imag,
-    interp, kaiser, nan_to_num, real, round_, sinc, unwrap,
+    angle, around, bartlett, blackman, clip, convolve, correlate, cumprod, cumsum, diff, fix,
+    hamming, hanning, i0, imag, interp, kaiser, nan_to_num, nancumprod, nancumsum, nanprod, nansum,
+    prod, real, round_, sinc, sum, unwrap,
 };
 pub use gpu_array::polynomial::{
     Poly1d, poly, polyadd, polyder, polyint, polymul, polysub, polyval,
 };
 pub use gpu_array::sorting::{
-    QuantileMethod, QuantileOptions, Quantiles, Side, Unique, UniqueOptions, argpartition, argsort,
-    in1d, isin, lexsort, lexsort_axis, median, msort, nanmedian, nanpercentile, nanquantile,
-    partition, percentile, quantile, searchsorted, sort, sort_complex, unique,
+    QuantileMethod, QuantileOptions, Quantiles, Side, Unique, UniqueOptions, argmax, argmin,
+    argpartition, argsort, count_nonzero, in1d, isin, lexsort, lexsort_axis, median, msort,
+    nanargmax, nanargmin, nanmedian, nanpercentile, nanquantile, partition, percentile, quantile,
+    searchsorted, sort, sort_complex, unique,
 };
 pub use gpu_array::stats::{
-    average, bincount, corrcoef, cov, digitize, histogram, histogram2d, histogramdd,
+    amax, amin, average, bincount, corrcoef, cov, digitize, histogram, histogram2d, histogramdd,
+    mean, nanmax, nanmean, nanmin, nanstd, nanvar, ptp, std, var,
 };
 pub use gpu_array::ufunc::*;
 pub use gpu_array::{

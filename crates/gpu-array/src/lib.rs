@@ -78,10 +78,10 @@
 //! | `x[1:, ::-1]`                              | `x.slice(&s![1.., ..;-1])?`                               |
 //! | `x[idx, 1:]`, `x[mask] = 0.0`              | `x.get_index(&ix![&idx, 1..])?`, `x.set_index(&ix![&mask], 0.0)?` |
 //! | `cp.ElementwiseKernel(...)`                | [`elementwise::ElementwiseKernel::new`] and `.call`       |
-//! | `x.sum(axis=1)`, `cp.max(x)`               | `x.sum(&ReduceOptions::axis(1))?`, [`reduction::amax`]    |
+//! | `x.sum(axis=1)`, `cp.max(x)`               | `x.sum(&ReduceOptions::axis(1))?`, [`crate::stats::amax`]    |
 //! | `cp.fuse(f)`, `f(x, y)`                     | [`fusion::fuse`]`("f", \|x: &FVar, y: &FVar\| ..)`, `.call(&[&x, &y])?` |
 //! | fused `f(x, out=o, dtype=...)`             | `.call_with(&[&x], &`[`fusion::FuseOptions`]`::out(&[&o]))?` |
-//! | `cp.cumsum(x)`, `cp.diff(x)`               | [`scan::cumsum`]`(&x, None, None)?`, [`scan::diff`]       |
+//! | `cp.cumsum(x)`, `cp.diff(x)`               | [`crate::math::cumsum`]`(&x, None, None)?`, [`crate::math::diff`]       |
 //! | `cp.concatenate((a, b), axis=1)`           | [`manipulation::concatenate`]`(&[&a, &b], Some(1))?`     |
 //! | `cp.sort(a)`, `cp.argsort(a, axis=0)`      | [`sorting::sort`]`(&a, Some(-1))?`, [`sorting::argsort`] |
 //! | `cp.take(a, idx, axis=0)`                  | [`indexing::take`]`(&a, &idx, Some(0), TakeMode::Wrap)?` |

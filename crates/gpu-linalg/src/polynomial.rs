@@ -13,9 +13,10 @@
 //! | `np.polyfit(x, y, 3, full=True)`                | `PolyfitOptions::default().full(true)`: [`Polyfit::full`]  |
 //! | `np.polyfit(x, y, 3, w=w, cov='unscaled')`      | `PolyfitOptions::default().w(&w).cov(PolyCov::Unscaled)` |
 
+use gpu_array::math::sum;
 use gpu_array::polynomial::Poly1d;
 use gpu_array::polynomial::polynomial::polyvander;
-use gpu_array::reduction::{ReduceOptions, sum};
+use gpu_array::reduction::ReduceOptions;
 use gpu_array::{Array, AxisIndex, DType, Order, ufunc};
 use num_complex::Complex;
 

@@ -742,7 +742,7 @@ fn mask_offsets(masks: &[(&Array, &[usize], &[isize])]) -> Result<Vec<Array>> {
         }
         let flat = m.reshape(&[-1])?;
         let csum = if flat.size() > 0 {
-            Some(crate::scan::cumsum(&flat, None, Some(DType::Int64))?)
+            Some(crate::math::cumsum(&flat, None, Some(DType::Int64))?)
         } else {
             None
         };

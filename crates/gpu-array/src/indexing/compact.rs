@@ -16,7 +16,7 @@
 //!
 //! 1. `cuprum_mask_count`: each block counts the true (nonzero) bytes of
 //!    its tile of the mask, 16 mask bytes per load; the per-tile counts
-//!    (int64) are then scanned by [`crate::scan::cumsum`] (16384 of them
+//!    (int64) are then scanned by [`crate::math::cumsum`] (16384 of them
 //!    for 2^28 elements) and the host reads the last, the total, in one
 //!    8-byte copy: the result must be allocated before it is written.
 //! 2. `cuprum_mask_select_S` (one kernel per item size `S` of 1, 2, 4, 8,
@@ -158,7 +158,7 @@ pub(crate) fn mask_select(a: &Array, mask: &Array) -> Result<Array> {
         ],
         n as i64,
     )?;
-    let incl = crate::scan::cumsum(&counts, None, None)?;
+    let incl = crate::math::cumsum(&counts, None, None)?;
     // The one wait: the total sizes the result.
     let total = incl.item::<i64>(&[tiles as isize - 1])?;
     let total = usize::try_from(total)

@@ -64,7 +64,7 @@ pub fn place(a: &Array, mask: &Array, vals: &Array) -> Result<()> {
     } else {
         mask.not_equal(0)?.reshape(&[-1])?
     };
-    let csum = crate::scan::cumsum(&m, None, Some(DType::Int64))?;
+    let csum = crate::math::cumsum(&m, None, Some(DType::Int64))?;
     if v.size() == 0 {
         if csum.item::<i64>(&[n as isize - 1])? > 0 {
             return Err(Error::Value("Cannot insert from an empty array!".into()));

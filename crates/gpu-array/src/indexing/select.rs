@@ -134,7 +134,7 @@ pub fn argwhere(a: &Array) -> Result<Array> {
     } else {
         a.not_equal(0)?.reshape(&[-1])?
     };
-    let csum = crate::scan::cumsum(&mask, None, Some(DType::Int64))?;
+    let csum = crate::math::cumsum(&mask, None, Some(DType::Int64))?;
     let count = csum.item::<i64>(&[n as isize - 1])? as usize;
     let cols = nd.max(1);
     let out = Array::empty_on(dev, &[count, cols], DType::Int64, Order::C)?;

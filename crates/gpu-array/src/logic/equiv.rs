@@ -3,7 +3,8 @@
 use crate::array::Array;
 use crate::error::Result;
 use crate::layout;
-use crate::reduction::{ReduceOptions, all};
+use crate::logic::all;
+use crate::reduction::ReduceOptions;
 
 /// Whether `a1` and `a2` broadcast together and are equal elementwise
 /// (NumPy's `array_equiv`): shapes that do not broadcast give `false`,

@@ -25,11 +25,13 @@ mod array_type;
 mod bitpack;
 mod equiv;
 mod number_repr;
+mod truth;
 
 pub use array_type::{iscomplex, iscomplexobj, isfortran, isreal, isrealobj, isscalar};
 pub use bitpack::{BitOrder, bit_kernel_specs, packbits, unpackbits};
 pub use equiv::array_equiv;
 pub use number_repr::{base_repr, binary_repr};
+pub use truth::{all, any};
 
 use std::sync::OnceLock;
 
@@ -38,7 +40,8 @@ use crate::dtype::{DType, ScalarValue};
 use crate::elementwise::ElementwiseKernel;
 use crate::error::Result;
 use crate::layout::{self, Order};
-use crate::reduction::{ReduceOptions, all};
+use crate::reduction::ReduceOptions;
+
 use crate::ufunc::Input;
 
 fn isclose_kernel(complex: bool) -> &'static ElementwiseKernel {

@@ -5,7 +5,8 @@ use crate::array::Array;
 use crate::creation::{asarray, ascontiguousarray, asfortranarray};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::reduction::{ReduceOptions, argmax};
+use crate::reduction::ReduceOptions;
+use crate::sorting::argmax;
 
 /// `a` without its leading (`'f'` in `trim`) and/or trailing (`'b'`) zeros
 /// (NumPy's and CuPy's 1-D `trim_zeros`); a view. Waits for the device

@@ -16,7 +16,9 @@ use crate::dtype::{DType, ScalarValue};
 use crate::error::{Error, Result};
 use crate::indexing::{TakeMode, take, where_};
 use crate::layout::Order;
-use crate::reduction::{ReduceOptions, amax, amin, any, mean};
+use crate::logic::any;
+use crate::reduction::ReduceOptions;
+use crate::stats::{amax, amin, mean};
 use crate::ufunc::{self, Input};
 
 /// How [`pad`] fills the new elements (NumPy's `mode=`).

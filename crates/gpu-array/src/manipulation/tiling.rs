@@ -125,7 +125,7 @@ pub fn repeat(a: &Array, repeats: &[usize], axis: Option<isize>) -> Result<Array
     let dev = src.device();
     let counts: Vec<i64> = repeats.iter().map(|&r| r as i64).collect();
     let counts = Array::from_slice_on(dev, &counts, &[len])?;
-    let ends = crate::scan::cumsum(&counts, None, Some(DType::Int64))?;
+    let ends = crate::math::cumsum(&counts, None, Some(DType::Int64))?;
     let pos = crate::creation::arange(0, total as i64, 1, Some(DType::Int64))?;
     let idx = crate::sorting::searchsorted(&ends, &pos, Side::Right, None)?;
     take(&src, &idx, Some(ax as isize), TakeMode::Wrap)

@@ -24,18 +24,22 @@
 
 mod clip;
 mod convolve;
+mod diff;
 mod interp;
 pub(crate) mod kernels;
 mod rounding;
 pub(crate) mod special;
+mod sums;
 mod unwrap;
 mod window;
 
 pub use clip::{Bound, clip, clip_out, nan_to_num};
 pub use convolve::{Mode, convolve, correlate};
+pub use diff::diff;
 pub use interp::{InterpOptions, interp};
 pub use kernels::kernel_specs;
 pub use rounding::{around, fix, round_};
 pub use special::{angle, i0, imag, real, rsqrt, sinc};
+pub use sums::{cumprod, cumsum, nancumprod, nancumsum, nanprod, nansum, prod, sum};
 pub use unwrap::{unwrap, unwrap_with};
 pub use window::{bartlett, blackman, hamming, hanning, kaiser};

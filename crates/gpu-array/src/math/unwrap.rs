@@ -6,7 +6,7 @@ use crate::dtype::{DType, Operand, ScalarKind, ScalarValue, result_type};
 use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::{AxisIndex, Order, normalize_axis};
-use crate::scan;
+
 use crate::ufunc::{self, Input, UfuncOptions};
 
 /// NumPy's `unwrap(p, discont=None, axis=-1, period=2*pi)` with a float
@@ -48,7 +48,7 @@ pub fn unwrap_with(
         ));
     }
     let ax = normalize_axis(axis, p.ndim())?;
-    let dd = scan::diff(p, 1, ax as isize, None, None)?;
+    let dd = crate::math::diff(p, 1, ax as isize, None, None)?;
     let kind = match period {
         ScalarValue::Bool(_) | ScalarValue::Int(_) => ScalarKind::Int,
         ScalarValue::Float(_) => ScalarKind::Float,
@@ -100,7 +100,7 @@ pub fn unwrap_with(
     unwrap_kernel((&dd).into(), (&ph).into(), s).launch(ph.shape())?;
     let up = p.astype(dtype)?;
     if p.shape()[ax] > 1 {
-        let cs = scan::cumsum(&ph, Some(ax as isize), None)?;
+        let cs = crate::math::cumsum(&ph, Some(ax as isize), None)?;
         let mut idx = vec![AxisIndex::FULL; p.ndim()];
         idx[ax] = AxisIndex::Slice {
             start: Some(1),

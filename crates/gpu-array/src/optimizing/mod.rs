@@ -58,7 +58,8 @@
 //!
 //! ```no_run
 //! use gpu_array::optimizing::{OptimizeConfig, optimize};
-//! use gpu_array::reduction::{ReduceOptions, sum};
+//! use gpu_array::reduction::{ReduceOptions};
+//! use gpu_array::math::{sum};
 //! use gpu_array::{DType, creation};
 //!
 //! # fn main() -> gpu_array::Result<()> {

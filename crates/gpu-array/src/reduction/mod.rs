@@ -1,18 +1,22 @@
-//! Reductions: CuPy's `ReductionKernel`, the built-in reductions and the
-//! engine under both.
+//! Reductions: CuPy's `ReductionKernel`, the built-in reductions' engine
+//! ([`Builtin`], [`reduce`], the [`Reduction`] builder) and the planner.
+//! The NumPy functions built on it live in their NumPy sections:
+//! `sum`/`prod` in [`crate::math`], `mean`/`var`/`amax`/`ptp` in
+//! [`crate::stats`], `all`/`any` in [`crate::logic`], `argmax`/
+//! `count_nonzero` in [`crate::sorting`].
 //!
 //! | NumPy / CuPy                                        | Cuprum                                                      |
 //! |-----------------------------------------------------|-------------------------------------------------------------|
 //! | `cp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm')` | [`ReductionKernel::new`]`("T x", "T y", "x * x", "a + b", "y = sqrt(a)", Some("0"), "l2norm")?` |
 //! | `kernel(x, axis=1, keepdims=True)`                  | `kernel.call(&[(&x).into()], &ReductionCall::axis(1).keepdims(true))?` |
-//! | `x.sum()`, `cp.sum(x, axis=(0, 2), dtype=f8)`       | `x.sum(&Default::default())?`, [`sum`]`(&x, &ReduceOptions::axes(&[0, 2]).dtype(DType::Float64))?` |
-//! | `x.max(axis=-1, keepdims=True)`, `cp.amin`          | `x.max(&ReduceOptions::axis(-1).keepdims(true))?`, [`amin`] |
-//! | `x.all()`, `x.any()`, `cp.count_nonzero(x)`         | `x.all(..)`, `x.any(..)`, [`count_nonzero`]                 |
+//! | `x.sum()`, `cp.sum(x, axis=(0, 2), dtype=f8)`       | `x.sum(&Default::default())?`, [`sum`](crate::math::sum)`(&x, &ReduceOptions::axes(&[0, 2]).dtype(DType::Float64))?` |
+//! | `x.max(axis=-1, keepdims=True)`, `cp.amin`          | `x.max(&ReduceOptions::axis(-1).keepdims(true))?`, [`amin`](crate::stats::amin) |
+//! | `x.all()`, `x.any()`, `cp.count_nonzero(x)`         | `x.all(..)`, `x.any(..)`, [`count_nonzero`](crate::sorting::count_nonzero)                 |
 //! | `x.mean(axis=0)`, `cp.prod(x, out=y)`               | `x.mean(&ReduceOptions::axis(0))?`, `ReduceOptions::default().out(&y)` |
-//! | `cp.nansum(x)`, `cp.nanmax(x, axis=0)`             | [`nansum`], [`nanmax`]`(&x, &ReduceOptions::axis(0))?`, [`nanprod`], [`nanmin`] |
-//! | `cp.ptp(x, axis=1)`                                 | [`ptp`]`(&x, &ReduceOptions::axis(1))?`                     |
-//! | `x.argmax()`, `cp.nanargmin(x, axis=1)`             | `x.argmax(&Default::default())?`, [`nanargmin`]`(&x, &ReduceOptions::axis(1))?` |
-//! | `x.var(axis=0, ddof=1)`, `cp.nanstd(x)`, `cp.nanmean` | `x.var(&ReduceOptions::axis(0).ddof(1.0))?`, [`nanstd`], [`nanmean`] |
+//! | `cp.nansum(x)`, `cp.nanmax(x, axis=0)`             | [`nansum`](crate::math::nansum), [`nanmax`](crate::stats::nanmax)`(&x, &ReduceOptions::axis(0))?`, [`nanprod`](crate::math::nanprod), [`nanmin`](crate::stats::nanmin) |
+//! | `cp.ptp(x, axis=1)`                                 | [`ptp`](crate::stats::ptp)`(&x, &ReduceOptions::axis(1))?`                     |
+//! | `x.argmax()`, `cp.nanargmin(x, axis=1)`             | `x.argmax(&Default::default())?`, [`nanargmin`](crate::sorting::nanargmin)`(&x, &ReduceOptions::axis(1))?` |
+//! | `x.var(axis=0, ddof=1)`, `cp.nanstd(x)`, `cp.nanmean` | `x.var(&ReduceOptions::axis(0).ddof(1.0))?`, [`nanstd`](crate::stats::nanstd), [`nanmean`](crate::stats::nanmean) |
 //! | `float(x.sum())`                                    | `x.sum(..)?.item::<f64>(&[])?`                              |
 //!
 //! As in CuPy (its documented difference from NumPy), a full reduction
@@ -44,11 +48,7 @@ mod render;
 pub mod spec;
 
 pub use builder::Reduction;
-pub use builtin::{
-    Builtin, ReduceOptions, all, amax, amin, any, argmax, argmin, count_nonzero, mean, nanargmax,
-    nanargmin, nanmax, nanmean, nanmin, nanprod, nanstd, nansum, nanvar, prod, ptp, reduce, std,
-    sum, var,
-};
+pub use builtin::{Builtin, ReduceOptions, reduce};
 pub use launch::{REDUCTION_HEADER, RedInput, kernels_for, launch, program_request};
 pub use render::{BLOCK, INCLUDE, render_program};
 pub use spec::{AccStruct, RedArgs, RedParam, RedValue, ReductionSpec, Strategy, Variant};

@@ -1,12 +1,13 @@
-//! Cumulative sums and products along an axis, and `diff` (NumPy's
-//! `cumsum`, `cumprod`, `nancumsum`, `nancumprod`, `diff`).
+//! The scan engine: cumulative sums and products along an axis, behind
+//! NumPy's `cumsum`, `cumprod`, `nancumsum` and `nancumprod`, which live
+//! with `sum` and `diff` in [`crate::math`] (NumPy's "Sums, products,
+//! differences").
 //!
 //! | NumPy / CuPy                          | Cuprum                                            |
 //! |---------------------------------------|---------------------------------------------------|
-//! | `cp.cumsum(a)`, `a.cumsum(axis=1)`    | [`cumsum`]`(&a, None, None)?`, `a.cumsum(Some(1))?` |
-//! | `cp.cumprod(a, axis=0, dtype=f8)`     | [`cumprod`]`(&a, Some(0), Some(DType::Float64))?`  |
-//! | `cp.nancumsum(a)`, `cp.nancumprod(a)` | [`nancumsum`], [`nancumprod`]                     |
-//! | `cp.diff(a, n=2, axis=-1)`            | [`diff`]`(&a, 2, -1, None, None)?`                 |
+//! | `cp.cumsum(a)`, `a.cumsum(axis=1)`    | [`cumsum`](crate::math::cumsum)`(&a, None, None)?`, `a.cumsum(Some(1))?` |
+//! | `cp.cumprod(a, axis=0, dtype=f8)`     | [`cumprod`](crate::math::cumprod)`(&a, Some(0), Some(DType::Float64))?`  |
+//! | `cp.nancumsum(a)`, `cp.nancumprod(a)` | [`nancumsum`](crate::math::nancumsum), [`nancumprod`](crate::math::nancumprod) |
 //!
 //! Result dtypes are NumPy's: bool and signed integers narrower than 64
 //! bits accumulate as int64, unsigned ones as uint64, other dtypes keep
@@ -28,16 +29,15 @@
 //! totals, their prefixes, rescans); a narrower inner block is moved last
 //! by a copy, scanned as rows, and moved back.
 
-mod diff;
 pub(crate) mod kernels;
 
-pub use diff::diff;
+pub(crate) use kernels::ScanOp;
 
 use crate::array::Array;
 use crate::dtype::DType;
 use crate::error::Result;
 use crate::layout::{Order, normalize_axis};
-use kernels::{ScanOp, Shape, TILE};
+use kernels::{Shape, TILE};
 
 /// NumPy's default result dtype of `cumsum`/`cumprod` (and their `nan`
 /// forms) of an array of `input`: int64 for bool and narrower signed
@@ -62,60 +62,6 @@ pub fn program_source(pairs: &[(DType, DType)]) -> String {
             s.push_str(&kernels::instantiation(i, o));
             s
         })
-}
-
-/// Cumulative sum along `axis` (NumPy's `cumsum`); `axis=None` scans the
-/// flattened array; `dtype` is the accumulation and result dtype (default
-/// [`cumulative_dtype`]).
-///
-/// # Errors
-/// Axis out of bounds; allocation, compilation or launch failed.
-pub fn cumsum(a: &Array, axis: Option<isize>, dtype: Option<DType>) -> Result<Array> {
-    cumulative(a, axis, dtype, ScanOp::Sum)
-}
-
-/// Cumulative product along `axis` (NumPy's `cumprod`); as [`cumsum`].
-///
-/// # Errors
-/// As [`cumsum`].
-pub fn cumprod(a: &Array, axis: Option<isize>, dtype: Option<DType>) -> Result<Array> {
-    cumulative(a, axis, dtype, ScanOp::Prod)
-}
-
-/// Cumulative sum treating NaN as zero (NumPy's `nancumsum`); as
-/// [`cumsum`] for integer and bool inputs.
-///
-/// # Errors
-/// As [`cumsum`].
-pub fn nancumsum(a: &Array, axis: Option<isize>, dtype: Option<DType>) -> Result<Array> {
-    cumulative(a, axis, dtype, ScanOp::NanSum)
-}
-
-/// Cumulative product treating NaN as one (NumPy's `nancumprod`); as
-/// [`cumprod`] for integer and bool inputs.
-///
-/// # Errors
-/// As [`cumsum`].
-pub fn nancumprod(a: &Array, axis: Option<isize>, dtype: Option<DType>) -> Result<Array> {
-    cumulative(a, axis, dtype, ScanOp::NanProd)
-}
-
-impl Array {
-    /// `a.cumsum(axis)`: [`cumsum`] with the default dtype.
-    ///
-    /// # Errors
-    /// As [`cumsum`].
-    pub fn cumsum(&self, axis: Option<isize>) -> Result<Array> {
-        cumsum(self, axis, None)
-    }
-
-    /// `a.cumprod(axis)`: [`cumprod`] with the default dtype.
-    ///
-    /// # Errors
-    /// As [`cumprod`].
-    pub fn cumprod(&self, axis: Option<isize>) -> Result<Array> {
-        cumprod(self, axis, None)
-    }
 }
 
 /// How a C-contiguous `[outer, n, inner]` scan runs.
@@ -177,7 +123,18 @@ pub(crate) fn plan(outer: usize, n: usize, inner: usize) -> Plan {
     }
 }
 
-fn cumulative(a: &Array, axis: Option<isize>, dtype: Option<DType>, op: ScanOp) -> Result<Array> {
+/// The scan `op` of `a` along `axis` (`None`: the flattened array) in
+/// `dtype` (default [`cumulative_dtype`]): the engine behind
+/// [`crate::math::cumsum`] and its siblings.
+///
+/// # Errors
+/// Axis out of bounds; allocation, compilation or launch failed.
+pub(crate) fn cumulative(
+    a: &Array,
+    axis: Option<isize>,
+    dtype: Option<DType>,
+    op: ScanOp,
+) -> Result<Array> {
     let out_dt = dtype.unwrap_or(cumulative_dtype(a.dtype()));
     let (src, axis) = match axis {
         None => (a.reshape(&[-1])?, 0),

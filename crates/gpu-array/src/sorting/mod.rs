@@ -39,11 +39,13 @@
 //! element (`!=`: -0.0 equals 0.0, NaN equals nothing, as NumPy's
 //! structured comparison), then scatters as the flat `unique`.
 
+mod counting;
 pub mod keys;
 mod order_stats;
 pub mod radix;
 mod select;
 
+pub use counting::{argmax, argmin, count_nonzero, nanargmax, nanargmin};
 pub use order_stats::{
     QuantileMethod, QuantileOptions, Quantiles, median, nanmedian, nanpercentile, nanquantile,
     percentile, quantile, quantile_kernel, quantile_kernel_args,
@@ -439,7 +441,7 @@ pub fn unique(a: &Array, opts: UniqueOptions) -> Result<Unique> {
         ],
         [n as i64, 0, 0, 0, 0, 0, 0, 0],
     )?;
-    let csum = crate::scan::cumsum(&flags, None, Some(DType::Int64))?;
+    let csum = crate::math::cumsum(&flags, None, Some(DType::Int64))?;
     let count = csum.item::<i64>(&[n as isize - 1])? as usize;
     let values = Array::empty_on(dev, &[count], dt, Order::C)?;
     let index = opts.index.then(|| i64s(count)).transpose()?;
@@ -535,7 +537,7 @@ fn unique_axis(a: &Array, axis: isize, opts: UniqueOptions) -> Result<Unique> {
     let flags = if n > 1 {
         let prev = crate::manipulation::axis_view(&sorted, 0, 0, n - 1, 1);
         let next = crate::manipulation::axis_view(&sorted, 0, 1, n - 1, 1);
-        let differs = crate::reduction::any(
+        let differs = crate::logic::any(
             &next.not_equal(&prev)?,
             &crate::reduction::ReduceOptions::axis(1),
         )?;
@@ -543,7 +545,7 @@ fn unique_axis(a: &Array, axis: isize, opts: UniqueOptions) -> Result<Unique> {
     } else {
         first
     };
-    let csum = crate::scan::cumsum(&flags, None, Some(DType::Int64))?;
+    let csum = crate::math::cumsum(&flags, None, Some(DType::Int64))?;
     let count = csum.item::<i64>(&[n as isize - 1])? as usize;
     // The flat unique's scatter over the permutation itself: `out` gets
     // perm at each run start (the first occurrence, as the sort is

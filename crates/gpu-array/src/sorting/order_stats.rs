@@ -22,7 +22,8 @@ use crate::dtype::{DType, Operand, ScalarKind, ScalarValue};
 use crate::elementwise::{ArgInfo, cached_kernel};
 use crate::error::{Error, Result};
 use crate::layout::normalize_axes;
-use crate::reduction::{ReduceOptions, count_nonzero};
+use crate::reduction::ReduceOptions;
+use crate::sorting::count_nonzero;
 use crate::ufunc::Input;
 
 /// NumPy's `method=` of `quantile` and `percentile`: the classic five

@@ -11,7 +11,7 @@ use crate::dtype::{DType, Operand, ScalarValue, result_type};
 use crate::error::{Error, Result};
 use crate::layout::{AxisIndex, Order, normalize_axis};
 use crate::math::{Bound, clip_out};
-use crate::reduction::{self, ReduceOptions, ReductionCall, ReductionKernel};
+use crate::reduction::{ReduceOptions, ReductionCall, ReductionKernel};
 use crate::ufunc::{self, Input, UfuncOptions};
 
 /// NumPy's `average(a, axis, weights, returned=True, keepdims)`: returns
@@ -59,7 +59,7 @@ pub fn average(
         ..Default::default()
     };
     let Some(w) = weights else {
-        let avg = reduction::mean(a, &ropts(None))?;
+        let avg = crate::stats::mean(a, &ropts(None))?;
         let count = a.size() as f64 / avg.size().max(1) as f64;
         let scl = full(avg.shape(), count, Some(avg.dtype()))?;
         return Ok((avg, scl));
@@ -102,8 +102,8 @@ pub fn average(
     } else {
         w.clone()
     };
-    let scl = reduction::sum(&wgt, &ropts(Some(result_dtype)))?;
-    let zero = reduction::any(&ufunc::equal(&scl, 0.0)?, &ReduceOptions::default())?;
+    let scl = crate::math::sum(&wgt, &ropts(Some(result_dtype)))?;
+    let zero = crate::logic::any(&ufunc::equal(&scl, 0.0)?, &ReduceOptions::default())?;
     if zero.item::<bool>(&[])? {
         return Err(Error::Value(
             "Weights sum to zero, can't be normalized".into(),
@@ -118,7 +118,7 @@ pub fn average(
         },
     )?
     .remove(0);
-    let num = reduction::sum(&prod, &ropts(None))?;
+    let num = crate::math::sum(&prod, &ropts(None))?;
     let avg = ufunc::divide(&num, &scl)?;
     let scl = if scl.shape() != avg.shape() {
         scl.broadcast_to(avg.shape())?.copy()?
@@ -278,7 +278,7 @@ fn check_obs_weights(w: &Array, name: &str, nobs: usize) -> Result<Array> {
             "incompatible numbers of samples and {name}"
         )));
     }
-    let neg = reduction::any(&ufunc::less(&w, 0.0)?, &ReduceOptions::default())?;
+    let neg = crate::logic::any(&ufunc::less(&w, 0.0)?, &ReduceOptions::default())?;
     if neg.item::<bool>(&[])? {
         return Err(Error::Value(format!("{name} cannot be negative")));
     }
@@ -369,7 +369,7 @@ pub fn cov(m: &Array, y: Option<&Array>, opts: &CovOptions<'_>) -> Result<Array>
     if let Some(f) = opts.fweights {
         let f = check_obs_weights(f, "fweights", nobs)?;
         let frac = ufunc::not_equal(&f, &crate::math::around(&f, 0)?)?;
-        if reduction::any(&frac, &ReduceOptions::default())?.item::<bool>(&[])? {
+        if crate::logic::any(&frac, &ReduceOptions::default())?.item::<bool>(&[])? {
             return Err(Error::DType("fweights must be integer".into()));
         }
         w = Some(f);
@@ -395,8 +395,8 @@ pub fn cov(m: &Array, y: Option<&Array>, opts: &CovOptions<'_>) -> Result<Array>
             if ddof == 0 {
                 wsum
             } else if let Some(a) = &aw {
-                let s: f64 =
-                    reduction::sum(&ufunc::multiply(w, a)?, &ReduceOptions::default())?.item(&[])?;
+                let s: f64 = crate::math::sum(&ufunc::multiply(w, a)?, &ReduceOptions::default())?
+                    .item(&[])?;
                 wsum - ddof as f64 * s / wsum
             } else {
                 wsum - ddof as f64

@@ -12,7 +12,7 @@ use crate::dtype::{Casting, DType, can_cast, promote_types};
 use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::{AxisIndex, Order};
-use crate::reduction::{self, ReduceOptions};
+use crate::reduction::ReduceOptions;
 use crate::ufunc;
 
 /// The `bins` argument of [`histogram`].
@@ -174,8 +174,8 @@ fn min_max(a: &Array) -> Result<(f64, f64)> {
     let buf = Array::empty_on(a.device(), &[2], a.dtype(), Order::C)?;
     let lo = buf.slice(&[AxisIndex::Index(0)])?;
     let hi = buf.slice(&[AxisIndex::Index(1)])?;
-    reduction::amin(a, &ReduceOptions::default().out(&lo))?;
-    reduction::amax(a, &ReduceOptions::default().out(&hi))?;
+    crate::stats::amin(a, &ReduceOptions::default().out(&lo))?;
+    crate::stats::amax(a, &ReduceOptions::default().out(&hi))?;
     let v: Vec<f64> = buf.astype(DType::Float64)?.to_vec()?;
     Ok((v[0], v[1]))
 }
@@ -314,7 +314,7 @@ pub fn histogram(a: &Array, bins: Bins<'_>, opts: &HistogramOptions<'_>) -> Resu
                     stop: Some(-1),
                     step: 1,
                 }])?;
-                let bad = reduction::any(&ufunc::greater(&lo, &hi)?, &ReduceOptions::default())?;
+                let bad = crate::logic::any(&ufunc::greater(&lo, &hi)?, &ReduceOptions::default())?;
                 if bad.item::<bool>(&[])? {
                     return Err(Error::Value(
                         "`bins` must increase monotonically, when an array".into(),
@@ -363,9 +363,9 @@ pub fn histogram(a: &Array, bins: Bins<'_>, opts: &HistogramOptions<'_>) -> Resu
     let width = if nb == 0 {
         Array::empty_on(dev, &[0], DType::Float64, Order::C)?
     } else {
-        crate::scan::diff(&edges, 1, 0, None, None)?.astype(DType::Float64)?
+        crate::math::diff(&edges, 1, 0, None, None)?.astype(DType::Float64)?
     };
-    let total = reduction::sum(&hist, &ReduceOptions::default())?;
+    let total = crate::math::sum(&hist, &ReduceOptions::default())?;
     let d = ufunc::divide(&ufunc::divide(&hist, &width)?, &total)?;
     Ok((d, edges))
 }

@@ -11,7 +11,7 @@ use crate::dtype::{DType, promote_types};
 use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::{AxisIndex, Order};
-use crate::reduction::{self, ReduceOptions};
+use crate::reduction::ReduceOptions;
 use crate::ufunc;
 
 /// One column's bins before upload: NumPy's equal-width edges (values and
@@ -105,8 +105,8 @@ pub fn histogramdd(
         let buf = Array::empty_on(s.device(), &[2, d], s.dtype(), Order::C)?;
         let lo = buf.slice(&[AxisIndex::Index(0)])?;
         let hi = buf.slice(&[AxisIndex::Index(1)])?;
-        reduction::amin(&s, &ReduceOptions::axis(0).out(&lo))?;
-        reduction::amax(&s, &ReduceOptions::axis(0).out(&hi))?;
+        crate::stats::amin(&s, &ReduceOptions::axis(0).out(&lo))?;
+        crate::stats::amax(&s, &ReduceOptions::axis(0).out(&hi))?;
         let v: Vec<f64> = buf.astype(DType::Float64)?.to_vec()?;
         (v[..d].to_vec(), v[d..].to_vec())
     } else {
@@ -181,7 +181,7 @@ pub fn histogramdd(
                         step: 1,
                     }])?;
                     let bad =
-                        reduction::any(&ufunc::greater(&lo, &hi)?, &ReduceOptions::default())?;
+                        crate::logic::any(&ufunc::greater(&lo, &hi)?, &ReduceOptions::default())?;
                     if bad.item::<bool>(&[])? {
                         return Err(Error::Value(format!(
                             "`bins[{i}]` must be monotonically increasing, when an array"
@@ -290,9 +290,9 @@ pub fn histogramdd(
         .collect();
     let mut hist = full.slice(&core)?;
     if density {
-        let total = reduction::sum(&hist, &ReduceOptions::default())?;
+        let total = crate::math::sum(&hist, &ReduceOptions::default())?;
         for (i, e) in edges_out.iter().enumerate() {
-            let de = crate::scan::diff(e, 1, 0, None, None)?;
+            let de = crate::math::diff(e, 1, 0, None, None)?;
             let mut sh = vec![1isize; d];
             sh[i] = de.size() as isize;
             hist = ufunc::divide(&hist, &de.reshape(&sh)?)?;

@@ -17,13 +17,17 @@
 //! ([`crate::sorting::quantile`]).
 
 mod average;
+mod extrema;
 pub(crate) mod histogram;
 pub(crate) mod histogramdd;
 pub(crate) mod kernels;
+mod moments;
 
 pub use average::{CovOptions, average, corrcoef, cov, cov_dot_kernel};
+pub use extrema::{amax, amin, nanmax, nanmin, ptp};
 pub use histogram::{Bins, HistogramOptions, bincount, digitize, histogram};
 pub use histogramdd::{histogram2d, histogramdd};
+pub use moments::{mean, nanmean, nanstd, nanvar, std, var};
 
 /// The counting kernels' program (the instantiations of
 /// `count_kernel_catalogue`: input dtype, edges or comparison dtypes,

@@ -14,7 +14,7 @@
 
 use gpu_array::dtype::{Casting, ScalarValue};
 use gpu_array::fusion::{FVar, FuseOptions, fuse, fx};
-use gpu_array::reduction::{self, ReduceOptions};
+use gpu_array::reduction::ReduceOptions;
 use gpu_array::ufunc::{self, Input};
 use gpu_array::{Array, DType, Error, s};
 use gpu_runtime::testing::device_or_skip;
@@ -354,11 +354,11 @@ fn where_and_weak_scalars_match_unfused() {
 /// The unfused value of a fused reduction.
 fn unfused_reduce(op: &str, x: &Array, opts: &ReduceOptions<'_>) -> Array {
     match op {
-        "sum" => reduction::sum(x, opts),
-        "prod" => reduction::prod(x, opts),
-        "max" => reduction::amax(x, opts),
-        "min" => reduction::amin(x, opts),
-        "mean" => reduction::mean(x, opts),
+        "sum" => gpu_array::math::sum(x, opts),
+        "prod" => gpu_array::math::prod(x, opts),
+        "max" => gpu_array::stats::amax(x, opts),
+        "min" => gpu_array::stats::amin(x, opts),
+        "mean" => gpu_array::stats::mean(x, opts),
         other => panic!("{other}"),
     }
     .unwrap()
@@ -498,7 +498,7 @@ fn every_strategy_matches_unfused() {
             let y = random(dtype, &shape, 72, 0.0, 3.0, false);
             let got = fz.call(&[&x, &y]).unwrap();
             let d = ufunc::subtract(&x, &y).unwrap();
-            let want = reduction::sum(
+            let want = gpu_array::math::sum(
                 &ufunc::multiply(&d, &d).unwrap(),
                 &ReduceOptions::default().with_axis(axis.clone()),
             )
@@ -549,36 +549,36 @@ fn several_reductions_in_one_kernel_match_unfused() {
                 close(
                     &format!("{label} sum"),
                     &s,
-                    &reduction::sum(&x, &opts).unwrap(),
+                    &gpu_array::math::sum(&x, &opts).unwrap(),
                     tol,
                 );
                 let sq = ufunc::multiply(&x, &x).unwrap();
                 close(
                     &format!("{label} sum sq"),
                     &s2,
-                    &reduction::sum(&sq, &opts).unwrap(),
+                    &gpu_array::math::sum(&sq, &opts).unwrap(),
                     reduce_tolerance(s2.dtype()),
                 );
                 same(
                     &format!("{label} max"),
                     &mx,
-                    &reduction::amax(&x, &opts).unwrap(),
+                    &gpu_array::stats::amax(&x, &opts).unwrap(),
                 );
                 close(
                     &format!("{label} mean"),
                     &mean,
-                    &reduction::mean(&x, &opts).unwrap(),
+                    &gpu_array::stats::mean(&x, &opts).unwrap(),
                     reduce_tolerance(mean.dtype()),
                 );
                 same(
                     &format!("{label} min"),
                     &mn,
-                    &reduction::amin(&x, &opts.clone().keepdims(true)).unwrap(),
+                    &gpu_array::stats::amin(&x, &opts.clone().keepdims(true)).unwrap(),
                 );
                 same(
                     &format!("{label} count"),
                     &nz,
-                    &reduction::count_nonzero(&x, &opts).unwrap(),
+                    &gpu_array::sorting::count_nonzero(&x, &opts).unwrap(),
                 );
             }
         }

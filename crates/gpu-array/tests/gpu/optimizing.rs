@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use gpu_array::elementwise::ElementwiseKernel;
 use gpu_array::optimizing::{OptimizeConfig, optimize, optimize_scope};
-use gpu_array::reduction::{self, ReduceOptions};
+use gpu_array::reduction::ReduceOptions;
 use gpu_array::ufunc::{self, UfuncOptions};
 use gpu_array::{Array, DType, s};
 use gpu_runtime::testing::device_or_skip;
@@ -104,11 +104,12 @@ type Op = fn(&Array, &ReduceOptions<'_>) -> gpu_array::Result<Array>;
 
 /// The reductions each case runs: (name, function, exact).
 fn ops(dtype: DType) -> Vec<(&'static str, Op, bool)> {
-    let mut v: Vec<(&'static str, Op, bool)> = vec![("sum", reduction::sum, dtype == DType::Int64)];
+    let mut v: Vec<(&'static str, Op, bool)> =
+        vec![("sum", gpu_array::math::sum, dtype == DType::Int64)];
     if dtype == DType::Float64 {
-        v.push(("argmax", reduction::argmax, true));
-        v.push(("var", reduction::var, false));
-        v.push(("max", reduction::amax, true));
+        v.push(("argmax", gpu_array::sorting::argmax, true));
+        v.push(("var", gpu_array::stats::var, false));
+        v.push(("max", gpu_array::stats::amax, true));
     }
     v
 }
@@ -184,9 +185,12 @@ fn reductions_inside_optimize_match_outside_and_are_recorded() {
         let before = std::fs::read(dir.file()).unwrap();
         let g = optimize_scope(&config(&tag, &dir).readonly(true)).unwrap();
         compare(&run_all(&inputs, dtype), &inside, dtype, true);
-        let p = reduction::prod(&inputs[0].0, &inputs[0].1).unwrap();
+        let p = gpu_array::math::prod(&inputs[0].0, &inputs[0].1).unwrap();
         g.finish().unwrap();
-        assert_array_equal(&p, &reduction::prod(&inputs[0].0, &inputs[0].1).unwrap());
+        assert_array_equal(
+            &p,
+            &gpu_array::math::prod(&inputs[0].0, &inputs[0].1).unwrap(),
+        );
         assert_eq!(std::fs::read(dir.file()).unwrap(), before);
     }
 }
@@ -197,12 +201,12 @@ fn a_readonly_scope_without_records_launches_as_outside() {
     let dir = TempDir::new("ro-empty");
     let x = f64_array(&[257, 3001], 21);
     let opts = ReduceOptions::axis(1);
-    let want = reduction::sum(&x, &opts).unwrap();
+    let want = gpu_array::math::sum(&x, &opts).unwrap();
     let y = f64_array(&[257, 3001], 22);
     let want_add = ufunc::add(&x, &y).unwrap();
     let cfg = config("ro-empty", &dir).readonly(true);
     let (got, got_add) = optimize(&cfg, || {
-        Ok::<_, gpu_array::Error>((reduction::sum(&x, &opts)?, ufunc::add(&x, &y)?))
+        Ok::<_, gpu_array::Error>((gpu_array::math::sum(&x, &opts)?, ufunc::add(&x, &y)?))
     })
     .unwrap();
     assert_array_equal(&got, &want);
@@ -307,7 +311,7 @@ fn timing_launches_leave_only_the_final_result() {
     let h: Vec<i64> = (0..rows * cols).map(|i| (i % 1013) as i64 - 500).collect();
     let m = Array::from_slice(&h, &[rows, cols]).unwrap();
     let col = m.slice(&s![.., 0]).unwrap();
-    reduction::sum(&m, &ReduceOptions::axis(1).out(&col)).unwrap();
+    gpu_array::math::sum(&m, &ReduceOptions::axis(1).out(&col)).unwrap();
     let mut want = h.clone();
     for r in 0..rows {
         want[r * cols] = h[r * cols..(r + 1) * cols].iter().sum();
@@ -327,13 +331,13 @@ fn the_scope_is_the_threads_own_and_needs_synchronization() {
     // Made (and reduced once, compiling the heuristic's kernel) before the
     // scope: the copies wait for the device.
     let x = f64_array(&[5, 66_666], 52);
-    let want = reduction::sum(&x, &ReduceOptions::axis(1)).unwrap();
+    let want = gpu_array::math::sum(&x, &ReduceOptions::axis(1)).unwrap();
     let g = optimize_scope(&config("thread", &dir)).unwrap();
     // Another thread launches outside any scope: nothing is measured.
     std::thread::spawn(move || {
         let _dev = d.use_device().unwrap();
         let y = f64_array(&[3, 77_777], 51);
-        reduction::sum(&y, &ReduceOptions::axis(1)).unwrap();
+        gpu_array::math::sum(&y, &ReduceOptions::axis(1)).unwrap();
         ufunc::add(&y, &y).unwrap();
     })
     .join()
@@ -341,7 +345,7 @@ fn the_scope_is_the_threads_own_and_needs_synchronization() {
     // Inside allow_synchronize(false) nothing is measured either: the
     // launch takes the heuristic's parameters.
     let s = gpu_runtime::allow_synchronize(false);
-    let r = reduction::sum(&x, &ReduceOptions::axis(1)).unwrap();
+    let r = gpu_array::math::sum(&x, &ReduceOptions::axis(1)).unwrap();
     drop(s);
     g.finish().unwrap();
     assert_array_equal(&r, &want);

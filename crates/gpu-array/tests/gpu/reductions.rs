@@ -108,7 +108,7 @@ fn numpy_golden() {
             .ddof(ddof);
         let got = match op {
             Some(op) => reduction::reduce(op, &a, &opts),
-            None => reduction::ptp(&a, &opts),
+            None => gpu_array::stats::ptp(&a, &opts),
         }
         .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(got.dtype(), want.dtype, "{name}: dtype");
@@ -327,7 +327,7 @@ fn scalars_out_dtype_and_errors() {
     assert_array_equal(&w.reshape(&[-1]).unwrap(), &want);
     // out= is written and returned; sum accumulates in its dtype.
     let out = Array::zeros(&[2, 1, 4], DType::Float64).unwrap();
-    let r = reduction::sum(&a, &ReduceOptions::axis(1).keepdims(true).out(&out)).unwrap();
+    let r = gpu_array::math::sum(&a, &ReduceOptions::axis(1).keepdims(true).out(&out)).unwrap();
     assert!(r.shares_memory_with(&out));
     let want: Vec<f64> = (0..2)
         .flat_map(|i| {
@@ -338,10 +338,10 @@ fn scalars_out_dtype_and_errors() {
     assert_array_equal(&out.reshape(&[-1]).unwrap(), &want);
     // Wrong out shape, casting, axes.
     let bad = Array::zeros(&[2, 4], DType::Float64).unwrap();
-    assert!(reduction::sum(&a, &ReduceOptions::axis(1).keepdims(true).out(&bad)).is_err());
+    assert!(gpu_array::math::sum(&a, &ReduceOptions::axis(1).keepdims(true).out(&bad)).is_err());
     let f = Array::from_slice(&[1.5f32, 2.5], &[2]).unwrap();
     let iout = Array::zeros(&[], DType::Int32).unwrap();
-    assert!(reduction::sum(&f, &ReduceOptions::default().out(&iout)).is_err());
+    assert!(gpu_array::math::sum(&f, &ReduceOptions::default().out(&iout)).is_err());
     assert_eq!(
         a.sum(&ReduceOptions::axis(3)).unwrap_err().to_string(),
         "axis 3 is out of bounds for array of dimension 3"
@@ -538,9 +538,9 @@ fn arg_reductions_every_strategy() {
         let r = reduction::reduce(op, &a, &ReduceOptions::default()).unwrap();
         assert_eq!(r.item::<i64>(&[]).unwrap(), 1_234_567, "{op:?}");
     }
-    let r = reduction::nanargmax(&a, &ReduceOptions::default()).unwrap();
+    let r = gpu_array::sorting::nanargmax(&a, &ReduceOptions::default()).unwrap();
     assert_eq!(r.item::<i64>(&[]).unwrap(), 77);
-    let r = reduction::nanargmin(&a, &ReduceOptions::default()).unwrap();
+    let r = gpu_array::sorting::nanargmin(&a, &ReduceOptions::default()).unwrap();
     assert_eq!(
         r.item::<i64>(&[]).unwrap(),
         host_arg(&v, false, true).unwrap()
@@ -554,7 +554,10 @@ fn arg_reductions_errors_out_and_keepdims() {
     for (r, name) in [
         (e.argmax(&ReduceOptions::axis(1)), "argmax"),
         (e.argmin(&ReduceOptions::default()), "argmin"),
-        (reduction::nanargmax(&e, &ReduceOptions::axis(1)), "argmax"),
+        (
+            gpu_array::sorting::nanargmax(&e, &ReduceOptions::axis(1)),
+            "argmax",
+        ),
     ] {
         assert_eq!(
             r.unwrap_err().to_string(),
@@ -585,7 +588,7 @@ fn arg_reductions_errors_out_and_keepdims() {
     assert_eq!(r.to_vec::<i64>().unwrap(), vec![0, 1]);
     assert_eq!(out.to_vec::<i64>().unwrap(), vec![0, 1]);
     let out = Array::zeros(&[], DType::Int64).unwrap();
-    reduction::nanargmax(&a, &ReduceOptions::default().out(&out)).unwrap();
+    gpu_array::sorting::nanargmax(&a, &ReduceOptions::default().out(&out)).unwrap();
     assert_eq!(out.item::<i64>(&[]).unwrap(), 1);
     let bad = Array::zeros(&[2], DType::Int32).unwrap();
     assert!(a.argmax(&ReduceOptions::axis(1).out(&bad)).is_err());
@@ -594,14 +597,14 @@ fn arg_reductions_errors_out_and_keepdims() {
     // All-NaN slices: nanarg* is an error, argmax the first NaN.
     let n = Array::from_slice(&[1.0f64, f64::NAN, f64::NAN, f64::NAN], &[2, 2]).unwrap();
     for r in [
-        reduction::nanargmax(&n, &ReduceOptions::axis(1)),
-        reduction::nanargmin(&n, &ReduceOptions::axis(0)),
+        gpu_array::sorting::nanargmax(&n, &ReduceOptions::axis(1)),
+        gpu_array::sorting::nanargmin(&n, &ReduceOptions::axis(0)),
     ] {
         assert_eq!(r.unwrap_err().to_string(), "All-NaN slice encountered");
     }
     let r = n.argmax(&ReduceOptions::axis(1)).unwrap();
     assert_eq!(r.to_vec::<i64>().unwrap(), vec![1, 0]);
-    let r = reduction::nanargmax(&n, &ReduceOptions::default()).unwrap();
+    let r = gpu_array::sorting::nanargmax(&n, &ReduceOptions::default()).unwrap();
     assert_eq!(r.item::<i64>(&[]).unwrap(), 0);
 }
 
@@ -700,7 +703,7 @@ fn var_std_every_strategy_and_edges() {
             .unwrap()
             .is_nan()
     );
-    let got = reduction::nanvar(&a, &ReduceOptions::default().ddof(1.0)).unwrap();
+    let got = gpu_array::stats::nanvar(&a, &ReduceOptions::default().ddof(1.0)).unwrap();
     let vd: Vec<f64> = v
         .iter()
         .filter(|x| !x.is_nan())
@@ -709,7 +712,7 @@ fn var_std_every_strategy_and_edges() {
     let want = host_var(&vd, 1.0);
     let got = f64::from(got.item::<f32>(&[]).unwrap());
     assert!((got - want).abs() <= 1e-4 * want, "nanvar: {got} vs {want}");
-    let got = reduction::nanmean(&a, &ReduceOptions::default()).unwrap();
+    let got = gpu_array::stats::nanmean(&a, &ReduceOptions::default()).unwrap();
     let want = vd.iter().sum::<f64>() / vd.len() as f64;
     let got = f64::from(got.item::<f32>(&[]).unwrap());
     assert!(
@@ -785,7 +788,7 @@ fn vector_path_heads_tails_and_item_sizes() {
                         .map(|r| r.iter().copied().fold(f64::NEG_INFINITY, f64::max))
                         .collect();
                     assert_eq!(mx, want, "max {label}");
-                    let am = reduction::argmax(&a, &ReduceOptions::axis(1)).unwrap();
+                    let am = gpu_array::sorting::argmax(&a, &ReduceOptions::axis(1)).unwrap();
                     let want: Vec<i64> = host
                         .chunks(len)
                         .map(|r| {
@@ -795,7 +798,7 @@ fn vector_path_heads_tails_and_item_sizes() {
                         .collect();
                     assert_eq!(am.to_vec::<i64>().unwrap(), want, "argmax {label}");
                     // Full reduction of the flat view (two passes when long).
-                    let am = reduction::argmax(&flat, &ReduceOptions::default()).unwrap();
+                    let am = gpu_array::sorting::argmax(&flat, &ReduceOptions::default()).unwrap();
                     let f: Vec<f32> = host.iter().map(|&x| x as f32).collect();
                     assert_eq!(
                         am.item::<i64>(&[]).unwrap(),
@@ -908,7 +911,7 @@ fn column_vector_path() {
                 want,
                 "max {label}"
             );
-            let am = reduction::argmax(&a, &ReduceOptions::axis(0)).unwrap();
+            let am = gpu_array::sorting::argmax(&a, &ReduceOptions::axis(0)).unwrap();
             let want: Vec<i64> = (0..cols)
                 .map(|c| {
                     let f: Vec<f32> = col(c).iter().map(|&x| x as f32).collect();

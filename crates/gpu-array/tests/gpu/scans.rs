@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use gpu_array::npy::NpyArray;
-use gpu_array::scan::{self, cumulative_dtype};
+use gpu_array::scan::cumulative_dtype;
 use gpu_array::{Array, DType, s};
 use gpu_testing::npz_members;
 
@@ -46,10 +46,10 @@ impl Op {
 
     fn call(self, a: &Array, axis: Option<isize>, dtype: Option<DType>) -> Array {
         let r = match self {
-            Op::Sum => scan::cumsum(a, axis, dtype),
-            Op::Prod => scan::cumprod(a, axis, dtype),
-            Op::NanSum => scan::nancumsum(a, axis, dtype),
-            Op::NanProd => scan::nancumprod(a, axis, dtype),
+            Op::Sum => gpu_array::math::cumsum(a, axis, dtype),
+            Op::Prod => gpu_array::math::cumprod(a, axis, dtype),
+            Op::NanSum => gpu_array::math::nancumsum(a, axis, dtype),
+            Op::NanProd => gpu_array::math::nancumprod(a, axis, dtype),
         };
         r.unwrap_or_else(|e| panic!("{self:?} {:?} axis {axis:?}: {e}", a.shape()))
     }
@@ -408,7 +408,7 @@ fn non_contiguous_inputs() {
             check(Op::Sum, v, axis, None);
             check(Op::NanProd, v, axis, None);
         }
-        let got = scan::cumsum(v, Some(0), None).unwrap();
+        let got = gpu_array::math::cumsum(v, Some(0), None).unwrap();
         assert!(got.is_c_contiguous());
     }
     let big = input(DType::Int32, &[3000, 7], 4, false, 3000, false);
@@ -425,7 +425,7 @@ fn edges_and_dtypes() {
     for shape in [&[0usize][..], &[0, 3], &[3, 0], &[2, 0, 4]] {
         let a = Array::zeros(shape, DType::Int8).unwrap();
         for axis in [None, Some(0), Some(-1)] {
-            let r = scan::cumsum(&a, axis, None).unwrap();
+            let r = gpu_array::math::cumsum(&a, axis, None).unwrap();
             assert_eq!(r.dtype(), DType::Int64);
             let want: Vec<usize> = match axis {
                 None => vec![0],
@@ -436,14 +436,14 @@ fn edges_and_dtypes() {
     }
     let z = Array::scalar(2.5f64).unwrap();
     for axis in [None, Some(0), Some(-1)] {
-        let r = scan::cumprod(&z, axis, None).unwrap();
+        let r = gpu_array::math::cumprod(&z, axis, None).unwrap();
         assert_eq!(r.shape(), &[1]);
         assert_eq!(r.to_vec::<f64>().unwrap(), vec![2.5]);
     }
-    assert!(scan::cumsum(&z, Some(1), None).is_err());
+    assert!(gpu_array::math::cumsum(&z, Some(1), None).is_err());
     let a = input(DType::Int32, &[4, 9], 5, false, 9, false);
-    assert!(scan::cumsum(&a, Some(2), None).is_err());
-    assert!(scan::cumsum(&a, Some(-3), None).is_err());
+    assert!(gpu_array::math::cumsum(&a, Some(2), None).is_err());
+    assert!(gpu_array::math::cumsum(&a, Some(-3), None).is_err());
     for dt in [
         DType::Float64,
         DType::Float16,
@@ -458,11 +458,11 @@ fn edges_and_dtypes() {
     check(Op::NanSum, &f, Some(1), Some(DType::Float64));
     assert_eq!(
         host(&a.cumsum(Some(1)).unwrap()),
-        host(&scan::cumsum(&a, Some(1), None).unwrap())
+        host(&gpu_array::math::cumsum(&a, Some(1), None).unwrap())
     );
     assert_eq!(
         host(&a.cumprod(None).unwrap()),
-        host(&scan::cumprod(&a, None, None).unwrap())
+        host(&gpu_array::math::cumprod(&a, None, None).unwrap())
     );
 }
 
@@ -510,7 +510,7 @@ fn diff_matches_host() {
         let x = host(&a);
         for (axis, ax) in [(0isize, 0usize), (1, 1), (-1, 2)] {
             for times in [1, 2, 3, 7, 9] {
-                let got = scan::diff(&a, times, axis, None, None).unwrap();
+                let got = gpu_array::math::diff(&a, times, axis, None, None).unwrap();
                 let mut shape = a.shape().to_vec();
                 shape[ax] = shape[ax].saturating_sub(times);
                 assert_eq!(got.shape(), &shape[..], "{dt} axis {axis} n {times}");
@@ -532,7 +532,7 @@ fn diff_matches_host() {
         }
         // Non-contiguous input.
         let t = a.T();
-        let got = scan::diff(&t, 1, 0, None, None).unwrap();
+        let got = gpu_array::math::diff(&t, 1, 0, None, None).unwrap();
         let tx = host(&t.copy().unwrap());
         let want = diff_ref(tx, t.shape(), 0, 1, dt == DType::Bool);
         let g = host(&got);
@@ -546,9 +546,9 @@ fn diff_matches_host() {
             assert!(ok, "{dt} transposed: {g} vs {w}");
         }
     }
-    assert!(scan::diff(&Array::scalar(1.0f32).unwrap(), 1, 0, None, None).is_err());
+    assert!(gpu_array::math::diff(&Array::scalar(1.0f32).unwrap(), 1, 0, None, None).is_err());
     let a = input(DType::Int32, &[4], 1, false, 4, false);
-    let same = scan::diff(&a, 0, 0, None, None).unwrap();
+    let same = gpu_array::math::diff(&a, 0, 0, None, None).unwrap();
     assert_eq!(host(&same), host(&a));
 }
 
@@ -559,18 +559,18 @@ fn diff_prepend_append() {
     };
     let a = Array::from_slice(&[1i32, 4, 9, 16, 25, 36], &[2, 3]).unwrap();
     let zero = Array::scalar(0i64).unwrap();
-    let got = scan::diff(&a, 1, 1, Some(&zero), None).unwrap();
+    let got = gpu_array::math::diff(&a, 1, 1, Some(&zero), None).unwrap();
     assert_eq!(got.dtype(), DType::Int64);
     assert_eq!(got.to_vec::<i64>().unwrap(), vec![1, 3, 5, 16, 9, 11]);
     let tail = Array::from_slice(&[0.5f64, 1.5], &[2, 1]).unwrap();
-    let got = scan::diff(&a, 1, -1, None, Some(&tail)).unwrap();
+    let got = gpu_array::math::diff(&a, 1, -1, None, Some(&tail)).unwrap();
     assert_eq!(got.dtype(), DType::Float64);
     assert_eq!(
         got.to_vec::<f64>().unwrap(),
         vec![3.0, 5.0, -8.5, 9.0, 11.0, -34.5]
     );
     let row = Array::from_slice(&[10i32, 10, 10], &[1, 3]).unwrap();
-    let got = scan::diff(&a, 2, 0, Some(&row), Some(&row)).unwrap();
+    let got = gpu_array::math::diff(&a, 2, 0, Some(&row), Some(&row)).unwrap();
     assert_eq!(got.shape(), &[2, 3]);
     // rows: [10,10,10],[1,4,9],[16,25,36],[10,10,10]
     // first: [-9,-6,-1],[15,21,27],[-6,-15,-26]; second: [24,27,28],[-21,-36,-53]
@@ -579,7 +579,7 @@ fn diff_prepend_append() {
         vec![24, 27, 28, -21, -36, -53]
     );
     let bad = Array::from_slice(&[1i32, 2], &[1, 2]).unwrap();
-    assert!(scan::diff(&a, 1, 0, Some(&bad), None).is_err());
+    assert!(gpu_array::math::diff(&a, 1, 0, Some(&bad), None).is_err());
 }
 
 fn golden() -> PathBuf {
@@ -660,12 +660,12 @@ fn numpy_golden() {
     for (name, a, want) in cases {
         let (op, axis, dtype) = parse_case(&name);
         let got = match op.as_str() {
-            "cumsum" => scan::cumsum(&a, axis, dtype),
-            "cumprod" => scan::cumprod(&a, axis, dtype),
-            "nancumsum" => scan::nancumsum(&a, axis, dtype),
-            "nancumprod" => scan::nancumprod(&a, axis, dtype),
-            "diff1" => scan::diff(&a, 1, axis.unwrap_or(-1), None, None),
-            "diff2" => scan::diff(&a, 2, axis.unwrap_or(-1), None, None),
+            "cumsum" => gpu_array::math::cumsum(&a, axis, dtype),
+            "cumprod" => gpu_array::math::cumprod(&a, axis, dtype),
+            "nancumsum" => gpu_array::math::nancumsum(&a, axis, dtype),
+            "nancumprod" => gpu_array::math::nancumprod(&a, axis, dtype),
+            "diff1" => gpu_array::math::diff(&a, 1, axis.unwrap_or(-1), None, None),
+            "diff2" => gpu_array::math::diff(&a, 2, axis.unwrap_or(-1), None, None),
             op => panic!("unknown golden op {op}"),
         }
         .unwrap_or_else(|e| panic!("{name}: {e}"));

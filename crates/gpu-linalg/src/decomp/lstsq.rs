@@ -4,7 +4,11 @@ use std::sync::OnceLock;
 
 use gpu_array::dtype::finfo;
 use gpu_array::elementwise::ElementwiseKernel;
-use gpu_array::reduction::{ReduceOptions, amax, any, count_nonzero, sum};
+use gpu_array::logic::any;
+use gpu_array::math::sum;
+use gpu_array::reduction::ReduceOptions;
+use gpu_array::sorting::count_nonzero;
+use gpu_array::stats::amax;
 use gpu_array::{Array, DType, ufunc};
 
 use super::svd::{SvdDriver, SvdParams, svd};

@@ -1,7 +1,9 @@
 //! `linalg.norm`: every `ord` and `axis` NumPy accepts, as reductions of
 //! gpu-array (and singular values for the matrix 2-norm and nuclear norm).
 
-use gpu_array::reduction::{ReduceOptions, amax, amin, sum};
+use gpu_array::math::sum;
+use gpu_array::reduction::ReduceOptions;
+use gpu_array::stats::{amax, amin};
 use gpu_array::{Array, DType, ufunc};
 
 use super::svd::{SvdDriver, SvdParams, svd};

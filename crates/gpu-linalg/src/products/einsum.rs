@@ -8,7 +8,8 @@
 use std::collections::BTreeMap;
 
 use gpu_array::dtype::promote_types;
-use gpu_array::reduction::{ReduceOptions, sum};
+use gpu_array::math::sum;
+use gpu_array::reduction::ReduceOptions;
 use gpu_array::{Array, DType};
 
 use super::matmul;

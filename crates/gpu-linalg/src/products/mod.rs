@@ -10,7 +10,8 @@ mod matmul;
 pub use einsum::{EinsumSpec, einsum, parse_einsum};
 pub use matmul::{MatmulExt, MatmulShape, matmul, matmul_into, matmul_shape};
 
-use gpu_array::reduction::{ReduceOptions, sum};
+use gpu_array::math::sum;
+use gpu_array::reduction::ReduceOptions;
 use gpu_array::{Array, AxisIndex, DType, ufunc};
 
 use crate::error::{Error, Result, shape, value};

@@ -1,0 +1,116 @@
+//! NumPy's "Sums, products, differences": `sum`, `prod`, `nansum`,
+//! `nanprod` (the reduction engine, [`crate::reduction`]) and `cumsum`,
+//! `cumprod`, `nancumsum`, `nancumprod` (the scan engine, [`crate::scan`]);
+//! `diff` is in the sibling module.
+
+use crate::array::Array;
+use crate::dtype::DType;
+use crate::error::Result;
+use crate::reduction::{Builtin, ReduceOptions, reduce};
+use crate::scan::{ScanOp, cumulative};
+
+/// `numpy.sum`. Bool and small integers accumulate in int64/uint64, float16
+/// in float32.
+///
+/// # Errors
+/// As [`reduce`].
+pub fn sum(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::Sum, a, opts)
+}
+
+/// `numpy.prod`.
+///
+/// # Errors
+/// As [`reduce`].
+pub fn prod(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::Prod, a, opts)
+}
+
+/// `numpy.nansum`: NaN counts as zero.
+///
+/// # Errors
+/// As [`reduce`].
+pub fn nansum(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::NanSum, a, opts)
+}
+
+/// `numpy.nanprod`: NaN counts as one.
+///
+/// # Errors
+/// As [`reduce`].
+pub fn nanprod(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::NanProd, a, opts)
+}
+
+/// The functions above as methods (`a.sum(&ReduceOptions::axis(0))?`).
+impl Array {
+    /// [`sum`].
+    ///
+    /// # Errors
+    /// As [`reduce`].
+    pub fn sum(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+        sum(self, opts)
+    }
+
+    /// [`prod`].
+    ///
+    /// # Errors
+    /// As [`reduce`].
+    pub fn prod(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+        prod(self, opts)
+    }
+}
+
+/// Cumulative sum along `axis` (NumPy's `cumsum`); `axis=None` scans the
+/// flattened array; `dtype` is the accumulation and result dtype (default
+/// [`cumulative_dtype`](crate::scan::cumulative_dtype)).
+///
+/// # Errors
+/// Axis out of bounds; allocation, compilation or launch failed.
+pub fn cumsum(a: &Array, axis: Option<isize>, dtype: Option<DType>) -> Result<Array> {
+    cumulative(a, axis, dtype, ScanOp::Sum)
+}
+
+/// Cumulative product along `axis` (NumPy's `cumprod`); as [`cumsum`].
+///
+/// # Errors
+/// As [`cumsum`].
+pub fn cumprod(a: &Array, axis: Option<isize>, dtype: Option<DType>) -> Result<Array> {
+    cumulative(a, axis, dtype, ScanOp::Prod)
+}
+
+/// Cumulative sum treating NaN as zero (NumPy's `nancumsum`); as
+/// [`cumsum`] for integer and bool inputs.
+///
+/// # Errors
+/// As [`cumsum`].
+pub fn nancumsum(a: &Array, axis: Option<isize>, dtype: Option<DType>) -> Result<Array> {
+    cumulative(a, axis, dtype, ScanOp::NanSum)
+}
+
+/// Cumulative product treating NaN as one (NumPy's `nancumprod`); as
+/// [`cumprod`] for integer and bool inputs.
+///
+/// # Errors
+/// As [`cumsum`].
+pub fn nancumprod(a: &Array, axis: Option<isize>, dtype: Option<DType>) -> Result<Array> {
+    cumulative(a, axis, dtype, ScanOp::NanProd)
+}
+
+impl Array {
+    /// `a.cumsum(axis)`: [`cumsum`] with the default dtype.
+    ///
+    /// # Errors
+    /// As [`cumsum`].
+    pub fn cumsum(&self, axis: Option<isize>) -> Result<Array> {
+        cumsum(self, axis, None)
+    }
+
+    /// `a.cumprod(axis)`: [`cumprod`] with the default dtype.
+    ///
+    /// # Errors
+    /// As [`cumprod`].
+    pub fn cumprod(&self, axis: Option<isize>) -> Result<Array> {
+        cumprod(self, axis, None)
+    }
+}

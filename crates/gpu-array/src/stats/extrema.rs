@@ -1,0 +1,84 @@
+//! NumPy's "Order statistics" computed by the reduction engine: `amax`,
+//! `amin`, `nanmax`, `nanmin` and `ptp` (the quantiles sort:
+//! [`crate::sorting`]).
+
+use crate::array::Array;
+use crate::error::{Error, Result};
+use crate::reduction::{Builtin, ReduceOptions, reduce};
+
+/// `numpy.amax`: NaN propagates; an empty reduction is an error.
+///
+/// # Errors
+/// As [`reduce`].
+pub fn amax(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::Max, a, opts)
+}
+
+/// `numpy.amin`: NaN propagates; an empty reduction is an error.
+///
+/// # Errors
+/// As [`reduce`].
+pub fn amin(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::Min, a, opts)
+}
+
+/// `numpy.nanmax`: NaN is ignored; a row of NaN only gives NaN (NumPy also
+/// warns); an empty reduction is an error.
+///
+/// # Errors
+/// As [`reduce`].
+pub fn nanmax(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::NanMax, a, opts)
+}
+
+/// `numpy.nanmin`: as [`nanmax`].
+///
+/// # Errors
+/// As [`reduce`].
+pub fn nanmin(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::NanMin, a, opts)
+}
+
+/// `numpy.ptp`: `max - min` along the axes, in the input's dtype (unsigned
+/// integers wrap, as NumPy's).
+///
+/// # Errors
+/// As [`reduce`] for max and min; bool input (NumPy's subtract has no
+/// bool loop); [`Error::Unsupported`] for `dtype=` and `out=`.
+pub fn ptp(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    if opts.out.is_some() || opts.dtype.is_some() {
+        return Err(Error::Unsupported(
+            "ptp with out= or dtype=: not supported".into(),
+        ));
+    }
+    let mx = amax(a, opts)?;
+    let mn = amin(a, opts)?;
+    crate::ufunc::subtract(&mx, &mn)
+}
+
+/// The functions above as methods (`a.max(&ReduceOptions::axis(0))?`).
+impl Array {
+    /// [`amax`].
+    ///
+    /// # Errors
+    /// As [`reduce`].
+    pub fn max(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+        amax(self, opts)
+    }
+
+    /// [`amin`].
+    ///
+    /// # Errors
+    /// As [`reduce`].
+    pub fn min(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+        amin(self, opts)
+    }
+
+    /// [`ptp`].
+    ///
+    /// # Errors
+    /// As [`ptp`].
+    pub fn ptp(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+        ptp(self, opts)
+    }
+}

@@ -1,0 +1,87 @@
+//! NumPy's "Averages and variances" computed by the reduction engine:
+//! `mean`, `var`, `std` and their `nan` forms (`average`, `cov` and
+//! `corrcoef` are in the sibling `average` module).
+
+use crate::array::Array;
+use crate::error::Result;
+use crate::reduction::{Builtin, ReduceOptions, reduce};
+
+/// `numpy.mean`: integers and bool give float64; float16 accumulates in
+/// float32; an empty reduction gives NaN.
+///
+/// # Errors
+/// As [`reduce`].
+pub fn mean(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::Mean, a, opts)
+}
+
+/// `numpy.var` with `opts.ddof`, in one pass (count, mean, M2 merged with
+/// Chan's formula): float64 for bool and integers, the real dtype for
+/// complex (var of the real plus var of the imaginary part), float16
+/// computed in float32. An empty reduction gives NaN.
+///
+/// # Errors
+/// As [`reduce`].
+pub fn var(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::Var, a, opts)
+}
+
+/// `numpy.std`: the square root of [`var`].
+///
+/// # Errors
+/// As [`reduce`].
+pub fn std(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::Std, a, opts)
+}
+
+/// `numpy.nanmean`: the mean of the non-NaN values; a row of NaN only (or
+/// an empty one) gives NaN (NumPy also warns).
+///
+/// # Errors
+/// As [`reduce`].
+pub fn nanmean(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::NanMean, a, opts)
+}
+
+/// `numpy.nanvar`: [`var`] of the non-NaN values (NaN for a row of NaN).
+///
+/// # Errors
+/// As [`reduce`].
+pub fn nanvar(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::NanVar, a, opts)
+}
+
+/// `numpy.nanstd`: the square root of [`nanvar`].
+///
+/// # Errors
+/// As [`reduce`].
+pub fn nanstd(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(Builtin::NanStd, a, opts)
+}
+
+/// The functions above as methods (`a.mean(&ReduceOptions::axis(0))?`).
+impl Array {
+    /// [`mean`].
+    ///
+    /// # Errors
+    /// As [`reduce`].
+    pub fn mean(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+        mean(self, opts)
+    }
+
+    /// [`var`] (`ddof` in `opts`).
+    ///
+    /// # Errors
+    /// As [`reduce`].
+    pub fn var(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+        var(self, opts)
+    }
+
+    /// [`std`](fn@std) (`ddof` in `opts`).
+    ///
+    /// # Errors
+    /// As [`reduce`].
+    pub fn std(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+        std(self, opts)
+    }
+}
