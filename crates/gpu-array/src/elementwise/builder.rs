@@ -264,12 +264,7 @@ impl<'a> Elementwise<'a> {
             Op::Lazy(make) => make()?,
             Op::Spec(make) => {
                 let s = make(layout, index)?;
-                if s.params.as_slice() != self.params.as_slice() {
-                    return Err(Error::Value(format!(
-                        "kernel {}: the spec's parameters {:?} are not its operands {:?}",
-                        s.name, s.params, self.params
-                    )));
-                }
+                check_operands(&s.name, &s.params, &self.params)?;
                 return Ok(s);
             }
         };
@@ -373,6 +368,43 @@ impl<'a> Elementwise<'a> {
         }
         true
     }
+}
+
+/// What the elementwise and reduction builders share: adding operands.
+/// Code that binds the same operand list to either engine (fusion) is
+/// written once against it.
+pub trait Operands<'a>: Sized {
+    /// An input array.
+    fn input(self, name: &str, x: Bind<'a>) -> Self;
+    /// A scalar input already in `dtype`'s bytes.
+    fn scalar_bytes(self, name: &str, dtype: DType, bytes: Vec<u8>) -> Self;
+    /// An output array.
+    fn output(self, name: &str, y: Bind<'a>) -> Self;
+}
+
+impl<'a> Operands<'a> for Elementwise<'a> {
+    fn input(self, name: &str, x: Bind<'a>) -> Self {
+        Elementwise::input(self, name, x)
+    }
+    fn scalar_bytes(self, name: &str, dtype: DType, bytes: Vec<u8>) -> Self {
+        Elementwise::scalar_bytes(self, name, dtype, bytes)
+    }
+    fn output(self, name: &str, y: Bind<'a>) -> Self {
+        Elementwise::output(self, name, y)
+    }
+}
+
+/// A caller's spec must list the builder's operands, in order.
+///
+/// # Errors
+/// [`Error::Value`] naming both lists when they differ.
+pub(crate) fn check_operands(kernel: &str, spec: &[SpecParam], listed: &[SpecParam]) -> Result<()> {
+    if spec == listed {
+        return Ok(());
+    }
+    Err(Error::Value(format!(
+        "kernel {kernel}: the spec's parameters {spec:?} are not its operands {listed:?}"
+    )))
 }
 
 /// The operand part of a built-in kernel's name: each input's dtype tag

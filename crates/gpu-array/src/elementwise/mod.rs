@@ -27,8 +27,8 @@ pub(crate) mod render;
 pub mod spec;
 mod user;
 
-pub(crate) use builder::operand_tags;
-pub use builder::{Bind, Elementwise};
+pub use builder::{Bind, Elementwise, Operands};
+pub(crate) use builder::{check_operands, operand_tags};
 pub use builtin::{COMMON_DTYPES, astype_spec, common_specs, fill_spec};
 pub(crate) use builtin::{astype_kernel, fill_kernel};
 pub(crate) use launch::Prepared;

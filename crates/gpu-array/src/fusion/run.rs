@@ -6,12 +6,38 @@ use super::graph::ArgSig;
 use super::trace::Trace;
 use crate::array::{Array, copyto};
 use crate::dtype::{Casting, ScalarValue};
-use crate::elementwise::Elementwise;
+use crate::elementwise::{Elementwise, Operands};
 use crate::error::{Error, Result};
 use crate::layout::{self, Order};
 use crate::reduction::Reduction;
 use crate::reduction::plan::result_shape;
 use crate::ufunc::{Input, scalar_to_bytes};
+
+/// The trace's operands (`x<k>` for each used argument, `y<j>` for each
+/// result) listed on either engine's builder.
+fn bind<'a, B: Operands<'a>>(
+    mut k: B,
+    t: &Trace,
+    args: &[Input<'a>],
+    scalars: &[Option<Vec<u8>>],
+    targets: &'a [Array],
+) -> B {
+    for &j in &t.used {
+        let name = format!("x{j}");
+        k = match args[j] {
+            Input::Array(a) => k.input(&name, a.into()),
+            Input::Scalar(_) => k.scalar_bytes(
+                &name,
+                t.arg_dtype(j),
+                scalars[j].clone().expect("made above"),
+            ),
+        };
+    }
+    for (j, o) in targets.iter().enumerate() {
+        k = k.output(&format!("y{j}"), o.into());
+    }
+    k
+}
 
 /// The call signature of `args`.
 pub(crate) fn signature(args: &[Input<'_>]) -> Vec<ArgSig> {
@@ -146,40 +172,24 @@ pub(crate) fn run(t: &Trace, args: &[Input<'_>], out: &[Option<&Array>]) -> Resu
             // name is the user's and may repeat across fused functions), so
             // a dropped fused function's kernels are never mistaken for
             // another's; the arguments' dtypes complete the key.
-            let mut k = Elementwise::new(format!("fused_{}", t.id));
-            for &j in &t.used {
-                let name = format!("x{j}");
-                k = match args[j] {
-                    Input::Array(a) => k.input(&name, a),
-                    Input::Scalar(_) => k.scalar_bytes(
-                        &name,
-                        t.arg_dtype(j),
-                        scalars[j].clone().expect("made above"),
-                    ),
-                };
-            }
-            for (j, o) in targets.iter().enumerate() {
-                k = k.output(&format!("y{j}"), o);
-            }
+            let k = bind(
+                Elementwise::new(format!("fused_{}", t.id)),
+                t,
+                args,
+                &scalars,
+                &targets,
+            );
             k.spec_with(|l, i| t.elementwise_spec(l, i))
                 .launch(&shape)?;
         }
         Some(axes) => {
-            let mut k = Reduction::new(format!("fused_{}", t.id));
-            for &j in &t.used {
-                let name = format!("x{j}");
-                k = match args[j] {
-                    Input::Array(a) => k.input(&name, a),
-                    Input::Scalar(_) => k.scalar_bytes(
-                        &name,
-                        t.arg_dtype(j),
-                        scalars[j].clone().expect("made above"),
-                    ),
-                };
-            }
-            for (j, o) in targets.iter().enumerate() {
-                k = k.output(&format!("y{j}"), o);
-            }
+            let k = bind(
+                Reduction::new(format!("fused_{}", t.id)),
+                t,
+                args,
+                &scalars,
+                &targets,
+            );
             let op = t.no_identity_op().unwrap_or("sum");
             k.spec_with(|v| t.reduction_spec_cached(v))
                 .launch(op, axes)?;

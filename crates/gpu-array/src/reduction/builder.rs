@@ -219,12 +219,7 @@ impl<'a> Reduction<'a> {
     pub fn spec(&self, v: Variant) -> Result<ReductionSpec> {
         if let Some(make) = &self.spec_fn {
             let s = make(v)?;
-            if s.params.as_slice() != self.params.as_slice() {
-                return Err(Error::Value(format!(
-                    "reduction {}: the spec's parameters {:?} are not its operands {:?}",
-                    s.name, s.params, self.params
-                )));
-            }
+            crate::elementwise::check_operands(&s.name, &s.params, &self.params)?;
             return Ok(s);
         }
         let first_out = self
@@ -300,6 +295,18 @@ impl<'a> Reduction<'a> {
             .map(|o| o.ok_or_else(unbound))
             .collect::<Result<_>>()?;
         launch(op_name, &inputs, &outputs, axes, |v| self.spec(v))
+    }
+}
+
+impl<'a> crate::elementwise::Operands<'a> for Reduction<'a> {
+    fn input(self, name: &str, x: Bind<'a>) -> Self {
+        Reduction::input(self, name, x)
+    }
+    fn scalar_bytes(self, name: &str, dtype: DType, bytes: Vec<u8>) -> Self {
+        Reduction::scalar_bytes(self, name, dtype, bytes)
+    }
+    fn output(self, name: &str, y: Bind<'a>) -> Self {
+        Reduction::output(self, name, y)
     }
 }
 
