@@ -47,7 +47,7 @@ pub use builtin::{
     nanargmin, nanmax, nanmean, nanmin, nanprod, nanstd, nansum, nanvar, prod, ptp, reduce, std,
     sum, var,
 };
-pub use launch::{REDUCTION_HEADER, RedInput, kernels_for, launch, program_request};
+pub use launch::{RedInput, kernels_for, launch, program_request};
 pub use render::{BLOCK, INCLUDE, render_program};
 pub use spec::{AccStruct, RedArgs, RedParam, RedValue, ReductionSpec, Strategy, Variant};
 

@@ -1,6 +1,7 @@
 
 #include "cuprum/types.cuh"
 #include "cuprum/math.cuh"
+#include "cuprum/warp.cuh"
 
 namespace cuprum_scan {
 
@@ -12,37 +13,9 @@ template <typename A> struct tile_of {
   static constexpr int size = BLOCK * items;
 };
 constexpr int WARPS = BLOCK / 32;
-constexpr unsigned FULL = 0xffffffffu;
 constexpr unsigned long long FLAG_AGG = 1, FLAG_PREFIX = 2;
 
 __device__ __forceinline__ int pad(int i) { return i + (i >> 5); }
-
-// Shuffles of any trivially copyable type, 32 bits at a time.
-template <typename T> struct words { unsigned int w[(sizeof(T) + 3) / 4]; };
-template <typename T> __device__ __forceinline__ T shfl_up(T v, unsigned d) {
-  words<T> x = {};
-  memcpy(&x, &v, sizeof(T));
-#pragma unroll
-  for (int i = 0; i < (int)(sizeof(x) / 4); ++i) x.w[i] = __shfl_up_sync(FULL, x.w[i], d);
-  memcpy(&v, &x, sizeof(T));
-  return v;
-}
-template <typename T> __device__ __forceinline__ T shfl_idx(T v, int src) {
-  words<T> x = {};
-  memcpy(&x, &v, sizeof(T));
-#pragma unroll
-  for (int i = 0; i < (int)(sizeof(x) / 4); ++i) x.w[i] = __shfl_sync(FULL, x.w[i], src);
-  memcpy(&v, &x, sizeof(T));
-  return v;
-}
-template <typename T> __device__ __forceinline__ T shfl_xor(T v, int mask) {
-  words<T> x = {};
-  memcpy(&x, &v, sizeof(T));
-#pragma unroll
-  for (int i = 0; i < (int)(sizeof(x) / 4); ++i) x.w[i] = __shfl_xor_sync(FULL, x.w[i], mask);
-  memcpy(&v, &x, sizeof(T));
-  return v;
-}
 
 // OP 0: sum, 1: product. Every accumulator type's + and * commute, so the
 // order of the look-back's combination changes only float rounding.
@@ -70,18 +43,12 @@ template <typename T, int ITEMS> struct vec_of {
   static constexpr int n = (sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8)
       && ITEMS % (16 / sizeof(T)) == 0 ? (int)(16 / sizeof(T)) : 0;
 };
-template <int OP, typename A> __device__ __forceinline__ A warp_scan(A v, int lane) {
-#pragma unroll
-  for (int d = 1; d < 32; d <<= 1) {
-    A u = shfl_up(v, d);
-    if (lane >= d) v = combine<OP>(u, v);
-  }
-  return v;
+// The warp's running combination (lane order) and its total.
+template <int OP, typename A> __device__ __forceinline__ A warp_scan(const A& v) {
+  return cuprum::warp_inclusive_scan(v, [](const A& a, const A& b) { return combine<OP>(a, b); });
 }
-template <int OP, typename A> __device__ __forceinline__ A warp_reduce(A v) {
-#pragma unroll
-  for (int d = 16; d >= 1; d >>= 1) v = combine<OP>(v, shfl_xor(v, d));
-  return v;
+template <int OP, typename A> __device__ __forceinline__ A warp_reduce(const A& v) {
+  return cuprum::warp_allreduce(v, [](const A& a, const A& b) { return combine<OP>(a, b); });
 }
 
 // Tile status: packed (flag << 32 | value bits) for accumulators of at
@@ -192,8 +159,8 @@ __device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long ro
   A tot = smem[pad(base)];
 #pragma unroll
   for (int k = 1; k < ITEMS; ++k) tot = combine<OP>(tot, smem[pad(base + k)]);
-  A incl = warp_scan<OP>(tot, lane);
-  A excl = shfl_up(incl, 1);
+  A incl = warp_scan<OP>(tot);
+  A excl = cuprum::shfl_up(incl, 1);
   if (lane == 0) excl = id;
   if (lane == 31) warp_tot[warp] = incl;
   __syncthreads();
@@ -228,7 +195,7 @@ __device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long ro
         A v = id;
         unsigned long long flag = FLAG_PREFIX;
         if (jj >= first) flag = st.wait(jj, v);
-        const unsigned pmask = __ballot_sync(FULL, flag == FLAG_PREFIX);
+        const unsigned pmask = __ballot_sync(cuprum::warp_full_mask, flag == FLAG_PREFIX);
         const int p = pmask ? __ffs(pmask) - 1 : 32;
         A c = lane <= p ? v : id;
         c = warp_reduce<OP>(c);
@@ -293,9 +260,9 @@ __device__ void scan_rows(const char* src_, char* dst_, long long rows, long lon
 #pragma unroll
     for (int k = 0; k < 4; ++k) {
       long long i = b + k * 32 + lane;
-      A s = combine<OP>(carry, warp_scan<OP>(v[k], lane));
+      A s = combine<OP>(carry, warp_scan<OP>(v[k]));
       if (i < n) dst[i] = cuprum::cast<Out>(s);
-      carry = shfl_idx(s, 31);
+      carry = cuprum::shfl_idx(s, 31);
     }
   }
 }

@@ -26,6 +26,8 @@
 // element's flat index as its value and, after the key passes, run passes
 // over the digits of the row (index / row_n): a stable sort by (row, key).
 
+#include "cuprum/warp.cuh"
+
 typedef unsigned int u32;
 typedef unsigned long long u64;
 struct __align__(16) u128 { u64 lo, hi; };
@@ -201,22 +203,14 @@ __device__ __forceinline__ u32 lanes_with_same_bit(u32 x, u32 bit) {
   return m;
 }
 
-// Exclusive scan of one value per thread of a 256-thread block.
+// Exclusive scan of one value per thread of a 256-thread block; `warp_tot`
+// is free again when it returns.
 template <typename T>
 __device__ __forceinline__ T block_exclusive_scan(T x, T* warp_tot) {
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  T incl = x;
-#pragma unroll
-  for (int o = 1; o < 32; o <<= 1) {
-    T y = __shfl_up_sync(0xffffffffu, incl, o);
-    if (lane >= o) incl += y;
-  }
-  if (lane == 31) warp_tot[warp] = incl;
+  T total;
+  const T before = cuprum::block_exclusive_sum<CUPRUM_SORT_WARPS>(x, warp_tot, total);
   __syncthreads();
-  T pre = 0;
-  for (int w = 0; w < warp; ++w) pre += warp_tot[w];
-  __syncthreads();
-  return pre + incl - x;
+  return before;
 }
 
 // Digit counts of every pass: key passes from the keys, row passes from
@@ -369,7 +363,7 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out_p
     // with the number of distinct digits and which runs in the same
     // (shared memory) pipe as the counters.
     const u32 d = ok ? CUPRUM_DIG(k) : 0u;
-    u32 peers = __ballot_sync(0xffffffffu, ok);
+    u32 peers = __ballot_sync(cuprum::warp_full_mask, ok);
 #pragma unroll
     for (int b = 0; b < 8; ++b) peers &= lanes_with_same_bit(d, 1u << b);
     const u32 before = peers & lt_mask;
@@ -380,7 +374,7 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out_p
       cnt = wh[d];
       wh[d] = cnt + __popc(peers);
     }
-    cnt = __shfl_sync(0xffffffffu, cnt, __ffs(peers) - 1);
+    cnt = cuprum::shfl_idx(cnt, __ffs(peers) - 1);
     __syncwarp();
     pos2[k >> 1] |= (cnt + __popc(before)) << (16 * (k & 1));
   }

@@ -172,16 +172,11 @@ pub fn plan(key_bits: u32, rows: usize, want_keys: bool, want_vals: bool) -> Vec
         .collect()
 }
 
-/// A compile request of `source` (the sort program needs no headers).
-fn request(source: String) -> CompileRequest {
-    CompileRequest::new(source)
-}
-
 /// The NVRTC request of the sort program of `dtype` (every sort kernel of
 /// that key type), without an architecture: what [`kernel`] compiles and
 /// what `cargo xtask precompile` compiles ahead of time.
 pub(crate) fn program_request(dtype: DType) -> CompileRequest {
-    request(format!("{SOURCE}{}", instantiation(dtype)))
+    crate::kernels::request(format!("{SOURCE}{}", instantiation(dtype)))
 }
 
 /// A kernel of the program of `dtype`, compiled once per process.

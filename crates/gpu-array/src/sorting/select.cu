@@ -81,8 +81,7 @@ __device__ void select_hist(const typename Tr::Raw* x, u64 n, u64* state, u64* g
       if (c) atomicAdd((unsigned long long*)&ghist[b], (unsigned long long)c);
     }
     if (count_nan) {
-#pragma unroll
-      for (int o = 16; o > 0; o >>= 1) nans += __shfl_xor_sync(0xffffffffu, nans, o);
+      nans = cuprum::warp_sum(nans);
       if ((threadIdx.x & 31) == 0 && nans)
         atomicAdd((unsigned long long*)&state[4], (unsigned long long)nans);
     }
@@ -96,7 +95,7 @@ __device__ void select_pick(u64* ghist, u64* state, int shift, bool first, doubl
   __shared__ u64 s_warp[CUPRUM_SORT_WARPS];
   __shared__ u64 s_new[4];
   __shared__ bool s_dual;
-  const int t = threadIdx.x, lane = t & 31, warp = t >> 5;
+  const int t = threadIdx.x;
   if (t == 0) {
     if (first) {
       // NumPy's virtual index q * (n - 1) over the valid values.
@@ -126,16 +125,8 @@ __device__ void select_pick(u64* ghist, u64* state, int shift, bool first, doubl
       sum += c[j];
     }
     // Exclusive scan of the threads' sums.
-    u64 incl = sum;
-#pragma unroll
-    for (int o = 1; o < 32; o <<= 1) {
-      const u64 y = __shfl_up_sync(0xffffffffu, incl, o);
-      if (lane >= o) incl += y;
-    }
-    if (lane == 31) s_warp[warp] = incl;
-    __syncthreads();
-    u64 before = incl - sum;
-    for (int w = 0; w < warp; ++w) before += s_warp[w];
+    u64 total;
+    u64 before = cuprum::block_exclusive_sum<CUPRUM_SORT_WARPS>(sum, s_warp, total);
     if (rank >= before && rank < before + sum) {
 #pragma unroll
       for (int j = 0; j < 8; ++j) {

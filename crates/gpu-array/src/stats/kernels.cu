@@ -1,6 +1,7 @@
 
 #include "cuprum/types.cuh"
 #include "cuprum/math.cuh"
+#include "cuprum/warp.cuh"
 
 namespace cuprum_stats {
 
@@ -189,13 +190,8 @@ __device__ void minmax(const char* x_, unsigned long long* out, long long n) {
     const long long k = key_of(x[i], nn);
     if (nn) { nan = 1u; } else { kmin = k < kmin ? k : kmin; kmax = k > kmax ? k : kmax; }
   }
-#pragma unroll
-  for (int d = 16; d >= 1; d >>= 1) {
-    const long long a = __shfl_xor_sync(0xffffffffu, kmin, d);
-    const long long b = __shfl_xor_sync(0xffffffffu, kmax, d);
-    kmin = a < kmin ? a : kmin;
-    kmax = b > kmax ? b : kmax;
-  }
+  kmin = cuprum::warp_min(kmin);
+  kmax = cuprum::warp_max(kmax);
   // One atomic per block: the warps' results through shared memory.
   __shared__ long long s_min[32], s_max[32];
   __shared__ unsigned s_nan;
@@ -211,13 +207,8 @@ __device__ void minmax(const char* x_, unsigned long long* out, long long n) {
   if (warp != 0) return;
   kmin = lane < warps ? s_min[lane] : 0x7fffffffffffffffLL;
   kmax = lane < warps ? s_max[lane] : (-0x7fffffffffffffffLL - 1);
-#pragma unroll
-  for (int d = 16; d >= 1; d >>= 1) {
-    const long long a = __shfl_xor_sync(0xffffffffu, kmin, d);
-    const long long b = __shfl_xor_sync(0xffffffffu, kmax, d);
-    kmin = a < kmin ? a : kmin;
-    kmax = b > kmax ? b : kmax;
-  }
+  kmin = cuprum::warp_min(kmin);
+  kmax = cuprum::warp_max(kmax);
   const unsigned any_nan = s_nan;
   if (lane == 0) {
     const unsigned long long sign = 0x8000000000000000ull;

@@ -22,7 +22,7 @@ fn sort_kernels_compile_for_every_dtype() {
     }
     let source = program_source(&DType::ALL);
     for &arch in gpu_runtime::testing::test_archs() {
-        let mut req = CompileRequest::new(source.clone()).arch(arch);
+        let mut req = gpu_array::kernels::request(source.clone()).arch(arch);
         // ptxas' register, spill and shared-memory report, for the log.
         req.options.push("--ptxas-options=-v".into());
         let c = compile_uncached(&req, &CompileConfig::from_env())
