@@ -5,14 +5,14 @@
 //! matrices (cuSOLVER's `orgqr` takes one matrix per call, and cuBLAS has
 //! `geqrfBatched` but no batched `orgqr`).
 //!
-//! The source is self-contained (no headers): one NVRTC program per dtype,
-//! compiled on first use and cached for the process (and on disk by the
-//! runtime's kernel cache).
+//! One NVRTC program per dtype, with gpu-array's device headers (complex
+//! matrices are `cuprum::complex<R>`, and dtypes name their C types by
+//! `DType::c_type`, as every Cuprum kernel does), compiled on first use and
+//! cached for the process (and on disk by the runtime's kernel cache).
 
 use std::sync::Arc;
 
 use gpu_array::DType;
-use gpu_runtime::nvrtc::CompileRequest;
 use gpu_runtime::{DevicePtr, LaunchConfig, RawKernel, Stream};
 
 use crate::error::{Result, unsupported};
@@ -33,26 +33,6 @@ pub const DET_BLOCK: u32 = 256;
 pub const ORGQR_BLOCK: u32 = 64;
 
 const COMMON: &str = include_str!("kernels.cu");
-
-/// The C type of a dtype in this module's kernels.
-fn c_type(dtype: DType) -> Option<&'static str> {
-    Some(match dtype {
-        DType::Bool => "bool",
-        DType::Int8 => "signed char",
-        DType::Int16 => "short",
-        DType::Int32 => "int",
-        DType::Int64 => "long long",
-        DType::UInt8 => "unsigned char",
-        DType::UInt16 => "unsigned short",
-        DType::UInt32 => "unsigned int",
-        DType::UInt64 => "unsigned long long",
-        DType::Float32 => "float",
-        DType::Float64 => "double",
-        DType::Complex64 => "cuprum_cplx<float>",
-        DType::Complex128 => "cuprum_cplx<double>",
-        _ => return None,
-    })
-}
 
 /// The name of the integer matmul kernel of `dtype`.
 pub fn imatmul_name(dtype: DType) -> String {
@@ -98,7 +78,7 @@ fn orgqr_instance(dtype: DType) -> Option<String> {
     if !ORGQR_DTYPES.contains(&dtype) {
         return None;
     }
-    let t = c_type(dtype)?;
+    let t = dtype.c_type();
     Some(format!(
         "extern \"C\" __global__ void __launch_bounds__({ORGQR_BLOCK}) {name}({t}* q, const {t}* tau, \
          long long m, long long n, long long k, long long mstride, long long ld, long long batch) {{\n  \
@@ -111,7 +91,7 @@ fn imatmul_instance(dtype: DType) -> Option<String> {
     if !IMATMUL_DTYPES.contains(&dtype) {
         return None;
     }
-    let t = c_type(dtype)?;
+    let t = dtype.c_type();
     Some(format!(
         "extern \"C\" __global__ void __launch_bounds__(256) {name}(const {t}* A, const {t}* B, {t}* C, \
          long long M, long long N, long long K, long long batch, long long sab, long long sam, \
@@ -125,8 +105,8 @@ fn slogdet_instance(dtype: DType) -> Option<String> {
     if !SLOGDET_DTYPES.contains(&dtype) {
         return None;
     }
-    let t = c_type(dtype)?;
-    let r = c_type(dtype.real_dtype())?;
+    let t = dtype.c_type();
+    let r = dtype.real_dtype().c_type();
     Some(format!(
         "extern \"C\" __global__ void __launch_bounds__(256) {name}(const {t}* lu, const long long* ipiv, \
          {t}* sign, {r}* logdet, long long n, long long mstride, long long ld) {{\n  \
@@ -153,7 +133,7 @@ pub fn program_source(imatmul: &[DType], slogdet: &[DType], orgqr: &[DType]) -> 
 
 fn kernel(name: String, source: String) -> Result<Arc<RawKernel>> {
     Ok(RawKernel::cached(&name, || {
-        RawKernel::from_request(CompileRequest::new(source), &name)
+        RawKernel::from_request(gpu_array::kernels::request(source), &name)
     })?)
 }
 

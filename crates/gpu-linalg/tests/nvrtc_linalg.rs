@@ -9,7 +9,7 @@ use gpu_linalg::kernels::{
     IMATMUL_DTYPES, ORGQR_DTYPES, SLOGDET_DTYPES, imatmul_name, orgqr_name, program_source,
     slogdet_name,
 };
-use gpu_runtime::nvrtc::{CompileConfig, CompileRequest, compile_uncached};
+use gpu_runtime::nvrtc::{CompileConfig, compile_uncached};
 use gpu_runtime::testing::nvrtc_or_skip;
 
 #[test]
@@ -19,7 +19,7 @@ fn linalg_kernels_compile() {
     }
     let source = program_source(&IMATMUL_DTYPES, &SLOGDET_DTYPES, &ORGQR_DTYPES);
     for &arch in gpu_runtime::testing::test_archs() {
-        let req = CompileRequest::new(source.clone()).arch(arch);
+        let req = gpu_array::kernels::request(source.clone()).arch(arch);
         let c = compile_uncached(&req, &CompileConfig::from_env())
             .unwrap_or_else(|e| panic!("{arch}: {e}"));
         assert!(!c.image.is_empty(), "{arch}: empty image");

@@ -26,15 +26,6 @@ fn finish(
     s
 }
 
-/// The compute type of a real dtype's arithmetic (float for the 16-bit
-/// floats, else the type itself), as a C type.
-fn compute_c(dt: DType) -> &'static str {
-    match dt {
-        DType::Float16 | DType::BFloat16 => "float",
-        d => d.c_type(),
-    }
-}
-
 /// How `around` rounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum RoundMode {
@@ -63,7 +54,7 @@ pub(crate) fn round_spec(
         input.real_dtype()
     };
     let ct = comp.c_type();
-    let cc = compute_c(comp);
+    let cc = comp.compute_c_type();
     // `R` rounds one component held in `v_` (of type `ct`).
     let step = match mode {
         RoundMode::Rint => "v_ = cuprum::rint(v_);".to_owned(),
@@ -152,7 +143,7 @@ pub(crate) fn sinc_spec(
             DType::Float32 => "1.1920928955078125e-07",
             _ => "2.220446049250313080847263336181640625e-16",
         };
-        let cc = compute_c(output);
+        let cc = output.compute_c_type();
         format!(
             "y_type v_ = y_type(({cc})y_type(3.14159265358979323846) * ({cc})cuprum::cast<y_type>(x));\n\
              if (({cc})v_ == ({cc})0) v_ = y_type(({cc}){eps});\n\
@@ -609,22 +600,14 @@ pub(crate) fn vander_spec(dt: DType, l: LayoutClass, i: IndexWidth) -> Elementwi
     )
 }
 
-/// The accumulation type of a dot product in dtype `dt` (NumPy's `dot`
-/// loops: float16 sums in float).
-fn dot_acc(dt: DType) -> &'static str {
-    match dt {
-        DType::Float16 | DType::BFloat16 => "float",
-        d => d.c_type(),
-    }
-}
-
 /// One output of `correlate` (`conv == 0`: `sum_n a[n + t - (m - 1)] *
 /// conj(v[n])`, conjugating when `cj != 0`) or `convolve` (`conv != 0`:
 /// `sum_k a[k] * v[t - k]`), `t = i + off` the index into the full
 /// result, over raw 1-D `a` (`na` points) and `v` (`nv` points), both of
 /// dtype `dt` (the result dtype). bool sums are ORs of ANDs, as NumPy's.
 pub(crate) fn correlate_spec(dt: DType, l: LayoutClass, i: IndexWidth) -> ElementwiseSpec {
-    let acc = dot_acc(dt);
+    // NumPy's `dot` loops: float16 sums in float.
+    let acc = dt.compute_c_type();
     let (init, step) = if dt == DType::Bool {
         ("bool acc_ = false;", "acc_ = acc_ || (p_ && q_);")
     } else {

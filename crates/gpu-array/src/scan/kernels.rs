@@ -151,14 +151,6 @@ impl Shape {
     }
 }
 
-/// The C type a scan accumulates `out` in.
-pub(crate) const fn acc_c_type(out: DType) -> &'static str {
-    match out {
-        DType::Float16 | DType::BFloat16 => "float",
-        _ => out.c_type(),
-    }
-}
-
 /// Bytes of the accumulator of `out`.
 pub(crate) const fn acc_size(out: DType) -> usize {
     match out {
@@ -176,7 +168,7 @@ pub(crate) fn instantiation(input: DType, out: DType) -> String {
         input.name(),
         out.name(),
         input.c_type(),
-        acc_c_type(out),
+        out.compute_c_type(),
         out.c_type()
     )
 }
