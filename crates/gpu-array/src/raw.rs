@@ -1,9 +1,32 @@
-//! The crate's one door to `unsafe`: launching generated kernels.
+//! The crate's one door to `unsafe`: launching generated kernels, and the
+//! hand-written ones (`*.cu` beside their modules), whose signatures
+//! `gpu_runtime::kernel_signature!` declares.
 #![allow(unsafe_code)]
 
-use gpu_runtime::{Kernel, LaunchConfig, Stream};
+use gpu_runtime::{Kernel, KernelSignature, LaunchConfig, Stream, TypedKernel};
 
 use crate::error::Result;
+
+/// A hand-written kernel family whose launches this module vouches for:
+/// the comment on each impl (at the end of this file) says what the
+/// family's launcher guarantees about the memory its kernels touch.
+pub(crate) trait Vouched: KernelSignature {}
+
+/// Launches a hand-written kernel with its declared arguments.
+pub(crate) fn launch<A: Vouched>(
+    kernel: &TypedKernel<A>,
+    cfg: &LaunchConfig,
+    stream: &Stream,
+    args: &A,
+) -> Result<()> {
+    // SAFETY: the arguments are those of `A`'s declaration, which the
+    // kernel's program declared and NVRTC checked the definition against,
+    // and `TypedKernel::launch` checks each pointer's element type; the
+    // memory the pointers address is what `A`'s launcher guarantees, as its
+    // `Vouched` impl below states.
+    unsafe { kernel.launch(cfg, stream, args) }?;
+    Ok(())
+}
 
 /// Launches a generated kernel with its packed parameter bytes.
 pub(crate) fn launch_packed(
@@ -19,29 +42,6 @@ pub(crate) fn launch_packed(
     // layout the spec describes; the arrays' buffers are freed in stream
     // order by the memory pool, so they outlive the launch.
     unsafe { kernel.launch_bytes(&cfg, stream, params) }?;
-    Ok(())
-}
-
-/// Launches `cuprum_transpose_N(src, dst, rows, cols, src_cs, dst_rs)`.
-pub(crate) fn launch_transpose(
-    kernel: &gpu_runtime::RawKernel,
-    cfg: LaunchConfig,
-    stream: &Stream,
-    src: gpu_runtime::DevicePtr,
-    dst: gpu_runtime::DevicePtr,
-    dims: [i64; 4],
-) -> Result<()> {
-    let [rows, cols, src_cs, dst_rs] = dims;
-    // SAFETY: the arguments match the kernel's (pointer, pointer, four
-    // long longs); the caller checked both arrays hold rows x cols elements
-    // at these element strides, aligned to the item size.
-    unsafe {
-        kernel.launch(
-            &cfg,
-            stream,
-            &gpu_runtime::kernel_args![src, dst, rows, cols, src_cs, dst_rs],
-        )
-    }?;
     Ok(())
 }
 
@@ -155,31 +155,19 @@ pub(crate) fn launch_count(
     Ok(())
 }
 
-/// Launches a mask compaction kernel `cuprum_mask_*(data, mask, tiles,
-/// out, n)` (`indexing::compact`).
-pub(crate) fn launch_mask(
-    kernel: &gpu_runtime::RawKernel,
-    cfg: LaunchConfig,
-    stream: &Stream,
-    ptrs: [gpu_runtime::DevicePtr; 4],
-    n: i64,
-) -> Result<()> {
-    let [data, mask, tiles, out] = ptrs;
-    // SAFETY: the arguments match the kernels' (four pointers, a long
-    // long). The caller (`indexing::compact::mask_select`) passes a
-    // C-contiguous bool mask and C-contiguous data of `n` elements each (the
-    // data of the kernel's item size), one int64 per tile in `tiles` (the
-    // count kernel writes them; the select kernel reads their inclusive
-    // scan), a grid of exactly `n.div_ceil(TILE)` blocks of 256 threads,
-    // and for the select kernel an output of as many elements as the mask
-    // holds true values (the scan's last entry, read back), which bounds
-    // every write; all buffers are freed in stream order, after the launch.
-    unsafe {
-        kernel.launch(
-            &cfg,
-            stream,
-            &gpu_runtime::kernel_args![data, mask, tiles, out, n],
-        )
-    }?;
-    Ok(())
-}
+// Transpose (`array::transpose`): the caller checked that both arrays hold
+// `rows x cols` items of the kernel's size at these item strides, each
+// aligned to the item size, and launches 32 x 8 blocks over exactly the
+// tiles of the matrix (the kernel checks each index against rows, cols).
+impl Vouched for crate::array::transpose::Transpose {}
+
+// Mask compaction (`indexing::compact::mask_select`): a C-contiguous bool
+// mask and C-contiguous data of `n` elements each (the data of the kernel's
+// item size), one int64 per tile in `counts`/`incl` (the count kernel
+// writes them; the select kernel reads their inclusive scan), a grid of
+// exactly `n.div_ceil(TILE)` blocks of 256 threads, and for the select
+// kernel an output of as many elements as the mask holds true values (the
+// scan's last entry, read back), which bounds every write; all buffers are
+// freed in stream order, after the launch.
+impl Vouched for crate::indexing::compact::MaskCount {}
+impl Vouched for crate::indexing::compact::MaskSelect {}

@@ -1,3 +1,5 @@
+// Boolean-mask compaction (compact.rs): a count pass and a select pass per
+// item size, which copy items as bytes.
 #include "cuprum/warp.cuh"
 
 namespace cuprum_mask {
@@ -131,14 +133,15 @@ __device__ void select_tiles(const char* data, const unsigned char* mask, const 
 
 }  // namespace cuprum_mask
 
+// Parameters as `MaskCount` and `MaskSelect` in compact.rs declare them.
 extern "C" __global__ void __launch_bounds__(256) cuprum_mask_count(
-    const char* data, const unsigned char* mask, long long* counts, char* out, long long n) {
-  cuprum_mask::count_tiles(mask, counts, n);
+    const bool* mask, long long* counts, long long n) {
+  cuprum_mask::count_tiles((const unsigned char*)mask, counts, n);
 }
 #define CUPRUM_MASK_SELECT(S)                                                                      \
   extern "C" __global__ void __launch_bounds__(256) cuprum_mask_select_##S(                        \
-      const char* data, const unsigned char* mask, long long* incl, char* out, long long n) {      \
-    cuprum_mask::select_tiles<S>(data, mask, incl, out, n);                                        \
+      const void* data, const bool* mask, const long long* incl, void* out, long long n) {         \
+    cuprum_mask::select_tiles<S>((const char*)data, (const unsigned char*)mask, incl, (char*)out, n); \
   }
 CUPRUM_MASK_SELECT(1)
 CUPRUM_MASK_SELECT(2)
