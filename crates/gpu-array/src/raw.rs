@@ -122,39 +122,6 @@ pub(crate) fn launch_sort(
     Ok(())
 }
 
-/// Launches a counting kernel `cuprum_count_*(x, w, e, out, n, nb, first,
-/// last, denom, use_smem)` (`stats::kernels`).
-pub(crate) fn launch_count(
-    kernel: &gpu_runtime::RawKernel,
-    cfg: LaunchConfig,
-    stream: &Stream,
-    ptrs: [gpu_runtime::DevicePtr; 4],
-    dims: [i64; 2],
-    vals: [f64; 3],
-    use_smem: i32,
-) -> Result<()> {
-    let [x, w, e, out] = ptrs;
-    let [n, nb] = dims;
-    let [first, last, denom] = vals;
-    // SAFETY: the arguments match the kernels' (four pointers, two long
-    // longs, three doubles, an int). The caller (`stats`) passes a
-    // C-contiguous input of `n` elements of the kernel's input type, weights
-    // of the same length and the kernel's weight type (or null when the
-    // kernel has none), `nb + 1` edges of its edge type (or null for
-    // bincount), and a zeroed output of `nb` accumulators of the kernel's
-    // output type, all live on this stream's device and freed in stream
-    // order; every bin the kernel writes lies in `[0, nb)`; `use_smem` is
-    // set only with `nb` accumulators' bytes of dynamic shared memory.
-    unsafe {
-        kernel.launch(
-            &cfg,
-            stream,
-            &gpu_runtime::kernel_args![x, w, e, out, n, nb, first, last, denom, use_smem],
-        )
-    }?;
-    Ok(())
-}
-
 // Transpose (`array::transpose`): the caller checked that both arrays hold
 // `rows x cols` items of the kernel's size at these item strides, each
 // aligned to the item size, and launches 32 x 8 blocks over exactly the
@@ -171,3 +138,14 @@ impl Vouched for crate::array::transpose::Transpose {}
 // freed in stream order, after the launch.
 impl Vouched for crate::indexing::compact::MaskCount {}
 impl Vouched for crate::indexing::compact::MaskSelect {}
+
+// Counting (`stats`): a C-contiguous input of `n` elements, weights of the
+// same length (or null when the kernel has none), `nb + 1` edges (or null
+// for bincount) and a zeroed output of `nb` accumulators, each of the
+// kernel's type (checked), all live on this stream's device and freed in
+// stream order; every bin the kernel writes lies in `[0, nb)`; `use_smem`
+// is set only with `nb` accumulators' bytes of dynamic shared memory.
+impl Vouched for crate::stats::kernels::Count {}
+// Min/max (`stats::kernels::minmax`): a C-contiguous input of `n` elements
+// and a zeroed output of three uint64, on this stream's device.
+impl Vouched for crate::stats::kernels::MinMax {}

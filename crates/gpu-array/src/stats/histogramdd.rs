@@ -5,11 +5,14 @@
 
 use super::histogram::{Bins, linspace_host, round_to, upload, zeros_on};
 use super::kernels::{BinMode, CountArgs, CountKernel, Weights, launch as count};
+use gpu_runtime::signature::In;
+
 use crate::array::Array;
 use crate::creation::ascontiguousarray;
 use crate::dtype::{DType, promote_types};
 use crate::elementwise::{LaunchArg, launch};
 use crate::error::{Error, Result};
+use crate::kernels::{input, output};
 use crate::layout::{AxisIndex, Order};
 use crate::math::kernels::{histdd_spec, i64_arg};
 use crate::reduction::{self, ReduceOptions};
@@ -268,11 +271,10 @@ pub fn histogramdd(
             &k,
             &idx.stream(),
             &CountArgs {
-                x: idx.data_ptr(),
-                w: w.as_ref()
-                    .map_or(gpu_runtime::DevicePtr::NULL, Array::data_ptr),
-                edges: gpu_runtime::DevicePtr::NULL,
-                out: acc.data_ptr(),
+                x: input(&idx),
+                w: w.as_ref().map_or(In::NULL, input),
+                edges: In::NULL,
+                out: output(&acc),
                 n,
                 nb: cells,
                 first: 0.0,

@@ -222,14 +222,15 @@ __device__ void minmax(const char* x_, unsigned long long* out, long long n) {
 
 }  // namespace cuprum_stats
 
+// Parameters as `MinMax` and `Count` in kernels.rs declare them.
 #define CUPRUM_MINMAX(NAME, IN)                                                                   \
   extern "C" __global__ void __launch_bounds__(256) NAME(                                         \
-      const char* x, const char* w, const char* e, char* out, long long n, long long nb,          \
-      double first, double last, double denom, int use_smem) {                                    \
-    cuprum_stats::minmax<IN>(x, (unsigned long long*)out, n); }
+      const IN* x, unsigned long long* out, long long n) {                                        \
+    cuprum_stats::minmax<IN>((const char*)x, out, n); }
 
-#define CUPRUM_COUNT(NAME, IN, T, C, W, MODE, WMODE)                                              \
+#define CUPRUM_COUNT(NAME, IN, T, C, W, OUT, MODE, WMODE)                                         \
   extern "C" __global__ void __launch_bounds__(256) NAME(                                         \
-      const char* x, const char* w, const char* e, char* out, long long n, long long nb,          \
+      const IN* x, const W* w, const T* e, OUT* out, long long n, long long nb,                   \
       double first, double last, double denom, int use_smem) {                                    \
-    cuprum_stats::count<IN, T, C, W, MODE, WMODE>(x, w, e, out, n, nb, first, last, denom, use_smem); }
+    cuprum_stats::count<IN, T, C, W, MODE, WMODE>((const char*)x, (const char*)w, (const char*)e, \
+        (char*)out, n, nb, first, last, denom, use_smem); }
