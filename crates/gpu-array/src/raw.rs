@@ -45,38 +45,6 @@ pub(crate) fn launch_packed(
     Ok(())
 }
 
-/// Launches a scan kernel `cuprum_scan_*(src, dst, tmp, a, b, c, d)`
-/// (`scan::kernels`).
-pub(crate) fn launch_scan(
-    kernel: &gpu_runtime::RawKernel,
-    cfg: LaunchConfig,
-    stream: &Stream,
-    ptrs: [gpu_runtime::DevicePtr; 3],
-    dims: [i64; 4],
-) -> Result<()> {
-    let [src, dst, tmp] = ptrs;
-    let [a, b, c, d] = dims;
-    // SAFETY: the arguments match the kernels' (three pointers, four long
-    // longs). The caller (`scan::cumulative`) passes a C-contiguous source
-    // holding the input elements its dims describe ([outer, n, inner], or
-    // [rows, n]), a C-contiguous destination of as many output elements,
-    // and the temporary each kernel needs: for `tiles` one of
-    // `scan::kernels::temp_bytes` bytes whose counter and status words were
-    // zeroed on this stream, and a grid of exactly `rows * c` tiles, so
-    // every tile id the counter hands out is in range; for the segmented
-    // passes one accumulator per (outer, segment, inner). Each kernel
-    // checks its thread index against those counts. All buffers are freed
-    // in stream order, after the launch.
-    unsafe {
-        kernel.launch(
-            &cfg,
-            stream,
-            &gpu_runtime::kernel_args![src, dst, tmp, a, b, c, d],
-        )
-    }?;
-    Ok(())
-}
-
 /// Launches a generated reduction kernel (`gpu_array::reduction`) with its
 /// packed parameter bytes.
 pub(crate) fn launch_reduction(
@@ -149,3 +117,19 @@ impl Vouched for crate::stats::kernels::Count {}
 // Min/max (`stats::kernels::minmax`): a C-contiguous input of `n` elements
 // and a zeroed output of three uint64, on this stream's device.
 impl Vouched for crate::stats::kernels::MinMax {}
+
+// Scans (`scan::run`): a C-contiguous source holding the input elements
+// the dims describe (`[outer, n, inner]`, or `[rows, n]`) and a
+// C-contiguous destination of as many output elements; for `tiles` a
+// status buffer of `scan::kernels::temp_bytes` bytes whose counter and
+// status words were zeroed on this stream, and a grid of exactly
+// `rows * tiles_per_row` tiles, so every tile id the counter hands out is
+// in range; for the segmented passes one accumulator per (outer, segment,
+// inner). Each kernel checks its thread index against those counts. All
+// buffers are freed in stream order, after the launch.
+impl Vouched for crate::scan::kernels::Tiles {}
+impl Vouched for crate::scan::kernels::Rows {}
+impl Vouched for crate::scan::kernels::Cols {}
+impl Vouched for crate::scan::kernels::SegTotals {}
+impl Vouched for crate::scan::kernels::SegCarry {}
+impl Vouched for crate::scan::kernels::SegFinish {}

@@ -103,7 +103,7 @@ template <typename A> struct status {
 
 // Long rows: decoupled look-back over tiles; rows are segments.
 template <typename In, typename A, typename Out, int OP, bool NAN>
-__device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long rows, long long n,
+__device__ void scan_tiles(const In* src_, Out* dst_, char* tmp, long long rows, long long n,
                            long long tiles_per_row) {
   constexpr int ITEMS = tile_of<A>::items, TILE = tile_of<A>::size;
   __shared__ __align__(16) unsigned char smem_raw[sizeof(A) * (TILE + TILE / 32)];
@@ -122,8 +122,8 @@ __device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long ro
   const long long row = tile / tiles_per_row, t = tile - row * tiles_per_row;
   const long long start = t * TILE;
   const int cnt = (int)(n - start < TILE ? n - start : TILE);
-  const In* src = (const In*)src_ + row * n + start;
-  Out* dst = (Out*)dst_ + row * n + start;
+  const In* src = src_ + row * n + start;
+  Out* dst = dst_ + row * n + start;
   const A id = identity<OP, A>();
 
   // Full, 16-byte aligned tiles move 16 bytes per load and store (the
@@ -242,12 +242,12 @@ __device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long ro
 
 // Short rows: one warp per row.
 template <typename In, typename A, typename Out, int OP, bool NAN>
-__device__ void scan_rows(const char* src_, char* dst_, long long rows, long long n) {
+__device__ void scan_rows(const In* src_, Out* dst_, long long rows, long long n) {
   const int lane = threadIdx.x & 31;
   const long long row = (long long)blockIdx.x * WARPS + (threadIdx.x >> 5);
   if (row >= rows) return;
-  const In* src = (const In*)src_ + row * n;
-  Out* dst = (Out*)dst_ + row * n;
+  const In* src = src_ + row * n;
+  Out* dst = dst_ + row * n;
   const A id = identity<OP, A>();
   A carry = id;
   for (long long b = 0; b < n; b += 128) {
@@ -269,13 +269,13 @@ __device__ void scan_rows(const char* src_, char* dst_, long long rows, long lon
 
 // Strided axis: one thread per column of [outer, n, inner].
 template <typename In, typename A, typename Out, int OP, bool NAN>
-__device__ void scan_cols(const char* src_, char* dst_, long long outer, long long n,
+__device__ void scan_cols(const In* src_, Out* dst_, long long outer, long long n,
                           long long inner) {
   const long long c = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   if (c >= outer * inner) return;
   const long long o = c / inner, i = c - o * inner;
-  const In* src = (const In*)src_ + o * n * inner + i;
-  Out* dst = (Out*)dst_ + o * n * inner + i;
+  const In* src = src_ + o * n * inner + i;
+  Out* dst = dst_ + o * n * inner + i;
   A acc = identity<OP, A>();
   for (long long k = 0; k < n; ++k) {
     acc = combine<OP>(acc, load<In, A, OP, NAN>(src + k * inner));
@@ -288,24 +288,24 @@ __device__ void scan_cols(const char* src_, char* dst_, long long outer, long lo
 // tmp[(o * segs + s) * inner + i]; pass 2 turns those into exclusive
 // prefixes down the segments; pass 3 rescans each run from its prefix.
 template <typename In, typename A, typename Out, int OP, bool NAN>
-__device__ void scan_cols_totals(const char* src_, char* tmp, long long outer, long long n,
+__device__ void scan_cols_totals(const In* src_, A* tmp, long long outer, long long n,
                                  long long inner, long long len) {
   const long long segs = (n + len - 1) / len;
   const long long c = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   if (c >= outer * segs * inner) return;
   const long long i = c % inner, r = c / inner, sg = r % segs, o = r / segs;
   const long long k0 = sg * len, k1 = k0 + len < n ? k0 + len : n;
-  const In* src = (const In*)src_ + o * n * inner + i;
+  const In* src = src_ + o * n * inner + i;
   A acc = identity<OP, A>();
   for (long long k = k0; k < k1; ++k) acc = combine<OP>(acc, load<In, A, OP, NAN>(src + k * inner));
-  ((A*)tmp)[c] = acc;
+  tmp[c] = acc;
 }
 template <typename A, int OP>
-__device__ void scan_cols_carry(char* tmp, long long outer, long long segs, long long inner) {
+__device__ void scan_cols_carry(A* tmp, long long outer, long long segs, long long inner) {
   const long long c = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   if (c >= outer * inner) return;
   const long long o = c / inner, i = c - o * inner;
-  A* t = (A*)tmp + o * segs * inner + i;
+  A* t = tmp + o * segs * inner + i;
   A acc = identity<OP, A>();
   for (long long s = 0; s < segs; ++s) {
     A v = t[s * inner];
@@ -314,16 +314,16 @@ __device__ void scan_cols_carry(char* tmp, long long outer, long long segs, long
   }
 }
 template <typename In, typename A, typename Out, int OP, bool NAN>
-__device__ void scan_cols_finish(const char* src_, char* dst_, const char* tmp, long long outer,
+__device__ void scan_cols_finish(const In* src_, Out* dst_, const A* tmp, long long outer,
                                  long long n, long long inner, long long len) {
   const long long segs = (n + len - 1) / len;
   const long long c = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   if (c >= outer * segs * inner) return;
   const long long i = c % inner, r = c / inner, sg = r % segs, o = r / segs;
   const long long k0 = sg * len, k1 = k0 + len < n ? k0 + len : n;
-  const In* src = (const In*)src_ + o * n * inner + i;
-  Out* dst = (Out*)dst_ + o * n * inner + i;
-  A acc = ((const A*)tmp)[c];
+  const In* src = src_ + o * n * inner + i;
+  Out* dst = dst_ + o * n * inner + i;
+  A acc = tmp[c];
   for (long long k = k0; k < k1; ++k) {
     acc = combine<OP>(acc, load<In, A, OP, NAN>(src + k * inner));
     dst[k * inner] = cuprum::cast<Out>(acc);
@@ -332,26 +332,29 @@ __device__ void scan_cols_finish(const char* src_, char* dst_, const char* tmp, 
 
 }  // namespace cuprum_scan
 
+// Parameters as `Tiles`, `Rows`, `Cols`, `SegTotals`, `SegCarry` and
+// `SegFinish` in kernels.rs declare them.
 #define CUPRUM_SCAN_ONE(SUF, NAME, OP, NAN, IN, ACC, OUT)                                          \
-  extern "C" __global__ void __launch_bounds__(256, sizeof(ACC) <= 4 ? 8 : sizeof(ACC) <= 8 ? 4 : 1)     \
-      cuprum_scan_tiles_##NAME##_##SUF(                                                         \
-      const char* s, char* d, char* tmp, long long a, long long b, long long c, long long e) {                  \
-    cuprum_scan::scan_tiles<IN, ACC, OUT, OP, NAN>(s, d, tmp, a, b, c); }                          \
+  extern "C" __global__ void __launch_bounds__(256, sizeof(ACC) <= 4 ? 8 : sizeof(ACC) <= 8 ? 4 : 1) \
+      cuprum_scan_tiles_##NAME##_##SUF(const IN* src, OUT* dst, void* status, long long rows,      \
+                                       long long n, long long tiles_per_row) {                     \
+    cuprum_scan::scan_tiles<IN, ACC, OUT, OP, NAN>(src, dst, (char*)status, rows, n, tiles_per_row); } \
   extern "C" __global__ void __launch_bounds__(256) cuprum_scan_rows_##NAME##_##SUF(               \
-      const char* s, char* d, char* tmp, long long a, long long b, long long c, long long e) {                  \
-    cuprum_scan::scan_rows<IN, ACC, OUT, OP, NAN>(s, d, a, b); }                                   \
+      const IN* src, OUT* dst, long long rows, long long n) {                                      \
+    cuprum_scan::scan_rows<IN, ACC, OUT, OP, NAN>(src, dst, rows, n); }                            \
   extern "C" __global__ void __launch_bounds__(256) cuprum_scan_cols_##NAME##_##SUF(               \
-      const char* s, char* d, char* tmp, long long a, long long b, long long c, long long e) {                  \
-    cuprum_scan::scan_cols<IN, ACC, OUT, OP, NAN>(s, d, a, b, c); }                                \
+      const IN* src, OUT* dst, long long outer, long long n, long long inner) {                    \
+    cuprum_scan::scan_cols<IN, ACC, OUT, OP, NAN>(src, dst, outer, n, inner); }                    \
   extern "C" __global__ void __launch_bounds__(256) cuprum_scan_segtotals_##NAME##_##SUF(          \
-      const char* s, char* d, char* tmp, long long a, long long b, long long c, long long e) {     \
-    cuprum_scan::scan_cols_totals<IN, ACC, OUT, OP, NAN>(s, tmp, a, b, c, e); }                    \
+      const IN* src, ACC* totals, long long outer, long long n, long long inner, long long len) {  \
+    cuprum_scan::scan_cols_totals<IN, ACC, OUT, OP, NAN>(src, totals, outer, n, inner, len); }     \
   extern "C" __global__ void __launch_bounds__(256) cuprum_scan_segcarry_##NAME##_##SUF(           \
-      const char* s, char* d, char* tmp, long long a, long long b, long long c, long long e) {     \
-    cuprum_scan::scan_cols_carry<ACC, OP>(tmp, a, b, c); }                                         \
+      ACC* totals, long long outer, long long segs, long long inner) {                             \
+    cuprum_scan::scan_cols_carry<ACC, OP>(totals, outer, segs, inner); }                           \
   extern "C" __global__ void __launch_bounds__(256) cuprum_scan_segfinish_##NAME##_##SUF(          \
-      const char* s, char* d, char* tmp, long long a, long long b, long long c, long long e) {     \
-    cuprum_scan::scan_cols_finish<IN, ACC, OUT, OP, NAN>(s, d, tmp, a, b, c, e); }
+      const IN* src, OUT* dst, const ACC* totals, long long outer, long long n, long long inner,   \
+      long long len) {                                                                             \
+    cuprum_scan::scan_cols_finish<IN, ACC, OUT, OP, NAN>(src, dst, totals, outer, n, inner, len); }
 // Integer and bool inputs have no NaN: their nan scans are the plain ones.
 #define CUPRUM_SCAN_EXACT(SUF, IN, ACC, OUT)                                                       \
   CUPRUM_SCAN_ONE(SUF, sum, 0, false, IN, ACC, OUT)                                                \
