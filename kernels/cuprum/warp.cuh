@@ -122,6 +122,23 @@ template <typename T> __device__ __forceinline__ T warp_inclusive_sum(T v) {
   return warp_inclusive_scan(v, [](const T& a, const T& b) { return a + b; });
 }
 
+/// The sum of x over the threads before this one in a one-dimensional
+/// block (an exclusive prefix sum). `warp_tot` holds one value per warp in
+/// shared memory; it is read after the one barrier inside, so a second
+/// call must be separated from the first by a barrier of the caller's.
+/// Each warp adds only the warps before it (fewer registers than the
+/// overload that also gives the total).
+template <typename T>
+__device__ __forceinline__ T block_exclusive_sum(T x, T* warp_tot) {
+  const int lane = (int)(threadIdx.x & 31u), warp = (int)(threadIdx.x >> 5);
+  const T incl = warp_inclusive_sum(x);
+  if (lane == 31) warp_tot[warp] = incl;
+  __syncthreads();
+  T before = T(0);
+  for (int w = 0; w < warp; ++w) before += warp_tot[w];
+  return before + incl - x;
+}
+
 /// The sum of x over the threads before this one in a block of WARPS
 /// warps (an exclusive prefix sum), and the block's total in `total`.
 /// `warp_tot` holds WARPS values in shared memory; it is read after the one

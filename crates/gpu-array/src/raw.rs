@@ -65,31 +65,6 @@ pub(crate) fn launch_reduction(
     Ok(())
 }
 
-/// Launches a sort kernel `cuprum_sort_*(ptrs, ints)` (`sorting::radix`):
-/// two by-value structs of eight device addresses and eight integers.
-pub(crate) fn launch_sort(
-    kernel: &gpu_runtime::RawKernel,
-    cfg: LaunchConfig,
-    stream: &Stream,
-    ptrs: [u64; 8],
-    ints: [i64; 8],
-) -> Result<()> {
-    // SAFETY: every sort kernel takes (struct of 8 u64, struct of 8 long
-    // long), which `[u64; 8]` and `[i64; 8]` lay out. The callers in
-    // `sorting::radix` pass, for each slot a kernel reads, the address of
-    // a live buffer of this device holding the element counts the integers
-    // describe (input, ping-pong key and value buffers of `n` elements,
-    // the histogram, counters and a status word per tile and digit, zeroed
-    // on this stream before the first pass), a grid of exactly one block
-    // per tile for the pass kernels, and null only for outputs a kernel
-    // skips; all are freed in stream order after the launch. The callers
-    // in `sorting::select` pass the dense input of `n` elements, a zeroed
-    // state and histogram buffer, and for the finish kernel three live
-    // outputs of two, one and one elements.
-    unsafe { kernel.launch(&cfg, stream, &gpu_runtime::kernel_args![ptrs, ints]) }?;
-    Ok(())
-}
-
 // Transpose (`array::transpose`): the caller checked that both arrays hold
 // `rows x cols` items of the kernel's size at these item strides, each
 // aligned to the item size, and launches 32 x 8 blocks over exactly the
@@ -133,3 +108,25 @@ impl Vouched for crate::scan::kernels::Cols {}
 impl Vouched for crate::scan::kernels::SegTotals {}
 impl Vouched for crate::scan::kernels::SegCarry {}
 impl Vouched for crate::scan::kernels::SegFinish {}
+
+// Sorts (`sorting::radix`): for each pointer a kernel reads, a live buffer
+// of this device holding the element counts the integers describe (input,
+// ping-pong key and value buffers of `n` elements, the histogram, counters
+// and a status word per tile and digit, zeroed on this stream before the
+// first pass), a grid of exactly one block per tile for the pass kernels,
+// and null only for outputs a kernel skips; all are freed in stream order
+// after the launch. searchsorted and unique (`sorting`): dense inputs of
+// the counts given, int64 and bool outputs of as many elements, the unique
+// outputs sized by the run count the scan of the flags gave.
+impl Vouched for crate::sorting::radix::Hist {}
+impl Vouched for crate::sorting::radix::ScanBins {}
+impl Vouched for crate::sorting::radix::Onesweep {}
+impl Vouched for crate::sorting::radix::Search {}
+impl Vouched for crate::sorting::radix::UniqueFlags {}
+impl Vouched for crate::sorting::radix::UniqueScatter {}
+// Selection (`sorting::select`): the dense input of `n` elements, a zeroed
+// state and histogram buffer, and for the finish kernel three live outputs
+// of two, one and one elements.
+impl Vouched for crate::sorting::select::SelHist {}
+impl Vouched for crate::sorting::select::SelPick {}
+impl Vouched for crate::sorting::select::SelFinish {}

@@ -125,8 +125,7 @@ __device__ void select_pick(u64* ghist, u64* state, int shift, bool first, doubl
       sum += c[j];
     }
     // Exclusive scan of the threads' sums.
-    u64 total;
-    u64 before = cuprum::block_exclusive_sum<CUPRUM_SORT_WARPS>(sum, s_warp, total);
+    u64 before = cuprum::block_exclusive_sum(sum, s_warp);
     if (rank >= before && rank < before + sum) {
 #pragma unroll
       for (int j = 0; j < 8; ++j) {
@@ -178,21 +177,22 @@ __device__ void select_finish(const u64* state, double q, int method, bool prop,
 
 }  // namespace cuprum_sort
 
-#define CUPRUM_SELECT_DTYPE(NAME, TR)                                                            \
-  extern "C" __global__ void __launch_bounds__(256)                                             \
-      cuprum_sort_selhist_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                          \
-    cuprum_sort::select_hist<cuprum_sort::TR>((const cuprum_sort::TR::Raw*)p.p[0], v.v[0],      \
-        (u64*)p.p[1], (u64*)p.p[2], (int)v.v[1], (int)v.v[2], v.v[3] != 0);                     \
+#define CUPRUM_SELECT_DTYPE(NAME, TR, T)                                                         \
+  extern "C" __global__ void __launch_bounds__(256) cuprum_sort_selhist_##NAME(                  \
+      const T* x, long long n, unsigned long long* state, unsigned long long* hist, int shift,   \
+      int width, bool count_nan) {                                                              \
+    cuprum_sort::select_hist<cuprum_sort::TR>((const cuprum_sort::TR::Raw*)x, n, state, hist,   \
+        shift, width, count_nan);                                                               \
   }                                                                                             \
-  extern "C" __global__ void __launch_bounds__(256)                                             \
-      cuprum_sort_selpick_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                          \
-    cuprum_sort::select_pick<cuprum_sort::TR>((u64*)p.p[0], (u64*)p.p[1], (int)v.v[0],          \
-        v.v[1] != 0, __longlong_as_double(v.v[2]), (u64)v.v[3], v.v[4] != 0);                   \
+  extern "C" __global__ void __launch_bounds__(256) cuprum_sort_selpick_##NAME(                  \
+      unsigned long long* hist, unsigned long long* state, int shift, bool first, double q,      \
+      long long n, bool skip_nan) {                                                             \
+    cuprum_sort::select_pick<cuprum_sort::TR>(hist, state, shift, first, q, n, skip_nan);       \
   }                                                                                             \
-  extern "C" __global__ void __launch_bounds__(32)                                              \
-      cuprum_sort_selfinish_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                        \
+  extern "C" __global__ void __launch_bounds__(32) cuprum_sort_selfinish_##NAME(                 \
+      const unsigned long long* state, double q, int method, bool prop, T* pair, long long* cnt, \
+      double* qs) {                                                                             \
     if (threadIdx.x == 0)                                                                       \
-      cuprum_sort::select_finish<cuprum_sort::TR>((const u64*)p.p[0],                           \
-          __longlong_as_double(v.v[0]), (int)v.v[1], v.v[2] != 0,                               \
-          (cuprum_sort::TR::Raw*)p.p[1], (long long*)p.p[2], (double*)p.p[3]);                  \
+      cuprum_sort::select_finish<cuprum_sort::TR>(state, q, method, prop,                       \
+          (cuprum_sort::TR::Raw*)pair, cnt, qs);                                                \
   }

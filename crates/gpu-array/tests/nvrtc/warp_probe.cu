@@ -20,6 +20,8 @@ __device__ void warp_probe(const T* x, T* y, long long* idx) {
   T total;
   y[5 * n + t] = cuprum::block_exclusive_sum<8>(v, warp_tot, total);
   y[6 * n + t] = total;
+  __syncthreads();
+  y[7 * n + t] = cuprum::block_exclusive_sum(v, warp_tot);
   const cuprum::value_index<T> lo = cuprum::warp_arg_extreme<false>(cuprum::value_index<T>{v, (long long)t});
   const cuprum::value_index<T> hi = cuprum::warp_arg_extreme<true>(cuprum::value_index<T>{v, (long long)t});
   idx[t] = lo.index;
