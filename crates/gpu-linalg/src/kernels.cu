@@ -198,3 +198,22 @@ __device__ __forceinline__ void org2r(
     }
   }
 }
+
+// The kernels of each dtype, with the parameters kernels.rs declares
+// (`Imatmul`, `Slogdet`, `Orgqr`; `PivotPerm` for the one above).
+#define CUPRUM_LINALG_IMATMUL(NAME, T)                                                             \
+  extern "C" __global__ void __launch_bounds__(256) NAME(const T* a, const T* b, T* c, long long m, \
+      long long n, long long k, long long batch, long long sab, long long sam, long long sak,      \
+      long long sbb, long long sbk, long long sbn) {                                               \
+    imatmul<T>(a, b, c, m, n, k, batch, sab, sam, sak, sbb, sbk, sbn);                             \
+  }
+#define CUPRUM_LINALG_SLOGDET(NAME, T, R)                                                          \
+  extern "C" __global__ void __launch_bounds__(256) NAME(const T* lu, const long long* ipiv,       \
+      T* sign, R* logdet, long long n, long long mstride, long long ld) {                          \
+    lu_slogdet<T, R>(lu, ipiv, sign, logdet, n, mstride, ld);                                      \
+  }
+#define CUPRUM_LINALG_ORGQR(NAME, T, BLOCK)                                                        \
+  extern "C" __global__ void __launch_bounds__(BLOCK) NAME(T* q, const T* tau, long long m,        \
+      long long n, long long k, long long mstride, long long ld, long long batch) {                \
+    org2r<T>(q, tau, m, n, k, mstride, ld, batch);                                                 \
+  }

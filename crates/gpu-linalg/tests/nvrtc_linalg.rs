@@ -1,9 +1,10 @@
 //! Tier 2 (DESIGN.md, "Testing"): the crate's own kernels (integer and boolean
 //! matmul for every integer dtype, the LU slogdet reduction and the batched
-//! `orgqr` for every factorization dtype) compile with the real NVRTC for sm_90
-//! (and sm_80 with `CUPRUM_TEST_ALL_ARCHS=1`), all in one program per
-//! architecture, and every kernel name is in the image. Needs only the NVRTC
-//! library; skips with a reason without it.
+//! `orgqr` for every factorization dtype, the pivot order of LU solves) compile
+//! with the real NVRTC for sm_90 (and sm_80 with `CUPRUM_TEST_ALL_ARCHS=1`),
+//! each against its declared prototype, all in one program per architecture,
+//! and every kernel name is in the image. Needs only the NVRTC library; skips
+//! with a reason without it.
 
 use gpu_linalg::kernels::{
     IMATMUL_DTYPES, ORGQR_DTYPES, SLOGDET_DTYPES, imatmul_name, orgqr_name, program_source,
@@ -28,6 +29,7 @@ fn linalg_kernels_compile() {
             .map(|&d| imatmul_name(d))
             .chain(SLOGDET_DTYPES.iter().map(|&d| slogdet_name(d)))
             .chain(ORGQR_DTYPES.iter().map(|&d| orgqr_name(d)))
+            .chain(["cuprum_linalg_pivot_perm".to_string()])
             .collect();
         for name in names {
             assert!(
