@@ -420,6 +420,14 @@ pub fn check_pointers(
     Ok(())
 }
 
+/// Whether `request`'s program declares the family's kernel `name` with
+/// slot types `types` (holds `A::prototype(name, types)`): what
+/// [`TypedKernel::cached`] requires, so that NVRTC checks the kernel's
+/// definition against the declaration.
+pub fn declares<A: KernelSignature>(request: &CompileRequest, name: &str, types: A::Types) -> bool {
+    request.source.contains(&A::prototype(name, types))
+}
+
 /// A compiled kernel of a declared family: launches take the family's
 /// argument struct, checked against the kernel's element types.
 pub struct TypedKernel<A: KernelSignature> {
@@ -461,11 +469,10 @@ impl<A: KernelSignature> TypedKernel<A> {
     ) -> Result<TypedKernel<A>> {
         let raw = RawKernel::cached(name, || {
             let request = request();
-            let prototype = A::prototype(name, types);
-            if !request.source.contains(&prototype) {
+            if !declares::<A>(&request, name, types) {
                 return Err(Error::InvalidArgument(format!(
                     "kernel `{name}`: its program does not declare `{}`",
-                    prototype.trim_end()
+                    A::prototype(name, types).trim_end()
                 )));
             }
             RawKernel::from_request(request, name)

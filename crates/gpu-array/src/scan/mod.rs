@@ -383,6 +383,28 @@ mod tests {
     }
 
     #[test]
+    fn every_launch_finds_its_kernel_declared_in_its_program() {
+        use gpu_runtime::signature::declares;
+        fn check<A: kernels::Shape>(op: ScanOp, i: DType, o: DType) {
+            let name = kernels::kernel_name(A::SHAPE, op.for_input(i), i, o);
+            let types = [i.c_type(), o.compute_c_type(), o.c_type()];
+            let req = kernels::program_request(i, o);
+            assert!(declares::<A>(&req, &name, types), "{name}");
+        }
+        for i in DType::ALL {
+            let o = cumulative_dtype(i);
+            for op in [ScanOp::Sum, ScanOp::Prod, ScanOp::NanSum, ScanOp::NanProd] {
+                check::<Tiles>(op, i, o);
+                check::<Rows>(op, i, o);
+                check::<Cols>(op, i, o);
+                check::<SegTotals>(op, i, o);
+                check::<SegCarry>(op, i, o);
+                check::<SegFinish>(op, i, o);
+            }
+        }
+    }
+
+    #[test]
     fn temp_buffer_holds_status_and_values() {
         let (zeroed, bytes) = kernels::temp_bytes(3, DType::Complex128);
         assert_eq!(zeroed, kernels::STATUS_OFFSET + 8 * 4);

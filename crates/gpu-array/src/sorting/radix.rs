@@ -536,6 +536,31 @@ mod tests {
     }
 
     #[test]
+    fn every_launch_finds_its_kernel_declared_in_its_program() {
+        use super::super::select::{SelFinish, SelHist, SelPick};
+        use gpu_runtime::signature::declares;
+        for d in DType::ALL {
+            let req = program_request(d);
+            let t = [d.c_type()];
+            let name = |which: &str| kernel_name(which, d);
+            assert!(declares::<Hist>(&req, &name("hist"), t), "{d}");
+            assert!(declares::<ScanBins>(&req, &name("scan"), []), "{d}");
+            for (which, v) in PASSES {
+                assert!(
+                    declares::<Onesweep>(&req, &name(which), [v.c_type()]),
+                    "{d}"
+                );
+            }
+            assert!(declares::<Search>(&req, &name("search"), t), "{d}");
+            assert!(declares::<UniqueFlags>(&req, &name("uflags"), t), "{d}");
+            assert!(declares::<UniqueScatter>(&req, &name("uscatter"), t), "{d}");
+            assert!(declares::<SelHist>(&req, &name("selhist"), t), "{d}");
+            assert!(declares::<SelPick>(&req, &name("selpick"), []), "{d}");
+            assert!(declares::<SelFinish>(&req, &name("selfinish"), t), "{d}");
+        }
+    }
+
+    #[test]
     fn tiles_fit_the_kernels_shared_memory() {
         assert_eq!(tile_items(4, 4), 4096);
         assert_eq!(tile_items(8, 4), 2048);
