@@ -287,15 +287,30 @@ __device__ void scan_cols(const In* src_, Out* dst_, long long outer, long long 
 // reduces each (outer, segment, inner) run of `len` elements into
 // tmp[(o * segs + s) * inner + i]; pass 2 turns those into exclusive
 // prefixes down the segments; pass 3 rescans each run from its prefix.
+// The run of this thread of a segmented pass over [outer, n, inner] in
+// segments of `len`: thread c is (outer o, segment sg, inner i); its run is
+// the axis positions [k0, k1) of the column starting at element `base`.
+struct segment_run {
+  long long c, base, k0, k1;
+  bool ok;
+  __device__ __forceinline__ segment_run(long long outer, long long n, long long inner, long long len) {
+    const long long segs = (n + len - 1) / len;
+    c = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    ok = c < outer * segs * inner;
+    const long long i = c % inner, r = c / inner, sg = r % segs, o = r / segs;
+    base = o * n * inner + i;
+    k0 = sg * len;
+    k1 = k0 + len < n ? k0 + len : n;
+  }
+};
+
 template <typename In, typename A, typename Out, int OP, bool NAN>
 __device__ void scan_cols_totals(const In* src_, A* tmp, long long outer, long long n,
                                  long long inner, long long len) {
-  const long long segs = (n + len - 1) / len;
-  const long long c = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-  if (c >= outer * segs * inner) return;
-  const long long i = c % inner, r = c / inner, sg = r % segs, o = r / segs;
-  const long long k0 = sg * len, k1 = k0 + len < n ? k0 + len : n;
-  const In* src = src_ + o * n * inner + i;
+  const segment_run g(outer, n, inner, len);
+  if (!g.ok) return;
+  const long long c = g.c, k0 = g.k0, k1 = g.k1;
+  const In* src = src_ + g.base;
   A acc = identity<OP, A>();
   for (long long k = k0; k < k1; ++k) acc = combine<OP>(acc, load<In, A, OP, NAN>(src + k * inner));
   tmp[c] = acc;
@@ -316,13 +331,11 @@ __device__ void scan_cols_carry(A* tmp, long long outer, long long segs, long lo
 template <typename In, typename A, typename Out, int OP, bool NAN>
 __device__ void scan_cols_finish(const In* src_, Out* dst_, const A* tmp, long long outer,
                                  long long n, long long inner, long long len) {
-  const long long segs = (n + len - 1) / len;
-  const long long c = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-  if (c >= outer * segs * inner) return;
-  const long long i = c % inner, r = c / inner, sg = r % segs, o = r / segs;
-  const long long k0 = sg * len, k1 = k0 + len < n ? k0 + len : n;
-  const In* src = src_ + o * n * inner + i;
-  Out* dst = dst_ + o * n * inner + i;
+  const segment_run g(outer, n, inner, len);
+  if (!g.ok) return;
+  const long long c = g.c, k0 = g.k0, k1 = g.k1;
+  const In* src = src_ + g.base;
+  Out* dst = dst_ + g.base;
   A acc = tmp[c];
   for (long long k = k0; k < k1; ++k) {
     acc = combine<OP>(acc, load<In, A, OP, NAN>(src + k * inner));
