@@ -138,45 +138,38 @@ gpu_runtime::kernel_signature! {
     }
 }
 
-/// The program lines of the batched `orgqr` kernel of `dtype`: its
-/// declared prototype and its instantiation.
+/// The program lines of `A`'s kernel `name` whose slots have the C types
+/// `types`: its declared prototype and its instantiation `MACRO(name, args)`
+/// (a macro of `kernels.cu`).
+fn lines<A: KernelSignature>(name: &str, types: A::Types, macro_name: &str, args: &str) -> String {
+    let prototype = A::prototype(name, types);
+    format!("{prototype}{macro_name}({name}, {args})\n")
+}
+
+/// The program lines of the batched `orgqr` kernel of `dtype`.
 fn orgqr_instance(dtype: DType) -> Option<String> {
-    if !ORGQR_DTYPES.contains(&dtype) {
-        return None;
-    }
-    let (name, t) = (orgqr_name(dtype), dtype.c_type());
-    Some(format!(
-        "{}CUPRUM_LINALG_ORGQR({name}, {t}, {ORGQR_BLOCK})\n",
-        Orgqr::prototype(&name, [t])
-    ))
+    let t = dtype.c_type();
+    let args = format!("{t}, {ORGQR_BLOCK}");
+    ORGQR_DTYPES
+        .contains(&dtype)
+        .then(|| lines::<Orgqr>(&orgqr_name(dtype), [t], "CUPRUM_LINALG_ORGQR", &args))
 }
 
 /// The program lines of the integer matmul kernel of `dtype`.
 fn imatmul_instance(dtype: DType) -> Option<String> {
-    if !IMATMUL_DTYPES.contains(&dtype) {
-        return None;
-    }
-    let (name, t) = (imatmul_name(dtype), dtype.c_type());
-    Some(format!(
-        "{}CUPRUM_LINALG_IMATMUL({name}, {t})\n",
-        Imatmul::prototype(&name, [t])
-    ))
+    let t = dtype.c_type();
+    IMATMUL_DTYPES
+        .contains(&dtype)
+        .then(|| lines::<Imatmul>(&imatmul_name(dtype), [t], "CUPRUM_LINALG_IMATMUL", t))
 }
 
 /// The program lines of the slogdet kernel of `dtype`.
 fn slogdet_instance(dtype: DType) -> Option<String> {
-    if !SLOGDET_DTYPES.contains(&dtype) {
-        return None;
-    }
-    let (name, t, r) = (
-        slogdet_name(dtype),
-        dtype.c_type(),
-        dtype.real_dtype().c_type(),
-    );
-    Some(format!(
-        "{}CUPRUM_LINALG_SLOGDET({name}, {t}, {r})\n",
-        Slogdet::prototype(&name, [t, r])
-    ))
+    let (t, r) = (dtype.c_type(), dtype.real_dtype().c_type());
+    let args = format!("{t}, {r}");
+    SLOGDET_DTYPES
+        .contains(&dtype)
+        .then(|| lines::<Slogdet>(&slogdet_name(dtype), [t, r], "CUPRUM_LINALG_SLOGDET", &args))
 }
 
 /// The name of the pivot-order kernel.
@@ -263,7 +256,7 @@ pub(crate) fn launch_imatmul(
         sbk: b.row,
         sbn: b.col,
     };
-    crate::raw::launch(&kern, &cfg, stream, &args)
+    Ok(kern.launch(&cfg, stream, &args)?)
 }
 
 /// Launches the slogdet reduction over `batch` LU factorizations of order
@@ -296,7 +289,7 @@ pub(crate) fn launch_slogdet(
         mstride,
         ld,
     };
-    crate::raw::launch(&kern, &cfg, stream, &args)
+    Ok(kern.launch(&cfg, stream, &args)?)
 }
 
 /// Launches the pivot-order kernel over `batch` matrices of order
@@ -326,7 +319,7 @@ pub(crate) fn launch_pivot_perm(
         perm: output(perm),
         n: n as i64,
     };
-    crate::raw::launch(&kern, &cfg, stream, &args)
+    Ok(kern.launch(&cfg, stream, &args)?)
 }
 
 /// Forms in place the first `n` columns of `Q` of each of `batch`
@@ -357,7 +350,7 @@ pub(crate) fn launch_orgqr(
         ld,
         batch: batch as i64,
     };
-    crate::raw::launch(&kern, &cfg, stream, &args)
+    Ok(kern.launch(&cfg, stream, &args)?)
 }
 
 #[cfg(test)]

@@ -70,7 +70,7 @@ pub use module::{
     Kernel, KernelAttribute, KernelAttributes, LaunchConfig, Module, RawKernel, RawModule,
 };
 pub use ptr::{DevicePtr, KernelArg};
-pub use signature::{KernelSignature, TypedKernel};
+pub use signature::{KernelSignature, TypedKernel, Vouched};
 pub use stream::{Stream, StreamGuard, StreamOptions};
 pub use sync::{SyncGuard, allow_synchronize, check_sync_allowed, is_synchronize_allowed};
 

@@ -43,7 +43,9 @@
 //!
 //! The program then holds the prototype and the definition; with
 //! `TypedKernel::<Scale>::cached("scale_float32", ["float"], || request)`
-//! the launch is `kernel.launch(&cfg, &stream, &Scale { x, y, a: 2.0, n })`.
+//! the launch is `kernel.launch(&cfg, &stream, &Scale { x, y, a: 2.0, n })`,
+//! a safe call once the crate has vouched for the family's launches
+//! (`unsafe impl Vouched for Scale {}`, with its reasons).
 
 use std::ffi::c_void;
 use std::marker::PhantomData;
@@ -428,6 +430,21 @@ pub fn declares<A: KernelSignature>(request: &CompileRequest, name: &str, types:
     request.source.contains(&A::prototype(name, types))
 }
 
+/// A declared family whose launches its crate vouches for: every
+/// [`TypedKernel::launch`] of the family's kernels passes arguments under
+/// which the kernels touch only valid memory, which makes that launch
+/// safe to call.
+///
+/// # Safety
+/// Every launch of the family's kernels, by any code that can build its
+/// argument struct, passes device pointers into live allocations of the
+/// launch stream's device, holding what the kernel reads and room for what
+/// it writes at the sizes the other arguments and the launch configuration
+/// give, alive until the launch completes in stream order. Implement it
+/// beside the launchers' unsafe-code door (each crate's `raw` module), with
+/// a `// SAFETY:` comment saying why its launchers keep this.
+pub unsafe trait Vouched: KernelSignature {}
+
 /// A compiled kernel of a declared family: launches take the family's
 /// argument struct, checked against the kernel's element types.
 pub struct TypedKernel<A: KernelSignature> {
@@ -495,19 +512,15 @@ impl<A: KernelSignature> TypedKernel<A> {
     }
 
     /// Launches the kernel on `stream` with `args`, after checking each
-    /// pointer's element type.
-    ///
-    /// # Safety
-    /// As [`Kernel::launch`](crate::Kernel::launch): the kernel may only
-    /// touch memory that is valid for it (every pointer into a live
-    /// allocation of the stream's device, holding what the kernel reads and
-    /// room for what it writes at the sizes `args` give) until the launch
-    /// completes on `stream`. The argument types are the declaration's.
+    /// pointer's element type against the kernel's.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] for a pointer to other elements than the
     /// kernel's; as [`RawKernel::launch`].
-    pub unsafe fn launch(&self, config: &LaunchConfig, stream: &Stream, args: &A) -> Result<()> {
+    pub fn launch(&self, config: &LaunchConfig, stream: &Stream, args: &A) -> Result<()>
+    where
+        A: Vouched,
+    {
         args.with_args(|params| {
             check_pointers(self.raw.name(), A::PARAMS, self.types.as_ref(), params)?;
             let list: SmallVec<[&dyn KernelArg; 16]> =
@@ -516,7 +529,7 @@ impl<A: KernelSignature> TypedKernel<A> {
             // `KernelSignature` contract), the parameter list the kernel's
             // program declared and NVRTC checked its definition against
             // (`cached` refuses a program without the prototype); the
-            // caller vouches for the memory.
+            // memory they address is valid for the kernel by `A: Vouched`.
             unsafe { self.raw.launch(config, stream, &list) }
         })
     }

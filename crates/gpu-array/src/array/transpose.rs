@@ -114,7 +114,7 @@ pub(crate) fn try_transpose_copy(dst: &Array, src: &Array) -> Result<bool> {
         src_cs,
         dst_rs,
     };
-    crate::raw::launch(&k, &cfg, &dst.stream(), &args)?;
+    k.launch(&cfg, &dst.stream(), &args)?;
     Ok(true)
 }
 

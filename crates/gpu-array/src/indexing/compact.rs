@@ -167,7 +167,7 @@ pub(crate) fn mask_select(a: &Array, mask: &Array) -> Result<Array> {
         counts: output(&counts),
         n: n as i64,
     };
-    crate::raw::launch(&count, &cfg, &stream, &args)?;
+    count.launch(&cfg, &stream, &args)?;
     let incl = crate::scan::cumsum(&counts, None, None)?;
     // The one wait: the total sizes the result.
     let total = incl.item::<i64>(&[tiles as isize - 1])?;
@@ -185,7 +185,7 @@ pub(crate) fn mask_select(a: &Array, mask: &Array) -> Result<Array> {
             out: Out::bytes(out.data_ptr()),
             n: n as i64,
         };
-        crate::raw::launch(&select, &cfg, &stream, &args)?;
+        select.launch(&cfg, &stream, &args)?;
     }
     Ok(out)
 }

@@ -266,19 +266,19 @@ pub fn launch(
     let grid = |blocks: u64| blocks.clamp(1, cap) as u32;
     let stream = Stream::current_on(device);
     match p.strategy {
-        Strategy::BlockPerRow => crate::raw::launch_reduction(
+        Strategy::BlockPerRow => crate::raw::launch_packed(
             &ks[0],
             LaunchConfig::linear(grid(n_out), BLOCK),
             &stream,
             &params,
         ),
-        Strategy::WarpPerRow => crate::raw::launch_reduction(
+        Strategy::WarpPerRow => crate::raw::launch_packed(
             &ks[0],
             LaunchConfig::linear(grid(n_out.div_ceil(u64::from(BLOCK / 32))), BLOCK),
             &stream,
             &params,
         ),
-        Strategy::Column => crate::raw::launch_reduction(
+        Strategy::Column => crate::raw::launch_packed(
             &ks[0],
             LaunchConfig::linear(grid(n_out.div_ceil(32 * vector as u64)), BLOCK),
             &stream,
@@ -286,13 +286,13 @@ pub fn launch(
         ),
         Strategy::ColumnSplit => {
             let tiles = n_out.div_ceil(32 * vector as u64);
-            crate::raw::launch_reduction(
+            crate::raw::launch_packed(
                 &ks[0],
                 LaunchConfig::linear(grid(tiles * p.segments.0 as u64), BLOCK),
                 &stream,
                 &params,
             )?;
-            crate::raw::launch_reduction(
+            crate::raw::launch_packed(
                 &ks[1],
                 LaunchConfig::linear(grid(n_out.div_ceil(u64::from(BLOCK))), BLOCK),
                 &stream,
@@ -303,13 +303,13 @@ pub fn launch(
         }
         Strategy::TwoPass => {
             let blocks = (n_out * p.segments.0 as u64).min(resident);
-            crate::raw::launch_reduction(
+            crate::raw::launch_packed(
                 &ks[0],
                 LaunchConfig::linear(grid(blocks), BLOCK),
                 &stream,
                 &params,
             )?;
-            crate::raw::launch_reduction(
+            crate::raw::launch_packed(
                 &ks[1],
                 LaunchConfig::linear(grid(n_out), BLOCK),
                 &stream,

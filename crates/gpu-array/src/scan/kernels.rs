@@ -194,30 +194,21 @@ gpu_runtime::kernel_signature! {
 /// A scan kernel shape (see the module docs): its declared arguments and
 /// its part of the kernel names.
 pub(crate) trait Shape:
-    KernelSignature<Types = [&'static str; 3]> + crate::raw::Vouched
+    KernelSignature<Types = [&'static str; 3]> + gpu_runtime::Vouched
 {
     /// `tiles`, `rows`, ...: `cuprum_scan_{SHAPE}_{op}_{in}_{out}`.
     const SHAPE: &'static str;
 }
 
-impl Shape for Tiles {
-    const SHAPE: &'static str = "tiles";
+macro_rules! shapes {
+    ($($t:ident => $name:literal),*) => {
+        $(impl Shape for $t {
+            const SHAPE: &'static str = $name;
+        })*
+    };
 }
-impl Shape for Rows {
-    const SHAPE: &'static str = "rows";
-}
-impl Shape for Cols {
-    const SHAPE: &'static str = "cols";
-}
-impl Shape for SegTotals {
-    const SHAPE: &'static str = "segtotals";
-}
-impl Shape for SegCarry {
-    const SHAPE: &'static str = "segcarry";
-}
-impl Shape for SegFinish {
-    const SHAPE: &'static str = "segfinish";
-}
+shapes!(Tiles => "tiles", Rows => "rows", Cols => "cols", SegTotals => "segtotals",
+    SegCarry => "segcarry", SegFinish => "segfinish");
 
 /// The C types of the slots of every scan kernel of the pair: input,
 /// accumulator, output.
@@ -326,5 +317,5 @@ pub(crate) fn launch<A: Shape>(
             crate::error::Error::Value(format!("scan: too many blocks ({blocks}) for one launch"))
         })?;
     let cfg = LaunchConfig::new((blocks, 1, 1), (BLOCK, 1, 1));
-    crate::raw::launch(&k, &cfg, stream, args)
+    Ok(k.launch(&cfg, stream, args)?)
 }

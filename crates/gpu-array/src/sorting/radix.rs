@@ -12,7 +12,7 @@ use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::input;
 use crate::layout::Order;
-use crate::raw::Vouched;
+use gpu_runtime::Vouched;
 
 /// The CUDA C++ of the sort kernels and the radix selection built on their
 /// keys (`select.cu`), without the per-dtype instantiations.
@@ -341,7 +341,7 @@ pub(crate) fn launch_with<A: Vouched>(
         .filter(|&b| b < 1 << 31)
         .ok_or_else(|| Error::Value(format!("sort: too many blocks ({blocks}) for one launch")))?;
     let cfg = LaunchConfig::new((blocks.max(1), 1, 1), (threads, 1, 1));
-    crate::raw::launch(k, &cfg, stream, args)
+    Ok(k.launch(&cfg, stream, args)?)
 }
 
 /// Sorts the C-contiguous `src` as `n / row_n` rows of `row_n` elements:

@@ -250,7 +250,7 @@ pub(crate) fn minmax(a: &Array, out: &Array) -> Result<Option<(i64, i64)>> {
         out: output(out),
         n: nn,
     };
-    crate::raw::launch(&raw, &cfg, &stream, &args)?;
+    raw.launch(&cfg, &stream, &args)?;
     let v: Vec<u64> = out.to_vec()?;
     if v[2] != 0 {
         return Ok(None);
@@ -311,7 +311,7 @@ pub(crate) fn launch(k: &CountKernel, stream: &Stream, a: &CountArgs) -> Result<
         denom: a.denom,
         use_smem: i32::from(use_smem),
     };
-    crate::raw::launch(&raw, &cfg, stream, &args)
+    Ok(raw.launch(&cfg, stream, &args)?)
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! The crate's one door to `unsafe`: the cuBLAS and cuSOLVER handles and
-//! calls, and the launches of the crate's own kernels.
+//! calls, and vouching for the launches of the crate's own kernels
+//! (`kernels`), which makes their `TypedKernel::launch` safe.
 #![allow(unsafe_code)]
 
 /// One cuBLAS or cuSOLVER entry point in its S, D, C or Z form for a
@@ -28,7 +29,7 @@ pub(crate) mod blas;
 pub(crate) mod handles;
 pub(crate) mod solver;
 
-use gpu_runtime::{KernelSignature, LaunchConfig, Stream, TypedKernel};
+use gpu_runtime::Vouched;
 
 use crate::error::{Result, unsupported};
 
@@ -38,47 +39,26 @@ fn int32(routine: &str, v: i64) -> Result<i32> {
     i32::try_from(v).map_err(|_| unsupported(format!("{routine}: {v} exceeds 32 bits")))
 }
 
-/// A kernel family of the crate's own (`kernels`) whose launches this
-/// module vouches for: the comment on each impl says what its launcher
-/// guarantees about the memory its kernels touch.
-pub(crate) trait Vouched: KernelSignature {}
-
-/// Launches one of the crate's own kernels with its declared arguments.
-pub(crate) fn launch<A: Vouched>(
-    kernel: &TypedKernel<A>,
-    cfg: &LaunchConfig,
-    stream: &Stream,
-    args: &A,
-) -> Result<()> {
-    // SAFETY: the arguments are those of `A`'s declaration, which the
-    // kernel's program declared and NVRTC checked the definition against,
-    // and `TypedKernel::launch` checks each pointer's element type; the
-    // memory the pointers address is what `A`'s launcher guarantees, as its
-    // `Vouched` impl below states.
-    unsafe { kernel.launch(cfg, stream, args) }?;
-    Ok(())
-}
-
-// `products::matmul`: operands of the kernel's element type whose
-// `batch x m x k` and `batch x k x n` elements at these element strides lie
-// inside live arrays of this device, and a C-contiguous output of
-// `batch x m x n` elements that overlaps neither; the kernel checks every
-// index against m, n, k and batch. The arrays are freed in stream order,
-// after the launch.
-impl Vouched for crate::kernels::Imatmul {}
-// `decomp::lu`: one block per matrix: LU factors of `grid.x` matrices
-// `mstride` elements apart with leading dimension `ld >= n`, `grid.x * n`
-// int64 pivots, and outputs of `grid.x` elements; the block is 256
-// threads, as the kernel's shared arrays assume.
-impl Vouched for crate::kernels::Slogdet {}
-// `kernels::launch_pivot_perm`: one block per matrix, `n <= PERM_MAX` (the
-// kernel's shared arrays), and buffers of `grid.x * n` int64 pivots and
-// indices on this device; pivots outside 1..=n are ignored by the kernel,
-// not followed.
-impl Vouched for crate::kernels::PivotPerm {}
-// `decomp::qr`: `batch` column-major `m x n` matrices, `mstride` elements
-// apart with leading dimension `ld >= m`, inside one live array of this
-// device, and `batch * k` scalars in another, `k <= min(m, n)`; the kernel
-// touches only rows below `m` and columns below `n` of each. The arrays
-// are freed in stream order, after the launch.
-impl Vouched for crate::kernels::Orgqr {}
+// SAFETY: `products::matmul` passes operands of the kernel's element type
+// whose `batch x m x k` and `batch x k x n` elements at these element
+// strides lie inside live arrays of this device, and a C-contiguous output
+// of `batch x m x n` elements that overlaps neither; the kernel checks
+// every index against m, n, k and batch. The arrays are freed in stream
+// order, after the launch.
+unsafe impl Vouched for crate::kernels::Imatmul {}
+// SAFETY: `decomp::lu` launches one block per matrix: LU factors of
+// `grid.x` matrices `mstride` elements apart with leading dimension
+// `ld >= n`, `grid.x * n` int64 pivots, and outputs of `grid.x` elements;
+// the block is 256 threads, as the kernel's shared arrays assume.
+unsafe impl Vouched for crate::kernels::Slogdet {}
+// SAFETY: `kernels::launch_pivot_perm` launches one block per matrix with
+// `n <= PERM_MAX` (the kernel's shared arrays) and buffers of `grid.x * n`
+// int64 pivots and indices on this device; pivots outside 1..=n are
+// ignored by the kernel, not followed.
+unsafe impl Vouched for crate::kernels::PivotPerm {}
+// SAFETY: `decomp::qr` passes `batch` column-major `m x n` matrices,
+// `mstride` elements apart with leading dimension `ld >= m`, inside one
+// live array of this device, and `batch * k` scalars in another,
+// `k <= min(m, n)`; the kernel touches only rows below `m` and columns below
+// `n` of each. The arrays are freed in stream order, after the launch.
+unsafe impl Vouched for crate::kernels::Orgqr {}
