@@ -49,18 +49,23 @@ pub fn orgqr_name(dtype: DType) -> String {
     format!("cuprum_linalg_orgqr_{}", dtype.name())
 }
 
-/// The dtypes the integer matmul kernel is instantiated for.
-pub const IMATMUL_DTYPES: [DType; 9] = [
-    DType::Bool,
-    DType::Int8,
-    DType::Int16,
-    DType::Int32,
-    DType::Int64,
-    DType::UInt8,
-    DType::UInt16,
-    DType::UInt32,
-    DType::UInt64,
-];
+/// The dtypes the integer matmul kernel is instantiated for: bool and
+/// every integer dtype, in `DType::ALL`'s order.
+pub const IMATMUL_DTYPES: [DType; 9] = {
+    let mut out = [DType::Bool; 9];
+    let (mut i, mut k) = (0, 0);
+    while i < DType::ALL.len() {
+        let d = DType::ALL[i];
+        if d.is_bool() || d.is_integer() {
+            // Indexing past 9 would fail the build: the count is checked.
+            out[k] = d;
+            k += 1;
+        }
+        i += 1;
+    }
+    assert!(k == 9);
+    out
+};
 
 /// The dtypes the slogdet kernel is instantiated for.
 pub const SLOGDET_DTYPES: [DType; 4] = [
@@ -364,6 +369,8 @@ mod tests {
             assert!(s.contains(&imatmul_name(d)));
         }
         assert!(imatmul_instance(DType::Float32).is_none());
+        assert_eq!(IMATMUL_DTYPES[0], DType::Bool);
+        assert_eq!(IMATMUL_DTYPES[8], DType::UInt64);
         for d in SLOGDET_DTYPES {
             assert!(slogdet_instance(d).unwrap().contains(&slogdet_name(d)));
         }
