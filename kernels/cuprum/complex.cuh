@@ -92,6 +92,11 @@ __device__ __forceinline__ double hypot(double x, double y) {
   return ::ldexp(::sqrt(::fma(t, t, s * s)), e);
 }
 
+/// The conjugate of a real number: itself (NumPy's conj of real dtypes),
+/// so that code generic over real and complex types can conjugate.
+__device__ __forceinline__ float conj(float x) { return x; }
+__device__ __forceinline__ double conj(double x) { return x; }
+
 __device__ __forceinline__ bool isnan(float x) { return x != x; }
 __device__ __forceinline__ bool isnan(double x) { return x != x; }
 __device__ __forceinline__ bool isinf(float x) { return ::fabsf(x) == __int_as_float(0x7f800000); }

@@ -39,10 +39,11 @@ struct vec_traits {
   typedef typename detail::chunk<chunk_bytes>::type chunk_type;
 };
 
-/// Loads E consecutive elements from `src`, which must be aligned to
-/// vec_traits<T, E>::chunk_bytes, into the 16-byte aligned `dst`.
+namespace detail {
+/// E elements of T from `src` to `dst` in vec_traits' chunks (both aligned
+/// to its chunk_bytes).
 template <int E, typename T>
-__device__ __forceinline__ void vload(T (&dst)[E], const T* src) {
+__device__ __forceinline__ void vcopy(T* dst, const T* src) {
   typedef vec_traits<T, E> V;
   typedef typename V::chunk_type C;
   const C* s = reinterpret_cast<const C*>(src);
@@ -50,16 +51,19 @@ __device__ __forceinline__ void vload(T (&dst)[E], const T* src) {
 #pragma unroll
   for (int c = 0; c < V::chunks; ++c) d[c] = s[c];
 }
+}  // namespace detail
+
+/// Loads E consecutive elements from `src`, which must be aligned to
+/// vec_traits<T, E>::chunk_bytes, into the 16-byte aligned `dst`.
+template <int E, typename T>
+__device__ __forceinline__ void vload(T (&dst)[E], const T* src) {
+  detail::vcopy<E>(dst, src);
+}
 
 /// Stores E consecutive elements to `dst`, aligned as for vload.
 template <int E, typename T>
 __device__ __forceinline__ void vstore(T* dst, const T (&src)[E]) {
-  typedef vec_traits<T, E> V;
-  typedef typename V::chunk_type C;
-  const C* s = reinterpret_cast<const C*>(src);
-  C* d = reinterpret_cast<C*>(dst);
-#pragma unroll
-  for (int c = 0; c < V::chunks; ++c) d[c] = s[c];
+  detail::vcopy<E>(dst, src);
 }
 
 }  // namespace cuprum

@@ -1,35 +1,14 @@
 // Support for generated reduction kernels (gpu_array::reduction): warp
-// shuffles of any accumulator type (moved as 32-bit words, so 8-byte,
-// complex and half types work alike), and warp and block reductions that
-// combine only the first `valid` values, so that kernels need no identity
-// value in the hot path (a thread holds a value only when it read one).
+// and block reductions of any accumulator type (shuffled as 32-bit words by
+// warp.cuh, so 8-byte, complex and half types work alike) that combine
+// only the first `valid` values, so that kernels need no identity value in
+// the hot path (a thread holds a value only when it read one).
 #pragma once
 
 #include "cuprum/elementwise.cuh"
+#include "cuprum/warp.cuh"
 
 namespace cuprum {
-
-/// A value of T seen as W 32-bit words (for shuffles).
-template <typename T, int W>
-union shfl_words {
-  T value;
-  unsigned w[W];
-  __device__ __forceinline__ shfl_words() {}
-};
-
-/// `__shfl_down_sync` over the full warp for any trivially copyable T: the
-/// value travels as ceil(sizeof(T) / 4) 32-bit words.
-template <typename T>
-__device__ __forceinline__ T shfl_down(const T& v, unsigned delta) {
-  constexpr int W = (int)((sizeof(T) + 3) / 4);
-  shfl_words<T, W> u;
-#pragma unroll
-  for (int k = 0; k < W; ++k) u.w[k] = 0u;
-  u.value = v;
-#pragma unroll
-  for (int k = 0; k < W; ++k) u.w[k] = __shfl_down_sync(0xffffffffu, u.w[k], delta);
-  return u.value;
-}
 
 /// Combines the values of lanes 0..valid-1 (valid <= 32) of the calling
 /// warp with `op`; lane 0 receives the result. Every lane of the warp must

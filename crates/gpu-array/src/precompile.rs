@@ -181,15 +181,15 @@ pub fn common_programs() -> Vec<Program> {
         out.push(Program {
             family: "stats",
             label: k.name(),
-            request: crate::stats::kernels::program_request(&k.instantiation()),
+            request: crate::stats::kernels::program_request(&k.lines()),
         });
     }
     for d in STATS_DTYPES {
-        let (name, line) = crate::stats::kernels::minmax_kernel(d);
+        let (name, lines) = crate::stats::kernels::minmax_kernel(d);
         out.push(Program {
             family: "stats",
             label: name,
-            request: crate::stats::kernels::program_request(&line),
+            request: crate::stats::kernels::program_request(&lines),
         });
     }
     for s in crate::math::kernel_specs() {

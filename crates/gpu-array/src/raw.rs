@@ -1,81 +1,55 @@
-//! The crate's one door to `unsafe`: launching generated kernels.
+//! The crate's one door to `unsafe`: launching generated kernels, and
+//! vouching for the launches of the hand-written ones (`*.cu` beside their
+//! modules, declared with `gpu_runtime::kernel_signature!`): each family's
+//! `unsafe impl Vouched` says what its launchers guarantee about the memory
+//! the kernels touch, which makes `TypedKernel::launch` of the family safe.
 #![allow(unsafe_code)]
 
+use gpu_runtime::signature::Vouched;
 use gpu_runtime::{Kernel, LaunchConfig, Stream};
 
 use crate::error::Result;
 
-/// Launches a generated kernel with its packed parameter bytes.
+/// Launches a generated kernel (the elementwise and reduction engines'),
+/// with its packed parameter bytes.
 pub(crate) fn launch_packed(
     kernel: &Kernel,
     cfg: LaunchConfig,
     stream: &Stream,
     params: &[&[u8]],
 ) -> Result<()> {
-    // SAFETY: the parameter bytes come from `ElementwiseSpec::pack_args`,
-    // which follows the same `kernel_params` list the signature was rendered
-    // from (and `launch_bytes` checks each length against the driver's);
-    // every device address among them is a live array of this device whose
-    // layout the spec describes; the arrays' buffers are freed in stream
-    // order by the memory pool, so they outlive the launch.
+    // SAFETY: the bytes come from `ElementwiseSpec::pack_args` or
+    // `ReductionSpec::pack_args`, each following the `kernel_params` list
+    // its kernel's signature was rendered from (`launch_bytes` checks each
+    // length against the driver's); every device address among them is a
+    // live array of this device (for a reduction: its inputs, outputs and
+    // the two-pass temporary) whose layout the spec describes, so every
+    // offset the kernel forms lies inside it; a reduction's block is 1-d
+    // with `BLOCK` threads, as its shared-memory reductions assume; the
+    // arrays' buffers are freed in stream order by the memory pool, so
+    // they outlive the launch.
     unsafe { kernel.launch_bytes(&cfg, stream, params) }?;
     Ok(())
 }
 
-/// Launches `cuprum_transpose_N(src, dst, rows, cols, src_cs, dst_rs)`.
-pub(crate) fn launch_transpose(
-    kernel: &gpu_runtime::RawKernel,
-    cfg: LaunchConfig,
-    stream: &Stream,
-    src: gpu_runtime::DevicePtr,
-    dst: gpu_runtime::DevicePtr,
-    dims: [i64; 4],
-) -> Result<()> {
-    let [rows, cols, src_cs, dst_rs] = dims;
-    // SAFETY: the arguments match the kernel's (pointer, pointer, four
-    // long longs); the caller checked both arrays hold rows x cols elements
-    // at these element strides, aligned to the item size.
-    unsafe {
-        kernel.launch(
-            &cfg,
-            stream,
-            &gpu_runtime::kernel_args![src, dst, rows, cols, src_cs, dst_rs],
-        )
-    }?;
-    Ok(())
-}
+// SAFETY: the transpose's launcher (`array::transpose`) checked that both
+// arrays hold `rows x cols` items of the kernel's size at these item
+// strides, each aligned to the item size, and launches 32 x 8 blocks over
+// exactly the tiles of the matrix (the kernel checks each index against
+// rows and cols).
+unsafe impl Vouched for crate::array::transpose::Transpose {}
 
-/// Launches a scan kernel `cuprum_scan_*(src, dst, tmp, a, b, c, d)`
-/// (`scan::kernels`).
-pub(crate) fn launch_scan(
-    kernel: &gpu_runtime::RawKernel,
-    cfg: LaunchConfig,
-    stream: &Stream,
-    ptrs: [gpu_runtime::DevicePtr; 3],
-    dims: [i64; 4],
-) -> Result<()> {
-    let [src, dst, tmp] = ptrs;
-    let [a, b, c, d] = dims;
-    // SAFETY: the arguments match the kernels' (three pointers, four long
-    // longs). The caller (`scan::cumulative`) passes a C-contiguous source
-    // holding the input elements its dims describe ([outer, n, inner], or
-    // [rows, n]), a C-contiguous destination of as many output elements,
-    // and the temporary each kernel needs: for `tiles` one of
-    // `scan::kernels::temp_bytes` bytes whose counter and status words were
-    // zeroed on this stream, and a grid of exactly `rows * c` tiles, so
-    // every tile id the counter hands out is in range; for the segmented
-    // passes one accumulator per (outer, segment, inner). Each kernel
-    // checks its thread index against those counts. All buffers are freed
-    // in stream order, after the launch.
-    unsafe {
-        kernel.launch(
-            &cfg,
-            stream,
-            &gpu_runtime::kernel_args![src, dst, tmp, a, b, c, d],
-        )
-    }?;
-    Ok(())
-}
+// SAFETY: the mask compaction (`indexing::compact::mask_select`) passes a
+// C-contiguous bool mask and C-contiguous data of `n` elements each (the
+// data of the kernel's item size), one int64 per tile in `counts`/`incl`
+// (the count kernel writes them; the select kernel reads their inclusive
+// scan), a grid of exactly `n.div_ceil(TILE)` blocks of 256 threads, and
+// for the select kernel an output of as many elements as the mask holds
+// true values (the scan's last entry, read back), which bounds every
+// write; all buffers are freed in stream order, after the launch.
+unsafe impl Vouched for crate::indexing::compact::MaskCount {}
+// SAFETY: as `MaskCount`'s.
+unsafe impl Vouched for crate::indexing::compact::MaskSelect {}
 
 /// Launches a generated reduction kernel (`gpu_array::reduction`) with its
 /// packed parameter bytes.
@@ -100,89 +74,66 @@ pub(crate) fn launch_reduction(
     Ok(())
 }
 
-/// Launches a sort kernel `cuprum_sort_*(ptrs, ints)` (`sorting::radix`):
-/// two by-value structs of eight device addresses and eight integers.
-pub(crate) fn launch_sort(
-    kernel: &gpu_runtime::RawKernel,
-    cfg: LaunchConfig,
-    stream: &Stream,
-    ptrs: [u64; 8],
-    ints: [i64; 8],
-) -> Result<()> {
-    // SAFETY: every sort kernel takes (struct of 8 u64, struct of 8 long
-    // long), which `[u64; 8]` and `[i64; 8]` lay out. The callers in
-    // `sorting::radix` pass, for each slot a kernel reads, the address of
-    // a live buffer of this device holding the element counts the integers
-    // describe (input, ping-pong key and value buffers of `n` elements,
-    // the histogram, counters and a status word per tile and digit, zeroed
-    // on this stream before the first pass), a grid of exactly one block
-    // per tile for the pass kernels, and null only for outputs a kernel
-    // skips; all are freed in stream order after the launch. The callers
-    // in `sorting::select` pass the dense input of `n` elements, a zeroed
-    // state and histogram buffer, and for the finish kernel three live
-    // outputs of two, one and one elements.
-    unsafe { kernel.launch(&cfg, stream, &gpu_runtime::kernel_args![ptrs, ints]) }?;
-    Ok(())
-}
+// SAFETY: the counting launcher (`stats::kernels::launch`) passes a
+// C-contiguous input of `n` elements, weights of the same length (or null
+// when the kernel has none), `nb + 1` edges (or null for bincount) and a
+// zeroed output of `nb` accumulators, each of the kernel's type (checked),
+// all live on this stream's device and freed in stream order; every bin the
+// kernel writes lies in `[0, nb)`; `use_smem` is set only with `nb`
+// accumulators' bytes of dynamic shared memory.
+unsafe impl Vouched for crate::stats::kernels::Count {}
+// SAFETY: `stats::kernels::minmax` passes a C-contiguous input of `n`
+// elements and a zeroed output of three uint64, on this stream's device.
+unsafe impl Vouched for crate::stats::kernels::MinMax {}
 
-/// Launches a counting kernel `cuprum_count_*(x, w, e, out, n, nb, first,
-/// last, denom, use_smem)` (`stats::kernels`).
-pub(crate) fn launch_count(
-    kernel: &gpu_runtime::RawKernel,
-    cfg: LaunchConfig,
-    stream: &Stream,
-    ptrs: [gpu_runtime::DevicePtr; 4],
-    dims: [i64; 2],
-    vals: [f64; 3],
-    use_smem: i32,
-) -> Result<()> {
-    let [x, w, e, out] = ptrs;
-    let [n, nb] = dims;
-    let [first, last, denom] = vals;
-    // SAFETY: the arguments match the kernels' (four pointers, two long
-    // longs, three doubles, an int). The caller (`stats`) passes a
-    // C-contiguous input of `n` elements of the kernel's input type, weights
-    // of the same length and the kernel's weight type (or null when the
-    // kernel has none), `nb + 1` edges of its edge type (or null for
-    // bincount), and a zeroed output of `nb` accumulators of the kernel's
-    // output type, all live on this stream's device and freed in stream
-    // order; every bin the kernel writes lies in `[0, nb)`; `use_smem` is
-    // set only with `nb` accumulators' bytes of dynamic shared memory.
-    unsafe {
-        kernel.launch(
-            &cfg,
-            stream,
-            &gpu_runtime::kernel_args![x, w, e, out, n, nb, first, last, denom, use_smem],
-        )
-    }?;
-    Ok(())
-}
+// SAFETY: the scans (`scan::run`) pass a C-contiguous source holding the
+// input elements the dims describe (`[outer, n, inner]`, or `[rows, n]`)
+// and a C-contiguous destination of as many output elements; for `tiles` a
+// status buffer of `scan::kernels::temp_bytes` bytes whose counter and
+// status words were zeroed on this stream, and a grid of exactly
+// `rows * tiles_per_row` tiles, so every tile id the counter hands out is
+// in range; for the segmented passes one accumulator per (outer, segment,
+// inner). Each kernel checks its thread index against those counts. All
+// buffers are freed in stream order, after the launch.
+unsafe impl Vouched for crate::scan::kernels::Tiles {}
+// SAFETY: as `Tiles`'s.
+unsafe impl Vouched for crate::scan::kernels::Rows {}
+// SAFETY: as `Tiles`'s.
+unsafe impl Vouched for crate::scan::kernels::Cols {}
+// SAFETY: as `Tiles`'s.
+unsafe impl Vouched for crate::scan::kernels::SegTotals {}
+// SAFETY: as `Tiles`'s.
+unsafe impl Vouched for crate::scan::kernels::SegCarry {}
+// SAFETY: as `Tiles`'s.
+unsafe impl Vouched for crate::scan::kernels::SegFinish {}
 
-/// Launches a mask compaction kernel `cuprum_mask_*(data, mask, tiles,
-/// out, n)` (`indexing::compact`).
-pub(crate) fn launch_mask(
-    kernel: &gpu_runtime::RawKernel,
-    cfg: LaunchConfig,
-    stream: &Stream,
-    ptrs: [gpu_runtime::DevicePtr; 4],
-    n: i64,
-) -> Result<()> {
-    let [data, mask, tiles, out] = ptrs;
-    // SAFETY: the arguments match the kernels' (four pointers, a long
-    // long). The caller (`indexing::compact::mask_select`) passes a
-    // C-contiguous bool mask and C-contiguous data of `n` elements each (the
-    // data of the kernel's item size), one int64 per tile in `tiles` (the
-    // count kernel writes them; the select kernel reads their inclusive
-    // scan), a grid of exactly `n.div_ceil(TILE)` blocks of 256 threads,
-    // and for the select kernel an output of as many elements as the mask
-    // holds true values (the scan's last entry, read back), which bounds
-    // every write; all buffers are freed in stream order, after the launch.
-    unsafe {
-        kernel.launch(
-            &cfg,
-            stream,
-            &gpu_runtime::kernel_args![data, mask, tiles, out, n],
-        )
-    }?;
-    Ok(())
-}
+// SAFETY: the sort (`sorting::radix::radix_sort`) passes, for each pointer
+// a kernel reads, a live buffer of this device holding the element counts
+// the integers describe (input, ping-pong key and value buffers of `n`
+// elements, the histogram, counters and a status word per tile and digit,
+// zeroed on this stream before the first pass), a grid of exactly one
+// block per tile for the pass kernels, and null only for outputs a kernel
+// skips; all are freed in stream order after the launch.
+unsafe impl Vouched for crate::sorting::radix::Hist {}
+// SAFETY: as `Hist`'s.
+unsafe impl Vouched for crate::sorting::radix::ScanBins {}
+// SAFETY: as `Hist`'s.
+unsafe impl Vouched for crate::sorting::radix::Onesweep {}
+// SAFETY: searchsorted and unique (`sorting`) pass dense inputs of the
+// counts given and int64 and bool outputs of as many elements, the unique
+// outputs sized by the run count the scan of the flags gave (null where
+// one is not wanted).
+unsafe impl Vouched for crate::sorting::radix::Search {}
+// SAFETY: as `Search`'s.
+unsafe impl Vouched for crate::sorting::radix::UniqueFlags {}
+// SAFETY: as `Search`'s.
+unsafe impl Vouched for crate::sorting::radix::UniqueScatter {}
+// SAFETY: the selection (`sorting::select::select_pair`) passes the dense
+// input of `n` elements, a zeroed state and histogram buffer of the sizes
+// the kernels index, one block for the pick, and for the finish kernel
+// three live outputs of two, one and one elements.
+unsafe impl Vouched for crate::sorting::select::SelHist {}
+// SAFETY: as `SelHist`'s.
+unsafe impl Vouched for crate::sorting::select::SelPick {}
+// SAFETY: as `SelHist`'s.
+unsafe impl Vouched for crate::sorting::select::SelFinish {}

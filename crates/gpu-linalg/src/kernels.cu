@@ -1,5 +1,7 @@
-
-template <typename R> struct cuprum_cplx { R re, im; };
+// Cuprum's own kernels of gpu-linalg (see kernels.rs). Complex matrices
+// are cuprum::complex<R> (kernels/cuprum/complex.cuh), the type every
+// Cuprum kernel uses for complex64 and complex128.
+#include "cuprum/complex.cuh"
 
 // The row order of a right-side LU solve (`decomp::lu`): from the
 // identity, getrf's interchanges (1-based int64, `n` per matrix) applied
@@ -99,28 +101,11 @@ __device__ __forceinline__ void det_item(R d, R& logsum, R& sgn) {
   logsum += log(fabs(d));
 }
 template <typename R>
-__device__ __forceinline__ void det_item(cuprum_cplx<R> d, R& logsum, cuprum_cplx<R>& sgn) {
+__device__ __forceinline__ void det_item(cuprum::complex<R> d, R& logsum, cuprum::complex<R>& sgn) {
   R a = hypot(d.re, d.im);
   logsum += log(a);
-  cuprum_cplx<R> u;
-  if (a == R(0)) { u.re = R(0); u.im = R(0); } else { u.re = d.re / a; u.im = d.im / a; }
-  cuprum_cplx<R> t;
-  t.re = sgn.re * u.re - sgn.im * u.im;
-  t.im = sgn.re * u.im + sgn.im * u.re;
-  sgn = t;
+  sgn = sgn * (a == R(0) ? cuprum::complex<R>(R(0), R(0)) : d / a);
 }
-template <typename R> __device__ __forceinline__ void set_one(R& s) { s = R(1); }
-template <typename R> __device__ __forceinline__ void set_one(cuprum_cplx<R>& s) { s.re = R(1); s.im = R(0); }
-template <typename R> __device__ __forceinline__ R mul(R a, R b) { return a * b; }
-template <typename R> __device__ __forceinline__ cuprum_cplx<R> mul(cuprum_cplx<R> a, cuprum_cplx<R> b) {
-  cuprum_cplx<R> t; t.re = a.re * b.re - a.im * b.im; t.im = a.re * b.im + a.im * b.re; return t;
-}
-template <typename R> __device__ __forceinline__ bool is_zero(R a) { return a == R(0); }
-template <typename R> __device__ __forceinline__ bool is_zero(cuprum_cplx<R> a) { return a.re == R(0) && a.im == R(0); }
-template <typename R> __device__ __forceinline__ void neg(R& a) { a = -a; }
-template <typename R> __device__ __forceinline__ void neg(cuprum_cplx<R>& a) { a.re = -a.re; a.im = -a.im; }
-template <typename R> __device__ __forceinline__ void set_zero(R& s) { s = R(0); }
-template <typename R> __device__ __forceinline__ void set_zero(cuprum_cplx<R>& s) { s.re = R(0); s.im = R(0); }
 
 template <typename T, typename R>
 __device__ __forceinline__ void lu_slogdet(
@@ -134,12 +119,12 @@ __device__ __forceinline__ void lu_slogdet(
   const long long b = blockIdx.x;
   const T* m = lu + b * mstride;
   const long long* piv = ipiv + b * n;
-  T sg; set_one(sg);
+  T sg = T(1);
   R lg = R(0);
   int flips = 0, zero = 0;
   for (long long i = threadIdx.x; i < n; i += blockDim.x) {
     T d = m[i * (ld + 1)];
-    if (is_zero(d)) zero = 1;
+    if (d == T(0)) zero = 1;
     det_item(d, lg, sg);
     if (piv[i] != i + 1) flips ^= 1;
   }
@@ -148,7 +133,7 @@ __device__ __forceinline__ void lu_slogdet(
   __syncthreads();
   for (int s = blockDim.x / 2; s > 0; s >>= 1) {
     if (threadIdx.x < s) {
-      s_sign[threadIdx.x] = mul(s_sign[threadIdx.x], s_sign[threadIdx.x + s]);
+      s_sign[threadIdx.x] = s_sign[threadIdx.x] * s_sign[threadIdx.x + s];
       s_log[threadIdx.x] += s_log[threadIdx.x + s];
       s_flip[threadIdx.x] ^= s_flip[threadIdx.x + s];
       s_zero[threadIdx.x] |= s_zero[threadIdx.x + s];
@@ -158,8 +143,8 @@ __device__ __forceinline__ void lu_slogdet(
   if (threadIdx.x == 0) {
     T out = s_sign[0];
     R l = s_log[0];
-    if (s_zero[0]) { set_zero(out); l = log(R(0)); }
-    else if (s_flip[0]) neg(out);
+    if (s_zero[0]) { out = T(0); l = log(R(0)); }
+    else if (s_flip[0]) out = -out;
     sign[b] = out;
     logdet[b] = l;
   }
@@ -172,17 +157,6 @@ __device__ __forceinline__ void lu_slogdet(
 // scalars tau per matrix. On exit it holds the first n columns of
 // Q = H(0) H(1) ... H(k-1), H(i) = I - tau[i] v v^H, v = (0.., 1, A[i+1:, i]).
 // One block per matrix (grid-stride over the stack).
-template <typename R> __device__ __forceinline__ R cj(R a) { return a; }
-template <typename R> __device__ __forceinline__ cuprum_cplx<R> cj(cuprum_cplx<R> a) { a.im = -a.im; return a; }
-template <typename R> __device__ __forceinline__ R addv(R a, R b) { return a + b; }
-template <typename R> __device__ __forceinline__ cuprum_cplx<R> addv(cuprum_cplx<R> a, cuprum_cplx<R> b) {
-  a.re += b.re; a.im += b.im; return a;
-}
-template <typename R> __device__ __forceinline__ R subv(R a, R b) { return a - b; }
-template <typename R> __device__ __forceinline__ cuprum_cplx<R> subv(cuprum_cplx<R> a, cuprum_cplx<R> b) {
-  a.re -= b.re; a.im -= b.im; return a;
-}
-
 template <typename T>
 __device__ __forceinline__ void org2r(
     T* __restrict__ qs, const T* __restrict__ taus, long long m, long long n, long long k,
@@ -190,8 +164,7 @@ __device__ __forceinline__ void org2r(
   for (long long b = blockIdx.x; b < batch; b += gridDim.x) {
     T* a = qs + b * mstride;
     const T* tau = taus + b * k;
-    T one; set_one(one);
-    T zero; set_zero(zero);
+    const T one = T(1), zero = T(0);
     // Columns k..n-1 start as the unit vectors e_j.
     const long long extra = (n - k) * m;
     for (long long e = threadIdx.x; e < extra; e += blockDim.x) {
@@ -207,21 +180,40 @@ __device__ __forceinline__ void org2r(
       for (long long j = i + 1 + threadIdx.x; j < n; j += blockDim.x) {
         T* c = a + j * ld;
         T w = c[i];
-        for (long long r = i + 1; r < m; ++r) w = addv(w, mul(cj(v[r]), c[r]));
-        const T tw = mul(t, w);
-        c[i] = subv(c[i], tw);
-        for (long long r = i + 1; r < m; ++r) c[r] = subv(c[r], mul(v[r], tw));
+        for (long long r = i + 1; r < m; ++r) w = w + cuprum::conj(v[r]) * c[r];
+        const T tw = t * w;
+        c[i] = c[i] - tw;
+        for (long long r = i + 1; r < m; ++r) c[r] = c[r] - v[r] * tw;
       }
       __syncthreads();
       // Column i itself: -tau * v below, 1 - tau on the diagonal, 0 above.
-      T nt = t; neg(nt);
+      const T nt = -t;
       for (long long r = threadIdx.x; r < m; r += blockDim.x) {
         T* x = a + r + i * ld;
-        if (r > i) *x = mul(nt, *x);
-        else if (r == i) *x = subv(one, t);
+        if (r > i) *x = nt * *x;
+        else if (r == i) *x = one - t;
         else *x = zero;
       }
       __syncthreads();
     }
   }
 }
+
+// The kernels of each dtype, with the parameters kernels.rs declares
+// (`Imatmul`, `Slogdet`, `Orgqr`; `PivotPerm` for the one above).
+#define CUPRUM_LINALG_IMATMUL(NAME, T)                                                             \
+  extern "C" __global__ void __launch_bounds__(256) NAME(const T* a, const T* b, T* c, long long m, \
+      long long n, long long k, long long batch, long long sab, long long sam, long long sak,      \
+      long long sbb, long long sbk, long long sbn) {                                               \
+    imatmul<T>(a, b, c, m, n, k, batch, sab, sam, sak, sbb, sbk, sbn);                             \
+  }
+#define CUPRUM_LINALG_SLOGDET(NAME, T, R)                                                          \
+  extern "C" __global__ void __launch_bounds__(256) NAME(const T* lu, const long long* ipiv,       \
+      T* sign, R* logdet, long long n, long long mstride, long long ld) {                          \
+    lu_slogdet<T, R>(lu, ipiv, sign, logdet, n, mstride, ld);                                      \
+  }
+#define CUPRUM_LINALG_ORGQR(NAME, T, BLOCK)                                                        \
+  extern "C" __global__ void __launch_bounds__(BLOCK) NAME(T* q, const T* tau, long long m,        \
+      long long n, long long k, long long mstride, long long ld, long long batch) {                \
+    org2r<T>(q, tau, m, n, k, mstride, ld, batch);                                                 \
+  }

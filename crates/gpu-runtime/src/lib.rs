@@ -51,6 +51,7 @@ pub mod nvrtc;
 pub mod nvtx;
 mod ptr;
 pub mod scoped;
+pub mod signature;
 mod stream;
 mod sync;
 pub mod testing;
@@ -69,6 +70,7 @@ pub use module::{
     Kernel, KernelAttribute, KernelAttributes, LaunchConfig, Module, RawKernel, RawModule,
 };
 pub use ptr::{DevicePtr, KernelArg};
+pub use signature::{KernelSignature, TypedKernel, Vouched};
 pub use stream::{Stream, StreamGuard, StreamOptions};
 pub use sync::{SyncGuard, allow_synchronize, check_sync_allowed, is_synchronize_allowed};
 

@@ -13,7 +13,7 @@ mod copy;
 mod io;
 mod ops;
 mod transfer;
-mod transpose;
+pub(crate) mod transpose;
 mod views;
 
 pub use io::NpzFile;

@@ -1,14 +1,13 @@
-
+// The tiled transpose of array/transpose.rs, one kernel per item size: the
+// copy moves bytes, so every dtype of a size shares one.
 struct __align__(16) cuprum_v16 { unsigned long long a, b; };
 template <typename T>
-__device__ void transpose_tile(const char* src, char* dst, long long rows, long long cols,
+__device__ void transpose_tile(const T* s, T* d, long long rows, long long cols,
                                long long src_cs, long long dst_rs) {
-  // src(r, c) at src + (r + c * src_cs) * sizeof(T): rows contiguous.
-  // dst(r, c) at dst + (r * dst_rs + c) * sizeof(T): columns contiguous.
+  // s(r, c) at s[r + c * src_cs]: rows contiguous.
+  // d(r, c) at d[r * dst_rs + c]: columns contiguous.
   __shared__ T tile[32][33];
   const long long c0 = (long long)blockIdx.x * 32;
-  const T* s = (const T*)src;
-  T* d = (T*)dst;
   // grid.y is at most 65535 tiles: blocks stride over the row tiles. The
   // loop bound is the same for every thread of a block, so the barriers
   // inside it are reached by all of them.
@@ -26,10 +25,12 @@ __device__ void transpose_tile(const char* src, char* dst, long long rows, long 
     __syncthreads();
   }
 }
-#define CUPRUM_TRANSPOSE(NAME, T) \
-  extern "C" __global__ void NAME(const char* src, char* dst, long long rows, long long cols, \
-                                  long long src_cs, long long dst_rs) { \
-    transpose_tile<T>(src, dst, rows, cols, src_cs, dst_rs); }
+// Parameters as `Transpose` in transpose.rs declares them.
+#define CUPRUM_TRANSPOSE(NAME, T)                                                                  \
+  extern "C" __global__ void NAME(const void* src, void* dst, long long rows, long long cols,     \
+                                  long long src_cs, long long dst_rs) {                           \
+    transpose_tile<T>((const T*)src, (T*)dst, rows, cols, src_cs, dst_rs);                        \
+  }
 CUPRUM_TRANSPOSE(cuprum_transpose_1, unsigned char)
 CUPRUM_TRANSPOSE(cuprum_transpose_2, unsigned short)
 CUPRUM_TRANSPOSE(cuprum_transpose_4, unsigned int)

@@ -4,9 +4,9 @@
 //! bandwidth; staging 32x32 tiles through shared memory keeps both sides
 //! coalesced.
 
-use std::sync::OnceLock;
-
-use gpu_runtime::{LaunchConfig, RawKernel};
+use gpu_runtime::nvrtc::CompileRequest;
+use gpu_runtime::signature::{In, Out};
+use gpu_runtime::{KernelSignature, LaunchConfig, TypedKernel};
 
 use super::Array;
 use crate::error::Result;
@@ -19,14 +19,41 @@ const MAX_GRID_Y: u32 = 65_535;
 
 const SOURCE: &str = include_str!("transpose.cu");
 
-fn kernel(itemsize: usize) -> Result<&'static RawKernel> {
-    static KERNELS: [OnceLock<RawKernel>; 5] = [const { OnceLock::new() }; 5];
-    let slot = itemsize.trailing_zeros() as usize;
-    if let Some(k) = KERNELS[slot].get() {
-        return Ok(k);
+/// The item sizes with a kernel (`cuprum_transpose_{size}`).
+const SIZES: [usize; 5] = [1, 2, 4, 8, 16];
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_transpose_{itemsize}`: `dst(r, c) = src(r, c)` for a
+    /// `rows x cols` matrix of items, `src(r, c)` at item `r + c * src_cs`
+    /// (rows contiguous), `dst(r, c)` at item `r * dst_rs + c` (columns
+    /// contiguous); blocks of 32 x 8 threads, one 32 x 32 tile per block
+    /// and pass.
+    pub(crate) struct Transpose {
+        src: In<void>,
+        dst: Out<void>,
+        rows: i64,
+        cols: i64,
+        src_cs: i64,
+        dst_rs: i64,
     }
-    let k = RawKernel::new(SOURCE, &format!("cuprum_transpose_{itemsize}"), &[])?;
-    Ok(KERNELS[slot].get_or_init(|| k))
+}
+
+fn name(itemsize: usize) -> String {
+    format!("cuprum_transpose_{itemsize}")
+}
+
+/// The NVRTC request of the transpose program (every item size's kernel,
+/// with their declared prototypes), without an architecture.
+pub(crate) fn program_request() -> CompileRequest {
+    let prototypes: String = SIZES
+        .iter()
+        .map(|&s| Transpose::prototype(&name(s), []))
+        .collect();
+    crate::kernels::request(format!("{SOURCE}{prototypes}"))
+}
+
+fn kernel(itemsize: usize) -> Result<TypedKernel<Transpose>> {
+    Ok(TypedKernel::cached(&name(itemsize), [], program_request)?)
 }
 
 /// Copies `src` into `dst` with the tiled kernel when the layouts call for
@@ -79,29 +106,31 @@ pub(crate) fn try_transpose_copy(dst: &Array, src: &Array) -> Result<bool> {
     };
     let k = kernel(isz)?;
     let cfg = LaunchConfig::new((grid_x, grid_y, 1), (TILE as u32, ROWS_PER_PASS, 1));
-    crate::raw::launch_transpose(
-        k,
-        cfg,
-        &dst.stream(),
-        src.data_ptr(),
-        dst.data_ptr(),
-        [rows, cols, src_cs, dst_rs],
-    )?;
+    let args = Transpose {
+        src: In::bytes(src.data_ptr()),
+        dst: Out::bytes(dst.data_ptr()),
+        rows,
+        cols,
+        src_cs,
+        dst_rs,
+    };
+    k.launch(&cfg, &dst.stream(), &args)?;
     Ok(true)
 }
 
 #[cfg(test)]
 mod tests {
-    use gpu_runtime::nvrtc::{CompileConfig, CompileRequest, compile_uncached};
+    use gpu_runtime::nvrtc::{CompileConfig, compile_uncached};
 
-    /// Tier 2: the transpose kernels compile for sm_80 and sm_90.
+    /// Tier 2: the transpose kernels compile for sm_80 and sm_90, each
+    /// against its declared prototype.
     #[test]
     fn transpose_kernels_compile() {
         if gpu_runtime::testing::nvrtc_or_skip().is_none() {
             return;
         }
         for arch in ["sm_80", "sm_90"] {
-            let req = CompileRequest::new(super::SOURCE).arch(arch);
+            let req = super::program_request().arch(arch);
             let cfg = CompileConfig::from_env();
             let c = compile_uncached(&req, &cfg).unwrap_or_else(|e| panic!("{arch}: {e}"));
             assert!(!c.image.is_empty());

@@ -179,6 +179,17 @@ impl DType {
         }
     }
 
+    /// The C type kernels compute this dtype's arithmetic in: `float` for
+    /// float16 and bfloat16 (stored in 16 bits, computed in float, as
+    /// `cuprum::compute_type` in `kernels/cuprum/types.cuh`), else
+    /// [`c_type`](DType::c_type). Accumulators of sums and scans use it.
+    pub const fn compute_c_type(self) -> &'static str {
+        match self {
+            DType::Float16 | DType::BFloat16 => ctype::FLOAT32,
+            d => d.c_type(),
+        }
+    }
+
     /// `bool`.
     pub const fn is_bool(self) -> bool {
         matches!(self, DType::Bool)
@@ -480,6 +491,14 @@ mod tests {
         assert_eq!(DType::Float16.c_type(), "cuprum::half");
         assert_eq!(DType::BFloat16.c_type(), "cuprum::bfloat16");
         assert_eq!(DType::Complex64.c_type(), "cuprum::complex<float>");
+        assert_eq!(DType::Int64.c_type(), "long long");
+        assert_eq!(DType::UInt8.c_type(), "unsigned char");
+        assert_eq!(DType::BFloat16.compute_c_type(), "float");
+        assert_eq!(DType::Int16.compute_c_type(), "short");
+        assert_eq!(
+            DType::Complex128.compute_c_type(),
+            "cuprum::complex<double>"
+        );
         assert!(DType::BFloat16.is_floating() && DType::BFloat16.is_inexact());
         assert!(!DType::Bool.is_integer() && DType::UInt8.is_integer());
         assert_eq!(DType::Complex64.real_dtype(), DType::Float32);

@@ -85,7 +85,7 @@ pub fn kernel_for(device: Device, spec: &ElementwiseSpec) -> Result<Kernel> {
 
 /// The NVRTC request for a program of `specs`, with Cuprum's headers.
 pub fn program_request(specs: &[ElementwiseSpec]) -> CompileRequest {
-    let mut request = CompileRequest::new(render_program(specs));
+    let mut request = crate::kernels::request(render_program(specs));
     // Named after its (first) kernel, so a compile error says which.
     if let Some(first) = specs.first() {
         request.name = format!("{}.cu", first.name);
@@ -94,9 +94,6 @@ pub fn program_request(specs: &[ElementwiseSpec]) -> CompileRequest {
     options.dedup();
     for o in options {
         request = request.option(o.clone());
-    }
-    for (name, text) in crate::kernels::HEADERS {
-        request = request.header(name, text);
     }
     request
 }

@@ -1,3 +1,6 @@
+// Boolean-mask compaction (compact.rs): a count pass and a select pass per
+// item size, which copy items as bytes.
+#include "cuprum/warp.cuh"
 
 namespace cuprum_mask {
 
@@ -7,7 +10,6 @@ constexpr int STEP = BLOCK * VEC;    // mask bytes per round (4096)
 constexpr int ROUNDS = 4;
 constexpr int TILE = STEP * ROUNDS;  // mask bytes per block (16384)
 constexpr int WARPS = BLOCK / 32;
-constexpr unsigned FULL = 0xffffffffu;
 
 struct __align__(16) v16 { unsigned long long a, b; };
 // A 16-byte item aligned as its halves (complex128 needs no more).
@@ -57,8 +59,7 @@ __device__ void count_tiles(const unsigned char* mask, long long* counts, long l
   for (int r = 0; r < ROUNDS; ++r) {
     c += __popc(mask_bits<VEC>(mask, start + (long long)r * STEP + tid * VEC, n, vec));
   }
-#pragma unroll
-  for (int d = 16; d >= 1; d >>= 1) c += __shfl_xor_sync(FULL, c, d);
+  c = cuprum::warp_sum(c);
   if (lane == 0) warp_tot[warp] = c;
   __syncthreads();
   if (tid == 0) {
@@ -67,29 +68,6 @@ __device__ void count_tiles(const unsigned char* mask, long long* counts, long l
     for (int w = 0; w < WARPS; ++w) t += warp_tot[w];
     counts[blockIdx.x] = t;
   }
-}
-
-// The exclusive prefix of c over the block, and the block's total. Reads
-// warp_tot after one barrier; the caller puts a barrier between two calls.
-__device__ __forceinline__ int block_scan(int c, int* warp_tot, int& total) {
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  int incl = c;
-#pragma unroll
-  for (int d = 1; d < 32; d <<= 1) {
-    const int u = __shfl_up_sync(FULL, incl, d);
-    if (lane >= d) incl += u;
-  }
-  if (lane == 31) warp_tot[warp] = incl;
-  __syncthreads();
-  int before = 0, t = 0;
-#pragma unroll
-  for (int w = 0; w < WARPS; ++w) {
-    const int x = warp_tot[w];
-    before += w < warp ? x : 0;
-    t += x;
-  }
-  total = t;
-  return before + incl - c;
 }
 
 // Pass 2: the selected elements of the tile, in order, at out[incl[tile - 1]..].
@@ -125,7 +103,7 @@ __device__ void select_tiles(const char* data, const unsigned char* mask, const 
     if (start + (long long)s * SPAN >= n) break;  // the same for the whole block
     const unsigned sb = bits[s];
     int total;
-    int o = block_scan(__popc(sb), warp_tot, total);
+    int o = cuprum::block_exclusive_sum<WARPS>(__popc(sb), warp_tot, total);
     if (sb) {
       const long long e0 = start + (long long)s * SPAN + tid * E;
       T x[E];
@@ -155,14 +133,15 @@ __device__ void select_tiles(const char* data, const unsigned char* mask, const 
 
 }  // namespace cuprum_mask
 
+// Parameters as `MaskCount` and `MaskSelect` in compact.rs declare them.
 extern "C" __global__ void __launch_bounds__(256) cuprum_mask_count(
-    const char* data, const unsigned char* mask, long long* counts, char* out, long long n) {
-  cuprum_mask::count_tiles(mask, counts, n);
+    const bool* mask, long long* counts, long long n) {
+  cuprum_mask::count_tiles((const unsigned char*)mask, counts, n);
 }
 #define CUPRUM_MASK_SELECT(S)                                                                      \
   extern "C" __global__ void __launch_bounds__(256) cuprum_mask_select_##S(                        \
-      const char* data, const unsigned char* mask, long long* incl, char* out, long long n) {      \
-    cuprum_mask::select_tiles<S>(data, mask, incl, out, n);                                        \
+      const void* data, const bool* mask, const long long* incl, void* out, long long n) {         \
+    cuprum_mask::select_tiles<S>((const char*)data, (const unsigned char*)mask, incl, (char*)out, n); \
   }
 CUPRUM_MASK_SELECT(1)
 CUPRUM_MASK_SELECT(2)

@@ -40,15 +40,14 @@
 //! extra pass over that operand); their values are then read in the same
 //! C order as NumPy's.
 
-use std::sync::OnceLock;
-
 use gpu_runtime::nvrtc::CompileRequest;
-use gpu_runtime::{LaunchConfig, RawKernel};
+use gpu_runtime::signature::{In, Out};
+use gpu_runtime::{KernelSignature, LaunchConfig, TypedKernel};
 
 use crate::array::Array;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::HEADERS;
+use crate::kernels::{input, output};
 use crate::layout::Order;
 
 /// Threads per block of both kernels.
@@ -58,46 +57,60 @@ const BLOCK: u32 = 256;
 pub(crate) const TILE: usize = 16384;
 
 /// The CUDA C++ of the count kernel and the select kernel of every item
-/// size (no Cuprum header needed: the kernels copy bytes).
+/// size.
 const SOURCE: &str = include_str!("compact.cu");
 
 /// The item sizes with a select kernel.
 const SIZES: [usize; 5] = [1, 2, 4, 8, 16];
 
+gpu_runtime::kernel_signature! {
+    /// `cuprum_mask_count`: the number of true bytes of each tile of
+    /// [`TILE`] of the `n`-element mask into `counts[tile]`.
+    pub(crate) struct MaskCount {
+        mask: In<bool>,
+        counts: Out<i64>,
+        n: i64,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_mask_select_{S}`: the items (of `S` bytes) of `data` where
+    /// the `n`-element mask is true, in C order, into `out` from
+    /// `incl[tile - 1]` on (`incl`: the inclusive scan of the counts).
+    pub(crate) struct MaskSelect {
+        data: In<void>,
+        mask: In<bool>,
+        incl: In<i64>,
+        out: Out<void>,
+        n: i64,
+    }
+}
+
+fn select_name(size: usize) -> String {
+    format!("cuprum_mask_select_{size}")
+}
+
 /// The CUDA C++ program of the compaction kernels (`cuprum_mask_count`
-/// and `cuprum_mask_select_{1,2,4,8,16}`, see [`kernel_names`]); for
-/// compile tests and ahead-of-time compilation.
+/// and `cuprum_mask_select_{1,2,4,8,16}`, see [`kernel_names`]) with their
+/// declared prototypes; for compile tests and ahead-of-time compilation.
 pub fn program_source() -> String {
-    SOURCE.to_string()
+    let mut s = format!("{SOURCE}{}", MaskCount::prototype("cuprum_mask_count", []));
+    for size in SIZES {
+        s.push_str(&MaskSelect::prototype(&select_name(size), []));
+    }
+    s
 }
 
 /// The names of the compaction kernels of [`program_source`].
 pub fn kernel_names() -> Vec<String> {
     std::iter::once("cuprum_mask_count".to_string())
-        .chain(SIZES.iter().map(|s| format!("cuprum_mask_select_{s}")))
+        .chain(SIZES.iter().map(|&s| select_name(s)))
         .collect()
 }
 
 /// The NVRTC request the launcher compiles (without an architecture).
 pub(crate) fn program_request() -> CompileRequest {
-    HEADERS
-        .iter()
-        .fold(CompileRequest::new(program_source()), |r, (name, text)| {
-            r.header(*name, *text)
-        })
-}
-
-/// The compiled kernels, in [`kernel_names`]' order, once per process.
-fn kernels() -> Result<&'static [RawKernel]> {
-    static K: OnceLock<Vec<RawKernel>> = OnceLock::new();
-    if let Some(k) = K.get() {
-        return Ok(k);
-    }
-    let ks = kernel_names()
-        .iter()
-        .map(|name| RawKernel::from_request(program_request(), name))
-        .collect::<std::result::Result<Vec<_>, _>>()?;
-    Ok(K.get_or_init(|| ks))
+    crate::kernels::request(program_source())
 }
 
 /// The selected elements of `a` where `mask` is true, both read in C
@@ -125,9 +138,12 @@ pub(crate) fn mask_select(a: &Array, mask: &Array) -> Result<Array> {
         return Array::empty_on(dev, &[0], a.dtype(), Order::C);
     }
     let s = a.itemsize();
-    let which = SIZES.iter().position(|&x| x == s).ok_or_else(|| {
-        Error::Unsupported(format!("mask select: items of {s} bytes ({})", a.dtype()))
-    })?;
+    if !SIZES.contains(&s) {
+        return Err(Error::Unsupported(format!(
+            "mask select: items of {s} bytes ({})",
+            a.dtype()
+        )));
+    }
     // C order: a contiguous operand as it is, any other copied (reshape
     // copies only when it must).
     let flat = |x: &Array| -> Result<Array> {
@@ -142,22 +158,16 @@ pub(crate) fn mask_select(a: &Array, mask: &Array) -> Result<Array> {
         .ok()
         .filter(|&b| b < 1 << 31)
         .ok_or_else(|| Error::Value(format!("mask select: too many tiles ({tiles})")))?;
-    let ks = kernels()?;
     let stream = a.stream();
     let cfg = LaunchConfig::new((grid, 1, 1), (BLOCK, 1, 1));
     let counts = Array::empty_on(dev, &[tiles], DType::Int64, Order::C)?;
-    crate::raw::launch_mask(
-        &ks[0],
-        cfg,
-        &stream,
-        [
-            data.data_ptr(),
-            m.data_ptr(),
-            counts.data_ptr(),
-            counts.data_ptr(),
-        ],
-        n as i64,
-    )?;
+    let count = TypedKernel::<MaskCount>::cached("cuprum_mask_count", [], program_request)?;
+    let args = MaskCount {
+        mask: input(&m),
+        counts: output(&counts),
+        n: n as i64,
+    };
+    count.launch(&cfg, &stream, &args)?;
     let incl = crate::math::cumsum(&counts, None, None)?;
     // The one wait: the total sizes the result.
     let total = incl.item::<i64>(&[tiles as isize - 1])?;
@@ -167,18 +177,15 @@ pub(crate) fn mask_select(a: &Array, mask: &Array) -> Result<Array> {
         .ok_or_else(|| Error::Value(format!("mask select: a count of {total} for {n} elements")))?;
     let out = Array::empty_on(dev, &[total], a.dtype(), Order::C)?;
     if total > 0 {
-        crate::raw::launch_mask(
-            &ks[1 + which],
-            cfg,
-            &stream,
-            [
-                data.data_ptr(),
-                m.data_ptr(),
-                incl.data_ptr(),
-                out.data_ptr(),
-            ],
-            n as i64,
-        )?;
+        let select = TypedKernel::<MaskSelect>::cached(&select_name(s), [], program_request)?;
+        let args = MaskSelect {
+            data: In::bytes(data.data_ptr()),
+            mask: input(&m),
+            incl: input(&incl),
+            out: Out::bytes(out.data_ptr()),
+            n: n as i64,
+        };
+        select.launch(&cfg, &stream, &args)?;
     }
     Ok(out)
 }
@@ -211,5 +218,15 @@ mod tests {
             assert_eq!(*name, format!("cuprum_mask_select_{s}"));
             assert!(SOURCE.contains(&format!("CUPRUM_MASK_SELECT({s})\n")));
         }
+        // The prototypes the definitions are checked against.
+        let source = program_source();
+        assert!(source.contains(
+            "extern \"C\" __global__ void cuprum_mask_count(const bool* mask, long long* counts, \
+             long long n);\n"
+        ));
+        assert!(source.contains(
+            "extern \"C\" __global__ void cuprum_mask_select_16(const void* data, \
+             const bool* mask, const long long* incl, void* out, long long n);\n"
+        ));
     }
 }

@@ -125,4 +125,30 @@ __device__ __forceinline__ void add(cuprum::complex<double>* p, cuprum::complex<
   atomicAdd((double*)p + 1, v.imag());
 }
 
+// The scatters' one statement (scatter.rs): the value at C-order position
+// i of the values broadcast to [outer, isz, rdim] lands on a's element
+// (l * cdim + k) * rdim + r, (l, j, r) being i's position and k the index
+// ind[j] wrapped into [0, cdim) (CuPy's wrap, where NumPy's add.at raises).
+struct Add {
+  template <typename T> static __device__ __forceinline__ void at(T* p, T v) { add(p, v); }
+};
+struct Max {
+  template <typename T> static __device__ __forceinline__ void at(T* p, T v) { max(p, v); }
+};
+struct Min {
+  template <typename T> static __device__ __forceinline__ void at(T* p, T v) { min(p, v); }
+};
+template <typename Op, typename Ind, typename Val, typename Arr>
+__device__ __forceinline__ void scatter_one(long long i, const Ind& ind, const Val& v, const Arr& a,
+                                            long long cdim, long long rdim, long long isz) {
+  const long long r = i % rdim, t = i / rdim;
+  const long long j = t % isz, l = t / isz;
+  long long k = (long long)ind[j];
+  if (k < 0 || k >= cdim) {
+    k %= cdim;
+    if (k < 0) k += cdim;
+  }
+  Op::at(&a[(l * cdim + k) * rdim + r], v[i]);
+}
+
 }  // namespace cuprum_scatter

@@ -24,7 +24,8 @@ use crate::error::{Error, Result};
 use crate::layout::normalize_axis;
 use crate::ufunc::Input;
 
-/// The device helpers: one overload per dtype of `add`, `max`, `min`.
+/// The device helpers: one overload per dtype of `add`, `max`, `min`, and
+/// the kernels' body, `scatter_one`.
 const PREAMBLE: &str = include_str!("scatter.cu");
 
 /// The reduction a scatter applies at each target.
@@ -58,22 +59,18 @@ impl ScatterOp {
 pub(super) fn scatter_kernel(op: ScatterOp) -> &'static ElementwiseKernel {
     static K: [OnceLock<ElementwiseKernel>; 3] =
         [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let (k, f) = match op {
-        ScatterOp::Add => (0, "add"),
-        ScatterOp::Max => (1, "max"),
-        ScatterOp::Min => (2, "min"),
+    let (k, f, op) = match op {
+        ScatterOp::Add => (0, "add", "Add"),
+        ScatterOp::Max => (1, "max", "Max"),
+        ScatterOp::Min => (2, "min", "Min"),
     };
     K[k].get_or_init(|| {
         ElementwiseKernel::builtin(
             "raw I ind, raw T v, int64 cdim, int64 rdim, int64 isz",
             "raw T a",
             format!(
-                "const long long li = (long long)i; \
-                 const long long r = li % rdim, t = li / rdim; \
-                 const long long j = t % isz, l = t / isz; \
-                 long long k = (long long)ind[j]; \
-                 if (k < 0 || k >= cdim) {{ k %= cdim; if (k < 0) k += cdim; }} \
-                 cuprum_scatter::{f}(&a[(l * cdim + k) * rdim + r], v[i]);"
+                "cuprum_scatter::scatter_one<cuprum_scatter::{op}>((long long)i, ind, v, a, cdim, \
+                 rdim, isz);"
             ),
             format!("cuprum_scatter_{f}"),
         )

@@ -24,15 +24,6 @@ use crate::polynomial::{horner_kernel, horner_tensor_kernel, vander_kernel};
 use crate::stats::histogram::{Search, digitize_kernel};
 use crate::stats::histogramdd::histdd_kernel;
 
-/// The compute type of a real dtype's arithmetic (float for the 16-bit
-/// floats, else the type itself), as a C type.
-pub(crate) fn compute_c(dt: DType) -> &'static str {
-    match dt {
-        DType::Float16 | DType::BFloat16 => "float",
-        d => d.c_type(),
-    }
-}
-
 /// Every kernel of this module over the dtypes its launchers use, in one
 /// layout each (the operation text is what differs by dtype), plus the
 /// strided and 64-bit-index variants of one dtype per kernel: what the

@@ -1,6 +1,5 @@
 //! `around`/`round_` (NumPy's `PyArray_Round`) and `fix`.
 
-use super::kernels::compute_c;
 use crate::array::Array;
 use crate::dtype::DType;
 use crate::elementwise::{Bind, Elementwise};
@@ -82,7 +81,7 @@ pub(crate) fn around_kernel<'a>(
     } else {
         input.real_dtype()
     };
-    let (ct, cc) = (comp.c_type(), compute_c(comp));
+    let (ct, cc) = (comp.c_type(), comp.compute_c_type());
     let (name, m) = match mode {
         RoundMode::Rint => ("around_rint", 0),
         RoundMode::Mul => ("around_mul", 1),

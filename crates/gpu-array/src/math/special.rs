@@ -1,6 +1,5 @@
 //! `i0`, `sinc`, cupyx's `rsqrt`, `angle`, `real` and `imag`.
 
-use super::kernels::compute_c;
 use crate::array::Array;
 use crate::dtype::{Casting, DType, can_cast};
 use crate::elementwise::{Bind, Elementwise};
@@ -75,7 +74,7 @@ pub(crate) fn sinc_kernel<'a>(x: Bind<'a>, y: Bind<'a>) -> Elementwise<'a> {
             DType::Float32 => "1.1920928955078125e-07",
             _ => "2.220446049250313080847263336181640625e-16",
         };
-        let cc = compute_c(output);
+        let cc = output.compute_c_type();
         format!("y = cuprum_np::sinc_real<y_type, {cc}>(cuprum::cast<y_type>(x), ({cc}){eps});")
     };
     Elementwise::new("sinc")

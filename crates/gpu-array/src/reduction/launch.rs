@@ -20,9 +20,6 @@ use crate::error::{Error, Result};
 use crate::layout::{self, Order};
 use crate::optimizing::{LaunchParams, tune};
 
-/// `cuprum/reduction.cuh`: warp shuffles and block reductions.
-pub const REDUCTION_HEADER: &str = include_str!("../../../../kernels/cuprum/reduction.cuh");
-
 /// Blocks per multiprocessor a reduction grid is capped at (the loops are
 /// grid-stride).
 const BLOCKS_PER_SM: u64 = 8;
@@ -39,10 +36,10 @@ pub enum RedInput<'a> {
     Raw(&'a Array),
 }
 
-/// The NVRTC request for a program of `specs`, with Cuprum's headers and
-/// `cuprum/reduction.cuh`.
+/// The NVRTC request for a program of `specs`, with Cuprum's headers
+/// (`cuprum/reduction.cuh` among them).
 pub fn program_request(specs: &[ReductionSpec]) -> CompileRequest {
-    let mut request = CompileRequest::new(render_program(specs));
+    let mut request = crate::kernels::request(render_program(specs));
     if let Some(first) = specs.first() {
         request.name = format!("{}.cu", first.name);
     }
@@ -52,10 +49,7 @@ pub fn program_request(specs: &[ReductionSpec]) -> CompileRequest {
     for o in options {
         request = request.option(o.clone());
     }
-    for (name, text) in crate::kernels::HEADERS {
-        request = request.header(name, text);
-    }
-    request.header("cuprum/reduction.cuh", REDUCTION_HEADER)
+    request
 }
 
 type KernelMap = HashMap<(i32, ReductionSpec), Vec<Kernel>>;

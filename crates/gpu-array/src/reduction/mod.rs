@@ -49,7 +49,7 @@ pub mod spec;
 
 pub use builder::Reduction;
 pub use builtin::{Builtin, ReduceOptions, reduce};
-pub use launch::{REDUCTION_HEADER, RedInput, kernels_for, launch, program_request};
+pub use launch::{RedInput, kernels_for, launch, program_request};
 pub use render::{BLOCK, INCLUDE, render_program};
 pub use spec::{AccStruct, RedArgs, RedParam, RedValue, ReductionSpec, Strategy, Variant};
 

@@ -44,14 +44,11 @@
 //! reading the flag and the value), so a reader that saw the aggregate flag
 //! can never pick up the inclusive value by mistake.
 
-use std::sync::Arc;
-
 use gpu_runtime::nvrtc::CompileRequest;
-use gpu_runtime::{DevicePtr, LaunchConfig, RawKernel, Stream};
+use gpu_runtime::{KernelSignature, LaunchConfig, Stream, TypedKernel};
 
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::kernels::HEADERS;
 
 /// Threads per block of every scan kernel.
 pub(crate) const BLOCK: u32 = 256;
@@ -121,42 +118,102 @@ impl ScanOp {
     }
 }
 
-/// The kernel shape (see the module docs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Shape {
-    /// Decoupled look-back over tiles of long rows.
-    Tiles,
-    /// One warp per short row.
-    Rows,
-    /// One thread per column of a strided axis.
-    Cols,
-    /// Segmented columns, pass 1: each segment's total.
-    SegTotals,
-    /// Segmented columns, pass 2: exclusive prefixes of the totals.
-    SegCarry,
-    /// Segmented columns, pass 3: each segment rescanned from its prefix.
-    SegFinish,
-}
-
-impl Shape {
-    pub(crate) const fn name(self) -> &'static str {
-        match self {
-            Shape::Tiles => "tiles",
-            Shape::Rows => "rows",
-            Shape::Cols => "cols",
-            Shape::SegTotals => "segtotals",
-            Shape::SegCarry => "segcarry",
-            Shape::SegFinish => "segfinish",
-        }
+gpu_runtime::kernel_signature! {
+    /// `cuprum_scan_tiles_*`: the look-back scan of `rows` rows of `n`
+    /// elements, `tiles_per_row` tiles each, over the zeroed tile counter
+    /// and status words of `status` ([`temp_bytes`]).
+    pub(crate) struct Tiles[IN, ACC, OUT] {
+        src: In<IN>,
+        dst: Out<OUT>,
+        status: Out<void>,
+        rows: i64,
+        n: i64,
+        tiles_per_row: i64,
     }
 }
 
-/// The C type a scan accumulates `out` in.
-pub(crate) const fn acc_c_type(out: DType) -> &'static str {
-    match out {
-        DType::Float16 | DType::BFloat16 => "float",
-        _ => out.c_type(),
+gpu_runtime::kernel_signature! {
+    /// `cuprum_scan_rows_*`: one warp per row of `rows` rows of `n`.
+    pub(crate) struct Rows[IN, ACC, OUT] {
+        src: In<IN>,
+        dst: Out<OUT>,
+        rows: i64,
+        n: i64,
     }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_scan_cols_*`: one thread per column of `[outer, n, inner]`.
+    pub(crate) struct Cols[IN, ACC, OUT] {
+        src: In<IN>,
+        dst: Out<OUT>,
+        outer: i64,
+        n: i64,
+        inner: i64,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_scan_segtotals_*`: the total of each (outer, segment, inner)
+    /// run of `len` elements of `[outer, n, inner]` into `totals`.
+    pub(crate) struct SegTotals[IN, ACC, OUT] {
+        src: In<IN>,
+        totals: Out<ACC>,
+        outer: i64,
+        n: i64,
+        inner: i64,
+        len: i64,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_scan_segcarry_*`: the totals of `[outer, segs, inner]` turned
+    /// into exclusive prefixes down the segments, in place.
+    pub(crate) struct SegCarry[IN, ACC, OUT] {
+        totals: Out<ACC>,
+        outer: i64,
+        segs: i64,
+        inner: i64,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_scan_segfinish_*`: each run of `len` elements rescanned from
+    /// its prefix in `totals`.
+    pub(crate) struct SegFinish[IN, ACC, OUT] {
+        src: In<IN>,
+        dst: Out<OUT>,
+        totals: In<ACC>,
+        outer: i64,
+        n: i64,
+        inner: i64,
+        len: i64,
+    }
+}
+
+/// A scan kernel shape (see the module docs): its declared arguments and
+/// its part of the kernel names.
+pub(crate) trait Shape:
+    KernelSignature<Types = [&'static str; 3]> + gpu_runtime::Vouched
+{
+    /// `tiles`, `rows`, ...: `cuprum_scan_{SHAPE}_{op}_{in}_{out}`.
+    const SHAPE: &'static str;
+}
+
+macro_rules! shapes {
+    ($($t:ident => $name:literal),*) => {
+        $(impl Shape for $t {
+            const SHAPE: &'static str = $name;
+        })*
+    };
+}
+shapes!(Tiles => "tiles", Rows => "rows", Cols => "cols", SegTotals => "segtotals",
+    SegCarry => "segcarry", SegFinish => "segfinish");
+
+/// The C types of the slots of every scan kernel of the pair: input,
+/// accumulator, output.
+fn types(input: DType, out: DType) -> [&'static str; 3] {
+    [input.c_type(), out.compute_c_type(), out.c_type()]
 }
 
 /// Bytes of the accumulator of `out`.
@@ -176,46 +233,60 @@ pub(crate) fn instantiation(input: DType, out: DType) -> String {
         input.name(),
         out.name(),
         input.c_type(),
-        acc_c_type(out),
+        out.compute_c_type(),
         out.c_type()
     )
 }
 
 /// The kernel's `extern "C"` name.
-pub(crate) fn kernel_name(shape: Shape, op: ScanOp, input: DType, out: DType) -> String {
+pub(crate) fn kernel_name(shape: &str, op: ScanOp, input: DType, out: DType) -> String {
     format!(
-        "cuprum_scan_{}_{}_{}_{}",
-        shape.name(),
+        "cuprum_scan_{shape}_{}_{}_{}",
         op.name(),
         input.name(),
         out.name()
     )
 }
 
-/// A compile request for `source` with Cuprum's headers.
-pub(crate) fn request(source: String) -> CompileRequest {
-    HEADERS
-        .iter()
-        .fold(CompileRequest::new(source), |r, (name, text)| {
-            r.header(*name, *text)
-        })
+/// The scans a program of `input` holds (inputs without NaN run the plain
+/// scans for the nan forms).
+fn ops_for(input: DType) -> &'static [ScanOp] {
+    match ScanOp::NanSum.for_input(input) {
+        ScanOp::NanSum => &[ScanOp::Sum, ScanOp::Prod, ScanOp::NanSum, ScanOp::NanProd],
+        _ => &[ScanOp::Sum, ScanOp::Prod],
+    }
+}
+
+/// The declared prototypes of every kernel of the (input, output) pair.
+pub(crate) fn prototypes(input: DType, out: DType) -> String {
+    fn of<A: Shape>(s: &mut String, op: ScanOp, input: DType, out: DType) {
+        s.push_str(&A::prototype(
+            &kernel_name(A::SHAPE, op, input, out),
+            types(input, out),
+        ));
+    }
+    let mut s = String::new();
+    for &op in ops_for(input) {
+        of::<Tiles>(&mut s, op, input, out);
+        of::<Rows>(&mut s, op, input, out);
+        of::<Cols>(&mut s, op, input, out);
+        of::<SegTotals>(&mut s, op, input, out);
+        of::<SegCarry>(&mut s, op, input, out);
+        of::<SegFinish>(&mut s, op, input, out);
+    }
+    s
 }
 
 /// The NVRTC request of the scan program of an (input, result) dtype pair
-/// (every scan kernel of the pair), without an architecture: what
-/// [`kernel`] compiles and what `cargo xtask precompile` compiles ahead of
-/// time.
+/// (every scan kernel of the pair, with their declared prototypes),
+/// without an architecture: what [`launch`] compiles and what `cargo xtask
+/// precompile` compiles ahead of time.
 pub(crate) fn program_request(input: DType, out: DType) -> CompileRequest {
-    request(format!("{COMMON}{}", instantiation(input, out)))
-}
-
-/// The compiled kernel, cached for the process (the program of a pair is
-/// compiled once: NVRTC's cache is keyed by source).
-fn kernel(shape: Shape, op: ScanOp, input: DType, out: DType) -> Result<Arc<RawKernel>> {
-    let name = kernel_name(shape, op, input, out);
-    Ok(RawKernel::cached(&name, || {
-        RawKernel::from_request(program_request(input, out), &name)
-    })?)
+    crate::kernels::request(format!(
+        "{COMMON}{}{}",
+        prototypes(input, out),
+        instantiation(input, out)
+    ))
 }
 
 /// Bytes of the look-back's temporary buffer for `tiles` tiles.
@@ -225,31 +296,20 @@ pub(crate) fn temp_bytes(tiles: usize, out: DType) -> (usize, usize) {
     (zeroed, zeroed + 2 * acc_size(out).max(8) * t2)
 }
 
-/// One launch of a scan kernel over `dims` (each kernel's meaning:
-/// `tiles` `[rows, n, tiles_per_row, -]`, `rows` `[rows, n, -, -]`, `cols`
-/// `[outer, n, inner, -]`, `segtotals`/`segfinish` `[outer, n, inner,
-/// segment length]`, `segcarry` `[outer, segments, inner, -]`); `ptrs` are
-/// source, destination and temporary (the zeroed status buffer of
-/// `tiles`, the segment totals of the `seg*` passes, else unused).
-pub(crate) fn launch(
-    shape: Shape,
+/// Launches the `A`-shaped kernel of `op` for the (input, output) pair
+/// with `blocks` blocks of [`BLOCK`] threads; the kernel is compiled once
+/// per process (the program of a pair once: NVRTC's cache is keyed by
+/// source).
+pub(crate) fn launch<A: Shape>(
     op: ScanOp,
     input: DType,
     out: DType,
+    blocks: usize,
     stream: &Stream,
-    ptrs: [DevicePtr; 3],
-    dims: [usize; 4],
+    args: &A,
 ) -> Result<()> {
-    let k = kernel(shape, op.for_input(input), input, out)?;
-    let threads = BLOCK as usize;
-    let blocks = match shape {
-        Shape::Tiles => dims[0] * dims[2],
-        Shape::Rows => dims[0].div_ceil(threads / 32),
-        Shape::Cols | Shape::SegCarry => (dims[0] * dims[2]).div_ceil(threads),
-        Shape::SegTotals | Shape::SegFinish => {
-            (dims[0] * dims[1].div_ceil(dims[3]) * dims[2]).div_ceil(threads)
-        }
-    };
+    let name = kernel_name(A::SHAPE, op.for_input(input), input, out);
+    let k = TypedKernel::<A>::cached(&name, types(input, out), || program_request(input, out))?;
     let blocks = u32::try_from(blocks)
         .ok()
         .filter(|&b| b < 1 << 31)
@@ -257,5 +317,5 @@ pub(crate) fn launch(
             crate::error::Error::Value(format!("scan: too many blocks ({blocks}) for one launch"))
         })?;
     let cfg = LaunchConfig::new((blocks, 1, 1), (BLOCK, 1, 1));
-    crate::raw::launch_scan(&k, cfg, stream, ptrs, dims.map(|d| d as i64))
+    Ok(k.launch(&cfg, stream, args)?)
 }

@@ -37,7 +37,8 @@ use crate::array::Array;
 use crate::dtype::DType;
 use crate::error::Result;
 use crate::layout::{Order, normalize_axis};
-use kernels::{Shape, TILE};
+use gpu_runtime::signature::{In, Out};
+use kernels::{Cols, Rows, SegCarry, SegFinish, SegTotals, TILE, Tiles};
 
 /// NumPy's default result dtype of `cumsum`/`cumprod` (and their `nan`
 /// forms) of an array of `input`: int64 for bool and narrower signed
@@ -52,13 +53,15 @@ pub const fn cumulative_dtype(input: DType) -> DType {
 
 /// The CUDA C++ program holding every scan kernel (`cumsum`, `cumprod`,
 /// `nancumsum`, `nancumprod`; look-back tiles, warp per row, column and
-/// segmented-column kernels) for each (input dtype, result dtype) pair; it includes
-/// the headers of [`crate::kernels::HEADERS`]. For compile tests and
-/// ahead-of-time compilation.
+/// segmented-column kernels) for each (input dtype, result dtype) pair, with
+/// their declared prototypes; it includes the headers of
+/// [`crate::kernels::HEADERS`]. For compile tests and ahead-of-time
+/// compilation.
 pub fn program_source(pairs: &[(DType, DType)]) -> String {
     pairs
         .iter()
         .fold(kernels::COMMON.to_string(), |mut s, &(i, o)| {
+            s.push_str(&kernels::prototypes(i, o));
             s.push_str(&kernels::instantiation(i, o));
             s
         })
@@ -173,34 +176,94 @@ fn run(plan: Plan, op: ScanOp, src: &Array, out: &Array, dims: [usize; 3]) -> Re
     let stream = out.stream();
     let [outer, n, inner] = dims;
     let (input, out_dt) = (src.dtype(), out.dtype());
-    let launch = |shape: Shape, tmp: &Array, dims: [usize; 4]| {
-        kernels::launch(
-            shape,
-            op,
-            input,
-            out_dt,
-            &stream,
-            [src.data_ptr(), out.data_ptr(), tmp.data_ptr()],
-            dims,
-        )
-    };
+    let threads = kernels::BLOCK as usize;
+    let (s, d) = (crate::kernels::input(src), crate::kernels::output(out));
+    let [o, nn, i] = dims.map(|x| x as i64);
     match plan {
         Plan::Tiles => {
             let tiles_per_row = n.div_ceil(kernels::tile_for(out_dt));
             let (zeroed, bytes) = kernels::temp_bytes(outer * tiles_per_row, out_dt);
             let tmp = Array::empty_on(out.device(), &[bytes], DType::UInt8, Order::C)?;
             tmp.memory().memset_at(0, zeroed, 0, &stream)?;
-            launch(Shape::Tiles, &tmp, [outer, n, tiles_per_row, 0])
+            let args = Tiles {
+                src: s,
+                dst: d,
+                status: Out::bytes(tmp.data_ptr()),
+                rows: o,
+                n: nn,
+                tiles_per_row: tiles_per_row as i64,
+            };
+            kernels::launch(op, input, out_dt, outer * tiles_per_row, &stream, &args)
         }
-        Plan::Rows => launch(Shape::Rows, out, [outer, n, 1, 0]),
-        Plan::Cols => launch(Shape::Cols, out, [outer, n, inner, 0]),
+        Plan::Rows => {
+            let args = Rows {
+                src: s,
+                dst: d,
+                rows: o,
+                n: nn,
+            };
+            kernels::launch(
+                op,
+                input,
+                out_dt,
+                outer.div_ceil(threads / 32),
+                &stream,
+                &args,
+            )
+        }
+        Plan::Cols => {
+            let args = Cols {
+                src: s,
+                dst: d,
+                outer: o,
+                n: nn,
+                inner: i,
+            };
+            kernels::launch(
+                op,
+                input,
+                out_dt,
+                (outer * inner).div_ceil(threads),
+                &stream,
+                &args,
+            )
+        }
         Plan::Segmented { len } => {
             let segs = n.div_ceil(len);
             let bytes = outer * segs * inner * kernels::acc_size(out_dt);
             let tmp = Array::empty_on(out.device(), &[bytes], DType::UInt8, Order::C)?;
-            launch(Shape::SegTotals, &tmp, [outer, n, inner, len])?;
-            launch(Shape::SegCarry, &tmp, [outer, segs, inner, 0])?;
-            launch(Shape::SegFinish, &tmp, [outer, n, inner, len])
+            // One accumulator per (outer, segment, inner).
+            let acc = out_dt.compute_c_type();
+            let totals = Out::new(tmp.data_ptr(), acc);
+            let seg_blocks = (outer * segs * inner).div_ceil(threads);
+            let (len, segs_) = (len as i64, segs as i64);
+            let pass1 = SegTotals {
+                src: s,
+                totals,
+                outer: o,
+                n: nn,
+                inner: i,
+                len,
+            };
+            kernels::launch(op, input, out_dt, seg_blocks, &stream, &pass1)?;
+            let pass2 = SegCarry {
+                totals,
+                outer: o,
+                segs: segs_,
+                inner: i,
+            };
+            let carry_blocks = (outer * inner).div_ceil(threads);
+            kernels::launch(op, input, out_dt, carry_blocks, &stream, &pass2)?;
+            let pass3 = SegFinish {
+                src: s,
+                dst: d,
+                totals: In::new(tmp.data_ptr(), acc),
+                outer: o,
+                n: nn,
+                inner: i,
+                len,
+            };
+            kernels::launch(op, input, out_dt, seg_blocks, &stream, &pass3)
         }
         Plan::MoveLast => Err(crate::error::Error::Value(
             "scan: the axis must be moved last first".into(),
@@ -257,6 +320,45 @@ mod tests {
             line,
             "CUPRUM_SCAN(float16_float16, cuprum::half, float, cuprum::half)\n"
         );
+    }
+
+    #[test]
+    fn programs_declare_every_kernel_of_the_pair() {
+        let p = kernels::prototypes(DType::Float16, DType::Float32);
+        assert_eq!(p.lines().count(), 6 * 4);
+        assert!(p.contains(
+            "extern \"C\" __global__ void cuprum_scan_segfinish_nansum_float16_float32(\
+             const cuprum::half* src, float* dst, const float* totals, long long outer, \
+             long long n, long long inner, long long len);\n"
+        ));
+        let p = kernels::prototypes(DType::Int8, DType::Int64);
+        assert_eq!(p.lines().count(), 6 * 2);
+        assert!(p.contains(
+            "void cuprum_scan_tiles_prod_int8_int64(const signed char* src, long long* dst, \
+             void* status, long long rows, long long n, long long tiles_per_row);\n"
+        ));
+    }
+
+    #[test]
+    fn every_launch_finds_its_kernel_declared_in_its_program() {
+        use gpu_runtime::signature::declares;
+        fn check<A: kernels::Shape>(op: ScanOp, i: DType, o: DType) {
+            let name = kernels::kernel_name(A::SHAPE, op.for_input(i), i, o);
+            let types = [i.c_type(), o.compute_c_type(), o.c_type()];
+            let req = kernels::program_request(i, o);
+            assert!(declares::<A>(&req, &name, types), "{name}");
+        }
+        for i in DType::ALL {
+            let o = cumulative_dtype(i);
+            for op in [ScanOp::Sum, ScanOp::Prod, ScanOp::NanSum, ScanOp::NanProd] {
+                check::<Tiles>(op, i, o);
+                check::<Rows>(op, i, o);
+                check::<Cols>(op, i, o);
+                check::<SegTotals>(op, i, o);
+                check::<SegCarry>(op, i, o);
+                check::<SegFinish>(op, i, o);
+            }
+        }
     }
 
     #[test]

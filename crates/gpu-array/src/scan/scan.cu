@@ -1,6 +1,7 @@
 
 #include "cuprum/types.cuh"
 #include "cuprum/math.cuh"
+#include "cuprum/warp.cuh"
 
 namespace cuprum_scan {
 
@@ -12,37 +13,9 @@ template <typename A> struct tile_of {
   static constexpr int size = BLOCK * items;
 };
 constexpr int WARPS = BLOCK / 32;
-constexpr unsigned FULL = 0xffffffffu;
 constexpr unsigned long long FLAG_AGG = 1, FLAG_PREFIX = 2;
 
 __device__ __forceinline__ int pad(int i) { return i + (i >> 5); }
-
-// Shuffles of any trivially copyable type, 32 bits at a time.
-template <typename T> struct words { unsigned int w[(sizeof(T) + 3) / 4]; };
-template <typename T> __device__ __forceinline__ T shfl_up(T v, unsigned d) {
-  words<T> x = {};
-  memcpy(&x, &v, sizeof(T));
-#pragma unroll
-  for (int i = 0; i < (int)(sizeof(x) / 4); ++i) x.w[i] = __shfl_up_sync(FULL, x.w[i], d);
-  memcpy(&v, &x, sizeof(T));
-  return v;
-}
-template <typename T> __device__ __forceinline__ T shfl_idx(T v, int src) {
-  words<T> x = {};
-  memcpy(&x, &v, sizeof(T));
-#pragma unroll
-  for (int i = 0; i < (int)(sizeof(x) / 4); ++i) x.w[i] = __shfl_sync(FULL, x.w[i], src);
-  memcpy(&v, &x, sizeof(T));
-  return v;
-}
-template <typename T> __device__ __forceinline__ T shfl_xor(T v, int mask) {
-  words<T> x = {};
-  memcpy(&x, &v, sizeof(T));
-#pragma unroll
-  for (int i = 0; i < (int)(sizeof(x) / 4); ++i) x.w[i] = __shfl_xor_sync(FULL, x.w[i], mask);
-  memcpy(&v, &x, sizeof(T));
-  return v;
-}
 
 // OP 0: sum, 1: product. Every accumulator type's + and * commute, so the
 // order of the look-back's combination changes only float rounding.
@@ -70,18 +43,12 @@ template <typename T, int ITEMS> struct vec_of {
   static constexpr int n = (sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8)
       && ITEMS % (16 / sizeof(T)) == 0 ? (int)(16 / sizeof(T)) : 0;
 };
-template <int OP, typename A> __device__ __forceinline__ A warp_scan(A v, int lane) {
-#pragma unroll
-  for (int d = 1; d < 32; d <<= 1) {
-    A u = shfl_up(v, d);
-    if (lane >= d) v = combine<OP>(u, v);
-  }
-  return v;
+// The warp's running combination (lane order) and its total.
+template <int OP, typename A> __device__ __forceinline__ A warp_scan(const A& v) {
+  return cuprum::warp_inclusive_scan(v, [](const A& a, const A& b) { return combine<OP>(a, b); });
 }
-template <int OP, typename A> __device__ __forceinline__ A warp_reduce(A v) {
-#pragma unroll
-  for (int d = 16; d >= 1; d >>= 1) v = combine<OP>(v, shfl_xor(v, d));
-  return v;
+template <int OP, typename A> __device__ __forceinline__ A warp_reduce(const A& v) {
+  return cuprum::warp_allreduce(v, [](const A& a, const A& b) { return combine<OP>(a, b); });
 }
 
 // Tile status: packed (flag << 32 | value bits) for accumulators of at
@@ -136,7 +103,7 @@ template <typename A> struct status {
 
 // Long rows: decoupled look-back over tiles; rows are segments.
 template <typename In, typename A, typename Out, int OP, bool NAN>
-__device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long rows, long long n,
+__device__ void scan_tiles(const In* src_, Out* dst_, char* tmp, long long rows, long long n,
                            long long tiles_per_row) {
   constexpr int ITEMS = tile_of<A>::items, TILE = tile_of<A>::size;
   __shared__ __align__(16) unsigned char smem_raw[sizeof(A) * (TILE + TILE / 32)];
@@ -155,8 +122,8 @@ __device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long ro
   const long long row = tile / tiles_per_row, t = tile - row * tiles_per_row;
   const long long start = t * TILE;
   const int cnt = (int)(n - start < TILE ? n - start : TILE);
-  const In* src = (const In*)src_ + row * n + start;
-  Out* dst = (Out*)dst_ + row * n + start;
+  const In* src = src_ + row * n + start;
+  Out* dst = dst_ + row * n + start;
   const A id = identity<OP, A>();
 
   // Full, 16-byte aligned tiles move 16 bytes per load and store (the
@@ -192,8 +159,8 @@ __device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long ro
   A tot = smem[pad(base)];
 #pragma unroll
   for (int k = 1; k < ITEMS; ++k) tot = combine<OP>(tot, smem[pad(base + k)]);
-  A incl = warp_scan<OP>(tot, lane);
-  A excl = shfl_up(incl, 1);
+  A incl = warp_scan<OP>(tot);
+  A excl = cuprum::shfl_up(incl, 1);
   if (lane == 0) excl = id;
   if (lane == 31) warp_tot[warp] = incl;
   __syncthreads();
@@ -228,7 +195,7 @@ __device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long ro
         A v = id;
         unsigned long long flag = FLAG_PREFIX;
         if (jj >= first) flag = st.wait(jj, v);
-        const unsigned pmask = __ballot_sync(FULL, flag == FLAG_PREFIX);
+        const unsigned pmask = __ballot_sync(cuprum::warp_full_mask, flag == FLAG_PREFIX);
         const int p = pmask ? __ffs(pmask) - 1 : 32;
         A c = lane <= p ? v : id;
         c = warp_reduce<OP>(c);
@@ -275,12 +242,12 @@ __device__ void scan_tiles(const char* src_, char* dst_, char* tmp, long long ro
 
 // Short rows: one warp per row.
 template <typename In, typename A, typename Out, int OP, bool NAN>
-__device__ void scan_rows(const char* src_, char* dst_, long long rows, long long n) {
+__device__ void scan_rows(const In* src_, Out* dst_, long long rows, long long n) {
   const int lane = threadIdx.x & 31;
   const long long row = (long long)blockIdx.x * WARPS + (threadIdx.x >> 5);
   if (row >= rows) return;
-  const In* src = (const In*)src_ + row * n;
-  Out* dst = (Out*)dst_ + row * n;
+  const In* src = src_ + row * n;
+  Out* dst = dst_ + row * n;
   const A id = identity<OP, A>();
   A carry = id;
   for (long long b = 0; b < n; b += 128) {
@@ -293,22 +260,22 @@ __device__ void scan_rows(const char* src_, char* dst_, long long rows, long lon
 #pragma unroll
     for (int k = 0; k < 4; ++k) {
       long long i = b + k * 32 + lane;
-      A s = combine<OP>(carry, warp_scan<OP>(v[k], lane));
+      A s = combine<OP>(carry, warp_scan<OP>(v[k]));
       if (i < n) dst[i] = cuprum::cast<Out>(s);
-      carry = shfl_idx(s, 31);
+      carry = cuprum::shfl_idx(s, 31);
     }
   }
 }
 
 // Strided axis: one thread per column of [outer, n, inner].
 template <typename In, typename A, typename Out, int OP, bool NAN>
-__device__ void scan_cols(const char* src_, char* dst_, long long outer, long long n,
+__device__ void scan_cols(const In* src_, Out* dst_, long long outer, long long n,
                           long long inner) {
   const long long c = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   if (c >= outer * inner) return;
   const long long o = c / inner, i = c - o * inner;
-  const In* src = (const In*)src_ + o * n * inner + i;
-  Out* dst = (Out*)dst_ + o * n * inner + i;
+  const In* src = src_ + o * n * inner + i;
+  Out* dst = dst_ + o * n * inner + i;
   A acc = identity<OP, A>();
   for (long long k = 0; k < n; ++k) {
     acc = combine<OP>(acc, load<In, A, OP, NAN>(src + k * inner));
@@ -320,25 +287,40 @@ __device__ void scan_cols(const char* src_, char* dst_, long long outer, long lo
 // reduces each (outer, segment, inner) run of `len` elements into
 // tmp[(o * segs + s) * inner + i]; pass 2 turns those into exclusive
 // prefixes down the segments; pass 3 rescans each run from its prefix.
+// The run of this thread of a segmented pass over [outer, n, inner] in
+// segments of `len`: thread c is (outer o, segment sg, inner i); its run is
+// the axis positions [k0, k1) of the column starting at element `base`.
+struct segment_run {
+  long long c, base, k0, k1;
+  bool ok;
+  __device__ __forceinline__ segment_run(long long outer, long long n, long long inner, long long len) {
+    const long long segs = (n + len - 1) / len;
+    c = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    ok = c < outer * segs * inner;
+    const long long i = c % inner, r = c / inner, sg = r % segs, o = r / segs;
+    base = o * n * inner + i;
+    k0 = sg * len;
+    k1 = k0 + len < n ? k0 + len : n;
+  }
+};
+
 template <typename In, typename A, typename Out, int OP, bool NAN>
-__device__ void scan_cols_totals(const char* src_, char* tmp, long long outer, long long n,
+__device__ void scan_cols_totals(const In* src_, A* tmp, long long outer, long long n,
                                  long long inner, long long len) {
-  const long long segs = (n + len - 1) / len;
-  const long long c = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-  if (c >= outer * segs * inner) return;
-  const long long i = c % inner, r = c / inner, sg = r % segs, o = r / segs;
-  const long long k0 = sg * len, k1 = k0 + len < n ? k0 + len : n;
-  const In* src = (const In*)src_ + o * n * inner + i;
+  const segment_run g(outer, n, inner, len);
+  if (!g.ok) return;
+  const long long c = g.c, k0 = g.k0, k1 = g.k1;
+  const In* src = src_ + g.base;
   A acc = identity<OP, A>();
   for (long long k = k0; k < k1; ++k) acc = combine<OP>(acc, load<In, A, OP, NAN>(src + k * inner));
-  ((A*)tmp)[c] = acc;
+  tmp[c] = acc;
 }
 template <typename A, int OP>
-__device__ void scan_cols_carry(char* tmp, long long outer, long long segs, long long inner) {
+__device__ void scan_cols_carry(A* tmp, long long outer, long long segs, long long inner) {
   const long long c = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   if (c >= outer * inner) return;
   const long long o = c / inner, i = c - o * inner;
-  A* t = (A*)tmp + o * segs * inner + i;
+  A* t = tmp + o * segs * inner + i;
   A acc = identity<OP, A>();
   for (long long s = 0; s < segs; ++s) {
     A v = t[s * inner];
@@ -347,16 +329,14 @@ __device__ void scan_cols_carry(char* tmp, long long outer, long long segs, long
   }
 }
 template <typename In, typename A, typename Out, int OP, bool NAN>
-__device__ void scan_cols_finish(const char* src_, char* dst_, const char* tmp, long long outer,
+__device__ void scan_cols_finish(const In* src_, Out* dst_, const A* tmp, long long outer,
                                  long long n, long long inner, long long len) {
-  const long long segs = (n + len - 1) / len;
-  const long long c = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-  if (c >= outer * segs * inner) return;
-  const long long i = c % inner, r = c / inner, sg = r % segs, o = r / segs;
-  const long long k0 = sg * len, k1 = k0 + len < n ? k0 + len : n;
-  const In* src = (const In*)src_ + o * n * inner + i;
-  Out* dst = (Out*)dst_ + o * n * inner + i;
-  A acc = ((const A*)tmp)[c];
+  const segment_run g(outer, n, inner, len);
+  if (!g.ok) return;
+  const long long c = g.c, k0 = g.k0, k1 = g.k1;
+  const In* src = src_ + g.base;
+  Out* dst = dst_ + g.base;
+  A acc = tmp[c];
   for (long long k = k0; k < k1; ++k) {
     acc = combine<OP>(acc, load<In, A, OP, NAN>(src + k * inner));
     dst[k * inner] = cuprum::cast<Out>(acc);
@@ -365,26 +345,29 @@ __device__ void scan_cols_finish(const char* src_, char* dst_, const char* tmp, 
 
 }  // namespace cuprum_scan
 
+// Parameters as `Tiles`, `Rows`, `Cols`, `SegTotals`, `SegCarry` and
+// `SegFinish` in kernels.rs declare them.
 #define CUPRUM_SCAN_ONE(SUF, NAME, OP, NAN, IN, ACC, OUT)                                          \
-  extern "C" __global__ void __launch_bounds__(256, sizeof(ACC) <= 4 ? 8 : sizeof(ACC) <= 8 ? 4 : 1)     \
-      cuprum_scan_tiles_##NAME##_##SUF(                                                         \
-      const char* s, char* d, char* tmp, long long a, long long b, long long c, long long e) {                  \
-    cuprum_scan::scan_tiles<IN, ACC, OUT, OP, NAN>(s, d, tmp, a, b, c); }                          \
+  extern "C" __global__ void __launch_bounds__(256, sizeof(ACC) <= 4 ? 8 : sizeof(ACC) <= 8 ? 4 : 1) \
+      cuprum_scan_tiles_##NAME##_##SUF(const IN* src, OUT* dst, void* status, long long rows,      \
+                                       long long n, long long tiles_per_row) {                     \
+    cuprum_scan::scan_tiles<IN, ACC, OUT, OP, NAN>(src, dst, (char*)status, rows, n, tiles_per_row); } \
   extern "C" __global__ void __launch_bounds__(256) cuprum_scan_rows_##NAME##_##SUF(               \
-      const char* s, char* d, char* tmp, long long a, long long b, long long c, long long e) {                  \
-    cuprum_scan::scan_rows<IN, ACC, OUT, OP, NAN>(s, d, a, b); }                                   \
+      const IN* src, OUT* dst, long long rows, long long n) {                                      \
+    cuprum_scan::scan_rows<IN, ACC, OUT, OP, NAN>(src, dst, rows, n); }                            \
   extern "C" __global__ void __launch_bounds__(256) cuprum_scan_cols_##NAME##_##SUF(               \
-      const char* s, char* d, char* tmp, long long a, long long b, long long c, long long e) {                  \
-    cuprum_scan::scan_cols<IN, ACC, OUT, OP, NAN>(s, d, a, b, c); }                                \
+      const IN* src, OUT* dst, long long outer, long long n, long long inner) {                    \
+    cuprum_scan::scan_cols<IN, ACC, OUT, OP, NAN>(src, dst, outer, n, inner); }                    \
   extern "C" __global__ void __launch_bounds__(256) cuprum_scan_segtotals_##NAME##_##SUF(          \
-      const char* s, char* d, char* tmp, long long a, long long b, long long c, long long e) {     \
-    cuprum_scan::scan_cols_totals<IN, ACC, OUT, OP, NAN>(s, tmp, a, b, c, e); }                    \
+      const IN* src, ACC* totals, long long outer, long long n, long long inner, long long len) {  \
+    cuprum_scan::scan_cols_totals<IN, ACC, OUT, OP, NAN>(src, totals, outer, n, inner, len); }     \
   extern "C" __global__ void __launch_bounds__(256) cuprum_scan_segcarry_##NAME##_##SUF(           \
-      const char* s, char* d, char* tmp, long long a, long long b, long long c, long long e) {     \
-    cuprum_scan::scan_cols_carry<ACC, OP>(tmp, a, b, c); }                                         \
+      ACC* totals, long long outer, long long segs, long long inner) {                             \
+    cuprum_scan::scan_cols_carry<ACC, OP>(totals, outer, segs, inner); }                           \
   extern "C" __global__ void __launch_bounds__(256) cuprum_scan_segfinish_##NAME##_##SUF(          \
-      const char* s, char* d, char* tmp, long long a, long long b, long long c, long long e) {     \
-    cuprum_scan::scan_cols_finish<IN, ACC, OUT, OP, NAN>(s, d, tmp, a, b, c, e); }
+      const IN* src, OUT* dst, const ACC* totals, long long outer, long long n, long long inner,   \
+      long long len) {                                                                             \
+    cuprum_scan::scan_cols_finish<IN, ACC, OUT, OP, NAN>(src, dst, totals, outer, n, inner, len); }
 // Integer and bool inputs have no NaN: their nan scans are the plain ones.
 #define CUPRUM_SCAN_EXACT(SUF, IN, ACC, OUT)                                                       \
   CUPRUM_SCAN_ONE(SUF, sum, 0, false, IN, ACC, OUT)                                                \

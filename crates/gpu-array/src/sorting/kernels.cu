@@ -1,5 +1,7 @@
 // Cuprum's radix sort and the kernels built on its keys (searchsorted,
-// unique). Self-contained: every dtype is handled as raw bits.
+// unique). Every dtype is handled as raw bits: the kernels take arrays of
+// the dtype's C type (half.cuh, complex.cuh) and read them as the traits'
+// storage type.
 //
 // Keys: each dtype maps to an unsigned key (u32, u64 or a 128-bit pair)
 // whose unsigned order is NumPy's sort order: signed integers flip the sign
@@ -25,6 +27,10 @@
 // Segmented sorts (rows of `row_n` elements, an axis sort) carry each
 // element's flat index as its value and, after the key passes, run passes
 // over the digits of the row (index / row_n): a stable sort by (row, key).
+
+#include "cuprum/half.cuh"
+#include "cuprum/complex.cuh"
+#include "cuprum/warp.cuh"
 
 typedef unsigned int u32;
 typedef unsigned long long u64;
@@ -201,22 +207,13 @@ __device__ __forceinline__ u32 lanes_with_same_bit(u32 x, u32 bit) {
   return m;
 }
 
-// Exclusive scan of one value per thread of a 256-thread block.
+// Exclusive scan of one value per thread of a 256-thread block; `warp_tot`
+// is free again when it returns.
 template <typename T>
 __device__ __forceinline__ T block_exclusive_scan(T x, T* warp_tot) {
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  T incl = x;
-#pragma unroll
-  for (int o = 1; o < 32; o <<= 1) {
-    T y = __shfl_up_sync(0xffffffffu, incl, o);
-    if (lane >= o) incl += y;
-  }
-  if (lane == 31) warp_tot[warp] = incl;
+  const T before = cuprum::block_exclusive_sum(x, warp_tot);
   __syncthreads();
-  T pre = 0;
-  for (int w = 0; w < warp; ++w) pre += warp_tot[w];
-  __syncthreads();
-  return pre + incl - x;
+  return before;
 }
 
 // Digit counts of every pass: key passes from the keys, row passes from
@@ -369,7 +366,7 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out_p
     // with the number of distinct digits and which runs in the same
     // (shared memory) pipe as the counters.
     const u32 d = ok ? CUPRUM_DIG(k) : 0u;
-    u32 peers = __ballot_sync(0xffffffffu, ok);
+    u32 peers = __ballot_sync(cuprum::warp_full_mask, ok);
 #pragma unroll
     for (int b = 0; b < 8; ++b) peers &= lanes_with_same_bit(d, 1u << b);
     const u32 before = peers & lt_mask;
@@ -380,7 +377,7 @@ __device__ void onesweep(const void* keys_in, const V* vals_in, void* keys_out_p
       cnt = wh[d];
       wh[d] = cnt + __popc(peers);
     }
-    cnt = __shfl_sync(0xffffffffu, cnt, __ffs(peers) - 1);
+    cnt = cuprum::shfl_idx(cnt, __ffs(peers) - 1);
     __syncwarp();
     pos2[k >> 1] |= (cnt + __popc(before)) << (16 * (k & 1));
   }
@@ -518,47 +515,47 @@ __device__ void unique_scatter(const typename Tr::Raw* s, const unsigned char* f
 
 }  // namespace cuprum_sort
 
-struct CuprumSortPtrs { u64 p[8]; };
-struct CuprumSortInts { long long v[8]; };
-
-// Every kernel takes (pointers, integers); see the Rust launcher for the
-// meaning of each slot.
-#define CUPRUM_SORT_DTYPE(NAME, TR)                                                              \
-  extern "C" __global__ void __launch_bounds__(256)                                             \
-      cuprum_sort_hist_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                             \
-    cuprum_sort::histogram<cuprum_sort::TR>((const cuprum_sort::TR::Raw*)p.p[0], v.v[0],        \
-        v.v[1], v.v[2], (int)v.v[3], (int)v.v[4], v.v[5] != 0, (u64*)p.p[1]);                   \
+// Parameters as the declarations of radix.rs (and select.rs) give them:
+// element arrays of the dtype's C type T (read as the traits' raw bits),
+// sizes as long long.
+#define CUPRUM_SORT_DTYPE(NAME, TR, T)                                                           \
+  extern "C" __global__ void __launch_bounds__(256) cuprum_sort_hist_##NAME(                     \
+      const T* src, unsigned long long* hist, long long n, long long row_n, long long rows,      \
+      int key_passes, int row_passes, bool cz) {                                                \
+    cuprum_sort::histogram<cuprum_sort::TR>((const cuprum_sort::TR::Raw*)src, n, row_n, rows,   \
+        key_passes, row_passes, cz, hist);                                                      \
   }                                                                                             \
-  extern "C" __global__ void __launch_bounds__(256)                                             \
-      cuprum_sort_scan_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                             \
-    cuprum_sort::scan_bins((u64*)p.p[0], (int)v.v[0]);                                          \
+  extern "C" __global__ void __launch_bounds__(256) cuprum_sort_scan_##NAME(                     \
+      unsigned long long* hist, int passes) {                                                   \
+    cuprum_sort::scan_bins(hist, passes);                                                       \
   }                                                                                             \
   CUPRUM_SORT_PASS(NAME, TR, u32, k32, false, 4)                                                \
   CUPRUM_SORT_PASS(NAME, TR, u32, v32, true, 4)                                                 \
   CUPRUM_SORT_PASS(NAME, TR, u64, v64, true, 3)                                                 \
-  extern "C" __global__ void __launch_bounds__(256)                                             \
-      cuprum_sort_search_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                           \
-    cuprum_sort::searchsorted<cuprum_sort::TR>((const cuprum_sort::TR::Raw*)p.p[0], v.v[0],     \
-        (const cuprum_sort::TR::Raw*)p.p[1], v.v[1], (long long*)p.p[2], v.v[2] != 0);          \
+  extern "C" __global__ void __launch_bounds__(256) cuprum_sort_search_##NAME(                   \
+      const T* a, long long n, const T* v, long long m, long long* out, bool right) {           \
+    cuprum_sort::searchsorted<cuprum_sort::TR>((const cuprum_sort::TR::Raw*)a, n,               \
+        (const cuprum_sort::TR::Raw*)v, m, out, right);                                         \
   }                                                                                             \
-  extern "C" __global__ void __launch_bounds__(256)                                             \
-      cuprum_sort_uflags_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                           \
-    cuprum_sort::unique_flags<cuprum_sort::TR>((const cuprum_sort::TR::Raw*)p.p[0], v.v[0],     \
-        (unsigned char*)p.p[1]);                                                                \
+  extern "C" __global__ void __launch_bounds__(256) cuprum_sort_uflags_##NAME(                   \
+      const T* sorted, long long n, bool* flag) {                                               \
+    cuprum_sort::unique_flags<cuprum_sort::TR>((const cuprum_sort::TR::Raw*)sorted, n,          \
+        (unsigned char*)flag);                                                                  \
   }                                                                                             \
-  extern "C" __global__ void __launch_bounds__(256)                                             \
-      cuprum_sort_uscatter_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                         \
-    cuprum_sort::unique_scatter<cuprum_sort::TR>((const cuprum_sort::TR::Raw*)p.p[0],           \
-        (const unsigned char*)p.p[1], (const long long*)p.p[2], (const long long*)p.p[3],       \
-        v.v[0], (cuprum_sort::TR::Raw*)p.p[4], (long long*)p.p[5], (long long*)p.p[6],          \
-        (long long*)p.p[7]);                                                                    \
+  extern "C" __global__ void __launch_bounds__(256) cuprum_sort_uscatter_##NAME(                 \
+      const T* sorted, const bool* flag, const long long* csum, const long long* perm,          \
+      long long n, T* values, long long* index, long long* inverse, long long* start) {         \
+    cuprum_sort::unique_scatter<cuprum_sort::TR>((const cuprum_sort::TR::Raw*)sorted,           \
+        (const unsigned char*)flag, csum, perm, n, (cuprum_sort::TR::Raw*)values, index,        \
+        inverse, start);                                                                        \
   }                                                                                             \
-  CUPRUM_SELECT_DTYPE(NAME, TR)
+  CUPRUM_SELECT_DTYPE(NAME, TR, T)
 
 #define CUPRUM_SORT_PASS(NAME, TR, V, VS, VALS, MINB)                                          \
-  extern "C" __global__ void __launch_bounds__(256, MINB)                                       \
-      cuprum_sort_pass_##VS##_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                      \
-    cuprum_sort::onesweep<cuprum_sort::TR, V, VALS>((const void*)p.p[0], (const V*)p.p[1],      \
-        (void*)p.p[2], (void*)p.p[3], v.v[0], v.v[1], (int)v.v[2], (int)v.v[3], (int)v.v[4],    \
-        v.v[5] != 0, (const u64*)p.p[4], (u64*)p.p[5], (u32*)p.p[6]);                           \
+  extern "C" __global__ void __launch_bounds__(256, MINB) cuprum_sort_pass_##VS##_##NAME(       \
+      const void* keys_in, const V* vals_in, void* keys_out, void* vals_out, long long n,       \
+      long long row_n, int shift, int flags, int pass, bool cz,                                 \
+      const unsigned long long* bin_start, unsigned long long* status, unsigned int* counter) { \
+    cuprum_sort::onesweep<cuprum_sort::TR, V, VALS>(keys_in, vals_in, keys_out, vals_out, n,    \
+        row_n, shift, flags, pass, cz, bin_start, status, counter);                             \
   }

@@ -43,7 +43,7 @@ mod counting;
 pub mod keys;
 mod order_stats;
 pub mod radix;
-mod select;
+pub(crate) mod select;
 
 pub use counting::{argmax, argmin, count_nonzero, nanargmax, nanargmin};
 pub use order_stats::{
@@ -51,10 +51,13 @@ pub use order_stats::{
     percentile, quantile, quantile_kernel, quantile_kernel_args,
 };
 
+use gpu_runtime::signature::Out;
+
 use crate::array::Array;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::indexing::{TakeMode, take};
+use crate::kernels::{input, output};
 use crate::layout::{Order, normalize_axis};
 
 /// `a` C-contiguous and aligned to its item size (at most 16 bytes), as
@@ -292,31 +295,16 @@ pub fn searchsorted(a: &Array, v: &Array, side: Side, sorter: Option<&Array>) ->
     let out = Array::empty_on(v.device(), v.shape(), DType::Int64, Order::C)?;
     let m = out.size();
     if m > 0 {
-        radix::launch(
-            &*radix::kernel(dt, "search")?,
-            m.div_ceil(256),
-            &out.stream(),
-            [
-                sa.data_ptr().raw(),
-                sv.data_ptr().raw(),
-                out.data_ptr().raw(),
-                0,
-                0,
-                0,
-                0,
-                0,
-            ],
-            [
-                sa.size() as i64,
-                m as i64,
-                i64::from(side == Side::Right),
-                0,
-                0,
-                0,
-                0,
-                0,
-            ],
-        )?;
+        let args = radix::Search {
+            a: input(&sa),
+            n: sa.size() as i64,
+            v: input(&sv),
+            m: m as i64,
+            out: output(&out),
+            right: side == Side::Right,
+        };
+        let k = radix::kernel::<radix::Search>(dt, "search", [dt.c_type()])?;
+        radix::launch(&k, m.div_ceil(256), &out.stream(), &args)?;
     }
     Ok(out)
 }
@@ -425,45 +413,34 @@ pub fn unique(a: &Array, opts: UniqueOptions) -> Result<Unique> {
     let flags = Array::empty_on(dev, &[n], DType::Bool, Order::C)?;
     let dt = a.dtype();
     let blocks = n.div_ceil(256);
-    radix::launch(
-        &*radix::kernel(dt, "uflags")?,
-        blocks,
-        &stream,
-        [
-            sorted.data_ptr().raw(),
-            flags.data_ptr().raw(),
-            0,
-            0,
-            0,
-            0,
-            0,
-            0,
-        ],
-        [n as i64, 0, 0, 0, 0, 0, 0, 0],
-    )?;
+    let t = [dt.c_type()];
+    let mark = radix::UniqueFlags {
+        sorted: input(&sorted),
+        n: n as i64,
+        flag: output(&flags),
+    };
+    let k = radix::kernel::<radix::UniqueFlags>(dt, "uflags", t)?;
+    radix::launch(&k, blocks, &stream, &mark)?;
     let csum = crate::math::cumsum(&flags, None, Some(DType::Int64))?;
     let count = csum.item::<i64>(&[n as isize - 1])? as usize;
     let values = Array::empty_on(dev, &[count], dt, Order::C)?;
     let index = opts.index.then(|| i64s(count)).transpose()?;
     let inverse = opts.inverse.then(|| i64s(n)).transpose()?;
     let starts = opts.counts.then(|| i64s(count)).transpose()?;
-    let p = |x: &Option<Array>| x.as_ref().map_or(0, |a| a.data_ptr().raw());
-    radix::launch(
-        &*radix::kernel(dt, "uscatter")?,
-        blocks,
-        &stream,
-        [
-            sorted.data_ptr().raw(),
-            flags.data_ptr().raw(),
-            csum.data_ptr().raw(),
-            perm.data_ptr().raw(),
-            values.data_ptr().raw(),
-            p(&index),
-            p(&inverse),
-            p(&starts),
-        ],
-        [n as i64, 0, 0, 0, 0, 0, 0, 0],
-    )?;
+    let out = |x: &Option<Array>| x.as_ref().map_or(Out::NULL, output);
+    let scatter = radix::UniqueScatter {
+        sorted: input(&sorted),
+        flag: input(&flags),
+        csum: input(&csum),
+        perm: input(&perm),
+        n: n as i64,
+        values: output(&values),
+        index: out(&index),
+        inverse: out(&inverse),
+        start: out(&starts),
+    };
+    let k = radix::kernel::<radix::UniqueScatter>(dt, "uscatter", t)?;
+    radix::launch(&k, blocks, &stream, &scatter)?;
     let counts = match starts {
         Some(s) => {
             let end = Array::from_slice_on(dev, &[n as i64], &[1])?;
@@ -553,22 +530,20 @@ fn unique_axis(a: &Array, axis: isize, opts: UniqueOptions) -> Result<Unique> {
     let index = i64s(count)?;
     let starts = i64s(count)?;
     let inverse = opts.inverse.then(|| i64s(n)).transpose()?;
-    radix::launch(
-        &*radix::kernel(DType::Int64, "uscatter")?,
-        n.div_ceil(256),
-        &perm.stream(),
-        [
-            perm.data_ptr().raw(),
-            flags.data_ptr().raw(),
-            csum.data_ptr().raw(),
-            perm.data_ptr().raw(),
-            index.data_ptr().raw(),
-            0,
-            inverse.as_ref().map_or(0, |a| a.data_ptr().raw()),
-            starts.data_ptr().raw(),
-        ],
-        [n as i64, 0, 0, 0, 0, 0, 0, 0],
-    )?;
+    let scatter = radix::UniqueScatter {
+        sorted: input(&perm),
+        flag: input(&flags),
+        csum: input(&csum),
+        perm: input(&perm),
+        n: n as i64,
+        values: output(&index),
+        index: Out::NULL,
+        inverse: inverse.as_ref().map_or(Out::NULL, output),
+        start: output(&starts),
+    };
+    let i64s_t = [DType::Int64.c_type()];
+    let k = radix::kernel::<radix::UniqueScatter>(DType::Int64, "uscatter", i64s_t)?;
+    radix::launch(&k, n.div_ceil(256), &perm.stream(), &scatter)?;
     let counts = if opts.counts {
         let end = Array::from_slice_on(dev, &[n as i64], &[1])?;
         let next = crate::manipulation::axis_view(&starts, 0, 1, count - 1, 1);

@@ -3,15 +3,16 @@
 //! `kernels.cu` (onesweep: one histogram pass for every digit, then one
 //! rank-look-back-scatter kernel per 8-bit digit).
 
-use std::sync::Arc;
-
 use gpu_runtime::nvrtc::CompileRequest;
-use gpu_runtime::{LaunchConfig, RawKernel, Stream};
+use gpu_runtime::signature::{In, Out};
+use gpu_runtime::{DevicePtr, KernelSignature, LaunchConfig, Stream, TypedKernel};
 
 use crate::array::Array;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
+use crate::kernels::input;
 use crate::layout::Order;
+use gpu_runtime::Vouched;
 
 /// The CUDA C++ of the sort kernels and the radix selection built on their
 /// keys (`select.cu`), without the per-dtype instantiations.
@@ -90,19 +91,141 @@ pub const fn tile_items(kb: usize, vb: usize) -> usize {
     per_thread * BLOCK as usize
 }
 
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sort_hist_{dtype}`: the digit counts of every pass into
+    /// `hist` (256 per pass, zeroed): `key_passes` over the keys of the
+    /// `n` elements of `src`, then `row_passes` over the row numbers of
+    /// `rows` rows of `row_n`; `cz`: -0.0 counts as 0.0.
+    pub(crate) struct Hist[T] {
+        src: In<T>,
+        hist: Out<u64>,
+        n: i64,
+        row_n: i64,
+        rows: i64,
+        key_passes: i32,
+        row_passes: i32,
+        cz: bool,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sort_scan_{dtype}`: each of `passes` passes' digit counts
+    /// turned into exclusive starts, in place (one block).
+    pub(crate) struct ScanBins {
+        hist: Out<u64>,
+        passes: i32,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sort_pass_{k32,v32,v64}_{dtype}`: one onesweep pass over the
+    /// digit at `shift` of pass `pass` with [`flags`]: keys (the input
+    /// dtype on the first pass, else keys), values of `V` (null on the
+    /// first pass: the indices), the outputs (keys or the input dtype,
+    /// values or int64 indices on the last pass), the pass's digit starts,
+    /// the zeroed status words and the pass's tile counter.
+    pub(crate) struct Onesweep[V] {
+        keys_in: In<void>,
+        vals_in: In<V>,
+        keys_out: Out<void>,
+        vals_out: Out<void>,
+        n: i64,
+        row_n: i64,
+        shift: i32,
+        flags: i32,
+        pass: i32,
+        cz: bool,
+        bin_start: In<u64>,
+        status: Out<u64>,
+        counter: Out<u32>,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sort_search_{dtype}`: the insertion point of each of the `m`
+    /// queries `v` in the `n` sorted `a` (`right`: after equal values).
+    pub(crate) struct Search[T] {
+        a: In<T>,
+        n: i64,
+        v: In<T>,
+        m: i64,
+        out: Out<i64>,
+        right: bool,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sort_uflags_{dtype}`: `flag[i]` where the `n` sorted values
+    /// start a run of equal ones.
+    pub(crate) struct UniqueFlags[T] {
+        sorted: In<T>,
+        n: i64,
+        flag: Out<bool>,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sort_uscatter_{dtype}`: each run start of the `n` sorted
+    /// values to its slot (`csum - 1`): its value, its original index (from
+    /// `perm`), the run's start; each element's slot into `inverse`. Null
+    /// outputs are skipped.
+    pub(crate) struct UniqueScatter[T] {
+        sorted: In<T>,
+        flag: In<bool>,
+        csum: In<i64>,
+        perm: In<i64>,
+        n: i64,
+        values: Out<T>,
+        index: Out<i64>,
+        inverse: Out<i64>,
+        start: Out<i64>,
+    }
+}
+
+/// The onesweep pass kernels and their value types: keys only, 32-bit
+/// values (indices below 2^32), 64-bit values.
+const PASSES: [(&str, DType); 3] = [
+    ("pass_k32", DType::UInt32),
+    ("pass_v32", DType::UInt32),
+    ("pass_v64", DType::UInt64),
+];
+
+/// The name of the sort program's kernel `which` of `dtype`.
+fn kernel_name(which: &str, dtype: DType) -> String {
+    format!("cuprum_sort_{which}_{}", dtype.name())
+}
+
+/// The declared prototypes of every kernel of the sort program of `dtype`.
+fn prototypes(dtype: DType) -> String {
+    let name = |which: &str| kernel_name(which, dtype);
+    let t = [dtype.c_type()];
+    let mut s = Hist::prototype(&name("hist"), t);
+    s.push_str(&ScanBins::prototype(&name("scan"), []));
+    for (which, v) in PASSES {
+        s.push_str(&Onesweep::prototype(&name(which), [v.c_type()]));
+    }
+    s.push_str(&Search::prototype(&name("search"), t));
+    s.push_str(&UniqueFlags::prototype(&name("uflags"), t));
+    s.push_str(&UniqueScatter::prototype(&name("uscatter"), t));
+    s.push_str(&super::select::prototypes(dtype));
+    s
+}
+
 /// The instantiation line of `dtype`.
 pub fn instantiation(dtype: DType) -> String {
     format!(
-        "CUPRUM_SORT_DTYPE({}, {})\n",
+        "CUPRUM_SORT_DTYPE({}, {}, {})\n",
         dtype.name(),
-        traits(dtype).unwrap_or("TBool")
+        traits(dtype).unwrap_or("TBool"),
+        dtype.c_type()
     )
 }
 
-/// The program of every sort kernel for `dtypes` (compile tests and
-/// ahead-of-time compilation).
+/// The program of every sort kernel for `dtypes`, with their declared
+/// prototypes (compile tests and ahead-of-time compilation).
 pub fn program_source(dtypes: &[DType]) -> String {
     dtypes.iter().fold(SOURCE.to_string(), |mut s, &d| {
+        s.push_str(&prototypes(d));
         s.push_str(&instantiation(d));
         s
     })
@@ -172,53 +295,53 @@ pub fn plan(key_bits: u32, rows: usize, want_keys: bool, want_vals: bool) -> Vec
         .collect()
 }
 
-/// A compile request of `source` (the sort program needs no headers).
-fn request(source: String) -> CompileRequest {
-    CompileRequest::new(source)
-}
-
 /// The NVRTC request of the sort program of `dtype` (every sort kernel of
 /// that key type), without an architecture: what [`kernel`] compiles and
 /// what `cargo xtask precompile` compiles ahead of time.
 pub(crate) fn program_request(dtype: DType) -> CompileRequest {
-    request(format!("{SOURCE}{}", instantiation(dtype)))
+    crate::kernels::request(program_source(&[dtype]))
 }
 
-/// A kernel of the program of `dtype`, compiled once per process.
-pub(crate) fn kernel(dtype: DType, name: &str) -> Result<Arc<RawKernel>> {
-    let full = format!("cuprum_sort_{name}_{}", dtype.name());
-    Ok(RawKernel::cached(&full, || {
-        RawKernel::from_request(program_request(dtype), &full)
-    })?)
+/// The kernel `which` of the program of `dtype` (its slots' C types
+/// `types`: the dtype's, or a pass's value type), compiled once per
+/// process.
+pub(crate) fn kernel<A: KernelSignature>(
+    dtype: DType,
+    which: &str,
+    types: A::Types,
+) -> Result<TypedKernel<A>> {
+    Ok(TypedKernel::cached(
+        &kernel_name(which, dtype),
+        types,
+        || program_request(dtype),
+    )?)
 }
 
-/// Launches `kernel` with `blocks` blocks of [`BLOCK`] threads.
-pub(crate) fn launch(
-    k: &RawKernel,
+/// Launches `k` with `blocks` blocks of [`BLOCK`] threads.
+pub(crate) fn launch<A: Vouched>(
+    k: &TypedKernel<A>,
     blocks: usize,
     stream: &Stream,
-    ptrs: [u64; 8],
-    ints: [i64; 8],
+    args: &A,
 ) -> Result<()> {
-    launch_with(k, blocks, BLOCK, stream, ptrs, ints)
+    launch_with(k, blocks, BLOCK, stream, args)
 }
 
-/// Launches `kernel` with `blocks` blocks of `threads` threads (the
+/// Launches `k` with `blocks` blocks of `threads` threads (the
 /// selection's one-warp finish kernel takes fewer than [`BLOCK`]).
-pub(crate) fn launch_with(
-    k: &RawKernel,
+pub(crate) fn launch_with<A: Vouched>(
+    k: &TypedKernel<A>,
     blocks: usize,
     threads: u32,
     stream: &Stream,
-    ptrs: [u64; 8],
-    ints: [i64; 8],
+    args: &A,
 ) -> Result<()> {
     let blocks = u32::try_from(blocks)
         .ok()
         .filter(|&b| b < 1 << 31)
         .ok_or_else(|| Error::Value(format!("sort: too many blocks ({blocks}) for one launch")))?;
     let cfg = LaunchConfig::new((blocks.max(1), 1, 1), (threads, 1, 1));
-    crate::raw::launch_sort(k, cfg, stream, ptrs, ints)
+    Ok(k.launch(&cfg, stream, args)?)
 }
 
 /// Sorts the C-contiguous `src` as `n / row_n` rows of `row_n` elements:
@@ -262,28 +385,31 @@ pub(crate) fn radix_sort(
     let scratch_len = hist_bytes + counter_bytes + status_bytes;
     let scratch = Array::empty_on(device, &[scratch_len], DType::UInt8, Order::C)?;
     scratch.memory().memset_at(0, scratch_len, 0, &stream)?;
-    let hist = scratch.data_ptr().raw();
-    let counters = hist + hist_bytes as u64;
-    let status = counters + counter_bytes as u64;
+    let (u64s, u32s) = (DType::UInt64.c_type(), DType::UInt32.c_type());
+    let hist = scratch.data_ptr();
+    let counters = hist.offset(hist_bytes as isize);
+    let status = counters.offset(counter_bytes as isize);
 
-    let kp = key_bits(dtype).div_ceil(8) as i64;
-    let rp = row_digits(rows) as i64;
-    let cz = i64::from(canonical_zero);
+    let kp = key_bits(dtype).div_ceil(8) as i32;
+    let rp = row_digits(rows) as i32;
     let hist_blocks = n.div_ceil(BLOCK as usize * 16).clamp(1, 1024);
-    launch(
-        &*kernel(dtype, "hist")?,
-        hist_blocks,
-        &stream,
-        [src.data_ptr().raw(), hist, 0, 0, 0, 0, 0, 0],
-        [n as i64, row_n as i64, rows as i64, kp, rp, cz, 0, 0],
-    )?;
-    launch(
-        &*kernel(dtype, "scan")?,
-        1,
-        &stream,
-        [hist, 0, 0, 0, 0, 0, 0, 0],
-        [total as i64, 0, 0, 0, 0, 0, 0, 0],
-    )?;
+    let count = Hist {
+        src: input(src),
+        hist: Out::new(hist, u64s),
+        n: n as i64,
+        row_n: row_n as i64,
+        rows: rows as i64,
+        key_passes: kp,
+        row_passes: rp,
+        cz: canonical_zero,
+    };
+    let hist_k = kernel::<Hist>(dtype, "hist", [dtype.c_type()])?;
+    launch(&hist_k, hist_blocks, &stream, &count)?;
+    let starts = ScanBins {
+        hist: Out::new(hist, u64s),
+        passes: total as i32,
+    };
+    launch(&kernel::<ScanBins>(dtype, "scan", [])?, 1, &stream, &starts)?;
 
     // Ping-pong buffers for the passes between the first and the last.
     let vals = passes.iter().any(|p| p.flags & flags::VALS != 0);
@@ -307,59 +433,49 @@ pub(crate) fn radix_sort(
     } else {
         (None, None)
     };
-    let ptr = |a: &Option<Array>| a.as_ref().map_or(0, |a| a.data_ptr().raw());
-    let k_bufs = [ptr(&keys_a), ptr(&keys_b)];
-    let v_bufs = [ptr(&vals_a), ptr(&vals_b)];
+    let ptr = |a: Option<&Array>| a.map_or(DevicePtr::NULL, Array::data_ptr);
+    let k_bufs = [ptr(keys_a.as_ref()), ptr(keys_b.as_ref())];
+    let v_bufs = [ptr(vals_a.as_ref()), ptr(vals_b.as_ref())];
     // Keys-only sorts take the kernel without value registers.
-    let pass_kernel = kernel(
-        dtype,
-        match (vals, wide) {
-            (false, _) => "pass_k32",
-            (true, false) => "pass_v32",
-            (true, true) => "pass_v64",
-        },
-    )?;
+    let (which, v_dtype) = PASSES[match (vals, wide) {
+        (false, _) => 0,
+        (true, false) => 1,
+        (true, true) => 2,
+    }];
+    let vt = v_dtype.c_type();
+    let pass_kernel = kernel::<Onesweep>(dtype, which, [vt])?;
     for (p, pass) in passes.iter().enumerate() {
         let first = p == 0;
         let last = p + 1 == total;
-        let (k_in, v_in) = if first {
-            (src.data_ptr().raw(), 0)
+        let (keys_in, vals_in) = if first {
+            (In::bytes(src.data_ptr()), In::NULL)
         } else {
-            (k_bufs[(p - 1) % 2], v_bufs[(p - 1) % 2])
-        };
-        let (k_out, v_out) = if last {
             (
-                keys_out.map_or(0, |a| a.data_ptr().raw()),
-                idx_out.map_or(0, |a| a.data_ptr().raw()),
+                In::bytes(k_bufs[(p - 1) % 2]),
+                In::new(v_bufs[(p - 1) % 2], vt),
             )
+        };
+        let (keys_out, vals_out) = if last {
+            (ptr(keys_out), ptr(idx_out))
         } else {
             (k_bufs[p % 2], v_bufs[p % 2])
         };
-        launch(
-            &pass_kernel,
-            tiles,
-            &stream,
-            [
-                k_in,
-                v_in,
-                k_out,
-                v_out,
-                hist + (p * 256 * 8) as u64,
-                status,
-                counters + (p * 4) as u64,
-                0,
-            ],
-            [
-                n as i64,
-                row_n as i64,
-                i64::from(pass.shift),
-                i64::from(pass.flags),
-                p as i64,
-                cz,
-                0,
-                0,
-            ],
-        )?;
+        let args = Onesweep {
+            keys_in,
+            vals_in,
+            keys_out: Out::bytes(keys_out),
+            vals_out: Out::bytes(vals_out),
+            n: n as i64,
+            row_n: row_n as i64,
+            shift: pass.shift as i32,
+            flags: pass.flags as i32,
+            pass: p as i32,
+            cz: canonical_zero,
+            bin_start: In::new(hist.offset((p * 256 * 8) as isize), u64s),
+            status: Out::new(status, u64s),
+            counter: Out::new(counters.offset((p * 4) as isize), u32s),
+        };
+        launch(&pass_kernel, tiles, &stream, &args)?;
     }
     Ok(())
 }
@@ -417,6 +533,31 @@ mod tests {
         assert_eq!(row_digits(257), 2);
         assert_eq!(row_digits(1 << 16), 2);
         assert_eq!(row_digits((1 << 16) + 1), 3);
+    }
+
+    #[test]
+    fn every_launch_finds_its_kernel_declared_in_its_program() {
+        use super::super::select::{SelFinish, SelHist, SelPick};
+        use gpu_runtime::signature::declares;
+        for d in DType::ALL {
+            let req = program_request(d);
+            let t = [d.c_type()];
+            let name = |which: &str| kernel_name(which, d);
+            assert!(declares::<Hist>(&req, &name("hist"), t), "{d}");
+            assert!(declares::<ScanBins>(&req, &name("scan"), []), "{d}");
+            for (which, v) in PASSES {
+                assert!(
+                    declares::<Onesweep>(&req, &name(which), [v.c_type()]),
+                    "{d}"
+                );
+            }
+            assert!(declares::<Search>(&req, &name("search"), t), "{d}");
+            assert!(declares::<UniqueFlags>(&req, &name("uflags"), t), "{d}");
+            assert!(declares::<UniqueScatter>(&req, &name("uscatter"), t), "{d}");
+            assert!(declares::<SelHist>(&req, &name("selhist"), t), "{d}");
+            assert!(declares::<SelPick>(&req, &name("selpick"), []), "{d}");
+            assert!(declares::<SelFinish>(&req, &name("selfinish"), t), "{d}");
+        }
     }
 
     #[test]

@@ -81,8 +81,7 @@ __device__ void select_hist(const typename Tr::Raw* x, u64 n, u64* state, u64* g
       if (c) atomicAdd((unsigned long long*)&ghist[b], (unsigned long long)c);
     }
     if (count_nan) {
-#pragma unroll
-      for (int o = 16; o > 0; o >>= 1) nans += __shfl_xor_sync(0xffffffffu, nans, o);
+      nans = cuprum::warp_sum(nans);
       if ((threadIdx.x & 31) == 0 && nans)
         atomicAdd((unsigned long long*)&state[4], (unsigned long long)nans);
     }
@@ -96,7 +95,7 @@ __device__ void select_pick(u64* ghist, u64* state, int shift, bool first, doubl
   __shared__ u64 s_warp[CUPRUM_SORT_WARPS];
   __shared__ u64 s_new[4];
   __shared__ bool s_dual;
-  const int t = threadIdx.x, lane = t & 31, warp = t >> 5;
+  const int t = threadIdx.x;
   if (t == 0) {
     if (first) {
       // NumPy's virtual index q * (n - 1) over the valid values.
@@ -126,16 +125,7 @@ __device__ void select_pick(u64* ghist, u64* state, int shift, bool first, doubl
       sum += c[j];
     }
     // Exclusive scan of the threads' sums.
-    u64 incl = sum;
-#pragma unroll
-    for (int o = 1; o < 32; o <<= 1) {
-      const u64 y = __shfl_up_sync(0xffffffffu, incl, o);
-      if (lane >= o) incl += y;
-    }
-    if (lane == 31) s_warp[warp] = incl;
-    __syncthreads();
-    u64 before = incl - sum;
-    for (int w = 0; w < warp; ++w) before += s_warp[w];
+    u64 before = cuprum::block_exclusive_sum(sum, s_warp);
     if (rank >= before && rank < before + sum) {
 #pragma unroll
       for (int j = 0; j < 8; ++j) {
@@ -187,21 +177,22 @@ __device__ void select_finish(const u64* state, double q, int method, bool prop,
 
 }  // namespace cuprum_sort
 
-#define CUPRUM_SELECT_DTYPE(NAME, TR)                                                            \
-  extern "C" __global__ void __launch_bounds__(256)                                             \
-      cuprum_sort_selhist_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                          \
-    cuprum_sort::select_hist<cuprum_sort::TR>((const cuprum_sort::TR::Raw*)p.p[0], v.v[0],      \
-        (u64*)p.p[1], (u64*)p.p[2], (int)v.v[1], (int)v.v[2], v.v[3] != 0);                     \
+#define CUPRUM_SELECT_DTYPE(NAME, TR, T)                                                         \
+  extern "C" __global__ void __launch_bounds__(256) cuprum_sort_selhist_##NAME(                  \
+      const T* x, long long n, unsigned long long* state, unsigned long long* hist, int shift,   \
+      int width, bool count_nan) {                                                              \
+    cuprum_sort::select_hist<cuprum_sort::TR>((const cuprum_sort::TR::Raw*)x, n, state, hist,   \
+        shift, width, count_nan);                                                               \
   }                                                                                             \
-  extern "C" __global__ void __launch_bounds__(256)                                             \
-      cuprum_sort_selpick_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                          \
-    cuprum_sort::select_pick<cuprum_sort::TR>((u64*)p.p[0], (u64*)p.p[1], (int)v.v[0],          \
-        v.v[1] != 0, __longlong_as_double(v.v[2]), (u64)v.v[3], v.v[4] != 0);                   \
+  extern "C" __global__ void __launch_bounds__(256) cuprum_sort_selpick_##NAME(                  \
+      unsigned long long* hist, unsigned long long* state, int shift, bool first, double q,      \
+      long long n, bool skip_nan) {                                                             \
+    cuprum_sort::select_pick<cuprum_sort::TR>(hist, state, shift, first, q, n, skip_nan);       \
   }                                                                                             \
-  extern "C" __global__ void __launch_bounds__(32)                                              \
-      cuprum_sort_selfinish_##NAME(CuprumSortPtrs p, CuprumSortInts v) {                        \
+  extern "C" __global__ void __launch_bounds__(32) cuprum_sort_selfinish_##NAME(                 \
+      const unsigned long long* state, double q, int method, bool prop, T* pair, long long* cnt, \
+      double* qs) {                                                                             \
     if (threadIdx.x == 0)                                                                       \
-      cuprum_sort::select_finish<cuprum_sort::TR>((const u64*)p.p[0],                           \
-          __longlong_as_double(v.v[0]), (int)v.v[1], v.v[2] != 0,                               \
-          (cuprum_sort::TR::Raw*)p.p[1], (long long*)p.p[2], (double*)p.p[3]);                  \
+      cuprum_sort::select_finish<cuprum_sort::TR>(state, q, method, prop,                       \
+          (cuprum_sort::TR::Raw*)pair, cnt, qs);                                                \
   }

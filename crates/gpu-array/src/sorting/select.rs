@@ -11,11 +11,74 @@
 //! computed from the values as they load) where a sort makes four passes
 //! that read and write it.
 
+use gpu_runtime::KernelSignature;
+use gpu_runtime::signature::{In, Out};
+
 use super::radix::{kernel, key_bits, launch_with as launch};
 use crate::array::Array;
 use crate::dtype::DType;
 use crate::error::Result;
+use crate::kernels::{input, output};
 use crate::layout::Order;
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sort_selhist_{dtype}`: the histogram of the current digit
+    /// (`width` bits at `shift`) of the keys of the `n` elements of `x`
+    /// that match a prefix of `state`, into `hist` (two of [`BINS`]);
+    /// `count_nan`: NaN keys are counted into `state[4]`.
+    pub(crate) struct SelHist[T] {
+        x: In<T>,
+        n: i64,
+        state: Out<u64>,
+        hist: Out<u64>,
+        shift: i32,
+        width: i32,
+        count_nan: bool,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sort_selpick_{dtype}`: each slot's digit from `hist`, into
+    /// `state`, and the histograms zeroed (one block); the `first` pick
+    /// computes the ranks of quantile `q` among the `n` values (without
+    /// NaN when `skip_nan`).
+    pub(crate) struct SelPick {
+        hist: Out<u64>,
+        state: Out<u64>,
+        shift: i32,
+        first: bool,
+        q: f64,
+        n: i64,
+        skip_nan: bool,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sort_selfinish_{dtype}`: the two values of `state` as a
+    /// sorted row of two, its count and the fraction of quantile `q`
+    /// between them (`method`: the pick's code; `prop`: a NaN seen makes
+    /// the upper value NaN).
+    pub(crate) struct SelFinish[T] {
+        state: In<u64>,
+        q: f64,
+        method: i32,
+        prop: bool,
+        pair: Out<T>,
+        cnt: Out<i64>,
+        qs: Out<f64>,
+    }
+}
+
+/// The declared prototypes of the selection kernels of `dtype` (part of
+/// the sort program).
+pub(super) fn prototypes(dtype: DType) -> String {
+    let name = |which: &str| format!("cuprum_sort_{which}_{}", dtype.name());
+    let t = [dtype.c_type()];
+    let mut s = SelHist::prototype(&name("selhist"), t);
+    s.push_str(&SelPick::prototype(&name("selpick"), []));
+    s.push_str(&SelFinish::prototype(&name("selfinish"), t));
+    s
+}
 
 /// Bits per selection digit (2048 bins: a 16 KiB pair of block histograms).
 const DIGIT_BITS: u32 = 11;
@@ -70,64 +133,57 @@ pub(crate) fn select_pair(
     let scratch_len = state_bytes + 2 * BINS * 8;
     let scratch = Array::empty_on(device, &[scratch_len], DType::UInt8, Order::C)?;
     scratch.memory().memset_at(0, scratch_len, 0, &stream)?;
-    let state = scratch.data_ptr().raw();
-    let hist = state + state_bytes as u64;
+    let u64s = DType::UInt64.c_type();
+    let state = Out::new(scratch.data_ptr(), u64s);
+    let hist = Out::new(scratch.data_ptr().offset(state_bytes as isize), u64s);
 
     let sms = stream.device().properties()?.multiprocessor_count.max(1) as usize;
     // 16 KiB per block and sweep (256 threads, four 16-byte loads each);
     // four blocks per SM keep enough loads in flight.
     let blocks = (n * src.itemsize()).div_ceil(16 * 1024).clamp(1, sms * 4);
-    let q_bits = q.to_bits() as i64;
-    let count_nan = i64::from(dt.is_inexact());
-    let x = src.data_ptr().raw();
-    let hist_k = kernel(dt, "selhist")?;
-    let pick_k = kernel(dt, "selpick")?;
+    let t = [dt.c_type()];
+    let hist_k = kernel::<SelHist>(dt, "selhist", t)?;
+    let pick_k = kernel::<SelPick>(dt, "selpick", [])?;
     for (p, (shift, width)) in digits(key_bits(dt)).into_iter().enumerate() {
-        launch(
-            &hist_k,
-            blocks,
-            256,
-            &stream,
-            [x, state, hist, 0, 0, 0, 0, 0],
-            [n as i64, shift.into(), width.into(), count_nan, 0, 0, 0, 0],
-        )?;
-        launch(
-            &pick_k,
-            1,
-            256,
-            &stream,
-            [hist, state, 0, 0, 0, 0, 0, 0],
-            [
-                shift.into(),
-                i64::from(p == 0),
-                q_bits,
-                n as i64,
-                i64::from(skip_nan),
-                0,
-                0,
-                0,
-            ],
-        )?;
+        let count = SelHist {
+            x: input(src),
+            n: n as i64,
+            state,
+            hist,
+            shift: shift as i32,
+            width: width as i32,
+            count_nan: dt.is_inexact(),
+        };
+        launch(&hist_k, blocks, 256, &stream, &count)?;
+        let pick = SelPick {
+            hist,
+            state,
+            shift: shift as i32,
+            first: p == 0,
+            q,
+            n: n as i64,
+            skip_nan,
+        };
+        launch(&pick_k, 1, 256, &stream, &pick)?;
     }
     let pair = Array::empty_on(device, &[2], dt, Order::C)?;
     let cnt = Array::empty_on(device, &[1], DType::Int64, Order::C)?;
     let qs = Array::empty_on(device, &[1], DType::Float64, Order::C)?;
+    let finish = SelFinish {
+        state: In::new(state.ptr(), u64s),
+        q,
+        method,
+        prop,
+        pair: output(&pair),
+        cnt: output(&cnt),
+        qs: output(&qs),
+    };
     launch(
-        &*kernel(dt, "selfinish")?,
+        &kernel::<SelFinish>(dt, "selfinish", t)?,
         1,
         32,
         &stream,
-        [
-            state,
-            pair.data_ptr().raw(),
-            cnt.data_ptr().raw(),
-            qs.data_ptr().raw(),
-            0,
-            0,
-            0,
-            0,
-        ],
-        [q_bits, method.into(), i64::from(prop), 0, 0, 0, 0, 0],
+        &finish,
     )?;
     Ok((pair, cnt, qs))
 }

@@ -1,5 +1,6 @@
 //! `histogram`, `histogram2d`, `histogramdd`, `bincount` and `digitize`.
 
+use gpu_runtime::signature::In;
 use half::{bf16, f16};
 
 use super::kernels::{
@@ -11,6 +12,7 @@ use crate::creation::ascontiguousarray;
 use crate::dtype::{Casting, DType, can_cast, promote_types};
 use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
+use crate::kernels::{input, output};
 use crate::layout::{AxisIndex, Order};
 use crate::reduction::ReduceOptions;
 use crate::ufunc;
@@ -163,13 +165,11 @@ fn accumulator(
 fn min_max(a: &Array) -> Result<(f64, f64)> {
     if minmax_supports(a.dtype()) {
         let buf = Array::empty_on(a.device(), &[3], DType::UInt64, Order::C)?;
-        return Ok(
-            match minmax(a.dtype(), &a.stream(), a.data_ptr(), a.size(), &buf)? {
-                None => (f64::NAN, f64::NAN),
-                Some((lo, hi)) if a.dtype().is_floating() => (float_of_key(lo), float_of_key(hi)),
-                Some((lo, hi)) => (lo as f64, hi as f64),
-            },
-        );
+        return Ok(match minmax(a, &buf)? {
+            None => (f64::NAN, f64::NAN),
+            Some((lo, hi)) if a.dtype().is_floating() => (float_of_key(lo), float_of_key(hi)),
+            Some((lo, hi)) => (lo as f64, hi as f64),
+        });
     }
     let buf = Array::empty_on(a.device(), &[2], a.dtype(), Order::C)?;
     let lo = buf.slice(&[AxisIndex::Index(0)])?;
@@ -284,11 +284,10 @@ pub fn histogram(a: &Array, bins: Bins<'_>, opts: &HistogramOptions<'_>) -> Resu
                 &k,
                 &x.stream(),
                 &CountArgs {
-                    x: x.data_ptr(),
-                    w: w.as_ref()
-                        .map_or(gpu_runtime::DevicePtr::NULL, Array::data_ptr),
-                    edges: edges.data_ptr(),
-                    out: acc.data_ptr(),
+                    x: input(&x),
+                    w: w.as_ref().map_or(In::NULL, input),
+                    edges: input(&edges),
+                    out: output(&acc),
                     n,
                     nb,
                     first: round_to(first, t),
@@ -336,11 +335,10 @@ pub fn histogram(a: &Array, bins: Bins<'_>, opts: &HistogramOptions<'_>) -> Resu
                     &k,
                     &x.stream(),
                     &CountArgs {
-                        x: x.data_ptr(),
-                        w: w.as_ref()
-                            .map_or(gpu_runtime::DevicePtr::NULL, Array::data_ptr),
-                        edges: edges.data_ptr(),
-                        out: acc.data_ptr(),
+                        x: input(&x),
+                        w: w.as_ref().map_or(In::NULL, input),
+                        edges: input(&edges),
+                        out: output(&acc),
                         n,
                         nb,
                         first: 0.0,
@@ -463,11 +461,10 @@ pub fn bincount(x: &Array, weights: Option<&Array>, minlength: usize) -> Result<
         &k,
         &xi.stream(),
         &CountArgs {
-            x: xi.data_ptr(),
-            w: w.as_ref()
-                .map_or(gpu_runtime::DevicePtr::NULL, Array::data_ptr),
-            edges: gpu_runtime::DevicePtr::NULL,
-            out: acc.data_ptr(),
+            x: input(&xi),
+            w: w.as_ref().map_or(In::NULL, input),
+            edges: In::NULL,
+            out: output(&acc),
             n,
             nb: size,
             first: 0.0,
@@ -482,10 +479,7 @@ pub fn bincount(x: &Array, weights: Option<&Array>, minlength: usize) -> Result<
 /// uint64) as int64: one pass, one copy back.
 fn min_max_int(a: &Array) -> Result<(i64, i64)> {
     let buf = Array::empty_on(a.device(), &[3], DType::UInt64, Order::C)?;
-    Ok(
-        minmax(a.dtype(), &a.stream(), a.data_ptr(), a.size(), &buf)?
-            .expect("integers have no NaN"),
-    )
+    Ok(minmax(a, &buf)?.expect("integers have no NaN"))
 }
 
 /// NumPy's `check_array_monotonic` on float64 values: 1 increasing (or

@@ -5,11 +5,14 @@
 
 use super::histogram::{Bins, linspace_host, round_to, upload, zeros_on};
 use super::kernels::{BinMode, CountArgs, CountKernel, Weights, launch as count};
+use gpu_runtime::signature::In;
+
 use crate::array::Array;
 use crate::creation::ascontiguousarray;
 use crate::dtype::{DType, promote_types};
 use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
+use crate::kernels::{input, output};
 use crate::layout::{AxisIndex, Order};
 use crate::reduction::ReduceOptions;
 use crate::ufunc;
@@ -266,11 +269,10 @@ pub fn histogramdd(
             &k,
             &idx.stream(),
             &CountArgs {
-                x: idx.data_ptr(),
-                w: w.as_ref()
-                    .map_or(gpu_runtime::DevicePtr::NULL, Array::data_ptr),
-                edges: gpu_runtime::DevicePtr::NULL,
-                out: acc.data_ptr(),
+                x: input(&idx),
+                w: w.as_ref().map_or(In::NULL, input),
+                edges: In::NULL,
+                out: output(&acc),
                 n,
                 nb: cells,
                 first: 0.0,

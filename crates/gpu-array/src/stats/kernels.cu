@@ -1,6 +1,7 @@
 
 #include "cuprum/types.cuh"
 #include "cuprum/math.cuh"
+#include "cuprum/warp.cuh"
 
 namespace cuprum_stats {
 
@@ -42,6 +43,39 @@ __device__ __forceinline__ long long search_bin(const In& x, const E* edges, lon
   return lo < nb ? lo : nb - 1;
 }
 
+// f(x[i], i) for this thread's elements of x[0, n), grid-stride; with VEC
+// and x 16-byte aligned (1-, 2-, 4- and 8-byte types), 16 bytes per load
+// and two loads in flight per thread and iteration, the tail one element
+// at a time.
+template <bool VEC, typename In, typename F>
+__device__ __forceinline__ void grid_for_each(const In* x, long long n, const F& f) {
+  const long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  const long long step = (long long)gridDim.x * blockDim.x;
+  long long rest = 0;
+  constexpr int V = (VEC && (sizeof(In) == 1 || sizeof(In) == 2 || sizeof(In) == 4 || sizeof(In) == 8))
+      ? (int)(16 / sizeof(In)) : 1;
+  if constexpr (V > 1) {
+    if (((unsigned long long)x & 15ull) == 0) {
+      const long long nv = n / V;
+      for (long long q = tid; q < nv; q += 2 * step) {
+        const bool two = q + step < nv;
+        const uint4 raw0 = ((const uint4*)x)[q];
+        const uint4 raw1 = two ? ((const uint4*)x)[q + step] : raw0;
+        In xs[2 * V];
+        memcpy(xs, &raw0, 16);
+        memcpy(xs + V, &raw1, 16);
+#pragma unroll
+        for (int j = 0; j < 2 * V; ++j) {
+          if (j >= V && !two) break;
+          f(xs[j], (j < V ? q : q + step - 1) * V + j);
+        }
+      }
+      rest = nv * V;
+    }
+  }
+  for (long long i = rest + tid; i < n; i += step) f(x[i], i);
+}
+
 template <int WMODE> struct acc_of { typedef double type; };
 template <> struct acc_of<0> { typedef unsigned int type; };
 
@@ -53,15 +87,12 @@ template <typename R> __device__ __forceinline__ double wim(const cuprum::comple
 // MODE 0 uniform, 1 search, 2 direct; WMODE 0 counts, 1 real weights,
 // 2 complex weights (two float64 per bin).
 template <typename In, typename T, typename C, typename W, int MODE, int WMODE>
-__device__ void count(const char* x_, const char* w_, const char* e_, char* out_, long long n,
+__device__ void count(const In* x, const W* w, const T* edges, char* out_, long long n,
                       long long nb, double first_d, double last_d, double denom_d, int use_smem) {
   typedef typename acc_of<WMODE>::type A;
   constexpr int K = WMODE == 2 ? 2 : 1;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   A* sh = (A*)smem_raw;
-  const In* x = (const In*)x_;
-  const W* w = (const W*)w_;
-  const T* edges = (const T*)e_;
   const T first = from_double<T>(first_d), last = from_double<T>(last_d);
   const C denom = from_double<C>(denom_d);
   (void)first; (void)last; (void)denom; (void)edges; (void)w;
@@ -95,36 +126,11 @@ __device__ void count(const char* x_, const char* w_, const char* e_, char* out_
       }
     }
   };
-  const long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-  const long long step = (long long)gridDim.x * blockDim.x;
-  long long rest = 0;
-  constexpr int V = (WMODE == 0 && (sizeof(In) == 1 || sizeof(In) == 2 || sizeof(In) == 4 || sizeof(In) == 8))
-      ? (int)(16 / sizeof(In)) : 1;
-  if constexpr (V > 1) {
-    if (((unsigned long long)x_ & 15ull) == 0) {
-      const long long nv = n / V;
-      // Two 16-byte loads in flight per thread and iteration.
-      for (long long q = tid; q < nv; q += 2 * step) {
-        const bool two = q + step < nv;
-        const uint4 raw0 = ((const uint4*)x_)[q];
-        const uint4 raw1 = two ? ((const uint4*)x_)[q + step] : raw0;
-        In xs[2 * V];
-        memcpy(xs, &raw0, 16);
-        memcpy(xs + V, &raw1, 16);
-#pragma unroll
-        for (int j = 0; j < 2 * V; ++j) {
-          if (j >= V && !two) break;
-          const long long b = bin_of(xs[j]);
-          if (b >= 0) add(b, 0);
-        }
-      }
-      rest = nv * V;
-    }
-  }
-  for (long long i = rest + tid; i < n; i += step) {
-    const long long b = bin_of(x[i]);
+  // Unweighted counts read 16 bytes per load (weights are read per element).
+  grid_for_each<WMODE == 0>(x, n, [&](const In& v, long long i) {
+    const long long b = bin_of(v);
     if (b >= 0) add(b, i);
-  }
+  });
   if (use_smem) {
     __syncthreads();
     for (long long i = threadIdx.x; i < nb * K; i += blockDim.x) {
@@ -155,47 +161,21 @@ __device__ __forceinline__ long long key_of(const In& v, unsigned& nan) {
 }
 
 template <typename In>
-__device__ void minmax(const char* x_, unsigned long long* out, long long n) {
-  const In* x = (const In*)x_;
+__device__ void minmax(const In* x, unsigned long long* out, long long n) {
   long long kmin = 0x7fffffffffffffffLL, kmax = (-0x7fffffffffffffffLL - 1);
   unsigned nan = 0u;
-  const long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-  const long long step = (long long)gridDim.x * blockDim.x;
-  long long rest = 0;
-  constexpr int V = (sizeof(In) == 1 || sizeof(In) == 2 || sizeof(In) == 4 || sizeof(In) == 8)
-      ? (int)(16 / sizeof(In)) : 1;
-  if constexpr (V > 1) {
-    if (((unsigned long long)x_ & 15ull) == 0) {
-      const long long nv = n / V;
-      for (long long q = tid; q < nv; q += 2 * step) {
-        const bool two = q + step < nv;
-        const uint4 raw0 = ((const uint4*)x_)[q];
-        const uint4 raw1 = two ? ((const uint4*)x_)[q + step] : raw0;
-        In xs[2 * V];
-        memcpy(xs, &raw0, 16);
-        memcpy(xs + V, &raw1, 16);
-#pragma unroll
-        for (int j = 0; j < 2 * V; ++j) {
-          unsigned nn = 0u;
-          const long long k = key_of(xs[j], nn);
-          if (nn) { nan = 1u; } else { kmin = k < kmin ? k : kmin; kmax = k > kmax ? k : kmax; }
-        }
-      }
-      rest = nv * V;
-    }
-  }
-  for (long long i = rest + tid; i < n; i += step) {
+  grid_for_each<true>(x, n, [&](const In& v, long long) {
     unsigned nn = 0u;
-    const long long k = key_of(x[i], nn);
-    if (nn) { nan = 1u; } else { kmin = k < kmin ? k : kmin; kmax = k > kmax ? k : kmax; }
-  }
-#pragma unroll
-  for (int d = 16; d >= 1; d >>= 1) {
-    const long long a = __shfl_xor_sync(0xffffffffu, kmin, d);
-    const long long b = __shfl_xor_sync(0xffffffffu, kmax, d);
-    kmin = a < kmin ? a : kmin;
-    kmax = b > kmax ? b : kmax;
-  }
+    const long long k = key_of(v, nn);
+    if (nn) {
+      nan = 1u;
+    } else {
+      kmin = k < kmin ? k : kmin;
+      kmax = k > kmax ? k : kmax;
+    }
+  });
+  kmin = cuprum::warp_min(kmin);
+  kmax = cuprum::warp_max(kmax);
   // One atomic per block: the warps' results through shared memory.
   __shared__ long long s_min[32], s_max[32];
   __shared__ unsigned s_nan;
@@ -211,13 +191,8 @@ __device__ void minmax(const char* x_, unsigned long long* out, long long n) {
   if (warp != 0) return;
   kmin = lane < warps ? s_min[lane] : 0x7fffffffffffffffLL;
   kmax = lane < warps ? s_max[lane] : (-0x7fffffffffffffffLL - 1);
-#pragma unroll
-  for (int d = 16; d >= 1; d >>= 1) {
-    const long long a = __shfl_xor_sync(0xffffffffu, kmin, d);
-    const long long b = __shfl_xor_sync(0xffffffffu, kmax, d);
-    kmin = a < kmin ? a : kmin;
-    kmax = b > kmax ? b : kmax;
-  }
+  kmin = cuprum::warp_min(kmin);
+  kmax = cuprum::warp_max(kmax);
   const unsigned any_nan = s_nan;
   if (lane == 0) {
     const unsigned long long sign = 0x8000000000000000ull;
@@ -231,14 +206,15 @@ __device__ void minmax(const char* x_, unsigned long long* out, long long n) {
 
 }  // namespace cuprum_stats
 
+// Parameters as `MinMax` and `Count` in kernels.rs declare them.
 #define CUPRUM_MINMAX(NAME, IN)                                                                   \
   extern "C" __global__ void __launch_bounds__(256) NAME(                                         \
-      const char* x, const char* w, const char* e, char* out, long long n, long long nb,          \
-      double first, double last, double denom, int use_smem) {                                    \
-    cuprum_stats::minmax<IN>(x, (unsigned long long*)out, n); }
+      const IN* x, unsigned long long* out, long long n) {                                        \
+    cuprum_stats::minmax<IN>(x, out, n); }
 
-#define CUPRUM_COUNT(NAME, IN, T, C, W, MODE, WMODE)                                              \
+#define CUPRUM_COUNT(NAME, IN, T, C, W, OUT, MODE, WMODE)                                         \
   extern "C" __global__ void __launch_bounds__(256) NAME(                                         \
-      const char* x, const char* w, const char* e, char* out, long long n, long long nb,          \
+      const IN* x, const W* w, const T* e, OUT* out, long long n, long long nb,                   \
       double first, double last, double denom, int use_smem) {                                    \
-    cuprum_stats::count<IN, T, C, W, MODE, WMODE>(x, w, e, out, n, nb, first, last, denom, use_smem); }
+    cuprum_stats::count<IN, T, C, W, MODE, WMODE>(x, w, e, (char*)out, n, nb, first, last, denom, \
+        use_smem); }

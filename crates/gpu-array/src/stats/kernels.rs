@@ -1,5 +1,6 @@
-//! The counting kernels of `histogram` and `bincount`: CUDA C++ in a Rust
-//! string, one NVRTC program per instantiation, and their launch.
+//! The counting kernels of `histogram` and `bincount`: CUDA C++ in
+//! `kernels.cu` beside this file, one NVRTC program per instantiation, and
+//! their launch.
 //!
 //! One template, three ways to find an element's bin:
 //!
@@ -20,13 +21,14 @@
 //! shared memory count straight into global memory. Unweighted contiguous
 //! inputs aligned to 16 bytes are read 16 bytes per load.
 
-use std::sync::Arc;
+use gpu_runtime::nvrtc::CompileRequest;
+use gpu_runtime::signature::{In, Out};
+use gpu_runtime::{KernelSignature, LaunchConfig, Stream, TypedKernel};
 
-use gpu_runtime::{DevicePtr, LaunchConfig, RawKernel, Stream};
-
+use crate::array::Array;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::HEADERS;
+use crate::kernels::{input, output};
 
 /// Threads per block.
 pub(crate) const BLOCK: u32 = 256;
@@ -36,6 +38,38 @@ pub(crate) const SHARED_BYTES: usize = 48 * 1024;
 
 /// The templates of every instantiation.
 pub(crate) const COMMON: &str = include_str!("kernels.cu");
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_count_*` ([`CountKernel::name`]): bins the `n` values of
+    /// `x` into the zeroed `out` (`nb` int64 counts, or float64 or
+    /// complex128 sums of the weights `w`), by the `nb + 1` edges (or by
+    /// `first`, `last`, `denom` for equal widths; none for bincount);
+    /// `use_smem`: a private histogram of `nb` accumulators in dynamic
+    /// shared memory per block.
+    pub(crate) struct Count[IN, W, EDGE, OUT] {
+        x: In<IN>,
+        w: In<W>,
+        edges: In<EDGE>,
+        out: Out<OUT>,
+        n: i64,
+        nb: i64,
+        first: f64,
+        last: f64,
+        denom: f64,
+        use_smem: i32,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_minmax_{input}`: the order keys of the min and max of the
+    /// `n` values of `x`, and whether a NaN was seen, folded into the
+    /// zeroed `out[3]` (see [`minmax`]).
+    pub(crate) struct MinMax[IN] {
+        x: In<IN>,
+        out: Out<u64>,
+        n: i64,
+    }
+}
 
 /// How a counting kernel finds bins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -87,6 +121,35 @@ impl CountKernel {
         format!("cuprum_count_{m}_{}_{e}_{c}_{w}", self.input.name())
     }
 
+    /// The dtype of the result it adds into: int64 counts, float64 or
+    /// complex128 sums.
+    pub(crate) fn out_dtype(&self) -> DType {
+        match self.weights {
+            Weights::None => DType::Int64,
+            Weights::Real(_) => DType::Float64,
+            Weights::Complex(_) => DType::Complex128,
+        }
+    }
+
+    /// The C types of its slots (`Count`'s IN, W, EDGE, OUT); weights and
+    /// edges that it has none of (a null pointer) take a placeholder.
+    fn types(&self) -> [&'static str; 4] {
+        let w = match self.weights {
+            Weights::None => DType::UInt8,
+            Weights::Real(d) | Weights::Complex(d) => d,
+        };
+        let edges = match self.mode {
+            BinMode::Direct => DType::Float64,
+            _ => self.edges,
+        };
+        [
+            self.input.c_type(),
+            w.c_type(),
+            edges.c_type(),
+            self.out_dtype().c_type(),
+        ]
+    }
+
     /// Bytes of one bin's accumulator in shared memory.
     pub(crate) fn bin_bytes(&self) -> usize {
         match self.weights {
@@ -98,14 +161,15 @@ impl CountKernel {
 
     /// The instantiation line.
     pub(crate) fn instantiation(&self) -> String {
-        let (t, c) = match self.mode {
-            BinMode::Direct => ("double", "double"),
-            _ => (self.edges.c_type(), self.calc.c_type()),
+        let c = match self.mode {
+            BinMode::Direct => DType::Float64.c_type(),
+            _ => self.calc.c_type(),
         };
-        let (w, wm) = match self.weights {
-            Weights::None => ("unsigned char", 0),
-            Weights::Real(d) => (d.c_type(), 1),
-            Weights::Complex(d) => (d.c_type(), 2),
+        let [i, w, t, out] = self.types();
+        let wm = match self.weights {
+            Weights::None => 0,
+            Weights::Real(_) => 1,
+            Weights::Complex(_) => 2,
         };
         let mode = match self.mode {
             BinMode::Uniform => 0,
@@ -113,49 +177,52 @@ impl CountKernel {
             BinMode::Direct => 2,
         };
         format!(
-            "CUPRUM_COUNT({}, {}, {t}, {c}, {w}, {mode}, {wm})\n",
-            self.name(),
-            self.input.c_type()
+            "CUPRUM_COUNT({}, {i}, {t}, {c}, {w}, {out}, {mode}, {wm})\n",
+            self.name()
         )
+    }
+
+    /// Its lines of a program: the declared prototype and the
+    /// instantiation.
+    pub(crate) fn lines(&self) -> String {
+        let proto = Count::prototype(&self.name(), self.types());
+        format!("{proto}{}", self.instantiation())
     }
 }
 
 /// The source of a program holding `kernels`.
 pub fn program_source_of(kernels: &[CountKernel]) -> String {
     kernels.iter().fold(COMMON.to_owned(), |mut s, k| {
-        s.push_str(&k.instantiation());
+        s.push_str(&k.lines());
         s
     })
 }
 
-/// The NVRTC request of the program of one instantiation line (a counting
-/// kernel's or a min/max kernel's), without an architecture: what the
-/// launchers compile and what `cargo xtask precompile` compiles ahead of
-/// time.
-pub(crate) fn program_request(line: &str) -> gpu_runtime::nvrtc::CompileRequest {
-    HEADERS.iter().fold(
-        gpu_runtime::nvrtc::CompileRequest::new(format!("{COMMON}{line}")),
-        |r, (n, text)| r.header(*n, *text),
-    )
+/// The NVRTC request of the program of one kernel's lines (a counting
+/// kernel's [`CountKernel::lines`] or a min/max kernel's, from
+/// [`minmax_kernel`]), without an architecture: what the launchers compile
+/// and what `cargo xtask precompile` compiles ahead of time.
+pub(crate) fn program_request(lines: &str) -> CompileRequest {
+    crate::kernels::request(format!("{COMMON}{lines}"))
 }
 
-/// The compiled kernel of one instantiation line, named `name`, cached
-/// for the process.
-fn kernel_of(name: String, line: String) -> Result<Arc<RawKernel>> {
-    Ok(RawKernel::cached(&name, || {
-        RawKernel::from_request(program_request(&line), &name)
+fn kernel(k: &CountKernel) -> Result<TypedKernel<Count>> {
+    let lines = k.lines();
+    Ok(TypedKernel::cached(&k.name(), k.types(), || {
+        program_request(&lines)
     })?)
 }
 
-fn kernel(k: &CountKernel) -> Result<Arc<RawKernel>> {
-    kernel_of(k.name(), k.instantiation())
-}
-
-/// The one-pass min/max kernel of `input`: its name and instantiation.
+/// The one-pass min/max kernel of `input`: its name and its lines (the
+/// declared prototype and the instantiation).
 pub(crate) fn minmax_kernel(input: DType) -> (String, String) {
     let name = format!("cuprum_minmax_{}", input.name());
-    let line = format!("CUPRUM_MINMAX({name}, {})\n", input.c_type());
-    (name, line)
+    let lines = format!(
+        "{}CUPRUM_MINMAX({name}, {})\n",
+        MinMax::prototype(&name, [input.c_type()]),
+        input.c_type()
+    );
+    (name, lines)
 }
 
 /// Whether [`minmax`] takes `input` (integers of at most 63 bits of
@@ -164,32 +231,26 @@ pub(crate) fn minmax_supports(input: DType) -> bool {
     (input.is_integer() && input != DType::UInt64) || input.is_floating()
 }
 
-/// The min and max of the `n` C-contiguous values at `x` (of `input`) as
-/// order keys decoded on the host: one pass, one 24-byte copy back.
-/// Returns `None` when a NaN was seen.
-pub(crate) fn minmax(
-    input: DType,
-    stream: &Stream,
-    x: DevicePtr,
-    n: usize,
-    out: &crate::array::Array,
-) -> Result<Option<(i64, i64)>> {
-    let (name, line) = minmax_kernel(input);
-    let raw = kernel_of(name, line)?;
+/// The min and max of the values of the C-contiguous `a` as order keys
+/// decoded on the host, through `out` (three uint64): one pass, one
+/// 24-byte copy back. Returns `None` when a NaN was seen.
+pub(crate) fn minmax(a: &Array, out: &Array) -> Result<Option<(i64, i64)>> {
+    let (name, lines) = minmax_kernel(a.dtype());
+    let raw =
+        TypedKernel::<MinMax>::cached(&name, [a.dtype().c_type()], || program_request(&lines))?;
     out.zero_contiguous()?;
+    let stream = a.stream();
+    let n = a.size();
     let sms = stream.device().properties()?.multiprocessor_count.max(1) as usize;
     let blocks = n.div_ceil(BLOCK as usize * 16).clamp(1, sms * 8);
     let cfg = LaunchConfig::new((blocks as u32, 1, 1), (BLOCK, 1, 1));
     let nn = i64::try_from(n).map_err(|_| Error::Value("minmax: too many elements".into()))?;
-    crate::raw::launch_count(
-        &raw,
-        cfg,
-        stream,
-        [x, DevicePtr::NULL, DevicePtr::NULL, out.data_ptr()],
-        [nn, 0],
-        [0.0, 0.0, 0.0],
-        0,
-    )?;
+    let args = MinMax {
+        x: input(a),
+        out: output(out),
+        n: nn,
+    };
+    raw.launch(&cfg, &stream, &args)?;
     let v: Vec<u64> = out.to_vec()?;
     if v[2] != 0 {
         return Ok(None);
@@ -210,10 +271,10 @@ pub(crate) fn float_of_key(k: i64) -> f64 {
 /// the uniform case's `first`, `last` and divisor as float64 values
 /// (exactly representable in the edges' and the division's dtypes).
 pub(crate) struct CountArgs {
-    pub(crate) x: DevicePtr,
-    pub(crate) w: DevicePtr,
-    pub(crate) edges: DevicePtr,
-    pub(crate) out: DevicePtr,
+    pub(crate) x: In,
+    pub(crate) w: In,
+    pub(crate) edges: In,
+    pub(crate) out: Out,
     pub(crate) n: usize,
     pub(crate) nb: usize,
     pub(crate) first: f64,
@@ -238,15 +299,19 @@ pub(crate) fn launch(k: &CountKernel, stream: &Stream, a: &CountArgs) -> Result<
     let cfg = LaunchConfig::new((blocks as u32, 1, 1), (BLOCK, 1, 1))
         .with_shared_mem(if use_smem { smem as u32 } else { 0 });
     let n = i64::try_from(a.n).map_err(|_| Error::Value("count: too many elements".into()))?;
-    crate::raw::launch_count(
-        &raw,
-        cfg,
-        stream,
-        [a.x, a.w, a.edges, a.out],
-        [n, a.nb as i64],
-        [a.first, a.last, a.denom],
-        i32::from(use_smem),
-    )
+    let args = Count {
+        x: a.x,
+        w: a.w,
+        edges: a.edges,
+        out: a.out,
+        n,
+        nb: a.nb as i64,
+        first: a.first,
+        last: a.last,
+        denom: a.denom,
+        use_smem: i32::from(use_smem),
+    };
+    Ok(raw.launch(&cfg, stream, &args)?)
 }
 
 #[cfg(test)]
@@ -286,7 +351,13 @@ mod tests {
         assert_eq!(
             k.instantiation(),
             "CUPRUM_COUNT(cuprum_count_uniform_float32_float32_float64_count, float, float, \
-             double, unsigned char, 0, 0)\n"
+             double, unsigned char, long long, 0, 0)\n"
+        );
+        assert_eq!(
+            k.lines().lines().next().unwrap(),
+            "extern \"C\" __global__ void cuprum_count_uniform_float32_float32_float64_count(\
+             const float* x, const unsigned char* w, const float* edges, long long* out, \
+             long long n, long long nb, double first, double last, double denom, int use_smem);"
         );
         let b = CountKernel {
             mode: BinMode::Direct,
@@ -297,5 +368,17 @@ mod tests {
         };
         assert_eq!(b.bin_bytes(), 16);
         assert!(b.name().ends_with("cw_complex64"));
+        assert!(b.lines().contains(
+            "(const int* x, const cuprum::complex<float>* w, const double* edges, \
+             cuprum::complex<double>* out,"
+        ));
+        let (name, lines) = minmax_kernel(DType::Int16);
+        assert_eq!(
+            lines,
+            format!(
+                "extern \"C\" __global__ void {name}(const short* x, unsigned long long* out, \
+                 long long n);\nCUPRUM_MINMAX({name}, short)\n"
+            )
+        );
     }
 }

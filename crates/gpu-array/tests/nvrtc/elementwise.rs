@@ -10,8 +10,6 @@
 // happen to equal std's constants, which is the point, not a shortcut.
 #![allow(clippy::approx_constant)]
 
-use std::time::Instant;
-
 use gpu_array::DType;
 use gpu_array::dtype::{Operand, ScalarKind};
 use gpu_array::elementwise::{
@@ -20,7 +18,7 @@ use gpu_array::elementwise::{
 };
 use gpu_array::kernels::HEADERS;
 use gpu_array::ufunc::{self, UfuncInput, UfuncParams};
-use gpu_runtime::nvrtc::{self, CompileRequest, ImageKind};
+use gpu_runtime::nvrtc::{self, CompileRequest};
 use gpu_runtime::testing::{no_cache, nvrtc_or_skip};
 
 /// Every layout variant, for user kernels.
@@ -337,35 +335,53 @@ fn advanced_indexing_kernels_compile() {
 }
 
 /// The boolean-mask compaction kernels (`indexing::compact`: the per-tile
-/// count and the select kernel of every item size), one raw program per
-/// architecture, every kernel found in the cubin.
+/// count and the select kernel of every item size), each compiled against
+/// its declared prototype, one raw program per architecture, every kernel
+/// found in the cubin.
 #[test]
 fn mask_compaction_kernels_compile() {
     let Some(()) = nvrtc_or_skip() else { return };
-    let source = gpu_array::indexing::compact::program_source();
     let names = gpu_array::indexing::compact::kernel_names();
     assert_eq!(names.len(), 6);
-    for &arch in gpu_runtime::testing::test_archs() {
-        let t = Instant::now();
-        let mut req = CompileRequest::new(source.clone()).arch(arch);
-        req.name = "mask_compaction.cu".into();
-        for (name, text) in HEADERS {
-            req = req.header(name, text);
-        }
-        let c = nvrtc::compile_uncached(&req, &no_cache())
-            .unwrap_or_else(|e| panic!("mask compaction ({arch}): {e}"));
-        assert_eq!(c.kind, ImageKind::Cubin);
-        for name in &names {
-            assert!(
-                c.image.windows(name.len()).any(|w| w == name.as_bytes()),
-                "mask compaction ({arch}): kernel {name} missing from the cubin"
-            );
-        }
-        eprintln!(
-            "mask compaction {arch}: {} kernels in {:.1}s",
-            names.len(),
-            t.elapsed().as_secs_f64()
-        );
+    let req = gpu_array::kernels::request(gpu_array::indexing::compact::program_source());
+    crate::compile_checked(
+        "mask_compaction",
+        &req,
+        names,
+        crate::NameCheck::All,
+        gpu_runtime::testing::test_archs(),
+    );
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_mask_count` as a mistaken declaration would have it: a
+    /// 32-bit count.
+    struct MaskCountInt32 {
+        mask: In<bool>,
+        counts: Out<i64>,
+        n: i32,
+    }
+}
+
+/// A declaration that differs from a real kernel's definition stops its
+/// program from compiling: the compaction program with a prototype of
+/// `cuprum_mask_count` whose `n` is an `int`.
+#[test]
+fn a_real_kernel_against_a_mismatched_declaration_does_not_compile() {
+    use gpu_runtime::KernelSignature;
+    let Some(()) = nvrtc_or_skip() else { return };
+    let source = format!(
+        "{}{}",
+        gpu_array::indexing::compact::program_source(),
+        MaskCountInt32::prototype("cuprum_mask_count", [])
+    );
+    let req = gpu_array::kernels::request(source).arch("sm_90");
+    match nvrtc::compile_uncached(&req, &no_cache()) {
+        Err(gpu_runtime::Error::Compile { log, .. }) => assert!(
+            log.contains("cuprum_mask_count") && log.contains("\"C\" linkage"),
+            "{log}"
+        ),
+        other => panic!("expected a conflicting declaration, got {other:?}"),
     }
 }
 

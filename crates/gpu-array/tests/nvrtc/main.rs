@@ -8,6 +8,7 @@
 
 mod elementwise;
 mod fusion;
+mod headers;
 mod math;
 mod reductions;
 mod scans;

@@ -8,8 +8,7 @@
 //! Needs only the NVRTC library; skips with a reason without it.
 
 use gpu_array::elementwise::program_request;
-use gpu_array::kernels::HEADERS;
-use gpu_runtime::nvrtc::{CompileConfig, CompileRequest, compile_uncached};
+use gpu_runtime::nvrtc::{CompileConfig, compile_uncached};
 
 use gpu_runtime::testing::{names_in, nvrtc_or_skip};
 
@@ -69,12 +68,7 @@ fn counting_kernels_compile() {
     unique.dedup();
     assert_eq!(unique.len(), wanted.len(), "duplicate instantiations");
     for &arch in gpu_runtime::testing::test_archs() {
-        let req = HEADERS
-            .iter()
-            .fold(CompileRequest::new(source.clone()), |r, (n, h)| {
-                r.header(*n, *h)
-            })
-            .arch(arch);
+        let req = gpu_array::kernels::request(source.clone()).arch(arch);
         let c = compile_uncached(&req, &CompileConfig::from_env()).unwrap_or_else(|e| {
             let m = e.to_string();
             panic!("{arch}: {}", &m[..m.len().min(12000)])

@@ -2,17 +2,16 @@
 //! `nancumsum`, `nancumprod`; look-back tiles, warp per row, column, the three
 //! segmented-column passes) for each input dtype with its default result dtype
 //! and for a set of explicit `dtype=` pairs compiles with the real NVRTC for
-//! sm_90 (and sm_80 with `CUPRUM_TEST_ALL_ARCHS=1`), all pairs in one program
-//! per architecture. Needs only the NVRTC library; skips with a reason without
-//! it.
+//! sm_90 (and sm_80 with `CUPRUM_TEST_ALL_ARCHS=1`), each against its declared
+//! prototype, all pairs in one program per architecture. Needs only the NVRTC
+//! library; skips with a reason without it.
 
 use std::collections::HashSet;
 use std::time::Instant;
 
 use gpu_array::DType;
-use gpu_array::kernels::HEADERS;
 use gpu_array::scan::{cumulative_dtype, program_source};
-use gpu_runtime::nvrtc::{CompileConfig, CompileRequest, compile_uncached};
+use gpu_runtime::nvrtc::{CompileConfig, compile_uncached};
 use gpu_runtime::testing::nvrtc_or_skip;
 
 /// Explicit `dtype=` pairs beyond the defaults: widening, narrowing,
@@ -45,12 +44,7 @@ fn scan_kernels_compile_for_every_dtype() {
     let source = program_source(&pairs);
     for &arch in gpu_runtime::testing::test_archs() {
         let t = Instant::now();
-        let req = HEADERS
-            .iter()
-            .fold(CompileRequest::new(source.clone()), |r, (n, h)| {
-                r.header(*n, *h)
-            })
-            .arch(arch);
+        let req = gpu_array::kernels::request(source.clone()).arch(arch);
         let c = compile_uncached(&req, &CompileConfig::from_env())
             .unwrap_or_else(|e| panic!("{arch}: {e}"));
         assert!(!c.image.is_empty(), "{arch}: empty image");

@@ -1,6 +1,7 @@
 //! Tier 2 (DESIGN.md, "Testing"): every sort kernel (histogram, bin scan, the
 //! onesweep pass with 32- and 64-bit values, searchsorted, unique's flags and
-//! scatter) for every dtype, all dtypes in one program per architecture, and
+//! scatter, the radix selection's three) for every dtype, each against its
+//! declared prototype, all dtypes in one program per architecture, and
 //! the elementwise kernels of the indexing and logic routines (take,
 //! take_along_axis, put, where, argwhere, isclose) over a spread of dtypes,
 //! layouts and index widths, compile with the real NVRTC for sm_90 (and sm_80
@@ -22,7 +23,7 @@ fn sort_kernels_compile_for_every_dtype() {
     }
     let source = program_source(&DType::ALL);
     for &arch in gpu_runtime::testing::test_archs() {
-        let mut req = CompileRequest::new(source.clone()).arch(arch);
+        let mut req = gpu_array::kernels::request(source.clone()).arch(arch);
         // ptxas' register, spill and shared-memory report, for the log.
         req.options.push("--ptxas-options=-v".into());
         let c = compile_uncached(&req, &CompileConfig::from_env())
@@ -33,7 +34,17 @@ fn sort_kernels_compile_for_every_dtype() {
         let names = names_in(&c.image, b"cuprum_sort_");
         for dt in DType::ALL {
             for k in [
-                "hist", "scan", "pass_k32", "pass_v32", "pass_v64", "search", "uflags", "uscatter",
+                "hist",
+                "scan",
+                "pass_k32",
+                "pass_v32",
+                "pass_v64",
+                "search",
+                "uflags",
+                "uscatter",
+                "selhist",
+                "selpick",
+                "selfinish",
             ] {
                 let name = format!("cuprum_sort_{k}_{}", dt.name());
                 assert!(

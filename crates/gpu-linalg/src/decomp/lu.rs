@@ -184,7 +184,7 @@ fn solve_rows(lu: &Array, rhs: &Array, n: usize, k: usize) -> Result<Array> {
         }
     }
     let perm = Array::empty_on(rhs.device(), &[batch * n], DType::Int64, Order::C)?;
-    launch_pivot_perm(&stream, ipiv.data_ptr(), perm.data_ptr(), n, batch)?;
+    launch_pivot_perm(&stream, &ipiv, &perm, n, batch)?;
     let rows = rhs.reshape(&[(batch * n) as isize, k as isize])?;
     let x = gpu_array::indexing::take(&rows, &perm, Some(0), gpu_array::indexing::TakeMode::Wrap)?;
     let shape: Vec<isize> = rhs.shape().iter().map(|&d| d as isize).collect();
@@ -309,13 +309,12 @@ pub fn slogdet(a: &Array) -> Result<(Array, Array)> {
     };
     launch_slogdet(
         &lu.stream(),
-        dt,
         batch,
         n as i64,
-        (lu.data_ptr(), (n * n) as i64, n as i64),
-        ipiv.data_ptr(),
-        sign.data_ptr(),
-        logdet.data_ptr(),
+        (&lu, (n * n) as i64, n as i64),
+        &ipiv,
+        &sign,
+        &logdet,
     )?;
     Ok((sign, logdet))
 }

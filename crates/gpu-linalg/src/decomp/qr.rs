@@ -144,10 +144,9 @@ pub fn qr(a: &Array, mode: QrMode) -> Result<QrResult> {
     if qbuf.size() > 0 && qcols > 0 && small {
         launch_orgqr(
             &stream,
-            dt,
             (m as i64, qcols as i64, k as i64),
-            (qbuf.data_ptr(), per as i64, m as i64),
-            tau.data_ptr(),
+            (&qbuf, per as i64, m as i64),
+            &tau,
             batch,
         )?;
     } else if qbuf.size() > 0 && qcols > 0 {

@@ -341,7 +341,7 @@ fn compute(a: &Array, b: &Array, sh: &MatmulShape, out: &Array) -> Result<()> {
                 row: pb.rs,
                 col: pb.cs,
             },
-            out.data_ptr(),
+            out,
         )
     }
 }

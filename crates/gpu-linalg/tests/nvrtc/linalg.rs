@@ -1,15 +1,16 @@
 //! Tier 2 (DESIGN.md, "Testing"): the crate's own kernels (integer and boolean
 //! matmul for every integer dtype, the LU slogdet reduction and the batched
-//! `orgqr` for every factorization dtype) compile with the real NVRTC for sm_90
-//! (and sm_80 with `CUPRUM_TEST_ALL_ARCHS=1`), all in one program per
-//! architecture, and every kernel name is in the image. Needs only the NVRTC
-//! library; skips with a reason without it.
+//! `orgqr` for every factorization dtype, the pivot order of LU solves) compile
+//! with the real NVRTC for sm_90 (and sm_80 with `CUPRUM_TEST_ALL_ARCHS=1`),
+//! each against its declared prototype, all in one program per architecture,
+//! and every kernel name is in the image. Needs only the NVRTC library; skips
+//! with a reason without it.
 
 use gpu_linalg::kernels::{
     IMATMUL_DTYPES, ORGQR_DTYPES, SLOGDET_DTYPES, imatmul_name, orgqr_name, program_source,
     slogdet_name,
 };
-use gpu_runtime::nvrtc::{CompileConfig, CompileRequest, compile_uncached};
+use gpu_runtime::nvrtc::{CompileConfig, compile_uncached};
 use gpu_runtime::testing::nvrtc_or_skip;
 
 #[test]
@@ -19,7 +20,7 @@ fn linalg_kernels_compile() {
     }
     let source = program_source(&IMATMUL_DTYPES, &SLOGDET_DTYPES, &ORGQR_DTYPES);
     for &arch in gpu_runtime::testing::test_archs() {
-        let req = CompileRequest::new(source.clone()).arch(arch);
+        let req = gpu_array::kernels::request(source.clone()).arch(arch);
         let c = compile_uncached(&req, &CompileConfig::from_env())
             .unwrap_or_else(|e| panic!("{arch}: {e}"));
         assert!(!c.image.is_empty(), "{arch}: empty image");
@@ -28,6 +29,7 @@ fn linalg_kernels_compile() {
             .map(|&d| imatmul_name(d))
             .chain(SLOGDET_DTYPES.iter().map(|&d| slogdet_name(d)))
             .chain(ORGQR_DTYPES.iter().map(|&d| orgqr_name(d)))
+            .chain(["cuprum_linalg_pivot_perm".to_string()])
             .collect();
         for name in names {
             assert!(

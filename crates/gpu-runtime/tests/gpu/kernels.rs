@@ -788,3 +788,69 @@ fn raw_kernel_cache_builds_each_key_once() {
     // Not cached: the next lookup builds again (and fails again).
     assert!(gpu_runtime::RawKernel::cached("tests::bad", bad).is_err());
 }
+
+gpu_runtime::kernel_signature! {
+    /// `typed_axpy_float(x, y, a, n)`: `y += a * x`.
+    struct TypedAxpy[T] {
+        x: In<T>,
+        y: Out<T>,
+        a: f64,
+        n: i64,
+    }
+}
+
+// SAFETY: the one launcher (`typed_kernel_launches_its_declared_arguments`)
+// passes `x` and `y` of `n` floats each, alive until it synchronizes, and a
+// grid that the kernel checks against `n`.
+unsafe impl gpu_runtime::Vouched for TypedAxpy {}
+
+#[test]
+fn typed_kernel_launches_its_declared_arguments() {
+    use gpu_runtime::signature::{In, Out};
+    use gpu_runtime::{KernelSignature, TypedKernel};
+    let Some(_dev) = device_or_skip() else { return };
+    let name = "typed_axpy_float";
+    let definition = "extern \"C\" __global__ void typed_axpy_float(const float* x, float* y, \
+                      double a, long long n) {\n  const long long i = blockIdx.x * 256ll + threadIdx.x;\n  \
+                      if (i < n) y[i] += (float)a * x[i];\n}\n";
+    let source = format!("{}{definition}", TypedAxpy::prototype(name, ["float"]));
+    let k =
+        TypedKernel::<TypedAxpy>::cached(name, ["float"], || CompileRequest::new(source)).unwrap();
+    let n = 1000usize;
+    let x = random(n, 3);
+    let y = random(n, 4);
+    let (dx, dy) = (DevBuf::from_slice(&x), DevBuf::from_slice(&y));
+    let stream = Stream::new().unwrap();
+    let cfg = LaunchConfig::linear(n.div_ceil(256) as u32, 256);
+    let args = TypedAxpy {
+        x: In::new(dx.ptr(), "float"),
+        y: Out::new(dy.ptr(), "float"),
+        a: 0.5,
+        n: n as i64,
+    };
+    k.launch(&cfg, &stream, &args).unwrap();
+    stream.synchronize().unwrap();
+    let out: Vec<f32> = dy.to_vec();
+    for i in 0..n {
+        let want = 0.5f32.mul_add(x[i], y[i]);
+        assert!(
+            (out[i] - want).abs() <= 1e-6 * want.abs().max(1.0),
+            "y[{i}]"
+        );
+    }
+    // A pointer to other elements than the kernel's is refused, before the
+    // launch.
+    let wrong = TypedAxpy {
+        x: In::new(dx.ptr(), "double"),
+        ..args
+    };
+    let e = k.launch(&cfg, &stream, &wrong).unwrap_err().to_string();
+    assert!(e.contains("`x` points to float, not double"), "{e}");
+    // A program without the kernel's prototype is refused.
+    let e = TypedKernel::<TypedAxpy>::cached("typed_axpy_undeclared", ["float"], || {
+        CompileRequest::new(definition.replace("typed_axpy_float", "typed_axpy_undeclared"))
+    })
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("does not declare"), "{e}");
+}

@@ -404,3 +404,52 @@ fn two_processes_share_one_cache_directory() {
         assert!(!c.image.is_empty());
     }
 }
+
+gpu_runtime::kernel_signature! {
+    /// A family instantiated per element type `T`, as Cuprum's are.
+    struct Axpy[T] {
+        x: In<T>,
+        y: Out<T>,
+        a: f64,
+        n: i64,
+    }
+}
+
+/// The definition of `axpy_float` a program holds beside its declared
+/// prototype, with `params` as its parameter list.
+fn axpy_program(params: &str) -> CompileRequest {
+    use gpu_runtime::KernelSignature;
+    let source = format!(
+        "{}extern \"C\" __global__ void __launch_bounds__(256) axpy_float({params}) {{\n  \
+         const long long i = blockIdx.x * 256ll + threadIdx.x;\n  \
+         if (i < n) y[i] += (float)a * x[i];\n}}\n",
+        Axpy::prototype("axpy_float", ["float"])
+    );
+    CompileRequest::new(source).arch("sm_90")
+}
+
+#[test]
+fn a_definition_that_differs_from_its_declared_signature_does_not_compile() {
+    let Some(()) = nvrtc_or_skip() else { return };
+    let good = "const float* x, float* y, double a, long long n";
+    let c = nvrtc::compile_uncached(&axpy_program(good), &no_cache())
+        .unwrap_or_else(|e| panic!("the declared parameters: {e}"));
+    assert!(c.image.windows(10).any(|w| w == b"axpy_float"));
+    // Each a mistake the Rust side would not see: a writable input, a
+    // 32-bit count, swapped scalars, another element type, one missing.
+    for bad in [
+        "float* x, float* y, double a, long long n",
+        "const float* x, float* y, double a, int n",
+        "const float* x, float* y, long long n, double a",
+        "const double* x, double* y, double a, long long n",
+        "const float* x, float* y, double a",
+    ] {
+        match nvrtc::compile_uncached(&axpy_program(bad), &no_cache()) {
+            Err(Error::Compile { log, .. }) => assert!(
+                log.contains("axpy_float") && log.contains("\"C\" linkage"),
+                "{bad}: {log}"
+            ),
+            other => panic!("{bad}: expected a conflicting declaration, got {other:?}"),
+        }
+    }
+}
