@@ -21,6 +21,7 @@ def load(root):
         for f in sorted(os.listdir(os.path.join(root, fam))):
             t = open(os.path.join(root, fam, f)).read()
             t = re.sub(r"^// headers:.*\n", "", t, flags=re.M)
+            t = t.replace(f[:-3], "KLABEL")
             names = re.findall(r"__global__ void (\w+)\(", t)
             for k, name in enumerate(sorted(set(names), key=len, reverse=True)):
                 t = t.replace(name, "KNAME%d" % k)
