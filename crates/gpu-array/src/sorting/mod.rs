@@ -46,7 +46,7 @@ mod select;
 
 pub use order_stats::{
     QuantileMethod, QuantileOptions, Quantiles, median, nanmedian, nanpercentile, nanquantile,
-    percentile, quantile, quantile_kernel, quantile_kernel_args,
+    percentile, quantile, quantile_kernel_of,
 };
 
 use crate::array::Array;

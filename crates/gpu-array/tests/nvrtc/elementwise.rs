@@ -286,7 +286,8 @@ fn user_elementwise_kernels_compile() {
         &[],
         "f4",
     );
-    // The order statistics' pick kernel over the dtypes it meets.
+    // The order statistics' pick kernel (a built-in) over the dtypes it
+    // meets, in the same program.
     for (input, output) in [
         (DType::Float16, DType::Float16),
         (DType::Float32, DType::Float64),
@@ -295,13 +296,10 @@ fn user_elementwise_kernels_compile() {
         (DType::UInt8, DType::UInt8),
         (DType::Bool, DType::Bool),
     ] {
-        let (inputs, outputs) = gpu_array::sorting::quantile_kernel_args(input, output);
-        add(
-            gpu_array::sorting::quantile_kernel(),
-            &inputs,
-            &outputs,
-            &format!("{}_{}", input.name(), output.name()),
-        );
+        let k = gpu_array::sorting::quantile_kernel_of(input, output);
+        for (layout, index) in VARIANTS {
+            specs.push(k.spec(layout, index).unwrap());
+        }
     }
     compile_batch("user_kernels", &specs);
 }
