@@ -327,10 +327,6 @@ fn advanced_indexing_kernels_compile() {
         ],
         &[IndexWidth::I64],
     ));
-    // Calls of one kernel share its name; one program needs them distinct.
-    for (k, s) in specs.iter_mut().enumerate() {
-        s.name = format!("{}_{k}", s.name);
-    }
     compile_batch("advanced_indexing", &specs);
 }
 
@@ -1005,9 +1001,5 @@ fn indexing_routine_and_bit_kernels_compile() {
         &[LayoutClass::Strided { ndim: 2 }],
         &[IndexWidth::I64],
     ));
-    // Calls of one kernel share its name; one program needs them distinct.
-    for (k, s) in specs.iter_mut().enumerate() {
-        s.name = format!("{}_{k}", s.name);
-    }
     compile_batch("indexing_routines", &specs);
 }
