@@ -49,10 +49,10 @@
 //! result shape depends on them. Integer arrays need no wait at all.
 //!
 //! The kernels: a gather (`out[i] = *(src + offset(i))`) and scatters,
-//! ElementwiseKernels with raw operands, where the source is a strided
+//! elementwise kernels with raw operands, where the source is a strided
 //! view over the output shape (stride 0 along the indexed dimensions) and
 //! the index array a broadcast view over it, so each output element reads
-//! its index and adds `wrap(index) * stride`. With several index arrays
+//! its index and adds `wrap(index) * stride` (`indexing.cuh`). With several index arrays
 //! their byte offsets are first summed into one array over the broadcast
 //! index shape, in int32 when the indexed view's byte extent allows and
 //! int64 otherwise.
