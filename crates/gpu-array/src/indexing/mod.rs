@@ -189,7 +189,7 @@ pub fn take(a: &Array, indices: &Array, axis: Option<isize>, mode: TakeMode) -> 
     Ok(out)
 }
 
-/// The specs of this module's kernels (`take`, `take_along_axis`,
+/// The specs of this module's kernels (`take`, `take_along_axis`, `put`,
 /// `where`, `argwhere`) for each data dtype, index dtype, layout and index
 /// width, as calls would build them (compile tests and ahead-of-time compilation).
 pub fn kernel_specs(
