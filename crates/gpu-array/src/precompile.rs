@@ -114,10 +114,8 @@ fn count_kernels() -> Vec<CountKernel> {
 /// The quantile pick kernel's specs for the (input, result) dtypes of the
 /// common calls (float inputs with a scalar `q` keep their dtype; integers
 /// and a list `q` give float64), in both contiguous loops the launcher
-/// tries (its operands are all raw). User kernels keep their name over
-/// dtypes: the label adds them.
-fn quantile_specs() -> Vec<(String, ElementwiseSpec)> {
-    let k = crate::sorting::quantile_kernel();
+/// tries (its operands are all raw).
+fn quantile_specs() -> Vec<ElementwiseSpec> {
     let mut out = Vec::new();
     for (input, output) in [
         (DType::Float32, DType::Float32),
@@ -126,23 +124,9 @@ fn quantile_specs() -> Vec<(String, ElementwiseSpec)> {
         (DType::Int32, DType::Float64),
         (DType::Int64, DType::Float64),
     ] {
-        let (inputs, outputs) = crate::sorting::quantile_kernel_args(input, output);
+        let k = crate::sorting::quantile_kernel_of(input, output);
         for vectorized in [true, false] {
-            if let Ok(s) = k.spec(
-                &inputs,
-                &outputs,
-                LayoutClass::Contiguous { vectorized },
-                IndexWidth::I32,
-            ) {
-                let label = format!(
-                    "{}_{}_{}_{}",
-                    s.name,
-                    input.name(),
-                    output.name(),
-                    s.variant_tag()
-                );
-                out.push((label, s));
-            }
+            out.extend(k.spec(LayoutClass::Contiguous { vectorized }, IndexWidth::I32));
         }
     }
     out
@@ -195,11 +179,8 @@ pub fn common_programs() -> Vec<Program> {
     for s in crate::math::kernel_specs() {
         out.push(elementwise("math", &s));
     }
-    for (label, s) in quantile_specs() {
-        out.push(Program {
-            label,
-            ..elementwise("quantile", &s)
-        });
+    for s in quantile_specs() {
+        out.push(elementwise("quantile", &s));
     }
     out.push(Program {
         family: "indexing",

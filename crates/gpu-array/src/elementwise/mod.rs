@@ -45,48 +45,6 @@ use crate::dtype::{DType, Operand};
 use crate::error::{Error, Result};
 use crate::layout::coalesce;
 
-/// Defines functions that return one of the crate's own kernels, built on
-/// first use and kept for the process (`static OnceLock`), so a routine
-/// parses its parameter lists once however often it runs:
-///
-/// ```ignore
-/// cached_kernel! {
-///     /// Docs of the function.
-///     pub(super) fn put_kernel {
-///         inputs: "I ind, raw T v, int64 na, int64 vn, int32 clip",
-///         outputs: "raw T a",
-///         body: "...",
-///         name: "cuprum_put",
-///     }
-/// }
-/// ```
-///
-/// The fields are [`ElementwiseKernel::new`]'s arguments; the kernel is
-/// built by [`ElementwiseKernel::builtin`] (a parse failure is this crate's
-/// bug and panics). Kernels chosen at run time (one per operator or
-/// dtype class) keep their own array of cells and call `builtin` directly.
-macro_rules! cached_kernel {
-    ($(
-        $(#[$attr:meta])*
-        $vis:vis fn $fn:ident {
-            inputs: $inputs:expr,
-            outputs: $outputs:expr,
-            body: $body:expr,
-            name: $name:expr $(,)?
-        }
-    )+) => {$(
-        $(#[$attr])*
-        $vis fn $fn() -> &'static $crate::elementwise::ElementwiseKernel {
-            static K: ::std::sync::OnceLock<$crate::elementwise::ElementwiseKernel> =
-                ::std::sync::OnceLock::new();
-            K.get_or_init(|| {
-                $crate::elementwise::ElementwiseKernel::builtin($inputs, $outputs, $body, $name)
-            })
-        }
-    )+};
-}
-pub(crate) use cached_kernel;
-
 /// A user-defined elementwise kernel, as CuPy's `ElementwiseKernel`: typed
 /// parameter lists, a loop body, a name and an optional preamble. It is
 /// generic until a call binds its placeholders ([`ElementwiseKernel::spec`]).
@@ -155,21 +113,6 @@ impl ElementwiseKernel {
             preamble: String::new(),
             options: Vec::new(),
         })
-    }
-
-    /// One of this crate's own kernels: [`ElementwiseKernel::new`] on
-    /// parameter lists and a name fixed in the source, so a parse failure
-    /// is a bug here (the nvrtc tests build every such kernel's specs), not
-    /// the caller's input: it panics naming the kernel.
-    pub(crate) fn builtin(
-        in_params: &str,
-        out_params: &str,
-        operation: impl Into<String>,
-        name: impl Into<String>,
-    ) -> ElementwiseKernel {
-        let name = name.into();
-        ElementwiseKernel::new(in_params, out_params, operation, name.as_str())
-            .unwrap_or_else(|e| panic!("the built-in kernel {name} does not parse: {e}"))
     }
 
     /// Sets code placed before the kernel (CuPy's `preamble`).

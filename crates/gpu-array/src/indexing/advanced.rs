@@ -49,10 +49,10 @@
 //! result shape depends on them. Integer arrays need no wait at all.
 //!
 //! The kernels: a gather (`out[i] = *(src + offset(i))`) and scatters,
-//! ElementwiseKernels with raw operands, where the source is a strided
+//! elementwise kernels with raw operands, where the source is a strided
 //! view over the output shape (stride 0 along the indexed dimensions) and
 //! the index array a broadcast view over it, so each output element reads
-//! its index and adds `wrap(index) * stride`. With several index arrays
+//! its index and adds `wrap(index) * stride` (`indexing.cuh`). With several index arrays
 //! their byte offsets are first summed into one array over the broadcast
 //! index shape, in int32 when the indexed view's byte extent allows and
 //! int64 otherwise.
@@ -61,7 +61,7 @@ use std::ops::{Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToIncl
 
 use crate::array::Array;
 use crate::dtype::{DType, ScalarValue};
-use crate::elementwise::{KernelInput, Typed, cached_kernel};
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::{self, AxisIndex, Layout, Order, index_layout};
 use crate::ufunc::Input;
@@ -464,134 +464,124 @@ pub(crate) fn value_shape(value: &[usize], shape: &[usize]) -> Result<Vec<usize>
 // ---------------------------------------------------------------------------
 // Kernels.
 
-/// The body of a kernel that reads an index array: `k`, the index `$ind`
-/// wrapped into `0..len` (negative indices count from the end, others
-/// outside `-len..len` wrap as in CuPy) or taken as is when `len` is 0
-/// (`ind` holds byte offsets already: masks, summed offsets), then `$rest`.
-macro_rules! wrap_index {
-    ($ind:literal, $rest:literal) => {
-        concat!(
-            "long long k = (long long)",
-            $ind,
-            "; if (len > 0 && (k < 0 || k >= len)) { k %= len; if (k < 0) k += len; } ",
-            $rest
-        )
-    };
-}
-
-cached_kernel! {
-    /// `out[i] = src[i]` displaced by the index's byte offset: `src` is the
-    /// source seen over the output shape (stride 0 along the index
-    /// dimensions), `ind` an index array seen the same way. `len` 0 marks
-    /// `ind` as byte offsets already (masks, summed offsets): no wrap.
-    fn gather_kernel {
-        inputs: "raw T src, raw I ind, int64 len, int64 stride",
-        outputs: "T out",
-        body: wrap_index!("ind[i]", "out = *(const T*)((const char*)&src[i] + k * stride);"),
-        name: "cuprum_adv_gather",
-    }
-}
-
-/// The gather's spec: the output is written whole, so it is not read
-/// first (an `ElementwiseKernel` call would load it, a third more traffic).
-fn gather_spec(
-    data: DType,
-    src_ndim: usize,
-    index: DType,
-    ind_ndim: usize,
-    layout: crate::elementwise::LayoutClass,
-    width: crate::elementwise::IndexWidth,
-) -> Result<crate::elementwise::ElementwiseSpec> {
-    use crate::dtype::{Operand, ScalarKind};
-    use crate::elementwise::ArgInfo;
-    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
-    let mut s = gather_kernel().spec(
-        &[
-            ArgInfo::Array {
-                dtype: data,
-                ndim: src_ndim,
-            },
-            ArgInfo::Array {
-                dtype: index,
-                ndim: ind_ndim,
-            },
-            int,
-            int,
-        ],
-        &[ArgInfo::array(data)],
-        layout,
-        width,
-    )?;
-    s.read_outputs = false;
-    Ok(s)
+/// `out[i] = src[i]` displaced by the index's byte offset: `src` is the
+/// raw source seen over the output shape (stride 0 along the index
+/// dimensions), `ind` a raw index array seen the same way, wrapped into
+/// `0..len` and times `stride` bytes (`len` 0: `ind` holds byte offsets
+/// already, from masks or summed offsets).
+fn gather_kernel<'a>(
+    src: Bind<'a>,
+    ind: Bind<'a>,
+    out: Bind<'a>,
+    len: usize,
+    stride: isize,
+) -> Elementwise<'a> {
+    Elementwise::new("adv_gather")
+        .raw("src", src)
+        .raw("ind", ind)
+        .scalar("len", DType::Int64, len)
+        .scalar("stride", DType::Int64, stride)
+        .output("out", out)
+        .alias("T", src.dtype())
+        .op("out = *(const T*)((const char*)&src[i] + \
+             cuprum_np::adv_index((long long)ind[i], len) * stride);")
+        .preamble(super::PREAMBLE)
 }
 
 /// Runs the gather into the C-contiguous `out`.
 fn gather(src: &Array, ind: &Array, len: usize, stride: isize, out: &Array) -> Result<()> {
-    use crate::elementwise::{LaunchArg, launch, raw_ndim};
-    use crate::ufunc::scalar_to_bytes;
-    let (dt, it) = (src.dtype(), ind.dtype());
-    let (sn, inn) = (raw_ndim(src), raw_ndim(ind));
-    launch(
-        out.shape(),
-        &[
-            LaunchArg::Raw(src),
-            LaunchArg::Raw(ind),
-            LaunchArg::Scalar(scalar_to_bytes(ScalarValue::Int(len as i128), DType::Int64)),
-            LaunchArg::Scalar(scalar_to_bytes(
-                ScalarValue::Int(stride as i128),
-                DType::Int64,
-            )),
-            LaunchArg::Out(out),
-        ],
-        |l, w| gather_spec(dt, sn, it, inn, l, w),
-    )
+    gather_kernel(src.into(), ind.into(), out.into(), len, stride).launch(out.shape())
 }
 
-cached_kernel! {
-    /// The scatter of an array of values (broadcast over the indexing result).
-    fn scatter_kernel {
-        inputs: "raw T val, raw I ind, int64 len, int64 stride",
-        outputs: "raw T dst",
-        body: wrap_index!("ind[i]", "*(T*)((char*)&dst[i] + k * stride) = val[i];"),
-        name: "cuprum_adv_scatter",
-    }
+/// The value of a scatter: an array broadcast over the indexing result
+/// (raw, read at `i`), or one scalar in the destination's dtype.
+#[derive(Clone, Copy, Debug)]
+enum ScatterValue<'a> {
+    Array(Bind<'a>),
+    Scalar(ScalarValue),
+}
 
-    /// The scatter of one scalar (typed in the destination's dtype).
-    fn scatter_scalar_kernel {
-        inputs: "T val, raw I ind, int64 len, int64 stride",
-        outputs: "raw T dst",
-        body: wrap_index!("ind[i]", "*(T*)((char*)&dst[i] + k * stride) = val;"),
-        name: "cuprum_adv_scatter_scalar",
-    }
+/// The scatter of `val` into the raw `dst` (seen over the indexing
+/// result) displaced as [`gather_kernel`] reads.
+fn scatter_kernel<'a>(
+    val: ScatterValue<'a>,
+    ind: Bind<'a>,
+    dst: Bind<'a>,
+    len: usize,
+    stride: isize,
+) -> Elementwise<'a> {
+    let dt = dst.dtype();
+    let (k, op) = match val {
+        ScatterValue::Array(v) => (
+            Elementwise::new("adv_scatter").raw("val", v),
+            "*(T*)((char*)&dst[i] + cuprum_np::adv_index((long long)ind[i], len) * stride) = \
+             val[i];",
+        ),
+        ScatterValue::Scalar(v) => (
+            Elementwise::new("adv_scatter_scalar").scalar("val", dt, v),
+            "*(T*)((char*)&dst[i] + cuprum_np::adv_index((long long)ind[i], len) * stride) = val;",
+        ),
+    };
+    k.raw("ind", ind)
+        .scalar("len", DType::Int64, len)
+        .scalar("stride", DType::Int64, stride)
+        .raw_output("dst", dst)
+        .alias("T", dt)
+        .op(op)
+        .preamble(super::PREAMBLE)
+}
 
-    /// Adds one index array's byte offsets (`wrap(ind) * stride`, or `ind`
-    /// itself when `len` is 0) into `off`, over the broadcast index shape;
-    /// `first` starts the sum.
-    fn offsets_kernel {
-        inputs: "I ind, int64 len, int64 stride, int32 first",
-        outputs: "O off",
-        body: wrap_index!("ind", "off = (O)((first ? 0LL : (long long)off) + k * stride);"),
-        name: "cuprum_adv_offsets",
-    }
+/// Adds one index array's byte offsets (`wrap(ind) * stride`, or `ind`
+/// itself when `len` is 0) into `off`, over the broadcast index shape;
+/// `first` starts the sum (else `off` is read).
+fn offsets_kernel<'a>(
+    ind: Bind<'a>,
+    off: Bind<'a>,
+    len: usize,
+    stride: isize,
+    first: bool,
+) -> Elementwise<'a> {
+    Elementwise::new("adv_offsets")
+        .input("ind", ind)
+        .scalar("len", DType::Int64, len)
+        .scalar("stride", DType::Int64, stride)
+        .scalar("first", DType::Int32, i32::from(first))
+        .output("off", off)
+        .alias("O", off.dtype())
+        .op("off = (O)((first ? 0LL : (long long)off) + \
+             cuprum_np::adv_index((long long)ind, len) * stride);")
+        .reads_outputs()
+        .preamble(super::PREAMBLE)
+}
 
-    /// The byte offset of each true element of a C-order flattened mask over
-    /// axes of lengths `s0..s7` and byte strides `t0..t7`, written at its
-    /// slot `c - 1` (`c` the inclusive cumulative sum).
-    fn mask_offsets_kernel {
-        inputs: "bool m, int64 c, int64 nd, int64 s0, int64 s1, int64 s2, int64 s3, int64 s4, \
-                 int64 s5, int64 s6, int64 s7, int64 t0, int64 t1, int64 t2, int64 t3, int64 t4, \
-                 int64 t5, int64 t6, int64 t7",
-        outputs: "raw int64 out",
-        body: "if (m) { \
-                 const long long s[8] = {s0, s1, s2, s3, s4, s5, s6, s7}; \
-                 const long long t[8] = {t0, t1, t2, t3, t4, t5, t6, t7}; \
-                 long long r = (long long)i, o = 0; \
-                 for (int d = (int)nd - 1; d >= 0; --d) { o += (r % s[d]) * t[d]; r /= s[d]; } \
-                 out[c - 1] = o; \
-               }",
-        name: "cuprum_adv_mask_offsets",
+/// The byte offset of each true element of the C-order flattened mask
+/// `m` over axes of lengths `dims` and byte strides `strides` (the first
+/// `nd` of them), written at its slot `c - 1` of the raw int64 `out` (`c`
+/// the inclusive cumulative sum).
+fn mask_offsets_kernel<'a>(
+    m: Bind<'a>,
+    c: Bind<'a>,
+    out: Bind<'a>,
+    nd: usize,
+    dims: [i64; MAX_MASK_NDIM],
+    strides: [i64; MAX_MASK_NDIM],
+) -> Elementwise<'a> {
+    let mut k = Elementwise::new("adv_mask_offsets")
+        .input("m", m)
+        .input("c", c)
+        .scalar("nd", DType::Int64, nd);
+    for (d, &n) in dims.iter().enumerate() {
+        k = k.scalar(&format!("s{d}"), DType::Int64, n);
     }
+    for (d, &t) in strides.iter().enumerate() {
+        k = k.scalar(&format!("t{d}"), DType::Int64, t);
+    }
+    k.raw_output("out", out)
+        .op(
+            "if (m) out[c - 1] = cuprum_np::mask_offset((long long)i, nd, \
+             {s0, s1, s2, s3, s4, s5, s6, s7}, {t0, t1, t2, t3, t4, t5, t6, t7});",
+        )
+        .preamble(super::PREAMBLE)
 }
 
 /// Writes `value` through the resolved index into `dst` (the destination
@@ -601,24 +591,11 @@ cached_kernel! {
 /// offsets), `stride` its byte stride. Every array operand is raw, so the
 /// call is sized explicitly: one element of the indexing result per index.
 fn scatter(value: Input<'_>, ind: &Array, len: usize, stride: isize, dst: &Array) -> Result<()> {
-    let (kernel, value) = match value {
-        Input::Scalar(v) => (
-            scatter_scalar_kernel(),
-            KernelInput::Typed(Typed(dst.dtype(), v)),
-        ),
-        Input::Array(_) => (scatter_kernel(), KernelInput::Plain(value)),
+    let value = match value {
+        Input::Scalar(v) => ScatterValue::Scalar(v),
+        Input::Array(v) => ScatterValue::Array(v.into()),
     };
-    kernel.call(
-        &[
-            value,
-            KernelInput::Plain(Input::Array(ind)),
-            int(len as i128),
-            int(stride as i128),
-        ],
-        &[dst],
-        Some(dst.size()),
-    )?;
-    Ok(())
+    scatter_kernel(value, ind.into(), dst.into(), len, stride).launch(&[dst.size()])
 }
 
 /// The most dimensions one mask may have.
@@ -633,43 +610,35 @@ pub fn kernel_specs(
     layouts: &[crate::elementwise::LayoutClass],
     widths: &[crate::elementwise::IndexWidth],
 ) -> Vec<crate::elementwise::ElementwiseSpec> {
-    use crate::dtype::{Operand, ScalarKind};
-    use crate::elementwise::ArgInfo;
-    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
-    let raw = |dtype, ndim| ArgInfo::Array { dtype, ndim };
+    let raw = Bind::Dtype;
+    let zero = ScalarValue::Int(0);
     let mut out = Vec::new();
     for &l in layouts {
         for &w in widths {
             for &d in data {
                 for &i in index {
-                    out.extend(gather_spec(d, 2, i, 2, l, w));
-                    out.extend(scatter_kernel().spec(
-                        &[raw(d, 2), raw(i, 3), int, int],
-                        &[raw(d, 2)],
-                        l,
-                        w,
-                    ));
-                    out.extend(scatter_scalar_kernel().spec(
-                        &[ArgInfo::Scalar(Operand::Array(d)), raw(i, 1), int, int],
-                        &[raw(d, 1)],
-                        l,
-                        w,
-                    ));
+                    let ks = [
+                        gather_kernel(raw(d, 2), raw(i, 2), d.into(), 0, 0),
+                        scatter_kernel(ScatterValue::Array(raw(d, 2)), raw(i, 3), raw(d, 2), 0, 0),
+                        scatter_kernel(ScatterValue::Scalar(zero), raw(i, 1), raw(d, 1), 0, 0),
+                    ];
+                    out.extend(ks.iter().flat_map(|k| k.spec(l, w)));
                 }
             }
             for &i in index {
                 for o in [DType::Int32, DType::Int64] {
-                    out.extend(offsets_kernel().spec(
-                        &[ArgInfo::array(i), int, int, int],
-                        &[ArgInfo::array(o)],
-                        l,
-                        w,
-                    ));
+                    out.extend(offsets_kernel(i.into(), o.into(), 0, 0, false).spec(l, w));
                 }
             }
-            let mut args = vec![ArgInfo::array(DType::Bool), ArgInfo::array(DType::Int64)];
-            args.extend(std::iter::repeat_n(int, 17));
-            out.extend(mask_offsets_kernel().spec(&args, &[raw(DType::Int64, 1)], l, w));
+            let k = mask_offsets_kernel(
+                DType::Bool.into(),
+                DType::Int64.into(),
+                raw(DType::Int64, 1),
+                0,
+                [0; MAX_MASK_NDIM],
+                [0; MAX_MASK_NDIM],
+            );
+            out.extend(k.spec(l, w));
         }
     }
     out
@@ -677,10 +646,6 @@ pub fn kernel_specs(
 
 // ---------------------------------------------------------------------------
 // Device side.
-
-fn int(v: i128) -> KernelInput<'static> {
-    KernelInput::Plain(Input::Scalar(ScalarValue::Int(v)))
-}
 
 /// The kinds of `items` and their arrays, checked: integer or bool
 /// dtypes, one device.
@@ -773,19 +738,14 @@ fn mask_offsets(masks: &[(&Array, &[usize], &[isize])]) -> Result<Vec<Array>> {
         };
         let offs = Array::empty_on(dev, &[count], DType::Int64, Order::C)?;
         if let (Some(csum), true) = (csum, count > 0) {
-            let mut args = vec![
-                KernelInput::Plain(Input::Array(flat)),
-                KernelInput::Plain(Input::Array(csum)),
-                int(shape.len() as i128),
-            ];
-            let (mut s, mut t) = ([1i128; MAX_MASK_NDIM], [0i128; MAX_MASK_NDIM]);
+            let (mut s, mut t) = ([1i64; MAX_MASK_NDIM], [0i64; MAX_MASK_NDIM]);
             for (d, (&len, &st)) in shape.iter().zip(strides).enumerate() {
-                s[d] = len as i128;
-                t[d] = st as i128;
+                s[d] = len as i64;
+                t[d] = st as i64;
             }
-            args.extend(s.iter().map(|&v| int(v)));
-            args.extend(t.iter().map(|&v| int(v)));
-            mask_offsets_kernel().call(&args, &[&offs], None)?;
+            let nd = shape.len();
+            mask_offsets_kernel(flat.into(), csum.into(), (&offs).into(), nd, s, t)
+                .launch(flat.shape())?;
         }
         out.push(offs);
     }
@@ -847,16 +807,7 @@ fn resolve(a: &Array, kinds: &[ItemKind], arrays: &[&Array]) -> Result<Resolved>
         };
         let off = Array::empty_on(a.device(), &placement.index_shape, odt, Order::C)?;
         for (j, (x, len, stride)) in parts.iter().enumerate() {
-            offsets_kernel().call(
-                &[
-                    KernelInput::Plain(Input::Array(x)),
-                    int(*len as i128),
-                    int(*stride as i128),
-                    int(i128::from(j == 0)),
-                ],
-                &[&off],
-                None,
-            )?;
+            offsets_kernel(x.into(), (&off).into(), *len, *stride, j == 0).launch(off.shape())?;
         }
         (off, 0, 1)
     };

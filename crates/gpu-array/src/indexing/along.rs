@@ -2,22 +2,31 @@
 //! dimensions) and `diagonal` (a view).
 
 use crate::array::Array;
-use crate::elementwise::cached_kernel;
+use crate::dtype::DType;
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::{self, Layout, Order, normalize_axis};
-use crate::ufunc::Input;
 
-cached_kernel! {
-    pub(super) fn along_kernel {
-        inputs: "raw T a, I ind, int64 adim, int64 odim, int64 rdim",
-        outputs: "T out",
-        body: "const long long li = (long long)i; \
-               const long long r = li % rdim, l = li / rdim / odim; \
-               long long k = (long long)ind; \
-               if (k < 0 || k >= adim) { k %= adim; if (k < 0) k += adim; } \
-               out = a[(l * adim + k) * rdim + r];",
-        name: "cuprum_take_along_axis",
-    }
+/// `take_along_axis`: `out` (`[outer, odim, rdim]` in C order) from the
+/// raw `a` seen as `[outer, adim, rdim]` at the indices `ind` (of `out`'s
+/// shape), wrapped into `0..adim`.
+pub(super) fn along_kernel<'a>(
+    a: Bind<'a>,
+    ind: Bind<'a>,
+    out: Bind<'a>,
+    adim: usize,
+    odim: usize,
+    rdim: usize,
+) -> Elementwise<'a> {
+    Elementwise::new("take_along_axis")
+        .raw("a", a)
+        .input("ind", ind)
+        .scalar("adim", DType::Int64, adim)
+        .scalar("odim", DType::Int64, odim)
+        .scalar("rdim", DType::Int64, rdim)
+        .output("out", out)
+        .op("out = a[cuprum_np::along_position(ind, (long long)i, adim, odim, rdim)];")
+        .preamble(super::PREAMBLE)
 }
 
 /// `out[..., j, ...] = a[..., indices[..., j, ...], ...]` along `axis`
@@ -69,18 +78,15 @@ pub fn take_along_axis(a: &Array, indices: &Array, axis: Option<isize>) -> Resul
     let a_b = a.broadcast_to(&a_shape)?;
     let idx_b = indices.broadcast_to(&shape)?;
     let rdim: usize = shape[ax + 1..].iter().product();
-    let int = |n: usize| Input::Scalar(crate::dtype::ScalarValue::Int(n as i128));
-    along_kernel().call(
-        &[
-            Input::Array(&a_b).into(),
-            Input::Array(&idx_b).into(),
-            int(adim).into(),
-            int(shape[ax]).into(),
-            int(rdim).into(),
-        ],
-        &[&out],
-        None,
-    )?;
+    along_kernel(
+        (&a_b).into(),
+        (&idx_b).into(),
+        (&out).into(),
+        adim,
+        shape[ax],
+        rdim,
+    )
+    .launch(&shape)?;
     Ok(out)
 }
 

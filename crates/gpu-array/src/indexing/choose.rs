@@ -3,10 +3,9 @@
 
 use crate::array::{Array, copyto};
 use crate::dtype::{Casting, DType, Operand, ScalarValue, can_cast, result_type};
-use crate::elementwise::cached_kernel;
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::{self, Order};
-use crate::ufunc::Input;
 
 /// What an index outside its range means (NumPy's `mode=`/`clipmode` of
 /// `choose` and `ravel_multi_index`).
@@ -24,7 +23,7 @@ pub enum ClipMode {
 
 impl ClipMode {
     /// The code the kernels test: 0 raise, 1 wrap, 2 clip.
-    pub(super) fn code(self) -> i128 {
+    pub(super) fn code(self) -> i32 {
         match self {
             ClipMode::Raise => 0,
             ClipMode::Wrap => 1,
@@ -45,19 +44,28 @@ pub(super) fn new_flag(like: &Array) -> Result<Array> {
     Ok(f)
 }
 
-cached_kernel! {
-    pub(super) fn choose_kernel {
-        inputs: "S a, raw T ch, int64 nch, int64 csize, int32 mode",
-        outputs: "T out, raw int32 bad",
-        body: "long long k = (long long)a; \
-               if (k < 0 || k >= nch) { \
-                 if (mode == 0) { bad[0] = 1; k = 0; } \
-                 else if (mode == 1) { k %= nch; if (k < 0) k += nch; } \
-                 else { k = k < 0 ? 0 : nch - 1; } \
-               } \
-               out = ch[k * csize + (long long)i];",
-        name: "cuprum_choose",
-    }
+/// `choose`: `out` takes element `i` of choice `a` from the raw stacked
+/// choices `ch` (`nch` of `csize` elements, C-contiguous), the index
+/// raising (a flag in the raw int32 `bad`), wrapping or clipping by `mode`.
+pub(super) fn choose_kernel<'a>(
+    a: Bind<'a>,
+    ch: Bind<'a>,
+    out: Bind<'a>,
+    bad: Bind<'a>,
+    nch: usize,
+    csize: usize,
+    mode: ClipMode,
+) -> Elementwise<'a> {
+    Elementwise::new("choose")
+        .input("a", a)
+        .raw("ch", ch)
+        .scalar("nch", DType::Int64, nch)
+        .scalar("csize", DType::Int64, csize)
+        .scalar("mode", DType::Int32, mode.code())
+        .output("out", out)
+        .raw_output("bad", bad)
+        .op("out = ch[cuprum_np::mode_index((long long)a, nch, mode, bad) * csize + (long long)i];")
+        .preamble(super::PREAMBLE)
 }
 
 /// `choices[a[I]][I]` for every index `I` of the broadcast shape of `a` and
@@ -107,18 +115,16 @@ pub fn choose(a: &Array, choices: &[&Array], mode: ClipMode) -> Result<Array> {
         copyto(&dst, c, Casting::Unsafe, None)?;
     }
     let bad = new_flag(a)?;
-    let int = |n: usize| Input::Scalar(ScalarValue::Int(n as i128));
-    choose_kernel().call(
-        &[
-            Input::Array(a).into(),
-            Input::Array(&stacked).into(),
-            int(choices.len()).into(),
-            int(out.size()).into(),
-            Input::Scalar(ScalarValue::Int(mode.code())).into(),
-        ],
-        &[&out, &bad],
-        None,
-    )?;
+    choose_kernel(
+        a.into(),
+        (&stacked).into(),
+        (&out).into(),
+        (&bad).into(),
+        choices.len(),
+        out.size(),
+        mode,
+    )
+    .launch(&shape)?;
     if mode == ClipMode::Raise && flag_set(&bad)? {
         return Err(Error::Value("invalid entry in choice array".into()));
     }
@@ -189,24 +195,19 @@ pub(super) fn kernel_specs(
     layout: crate::elementwise::LayoutClass,
     width: crate::elementwise::IndexWidth,
 ) -> Vec<crate::elementwise::ElementwiseSpec> {
-    use crate::dtype::ScalarKind;
-    use crate::elementwise::ArgInfo;
-    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
     let mut out = Vec::new();
     for &d in data {
         for &i in index {
-            out.extend(choose_kernel().spec(
-                &[
-                    ArgInfo::array(i),
-                    ArgInfo::Array { dtype: d, ndim: 1 },
-                    int,
-                    int,
-                    int,
-                ],
-                &[ArgInfo::array(d), ArgInfo::array(DType::Int32)],
-                layout,
-                width,
-            ));
+            let k = choose_kernel(
+                i.into(),
+                Bind::Dtype(d, 1),
+                d.into(),
+                Bind::Dtype(DType::Int32, 1),
+                0,
+                0,
+                ClipMode::Raise,
+            );
+            out.extend(k.spec(layout, width));
         }
     }
     out

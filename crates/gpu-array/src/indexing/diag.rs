@@ -2,19 +2,26 @@
 //! `diag_indices` and `diag_indices_from` (index arrays that reach it).
 
 use crate::array::Array;
-use crate::dtype::{DType, ScalarValue};
-use crate::elementwise::cached_kernel;
+use crate::dtype::DType;
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::Order;
 use crate::ufunc::Input;
 
-cached_kernel! {
-    pub(super) fn fill_diagonal_kernel {
-        inputs: "raw T v, int64 nv, int64 step",
-        outputs: "raw T a",
-        body: "const long long k = (long long)i; a[k * step] = v[k % nv];",
-        name: "cuprum_fill_diagonal",
-    }
+/// `fill_diagonal`: element `i * step` of the raw `a` (C order) takes
+/// `v[i % nv]` of the raw `v`.
+pub(super) fn fill_diagonal_kernel<'a>(
+    v: Bind<'a>,
+    a: Bind<'a>,
+    nv: usize,
+    step: usize,
+) -> Elementwise<'a> {
+    Elementwise::new("fill_diagonal")
+        .raw("v", v)
+        .scalar("nv", DType::Int64, nv)
+        .scalar("step", DType::Int64, step)
+        .raw_output("a", a)
+        .op("a[(long long)i * step] = v[(long long)i % nv];")
 }
 
 /// The flat step between diagonal elements and how many `a.flat[::step]`
@@ -89,16 +96,7 @@ pub fn fill_diagonal<'a>(a: &Array, val: impl Into<Input<'a>>, wrap: bool) -> Re
     if count == 0 || v.size() == 0 {
         return Ok(());
     }
-    let int = |n: usize| Input::Scalar(ScalarValue::Int(n as i128));
-    fill_diagonal_kernel().call(
-        &[
-            Input::Array(&v).into(),
-            int(v.size()).into(),
-            int(step).into(),
-        ],
-        &[a],
-        Some(count),
-    )?;
+    fill_diagonal_kernel((&v).into(), a.into(), v.size(), step).launch(&[count])?;
     Ok(())
 }
 
@@ -137,17 +135,10 @@ pub(super) fn kernel_specs(
     layout: crate::elementwise::LayoutClass,
     width: crate::elementwise::IndexWidth,
 ) -> Vec<crate::elementwise::ElementwiseSpec> {
-    use crate::dtype::{Operand, ScalarKind};
-    use crate::elementwise::ArgInfo;
-    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
     let mut out = Vec::new();
     for &d in data {
-        out.extend(fill_diagonal_kernel().spec(
-            &[ArgInfo::Array { dtype: d, ndim: 1 }, int, int],
-            &[ArgInfo::Array { dtype: d, ndim: 2 }],
-            layout,
-            width,
-        ));
+        let k = fill_diagonal_kernel(Bind::Dtype(d, 1), Bind::Dtype(d, 2), 0, 0);
+        out.extend(k.spec(layout, width));
     }
     out
 }

@@ -3,25 +3,43 @@
 //! into `a` of any layout, in C order; the values repeat cyclically.
 
 use crate::array::Array;
-use crate::dtype::{Casting, DType, ScalarValue, check_cast};
-use crate::elementwise::cached_kernel;
+use crate::dtype::{Casting, DType, check_cast};
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
-use crate::ufunc::Input;
 
-cached_kernel! {
-    pub(super) fn place_kernel {
-        inputs: "bool m, int64 c, raw T v, int64 nv",
-        outputs: "raw T a",
-        body: "if (m) a[i] = v[(c - 1) % nv];",
-        name: "cuprum_place",
-    }
+/// `place`: where the flat mask `m` is true, element `i` of the raw `a`
+/// (C order) takes `v[(c - 1) % nv]` of the raw `v`, `c` the mask's
+/// inclusive cumulative sum.
+pub(super) fn place_kernel<'a>(
+    m: Bind<'a>,
+    c: Bind<'a>,
+    v: Bind<'a>,
+    a: Bind<'a>,
+    nv: usize,
+) -> Elementwise<'a> {
+    Elementwise::new("place")
+        .input("m", m)
+        .input("c", c)
+        .raw("v", v)
+        .scalar("nv", DType::Int64, nv)
+        .raw_output("a", a)
+        .op("if (m) a[i] = v[(c - 1) % nv];")
+}
 
-    pub(super) fn putmask_kernel {
-        inputs: "M m, raw T v, int64 nv",
-        outputs: "raw T a",
-        body: "if (cuprum::cast<bool>(m)) a[i] = v[(long long)i % nv];",
-        name: "cuprum_putmask",
-    }
+/// `putmask`: where the flat mask `m` is nonzero, element `i` of the raw
+/// `a` (C order) takes `v[i % nv]` of the raw `v`.
+pub(super) fn putmask_kernel<'a>(
+    m: Bind<'a>,
+    v: Bind<'a>,
+    a: Bind<'a>,
+    nv: usize,
+) -> Elementwise<'a> {
+    Elementwise::new("putmask")
+        .input("m", m)
+        .raw("v", v)
+        .scalar("nv", DType::Int64, nv)
+        .raw_output("a", a)
+        .op("if (cuprum::cast<bool>(m)) a[i] = v[(long long)i % nv];")
 }
 
 /// `values` in `a`'s dtype (a safe cast, as NumPy's `place` and `putmask`).
@@ -71,16 +89,7 @@ pub fn place(a: &Array, mask: &Array, vals: &Array) -> Result<()> {
         }
         return Ok(());
     }
-    place_kernel().call(
-        &[
-            Input::Array(&m).into(),
-            Input::Array(&csum).into(),
-            Input::Array(&v).into(),
-            Input::Scalar(ScalarValue::Int(v.size() as i128)).into(),
-        ],
-        &[a],
-        None,
-    )?;
+    place_kernel((&m).into(), (&csum).into(), (&v).into(), a.into(), v.size()).launch(&[n])?;
     Ok(())
 }
 
@@ -107,15 +116,7 @@ pub fn putmask(a: &Array, mask: &Array, values: &Array) -> Result<()> {
     // Flat (a view when the mask is C-contiguous): the kernel's `i` must be
     // the C-order position, which a permuted iteration would not keep.
     let m = mask.ravel()?;
-    putmask_kernel().call(
-        &[
-            Input::Array(&m).into(),
-            Input::Array(&v).into(),
-            Input::Scalar(ScalarValue::Int(v.size() as i128)).into(),
-        ],
-        &[a],
-        None,
-    )?;
+    putmask_kernel((&m).into(), (&v).into(), a.into(), v.size()).launch(m.shape())?;
     Ok(())
 }
 
@@ -126,30 +127,13 @@ pub(super) fn kernel_specs(
     layout: crate::elementwise::LayoutClass,
     width: crate::elementwise::IndexWidth,
 ) -> Vec<crate::elementwise::ElementwiseSpec> {
-    use crate::dtype::{Operand, ScalarKind};
-    use crate::elementwise::ArgInfo;
-    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
-    let raw = |dtype| ArgInfo::Array { dtype, ndim: 2 };
+    let raw2 = |d| Bind::Dtype(d, 2);
     let mut out = Vec::new();
     for &d in data {
-        out.extend(place_kernel().spec(
-            &[
-                ArgInfo::array(DType::Bool),
-                ArgInfo::array(DType::Int64),
-                raw(d),
-                int,
-            ],
-            &[raw(d)],
-            layout,
-            width,
-        ));
+        let k = place_kernel(DType::Bool.into(), DType::Int64.into(), raw2(d), raw2(d), 0);
+        out.extend(k.spec(layout, width));
         for &m in masks {
-            out.extend(putmask_kernel().spec(
-                &[ArgInfo::array(m), raw(d), int],
-                &[raw(d)],
-                layout,
-                width,
-            ));
+            out.extend(putmask_kernel(m.into(), raw2(d), raw2(d), 0).spec(layout, width));
         }
     }
     out

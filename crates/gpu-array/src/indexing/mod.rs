@@ -65,10 +65,10 @@ pub use scatter::{scatter_add, scatter_max, scatter_min};
 pub use select::{argwhere, compress, extract, flatnonzero, nonzero, where_};
 
 use crate::array::Array;
-use crate::elementwise::cached_kernel;
+use crate::dtype::{DType, ScalarValue};
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::{Order, normalize_axis};
-use crate::ufunc::Input;
 
 /// What an index outside `-n..n` means (NumPy's `mode=`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -80,32 +80,51 @@ pub enum TakeMode {
     Clip,
 }
 
-cached_kernel! {
-    /// Gathers along an axis of `[outer, cdim, rdim]` for an output of
-    /// `[outer, isz, rdim]`.
-    fn take_axis_kernel {
-        inputs: "raw T a, raw I ind, int64 cdim, int64 rdim, int64 isz, int32 clip",
-        outputs: "T out",
-        body: "const long long li = (long long)i; \
-               const long long r = li % rdim, t = li / rdim; \
-               const long long j = t % isz, l = t / isz; \
-               long long k = (long long)ind[j]; \
-               if (clip) { k = k < 0 ? 0 : (k >= cdim ? cdim - 1 : k); } \
-               else { if (k < 0 || k >= cdim) { k %= cdim; if (k < 0) k += cdim; } } \
-               out = a[(l * cdim + k) * rdim + r];",
-        name: "cuprum_take_axis",
-    }
+/// The indexing routines' device functions (`indexing.cuh`), the
+/// preamble of every indexing kernel.
+const PREAMBLE: &str = include_str!("indexing.cuh");
 
-    /// Gathers from the flattened array: one index per output element.
-    fn take_flat_kernel {
-        inputs: "raw T a, I ind, int64 cdim, int32 clip",
-        outputs: "T out",
-        body: "long long k = (long long)ind; \
-               if (clip) { k = k < 0 ? 0 : (k >= cdim ? cdim - 1 : k); } \
-               else { if (k < 0 || k >= cdim) { k %= cdim; if (k < 0) k += cdim; } } \
-               out = a[k];",
-        name: "cuprum_take_flat",
-    }
+/// `take` along an axis: `out` (`[outer, isz, rdim]` in C order) from the
+/// raw `a` seen as `[outer, cdim, rdim]` at the raw indices `ind` (`isz`
+/// of them), clipped or wrapped into `0..cdim`.
+fn take_axis_kernel<'a>(
+    a: Bind<'a>,
+    ind: Bind<'a>,
+    out: Bind<'a>,
+    cdim: usize,
+    rdim: usize,
+    isz: usize,
+    clip: bool,
+) -> Elementwise<'a> {
+    Elementwise::new("take_axis")
+        .raw("a", a)
+        .raw("ind", ind)
+        .scalar("cdim", DType::Int64, cdim)
+        .scalar("rdim", DType::Int64, rdim)
+        .scalar("isz", DType::Int64, isz)
+        .scalar("clip", DType::Int32, i32::from(clip))
+        .output("out", out)
+        .op("out = a[cuprum_np::axis_position(ind, (long long)i, cdim, rdim, isz, clip)];")
+        .preamble(PREAMBLE)
+}
+
+/// `take` from the flattened raw `a` (`cdim` elements): one index of
+/// `ind` per element of `out`, clipped or wrapped.
+fn take_flat_kernel<'a>(
+    a: Bind<'a>,
+    ind: Bind<'a>,
+    out: Bind<'a>,
+    cdim: usize,
+    clip: bool,
+) -> Elementwise<'a> {
+    Elementwise::new("take_flat")
+        .raw("a", a)
+        .input("ind", ind)
+        .scalar("cdim", DType::Int64, cdim)
+        .scalar("clip", DType::Int32, i32::from(clip))
+        .output("out", out)
+        .op("out = a[cuprum_np::take_index((long long)ind, cdim, clip)];")
+        .preamble(PREAMBLE)
 }
 
 /// Elements of `a` at `indices` along `axis` (NumPy's and CuPy's `take`;
@@ -123,7 +142,7 @@ pub fn take(a: &Array, indices: &Array, axis: Option<isize>, mode: TakeMode) -> 
         )));
     }
     a.check_same_device(indices, "take")?;
-    let clip = crate::dtype::ScalarValue::Int(i128::from(mode == TakeMode::Clip));
+    let clip = mode == TakeMode::Clip;
     let (shape, cdim, outer, rdim) = match axis {
         None => (indices.shape().to_vec(), a.size(), 1, 1),
         Some(ax) => {
@@ -148,40 +167,29 @@ pub fn take(a: &Array, indices: &Array, axis: Option<isize>, mode: TakeMode) -> 
             "cannot do a non-empty take from an empty axes.".into(),
         ));
     }
-    let int = |n: usize| Input::Scalar(crate::dtype::ScalarValue::Int(n as i128));
     if outer == 1 && rdim == 1 {
         // The output's other axes all have length 1 here: the indices,
         // seen in the output's shape, give one index per element.
         let shaped: Vec<isize> = shape.iter().map(|&d| d as isize).collect();
         let indices = &indices.reshape(&shaped)?;
-        take_flat_kernel().call(
-            &[
-                Input::Array(a).into(),
-                Input::Array(indices).into(),
-                int(cdim).into(),
-                Input::Scalar(clip).into(),
-            ],
-            &[&out],
-            None,
-        )?;
+        take_flat_kernel(a.into(), indices.into(), (&out).into(), cdim, clip).launch(&shape)?;
     } else {
-        take_axis_kernel().call(
-            &[
-                Input::Array(a).into(),
-                Input::Array(indices).into(),
-                int(cdim).into(),
-                int(rdim).into(),
-                int(indices.size()).into(),
-                Input::Scalar(clip).into(),
-            ],
-            &[&out],
-            None,
-        )?;
+        let isz = indices.size();
+        take_axis_kernel(
+            a.into(),
+            indices.into(),
+            (&out).into(),
+            cdim,
+            rdim,
+            isz,
+            clip,
+        )
+        .launch(&shape)?;
     }
     Ok(out)
 }
 
-/// The specs of this module's kernels (`take`, `take_along_axis`,
+/// The specs of this module's kernels (`take`, `take_along_axis`, `put`,
 /// `where`, `argwhere`) for each data dtype, index dtype, layout and index
 /// width, as calls would build them (compile tests and ahead-of-time compilation).
 pub fn kernel_specs(
@@ -190,85 +198,50 @@ pub fn kernel_specs(
     layouts: &[crate::elementwise::LayoutClass],
     widths: &[crate::elementwise::IndexWidth],
 ) -> Vec<crate::elementwise::ElementwiseSpec> {
-    use crate::dtype::{Operand, ScalarKind};
-    use crate::elementwise::ArgInfo;
-    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
+    let raw2 = |d| Bind::Dtype(d, 2);
+    let dt = |d: DType| -> Bind<'static> { d.into() };
     let mut out = Vec::new();
     for &d in data {
         for &i in index {
-            let raw = |dtype| ArgInfo::Array { dtype, ndim: 2 };
+            let ks = [
+                take_flat_kernel(raw2(d), dt(i), dt(d), 0, false),
+                take_axis_kernel(raw2(d), raw2(i), dt(d), 0, 0, 0, false),
+                along::along_kernel(raw2(d), dt(i), dt(d), 0, 0, 0),
+            ];
             for &l in layouts {
                 for &w in widths {
-                    let flat = take_flat_kernel().spec(
-                        &[raw(d), ArgInfo::array(i), int, int],
-                        &[ArgInfo::array(d)],
-                        l,
-                        w,
-                    );
-                    let axis = take_axis_kernel().spec(
-                        &[raw(d), raw(i), int, int, int, int],
-                        &[ArgInfo::array(d)],
-                        l,
-                        w,
-                    );
-                    let along = along::along_kernel().spec(
-                        &[raw(d), ArgInfo::array(i), int, int, int],
-                        &[ArgInfo::array(d)],
-                        l,
-                        w,
-                    );
-                    out.extend(flat.into_iter().chain(axis).chain(along));
+                    out.extend(ks.iter().flat_map(|k| k.spec(l, w)));
                 }
             }
         }
     }
+    let wheres: Vec<_> = data
+        .iter()
+        .map(|&d| {
+            let y = select::WhereArg::Scalar(ScalarValue::Int(0));
+            select::where_kernel(dt(DType::Bool), select::WhereArg::Array(dt(d)), y, dt(d))
+        })
+        .collect();
+    let puts: Vec<_> = data
+        .iter()
+        .flat_map(|&d| {
+            index
+                .iter()
+                .map(move |&i| put::put_kernel(dt(i), Bind::Dtype(d, 1), raw2(d), 0, 0, false))
+        })
+        .collect();
+    let argwhere = select::argwhere_kernel(
+        dt(DType::Bool),
+        dt(DType::Int64),
+        raw2(DType::Int64),
+        0,
+        [0; 8],
+    );
     for &l in layouts {
         for &w in widths {
-            for &d in data {
-                let wh = select::where_kernel().spec(
-                    &[
-                        ArgInfo::array(crate::DType::Bool),
-                        ArgInfo::array(d),
-                        ArgInfo::Scalar(Operand::Array(d)),
-                    ],
-                    &[ArgInfo::array(d)],
-                    l,
-                    w,
-                );
-                out.extend(wh);
-            }
-            let mut args = vec![
-                ArgInfo::array(crate::DType::Bool),
-                ArgInfo::array(crate::DType::Int64),
-            ];
-            args.extend(std::iter::repeat_n(int, 9));
-            for &d in data {
-                for &i in index {
-                    let p = put::put_kernel().spec(
-                        &[
-                            ArgInfo::array(i),
-                            ArgInfo::Array { dtype: d, ndim: 1 },
-                            int,
-                            int,
-                            int,
-                        ],
-                        &[ArgInfo::Array { dtype: d, ndim: 2 }],
-                        l,
-                        w,
-                    );
-                    out.extend(p);
-                }
-            }
-            let aw = select::argwhere_kernel().spec(
-                &args,
-                &[ArgInfo::Array {
-                    dtype: crate::DType::Int64,
-                    ndim: 2,
-                }],
-                l,
-                w,
-            );
-            out.extend(aw);
+            out.extend(wheres.iter().flat_map(|k| k.spec(l, w)));
+            out.extend(puts.iter().flat_map(|k| k.spec(l, w)));
+            out.extend(argwhere.spec(l, w));
         }
     }
     out

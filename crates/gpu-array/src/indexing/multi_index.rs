@@ -5,11 +5,10 @@
 
 use super::choose::{ClipMode, flag_set, new_flag};
 use crate::array::Array;
-use crate::dtype::{DType, ScalarValue};
-use crate::elementwise::cached_kernel;
+use crate::dtype::DType;
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::{self, Order};
-use crate::ufunc::Input;
 
 /// An open mesh of the 1-D `args` (NumPy's and CuPy's `ix_`): the `k`-th
 /// result is `args[k]` reshaped to `(1, ..., n_k, ..., 1)`, so that
@@ -157,38 +156,52 @@ pub fn unravel_index_scalar(index: i64, dims: &[usize], order: Order) -> Result<
         .collect())
 }
 
-cached_kernel! {
-    pub(super) fn ravel_kernel {
-        inputs: "raw int64 idx, raw int64 prm, int64 nd, int64 cnt",
-        outputs: "int64 out, raw int32 bad",
-        body: "long long acc = 0; \
-               for (long long d = 0; d < nd; ++d) { \
-                 long long k = idx[d * cnt + (long long)i]; \
-                 const long long dim = prm[d], md = prm[2 * nd + d]; \
-                 if (k < 0 || k >= dim) { \
-                   if (md == 0) { bad[0] = 1; k = 0; } \
-                   else if (md == 1) { k %= dim; if (k < 0) k += dim; } \
-                   else { k = k < 0 ? 0 : dim - 1; } \
-                 } \
-                 acc += k * prm[nd + d]; \
-               } \
-               out = acc;",
-        name: "cuprum_ravel_multi_index",
-    }
+/// `ravel_multi_index`: `out` (int64) from the raw `(nd, cnt)` int64
+/// coordinates `idx` and the raw int64 `prm` (the dims, the flat-index
+/// multipliers and the modes, `nd` each); `Raise` sets the raw int32
+/// flag `bad`.
+pub(super) fn ravel_kernel<'a>(
+    idx: Bind<'a>,
+    prm: Bind<'a>,
+    out: Bind<'a>,
+    bad: Bind<'a>,
+    nd: usize,
+    cnt: usize,
+) -> Elementwise<'a> {
+    Elementwise::new("ravel_multi_index")
+        .raw("idx", idx)
+        .raw("prm", prm)
+        .scalar("nd", DType::Int64, nd)
+        .scalar("cnt", DType::Int64, cnt)
+        .output("out", out)
+        .raw_output("bad", bad)
+        .op("out = cuprum_np::ravel_multi_index(idx, prm, bad, (long long)i, nd, cnt);")
+        .preamble(super::PREAMBLE)
+}
 
-    pub(super) fn unravel_kernel {
-        inputs: "I x, raw int64 prm, int64 nd, int64 cnt, int64 total",
-        outputs: "raw int64 out, raw int64 bad",
-        body: "const long long v = (long long)x; \
-               if (v < 0 || v >= total) { \
-                 atomicMin((unsigned long long*)&bad[0], (unsigned long long)i); \
-               } else { \
-                 for (long long d = 0; d < nd; ++d) { \
-                   out[d * cnt + (long long)i] = (v / prm[nd + d]) % prm[d]; \
-                 } \
-               }",
-        name: "cuprum_unravel_index",
-    }
+/// `unravel_index`: the coordinates of the flat index `x` into the raw
+/// `(nd, cnt)` int64 `out`, `prm` the dims and the flat-index multipliers
+/// (raw int64, `nd` each); an index outside `0..total` lowers the raw
+/// int64 `bad` to its position.
+pub(super) fn unravel_kernel<'a>(
+    x: Bind<'a>,
+    prm: Bind<'a>,
+    out: Bind<'a>,
+    bad: Bind<'a>,
+    nd: usize,
+    cnt: usize,
+    total: i64,
+) -> Elementwise<'a> {
+    Elementwise::new("unravel_index")
+        .input("x", x)
+        .raw("prm", prm)
+        .scalar("nd", DType::Int64, nd)
+        .scalar("cnt", DType::Int64, cnt)
+        .scalar("total", DType::Int64, total)
+        .raw_output("out", out)
+        .raw_output("bad", bad)
+        .op("cuprum_np::unravel_index(x, prm, out, bad, (long long)i, nd, cnt, total);")
+        .preamble(super::PREAMBLE)
 }
 
 /// Indices that cast to int64 as NumPy's (`same_kind` to intp: bool and
@@ -250,20 +263,18 @@ pub fn ravel_multi_index(
     }
     let mut prm: Vec<i64> = dims.iter().map(|&d| d as i64).collect();
     prm.extend_from_slice(&strides);
-    prm.extend(modes.iter().map(|m| m.code() as i64));
+    prm.extend(modes.iter().map(|m| i64::from(m.code())));
     let prm = Array::from_slice_on(dev, &prm, &[3 * nd])?;
     let bad = new_flag(first)?;
-    let int = |n: usize| Input::Scalar(ScalarValue::Int(n as i128));
-    ravel_kernel().call(
-        &[
-            Input::Array(&idx).into(),
-            Input::Array(&prm).into(),
-            int(nd).into(),
-            int(cnt).into(),
-        ],
-        &[&out, &bad],
-        None,
-    )?;
+    ravel_kernel(
+        (&idx).into(),
+        (&prm).into(),
+        (&out).into(),
+        (&bad).into(),
+        nd,
+        cnt,
+    )
+    .launch(out.shape())?;
     if modes.contains(&ClipMode::Raise) && flag_set(&bad)? {
         return Err(Error::Value("invalid entry in coordinates array".into()));
     }
@@ -299,18 +310,16 @@ pub fn unravel_index(indices: &Array, dims: &[usize], order: Order) -> Result<Ve
         prm.push(0);
         let prm = Array::from_slice_on(dev, &prm, &[prm.len()])?;
         let bad = Array::from_slice_on(dev, &[i64::MAX], &[1])?;
-        let int = |n: i64| Input::Scalar(ScalarValue::Int(i128::from(n)));
-        unravel_kernel().call(
-            &[
-                Input::Array(&x).into(),
-                Input::Array(&prm).into(),
-                int(nd as i64).into(),
-                int(cnt as i64).into(),
-                int(total).into(),
-            ],
-            &[&out, &bad],
-            None,
-        )?;
+        unravel_kernel(
+            (&x).into(),
+            (&prm).into(),
+            (&out).into(),
+            (&bad).into(),
+            nd,
+            cnt,
+            total,
+        )
+        .launch(x.shape())?;
         let first_bad = bad.item::<i64>(&[0])?;
         if first_bad != i64::MAX {
             // NumPy names the index as intp (uint64 wraps).
@@ -342,24 +351,21 @@ pub(super) fn kernel_specs(
     layout: crate::elementwise::LayoutClass,
     width: crate::elementwise::IndexWidth,
 ) -> Vec<crate::elementwise::ElementwiseSpec> {
-    use crate::dtype::{Operand, ScalarKind};
-    use crate::elementwise::ArgInfo;
-    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
-    let raw = |dtype| ArgInfo::Array { dtype, ndim: 1 };
+    let raw1 = |d| Bind::Dtype(d, 1);
+    let i64_ = DType::Int64;
     let mut out = Vec::new();
-    out.extend(ravel_kernel().spec(
-        &[raw(DType::Int64), raw(DType::Int64), int, int],
-        &[ArgInfo::array(DType::Int64), raw(DType::Int32)],
-        layout,
-        width,
-    ));
+    let k = ravel_kernel(
+        raw1(i64_),
+        raw1(i64_),
+        i64_.into(),
+        raw1(DType::Int32),
+        0,
+        0,
+    );
+    out.extend(k.spec(layout, width));
     for &i in index {
-        out.extend(unravel_kernel().spec(
-            &[ArgInfo::array(i), raw(DType::Int64), int, int, int],
-            &[raw(DType::Int64), raw(DType::Int64)],
-            layout,
-            width,
-        ));
+        let k = unravel_kernel(i.into(), raw1(i64_), raw1(i64_), raw1(i64_), 0, 0, 0);
+        out.extend(k.spec(layout, width));
     }
     out
 }

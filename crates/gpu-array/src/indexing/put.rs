@@ -2,21 +2,29 @@
 
 use super::TakeMode;
 use crate::array::Array;
-use crate::dtype::ScalarValue;
-use crate::elementwise::cached_kernel;
+use crate::dtype::DType;
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
-use crate::ufunc::Input;
 
-cached_kernel! {
-    pub(super) fn put_kernel {
-        inputs: "I ind, raw T v, int64 na, int64 vn, int32 clip",
-        outputs: "raw T a",
-        body: "long long k = (long long)ind; \
-               if (clip) { k = k < 0 ? 0 : (k >= na ? na - 1 : k); } \
-               else { if (k < 0 || k >= na) { k %= na; if (k < 0) k += na; } } \
-               a[k] = v[(long long)i % vn];",
-        name: "cuprum_put",
-    }
+/// `put`: the raw `a` (`na` elements, C order) takes `v[i % vn]` at the
+/// index `ind`, clipped or wrapped into `0..na`.
+pub(super) fn put_kernel<'a>(
+    ind: Bind<'a>,
+    v: Bind<'a>,
+    a: Bind<'a>,
+    na: usize,
+    vn: usize,
+    clip: bool,
+) -> Elementwise<'a> {
+    Elementwise::new("put")
+        .input("ind", ind)
+        .raw("v", v)
+        .scalar("na", DType::Int64, na)
+        .scalar("vn", DType::Int64, vn)
+        .scalar("clip", DType::Int32, i32::from(clip))
+        .raw_output("a", a)
+        .op("a[cuprum_np::take_index((long long)ind, na, clip)] = v[(long long)i % vn];")
+        .preamble(super::PREAMBLE)
 }
 
 /// Writes `values` into the flattened `a` at `indices` (NumPy's and CuPy's
@@ -55,17 +63,15 @@ pub fn put(a: &Array, indices: &Array, values: &Array, mode: TakeMode) -> Result
     } else {
         values.astype(a.dtype())?
     };
-    let int = |n: usize| Input::Scalar(ScalarValue::Int(n as i128));
-    put_kernel().call(
-        &[
-            Input::Array(indices).into(),
-            Input::Array(&v).into(),
-            int(a.size()).into(),
-            int(v.size()).into(),
-            Input::Scalar(ScalarValue::Int(i128::from(mode == TakeMode::Clip))).into(),
-        ],
-        &[a],
-        None,
-    )?;
+    let clip = mode == TakeMode::Clip;
+    put_kernel(
+        indices.into(),
+        (&v).into(),
+        a.into(),
+        a.size(),
+        v.size(),
+        clip,
+    )
+    .launch(indices.shape())?;
     Ok(())
 }

@@ -15,11 +15,9 @@
 //! CAS and return [`Error::Unsupported`]. That is wider than CuPy v8, whose
 //! reference lists float32, int32, uint32 and uint64 for `scatter_add`.
 
-use std::sync::OnceLock;
-
 use crate::array::Array;
-use crate::dtype::{DType, ScalarValue};
-use crate::elementwise::ElementwiseKernel;
+use crate::dtype::DType;
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::normalize_axis;
 use crate::ufunc::Input;
@@ -53,29 +51,42 @@ impl ScatterOp {
     }
 }
 
-/// The kernel over the values broadcast to `a.shape[:axis] + idx.shape +
-/// a.shape[axis+1:]` (`[outer, isz, rdim]` in C order): the index wraps
-/// into `0..cdim`, the target is `a`'s C-order element.
-pub(super) fn scatter_kernel(op: ScatterOp) -> &'static ElementwiseKernel {
-    static K: [OnceLock<ElementwiseKernel>; 3] =
-        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let (k, f, op) = match op {
-        ScatterOp::Add => (0, "add", "Add"),
-        ScatterOp::Max => (1, "max", "Max"),
-        ScatterOp::Min => (2, "min", "Min"),
+/// The scatter over the raw values `v` broadcast to `a.shape[:axis] +
+/// idx.shape + a.shape[axis+1:]` (`[outer, isz, rdim]` in C order): the
+/// raw index `ind` wraps into `0..cdim`, the target is the raw `a`'s
+/// C-order element.
+pub(super) fn scatter_kernel<'a>(
+    op: ScatterOp,
+    ind: Bind<'a>,
+    v: Bind<'a>,
+    a: Bind<'a>,
+    cdim: usize,
+    rdim: usize,
+    isz: usize,
+) -> Elementwise<'a> {
+    let body = match op {
+        ScatterOp::Add => {
+            "cuprum_scatter::scatter_one<cuprum_scatter::Add>((long long)i, ind, v, a, cdim, \
+                           rdim, isz);"
+        }
+        ScatterOp::Max => {
+            "cuprum_scatter::scatter_one<cuprum_scatter::Max>((long long)i, ind, v, a, cdim, \
+                           rdim, isz);"
+        }
+        ScatterOp::Min => {
+            "cuprum_scatter::scatter_one<cuprum_scatter::Min>((long long)i, ind, v, a, cdim, \
+                           rdim, isz);"
+        }
     };
-    K[k].get_or_init(|| {
-        ElementwiseKernel::builtin(
-            "raw I ind, raw T v, int64 cdim, int64 rdim, int64 isz",
-            "raw T a",
-            format!(
-                "cuprum_scatter::scatter_one<cuprum_scatter::{op}>((long long)i, ind, v, a, cdim, \
-                 rdim, isz);"
-            ),
-            format!("cuprum_scatter_{f}"),
-        )
-        .with_preamble(PREAMBLE)
-    })
+    Elementwise::new(op.name())
+        .raw("ind", ind)
+        .raw("v", v)
+        .scalar("cdim", DType::Int64, cdim)
+        .scalar("rdim", DType::Int64, rdim)
+        .scalar("isz", DType::Int64, isz)
+        .raw_output("a", a)
+        .op(body)
+        .preamble(PREAMBLE)
 }
 
 fn scatter(
@@ -143,7 +154,6 @@ fn scatter(
             ax.unwrap_or(0)
         )));
     }
-    let int = |n: usize| Input::Scalar(ScalarValue::Int(n as i128));
     // The values as a raw operand broadcast to the indexing result, so that
     // the kernel's `i` is their C-order position whatever their strides (an
     // elementwise operand's axes may be permuted for coalescing).
@@ -157,17 +167,8 @@ fn scatter(
         }
     };
     let v = v.broadcast_to(&shape)?;
-    scatter_kernel(op).call(
-        &[
-            Input::Array(indices).into(),
-            Input::Array(&v).into(),
-            int(cdim).into(),
-            int(rdim).into(),
-            int(indices.size()).into(),
-        ],
-        &[a],
-        Some(n),
-    )?;
+    let isz = indices.size();
+    scatter_kernel(op, indices.into(), (&v).into(), a.into(), cdim, rdim, isz).launch(&[n])?;
     Ok(())
 }
 
@@ -236,26 +237,13 @@ pub(super) fn kernel_specs(
     layout: crate::elementwise::LayoutClass,
     width: crate::elementwise::IndexWidth,
 ) -> Vec<crate::elementwise::ElementwiseSpec> {
-    use crate::dtype::{Operand, ScalarKind};
-    use crate::elementwise::ArgInfo;
-    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
+    let raw2 = |d| Bind::Dtype(d, 2);
     let mut out = Vec::new();
     for op in ScatterOp::ALL {
         for &d in data.iter().filter(|&&d| op.supports(d)) {
             for &i in index {
-                let s = scatter_kernel(op).spec(
-                    &[
-                        ArgInfo::Array { dtype: i, ndim: 2 },
-                        ArgInfo::Array { dtype: d, ndim: 2 },
-                        int,
-                        int,
-                        int,
-                    ],
-                    &[ArgInfo::Array { dtype: d, ndim: 2 }],
-                    layout,
-                    width,
-                );
-                out.extend(s);
+                let k = scatter_kernel(op, raw2(i), raw2(d), raw2(d), 0, 0, 0);
+                out.extend(k.spec(layout, width));
             }
         }
     }

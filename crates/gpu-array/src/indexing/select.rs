@@ -9,18 +9,40 @@
 use super::{TakeMode, take};
 use crate::array::Array;
 use crate::dtype::{DType, Operand, ScalarValue, result_type};
-use crate::elementwise::{KernelInput, Typed, cached_kernel};
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::{self, Order};
 use crate::ufunc::Input;
 
-cached_kernel! {
-    pub(super) fn where_kernel {
-        inputs: "C c, X x, Y y",
-        outputs: "Z z",
-        body: "z = cuprum::cast<bool>(c) ? cuprum::cast<Z>(x) : cuprum::cast<Z>(y);",
-        name: "cuprum_where",
+/// An `x` or `y` operand of [`where_kernel`]: an array, or a scalar in
+/// the result's dtype.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum WhereArg<'a> {
+    /// An array, broadcast with the condition.
+    Array(Bind<'a>),
+    /// One value.
+    Scalar(ScalarValue),
+}
+
+/// The three-argument `where`: `z` takes `x` where `c` is nonzero, else
+/// `y`, both converted to `z`'s dtype.
+pub(super) fn where_kernel<'a>(
+    c: Bind<'a>,
+    x: WhereArg<'a>,
+    y: WhereArg<'a>,
+    z: Bind<'a>,
+) -> Elementwise<'a> {
+    let zt = z.dtype();
+    let mut k = Elementwise::new("where").input("c", c);
+    for (name, v) in [("x", x), ("y", y)] {
+        k = match v {
+            WhereArg::Array(a) => k.input(name, a),
+            WhereArg::Scalar(v) => k.scalar(name, zt, v),
+        };
     }
+    k.output("z", z)
+        .alias("Z", zt)
+        .op("z = cuprum::cast<bool>(c) ? cuprum::cast<Z>(x) : cuprum::cast<Z>(y);")
 }
 
 fn operand(x: &Input<'_>) -> Operand {
@@ -79,33 +101,36 @@ pub fn where_<'a>(
     if out.size() == 0 {
         return Ok(out);
     }
-    let arg = |i: Input<'a>| -> KernelInput<'a> {
-        match i {
-            Input::Array(a) => KernelInput::Plain(Input::Array(a)),
-            Input::Scalar(v) => KernelInput::Typed(Typed(dt, v)),
-        }
+    let arg = |i: Input<'a>| match i {
+        Input::Array(a) => WhereArg::Array(a.into()),
+        Input::Scalar(v) => WhereArg::Scalar(v),
     };
-    where_kernel().call(
-        &[Input::Array(condition).into(), arg(x), arg(y)],
-        &[&out],
-        None,
-    )?;
+    where_kernel(condition.into(), arg(x), arg(y), (&out).into()).launch(&shape)?;
     Ok(out)
 }
 
-cached_kernel! {
-    pub(super) fn argwhere_kernel {
-        inputs: "bool m, int64 c, int64 nd, int64 s0, int64 s1, int64 s2, int64 s3, int64 s4, \
-                 int64 s5, int64 s6, int64 s7",
-        outputs: "raw int64 out",
-        body: "if (m) { \
-                 const long long s[8] = {s0, s1, s2, s3, s4, s5, s6, s7}; \
-                 long long r = (long long)i; \
-                 const long long base = (c - 1) * nd; \
-                 for (int d = (int)nd - 1; d >= 0; --d) { out[base + d] = r % s[d]; r /= s[d]; } \
-               }",
-        name: "cuprum_argwhere",
+/// `argwhere`'s scatter: each true element of the flat mask `m` writes
+/// its coordinates over the `dims` (C order, `nd` of them, the rest 1)
+/// into row `c - 1` of the raw int64 `out` (`c` the mask's inclusive
+/// cumulative sum).
+pub(super) fn argwhere_kernel<'a>(
+    m: Bind<'a>,
+    c: Bind<'a>,
+    out: Bind<'a>,
+    nd: usize,
+    dims: [i64; MAX_NDIM],
+) -> Elementwise<'a> {
+    let mut k = Elementwise::new("argwhere")
+        .input("m", m)
+        .input("c", c)
+        .scalar("nd", DType::Int64, nd);
+    for (d, &n) in dims.iter().enumerate() {
+        k = k.scalar(&format!("s{d}"), DType::Int64, n);
     }
+    k.raw_output("out", out)
+        .op("if (m) cuprum_np::argwhere_row(out, (long long)i, c, nd, \
+             {s0, s1, s2, s3, s4, s5, s6, s7});")
+        .preamble(super::PREAMBLE)
 }
 
 /// The most dimensions [`argwhere`] and [`nonzero`] handle.
@@ -143,14 +168,7 @@ pub fn argwhere(a: &Array) -> Result<Array> {
         for (d, &s) in a.shape().iter().enumerate() {
             dims[d] = s as i64;
         }
-        let int = |v: i64| KernelInput::Plain(Input::Scalar(ScalarValue::Int(i128::from(v))));
-        let mut args = vec![
-            KernelInput::Plain(Input::Array(&mask)),
-            KernelInput::Plain(Input::Array(&csum)),
-            int(cols as i64),
-        ];
-        args.extend(dims.iter().map(|&d| int(d)));
-        argwhere_kernel().call(&args, &[&out], None)?;
+        argwhere_kernel((&mask).into(), (&csum).into(), (&out).into(), cols, dims).launch(&[n])?;
     }
     if nd == 0 {
         // NumPy: a 0-d input gives shape (count, 0).

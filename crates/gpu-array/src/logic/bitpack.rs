@@ -3,11 +3,10 @@
 //! bit (unpack); the input is read through its own strides.
 
 use crate::array::Array;
-use crate::dtype::{DType, ScalarValue};
-use crate::elementwise::{ElementwiseKernel, cached_kernel};
+use crate::dtype::DType;
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::{Order, normalize_axis};
-use crate::ufunc::Input;
 
 /// The order of the bits in a byte (NumPy's `bitorder=`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -19,39 +18,42 @@ pub enum BitOrder {
     Little,
 }
 
-cached_kernel! {
-    pub(super) fn packbits_kernel {
-        inputs: "raw T a, int64 len, int64 rdim, int64 nbytes, int32 little",
-        outputs: "uint8 out",
-        body: "const long long li = (long long)i; \
-               const long long r = li % rdim, t = li / rdim; \
-               const long long j = t % nbytes, l = t / nbytes; \
-               unsigned int byte = 0; \
-               for (int b = 0; b < 8; ++b) { \
-                 const long long e = j * 8 + b; \
-                 if (e >= len) break; \
-                 if (cuprum::cast<bool>(a[(l * len + e) * rdim + r])) \
-                   byte |= 1u << (little ? b : 7 - b); \
-               } \
-               out = (unsigned char)byte;",
-        name: "cuprum_packbits",
-    }
+/// The walk of a bit kernel along the axis of `[outer, n, rdim]`: `nin`
+/// input elements (pack) or bytes (unpack) along it, `nout` output ones,
+/// `rdim` the elements after it; `little`: [`BitOrder::Little`].
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Walk {
+    nin: usize,
+    rdim: usize,
+    nout: usize,
+    little: bool,
+}
 
-    pub(super) fn unpackbits_kernel {
-        inputs: "raw uint8 a, int64 nin, int64 rdim, int64 nout, int32 little",
-        outputs: "uint8 out",
-        body: "const long long li = (long long)i; \
-               const long long r = li % rdim, t = li / rdim; \
-               const long long j = t % nout, l = t / nout; \
-               unsigned int bit = 0; \
-               if (j < nin * 8) { \
-                 const unsigned int byte = a[(l * nin + j / 8) * rdim + r]; \
-                 const int b = (int)(j % 8); \
-                 bit = (byte >> (little ? b : 7 - b)) & 1u; \
-               } \
-               out = (unsigned char)bit;",
-        name: "cuprum_unpackbits",
-    }
+/// `packbits` into the uint8 `out` from the raw `a` (`bitpack.cuh`).
+pub(super) fn packbits_kernel<'a>(a: Bind<'a>, out: Bind<'a>, w: Walk) -> Elementwise<'a> {
+    Elementwise::new("packbits")
+        .raw("a", a)
+        .scalar("len", DType::Int64, w.nin)
+        .scalar("rdim", DType::Int64, w.rdim)
+        .scalar("nbytes", DType::Int64, w.nout)
+        .scalar("little", DType::Int32, i32::from(w.little))
+        .output("out", out)
+        .op("out = cuprum_np::packbits(a, (long long)i, len, rdim, nbytes, little);")
+        .preamble(include_str!("bitpack.cuh"))
+}
+
+/// `unpackbits` into the uint8 `out` from the raw uint8 `a`
+/// (`bitpack.cuh`).
+pub(super) fn unpackbits_kernel<'a>(a: Bind<'a>, out: Bind<'a>, w: Walk) -> Elementwise<'a> {
+    Elementwise::new("unpackbits")
+        .raw("a", a)
+        .scalar("nin", DType::Int64, w.nin)
+        .scalar("rdim", DType::Int64, w.rdim)
+        .scalar("nout", DType::Int64, w.nout)
+        .scalar("little", DType::Int32, i32::from(w.little))
+        .output("out", out)
+        .op("out = cuprum_np::unpackbits(a, (long long)i, nin, rdim, nout, little);")
+        .preamble(include_str!("bitpack.cuh"))
 }
 
 /// The array to work on and the axis: flattened for `None`, a 0-d array
@@ -67,39 +69,28 @@ fn axis_view(a: &Array, axis: Option<isize>) -> Result<(Array, usize)> {
     }
 }
 
-fn int(n: usize) -> Input<'static> {
-    Input::Scalar(ScalarValue::Int(n as i128))
-}
-
-/// Runs the packbits or unpackbits `kernel` (both take `(a, n_in, rdim,
-/// n_out, little)`) over `x` along axis `ax`, whose length becomes `nout`
-/// in the uint8 result.
+/// The packbits or unpackbits `kernel` over `x` along axis `ax`, whose
+/// length becomes `nout` in the uint8 result.
 fn along_axis(
-    kernel: &ElementwiseKernel,
+    kernel: for<'b> fn(Bind<'b>, Bind<'b>, Walk) -> Elementwise<'b>,
     x: &Array,
     ax: usize,
     nout: usize,
     bitorder: BitOrder,
 ) -> Result<Array> {
-    let nin = x.shape()[ax];
     let mut shape = x.shape().to_vec();
     shape[ax] = nout;
     let out = Array::empty_on(x.device(), &shape, DType::UInt8, Order::C)?;
     if out.size() == 0 {
         return Ok(out);
     }
-    let rdim: usize = x.shape()[ax + 1..].iter().product();
-    kernel.call(
-        &[
-            Input::Array(x).into(),
-            int(nin).into(),
-            int(rdim).into(),
-            int(nout).into(),
-            Input::Scalar(ScalarValue::Int(i128::from(bitorder == BitOrder::Little))).into(),
-        ],
-        &[&out],
-        None,
-    )?;
+    let w = Walk {
+        nin: x.shape()[ax],
+        rdim: x.shape()[ax + 1..].iter().product(),
+        nout,
+        little: bitorder == BitOrder::Little,
+    };
+    kernel(x.into(), (&out).into(), w).launch(out.shape())?;
     Ok(out)
 }
 
@@ -118,7 +109,7 @@ pub fn packbits(a: &Array, axis: Option<isize>, bitorder: BitOrder) -> Result<Ar
     }
     let (x, ax) = axis_view(a, axis)?;
     let nbytes = x.shape()[ax].div_ceil(8);
-    along_axis(packbits_kernel(), &x, ax, nbytes, bitorder)
+    along_axis(packbits_kernel, &x, ax, nbytes, bitorder)
 }
 
 /// Unpacks the bits of a uint8 array along `axis` (NumPy's and CuPy's
@@ -152,7 +143,7 @@ pub fn unpackbits(
             .checked_sub(c.unsigned_abs())
             .ok_or_else(|| Error::Value("-count larger than number of elements".into()))?,
     };
-    along_axis(unpackbits_kernel(), &x, ax, nout, bitorder)
+    along_axis(unpackbits_kernel, &x, ax, nout, bitorder)
 }
 
 /// The packbits kernel's specs for each input dtype, and unpackbits',
@@ -162,35 +153,16 @@ pub fn bit_kernel_specs(
     layouts: &[crate::elementwise::LayoutClass],
     widths: &[crate::elementwise::IndexWidth],
 ) -> Vec<crate::elementwise::ElementwiseSpec> {
-    use crate::dtype::{Operand, ScalarKind};
-    use crate::elementwise::ArgInfo;
-    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
+    let u8_ = DType::UInt8;
     let mut out = Vec::new();
     for &l in layouts {
         for &w in widths {
             for &d in data {
-                out.extend(packbits_kernel().spec(
-                    &[ArgInfo::Array { dtype: d, ndim: 3 }, int, int, int, int],
-                    &[ArgInfo::array(DType::UInt8)],
-                    l,
-                    w,
-                ));
+                let k = packbits_kernel(Bind::Dtype(d, 3), u8_.into(), Walk::default());
+                out.extend(k.spec(l, w));
             }
-            out.extend(unpackbits_kernel().spec(
-                &[
-                    ArgInfo::Array {
-                        dtype: DType::UInt8,
-                        ndim: 2,
-                    },
-                    int,
-                    int,
-                    int,
-                    int,
-                ],
-                &[ArgInfo::array(DType::UInt8)],
-                l,
-                w,
-            ));
+            let k = unpackbits_kernel(Bind::Dtype(u8_, 2), u8_.into(), Walk::default());
+            out.extend(k.spec(l, w));
         }
     }
     out

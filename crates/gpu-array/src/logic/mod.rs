@@ -33,42 +33,44 @@ pub use equiv::array_equiv;
 pub use number_repr::{base_repr, binary_repr};
 pub use truth::{all, any};
 
-use std::sync::OnceLock;
-
 use crate::array::Array;
-use crate::dtype::{DType, ScalarValue};
-use crate::elementwise::ElementwiseKernel;
+use crate::dtype::DType;
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::Result;
 use crate::layout::{self, Order};
 use crate::reduction::ReduceOptions;
 
-use crate::ufunc::Input;
-
-fn isclose_kernel(complex: bool) -> &'static ElementwiseKernel {
-    static REAL: OnceLock<ElementwiseKernel> = OnceLock::new();
-    static CPLX: OnceLock<ElementwiseKernel> = OnceLock::new();
-    let (cell, ty, name) = if complex {
-        (&CPLX, "cuprum::complex<double>", "cuprum_isclose_complex")
-    } else {
-        (&REAL, "double", "cuprum_isclose_real")
-    };
-    cell.get_or_init(|| {
-        ElementwiseKernel::builtin(
-            "X x, Y y, float64 rtol, float64 atol, bool eqnan",
-            "bool z",
-            format!(
-                "const {ty} a = cuprum::cast<{ty}>(x), b = cuprum::cast<{ty}>(y); \
-                 if (cuprum::isnan(a) || cuprum::isnan(b)) {{ \
-                   z = eqnan && cuprum::isnan(a) && cuprum::isnan(b); \
-                 }} else if (!cuprum::isfinite(a) || !cuprum::isfinite(b)) {{ \
-                   z = a == b; \
-                 }} else {{ \
-                   z = cuprum::absolute(a - b) <= atol + rtol * cuprum::absolute(b); \
-                 }}"
-            ),
-            name,
+/// `isclose` of `x` and `y` into the bool `z`, in float64 (complex128
+/// when either input is complex), with `rtol`, `atol` and `equal_nan`
+/// (`isclose.cuh`).
+fn isclose_kernel<'a>(
+    x: Bind<'a>,
+    y: Bind<'a>,
+    z: Bind<'a>,
+    rtol: f64,
+    atol: f64,
+    equal_nan: bool,
+) -> Elementwise<'a> {
+    let (name, op) = if x.dtype().is_complex() || y.dtype().is_complex() {
+        (
+            "isclose_complex",
+            "z = cuprum_np::isclose<cuprum::complex<double>>(x, y, rtol, atol, eqnan);",
         )
-    })
+    } else {
+        (
+            "isclose_real",
+            "z = cuprum_np::isclose<double>(x, y, rtol, atol, eqnan);",
+        )
+    };
+    Elementwise::new(name)
+        .input("x", x)
+        .input("y", y)
+        .scalar("rtol", DType::Float64, rtol)
+        .scalar("atol", DType::Float64, atol)
+        .scalar("eqnan", DType::Bool, equal_nan)
+        .output("z", z)
+        .op(op)
+        .preamble(include_str!("isclose.cuh"))
 }
 
 /// Whether `a` and `b` are equal within `atol + rtol * |b|` elementwise
@@ -84,18 +86,7 @@ pub fn isclose(a: &Array, b: &Array, rtol: f64, atol: f64, equal_nan: bool) -> R
     if out.size() == 0 {
         return Ok(out);
     }
-    let complex = a.dtype().is_complex() || b.dtype().is_complex();
-    isclose_kernel(complex).call(
-        &[
-            Input::Array(a).into(),
-            Input::Array(b).into(),
-            Input::Scalar(ScalarValue::Float(rtol)).into(),
-            Input::Scalar(ScalarValue::Float(atol)).into(),
-            Input::Scalar(ScalarValue::Bool(equal_nan)).into(),
-        ],
-        &[&out],
-        None,
-    )?;
+    isclose_kernel(a.into(), b.into(), (&out).into(), rtol, atol, equal_nan).launch(&shape)?;
     Ok(out)
 }
 
@@ -140,25 +131,12 @@ pub fn kernel_specs(
     layouts: &[crate::elementwise::LayoutClass],
     widths: &[crate::elementwise::IndexWidth],
 ) -> Vec<crate::elementwise::ElementwiseSpec> {
-    use crate::dtype::{Operand, ScalarKind};
-    use crate::elementwise::ArgInfo;
     let mut out = Vec::new();
     for &(x, y) in pairs {
+        let k = isclose_kernel(x.into(), y.into(), DType::Bool.into(), 0.0, 0.0, false);
         for &l in layouts {
             for &w in widths {
-                let s = isclose_kernel(x.is_complex() || y.is_complex()).spec(
-                    &[
-                        ArgInfo::array(x),
-                        ArgInfo::array(y),
-                        ArgInfo::Scalar(Operand::Scalar(ScalarKind::Float)),
-                        ArgInfo::Scalar(Operand::Scalar(ScalarKind::Float)),
-                        ArgInfo::Scalar(Operand::Scalar(ScalarKind::Bool)),
-                    ],
-                    &[ArgInfo::array(DType::Bool)],
-                    l,
-                    w,
-                );
-                out.extend(s);
+                out.extend(k.spec(l, w));
             }
         }
     }

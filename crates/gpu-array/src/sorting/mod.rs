@@ -48,7 +48,7 @@ pub(crate) mod select;
 pub use counting::{argmax, argmin, count_nonzero, nanargmax, nanargmin};
 pub use order_stats::{
     QuantileMethod, QuantileOptions, Quantiles, median, nanmedian, nanpercentile, nanquantile,
-    percentile, quantile, quantile_kernel, quantile_kernel_args,
+    percentile, quantile, quantile_kernel_of,
 };
 
 use gpu_runtime::signature::Out;

@@ -18,13 +18,12 @@
 //! | `np.nanmedian(a)`, `np.nanquantile(a, .5)`    | [`nanmedian`], [`nanquantile`], [`nanpercentile`]           |
 
 use crate::array::Array;
-use crate::dtype::{DType, Operand, ScalarKind, ScalarValue};
-use crate::elementwise::{ArgInfo, cached_kernel};
+use crate::dtype::DType;
+use crate::elementwise::{Bind, Elementwise};
 use crate::error::{Error, Result};
 use crate::layout::normalize_axes;
 use crate::reduction::ReduceOptions;
 use crate::sorting::count_nonzero;
-use crate::ufunc::Input;
 
 /// NumPy's `method=` of `quantile` and `percentile`: the classic five
 /// and the nine of Hyndman and Fan ("Sample quantiles in statistical
@@ -316,106 +315,62 @@ fn percentile_impl(a: &Array, q: &Quantiles, opts: &QuantileOptions, skip: bool)
     order_statistic(a, &q.divided(100.0), opts, opts.method.code(), skip)
 }
 
-/// [`quantile_kernel`]'s argument descriptions as the calls build them:
-/// `input`-dtype sorted rows, the counts, the quantiles, five integers,
-/// and an `output`-dtype result (all raw, one-dimensional). One
-/// description for ahead-of-time compilation and the NVRTC compile tests,
-/// so the two request the same programs.
-pub fn quantile_kernel_args(input: DType, output: DType) -> ([ArgInfo; 8], [ArgInfo; 1]) {
-    let raw1 = |dtype| ArgInfo::Array { dtype, ndim: 1 };
-    let int = ArgInfo::Scalar(Operand::Scalar(ScalarKind::Int));
-    (
-        [
-            raw1(input),
-            raw1(DType::Int64),
-            raw1(DType::Float64),
-            int,
-            int,
-            int,
-            int,
-            int,
-        ],
-        [raw1(output)],
-    )
+/// The scalars of [`quantile_kernel`]: `rows` sorted rows of `len`;
+/// [`QuantileMethod`]'s code (5: `median`); `prop`: a trailing NaN makes
+/// the row's result NaN; `round_diff`: the difference of the two
+/// neighbours is rounded to the input's dtype.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct PickScalars {
+    pub(crate) rows: usize,
+    pub(crate) len: usize,
+    pub(crate) method: i32,
+    pub(crate) prop: bool,
+    pub(crate) round_diff: bool,
 }
 
-cached_kernel! {
-    /// The pick-and-interpolate kernel over `y`'s (quantile, row) elements:
-    /// the sorted rows `s` (`len` each), each row's valid count, the
-    /// quantiles (public for the NVRTC compile tests).
-    pub fn quantile_kernel {
-        inputs: "raw T s, raw int64 cnt, raw float64 qs, int64 rows, int64 len, int32 method, \
-                 int32 prop, int32 round_diff",
-        outputs: "raw O y",
-        body: "const long long row = (long long)i % rows; \
-               const long long k = (long long)i / rows; \
-               const long long c = cnt[row]; \
-               const long long b0 = row * len; \
-               if (c == 0 || (prop && cuprum::isnan(cuprum::cast<double>(s[b0 + len - 1])))) { \
-                 y[i] = cuprum::cast<O>(__longlong_as_double(0x7FF8000000000000LL)); \
-               } else { \
-                 const double q = qs[k], n = (double)c; \
-                 long long lo = 0, hi = 0, pick = -1; \
-                 double t = 0.0; \
-                 if (method <= 5) { \
-                   const double v = q * (double)(c - 1); \
-                   lo = (long long)floor(v); \
-                   hi = lo + 1 < c ? lo + 1 : c - 1; \
-                   const double g = v - (double)lo; \
-                   if (method == 1) pick = lo; \
-                   else if (method == 2) pick = g > 0.0 ? hi : lo; \
-                   else if (method == 3) pick = (long long)rint(v); \
-                   else t = method >= 4 ? (g > 0.0 ? 0.5 : 0.0) : g; \
-                 } else if (method == 6 || method == 8) { \
-                   /* inverted_cdf, closest_observation: NumPy's index n q - 1 \
-                      (- 0.5), its floor where the fraction is 0 (and, for \
-                      closest_observation, the floor odd), else the next; \
-                      products and sums rounded apart, as NumPy's. */ \
-                   double x = __dsub_rn(__dmul_rn(n, q), 1.0); \
-                   if (method == 8) x = __dsub_rn(x, 0.5); \
-                   const double f = floor(x); \
-                   const bool at = __dsub_rn(x, f) == 0.0 && (method == 6 || (((long long)f) & 1)); \
-                   pick = (long long)(at ? f : f + 1.0); \
-                   if (pick < 0) pick = 0; \
-                   if (pick > c - 1) pick = c - 1; \
-                 } else { \
-                   /* NumPy's virtual index n q + (alpha + q (1 - alpha - beta)) - 1 \
-                      (n q - 1 for averaged_inverted_cdf), clamped to the ends \
-                      with its gamma taken from the clamped floor. */ \
-                   double v; \
-                   if (method == 7) { \
-                     v = __dsub_rn(__dmul_rn(n, q), 1.0); \
-                   } else { \
-                     const double al = method == 9 ? 0.0 : method == 10 ? 0.5 : method == 11 ? 0.0 \
-                                     : method == 12 ? 1.0 / 3.0 : 0.375; \
-                     const double be = method == 9 ? 1.0 : al; \
-                     v = __dsub_rn(__dadd_rn(__dmul_rn(n, q), \
-                           __dadd_rn(al, __dmul_rn(q, __dsub_rn(__dsub_rn(1.0, al), be)))), 1.0); \
-                   } \
-                   double f; \
-                   if (v >= (double)(c - 1)) { lo = hi = c - 1; f = -1.0; } \
-                   else if (v < 0.0) { lo = hi = 0; f = 0.0; } \
-                   else { f = floor(v); lo = (long long)f; hi = lo + 1; } \
-                   t = __dsub_rn(v, f); \
-                   if (method == 7) t = t == 0.0 ? 0.5 : 1.0; \
-                 } \
-                 if (pick >= 0) { \
-                   y[i] = cuprum::cast<O>(s[b0 + pick]); \
-                 } else { \
-                   const double a = cuprum::cast<double>(s[b0 + lo]); \
-                   const double b = cuprum::cast<double>(s[b0 + hi]); \
-                   double r; \
-                   if (method == 5) r = t > 0.0 ? (a + b) / 2.0 : a; \
-                   else { \
-                     const double d = round_diff ? \
-                       cuprum::cast<double>(cuprum::cast<T>(b - a)) : b - a; \
-                     r = t >= 0.5 ? b - d * (1.0 - t) : a + d * t; \
-                   } \
-                   y[i] = cuprum::cast<O>(r); \
-                 } \
-               }",
-        name: "cuprum_quantile_pick",
-    }
+/// The pick-and-interpolate kernel over `y`'s (quantile, row) elements
+/// (`order_stats.cuh`): the sorted rows `s`, each row's valid count `cnt`
+/// (int64), the quantiles `qs` (float64), all raw, into the raw `y`.
+pub(crate) fn quantile_kernel<'a>(
+    s: Bind<'a>,
+    cnt: Bind<'a>,
+    qs: Bind<'a>,
+    y: Bind<'a>,
+    p: PickScalars,
+) -> Elementwise<'a> {
+    let (input, output) = (s.dtype(), y.dtype());
+    Elementwise::new("quantile_pick")
+        .raw("s", s)
+        .raw("cnt", cnt)
+        .raw("qs", qs)
+        .scalar("rows", DType::Int64, p.rows)
+        .scalar("len", DType::Int64, p.len)
+        .scalar("method", DType::Int32, p.method)
+        .scalar("prop", DType::Int32, i32::from(p.prop))
+        .scalar("round_diff", DType::Int32, i32::from(p.round_diff))
+        .raw_output("y", y)
+        .alias("O", output)
+        .alias("T", input)
+        .op(
+            "y[i] = cuprum_np::quantile_pick<T, O>(s, cnt, qs, (long long)i, rows, len, method, \
+             prop, round_diff);",
+        )
+        .preamble(include_str!("order_stats.cuh"))
+}
+
+/// [`quantile_kernel`] for `input`-dtype sorted rows and an `output`-dtype
+/// result, described by dtypes (one-dimensional raw operands, as the
+/// calls pass them): one description for ahead-of-time compilation and
+/// the NVRTC compile tests, so the two request the same programs.
+pub fn quantile_kernel_of(input: DType, output: DType) -> Elementwise<'static> {
+    let raw1 = |d| Bind::Dtype(d, 1);
+    quantile_kernel(
+        raw1(input),
+        raw1(DType::Int64),
+        raw1(DType::Float64),
+        raw1(output),
+        PickScalars::default(),
+    )
 }
 
 fn order_statistic(
@@ -460,7 +415,7 @@ fn order_statistic(
     };
     let qs = q.values();
     let device = a.device();
-    let prop = i128::from(!skip_nan && dt.is_inexact());
+    let prop = !skip_nan && dt.is_inexact();
     // The result's shape: q's, then what the reduction leaves.
     let dims: Vec<isize> = q_shape
         .iter()
@@ -482,8 +437,7 @@ fn order_statistic(
         && super::select::selectable(dt)
     {
         let flat = super::dense(&src.reshape(&[-1])?)?;
-        let (pair, cnt, qarr) =
-            super::select::select_pair(&flat, *qv, method, prop != 0, skip_nan)?;
+        let (pair, cnt, qarr) = super::select::select_pair(&flat, *qv, method, prop, skip_nan)?;
         let y = Array::empty_on(device, &[1, 1], out_dt, crate::Order::C)?;
         pick(&pair, &cnt, &qarr, 1, 2, method, prop, dt, &y)?;
         return y.reshape(&dims);
@@ -527,27 +481,20 @@ fn pick(
     rows: usize,
     len: usize,
     method: i32,
-    prop: i128,
+    prop: bool,
     dt: DType,
     y: &Array,
 ) -> Result<()> {
-    let int = |v: i128| Input::Scalar(ScalarValue::Int(v));
-    quantile_kernel().call(
-        &[
-            Input::Array(sorted).into(),
-            Input::Array(cnt).into(),
-            Input::Array(qarr).into(),
-            int(rows as i128).into(),
-            int(len as i128).into(),
-            int(i128::from(method)).into(),
-            int(prop).into(),
-            // NumPy's lerp takes b - a in the input's float dtype (then
-            // interpolates in the result's): round the difference alike.
-            int(i128::from(dt.is_floating())).into(),
-        ],
-        &[y],
-        Some(y.size()),
-    )?;
+    let p = PickScalars {
+        rows,
+        len,
+        method,
+        prop,
+        // NumPy's lerp takes b - a in the input's float dtype (then
+        // interpolates in the result's): round the difference alike.
+        round_diff: dt.is_floating(),
+    };
+    quantile_kernel(sorted.into(), cnt.into(), qarr.into(), y.into(), p).launch(&[y.size()])?;
     Ok(())
 }
 
@@ -636,7 +583,21 @@ mod tests {
     }
 
     #[test]
-    fn the_pick_kernel_parses() {
-        assert_eq!(quantile_kernel().name(), "cuprum_quantile_pick");
+    fn the_pick_kernel_is_named_by_its_operands() {
+        let s = quantile_kernel_of(DType::Float32, DType::Float64)
+            .spec(
+                crate::elementwise::LayoutClass::Contiguous { vectorized: false },
+                crate::elementwise::IndexWidth::I32,
+            )
+            .unwrap();
+        assert_eq!(
+            s.name,
+            "cuprum_quantile_pick_r1f4r1i8r1f8si8si8si4si4si4_r1f8_c_i32"
+        );
+        assert_eq!(
+            s.type_aliases,
+            vec![("O".into(), DType::Float64), ("T".into(), DType::Float32)]
+        );
+        s.validate().unwrap();
     }
 }

@@ -284,7 +284,8 @@ fn user_elementwise_kernels_compile() {
         &[],
         "f4",
     );
-    // The order statistics' pick kernel over the dtypes it meets.
+    // The order statistics' pick kernel (a built-in) over the dtypes it
+    // meets, in the same program.
     for (input, output) in [
         (DType::Float16, DType::Float16),
         (DType::Float32, DType::Float64),
@@ -293,13 +294,10 @@ fn user_elementwise_kernels_compile() {
         (DType::UInt8, DType::UInt8),
         (DType::Bool, DType::Bool),
     ] {
-        let (inputs, outputs) = gpu_array::sorting::quantile_kernel_args(input, output);
-        add(
-            gpu_array::sorting::quantile_kernel(),
-            &inputs,
-            &outputs,
-            &format!("{}_{}", input.name(), output.name()),
-        );
+        let k = gpu_array::sorting::quantile_kernel_of(input, output);
+        for (layout, index) in VARIANTS {
+            specs.push(k.spec(layout, index).unwrap());
+        }
     }
     compile_batch("user_kernels", &specs);
 }
@@ -327,10 +325,6 @@ fn advanced_indexing_kernels_compile() {
         ],
         &[IndexWidth::I64],
     ));
-    // Calls of one kernel share its name; one program needs them distinct.
-    for (k, s) in specs.iter_mut().enumerate() {
-        s.name = format!("{}_{k}", s.name);
-    }
     compile_batch("advanced_indexing", &specs);
 }
 
@@ -1023,9 +1017,5 @@ fn indexing_routine_and_bit_kernels_compile() {
         &[LayoutClass::Strided { ndim: 2 }],
         &[IndexWidth::I64],
     ));
-    // Calls of one kernel share its name; one program needs them distinct.
-    for (k, s) in specs.iter_mut().enumerate() {
-        s.name = format!("{}_{k}", s.name);
-    }
     compile_batch("indexing_routines", &specs);
 }

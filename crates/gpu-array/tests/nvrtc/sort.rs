@@ -84,10 +84,6 @@ fn indexing_and_logic_kernels_compile() {
         ],
         &[IndexWidth::I32],
     ));
-    // Calls of one kernel share its name; one program needs them distinct.
-    for (k, s) in specs.iter_mut().enumerate() {
-        s.name = format!("{}_{k}", s.name);
-    }
     let expected: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
     let source = render_program(&specs);
     for &arch in gpu_runtime::testing::test_archs() {
