@@ -14,8 +14,8 @@ old=${TMPDIR:-/tmp}/cuprum-bench-old
 gzip -dc "$old_gz" >"$old" && chmod +x "$old"
 : >"$out/bench-old.jsonl"; : >"$out/bench-new.jsonl"
 for r in $(seq "$rounds"); do
-  (cd bench && "$old") >>"$out/bench-old.jsonl" 2>/dev/null
-  bash target/gpu-pack/run.sh bin cuprum-bench >>"$out/bench-new.jsonl" 2>/dev/null
+  (cd bench && "$old" --json) >>"$out/bench-old.jsonl" 2>/dev/null
+  bash target/gpu-pack/run.sh bin cuprum-bench --json >>"$out/bench-new.jsonl" 2>/dev/null
 done
 python3 - "$out/bench-old.jsonl" "$out/bench-new.jsonl" <<'EOF'
 import json, sys
