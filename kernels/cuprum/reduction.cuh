@@ -242,4 +242,16 @@ __device__ __forceinline__ CountSum<S> count_sum_combine(const CountSum<S>& a, c
   return r;
 }
 
+// var's (ROOT: std's) result from a Welford accumulator: M2 over the
+// degrees of freedom n - ddof, clamped at 0 (NumPy's division by a
+// non-positive count gives inf or NaN).
+template <bool ROOT, typename A>
+__device__ __forceinline__ decltype(A::m2) var_result(const A& a, double ddof) {
+  typedef decltype(A::m2) R;
+  const double dof = (double)a.n - ddof;
+  const R den = (R)(dof > 0.0 ? dof : 0.0);
+  if (ROOT) return sqrt(a.m2 / den);
+  return a.m2 / den;
+}
+
 }  // namespace cuprum

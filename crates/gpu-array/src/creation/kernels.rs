@@ -102,11 +102,6 @@ pub(crate) enum Gen<'a> {
     },
 }
 
-/// The C-order row and column of element `i` in the last two axes.
-const ROW_COL: &str = "long long j_ = (long long)i;\n\
-                       long long c_ = j_ % ncols;\n\
-                       long long r_ = (j_ / ncols) % nrows;\n";
-
 impl<'a> Gen<'a> {
     /// The kernel writing `y`, each operand listed once with its value.
     /// `y` must be C-contiguous for a launch.
@@ -114,47 +109,36 @@ impl<'a> Gen<'a> {
         let dt = y.dtype();
         let i64_ = DType::Int64;
         let k = match self {
-            Gen::Eye { tri, k, m } => {
-                let cmp = if tri { "<=" } else { "==" };
-                Elementwise::new(if tri { "tri" } else { "eye" })
-                    .scalar("k", i64_, k)
-                    .scalar("m", i64_, m)
-                    .op(format!(
-                        "long long r_ = (long long)i / m;\n\
-                         long long c_ = (long long)i - r_ * m;\n\
-                         y = cuprum::cast<y_type>(c_ - r_ {cmp} k);"
-                    ))
-            }
+            Gen::Eye { tri, k, m } => Elementwise::new(if tri { "tri" } else { "eye" })
+                .scalar("k", i64_, k)
+                .scalar("m", i64_, m)
+                .op(format!(
+                    "y = cuprum::cast<y_type>(cuprum_np::eye_value<{tri}>((long long)i, m, k));"
+                )),
             Gen::Tril {
                 lower,
                 x,
                 k,
                 nrows,
                 ncols,
-            } => {
-                let cmp = if lower { "<=" } else { ">=" };
-                Elementwise::new(if lower { "tril" } else { "triu" })
-                    .input("x", x)
-                    .scalar("k", i64_, k)
-                    .scalar("nrows", i64_, nrows)
-                    .scalar("ncols", i64_, ncols)
-                    .op(format!(
-                        "{ROW_COL}if (c_ - r_ {cmp} k) y = x;\n\
-                         else y = cuprum::cast<y_type>(0);"
-                    ))
-            }
+            } => Elementwise::new(if lower { "tril" } else { "triu" })
+                .input("x", x)
+                .scalar("k", i64_, k)
+                .scalar("nrows", i64_, nrows)
+                .scalar("ncols", i64_, ncols)
+                .op(format!(
+                    "y = cuprum_np::in_triangle<{lower}>((long long)i, nrows, ncols, k) ? x : \
+                         cuprum::cast<y_type>(0);"
+                )),
             Gen::Diag { v, k, side } => Elementwise::new("diag")
                 .raw("v", v)
                 .scalar("k", i64_, k)
                 .scalar("side", i64_, side)
-                .op("long long r_ = (long long)i / side;\n\
-                     long long c_ = (long long)i - r_ * side;\n\
-                     if (c_ - r_ == k) y = v[k >= 0 ? r_ : c_];\n\
-                     else y = cuprum::cast<y_type>(0);"),
+                .op("y = cuprum_np::diag_value<y_type>((long long)i, v, k, side);"),
             Gen::Arange { a, b } => Elementwise::new("arange")
                 .scalar_bytes("a", dt, a)
                 .scalar_bytes("b", dt, b)
-                .op(arange_operation(dt)),
+                .op("y = cuprum_np::arange_value<y_type>((long long)i, a, b);"),
             Gen::Linspace {
                 complex,
                 points,
@@ -177,7 +161,17 @@ impl<'a> Gen<'a> {
                 k.scalar("div", DType::Float64, div)
                     .scalar("mode", i64_, mode)
                     .scalar("last", i64_, last)
-                    .op(linspace_operation(complex, dt))
+                    .op(if complex {
+                        "y = cuprum::cast<y_type>(cuprum_np::linspace_complex((long long)i, start, \
+                         stop, step, delta, div, mode, last));"
+                            .to_owned()
+                    } else {
+                        format!(
+                            "y = cuprum::cast<y_type>(cuprum_np::linspace_real<{}>((long long)i, \
+                             start, stop, step, delta, div, mode, last));",
+                            dt.is_integer()
+                        )
+                    })
             }
             Gen::AxisIndex { inner, dim } => Elementwise::new("indices")
                 .scalar("inner", i64_, inner)
@@ -197,9 +191,8 @@ impl<'a> Gen<'a> {
                         .scalar("step", i64_, step)
                         .scalar("start", i64_, start)
                         // Wrapping int64 arithmetic, as NumPy's.
-                        .op("unsigned long long t_ = (unsigned long long)(((long long)i / inner) % dim);\n\
-                             y = cuprum::cast<y_type>((long long)(t_ * (unsigned long long)step + \
-                             (unsigned long long)start));"),
+                        .op("y = cuprum::cast<y_type>(cuprum_np::grid_int((long long)i, inner, dim, \
+                             step, start));"),
                     (step, start) => {
                         let f = |v: GridValue| match v {
                             GridValue::Int(n) => n as f64,
@@ -207,13 +200,13 @@ impl<'a> Gen<'a> {
                         };
                         k.scalar("step", DType::Float64, f(step))
                             .scalar("start", DType::Float64, f(start))
-                            .op("double t_ = (double)(((long long)i / inner) % dim);\n\
-                                 y = cuprum::cast<y_type>(__dadd_rn(__dmul_rn(t_, step), start));")
+                            .op("y = cuprum::cast<y_type>(cuprum_np::grid_float((long long)i, inner, \
+                                 dim, step, start));")
                     }
                 }
             }
         };
-        k.output("y", y)
+        k.output("y", y).preamble(include_str!("kernels.cuh"))
     }
 
     /// Runs the kernel writing the C-contiguous `out`.
@@ -221,83 +214,6 @@ impl<'a> Gen<'a> {
         debug_assert!(out.is_c_contiguous());
         self.kernel(out.into()).launch(out.shape())
     }
-}
-
-/// NumPy's `<TYPE>_fill` (arraytypes.c.src) for the output dtype: the first
-/// two elements are `a` and `b` as given; then `start + i*delta` with
-/// `delta = b - a`, in the type's arithmetic (float for float16, the
-/// components for complex, 64-bit wrapping for integers).
-fn arange_operation(dt: DType) -> String {
-    let head = "if (i == 0) y = a;\nelse if (i == 1) y = b;\nelse ";
-    let body = match dt {
-        DType::Float16 | DType::BFloat16 | DType::Float32 => {
-            "{\n  float s_ = (float)a;\n  float d_ = __fsub_rn((float)b, s_);\n  \
-             y = y_type(__fadd_rn(s_, __fmul_rn((float)i, d_)));\n}"
-        }
-        DType::Float64 => {
-            "{\n  double d_ = __dsub_rn(b, a);\n  y = __dadd_rn(a, __dmul_rn((double)i, d_));\n}"
-        }
-        DType::Complex64 => {
-            "{\n  float dr_ = __fsub_rn(b.real(), a.real());\n  \
-             float di_ = __fsub_rn(b.imag(), a.imag());\n  \
-             y = y_type(__fadd_rn(a.real(), __fmul_rn((float)i, dr_)), \
-             __fadd_rn(a.imag(), __fmul_rn((float)i, di_)));\n}"
-        }
-        DType::Complex128 => {
-            "{\n  double dr_ = __dsub_rn(b.real(), a.real());\n  \
-             double di_ = __dsub_rn(b.imag(), a.imag());\n  \
-             y = y_type(__dadd_rn(a.real(), __dmul_rn((double)i, dr_)), \
-             __dadd_rn(a.imag(), __dmul_rn((double)i, di_)));\n}"
-        }
-        // Integers and bool (bool never gets past two elements).
-        _ => {
-            "{\n  y_type d_ = (y_type)(b - a);\n  \
-             y = (y_type)((unsigned long long)a + (unsigned long long)(long long)i * \
-             (unsigned long long)d_);\n}"
-        }
-    };
-    format!("{head}{body}")
-}
-
-/// NumPy's `linspace` (function_base.py): `y = arange(num) * step + start`
-/// (`mode` 0), `y = arange(num) / div * delta + start` when the step
-/// underflows to zero (`mode` 1), `y = arange(num) * delta + start` when
-/// `div <= 0` (`mode` 2); `y[last] = stop`; `floor` for integer outputs;
-/// then the cast to the output dtype. Complex products and quotients are
-/// NumPy's formulas for a complex array times a complex scalar.
-fn linspace_operation(complex: bool, dt: DType) -> String {
-    let floor = if dt.is_integer() {
-        "v_ = floor(v_);\n"
-    } else {
-        ""
-    };
-    if !complex {
-        return format!(
-            "double t_ = (double)i;\n\
-             double v_;\n\
-             if (mode == 0) v_ = __dmul_rn(t_, step);\n\
-             else if (mode == 1) v_ = __dmul_rn(__ddiv_rn(t_, div), delta);\n\
-             else v_ = __dmul_rn(t_, delta);\n\
-             v_ = __dadd_rn(v_, start);\n\
-             if ((long long)i == last) v_ = stop;\n\
-             {floor}y = cuprum::cast<y_type>(v_);"
-        );
-    }
-    // (tr + ti j) * (b.re + b.im j), NumPy's complex multiply.
-    "double tr_ = (double)i, ti_ = 0.0;\n\
-     cuprum::complex<double> b_ = mode == 2 ? delta : step;\n\
-     if (mode == 1) {\n\
-       double scl_ = __drcp_rn(div);\n\
-       double qr_ = __dmul_rn(__dadd_rn(tr_, __dmul_rn(ti_, 0.0)), scl_);\n\
-       double qi_ = __dmul_rn(__dsub_rn(ti_, __dmul_rn(tr_, 0.0)), scl_);\n\
-       tr_ = qr_; ti_ = qi_; b_ = delta;\n\
-     }\n\
-     double vr_ = __dsub_rn(__dmul_rn(tr_, b_.real()), __dmul_rn(ti_, b_.imag()));\n\
-     double vi_ = __dadd_rn(__dmul_rn(tr_, b_.imag()), __dmul_rn(ti_, b_.real()));\n\
-     cuprum::complex<double> v_(__dadd_rn(vr_, start.real()), __dadd_rn(vi_, start.imag()));\n\
-     if ((long long)i == last) v_ = stop;\n\
-     y = cuprum::cast<y_type>(v_);"
-        .into()
 }
 
 /// Every creation kernel for an output of `dt`, operands described by
@@ -431,15 +347,6 @@ mod tests {
                 .name,
             "cuprum_eye_si8si8_f4_s1_i64"
         );
-    }
-
-    #[test]
-    fn arange_uses_the_dtype_arithmetic() {
-        assert!(arange_operation(DType::Float16).contains("__fmul_rn((float)i"));
-        assert!(arange_operation(DType::Float64).contains("__dmul_rn((double)i"));
-        assert!(arange_operation(DType::Int8).contains("unsigned long long"));
-        assert!(linspace_operation(false, DType::Int32).contains("floor"));
-        assert!(!linspace_operation(false, DType::Bool).contains("floor"));
     }
 
     /// Tier 2: every creation kernel compiles with the real NVRTC for

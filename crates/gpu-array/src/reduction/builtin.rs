@@ -353,8 +353,6 @@ impl Builtin {
                 | Builtin::NanStd
                 | Builtin::NanMean
         );
-        const DEN: &str = "typedef decltype(a.m2) _R;\n    const double _dof = (double)a.n - ddof;\n    \
-                           const _R _den = (_R)(_dof > 0.0 ? _dof : 0.0);\n    ";
         let structured: Option<(String, String, String, Option<&str>, AccStruct)> = match self {
             Builtin::ArgMax | Builtin::ArgMin | Builtin::NanArgMax | Builtin::NanArgMin => {
                 let max = matches!(self, Builtin::ArgMax | Builtin::NanArgMax);
@@ -370,12 +368,7 @@ impl Builtin {
             }
             Builtin::Var | Builtin::Std | Builtin::NanVar | Builtin::NanStd => {
                 let root = matches!(self, Builtin::Std | Builtin::NanStd);
-                let val = if root {
-                    "sqrt(a.m2 / _den)"
-                } else {
-                    "a.m2 / _den"
-                };
-                let post = format!("{DEN}y = cuprum::cast<y_type>({val});");
+                let post = format!("y = cuprum::cast<y_type>(cuprum::var_result<{root}>(a, ddof))");
                 Some(if input.is_complex() {
                     (
                         format!(

@@ -133,10 +133,10 @@ fn comparison(name: &'static str, f: &str, doc: &'static str) -> Ufunc {
         .done()
 }
 
-fn logical(name: &'static str, expr: &str, identity: Identity, doc: &'static str) -> Ufunc {
-    let op = format!(
-        "const bool a = cuprum::cast<bool>(in0);\nconst bool b = cuprum::cast<bool>(in1);\nout0 = {expr};"
-    );
+/// A logical ufunc: `op` (`&&`, `||`, `!=`) between the inputs' truth
+/// values.
+fn logical(name: &'static str, op: &str, identity: Identity, doc: &'static str) -> Ufunc {
+    let op = format!("out0 = cuprum::cast<bool>(in0) {op} cuprum::cast<bool>(in1);");
     Def::new(name, 2, 1, doc)
         .identity(identity)
         .to(&cat(&["?", INTS, FLOATS, CPLX]), '?', &op)
@@ -457,19 +457,19 @@ pub(super) fn build() -> Vec<Ufunc> {
         comparison("equal", "equal", "Tests elementwise if x1 == x2."),
         logical(
             "logical_and",
-            "a && b",
+            "&&",
             Identity::One,
             "Computes the logical AND of two arrays.",
         ),
         logical(
             "logical_or",
-            "a || b",
+            "||",
             Identity::Zero,
             "Computes the logical OR of two arrays.",
         ),
         logical(
             "logical_xor",
-            "a != b",
+            "!=",
             Identity::Zero,
             "Computes the logical XOR of two arrays.",
         ),
