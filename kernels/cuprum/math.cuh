@@ -178,6 +178,14 @@ __device__ __forceinline__ bfloat16 floor_divide(bfloat16 x, bfloat16 y) { retur
 __device__ __forceinline__ half remainder(half x, half y) { return half(remainder((float)x, (float)y)); }
 __device__ __forceinline__ bfloat16 remainder(bfloat16 x, bfloat16 y) { return bfloat16(remainder((float)x, (float)y)); }
 
+/// divmod for the integers: floor_divide returned, remainder stored (each
+/// 0 for a zero divisor, as NumPy's integer loops).
+template <typename T>
+__device__ __forceinline__ typename enable_if<is_integer<T>::value, T>::type divmod(T a, T b, T* m) {
+  *m = remainder(a, b);
+  return floor_divide(a, b);
+}
+
 /// divmod for the float types: floor quotient returned, remainder stored
 /// (half types computed in float, as NumPy's npy_half_divmod).
 __device__ __forceinline__ float divmod(float a, float b, float* m) { return divmod_float(a, b, m); }

@@ -241,10 +241,7 @@ pub(super) fn build() -> Vec<Ufunc> {
         .hom(&real, "out0 = cuprum::fmod(in0, in1);")
         .done(),
         Def::new("divmod", 2, 2, "Floor quotient and remainder, elementwise.")
-            .hom(
-                INTS,
-                "out0 = cuprum::floor_divide(in0, in1);\nout1 = cuprum::remainder(in0, in1);",
-            )
+            .hom(INTS, "out0 = cuprum::divmod(in0, in1, &out1);")
             .hom(FLOATS, "out0 = cuprum::divmod(in0, in1, &out1);")
             .done(),
         Def::new("absolute", 1, 1, "Elementwise absolute value function.")
