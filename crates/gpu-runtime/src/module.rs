@@ -859,7 +859,11 @@ impl RawKernel {
         // kernel name chosen by the crate that owns the key), so every caller
         // of a key wants the same kernel, which holds no per-call state and
         // compiles per device on first use. Entries are never removed: the
-        // set of keys is the crates' fixed kernel list.
+        // set of keys is the crates' fixed kernel list. Another thread or
+        // stream can observe only that a key's kernel already exists: a
+        // kernel is immutable and holds no buffers or launch state, and a
+        // build that fails caches nothing, so no caller sees another's
+        // error or partial work.
         static CACHE: Mutex<Option<HashMap<String, Arc<RawKernel>>>> = Mutex::new(None);
         let lookup = |c: &Option<HashMap<String, Arc<RawKernel>>>| {
             c.as_ref().and_then(|m| m.get(key)).cloned()

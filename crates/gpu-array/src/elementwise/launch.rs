@@ -717,20 +717,18 @@ impl Tuning<'_> {
 /// The record key of `spec`'s kernel (its name and source hash), computed
 /// once per spec.
 fn kernel_key(spec: &ElementwiseSpec) -> String {
+    // Process-wide: a pure function of the spec, so no caller can see
+    // another's entry as anything but its own result (see
+    // `tune::memoized_key`).
     static KEYS: OnceLock<Mutex<HashMap<ElementwiseSpec, String>>> = OnceLock::new();
-    let map = KEYS.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(k) = map.lock().unwrap_or_else(|p| p.into_inner()).get(spec) {
-        return k.clone();
-    }
-    let k = tune::kernel_key(
-        &spec.name,
-        &render_program(std::slice::from_ref(spec)),
-        &spec.options,
-    );
-    map.lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .insert(spec.clone(), k.clone());
-    k
+    let memo = KEYS.get_or_init(|| Mutex::new(HashMap::new()));
+    tune::memoized_key(memo, spec, || {
+        tune::kernel_key(
+            &spec.name,
+            &render_program(std::slice::from_ref(spec)),
+            &spec.options,
+        )
+    })
 }
 
 #[cfg(test)]

@@ -46,6 +46,31 @@ pub(crate) fn kernel_key(name: &str, source: &str, options: &[String]) -> String
     format!("{name}-{h:016x}")
 }
 
+/// [`kernel_key`] of a spec, computed once per spec in `memo` (rendering
+/// and hashing the source costs more than a launch): the one body behind
+/// the elementwise and reduction launchers' memos, each a process-wide
+/// map of its own spec type.
+///
+/// Safe to share between threads and streams: the key is a pure function
+/// of the spec (its name, rendered source and options), so whichever
+/// caller fills an entry, every reader gets the value it would have
+/// computed itself; nothing else is stored, and entries only grow with the
+/// set of distinct kernels tuned, as the kernel maps beside them do.
+pub(crate) fn memoized_key<S: std::hash::Hash + Eq + Clone>(
+    memo: &std::sync::Mutex<std::collections::HashMap<S, String>>,
+    spec: &S,
+    make: impl FnOnce() -> String,
+) -> String {
+    if let Some(k) = memo.lock().unwrap_or_else(|p| p.into_inner()).get(spec) {
+        return k.clone();
+    }
+    let k = make();
+    memo.lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(spec.clone(), k.clone());
+    k
+}
+
 /// `ceil(log2(n))` (0 for 0 and 1): sizes within a factor of two share
 /// their parameters.
 pub(crate) fn log2_class(n: usize) -> u32 {

@@ -770,6 +770,8 @@ fn raw_kernel_cache_builds_each_key_once() {
         return;
     };
     let _shared = shared();
+    // Counts this test's own builds only: its keys are unique to it, and
+    // only its closures touch the counter.
     static BUILDS: AtomicUsize = AtomicUsize::new(0);
     let build = || {
         BUILDS.fetch_add(1, Ordering::SeqCst);
