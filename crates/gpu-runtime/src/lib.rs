@@ -45,6 +45,7 @@ mod device;
 pub mod driver;
 mod error;
 mod event;
+mod kernel_cache;
 pub mod memory;
 pub mod module;
 pub mod nvrtc;
@@ -65,6 +66,7 @@ pub use copy::{
 pub use device::{Device, DeviceGuard, DeviceProperties};
 pub use error::{Error, Result};
 pub use event::{Event, EventOptions};
+pub use kernel_cache::KernelCache;
 pub use memory::{Memory, MemoryPool, PinnedMemory, PinnedMemoryPool, alloc};
 pub use module::{
     Kernel, KernelAttribute, KernelAttributes, LaunchConfig, Module, RawKernel, RawModule,

@@ -22,7 +22,7 @@ use smallvec::SmallVec;
 
 use crate::driver::{check, cuda_error};
 use crate::nvrtc::{self, CompileRequest, Compiled};
-use crate::{Device, DevicePtr, Error, KernelArg, Result, Stream};
+use crate::{Device, DevicePtr, Error, KernelArg, KernelCache, Result, Stream};
 
 struct ModuleInner {
     raw: CUmodule,
@@ -849,35 +849,16 @@ impl RawKernel {
     ///
     /// # Errors
     /// `build`'s error (nothing is cached then).
-    pub fn cached(
-        key: &str,
-        build: impl FnOnce() -> Result<RawKernel>,
-    ) -> Result<std::sync::Arc<RawKernel>> {
-        use std::collections::HashMap;
-        use std::sync::{Arc, Mutex};
+    pub fn cached(key: &str, build: impl FnOnce() -> Result<RawKernel>) -> Result<Arc<RawKernel>> {
         // Process-wide on purpose: a key names one fixed program (source and
         // kernel name chosen by the crate that owns the key), so every caller
-        // of a key wants the same kernel, which holds no per-call state and
-        // compiles per device on first use. Entries are never removed: the
-        // set of keys is the crates' fixed kernel list. Another thread or
-        // stream can observe only that a key's kernel already exists: a
-        // kernel is immutable and holds no buffers or launch state, and a
-        // build that fails caches nothing, so no caller sees another's
-        // error or partial work.
-        static CACHE: Mutex<Option<HashMap<String, Arc<RawKernel>>>> = Mutex::new(None);
-        let lookup = |c: &Option<HashMap<String, Arc<RawKernel>>>| {
-            c.as_ref().and_then(|m| m.get(key)).cloned()
-        };
-        if let Some(k) = lookup(&CACHE.lock().unwrap_or_else(|p| p.into_inner())) {
+        // of a key wants the same kernel; the cache's rules (pure entries,
+        // failed builds cache nothing) are `KernelCache`'s.
+        static CACHE: KernelCache<String, Arc<RawKernel>> = KernelCache::new();
+        if let Some(k) = CACHE.get(key) {
             return Ok(k);
         }
-        let built = Arc::new(build()?);
-        let mut cache = CACHE.lock().unwrap_or_else(|p| p.into_inner());
-        Ok(cache
-            .get_or_insert_with(HashMap::new)
-            .entry(key.to_string())
-            .or_insert(built)
-            .clone())
+        CACHE.get_or_try_insert(key.to_string(), || build().map(Arc::new))
     }
 
     /// The kernel's name.

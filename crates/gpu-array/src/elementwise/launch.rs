@@ -14,10 +14,10 @@
 //! heuristic below decides alone.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use gpu_runtime::nvrtc::CompileRequest;
-use gpu_runtime::{Device, Kernel, LaunchConfig, Module, Stream};
+use gpu_runtime::{Device, Kernel, KernelCache, LaunchConfig, Module, Stream};
 
 use super::{
     ElementwiseSpec, IndexWidth, LayoutClass, LayoutPlan, OperandValue, plan_layout, render_program,
@@ -49,38 +49,24 @@ pub enum LaunchArg<'a> {
     Scalar(Vec<u8>),
 }
 
-type KernelMap = HashMap<(i32, ElementwiseSpec), Kernel>;
-
-fn kernels() -> &'static Mutex<KernelMap> {
-    static MAP: OnceLock<Mutex<KernelMap>> = OnceLock::new();
-    MAP.get_or_init(|| Mutex::new(HashMap::new()))
-}
+/// Compiled kernels by (device ordinal, whole spec). Process-wide under
+/// `KernelCache`'s rules: a spec is the kernel's whole description.
+static KERNELS: KernelCache<(i32, ElementwiseSpec), Kernel> = KernelCache::new();
 
 /// The compiled kernel of `spec` on `device`, compiled on first use.
 ///
 /// # Errors
 /// NVRTC or module loading failed.
 pub fn kernel_for(device: Device, spec: &ElementwiseSpec) -> Result<Kernel> {
-    let key = (device.ordinal(), spec.clone());
-    if let Some(k) = kernels()
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .get(&key)
-    {
-        return Ok(k.clone());
-    }
-    spec.validate()?;
-    let arch = device.properties()?.arch();
-    let request = program_request(std::slice::from_ref(spec)).arch(arch);
-    let compiled = gpu_runtime::nvrtc::compile(&request)?;
-    device.bind()?;
-    let module = Module::from_compiled(&compiled)?;
-    let kernel = module.function(&spec.name)?;
-    kernels()
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .insert(key, kernel.clone());
-    Ok(kernel)
+    KERNELS.get_or_try_insert((device.ordinal(), spec.clone()), || {
+        spec.validate()?;
+        let arch = device.properties()?.arch();
+        let request = program_request(std::slice::from_ref(spec)).arch(arch);
+        let compiled = gpu_runtime::nvrtc::compile(&request)?;
+        device.bind()?;
+        let module = Module::from_compiled(&compiled)?;
+        Ok(module.function(&spec.name)?)
+    })
 }
 
 /// The NVRTC request for a program of `specs`, with Cuprum's headers.
@@ -134,12 +120,12 @@ pub(crate) struct FastKey {
 /// caller's (see [`super::Elementwise`]).
 pub(crate) type CheckedKey<'k> = (FastKey, &'k dyn Fn(&ElementwiseSpec) -> bool);
 
-type FastMap = HashMap<(i32, FastKey, LayoutClass, IndexWidth), (Kernel, Arc<ElementwiseSpec>)>;
-
-fn fast_map() -> &'static Mutex<FastMap> {
-    static MAP: OnceLock<Mutex<FastMap>> = OnceLock::new();
-    MAP.get_or_init(|| Mutex::new(HashMap::new()))
-}
+/// Kernels and specs by fast key (see [`FastKey`]), layout and index width.
+/// Process-wide under `KernelCache`'s rules; a hit is used only after the
+/// key's check accepts its spec, so a shorthand key can never hand a caller
+/// another operation's kernel.
+type FastEntry = (Kernel, Arc<ElementwiseSpec>);
+static FAST: KernelCache<(i32, FastKey, LayoutClass, IndexWidth), FastEntry> = KernelCache::new();
 
 /// The kernel and spec for (`key`, `layout`, `index`), building and
 /// compiling them on a miss (or when the key's check refuses the cached
@@ -156,12 +142,7 @@ fn lookup(
         return Ok((kernel_for(device, &spec)?, Arc::new(spec)));
     };
     let k = (device.ordinal(), key.clone(), layout, index);
-    let hit = fast_map()
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .get(&k)
-        .cloned();
-    if let Some(hit) = hit
+    if let Some(hit) = FAST.get(&k)
         && check(&hit.1)
     {
         return Ok(hit);
@@ -169,10 +150,7 @@ fn lookup(
     let spec = build(layout, index)?;
     let kernel = kernel_for(device, &spec)?;
     let entry = (kernel, Arc::new(spec));
-    fast_map()
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .insert(k, entry.clone());
+    FAST.insert(k, entry.clone());
     Ok(entry)
 }
 
@@ -720,9 +698,8 @@ fn kernel_key(spec: &ElementwiseSpec) -> String {
     // Process-wide: a pure function of the spec, so no caller can see
     // another's entry as anything but its own result (see
     // `tune::memoized_key`).
-    static KEYS: OnceLock<Mutex<HashMap<ElementwiseSpec, String>>> = OnceLock::new();
-    let memo = KEYS.get_or_init(|| Mutex::new(HashMap::new()));
-    tune::memoized_key(memo, spec, || {
+    static KEYS: KernelCache<ElementwiseSpec, String> = KernelCache::new();
+    tune::memoized_key(&KEYS, spec, || {
         tune::kernel_key(
             &spec.name,
             &render_program(std::slice::from_ref(spec)),

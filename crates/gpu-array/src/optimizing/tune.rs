@@ -57,17 +57,16 @@ pub(crate) fn kernel_key(name: &str, source: &str, options: &[String]) -> String
 /// computed itself; nothing else is stored, and entries only grow with the
 /// set of distinct kernels tuned, as the kernel maps beside them do.
 pub(crate) fn memoized_key<S: std::hash::Hash + Eq + Clone>(
-    memo: &std::sync::Mutex<std::collections::HashMap<S, String>>,
+    memo: &gpu_runtime::KernelCache<S, String>,
     spec: &S,
     make: impl FnOnce() -> String,
 ) -> String {
-    if let Some(k) = memo.lock().unwrap_or_else(|p| p.into_inner()).get(spec) {
-        return k.clone();
+    // Looked up by reference first: a hit clones no spec.
+    if let Some(k) = memo.get(spec) {
+        return k;
     }
     let k = make();
-    memo.lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .insert(spec.clone(), k.clone());
+    memo.insert(spec.clone(), k.clone());
     k
 }
 

@@ -5,11 +5,8 @@
 //! scope ([`crate::optimizing`]) the block size (compiled into the kernel)
 //! and the grid cap come from a record or are timed on first use.
 
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
-
 use gpu_runtime::nvrtc::CompileRequest;
-use gpu_runtime::{Device, Kernel, LaunchConfig, Module, Stream};
+use gpu_runtime::{Device, Kernel, KernelCache, LaunchConfig, Module, Stream};
 
 use super::plan::{DeviceShape, plan, two_pass_segments, vector_for_addresses};
 use super::render::{BLOCK, render_program};
@@ -52,12 +49,9 @@ pub fn program_request(specs: &[ReductionSpec]) -> CompileRequest {
     request
 }
 
-type KernelMap = HashMap<(i32, ReductionSpec), Vec<Kernel>>;
-
-fn kernels() -> &'static Mutex<KernelMap> {
-    static MAP: OnceLock<Mutex<KernelMap>> = OnceLock::new();
-    MAP.get_or_init(|| Mutex::new(HashMap::new()))
-}
+/// Compiled kernels by (device ordinal, whole spec). Process-wide under
+/// `KernelCache`'s rules: a spec is the kernels' whole description.
+static KERNELS: KernelCache<(i32, ReductionSpec), Vec<Kernel>> = KernelCache::new();
 
 /// The compiled kernels of `spec` on `device` (one, or two for the two-pass
 /// path), compiled on first use.
@@ -65,30 +59,19 @@ fn kernels() -> &'static Mutex<KernelMap> {
 /// # Errors
 /// An invalid spec; NVRTC or module loading failed.
 pub fn kernels_for(device: Device, spec: &ReductionSpec) -> Result<Vec<Kernel>> {
-    let key = (device.ordinal(), spec.clone());
-    if let Some(k) = kernels()
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .get(&key)
-    {
-        return Ok(k.clone());
-    }
-    spec.validate()?;
-    let arch = device.properties()?.arch();
-    let compiled =
-        gpu_runtime::nvrtc::compile(&program_request(std::slice::from_ref(spec)).arch(arch))?;
-    device.bind()?;
-    let module = Module::from_compiled(&compiled)?;
-    let ks = spec
-        .kernel_names()
-        .iter()
-        .map(|n| module.function(n))
-        .collect::<std::result::Result<Vec<_>, _>>()?;
-    kernels()
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .insert(key, ks.clone());
-    Ok(ks)
+    KERNELS.get_or_try_insert((device.ordinal(), spec.clone()), || {
+        spec.validate()?;
+        let arch = device.properties()?.arch();
+        let compiled =
+            gpu_runtime::nvrtc::compile(&program_request(std::slice::from_ref(spec)).arch(arch))?;
+        device.bind()?;
+        let module = Module::from_compiled(&compiled)?;
+        Ok(spec
+            .kernel_names()
+            .iter()
+            .map(|n| module.function(n))
+            .collect::<std::result::Result<Vec<_>, _>>()?)
+    })
 }
 
 /// Runs a reduction of `inputs` (array inputs broadcast together) over the
@@ -440,9 +423,8 @@ fn kernel_key(spec: &ReductionSpec) -> String {
     // Process-wide: a pure function of the spec, so no caller can see
     // another's entry as anything but its own result (see
     // `tune::memoized_key`).
-    static KEYS: OnceLock<Mutex<HashMap<ReductionSpec, String>>> = OnceLock::new();
-    let memo = KEYS.get_or_init(|| Mutex::new(HashMap::new()));
-    tune::memoized_key(memo, spec, || {
+    static KEYS: KernelCache<ReductionSpec, String> = KernelCache::new();
+    tune::memoized_key(&KEYS, spec, || {
         tune::kernel_key(
             &spec.name,
             &render_program(std::slice::from_ref(spec)),
