@@ -30,7 +30,7 @@
 //! | `with cupyx.optimizing.optimize():` | [`optimizing::optimize`]`(&OptimizeConfig::default(), \|\| ..)?` |
 //! | `cp.testing`                 | [`testing`] (gpu-testing)                |
 //! | `cp.asnumpy(x)`              | `x.to_ndarray::<T>()`                    |
-//! | errors of every layer        | [`Error`], [`Result`]: `?` converts gpu-array's, gpu-linalg's and the runtime's ([`error`]) |
+//! | errors of every layer        | one [`Error`] and [`Result`] for every layer ([`error`]) |
 //!
 //! Later layers (fft, random, sparse, special, ndimage, signal)
 //! join here as their crates land.

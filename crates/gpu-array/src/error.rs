@@ -1,8 +1,16 @@
-//! The crate's error type.
+//! The error type of Cuprum: one for every layer.
 //!
 //! Messages use NumPy's words, so that a NumPy user recognises them: the
 //! variants mirror NumPy's exception classes (`ValueError`, `IndexError`,
-//! `AxisError`, `TypeError`) where one exists.
+//! `AxisError`, `TypeError`, `OverflowError`, `ZeroDivisionError`,
+//! `numpy.linalg.LinAlgError`) where one exists, and CuPy's
+//! (`CUBLASError`, `CUSOLVERError`, ... as [`Error::LibraryStatus`]).
+//!
+//! The layers built on gpu-array (gpu-linalg and the SciPy layers) return
+//! this type too, so that a user function mixing them uses `?` on every
+//! call and returns `cuprum::Result<T>` with no conversion: a layer's own
+//! failures are variants here (the linear-algebra ones, a library's status,
+//! a library that could not be loaded), not a wrapper around this type.
 
 use crate::dtype::{Casting, DType};
 use crate::layout::fmt_shape;
@@ -10,10 +18,9 @@ use crate::layout::fmt_shape;
 /// Result type of the crate.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// Everything that can go wrong in gpu-array.
+/// Everything that can go wrong in Cuprum.
 ///
-/// Later layers add variants (for example one `#[from]` the runtime's
-/// error); match with a wildcard arm.
+/// Later layers add variants; match with a wildcard arm.
 #[non_exhaustive]
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -128,6 +135,65 @@ pub enum Error {
     /// Any other invalid value (NumPy's `ValueError`).
     #[error("{0}")]
     Value(String),
+    /// A value too large for its type (NumPy's `OverflowError`), e.g. a
+    /// size or step count that does not fit.
+    #[error("{0}")]
+    Overflow(String),
+    /// A division by zero that NumPy raises for rather than returning
+    /// inf or NaN (Python's `ZeroDivisionError`), e.g. an `arange` step of 0.
+    #[error("{0}")]
+    ZeroDivision(String),
+    /// NumPy's `numpy.linalg.LinAlgError` for a singular matrix (`info`:
+    /// the solver's 1-based index of the first zero pivot).
+    #[error("Singular matrix")]
+    Singular {
+        /// cuSOLVER's `info`: the first zero pivot, counted from 1.
+        info: i32,
+    },
+    /// NumPy's `LinAlgError` of a Cholesky factorization: the leading minor
+    /// of order `order` is not positive definite.
+    #[error("Matrix is not positive definite")]
+    NotPositiveDefinite {
+        /// The order of the first leading minor that is not positive definite.
+        order: i32,
+    },
+    /// NumPy's `LinAlgError` of an iterative decomposition that did not
+    /// converge ("SVD did not converge", "Eigenvalues did not converge").
+    #[error("{what} did not converge")]
+    NoConvergence {
+        /// `"SVD"` or `"Eigenvalues"`, as NumPy's message says.
+        what: &'static str,
+        /// cuSOLVER's `info`: how many values (or superdiagonals) did not
+        /// converge.
+        count: i32,
+    },
+    /// Any other `numpy.linalg.LinAlgError`, in NumPy's words ("Last 2
+    /// dimensions of the array must be square", ...).
+    #[error("{0}")]
+    LinAlg(String),
+    /// A CUDA library call (cuBLAS, cuSOLVER, ...) returned a failure
+    /// status (CuPy's `CUBLASError`, `CUSOLVERError`, ...).
+    #[error("{call} failed: {name} ({message})")]
+    LibraryStatus {
+        /// `"cuBLAS"`, `"cuSOLVER"`, ...
+        library: &'static str,
+        /// The function called.
+        call: &'static str,
+        /// The status's name (`CUBLAS_STATUS_INVALID_VALUE`).
+        name: &'static str,
+        /// What the status means.
+        message: &'static str,
+    },
+    /// A CUDA library (or one of its functions) could not be loaded.
+    #[error("{library} is needed for {operation} but could not be loaded: {source}")]
+    Library {
+        /// `"cuBLAS"`, `"cuSOLVER"`, ...
+        library: &'static str,
+        /// The function that was needed.
+        operation: &'static str,
+        /// Where the loader looked.
+        source: gpu_runtime::sys::LoadError,
+    },
     /// A failure of the CUDA runtime below (driver, memory, NVRTC).
     #[error(transparent)]
     Runtime(#[from] gpu_runtime::Error),
@@ -151,6 +217,65 @@ pub enum Error {
         /// The host element type's dtype.
         host: crate::DType,
     },
+}
+
+impl Error {
+    /// Whether this is NumPy's `numpy.linalg.LinAlgError` (any of its typed
+    /// forms).
+    pub fn is_linalg_error(&self) -> bool {
+        matches!(
+            self,
+            Error::Singular { .. }
+                | Error::NotPositiveDefinite { .. }
+                | Error::NoConvergence { .. }
+                | Error::LinAlg(_)
+        )
+    }
+}
+
+/// The result of a CUDA library call: `Ok` for status 0, else
+/// [`Error::LibraryStatus`] with `describe`'s name and meaning of the
+/// status, or [`Error::Library`] when the function could not be loaded.
+/// The one place each library crate's `check` turns a status into an
+/// error.
+///
+/// ```
+/// use gpu_array::error::{Error, check_library_status};
+/// let describe = |s: u32| match s {
+///     7 => ("CUBLAS_STATUS_INVALID_VALUE", "an invalid value"),
+///     _ => ("CUBLAS_STATUS_UNKNOWN", "unknown"),
+/// };
+/// assert!(check_library_status("cuBLAS", "cublasSgemm", Ok(0), describe).is_ok());
+/// let e = check_library_status("cuBLAS", "cublasSgemm", Ok(7), describe).unwrap_err();
+/// assert!(matches!(e, Error::LibraryStatus { library: "cuBLAS", .. }));
+/// assert_eq!(e.to_string(), "cublasSgemm failed: CUBLAS_STATUS_INVALID_VALUE (an invalid value)");
+/// ```
+///
+/// # Errors
+/// As above.
+pub fn check_library_status(
+    library: &'static str,
+    call: &'static str,
+    status: std::result::Result<u32, gpu_runtime::sys::LoadError>,
+    describe: impl Fn(u32) -> (&'static str, &'static str),
+) -> Result<()> {
+    match status {
+        Ok(0) => Ok(()),
+        Ok(code) => {
+            let (name, message) = describe(code);
+            Err(Error::LibraryStatus {
+                library,
+                call,
+                name,
+                message,
+            })
+        }
+        Err(source) => Err(Error::Library {
+            library,
+            operation: call,
+            source,
+        }),
+    }
 }
 
 fn fmt_shapes(shapes: &[Vec<usize>]) -> String {

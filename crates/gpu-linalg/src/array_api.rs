@@ -72,11 +72,11 @@ pub fn cross(x1: &Array, x2: &Array, axis: isize) -> Result<Array> {
         let nd = x.ndim() as isize;
         let a = if axis < 0 { axis + nd } else { axis };
         if a < 0 || a >= nd {
-            return Err(crate::Error::Array(gpu_array::Error::AxisOutOfBounds {
+            return Err(gpu_array::Error::AxisOutOfBounds {
                 arg: None,
                 axis,
                 ndim: x.ndim(),
-            }));
+            });
         }
         Ok(x.shape()[a as usize])
     };

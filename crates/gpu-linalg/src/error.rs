@@ -1,114 +1,30 @@
-//! The crate's error type: gpu-array's errors, the libraries' status codes
-//! and NumPy's `LinAlgError`.
+//! The crate's errors are Cuprum's one error type, [`gpu_array::Error`]:
+//! its linear-algebra variants (`Singular`, `NotPositiveDefinite`,
+//! `NoConvergence`, `LinAlg`: NumPy's `LinAlgError`), a cuBLAS or cuSOLVER
+//! status (`LibraryStatus`) and a library that could not be loaded
+//! (`Library`). One type, so `?` needs no conversion between the layers.
+//! This module keeps the constructors and the status tables.
 
-/// Result type of the crate.
-pub type Result<T, E = Error> = std::result::Result<T, E>;
-
-/// Everything that can go wrong in gpu-linalg.
-#[non_exhaustive]
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    /// An error of the array layer (shapes, dtypes, axes, launches), in
-    /// NumPy's words.
-    #[error(transparent)]
-    Array(#[from] gpu_array::Error),
-    /// NumPy's `numpy.linalg.LinAlgError` for a singular matrix (`info`:
-    /// the solver's 1-based index of the first zero pivot).
-    #[error("Singular matrix")]
-    Singular {
-        /// cuSOLVER's `info`: the first zero pivot, counted from 1.
-        info: i32,
-    },
-    /// NumPy's `LinAlgError` of a Cholesky factorization: the leading minor
-    /// of order `order` is not positive definite.
-    #[error("Matrix is not positive definite")]
-    NotPositiveDefinite {
-        /// The order of the first leading minor that is not positive definite.
-        order: i32,
-    },
-    /// NumPy's `LinAlgError` of an iterative decomposition that did not
-    /// converge ("SVD did not converge", "Eigenvalues did not converge").
-    #[error("{what} did not converge")]
-    NoConvergence {
-        /// `"SVD"` or `"Eigenvalues"`, as NumPy's message says.
-        what: &'static str,
-        /// cuSOLVER's `info`: how many values (or superdiagonals) did not
-        /// converge.
-        count: i32,
-    },
-    /// Any other `numpy.linalg.LinAlgError`, in NumPy's words ("Last 2
-    /// dimensions of the array must be square", ...).
-    #[error("{0}")]
-    LinAlg(String),
-    /// A cuBLAS call returned a failure status.
-    #[error("{call} failed: {name} ({message})")]
-    Cublas {
-        /// The function called.
-        call: &'static str,
-        /// The status's name (`CUBLAS_STATUS_INVALID_VALUE`).
-        name: &'static str,
-        /// What the status means.
-        message: &'static str,
-    },
-    /// A cuSOLVER call returned a failure status.
-    #[error("{call} failed: {name} ({message})")]
-    Cusolver {
-        /// The function called.
-        call: &'static str,
-        /// The status's name.
-        name: &'static str,
-        /// What the status means.
-        message: &'static str,
-    },
-    /// cuBLAS or cuSOLVER (or one of their functions) could not be loaded.
-    #[error("{library} is needed for {operation} but could not be loaded: {source}")]
-    Library {
-        /// `"cuBLAS"` or `"cuSOLVER"`.
-        library: &'static str,
-        /// The function that was needed.
-        operation: &'static str,
-        /// Where the loader looked.
-        source: gpu_sys::LoadError,
-    },
-}
-
-impl Error {
-    /// Whether this is NumPy's `LinAlgError` (any of its typed forms).
-    pub fn is_linalg_error(&self) -> bool {
-        matches!(
-            self,
-            Error::Singular { .. }
-                | Error::NotPositiveDefinite { .. }
-                | Error::NoConvergence { .. }
-                | Error::LinAlg(_)
-        )
-    }
-}
-
-impl From<gpu_runtime::Error> for Error {
-    fn from(e: gpu_runtime::Error) -> Self {
-        Error::Array(gpu_array::Error::Runtime(e))
-    }
-}
+pub use gpu_array::{Error, Result};
 
 /// A shape error in NumPy's words.
 pub(crate) fn shape(msg: impl Into<String>) -> Error {
-    Error::Array(gpu_array::Error::Shape(msg.into()))
+    Error::Shape(msg.into())
 }
 
 /// A value error in NumPy's words.
 pub(crate) fn value(msg: impl Into<String>) -> Error {
-    Error::Array(gpu_array::Error::Value(msg.into()))
+    Error::Value(msg.into())
 }
 
 /// A dtype error (NumPy's `TypeError`).
 pub(crate) fn dtype(msg: impl Into<String>) -> Error {
-    Error::Array(gpu_array::Error::DType(msg.into()))
+    Error::DType(msg.into())
 }
 
 /// A feature Cuprum does not support.
 pub(crate) fn unsupported(msg: impl Into<String>) -> Error {
-    Error::Array(gpu_array::Error::Unsupported(msg.into()))
+    Error::Unsupported(msg.into())
 }
 
 /// The name and meaning of a cuBLAS status (`cublasGetStatusString`'s
@@ -220,7 +136,8 @@ mod tests {
     #[test]
     fn status_messages() {
         let (name, msg) = cublas_status(7);
-        let e = Error::Cublas {
+        let e = Error::LibraryStatus {
+            library: "cuBLAS",
             call: "cublasGemmEx",
             name,
             message: msg,

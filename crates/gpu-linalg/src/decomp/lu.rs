@@ -340,13 +340,14 @@ pub fn tensorsolve(a: &Array, b: &Array, axes: Option<&[isize]>) -> Result<Array
             let mut all: Vec<isize> = (0..an as isize).collect();
             for &k in ax {
                 let k = if k < 0 { k + an as isize } else { k };
-                let pos = all.iter().position(|&x| x == k).ok_or(Error::Array(
-                    gpu_array::Error::AxisOutOfBounds {
-                        arg: None,
-                        axis: k,
-                        ndim: an,
-                    },
-                ))?;
+                let pos =
+                    all.iter()
+                        .position(|&x| x == k)
+                        .ok_or(gpu_array::Error::AxisOutOfBounds {
+                            arg: None,
+                            axis: k,
+                            ndim: an,
+                        })?;
                 all.remove(pos);
                 all.push(k);
             }

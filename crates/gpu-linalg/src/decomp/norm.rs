@@ -7,7 +7,7 @@ use gpu_array::stats::{amax, amin};
 use gpu_array::{Array, DType, ufunc};
 
 use super::svd::{SvdDriver, SvdParams, svd};
-use crate::error::{Error, Result, value};
+use crate::error::{Result, value};
 
 /// NumPy's `ord` argument.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -53,11 +53,11 @@ pub enum NormPlan {
 fn axis_of(axis: isize, ndim: usize) -> Result<usize> {
     let a = if axis < 0 { axis + ndim as isize } else { axis };
     if a < 0 || a >= ndim as isize {
-        return Err(Error::Array(gpu_array::Error::AxisOutOfBounds {
+        return Err(gpu_array::Error::AxisOutOfBounds {
             arg: None,
             axis,
             ndim,
-        }));
+        });
     }
     Ok(a as usize)
 }
@@ -239,7 +239,7 @@ pub fn vector_norm(x: &Array, ord: Norm, axis: Option<&[isize]>, keepdims: bool)
             sorted.sort_unstable();
             sorted.dedup();
             if sorted.len() != v.len() {
-                return Err(Error::Array(gpu_array::Error::Axis("repeated axis".into())));
+                return Err(gpu_array::Error::Axis("repeated axis".into()));
             }
             v.sort_unstable();
             v

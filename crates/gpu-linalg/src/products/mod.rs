@@ -29,11 +29,11 @@ fn norm_axis(axis: isize, ndim: usize) -> Result<usize> {
     let n = ndim as isize;
     let a = if axis < 0 { axis + n } else { axis };
     if a < 0 || a >= n {
-        return Err(Error::Array(gpu_array::Error::AxisOutOfBounds {
+        return Err(gpu_array::Error::AxisOutOfBounds {
             arg: None,
             axis,
             ndim,
-        }));
+        });
     }
     Ok(a as usize)
 }
@@ -89,7 +89,7 @@ pub fn tensordot_plan(a: &[usize], b: &[usize], axes: &Axes) -> Result<Tensordot
         seen.sort_unstable();
         seen.dedup();
         if seen.len() != s.len() {
-            return Err(Error::Array(gpu_array::Error::Axis("repeated axis".into())));
+            return Err(gpu_array::Error::Axis("repeated axis".into()));
         }
     }
     for (&i, &j) in a_sum.iter().zip(&b_sum) {

@@ -21,29 +21,14 @@ use std::collections::hash_map::Entry;
 use gpu_runtime::Stream;
 use gpu_sys::{cublas, cusolver};
 
-use crate::error::{Error, Result, cublas_status, cusolver_status};
+use crate::error::{Result, cublas_status, cusolver_status};
 
 /// Turns a cuBLAS status into a `Result`.
 pub(crate) fn check_blas(
     call: &'static str,
     r: std::result::Result<cublas::cublasStatus_t, gpu_sys::LoadError>,
 ) -> Result<()> {
-    match r {
-        Err(source) => Err(Error::Library {
-            library: "cuBLAS",
-            operation: call,
-            source,
-        }),
-        Ok(s) if s.0 == 0 => Ok(()),
-        Ok(s) => {
-            let (name, message) = cublas_status(s.0);
-            Err(Error::Cublas {
-                call,
-                name,
-                message,
-            })
-        }
-    }
+    gpu_array::error::check_library_status("cuBLAS", call, r.map(|s| s.0), cublas_status)
 }
 
 /// Turns a cuSOLVER status into a `Result`.
@@ -51,22 +36,7 @@ pub(crate) fn check_solver(
     call: &'static str,
     r: std::result::Result<cusolver::cusolverStatus_t, gpu_sys::LoadError>,
 ) -> Result<()> {
-    match r {
-        Err(source) => Err(Error::Library {
-            library: "cuSOLVER",
-            operation: call,
-            source,
-        }),
-        Ok(s) if s.0 == 0 => Ok(()),
-        Ok(s) => {
-            let (name, message) = cusolver_status(s.0);
-            Err(Error::Cusolver {
-                call,
-                name,
-                message,
-            })
-        }
-    }
+    gpu_array::error::check_library_status("cuSOLVER", call, r.map(|s| s.0), cusolver_status)
 }
 
 struct Blas {
