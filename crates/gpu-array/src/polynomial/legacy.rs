@@ -237,34 +237,6 @@ pub fn poly(seq_of_zeros: &Array) -> Result<Array> {
     host.astype(out_dt)
 }
 
-/// NumPy's `roots(p)`: needs the eigenvalues of the companion matrix,
-/// which live in the linear-algebra crate.
-///
-/// # Errors
-/// Always [`Error::Unsupported`], naming the implementation:
-/// `gpu_linalg::roots` (re-exported as `cuprum::roots`; `poly1d.roots` is
-/// `gpu_linalg::Poly1dExt::roots`).
-pub fn roots(_p: &Array) -> Result<Array> {
-    Err(Error::Unsupported(
-        "roots needs the eigenvalues of the companion matrix: use gpu_linalg::roots \
-         (cuprum::roots), or gpu_linalg::Poly1dExt::roots for a Poly1d"
-            .into(),
-    ))
-}
-
-/// NumPy's `polyfit(x, y, deg)`: needs a least-squares solver, which
-/// lives in the linear-algebra crate.
-///
-/// # Errors
-/// Always [`Error::Unsupported`], naming the implementation:
-/// `gpu_linalg::polyfit` (re-exported as `cuprum::polyfit`), which takes
-/// NumPy's `rcond`, `full`, `w` and `cov` too.
-pub fn polyfit(_x: &Array, _y: &Array, _deg: usize) -> Result<Array> {
-    Err(Error::Unsupported(
-        "polyfit needs a least-squares solver: use gpu_linalg::polyfit (cuprum::polyfit)".into(),
-    ))
-}
-
 /// NumPy's `poly1d`: a polynomial with its coefficients (highest power
 /// first, leading zeros trimmed, at least one).
 #[derive(Clone, Debug)]

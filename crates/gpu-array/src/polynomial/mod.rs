@@ -18,9 +18,7 @@
 //! `roots`, `polyfit` and `poly1d.roots` need eigenvalues and least
 //! squares from the linear-algebra crate: they are `gpu_linalg::roots`,
 //! `gpu_linalg::polyfit` and the extension trait `gpu_linalg::Poly1dExt`
-//! (re-exported as `cuprum::roots`, `cuprum::polyfit`); the `roots` and
-//! `polyfit` here return [`Error::Unsupported`](crate::Error::Unsupported)
-//! naming them.
+//! (re-exported as `cuprum::roots`, `cuprum::polyfit`).
 
 mod legacy;
 #[allow(clippy::module_inception)]
@@ -28,7 +26,7 @@ pub mod polynomial;
 pub mod polyutils;
 
 pub use legacy::{
-    Poly1d, poly, polyadd, polyder, polyfit, polyint, polymul, polysub, polyval, roots,
+    Poly1d, poly, polyadd, polyder, polyint, polymul, polysub, polyval,
 };
 
 use crate::array::Array;

@@ -751,8 +751,6 @@ fn errors() {
     assert!(msg(math::interp(&f, &e, &e, &Default::default())).contains("empty"));
     assert!(msg(math::i0(&f.astype(DType::Complex64).unwrap())).contains("complex"));
     assert!(msg(math::around(&Array::from_slice(&[true], &[1]).unwrap(), 1)).contains("bool"));
-    assert!(msg(polynomial::roots(&f)).contains("gpu_linalg::roots"));
-    assert!(msg(polynomial::polyfit(&f, &f, 1)).contains("gpu_linalg::polyfit"));
     let ones = Array::from_slice(&[0.0f64, 0.0], &[2]).unwrap();
     assert!(
         stats::average(&f.slice(&s![..2]).unwrap(), None, Some(&ones), false)
