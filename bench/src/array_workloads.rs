@@ -113,41 +113,39 @@ pub mod reductions {
 
     pub fn sum_full(dev: Device) -> Result<Record> {
         let a = filled(&[N], DType::Float32, 1.0)?;
-        let ms = time(dev, || gpu_array::math::sum(&a, &ReduceOptions::default()))?;
+        let ms = time(dev, || gpu_array::math::sum(&a, ReduceOptions::default()))?;
         Ok(gpu_rec("sum full f32 2^28", ms, N * 4))
     }
 
     pub fn max_full(dev: Device) -> Result<Record> {
         let a = filled(&[N], DType::Float32, 1.0)?;
-        let ms = time(dev, || {
-            gpu_array::stats::amax(&a, &ReduceOptions::default())
-        })?;
+        let ms = time(dev, || gpu_array::stats::amax(&a, ReduceOptions::default()))?;
         Ok(gpu_rec("max full f32 2^28", ms, N * 4))
     }
 
     pub fn sum_axis1(dev: Device) -> Result<Record> {
         let a = filled(&[SIDE, SIDE], DType::Float32, 1.0)?;
-        let ms = time(dev, || gpu_array::math::sum(&a, &ReduceOptions::axis(1)))?;
+        let ms = time(dev, || gpu_array::math::sum(&a, ReduceOptions::axis(1)))?;
         Ok(gpu_rec("sum axis=1 16384^2 f32", ms, N * 4))
     }
 
     pub fn sum_axis0(dev: Device) -> Result<Record> {
         let a = filled(&[SIDE, SIDE], DType::Float32, 1.0)?;
-        let ms = time(dev, || gpu_array::math::sum(&a, &ReduceOptions::axis(0)))?;
+        let ms = time(dev, || gpu_array::math::sum(&a, ReduceOptions::axis(0)))?;
         Ok(gpu_rec("sum axis=0 16384^2 f32", ms, N * 4))
     }
 
     pub fn argmax_full(dev: Device) -> Result<Record> {
         let a = filled(&[N], DType::Float32, 1.0)?;
         let ms = time(dev, || {
-            gpu_array::sorting::argmax(&a, &ReduceOptions::default())
+            gpu_array::sorting::argmax(&a, ReduceOptions::default())
         })?;
         Ok(gpu_rec("argmax full f32 2^28", ms, N * 4))
     }
 
     pub fn std_axis1(dev: Device) -> Result<Record> {
         let a = filled(&[SIDE, SIDE], DType::Float32, 1.0)?;
-        let ms = time(dev, || gpu_array::stats::std(&a, &ReduceOptions::axis(1)))?;
+        let ms = time(dev, || gpu_array::stats::std(&a, ReduceOptions::axis(1)))?;
         Ok(gpu_rec("std axis=1 16384^2 f32", ms, N * 4))
     }
 
@@ -195,7 +193,7 @@ pub mod fusion {
             filled(&[SIDE, SIDE], DType::Float32, 0.5)?,
         );
         let f = fuse("sum_of_products", |x: &FVar, y: &FVar| {
-            (x * y).sum(&ReduceOptions::axis(-1))
+            (x * y).sum(ReduceOptions::axis(-1))
         });
         f.call(&[&x, &y]).map_err(err)?;
         let ms = time(dev, || f.call(&[&x, &y]))?;
@@ -230,7 +228,7 @@ pub mod optimize {
 
     pub fn sum_axis1_wide(dev: Device) -> Result<Record> {
         let a = filled(&WIDE, DType::Float32, 1.0)?;
-        let ms = time(dev, || gpu_array::math::sum(&a, &ReduceOptions::axis(1)))?;
+        let ms = time(dev, || gpu_array::math::sum(&a, ReduceOptions::axis(1)))?;
         Ok(gpu_rec(
             "sum axis=1 (1024,2^20) f32",
             ms,
@@ -240,7 +238,7 @@ pub mod optimize {
 
     pub fn sum_axis1_wide_tuned(dev: Device) -> Result<Record> {
         let a = filled(&WIDE, DType::Float32, 1.0)?;
-        let ms = tuned(dev, || gpu_array::math::sum(&a, &ReduceOptions::axis(1)))?;
+        let ms = tuned(dev, || gpu_array::math::sum(&a, ReduceOptions::axis(1)))?;
         Ok(gpu_rec(
             "sum axis=1 (1024,2^20) f32 optimize",
             ms,
@@ -250,19 +248,19 @@ pub mod optimize {
 
     pub fn sum_axis1_tuned(dev: Device) -> Result<Record> {
         let a = filled(&[SIDE, SIDE], DType::Float32, 1.0)?;
-        let ms = tuned(dev, || gpu_array::math::sum(&a, &ReduceOptions::axis(1)))?;
+        let ms = tuned(dev, || gpu_array::math::sum(&a, ReduceOptions::axis(1)))?;
         Ok(gpu_rec("sum axis=1 16384^2 f32 optimize", ms, N * 4))
     }
 
     pub fn sum_axis0_tuned(dev: Device) -> Result<Record> {
         let a = filled(&[SIDE, SIDE], DType::Float32, 1.0)?;
-        let ms = tuned(dev, || gpu_array::math::sum(&a, &ReduceOptions::axis(0)))?;
+        let ms = tuned(dev, || gpu_array::math::sum(&a, ReduceOptions::axis(0)))?;
         Ok(gpu_rec("sum axis=0 16384^2 f32 optimize", ms, N * 4))
     }
 
     pub fn sum_full_tuned(dev: Device) -> Result<Record> {
         let a = filled(&[N], DType::Float32, 1.0)?;
-        let ms = tuned(dev, || gpu_array::math::sum(&a, &ReduceOptions::default()))?;
+        let ms = tuned(dev, || gpu_array::math::sum(&a, ReduceOptions::default()))?;
         Ok(gpu_rec("sum full f32 2^28 optimize", ms, N * 4))
     }
 

@@ -21,8 +21,8 @@ fn filled(shape: &[usize], dtype: DType, v: f64) -> Result<Array> {
 
 /// `sin(0, 1, 2, ...)` as an `n x n` matrix: deterministic, well mixed.
 fn mixed(n: usize, dtype: DType) -> Result<Array> {
-    let r = creation::arange(0.0, (n * n) as f64, 1.0, Some(dtype)).map_err(err)?;
-    ufunc::sin(&r.reshape(&[n as isize, n as isize]).map_err(err)?).map_err(err)
+    let r = creation::arange_with(0.0, (n * n) as f64, 1.0, Some(dtype)).map_err(err)?;
+    ufunc::sin(&r.reshape([n as isize, n as isize]).map_err(err)?).map_err(err)
 }
 
 /// `n I + ones`: symmetric positive definite and well conditioned.

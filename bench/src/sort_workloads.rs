@@ -113,7 +113,7 @@ fn device_uniform_f32(n: usize, seed: i64) -> Result<Array> {
         "bench_uniform_f32",
     )
     .map_err(err)?;
-    let out = Array::empty(&[n], DType::Float32).map_err(err)?;
+    let out = Array::empty([n], DType::Float32).map_err(err)?;
     k.call(
         &[KernelInput::Plain(Input::Scalar(ScalarValue::Int(
             seed.into(),

@@ -31,11 +31,11 @@ fn main() -> cp::Result<()> {
     println!("y = {y_gpu}\nback on the host: {y_cpu}");
 
     // NumPy's creation routines, views and ufuncs.
-    let a = cp::arange(0, 12, 1, None)?.reshape(&[3, 4])?;
+    let a = cp::arange_with(0, 12, 1, None)?.reshape([3, 4])?;
     println!("a =\n{a}\na[1:, ::-1] =\n{}", a.slice(&s![1.., ..;-1])?);
     println!(
-        "exp(linspace(0, 1, 5)) = {}",
-        cp::exp(&cp::linspace(0.0, 1.0, 5, true, None)?)?
+        "exp(linspace_with(0, 1, 5)) = {}",
+        cp::exp(&cp::linspace_with(0.0, 1.0, 5, true, None)?)?
     );
 
     // A user-defined elementwise kernel, as CuPy's squared_diff.
@@ -45,8 +45,8 @@ fn main() -> cp::Result<()> {
         "z = (x - y) * (x - y)",
         "squared_diff",
     )?;
-    let x = cp::arange(0.0, 10.0, 1.0, Some(DType::Float32))?.reshape(&[2, 5])?;
-    let y = cp::arange(0.0, 5.0, 1.0, Some(DType::Float32))?;
+    let x = cp::arange_with(0.0, 10.0, 1.0, Some(DType::Float32))?.reshape([2, 5])?;
+    let y = cp::arange_with(0.0, 5.0, 1.0, Some(DType::Float32))?;
     let z = squared_diff.call(&[(&x).into(), (&y).into()], &[], None)?;
     println!("squared_diff =\n{}", z[0]);
     Ok(())

@@ -13,7 +13,7 @@ fn main() -> cp::Result<()> {
     let squared_diff = cp::fuse("squared_diff", |x: &FVar, y: &FVar| (x - y) * (x - y));
 
     // x_cp = cp.arange(10); y_cp = cp.arange(10)[::-1]
-    let x = cp::arange(0, 10, 1, None)?;
+    let x = cp::arange_with(0, 10, 1, None)?;
     let y = x.slice(&s![..;-1])?;
     // array([81, 49, 25,  9,  1,  1,  9, 25, 49, 81])
     println!("{}", squared_diff.call(&[&x, &y])?);
@@ -33,10 +33,10 @@ fn main() -> cp::Result<()> {
     // A reduction as the last step:
     // @cp.fuse() def sum_of_products(x, y): return cp.sum(x * y, axis=-1)
     let sum_of_products = cp::fuse("sum_of_products", |x: &FVar, y: &FVar| {
-        (x * y).sum(&ReduceOptions::axis(-1))
+        (x * y).sum(ReduceOptions::axis(-1))
     });
-    let a = xf.reshape(&[2, 5])?;
-    let b = yf.reshape(&[2, 5])?;
+    let a = xf.reshape([2, 5])?;
+    let b = yf.reshape([2, 5])?;
     println!("{}", sum_of_products.call(&[&a, &b])?);
 
     // Beyond CuPy: several reductions over the same axes in one pass.

@@ -9,7 +9,7 @@
 //! fn residual(a: &cp::Array, b: &cp::Array) -> cp::Result<f64> {
 //!     let x = cp::linalg::solve(a, b)?; // a linear-algebra routine
 //!     let r = cp::subtract(&cp::matmul(a, &x)?, b)?; // a ufunc
-//!     cp::linalg::norm(&r, Default::default(), Default::default(), false)?.item::<f64>(&[])
+//!     cp::linalg::norm_with(&r, Default::default(), Default::default(), false)?.item::<f64>(&[])
 //! }
 //! ```
 //!

@@ -50,8 +50,9 @@ pub use gpu_array::indexing::{
     take, take_along_axis, unravel_index, where_,
 };
 pub use gpu_array::logic::{
-    BitOrder, all, allclose, any, array_equal, array_equiv, base_repr, binary_repr, isclose,
-    iscomplex, iscomplexobj, isfortran, isreal, isrealobj, isscalar, packbits, unpackbits,
+    BitOrder, all, allclose, allclose_with, any, array_equal, array_equiv, base_repr, binary_repr,
+    isclose, isclose_with, iscomplex, iscomplexobj, isfortran, isreal, isrealobj, isscalar,
+    packbits, unpackbits,
 };
 pub use gpu_array::manipulation::{
     ConstantForm, PadMode, PadOptions, ReflectType, Requirement, Sections, array_split,

@@ -26,7 +26,7 @@
 //! | `np.linalg.solve`, `inv`, `lstsq`     | [`solve`], [`inv`], [`lstsq`]                      |
 //! | `np.linalg.pinv(a, rcond, hermitian, rtol=)` | [`pinv`]`(&a, `[`PinvParams`]`)?`           |
 //! | `np.linalg.matrix_rank(A, tol, hermitian, rtol=)` | [`matrix_rank`]`(&a, `[`RankParams`]`)?` |
-//! | `np.linalg.norm`                      | [`norm`]                                           |
+//! | `np.linalg.norm(x)`, `norm(x, ord, axis, keepdims)` | [`norm`]`(&x)?`, [`norm_with`]                |
 //! | `vector_norm`, `matrix_norm`, `svdvals`, `cond` | [`vector_norm`], [`matrix_norm`], [`svdvals`], [`cond`] |
 //! | `np.linalg.tensorsolve`, `tensorinv`  | [`tensorsolve`], [`tensorinv`]                     |
 //! | `cupyx.errstate(linalg='raise')`      | [`errstate()`]`(LinAlgErrors::Raise, \|\| ...)`      |
@@ -72,7 +72,7 @@ pub mod util;
 pub use decomp::{
     Lstsq, Norm, NormAxis, PinvParams, QrMode, QrResult, RankParams, Svd, SvdDriver, SvdParams,
     Uplo, cholesky, cond, det, eig, eigh, eigvals, eigvalsh, inv, lstsq, matrix_norm, matrix_rank,
-    norm, pinv, qr, slogdet, solve, svd, svdvals, tensorinv, tensorsolve, vector_norm,
+    norm, norm_with, pinv, qr, slogdet, solve, svd, svdvals, tensorinv, tensorsolve, vector_norm,
 };
 pub use error::{Error, Result};
 pub use errstate::{LinAlgErrors, errstate, linalg_errors, raise_on_error, set_linalg_errors};

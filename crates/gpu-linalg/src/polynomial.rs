@@ -58,7 +58,7 @@ fn zeros_like_device(like: &Array, shape: &[usize], dtype: DType) -> Result<Arra
 /// float16 coefficients (as NumPy's `eigvals`); as [`eigvals`].
 pub fn roots(p: &Array) -> Result<Array> {
     let p = if p.ndim() == 0 {
-        p.reshape(&[1])?
+        p.reshape([1])?
     } else {
         p.clone()
     };
@@ -281,7 +281,7 @@ pub fn polyfit(x: &Array, y: &Array, deg: usize, opts: &PolyfitOptions<'_>) -> R
         if w.shape()[0] != m {
             return Err(type_err("expected w and y to have the same length"));
         }
-        let wcol = w.reshape(&[-1, 1])?;
+        let wcol = w.reshape([-1, 1])?;
         lhs = scale_in_place(&lhs, &wcol)?;
         rhs = if rhs.ndim() == 2 {
             scale_in_place(&rhs, &wcol)?
@@ -290,14 +290,11 @@ pub fn polyfit(x: &Array, y: &Array, deg: usize, opts: &PolyfitOptions<'_>) -> R
         };
     }
     // Unit columns improve the condition number (NumPy's scaling).
-    let scale = ufunc::sqrt(&sum(
-        &ufunc::multiply(&lhs, &lhs)?,
-        &ReduceOptions::axis(0),
-    )?)?;
+    let scale = ufunc::sqrt(&sum(&ufunc::multiply(&lhs, &lhs)?, ReduceOptions::axis(0))?)?;
     let lhs = ufunc::divide(&lhs, &scale)?;
     let fit = lstsq(&lhs, &rhs, Some(rcond))?;
     let p = if fit.x.ndim() == 2 {
-        ufunc::divide(&fit.x, &scale.reshape(&[-1, 1])?)?
+        ufunc::divide(&fit.x, &scale.reshape([-1, 1])?)?
     } else {
         ufunc::divide(&fit.x, &scale)?
     };

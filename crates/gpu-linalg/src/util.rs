@@ -102,7 +102,7 @@ pub fn pointer_array(stack: &Array, per: usize, batch: usize) -> Result<Array> {
     let v: Vec<u64> = (0..batch)
         .map(|i| nth(stack.data_ptr(), i, bytes, 1).raw())
         .collect();
-    Ok(Array::from_slice_on(stack.device(), &v, &[batch])?)
+    Array::from_slice_on(stack.device(), &v, &[batch])
 }
 
 /// A shape error naming the operation.

@@ -28,7 +28,7 @@ use gpu_runtime::{Device, DevicePtr, Memory, Stream};
 
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::layout::{self, Layout, Order};
+use crate::layout::{self, IntoShape, Layout, Order};
 
 /// An n-dimensional array on a GPU (CuPy's `cupy.ndarray`).
 ///
@@ -81,7 +81,7 @@ impl Array {
     ///
     /// # Errors
     /// The size overflows, or the allocation fails.
-    pub fn empty(shape: &[usize], dtype: DType) -> Result<Array> {
+    pub fn empty(shape: impl IntoShape, dtype: DType) -> Result<Array> {
         Array::empty_order(shape, dtype, Order::C)
     }
 
@@ -89,11 +89,12 @@ impl Array {
     ///
     /// # Errors
     /// As [`Array::empty`].
-    pub fn empty_order(shape: &[usize], dtype: DType, order: Order) -> Result<Array> {
+    pub fn empty_order(shape: impl IntoShape, dtype: DType, order: Order) -> Result<Array> {
+        let shape = shape.into_shape();
         // The shape first: "array is too big" does not depend on a device.
-        layout::checked_size(shape, dtype.itemsize())?;
+        layout::checked_size(&shape, dtype.itemsize())?;
         let device = Device::current()?;
-        Array::empty_on(device, shape, dtype, order)
+        Array::empty_on(device, &shape, dtype, order)
     }
 
     /// [`Array::empty`] on `device`.
@@ -245,7 +246,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`Array::empty`].
-    pub fn zeros(shape: &[usize], dtype: DType) -> Result<Array> {
+    pub fn zeros(shape: impl IntoShape, dtype: DType) -> Result<Array> {
         let a = Array::empty(shape, dtype)?;
         a.zero_contiguous()?;
         Ok(a)
@@ -255,7 +256,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`Array::empty`].
-    pub fn zeros_order(shape: &[usize], dtype: DType, order: Order) -> Result<Array> {
+    pub fn zeros_order(shape: impl IntoShape, dtype: DType, order: Order) -> Result<Array> {
         let a = Array::empty_order(shape, dtype, order)?;
         a.zero_contiguous()?;
         Ok(a)

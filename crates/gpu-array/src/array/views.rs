@@ -4,7 +4,7 @@
 use super::Array;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::layout::{self, AxisIndex, Layout, Order};
+use crate::layout::{self, AxisIndex, IntoNewShape, Layout, Order};
 
 impl Array {
     /// Basic indexing as a view (NumPy's `a[1, 2:, ::-1, np.newaxis, ...]`),
@@ -21,7 +21,9 @@ impl Array {
     ///
     /// # Errors
     /// The sizes differ, or more than one `-1`.
-    pub fn reshape_order(&self, shape: &[isize], order: Order) -> Result<Array> {
+    pub fn reshape_order(&self, shape: impl IntoNewShape, order: Order) -> Result<Array> {
+        let shape = shape.into_new_shape()?;
+        let shape = &shape[..];
         match self.layout.reshape(shape, self.itemsize(), order)? {
             Some(l) => Ok(self.with_layout(l, self.dtype)),
             None => {
@@ -39,7 +41,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`Array::reshape_order`].
-    pub fn reshape(&self, shape: &[isize]) -> Result<Array> {
+    pub fn reshape(&self, shape: impl IntoNewShape) -> Result<Array> {
         self.reshape_order(shape, Order::C)
     }
 
@@ -48,7 +50,7 @@ impl Array {
     /// # Errors
     /// A copy was needed and failed.
     pub fn ravel(&self) -> Result<Array> {
-        self.reshape(&[-1])
+        self.reshape([-1])
     }
 
     /// A 1-D copy, always (NumPy's `flatten`).
@@ -56,7 +58,7 @@ impl Array {
     /// # Errors
     /// The copy failed.
     pub fn flatten(&self) -> Result<Array> {
-        self.copy_order(Order::C)?.reshape(&[-1])
+        self.copy_order(Order::C)?.reshape([-1])
     }
 
     /// Axes permuted; `None` reverses them (NumPy's `transpose`).

@@ -4,13 +4,13 @@ use super::kernels::Gen;
 use crate::array::Array;
 use crate::dtype::{DType, ScalarValue, check_weak_int};
 use crate::error::{Error, Result};
-use crate::layout::{Layout, Order};
+use crate::layout::{IntoShape, Layout, Order};
 
 /// An uninitialised array (NumPy's `empty`) on the current device, C order.
 ///
 /// # Errors
 /// The size overflows, or the allocation fails.
-pub fn empty(shape: &[usize], dtype: DType) -> Result<Array> {
+pub fn empty(shape: impl IntoShape, dtype: DType) -> Result<Array> {
     Array::empty(shape, dtype)
 }
 
@@ -18,7 +18,7 @@ pub fn empty(shape: &[usize], dtype: DType) -> Result<Array> {
 ///
 /// # Errors
 /// As [`empty`].
-pub fn empty_order(shape: &[usize], dtype: DType, order: Order) -> Result<Array> {
+pub fn empty_order(shape: impl IntoShape, dtype: DType, order: Order) -> Result<Array> {
     Array::empty_order(shape, dtype, order)
 }
 
@@ -26,7 +26,7 @@ pub fn empty_order(shape: &[usize], dtype: DType, order: Order) -> Result<Array>
 ///
 /// # Errors
 /// As [`empty`].
-pub fn zeros(shape: &[usize], dtype: DType) -> Result<Array> {
+pub fn zeros(shape: impl IntoShape, dtype: DType) -> Result<Array> {
     Array::zeros(shape, dtype)
 }
 
@@ -34,7 +34,7 @@ pub fn zeros(shape: &[usize], dtype: DType) -> Result<Array> {
 ///
 /// # Errors
 /// As [`empty`].
-pub fn zeros_order(shape: &[usize], dtype: DType, order: Order) -> Result<Array> {
+pub fn zeros_order(shape: impl IntoShape, dtype: DType, order: Order) -> Result<Array> {
     Array::zeros_order(shape, dtype, order)
 }
 
@@ -42,7 +42,7 @@ pub fn zeros_order(shape: &[usize], dtype: DType, order: Order) -> Result<Array>
 ///
 /// # Errors
 /// As [`empty`]; the launch failed.
-pub fn ones(shape: &[usize], dtype: DType) -> Result<Array> {
+pub fn ones(shape: impl IntoShape, dtype: DType) -> Result<Array> {
     ones_order(shape, dtype, Order::C)
 }
 
@@ -50,7 +50,7 @@ pub fn ones(shape: &[usize], dtype: DType) -> Result<Array> {
 ///
 /// # Errors
 /// As [`ones`].
-pub fn ones_order(shape: &[usize], dtype: DType, order: Order) -> Result<Array> {
+pub fn ones_order(shape: impl IntoShape, dtype: DType, order: Order) -> Result<Array> {
     let a = Array::empty_order(shape, dtype, order)?;
     a.fill(1)?;
     Ok(a)
@@ -87,7 +87,11 @@ pub(crate) fn scalar_dtype(value: ScalarValue) -> Result<DType> {
 /// # Errors
 /// "Python integer 300 out of bounds for int8" for an integer the dtype
 /// cannot hold (NumPy 2's `OverflowError`); as [`empty`].
-pub fn full(shape: &[usize], value: impl Into<ScalarValue>, dtype: Option<DType>) -> Result<Array> {
+pub fn full(
+    shape: impl IntoShape,
+    value: impl Into<ScalarValue>,
+    dtype: Option<DType>,
+) -> Result<Array> {
     full_order(shape, value, dtype, Order::C)
 }
 
@@ -96,7 +100,7 @@ pub fn full(shape: &[usize], value: impl Into<ScalarValue>, dtype: Option<DType>
 /// # Errors
 /// As [`full`].
 pub fn full_order(
-    shape: &[usize],
+    shape: impl IntoShape,
     value: impl Into<ScalarValue>,
     dtype: Option<DType>,
     order: Order,
@@ -204,7 +208,7 @@ impl Array {
 /// As [`empty`]; the launch failed.
 pub fn eye(n: usize, m: Option<usize>, k: isize, dtype: DType) -> Result<Array> {
     let m = m.unwrap_or(n);
-    let out = Array::empty(&[n, m], dtype)?;
+    let out = Array::empty([n, m], dtype)?;
     Gen::Eye {
         tri: false,
         k: k as i64,

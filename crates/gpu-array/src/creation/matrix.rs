@@ -96,7 +96,7 @@ pub fn diagflat(v: &Array, k: isize) -> Result<Array> {
 /// Allocation or the launch failed.
 pub fn tri(n: usize, m: Option<usize>, k: isize, dtype: DType) -> Result<Array> {
     let m = m.unwrap_or(n);
-    let out = Array::empty(&[n, m], dtype)?;
+    let out = Array::empty([n, m], dtype)?;
     Gen::Eye {
         tri: true,
         k: k as i64,

@@ -16,10 +16,12 @@
 //! | `np.array(x, dt)`, `np.asarray(a)`             | [`array()`]`(&x, Some(dt), None)?`, [`asarray`]`(&a, None, None)?` |
 //! | `np.ascontiguousarray(a)`, `np.asfortranarray(a)` | [`ascontiguousarray`]`(&a, None)?`, [`asfortranarray`]`(&a, None)?` |
 //! | `np.copy(a)`                                   | [`copy`]`(&a)?` (order K)                                     |
-//! | `np.arange(10)`, `np.arange(0, 1, 0.1)`        | [`arange`]`(0, 10, 1, None)?`, [`arange`]`(0, 1, 0.1, None)?` |
-//! | `np.linspace(0, 1, 5, endpoint=False)`         | [`linspace`]`(0, 1, 5, false, None)?`                         |
+//! | `np.arange(10)`, `np.arange(0, 1, 0.1)`        | [`arange`]`(10)?`, [`arange`]`((0, 1, 0.1))?`                |
+//! | `np.arange(0, 10, 2, dtype=np.int8)`           | [`arange_with`]`(0, 10, 2, Some(DType::Int8))?`              |
+//! | `np.linspace(0, 1, 5)`                         | [`linspace`]`(0.0, 1.0, 5)?`                                  |
+//! | `np.linspace(0, 1, 5, endpoint=False)`         | [`linspace_with`]`(0, 1, 5, false, None)?`                    |
 //! | `np.linspace(0, 1, 5, retstep=True)`           | [`linspace_retstep`]`(0, 1, 5, true, None)?`                  |
-//! | `np.logspace(0, 3, 4, base=2.0)`               | [`logspace`]`(0, 3, 4, true, 2.0, None)?`                     |
+//! | `np.logspace(0, 3, 4, base=2.0)`               | [`logspace_with`]`(0, 3, 4, true, 2.0, None)?`                |
 //! | `np.meshgrid(x, y, indexing='ij', sparse=True)` | [`meshgrid`]`(&[&x, &y], Indexing::Ij, true, false)?`        |
 //! | `np.mgrid[0:5, 0:1:3j]`                        | [`mgrid`]`(&[GridRange::step(0, 5, 1), GridRange::num(0, 1, 3)])?` |
 //! | `np.ogrid[0:5, 0:3]`                           | [`ogrid`]`(&[GridRange::step(0, 5, 1), GridRange::step(0, 3, 1)])?` |
@@ -44,6 +46,6 @@ pub use basic::{
 pub use from_data::{ArrayLike, array, asarray, ascontiguousarray, asfortranarray, copy};
 pub use matrix::{diag, diagflat, tri, tril, triu};
 pub use ranges::{
-    GridRange, GridStep, Indexing, arange, indices, indices_sparse, linspace, linspace_retstep,
-    logspace, meshgrid, mgrid, ogrid,
+    ArangeRange, GridRange, GridStep, Indexing, arange, arange_with, indices, indices_sparse,
+    linspace, linspace_retstep, linspace_with, logspace, logspace_with, meshgrid, mgrid, ogrid,
 };

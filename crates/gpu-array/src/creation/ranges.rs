@@ -170,6 +170,67 @@ fn scalar_in(value: Num, dtype: DType) -> Result<Vec<u8>> {
     Ok(scalar_to_bytes(value.value(), dtype))
 }
 
+/// The range of [`arange`]: `stop` alone (from 0 by 1), `(start, stop)`
+/// (by 1) or `(start, stop, step)`, each a Rust scalar (an unsuffixed
+/// integer literal is a Python int: the result is int64).
+#[derive(Clone, Copy, Debug)]
+pub struct ArangeRange {
+    start: ScalarValue,
+    stop: ScalarValue,
+    step: ScalarValue,
+}
+
+impl<T: Into<ScalarValue>> From<T> for ArangeRange {
+    fn from(stop: T) -> Self {
+        ArangeRange {
+            start: ScalarValue::Int(0),
+            stop: stop.into(),
+            step: ScalarValue::Int(1),
+        }
+    }
+}
+
+impl<A: Into<ScalarValue>, B: Into<ScalarValue>> From<(A, B)> for ArangeRange {
+    fn from((start, stop): (A, B)) -> Self {
+        ArangeRange {
+            start: start.into(),
+            stop: stop.into(),
+            step: ScalarValue::Int(1),
+        }
+    }
+}
+
+impl<A: Into<ScalarValue>, B: Into<ScalarValue>, C: Into<ScalarValue>> From<(A, B, C)>
+    for ArangeRange
+{
+    fn from((start, stop, step): (A, B, C)) -> Self {
+        ArangeRange {
+            start: start.into(),
+            stop: stop.into(),
+            step: step.into(),
+        }
+    }
+}
+
+/// NumPy's `arange` with the dtype picked from the range: `arange(10)?`,
+/// `arange((2, 10))?`, `arange((0.0, 1.0, 0.25))?`. [`arange_with`] takes
+/// a dtype.
+///
+/// ```no_run
+/// use gpu_array::creation::arange;
+/// # fn main() -> gpu_array::Result<()> {
+/// assert_eq!(arange(4)?.to_vec::<i64>()?, [0, 1, 2, 3]);
+/// assert_eq!(arange((1.0, 2.0, 0.5))?.to_vec::<f64>()?, [1.0, 1.5]);
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`arange_with`].
+pub fn arange(range: impl Into<ArangeRange>) -> Result<Array> {
+    let r = range.into();
+    arange_with(r.start, r.stop, r.step, None)
+}
+
 /// Evenly spaced values in `[start, stop)` (NumPy's `arange(start, stop,
 /// step, dtype)`; NumPy's `arange(n)` is `arange(0, n, 1, None)`).
 ///
@@ -189,7 +250,7 @@ fn scalar_in(value: Num, dtype: DType) -> Result<Vec<u8>> {
 /// too long range; "arange() is only supported for booleans when the
 /// result has at most length 2."; an integer `start` or `start + step`
 /// out of the dtype's range ("Python integer -3 out of bounds for uint8").
-pub fn arange(
+pub fn arange_with(
     start: impl Into<ScalarValue>,
     stop: impl Into<ScalarValue>,
     step: impl Into<ScalarValue>,
@@ -227,11 +288,12 @@ pub fn arange(
     let len = arange_length(start, stop, step, dtype.is_complex())?;
     if dtype == DType::Bool && len > 2 {
         return Err(Error::DType(
-            "arange() is only supported for booleans when the result has at most length 2.".into(),
+            "arange_with() is only supported for booleans when the result has at most length 2."
+                .into(),
         ));
     }
     if len == 0 {
-        return Array::empty(&[0], dtype);
+        return Array::empty([0], dtype);
     }
     // NumPy stores `start`, then (for two or more elements) `start +
     // step`, with its range checks.
@@ -241,7 +303,7 @@ pub fn arange(
     } else {
         a.clone()
     };
-    let out = Array::empty(&[len], dtype)?;
+    let out = Array::empty([len], dtype)?;
     Gen::Arange { a, b }.run(&out)?;
     Ok(out)
 }
@@ -306,6 +368,27 @@ impl LinspacePlan {
     }
 }
 
+/// NumPy's `linspace(start, stop, num)`: `num` samples, `stop` included,
+/// float64 (complex128 for a complex end). [`linspace_with`] takes
+/// `endpoint` and `dtype`.
+///
+/// ```no_run
+/// use gpu_array::creation::linspace;
+/// # fn main() -> gpu_array::Result<()> {
+/// assert_eq!(linspace(0.0, 1.0, 5)?.to_vec::<f64>()?, [0.0, 0.25, 0.5, 0.75, 1.0]);
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`linspace_with`].
+pub fn linspace(
+    start: impl Into<ScalarValue>,
+    stop: impl Into<ScalarValue>,
+    num: usize,
+) -> Result<Array> {
+    linspace_with(start, stop, num, true, None)
+}
+
 /// `num` evenly spaced samples from `start` to `stop` (NumPy's
 /// `linspace(start, stop, num, endpoint, dtype=dtype)`), `stop` included
 /// when `endpoint`. NumPy's formula and rounding: computed in float64
@@ -318,7 +401,7 @@ impl LinspacePlan {
 /// # Errors
 /// An integer dtype with a complex end (NumPy's `floor` of complex, a
 /// `TypeError`); as [`crate::creation::empty`].
-pub fn linspace(
+pub fn linspace_with(
     start: impl Into<ScalarValue>,
     stop: impl Into<ScalarValue>,
     num: usize,
@@ -354,7 +437,7 @@ pub fn linspace_retstep(
                 .into(),
         ));
     }
-    let out = Array::empty(&[num], dtype)?;
+    let out = Array::empty([num], dtype)?;
     if num > 0 {
         let last = if endpoint && num > 1 {
             num as i64 - 1
@@ -373,6 +456,26 @@ pub fn linspace_retstep(
     Ok((out, plan.retstep()))
 }
 
+/// NumPy's `logspace(start, stop, num)`: `10 ** linspace(start, stop,
+/// num)`, float64. [`logspace_with`] takes `endpoint`, `base` and `dtype`.
+///
+/// ```no_run
+/// use gpu_array::creation::logspace;
+/// # fn main() -> gpu_array::Result<()> {
+/// let y = logspace(0.0, 2.0, 3)?.to_vec::<f64>()?; // [1, 10, 100]
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`logspace_with`].
+pub fn logspace(
+    start: impl Into<ScalarValue>,
+    stop: impl Into<ScalarValue>,
+    num: usize,
+) -> Result<Array> {
+    logspace_with(start, stop, num, true, 10.0, None)
+}
+
 /// `base ** linspace(start, stop, num, endpoint)` (NumPy's `logspace(start,
 /// stop, num, endpoint, base, dtype)`): the exponents as [`linspace`]
 /// computes them in float64 (or complex128), the power by the `power`
@@ -382,7 +485,7 @@ pub fn linspace_retstep(
 ///
 /// # Errors
 /// As [`linspace`].
-pub fn logspace(
+pub fn logspace_with(
     start: impl Into<ScalarValue>,
     stop: impl Into<ScalarValue>,
     num: usize,
@@ -390,7 +493,7 @@ pub fn logspace(
     base: f64,
     dtype: Option<DType>,
 ) -> Result<Array> {
-    let y = linspace(start, stop, num, endpoint, None)?;
+    let y = linspace_with(start, stop, num, endpoint, None)?;
     let p = ufunc::power(base, &y)?;
     match dtype {
         Some(d) if d != p.dtype() => p.astype(d),
@@ -612,7 +715,7 @@ pub fn mgrid(ranges: &[GridRange]) -> Result<Array> {
     if per == 0 {
         return Ok(out);
     }
-    let flat = out.reshape(&[axes.len() as isize, per as isize])?;
+    let flat = out.reshape([axes.len() as isize, per as isize])?;
     for (k, axis) in axes.iter().enumerate() {
         let inner = crate::layout::size(&sizes[k + 1..])?;
         let row = flat.slice(&crate::s![k as isize])?;
@@ -630,11 +733,11 @@ fn single_grid(r: &GridRange, op: &str) -> Result<Array> {
                     "{op}: use GridStep::Num for NumPy's complex step"
                 )));
             }
-            arange(r.start, r.stop, step, None)
+            arange_with(r.start, r.stop, step, None)
         }
         GridStep::Num(_) => {
             let (axes, _) = grid_axes(std::slice::from_ref(r), op, false)?;
-            let out = Array::empty(&[axes[0].len], DType::Float64)?;
+            let out = Array::empty([axes[0].len], DType::Float64)?;
             if axes[0].len > 0 {
                 grid_fill(&out, &axes[0], 1)?;
             }
@@ -677,7 +780,8 @@ pub fn ogrid(ranges: &[GridRange]) -> Result<Vec<Array>> {
 fn check_bool_len(dims: &[usize], dtype: DType) -> Result<()> {
     if dtype == DType::Bool && dims.iter().any(|&d| d > 2) {
         return Err(Error::DType(
-            "arange() is only supported for booleans when the result has at most length 2.".into(),
+            "arange_with() is only supported for booleans when the result has at most length 2."
+                .into(),
         ));
     }
     Ok(())
@@ -699,7 +803,7 @@ pub fn indices(dims: &[usize], dtype: DType) -> Result<Array> {
     if per == 0 {
         return Ok(out);
     }
-    let flat = out.reshape(&[dims.len() as isize, per as isize])?;
+    let flat = out.reshape([dims.len() as isize, per as isize])?;
     for (k, &d) in dims.iter().enumerate() {
         let inner = crate::layout::size(&dims[k + 1..])?;
         let row = flat.slice(&crate::s![k as isize])?;

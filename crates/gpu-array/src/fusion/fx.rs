@@ -147,7 +147,8 @@ fn reduce(op: Builtin, x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
 /// # Panics
 /// When `x` is a scalar and no fused function is being traced on this
 /// thread.
-pub fn reduction(name: &str, x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+pub fn reduction<'o>(name: &str, x: impl Into<FArg>, opts: impl Into<ReduceOptions<'o>>) -> FVar {
+    let opts = &opts.into();
     let op = match name {
         "sum" => Builtin::Sum,
         "prod" | "product" => Builtin::Prod,
@@ -173,88 +174,101 @@ pub fn reduction(name: &str, x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FV
 
 /// `numpy.sum(x, axis=, keepdims=, dtype=)`, NumPy's dtypes; the last step
 /// of a fused function.
-pub fn sum(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+pub fn sum<'o>(x: impl Into<FArg>, opts: impl Into<ReduceOptions<'o>>) -> FVar {
+    let opts = &opts.into();
     reduce(Builtin::Sum, x, opts)
 }
 
 /// `numpy.prod(x, ...)`; the last step of a fused function.
-pub fn prod(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+pub fn prod<'o>(x: impl Into<FArg>, opts: impl Into<ReduceOptions<'o>>) -> FVar {
+    let opts = &opts.into();
     reduce(Builtin::Prod, x, opts)
 }
 
 /// `numpy.amax(x, ...)` (NaN propagates; an empty reduction is an error);
 /// the last step of a fused function.
-pub fn amax(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+pub fn amax<'o>(x: impl Into<FArg>, opts: impl Into<ReduceOptions<'o>>) -> FVar {
+    let opts = &opts.into();
     reduce(Builtin::Max, x, opts)
 }
 
 /// `numpy.max`, alias of [`amax`].
-pub fn max(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+pub fn max<'o>(x: impl Into<FArg>, opts: impl Into<ReduceOptions<'o>>) -> FVar {
     amax(x, opts)
 }
 
 /// `numpy.amin(x, ...)`; the last step of a fused function.
-pub fn amin(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+pub fn amin<'o>(x: impl Into<FArg>, opts: impl Into<ReduceOptions<'o>>) -> FVar {
+    let opts = &opts.into();
     reduce(Builtin::Min, x, opts)
 }
 
 /// `numpy.min`, alias of [`amin`].
-pub fn min(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+pub fn min<'o>(x: impl Into<FArg>, opts: impl Into<ReduceOptions<'o>>) -> FVar {
     amin(x, opts)
 }
 
 /// `numpy.mean(x, ...)` (float64 for bool and integers); the last step of
 /// a fused function.
-pub fn mean(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+pub fn mean<'o>(x: impl Into<FArg>, opts: impl Into<ReduceOptions<'o>>) -> FVar {
+    let opts = &opts.into();
     reduce(Builtin::Mean, x, opts)
 }
 
 /// `numpy.all(x, axis=, keepdims=)`: bool, true for an empty reduction
 /// (NaN counts as true, as any nonzero value); the last step of a fused
 /// function.
-pub fn all(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+pub fn all<'o>(x: impl Into<FArg>, opts: impl Into<ReduceOptions<'o>>) -> FVar {
+    let opts = &opts.into();
     reduce(Builtin::All, x, opts)
 }
 
 /// `numpy.any(x, ...)`: bool, false for an empty reduction; the last step
 /// of a fused function.
-pub fn any(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+pub fn any<'o>(x: impl Into<FArg>, opts: impl Into<ReduceOptions<'o>>) -> FVar {
+    let opts = &opts.into();
     reduce(Builtin::Any, x, opts)
 }
 
 /// `numpy.count_nonzero(x, axis=, keepdims=)`: int64 counts (NaN is
 /// nonzero); the last step of a fused function.
-pub fn count_nonzero(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+pub fn count_nonzero<'o>(x: impl Into<FArg>, opts: impl Into<ReduceOptions<'o>>) -> FVar {
+    let opts = &opts.into();
     reduce(Builtin::CountNonzero, x, opts)
 }
 
 /// `numpy.nansum(x, ...)`: NaN counts as zero (a complex value with a NaN
 /// part too); `sum`'s dtypes; the last step of a fused function.
-pub fn nansum(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+pub fn nansum<'o>(x: impl Into<FArg>, opts: impl Into<ReduceOptions<'o>>) -> FVar {
+    let opts = &opts.into();
     reduce(Builtin::NanSum, x, opts)
 }
 
 /// `numpy.nanprod(x, ...)`: NaN counts as one; `prod`'s dtypes; the last
 /// step of a fused function.
-pub fn nanprod(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+pub fn nanprod<'o>(x: impl Into<FArg>, opts: impl Into<ReduceOptions<'o>>) -> FVar {
+    let opts = &opts.into();
     reduce(Builtin::NanProd, x, opts)
 }
 
 /// `numpy.nanmax(x, ...)`: NaN ignored, a row of NaN only gives NaN (NumPy
 /// also warns), an empty reduction is NumPy's `fmax` error; the last step
 /// of a fused function.
-pub fn nanmax(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+pub fn nanmax<'o>(x: impl Into<FArg>, opts: impl Into<ReduceOptions<'o>>) -> FVar {
+    let opts = &opts.into();
     reduce(Builtin::NanMax, x, opts)
 }
 
 /// `numpy.nanmin(x, ...)`: as [`nanmax`].
-pub fn nanmin(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+pub fn nanmin<'o>(x: impl Into<FArg>, opts: impl Into<ReduceOptions<'o>>) -> FVar {
+    let opts = &opts.into();
     reduce(Builtin::NanMin, x, opts)
 }
 
 /// `numpy.nanmean(x, ...)`: the mean of the non-NaN values (`mean`'s
 /// dtypes); a row of NaN only, or an empty one, gives NaN (NumPy also
 /// warns); the last step of a fused function.
-pub fn nanmean(x: impl Into<FArg>, opts: &ReduceOptions<'_>) -> FVar {
+pub fn nanmean<'o>(x: impl Into<FArg>, opts: impl Into<ReduceOptions<'o>>) -> FVar {
+    let opts = &opts.into();
     reduce(Builtin::NanMean, x, opts)
 }

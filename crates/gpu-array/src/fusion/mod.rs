@@ -111,8 +111,8 @@ use var::CurrentGuard;
 /// ```no_run
 /// use gpu_array::fusion::{FVar, fuse, fx};
 /// # fn main() -> gpu_array::Result<()> {
-/// let x = gpu_array::creation::arange(0, 10, 1, None)?;
-/// let y = gpu_array::creation::arange(10, 0, -1, None)?;
+/// let x = gpu_array::creation::arange_with(0, 10, 1, None)?;
+/// let y = gpu_array::creation::arange_with(10, 0, -1, None)?;
 /// let f = fuse("squared_diff", |x: &FVar, y: &FVar| {
 ///     let d = x - y;
 ///     &d * &d

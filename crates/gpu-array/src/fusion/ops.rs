@@ -145,37 +145,37 @@ impl FVar {
     }
 
     /// `self.sum(axis=..., keepdims=..., dtype=...)`, the last step.
-    pub fn sum(&self, opts: &ReduceOptions<'_>) -> FVar {
+    pub fn sum<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> FVar {
         fx::sum(self, opts)
     }
 
     /// `self.prod(...)`, the last step.
-    pub fn prod(&self, opts: &ReduceOptions<'_>) -> FVar {
+    pub fn prod<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> FVar {
         fx::prod(self, opts)
     }
 
     /// `self.max(...)` (NaN propagates), the last step.
-    pub fn max(&self, opts: &ReduceOptions<'_>) -> FVar {
+    pub fn max<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> FVar {
         fx::amax(self, opts)
     }
 
     /// `self.min(...)` (NaN propagates), the last step.
-    pub fn min(&self, opts: &ReduceOptions<'_>) -> FVar {
+    pub fn min<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> FVar {
         fx::amin(self, opts)
     }
 
     /// `self.mean(...)`, the last step.
-    pub fn mean(&self, opts: &ReduceOptions<'_>) -> FVar {
+    pub fn mean<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> FVar {
         fx::mean(self, opts)
     }
 
     /// `self.all(axis=..., keepdims=...)`, the last step.
-    pub fn all(&self, opts: &ReduceOptions<'_>) -> FVar {
+    pub fn all<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> FVar {
         fx::all(self, opts)
     }
 
     /// `self.any(...)`, the last step.
-    pub fn any(&self, opts: &ReduceOptions<'_>) -> FVar {
+    pub fn any<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> FVar {
         fx::any(self, opts)
     }
 }

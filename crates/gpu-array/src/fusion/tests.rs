@@ -523,7 +523,7 @@ fn every_table_ufunc_has_a_function() {
 #[test]
 fn one_reduction_renders_a_reduction_kernel() {
     let f = fuse("sum_of_products", |x: &FVar, y: &FVar| {
-        (x * y).sum(&ReduceOptions::axis(-1))
+        (x * y).sum(ReduceOptions::axis(-1))
     });
     let t = f
         .trace(&[arr(DType::Float32, 2), arr(DType::Float32, 2)])
@@ -557,8 +557,8 @@ fn one_reduction_renders_a_reduction_kernel() {
     // float16 accumulates in float32; mean of integers is float64.
     let g = fuse("m", |x: &FVar| {
         (
-            x.mean(&ReduceOptions::default()),
-            x.sum(&ReduceOptions::default().keepdims(true)),
+            x.mean(ReduceOptions::default()),
+            x.sum(ReduceOptions::default().keepdims(true)),
         )
     });
     let t = g.trace(&[arr(DType::Float16, 3)]).unwrap();
@@ -578,7 +578,7 @@ fn one_reduction_renders_a_reduction_kernel() {
     assert_eq!(t.output_dtypes(), vec![DType::Float64, DType::Int64]);
     // dtype= and prod's identity.
     let h = fuse("h", |x: &FVar| {
-        x.prod(&ReduceOptions::axes(&[0]).dtype(DType::Float64))
+        x.prod(ReduceOptions::axes(&[0]).dtype(DType::Float64))
     });
     let t = h.trace(&[arr(DType::Int32, 2)]).unwrap();
     assert_eq!(t.output_dtypes(), vec![DType::Float64]);
@@ -597,7 +597,7 @@ fn several_reductions_share_one_kernel() {
             (x * x).sum(&o),
             x.max(&o),
             s,
-            x.min(&o.clone().keepdims(true)),
+            x.min(o.clone().keepdims(true)),
         )
     });
     let t = f.trace(&[arr(DType::Float64, 2)]).unwrap();
@@ -661,7 +661,7 @@ fn trace_err<A, F: FuseFn<A>>(f: &Fused<F, A>, sig: &[ArgSig]) -> Error {
 fn trace_time_errors_name_the_operation() {
     let f1 = [arr(DType::Float32, 2)];
     // A reduction followed by more operations.
-    let f = fuse("f", |x: &FVar| x.sum(&ReduceOptions::axis(1)) * 2.0);
+    let f = fuse("f", |x: &FVar| x.sum(ReduceOptions::axis(1)) * 2.0);
     let e = trace_err(&f, &f1);
     assert!(matches!(e, Error::Unsupported(_)));
     assert_eq!(
@@ -670,8 +670,7 @@ fn trace_time_errors_name_the_operation() {
          must be the last step of a fused function"
     );
     let f = fuse("f", |x: &FVar| {
-        x.sum(&ReduceOptions::axis(1))
-            .max(&ReduceOptions::default())
+        x.sum(ReduceOptions::axis(1)).max(ReduceOptions::default())
     });
     assert!(
         trace_err(&f, &f1)
@@ -680,10 +679,7 @@ fn trace_time_errors_name_the_operation() {
     );
     // Reductions over different axes.
     let f = fuse("f", |x: &FVar| {
-        (
-            x.sum(&ReduceOptions::axis(1)),
-            x.max(&ReduceOptions::axis(0)),
-        )
+        (x.sum(ReduceOptions::axis(1)), x.max(ReduceOptions::axis(0)))
     });
     let e = trace_err(&f, &f1).to_string();
     assert!(
@@ -691,7 +687,7 @@ fn trace_time_errors_name_the_operation() {
         "{e}"
     );
     // Reduced and elementwise results.
-    let f = fuse("f", |x: &FVar| (x.sum(&ReduceOptions::default()), x * 2));
+    let f = fuse("f", |x: &FVar| (x.sum(ReduceOptions::default()), x * 2));
     assert!(
         trace_err(&f, &f1)
             .to_string()
@@ -723,16 +719,16 @@ fn trace_time_errors_name_the_operation() {
             .contains("numpy boolean subtract")
     );
     // Axes.
-    let f = fuse("f", |x: &FVar| x.sum(&ReduceOptions::axis(2)));
+    let f = fuse("f", |x: &FVar| x.sum(ReduceOptions::axis(2)));
     assert_eq!(
         trace_err(&f, &f1).to_string(),
         "fuse 'f': sum: axis 2 is out of bounds for array of dimension 2"
     );
-    let f = fuse("f", |x: &FVar| x.sum(&ReduceOptions::axes(&[0, -2])));
+    let f = fuse("f", |x: &FVar| x.sum(ReduceOptions::axes(&[0, -2])));
     assert!(trace_err(&f, &f1).to_string().contains("repeated axis"));
     // max takes no dtype=; out= is not for fused reductions.
     let f = fuse("f", |x: &FVar| {
-        x.max(&ReduceOptions::default().dtype(DType::Float64))
+        x.max(ReduceOptions::default().dtype(DType::Float64))
     });
     assert!(matches!(trace_err(&f, &f1), Error::Unsupported(_)));
     // Arity, names, foreign values, the closure's own error.
@@ -777,7 +773,7 @@ fn trace_time_errors_name_the_operation() {
     );
     // Reductions of constants only.
     let f = fuse("f", |_x: &FVar| {
-        fx::sum(fx::exp(1.0), &ReduceOptions::default())
+        fx::sum(fx::exp(1.0), ReduceOptions::default())
     });
     assert!(
         trace_err(&f, &f1)
@@ -823,7 +819,7 @@ fn scalar_only_operation_outside_a_trace_panics() {
 
 /// Every fusable reduction by its NumPy name, on `x`.
 fn by_name(name: &'static str) -> impl Fn(&FVar) -> FVar {
-    move |x: &FVar| fx::reduction(name, x, &ReduceOptions::axis(-1))
+    move |x: &FVar| fx::reduction(name, x, ReduceOptions::axis(-1))
 }
 
 #[test]
@@ -940,7 +936,7 @@ fn new_reductions_render_their_maps_and_combines() {
     ] {
         assert!(s.preamble.contains(line), "{line}\n{}", s.preamble);
     }
-    let h = fuse("mn", |x: &FVar| fx::nanmin(x, &ReduceOptions::default()));
+    let h = fuse("mn", |x: &FVar| fx::nanmin(x, ReduceOptions::default()));
     let t = h.trace(&[arr(DType::Int32, 1)]).unwrap();
     assert_eq!(t.no_identity_op(), Some("fmin"));
     assert_eq!(t.output_dtypes(), vec![DType::Int32]);
@@ -954,7 +950,7 @@ fn call_dtype_and_out_dtypes_steer_the_trace() {
             x.sum(&o),
             x.max(&o),
             fx::nanmean(x, &o),
-            x.prod(&o.clone().dtype(DType::Int64)),
+            x.prod(o.clone().dtype(DType::Int64)),
         )
     });
     let sig = [arr(DType::Float32, 2)];
@@ -997,7 +993,7 @@ fn call_dtype_and_out_dtypes_steer_the_trace() {
     assert_eq!(names[1], ("y0", DType::Float64));
     assert_eq!(names[3], ("y2", DType::Float16));
     // int8 sum into an int8 out= wraps in int8, as NumPy's.
-    let g = fuse("s", |x: &FVar| x.sum(&ReduceOptions::default()));
+    let g = fuse("s", |x: &FVar| x.sum(ReduceOptions::default()));
     let t = g
         .trace_with(
             &[arr(DType::Int8, 1)],
@@ -1034,7 +1030,7 @@ fn call_dtype_and_out_dtypes_steer_the_trace() {
 #[test]
 fn call_keyword_errors() {
     let sig = [arr(DType::Float32, 2)];
-    let f = fuse("f", |x: &FVar| x.sum(&ReduceOptions::axis(0)));
+    let f = fuse("f", |x: &FVar| x.sum(ReduceOptions::axis(0)));
     let with = |call: CallSig| f.trace_with(&sig, &call).unwrap_err();
     // same_kind: float32 does not go into int32.
     let e = with(CallSig {
@@ -1060,8 +1056,8 @@ fn call_keyword_errors() {
     // dtype= needs a reduction that takes it.
     let g = fuse("g", |x: &FVar| {
         (
-            x.max(&ReduceOptions::default()),
-            x.all(&ReduceOptions::default()),
+            x.max(ReduceOptions::default()),
+            x.all(ReduceOptions::default()),
         )
     });
     let e = g
@@ -1092,7 +1088,7 @@ fn call_keyword_errors() {
     ));
     // all, any and count_nonzero take no dtype=.
     let a = fuse("a", |x: &FVar| {
-        x.all(&ReduceOptions::default().dtype(DType::Int8))
+        x.all(ReduceOptions::default().dtype(DType::Int8))
     });
     let e = a.trace(&sig).unwrap_err();
     assert!(matches!(e, Error::Unsupported(_)));
@@ -1136,7 +1132,7 @@ fn unfusable_reductions_are_named_at_trace_time() {
         assert_eq!(a.output_dtypes(), b.output_dtypes());
     }
     // A new reduction followed by more work is the usual error.
-    let f = fuse("f", |x: &FVar| fx::nanmax(x, &ReduceOptions::default()) + 1);
+    let f = fuse("f", |x: &FVar| fx::nanmax(x, ReduceOptions::default()) + 1);
     assert!(
         f.trace(&sig)
             .unwrap_err()

@@ -705,7 +705,7 @@ fn mask_offsets(masks: &[(&Array, &[usize], &[isize])]) -> Result<Vec<Array>> {
                 shape.len()
             )));
         }
-        let flat = m.reshape(&[-1])?;
+        let flat = m.reshape([-1])?;
         let csum = if flat.size() > 0 {
             Some(crate::math::cumsum(&flat, None, Some(DType::Int64))?)
         } else {

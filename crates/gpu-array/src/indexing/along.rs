@@ -47,7 +47,7 @@ pub fn take_along_axis(a: &Array, indices: &Array, axis: Option<isize>) -> Resul
                 "when axis=None, `indices` must have a single dimension.".into(),
             ));
         }
-        return take_along_axis(&a.reshape(&[-1])?, indices, Some(0));
+        return take_along_axis(&a.reshape([-1])?, indices, Some(0));
     };
     if indices.ndim() != a.ndim() {
         return Err(Error::Value(

@@ -147,7 +147,7 @@ pub(crate) fn mask_select(a: &Array, mask: &Array) -> Result<Array> {
     // C order: a contiguous operand as it is, any other copied (reshape
     // copies only when it must).
     let flat = |x: &Array| -> Result<Array> {
-        let f = x.reshape(&[-1])?;
+        let f = x.reshape([-1])?;
         // A 1-D view (negative or gapped strides) reshapes to itself.
         if f.is_c_contiguous() { Ok(f) } else { f.copy() }
     };

@@ -199,10 +199,10 @@ impl AxisConcatenator {
                     Obj::Array(o)
                 }
                 RItem::Arange { start, stop, step } => Obj::Array(range_obj(
-                    crate::creation::arange(start, stop, step, None)?,
+                    crate::creation::arange_with(start, stop, step, None)?,
                 )?),
                 RItem::Linspace { start, stop, num } => Obj::Array(range_obj(
-                    crate::creation::linspace(start, stop, num, true, None)?,
+                    crate::creation::linspace_with(start, stop, num, true, None)?,
                 )?),
                 RItem::Scalar(v) => Obj::Scalar(v),
             };

@@ -107,7 +107,7 @@ pub fn fill_diagonal<'a>(a: &Array, val: impl Into<Input<'a>>, wrap: bool) -> Re
 /// # Errors
 /// Allocation failed.
 pub fn diag_indices(n: usize, ndim: usize) -> Result<Vec<Array>> {
-    let idx = crate::creation::arange(0, n as i64, 1, Some(DType::Int64))?;
+    let idx = crate::creation::arange_with(0, n as i64, 1, Some(DType::Int64))?;
     Ok(vec![idx; ndim])
 }
 

@@ -78,9 +78,9 @@ pub fn place(a: &Array, mask: &Array, vals: &Array) -> Result<()> {
         return Ok(());
     }
     let m = if mask.dtype() == DType::Bool {
-        mask.reshape(&[-1])?
+        mask.reshape([-1])?
     } else {
-        mask.not_equal(0)?.reshape(&[-1])?
+        mask.not_equal(0)?.reshape([-1])?
     };
     let csum = crate::math::cumsum(&m, None, Some(DType::Int64))?;
     if v.size() == 0 {

@@ -234,7 +234,7 @@ pub fn ravel_multi_index(
     let (strides, modes) = ravel_args(multi_index.len(), dims, modes, order)?;
     let Some(first) = multi_index.first() else {
         // NumPy: ravel_multi_index((), ()) is 0.
-        return Array::from_vec(vec![0i64])?.reshape(&[]);
+        return Array::from_vec(vec![0i64])?.reshape([]);
     };
     for a in multi_index {
         check_int_indices(a)?;
@@ -335,7 +335,7 @@ pub fn unravel_index(indices: &Array, dims: &[usize], order: Order) -> Result<Ve
     (0..nd)
         .map(|d| {
             out.slice(&[crate::AxisIndex::Index(d as isize)])?.reshape(
-                &indices
+                indices
                     .shape()
                     .iter()
                     .map(|&s| s as isize)

@@ -65,8 +65,8 @@ fn operand(x: &Input<'_>) -> Operand {
 /// ```no_run
 /// use gpu_array::fusion::{FVar, fuse, fx};
 /// # fn main() -> gpu_array::Result<()> {
-/// # let a = gpu_array::creation::arange(-5, 5, 1, None)?;
-/// # let b = gpu_array::creation::arange(0, 10, 1, None)?;
+/// # let a = gpu_array::creation::arange_with(-5, 5, 1, None)?;
+/// # let b = gpu_array::creation::arange_with(0, 10, 1, None)?;
 /// let f = fuse("where_positive", |a: &FVar, b: &FVar| {
 ///     fx::where_(a.greater(0.0), a, b)
 /// });
@@ -155,9 +155,9 @@ pub fn argwhere(a: &Array) -> Result<Array> {
         return Array::empty_on(dev, &[0, nd], DType::Int64, Order::C);
     }
     let mask = if a.dtype() == DType::Bool {
-        a.reshape(&[-1])?
+        a.reshape([-1])?
     } else {
-        a.not_equal(0)?.reshape(&[-1])?
+        a.not_equal(0)?.reshape([-1])?
     };
     let csum = crate::math::cumsum(&mask, None, Some(DType::Int64))?;
     let count = csum.item::<i64>(&[n as isize - 1])? as usize;
@@ -205,7 +205,7 @@ pub fn nonzero(a: &Array) -> Result<Vec<Array>> {
 /// # Errors
 /// As [`argwhere`].
 pub fn flatnonzero(a: &Array) -> Result<Array> {
-    let flat = a.reshape(&[-1])?;
+    let flat = a.reshape([-1])?;
     Ok(nonzero(&flat)?.remove(0))
 }
 
@@ -233,7 +233,7 @@ pub fn compress(condition: &Array, a: &Array, axis: Option<isize>) -> Result<Arr
     // The flattened array (or a 1-D one along its axis): the compaction
     // kernels over its first `condition.size()` elements.
     if axis.is_none() || a.ndim() == 1 {
-        let flat = a.reshape(&[-1])?;
+        let flat = a.reshape([-1])?;
         let head = flat.slice(&[layout::AxisIndex::from(0..condition.size())])?;
         return super::compact::mask_select(&head, &super::compact::as_bool(condition)?);
     }

@@ -13,6 +13,7 @@ mod coalesce;
 mod fuzz_tests;
 mod index;
 mod reshape;
+mod shape_arg;
 
 pub use axes::{
     expand_dims, moveaxis, normalize_axes, normalize_axis, squeeze, swapaxes, transpose,
@@ -21,6 +22,7 @@ pub use broadcast::{broadcast_shapes, broadcast_strides};
 pub use coalesce::{Coalesced, coalesce};
 pub use index::{AxisIndex, SliceRange, index_layout};
 pub use reshape::{infer_shape, reshape_strides};
+pub use shape_arg::{Dims, IntoNewShape, IntoShape};
 
 use crate::error::{Error, Result};
 

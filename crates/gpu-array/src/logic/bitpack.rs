@@ -63,7 +63,7 @@ fn axis_view(a: &Array, axis: Option<isize>) -> Result<(Array, usize)> {
         None => Ok((a.ravel()?, 0)),
         Some(ax) if a.ndim() == 0 => {
             normalize_axis(ax, 1)?;
-            Ok((a.reshape(&[1])?, 0))
+            Ok((a.reshape([1])?, 0))
         }
         Some(ax) => Ok((a.clone(), normalize_axis(ax, a.ndim())?)),
     }

@@ -21,5 +21,5 @@ pub fn array_equiv(a1: &Array, a2: &Array) -> Result<bool> {
         return Ok(true);
     }
     let eq = crate::ufunc::equal(a1, a2)?;
-    all(&eq, &ReduceOptions::default())?.item::<bool>(&[])
+    all(&eq, ReduceOptions::default())?.item::<bool>(&[])
 }

@@ -4,8 +4,9 @@
 //!
 //! | NumPy / CuPy                               | Cuprum                                              |
 //! |--------------------------------------------|-----------------------------------------------------|
-//! | `cp.isclose(a, b, rtol, atol, equal_nan)`  | [`isclose`]`(&a, &b, 1e-5, 1e-8, false)?`           |
-//! | `cp.allclose(a, b)`                        | [`allclose`]`(&a, &b, 1e-5, 1e-8, false)?` (a bool) |
+//! | `cp.isclose(a, b)`                         | [`isclose`]`(&a, &b)?`                              |
+//! | `cp.isclose(a, b, rtol, atol, equal_nan)`  | [`isclose_with`]`(&a, &b, 1e-5, 1e-8, false)?`      |
+//! | `cp.allclose(a, b)`                        | [`allclose`]`(&a, &b)?` (a bool; [`allclose_with`]) |
 //! | `cp.array_equal(a, b, equal_nan)`          | [`array_equal`]`(&a, &b, false)?` (a bool)          |
 //! | `np.array_equiv(a, b)`                     | [`array_equiv`]`(&a, &b)?` (a bool)                 |
 //! | `cp.iscomplex(x)`, `cp.isreal(x)`          | [`iscomplex`]`(&x)?`, [`isreal`]`(&x)?`             |
@@ -73,13 +74,41 @@ fn isclose_kernel<'a>(
         .preamble(include_str!("isclose.cuh"))
 }
 
+/// NumPy's `isclose(a, b)` with its defaults (`rtol=1e-05`, `atol=1e-08`,
+/// `equal_nan=False`); [`isclose_with`] takes them.
+///
+/// # Errors
+/// As [`isclose_with`].
+pub fn isclose(a: &Array, b: &Array) -> Result<Array> {
+    isclose_with(a, b, 1e-5, 1e-8, false)
+}
+
+/// NumPy's `allclose(a, b)` with its defaults (`rtol=1e-05`,
+/// `atol=1e-08`, `equal_nan=False`); [`allclose_with`] takes them. Waits
+/// for the device.
+///
+/// ```no_run
+/// use gpu_array::{Array, logic::allclose};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = Array::from_slice(&[1.0f64, 2.0], &[2])?;
+/// let b = Array::from_slice(&[1.0f64, 2.0 + 1e-9], &[2])?;
+/// assert!(allclose(&a, &b)?);
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`isclose_with`].
+pub fn allclose(a: &Array, b: &Array) -> Result<bool> {
+    allclose_with(a, b, 1e-5, 1e-8, false)
+}
+
 /// Whether `a` and `b` are equal within `atol + rtol * |b|` elementwise
 /// (NumPy's `isclose`): infinities are close only to themselves, NaN only
 /// to NaN and only with `equal_nan`.
 ///
 /// # Errors
 /// Shapes that do not broadcast; devices differ.
-pub fn isclose(a: &Array, b: &Array, rtol: f64, atol: f64, equal_nan: bool) -> Result<Array> {
+pub fn isclose_with(a: &Array, b: &Array, rtol: f64, atol: f64, equal_nan: bool) -> Result<Array> {
     a.check_same_device(b, "isclose")?;
     let shape = layout::broadcast_shapes(&[a.shape(), b.shape()])?;
     let out = Array::empty_on(a.device(), &shape, DType::Bool, Order::C)?;
@@ -95,9 +124,9 @@ pub fn isclose(a: &Array, b: &Array, rtol: f64, atol: f64, equal_nan: bool) -> R
 ///
 /// # Errors
 /// As [`isclose`].
-pub fn allclose(a: &Array, b: &Array, rtol: f64, atol: f64, equal_nan: bool) -> Result<bool> {
-    let c = isclose(a, b, rtol, atol, equal_nan)?;
-    all(&c, &ReduceOptions::default())?.item::<bool>(&[])
+pub fn allclose_with(a: &Array, b: &Array, rtol: f64, atol: f64, equal_nan: bool) -> Result<bool> {
+    let c = isclose_with(a, b, rtol, atol, equal_nan)?;
+    all(&c, ReduceOptions::default())?.item::<bool>(&[])
 }
 
 /// Whether `a` and `b` have the same shape and elements (NumPy's
@@ -121,7 +150,7 @@ pub fn array_equal(a: &Array, b: &Array, equal_nan: bool) -> Result<bool> {
     } else {
         eq
     };
-    all(&eq, &ReduceOptions::default())?.item::<bool>(&[])
+    all(&eq, ReduceOptions::default())?.item::<bool>(&[])
 }
 
 /// The specs of `isclose`'s kernels for each pair of input dtypes, layout

@@ -9,7 +9,8 @@ use crate::reduction::{Builtin, ReduceOptions, reduce};
 ///
 /// # Errors
 /// As [`reduce`].
-pub fn all(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn all<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::All, a, opts)
 }
 
@@ -17,7 +18,8 @@ pub fn all(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
 ///
 /// # Errors
 /// As [`reduce`].
-pub fn any(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn any<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::Any, a, opts)
 }
 
@@ -27,7 +29,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`reduce`].
-    pub fn all(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+    pub fn all<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
         all(self, opts)
     }
 
@@ -35,7 +37,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`reduce`].
-    pub fn any(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+    pub fn any<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
         any(self, opts)
     }
 }

@@ -182,7 +182,7 @@ pub fn column_stack(arrays: &[&Array]) -> Result<Array> {
         .map(|a| {
             if a.ndim() < 2 {
                 let n = a.size() as isize;
-                a.reshape(&[n, 1])
+                a.reshape([n, 1])
             } else {
                 Ok((*a).clone())
             }

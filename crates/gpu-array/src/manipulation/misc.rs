@@ -31,7 +31,7 @@ pub fn trim_zeros(a: &Array, trim: &str) -> Result<Array> {
     let nz = a.not_equal(0)?;
     // First true of the mask (argmax of bool), or none.
     let first_true = |m: &Array| -> Result<Option<usize>> {
-        let k = argmax(m, &ReduceOptions::default())?.item::<i64>(&[])? as usize;
+        let k = argmax(m, ReduceOptions::default())?.item::<i64>(&[])? as usize;
         Ok(m.item::<bool>(&[k as isize])?.then_some(k))
     };
     let Some(first) = first_true(&nz)? else {

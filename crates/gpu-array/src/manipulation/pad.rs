@@ -740,7 +740,7 @@ fn linear_ramp(
     let step = ufunc::divide(&delta, w)?;
     let by_step = ufunc::multiply(&j, &step)?;
     let by_delta = ufunc::multiply(&ufunc::divide(&j, w)?, &delta)?;
-    let any_zero = any(&step.equal(0.0)?, &ReduceOptions::default())?;
+    let any_zero = any(&step.equal(0.0)?, ReduceOptions::default())?;
     let y = ufunc::add(&where_(&any_zero, &by_delta, &by_step)?, Input::Scalar(end))?;
     let y = if dt.is_integer() {
         ufunc::floor(&y)?

@@ -96,7 +96,7 @@ pub fn roll_amounts(shape: &[usize], shift: &[isize], axes: &[isize]) -> Result<
 pub fn roll(a: &Array, shift: &[isize], axes: Option<&[isize]>) -> Result<Array> {
     let Some(axes) = axes else {
         let total: isize = shift.iter().sum();
-        let flat = a.reshape(&[-1])?;
+        let flat = a.reshape([-1])?;
         let rolled = roll(&flat, &[total], Some(&[0]))?;
         let shape: Vec<isize> = a.shape().iter().map(|&d| d as isize).collect();
         return rolled.reshape(&shape);

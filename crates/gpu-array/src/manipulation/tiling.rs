@@ -78,7 +78,7 @@ pub fn repeat_indices(len: usize, repeats: &[usize]) -> Result<Vec<i64>> {
 /// Counts that do not match the axis; an axis out of bounds.
 pub fn repeat(a: &Array, repeats: &[usize], axis: Option<isize>) -> Result<Array> {
     let (src, ax) = match axis {
-        None => (a.reshape(&[-1])?, 0),
+        None => (a.reshape([-1])?, 0),
         Some(ax) => {
             if a.ndim() == 0 {
                 return Err(Error::AxisOutOfBounds {
@@ -126,7 +126,7 @@ pub fn repeat(a: &Array, repeats: &[usize], axis: Option<isize>) -> Result<Array
     let counts: Vec<i64> = repeats.iter().map(|&r| r as i64).collect();
     let counts = Array::from_slice_on(dev, &counts, &[len])?;
     let ends = crate::math::cumsum(&counts, None, Some(DType::Int64))?;
-    let pos = crate::creation::arange(0, total as i64, 1, Some(DType::Int64))?;
+    let pos = crate::creation::arange_with(0, total as i64, 1, Some(DType::Int64))?;
     let idx = crate::sorting::searchsorted(&ends, &pos, Side::Right, None)?;
     take(&src, &idx, Some(ax as isize), TakeMode::Wrap)
 }

@@ -22,7 +22,7 @@ pub enum Mode {
 
 fn one_d(x: &Array, what: &str) -> Result<Array> {
     match x.ndim() {
-        0 => x.reshape(&[1]),
+        0 => x.reshape([1]),
         1 => Ok(x.clone()),
         _ => Err(Error::Value(format!(
             "{what}: object too deep for desired array"

@@ -14,7 +14,8 @@ use crate::scan::{ScanOp, cumulative};
 ///
 /// # Errors
 /// As [`reduce`].
-pub fn sum(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn sum<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::Sum, a, opts)
 }
 
@@ -22,7 +23,8 @@ pub fn sum(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
 ///
 /// # Errors
 /// As [`reduce`].
-pub fn prod(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn prod<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::Prod, a, opts)
 }
 
@@ -30,7 +32,8 @@ pub fn prod(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
 ///
 /// # Errors
 /// As [`reduce`].
-pub fn nansum(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn nansum<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::NanSum, a, opts)
 }
 
@@ -38,7 +41,8 @@ pub fn nansum(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
 ///
 /// # Errors
 /// As [`reduce`].
-pub fn nanprod(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn nanprod<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::NanProd, a, opts)
 }
 
@@ -48,7 +52,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`reduce`].
-    pub fn sum(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+    pub fn sum<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
         sum(self, opts)
     }
 
@@ -56,7 +60,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`reduce`].
-    pub fn prod(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+    pub fn prod<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
         prod(self, opts)
     }
 }

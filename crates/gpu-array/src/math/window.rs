@@ -58,9 +58,9 @@ pub(crate) fn window_kernel(w: Window, y: Bind<'_>, m: f64, beta: f64) -> Elemen
 
 fn window(w: Window, m: i64, beta: f64) -> Result<Array> {
     if m < 1 {
-        return Array::empty(&[0], DType::Float64);
+        return Array::empty([0], DType::Float64);
     }
-    let out = Array::empty(&[m as usize], DType::Float64)?;
+    let out = Array::empty([m as usize], DType::Float64)?;
     if m == 1 {
         out.fill(1.0)?;
         return Ok(out);

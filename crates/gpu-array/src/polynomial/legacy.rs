@@ -2,7 +2,7 @@
 
 use super::horner;
 use crate::array::Array;
-use crate::creation::{arange, ascontiguousarray};
+use crate::creation::{arange_with, ascontiguousarray};
 use crate::dtype::{DType, promote_types};
 use crate::error::{Error, Result};
 use crate::layout::{AxisIndex, Order};
@@ -11,7 +11,7 @@ use crate::ufunc;
 
 fn at_least_1d(a: &Array) -> Result<Array> {
     if a.ndim() == 0 {
-        a.reshape(&[1])
+        a.reshape([1])
     } else {
         Ok(a.clone())
     }
@@ -114,7 +114,7 @@ pub fn polyder(p: &Array, m: i64) -> Result<Array> {
     for _ in 0..m {
         let n = p.shape()[0] as i64 - 1;
         let head = p.slice(&slice(None, Some(-1)))?;
-        let f = arange(n, 0i64, -1i64, Some(DType::Int64))?;
+        let f = arange_with(n, 0i64, -1i64, Some(DType::Int64))?;
         p = ufunc::multiply(&head, &f)?;
     }
     Ok(p)
@@ -149,7 +149,7 @@ pub fn polyint(p: &Array, m: i64, k: &[f64]) -> Result<Array> {
     let mut p = at_least_1d(p)?;
     for kk in ks.iter().take(mu) {
         let n = p.shape()[0];
-        let f = arange(n as i64, 0i64, -1i64, Some(DType::Int64))?;
+        let f = arange_with(n as i64, 0i64, -1i64, Some(DType::Int64))?;
         let q = ufunc::divide(&p, &f)?;
         let dt = promote_types(q.dtype(), DType::Float64);
         let out = Array::empty_on(p.device(), &[n + 1], dt, Order::C)?;

@@ -25,9 +25,7 @@ mod legacy;
 pub mod polynomial;
 pub mod polyutils;
 
-pub use legacy::{
-    Poly1d, poly, polyadd, polyder, polyint, polymul, polysub, polyval,
-};
+pub use legacy::{Poly1d, poly, polyadd, polyder, polyint, polymul, polysub, polyval};
 
 use crate::array::Array;
 use crate::dtype::DType;

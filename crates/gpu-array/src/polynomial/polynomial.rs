@@ -25,11 +25,11 @@ fn inexact(d: DType) -> Result<DType> {
 pub fn polyvander(x: &Array, deg: usize) -> Result<Array> {
     let dt = inexact(x.dtype())?;
     let x1 = if x.ndim() == 0 {
-        x.reshape(&[1])?
+        x.reshape([1])?
     } else {
         x.clone()
     };
-    let flat = ascontiguousarray(&x1, Some(dt))?.reshape(&[x1.size() as isize])?;
+    let flat = ascontiguousarray(&x1, Some(dt))?.reshape([x1.size() as isize])?;
     let mut shape = x1.shape().to_vec();
     shape.push(deg + 1);
     let out = Array::empty_on(x.device(), &shape, dt, Order::C)?;
@@ -51,7 +51,7 @@ pub fn polyvander(x: &Array, deg: usize) -> Result<Array> {
 /// Empty `c` (NumPy's `IndexError`); allocation or launch failed.
 pub fn polyval(x: &Array, c: &Array) -> Result<Array> {
     let c = if c.ndim() == 0 {
-        c.reshape(&[1])?
+        c.reshape([1])?
     } else {
         c.clone()
     };
@@ -78,8 +78,8 @@ pub fn polyval(x: &Array, c: &Array) -> Result<Array> {
     if y.size() == 0 {
         return Ok(y);
     }
-    let cf = ascontiguousarray(&c, Some(cdt))?.reshape(&[(len * cols) as isize])?;
-    let xf = ascontiguousarray(x, None)?.reshape(&[x.size() as isize])?;
+    let cf = ascontiguousarray(&c, Some(cdt))?.reshape([(len * cols) as isize])?;
+    let xf = ascontiguousarray(x, None)?.reshape([x.size() as isize])?;
     horner_tensor_kernel(
         (&xf).into(),
         (&cf).into(),
@@ -107,14 +107,14 @@ pub fn polycompanion(c: &Array) -> Result<Array> {
     let last = c.slice(&[AxisIndex::Index(len as isize - 1)])?;
     if len == 2 {
         let first = c.slice(&[AxisIndex::Index(0)])?;
-        return ufunc::divide(&ufunc::negative(&first)?, &last)?.reshape(&[1, 1]);
+        return ufunc::divide(&ufunc::negative(&first)?, &last)?.reshape([1, 1]);
     }
     let n = len - 1;
     let mat = Array::empty_on(c.device(), &[n, n], c.dtype(), Order::C)?;
     mat.fill(0i64)?;
     // The sub-diagonal, mat.reshape(-1)[n::n+1].
     let isz = c.itemsize() as isize;
-    let flat = mat.reshape(&[(n * n) as isize])?;
+    let flat = mat.reshape([(n * n) as isize])?;
     let sub = flat.slice(&[AxisIndex::Slice {
         start: Some(n as isize),
         stop: None,

@@ -44,7 +44,7 @@ pub fn as_series(alist: &[&Array], trim: bool) -> Result<Vec<Array>> {
     let mut arrays = Vec::with_capacity(alist.len());
     for a in alist {
         let a = if a.ndim() == 0 {
-            a.reshape(&[1])?
+            a.reshape([1])?
         } else {
             (*a).clone()
         };

@@ -87,6 +87,46 @@ impl<'a> ReduceOptions<'a> {
     }
 }
 
+/// The short forms of a reduction's options: `()` reduces every axis,
+/// `1` one axis, `[0, 2]` (or a slice or `Vec`) several, and a
+/// `&ReduceOptions` is taken as it is: `x.sum(())?`, `x.sum(1)?`,
+/// `x.mean([0, 2])?`, `x.sum(ReduceOptions::axis(0).keepdims(true))?`.
+impl From<()> for ReduceOptions<'_> {
+    fn from((): ()) -> Self {
+        ReduceOptions::default()
+    }
+}
+
+impl From<isize> for ReduceOptions<'_> {
+    fn from(axis: isize) -> Self {
+        ReduceOptions::axis(axis)
+    }
+}
+
+impl<const N: usize> From<[isize; N]> for ReduceOptions<'_> {
+    fn from(axes: [isize; N]) -> Self {
+        ReduceOptions::axes(&axes)
+    }
+}
+
+impl From<&[isize]> for ReduceOptions<'_> {
+    fn from(axes: &[isize]) -> Self {
+        ReduceOptions::axes(axes)
+    }
+}
+
+impl From<Vec<isize>> for ReduceOptions<'_> {
+    fn from(axes: Vec<isize>) -> Self {
+        ReduceOptions::default().with_axis(Some(axes))
+    }
+}
+
+impl<'a> From<&ReduceOptions<'a>> for ReduceOptions<'a> {
+    fn from(opts: &ReduceOptions<'a>) -> Self {
+        opts.clone()
+    }
+}
+
 /// A built-in reduction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Builtin {
@@ -586,7 +626,7 @@ fn arg_reduce(op: Builtin, a: &Array, opts: &ReduceOptions<'_>) -> Result<Array>
     // With axis=None the kernel reduces the 1-D flattened array into a 0-d
     // view of `out`.
     let target = if opts.axis.is_none() {
-        out.reshape(&[])?
+        out.reshape([])?
     } else {
         out.clone()
     };

@@ -140,8 +140,8 @@ pub(crate) fn cumulative(
 ) -> Result<Array> {
     let out_dt = dtype.unwrap_or(cumulative_dtype(a.dtype()));
     let (src, axis) = match axis {
-        None => (a.reshape(&[-1])?, 0),
-        Some(ax) if a.ndim() == 0 => (a.reshape(&[1])?, normalize_axis(ax, 1)?),
+        None => (a.reshape([-1])?, 0),
+        Some(ax) if a.ndim() == 0 => (a.reshape([1])?, normalize_axis(ax, 1)?),
         Some(ax) => (a.clone(), normalize_axis(ax, a.ndim())?),
     };
     let out = Array::empty_on(src.device(), src.shape(), out_dt, Order::C)?;

@@ -13,7 +13,8 @@ use crate::reduction::{Builtin, ReduceOptions, reduce};
 /// # Errors
 /// "attempt to get argmax of an empty sequence"; several axes; as
 /// [`reduce`].
-pub fn argmax(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn argmax<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::ArgMax, a, opts)
 }
 
@@ -21,7 +22,8 @@ pub fn argmax(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
 ///
 /// # Errors
 /// As [`argmax`].
-pub fn argmin(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn argmin<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::ArgMin, a, opts)
 }
 
@@ -30,7 +32,8 @@ pub fn argmin(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
 /// # Errors
 /// As [`argmax`]; "All-NaN slice encountered" when a row is all NaN
 /// (checked after the kernel, with one synchronising read-back).
-pub fn nanargmax(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn nanargmax<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::NanArgMax, a, opts)
 }
 
@@ -38,7 +41,8 @@ pub fn nanargmax(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
 ///
 /// # Errors
 /// As [`nanargmax`].
-pub fn nanargmin(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn nanargmin<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::NanArgMin, a, opts)
 }
 
@@ -46,7 +50,8 @@ pub fn nanargmin(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
 ///
 /// # Errors
 /// As [`reduce`].
-pub fn count_nonzero(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn count_nonzero<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::CountNonzero, a, opts)
 }
 
@@ -56,7 +61,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`reduce`].
-    pub fn count_nonzero(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+    pub fn count_nonzero<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
         count_nonzero(self, opts)
     }
 
@@ -64,7 +69,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`argmax`].
-    pub fn argmax(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+    pub fn argmax<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
         argmax(self, opts)
     }
 
@@ -72,7 +77,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`argmin`].
-    pub fn argmin(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+    pub fn argmin<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
         argmin(self, opts)
     }
 }

@@ -80,7 +80,7 @@ enum Want {
 
 fn sort_impl(a: &Array, axis: Option<isize>, want: Want) -> Result<Array> {
     let (src, ax) = match axis {
-        None => (a.reshape(&[-1])?, 0),
+        None => (a.reshape([-1])?, 0),
         Some(ax) => (a.clone(), normalize_axis(ax, a.ndim())?),
     };
     let last = src.ndim() - 1;
@@ -132,7 +132,7 @@ pub fn sort(a: &Array, axis: Option<isize>) -> Result<Array> {
         // also keeps the values' own zeros and NaN payloads.
         let idx = argsort(a, axis)?;
         return match axis {
-            None => crate::indexing::take_along_axis(&a.reshape(&[-1])?, &idx, Some(0)),
+            None => crate::indexing::take_along_axis(&a.reshape([-1])?, &idx, Some(0)),
             Some(ax) => crate::indexing::take_along_axis(a, &idx, Some(ax)),
         };
     }
@@ -392,7 +392,7 @@ pub fn unique(a: &Array, opts: UniqueOptions) -> Result<Unique> {
     if let Some(axis) = opts.axis {
         return unique_axis(a, axis, opts);
     }
-    let flat = a.reshape(&[-1])?;
+    let flat = a.reshape([-1])?;
     let n = flat.size();
     let dev = a.device();
     let i64s = |len: usize| Array::empty_on(dev, &[len], DType::Int64, Order::C);
@@ -483,7 +483,7 @@ fn unique_axis(a: &Array, axis: isize, opts: UniqueOptions) -> Result<Unique> {
         shape.extend(slice_shape.iter().map(|&d| d as isize));
         picked.reshape(&shape)?.moveaxis(&[0], &[ax as isize])
     };
-    let rows = moved.reshape(&[n as isize, m as isize])?;
+    let rows = moved.reshape([n as isize, m as isize])?;
     if n == 0 || m == 0 {
         // No slices; or empty slices, all equal: one unique slice.
         let count = usize::from(n > 0);
@@ -504,7 +504,7 @@ fn unique_axis(a: &Array, axis: isize, opts: UniqueOptions) -> Result<Unique> {
     let t = rows.T();
     let cols: Vec<Array> = (0..m)
         .rev()
-        .map(|j| crate::manipulation::axis_view(&t, 0, j, 1, 1).reshape(&[n as isize]))
+        .map(|j| crate::manipulation::axis_view(&t, 0, j, 1, 1).reshape([n as isize]))
         .collect::<Result<_>>()?;
     let col_refs: Vec<&Array> = cols.iter().collect();
     let perm = lexsort(&col_refs)?;
@@ -516,7 +516,7 @@ fn unique_axis(a: &Array, axis: isize, opts: UniqueOptions) -> Result<Unique> {
         let next = crate::manipulation::axis_view(&sorted, 0, 1, n - 1, 1);
         let differs = crate::logic::any(
             &next.not_equal(&prev)?,
-            &crate::reduction::ReduceOptions::axis(1),
+            crate::reduction::ReduceOptions::axis(1),
         )?;
         crate::manipulation::concatenate(&[&first, &differs], Some(0))?
     } else {
@@ -579,7 +579,7 @@ pub fn isin(element: &Array, test_elements: &Array, invert: bool) -> Result<Arra
         }
         return Ok(out);
     }
-    let t = test_elements.reshape(&[-1])?;
+    let t = test_elements.reshape([-1])?;
     let t = if t.dtype() == dt { t } else { t.astype(dt)? };
     let sorted = sort(&t, Some(0))?;
     let e = if element.dtype() == dt {
@@ -601,5 +601,5 @@ pub fn isin(element: &Array, test_elements: &Array, invert: bool) -> Result<Arra
 /// # Errors
 /// As [`isin`].
 pub fn in1d(ar1: &Array, ar2: &Array, invert: bool) -> Result<Array> {
-    isin(&ar1.reshape(&[-1])?, ar2, invert)
+    isin(&ar1.reshape([-1])?, ar2, invert)
 }

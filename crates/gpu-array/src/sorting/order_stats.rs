@@ -406,7 +406,7 @@ fn order_statistic(
     // The reduced axes last and merged into one (or the flattened array),
     // then sorted: NaN goes last.
     let (src, reduced_axes) = match &opts.axis {
-        None => (a.reshape(&[-1])?, None),
+        None => (a.reshape([-1])?, None),
         Some(axes) => {
             let axes = normalize_axes(axes, a.ndim())?;
             let (src, shape) = reduced_last(a, &axes)?;
@@ -436,7 +436,7 @@ fn order_statistic(
         && total == src.shape().last().copied().unwrap_or(1)
         && super::select::selectable(dt)
     {
-        let flat = super::dense(&src.reshape(&[-1])?)?;
+        let flat = super::dense(&src.reshape([-1])?)?;
         let (pair, cnt, qarr) = super::select::select_pair(&flat, *qv, method, prop, skip_nan)?;
         let y = Array::empty_on(device, &[1, 1], out_dt, crate::Order::C)?;
         pick(&pair, &cnt, &qarr, 1, 2, method, prop, dt, &y)?;
@@ -451,20 +451,20 @@ fn order_statistic(
     // last, so these are the first `count`).
     let cnt = if skip_nan && dt.is_inexact() && n > 0 {
         let nan = crate::ufunc::isnan(&sorted)?;
-        count_nonzero(&nan, &ReduceOptions::axis(-1))?
-            .reshape(&[rows as isize])?
+        count_nonzero(&nan, ReduceOptions::axis(-1))?
+            .reshape([rows as isize])?
             .astype(DType::Int64)
             .and_then(|c| {
-                let full = crate::creation::full(&[rows], n as i64, Some(DType::Int64))?;
+                let full = crate::creation::full([rows], n as i64, Some(DType::Int64))?;
                 crate::ufunc::subtract(&full, &c)
             })?
     } else {
-        crate::creation::full(&[rows], n as i64, Some(DType::Int64))?
+        crate::creation::full([rows], n as i64, Some(DType::Int64))?
     };
     let qarr = Array::from_slice_on(device, qs, &[qs.len()])?;
     let y = Array::empty_on(device, &[qs.len(), rows], out_dt, crate::Order::C)?;
     if rows > 0 && !qs.is_empty() {
-        let flat = sorted.reshape(&[(rows * n) as isize])?;
+        let flat = sorted.reshape([(rows * n) as isize])?;
         pick(&flat, &cnt, &qarr, rows, n, method, prop, dt, &y)?;
     }
     y.reshape(&dims)

@@ -59,7 +59,7 @@ pub fn average(
         ..Default::default()
     };
     let Some(w) = weights else {
-        let avg = crate::stats::mean(a, &ropts(None))?;
+        let avg = crate::stats::mean(a, ropts(None))?;
         let count = a.size() as f64 / avg.size().max(1) as f64;
         let scl = full(avg.shape(), count, Some(avg.dtype()))?;
         return Ok((avg, scl));
@@ -102,8 +102,8 @@ pub fn average(
     } else {
         w.clone()
     };
-    let scl = crate::math::sum(&wgt, &ropts(Some(result_dtype)))?;
-    let zero = crate::logic::any(&ufunc::equal(&scl, 0.0)?, &ReduceOptions::default())?;
+    let scl = crate::math::sum(&wgt, ropts(Some(result_dtype)))?;
+    let zero = crate::logic::any(&ufunc::equal(&scl, 0.0)?, ReduceOptions::default())?;
     if zero.item::<bool>(&[])? {
         return Err(Error::Value(
             "Weights sum to zero, can't be normalized".into(),
@@ -118,7 +118,7 @@ pub fn average(
         },
     )?
     .remove(0);
-    let num = crate::math::sum(&prod, &ropts(None))?;
+    let num = crate::math::sum(&prod, ropts(None))?;
     let avg = ufunc::divide(&num, &scl)?;
     let scl = if scl.shape() != avg.shape() {
         scl.broadcast_to(avg.shape())?.copy()?
@@ -207,8 +207,8 @@ impl Default for CovOptions<'_> {
 /// `m` as a 2-D array of `dtype` (NumPy's `array(m, ndmin=2, dtype=...)`).
 fn as_2d(m: &Array, dtype: DType) -> Result<Array> {
     let m = match m.ndim() {
-        0 => m.reshape(&[1, 1])?,
-        1 => m.reshape(&[1, m.shape()[0] as isize])?,
+        0 => m.reshape([1, 1])?,
+        1 => m.reshape([1, m.shape()[0] as isize])?,
         _ => m.clone(),
     };
     if m.dtype() == dtype {
@@ -254,8 +254,8 @@ fn dot_conj(x: &Array, y: &Array) -> Result<Array> {
         y.shape()[0] as isize,
         x.shape()[1] as isize,
     );
-    let xv = x.reshape(&[p, 1, n])?;
-    let yv = y.reshape(&[1, q, n])?;
+    let xv = x.reshape([p, 1, n])?;
+    let yv = y.reshape([1, q, n])?;
     let r = k.call(
         &[(&xv).into(), (&yv).into()],
         &ReductionCall {
@@ -278,7 +278,7 @@ fn check_obs_weights(w: &Array, name: &str, nobs: usize) -> Result<Array> {
             "incompatible numbers of samples and {name}"
         )));
     }
-    let neg = crate::logic::any(&ufunc::less(&w, 0.0)?, &ReduceOptions::default())?;
+    let neg = crate::logic::any(&ufunc::less(&w, 0.0)?, ReduceOptions::default())?;
     if neg.item::<bool>(&[])? {
         return Err(Error::Value(format!("{name} cannot be negative")));
     }
@@ -287,7 +287,7 @@ fn check_obs_weights(w: &Array, name: &str, nobs: usize) -> Result<Array> {
 
 fn as_1d(w: &Array) -> Result<Array> {
     if w.ndim() == 0 {
-        w.reshape(&[1])
+        w.reshape([1])
     } else {
         Ok(w.clone())
     }
@@ -369,7 +369,7 @@ pub fn cov(m: &Array, y: Option<&Array>, opts: &CovOptions<'_>) -> Result<Array>
     if let Some(f) = opts.fweights {
         let f = check_obs_weights(f, "fweights", nobs)?;
         let frac = ufunc::not_equal(&f, &crate::math::around(&f, 0)?)?;
-        if crate::logic::any(&frac, &ReduceOptions::default())?.item::<bool>(&[])? {
+        if crate::logic::any(&frac, ReduceOptions::default())?.item::<bool>(&[])? {
             return Err(Error::DType("fweights must be integer".into()));
         }
         w = Some(f);
@@ -395,7 +395,7 @@ pub fn cov(m: &Array, y: Option<&Array>, opts: &CovOptions<'_>) -> Result<Array>
             if ddof == 0 {
                 wsum
             } else if let Some(a) = &aw {
-                let s: f64 = crate::math::sum(&ufunc::multiply(w, a)?, &ReduceOptions::default())?
+                let s: f64 = crate::math::sum(&ufunc::multiply(w, a)?, ReduceOptions::default())?
                     .item(&[])?;
                 wsum - ddof as f64 * s / wsum
             } else {
@@ -405,7 +405,7 @@ pub fn cov(m: &Array, y: Option<&Array>, opts: &CovOptions<'_>) -> Result<Array>
     };
     let fact = if fact <= 0.0 { 0.0 } else { fact };
     let p = x.shape()[0] as isize;
-    let xc = ufunc::subtract(&x, &avg.reshape(&[p, 1])?)?;
+    let xc = ufunc::subtract(&x, &avg.reshape([p, 1])?)?;
     let xc = if xc.dtype() == dtype {
         xc
     } else {
@@ -474,8 +474,8 @@ pub fn corrcoef(x: &Array, y: Option<&Array>, rowvar: bool, dtype: Option<DType>
         )?;
         Ok(())
     };
-    inplace(&sd.reshape(&[n, 1])?)?;
-    inplace(&sd.reshape(&[1, n])?)?;
+    inplace(&sd.reshape([n, 1])?)?;
+    inplace(&sd.reshape([1, n])?)?;
     let re = c.real();
     clip_out(&re, Bound::from(-1i64), Bound::from(1i64), Some(&re))?;
     if c.dtype().is_complex() {

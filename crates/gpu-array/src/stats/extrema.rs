@@ -10,7 +10,8 @@ use crate::reduction::{Builtin, ReduceOptions, reduce};
 ///
 /// # Errors
 /// As [`reduce`].
-pub fn amax(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn amax<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::Max, a, opts)
 }
 
@@ -18,7 +19,8 @@ pub fn amax(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
 ///
 /// # Errors
 /// As [`reduce`].
-pub fn amin(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn amin<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::Min, a, opts)
 }
 
@@ -27,7 +29,8 @@ pub fn amin(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
 ///
 /// # Errors
 /// As [`reduce`].
-pub fn nanmax(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn nanmax<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::NanMax, a, opts)
 }
 
@@ -35,7 +38,8 @@ pub fn nanmax(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
 ///
 /// # Errors
 /// As [`reduce`].
-pub fn nanmin(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn nanmin<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::NanMin, a, opts)
 }
 
@@ -45,7 +49,8 @@ pub fn nanmin(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
 /// # Errors
 /// As [`reduce`] for max and min; bool input (NumPy's subtract has no
 /// bool loop); [`Error::Unsupported`] for `dtype=` and `out=`.
-pub fn ptp(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn ptp<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     if opts.out.is_some() || opts.dtype.is_some() {
         return Err(Error::Unsupported(
             "ptp with out= or dtype=: not supported".into(),
@@ -62,7 +67,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`reduce`].
-    pub fn max(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+    pub fn max<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
         amax(self, opts)
     }
 
@@ -70,7 +75,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`reduce`].
-    pub fn min(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+    pub fn min<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
         amin(self, opts)
     }
 
@@ -78,7 +83,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`ptp`].
-    pub fn ptp(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+    pub fn ptp<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
         ptp(self, opts)
     }
 }

@@ -72,7 +72,7 @@ pub(crate) fn zeros_on(dev: gpu_runtime::Device, shape: &[usize], dt: DType) -> 
 /// The contiguous 1-D view (or copy) of `a`.
 fn flat(a: &Array) -> Result<Array> {
     let c = ascontiguousarray(a, None)?;
-    c.reshape(&[a.size() as isize])
+    c.reshape([a.size() as isize])
 }
 
 /// Rounds an exact float64 result to dtype `l` (one IEEE operation in `l`,
@@ -174,8 +174,8 @@ fn min_max(a: &Array) -> Result<(f64, f64)> {
     let buf = Array::empty_on(a.device(), &[2], a.dtype(), Order::C)?;
     let lo = buf.slice(&[AxisIndex::Index(0)])?;
     let hi = buf.slice(&[AxisIndex::Index(1)])?;
-    crate::stats::amin(a, &ReduceOptions::default().out(&lo))?;
-    crate::stats::amax(a, &ReduceOptions::default().out(&hi))?;
+    crate::stats::amin(a, ReduceOptions::default().out(&lo))?;
+    crate::stats::amax(a, ReduceOptions::default().out(&hi))?;
     let v: Vec<f64> = buf.astype(DType::Float64)?.to_vec()?;
     Ok((v[0], v[1]))
 }
@@ -313,7 +313,7 @@ pub fn histogram(a: &Array, bins: Bins<'_>, opts: &HistogramOptions<'_>) -> Resu
                     stop: Some(-1),
                     step: 1,
                 }])?;
-                let bad = crate::logic::any(&ufunc::greater(&lo, &hi)?, &ReduceOptions::default())?;
+                let bad = crate::logic::any(&ufunc::greater(&lo, &hi)?, ReduceOptions::default())?;
                 if bad.item::<bool>(&[])? {
                     return Err(Error::Value(
                         "`bins` must increase monotonically, when an array".into(),
@@ -363,7 +363,7 @@ pub fn histogram(a: &Array, bins: Bins<'_>, opts: &HistogramOptions<'_>) -> Resu
     } else {
         crate::math::diff(&edges, 1, 0, None, None)?.astype(DType::Float64)?
     };
-    let total = crate::math::sum(&hist, &ReduceOptions::default())?;
+    let total = crate::math::sum(&hist, ReduceOptions::default())?;
     let d = ufunc::divide(&ufunc::divide(&hist, &width)?, &total)?;
     Ok((d, edges))
 }

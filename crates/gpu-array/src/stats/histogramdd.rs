@@ -52,7 +52,7 @@ pub fn histogramdd(
         ));
     }
     let s = match sample.ndim() {
-        1 => sample.reshape(&[sample.size() as isize, 1])?,
+        1 => sample.reshape([sample.size() as isize, 1])?,
         2 => sample.clone(),
         _ => {
             return Err(Error::Value(
@@ -108,8 +108,8 @@ pub fn histogramdd(
         let buf = Array::empty_on(s.device(), &[2, d], s.dtype(), Order::C)?;
         let lo = buf.slice(&[AxisIndex::Index(0)])?;
         let hi = buf.slice(&[AxisIndex::Index(1)])?;
-        crate::stats::amin(&s, &ReduceOptions::axis(0).out(&lo))?;
-        crate::stats::amax(&s, &ReduceOptions::axis(0).out(&hi))?;
+        crate::stats::amin(&s, ReduceOptions::axis(0).out(&lo))?;
+        crate::stats::amax(&s, ReduceOptions::axis(0).out(&hi))?;
         let v: Vec<f64> = buf.astype(DType::Float64)?.to_vec()?;
         (v[..d].to_vec(), v[d..].to_vec())
     } else {
@@ -184,7 +184,7 @@ pub fn histogramdd(
                         step: 1,
                     }])?;
                     let bad =
-                        crate::logic::any(&ufunc::greater(&lo, &hi)?, &ReduceOptions::default())?;
+                        crate::logic::any(&ufunc::greater(&lo, &hi)?, ReduceOptions::default())?;
                     if bad.item::<bool>(&[])? {
                         return Err(Error::Value(format!(
                             "`bins[{i}]` must be monotonically increasing, when an array"
@@ -248,7 +248,7 @@ pub fn histogramdd(
     };
     if n > 0 {
         let idx = Array::empty_on(dev, &[n], DType::Int64, Order::C)?;
-        let flat_s = s.reshape(&[(n * d) as isize])?;
+        let flat_s = s.reshape([(n * d) as isize])?;
         histdd_kernel(
             (&flat_s).into(),
             (&flat).into(),
@@ -292,7 +292,7 @@ pub fn histogramdd(
         .collect();
     let mut hist = full.slice(&core)?;
     if density {
-        let total = crate::math::sum(&hist, &ReduceOptions::default())?;
+        let total = crate::math::sum(&hist, ReduceOptions::default())?;
         for (i, e) in edges_out.iter().enumerate() {
             let de = crate::math::diff(e, 1, 0, None, None)?;
             let mut sh = vec![1isize; d];

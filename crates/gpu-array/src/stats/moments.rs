@@ -11,7 +11,8 @@ use crate::reduction::{Builtin, ReduceOptions, reduce};
 ///
 /// # Errors
 /// As [`reduce`].
-pub fn mean(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn mean<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::Mean, a, opts)
 }
 
@@ -22,7 +23,8 @@ pub fn mean(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
 ///
 /// # Errors
 /// As [`reduce`].
-pub fn var(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn var<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::Var, a, opts)
 }
 
@@ -30,7 +32,8 @@ pub fn var(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
 ///
 /// # Errors
 /// As [`reduce`].
-pub fn std(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn std<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::Std, a, opts)
 }
 
@@ -39,7 +42,8 @@ pub fn std(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
 ///
 /// # Errors
 /// As [`reduce`].
-pub fn nanmean(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn nanmean<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::NanMean, a, opts)
 }
 
@@ -47,7 +51,8 @@ pub fn nanmean(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
 ///
 /// # Errors
 /// As [`reduce`].
-pub fn nanvar(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn nanvar<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::NanVar, a, opts)
 }
 
@@ -55,7 +60,8 @@ pub fn nanvar(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
 ///
 /// # Errors
 /// As [`reduce`].
-pub fn nanstd(a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+pub fn nanstd<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
+    let opts = &opts.into();
     reduce(Builtin::NanStd, a, opts)
 }
 
@@ -65,7 +71,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`reduce`].
-    pub fn mean(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+    pub fn mean<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
         mean(self, opts)
     }
 
@@ -73,7 +79,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`reduce`].
-    pub fn var(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+    pub fn var<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
         var(self, opts)
     }
 
@@ -81,7 +87,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`reduce`].
-    pub fn std(&self, opts: &ReduceOptions<'_>) -> Result<Array> {
+    pub fn std<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
         std(self, opts)
     }
 }

@@ -80,57 +80,57 @@ const DTYPES: [DType; 15] = DType::ALL;
 fn zeros_ones_empty_every_dtype() {
     let Some(_d) = device_or_skip() else { return };
     for dt in DTYPES {
-        let z = cr::zeros(&[3, 5], dt).unwrap();
+        let z = cr::zeros([3, 5], dt).unwrap();
         assert_eq!((z.dtype(), z.shape()), (dt, &[3usize, 5][..]));
         assert_array_equal(&z, &0.0f64);
-        let o = cr::ones(&[2, 7], dt).unwrap();
+        let o = cr::ones([2, 7], dt).unwrap();
         assert_eq!(o.dtype(), dt);
         assert_array_equal(&o, &1.0f64);
-        let e = cr::empty(&[4, 0, 2], dt).unwrap();
+        let e = cr::empty([4, 0, 2], dt).unwrap();
         assert_eq!((e.shape(), e.size()), (&[4usize, 0, 2][..], 0));
-        let of = cr::ones_order(&[2, 3], dt, Order::F).unwrap();
+        let of = cr::ones_order([2, 3], dt, Order::F).unwrap();
         assert!(of.is_f_contiguous() && !of.is_c_contiguous(), "{dt}");
         assert_array_equal(&of, &1.0f64);
-        let zf = cr::zeros_order(&[3, 2], dt, Order::F).unwrap();
+        let zf = cr::zeros_order([3, 2], dt, Order::F).unwrap();
         assert!(zf.is_f_contiguous(), "{dt}");
         assert_array_equal(&zf, &0.0f64);
-        let ef = cr::empty_order(&[3, 2], dt, Order::F).unwrap();
+        let ef = cr::empty_order([3, 2], dt, Order::F).unwrap();
         assert!(ef.is_f_contiguous(), "{dt}");
     }
     // Zero-size and 0-d shapes.
-    check_ok(cr::ones(&[0, 3], DType::Int32), "ones_0x3");
-    let z0 = cr::zeros(&[], DType::Float64).unwrap();
+    check_ok(cr::ones([0, 3], DType::Int32), "ones_0x3");
+    let z0 = cr::zeros([], DType::Float64).unwrap();
     assert_eq!((z0.ndim(), z0.size()), (0, 1));
     assert_array_equal(&z0, &0.0f64);
-    check_ok(cr::ones(&[2, 3], DType::Complex64), "ones_c8");
-    check_ok(cr::ones(&[4], DType::Float16), "ones_f2");
-    check_ok(cr::ones(&[2, 2], DType::Bool), "ones_b1");
+    check_ok(cr::ones([2, 3], DType::Complex64), "ones_c8");
+    check_ok(cr::ones([4], DType::Float16), "ones_f2");
+    check_ok(cr::ones([2, 2], DType::Bool), "ones_b1");
 }
 
 #[test]
 fn full_matches_numpy() {
     let Some(_d) = device_or_skip() else { return };
     // dtype None: from the value's kind.
-    check_ok(cr::full(&[2, 3], 7, None), "full_int");
-    check_ok(cr::full(&[2, 2], 2.5, None), "full_float");
-    check_ok(cr::full(&[3], true, None), "full_bool");
-    check_ok(cr::full(&[2], Complex::new(1.0, 2.0), None), "full_complex");
-    check_ok(cr::full(&[2, 2], -5, Some(DType::Int8)), "full_i1_neg");
+    check_ok(cr::full([2, 3], 7, None), "full_int");
+    check_ok(cr::full([2, 2], 2.5, None), "full_float");
+    check_ok(cr::full([3], true, None), "full_bool");
+    check_ok(cr::full([2], Complex::new(1.0, 2.0), None), "full_complex");
+    check_ok(cr::full([2, 2], -5, Some(DType::Int8)), "full_i1_neg");
     check_ok(
-        cr::full(&[3], 1.0 / 3.0, Some(DType::Float16)),
+        cr::full([3], 1.0 / 3.0, Some(DType::Float16)),
         "full_f2_third",
     );
-    check_ok(cr::full(&[2], 1.7, Some(DType::UInt8)), "full_u1_trunc");
+    check_ok(cr::full([2], 1.7, Some(DType::UInt8)), "full_u1_trunc");
     check_ok(
-        cr::full(&[2], Complex::new(1.0, 2.0), Some(DType::Float64)),
+        cr::full([2], Complex::new(1.0, 2.0), Some(DType::Float64)),
         "full_c_to_f8",
     );
-    check_ok(cr::full(&[], 3.5, Some(DType::Float32)), "full_0d");
-    let f = cr::full_order(&[2, 3], 4u32, Some(DType::Int16), Order::F).unwrap();
+    check_ok(cr::full([], 3.5, Some(DType::Float32)), "full_0d");
+    let f = cr::full_order([2, 3], 4u32, Some(DType::Int16), Order::F).unwrap();
     assert!(f.is_f_contiguous() && !f.is_c_contiguous());
     assert_array_equal(&f, &4i16);
     // Beyond int64: uint64, as NumPy's `np.full(2, 2**63)`.
-    let big = cr::full(&[2], u64::MAX, None).unwrap();
+    let big = cr::full([2], u64::MAX, None).unwrap();
     assert_eq!(big.dtype(), DType::UInt64);
     assert_array_equal(&big, &u64::MAX);
 }
@@ -139,14 +139,14 @@ fn full_matches_numpy() {
 fn full_errors_in_numpys_words() {
     let Some(_d) = device_or_skip() else { return };
     assert_eq!(
-        err_text(cr::full(&[3], 300, Some(DType::Int8))),
+        err_text(cr::full([3], 300, Some(DType::Int8))),
         "Python integer 300 out of bounds for int8"
     );
     assert_eq!(
-        err_text(cr::full(&[3], -1, Some(DType::UInt8))),
+        err_text(cr::full([3], -1, Some(DType::UInt8))),
         "Python integer -1 out of bounds for uint8"
     );
-    let a = cr::zeros(&[3], DType::Int8).unwrap();
+    let a = cr::zeros([3], DType::Int8).unwrap();
     assert_eq!(
         err_text(cr::full_like(&a, 300, None)),
         "Python integer 300 out of bounds for int8"
@@ -208,7 +208,7 @@ fn like_forms_keep_shape_and_order() {
         &[288, 96, 24, 8]
     );
     // Empty source.
-    let e0 = cr::zeros_like(&cr::empty(&[0, 3], DType::Bool).unwrap(), None).unwrap();
+    let e0 = cr::zeros_like(&cr::empty([0, 3], DType::Bool).unwrap(), None).unwrap();
     assert_eq!((e0.shape(), e0.dtype()), (&[0usize, 3][..], DType::Bool));
 }
 
@@ -245,72 +245,75 @@ fn eye_identity_tri_match_numpy() {
 #[test]
 fn arange_matches_numpy_values() {
     let Some(_d) = device_or_skip() else { return };
-    check_ok(cr::arange(0, 10, 1, None), "arange_10");
-    check_ok(cr::arange(0, 1, 0.1, None), "arange_0_1_01");
-    check_ok(cr::arange(0.1, 1.3, 0.2, None), "arange_01_13_02");
+    check_ok(cr::arange_with(0, 10, 1, None), "arange_10");
+    check_ok(cr::arange_with(0, 1, 0.1, None), "arange_0_1_01");
+    check_ok(cr::arange_with(0.1, 1.3, 0.2, None), "arange_01_13_02");
     check_ok(
-        cr::arange(0, 5, 1.5, Some(DType::Int64)),
+        cr::arange_with(0, 5, 1.5, Some(DType::Int64)),
         "arange_0_5_15_i8",
     );
     check_ok(
-        cr::arange(0, 1, 0.1, Some(DType::Float32)),
+        cr::arange_with(0, 1, 0.1, Some(DType::Float32)),
         "arange_0_1_01_f4",
     );
     check_ok(
-        cr::arange(0, 1, 0.1, Some(DType::Float16)),
+        cr::arange_with(0, 1, 0.1, Some(DType::Float16)),
         "arange_0_1_01_f2",
     );
-    check_ok(cr::arange(10, 0, -3, None), "arange_10_0_m3");
-    check_ok(cr::arange(-5.5, 5, 0.7, None), "arange_m55_5_07");
-    check_ok(cr::arange(5, 0, 1, None), "arange_5_0");
-    check_ok(cr::arange(0, 2, 1, Some(DType::Bool)), "arange_0_2_b1");
+    check_ok(cr::arange_with(10, 0, -3, None), "arange_10_0_m3");
+    check_ok(cr::arange_with(-5.5, 5, 0.7, None), "arange_m55_5_07");
+    check_ok(cr::arange_with(5, 0, 1, None), "arange_5_0");
+    check_ok(cr::arange_with(0, 2, 1, Some(DType::Bool)), "arange_0_2_b1");
     check_ok(
-        cr::arange(250, 260, 1, Some(DType::UInt8)),
+        cr::arange_with(250, 260, 1, Some(DType::UInt8)),
         "arange_250_260_u1",
     );
     check_ok(
-        cr::arange(0, 5, 1, Some(DType::Complex128)),
+        cr::arange_with(0, 5, 1, Some(DType::Complex128)),
         "arange_0_5_c16",
     );
     check_ok(
-        cr::arange(Complex::new(0.0, 1.0), Complex::new(4.0, 10.0), 1, None),
+        cr::arange_with(Complex::new(0.0, 1.0), Complex::new(4.0, 10.0), 1, None),
         "arange_1j_4_10j",
     );
     check_ok(
-        cr::arange(0.25, 3, 0.5, Some(DType::Complex64)),
+        cr::arange_with(0.25, 3, 0.5, Some(DType::Complex64)),
         "arange_0_5_c8_step",
     );
-    check_ok(cr::arange(0.3, 1000.5, 0.37, None), "arange_03_1000_037");
     check_ok(
-        cr::arange(-3, 3, 0.25, Some(DType::Float16)),
+        cr::arange_with(0.3, 1000.5, 0.37, None),
+        "arange_03_1000_037",
+    );
+    check_ok(
+        cr::arange_with(-3, 3, 0.25, Some(DType::Float16)),
         "arange_m3_3_025_f2",
     );
     check_ok(
-        cr::arange(-100, 100, 7, Some(DType::Int8)),
+        cr::arange_with(-100, 100, 7, Some(DType::Int8)),
         "arange_m100_100_7_i1",
     );
     check_ok(
-        cr::arange(0, 20, 3, Some(DType::UInt64)),
+        cr::arange_with(0, 20, 3, Some(DType::UInt64)),
         "arange_0_20_3_u8",
     );
     check_ok(
-        cr::arange(0.5, 5, 1, Some(DType::Int64)),
+        cr::arange_with(0.5, 5, 1, Some(DType::Int64)),
         "arange_05_5_1_i8",
     );
     check_ok(
-        cr::arange(1, 2, 0.1, Some(DType::Float32)),
+        cr::arange_with(1, 2, 0.1, Some(DType::Float32)),
         "arange_1_2_01_f4",
     );
-    check_ok(cr::arange(1e-300, 2e-300, 1e300, None), "arange_tiny");
+    check_ok(cr::arange_with(1e-300, 2e-300, 1e300, None), "arange_tiny");
     // One element: NumPy never stores (so never checks) start + step.
-    let one = cr::arange(255, 256, 1, Some(DType::UInt8)).unwrap();
+    let one = cr::arange_with(255, 256, 1, Some(DType::UInt8)).unwrap();
     assert_eq!(one.dtype(), DType::UInt8);
     assert_array_equal(&one, &[255u8]);
     // Equal ends: empty, of the arguments' dtype.
-    let e = cr::arange(5, 5, 1, None).unwrap();
+    let e = cr::arange_with(5, 5, 1, None).unwrap();
     assert_eq!((e.shape(), e.dtype()), (&[0usize][..], DType::Int64));
     // A long float range against the formula NumPy documents.
-    let a = cr::arange(0.0, 100_000.0, 0.5, Some(DType::Float64)).unwrap();
+    let a = cr::arange_with(0.0, 100_000.0, 0.5, Some(DType::Float64)).unwrap();
     let want: Vec<f64> = (0..200_000).map(|i| 0.0 + i as f64 * 0.5).collect();
     assert_array_equal(&a, &want);
 }
@@ -318,34 +321,34 @@ fn arange_matches_numpy_values() {
 #[test]
 fn arange_errors_in_numpys_words() {
     // No device needed: these fail before anything is allocated.
-    assert!(err_text(cr::arange(0, 10, 0, None)).contains("division by zero"));
-    assert!(err_text(cr::arange(5, 5, 0.0, None)).contains("division by zero"));
+    assert!(err_text(cr::arange_with(0, 10, 0, None)).contains("division by zero"));
+    assert!(err_text(cr::arange_with(5, 5, 0.0, None)).contains("division by zero"));
     assert_eq!(
-        err_text(cr::arange(0.0, f64::NAN, 1, None)),
+        err_text(cr::arange_with(0.0, f64::NAN, 1, None)),
         "arange: cannot compute length"
     );
     assert_eq!(
-        err_text(cr::arange(0.0, f64::INFINITY, 1, None)),
+        err_text(cr::arange_with(0.0, f64::INFINITY, 1, None)),
         "Maximum allowed size exceeded"
     );
     assert_eq!(
-        err_text(cr::arange(0.0, f64::NEG_INFINITY, 1, None)),
+        err_text(cr::arange_with(0.0, f64::NEG_INFINITY, 1, None)),
         "Maximum allowed size exceeded"
     );
     assert_eq!(
-        err_text(cr::arange(0, 3, 1, Some(DType::Bool))),
-        "arange() is only supported for booleans when the result has at most length 2."
+        err_text(cr::arange_with(0, 3, 1, Some(DType::Bool))),
+        "arange_with() is only supported for booleans when the result has at most length 2."
     );
     assert_eq!(
-        err_text(cr::arange(-3, 3, 1, Some(DType::UInt8))),
+        err_text(cr::arange_with(-3, 3, 1, Some(DType::UInt8))),
         "Python integer -3 out of bounds for uint8"
     );
     // Two or more elements: start + step is stored, and checked.
     assert_eq!(
-        err_text(cr::arange(254, 257, 2, Some(DType::UInt8))),
+        err_text(cr::arange_with(254, 257, 2, Some(DType::UInt8))),
         "Python integer 256 out of bounds for uint8"
     );
-    let e = cr::arange(0, 10, 0, None).unwrap_err();
+    let e = cr::arange_with(0, 10, 0, None).unwrap_err();
     assert!(matches!(e, Error::Value(_)), "{e:?}");
 }
 
@@ -355,32 +358,35 @@ fn arange_errors_in_numpys_words() {
 #[test]
 fn linspace_matches_numpy() {
     let Some(_d) = device_or_skip() else { return };
-    check_ok(cr::linspace(0, 1, 5, true, None), "linspace_0_1_5");
-    check_ok(cr::linspace(0, 1, 5, false, None), "linspace_0_1_5_noend");
+    check_ok(cr::linspace_with(0, 1, 5, true, None), "linspace_0_1_5");
+    check_ok(
+        cr::linspace_with(0, 1, 5, false, None),
+        "linspace_0_1_5_noend",
+    );
     let (y, step) = cr::linspace_retstep(2, 3, 7, true, None).unwrap();
     check(&y, "linspace_2_3_7");
     let want = g("linspace_2_3_7_step").to_vec::<f64>().unwrap()[0];
     assert_eq!(step, ScalarValue::Float(want));
     check_ok(
-        cr::linspace(-1, 1, 5, true, Some(DType::Int8)),
+        cr::linspace_with(-1, 1, 5, true, Some(DType::Int8)),
         "linspace_m1_1_5_i1",
     );
     check_ok(
-        cr::linspace(0, 10, 5, true, Some(DType::Int64)),
+        cr::linspace_with(0, 10, 5, true, Some(DType::Int64)),
         "linspace_0_10_5_i8",
     );
-    check_ok(cr::linspace(0, 1, 1, true, None), "linspace_0_1_1");
-    check_ok(cr::linspace(0, 1, 0, true, None), "linspace_0_1_0");
+    check_ok(cr::linspace_with(0, 1, 1, true, None), "linspace_0_1_1");
+    check_ok(cr::linspace_with(0, 1, 0, true, None), "linspace_0_1_0");
     check_ok(
-        cr::linspace(0, 1, 11, true, Some(DType::Float32)),
+        cr::linspace_with(0, 1, 11, true, Some(DType::Float32)),
         "linspace_0_1_11_f4",
     );
     check_ok(
-        cr::linspace(0.0, 5e-324, 3, true, None),
+        cr::linspace_with(0.0, 5e-324, 3, true, None),
         "linspace_denormal",
     );
     check_ok(
-        cr::linspace(
+        cr::linspace_with(
             Complex::new(1.0, 1.0),
             Complex::new(2.0, -3.0),
             5,
@@ -390,20 +396,20 @@ fn linspace_matches_numpy() {
         "linspace_c16",
     );
     check_ok(
-        cr::linspace(0, Complex::new(1.0, 2.0), 4, false, Some(DType::Complex64)),
+        cr::linspace_with(0, Complex::new(1.0, 2.0), 4, false, Some(DType::Complex64)),
         "linspace_c8_noend",
     );
     check_ok(
-        cr::linspace(0, 1, 5, true, Some(DType::Bool)),
+        cr::linspace_with(0, 1, 5, true, Some(DType::Bool)),
         "linspace_b1",
     );
-    check_ok(cr::linspace(5, 5, 3, true, None), "linspace_5_5_3");
+    check_ok(cr::linspace_with(5, 5, 3, true, None), "linspace_5_5_3");
     check_ok(
-        cr::linspace(-2.5, 7.25, 13, false, Some(DType::Float16)),
+        cr::linspace_with(-2.5, 7.25, 13, false, Some(DType::Float16)),
         "linspace_f2_noend",
     );
     check_ok(
-        cr::linspace(0.1, 0.7, 97, true, None),
+        cr::linspace_with(0.1, 0.7, 97, true, None),
         "linspace_0p1_0p7_97",
     );
 }
@@ -412,7 +418,7 @@ fn linspace_matches_numpy() {
 fn linspace_errors() {
     // No device needed: NumPy's floor of complex values.
     assert!(
-        err_text(cr::linspace(
+        err_text(cr::linspace_with(
             0,
             Complex::new(1.0, 1.0),
             3,
@@ -446,25 +452,28 @@ fn logspace_matches_numpy() {
     let Some(_d) = device_or_skip() else { return };
     // The GPU's pow is within 2 ulp of glibc's (CUDA's documented bound).
     check_close(
-        &cr::logspace(0, 3, 4, true, 10.0, None).unwrap(),
+        &cr::logspace_with(0, 3, 4, true, 10.0, None).unwrap(),
         "logspace_0_3_4",
         1e-15,
     );
     check_close(
-        &cr::logspace(0, 2, 3, true, 2.0, None).unwrap(),
+        &cr::logspace_with(0, 2, 3, true, 2.0, None).unwrap(),
         "logspace_0_2_3_b2",
         1e-15,
     );
     check_ok(
-        cr::logspace(0, 3, 4, true, 10.0, Some(DType::Int64)),
+        cr::logspace_with(0, 3, 4, true, 10.0, Some(DType::Int64)),
         "logspace_0_3_4_i8",
     );
     check_close(
-        &cr::logspace(-1, 1, 7, false, 3.0, Some(DType::Float32)).unwrap(),
+        &cr::logspace_with(-1, 1, 7, false, 3.0, Some(DType::Float32)).unwrap(),
         "logspace_f4",
         1e-7,
     );
-    check_ok(cr::logspace(0, 1, 0, true, 10.0, None), "logspace_0_1_0");
+    check_ok(
+        cr::logspace_with(0, 1, 0, true, 10.0, None),
+        "logspace_0_1_0",
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -586,7 +595,7 @@ fn grid_errors() {
     assert!(err_text(cr::ogrid(&[])).contains("at least one range"));
     assert_eq!(
         err_text(cr::indices(&[3], DType::Bool)),
-        "arange() is only supported for booleans when the result has at most length 2."
+        "arange_with() is only supported for booleans when the result has at most length 2."
     );
     assert!(err_text(cr::indices_sparse(&[2, 5], DType::Bool)).contains("booleans"));
 }
@@ -625,7 +634,7 @@ fn diag_matches_numpy() {
     assert_array_equal(&d.slice(&s![0, 0]).unwrap(), &7i32);
     assert_array_equal(&d.slice(&s![2, 2]).unwrap(), &3i32);
     check_ok(
-        cr::diag(&cr::zeros(&[0], DType::Float32).unwrap(), 2),
+        cr::diag(&cr::zeros([0], DType::Float32).unwrap(), 2),
         "diag_empty_2",
     );
     // 2-D: views, as NumPy's diagonal.
@@ -677,9 +686,9 @@ fn tril_triu_match_numpy() {
     check_ok(cr::tril(&v, 0), "tril_v_i4_0");
     check_ok(cr::triu(&v, 1), "triu_v_i4_1");
     // Empty batch and empty matrices.
-    let e = cr::tril(&cr::ones(&[0, 3, 3], DType::Float32).unwrap(), 0).unwrap();
+    let e = cr::tril(&cr::ones([0, 3, 3], DType::Float32).unwrap(), 0).unwrap();
     assert_eq!(e.shape(), &[0, 3, 3]);
-    let e = cr::triu(&cr::ones(&[2, 0], DType::Float32).unwrap(), 0).unwrap();
+    let e = cr::triu(&cr::ones([2, 0], DType::Float32).unwrap(), 0).unwrap();
     assert_eq!(e.shape(), &[2, 0]);
     // A 0-d input.
     let s0 = Array::scalar(1.0f64).unwrap();
@@ -788,11 +797,11 @@ fn copies_and_conversions() {
 fn bfloat16_routines_follow_float32() {
     let Some(_d) = device_or_skip() else { return };
     // NumPy has no bfloat16: compare with the float32 results, rounded.
-    let a = cr::arange(0, 8, 1, Some(DType::BFloat16)).unwrap();
+    let a = cr::arange_with(0, 8, 1, Some(DType::BFloat16)).unwrap();
     assert_array_equal(&a, &[0.0f32, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]);
-    let l = cr::linspace(0, 2, 5, true, Some(DType::BFloat16)).unwrap();
+    let l = cr::linspace_with(0, 2, 5, true, Some(DType::BFloat16)).unwrap();
     assert_array_equal(&l, &[0.0f32, 0.5, 1.0, 1.5, 2.0]);
-    let m = cr::tril(&cr::ones(&[3, 3], DType::BFloat16).unwrap(), 0).unwrap();
+    let m = cr::tril(&cr::ones([3, 3], DType::BFloat16).unwrap(), 0).unwrap();
     assert_array_equal(&m, &cr::tri(3, None, 0, DType::Float32).unwrap());
     assert_allclose(
         &cr::indices(&[2, 2], DType::BFloat16).unwrap(),

@@ -56,10 +56,10 @@ fn add_over_every_layout() {
     let hrow = hb.slice(ndarray::s![0..1, ..]).to_owned();
     assert_allclose(&(&a - &row), &(&ha - &hrow), 0.0, 0.0);
     // Empty.
-    let e = Array::zeros(&[0, 3], DType::Float32).unwrap();
+    let e = Array::zeros([0, 3], DType::Float32).unwrap();
     assert_eq!(ufunc::add(&e, &e).unwrap().shape(), &[0, 3]);
     // Shapes that do not broadcast.
-    let c = Array::zeros(&[4], DType::Float32).unwrap();
+    let c = Array::zeros([4], DType::Float32).unwrap();
     let err = ufunc::add(&a, &c).unwrap_err().to_string();
     assert!(
         err.contains("operands could not be broadcast together with shapes (33,65) (4,)"),
@@ -105,7 +105,7 @@ fn nep50_scalars_and_promotion() {
         (-4.0, 0.5)
     );
     // out= with a same_kind check.
-    let out = Array::zeros(&[2], DType::Float64).unwrap();
+    let out = Array::zeros([2], DType::Float64).unwrap();
     let opts = UfuncOptions::default().out(&[&out]);
     ufunc::call(
         ufunc::get("multiply").unwrap(),
@@ -114,7 +114,7 @@ fn nep50_scalars_and_promotion() {
     )
     .unwrap();
     assert_eq!(out.to_vec::<f64>().unwrap(), [3.0, -4.0]);
-    let iout = Array::zeros(&[2], DType::Int32).unwrap();
+    let iout = Array::zeros([2], DType::Int32).unwrap();
     let bad = UfuncOptions::default().out(&[&iout]);
     assert!(
         ufunc::call(
@@ -207,10 +207,10 @@ fn casts_copies_fills_and_copyto() {
     assert!(f.is_f_contiguous());
     assert_array_equal(&f, &hf);
     // Reshape that needs a copy.
-    let r = a.T().reshape(&[-1]).unwrap();
+    let r = a.T().reshape([-1]).unwrap();
     assert_array_equal(&r, &hf.t().iter().copied().collect::<Vec<_>>());
     // fill, and copyto with a broadcast source and a mask.
-    let z = Array::empty(&[3, 4], DType::Int16).unwrap();
+    let z = Array::empty([3, 4], DType::Int16).unwrap();
     z.fill(7).unwrap();
     assert_array_equal(&z.ravel().unwrap(), &vec![7i16; 12]);
     assert!(z.fill(1 << 20).is_err());
@@ -268,7 +268,7 @@ fn operators_and_user_kernels() {
     assert_array_equal(&out[0], &[4i64; 5]);
     // All-raw kernels need a size.
     let fill = ElementwiseKernel::new("", "raw int32 z", "z[i] = (int)i * 3", "fill3").unwrap();
-    let z = Array::empty(&[6], DType::Int32).unwrap();
+    let z = Array::empty([6], DType::Int32).unwrap();
     assert!(fill.call(&[], &[&z], None).is_err());
     fill.call(&[], &[&z], Some(6)).unwrap();
     assert_array_equal(&z, &[0i32, 3, 6, 9, 12, 15]);
@@ -366,7 +366,7 @@ fn strided_vector_broadcasts() {
             .map_collect(|&x, &r| if x > 0.0 { r } else { 0.0 });
         assert_allclose(&sel, &hsel, 0.0, 0.0);
         // An output that is itself a strided view (rows of a wider matrix).
-        let out = Array::zeros(&[rows, cols + 8], DType::Float32).unwrap();
+        let out = Array::zeros([rows, cols + 8], DType::Float32).unwrap();
         let out_view = out.slice(&s![.., 8..]).unwrap();
         let opts = UfuncOptions::default().out(&[&out_view]);
         ufunc::call(

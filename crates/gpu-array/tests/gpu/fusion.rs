@@ -488,7 +488,7 @@ fn every_strategy_matches_unfused() {
     let f = |axis: Option<Vec<isize>>| {
         fuse("sum_sq", move |x: &FVar, y: &FVar| {
             let d = x - y;
-            (&d * &d).sum(&ReduceOptions::default().with_axis(axis.clone()))
+            (&d * &d).sum(ReduceOptions::default().with_axis(axis.clone()))
         })
     };
     for (shape, axis) in cases {
@@ -500,7 +500,7 @@ fn every_strategy_matches_unfused() {
             let d = ufunc::subtract(&x, &y).unwrap();
             let want = gpu_array::math::sum(
                 &ufunc::multiply(&d, &d).unwrap(),
-                &ReduceOptions::default().with_axis(axis.clone()),
+                ReduceOptions::default().with_axis(axis.clone()),
             )
             .unwrap();
             // Sums of squares: no cancellation, so a relative tolerance.
@@ -527,7 +527,7 @@ fn several_reductions_in_one_kernel_match_unfused() {
                 sq.sum(&o),
                 x.max(&o),
                 x.mean(&o),
-                x.min(&o.clone().keepdims(true)),
+                x.min(o.clone().keepdims(true)),
                 x.astype(DType::Bool).sum(&o),
             )
         });
@@ -573,7 +573,7 @@ fn several_reductions_in_one_kernel_match_unfused() {
                 same(
                     &format!("{label} min"),
                     &mn,
-                    &gpu_array::stats::amin(&x, &opts.clone().keepdims(true)).unwrap(),
+                    &gpu_array::stats::amin(&x, opts.clone().keepdims(true)).unwrap(),
                 );
                 same(
                     &format!("{label} count"),
@@ -598,10 +598,7 @@ fn fused_reductions_of_empty_and_call_errors() {
     assert_array_equal(&p, &[1.0f32; 4]);
     assert_array_equal(&m, &[f32::NAN; 4]);
     let mx = fuse("mx", |x: &FVar| {
-        (
-            x.sum(&ReduceOptions::axis(1)),
-            x.max(&ReduceOptions::axis(1)),
-        )
+        (x.sum(ReduceOptions::axis(1)), x.max(ReduceOptions::axis(1)))
     });
     assert_eq!(
         mx.call(&[&e]).unwrap_err().to_string(),
@@ -1069,7 +1066,7 @@ fn nan_reductions_of_all_nan_rows_empty_rows_and_masks() {
     assert_array_equal(&mean, &[nan; 4]);
     for (name, numpy) in [("nanmax", "fmax"), ("nanmin", "fmin")] {
         let h = fuse("h", move |x: &FVar| {
-            fx::reduction(name, x, &ReduceOptions::axis(1))
+            fx::reduction(name, x, ReduceOptions::axis(1))
         });
         assert_eq!(
             h.call(&[&e]).unwrap_err().to_string(),
@@ -1079,7 +1076,7 @@ fn nan_reductions_of_all_nan_rows_empty_rows_and_masks() {
     // A masked mean: masked-out values become NaN, and nanmean skips them
     // (a row masked out entirely gives NaN).
     let m = fuse("masked_mean", |x: &FVar, keep: &FVar| {
-        fx::nanmean(fx::where_(keep, x, f64::NAN), &ReduceOptions::axis(-1))
+        fx::nanmean(fx::where_(keep, x, f64::NAN), ReduceOptions::axis(-1))
     });
     let x = filled(DType::Float32, &[40, 64], 111, Fill::NearOne);
     let keep = random(DType::Bool, &[40, 64], 112, 0.0, 1.0, false);
@@ -1130,8 +1127,8 @@ fn out_and_dtype_on_elementwise_calls() {
     let f = fuse("two", |x: &FVar, y: &FVar| (x * y + 1, x.less(y)));
     // Results cast into out= arrays of other dtypes (same_kind), which are
     // what the call returns.
-    let o0 = Array::zeros(&[7], DType::Float64).unwrap();
-    let o1 = Array::zeros(&[7], DType::Int8).unwrap();
+    let o0 = Array::zeros([7], DType::Float64).unwrap();
+    let o1 = Array::zeros([7], DType::Int8).unwrap();
     let (a, b) = f
         .call_with(&[&x, &y], &FuseOptions::out(&[&o0, &o1]))
         .unwrap();
@@ -1145,7 +1142,7 @@ fn out_and_dtype_on_elementwise_calls() {
     let want: Vec<i8> = xs.iter().zip(&ys).map(|(x, y)| i8::from(x < y)).collect();
     assert_array_equal(&o1, want.as_slice());
     // One out= given, the other allocated.
-    let o2 = Array::zeros(&[7], DType::Float32).unwrap();
+    let o2 = Array::zeros([7], DType::Float32).unwrap();
     let (a, b) = f
         .call_with(
             &[&x, &y],
@@ -1161,7 +1158,7 @@ fn out_and_dtype_on_elementwise_calls() {
     same("allocated", &b, &x.less(&y).unwrap());
     // An out= array broadcasts the iteration, as a ufunc's: (7,) into (3, 7).
     let g = fuse("xy1", |x: &FVar, y: &FVar| x * y + 1);
-    let big = Array::zeros(&[3, 7], DType::Float32).unwrap();
+    let big = Array::zeros([3, 7], DType::Float32).unwrap();
     g.call_with(&[&x, &y], &FuseOptions::out(&[&big])).unwrap();
     let row: Vec<f32> = xs.iter().zip(&ys).map(|(&x, &y)| x * y + 1.0).collect();
     let rows: Vec<f32> = row.iter().cycle().take(21).copied().collect();
@@ -1169,13 +1166,13 @@ fn out_and_dtype_on_elementwise_calls() {
     // A transposed (non-contiguous) out= array.
     let xt = random(DType::Float64, &[5, 9], 121, -2.0, 2.0, true);
     let yt = random(DType::Float64, &[9], 122, -2.0, 2.0, true);
-    let ot = Array::zeros(&[9, 5], DType::Float64).unwrap().T();
+    let ot = Array::zeros([9, 5], DType::Float64).unwrap().T();
     let h = fuse("sub", |x: &FVar, y: &FVar| x - y);
     h.call_with(&[&xt, &yt], &FuseOptions::out(&[&ot])).unwrap();
     same("transposed out", &ot, &ufunc::subtract(&xt, &yt).unwrap());
     // Errors: wrong shape, a dtype same_kind forbids, the wrong count,
     // dtype= without reductions.
-    let bad = Array::zeros(&[7, 1], DType::Float32).unwrap();
+    let bad = Array::zeros([7, 1], DType::Float32).unwrap();
     let e = g
         .call_with(&[&x, &y], &FuseOptions::out(&[&bad]))
         .unwrap_err();
@@ -1184,7 +1181,7 @@ fn out_and_dtype_on_elementwise_calls() {
         "fuse 'xy1': non-broadcastable output operand with shape (7,1) doesn't match the \
          broadcast shape (7,7)"
     );
-    let int_out = Array::zeros(&[7], DType::Int32).unwrap();
+    let int_out = Array::zeros([7], DType::Int32).unwrap();
     let e = g
         .call_with(&[&x, &y], &FuseOptions::out(&[&int_out]))
         .unwrap_err();
@@ -1225,7 +1222,7 @@ fn out_that_overlaps_the_arguments() {
     // A reduction written into a column of its own input.
     let m = Array::from_slice(&(0..32).map(|k| k as f32).collect::<Vec<_>>(), &[4, 8]).unwrap();
     let col = m.slice(&s![.., 0]).unwrap();
-    let r = fuse("rowsum", |x: &FVar| x.sum(&ReduceOptions::axis(1)));
+    let r = fuse("rowsum", |x: &FVar| x.sum(ReduceOptions::axis(1)));
     r.call_with(&[&m], &FuseOptions::out(&[&col])).unwrap();
     assert_array_equal(&col, &[28.0f32, 92.0, 156.0, 220.0]);
 }
@@ -1242,12 +1239,12 @@ fn out_and_dtype_on_reduction_calls() {
         (
             x.sum(&o),
             fx::nanmean(x, &o),
-            x.max(&o.clone().keepdims(true)),
+            x.max(o.clone().keepdims(true)),
         )
     });
-    let o_sum = Array::zeros(&[30], DType::Float64).unwrap();
-    let o_mean = Array::zeros(&[30], DType::Float16).unwrap();
-    let o_max = Array::zeros(&[30, 1], DType::Float64).unwrap();
+    let o_sum = Array::zeros([30], DType::Float64).unwrap();
+    let o_mean = Array::zeros([30], DType::Float16).unwrap();
+    let o_max = Array::zeros([30, 1], DType::Float64).unwrap();
     let (s, m, mx) = f
         .call_with(&[&x], &FuseOptions::out(&[&o_sum, &o_mean, &o_max]))
         .unwrap();
@@ -1280,8 +1277,8 @@ fn out_and_dtype_on_reduction_calls() {
     // int8 summed into an int8 out= wraps in int8, as NumPy's.
     let bytes: Vec<i8> = (0..64).map(|k| (k * 7 % 120) as i8).collect();
     let b = Array::from_slice(&bytes, &[64]).unwrap();
-    let o8 = Array::zeros(&[], DType::Int8).unwrap();
-    let g = fuse("total", |x: &FVar| x.sum(&ReduceOptions::default()));
+    let o8 = Array::zeros([], DType::Int8).unwrap();
+    let g = fuse("total", |x: &FVar| x.sum(ReduceOptions::default()));
     g.call_with(&[&b], &FuseOptions::out(&[&o8])).unwrap();
     let wrapped = bytes.iter().fold(0i8, |a, &v| a.wrapping_add(v));
     assert_eq!(o8.item::<i8>(&[]).unwrap(), wrapped);
@@ -1311,7 +1308,7 @@ fn out_and_dtype_on_reduction_calls() {
     check_host("nansum dtype=f64", &ns, &shape, &want, (1e-12, 1e-12));
     let ints = filled(DType::Int32, &[5, 40], 133, Fill::Zeros);
     let iv = host(&ints);
-    let mean = fuse("imean", |x: &FVar| x.mean(&ReduceOptions::axis(0)));
+    let mean = fuse("imean", |x: &FVar| x.mean(ReduceOptions::axis(0)));
     let got = mean
         .call_with(&[&ints], &FuseOptions::default().dtype(DType::Float32))
         .unwrap();
@@ -1320,7 +1317,7 @@ fn out_and_dtype_on_reduction_calls() {
     check_host("int mean dtype=f32", &got, &shape, &want, (1e-6, 1e-6));
     let small = filled(DType::Int8, &[4, 30], 134, Fill::NearOne);
     let sv = host(&small);
-    let p = fuse("iprod", |x: &FVar| fx::nanprod(x, &ReduceOptions::axis(1)));
+    let p = fuse("iprod", |x: &FVar| fx::nanprod(x, ReduceOptions::axis(1)));
     let got = p
         .call_with(&[&small], &FuseOptions::default().dtype(DType::Float64))
         .unwrap();
@@ -1328,8 +1325,8 @@ fn out_and_dtype_on_reduction_calls() {
     let (shape, want) = host_reduce(&[4, 30], &sv, &[1], false, &|g| host_op("nanprod", g));
     check_host("int8 nanprod dtype=f64", &got, &shape, &want, (0.0, 0.0));
     // Errors: an out= of the wrong shape names NumPy's operation; same_kind.
-    let wrong = Array::zeros(&[30, 1], DType::Float64).unwrap();
-    let e = fuse("s", |x: &FVar| x.sum(&ReduceOptions::axis(-1)))
+    let wrong = Array::zeros([30, 1], DType::Float64).unwrap();
+    let e = fuse("s", |x: &FVar| x.sum(ReduceOptions::axis(-1)))
         .call_with(&[&x], &FuseOptions::out(&[&wrong]))
         .unwrap_err();
     assert_eq!(
@@ -1337,14 +1334,14 @@ fn out_and_dtype_on_reduction_calls() {
         "fuse 's': output parameter for reduction operation add has the wrong shape (30,1) \
          (expected (30,))"
     );
-    let int_out = Array::zeros(&[30], DType::Int64).unwrap();
-    let e = fuse("s", |x: &FVar| fx::nanmax(x, &ReduceOptions::axis(-1)))
+    let int_out = Array::zeros([30], DType::Int64).unwrap();
+    let e = fuse("s", |x: &FVar| fx::nanmax(x, ReduceOptions::axis(-1)))
         .call_with(&[&x], &FuseOptions::out(&[&int_out]))
         .unwrap_err();
     assert!(matches!(e, Error::DType(_)), "{e}");
     // dtype= and a reduction's own dtype=: the reduction's wins.
     let own = fuse("own", |x: &FVar| {
-        x.sum(&ReduceOptions::axis(1).dtype(DType::Float32))
+        x.sum(ReduceOptions::axis(1).dtype(DType::Float32))
     });
     let got = own
         .call_with(&[&h16], &FuseOptions::default().dtype(DType::Float64))

@@ -173,7 +173,7 @@ fn set_case(name: &str, m: &HashMap<String, Array>) -> gpu_array::Result<Array> 
         }
         "cast_float_to_int" => {
             y = x("b");
-            y.set_index(&ix![g("i05")], &v("vf").reshape(&[2, 1])?)?;
+            y.set_index(&ix![g("i05")], &v("vf").reshape([2, 1])?)?;
         }
         "view_writes_through" => {
             y = x("a");
@@ -306,14 +306,14 @@ fn every_dtype_gathers_and_scatters() {
             .collect();
         assert_eq!(g, want, "{dt}: a[rows, 1::3]");
         // Scatters: y[[3, 1], mask] = values, then y[0, mask] = 1 (scalar).
-        let y = Array::zeros(&[5, 8], dt).unwrap();
+        let y = Array::zeros([5, 8], dt).unwrap();
         let vals = Array::from_vec((1..=8).collect::<Vec<i64>>())
             .unwrap()
-            .reshape(&[2, 4])
+            .reshape([2, 4])
             .unwrap();
         let two = Array::from_vec(vec![3i64, 1])
             .unwrap()
-            .reshape(&[2, 1])
+            .reshape([2, 1])
             .unwrap();
         y.set_index(&ix![&two, &mask], &vals).unwrap();
         y.set_index(&ix![0, &mask], 1).unwrap();
@@ -442,7 +442,7 @@ fn large_gather_and_scatter() {
     for k in (1..n).rev() {
         perm.swap(k, rng.range(0, k as i64 + 1) as usize);
     }
-    let y = Array::zeros(&[n], DType::Float64).unwrap();
+    let y = Array::zeros([n], DType::Float64).unwrap();
     y.set_index(&ix![&Array::from_slice(&perm, &[n]).unwrap()], &a)
         .unwrap();
     let got = y.to_vec::<f64>().unwrap();
@@ -462,7 +462,7 @@ fn int64_offsets() {
         return;
     };
     let cols = 1usize << 30;
-    let a = Array::zeros(&[3, cols], DType::UInt8).unwrap();
+    let a = Array::zeros([3, cols], DType::UInt8).unwrap();
     let r = Array::from_vec(vec![0i64, 2, 1, 2]).unwrap();
     let c = Array::from_vec(vec![5i64, cols as i64 - 1, -1, 7]).unwrap();
     let v = Array::from_vec(vec![1u8, 2, 3, 4]).unwrap();
@@ -491,7 +491,7 @@ fn basic_indices_stay_views() {
     };
     let a = Array::from_vec((0..12i32).collect())
         .unwrap()
-        .reshape(&[3, 4])
+        .reshape([3, 4])
         .unwrap();
     let v = a.get_index(&ix![1.., ..;-1]).unwrap();
     assert!(v.shares_memory_with(&a));
@@ -499,7 +499,7 @@ fn basic_indices_stay_views() {
     a.set_index(&ix![0], 5).unwrap();
     let col = Array::from_vec(vec![-1i64, -2, -3])
         .unwrap()
-        .reshape(&[3, 1])
+        .reshape([3, 1])
         .unwrap();
     a.set_index(&ix![.., 1..2], &col).unwrap();
     assert_eq!(
@@ -542,7 +542,7 @@ fn errors_in_numpy_words() {
     let Some(_d) = gpu_runtime::testing::device_or_skip() else {
         return;
     };
-    let a = Array::zeros(&[3, 4], DType::Float32).unwrap();
+    let a = Array::zeros([3, 4], DType::Float32).unwrap();
     let f = Array::from_vec(vec![1.0f64]).unwrap();
     let i2 = Array::from_vec(vec![0i64, 1]).unwrap();
     let i3 = Array::from_vec(vec![0i64, 1, 2]).unwrap();
@@ -585,13 +585,13 @@ fn errors_in_numpy_words() {
         "NumPy boolean array indexing assignment cannot assign 3 input values to the 12 output \
          values where the mask is true"
     );
-    let b = Array::zeros(&[4], DType::Int8).unwrap();
+    let b = Array::zeros([4], DType::Int8).unwrap();
     assert_eq!(
         err(b.set_index(&ix![&i2], 300)).0,
         "Python integer 300 out of bounds for int8"
     );
     assert_eq!(
-        err(Array::zeros(&[0, 3], DType::Float32)
+        err(Array::zeros([0, 3], DType::Float32)
             .unwrap()
             .get_index(&ix![&i2]))
         .0,
@@ -599,13 +599,13 @@ fn errors_in_numpy_words() {
     );
     // A whole-array mask of any rank takes the compaction path; a partial
     // mask of more than 8 dimensions is beyond the general path.
-    let deep = Array::zeros(&[1; 10], DType::Float32).unwrap();
-    let deep_mask = Array::zeros(&[1; 9], DType::Bool).unwrap();
+    let deep = Array::zeros([1; 10], DType::Float32).unwrap();
+    let deep_mask = Array::zeros([1; 9], DType::Bool).unwrap();
     assert!(matches!(
         err(deep.get_index(&ix![&deep_mask])).1,
         Error::Unsupported(_)
     ));
-    let whole = Array::zeros(&[1; 10], DType::Bool).unwrap();
+    let whole = Array::zeros([1; 10], DType::Bool).unwrap();
     assert_eq!(deep.get_index(&ix![&whole]).unwrap().shape(), &[0]);
     // Nothing was written by the failed sets.
     assert!(a.to_vec::<f32>().unwrap().iter().all(|&x| x == 0.0));
@@ -716,8 +716,8 @@ fn mask_select_every_dtype_and_size() {
         }
     }
     // An empty 2-D array: shape (0,).
-    let a = Array::zeros(&[0, 5], DType::Float32).unwrap();
-    let m = Array::zeros(&[0, 5], DType::Bool).unwrap();
+    let a = Array::zeros([0, 5], DType::Float32).unwrap();
+    let m = Array::zeros([0, 5], DType::Bool).unwrap();
     check_mask_select("(0, 5)", &a, &m);
 }
 
@@ -799,8 +799,8 @@ fn mask_select_non_contiguous_and_unaligned() {
         let mb = row.broadcast_to(&[r, c]).unwrap();
         check_mask_select(&format!("{dt} a[broadcast m]"), &a, &mb);
         // 1-D views one element in: the data and the mask unaligned.
-        let flat_a = a.reshape(&[-1]).unwrap();
-        let flat_m = mbase.reshape(&[-1]).unwrap();
+        let flat_a = a.reshape([-1]).unwrap();
+        let flat_m = mbase.reshape([-1]).unwrap();
         let n = r * c;
         let a1 = flat_a.slice(&s![1..]).unwrap();
         let m1 = flat_m.slice(&s![..n - 1]).unwrap();
@@ -872,7 +872,7 @@ fn extract_and_compress_compact() {
     let got = compress(&Array::from_slice(&cb, &[k]).unwrap(), &a1, Some(-1)).unwrap();
     assert!(got.to_vec::<f32>().unwrap() == want, "compress 1-D axis=-1");
     // An empty condition selects nothing.
-    let e = Array::zeros(&[0], DType::Bool).unwrap();
+    let e = Array::zeros([0], DType::Bool).unwrap();
     assert_eq!(compress(&e, &a, None).unwrap().shape(), &[0]);
     // Along an axis of a 2-D array: the general path, rows kept.
     let rows: Vec<bool> = (0..200).map(|i| i % 3 == 1).collect();
@@ -883,7 +883,7 @@ fn extract_and_compress_compact() {
     assert_eq!(g[200], vals[4 * 200]);
     // Errors stay NumPy's.
     assert!(extract(&c.slice(&s![1..]).unwrap(), &a).is_err());
-    let long = Array::zeros(&[n + 1], DType::Bool).unwrap();
+    let long = Array::zeros([n + 1], DType::Bool).unwrap();
     assert_eq!(
         compress(&long, &a, None).unwrap_err().to_string(),
         format!("index {n} is out of bounds for axis 0 with size {n}")

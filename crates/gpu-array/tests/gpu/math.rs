@@ -1242,7 +1242,7 @@ fn piecewise_against_host() {
     // return a 0-d array (it broadcasts).
     let x2 = Array::from_vec((0..12u8).map(f32::from).collect::<Vec<f32>>())
         .unwrap()
-        .reshape(&[3, 4])
+        .reshape([3, 4])
         .unwrap();
     let rows = Array::from_vec(vec![true, false, true]).unwrap();
     let y = piecewise(

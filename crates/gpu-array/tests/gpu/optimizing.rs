@@ -104,12 +104,15 @@ type Op = fn(&Array, &ReduceOptions<'_>) -> gpu_array::Result<Array>;
 
 /// The reductions each case runs: (name, function, exact).
 fn ops(dtype: DType) -> Vec<(&'static str, Op, bool)> {
-    let mut v: Vec<(&'static str, Op, bool)> =
-        vec![("sum", gpu_array::math::sum, dtype == DType::Int64)];
+    let mut v: Vec<(&'static str, Op, bool)> = vec![(
+        "sum",
+        |a, o| gpu_array::math::sum(a, o),
+        dtype == DType::Int64,
+    )];
     if dtype == DType::Float64 {
-        v.push(("argmax", gpu_array::sorting::argmax, true));
-        v.push(("var", gpu_array::stats::var, false));
-        v.push(("max", gpu_array::stats::amax, true));
+        v.push(("argmax", |a, o| gpu_array::sorting::argmax(a, o), true));
+        v.push(("var", |a, o| gpu_array::stats::var(a, o), false));
+        v.push(("max", |a, o| gpu_array::stats::amax(a, o), true));
     }
     v
 }
@@ -287,7 +290,7 @@ fn timing_launches_leave_only_the_final_result() {
     .unwrap();
     let xs: Vec<i32> = (0..n as i32).map(|i| i % 7 - 3).collect();
     let xi = Array::from_slice(&xs, &[n]).unwrap();
-    let total = Array::zeros(&[1], DType::Int32).unwrap();
+    let total = Array::zeros([1], DType::Int32).unwrap();
     total_k.call(&[(&xi).into()], &[&total], None).unwrap();
     assert_array_equal(&total, &[xs.iter().sum::<i32>()]);
 
@@ -311,7 +314,7 @@ fn timing_launches_leave_only_the_final_result() {
     let h: Vec<i64> = (0..rows * cols).map(|i| (i % 1013) as i64 - 500).collect();
     let m = Array::from_slice(&h, &[rows, cols]).unwrap();
     let col = m.slice(&s![.., 0]).unwrap();
-    gpu_array::math::sum(&m, &ReduceOptions::axis(1).out(&col)).unwrap();
+    gpu_array::math::sum(&m, ReduceOptions::axis(1).out(&col)).unwrap();
     let mut want = h.clone();
     for r in 0..rows {
         want[r * cols] = h[r * cols..(r + 1) * cols].iter().sum();
@@ -331,13 +334,13 @@ fn the_scope_is_the_threads_own_and_needs_synchronization() {
     // Made (and reduced once, compiling the heuristic's kernel) before the
     // scope: the copies wait for the device.
     let x = f64_array(&[5, 66_666], 52);
-    let want = gpu_array::math::sum(&x, &ReduceOptions::axis(1)).unwrap();
+    let want = gpu_array::math::sum(&x, ReduceOptions::axis(1)).unwrap();
     let g = optimize_scope(&config("thread", &dir)).unwrap();
     // Another thread launches outside any scope: nothing is measured.
     std::thread::spawn(move || {
         let _dev = d.use_device().unwrap();
         let y = f64_array(&[3, 77_777], 51);
-        gpu_array::math::sum(&y, &ReduceOptions::axis(1)).unwrap();
+        gpu_array::math::sum(&y, ReduceOptions::axis(1)).unwrap();
         ufunc::add(&y, &y).unwrap();
     })
     .join()
@@ -345,7 +348,7 @@ fn the_scope_is_the_threads_own_and_needs_synchronization() {
     // Inside allow_synchronize(false) nothing is measured either: the
     // launch takes the heuristic's parameters.
     let s = gpu_runtime::allow_synchronize(false);
-    let r = gpu_array::math::sum(&x, &ReduceOptions::axis(1)).unwrap();
+    let r = gpu_array::math::sum(&x, ReduceOptions::axis(1)).unwrap();
     drop(s);
     g.finish().unwrap();
     assert_array_equal(&r, &want);

@@ -186,11 +186,11 @@ fn every_strategy_against_float64() {
             })
             .collect();
         let want = host_sum(&h, &ax);
-        let got = a.sum(&ReduceOptions::axes(axes)).unwrap();
+        let got = a.sum(ReduceOptions::axes(axes)).unwrap();
         assert_eq!(got.dtype(), DType::Float32);
         assert_allclose(&got, &want.mapv(|x| x as f32), 1e-5, 0.0);
         let rows = (n / want.len().max(1)) as f64;
-        let got = a.mean(&ReduceOptions::axes(axes)).unwrap();
+        let got = a.mean(ReduceOptions::axes(axes)).unwrap();
         assert_allclose(&got, &want.mapv(|x| (x / rows) as f32), 1e-5, 0.0);
         // max and min are exact.
         let mut hm = h.clone();
@@ -200,11 +200,11 @@ fn every_strategy_against_float64() {
             hn = hn.fold_axis(Axis(x), f64::INFINITY, |a, &b| a.min(b));
         }
         assert_array_equal(
-            &a.max(&ReduceOptions::axes(axes)).unwrap(),
+            &a.max(ReduceOptions::axes(axes)).unwrap(),
             &hm.mapv(|x| x as f32),
         );
         assert_array_equal(
-            &a.min(&ReduceOptions::axes(axes)).unwrap(),
+            &a.min(ReduceOptions::axes(axes)).unwrap(),
             &hn.mapv(|x| x as f32),
         );
     }
@@ -248,7 +248,7 @@ fn integer_sums_over_every_axis_combination_and_layout() {
             let iaxes: Vec<isize> = axes.iter().map(|&x| x as isize - nd as isize).collect();
             for keepdims in [false, true] {
                 let got = a
-                    .sum(&ReduceOptions::axes(&iaxes).keepdims(keepdims))
+                    .sum(ReduceOptions::axes(&iaxes).keepdims(keepdims))
                     .unwrap();
                 assert_eq!(got.dtype(), DType::Int64);
                 let mut want = h.clone();
@@ -268,33 +268,33 @@ fn integer_sums_over_every_axis_combination_and_layout() {
 fn empty_reductions() {
     let Some(_d) = device_or_skip() else { return };
     let a = Array::from_slice::<f32>(&[], &[3, 0]).unwrap();
-    assert_array_equal(&a.sum(&ReduceOptions::axis(1)).unwrap(), &[0.0f32; 3]);
-    assert_array_equal(&a.prod(&ReduceOptions::axis(-1)).unwrap(), &[1.0f32; 3]);
-    assert_array_equal(&a.all(&ReduceOptions::axis(1)).unwrap(), &[true; 3]);
-    assert_array_equal(&a.any(&ReduceOptions::axis(1)).unwrap(), &[false; 3]);
+    assert_array_equal(&a.sum(ReduceOptions::axis(1)).unwrap(), &[0.0f32; 3]);
+    assert_array_equal(&a.prod(ReduceOptions::axis(-1)).unwrap(), &[1.0f32; 3]);
+    assert_array_equal(&a.all(ReduceOptions::axis(1)).unwrap(), &[true; 3]);
+    assert_array_equal(&a.any(ReduceOptions::axis(1)).unwrap(), &[false; 3]);
     assert_array_equal(
-        &a.count_nonzero(&ReduceOptions::axis(1)).unwrap(),
+        &a.count_nonzero(ReduceOptions::axis(1)).unwrap(),
         &[0i64; 3],
     );
-    let m = a.mean(&ReduceOptions::axis(1)).unwrap();
+    let m = a.mean(ReduceOptions::axis(1)).unwrap();
     assert!(m.to_vec::<f32>().unwrap().iter().all(|x| x.is_nan()));
     assert_eq!(
-        a.max(&ReduceOptions::axis(1)).unwrap_err().to_string(),
+        a.max(ReduceOptions::axis(1)).unwrap_err().to_string(),
         "zero-size array to reduction operation maximum which has no identity"
     );
     assert_eq!(
-        a.min(&ReduceOptions::default()).unwrap_err().to_string(),
+        a.min(ReduceOptions::default()).unwrap_err().to_string(),
         "zero-size array to reduction operation minimum which has no identity"
     );
     // Reducing the non-empty axis gives an empty result, even for max.
-    let r = a.max(&ReduceOptions::axis(0)).unwrap();
+    let r = a.max(ReduceOptions::axis(0)).unwrap();
     assert_eq!(r.shape(), &[0]);
-    let full = a.sum(&ReduceOptions::default()).unwrap();
+    let full = a.sum(ReduceOptions::default()).unwrap();
     assert_eq!(full.ndim(), 0);
     assert_eq!(full.item::<f32>(&[]).unwrap(), 0.0);
     let i = Array::from_slice::<i8>(&[], &[0]).unwrap();
     assert_eq!(
-        i.sum(&ReduceOptions::default())
+        i.sum(ReduceOptions::default())
             .unwrap()
             .item::<i64>(&[])
             .unwrap(),
@@ -308,26 +308,26 @@ fn scalars_out_dtype_and_errors() {
     let v: Vec<i16> = (0..24).map(|i| i * 1000).collect();
     let a = Array::from_slice(&v, &[2, 3, 4]).unwrap();
     // Full reductions are 0-d; item brings the value back.
-    let s = a.sum(&ReduceOptions::default()).unwrap();
+    let s = a.sum(ReduceOptions::default()).unwrap();
     assert_eq!((s.ndim(), s.dtype()), (0, DType::Int64));
     assert_eq!(s.item::<i64>(&[]).unwrap(), 276_000);
     assert_eq!(
-        a.mean(&ReduceOptions::default())
+        a.mean(ReduceOptions::default())
             .unwrap()
             .item::<f64>(&[])
             .unwrap(),
         11_500.0
     );
     // dtype= accumulates in the requested type (int16 wraps as NumPy).
-    let w = a.sum(&ReduceOptions::axis(2).dtype(DType::Int16)).unwrap();
+    let w = a.sum(ReduceOptions::axis(2).dtype(DType::Int16)).unwrap();
     let want: Vec<i16> = v
         .chunks(4)
         .map(|c| c.iter().fold(0i16, |s, &x| s.wrapping_add(x)))
         .collect();
-    assert_array_equal(&w.reshape(&[-1]).unwrap(), &want);
+    assert_array_equal(&w.reshape([-1]).unwrap(), &want);
     // out= is written and returned; sum accumulates in its dtype.
-    let out = Array::zeros(&[2, 1, 4], DType::Float64).unwrap();
-    let r = gpu_array::math::sum(&a, &ReduceOptions::axis(1).keepdims(true).out(&out)).unwrap();
+    let out = Array::zeros([2, 1, 4], DType::Float64).unwrap();
+    let r = gpu_array::math::sum(&a, ReduceOptions::axis(1).keepdims(true).out(&out)).unwrap();
     assert!(r.shares_memory_with(&out));
     let want: Vec<f64> = (0..2)
         .flat_map(|i| {
@@ -335,37 +335,37 @@ fn scalars_out_dtype_and_errors() {
             (0..4).map(move |k| (0..3).map(|j| f64::from(v[i * 12 + j * 4 + k])).sum())
         })
         .collect();
-    assert_array_equal(&out.reshape(&[-1]).unwrap(), &want);
+    assert_array_equal(&out.reshape([-1]).unwrap(), &want);
     // Wrong out shape, casting, axes.
-    let bad = Array::zeros(&[2, 4], DType::Float64).unwrap();
-    assert!(gpu_array::math::sum(&a, &ReduceOptions::axis(1).keepdims(true).out(&bad)).is_err());
+    let bad = Array::zeros([2, 4], DType::Float64).unwrap();
+    assert!(gpu_array::math::sum(&a, ReduceOptions::axis(1).keepdims(true).out(&bad)).is_err());
     let f = Array::from_slice(&[1.5f32, 2.5], &[2]).unwrap();
-    let iout = Array::zeros(&[], DType::Int32).unwrap();
-    assert!(gpu_array::math::sum(&f, &ReduceOptions::default().out(&iout)).is_err());
+    let iout = Array::zeros([], DType::Int32).unwrap();
+    assert!(gpu_array::math::sum(&f, ReduceOptions::default().out(&iout)).is_err());
     assert_eq!(
-        a.sum(&ReduceOptions::axis(3)).unwrap_err().to_string(),
+        a.sum(ReduceOptions::axis(3)).unwrap_err().to_string(),
         "axis 3 is out of bounds for array of dimension 3"
     );
     assert_eq!(
-        a.sum(&ReduceOptions::axes(&[0, -3]))
+        a.sum(ReduceOptions::axes(&[0, -3]))
             .unwrap_err()
             .to_string(),
         "repeated axis"
     );
     assert!(
-        a.max(&ReduceOptions::default().dtype(DType::Float32))
+        a.max(ReduceOptions::default().dtype(DType::Float32))
             .is_err()
     );
     // A 0-d input.
     let z = Array::scalar(3.5f64).unwrap();
     assert_eq!(
-        z.sum(&ReduceOptions::default())
+        z.sum(ReduceOptions::default())
             .unwrap()
             .item::<f64>(&[])
             .unwrap(),
         3.5
     );
-    assert_eq!(z.max(&ReduceOptions::axes(&[])).unwrap().ndim(), 0);
+    assert_eq!(z.max(ReduceOptions::axes(&[])).unwrap().ndim(), 0);
 }
 
 #[test]
@@ -392,7 +392,7 @@ fn reduction_kernel() {
         .call(&[(&x).into()], &ReductionCall::default())
         .unwrap();
     assert_eq!(full[0].ndim(), 0);
-    assert_allclose(&full[0].reshape(&[1]).unwrap(), &[285f32.sqrt()], 1e-6, 0.0);
+    assert_allclose(&full[0].reshape([1]).unwrap(), &[285f32.sqrt()], 1e-6, 0.0);
     let kd = l2norm
         .call(&[(&x).into()], &ReductionCall::axis(0).keepdims(true))
         .unwrap();
@@ -409,8 +409,8 @@ fn reduction_kernel() {
     )
     .unwrap();
     let w = Array::from_slice(&[1.0f32, 0.0, 2.0, 0.0, 1.0], &[5]).unwrap();
-    let y = Array::zeros(&[2], DType::Float32).unwrap();
-    let c = Array::zeros(&[2], DType::Int64).unwrap();
+    let y = Array::zeros([2], DType::Float32).unwrap();
+    let c = Array::zeros([2], DType::Int64).unwrap();
     wsum.call(
         &[(&x).into(), (&w).into(), 2.0.into()],
         &ReductionCall::axis(-1).keepdims(false).out(&[&y, &c]),
@@ -538,9 +538,9 @@ fn arg_reductions_every_strategy() {
         let r = reduction::reduce(op, &a, &ReduceOptions::default()).unwrap();
         assert_eq!(r.item::<i64>(&[]).unwrap(), 1_234_567, "{op:?}");
     }
-    let r = gpu_array::sorting::nanargmax(&a, &ReduceOptions::default()).unwrap();
+    let r = gpu_array::sorting::nanargmax(&a, ReduceOptions::default()).unwrap();
     assert_eq!(r.item::<i64>(&[]).unwrap(), 77);
-    let r = gpu_array::sorting::nanargmin(&a, &ReduceOptions::default()).unwrap();
+    let r = gpu_array::sorting::nanargmin(&a, ReduceOptions::default()).unwrap();
     assert_eq!(
         r.item::<i64>(&[]).unwrap(),
         host_arg(&v, false, true).unwrap()
@@ -552,10 +552,10 @@ fn arg_reductions_errors_out_and_keepdims() {
     let Some(_d) = device_or_skip() else { return };
     let e = Array::from_slice::<f32>(&[], &[3, 0]).unwrap();
     for (r, name) in [
-        (e.argmax(&ReduceOptions::axis(1)), "argmax"),
-        (e.argmin(&ReduceOptions::default()), "argmin"),
+        (e.argmax(ReduceOptions::axis(1)), "argmax"),
+        (e.argmin(ReduceOptions::default()), "argmin"),
         (
-            gpu_array::sorting::nanargmax(&e, &ReduceOptions::axis(1)),
+            gpu_array::sorting::nanargmax(&e, ReduceOptions::axis(1)),
             "argmax",
         ),
     ] {
@@ -565,46 +565,46 @@ fn arg_reductions_errors_out_and_keepdims() {
         );
     }
     // Reducing the non-empty axis of an empty array: an empty result.
-    let r = e.argmax(&ReduceOptions::axis(0)).unwrap();
+    let r = e.argmax(ReduceOptions::axis(0)).unwrap();
     assert_eq!((r.shape(), r.dtype()), (&[0usize][..], DType::Int64));
     // Several axes: NumPy takes one axis or None.
     let a = Array::from_slice(&[1.0f32, 5.0, 5.0, 2.0, f32::NAN, 3.0], &[2, 3]).unwrap();
-    assert!(a.argmax(&ReduceOptions::axes(&[0, 1])).is_err());
-    assert!(a.argmax(&ReduceOptions::axis(2)).is_err());
+    assert!(a.argmax(ReduceOptions::axes(&[0, 1])).is_err());
+    assert!(a.argmax(ReduceOptions::axis(2)).is_err());
     // dtype= is not accepted.
     assert!(
-        a.argmax(&ReduceOptions::default().dtype(DType::Int32))
+        a.argmax(ReduceOptions::default().dtype(DType::Int32))
             .is_err()
     );
     // keepdims and out=.
-    let r = a.argmax(&ReduceOptions::axis(1).keepdims(true)).unwrap();
+    let r = a.argmax(ReduceOptions::axis(1).keepdims(true)).unwrap();
     assert_eq!(r.shape(), &[2, 1]);
     assert_eq!(r.to_vec::<i64>().unwrap(), vec![1, 1]);
-    let r = a.argmin(&ReduceOptions::default().keepdims(true)).unwrap();
+    let r = a.argmin(ReduceOptions::default().keepdims(true)).unwrap();
     assert_eq!(r.shape(), &[1, 1]);
     assert_eq!(r.to_vec::<i64>().unwrap(), vec![4]);
-    let out = Array::zeros(&[2], DType::Int64).unwrap();
-    let r = a.argmin(&ReduceOptions::axis(-1).out(&out)).unwrap();
+    let out = Array::zeros([2], DType::Int64).unwrap();
+    let r = a.argmin(ReduceOptions::axis(-1).out(&out)).unwrap();
     assert_eq!(r.to_vec::<i64>().unwrap(), vec![0, 1]);
     assert_eq!(out.to_vec::<i64>().unwrap(), vec![0, 1]);
-    let out = Array::zeros(&[], DType::Int64).unwrap();
-    gpu_array::sorting::nanargmax(&a, &ReduceOptions::default().out(&out)).unwrap();
+    let out = Array::zeros([], DType::Int64).unwrap();
+    gpu_array::sorting::nanargmax(&a, ReduceOptions::default().out(&out)).unwrap();
     assert_eq!(out.item::<i64>(&[]).unwrap(), 1);
-    let bad = Array::zeros(&[2], DType::Int32).unwrap();
-    assert!(a.argmax(&ReduceOptions::axis(1).out(&bad)).is_err());
-    let bad = Array::zeros(&[3], DType::Int64).unwrap();
-    assert!(a.argmax(&ReduceOptions::axis(1).out(&bad)).is_err());
+    let bad = Array::zeros([2], DType::Int32).unwrap();
+    assert!(a.argmax(ReduceOptions::axis(1).out(&bad)).is_err());
+    let bad = Array::zeros([3], DType::Int64).unwrap();
+    assert!(a.argmax(ReduceOptions::axis(1).out(&bad)).is_err());
     // All-NaN slices: nanarg* is an error, argmax the first NaN.
     let n = Array::from_slice(&[1.0f64, f64::NAN, f64::NAN, f64::NAN], &[2, 2]).unwrap();
     for r in [
-        gpu_array::sorting::nanargmax(&n, &ReduceOptions::axis(1)),
-        gpu_array::sorting::nanargmin(&n, &ReduceOptions::axis(0)),
+        gpu_array::sorting::nanargmax(&n, ReduceOptions::axis(1)),
+        gpu_array::sorting::nanargmin(&n, ReduceOptions::axis(0)),
     ] {
         assert_eq!(r.unwrap_err().to_string(), "All-NaN slice encountered");
     }
-    let r = n.argmax(&ReduceOptions::axis(1)).unwrap();
+    let r = n.argmax(ReduceOptions::axis(1)).unwrap();
     assert_eq!(r.to_vec::<i64>().unwrap(), vec![1, 0]);
-    let r = gpu_array::sorting::nanargmax(&n, &ReduceOptions::default()).unwrap();
+    let r = gpu_array::sorting::nanargmax(&n, ReduceOptions::default()).unwrap();
     assert_eq!(r.item::<i64>(&[]).unwrap(), 0);
 }
 
@@ -639,7 +639,7 @@ fn var_std_every_strategy_and_edges() {
         } else {
             (shape[0], shape[1])
         };
-        let full = a.var(&ReduceOptions::default().ddof(1.0)).unwrap();
+        let full = a.var(ReduceOptions::default().ddof(1.0)).unwrap();
         assert_eq!((full.ndim(), full.dtype()), (0, DType::Float64));
         let want = host_var(&v, 1.0);
         let got = full.item::<f64>(&[]).unwrap();
@@ -647,13 +647,13 @@ fn var_std_every_strategy_and_edges() {
             (got - want).abs() <= 1e-9 * want,
             "{shape:?}: {got} vs {want}"
         );
-        let got = a.std(&ReduceOptions::axis(-1)).unwrap();
+        let got = a.std(ReduceOptions::axis(-1)).unwrap();
         let want: Vec<f64> = (0..rows)
             .map(|r| host_var(&v[r * len..(r + 1) * len], 0.0).sqrt())
             .collect();
         assert_allclose(&got, &want, 1e-9, 0.0);
         if shape.len() == 2 {
-            let got = a.var(&ReduceOptions::axis(0)).unwrap();
+            let got = a.var(ReduceOptions::axis(0)).unwrap();
             let want: Vec<f64> = (0..len)
                 .map(|c| {
                     let col: Vec<f64> = (0..rows).map(|r| v[r * len + c]).collect();
@@ -665,7 +665,7 @@ fn var_std_every_strategy_and_edges() {
         // float32 input, float32 result.
         let vf: Vec<f32> = v.iter().map(|&x| (x - 1000.0) as f32).collect();
         let af = Array::from_slice(&vf, shape).unwrap();
-        let got = af.var(&ReduceOptions::default()).unwrap();
+        let got = af.var(ReduceOptions::default()).unwrap();
         assert_eq!(got.dtype(), DType::Float32);
         let vd: Vec<f64> = vf.iter().map(|&x| f64::from(x)).collect();
         let want = host_var(&vd, 0.0);
@@ -696,14 +696,8 @@ fn var_std_every_strategy_and_edges() {
     let mut v = unit(1 << 21, 11);
     v[999_999] = f32::NAN;
     let a = Array::from_slice(&v, &[1 << 21]).unwrap();
-    assert!(
-        a.var(&Default::default())
-            .unwrap()
-            .item::<f32>(&[])
-            .unwrap()
-            .is_nan()
-    );
-    let got = gpu_array::stats::nanvar(&a, &ReduceOptions::default().ddof(1.0)).unwrap();
+    assert!(a.var(()).unwrap().item::<f32>(&[]).unwrap().is_nan());
+    let got = gpu_array::stats::nanvar(&a, ReduceOptions::default().ddof(1.0)).unwrap();
     let vd: Vec<f64> = v
         .iter()
         .filter(|x| !x.is_nan())
@@ -712,7 +706,7 @@ fn var_std_every_strategy_and_edges() {
     let want = host_var(&vd, 1.0);
     let got = f64::from(got.item::<f32>(&[]).unwrap());
     assert!((got - want).abs() <= 1e-4 * want, "nanvar: {got} vs {want}");
-    let got = gpu_array::stats::nanmean(&a, &ReduceOptions::default()).unwrap();
+    let got = gpu_array::stats::nanmean(&a, ReduceOptions::default()).unwrap();
     let want = vd.iter().sum::<f64>() / vd.len() as f64;
     let got = f64::from(got.item::<f32>(&[]).unwrap());
     assert!(
@@ -721,18 +715,18 @@ fn var_std_every_strategy_and_edges() {
     );
     // out= (same_kind) and keepdims.
     let m = Array::from_slice(&[1i32, 2, 3, 4, 5, 7], &[2, 3]).unwrap();
-    let out = Array::zeros(&[2, 1], DType::Float32).unwrap();
-    m.var(&ReduceOptions::axis(1).keepdims(true).out(&out))
+    let out = Array::zeros([2, 1], DType::Float32).unwrap();
+    m.var(ReduceOptions::axis(1).keepdims(true).out(&out))
         .unwrap();
     assert_eq!(out.shape(), &[2, 1]);
     assert_allclose(
-        &out.reshape(&[2]).unwrap(),
+        &out.reshape([2]).unwrap(),
         &[2.0f32 / 3.0, 14.0 / 9.0],
         1e-6,
         0.0,
     );
-    let iout = Array::zeros(&[2], DType::Int64).unwrap();
-    assert!(m.var(&ReduceOptions::axis(1).out(&iout)).is_err());
+    let iout = Array::zeros([2], DType::Int64).unwrap();
+    assert!(m.var(ReduceOptions::axis(1).out(&iout)).is_err());
 }
 
 /// The 16-byte vector path: rows whose starts sit at every offset modulo 16
@@ -766,11 +760,11 @@ fn vector_path_heads_tails_and_item_sizes() {
         ] {
             for off in [0usize, 1, 3, 7] {
                 let flat = all.slice(&s![off..off + rows * len]).unwrap();
-                let a = flat.reshape(&[rows as isize, len as isize]).unwrap();
+                let a = flat.reshape([rows as isize, len as isize]).unwrap();
                 let re = a.real().astype(DType::Float64).unwrap();
                 let host = re.to_vec::<f64>().unwrap();
                 let label = format!("{dt} rows {rows} len {len} off {off}");
-                let sum = a.sum(&ReduceOptions::axis(1)).unwrap();
+                let sum = a.sum(ReduceOptions::axis(1)).unwrap();
                 let sum_re = sum.real().astype(DType::Float64).unwrap();
                 let want: Vec<f64> = host.chunks(len).map(|r| r.iter().sum()).collect();
                 if dt == DType::Float16 {
@@ -781,14 +775,14 @@ fn vector_path_heads_tails_and_item_sizes() {
                     assert_eq!(sum_re.to_vec::<f64>().unwrap(), want, "sum {label}");
                 }
                 if dt != DType::Complex64 {
-                    let mx = a.max(&ReduceOptions::axis(1)).unwrap();
+                    let mx = a.max(ReduceOptions::axis(1)).unwrap();
                     let mx = mx.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap();
                     let want: Vec<f64> = host
                         .chunks(len)
                         .map(|r| r.iter().copied().fold(f64::NEG_INFINITY, f64::max))
                         .collect();
                     assert_eq!(mx, want, "max {label}");
-                    let am = gpu_array::sorting::argmax(&a, &ReduceOptions::axis(1)).unwrap();
+                    let am = gpu_array::sorting::argmax(&a, ReduceOptions::axis(1)).unwrap();
                     let want: Vec<i64> = host
                         .chunks(len)
                         .map(|r| {
@@ -798,7 +792,7 @@ fn vector_path_heads_tails_and_item_sizes() {
                         .collect();
                     assert_eq!(am.to_vec::<i64>().unwrap(), want, "argmax {label}");
                     // Full reduction of the flat view (two passes when long).
-                    let am = gpu_array::sorting::argmax(&flat, &ReduceOptions::default()).unwrap();
+                    let am = gpu_array::sorting::argmax(&flat, ReduceOptions::default()).unwrap();
                     let f: Vec<f32> = host.iter().map(|&x| x as f32).collect();
                     assert_eq!(
                         am.item::<i64>(&[]).unwrap(),
@@ -831,8 +825,8 @@ fn vector_path_heads_tails_and_item_sizes() {
     ] {
         let x = all.slice(&s![xo..xo + 2 * len]).unwrap();
         let w = all.slice(&s![wo..wo + 2 * len]).unwrap();
-        let x2 = x.reshape(&[2, len as isize]).unwrap();
-        let w2 = w.reshape(&[2, len as isize]).unwrap();
+        let x2 = x.reshape([2, len as isize]).unwrap();
+        let w2 = w.reshape([2, len as isize]).unwrap();
         let r = dot
             .call(&[(&x2).into(), (&w2).into()], &ReductionCall::axis(1))
             .unwrap();
@@ -880,7 +874,7 @@ fn column_vector_path() {
             (500, 1024, 1024, 1),
         ] {
             let flat = all.slice(&s![off..off + rows * cols]).unwrap();
-            let a = flat.reshape(&[rows as isize, cols as isize]).unwrap();
+            let a = flat.reshape([rows as isize, cols as isize]).unwrap();
             let a = a.slice(&s![.., ..keep as isize]).unwrap();
             let cols = keep;
             let host = a
@@ -891,7 +885,7 @@ fn column_vector_path() {
                 .unwrap();
             let col = |c: usize| -> Vec<f64> { (0..rows).map(|r| host[r * cols + c]).collect() };
             let label = format!("{dt} {rows}x{cols} off {off}");
-            let sum = a.sum(&ReduceOptions::axis(0)).unwrap();
+            let sum = a.sum(ReduceOptions::axis(0)).unwrap();
             let got = sum.real().astype(DType::Float64).unwrap();
             let want: Vec<f64> = (0..cols).map(|c| col(c).iter().sum()).collect();
             if dt == DType::Float16 {
@@ -902,7 +896,7 @@ fn column_vector_path() {
             if dt == DType::Complex64 {
                 continue;
             }
-            let mx = a.max(&ReduceOptions::axis(0)).unwrap();
+            let mx = a.max(ReduceOptions::axis(0)).unwrap();
             let want: Vec<f64> = (0..cols)
                 .map(|c| col(c).into_iter().fold(f64::NEG_INFINITY, f64::max))
                 .collect();
@@ -911,7 +905,7 @@ fn column_vector_path() {
                 want,
                 "max {label}"
             );
-            let am = gpu_array::sorting::argmax(&a, &ReduceOptions::axis(0)).unwrap();
+            let am = gpu_array::sorting::argmax(&a, ReduceOptions::axis(0)).unwrap();
             let want: Vec<i64> = (0..cols)
                 .map(|c| {
                     let f: Vec<f32> = col(c).iter().map(|&x| x as f32).collect();
@@ -919,7 +913,7 @@ fn column_vector_path() {
                 })
                 .collect();
             assert_eq!(am.to_vec::<i64>().unwrap(), want, "argmax {label}");
-            let var = a.var(&ReduceOptions::axis(0)).unwrap();
+            let var = a.var(ReduceOptions::axis(0)).unwrap();
             let want: Vec<f64> = (0..cols).map(|c| host_var(&col(c), 0.0)).collect();
             let tol = if dt == DType::Float16 { 2e-3 } else { 1e-5 };
             assert_allclose(&var.astype(DType::Float64).unwrap(), &want, tol, 1e-6);

@@ -478,7 +478,7 @@ fn lexsort_partition_and_friends() {
     assert_eq!(so::sort_complex(&a).unwrap().dtype(), DType::Complex128);
 
     // Errors: no axis on a 0-d array; searchsorted of a 2-D array.
-    let z = Array::zeros(&[], DType::Float32).unwrap();
+    let z = Array::zeros([], DType::Float32).unwrap();
     assert!(so::sort(&z, Some(-1)).is_err());
     assert_eq!(so::sort(&z, None).unwrap().shape(), &[1]);
     assert!(so::searchsorted(&a, &a, Side::Left, None).is_err());
@@ -648,7 +648,7 @@ fn unique_axis_large_and_edges() {
     // The rows as columns of a transposed view: unique along axis 1.
     let a = Array::from_vec(data.clone())
         .unwrap()
-        .reshape(&[n as isize, m as isize])
+        .reshape([n as isize, m as isize])
         .unwrap();
     let at = a.T();
     let r = so::unique(
@@ -689,7 +689,7 @@ fn unique_axis_large_and_edges() {
         .index(true)
         .inverse(true)
         .counts(true);
-    let e = Array::zeros(&[0, 3], DType::Float64).unwrap();
+    let e = Array::zeros([0, 3], DType::Float64).unwrap();
     let r = so::unique(&e, all.axis(0)).unwrap();
     assert_eq!(r.values.shape(), &[0, 3]);
     assert_eq!(r.counts.unwrap().shape(), &[0]);
@@ -705,15 +705,15 @@ fn unique_axis_large_and_edges() {
     assert_eq!(r.inverse.unwrap().to_vec::<i64>().unwrap(), vec![1, 0]);
 
     // Errors: NumPy's AxisError; lexsort's shapes; 0-d keys give 0.
-    let s0 = Array::zeros(&[], DType::Float32).unwrap();
+    let s0 = Array::zeros([], DType::Float32).unwrap();
     let opts0 = UniqueOptions::default().axis(0);
     assert!(so::unique(&s0, opts0).is_err());
     assert_eq!(
         so::unique(&one, all.axis(1)).unwrap_err().to_string(),
         "axis 1 is out of bounds for array of dimension 1"
     );
-    let k2 = Array::zeros(&[2, 3], DType::Int32).unwrap();
-    let k3 = Array::zeros(&[3, 2], DType::Int32).unwrap();
+    let k2 = Array::zeros([2, 3], DType::Int32).unwrap();
+    let k3 = Array::zeros([3, 2], DType::Int32).unwrap();
     assert_eq!(
         so::lexsort(&[&k2, &k3]).unwrap_err().to_string(),
         "all keys need to be the same shape"

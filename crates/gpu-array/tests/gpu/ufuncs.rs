@@ -265,7 +265,7 @@ fn check_loop(u: &'static Ufunc, sig: &str, layout: Layout) -> Result<(), String
     let mut out_views = Vec::new();
     if layout == Layout::StridedOut {
         for &c in &outs {
-            let o = Array::zeros(&[2 * N], dt(c))
+            let o = Array::zeros([2 * N], dt(c))
                 .and_then(|o| o.slice(&s![..;2]))
                 .map_err(|e| format!("cannot make out=: {e}"))?;
             out_views.push(o);

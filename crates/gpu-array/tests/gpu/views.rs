@@ -91,7 +91,7 @@ fn views_match_ndarray() {
     assert!(!t.is_c_contiguous());
     assert_eq!(a.T().to_ndarray::<f32>().unwrap(), h.t().to_owned());
 
-    let r = a.reshape(&[20, -1]).unwrap();
+    let r = a.reshape([20, -1]).unwrap();
     assert!(r.shares_memory_with(&a));
     assert_eq!(r.shape(), &[20, 6]);
     assert_eq!(
@@ -128,7 +128,7 @@ fn views_match_ndarray() {
     let e = a.slice(&s![0, 0, 0, 0]).unwrap_err();
     assert!(e.to_string().contains("too many indices"), "{e}");
     // NumPy prints the unknown dimension as `newaxis`.
-    let e = a.reshape(&[7, -1]).unwrap_err();
+    let e = a.reshape([7, -1]).unwrap_err();
     assert_eq!(
         e.to_string(),
         "cannot reshape array of size 120 into shape (7,newaxis)"
@@ -149,7 +149,7 @@ fn items_and_set_item_write_through_views() {
 #[test]
 fn zeros_and_copies_between_dense_layouts() {
     let Some(_d) = device_or_skip() else { return };
-    let z = Array::zeros(&[3, 5], DType::Float64).unwrap();
+    let z = Array::zeros([3, 5], DType::Float64).unwrap();
     assert!(
         z.to_vec::<f64>()
             .unwrap()
@@ -197,7 +197,7 @@ fn async_transfers() {
     let pending = a.to_host_async(&s).unwrap();
     assert_eq!(pending.shape(), &[100_000]);
     assert_eq!(pending.wait::<f64>().unwrap(), data);
-    let t = a.reshape(&[1000, 100]).unwrap().T();
+    let t = a.reshape([1000, 100]).unwrap().T();
     assert!(t.to_host_async(&s).is_err());
 }
 

@@ -180,19 +180,19 @@ fn one_reduction_compiles_in_every_strategy() {
     let dot = |name: &str| {
         let name = name.to_owned();
         fuse(name, |x: &FVar, y: &FVar| {
-            (x * y).sum(&ReduceOptions::axis(-1))
+            (x * y).sum(ReduceOptions::axis(-1))
         })
     };
     type Body = fn(&FVar) -> FVar;
     let ops: Vec<(&str, Body)> = vec![
-        ("fr_prod", |x| fx::square(x).prod(&ReduceOptions::default())),
-        ("fr_max", |x| (x + 1).max(&ReduceOptions::axis(0))),
+        ("fr_prod", |x| fx::square(x).prod(ReduceOptions::default())),
+        ("fr_max", |x| (x + 1).max(ReduceOptions::axis(0))),
         ("fr_min", |x| {
-            fx::negative(x).min(&ReduceOptions::axis(0).keepdims(true))
+            fx::negative(x).min(ReduceOptions::axis(0).keepdims(true))
         }),
-        ("fr_mean", |x| fx::sqrt(x).mean(&ReduceOptions::default())),
+        ("fr_mean", |x| fx::sqrt(x).mean(ReduceOptions::default())),
         ("fr_sum_f8", |x| {
-            x.sum(&ReduceOptions::default().dtype(DType::Float64))
+            x.sum(ReduceOptions::default().dtype(DType::Float64))
         }),
     ];
     for d in [
@@ -247,7 +247,7 @@ fn several_reductions_compile_in_every_strategy() {
             let y = x * w + s;
             (
                 y.sum(&o),
-                y.max(&o.clone().keepdims(true)),
+                y.max(o.clone().keepdims(true)),
                 y.mean(&o),
                 x.astype(DType::Bool).sum(&o),
                 fx::abs(y).min(&o),
@@ -315,7 +315,7 @@ fn nan_and_logical_reductions_compile_in_every_strategy() {
         let v = x * y;
         (
             v.all(&o),
-            v.any(&o.clone().keepdims(true)),
+            v.any(o.clone().keepdims(true)),
             fx::count_nonzero(&v, &o),
             fx::nansum(&v, &o),
             fx::nanprod(&v, &o),
@@ -354,7 +354,7 @@ fn nan_and_logical_reductions_compile_in_every_strategy() {
         );
         for name in names {
             let f = fuse(format!("fn_{name}"), move |x: &FVar| {
-                fx::reduction(name, x, &ReduceOptions::default())
+                fx::reduction(name, x, ReduceOptions::default())
             });
             let t = f.trace(&arrays(&[d], 3)).unwrap();
             // One strategy each: the map and combine are what differ.

@@ -135,7 +135,7 @@ pub fn pinv(a: &Array, p: PinvParams) -> Result<Array> {
     if m.min(n) == 0 {
         let mut s = a.shape()[..nd - 2].to_vec();
         s.extend([n, m]);
-        return Ok(gpu_array::creation::zeros(&s, dt)?);
+        return gpu_array::creation::zeros(&s, dt);
     }
     let r = svd(
         a,
@@ -147,7 +147,7 @@ pub fn pinv(a: &Array, p: PinvParams) -> Result<Array> {
         },
     )?;
     let (u, vh) = (r.u.expect("computed"), r.vh.expect("computed"));
-    let smax = amax(&r.s, &ReduceOptions::axis(-1).keepdims(true))?;
+    let smax = amax(&r.s, ReduceOptions::axis(-1).keepdims(true))?;
     let cutoff = ufunc::multiply(&smax, rcond)?;
     let sinv = inverse_above(&r.s, &cutoff)?;
     // V diag(1/s) U^H.
@@ -206,16 +206,13 @@ pub fn matrix_rank(a: &Array, p: RankParams) -> Result<Array> {
     }
     if a.ndim() < 2 {
         let nz = a.not_equal(0)?;
-        return Ok(any(&nz, &ReduceOptions::default())?.astype(DType::Int64)?);
+        return any(&nz, ReduceOptions::default())?.astype(DType::Int64);
     }
     let nd = a.ndim();
     let (m, n) = (a.shape()[nd - 2], a.shape()[nd - 1]);
     let s = singular_values(a, p.hermitian)?;
     if m.min(n) == 0 {
-        return Ok(gpu_array::creation::zeros(
-            &a.shape()[..nd - 2],
-            DType::Int64,
-        )?);
+        return gpu_array::creation::zeros(&a.shape()[..nd - 2], DType::Int64);
     }
     let above = match p.tol {
         Some(t) => s.greater(t)?,
@@ -224,11 +221,11 @@ pub fn matrix_rank(a: &Array, p: RankParams) -> Result<Array> {
                 Some(r) => r,
                 None => m.max(n) as f64 * eps(s.dtype())?,
             };
-            let smax = amax(&s, &ReduceOptions::axis(-1).keepdims(true))?;
+            let smax = amax(&s, ReduceOptions::axis(-1).keepdims(true))?;
             s.greater(&ufunc::multiply(&smax, rtol)?)?
         }
     };
-    Ok(count_nonzero(&above, &ReduceOptions::axis(-1))?.astype(DType::Int64)?)
+    count_nonzero(&above, ReduceOptions::axis(-1))?.astype(DType::Int64)
 }
 
 /// The result of [`lstsq`].
@@ -277,7 +274,7 @@ pub fn lstsq(a: &Array, b: &Array, rcond: Option<f64>) -> Result<Lstsq> {
     };
     let vector = b.ndim() == 1;
     let b2 = if vector {
-        b.reshape(&[-1, 1])?
+        b.reshape([-1, 1])?
     } else {
         b.clone()
     };
@@ -295,10 +292,10 @@ pub fn lstsq(a: &Array, b: &Array, rcond: Option<f64>) -> Result<Lstsq> {
     let (u, vh, s) = (r.u.expect("computed"), r.vh.expect("computed"), r.s);
     let real = dt.real_dtype();
     let (x, rank) = if m.min(n) == 0 {
-        (gpu_array::creation::zeros(&[n, k], dt)?, 0usize)
+        (gpu_array::creation::zeros([n, k], dt)?, 0usize)
     } else {
         let rc = rcond.unwrap_or(eps(real)? * m.max(n) as f64);
-        let smax = amax(&s, &ReduceOptions::axis(-1).keepdims(true))?;
+        let smax = amax(&s, ReduceOptions::axis(-1).keepdims(true))?;
         let cutoff = ufunc::multiply(&smax, rc)?;
         let sinv = inverse_above(&s, &cutoff)?;
         let uhb = matmul(&conj_t(&u)?, &b2)?;
@@ -306,7 +303,7 @@ pub fn lstsq(a: &Array, b: &Array, rcond: Option<f64>) -> Result<Lstsq> {
             &conj_t(&vh)?,
             &ufunc::multiply(&sinv.expand_dims(&[-1])?, &uhb)?,
         )?;
-        let rank = count_nonzero(&s.greater(&cutoff)?, &ReduceOptions::default())?
+        let rank = count_nonzero(&s.greater(&cutoff)?, ReduceOptions::default())?
             .astype(DType::Int64)?
             .item::<i64>(&[])? as usize;
         (x, rank)
@@ -314,11 +311,11 @@ pub fn lstsq(a: &Array, b: &Array, rcond: Option<f64>) -> Result<Lstsq> {
     let residuals = if rank == n && m > n {
         let diff = ufunc::subtract(&b2, &matmul(&a, &x)?)?;
         let sq = ufunc::square(&ufunc::absolute(&diff)?)?;
-        sum(&sq, &ReduceOptions::axis(0))?
+        sum(&sq, ReduceOptions::axis(0))?
     } else {
-        gpu_array::creation::zeros(&[0], real)?
+        gpu_array::creation::zeros([0], real)?
     };
-    let x = if vector { x.reshape(&[n as isize])? } else { x };
+    let x = if vector { x.reshape([n as isize])? } else { x };
     Ok(Lstsq {
         x,
         residuals,

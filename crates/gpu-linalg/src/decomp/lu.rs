@@ -185,10 +185,10 @@ fn solve_rows(lu: &Array, rhs: &Array, n: usize, k: usize) -> Result<Array> {
     }
     let perm = Array::empty_on(rhs.device(), &[batch * n], DType::Int64, Order::C)?;
     launch_pivot_perm(&stream, &ipiv, &perm, n, batch)?;
-    let rows = rhs.reshape(&[(batch * n) as isize, k as isize])?;
+    let rows = rhs.reshape([(batch * n) as isize, k as isize])?;
     let x = gpu_array::indexing::take(&rows, &perm, Some(0), gpu_array::indexing::TakeMode::Wrap)?;
     let shape: Vec<isize> = rhs.shape().iter().map(|&d| d as isize).collect();
-    Ok(x.reshape(&shape)?)
+    x.reshape(&shape)
 }
 
 /// NumPy 2's `linalg.solve(a, b)`: `a` is `(..., M, M)`; `b` is `(M,)` or
@@ -203,7 +203,7 @@ pub fn solve(a: &Array, b: &Array) -> Result<Array> {
     let n = a.shape()[a.ndim() - 1];
     let vector = b.ndim() == 1;
     let b2 = if vector {
-        b.reshape(&[-1, 1])?
+        b.reshape([-1, 1])?
     } else {
         b.clone()
     };
@@ -247,7 +247,7 @@ pub fn solve(a: &Array, b: &Array) -> Result<Array> {
     if vector {
         let mut shp: Vec<isize> = batch.iter().map(|&d| d as isize).collect();
         shp.push(n as isize);
-        return Ok(x.reshape(&shp)?);
+        return x.reshape(&shp);
     }
     Ok(x)
 }
@@ -270,7 +270,7 @@ pub fn inv(a: &Array) -> Result<Array> {
         }
         solve_transposed(&lu, &rhs, n, n)?;
     }
-    Ok(rhs.swapaxes(-1, -2)?)
+    rhs.swapaxes(-1, -2)
 }
 
 /// NumPy's `linalg.slogdet`: `(sign, logabsdet)` of each matrix; a
@@ -325,7 +325,7 @@ pub fn slogdet(a: &Array) -> Result<(Array, Array)> {
 /// As [`slogdet`].
 pub fn det(a: &Array) -> Result<Array> {
     let (sign, logdet) = slogdet(a)?;
-    Ok(ufunc::multiply(&sign, &ufunc::exp(&logdet)?)?)
+    ufunc::multiply(&sign, &ufunc::exp(&logdet)?)
 }
 
 /// NumPy's `linalg.tensorsolve(a, b, axes)`: `x` with
@@ -367,10 +367,10 @@ pub fn tensorsolve(a: &Array, b: &Array, axes: Option<&[isize]>) -> Result<Array
                 .into(),
         ));
     }
-    let a2 = a.reshape(&[prod as isize, prod as isize])?;
+    let a2 = a.reshape([prod as isize, prod as isize])?;
     let x = solve(&a2, &b.ravel()?)?;
     let shp: Vec<isize> = old.iter().map(|&d| d as isize).collect();
-    Ok(x.reshape(&shp)?)
+    x.reshape(&shp)
 }
 
 /// NumPy's `linalg.tensorinv(a, ind)`: the inverse for `tensordot` over
@@ -389,6 +389,6 @@ pub fn tensorinv(a: &Array, ind: usize) -> Result<Array> {
         .chain(&old[..ind])
         .map(|&d| d as isize)
         .collect();
-    let a2 = a.reshape(&[prod as isize, -1])?;
-    Ok(inv(&a2)?.reshape(&inv_shape)?)
+    let a2 = a.reshape([prod as isize, -1])?;
+    inv(&a2)?.reshape(&inv_shape)
 }

@@ -114,7 +114,7 @@ fn opts(axes: &[usize]) -> ReduceOptions<'static> {
 
 /// `|x|^2` in the real dtype.
 fn abs2(x: &Array) -> Result<Array> {
-    Ok(ufunc::square(&ufunc::absolute(x)?)?)
+    ufunc::square(&ufunc::absolute(x)?)
 }
 
 /// The singular values of the matrices over axes (r, c), moved last.
@@ -132,12 +132,30 @@ fn svals(x: &Array, r: usize, c: usize) -> Result<Array> {
     .s)
 }
 
+/// NumPy's `norm(x)`: the 2-norm of `x` flattened (Frobenius for a
+/// matrix), as a 0-d array of the real dtype (float64 for integers).
+/// [`norm_with`] takes `ord`, `axis` and `keepdims`.
+///
+/// ```no_run
+/// use gpu_array::Array;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let x = Array::from_slice(&[3.0f64, 4.0], &[2])?;
+/// assert_eq!(gpu_linalg::norm(&x)?.to_scalar::<f64>()?, 5.0);
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`norm_with`].
+pub fn norm(x: &Array) -> Result<Array> {
+    norm_with(x, Norm::Default, NormAxis::All, false)
+}
+
 /// NumPy's `linalg.norm(x, ord, axis, keepdims)`. Integer input computes
 /// in float64; the result is real.
 ///
 /// # Errors
 /// As [`norm_plan`]; float16 for the SVD-based orders.
-pub fn norm(x: &Array, ord: Norm, axis: NormAxis, keepdims: bool) -> Result<Array> {
+pub fn norm_with(x: &Array, ord: Norm, axis: NormAxis, keepdims: bool) -> Result<Array> {
     let x = if x.dtype().is_inexact() {
         x.clone()
     } else {
@@ -147,7 +165,7 @@ pub fn norm(x: &Array, ord: Norm, axis: NormAxis, keepdims: bool) -> Result<Arra
     let plan = norm_plan(nd, ord, axis)?;
     let (res, reduced): (Array, Vec<usize>) = match plan {
         NormPlan::Flat => (
-            ufunc::sqrt(&sum(&abs2(&x)?, &ReduceOptions::default())?)?,
+            ufunc::sqrt(&sum(&abs2(&x)?, ReduceOptions::default())?)?,
             (0..nd).collect(),
         ),
         NormPlan::Vector(a, o) => {
@@ -173,28 +191,28 @@ pub fn norm(x: &Array, ord: Norm, axis: NormAxis, keepdims: bool) -> Result<Arra
         }
         NormPlan::Matrix(r, c, o) => {
             let res = match o {
-                Norm::P(2.0) => amax(&svals(&x, r, c)?, &ReduceOptions::axis(-1))?,
-                Norm::P(-2.0) => amin(&svals(&x, r, c)?, &ReduceOptions::axis(-1))?,
-                Norm::Nuc => sum(&svals(&x, r, c)?, &ReduceOptions::axis(-1))?,
-                Norm::Default | Norm::Fro => ufunc::sqrt(&sum(&abs2(&x)?, &opts(&[r, c]))?)?,
+                Norm::P(2.0) => amax(&svals(&x, r, c)?, ReduceOptions::axis(-1))?,
+                Norm::P(-2.0) => amin(&svals(&x, r, c)?, ReduceOptions::axis(-1))?,
+                Norm::Nuc => sum(&svals(&x, r, c)?, ReduceOptions::axis(-1))?,
+                Norm::Default | Norm::Fro => ufunc::sqrt(&sum(&abs2(&x)?, opts(&[r, c]))?)?,
                 // Max/min column sum (1, -1): sum over rows, then the
                 // columns' axis shifts down when it came after.
                 Norm::P(p) if p == 1.0 || p == -1.0 => {
-                    let cs = sum(&ufunc::absolute(&x)?, &opts(&[r]))?;
+                    let cs = sum(&ufunc::absolute(&x)?, opts(&[r]))?;
                     let c2 = if c > r { c - 1 } else { c };
                     if p == 1.0 {
-                        amax(&cs, &opts(&[c2]))?
+                        amax(&cs, opts(&[c2]))?
                     } else {
-                        amin(&cs, &opts(&[c2]))?
+                        amin(&cs, opts(&[c2]))?
                     }
                 }
                 Norm::Inf | Norm::NegInf => {
-                    let rs = sum(&ufunc::absolute(&x)?, &opts(&[c]))?;
+                    let rs = sum(&ufunc::absolute(&x)?, opts(&[c]))?;
                     let r2 = if r > c { r - 1 } else { r };
                     if o == Norm::Inf {
-                        amax(&rs, &opts(&[r2]))?
+                        amax(&rs, opts(&[r2]))?
                     } else {
-                        amin(&rs, &opts(&[r2]))?
+                        amin(&rs, opts(&[r2]))?
                     }
                 }
                 Norm::P(_) => unreachable!("refused by norm_plan"),
@@ -214,7 +232,7 @@ pub fn norm(x: &Array, ord: Norm, axis: NormAxis, keepdims: bool) -> Result<Arra
             }
         })
         .collect();
-    Ok(res.reshape(&shp)?)
+    res.reshape(&shp)
 }
 
 /// NumPy 2's `linalg.vector_norm(x, axis, keepdims, ord)`: the vector norm
@@ -250,11 +268,11 @@ pub fn vector_norm(x: &Array, ord: Norm, axis: Option<&[isize]>, keepdims: bool)
     let mut shp: Vec<isize> = kept.iter().map(|&i| x.shape()[i] as isize).collect();
     shp.push(-1);
     let flat = if nd == 0 {
-        x.reshape(&[1])?
+        x.reshape([1])?
     } else {
         x.transpose(Some(&perm))?.reshape(&shp)?
     };
-    let r = norm(&flat, ord, NormAxis::One(-1), false)?;
+    let r = norm_with(&flat, ord, NormAxis::One(-1), false)?;
     if !keepdims {
         return Ok(r);
     }
@@ -267,7 +285,7 @@ pub fn vector_norm(x: &Array, ord: Norm, axis: Option<&[isize]>, keepdims: bool)
             }
         })
         .collect();
-    Ok(r.reshape(&out)?)
+    r.reshape(&out)
 }
 
 /// NumPy 2's `linalg.matrix_norm(x, keepdims, ord)`: [`norm`] over the last
@@ -277,7 +295,7 @@ pub fn vector_norm(x: &Array, ord: Norm, axis: Option<&[isize]>, keepdims: bool)
 /// As [`norm`].
 pub fn matrix_norm(x: &Array, ord: Norm, keepdims: bool) -> Result<Array> {
     crate::util::assert_stacked_2d(x)?;
-    norm(x, ord, NormAxis::Two(-2, -1), keepdims)
+    norm_with(x, ord, NormAxis::Two(-2, -1), keepdims)
 }
 
 /// NumPy 2's `linalg.svdvals`: the singular values, descending.
@@ -309,8 +327,8 @@ pub fn cond(x: &Array, p: Norm) -> Result<Array> {
     match p {
         Norm::Default | Norm::P(2.0) | Norm::P(-2.0) => {
             let s = svals(x, x.ndim() - 2, x.ndim() - 1)?;
-            let big = amax(&s, &ReduceOptions::axis(-1))?;
-            let small = amin(&s, &ReduceOptions::axis(-1))?;
+            let big = amax(&s, ReduceOptions::axis(-1))?;
+            let small = amin(&s, ReduceOptions::axis(-1))?;
             Ok(if p == Norm::P(-2.0) {
                 ufunc::divide(&small, &big)?
             } else {
@@ -321,8 +339,8 @@ pub fn cond(x: &Array, p: Norm) -> Result<Array> {
             crate::util::assert_stacked_square(x)?;
             let inv = crate::decomp::inv(x)?;
             Ok(ufunc::multiply(
-                &norm(x, p, two, false)?,
-                &norm(&inv, p, two, false)?,
+                &norm_with(x, p, two, false)?,
+                &norm_with(&inv, p, two, false)?,
             )?)
         }
     }

@@ -55,7 +55,7 @@ pub enum QrResult {
 }
 
 fn rows(x: &Array, stop: usize) -> Result<Array> {
-    Ok(x.slice(&[
+    x.slice(&[
         AxisIndex::Ellipsis,
         AxisIndex::Slice {
             start: None,
@@ -63,7 +63,7 @@ fn rows(x: &Array, stop: usize) -> Result<Array> {
             step: 1,
         },
         AxisIndex::FULL,
-    ])?)
+    ])
 }
 
 /// NumPy's `linalg.qr(a, mode)`: `A = Q R` for each matrix of the stack.

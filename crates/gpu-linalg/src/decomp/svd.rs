@@ -153,7 +153,7 @@ fn empty_result(a: &Array, p: SvdParams, dt: gpu_array::DType) -> Result<Svd> {
             let e = gpu_array::creation::eye(r, None, 0, dt)?;
             Ok(e.broadcast_to(&with(r, c))?.copy()?)
         } else {
-            Ok(gpu_array::creation::zeros(&with(r, c), dt)?)
+            Ok(gpu_array::creation::zeros(with(r, c), dt)?)
         }
     };
     let (ur, uc, vr, vc) = if p.full_matrices {
@@ -199,7 +199,7 @@ pub fn svd(a: &Array, p: SvdParams) -> Result<Svd> {
     let stack = |x: usize, y: usize| -> Result<Array> {
         let mut v = bshape.to_vec();
         v.extend([x, y]);
-        Ok(Array::empty_on(a.device(), &v, dt, Order::C)?)
+        Array::empty_on(a.device(), &v, dt, Order::C)
     };
     let mut sshape = bshape.to_vec();
     sshape.push(k);

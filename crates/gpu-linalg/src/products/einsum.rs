@@ -361,13 +361,13 @@ fn contract(
     let full = |t: &Term2, order: &[char]| -> Result<Array> {
         let p = t.a.transpose(Some(&perm_of(&t.labels, order)))?;
         let shp: Vec<usize> = order.iter().map(|c| sizes[c]).collect();
-        Ok(p.broadcast_to(&shp)?)
+        p.broadcast_to(&shp)
     };
     let xo: Vec<char> = [batch.as_slice(), &xf, &con].concat();
     let yo: Vec<char> = [batch.as_slice(), &con, &yf].concat();
     let (b, m, k, n) = (sz(&batch), sz(&xf), sz(&con), sz(&yf));
-    let xm = full(&x, &xo)?.reshape(&[b as isize, m as isize, k as isize])?;
-    let ym = full(&y, &yo)?.reshape(&[b as isize, k as isize, n as isize])?;
+    let xm = full(&x, &xo)?.reshape([b as isize, m as isize, k as isize])?;
+    let ym = full(&y, &yo)?.reshape([b as isize, k as isize, n as isize])?;
     let r = matmul(&xm, &ym)?;
     let labels: Vec<char> = [batch.as_slice(), &xf, &yf].concat();
     let shp: Vec<isize> = labels.iter().map(|c| sizes[c] as isize).collect();
@@ -432,7 +432,7 @@ pub fn einsum(subscripts: &str, operands: &[&Array]) -> Result<Array> {
     let out = last
         .a
         .transpose(Some(&perm_of(&last.labels, &spec.output)))?;
-    Ok(out.broadcast_to(&shp)?.copy()?)
+    out.broadcast_to(&shp)?.copy()
 }
 
 #[cfg(test)]

@@ -261,12 +261,12 @@ fn compute(a: &Array, b: &Array, sh: &MatmulShape, out: &Array) -> Result<()> {
     let (a, b) = (cast(a)?, cast(b)?);
     // 1-D operands as a row and a column.
     let a2 = if a.ndim() == 1 {
-        a.reshape(&[1, -1])?
+        a.reshape([1, -1])?
     } else {
         a
     };
     let b2 = if b.ndim() == 1 {
-        b.reshape(&[-1, 1])?
+        b.reshape([-1, 1])?
     } else {
         b
     };

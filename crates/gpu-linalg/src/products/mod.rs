@@ -131,12 +131,12 @@ pub fn tensordot(a: &Array, b: &Array, axes: Axes) -> Result<Array> {
     let perm_b: Vec<usize> = p.b_sum.iter().chain(&p.b_free).copied().collect();
     let at = a
         .transpose(Some(&as_isize(&perm_a)))?
-        .reshape(&[m as isize, k as isize])?;
+        .reshape([m as isize, k as isize])?;
     let bt = b
         .transpose(Some(&as_isize(&perm_b)))?
-        .reshape(&[k as isize, n as isize])?;
+        .reshape([k as isize, n as isize])?;
     let c = matmul(&at, &bt)?;
-    Ok(c.reshape(&as_isize(&p.out))?)
+    c.reshape(as_isize(&p.out))
 }
 
 /// NumPy's `dot`: products of scalars, inner products of vectors, matrix
@@ -147,7 +147,7 @@ pub fn tensordot(a: &Array, b: &Array, axes: Axes) -> Result<Array> {
 /// Shapes not aligned (NumPy's message); as [`matmul`].
 pub fn dot(a: &Array, b: &Array) -> Result<Array> {
     if a.ndim() == 0 || b.ndim() == 0 {
-        return Ok(ufunc::multiply(a, b)?);
+        return ufunc::multiply(a, b);
     }
     let ka = a.shape()[a.ndim() - 1];
     let bi = if b.ndim() == 1 { 0 } else { b.ndim() - 2 };
@@ -198,7 +198,7 @@ pub fn vdot(a: &Array, b: &Array) -> Result<Array> {
 /// Last axes of different lengths; as [`matmul`].
 pub fn inner(a: &Array, b: &Array) -> Result<Array> {
     if a.ndim() == 0 || b.ndim() == 0 {
-        return Ok(ufunc::multiply(a, b)?);
+        return ufunc::multiply(a, b);
     }
     let (ka, kb) = (a.shape()[a.ndim() - 1], b.shape()[b.ndim() - 1]);
     if ka != kb {
@@ -218,9 +218,9 @@ pub fn inner(a: &Array, b: &Array) -> Result<Array> {
 /// # Errors
 /// As the `multiply` ufunc.
 pub fn outer(a: &Array, b: &Array) -> Result<Array> {
-    let col = a.ravel()?.reshape(&[-1, 1])?;
-    let row = b.ravel()?.reshape(&[1, -1])?;
-    Ok(ufunc::multiply(&col, &row)?)
+    let col = a.ravel()?.reshape([-1, 1])?;
+    let row = b.ravel()?.reshape([1, -1])?;
+    ufunc::multiply(&col, &row)
 }
 
 /// NumPy's `kron`: the Kronecker product, blocks of `b` scaled by the
@@ -245,7 +245,7 @@ pub fn kron(a: &Array, b: &Array) -> Result<Array> {
         .zip(&sb)
         .map(|(&x, &y)| (x * y) as isize)
         .collect();
-    Ok(prod.reshape(&out)?)
+    prod.reshape(&out)
 }
 
 /// NumPy's `diagonal(a, offset, axis1, axis2)`: a strided view (no copy)
@@ -288,7 +288,7 @@ pub fn diagonal(a: &Array, offset: isize, axis1: isize, axis2: isize) -> Result<
     shp.push(len);
     let mut strides = st[..nd - 2].to_vec();
     strides.push(st[nd - 2] + st[nd - 1]);
-    Ok(v.as_strided(&shp, &strides)?)
+    v.as_strided(&shp, &strides)
 }
 
 /// NumPy's `trace`: the sum along a diagonal (`dtype` as `sum`'s: integers
@@ -306,7 +306,7 @@ pub fn trace(
     let d = diagonal(a, offset, axis1, axis2)?;
     let mut o = ReduceOptions::axis(-1);
     o.dtype = dtype;
-    Ok(sum(&d, &o)?)
+    sum(&d, &o)
 }
 
 /// NumPy's `cross` along `axis` of both operands (vectors of 2 or 3
@@ -330,7 +330,7 @@ pub fn cross(a: &Array, b: &Array, axis: isize) -> Result<Array> {
         }
     }
     let comp = |x: &Array, i: isize| -> Result<Array> {
-        Ok(x.slice(&[AxisIndex::Ellipsis, AxisIndex::Index(i)])?)
+        x.slice(&[AxisIndex::Ellipsis, AxisIndex::Index(i)])
     };
     let (a0, a1) = (comp(&a, 0)?, comp(&a, 1)?);
     let (b0, b1) = (comp(&b, 0)?, comp(&b, 1)?);
@@ -371,7 +371,7 @@ pub fn cross(a: &Array, b: &Array, axis: isize) -> Result<Array> {
         gpu_array::array::copyto(&dst, c, gpu_array::dtype::Casting::SameKind, None)?;
     }
     let xc = norm_axis(axis, out.ndim())?;
-    Ok(out.moveaxis(&[-1], &[xc as isize])?)
+    out.moveaxis(&[-1], &[xc as isize])
 }
 
 /// NumPy's `linalg.matrix_power`: `a` multiplied by itself `n` times by
@@ -387,7 +387,7 @@ pub fn matrix_power(a: &Array, n: i64) -> Result<Array> {
     let size = a.shape()[nd - 1];
     if n == 0 {
         let eye = gpu_array::creation::eye(size, None, 0, a.dtype())?;
-        return Ok(eye.broadcast_to(a.shape())?.copy()?);
+        return eye.broadcast_to(a.shape())?.copy();
     }
     let base = if n < 0 {
         crate::decomp::inv(a)?
@@ -396,7 +396,7 @@ pub fn matrix_power(a: &Array, n: i64) -> Result<Array> {
     };
     let mut e = n.unsigned_abs();
     if e == 1 {
-        return Ok(base.copy()?);
+        return base.copy();
     }
     let mut result: Option<Array> = None;
     let mut z = base;
@@ -445,7 +445,7 @@ pub fn vecdot(x1: &Array, x2: &Array, axis: isize) -> Result<Array> {
     // small integers).
     let mut o = ReduceOptions::axis(ax as isize);
     o.dtype = Some(p.dtype());
-    Ok(sum(&p, &o)?)
+    sum(&p, &o)
 }
 
 /// NumPy 2's `linalg.matrix_transpose`: the last two axes swapped (a view).
@@ -459,7 +459,7 @@ pub fn matrix_transpose(x: &Array) -> Result<Array> {
             x.ndim()
         )));
     }
-    Ok(x.swapaxes(-1, -2)?)
+    x.swapaxes(-1, -2)
 }
 
 /// The cheapest parenthesization of a matrix chain with dimensions
@@ -507,9 +507,9 @@ pub fn multi_dot(arrays: &[&Array]) -> Result<Array> {
     let mut mats: Vec<Array> = Vec::with_capacity(n);
     for (i, a) in arrays.iter().enumerate() {
         let m = if i == 0 && first_1d {
-            a.reshape(&[1, -1])?
+            a.reshape([1, -1])?
         } else if i == n - 1 && last_1d {
-            a.reshape(&[-1, 1])?
+            a.reshape([-1, 1])?
         } else {
             (*a).clone()
         };
@@ -545,9 +545,9 @@ pub fn multi_dot(arrays: &[&Array]) -> Result<Array> {
     }
     let r = product(&mats, &split, 0, n - 1)?;
     Ok(match (first_1d, last_1d) {
-        (true, true) => r.reshape(&[])?,
-        (true, false) => r.reshape(&[-1])?,
-        (false, true) => r.reshape(&[-1])?,
+        (true, true) => r.reshape([])?,
+        (true, false) => r.reshape([-1])?,
+        (false, true) => r.reshape([-1])?,
         (false, false) => r,
     })
 }

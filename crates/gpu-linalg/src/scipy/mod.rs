@@ -54,7 +54,7 @@ fn check_rhs(op: &str, n: usize, b: &Array) -> Result<()> {
 fn rhs_columns(b: &Array, dt: DType) -> Result<(Array, bool)> {
     let vector = b.ndim() == 1;
     let b2 = if vector {
-        b.reshape(&[-1, 1])?
+        b.reshape([-1, 1])?
     } else {
         b.clone()
     };
@@ -63,7 +63,7 @@ fn rhs_columns(b: &Array, dt: DType) -> Result<(Array, bool)> {
 
 fn finish(x_cols: Array, vector: bool) -> Result<Array> {
     let x = x_cols.swapaxes(-1, -2)?;
-    Ok(if vector { x.reshape(&[-1])? } else { x })
+    Ok(if vector { x.reshape([-1])? } else { x })
 }
 
 /// SciPy's `solve_triangular(a, b, trans, lower, unit_diagonal)`: solves

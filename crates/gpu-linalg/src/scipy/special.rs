@@ -36,11 +36,11 @@ fn concat(parts: &[&Array], dtype: DType, device: gpu_runtime::Device) -> Result
 }
 
 fn reversed(a: &Array) -> Result<Array> {
-    Ok(a.slice(&[AxisIndex::Slice {
+    a.slice(&[AxisIndex::Slice {
         start: None,
         stop: None,
         step: -1,
-    }])?)
+    }])
 }
 
 /// SciPy's `toeplitz(c, r)`: constant diagonals, first column `c`, first
@@ -63,14 +63,14 @@ pub fn toeplitz(c: &Array, r: Option<&Array>) -> Result<Array> {
     let dt = promote_types(c.dtype(), r.dtype());
     let (nc, nr) = (c.size(), r.size());
     if nc == 0 || nr == 0 {
-        return Ok(gpu_array::creation::zeros(&[nc, nr], dt)?);
+        return gpu_array::creation::zeros([nc, nr], dt);
     }
     // vals = [c reversed, r[1:]]; row i starts at vals[nc - 1 - i].
     let tail = r.slice(&[range(1, nr)])?;
     let vals = concat(&[&reversed(&c)?, &tail], dt, c.device())?;
     let item = dt.itemsize() as isize;
     let start = vals.slice(&[range(nc - 1, nc + nr - 1)])?;
-    Ok(start.as_strided(&[nc, nr], &[-item, item])?.copy()?)
+    start.as_strided(&[nc, nr], &[-item, item])?.copy()
 }
 
 /// SciPy's `circulant(c)`: each column `c` rotated down by its index.
@@ -81,7 +81,7 @@ pub fn circulant(c: &Array) -> Result<Array> {
     let c = c.ravel()?;
     let n = c.size();
     if n == 0 {
-        return Ok(gpu_array::creation::zeros(&[0, 0], c.dtype())?);
+        return gpu_array::creation::zeros([0, 0], c.dtype());
     }
     // [c reversed, c[n-1:0:-1]]: row i starts at index n - 1 - i.
     let back = c.slice(&[AxisIndex::Slice {
@@ -92,7 +92,7 @@ pub fn circulant(c: &Array) -> Result<Array> {
     let vals = concat(&[&reversed(&c)?, &back], c.dtype(), c.device())?;
     let item = c.itemsize() as isize;
     let start = vals.slice(&[range(n - 1, 2 * n - 1)])?;
-    Ok(start.as_strided(&[n, n], &[-item, item])?.copy()?)
+    start.as_strided(&[n, n], &[-item, item])?.copy()
 }
 
 /// SciPy's `hankel(c, r)`: constant anti-diagonals, first column `c`,
@@ -104,16 +104,16 @@ pub fn hankel(c: &Array, r: Option<&Array>) -> Result<Array> {
     let c = c.ravel()?;
     let r = match r {
         Some(r) => r.ravel()?,
-        None => gpu_array::creation::zeros(&[c.size()], c.dtype())?,
+        None => gpu_array::creation::zeros([c.size()], c.dtype())?,
     };
     let dt = promote_types(c.dtype(), r.dtype());
     let (nc, nr) = (c.size(), r.size());
     if nc == 0 || nr == 0 {
-        return Ok(gpu_array::creation::zeros(&[nc, nr], dt)?);
+        return gpu_array::creation::zeros([nc, nr], dt);
     }
     let vals = concat(&[&c, &r.slice(&[range(1, nr)])?], dt, c.device())?;
     let item = dt.itemsize() as isize;
-    Ok(vals.as_strided(&[nc, nr], &[item, item])?.copy()?)
+    vals.as_strided(&[nc, nr], &[item, item])?.copy()
 }
 
 /// SciPy's `companion(a)`: the companion matrix of the polynomial with
@@ -141,7 +141,7 @@ pub fn companion(a: &Array) -> Result<Array> {
     let a = a.astype(dt)?;
     let lead = a.slice(&[range(0, 1)])?;
     let first = ufunc::negative(&ufunc::divide(&a.slice(&[range(1, n)])?, &lead)?)?;
-    let out = gpu_array::creation::zeros(&[n - 1, n - 1], dt)?;
+    let out = gpu_array::creation::zeros([n - 1, n - 1], dt)?;
     out.slice(&[AxisIndex::Index(0), AxisIndex::FULL])?
         .copy_from(&first)?;
     if n > 2 {
@@ -173,7 +173,7 @@ pub fn block_diag(arrs: &[&Array]) -> Result<Array> {
         .unwrap_or(DType::Float64);
     let rows: usize = mats.iter().map(|m| m.shape()[0]).sum();
     let cols: usize = mats.iter().map(|m| m.shape()[1]).sum();
-    let out = gpu_array::creation::zeros(&[rows, cols], dt)?;
+    let out = gpu_array::creation::zeros([rows, cols], dt)?;
     let (mut r, mut c) = (0, 0);
     for m in &mats {
         let (h, w) = (m.shape()[0], m.shape()[1]);
@@ -210,7 +210,7 @@ pub fn leslie(f: &Array, s: &Array) -> Result<Array> {
         return Err(value("The length of f must be at least 1."));
     }
     let dt = promote_types(f.dtype(), s.dtype());
-    let out = gpu_array::creation::zeros(&[n, n], dt)?;
+    let out = gpu_array::creation::zeros([n, n], dt)?;
     gpu_array::array::copyto(
         &out.slice(&[AxisIndex::Index(0), AxisIndex::FULL])?,
         f,
@@ -232,9 +232,9 @@ pub fn fiedler(a: &Array) -> Result<Array> {
     if a.ndim() != 1 {
         return Err(value("Input 'a' must be a 1D array."));
     }
-    let col = a.reshape(&[-1, 1])?;
-    let row = a.reshape(&[1, -1])?;
-    Ok(ufunc::absolute(&ufunc::subtract(&col, &row)?)?)
+    let col = a.reshape([-1, 1])?;
+    let row = a.reshape([1, -1])?;
+    ufunc::absolute(&ufunc::subtract(&col, &row)?)
 }
 
 /// SciPy's `convolution_matrix` modes.
@@ -268,7 +268,7 @@ pub fn convolution_matrix(a: &Array, n: usize, mode: ConvMode) -> Result<Array> 
         return Err(value("len(a) must be at least 1."));
     }
     let dt = a.dtype();
-    let zeros = gpu_array::creation::zeros(&[n - 1], dt)?;
+    let zeros = gpu_array::creation::zeros([n - 1], dt)?;
     let col = concat(&[a, &zeros], dt, a.device())?;
     let row = concat(&[&a.slice(&[range(0, 1)])?, &zeros], dt, a.device())?;
     let raw = toeplitz(&col, Some(&row))?;
@@ -279,7 +279,7 @@ pub fn convolution_matrix(a: &Array, n: usize, mode: ConvMode) -> Result<Array> 
         ConvMode::Same => (trim / 2, total - (trim - trim / 2)),
         ConvMode::Valid => (trim, total - trim),
     };
-    Ok(raw.slice(&[range(start, stop), AxisIndex::FULL])?.copy()?)
+    raw.slice(&[range(start, stop), AxisIndex::FULL])?.copy()
 }
 
 /// `count` elements of `out` from `(r0, c0)` stepping two rows and two
@@ -298,7 +298,7 @@ fn every_other_diagonal(out: &Array, r0: usize, c0: usize, count: usize) -> Resu
         },
     ])?;
     let st = start.strides();
-    Ok(start.as_strided(&[count], &[2 * (st[0] + st[1])])?)
+    start.as_strided(&[count], &[2 * (st[0] + st[1])])
 }
 
 /// The length of Python's `range(start, stop, 2)`.
@@ -328,22 +328,22 @@ pub fn fiedler_companion(a: &Array) -> Result<Array> {
     };
     let size = a.size();
     if size <= 1 {
-        return Ok(gpu_array::creation::zeros(&[0], dt)?);
+        return gpu_array::creation::zeros([0], dt);
     }
     let a = a.astype(dt)?;
     let a = ufunc::divide(&a, &a.slice(&[range(0, 1)])?)?;
     let neg = |start: usize| -> Result<Array> {
-        Ok(ufunc::negative(&a.slice(&[AxisIndex::Slice {
+        ufunc::negative(&a.slice(&[AxisIndex::Slice {
             start: Some(start as isize),
             stop: None,
             step: 2,
-        }])?)?)
+        }])?)
     };
     if size == 2 {
-        return Ok(neg(1)?.reshape(&[1, 1])?);
+        return neg(1)?.reshape([1, 1]);
     }
     let n = size - 1;
-    let c = gpu_array::creation::zeros(&[n, n], dt)?;
+    let c = gpu_array::creation::zeros([n, n], dt)?;
     let cast = gpu_array::dtype::Casting::Unsafe;
     // Subdiagonals.
     let cnt = range2(3, n);
@@ -365,7 +365,7 @@ pub fn fiedler_companion(a: &Array) -> Result<Array> {
     }
     // The first column: -a[1], 1.
     gpu_array::array::copyto(
-        &c.slice(&[range(0, 1), range(0, 1)])?.reshape(&[1])?,
+        &c.slice(&[range(0, 1), range(0, 1)])?.reshape([1])?,
         &neg(1)?.slice(&[range(0, 1)])?,
         cast,
         None,
@@ -417,7 +417,7 @@ pub fn hilbert(n: usize) -> Result<Array> {
     let h: Vec<f64> = (0..n * n)
         .map(|t| 1.0 / ((t / n + t % n) as f64 + 1.0))
         .collect();
-    Ok(Array::from_slice(&h, &[n, n])?)
+    Array::from_slice(&h, &[n, n])
 }
 
 /// SciPy's `helmert(n, full)`: the Helmert matrix, `(n - 1, n)` or with
@@ -470,7 +470,7 @@ pub fn dft(n: usize, scale: Option<&str>) -> Result<Array> {
             Complex::new(th.cos() / s, th.sin() / s)
         })
         .collect();
-    Ok(Array::from_slice(&m, &[n, n])?)
+    Array::from_slice(&m, &[n, n])
 }
 
 #[cfg(test)]

@@ -14,8 +14,8 @@ use gpu_array::{Array, DType};
 use gpu_linalg::scipy::{self, Trans};
 use gpu_linalg::{
     LinAlgErrors, Norm, NormAxis, QrMode, QrResult, SvdDriver, SvdParams, Uplo, cholesky, det, eig,
-    eigh, eigvals, eigvalsh, errstate, inv, lstsq, matmul, matrix_rank, norm, pinv, qr, slogdet,
-    solve, svd, tensorinv, tensorsolve,
+    eigh, eigvals, eigvalsh, errstate, inv, lstsq, matmul, matrix_rank, norm_with, pinv, qr,
+    slogdet, solve, svd, tensorinv, tensorsolve,
 };
 
 use crate::common::{C, Rng, assert_close, dev, eps, host, host_ct, host_eye, host_matmul, random};
@@ -144,7 +144,7 @@ fn not_positive_definite_raises_only_when_asked() {
     assert_eq!(inv(&s).unwrap_err().to_string(), "Singular matrix");
     // A singular matrix in a stack (the batched small-matrix path).
     let eye = gpu_array::creation::eye(2, None, 0, DType::Float32).unwrap();
-    let stack = Array::empty(&[3, 2, 2], DType::Float32).unwrap();
+    let stack = Array::empty([3, 2, 2], DType::Float32).unwrap();
     for (i, m) in [&eye, &s, &eye].iter().enumerate() {
         stack
             .slice(&[gpu_array::AxisIndex::Index(i as isize)])
@@ -345,7 +345,7 @@ fn det_and_slogdet() {
     assert_eq!(det(&p).unwrap().to_vec::<f64>().unwrap(), vec![1.0]);
     let q = Array::from_slice(&[0.0f64, 1.0, 1.0, 0.0], &[2, 2]).unwrap();
     assert_eq!(det(&q).unwrap().to_vec::<f64>().unwrap(), vec![-1.0]);
-    let e = Array::zeros(&[3, 0, 0], DType::Float64).unwrap();
+    let e = Array::zeros([3, 0, 0], DType::Float64).unwrap();
     assert_eq!(det(&e).unwrap().to_vec::<f64>().unwrap(), vec![1.0; 3]);
 }
 
@@ -507,7 +507,7 @@ fn svd_shapes_drivers_and_modes() {
     let a = random(&mut rng, &[7, 5], DType::Float64).T();
     check_svd(&a, SvdParams::default(), "transposed");
     let e = svd(
-        &Array::zeros(&[3, 0], DType::Float32).unwrap(),
+        &Array::zeros([3, 0], DType::Float32).unwrap(),
         SvdParams::default(),
     )
     .unwrap();
@@ -657,7 +657,7 @@ fn lstsq_pinv_rank() {
             vec![4]
         );
     }
-    let z = Array::zeros(&[4], DType::Float32).unwrap();
+    let z = Array::zeros([4], DType::Float32).unwrap();
     assert_eq!(
         matrix_rank(&z, Default::default())
             .unwrap()
@@ -679,7 +679,7 @@ fn norms() {
     let abs: Vec<f64> = hx.iter().map(|z| z.norm()).collect();
     let one = |v: f64| vec![C::new(v, 0.0)];
     let fro = abs.iter().map(|a| a * a).sum::<f64>().sqrt();
-    let r = |o, ax| host(&norm(&x, o, ax, false).unwrap());
+    let r = |o, ax| host(&norm_with(&x, o, ax, false).unwrap());
     assert_close(
         &r(Norm::Default, NormAxis::All),
         &one(fro),
@@ -739,12 +739,12 @@ fn norms() {
     assert_close(&r(Norm::P(3.0), NormAxis::One(1)), &p3, 1e-14, "p=3");
     let l0: Vec<C> = (0..4).map(|_| C::new(3.0, 0.0)).collect();
     assert_close(&r(Norm::P(0.0), NormAxis::One(0)), &l0, 0.0, "p=0");
-    let v = norm(&x, Norm::Default, NormAxis::One(0), true).unwrap();
+    let v = norm_with(&x, Norm::Default, NormAxis::One(0), true).unwrap();
     assert_eq!(v.shape(), &[1, 4]);
     assert_eq!(v.dtype(), DType::Float64);
-    let k = norm(&x, Norm::Default, NormAxis::All, true).unwrap();
+    let k = norm_with(&x, Norm::Default, NormAxis::All, true).unwrap();
     assert_eq!(k.shape(), &[1, 1]);
-    assert!(norm(&x, Norm::P(3.0), NormAxis::All, false).is_err());
+    assert!(norm_with(&x, Norm::P(3.0), NormAxis::All, false).is_err());
     // NumPy 2's vector_norm over several axes, matrix_norm, svdvals, cond.
     let y = random(&mut rng, &[2, 3, 4], DType::Float32);
     let hy = host(&y);
@@ -773,12 +773,12 @@ fn norms() {
     let sq = random(&mut rng, &[4, 4], DType::Float64);
     let c1 = gpu_linalg::cond(&sq, Norm::P(1.0)).unwrap();
     let inv_sq = inv(&sq).unwrap();
-    let want = host(&norm(&sq, Norm::P(1.0), NormAxis::All, false).unwrap())[0]
-        * host(&norm(&inv_sq, Norm::P(1.0), NormAxis::All, false).unwrap())[0];
+    let want = host(&norm_with(&sq, Norm::P(1.0), NormAxis::All, false).unwrap())[0]
+        * host(&norm_with(&inv_sq, Norm::P(1.0), NormAxis::All, false).unwrap())[0];
     assert_close(&host(&c1), &[want], 1e-12, "cond 1");
     let i = Array::from_slice(&[3i32, 4], &[2]).unwrap();
     assert_eq!(
-        norm(&i, Norm::Default, NormAxis::All, false)
+        norm_with(&i, Norm::Default, NormAxis::All, false)
             .unwrap()
             .to_vec::<f64>()
             .unwrap(),
@@ -794,7 +794,7 @@ fn tensorsolve_tensorinv() {
     let mut rng = Rng(9);
     let dt = DType::Float64;
     let a = well_conditioned(&mut rng, &[], 6, dt)
-        .reshape(&[6, 2, 3])
+        .reshape([6, 2, 3])
         .unwrap();
     let b = random(&mut rng, &[6], dt);
     let x = tensorsolve(&a, &b, None).unwrap();
@@ -802,7 +802,7 @@ fn tensorsolve_tensorinv() {
     let back = gpu_linalg::tensordot(&a, &x, gpu_linalg::Axes::N(2)).unwrap();
     assert_close(&host(&back), &host(&b), 1e-12, "tensorsolve");
     let t = well_conditioned(&mut rng, &[], 6, dt)
-        .reshape(&[2, 3, 6])
+        .reshape([2, 3, 6])
         .unwrap();
     let ti = tensorinv(&t, 2).unwrap();
     assert_eq!(ti.shape(), &[6, 2, 3]);

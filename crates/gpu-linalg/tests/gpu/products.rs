@@ -259,18 +259,18 @@ fn matmul_empty_and_zero_k() {
     if !dev() {
         return;
     }
-    let a = Array::zeros(&[3, 0], DType::Float32).unwrap();
-    let b = Array::zeros(&[0, 4], DType::Float32).unwrap();
+    let a = Array::zeros([3, 0], DType::Float32).unwrap();
+    let b = Array::zeros([0, 4], DType::Float32).unwrap();
     let c = matmul(&a, &b).unwrap();
     assert_eq!(c.shape(), &[3, 4]);
     assert!(host(&c).iter().all(|z| *z == C::new(0.0, 0.0)));
     let e = matmul(
-        &Array::zeros(&[0, 5], DType::Int32).unwrap(),
-        &Array::zeros(&[5, 2], DType::Int32).unwrap(),
+        &Array::zeros([0, 5], DType::Int32).unwrap(),
+        &Array::zeros([5, 2], DType::Int32).unwrap(),
     )
     .unwrap();
     assert_eq!(e.shape(), &[0, 2]);
-    let err = matmul(&a, &Array::zeros(&[3, 4], DType::Float32).unwrap()).unwrap_err();
+    let err = matmul(&a, &Array::zeros([3, 4], DType::Float32).unwrap()).unwrap_err();
     assert!(
         err.to_string().contains("mismatch in its core dimension 0"),
         "{err}"
@@ -286,21 +286,21 @@ fn matmul_out_and_method() {
     let a = random(&mut rng, &[4, 5], DType::Float32);
     let b = random(&mut rng, &[5, 6], DType::Float32);
     let want = host(&matmul(&a, &b).unwrap());
-    let out = Array::zeros(&[4, 6], DType::Float32).unwrap();
+    let out = Array::zeros([4, 6], DType::Float32).unwrap();
     matmul_into(&a, &b, &out).unwrap();
     assert_close(&host(&out), &want, 0.0, "out= contiguous");
-    let wide = Array::zeros(&[4, 6], DType::Float64).unwrap();
+    let wide = Array::zeros([4, 6], DType::Float64).unwrap();
     matmul_into(&a, &b, &wide).unwrap();
     assert_close(&host(&wide), &want, 1e-7, "out= float64");
-    let t = Array::zeros(&[6, 4], DType::Float32).unwrap();
+    let t = Array::zeros([6, 4], DType::Float32).unwrap();
     matmul_into(&a, &b, &t.T()).unwrap();
     assert_close(&host(&t.T()), &want, 0.0, "out= transposed");
-    let bad = Array::zeros(&[4, 6], DType::Int32).unwrap();
+    let bad = Array::zeros([4, 6], DType::Int32).unwrap();
     assert!(
         matmul_into(&a, &b, &bad).is_err(),
         "float into int is not same_kind"
     );
-    assert!(matmul_into(&a, &b, &Array::zeros(&[4, 5], DType::Float32).unwrap()).is_err());
+    assert!(matmul_into(&a, &b, &Array::zeros([4, 5], DType::Float32).unwrap()).is_err());
     assert_close(&host(&a.matmul(&b).unwrap()), &want, 0.0, "method");
 }
 
@@ -970,7 +970,7 @@ fn golden_run(c: &golden::Case, ins: &[Array]) -> Result<Vec<Array>, String> {
                     }
                 }
             };
-            one(gpu_linalg::norm(
+            one(gpu_linalg::norm_with(
                 &a,
                 golden_norm(c.p("ord")),
                 axis,
