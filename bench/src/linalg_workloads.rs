@@ -109,7 +109,7 @@ pub fn svd_f32(dev: Device) -> Result<Record> {
 
 pub fn eigh_f32(dev: Device) -> Result<Record> {
     let m = mixed(2048, DType::Float32)?;
-    let a = ufunc::add(&m, &m.T()).map_err(err)?;
+    let a = ufunc::add(&m, m.T()).map_err(err)?;
     let ms = time_ms(dev, || eigh(&a, Uplo::L).map(drop))?;
     Ok(ms_rec("eigh f32 2048", ms))
 }

@@ -54,7 +54,7 @@
 //!     fn exp_matches_host<T>() {
 //!         let Some(_device) = device_or_skip() else { return };
 //!         let x = shaped_arange::<T>(&[4, 5], Order::C);
-//!         let y = gpu_array::exp(&gpu_array::asarray(&x)?)?;
+//!         let y = gpu_array::exp(&gpu_array::asarray_with(&x)?)?;
 //!         assert_allclose_default(&y, &x.mapv(|v| host_exp(v)));
 //!     }
 //! }

@@ -9,7 +9,7 @@ use crate::dtype::{Casting, DType, ScalarValue, check_cast};
 use crate::elementwise::{Elementwise, astype_kernel, fill_kernel};
 use crate::error::Result;
 use crate::layout::{self, Order};
-use crate::ufunc::{self, Input, scalar_to_bytes};
+use crate::ufunc::{self, Arg, scalar_to_bytes};
 
 impl Array {
     /// A copy converted to `dtype` (NumPy's `astype`, whose casting is
@@ -141,7 +141,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`ufunc::equal`].
-    pub fn equal<'a>(&'a self, other: impl Into<Input<'a>>) -> Result<Array> {
+    pub fn equal<'b>(&self, other: impl Into<Arg<'b>>) -> Result<Array> {
         ufunc::equal(self, other)
     }
 
@@ -149,7 +149,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`ufunc::not_equal`].
-    pub fn not_equal<'a>(&'a self, other: impl Into<Input<'a>>) -> Result<Array> {
+    pub fn not_equal<'b>(&self, other: impl Into<Arg<'b>>) -> Result<Array> {
         ufunc::not_equal(self, other)
     }
 
@@ -157,7 +157,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`ufunc::less`].
-    pub fn less<'a>(&'a self, other: impl Into<Input<'a>>) -> Result<Array> {
+    pub fn less<'b>(&self, other: impl Into<Arg<'b>>) -> Result<Array> {
         ufunc::less(self, other)
     }
 
@@ -165,7 +165,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`ufunc::less_equal`].
-    pub fn less_equal<'a>(&'a self, other: impl Into<Input<'a>>) -> Result<Array> {
+    pub fn less_equal<'b>(&self, other: impl Into<Arg<'b>>) -> Result<Array> {
         ufunc::less_equal(self, other)
     }
 
@@ -173,7 +173,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`ufunc::greater`].
-    pub fn greater<'a>(&'a self, other: impl Into<Input<'a>>) -> Result<Array> {
+    pub fn greater<'b>(&self, other: impl Into<Arg<'b>>) -> Result<Array> {
         ufunc::greater(self, other)
     }
 
@@ -181,7 +181,7 @@ impl Array {
     ///
     /// # Errors
     /// As [`ufunc::greater_equal`].
-    pub fn greater_equal<'a>(&'a self, other: impl Into<Input<'a>>) -> Result<Array> {
+    pub fn greater_equal<'b>(&self, other: impl Into<Arg<'b>>) -> Result<Array> {
         ufunc::greater_equal(self, other)
     }
 }
@@ -196,12 +196,45 @@ fn or_panic(r: Result<Array>, op: &str) -> Array {
 
 macro_rules! binary_operators {
     ($($tr:ident $method:ident $f:ident $sym:literal;)*) => {$(
-        impl<'a, R: Into<Input<'a>>> ops::$tr<R> for &'a Array {
+        impl<'a, 'b, R: Into<Arg<'b>>> ops::$tr<R> for &'a Array {
             type Output = Array;
             /// Panics on error (shapes, dtypes, device); the named ufunc
             /// function returns a `Result` instead.
             #[track_caller]
             fn $method(self, rhs: R) -> Array {
+                or_panic(ufunc::$f(self, rhs), $sym)
+            }
+        }
+        impl<'b, R: Into<Arg<'b>>> ops::$tr<R> for Array {
+            type Output = Array;
+            /// Panics on error (shapes, dtypes, device); the named ufunc
+            /// function returns a `Result` instead.
+            #[track_caller]
+            fn $method(self, rhs: R) -> Array {
+                or_panic(ufunc::$f(self, rhs), $sym)
+            }
+        }
+        scalar_left_operators!($tr $method $f $sym; bool, i8, i16, i32, i64, u8, u16, u32, u64,
+            isize, usize, f32, f64, num_complex::Complex<f32>, num_complex::Complex<f64>);
+    )*};
+}
+
+/// `2.0 * &x`, `1 - x`: a Rust scalar on the left of an array.
+macro_rules! scalar_left_operators {
+    ($tr:ident $method:ident $f:ident $sym:literal; $($t:ty),*) => {$(
+        impl ops::$tr<&Array> for $t {
+            type Output = Array;
+            /// Panics on error; the named ufunc function returns a `Result`.
+            #[track_caller]
+            fn $method(self, rhs: &Array) -> Array {
+                or_panic(ufunc::$f(self, rhs), $sym)
+            }
+        }
+        impl ops::$tr<Array> for $t {
+            type Output = Array;
+            /// Panics on error; the named ufunc function returns a `Result`.
+            #[track_caller]
+            fn $method(self, rhs: Array) -> Array {
                 or_panic(ufunc::$f(self, rhs), $sym)
             }
         }
@@ -230,10 +263,28 @@ impl ops::Neg for &Array {
     }
 }
 
+impl ops::Neg for Array {
+    type Output = Array;
+    /// Panics on error; see [`ufunc::negative`].
+    #[track_caller]
+    fn neg(self) -> Array {
+        or_panic(ufunc::negative(self), "-")
+    }
+}
+
 impl ops::Not for &Array {
     type Output = Array;
     /// NumPy's `~`: bitwise NOT, logical NOT for bool. Panics on error; see
     /// [`ufunc::invert`].
+    #[track_caller]
+    fn not(self) -> Array {
+        or_panic(ufunc::invert(self), "!")
+    }
+}
+
+impl ops::Not for Array {
+    type Output = Array;
+    /// As `!&a`.
     #[track_caller]
     fn not(self) -> Array {
         or_panic(ufunc::invert(self), "!")

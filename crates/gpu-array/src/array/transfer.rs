@@ -9,9 +9,10 @@ use gpu_runtime::memory::PinnedMemoryPool;
 use gpu_runtime::{Device, HostTransfer, Stream};
 
 use super::Array;
-use crate::dtype::{DType, Element, from_bytes, to_bytes};
+use crate::dtype::{DType, Element, ScalarValue, check_weak_int, from_bytes, to_bytes};
 use crate::error::{Error, Result};
 use crate::layout::{self, Layout, Order};
+use crate::ufunc::scalar_to_bytes;
 
 impl Array {
     /// A new array on the current device holding `data` in C order with
@@ -228,6 +229,55 @@ impl Array {
         Ok(T::read_le(&b))
     }
 
+    /// The one element of a size-1 array as a `T`, converted as NumPy's
+    /// `float(x)`, `int(x)`, `bool(x)` and `complex(x)` convert (so a
+    /// float32 sum reads as `f64`): integers and bools to floats exactly
+    /// or to the nearest, floats to integers truncated toward zero, a
+    /// complex value to a real type by its real part (NumPy warns and
+    /// discards the imaginary part too). Waits for the array's stream.
+    ///
+    /// ```no_run
+    /// use gpu_array::Array;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let s = Array::from_slice(&[1.5f32, 2.0], &[2])?.sum(())?;
+    /// assert_eq!(s.to_scalar::<f64>()?, 3.5);
+    /// assert_eq!(s.to_scalar::<i64>()?, 3);
+    /// let n: f64 = (&s).try_into()?;
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// "only length-1 arrays can be converted to Python scalars" (NumPy's
+    /// `TypeError`) for another size; [`Error::Overflow`] for a value the
+    /// integer type cannot hold (an infinity among them); a NaN to an
+    /// integer (NumPy's `ValueError`).
+    pub fn to_scalar<T: Element>(&self) -> Result<T> {
+        if self.size() != 1 {
+            return Err(Error::DType(
+                "only length-1 arrays can be converted to Python scalars".into(),
+            ));
+        }
+        let off = self.element_byte_offset(&vec![0; self.ndim()])?;
+        let mut b = vec![0u8; self.itemsize()];
+        self.mem
+            .read_at(self.byte_offset(off)?, &mut b, &self.stream())?;
+        let v = ScalarValue::from_le_bytes(self.dtype, &b);
+        let v = scalar_for_host(v, T::DTYPE)?;
+        Ok(T::read_le(&scalar_to_bytes(v, T::DTYPE)))
+    }
+
+    /// The elements converted to `T`'s dtype as [`Array::astype`] converts
+    /// (on the device, when the dtypes differ), in C order.
+    ///
+    /// # Errors
+    /// Allocation, the cast or the copy failed.
+    pub fn to_vec_as<T: Element>(&self) -> Result<Vec<T>> {
+        if self.dtype == T::DTYPE {
+            return self.to_vec();
+        }
+        self.astype(T::DTYPE)?.to_vec()
+    }
+
     /// Sets the element at `index` to `value` (NumPy's `a[i, j] = value`),
     /// queued on the array's stream. Writes through to every view.
     ///
@@ -349,3 +399,72 @@ mod tests {
         assert!(v.is_empty());
     }
 }
+
+/// `v` made fit for `to` as Python's `int()`, `float()`, `bool()` and
+/// `complex()` make a NumPy scalar fit, before [`scalar_to_bytes`] writes
+/// it: integers range-checked, floats truncated (NaN and infinities
+/// refused), complex values reduced to their real part for real types.
+fn scalar_for_host(v: ScalarValue, to: DType) -> Result<ScalarValue> {
+    let v = match v {
+        ScalarValue::Complex(c) if !to.is_complex() => ScalarValue::Float(c.re),
+        other => other,
+    };
+    if !to.is_integer() {
+        return Ok(v);
+    }
+    let n = match v {
+        ScalarValue::Float(f) if f.is_nan() => {
+            return Err(Error::Value("cannot convert float NaN to integer".into()));
+        }
+        ScalarValue::Float(f) if f.is_infinite() => {
+            return Err(Error::Overflow(
+                "cannot convert float infinity to integer".into(),
+            ));
+        }
+        // In range of i128 after the checks above only when finite and
+        // below 2**127; larger magnitudes fail the dtype's check below.
+        ScalarValue::Float(f) => f.trunc().clamp(-(2f64.powi(127)), 2f64.powi(127) - 1.0) as i128,
+        ScalarValue::Int(n) => n,
+        ScalarValue::Bool(b) => i128::from(b),
+        ScalarValue::Complex(_) => unreachable!("complex reduced above"),
+    };
+    check_weak_int(n, to)?;
+    Ok(ScalarValue::Int(n))
+}
+
+macro_rules! scalar_try_from {
+    ($($t:ty),* $(,)?) => {$(
+        /// The one element, as [`Array::to_scalar`] converts it.
+        impl TryFrom<&Array> for $t {
+            type Error = Error;
+            fn try_from(a: &Array) -> Result<$t> {
+                a.to_scalar::<$t>()
+            }
+        }
+        /// The one element, as [`Array::to_scalar`] converts it.
+        impl TryFrom<Array> for $t {
+            type Error = Error;
+            fn try_from(a: Array) -> Result<$t> {
+                a.to_scalar::<$t>()
+            }
+        }
+    )*};
+}
+
+scalar_try_from!(
+    bool,
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u16,
+    u32,
+    u64,
+    f32,
+    f64,
+    half::f16,
+    half::bf16,
+    num_complex::Complex<f32>,
+    num_complex::Complex<f64>,
+);

@@ -49,6 +49,60 @@ impl<T: Element> From<&Vec<T>> for ArrayLike<'_> {
     }
 }
 
+impl<T: Element> From<Vec<T>> for ArrayLike<'_> {
+    /// A 1-D array of the elements.
+    fn from(data: Vec<T>) -> Self {
+        ArrayLike::from(data.as_slice())
+    }
+}
+
+/// The element types of array literals (`[1, 2, 3]`, `[[1.0, 2.0], [3.0,
+/// 4.0]]`): bool, `i64`, `f32`, `f64` and the complex types. `i64` is the
+/// only integer type on purpose: with one, Rust infers an unsuffixed
+/// integer literal as `i64`, so `array([1, 2, 3])` is int64 as NumPy's
+/// `array([1, 2, 3])` (an unsuffixed float literal is `f64`, NumPy's
+/// float64, by Rust's own rule). Other integer types go through a slice or
+/// a `Vec`: `array(&[1u8, 2][..])`, `array(vec![1i32, 2])`.
+pub trait LiteralElement: Element {}
+
+impl LiteralElement for bool {}
+impl LiteralElement for i64 {}
+impl LiteralElement for f32 {}
+impl LiteralElement for f64 {}
+impl LiteralElement for num_complex::Complex<f32> {}
+impl LiteralElement for num_complex::Complex<f64> {}
+
+impl<T: LiteralElement, const N: usize> From<[T; N]> for ArrayLike<'_> {
+    /// A 1-D array of the elements.
+    fn from(data: [T; N]) -> Self {
+        ArrayLike::from(&data[..])
+    }
+}
+
+impl<T: LiteralElement, const N: usize, const M: usize> From<[[T; N]; M]> for ArrayLike<'_> {
+    /// A 2-D array, `M` rows of `N`.
+    fn from(data: [[T; N]; M]) -> Self {
+        ArrayLike::Host {
+            dtype: T::DTYPE,
+            shape: vec![M, N],
+            bytes: to_bytes(data.as_flattened()),
+        }
+    }
+}
+
+impl<T: LiteralElement, const N: usize, const M: usize, const K: usize> From<[[[T; N]; M]; K]>
+    for ArrayLike<'_>
+{
+    /// A 3-D array of shape `(K, M, N)`.
+    fn from(data: [[[T; N]; M]; K]) -> Self {
+        ArrayLike::Host {
+            dtype: T::DTYPE,
+            shape: vec![K, M, N],
+            bytes: to_bytes(data.as_flattened().as_flattened()),
+        }
+    }
+}
+
 impl<T: Element> From<T> for ArrayLike<'_> {
     /// A 0-d array of one element.
     fn from(x: T) -> Self {
@@ -80,6 +134,35 @@ where
     }
 }
 
+/// A new array holding a copy of `obj` (NumPy's `array(obj)`): host data
+/// (an array literal, a slice, a `Vec`, an `ndarray` array, a scalar) goes
+/// to the current device with its dtype; see [`array_with`] for `dtype`
+/// and `order`.
+///
+/// ```no_run
+/// use gpu_array::{DType, creation::array};
+/// # fn main() -> gpu_array::Result<()> {
+/// assert_eq!(array([1, 2, 3])?.dtype(), DType::Int64);
+/// assert_eq!(array([[1.0, 2.0], [3.0, 4.0]])?.shape(), &[2, 2]);
+/// assert_eq!(array(vec![1u8, 2])?.dtype(), DType::UInt8);
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`array_with`].
+pub fn array<'a>(obj: impl Into<ArrayLike<'a>>) -> Result<Array> {
+    array_with(obj, None, None)
+}
+
+/// `obj` as an array without a copy when it already is one (NumPy's
+/// `asarray(obj)`); see [`asarray_with`] for `dtype` and `order`.
+///
+/// # Errors
+/// As [`array_with`].
+pub fn asarray<'a>(obj: impl Into<ArrayLike<'a>>) -> Result<Array> {
+    asarray_with(obj, None, None)
+}
+
 /// A new array holding a copy of `obj` (NumPy's `array(obj, dtype,
 /// copy=True, order)`), converted to `dtype` (`None`: keep) with NumPy's
 /// `unsafe` casting. `order` `None` is NumPy's `'K'` (keep the source's
@@ -89,7 +172,7 @@ where
 ///
 /// # Errors
 /// Allocation or the copy failed.
-pub fn array<'a>(
+pub fn array_with<'a>(
     obj: impl Into<ArrayLike<'a>>,
     dtype: Option<DType>,
     order: Option<Order>,
@@ -126,11 +209,11 @@ pub fn array<'a>(
 /// array that already has `dtype` (or `dtype` is `None`) and `order` (`None`
 /// accepts any layout; C or F need that contiguity) comes back as itself,
 /// sharing its memory, without a copy; anything else goes through
-/// [`array()`].
+/// [`array_with`].
 ///
 /// # Errors
-/// As [`array()`].
-pub fn asarray<'a>(
+/// As [`array_with`].
+pub fn asarray_with<'a>(
     obj: impl Into<ArrayLike<'a>>,
     dtype: Option<DType>,
     order: Option<Order>,
@@ -147,7 +230,7 @@ pub fn asarray<'a>(
             return Ok(a.clone());
         }
     }
-    array(obj, dtype, order)
+    array_with(obj, dtype, order)
 }
 
 /// `a` with at least one dimension, as a view (NumPy's `ndmin=1`).
@@ -168,7 +251,7 @@ fn at_least_1d(a: &Array) -> Array {
 /// Allocation or the copy failed.
 pub fn ascontiguousarray(a: &Array, dtype: Option<DType>) -> Result<Array> {
     let a = at_least_1d(a);
-    asarray(&a, dtype, Some(Order::C))
+    asarray_with(&a, dtype, Some(Order::C))
 }
 
 /// An F-contiguous array with `a`'s values (NumPy's `asfortranarray(a,
@@ -179,7 +262,7 @@ pub fn ascontiguousarray(a: &Array, dtype: Option<DType>) -> Result<Array> {
 /// Allocation or the copy failed.
 pub fn asfortranarray(a: &Array, dtype: Option<DType>) -> Result<Array> {
     let a = at_least_1d(a);
-    asarray(&a, dtype, Some(Order::F))
+    asarray_with(&a, dtype, Some(Order::F))
 }
 
 /// A copy of `a` keeping its axis order (NumPy's `copy(a)`, whose order is

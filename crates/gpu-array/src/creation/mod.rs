@@ -13,7 +13,8 @@
 //! | `np.empty_like(a)`, `np.zeros_like(a, dt)`     | [`empty_like`]`(&a, None)?`, [`zeros_like`]`(&a, Some(dt))?`  |
 //! | `np.ones_like(a)`, `np.full_like(a, v)`        | [`ones_like`]`(&a, None)?`, [`full_like`]`(&a, v, None)?`     |
 //! | `np.eye(3, 4, k=1, dtype=dt)`, `np.identity(n)` | [`eye`]`(3, Some(4), 1, dt)?`, [`identity`]`(n, dt)?`        |
-//! | `np.array(x, dt)`, `np.asarray(a)`             | [`array()`]`(&x, Some(dt), None)?`, [`asarray`]`(&a, None, None)?` |
+//! | `np.array([1, 2, 3])`, `np.asarray(a)`         | [`array()`]`([1, 2, 3])?` (int64), [`asarray`]`(&a)?`          |
+//! | `np.array(x, dt, order='F')`                   | [`array_with`]`(&x, Some(dt), Some(Order::F))?`, [`asarray_with`] |
 //! | `np.ascontiguousarray(a)`, `np.asfortranarray(a)` | [`ascontiguousarray`]`(&a, None)?`, [`asfortranarray`]`(&a, None)?` |
 //! | `np.copy(a)`                                   | [`copy`]`(&a)?` (order K)                                     |
 //! | `np.arange(10)`, `np.arange(0, 1, 0.1)`        | [`arange`]`(10)?`, [`arange`]`((0, 1, 0.1))?`                |
@@ -43,7 +44,10 @@ pub use basic::{
     empty, empty_like, empty_order, eye, full, full_like, full_order, identity, ones, ones_like,
     ones_order, zeros, zeros_like, zeros_order,
 };
-pub use from_data::{ArrayLike, array, asarray, ascontiguousarray, asfortranarray, copy};
+pub use from_data::{
+    ArrayLike, LiteralElement, array, array_with, asarray, asarray_with, ascontiguousarray,
+    asfortranarray, copy,
+};
 pub use matrix::{diag, diagflat, tri, tril, triu};
 pub use ranges::{
     ArangeRange, GridRange, GridStep, Indexing, arange, arange_with, indices, indices_sparse,

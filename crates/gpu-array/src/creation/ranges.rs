@@ -113,9 +113,7 @@ fn ceil_to_len(value: f64) -> Result<i64> {
 /// with Python's arithmetic (exact for integers), at least 0.
 fn arange_length(start: Num, stop: Num, step: Num, complex: bool) -> Result<usize> {
     if step.is_zero() {
-        return Err(Error::Value(
-            "arange: step must not be zero (NumPy: ZeroDivisionError: division by zero)".into(),
-        ));
+        return Err(Error::ZeroDivision("division by zero".into()));
     }
     let delta = stop.add(start, true);
     if delta.is_zero() {
@@ -245,7 +243,8 @@ pub fn arange(range: impl Into<ArangeRange>) -> Result<Array> {
 /// So `arange(0, 5, 1.5, Some(Int64))` is `[0, 1, 2, 3]`, as NumPy's.
 ///
 /// # Errors
-/// A zero step (NumPy's `ZeroDivisionError`); "arange: cannot compute
+/// [`Error::ZeroDivision`] "division by zero" for a zero step (NumPy's
+/// `ZeroDivisionError`); "arange: cannot compute
 /// length" for NaN; "Maximum allowed size exceeded" for an infinite or
 /// too long range; "arange() is only supported for booleans when the
 /// result has at most length 2."; an integer `start` or `start + step`
@@ -640,10 +639,7 @@ fn grid_axes(ranges: &[GridRange], op: &str, sparse: bool) -> Result<(Vec<GridAx
                 }
                 kinds.push(step.kind());
                 if step.is_zero() {
-                    return Err(Error::Value(format!(
-                        "{op}: step must not be zero (NumPy: ZeroDivisionError: float division \
-                         by zero)"
-                    )));
+                    return Err(Error::ZeroDivision(format!("{op}: float division by zero")));
                 }
                 let n = (stop.add(start, true).float() / step.float()).ceil();
                 if n < 0.0 && !sparse {

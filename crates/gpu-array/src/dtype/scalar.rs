@@ -114,14 +114,14 @@ pub fn result_type(operands: &[Operand]) -> Result<DType> {
 ///
 /// # Errors
 ///
-/// [`Error::Value`] "Python integer 300 out of bounds for int8" when `dtype`
+/// [`Error::Overflow`] "Python integer 300 out of bounds for int8" when `dtype`
 /// is an integer type that cannot hold `value`. Bool and inexact dtypes accept
 /// any value.
 pub fn check_weak_int(value: i128, dtype: DType) -> Result<()> {
     if let Ok(info) = super::iinfo(dtype)
         && !(info.min..=info.max).contains(&value)
     {
-        return Err(Error::Value(format!(
+        return Err(Error::Overflow(format!(
             "Python integer {value} out of bounds for {dtype}"
         )));
     }
@@ -142,6 +142,34 @@ pub enum ScalarValue {
 }
 
 impl ScalarValue {
+    /// The value of one element of `dtype` from its little-endian bytes.
+    ///
+    /// # Panics
+    /// If `bytes` is not `dtype.itemsize()` long.
+    pub fn from_le_bytes(dtype: DType, bytes: &[u8]) -> ScalarValue {
+        use super::Element;
+        match dtype {
+            DType::Bool => ScalarValue::Bool(bytes[0] != 0),
+            DType::Int8 => ScalarValue::Int(i8::read_le(bytes).into()),
+            DType::Int16 => ScalarValue::Int(i16::read_le(bytes).into()),
+            DType::Int32 => ScalarValue::Int(i32::read_le(bytes).into()),
+            DType::Int64 => ScalarValue::Int(i64::read_le(bytes).into()),
+            DType::UInt8 => ScalarValue::Int(u8::read_le(bytes).into()),
+            DType::UInt16 => ScalarValue::Int(u16::read_le(bytes).into()),
+            DType::UInt32 => ScalarValue::Int(u32::read_le(bytes).into()),
+            DType::UInt64 => ScalarValue::Int(u64::read_le(bytes).into()),
+            DType::Float16 => ScalarValue::Float(half::f16::read_le(bytes).to_f64()),
+            DType::BFloat16 => ScalarValue::Float(half::bf16::read_le(bytes).to_f64()),
+            DType::Float32 => ScalarValue::Float(f32::read_le(bytes).into()),
+            DType::Float64 => ScalarValue::Float(f64::read_le(bytes)),
+            DType::Complex64 => {
+                let c = Complex::<f32>::read_le(bytes);
+                ScalarValue::Complex(Complex::new(c.re.into(), c.im.into()))
+            }
+            DType::Complex128 => ScalarValue::Complex(Complex::<f64>::read_le(bytes)),
+        }
+    }
+
     /// The value's kind: all that a weak (Python) scalar contributes to
     /// type promotion under NEP 50.
     pub fn kind(&self) -> ScalarKind {

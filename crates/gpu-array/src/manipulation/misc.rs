@@ -2,7 +2,7 @@
 
 use super::axis_view;
 use crate::array::Array;
-use crate::creation::{asarray, ascontiguousarray, asfortranarray};
+use crate::creation::{asarray_with, ascontiguousarray, asfortranarray};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::reduction::ReduceOptions;
@@ -100,7 +100,7 @@ pub fn require(a: &Array, dtype: Option<DType>, requirements: &[Requirement]) ->
     } else if f {
         asfortranarray(a, dtype)?
     } else {
-        asarray(a, dtype, None)?
+        asarray_with(a, dtype, None)?
     };
     if has(Requirement::OwnData) && !out.flags().owndata {
         out = out.copy_order(if f {

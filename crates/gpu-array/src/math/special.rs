@@ -153,7 +153,7 @@ pub fn rsqrt(x: &Array) -> Result<Array> {
 /// Allocation or launch failed.
 pub fn angle(z: &Array, deg: bool) -> Result<Array> {
     let a = if z.dtype().is_complex() {
-        ufunc::arctan2(&z.imag()?, &z.real())?
+        ufunc::arctan2(&z.imag()?, z.real())?
     } else {
         ufunc::arctan2(0i64, z)?
     };

@@ -461,7 +461,7 @@ pub fn corrcoef(x: &Array, y: Option<&Array>, rowvar: bool, dtype: Option<DType>
         return ufunc::divide(&c, &c);
     }
     let d = diag(&c, 0)?;
-    let sd = ufunc::sqrt(&d.real())?;
+    let sd = ufunc::sqrt(d.real())?;
     let n = sd.shape()[0] as isize;
     let inplace = |b: &Array| -> Result<()> {
         ufunc::call(

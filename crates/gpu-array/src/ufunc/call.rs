@@ -30,6 +30,67 @@ impl<'a> From<&'a Array> for Input<'a> {
 
 crate::array::from_rust_scalars!(Input<'_>, Input::Scalar);
 
+/// An argument of a named ufunc function or an operator: an array,
+/// borrowed or owned, or a weak scalar. Owned arrays let results flow
+/// into the next call without a temporary: `exp(x - y)?`, `&a + b * 2.0`.
+#[derive(Debug, Clone)]
+pub enum Arg<'a> {
+    /// A borrowed array.
+    Borrowed(&'a Array),
+    /// An owned array, dropped after the call (see the `Drop` impl: its
+    /// memory is not reused before the queued kernel has read it).
+    Owned(Array),
+    /// A weak scalar.
+    Scalar(ScalarValue),
+}
+
+impl Arg<'_> {
+    /// The argument as a ufunc input (borrowing an owned array).
+    pub fn input(&self) -> Input<'_> {
+        match self {
+            Arg::Borrowed(a) => Input::Array(a),
+            Arg::Owned(a) => Input::Array(a),
+            Arg::Scalar(v) => Input::Scalar(*v),
+        }
+    }
+}
+
+impl Drop for Arg<'_> {
+    /// An owned operand is dropped right after the launch that reads it,
+    /// which ran on its device's current stream. Announcing that stream
+    /// to the memory keeps the pool from handing the block to the stream
+    /// it was allocated on before the launch is done (a no-op when the two
+    /// are the same stream, the usual case).
+    fn drop(&mut self) {
+        if let Arg::Owned(a) = self {
+            a.memory().record_stream(&a.stream());
+        }
+    }
+}
+
+impl<'a> From<&'a Array> for Arg<'a> {
+    fn from(a: &'a Array) -> Self {
+        Arg::Borrowed(a)
+    }
+}
+
+impl From<Array> for Arg<'_> {
+    fn from(a: Array) -> Self {
+        Arg::Owned(a)
+    }
+}
+
+impl<'a> From<Input<'a>> for Arg<'a> {
+    fn from(i: Input<'a>) -> Self {
+        match i {
+            Input::Array(a) => Arg::Borrowed(a),
+            Input::Scalar(v) => Arg::Scalar(v),
+        }
+    }
+}
+
+crate::array::from_rust_scalars!(Arg<'_>, Arg::Scalar);
+
 /// Options of a ufunc call (NumPy's keyword arguments).
 #[derive(Debug, Clone, Default)]
 #[non_exhaustive]

@@ -1,11 +1,13 @@
 //! The ufuncs as functions, NumPy's names: `add(&a, &b)?`, `exp(&a)?`,
-//! `add(&a, 2.0)?`. Each takes arrays or Rust scalars (weak, as Python
-//! scalars in NumPy 2) and returns a new array; [`call`] takes `out=`,
-//! `dtype=` and `casting=`.
+//! `add(&a, 2.0)?`, `exp(x - y)?`. Each takes arrays (borrowed or owned)
+//! or Rust scalars (weak, as Python scalars in NumPy 2) and returns a new
+//! array; [`call`] takes `out=`, `dtype=` and `casting=`. These are the
+//! checked forms of the operators: `add(&a, &b)?` returns the error that
+//! `&a + &b` panics with.
 
 use std::sync::OnceLock;
 
-use super::call::{Input, UfuncOptions, call};
+use super::call::{Arg, UfuncOptions, call};
 use super::{Ufunc, get};
 use crate::array::Array;
 use crate::error::Result;
@@ -38,9 +40,10 @@ macro_rules! unary {
         ///
         /// # Errors
         /// No loop for the input's dtype; allocation or launch failed.
-        pub fn $f<'a>(x: impl Into<Input<'a>>) -> Result<Array> {
+        pub fn $f<'a>(x: impl Into<Arg<'a>>) -> Result<Array> {
             static U: OnceLock<&'static Ufunc> = OnceLock::new();
-            call(lookup(&U, $name)?, &[x.into()], &UfuncOptions::default()).map(one)
+            let x = x.into();
+            call(lookup(&U, $name)?, &[x.input()], &UfuncOptions::default()).map(one)
         }
     )*};
 }
@@ -52,9 +55,10 @@ macro_rules! binary {
         /// # Errors
         /// No loop for the inputs' dtypes, shapes that do not broadcast;
         /// allocation or launch failed.
-        pub fn $f<'a>(x1: impl Into<Input<'a>>, x2: impl Into<Input<'a>>) -> Result<Array> {
+        pub fn $f<'a, 'b>(x1: impl Into<Arg<'a>>, x2: impl Into<Arg<'b>>) -> Result<Array> {
             static U: OnceLock<&'static Ufunc> = OnceLock::new();
-            call(lookup(&U, $name)?, &[x1.into(), x2.into()], &UfuncOptions::default()).map(one)
+            let (x1, x2) = (x1.into(), x2.into());
+            call(lookup(&U, $name)?, &[x1.input(), x2.input()], &UfuncOptions::default()).map(one)
         }
     )*};
 }
@@ -65,11 +69,12 @@ crate::ufunc::names::for_each_ufunc!(unary, binary);
 ///
 /// # Errors
 /// As [`floor_divide`].
-pub fn divmod<'a>(x1: impl Into<Input<'a>>, x2: impl Into<Input<'a>>) -> Result<(Array, Array)> {
+pub fn divmod<'a, 'b>(x1: impl Into<Arg<'a>>, x2: impl Into<Arg<'b>>) -> Result<(Array, Array)> {
     static U: OnceLock<&'static Ufunc> = OnceLock::new();
+    let (x1, x2) = (x1.into(), x2.into());
     call(
         lookup(&U, "divmod")?,
-        &[x1.into(), x2.into()],
+        &[x1.input(), x2.input()],
         &UfuncOptions::default(),
     )
     .map(two)
@@ -79,16 +84,18 @@ pub fn divmod<'a>(x1: impl Into<Input<'a>>, x2: impl Into<Input<'a>>) -> Result<
 ///
 /// # Errors
 /// No loop for the input's dtype; allocation or launch failed.
-pub fn modf<'a>(x: impl Into<Input<'a>>) -> Result<(Array, Array)> {
+pub fn modf<'a>(x: impl Into<Arg<'a>>) -> Result<(Array, Array)> {
     static U: OnceLock<&'static Ufunc> = OnceLock::new();
-    call(lookup(&U, "modf")?, &[x.into()], &UfuncOptions::default()).map(two)
+    let x = x.into();
+    call(lookup(&U, "modf")?, &[x.input()], &UfuncOptions::default()).map(two)
 }
 
 /// `numpy.frexp`: mantissa and exponent (`int32`).
 ///
 /// # Errors
 /// No loop for the input's dtype; allocation or launch failed.
-pub fn frexp<'a>(x: impl Into<Input<'a>>) -> Result<(Array, Array)> {
+pub fn frexp<'a>(x: impl Into<Arg<'a>>) -> Result<(Array, Array)> {
     static U: OnceLock<&'static Ufunc> = OnceLock::new();
-    call(lookup(&U, "frexp")?, &[x.into()], &UfuncOptions::default()).map(two)
+    let x = x.into();
+    call(lookup(&U, "frexp")?, &[x.input()], &UfuncOptions::default()).map(two)
 }

@@ -29,7 +29,7 @@ mod replay;
 pub(crate) mod select;
 mod table;
 
-pub use call::{Input, UfuncOptions, apply, call, scalar_to_bytes};
+pub use call::{Arg, Input, UfuncOptions, apply, call, scalar_to_bytes};
 pub use functions::*;
 pub use select::{ResolvedLoop, UfuncParams};
 

@@ -322,6 +322,10 @@ fn arange_matches_numpy_values() {
 fn arange_errors_in_numpys_words() {
     // No device needed: these fail before anything is allocated.
     assert!(err_text(cr::arange_with(0, 10, 0, None)).contains("division by zero"));
+    assert!(matches!(
+        cr::arange((0, 10, 0)),
+        Err(gpu_array::Error::ZeroDivision(_))
+    ));
     assert!(err_text(cr::arange_with(5, 5, 0.0, None)).contains("division by zero"));
     assert_eq!(
         err_text(cr::arange_with(0.0, f64::NAN, 1, None)),
@@ -742,54 +746,58 @@ fn copies_and_conversions() {
     assert_eq!(cr::asfortranarray(&s0, None).unwrap().shape(), &[1]);
 
     // asarray: the same array when nothing changes.
-    assert!(cr::asarray(&m, None, None).unwrap().shares_memory_with(&m));
     assert!(
-        cr::asarray(&mf, None, None)
+        cr::asarray_with(&m, None, None)
+            .unwrap()
+            .shares_memory_with(&m)
+    );
+    assert!(
+        cr::asarray_with(&mf, None, None)
             .unwrap()
             .shares_memory_with(&mf)
     );
     assert!(
-        cr::asarray(&m, Some(DType::Float32), Some(Order::C))
+        cr::asarray_with(&m, Some(DType::Float32), Some(Order::C))
             .unwrap()
             .shares_memory_with(&m)
     );
-    let a = cr::asarray(&mf, None, Some(Order::C)).unwrap();
+    let a = cr::asarray_with(&mf, None, Some(Order::C)).unwrap();
     assert!(a.is_c_contiguous() && !a.shares_memory_with(&mf));
     assert_array_equal(&a, &mf);
-    let a = cr::asarray(&m, Some(DType::Float16), None).unwrap();
+    let a = cr::asarray_with(&m, Some(DType::Float16), None).unwrap();
     assert_eq!(a.dtype(), DType::Float16);
     assert!(!a.shares_memory_with(&m));
 
     // array: always a copy; order K by default.
-    let a = cr::array(&m, None, None).unwrap();
+    let a = cr::array_with(&m, None, None).unwrap();
     assert!(a.is_c_contiguous() && !a.shares_memory_with(&m));
     assert_array_equal(&a, &m);
-    let a = cr::array(&mf, None, None).unwrap();
+    let a = cr::array_with(&mf, None, None).unwrap();
     assert!(a.is_f_contiguous() && !a.is_c_contiguous());
-    let a = cr::array(&mf, Some(DType::Complex128), Some(Order::C)).unwrap();
+    let a = cr::array_with(&mf, Some(DType::Complex128), Some(Order::C)).unwrap();
     assert!(a.is_c_contiguous() && a.dtype() == DType::Complex128);
     assert_array_equal(&a, &mf);
 
     // Host data.
-    let a = cr::array(&[1i32, -2, 3][..], Some(DType::Float32), None).unwrap();
+    let a = cr::array_with(&[1i32, -2, 3][..], Some(DType::Float32), None).unwrap();
     assert_eq!(a.dtype(), DType::Float32);
     assert_array_equal(&a, &[1.0f32, -2.0, 3.0]);
     let v = vec![true, false];
-    let a = cr::asarray(&v, None, None).unwrap();
+    let a = cr::asarray_with(&v, None, None).unwrap();
     assert_eq!(a.dtype(), DType::Bool);
     assert_array_equal(&a, &[true, false]);
     let nd = ndarray::Array2::from_shape_fn((2, 3), |(i, j)| (i * 10 + j) as u16);
     let ndt = nd.t();
-    let a = cr::array(&ndt, None, Some(Order::F)).unwrap();
+    let a = cr::array_with(&ndt, None, Some(Order::F)).unwrap();
     assert!(a.is_f_contiguous() && a.shape() == [3, 2]);
     assert_array_equal(&a, &ndt);
-    let a = cr::array(&nd, Some(DType::Int64), Some(Order::F)).unwrap();
+    let a = cr::array_with(&nd, Some(DType::Int64), Some(Order::F)).unwrap();
     assert!(a.is_f_contiguous() && a.dtype() == DType::Int64);
     assert_array_equal(&a, &nd);
-    let a = cr::array(2.5f64, None, None).unwrap();
+    let a = cr::array_with(2.5f64, None, None).unwrap();
     assert_eq!((a.ndim(), a.dtype()), (0, DType::Float64));
     assert_array_equal(&a, &2.5f64);
-    let e = cr::array(&Vec::<f32>::new(), None, None).unwrap();
+    let e = cr::array_with(Vec::<f32>::new(), None, None).unwrap();
     assert_eq!(e.shape(), &[0]);
 }
 

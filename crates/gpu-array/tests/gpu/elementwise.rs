@@ -48,7 +48,7 @@ fn add_over_every_layout() {
         .collect();
     assert_allclose(&(&a1 + &b1), &h1, 0.0, 0.0);
     // Transposed and negative strides.
-    let t = ufunc::multiply(&a.T(), &b.slice(&s![..;-1, ..]).unwrap().T()).unwrap();
+    let t = ufunc::multiply(a.T(), b.slice(&s![..;-1, ..]).unwrap().T()).unwrap();
     let ht = &ha.t() * &hb.slice(ndarray::s![..;-1, ..]).t();
     assert_allclose(&t, &ht, 0.0, 0.0);
     // Broadcast (stride 0) against a row.
@@ -83,20 +83,20 @@ fn nep50_scalars_and_promotion() {
             .contains("out of bounds for int8")
     );
     let u8a = Array::from_slice(&[200u8], &[1]).unwrap();
-    let mixed = ufunc::add(&i8a.slice(&s![0..1]).unwrap(), &u8a).unwrap();
+    let mixed = ufunc::add(i8a.slice(&s![0..1]).unwrap(), &u8a).unwrap();
     assert_eq!(mixed.dtype(), DType::Int16);
     assert_eq!(mixed.to_vec::<i16>().unwrap(), [300]);
-    let d = ufunc::true_divide(&Array::from_slice(&[7i32, -7], &[2]).unwrap(), 2).unwrap();
+    let d = ufunc::true_divide(Array::from_slice(&[7i32, -7], &[2]).unwrap(), 2).unwrap();
     assert_eq!(d.dtype(), DType::Float64);
     assert_eq!(d.to_vec::<f64>().unwrap(), [3.5, -3.5]);
     // Integer floor division by zero gives 0, as NumPy (with a warning there).
     let q = ufunc::floor_divide(
-        &Array::from_slice(&[7i64, -7, 5], &[3]).unwrap(),
-        &Array::from_slice(&[2i64, 2, 0], &[3]).unwrap(),
+        Array::from_slice(&[7i64, -7, 5], &[3]).unwrap(),
+        Array::from_slice(&[2i64, 2, 0], &[3]).unwrap(),
     )
     .unwrap();
     assert_eq!(q.to_vec::<i64>().unwrap(), [3, -4, 0]);
-    let (dq, dr) = ufunc::divmod(&Array::from_slice(&[-7.5f64], &[1]).unwrap(), 2.0).unwrap();
+    let (dq, dr) = ufunc::divmod(Array::from_slice(&[-7.5f64], &[1]).unwrap(), 2.0).unwrap();
     assert_eq!(
         (
             dq.to_vec::<f64>().unwrap()[0],
@@ -420,7 +420,7 @@ fn replayed_launches_see_their_own_arrays() {
         // scalar takes the full path: its value is range-checked).
         let s = 0.25 + f64::from(round);
         let want = ha.mapv(|v| (v as f64 * s) as f32 + (s as f32));
-        let got = ufunc::add(&ufunc::multiply(&a, s).unwrap(), s).unwrap();
+        let got = ufunc::add(ufunc::multiply(&a, s).unwrap(), s).unwrap();
         assert_allclose(&got, &want, 1e-6, 1e-6);
         let got = ufunc::subtract(s, &a).unwrap();
         assert_allclose(&got, &ha.mapv(|v| s as f32 - v), 0.0, 0.0);

@@ -217,8 +217,8 @@ fn chains_of_ufuncs_constants_and_casts_match_unfused() {
             let (a, b, c, d) = f.call(&[&x, &y]).unwrap();
             let label = format!("{dtype} {vname}");
             let wa = ufunc::true_divide(
-                &ufunc::exp(&ufunc::sin(&x).unwrap()).unwrap(),
-                &ufunc::add(&ufunc::absolute(&y).unwrap(), 1).unwrap(),
+                ufunc::exp(ufunc::sin(&x).unwrap()).unwrap(),
+                ufunc::add(ufunc::absolute(&y).unwrap(), 1).unwrap(),
             )
             .unwrap();
             close_or_same(&format!("{label} a"), &a, &wa);
@@ -228,10 +228,10 @@ fn chains_of_ufuncs_constants_and_casts_match_unfused() {
                 .unwrap();
             same(&format!("{label} b"), &b, &wb);
             let wc =
-                ufunc::bitwise_and(&x.greater(&y).unwrap(), &y.less_equal(0.5).unwrap()).unwrap();
+                ufunc::bitwise_and(x.greater(&y).unwrap(), y.less_equal(0.5).unwrap()).unwrap();
             same(&format!("{label} c"), &c, &wc);
             let wd =
-                ufunc::subtract(&ufunc::sqrt(&ufunc::square(&x).unwrap()).unwrap(), 2.0).unwrap();
+                ufunc::subtract(ufunc::sqrt(ufunc::square(&x).unwrap()).unwrap(), 2.0).unwrap();
             close_or_same(&format!("{label} d"), &d, &wd);
         }
     }
@@ -250,13 +250,13 @@ fn chains_of_ufuncs_constants_and_casts_match_unfused() {
         let got = g
             .call(&[Input::from(2.5), Input::from(&x), Input::from(&y)])
             .unwrap();
-        let want = ufunc::add(&ufunc::multiply(2.5, &x).unwrap(), &y).unwrap();
+        let want = ufunc::add(ufunc::multiply(2.5, &x).unwrap(), &y).unwrap();
         close(&format!("axpy {dtype}"), &got, &want, fma_tolerance(dtype));
         // Another value of the same signature reuses the kernel.
         let got = g
             .call(&[Input::from(-0.5), Input::from(&x), Input::from(&y)])
             .unwrap();
-        let want = ufunc::add(&ufunc::multiply(-0.5, &x).unwrap(), &y).unwrap();
+        let want = ufunc::add(ufunc::multiply(-0.5, &x).unwrap(), &y).unwrap();
         close(
             &format!("axpy -0.5 {dtype}"),
             &got,
@@ -274,8 +274,8 @@ fn chains_of_ufuncs_constants_and_casts_match_unfused() {
         let y = random(dtype, &[17, 1], 32, 1.0, 9.0, false).T();
         let (a, q, r, n) = h.call(&[&x, &y]).unwrap();
         let wa = ufunc::subtract(
-            &ufunc::multiply(&ufunc::add(&x, &y).unwrap(), 3).unwrap(),
-            &ufunc::right_shift(&x, 1).unwrap(),
+            ufunc::multiply(ufunc::add(&x, &y).unwrap(), 3).unwrap(),
+            ufunc::right_shift(&x, 1).unwrap(),
         )
         .unwrap();
         same(&format!("ints {dtype} a"), &a, &wa);
@@ -1153,7 +1153,7 @@ fn out_and_dtype_on_elementwise_calls() {
     same(
         "out f32",
         &a,
-        &ufunc::add(&ufunc::multiply(&x, &y).unwrap(), 1).unwrap(),
+        &ufunc::add(ufunc::multiply(&x, &y).unwrap(), 1).unwrap(),
     );
     same("allocated", &b, &x.less(&y).unwrap());
     // An out= array broadcasts the iteration, as a ufunc's: (7,) into (3, 7).

@@ -233,7 +233,7 @@ fn elementwise_inside_optimize_matches_outside_bit_for_bit() {
             // Unaligned by one element: the scalar contiguous loop.
             ufunc::multiply(&a.slice(&s![1..])?, &b.slice(&s![..-1])?)?,
             // Transposed (strided) and broadcast (strided vector).
-            ufunc::subtract(&m.T(), &m.slice(&s![..;-1, ..])?.T())?,
+            ufunc::subtract(m.T(), m.slice(&s![..;-1, ..])?.T())?,
             ufunc::add(&m, &row)?,
             // A cast.
             a.astype(DType::Float32)?,

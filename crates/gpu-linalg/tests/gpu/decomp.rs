@@ -88,7 +88,7 @@ fn cholesky_reconstructs_and_zeroes_the_upper_triangle() {
         // Only the lower triangle is read: garbage above changes nothing.
         let upper_junk = gpu_array::ufunc::add(
             &a,
-            &gpu_array::creation::triu(&random(&mut rng, &[3, 6, 6], dt), 1).unwrap(),
+            gpu_array::creation::triu(&random(&mut rng, &[3, 6, 6], dt), 1).unwrap(),
         )
         .unwrap();
         assert_close(
@@ -1205,11 +1205,11 @@ fn numpy2_keywords_roots_polyfit_errors() {
             .astype(dt.real_dtype())
             .unwrap();
         let qd = gpu_array::ufunc::multiply(&q, &d).unwrap();
-        let qh = gpu_array::ufunc::conj(&q.swapaxes(-1, -2).unwrap()).unwrap();
+        let qh = gpu_array::ufunc::conj(q.swapaxes(-1, -2).unwrap()).unwrap();
         let h = matmul(&qd, &qh).unwrap();
         // Exactly Hermitian: the mean of h and h^H.
-        let hh = gpu_array::ufunc::conj(&h.swapaxes(-1, -2).unwrap()).unwrap();
-        let h = gpu_array::ufunc::multiply(&gpu_array::ufunc::add(&h, &hh).unwrap(), 0.5).unwrap();
+        let hh = gpu_array::ufunc::conj(h.swapaxes(-1, -2).unwrap()).unwrap();
+        let h = gpu_array::ufunc::multiply(gpu_array::ufunc::add(&h, &hh).unwrap(), 0.5).unwrap();
         let s1 = svd(&h, SvdParams::default().compute_uv(false).hermitian(true))
             .unwrap()
             .s;
@@ -1294,7 +1294,7 @@ fn numpy2_keywords_roots_polyfit_errors() {
     assert!(tmsg(gpu_linalg::polyfit(&x, &x, 5, &cov)).contains("must exceed order"));
     // An exact fit: y = 2 x^2 - 1.
     let y = gpu_array::ufunc::subtract(
-        &gpu_array::ufunc::multiply(&gpu_array::ufunc::square(&x).unwrap(), 2.0).unwrap(),
+        gpu_array::ufunc::multiply(gpu_array::ufunc::square(&x).unwrap(), 2.0).unwrap(),
         1.0,
     )
     .unwrap();

@@ -483,7 +483,7 @@ fn tensordot_kron_trace_cross_power() {
     let wd = random(&mut rng, &[3, 3], dt);
     // Diagonally dominant: well conditioned.
     let eye3 = gpu_array::creation::eye(3, None, 0, dt).unwrap();
-    let wd = gpu_array::ufunc::add(&wd, &gpu_array::ufunc::multiply(&eye3, 4.0).unwrap()).unwrap();
+    let wd = gpu_array::ufunc::add(&wd, gpu_array::ufunc::multiply(&eye3, 4.0).unwrap()).unwrap();
     let inv2 = matrix_power(&wd, -2).unwrap();
     let sq = matmul(&matmul(&wd, &wd).unwrap(), &inv2).unwrap();
     assert_close(&host(&sq), &host_eye(1, 3), 1e-10, "power -2");
@@ -1037,7 +1037,7 @@ fn golden_run(c: &golden::Case, ins: &[Array]) -> Result<Vec<Array>, String> {
                     x.slice(&idx).unwrap()
                 };
                 let us =
-                    gpu_array::ufunc::multiply(&cut(&u, false), &r.s.expand_dims(&[-2]).unwrap())
+                    gpu_array::ufunc::multiply(cut(&u, false), r.s.expand_dims(&[-2]).unwrap())
                         .unwrap();
                 let back = matmul(&us, &cut(&vh, true)).unwrap();
                 golden_identity(&back, &a, c.tol * 4.0, "U S V^H")?;
