@@ -8,7 +8,10 @@
 //!   folder.
 //! - `test [ARGS]`: `setup-nvrtc`, then `cargo test --workspace ARGS` with
 //!   NVRTC required, so compile-tier tests fail instead of skipping.
-//! - `demo`: `setup-nvrtc`, then the device example (the main job).
+//! - `demo [CARGO ARGS]`: checks for an NVIDIA driver and a GPU (and stops,
+//!   with the reason, before anything is fetched or built when there is
+//!   none), `setup-nvrtc`, then runs the `cuprum` crate's first example,
+//!   `crates/cuprum/examples/01_basics.rs` (the main job).
 //! - `precompile [--arch sm_80,sm_90] [--out DIR] [--only FAMILY,..] [--list]`:
 //!   fill a kernel-cache folder with the built-in kernels' common
 //!   specialisations (elementwise, reduction, scan, sort, stats, math,
@@ -71,18 +74,53 @@ fn test(extra: &[String]) -> Result<(), String> {
     run_status(cmd)
 }
 
+/// The example `demo` runs: the `cuprum` crate's first, what a new user
+/// writes first.
+const DEMO_EXAMPLE: &str = "01_basics";
+
 fn demo(extra: &[String]) -> Result<(), String> {
+    // Before the NVRTC download (90 MB, 218 MB installed) and the build, which are
+    // wasted on a machine that cannot run the result.
+    let device = gpu_here()
+        .map_err(|why| format!("cannot run the demo: {why}\n(nothing was downloaded or built)"))?;
+    eprintln!("xtask: {device}");
     let dir = nvrtc_setup::ensure()?;
+    eprintln!(
+        "xtask: building and running crates/cuprum/examples/{DEMO_EXAMPLE}.rs \
+         (the first build takes a few minutes)"
+    );
     let mut cmd = cargo();
-    cmd.args([
-        "run",
-        "--release",
-        "-p",
-        "gpu-runtime",
-        "--example",
-        "01_device",
-    ])
-    .args(extra)
-    .env("CUPRUM_NVRTC_PATH", &dir);
+    cmd.args(["run", "-p", "cuprum", "--example", DEMO_EXAMPLE])
+        .args(extra)
+        .env("CUPRUM_NVRTC_PATH", &dir);
     run_status(cmd)
+}
+
+/// One line on the GPU the demo will use, or why there is none: no driver
+/// library, a driver that does not start, or no device.
+fn gpu_here() -> Result<String, String> {
+    use gpu_runtime::Device;
+    let lib = gpu_sys::cuda::LIBRARY.path().map_err(|e| e.to_string())?;
+    let count = Device::count()
+        .map_err(|e| format!("the NVIDIA driver ({lib}) is installed but does not start: {e}"))?;
+    if count == 0 {
+        return Err(format!(
+            "the NVIDIA driver ({lib}) is installed but reports no GPU"
+        ));
+    }
+    let describe = || -> gpu_runtime::Result<String> {
+        let dev = Device::current()?;
+        let p = dev.properties()?;
+        let v = gpu_runtime::driver::driver_version()?;
+        Ok(format!(
+            "GPU {}: {} ({}), driver for CUDA {}.{} ({count} GPU{} visible)",
+            dev.ordinal(),
+            p.name,
+            p.arch(),
+            v / 1000,
+            v % 1000 / 10,
+            if count == 1 { "" } else { "s" }
+        ))
+    };
+    describe().map_err(|e| format!("the GPU could not be queried: {e}"))
 }

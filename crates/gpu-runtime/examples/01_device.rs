@@ -1,7 +1,9 @@
-//! The main job: find the GPU, print what it is, and run a small kernel on it.
+//! Finds the GPU, prints what it is, and runs a small kernel on it: the
+//! runtime alone, without the array.
 //!
-//! `cargo xtask demo` (which also makes sure NVRTC is available) or
-//! `cargo run --release -p gpu-runtime --example 01_device`. Without a GPU or
+//! `cargo run --release -p gpu-runtime --example 01_device` (`cargo xtask
+//! setup-nvrtc` fetches NVRTC; `cargo xtask demo` runs the `cuprum` crate's
+//! 01_basics instead). Without a GPU or
 //! driver it exits with status 1 and says what is missing.
 
 use std::process::ExitCode;

@@ -18,8 +18,11 @@
 //! - [`npz_members`]: a NumPy golden file (`testdata/*/*.npz`) by member
 //!   name.
 //! - [`device_or_skip`] and [`nvrtc_or_skip`]: a test that needs a GPU (or
-//!   NVRTC) returns early with a printed reason when there is none, or fails
-//!   when `CUPRUM_TEST_REQUIRE_GPU=1` (`CUPRUM_TEST_REQUIRE_NVRTC=1`).
+//!   NVRTC) returns early when there is none, or fails when
+//!   `CUPRUM_TEST_REQUIRE_GPU=1` (`CUPRUM_TEST_REQUIRE_NVRTC=1`); [`skip`]
+//!   and [`skip_part`] for other wants. The test binary ends with a line per
+//!   want on standard error (`skipped: 48 tests of this binary, for want of
+//!   a GPU ...`), which libtest does not capture.
 //!
 //! | CuPy                                            | Cuprum                                                        |
 //! |-------------------------------------------------|---------------------------------------------------------------|
@@ -84,6 +87,6 @@ pub use assertions::{
 };
 pub use golden::npz_members;
 pub use gpu_array::{DType, Element, Order};
-pub use gpu_runtime::testing::{device_or_skip, nvrtc_or_skip};
+pub use gpu_runtime::testing::{device_or_skip, nvrtc_or_skip, skip, skip_part};
 pub use host::{HostArray, HostData, HostElement, HostView};
 pub use tolerance::Tolerance;

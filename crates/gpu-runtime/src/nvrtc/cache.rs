@@ -1080,7 +1080,7 @@ mod tests {
     #[test]
     fn a_dir_of_another_user_is_not_used() {
         if current_uid() != Some(0) {
-            eprintln!("skipped: only root can give a folder away");
+            crate::testing::skip("root", "only root can give a folder away");
             return;
         }
         let dir = TempDir::new("owner");

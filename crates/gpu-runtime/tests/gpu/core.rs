@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use gpu_runtime::memory::Allocator;
-use gpu_runtime::testing::device_or_skip;
+use gpu_runtime::testing::{device_or_skip, skip_part};
 use gpu_runtime::{
     Device, Error, Event, EventOptions, Stream, StreamOptions, allow_synchronize, nvtx,
 };
@@ -109,7 +109,7 @@ fn device_guards_dropped_out_of_order_keep_the_innermost() {
         assert_eq!(driver_current_context(), dev.context().unwrap());
         drop(b);
         assert_eq!(driver_current_context(), dev.context().unwrap());
-        eprintln!("one device: the two-device half of this test was skipped");
+        skip_part("a second device", "the two-device half");
         return;
     };
     assert_eq!(dev.ordinal(), 0);
