@@ -38,8 +38,13 @@
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
 
+pub use gpu_array::array::NpzFile;
 pub use gpu_array::array::{Broadcast, broadcast_arrays, copyto};
 pub use gpu_array::creation::*;
+pub use gpu_array::dtype::{
+    Casting, Finfo, Iinfo, Operand, ScalarKind, ScalarValue, TypeClass, can_cast, common_type,
+    finfo, iinfo, issubdtype, min_scalar_type, promote_types, result_type,
+};
 pub use gpu_array::elementwise::{ElementwiseKernel, KernelInput, Typed};
 pub use gpu_array::functional::{Piece, piecewise};
 pub use gpu_array::fusion::{self, FVar, FuseOptions, fuse, fx};
@@ -49,6 +54,7 @@ pub use gpu_array::indexing::{
     place, put, putmask, r_, ravel_multi_index, scatter_add, scatter_max, scatter_min, select,
     take, take_along_axis, unravel_index, where_,
 };
+pub use gpu_array::layout::{IntoNewShape, IntoShape};
 pub use gpu_array::logic::{
     BitOrder, all, allclose, allclose_with, any, array_equal, array_equiv, base_repr, binary_repr,
     isclose, isclose_with, iscomplex, iscomplexobj, isfortran, isreal, isrealobj, isscalar,
@@ -61,13 +67,14 @@ pub use gpu_array::manipulation::{
     stack, tile, trim_zeros, vsplit, vstack,
 };
 pub use gpu_array::math::{
-    angle, around, bartlett, blackman, clip, convolve, correlate, cumprod, cumsum, diff, fix,
-    hamming, hanning, i0, imag, interp, kaiser, nan_to_num, nancumprod, nancumsum, nanprod, nansum,
-    prod, real, round_, sinc, sum, unwrap,
+    Bound, InterpOptions, Mode, angle, around, bartlett, blackman, clip, clip_out, convolve,
+    correlate, cumprod, cumsum, diff, fix, hamming, hanning, i0, imag, interp, kaiser, nan_to_num,
+    nancumprod, nancumsum, nanprod, nansum, prod, real, round_, sinc, sum, unwrap, unwrap_with,
 };
 pub use gpu_array::polynomial::{
     Poly1d, poly, polyadd, polyder, polyint, polymul, polysub, polyval,
 };
+pub use gpu_array::reduction::{ReduceOptions, ReductionKernel};
 pub use gpu_array::sorting::{
     QuantileMethod, QuantileOptions, Quantiles, Side, Unique, UniqueOptions, argmax, argmin,
     argpartition, argsort, count_nonzero, in1d, isin, lexsort, lexsort_axis, median, msort,
@@ -75,8 +82,9 @@ pub use gpu_array::sorting::{
     searchsorted, sort, sort_complex, unique,
 };
 pub use gpu_array::stats::{
-    amax, amin, average, bincount, corrcoef, cov, digitize, histogram, histogram2d, histogramdd,
-    mean, nanmax, nanmean, nanmin, nanstd, nanvar, ptp, std, var,
+    Bins, CovOptions, HistogramOptions, amax, amin, average, bincount, corrcoef, cov, digitize,
+    histogram, histogram2d, histogramdd, mean, nanmax, nanmean, nanmin, nanstd, nanvar, ptp, std,
+    var,
 };
 pub use gpu_array::ufunc::*;
 pub use gpu_array::{
