@@ -138,6 +138,7 @@ pub mod optimizing;
 pub mod polynomial;
 pub mod precompile;
 mod raw;
+pub mod raw_kernel;
 pub mod reduction;
 pub mod scan;
 pub mod sorting;

@@ -32,6 +32,28 @@ pub(crate) fn launch_packed(
     Ok(())
 }
 
+/// Launches a user's [`crate::raw_kernel::RawKernel`] with packed
+/// parameter bytes.
+pub(crate) fn launch_user(
+    kernel: &Kernel,
+    cfg: LaunchConfig,
+    stream: &Stream,
+    params: &[&[u8]],
+) -> Result<()> {
+    // SAFETY: what the host can guarantee holds: one parameter per
+    // declared parameter, each of the declared type's size (the launcher
+    // packs a scalar in its parameter's dtype and a pointer as 8 bytes, and
+    // `launch_bytes` checks each length against the driver's), every
+    // pointer the address of a live array of this stream's device whose
+    // dtype is the declared pointee's (or any, for `void*` and unknown
+    // pointees), freed in stream order after the launch. How the kernel
+    // indexes through those pointers is the user's source, as with CuPy's
+    // RawKernel: memory it reaches outside them is a device fault reported
+    // by the next synchronizing call, not host memory.
+    unsafe { kernel.launch_bytes(&cfg, stream, params) }?;
+    Ok(())
+}
+
 // SAFETY: the transpose's launcher (`array::transpose`) checked that both
 // arrays hold `rows x cols` items of the kernel's size at these item
 // strides, each aligned to the item size, and launches 32 x 8 blocks over

@@ -36,7 +36,95 @@ impl From<Typed> for KernelInput<'_> {
     }
 }
 
+/// A call's arguments written as a tuple, each element an array or a
+/// scalar: `(&x, &y)`, `(&x, 2.0)`, `(&x,)`, or one array `&x`; also a
+/// slice, array or `Vec` of arguments of one type. `T` is what each
+/// becomes ([`KernelInput`] for user kernels, [`Input`] for fused
+/// functions).
+pub trait Args<'a, T> {
+    /// The arguments, in order.
+    fn into_args(self) -> Vec<T>;
+}
+
+impl<'a, T: From<&'a Array>> Args<'a, T> for &'a Array {
+    fn into_args(self) -> Vec<T> {
+        vec![T::from(self)]
+    }
+}
+
+impl<'a, T: Clone> Args<'a, T> for &[T] {
+    fn into_args(self) -> Vec<T> {
+        self.to_vec()
+    }
+}
+
+impl<'a, T> Args<'a, T> for Vec<T> {
+    fn into_args(self) -> Vec<T> {
+        self
+    }
+}
+
+impl<'a, T, A: Into<T>, const N: usize> Args<'a, T> for [A; N] {
+    fn into_args(self) -> Vec<T> {
+        self.into_iter().map(Into::into).collect()
+    }
+}
+
+macro_rules! tuple_args {
+    ($([$($a:ident $i:tt)*])*) => {$(
+        impl<'a, T, $($a: Into<T>),*> Args<'a, T> for ($($a,)*) {
+            fn into_args(self) -> Vec<T> {
+                vec![$(self.$i.into()),*]
+            }
+        }
+    )*};
+}
+
+tuple_args! {
+    [A 0]
+    [A 0 B 1]
+    [A 0 B 1 C 2]
+    [A 0 B 1 C 2 D 3]
+    [A 0 B 1 C 2 D 3 E 4]
+    [A 0 B 1 C 2 D 3 E 4 F 5]
+    [A 0 B 1 C 2 D 3 E 4 F 5 G 6]
+    [A 0 B 1 C 2 D 3 E 4 F 5 G 6 H 7]
+}
+
+/// The one output of a call, or the error naming the fuller form.
+pub(crate) fn single_output(name: &str, outputs: Vec<Array>, full: &str) -> Result<Array> {
+    let n = outputs.len();
+    let mut it = outputs.into_iter();
+    match (it.next(), n) {
+        (Some(a), 1) => Ok(a),
+        _ => Err(Error::Value(format!(
+            "{name} has {n} outputs: use {full}, which returns them all"
+        ))),
+    }
+}
+
 impl ElementwiseKernel {
+    /// Runs a kernel with one output on `args` (CuPy's `kernel(x, y)`),
+    /// allocating the output: `k.run((&x, &y))?`, `k.run((&x, 2.0))?`,
+    /// `k.run(&x)?`. [`ElementwiseKernel::call`] takes outputs and a size
+    /// and returns several outputs.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, elementwise::ElementwiseKernel};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let k = ElementwiseKernel::new("T x, T y", "T z", "z = x * x + y", "squared_plus")?;
+    /// let x = Array::from_slice(&[1.0f32, 2.0], &[2])?;
+    /// let z = k.run((&x, 1.0))?; // [2, 5], float32
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// A kernel with more than one output; as [`ElementwiseKernel::call`].
+    pub fn run<'a>(&self, args: impl Args<'a, KernelInput<'a>>) -> Result<Array> {
+        let outs = self.call(&args.into_args(), &[], None)?;
+        single_output(self.name(), outs, "call")
+    }
+
     /// Runs the kernel (CuPy's `kernel(*args)`): inputs are arrays or
     /// scalars, `outputs` the arrays to write (empty: allocate them, with
     /// dtypes bound from the inputs and the inputs' broadcast shape), and

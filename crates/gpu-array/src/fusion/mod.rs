@@ -356,6 +356,19 @@ impl<F: FuseFn<A>, A> Fused<F, A> {
         &self.name
     }
 
+    /// [`Fused::call`] with the arguments as a tuple of arrays and scalars
+    /// (`f.run((&x, 2.0))?`, `f.run(&x)?`); one output comes back as an
+    /// `Array`, several as a tuple.
+    ///
+    /// # Errors
+    /// As [`Fused::call`].
+    pub fn run<'a>(
+        &self,
+        args: impl crate::elementwise::Args<'a, Input<'a>>,
+    ) -> Result<<F::Output as FuseOutput>::Arrays> {
+        self.call(&args.into_args())
+    }
+
     /// Calls the fused function (CuPy's `f(x, y)`): arrays broadcast
     /// together; scalars act as Python scalars (NEP 50). The first call
     /// with a new signature traces the closure and compiles its kernel.

@@ -60,6 +60,7 @@ use crate::elementwise::{
 };
 use crate::error::{Error, Result};
 use crate::layout::Order;
+use crate::elementwise::Args;
 use crate::ufunc::Input;
 
 /// A user-defined reduction, as CuPy's `ReductionKernel`: typed parameter
@@ -132,7 +133,58 @@ impl<'a> ReductionCall<'a> {
     }
 }
 
+/// The short forms of a call's options, as for [`ReduceOptions`]: `()`
+/// reduces every axis, `1` one axis, `[0, 2]` several.
+impl From<()> for ReductionCall<'_> {
+    fn from((): ()) -> Self {
+        ReductionCall::default()
+    }
+}
+
+impl From<isize> for ReductionCall<'_> {
+    fn from(axis: isize) -> Self {
+        ReductionCall::axis(axis)
+    }
+}
+
+impl<const N: usize> From<[isize; N]> for ReductionCall<'_> {
+    fn from(axes: [isize; N]) -> Self {
+        ReductionCall::axes(&axes)
+    }
+}
+
+impl<'a> From<&ReductionCall<'a>> for ReductionCall<'a> {
+    fn from(c: &ReductionCall<'a>) -> Self {
+        c.clone()
+    }
+}
+
 impl ReductionKernel {
+    /// Runs a reduction with one output on `args` over `axes` (CuPy's
+    /// `kernel(x, axis=1)`): `k.run(&x, ())?` reduces everything,
+    /// `k.run((&x, &w), 1)?` one axis. [`ReductionKernel::call`] takes
+    /// outputs and returns several.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, reduction::ReductionKernel};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let l2 = ReductionKernel::new("T x", "T y", "x * x", "a + b", "y = sqrt(a)", Some("0"), "l2norm")?;
+    /// let x = Array::from_slice(&[3.0f64, 4.0], &[2])?;
+    /// assert_eq!(l2.run(&x, ())?.to_scalar::<f64>()?, 5.0);
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// A kernel with more than one output; as [`ReductionKernel::call`].
+    pub fn run<'a, 'o>(
+        &self,
+        args: impl Args<'a, KernelInput<'a>>,
+        axes: impl Into<ReductionCall<'o>>,
+    ) -> Result<Array> {
+        let outs = self.call(&args.into_args(), &axes.into())?;
+        crate::elementwise::single_output(&self.name, outs, "call")
+    }
+
     /// Defines a kernel, as `cp.ReductionKernel(in_params, out_params,
     /// map_expr, reduce_expr, post_map_expr, identity, name)`.
     ///
