@@ -2,6 +2,7 @@
 //! casting rules, machine limits ([`finfo`], [`iinfo`]) and the abstract type
 //! hierarchy ([`issubdtype`]).
 
+mod common_dtype;
 pub mod ctype;
 mod element;
 mod hierarchy;
