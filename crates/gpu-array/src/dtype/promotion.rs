@@ -2,7 +2,6 @@
 //! `common_type`.
 
 use std::fmt;
-use std::str::FromStr;
 
 use super::DType;
 use crate::error::{Error, Result};
@@ -87,25 +86,23 @@ impl fmt::Display for Casting {
     }
 }
 
-impl FromStr for Casting {
-    type Err = Error;
-
-    /// # Errors
-    ///
-    /// [`Error::Value`] for anything but NumPy's five names.
-    fn from_str(s: &str) -> Result<Casting> {
-        Ok(match s {
-            "no" => Casting::No,
-            "equiv" => Casting::Equiv,
-            "safe" => Casting::Safe,
-            "same_kind" => Casting::SameKind,
-            "unsafe" => Casting::Unsafe,
-            _ => {
-                return Err(Error::Value(format!(
-                    "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe' (got '{s}')"
-                )));
-            }
-        })
+// NumPy's five names, with can_cast's message (NumPy 2.4's `astype` also
+// takes 'same_value', which Cuprum does not).
+crate::from_numpy_str! {
+    Casting, Error,
+    else: |s| if s == "same_value" {
+        Error::Unsupported("casting='same_value' is not supported".into())
+    } else {
+        Error::Value(format!(
+            "casting must be one of 'no', 'equiv', 'safe', 'same_kind', 'unsafe' (got '{s}')"
+        ))
+    },
+    {
+        "no" => Casting::No,
+        "equiv" => Casting::Equiv,
+        "safe" => Casting::Safe,
+        "same_kind" => Casting::SameKind,
+        "unsafe" => Casting::Unsafe,
     }
 }
 

@@ -261,6 +261,17 @@ pub enum Side {
     Right,
 }
 
+crate::from_numpy_str! {
+    Side, Error,
+    else: |s| crate::names::keyword_error(
+        s,
+        &["left", "right"],
+        "search side must be one of 'left' or 'right'",
+        "search side must be 'left' or 'right'",
+    ),
+    { "left" => Side::Left, "right" => Side::Right }
+}
+
 /// Where each element of `v` would go in the sorted 1-D `a` to keep it
 /// sorted (NumPy's `searchsorted`), one binary search per element of `v`,
 /// in NumPy's order (NaN last, -0.0 == 0.0). `sorter` holds the indices

@@ -61,27 +61,12 @@ pub enum QuantileMethod {
 }
 
 impl QuantileMethod {
-    /// The method named as NumPy names it.
+    /// The method named as NumPy names it (also `name.parse()`).
     ///
     /// # Errors
-    /// [`Error::Value`] for an unknown name.
+    /// [`Error::Value`] for an unknown name, with NumPy's message.
     pub fn parse(name: &str) -> Result<QuantileMethod> {
-        Ok(match name {
-            "linear" => QuantileMethod::Linear,
-            "lower" => QuantileMethod::Lower,
-            "higher" => QuantileMethod::Higher,
-            "nearest" => QuantileMethod::Nearest,
-            "midpoint" => QuantileMethod::Midpoint,
-            "inverted_cdf" => QuantileMethod::InvertedCdf,
-            "averaged_inverted_cdf" => QuantileMethod::AveragedInvertedCdf,
-            "closest_observation" => QuantileMethod::ClosestObservation,
-            "interpolated_inverted_cdf" => QuantileMethod::InterpolatedInvertedCdf,
-            "hazen" => QuantileMethod::Hazen,
-            "weibull" => QuantileMethod::Weibull,
-            "median_unbiased" => QuantileMethod::MedianUnbiased,
-            "normal_unbiased" => QuantileMethod::NormalUnbiased,
-            other => return Err(Error::Value(format!("'{other}' is not a valid method."))),
-        })
+        name.parse()
     }
 
     /// The kernel's method code (5 is the median's mean of the middle two).
@@ -101,6 +86,31 @@ impl QuantileMethod {
             QuantileMethod::MedianUnbiased => 12,
             QuantileMethod::NormalUnbiased => 13,
         }
+    }
+}
+
+crate::from_numpy_str! {
+    QuantileMethod, Error,
+    else: |s| Error::Value(format!(
+        "'{s}' is not a valid method. Use one of: dict_keys(['inverted_cdf', \
+         'averaged_inverted_cdf', 'closest_observation', 'interpolated_inverted_cdf', \
+         'hazen', 'weibull', 'linear', 'median_unbiased', 'normal_unbiased', 'lower', \
+         'higher', 'midpoint', 'nearest'])"
+    )),
+    {
+        "linear" => QuantileMethod::Linear,
+        "lower" => QuantileMethod::Lower,
+        "higher" => QuantileMethod::Higher,
+        "nearest" => QuantileMethod::Nearest,
+        "midpoint" => QuantileMethod::Midpoint,
+        "inverted_cdf" => QuantileMethod::InvertedCdf,
+        "averaged_inverted_cdf" => QuantileMethod::AveragedInvertedCdf,
+        "closest_observation" => QuantileMethod::ClosestObservation,
+        "interpolated_inverted_cdf" => QuantileMethod::InterpolatedInvertedCdf,
+        "hazen" => QuantileMethod::Hazen,
+        "weibull" => QuantileMethod::Weibull,
+        "median_unbiased" => QuantileMethod::MedianUnbiased,
+        "normal_unbiased" => QuantileMethod::NormalUnbiased,
     }
 }
 

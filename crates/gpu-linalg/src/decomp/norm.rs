@@ -27,6 +27,13 @@ pub enum Norm {
     P(f64),
 }
 
+// The string orders, both of matrices: NumPy's matrix message for any other.
+gpu_array::from_numpy_str! {
+    Norm, Error,
+    else: |_s| value("Invalid norm order for matrices."),
+    { "fro" => Norm::Fro, "nuc" => Norm::Nuc }
+}
+
 /// NumPy's `axis` argument of `norm`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum NormAxis {
