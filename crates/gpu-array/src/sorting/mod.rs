@@ -322,7 +322,7 @@ pub fn searchsorted(a: &Array, v: &Array, side: Side, sorter: Option<&Array>) ->
 
 /// Which extra results [`unique`] returns (NumPy's `return_*` flags),
 /// and along which axis it works.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct UniqueOptions {
     /// `None`: the unique elements of the flattened array. `Some(k)`: the
@@ -336,9 +336,33 @@ pub struct UniqueOptions {
     pub inverse: bool,
     /// How often each unique value occurs.
     pub counts: bool,
+    /// NumPy's `equal_nan` (default `true`): all NaNs are one unique
+    /// value; `false` keeps every NaN apart (each its own value, count 1).
+    /// Without effect along an axis, where a slice holding NaN equals no
+    /// other either way (as in NumPy).
+    pub equal_nan: bool,
+}
+
+impl Default for UniqueOptions {
+    fn default() -> UniqueOptions {
+        UniqueOptions {
+            axis: None,
+            index: false,
+            inverse: false,
+            counts: false,
+            equal_nan: true,
+        }
+    }
 }
 
 impl UniqueOptions {
+    /// Sets `equal_nan`.
+    #[must_use]
+    pub fn equal_nan(mut self, equal_nan: bool) -> UniqueOptions {
+        self.equal_nan = equal_nan;
+        self
+    }
+
     /// Sets `axis`.
     #[must_use]
     pub fn axis(mut self, axis: impl Into<Option<isize>>) -> UniqueOptions {
@@ -382,8 +406,9 @@ pub struct Unique {
 }
 
 /// The sorted unique elements of the flattened `a` (NumPy's `unique` with
-/// `axis=None` and `equal_nan=True`: all NaNs are one value, -0.0 and 0.0
-/// are one value, the first in stable order). Waits for the device once,
+/// `axis=None`): with `opts.equal_nan` (NumPy's default) all NaNs are one
+/// value, else each NaN is one (sorted last, in stable order); -0.0 and
+/// 0.0 are one value, the first in stable order. Waits for the device once,
 /// for the number of unique values.
 ///
 /// With `opts.axis = Some(k)`, the unique slices along axis `k` (NumPy's
@@ -429,6 +454,7 @@ pub fn unique(a: &Array, opts: UniqueOptions) -> Result<Unique> {
         sorted: input(&sorted),
         n: n as i64,
         flag: output(&flags),
+        equal_nan: opts.equal_nan,
     };
     let k = radix::kernel::<radix::UniqueFlags>(dt, "uflags", t)?;
     radix::launch(&k, blocks, &stream, &mark)?;
