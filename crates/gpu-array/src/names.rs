@@ -109,7 +109,7 @@ mod tests {
         use crate::logic::BitOrder;
         use crate::manipulation::{PadMode, ReflectType};
         use crate::math::Mode;
-        use crate::sorting::{QuantileMethod, Side};
+        use crate::sorting::{IsinKind, QuantileMethod, Side};
         fn err<T: std::str::FromStr<Err = Error> + std::fmt::Debug>(s: &str) -> String {
             s.parse::<T>().unwrap_err().to_string()
         }
@@ -211,6 +211,12 @@ mod tests {
         assert_eq!(
             err::<CopyOrder>("CC"),
             "order must be one of 'C', 'F', 'A', or 'K' (got 'CC')"
+        );
+
+        assert_eq!("table".parse::<IsinKind>().unwrap(), IsinKind::Table);
+        assert_eq!(
+            err::<IsinKind>("foo"),
+            "Invalid kind: 'foo'. Please use None, 'sort' or 'table'."
         );
 
         assert_eq!("same_kind".parse::<Casting>().unwrap(), Casting::SameKind);
