@@ -65,6 +65,13 @@ impl From<ScalarKind> for Operand {
     }
 }
 
+/// A scalar value counts as a Python scalar would: only its kind.
+impl From<ScalarValue> for Operand {
+    fn from(value: ScalarValue) -> Operand {
+        Operand::Scalar(value.kind())
+    }
+}
+
 /// `numpy.result_type` under NumPy 2 (NEP 50) rules, for any number of
 /// operands, in any order (NumPy's answer does not depend on it).
 ///
