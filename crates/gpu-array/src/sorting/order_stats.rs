@@ -804,10 +804,32 @@ mod tests {
         );
         assert!(picks_a_value(QuantileMethod::InvertedCdf.code()));
         assert!(!picks_a_value(QuantileMethod::AveragedInvertedCdf.code()));
-        assert_eq!(
-            QuantileMethod::parse("quux").unwrap_err().to_string(),
-            "'quux' is not a valid method."
+        assert!(
+            QuantileMethod::parse("quux")
+                .unwrap_err()
+                .to_string()
+                .starts_with(
+                    "'quux' is not a valid method. Use one of: dict_keys(['inverted_cdf',"
+                )
         );
+        use QuantileMethod::*;
+        for m in [
+            Linear,
+            Lower,
+            Higher,
+            Nearest,
+            Midpoint,
+            InvertedCdf,
+            AveragedInvertedCdf,
+            ClosestObservation,
+            InterpolatedInvertedCdf,
+            Hazen,
+            Weibull,
+            MedianUnbiased,
+            NormalUnbiased,
+        ] {
+            assert_eq!(m.name().parse::<QuantileMethod>().unwrap(), m);
+        }
         assert_eq!(QuantileMethod::default(), QuantileMethod::Linear);
     }
 
