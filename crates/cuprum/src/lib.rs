@@ -42,8 +42,8 @@ pub use gpu_array::array::NpzFile;
 pub use gpu_array::array::{Broadcast, broadcast_arrays, copyto};
 pub use gpu_array::creation::*;
 pub use gpu_array::dtype::{
-    Casting, Finfo, Iinfo, Operand, ScalarKind, ScalarValue, TypeClass, can_cast, common_type,
-    finfo, iinfo, issubdtype, min_scalar_type, promote_types, result_type,
+    Casting, Finfo, Iinfo, Operand, ScalarKind, ScalarValue, TypeClass, can_cast, can_cast_from,
+    common_type, finfo, iinfo, issubdtype, min_scalar_type, promote_types, result_type,
 };
 pub use gpu_array::elementwise::{ElementwiseKernel, KernelInput, Typed};
 pub use gpu_array::functional::{Piece, piecewise};
@@ -61,10 +61,11 @@ pub use gpu_array::logic::{
     packbits, unpackbits,
 };
 pub use gpu_array::manipulation::{
-    ConstantForm, PadMode, PadOptions, ReflectType, Requirement, Sections, array_split,
-    column_stack, concatenate, concatenate_dtype, constant_cast, dsplit, dstack, flip, fliplr,
-    flipud, hsplit, hstack, pad, pad_with, repeat, repeat_array, require, roll, rot90, split,
-    stack, tile, trim_zeros, vsplit, vstack,
+    ConstantForm, JoinOptions, PadMode, PadOptions, ReflectType, Requirement, Sections,
+    array_split, column_stack, concatenate, concatenate_dtype, concatenate_with, constant_cast,
+    dsplit, dstack, flip, fliplr, flipud, hsplit, hstack, hstack_with, pad, pad_with, repeat,
+    repeat_array, require, roll, rot90, split, stack, stack_with, tile, trim_zeros, vsplit, vstack,
+    vstack_with,
 };
 pub use gpu_array::math::{
     Bound, InterpOptions, Mode, angle, around, bartlett, blackman, clip, clip_out, convolve,
@@ -76,10 +77,10 @@ pub use gpu_array::polynomial::{
 };
 pub use gpu_array::reduction::{ReduceOptions, ReductionKernel};
 pub use gpu_array::sorting::{
-    QuantileMethod, QuantileOptions, Quantiles, Side, Unique, UniqueOptions, argmax, argmin,
-    argpartition, argsort, count_nonzero, in1d, isin, lexsort, lexsort_axis, median, msort,
-    nanargmax, nanargmin, nanmedian, nanpercentile, nanquantile, partition, percentile, quantile,
-    searchsorted, sort, sort_complex, unique,
+    IsinKind, IsinOptions, QuantileMethod, QuantileOptions, Quantiles, Side, Unique, UniqueOptions,
+    argmax, argmin, argpartition, argsort, count_nonzero, in1d, in1d_with, isin, isin_with,
+    lexsort, lexsort_axis, median, msort, nanargmax, nanargmin, nanmedian, nanpercentile,
+    nanquantile, partition, percentile, quantile, searchsorted, sort, sort_complex, unique,
 };
 pub use gpu_array::stats::{
     Bins, CovOptions, HistogramOptions, amax, amin, average, bincount, corrcoef, cov, digitize,
@@ -98,8 +99,8 @@ pub use error::{Error, Result};
 /// CuPy's `cupy.linalg` (and `cupyx.scipy.linalg` as `linalg::scipy`).
 pub use gpu_linalg as linalg;
 pub use gpu_linalg::{
-    MatmulExt, Poly1dExt, PolyCov, Polyfit, PolyfitOptions, cross, dot, einsum, inner, kron,
-    matmul, outer, polyfit, roots, tensordot, trace, vdot,
+    CrossOptions, MatmulExt, Poly1dExt, PolyCov, Polyfit, PolyfitOptions, cross, cross_with, dot,
+    einsum, inner, kron, matmul, outer, polyfit, roots, tensordot, trace, vdot,
 };
 /// The CUDA runtime: devices, streams, events, memory, kernels (CuPy's
 /// `cupy.cuda`).

@@ -199,9 +199,12 @@ impl RawKernel {
                             p.c_type
                         )));
                     };
-                    bytes.push(scalar_to_bytes(scalar_for(*v, dt).map_err(|why| {
-                        Error::DType(format!("{}: {why} for `{}`", at(), p.c_type))
-                    })?, dt));
+                    bytes.push(scalar_to_bytes(
+                        scalar_for(*v, dt).map_err(|why| {
+                            Error::DType(format!("{}: {why} for `{}`", at(), p.c_type))
+                        })?,
+                        dt,
+                    ));
                 }
                 (RawArg::Array(a), false) => {
                     return Err(Error::DType(format!(
@@ -402,10 +405,14 @@ fn param(p: &str, subst: &[(String, String)]) -> Result<RawParam> {
     let (ty, name) = (&p[..name_start], &p[name_start..]);
     let pointer = ty.matches('*').count();
     let words: Vec<String> = ty
-        .replace('*', " ")
-        .replace('&', " ")
+        .replace(['*', '&'], " ")
         .split_whitespace()
-        .filter(|w| !matches!(*w, "const" | "volatile" | "__restrict__" | "__restrict" | "restrict"))
+        .filter(|w| {
+            !matches!(
+                *w,
+                "const" | "volatile" | "__restrict__" | "__restrict" | "restrict"
+            )
+        })
         .map(|w| {
             subst
                 .iter()

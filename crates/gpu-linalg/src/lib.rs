@@ -78,6 +78,6 @@ pub use error::{Error, Result};
 pub use errstate::{LinAlgErrors, errstate, linalg_errors, raise_on_error, set_linalg_errors};
 pub use polynomial::{Poly1dExt, PolyCov, Polyfit, PolyfitFull, PolyfitOptions, polyfit, roots};
 pub use products::{
-    Axes, MatmulExt, cross, diagonal, dot, einsum, inner, kron, matmul, matmul_into, matrix_power,
-    matrix_transpose, multi_dot, outer, tensordot, trace, vdot, vecdot,
+    Axes, CrossOptions, MatmulExt, cross, cross_with, diagonal, dot, einsum, inner, kron, matmul,
+    matmul_into, matrix_power, matrix_transpose, multi_dot, outer, tensordot, trace, vdot, vecdot,
 };

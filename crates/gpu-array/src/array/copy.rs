@@ -2,18 +2,29 @@
 
 use super::Array;
 use crate::error::{Error, Result};
-use crate::layout::Order;
+use crate::layout::{CopyOrder, Order};
 
 impl Array {
     /// A new array with the same values laid out in `order` (NumPy's
-    /// `a.copy(order)`), queued on the array's stream.
+    /// `a.copy(order)`: `Order::C`, `Order::F`, or [`CopyOrder::A`] and
+    /// [`CopyOrder::K`], which follow `self`'s layout), queued on the
+    /// array's stream.
     ///
     /// # Errors
     /// Allocation failed.
-    pub fn copy_order(&self, order: Order) -> Result<Array> {
-        let out = Array::empty_on(self.device(), self.shape(), self.dtype, order)?;
+    pub fn copy_order(&self, order: impl Into<CopyOrder>) -> Result<Array> {
+        let out = self.empty_in(order.into(), self.dtype)?;
         out.copy_from(self)?;
         Ok(out)
+    }
+
+    /// An uninitialised array of `self`'s shape and device, of `dtype`,
+    /// laid out in `order` (`K`: as NumPy's `empty_like`).
+    pub(crate) fn empty_in(&self, order: CopyOrder, dtype: crate::DType) -> Result<Array> {
+        match order.resolve(self.is_c_contiguous(), self.is_f_contiguous()) {
+            Some(o) => Array::empty_on(self.device(), self.shape(), dtype, o),
+            None => crate::creation::empty_like(self, Some(dtype)),
+        }
     }
 
     /// A new C-ordered array with the same values (NumPy's `a.copy()`).

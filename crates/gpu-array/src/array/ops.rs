@@ -8,7 +8,7 @@ use super::Array;
 use crate::dtype::{Casting, DType, ScalarValue, check_cast};
 use crate::elementwise::{Elementwise, astype_kernel, fill_kernel};
 use crate::error::Result;
-use crate::layout::{self, Order};
+use crate::layout::{self, CopyOrder, Order};
 use crate::ufunc::{self, Arg, scalar_to_bytes};
 
 impl Array {
@@ -23,13 +23,20 @@ impl Array {
         self.astype_with(dtype, Casting::Unsafe, Order::C)
     }
 
-    /// [`Array::astype`] with NumPy's `casting` check and memory `order`.
+    /// [`Array::astype`] with NumPy's `casting` check and memory `order`
+    /// (`Order::C`, `Order::F`, or [`CopyOrder::A`] and [`CopyOrder::K`],
+    /// NumPy's default, which follow `self`'s layout).
     ///
     /// # Errors
     /// The cast is not allowed by `casting` (NumPy's message).
-    pub fn astype_with(&self, dtype: DType, casting: Casting, order: Order) -> Result<Array> {
+    pub fn astype_with(
+        &self,
+        dtype: DType,
+        casting: Casting,
+        order: impl Into<CopyOrder>,
+    ) -> Result<Array> {
         check_cast(self.dtype(), dtype, casting)?;
-        let out = Array::empty_on(self.device(), self.shape(), dtype, order)?;
+        let out = self.empty_in(order.into(), dtype)?;
         cast_into(&out, self)?;
         Ok(out)
     }

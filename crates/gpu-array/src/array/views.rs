@@ -4,7 +4,7 @@
 use super::Array;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::layout::{self, AxisIndex, IntoNewShape, Layout, Order};
+use crate::layout::{self, AxisIndex, CopyOrder, IntoNewShape, Layout, Order};
 
 impl Array {
     /// Basic indexing as a view (NumPy's `a[1, 2:, ::-1, np.newaxis, ...]`),
@@ -17,13 +17,29 @@ impl Array {
     }
 
     /// The array with a new shape (NumPy's `reshape`, one dimension may be
-    /// `-1`): a view when the strides allow, else a copy in `order`.
+    /// `-1`): a view when the strides allow, else a copy, the elements
+    /// read and written in `order` (`Order::C`, `Order::F`, or
+    /// [`CopyOrder::A`]: F for an F-contiguous array that is not
+    /// C-contiguous, else C).
     ///
     /// # Errors
-    /// The sizes differ, or more than one `-1`.
-    pub fn reshape_order(&self, shape: impl IntoNewShape, order: Order) -> Result<Array> {
+    /// The sizes differ, or more than one `-1`; [`CopyOrder::K`] ("order
+    /// 'K' is not permitted for reshaping", NumPy's message).
+    pub fn reshape_order(
+        &self,
+        shape: impl IntoNewShape,
+        order: impl Into<CopyOrder>,
+    ) -> Result<Array> {
         let shape = shape.into_new_shape()?;
         let shape = &shape[..];
+        let Some(order) = order
+            .into()
+            .resolve(self.is_c_contiguous(), self.is_f_contiguous())
+        else {
+            return Err(Error::Value(
+                "order 'K' is not permitted for reshaping".into(),
+            ));
+        };
         match self.layout.reshape(shape, self.itemsize(), order)? {
             Some(l) => Ok(self.with_layout(l, self.dtype)),
             None => {
@@ -53,12 +69,58 @@ impl Array {
         self.reshape([-1])
     }
 
+    /// [`Array::ravel`] reading the elements in `order` (NumPy's
+    /// `ravel(a, order)`): C or F index order; [`CopyOrder::A`] as
+    /// [`Array::reshape_order`]; [`CopyOrder::K`] in the order of the axes
+    /// in memory ([`layout::keep_order_axes`]), each axis from its first
+    /// index, a view only when that walk is the memory itself (no negative
+    /// stride), as NumPy.
+    ///
+    /// # Errors
+    /// A copy was needed and failed.
+    pub fn ravel_order(&self, order: impl Into<CopyOrder>) -> Result<Array> {
+        let order = order.into();
+        if order != CopyOrder::K {
+            return self.reshape_order([-1], order);
+        }
+        let axes: Vec<isize> = layout::keep_order_axes(self.strides())
+            .into_iter()
+            .map(|a| a as isize)
+            .collect();
+        let walk = self.transpose(Some(&axes))?;
+        let backwards = walk
+            .shape()
+            .iter()
+            .zip(walk.strides())
+            .any(|(&d, &s)| d > 1 && s < 0);
+        if backwards {
+            walk.copy_order(Order::C)?.reshape([-1])
+        } else {
+            walk.reshape([-1])
+        }
+    }
+
     /// A 1-D copy, always (NumPy's `flatten`).
     ///
     /// # Errors
     /// The copy failed.
     pub fn flatten(&self) -> Result<Array> {
         self.copy_order(Order::C)?.reshape([-1])
+    }
+
+    /// [`Array::flatten`] reading the elements in `order`, as
+    /// [`Array::ravel_order`] reads them (NumPy's `flatten(order)`).
+    ///
+    /// # Errors
+    /// The copy failed.
+    pub fn flatten_order(&self, order: impl Into<CopyOrder>) -> Result<Array> {
+        let order = order.into();
+        match order.resolve(self.is_c_contiguous(), self.is_f_contiguous()) {
+            Some(o) => self.copy_order(o)?.reshape_order([-1], o),
+            // A copy in K order is dense in its own axis order, so its
+            // K-ravel is a view of it.
+            None => self.copy_order(CopyOrder::K)?.ravel_order(CopyOrder::K),
+        }
     }
 
     /// Axes permuted; `None` reverses them (NumPy's `transpose`).

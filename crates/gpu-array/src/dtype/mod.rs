@@ -2,6 +2,7 @@
 //! casting rules, machine limits ([`finfo`], [`iinfo`]) and the abstract type
 //! hierarchy ([`issubdtype`]).
 
+mod common_dtype;
 pub mod ctype;
 mod element;
 mod hierarchy;
@@ -12,7 +13,7 @@ mod scalar;
 pub use element::{Element, from_bytes, to_bytes};
 pub use hierarchy::{TypeClass, issubdtype};
 pub use info::{Finfo, Iinfo, finfo, iinfo};
-pub use promotion::{Casting, can_cast, check_cast, common_type, promote_types};
+pub use promotion::{Casting, can_cast, can_cast_from, check_cast, common_type, promote_types};
 pub use scalar::{Operand, ScalarKind, ScalarValue, check_weak_int, min_scalar_type, result_type};
 
 use std::fmt;

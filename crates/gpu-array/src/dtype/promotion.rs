@@ -2,9 +2,8 @@
 //! `common_type`.
 
 use std::fmt;
-use std::str::FromStr;
 
-use super::DType;
+use super::{DType, Operand};
 use crate::error::{Error, Result};
 
 use DType::{
@@ -87,25 +86,23 @@ impl fmt::Display for Casting {
     }
 }
 
-impl FromStr for Casting {
-    type Err = Error;
-
-    /// # Errors
-    ///
-    /// [`Error::Value`] for anything but NumPy's five names.
-    fn from_str(s: &str) -> Result<Casting> {
-        Ok(match s {
-            "no" => Casting::No,
-            "equiv" => Casting::Equiv,
-            "safe" => Casting::Safe,
-            "same_kind" => Casting::SameKind,
-            "unsafe" => Casting::Unsafe,
-            _ => {
-                return Err(Error::Value(format!(
-                    "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe' (got '{s}')"
-                )));
-            }
-        })
+// NumPy's five names, with can_cast's message (NumPy 2.4's `astype` also
+// takes 'same_value', which Cuprum does not).
+crate::from_numpy_str! {
+    Casting, Error,
+    else: |s| if s == "same_value" {
+        Error::Unsupported("casting='same_value' is not supported".into())
+    } else {
+        Error::Value(format!(
+            "casting must be one of 'no', 'equiv', 'safe', 'same_kind', 'unsafe' (got '{s}')"
+        ))
+    },
+    {
+        "no" => Casting::No,
+        "equiv" => Casting::Equiv,
+        "safe" => Casting::Safe,
+        "same_kind" => Casting::SameKind,
+        "unsafe" => Casting::Unsafe,
     }
 }
 
@@ -128,6 +125,31 @@ pub const fn can_cast(from: DType, to: DType, casting: Casting) -> bool {
         Casting::Safe => safe,
         Casting::SameKind => safe || kind_order(from) <= kind_order(to),
         Casting::Unsafe => true,
+    }
+}
+
+/// `numpy.can_cast(from_, to, casting)` for any `from_` NumPy 2 takes: a
+/// dtype (an array's, a NumPy scalar's: [`Operand::Array`]) answers as
+/// [`can_cast`]; a Python scalar (a weak [`Operand::Scalar`], or a
+/// [`ScalarValue`](super::ScalarValue), which converts to one) is refused,
+/// as NumPy 2 refuses `np.can_cast(1000, np.int8)` since NEP 50: the
+/// answer used to depend on the value.
+///
+/// # Errors
+///
+/// [`Error::DType`] (NumPy's `TypeError`) for a Python scalar: "can_cast()
+/// does not support Python ints, floats, and complex because the result
+/// used to depend on the value.\nThis change was part of adopting NEP 50,
+/// we may explicitly allow them again in the future."
+pub fn can_cast_from(from: impl Into<Operand>, to: DType, casting: Casting) -> Result<bool> {
+    match from.into() {
+        Operand::Array(d) => Ok(can_cast(d, to, casting)),
+        Operand::Scalar(_) => Err(Error::DType(
+            "can_cast() does not support Python ints, floats, and complex because the result \
+             used to depend on the value.\nThis change was part of adopting NEP 50, we may \
+             explicitly allow them again in the future."
+                .to_owned(),
+        )),
     }
 }
 
@@ -330,6 +352,28 @@ mod tests {
             assert_eq!(c.as_str().parse::<Casting>().unwrap(), c);
         }
         assert!("x".parse::<Casting>().is_err());
+    }
+
+    #[test]
+    fn can_cast_from_a_value() {
+        use super::super::{ScalarKind, ScalarValue};
+        use DType::*;
+        assert!(!can_cast_from(Int64, Int8, Casting::Safe).unwrap());
+        assert!(can_cast_from(Int64, Int8, Casting::SameKind).unwrap());
+        // NumPy 2.4: np.can_cast(1000, np.int8) and np.can_cast(True, ...).
+        let msg = "can_cast() does not support Python ints, floats, and complex because the \
+                   result used to depend on the value.\nThis change was part of adopting NEP \
+                   50, we may explicitly allow them again in the future.";
+        for v in [
+            ScalarValue::Int(1000),
+            ScalarValue::Float(1.0),
+            ScalarValue::Bool(true),
+        ] {
+            let e = can_cast_from(v, Int8, Casting::Safe).unwrap_err();
+            assert!(matches!(e, Error::DType(_)));
+            assert_eq!(e.to_string(), msg);
+        }
+        assert!(can_cast_from(ScalarKind::Complex, Float32, Casting::Unsafe).is_err());
     }
 
     #[test]

@@ -39,8 +39,8 @@ pub use spec::{
     ElementwiseSpec, IndexWidth, KernelParam, LayoutClass, OperandValue, PackedArgs, ParamValue,
     Role, SpecParam, dtype_tag,
 };
-pub use user::{Args, KernelInput, Typed};
 pub(crate) use user::single_output;
+pub use user::{Args, KernelInput, Typed};
 
 use crate::dtype::{DType, Operand};
 use crate::error::{Error, Result};

@@ -21,6 +21,22 @@ pub enum ClipMode {
     Clip,
 }
 
+/// NumPy's `mode=` converter's error for a string that is no clip mode.
+pub(crate) fn clip_mode_error(s: &str) -> Error {
+    crate::names::keyword_error(
+        s,
+        &["clip", "raise", "wrap"],
+        "Use one of 'clip', 'raise', or 'wrap' for clip mode",
+        "clipmode must be one of 'clip', 'raise', or 'wrap'",
+    )
+}
+
+crate::from_numpy_str! {
+    ClipMode, Error,
+    else: |s| clip_mode_error(s),
+    { "raise" => ClipMode::Raise, "wrap" => ClipMode::Wrap, "clip" => ClipMode::Clip }
+}
+
 impl ClipMode {
     /// The code the kernels test: 0 raise, 1 wrap, 2 clip.
     pub(super) fn code(self) -> i32 {

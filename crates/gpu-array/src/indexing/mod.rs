@@ -80,6 +80,16 @@ pub enum TakeMode {
     Clip,
 }
 
+crate::from_numpy_str! {
+    TakeMode, Error,
+    else: |s| if s == "raise" {
+        Error::Unsupported("take: mode 'raise' is not supported (CuPy's take wraps or clips)".into())
+    } else {
+        choose::clip_mode_error(s)
+    },
+    { "wrap" => TakeMode::Wrap, "clip" => TakeMode::Clip }
+}
+
 /// The indexing routines' device functions (`indexing.cuh`), the
 /// preamble of every indexing kernel.
 const PREAMBLE: &str = include_str!("indexing.cuh");

@@ -36,6 +36,73 @@ pub enum Order {
     F,
 }
 
+crate::from_numpy_str! {
+    Order, Error,
+    key: |s| s.to_ascii_uppercase(),
+    else: |s| crate::names::order_error(s, "only 'C' or 'F' order is permitted"),
+    { "C" => Order::C, "F" => Order::F }
+}
+
+/// NumPy's `order=` of the functions that copy or read an array in some
+/// order (`copy`, `astype`, `ravel`, `flatten`, `reshape`): one of the
+/// two [`Order`]s, or one that depends on the array.
+///
+/// Every function that takes an `Order` for these takes
+/// `impl Into<CopyOrder>`, so `Order::F` and `CopyOrder::K` both do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CopyOrder {
+    /// `'C'`: row-major.
+    #[default]
+    C,
+    /// `'F'`: column-major.
+    F,
+    /// `'A'`: F when the array is F-contiguous and not C-contiguous (NumPy's
+    /// "Fortran array"), else C.
+    A,
+    /// `'K'`: the array's own order of axes (by decreasing absolute
+    /// stride, ties in axis order), each axis read from its first index;
+    /// C for a C-contiguous array, F for an F-contiguous one.
+    K,
+}
+
+impl From<Order> for CopyOrder {
+    fn from(order: Order) -> CopyOrder {
+        match order {
+            Order::C => CopyOrder::C,
+            Order::F => CopyOrder::F,
+        }
+    }
+}
+
+impl CopyOrder {
+    /// `'A'` resolved for an array with these contiguity flags: C or F,
+    /// or `None` for `'K'`, which is no single [`Order`].
+    pub const fn resolve(self, c_contiguous: bool, f_contiguous: bool) -> Option<Order> {
+        match self {
+            CopyOrder::C => Some(Order::C),
+            CopyOrder::F => Some(Order::F),
+            CopyOrder::A if f_contiguous && !c_contiguous => Some(Order::F),
+            CopyOrder::A => Some(Order::C),
+            CopyOrder::K => None,
+        }
+    }
+}
+
+/// The axes in NumPy's "keep" order (`order='K'`): by decreasing absolute
+/// stride, ties in axis order (NumPy's `PyArray_CreateSortedStridePerm`).
+pub fn keep_order_axes(strides: &[isize]) -> Vec<usize> {
+    let mut axes: Vec<usize> = (0..strides.len()).collect();
+    axes.sort_by_key(|&a| std::cmp::Reverse(strides[a].unsigned_abs()));
+    axes
+}
+
+crate::from_numpy_str! {
+    CopyOrder, Error,
+    key: |s| s.to_ascii_uppercase(),
+    else: |s| crate::names::order_error(s, ""),
+    { "C" => CopyOrder::C, "F" => CopyOrder::F, "A" => CopyOrder::A, "K" => CopyOrder::K }
+}
+
 /// A shape as NumPy prints it in error messages: `(2,3)`, `(4,)`, `()`.
 pub fn fmt_shape(shape: &[usize]) -> String {
     match shape {
@@ -567,6 +634,21 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn copy_orders() {
+        // NumPy's isfortran: F-contiguous and not C-contiguous.
+        assert_eq!(CopyOrder::A.resolve(false, true), Some(Order::F));
+        assert_eq!(CopyOrder::A.resolve(true, true), Some(Order::C));
+        assert_eq!(CopyOrder::A.resolve(false, false), Some(Order::C));
+        assert_eq!(CopyOrder::K.resolve(true, false), None);
+        assert_eq!(CopyOrder::from(Order::F), CopyOrder::F);
+        // np.arange(24).reshape(2,3,4).transpose(2,0,1): strides (8,96,32).
+        assert_eq!(keep_order_axes(&[8, 96, 32]), [1, 2, 0]);
+        // Negative strides sort by size; ties keep axis order.
+        assert_eq!(keep_order_axes(&[-24, 8]), [0, 1]);
+        assert_eq!(keep_order_axes(&[8, 0, 8]), [0, 2, 1]);
+    }
 
     #[test]
     fn strides_like_numpy() {

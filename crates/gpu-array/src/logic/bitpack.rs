@@ -18,6 +18,12 @@ pub enum BitOrder {
     Little,
 }
 
+crate::from_numpy_str! {
+    BitOrder, Error,
+    else: |_s| Error::Value("'order' must be either 'little' or 'big'".into()),
+    { "big" => BitOrder::Big, "little" => BitOrder::Little }
+}
+
 /// The walk of a bit kernel along the axis of `[outer, n, rdim]`: `nin`
 /// input elements (pack) or bytes (unpack) along it, `nout` output ones,
 /// `rdim` the elements after it; `little`: [`BitOrder::Little`].

@@ -2,19 +2,48 @@
 
 use super::axis_view;
 use crate::array::{Array, copyto};
-use crate::dtype::{Casting, DType, promote_types};
+use crate::dtype::{Casting, DType, Operand, result_type};
 use crate::error::{Error, Result};
 use crate::layout::{Order, normalize_axis};
 
+/// NumPy's keywords `dtype=` and `casting=` of [`concatenate_with`],
+/// [`stack_with`], [`hstack_with`] and [`vstack_with`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct JoinOptions {
+    /// The result's dtype (default: `result_type` of the inputs).
+    pub dtype: Option<DType>,
+    /// The rule each input's cast to the result's dtype must pass
+    /// (NumPy's default, `same_kind`).
+    pub casting: Casting,
+}
+
+impl JoinOptions {
+    /// Sets `dtype`.
+    #[must_use]
+    pub fn dtype(mut self, dtype: impl Into<Option<DType>>) -> JoinOptions {
+        self.dtype = dtype.into();
+        self
+    }
+
+    /// Sets `casting`.
+    #[must_use]
+    pub fn casting(mut self, casting: Casting) -> JoinOptions {
+        self.casting = casting;
+        self
+    }
+}
+
 /// Joins `arrays` along `axis` (NumPy's `concatenate`); `axis=None`
-/// flattens each input first. The result dtype is the promotion of the
-/// inputs' dtypes.
+/// flattens each input first. The result dtype is NumPy's `result_type`
+/// of the inputs (for three or more, not a pairwise promotion: int8,
+/// uint16 and float16 join as float32).
 ///
 /// # Errors
 /// No arrays, 0-d arrays, different numbers of dimensions or sizes off the
 /// axis (NumPy's messages), an axis out of bounds, or different devices.
 pub fn concatenate(arrays: &[&Array], axis: Option<isize>) -> Result<Array> {
-    concatenate_dtype(arrays, axis, None)
+    concatenate_with(arrays, axis, &JoinOptions::default())
 }
 
 /// [`concatenate`] with NumPy's `dtype=` (the inputs cast with
@@ -26,6 +55,23 @@ pub fn concatenate_dtype(
     arrays: &[&Array],
     axis: Option<isize>,
     dtype: Option<DType>,
+) -> Result<Array> {
+    concatenate_with(arrays, axis, &JoinOptions::default().dtype(dtype))
+}
+
+/// [`concatenate`] with NumPy's `dtype=` and `casting=`: every input is
+/// cast to the result's dtype under `opts.casting`, also when the dtype is
+/// the inputs' own `result_type` (so `Casting::No` refuses inputs of
+/// different dtypes).
+///
+/// # Errors
+/// As [`concatenate`], after the shapes are checked: a cast that
+/// `opts.casting` forbids (NumPy's message, "Cannot cast array data from
+/// dtype('float64') to dtype('int32') according to the rule 'same_kind'").
+pub fn concatenate_with(
+    arrays: &[&Array],
+    axis: Option<isize>,
+    opts: &JoinOptions,
 ) -> Result<Array> {
     let Some(first) = arrays.first() else {
         return Err(Error::Value(
@@ -47,14 +93,14 @@ pub fn concatenate_dtype(
             (joined_shape(&shapes, ax)?, Some(ax))
         }
     };
-    let promoted = arrays
-        .iter()
-        .skip(1)
-        .fold(first.dtype(), |acc, a| promote_types(acc, a.dtype()));
-    let (out_dt, casting) = match dtype {
-        Some(d) => (d, Casting::SameKind),
-        None => (promoted, Casting::Unsafe),
+    let out_dt = match opts.dtype {
+        Some(d) => d,
+        None => {
+            let ops: Vec<Operand> = arrays.iter().map(|a| Operand::Array(a.dtype())).collect();
+            result_type(&ops)?
+        }
     };
+    let casting = opts.casting;
     for a in arrays {
         first.check_same_device(a, "concatenate")?;
         crate::dtype::check_cast(a.dtype(), out_dt, casting)?;
@@ -120,6 +166,14 @@ pub(crate) fn joined_shape(shapes: &[&[usize]], axis: usize) -> Result<Vec<usize
 /// No arrays ("need at least one array to stack"), different shapes ("all
 /// input arrays must have the same shape"), an axis out of bounds.
 pub fn stack(arrays: &[&Array], axis: isize) -> Result<Array> {
+    stack_with(arrays, axis, &JoinOptions::default())
+}
+
+/// [`stack`] with NumPy's `dtype=` and `casting=` ([`concatenate_with`]).
+///
+/// # Errors
+/// As [`stack`] and [`concatenate_with`].
+pub fn stack_with(arrays: &[&Array], axis: isize, opts: &JoinOptions) -> Result<Array> {
     let Some(first) = arrays.first() else {
         return Err(Error::Value("need at least one array to stack".into()));
     };
@@ -133,7 +187,7 @@ pub fn stack(arrays: &[&Array], axis: isize) -> Result<Array> {
         .iter()
         .map(|a| a.expand_dims(&[ax]))
         .collect::<Result<_>>()?;
-    concatenate(&expanded.iter().collect::<Vec<_>>(), Some(ax))
+    concatenate_with(&expanded.iter().collect::<Vec<_>>(), Some(ax), opts)
 }
 
 /// Joins along the second axis, or the first for 1-D inputs (NumPy's
@@ -142,13 +196,21 @@ pub fn stack(arrays: &[&Array], axis: isize) -> Result<Array> {
 /// # Errors
 /// As [`concatenate`].
 pub fn hstack(arrays: &[&Array]) -> Result<Array> {
+    hstack_with(arrays, &JoinOptions::default())
+}
+
+/// [`hstack`] with NumPy's `dtype=` and `casting=` ([`concatenate_with`]).
+///
+/// # Errors
+/// As [`concatenate_with`].
+pub fn hstack_with(arrays: &[&Array], opts: &JoinOptions) -> Result<Array> {
     let arrs: Vec<Array> = arrays.iter().map(|a| a.atleast_1d()).collect();
     let axis = if arrs.first().is_some_and(|a| a.ndim() == 1) {
         0
     } else {
         1
     };
-    concatenate(&arrs.iter().collect::<Vec<_>>(), Some(axis))
+    concatenate_with(&arrs.iter().collect::<Vec<_>>(), Some(axis), opts)
 }
 
 /// Joins along the first axis after making inputs at least 2-D (NumPy's
@@ -157,8 +219,17 @@ pub fn hstack(arrays: &[&Array]) -> Result<Array> {
 /// # Errors
 /// As [`concatenate`].
 pub fn vstack(arrays: &[&Array]) -> Result<Array> {
+    vstack_with(arrays, &JoinOptions::default())
+}
+
+/// [`vstack`] with NumPy's `dtype=` and `casting=` ([`concatenate_with`]).
+/// (NumPy's `dstack` and `column_stack` take neither.)
+///
+/// # Errors
+/// As [`concatenate_with`].
+pub fn vstack_with(arrays: &[&Array], opts: &JoinOptions) -> Result<Array> {
     let arrs: Vec<Array> = arrays.iter().map(|a| a.atleast_2d()).collect();
-    concatenate(&arrs.iter().collect::<Vec<_>>(), Some(0))
+    concatenate_with(&arrs.iter().collect::<Vec<_>>(), Some(0), opts)
 }
 
 /// Joins along the third axis after making inputs at least 3-D (NumPy's

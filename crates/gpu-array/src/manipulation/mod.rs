@@ -41,7 +41,10 @@ mod rearrange;
 mod split;
 mod tiling;
 
-pub use join::{column_stack, concatenate, concatenate_dtype, dstack, hstack, stack, vstack};
+pub use join::{
+    JoinOptions, column_stack, concatenate, concatenate_dtype, concatenate_with, dstack, hstack,
+    hstack_with, stack, stack_with, vstack, vstack_with,
+};
 pub use misc::{Requirement, require, trim_zeros};
 pub use pad::{
     ConstantForm, PadMode, PadOptions, ReflectType, constant_cast, pad, pad_indices, pad_with,

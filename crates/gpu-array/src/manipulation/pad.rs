@@ -76,6 +76,28 @@ impl PadMode {
     }
 }
 
+// NumPy's names; `constant` and `linear_ramp` take NumPy's default value, 0.
+crate::from_numpy_str! {
+    PadMode, Error,
+    else: |s| if s == "empty" {
+        Error::Unsupported("pad: mode 'empty' (uninitialised padding) is not supported".into())
+    } else {
+        Error::Value(format!("mode '{s}' is not supported"))
+    },
+    {
+        "constant" => PadMode::Constant(ScalarValue::Int(0)),
+        "edge" => PadMode::Edge,
+        "wrap" => PadMode::Wrap,
+        "reflect" => PadMode::Reflect,
+        "symmetric" => PadMode::Symmetric,
+        "maximum" => PadMode::Maximum,
+        "minimum" => PadMode::Minimum,
+        "mean" => PadMode::Mean,
+        "median" => PadMode::Median,
+        "linear_ramp" => PadMode::LinearRamp(ScalarValue::Int(0)),
+    }
+}
+
 /// NumPy's `reflect_type` of the modes reflect and symmetric.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ReflectType {
@@ -85,6 +107,13 @@ pub enum ReflectType {
     /// `2 * edge - mirror image`: the reflection continues the edge's
     /// trend instead of turning back (`'odd'`).
     Odd,
+}
+
+// NumPy takes any string but 'odd' for 'even'; a typo is an error here.
+crate::from_numpy_str! {
+    ReflectType, Error,
+    else: |s| Error::Value(format!("reflect_type must be 'even' or 'odd' (got '{s}')")),
+    { "even" => ReflectType::Even, "odd" => ReflectType::Odd }
 }
 
 /// How NumPy hands a `constant_values` entry to the array: which Python

@@ -20,6 +20,14 @@ pub enum Mode {
     Valid,
 }
 
+crate::from_numpy_str! {
+    Mode, Error,
+    else: |_s| Error::Value(
+        "Use one of 'valid', 'same', or 'full' for convolve/correlate mode".into(),
+    ),
+    { "full" => Mode::Full, "same" => Mode::Same, "valid" => Mode::Valid }
+}
+
 fn one_d(x: &Array, what: &str) -> Result<Array> {
     match x.ndim() {
         0 => x.reshape([1]),

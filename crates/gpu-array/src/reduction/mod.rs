@@ -55,12 +55,12 @@ pub use spec::{AccStruct, RedArgs, RedParam, RedValue, ReductionSpec, Strategy, 
 
 use crate::array::Array;
 use crate::dtype::{DType, Operand};
+use crate::elementwise::Args;
 use crate::elementwise::{
     ArgInfo, IndexWidth, KernelInput, ParamList, ParamType, SpecParam, Typed,
 };
 use crate::error::{Error, Result};
 use crate::layout::Order;
-use crate::elementwise::Args;
 use crate::ufunc::Input;
 
 /// A user-defined reduction, as CuPy's `ReductionKernel`: typed parameter

@@ -482,16 +482,18 @@ __device__ void searchsorted(const typename Tr::Raw* a, u64 n, const typename Tr
   out[i] = (long long)lo;
 }
 
-// unique: flag[i] = 1 where sorted s[i] starts a run of equal keys (NaNs
-// equal, complex values with a NaN all equal as NumPy's equal_nan, -0.0 ==
-// 0.0).
+// unique: flag[i] = 1 where sorted s[i] starts a run of equal keys (-0.0 ==
+// 0.0). With equal_nan (NumPy's default) NaNs are equal, complex values with
+// a NaN all equal; without, every NaN starts a run of its own.
 template <typename Tr>
-__device__ void unique_flags(const typename Tr::Raw* s, u64 n, unsigned char* flag) {
+__device__ void unique_flags(const typename Tr::Raw* s, u64 n, unsigned char* flag,
+                             bool equal_nan) {
   const u64 i = (u64)blockIdx.x * CUPRUM_SORT_BLOCK + threadIdx.x;
   if (i >= n) return;
   if (i == 0) { flag[i] = 1; return; }
   const typename Tr::K a = Tr::key(s[i], true), b = Tr::key(s[i - 1], true);
-  flag[i] = !(key_eq(a, b) || (NanClass<Tr>::any(a) && NanClass<Tr>::any(b)));
+  const bool nan = NanClass<Tr>::any(a);
+  flag[i] = equal_nan ? !(key_eq(a, b) || (nan && NanClass<Tr>::any(b))) : (nan || !key_eq(a, b));
 }
 
 // unique: scatter run starts to their slot (cumsum - 1): the value, the
@@ -538,9 +540,9 @@ __device__ void unique_scatter(const typename Tr::Raw* s, const unsigned char* f
         (const cuprum_sort::TR::Raw*)v, m, out, right);                                         \
   }                                                                                             \
   extern "C" __global__ void __launch_bounds__(256) cuprum_sort_uflags_##NAME(                   \
-      const T* sorted, long long n, bool* flag) {                                               \
+      const T* sorted, long long n, bool* flag, bool equal_nan) {                               \
     cuprum_sort::unique_flags<cuprum_sort::TR>((const cuprum_sort::TR::Raw*)sorted, n,          \
-        (unsigned char*)flag);                                                                  \
+        (unsigned char*)flag, equal_nan);                                                       \
   }                                                                                             \
   extern "C" __global__ void __launch_bounds__(256) cuprum_sort_uscatter_##NAME(                 \
       const T* sorted, const bool* flag, const long long* csum, const long long* perm,          \

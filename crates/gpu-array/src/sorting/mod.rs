@@ -54,7 +54,7 @@ pub use order_stats::{
 use gpu_runtime::signature::Out;
 
 use crate::array::Array;
-use crate::dtype::DType;
+use crate::dtype::{DType, ScalarValue};
 use crate::error::{Error, Result};
 use crate::indexing::{TakeMode, take};
 use crate::kernels::{input, output};
@@ -261,6 +261,17 @@ pub enum Side {
     Right,
 }
 
+crate::from_numpy_str! {
+    Side, Error,
+    else: |s| crate::names::keyword_error(
+        s,
+        &["left", "right"],
+        "search side must be one of 'left' or 'right'",
+        "search side must be 'left' or 'right'",
+    ),
+    { "left" => Side::Left, "right" => Side::Right }
+}
+
 /// Where each element of `v` would go in the sorted 1-D `a` to keep it
 /// sorted (NumPy's `searchsorted`), one binary search per element of `v`,
 /// in NumPy's order (NaN last, -0.0 == 0.0). `sorter` holds the indices
@@ -311,7 +322,7 @@ pub fn searchsorted(a: &Array, v: &Array, side: Side, sorter: Option<&Array>) ->
 
 /// Which extra results [`unique`] returns (NumPy's `return_*` flags),
 /// and along which axis it works.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct UniqueOptions {
     /// `None`: the unique elements of the flattened array. `Some(k)`: the
@@ -325,9 +336,33 @@ pub struct UniqueOptions {
     pub inverse: bool,
     /// How often each unique value occurs.
     pub counts: bool,
+    /// NumPy's `equal_nan` (default `true`): all NaNs are one unique
+    /// value; `false` keeps every NaN apart (each its own value, count 1).
+    /// Without effect along an axis, where a slice holding NaN equals no
+    /// other either way (as in NumPy).
+    pub equal_nan: bool,
+}
+
+impl Default for UniqueOptions {
+    fn default() -> UniqueOptions {
+        UniqueOptions {
+            axis: None,
+            index: false,
+            inverse: false,
+            counts: false,
+            equal_nan: true,
+        }
+    }
 }
 
 impl UniqueOptions {
+    /// Sets `equal_nan`.
+    #[must_use]
+    pub fn equal_nan(mut self, equal_nan: bool) -> UniqueOptions {
+        self.equal_nan = equal_nan;
+        self
+    }
+
     /// Sets `axis`.
     #[must_use]
     pub fn axis(mut self, axis: impl Into<Option<isize>>) -> UniqueOptions {
@@ -371,8 +406,9 @@ pub struct Unique {
 }
 
 /// The sorted unique elements of the flattened `a` (NumPy's `unique` with
-/// `axis=None` and `equal_nan=True`: all NaNs are one value, -0.0 and 0.0
-/// are one value, the first in stable order). Waits for the device once,
+/// `axis=None`): with `opts.equal_nan` (NumPy's default) all NaNs are one
+/// value, else each NaN is one (sorted last, in stable order); -0.0 and
+/// 0.0 are one value, the first in stable order. Waits for the device once,
 /// for the number of unique values.
 ///
 /// With `opts.axis = Some(k)`, the unique slices along axis `k` (NumPy's
@@ -418,6 +454,7 @@ pub fn unique(a: &Array, opts: UniqueOptions) -> Result<Unique> {
         sorted: input(&sorted),
         n: n as i64,
         flag: output(&flags),
+        equal_nan: opts.equal_nan,
     };
     let k = radix::kernel::<radix::UniqueFlags>(dt, "uflags", t)?;
     radix::launch(&k, blocks, &stream, &mark)?;
@@ -560,25 +597,110 @@ fn unique_axis(a: &Array, axis: isize, opts: UniqueOptions) -> Result<Unique> {
     })
 }
 
+/// NumPy's `kind=` of `isin` and `in1d`: how membership is found. Both
+/// give the same answer; `None` in [`IsinOptions::kind`] picks, as NumPy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IsinKind {
+    /// Sort the test elements, one binary search per element.
+    Sort,
+    /// A table of booleans over the test elements' range, one lookup per
+    /// element: integer and bool inputs only, memory in proportion to the
+    /// range (`max - min + 1` bytes).
+    Table,
+}
+
+crate::from_numpy_str! {
+    IsinKind, Error,
+    else: |s| Error::Value(format!("Invalid kind: '{s}'. Please use None, 'sort' or 'table'.")),
+    { "sort" => IsinKind::Sort, "table" => IsinKind::Table }
+}
+
+/// NumPy's keywords of [`isin_with`] and [`in1d_with`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct IsinOptions {
+    /// Negate the answer (`invert`).
+    pub invert: bool,
+    /// The method (`kind`); `None`: the table where NumPy would take it
+    /// (integer or bool inputs whose test range is at most six times the
+    /// two inputs' sizes), else sorting.
+    pub kind: Option<IsinKind>,
+}
+
+impl IsinOptions {
+    /// Sets `invert`.
+    #[must_use]
+    pub fn invert(mut self, invert: bool) -> IsinOptions {
+        self.invert = invert;
+        self
+    }
+
+    /// Sets `kind`.
+    #[must_use]
+    pub fn kind(mut self, kind: impl Into<Option<IsinKind>>) -> IsinOptions {
+        self.kind = kind.into();
+        self
+    }
+}
+
 /// Whether each element of `element` is in `test_elements` (NumPy's
 /// `isin`; `invert` negates): the test elements sorted once, one binary
-/// search and one comparison per element. Equality is `==`: NaN is in
+/// search and one comparison per element (`kind='sort'`, which waits for
+/// nothing; [`isin_with`] takes NumPy's `kind`). Equality is `==`: NaN is in
 /// nothing, -0.0 is in a set holding 0.0. A bool array of `element`'s
 /// shape.
 ///
 /// # Errors
 /// Devices differ; allocation or launch failed.
 pub fn isin(element: &Array, test_elements: &Array, invert: bool) -> Result<Array> {
+    isin_with(
+        element,
+        test_elements,
+        &IsinOptions::default().invert(invert).kind(IsinKind::Sort),
+    )
+}
+
+/// [`isin`] with NumPy's `kind=` ([`IsinOptions`]). The table method
+/// reads the test elements' minimum and maximum back (one wait).
+///
+/// # Errors
+/// As [`isin`]; NumPy's errors for [`IsinKind::Table`]: "The 'table'
+/// method is only supported for boolean or integer arrays. Please select
+/// 'sort' or None for kind." for other dtypes, and NumPy's `RuntimeError`
+/// ("You have specified kind='table', but the range of values in `ar2` or
+/// `ar1` exceed the maximum integer of the datatype. ...", here an
+/// [`Error::Value`]) when the test range overflows their dtype.
+pub fn isin_with(element: &Array, test_elements: &Array, opts: &IsinOptions) -> Result<Array> {
     element.check_same_device(test_elements, "isin")?;
-    let dt = crate::dtype::promote_types(element.dtype(), test_elements.dtype());
-    let n = test_elements.size();
-    if n == 0 || element.size() == 0 {
+    let int_like = |d: DType| d == DType::Bool || d.is_integer();
+    let ints = int_like(element.dtype()) && int_like(test_elements.dtype());
+    if opts.kind == Some(IsinKind::Table) && !ints {
+        return Err(Error::Value(
+            "The 'table' method is only supported for boolean or integer arrays. \
+             Please select 'sort' or None for kind."
+                .into(),
+        ));
+    }
+    let invert = opts.invert;
+    if test_elements.size() == 0 || element.size() == 0 {
         let out = Array::empty_on(element.device(), element.shape(), DType::Bool, Order::C)?;
         if out.size() > 0 {
             out.fill(invert)?;
         }
         return Ok(out);
     }
+    if ints && opts.kind != Some(IsinKind::Sort) {
+        let forced = opts.kind == Some(IsinKind::Table);
+        if let Some(r) = isin_table(element, test_elements, invert, forced)? {
+            return Ok(r);
+        }
+    }
+    isin_sort(element, test_elements, invert)
+}
+
+/// `isin` by sorting the test elements.
+fn isin_sort(element: &Array, test_elements: &Array, invert: bool) -> Result<Array> {
+    let dt = crate::dtype::promote_types(element.dtype(), test_elements.dtype());
     let t = test_elements.reshape([-1])?;
     let t = if t.dtype() == dt { t } else { t.astype(dt)? };
     let sorted = sort(&t, Some(0))?;
@@ -596,10 +718,91 @@ pub fn isin(element: &Array, test_elements: &Array, invert: bool) -> Result<Arra
     }
 }
 
+/// One element of an integer (or bool) array as an `i128`.
+fn item_i128(a: &Array) -> Result<i128> {
+    Ok(if a.dtype().kind() == 'u' {
+        i128::from(a.astype(DType::UInt64)?.item::<u64>(&[])?)
+    } else {
+        i128::from(a.astype(DType::Int64)?.item::<i64>(&[])?)
+    })
+}
+
+/// `isin` by NumPy's table over the test elements' range (non-empty
+/// integer or bool inputs), or `None` where NumPy would not take it:
+/// the range overflows the test elements' dtype, or (unless `forced`) it
+/// is more than six times the inputs' sizes.
+fn isin_table(
+    element: &Array,
+    test_elements: &Array,
+    invert: bool,
+    forced: bool,
+) -> Result<Option<Array>> {
+    let t = test_elements.reshape([-1])?;
+    let t = if t.dtype() == DType::Bool {
+        t.astype(DType::UInt8)?
+    } else {
+        t
+    };
+    let all = crate::reduction::ReduceOptions::default();
+    let lo = item_i128(&crate::stats::amin(&t, &all)?)?;
+    let hi = item_i128(&crate::stats::amax(&t, &all)?)?;
+    let range = hi - lo;
+    if range > crate::dtype::iinfo(t.dtype())?.max {
+        if forced {
+            return Err(Error::Value(
+                "You have specified kind='table', but the range of values in `ar2` or `ar1` \
+                 exceed the maximum integer of the datatype. Please set `kind` to None or 'sort'."
+                    .into(),
+            ));
+        }
+        return Ok(None);
+    }
+    if !forced && range > 6 * (element.size() + t.size()) as i128 {
+        return Ok(None);
+    }
+    let dev = element.device();
+    let e = if element.dtype() == DType::Bool {
+        element.astype(DType::UInt8)?
+    } else {
+        element.clone()
+    };
+    let info = crate::dtype::iinfo(e.dtype())?;
+    // Only elements within both the range and their own dtype can hit.
+    let (elo, ehi) = (lo.max(info.min), hi.min(info.max));
+    if elo > ehi {
+        let out = Array::empty_on(dev, element.shape(), DType::Bool, Order::C)?;
+        out.fill(invert)?;
+        return Ok(Some(out));
+    }
+    let len = usize::try_from(range + 1)
+        .map_err(|_| Error::Value(format!("isin: a table of {} entries", range + 1)))?;
+    let table = Array::empty_on(dev, &[len], DType::Bool, Order::C)?;
+    table.fill(invert)?;
+    // Offsets from the minimum in wrapping int64: exact, as the range fits.
+    let base = lo as i64;
+    let slot = |x: &Array| crate::ufunc::subtract(&x.astype(DType::Int64)?, base);
+    let hit = Array::from_slice_on(dev, &[!invert], &[1])?;
+    crate::indexing::put(&table, &slot(&t)?, &hit, TakeMode::Wrap)?;
+    let inside = crate::ufunc::logical_and(
+        &e.greater_equal(crate::ufunc::Input::Scalar(ScalarValue::Int(elo)))?,
+        &e.less_equal(crate::ufunc::Input::Scalar(ScalarValue::Int(ehi)))?,
+    )?;
+    let looked = take(&table, &slot(&e)?, None, TakeMode::Clip)?;
+    crate::indexing::where_(&inside, &looked, invert).map(Some)
+}
+
 /// [`isin`] of the flattened `ar1` (NumPy's `in1d`): a 1-D bool array.
 ///
 /// # Errors
 /// As [`isin`].
 pub fn in1d(ar1: &Array, ar2: &Array, invert: bool) -> Result<Array> {
     isin(&ar1.reshape([-1])?, ar2, invert)
+}
+
+/// [`in1d`] with NumPy's `kind=` ([`isin_with`]).
+///
+/// # Errors
+/// As [`isin_with`].
+pub fn in1d_with(ar1: &Array, ar2: &Array, opts: &IsinOptions) -> Result<Array> {
+    isin_with(&ar1.reshape([-1])?, ar2, opts)
 }

@@ -61,27 +61,31 @@ pub enum QuantileMethod {
 }
 
 impl QuantileMethod {
-    /// The method named as NumPy names it.
+    /// NumPy's name of the method.
+    pub const fn name(self) -> &'static str {
+        match self {
+            QuantileMethod::Linear => "linear",
+            QuantileMethod::Lower => "lower",
+            QuantileMethod::Higher => "higher",
+            QuantileMethod::Nearest => "nearest",
+            QuantileMethod::Midpoint => "midpoint",
+            QuantileMethod::InvertedCdf => "inverted_cdf",
+            QuantileMethod::AveragedInvertedCdf => "averaged_inverted_cdf",
+            QuantileMethod::ClosestObservation => "closest_observation",
+            QuantileMethod::InterpolatedInvertedCdf => "interpolated_inverted_cdf",
+            QuantileMethod::Hazen => "hazen",
+            QuantileMethod::Weibull => "weibull",
+            QuantileMethod::MedianUnbiased => "median_unbiased",
+            QuantileMethod::NormalUnbiased => "normal_unbiased",
+        }
+    }
+
+    /// The method named as NumPy names it (also `name.parse()`).
     ///
     /// # Errors
-    /// [`Error::Value`] for an unknown name.
+    /// [`Error::Value`] for an unknown name, with NumPy's message.
     pub fn parse(name: &str) -> Result<QuantileMethod> {
-        Ok(match name {
-            "linear" => QuantileMethod::Linear,
-            "lower" => QuantileMethod::Lower,
-            "higher" => QuantileMethod::Higher,
-            "nearest" => QuantileMethod::Nearest,
-            "midpoint" => QuantileMethod::Midpoint,
-            "inverted_cdf" => QuantileMethod::InvertedCdf,
-            "averaged_inverted_cdf" => QuantileMethod::AveragedInvertedCdf,
-            "closest_observation" => QuantileMethod::ClosestObservation,
-            "interpolated_inverted_cdf" => QuantileMethod::InterpolatedInvertedCdf,
-            "hazen" => QuantileMethod::Hazen,
-            "weibull" => QuantileMethod::Weibull,
-            "median_unbiased" => QuantileMethod::MedianUnbiased,
-            "normal_unbiased" => QuantileMethod::NormalUnbiased,
-            other => return Err(Error::Value(format!("'{other}' is not a valid method."))),
-        })
+        name.parse()
     }
 
     /// The kernel's method code (5 is the median's mean of the middle two).
@@ -101,6 +105,31 @@ impl QuantileMethod {
             QuantileMethod::MedianUnbiased => 12,
             QuantileMethod::NormalUnbiased => 13,
         }
+    }
+}
+
+crate::from_numpy_str! {
+    QuantileMethod, Error,
+    else: |s| Error::Value(format!(
+        "'{s}' is not a valid method. Use one of: dict_keys(['inverted_cdf', \
+         'averaged_inverted_cdf', 'closest_observation', 'interpolated_inverted_cdf', \
+         'hazen', 'weibull', 'linear', 'median_unbiased', 'normal_unbiased', 'lower', \
+         'higher', 'midpoint', 'nearest'])"
+    )),
+    {
+        "linear" => QuantileMethod::Linear,
+        "lower" => QuantileMethod::Lower,
+        "higher" => QuantileMethod::Higher,
+        "nearest" => QuantileMethod::Nearest,
+        "midpoint" => QuantileMethod::Midpoint,
+        "inverted_cdf" => QuantileMethod::InvertedCdf,
+        "averaged_inverted_cdf" => QuantileMethod::AveragedInvertedCdf,
+        "closest_observation" => QuantileMethod::ClosestObservation,
+        "interpolated_inverted_cdf" => QuantileMethod::InterpolatedInvertedCdf,
+        "hazen" => QuantileMethod::Hazen,
+        "weibull" => QuantileMethod::Weibull,
+        "median_unbiased" => QuantileMethod::MedianUnbiased,
+        "normal_unbiased" => QuantileMethod::NormalUnbiased,
     }
 }
 
@@ -181,8 +210,10 @@ impl Quantiles {
 }
 
 /// `axis` (`None` for the flattened array; one axis or several, reduced
-/// together), `keepdims` and `method` of the order statistics.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// together), `keepdims`, `method` and `weights` of the order statistics.
+/// Two options are equal when their `weights` are the same view of the
+/// same buffer.
+#[derive(Clone, Debug, Default)]
 #[non_exhaustive]
 pub struct QuantileOptions {
     /// The axes, `None` for every axis (the flattened array). Several
@@ -193,7 +224,32 @@ pub struct QuantileOptions {
     pub keepdims: bool,
     /// How to pick between the two nearest values.
     pub method: QuantileMethod,
+    /// NumPy 2's `weights` of `quantile` and `percentile`: one
+    /// non-negative weight per element of `a` (`a`'s shape), or, with
+    /// `axis`, of the reduced axes' shape (in `axis`'s order). Only with
+    /// [`QuantileMethod::InvertedCdf`]: each row's result is its smallest
+    /// value whose share of the row's total weight, with the weights of
+    /// the values below it, reaches `q`.
+    pub weights: Option<Array>,
 }
+
+impl PartialEq for QuantileOptions {
+    fn eq(&self, other: &QuantileOptions) -> bool {
+        let same = |a: &Array, b: &Array| {
+            a.shares_memory_with(b) && a.layout() == b.layout() && a.dtype() == b.dtype()
+        };
+        self.axis == other.axis
+            && self.keepdims == other.keepdims
+            && self.method == other.method
+            && match (&self.weights, &other.weights) {
+                (None, None) => true,
+                (Some(a), Some(b)) => same(a, b),
+                _ => false,
+            }
+    }
+}
+
+impl Eq for QuantileOptions {}
 
 impl QuantileOptions {
     /// Reduce over one axis.
@@ -232,6 +288,13 @@ impl QuantileOptions {
         self.method = method;
         self
     }
+
+    /// Sets `weights` (a handle to the array, not a copy of it).
+    #[must_use]
+    pub fn weights<'w>(mut self, weights: impl Into<Option<&'w Array>>) -> QuantileOptions {
+        self.weights = weights.into().cloned();
+        self
+    }
 }
 
 /// `numpy.quantile`: real inputs only; a row holding NaN gives NaN. The
@@ -239,15 +302,192 @@ impl QuantileOptions {
 /// linear/midpoint float64 for integer input or an array `q`, else the
 /// input's float dtype.
 ///
+/// With `opts.weights`, NumPy's weighted `inverted_cdf`
+/// ([`QuantileOptions::weights`]): the rows sorted with their weights,
+/// the cumulative weights (float64) divided by the row's total, and the
+/// first value whose share reaches `q` (NumPy's arithmetic, so the same
+/// pick at a boundary); a row holding NaN gives NaN. It compares every
+/// `q` with every element (`len(q)` times the input's size in booleans)
+/// and waits for the device twice, for its checks of the weights.
+///
 /// # Errors
 /// "Quantiles must be in the range [0, 1]"; complex input; an axis out of
 /// range or repeated; a [`Quantiles::Shaped`] whose values do not fill its
-/// shape.
+/// shape. With weights, NumPy's errors: "Only method 'inverted_cdf'
+/// supports weights. Got: linear."; "Axis must be specified when shapes
+/// of a and weights differ." ([`Error::DType`], NumPy's `TypeError`);
+/// "Shape of weights must be consistent with shape of a along specified
+/// axis."; "Weights must be non-negative."; "Weights included NaN, inf or
+/// were all zero."
 pub fn quantile(a: &Array, q: &Quantiles, opts: &QuantileOptions) -> Result<Array> {
     if q.values().iter().any(|v| !(0.0..=1.0).contains(v)) {
         return Err(Error::Value("Quantiles must be in the range [0, 1]".into()));
     }
+    if let Some(w) = &opts.weights {
+        check_weighted_method(opts.method)?;
+        return weighted_inverted_cdf(a, q, opts, w);
+    }
     order_statistic(a, q, opts, opts.method.code(), false)
+}
+
+/// NumPy's refusal of weights with any method but `inverted_cdf`.
+fn check_weighted_method(method: QuantileMethod) -> Result<()> {
+    if method == QuantileMethod::InvertedCdf {
+        return Ok(());
+    }
+    Err(Error::Value(format!(
+        "Only method 'inverted_cdf' supports weights. Got: {}.",
+        method.name()
+    )))
+}
+
+/// NumPy's check that `q`'s values fill its shape.
+fn check_q_shape(q: &Quantiles) -> Result<Vec<usize>> {
+    let q_shape = q.shape();
+    if q_shape.iter().product::<usize>() != q.values().len() {
+        return Err(Error::Value(format!(
+            "quantile: {} values of q for the shape {q_shape:?}",
+            q.values().len()
+        )));
+    }
+    Ok(q_shape)
+}
+
+/// `weights` of `a`'s shape: as given, or (NumPy's `_weights_are_valid`)
+/// the reduced axes' weights laid along those axes and broadcast.
+fn weights_like(a: &Array, w: &Array, axes: Option<&[usize]>) -> Result<Array> {
+    if w.shape() == a.shape() {
+        return Ok(w.clone());
+    }
+    let Some(axes) = axes else {
+        return Err(Error::DType(
+            "Axis must be specified when shapes of a and weights differ.".into(),
+        ));
+    };
+    let along: Vec<usize> = axes.iter().map(|&x| a.shape()[x]).collect();
+    if w.shape() != along.as_slice() {
+        return Err(Error::Value(
+            "Shape of weights must be consistent with shape of a along specified axis.".into(),
+        ));
+    }
+    // w's axis j lies along a's axis axes[j]: put them in a's order.
+    let mut order: Vec<isize> = (0..axes.len() as isize).collect();
+    order.sort_by_key(|&j| axes[j as usize]);
+    let shape: Vec<isize> = (0..a.ndim())
+        .map(|i| {
+            if axes.contains(&i) {
+                a.shape()[i] as isize
+            } else {
+                1
+            }
+        })
+        .collect();
+    w.transpose(Some(&order))?
+        .reshape(&shape)?
+        .broadcast_to(a.shape())
+}
+
+/// Whether any element of the boolean `x` is set (one wait).
+fn any_set(x: &Array) -> Result<bool> {
+    crate::logic::any(x, ReduceOptions::default())?.item::<bool>(&[])
+}
+
+/// NumPy's weighted `inverted_cdf` ([`quantile`]).
+fn weighted_inverted_cdf(
+    a: &Array,
+    q: &Quantiles,
+    opts: &QuantileOptions,
+    w: &Array,
+) -> Result<Array> {
+    use crate::ufunc;
+    let dt = a.dtype();
+    if dt.is_complex() {
+        return Err(Error::DType(
+            "a must be an array of real numbers (complex input to quantile)".into(),
+        ));
+    }
+    a.check_same_device(w, "quantile")?;
+    if w.dtype().is_complex() {
+        return Err(Error::DType(
+            "weights must be real (complex weights to quantile)".into(),
+        ));
+    }
+    let q_shape = check_q_shape(q)?;
+    let axes = opts
+        .axis
+        .as_ref()
+        .map(|ax| normalize_axes(ax, a.ndim()))
+        .transpose()?;
+    let w = weights_like(a, w, axes.as_deref())?;
+    if w.size() > 0 && any_set(&w.less(0)?)? {
+        return Err(Error::Value("Weights must be non-negative.".into()));
+    }
+    // The rows: the reduced axes last, merged into one.
+    let (src, wsrc) = match &axes {
+        None => (a.reshape([-1])?, w.reshape([-1])?),
+        Some(axes) => {
+            let (s, shape) = reduced_last(a, axes)?;
+            let (ws, _) = reduced_last(&w, axes)?;
+            (s.reshape(&shape)?, ws.reshape(&shape)?)
+        }
+    };
+    let dims: Vec<isize> = q_shape
+        .iter()
+        .copied()
+        .chain(result_shape(a.shape(), axes.as_deref(), opts.keepdims))
+        .map(|d| d as isize)
+        .collect();
+    let nd = src.ndim();
+    let n = src.shape()[nd - 1];
+    let rows = src.size().checked_div(n).unwrap_or(0);
+    let qs = q.values();
+    if n == 0 {
+        // NumPy's cdf[-1] of an empty row.
+        return Err(Error::IndexOutOfBounds {
+            index: -1,
+            axis: 0,
+            size: 0,
+        });
+    }
+    let perm = super::argsort(&src, Some(-1))?;
+    let sorted = crate::indexing::take_along_axis(&src, &perm, Some(-1))?;
+    let ws = crate::indexing::take_along_axis(&wsrc, &perm, Some(-1))?;
+    let cum = crate::math::cumsum(&ws, Some(-1), Some(DType::Float64))?;
+    let total = crate::manipulation::axis_view(&cum, nd - 1, n - 1, 1, 1);
+    let cdf = ufunc::true_divide(&cum, &total)?;
+    let last = crate::manipulation::axis_view(&cdf, nd - 1, n - 1, 1, 1);
+    if rows > 0 && any_set(&ufunc::isnan(&last)?)? {
+        return Err(Error::Value(
+            "Weights included NaN, inf or were all zero.".into(),
+        ));
+    }
+    // Leading zero weights: a share of 0 must not reach q = 0 (NumPy sets
+    // them to -1).
+    let cdf = crate::indexing::where_(&cdf.equal(0.0)?, -1.0, &cdf)?;
+    let cdf = cdf.reshape([rows as isize, n as isize])?;
+    // For each (q, row): the first share >= q is past the shares below q.
+    let qarr = Array::from_slice_on(a.device(), qs, &[qs.len(), 1, 1])?;
+    let below = cdf.less(&qarr)?;
+    let idx = count_nonzero(&below, ReduceOptions::axis(-1))?;
+    let idx = ufunc::minimum(&idx, (n - 1) as i64)?;
+    let starts: Vec<i64> = (0..rows as i64).map(|r| r * n as i64).collect();
+    let starts = Array::from_slice_on(a.device(), &starts, &[1, rows])?;
+    let flat = ufunc::add(&idx, &starts)?;
+    let sorted = sorted.reshape([(rows * n) as isize])?;
+    let mut y = crate::indexing::take(&sorted, &flat, None, crate::indexing::TakeMode::Wrap)?;
+    if dt.is_inexact() {
+        // NaN sorts last: a row holding one gives NaN.
+        let tail = crate::manipulation::axis_view(
+            &sorted.reshape([rows as isize, n as isize])?,
+            1,
+            n - 1,
+            1,
+            1,
+        )
+        .reshape([rows as isize])?;
+        y = crate::indexing::where_(&ufunc::isnan(&tail)?, &tail, &y)?;
+    }
+    y.reshape(&dims)
 }
 
 /// `numpy.percentile`: [`quantile`] of `q / 100`.
@@ -269,6 +509,7 @@ pub fn median(a: &Array, axis: Option<&[isize]>, keepdims: bool) -> Result<Array
         axis: axis.map(<[isize]>::to_vec),
         keepdims,
         method: QuantileMethod::Linear,
+        weights: None,
     };
     order_statistic(a, &Quantiles::One(0.5), &opts, 5, false)
 }
@@ -282,6 +523,7 @@ pub fn nanquantile(a: &Array, q: &Quantiles, opts: &QuantileOptions) -> Result<A
     if q.values().iter().any(|v| !(0.0..=1.0).contains(v)) {
         return Err(Error::Value("Quantiles must be in the range [0, 1]".into()));
     }
+    no_nan_weights(opts)?;
     order_statistic(a, q, opts, opts.method.code(), true)
 }
 
@@ -302,6 +544,7 @@ pub fn nanmedian(a: &Array, axis: Option<&[isize]>, keepdims: bool) -> Result<Ar
         axis: axis.map(<[isize]>::to_vec),
         keepdims,
         method: QuantileMethod::Linear,
+        weights: None,
     };
     order_statistic(a, &Quantiles::One(0.5), &opts, 5, true)
 }
@@ -312,7 +555,25 @@ fn percentile_impl(a: &Array, q: &Quantiles, opts: &QuantileOptions, skip: bool)
             "Percentiles must be in the range [0, 100]".into(),
         ));
     }
+    if skip {
+        no_nan_weights(opts)?;
+    } else if let Some(w) = &opts.weights {
+        check_weighted_method(opts.method)?;
+        return weighted_inverted_cdf(a, &q.divided(100.0), opts, w);
+    }
     order_statistic(a, &q.divided(100.0), opts, opts.method.code(), skip)
+}
+
+/// `nanquantile` and `nanpercentile` take no weights here (NumPy 2 does,
+/// with `inverted_cdf`).
+fn no_nan_weights(opts: &QuantileOptions) -> Result<()> {
+    if opts.weights.is_none() {
+        return Ok(());
+    }
+    check_weighted_method(opts.method)?;
+    Err(Error::Unsupported(
+        "nanquantile/nanpercentile: weights are not supported".into(),
+    ))
 }
 
 /// The scalars of [`quantile_kernel`]: `rows` sorted rows of `len`;
@@ -386,13 +647,7 @@ fn order_statistic(
             "a must be an array of real numbers (complex input to quantile)".into(),
         ));
     }
-    let q_shape = q.shape();
-    if q_shape.iter().product::<usize>() != q.values().len() {
-        return Err(Error::Value(format!(
-            "quantile: {} values of q for the shape {q_shape:?}",
-            q.values().len()
-        )));
-    }
+    let q_shape = check_q_shape(q)?;
     // NumPy's result dtypes: the picking methods keep the input's; the
     // interpolating ones give float64 for integers and for an array `q`
     // (float64 promotes), the input's float dtype for a scalar `q` (weak).
@@ -549,10 +804,32 @@ mod tests {
         );
         assert!(picks_a_value(QuantileMethod::InvertedCdf.code()));
         assert!(!picks_a_value(QuantileMethod::AveragedInvertedCdf.code()));
-        assert_eq!(
-            QuantileMethod::parse("quux").unwrap_err().to_string(),
-            "'quux' is not a valid method."
+        assert!(
+            QuantileMethod::parse("quux")
+                .unwrap_err()
+                .to_string()
+                .starts_with(
+                    "'quux' is not a valid method. Use one of: dict_keys(['inverted_cdf',"
+                )
         );
+        use QuantileMethod::*;
+        for m in [
+            Linear,
+            Lower,
+            Higher,
+            Nearest,
+            Midpoint,
+            InvertedCdf,
+            AveragedInvertedCdf,
+            ClosestObservation,
+            InterpolatedInvertedCdf,
+            Hazen,
+            Weibull,
+            MedianUnbiased,
+            NormalUnbiased,
+        ] {
+            assert_eq!(m.name().parse::<QuantileMethod>().unwrap(), m);
+        }
         assert_eq!(QuantileMethod::default(), QuantileMethod::Linear);
     }
 

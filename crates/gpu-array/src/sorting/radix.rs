@@ -156,11 +156,12 @@ gpu_runtime::kernel_signature! {
 
 gpu_runtime::kernel_signature! {
     /// `cuprum_sort_uflags_{dtype}`: `flag[i]` where the `n` sorted values
-    /// start a run of equal ones.
+    /// start a run of equal ones (NaNs equal with `equal_nan`, else none).
     pub(crate) struct UniqueFlags[T] {
         sorted: In<T>,
         n: i64,
         flag: Out<bool>,
+        equal_nan: bool,
     }
 }
 

@@ -15,6 +15,7 @@ mod display_io;
 mod elementwise;
 mod fusion;
 mod indexing;
+mod keywords;
 mod manip;
 mod math;
 mod optimizing;

@@ -21,6 +21,13 @@ pub enum Uplo {
     U,
 }
 
+gpu_array::from_numpy_str! {
+    Uplo, crate::Error,
+    key: |s| s.to_ascii_uppercase(),
+    else: |_s| crate::error::value("UPLO argument must be 'L' or 'U'"),
+    { "L" => Uplo::L, "U" => Uplo::U }
+}
+
 /// Eigenvalues into a new `(..., n)` array, and eigenvectors (with
 /// `vectors`) in the returned C buffer, which holds each matrix's
 /// eigenvectors of `A^T` column-major.

@@ -7,7 +7,7 @@ use gpu_array::stats::{amax, amin};
 use gpu_array::{Array, DType, ufunc};
 
 use super::svd::{SvdDriver, SvdParams, svd};
-use crate::error::{Result, value};
+use crate::error::{Error, Result, value};
 
 /// NumPy's `ord` argument.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -25,6 +25,13 @@ pub enum Norm {
     NegInf,
     /// A number `p` (`0`, `1`, `-1`, `2`, `-2` or any other for vectors).
     P(f64),
+}
+
+// The string orders, both of matrices: NumPy's matrix message for any other.
+gpu_array::from_numpy_str! {
+    Norm, Error,
+    else: |_s| value("Invalid norm order for matrices."),
+    { "fro" => Norm::Fro, "nuc" => Norm::Nuc }
 }
 
 /// NumPy's `axis` argument of `norm`.
@@ -349,6 +356,40 @@ pub fn cond(x: &Array, p: Norm) -> Result<Array> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The string options of the crate, and NumPy's (SciPy's) message for
+    /// a wrong one.
+    #[test]
+    fn string_options_parse() {
+        use crate::scipy::Trans;
+        use crate::scipy::special::ConvMode;
+        use crate::{QrMode, Uplo};
+        assert_eq!("fro".parse::<Norm>().unwrap(), Norm::Fro);
+        assert_eq!("nuc".parse::<Norm>().unwrap(), Norm::Nuc);
+        assert_eq!(
+            "NUC".parse::<Norm>().unwrap_err().to_string(),
+            "Invalid norm order for matrices."
+        );
+        assert_eq!("l".parse::<Uplo>().unwrap(), Uplo::L);
+        assert_eq!(
+            "X".parse::<Uplo>().unwrap_err().to_string(),
+            "UPLO argument must be 'L' or 'U'"
+        );
+        assert_eq!("raw".parse::<QrMode>().unwrap(), QrMode::Raw);
+        assert_eq!("full".parse::<QrMode>().unwrap(), QrMode::Reduced);
+        assert_eq!(
+            "R".parse::<QrMode>().unwrap_err().to_string(),
+            "Unrecognized mode 'R'"
+        );
+        assert_eq!("t".parse::<Trans>().unwrap(), Trans::T);
+        assert_eq!("2".parse::<Trans>().unwrap(), Trans::C);
+        assert!("X".parse::<Trans>().is_err());
+        assert_eq!("valid".parse::<ConvMode>().unwrap(), ConvMode::Valid);
+        assert_eq!(
+            "Same".parse::<ConvMode>().unwrap_err().to_string(),
+            "'mode' argument must be one of ('full', 'valid', 'same')"
+        );
+    }
 
     #[test]
     fn plans_and_numpy_errors() {

@@ -33,6 +33,20 @@ pub enum QrMode {
     Raw,
 }
 
+// NumPy's names; its deprecated 'full' is 'reduced' (as in NumPy), its
+// deprecated 'economic' is not offered.
+gpu_array::from_numpy_str! {
+    QrMode, crate::Error,
+    else: |s| crate::error::value(format!("Unrecognized mode '{s}'")),
+    {
+        "reduced" => QrMode::Reduced,
+        "complete" => QrMode::Complete,
+        "r" => QrMode::R,
+        "raw" => QrMode::Raw,
+        "full" => QrMode::Reduced,
+    }
+}
+
 /// The result of [`qr`], by mode.
 #[derive(Debug, Clone)]
 pub enum QrResult {

@@ -309,6 +309,74 @@ pub fn trace(
     sum(&d, &o)
 }
 
+/// NumPy's axes of [`cross_with`]: `axisa`, `axisb` (where the vectors
+/// lie in each operand), `axisc` (where the result's vectors go), all -1
+/// by default, and `axis`, which when set stands for all three.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct CrossOptions {
+    /// The vectors' axis in `a`.
+    pub axisa: isize,
+    /// The vectors' axis in `b`.
+    pub axisb: isize,
+    /// The result vectors' axis (unused when both operands hold
+    /// 2-vectors, whose products are scalars).
+    pub axisc: isize,
+    /// All three at once (NumPy's `axis`, which overrides them).
+    pub axis: Option<isize>,
+}
+
+impl Default for CrossOptions {
+    fn default() -> CrossOptions {
+        CrossOptions {
+            axisa: -1,
+            axisb: -1,
+            axisc: -1,
+            axis: None,
+        }
+    }
+}
+
+impl CrossOptions {
+    /// Sets `axisa`.
+    #[must_use]
+    pub fn axisa(mut self, axisa: isize) -> CrossOptions {
+        self.axisa = axisa;
+        self
+    }
+
+    /// Sets `axisb`.
+    #[must_use]
+    pub fn axisb(mut self, axisb: isize) -> CrossOptions {
+        self.axisb = axisb;
+        self
+    }
+
+    /// Sets `axisc`.
+    #[must_use]
+    pub fn axisc(mut self, axisc: isize) -> CrossOptions {
+        self.axisc = axisc;
+        self
+    }
+
+    /// Sets `axis` (`None`: `axisa`, `axisb` and `axisc` count).
+    #[must_use]
+    pub fn axis(mut self, axis: impl Into<Option<isize>>) -> CrossOptions {
+        self.axis = axis.into();
+        self
+    }
+}
+
+/// `axis` of an array of `ndim` dimensions, NumPy's error prefixed with
+/// the argument's name ("axisa: axis 2 is out of bounds ...").
+fn named_axis(axis: isize, ndim: usize, arg: &'static str) -> Result<usize> {
+    norm_axis(axis, ndim).map_err(|_| gpu_array::Error::AxisOutOfBounds {
+        arg: Some(arg),
+        axis,
+        ndim,
+    })
+}
+
 /// NumPy's `cross` along `axis` of both operands (vectors of 2 or 3
 /// components; a 2-component vector has a zero third component, and two
 /// 2-component vectors give the scalar z component, as NumPy).
@@ -317,8 +385,25 @@ pub fn trace(
 /// Vectors of another length ("incompatible dimensions for cross product
 /// (dimension must be 2 or 3)"); shapes that do not broadcast.
 pub fn cross(a: &Array, b: &Array, axis: isize) -> Result<Array> {
-    let xa = norm_axis(axis, a.ndim())?;
-    let xb = norm_axis(axis, b.ndim())?;
+    cross_with(a, b, &CrossOptions::default().axis(axis))
+}
+
+/// NumPy's `cross(a, b, axisa, axisb, axisc, axis)` ([`CrossOptions`]).
+///
+/// # Errors
+/// As [`cross`]; "At least one array has zero dimension"; an axis out of
+/// bounds, named as NumPy names it ("axisa: axis 3 is out of bounds for
+/// array of dimension 2").
+pub fn cross_with(a: &Array, b: &Array, opts: &CrossOptions) -> Result<Array> {
+    let (axisa, axisb, axisc) = match opts.axis {
+        Some(x) => (x, x, x),
+        None => (opts.axisa, opts.axisb, opts.axisc),
+    };
+    if a.ndim() < 1 || b.ndim() < 1 {
+        return Err(value("At least one array has zero dimension"));
+    }
+    let xa = named_axis(axisa, a.ndim(), "axisa")?;
+    let xb = named_axis(axisb, b.ndim(), "axisb")?;
     let a = a.moveaxis(&[xa as isize], &[-1])?;
     let b = b.moveaxis(&[xb as isize], &[-1])?;
     let (na, nb) = (a.shape()[a.ndim() - 1], b.shape()[b.ndim() - 1]);
@@ -370,7 +455,7 @@ pub fn cross(a: &Array, b: &Array, axis: isize) -> Result<Array> {
         let dst = out.slice(&[AxisIndex::Ellipsis, AxisIndex::Index(i as isize)])?;
         gpu_array::array::copyto(&dst, c, gpu_array::dtype::Casting::SameKind, None)?;
     }
-    let xc = norm_axis(axis, out.ndim())?;
+    let xc = named_axis(axisc, out.ndim(), "axisc")?;
     out.moveaxis(&[-1], &[xc as isize])
 }
 
@@ -555,6 +640,17 @@ pub fn multi_dot(arrays: &[&Array]) -> Result<Array> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cross_axes_are_named_in_errors() {
+        let o = CrossOptions::default();
+        assert_eq!((o.axisa, o.axisb, o.axisc, o.axis), (-1, -1, -1, None));
+        assert_eq!(named_axis(-1, 2, "axisa").unwrap(), 1);
+        assert_eq!(
+            named_axis(2, 2, "axisb").unwrap_err().to_string(),
+            "axisb: axis 2 is out of bounds for array of dimension 2"
+        );
+    }
 
     #[test]
     fn tensordot_plans() {

@@ -38,6 +38,14 @@ pub enum Trans {
     C,
 }
 
+// SciPy's spellings, in either case, and the numbers as strings.
+gpu_array::from_numpy_str! {
+    Trans, crate::Error,
+    key: |s| s.to_ascii_uppercase(),
+    else: |s| value(format!("trans must be 0, 1, 2, 'N', 'T' or 'C' (got '{s}')")),
+    { "N" => Trans::N, "0" => Trans::N, "T" => Trans::T, "1" => Trans::T, "C" => Trans::C, "2" => Trans::C }
+}
+
 fn check_rhs(op: &str, n: usize, b: &Array) -> Result<()> {
     if (b.ndim() != 1 && b.ndim() != 2) || b.shape()[0] != n {
         return Err(value(format!(

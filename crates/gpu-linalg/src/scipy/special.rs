@@ -249,6 +249,12 @@ pub enum ConvMode {
     Valid,
 }
 
+gpu_array::from_numpy_str! {
+    ConvMode, crate::Error,
+    else: |_s| crate::error::value("'mode' argument must be one of ('full', 'valid', 'same')"),
+    { "full" => ConvMode::Full, "same" => ConvMode::Same, "valid" => ConvMode::Valid }
+}
+
 /// SciPy's `convolution_matrix(a, n, mode)`: `A @ v` is
 /// `convolve(a, v, mode)` for `v` of length `n`.
 ///

@@ -1206,3 +1206,46 @@ fn numpy_linalg_golden() {
         failures.join("\n")
     );
 }
+
+/// `cross` with NumPy's `axisa`, `axisb`, `axisc` and `axis`, against
+/// NumPy 2.4's answers for the same inputs.
+#[test]
+fn cross_takes_numpy_axes() {
+    if !dev() {
+        return;
+    }
+    use gpu_linalg::{CrossOptions, cross_with};
+    let vals = |x: &Array| x.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap();
+    let a = Array::from_slice(&[0.0f64, 1., 2., 3., 4., 5.], &[3, 2]).unwrap();
+    let b = Array::from_slice(&[1.0f64, 2., 3., 4., 5., 7.], &[2, 3]).unwrap();
+    let ab = CrossOptions::default().axisa(0).axisb(1);
+    // np.cross(a, b, axisa=0, axisb=1, axisc=0)
+    let r = cross_with(&a, &b, &ab.axisc(0)).unwrap();
+    assert_eq!(r.shape(), &[3, 2]);
+    assert_eq!(vals(&r), [-2., -4., 4., 13., -2., -7.]);
+    let r = cross_with(&a, &b, &ab).unwrap();
+    assert_eq!(r.shape(), &[2, 3]);
+    assert_eq!(vals(&r), [-2., 4., -2., -4., 13., -7.]);
+    // `axis` stands for all three.
+    let c = Array::from_slice(&[1.0f64, 2., 3., 4., 5., 6.], &[3, 2]).unwrap();
+    let r = cross_with(&a, &c, &CrossOptions::default().axisa(5).axis(0)).unwrap();
+    assert_eq!(vals(&r), [-2., -2., 4., 4., -2., -2.]);
+    assert_eq!(vals(&cross(&a, &c, 0).unwrap()), vals(&r));
+    assert_eq!(
+        cross_with(&a, &b, &CrossOptions::default().axisa(2))
+            .unwrap_err()
+            .to_string(),
+        "axisa: axis 2 is out of bounds for array of dimension 2"
+    );
+    assert_eq!(
+        cross_with(&a, &b, &ab.axisc(2)).unwrap_err().to_string(),
+        "axisc: axis 2 is out of bounds for array of dimension 2"
+    );
+    let zero_d = Array::from_slice(&[1.0f64], &[]).unwrap();
+    assert_eq!(
+        cross_with(&zero_d, &b, &CrossOptions::default())
+            .unwrap_err()
+            .to_string(),
+        "At least one array has zero dimension"
+    );
+}
