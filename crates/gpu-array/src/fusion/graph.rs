@@ -166,6 +166,8 @@ pub(crate) fn context(name: &str, op: &str, e: Error) -> Error {
     match e {
         Error::DType(m) => Error::DType(p(m)),
         Error::Value(m) => Error::Value(p(m)),
+        Error::Overflow(m) => Error::Overflow(p(m)),
+        Error::ZeroDivision(m) => Error::ZeroDivision(p(m)),
         Error::Unsupported(m) => Error::Unsupported(p(m)),
         Error::Axis(m) => Error::Axis(p(m)),
         Error::Shape(m) => Error::Shape(p(m)),
