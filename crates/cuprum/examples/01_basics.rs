@@ -18,7 +18,7 @@ fn main() -> cp::Result<()> {
     // The current device, and a scope that changes it.
     let dev = cp::cuda::Device::current()?;
     {
-        let _on = dev.use_device()?;
+        let _on = dev.scoped()?;
         let x_on_dev = cp::Array::from_slice(&[1i64, 2, 3, 4, 5], &[5])?;
         println!("allocated on {}", x_on_dev.device());
     }

@@ -102,8 +102,12 @@ fn states() -> &'static Vec<OnceLock<Result<DeviceState>>> {
 }
 
 thread_local! {
-    /// The ordinals of the live [`DeviceGuard`]s; device 0 when none.
+    /// The ordinals of the live [`DeviceGuard`]s.
     static CURRENT: Scoped<i32> = const { Scoped::new() };
+    /// The thread's current device outside every guard: 0 until
+    /// [`Device::use_device`] changes it. Per thread, as CUDA's current
+    /// device is.
+    static BASE: std::cell::Cell<i32> = const { std::cell::Cell::new(0) };
 }
 
 impl Device {
@@ -143,8 +147,9 @@ impl Device {
         Ok(Device { ordinal })
     }
 
-    /// The calling thread's current device (device 0 unless changed with
-    /// [`Device::use_device`]).
+    /// The calling thread's current device: the innermost live
+    /// [`Device::scoped`] guard's, else the last [`Device::use_device`]'s,
+    /// else device 0.
     ///
     /// # Errors
     /// No device is available.
@@ -157,13 +162,46 @@ impl Device {
         self.ordinal
     }
 
+    /// Makes this the calling thread's current device from now on (CuPy's
+    /// `cupy.cuda.Device(n).use()`). Inside a [`Device::scoped`] guard it
+    /// changes that scope's device, so the device from before the scope
+    /// comes back when the guard drops, as after CuPy's `with` block.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Device;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// Device::new(0)?.use_device()?;
+    /// assert_eq!(Device::current()?.ordinal(), 0);
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// The device's context could not be made current.
+    pub fn use_device(self) -> Result<()> {
+        self.bind()?;
+        if let Err(ordinal) = CURRENT.with(|c| c.replace_top(self.ordinal)) {
+            BASE.with(|b| b.set(ordinal));
+        }
+        Ok(())
+    }
+
     /// Makes this the calling thread's current device until the guard drops
     /// (CuPy's `with cupy.cuda.Device(n):`). Guards nest; the innermost live
     /// one decides, even when an outer one is dropped first.
     ///
+    /// ```no_run
+    /// use gpu_runtime::Device;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// {
+    ///     let _on = Device::new(0)?.scoped()?;
+    ///     // allocations and launches here go to device 0
+    /// }
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The device's context could not be made current.
-    pub fn use_device(self) -> Result<DeviceGuard> {
+    pub fn scoped(self) -> Result<DeviceGuard> {
         self.bind()?;
         Ok(DeviceGuard {
             id: CURRENT.with(|c| c.push(self.ordinal)),
@@ -393,10 +431,12 @@ impl DeviceState {
 }
 
 fn current_ordinal() -> i32 {
-    CURRENT.with(Scoped::top).unwrap_or(0)
+    CURRENT
+        .with(Scoped::top)
+        .unwrap_or_else(|| BASE.with(std::cell::Cell::get))
 }
 
-/// Ends its [`Device::use_device`] scope when dropped, and binds the
+/// Ends its [`Device::scoped`] scope when dropped, and binds the
 /// context of the device that is current then. Not `Send`: the current
 /// device is per thread.
 #[derive(Debug)]

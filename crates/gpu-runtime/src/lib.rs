@@ -10,7 +10,7 @@
 //!
 //! | CuPy                                   | Cuprum                                  |
 //! |----------------------------------------|-----------------------------------------|
-//! | `cupy.cuda.Device(1)` / `with dev:`    | [`Device::new`] / [`Device::use_device`] |
+//! | `cupy.cuda.Device(1)`, `.use()`, `with dev:` | [`Device::new`], [`Device::use_device`], [`Device::scoped`] |
 //! | `cupy.cuda.runtime.getDeviceCount()`   | [`Device::count`]                       |
 //! | `dev.attributes`, `dev.mem_info`       | [`Device::properties`], [`Device::mem_info`] |
 //! | `cupy.cuda.Stream(non_blocking=True)`  | [`Stream::with_options`]                |

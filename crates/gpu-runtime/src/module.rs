@@ -897,7 +897,7 @@ impl RawKernel {
         let mut request = self.request.clone();
         request.arch = Some(device.properties()?.arch());
         let compiled = nvrtc::compile(&request)?;
-        let _guard = device.use_device()?;
+        let _guard = device.scoped()?;
         let kernel = Module::from_compiled(&compiled)?.function(&self.name)?;
         // Another thread may have won the race; either kernel is fine.
         Ok(slot.get_or_init(|| kernel))

@@ -61,6 +61,18 @@ impl<T> Scoped<T> {
         Some(entries.remove(i).1)
     }
 
+    /// Replaces the innermost entry's value, if an entry is live; gives
+    /// `value` back when none is.
+    pub fn replace_top(&self, value: T) -> Result<(), T> {
+        match self.entries.borrow_mut().last_mut() {
+            Some((_, v)) => {
+                *v = value;
+                Ok(())
+            }
+            None => Err(value),
+        }
+    }
+
     /// Whether no entry is live.
     pub fn is_empty(&self) -> bool {
         self.entries.borrow().is_empty()

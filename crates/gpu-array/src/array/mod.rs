@@ -8,6 +8,17 @@
 //!
 //! Every operation is enqueued on the current stream of the array's device;
 //! the host waits only where a value comes back (`to_vec`, `item`).
+//!
+//! # Devices: the one rule
+//!
+//! New arrays (from host data, `zeros`, `arange`, ...) are allocated on the
+//! thread's current device (`Device::use_device`, `Device::scoped`). An
+//! operation on arrays runs on *their* device, whichever device is current
+//! (an array knows its device, so there is nothing to guess; CuPy instead
+//! requires the array's device to be current). An operation whose array
+//! operands are on different devices is an error naming both
+//! ([`Error::DeviceMismatch`]: "add: arrays are on different devices (0
+//! and 1)"); move one first with [`Array::to_device`].
 
 mod copy;
 mod io;

@@ -229,6 +229,52 @@ impl Array {
         Ok(T::read_le(&b))
     }
 
+    /// The array on `device` (CuPy's `with Device(d): cp.asarray(x)`,
+    /// the Array API's `x.to_device(d)`): itself when it is there already,
+    /// else a C-contiguous copy made by a peer copy (staged through the
+    /// host by the driver when the devices cannot reach each other). The
+    /// copy is queued on `device`'s current stream after the work queued
+    /// so far on this array's device (an event between the two streams),
+    /// and the source's memory is kept until the copy is done.
+    ///
+    /// ```no_run
+    /// use gpu_array::Array;
+    /// use gpu_runtime::Device;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::from_slice(&[1.0f64, 2.0], &[2])?;
+    /// let y = x.to_device(Device::new(0)?)?;
+    /// assert_eq!(y.device(), Device::new(0)?);
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// Allocation on `device`, the event or the copy failed.
+    pub fn to_device(&self, device: Device) -> Result<Array> {
+        if self.device() == device {
+            return Ok(self.clone());
+        }
+        let src = if self.is_c_contiguous() {
+            self.clone()
+        } else {
+            self.copy()?
+        };
+        let dst = Array::empty_on(device, self.shape(), self.dtype, Order::C)?;
+        let (from, to) = (src.stream(), Stream::current_on(device));
+        let ready = from.record()?;
+        to.wait_event(&ready)?;
+        dst.mem.copy_from_device_at(
+            dst.byte_offset(0)?,
+            &src.mem,
+            src.byte_offset(0)?,
+            src.nbytes(),
+            &to,
+        )?;
+        // The copy reads the source on `to`: its block is not reused on
+        // the source's stream before that.
+        src.mem.record_stream(&to);
+        Ok(dst)
+    }
+
     /// The one element of a size-1 array as a `T`, converted as NumPy's
     /// `float(x)`, `int(x)`, `bool(x)` and `complex(x)` convert (so a
     /// float32 sum reads as `f64`): integers and bools to floats exactly

@@ -287,8 +287,7 @@ pub fn arange_with(
     let len = arange_length(start, stop, step, dtype.is_complex())?;
     if dtype == DType::Bool && len > 2 {
         return Err(Error::DType(
-            "arange_with() is only supported for booleans when the result has at most length 2."
-                .into(),
+            "arange() is only supported for booleans when the result has at most length 2.".into(),
         ));
     }
     if len == 0 {
@@ -776,8 +775,7 @@ pub fn ogrid(ranges: &[GridRange]) -> Result<Vec<Array>> {
 fn check_bool_len(dims: &[usize], dtype: DType) -> Result<()> {
     if dtype == DType::Bool && dims.iter().any(|&d| d > 2) {
         return Err(Error::DType(
-            "arange_with() is only supported for booleans when the result has at most length 2."
-                .into(),
+            "arange() is only supported for booleans when the result has at most length 2.".into(),
         ));
     }
     Ok(())

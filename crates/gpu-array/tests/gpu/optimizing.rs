@@ -338,7 +338,7 @@ fn the_scope_is_the_threads_own_and_needs_synchronization() {
     let g = optimize_scope(&config("thread", &dir)).unwrap();
     // Another thread launches outside any scope: nothing is measured.
     std::thread::spawn(move || {
-        let _dev = d.use_device().unwrap();
+        let _dev = d.scoped().unwrap();
         let y = f64_array(&[3, 77_777], 51);
         gpu_array::math::sum(&y, ReduceOptions::axis(1)).unwrap();
         ufunc::add(&y, &y).unwrap();

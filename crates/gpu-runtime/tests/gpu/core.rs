@@ -80,7 +80,7 @@ fn current_device_guard_nests() {
     let _shared = shared();
     assert_eq!(Device::current().unwrap(), dev);
     {
-        let _g = dev.use_device().unwrap();
+        let _g = dev.scoped().unwrap();
         assert_eq!(Device::current().unwrap(), dev);
     }
     assert_eq!(Device::current().unwrap(), dev);
@@ -102,8 +102,8 @@ fn device_guards_dropped_out_of_order_keep_the_innermost() {
     let Ok(other) = Device::new(1) else {
         // With one device the guards can only name the same device; what
         // stays checkable is that the driver's context follows.
-        let a = dev.use_device().unwrap();
-        let b = dev.use_device().unwrap();
+        let a = dev.scoped().unwrap();
+        let b = dev.scoped().unwrap();
         drop(a);
         assert_eq!(Device::current().unwrap(), dev);
         assert_eq!(driver_current_context(), dev.context().unwrap());
@@ -113,8 +113,8 @@ fn device_guards_dropped_out_of_order_keep_the_innermost() {
         return;
     };
     assert_eq!(dev.ordinal(), 0);
-    let a = dev.use_device().unwrap();
-    let b = other.use_device().unwrap();
+    let a = dev.scoped().unwrap();
+    let b = other.scoped().unwrap();
     // Restoring a's saved device 0 here would be the bug.
     drop(a);
     assert_eq!(Device::current().unwrap(), other);
@@ -123,8 +123,8 @@ fn device_guards_dropped_out_of_order_keep_the_innermost() {
     assert_eq!(Device::current().unwrap(), dev);
     assert_eq!(driver_current_context(), dev.context().unwrap());
 
-    let a = other.use_device().unwrap();
-    let b = dev.use_device().unwrap();
+    let a = other.scoped().unwrap();
+    let b = dev.scoped().unwrap();
     drop(a);
     assert_eq!(Device::current().unwrap(), dev);
     assert_eq!(driver_current_context(), dev.context().unwrap());
