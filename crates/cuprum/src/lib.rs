@@ -45,7 +45,7 @@ pub use gpu_array::dtype::{
     Casting, Finfo, Iinfo, Operand, ScalarKind, ScalarValue, TypeClass, can_cast, can_cast_from,
     common_type, finfo, iinfo, issubdtype, min_scalar_type, promote_types, result_type,
 };
-pub use gpu_array::elementwise::{ElementwiseKernel, KernelInput, Typed};
+pub use gpu_array::elementwise::{Args, ElementwiseKernel, KernelInput, Typed};
 pub use gpu_array::functional::{Piece, piecewise};
 pub use gpu_array::fusion::{self, FVar, FuseOptions, fuse, fx};
 pub use gpu_array::indexing::{
@@ -75,7 +75,8 @@ pub use gpu_array::math::{
 pub use gpu_array::polynomial::{
     Poly1d, poly, polyadd, polyder, polyint, polymul, polysub, polyval,
 };
-pub use gpu_array::reduction::{ReduceOptions, ReductionKernel};
+pub use gpu_array::raw_kernel::{RawArg, RawKernel};
+pub use gpu_array::reduction::{ReduceOptions, ReductionCall, ReductionKernel};
 pub use gpu_array::sorting::{
     IsinKind, IsinOptions, QuantileMethod, QuantileOptions, Quantiles, Side, Unique, UniqueOptions,
     argmax, argmin, argpartition, argsort, count_nonzero, in1d, in1d_with, isin, isin_with,

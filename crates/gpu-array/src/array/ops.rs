@@ -221,12 +221,15 @@ macro_rules! binary_operators {
                 or_panic(ufunc::$f(self, rhs), $sym)
             }
         }
-        scalar_left_operators!($tr $method $f $sym; bool, i8, i16, i32, i64, u8, u16, u32, u64,
-            isize, usize, f32, f64, num_complex::Complex<f32>, num_complex::Complex<f64>);
+        scalar_left_operators!($tr $method $f $sym; bool, i64, f64, num_complex::Complex<f64>);
     )*};
 }
 
-/// `2.0 * &x`, `1 - x`: a Rust scalar on the left of an array.
+/// `2.0 * &x`, `1 - x`: a Rust scalar on the left of an array. One type per
+/// kind (bool, `i64`, `f64`, complex128) so that an unsuffixed literal
+/// needs no annotation (`cp::exp(2.0 * &x)`); a scalar on the left is a
+/// weak (Python) scalar either way, so its width does not matter. A typed
+/// `f32` goes on the right (`&x * 2.0f32`).
 macro_rules! scalar_left_operators {
     ($tr:ident $method:ident $f:ident $sym:literal; $($t:ty),*) => {$(
         impl ops::$tr<&Array> for $t {

@@ -1,0 +1,167 @@
+//! Short calls, shapes, literals, operators and scalars out.
+
+use cuprum::{self as cp, DType};
+use gpu_testing::device_or_skip;
+
+#[test]
+fn short_calls_and_shapes() -> cp::Result<()> {
+    let Some(_d) = device_or_skip() else {
+        return Ok(());
+    };
+    let a = cp::arange(10)?;
+    assert_eq!((a.dtype(), a.to_vec::<i64>()?[9]), (DType::Int64, 9));
+    assert_eq!(cp::arange((2, 5))?.to_vec::<i64>()?, [2, 3, 4]);
+    assert_eq!(
+        cp::arange((0.0, 1.0, 0.25))?.to_vec::<f64>()?,
+        [0.0, 0.25, 0.5, 0.75]
+    );
+    assert_eq!(
+        cp::linspace(0.0, 1.0, 5)?.to_vec::<f64>()?,
+        [0.0, 0.25, 0.5, 0.75, 1.0]
+    );
+    let z = cp::zeros((2, 5), DType::Float32)?;
+    assert_eq!((z.shape(), z.dtype()), (&[2usize, 5][..], DType::Float32));
+    assert_eq!(cp::ones(7, DType::Int8)?.shape(), &[7]);
+    assert_eq!(cp::empty([3, 1, 2], DType::Bool)?.shape(), &[3, 1, 2]);
+    assert_eq!(cp::full(vec![2, 2], 1.5, None)?.to_vec::<f64>()?, [1.5; 4]);
+    let x = cp::arange(24)?.reshape((-1, 4))?;
+    assert_eq!(x.shape(), &[6, 4]);
+    assert!(x.reshape(a.shape()).is_err());
+    assert_eq!(x.reshape([2, 3, 4])?.shape(), &[2, 3, 4]);
+    assert!(cp::allclose(
+        &cp::exp(&cp::zeros(3, DType::Float64)?)?,
+        &cp::ones(3, DType::Float64)?
+    )?);
+    let v = cp::array([3.0, 4.0])?;
+    assert_eq!(cp::linalg::norm(&v)?.to_scalar::<f64>()?, 5.0);
+    Ok(())
+}
+
+#[test]
+fn reductions_take_axes_short() -> cp::Result<()> {
+    let Some(_d) = device_or_skip() else {
+        return Ok(());
+    };
+    let x = cp::arange(24)?.reshape((2, 3, 4))?.astype(DType::Float64)?;
+    assert_eq!(x.sum(())?.to_scalar::<f64>()?, 276.0);
+    assert_eq!(x.sum(1)?.shape(), &[2, 4]);
+    assert_eq!(x.mean([0, 2])?.to_vec::<f64>()?, [7.5, 11.5, 15.5]);
+    assert_eq!(cp::sum(&x, -1)?.shape(), &[2, 3]);
+    let kept = cp::sum(&x, cp::ReduceOptions::axis(0).keepdims(true))?;
+    assert_eq!(kept.shape(), &[1, 3, 4]);
+    assert_eq!(
+        cp::cumsum(&cp::array([1, 2, 3])?, None, None)?.to_vec::<i64>()?,
+        [1, 3, 6]
+    );
+    assert_eq!(
+        cp::nanargmax(&cp::array([1.0, f64::NAN, 3.0])?, ())?.to_scalar::<i64>()?,
+        2
+    );
+    Ok(())
+}
+
+#[test]
+fn literals_take_numpys_default_dtypes() -> cp::Result<()> {
+    let Some(_d) = device_or_skip() else {
+        return Ok(());
+    };
+    assert_eq!(cp::array([1, 2, 3])?.dtype(), DType::Int64);
+    assert_eq!(cp::array([1.0, 2.0])?.dtype(), DType::Float64);
+    assert_eq!(cp::array([true, false])?.dtype(), DType::Bool);
+    let m = cp::array([[1, 2], [3, 4]])?;
+    assert_eq!(
+        (m.shape(), m.to_vec::<i64>()?),
+        (&[2usize, 2][..], vec![1, 2, 3, 4])
+    );
+    let t = cp::array([[[1.0f32], [2.0]], [[3.0], [4.0]]])?;
+    assert_eq!(
+        (t.shape(), t.dtype()),
+        (&[2usize, 2, 1][..], DType::Float32)
+    );
+    assert_eq!(cp::array(vec![1u8, 2])?.dtype(), DType::UInt8);
+    assert_eq!(cp::array(&[1i32, 2][..])?.dtype(), DType::Int32);
+    assert_eq!(cp::array(5.0)?.shape(), &[] as &[usize]);
+    Ok(())
+}
+
+#[test]
+fn operators_on_owned_and_borrowed_arrays() -> cp::Result<()> {
+    let Some(_d) = device_or_skip() else {
+        return Ok(());
+    };
+    let a = cp::array([1.0, 2.0, 3.0])?;
+    let b = cp::array([10.0, 20.0, 30.0])?;
+    let c = &a + &b; // references
+    let d = a.clone() + &b; // owned + borrowed
+    let e = &a + b.clone(); // borrowed + owned
+    let f = 2.0 * &a - 1.0; // a scalar on the left, then an owned array
+    let g = -(a.clone() * a.clone()); // owned all the way
+    let h = cp::exp(&a - &a)?; // an owned temporary into a function
+    assert_eq!(c.to_vec::<f64>()?, [11.0, 22.0, 33.0]);
+    assert_eq!(d.to_vec::<f64>()?, e.to_vec::<f64>()?);
+    assert_eq!(f.to_vec::<f64>()?, [1.0, 3.0, 5.0]);
+    assert_eq!(g.to_vec::<f64>()?, [-1.0, -4.0, -9.0]);
+    assert_eq!(h.to_vec::<f64>()?, [1.0; 3]);
+    // The checked forms return the error the operators panic with.
+    let short = cp::array([1.0, 2.0])?;
+    assert!(matches!(
+        cp::add(&a, &short),
+        Err(cp::Error::Broadcast { .. })
+    ));
+    Ok(())
+}
+
+#[test]
+fn scalars_out_cast_as_numpy() -> cp::Result<()> {
+    let Some(_d) = device_or_skip() else {
+        return Ok(());
+    };
+    let s = cp::array([1.5f32, 2.25])?.sum(())?;
+    assert_eq!(s.dtype(), DType::Float32);
+    assert_eq!(s.to_scalar::<f64>()?, 3.75);
+    assert_eq!(s.to_scalar::<i64>()?, 3);
+    let f: f64 = (&s).try_into()?;
+    assert_eq!(f, 3.75);
+    let n: i32 = cp::array([7])?.try_into()?;
+    assert_eq!(n, 7);
+    assert!(matches!(
+        cp::array([300])?.to_scalar::<i8>(),
+        Err(cp::Error::Overflow(_))
+    ));
+    assert!(cp::array([1.0, 2.0])?.to_scalar::<f64>().is_err());
+    assert_eq!(cp::array([1, 2])?.to_vec_as::<f32>()?, [1.0, 2.0]);
+    assert!(matches!(
+        cp::arange((0, 1, 0)),
+        Err(cp::Error::ZeroDivision(_))
+    ));
+    Ok(())
+}
+
+#[test]
+fn devices_switch_lastingly_and_arrays_move() -> cp::Result<()> {
+    let Some(d) = device_or_skip() else {
+        return Ok(());
+    };
+    d.use_device()?;
+    assert_eq!(cp::cuda::Device::current()?, d);
+    {
+        let _on = d.scoped()?;
+        assert_eq!(cp::cuda::Device::current()?, d);
+    }
+    let x = cp::arange(5)?;
+    let y = x.to_device(d)?;
+    assert_eq!(y.to_vec::<i64>()?, [0, 1, 2, 3, 4]);
+    if cp::cuda::Device::count()? > 1 {
+        let other = cp::cuda::Device::new(1)?;
+        let z = x.to_device(other)?;
+        assert_eq!(
+            (z.device(), z.to_vec::<i64>()?),
+            (other, vec![0, 1, 2, 3, 4])
+        );
+        let e = cp::add(&x, &z).unwrap_err().to_string();
+        assert!(e.contains("different devices (0 and 1)"), "{e}");
+    } else {
+        gpu_testing::skip_part("a second device", "the peer copy and the mixing error");
+    }
+    Ok(())
+}
