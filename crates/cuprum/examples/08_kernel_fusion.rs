@@ -2,10 +2,10 @@
 //! `cp::fuse` with a closure over `FVar`s, traced once per call signature
 //! into one kernel.
 //!
-//! `cargo run -p cuprum --example 05_kernel_fusion` on a machine with a GPU.
+//! `cargo run -p cuprum --example 08_kernel_fusion` on a machine with a GPU.
 
+use cuprum::ReduceOptions;
 use cuprum::{self as cp, DType, FVar, fx, s};
-use gpu_array::reduction::ReduceOptions;
 
 fn main() -> cp::Result<()> {
     // @cp.fuse(kernel_name='squared_diff')
@@ -13,7 +13,7 @@ fn main() -> cp::Result<()> {
     let squared_diff = cp::fuse("squared_diff", |x: &FVar, y: &FVar| (x - y) * (x - y));
 
     // x_cp = cp.arange(10); y_cp = cp.arange(10)[::-1]
-    let x = cp::arange_with(0, 10, 1, None)?;
+    let x = cp::arange(10)?;
     let y = x.slice(&s![..;-1])?;
     // array([81, 49, 25,  9,  1,  1,  9, 25, 49, 81])
     println!("{}", squared_diff.call(&[&x, &y])?);
