@@ -33,7 +33,7 @@
 //! | errors of every layer        | one [`Error`] and [`Result`] for every layer ([`error`]) |
 //!
 //! Later layers (fft, random, sparse, special, ndimage, signal)
-//! join here as their crates land.
+//! join here as their crates land. New here? Start with the [`guide`].
 
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
@@ -96,6 +96,7 @@ pub use gpu_array::{
 };
 
 pub mod error;
+pub mod guide;
 pub use error::{Error, Result};
 /// CuPy's `cupy.linalg` (and `cupyx.scipy.linalg` as `linalg::scipy`).
 pub use gpu_linalg as linalg;

@@ -17,7 +17,7 @@ use gpu_runtime::{DevicePtr, KernelSignature, LaunchConfig, Stream, TypedKernel}
 
 use crate::error::{Result, unsupported};
 
-/// Largest matrix order whose row order [`launch_pivot_perm`] builds (the
+/// Largest matrix order whose row order `launch_pivot_perm` builds (the
 /// kernel's two shared arrays of `int`, 48 KiB together).
 pub const PERM_MAX: usize = 6144;
 /// Threads per block of the pivot-order kernel.

@@ -24,7 +24,7 @@ use std::hash::Hash;
 use std::sync::{Mutex, MutexGuard};
 
 /// A process-wide map from a kernel's key to its compiled form (see the
-/// [module docs](self) for the rules every cache follows).
+/// module docs for the rules every cache follows).
 ///
 /// ```
 /// use gpu_runtime::KernelCache;

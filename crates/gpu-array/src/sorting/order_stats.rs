@@ -619,7 +619,7 @@ pub(crate) fn quantile_kernel<'a>(
         .preamble(include_str!("order_stats.cuh"))
 }
 
-/// [`quantile_kernel`] for `input`-dtype sorted rows and an `output`-dtype
+/// `quantile_kernel` for `input`-dtype sorted rows and an `output`-dtype
 /// result, described by dtypes (one-dimensional raw operands, as the
 /// calls pass them): one description for ahead-of-time compilation and
 /// the NVRTC compile tests, so the two request the same programs.
