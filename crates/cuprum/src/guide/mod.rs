@@ -4,16 +4,16 @@
 //! `crates/cuprum/examples/` are the same steps as programs that check
 //! their results (`cargo run -p cuprum --example 01_basics`).
 //!
-//! 1. [`basics`]: arrays, creation, views, ufuncs, reductions, errors.
-//! 2. [`current_device`]: the current device and the one rule for arrays
+//! 1. [`basics`], arrays, creation, views, ufuncs, reductions, errors.
+//! 2. [`current_device`], the current device and the one rule for arrays
 //!    on other devices.
-//! 3. [`data_transfer`]: host to device, device to host, device to device.
-//! 4. [`agnostic_code`]: code generic over host and device arrays.
-//! 5. [`user_kernels`]: `ElementwiseKernel`, `ReductionKernel`, `RawKernel`.
-//! 6. [`fusion`]: `cp::fuse`.
-//! 7. [`memory`]: memory pools.
-//! 8. [`interop`]: ndarray, `.npy`, raw pointers, streams.
-//! 9. [`differences`]: where Cuprum differs from NumPy and CuPy, and why.
+//! 3. [`data_transfer`], host to device, device to host, device to device.
+//! 4. [`agnostic_code`], code generic over host and device arrays.
+//! 5. [`user_kernels`], `ElementwiseKernel`, `ReductionKernel`, `RawKernel`.
+//! 6. [`fusion`], `cp::fuse`.
+//! 7. [`memory`], memory pools.
+//! 8. [`interop`], ndarray, `.npy`, raw pointers, streams.
+//! 9. [`differences`], where Cuprum differs from NumPy and CuPy, and why.
 
 pub mod agnostic_code;
 pub mod basics;
