@@ -109,3 +109,9 @@ pub use gpu_linalg::{
 pub use gpu_runtime as cuda;
 /// CuPy's `cupy.testing`: assertions and dtype-parameterised test macros.
 pub use gpu_testing as testing;
+
+/// The README's Rust snippets, compiled as doc tests so that they keep
+/// matching the API.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
