@@ -165,10 +165,24 @@ struct TC128 {
   }
 };
 
-// Whether a key holds a NaN that `unique` merges with every other
-// (complex only: float NaNs already share one key).
+// Whether a key holds a NaN (for `unique`: merged with every other NaN by
+// default, each its own without equal_nan). A float NaN's key is all ones
+// of its width, which no other value's key is (+inf's is 0xFF80.. in
+// float32); integers and bools have none.
 template <typename Tr> struct NanClass {
   static __device__ __forceinline__ bool any(typename Tr::K) { return false; }
+};
+template <> struct NanClass<TF16> {
+  static __device__ __forceinline__ bool any(u32 k) { return k == 0xFFFFu; }
+};
+template <> struct NanClass<TBF16> {
+  static __device__ __forceinline__ bool any(u32 k) { return k == 0xFFFFu; }
+};
+template <> struct NanClass<TF32> {
+  static __device__ __forceinline__ bool any(u32 k) { return k == 0xFFFFFFFFu; }
+};
+template <> struct NanClass<TF64> {
+  static __device__ __forceinline__ bool any(u64 k) { return k == ~0ull; }
 };
 template <> struct NanClass<TC64> {
   static __device__ __forceinline__ bool any(u64 k) { return (k >> 32) >= 0xFFFFFFFDull; }
