@@ -165,3 +165,35 @@ fn devices_switch_lastingly_and_arrays_move() -> cp::Result<()> {
     }
     Ok(())
 }
+
+#[test]
+fn ndarray_methods_forward_to_numpys_functions() -> cp::Result<()> {
+    use cp::MatmulExt;
+    let Some(_d) = device_or_skip() else {
+        return Ok(());
+    };
+    let x = cp::array([3.25, -1.5, 2.0])?;
+    assert_eq!(x.sort(None)?.to_vec::<f64>()?, [-1.5, 2.0, 3.25]);
+    assert_eq!(x.argsort(None)?.to_vec::<i64>()?, [1, 2, 0]);
+    assert_eq!(x.round(0)?.to_vec::<f64>()?, [3.0, -2.0, 2.0]);
+    assert_eq!(x.clip(0.0, 3.0)?.to_vec::<f64>()?, [3.0, 0.0, 2.0]);
+    let idx = cp::array([2, 0])?;
+    assert_eq!(
+        x.take(&idx, None, cp::TakeMode::Wrap)?.to_vec::<f64>()?,
+        [2.0, 3.25]
+    );
+    assert_eq!(x.nonzero()?[0].to_vec::<i64>()?, [0, 1, 2]);
+    assert_eq!(x.repeat(&[2], None)?.size(), 6);
+    assert_eq!(x.dot(&x)?.to_scalar::<f64>()?, 3.25 * 3.25 + 2.25 + 4.0);
+    let z = cp::array([num_complex::Complex::new(1.0, 2.0)])?;
+    assert_eq!(
+        z.conj()?.to_vec::<num_complex::Complex<f64>>()?,
+        [num_complex::Complex::new(1.0, -2.0)]
+    );
+    let m = cp::arange(9)?.reshape((3, 3))?;
+    assert_eq!(m.diagonal(0, 0, 1)?.to_vec::<i64>()?, [0, 4, 8]);
+    let sorted = x.sort(None)?;
+    let at = sorted.searchsorted(&cp::array([0.0])?, cp::Side::Left, None)?;
+    assert_eq!(at.to_vec::<i64>()?, [1]);
+    Ok(())
+}

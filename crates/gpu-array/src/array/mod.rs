@@ -22,6 +22,7 @@
 
 mod copy;
 mod io;
+mod methods;
 mod ops;
 mod transfer;
 pub(crate) mod transpose;

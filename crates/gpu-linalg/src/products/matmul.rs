@@ -353,11 +353,21 @@ pub trait MatmulExt {
     /// # Errors
     /// As [`matmul`].
     fn matmul(&self, other: &Array) -> Result<Array>;
+
+    /// NumPy's `a.dot(b)`; see [`super::dot`].
+    ///
+    /// # Errors
+    /// As [`super::dot`].
+    fn dot(&self, other: &Array) -> Result<Array>;
 }
 
 impl MatmulExt for Array {
     fn matmul(&self, other: &Array) -> Result<Array> {
         matmul(self, other)
+    }
+
+    fn dot(&self, other: &Array) -> Result<Array> {
+        super::dot(self, other)
     }
 }
 
