@@ -197,3 +197,50 @@ fn ndarray_methods_forward_to_numpys_functions() -> cp::Result<()> {
     assert_eq!(at.to_vec::<i64>()?, [1]);
     Ok(())
 }
+
+#[test]
+fn reductions_take_initial_and_where() -> cp::Result<()> {
+    use cp::ReduceOptions as R;
+    let Some(_d) = device_or_skip() else {
+        return Ok(());
+    };
+    // np.sum([1, 2, 3], initial=10) == 16
+    let x = cp::array([1, 2, 3])?;
+    assert_eq!(x.sum(R::default().initial(10))?.to_scalar::<i64>()?, 16);
+    // np.max(np.array([]), initial=5.0) == 5.0
+    let empty = cp::zeros(0, DType::Float64)?;
+    assert_eq!(
+        cp::amax(&empty, R::default().initial(5.0))?.to_scalar::<f64>()?,
+        5.0
+    );
+    // np.sum([[1, 2], [3, 4]], axis=0, where=[[True, False], [True, True]])
+    let m = cp::array([[1, 2], [3, 4]])?;
+    let mask = cp::array([[true, false], [true, true]])?;
+    assert_eq!(m.sum(R::axis(0).where_(&mask))?.to_vec::<i64>()?, [4, 4]);
+    // np.max([1, 5, 3], where=[T, F, T], initial=-inf) == 3
+    let v = cp::array([1.0, 5.0, 3.0])?;
+    let tf = cp::array([true, false, true])?;
+    let mx = cp::amax(&v, R::default().where_(&tf).initial(f64::NEG_INFINITY))?;
+    assert_eq!(mx.to_scalar::<f64>()?, 3.0);
+    let e = cp::amax(&v, R::default().where_(&tf))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("does not have an identity, so to use a where mask"),
+        "{e}"
+    );
+    // np.mean([1., 2., 3., 4.], where=[T, F, T, F]) == 2.0, float32 kept
+    let f = cp::array([1.0f32, 2.0, 3.0, 4.0])?;
+    let tftf = cp::array([true, false, true, false])?;
+    let mean = f.mean(R::default().where_(&tftf))?;
+    assert_eq!(
+        (mean.dtype(), mean.to_scalar::<f64>()?),
+        (DType::Float32, 2.0)
+    );
+    // np.all([True, False], where=[True, False]) is True
+    let b = cp::array([true, false])?;
+    let bm = cp::array([true, false])?;
+    assert!(cp::all(&b, R::default().where_(&bm))?.to_scalar::<bool>()?);
+    assert!(f.mean(R::default().initial(1)).is_err());
+    Ok(())
+}

@@ -11,13 +11,13 @@ use super::builder::Reduction;
 use super::plan::{reduced_axes, result_shape};
 use super::spec::{AccStruct, ReductionSpec, Variant};
 use crate::array::Array;
-use crate::dtype::{Casting, DType, check_cast};
+use crate::dtype::{Casting, DType, ScalarValue, check_cast};
 use crate::elementwise::Bind;
 use crate::error::{Error, Result};
 use crate::layout::Order;
 
-/// Options of a reduction call: NumPy's `axis`, `keepdims`, `dtype` and
-/// `out`.
+/// Options of a reduction call: NumPy's `axis`, `keepdims`, `dtype`,
+/// `out`, `initial` and `where`.
 #[derive(Clone, Debug, Default)]
 #[non_exhaustive]
 pub struct ReduceOptions<'a> {
@@ -32,6 +32,14 @@ pub struct ReduceOptions<'a> {
     /// Delta degrees of freedom of `var`/`std` (and the `nan` forms): the
     /// divisor is `max(N - ddof, 0)`. Ignored by the other reductions.
     pub ddof: f64,
+    /// NumPy's `initial=`: the starting value of `sum`, `prod`, `max`,
+    /// `min` and their `nan` forms (what an empty reduction gives).
+    pub initial: Option<ScalarValue>,
+    /// NumPy's `where=`: a bool mask broadcast against the input; only
+    /// its true elements are reduced (`sum`, `prod`, `max`, `min` with
+    /// `initial`, `all`, `any`, `mean`, and the `nan` forms of the first
+    /// four).
+    pub where_: Option<&'a Array>,
 }
 
 impl<'a> ReduceOptions<'a> {
@@ -76,6 +84,20 @@ impl<'a> ReduceOptions<'a> {
     #[must_use]
     pub fn out(mut self, out: impl Into<Option<&'a Array>>) -> ReduceOptions<'a> {
         self.out = out.into();
+        self
+    }
+
+    /// Sets `initial` (NumPy's `initial=`).
+    #[must_use]
+    pub fn initial(mut self, initial: impl Into<ScalarValue>) -> ReduceOptions<'a> {
+        self.initial = Some(initial.into());
+        self
+    }
+
+    /// Sets `where` (NumPy's `where=`).
+    #[must_use]
+    pub fn where_(mut self, mask: &'a Array) -> ReduceOptions<'a> {
+        self.where_ = Some(mask);
         self
     }
 
@@ -535,6 +557,9 @@ impl Builtin {
 /// shape or a dtype it cannot take under `same_kind`; [`Error::Unsupported`]
 /// for `dtype=` where NumPy has none.
 pub fn reduce(op: Builtin, a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    if opts.initial.is_some() || opts.where_.is_some() {
+        return super::masked::reduce_masked(op, a, opts);
+    }
     if op.is_arg() {
         return arg_reduce(op, a, opts);
     }

@@ -43,6 +43,7 @@ mod builder;
 mod builtin;
 pub mod common;
 mod launch;
+mod masked;
 pub mod plan;
 mod render;
 pub mod spec;
