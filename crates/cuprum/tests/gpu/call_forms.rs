@@ -244,3 +244,50 @@ fn reductions_take_initial_and_where() -> cp::Result<()> {
     assert!(f.mean(R::default().initial(1)).is_err());
     Ok(())
 }
+
+#[test]
+fn creation_takes_array_fills_like_options_and_array_ends() -> cp::Result<()> {
+    let Some(_d) = device_or_skip() else {
+        return Ok(());
+    };
+    // np.full((2, 3), [1, 2, 3])
+    let row = cp::array([1, 2, 3])?;
+    let f = cp::full((2, 3), &row, None)?;
+    assert_eq!(
+        (f.dtype(), f.to_vec::<i64>()?),
+        (DType::Int64, vec![1, 2, 3, 1, 2, 3])
+    );
+    let g = cp::full_like(&f, &cp::array([[9], [8]])?, Some(DType::Float32))?;
+    assert_eq!(g.to_vec::<f32>()?, [9.0, 9.0, 9.0, 8.0, 8.0, 8.0]);
+    // np.zeros_like(a, shape=(4, 5), order='F')
+    let z = cp::zeros_like_with(
+        &f,
+        &cp::LikeOptions::default().shape((4, 5)).order(cp::Order::F),
+    )?;
+    assert_eq!(
+        (z.shape(), z.is_f_contiguous(), z.dtype()),
+        (&[4usize, 5][..], true, DType::Int64)
+    );
+    assert_eq!(z.to_vec::<i64>()?, [0; 20]);
+    // np.linspace([0, 10], [1, 20], 3) and axis=1
+    let (a, b) = (cp::array([0.0, 10.0])?, cp::array([1.0, 20.0])?);
+    let y = cp::linspace_arrays(&a, &b, 3, true, None, 0)?;
+    assert_eq!(y.to_vec::<f64>()?, [0.0, 10.0, 0.5, 15.0, 1.0, 20.0]);
+    let y1 = cp::linspace_arrays(&a, &b, 3, true, None, 1)?;
+    assert_eq!(y1.to_vec::<f64>()?, [0.0, 0.5, 1.0, 10.0, 15.0, 20.0]);
+    // np.logspace([0, 1], [2, 3], 3)
+    let l = cp::logspace_arrays(
+        &cp::array([0.0, 1.0])?,
+        &cp::array([2.0, 3.0])?,
+        3,
+        true,
+        10.0,
+        None,
+        0,
+    )?;
+    let want = [1.0, 10.0, 10.0, 100.0, 100.0, 1000.0];
+    for (g, w) in l.to_vec::<f64>()?.iter().zip(want) {
+        assert!((g - w).abs() <= 1e-12 * w, "{g} {w}");
+    }
+    Ok(())
+}

@@ -4,7 +4,7 @@ use super::kernels::Gen;
 use crate::array::Array;
 use crate::dtype::{DType, ScalarValue, check_weak_int};
 use crate::error::{Error, Result};
-use crate::layout::{IntoShape, Layout, Order};
+use crate::layout::{CopyOrder, IntoShape, Layout, Order};
 
 /// An uninitialised array (NumPy's `empty`) on the current device, C order.
 ///
@@ -87,31 +87,75 @@ pub(crate) fn scalar_dtype(value: ScalarValue) -> Result<DType> {
 /// # Errors
 /// "Python integer 300 out of bounds for int8" for an integer the dtype
 /// cannot hold (NumPy 2's `OverflowError`); as [`empty`].
-pub fn full(
+pub fn full<'a>(
     shape: impl IntoShape,
-    value: impl Into<ScalarValue>,
+    value: impl Into<Fill<'a>>,
     dtype: Option<DType>,
 ) -> Result<Array> {
     full_order(shape, value, dtype, Order::C)
+}
+
+/// A fill value of [`full`] and [`full_like`]: a scalar, or an array
+/// broadcast to the shape (NumPy's array-like `fill_value`).
+#[derive(Clone, Copy, Debug)]
+pub enum Fill<'a> {
+    /// A (weak, Python-like) scalar.
+    Scalar(ScalarValue),
+    /// An array broadcast to the result's shape.
+    Array(&'a Array),
+}
+
+impl<'a> From<&'a Array> for Fill<'a> {
+    fn from(a: &'a Array) -> Self {
+        Fill::Array(a)
+    }
+}
+
+impl From<ScalarValue> for Fill<'_> {
+    fn from(v: ScalarValue) -> Self {
+        Fill::Scalar(v)
+    }
+}
+
+crate::array::from_rust_scalars!(Fill<'_>, Fill::Scalar);
+
+/// Writes `value` into every element of `out` (broadcasting an array
+/// value, which must be on `out`'s device).
+fn fill_with(out: &Array, value: Fill<'_>) -> Result<()> {
+    match value {
+        Fill::Scalar(v) => out.fill(v),
+        Fill::Array(v) => {
+            let b = v.broadcast_to(out.shape())?;
+            crate::array::copyto(out, &b, crate::dtype::Casting::Unsafe, None)
+        }
+    }
 }
 
 /// [`full`] in memory order `order`.
 ///
 /// # Errors
 /// As [`full`].
-pub fn full_order(
+pub fn full_order<'a>(
     shape: impl IntoShape,
-    value: impl Into<ScalarValue>,
+    value: impl Into<Fill<'a>>,
     dtype: Option<DType>,
     order: Order,
 ) -> Result<Array> {
     let value = value.into();
-    let dtype = match dtype {
-        Some(d) => d,
-        None => scalar_dtype(value)?,
+    let dtype = match (dtype, value) {
+        (Some(d), _) => d,
+        (None, Fill::Scalar(v)) => scalar_dtype(v)?,
+        (None, Fill::Array(v)) => v.dtype(),
     };
-    let a = Array::empty_order(shape, dtype, order)?;
-    a.fill(value)?;
+    let a = match value {
+        Fill::Array(v) => {
+            let shape = shape.into_shape();
+            crate::layout::checked_size(&shape, dtype.itemsize())?;
+            Array::empty_on(v.device(), &shape, dtype, order)?
+        }
+        Fill::Scalar(_) => Array::empty_order(shape, dtype, order)?,
+    };
+    fill_with(&a, value)?;
     Ok(a)
 }
 
@@ -181,9 +225,115 @@ pub fn ones_like(a: &Array, dtype: Option<DType>) -> Result<Array> {
 ///
 /// # Errors
 /// As [`full`].
-pub fn full_like(a: &Array, value: impl Into<ScalarValue>, dtype: Option<DType>) -> Result<Array> {
+pub fn full_like<'v>(a: &Array, value: impl Into<Fill<'v>>, dtype: Option<DType>) -> Result<Array> {
     let out = empty_like(a, dtype)?;
-    out.fill(value)?;
+    fill_with(&out, value.into())?;
+    Ok(out)
+}
+
+/// The options of the `_like` creators beyond `dtype`: NumPy's `order`
+/// (`K`, the default, keeps `a`'s layout) and `shape` (a new shape; with
+/// it, `K` and `A` give C order unless `a` is F-contiguous only).
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct LikeOptions {
+    /// The result's dtype (`None`: `a`'s).
+    pub dtype: Option<DType>,
+    /// The memory order (`None`: `K`).
+    pub order: Option<CopyOrder>,
+    /// The result's shape (`None`: `a`'s).
+    pub shape: Option<Vec<usize>>,
+}
+
+impl LikeOptions {
+    /// Sets `dtype`.
+    #[must_use]
+    pub fn dtype(mut self, dtype: DType) -> LikeOptions {
+        self.dtype = Some(dtype);
+        self
+    }
+
+    /// Sets `order`.
+    #[must_use]
+    pub fn order(mut self, order: impl Into<CopyOrder>) -> LikeOptions {
+        self.order = Some(order.into());
+        self
+    }
+
+    /// Sets `shape`.
+    #[must_use]
+    pub fn shape(mut self, shape: impl IntoShape) -> LikeOptions {
+        self.shape = Some(shape.into_shape().to_vec());
+        self
+    }
+}
+
+/// NumPy's `empty_like(a, dtype, order, shape=)`.
+///
+/// ```no_run
+/// use gpu_array::{DType, creation::{LikeOptions, empty_like_with, zeros}};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = zeros((2, 3), DType::Float32)?;
+/// let b = empty_like_with(&a, &LikeOptions::default().shape((4, 5)).order(gpu_array::Order::F))?;
+/// assert_eq!((b.shape(), b.is_f_contiguous()), (&[4usize, 5][..], true));
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`empty`].
+pub fn empty_like_with(a: &Array, opts: &LikeOptions) -> Result<Array> {
+    let dtype = opts.dtype.unwrap_or(a.dtype());
+    let order = opts.order.unwrap_or(CopyOrder::K);
+    let same_shape = opts.shape.as_deref().is_none_or(|s| s == a.shape());
+    if order == CopyOrder::K && same_shape {
+        return empty_like(a, Some(dtype));
+    }
+    let shape = opts.shape.clone().unwrap_or_else(|| a.shape().to_vec());
+    let f_only = a.is_f_contiguous() && !a.is_c_contiguous();
+    let order = match order {
+        CopyOrder::C => Order::C,
+        CopyOrder::F => Order::F,
+        CopyOrder::A | CopyOrder::K if f_only => Order::F,
+        CopyOrder::A | CopyOrder::K => Order::C,
+    };
+    crate::layout::checked_size(&shape, dtype.itemsize())?;
+    Array::empty_on(a.device(), &shape, dtype, order)
+}
+
+/// NumPy's `zeros_like(a, dtype, order, shape=)`; see [`empty_like_with`].
+///
+/// # Errors
+/// As [`empty`].
+pub fn zeros_like_with(a: &Array, opts: &LikeOptions) -> Result<Array> {
+    let out = empty_like_with(a, opts)?;
+    if out.size() > 0 {
+        out.zero_contiguous_any()?;
+    }
+    Ok(out)
+}
+
+/// NumPy's `ones_like(a, dtype, order, shape=)`; see [`empty_like_with`].
+///
+/// # Errors
+/// As [`empty`].
+pub fn ones_like_with(a: &Array, opts: &LikeOptions) -> Result<Array> {
+    let out = empty_like_with(a, opts)?;
+    out.fill(1)?;
+    Ok(out)
+}
+
+/// NumPy's `full_like(a, fill_value, dtype, order, shape=)`; see
+/// [`empty_like_with`].
+///
+/// # Errors
+/// As [`empty`]; an array fill that does not broadcast.
+pub fn full_like_with<'v>(
+    a: &Array,
+    value: impl Into<Fill<'v>>,
+    opts: &LikeOptions,
+) -> Result<Array> {
+    let out = empty_like_with(a, opts)?;
+    fill_with(&out, value.into())?;
     Ok(out)
 }
 

@@ -41,8 +41,9 @@ mod matrix;
 mod ranges;
 
 pub use basic::{
-    empty, empty_like, empty_order, eye, full, full_like, full_order, identity, ones, ones_like,
-    ones_order, zeros, zeros_like, zeros_order,
+    Fill, LikeOptions, empty, empty_like, empty_like_with, empty_order, eye, full, full_like,
+    full_like_with, full_order, identity, ones, ones_like, ones_like_with, ones_order, zeros,
+    zeros_like, zeros_like_with, zeros_order,
 };
 pub use from_data::{
     ArrayLike, LiteralElement, array, array_with, asarray, asarray_with, ascontiguousarray,
@@ -51,5 +52,6 @@ pub use from_data::{
 pub use matrix::{diag, diagflat, tri, tril, triu};
 pub use ranges::{
     ArangeRange, GridRange, GridStep, Indexing, arange, arange_with, indices, indices_sparse,
-    linspace, linspace_retstep, linspace_with, logspace, logspace_with, meshgrid, mgrid, ogrid,
+    linspace, linspace_arrays, linspace_retstep, linspace_with, logspace, logspace_arrays,
+    logspace_with, meshgrid, mgrid, ogrid,
 };

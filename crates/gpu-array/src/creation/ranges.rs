@@ -454,6 +454,114 @@ pub fn linspace_retstep(
     Ok((out, plan.retstep()))
 }
 
+/// NumPy's `linspace(start, stop, num, endpoint, dtype, axis)` with array
+/// ends: the samples of every (start, stop) pair of the broadcast ends,
+/// along a new axis `axis` (0: first). Computed as NumPy does, `start + i
+/// * step` in float64 (complex128 for complex ends), the last sample
+/// `stop` itself with `endpoint`; `floor` before the cast for an integer
+/// `dtype`.
+///
+/// ```no_run
+/// use gpu_array::creation::{array, linspace_arrays};
+/// # fn main() -> gpu_array::Result<()> {
+/// let y = linspace_arrays(&array([0.0, 10.0])?, &array([1.0, 20.0])?, 3, true, None, 0)?;
+/// assert_eq!(y.to_vec::<f64>()?, [0.0, 10.0, 0.5, 15.0, 1.0, 20.0]);
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// Ends that do not broadcast; an axis out of range; an integer dtype
+/// with complex ends; as [`crate::creation::empty`].
+pub fn linspace_arrays(
+    start: &Array,
+    stop: &Array,
+    num: usize,
+    endpoint: bool,
+    dtype: Option<DType>,
+    axis: isize,
+) -> Result<Array> {
+    let complex = start.dtype().is_complex() || stop.dtype().is_complex();
+    let work = if complex {
+        DType::Complex128
+    } else {
+        DType::Float64
+    };
+    let dtype = dtype.unwrap_or(work);
+    if complex && dtype.is_integer() {
+        return Err(Error::DType(
+            "ufunc 'floor' not supported for the input types, and the inputs could not be \
+             safely coerced to any supported types according to the casting rule ''safe''"
+                .into(),
+        ));
+    }
+    let b = broadcast_arrays(&[start, stop])?;
+    let (lo, hi) = (b[0].astype(work)?, b[1].astype(work)?);
+    let nd = lo.ndim() as isize;
+    let axis = if axis < 0 { axis + nd + 1 } else { axis };
+    if !(0..=nd).contains(&axis) {
+        return Err(Error::AxisOutOfBounds {
+            arg: None,
+            axis,
+            ndim: lo.ndim() + 1,
+        });
+    }
+    let div = if endpoint { num.saturating_sub(1) } else { num };
+    let new_shape: Vec<isize> = std::iter::once(-1).chain((0..nd).map(|_| 1)).collect();
+    let samples = |count: usize| -> Result<Array> {
+        let i = arange_with(0, count as i64, 1, Some(DType::Float64))?.reshape(&new_shape)?;
+        if div == 0 {
+            // NumPy's step is NaN then, and only `start` is sampled.
+            return ufunc::add(ufunc::multiply(&i, 0.0)?, &lo);
+        }
+        let step = ufunc::true_divide(ufunc::subtract(&hi, &lo)?, div as f64)?;
+        ufunc::add(ufunc::multiply(&i, &step)?, &lo)
+    };
+    let y = if endpoint && num > 1 {
+        let head = samples(num - 1)?;
+        let last = hi.expand_dims(&[0])?;
+        crate::manipulation::concatenate(&[&head, &last], Some(0))?
+    } else {
+        samples(num)?
+    };
+    let y = if dtype.is_integer() {
+        ufunc::floor(&y)?
+    } else {
+        y
+    };
+    let y = if y.dtype() == dtype {
+        y
+    } else {
+        y.astype(dtype)?
+    };
+    if axis == 0 {
+        Ok(y)
+    } else {
+        y.moveaxis(&[0], &[axis]).and_then(|v| v.copy())
+    }
+}
+
+/// NumPy's `logspace` with array ends (and `base` a scalar): `base **
+/// linspace_arrays(..)`, cast to `dtype` as [`logspace_with`] does.
+///
+/// # Errors
+/// As [`linspace_arrays`].
+pub fn logspace_arrays(
+    start: &Array,
+    stop: &Array,
+    num: usize,
+    endpoint: bool,
+    base: f64,
+    dtype: Option<DType>,
+    axis: isize,
+) -> Result<Array> {
+    let y = linspace_arrays(start, stop, num, endpoint, None, axis)?;
+    let p = ufunc::power(base, &y)?;
+    match dtype {
+        Some(d) if d != p.dtype() => p.astype(d),
+        _ => Ok(p),
+    }
+}
+
 /// NumPy's `logspace(start, stop, num)`: `10 ** linspace(start, stop,
 /// num)`, float64. [`logspace_with`] takes `endpoint`, `base` and `dtype`.
 ///
