@@ -7,6 +7,14 @@ use crate::reduction::{Builtin, ReduceOptions, reduce};
 
 /// `numpy.all`.
 ///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::logic::all(&x, ())?; // np.all(x)
+/// let rows = gpu_array::logic::all(&x, 1)?; // np.all(x, axis=1)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`reduce`].
 pub fn all<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -15,6 +23,14 @@ pub fn all<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
 }
 
 /// `numpy.any`.
+///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::logic::any(&x, ())?; // np.any(x)
+/// let rows = gpu_array::logic::any(&x, 1)?; // np.any(x, axis=1)
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`reduce`].

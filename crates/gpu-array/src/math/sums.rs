@@ -12,6 +12,14 @@ use crate::scan::{ScanOp, cumulative};
 /// `numpy.sum`. Bool and small integers accumulate in int64/uint64, float16
 /// in float32.
 ///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::math::sum(&x, ())?; // np.sum(x)
+/// let rows = gpu_array::math::sum(&x, 1)?; // np.sum(x, axis=1)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`reduce`].
 pub fn sum<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -20,6 +28,14 @@ pub fn sum<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
 }
 
 /// `numpy.prod`.
+///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::math::prod(&x, ())?; // np.prod(x)
+/// let rows = gpu_array::math::prod(&x, 1)?; // np.prod(x, axis=1)
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`reduce`].
@@ -30,6 +46,14 @@ pub fn prod<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> 
 
 /// `numpy.nansum`: NaN counts as zero.
 ///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::math::nansum(&x, ())?; // np.nansum(x)
+/// let rows = gpu_array::math::nansum(&x, 1)?; // np.nansum(x, axis=1)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`reduce`].
 pub fn nansum<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -38,6 +62,14 @@ pub fn nansum<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array
 }
 
 /// `numpy.nanprod`: NaN counts as one.
+///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::math::nanprod(&x, ())?; // np.nanprod(x)
+/// let rows = gpu_array::math::nanprod(&x, 1)?; // np.nanprod(x, axis=1)
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`reduce`].

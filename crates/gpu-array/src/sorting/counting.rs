@@ -10,6 +10,14 @@ use crate::reduction::{Builtin, ReduceOptions, reduce};
 /// maximum (its first occurrence). `dtype=` is not accepted; `out` must be
 /// int64.
 ///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::sorting::argmax(&x, ())?; // np.argmax(x)
+/// let rows = gpu_array::sorting::argmax(&x, 1)?; // np.argmax(x, axis=1)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// "attempt to get argmax of an empty sequence"; several axes; as
 /// [`reduce`].
@@ -20,6 +28,14 @@ pub fn argmax<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array
 
 /// `numpy.argmin`: as [`argmax`] for the first minimum.
 ///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::sorting::argmin(&x, ())?; // np.argmin(x)
+/// let rows = gpu_array::sorting::argmin(&x, 1)?; // np.argmin(x, axis=1)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`argmax`].
 pub fn argmin<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -28,6 +44,14 @@ pub fn argmin<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array
 }
 
 /// `numpy.nanargmax`: as [`argmax`] ignoring NaN.
+///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::sorting::nanargmax(&x, ())?; // np.nanargmax(x)
+/// let rows = gpu_array::sorting::nanargmax(&x, 1)?; // np.nanargmax(x, axis=1)
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`argmax`]; "All-NaN slice encountered" when a row is all NaN
@@ -39,6 +63,14 @@ pub fn nanargmax<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Ar
 
 /// `numpy.nanargmin`: as [`nanargmax`] for the minimum.
 ///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::sorting::nanargmin(&x, ())?; // np.nanargmin(x)
+/// let rows = gpu_array::sorting::nanargmin(&x, 1)?; // np.nanargmin(x, axis=1)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`nanargmax`].
 pub fn nanargmin<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -47,6 +79,14 @@ pub fn nanargmin<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Ar
 }
 
 /// `numpy.count_nonzero` (int64 counts).
+///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::sorting::count_nonzero(&x, ())?; // np.count_nonzero(x)
+/// let rows = gpu_array::sorting::count_nonzero(&x, 1)?; // np.count_nonzero(x, axis=1)
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`reduce`].

@@ -8,6 +8,14 @@ use crate::reduction::{Builtin, ReduceOptions, reduce};
 
 /// `numpy.amax`: NaN propagates; an empty reduction is an error.
 ///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::stats::amax(&x, ())?; // np.amax(x)
+/// let rows = gpu_array::stats::amax(&x, 1)?; // np.amax(x, axis=1)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`reduce`].
 pub fn amax<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -16,6 +24,14 @@ pub fn amax<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> 
 }
 
 /// `numpy.amin`: NaN propagates; an empty reduction is an error.
+///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::stats::amin(&x, ())?; // np.amin(x)
+/// let rows = gpu_array::stats::amin(&x, 1)?; // np.amin(x, axis=1)
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`reduce`].
@@ -27,6 +43,14 @@ pub fn amin<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> 
 /// `numpy.nanmax`: NaN is ignored; a row of NaN only gives NaN (NumPy also
 /// warns); an empty reduction is an error.
 ///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::stats::nanmax(&x, ())?; // np.nanmax(x)
+/// let rows = gpu_array::stats::nanmax(&x, 1)?; // np.nanmax(x, axis=1)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`reduce`].
 pub fn nanmax<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -35,6 +59,14 @@ pub fn nanmax<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array
 }
 
 /// `numpy.nanmin`: as [`nanmax`].
+///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::stats::nanmin(&x, ())?; // np.nanmin(x)
+/// let rows = gpu_array::stats::nanmin(&x, 1)?; // np.nanmin(x, axis=1)
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`reduce`].
@@ -45,6 +77,14 @@ pub fn nanmin<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array
 
 /// `numpy.ptp`: `max - min` along the axes, in the input's dtype (unsigned
 /// integers wrap, as NumPy's).
+///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::stats::ptp(&x, ())?; // np.ptp(x)
+/// let rows = gpu_array::stats::ptp(&x, 1)?; // np.ptp(x, axis=1)
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`reduce`] for max and min; bool input (NumPy's subtract has no

@@ -9,6 +9,14 @@ use crate::reduction::{Builtin, ReduceOptions, reduce};
 /// `numpy.mean`: integers and bool give float64; float16 accumulates in
 /// float32; an empty reduction gives NaN.
 ///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::stats::mean(&x, ())?; // np.mean(x)
+/// let rows = gpu_array::stats::mean(&x, 1)?; // np.mean(x, axis=1)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`reduce`].
 pub fn mean<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -21,6 +29,14 @@ pub fn mean<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> 
 /// complex (var of the real plus var of the imaginary part), float16
 /// computed in float32. An empty reduction gives NaN.
 ///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::stats::var(&x, ())?; // np.var(x)
+/// let rows = gpu_array::stats::var(&x, 1)?; // np.var(x, axis=1)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`reduce`].
 pub fn var<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -29,6 +45,14 @@ pub fn var<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
 }
 
 /// `numpy.std`: the square root of [`var`].
+///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::stats::std(&x, ())?; // np.std(x)
+/// let rows = gpu_array::stats::std(&x, 1)?; // np.std(x, axis=1)
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`reduce`].
@@ -40,6 +64,14 @@ pub fn std<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
 /// `numpy.nanmean`: the mean of the non-NaN values; a row of NaN only (or
 /// an empty one) gives NaN (NumPy also warns).
 ///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::stats::nanmean(&x, ())?; // np.nanmean(x)
+/// let rows = gpu_array::stats::nanmean(&x, 1)?; // np.nanmean(x, axis=1)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`reduce`].
 pub fn nanmean<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -49,6 +81,14 @@ pub fn nanmean<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Arra
 
 /// `numpy.nanvar`: [`var`] of the non-NaN values (NaN for a row of NaN).
 ///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::stats::nanvar(&x, ())?; // np.nanvar(x)
+/// let rows = gpu_array::stats::nanvar(&x, 1)?; // np.nanvar(x, axis=1)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`reduce`].
 pub fn nanvar<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -57,6 +97,14 @@ pub fn nanvar<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array
 }
 
 /// `numpy.nanstd`: the square root of [`nanvar`].
+///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let all = gpu_array::stats::nanstd(&x, ())?; // np.nanstd(x)
+/// let rows = gpu_array::stats::nanstd(&x, 1)?; // np.nanstd(x, axis=1)
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`reduce`].

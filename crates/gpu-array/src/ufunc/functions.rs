@@ -38,6 +38,13 @@ macro_rules! unary {
     ($($(#[$doc:meta])* $f:ident => $name:literal;)*) => {$(
         $(#[$doc])*
         ///
+        #[doc = concat!(
+            "```no_run\n# fn main() -> gpu_array::Result<()> {\n",
+            "let x = gpu_array::creation::array([1, 2, 3])?;\n",
+            "let y = gpu_array::ufunc::", stringify!($f), "(&x)?; // np.", $name, "(x)\n",
+            "# Ok(()) }\n```"
+        )]
+        ///
         /// # Errors
         /// No loop for the input's dtype; allocation or launch failed.
         pub fn $f<'a>(x: impl Into<Arg<'a>>) -> Result<Array> {
@@ -51,6 +58,14 @@ macro_rules! unary {
 macro_rules! binary {
     ($($(#[$doc:meta])* $f:ident => $name:literal;)*) => {$(
         $(#[$doc])*
+        ///
+        #[doc = concat!(
+            "```no_run\n# fn main() -> gpu_array::Result<()> {\n",
+            "let x = gpu_array::creation::array([1, 2, 3])?;\n",
+            "let y = gpu_array::ufunc::", stringify!($f), "(&x, 2)?; // np.", $name, "(x, 2)\n",
+            "let z = gpu_array::ufunc::", stringify!($f), "(&x, &y)?; // arrays broadcast\n",
+            "# Ok(()) }\n```"
+        )]
         ///
         /// # Errors
         /// No loop for the inputs' dtypes, shapes that do not broadcast;
