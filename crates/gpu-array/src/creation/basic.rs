@@ -8,6 +8,13 @@ use crate::layout::{CopyOrder, IntoShape, Layout, Order};
 
 /// An uninitialised array (NumPy's `empty`) on the current device, C order.
 ///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = empty((2, 3), DType::Float32)?; // np.empty((2, 3), np.float32)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// The size overflows, or the allocation fails.
 pub fn empty(shape: impl IntoShape, dtype: DType) -> Result<Array> {
@@ -15,6 +22,13 @@ pub fn empty(shape: impl IntoShape, dtype: DType) -> Result<Array> {
 }
 
 /// [`empty`] in memory order `order` (NumPy's `empty(shape, dtype, order)`).
+///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = empty_order((2, 3), DType::Float64, Order::F)?; // order='F'
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`empty`].
@@ -24,6 +38,14 @@ pub fn empty_order(shape: impl IntoShape, dtype: DType, order: Order) -> Result<
 
 /// An array of zeros (NumPy's `zeros`), C order.
 ///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = zeros((2, 3), DType::Float32)?;
+/// assert_eq!(a.to_vec::<f32>()?, [0.0; 6]);
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`empty`].
 pub fn zeros(shape: impl IntoShape, dtype: DType) -> Result<Array> {
@@ -31,6 +53,13 @@ pub fn zeros(shape: impl IntoShape, dtype: DType) -> Result<Array> {
 }
 
 /// [`zeros`] in memory order `order`.
+///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = zeros_order(4, DType::Int64, Order::C)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`empty`].
@@ -40,6 +69,14 @@ pub fn zeros_order(shape: impl IntoShape, dtype: DType, order: Order) -> Result<
 
 /// An array of ones (NumPy's `ones`), C order.
 ///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = ones([2, 2], DType::Int32)?;
+/// assert_eq!(a.to_vec::<i32>()?, [1; 4]);
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`empty`]; the launch failed.
 pub fn ones(shape: impl IntoShape, dtype: DType) -> Result<Array> {
@@ -47,6 +84,13 @@ pub fn ones(shape: impl IntoShape, dtype: DType) -> Result<Array> {
 }
 
 /// [`ones`] in memory order `order`.
+///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = ones_order((3, 2), DType::Float64, Order::F)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`ones`].
@@ -83,6 +127,15 @@ pub(crate) fn scalar_dtype(value: ScalarValue) -> Result<DType> {
 /// dtype as NumPy's `copyto(casting='unsafe')` converts a Python scalar:
 /// floats truncate into integers, complex values lose the imaginary part
 /// in real dtypes.
+///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = full((2, 2), 7, None)?; // int64, as NumPy
+/// let b = full(3, 0.5, Some(DType::Float32))?;
+/// let c = full((2, 3), &array([1, 2, 3])?, None)?; // an array fill broadcasts
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// "Python integer 300 out of bounds for int8" for an integer the dtype
@@ -133,6 +186,13 @@ fn fill_with(out: &Array, value: Fill<'_>) -> Result<()> {
 
 /// [`full`] in memory order `order`.
 ///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = full_order((2, 2), 1.5, None, Order::F)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`full`].
 pub fn full_order<'a>(
@@ -164,6 +224,14 @@ pub fn full_order<'a>(
 /// dtype. Order K: C when `a` is C-contiguous, F when it is F-contiguous
 /// and not C, otherwise the axes in `a`'s order of decreasing absolute
 /// stride (so a transposed or broadcast source gives the same permutation).
+///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = zeros((2, 3), DType::Float32)?;
+/// let b = empty_like(&a, None)?; // same shape, dtype and layout
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`empty`].
@@ -200,6 +268,14 @@ pub fn empty_like(a: &Array, dtype: Option<DType>) -> Result<Array> {
 /// Zeros shaped and laid out like `a` (NumPy's `zeros_like`; see
 /// [`empty_like`] for the layout).
 ///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = ones((2, 3), DType::Float32)?;
+/// let z = zeros_like(&a, Some(DType::Int8))?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`empty`].
 pub fn zeros_like(a: &Array, dtype: Option<DType>) -> Result<Array> {
@@ -212,6 +288,14 @@ pub fn zeros_like(a: &Array, dtype: Option<DType>) -> Result<Array> {
 
 /// Ones shaped and laid out like `a` (NumPy's `ones_like`).
 ///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = zeros(4, DType::Float64)?;
+/// assert_eq!(ones_like(&a, None)?.to_vec::<f64>()?, [1.0; 4]);
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`ones`].
 pub fn ones_like(a: &Array, dtype: Option<DType>) -> Result<Array> {
@@ -222,6 +306,14 @@ pub fn ones_like(a: &Array, dtype: Option<DType>) -> Result<Array> {
 
 /// `value` everywhere, shaped and laid out like `a` (NumPy's `full_like`),
 /// of `dtype` or `a`'s dtype (not the value's).
+///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = zeros(3, DType::Float64)?;
+/// assert_eq!(full_like(&a, 2.5, None)?.to_vec::<f64>()?, [2.5; 3]);
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`full`].
@@ -302,6 +394,14 @@ pub fn empty_like_with(a: &Array, opts: &LikeOptions) -> Result<Array> {
 
 /// NumPy's `zeros_like(a, dtype, order, shape=)`; see [`empty_like_with`].
 ///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = ones((2, 3), DType::Float32)?;
+/// let z = zeros_like_with(&a, &LikeOptions::default().shape(5))?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`empty`].
 pub fn zeros_like_with(a: &Array, opts: &LikeOptions) -> Result<Array> {
@@ -314,6 +414,14 @@ pub fn zeros_like_with(a: &Array, opts: &LikeOptions) -> Result<Array> {
 
 /// NumPy's `ones_like(a, dtype, order, shape=)`; see [`empty_like_with`].
 ///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = zeros((2, 3), DType::Float32)?;
+/// let o = ones_like_with(&a, &LikeOptions::default().order(Order::F))?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`empty`].
 pub fn ones_like_with(a: &Array, opts: &LikeOptions) -> Result<Array> {
@@ -324,6 +432,14 @@ pub fn ones_like_with(a: &Array, opts: &LikeOptions) -> Result<Array> {
 
 /// NumPy's `full_like(a, fill_value, dtype, order, shape=)`; see
 /// [`empty_like_with`].
+///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = zeros((2, 3), DType::Float32)?;
+/// let f = full_like_with(&a, 9, &LikeOptions::default().dtype(DType::Int16))?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`empty`]; an array fill that does not broadcast.
@@ -354,6 +470,14 @@ impl Array {
 /// `eye(N, M, k, dtype)`): `n` rows, `m` columns (`None`: `n`); `k > 0` is
 /// above the main diagonal, `k < 0` below.
 ///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let i = eye(3, None, 0, DType::Float64)?; // np.eye(3)
+/// let k = eye(3, Some(4), 1, DType::Int32)?; // np.eye(3, 4, k=1, dtype=np.int32)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`empty`]; the launch failed.
 pub fn eye(n: usize, m: Option<usize>, k: isize, dtype: DType) -> Result<Array> {
@@ -369,6 +493,13 @@ pub fn eye(n: usize, m: Option<usize>, k: isize, dtype: DType) -> Result<Array> 
 }
 
 /// The `n x n` identity matrix (NumPy's `identity`).
+///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let i = identity(4, DType::Float32)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`eye`].

@@ -157,6 +157,15 @@ pub fn array<'a>(obj: impl Into<ArrayLike<'a>>) -> Result<Array> {
 /// `obj` as an array without a copy when it already is one (NumPy's
 /// `asarray(obj)`); see [`asarray_with`] for `dtype` and `order`.
 ///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let host = vec![1.0f32, 2.0];
+/// let x = asarray(&host)?; // to the GPU
+/// let same = asarray(&x)?; // no copy
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`array_with`].
 pub fn asarray<'a>(obj: impl Into<ArrayLike<'a>>) -> Result<Array> {
@@ -169,6 +178,13 @@ pub fn asarray<'a>(obj: impl Into<ArrayLike<'a>>) -> Result<Array> {
 /// axis order; host data is C order). Host data goes to the current
 /// device; a device array's copy stays on its device (CuPy moves it to the
 /// current device).
+///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = array_with([[1, 2], [3, 4]], Some(DType::Float32), Some(Order::F))?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Allocation or the copy failed.
@@ -211,6 +227,14 @@ pub fn array_with<'a>(
 /// sharing its memory, without a copy; anything else goes through
 /// [`array_with`].
 ///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = array([1, 2, 3])?;
+/// let f = asarray_with(&x, Some(DType::Float64), None)?; // a converted copy
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`array_with`].
 pub fn asarray_with<'a>(
@@ -247,6 +271,15 @@ fn at_least_1d(a: &Array) -> Array {
 /// and of `dtype`, else a converted copy. A 0-d input becomes shape `(1,)`
 /// as in NumPy.
 ///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = arange(6)?.reshape((2, 3))?.transpose(None)?;
+/// let c = ascontiguousarray(&x, None)?;
+/// assert!(c.is_c_contiguous());
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Allocation or the copy failed.
 pub fn ascontiguousarray(a: &Array, dtype: Option<DType>) -> Result<Array> {
@@ -258,6 +291,14 @@ pub fn ascontiguousarray(a: &Array, dtype: Option<DType>) -> Result<Array> {
 /// dtype)`): `a` itself when it already is F-contiguous and of `dtype`,
 /// else a converted copy. A 0-d input becomes shape `(1,)` as in NumPy.
 ///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = arange(6)?.reshape((2, 3))?;
+/// assert!(asfortranarray(&x, None)?.is_f_contiguous());
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Allocation or the copy failed.
 pub fn asfortranarray(a: &Array, dtype: Option<DType>) -> Result<Array> {
@@ -268,6 +309,14 @@ pub fn asfortranarray(a: &Array, dtype: Option<DType>) -> Result<Array> {
 /// A copy of `a` keeping its axis order (NumPy's `copy(a)`, whose order is
 /// `'K'`: an F-contiguous source gives an F-contiguous copy). For a C-order
 /// copy use [`Array::copy`].
+///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = arange(4)?;
+/// let y = copy(&x)?; // its own memory
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Allocation or the copy failed.

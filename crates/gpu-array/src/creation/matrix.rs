@@ -35,6 +35,14 @@ fn diag_matrix(v: &Array, k: isize) -> Result<Array> {
 /// read-only view; Cuprum cannot mark it read-only, so do not write to
 /// it). A `k` beyond the matrix gives an empty view.
 ///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let d = diag(&array([1, 2, 3])?, 0)?; // a 3x3 matrix
+/// let v = diag(&d, 0)?; // back to [1, 2, 3]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// "Input must be 1- or 2-d." for other dimensions.
 pub fn diag(v: &Array, k: isize) -> Result<Array> {
@@ -82,6 +90,13 @@ fn diagonal_view(v: &Array, k: isize) -> Result<Array> {
 /// `diagflat(v, k)`): `v` is read in C order whatever its shape and
 /// strides.
 ///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let d = diagflat(&array([[1, 2], [3, 4]])?, 1)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Allocation or the launch failed.
 pub fn diagflat(v: &Array, k: isize) -> Result<Array> {
@@ -91,6 +106,13 @@ pub fn diagflat(v: &Array, k: isize) -> Result<Array> {
 /// An `n x m` array (`m` `None`: `n`) with ones at and below diagonal `k`
 /// and zeros above (NumPy's `tri(N, M, k, dtype)`; NumPy's default dtype
 /// is float64).
+///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let t = tri(3, None, 0, DType::Float64)?; // ones on and below the diagonal
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Allocation or the launch failed.
@@ -142,6 +164,14 @@ fn triangle(m: &Array, k: isize, lower: bool, op: &str) -> Result<Array> {
 /// diagonal `k` zeroed; leading axes are a batch. A 1-D `m` of length `n`
 /// gives the `n x n` lower triangle of its rows repeated, as NumPy's.
 ///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let m = ones((3, 3), DType::Int64)?;
+/// let l = tril(&m, -1)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// A 0-d input (NumPy fails inside `tri`).
 pub fn tril(m: &Array, k: isize) -> Result<Array> {
@@ -150,6 +180,14 @@ pub fn tril(m: &Array, k: isize) -> Result<Array> {
 
 /// The upper triangle of the last two axes (NumPy's `triu(m, k)`): the
 /// elements below diagonal `k` zeroed; as [`tril`] otherwise.
+///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let m = ones((3, 3), DType::Int64)?;
+/// let u = triu(&m, 0)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// A 0-d input.

@@ -626,6 +626,14 @@ pub enum Indexing {
 /// 0, so writing to them writes shared elements, as in NumPy), with it
 /// C-contiguous copies.
 ///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (x, y) = (arange(3)?, arange(2)?);
+/// let g = meshgrid(&[&x, &y], Indexing::Xy, false, true)?; // two (2, 3) arrays
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// A copy failed.
 pub fn meshgrid(xi: &[&Array], indexing: Indexing, sparse: bool, copy: bool) -> Result<Vec<Array>> {
@@ -892,6 +900,13 @@ fn check_bool_len(dims: &[usize], dtype: DType) -> Result<()> {
 /// The index grid of a shape (NumPy's `indices(dimensions, dtype)`):
 /// shape `(len(dims), *dims)`, entry `[k, i0, i1, ...]` equal to `i_k`.
 /// NumPy's default dtype is int64.
+///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let ix = indices(&[2, 3], DType::Int64)?; // shape (2, 2, 3)
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Bool with a dimension over 2 (NumPy's `arange` rule); as

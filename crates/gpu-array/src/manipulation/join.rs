@@ -39,6 +39,15 @@ impl JoinOptions {
 /// of the inputs (for three or more, not a pairwise promotion: int8,
 /// uint16 and float16 join as float32).
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (a, b) = (array([[1, 2]])?, array([[3, 4]])?);
+/// let c = concatenate(&[&a, &b], Some(0))?; // (2, 2)
+/// let flat = concatenate(&[&a, &b], None)?; // axis=None: 1-D
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// No arrays, 0-d arrays, different numbers of dimensions or sizes off the
 /// axis (NumPy's messages), an axis out of bounds, or different devices.
@@ -162,6 +171,14 @@ pub(crate) fn joined_shape(shapes: &[&[usize]], axis: usize) -> Result<Vec<usize
 
 /// Joins `arrays` along a new axis `axis` (NumPy's `stack`).
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (a, b) = (array([1, 2])?, array([3, 4])?);
+/// let s = stack(&[&a, &b], 1)?; // [[1, 3], [2, 4]]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// No arrays ("need at least one array to stack"), different shapes ("all
 /// input arrays must have the same shape"), an axis out of bounds.
@@ -193,6 +210,13 @@ pub fn stack_with(arrays: &[&Array], axis: isize, opts: &JoinOptions) -> Result<
 /// Joins along the second axis, or the first for 1-D inputs (NumPy's
 /// `hstack`; 0-d inputs become 1-D).
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let h = hstack(&[&array([1])?, &array([2, 3])?])?; // [1, 2, 3]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`concatenate`].
 pub fn hstack(arrays: &[&Array]) -> Result<Array> {
@@ -216,6 +240,13 @@ pub fn hstack_with(arrays: &[&Array], opts: &JoinOptions) -> Result<Array> {
 /// Joins along the first axis after making inputs at least 2-D (NumPy's
 /// `vstack`).
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let v = vstack(&[&array([1, 2])?, &array([3, 4])?])?; // (2, 2)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`concatenate`].
 pub fn vstack(arrays: &[&Array]) -> Result<Array> {
@@ -235,6 +266,13 @@ pub fn vstack_with(arrays: &[&Array], opts: &JoinOptions) -> Result<Array> {
 /// Joins along the third axis after making inputs at least 3-D (NumPy's
 /// `dstack`).
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let d = dstack(&[&array([1, 2])?, &array([3, 4])?])?; // (1, 2, 2)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`concatenate`].
 pub fn dstack(arrays: &[&Array]) -> Result<Array> {
@@ -244,6 +282,13 @@ pub fn dstack(arrays: &[&Array]) -> Result<Array> {
 
 /// Stacks 1-D inputs as columns of a 2-D array, and joins 2-D inputs
 /// along the second axis (NumPy's `column_stack`).
+///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let c = column_stack(&[&array([1, 2])?, &array([3, 4])?])?; // [[1, 3], [2, 4]]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`concatenate`].

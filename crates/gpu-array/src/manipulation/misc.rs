@@ -12,6 +12,13 @@ use crate::sorting::argmax;
 /// (NumPy's and CuPy's 1-D `trim_zeros`); a view. Waits for the device
 /// (the bounds come back to the host).
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let t = trim_zeros(&array([0, 1, 2, 0])?, "fb")?; // [1, 2]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Not 1-D; a `trim` other than a combination of `f` and `b`.
 pub fn trim_zeros(a: &Array, trim: &str) -> Result<Array> {

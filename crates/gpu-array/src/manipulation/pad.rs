@@ -452,6 +452,13 @@ fn per_axis<T: Clone>(v: &[T], nd: usize, what: &str) -> Result<Vec<T>> {
 /// (one pair for every axis when given one) with `mode` (NumPy's `pad`
 /// with its default `stat_length` and `end_values`; see [`pad_with`]).
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let p = pad(&array([1, 2])?, &[(1, 2)], PadMode::Edge)?; // [1, 1, 2, 2, 2]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// A `pad_width` whose length is neither 1 nor `a.ndim()`; a non-constant
 /// mode extending an empty axis (NumPy's message); a median of complex

@@ -9,6 +9,13 @@ use crate::layout::{Layout, Order, normalize_axes, normalize_axis};
 /// A view of `a` with the order of elements reversed along `axes` (all
 /// axes for `None`; NumPy's `flip`).
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let f = flip(&arange(4)?, None)?; // [3, 2, 1, 0]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// An axis out of bounds or repeated.
 pub fn flip(a: &Array, axes: Option<&[isize]>) -> Result<Array> {
@@ -31,6 +38,13 @@ pub fn flip(a: &Array, axes: Option<&[isize]>) -> Result<Array> {
 
 /// [`flip`] along the second axis (NumPy's `fliplr`).
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let f = fliplr(&arange(6)?.reshape((2, 3))?)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Fewer than 2 dimensions ("Input must be >= 2-d.").
 pub fn fliplr(a: &Array) -> Result<Array> {
@@ -41,6 +55,13 @@ pub fn fliplr(a: &Array) -> Result<Array> {
 }
 
 /// [`flip`] along the first axis (NumPy's `flipud`).
+///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let f = flipud(&arange(6)?.reshape((2, 3))?)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// A 0-d array ("Input must be >= 1-d.").
@@ -91,6 +112,13 @@ pub fn roll_amounts(shape: &[usize], shift: &[isize], axes: &[isize]) -> Result<
 /// leave one end come back at the other. `axes=None` rolls the flattened
 /// array (the shifts add up) and restores the shape. A new array.
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let r = roll(&arange(5)?, &[2], None)?; // [3, 4, 0, 1, 2]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`roll_amounts`].
 pub fn roll(a: &Array, shift: &[isize], axes: Option<&[isize]>) -> Result<Array> {
@@ -128,6 +156,13 @@ pub fn roll(a: &Array, shift: &[isize], axes: Option<&[isize]>) -> Result<Array>
 
 /// `a` rotated by 90 degrees `k` times in the plane of `axes`, from the
 /// first axis towards the second (NumPy's `rot90`); a view.
+///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let r = rot90(&arange(4)?.reshape((2, 2))?, 1, [0, 1])?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// NumPy's: "Axes must be different.", "Axes=(..) out of range for array

@@ -101,6 +101,13 @@ fn split_views(a: &Array, sections: &Sections, axis: isize, equal: bool) -> Resu
 /// Views of `a` split along `axis` (NumPy's `split`): a count must divide
 /// the axis.
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let parts = split(&arange(6)?, 3, 0)?; // three arrays of 2
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`split_bounds`]; an axis out of bounds.
 pub fn split(a: &Array, sections: impl Into<Sections>, axis: isize) -> Result<Vec<Array>> {
@@ -109,6 +116,13 @@ pub fn split(a: &Array, sections: impl Into<Sections>, axis: isize) -> Result<Ve
 
 /// [`split`] that allows an unequal division (NumPy's `array_split`).
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let parts = array_split(&arange(7)?, 3, 0)?; // lengths 3, 2, 2
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`split`], except the equal division.
 pub fn array_split(a: &Array, sections: impl Into<Sections>, axis: isize) -> Result<Vec<Array>> {
@@ -116,6 +130,13 @@ pub fn array_split(a: &Array, sections: impl Into<Sections>, axis: isize) -> Res
 }
 
 /// [`split`] along the second axis, the first for 1-D (NumPy's `hsplit`).
+///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let parts = hsplit(&arange(6)?.reshape((2, 3))?, 3)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// A 0-d array; as [`split`].
@@ -132,6 +153,13 @@ pub fn hsplit(a: &Array, sections: impl Into<Sections>) -> Result<Vec<Array>> {
 /// [`split`] along the first axis of an array of 2 or more dimensions
 /// (NumPy's `vsplit`).
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let parts = vsplit(&arange(6)?.reshape((2, 3))?, 2)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Fewer than 2 dimensions; as [`split`].
 pub fn vsplit(a: &Array, sections: impl Into<Sections>) -> Result<Vec<Array>> {
@@ -145,6 +173,13 @@ pub fn vsplit(a: &Array, sections: impl Into<Sections>) -> Result<Vec<Array>> {
 
 /// [`split`] along the third axis of an array of 3 or more dimensions
 /// (NumPy's `dsplit`).
+///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let parts = dsplit(&arange(8)?.reshape((2, 2, 2))?, 2)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Fewer than 3 dimensions; as [`split`].

@@ -12,6 +12,13 @@ use crate::sorting::Side;
 /// fewer reps than dimensions, leading reps are 1; with more, `a` gets
 /// leading dimensions of length 1. Always a new array.
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let t = tile(&array([1, 2])?, &[2, 2])?; // shape (2, 4)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// The result's size overflows; allocation failed.
 pub fn tile(a: &Array, reps: &[usize]) -> Result<Array> {
@@ -74,6 +81,13 @@ pub fn repeat_indices(len: usize, repeats: &[usize]) -> Result<Vec<i64>> {
 /// device, a binary search per output position and a gather along the
 /// axis.
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let r = repeat(&array([1, 2])?, &[2], None)?; // [1, 1, 2, 2]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Counts that do not match the axis; an axis out of bounds.
 pub fn repeat(a: &Array, repeats: &[usize], axis: Option<isize>) -> Result<Array> {
@@ -134,6 +148,13 @@ pub fn repeat(a: &Array, repeats: &[usize], axis: Option<isize>) -> Result<Array
 /// [`repeat`] with the counts in a device array of integers (one count,
 /// or one per element of the axis). Reads the counts back to the host
 /// (the result's shape depends on them).
+///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let r = repeat_array(&array([1, 2])?, &array([1, 3])?, None)?; // [1, 2, 2, 2]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Non-integer or negative counts ("repeats may not contain negative
