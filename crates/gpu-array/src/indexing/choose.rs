@@ -94,6 +94,14 @@ pub(super) fn choose_kernel<'a>(
 /// The choices are broadcast and stacked into one array first (as CuPy
 /// does), so the call takes `choices.len()` times the output's memory.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (a, b) = (array([1, 2])?, array([10, 20])?);
+/// let c = choose(&array([0, 1])?, &[&a, &b], ClipMode::Raise)?; // [1, 20]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// No choices; `a` not integer; shapes that do not broadcast; an index out
 /// of range with `Raise`; different devices.

@@ -141,6 +141,13 @@ fn take_flat_kernel<'a>(
 /// `None` takes from the flattened array). The result's shape is
 /// `a.shape[:axis] + indices.shape + a.shape[axis+1:]`.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let t = take(&array([10, 20, 30])?, &array([2, 0])?, None, TakeMode::Wrap)?; // [30, 10]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Non-integer indices, an axis out of bounds, taking from an empty axis
 /// ("cannot do a non-empty take from an empty axes."), different devices.

@@ -140,6 +140,13 @@ const MAX_NDIM: usize = 8;
 /// (NumPy's `argwhere`): int64 of shape `(count, ndim)`. Waits for the
 /// device once (the count).
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let w = argwhere(&array([[0, 1], [2, 0]])?)?; // [[0, 1], [1, 0]]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// More than 8 dimensions (`Unsupported`); allocation or launch failed.
 pub fn argwhere(a: &Array) -> Result<Array> {
@@ -180,6 +187,13 @@ pub fn argwhere(a: &Array) -> Result<Array> {
 /// The indices of the nonzero elements, one int64 array per dimension
 /// (NumPy's `nonzero`; a 0-d input is an error in NumPy 2).
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let nz = nonzero(&array([[0, 1], [2, 0]])?)?; // ([0, 1], [1, 0])
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// A 0-d input; as [`argwhere`].
 pub fn nonzero(a: &Array) -> Result<Vec<Array>> {
@@ -201,6 +215,13 @@ pub fn nonzero(a: &Array) -> Result<Vec<Array>> {
 
 /// The indices of the nonzero elements of the flattened `a` (NumPy's
 /// `flatnonzero`).
+///
+/// ```no_run
+/// use gpu_array::{creation::array, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let f = flatnonzero(&array([0, 3, 0, 4])?)?; // [1, 3]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`argwhere`].

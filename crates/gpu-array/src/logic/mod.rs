@@ -77,6 +77,13 @@ fn isclose_kernel<'a>(
 /// NumPy's `isclose(a, b)` with its defaults (`rtol=1e-05`, `atol=1e-08`,
 /// `equal_nan=False`); [`isclose_with`] takes them.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, logic::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let c = isclose(&array([1.0, 2.0])?, &array([1.0, 2.1])?)?; // [true, false]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`isclose_with`].
 pub fn isclose(a: &Array, b: &Array) -> Result<Array> {
@@ -106,6 +113,13 @@ pub fn allclose(a: &Array, b: &Array) -> Result<bool> {
 /// (NumPy's `isclose`): infinities are close only to themselves, NaN only
 /// to NaN and only with `equal_nan`.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, logic::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let c = isclose_with(&array([1.0, 2.0])?, &array([1.001, 2.0])?, 1e-2, 0.0, false)?; // [true, true]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Shapes that do not broadcast; devices differ.
 pub fn isclose_with(a: &Array, b: &Array, rtol: f64, atol: f64, equal_nan: bool) -> Result<Array> {
@@ -122,6 +136,13 @@ pub fn isclose_with(a: &Array, b: &Array, rtol: f64, atol: f64, equal_nan: bool)
 /// Whether every element of `a` is close to `b`'s (NumPy's `allclose`).
 /// Waits for the device.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, logic::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// assert!(allclose_with(&array([f64::NAN])?, &array([f64::NAN])?, 1e-5, 1e-8, true)?);
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`isclose`].
 pub fn allclose_with(a: &Array, b: &Array, rtol: f64, atol: f64, equal_nan: bool) -> Result<bool> {
@@ -132,6 +153,13 @@ pub fn allclose_with(a: &Array, b: &Array, rtol: f64, atol: f64, equal_nan: bool
 /// Whether `a` and `b` have the same shape and elements (NumPy's
 /// `array_equal`; with `equal_nan`, NaNs in the same places count as
 /// equal). Waits for the device.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, logic::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// assert!(array_equal(&array([1, 2])?, &array([1, 2])?, false)?);
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Devices differ; a launch failed.

@@ -58,6 +58,13 @@ impl Bound<'_> {
 /// own side is dropped, as NumPy 2 does; with both bounds absent the
 /// result is a copy (`positive(a)`).
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let c = clip(&array([-1.0, 0.5, 2.0])?, 0.0.into(), 1.0.into())?; // [0, 0.5, 1]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Shapes that do not broadcast; a scalar integer out of the result
 /// dtype's range otherwise ("Python integer 1000 out of bounds for
@@ -188,6 +195,13 @@ pub(crate) fn clip_kernel<'a>(
 /// `neginf` (default its most negative finite value), in each part of a
 /// complex number; the values are converted to the dtype as Python floats
 /// are. Integer and bool arrays are returned as copies.
+///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let n = nan_to_num(&array([f64::NAN, f64::INFINITY])?, 0.0, None, None)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Allocation or launch failed.

@@ -101,6 +101,13 @@ pub(crate) fn correlate_kernel<'a>(
 /// `sum_k a[k] v[n - k]` of two 1-D arrays, in their promoted dtype
 /// (integers wrap, bool is the OR of ANDs, float16 sums in float).
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let c = convolve(&array([1.0, 2.0, 3.0])?, &array([0.0, 1.0, 0.5])?, Mode::Full)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// An empty operand ("a cannot be empty", "v cannot be empty" after
 /// NumPy's swap to put the longer first), an operand of more than one

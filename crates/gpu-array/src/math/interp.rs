@@ -63,6 +63,13 @@ fn py_mod(a: f64, b: f64) -> f64 {
 /// With `period`, `x` and `xp` are taken modulo it and the sample points
 /// sorted (on the host: `xp` and `fp` are copied back once).
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let y = interp(&array([0.5])?, &array([0.0, 1.0])?, &array([0.0, 10.0])?, &InterpOptions::default())?; // [5]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Complex `x`; `xp` or `fp` not 1-D ("Data points must be 1-D
 /// sequences"), of different lengths ("fp and xp are not of the same

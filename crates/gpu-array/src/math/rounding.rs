@@ -27,6 +27,13 @@ fn power_of_ten(n: u32) -> f64 {
 /// itself) and computed in float64 and cast back for negative `decimals`;
 /// bool arrays give float16 for `decimals == 0`.
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let r = around(&array([1.25, 2.5])?, 1)?; // [1.2, 2.5], half to even
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// bool with `decimals != 0` (NumPy's "Cannot cast ufunc 'multiply'
 /// output from dtype('float64') to dtype('bool') with casting rule

@@ -101,6 +101,13 @@ impl Array {
 /// flattened array; `dtype` is the accumulation and result dtype (default
 /// [`cumulative_dtype`](crate::scan::cumulative_dtype)).
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let c = cumsum(&array([1, 2, 3])?, None, None)?; // [1, 3, 6]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Axis out of bounds; allocation, compilation or launch failed.
 pub fn cumsum(a: &Array, axis: Option<isize>, dtype: Option<DType>) -> Result<Array> {
@@ -108,6 +115,13 @@ pub fn cumsum(a: &Array, axis: Option<isize>, dtype: Option<DType>) -> Result<Ar
 }
 
 /// Cumulative product along `axis` (NumPy's `cumprod`); as [`cumsum`].
+///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let c = cumprod(&array([1, 2, 3])?, None, None)?; // [1, 2, 6]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`cumsum`].

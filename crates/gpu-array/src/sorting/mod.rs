@@ -119,6 +119,14 @@ fn sort_impl(a: &Array, axis: Option<isize>, want: Want) -> Result<Array> {
 /// A sorted copy of `a` along `axis` (NumPy's `sort`; `None` sorts the
 /// flattened array), stable, NaN last.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let s = sort(&array([3, 1, 2])?, Some(-1))?; // [1, 2, 3]
+/// let flat = sort(&array([[2, 1], [0, 3]])?, None)?; // axis=None: sorted 1-D
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// An axis out of bounds (a 0-d array has none); allocation, compilation
 /// or launch failed.
@@ -141,6 +149,13 @@ pub fn sort(a: &Array, axis: Option<isize>) -> Result<Array> {
 
 /// The indices that sort `a` along `axis` (NumPy's `argsort` with a stable
 /// kind), int64, positions within the axis.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let i = argsort(&array([3.0, 1.0, 2.0])?, Some(-1))?; // [1, 2, 0]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`sort`].
@@ -277,6 +292,13 @@ crate::from_numpy_str! {
 /// in NumPy's order (NaN last, -0.0 == 0.0). `sorter` holds the indices
 /// that sort `a`. Both sides are compared in their promoted dtype. Int64
 /// indices of `v`'s shape.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let at = searchsorted(&array([1.0, 2.0, 3.0])?, &array([2.5])?, Side::Left, None)?; // [2]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// `a` not 1-D; a non-integer or wrong-length sorter; devices differ.
@@ -420,6 +442,14 @@ pub struct Unique {
 /// NumPy's structured comparison, which its `unique` uses here, puts a
 /// float16 NaN first (unlike its own sort), so float16 slices holding NaN
 /// may come back in another order than NumPy's.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let u = unique(&array([3, 1, 3, 2])?, UniqueOptions::default().counts(true))?;
+/// // u.values: [1, 2, 3]; u.counts: Some([1, 1, 2])
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// An axis out of bounds (a 0-d array has none); allocation, compilation

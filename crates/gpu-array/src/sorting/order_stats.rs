@@ -310,6 +310,13 @@ impl QuantileOptions {
 /// `q` with every element (`len(q)` times the input's size in booleans)
 /// and waits for the device twice, for its checks of the weights.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let q = quantile(&array([1.0, 2.0, 3.0, 4.0])?, &Quantiles::Many(vec![0.25, 0.75]), &QuantileOptions::default())?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// "Quantiles must be in the range [0, 1]"; complex input; an axis out of
 /// range or repeated; a [`Quantiles::Shaped`] whose values do not fill its
@@ -492,6 +499,13 @@ fn weighted_inverted_cdf(
 
 /// `numpy.percentile`: [`quantile`] of `q / 100`.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let p = percentile(&array([1.0, 2.0, 3.0, 4.0])?, &Quantiles::One(50.0), &QuantileOptions::default())?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// "Percentiles must be in the range [0, 100]"; as [`quantile`].
 pub fn percentile(a: &Array, q: &Quantiles, opts: &QuantileOptions) -> Result<Array> {
@@ -501,6 +515,13 @@ pub fn percentile(a: &Array, q: &Quantiles, opts: &QuantileOptions) -> Result<Ar
 /// `numpy.median` along `axis` (`None`: the flattened array; several
 /// axes are reduced together): the middle value, or the mean of the
 /// middle two.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let m = median(&array([[1.0, 3.0], [2.0, 4.0]])?, Some(&[0]), false)?; // [1.5, 3.5]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`quantile`].

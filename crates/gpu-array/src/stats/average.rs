@@ -23,6 +23,14 @@ use crate::ufunc::{self, Input, UfuncOptions};
 /// is `result_type(a, weights)` (with float64 for integer and bool `a`),
 /// `avg = sum(a * w, axis) / sum(w, axis)`.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, stats::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let w = array([1.0, 3.0])?;
+/// let a = average(&array([1.0, 2.0])?, None, Some(&w), false)?; // 1.75
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Axis errors; weights of another shape without `axis` ("Axis must be
 /// specified when shapes of a and weights differ.") or not matching the
@@ -302,6 +310,13 @@ fn as_1d(w: &Array) -> Result<Array> {
 /// infinities and NaN. The weight checks and the divisor take a few
 /// copies back.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, stats::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let c = cov(&array([[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]])?, None, &CovOptions::default())?; // 2x2
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// More than two dimensions ("m has more than 2 dimensions", "y has more
 /// than 2 dimensions"); `y` with another number of observations; weights
@@ -444,6 +459,13 @@ pub fn cov(m: &Array, y: Option<&Array>, opts: &CovOptions<'_>) -> Result<Array>
 /// NumPy's `corrcoef(x, y, rowvar, dtype)`: the Pearson correlation
 /// coefficients `cov / sqrt(diag(cov) diag(cov)^T)`, real and imaginary
 /// parts clipped to `[-1, 1]`; for a single variable `c / c` (1, or NaN).
+///
+/// ```no_run
+/// use gpu_array::{creation::array, stats::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let r = corrcoef(&array([[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]])?, None, true, None)?; // [[1, -1], [-1, 1]]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`cov`].

@@ -197,6 +197,13 @@ fn min_max(a: &Array) -> Result<(f64, f64)> {
 /// density `hist / width / hist.sum()`. bool `a` is counted as uint8, as
 /// NumPy converts it.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, stats::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (counts, edges) = histogram(&array([0.5, 1.5, 1.7])?, Bins::Count(2), &HistogramOptions::default())?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Complex `a`; zero bins ("`bins` must be positive, when an integer");
 /// `range` with min above max or not finite; data with NaN or infinity
@@ -385,6 +392,13 @@ pub(crate) fn fmt_py(v: f64) -> String {
 /// The max and min come back to the host in one copy (the result's length
 /// depends on them).
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, stats::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let b = bincount(&array([0, 1, 1, 3])?, None, 0)?; // [1, 2, 0, 1]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// `x` not 1-D, of a dtype that does not cast safely to int64 (floats,
 /// uint64), with negative values ("'list' argument must have no negative
@@ -520,6 +534,13 @@ fn monotonicity(a: &[f64]) -> i32 {
 /// decreasing; checked on the host, one copy back). For increasing bins
 /// with `right == false`, `bins[i-1] <= x < bins[i]`; NaN sorts last, as
 /// in `searchsorted`.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, stats::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let d = digitize(&array([0.2, 6.4, 3.0])?, &array([0.0, 1.0, 2.5, 4.0])?, false)?; // [1, 4, 3]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Complex `x` ("x may not be complex"); `bins` not 1-D or not monotonic
