@@ -38,6 +38,15 @@ pub fn diagonal(x: &Array, offset: isize) -> Result<Array> {
 
 /// NumPy 2's `linalg.outer(x1, x2)`: the outer product of two vectors.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let o = outer(&array([1.0, 2.0])?, &array([3.0, 4.0, 5.0])?)?; // (2, 3)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// An operand that is not 1-D (NumPy's message).
 pub fn outer(x1: &Array, x2: &Array) -> Result<Array> {
@@ -53,6 +62,15 @@ pub fn outer(x1: &Array, x2: &Array) -> Result<Array> {
 
 /// NumPy 2's `linalg.trace(x, offset, dtype)`: the sums along the
 /// diagonals of the matrices over the last two axes.
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let t = gpu_linalg::array_api::trace(&a, 0, None)?; // 7
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`diagonal`].

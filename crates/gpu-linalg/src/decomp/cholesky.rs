@@ -27,6 +27,15 @@ const SMALL_BATCHED: usize = 64;
 /// L'^T = (L'^T)^H L'^T`: the buffer is `U` with no transpose or
 /// conjugation.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let l = cholesky(&a, false)?; // lower: a = l @ l.T
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Not square or not stacked; float16; under
 /// [`LinAlgErrors::Raise`](crate::LinAlgErrors::Raise) "Matrix is not

@@ -74,6 +74,15 @@ fn run(a: &Array, vectors: bool) -> Result<(Array, Option<Array>)> {
 /// the results are complex for real input too (NumPy makes them real when
 /// every eigenvalue is, which would need a host round trip).
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let (w, v) = eig(&a)?; // complex in general
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Not square; float16; "Eigenvalues did not converge" under the raise
 /// setting; a cuSOLVER without `cusolverDnXgeev` (before CUDA 12.6).
@@ -83,6 +92,15 @@ pub fn eig(a: &Array) -> Result<(Array, Array)> {
 }
 
 /// NumPy's `linalg.eigvals`: the eigenvalues of [`eig`] only (complex).
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let w = eigvals(&a)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`eig`].

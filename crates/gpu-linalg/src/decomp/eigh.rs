@@ -93,6 +93,15 @@ fn run(a: &Array, uplo: Uplo, vectors: bool) -> Result<(Array, Array)> {
 /// The C buffer is `A^T = conj(A)` column-major; its eigenvectors `V` are
 /// the conjugates of `A`'s, so `A`'s are `conj(V)`.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let (w, v) = eigh(&a, Uplo::L)?; // ascending eigenvalues, eigenvectors in columns
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Not square; float16; "Eigenvalues did not converge" under the raise
 /// setting.
@@ -108,6 +117,15 @@ pub fn eigh(a: &Array, uplo: Uplo) -> Result<(Array, Array)> {
 }
 
 /// NumPy's `linalg.eigvalsh`: the eigenvalues of [`eigh`] only.
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let w = eigvalsh(&a, Uplo::L)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`eigh`].

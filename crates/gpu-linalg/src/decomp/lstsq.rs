@@ -123,6 +123,15 @@ impl PinvParams {
 /// pseudo-inverse `V diag(1/s) U^H` of each matrix, singular values at
 /// most the cutoff of [`PinvParams::cutoff`] times the largest dropped.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let p = pinv(&a, Default::default())?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Fewer than two dimensions; both `rcond` and `rtol`; float16; a
 /// non-square matrix with `hermitian`; as [`svd`].
@@ -197,6 +206,15 @@ impl RankParams {
 /// dimensions, 1 unless every element is zero. Returns an int64 array of
 /// the batch's shape.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let r = matrix_rank(&a, Default::default())?; // 2
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Both `tol` and `rtol` ("`tol` and `rtol` can't be both set."); float16;
 /// as [`svd`].
@@ -245,6 +263,15 @@ pub struct Lstsq {
 /// NumPy's `linalg.lstsq(a, b, rcond)`: minimises `||b - a x||` through
 /// the SVD, singular values at most `rcond` times the largest treated as
 /// zero (`rcond` defaults to `eps * max(M, N)`, NumPy 2's default).
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let fit = lstsq(&a, &array([1.0, 2.0])?, None)?; // fit.x, fit.residuals, fit.rank, fit.s
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// `a` not 2-D, `b` not 1-D or 2-D, or their first dimensions differ

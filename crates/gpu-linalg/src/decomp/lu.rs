@@ -194,6 +194,15 @@ fn solve_rows(lu: &Array, rhs: &Array, n: usize, k: usize) -> Result<Array> {
 /// NumPy 2's `linalg.solve(a, b)`: `a` is `(..., M, M)`; `b` is `(M,)` or
 /// `(..., M, K)`; batch axes broadcast.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let x = solve(&a, &array([1.0, 2.0])?)?; // np.linalg.solve(a, b)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Shapes; float16; "Singular matrix" under the raise setting.
 pub fn solve(a: &Array, b: &Array) -> Result<Array> {
@@ -254,6 +263,15 @@ pub fn solve(a: &Array, b: &Array) -> Result<Array> {
 
 /// NumPy's `linalg.inv`: `solve` with the identity.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let ai = inv(&a)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`solve`].
 pub fn inv(a: &Array) -> Result<Array> {
@@ -276,6 +294,15 @@ pub fn inv(a: &Array) -> Result<Array> {
 /// NumPy's `linalg.slogdet`: `(sign, logabsdet)` of each matrix; a
 /// singular matrix gives `(0, -inf)`; `sign` is complex of modulus 1 for
 /// complex input.
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let (sign, logabs) = slogdet(&a)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Not square; float16.
@@ -320,6 +347,15 @@ pub fn slogdet(a: &Array) -> Result<(Array, Array)> {
 }
 
 /// NumPy's `linalg.det`, as CuPy computes it: `sign * exp(logabsdet)`.
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let d = det(&a)?; // 11
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`slogdet`].

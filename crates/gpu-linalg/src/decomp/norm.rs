@@ -160,6 +160,16 @@ pub fn norm(x: &Array) -> Result<Array> {
 /// NumPy's `linalg.norm(x, ord, axis, keepdims)`. Integer input computes
 /// in float64; the result is real.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let f = norm_with(&a, Norm::Fro, NormAxis::All, false)?;
+/// let rows = norm_with(&a, Norm::Default, NormAxis::One(1), false)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`norm_plan`]; float16 for the SVD-based orders.
 pub fn norm_with(x: &Array, ord: Norm, axis: NormAxis, keepdims: bool) -> Result<Array> {
@@ -325,6 +335,15 @@ pub fn svdvals(x: &Array) -> Result<Array> {
 /// NumPy's `linalg.cond(x, p)`: the condition number of each matrix; for
 /// `Default`, `2` and `-2` the ratio of extreme singular values, else
 /// `norm(x, p) * norm(inv(x), p)` (square matrices).
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let c = cond(&a, Norm::Default)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`norm`] and [`inv`](crate::inv).

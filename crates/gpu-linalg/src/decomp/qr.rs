@@ -82,6 +82,15 @@ fn rows(x: &Array, stop: usize) -> Result<Array> {
 
 /// NumPy's `linalg.qr(a, mode)`: `A = Q R` for each matrix of the stack.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let f = qr(&a, QrMode::Reduced)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Fewer than two dimensions; float16.
 pub fn qr(a: &Array, mode: QrMode) -> Result<QrResult> {

@@ -171,6 +171,15 @@ fn empty_result(a: &Array, p: SvdParams, dt: gpu_array::DType) -> Result<Svd> {
 /// NumPy's `linalg.svd(a, full_matrices, compute_uv)`: `A = U diag(S) V^H`
 /// for each matrix of the stack.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let s = svd(&a, SvdParams::default())?; // s.u, s.s, s.vh
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Fewer than two dimensions; float16; "SVD did not converge" under the
 /// raise setting.

@@ -379,6 +379,15 @@ fn contract(
 
 /// NumPy's `einsum(subscripts, *operands)`.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let t = einsum("ij,jk->ik", &[&a, &a])?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`parse_einsum`]; label sizes that disagree; as [`matmul`].
 pub fn einsum(subscripts: &str, operands: &[&Array]) -> Result<Array> {

@@ -196,6 +196,15 @@ fn prepare(
 
 /// NumPy's `matmul` (the `@` operator).
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let m = matmul(&a, &a)?; // a @ a
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Shapes as [`matmul_shape`]; operands on different devices; cuBLAS or
 /// launch failures.

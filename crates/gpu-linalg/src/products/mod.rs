@@ -120,6 +120,15 @@ fn as_isize(v: &[usize]) -> Vec<isize> {
 /// NumPy's `tensordot`: sums products over the paired axes, by a
 /// transpose and reshape of each operand into a matrix and one GEMM.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let t = tensordot(&a, &a, Axes::N(1))?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`tensordot_plan`]; as [`matmul`].
 pub fn tensordot(a: &Array, b: &Array, axes: Axes) -> Result<Array> {
@@ -142,6 +151,15 @@ pub fn tensordot(a: &Array, b: &Array, axes: Axes) -> Result<Array> {
 /// NumPy's `dot`: products of scalars, inner products of vectors, matrix
 /// products, and for N-d operands the sum over the last axis of `a` and
 /// the second-to-last of `b`.
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let d = dot(&a, &a)?; // a @ a for 2-D
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Shapes not aligned (NumPy's message); as [`matmul`].
@@ -173,6 +191,15 @@ pub fn dot(a: &Array, b: &Array) -> Result<Array> {
 /// NumPy's `vdot`: the dot product of the flattened operands, the first
 /// conjugated.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let v = vdot(&a, &a)?; // sum of a * a, flattened
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Operands of different sizes; as [`matmul`].
 pub fn vdot(a: &Array, b: &Array) -> Result<Array> {
@@ -193,6 +220,15 @@ pub fn vdot(a: &Array, b: &Array) -> Result<Array> {
 }
 
 /// NumPy's `inner`: sums over the last axes of both operands.
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let i = inner(&a, &a)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Last axes of different lengths; as [`matmul`].
@@ -215,6 +251,15 @@ pub fn inner(a: &Array, b: &Array) -> Result<Array> {
 
 /// NumPy's `outer`: `out[i, j] = a.ravel()[i] * b.ravel()[j]`.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let o = outer(&array([1.0, 2.0])?, &array([3.0, 4.0, 5.0])?)?; // (2, 3)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As the `multiply` ufunc.
 pub fn outer(a: &Array, b: &Array) -> Result<Array> {
@@ -225,6 +270,15 @@ pub fn outer(a: &Array, b: &Array) -> Result<Array> {
 
 /// NumPy's `kron`: the Kronecker product, blocks of `b` scaled by the
 /// elements of `a` (operands of different ndim get leading ones).
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let k = kron(&a, &a)?; // (4, 4)
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As the `multiply` ufunc.
@@ -293,6 +347,15 @@ pub fn diagonal(a: &Array, offset: isize, axis1: isize, axis2: isize) -> Result<
 
 /// NumPy's `trace`: the sum along a diagonal (`dtype` as `sum`'s: integers
 /// accumulate in the platform integer).
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let t = trace(&a, 0, 0, 1, None)?; // 7
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`diagonal`].
@@ -462,6 +525,15 @@ pub fn cross_with(a: &Array, b: &Array, opts: &CrossOptions) -> Result<Array> {
 /// NumPy's `linalg.matrix_power`: `a` multiplied by itself `n` times by
 /// repeated squaring; `n = 0` gives the identity, negative `n` the
 /// power of the inverse.
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[4.0, 1.0], [1.0, 3.0]])?;
+/// let a3 = matrix_power(&a, 3)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Non-square input; singular input for negative `n` under the raise
