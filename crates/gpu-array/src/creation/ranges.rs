@@ -242,6 +242,13 @@ pub fn arange(range: impl Into<ArangeRange>) -> Result<Array> {
 /// in the dtype's arithmetic (float for float16), computed on the GPU.
 /// So `arange(0, 5, 1.5, Some(Int64))` is `[0, 1, 2, 3]`, as NumPy's.
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = arange_with(0, 10, 3, Some(DType::Int8))?; // [0, 3, 6, 9] int8
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// [`Error::ZeroDivision`] "division by zero" for a zero step (NumPy's
 /// `ZeroDivisionError`); "arange: cannot compute
@@ -396,6 +403,13 @@ pub fn linspace(
 /// before the cast for integer dtypes. `dtype` `None` is float64 (or
 /// complex128).
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = linspace_with(0, 1, 4, false, None)?; // [0, 0.25, 0.5, 0.75]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// An integer dtype with a complex end (NumPy's `floor` of complex, a
 /// `TypeError`); as [`crate::creation::empty`].
@@ -412,6 +426,13 @@ pub fn linspace_with(
 /// [`linspace`] and its step (NumPy's `retstep=True`): `(stop - start) /
 /// div` as a float64 (or complex128) scalar, NaN when `div` is 0 (`num`
 /// is 0, or 1 with `endpoint`).
+///
+/// ```no_run
+/// use gpu_array::{DType, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (a, step) = linspace_retstep(0, 1, 5, true, None)?; // step 0.25
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`linspace`].
@@ -588,6 +609,13 @@ pub fn logspace(
 /// ufunc (the GPU's `pow`, within an ulp or two of NumPy's), then cast to
 /// `dtype` (`None`: float64 or complex128) as `astype` does (truncating
 /// into integers).
+///
+/// ```no_run
+/// use gpu_array::{DType, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = logspace_with(0, 3, 4, true, 2.0, None)?; // [1, 2, 4, 8]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`linspace`].

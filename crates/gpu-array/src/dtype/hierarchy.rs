@@ -97,6 +97,13 @@ impl FromStr for TypeClass {
 /// `numpy.issubdtype(arg1, arg2)`: whether `arg1` is `arg2` or below it in
 /// the hierarchy (`issubdtype(float32, floating)`, `issubdtype(int8, number)`;
 /// `issubdtype(float32, float64)` is false).
+///
+/// ```no_run
+/// use gpu_array::{DType, dtype::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// assert!(issubdtype(DType::Float32, TypeClass::Floating));
+/// # Ok(()) }
+/// ```
 pub fn issubdtype(arg1: impl Into<TypeClass>, arg2: impl Into<TypeClass>) -> bool {
     let target = arg2.into();
     let mut node = Some(arg1.into());

@@ -47,6 +47,13 @@ pub struct Finfo {
 
 /// `numpy.finfo(dtype)`; for `bfloat16` the values of `ml_dtypes.finfo`.
 ///
+/// ```no_run
+/// use gpu_array::{DType, dtype::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let eps = finfo(DType::Float32)?.eps;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::Value`] "data type <class 'numpy.int8'> not inexact" for bool
@@ -115,6 +122,13 @@ pub struct Iinfo {
 }
 
 /// `numpy.iinfo(dtype)`.
+///
+/// ```no_run
+/// use gpu_array::{DType, dtype::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// assert_eq!(iinfo(DType::Int8)?.max, 127);
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 ///

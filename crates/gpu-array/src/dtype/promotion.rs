@@ -135,6 +135,13 @@ pub const fn can_cast(from: DType, to: DType, casting: Casting) -> bool {
 /// as NumPy 2 refuses `np.can_cast(1000, np.int8)` since NEP 50: the
 /// answer used to depend on the value.
 ///
+/// ```no_run
+/// use gpu_array::{DType, dtype::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// assert!(can_cast_from(DType::Int8, DType::Int64, Casting::Safe)?);
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::DType`] (NumPy's `TypeError`) for a Python scalar: "can_cast()
@@ -171,6 +178,13 @@ pub fn check_cast(from: DType, to: DType, casting: Casting) -> Result<()> {
 /// Integers count as float64; the result is complex if any input is, with the
 /// widest float precision among the inputs. With no input, float16 (NumPy's
 /// answer). float16 with bfloat16 (and nothing wider) gives float32.
+///
+/// ```no_run
+/// use gpu_array::{DType, dtype::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// assert_eq!(common_type(&[DType::Int32, DType::Float32])?, DType::Float64);
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 ///

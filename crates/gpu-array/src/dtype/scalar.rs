@@ -100,6 +100,14 @@ impl From<ScalarValue> for Operand {
 /// Whether an integer scalar's value fits the result is a separate check,
 /// [`check_weak_int`].
 ///
+/// ```no_run
+/// use gpu_array::{DType, dtype::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let t = result_type(&[Operand::Array(DType::Int8), Operand::Array(DType::UInt8), Operand::Array(DType::Float16)])?;
+/// assert_eq!(t, DType::Float16); // NumPy's n-ary rule
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::Value`] "at least one array or dtype is required" for no operand.
@@ -196,6 +204,13 @@ impl ScalarValue {
 /// smallest signed type. Floats: float16 if `|v| < 65000` or not finite,
 /// float32 if `|v| < 3.4e38`, else float64 (NumPy's thresholds). Complex:
 /// complex64 if both parts are within `3.4e38`, else complex128. Never bfloat16.
+///
+/// ```no_run
+/// use gpu_array::{DType, dtype::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// assert_eq!(min_scalar_type(ScalarValue::Int(300))?, DType::UInt16);
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 ///

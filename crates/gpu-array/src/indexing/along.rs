@@ -34,6 +34,14 @@ pub(super) fn along_kernel<'a>(
 /// `indices` has `a`'s number of dimensions and broadcasts with it off the
 /// axis. Out-of-bounds indices wrap, as CuPy's indexing.
 ///
+/// ```no_run
+/// use gpu_array::{Order, creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = array([[10, 30], [40, 20]])?;
+/// let t = take_along_axis(&a, &array([[1], [0]])?, Some(1))?; // [[30], [40]]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Non-integer indices, a different number of dimensions, shapes that do
 /// not broadcast, an axis out of bounds.

@@ -160,6 +160,14 @@ pub fn choose(a: &Array, choices: &[&Array], mode: ClipMode) -> Result<Array> {
 /// arrays; everything broadcasts together. The dtype is NumPy 2's: the
 /// result type of the choices with `default` as a weak (Python) scalar.
 ///
+/// ```no_run
+/// use gpu_array::{Order, creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = arange(4)?;
+/// let s = select(&[&x.less(2)?], &[&x], -1)?; // [0, 1, -1, -1]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Empty or unequal lists; a non-bool condition; shapes that do not
 /// broadcast; a default that does not fit the dtype; different devices.

@@ -73,6 +73,14 @@ pub(super) fn diagonal_walk(shape: &[usize], wrap: bool) -> Result<(usize, usize
 /// repeat along the diagonal; it is cast to `a`'s dtype (unsafe, as
 /// NumPy's flat assignment); an empty array writes nothing.
 ///
+/// ```no_run
+/// use gpu_array::{Order, creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = zeros((3, 3), gpu_array::DType::Int64)?;
+/// fill_diagonal(&a, 5, false)?; // in place
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Fewer than 2 dimensions, unequal lengths beyond 2-D, an integer scalar
 /// that does not fit `a`'s dtype, different devices.
@@ -103,6 +111,13 @@ pub fn fill_diagonal<'a>(a: &Array, val: impl Into<Input<'a>>, wrap: bool) -> Re
 /// The index arrays of the main diagonal of an `ndim`-dimensional array
 /// of side `n` (NumPy's `diag_indices`): `ndim` int64 arrays `arange(n)`
 /// (one buffer, as NumPy returns one array `ndim` times).
+///
+/// ```no_run
+/// use gpu_array::{Order, creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let ij = diag_indices(3, 2)?; // ([0, 1, 2], [0, 1, 2])
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Allocation failed.

@@ -60,6 +60,14 @@ fn cast_values(a: &Array, values: &Array) -> Result<Array> {
 /// kernel writes them all; only empty `vals` waits for the device (to ask
 /// whether any element is masked).
 ///
+/// ```no_run
+/// use gpu_array::{Order, creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = arange(4)?;
+/// place(&a, &array([true, false, true, false])?, &array([9])?)?; // a: [9, 1, 9, 3]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Sizes differ ("place: mask and data must be the same size"); `vals`
 /// empty where the mask has a true element ("Cannot insert from an empty
@@ -97,6 +105,14 @@ pub fn place(a: &Array, mask: &Array, vals: &Array) -> Result<()> {
 /// nonzero (NumPy's and CuPy's `putmask`): `mask` has `a`'s shape;
 /// `values` casts safely to `a`'s dtype; empty `values` change nothing, as
 /// NumPy's. One kernel, no wait.
+///
+/// ```no_run
+/// use gpu_array::{Order, creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = arange(4)?;
+/// putmask(&a, &array([false, true, false, true])?, &array([7, 8])?)?; // a: [0, 8, 0, 8]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Shapes differ ("putmask: mask and data must be the same size"); an

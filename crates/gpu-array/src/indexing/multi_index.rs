@@ -16,6 +16,13 @@ use crate::layout::{self, Order};
 /// indices of its true elements (one wait for the count); other arrays are
 /// views of the inputs, as NumPy's.
 ///
+/// ```no_run
+/// use gpu_array::{Order, creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let grids = ix_(&[&array([0, 1])?, &array([2, 3, 4])?])?; // shapes (2, 1) and (1, 3)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// An argument that is not 1-D ("Cross index must be 1 dimensional").
 pub fn ix_(args: &[&Array]) -> Result<Vec<Array>> {
@@ -221,6 +228,13 @@ fn check_int_indices(a: &Array) -> Result<()> {
 /// or tuple of modes; empty means `Raise`, NumPy's default); `order` is
 /// C or F. `Raise` costs one wait for the device (a flag).
 ///
+/// ```no_run
+/// use gpu_array::{Order, creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let flat = ravel_multi_index(&[&array([1])?, &array([2])?], &[3, 4], &[ClipMode::Raise], Order::C)?; // [6]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// A different number of arrays and dims; non-integer indices; dims with
 /// a zero or too large a size; an index out of range with `Raise`
@@ -289,6 +303,13 @@ pub fn ravel_multi_index(
 ///
 /// Empty `dims` (a 0-d array) give no arrays, after checking that every
 /// index is 0.
+///
+/// ```no_run
+/// use gpu_array::{Order, creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let ij = unravel_index(&array([6])?, &[3, 4], Order::C)?; // ([1], [2])
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Non-integer indices ("only int indices permitted"); dims of too large a

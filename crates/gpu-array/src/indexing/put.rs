@@ -33,6 +33,14 @@ pub(super) fn put_kernel<'a>(
 /// [`TakeMode::Clip`]); which of several writes to one element wins is
 /// undefined, as CuPy documents.
 ///
+/// ```no_run
+/// use gpu_array::{Order, creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = zeros(4, gpu_array::DType::Int64)?;
+/// put(&a, &array([0, 2])?, &array([7, 9])?, TakeMode::Wrap)?; // a: [7, 0, 9, 0]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Non-integer indices; empty `values` with indices; an empty `a` with
 /// indices; different devices.

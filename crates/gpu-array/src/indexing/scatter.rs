@@ -186,6 +186,14 @@ fn scatter(
 /// The order of the additions is undefined, so float sums of duplicates
 /// may round differently from run to run.
 ///
+/// ```no_run
+/// use gpu_array::{Order, creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = zeros(3, gpu_array::DType::Float64)?;
+/// scatter_add(&a, &array([0, 0, 2])?, 1.0, None)?; // a: [2, 0, 1]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Non-integer indices, an axis out of bounds, values that do not
 /// broadcast, indices into an empty axis, different devices.
@@ -203,6 +211,14 @@ pub fn scatter_add<'a>(
 /// `np.maximum.at`): NaN propagates as in NumPy's `maximum`; complex64
 /// compares lexicographically. Arguments as [`scatter_add`].
 ///
+/// ```no_run
+/// use gpu_array::{Order, creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = zeros(3, gpu_array::DType::Float64)?;
+/// scatter_max(&a, &array([1, 1])?, &array([4.0, 2.0])?, None)?; // a: [0, 4, 0]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`scatter_add`]; [`Error::Unsupported`] for complex128.
 pub fn scatter_max<'a>(
@@ -217,6 +233,14 @@ pub fn scatter_max<'a>(
 /// `a[(:,)*axis + (indices,)] = minimum(a[...], values)` with every value
 /// counting (cupyx's `scatter_min`, NumPy's `np.minimum.at`). Arguments as
 /// [`scatter_add`].
+///
+/// ```no_run
+/// use gpu_array::{Order, creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = full(3, 9.0, None)?;
+/// scatter_min(&a, &array([1, 1])?, &array([4.0, 2.0])?, None)?; // a: [9, 2, 9]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`scatter_max`].

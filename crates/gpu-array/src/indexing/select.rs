@@ -234,6 +234,13 @@ pub fn flatnonzero(a: &Array) -> Result<Array> {
 /// the 1-D `condition` is true (NumPy's `compress`); a condition shorter
 /// than the axis selects among the first entries.
 ///
+/// ```no_run
+/// use gpu_array::{Order, creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let c = compress(&array([true, false, true])?, &array([1, 2, 3])?, None)?; // [1, 3]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// A condition that is not 1-D or longer than the axis.
 pub fn compress(condition: &Array, a: &Array, axis: Option<isize>) -> Result<Array> {
@@ -264,6 +271,13 @@ pub fn compress(condition: &Array, a: &Array, axis: Option<isize>) -> Result<Arr
 
 /// The elements of `a` where `condition` is nonzero, both flattened
 /// (NumPy's `extract`).
+///
+/// ```no_run
+/// use gpu_array::{Order, creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let e = extract(&array([true, false])?, &array([5, 6])?)?; // [5]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Different sizes.

@@ -11,6 +11,13 @@ use crate::layout::Order;
 /// Whether each element has a nonzero imaginary part (NumPy's
 /// `iscomplex`): `imag != 0` for complex arrays, all false for real ones.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, logic::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let c = iscomplex(&array([num_complex::Complex::new(1.0, 0.0)])?)?; // [false]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Allocation or launch failed.
 pub fn iscomplex(x: &Array) -> Result<Array> {
@@ -26,6 +33,13 @@ pub fn iscomplex(x: &Array) -> Result<Array> {
 /// `imag == 0` for complex arrays (a NaN imaginary part is not real), all
 /// true for real ones.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, logic::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let r = isreal(&array([1.0, 2.0])?)?; // [true, true]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Allocation or launch failed.
 pub fn isreal(x: &Array) -> Result<Array> {
@@ -39,11 +53,25 @@ pub fn isreal(x: &Array) -> Result<Array> {
 
 /// Whether `x`'s dtype is complex, whatever its values (NumPy's
 /// `iscomplexobj`).
+///
+/// ```no_run
+/// use gpu_array::{creation::array, logic::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// assert!(!iscomplexobj(&array([1.0])?));
+/// # Ok(()) }
+/// ```
 pub fn iscomplexobj(x: &Array) -> bool {
     x.dtype().is_complex()
 }
 
 /// Whether `x`'s dtype is not complex (NumPy's `isrealobj`).
+///
+/// ```no_run
+/// use gpu_array::{creation::array, logic::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// assert!(isrealobj(&array([1.0])?));
+/// # Ok(()) }
+/// ```
 pub fn isrealobj(x: &Array) -> bool {
     !iscomplexobj(x)
 }
@@ -61,6 +89,13 @@ pub fn isfortran(a: &Array) -> bool {
 /// NumPy counts `str` and `bytes` as scalars) are; an [`Array`] is not,
 /// even a 0-d one, as NumPy's 0-d arrays are not; nor are slices, `Vec`s
 /// and other containers.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, logic::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// assert!(isscalar(&1.5f64));
+/// # Ok(()) }
+/// ```
 pub fn isscalar<T: ?Sized + 'static>(_: &T) -> bool {
     let t = TypeId::of::<T>();
     [

@@ -104,6 +104,13 @@ fn along_axis(
 /// (NumPy's and CuPy's `packbits`; `None` packs the flattened array), the
 /// last byte padded with zero bits: the axis shrinks to `ceil(n / 8)`.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, logic::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let p = packbits(&array([true, false, true])?, None, BitOrder::Big)?; // [160] uint8
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// A dtype other than bool or integer ("Expected an input array of integer
 /// or boolean data type"); an axis out of bounds.
@@ -123,6 +130,13 @@ pub fn packbits(a: &Array, axis: Option<isize>, bitorder: BitOrder) -> Result<Ar
 /// uint8 values 0 or 1. `count` keeps that many bits along the axis
 /// (`None`: all `8 n`; more than `8 n` pads with zeros; negative drops
 /// `-count` bits from the end).
+///
+/// ```no_run
+/// use gpu_array::{creation::array, logic::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let bits = unpackbits(&array(vec![3u8])?, None, None, BitOrder::Big)?; // [0, 0, 0, 0, 0, 0, 1, 1]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// A dtype other than uint8 ("Expected an input array of unsigned byte

@@ -10,6 +10,13 @@ use crate::reduction::ReduceOptions;
 /// (NumPy's `array_equiv`): shapes that do not broadcast give `false`,
 /// an empty broadcast gives `true`. Waits for the device.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, logic::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// assert!(array_equiv(&array([1, 2])?, &array([[1, 2], [1, 2]])?)?);
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Devices differ; a launch failed.
 pub fn array_equiv(a1: &Array, a2: &Array) -> Result<bool> {

@@ -131,6 +131,13 @@ pub fn convolve(a: &Array, v: &Array, mode: Mode) -> Result<Array> {
 /// promoted dtype, with NumPy's placement of the `same` window when `v`
 /// is the longer operand.
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let c = correlate(&array([1.0, 2.0, 3.0])?, &array([0.0, 1.0])?, Mode::Valid)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// An empty operand ("first array argument cannot be empty", "second
 /// array argument cannot be empty"), an operand of more than one

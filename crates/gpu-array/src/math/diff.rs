@@ -14,6 +14,13 @@ use crate::ufunc;
 /// itself, as NumPy does. bool differences are `!=`; other dtypes
 /// subtract, in the dtype the inputs promote to.
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let d = diff(&array([1, 4, 9])?, 1, -1, None, None)?; // [3, 5]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// A 0-d `a` ("diff requires input that is at least one dimensional"),
 /// an axis out of bounds, `prepend`/`append` whose other dimensions differ

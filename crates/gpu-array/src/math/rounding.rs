@@ -113,6 +113,13 @@ pub(crate) fn around_kernel<'a>(
 
 /// NumPy's `round_`, the old name of [`around`].
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let r = round_(&array([0.5, 1.5])?, 0)?; // [0, 2]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`around`].
 pub fn round_(a: &Array, decimals: i32) -> Result<Array> {
@@ -123,6 +130,13 @@ pub fn round_(a: &Array, decimals: i32) -> Result<Array> {
 /// `trunc(x)`. Floats keep their dtype; integer and bool arrays are
 /// returned unchanged in their dtype (NumPy 2.4's `trunc` loops for them),
 /// as a copy. Complex input is an error, as NumPy's.
+///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let f = fix(&array([-1.5, 1.5])?)?; // [-1, 1]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Complex input ("ufunc 'trunc' not supported for the input types");

@@ -107,6 +107,13 @@ pub(crate) fn rsqrt_kernel<'a>(x: Bind<'a>, y: Bind<'a>) -> Elementwise<'a> {
 /// rounded, where NumPy evaluates its series in float16), integer and
 /// bool inputs give float64. `i0(±inf)` is NaN, as NumPy's.
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let y = i0(&array([0.0, 1.0])?)?; // [1, 1.266]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Complex input ("i0 not supported for complex values"); allocation or
 /// launch failed.
@@ -120,6 +127,13 @@ pub fn i0(x: &Array) -> Result<Array> {
 
 /// NumPy's `sinc(x)`: `sin(pi x) / (pi x)`, 1 at 0. Float and complex
 /// inputs keep their dtype; integer and bool inputs give float64.
+///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let y = sinc(&array([0.0, 0.5])?)?; // [1, 0.6366]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Allocation or launch failed.
@@ -149,6 +163,14 @@ pub fn rsqrt(x: &Array) -> Result<Array> {
 /// gives float16, bool and int64 float64), times `180 / pi` in place when
 /// `deg`.
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let z = array([num_complex::Complex::new(0.0, 1.0)])?;
+/// let a = angle(&z, true)?; // [90]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Allocation or launch failed.
 pub fn angle(z: &Array, deg: bool) -> Result<Array> {
@@ -173,6 +195,14 @@ pub fn angle(z: &Array, deg: bool) -> Result<Array> {
 
 /// NumPy's `real(val)`: the real part as a view for complex arrays, the
 /// array itself (a view) otherwise.
+///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let z = array([num_complex::Complex::new(1.0, 2.0)])?;
+/// let re = real(&z); // a view
+/// # Ok(()) }
+/// ```
 pub fn real(val: &Array) -> Array {
     val.real()
 }
@@ -180,6 +210,14 @@ pub fn real(val: &Array) -> Array {
 /// NumPy's `imag(val)`: the imaginary part as a view for complex arrays;
 /// for real arrays a new array of zeros of `val`'s dtype and shape (NumPy
 /// returns a read-only one).
+///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let z = array([num_complex::Complex::new(1.0, 2.0)])?;
+/// let im = imag(&z)?; // [2]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Allocation failed.

@@ -132,6 +132,13 @@ pub fn cumprod(a: &Array, axis: Option<isize>, dtype: Option<DType>) -> Result<A
 /// Cumulative sum treating NaN as zero (NumPy's `nancumsum`); as
 /// [`cumsum`] for integer and bool inputs.
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let c = nancumsum(&array([1.0, f64::NAN, 2.0])?, None, None)?; // [1, 1, 3]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`cumsum`].
 pub fn nancumsum(a: &Array, axis: Option<isize>, dtype: Option<DType>) -> Result<Array> {
@@ -140,6 +147,13 @@ pub fn nancumsum(a: &Array, axis: Option<isize>, dtype: Option<DType>) -> Result
 
 /// Cumulative product treating NaN as one (NumPy's `nancumprod`); as
 /// [`cumprod`] for integer and bool inputs.
+///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let c = nancumprod(&array([2.0, f64::NAN, 3.0])?, None, None)?; // [2, 2, 6]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`cumsum`].

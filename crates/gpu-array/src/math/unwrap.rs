@@ -12,6 +12,13 @@ use crate::ufunc::{self, Input, UfuncOptions};
 /// NumPy's `unwrap(p, discont=None, axis=-1, period=2*pi)` with a float
 /// period: [`unwrap_with`] with `ScalarValue::Float(period)`.
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let u = unwrap(&array([0.0, 6.0])?, None, -1, std::f64::consts::TAU)?; // [0, 6 - 2pi]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`unwrap_with`].
 pub fn unwrap(p: &Array, discont: Option<f64>, axis: isize, period: f64) -> Result<Array> {

@@ -72,6 +72,13 @@ fn window(w: Window, m: i64, beta: f64) -> Result<Array> {
 /// NumPy's `bartlett(M)`: the triangular window, `1 - |n| / (M - 1)` for
 /// `n = 1 - M, 3 - M, ..., M - 1`; empty for `M < 1`, `[1.]` for `M == 1`.
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let w = bartlett(5)?; // [0, 0.5, 1, 0.5, 0]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Allocation or launch failed.
 pub fn bartlett(m: i64) -> Result<Array> {
@@ -81,6 +88,13 @@ pub fn bartlett(m: i64) -> Result<Array> {
 /// NumPy's `blackman(M)`: `0.42 + 0.5 cos(pi n / (M - 1)) + 0.08 cos(2 pi
 /// n / (M - 1))` for `n = 1 - M, 3 - M, ..., M - 1`.
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let w = blackman(5)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Allocation or launch failed.
 pub fn blackman(m: i64) -> Result<Array> {
@@ -89,6 +103,13 @@ pub fn blackman(m: i64) -> Result<Array> {
 
 /// NumPy's `hamming(M)`: `0.54 + 0.46 cos(pi n / (M - 1))`.
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let w = hamming(5)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Allocation or launch failed.
 pub fn hamming(m: i64) -> Result<Array> {
@@ -96,6 +117,13 @@ pub fn hamming(m: i64) -> Result<Array> {
 }
 
 /// NumPy's `hanning(M)`: `0.5 + 0.5 cos(pi n / (M - 1))`.
+///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let w = hanning(5)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Allocation or launch failed.
@@ -106,6 +134,13 @@ pub fn hanning(m: i64) -> Result<Array> {
 /// NumPy's `kaiser(M, beta)`: `i0(beta sqrt(1 - ((n - a) / a)**2)) /
 /// i0(beta)` for `n = 0..M`, `a = (M - 1) / 2` (`i0` is CUDA's
 /// `cyl_bessel_i0`).
+///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let w = kaiser(5, 14.0)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Allocation or launch failed.

@@ -30,6 +30,13 @@ fn slice(start: Option<isize>, stop: Option<isize>) -> [AxisIndex; 1] {
 /// the promoted dtype of `p` and `x`; an empty `p` gives zeros of `x`'s
 /// dtype.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, polynomial::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let y = polyval(&array([1.0, 0.0, -1.0])?, &array([2.0])?)?; // x^2 - 1 at 2: [3]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// `p` of more than one dimension; allocation or launch failed.
 pub fn polyval(p: &Array, x: &Array) -> Result<Array> {
@@ -75,6 +82,13 @@ fn add_or_sub(a1: &Array, a2: &Array, sub: bool) -> Result<Array> {
 /// NumPy's `polyadd(a1, a2)`: the sum, the shorter padded with leading
 /// zeros, in the promoted dtype.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, polynomial::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let s = polyadd(&array([1.0, 2.0])?, &array([1.0])?)?; // [1, 3]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Operands of more than one dimension; allocation or launch failed.
 pub fn polyadd(a1: &Array, a2: &Array) -> Result<Array> {
@@ -83,6 +97,13 @@ pub fn polyadd(a1: &Array, a2: &Array) -> Result<Array> {
 
 /// NumPy's `polysub(a1, a2)`: `a1 - a2`, padded as [`polyadd`].
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, polynomial::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let s = polysub(&array([1.0, 2.0])?, &array([1.0])?)?; // [1, 1]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`polyadd`]; bool operands (NumPy's boolean subtract error).
 pub fn polysub(a1: &Array, a2: &Array) -> Result<Array> {
@@ -90,6 +111,13 @@ pub fn polysub(a1: &Array, a2: &Array) -> Result<Array> {
 }
 
 /// NumPy's `polymul(a1, a2)`: the product, `convolve(a1, a2)`.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, polynomial::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let s = polymul(&array([1.0, 1.0])?, &array([1.0, -1.0])?)?; // [1, 0, -1]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`convolve`].
@@ -100,6 +128,13 @@ pub fn polymul(a1: &Array, a2: &Array) -> Result<Array> {
 /// NumPy's `polyder(p, m)`: the `m`-th derivative, `p[:-1] * arange(n, 0,
 /// -1)` repeated (int64 factors, so float32 coefficients give float64 as
 /// in NumPy).
+///
+/// ```no_run
+/// use gpu_array::{creation::array, polynomial::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let d = polyder(&array([1.0, 0.0, -1.0])?, 1)?; // [2, 0]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// A negative order ("Order of derivative must be positive (see
@@ -124,6 +159,13 @@ pub fn polyder(p: &Array, m: i64) -> Result<Array> {
 /// constants `k` (empty: zeros; one value: used for every order),
 /// `concatenate((p / arange(len(p), 0, -1), [k]))` repeated (float64 or
 /// complex128).
+///
+/// ```no_run
+/// use gpu_array::{creation::array, polynomial::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let i = polyint(&array([2.0, 0.0])?, 1, &[0.0])?; // [1, 0, 0]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// A negative order ("Order of integral must be positive (see polyder)"),
@@ -167,6 +209,13 @@ pub fn polyint(p: &Array, m: i64, k: &[f64]) -> Result<Array> {
 /// complex dtype (float64 for integers, bool and float16); a result with
 /// roots in conjugate pairs is real. The roots are few: they are copied
 /// back once and the product is formed on the host, then uploaded.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, polynomial::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let c = poly(&array([1.0, -1.0])?)?; // [1, 0, -1]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// A 2-D `seq_of_zeros` ([`Error::Unsupported`]: NumPy takes a square

@@ -47,6 +47,13 @@ pub fn polyvander(x: &Array, deg: usize) -> Result<Array> {
 /// coefficients' and `x`'s. For `c` of shape `(n, m...)` every column is
 /// evaluated at every point: the result has shape `m... + x.shape`.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, polynomial::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let y = gpu_array::polynomial::polynomial::polyval(&array([2.0])?, &array([-1.0, 0.0, 1.0])?)?; // c0 + c1 x + c2 x^2 at 2: [3]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Empty `c` (NumPy's `IndexError`); allocation or launch failed.
 pub fn polyval(x: &Array, c: &Array) -> Result<Array> {

@@ -165,6 +165,13 @@ pub fn argsort(a: &Array, axis: Option<isize>) -> Result<Array> {
 
 /// [`sort`] along the first axis (NumPy's `msort`).
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let s = msort(&array([[2, 1], [0, 3]])?)?; // sorted along axis 0
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`sort`].
 pub fn msort(a: &Array) -> Result<Array> {
@@ -174,6 +181,13 @@ pub fn msort(a: &Array) -> Result<Array> {
 /// `a` sorted along its last axis as complex numbers (NumPy's
 /// `sort_complex`): int8/int16/uint8/uint16 give complex64, complex inputs
 /// keep their dtype, others give complex128.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let s = sort_complex(&array([3, 1])?)?; // complex128 [1, 3]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`sort`].
@@ -191,6 +205,14 @@ pub fn sort_complex(a: &Array) -> Result<Array> {
 /// primary, along the last axis (NumPy's `lexsort`): int64 indices of the
 /// keys' shape, positions within the axis. 0-d keys give a 0-d 0, as
 /// NumPy's.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (last, first) = (array([1, 2, 1])?, array([0, 0, 1])?);
+/// let i = lexsort(&[&last, &first])?; // the last key sorts first
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// No keys; keys of different shapes (NumPy's "all keys need to be the
@@ -680,6 +702,13 @@ impl IsinOptions {
 /// nothing, -0.0 is in a set holding 0.0. A bool array of `element`'s
 /// shape.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let m = isin(&array([1, 2, 3])?, &array([2, 3])?, false)?; // [false, true, true]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Devices differ; allocation or launch failed.
 pub fn isin(element: &Array, test_elements: &Array, invert: bool) -> Result<Array> {
@@ -822,6 +851,13 @@ fn isin_table(
 }
 
 /// [`isin`] of the flattened `ar1` (NumPy's `in1d`): a 1-D bool array.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let m = in1d(&array([1, 2])?, &array([2])?, false)?; // [false, true]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`isin`].

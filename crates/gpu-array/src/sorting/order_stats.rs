@@ -538,6 +538,13 @@ pub fn median(a: &Array, axis: Option<&[isize]>, keepdims: bool) -> Result<Array
 /// `numpy.nanquantile`: [`quantile`] of the non-NaN values (NaN for a row
 /// of NaN only).
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let q = nanquantile(&array([1.0, f64::NAN, 3.0])?, &Quantiles::One(0.5), &QuantileOptions::default())?; // 2
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`quantile`].
 pub fn nanquantile(a: &Array, q: &Quantiles, opts: &QuantileOptions) -> Result<Array> {
@@ -550,6 +557,13 @@ pub fn nanquantile(a: &Array, q: &Quantiles, opts: &QuantileOptions) -> Result<A
 
 /// `numpy.nanpercentile`.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let p = nanpercentile(&array([1.0, f64::NAN, 3.0])?, &Quantiles::One(50.0), &QuantileOptions::default())?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`percentile`].
 pub fn nanpercentile(a: &Array, q: &Quantiles, opts: &QuantileOptions) -> Result<Array> {
@@ -557,6 +571,13 @@ pub fn nanpercentile(a: &Array, q: &Quantiles, opts: &QuantileOptions) -> Result
 }
 
 /// `numpy.nanmedian`.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let m = nanmedian(&array([1.0, f64::NAN, 3.0])?, None, false)?; // 2
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`median`].
