@@ -29,6 +29,13 @@ impl Array {
 
     /// A new C-ordered array with the same values (NumPy's `a.copy()`).
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let c = x.copy()?; // C order, its own memory
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// Allocation failed.
     pub fn copy(&self) -> Result<Array> {
@@ -38,6 +45,14 @@ impl Array {
     /// Writes `src`'s values into `self` (same shape and dtype; NumPy's
     /// `self[...] = src` without casting), on `self`'s stream: a memcpy when
     /// both are dense in the same order, else a strided copy kernel.
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let y = gpu_array::creation::zeros((2, 3), x.dtype())?;
+    /// y.copy_from(&x)?;
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// Different shapes, dtypes or devices.

@@ -100,6 +100,13 @@ impl Array {
     /// Saves the array as an `.npy` file (`np.save(path, a)`; the path is
     /// used as given, no `.npy` is appended).
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// x.save_npy(std::env::temp_dir().join("x.npy"))?; // np.save
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`Array::write_npy`]; the file cannot be created.
     pub fn save_npy(&self, path: impl AsRef<Path>) -> Result<()> {
@@ -109,6 +116,13 @@ impl Array {
     }
 
     /// Loads an `.npy` file onto the current device (`np.load(path)`).
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let y = gpu_array::Array::load_npy(std::env::temp_dir().join("x.npy"))?; // np.load
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`Array::from_npy_reader`]; the file cannot be opened.
@@ -209,6 +223,13 @@ impl Array {
 
     /// The elements' bytes in C order (NumPy's `a.tobytes()`; the same as
     /// [`Array::to_bytes`]). Waits for the array's stream.
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let b = x.tobytes()?; // 48 bytes, C order
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`Array::to_bytes`].

@@ -127,6 +127,13 @@ impl Array {
     }
 
     /// The dimensions.
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// assert_eq!(x.shape(), &[2, 3]);
+    /// # Ok(()) }
+    /// ```
     pub fn shape(&self) -> &[usize] {
         self.layout.shape()
     }
@@ -137,6 +144,13 @@ impl Array {
     }
 
     /// The number of dimensions.
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// assert_eq!(x.ndim(), 2);
+    /// # Ok(()) }
+    /// ```
     pub fn ndim(&self) -> usize {
         self.layout.ndim()
     }
@@ -147,6 +161,13 @@ impl Array {
     }
 
     /// The element type.
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// assert_eq!(x.dtype(), gpu_array::DType::Int64);
+    /// # Ok(()) }
+    /// ```
     pub fn dtype(&self) -> DType {
         self.dtype
     }
@@ -157,11 +178,25 @@ impl Array {
     }
 
     /// Bytes the elements take (`size * itemsize`), as NumPy counts them.
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// assert_eq!(x.nbytes(), 48);
+    /// # Ok(()) }
+    /// ```
     pub fn nbytes(&self) -> usize {
         self.size() * self.itemsize()
     }
 
     /// The device holding the data.
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// println!("{}", x.device()); // <CUDA Device 0>
+    /// # Ok(()) }
+    /// ```
     pub fn device(&self) -> Device {
         self.mem.device()
     }
@@ -209,6 +244,13 @@ impl Array {
     }
 
     /// Whether the elements are in C order without gaps.
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// assert!(x.is_c_contiguous() && !x.T().is_c_contiguous());
+    /// # Ok(()) }
+    /// ```
     pub fn is_c_contiguous(&self) -> bool {
         self.layout.is_c_contiguous(self.itemsize())
     }

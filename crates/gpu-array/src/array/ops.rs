@@ -17,6 +17,13 @@ impl Array {
     /// of the target's range are undefined in NumPy and follow the GPU's
     /// conversion here), complex to real keeps the real part.
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let f = x.astype(gpu_array::DType::Float32)?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// Allocation or launch failed.
     pub fn astype(&self, dtype: DType) -> Result<Array> {
@@ -43,6 +50,14 @@ impl Array {
 
     /// Sets every element to `value`, converted to the array's dtype as
     /// NumPy converts a Python scalar (NumPy's `fill`).
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let y = gpu_array::creation::empty(4, gpu_array::DType::Float32)?;
+    /// y.fill(1.5)?;
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// An integer out of the dtype's range; launch failed.
@@ -146,6 +161,13 @@ scalar_value_from!(
 impl Array {
     /// `self == other` elementwise (NumPy's `equal`).
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let m = x.equal(2)?; // bool mask
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`ufunc::equal`].
     pub fn equal<'b>(&self, other: impl Into<Arg<'b>>) -> Result<Array> {
@@ -161,6 +183,13 @@ impl Array {
     }
 
     /// `self < other` elementwise.
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let m = x.less(&x)?; // all false
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`ufunc::less`].

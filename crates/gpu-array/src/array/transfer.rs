@@ -19,6 +19,13 @@ impl Array {
     /// `shape` (CuPy's `cupy.array(np.asarray(data).reshape(shape))`). The
     /// copy is queued on the current stream; `data` may be reused at once.
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let a = gpu_array::Array::from_slice(&[1.0f32, 2.0, 3.0, 4.0], &[2, 2])?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// `data.len()` is not the product of `shape`; allocation failed.
     pub fn from_slice<T: Element>(data: &[T], shape: &[usize]) -> Result<Array> {
@@ -64,6 +71,13 @@ impl Array {
 
     /// A 1-D array of `data` (CuPy's `cupy.array(list)`).
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let a = gpu_array::Array::from_vec(vec![1u8, 2, 3])?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// Allocation failed.
     pub fn from_vec<T: Element>(data: Vec<T>) -> Result<Array> {
@@ -72,6 +86,13 @@ impl Array {
     }
 
     /// A 0-d array holding `value`.
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let s = gpu_array::Array::scalar(2.5f32)?; // a 0-d float32 array
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// Allocation failed.
@@ -82,6 +103,13 @@ impl Array {
     /// A new array with the contents and shape of an `ndarray` array of any
     /// layout (copied in logical order, so negative and non-contiguous
     /// strides are fine).
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let a = gpu_array::Array::from_ndarray(&ndarray::array![[1.0, 2.0], [3.0, 4.0]])?;
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// Allocation failed.
@@ -145,6 +173,13 @@ impl Array {
     /// The elements in C order (CuPy's `a.get().ravel()`); `T` must be the
     /// array's element type.
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// assert_eq!(x.to_vec::<i64>()?, [0, 1, 2, 3, 4, 5]);
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::HostType`] for another `T`; as [`Array::to_bytes`].
     pub fn to_vec<T: Element>(&self) -> Result<Vec<T>> {
@@ -154,6 +189,13 @@ impl Array {
 
     /// The array as an `ndarray` array of the same shape (CuPy's
     /// `cupy.asnumpy`).
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let h: ndarray::ArrayD<i64> = x.to_ndarray()?; // cp.asnumpy(x)
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`Array::to_vec`].
@@ -217,6 +259,13 @@ impl Array {
 
     /// The element at `index` (negative indices count from the end), copied
     /// to the host (NumPy's `a[i, j].item()`).
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let v: i64 = x.item(&[1, -1])?; // x[1, -1] == 5
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// Wrong number of indices or out of range; [`Error::HostType`].
@@ -327,6 +376,13 @@ impl Array {
     /// Sets the element at `index` to `value` (NumPy's `a[i, j] = value`),
     /// queued on the array's stream. Writes through to every view.
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// x.set_item(&[0, 0], 42i64)?; // x[0, 0] = 42
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`Array::item`].
     pub fn set_item<T: Element>(&self, index: &[isize], value: T) -> Result<()> {
@@ -377,6 +433,13 @@ impl PendingHost {
     }
 
     /// The shape of the array being copied.
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// assert_eq!(x.shape(), &[2, 3]);
+    /// # Ok(()) }
+    /// ```
     pub fn shape(&self) -> &[usize] {
         &self.shape
     }

@@ -10,6 +10,14 @@ impl Array {
     /// Basic indexing as a view (NumPy's `a[1, 2:, ::-1, np.newaxis, ...]`),
     /// written with the [`s!`](crate::s) macro: `a.slice(&s![1, 2.., ..;-1])`.
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// use gpu_array::s;
+    /// let v = x.slice(&s![.., 1..;-1])?; // x[:, 1::-1], a view
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// Out-of-range integers, too many indices, two ellipses, a zero step.
     pub fn slice(&self, indices: &[AxisIndex]) -> Result<Array> {
@@ -55,6 +63,14 @@ impl Array {
 
     /// [`Array::reshape_order`] in C order.
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let r = x.reshape((3, -1))?; // (3, 2)
+    /// let back = r.reshape(x.shape())?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`Array::reshape_order`].
     pub fn reshape(&self, shape: impl IntoNewShape) -> Result<Array> {
@@ -62,6 +78,13 @@ impl Array {
     }
 
     /// A 1-D view when possible, else a 1-D copy (NumPy's `ravel`).
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let r = x.ravel()?; // a view when possible
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// A copy was needed and failed.
@@ -102,6 +125,13 @@ impl Array {
 
     /// A 1-D copy, always (NumPy's `flatten`).
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let f = x.flatten()?; // a 1-D copy
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The copy failed.
     pub fn flatten(&self) -> Result<Array> {
@@ -125,6 +155,14 @@ impl Array {
 
     /// Axes permuted; `None` reverses them (NumPy's `transpose`).
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let t = x.transpose(None)?; // (3, 2)
+    /// let p = x.reshape((1, 2, 3))?.transpose(Some(&[2, 0, 1]))?; // (3, 1, 2)
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// `axes` is not a permutation of the dimensions.
     pub fn transpose(&self, axes: Option<&[isize]>) -> Result<Array> {
@@ -133,12 +171,26 @@ impl Array {
 
     /// The transpose (NumPy's `a.T`).
     #[allow(non_snake_case)]
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let t = x.T(); // (3, 2), a view
+    /// # Ok(()) }
+    /// ```
     pub fn T(&self) -> Array {
         self.transpose(None)
             .expect("reversing the axes is always a valid permutation")
     }
 
     /// Two axes swapped (NumPy's `swapaxes`).
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let s = x.swapaxes(0, 1)?; // (3, 2)
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// An axis is out of range.
@@ -147,6 +199,13 @@ impl Array {
     }
 
     /// Axes moved to new positions (NumPy's `moveaxis`).
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let m = x.moveaxis(&[0], &[-1])?; // (3, 2)
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// Out-of-range or repeated axes, or lists of different lengths.
@@ -176,6 +235,13 @@ impl Array {
 
     /// Length-one axes removed: all of them, or those named (NumPy's `squeeze`).
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let s = x.reshape((1, 2, 3))?.squeeze(None)?; // (2, 3)
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// A named axis is not of length one, or out of range.
     pub fn squeeze(&self, axes: Option<&[isize]>) -> Result<Array> {
@@ -183,6 +249,13 @@ impl Array {
     }
 
     /// Length-one axes inserted at `axes` of the result (NumPy's `expand_dims`).
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let e = x.expand_dims(&[0])?; // (1, 2, 3)
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// Out-of-range or repeated axes.
@@ -192,6 +265,13 @@ impl Array {
 
     /// A read-only-in-spirit view with `shape`, broadcasting with stride 0
     /// (NumPy's `broadcast_to`). Writing into it writes repeated elements.
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let b = gpu_array::creation::arange(3)?.broadcast_to(&[4, 3])?; // a view, stride 0
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// The shapes do not broadcast; [`Error::TooBig`] when the result's
@@ -268,6 +348,14 @@ impl Array {
 
     /// The real part as a view for complex arrays (NumPy's `a.real`); for
     /// real arrays, the array itself.
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let z = gpu_array::creation::array([num_complex::Complex::new(1.0, 2.0)])?;
+    /// let re = z.real(); // a view
+    /// # Ok(()) }
+    /// ```
     pub fn real(&self) -> Array {
         if !self.dtype.is_complex() {
             return self.clone();
@@ -276,6 +364,14 @@ impl Array {
     }
 
     /// The imaginary part as a view for complex arrays (NumPy's `a.imag`).
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let z = gpu_array::creation::array([num_complex::Complex::new(1.0, 2.0)])?;
+    /// let im = z.imag()?; // a view
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::Unsupported`] for real arrays, whose imaginary part NumPy
@@ -298,6 +394,13 @@ impl Array {
     }
 
     /// At least one dimension (NumPy's `atleast_1d`).
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let s = gpu_array::creation::array(5)?.atleast_1d(); // shape (1,)
+    /// # Ok(()) }
+    /// ```
     pub fn atleast_1d(&self) -> Array {
         if self.ndim() >= 1 {
             self.clone()
@@ -310,6 +413,13 @@ impl Array {
     }
 
     /// At least two dimensions, new ones in front (NumPy's `atleast_2d`).
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// let r = gpu_array::creation::arange(3)?.atleast_2d(); // shape (1, 3)
+    /// # Ok(()) }
+    /// ```
     pub fn atleast_2d(&self) -> Array {
         match self.ndim() {
             0 => self.with_layout(
@@ -382,6 +492,13 @@ impl Broadcast {
     }
 
     /// Dimensions of the broadcast shape.
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::arange(6)?.reshape((2, 3))?;
+    /// assert_eq!(x.ndim(), 2);
+    /// # Ok(()) }
+    /// ```
     pub fn ndim(&self) -> usize {
         self.shape.len()
     }
