@@ -272,12 +272,19 @@ pub(crate) static REDUCTION_TEMPLATE: Template = Template::new(
     include_str!("../../../kernels/cuprum/templates/reduction.tmpl"),
 );
 
+/// `templates/fusion.tmpl`: a fused reduction's accumulator helpers.
+pub(crate) static FUSION_TEMPLATE: Template = Template::new(
+    "kernels/cuprum/templates/fusion.tmpl",
+    include_str!("../../../kernels/cuprum/templates/fusion.tmpl"),
+);
+
 /// Every template with the source of the renderer that uses it (for the
 /// test that each section is used).
 #[cfg(test)]
-const TEMPLATES: [(&Template, &str); 2] = [
+const TEMPLATES: [(&Template, &str); 3] = [
     (&ELEMENTWISE_TEMPLATE, include_str!("elementwise/render.rs")),
     (&REDUCTION_TEMPLATE, include_str!("reduction/render.rs")),
+    (&FUSION_TEMPLATE, include_str!("fusion/trace.rs")),
 ];
 
 #[cfg(test)]
