@@ -20,6 +20,13 @@
 //! [`request`], with every header, and declare their parameters with
 //! `gpu_runtime::kernel_signature!`; [`input`] and [`output`] make an
 //! array's pointer argument with its dtype's C type.
+//!
+//! The engine renderers' CUDA text lives beside the headers too, in
+//! `kernels/cuprum/templates/*.tmpl` (the crate's `Template`): named sections with
+//! `${placeholders}`, so that the Rust code only picks and orders them.
+
+use std::fmt::Write;
+use std::sync::OnceLock;
 
 use gpu_runtime::nvrtc::CompileRequest;
 use gpu_runtime::signature::{In, Out};
@@ -78,6 +85,208 @@ pub fn output(a: &Array) -> Out {
     Out::new(a.data_ptr(), a.dtype().c_type())
 }
 
+/// A file of CUDA text sections (`kernels/cuprum/templates/*.tmpl`) from
+/// which the engine renderers assemble their kernels, so that no Rust
+/// string holds more than one CUDA statement.
+///
+/// The format, line by line:
+///
+/// - `//@ name` starts section `name` (lower-case letters, digits and `_`);
+///   the section runs to the next `//@` line or the end of the file;
+/// - `//# ...` is a comment of the template, never rendered;
+/// - any other line is CUDA text of the current section (none may come
+///   before the first section); a section's trailing blank lines are
+///   dropped, so that sections can be set apart;
+/// - `${name}` in the text is a placeholder, filled by [`Template::emit`].
+///
+/// No escaping: braces are plain text.
+pub(crate) struct Template {
+    file: &'static str,
+    text: &'static str,
+    sections: OnceLock<Vec<Section>>,
+}
+
+/// One parsed section: its name and lines.
+struct Section {
+    name: String,
+    lines: Vec<String>,
+}
+
+impl Template {
+    pub(crate) const fn new(file: &'static str, text: &'static str) -> Self {
+        Template {
+            file,
+            text,
+            sections: OnceLock::new(),
+        }
+    }
+
+    /// The sections, parsed on first use; panics with the file and line
+    /// on a malformed template (the unit tests parse every template).
+    fn sections(&self) -> &[Section] {
+        self.sections.get_or_init(|| {
+            parse_template(self.text).unwrap_or_else(|e| panic!("{}: {e}", self.file))
+        })
+    }
+
+    /// Every section's name, in file order.
+    #[cfg(test)]
+    fn section_names(&self) -> Vec<&str> {
+        self.sections().iter().map(|s| s.name.as_str()).collect()
+    }
+
+    /// Appends section `name` to `s`, each line prefixed with `indent`
+    /// (but preprocessor lines, which stay in column 0, and blank ones),
+    /// with every `${placeholder}` replaced by its value from `args`.
+    /// Values are inserted as they are (never indented or re-scanned).
+    ///
+    /// Panics on a missing section, on a placeholder `args` does not fill
+    /// and on an argument the section does not use: a renderer bug, which
+    /// the renderers' unit tests and the kernel dump catch.
+    pub(crate) fn emit(
+        &self,
+        s: &mut String,
+        name: &str,
+        indent: &str,
+        args: &[(&str, &dyn std::fmt::Display)],
+    ) {
+        let section = self
+            .sections()
+            .iter()
+            .find(|sec| sec.name == name)
+            .unwrap_or_else(|| panic!("{}: no section `{name}`", self.file));
+        let mut used = vec![false; args.len()];
+        for line in &section.lines {
+            if !line.is_empty() && !line.starts_with('#') {
+                s.push_str(indent);
+            }
+            let mut rest = line.as_str();
+            while let Some(at) = rest.find("${") {
+                s.push_str(&rest[..at]);
+                let after = &rest[at + 2..];
+                // parse_template checked that every `${` is closed.
+                let end = after.find('}').unwrap_or(after.len());
+                let key = &after[..end];
+                let k = args.iter().position(|(n, _)| *n == key).unwrap_or_else(|| {
+                    panic!(
+                        "{} section `{name}`: placeholder ${{{key}}} not filled",
+                        self.file
+                    )
+                });
+                used[k] = true;
+                let _ = write!(s, "{}", args[k].1);
+                rest = &after[(end + 1).min(after.len())..];
+            }
+            s.push_str(rest);
+            s.push('\n');
+        }
+        if let Some(k) = used.iter().position(|u| !u) {
+            panic!(
+                "{} section `{name}`: argument `{}` is not a placeholder of it",
+                self.file, args[k].0
+            );
+        }
+    }
+
+    /// [`Self::emit`] into a new string.
+    pub(crate) fn render(
+        &self,
+        name: &str,
+        indent: &str,
+        args: &[(&str, &dyn std::fmt::Display)],
+    ) -> String {
+        let mut s = String::new();
+        self.emit(&mut s, name, indent, args);
+        s
+    }
+}
+
+fn is_name(n: &str) -> bool {
+    !n.is_empty()
+        && n.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// Parses a template's text into sections (see [`Template`]).
+fn parse_template(text: &str) -> Result<Vec<Section>, String> {
+    let mut sections: Vec<Section> = Vec::new();
+    for (no, line) in text.lines().enumerate() {
+        let no = no + 1;
+        if line.starts_with("//#") {
+            continue;
+        }
+        if let Some(name) = line.strip_prefix("//@") {
+            let name = name.trim();
+            if !is_name(name) {
+                return Err(format!("line {no}: bad section name `{name}`"));
+            }
+            if sections.iter().any(|s| s.name == name) {
+                return Err(format!("line {no}: section `{name}` defined twice"));
+            }
+            sections.push(Section {
+                name: name.to_string(),
+                lines: Vec::new(),
+            });
+            continue;
+        }
+        let mut rest = line;
+        while let Some(at) = rest.find("${") {
+            let after = &rest[at + 2..];
+            let end = after
+                .find('}')
+                .ok_or_else(|| format!("line {no}: unclosed placeholder"))?;
+            if !is_name(&after[..end]) {
+                return Err(format!(
+                    "line {no}: bad placeholder `${{{}}}`",
+                    &after[..end]
+                ));
+            }
+            rest = &after[end + 1..];
+        }
+        match sections.last_mut() {
+            Some(sec) => sec.lines.push(line.to_string()),
+            None if line.trim().is_empty() => {}
+            None => return Err(format!("line {no}: text before the first section")),
+        }
+    }
+    for sec in &mut sections {
+        while sec.lines.last().is_some_and(|l| l.trim().is_empty()) {
+            sec.lines.pop();
+        }
+        if sec.lines.is_empty() {
+            return Err(format!("section `{}` is empty", sec.name));
+        }
+    }
+    Ok(sections)
+}
+
+/// `templates/elementwise.tmpl`: the elementwise renderer's loops.
+pub(crate) static ELEMENTWISE_TEMPLATE: Template = Template::new(
+    "kernels/cuprum/templates/elementwise.tmpl",
+    include_str!("../../../kernels/cuprum/templates/elementwise.tmpl"),
+);
+
+/// `templates/reduction.tmpl`: the reduction renderer's strategies.
+pub(crate) static REDUCTION_TEMPLATE: Template = Template::new(
+    "kernels/cuprum/templates/reduction.tmpl",
+    include_str!("../../../kernels/cuprum/templates/reduction.tmpl"),
+);
+
+/// `templates/fusion.tmpl`: a fused reduction's accumulator helpers.
+pub(crate) static FUSION_TEMPLATE: Template = Template::new(
+    "kernels/cuprum/templates/fusion.tmpl",
+    include_str!("../../../kernels/cuprum/templates/fusion.tmpl"),
+);
+
+/// Every template with the source of the renderer that uses it (for the
+/// test that each section is used).
+#[cfg(test)]
+const TEMPLATES: [(&Template, &str); 3] = [
+    (&ELEMENTWISE_TEMPLATE, include_str!("elementwise/render.rs")),
+    (&REDUCTION_TEMPLATE, include_str!("reduction/render.rs")),
+    (&FUSION_TEMPLATE, include_str!("fusion/trace.rs")),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,5 +318,65 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn every_template_parses_and_every_section_is_used() {
+        for (t, renderer) in TEMPLATES {
+            let names = t.section_names();
+            assert!(!names.is_empty(), "{}", t.file);
+            for name in names {
+                assert!(
+                    renderer.contains(&format!("\"{name}\"")),
+                    "{}: section `{name}` is used by no renderer",
+                    t.file
+                );
+            }
+        }
+    }
+
+    const SAMPLE: &str = "//# a comment of the template\n\n//@ open\n  for (${ty} _i = 0; _i < ${n}; ++_i) {\n#pragma unroll\n\n//@ close\n  }\n\n\n";
+
+    #[test]
+    fn template_sections_fill_indent_and_drop_comments() {
+        let t = Template::new("sample", SAMPLE);
+        assert_eq!(t.section_names(), ["open", "close"]);
+        let s = t.render("open", "    ", &[("ty", &"int"), ("n", &4)]);
+        assert_eq!(
+            s,
+            "      for (int _i = 0; _i < 4; ++_i) {\n#pragma unroll\n"
+        );
+        assert_eq!(t.render("close", "", &[]), "  }\n");
+        // A value is not re-scanned.
+        let s = t.render("open", "", &[("ty", &"${n}"), ("n", &1)]);
+        assert!(s.starts_with("  for (${n} _i"));
+    }
+
+    #[test]
+    #[should_panic(expected = "no section `middle`")]
+    fn template_missing_section_panics() {
+        Template::new("sample", SAMPLE).render("middle", "", &[]);
+    }
+
+    #[test]
+    #[should_panic(expected = "placeholder ${n} not filled")]
+    fn template_unfilled_placeholder_panics() {
+        Template::new("sample", SAMPLE).render("open", "", &[("ty", &"int")]);
+    }
+
+    #[test]
+    #[should_panic(expected = "argument `m` is not a placeholder")]
+    fn template_unused_argument_panics() {
+        Template::new("sample", SAMPLE).render("close", "", &[("m", &1)]);
+    }
+
+    #[test]
+    fn malformed_templates_are_rejected() {
+        assert!(parse_template("int x;\n//@ a\nx;\n").is_err());
+        assert!(parse_template("//@ a\nx;\n//@ a\ny;\n").is_err());
+        assert!(parse_template("//@ A\nx;\n").is_err());
+        assert!(parse_template("//@ a\n${x\n").is_err());
+        assert!(parse_template("//@ a\n${X}\n").is_err());
+        assert!(parse_template("//@ a\n\n//@ b\nx;\n").is_err());
     }
 }

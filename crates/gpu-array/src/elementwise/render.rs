@@ -19,6 +19,7 @@
 use std::fmt::Write;
 
 use super::spec::{ElementwiseSpec, LayoutClass, Role};
+use crate::kernels::ELEMENTWISE_TEMPLATE as T;
 
 /// The include line every generated program starts with.
 pub const INCLUDE: &str = "#include \"cuprum/elementwise.cuh\"\n";
@@ -39,11 +40,11 @@ impl ElementwiseSpec {
             .iter()
             .map(|p| format!("{} {}", p.c_type, p.name))
             .collect();
-        let _ = writeln!(
-            s,
-            "extern \"C\" __global__ void {}(\n    {}) {{",
-            self.name,
-            params.join(",\n    ")
+        T.emit(
+            &mut s,
+            "signature",
+            "",
+            &[("name", &self.name), ("params", &params.join(",\n    "))],
         );
         let idx = self.index.c_type();
         let uidx = match self.index {
@@ -67,15 +68,11 @@ impl ElementwiseSpec {
                 );
             }
         }
-        let _ = writeln!(s, "  typedef {uidx} _U;");
-        s.push_str(
-            "  const _U _tid = (_U)blockIdx.x * (_U)blockDim.x + (_U)threadIdx.x;\n  \
-             const _U _step = (_U)gridDim.x * (_U)blockDim.x;\n  \
-             const _U _total = (_U)_n;\n",
-        );
-        let _ = writeln!(
-            s,
-            "  cuprum::ElementwiseIndex<{idx}> _ind;\n  _ind.n = _n;\n  _ind.i = 0;\n  (void)_ind;"
+        T.emit(
+            &mut s,
+            "grid_stride_setup",
+            "",
+            &[("uidx", &uidx), ("idx", &idx)],
         );
         match self.layout {
             LayoutClass::Contiguous { vectorized }
@@ -112,10 +109,11 @@ impl ElementwiseSpec {
     }
 
     fn render_scalar_loop(&self, s: &mut String, idx: &str, start: &str) {
-        let _ = writeln!(
+        T.emit(
             s,
-            "  for (_U _j = {start}; _j < _total; _j += _step) {{\n    \
-             const {idx} i = ({idx})_j;\n    _ind.i = i;"
+            "scalar_loop_open",
+            "",
+            &[("start", &start), ("idx", &idx)],
         );
         for p in &self.params {
             if p.role != Role::Array {
@@ -133,11 +131,11 @@ impl ElementwiseSpec {
     }
 
     fn render_vector_loop(&self, s: &mut String, idx: &str) {
-        let _ = writeln!(
+        T.emit(
             s,
-            "  constexpr int _E = {};\n  const _U _nvec = _total / (_U)_E;\n  \
-             for (_U _v = _tid; _v < _nvec; _v += _step) {{",
-            self.elements_per_thread()
+            "vector_loop_open",
+            "",
+            &[("elements", &self.elements_per_thread())],
         );
         for p in &self.params {
             if p.role != Role::Array {
@@ -169,10 +167,11 @@ impl ElementwiseSpec {
     /// (element `_l` is linear index `first + _l`): each array operand's
     /// name bound to its element, then the operation.
     fn render_vector_elements(&self, s: &mut String, idx: &str, first: &str) {
-        let _ = writeln!(
+        T.emit(
             s,
-            "#pragma unroll\n    for (int _l = 0; _l < _E; ++_l) {{\n      \
-             const {idx} i = ({idx})({first} + (_U)_l);\n      _ind.i = i;"
+            "vector_elements_open",
+            "",
+            &[("idx", &idx), ("first", &first)],
         );
         for k in self.array_operands() {
             let p = &self.params[k];
@@ -195,13 +194,15 @@ impl ElementwiseSpec {
     /// `zero_inner`) loads one element and repeats it.
     fn render_strided_vector_loop(&self, s: &mut String, idx: &str, zero_inner: u32) {
         let narr = self.array_operands().count().max(1);
-        let _ = writeln!(
+        T.emit(
             s,
-            "  constexpr int _E = {};\n  const _U _nvec = _total / (_U)_E;\n  \
-             for (_U _v = _tid; _v < _nvec; _v += _step) {{\n    \
-             const _U _j = _v * (_U)_E;\n    {idx} _off[{narr}];\n    \
-             _idx.offsets(({idx})_j, _off);",
-            self.elements_per_thread()
+            "strided_vector_loop_open",
+            "",
+            &[
+                ("elements", &self.elements_per_thread()),
+                ("idx", &idx),
+                ("narr", &narr),
+            ],
         );
         for (slot, k) in self.array_operands().enumerate() {
             let p = &self.params[k];
@@ -212,10 +213,11 @@ impl ElementwiseSpec {
                 continue;
             }
             if zero_inner & (1 << slot) != 0 {
-                let _ = writeln!(
+                T.emit(
                     s,
-                    "    {{\n      const {ty} _x = *(const {ty}*)((const char*)_p_{n} + _off[{slot}]);\n\
-                     #pragma unroll\n      for (int _l = 0; _l < _E; ++_l) _v_{n}[_l] = _x;\n    }}"
+                    "broadcast_inner_element",
+                    "",
+                    &[("ty", &ty), ("n", n), ("slot", &slot)],
                 );
             } else {
                 let _ = writeln!(
@@ -251,15 +253,11 @@ impl ElementwiseSpec {
         let LayoutClass::Strided { ndim } = self.layout else {
             unreachable!("the strided loop renders strided layouts only")
         };
-        let _ = writeln!(
+        T.emit(
             s,
-            "  constexpr int _K = 4;\n  \
-             cuprum::Indexer<{ndim}, {narr}, {idx}>::Cursor _c;\n  \
-             {idx} _d[{ndim}];\n  \
-             if (_tid < _total) _idx.start(({idx})_tid, _c);\n  \
-             _idx.unravel(({idx})_step, _d);\n  \
-             for (_U _j0 = _tid; _j0 < _total; _j0 += _step * (_U)_K) {{\n    \
-             {idx} _offs[_K][{narr}];"
+            "strided_loop_open",
+            "",
+            &[("ndim", &ndim), ("narr", &narr), ("idx", &idx)],
         );
         let inputs: Vec<(usize, usize)> = self
             .array_operands()
@@ -270,14 +268,7 @@ impl ElementwiseSpec {
             let p = &self.params[k];
             let _ = writeln!(s, "    {} _in_{}[_K];", p.dtype.c_type(), p.name);
         }
-        let _ = writeln!(
-            s,
-            "#pragma unroll\n    for (int _k = 0; _k < _K; ++_k) {{\n      \
-             const _U _j = _j0 + (_U)_k * _step;\n      \
-             if (_j < _total) {{\n        \
-             for (int _a = 0; _a < {narr}; ++_a) _offs[_k][_a] = _c.off[_a];\n        \
-             if (_j + _step < _total) _idx.advance(_c, _d);"
-        );
+        T.emit(s, "strided_gather_open", "", &[("narr", &narr)]);
         for &(slot, k) in &inputs {
             let p = &self.params[k];
             let ty = p.dtype.c_type();
@@ -287,13 +278,7 @@ impl ElementwiseSpec {
                 n = p.name
             );
         }
-        let _ = writeln!(
-            s,
-            "      }}\n    }}\n#pragma unroll\n    for (int _k = 0; _k < _K; ++_k) {{\n      \
-             const _U _j = _j0 + (_U)_k * _step;\n      \
-             if (_j >= _total) break;\n      \
-             const {idx} i = ({idx})_j;\n      _ind.i = i;"
-        );
+        T.emit(s, "strided_compute_open", "", &[("idx", &idx)]);
         for (slot, k) in self.array_operands().enumerate() {
             let p = &self.params[k];
             let ty = p.dtype.c_type();
@@ -308,7 +293,7 @@ impl ElementwiseSpec {
             }
         }
         self.render_operation(s, "      ");
-        s.push_str("    }\n  }\n");
+        T.emit(s, "strided_loop_close", "", &[]);
     }
 }
 

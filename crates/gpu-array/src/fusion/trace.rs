@@ -20,6 +20,7 @@ use super::graph::{ArgSig, CallSig, Node, Op, Val, is_comparison};
 use crate::dtype::{Casting, DType, ScalarKind, ScalarValue, check_cast};
 use crate::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam, dtype_tag};
 use crate::error::{Error, Result};
+use crate::kernels::FUSION_TEMPLATE;
 use crate::reduction::{AccStruct, Builtin, ReductionSpec, Variant};
 
 /// How an accumulator field maps one element and combines two partials.
@@ -671,12 +672,13 @@ impl Trace {
             };
             let _ = writeln!(pre, "  _r.v{f} = {value};");
         }
-        pre.push_str("  return _r;\n}\n");
+        FUSION_TEMPLATE.emit(&mut pre, "return_accumulator", "", &[]);
         // The combine: each reduction on its field.
-        let _ = writeln!(
-            pre,
-            "__device__ __forceinline__ {acc} {p}_combine(const {acc}& a, const {acc}& b) {{\n  \
-             {acc} _r;"
+        FUSION_TEMPLATE.emit(
+            &mut pre,
+            "combine_open",
+            "",
+            &[("acc", &acc), ("prefix", &p)],
         );
         for (f, field) in red.fields.iter().enumerate() {
             let e = match field.kind {
@@ -693,11 +695,13 @@ impl Trace {
             };
             let _ = writeln!(pre, "  _r.v{f} = {e};");
         }
-        pre.push_str("  return _r;\n}\n");
+        FUSION_TEMPLATE.emit(&mut pre, "return_accumulator", "", &[]);
         let identity = if self.no_identity_op().is_none() {
-            let _ = writeln!(
-                pre,
-                "__device__ __forceinline__ {acc} {p}_identity() {{\n  {acc} _r;"
+            FUSION_TEMPLATE.emit(
+                &mut pre,
+                "identity_open",
+                "",
+                &[("acc", &acc), ("prefix", &p)],
             );
             for (f, field) in red.fields.iter().enumerate() {
                 let one = matches!(field.kind, Acc::Prod | Acc::NanProd | Acc::All);
@@ -708,7 +712,7 @@ impl Trace {
                     i32::from(one)
                 );
             }
-            pre.push_str("  return _r;\n}\n");
+            FUSION_TEMPLATE.emit(&mut pre, "return_accumulator", "", &[]);
             Some(format!("{p}_identity()"))
         } else {
             None

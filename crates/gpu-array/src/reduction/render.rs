@@ -10,6 +10,7 @@ use std::fmt::Write;
 
 use super::spec::{ReductionSpec, Strategy};
 use crate::elementwise::{IndexWidth, Role};
+use crate::kernels::REDUCTION_TEMPLATE as T;
 
 /// Vectors a thread loads per iteration of the row vector path before
 /// folding any of them (loads in flight per thread).
@@ -41,10 +42,14 @@ impl ReductionSpec {
             .iter()
             .map(|p| format!("{} {}", p.c_type, p.name))
             .collect();
-        format!(
-            "extern \"C\" __global__ void __launch_bounds__({}) {name}(\n    {}) {{\n",
-            self.block,
-            params.join(",\n    ")
+        T.render(
+            "signature",
+            "",
+            &[
+                ("block", &self.block),
+                ("name", &name),
+                ("params", &params.join(",\n    ")),
+            ],
         )
     }
 
@@ -81,17 +86,17 @@ impl ReductionSpec {
         // C-order index over the reduced axes first, then the kept ones):
         // load_map sets it.
         let in_const = if self.has_raw() { "" } else { "const " };
-        let _ = writeln!(
+        T.emit(
             s,
-            "  {in_const}cuprum::ElementwiseIndex<{idx}> _in_ind = {{_nout * _nred, 0}};\n  \
-             (void)_in_ind;\n  const cuprum::ElementwiseIndex<{idx}> _out_ind = {{_nout, 0}};\n  \
-             (void)_out_ind;"
+            "element_indices",
+            "",
+            &[("in_const", &in_const), ("idx", &idx)],
         );
-        let _ = writeln!(
+        T.emit(
             s,
-            "  const auto _op = [=](const _type_reduce& a, const _type_reduce& b) \
-             -> _type_reduce {{\n    (void)a; (void)b;\n    return (_type_reduce)({});\n  }};",
-            self.reduce_expr.trim().trim_end_matches(';')
+            "reduce_functor",
+            "",
+            &[("expr", &self.reduce_expr.trim().trim_end_matches(';'))],
         );
         // A thread's own pass folds each next element in with `_fold`: the
         // accumulator's in-order fold when it has one, else the reduce.
@@ -101,31 +106,19 @@ impl ReductionSpec {
             .and_then(|st| st.fold.as_deref())
         {
             Some(fold) => {
-                let _ = writeln!(
-                    s,
-                    "  const auto _fold = [=](const _type_reduce& a, const _type_reduce& b) \
-                     -> _type_reduce {{\n    return (_type_reduce)({fold});\n  }};"
-                );
+                T.emit(s, "fold_functor", "", &[("fold", &fold)]);
             }
             None => s.push_str("  const auto _fold = _op;\n"),
         }
         s.push_str("  (void)_fold;\n");
-        let _ = writeln!(
-            s,
-            "  __shared__ __align__(16) unsigned char _smem_raw[{smem_slots} * \
-             sizeof(_type_reduce)];\n  _type_reduce* const _smem = \
-             reinterpret_cast<_type_reduce*>(_smem_raw);\n  (void)_smem;"
-        );
+        T.emit(s, "shared_memory", "", &[("slots", &smem_slots)]);
     }
 
     /// `_ooff` for output `_o`: the kept offsets of every array operand.
     fn out_offsets(&self, s: &mut String, indent: &str) {
         let idx = self.index.c_type();
         let n = self.array_inputs().count() + self.outputs().count();
-        let _ = writeln!(
-            s,
-            "{indent}{idx} _ooff[{n}];\n{indent}_oidx.offsets(({idx})_o, _ooff);"
-        );
+        T.emit(s, "output_offsets", indent, &[("idx", &idx), ("n", &n)]);
     }
 
     /// Declares `target` as the mapped value of reduced element `r`; the
@@ -134,11 +127,11 @@ impl ReductionSpec {
     fn load_map(&self, s: &mut String, indent: &str, r: &str, target: &str) {
         let idx = self.index.c_type();
         let nin = self.array_inputs().count();
-        let _ = writeln!(
+        T.emit(
             s,
-            "{indent}{{\n{indent}  {idx} _roff[{}];\n{indent}  _ridx.offsets(({idx})({r}), _roff);\n{indent}  \
-             (void)_roff;\n{indent}  const long long _red_i = (long long)({r});\n{indent}  (void)_red_i;",
-            nin.max(1)
+            "load_map_open",
+            indent,
+            &[("idx", &idx), ("nroff", &nin.max(1)), ("r", &r)],
         );
         if self.has_raw() {
             let _ = writeln!(
@@ -156,10 +149,14 @@ impl ReductionSpec {
                 n = p.name
             );
         }
-        let _ = writeln!(
+        T.emit(
             s,
-            "{indent}  {target} = cuprum::cast<_type_reduce>({});\n{indent}}}",
-            self.map_expr.trim().trim_end_matches(';')
+            "load_map_close",
+            indent,
+            &[
+                ("target", &target),
+                ("map", &self.map_expr.trim().trim_end_matches(';')),
+            ],
         );
     }
 
@@ -170,7 +167,7 @@ impl ReductionSpec {
             let _ = writeln!(s, "{indent}if ({empty}) _acc = _type_reduce({id});");
         }
         let nin = self.array_inputs().count();
-        let _ = writeln!(s, "{indent}{{\n{indent}  const _type_reduce a = _acc;");
+        T.emit(s, "post_map_open", indent, &[]);
         for (slot, k) in self.outputs().enumerate() {
             let p = &self.params[k];
             let ty = p.dtype.c_type();
@@ -182,32 +179,33 @@ impl ReductionSpec {
             );
         }
         let body = self.post_map_expr.trim();
-        let _ = writeln!(s, "{indent}  {{\n{indent}    {body}");
+        let _ = writeln!(s, "{indent}  {{");
+        let _ = writeln!(s, "{indent}    {body}");
         if !body.ends_with([';', '}']) {
             s.pop();
             s.push_str(";\n");
         }
-        let _ = writeln!(s, "{indent}  }}\n{indent}}}");
+        T.emit(s, "post_map_close", indent, &[]);
     }
 
     /// A thread's pass over `start..end` step `step` into `_acc`, with
     /// `_have` telling whether it read anything.
     fn accumulate(&self, s: &mut String, indent: &str, start: &str, end: &str, step: &str) {
-        let _ = writeln!(
+        T.emit(
             s,
-            "{indent}_type_reduce _acc;\n{indent}_U _r = {start};\n{indent}if (_r < {end}) {{"
+            "accumulate_open",
+            indent,
+            &[("start", &start), ("end", &end)],
         );
         self.load_map(s, &format!("{indent}  "), "_r", "_acc");
-        let _ = writeln!(
+        T.emit(
             s,
-            "#pragma unroll 4\n{indent}  for (_r += {step}; _r < {end}; _r += {step}) {{\n{indent}    \
-             _type_reduce _v;"
+            "accumulate_loop_open",
+            indent,
+            &[("step", &step), ("end", &end)],
         );
         self.load_map(s, &format!("{indent}    "), "_r", "_v");
-        let _ = writeln!(
-            s,
-            "{indent}    _acc = _fold(_acc, _v);\n{indent}  }}\n{indent}}}"
-        );
+        T.emit(s, "accumulate_close", indent, &[]);
     }
 
     /// Loads `self.vector` elements of every array input from the 16-byte
@@ -222,11 +220,17 @@ impl ReductionSpec {
         let vec = self.vector;
         for (slot, k) in self.array_inputs().enumerate() {
             let (n, t) = (&self.params[k].name, self.params[k].dtype.c_type());
-            let _ = writeln!(
+            T.emit(
                 s,
-                "{ind}__align__(16) {t} _w{slot}{tag}[{vec}];\n{ind}cuprum::vload<{vec}>(_w{slot}{tag}, \
-                 (const {t}*)({}));",
-                addr(slot, n, t)
+                "vector_load",
+                ind,
+                &[
+                    ("t", &t),
+                    ("slot", &slot),
+                    ("tag", &tag),
+                    ("vec", &vec),
+                    ("addr", &addr(slot, n, t)),
+                ],
             );
         }
     }
@@ -238,15 +242,9 @@ impl ReductionSpec {
     /// loop's brace.
     fn vector_map_open(&self, s: &mut String, ind: &str, red_i: Option<&str>, tag: &str) {
         let vec = self.vector;
-        let _ = writeln!(
-            s,
-            "#pragma unroll\n{ind}for (int _j = 0; _j < {vec}; ++_j) {{"
-        );
+        T.emit(s, "vector_map_open", ind, &[("vec", &vec)]);
         if let Some(r) = red_i {
-            let _ = writeln!(
-                s,
-                "{ind}  const long long _red_i = (long long)({r});\n{ind}  (void)_red_i;"
-            );
+            T.emit(s, "vector_red_index", ind, &[("r", &r)]);
         }
         for (slot, k) in self.array_inputs().enumerate() {
             let (n, t) = (&self.params[k].name, self.params[k].dtype.c_type());
@@ -297,14 +295,17 @@ impl ReductionSpec {
             .collect();
         let (n0, t0) = &ins[0];
         let vec = self.vector;
-        let _ = writeln!(
+        T.emit(
             s,
-            "{indent}_type_reduce _acc;\n{indent}_U _valid;\n{indent}{{\n{indent}  const _U _vlo = {lo};\n\
-             {indent}  const _U _vhi = {hi};\n{indent}  const size_t _a0 = (size_t)((const char*)_p_{n0} + \
-             _ooff[0]) + (size_t)_vlo * sizeof({t0});\n{indent}  _U _head = (_U)(((16u - (unsigned)(_a0 & \
-             15u)) & 15u) / sizeof({t0}));\n{indent}  if (_head > _vhi - _vlo) _head = _vhi - _vlo;\n\
-             {indent}  const _U _vb = _vlo + _head;\n{indent}  const _U _nv = (_vhi - _vb) / {vec}u;\n\
-             {indent}  const _U _tb = _vb + _nv * {vec}u;\n{indent}  const _U _nt = _vhi - _tb;"
+            "row_vector_bounds",
+            indent,
+            &[
+                ("lo", &lo),
+                ("hi", &hi),
+                ("n0", n0),
+                ("t0", t0),
+                ("vec", &vec),
+            ],
         );
         // How many leading threads read a vector.
         let vector_threads = if self
@@ -318,20 +319,20 @@ impl ReductionSpec {
         };
         // Head element tid, then tail element tid.
         for (cond, at) in [("_head", "_vlo"), ("_nt", "_tb")] {
-            let _ = writeln!(
+            T.emit(
                 s,
-                "{indent}  if ({tid} < {cond}) {{\n{indent}    _type_reduce _v;"
+                "row_edge_open",
+                indent,
+                &[("tid", &tid), ("count", &cond)],
             );
             self.load_map(s, &format!("{indent}    "), &format!("{at} + {tid}"), "_v");
-            let _ = writeln!(
-                s,
-                "{indent}    _acc = _have ? _op(_acc, _v) : _v;\n{indent}    _have = true;\n{indent}  }}"
-            );
+            T.emit(s, "row_edge_close", indent, &[]);
         }
-        let _ = writeln!(
+        T.emit(
             s,
-            "{indent}  _U _m = {vector_threads} > _head ? {vector_threads} : _head;\n{indent}  if (_nt > _m) _m = _nt;\n\
-             {indent}  _valid = _m < {nth} ? _m : {nth};\n{indent}}}"
+            "row_vector_valid",
+            indent,
+            &[("vector_threads", &vector_threads), ("nth", &nth)],
         );
     }
 
@@ -346,7 +347,7 @@ impl ReductionSpec {
             &|slot, n, t| format!("(const char*)_p_{n} + _ooff[{slot}] + (size_t)_e * sizeof({t})"),
             Some("_e + (_U)_j"),
         );
-        let _ = writeln!(s, "{ind}  {combine}\n{ind}}}");
+        T.emit(s, "vector_map_close", ind, &[("combine", &combine)]);
     }
 
     /// BATCH vectors of every input (vector `index(b)` of the row for `b`
@@ -381,7 +382,7 @@ impl ReductionSpec {
             } else {
                 "_acc = _fold(_acc, _v);"
             };
-            let _ = writeln!(s, "{ind}  {combine}\n{ind}}}");
+            T.emit(s, "vector_map_close", ind, &[("combine", &combine)]);
         }
     }
 
@@ -395,10 +396,7 @@ impl ReductionSpec {
         tid: &str,
         nth: &str,
     ) -> &'static str {
-        let _ = writeln!(
-            s,
-            "{indent}  _U _k = {tid};\n{indent}  bool _have = _k < _nv;"
-        );
+        T.emit(s, "strided_vectors_start", indent, &[("tid", &tid)]);
         // One vector step: load every input's vector at element _e, map and
         // combine its elements (the first one starts the accumulator when
         // `first`).
@@ -414,14 +412,13 @@ impl ReductionSpec {
         };
         let _ = writeln!(s, "{indent}  if (_have) {{");
         step(s, &format!("{indent}    "), true);
-        // Then BATCH vectors per iteration, every load issued before any
-        // fold: a long fold (argmax's compare-and-select chain) after each
-        // load would otherwise leave one load in flight per thread. The
-        // remainder goes one vector at a time.
-        let _ = writeln!(
+        // Then BATCH vectors per iteration (the template says why), the
+        // remainder one vector at a time.
+        T.emit(
             s,
-            "{indent}  }}\n{indent}  _k += {nth};\n{indent}  for (; _k + {last}u * {nth} < _nv; _k += {BATCH}u * {nth}) {{",
-            last = BATCH - 1
+            "strided_vectors_batch_open",
+            indent,
+            &[("nth", &nth), ("last", &(BATCH - 1)), ("batch", &BATCH)],
         );
         self.vector_batch(
             s,
@@ -429,10 +426,7 @@ impl ReductionSpec {
             &|b| format!("(_k + {b}u * {nth})"),
             "_acc = _fold(_acc, _v);",
         );
-        let _ = writeln!(
-            s,
-            "{indent}  }}\n{indent}  for (; _k < _nv; _k += {nth}) {{"
-        );
+        T.emit(s, "strided_vectors_rest_open", indent, &[("nth", &nth)]);
         step(s, &format!("{indent}    "), false);
         let _ = writeln!(s, "{indent}  }}");
         "_nv"
@@ -453,10 +447,11 @@ impl ReductionSpec {
         nth: &str,
     ) -> &'static str {
         let ind = format!("{indent}    ");
-        let _ = writeln!(
+        T.emit(
             s,
-            "{indent}  const _U _ng = _nv / {BATCH}u;\n{indent}  bool _have = false;\n\
-             {indent}  for (_U _g = {tid}; _g < _ng; _g += {nth}) {{"
+            "grouped_vectors_open",
+            indent,
+            &[("batch", &BATCH), ("tid", &tid), ("nth", &nth)],
         );
         self.vector_batch(
             s,
@@ -464,18 +459,19 @@ impl ReductionSpec {
             &|b| format!("(_g * {BATCH}u + {b}u)"),
             "_acc = (_have || _j > 0) ? _fold(_acc, _v) : _v;",
         );
-        let _ = writeln!(
+        T.emit(
             s,
-            "{ind}_have = true;\n{indent}  }}\n{indent}  {{\n{indent}    const _U _k = _ng * {BATCH}u + {tid};\n\
-             {indent}    if (_k < _nv) {{"
+            "grouped_vectors_rest_open",
+            indent,
+            &[("batch", &BATCH), ("tid", &tid)],
         );
         let ind2 = format!("{indent}      ");
         self.vector_at_k(s, &ind2, "_acc = (_have || _j > 0) ? _fold(_acc, _v) : _v;");
-        let _ = writeln!(
+        T.emit(
             s,
-            "{ind2}_have = true;\n\
-             {indent}    }}\n{indent}  }}\n{indent}  _U _mg = _ng < {nth} ? _ng : {nth};\n\
-             {indent}  if (_nv - _ng * {BATCH}u > _mg) _mg = _nv - _ng * {BATCH}u;"
+            "grouped_vectors_close",
+            indent,
+            &[("nth", &nth), ("batch", &BATCH)],
         );
         "_mg"
     }
@@ -498,39 +494,29 @@ impl ReductionSpec {
             .collect();
         let idx = self.index.c_type();
         let nin = ins.len();
-        let _ = writeln!(
-            s,
-            "  const _U _tx = threadIdx.x & 31u;\n  const _U _ty = threadIdx.x >> 5;\n  \
-             const _U _rows = blockDim.x >> 5;\n  const _U _tw = 32u * {vec}u;\n  \
-             const _U _tiles = (_no + _tw - 1u) / _tw;"
-        );
+        T.emit(s, "vector_columns_setup", "", &[("vec", &vec)]);
         if split {
-            s.push_str(
-                "  const _U _S = (_U)_seg[0];\n  const _U _C = (_U)_seg[1];\n  \
-                 for (_U _b = blockIdx.x; _b < _tiles * _S; _b += gridDim.x) {\n    \
-                 const _U _sg = _b / _tiles;\n    const _U _t = _b - _sg * _tiles;\n    \
-                 const _U _lo = _sg * _C;\n    const _U _hi = (_nr - _lo) < _C ? _nr : _lo + _C;\n",
-            );
+            T.emit(s, "vector_columns_split_loop_open", "", &[]);
         } else {
-            s.push_str(
-                "  for (_U _t = blockIdx.x; _t < _tiles; _t += gridDim.x) {\n    \
-                 const _U _lo = 0;\n    const _U _hi = _nr;\n",
-            );
+            T.emit(s, "vector_columns_loop_open", "", &[]);
         }
-        let _ = writeln!(
+        T.emit(
             s,
-            "    const _U _o0 = _t * _tw + _tx * {vec}u;\n    \
-             const bool _live = _o0 < _no;\n    const bool _full = _o0 + {vec}u <= _no;\n    \
-             {idx} _ooff0[{narr}];\n    _oidx.offsets(({idx})(_live ? _o0 : 0u), _ooff0);\n    \
-             _type_reduce _accv[{vec}];",
-            narr = nin + self.outputs().count()
+            "vector_columns_tile",
+            "",
+            &[
+                ("vec", &vec),
+                ("idx", &idx),
+                ("narr", &(nin + self.outputs().count())),
+            ],
         );
         // One row `_r` into the accumulators: `first` starts them.
         let row_vec = |s: &mut String, ind: &str, first: bool| {
-            let _ = writeln!(
+            T.emit(
                 s,
-                "{ind}{idx} _roff[{nin}];\n{ind}_ridx.offsets(({idx})_r, _roff);\n\
-                 {ind}const long long _red_i = (long long)_r;\n{ind}(void)_red_i;"
+                "vector_columns_row_offsets",
+                ind,
+                &[("idx", &idx), ("nin", &nin)],
             );
             self.vector_elements(
                 s,
@@ -545,21 +531,16 @@ impl ReductionSpec {
             }
             let _ = writeln!(s, "{ind}}}");
         };
-        s.push_str(
-            "    const _U _r0 = _live ? _lo + _ty : _hi;\n    if (_full) {\n      _U _r = _r0;\n      \
-             if (_r < _hi) {\n",
-        );
+        T.emit(s, "vector_columns_full_open", "", &[]);
         row_vec(s, "        ", true);
-        s.push_str("#pragma unroll 4\n        for (_r += _rows; _r < _hi; _r += _rows) {\n");
+        T.emit(s, "vector_columns_full_rows", "", &[]);
         row_vec(s, "          ", false);
-        s.push_str("        }\n      }\n    } else if (_live) {\n");
         // The last lane of a ragged tile: each of its outputs alone.
-        let _ = writeln!(
+        T.emit(
             s,
-            "      for (int _j = 0; _j < {vec} && _o0 + (_U)_j < _no; ++_j) {{\n        \
-             _U _r = _r0;\n        for (; _r < _hi; _r += _rows) {{\n          \
-             {idx} _roff[{nin}];\n          _ridx.offsets(({idx})_r, _roff);\n          \
-             const long long _red_i = (long long)_r;\n          (void)_red_i;"
+            "vector_columns_ragged_open",
+            "",
+            &[("vec", &vec), ("idx", &idx), ("nin", &nin)],
         );
         for (slot, (n, t)) in ins.iter().enumerate() {
             let _ = writeln!(
@@ -568,29 +549,21 @@ impl ReductionSpec {
                  (size_t)_j * sizeof({t}) + _roff[{slot}]);"
             );
         }
-        let _ = writeln!(
+        T.emit(
             s,
-            "          const _type_reduce _v = cuprum::cast<_type_reduce>({});\n          \
-             _accv[_j] = _r == _r0 ? _v : _fold(_accv[_j], _v);\n        }}\n      }}\n    }}",
-            self.map_expr.trim().trim_end_matches(';')
+            "vector_columns_ragged_close",
+            "",
+            &[("map", &self.map_expr.trim().trim_end_matches(';'))],
         );
         // Combine the 8 rows of lanes output by output in shared memory.
-        let _ = writeln!(
-            s,
-            "    const _U _len = _hi - _lo;\n    const _U _nv = _len < _rows ? _len : _rows;\n\
-             #pragma unroll\n    for (int _j = 0; _j < {vec}; ++_j) {{\n      __syncthreads();\n      \
-             _smem[threadIdx.x] = _accv[_j];\n      __syncthreads();\n      \
-             const _U _o = _o0 + (_U)_j;\n      if (_ty == 0 && _live && _o < _no) {{\n        \
-             _type_reduce _acc = _accv[_j];\n        \
-             for (_U _k = 1; _k < _nv; ++_k) _acc = _op(_acc, _smem[_k * 32u + _tx]);"
-        );
+        T.emit(s, "vector_columns_combine", "", &[("vec", &vec)]);
         if split {
             s.push_str("        _tmp[_sg * _no + _o] = _acc;\n");
         } else {
             self.out_offsets(s, "        ");
             self.post_map(s, "        ", "_nr == 0");
         }
-        s.push_str("      }\n    }\n  }\n");
+        T.emit(s, "vector_columns_close", "", &[]);
     }
 
     /// The main kernel's text (pass 1 for the two-pass path).
@@ -602,7 +575,7 @@ impl ReductionSpec {
             32
         };
         self.prologue(&mut s, slots);
-        s.push_str("  const _U _nr = (_U)_nred;\n  const _U _no = (_U)_nout;\n");
+        T.emit(&mut s, "row_counts", "", &[]);
         match self.strategy {
             Strategy::BlockPerRow => {
                 s.push_str("  for (_U _o = blockIdx.x; _o < _no; _o += gridDim.x) {\n");
@@ -613,91 +586,45 @@ impl ReductionSpec {
                     self.accumulate(&mut s, "    ", "threadIdx.x", "_nr", "blockDim.x");
                     s.push_str("    const _U _valid = _nr < blockDim.x ? _nr : blockDim.x;\n");
                 }
-                s.push_str(
-                    "    _acc = cuprum::block_reduce(_acc, _op, (int)_valid, _smem);\n    \
-                     if (threadIdx.x == 0) {\n",
-                );
+                T.emit(&mut s, "block_reduce_to_thread0", "", &[]);
                 self.post_map(&mut s, "      ", "_nr == 0");
-                s.push_str("    }\n  }\n");
+                T.emit(&mut s, "close_output_loop", "", &[]);
             }
             Strategy::WarpPerRow => {
-                s.push_str(
-                    "  const _U _lane = threadIdx.x & 31u;\n  const _U _wpb = blockDim.x >> 5;\n  \
-                     for (_U _o = blockIdx.x * _wpb + (threadIdx.x >> 5); _o < _no; \
-                     _o += gridDim.x * _wpb) {\n",
-                );
+                T.emit(&mut s, "warp_per_row_open", "", &[]);
                 self.out_offsets(&mut s, "    ");
                 self.accumulate(&mut s, "    ", "_lane", "_nr", "32u");
-                s.push_str(
-                    "    _acc = cuprum::warp_reduce(_acc, _op, (int)(_nr < 32u ? _nr : 32u));\n    \
-                     if (_lane == 0) {\n",
-                );
+                T.emit(&mut s, "warp_reduce_to_lane0", "", &[]);
                 self.post_map(&mut s, "      ", "_nr == 0");
-                s.push_str("    }\n  }\n");
+                T.emit(&mut s, "close_output_loop", "", &[]);
             }
             Strategy::Column | Strategy::ColumnSplit if self.vector > 1 => {
                 self.render_vector_columns(&mut s);
             }
             Strategy::Column => {
-                s.push_str(
-                    "  const _U _tx = threadIdx.x & 31u;\n  const _U _ty = threadIdx.x >> 5;\n  \
-                     const _U _rows = blockDim.x >> 5;\n  \
-                     for (_U _ob = blockIdx.x * 32u; _ob < _no; _ob += gridDim.x * 32u) {\n    \
-                     const _U _o = _ob + _tx;\n    const bool _live = _o < _no;\n",
-                );
+                T.emit(&mut s, "column_open", "", &[]);
                 self.out_offsets(&mut s, "    ");
                 self.accumulate(&mut s, "    ", "(_live ? _ty : _nr)", "_nr", "_rows");
-                s.push_str(
-                    "    __syncthreads();\n    _smem[threadIdx.x] = _acc;\n    __syncthreads();\n    \
-                     if (_ty == 0 && _live) {\n      const _U _nv = _nr < _rows ? _nr : _rows;\n      \
-                     for (_U _k = 1; _k < _nv; ++_k) _acc = _op(_acc, _smem[_k * 32u + _tx]);\n",
-                );
+                T.emit(&mut s, "column_combine", "", &[]);
                 self.post_map(&mut s, "      ", "_nr == 0");
-                s.push_str("    }\n  }\n");
+                T.emit(&mut s, "close_output_loop", "", &[]);
             }
             Strategy::ColumnSplit => {
-                // Work items are (tile, segment) pairs, tile-fastest so
-                // that concurrent blocks read neighbouring columns.
-                s.push_str(
-                    "  const _U _tx = threadIdx.x & 31u;\n  const _U _ty = threadIdx.x >> 5;\n  \
-                     const _U _rows = blockDim.x >> 5;\n  const _U _S = (_U)_seg[0];\n  \
-                     const _U _C = (_U)_seg[1];\n  const _U _tiles = (_no + 31u) / 32u;\n  \
-                     for (_U _b = blockIdx.x; _b < _tiles * _S; _b += gridDim.x) {\n    \
-                     const _U _sg = _b / _tiles;\n    const _U _o = (_b - _sg * _tiles) * 32u + _tx;\n    \
-                     const bool _live = _o < _no;\n    const _U _lo = _sg * _C;\n    \
-                     const _U _hi = (_nr - _lo) < _C ? _nr : _lo + _C;\n",
-                );
+                T.emit(&mut s, "column_split_open", "", &[]);
                 self.out_offsets(&mut s, "    ");
                 self.accumulate(&mut s, "    ", "(_live ? _lo + _ty : _hi)", "_hi", "_rows");
-                s.push_str(
-                    "    __syncthreads();\n    _smem[threadIdx.x] = _acc;\n    __syncthreads();\n    \
-                     if (_ty == 0 && _live) {\n      const _U _len = _hi - _lo;\n      \
-                     const _U _nv = _len < _rows ? _len : _rows;\n      \
-                     for (_U _k = 1; _k < _nv; ++_k) _acc = _op(_acc, _smem[_k * 32u + _tx]);\n      \
-                     _tmp[_sg * _no + _o] = _acc;\n    }\n  }\n",
-                );
+                T.emit(&mut s, "column_split_combine", "", &[]);
             }
             Strategy::TwoPass => {
-                s.push_str(
-                    "  const _U _S = (_U)_seg[0];\n  const _U _C = (_U)_seg[1];\n  \
-                     for (_U _b = blockIdx.x; _b < _no * _S; _b += gridDim.x) {\n    \
-                     const _U _o = _b / _S;\n    const _U _lo = (_b - _o * _S) * _C;\n    \
-                     const _U _hi = (_nr - _lo) < _C ? _nr : _lo + _C;\n",
-                );
+                T.emit(&mut s, "two_pass_open", "", &[]);
                 self.out_offsets(&mut s, "    ");
                 if self.vector > 1 {
                     self.accumulate_vec(&mut s, "    ", "_lo", "_hi", "threadIdx.x", "blockDim.x");
                 } else {
                     self.accumulate(&mut s, "    ", "_lo + threadIdx.x", "_hi", "blockDim.x");
-                    s.push_str(
-                        "    const _U _len = _hi - _lo;\n    \
-                         const _U _valid = _len < blockDim.x ? _len : blockDim.x;\n",
-                    );
+                    T.emit(&mut s, "segment_valid", "", &[]);
                 }
-                s.push_str(
-                    "    _acc = cuprum::block_reduce(_acc, _op, (int)_valid, _smem);\n    \
-                     if (threadIdx.x == 0) _tmp[_b] = _acc;\n  }\n",
-                );
+                T.emit(&mut s, "two_pass_partial", "", &[]);
             }
         }
         s.push_str("}\n");
@@ -717,19 +644,11 @@ impl ReductionSpec {
     fn render_column_second_pass(&self) -> String {
         let mut s = self.signature(&format!("{}_2", self.name));
         self.prologue(&mut s, 1);
-        s.push_str(
-            "  const _U _no = (_U)_nout;\n  const _U _nr = (_U)_nred;\n  (void)_nr;\n  \
-             const _U _S = (_U)_seg[0];\n  \
-             for (_U _o = blockIdx.x * blockDim.x + threadIdx.x; _o < _no; \
-             _o += gridDim.x * blockDim.x) {\n",
-        );
+        T.emit(&mut s, "column_second_pass_open", "", &[]);
         self.out_offsets(&mut s, "    ");
-        s.push_str(
-            "    _type_reduce _acc = _tmp[_o];\n    \
-             for (_U _k = 1; _k < _S; ++_k) _acc = _op(_acc, _tmp[_k * _no + _o]);\n",
-        );
+        T.emit(&mut s, "column_second_pass_combine", "", &[]);
         self.post_map(&mut s, "    ", "_nr == 0");
-        s.push_str("  }\n}\n");
+        T.emit(&mut s, "column_second_pass_close", "", &[]);
         s
     }
 
@@ -738,20 +657,11 @@ impl ReductionSpec {
     fn render_second_pass(&self) -> String {
         let mut s = self.signature(&format!("{}_2", self.name));
         self.prologue(&mut s, 32);
-        s.push_str(
-            "  const _U _no = (_U)_nout;\n  const _U _S = (_U)_seg[0];\n  (void)_nred;\n  \
-             for (_U _o = blockIdx.x; _o < _no; _o += gridDim.x) {\n",
-        );
+        T.emit(&mut s, "second_pass_open", "", &[]);
         self.out_offsets(&mut s, "    ");
-        s.push_str(
-            "    _type_reduce _acc;\n    _U _r = threadIdx.x;\n    if (_r < _S) {\n      \
-             _acc = _tmp[_o * _S + _r];\n      for (_r += blockDim.x; _r < _S; _r += blockDim.x) \
-             _acc = _op(_acc, _tmp[_o * _S + _r]);\n    }\n    \
-             _acc = cuprum::block_reduce(_acc, _op, (int)(_S < blockDim.x ? _S : blockDim.x), \
-             _smem);\n    if (threadIdx.x == 0) {\n",
-        );
+        T.emit(&mut s, "second_pass_combine", "", &[]);
         self.post_map(&mut s, "      ", "_S == 0");
-        s.push_str("    }\n  }\n}\n");
+        T.emit(&mut s, "second_pass_close", "", &[]);
         s
     }
 
