@@ -113,6 +113,13 @@ thread_local! {
 impl Device {
     /// How many CUDA devices are visible.
     ///
+    /// ```no_run
+    /// use gpu_runtime::Device;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let n = Device::count()?; // cupy.cuda.runtime.getDeviceCount()
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The driver is missing or failed to initialise. A machine with a driver
     /// but no device gives 0.
@@ -137,6 +144,13 @@ impl Device {
 
     /// The device of the given ordinal.
     ///
+    /// ```no_run
+    /// use gpu_runtime::Device;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let d = Device::new(0)?; // cupy.cuda.Device(0)
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::InvalidDevice`] when there is no such device.
     pub fn new(ordinal: i32) -> Result<Device> {
@@ -150,6 +164,13 @@ impl Device {
     /// The calling thread's current device: the innermost live
     /// [`Device::scoped`] guard's, else the last [`Device::use_device`]'s,
     /// else device 0.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Device;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let d = Device::current()?; // cupy.cuda.Device()
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// No device is available.
@@ -256,6 +277,14 @@ impl Device {
 
     /// The device's properties (read once and cached).
     ///
+    /// ```no_run
+    /// use gpu_runtime::Device;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let p = Device::current()?.properties()?;
+    /// println!("{} on {}", p.name, p.arch());
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The driver failed.
     pub fn properties(self) -> Result<&'static DeviceProperties> {
@@ -263,6 +292,13 @@ impl Device {
     }
 
     /// `(major, minor)` compute capability.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Device;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (major, minor) = Device::current()?.compute_capability()?; // (9, 0) on an H200
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// The driver failed.
@@ -286,6 +322,13 @@ impl Device {
 
     /// `(free, total)` device memory in bytes, as the driver sees it.
     ///
+    /// ```no_run
+    /// use gpu_runtime::Device;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (free, total) = Device::current()?.mem_info()?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The driver failed.
     pub fn mem_info(self) -> Result<(usize, usize)> {
@@ -300,6 +343,13 @@ impl Device {
 
     /// Waits for all work on the device.
     ///
+    /// ```no_run
+    /// use gpu_runtime::Device;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// Device::current()?.synchronize()?; // dev.synchronize()
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::SynchronizationNotAllowed`] inside `allow_synchronize(false)`,
     /// or an error of earlier asynchronous work.
@@ -311,6 +361,13 @@ impl Device {
     }
 
     /// Whether this device can read and write `peer`'s memory directly.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Device;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let ok = Device::new(0)?.can_access_peer(Device::new(0)?)?;
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// The driver failed.

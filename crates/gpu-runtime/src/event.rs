@@ -70,6 +70,13 @@ unsafe impl Sync for Event {}
 impl Event {
     /// A new event on the current device.
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Event, EventOptions, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let e = Event::new(EventOptions::default())?; // cupy.cuda.Event()
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The driver failed.
     pub fn new(options: EventOptions) -> Result<Event> {
@@ -114,6 +121,14 @@ impl Event {
 
     /// Records the event at the current end of `stream`.
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Event, EventOptions, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let e = Event::new(EventOptions::default())?;
+    /// e.record(&Stream::current()?)?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The driver failed.
     pub fn record(&self, stream: &Stream) -> Result<()> {
@@ -125,6 +140,14 @@ impl Event {
     }
 
     /// Waits until the work before the recorded point is done.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Event, EventOptions, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let e = Stream::current()?.record()?;
+    /// e.synchronize()?;
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// Forbidden by `allow_synchronize(false)`, or an error of that work.
@@ -140,6 +163,13 @@ impl Event {
     /// Whether the work before the recorded point is done (an event never
     /// recorded counts as done).
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Event, EventOptions, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let done = Stream::current()?.record()?.query()?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// An error of that work.
     pub fn query(&self) -> Result<bool> {
@@ -154,6 +184,16 @@ impl Event {
 
     /// Milliseconds between two recorded, completed events
     /// (CuPy's `cupy.cuda.get_elapsed_time`).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Event, EventOptions, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let s = Stream::current()?;
+    /// let (a, b) = (s.record()?, s.record()?);
+    /// b.synchronize()?;
+    /// let ms = Event::elapsed_time(&a, &b)?; // cupy.cuda.get_elapsed_time
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// An event was not recorded, has not completed, or lacks timing.

@@ -37,6 +37,13 @@ pub fn nvtx_available() -> bool {
 
 /// Puts a point marker on the timeline.
 ///
+/// ```no_run
+/// use gpu_runtime::nvtx;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// nvtx::mark("checkpoint")?; // cupyx.profiler / nvtx.Mark
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// The message contains a NUL byte.
 pub fn mark(msg: &str) -> Result<()> {
@@ -60,6 +67,15 @@ pub fn mark_with_color(msg: &str, argb: u32) -> Result<()> {
 
 /// Opens a nested range; close it with [`range_pop`]. Returns the nesting
 /// depth NVTX reports (negative or 0 without a tool).
+///
+/// ```no_run
+/// use gpu_runtime::nvtx;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// nvtx::range_push("step")?;
+/// // ... work ...
+/// nvtx::range_pop();
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// The message contains a NUL byte.
@@ -94,6 +110,13 @@ pub struct RangeGuard {
 }
 
 /// Opens a range that closes when the returned guard drops.
+///
+/// ```no_run
+/// use gpu_runtime::nvtx;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let _r = nvtx::time_range("solve", None)?; // ends when dropped, as cupyx.profiler.time_range
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// The message contains a NUL byte.

@@ -192,6 +192,13 @@ impl Stream {
 
     /// A new blocking stream of default priority on the current device.
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let s = Stream::new()?; // cupy.cuda.Stream()
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// No device, or the driver failed.
     pub fn new() -> Result<Stream> {
@@ -199,6 +206,13 @@ impl Stream {
     }
 
     /// A new stream on `device`.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let s = Stream::with_options(Device::current()?, gpu_runtime::StreamOptions::default().non_blocking(true))?;
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// The driver failed.
@@ -258,6 +272,13 @@ impl Stream {
     /// The calling thread's current stream on the current device (the null
     /// stream unless set with [`Stream::use_stream`]).
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let s = Stream::current()?; // cupy.cuda.get_current_stream()
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// No device.
     pub fn current() -> Result<Stream> {
@@ -266,6 +287,13 @@ impl Stream {
     }
 
     /// The calling thread's current stream on `device`.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let s = Stream::current_on(Device::current()?);
+    /// # Ok(()) }
+    /// ```
     pub fn current_on(device: Device) -> Stream {
         CURRENT
             .with(|c| c.find_last(|s| (s.device() == device).then(|| s.clone())))
@@ -276,6 +304,17 @@ impl Stream {
     /// guard drops (CuPy's `with stream:`). Guards nest per device; the
     /// innermost live one decides, even when an outer one is dropped first.
     #[must_use = "the stream is current only while the guard lives"]
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let s = Stream::new()?;
+    /// {
+    ///     let _on = s.use_stream(); // with s:
+    ///     // work queued here goes to `s`
+    /// }
+    /// # Ok(()) }
+    /// ```
     pub fn use_stream(&self) -> StreamGuard {
         StreamGuard {
             id: CURRENT.with(|c| c.push(self.clone())),
@@ -349,6 +388,13 @@ impl Stream {
 
     /// Waits until all work queued on the stream has finished.
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// Stream::new()?.synchronize()?; // s.synchronize()
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// Forbidden by `allow_synchronize(false)`, or an error of queued work.
     pub fn synchronize(&self) -> Result<()> {
@@ -362,6 +408,13 @@ impl Stream {
     }
 
     /// Whether all queued work has finished (does not block).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let done = Stream::current()?.query()?; // s.done
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// An error of queued work.
@@ -378,6 +431,14 @@ impl Stream {
 
     /// Makes future work on this stream wait for `event` (no host wait).
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (a, b) = (Stream::new()?, Stream::new()?);
+    /// b.wait_event(&a.record()?)?; // b waits for the work queued on a so far
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The driver failed.
     pub fn wait_event(&self, event: &Event) -> Result<()> {
@@ -390,6 +451,14 @@ impl Stream {
     }
 
     /// Records a new event on this stream and returns it.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let s = Stream::current()?;
+    /// let e = s.record()?; // s.record()
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// The driver failed.

@@ -18,6 +18,13 @@ thread_local! {
 /// Guards nest; the innermost live one decides, even when an outer one is
 /// dropped first.
 #[must_use = "the setting holds only while the guard lives"]
+///
+/// ```no_run
+/// use gpu_runtime::allow_synchronize;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let _g = allow_synchronize(false); // a host sync in this scope is an error, as cupyx.allow_synchronize(False)
+/// # Ok(()) }
+/// ```
 pub fn allow_synchronize(allow: bool) -> SyncGuard {
     SyncGuard {
         id: ALLOWED.with(|a| a.push(allow)),

@@ -151,6 +151,13 @@ impl Drop for AllocatorGuard {
 /// with the thread's allocator (CuPy's `cupy.cuda.alloc`). Size 0 gives a
 /// null pointer.
 ///
+/// ```no_run
+/// use gpu_runtime::memory::alloc;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let m = alloc(1024)?; // 1 KiB on the current device, from its pool
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// No device, [`Error::OutOfMemory`], or the allocator's error.
 pub fn alloc(size: usize) -> Result<Memory> {

@@ -111,6 +111,13 @@ impl std::fmt::Debug for MemoryPool {
 impl MemoryPool {
     /// A new, empty pool for `device`, without a limit (the environment's
     /// `CUPRUM_GPU_MEMORY_LIMIT` applies to the default pools only).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, MemoryPool};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let pool = MemoryPool::new(Device::current()?); // a pool of its own
+    /// # Ok(()) }
+    /// ```
     pub fn new(device: Device) -> MemoryPool {
         let shared = Arc::new(PoolShared {
             device,
@@ -126,6 +133,13 @@ impl MemoryPool {
     /// The process's pool for `device` (CuPy's `get_default_memory_pool`),
     /// created on first use with the limit of `CUPRUM_GPU_MEMORY_LIMIT`.
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, MemoryPool};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let pool = MemoryPool::default_pool(Device::current()?)?; // cp.get_default_memory_pool()
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The device does not exist, or the variable cannot be parsed.
     pub fn default_pool(device: Device) -> Result<MemoryPool> {
@@ -139,6 +153,14 @@ impl MemoryPool {
 
     /// Allocates `size` bytes on the thread's current stream of the pool's
     /// device. Size 0 gives a null pointer and takes nothing from the pool.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, MemoryPool};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let pool = MemoryPool::default_pool(Device::current()?)?;
+    /// let block = pool.malloc(1 << 20)?; // returns to the pool when dropped
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::OutOfMemory`], or a driver failure.
@@ -193,11 +215,25 @@ impl MemoryPool {
     }
 
     /// Bytes in blocks handed out and not yet freed (rounded sizes).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, MemoryPool};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let used = MemoryPool::default_pool(Device::current()?)?.used_bytes();
+    /// # Ok(()) }
+    /// ```
     pub fn used_bytes(&self) -> usize {
         self.shared.lock().used_bytes()
     }
 
     /// Bytes the pool holds from the driver.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, MemoryPool};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let held = MemoryPool::default_pool(Device::current()?)?.total_bytes();
+    /// # Ok(()) }
+    /// ```
     pub fn total_bytes(&self) -> usize {
         self.shared.lock().total_bytes()
     }
@@ -223,6 +259,13 @@ impl MemoryPool {
     /// Returns every cached allocation whose blocks are all free to the
     /// driver (CuPy's `free_all_blocks`).
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, MemoryPool};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// MemoryPool::default_pool(Device::current()?)?.free_all_blocks()?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The first `cuMemFree` failure; the rest are still attempted.
     pub fn free_all_blocks(&self) -> Result<()> {
@@ -231,6 +274,13 @@ impl MemoryPool {
 
     /// Limits `total_bytes()` to `bytes`; 0 removes the limit. Memory
     /// already held is not released.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, MemoryPool};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// MemoryPool::default_pool(Device::current()?)?.set_limit(1 << 30); // mempool.set_limit(size=1024**3)
+    /// # Ok(()) }
+    /// ```
     pub fn set_limit(&self, bytes: usize) {
         self.shared.lock().set_limit(bytes);
     }
