@@ -74,6 +74,15 @@ impl Module {
     /// Compiles `source` with `options` for the current device (through the
     /// kernel cache) and loads it.
     ///
+    /// ```no_run
+    /// use gpu_runtime::Module;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// const SRC: &str = r#"extern "C" __global__ void one(float* p, int n) { int i = threadIdx.x; if (i < n) p[i] = 1.0f; }"#;
+    /// let m = Module::from_source(SRC, &[])?; // cupy.RawModule(code=SRC)
+    /// let k = m.function("one")?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::Compile`] with NVRTC's log; no device; the driver failed.
     pub fn from_source(source: &str, options: &[&str]) -> Result<Module> {
@@ -208,6 +217,14 @@ impl Module {
     /// The kernel `name`: an `extern "C"` name, a mangled name, or a name
     /// expression given at compile time (`"scale<float>"`).
     ///
+    /// ```no_run
+    /// use gpu_runtime::Module;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// const SRC: &str = r#"extern "C" __global__ void one(float* p, int n) { int i = threadIdx.x; if (i < n) p[i] = 1.0f; }"#;
+    /// let k = Module::from_source(SRC, &[])?.function("one")?; // module.get_function("one")
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::InvalidArgument`] when the module has no such kernel; the
     /// driver failed.
@@ -317,6 +334,13 @@ impl LaunchConfig {
     pub const DEFAULT_BLOCK: u32 = 256;
 
     /// A 3-D launch without dynamic shared memory.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::LaunchConfig;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let cfg = LaunchConfig::new((64, 1, 1), (256, 1, 1)); // grid, block
+    /// # Ok(()) }
+    /// ```
     pub fn new(grid: (u32, u32, u32), block: (u32, u32, u32)) -> LaunchConfig {
         LaunchConfig {
             grid,
@@ -326,18 +350,39 @@ impl LaunchConfig {
     }
 
     /// A 1-D launch of `grid` blocks of `block` threads.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::LaunchConfig;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let cfg = LaunchConfig::linear(64, 256);
+    /// # Ok(()) }
+    /// ```
     pub fn linear(grid: u32, block: u32) -> LaunchConfig {
         LaunchConfig::new((grid, 1, 1), (block, 1, 1))
     }
 
     /// One thread per element: blocks of [`LaunchConfig::DEFAULT_BLOCK`]
     /// threads, enough of them to cover `n` (at least one).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::LaunchConfig;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let cfg = LaunchConfig::for_num_elements(1 << 20); // enough 256-thread blocks
+    /// # Ok(()) }
+    /// ```
     pub fn for_num_elements(n: u32) -> LaunchConfig {
         LaunchConfig::linear(n.div_ceil(Self::DEFAULT_BLOCK).max(1), Self::DEFAULT_BLOCK)
     }
 
     /// This launch with `bytes` of dynamic shared memory per block.
     #[must_use]
+    ///
+    /// ```no_run
+    /// use gpu_runtime::LaunchConfig;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let cfg = LaunchConfig::linear(1, 128).with_shared_mem(4096); // shared_mem=4096
+    /// # Ok(()) }
+    /// ```
     pub fn with_shared_mem(mut self, bytes: u32) -> LaunchConfig {
         self.shared_mem_bytes = bytes;
         self
@@ -797,6 +842,17 @@ impl RawKernel {
     /// Compiles `source` with `options` and takes its kernel `name`: an
     /// `extern "C"` name, or a template instantiation such as `"scale<float>"`
     /// (which is added as a name expression).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::RawKernel;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let k = RawKernel::new(
+    ///     r#"extern "C" __global__ void one(float* p) { p[threadIdx.x] = 1.0f; }"#,
+    ///     "one",
+    ///     &[],
+    /// )?; // cupy.RawKernel(src, "one")
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::Compile`] with NVRTC's log; no kernel `name`; no device.

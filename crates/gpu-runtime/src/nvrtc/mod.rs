@@ -67,6 +67,13 @@ impl Default for CompileRequest {
 
 impl CompileRequest {
     /// A request for `source` with no options, for the current device.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::nvrtc::CompileRequest;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let req = CompileRequest::new("extern \"C\" __global__ void k() {}").option("-DN=4").arch("sm_90");
+    /// # Ok(()) }
+    /// ```
     pub fn new(source: impl Into<String>) -> Self {
         CompileRequest {
             source: source.into(),
@@ -249,6 +256,13 @@ fn check(call: &'static str, r: Result<nvrtcResult, LoadError>) -> Result<()> {
 }
 
 /// NVRTC's `(major, minor)` version, e.g. `(13, 0)`.
+///
+/// ```no_run
+/// use gpu_runtime::nvrtc;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let (major, minor) = nvrtc::version()?; // NVRTC 13.0 here
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// NVRTC is missing.
@@ -447,6 +461,13 @@ pub(crate) fn resolve(
 
 /// Compiles through the cache with the environment's settings; the result
 /// is shared with every later request for the same program.
+///
+/// ```no_run
+/// use gpu_runtime::nvrtc::{self, CompileRequest};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let out = nvrtc::compile(&CompileRequest::new("extern \"C\" __global__ void k() {}").arch("sm_90"))?; // cached by source, options and arch
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// [`Error::Compile`] with NVRTC's log when the source does not compile;
