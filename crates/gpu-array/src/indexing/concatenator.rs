@@ -240,6 +240,14 @@ impl AxisConcatenator {
 /// NumPy's `np.r_[...]`: the items joined along axis 0 (see
 /// [`AxisConcatenator::concat`]).
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = array([7, 8])?;
+/// let r = r_(&[(&a).into(), (0..3).into()])?; // np.r_[a, 0:3]: [7, 8, 0, 1, 2]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`AxisConcatenator::concat`].
 pub fn r_(items: &[RItem<'_>]) -> Result<Array> {
@@ -248,6 +256,14 @@ pub fn r_(items: &[RItem<'_>]) -> Result<Array> {
 
 /// NumPy's `np.c_[...]`: `r_['-1,2,0', ...]`, so 1-D items become columns
 /// joined side by side.
+///
+/// ```no_run
+/// use gpu_array::{creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (a, b) = (array([1, 2])?, array([3, 4])?);
+/// let c = c_(&[(&a).into(), (&b).into()])?; // np.c_[a, b]: [[1, 3], [2, 4]]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`AxisConcatenator::concat`].

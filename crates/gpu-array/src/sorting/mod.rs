@@ -223,6 +223,14 @@ pub fn lexsort(keys: &[&Array]) -> Result<Array> {
 
 /// [`lexsort`] along `axis` (NumPy's `lexsort(keys, axis)`).
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (b, a) = (array([[1, 0], [0, 1]])?, array([[0, 1], [0, 1]])?);
+/// let i = lexsort_axis(&[&b, &a], 0)?; // np.lexsort((b, a), axis=0): [[1, 0], [0, 1]]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`lexsort`]; an axis out of bounds.
 pub fn lexsort_axis(keys: &[&Array], axis: isize) -> Result<Array> {
@@ -271,6 +279,14 @@ fn check_kth(a: &Array, kth: &[isize], axis: Option<isize>) -> Result<()> {
 /// after (NumPy's `partition`). Cuprum sorts the axis fully, which has
 /// the property.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// // np.partition([3, 4, 2, 1], 2): [.., .., 3, ..], smaller before, larger after
+/// let p = partition(&array([3, 4, 2, 1])?, &[2], Some(-1))?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// A `kth` out of bounds (NumPy's message); as [`sort`].
 pub fn partition(a: &Array, kth: &[isize], axis: Option<isize>) -> Result<Array> {
@@ -280,6 +296,14 @@ pub fn partition(a: &Array, kth: &[isize], axis: Option<isize>) -> Result<Array>
 
 /// The indices that partition `a` (NumPy's `argpartition`); a full stable
 /// argsort.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// // np.argpartition([3, 4, 2, 1], 1): i[1] == 2, the index of the second smallest
+/// let i = argpartition(&array([3, 4, 2, 1])?, &[1], Some(-1))?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`partition`].
@@ -722,6 +746,15 @@ pub fn isin(element: &Array, test_elements: &Array, invert: bool) -> Result<Arra
 /// [`isin`] with NumPy's `kind=` ([`IsinOptions`]). The table method
 /// reads the test elements' minimum and maximum back (one wait).
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let opts = IsinOptions::default().invert(true);
+/// // np.isin([1, 2, 3], [2], invert=True): [True, False, True]
+/// let m = isin_with(&array([1, 2, 3])?, &array([2])?, &opts)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`isin`]; NumPy's errors for [`IsinKind::Table`]: "The 'table'
 /// method is only supported for boolean or integer arrays. Please select
@@ -866,6 +899,15 @@ pub fn in1d(ar1: &Array, ar2: &Array, invert: bool) -> Result<Array> {
 }
 
 /// [`in1d`] with NumPy's `kind=` ([`isin_with`]).
+///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let opts = IsinOptions::default().kind(IsinKind::Sort);
+/// // np.in1d([1, 2, 3], [2, 3], kind='sort'): [False, True, True]
+/// let m = in1d_with(&array([1, 2, 3])?, &array([2, 3])?, &opts)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`isin_with`].
