@@ -564,6 +564,15 @@ pub fn linspace_arrays(
 /// NumPy's `logspace` with array ends (and `base` a scalar): `base **
 /// linspace_arrays(..)`, cast to `dtype` as [`logspace_with`] does.
 ///
+/// ```no_run
+/// use gpu_array::creation::*;
+/// # fn main() -> gpu_array::Result<()> {
+/// let (start, stop) = (array([0.0, 1.0])?, array([2.0, 3.0])?);
+/// // np.logspace([0, 1], [2, 3], 3): columns [1, 10, 100] and [10, 100, 1000]
+/// let y = logspace_arrays(&start, &stop, 3, true, 10.0, None, 0)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`linspace_arrays`].
 pub fn logspace_arrays(

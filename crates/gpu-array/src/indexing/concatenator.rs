@@ -54,6 +54,14 @@ pub enum RItem<'a> {
 
 impl RItem<'_> {
     /// `start:stop:step`.
+    ///
+    /// ```no_run
+    /// use gpu_array::creation::*;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// use gpu_array::indexing::{RItem, r_};
+    /// let r = r_(&[RItem::arange(0, 6, 2), 9.into()])?; // np.r_[0:6:2, 9]: [0, 2, 4, 9]
+    /// # Ok(()) }
+    /// ```
     pub fn arange(
         start: impl Into<ScalarValue>,
         stop: impl Into<ScalarValue>,
@@ -67,6 +75,14 @@ impl RItem<'_> {
     }
 
     /// `start:stop:numj`.
+    ///
+    /// ```no_run
+    /// use gpu_array::creation::*;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// use gpu_array::indexing::{RItem, r_};
+    /// let r = r_(&[RItem::linspace(0.0, 1.0, 3)])?; // np.r_[0:1:3j]: [0, 0.5, 1]
+    /// # Ok(()) }
+    /// ```
     pub fn linspace(
         start: impl Into<ScalarValue>,
         stop: impl Into<ScalarValue>,
@@ -154,6 +170,16 @@ impl AxisConcatenator {
     /// dimensions (lower-dimensional arrays transposed by `trans1d`), and
     /// all are cast to the result type of the arrays with the scalars weak,
     /// then concatenated along `axis`.
+    ///
+    /// ```no_run
+    /// use gpu_array::creation::*;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// use gpu_array::indexing::{AxisConcatenator, RItem};
+    /// let (a, b) = (array([[1, 2]])?, array([[3, 4]])?);
+    /// let ac = AxisConcatenator { axis: 1, ..AxisConcatenator::default() };
+    /// let c = ac.concat(&[(&a).into(), (&b).into()])?; // np.r_['1', a, b]: [[1, 2, 3, 4]]
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// No items ("need at least one array to concatenate"); shapes that do
