@@ -318,6 +318,15 @@ impl Array {
     /// Unlike NumPy's, this checks that every element it can address lies
     /// inside the buffer, so no view reaches foreign memory.
     ///
+    /// ```no_run
+    /// use gpu_array::{array::Broadcast, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = arange(5)?; // int64
+    /// // np.lib.stride_tricks.as_strided(x, (3, 3), (8, 8)): sliding windows [[0, 1, 2], [1, 2, 3], [2, 3, 4]]
+    /// let w = x.as_strided(&[3, 3], &[8, 8])?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The view would reach outside the buffer, or byte offsets beyond
     /// `isize`; the lengths differ; [`Error::TooBig`] for a shape whose
@@ -530,6 +539,14 @@ pub struct Broadcast {
 impl Broadcast {
     /// Broadcasts the arrays' shapes.
     ///
+    /// ```no_run
+    /// use gpu_array::{array::Broadcast, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let (a, b) = (arange(3)?, arange(2)?.reshape((2, 1))?);
+    /// let bc = Broadcast::new(&[&a, &b])?; // np.broadcast(a, b).shape: (2, 3)
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The shapes do not broadcast.
     pub fn new(arrays: &[&Array]) -> Result<Broadcast> {
@@ -540,6 +557,14 @@ impl Broadcast {
     }
 
     /// Elements in the broadcast shape.
+    ///
+    /// ```no_run
+    /// use gpu_array::{array::Broadcast, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let (a, b) = (arange(3)?, arange(2)?.reshape((2, 1))?);
+    /// assert_eq!(Broadcast::new(&[&a, &b])?.size()?, 6); // np.broadcast(a, b).size
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::TooBig`] when the shape's elements do not fit `isize`.
