@@ -425,6 +425,13 @@ impl Default for UniqueOptions {
 
 impl UniqueOptions {
     /// Sets `equal_nan`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let u = unique(&array([f64::NAN, f64::NAN])?, UniqueOptions::default().equal_nan(false))?; // equal_nan=False: both NaN kept
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn equal_nan(mut self, equal_nan: bool) -> UniqueOptions {
         self.equal_nan = equal_nan;
@@ -432,6 +439,13 @@ impl UniqueOptions {
     }
 
     /// Sets `axis`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let u = unique(&array([[1, 2], [1, 2]])?, UniqueOptions::default().axis(0))?; // np.unique(a, axis=0): [[1, 2]]
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn axis(mut self, axis: impl Into<Option<isize>>) -> UniqueOptions {
         self.axis = axis.into();
@@ -439,6 +453,13 @@ impl UniqueOptions {
     }
 
     /// Sets `index`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let u = unique(&array([3, 1, 3])?, UniqueOptions::default().index(true))?; // return_index=True: [1, 0]
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn index(mut self, index: bool) -> UniqueOptions {
         self.index = index;
@@ -446,6 +467,13 @@ impl UniqueOptions {
     }
 
     /// Sets `inverse`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let u = unique(&array([3, 1, 3])?, UniqueOptions::default().inverse(true))?; // return_inverse=True: [1, 0, 1]
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn inverse(mut self, inverse: bool) -> UniqueOptions {
         self.inverse = inverse;
@@ -453,6 +481,13 @@ impl UniqueOptions {
     }
 
     /// Sets `counts`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let u = unique(&array([3, 1, 3])?, UniqueOptions::default().counts(true))?; // return_counts=True: [1, 2]
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn counts(mut self, counts: bool) -> UniqueOptions {
         self.counts = counts;
@@ -705,6 +740,14 @@ pub struct IsinOptions {
 
 impl IsinOptions {
     /// Sets `invert`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let opts = IsinOptions::default().invert(true);
+    /// let m = isin_with(&array([1, 2])?, &array([2])?, &opts)?; // np.isin(a, b, invert=True): [True, False]
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn invert(mut self, invert: bool) -> IsinOptions {
         self.invert = invert;
@@ -712,6 +755,14 @@ impl IsinOptions {
     }
 
     /// Sets `kind`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let opts = IsinOptions::default().kind(IsinKind::Sort);
+    /// let m = isin_with(&array([1, 2])?, &array([2])?, &opts)?; // np.isin(a, b, kind='sort'): [False, True]
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn kind(mut self, kind: impl Into<Option<IsinKind>>) -> IsinOptions {
         self.kind = kind.into();
