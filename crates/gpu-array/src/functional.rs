@@ -39,6 +39,16 @@ pub enum Piece<'f> {
 
 impl<'f> Piece<'f> {
     /// A [`Piece::Func`] from a closure.
+    ///
+    /// ```no_run
+    /// use gpu_array::creation::*;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// use gpu_array::{functional::{Piece, piecewise}, ufunc};
+    /// let x = array([-1.0, 3.0])?;
+    /// let sq = Piece::func(|x| ufunc::multiply(x, x)); // lambda x: x * x
+    /// let y = piecewise(&x, &[&x.greater(0.0)?], &[sq])?; // [0, 9]
+    /// # Ok(()) }
+    /// ```
     pub fn func(f: impl Fn(&Array) -> Result<Array> + 'f) -> Piece<'f> {
         Piece::Func(Box::new(f))
     }
@@ -116,6 +126,17 @@ pub fn condition_shape(cond: &[usize], x: &[usize]) -> Result<Vec<usize>> {
 ///
 /// Each piece is one `where` over the whole array (a function is evaluated
 /// on all of `x` first: see the [module docs](self)).
+///
+/// ```no_run
+/// use gpu_array::creation::*;
+/// # fn main() -> gpu_array::Result<()> {
+/// use gpu_array::{functional::{Piece, piecewise}, ufunc};
+/// let x = array([-2.0, -1.0, 1.0, 2.0])?;
+/// let neg = x.less(0.0)?;
+/// // np.piecewise(x, [x < 0], [np.negative, 1.5]): [2, 1, 1.5, 1.5]
+/// let y = piecewise(&x, &[&neg], &[Piece::func(|x| ufunc::negative(x)), 1.5.into()])?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// The arity rule of [`piecewise_arity`]; a condition whose shape is not

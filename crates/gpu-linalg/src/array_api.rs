@@ -29,6 +29,15 @@ pub use crate::products::{matmul, matrix_transpose, tensordot, vecdot};
 /// NumPy 2's `linalg.diagonal(x, offset)`: the diagonals of the matrices
 /// over the last two axes, a strided view (no copy).
 ///
+/// ```no_run
+/// use gpu_array::creation::*;
+/// use gpu_linalg::array_api;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let x = arange(8)?.reshape((2, 2, 2))?;
+/// let d = array_api::diagonal(&x, 0)?; // np.linalg.diagonal(x): [[0, 3], [4, 7]]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Fewer than two dimensions ("diag requires an array of at least two
 /// dimensions").
@@ -81,6 +90,15 @@ pub fn trace(x: &Array, offset: isize, dtype: Option<DType>) -> Result<Array> {
 /// NumPy 2's `linalg.cross(x1, x2, axis)`: cross products of 3-vectors
 /// along `axis` of both operands (the namespace's [`crate::cross`] also
 /// takes 2-vectors).
+///
+/// ```no_run
+/// use gpu_array::creation::*;
+/// use gpu_linalg::array_api;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let (a, b) = (array([0.0, 1.0, 0.0])?, array([0.0, 0.0, 1.0])?);
+/// let c = array_api::cross(&a, &b, -1)?; // np.linalg.cross(a, b): [1, 0, 0]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// An axis out of range; vectors of another length than 3 (NumPy's

@@ -27,6 +27,11 @@ thread_local! {
 }
 
 /// The setting of this thread.
+///
+/// ```no_run
+/// use gpu_linalg::*;
+/// assert_eq!(linalg_errors(), LinAlgErrors::Ignore); // CuPy's default: no devInfo check
+/// ```
 pub fn linalg_errors() -> LinAlgErrors {
     MODE.with(Cell::get)
 }
@@ -44,17 +49,36 @@ impl Drop for ErrstateGuard {
 }
 
 /// Sets this thread's setting until the guard drops.
+///
+/// ```no_run
+/// use gpu_linalg::*;
+/// let guard = set_linalg_errors(LinAlgErrors::Raise); // a singular solve is now an error
+/// drop(guard); // back to the previous setting
+/// ```
 pub fn set_linalg_errors(mode: LinAlgErrors) -> ErrstateGuard {
     let previous = MODE.with(|m| m.replace(mode));
     ErrstateGuard { previous }
 }
 
 /// [`set_linalg_errors`]`(LinAlgErrors::Raise)`.
+///
+/// ```no_run
+/// use gpu_linalg::*;
+/// let _raise = raise_on_error(); // NumPy's behaviour until _raise drops
+/// assert_eq!(linalg_errors(), LinAlgErrors::Raise);
+/// ```
 pub fn raise_on_error() -> ErrstateGuard {
     set_linalg_errors(LinAlgErrors::Raise)
 }
 
 /// Runs `f` with `mode` (CuPy's `with cupyx.errstate(linalg=...)`).
+///
+/// ```no_run
+/// use gpu_linalg::*;
+/// // with cupyx.errstate(linalg='raise'): ...
+/// let mode = errstate(LinAlgErrors::Raise, linalg_errors);
+/// assert_eq!(mode, LinAlgErrors::Raise);
+/// ```
 pub fn errstate<T>(mode: LinAlgErrors, f: impl FnOnce() -> T) -> T {
     let _g = set_linalg_errors(mode);
     f()

@@ -53,6 +53,14 @@ fn zeros_like_device(like: &Array, shape: &[usize], dtype: DType) -> Result<Arra
 /// zeros (NumPy's `nonzero`); the companion matrix is built and solved on
 /// the device.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let r = roots(&array([1.0, -3.0, 2.0])?)?; // np.roots([1, -3, 2]): [2, 1]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// `p` of more than one dimension ("Input must be a rank-1 array.");
 /// float16 coefficients (as NumPy's `eigvals`); as [`eigvals`].
@@ -235,6 +243,16 @@ fn scale_in_place(a: &Array, b: &Array) -> Result<Array> {
 /// out; the covariance is `inv(lhs^T lhs) / outer(scale, scale)` times
 /// `resids / (M - deg - 1)` (`Scaled`) or 1 (`Unscaled`). NumPy's
 /// `RankWarning` has no counterpart: [`PolyfitFull::rank`] tells.
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let (x, y) = (array([0.0, 1.0, 2.0])?, array([1.0, 3.0, 5.0])?);
+/// let fit = polyfit(&x, &y, 1, &PolyfitOptions::default())?; // np.polyfit(x, y, 1)
+/// let p = fit.p; // [2, 1]: y = 2x + 1
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// NumPy's `TypeError`s as [`gpu_array::Error::DType`]: `x` not 1-D or

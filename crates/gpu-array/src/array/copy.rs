@@ -10,6 +10,14 @@ impl Array {
     /// [`CopyOrder::K`], which follow `self`'s layout), queued on the
     /// array's stream.
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = arange(6)?.reshape((2, 3))?;
+    /// let f = x.copy_order(Order::F)?; // x.copy(order='F'): f.is_f_contiguous()
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// Allocation failed.
     pub fn copy_order(&self, order: impl Into<CopyOrder>) -> Result<Array> {

@@ -25,6 +25,15 @@ impl Array {
     /// Fortran-contiguous and not C-contiguous (as `np.save` chooses).
     /// Waits for the array's stream.
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, creation::arange};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let dir = std::env::temp_dir();
+    /// let npy = arange(6)?.reshape((2, 3))?.to_npy()?; // what np.save would write
+    /// assert_eq!(npy.shape, [2, 3]);
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The copy to the host failed.
     pub fn to_npy(&self) -> Result<NpyArray> {
@@ -41,6 +50,15 @@ impl Array {
 
     /// A new array on the current device from `.npy` data: C-ordered, or
     /// Fortran-ordered when `npy.fortran_order`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, creation::arange};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let dir = std::env::temp_dir();
+    /// let npy = arange(6)?.to_npy()?;
+    /// let back = Array::from_npy(&npy)?; // np.load of those bytes, on the device
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// The data does not match the shape; allocation failed.
@@ -66,6 +84,15 @@ impl Array {
 
     /// Writes the array in `.npy` format to `w` (`np.save(file, a)`).
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, creation::arange};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let dir = std::env::temp_dir();
+    /// let mut buf = Vec::new();
+    /// arange(6)?.write_npy(&mut buf)?; // np.save(io.BytesIO(), x)
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::Unsupported`] for bfloat16; the copy to the host or the
     /// write failed.
@@ -77,6 +104,15 @@ impl Array {
 
     /// The `.npy` file's bytes (what `np.save` writes to a `BytesIO`).
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, creation::arange};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let dir = std::env::temp_dir();
+    /// let bytes = arange(6)?.to_npy_bytes()?; // a .npy file's bytes: header, then data
+    /// assert!(bytes.starts_with(b"\x93NUMPY"));
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`Array::write_npy`].
     pub fn to_npy_bytes(&self) -> Result<Vec<u8>> {
@@ -87,6 +123,15 @@ impl Array {
 
     /// Reads one `.npy` array from `r` onto the current device
     /// (`np.load(file)`).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, creation::arange};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let dir = std::env::temp_dir();
+    /// let bytes = arange(6)?.to_npy_bytes()?;
+    /// let x = Array::from_npy_reader(&bytes[..])?; // np.load(io.BytesIO(bytes))
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::Npy`] for a malformed stream (bad magic, version, header or
@@ -139,6 +184,15 @@ impl Array {
     /// (`np.savez(path, **arrays)`, or `np.savez_compressed` when
     /// `compressed`). Each member is `name.npy`.
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, creation::arange};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let dir = std::env::temp_dir();
+    /// let (x, y) = (arange(3)?, arange(4)?);
+    /// Array::save_npz(dir.join("xy.npz"), &[("x", &x), ("y", &y)], true)?; // np.savez_compressed(path, x=x, y=y)
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::Value`] for a repeated name; [`Error::Unsupported`] for
     /// bfloat16; a copy or the write failed.
@@ -166,6 +220,15 @@ impl Array {
     /// Loads every array of an `.npz` archive onto the current device
     /// (`np.load(path)` of an archive, read eagerly).
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, creation::arange};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let dir = std::env::temp_dir();
+    /// let npz = Array::load_npz(dir.join("xy.npz"))?; // np.load("xy.npz")
+    /// let x = &npz["x"];
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::Npy`] if the file is not a zip archive or a member is not a
     /// valid `.npy` (the message names the member); as
@@ -177,6 +240,14 @@ impl Array {
     /// Writes the elements' raw bytes in C order, with no header
     /// (`a.tofile(path)`; native little-endian). Read them back with
     /// [`Array::fromfile`].
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, creation::arange};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let dir = std::env::temp_dir();
+    /// arange(6)?.tofile(dir.join("x.bin"))?; // x.tofile("x.bin"): 48 raw bytes, C order
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// The copy to the host or the write failed.
@@ -194,6 +265,15 @@ impl Array {
     /// `None`. As NumPy, a `count` larger than the file holds gives the
     /// elements there are, and trailing bytes that make no whole element
     /// are ignored.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, creation::arange};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let dir = std::env::temp_dir();
+    /// // np.fromfile("x.bin", dtype=np.int64, count=3, offset=8): [1, 2, 3]
+    /// let x = Array::fromfile(dir.join("x.bin"), DType::Int64, Some(3), 8)?;
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::Value`] if `offset` is past the end of the file; the file
@@ -248,6 +328,14 @@ pub struct NpzFile {
 impl NpzFile {
     /// Reads every member of an archive onto the current device.
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, creation::arange};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let dir = std::env::temp_dir();
+    /// let npz = gpu_array::array::NpzFile::read(std::fs::File::open(dir.join("xy.npz"))?)?; // np.load(file)
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`Array::load_npz`].
     pub fn read<R: Read + Seek>(r: R) -> Result<NpzFile> {
@@ -260,6 +348,15 @@ impl NpzFile {
     }
 
     /// The array `name` (`npz[name]`; a trailing `.npy` is accepted).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, creation::arange};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let dir = std::env::temp_dir();
+    /// let npz = Array::load_npz(dir.join("xy.npz"))?;
+    /// let x = npz.get("x")?; // npz["x"], an error naming the missing array otherwise
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::Key`] "{name} is not a file in the archive", as NumPy's
@@ -274,31 +371,85 @@ impl NpzFile {
     }
 
     /// Whether the archive holds an array `name` (`name in npz`).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, creation::arange};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let dir = std::env::temp_dir();
+    /// let npz = Array::load_npz(dir.join("xy.npz"))?;
+    /// assert!(npz.contains("x")); // "x" in npz
+    /// # Ok(()) }
+    /// ```
     pub fn contains(&self, name: &str) -> bool {
         self.get(name).is_ok()
     }
 
     /// The names, in archive order (`npz.files`).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, creation::arange};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let dir = std::env::temp_dir();
+    /// let npz = Array::load_npz(dir.join("xy.npz"))?;
+    /// assert_eq!(npz.names(), ["x", "y"]); // npz.files
+    /// # Ok(()) }
+    /// ```
     pub fn names(&self) -> Vec<&str> {
         self.arrays.iter().map(|(n, _)| n.as_str()).collect()
     }
 
     /// The number of arrays.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, creation::arange};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let dir = std::env::temp_dir();
+    /// let npz = Array::load_npz(dir.join("xy.npz"))?;
+    /// assert_eq!(npz.len(), 2); // len(npz)
+    /// # Ok(()) }
+    /// ```
     pub fn len(&self) -> usize {
         self.arrays.len()
     }
 
     /// Whether the archive holds no array.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, creation::arange};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let dir = std::env::temp_dir();
+    /// let npz = Array::load_npz(dir.join("xy.npz"))?;
+    /// assert!(!npz.is_empty()); // len(npz) == 0
+    /// # Ok(()) }
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.arrays.is_empty()
     }
 
     /// The names and arrays, in archive order.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, creation::arange};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let dir = std::env::temp_dir();
+    /// let npz = Array::load_npz(dir.join("xy.npz"))?;
+    /// for (name, a) in npz.iter() { println!("{name}: {:?}", a.shape()); } // npz.items()
+    /// # Ok(()) }
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = (&str, &Array)> {
         self.arrays.iter().map(|(n, a)| (n.as_str(), a))
     }
 
     /// The names and arrays, owned.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, creation::arange};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let dir = std::env::temp_dir();
+    /// let npz = Array::load_npz(dir.join("xy.npz"))?;
+    /// let arrays: Vec<(String, Array)> = npz.into_vec(); // list(npz.items())
+    /// # Ok(()) }
+    /// ```
     pub fn into_vec(self) -> Vec<(String, Array)> {
         self.arrays
     }

@@ -30,6 +30,13 @@ impl Array {
 
     /// `x.argsort(axis)`; see [`sorting::argsort`].
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([3.0, 1.0, 2.0])?;
+    /// let i = x.argsort(Some(-1))?; // x.argsort(): [1, 2, 0]
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`sorting::argsort`].
     pub fn argsort(&self, axis: Option<isize>) -> Result<Array> {
@@ -37,6 +44,13 @@ impl Array {
     }
 
     /// `x.partition(kth, axis)` as a copy; see [`sorting::partition`].
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([3, 4, 2, 1])?;
+    /// let p = x.partition(&[2], Some(-1))?; // np.partition(x, 2): p[2] == 3
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`sorting::partition`].
@@ -46,6 +60,13 @@ impl Array {
 
     /// `x.argpartition(kth, axis)`; see [`sorting::argpartition`].
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([3, 4, 2, 1])?;
+    /// let i = x.argpartition(&[0], Some(-1))?; // x.argpartition(0): i[0] == 3
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`sorting::argpartition`].
     pub fn argpartition(&self, kth: &[isize], axis: Option<isize>) -> Result<Array> {
@@ -53,6 +74,14 @@ impl Array {
     }
 
     /// `x.searchsorted(v, side, sorter)`; see [`sorting::searchsorted`].
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([1, 2, 3])?;
+    /// let v = gpu_array::creation::array([2, 5])?;
+    /// let i = x.searchsorted(&v, gpu_array::sorting::Side::Left, None)?; // [1, 3]
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`sorting::searchsorted`].
@@ -62,6 +91,13 @@ impl Array {
 
     /// `x.nonzero()`; see [`indexing::nonzero`].
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([[0, 1], [2, 0]])?;
+    /// let rc = x.nonzero()?; // x.nonzero(): ([0, 1], [1, 0])
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`indexing::nonzero`].
     pub fn nonzero(&self) -> Result<Vec<Array>> {
@@ -69,6 +105,14 @@ impl Array {
     }
 
     /// `x.take(indices, axis, mode)`; see [`indexing::take`].
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// use gpu_array::{creation::array, indexing::TakeMode};
+    /// let x = array([10, 20, 30])?;
+    /// let t = x.take(&array([2, 0])?, None, TakeMode::Wrap)?; // x.take([2, 0]): [30, 10]
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`indexing::take`].
@@ -79,6 +123,14 @@ impl Array {
     /// `x.put(indices, values, mode)`, writing into `x`; see
     /// [`indexing::put`].
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// use gpu_array::{creation::array, indexing::TakeMode};
+    /// let x = array([10, 20, 30])?;
+    /// x.put(&array([0])?, &array([-1])?, TakeMode::Wrap)?; // x.put([0], [-1]): x is [-1, 20, 30]
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`indexing::put`].
     pub fn put(&self, indices: &Array, values: &Array, mode: TakeMode) -> Result<()> {
@@ -87,6 +139,14 @@ impl Array {
 
     /// `x.choose(choices, mode)`; see [`indexing::choose`].
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// use gpu_array::{creation::array, indexing::ClipMode};
+    /// let (a, b) = (array([1, 2, 3])?, array([10, 20, 30])?);
+    /// let c = array([0, 1, 0])?.choose(&[&a, &b], ClipMode::Raise)?; // [1, 20, 3]
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`indexing::choose`].
     pub fn choose(&self, choices: &[&Array], mode: ClipMode) -> Result<Array> {
@@ -94,6 +154,14 @@ impl Array {
     }
 
     /// `x.compress(condition, axis)`; see [`indexing::compress`].
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// use gpu_array::creation::array;
+    /// let x = array([[1, 2], [3, 4]])?;
+    /// let c = x.compress(&array([false, true])?, Some(0))?; // x.compress([False, True], axis=0): [[3, 4]]
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`indexing::compress`].
@@ -104,6 +172,13 @@ impl Array {
     /// `x.diagonal(offset, axis1, axis2)` as a view; see
     /// [`indexing::diagonal`].
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([[1, 2], [3, 4]])?;
+    /// let d = x.diagonal(0, 0, 1)?; // x.diagonal(): [1, 4]
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`indexing::diagonal`].
     pub fn diagonal(&self, offset: isize, axis1: isize, axis2: isize) -> Result<Array> {
@@ -112,6 +187,13 @@ impl Array {
 
     /// `x.repeat(repeats, axis)`; see [`crate::manipulation::repeat`].
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([1, 2])?;
+    /// let r = x.repeat(&[2], None)?; // x.repeat(2): [1, 1, 2, 2]
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`crate::manipulation::repeat`].
     pub fn repeat(&self, repeats: &[usize], axis: Option<isize>) -> Result<Array> {
@@ -119,6 +201,13 @@ impl Array {
     }
 
     /// `x.clip(min, max)`; see [`math::clip`].
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([-1.0, 0.5, 2.0])?;
+    /// let c = x.clip(0.0, 1.0)?; // x.clip(0, 1): [0, 0.5, 1]
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`math::clip`].
@@ -132,6 +221,13 @@ impl Array {
 
     /// `x.round(decimals)`; see [`math::around`].
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([1.25, 2.5])?;
+    /// let r = x.round(1)?; // x.round(1): [1.2, 2.5] (half to even)
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`math::around`].
     pub fn round(&self, decimals: i32) -> Result<Array> {
@@ -141,6 +237,13 @@ impl Array {
     /// `x.conj()`: the complex conjugate (the array's values for real
     /// dtypes); see [`ufunc::conjugate`].
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([1.0, 2.0])?.astype(gpu_array::DType::Complex128)?;
+    /// let c = x.conj()?; // x.conj()
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`ufunc::conjugate`].
     pub fn conj(&self) -> Result<Array> {
@@ -148,6 +251,13 @@ impl Array {
     }
 
     /// `x.conjugate()`: as [`Array::conj`].
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([1.0, 2.0])?.astype(gpu_array::DType::Complex128)?;
+    /// let c = x.conjugate()?; // x.conjugate()
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`ufunc::conjugate`].

@@ -91,6 +91,13 @@ impl Array {
     /// An uninitialised array (CuPy's `cupy.empty`) on the current device,
     /// allocated on its current stream.
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::empty([2, 3], DType::Float32)?; // np.empty((2, 3), np.float32): uninitialized
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The size overflows, or the allocation fails.
     pub fn empty(shape: impl IntoShape, dtype: DType) -> Result<Array> {
@@ -98,6 +105,13 @@ impl Array {
     }
 
     /// [`Array::empty`] in the given memory order.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::empty_order([2, 3], DType::Float64, Order::F)?; // np.empty((2, 3), order='F')
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`Array::empty`].
@@ -139,6 +153,14 @@ impl Array {
     }
 
     /// Byte strides, one per dimension (negative and zero allowed).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::zeros([2, 3], DType::Float64)?;
+    /// assert_eq!(x.strides(), [24, 8]); // x.strides, in bytes
+    /// # Ok(()) }
+    /// ```
     pub fn strides(&self) -> &[isize] {
         self.layout.strides()
     }
@@ -156,6 +178,14 @@ impl Array {
     }
 
     /// The number of elements.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::zeros([2, 3], DType::Float64)?;
+    /// assert_eq!(x.size(), 6); // x.size
+    /// # Ok(()) }
+    /// ```
     pub fn size(&self) -> usize {
         self.layout.size()
     }
@@ -173,6 +203,14 @@ impl Array {
     }
 
     /// Bytes per element.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::zeros([2, 3], DType::Float32)?;
+    /// assert_eq!(x.itemsize(), 4); // x.itemsize
+    /// # Ok(()) }
+    /// ```
     pub fn itemsize(&self) -> usize {
         self.dtype.itemsize()
     }
@@ -235,6 +273,14 @@ impl Array {
     }
 
     /// NumPy's flags.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::zeros([2, 3], DType::Float64)?;
+    /// assert!(x.flags().c_contiguous && x.flags().owndata); // x.flags
+    /// # Ok(()) }
+    /// ```
     pub fn flags(&self) -> Flags {
         Flags {
             c_contiguous: self.is_c_contiguous(),
@@ -256,12 +302,28 @@ impl Array {
     }
 
     /// Whether the elements are in Fortran order without gaps.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::zeros([2, 3], DType::Float64)?;
+    /// assert!(x.transpose(None)?.is_f_contiguous()); // x.T.flags.f_contiguous
+    /// # Ok(()) }
+    /// ```
     pub fn is_f_contiguous(&self) -> bool {
         self.layout.is_f_contiguous(self.itemsize())
     }
 
     /// Whether `self` and `other` share a buffer (NumPy's
     /// `may_share_memory`, by buffer identity).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = arange(6)?;
+    /// assert!(x.reshape((2, 3))?.shares_memory_with(&x)); // np.shares_memory(x.reshape(2, 3), x)
+    /// # Ok(()) }
+    /// ```
     pub fn shares_memory_with(&self, other: &Array) -> bool {
         Arc::ptr_eq(&self.mem, &other.mem)
     }
@@ -298,6 +360,13 @@ impl Array {
 
     /// An array of zeros (CuPy's `cupy.zeros`).
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::zeros([2, 3], DType::Int32)?; // np.zeros((2, 3), np.int32)
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`Array::empty`].
     pub fn zeros(shape: impl IntoShape, dtype: DType) -> Result<Array> {
@@ -307,6 +376,13 @@ impl Array {
     }
 
     /// [`Array::zeros`] in the given memory order.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::zeros_order([2, 3], DType::Float64, Order::F)?; // np.zeros((2, 3), order='F')
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`Array::empty`].

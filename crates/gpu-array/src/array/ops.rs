@@ -34,6 +34,15 @@ impl Array {
     /// (`Order::C`, `Order::F`, or [`CopyOrder::A`] and [`CopyOrder::K`],
     /// NumPy's default, which follow `self`'s layout).
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = array([1.5, 2.0])?;
+    /// // x.astype('int32', casting='unsafe', order='C'): [1, 2]
+    /// let y = x.astype_with(DType::Int32, gpu_array::dtype::Casting::Unsafe, CopyOrder::C)?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The cast is not allowed by `casting` (NumPy's message).
     pub fn astype_with(
@@ -81,6 +90,15 @@ pub(crate) fn cast_into(dst: &Array, src: &Array) -> Result<()> {
 /// Copies `src` into `dst`, broadcasting, with NumPy's `casting` rule
 /// (`same_kind` by default in NumPy) and an optional boolean `where` mask
 /// (NumPy's `copyto`).
+///
+/// ```no_run
+/// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let dst = zeros([2, 3], DType::Float64)?;
+/// // np.copyto(dst, [1, 2, 3]): every row is [1, 2, 3]
+/// gpu_array::array::copyto(&dst, &array([1.0, 2.0, 3.0])?, gpu_array::dtype::Casting::SameKind, None)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// The cast is not allowed, shapes do not broadcast to `dst`'s, the mask
@@ -176,6 +194,14 @@ impl Array {
 
     /// `self != other` elementwise.
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = arange(3)?;
+    /// let m = x.not_equal(1)?; // x != 1: [True, False, True]
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`ufunc::not_equal`].
     pub fn not_equal<'b>(&self, other: impl Into<Arg<'b>>) -> Result<Array> {
@@ -199,6 +225,14 @@ impl Array {
 
     /// `self <= other` elementwise.
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = arange(3)?;
+    /// let m = x.less_equal(1)?; // x <= 1: [True, True, False]
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`ufunc::less_equal`].
     pub fn less_equal<'b>(&self, other: impl Into<Arg<'b>>) -> Result<Array> {
@@ -207,6 +241,14 @@ impl Array {
 
     /// `self > other` elementwise.
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = arange(3)?;
+    /// let m = x.greater(1)?; // x > 1: [False, False, True]
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`ufunc::greater`].
     pub fn greater<'b>(&self, other: impl Into<Arg<'b>>) -> Result<Array> {
@@ -214,6 +256,14 @@ impl Array {
     }
 
     /// `self >= other` elementwise.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = arange(3)?;
+    /// let m = x.greater_equal(1)?; // x >= 1: [False, True, True]
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`ufunc::greater_equal`].

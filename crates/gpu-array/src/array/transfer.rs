@@ -36,6 +36,14 @@ impl Array {
 
     /// [`Array::from_slice`] onto `device`.
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::from_slice_on(Device::new(0)?, &[1.0f32, 2.0], &[2])?; // with cp.cuda.Device(0): cp.asarray(...)
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`Array::from_slice`].
     pub fn from_slice_on<T: Element>(device: Device, data: &[T], shape: &[usize]) -> Result<Array> {
@@ -52,6 +60,15 @@ impl Array {
 
     /// A new C-ordered array of `dtype` and `shape` from its elements'
     /// little-endian bytes in C order (NumPy's `frombuffer(...).reshape`).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let b = 1.5f64.to_le_bytes();
+    /// let x = Array::from_bytes(DType::Float64, &[1], &b)?; // np.frombuffer(b, np.float64): [1.5]
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// The byte count does not match; allocation failed.
@@ -140,6 +157,14 @@ impl Array {
     /// The elements' bytes in C order (NumPy's `tobytes()`). Waits for the
     /// array's stream.
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let b = Array::from_slice(&[1u8, 2, 3], &[3])?.to_bytes()?; // x.tobytes(): [1, 2, 3]
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// Synchronization is forbidden here, or the copy failed.
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
@@ -208,6 +233,16 @@ impl Array {
     /// Starts copying a C-contiguous array to pinned host memory on `stream`
     /// and returns without waiting; [`PendingHost::wait`] gives the values.
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let s = Stream::new()?;
+    /// let pending = Array::from_slice(&[1.0f64, 2.0], &[2])?.to_host_async(&s)?; // x.get(stream=s, blocking=False)
+    /// let v: Vec<f64> = pending.wait()?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::Unsupported`] for a non-contiguous array (copy it first);
     /// allocation or the driver failed.
@@ -231,6 +266,15 @@ impl Array {
 
     /// A new array holding `data`, copied on `stream` without the host
     /// waiting (the data goes through the pinned pool).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let s = Stream::new()?;
+    /// let x = Array::from_slice_async(&[1i32, 2, 3], &[3], &s)?; // cp.asarray(..., blocking=False) on s
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`Array::from_slice`].
@@ -364,6 +408,15 @@ impl Array {
     /// The elements converted to `T`'s dtype as [`Array::astype`] converts
     /// (on the device, when the dtypes differ), in C order.
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::from_slice(&[1.5f64, 2.5], &[2])?;
+    /// let v: Vec<f32> = x.to_vec_as()?; // x.astype(np.float32).get().tolist()
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// Allocation, the cast or the copy failed.
     pub fn to_vec_as<T: Element>(&self) -> Result<Vec<T>> {
@@ -426,6 +479,16 @@ pub struct PendingHost {
 impl PendingHost {
     /// Whether the copy has finished (does not block).
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let s = Stream::new()?;
+    /// let pending = Array::from_slice(&[1.0f64], &[1])?.to_host_async(&s)?;
+    /// let ready = pending.is_done()?; // has the copy finished? (does not wait)
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The copy or earlier work on its stream failed.
     pub fn is_done(&self) -> Result<bool> {
@@ -445,6 +508,16 @@ impl PendingHost {
     }
 
     /// Waits for the copy and returns the values in C order.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let s = Stream::new()?;
+    /// let pending = Array::from_slice(&[1.0f64, 2.0], &[2])?.to_host_async(&s)?;
+    /// assert_eq!(pending.wait::<f64>()?, [1.0, 2.0]); // waits for the copy
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::HostType`] for another `T`; the copy failed.

@@ -30,6 +30,14 @@ impl Array {
     /// [`CopyOrder::A`]: F for an F-contiguous array that is not
     /// C-contiguous, else C).
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = arange(6)?;
+    /// let f = x.reshape_order([2, 3], CopyOrder::F)?; // x.reshape(2, 3, order='F'): [[0, 2, 4], [1, 3, 5]]
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The sizes differ, or more than one `-1`; [`CopyOrder::K`] ("order
     /// 'K' is not permitted for reshaping", NumPy's message).
@@ -99,6 +107,14 @@ impl Array {
     /// index, a view only when that walk is the memory itself (no negative
     /// stride), as NumPy.
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = arange(6)?.reshape((2, 3))?;
+    /// let r = x.ravel_order(CopyOrder::F)?; // x.ravel(order='F'): [0, 3, 1, 4, 2, 5]
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// A copy was needed and failed.
     pub fn ravel_order(&self, order: impl Into<CopyOrder>) -> Result<Array> {
@@ -140,6 +156,14 @@ impl Array {
 
     /// [`Array::flatten`] reading the elements in `order`, as
     /// [`Array::ravel_order`] reads them (NumPy's `flatten(order)`).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = arange(6)?.reshape((2, 3))?;
+    /// let f = x.flatten_order(CopyOrder::F)?; // x.flatten(order='F'): a copy, [0, 3, 1, 4, 2, 5]
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// The copy failed.
@@ -215,6 +239,14 @@ impl Array {
 
     /// `axis` rolled back to position `start` (NumPy's `rollaxis`).
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = zeros([2, 3, 4], DType::Float32)?;
+    /// let r = x.rollaxis(2, 0)?; // np.rollaxis(x, 2): shape (4, 2, 3)
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// `axis` or `start` out of range.
     pub fn rollaxis(&self, axis: isize, start: isize) -> Result<Array> {
@@ -286,6 +318,15 @@ impl Array {
     /// Unlike NumPy's, this checks that every element it can address lies
     /// inside the buffer, so no view reaches foreign memory.
     ///
+    /// ```no_run
+    /// use gpu_array::{array::Broadcast, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = arange(5)?; // int64
+    /// // np.lib.stride_tricks.as_strided(x, (3, 3), (8, 8)): sliding windows [[0, 1, 2], [1, 2, 3], [2, 3, 4]]
+    /// let w = x.as_strided(&[3, 3], &[8, 8])?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The view would reach outside the buffer, or byte offsets beyond
     /// `isize`; the lengths differ; [`Error::TooBig`] for a shape whose
@@ -300,6 +341,14 @@ impl Array {
     /// The same bytes seen as another dtype (NumPy's `a.view(dtype)`). When
     /// the item size changes, the last axis must be contiguous and its
     /// length in bytes divisible by the new item size.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = array([1.0f32, -0.0])?;
+    /// let bits = x.view_as(DType::UInt32)?; // x.view(np.uint32): [0x3f800000, 0x80000000]
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As above, in NumPy's words.
@@ -440,6 +489,14 @@ impl Array {
 
     /// At least three dimensions, as NumPy's `atleast_3d` places them
     /// (`(N,)` becomes `(1, N, 1)`, `(M, N)` becomes `(M, N, 1)`).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = arange(3)?;
+    /// let y = x.atleast_3d(); // np.atleast_3d(x): shape (1, 3, 1)
+    /// # Ok(()) }
+    /// ```
     pub fn atleast_3d(&self) -> Array {
         let (s, t, o) = (self.shape(), self.strides(), self.layout.offset());
         let l = match self.ndim() {
@@ -454,6 +511,14 @@ impl Array {
 
 /// Views of all `arrays` broadcast to their common shape (NumPy's
 /// `broadcast_arrays`).
+///
+/// ```no_run
+/// use gpu_array::{Array, CopyOrder, DType, Order, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (a, b) = (arange(3)?, zeros([2, 1], DType::Int64)?);
+/// let ab = gpu_array::array::broadcast_arrays(&[&a, &b])?; // np.broadcast_arrays(a, b): both (2, 3)
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// The shapes do not broadcast.
@@ -474,6 +539,14 @@ pub struct Broadcast {
 impl Broadcast {
     /// Broadcasts the arrays' shapes.
     ///
+    /// ```no_run
+    /// use gpu_array::{array::Broadcast, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let (a, b) = (arange(3)?, arange(2)?.reshape((2, 1))?);
+    /// let bc = Broadcast::new(&[&a, &b])?; // np.broadcast(a, b).shape: (2, 3)
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The shapes do not broadcast.
     pub fn new(arrays: &[&Array]) -> Result<Broadcast> {
@@ -484,6 +557,14 @@ impl Broadcast {
     }
 
     /// Elements in the broadcast shape.
+    ///
+    /// ```no_run
+    /// use gpu_array::{array::Broadcast, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let (a, b) = (arange(3)?, arange(2)?.reshape((2, 1))?);
+    /// assert_eq!(Broadcast::new(&[&a, &b])?.size()?, 6); // np.broadcast(a, b).size
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::TooBig`] when the shape's elements do not fit `isize`.

@@ -339,6 +339,14 @@ pub struct LikeOptions {
 
 impl LikeOptions {
     /// Sets `dtype`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let a = array([[1, 2], [3, 4]])?;
+    /// let z = zeros_like_with(&a, &LikeOptions::default().dtype(DType::Float32))?; // np.zeros_like(a, dtype='float32')
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn dtype(mut self, dtype: DType) -> LikeOptions {
         self.dtype = Some(dtype);
@@ -346,6 +354,14 @@ impl LikeOptions {
     }
 
     /// Sets `order`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let a = array([[1, 2], [3, 4]])?;
+    /// let z = zeros_like_with(&a, &LikeOptions::default().order(Order::F))?; // np.zeros_like(a, order='F')
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn order(mut self, order: impl Into<CopyOrder>) -> LikeOptions {
         self.order = Some(order.into());
@@ -353,6 +369,14 @@ impl LikeOptions {
     }
 
     /// Sets `shape`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{DType, Order, creation::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let a = array([[1, 2], [3, 4]])?;
+    /// let z = ones_like_with(&a, &LikeOptions::default().shape([3]))?; // np.ones_like(a, shape=(3,)): [1, 1, 1]
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn shape(mut self, shape: impl IntoShape) -> LikeOptions {
         self.shape = Some(shape.into_shape().to_vec());

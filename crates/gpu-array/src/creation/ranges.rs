@@ -564,6 +564,15 @@ pub fn linspace_arrays(
 /// NumPy's `logspace` with array ends (and `base` a scalar): `base **
 /// linspace_arrays(..)`, cast to `dtype` as [`logspace_with`] does.
 ///
+/// ```no_run
+/// use gpu_array::creation::*;
+/// # fn main() -> gpu_array::Result<()> {
+/// let (start, stop) = (array([0.0, 1.0])?, array([2.0, 3.0])?);
+/// // np.logspace([0, 1], [2, 3], 3): columns [1, 10, 100] and [10, 100, 1000]
+/// let y = logspace_arrays(&start, &stop, 3, true, 10.0, None, 0)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`linspace_arrays`].
 pub fn logspace_arrays(
@@ -834,6 +843,15 @@ fn grid_fill(out: &Array, axis: &GridAxis, inner: usize) -> Result<()> {
 /// With one range the result is 1-D, as NumPy's `np.mgrid[a:b:c]` (a
 /// real step then follows [`arange`]'s values exactly).
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// // np.mgrid[0:2, 0:3]: shape (2, 2, 3)
+/// let g = mgrid(&[GridRange::step(0, 2, 1), GridRange::step(0, 3, 1)])?;
+/// let h = mgrid(&[GridRange::num(0.0, 1.0, 5)])?; // np.mgrid[0:1:5j]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// No ranges; a zero step; "negative dimensions are not allowed" for a
 /// range running backwards (a single range gives an empty array instead,
@@ -889,6 +907,14 @@ fn single_grid(r: &GridRange, op: &str) -> Result<Array> {
 /// array per range, of shape `(1, .., n_k, .., 1)`, with [`mgrid`]'s
 /// values and dtype (a range running backwards is empty here, as in
 /// NumPy). With one range, one 1-D array (NumPy returns the array itself).
+///
+/// ```no_run
+/// use gpu_array::{DType, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// // np.ogrid[0:2, 0:3]: shapes (2, 1) and (1, 3)
+/// let g = ogrid(&[GridRange::step(0, 2, 1), GridRange::step(0, 3, 1)])?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`mgrid`].
@@ -964,6 +990,14 @@ pub fn indices(dims: &[usize], dtype: DType) -> Result<Array> {
 /// The sparse index grid (NumPy's `indices(dimensions, dtype,
 /// sparse=True)`): one array per dimension `k`, of shape `(1, .., d_k, ..,
 /// 1)`, holding `0..d_k`.
+///
+/// ```no_run
+/// use gpu_array::{DType, creation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// // np.indices((2, 3), sparse=True): shapes (2, 1) and (1, 3)
+/// let ij = indices_sparse(&[2, 3], DType::Int64)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`indices`].

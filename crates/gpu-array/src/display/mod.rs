@@ -124,17 +124,35 @@ thread_local! {
 ///
 /// Options are per thread, as NumPy 2 keeps them per context: a new thread
 /// starts from the defaults.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, display::*};
+/// assert_eq!(get_printoptions().precision, 8); // np.get_printoptions()['precision']
+/// ```
 pub fn get_printoptions() -> PrintOptions {
     OPTIONS.with(Cell::get)
 }
 
 /// Sets the current thread's print options (`np.set_printoptions`).
+///
+/// ```no_run
+/// use gpu_array::{creation::array, display::*};
+/// set_printoptions(get_printoptions().precision(3)); // np.set_printoptions(precision=3)
+/// ```
 pub fn set_printoptions(options: PrintOptions) {
     OPTIONS.with(|o| o.set(options));
 }
 
 /// Sets print options until the returned guard drops (`with
 /// np.printoptions(...):`).
+///
+/// ```no_run
+/// use gpu_array::{creation::array, display::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let _g = printoptions(get_printoptions().precision(2).suppress(true)); // with np.printoptions(precision=2, suppress=True):
+/// println!("{}", array([1.0 / 3.0, 1e-9])?); // [0.33 0.  ]
+/// # Ok(()) }
+/// ```
 #[must_use = "the options revert when the guard drops"]
 pub fn printoptions(options: PrintOptions) -> PrintOptionsGuard {
     let previous = get_printoptions();
@@ -203,6 +221,14 @@ fn host_shown<'a>(
 /// NumPy's `repr` of the array of `dtype` and `shape` whose C-order
 /// little-endian element bytes are `bytes`: `array([1., 2.], dtype=float32)`.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, display::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let b: Vec<u8> = [1.0f64, 2.5].iter().flat_map(|v| v.to_le_bytes()).collect();
+/// let s = format_repr(gpu_array::DType::Float64, &[2], &b, &get_printoptions())?; // "array([1. , 2.5])"
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// [`Error::Value`] if `bytes` does not hold `shape` of `dtype`.
 pub fn format_repr(
@@ -220,6 +246,14 @@ pub fn format_repr(
 }
 
 /// NumPy's `str` of host data (see [`format_repr`]): `[1. 2.]`.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, display::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let b: Vec<u8> = [1i64, 2].iter().flat_map(|v| v.to_le_bytes()).collect();
+/// let s = format_str(gpu_array::DType::Int64, &[2], &b, &get_printoptions())?; // "[1 2]"
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`format_repr`].
@@ -313,6 +347,13 @@ fn device_shown<'a>(a: &'a Array, opts: &PrintOptions) -> Result<Shown<'a>> {
 /// NumPy's `repr` of a device array with the current print options
 /// (`np.array_repr(a)`). Waits for the array's stream.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, display::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let s = array_repr(&array([1, 2])?)?; // np.array_repr(x): "array([1, 2])"
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// The copy to the host failed.
 pub fn array_repr(a: &Array) -> Result<String> {
@@ -320,6 +361,14 @@ pub fn array_repr(a: &Array) -> Result<String> {
 }
 
 /// [`array_repr`] with explicit options.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, display::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let opts = get_printoptions().precision(2);
+/// let s = array_repr_with(&array([1.0 / 3.0])?, &opts)?; // np.array_repr(x, precision=2): "array([0.33])"
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`array_repr`].
@@ -331,6 +380,13 @@ pub fn array_repr_with(a: &Array, options: &PrintOptions) -> Result<String> {
 /// NumPy's `str` of a device array with the current print options
 /// (`np.array_str(a)`). Waits for the array's stream.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, display::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let s = array_str(&array([1, 2])?)?; // np.array_str(x): "[1 2]"
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// The copy to the host failed.
 pub fn array_str(a: &Array) -> Result<String> {
@@ -338,6 +394,14 @@ pub fn array_str(a: &Array) -> Result<String> {
 }
 
 /// [`array_str`] with explicit options.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, display::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let opts = get_printoptions().precision(2);
+/// let s = array_str_with(&array([2.0 / 3.0])?, &opts)?; // np.array_str(x, precision=2): "[0.67]"
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`array_str`].

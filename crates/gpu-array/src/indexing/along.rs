@@ -102,6 +102,14 @@ pub fn take_along_axis(a: &Array, indices: &Array, axis: Option<isize>) -> Resul
 /// `offset` above the main one (NumPy's `diagonal`): a view whose last
 /// axis runs along the diagonal.
 ///
+/// ```no_run
+/// use gpu_array::creation::*;
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = arange(8)?.reshape((2, 2, 2))?;
+/// let d = gpu_array::indexing::diagonal(&a, 0, 0, 1)?; // np.diagonal(a, 0, 0, 1): [[0, 6], [1, 7]]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Fewer than 2 dimensions, equal or out-of-bounds axes.
 pub fn diagonal(a: &Array, offset: isize, axis1: isize, axis2: isize) -> Result<Array> {

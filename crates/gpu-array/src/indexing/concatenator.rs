@@ -54,6 +54,14 @@ pub enum RItem<'a> {
 
 impl RItem<'_> {
     /// `start:stop:step`.
+    ///
+    /// ```no_run
+    /// use gpu_array::creation::*;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// use gpu_array::indexing::{RItem, r_};
+    /// let r = r_(&[RItem::arange(0, 6, 2), 9.into()])?; // np.r_[0:6:2, 9]: [0, 2, 4, 9]
+    /// # Ok(()) }
+    /// ```
     pub fn arange(
         start: impl Into<ScalarValue>,
         stop: impl Into<ScalarValue>,
@@ -67,6 +75,14 @@ impl RItem<'_> {
     }
 
     /// `start:stop:numj`.
+    ///
+    /// ```no_run
+    /// use gpu_array::creation::*;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// use gpu_array::indexing::{RItem, r_};
+    /// let r = r_(&[RItem::linspace(0.0, 1.0, 3)])?; // np.r_[0:1:3j]: [0, 0.5, 1]
+    /// # Ok(()) }
+    /// ```
     pub fn linspace(
         start: impl Into<ScalarValue>,
         stop: impl Into<ScalarValue>,
@@ -155,6 +171,16 @@ impl AxisConcatenator {
     /// all are cast to the result type of the arrays with the scalars weak,
     /// then concatenated along `axis`.
     ///
+    /// ```no_run
+    /// use gpu_array::creation::*;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// use gpu_array::indexing::{AxisConcatenator, RItem};
+    /// let (a, b) = (array([[1, 2]])?, array([[3, 4]])?);
+    /// let ac = AxisConcatenator { axis: 1, ..AxisConcatenator::default() };
+    /// let c = ac.concat(&[(&a).into(), (&b).into()])?; // np.r_['1', a, b]: [[1, 2, 3, 4]]
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// No items ("need at least one array to concatenate"); shapes that do
     /// not join; a scalar that does not fit the result dtype; errors of
@@ -240,6 +266,14 @@ impl AxisConcatenator {
 /// NumPy's `np.r_[...]`: the items joined along axis 0 (see
 /// [`AxisConcatenator::concat`]).
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = array([7, 8])?;
+/// let r = r_(&[(&a).into(), (0..3).into()])?; // np.r_[a, 0:3]: [7, 8, 0, 1, 2]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`AxisConcatenator::concat`].
 pub fn r_(items: &[RItem<'_>]) -> Result<Array> {
@@ -248,6 +282,14 @@ pub fn r_(items: &[RItem<'_>]) -> Result<Array> {
 
 /// NumPy's `np.c_[...]`: `r_['-1,2,0', ...]`, so 1-D items become columns
 /// joined side by side.
+///
+/// ```no_run
+/// use gpu_array::{creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (a, b) = (array([1, 2])?, array([3, 4])?);
+/// let c = c_(&[(&a).into(), (&b).into()])?; // np.c_[a, b]: [[1, 3], [2, 4]]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`AxisConcatenator::concat`].

@@ -128,6 +128,14 @@ pub fn diag_indices(n: usize, ndim: usize) -> Result<Vec<Array>> {
 
 /// [`diag_indices`] for `arr`'s shape (NumPy's `diag_indices_from`).
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, indexing::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = zeros([3, 3], gpu_array::DType::Float64)?;
+/// let idx = diag_indices_from(&a)?; // np.diag_indices_from(a): ([0, 1, 2], [0, 1, 2])
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Fewer than 2 dimensions ("input array must be at least 2-d"); unequal
 /// lengths.

@@ -18,6 +18,14 @@ pub struct Flat<T> {
 
 impl<T> Flat<T> {
     /// The values, in C order.
+    ///
+    /// ```no_run
+    /// use gpu_array::creation::*;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = arange(4)?.reshape((2, 2))?;
+    /// let v = x.flat::<i64>()?.into_vec(); // [0, 1, 2, 3]
+    /// # Ok(()) }
+    /// ```
     pub fn into_vec(self) -> Vec<T> {
         self.values
     }
@@ -55,6 +63,14 @@ impl Array {
     ///
     /// Writing through `a.flat[k] = v` is [`Array::set_item`] on the
     /// unravelled index, or [`crate::indexing::put`] for many.
+    ///
+    /// ```no_run
+    /// use gpu_array::creation::*;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = arange(4)?.reshape((2, 2))?;
+    /// let v: Vec<i64> = x.flat::<i64>()?.into_vec(); // list(x.flat): [0, 1, 2, 3]
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`crate::Error::HostType`] for another `T`; the copy failed.

@@ -8,6 +8,13 @@ type ShapeStrides = (Vec<usize>, Vec<isize>);
 
 /// NumPy's `normalize_axis_index`: `axis` in `-ndim..ndim` to `0..ndim`.
 ///
+/// ```no_run
+/// use gpu_array::layout::*;
+/// # fn main() -> gpu_array::Result<()> {
+/// assert_eq!(normalize_axis(-1, 3)?, 2); // normalize_axis_index(-1, 3)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::AxisOutOfBounds`] "axis 3 is out of bounds for array of dimension 2".
@@ -40,6 +47,13 @@ fn check_lengths(shape: &[usize], strides: &[isize]) -> Result<()> {
 }
 
 /// NumPy's `normalize_axis_tuple`: each axis normalized, no repeats.
+///
+/// ```no_run
+/// use gpu_array::layout::*;
+/// # fn main() -> gpu_array::Result<()> {
+/// assert_eq!(normalize_axes(&[0, -1], 3)?, [0, 2]); // normalize_axis_tuple((0, -1), 3)
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 ///
@@ -76,6 +90,14 @@ fn permute(shape: &[usize], strides: &[isize], perm: &[usize]) -> ShapeStrides {
 /// `ndarray.transpose(axes)`: `None` reverses the axes; otherwise output axis
 /// `i` is input axis `axes[i]`.
 ///
+/// ```no_run
+/// use gpu_array::layout::*;
+/// # fn main() -> gpu_array::Result<()> {
+/// let (shape, strides) = transpose(&[2, 3], &[24, 8], None)?; // x.T of a (2, 3) float64 array
+/// assert_eq!((shape, strides), (vec![3, 2], vec![8, 24]));
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::Shape`] "axes don't match array" when `axes` has the wrong
@@ -99,6 +121,14 @@ pub fn transpose(
 
 /// `numpy.swapaxes(a, axis1, axis2)`.
 ///
+/// ```no_run
+/// use gpu_array::layout::*;
+/// # fn main() -> gpu_array::Result<()> {
+/// let (shape, _) = swapaxes(&[2, 3, 4], &[96, 32, 8], 0, 2)?; // np.swapaxes(x, 0, 2)
+/// assert_eq!(shape, [4, 3, 2]);
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::AxisOutOfBounds`] ("axis2: axis 3 is out of bounds ...").
@@ -119,6 +149,14 @@ pub fn swapaxes(
 
 /// `numpy.moveaxis(a, source, destination)`: the axes `source` move to
 /// positions `destination`; the others keep their order.
+///
+/// ```no_run
+/// use gpu_array::layout::*;
+/// # fn main() -> gpu_array::Result<()> {
+/// let (shape, _) = moveaxis(&[2, 3, 4], &[96, 32, 8], &[0], &[-1])?; // np.moveaxis(x, 0, -1)
+/// assert_eq!(shape, [3, 4, 2]);
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 ///
@@ -162,6 +200,14 @@ pub fn moveaxis(
 /// `numpy.squeeze(a, axis)`: removes the given length-1 axes, or all of them
 /// for `None`.
 ///
+/// ```no_run
+/// use gpu_array::layout::*;
+/// # fn main() -> gpu_array::Result<()> {
+/// let (shape, _) = squeeze(&[1, 3, 1], &[24, 8, 8], None)?; // np.squeeze(x)
+/// assert_eq!(shape, [3]);
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::AxisOutOfBounds`]; [`Error::Axis`] "duplicate value in 'axis'";
@@ -192,6 +238,14 @@ pub fn squeeze(shape: &[usize], strides: &[isize], axes: Option<&[isize]>) -> Re
 /// A new axis gets the stride NumPy's reshape would give it: the span of the
 /// axis after it, or the stride of the axis before it when last (0 for a
 /// 0-d input).
+///
+/// ```no_run
+/// use gpu_array::layout::*;
+/// # fn main() -> gpu_array::Result<()> {
+/// let (shape, _) = expand_dims(&[3], &[8], &[0, -1])?; // np.expand_dims(x, (0, -1))
+/// assert_eq!(shape, [1, 3, 1]);
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 ///

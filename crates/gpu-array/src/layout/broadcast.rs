@@ -5,6 +5,13 @@ use crate::error::{Error, Result};
 /// `numpy.broadcast_shapes`: the shape all `shapes` broadcast to (aligned at
 /// the right; each axis equal or 1).
 ///
+/// ```no_run
+/// use gpu_array::layout::*;
+/// # fn main() -> gpu_array::Result<()> {
+/// assert_eq!(broadcast_shapes(&[&[2, 1], &[3]])?, [2, 3]); // np.broadcast_shapes((2, 1), (3,))
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::Broadcast`] "operands could not be broadcast together with
@@ -29,6 +36,14 @@ pub fn broadcast_shapes(shapes: &[&[usize]]) -> Result<Vec<usize>> {
 
 /// Strides that view `(shape, strides)` as `to_shape` (`numpy.broadcast_to`):
 /// new leading axes and stretched length-1 axes get stride 0.
+///
+/// ```no_run
+/// use gpu_array::layout::*;
+/// # fn main() -> gpu_array::Result<()> {
+/// // np.broadcast_to of a (3,) float64 array to (2, 3): strides (0, 8)
+/// assert_eq!(broadcast_strides(&[3], &[8], &[2, 3])?, [0, 8]);
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 ///

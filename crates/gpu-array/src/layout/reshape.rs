@@ -8,6 +8,13 @@ use crate::error::{Error, Result};
 ///
 /// Any negative entry counts as unknown (NumPy accepts `-2` too).
 ///
+/// ```no_run
+/// use gpu_array::layout::*;
+/// # fn main() -> gpu_array::Result<()> {
+/// assert_eq!(infer_shape(12, &[3, -1])?, [3, 4]); // x.reshape(3, -1) for 12 elements
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::Value`] "can only specify one unknown dimension";

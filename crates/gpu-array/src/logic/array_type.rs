@@ -78,6 +78,13 @@ pub fn isrealobj(x: &Array) -> bool {
 
 /// Whether `a` is Fortran-contiguous and not also C-contiguous (NumPy's
 /// `isfortran`, `a.flags.fnc`): false for 1-D arrays, which are both.
+///
+/// ```no_run
+/// use gpu_array::{DType, Order, creation::zeros_order, logic::isfortran};
+/// # fn main() -> gpu_array::Result<()> {
+/// assert!(isfortran(&zeros_order([2, 3], DType::Float64, Order::F)?)); // np.isfortran
+/// # Ok(()) }
+/// ```
 pub fn isfortran(a: &Array) -> bool {
     a.is_f_contiguous() && !a.is_c_contiguous()
 }

@@ -43,6 +43,13 @@ pub fn any<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
 impl Array {
     /// [`all`].
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([[1.0, 5.0], [3.0, 0.0]])?;
+    /// let a = x.all(1)?; // x.all(axis=1): [True, False]
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`reduce`].
     pub fn all<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -50,6 +57,13 @@ impl Array {
     }
 
     /// [`any`].
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([[1.0, 5.0], [3.0, 0.0]])?;
+    /// let a = x.any(())?; // x.any(): True
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`reduce`].

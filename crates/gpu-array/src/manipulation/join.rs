@@ -73,6 +73,15 @@ pub fn concatenate_dtype(
 /// the inputs' own `result_type` (so `Casting::No` refuses inputs of
 /// different dtypes).
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (a, b) = (array([1, 2])?, array([3.5])?);
+/// let opts = JoinOptions::default().dtype(DType::Float32);
+/// let c = concatenate_with(&[&a, &b], Some(0), &opts)?; // np.concatenate((a, b), dtype='float32')
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`concatenate`], after the shapes are checked: a cast that
 /// `opts.casting` forbids (NumPy's message, "Cannot cast array data from
@@ -188,6 +197,15 @@ pub fn stack(arrays: &[&Array], axis: isize) -> Result<Array> {
 
 /// [`stack`] with NumPy's `dtype=` and `casting=` ([`concatenate_with`]).
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (a, b) = (array([1, 2])?, array([3, 4])?);
+/// let opts = JoinOptions::default().dtype(DType::Float64);
+/// let s = stack_with(&[&a, &b], 0, &opts)?; // np.stack((a, b), dtype='float64'): (2, 2)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`stack`] and [`concatenate_with`].
 pub fn stack_with(arrays: &[&Array], axis: isize, opts: &JoinOptions) -> Result<Array> {
@@ -225,6 +243,15 @@ pub fn hstack(arrays: &[&Array]) -> Result<Array> {
 
 /// [`hstack`] with NumPy's `dtype=` and `casting=` ([`concatenate_with`]).
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (a, b) = (array([1, 2])?, array([3])?);
+/// let opts = JoinOptions::default().dtype(DType::Int8);
+/// let h = hstack_with(&[&a, &b], &opts)?; // np.hstack((a, b), dtype='int8'): [1, 2, 3]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`concatenate_with`].
 pub fn hstack_with(arrays: &[&Array], opts: &JoinOptions) -> Result<Array> {
@@ -255,6 +282,15 @@ pub fn vstack(arrays: &[&Array]) -> Result<Array> {
 
 /// [`vstack`] with NumPy's `dtype=` and `casting=` ([`concatenate_with`]).
 /// (NumPy's `dstack` and `column_stack` take neither.)
+///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (a, b) = (array([1, 2])?, array([3, 4])?);
+/// let opts = JoinOptions::default().dtype(DType::Float32);
+/// let v = vstack_with(&[&a, &b], &opts)?; // np.vstack((a, b), dtype='float32'): (2, 2)
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`concatenate_with`].

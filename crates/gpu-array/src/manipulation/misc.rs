@@ -91,6 +91,15 @@ impl std::str::FromStr for Requirement {
 /// `a` with `dtype` (if given) and every requirement met, copied only when
 /// needed (NumPy's `require`).
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let a = array([[1, 2], [3, 4]])?.transpose(None)?;
+/// // np.require(a, dtype='float64', requirements=['C']): a C-contiguous float64 copy
+/// let c = require(&a, Some(DType::Float64), &[Requirement::CContiguous])?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Both C and F requested ("Cannot specify both "C" and "F" order");
 /// allocation failed.

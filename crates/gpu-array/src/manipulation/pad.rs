@@ -484,6 +484,15 @@ pub fn pad(a: &Array, pad_width: &[(usize, usize)], mode: PadMode) -> Result<Arr
 /// and float32 ramps in the array's dtype, so those may differ from
 /// Cuprum's in the last place.
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let opts = PadOptions::default().reflect_type(ReflectType::Odd);
+/// // np.pad([1, 2, 4], 2, mode='reflect', reflect_type='odd'): [-2, 0, 1, 2, 4, 6, 7]
+/// let p = pad_with(&array([1, 2, 4])?, &[(2, 2)], PadMode::Reflect, &opts)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`pad`]; a `stat_length` or `end_values` list whose length is
 /// neither 0, 1 nor `a.ndim()`; any keyword given for a mode that does not

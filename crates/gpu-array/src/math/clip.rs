@@ -77,6 +77,15 @@ pub fn clip(a: &Array, a_min: Bound<'_>, a_max: Bound<'_>) -> Result<Array> {
 /// broadcast shape and a dtype the result casts to under `same_kind`;
 /// the computation is done in `out`'s dtype. Returns `out`.
 ///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let out = empty([3], DType::Float32)?;
+/// // np.clip(a, 0, 1, out=out): out is [0, 0.5, 1]
+/// clip_out(&array([-1.0, 0.5, 2.0])?, 0.0.into(), 1.0.into(), Some(&out))?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`clip`]; an `out` of the wrong shape or dtype.
 pub fn clip_out(

@@ -25,6 +25,14 @@ pub struct InterpOptions {
 
 impl InterpOptions {
     /// Sets `left`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, math::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let (x, xp, fp) = (array([-1.0, 0.5, 3.0])?, array([0.0, 1.0])?, array([10.0, 20.0])?);
+    /// let y = interp(&x, &xp, &fp, &InterpOptions::default().left(-1.0))?; // np.interp(x, xp, fp, left=-1): [-1, 15, 20]
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn left(mut self, left: impl Into<ScalarValue>) -> InterpOptions {
         self.left = Some(left.into());
@@ -32,6 +40,14 @@ impl InterpOptions {
     }
 
     /// Sets `right`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, math::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let (x, xp, fp) = (array([-1.0, 0.5, 3.0])?, array([0.0, 1.0])?, array([10.0, 20.0])?);
+    /// let y = interp(&x, &xp, &fp, &InterpOptions::default().right(0.0))?; // np.interp(x, xp, fp, right=0): [10, 15, 0]
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn right(mut self, right: impl Into<ScalarValue>) -> InterpOptions {
         self.right = Some(right.into());
@@ -39,6 +55,14 @@ impl InterpOptions {
     }
 
     /// Sets `period`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, math::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let (x, xp, fp) = (array([-1.0, 0.5, 3.0])?, array([0.0, 1.0])?, array([10.0, 20.0])?);
+    /// let y = interp(&x, &xp, &fp, &InterpOptions::default().period(2.0))?; // np.interp(x, xp, fp, period=2)
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn period(mut self, period: impl Into<Option<f64>>) -> InterpOptions {
         self.period = period.into();

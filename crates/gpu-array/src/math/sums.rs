@@ -82,6 +82,13 @@ pub fn nanprod<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Arra
 impl Array {
     /// [`sum`].
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([[1.0, 5.0], [3.0, 0.0]])?;
+    /// let s = x.sum(1)?; // x.sum(axis=1): [6, 3]
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`reduce`].
     pub fn sum<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -89,6 +96,13 @@ impl Array {
     }
 
     /// [`prod`].
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([[1.0, 5.0], [3.0, 0.0]])?;
+    /// let p = x.prod(0)?; // x.prod(axis=0): [3, 0]
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`reduce`].
@@ -164,6 +178,13 @@ pub fn nancumprod(a: &Array, axis: Option<isize>, dtype: Option<DType>) -> Resul
 impl Array {
     /// `a.cumsum(axis)`: [`cumsum`] with the default dtype.
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([[1.0, 5.0], [3.0, 0.0]])?;
+    /// let c = x.cumsum(Some(1))?; // x.cumsum(axis=1): [[1, 6], [3, 3]]
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`cumsum`].
     pub fn cumsum(&self, axis: Option<isize>) -> Result<Array> {
@@ -171,6 +192,13 @@ impl Array {
     }
 
     /// `a.cumprod(axis)`: [`cumprod`] with the default dtype.
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([[1.0, 5.0], [3.0, 0.0]])?;
+    /// let c = x.cumprod(None)?; // x.cumprod(): [1, 5, 15, 0]
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`cumprod`].

@@ -33,6 +33,14 @@ pub fn unwrap(p: &Array, discont: Option<f64>, axis: isize, period: f64) -> Resu
 /// integer array integer (and then the interval's boundary is ambiguous
 /// only for an even period, as NumPy's).
 ///
+/// ```no_run
+/// use gpu_array::{creation::*, math::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// // np.unwrap([0, 7, 14], period=8): [0, -1, -2]
+/// let u = unwrap_with(&array([0.0, 7.0, 14.0])?, None, -1, 8.0.into())?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// A 0-d or complex `p`, an axis out of bounds; allocation or launch
 /// failed.

@@ -297,6 +297,13 @@ impl Poly1d {
     /// `poly1d(c)`: leading zeros trimmed (one copy back), `[0]` of `c`'s
     /// dtype when nothing is left; a 0-d `c` becomes 1-D.
     ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, polynomial::Poly1d};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let p = Poly1d::new(&array([1.0, -3.0, 2.0])?)?; // np.poly1d([1, -3, 2]): x**2 - 3x + 2
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// `c` of more than one dimension ("Polynomial must be 1d only.").
     pub fn new(c: &Array) -> Result<Poly1d> {
@@ -321,6 +328,13 @@ impl Poly1d {
     /// `poly1d(roots, r=True)`: the monic polynomial with these roots
     /// ([`poly`]).
     ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, polynomial::Poly1d};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let p = Poly1d::from_roots(&array([1.0, 2.0])?)?; // np.poly1d([1, 2], r=True): x**2 - 3x + 2
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`poly`].
     pub fn from_roots(r: &Array) -> Result<Poly1d> {
@@ -328,16 +342,40 @@ impl Poly1d {
     }
 
     /// The coefficients (`p.coeffs`, `p.c`).
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, polynomial::Poly1d};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let p = Poly1d::new(&array([0.0, 1.0, 2.0])?)?;
+    /// let c = p.coeffs(); // p.coeffs: [1, 2] (leading zeros trimmed)
+    /// # Ok(()) }
+    /// ```
     pub fn coeffs(&self) -> &Array {
         &self.coeffs
     }
 
     /// The order (`p.order`): the number of coefficients minus one.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, polynomial::Poly1d};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let p = Poly1d::new(&array([1.0, -3.0, 2.0])?)?;
+    /// assert_eq!(p.order(), 2); // p.order
+    /// # Ok(()) }
+    /// ```
     pub fn order(&self) -> usize {
         self.coeffs.size() - 1
     }
 
     /// `p(x)`: [`polyval`].
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, polynomial::Poly1d};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let p = Poly1d::new(&array([1.0, -3.0, 2.0])?)?;
+    /// let y = p.call(&array([0.0, 3.0])?)?; // p([0, 3]): [2, 2]
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`polyval`].
@@ -347,6 +385,14 @@ impl Poly1d {
 
     /// `p + q`.
     ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, polynomial::Poly1d};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let (p, q) = (Poly1d::new(&array([1.0, 0.0])?)?, Poly1d::new(&array([2.0])?)?);
+    /// let r = p.add(&q)?; // p + q: x + 2
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`polyadd`].
     pub fn add(&self, other: &Poly1d) -> Result<Poly1d> {
@@ -354,6 +400,14 @@ impl Poly1d {
     }
 
     /// `p - q`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, polynomial::Poly1d};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let (p, q) = (Poly1d::new(&array([1.0, 0.0])?)?, Poly1d::new(&array([2.0])?)?);
+    /// let r = p.sub(&q)?; // p - q: x - 2
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`polysub`].
@@ -363,6 +417,14 @@ impl Poly1d {
 
     /// `p * q`.
     ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, polynomial::Poly1d};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let (p, q) = (Poly1d::new(&array([1.0, -1.0])?)?, Poly1d::new(&array([1.0, 1.0])?)?);
+    /// let r = p.mul(&q)?; // p * q: x**2 - 1
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`polymul`].
     pub fn mul(&self, other: &Poly1d) -> Result<Poly1d> {
@@ -371,6 +433,14 @@ impl Poly1d {
 
     /// `p.deriv(m)`.
     ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, polynomial::Poly1d};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let p = Poly1d::new(&array([1.0, -3.0, 2.0])?)?;
+    /// let d = p.deriv(1)?; // p.deriv(): 2x - 3
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`polyder`].
     pub fn deriv(&self, m: i64) -> Result<Poly1d> {
@@ -378,6 +448,14 @@ impl Poly1d {
     }
 
     /// `p.integ(m, k)`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, polynomial::Poly1d};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let p = Poly1d::new(&array([3.0, 0.0])?)?;
+    /// let i = p.integ(1, &[5.0])?; // p.integ(k=5): 1.5x**2 + 5
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`polyint`].

@@ -20,6 +20,14 @@ fn inexact(d: DType) -> Result<DType> {
 /// multiplication, as NumPy), of shape `x.shape + (deg + 1,)` and `x +
 /// 0.0`'s dtype.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_array::polynomial::{polynomial::*, polyutils::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let v = polyvander(&array([2.0, 3.0])?, 2)?; // np.polynomial.polynomial.polyvander(x, 2): [[1, 2, 4], [1, 3, 9]]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Allocation or launch failed.
 pub fn polyvander(x: &Array, deg: usize) -> Result<Array> {
@@ -99,6 +107,14 @@ pub fn polyval(x: &Array, c: &Array) -> Result<Array> {
 
 /// `numpy.polynomial.polynomial.polycompanion(c)`: the companion matrix
 /// of the (trimmed, float) series `c`, whose eigenvalues are its roots.
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_array::polynomial::{polynomial::*, polyutils::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let c = polycompanion(&array([2.0, -3.0, 1.0])?)?; // polycompanion([2, -3, 1]): eigenvalues 1, 2
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// A series of degree below 1 ("Series must have maximum degree of at

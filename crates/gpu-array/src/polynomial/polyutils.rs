@@ -19,6 +19,14 @@ fn head(a: &Array, len: usize) -> Result<Array> {
 /// `polyutils.trimseq(seq)`: `seq` without its trailing zeros, keeping at
 /// least one element (a view of `seq`).
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_array::polynomial::{polynomial::*, polyutils::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let t = trimseq(&array([1.0, 2.0, 0.0, 0.0])?)?; // np.polynomial.polyutils.trimseq: [1, 2]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// `seq` not 1-D; the copy back failed.
 pub fn trimseq(seq: &Array) -> Result<Array> {
@@ -35,6 +43,15 @@ pub fn trimseq(seq: &Array) -> Result<Array> {
 /// `polyutils.as_series(alist, trim)`: each array 1-D (0-d become 1-D),
 /// trailing zeros trimmed with `trim`, all converted (copied) to their
 /// `common_type` (float64 for integers).
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_array::polynomial::{polynomial::*, polyutils::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (a, b) = (array([1, 2])?, array([3.0])?);
+/// let s = as_series(&[&a, &b], true)?; // polyutils.as_series([a, b]): float64 1-D arrays
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// An empty array ("Coefficient array is empty"), one of more than one
@@ -63,6 +80,14 @@ pub fn as_series(alist: &[&Array], trim: bool) -> Result<Vec<Array>> {
 
 /// `polyutils.trimcoef(c, tol)`: the series without its trailing
 /// coefficients of magnitude at most `tol` (`[0]` when none is larger).
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_array::polynomial::{polynomial::*, polyutils::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let t = trimcoef(&array([1.0, 1e-12, 0.0])?, 1e-9)?; // polyutils.trimcoef(c, 1e-9): [1]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// A negative `tol` ("tol must be non-negative"); as [`as_series`].

@@ -99,6 +99,13 @@ pub fn count_nonzero<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Resul
 impl Array {
     /// [`count_nonzero`].
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([[1.0, 5.0], [3.0, 0.0]])?;
+    /// let n = x.count_nonzero(())?; // np.count_nonzero(x): 3
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`reduce`].
     pub fn count_nonzero<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -107,6 +114,13 @@ impl Array {
 
     /// [`argmax`].
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([[1.0, 5.0], [3.0, 0.0]])?;
+    /// let i = x.argmax(())?; // x.argmax(): 1 (flat index)
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`argmax`].
     pub fn argmax<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -114,6 +128,13 @@ impl Array {
     }
 
     /// [`argmin`].
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([[1.0, 5.0], [3.0, 0.0]])?;
+    /// let i = x.argmin(1)?; // x.argmin(axis=1): [0, 1]
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`argmin`].

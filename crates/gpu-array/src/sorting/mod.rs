@@ -223,6 +223,14 @@ pub fn lexsort(keys: &[&Array]) -> Result<Array> {
 
 /// [`lexsort`] along `axis` (NumPy's `lexsort(keys, axis)`).
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (b, a) = (array([[1, 0], [0, 1]])?, array([[0, 1], [0, 1]])?);
+/// let i = lexsort_axis(&[&b, &a], 0)?; // np.lexsort((b, a), axis=0): [[1, 0], [0, 1]]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`lexsort`]; an axis out of bounds.
 pub fn lexsort_axis(keys: &[&Array], axis: isize) -> Result<Array> {
@@ -271,6 +279,14 @@ fn check_kth(a: &Array, kth: &[isize], axis: Option<isize>) -> Result<()> {
 /// after (NumPy's `partition`). Cuprum sorts the axis fully, which has
 /// the property.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// // np.partition([3, 4, 2, 1], 2): [.., .., 3, ..], smaller before, larger after
+/// let p = partition(&array([3, 4, 2, 1])?, &[2], Some(-1))?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// A `kth` out of bounds (NumPy's message); as [`sort`].
 pub fn partition(a: &Array, kth: &[isize], axis: Option<isize>) -> Result<Array> {
@@ -280,6 +296,14 @@ pub fn partition(a: &Array, kth: &[isize], axis: Option<isize>) -> Result<Array>
 
 /// The indices that partition `a` (NumPy's `argpartition`); a full stable
 /// argsort.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// // np.argpartition([3, 4, 2, 1], 1): i[1] == 2, the index of the second smallest
+/// let i = argpartition(&array([3, 4, 2, 1])?, &[1], Some(-1))?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`partition`].
@@ -401,6 +425,13 @@ impl Default for UniqueOptions {
 
 impl UniqueOptions {
     /// Sets `equal_nan`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let u = unique(&array([f64::NAN, f64::NAN])?, UniqueOptions::default().equal_nan(false))?; // equal_nan=False: both NaN kept
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn equal_nan(mut self, equal_nan: bool) -> UniqueOptions {
         self.equal_nan = equal_nan;
@@ -408,6 +439,13 @@ impl UniqueOptions {
     }
 
     /// Sets `axis`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let u = unique(&array([[1, 2], [1, 2]])?, UniqueOptions::default().axis(0))?; // np.unique(a, axis=0): [[1, 2]]
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn axis(mut self, axis: impl Into<Option<isize>>) -> UniqueOptions {
         self.axis = axis.into();
@@ -415,6 +453,13 @@ impl UniqueOptions {
     }
 
     /// Sets `index`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let u = unique(&array([3, 1, 3])?, UniqueOptions::default().index(true))?; // return_index=True: [1, 0]
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn index(mut self, index: bool) -> UniqueOptions {
         self.index = index;
@@ -422,6 +467,13 @@ impl UniqueOptions {
     }
 
     /// Sets `inverse`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let u = unique(&array([3, 1, 3])?, UniqueOptions::default().inverse(true))?; // return_inverse=True: [1, 0, 1]
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn inverse(mut self, inverse: bool) -> UniqueOptions {
         self.inverse = inverse;
@@ -429,6 +481,13 @@ impl UniqueOptions {
     }
 
     /// Sets `counts`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let u = unique(&array([3, 1, 3])?, UniqueOptions::default().counts(true))?; // return_counts=True: [1, 2]
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn counts(mut self, counts: bool) -> UniqueOptions {
         self.counts = counts;
@@ -681,6 +740,14 @@ pub struct IsinOptions {
 
 impl IsinOptions {
     /// Sets `invert`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let opts = IsinOptions::default().invert(true);
+    /// let m = isin_with(&array([1, 2])?, &array([2])?, &opts)?; // np.isin(a, b, invert=True): [True, False]
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn invert(mut self, invert: bool) -> IsinOptions {
         self.invert = invert;
@@ -688,6 +755,14 @@ impl IsinOptions {
     }
 
     /// Sets `kind`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let opts = IsinOptions::default().kind(IsinKind::Sort);
+    /// let m = isin_with(&array([1, 2])?, &array([2])?, &opts)?; // np.isin(a, b, kind='sort'): [False, True]
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn kind(mut self, kind: impl Into<Option<IsinKind>>) -> IsinOptions {
         self.kind = kind.into();
@@ -721,6 +796,15 @@ pub fn isin(element: &Array, test_elements: &Array, invert: bool) -> Result<Arra
 
 /// [`isin`] with NumPy's `kind=` ([`IsinOptions`]). The table method
 /// reads the test elements' minimum and maximum back (one wait).
+///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let opts = IsinOptions::default().invert(true);
+/// // np.isin([1, 2, 3], [2], invert=True): [True, False, True]
+/// let m = isin_with(&array([1, 2, 3])?, &array([2])?, &opts)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`isin`]; NumPy's errors for [`IsinKind::Table`]: "The 'table'
@@ -866,6 +950,15 @@ pub fn in1d(ar1: &Array, ar2: &Array, invert: bool) -> Result<Array> {
 }
 
 /// [`in1d`] with NumPy's `kind=` ([`isin_with`]).
+///
+/// ```no_run
+/// use gpu_array::{creation::array, sorting::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let opts = IsinOptions::default().kind(IsinKind::Sort);
+/// // np.in1d([1, 2, 3], [2, 3], kind='sort'): [False, True, True]
+/// let m = in1d_with(&array([1, 2, 3])?, &array([2, 3])?, &opts)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`isin_with`].

@@ -253,6 +253,14 @@ impl Eq for QuantileOptions {}
 
 impl QuantileOptions {
     /// Reduce over one axis.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let a = array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])?;
+    /// let q = quantile(&a, &Quantiles::One(0.5), &QuantileOptions::axis(1))?; // np.quantile(a, 0.5, axis=1): [2, 5]
+    /// # Ok(()) }
+    /// ```
     pub fn axis(axis: isize) -> QuantileOptions {
         QuantileOptions {
             axis: Some(vec![axis]),
@@ -261,6 +269,14 @@ impl QuantileOptions {
     }
 
     /// Reduce over several axes together (`axis=(0, 2)`).
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let a = array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])?;
+    /// let q = quantile(&a, &Quantiles::One(0.5), &QuantileOptions::axes(&[0, 1]))?; // axis=(0, 1): 3.5
+    /// # Ok(()) }
+    /// ```
     pub fn axes(axes: &[isize]) -> QuantileOptions {
         QuantileOptions {
             axis: Some(axes.to_vec()),
@@ -269,6 +285,14 @@ impl QuantileOptions {
     }
 
     /// Sets `axis` (`None`: every axis).
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let a = array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])?;
+    /// let q = quantile(&a, &Quantiles::One(0.5), &QuantileOptions::default().with_axis(Some(vec![0])))?; // axis=0
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn with_axis(mut self, axis: Option<Vec<isize>>) -> QuantileOptions {
         self.axis = axis;
@@ -276,6 +300,14 @@ impl QuantileOptions {
     }
 
     /// Sets `keepdims`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let a = array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])?;
+    /// let q = quantile(&a, &Quantiles::One(0.5), &QuantileOptions::axis(1).keepdims(true))?; // keepdims=True: (2, 1)
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn keepdims(mut self, keepdims: bool) -> QuantileOptions {
         self.keepdims = keepdims;
@@ -283,6 +315,15 @@ impl QuantileOptions {
     }
 
     /// Sets `method`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let a = array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])?;
+    /// let opts = QuantileOptions::axis(1).method(QuantileMethod::parse("nearest")?);
+    /// let q = quantile(&a, &Quantiles::One(0.5), &opts)?; // np.quantile(a, 0.5, axis=1, method='nearest')
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn method(mut self, method: QuantileMethod) -> QuantileOptions {
         self.method = method;
@@ -290,6 +331,16 @@ impl QuantileOptions {
     }
 
     /// Sets `weights` (a handle to the array, not a copy of it).
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, sorting::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let a = array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])?;
+    /// let w = array([[1.0, 1.0, 2.0], [1.0, 1.0, 2.0]])?;
+    /// let opts = QuantileOptions::axis(1).method(QuantileMethod::parse("inverted_cdf")?).weights(&w);
+    /// let q = quantile(&a, &Quantiles::One(0.5), &opts)?; // weights=w, method='inverted_cdf'
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn weights<'w>(mut self, weights: impl Into<Option<&'w Array>>) -> QuantileOptions {
         self.weights = weights.into().cloned();

@@ -157,6 +157,14 @@ pub struct CovOptions<'a> {
 
 impl<'a> CovOptions<'a> {
     /// Sets `rowvar`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{DType, creation::array, stats::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let m = array([[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]])?;
+    /// let c = cov(&m, None, &CovOptions::default().rowvar(false))?; // np.cov(m, rowvar=False): (3, 3)
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn rowvar(mut self, rowvar: bool) -> CovOptions<'a> {
         self.rowvar = rowvar;
@@ -164,6 +172,14 @@ impl<'a> CovOptions<'a> {
     }
 
     /// Sets `bias`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{DType, creation::array, stats::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let m = array([[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]])?;
+    /// let c = cov(&m, None, &CovOptions::default().bias(true))?; // np.cov(m, bias=True): divides by N
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn bias(mut self, bias: bool) -> CovOptions<'a> {
         self.bias = bias;
@@ -171,6 +187,14 @@ impl<'a> CovOptions<'a> {
     }
 
     /// Sets `ddof`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{DType, creation::array, stats::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let m = array([[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]])?;
+    /// let c = cov(&m, None, &CovOptions::default().ddof(0))?; // np.cov(m, ddof=0)
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn ddof(mut self, ddof: impl Into<Option<i64>>) -> CovOptions<'a> {
         self.ddof = ddof.into();
@@ -178,6 +202,15 @@ impl<'a> CovOptions<'a> {
     }
 
     /// Sets `fweights`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{DType, creation::array, stats::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let m = array([[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]])?;
+    /// let f = array([1, 2, 1])?;
+    /// let c = cov(&m, None, &CovOptions::default().fweights(&f))?; // np.cov(m, fweights=[1, 2, 1])
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn fweights(mut self, fweights: impl Into<Option<&'a Array>>) -> CovOptions<'a> {
         self.fweights = fweights.into();
@@ -185,6 +218,15 @@ impl<'a> CovOptions<'a> {
     }
 
     /// Sets `aweights`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{DType, creation::array, stats::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let m = array([[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]])?;
+    /// let w = array([0.5, 1.0, 0.5])?;
+    /// let c = cov(&m, None, &CovOptions::default().aweights(&w))?; // np.cov(m, aweights=w)
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn aweights(mut self, aweights: impl Into<Option<&'a Array>>) -> CovOptions<'a> {
         self.aweights = aweights.into();
@@ -192,6 +234,14 @@ impl<'a> CovOptions<'a> {
     }
 
     /// Sets `dtype`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{DType, creation::array, stats::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let m = array([[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]])?;
+    /// let c = cov(&m, None, &CovOptions::default().dtype(DType::Float32))?; // np.cov(m, dtype='float32')
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn dtype(mut self, dtype: impl Into<Option<DType>>) -> CovOptions<'a> {
         self.dtype = dtype.into();

@@ -105,6 +105,13 @@ pub fn ptp<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
 impl Array {
     /// [`amax`].
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([[1.0, 5.0], [3.0, 0.0]])?;
+    /// let m = x.max(1)?; // x.max(axis=1): [5, 3]
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`reduce`].
     pub fn max<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -113,6 +120,13 @@ impl Array {
 
     /// [`amin`].
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([[1.0, 5.0], [3.0, 0.0]])?;
+    /// let m = x.min(())?; // x.min(): 0
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`reduce`].
     pub fn min<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -120,6 +134,13 @@ impl Array {
     }
 
     /// [`ptp`].
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([[1.0, 5.0], [3.0, 0.0]])?;
+    /// let r = x.ptp(1)?; // np.ptp(x, axis=1): [4, 3]
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`ptp`].

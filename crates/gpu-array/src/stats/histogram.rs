@@ -41,6 +41,14 @@ pub struct HistogramOptions<'a> {
 
 impl<'a> HistogramOptions<'a> {
     /// Sets `range`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, stats::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let a = array([0.5, 1.5, 1.5, 9.0])?;
+    /// let (h, e) = histogram(&a, Bins::Count(2), &HistogramOptions::default().range((0.0, 2.0)))?; // range=(0, 2): [1, 2]
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn range(mut self, range: impl Into<Option<(f64, f64)>>) -> HistogramOptions<'a> {
         self.range = range.into();
@@ -48,6 +56,14 @@ impl<'a> HistogramOptions<'a> {
     }
 
     /// Sets `density`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, stats::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let a = array([0.5, 1.5, 1.5, 9.0])?;
+    /// let (h, e) = histogram(&a, Bins::Count(3), &HistogramOptions::default().density(true))?; // density=True
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn density(mut self, density: bool) -> HistogramOptions<'a> {
         self.density = density;
@@ -55,6 +71,15 @@ impl<'a> HistogramOptions<'a> {
     }
 
     /// Sets `weights`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{creation::array, stats::*};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// # let a = array([0.5, 1.5, 1.5, 9.0])?;
+    /// let w = array([1.0, 0.5, 0.5, 2.0])?;
+    /// let (h, e) = histogram(&a, Bins::Count(2), &HistogramOptions::default().weights(&w))?; // weights=w: [2, 2]
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn weights(mut self, weights: impl Into<Option<&'a Array>>) -> HistogramOptions<'a> {
         self.weights = weights.into();

@@ -35,6 +35,15 @@ enum Edges {
 /// bin; NaN and points outside are not counted. Edges and points are
 /// compared in the promoted dtype of the sample and every edge array.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, stats::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let pts = array([[0.0, 0.0], [1.0, 1.0], [1.0, 0.0]])?;
+/// // hist, edges = np.histogramdd(pts, bins=2): hist [[1, 0], [1, 1]]
+/// let (hist, edges) = histogramdd(&pts, &[Bins::Count(2)], None, false, None)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// A sample of more than two dimensions or complex; `bins` or `range` of
 /// the wrong length; zero bins; decreasing or empty edge arrays; data with
@@ -307,6 +316,16 @@ pub fn histogramdd(
 /// NumPy's `histogram2d(x, y, bins, range, density, weights)`: the
 /// histogram of the points `(x[i], y[i])` (stacked in their promoted
 /// dtype), as [`histogramdd`]; returns `(hist, xedges, yedges)`.
+///
+/// ```no_run
+/// use gpu_array::{creation::array, stats::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (x, y) = (array([0.0, 1.0, 1.0])?, array([0.0, 1.0, 0.0])?);
+/// // np.histogram2d(x, y, bins=[2, 3], range=[(0, 1), (0, 3)])
+/// let r = [Some((0.0, 1.0)), Some((0.0, 3.0))];
+/// let (h, xe, ye) = histogram2d(&x, &y, &[Bins::Count(2), Bins::Count(3)], Some(&r), false, None)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// `x` and `y` not 1-D of one length ("x and y must have the same

@@ -117,6 +117,13 @@ pub fn nanstd<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array
 impl Array {
     /// [`mean`].
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([[1.0, 5.0], [3.0, 0.0]])?;
+    /// let m = x.mean(())?; // x.mean(): 2.25
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`reduce`].
     pub fn mean<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -125,6 +132,13 @@ impl Array {
 
     /// [`var`] (`ddof` in `opts`).
     ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([[1.0, 5.0], [3.0, 0.0]])?;
+    /// let v = x.var(0)?; // x.var(axis=0): [1, 6.25]
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`reduce`].
     pub fn var<'o>(&self, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
@@ -132,6 +146,13 @@ impl Array {
     }
 
     /// [`std`](fn@std) (`ddof` in `opts`).
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = gpu_array::creation::array([[1.0, 5.0], [3.0, 0.0]])?;
+    /// let s = x.std(0)?; // x.std(axis=0): [1, 2.5]
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`reduce`].

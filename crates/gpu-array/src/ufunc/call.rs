@@ -46,6 +46,14 @@ pub enum Arg<'a> {
 
 impl Arg<'_> {
     /// The argument as a ufunc input (borrowing an owned array).
+    ///
+    /// ```no_run
+    /// use gpu_array::{DType, creation::*, ufunc::{self, UfuncOptions}};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let a: ufunc::Arg<'_> = 2.5.into();
+    /// let outs = ufunc::call(ufunc::get("negative")?, &[a.input()], &UfuncOptions::default())?; // np.negative(2.5)
+    /// # Ok(()) }
+    /// ```
     pub fn input(&self) -> Input<'_> {
         match self {
             Arg::Borrowed(a) => Input::Array(a),
@@ -106,6 +114,14 @@ pub struct UfuncOptions<'a> {
 
 impl<'a> UfuncOptions<'a> {
     /// Sets `out`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{DType, creation::*, ufunc::{self, UfuncOptions}};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let (x, out) = (array([1.0, 4.0])?, empty([2], DType::Float64)?);
+    /// ufunc::call(ufunc::get("sqrt")?, &[(&x).into()], &UfuncOptions::default().out(&[&out]))?; // np.sqrt(x, out=out)
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn out(mut self, out: &[&'a Array]) -> UfuncOptions<'a> {
         self.out = out.iter().map(|&a| Some(a)).collect();
@@ -113,6 +129,16 @@ impl<'a> UfuncOptions<'a> {
     }
 
     /// Sets `out`: one entry per result, `None` to allocate that one.
+    ///
+    /// ```no_run
+    /// use gpu_array::{DType, creation::*, ufunc::{self, UfuncOptions}};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let (x, q) = (array([7, 8])?, empty([2], DType::Int64)?);
+    /// // q, r = np.divmod(x, 3, out=(q, None)): q is written, r allocated
+    /// let opts = UfuncOptions::default().out_optional(&[Some(&q), None]);
+    /// let qr = ufunc::call(ufunc::get("divmod")?, &[(&x).into(), (&array([3])?).into()], &opts)?;
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn out_optional(mut self, out: &[Option<&'a Array>]) -> UfuncOptions<'a> {
         self.out = out.to_vec();
@@ -120,6 +146,15 @@ impl<'a> UfuncOptions<'a> {
     }
 
     /// Sets `dtype`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{DType, creation::*, ufunc::{self, UfuncOptions}};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = array([1, 2])?;
+    /// let opts = UfuncOptions::default().dtype(DType::Float32);
+    /// let y = ufunc::call(ufunc::get("add")?, &[(&x).into(), (&x).into()], &opts)?; // np.add(x, x, dtype='float32')
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn dtype(mut self, dtype: impl Into<Option<DType>>) -> UfuncOptions<'a> {
         self.dtype = dtype.into();
@@ -127,6 +162,15 @@ impl<'a> UfuncOptions<'a> {
     }
 
     /// Sets `casting`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{DType, creation::*, ufunc::{self, UfuncOptions}};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let (x, out) = (array([1.5, 2.5])?, empty([2], DType::Int64)?);
+    /// let opts = UfuncOptions::default().out(&[&out]).casting(gpu_array::dtype::Casting::Unsafe);
+    /// ufunc::call(ufunc::get("floor")?, &[(&x).into()], &opts)?; // np.floor(x, out=out, casting='unsafe')
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn casting(mut self, casting: Casting) -> UfuncOptions<'a> {
         self.casting = casting;
@@ -136,6 +180,14 @@ impl<'a> UfuncOptions<'a> {
 
 /// Calls `ufunc` with NumPy's semantics; returns the outputs (the `out=`
 /// arrays where given).
+///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, ufunc::{self, UfuncOptions}};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (x, y) = (array([1.0, 2.0])?, array([3.0, 4.0])?);
+/// let outs = ufunc::call(ufunc::get("add")?, &[(&x).into(), (&y).into()], &UfuncOptions::default())?; // [np.add(x, y)]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// No loop for the input types, shapes that do not broadcast, an `out=`

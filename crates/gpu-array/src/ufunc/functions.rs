@@ -82,6 +82,13 @@ crate::ufunc::names::for_each_ufunc!(unary, binary);
 
 /// `numpy.divmod`: `(x1 // x2, x1 % x2)`.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, ufunc};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (q, r) = ufunc::divmod(&array([7, -7])?, 2)?; // np.divmod([7, -7], 2): [3, -4], [1, 1]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`floor_divide`].
 pub fn divmod<'a, 'b>(x1: impl Into<Arg<'a>>, x2: impl Into<Arg<'b>>) -> Result<(Array, Array)> {
@@ -97,6 +104,13 @@ pub fn divmod<'a, 'b>(x1: impl Into<Arg<'a>>, x2: impl Into<Arg<'b>>) -> Result<
 
 /// `numpy.modf`: fractional and integral parts, both with the sign of `x`.
 ///
+/// ```no_run
+/// use gpu_array::{creation::array, ufunc};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (f, i) = ufunc::modf(&array([1.5, -2.25])?)?; // np.modf: [0.5, -0.25], [1, -2]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// No loop for the input's dtype; allocation or launch failed.
 pub fn modf<'a>(x: impl Into<Arg<'a>>) -> Result<(Array, Array)> {
@@ -106,6 +120,13 @@ pub fn modf<'a>(x: impl Into<Arg<'a>>) -> Result<(Array, Array)> {
 }
 
 /// `numpy.frexp`: mantissa and exponent (`int32`).
+///
+/// ```no_run
+/// use gpu_array::{creation::array, ufunc};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (m, e) = ufunc::frexp(&array([8.0, 0.75])?)?; // np.frexp: [0.5, 0.75], [4, 0]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// No loop for the input's dtype; allocation or launch failed.

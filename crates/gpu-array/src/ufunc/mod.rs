@@ -83,6 +83,14 @@ pub struct Loop {
 
 impl Loop {
     /// NumPy's type signature: `"ff->f"`, `"e->ei"`.
+    ///
+    /// ```no_run
+    /// use gpu_array::ufunc;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let add = ufunc::get("add")?;
+    /// let sig = add.loops()[0].signature(); // the first of np.add.types, e.g. "??->?"
+    /// # Ok(()) }
+    /// ```
     pub fn signature(&self) -> String {
         let mut s: String = self.inputs.iter().map(|d| d.char()).collect();
         s.push_str("->");
@@ -107,46 +115,110 @@ pub struct Ufunc {
 
 impl Ufunc {
     /// The name (`"add"`).
+    ///
+    /// ```no_run
+    /// use gpu_array::ufunc;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// assert_eq!(ufunc::get("absolute")?.name(), "absolute"); // np.absolute.__name__
+    /// # Ok(()) }
+    /// ```
     pub fn name(&self) -> &'static str {
         self.name
     }
 
     /// Number of inputs.
+    ///
+    /// ```no_run
+    /// use gpu_array::ufunc;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// assert_eq!(ufunc::get("add")?.nin(), 2); // np.add.nin
+    /// # Ok(()) }
+    /// ```
     pub fn nin(&self) -> usize {
         self.nin
     }
 
     /// Number of outputs.
+    ///
+    /// ```no_run
+    /// use gpu_array::ufunc;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// assert_eq!(ufunc::get("divmod")?.nout(), 2); // np.divmod.nout
+    /// # Ok(()) }
+    /// ```
     pub fn nout(&self) -> usize {
         self.nout
     }
 
     /// `nin + nout`.
+    ///
+    /// ```no_run
+    /// use gpu_array::ufunc;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// assert_eq!(ufunc::get("divmod")?.nargs(), 4); // np.divmod.nargs: 2 in + 2 out
+    /// # Ok(()) }
+    /// ```
     pub fn nargs(&self) -> usize {
         self.nin + self.nout
     }
 
     /// The identity.
+    ///
+    /// ```no_run
+    /// use gpu_array::ufunc;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let id = ufunc::get("multiply")?.identity(); // np.multiply.identity: 1
+    /// assert!(matches!(id, ufunc::Identity::One));
+    /// # Ok(()) }
+    /// ```
     pub fn identity(&self) -> Identity {
         self.identity
     }
 
     /// The type-resolution rule.
+    ///
+    /// ```no_run
+    /// use gpu_array::ufunc;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let r = ufunc::get("add")?.resolver(); // how add picks its loop for the inputs' dtypes
+    /// # Ok(()) }
+    /// ```
     pub fn resolver(&self) -> Resolver {
         self.resolver
     }
 
     /// The loops, in the order NumPy searches them.
+    ///
+    /// ```no_run
+    /// use gpu_array::ufunc;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let n = ufunc::get("sin")?.loops().len(); // len(np.sin.types)
+    /// # Ok(()) }
+    /// ```
     pub fn loops(&self) -> &[Loop] {
         &self.loops
     }
 
     /// NumPy's `ufunc.types`: `["??->?", "bb->b", ...]`.
+    ///
+    /// ```no_run
+    /// use gpu_array::ufunc;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let t = ufunc::get("sin")?.types(); // np.sin.types: ["e->e", "f->f", "d->d", ...]
+    /// # Ok(()) }
+    /// ```
     pub fn types(&self) -> Vec<String> {
         self.loops.iter().map(Loop::signature).collect()
     }
 
     /// One line saying what it computes.
+    ///
+    /// ```no_run
+    /// use gpu_array::ufunc;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// println!("{}", ufunc::get("hypot")?.doc()); // one line, where np.hypot.__doc__ is a page
+    /// # Ok(()) }
+    /// ```
     pub fn doc(&self) -> &'static str {
         self.doc
     }
@@ -154,6 +226,13 @@ impl Ufunc {
 
 /// Every ufunc, in the reference's order of listing (math, trigonometric,
 /// bit-twiddling, comparison, floating), aliases excluded.
+///
+/// ```no_run
+/// use gpu_array::ufunc;
+/// # fn main() -> gpu_array::Result<()> {
+/// let names: Vec<&str> = ufunc::all().iter().map(|u| u.name()).collect(); // every table ufunc
+/// # Ok(()) }
+/// ```
 pub fn all() -> &'static [Ufunc] {
     static TABLE: OnceLock<Vec<Ufunc>> = OnceLock::new();
     TABLE.get_or_init(table::build)
@@ -184,6 +263,14 @@ pub const ALIASES: &[(&str, &str)] = &[
 ];
 
 /// The ufunc of a name or alias (`"add"`, `"divide"`).
+///
+/// ```no_run
+/// use gpu_array::ufunc;
+/// # fn main() -> gpu_array::Result<()> {
+/// let sin = ufunc::get("sin")?; // np.sin, the ufunc object
+/// let pow = ufunc::get("pow")?; // a NumPy 2 alias: np.power
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 ///

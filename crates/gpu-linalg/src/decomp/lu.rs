@@ -367,6 +367,16 @@ pub fn det(a: &Array) -> Result<Array> {
 /// NumPy's `linalg.tensorsolve(a, b, axes)`: `x` with
 /// `tensordot(a, x, x.ndim) == b`.
 ///
+/// ```no_run
+/// use gpu_array::creation::*;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = eye(6, None, 0, gpu_array::DType::Float64)?.reshape((2, 3, 6))?;
+/// let b = ones([2, 3], gpu_array::DType::Float64)?;
+/// let x = tensorsolve(&a, &b, None)?; // np.linalg.tensorsolve(a, b): shape (6,)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Sizes that do not make a square system (NumPy's message); as [`solve`].
 pub fn tensorsolve(a: &Array, b: &Array, axes: Option<&[isize]>) -> Result<Array> {
@@ -411,6 +421,15 @@ pub fn tensorsolve(a: &Array, b: &Array, axes: Option<&[isize]>) -> Result<Array
 
 /// NumPy's `linalg.tensorinv(a, ind)`: the inverse for `tensordot` over
 /// the first `ind` axes.
+///
+/// ```no_run
+/// use gpu_array::creation::*;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = eye(6, None, 0, gpu_array::DType::Float64)?.reshape((6, 2, 3))?;
+/// let ainv = tensorinv(&a, 1)?; // np.linalg.tensorinv(a, ind=1): shape (2, 3, 6)
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// `ind == 0` ("Invalid ind argument."); as [`inv`].

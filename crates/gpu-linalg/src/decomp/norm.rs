@@ -256,6 +256,15 @@ pub fn norm_with(x: &Array, ord: Norm, axis: NormAxis, keepdims: bool) -> Result
 /// over the given axes taken together (`None`: all of them), `ord` a
 /// number or `Inf`/`NegInf` (`Default` is 2).
 ///
+/// ```no_run
+/// use gpu_array::creation::*;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let x = array([[3.0, 4.0], [6.0, 8.0]])?;
+/// let n = vector_norm(&x, Norm::Default, Some(&[-1]), false)?; // np.linalg.vector_norm(x, axis=-1): [5, 10]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// `Fro` or `Nuc`; axes out of range or repeated.
 pub fn vector_norm(x: &Array, ord: Norm, axis: Option<&[isize]>, keepdims: bool) -> Result<Array> {
@@ -308,6 +317,15 @@ pub fn vector_norm(x: &Array, ord: Norm, axis: Option<&[isize]>, keepdims: bool)
 /// NumPy 2's `linalg.matrix_norm(x, keepdims, ord)`: [`norm`] over the last
 /// two axes (`Default` is Frobenius).
 ///
+/// ```no_run
+/// use gpu_array::creation::*;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let x = array([[1.0, -2.0], [3.0, 4.0]])?;
+/// let n = matrix_norm(&x, Norm::Inf, false)?; // np.linalg.matrix_norm(x, ord=np.inf): 7
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`norm`].
 pub fn matrix_norm(x: &Array, ord: Norm, keepdims: bool) -> Result<Array> {
@@ -316,6 +334,14 @@ pub fn matrix_norm(x: &Array, ord: Norm, keepdims: bool) -> Result<Array> {
 }
 
 /// NumPy 2's `linalg.svdvals`: the singular values, descending.
+///
+/// ```no_run
+/// use gpu_array::creation::*;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let s = svdvals(&array([[3.0, 0.0], [0.0, -4.0]])?)?; // np.linalg.svdvals(x): [4, 3]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`svd`].

@@ -221,6 +221,16 @@ pub fn matmul(a: &Array, b: &Array) -> Result<Array> {
 /// result's shape, and the result's dtype must cast to `out`'s by
 /// `same_kind`.
 ///
+/// ```no_run
+/// use gpu_array::creation::*;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let (a, b) = (ones([2, 3], gpu_array::DType::Float32)?, ones([3, 4], gpu_array::DType::Float32)?);
+/// let out = empty([2, 4], gpu_array::DType::Float32)?;
+/// matmul_into(&a, &b, &out)?; // np.matmul(a, b, out=out): every element 3
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`matmul`]; `out` of the wrong shape or dtype.
 pub fn matmul_into(a: &Array, b: &Array, out: &Array) -> Result<()> {

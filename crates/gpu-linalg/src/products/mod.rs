@@ -305,6 +305,15 @@ pub fn kron(a: &Array, b: &Array) -> Result<Array> {
 /// NumPy's `diagonal(a, offset, axis1, axis2)`: a strided view (no copy)
 /// with the diagonal as the last axis.
 ///
+/// ```no_run
+/// use gpu_array::creation::*;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = arange(8)?.reshape((2, 2, 2))?;
+/// let d = diagonal(&a, 0, 1, 2)?; // np.diagonal(a, 0, 1, 2): [[0, 3], [4, 7]]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Axes out of range or equal; fewer than two dimensions.
 pub fn diagonal(a: &Array, offset: isize, axis1: isize, axis2: isize) -> Result<Array> {
@@ -444,6 +453,15 @@ fn named_axis(axis: isize, ndim: usize, arg: &'static str) -> Result<usize> {
 /// components; a 2-component vector has a zero third component, and two
 /// 2-component vectors give the scalar z component, as NumPy).
 ///
+/// ```no_run
+/// use gpu_array::creation::*;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let (a, b) = (array([1.0, 0.0, 0.0])?, array([0.0, 1.0, 0.0])?);
+/// let c = cross(&a, &b, -1)?; // np.cross(a, b): [0, 0, 1]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Vectors of another length ("incompatible dimensions for cross product
 /// (dimension must be 2 or 3)"); shapes that do not broadcast.
@@ -452,6 +470,16 @@ pub fn cross(a: &Array, b: &Array, axis: isize) -> Result<Array> {
 }
 
 /// NumPy's `cross(a, b, axisa, axisb, axisc, axis)` ([`CrossOptions`]).
+///
+/// ```no_run
+/// use gpu_array::creation::*;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[1.0, 0.0], [0.0, 1.0], [0.0, 0.0]])?; // vectors in columns
+/// let b = array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]])?;
+/// let c = cross_with(&a, &b, &CrossOptions::default().axis(0))?; // np.cross(a, b, axis=0): [[0, 1], [0, 0], [1, 0]]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`cross`]; "At least one array has zero dimension"; an axis out of
@@ -576,6 +604,15 @@ pub fn matrix_power(a: &Array, n: i64) -> Result<Array> {
 /// NumPy 2's `linalg.vecdot(x1, x2, axis)`: `sum(conj(x1) * x2)` along
 /// `axis` of the broadcast operands.
 ///
+/// ```no_run
+/// use gpu_array::creation::*;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let (a, b) = (array([[1.0, 2.0], [3.0, 4.0]])?, array([1.0, 1.0])?);
+/// let d = vecdot(&a, &b, -1)?; // np.vecdot(a, b): [3, 7]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Shapes that do not broadcast; the axis out of range; lengths that
 /// differ along it.
@@ -606,6 +643,15 @@ pub fn vecdot(x1: &Array, x2: &Array, axis: isize) -> Result<Array> {
 }
 
 /// NumPy 2's `linalg.matrix_transpose`: the last two axes swapped (a view).
+///
+/// ```no_run
+/// use gpu_array::creation::*;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let x = zeros([4, 2, 3], gpu_array::DType::Float32)?;
+/// let t = matrix_transpose(&x)?; // np.matrix_transpose(x): shape (4, 3, 2)
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Fewer than two dimensions.
@@ -647,6 +693,16 @@ pub fn chain_order(dims: &[usize]) -> Vec<Vec<usize>> {
 /// NumPy's `linalg.multi_dot`: the product of a chain of matrices in the
 /// cheapest order; the first may be 1-D (a row) and the last 1-D (a
 /// column), their axes dropped from the result as `dot` drops them.
+///
+/// ```no_run
+/// use gpu_array::creation::*;
+/// use gpu_linalg::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let f64_ = gpu_array::DType::Float64;
+/// let (a, b, c) = (ones([10, 100], f64_)?, ones([100, 5], f64_)?, ones([5, 50], f64_)?);
+/// let abc = multi_dot(&[&a, &b, &c])?; // np.linalg.multi_dot([a, b, c]): (a @ b) @ c, shape (10, 50)
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Fewer than two arrays; inner operands that are not 2-D; shapes not

@@ -78,6 +78,16 @@ fn finish(x_cols: Array, vector: bool) -> Result<Array> {
 /// `op(a) x = b` for a square triangular `a` (only its `lower` or upper
 /// triangle is read) on cuBLAS `trsm`.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::scipy::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[2.0, 0.0], [1.0, 1.0]])?;
+/// // scipy.linalg.solve_triangular(a, b, lower=True): [1, 2]
+/// let x = solve_triangular(&a, &array([2.0, 3.0])?, Trans::N, true, false)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// `a` not square 2-D, `b` of the wrong length; float16.
 pub fn solve_triangular(
@@ -135,6 +145,15 @@ pub fn solve_triangular(
 /// in one matrix per input matrix and 0-based int32 pivots `(..., K)`
 /// (row `i` was interchanged with row `piv[i]`).
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::scipy::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let (lu, piv) = lu_factor(&a)?; // scipy.linalg.lu_factor(a): piv [1, 1]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// `a` of fewer than two dimensions; float16; "Singular matrix" under the
 /// raise setting (SciPy warns instead).
@@ -188,6 +207,16 @@ pub fn lu_factor(a: &Array) -> Result<(Array, Array)> {
 /// for a stack `lu` `(..., N, N)` with `piv` `(..., N)`, `b` is a stack of
 /// vectors `(..., N)` (as many dimensions as `piv`) or of matrices
 /// `(..., N, K)`, its batch dimensions broadcast to `lu`'s.
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::scipy::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let (lu, piv) = lu_factor(&a)?;
+/// let x = lu_solve(&lu, &piv, &array([5.0, 11.0])?, Trans::N)?; // scipy.linalg.lu_solve((lu, piv), b): [1, 2]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Shapes; float16.
@@ -272,6 +301,15 @@ pub fn lu_solve(lu: &Array, piv: &Array, b: &Array, trans: Trans) -> Result<Arra
 /// SciPy's `lu(a)`: `(p, l, u)` with `a = p @ l @ u`, `p` a permutation
 /// matrix, `l` unit lower-trapezoidal `(M, K)`, `u` upper-trapezoidal
 /// `(K, N)`. Reads the pivots back to build `p` (as SciPy returns it).
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::scipy::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let (p, l, u) = lu(&a)?; // scipy.linalg.lu(a): a == p @ l @ u
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`lu_factor`].

@@ -46,6 +46,14 @@ fn reversed(a: &Array) -> Result<Array> {
 /// SciPy's `toeplitz(c, r)`: constant diagonals, first column `c`, first
 /// row `r` (default `conj(c)`; `r[0]` is ignored).
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::scipy::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let t = toeplitz(&array([1, 2, 3])?, None)?; // scipy.linalg.toeplitz([1, 2, 3]): [[1, 2, 3], [2, 1, 2], [3, 2, 1]]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Allocation or launch failures.
 pub fn toeplitz(c: &Array, r: Option<&Array>) -> Result<Array> {
@@ -75,6 +83,14 @@ pub fn toeplitz(c: &Array, r: Option<&Array>) -> Result<Array> {
 
 /// SciPy's `circulant(c)`: each column `c` rotated down by its index.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::scipy::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let c = circulant(&array([1, 2, 3])?)?; // scipy.linalg.circulant([1, 2, 3]): [[1, 3, 2], [2, 1, 3], [3, 2, 1]]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`toeplitz`].
 pub fn circulant(c: &Array) -> Result<Array> {
@@ -98,6 +114,14 @@ pub fn circulant(c: &Array) -> Result<Array> {
 /// SciPy's `hankel(c, r)`: constant anti-diagonals, first column `c`,
 /// last row `r` (default zeros; `r[0]` is ignored).
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::scipy::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let h = hankel(&array([1, 2, 3])?, None)?; // scipy.linalg.hankel([1, 2, 3]): [[1, 2, 3], [2, 3, 0], [3, 0, 0]]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`toeplitz`].
 pub fn hankel(c: &Array, r: Option<&Array>) -> Result<Array> {
@@ -118,6 +142,14 @@ pub fn hankel(c: &Array, r: Option<&Array>) -> Result<Array> {
 
 /// SciPy's `companion(a)`: the companion matrix of the polynomial with
 /// coefficients `a` (highest degree first).
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::scipy::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let c = companion(&array([1.0, -3.0, 2.0])?)?; // scipy.linalg.companion([1, -3, 2]): [[3, -2], [1, 0]]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// `a` not 1-D or shorter than 2 (SciPy's messages); the leading
@@ -153,6 +185,15 @@ pub fn companion(a: &Array) -> Result<Array> {
 
 /// SciPy's `block_diag(*arrs)`: the arrays (0-d as 1x1, 1-D as a row) on
 /// the diagonal of a zero matrix of their common dtype.
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::scipy::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let (a, b) = (array([[1, 2]])?, array([[3], [4]])?);
+/// let d = block_diag(&[&a, &b])?; // scipy.linalg.block_diag(a, b): [[1, 2, 0], [0, 0, 3], [0, 0, 4]]
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// An input of more than two dimensions.
@@ -191,6 +232,15 @@ pub fn block_diag(arrs: &[&Array]) -> Result<Array> {
 /// first row, survival coefficients `s` (length `n - 1`) on the
 /// subdiagonal.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::scipy::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// // scipy.linalg.leslie([0.1, 2.0, 1.0], [0.2, 0.8]): [[0.1, 2, 1], [0.2, 0, 0], [0, 0.8, 0]]
+/// let l = leslie(&array([0.1, 2.0, 1.0])?, &array([0.2, 0.8])?)?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// SciPy's messages for wrong lengths.
 pub fn leslie(f: &Array, s: &Array) -> Result<Array> {
@@ -226,6 +276,14 @@ pub fn leslie(f: &Array, s: &Array) -> Result<Array> {
 
 /// SciPy's `fiedler(a)`: `F[i, j] = |a[i] - a[j]|`.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::scipy::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let f = fiedler(&array([1, 4, 12])?)?; // scipy.linalg.fiedler([1, 4, 12]): |a[i] - a[j]|, [[0, 3, 11], [3, 0, 8], [11, 8, 0]]
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// `a` not 1-D.
 pub fn fiedler(a: &Array) -> Result<Array> {
@@ -257,6 +315,15 @@ gpu_array::from_numpy_str! {
 
 /// SciPy's `convolution_matrix(a, n, mode)`: `A @ v` is
 /// `convolve(a, v, mode)` for `v` of length `n`.
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::scipy::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// // scipy.linalg.convolution_matrix([1, 2], 3, 'full'): shape (4, 3); a @ v == np.convolve([1, 2], v)
+/// let a = convolution_matrix(&array([1.0, 2.0])?, 3, ConvMode::Full)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// `n == 0` or `a` empty or not 1-D.
@@ -319,6 +386,14 @@ fn range2(start: usize, stop: usize) -> usize {
 /// SciPy's `fiedler_companion(a)`: the Fiedler companion matrix of the
 /// polynomial with coefficients `a` (highest degree first), pentadiagonal
 /// with the same eigenvalues as [`companion`].
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::scipy::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let f = fiedler_companion(&array([1.0, -3.0, 2.0])?)?; // scipy.linalg.fiedler_companion([1, -3, 2]): eigenvalues 1, 2
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// `a` not 1-D. A zero leading coefficient is not checked on the device
@@ -384,6 +459,14 @@ pub fn fiedler_companion(a: &Array) -> Result<Array> {
 /// SciPy's `hadamard(n)` (Sylvester's construction), int64 unless
 /// `dtype` says otherwise.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::scipy::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let h = hadamard(4, None)?; // scipy.linalg.hadamard(4): int64, h @ h.T == 4 * I
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// `n` not a power of 2.
 pub fn hadamard(n: usize, dtype: Option<DType>) -> Result<Array> {
@@ -417,6 +500,14 @@ pub fn hadamard(n: usize, dtype: Option<DType>) -> Result<Array> {
 
 /// SciPy's `hilbert(n)`: `H[i, j] = 1 / (i + j + 1)`, float64.
 ///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::scipy::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let h = hilbert(3)?; // scipy.linalg.hilbert(3): 1 / (i + j + 1)
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Allocation failed.
 pub fn hilbert(n: usize) -> Result<Array> {
@@ -428,6 +519,14 @@ pub fn hilbert(n: usize) -> Result<Array> {
 
 /// SciPy's `helmert(n, full)`: the Helmert matrix, `(n - 1, n)` or with
 /// the first row `1/sqrt(n)` when `full`.
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::scipy::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let h = helmert(3, false)?; // scipy.linalg.helmert(3): shape (2, 3), orthonormal rows
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Allocation failed.
@@ -453,6 +552,15 @@ pub fn helmert(n: usize, full: bool) -> Result<Array> {
 
 /// SciPy's `dft(n, scale)`: `m[j, k] = exp(-2 pi i j k / n)`, complex128,
 /// divided by `sqrt(n)` (`scale = "sqrtn"`) or `n` (`"n"`).
+///
+/// ```no_run
+/// use gpu_array::creation::array;
+/// use gpu_linalg::scipy::*;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let m = dft(4, None)?; // scipy.linalg.dft(4): m @ x == np.fft.fft(x)
+/// let unitary = dft(4, Some("sqrtn"))?; // scale='sqrtn'
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Another `scale`.
