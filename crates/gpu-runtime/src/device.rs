@@ -107,6 +107,14 @@ thread_local! {
     /// The thread's current device outside every guard: 0 until
     /// [`Device::use_device`] changes it. Per thread, as CUDA's current
     /// device is.
+    ///
+    /// Safe to keep: only the owning thread reads or writes it (a
+    /// `thread_local!` `Cell`, so no other thread or stream can observe
+    /// it), and only through `Device::current`, which every allocation
+    /// reads at the call that allocates; nothing is deferred, so a later
+    /// change affects only later calls, as CuPy's `Device.use()` does. No
+    /// pointer or memory depends on it: arrays record their device when
+    /// made.
     static BASE: std::cell::Cell<i32> = const { std::cell::Cell::new(0) };
 }
 

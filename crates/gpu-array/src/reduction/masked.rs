@@ -124,18 +124,15 @@ fn reduce_or_initial(
     ) && reduced_is_empty(a, plain)?;
     if empty_max_min {
         // No element to reduce: the result is `initial` everywhere, in
-        // the dtype the reduction would give.
-        let probe = reduce(
-            op,
-            &crate::creation::zeros(1, a.dtype())?,
-            &ReduceOptions::default(),
-        )?;
+        // the dtype the reduction would give (its dtype rule, not a
+        // throwaway launch).
+        let dtype = op.result_dtype(a.dtype(), plain.dtype)?;
         let shape = super::plan::result_shape(
             a.shape(),
             &super::plan::reduced_axes(plain.axis.as_deref(), a.ndim())?,
             plain.keepdims,
         );
-        return crate::creation::full(shape, init, Some(probe.dtype()));
+        return crate::creation::full(shape, init, Some(dtype));
     }
     let r = reduce(op, a, plain)?;
     let joined = match op {
