@@ -1,0 +1,716 @@
+//! `numpy.fft`'s transforms: the complex ones (`fft`, `ifft`, `fftn`, ...),
+//! the real ones (`rfft`, `irfft`, ...) and the Hermitian ones (`hfft`,
+//! `ihfft`), with NumPy 2's dtypes, lengths, axes, norms and errors.
+//!
+//! Dtypes (NumPy 2): float16, float32 and complex64 transform in single
+//! precision (complex64 results), everything else in double (bool and
+//! integers promote to float64/complex128). `irfft`'s real result takes
+//! the input's real dtype: float32 from complex64, float16 from float16.
+//!
+//! Each call makes at most one copy of its input, and only when it must:
+//! to cast, to zero-pad, for a layout cuFFT cannot address, or because
+//! cuFFT's complex-to-real transforms overwrite their input. When a copy
+//! is made the norm's factor is applied in it; otherwise a scaled norm
+//! costs one pass over the result.
+
+use gpu_array::array::copyto;
+use gpu_array::dtype::Casting;
+use gpu_array::layout::{AxisIndex, normalize_axis};
+use gpu_array::ufunc::{self, Input, UfuncOptions};
+use gpu_array::{Array, DType, Error, Result};
+
+use crate::exec;
+use crate::layout;
+use crate::norm::Norm;
+
+/// Options of the 1-D transforms (`n`, `axis`, `norm`, `out`).
+///
+/// ```no_run
+/// use gpu_fft::{FftOptions, Norm};
+/// # fn main() -> gpu_fft::Result<()> {
+/// let x = gpu_array::creation::arange(8)?.reshape((2, 4))?;
+/// let y = gpu_fft::fft_with(&x, &FftOptions::new().n(8).axis(0).norm(Norm::Ortho))?; // np.fft.fft(x, n=8, axis=0, norm='ortho')
+/// assert_eq!(y.shape(), &[8, 4]);
+/// # Ok(()) }
+/// ```
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct FftOptions<'a> {
+    /// The transform's length along `axis` (`None`: the input's); the
+    /// input is cut or zero-padded to it.
+    pub n: Option<usize>,
+    /// The axis (negative counts from the end; -1 by default).
+    pub axis: isize,
+    /// The normalization.
+    pub norm: Norm,
+    /// An array to write the result into.
+    pub out: Option<&'a Array>,
+}
+
+impl Default for FftOptions<'_> {
+    fn default() -> Self {
+        FftOptions {
+            n: None,
+            axis: -1,
+            norm: Norm::Backward,
+            out: None,
+        }
+    }
+}
+
+impl<'a> FftOptions<'a> {
+    /// The defaults: the input's length, the last axis, `norm="backward"`.
+    ///
+    /// ```
+    /// let o = gpu_fft::FftOptions::new();
+    /// assert_eq!((o.n, o.axis), (None, -1));
+    /// ```
+    pub fn new() -> FftOptions<'a> {
+        FftOptions::default()
+    }
+
+    /// Sets `n`.
+    ///
+    /// ```
+    /// assert_eq!(gpu_fft::FftOptions::new().n(16).n, Some(16));
+    /// ```
+    #[must_use]
+    pub fn n(mut self, n: usize) -> FftOptions<'a> {
+        self.n = Some(n);
+        self
+    }
+
+    /// Sets `axis`.
+    ///
+    /// ```
+    /// assert_eq!(gpu_fft::FftOptions::new().axis(0).axis, 0);
+    /// ```
+    #[must_use]
+    pub fn axis(mut self, axis: isize) -> FftOptions<'a> {
+        self.axis = axis;
+        self
+    }
+
+    /// Sets `norm`.
+    ///
+    /// ```
+    /// use gpu_fft::{FftOptions, Norm};
+    /// assert_eq!(FftOptions::new().norm(Norm::Forward).norm, Norm::Forward);
+    /// ```
+    #[must_use]
+    pub fn norm(mut self, norm: Norm) -> FftOptions<'a> {
+        self.norm = norm;
+        self
+    }
+
+    /// Sets `out`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{DType, creation::*};
+    /// # fn main() -> gpu_fft::Result<()> {
+    /// let (x, out) = (zeros(8, DType::Complex64)?, empty(8, DType::Complex64)?);
+    /// gpu_fft::fft_with(&x, &gpu_fft::FftOptions::new().out(&out))?; // np.fft.fft(x, out=out)
+    /// # Ok(()) }
+    /// ```
+    #[must_use]
+    pub fn out(mut self, out: &'a Array) -> FftOptions<'a> {
+        self.out = Some(out);
+        self
+    }
+}
+
+/// Options of the n-dimensional transforms (`s`, `axes`, `norm`, `out`).
+///
+/// ```no_run
+/// use gpu_fft::FftnOptions;
+/// # fn main() -> gpu_fft::Result<()> {
+/// let x = gpu_array::creation::zeros((4, 6, 8), gpu_array::DType::Float32)?;
+/// let y = gpu_fft::fftn_with(&x, &FftnOptions::new().axes(&[0, 2]).s(&[8, 8]))?; // np.fft.fftn(x, s=(8, 8), axes=(0, 2))
+/// assert_eq!(y.shape(), &[8, 6, 8]);
+/// # Ok(()) }
+/// ```
+#[derive(Debug, Clone, Default)]
+#[non_exhaustive]
+pub struct FftnOptions<'a> {
+    /// Lengths per transform axis (`None`: the input's).
+    pub s: Option<Vec<usize>>,
+    /// The axes (`None`: the last `len(s)`, or all).
+    pub axes: Option<Vec<isize>>,
+    /// The normalization.
+    pub norm: Norm,
+    /// An array to write the result into.
+    pub out: Option<&'a Array>,
+}
+
+impl<'a> FftnOptions<'a> {
+    /// The defaults: every axis at the input's lengths, `norm="backward"`.
+    ///
+    /// ```
+    /// assert!(gpu_fft::FftnOptions::new().axes.is_none());
+    /// ```
+    pub fn new() -> FftnOptions<'a> {
+        FftnOptions::default()
+    }
+
+    /// Sets `s`.
+    ///
+    /// ```
+    /// assert_eq!(gpu_fft::FftnOptions::new().s(&[4, 4]).s, Some(vec![4, 4]));
+    /// ```
+    #[must_use]
+    pub fn s(mut self, s: &[usize]) -> FftnOptions<'a> {
+        self.s = Some(s.to_vec());
+        self
+    }
+
+    /// Sets `axes`.
+    ///
+    /// ```
+    /// assert_eq!(gpu_fft::FftnOptions::new().axes(&[-2, -1]).axes, Some(vec![-2, -1]));
+    /// ```
+    #[must_use]
+    pub fn axes(mut self, axes: &[isize]) -> FftnOptions<'a> {
+        self.axes = Some(axes.to_vec());
+        self
+    }
+
+    /// Sets `norm`.
+    ///
+    /// ```
+    /// use gpu_fft::{FftnOptions, Norm};
+    /// assert_eq!(FftnOptions::new().norm(Norm::Ortho).norm, Norm::Ortho);
+    /// ```
+    #[must_use]
+    pub fn norm(mut self, norm: Norm) -> FftnOptions<'a> {
+        self.norm = norm;
+        self
+    }
+
+    /// Sets `out`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{DType, creation::*};
+    /// # fn main() -> gpu_fft::Result<()> {
+    /// let (x, out) = (zeros((4, 4), DType::Complex128)?, empty((4, 4), DType::Complex128)?);
+    /// gpu_fft::fftn_with(&x, &gpu_fft::FftnOptions::new().out(&out))?;
+    /// # Ok(()) }
+    /// ```
+    #[must_use]
+    pub fn out(mut self, out: &'a Array) -> FftnOptions<'a> {
+        self.out = Some(out);
+        self
+    }
+
+    fn two_d(&self) -> FftnOptions<'a> {
+        let mut o = self.clone();
+        if o.axes.is_none() {
+            o.axes = Some(vec![-2, -1]);
+        }
+        o
+    }
+}
+
+impl<'a> From<&FftOptions<'a>> for FftnOptions<'a> {
+    fn from(o: &FftOptions<'a>) -> FftnOptions<'a> {
+        FftnOptions {
+            s: o.n.map(|n| vec![n]),
+            axes: Some(vec![o.axis]),
+            norm: o.norm,
+            out: o.out,
+        }
+    }
+}
+
+fn invalid_points(n: usize) -> Error {
+    Error::Value(format!(
+        "Invalid number of FFT data points ({n}) specified."
+    ))
+}
+
+/// NumPy's `_cook_nd_args`: the lengths and normalized axes of an
+/// n-dimensional transform (`invreal`: the last length defaults to
+/// `2 * (m - 1)`, as the inverse real transforms want).
+fn cook(a: &Array, o: &FftnOptions<'_>, invreal: bool) -> Result<(Vec<usize>, Vec<usize>)> {
+    let ndim = a.ndim();
+    let raw_axes: Vec<isize> = match (&o.axes, &o.s) {
+        (Some(ax), _) => ax.clone(),
+        (None, Some(s)) => (-(s.len() as isize)..0).collect(),
+        (None, None) => (-(ndim as isize)..0).collect(),
+    };
+    if let Some(s) = &o.s
+        && s.len() != raw_axes.len()
+    {
+        return Err(Error::Value(
+            "Shape and axes have different lengths.".into(),
+        ));
+    }
+    let axes = raw_axes
+        .iter()
+        .map(|&ax| normalize_axis(ax, ndim))
+        .collect::<Result<Vec<usize>>>()?;
+    let lens: Vec<usize> = match &o.s {
+        Some(s) => s.clone(),
+        None => {
+            let mut l: Vec<usize> = axes.iter().map(|&ax| a.shape()[ax]).collect();
+            if invreal && let (Some(last), Some(&ax)) = (l.last_mut(), axes.last()) {
+                *last = a.shape()[ax].saturating_sub(1) * 2;
+            }
+            l
+        }
+    };
+    if let Some(&bad) = lens.iter().find(|&&n| n < 1) {
+        return Err(invalid_points(bad));
+    }
+    Ok((lens, axes))
+}
+
+fn distinct(axes: &[usize]) -> bool {
+    axes.iter().enumerate().all(|(i, a)| !axes[..i].contains(a))
+}
+
+/// The complex dtype NumPy 2 computes `dtype` in.
+fn complex_of(dtype: DType) -> DType {
+    match dtype {
+        DType::Float16 | DType::Float32 | DType::Complex64 => DType::Complex64,
+        _ => DType::Complex128,
+    }
+}
+
+/// The real dtype of that precision.
+fn real_of(dtype: DType) -> DType {
+    match complex_of(dtype) {
+        DType::Complex64 => DType::Float32,
+        _ => DType::Float64,
+    }
+}
+
+/// `irfft`'s result dtype: `result_type(a.real.dtype, 1.0)`.
+fn irfft_result(dtype: DType) -> DType {
+    match dtype {
+        DType::Float16 => DType::Float16,
+        _ => real_of(dtype),
+    }
+}
+
+/// `x` cut or zero-padded to `lens` on `axes`, cast to `dtype`, times
+/// `scale` and conjugated when `conj`, as a new array laid out in `order`
+/// (the input's stride order by default); or the cut view of `x` when
+/// nothing asks for a new array and `force` is false. The flag says
+/// whether `scale` was applied.
+fn prepare(
+    x: &Array,
+    axes: &[usize],
+    lens: &[usize],
+    dtype: DType,
+    scale: f64,
+    conj: bool,
+    order: Option<&[usize]>,
+    force: bool,
+) -> Result<(Array, bool)> {
+    let mut cut = vec![AxisIndex::FULL; x.ndim()];
+    let mut shape = x.shape().to_vec();
+    let mut pad = false;
+    for (&ax, &len) in axes.iter().zip(lens) {
+        if len < x.shape()[ax] {
+            cut[ax] = AxisIndex::from(..len as isize);
+        }
+        pad |= len > x.shape()[ax];
+        shape[ax] = len;
+    }
+    let view = x.slice(&cut)?;
+    if !(force || pad || conj || dtype != x.dtype()) {
+        return Ok((view, false));
+    }
+    let k_order = layout::stride_order(view.strides());
+    let new = exec::empty_in_order(x, &shape, dtype, order.unwrap_or(&k_order))?;
+    let dst = if pad {
+        new.fill(0)?;
+        let lead: Vec<AxisIndex> = view
+            .shape()
+            .iter()
+            .map(|&m| AxisIndex::from(..m as isize))
+            .collect();
+        new.slice(&lead)?
+    } else {
+        new.clone()
+    };
+    if view.size() > 0 {
+        // The loop runs in the new array's dtype, so a float16 input is
+        // scaled in single precision, not in its own.
+        let into = UfuncOptions::default()
+            .out(&[&dst])
+            .dtype(dtype)
+            .casting(Casting::Unsafe);
+        let times = |src: &Array| {
+            ufunc::call(
+                ufunc::get("multiply")?,
+                &[Input::Array(src), Input::Scalar(scale.into())],
+                &into,
+            )
+        };
+        match (conj, scale == 1.0) {
+            (false, true) => copyto(&dst, &view, Casting::Unsafe, None)?,
+            (false, false) => {
+                times(&view)?;
+            }
+            (true, true) => {
+                ufunc::call(ufunc::get("conjugate")?, &[Input::Array(&view)], &into)?;
+            }
+            (true, false) => {
+                times(&ufunc::conjugate(&view)?)?;
+            }
+        }
+    }
+    Ok((new, true))
+}
+
+/// Multiplies `a` by `scale` in place (a no-op for 1).
+fn scale_in_place(a: &Array, scale: f64) -> Result<()> {
+    if scale == 1.0 || a.size() == 0 {
+        return Ok(());
+    }
+    ufunc::call(
+        ufunc::get("multiply")?,
+        &[Input::Array(a), Input::Scalar(scale.into())],
+        &UfuncOptions::default().out(&[a]),
+    )?;
+    Ok(())
+}
+
+/// Checks a user's `out=` against the result's shape and the dtype the
+/// transform computes in: `Ok(true)` when it can be written directly,
+/// `Ok(false)` when the result must be cast into it.
+fn check_out(
+    name: &str,
+    out: &Array,
+    shape: &[usize],
+    computed: DType,
+    like: &Array,
+) -> Result<bool> {
+    like.check_same_device(out, "fft")?;
+    if out.shape() != shape {
+        return Err(Error::Value("output array has wrong shape.".into()));
+    }
+    if out.dtype() == computed {
+        return Ok(true);
+    }
+    if gpu_array::dtype::can_cast(computed, out.dtype(), Casting::SameKind) {
+        return Ok(false);
+    }
+    Err(Error::DType(format!(
+        "Cannot cast ufunc '{name}' output from dtype('{computed}') to dtype('{}') with casting \
+         rule 'same_kind'",
+        out.dtype()
+    )))
+}
+
+/// Writes `result` into the user's `out` when there is one and it was
+/// not written directly.
+fn deliver(result: Array, out: Option<&Array>, direct: bool) -> Result<Array> {
+    match out {
+        Some(o) if !direct => {
+            copyto(o, &result, Casting::SameKind, None)?;
+            Ok(o.clone())
+        }
+        _ => Ok(result),
+    }
+}
+
+fn result_shape(a: &Array, axes: &[usize], lens: &[usize]) -> Vec<usize> {
+    let mut shape = a.shape().to_vec();
+    for (&ax, &n) in axes.iter().zip(lens) {
+        shape[ax] = n;
+    }
+    shape
+}
+
+/// The complex transforms (`fft`, `ifft`, `fftn`, ...).
+fn complex_nd(name: &str, a: &Array, o: &FftnOptions<'_>, inverse: bool) -> Result<Array> {
+    let (lens, axes) = cook(a, o, false)?;
+    if !distinct(&axes) {
+        // NumPy transforms a repeated axis again, one axis at a time
+        // from the last.
+        let mut x = a.clone();
+        for k in (0..axes.len()).rev() {
+            let step = FftnOptions {
+                s: Some(vec![lens[k]]),
+                axes: Some(vec![axes[k] as isize]),
+                norm: o.norm,
+                out: if k == 0 { o.out } else { None },
+            };
+            x = complex_nd(name, &x, &step, inverse)?;
+        }
+        return Ok(x);
+    }
+    let cdt = complex_of(a.dtype());
+    let shape = result_shape(a, &axes, &lens);
+    let direct = match o.out {
+        Some(out) => check_out(name, out, &shape, cdt, a)?,
+        None => true,
+    };
+    let total = lens.iter().product::<usize>();
+    let f = o.norm.factor(total, inverse);
+    let (x, scaled) = prepare(a, &axes, &lens, cdt, f, false, None, false)?;
+    let result = exec::c2c(&x, &axes, inverse, o.out.filter(|_| direct))?;
+    if !scaled {
+        scale_in_place(&result, f)?;
+    }
+    deliver(result, o.out, direct)
+}
+
+/// The real-to-complex transforms (`rfft`, `rfftn`, `ihfft`).
+fn real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Result<Array> {
+    if a.dtype().is_complex() {
+        return Err(Error::DType(format!(
+            "ufunc '{name}' did not contain a loop with signature matching types \
+             ({}, float64) -> None: the input must be real",
+            a.dtype()
+        )));
+    }
+    let (lens, axes) = cook(a, o, false)?;
+    if !distinct(&axes) {
+        // rfft on the last axis, then fft on the others from the last.
+        let (last, first) = axes.split_last().expect("at least one axis");
+        let step = FftnOptions {
+            s: Some(vec![*lens.last().expect("as many as axes")]),
+            axes: Some(vec![*last as isize]),
+            norm: o.norm,
+            out: None,
+        };
+        let x = real_nd(name, a, &step, conj)?;
+        let rest = FftnOptions {
+            s: Some(lens[..first.len()].to_vec()),
+            axes: Some(first.iter().map(|&x| x as isize).collect()),
+            norm: o.norm,
+            out: o.out,
+        };
+        return complex_nd("fft", &x, &rest, false);
+    }
+    let rdt = real_of(a.dtype());
+    let cdt = complex_of(a.dtype());
+    let mut shape = result_shape(a, &axes, &lens);
+    let real = *axes.last().expect("at least one axis");
+    shape[real] = lens.last().expect("as many as axes") / 2 + 1;
+    let direct = match o.out {
+        Some(out) => check_out(name, out, &shape, cdt, a)?,
+        None => true,
+    };
+    let total = lens.iter().product::<usize>();
+    let f = o.norm.factor(total, false);
+    let (x, scaled) = prepare(a, &axes, &lens, rdt, f, false, None, false)?;
+    let result = exec::r2c(&x, &axes, o.out.filter(|_| direct))?;
+    if conj {
+        ufunc::call(
+            ufunc::get("conjugate")?,
+            &[Input::Array(&result)],
+            &UfuncOptions::default().out(&[&result]),
+        )?;
+    }
+    if !scaled {
+        scale_in_place(&result, f)?;
+    }
+    deliver(result, o.out, direct)
+}
+
+/// The complex-to-real transforms (`irfft`, `irfftn`, `hfft`).
+fn inverse_real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Result<Array> {
+    let (lens, axes) = cook(a, o, true)?;
+    if !distinct(&axes) {
+        // ifft on all but the last axis, in order, then irfft on the last.
+        let (last, first) = axes.split_last().expect("at least one axis");
+        let mut x = a.clone();
+        for (k, &ax) in first.iter().enumerate() {
+            let step = FftnOptions {
+                s: Some(vec![lens[k]]),
+                axes: Some(vec![ax as isize]),
+                norm: o.norm,
+                out: None,
+            };
+            x = complex_nd("ifft", &x, &step, true)?;
+        }
+        let step = FftnOptions {
+            s: Some(vec![*lens.last().expect("as many as axes")]),
+            axes: Some(vec![*last as isize]),
+            norm: o.norm,
+            out: o.out,
+        };
+        return inverse_real_nd(name, &x, &step, conj);
+    }
+    let cdt = complex_of(a.dtype());
+    let rdt = real_of(a.dtype());
+    let final_dtype = irfft_result(a.dtype());
+    let shape = result_shape(a, &axes, &lens);
+    let direct = match o.out {
+        Some(out) => check_out(name, out, &shape, rdt, a)?,
+        None => final_dtype == rdt,
+    };
+    let n_last = *lens.last().expect("as many as axes");
+    let total = lens.iter().product::<usize>();
+    let f = o.norm.factor(total, true);
+    let mut half = lens.clone();
+    *half.last_mut().expect("as many as axes") = n_last / 2 + 1;
+    let order = layout::transform_last_order(a.ndim(), &axes);
+    let (tmp, _) = prepare(a, &axes, &half, cdt, f, conj, Some(&order), true)?;
+    let result = exec::c2r(&tmp, &axes, n_last, o.out.filter(|_| direct))?;
+    match o.out {
+        Some(_) => deliver(result, o.out, direct),
+        None if result.dtype() != final_dtype => result.astype(final_dtype),
+        None => Ok(result),
+    }
+}
+
+macro_rules! transform {
+    (
+        $(#[$doc:meta])* $short:ident, $with:ident, $opts:ident, $into:expr, $example:literal
+    ) => {
+        $(#[$doc])*
+        #[doc = concat!("```no_run\n# fn main() -> gpu_fft::Result<()> {\n", $example, "\n# Ok(()) }\n```")]
+        ///
+        /// # Errors
+        /// NumPy's: a length below 1 ("Invalid number of FFT data
+        /// points"), an axis out of range, `s` and `axes` of different
+        /// lengths, an `out` of the wrong shape or dtype; a complex
+        /// input to a real transform; cuFFT or the device failed.
+        pub fn $short(a: &Array) -> Result<Array> {
+            $with(a, &$opts::default())
+        }
+
+        #[doc = concat!("[`", stringify!($short), "`] with NumPy's keyword arguments.")]
+        ///
+        /// ```no_run
+        /// # fn main() -> gpu_fft::Result<()> {
+        /// let x = gpu_array::creation::arange(16)?.reshape((4, 4))?;
+        #[doc = concat!("let y = gpu_fft::", stringify!($with), "(&x, &Default::default())?;")]
+        /// # Ok(()) }
+        /// ```
+        ///
+        /// # Errors
+        #[doc = concat!("As [`", stringify!($short), "`].")]
+        pub fn $with(a: &Array, options: &$opts<'_>) -> Result<Array> {
+            #[allow(clippy::redundant_closure_call)]
+            ($into)(a, options)
+        }
+    };
+}
+
+transform!(
+    /// NumPy's `fft.fft(a)`: the 1-D discrete Fourier transform along the
+    /// last axis.
+    fft, fft_with, FftOptions,
+    |a, o: &FftOptions<'_>| complex_nd("fft", a, &o.into(), false),
+    "let x = gpu_array::creation::array([1.0, 2.0, 3.0, 4.0])?;\nlet y = gpu_fft::fft(&x)?; // [10, -2+2j, -2, -2-2j], complex128"
+);
+transform!(
+    /// NumPy's `fft.ifft(a)`: the inverse of [`fft`].
+    ifft, ifft_with, FftOptions,
+    |a, o: &FftOptions<'_>| complex_nd("ifft", a, &o.into(), true),
+    "let x = gpu_array::creation::array([1.0, 2.0, 3.0, 4.0])?;\nlet back = gpu_fft::ifft(&gpu_fft::fft(&x)?)?; // x again, as complex128"
+);
+transform!(
+    /// NumPy's `fft.fftn(a)`: the transform over every axis (or `axes`).
+    fftn, fftn_with, FftnOptions,
+    |a, o: &FftnOptions<'_>| complex_nd("fftn", a, o, false),
+    "let x = gpu_array::creation::ones((4, 4, 4), gpu_array::DType::Complex64)?;\nlet y = gpu_fft::fftn(&x)?; // 64 at [0, 0, 0], zero elsewhere"
+);
+transform!(
+    /// NumPy's `fft.ifftn(a)`: the inverse of [`fftn`].
+    ifftn, ifftn_with, FftnOptions,
+    |a, o: &FftnOptions<'_>| complex_nd("ifftn", a, o, true),
+    "let x = gpu_array::creation::ones((4, 4), gpu_array::DType::Complex64)?;\nlet y = gpu_fft::ifftn(&x)?; // 1 at [0, 0], zero elsewhere"
+);
+transform!(
+    /// NumPy's `fft.fft2(a)`: [`fftn`] over the last two axes.
+    fft2, fft2_with, FftnOptions,
+    |a, o: &FftnOptions<'_>| complex_nd("fft2", a, &o.two_d(), false),
+    "let x = gpu_array::creation::ones((3, 4, 4), gpu_array::DType::Float32)?;\nlet y = gpu_fft::fft2(&x)?; // complex64, (3, 4, 4)"
+);
+transform!(
+    /// NumPy's `fft.ifft2(a)`: [`ifftn`] over the last two axes.
+    ifft2, ifft2_with, FftnOptions,
+    |a, o: &FftnOptions<'_>| complex_nd("ifft2", a, &o.two_d(), true),
+    "let x = gpu_array::creation::ones((4, 4), gpu_array::DType::Complex128)?;\nlet y = gpu_fft::ifft2(&x)?;"
+);
+transform!(
+    /// NumPy's `fft.rfft(a)`: the transform of real input, keeping the
+    /// `n // 2 + 1` non-negative frequencies.
+    rfft, rfft_with, FftOptions,
+    |a, o: &FftOptions<'_>| real_nd("rfft", a, &o.into(), false),
+    "let x = gpu_array::creation::array([1.0, 2.0, 3.0, 4.0])?;\nlet y = gpu_fft::rfft(&x)?; // [10, -2+2j, -2]"
+);
+transform!(
+    /// NumPy's `fft.irfft(a)`: the inverse of [`rfft`], of real length
+    /// `n` (by default `2 * (m - 1)` for an input of length `m`).
+    irfft, irfft_with, FftOptions,
+    |a, o: &FftOptions<'_>| inverse_real_nd("irfft", a, &o.into(), false),
+    "let x = gpu_array::creation::array([1.0, 2.0, 3.0, 4.0])?;\nlet back = gpu_fft::irfft(&gpu_fft::rfft(&x)?)?; // [1, 2, 3, 4], float64"
+);
+transform!(
+    /// NumPy's `fft.rfftn(a)`: [`rfft`] over the last of `axes`, then
+    /// [`fft`] over the others.
+    rfftn, rfftn_with, FftnOptions,
+    |a, o: &FftnOptions<'_>| real_nd("rfftn", a, o, false),
+    "let x = gpu_array::creation::ones((4, 6), gpu_array::DType::Float32)?;\nlet y = gpu_fft::rfftn(&x)?; // complex64, (4, 4)"
+);
+transform!(
+    /// NumPy's `fft.irfftn(a)`: the inverse of [`rfftn`].
+    irfftn, irfftn_with, FftnOptions,
+    |a, o: &FftnOptions<'_>| inverse_real_nd("irfftn", a, o, false),
+    "let x = gpu_array::creation::ones((4, 4), gpu_array::DType::Complex64)?;\nlet y = gpu_fft::irfftn(&x)?; // float32, (4, 6)"
+);
+transform!(
+    /// NumPy's `fft.rfft2(a)`: [`rfftn`] over the last two axes.
+    rfft2, rfft2_with, FftnOptions,
+    |a, o: &FftnOptions<'_>| real_nd("rfft2", a, &o.two_d(), false),
+    "let x = gpu_array::creation::ones((4, 6), gpu_array::DType::Float64)?;\nlet y = gpu_fft::rfft2(&x)?; // complex128, (4, 4)"
+);
+transform!(
+    /// NumPy's `fft.irfft2(a)`: [`irfftn`] over the last two axes.
+    irfft2, irfft2_with, FftnOptions,
+    |a, o: &FftnOptions<'_>| inverse_real_nd("irfft2", a, &o.two_d(), false),
+    "let x = gpu_array::creation::ones((4, 4), gpu_array::DType::Complex128)?;\nlet y = gpu_fft::irfft2(&x)?; // float64, (4, 6)"
+);
+transform!(
+    /// NumPy's `fft.hfft(a)`: the transform of a Hermitian-symmetric
+    /// signal given by its first half, a real result of length `n`
+    /// (`2 * (m - 1)` by default).
+    hfft, hfft_with, FftOptions,
+    |a, o: &FftOptions<'_>| {
+        let mut o: FftnOptions<'_> = o.into();
+        o.norm = o.norm.swap();
+        inverse_real_nd("hfft", a, &o, true)
+    },
+    "let x = gpu_array::creation::array([1.0, 2.0, 3.0])?;\nlet y = gpu_fft::hfft(&x)?; // [8, -2, 0, -2], float64"
+);
+transform!(
+    /// NumPy's `fft.ihfft(a)`: the inverse of [`hfft`], from real input.
+    ihfft, ihfft_with, FftOptions,
+    |a, o: &FftOptions<'_>| {
+        let mut o: FftnOptions<'_> = o.into();
+        o.norm = o.norm.swap();
+        real_nd("ihfft", a, &o, true)
+    },
+    "let x = gpu_array::creation::array([8.0, -2.0, 0.0, -2.0])?;\nlet y = gpu_fft::ihfft(&x)?; // [1, 2, 3] (complex128)"
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dtypes_follow_numpy_2() {
+        assert_eq!(complex_of(DType::Float16), DType::Complex64);
+        assert_eq!(complex_of(DType::Float32), DType::Complex64);
+        assert_eq!(complex_of(DType::Int8), DType::Complex128);
+        assert_eq!(complex_of(DType::Bool), DType::Complex128);
+        assert_eq!(complex_of(DType::Complex128), DType::Complex128);
+        assert_eq!(irfft_result(DType::Float16), DType::Float16);
+        assert_eq!(irfft_result(DType::Complex64), DType::Float32);
+        assert_eq!(irfft_result(DType::Int32), DType::Float64);
+    }
+
+    #[test]
+    fn distinct_axes() {
+        assert!(distinct(&[0, 2, 1]));
+        assert!(!distinct(&[0, 1, 0]));
+    }
+}

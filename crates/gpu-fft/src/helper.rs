@@ -1,0 +1,93 @@
+//! The helper routines of `numpy.fft`: sample frequencies and the shifts
+//! that move the zero frequency to the middle.
+
+use gpu_array::creation::arange_with;
+use gpu_array::manipulation::roll;
+use gpu_array::{Array, DType, Error, Result, layout::normalize_axis, ufunc};
+
+/// NumPy's `fftfreq(n, d)`: the sample frequencies of an `n`-point
+/// transform with sample spacing `d`, `[0, 1, ..., n/2-1, -n/2, ..., -1] / (d*n)`
+/// for even `n`, float64.
+///
+/// ```no_run
+/// let f = gpu_fft::fftfreq(4, 0.5)?.to_vec::<f64>()?;
+/// assert_eq!(f, [0.0, 0.5, -1.0, -0.5]);
+/// # Ok::<(), gpu_fft::Error>(())
+/// ```
+///
+/// # Errors
+/// `n == 0` (NumPy divides by zero), or the device failed.
+pub fn fftfreq(n: usize, d: f64) -> Result<Array> {
+    if n == 0 {
+        return Err(Error::ZeroDivision("division by zero".into()));
+    }
+    let val = 1.0 / (n as f64 * d);
+    let positive = n.div_ceil(2) as i64;
+    let k = arange_with(0i64, n as i64, 1i64, Some(DType::Int64))?;
+    // k < (n+1)//2 stays, the rest wrap to k - n.
+    let wrap = ufunc::multiply(ufunc::greater_equal(&k, positive)?, n as i64)?;
+    ufunc::multiply(ufunc::subtract(&k, wrap)?, val)
+}
+
+/// NumPy's `rfftfreq(n, d)`: the `n/2 + 1` non-negative frequencies of
+/// an `n`-point real transform, float64.
+///
+/// ```no_run
+/// let f = gpu_fft::rfftfreq(5, 1.0)?.to_vec::<f64>()?;
+/// assert_eq!(f, [0.0, 0.2, 0.4]);
+/// # Ok::<(), gpu_fft::Error>(())
+/// ```
+///
+/// # Errors
+/// `n == 0`, or the device failed.
+pub fn rfftfreq(n: usize, d: f64) -> Result<Array> {
+    if n == 0 {
+        return Err(Error::ZeroDivision("division by zero".into()));
+    }
+    let val = 1.0 / (n as f64 * d);
+    let k = arange_with(0i64, (n / 2 + 1) as i64, 1i64, Some(DType::Int64))?;
+    ufunc::multiply(&k, val)
+}
+
+fn shift(x: &Array, axes: Option<&[isize]>, inverse: bool) -> Result<Array> {
+    let all: Vec<isize> = (0..x.ndim() as isize).collect();
+    let axes = axes.unwrap_or(&all);
+    let mut shifts = Vec::with_capacity(axes.len());
+    for &a in axes {
+        let len = x.shape()[normalize_axis(a, x.ndim())?] as isize;
+        shifts.push(if inverse { -(len / 2) } else { len / 2 });
+    }
+    roll(x, &shifts, Some(axes))
+}
+
+/// NumPy's `fftshift(x, axes)`: rolls each axis (all by default) by half
+/// its length, moving the zero frequency to the middle.
+///
+/// ```no_run
+/// let f = gpu_fft::fftfreq(5, 1.0)?;
+/// let s = gpu_fft::fftshift(&f, None)?.to_vec::<f64>()?;
+/// assert_eq!(s, [-0.4, -0.2, 0.0, 0.2, 0.4]);
+/// # Ok::<(), gpu_fft::Error>(())
+/// ```
+///
+/// # Errors
+/// An axis out of range, or the device failed.
+pub fn fftshift(x: &Array, axes: Option<&[isize]>) -> Result<Array> {
+    shift(x, axes, false)
+}
+
+/// NumPy's `ifftshift(x, axes)`, the inverse of [`fftshift`] (they differ
+/// for odd lengths).
+///
+/// ```no_run
+/// let f = gpu_fft::fftfreq(5, 1.0)?;
+/// let back = gpu_fft::ifftshift(&gpu_fft::fftshift(&f, None)?, None)?;
+/// assert_eq!(back.to_vec::<f64>()?, f.to_vec::<f64>()?);
+/// # Ok::<(), gpu_fft::Error>(())
+/// ```
+///
+/// # Errors
+/// An axis out of range, or the device failed.
+pub fn ifftshift(x: &Array, axes: Option<&[isize]>) -> Result<Array> {
+    shift(x, axes, true)
+}

@@ -1,0 +1,310 @@
+//! cuFFT plans: creation through the 64-bit advanced-layout API with the
+//! work area taken from Cuprum's memory pool, execution on the caller's
+//! stream, and destruction. The crate's only `unsafe` is here.
+//!
+//! A plan's work area is a pool block (`cufftSetAutoAllocation(0)`,
+//! `cufftSetWorkArea`): an allocation failure frees the pool's cached
+//! blocks and retries as every other allocation does, and a dropped plan
+//! gives the block back to the pool in its stream's order. cuFFT's own
+//! small allocations (twiddle tables) at plan creation are retried once
+//! after freeing the pool's cached blocks when they fail.
+
+#![allow(unsafe_code)]
+
+use std::sync::Mutex;
+
+use gpu_array::{Error, Result};
+use gpu_runtime::memory::alloc_on;
+use gpu_runtime::{Device, DevicePtr, Memory, MemoryPool, Stream};
+use gpu_sys::cufft;
+
+use crate::layout::Geometry;
+
+/// The six cuFFT transform types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FftType {
+    /// complex64 to complex64.
+    C2C,
+    /// complex128 to complex128.
+    Z2Z,
+    /// float32 to complex64.
+    R2C,
+    /// float64 to complex128.
+    D2Z,
+    /// complex64 to float32.
+    C2R,
+    /// complex128 to float64.
+    Z2D,
+}
+
+impl FftType {
+    fn raw(self) -> cufft::cufftType {
+        match self {
+            FftType::C2C => cufft::cufftType::CUFFT_C2C,
+            FftType::Z2Z => cufft::cufftType::CUFFT_Z2Z,
+            FftType::R2C => cufft::cufftType::CUFFT_R2C,
+            FftType::D2Z => cufft::cufftType::CUFFT_D2Z,
+            FftType::C2R => cufft::cufftType::CUFFT_C2R,
+            FftType::Z2D => cufft::cufftType::CUFFT_Z2D,
+        }
+    }
+
+    /// cuFFT's name of the type (`"C2C"`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            FftType::C2C => "C2C",
+            FftType::Z2Z => "Z2Z",
+            FftType::R2C => "R2C",
+            FftType::D2Z => "D2Z",
+            FftType::C2R => "C2R",
+            FftType::Z2D => "Z2D",
+        }
+    }
+}
+
+/// The name and meaning of a cuFFT status.
+pub(crate) fn cufft_status(code: u32) -> (&'static str, &'static str) {
+    match code {
+        1 => ("CUFFT_INVALID_PLAN", "the plan handle is invalid"),
+        2 => ("CUFFT_ALLOC_FAILED", "cuFFT failed to allocate GPU memory"),
+        3 => ("CUFFT_INVALID_TYPE", "the transform type is not supported"),
+        4 => ("CUFFT_INVALID_VALUE", "a pointer or parameter is invalid"),
+        5 => ("CUFFT_INTERNAL_ERROR", "a driver or internal cuFFT error"),
+        6 => (
+            "CUFFT_EXEC_FAILED",
+            "the transform failed to execute on the GPU",
+        ),
+        7 => (
+            "CUFFT_SETUP_FAILED",
+            "the cuFFT library failed to initialize",
+        ),
+        8 => ("CUFFT_INVALID_SIZE", "the transform size is not supported"),
+        9 => ("CUFFT_UNALIGNED_DATA", "the data is not aligned"),
+        11 => ("CUFFT_INVALID_DEVICE", "the plan is used on another device"),
+        13 => ("CUFFT_NO_WORKSPACE", "no work area was provided"),
+        14 => ("CUFFT_NOT_IMPLEMENTED", "the feature is not implemented"),
+        16 => (
+            "CUFFT_NOT_SUPPORTED",
+            "the operation is not supported for these parameters",
+        ),
+        17 => (
+            "CUFFT_MISSING_DEPENDENCY",
+            "a library cuFFT needs is missing",
+        ),
+        18 => ("CUFFT_NVRTC_FAILURE", "NVRTC failed inside cuFFT"),
+        19 => ("CUFFT_NVJITLINK_FAILURE", "nvJitLink failed inside cuFFT"),
+        20 => ("CUFFT_NVSHMEM_FAILURE", "NVSHMEM failed inside cuFFT"),
+        _ => ("CUFFT_UNKNOWN", "an unknown cuFFT status"),
+    }
+}
+
+fn check(
+    call: &'static str,
+    r: std::result::Result<cufft::cufftResult, gpu_sys::LoadError>,
+) -> Result<()> {
+    gpu_array::error::check_library_status("cuFFT", call, r.map(|s| s.0), cufft_status)
+}
+
+/// The stream a plan was last bound to, with the lock that keeps two
+/// threads from binding and enqueueing on one plan at once (cuFFT plans
+/// are not safe to execute concurrently: they share the work area).
+#[derive(Debug, Default)]
+struct Bound {
+    stream: Option<Stream>,
+}
+
+/// One cuFFT plan and its work area.
+#[derive(Debug)]
+pub(crate) struct RawPlan {
+    handle: cufft::cufftHandle,
+    kind: FftType,
+    device: Device,
+    work: Option<Memory>,
+    bound: Mutex<Bound>,
+}
+
+// SAFETY: the handle is an integer naming cuFFT state that cuFFT allows
+// any thread to use; every use that binds or enqueues holds `bound`.
+unsafe impl Send for RawPlan {}
+// SAFETY: as above.
+unsafe impl Sync for RawPlan {}
+
+impl RawPlan {
+    /// Makes the plan of `kind` and `geometry` on `stream`'s device, its
+    /// work area allocated on `stream`.
+    pub(crate) fn new(kind: FftType, geometry: Geometry, stream: &Stream) -> Result<RawPlan> {
+        let device = stream.device();
+        device.bind()?;
+        match RawPlan::make(kind, geometry, stream) {
+            Err(Error::LibraryStatus { name, .. }) if name == "CUFFT_ALLOC_FAILED" => {
+                // cuFFT's own allocations failed: give the pool's cached
+                // blocks back to the driver and try once more.
+                MemoryPool::default_pool(device)?.free_all_blocks()?;
+                RawPlan::make(kind, geometry, stream)
+            }
+            other => other,
+        }
+    }
+
+    fn make(kind: FftType, g: Geometry, stream: &Stream) -> Result<RawPlan> {
+        let mut handle: cufft::cufftHandle = 0;
+        // SAFETY: one out-parameter.
+        check("cufftCreate", unsafe { cufft::cufftCreate(&mut handle) })?;
+        let mut plan = RawPlan {
+            handle,
+            kind,
+            device: stream.device(),
+            work: None,
+            bound: Mutex::new(Bound::default()),
+        };
+        // SAFETY: a live handle.
+        check("cufftSetAutoAllocation", unsafe {
+            cufft::cufftSetAutoAllocation(handle, 0)
+        })?;
+        let rank = g.rank;
+        let mut n = g.n;
+        let mut inembed = g.inembed;
+        let mut onembed = g.onembed;
+        let mut work_size = 0usize;
+        // SAFETY: the arrays hold `rank` (<= 3) entries; cuFFT reads them
+        // during the call only.
+        check("cufftMakePlanMany64", unsafe {
+            cufft::cufftMakePlanMany64(
+                handle,
+                rank as i32,
+                n.as_mut_ptr(),
+                inembed.as_mut_ptr(),
+                g.istride,
+                g.idist,
+                onembed.as_mut_ptr(),
+                g.ostride,
+                g.odist,
+                kind.raw(),
+                g.batch,
+                &mut work_size,
+            )
+        })?;
+        if work_size > 0 {
+            let work = alloc_on(work_size, stream)?;
+            // SAFETY: a live plan; the block is at least `work_size` bytes
+            // and lives as long as the plan (it is dropped after the handle).
+            check("cufftSetWorkArea", unsafe {
+                cufft::cufftSetWorkArea(handle, work.ptr().raw() as *mut std::ffi::c_void)
+            })?;
+            plan.work = Some(work);
+        }
+        Ok(plan)
+    }
+
+    /// Bytes of the work area.
+    pub(crate) fn work_size(&self) -> usize {
+        self.work.as_ref().map_or(0, Memory::size)
+    }
+
+    /// Enqueues one execution on `stream` at each `(input, output)`
+    /// address pair; `inverse` picks the direction of c2c transforms.
+    ///
+    /// The caller guarantees that each pair addresses live memory of the
+    /// plan's device holding the elements the plan's geometry spans, of
+    /// the plan's types, and keeps that memory until the stream is past
+    /// the work.
+    pub(crate) fn execute(
+        &self,
+        stream: &Stream,
+        pairs: &[(DevicePtr, DevicePtr)],
+        inverse: bool,
+    ) -> Result<()> {
+        if stream.device() != self.device {
+            return Err(Error::Value(format!(
+                "the FFT plan was made on device {} but is executed on device {}",
+                self.device.ordinal(),
+                stream.device().ordinal()
+            )));
+        }
+        let mut bound = self.bound.lock().unwrap_or_else(|p| p.into_inner());
+        if bound.stream.as_ref().map(Stream::id) != Some(stream.id()) {
+            if let Some(previous) = &bound.stream {
+                // The work area was last used on another stream: the new
+                // one starts after that work, and the block's release waits
+                // for both.
+                stream.wait_event(&previous.record()?)?;
+            }
+            if let Some(work) = &self.work {
+                work.record_stream(stream);
+            }
+            // SAFETY: a live handle and a stream of its device.
+            check("cufftSetStream", unsafe {
+                cufft::cufftSetStream(self.handle, stream.handle()? as cufft::cudaStream_t)
+            })?;
+            bound.stream = Some(stream.clone());
+        }
+        self.device.bind()?;
+        let dir = if inverse {
+            cufft::CUFFT_INVERSE as i32
+        } else {
+            cufft::CUFFT_FORWARD
+        };
+        for &(i, o) in pairs {
+            let (i, o) = (
+                i.raw() as *mut std::ffi::c_void,
+                o.raw() as *mut std::ffi::c_void,
+            );
+            // SAFETY: the caller's contract above; the plan's types match
+            // the pointers' element types by construction of `kind`.
+            let r = unsafe {
+                match self.kind {
+                    FftType::C2C => cufft::cufftExecC2C(self.handle, i.cast(), o.cast(), dir),
+                    FftType::Z2Z => cufft::cufftExecZ2Z(self.handle, i.cast(), o.cast(), dir),
+                    FftType::R2C => cufft::cufftExecR2C(self.handle, i.cast(), o.cast()),
+                    FftType::D2Z => cufft::cufftExecD2Z(self.handle, i.cast(), o.cast()),
+                    FftType::C2R => cufft::cufftExecC2R(self.handle, i.cast(), o.cast()),
+                    FftType::Z2D => cufft::cufftExecZ2D(self.handle, i.cast(), o.cast()),
+                }
+            };
+            check("cufftExec", r)?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for RawPlan {
+    fn drop(&mut self) {
+        let bound = self.bound.get_mut().unwrap_or_else(|p| p.into_inner());
+        if self.device.bind().is_err() {
+            return;
+        }
+        // cuFFT may free its tables without waiting for queued work:
+        // wait for the plan's last stream first. A failure has nowhere to
+        // go from a destructor; the plan is then leaked rather than freed
+        // under running work.
+        if let Some(stream) = bound.stream.take()
+            && let Ok(raw) = stream.handle()
+        {
+            // SAFETY: a live stream of the bound device.
+            match unsafe { gpu_sys::cuda::cuStreamSynchronize(raw) } {
+                Ok(r) if r.0 == 0 => {}
+                _ => return,
+            }
+        }
+        // SAFETY: made by cufftCreate, destroyed once; the work area is
+        // released after (field drop order).
+        let _ = unsafe { cufft::cufftDestroy(self.handle) };
+    }
+}
+
+/// cuFFT's version (`cufftGetVersion`), e.g. 12000 for cuFFT 12.0.
+///
+/// ```no_run
+/// let v = gpu_fft::cufft_version()?;
+/// assert!(v >= 11000);
+/// # Ok::<(), gpu_fft::Error>(())
+/// ```
+///
+/// # Errors
+/// cuFFT could not be loaded.
+pub fn cufft_version() -> Result<i32> {
+    let mut v = 0;
+    // SAFETY: one out-parameter.
+    check("cufftGetVersion", unsafe { cufft::cufftGetVersion(&mut v) })?;
+    Ok(v)
+}

@@ -1,0 +1,460 @@
+//! Every transform against the host reference: sizes that are powers of
+//! two, primes, products of small primes and 2^24; every input dtype;
+//! every norm; `n`/`s` cutting and padding.
+
+use gpu_array::DType;
+use gpu_fft::{FftOptions, FftnOptions, Norm};
+
+use crate::common::{Host, Rng, assert_fft_close, dev};
+
+const NORMS: [Norm; 3] = [Norm::Backward, Norm::Ortho, Norm::Forward];
+
+#[test]
+fn fft_and_ifft_of_every_size_kind() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(11);
+    for &n in &[1usize, 2, 8, 1024, 1009, 360, 4096 * 3] {
+        for dtype in [DType::Complex64, DType::Complex128] {
+            let h = Host::random(&mut rng, &[n], dtype);
+            let x = h.device(dtype);
+            let y = gpu_fft::fft(&x).unwrap();
+            assert_eq!(y.dtype(), dtype);
+            assert_fft_close(
+                &Host::of(&y),
+                &h.fft(0, n, false),
+                n,
+                1.0,
+                1.0,
+                dtype,
+                &format!("fft {n} {dtype}"),
+            );
+            let z = gpu_fft::ifft(&x).unwrap();
+            let f = 1.0 / n as f64;
+            assert_fft_close(
+                &Host::of(&z),
+                &h.fft(0, n, true).scale(f),
+                n,
+                1.0,
+                f,
+                dtype,
+                &format!("ifft {n} {dtype}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn a_large_power_of_two() {
+    if !dev() {
+        return;
+    }
+    let n = 1 << 24;
+    let mut rng = Rng(5);
+    let h = Host::random(&mut rng, &[n], DType::Complex64);
+    let y = gpu_fft::fft(&h.device(DType::Complex64)).unwrap();
+    assert_fft_close(
+        &Host::of(&y),
+        &h.fft(0, n, false),
+        n,
+        1.0,
+        1.0,
+        DType::Complex64,
+        "fft 2^24 complex64",
+    );
+    let r = Host::random(&mut rng, &[n], DType::Float32);
+    let y = gpu_fft::rfft(&r.device(DType::Float32)).unwrap();
+    assert_eq!(y.shape(), &[n / 2 + 1]);
+    assert_fft_close(
+        &Host::of(&y),
+        &r.rfft(0, n),
+        n,
+        1.0,
+        1.0,
+        DType::Float32,
+        "rfft 2^24 float32",
+    );
+}
+
+#[test]
+fn every_input_dtype_promotes_as_numpy_2() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(3);
+    let cases = [
+        (DType::Bool, DType::Complex128),
+        (DType::Int8, DType::Complex128),
+        (DType::UInt16, DType::Complex128),
+        (DType::Int64, DType::Complex128),
+        (DType::Float16, DType::Complex64),
+        (DType::Float32, DType::Complex64),
+        (DType::Float64, DType::Complex128),
+        (DType::Complex64, DType::Complex64),
+    ];
+    for (dtype, want) in cases {
+        let h = Host::random(&mut rng, &[6, 40], dtype);
+        let x = h.device(dtype);
+        let y = gpu_fft::fft(&x).unwrap();
+        assert_eq!(y.dtype(), want, "fft of {dtype}");
+        assert_fft_close(
+            &Host::of(&y),
+            &h.fft(1, 40, false),
+            40,
+            8.0,
+            1.0,
+            want,
+            &format!("fft {dtype}"),
+        );
+        if !dtype.is_complex() {
+            let y = gpu_fft::rfft(&x).unwrap();
+            assert_eq!(y.dtype(), want, "rfft of {dtype}");
+            assert_fft_close(
+                &Host::of(&y),
+                &h.rfft(1, 40),
+                40,
+                8.0,
+                1.0,
+                want,
+                &format!("rfft {dtype}"),
+            );
+        }
+        // irfft's real result: result_type(a.real.dtype, 1.0).
+        let back = gpu_fft::irfft(&x).unwrap();
+        let real = match dtype {
+            DType::Float16 => DType::Float16,
+            DType::Float32 | DType::Complex64 => DType::Float32,
+            _ => DType::Float64,
+        };
+        assert_eq!(back.dtype(), real, "irfft of {dtype}");
+    }
+}
+
+#[test]
+fn norms_scale_as_numpy_says() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(8);
+    let n = 256;
+    let h = Host::random(&mut rng, &[4, n], DType::Complex128);
+    let x = h.device(DType::Complex128);
+    for norm in NORMS {
+        let o = FftOptions::new().norm(norm);
+        let (ff, fi) = (norm.factor(n, false), norm.factor(n, true));
+        let y = gpu_fft::fft_with(&x, &o).unwrap();
+        assert_fft_close(
+            &Host::of(&y),
+            &h.fft(1, n, false).scale(ff),
+            n,
+            1.0,
+            ff,
+            DType::Complex128,
+            &format!("fft {norm:?}"),
+        );
+        let y = gpu_fft::ifft_with(&x, &o).unwrap();
+        assert_fft_close(
+            &Host::of(&y),
+            &h.fft(1, n, true).scale(fi),
+            n,
+            1.0,
+            fi,
+            DType::Complex128,
+            &format!("ifft {norm:?}"),
+        );
+        let r = h.clone();
+        let xr = r.device(DType::Float64);
+        let real = Host::of(&xr);
+        let y = gpu_fft::rfft_with(&xr, &o).unwrap();
+        assert_fft_close(
+            &Host::of(&y),
+            &real.rfft(1, n).scale(ff),
+            n,
+            1.0,
+            ff,
+            DType::Float64,
+            &format!("rfft {norm:?}"),
+        );
+        let y = gpu_fft::irfft_with(&x, &o.clone().n(n)).unwrap();
+        assert_fft_close(
+            &Host::of(&y),
+            &h.irfft(1, n).scale(fi),
+            n,
+            1.0,
+            fi,
+            DType::Complex128,
+            &format!("irfft {norm:?}"),
+        );
+        // hfft(a) = irfft(conj(a)) with the norm's direction swapped.
+        let fs = norm.swap().factor(n, true);
+        let y = gpu_fft::hfft_with(&x, &o.clone().n(n)).unwrap();
+        assert_fft_close(
+            &Host::of(&y),
+            &h.clone().conj().irfft(1, n).scale(fs),
+            n,
+            1.0,
+            fs,
+            DType::Complex128,
+            &format!("hfft {norm:?}"),
+        );
+        let fsi = norm.swap().factor(n, false);
+        let y = gpu_fft::ihfft_with(&xr, &o).unwrap();
+        assert_fft_close(
+            &Host::of(&y),
+            &real.rfft(1, n).scale(fsi).conj(),
+            n,
+            1.0,
+            fsi,
+            DType::Float64,
+            &format!("ihfft {norm:?}"),
+        );
+    }
+}
+
+#[test]
+fn n_cuts_and_pads() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(9);
+    let h = Host::random(&mut rng, &[3, 20], DType::Complex64);
+    let x = h.device(DType::Complex64);
+    for n in [7usize, 20, 33] {
+        let y = gpu_fft::fft_with(&x, &FftOptions::new().n(n)).unwrap();
+        assert_fft_close(
+            &Host::of(&y),
+            &h.fft(1, n, false),
+            n,
+            1.0,
+            1.0,
+            DType::Complex64,
+            &format!("fft n={n}"),
+        );
+        let y = gpu_fft::fft_with(&x, &FftOptions::new().n(n).axis(0)).unwrap();
+        assert_fft_close(
+            &Host::of(&y),
+            &h.fft(0, n, false),
+            n,
+            1.0,
+            1.0,
+            DType::Complex64,
+            &format!("fft axis 0 n={n}"),
+        );
+        for m in [n, n + 1] {
+            let y = gpu_fft::irfft_with(&x, &FftOptions::new().n(m)).unwrap();
+            let f = 1.0 / m as f64;
+            assert_fft_close(
+                &Host::of(&y),
+                &h.irfft(1, m).scale(f),
+                m,
+                1.0,
+                f,
+                DType::Complex64,
+                &format!("irfft n={m}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn irfft_drops_the_imaginary_parts_numpy_drops() {
+    if !dev() {
+        return;
+    }
+    // Random complex input: the zero and Nyquist frequencies have
+    // imaginary parts, which pocketfft ignores.
+    let mut rng = Rng(21);
+    for n in [8usize, 9, 1009] {
+        let h = Host::random(&mut rng, &[n / 2 + 1], DType::Complex128);
+        let y = gpu_fft::irfft_with(&h.device(DType::Complex128), &FftOptions::new().n(n)).unwrap();
+        let f = 1.0 / n as f64;
+        assert_fft_close(
+            &Host::of(&y),
+            &h.irfft(0, n).scale(f),
+            n,
+            1.0,
+            f,
+            DType::Complex128,
+            &format!("irfft {n}"),
+        );
+    }
+}
+
+#[test]
+fn n_dimensional_transforms() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(13);
+    let shape = [6, 10, 9];
+    let h = Host::random(&mut rng, &shape, DType::Complex128);
+    let x = h.device(DType::Complex128);
+    let all = h.fft(0, 6, false).fft(1, 10, false).fft(2, 9, false);
+    assert_fft_close(
+        &Host::of(&gpu_fft::fftn(&x).unwrap()),
+        &all,
+        540,
+        1.0,
+        1.0,
+        DType::Complex128,
+        "fftn",
+    );
+    let inv = h
+        .fft(0, 6, true)
+        .fft(1, 10, true)
+        .fft(2, 9, true)
+        .scale(1.0 / 540.0);
+    assert_fft_close(
+        &Host::of(&gpu_fft::ifftn(&x).unwrap()),
+        &inv,
+        540,
+        1.0,
+        1.0 / 540.0,
+        DType::Complex128,
+        "ifftn",
+    );
+    let two = h.fft(1, 10, false).fft(2, 9, false);
+    assert_fft_close(
+        &Host::of(&gpu_fft::fft2(&x).unwrap()),
+        &two,
+        90,
+        1.0,
+        1.0,
+        DType::Complex128,
+        "fft2",
+    );
+    // axes in another order, s padding and cutting, and axes (0, 2).
+    let o = FftnOptions::new().axes(&[2, 0]).s(&[12, 4]);
+    let want = h.fft(2, 12, false).fft(0, 4, false);
+    assert_fft_close(
+        &Host::of(&gpu_fft::fftn_with(&x, &o).unwrap()),
+        &want,
+        48,
+        1.0,
+        1.0,
+        DType::Complex128,
+        "fftn axes (2, 0)",
+    );
+    // A repeated axis transforms twice, as NumPy does.
+    let o = FftnOptions::new().axes(&[1, 1]);
+    let want = h.fft(1, 10, false).fft(1, 10, false);
+    assert_fft_close(
+        &Host::of(&gpu_fft::fftn_with(&x, &o).unwrap()),
+        &want,
+        100,
+        10.0,
+        1.0,
+        DType::Complex128,
+        "fftn axes (1, 1)",
+    );
+    // Four axes: more than one cuFFT plan.
+    let h4 = Host::random(&mut rng, &[3, 4, 5, 6], DType::Complex64);
+    let want = h4
+        .fft(0, 3, false)
+        .fft(1, 4, false)
+        .fft(2, 5, false)
+        .fft(3, 6, false);
+    let got = gpu_fft::fftn(&h4.device(DType::Complex64)).unwrap();
+    assert_fft_close(
+        &Host::of(&got),
+        &want,
+        360,
+        1.0,
+        1.0,
+        DType::Complex64,
+        "fftn 4-d",
+    );
+}
+
+#[test]
+fn real_n_dimensional_transforms() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(17);
+    let shape = [6, 10, 9];
+    let h = Host::random(&mut rng, &shape, DType::Float64);
+    let x = h.device(DType::Float64);
+    let want = h.rfft(2, 9).fft(1, 10, false).fft(0, 6, false);
+    assert_fft_close(
+        &Host::of(&gpu_fft::rfftn(&x).unwrap()),
+        &want,
+        540,
+        1.0,
+        1.0,
+        DType::Float64,
+        "rfftn",
+    );
+    let want = h.rfft(2, 9).fft(1, 10, false);
+    assert_fft_close(
+        &Host::of(&gpu_fft::rfft2(&x).unwrap()),
+        &want,
+        90,
+        1.0,
+        1.0,
+        DType::Float64,
+        "rfft2",
+    );
+    // rfftn over (2, 0): the real axis is 0, the last one given.
+    let o = FftnOptions::new().axes(&[2, 0]);
+    let want = h.rfft(0, 6).fft(2, 9, false);
+    assert_fft_close(
+        &Host::of(&gpu_fft::rfftn_with(&x, &o).unwrap()),
+        &want,
+        54,
+        1.0,
+        1.0,
+        DType::Float64,
+        "rfftn axes (2, 0)",
+    );
+    // irfftn of a spectrum, odd and even last lengths.
+    let c = Host::random(&mut rng, &[6, 10, 5], DType::Complex128);
+    let xc = c.device(DType::Complex128);
+    for last in [8usize, 9] {
+        let o = FftnOptions::new().s(&[6, 10, last]);
+        let total = (6 * 10 * last) as f64;
+        let want = c
+            .fft(0, 6, true)
+            .fft(1, 10, true)
+            .irfft(2, last)
+            .scale(1.0 / total);
+        assert_fft_close(
+            &Host::of(&gpu_fft::irfftn_with(&xc, &o).unwrap()),
+            &want,
+            total as usize,
+            1.0,
+            1.0 / total,
+            DType::Complex128,
+            &format!("irfftn last {last}"),
+        );
+    }
+    let want = c.fft(1, 10, true).irfft(2, 8).scale(1.0 / 80.0);
+    assert_fft_close(
+        &Host::of(&gpu_fft::irfft2(&xc).unwrap()),
+        &want,
+        80,
+        1.0,
+        1.0 / 80.0,
+        DType::Complex128,
+        "irfft2",
+    );
+    // Four axes.
+    let c4 = Host::random(&mut rng, &[3, 4, 5, 4], DType::Complex64);
+    let want = c4
+        .fft(0, 3, true)
+        .fft(1, 4, true)
+        .fft(2, 5, true)
+        .irfft(3, 6)
+        .scale(1.0 / 360.0);
+    let got = gpu_fft::irfftn(&c4.device(DType::Complex64)).unwrap();
+    assert_fft_close(
+        &Host::of(&got),
+        &want,
+        360,
+        1.0,
+        1.0 / 360.0,
+        DType::Complex64,
+        "irfftn 4-d",
+    );
+}
