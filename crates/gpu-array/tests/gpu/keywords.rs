@@ -1,16 +1,18 @@
 //! NumPy's keywords of issue 18 (point 6) on the GPU: `casting=`/`dtype=`
 //! of the joins and their n-ary `result_type`, `equal_nan=` of `unique`,
-//! `kind=` of `isin`, `weights=` of `quantile`, `order='A'|'K'` of the
-//! copies and reshapes. The expected values are NumPy 2.4's answers for
-//! the same inputs, written out here.
+//! `kind=` of `isin`, `weights=` of `quantile` and `nanquantile`,
+//! `where=` of `var`, `std` and the nan-mean family, `order='A'|'K'` of
+//! the copies and reshapes. The expected values are NumPy 2.4's answers
+//! for the same inputs, written out here (worked by hand for the small
+//! `where=` and `nanquantile` cases).
 
 use gpu_array::dtype::Casting;
 use gpu_array::manipulation::{self as m, JoinOptions};
 use gpu_array::reduction::{Builtin, ReduceOptions as R, reduce};
-use gpu_array::stats;
 use gpu_array::sorting::{
     self as so, IsinKind, IsinOptions, QuantileMethod, QuantileOptions, Quantiles, UniqueOptions,
 };
+use gpu_array::stats;
 use gpu_array::{Array, CopyOrder, DType, Error, Order, s};
 use gpu_runtime::testing::device_or_skip;
 use num_complex::Complex;
@@ -506,6 +508,134 @@ fn nan_means_and_variances_take_where() {
     );
     let e = stats::nanstd(&x, R::axis(1).where_(&xi)).unwrap_err();
     assert!(matches!(e, Error::DType(_)), "{e:?}");
+}
+
+#[test]
+fn weighted_nanquantiles_drop_nans_with_their_weights() {
+    let Some(_d) = device_or_skip() else { return };
+    let nan = f64::NAN;
+    #[rustfmt::skip]
+    let x = Array::from_slice(&[
+        3.0f64, nan, 1., 4.,
+        nan, nan, nan, nan,
+        2., 5., nan, 1.,
+        0.5, 9., 6., nan,
+    ], &[4, 4]).unwrap();
+    #[rustfmt::skip]
+    let w = Array::from_slice(&[
+        1i64, 5, 2, 1,
+        1, 1, 1, 1,
+        0, 2, 7, 3,
+        0, 1, 3, 4,
+    ], &[4, 4]).unwrap();
+    let q = Quantiles::Many(vec![0.0, 0.25, 0.5, 0.75, 1.0]);
+    let icdf = QuantileOptions::axis(1)
+        .method(QuantileMethod::InvertedCdf)
+        .weights(&w);
+    // np.nanquantile(x, [0, .25, .5, .75, 1], axis=1, method='inverted_cdf',
+    // weights=w). Row 0 keeps 1 (2), 3 (1), 4 (1): cdf .5, .75, 1. Row 1 is
+    // all NaN: nan. Row 2 keeps 1 (3), 2 (0), 5 (2): cdf .6, .6, 1 (the
+    // zero weight is never picked). Row 3 keeps 0.5 (0), 6 (3), 9 (1): a
+    // leading zero weight, so q = 0 gives 6.
+    let r = so::nanquantile(&x, &q, &icdf).unwrap();
+    assert_eq!((r.dtype(), r.shape()), (DType::Float64, &[5usize, 4][..]));
+    #[rustfmt::skip]
+    let want = [
+        1., nan, 1., 6.,
+        1., nan, 1., 6.,
+        1., nan, 1., 6.,
+        3., nan, 5., 6.,
+        4., nan, 5., 9.,
+    ];
+    assert!(same(&f64s(&r), &want), "{:?}", f64s(&r));
+    // np.nanpercentile(x, 50, axis=1, method='inverted_cdf', weights=w)
+    let p = so::nanpercentile(&x, &Quantiles::One(50.0), &icdf).unwrap();
+    assert!(same(&f64s(&p), &[1.0, nan, 1.0, 6.0]), "{:?}", f64s(&p));
+    // The flattened array: the non-NaN values' total weight is 13, and 4
+    // is the first whose cumulative weight (7) reaches 6.5.
+    let flat = QuantileOptions::default()
+        .method(QuantileMethod::InvertedCdf)
+        .weights(&w);
+    let r = so::nanquantile(&x, &Quantiles::One(0.5), &flat).unwrap();
+    assert_eq!(r.shape(), &[] as &[usize]);
+    assert_eq!(f64s(&r), [4.0]);
+    // 1-D weights along the axis, keepdims: np.nanquantile(x[2:], .75,
+    // axis=1, keepdims=True, method='inverted_cdf', weights=[0, 2, 7, 3]).
+    let w1 = Array::from_slice(&[0.0f32, 2.0, 7.0, 3.0], &[4]).unwrap();
+    let tail = x.slice(&s![2.., ..]).unwrap();
+    let o1 = QuantileOptions::axis(1)
+        .keepdims(true)
+        .method(QuantileMethod::InvertedCdf)
+        .weights(&w1);
+    // Row 2 as above: 5. Row 3 keeps 0.5 (0), 9 (2), 6 (7): sorted 0.5, 6,
+    // 9 with cdf 0 (read as -1), 7/9, 1, so .75 picks 6.
+    let r = so::nanquantile(&tail, &Quantiles::One(0.75), &o1).unwrap();
+    assert_eq!((r.shape(), f64s(&r)), (&[2usize, 1][..], vec![5.0, 6.0]));
+    // A NaN value's weight goes with it, NaN weight included.
+    let a = Array::from_slice(&[nan, 2.0f64, 1.0], &[3]).unwrap();
+    let wn = Array::from_slice(&[nan, 1.0f64, 1.0], &[3]).unwrap();
+    let on = QuantileOptions::default()
+        .method(QuantileMethod::InvertedCdf)
+        .weights(&wn);
+    assert_eq!(
+        f64s(&so::nanquantile(&a, &Quantiles::One(0.5), &on).unwrap()),
+        [1.0]
+    );
+    // float32 keeps its dtype; integers are quantile's.
+    let xf = x.astype(DType::Float32).unwrap();
+    let r = so::nanquantile(&xf, &Quantiles::One(1.0), &icdf).unwrap();
+    assert_eq!(r.dtype(), DType::Float32);
+    assert!(same(&f64s(&r), &[4.0, nan, 5.0, 9.0]));
+    let xi = Array::from_slice(&[5i32, 3, 8, 1], &[4]).unwrap();
+    let wi = Array::from_slice(&[1i64, 1, 1, 5], &[4]).unwrap();
+    let oi = QuantileOptions::default()
+        .method(QuantileMethod::InvertedCdf)
+        .weights(&wi);
+    let r = so::nanquantile(&xi, &Quantiles::Many(vec![0.3, 0.9]), &oi).unwrap();
+    assert_eq!((r.dtype(), i64s(&r)), (DType::Int32, vec![1, 8]));
+    // NumPy's errors, the weights of NaN values checked too.
+    assert_eq!(
+        so::nanquantile(&x, &q, &icdf.clone().method(QuantileMethod::Linear))
+            .unwrap_err()
+            .to_string(),
+        "Only method 'inverted_cdf' supports weights. Got: linear."
+    );
+    assert_eq!(
+        so::nanpercentile(
+            &x,
+            &Quantiles::One(50.0),
+            &icdf.clone().method(QuantileMethod::Nearest)
+        )
+        .unwrap_err()
+        .to_string(),
+        "Only method 'inverted_cdf' supports weights. Got: nearest."
+    );
+    let with = |a: &Array, w: &Array| {
+        so::nanquantile(
+            a,
+            &Quantiles::One(0.5),
+            &QuantileOptions::default()
+                .method(QuantileMethod::InvertedCdf)
+                .weights(w),
+        )
+        .unwrap_err()
+        .to_string()
+    };
+    let a2 = Array::from_slice(&[nan, 1.0f64], &[2]).unwrap();
+    let wneg = Array::from_slice(&[-1.0f64, 1.0], &[2]).unwrap();
+    assert_eq!(with(&a2, &wneg), "Weights must be non-negative.");
+    // Only the NaN's weight is positive: what is left weighs nothing.
+    let a3 = Array::from_slice(&[nan, 1.0f64, 2.0], &[3]).unwrap();
+    let w3 = Array::from_slice(&[1.0f64, 0.0, 0.0], &[3]).unwrap();
+    assert_eq!(
+        with(&a3, &w3),
+        "Weights included NaN, inf or were all zero."
+    );
+    let w2 = Array::from_slice(&[1i64, 1, 1], &[3]).unwrap();
+    assert_eq!(
+        with(&x, &w2),
+        "Axis must be specified when shapes of a and weights differ."
+    );
 }
 
 #[test]
