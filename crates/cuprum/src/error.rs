@@ -17,8 +17,8 @@
 //! branch): `Shape`/`Broadcast`/`OutShape` and `Value` (`ValueError`),
 //! `AxisOutOfBounds` (`AxisError`), `IndexOutOfBounds` (`IndexError`),
 //! `Cast`/`DType` (`TypeError`), `Overflow` (`OverflowError`),
-//! `ZeroDivision` (`ZeroDivisionError`), `Singular`,
-//! `NotPositiveDefinite`, `NoConvergence` and `LinAlg`
+//! `ZeroDivision` (`ZeroDivisionError`), `NumpyRuntime` (`RuntimeError`),
+//! `Singular`, `NotPositiveDefinite`, `NoConvergence` and `LinAlg`
 //! (`numpy.linalg.LinAlgError`, see [`Error::is_linalg_error`]);
 //! `LibraryStatus` is CuPy's `CUBLASError`, `CUSOLVERError` and the like;
 //! `Runtime` holds the CUDA runtime's errors (driver, memory, NVRTC).

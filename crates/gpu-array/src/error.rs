@@ -3,7 +3,7 @@
 //! Messages use NumPy's words, so that a NumPy user recognises them: the
 //! variants mirror NumPy's exception classes (`ValueError`, `IndexError`,
 //! `AxisError`, `TypeError`, `OverflowError`, `ZeroDivisionError`,
-//! `numpy.linalg.LinAlgError`) where one exists, and CuPy's
+//! `RuntimeError`, `numpy.linalg.LinAlgError`) where one exists, and CuPy's
 //! (`CUBLASError`, `CUSOLVERError`, ... as [`Error::LibraryStatus`]).
 //!
 //! The layers built on gpu-array (gpu-linalg and the SciPy layers) return
@@ -143,6 +143,11 @@ pub enum Error {
     /// inf or NaN (Python's `ZeroDivisionError`), e.g. an `arange` step of 0.
     #[error("{0}")]
     ZeroDivision(String),
+    /// NumPy's (Python's) `RuntimeError`, in NumPy's words, e.g. `isin`'s
+    /// `kind='table'` over a range its dtype cannot hold. Not
+    /// [`Error::Runtime`], which holds the CUDA runtime's failures.
+    #[error("{0}")]
+    NumpyRuntime(String),
     /// NumPy's `numpy.linalg.LinAlgError` for a singular matrix (`info`:
     /// the solver's 1-based index of the first zero pivot).
     #[error("Singular matrix")]
@@ -391,6 +396,18 @@ mod tests {
             e.to_string().starts_with("fuse 's': output parameter"),
             "{e}"
         );
+    }
+
+    /// NumPy's `RuntimeError` is its own variant, apart from the CUDA
+    /// runtime's, with NumPy's message as it is.
+    #[test]
+    fn numpy_runtime_error_keeps_its_class() {
+        let msg = "You have specified kind='table', but the range of values in `ar2` or `ar1` \
+                   exceed the maximum integer of the datatype. Please set `kind` to None or \
+                   'sort'.";
+        let e = Error::NumpyRuntime(msg.into());
+        assert_eq!(e.to_string(), msg);
+        assert!(!e.is_linalg_error());
     }
 
     #[test]

@@ -23,6 +23,7 @@
 //! | `np.linspace(0, 1, 5, endpoint=False)`         | [`linspace_with`]`(0, 1, 5, false, None)?`                    |
 //! | `np.linspace(0, 1, 5, retstep=True)`           | [`linspace_retstep`]`(0, 1, 5, true, None)?`                  |
 //! | `np.logspace(0, 3, 4, base=2.0)`               | [`logspace_with`]`(0, 3, 4, true, 2.0, None)?`                |
+//! | `np.logspace(a, b, 4, base=bases, axis=1)`     | [`logspace_arrays`]`(&a, &b, 4, true, &bases, None, 1)?`      |
 //! | `np.meshgrid(x, y, indexing='ij', sparse=True)` | [`meshgrid`]`(&[&x, &y], Indexing::Ij, true, false)?`        |
 //! | `np.mgrid[0:5, 0:1:3j]`                        | [`mgrid`]`(&[GridRange::step(0, 5, 1), GridRange::num(0, 1, 3)])?` |
 //! | `np.ogrid[0:5, 0:3]`                           | [`ogrid`]`(&[GridRange::step(0, 5, 1), GridRange::step(0, 3, 1)])?` |

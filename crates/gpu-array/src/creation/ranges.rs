@@ -561,8 +561,14 @@ pub fn linspace_arrays(
     }
 }
 
-/// NumPy's `logspace` with array ends (and `base` a scalar): `base **
-/// linspace_arrays(..)`, cast to `dtype` as [`logspace_with`] does.
+/// NumPy's `logspace` with array ends: `base ** linspace_arrays(..)`,
+/// cast to `dtype` as [`logspace_with`] does. `base` is a scalar (`10.0`,
+/// `2`) or an array: an array of one or more dimensions is broadcast with
+/// `start` and `stop` and gains the samples' axis at `axis`, as NumPy's
+/// `np.expand_dims(base, axis)` (`start` and `stop` take its number of
+/// dimensions first, so `axis` counts in the broadcast shape); a 0-d one
+/// is a plain operand of the power. The power promotes as NumPy's (an
+/// array base of float32 gives float64; a complex one, complex128).
 ///
 /// ```no_run
 /// use gpu_array::creation::*;
@@ -570,26 +576,68 @@ pub fn linspace_arrays(
 /// let (start, stop) = (array([0.0, 1.0])?, array([2.0, 3.0])?);
 /// // np.logspace([0, 1], [2, 3], 3): columns [1, 10, 100] and [10, 100, 1000]
 /// let y = logspace_arrays(&start, &stop, 3, true, 10.0, None, 0)?;
+/// // np.logspace([0, 1], [2, 3], 3, base=[2, 10]): columns [1, 2, 4] and [10, 100, 1000]
+/// let b = logspace_arrays(&start, &stop, 3, true, &array([2.0, 10.0])?, None, 0)?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
-/// As [`linspace_arrays`].
-pub fn logspace_arrays(
+/// Ends and base that do not broadcast; an axis out of range (of the
+/// result's dimensions); a base on another device; as
+/// [`linspace_arrays`].
+pub fn logspace_arrays<'b>(
     start: &Array,
     stop: &Array,
     num: usize,
     endpoint: bool,
-    base: f64,
+    base: impl Into<ufunc::Input<'b>>,
     dtype: Option<DType>,
     axis: isize,
 ) -> Result<Array> {
-    let y = linspace_arrays(start, stop, num, endpoint, None, axis)?;
-    let p = ufunc::power(base, &y)?;
+    let p = match base.into() {
+        ufunc::Input::Array(b) if b.ndim() > 0 => {
+            start.check_same_device(b, "logspace")?;
+            let nd =
+                crate::layout::broadcast_shapes(&[start.shape(), stop.shape(), b.shape()])?.len();
+            let (start, stop, b) = (ndmin(start, nd)?, ndmin(stop, nd)?, ndmin(b, nd)?);
+            // NumPy's expand_dims: `axis` in -(nd + 1)..=nd.
+            let at = if axis < 0 {
+                axis + nd as isize + 1
+            } else {
+                axis
+            };
+            if !(0..=nd as isize).contains(&at) {
+                return Err(Error::AxisOutOfBounds {
+                    arg: None,
+                    axis,
+                    ndim: nd + 1,
+                });
+            }
+            let b = b.expand_dims(&[at])?;
+            let y = linspace_arrays(&start, &stop, num, endpoint, None, at)?;
+            ufunc::power(&b, &y)?
+        }
+        base => {
+            let y = linspace_arrays(start, stop, num, endpoint, None, axis)?;
+            ufunc::power(base, &y)?
+        }
+    };
     match dtype {
         Some(d) if d != p.dtype() => p.astype(d),
         _ => Ok(p),
     }
+}
+
+/// `a` with leading length-1 axes up to `nd` dimensions (NumPy's
+/// `np.array(a, ndmin=nd)`), a view.
+fn ndmin(a: &Array, nd: usize) -> Result<Array> {
+    if a.ndim() >= nd {
+        return Ok(a.clone());
+    }
+    let shape: Vec<usize> = std::iter::repeat_n(1, nd - a.ndim())
+        .chain(a.shape().iter().copied())
+        .collect();
+    a.broadcast_to(&shape)
 }
 
 /// NumPy's `logspace(start, stop, num)`: `10 ** linspace(start, stop,

@@ -168,6 +168,7 @@ pub(crate) fn context(name: &str, op: &str, e: Error) -> Error {
         Error::Value(m) => Error::Value(p(m)),
         Error::Overflow(m) => Error::Overflow(p(m)),
         Error::ZeroDivision(m) => Error::ZeroDivision(p(m)),
+        Error::NumpyRuntime(m) => Error::NumpyRuntime(p(m)),
         Error::Unsupported(m) => Error::Unsupported(p(m)),
         Error::Axis(m) => Error::Axis(p(m)),
         Error::Shape(m) => Error::Shape(p(m)),
@@ -540,4 +541,22 @@ fn cse_key(op: &Op, outs: &[Ty]) -> String {
         ),
     };
     format!("{body}->{outs:?}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fused function's context goes in front of the message and the
+    /// NumPy class stays, `RuntimeError` included.
+    #[test]
+    fn context_keeps_the_numpy_class() {
+        let e = context("f", "isin", Error::NumpyRuntime("range".into()));
+        assert!(
+            matches!(&e, Error::NumpyRuntime(m) if m == "fuse 'f': isin: range"),
+            "{e:?}"
+        );
+        let e = context("f", "sum", Error::Value("bad".into()));
+        assert!(matches!(&e, Error::Value(m) if m == "fuse 'f': sum: bad"));
+    }
 }

@@ -37,8 +37,9 @@ pub struct ReduceOptions<'a> {
     pub initial: Option<ScalarValue>,
     /// NumPy's `where=`: a bool mask broadcast against the input; only
     /// its true elements are reduced (`sum`, `prod`, `max`, `min` with
-    /// `initial`, `all`, `any`, `mean`, and the `nan` forms of the first
-    /// four).
+    /// `initial`, `all`, `any`, `mean`, `var`, `std`, and the `nan` forms
+    /// of `sum`, `prod`, `max`, `min`, `mean`, `var` and `std`). `var`
+    /// and `std` subtract `ddof` from the count of selected elements.
     pub where_: Option<&'a Array>,
 }
 

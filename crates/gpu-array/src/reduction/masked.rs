@@ -2,7 +2,9 @@
 //! from the plain reduction and the elementwise `where`: masked-out
 //! elements become the operation's identity (or `initial`), and `initial`
 //! joins the result by the operation itself. One extra elementwise pass
-//! over the input when a mask is given; none for `initial` alone.
+//! over the input when a mask is given; none for `initial` alone. `mean`,
+//! `var`, `std` and the `nan` forms of those three divide a masked sum by
+//! the masked count, as NumPy composes them (several passes).
 
 use super::builtin::{Builtin, ReduceOptions, reduce};
 use crate::array::{Array, copyto};
@@ -23,9 +25,9 @@ fn identity(op: Builtin) -> Option<ScalarValue> {
     })
 }
 
-/// [`reduce`] with `opts.initial` or `opts.where_` set.
-pub(crate) fn reduce_masked(op: Builtin, a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
-    let takes_initial = matches!(
+/// Whether NumPy's form of `op` takes `initial=`.
+const fn takes_initial(op: Builtin) -> bool {
+    matches!(
         op,
         Builtin::Sum
             | Builtin::Prod
@@ -35,19 +37,49 @@ pub(crate) fn reduce_masked(op: Builtin, a: &Array, opts: &ReduceOptions<'_>) ->
             | Builtin::NanProd
             | Builtin::NanMax
             | Builtin::NanMin
-    );
-    if opts.initial.is_some() && !takes_initial {
+    )
+}
+
+/// Whether NumPy's form of `op` takes `where=` (the arg forms and
+/// `count_nonzero` take none).
+const fn takes_where(op: Builtin) -> bool {
+    takes_initial(op)
+        || matches!(
+            op,
+            Builtin::All
+                | Builtin::Any
+                | Builtin::Mean
+                | Builtin::Var
+                | Builtin::Std
+                | Builtin::NanMean
+                | Builtin::NanVar
+                | Builtin::NanStd
+        )
+}
+
+/// [`reduce`] with `opts.initial` or `opts.where_` set.
+pub(crate) fn reduce_masked(op: Builtin, a: &Array, opts: &ReduceOptions<'_>) -> Result<Array> {
+    if opts.initial.is_some() && !takes_initial(op) {
         return Err(Error::DType(format!(
             "{}() got an unexpected keyword argument 'initial'",
             op.name()
         )));
     }
-    let takes_where = takes_initial || matches!(op, Builtin::All | Builtin::Any | Builtin::Mean);
-    if opts.where_.is_some() && !takes_where {
-        return Err(Error::Unsupported(format!(
-            "{}: where= is supported for sum, prod, max, min, all, any, mean and the nan \
-             forms of the first four",
-            op.name()
+    if opts.where_.is_some() && !takes_where(op) {
+        // Every reduction of NumPy's with `where=` takes it here; the arg
+        // forms and `count_nonzero` have none (NumPy's TypeError).
+        return Err(Error::DType(format!(
+            "{}() got an unexpected keyword argument 'where'",
+            op.tag()
+        )));
+    }
+    if let Some(mask) = opts.where_
+        && !mask.dtype().is_bool()
+    {
+        return Err(Error::DType(format!(
+            "Cannot cast array data from dtype('{}') to dtype('bool') according to the rule \
+             'safe'",
+            mask.dtype()
         )));
     }
     let plain = ReduceOptions {
@@ -58,14 +90,11 @@ pub(crate) fn reduce_masked(op: Builtin, a: &Array, opts: &ReduceOptions<'_>) ->
     };
     let result = match (op, opts.where_) {
         (Builtin::Mean, Some(mask)) => masked_mean(a, mask, &plain)?,
+        (
+            Builtin::Var | Builtin::Std | Builtin::NanMean | Builtin::NanVar | Builtin::NanStd,
+            Some(mask),
+        ) => masked_moment(op, a, mask, &plain)?,
         (_, Some(mask)) => {
-            if !mask.dtype().is_bool() {
-                return Err(Error::DType(format!(
-                    "Cannot cast array data from dtype('{}') to dtype('bool') according to the \
-                     rule 'safe'",
-                    mask.dtype()
-                )));
-            }
             let fill = match (identity(op), opts.initial) {
                 (Some(id), _) => id,
                 (None, Some(init)) => init,
@@ -187,5 +216,121 @@ fn masked_mean(a: &Array, mask: &Array, plain: &ReduceOptions<'_>) -> Result<Arr
         Ok(mean)
     } else {
         mean.astype(sums.dtype())
+    }
+}
+
+/// NumPy's `var`, `std`, `nanmean`, `nanvar` and `nanstd` with
+/// `where=mask` (a bool `mask`, checked by the caller), as NumPy composes
+/// them: the mean over the selected elements (kept dims), the squared
+/// deviations from it (`|x - mean|**2` for complex, a real result), their
+/// sum over the selected elements divided by the selected count less
+/// `ddof`. The `nan` forms of a float input select only the non-NaN
+/// elements among the masked ones; there a count less `ddof` of zero or
+/// below gives NaN (NumPy's `nanvar` replaces it), while `var` divides by
+/// `max(count - ddof, 0)` as NumPy's does (inf, or NaN for a zero sum).
+/// The result dtype is the unmasked reduction's; float16 is computed in
+/// float32.
+fn masked_moment(op: Builtin, a: &Array, mask: &Array, plain: &ReduceOptions<'_>) -> Result<Array> {
+    let result_dtype = op.result_dtype(a.dtype(), plain.dtype)?;
+    let shape = crate::layout::broadcast_shapes(&[a.shape(), mask.shape()])?;
+    let work = match plain.dtype {
+        Some(d) => d,
+        None if a.dtype().is_inexact() => a.dtype(),
+        None => DType::Float64,
+    };
+    let work = match work {
+        DType::Float16 | DType::BFloat16 => DType::Float32,
+        d => d,
+    };
+    let x = a.broadcast_to(&shape)?.astype(work)?;
+    let m = mask.broadcast_to(&shape)?;
+    let skip_nan = matches!(op, Builtin::NanMean | Builtin::NanVar | Builtin::NanStd)
+        && a.dtype().is_inexact();
+    let m = if skip_nan {
+        ufunc::logical_and(&m, ufunc::logical_not(ufunc::isnan(&x)?)?)?
+    } else {
+        m
+    };
+    let cast = |r: Array| {
+        if r.dtype() == result_dtype {
+            Ok(r)
+        } else {
+            r.astype(result_dtype)
+        }
+    };
+    let in_work = ReduceOptions {
+        dtype: None,
+        ..plain.clone()
+    };
+    if op == Builtin::NanMean {
+        return cast(masked_mean(&x, &m, &in_work)?);
+    }
+    let mean = masked_mean(
+        &x,
+        &m,
+        &ReduceOptions {
+            keepdims: true,
+            ..in_work.clone()
+        },
+    )?;
+    let dev = ufunc::subtract(&x, &mean)?;
+    let squares = if dev.dtype().is_complex() {
+        let (re, im) = (dev.real(), dev.imag()?);
+        ufunc::add(ufunc::multiply(&re, &re)?, ufunc::multiply(&im, &im)?)?
+    } else {
+        ufunc::multiply(&dev, &dev)?
+    };
+    // Deselected deviations may be NaN or inf (a NaN skipped, an empty
+    // selection's NaN mean): zero, not multiplied by zero.
+    let sums = reduce(
+        Builtin::Sum,
+        &where_(&m, &squares, Input::Scalar(ScalarValue::Int(0)))?,
+        &in_work,
+    )?;
+    let counts = reduce(
+        Builtin::Sum,
+        &m,
+        &ReduceOptions {
+            dtype: Some(DType::Int64),
+            ..plain.clone()
+        },
+    )?;
+    let dof = ufunc::subtract(&counts, plain.ddof)?;
+    let quotient = ufunc::true_divide(&sums, ufunc::maximum(&dof, 0.0)?)?;
+    let quotient = if skip_nan {
+        where_(&dof.less_equal(0.0)?, f64::NAN, &quotient)?
+    } else {
+        quotient
+    };
+    let var = cast(quotient)?;
+    if matches!(op, Builtin::Std | Builtin::NanStd) {
+        ufunc::sqrt(&var)
+    } else {
+        Ok(var)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// NumPy's `where=` reaches every reduction but the arg forms and
+    /// `count_nonzero`; `initial=` only the ones with a starting value.
+    #[test]
+    fn where_reaches_the_moments() {
+        for op in Builtin::ALL {
+            let arg_or_count = op.is_arg() || op == Builtin::CountNonzero;
+            assert_eq!(takes_where(op), !arg_or_count, "{op:?}");
+        }
+        for op in [
+            Builtin::Var,
+            Builtin::Std,
+            Builtin::NanMean,
+            Builtin::NanVar,
+            Builtin::NanStd,
+        ] {
+            assert!(takes_where(op) && !takes_initial(op), "{op:?}");
+        }
+        assert!(takes_initial(Builtin::NanMax) && !takes_initial(Builtin::Mean));
     }
 }

@@ -811,8 +811,8 @@ pub fn isin(element: &Array, test_elements: &Array, invert: bool) -> Result<Arra
 /// method is only supported for boolean or integer arrays. Please select
 /// 'sort' or None for kind." for other dtypes, and NumPy's `RuntimeError`
 /// ("You have specified kind='table', but the range of values in `ar2` or
-/// `ar1` exceed the maximum integer of the datatype. ...", here an
-/// [`Error::Value`]) when the test range overflows their dtype.
+/// `ar1` exceed the maximum integer of the datatype. ...",
+/// [`Error::NumpyRuntime`]) when the test range overflows their dtype.
 pub fn isin_with(element: &Array, test_elements: &Array, opts: &IsinOptions) -> Result<Array> {
     element.check_same_device(test_elements, "isin")?;
     let int_like = |d: DType| d == DType::Bool || d.is_integer();
@@ -892,7 +892,7 @@ fn isin_table(
     let range = hi - lo;
     if range > crate::dtype::iinfo(t.dtype())?.max {
         if forced {
-            return Err(Error::Value(
+            return Err(Error::NumpyRuntime(
                 "You have specified kind='table', but the range of values in `ar2` or `ar1` \
                  exceed the maximum integer of the datatype. Please set `kind` to None or 'sort'."
                     .into(),

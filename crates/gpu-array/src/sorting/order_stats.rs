@@ -224,7 +224,8 @@ pub struct QuantileOptions {
     pub keepdims: bool,
     /// How to pick between the two nearest values.
     pub method: QuantileMethod,
-    /// NumPy 2's `weights` of `quantile` and `percentile`: one
+    /// NumPy 2's `weights` of `quantile`, `percentile` and their `nan`
+    /// forms (which drop each NaN with its weight): one
     /// non-negative weight per element of `a` (`a`'s shape), or, with
     /// `axis`, of the reduced axes' shape (in `axis`'s order). Only with
     /// [`QuantileMethod::InvertedCdf`]: each row's result is its smallest
@@ -383,7 +384,7 @@ pub fn quantile(a: &Array, q: &Quantiles, opts: &QuantileOptions) -> Result<Arra
     }
     if let Some(w) = &opts.weights {
         check_weighted_method(opts.method)?;
-        return weighted_inverted_cdf(a, q, opts, w);
+        return weighted_inverted_cdf(a, q, opts, w, false);
     }
     order_statistic(a, q, opts, opts.method.code(), false)
 }
@@ -450,12 +451,14 @@ fn any_set(x: &Array) -> Result<bool> {
     crate::logic::any(x, ReduceOptions::default())?.item::<bool>(&[])
 }
 
-/// NumPy's weighted `inverted_cdf` ([`quantile`]).
+/// NumPy's weighted `inverted_cdf` ([`quantile`]); `skip_nan`:
+/// `nanquantile`'s, NaN values dropped with their weights.
 fn weighted_inverted_cdf(
     a: &Array,
     q: &Quantiles,
     opts: &QuantileOptions,
     w: &Array,
+    skip_nan: bool,
 ) -> Result<Array> {
     use crate::ufunc;
     let dt = a.dtype();
@@ -479,6 +482,16 @@ fn weighted_inverted_cdf(
     let w = weights_like(a, w, axes.as_deref())?;
     if w.size() > 0 && any_set(&w.less(0)?)? {
         return Err(Error::Value("Weights must be non-negative.".into()));
+    }
+    let skip_nan = skip_nan && dt.is_inexact();
+    if skip_nan && a.size() == 0 {
+        // NumPy's nanquantile answers an empty `a` before any weighting:
+        // as the unweighted form does.
+        let plain = QuantileOptions {
+            weights: None,
+            ..opts.clone()
+        };
+        return order_statistic(a, q, &plain, QuantileMethod::InvertedCdf.code(), true);
     }
     // The rows: the reduced axes last, merged into one.
     let (src, wsrc) = match &axes {
@@ -507,6 +520,18 @@ fn weighted_inverted_cdf(
             size: 0,
         });
     }
+    // nanquantile drops each NaN with its weight: a weight of 0 (NaN sorts
+    // last, so it is never reached: the first share reaching q <= 1 is a
+    // positive weight's). A row of NaN only keeps weights of 1 instead,
+    // which pick one of its NaNs (NumPy's NaN for an all-NaN slice) where
+    // zeros would read as weights that were all zero.
+    let wsrc = if skip_nan {
+        let nan = ufunc::isnan(&src)?;
+        let all_nan = crate::logic::all(&nan, ReduceOptions::axis(-1).keepdims(true))?;
+        crate::indexing::where_(&nan, &all_nan, &wsrc)?
+    } else {
+        wsrc
+    };
     let perm = super::argsort(&src, Some(-1))?;
     let sorted = crate::indexing::take_along_axis(&src, &perm, Some(-1))?;
     let ws = crate::indexing::take_along_axis(&wsrc, &perm, Some(-1))?;
@@ -533,7 +558,7 @@ fn weighted_inverted_cdf(
     let flat = ufunc::add(&idx, &starts)?;
     let sorted = sorted.reshape([(rows * n) as isize])?;
     let mut y = crate::indexing::take(&sorted, &flat, None, crate::indexing::TakeMode::Wrap)?;
-    if dt.is_inexact() {
+    if dt.is_inexact() && !skip_nan {
         // NaN sorts last: a row holding one gives NaN.
         let tail = crate::manipulation::axis_view(
             &sorted.reshape([rows as isize, n as isize])?,
@@ -587,7 +612,10 @@ pub fn median(a: &Array, axis: Option<&[isize]>, keepdims: bool) -> Result<Array
 }
 
 /// `numpy.nanquantile`: [`quantile`] of the non-NaN values (NaN for a row
-/// of NaN only).
+/// of NaN only). With `opts.weights` (NumPy 2's, [`QuantileMethod::InvertedCdf`]
+/// only), each NaN is dropped with its weight and the rest weighted as
+/// [`quantile`] weights them; the weights are checked as there, those of
+/// the NaN values included (NumPy checks them before dropping any).
 ///
 /// ```no_run
 /// use gpu_array::{creation::array, sorting::*};
@@ -602,7 +630,10 @@ pub fn nanquantile(a: &Array, q: &Quantiles, opts: &QuantileOptions) -> Result<A
     if q.values().iter().any(|v| !(0.0..=1.0).contains(v)) {
         return Err(Error::Value("Quantiles must be in the range [0, 1]".into()));
     }
-    no_nan_weights(opts)?;
+    if let Some(w) = &opts.weights {
+        check_weighted_method(opts.method)?;
+        return weighted_inverted_cdf(a, q, opts, w, true);
+    }
     order_statistic(a, q, opts, opts.method.code(), true)
 }
 
@@ -648,25 +679,11 @@ fn percentile_impl(a: &Array, q: &Quantiles, opts: &QuantileOptions, skip: bool)
             "Percentiles must be in the range [0, 100]".into(),
         ));
     }
-    if skip {
-        no_nan_weights(opts)?;
-    } else if let Some(w) = &opts.weights {
+    if let Some(w) = &opts.weights {
         check_weighted_method(opts.method)?;
-        return weighted_inverted_cdf(a, &q.divided(100.0), opts, w);
+        return weighted_inverted_cdf(a, &q.divided(100.0), opts, w, skip);
     }
     order_statistic(a, &q.divided(100.0), opts, opts.method.code(), skip)
-}
-
-/// `nanquantile` and `nanpercentile` take no weights here (NumPy 2 does,
-/// with `inverted_cdf`).
-fn no_nan_weights(opts: &QuantileOptions) -> Result<()> {
-    if opts.weights.is_none() {
-        return Ok(());
-    }
-    check_weighted_method(opts.method)?;
-    Err(Error::Unsupported(
-        "nanquantile/nanpercentile: weights are not supported".into(),
-    ))
 }
 
 /// The scalars of [`quantile_kernel`]: `rows` sorted rows of `len`;

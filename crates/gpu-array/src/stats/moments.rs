@@ -27,7 +27,9 @@ pub fn mean<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> 
 /// `numpy.var` with `opts.ddof`, in one pass (count, mean, M2 merged with
 /// Chan's formula): float64 for bool and integers, the real dtype for
 /// complex (var of the real plus var of the imaginary part), float16
-/// computed in float32. An empty reduction gives NaN.
+/// computed in float32. An empty reduction gives NaN. With `opts.where_`
+/// (NumPy's `where=`, a bool mask broadcast against `a`) only the selected
+/// elements count: their mean, and `ddof` subtracted from their count.
 ///
 /// ```no_run
 /// # fn main() -> gpu_array::Result<()> {
@@ -62,7 +64,8 @@ pub fn std<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Array> {
 }
 
 /// `numpy.nanmean`: the mean of the non-NaN values; a row of NaN only (or
-/// an empty one) gives NaN (NumPy also warns).
+/// an empty one) gives NaN (NumPy also warns). With `opts.where_`, the
+/// mean of the non-NaN values the mask selects.
 ///
 /// ```no_run
 /// # fn main() -> gpu_array::Result<()> {
@@ -80,6 +83,8 @@ pub fn nanmean<'o>(a: &Array, opts: impl Into<ReduceOptions<'o>>) -> Result<Arra
 }
 
 /// `numpy.nanvar`: [`var`] of the non-NaN values (NaN for a row of NaN).
+/// With `opts.where_`, of the non-NaN values the mask selects; a count
+/// less `ddof` of zero or below gives NaN, as NumPy's.
 ///
 /// ```no_run
 /// # fn main() -> gpu_array::Result<()> {

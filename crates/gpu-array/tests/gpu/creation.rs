@@ -480,6 +480,86 @@ fn logspace_matches_numpy() {
     );
 }
 
+/// `logspace_arrays` with an array `base`: NumPy broadcasts it with the
+/// ends and expands it at `axis` (`np.expand_dims(base, axis)`). Expected
+/// values are NumPy 2's answers, worked by hand (powers of small bases;
+/// the GPU's pow is within 2 ulp).
+#[test]
+fn logspace_arrays_take_an_array_base() {
+    let Some(_d) = device_or_skip() else { return };
+    let close = |got: &Array, want: &[f64]| {
+        let got = got.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap();
+        assert_eq!(got.len(), want.len(), "{got:?} {want:?}");
+        for (g, w) in got.iter().zip(want) {
+            assert!(
+                (g - w).abs() <= 1e-15 * w.abs().max(1.0),
+                "{got:?} {want:?}"
+            );
+        }
+    };
+    let (start, stop) = (
+        Array::from_slice(&[0.0f64, 1.0], &[2]).unwrap(),
+        Array::from_slice(&[2.0f64, 3.0], &[2]).unwrap(),
+    );
+    let base = Array::from_slice(&[2.0f64, 10.0], &[2]).unwrap();
+    // np.logspace([0, 1], [2, 3], 3, base=[2, 10]): [[1, 10], [2, 100], [4, 1000]]
+    let y = cr::logspace_arrays(&start, &stop, 3, true, &base, None, 0).unwrap();
+    assert_eq!((y.shape(), y.dtype()), (&[3usize, 2][..], DType::Float64));
+    close(&y, &[1.0, 10.0, 2.0, 100.0, 4.0, 1000.0]);
+    // axis=1: [[1, 2, 4], [10, 100, 1000]]; axis=-1 the same.
+    for axis in [1, -1] {
+        let y = cr::logspace_arrays(&start, &stop, 3, true, &base, None, axis).unwrap();
+        assert_eq!(y.shape(), &[2, 3]);
+        close(&y, &[1.0, 2.0, 4.0, 10.0, 100.0, 1000.0]);
+    }
+    // Broadcast: np.logspace(0, [1, 2], 3, base=[[2], [3]]) has shape
+    // (3, 2, 2): base**(i * stop / 2) for i = 0, 1, 2.
+    let zero = Array::from_slice(&[0.0f64], &[]).unwrap();
+    let stop12 = Array::from_slice(&[1.0f64, 2.0], &[2]).unwrap();
+    let col = Array::from_slice(&[2.0f64, 3.0], &[2, 1]).unwrap();
+    let y = cr::logspace_arrays(&zero, &stop12, 3, true, &col, None, 0).unwrap();
+    assert_eq!(y.shape(), &[3, 2, 2]);
+    let (r2, r3) = (2f64.sqrt(), 3f64.sqrt());
+    close(
+        &y,
+        &[1.0, 1.0, 1.0, 1.0, r2, 2.0, r3, 3.0, 2.0, 4.0, 3.0, 9.0],
+    );
+    // An int base promotes to float64 with the float64 exponents; a
+    // float32 one too (np.logspace([0, 1], [2, 3], 3, base=np.array([2, 4],
+    // dtype=np.float32)).dtype is float64); dtype= casts after.
+    let bi = Array::from_slice(&[2i32, 4], &[2]).unwrap();
+    let y = cr::logspace_arrays(&start, &stop, 3, true, &bi, None, 0).unwrap();
+    assert_eq!(y.dtype(), DType::Float64);
+    close(&y, &[1.0, 4.0, 2.0, 16.0, 4.0, 64.0]);
+    let bf = Array::from_slice(&[2.0f32, 4.0], &[2]).unwrap();
+    let y = cr::logspace_arrays(&start, &stop, 3, true, &bf, None, 0).unwrap();
+    assert_eq!(y.dtype(), DType::Float64);
+    let y = cr::logspace_arrays(&start, &stop, 3, true, &bf, Some(DType::Float32), 0).unwrap();
+    assert_eq!(y.dtype(), DType::Float32);
+    close(&y, &[1.0, 4.0, 2.0, 16.0, 4.0, 64.0]);
+    // A 0-d base is a plain operand: np.logspace([0, 1], [2, 3], 3,
+    // base=np.array(2.0)) == 2 ** linspace.
+    let b0 = Array::from_slice(&[2.0f64], &[]).unwrap();
+    let y = cr::logspace_arrays(&start, &stop, 3, true, &b0, None, 0).unwrap();
+    close(&y, &[1.0, 2.0, 2.0, 4.0, 4.0, 8.0]);
+    // The scalar forms are unchanged (a weak int base too).
+    let y = cr::logspace_arrays(&start, &stop, 3, true, 2, None, 0).unwrap();
+    close(&y, &[1.0, 2.0, 2.0, 4.0, 4.0, 8.0]);
+    // NumPy's errors: a base that does not broadcast; an axis past the
+    // result's dimensions (np.expand_dims's AxisError).
+    let b3 = Array::from_slice(&[2.0f64, 3.0, 4.0], &[3]).unwrap();
+    assert!(matches!(
+        cr::logspace_arrays(&start, &stop, 3, true, &b3, None, 0),
+        Err(Error::Broadcast { .. })
+    ));
+    let e = cr::logspace_arrays(&start, &stop, 3, true, &base, None, 2).unwrap_err();
+    assert!(matches!(e, Error::AxisOutOfBounds { .. }), "{e:?}");
+    assert_eq!(
+        e.to_string(),
+        "axis 2 is out of bounds for array of dimension 2"
+    );
+}
+
 // ---------------------------------------------------------------------------
 // meshgrid, mgrid, ogrid, indices
 

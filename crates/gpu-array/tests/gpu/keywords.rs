@@ -1,14 +1,18 @@
 //! NumPy's keywords of issue 18 (point 6) on the GPU: `casting=`/`dtype=`
 //! of the joins and their n-ary `result_type`, `equal_nan=` of `unique`,
-//! `kind=` of `isin`, `weights=` of `quantile`, `order='A'|'K'` of the
-//! copies and reshapes. The expected values are NumPy 2.4's answers for
-//! the same inputs, written out here.
+//! `kind=` of `isin`, `weights=` of `quantile` and `nanquantile`,
+//! `where=` of `var`, `std` and the nan-mean family, `order='A'|'K'` of
+//! the copies and reshapes. The expected values are NumPy 2.4's answers
+//! for the same inputs, written out here (worked by hand for the small
+//! `where=` and `nanquantile` cases).
 
 use gpu_array::dtype::Casting;
 use gpu_array::manipulation::{self as m, JoinOptions};
+use gpu_array::reduction::{Builtin, ReduceOptions as R, reduce};
 use gpu_array::sorting::{
     self as so, IsinKind, IsinOptions, QuantileMethod, QuantileOptions, Quantiles, UniqueOptions,
 };
+use gpu_array::stats;
 use gpu_array::{Array, CopyOrder, DType, Error, Order, s};
 use gpu_runtime::testing::device_or_skip;
 use num_complex::Complex;
@@ -197,8 +201,11 @@ fn isin_kinds_agree_and_fail_as_numpy() {
     );
     let wide = Array::from_slice(&[-128i8, 127], &[2]).unwrap();
     let one = Array::from_slice(&[1i8], &[1]).unwrap();
+    let e = so::isin_with(&one, &wide, &table).unwrap_err();
+    // NumPy raises RuntimeError here.
+    assert!(matches!(e, Error::NumpyRuntime(_)), "{e:?}");
     assert_eq!(
-        so::isin_with(&one, &wide, &table).unwrap_err().to_string(),
+        e.to_string(),
         "You have specified kind='table', but the range of values in `ar2` or `ar1` exceed the \
          maximum integer of the datatype. Please set `kind` to None or 'sort'."
     );
@@ -318,6 +325,317 @@ fn weighted_quantiles_match_numpy() {
     };
     assert_eq!(with(&neg), "Weights must be non-negative.");
     assert_eq!(with(&zero), "Weights included NaN, inf or were all zero.");
+}
+
+/// Close to 1e-12 relative, NaN equal to NaN, inf to inf.
+#[track_caller]
+fn close(got: &Array, want: &[f64]) {
+    let g = f64s(got);
+    assert_eq!(g.len(), want.len(), "{g:?} {want:?}");
+    for (a, b) in g.iter().zip(want) {
+        let ok = (a.is_nan() && b.is_nan()) || a == b || (a - b).abs() <= 1e-12 * b.abs();
+        assert!(ok, "{g:?} {want:?}");
+    }
+}
+
+#[test]
+fn var_and_std_take_where() {
+    let Some(_d) = device_or_skip() else { return };
+    let a = Array::from_slice(&[1.0f64, 2., 3., 4., 5., 6., 7., 8.], &[2, 4]).unwrap();
+    let mask = Array::from_slice(
+        &[true, false, true, true, false, false, true, true],
+        &[2, 4],
+    )
+    .unwrap();
+    // np.var(a, axis=1, where=mask): row 0 takes 1, 3, 4 (mean 8/3, squares
+    // 42/9), row 1 takes 7, 8 (mean 7.5, squares 0.5).
+    let v = stats::var(&a, R::axis(1).where_(&mask)).unwrap();
+    assert_eq!((v.dtype(), v.shape()), (DType::Float64, &[2usize][..]));
+    close(&v, &[14.0 / 9.0, 0.25]);
+    // ddof=1: [7/3, 0.5]; ddof=2: [14/3, 0.5 / 0 = inf] (NumPy divides by
+    // max(n - ddof, 0)).
+    close(
+        &stats::var(&a, R::axis(1).where_(&mask).ddof(1.0)).unwrap(),
+        &[7.0 / 3.0, 0.5],
+    );
+    close(
+        &stats::var(&a, R::axis(1).where_(&mask).ddof(2.0)).unwrap(),
+        &[14.0 / 3.0, f64::INFINITY],
+    );
+    // np.std(a, axis=1, where=mask, keepdims=True): shape (2, 1).
+    let sd = a.std(R::axis(1).where_(&mask).keepdims(true)).unwrap();
+    assert_eq!(sd.shape(), &[2, 1]);
+    close(&sd, &[(14.0f64 / 9.0).sqrt(), 0.5]);
+    // np.var(a, where=mask): 1, 3, 4, 7, 8 (mean 4.6, squares 33.2).
+    let all = a.var(R::default().where_(&mask)).unwrap();
+    assert_eq!(all.shape(), &[] as &[usize]);
+    close(&all, &[6.64]);
+    // A 1-D mask broadcast over the rows: np.var(a, axis=1, where=[T, F, T, T])
+    // takes 1, 3, 4 and 5, 7, 8: 14/9 both.
+    let row = Array::from_slice(&[true, false, true, true], &[4]).unwrap();
+    close(
+        &stats::var(&a, R::axis(1).where_(&row)).unwrap(),
+        &[14.0 / 9.0, 14.0 / 9.0],
+    );
+    // Nothing selected: NaN.
+    let none = Array::from_slice(&[false; 4], &[4]).unwrap();
+    close(
+        &stats::var(&a, R::axis(1).where_(&none)).unwrap(),
+        &[f64::NAN, f64::NAN],
+    );
+    // Integers give float64, float32 stays float32.
+    let ai = a.astype(DType::Int32).unwrap();
+    let vi = stats::var(&ai, R::axis(1).where_(&mask)).unwrap();
+    assert_eq!(vi.dtype(), DType::Float64);
+    close(&vi, &[14.0 / 9.0, 0.25]);
+    let af = a.astype(DType::Float32).unwrap();
+    let vf = stats::std(&af, R::axis(1).where_(&mask)).unwrap();
+    assert_eq!(vf.dtype(), DType::Float32);
+    let want = [(14.0f64 / 9.0).sqrt(), 0.5];
+    for (g, w) in f64s(&vf).iter().zip(want) {
+        assert!((g - w).abs() <= 1e-6, "{g} {w}");
+    }
+    // Complex: np.var([1+1j, 2-1j, 3, 2j], where=[T, T, F, T]) is the mean
+    // of |z - (1 + 2j/3)|**2 over the three: 20/9, real.
+    let z = [
+        Complex::new(1.0, 1.0),
+        Complex::new(2.0, -1.0),
+        Complex::new(3.0, 0.0),
+        Complex::new(0.0, 2.0),
+    ];
+    let za = Array::from_slice(&z, &[4]).unwrap();
+    let zm = Array::from_slice(&[true, true, false, true], &[4]).unwrap();
+    let vz = stats::var(&za, R::default().where_(&zm)).unwrap();
+    assert_eq!(vz.dtype(), DType::Float64);
+    close(&vz, &[20.0 / 9.0]);
+    let vz64 = stats::var(
+        &za.astype(DType::Complex64).unwrap(),
+        R::default().where_(&zm),
+    )
+    .unwrap();
+    assert_eq!(vz64.dtype(), DType::Float32);
+    assert!((f64s(&vz64)[0] - 20.0 / 9.0).abs() <= 1e-6);
+    // out= takes the result.
+    let out = Array::from_slice(&[0.0f64; 2], &[2]).unwrap();
+    stats::var(&a, R::axis(1).where_(&mask).out(&out)).unwrap();
+    close(&out, &[14.0 / 9.0, 0.25]);
+    // NumPy's errors: a mask that is not bool (TypeError); where= of a
+    // reduction that has none.
+    let im = Array::from_slice(&[1i64, 0, 1, 1], &[4]).unwrap();
+    let e = stats::var(&a, R::axis(1).where_(&im)).unwrap_err();
+    assert!(matches!(e, Error::DType(_)));
+    assert_eq!(
+        e.to_string(),
+        "Cannot cast array data from dtype('int64') to dtype('bool') according to the rule 'safe'"
+    );
+    let e = reduce(Builtin::CountNonzero, &a, &R::default().where_(&mask)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "count_nonzero() got an unexpected keyword argument 'where'"
+    );
+}
+
+#[test]
+fn nan_means_and_variances_take_where() {
+    let Some(_d) = device_or_skip() else { return };
+    let nan = f64::NAN;
+    let x = Array::from_slice(&[1.0f64, nan, 3., 4., nan, nan, 7., 8.], &[2, 4]).unwrap();
+    let mask = Array::from_slice(
+        &[true, true, false, true, true, false, false, true],
+        &[2, 4],
+    )
+    .unwrap();
+    // Selected and not NaN: row 0 takes 1, 4; row 1 takes 8.
+    // np.nanmean(x, axis=1, where=mask): [2.5, 8]
+    let m = stats::nanmean(&x, R::axis(1).where_(&mask)).unwrap();
+    assert_eq!(m.dtype(), DType::Float64);
+    close(&m, &[2.5, 8.0]);
+    // np.nanvar(x, axis=1, where=mask): [2.25, 0]; np.nanstd: [1.5, 0].
+    close(
+        &stats::nanvar(&x, R::axis(1).where_(&mask)).unwrap(),
+        &[2.25, 0.0],
+    );
+    close(
+        &stats::nanstd(&x, R::axis(1).where_(&mask)).unwrap(),
+        &[1.5, 0.0],
+    );
+    // ddof=1: [4.5, nan]; ddof=2: [nan, nan] (NumPy's nanvar gives NaN
+    // where the degrees of freedom are <= 0, where var gives inf).
+    close(
+        &stats::nanvar(&x, R::axis(1).where_(&mask).ddof(1.0)).unwrap(),
+        &[4.5, nan],
+    );
+    close(
+        &stats::nanvar(&x, R::axis(1).where_(&mask).ddof(2.0)).unwrap(),
+        &[nan, nan],
+    );
+    // var of the same selection sees the NaN: np.var(x, axis=1, where=mask)
+    // is [nan, nan].
+    close(
+        &stats::var(&x, R::axis(1).where_(&mask)).unwrap(),
+        &[nan, nan],
+    );
+    // np.nanmean(x, where=mask): 1, 4, 8 -> 13/3.
+    close(
+        &stats::nanmean(&x, R::default().where_(&mask)).unwrap(),
+        &[13.0 / 3.0],
+    );
+    // Nothing left: np.nanmean(x, axis=1, where=[[F]*4, [T, T, F, F]]).
+    let left = Array::from_slice(
+        &[false, false, false, false, true, true, false, false],
+        &[2, 4],
+    )
+    .unwrap();
+    close(
+        &stats::nanmean(&x, R::axis(1).where_(&left)).unwrap(),
+        &[nan, nan],
+    );
+    // float32 stays float32.
+    let xf = x.astype(DType::Float32).unwrap();
+    let mf = stats::nanmean(&xf, R::axis(1).where_(&mask).keepdims(true)).unwrap();
+    assert_eq!((mf.dtype(), mf.shape()), (DType::Float32, &[2usize, 1][..]));
+    close(&mf, &[2.5, 8.0]);
+    // Integers have no NaN: nanvar is var there (np.nanvar([1, 2, 3, 4],
+    // where=[T, F, T, T], ddof=3) divides 14/3 by 0: inf).
+    let xi = Array::from_slice(&[1i64, 2, 3, 4], &[4]).unwrap();
+    let row = Array::from_slice(&[true, false, true, true], &[4]).unwrap();
+    let vi = stats::nanvar(&xi, R::default().where_(&row).ddof(3.0)).unwrap();
+    assert_eq!(vi.dtype(), DType::Float64);
+    close(&vi, &[f64::INFINITY]);
+    close(
+        &stats::nanmean(&xi, R::default().where_(&row)).unwrap(),
+        &[8.0 / 3.0],
+    );
+    let e = stats::nanstd(&x, R::axis(1).where_(&xi)).unwrap_err();
+    assert!(matches!(e, Error::DType(_)), "{e:?}");
+}
+
+#[test]
+fn weighted_nanquantiles_drop_nans_with_their_weights() {
+    let Some(_d) = device_or_skip() else { return };
+    let nan = f64::NAN;
+    #[rustfmt::skip]
+    let x = Array::from_slice(&[
+        3.0f64, nan, 1., 4.,
+        nan, nan, nan, nan,
+        2., 5., nan, 1.,
+        0.5, 9., 6., nan,
+    ], &[4, 4]).unwrap();
+    #[rustfmt::skip]
+    let w = Array::from_slice(&[
+        1i64, 5, 2, 1,
+        1, 1, 1, 1,
+        0, 2, 7, 3,
+        0, 1, 3, 4,
+    ], &[4, 4]).unwrap();
+    let q = Quantiles::Many(vec![0.0, 0.25, 0.5, 0.75, 1.0]);
+    let icdf = QuantileOptions::axis(1)
+        .method(QuantileMethod::InvertedCdf)
+        .weights(&w);
+    // np.nanquantile(x, [0, .25, .5, .75, 1], axis=1, method='inverted_cdf',
+    // weights=w). Row 0 keeps 1 (2), 3 (1), 4 (1): cdf .5, .75, 1. Row 1 is
+    // all NaN: nan. Row 2 keeps 1 (3), 2 (0), 5 (2): cdf .6, .6, 1 (the
+    // zero weight is never picked). Row 3 keeps 0.5 (0), 6 (3), 9 (1): a
+    // leading zero weight, so q = 0 gives 6.
+    let r = so::nanquantile(&x, &q, &icdf).unwrap();
+    assert_eq!((r.dtype(), r.shape()), (DType::Float64, &[5usize, 4][..]));
+    #[rustfmt::skip]
+    let want = [
+        1., nan, 1., 6.,
+        1., nan, 1., 6.,
+        1., nan, 1., 6.,
+        3., nan, 5., 6.,
+        4., nan, 5., 9.,
+    ];
+    assert!(same(&f64s(&r), &want), "{:?}", f64s(&r));
+    // np.nanpercentile(x, 50, axis=1, method='inverted_cdf', weights=w)
+    let p = so::nanpercentile(&x, &Quantiles::One(50.0), &icdf).unwrap();
+    assert!(same(&f64s(&p), &[1.0, nan, 1.0, 6.0]), "{:?}", f64s(&p));
+    // The flattened array: the non-NaN values' total weight is 13, and 4
+    // is the first whose cumulative weight (7) reaches 6.5.
+    let flat = QuantileOptions::default()
+        .method(QuantileMethod::InvertedCdf)
+        .weights(&w);
+    let r = so::nanquantile(&x, &Quantiles::One(0.5), &flat).unwrap();
+    assert_eq!(r.shape(), &[] as &[usize]);
+    assert_eq!(f64s(&r), [4.0]);
+    // 1-D weights along the axis, keepdims: np.nanquantile(x[2:], .75,
+    // axis=1, keepdims=True, method='inverted_cdf', weights=[0, 2, 7, 3]).
+    let w1 = Array::from_slice(&[0.0f32, 2.0, 7.0, 3.0], &[4]).unwrap();
+    let tail = x.slice(&s![2.., ..]).unwrap();
+    let o1 = QuantileOptions::axis(1)
+        .keepdims(true)
+        .method(QuantileMethod::InvertedCdf)
+        .weights(&w1);
+    // Row 2 as above: 5. Row 3 keeps 0.5 (0), 9 (2), 6 (7): sorted 0.5, 6,
+    // 9 with cdf 0 (read as -1), 7/9, 1, so .75 picks 6.
+    let r = so::nanquantile(&tail, &Quantiles::One(0.75), &o1).unwrap();
+    assert_eq!((r.shape(), f64s(&r)), (&[2usize, 1][..], vec![5.0, 6.0]));
+    // A NaN value's weight goes with it, NaN weight included.
+    let a = Array::from_slice(&[nan, 2.0f64, 1.0], &[3]).unwrap();
+    let wn = Array::from_slice(&[nan, 1.0f64, 1.0], &[3]).unwrap();
+    let on = QuantileOptions::default()
+        .method(QuantileMethod::InvertedCdf)
+        .weights(&wn);
+    assert_eq!(
+        f64s(&so::nanquantile(&a, &Quantiles::One(0.5), &on).unwrap()),
+        [1.0]
+    );
+    // float32 keeps its dtype; integers are quantile's.
+    let xf = x.astype(DType::Float32).unwrap();
+    let r = so::nanquantile(&xf, &Quantiles::One(1.0), &icdf).unwrap();
+    assert_eq!(r.dtype(), DType::Float32);
+    assert!(same(&f64s(&r), &[4.0, nan, 5.0, 9.0]));
+    let xi = Array::from_slice(&[5i32, 3, 8, 1], &[4]).unwrap();
+    let wi = Array::from_slice(&[1i64, 1, 1, 5], &[4]).unwrap();
+    let oi = QuantileOptions::default()
+        .method(QuantileMethod::InvertedCdf)
+        .weights(&wi);
+    let r = so::nanquantile(&xi, &Quantiles::Many(vec![0.3, 0.9]), &oi).unwrap();
+    assert_eq!((r.dtype(), i64s(&r)), (DType::Int32, vec![1, 8]));
+    // NumPy's errors, the weights of NaN values checked too.
+    assert_eq!(
+        so::nanquantile(&x, &q, &icdf.clone().method(QuantileMethod::Linear))
+            .unwrap_err()
+            .to_string(),
+        "Only method 'inverted_cdf' supports weights. Got: linear."
+    );
+    assert_eq!(
+        so::nanpercentile(
+            &x,
+            &Quantiles::One(50.0),
+            &icdf.clone().method(QuantileMethod::Nearest)
+        )
+        .unwrap_err()
+        .to_string(),
+        "Only method 'inverted_cdf' supports weights. Got: nearest."
+    );
+    let with = |a: &Array, w: &Array| {
+        so::nanquantile(
+            a,
+            &Quantiles::One(0.5),
+            &QuantileOptions::default()
+                .method(QuantileMethod::InvertedCdf)
+                .weights(w),
+        )
+        .unwrap_err()
+        .to_string()
+    };
+    let a2 = Array::from_slice(&[nan, 1.0f64], &[2]).unwrap();
+    let wneg = Array::from_slice(&[-1.0f64, 1.0], &[2]).unwrap();
+    assert_eq!(with(&a2, &wneg), "Weights must be non-negative.");
+    // Only the NaN's weight is positive: what is left weighs nothing.
+    let a3 = Array::from_slice(&[nan, 1.0f64, 2.0], &[3]).unwrap();
+    let w3 = Array::from_slice(&[1.0f64, 0.0, 0.0], &[3]).unwrap();
+    assert_eq!(
+        with(&a3, &w3),
+        "Weights included NaN, inf or were all zero."
+    );
+    let w2 = Array::from_slice(&[1i64, 1, 1], &[3]).unwrap();
+    assert_eq!(
+        with(&x, &w2),
+        "Axis must be specified when shapes of a and weights differ."
+    );
 }
 
 #[test]
