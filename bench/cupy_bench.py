@@ -193,6 +193,21 @@ def where_pos(a, b):
     return cp.where(a > 0, a, b)
 
 
+def signal(n, dtype):
+    """sin(0, 1, 2, ...) as bench/src/fft_workloads.rs makes it."""
+    return cp.sin(cp.arange(0, n, 1, dtype=cp.float32)).astype(dtype)
+
+
+def w_fft_host():
+    x = signal(1024, cp.complex64)
+    cp.fft.fft(x)
+    def run():
+        t = host_time_us(lambda: cp.fft.fft(x), inner=256, reps=51,
+                         between=cp.cuda.Device().synchronize)
+        return (t, "us", None, None)
+    return run
+
+
 def w_tiny_add():
     a = full((16,), cp.float32, 1.0)
     b = full((16,), cp.float32, 2.0)
@@ -300,6 +315,20 @@ WORKLOADS = {
         lambda: (full(N, cp.float32, 1.0), full(N, cp.float32, 2.0)),
         cp.fuse(where_pos), 3 * N * 4),
     "mask select 2^28 f32": w_mask_select(),
+    "fft c2c 2^24 complex64": w_gpu(lambda: (signal(1 << 24, cp.complex64),), cp.fft.fft,
+                                    2 * (1 << 24) * 8),
+    "fft c2c 2^24 complex64 ortho": w_gpu(lambda: (signal(1 << 24, cp.complex64),),
+                                          lambda a: cp.fft.fft(a, norm="ortho"),
+                                          2 * (1 << 24) * 8),
+    "fft2 4096^2 complex64": w_gpu(
+        lambda: (signal(4096 * 4096, cp.complex64).reshape(4096, 4096),), cp.fft.fft2,
+        2 * 4096 * 4096 * 8),
+    "rfft f32 2^24 strided view": w_gpu(lambda: (signal(1 << 25, cp.float32)[::2],),
+                                        cp.fft.rfft, (1 << 24) * 4 + (1 << 23) * 8),
+    "fft batched 16384x1024 complex64": w_gpu(
+        lambda: (signal(16384 * 1024, cp.complex64).reshape(16384, 1024),), cp.fft.fft,
+        2 * 16384 * 1024 * 8),
+    "fft 1024 complex64 (host per call)": w_fft_host(),
     # Uniform inputs as bench/src/stats_workloads.rs; the range comes from
     # the data (min/max and their copy back included on both sides).
     "histogram 2^26 f32 256 bins": w_gpu(

@@ -7,6 +7,7 @@
 //! names must match between the two files.
 
 mod array_workloads;
+mod fft_workloads;
 mod linalg_workloads;
 mod sort_workloads;
 mod stats_workloads;

@@ -120,6 +120,32 @@ pub fn all() -> Vec<Workload> {
             "cumsum f32 2^26",
             crate::array_workloads::reductions::cumsum,
         ),
+        ("fft c2c 2^24 complex64", crate::fft_workloads::c2c_1d),
+        (
+            "bare cufftExec c2c 2^24 complex64",
+            crate::fft_workloads::bare_1d,
+        ),
+        (
+            "fft c2c 2^24 complex64 ortho",
+            crate::fft_workloads::c2c_1d_ortho,
+        ),
+        ("fft2 4096^2 complex64", crate::fft_workloads::fft2_4096),
+        (
+            "rfft f32 2^24 strided view",
+            crate::fft_workloads::rfft_strided,
+        ),
+        (
+            "fft batched 16384x1024 complex64",
+            crate::fft_workloads::batched,
+        ),
+        (
+            "bare cufftExec batched 16384x1024 complex64",
+            crate::fft_workloads::bare_batched,
+        ),
+        (
+            "fft 1024 complex64 (host per call)",
+            crate::fft_workloads::small_host,
+        ),
         ("matmul f32 8192^3", crate::linalg_workloads::matmul_f32),
         ("matmul f16 8192^3", crate::linalg_workloads::matmul_f16),
         ("matmul f64 4096^3", crate::linalg_workloads::matmul_f64),

@@ -23,6 +23,7 @@
 //! | `cupyx.rsqrt`                | [`math::rsqrt`]                          |
 //! | `cupyx.scatter_add`, `scatter_max`, `scatter_min` | [`scatter_add`]`(&a, &idx, &v, Some(0))?`, ... |
 //! | `cp.cuda`                    | [`cuda`] (gpu-runtime)                   |
+//! | `cp.fft.fft(a)`, `cp.fft.rfft2(a)`, `cp.fft.config` | [`fft`] (gpu-fft): `cp::fft::fft(&a)?`, `cp::fft::rfft2(&a)?`, [`fft::config`] |
 //! | `cp.linalg`, `cp.matmul`, `a @ b` | [`linalg`] (gpu-linalg), [`matmul`], `a.matmul(&b)` ([`MatmulExt`]) |
 //! | `cp.ElementwiseKernel`       | [`ElementwiseKernel`]                    |
 //! | `@cp.fuse()`, `cp.exp` inside | [`fuse`]`("f", \|x: &FVar\| ..)`, [`fx::exp`] |
@@ -98,6 +99,9 @@ pub use gpu_array::{
 pub mod error;
 pub mod guide;
 pub use error::{Error, Result};
+/// CuPy's `cupy.fft` (NumPy's `numpy.fft`) on cuFFT, with its plan cache
+/// as `fft::config`.
+pub use gpu_fft as fft;
 /// CuPy's `cupy.linalg` (and `cupyx.scipy.linalg` as `linalg::scipy`).
 pub use gpu_linalg as linalg;
 pub use gpu_linalg::{

@@ -240,6 +240,7 @@ fn world() -> World {
     for (dir, name) in [
         ("cuprum", "cuprum"),
         ("gpu-array", "gpu_array"),
+        ("gpu-fft", "gpu_fft"),
         ("gpu-linalg", "gpu_linalg"),
         ("gpu-runtime", "gpu_runtime"),
         ("gpu-testing", "gpu_testing"),

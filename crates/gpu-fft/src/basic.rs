@@ -20,6 +20,7 @@ use gpu_array::ufunc::{self, Input, UfuncOptions};
 use gpu_array::{Array, DType, Error, Result};
 
 use crate::exec;
+use crate::explicit::{FftPlan, with_plan};
 use crate::layout;
 use crate::norm::Norm;
 
@@ -45,6 +46,8 @@ pub struct FftOptions<'a> {
     pub norm: Norm,
     /// An array to write the result into.
     pub out: Option<&'a Array>,
+    /// An explicit plan ([`get_fft_plan`](crate::get_fft_plan)) the call must use.
+    pub plan: Option<&'a FftPlan>,
 }
 
 impl Default for FftOptions<'_> {
@@ -54,6 +57,7 @@ impl Default for FftOptions<'_> {
             axis: -1,
             norm: Norm::Backward,
             out: None,
+            plan: None,
         }
     }
 }
@@ -117,6 +121,22 @@ impl<'a> FftOptions<'a> {
         self.out = Some(out);
         self
     }
+
+    /// Sets `plan` (CuPy's `plan=`).
+    ///
+    /// ```no_run
+    /// use gpu_fft::{FftOptions, Transform, get_fft_plan};
+    /// # fn main() -> gpu_fft::Result<()> {
+    /// let x = gpu_array::creation::ones(1024, gpu_array::DType::Complex64)?;
+    /// let plan = get_fft_plan(&x, Transform::Fft, &Default::default())?;
+    /// let y = gpu_fft::ifft_with(&x, &FftOptions::new().plan(&plan))?;
+    /// # Ok(()) }
+    /// ```
+    #[must_use]
+    pub fn plan(mut self, plan: &'a FftPlan) -> FftOptions<'a> {
+        self.plan = Some(plan);
+        self
+    }
 }
 
 /// Options of the n-dimensional transforms (`s`, `axes`, `norm`, `out`).
@@ -140,6 +160,8 @@ pub struct FftnOptions<'a> {
     pub norm: Norm,
     /// An array to write the result into.
     pub out: Option<&'a Array>,
+    /// An explicit plan ([`get_fft_plan`](crate::get_fft_plan)) the call must use.
+    pub plan: Option<&'a FftPlan>,
 }
 
 impl<'a> FftnOptions<'a> {
@@ -201,6 +223,22 @@ impl<'a> FftnOptions<'a> {
         self
     }
 
+    /// Sets `plan` (CuPy's `plan=`).
+    ///
+    /// ```no_run
+    /// use gpu_fft::{FftnOptions, Transform, get_fft_plan};
+    /// # fn main() -> gpu_fft::Result<()> {
+    /// let x = gpu_array::creation::ones((64, 64), gpu_array::DType::Complex64)?;
+    /// let plan = get_fft_plan(&x, Transform::Fft, &Default::default())?;
+    /// let y = gpu_fft::fft2_with(&x, &FftnOptions::new().plan(&plan))?;
+    /// # Ok(()) }
+    /// ```
+    #[must_use]
+    pub fn plan(mut self, plan: &'a FftPlan) -> FftnOptions<'a> {
+        self.plan = Some(plan);
+        self
+    }
+
     fn two_d(&self) -> FftnOptions<'a> {
         let mut o = self.clone();
         if o.axes.is_none() {
@@ -217,6 +255,7 @@ impl<'a> From<&FftOptions<'a>> for FftnOptions<'a> {
             axes: Some(vec![o.axis]),
             norm: o.norm,
             out: o.out,
+            plan: o.plan,
         }
     }
 }
@@ -292,21 +331,29 @@ fn irfft_result(dtype: DType) -> DType {
     }
 }
 
+/// What [`prepare`] makes of its input.
+#[derive(Debug, Clone, Copy)]
+struct Prep<'a> {
+    dtype: DType,
+    scale: f64,
+    conj: bool,
+    order: Option<&'a [usize]>,
+    force: bool,
+}
+
 /// `x` cut or zero-padded to `lens` on `axes`, cast to `dtype`, times
 /// `scale` and conjugated when `conj`, as a new array laid out in `order`
 /// (the input's stride order by default); or the cut view of `x` when
 /// nothing asks for a new array and `force` is false. The flag says
 /// whether `scale` was applied.
-fn prepare(
-    x: &Array,
-    axes: &[usize],
-    lens: &[usize],
-    dtype: DType,
-    scale: f64,
-    conj: bool,
-    order: Option<&[usize]>,
-    force: bool,
-) -> Result<(Array, bool)> {
+fn prepare(x: &Array, axes: &[usize], lens: &[usize], p: &Prep<'_>) -> Result<(Array, bool)> {
+    let Prep {
+        dtype,
+        scale,
+        conj,
+        order,
+        force,
+    } = *p;
     let mut cut = vec![AxisIndex::FULL; x.ndim()];
     let mut shape = x.shape().to_vec();
     let mut pad = false;
@@ -437,6 +484,7 @@ fn complex_nd(name: &str, a: &Array, o: &FftnOptions<'_>, inverse: bool) -> Resu
                 axes: Some(vec![axes[k] as isize]),
                 norm: o.norm,
                 out: if k == 0 { o.out } else { None },
+                plan: o.plan,
             };
             x = complex_nd(name, &x, &step, inverse)?;
         }
@@ -450,7 +498,18 @@ fn complex_nd(name: &str, a: &Array, o: &FftnOptions<'_>, inverse: bool) -> Resu
     };
     let total = lens.iter().product::<usize>();
     let f = o.norm.factor(total, inverse);
-    let (x, scaled) = prepare(a, &axes, &lens, cdt, f, false, None, false)?;
+    let (x, scaled) = prepare(
+        a,
+        &axes,
+        &lens,
+        &Prep {
+            dtype: cdt,
+            scale: f,
+            conj: false,
+            order: None,
+            force: false,
+        },
+    )?;
     let result = exec::c2c(&x, &axes, inverse, o.out.filter(|_| direct))?;
     if !scaled {
         scale_in_place(&result, f)?;
@@ -476,6 +535,7 @@ fn real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Result<Arr
             axes: Some(vec![*last as isize]),
             norm: o.norm,
             out: None,
+            plan: o.plan,
         };
         let x = real_nd(name, a, &step, conj)?;
         let rest = FftnOptions {
@@ -483,6 +543,7 @@ fn real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Result<Arr
             axes: Some(first.iter().map(|&x| x as isize).collect()),
             norm: o.norm,
             out: o.out,
+            plan: o.plan,
         };
         return complex_nd("fft", &x, &rest, false);
     }
@@ -497,7 +558,18 @@ fn real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Result<Arr
     };
     let total = lens.iter().product::<usize>();
     let f = o.norm.factor(total, false);
-    let (x, scaled) = prepare(a, &axes, &lens, rdt, f, false, None, false)?;
+    let (x, scaled) = prepare(
+        a,
+        &axes,
+        &lens,
+        &Prep {
+            dtype: rdt,
+            scale: f,
+            conj: false,
+            order: None,
+            force: false,
+        },
+    )?;
     let result = exec::r2c(&x, &axes, o.out.filter(|_| direct))?;
     if conj {
         ufunc::call(
@@ -525,6 +597,7 @@ fn inverse_real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Re
                 axes: Some(vec![ax as isize]),
                 norm: o.norm,
                 out: None,
+                plan: o.plan,
             };
             x = complex_nd("ifft", &x, &step, true)?;
         }
@@ -533,6 +606,7 @@ fn inverse_real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Re
             axes: Some(vec![*last as isize]),
             norm: o.norm,
             out: o.out,
+            plan: o.plan,
         };
         return inverse_real_nd(name, &x, &step, conj);
     }
@@ -550,7 +624,18 @@ fn inverse_real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Re
     let mut half = lens.clone();
     *half.last_mut().expect("as many as axes") = n_last / 2 + 1;
     let order = layout::transform_last_order(a.ndim(), &axes);
-    let (tmp, _) = prepare(a, &axes, &half, cdt, f, conj, Some(&order), true)?;
+    let (tmp, _) = prepare(
+        a,
+        &axes,
+        &half,
+        &Prep {
+            dtype: cdt,
+            scale: f,
+            conj,
+            order: Some(&order),
+            force: true,
+        },
+    )?;
     let result = exec::c2r(&tmp, &axes, n_last, o.out.filter(|_| direct))?;
     match o.out {
         Some(_) => deliver(result, o.out, direct),
@@ -588,7 +673,7 @@ macro_rules! transform {
         #[doc = concat!("As [`", stringify!($short), "`].")]
         pub fn $with(a: &Array, options: &$opts<'_>) -> Result<Array> {
             #[allow(clippy::redundant_closure_call)]
-            ($into)(a, options)
+            with_plan(options.plan, || ($into)(a, options))
         }
     };
 }
@@ -690,6 +775,49 @@ transform!(
         real_nd("ihfft", a, &o, true)
     },
     "let x = gpu_array::creation::array([8.0, -2.0, 0.0, -2.0])?;\nlet y = gpu_fft::ihfft(&x)?; // [1, 2, 3] (complex128)"
+);
+
+transform!(
+    /// SciPy's `fft.hfftn(x)`: the n-dimensional [`hfft`],
+    /// `irfftn(conj(x))` with the norm's direction swapped.
+    hfftn, hfftn_with, FftnOptions,
+    |a, o: &FftnOptions<'_>| {
+        let mut o = o.clone();
+        o.norm = o.norm.swap();
+        inverse_real_nd("hfftn", a, &o, true)
+    },
+    "let x = gpu_array::creation::ones((4, 3), gpu_array::DType::Complex128)?;\nlet y = gpu_fft::hfftn(&x)?; // float64, (4, 4)"
+);
+transform!(
+    /// SciPy's `fft.ihfftn(x)`: the inverse of [`hfftn`],
+    /// `conj(rfftn(x))` with the norm's direction swapped.
+    ihfftn, ihfftn_with, FftnOptions,
+    |a, o: &FftnOptions<'_>| {
+        let mut o = o.clone();
+        o.norm = o.norm.swap();
+        real_nd("ihfftn", a, &o, true)
+    },
+    "let x = gpu_array::creation::ones((4, 4), gpu_array::DType::Float64)?;\nlet y = gpu_fft::ihfftn(&x)?; // complex128, (4, 3)"
+);
+transform!(
+    /// SciPy's `fft.hfft2(x)`: [`hfftn`] over the last two axes.
+    hfft2, hfft2_with, FftnOptions,
+    |a, o: &FftnOptions<'_>| {
+        let mut o = o.two_d();
+        o.norm = o.norm.swap();
+        inverse_real_nd("hfft2", a, &o, true)
+    },
+    "let x = gpu_array::creation::ones((4, 3), gpu_array::DType::Complex64)?;\nlet y = gpu_fft::hfft2(&x)?; // float32, (4, 4)"
+);
+transform!(
+    /// SciPy's `fft.ihfft2(x)`: [`ihfftn`] over the last two axes.
+    ihfft2, ihfft2_with, FftnOptions,
+    |a, o: &FftnOptions<'_>| {
+        let mut o = o.two_d();
+        o.norm = o.norm.swap();
+        real_nd("ihfft2", a, &o, true)
+    },
+    "let x = gpu_array::creation::ones((4, 4), gpu_array::DType::Float32)?;\nlet y = gpu_fft::ihfft2(&x)?; // complex64, (4, 3)"
 );
 
 #[cfg(test)]

@@ -91,3 +91,85 @@ pub fn fftshift(x: &Array, axes: Option<&[isize]>) -> Result<Array> {
 pub fn ifftshift(x: &Array, axes: Option<&[isize]>) -> Result<Array> {
     shift(x, axes, true)
 }
+
+/// SciPy's `fft.next_fast_len(target)` as CuPy computes it: the smallest
+/// length `>= target` whose prime factors are 2, 3, 5 and 7 (cuFFT's
+/// fast radices; `real` makes no difference for cuFFT, as in CuPy).
+/// `next_fast_len(0)` is 0.
+///
+/// ```
+/// assert_eq!(gpu_fft::next_fast_len(1009, false), Some(1024));
+/// assert_eq!(gpu_fft::next_fast_len(1000, true), Some(1000));
+/// assert_eq!(gpu_fft::next_fast_len(11, false), Some(12));
+/// ```
+///
+/// `None` when no such length fits in `usize`.
+pub fn next_fast_len(target: usize, real: bool) -> Option<usize> {
+    let _ = real;
+    if target <= 1 {
+        return Some(target);
+    }
+    let mut best: Option<usize> = None;
+    // Every 2^a 3^b 5^c 7^d below the best so far, smallest first.
+    let mut p7 = 1usize;
+    while p7 < best.unwrap_or(usize::MAX) {
+        let mut p5 = p7;
+        while p5 < best.unwrap_or(usize::MAX) {
+            let mut p3 = p5;
+            while p3 < best.unwrap_or(usize::MAX) {
+                // The power of two that lifts p3 to the target.
+                let mut v = p3;
+                while v < target {
+                    match v.checked_mul(2) {
+                        Some(w) => v = w,
+                        None => break,
+                    }
+                }
+                if v >= target && best.is_none_or(|b| v < b) {
+                    best = Some(v);
+                }
+                match p3.checked_mul(3) {
+                    Some(w) => p3 = w,
+                    None => break,
+                }
+            }
+            match p5.checked_mul(5) {
+                Some(w) => p5 = w,
+                None => break,
+            }
+        }
+        match p7.checked_mul(7) {
+            Some(w) => p7 = w,
+            None => break,
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next_fast_len;
+
+    fn smooth(mut n: usize) -> bool {
+        for p in [2, 3, 5, 7] {
+            while n.is_multiple_of(p) {
+                n /= p;
+            }
+        }
+        n == 1
+    }
+
+    #[test]
+    fn next_fast_len_is_the_next_7_smooth_number() {
+        for t in 0..3000usize {
+            let want = if t <= 1 {
+                t
+            } else {
+                (t..).find(|&n| smooth(n)).unwrap()
+            };
+            assert_eq!(next_fast_len(t, false), Some(want), "{t}");
+        }
+        assert_eq!(next_fast_len(usize::MAX, false), None);
+        assert!(smooth(next_fast_len(1 << 40 | 1, false).unwrap()));
+    }
+}

@@ -14,6 +14,9 @@
 //! | `fftfreq(n, d)`, `rfftfreq`                | [`fftfreq`], [`rfftfreq`]                 |
 //! | `fftshift(x, axes)`, `ifftshift`           | [`fftshift`], [`ifftshift`]               |
 //! | `norm="ortho"`                             | [`Norm::Ortho`] (`"ortho".parse()?`)     |
+//! | `cupyx.scipy.fft.hfftn`, `ihfftn`, `hfft2`, `ihfft2` | [`hfftn`], [`ihfftn`], [`hfft2`], [`ihfft2`] (also in [`scipy`]) |
+//! | `scipy.fft.next_fast_len(n)`              | [`next_fast_len`]                         |
+//! | `get_fft_plan(a)`, `fft(a, plan=p)`, `with p:` | [`get_fft_plan`], [`FftOptions::plan`], [`FftPlan::scoped`] |
 //! | `cupy.fft.config.get_plan_cache()`         | [`config::get_plan_cache`]                |
 //! | `cupy.fft.config.show_plan_cache_info()`   | [`config::show_plan_cache_info`]          |
 //!
@@ -35,18 +38,21 @@ mod basic;
 mod cache;
 pub mod config;
 mod exec;
+mod explicit;
 mod helper;
 mod layout;
 mod norm;
 mod plan;
+pub mod scipy;
 
 pub use basic::{
     FftOptions, FftnOptions, fft, fft_with, fft2, fft2_with, fftn, fftn_with, hfft, hfft_with,
-    ifft, ifft_with, ifft2, ifft2_with, ifftn, ifftn_with, ihfft, ihfft_with, irfft, irfft_with,
-    irfft2, irfft2_with, irfftn, irfftn_with, rfft, rfft_with, rfft2, rfft2_with, rfftn,
-    rfftn_with,
+    hfft2, hfft2_with, hfftn, hfftn_with, ifft, ifft_with, ifft2, ifft2_with, ifftn, ifftn_with,
+    ihfft, ihfft_with, ihfft2, ihfft2_with, ihfftn, ihfftn_with, irfft, irfft_with, irfft2,
+    irfft2_with, irfftn, irfftn_with, rfft, rfft_with, rfft2, rfft2_with, rfftn, rfftn_with,
 };
+pub use explicit::{FftPlan, PlanGuard, Transform, get_fft_plan};
 pub use gpu_array::{Error, Result};
-pub use helper::{fftfreq, fftshift, ifftshift, rfftfreq};
+pub use helper::{fftfreq, fftshift, ifftshift, next_fast_len, rfftfreq};
 pub use norm::Norm;
 pub use plan::{FftType, cufft_version};

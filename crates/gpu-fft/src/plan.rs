@@ -136,7 +136,10 @@ impl RawPlan {
         let device = stream.device();
         device.bind()?;
         match RawPlan::make(kind, geometry, stream) {
-            Err(Error::LibraryStatus { name, .. }) if name == "CUFFT_ALLOC_FAILED" => {
+            Err(Error::LibraryStatus {
+                name: "CUFFT_ALLOC_FAILED",
+                ..
+            }) => {
                 // cuFFT's own allocations failed: give the pool's cached
                 // blocks back to the driver and try once more.
                 MemoryPool::default_pool(device)?.free_all_blocks()?;

@@ -133,3 +133,46 @@ fn streams_get_their_own_plans() {
     }
     assert_eq!(cache.get_curr_size(), 2, "{}", cache.show_info());
 }
+
+#[test]
+fn explicit_plans_are_used_and_refused_on_other_layouts() {
+    if !dev() {
+        return;
+    }
+    use gpu_fft::{Transform, get_fft_plan};
+    let x = gpu_array::creation::ones((8, 64), DType::Complex64).unwrap();
+    let plan = get_fft_plan(&x, Transform::Fft, &FftnOptions::new().axes(&[1])).unwrap();
+    assert_eq!(plan.shape(), &[64]);
+    assert_eq!(plan.fft_type(), gpu_fft::FftType::C2C);
+    let y = gpu_fft::fft_with(&x, &FftOptions::new().plan(&plan)).unwrap();
+    let v = y.to_vec_as::<num_complex::Complex<f64>>().unwrap();
+    assert!((v[0].re - 64.0).abs() < 1e-4 && v[1].norm() < 1e-4);
+    // The inverse shares the plan; as a scope too.
+    {
+        let _g = plan.scoped();
+        let z = gpu_fft::ifft(&x)
+            .unwrap()
+            .to_vec_as::<num_complex::Complex<f64>>()
+            .unwrap();
+        assert!((z[0].re - 1.0).abs() < 1e-6);
+        // Another shape inside the scope is refused, not silently planned.
+        let other = gpu_array::creation::ones((8, 32), DType::Complex64).unwrap();
+        let e = gpu_fft::fft(&other).unwrap_err();
+        assert!(message(e).contains("The cuFFT plan and the transform do not match"));
+    }
+    // Out of the scope, any shape plans itself again.
+    let other = gpu_array::creation::ones((8, 32), DType::Complex64).unwrap();
+    gpu_fft::fft(&other).unwrap();
+    // A real plan for rfft.
+    let r = gpu_array::creation::ones(1000, DType::Float32).unwrap();
+    let rp = get_fft_plan(&r, Transform::Rfft, &Default::default()).unwrap();
+    assert_eq!(rp.fft_type(), gpu_fft::FftType::R2C);
+    let y = gpu_fft::rfft_with(&r, &FftOptions::new().plan(&rp)).unwrap();
+    assert_eq!(y.shape(), &[501]);
+    // Four axes need two plans: refused with a reason.
+    let four = gpu_array::creation::ones((2, 2, 2, 2), DType::Complex64).unwrap();
+    assert!(matches!(
+        get_fft_plan(&four, Transform::Fft, &Default::default()),
+        Err(Error::Unsupported(_))
+    ));
+}

@@ -124,7 +124,7 @@ impl Host {
         let st = self.strides();
         let len = self.shape[axis];
         for start in 0..self.data.len() {
-            if start / st[axis] % len != 0 {
+            if !(start / st[axis]).is_multiple_of(len) {
                 continue;
             }
             let mut line: Vec<C> = (0..len).map(|i| self.data[start + i * st[axis]]).collect();
@@ -185,7 +185,7 @@ impl Host {
             padded.map_lines(axis, &mut |line| {
                 let m = n / 2 + 1;
                 line[0].im = 0.0;
-                if n % 2 == 0 {
+                if n.is_multiple_of(2) {
                     line[n / 2].im = 0.0;
                 }
                 for k in m..n {

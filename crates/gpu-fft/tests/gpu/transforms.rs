@@ -458,3 +458,55 @@ fn real_n_dimensional_transforms() {
         "irfftn 4-d",
     );
 }
+
+#[test]
+fn scipys_hermitian_n_dimensional_transforms() {
+    if !dev() {
+        return;
+    }
+    let mut rng = Rng(23);
+    let c = Host::random(&mut rng, &[6, 5], DType::Complex128);
+    let x = c.device(DType::Complex128);
+    // hfftn(x) = irfftn(conj(x)) with the norm swapped: no scaling.
+    let want = c.clone().conj().fft(0, 6, true).irfft(1, 8);
+    assert_fft_close(
+        &Host::of(&gpu_fft::hfftn(&x).unwrap()),
+        &want,
+        48,
+        1.0,
+        1.0,
+        DType::Complex128,
+        "hfftn",
+    );
+    assert_fft_close(
+        &Host::of(&gpu_fft::hfft2(&x).unwrap()),
+        &want,
+        48,
+        1.0,
+        1.0,
+        DType::Complex128,
+        "hfft2",
+    );
+    let r = Host::random(&mut rng, &[6, 8], DType::Float64);
+    let xr = r.device(DType::Float64);
+    // ihfftn(x) = conj(rfftn(x)) / n.
+    let want = r.rfft(1, 8).fft(0, 6, false).scale(1.0 / 48.0).conj();
+    assert_fft_close(
+        &Host::of(&gpu_fft::ihfftn(&xr).unwrap()),
+        &want,
+        48,
+        1.0,
+        1.0 / 48.0,
+        DType::Float64,
+        "ihfftn",
+    );
+    assert_fft_close(
+        &Host::of(&gpu_fft::ihfft2(&xr).unwrap()),
+        &want,
+        48,
+        1.0,
+        1.0 / 48.0,
+        DType::Float64,
+        "ihfft2",
+    );
+}
