@@ -73,6 +73,33 @@ pub fn rfft_strided(dev: Device) -> Result<Record> {
     ))
 }
 
+pub fn rfft_contiguous(dev: Device) -> Result<Record> {
+    let x = signal(1 << 24, DType::Float32)?;
+    let ms = time(dev, || gpu_fft::rfft(&x).map(drop))?;
+    Ok(rec(
+        "rfft f32 2^24 contiguous",
+        ms,
+        (1 << 24) * 4 + (1 << 23) * 8,
+    ))
+}
+
+pub fn rfft_strided_copied(dev: Device) -> Result<Record> {
+    let base = signal(1 << 25, DType::Float32)?;
+    let x = base
+        .slice(&[AxisIndex::Slice {
+            start: None,
+            stop: None,
+            step: 2,
+        }])
+        .map_err(err)?;
+    let ms = time(dev, || gpu_fft::rfft(&x.copy()?).map(drop))?;
+    Ok(rec(
+        "rfft f32 2^24 strided view, copied first",
+        ms,
+        (1 << 24) * 4 + (1 << 23) * 8,
+    ))
+}
+
 pub fn batched(dev: Device) -> Result<Record> {
     let x = signal(16384 * 1024, DType::Complex64)?
         .reshape((16384, 1024))

@@ -135,6 +135,14 @@ pub fn all() -> Vec<Workload> {
             crate::fft_workloads::rfft_strided,
         ),
         (
+            "rfft f32 2^24 contiguous",
+            crate::fft_workloads::rfft_contiguous,
+        ),
+        (
+            "rfft f32 2^24 strided view, copied first",
+            crate::fft_workloads::rfft_strided_copied,
+        ),
+        (
             "fft batched 16384x1024 complex64",
             crate::fft_workloads::batched,
         ),

@@ -46,6 +46,32 @@ pub(crate) struct Geometry {
     pub batch: i64,
 }
 
+impl Geometry {
+    /// Whether both sides are cuFFT's basic layout: unit innermost
+    /// strides, no gaps between axes, batches back to back (the real
+    /// side's innermost length `n`, the complex side's `n / 2 + 1` for
+    /// real transforms).
+    pub(crate) fn is_packed(&self, kind: crate::plan::FftType) -> bool {
+        use crate::plan::FftType::{C2R, D2Z, R2C, Z2D};
+        let r = self.rank;
+        let last = self.n[r - 1];
+        let half = last / 2 + 1;
+        let (in_last, out_last) = match kind {
+            R2C | D2Z => (last, half),
+            C2R | Z2D => (half, last),
+            _ => (last, last),
+        };
+        let packed = |embed: &[i64; MAX_RANK], stride: i64, dist: i64, inner: i64| {
+            let lens = |k: usize| if k == r - 1 { inner } else { self.n[k] };
+            stride == 1
+                && (1..r).all(|k| embed[k] == lens(k))
+                && (self.batch == 1 || dist == (0..r).map(lens).product::<i64>())
+        };
+        packed(&self.inembed, self.istride, self.idist, in_last)
+            && packed(&self.onembed, self.ostride, self.odist, out_last)
+    }
+}
+
 /// Host-side loops around a plan: each `(count, in_step, out_step)`
 /// shifts the pointers by element steps; the loops nest in order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -384,6 +410,29 @@ mod tests {
             .unwrap()
             .geometry;
         assert_eq!(g.batch, 1);
+    }
+
+    #[test]
+    fn packed_layouts_are_recognised() {
+        use crate::plan::FftType;
+        let shape = [8, 16];
+        let s = c_strides(&shape);
+        let c2c = describe(&[1], &[16], side(&shape, &s), side(&shape, &s)).unwrap();
+        assert!(c2c.geometry.is_packed(FftType::C2C));
+        let r2c = describe(&[1], &[16], side(&shape, &s), side(&[8, 9], &[9, 1])).unwrap();
+        assert!(r2c.geometry.is_packed(FftType::R2C));
+        assert!(!r2c.geometry.is_packed(FftType::C2C));
+        let strided = describe(&[0], &[1024], side(&[1024], &[2]), side(&[513], &[1])).unwrap();
+        assert!(!strided.geometry.is_packed(FftType::R2C));
+        let window = describe(
+            &[0, 1],
+            &[6, 10],
+            side(&[6, 10], &[12, 1]),
+            side(&[6, 10], &[10, 1]),
+        );
+        assert!(!window.unwrap().geometry.is_packed(FftType::C2C));
+        let first_axis = describe(&[0], &[8], side(&shape, &s), side(&shape, &s)).unwrap();
+        assert!(!first_axis.geometry.is_packed(FftType::C2C));
     }
 
     #[test]

@@ -15,6 +15,7 @@
 //! | `fftshift(x, axes)`, `ifftshift`           | [`fftshift`], [`ifftshift`]               |
 //! | `norm="ortho"`                             | [`Norm::Ortho`] (`"ortho".parse()?`)     |
 //! | `cupyx.scipy.fft.hfftn`, `ihfftn`, `hfft2`, `ihfft2` | [`hfftn`], [`ihfftn`], [`hfft2`], [`ihfft2`] (also in [`scipy`]) |
+//! | `cupyx.scipy.fftpack.rfft(x)`, `irfft` (packed real format) | [`fftpack::rfft`], [`fftpack::irfft`] ([`fftpack`] has fftpack's other names) |
 //! | `scipy.fft.next_fast_len(n)`              | [`next_fast_len`]                         |
 //! | `get_fft_plan(a)`, `fft(a, plan=p)`, `with p:` | [`get_fft_plan`], [`FftOptions::plan`], [`FftPlan::scoped`] |
 //! | `cupy.fft.config.get_plan_cache()`         | [`config::get_plan_cache`]                |
@@ -39,6 +40,7 @@ mod cache;
 pub mod config;
 mod exec;
 mod explicit;
+pub mod fftpack;
 mod helper;
 mod layout;
 mod norm;

@@ -168,6 +168,13 @@ impl RawPlan {
         let mut n = g.n;
         let mut inembed = g.inembed;
         let mut onembed = g.onembed;
+        // cuFFT picks its fastest kernels for the basic layout, which it
+        // is told by null embeds: pass them whenever the data is packed.
+        let (ip, op) = if g.is_packed(kind) {
+            (std::ptr::null_mut(), std::ptr::null_mut())
+        } else {
+            (inembed.as_mut_ptr(), onembed.as_mut_ptr())
+        };
         let mut work_size = 0usize;
         // SAFETY: the arrays hold `rank` (<= 3) entries; cuFFT reads them
         // during the call only.
@@ -176,10 +183,10 @@ impl RawPlan {
                 handle,
                 rank as i32,
                 n.as_mut_ptr(),
-                inembed.as_mut_ptr(),
+                ip,
                 g.istride,
                 g.idist,
-                onembed.as_mut_ptr(),
+                op,
                 g.ostride,
                 g.odist,
                 kind.raw(),

@@ -3,13 +3,27 @@
 
 use gpu_array::{Array, DType};
 use num_complex::Complex;
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+
 use rustfft::FftPlanner;
 
 pub type C = Complex<f64>;
 
-/// Whether there is a device (prints why not when there is none).
-pub fn dev() -> bool {
-    gpu_runtime::testing::device_or_skip().is_some()
+/// Tests share the device's plan cache: the ones that count its entries
+/// hold this exclusively, every other test shares it.
+static CACHE: RwLock<()> = RwLock::new(());
+
+/// A device to test on (prints why not when there is none), held as a
+/// shared claim on the plan cache.
+pub fn dev() -> Option<RwLockReadGuard<'static, ()>> {
+    gpu_runtime::testing::device_or_skip()?;
+    Some(CACHE.read().unwrap_or_else(|p| p.into_inner()))
+}
+
+/// A device, with the plan cache to this test alone.
+pub fn dev_alone() -> Option<RwLockWriteGuard<'static, ()>> {
+    gpu_runtime::testing::device_or_skip()?;
+    Some(CACHE.write().unwrap_or_else(|p| p.into_inner()))
 }
 
 /// A seeded xorshift generator.
@@ -52,6 +66,7 @@ impl Host {
                 let (re, im) = (rng.uniform(), rng.uniform());
                 match dtype {
                     DType::Bool => C::new(f64::from(re > 0.0), 0.0),
+                    d if d.is_unsigned_integer() => C::new((re.abs() * 8.0).round(), 0.0),
                     d if d.is_integer() => C::new((re * 8.0).round(), 0.0),
                     DType::Float16 => C::new((re * 1024.0).round() / 1024.0, 0.0),
                     d if d.is_complex() => C::new(re, im),

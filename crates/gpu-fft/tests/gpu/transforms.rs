@@ -11,9 +11,9 @@ const NORMS: [Norm; 3] = [Norm::Backward, Norm::Ortho, Norm::Forward];
 
 #[test]
 fn fft_and_ifft_of_every_size_kind() {
-    if !dev() {
+    let Some(_device) = dev() else {
         return;
-    }
+    };
     let mut rng = Rng(11);
     for &n in &[1usize, 2, 8, 1024, 1009, 360, 4096 * 3] {
         for dtype in [DType::Complex64, DType::Complex128] {
@@ -47,9 +47,9 @@ fn fft_and_ifft_of_every_size_kind() {
 
 #[test]
 fn a_large_power_of_two() {
-    if !dev() {
+    let Some(_device) = dev() else {
         return;
-    }
+    };
     let n = 1 << 24;
     let mut rng = Rng(5);
     let h = Host::random(&mut rng, &[n], DType::Complex64);
@@ -79,9 +79,9 @@ fn a_large_power_of_two() {
 
 #[test]
 fn every_input_dtype_promotes_as_numpy_2() {
-    if !dev() {
+    let Some(_device) = dev() else {
         return;
-    }
+    };
     let mut rng = Rng(3);
     let cases = [
         (DType::Bool, DType::Complex128),
@@ -133,9 +133,9 @@ fn every_input_dtype_promotes_as_numpy_2() {
 
 #[test]
 fn norms_scale_as_numpy_says() {
-    if !dev() {
+    let Some(_device) = dev() else {
         return;
-    }
+    };
     let mut rng = Rng(8);
     let n = 256;
     let h = Host::random(&mut rng, &[4, n], DType::Complex128);
@@ -214,9 +214,9 @@ fn norms_scale_as_numpy_says() {
 
 #[test]
 fn n_cuts_and_pads() {
-    if !dev() {
+    let Some(_device) = dev() else {
         return;
-    }
+    };
     let mut rng = Rng(9);
     let h = Host::random(&mut rng, &[3, 20], DType::Complex64);
     let x = h.device(DType::Complex64);
@@ -259,9 +259,9 @@ fn n_cuts_and_pads() {
 
 #[test]
 fn irfft_drops_the_imaginary_parts_numpy_drops() {
-    if !dev() {
+    let Some(_device) = dev() else {
         return;
-    }
+    };
     // Random complex input: the zero and Nyquist frequencies have
     // imaginary parts, which pocketfft ignores.
     let mut rng = Rng(21);
@@ -283,9 +283,9 @@ fn irfft_drops_the_imaginary_parts_numpy_drops() {
 
 #[test]
 fn n_dimensional_transforms() {
-    if !dev() {
+    let Some(_device) = dev() else {
         return;
-    }
+    };
     let mut rng = Rng(13);
     let shape = [6, 10, 9];
     let h = Host::random(&mut rng, &shape, DType::Complex128);
@@ -369,9 +369,9 @@ fn n_dimensional_transforms() {
 
 #[test]
 fn real_n_dimensional_transforms() {
-    if !dev() {
+    let Some(_device) = dev() else {
         return;
-    }
+    };
     let mut rng = Rng(17);
     let shape = [6, 10, 9];
     let h = Host::random(&mut rng, &shape, DType::Float64);
@@ -461,9 +461,9 @@ fn real_n_dimensional_transforms() {
 
 #[test]
 fn scipys_hermitian_n_dimensional_transforms() {
-    if !dev() {
+    let Some(_device) = dev() else {
         return;
-    }
+    };
     let mut rng = Rng(23);
     let c = Host::random(&mut rng, &[6, 5], DType::Complex128);
     let x = c.device(DType::Complex128);
@@ -508,5 +508,56 @@ fn scipys_hermitian_n_dimensional_transforms() {
         1.0 / 48.0,
         DType::Float64,
         "ihfft2",
+    );
+}
+
+#[test]
+fn fftpacks_packed_real_format() {
+    let Some(_device) = dev() else {
+        return;
+    };
+    let mut rng = Rng(29);
+    for n in [1usize, 2, 7, 8, 33] {
+        let h = Host::random(&mut rng, &[3, n], DType::Float64);
+        let x = h.device(DType::Float64);
+        let p = gpu_fft::fftpack::rfft(&x, None, -1).unwrap();
+        assert_eq!((p.shape(), p.dtype()), (&[3, n][..], DType::Float64));
+        // The packed layout from the full spectrum.
+        let full = h.fft(1, n, false);
+        let mut want = vec![0.0; 3 * n];
+        for r in 0..3 {
+            want[r * n] = full.data[r * n].re;
+            for k in 1..n {
+                let y = full.data[r * n + k.div_ceil(2)];
+                want[r * n + k] = if k % 2 == 1 { y.re } else { y.im };
+            }
+        }
+        let got = p.to_vec::<f64>().unwrap();
+        let tol = 8.0 * f64::EPSILON * (n.max(2) as f64).log2() * (n as f64).sqrt();
+        for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+            assert!((g - w).abs() <= tol, "rfft packed n={n} [{i}]: {g} vs {w}");
+        }
+        let back = gpu_fft::fftpack::irfft(&p, None, -1)
+            .unwrap()
+            .to_vec::<f64>()
+            .unwrap();
+        for (i, (g, w)) in back.iter().zip(&h.data).enumerate() {
+            assert!(
+                (g - w.re).abs() <= tol,
+                "irfft packed n={n} [{i}]: {g} vs {}",
+                w.re
+            );
+        }
+        // Along axis 0 too, in single precision.
+        let p0 = gpu_fft::fftpack::rfft(&h.device(DType::Float32), None, 0).unwrap();
+        assert_eq!((p0.shape(), p0.dtype()), (&[3, n][..], DType::Float32));
+    }
+    assert!(
+        gpu_fft::fftpack::rfft(
+            &gpu_array::creation::zeros(4, DType::Complex64).unwrap(),
+            None,
+            -1
+        )
+        .is_err()
     );
 }
