@@ -20,7 +20,7 @@ pub fn linalg_dtype(dtype: DType) -> Result<DType> {
 }
 
 /// The common linalg dtype of several inputs (NumPy's `_commonType`).
-pub fn linalg_common(dtypes: &[DType]) -> Result<DType> {
+pub(crate) fn linalg_common(dtypes: &[DType]) -> Result<DType> {
     let mut complex = false;
     let mut double = false;
     for &d in dtypes {
@@ -37,7 +37,7 @@ pub fn linalg_common(dtypes: &[DType]) -> Result<DType> {
 }
 
 /// NumPy's `_assert_stacked_2d`.
-pub fn assert_stacked_2d(a: &Array) -> Result<()> {
+pub(crate) fn assert_stacked_2d(a: &Array) -> Result<()> {
     if a.ndim() < 2 {
         return Err(Error::LinAlg(format!(
             "{}-dimensional array given. Array must be at least two-dimensional",
@@ -48,7 +48,7 @@ pub fn assert_stacked_2d(a: &Array) -> Result<()> {
 }
 
 /// NumPy's `_assert_stacked_square`.
-pub fn assert_stacked_square(a: &Array) -> Result<()> {
+pub(crate) fn assert_stacked_square(a: &Array) -> Result<()> {
     assert_stacked_2d(a)?;
     let s = a.shape();
     if s[s.len() - 1] != s[s.len() - 2] {
@@ -73,12 +73,12 @@ pub fn fresh(a: &Array, dtype: DType) -> Result<Array> {
 /// A new buffer holding each matrix of `a` (`(..., m, n)`) column-major
 /// (the C-contiguous copy of its transpose, shape `(..., n, m)`), in
 /// `dtype`.
-pub fn column_major(a: &Array, dtype: DType) -> Result<Array> {
+pub(crate) fn column_major(a: &Array, dtype: DType) -> Result<Array> {
     fresh(&a.swapaxes(-1, -2)?, dtype)
 }
 
 /// The product of the leading (batch) dimensions.
-pub fn batch_count(shape: &[usize]) -> usize {
+pub(crate) fn batch_count(shape: &[usize]) -> usize {
     shape[..shape.len().saturating_sub(2)].iter().product()
 }
 
@@ -97,7 +97,7 @@ pub fn nth(
 /// C-contiguous stack, `per` elements apart: the pointer arrays of the
 /// libraries' batched routines. It must live until the call using it is
 /// enqueued (the pool frees it in stream order).
-pub fn pointer_array(stack: &Array, per: usize, batch: usize) -> Result<Array> {
+pub(crate) fn pointer_array(stack: &Array, per: usize, batch: usize) -> Result<Array> {
     let bytes = per * stack.itemsize();
     let v: Vec<u64> = (0..batch)
         .map(|i| nth(stack.data_ptr(), i, bytes, 1).raw())

@@ -178,7 +178,7 @@ pub const fn count(slots: &[&str]) -> usize {
 
 /// The `extern "C"` prototype of kernel `name` with `params`, the slots'
 /// C types being `types`: one line, ending in `;\n`.
-pub fn render_prototype(name: &str, params: &[Param], types: &[&str]) -> String {
+pub(crate) fn render_prototype(name: &str, params: &[Param], types: &[&str]) -> String {
     let list: Vec<String> = params
         .iter()
         .map(|p| match p.ty {
@@ -397,7 +397,7 @@ macro_rules! kernel_signature {
 ///
 /// # Errors
 /// [`Error::InvalidArgument`] naming the kernel and the parameter.
-pub fn check_pointers(
+pub(crate) fn check_pointers(
     kernel: &str,
     params: &[Param],
     types: &[&str],

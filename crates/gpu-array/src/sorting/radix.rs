@@ -59,7 +59,7 @@ const fn traits(dtype: DType) -> Option<&'static str> {
 }
 
 /// Bits of the sort key of `dtype` (8 per pass).
-pub const fn key_bits(dtype: DType) -> u32 {
+pub(crate) const fn key_bits(dtype: DType) -> u32 {
     match dtype {
         DType::Bool | DType::Int8 | DType::UInt8 => 8,
         DType::Int16 | DType::UInt16 | DType::Float16 | DType::BFloat16 => 16,
@@ -80,7 +80,7 @@ const fn key_bytes(dtype: DType) -> usize {
 
 /// Elements per tile for keys of `kb` bytes and values of `vb` bytes (as
 /// `Items` in `kernels.cu`).
-pub const fn tile_items(kb: usize, vb: usize) -> usize {
+pub(crate) const fn tile_items(kb: usize, vb: usize) -> usize {
     let per_thread = if kb + vb <= 8 {
         16
     } else if kb + vb <= 16 {
@@ -242,7 +242,7 @@ pub struct Pass {
 }
 
 /// Bytes of the row numbers below `rows` (rows 0 .. rows - 1).
-pub const fn row_digits(rows: usize) -> u32 {
+pub(crate) const fn row_digits(rows: usize) -> u32 {
     if rows <= 1 {
         0
     } else {

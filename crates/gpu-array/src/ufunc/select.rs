@@ -86,7 +86,7 @@ pub struct ResolvedLoop {
 
 impl ResolvedLoop {
     /// The loop's position in the ufunc's loop list.
-    pub fn loop_index(&self) -> usize {
+    pub(crate) fn loop_index(&self) -> usize {
         self.index
     }
 
