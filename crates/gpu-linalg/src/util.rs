@@ -9,6 +9,15 @@ use crate::error::{Result, dtype as dtype_err, shape};
 /// bool become float64, float32/float64/complex stay; float16 and
 /// bfloat16 are refused, as NumPy refuses float16 ("array type float16 is
 /// unsupported in linalg").
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_linalg::util::linalg_dtype;
+/// assert_eq!(linalg_dtype(DType::Int32)?, DType::Float64);
+/// assert_eq!(linalg_dtype(DType::Complex64)?, DType::Complex64);
+/// assert!(linalg_dtype(DType::Float16).is_err());
+/// # Ok::<(), gpu_linalg::Error>(())
+/// ```
 pub fn linalg_dtype(dtype: DType) -> Result<DType> {
     match dtype {
         DType::Float32 | DType::Float64 | DType::Complex64 | DType::Complex128 => Ok(dtype),
@@ -62,6 +71,16 @@ pub(crate) fn assert_stacked_square(a: &Array) -> Result<()> {
 use crate::error::Error;
 
 /// A new C-contiguous array of `dtype` holding `a`'s values.
+///
+/// ```no_run
+/// use gpu_array::{DType, creation::array};
+/// use gpu_linalg::util::fresh;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let f = fresh(&a.transpose(None)?, DType::Float32)?; // a C-contiguous float32 copy
+/// assert!(f.is_c_contiguous());
+/// # Ok(()) }
+/// ```
 pub fn fresh(a: &Array, dtype: DType) -> Result<Array> {
     Ok(if a.dtype() == dtype {
         a.copy()?
@@ -84,6 +103,13 @@ pub(crate) fn batch_count(shape: &[usize]) -> usize {
 
 /// Element offset in bytes of matrix `i` of a C-contiguous stack whose
 /// matrices hold `per` elements of `itemsize` bytes.
+///
+/// ```
+/// use gpu_linalg::util::nth;
+/// use gpu_runtime::DevicePtr;
+/// // Matrix 2 of a stack of 3x3 float64 matrices.
+/// assert_eq!(nth(DevicePtr(0x1000), 2, 9, 8), DevicePtr(0x1000 + 2 * 9 * 8));
+/// ```
 pub fn nth(
     base: gpu_runtime::DevicePtr,
     i: usize,
@@ -106,6 +132,12 @@ pub(crate) fn pointer_array(stack: &Array, per: usize, batch: usize) -> Result<A
 }
 
 /// A shape error naming the operation.
+///
+/// ```
+/// use gpu_linalg::util::shape_err;
+/// let e = shape_err("solve: a must be square");
+/// assert!(e.to_string().contains("a must be square"));
+/// ```
 pub fn shape_err(msg: impl Into<String>) -> Error {
     shape(msg)
 }
