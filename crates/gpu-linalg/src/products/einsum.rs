@@ -242,7 +242,7 @@ fn kept(labels: &[char], others: &[&Vec<char>], output: &[char]) -> Vec<char> {
 }
 
 /// The greedy order: at each step the pair whose result is smallest.
-pub fn contraction_order(
+pub(crate) fn contraction_order(
     inputs: &[Vec<char>],
     output: &[char],
     sizes: &BTreeMap<char, usize>,
