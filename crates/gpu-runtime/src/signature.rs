@@ -249,21 +249,50 @@ macro_rules! pointer_wrapper {
 
             /// `ptr`, pointing at elements of C type `elem` (as a signature
             /// or `DType::c_type` spells it).
+            ///
+            #[doc = concat!(
+                "```\n",
+                "use gpu_runtime::{DevicePtr, signature::", stringify!($t), "};\n",
+                "let p = ", stringify!($t), "::new(DevicePtr(0x1000), \"float\");\n",
+                "assert_eq!((p.ptr(), p.elem()), (DevicePtr(0x1000), \"float\"));\n",
+                "```"
+            )]
             pub const fn new(ptr: DevicePtr, elem: &'static str) -> $t {
                 $t { ptr, elem }
             }
 
             /// `ptr` as untyped bytes: only a `void` parameter takes it.
+            ///
+            #[doc = concat!(
+                "```\n",
+                "use gpu_runtime::{DevicePtr, signature::", stringify!($t), "};\n",
+                "assert_eq!(", stringify!($t), "::bytes(DevicePtr(0x1000)).elem(), \"void\");\n",
+                "```"
+            )]
             pub const fn bytes(ptr: DevicePtr) -> $t {
                 $t { ptr, elem: "void" }
             }
 
             /// The address.
+            ///
+            #[doc = concat!(
+                "```\n",
+                "use gpu_runtime::{DevicePtr, signature::", stringify!($t), "};\n",
+                "assert_eq!(", stringify!($t), "::NULL.ptr(), DevicePtr::NULL);\n",
+                "```"
+            )]
             pub const fn ptr(self) -> DevicePtr {
                 self.ptr
             }
 
             /// The C type of the elements.
+            ///
+            #[doc = concat!(
+                "```\n",
+                "use gpu_runtime::{DevicePtr, signature::", stringify!($t), "};\n",
+                "assert_eq!(", stringify!($t), "::new(DevicePtr(0x1000), \"long long\").elem(), \"long long\");\n",
+                "```"
+            )]
             pub const fn elem(self) -> &'static str {
                 self.elem
             }
