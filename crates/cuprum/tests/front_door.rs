@@ -550,21 +550,23 @@ fn surface(modules: &[(Vec<String>, bool, Vec<syn::Item>)]) -> Surface {
         globbed: BTreeSet::new(),
         types: BTreeSet::new(),
     };
-    fn walk(items: &[syn::Item], public: bool, s: &mut Surface) {
+    // Every `pub use` counts, wherever it sits: a private module's
+    // re-export may be re-exported again above it.
+    fn walk(items: &[syn::Item], s: &mut Surface) {
         for item in items {
             match item {
                 syn::Item::Use(u) if is_pub(&u.vis) => use_names(&u.tree, s, None),
                 syn::Item::Mod(m) if !is_cfg_test(&m.attrs) => {
                     if let Some((_, inner)) = &m.content {
-                        walk(inner, public && is_pub(&m.vis), s);
+                        walk(inner, s);
                     }
                 }
                 _ => {}
             }
         }
     }
-    for (_, public, items) in modules {
-        walk(items, *public, &mut s);
+    for (_, _, items) in modules {
+        walk(items, &mut s);
     }
     // A type is public when its module is, or when a `pub use` names it
     // or globs its module.
