@@ -474,3 +474,215 @@ fn the_resolver_sees_renames_globs_and_module_aliases() {
         Target::Name
     ));
 }
+
+/// Public functions that go without a doc example, with the reason. Kept
+/// short: a new public function gets an example (`no_run` where it needs
+/// a GPU, compiled by `cargo test --doc`), not an entry here.
+const NO_EXAMPLE: &[(&str, &str)] = &[];
+
+/// A crate's public surface as far as the doc-example check needs it: the
+/// names its `pub use` statements bring in (a glob brings in its module)
+/// and the public types it defines.
+struct Surface {
+    reexported: BTreeSet<String>,
+    globbed: BTreeSet<String>,
+    types: BTreeSet<String>,
+}
+
+fn has_doc_example(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().is_ident("doc")
+            && matches!(&a.meta, syn::Meta::NameValue(nv)
+                if matches!(&nv.value, syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. })
+                    if s.value().contains("```")))
+    })
+}
+
+fn is_doc_hidden(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().is_ident("doc") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "hidden")
+    })
+}
+
+fn use_names(tree: &syn::UseTree, s: &mut Surface, last: Option<String>) {
+    match tree {
+        syn::UseTree::Path(p) => use_names(&p.tree, s, Some(p.ident.to_string())),
+        syn::UseTree::Name(n) if n.ident == "self" => s.reexported.extend(last),
+        syn::UseTree::Name(n) => {
+            s.reexported.insert(n.ident.to_string());
+        }
+        syn::UseTree::Rename(r) => {
+            s.reexported.insert(r.ident.to_string());
+        }
+        // `pub use module::*`: the module's public items are public.
+        syn::UseTree::Glob(_) => s.globbed.extend(last),
+        syn::UseTree::Group(g) => {
+            for t in &g.items {
+                use_names(t, s, last.clone());
+            }
+        }
+    }
+}
+
+/// Every file module of crate directory `dir`, with whether the module is
+/// public all the way up (`pub mod` in `pub mod`s).
+fn crate_modules(dir: &str) -> Vec<(Vec<String>, bool, Vec<syn::Item>)> {
+    let c = Crate::load(dir);
+    let mut out: Vec<_> = c
+        .modules
+        .iter()
+        .map(|(path, items)| {
+            let public = (1..=path.len()).all(|n| {
+                let (parent, name) = (&path[..n - 1], &path[n - 1]);
+                c.modules[parent]
+                    .iter()
+                    .any(|i| matches!(i, syn::Item::Mod(m) if m.ident == name && is_pub(&m.vis)))
+            });
+            (path.clone(), public, items.clone())
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+fn surface(modules: &[(Vec<String>, bool, Vec<syn::Item>)]) -> Surface {
+    let mut s = Surface {
+        reexported: BTreeSet::new(),
+        globbed: BTreeSet::new(),
+        types: BTreeSet::new(),
+    };
+    // Every `pub use` counts, wherever it sits: a private module's
+    // re-export may be re-exported again above it.
+    fn walk(items: &[syn::Item], s: &mut Surface) {
+        for item in items {
+            match item {
+                syn::Item::Use(u) if is_pub(&u.vis) => use_names(&u.tree, s, None),
+                syn::Item::Mod(m) if !is_cfg_test(&m.attrs) => {
+                    if let Some((_, inner)) = &m.content {
+                        walk(inner, s);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    for (_, _, items) in modules {
+        walk(items, &mut s);
+    }
+    // A type is public when its module is, or when a `pub use` names it
+    // or globs its module.
+    for (path, public, items) in modules {
+        let module_exported = path.last().is_some_and(|m| s.globbed.contains(m));
+        for item in items {
+            let (vis, ident) = match item {
+                syn::Item::Struct(i) => (&i.vis, &i.ident),
+                syn::Item::Enum(i) => (&i.vis, &i.ident),
+                syn::Item::Union(i) => (&i.vis, &i.ident),
+                _ => continue,
+            };
+            let name = ident.to_string();
+            if is_pub(vis) && (*public || module_exported || s.reexported.contains(&name)) {
+                s.types.insert(name);
+            }
+        }
+    }
+    s
+}
+
+/// The public functions of `items` (free functions and inherent methods)
+/// that have no doc example, as `crate::module::[Type::]name`.
+fn undocumented(
+    krate: &str,
+    path: &[String],
+    public: bool,
+    items: &[syn::Item],
+    s: &Surface,
+    out: &mut Vec<String>,
+) {
+    let module_exported = path.last().is_some_and(|m| s.globbed.contains(m));
+    let here = |name: &str| {
+        let mut p = vec![krate.to_string()];
+        p.extend(path.iter().cloned());
+        p.push(name.to_string());
+        p.join("::")
+    };
+    for item in items {
+        match item {
+            syn::Item::Fn(f) => {
+                let name = f.sig.ident.to_string();
+                if is_pub(&f.vis)
+                    && (public || module_exported || s.reexported.contains(&name))
+                    && !is_cfg_test(&f.attrs)
+                    && !is_doc_hidden(&f.attrs)
+                    && !has_doc_example(&f.attrs)
+                {
+                    out.push(here(&name));
+                }
+            }
+            syn::Item::Impl(imp) if imp.trait_.is_none() && !is_cfg_test(&imp.attrs) => {
+                let syn::Type::Path(ty) = &*imp.self_ty else {
+                    continue;
+                };
+                let ty = ty.path.segments.last().unwrap().ident.to_string();
+                if !s.types.contains(&ty) {
+                    continue;
+                }
+                for i in &imp.items {
+                    if let syn::ImplItem::Fn(f) = i
+                        && is_pub(&f.vis)
+                        && !is_cfg_test(&f.attrs)
+                        && !is_doc_hidden(&f.attrs)
+                        && !has_doc_example(&f.attrs)
+                    {
+                        out.push(here(&format!("{ty}::{}", f.sig.ident)));
+                    }
+                }
+            }
+            syn::Item::Mod(m) if !is_cfg_test(&m.attrs) => {
+                if let Some((_, inner)) = &m.content {
+                    let mut p = path.to_vec();
+                    p.push(m.ident.to_string());
+                    undocumented(krate, &p, public && is_pub(&m.vis), inner, s, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Every public function of the facade and the layer crates it re-exports
+/// shows itself at work in its docs: a code block that `cargo test --doc`
+/// compiles (and runs, where it needs no GPU).
+#[test]
+fn every_public_function_has_a_doc_example() {
+    let mut missing = Vec::new();
+    for (dir, name) in [
+        ("cuprum", "cuprum"),
+        ("gpu-array", "gpu_array"),
+        ("gpu-linalg", "gpu_linalg"),
+        ("gpu-runtime", "gpu_runtime"),
+        ("gpu-testing", "gpu_testing"),
+    ] {
+        let modules = crate_modules(dir);
+        let s = surface(&modules);
+        for (path, public, items) in &modules {
+            undocumented(name, path, *public, items, &s, &mut missing);
+        }
+    }
+    let excused: BTreeSet<&str> = NO_EXAMPLE.iter().map(|&(n, _)| n).collect();
+    let stale: Vec<_> = excused
+        .iter()
+        .filter(|n| !missing.iter().any(|m| m == *n))
+        .collect();
+    missing.retain(|m| !excused.contains(m.as_str()));
+    assert!(
+        missing.is_empty(),
+        "{} public functions have no doc example (add one, `no_run` where it needs a GPU):\n{}",
+        missing.len(),
+        missing.join("\n")
+    );
+    assert!(
+        stale.is_empty(),
+        "NO_EXAMPLE lists functions that now have an example or are gone: {stale:?}"
+    );
+}

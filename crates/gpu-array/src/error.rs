@@ -227,6 +227,12 @@ pub enum Error {
 impl Error {
     /// Whether this is NumPy's `numpy.linalg.LinAlgError` (any of its typed
     /// forms).
+    ///
+    /// ```
+    /// use gpu_array::Error;
+    /// assert!(Error::LinAlg("Singular matrix".into()).is_linalg_error());
+    /// assert!(!Error::Value("bad".into()).is_linalg_error());
+    /// ```
     pub fn is_linalg_error(&self) -> bool {
         matches!(
             self,
@@ -318,6 +324,13 @@ fn out_shape_message(
 
 /// Checks an `out=` array's shape against the result's: [`Error::OutShape`]
 /// when they differ. `reduction` picks NumPy's wording for reductions.
+///
+/// ```
+/// use gpu_array::error::check_out_shape;
+/// assert!(check_out_shape("add", &[2, 3], &[2, 3], false).is_ok());
+/// let e = check_out_shape("add", &[2, 3], &[3], false).unwrap_err();
+/// assert!(e.to_string().contains("non-broadcastable output operand with shape (3,)"));
+/// ```
 ///
 /// # Errors
 /// As above.

@@ -74,6 +74,14 @@ impl<T: Into<ScalarValue>> From<T> for Piece<'_> {
 /// the elements no condition selects. Returns whether there is an
 /// otherwise value.
 ///
+/// ```
+/// use gpu_array::functional::piecewise_arity;
+/// assert_eq!(piecewise_arity(2, 3)?, true); // the last function is "otherwise"
+/// assert_eq!(piecewise_arity(2, 2)?, false);
+/// assert!(piecewise_arity(2, 4).is_err());
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
+///
 /// # Errors
 /// NumPy's "with 2 condition(s), either 2 or 3 functions are expected".
 pub fn piecewise_arity(conditions: usize, functions: usize) -> Result<bool> {
@@ -92,6 +100,13 @@ pub fn piecewise_arity(conditions: usize, functions: usize) -> Result<bool> {
 /// The shape a condition of shape `cond` takes to select from `x`: its own
 /// followed by ones, when it matches `x`'s leading axes (NumPy's boolean
 /// index, which selects whole subarrays when it has fewer dimensions).
+///
+/// ```
+/// use gpu_array::functional::condition_shape;
+/// assert_eq!(condition_shape(&[2], &[2, 3])?, [2, 1]); // selects whole rows
+/// assert!(condition_shape(&[3], &[2, 3]).is_err());
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
 ///
 /// # Errors
 /// NumPy's `IndexError`s: "too many indices for array: array is

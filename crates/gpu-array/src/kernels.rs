@@ -66,6 +66,13 @@ pub const HEADERS: [(&str, &str); 8] = [
 /// An NVRTC request for `source` with every header of [`HEADERS`] (and no
 /// architecture: the runtime picks each device's): how Cuprum's
 /// hand-written kernels, and those of the crates above, are compiled.
+///
+/// ```
+/// use gpu_array::kernels::{HEADERS, request};
+/// let req = request("#include \"cuprum/types.cuh\"\nextern \"C\" __global__ void k() {}");
+/// assert_eq!(req.headers.len(), HEADERS.len());
+/// assert_eq!(req.arch, None); // each device compiles for its own
+/// ```
 pub fn request(source: impl Into<String>) -> CompileRequest {
     HEADERS
         .iter()
@@ -76,11 +83,28 @@ pub fn request(source: impl Into<String>) -> CompileRequest {
 
 /// `a`'s data as a kernel's input: its address, pointing at its dtype's
 /// C type (`const T*` in the kernel).
+///
+/// ```no_run
+/// use gpu_array::{Array, DType, kernels::input};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = Array::zeros([4], DType::Float32)?;
+/// let arg = input(&x); // `const float*` in a typed kernel's signature
+/// assert_eq!((arg.ptr(), arg.elem()), (x.data_ptr(), "float"));
+/// # Ok(()) }
+/// ```
 pub fn input(a: &Array) -> In {
     In::new(a.data_ptr(), a.dtype().c_type())
 }
 
 /// `a`'s data as a kernel's output (`T*`).
+///
+/// ```no_run
+/// use gpu_array::{Array, DType, kernels::output};
+/// # fn main() -> gpu_array::Result<()> {
+/// let y = Array::empty(4, DType::Float64)?;
+/// assert_eq!(output(&y).elem(), "double");
+/// # Ok(()) }
+/// ```
 pub fn output(a: &Array) -> Out {
     Out::new(a.data_ptr(), a.dtype().c_type())
 }

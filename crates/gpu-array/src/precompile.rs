@@ -134,6 +134,13 @@ fn quantile_specs() -> Vec<ElementwiseSpec> {
 
 /// Every program `cargo xtask precompile` compiles, family by family, in
 /// a fixed order.
+///
+/// ```
+/// use gpu_array::precompile::common_programs;
+/// let programs = common_programs();
+/// assert!(programs.iter().any(|p| p.family == "elementwise"));
+/// assert!(programs.iter().any(|p| p.family == "reduction"));
+/// ```
 pub fn common_programs() -> Vec<Program> {
     let mut out: Vec<Program> = Vec::new();
     for s in crate::elementwise::common_specs() {

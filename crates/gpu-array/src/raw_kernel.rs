@@ -104,6 +104,20 @@ impl RawKernel {
 
     /// [`RawKernel::new`] with NVRTC options (`-DN=4`, `--use_fast_math`).
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, raw_kernel::RawKernel};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let k = RawKernel::with_options(
+    ///     "extern \"C\" __global__ void fill(float* y, int n) { int i = threadIdx.x; if (i < n) y[i] = VALUE; }",
+    ///     "fill",
+    ///     &["-DVALUE=7.0f"],
+    /// )?;
+    /// let y = Array::empty(4, DType::Float32)?;
+    /// k.launch(1, 32, (&y, 4))?;
+    /// assert_eq!(y.to_vec::<f32>()?, [7.0; 4]);
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`RawKernel::new`].
     pub fn with_options(source: &str, name: &str, options: &[&str]) -> Result<RawKernel> {
@@ -117,11 +131,28 @@ impl RawKernel {
     }
 
     /// The parameters as read from the source.
+    ///
+    /// ```no_run
+    /// use gpu_array::{DType, raw_kernel::RawKernel};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let k = RawKernel::new("extern \"C\" __global__ void k(const double* x, int n) {}", "k")?;
+    /// assert_eq!(k.params()[0].dtype, Some(DType::Float64));
+    /// assert!(k.params()[0].pointer && !k.params()[1].pointer);
+    /// # Ok(()) }
+    /// ```
     pub fn params(&self) -> &[RawParam] {
         &self.params
     }
 
     /// The compiled kernel, for launches with raw pointers (`unsafe`).
+    ///
+    /// ```no_run
+    /// use gpu_array::raw_kernel::RawKernel;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let k = RawKernel::new("extern \"C\" __global__ void k(int n) {}", "k")?;
+    /// assert_eq!(k.raw().name(), "k"); // the runtime's kernel, for unsafe launches
+    /// # Ok(()) }
+    /// ```
     pub fn raw(&self) -> &gpu_runtime::RawKernel {
         &self.kernel
     }
@@ -129,6 +160,19 @@ impl RawKernel {
     /// Launches `grid` blocks of `block` threads (each a count or a 2- or
     /// 3-tuple) with `args`, checked against the parameters: CuPy's
     /// `kernel(grid, block, args)`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, raw_kernel::RawKernel};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let k = RawKernel::new(
+    ///     "extern \"C\" __global__ void add(const int* x, int* y, int n) { int i = threadIdx.x; if (i < n) y[i] += x[i]; }",
+    ///     "add",
+    /// )?;
+    /// let (x, y) = (Array::from_slice(&[1i32, 2], &[2])?, Array::from_slice(&[10i32, 20], &[2])?);
+    /// k.launch(1, 32, (&x, &y, 2))?; // kernel((1,), (32,), (x, y, 2))
+    /// assert_eq!(y.to_vec::<i32>()?, [11, 22]);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// A wrong argument count or type (naming it); arrays on different
@@ -145,6 +189,23 @@ impl RawKernel {
 
     /// [`RawKernel::launch`] with a full launch configuration (dynamic
     /// shared memory).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, raw_kernel::RawKernel};
+    /// use gpu_runtime::LaunchConfig;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let k = RawKernel::new(
+    ///     "extern \"C\" __global__ void rev(const float* x, float* y, int n) {
+    ///          extern __shared__ float s[]; int i = threadIdx.x;
+    ///          if (i < n) s[i] = x[i]; __syncthreads(); if (i < n) y[i] = s[n - 1 - i]; }",
+    ///     "rev",
+    /// )?;
+    /// let x = Array::from_slice(&[1.0f32, 2.0, 3.0], &[3])?;
+    /// let y = Array::empty(3, DType::Float32)?;
+    /// k.launch_with(&LaunchConfig::linear(1, 32).with_shared_mem(3 * 4), (&x, &y, 3))?;
+    /// assert_eq!(y.to_vec::<f32>()?, [3.0, 2.0, 1.0]);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`RawKernel::launch`].
@@ -276,6 +337,16 @@ fn scalar_for(v: ScalarValue, dt: DType) -> std::result::Result<ScalarValue, Str
 }
 
 /// The parameters of `__global__` function `name` in `source`.
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::raw_kernel::parse_params;
+/// let p = parse_params("extern \"C\" __global__ void axpy(float a, const float* x, float* y) {}", "axpy")?;
+/// assert_eq!(p.iter().map(|q| q.name.as_str()).collect::<Vec<_>>(), ["a", "x", "y"]);
+/// assert_eq!((p[1].c_type.as_str(), p[1].dtype), ("float*", Some(DType::Float32)));
+/// assert!(parse_params("__global__ void k() {}", "other").is_err());
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
 ///
 /// # Errors
 /// No such function.

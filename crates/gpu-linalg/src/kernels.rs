@@ -35,16 +35,31 @@ pub const ORGQR_BLOCK: u32 = 64;
 const COMMON: &str = include_str!("kernels.cu");
 
 /// The name of the integer matmul kernel of `dtype`.
+///
+/// ```
+/// use gpu_array::DType;
+/// assert_eq!(gpu_linalg::kernels::imatmul_name(DType::Int32), "cuprum_linalg_imatmul_int32");
+/// ```
 pub fn imatmul_name(dtype: DType) -> String {
     format!("cuprum_linalg_imatmul_{}", dtype.name())
 }
 
 /// The name of the slogdet kernel of `dtype`.
+///
+/// ```
+/// use gpu_array::DType;
+/// assert_eq!(gpu_linalg::kernels::slogdet_name(DType::Float64), "cuprum_linalg_lu_slogdet_float64");
+/// ```
 pub fn slogdet_name(dtype: DType) -> String {
     format!("cuprum_linalg_lu_slogdet_{}", dtype.name())
 }
 
 /// The name of the batched `orgqr` kernel of `dtype`.
+///
+/// ```
+/// use gpu_array::DType;
+/// assert_eq!(gpu_linalg::kernels::orgqr_name(DType::Complex64), "cuprum_linalg_orgqr_complex64");
+/// ```
 pub fn orgqr_name(dtype: DType) -> String {
     format!("cuprum_linalg_orgqr_{}", dtype.name())
 }
@@ -188,6 +203,13 @@ fn pivot_perm_instance() -> String {
 
 /// The program holding every kernel of the given dtypes (the nvrtc test
 /// compiles all of them in one program).
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_linalg::kernels::{imatmul_name, program_source};
+/// let src = program_source(&[DType::Int64], &[], &[]);
+/// assert!(src.contains(&imatmul_name(DType::Int64)));
+/// ```
 pub fn program_source(imatmul: &[DType], slogdet: &[DType], orgqr: &[DType]) -> String {
     let mut s = format!("{COMMON}{}", pivot_perm_instance());
     for &d in imatmul {

@@ -161,6 +161,11 @@ pub struct PolyfitOptions<'a> {
 
 impl<'a> PolyfitOptions<'a> {
     /// Sets `rcond`.
+    ///
+    /// ```
+    /// use gpu_linalg::PolyfitOptions;
+    /// assert_eq!(PolyfitOptions::default().rcond(1e-12).rcond, Some(1e-12));
+    /// ```
     #[must_use]
     pub fn rcond(mut self, rcond: impl Into<Option<f64>>) -> PolyfitOptions<'a> {
         self.rcond = rcond.into();
@@ -168,6 +173,11 @@ impl<'a> PolyfitOptions<'a> {
     }
 
     /// Sets `full`.
+    ///
+    /// ```
+    /// use gpu_linalg::PolyfitOptions;
+    /// assert!(PolyfitOptions::default().full(true).full);
+    /// ```
     #[must_use]
     pub fn full(mut self, full: bool) -> PolyfitOptions<'a> {
         self.full = full;
@@ -175,6 +185,16 @@ impl<'a> PolyfitOptions<'a> {
     }
 
     /// Sets `w`.
+    ///
+    /// ```no_run
+    /// use gpu_array::creation::array;
+    /// use gpu_linalg::*;
+    /// # fn main() -> gpu_linalg::Result<()> {
+    /// let (x, y) = (array([0.0, 1.0, 2.0])?, array([1.0, 3.0, 5.0])?);
+    /// let w = array([1.0, 1.0, 0.5])?;
+    /// let fit = polyfit(&x, &y, 1, &PolyfitOptions::default().w(&w))?;
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn w(mut self, w: impl Into<Option<&'a Array>>) -> PolyfitOptions<'a> {
         self.w = w.into();
@@ -182,6 +202,11 @@ impl<'a> PolyfitOptions<'a> {
     }
 
     /// Sets `cov`.
+    ///
+    /// ```
+    /// use gpu_linalg::{PolyCov, PolyfitOptions};
+    /// assert_eq!(PolyfitOptions::default().cov(PolyCov::Scaled).cov, PolyCov::Scaled);
+    /// ```
     #[must_use]
     pub fn cov(mut self, cov: PolyCov) -> PolyfitOptions<'a> {
         self.cov = cov;

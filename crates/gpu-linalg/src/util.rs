@@ -9,6 +9,15 @@ use crate::error::{Result, dtype as dtype_err, shape};
 /// bool become float64, float32/float64/complex stay; float16 and
 /// bfloat16 are refused, as NumPy refuses float16 ("array type float16 is
 /// unsupported in linalg").
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_linalg::util::linalg_dtype;
+/// assert_eq!(linalg_dtype(DType::Int32)?, DType::Float64);
+/// assert_eq!(linalg_dtype(DType::Complex64)?, DType::Complex64);
+/// assert!(linalg_dtype(DType::Float16).is_err());
+/// # Ok::<(), gpu_linalg::Error>(())
+/// ```
 pub fn linalg_dtype(dtype: DType) -> Result<DType> {
     match dtype {
         DType::Float32 | DType::Float64 | DType::Complex64 | DType::Complex128 => Ok(dtype),
@@ -20,7 +29,7 @@ pub fn linalg_dtype(dtype: DType) -> Result<DType> {
 }
 
 /// The common linalg dtype of several inputs (NumPy's `_commonType`).
-pub fn linalg_common(dtypes: &[DType]) -> Result<DType> {
+pub(crate) fn linalg_common(dtypes: &[DType]) -> Result<DType> {
     let mut complex = false;
     let mut double = false;
     for &d in dtypes {
@@ -37,7 +46,7 @@ pub fn linalg_common(dtypes: &[DType]) -> Result<DType> {
 }
 
 /// NumPy's `_assert_stacked_2d`.
-pub fn assert_stacked_2d(a: &Array) -> Result<()> {
+pub(crate) fn assert_stacked_2d(a: &Array) -> Result<()> {
     if a.ndim() < 2 {
         return Err(Error::LinAlg(format!(
             "{}-dimensional array given. Array must be at least two-dimensional",
@@ -48,7 +57,7 @@ pub fn assert_stacked_2d(a: &Array) -> Result<()> {
 }
 
 /// NumPy's `_assert_stacked_square`.
-pub fn assert_stacked_square(a: &Array) -> Result<()> {
+pub(crate) fn assert_stacked_square(a: &Array) -> Result<()> {
     assert_stacked_2d(a)?;
     let s = a.shape();
     if s[s.len() - 1] != s[s.len() - 2] {
@@ -62,6 +71,16 @@ pub fn assert_stacked_square(a: &Array) -> Result<()> {
 use crate::error::Error;
 
 /// A new C-contiguous array of `dtype` holding `a`'s values.
+///
+/// ```no_run
+/// use gpu_array::{DType, creation::array};
+/// use gpu_linalg::util::fresh;
+/// # fn main() -> gpu_linalg::Result<()> {
+/// let a = array([[1.0, 2.0], [3.0, 4.0]])?;
+/// let f = fresh(&a.transpose(None)?, DType::Float32)?; // a C-contiguous float32 copy
+/// assert!(f.is_c_contiguous());
+/// # Ok(()) }
+/// ```
 pub fn fresh(a: &Array, dtype: DType) -> Result<Array> {
     Ok(if a.dtype() == dtype {
         a.copy()?
@@ -73,17 +92,24 @@ pub fn fresh(a: &Array, dtype: DType) -> Result<Array> {
 /// A new buffer holding each matrix of `a` (`(..., m, n)`) column-major
 /// (the C-contiguous copy of its transpose, shape `(..., n, m)`), in
 /// `dtype`.
-pub fn column_major(a: &Array, dtype: DType) -> Result<Array> {
+pub(crate) fn column_major(a: &Array, dtype: DType) -> Result<Array> {
     fresh(&a.swapaxes(-1, -2)?, dtype)
 }
 
 /// The product of the leading (batch) dimensions.
-pub fn batch_count(shape: &[usize]) -> usize {
+pub(crate) fn batch_count(shape: &[usize]) -> usize {
     shape[..shape.len().saturating_sub(2)].iter().product()
 }
 
 /// Element offset in bytes of matrix `i` of a C-contiguous stack whose
 /// matrices hold `per` elements of `itemsize` bytes.
+///
+/// ```
+/// use gpu_linalg::util::nth;
+/// use gpu_runtime::DevicePtr;
+/// // Matrix 2 of a stack of 3x3 float64 matrices.
+/// assert_eq!(nth(DevicePtr(0x1000), 2, 9, 8), DevicePtr(0x1000 + 2 * 9 * 8));
+/// ```
 pub fn nth(
     base: gpu_runtime::DevicePtr,
     i: usize,
@@ -97,7 +123,7 @@ pub fn nth(
 /// C-contiguous stack, `per` elements apart: the pointer arrays of the
 /// libraries' batched routines. It must live until the call using it is
 /// enqueued (the pool frees it in stream order).
-pub fn pointer_array(stack: &Array, per: usize, batch: usize) -> Result<Array> {
+pub(crate) fn pointer_array(stack: &Array, per: usize, batch: usize) -> Result<Array> {
     let bytes = per * stack.itemsize();
     let v: Vec<u64> = (0..batch)
         .map(|i| nth(stack.data_ptr(), i, bytes, 1).raw())
@@ -106,6 +132,12 @@ pub fn pointer_array(stack: &Array, per: usize, batch: usize) -> Result<Array> {
 }
 
 /// A shape error naming the operation.
+///
+/// ```
+/// use gpu_linalg::util::shape_err;
+/// let e = shape_err("solve: a must be square");
+/// assert!(e.to_string().contains("a must be square"));
+/// ```
 pub fn shape_err(msg: impl Into<String>) -> Error {
     shape(msg)
 }

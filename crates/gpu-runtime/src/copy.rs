@@ -30,6 +30,15 @@ use crate::{Device, DevicePtr, Error, Result, Stream};
 /// consumed by the driver, and page-locked memory is staged through the
 /// pinned pool first. The host does not wait for the device.
 ///
+/// ```no_run
+/// use gpu_runtime::{alloc, memcpy_htod};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let m = alloc(4)?;
+/// // SAFETY: `m` holds 4 bytes and lives past the copy, which is stream-ordered.
+/// unsafe { memcpy_htod(m.ptr(), &[1, 2, 3, 4])? };
+/// # Ok(()) }
+/// ```
+///
 /// # Safety
 /// `dst` must be device memory (of the stream's device, or one it can
 /// address) valid for writes of `src.len()` bytes, not freed before the work ends, and not
@@ -45,6 +54,16 @@ pub unsafe fn memcpy_htod(dst: DevicePtr, src: &[u8]) -> Result<()> {
 }
 
 /// Like [`memcpy_htod`], on `stream` (ordered after the work queued there).
+///
+/// ```no_run
+/// use gpu_runtime::{Stream, alloc, memcpy_htod_on};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let (m, s) = (alloc(4)?, Stream::new()?);
+/// // SAFETY: `m` holds 4 bytes and lives past the copy; `s` is synchronized below.
+/// unsafe { memcpy_htod_on(m.ptr(), &[1, 2, 3, 4], &s)? };
+/// s.synchronize()?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Safety
 /// `dst` must be device memory (of the stream's device, or one it can
@@ -82,6 +101,18 @@ unsafe fn htod_sync(dst: DevicePtr, src: &[u8], stream: &Stream) -> Result<()> {
 /// `src` is first copied into a block of the default
 /// [`PinnedMemoryPool`], which the pool reuses only after the copy.
 ///
+/// ```no_run
+/// use gpu_runtime::{Stream, alloc, memcpy_htod_async};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let (m, s) = (alloc(1024)?, Stream::current()?);
+/// let data = vec![7u8; 1024];
+/// // SAFETY: `m` holds 1024 bytes and is kept until `s` is synchronized.
+/// unsafe { memcpy_htod_async(m.ptr(), &data, &s)? };
+/// drop(data); // fine: the bytes were staged in pinned memory
+/// s.synchronize()?;
+/// # Ok(()) }
+/// ```
+///
 /// # Safety
 /// `dst` must be device memory (of the stream's device, or one it can
 /// address) valid for writes of `src.len()` bytes, not freed before the work ends, and not
@@ -102,6 +133,18 @@ pub unsafe fn memcpy_htod_async(dst: DevicePtr, src: &[u8], stream: &Stream) -> 
 
 /// Copies all of `src` to `dst` on `stream` straight from the pinned block,
 /// which is released once the copy has finished.
+///
+/// ```no_run
+/// use gpu_runtime::{PinnedMemoryPool, Stream, alloc, memcpy_htod_async_pinned};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let (m, s) = (alloc(256)?, Stream::current()?);
+/// let mut host = PinnedMemoryPool::default_pool().malloc(256)?;
+/// host.as_mut_slice().fill(1);
+/// // SAFETY: `m` holds 256 bytes and is kept until `s` is synchronized.
+/// unsafe { memcpy_htod_async_pinned(m.ptr(), host, &s)? };
+/// s.synchronize()?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Safety
 /// `dst` must be device memory (of the stream's device, or one it can
@@ -138,6 +181,17 @@ pub unsafe fn memcpy_htod_async_pinned(
 /// [`memcpy_dtoh_async_unchecked`], for benchmarks and callers that manage
 /// their own pinned buffers).
 ///
+/// ```no_run
+/// use gpu_runtime::{PinnedMemoryPool, Stream, alloc, memcpy_htod_async_unchecked};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let (m, s) = (alloc(256)?, Stream::current()?);
+/// let host = PinnedMemoryPool::default_pool().malloc(256)?;
+/// // SAFETY: `host` and `m` hold 256 bytes and are untouched until `s` is synchronized.
+/// unsafe { memcpy_htod_async_unchecked(m.ptr(), host.as_ptr(), 256, &s)? };
+/// s.synchronize()?;
+/// # Ok(()) }
+/// ```
+///
 /// # Safety
 /// `src .. src + bytes` must be valid for reads and must be neither written
 /// nor freed until the work queued on `stream` so far has finished. For the
@@ -164,6 +218,20 @@ pub unsafe fn memcpy_htod_async_unchecked(
 /// Copies `dst.len()` bytes from device address `src` into `dst`, on the
 /// current device's current stream, and waits for the copy.
 ///
+/// ```no_run
+/// use gpu_runtime::{alloc, memcpy_dtoh, memcpy_htod};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let m = alloc(3)?;
+/// let mut back = [0u8; 3];
+/// // SAFETY: `m` holds 3 bytes; both copies run in order on the current stream.
+/// unsafe {
+///     memcpy_htod(m.ptr(), &[5, 6, 7])?;
+///     memcpy_dtoh(&mut back, m.ptr())?;
+/// }
+/// assert_eq!(back, [5, 6, 7]);
+/// # Ok(()) }
+/// ```
+///
 /// # Safety
 /// `src` must be device memory (of the stream's device, or one it can
 /// address) valid for reads of `dst.len()` bytes, not freed before the work ends, and not
@@ -181,6 +249,20 @@ pub unsafe fn memcpy_dtoh(dst: &mut [u8], src: DevicePtr) -> Result<()> {
 }
 
 /// Like [`memcpy_dtoh`], on `stream` (ordered after the work queued there).
+///
+/// ```no_run
+/// use gpu_runtime::{Stream, alloc, memcpy_dtoh_on, memcpy_htod_on};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let (m, s) = (alloc(2)?, Stream::new()?);
+/// let mut back = [0u8; 2];
+/// // SAFETY: `m` holds 2 bytes; both copies are ordered on `s`.
+/// unsafe {
+///     memcpy_htod_on(m.ptr(), &[1, 2], &s)?;
+///     memcpy_dtoh_on(&mut back, m.ptr(), &s)?;
+/// }
+/// assert_eq!(back, [1, 2]);
+/// # Ok(()) }
+/// ```
 ///
 /// # Safety
 /// `src` must be device memory (of the stream's device, or one it can
@@ -226,6 +308,18 @@ pub struct HostTransfer {
 impl HostTransfer {
     /// Whether the copy has finished (does not block).
     ///
+    /// ```no_run
+    /// use gpu_runtime::{PinnedMemoryPool, Stream, alloc};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (m, s) = (alloc(1 << 20)?, Stream::current()?);
+    /// let t = m.copy_to_host_async(PinnedMemoryPool::default_pool().malloc(1 << 20)?, &s)?;
+    /// while !t.is_done()? {
+    ///     std::thread::yield_now(); // do other host work meanwhile
+    /// }
+    /// let bytes = t.wait()?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The copy or earlier work on its stream failed.
     pub fn is_done(&self) -> Result<bool> {
@@ -233,6 +327,16 @@ impl HostTransfer {
     }
 
     /// Waits for the copy and returns the filled memory.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{PinnedMemoryPool, Stream, alloc};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (m, s) = (alloc(16)?, Stream::current()?);
+    /// m.memset(9, &s)?;
+    /// let t = m.copy_to_host_async(PinnedMemoryPool::default_pool().malloc(16)?, &s)?;
+    /// assert_eq!(t.wait()?.as_slice(), [9; 16]);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// Forbidden by `allow_synchronize(false)`, or an error of the copy or
@@ -246,6 +350,18 @@ impl HostTransfer {
 /// Starts copying `dst.len()` bytes from device address `src` into the
 /// pinned block `dst` on `stream`. The transfer owns `dst` so that nothing
 /// reads it before the copy ends; [`HostTransfer::wait`] returns it.
+///
+/// ```no_run
+/// use gpu_runtime::{PinnedMemoryPool, Stream, alloc, memcpy_dtoh_async};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let (m, s) = (alloc(64)?, Stream::current()?);
+/// m.memset(3, &s)?;
+/// let dst = PinnedMemoryPool::default_pool().malloc(64)?;
+/// // SAFETY: `m` holds 64 bytes and outlives the transfer (waited for below).
+/// let t = unsafe { memcpy_dtoh_async(dst, m.ptr(), &s)? };
+/// assert_eq!(t.wait()?.as_slice(), [3; 64]);
+/// # Ok(()) }
+/// ```
 ///
 /// # Safety
 /// `src` must be device memory (of the stream's device, or one it can
@@ -280,6 +396,19 @@ pub unsafe fn memcpy_dtoh_async(
 /// Starts copying `bytes` bytes from device address `src` to host address
 /// `dst` on `stream`, without owning `dst`.
 ///
+/// ```no_run
+/// use gpu_runtime::{PinnedMemoryPool, Stream, alloc, memcpy_dtoh_async_unchecked};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let (m, s) = (alloc(64)?, Stream::current()?);
+/// m.memset(3, &s)?;
+/// let mut host = PinnedMemoryPool::default_pool().malloc(64)?;
+/// // SAFETY: both buffers hold 64 bytes; nothing touches `host` before the sync.
+/// unsafe { memcpy_dtoh_async_unchecked(host.as_mut_ptr(), m.ptr(), 64, &s)? };
+/// s.synchronize()?;
+/// assert_eq!(host.as_slice(), [3; 64]);
+/// # Ok(()) }
+/// ```
+///
 /// # Safety
 /// `dst .. dst + bytes` must be valid for writes, and must be neither read,
 /// written nor freed until the work queued on `stream` so far has finished
@@ -304,6 +433,19 @@ pub unsafe fn memcpy_dtoh_async_unchecked(
 
 /// Copies `bytes` bytes from `src` to `dst`, both device addresses of
 /// `stream`'s device (or of devices it can address), on `stream`.
+///
+/// ```no_run
+/// use gpu_runtime::{Stream, alloc, memcpy_dtod};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let (a, b, s) = (alloc(8)?, alloc(8)?, Stream::current()?);
+/// a.memset(1, &s)?;
+/// // SAFETY: both hold 8 bytes and outlive the copy, ordered on `s`.
+/// unsafe { memcpy_dtod(b.ptr(), a.ptr(), 8, &s)? };
+/// let mut back = [0u8; 8];
+/// b.read_at(0, &mut back, &s)?;
+/// assert_eq!(back, [1; 8]);
+/// # Ok(()) }
+/// ```
 ///
 /// # Safety
 /// `dst` and `src` must be device memory (of the stream's device, or one it can
@@ -332,6 +474,19 @@ pub unsafe fn memcpy_dtod(
 /// Copies `bytes` bytes from `src` on `src_device` to `dst` on `dst_device`,
 /// on `stream` (peer access need not be enabled; the driver stages when it
 /// is not).
+///
+/// ```no_run
+/// use gpu_runtime::{Device, Stream, alloc, memcpy_peer};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let (d0, d1) = (Device::new(0)?, Device::new(1)?);
+/// let src = { let _on = d0.scoped()?; alloc(1024)? };
+/// let dst = { let _on = d1.scoped()?; alloc(1024)? };
+/// let s = Stream::current_on(d1);
+/// // SAFETY: both hold 1024 bytes and outlive the copy (synchronized below).
+/// unsafe { memcpy_peer(dst.ptr(), d1, src.ptr(), d0, 1024, &s)? };
+/// s.synchronize()?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Safety
 /// `dst` (on `dst_device`) and `src` (on `src_device`)` must be device memory (of the stream's device, or one it can
@@ -373,6 +528,18 @@ fn check_aligned(operation: &str, dst: DevicePtr, align: u64) -> Result<()> {
 
 /// Sets `count` bytes at `dst` to `value`, on `stream`.
 ///
+/// ```no_run
+/// use gpu_runtime::{Stream, alloc, memset_d8};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let (m, s) = (alloc(4)?, Stream::current()?);
+/// // SAFETY: `m` holds 4 bytes and outlives the work on `s`.
+/// unsafe { memset_d8(m.ptr(), 0xff, 4, &s)? };
+/// let mut back = [0u8; 4];
+/// m.read_at(0, &mut back, &s)?;
+/// assert_eq!(back, [0xff; 4]);
+/// # Ok(()) }
+/// ```
+///
 /// # Safety
 /// `dst` must be device memory (of the stream's device, or one it can
 /// address) valid for writes of `count` bytes, not freed before the work ends, and not
@@ -393,6 +560,18 @@ pub unsafe fn memset_d8(dst: DevicePtr, value: u8, count: usize, stream: &Stream
 }
 
 /// Sets `count` 16-bit words at `dst` (2-byte aligned) to `value`, on `stream`.
+///
+/// ```no_run
+/// use gpu_runtime::{Stream, alloc, memset_d16};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let (m, s) = (alloc(8)?, Stream::current()?);
+/// // SAFETY: `m` holds 4 two-byte values and outlives the work on `s`.
+/// unsafe { memset_d16(m.ptr(), 0x3c00, 4, &s)? }; // four float16 ones
+/// let mut back = [0u8; 8];
+/// m.read_at(0, &mut back, &s)?;
+/// assert_eq!(back, [0x00, 0x3c, 0x00, 0x3c, 0x00, 0x3c, 0x00, 0x3c]);
+/// # Ok(()) }
+/// ```
 ///
 /// # Safety
 /// `dst` must be device memory (of the stream's device, or one it can
@@ -415,6 +594,18 @@ pub unsafe fn memset_d16(dst: DevicePtr, value: u16, count: usize, stream: &Stre
 }
 
 /// Sets `count` 32-bit words at `dst` (4-byte aligned) to `value`, on `stream`.
+///
+/// ```no_run
+/// use gpu_runtime::{Stream, alloc, memset_d32};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let (m, s) = (alloc(16)?, Stream::current()?);
+/// // SAFETY: `m` holds 4 four-byte values and outlives the work on `s`.
+/// unsafe { memset_d32(m.ptr(), 1.0f32.to_bits(), 4, &s)? }; // four float32 ones
+/// let mut back = [0u8; 16];
+/// m.read_at(0, &mut back, &s)?;
+/// assert_eq!(&back[..4], 1.0f32.to_ne_bytes());
+/// # Ok(()) }
+/// ```
 ///
 /// # Safety
 /// `dst` must be device memory (of the stream's device, or one it can
@@ -466,6 +657,17 @@ impl Memory {
     /// Copies `src` to the start of this memory on the device's current
     /// stream; `src` may be reused when this returns (see [`memcpy_htod`]).
     ///
+    /// ```no_run
+    /// use gpu_runtime::alloc;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let m = alloc(4)?;
+    /// m.copy_from_host(&[1, 2, 3, 4])?;
+    /// let mut back = [0u8; 4];
+    /// m.copy_to_host(&mut back)?;
+    /// assert_eq!(back, [1, 2, 3, 4]);
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::InvalidArgument`] when `src` is longer than the memory, or
     /// the driver failed.
@@ -476,6 +678,18 @@ impl Memory {
     /// Copies `src` into this memory from byte `offset` on, ordered on
     /// `stream`; `src` may be reused when this returns (pageable memory is
     /// consumed by the driver, page-locked memory staged first).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Stream, alloc};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (m, s) = (alloc(4)?, Stream::current()?);
+    /// m.memset(0, &s)?;
+    /// m.write_at(2, &[8, 9], &s)?;
+    /// let mut back = [0u8; 4];
+    /// m.read_at(0, &mut back, &s)?;
+    /// assert_eq!(back, [0, 0, 8, 9]);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] when the bytes do not fit,
@@ -492,6 +706,15 @@ impl Memory {
     /// Copies `src` to the start of this memory on `stream` through pinned
     /// staging (see [`memcpy_htod_async`]).
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Stream, alloc};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (m, s) = (alloc(1 << 20)?, Stream::new()?);
+    /// m.copy_from_host_async(&vec![1u8; 1 << 20], &s)?; // the host goes on at once
+    /// s.synchronize()?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::InvalidArgument`] when `src` is longer than the memory,
     /// [`Error::DeviceMismatch`] for a stream of another device, or the
@@ -502,6 +725,18 @@ impl Memory {
 
     /// Copies `src` into this memory from byte `offset` on, on `stream`,
     /// through pinned staging: the host does not wait for the copy.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Stream, alloc};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (m, s) = (alloc(8)?, Stream::current()?);
+    /// m.memset(0, &s)?;
+    /// m.write_at_async(4, &[1, 1, 1, 1], &s)?;
+    /// let mut back = [0u8; 8];
+    /// m.read_at(0, &mut back, &s)?;
+    /// assert_eq!(back, [0, 0, 0, 0, 1, 1, 1, 1]);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`Memory::write_at`], or no pinned memory.
@@ -515,6 +750,17 @@ impl Memory {
     /// Copies the first `dst.len()` bytes of this memory into `dst` on the
     /// device's current stream and waits for them.
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Stream, alloc};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let m = alloc(4)?;
+    /// m.memset(7, &Stream::current()?)?;
+    /// let mut back = [0u8; 4];
+    /// m.copy_to_host(&mut back)?;
+    /// assert_eq!(back, [7; 4]);
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::InvalidArgument`] when `dst` is longer than the memory,
     /// [`Error::SynchronizationNotAllowed`], or the driver failed.
@@ -524,6 +770,17 @@ impl Memory {
 
     /// Copies `dst.len()` bytes from byte `offset` of this memory into
     /// `dst`, ordered on `stream`, and waits for them.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Stream, alloc};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (m, s) = (alloc(4)?, Stream::current()?);
+    /// m.write_at(0, &[1, 2, 3, 4], &s)?;
+    /// let mut tail = [0u8; 2];
+    /// m.read_at(2, &mut tail, &s)?;
+    /// assert_eq!(tail, [3, 4]);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] when the bytes do not fit,
@@ -542,6 +799,16 @@ impl Memory {
     /// transfer does not keep this memory alive: keep it (or record the
     /// stream) until the transfer is done.
     ///
+    /// ```no_run
+    /// use gpu_runtime::{PinnedMemoryPool, Stream, alloc};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (m, s) = (alloc(4)?, Stream::current()?);
+    /// m.write_at(0, &[1, 2, 3, 4], &s)?;
+    /// let t = m.copy_to_host_async(PinnedMemoryPool::default_pool().malloc(4)?, &s)?;
+    /// assert_eq!(t.wait()?.as_slice(), [1, 2, 3, 4]);
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::InvalidArgument`] when `dst` is longer than the memory,
     /// [`Error::DeviceMismatch`] for a stream of another device, or the
@@ -554,6 +821,16 @@ impl Memory {
     /// into the pinned block `dst` on `stream`. As for
     /// [`copy_to_host_async`](Self::copy_to_host_async), keep this memory
     /// alive until the transfer is done.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{PinnedMemoryPool, Stream, alloc};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (m, s) = (alloc(4)?, Stream::current()?);
+    /// m.write_at(0, &[1, 2, 3, 4], &s)?;
+    /// let t = m.read_at_async(1, PinnedMemoryPool::default_pool().malloc(2)?, &s)?;
+    /// assert_eq!(t.wait()?.as_slice(), [2, 3]);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`Memory::copy_to_host_async`].
@@ -574,6 +851,18 @@ impl Memory {
     /// Copies all of `src` to the start of this memory on `stream` (a
     /// stream of this memory's device), across devices when they differ.
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Stream, alloc};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (a, b, s) = (alloc(4)?, alloc(4)?, Stream::current()?);
+    /// a.write_at(0, &[1, 2, 3, 4], &s)?;
+    /// b.copy_from_device(&a, &s)?;
+    /// let mut back = [0u8; 4];
+    /// b.read_at(0, &mut back, &s)?;
+    /// assert_eq!(back, [1, 2, 3, 4]);
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::InvalidArgument`] when `src` is larger than this memory,
     /// [`Error::DeviceMismatch`] for a stream of another device, or the
@@ -585,6 +874,19 @@ impl Memory {
     /// Copies `bytes` bytes from byte `src_offset` of `src` to byte `offset`
     /// of this memory on `stream` (a stream of this memory's device), across
     /// devices when they differ.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Stream, alloc};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (a, b, s) = (alloc(4)?, alloc(4)?, Stream::current()?);
+    /// a.write_at(0, &[1, 2, 3, 4], &s)?;
+    /// b.memset(0, &s)?;
+    /// b.copy_from_device_at(0, &a, 2, 2, &s)?; // a[2..4] to b[0..2]
+    /// let mut back = [0u8; 4];
+    /// b.read_at(0, &mut back, &s)?;
+    /// assert_eq!(back, [3, 4, 0, 0]);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] when either range does not fit,
@@ -612,6 +914,17 @@ impl Memory {
 
     /// Sets every byte of this memory to `value` on `stream`.
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Stream, alloc};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (m, s) = (alloc(3)?, Stream::current()?);
+    /// m.memset(0xab, &s)?;
+    /// let mut back = [0u8; 3];
+    /// m.read_at(0, &mut back, &s)?;
+    /// assert_eq!(back, [0xab; 3]);
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::DeviceMismatch`] for a stream of another device, or the
     /// driver failed.
@@ -620,6 +933,18 @@ impl Memory {
     }
 
     /// Sets `bytes` bytes from byte `offset` on to `value`, on `stream`.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Stream, alloc};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (m, s) = (alloc(4)?, Stream::current()?);
+    /// m.memset(0, &s)?;
+    /// m.memset_at(1, 2, 5, &s)?;
+    /// let mut back = [0u8; 4];
+    /// m.read_at(0, &mut back, &s)?;
+    /// assert_eq!(back, [0, 5, 5, 0]);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] when the range does not fit,

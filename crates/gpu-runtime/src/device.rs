@@ -75,6 +75,15 @@ pub struct DeviceProperties {
 
 impl DeviceProperties {
     /// The `sm_XY` architecture name NVRTC takes.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Device;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let p = Device::current()?.properties()?;
+    /// let (major, minor) = Device::current()?.compute_capability()?;
+    /// assert_eq!(p.arch(), format!("sm_{major}{minor}")); // "sm_90" on an H200
+    /// # Ok(()) }
+    /// ```
     pub fn arch(&self) -> String {
         format!(
             "sm_{}{}",
@@ -187,6 +196,13 @@ impl Device {
     }
 
     /// The ordinal.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Device;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// assert_eq!(Device::new(0)?.ordinal(), 0);
+    /// # Ok(()) }
+    /// ```
     pub fn ordinal(self) -> i32 {
         self.ordinal
     }
@@ -252,6 +268,14 @@ impl Device {
 
     /// The device's primary context.
     ///
+    /// ```no_run
+    /// use gpu_runtime::Device;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let ctx = Device::current()?.context()?; // a `CUcontext` for another library
+    /// assert!(!ctx.is_null());
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The context could not be retained.
     pub fn context(self) -> Result<CUcontext> {
@@ -265,6 +289,13 @@ impl Device {
     /// read inside the driver): other code on the thread (the CUDA runtime,
     /// another library, `cuCtxSetCurrent` by hand) may have changed the
     /// current context since our last bind, so a cache of our own could lie.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Device;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// Device::new(0)?.bind()?; // before a raw driver call of your own on device 0
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// The context could not be retained or set.
@@ -315,6 +346,16 @@ impl Device {
     }
 
     /// Reads one attribute.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Device;
+    /// use gpu_runtime::sys::cuda::CUdevice_attribute;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let dev = Device::current()?;
+    /// let sms = dev.attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?;
+    /// assert!(sms > 0);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// The driver failed.
@@ -391,6 +432,16 @@ impl Device {
 
     /// Lets kernels on this device access `peer`'s memory. Enabling it twice
     /// is not an error.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Device;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (d0, d1) = (Device::new(0)?, Device::new(1)?);
+    /// if d0.can_access_peer(d1)? {
+    ///     d0.enable_peer_access(d1)?; // kernels on d0 may now read d1's memory
+    /// }
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// The devices cannot be peers, or the driver failed.

@@ -44,6 +44,13 @@ pub(crate) fn cuda_error(call: &'static str, code: CUresult) -> Error {
 
 /// Initialises the driver once per process; later calls return the first
 /// outcome. Every entry point that touches a device calls this first.
+///
+/// ```no_run
+/// use gpu_runtime::driver;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// driver::init()?; // what every device entry point does first
+/// # Ok(()) }
+/// ```
 pub fn init() -> Result<()> {
     static INIT: OnceLock<Result<()>> = OnceLock::new();
     INIT.get_or_init(|| {
@@ -59,6 +66,14 @@ pub fn init() -> Result<()> {
 }
 
 /// The driver's CUDA version, e.g. `13000` for 13.0.
+///
+/// ```no_run
+/// use gpu_runtime::driver;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let v = driver::driver_version()?; // 13000 for CUDA 13.0
+/// println!("CUDA {}.{}", v / 1000, v % 1000 / 10);
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// The driver library is missing.

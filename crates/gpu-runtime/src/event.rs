@@ -24,6 +24,11 @@ pub struct EventOptions {
 
 impl EventOptions {
     /// Sets `timing`.
+    ///
+    /// ```
+    /// use gpu_runtime::EventOptions;
+    /// assert!(!EventOptions::default().timing(false).timing);
+    /// ```
     #[must_use]
     pub fn timing(mut self, timing: bool) -> EventOptions {
         self.timing = timing;
@@ -31,6 +36,11 @@ impl EventOptions {
     }
 
     /// Sets `blocking`.
+    ///
+    /// ```
+    /// use gpu_runtime::EventOptions;
+    /// assert!(EventOptions::default().blocking(true).blocking);
+    /// ```
     #[must_use]
     pub fn blocking(mut self, blocking: bool) -> EventOptions {
         self.blocking = blocking;
@@ -38,6 +48,11 @@ impl EventOptions {
     }
 
     /// Sets `interprocess`.
+    ///
+    /// ```
+    /// use gpu_runtime::EventOptions;
+    /// assert!(EventOptions::default().interprocess(true).interprocess);
+    /// ```
     #[must_use]
     pub fn interprocess(mut self, interprocess: bool) -> EventOptions {
         self.interprocess = interprocess;
@@ -87,6 +102,15 @@ impl Event {
     /// device is not consulted), so drops that run during a thread's exit
     /// may use it.
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Event, EventOptions};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let dev = Device::new(0)?;
+    /// let e = Event::new_on(dev, EventOptions::default().timing(false))?;
+    /// assert_eq!(e.device(), dev);
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The driver failed.
     pub fn new_on(device: Device, options: EventOptions) -> Result<Event> {
@@ -110,11 +134,26 @@ impl Event {
     }
 
     /// The raw handle.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Event, EventOptions};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let e = Event::new(EventOptions::default())?;
+    /// assert!(!e.raw().is_null()); // a `CUevent` for driver calls of your own
+    /// # Ok(()) }
+    /// ```
     pub fn raw(&self) -> CUevent {
         self.raw
     }
 
     /// The device the event was created on.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Event, EventOptions};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// assert_eq!(Event::new(EventOptions::default())?.device(), Device::current()?);
+    /// # Ok(()) }
+    /// ```
     pub fn device(&self) -> Device {
         self.device
     }

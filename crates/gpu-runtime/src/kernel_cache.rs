@@ -56,6 +56,12 @@ impl<K, V> std::fmt::Debug for KernelCache<K, V> {
 
 impl<K, V> KernelCache<K, V> {
     /// An empty cache.
+    ///
+    /// ```
+    /// use gpu_runtime::KernelCache;
+    /// static CACHE: KernelCache<&str, u32> = KernelCache::new();
+    /// assert_eq!(CACHE.get("k"), None);
+    /// ```
     pub const fn new() -> KernelCache<K, V> {
         KernelCache {
             map: Mutex::new(None),
@@ -71,6 +77,13 @@ impl<K, V> KernelCache<K, V> {
 
 impl<K: Eq + Hash, V: Clone> KernelCache<K, V> {
     /// The entry under `key`, if one was built.
+    ///
+    /// ```
+    /// use gpu_runtime::KernelCache;
+    /// let c: KernelCache<String, u32> = KernelCache::new();
+    /// c.insert("k".to_string(), 1);
+    /// assert_eq!(c.get("k"), Some(1)); // looked up by `&str`
+    /// ```
     pub fn get<Q>(&self, key: &Q) -> Option<V>
     where
         K: Borrow<Q>,
@@ -80,6 +93,14 @@ impl<K: Eq + Hash, V: Clone> KernelCache<K, V> {
     }
 
     /// The entry under `key`, or the one `build` makes (then kept).
+    ///
+    /// ```
+    /// use gpu_runtime::KernelCache;
+    /// let c: KernelCache<u8, u32> = KernelCache::new();
+    /// assert_eq!(c.get_or_try_insert(1, || Err("no")), Err("no")); // nothing kept
+    /// assert_eq!(c.get_or_try_insert(1, || Ok::<_, &str>(7)), Ok(7));
+    /// assert_eq!(c.get_or_try_insert(1, || Ok::<_, &str>(8)), Ok(7)); // built once
+    /// ```
     ///
     /// # Errors
     /// `build`'s error; nothing is cached then.
@@ -103,6 +124,14 @@ impl<K: Eq + Hash, V: Clone> KernelCache<K, V> {
     /// Puts `value` under `key`, replacing an entry there: for a cache whose
     /// caller found an entry and refused it (gpu-array's fast elementwise
     /// map, whose key is a shorthand checked against the full spec).
+    ///
+    /// ```
+    /// use gpu_runtime::KernelCache;
+    /// let c: KernelCache<u8, &str> = KernelCache::new();
+    /// c.insert(0, "stale");
+    /// c.insert(0, "fresh");
+    /// assert_eq!(c.get(&0), Some("fresh"));
+    /// ```
     pub fn insert(&self, key: K, value: V) {
         self.lock()
             .get_or_insert_with(HashMap::new)

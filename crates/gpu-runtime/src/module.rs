@@ -94,6 +94,16 @@ impl Module {
     /// Compiles a full request (headers, name expressions, architecture)
     /// through the kernel cache and loads it on the current device.
     ///
+    /// ```no_run
+    /// use gpu_runtime::Module;
+    /// use gpu_runtime::nvrtc::CompileRequest;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let req = CompileRequest::new("template<int N> __global__ void fill(int* p) { p[threadIdx.x] = N; }")
+    ///     .name_expression("fill<3>");
+    /// let k = Module::from_request(&req)?.function("fill<3>")?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`Module::from_source`].
     pub fn from_request(request: &CompileRequest) -> Result<Module> {
@@ -102,6 +112,15 @@ impl Module {
 
     /// Loads a compiled program on the current device; its name expressions
     /// become names [`Module::function`] and [`Module::get_global`] accept.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Module, nvrtc};
+    /// use gpu_runtime::nvrtc::CompileRequest;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let compiled = nvrtc::compile(&CompileRequest::new("extern \"C\" __global__ void k() {}"))?;
+    /// let k = Module::from_compiled(&compiled)?.function("k")?;
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// No device; the driver rejects the image (wrong architecture, PTX too
@@ -113,6 +132,16 @@ impl Module {
     /// Loads a CUBIN, fatbin or PTX image from memory on the current device.
     /// PTX need not end with a NUL byte.
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Module, nvrtc};
+    /// use gpu_runtime::nvrtc::CompileRequest;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let compiled = nvrtc::compile(&CompileRequest::new("extern \"C\" __global__ void k() {}"))?;
+    /// let m = Module::from_data(&compiled.image)?; // CUBIN or PTX bytes
+    /// let k = m.function("k")?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// An empty image; no device; the driver rejects the image.
     pub fn from_data(image: &[u8]) -> Result<Module> {
@@ -120,6 +149,14 @@ impl Module {
     }
 
     /// Loads a `.cubin`, `.fatbin` or `.ptx` file on the current device.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Module;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let m = Module::from_file("kernels/saxpy.cubin")?; // cupy.RawModule(path=...)
+    /// let k = m.function("saxpy")?;
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::Io`] when the file cannot be read; else as [`Module::from_data`].
@@ -193,16 +230,44 @@ impl Module {
     }
 
     /// The device the module is loaded on.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Module};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let m = Module::from_source("extern \"C\" __global__ void k() {}", &[])?;
+    /// assert_eq!(m.device(), Device::current()?);
+    /// # Ok(()) }
+    /// ```
     pub fn device(&self) -> Device {
         self.inner.device
     }
 
     /// The raw handle.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Module;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let m = Module::from_source("extern \"C\" __global__ void k() {}", &[])?;
+    /// assert!(!m.raw().is_null()); // a `CUmodule` for driver calls of your own
+    /// # Ok(()) }
+    /// ```
     pub fn raw(&self) -> CUmodule {
         self.inner.raw
     }
 
     /// The lowered name of a name expression the module was compiled with.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Module;
+    /// use gpu_runtime::nvrtc::CompileRequest;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let req = CompileRequest::new("template<typename T> __global__ void zero(T* p) { p[threadIdx.x] = T(); }")
+    ///     .name_expression("zero<float>");
+    /// let m = Module::from_request(&req)?;
+    /// assert!(m.lowered_name("zero<float>").is_some_and(|n| n.starts_with("_Z")));
+    /// assert_eq!(m.lowered_name("zero<int>"), None);
+    /// # Ok(()) }
+    /// ```
     pub fn lowered_name(&self, expression: &str) -> Option<&str> {
         self.inner.lowered_names.get(expression).map(String::as_str)
     }
@@ -246,6 +311,15 @@ impl Module {
 
     /// The address and size in bytes of the `__device__` or `__constant__`
     /// variable `name` (or a name expression given at compile time).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Module;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let m = Module::from_source("__constant__ float coeffs[16];", &[])?;
+    /// let (ptr, bytes) = m.get_global("coeffs")?; // module.get_global("coeffs")
+    /// assert_eq!(bytes, 64);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] when the module has no such variable.
@@ -389,6 +463,11 @@ impl LaunchConfig {
     }
 
     /// Threads per block.
+    ///
+    /// ```
+    /// use gpu_runtime::LaunchConfig;
+    /// assert_eq!(LaunchConfig::new((4, 1, 1), (16, 8, 2)).threads_per_block(), 256);
+    /// ```
     pub fn threads_per_block(&self) -> u64 {
         u64::from(self.block.0) * u64::from(self.block.1) * u64::from(self.block.2)
     }
@@ -507,36 +586,95 @@ impl Kernel {
     }
 
     /// The name it was looked up by.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Module;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let k = Module::from_source("extern \"C\" __global__ void k() {}", &[])?.function("k")?;
+    /// assert_eq!(k.name(), "k");
+    /// # Ok(()) }
+    /// ```
     pub fn name(&self) -> &str {
         &self.inner.name
     }
 
     /// The module it belongs to.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Module;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let k = Module::from_source("extern \"C\" __global__ void k() {}", &[])?.function("k")?;
+    /// let again = k.module().function("k")?; // the same module, looked up again
+    /// # Ok(()) }
+    /// ```
     pub fn module(&self) -> &Module {
         &self.inner.module
     }
 
     /// The device it runs on.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Module};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let k = Module::from_source("extern \"C\" __global__ void k() {}", &[])?.function("k")?;
+    /// assert_eq!(k.device(), Device::current()?);
+    /// # Ok(()) }
+    /// ```
     pub fn device(&self) -> Device {
         self.inner.module.device()
     }
 
     /// The raw handle.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Module;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let k = Module::from_source("extern \"C\" __global__ void k() {}", &[])?.function("k")?;
+    /// assert!(!k.raw().is_null()); // a `CUfunction` for driver calls of your own
+    /// # Ok(()) }
+    /// ```
     pub fn raw(&self) -> CUfunction {
         self.inner.raw
     }
 
     /// Its parameter count, when the driver can tell (CUDA 12.4 and later).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Module;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let src = "extern \"C\" __global__ void axpy(float a, float* x, int n) {}";
+    /// let k = Module::from_source(src, &[])?.function("axpy")?;
+    /// assert!(matches!(k.num_params(), Some(3) | None)); // None before CUDA 12.4
+    /// # Ok(()) }
+    /// ```
     pub fn num_params(&self) -> Option<usize> {
         self.inner.num_params
     }
 
     /// The largest block it can be launched with (read once, when looked up).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Module;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let k = Module::from_source("extern \"C\" __global__ void k() {}", &[])?.function("k")?;
+    /// assert!(k.max_threads_per_block() >= 32);
+    /// # Ok(()) }
+    /// ```
     pub fn max_threads_per_block(&self) -> u32 {
         self.inner.max_threads_per_block
     }
 
     /// Reads one raw attribute.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Module;
+    /// use gpu_runtime::sys::cuda::CUfunction_attribute;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let k = Module::from_source("extern \"C\" __global__ void k() {}", &[])?.function("k")?;
+    /// let regs = k.attribute(CUfunction_attribute::CU_FUNC_ATTRIBUTE_NUM_REGS)?;
+    /// assert_eq!(regs, k.attributes()?.num_regs);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// The driver failed.
@@ -546,6 +684,15 @@ impl Kernel {
     }
 
     /// Reads all attributes.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Module;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let k = Module::from_source("extern \"C\" __global__ void k() {}", &[])?.function("k")?;
+    /// let a = k.attributes()?; // RawKernel.attributes in CuPy
+    /// assert_eq!(a.max_threads_per_block as u32, k.max_threads_per_block());
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// The driver failed.
@@ -574,6 +721,15 @@ impl Kernel {
     /// bytes of dynamic shared memory, one multiprocessor can hold at once
     /// (`cuOccupancyMaxActiveBlocksPerMultiprocessor`): the register,
     /// shared-memory and thread limits together. Cached per kernel.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Module;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let k = Module::from_source("extern \"C\" __global__ void k() {}", &[])?.function("k")?;
+    /// let blocks = k.max_active_blocks_per_multiprocessor(256, 0)?;
+    /// assert!(blocks >= 1);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// The driver failed (for example a block larger than the kernel allows).
@@ -614,6 +770,16 @@ impl Kernel {
 
     /// Sets an attribute, e.g. opts in to more than 48 KiB of dynamic shared
     /// memory. The change applies to every clone of this kernel.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{KernelAttribute, Module};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let src = "extern \"C\" __global__ void k(float* p) { extern __shared__ float s[]; s[0] = p[0]; }";
+    /// let k = Module::from_source(src, &[])?.function("k")?;
+    /// k.set_attribute(KernelAttribute::MaxDynamicSharedMemorySize, 64 * 1024)?; // opt in above 48 KiB
+    /// assert_eq!(k.attributes()?.max_dynamic_shared_size_bytes, 64 * 1024);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// The driver rejects the value (more shared memory than the device has).
@@ -714,6 +880,19 @@ impl Kernel {
     /// driver reports it, so mistakes come back as errors instead of launch
     /// failures.
     ///
+    /// ```no_run
+    /// use gpu_runtime::{LaunchConfig, Module, Stream, alloc, kernel_args};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let src = "extern \"C\" __global__ void one(float* p, int n) { int i = threadIdx.x; if (i < n) p[i] = 1.0f; }";
+    /// let k = Module::from_source(src, &[])?.function("one")?;
+    /// let (buf, n) = (alloc(64 * 4)?, 64i32);
+    /// let s = Stream::current()?;
+    /// // SAFETY: `one` takes (float*, int) and writes `n` floats, which `buf` holds.
+    /// unsafe { k.launch(&LaunchConfig::linear(1, 64), &s, &kernel_args![buf.ptr(), n])? };
+    /// s.synchronize()?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Safety
     /// Each argument must have the size and layout of the kernel's parameter
     /// at its position, and the kernel must only access memory that is valid
@@ -782,6 +961,20 @@ impl Kernel {
     /// generate the kernel's signature and pack its arguments from one
     /// description (gpu-array's elementwise engine). Where the driver
     /// reports parameter sizes, each slice's length is checked against them.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{LaunchConfig, Module, Stream, alloc};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let src = "extern \"C\" __global__ void one(float* p, int n) { int i = threadIdx.x; if (i < n) p[i] = 1.0f; }";
+    /// let k = Module::from_source(src, &[])?.function("one")?;
+    /// let buf = alloc(64 * 4)?;
+    /// let (ptr, n) = (buf.ptr().raw().to_ne_bytes(), 64i32.to_ne_bytes());
+    /// let s = Stream::current()?;
+    /// // SAFETY: the bytes are a device pointer to 64 floats and an int, as `one` takes.
+    /// unsafe { k.launch_bytes(&LaunchConfig::linear(1, 64), &s, &[&ptr, &n])? };
+    /// s.synchronize()?;
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Safety
     /// As [`Kernel::launch`]: the bytes must be valid values of the
@@ -865,6 +1058,16 @@ impl RawKernel {
     /// Like [`RawKernel::new`] with a full request (headers, name
     /// expressions). Its `arch` is ignored: each device gets its own.
     ///
+    /// ```no_run
+    /// use gpu_runtime::RawKernel;
+    /// use gpu_runtime::nvrtc::CompileRequest;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let req = CompileRequest::new("#include \"n.h\"\nextern \"C\" __global__ void k(int* p) { p[0] = N; }")
+    ///     .header("n.h", "#define N 7");
+    /// let k = RawKernel::from_request(req, "k")?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`RawKernel::new`].
     pub fn from_request(mut request: CompileRequest, name: &str) -> Result<RawKernel> {
@@ -918,16 +1121,41 @@ impl RawKernel {
     }
 
     /// The kernel's name.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::RawKernel;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let k = RawKernel::new("extern \"C\" __global__ void k() {}", "k", &[])?;
+    /// assert_eq!(k.name(), "k");
+    /// # Ok(()) }
+    /// ```
     pub fn name(&self) -> &str {
         &self.name
     }
 
     /// The source it was compiled from.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::RawKernel;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// const SRC: &str = "extern \"C\" __global__ void k() {}";
+    /// assert_eq!(RawKernel::new(SRC, "k", &[])?.source(), SRC);
+    /// # Ok(()) }
+    /// ```
     pub fn source(&self) -> &str {
         &self.request.source
     }
 
     /// The kernel on the current device.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::RawKernel;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let raw = RawKernel::new("extern \"C\" __global__ void k() {}", "k", &[])?;
+    /// let k = raw.kernel()?; // the loaded `Kernel` on the current device
+    /// assert_eq!(k.name(), "k");
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`RawKernel::new`].
@@ -936,6 +1164,15 @@ impl RawKernel {
     }
 
     /// The kernel on `device`, compiled and loaded there on first use.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, RawKernel};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let raw = RawKernel::new("extern \"C\" __global__ void k() {}", "k", &[])?;
+    /// let dev = Device::new(0)?;
+    /// assert_eq!(raw.kernel_on(dev)?.device(), dev);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`RawKernel::new`].
@@ -961,6 +1198,14 @@ impl RawKernel {
 
     /// The attributes of the kernel on the current device.
     ///
+    /// ```no_run
+    /// use gpu_runtime::RawKernel;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let raw = RawKernel::new("extern \"C\" __global__ void k() {}", "k", &[])?;
+    /// let regs = raw.attributes()?.num_regs; // RawKernel.num_regs in CuPy
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`Kernel::attributes`].
     pub fn attributes(&self) -> Result<KernelAttributes> {
@@ -969,6 +1214,14 @@ impl RawKernel {
 
     /// Sets an attribute of the kernel on the current device.
     ///
+    /// ```no_run
+    /// use gpu_runtime::{KernelAttribute, RawKernel};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let raw = RawKernel::new("extern \"C\" __global__ void k() {}", "k", &[])?;
+    /// raw.set_attribute(KernelAttribute::PreferredSharedMemoryCarveout, 50)?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`Kernel::set_attribute`].
     pub fn set_attribute(&self, attr: KernelAttribute, value: i32) -> Result<()> {
@@ -976,6 +1229,21 @@ impl RawKernel {
     }
 
     /// Launches the kernel on `stream`, on the stream's device.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{LaunchConfig, RawKernel, Stream, alloc, kernel_args};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let raw = RawKernel::new(
+    ///     "extern \"C\" __global__ void one(float* p, int n) { int i = threadIdx.x; if (i < n) p[i] = 1.0f; }",
+    ///     "one",
+    ///     &[],
+    /// )?;
+    /// let (buf, n) = (alloc(32 * 4)?, 32i32);
+    /// let s = Stream::current()?;
+    /// // SAFETY: `one` takes (float*, int) and writes `n` floats, which `buf` holds.
+    /// unsafe { raw.launch(&LaunchConfig::linear(1, 32), &s, &kernel_args![buf.ptr(), n])? };
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Safety
     /// As [`Kernel::launch`].

@@ -31,6 +31,14 @@ fn attributes(msg: &CString, argb: u32) -> nvtx::nvtxEventAttributes_t {
 }
 
 /// Whether an NVTX library was found (marks are no-ops otherwise).
+///
+/// ```
+/// use gpu_runtime::nvtx;
+/// if !nvtx::nvtx_available() {
+///     nvtx::mark("not recorded")?; // a no-op without an NVTX library
+/// }
+/// # Ok::<(), gpu_runtime::Error>(())
+/// ```
 pub fn nvtx_available() -> bool {
     nvtx::LIBRARY.is_available()
 }
@@ -54,6 +62,13 @@ pub fn mark(msg: &str) -> Result<()> {
 }
 
 /// Puts a coloured point marker (`argb` as 0xAARRGGBB) on the timeline.
+///
+/// ```no_run
+/// use gpu_runtime::nvtx;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// nvtx::mark_with_color("checkpoint", 0xff00_ff00)?; // a green marker
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// The message contains a NUL byte.
@@ -87,6 +102,15 @@ pub fn range_push(msg: &str) -> Result<i32> {
 
 /// Opens a nested, coloured range.
 ///
+/// ```no_run
+/// use gpu_runtime::nvtx;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// nvtx::range_push_with_color("load", 0xffff_0000)?; // a red range
+/// // ... work ...
+/// nvtx::range_pop();
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// The message contains a NUL byte.
 pub fn range_push_with_color(msg: &str, argb: u32) -> Result<i32> {
@@ -97,6 +121,14 @@ pub fn range_push_with_color(msg: &str, argb: u32) -> Result<i32> {
 }
 
 /// Closes the innermost range opened by this thread.
+///
+/// ```no_run
+/// use gpu_runtime::nvtx;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let depth = nvtx::range_push("outer")?;
+/// nvtx::range_pop(); // closes "outer"
+/// # Ok(()) }
+/// ```
 pub fn range_pop() -> i32 {
     // SAFETY: no arguments.
     unsafe { nvtx::nvtxRangePop() }.unwrap_or(-1)
@@ -138,6 +170,15 @@ impl Drop for RangeGuard {
 
 /// Starts the CUDA profiler's collection (`cuProfilerStart`).
 ///
+/// ```no_run
+/// use gpu_runtime::nvtx;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// nvtx::profiler_start()?; // run under `nsys --capture-range=cudaProfilerApi`
+/// // ... the part to profile ...
+/// nvtx::profiler_stop()?;
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// The driver failed.
 pub fn profiler_start() -> Result<()> {
@@ -150,6 +191,15 @@ pub fn profiler_start() -> Result<()> {
 }
 
 /// Stops the CUDA profiler's collection (`cuProfilerStop`).
+///
+/// ```no_run
+/// use gpu_runtime::nvtx;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// nvtx::profiler_start()?;
+/// // ... the part to profile ...
+/// nvtx::profiler_stop()?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// The driver failed.
@@ -165,6 +215,16 @@ pub fn profiler_stop() -> Result<()> {
 pub struct ProfileGuard(());
 
 /// Starts profiling until the returned guard drops.
+///
+/// ```no_run
+/// use gpu_runtime::nvtx;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// {
+///     let _p = nvtx::profile()?; // with cupyx.profiler.profile():
+///     // ... the part to profile ...
+/// }
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// The driver failed.

@@ -16,12 +16,24 @@ impl DevicePtr {
 
     /// This address advanced by `bytes` (may be negative for views with
     /// negative strides).
+    ///
+    /// ```
+    /// use gpu_runtime::DevicePtr;
+    /// let p = DevicePtr(0x1000);
+    /// assert_eq!(p.offset(16), DevicePtr(0x1010));
+    /// assert_eq!(p.offset(-16), DevicePtr(0x0ff0));
+    /// ```
     #[inline]
     pub fn offset(self, bytes: isize) -> DevicePtr {
         DevicePtr(self.0.wrapping_add_signed(bytes as i64))
     }
 
     /// The raw address.
+    ///
+    /// ```
+    /// use gpu_runtime::DevicePtr;
+    /// assert_eq!(DevicePtr(0x1000).raw(), 0x1000);
+    /// ```
     #[inline]
     pub fn raw(self) -> CUdeviceptr {
         self.0

@@ -36,6 +36,14 @@ impl<T> Default for Scoped<T> {
 
 impl<T> Scoped<T> {
     /// An empty stack.
+    ///
+    /// ```
+    /// use gpu_runtime::scoped::Scoped;
+    /// thread_local! {
+    ///     static LEVEL: Scoped<u8> = const { Scoped::new() };
+    /// }
+    /// assert!(LEVEL.with(Scoped::is_empty));
+    /// ```
     pub const fn new() -> Scoped<T> {
         Scoped {
             entries: RefCell::new(Vec::new()),
@@ -44,6 +52,15 @@ impl<T> Scoped<T> {
     }
 
     /// Makes `value` the innermost entry; the id removes it again.
+    ///
+    /// ```
+    /// use gpu_runtime::scoped::Scoped;
+    /// let s = Scoped::new();
+    /// let id = s.push("outer");
+    /// s.push("inner");
+    /// assert_eq!(s.top(), Some("inner"));
+    /// assert_eq!(s.remove(id), Some("outer"));
+    /// ```
     pub fn push(&self, value: T) -> EntryId {
         let id = EntryId(self.next.get());
         self.next.set(id.0 + 1);
@@ -55,6 +72,16 @@ impl<T> Scoped<T> {
     /// the caller to drop once the stack is no longer borrowed, since a
     /// value's drop may run user code that reads the stack). Removing an
     /// id twice, or one of another stack, does nothing.
+    ///
+    /// ```
+    /// use gpu_runtime::scoped::Scoped;
+    /// let s = Scoped::new();
+    /// let (a, b) = (s.push(1), s.push(2));
+    /// assert_eq!(s.remove(a), Some(1)); // out of order: `b` stays in force
+    /// assert_eq!(s.top(), Some(2));
+    /// assert_eq!(s.remove(a), None); // a second removal does nothing
+    /// # let _ = b;
+    /// ```
     pub fn remove(&self, id: EntryId) -> Option<T> {
         let mut entries = self.entries.borrow_mut();
         let i = entries.iter().rposition(|(e, _)| *e == id)?;
@@ -63,6 +90,15 @@ impl<T> Scoped<T> {
 
     /// Replaces the innermost entry's value, if an entry is live; gives
     /// `value` back when none is.
+    ///
+    /// ```
+    /// use gpu_runtime::scoped::Scoped;
+    /// let s = Scoped::new();
+    /// assert_eq!(s.replace_top(5), Err(5)); // no live entry
+    /// s.push(1);
+    /// assert_eq!(s.replace_top(5), Ok(()));
+    /// assert_eq!(s.top(), Some(5));
+    /// ```
     pub fn replace_top(&self, value: T) -> Result<(), T> {
         match self.entries.borrow_mut().last_mut() {
             Some((_, v)) => {
@@ -74,11 +110,29 @@ impl<T> Scoped<T> {
     }
 
     /// Whether no entry is live.
+    ///
+    /// ```
+    /// use gpu_runtime::scoped::Scoped;
+    /// let s = Scoped::new();
+    /// assert!(s.is_empty());
+    /// let id = s.push('x');
+    /// assert!(!s.is_empty());
+    /// s.remove(id);
+    /// assert!(s.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.entries.borrow().is_empty()
     }
 
     /// `f` of the newest entry for which it gives `Some`.
+    ///
+    /// ```
+    /// use gpu_runtime::scoped::Scoped;
+    /// let s = Scoped::new();
+    /// s.push(Some(1));
+    /// s.push(None);
+    /// assert_eq!(s.find_last(|v| *v), Some(1)); // the newest entry that has a value
+    /// ```
     pub fn find_last<R>(&self, mut f: impl FnMut(&T) -> Option<R>) -> Option<R> {
         self.entries.borrow().iter().rev().find_map(|(_, v)| f(v))
     }
@@ -86,11 +140,27 @@ impl<T> Scoped<T> {
 
 impl<T: Clone> Scoped<T> {
     /// The innermost value, if any entry is live.
+    ///
+    /// ```
+    /// use gpu_runtime::scoped::Scoped;
+    /// let s = Scoped::new();
+    /// assert_eq!(s.top(), None);
+    /// s.push(3);
+    /// assert_eq!(s.top(), Some(3));
+    /// ```
     pub fn top(&self) -> Option<T> {
         self.find_last(|v| Some(v.clone()))
     }
 
     /// Every live value, oldest first.
+    ///
+    /// ```
+    /// use gpu_runtime::scoped::Scoped;
+    /// let s = Scoped::new();
+    /// s.push("a");
+    /// s.push("b");
+    /// assert_eq!(s.snapshot(), ["a", "b"]);
+    /// ```
     pub fn snapshot(&self) -> Vec<T> {
         self.entries
             .borrow()

@@ -91,6 +91,13 @@ const fn str_eq(a: &str, b: &str) -> bool {
 
 /// The C type of the Rust scalar type named `rust` (`"i64"` is
 /// `"long long"`), or of `"void"`; `None` for any other name.
+///
+/// ```
+/// use gpu_runtime::signature::c_type;
+/// assert_eq!(c_type("i64"), Some("long long"));
+/// assert_eq!(c_type("f32"), Some("float"));
+/// assert_eq!(c_type("usize"), None);
+/// ```
 pub const fn c_type(rust: &str) -> Option<&'static str> {
     let mut i = 0;
     while i < C_TYPES.len() {
@@ -113,6 +120,12 @@ pub enum Elem {
 
 impl Elem {
     /// The C type, given the kernel's slot types.
+    ///
+    /// ```
+    /// use gpu_runtime::signature::Elem;
+    /// assert_eq!(Elem::Fixed("float").c_type(&["double"]), "float");
+    /// assert_eq!(Elem::Slot(0).c_type(&["double"]), "double");
+    /// ```
     pub fn c_type<'a>(self, types: &[&'a str]) -> &'a str {
         match self {
             Elem::Fixed(c) => c,
@@ -145,6 +158,12 @@ pub struct Param {
 /// the slot of that name, else a Rust scalar type or `void`. Evaluated at
 /// compile time by [`kernel_signature!`](crate::kernel_signature), so an
 /// unknown name fails the build.
+///
+/// ```
+/// use gpu_runtime::signature::{Elem, elem};
+/// assert_eq!(elem("OUT", &["IN", "OUT"]), Elem::Slot(1));
+/// assert_eq!(elem("u8", &["IN", "OUT"]), Elem::Fixed("unsigned char"));
+/// ```
 pub const fn elem(name: &str, slots: &[&str]) -> Elem {
     let mut i = 0;
     while i < slots.len() {
@@ -164,6 +183,12 @@ pub const fn elem(name: &str, slots: &[&str]) -> Elem {
 
 /// The C type of a by-value parameter of Rust type `name` (compile time,
 /// as [`elem`]).
+///
+/// ```
+/// use gpu_runtime::signature::value_type;
+/// const N: &str = value_type("i64");
+/// assert_eq!(N, "long long");
+/// ```
 pub const fn value_type(name: &str) -> &'static str {
     match c_type(name) {
         Some(c) if !str_eq(c, "void") => c,
@@ -172,13 +197,19 @@ pub const fn value_type(name: &str) -> &'static str {
 }
 
 /// The number of slots (for the length of [`KernelSignature::Types`]).
+///
+/// ```
+/// use gpu_runtime::signature::count;
+/// const SLOTS: usize = count(&["IN", "OUT"]);
+/// assert_eq!(SLOTS, 2);
+/// ```
 pub const fn count(slots: &[&str]) -> usize {
     slots.len()
 }
 
 /// The `extern "C"` prototype of kernel `name` with `params`, the slots'
 /// C types being `types`: one line, ending in `;\n`.
-pub fn render_prototype(name: &str, params: &[Param], types: &[&str]) -> String {
+pub(crate) fn render_prototype(name: &str, params: &[Param], types: &[&str]) -> String {
     let list: Vec<String> = params
         .iter()
         .map(|p| match p.ty {
@@ -218,21 +249,50 @@ macro_rules! pointer_wrapper {
 
             /// `ptr`, pointing at elements of C type `elem` (as a signature
             /// or `DType::c_type` spells it).
+            ///
+            #[doc = concat!(
+                "```\n",
+                "use gpu_runtime::{DevicePtr, signature::", stringify!($t), "};\n",
+                "let p = ", stringify!($t), "::new(DevicePtr(0x1000), \"float\");\n",
+                "assert_eq!((p.ptr(), p.elem()), (DevicePtr(0x1000), \"float\"));\n",
+                "```"
+            )]
             pub const fn new(ptr: DevicePtr, elem: &'static str) -> $t {
                 $t { ptr, elem }
             }
 
             /// `ptr` as untyped bytes: only a `void` parameter takes it.
+            ///
+            #[doc = concat!(
+                "```\n",
+                "use gpu_runtime::{DevicePtr, signature::", stringify!($t), "};\n",
+                "assert_eq!(", stringify!($t), "::bytes(DevicePtr(0x1000)).elem(), \"void\");\n",
+                "```"
+            )]
             pub const fn bytes(ptr: DevicePtr) -> $t {
                 $t { ptr, elem: "void" }
             }
 
             /// The address.
+            ///
+            #[doc = concat!(
+                "```\n",
+                "use gpu_runtime::{DevicePtr, signature::", stringify!($t), "};\n",
+                "assert_eq!(", stringify!($t), "::NULL.ptr(), DevicePtr::NULL);\n",
+                "```"
+            )]
             pub const fn ptr(self) -> DevicePtr {
                 self.ptr
             }
 
             /// The C type of the elements.
+            ///
+            #[doc = concat!(
+                "```\n",
+                "use gpu_runtime::{DevicePtr, signature::", stringify!($t), "};\n",
+                "assert_eq!(", stringify!($t), "::new(DevicePtr(0x1000), \"long long\").elem(), \"long long\");\n",
+                "```"
+            )]
             pub const fn elem(self) -> &'static str {
                 self.elem
             }
@@ -397,7 +457,7 @@ macro_rules! kernel_signature {
 ///
 /// # Errors
 /// [`Error::InvalidArgument`] naming the kernel and the parameter.
-pub fn check_pointers(
+pub(crate) fn check_pointers(
     kernel: &str,
     params: &[Param],
     types: &[&str],
@@ -426,6 +486,19 @@ pub fn check_pointers(
 /// slot types `types` (holds `A::prototype(name, types)`): what
 /// [`TypedKernel::cached`] requires, so that NVRTC checks the kernel's
 /// definition against the declaration.
+///
+/// ```
+/// use gpu_runtime::nvrtc::CompileRequest;
+/// use gpu_runtime::signature::declares;
+/// gpu_runtime::kernel_signature! {
+///     /// `fill(dst, n)`.
+///     pub struct Fill[T] { dst: Out<T>, n: i64 }
+/// }
+/// let src = "extern \"C\" __global__ void fill(float* dst, long long n);\n\
+///            extern \"C\" __global__ void fill(float* dst, long long n) {}";
+/// assert!(declares::<Fill>(&CompileRequest::new(src), "fill", ["float"]));
+/// assert!(!declares::<Fill>(&CompileRequest::new(src), "fill", ["double"]));
+/// ```
 pub fn declares<A: KernelSignature>(request: &CompileRequest, name: &str, types: A::Types) -> bool {
     request.source.contains(&A::prototype(name, types))
 }
@@ -475,6 +548,24 @@ impl<A: KernelSignature> TypedKernel<A> {
     /// compiled from `request()` on first use. A name names one program and
     /// one set of types: the first call's are kept.
     ///
+    /// ```no_run
+    /// use gpu_runtime::nvrtc::CompileRequest;
+    /// use gpu_runtime::signature::TypedKernel;
+    /// gpu_runtime::kernel_signature! {
+    ///     /// `fill(dst, n)`.
+    ///     pub struct Fill[T] { dst: Out<T>, n: i64 }
+    /// }
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let k = TypedKernel::<Fill>::cached("fill_f32", ["float"], || {
+    ///     CompileRequest::new(
+    ///         "extern \"C\" __global__ void fill_f32(float* dst, long long n);\n\
+    ///          extern \"C\" __global__ void fill_f32(float* dst, long long n) {}",
+    ///     )
+    /// })?;
+    /// assert_eq!(k.types(), ["float"]);
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::InvalidArgument`] when the program does not declare the
     /// kernel's prototype (`A::prototype(name, types)`, so that NVRTC
@@ -502,17 +593,78 @@ impl<A: KernelSignature> TypedKernel<A> {
     }
 
     /// The compiled kernel.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::nvrtc::CompileRequest;
+    /// use gpu_runtime::signature::TypedKernel;
+    /// gpu_runtime::kernel_signature! {
+    ///     /// `zero(dst, n)`.
+    ///     pub struct Zero { dst: Out<f32>, n: i64 }
+    /// }
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let k = TypedKernel::<Zero>::cached("zero", [], || {
+    ///     CompileRequest::new(
+    ///         "extern \"C\" __global__ void zero(float* dst, long long n);\n\
+    ///          extern \"C\" __global__ void zero(float* dst, long long n) \
+    ///          { long long i = threadIdx.x; if (i < n) dst[i] = 0; }",
+    ///     )
+    /// })?;
+    /// assert_eq!(k.raw().name(), "zero");
+    /// # Ok(()) }
+    /// ```
     pub fn raw(&self) -> &RawKernel {
         &self.raw
     }
 
     /// The C types of the slots.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::nvrtc::CompileRequest;
+    /// use gpu_runtime::signature::TypedKernel;
+    /// gpu_runtime::kernel_signature! {
+    ///     /// `fill(dst, n)`.
+    ///     pub struct Fill[T] { dst: Out<T>, n: i64 }
+    /// }
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let k = TypedKernel::<Fill>::cached("fill_double", ["double"], || {
+    ///     CompileRequest::new(
+    ///         "extern \"C\" __global__ void fill_double(double* dst, long long n);\n\
+    ///          extern \"C\" __global__ void fill_double(double* dst, long long n) {}",
+    ///     )
+    /// })?;
+    /// assert_eq!(k.types(), ["double"]);
+    /// # Ok(()) }
+    /// ```
     pub fn types(&self) -> A::Types {
         self.types
     }
 
     /// Launches the kernel on `stream` with `args`, after checking each
     /// pointer's element type against the kernel's.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::nvrtc::CompileRequest;
+    /// use gpu_runtime::signature::{Out, TypedKernel, Vouched};
+    /// use gpu_runtime::{LaunchConfig, Stream, alloc};
+    /// gpu_runtime::kernel_signature! {
+    ///     /// `zero(dst, n)`.
+    ///     pub struct Zero { dst: Out<f32>, n: i64 }
+    /// }
+    /// // SAFETY: every launch below passes `n` no larger than `dst`'s length.
+    /// unsafe impl Vouched for Zero {}
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let k = TypedKernel::<Zero>::cached("zero", [], || {
+    ///     CompileRequest::new(
+    ///         "extern \"C\" __global__ void zero(float* dst, long long n);\n\
+    ///          extern \"C\" __global__ void zero(float* dst, long long n) \
+    ///          { long long i = threadIdx.x; if (i < n) dst[i] = 0; }",
+    ///     )
+    /// })?;
+    /// let buf = alloc(32 * 4)?;
+    /// let args = Zero { dst: Out::new(buf.ptr(), "float"), n: 32 };
+    /// k.launch(&LaunchConfig::linear(1, 32), &Stream::current()?, &args)?;
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] for a pointer to other elements than the

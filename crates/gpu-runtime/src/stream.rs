@@ -27,6 +27,11 @@ pub struct StreamOptions {
 
 impl StreamOptions {
     /// Sets `non_blocking`.
+    ///
+    /// ```
+    /// use gpu_runtime::StreamOptions;
+    /// assert!(StreamOptions::default().non_blocking(true).non_blocking);
+    /// ```
     #[must_use]
     pub fn non_blocking(mut self, non_blocking: bool) -> StreamOptions {
         self.non_blocking = non_blocking;
@@ -34,6 +39,11 @@ impl StreamOptions {
     }
 
     /// Sets `priority`.
+    ///
+    /// ```
+    /// use gpu_runtime::StreamOptions;
+    /// assert_eq!(StreamOptions::default().priority(-1).priority, -1);
+    /// ```
     #[must_use]
     pub fn priority(mut self, priority: i32) -> StreamOptions {
         self.priority = priority;
@@ -157,6 +167,14 @@ fn cached(
 impl Stream {
     /// The legacy null stream of `device`, which synchronizes with every
     /// blocking stream of the device (CuPy's `Stream.null`).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let s = Stream::null(Device::current()?); // cupy.cuda.Stream.null
+    /// assert!(s.is_null());
+    /// # Ok(()) }
+    /// ```
     pub fn null(device: Device) -> Stream {
         cached(&NULLS, device, || Stream {
             inner: Arc::new(Inner {
@@ -178,6 +196,14 @@ impl Stream {
     /// another thread is refused ([`Stream::handle`] fails) rather than
     /// queued on that thread's stream, and memory freed on another thread
     /// is ordered through the legacy stream, which follows it.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let s = Stream::per_thread(Device::current()?); // cupy.cuda.Stream.ptds
+    /// let _on = s.use_stream();
+    /// # Ok(()) }
+    /// ```
     pub fn per_thread(device: Device) -> Stream {
         cached(&PER_THREAD, device, || Stream {
             inner: Arc::new(Inner {
@@ -238,6 +264,16 @@ impl Stream {
     /// Wraps a stream created elsewhere (another library, the CUDA runtime).
     /// Cuprum never destroys it (CuPy's `ExternalStream`).
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let mine = Stream::new()?;
+    /// // SAFETY: `mine` keeps the handle alive while `ext` is used.
+    /// let ext = unsafe { Stream::from_raw(mine.raw(), Device::current()?) }; // cupy.cuda.ExternalStream
+    /// ext.synchronize()?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Safety
     /// `raw` must be a valid stream of `device`'s primary context (or one of
     /// the special handles 0, 1, 2) for as long as this value and its clones
@@ -256,6 +292,15 @@ impl Stream {
 
     /// `(least, greatest)` priority: lower numbers are higher priority, so
     /// `greatest` is the numerically smallest.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Stream, StreamOptions};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (least, greatest) = Stream::priority_range()?;
+    /// assert!(greatest <= least);
+    /// let urgent = Stream::with_options(Device::current()?, StreamOptions::default().priority(greatest))?;
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// The driver failed.
@@ -325,11 +370,31 @@ impl Stream {
     /// The raw handle. For a per-thread stream this is 2, which the
     /// driver resolves on the calling thread: prefer [`Stream::handle`],
     /// which checks that the calling thread is the stream's own.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Stream;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let s = Stream::new()?;
+    /// let raw = s.raw(); // a `CUstream` for another library
+    /// assert_eq!(raw, s.handle()?);
+    /// # Ok(()) }
+    /// ```
     pub fn raw(&self) -> CUstream {
         self.inner.raw
     }
 
     /// The raw handle, for work queued by the calling thread.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let s = Stream::per_thread(Device::current()?);
+    /// assert!(s.handle().is_ok()); // on its own thread
+    /// std::thread::scope(|t| {
+    ///     t.spawn(|| assert!(s.handle().is_err())); // another thread's stream
+    /// });
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// This is another thread's per-thread stream: its handle would queue
@@ -371,17 +436,41 @@ impl Stream {
     }
 
     /// The device the stream belongs to.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// assert_eq!(Stream::new()?.device(), Device::current()?);
+    /// # Ok(()) }
+    /// ```
     pub fn device(&self) -> Device {
         self.inner.device
     }
 
     /// A process-unique id, stable for the stream's life (memory pools key
     /// their per-stream arenas by it).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Stream;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (a, b) = (Stream::new()?, Stream::new()?);
+    /// assert_ne!(a.id(), b.id());
+    /// assert_eq!(a.id(), a.clone().id());
+    /// # Ok(()) }
+    /// ```
     pub fn id(&self) -> u64 {
         self.inner.id
     }
 
     /// Whether this is the legacy null stream.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// assert!(Stream::null(Device::current()?).is_null());
+    /// assert!(!Stream::new()?.is_null());
+    /// # Ok(()) }
+    /// ```
     pub fn is_null(&self) -> bool {
         matches!(self.inner.kind, Kind::Null)
     }
@@ -470,6 +559,17 @@ impl Stream {
 
     /// Queues `f` to run on a driver thread once the work queued before it is
     /// done (`cuLaunchHostFunc`). `f` must not call CUDA.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Stream;
+    /// use std::sync::mpsc;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let (tx, rx) = mpsc::channel();
+    /// let s = Stream::new()?;
+    /// s.launch_host_func(move || tx.send("done").unwrap())?; // cupy Stream.launch_host_func
+    /// assert_eq!(rx.recv().unwrap(), "done");
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// The driver failed (then `f` is dropped without running).

@@ -33,12 +33,27 @@ pub fn allow_synchronize(allow: bool) -> SyncGuard {
 }
 
 /// Whether synchronization is currently allowed on this thread.
+///
+/// ```
+/// use gpu_runtime::{allow_synchronize, is_synchronize_allowed};
+/// assert!(is_synchronize_allowed());
+/// let _g = allow_synchronize(false);
+/// assert!(!is_synchronize_allowed());
+/// ```
 pub fn is_synchronize_allowed() -> bool {
     ALLOWED.with(|a| a.top()).unwrap_or(true)
 }
 
 /// Returns [`Error::SynchronizationNotAllowed`] naming `operation` when the
 /// thread is inside `allow_synchronize(false)`.
+///
+/// ```
+/// use gpu_runtime::{allow_synchronize, check_sync_allowed};
+/// assert!(check_sync_allowed("my_copy").is_ok());
+/// let _g = allow_synchronize(false);
+/// let e = check_sync_allowed("my_copy").unwrap_err();
+/// assert!(e.to_string().contains("my_copy"));
+/// ```
 ///
 /// # Errors
 /// As above.

@@ -45,6 +45,12 @@ fn required(var: &str) -> bool {
 
 /// The current device, or `None` after recording why there is none.
 ///
+/// ```no_run
+/// use gpu_runtime::testing::device_or_skip;
+/// let Some(dev) = device_or_skip() else { return }; // no GPU: the test is counted as skipped
+/// assert!(dev.ordinal() >= 0);
+/// ```
+///
 /// # Panics
 /// When no device is usable and `CUPRUM_TEST_REQUIRE_GPU=1`.
 #[track_caller]
@@ -65,6 +71,13 @@ pub fn device_or_skip() -> Option<Device> {
 }
 
 /// `Some(())` when the NVRTC library loads, else `None` after recording why.
+///
+/// ```no_run
+/// use gpu_runtime::testing::nvrtc_or_skip;
+/// if nvrtc_or_skip().is_none() {
+///     return; // no NVRTC: counted as skipped
+/// }
+/// ```
 ///
 /// # Panics
 /// When NVRTC is missing and `CUPRUM_TEST_REQUIRE_NVRTC=1`.
@@ -92,6 +105,14 @@ pub fn nvrtc_or_skip() -> Option<()> {
 /// the detail, so the exit summary counts it. The caller then returns.
 /// For the wants with a `CUPRUM_TEST_REQUIRE_*` switch, use
 /// [`device_or_skip`] or [`nvrtc_or_skip`].
+///
+/// ```no_run
+/// use gpu_runtime::testing::skip;
+/// if std::env::var_os("SUDO_USER").is_none() {
+///     skip("root", "the test changes the cache folder's owner");
+///     return;
+/// }
+/// ```
 pub fn skip(lacking: &str, why: &str) {
     record(Kind::Whole, lacking, None, why);
 }
@@ -99,6 +120,16 @@ pub fn skip(lacking: &str, why: &str) {
 /// Records that the calling test checked only part of what it covers, the
 /// part `what` left out for want of `lacking` ("a second device"), so the
 /// exit summary names it.
+///
+/// ```no_run
+/// use gpu_runtime::Device;
+/// use gpu_runtime::testing::skip_part;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// if Device::count()? < 2 {
+///     skip_part("a second device", "the cross-device copy");
+/// }
+/// # Ok(()) }
+/// ```
 pub fn skip_part(lacking: &str, what: &str) {
     record(Kind::Part, lacking, None, what);
 }
@@ -231,6 +262,11 @@ fn summary(skips: &[Group]) -> Vec<String> {
 /// target differs), so CI compiles every kernel once for `sm_90` and the
 /// full two-architecture matrix runs where the variable is set (the GPU
 /// machine: `CUPRUM_TEST_ALL_ARCHS=1 bash bench/gpu/only.sh nvrtc ...`).
+///
+/// ```
+/// use gpu_runtime::testing::test_archs;
+/// assert!(test_archs().contains(&"sm_90"));
+/// ```
 pub fn test_archs() -> &'static [&'static str] {
     if required("CUPRUM_TEST_ALL_ARCHS") {
         &["sm_80", "sm_90"]
@@ -242,6 +278,12 @@ pub fn test_archs() -> &'static [&'static str] {
 /// A compile configuration that neither reads nor writes a kernel cache
 /// (and keeps sources and debug info off), whatever the environment says:
 /// a compile test must run NVRTC, not find an earlier result.
+///
+/// ```
+/// use gpu_runtime::testing::no_cache;
+/// let c = no_cache();
+/// assert!(c.in_memory_only && !c.save_source && !c.debug);
+/// ```
 pub fn no_cache() -> CompileConfig {
     CompileConfig {
         cache_dir: PathBuf::from("/nonexistent/cuprum"),
@@ -255,6 +297,14 @@ pub fn no_cache() -> CompileConfig {
 /// The identifiers starting with `prefix` in a compiled image (PTX or
 /// cubin): how a compile test checks that every kernel it asked for is
 /// there under its name.
+///
+/// ```
+/// use gpu_runtime::testing::names_in;
+/// let ptx = b".visible .entry cuprum_add_f32(\n.visible .entry cuprum_mul_f32(";
+/// let names = names_in(ptx, b"cuprum_");
+/// assert!(names.contains(&b"cuprum_add_f32".to_vec()));
+/// assert_eq!(names.len(), 2);
+/// ```
 pub fn names_in(image: &[u8], prefix: &[u8]) -> HashSet<Vec<u8>> {
     image
         .split(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))

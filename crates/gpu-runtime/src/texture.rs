@@ -53,17 +53,35 @@ pub struct ChannelFormatDesc {
 
 impl ChannelFormatDesc {
     /// A format from its four channel widths.
+    ///
+    /// ```
+    /// use gpu_runtime::texture::{ChannelFormatDesc, ChannelKind};
+    /// let rgba8 = ChannelFormatDesc::new(8, 8, 8, 8, ChannelKind::Unsigned);
+    /// assert_eq!(rgba8.num_channels(), 4);
+    /// assert_eq!(rgba8.element_size(), 4);
+    /// ```
     pub fn new(x: u32, y: u32, z: u32, w: u32, kind: ChannelKind) -> ChannelFormatDesc {
         ChannelFormatDesc { x, y, z, w, kind }
     }
 
     /// `channels` (1, 2 or 4) channels of `bits` bits each.
+    ///
+    /// ```
+    /// use gpu_runtime::texture::{ChannelFormatDesc, ChannelKind};
+    /// let float2 = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 2);
+    /// assert_eq!(float2, ChannelFormatDesc::new(32, 32, 0, 0, ChannelKind::Float));
+    /// ```
     pub fn with_channels(kind: ChannelKind, bits: u32, channels: u32) -> ChannelFormatDesc {
         let c = |i| if channels > i { bits } else { 0 };
         ChannelFormatDesc::new(c(0), c(1), c(2), c(3), kind)
     }
 
     /// The number of channels in use.
+    ///
+    /// ```
+    /// use gpu_runtime::texture::{ChannelFormatDesc, ChannelKind};
+    /// assert_eq!(ChannelFormatDesc::new(16, 16, 0, 0, ChannelKind::Signed).num_channels(), 2);
+    /// ```
     pub fn num_channels(&self) -> u32 {
         [self.x, self.y, self.z, self.w]
             .iter()
@@ -72,6 +90,12 @@ impl ChannelFormatDesc {
     }
 
     /// Bytes per texel.
+    ///
+    /// ```
+    /// use gpu_runtime::texture::{ChannelFormatDesc, ChannelKind};
+    /// let float4 = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 4);
+    /// assert_eq!(float4.element_size(), 16);
+    /// ```
     pub fn element_size(&self) -> usize {
         ((self.x + self.y + self.z + self.w) / 8) as usize
     }
@@ -79,6 +103,16 @@ impl ChannelFormatDesc {
     /// The driver's array format and channel count, after checking that the
     /// driver can represent this format: 1, 2 or 4 leading channels of equal
     /// width, 8, 16 or 32 bits for integers, 16 or 32 for floats.
+    ///
+    /// ```
+    /// use gpu_runtime::sys::cuda::CUarray_format;
+    /// use gpu_runtime::texture::{ChannelFormatDesc, ChannelKind};
+    /// let half2 = ChannelFormatDesc::with_channels(ChannelKind::Float, 16, 2);
+    /// assert_eq!(half2.array_format()?, (CUarray_format::CU_AD_FORMAT_HALF, 2));
+    /// // Three channels have no driver format.
+    /// assert!(ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 3).array_format().is_err());
+    /// # Ok::<(), gpu_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] for a format the driver has no name for.
@@ -123,6 +157,13 @@ impl ArrayFlags {
     pub const TEXTURE_GATHER: ArrayFlags = ArrayFlags(cuda::CUDA_ARRAY3D_TEXTURE_GATHER);
 
     /// Whether every flag of `other` is set.
+    ///
+    /// ```
+    /// use gpu_runtime::texture::ArrayFlags;
+    /// let flags = ArrayFlags::LAYERED | ArrayFlags::SURFACE_LOAD_STORE;
+    /// assert!(flags.contains(ArrayFlags::LAYERED));
+    /// assert!(!flags.contains(ArrayFlags::CUBEMAP));
+    /// ```
     pub fn contains(self, other: ArrayFlags) -> bool {
         self.0 & other.0 == other.0
     }
@@ -190,6 +231,15 @@ impl CudaArray {
     /// Allocates an array of `width` x `height` x `depth` texels on the
     /// current device; `height` 0 makes it 1-D and `depth` 0 makes it 2-D.
     ///
+    /// ```no_run
+    /// use gpu_runtime::texture::{ArrayFlags, ChannelFormatDesc, ChannelKind, CudaArray};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// let a = CudaArray::new(desc, 64, 32, 0, ArrayFlags::NONE)?; // a 64x32 float array
+    /// assert_eq!(a.ndim(), 2);
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::InvalidArgument`] for a format the driver cannot store or a
     /// zero width; the driver rejects the extent.
@@ -240,26 +290,70 @@ impl CudaArray {
     }
 
     /// The texel format.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::texture::{ArrayFlags, ChannelFormatDesc, ChannelKind, CudaArray};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Unsigned, 8, 4);
+    /// let a = CudaArray::new(desc, 16, 0, 0, ArrayFlags::NONE)?;
+    /// assert_eq!(a.desc(), desc);
+    /// # Ok(()) }
+    /// ```
     pub fn desc(&self) -> ChannelFormatDesc {
         self.inner.desc
     }
 
     /// Width in texels.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::texture::{ArrayFlags, ChannelFormatDesc, ChannelKind, CudaArray};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// let a = CudaArray::new(desc, 64, 32, 0, ArrayFlags::NONE)?;
+    /// assert_eq!((a.width(), a.height(), a.depth()), (64, 32, 0));
+    /// # Ok(()) }
+    /// ```
     pub fn width(&self) -> usize {
         self.inner.width
     }
 
     /// Height in texels (0 for 1-D).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::texture::{ArrayFlags, ChannelFormatDesc, ChannelKind, CudaArray};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// assert_eq!(CudaArray::new(desc, 64, 0, 0, ArrayFlags::NONE)?.height(), 0); // 1-D
+    /// # Ok(()) }
+    /// ```
     pub fn height(&self) -> usize {
         self.inner.height
     }
 
     /// Depth in texels (0 for 1-D and 2-D).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::texture::{ArrayFlags, ChannelFormatDesc, ChannelKind, CudaArray};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// let a = CudaArray::new(desc, 8, 8, 4, ArrayFlags::NONE)?;
+    /// assert_eq!((a.depth(), a.ndim()), (4, 3));
+    /// # Ok(()) }
+    /// ```
     pub fn depth(&self) -> usize {
         self.inner.depth
     }
 
     /// 1, 2 or 3.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::texture::{ArrayFlags, ChannelFormatDesc, ChannelKind, CudaArray};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// assert_eq!(CudaArray::new(desc, 64, 0, 0, ArrayFlags::NONE)?.ndim(), 1);
+    /// assert_eq!(CudaArray::new(desc, 64, 32, 0, ArrayFlags::NONE)?.ndim(), 2);
+    /// # Ok(()) }
+    /// ```
     pub fn ndim(&self) -> usize {
         if self.inner.depth > 0 {
             3
@@ -271,27 +365,73 @@ impl CudaArray {
     }
 
     /// The flags it was created with.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::texture::{ArrayFlags, ChannelFormatDesc, ChannelKind, CudaArray};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// let a = CudaArray::new(desc, 64, 32, 0, ArrayFlags::SURFACE_LOAD_STORE)?;
+    /// assert!(a.flags().contains(ArrayFlags::SURFACE_LOAD_STORE));
+    /// # Ok(()) }
+    /// ```
     pub fn flags(&self) -> ArrayFlags {
         self.inner.flags
     }
 
     /// The device it lives on.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Device;
+    /// use gpu_runtime::texture::{ArrayFlags, ChannelFormatDesc, ChannelKind, CudaArray};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// let a = CudaArray::new(desc, 64, 0, 0, ArrayFlags::NONE)?;
+    /// assert_eq!(a.device(), Device::current()?);
+    /// # Ok(()) }
+    /// ```
     pub fn device(&self) -> Device {
         self.inner.device
     }
 
     /// The raw handle.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::texture::{ArrayFlags, ChannelFormatDesc, ChannelKind, CudaArray};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// let a = CudaArray::new(desc, 64, 0, 0, ArrayFlags::NONE)?;
+    /// assert!(!a.raw().is_null()); // a `CUarray` for driver calls of your own
+    /// # Ok(()) }
+    /// ```
     pub fn raw(&self) -> CUarray {
         self.inner.raw
     }
 
     /// Bytes of one row.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::texture::{ArrayFlags, ChannelFormatDesc, ChannelKind, CudaArray};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 2);
+    /// let a = CudaArray::new(desc, 64, 32, 0, ArrayFlags::NONE)?;
+    /// assert_eq!(a.row_bytes(), 64 * 8);
+    /// # Ok(()) }
+    /// ```
     pub fn row_bytes(&self) -> usize {
         self.inner.width * self.inner.desc.element_size()
     }
 
     /// Bytes of the whole array, as a dense host or device buffer holds it
     /// (rows of `width` texels, then `height` rows per slice).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::texture::{ArrayFlags, ChannelFormatDesc, ChannelKind, CudaArray};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// let a = CudaArray::new(desc, 64, 32, 0, ArrayFlags::NONE)?;
+    /// assert_eq!(a.size_bytes(), 64 * 32 * 4);
+    /// # Ok(()) }
+    /// ```
     pub fn size_bytes(&self) -> usize {
         self.row_bytes() * self.inner.height.max(1) * self.inner.depth.max(1)
     }
@@ -375,6 +515,16 @@ impl CudaArray {
     /// Copies a dense host buffer (x fastest, then y, then z) into the
     /// array, in order on `stream`, and returns when the copy is done.
     ///
+    /// ```no_run
+    /// use gpu_runtime::Stream;
+    /// use gpu_runtime::texture::{ArrayFlags, ChannelFormatDesc, ChannelKind, CudaArray};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// let a = CudaArray::new(desc, 4, 2, 0, ArrayFlags::NONE)?;
+    /// a.copy_from_host(&[0f32, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0], &Stream::current()?)?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::InvalidArgument`] when `src` is not exactly
     /// [`CudaArray::size_bytes`] long; the driver failed.
@@ -392,6 +542,20 @@ impl CudaArray {
 
     /// Copies the array into a dense host buffer, in order on `stream`, and
     /// returns when the copy is done.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Stream;
+    /// use gpu_runtime::texture::{ArrayFlags, ChannelFormatDesc, ChannelKind, CudaArray};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Signed, 32, 1);
+    /// let a = CudaArray::new(desc, 3, 0, 0, ArrayFlags::NONE)?;
+    /// let s = Stream::current()?;
+    /// a.copy_from_host(&[7i32, 8, 9], &s)?;
+    /// let mut back = [0i32; 3];
+    /// a.copy_to_host(&mut back, &s)?;
+    /// assert_eq!(back, [7, 8, 9]);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] when `dst` is not exactly
@@ -412,6 +576,20 @@ impl CudaArray {
     /// Enqueues a copy from dense device memory (x fastest, then y, then z)
     /// into the array on `stream`.
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Stream, alloc};
+    /// use gpu_runtime::texture::{ArrayFlags, ChannelFormatDesc, ChannelKind, CudaArray};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// let a = CudaArray::new(desc, 256, 0, 0, ArrayFlags::NONE)?;
+    /// let src = alloc(a.size_bytes())?;
+    /// let s = Stream::current()?;
+    /// // SAFETY: `src` holds `size_bytes` bytes and outlives the copy (synchronized below).
+    /// unsafe { a.copy_from_device(src.ptr(), &s)? };
+    /// s.synchronize()?;
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Safety
     /// `src` must point to [`CudaArray::size_bytes`] readable bytes of this
     /// array's device that stay allocated until the copy completes.
@@ -423,6 +601,20 @@ impl CudaArray {
     }
 
     /// Enqueues a copy of the array into dense device memory on `stream`.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Stream, alloc};
+    /// use gpu_runtime::texture::{ArrayFlags, ChannelFormatDesc, ChannelKind, CudaArray};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// let a = CudaArray::new(desc, 256, 0, 0, ArrayFlags::NONE)?;
+    /// let dst = alloc(a.size_bytes())?;
+    /// let s = Stream::current()?;
+    /// // SAFETY: `dst` holds `size_bytes` bytes and outlives the copy (synchronized below).
+    /// unsafe { a.copy_to_device(dst.ptr(), &s)? };
+    /// s.synchronize()?;
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Safety
     /// `dst` must point to [`CudaArray::size_bytes`] writable bytes of this
@@ -580,6 +772,12 @@ pub struct TextureDesc {
 
 impl TextureDesc {
     /// Sets `address_mode`.
+    ///
+    /// ```
+    /// use gpu_runtime::texture::{AddressMode, TextureDesc};
+    /// let t = TextureDesc::default().address_mode([AddressMode::Border; 3]);
+    /// assert_eq!(t.address_mode[0], AddressMode::Border);
+    /// ```
     #[must_use]
     pub fn address_mode(mut self, address_mode: [AddressMode; 3]) -> TextureDesc {
         self.address_mode = address_mode;
@@ -587,6 +785,12 @@ impl TextureDesc {
     }
 
     /// Sets `filter_mode`.
+    ///
+    /// ```
+    /// use gpu_runtime::texture::{FilterMode, TextureDesc};
+    /// let t = TextureDesc::default().filter_mode(FilterMode::Linear);
+    /// assert_eq!(t.filter_mode, FilterMode::Linear);
+    /// ```
     #[must_use]
     pub fn filter_mode(mut self, filter_mode: FilterMode) -> TextureDesc {
         self.filter_mode = filter_mode;
@@ -594,6 +798,12 @@ impl TextureDesc {
     }
 
     /// Sets `read_mode`.
+    ///
+    /// ```
+    /// use gpu_runtime::texture::{ReadMode, TextureDesc};
+    /// let t = TextureDesc::default().read_mode(ReadMode::NormalizedFloat);
+    /// assert_eq!(t.read_mode, ReadMode::NormalizedFloat);
+    /// ```
     #[must_use]
     pub fn read_mode(mut self, read_mode: ReadMode) -> TextureDesc {
         self.read_mode = read_mode;
@@ -601,6 +811,11 @@ impl TextureDesc {
     }
 
     /// Sets `normalized_coords`.
+    ///
+    /// ```
+    /// use gpu_runtime::texture::TextureDesc;
+    /// assert!(TextureDesc::default().normalized_coords(true).normalized_coords);
+    /// ```
     #[must_use]
     pub fn normalized_coords(mut self, normalized_coords: bool) -> TextureDesc {
         self.normalized_coords = normalized_coords;
@@ -608,6 +823,11 @@ impl TextureDesc {
     }
 
     /// Sets `srgb`.
+    ///
+    /// ```
+    /// use gpu_runtime::texture::TextureDesc;
+    /// assert!(TextureDesc::default().srgb(true).srgb);
+    /// ```
     #[must_use]
     pub fn srgb(mut self, srgb: bool) -> TextureDesc {
         self.srgb = srgb;
@@ -615,6 +835,14 @@ impl TextureDesc {
     }
 
     /// Sets `border_color`.
+    ///
+    /// ```
+    /// use gpu_runtime::texture::{AddressMode, TextureDesc};
+    /// let t = TextureDesc::default()
+    ///     .address_mode([AddressMode::Border; 3])
+    ///     .border_color([1.0, 0.0, 0.0, 1.0]);
+    /// assert_eq!(t.border_color, [1.0, 0.0, 0.0, 1.0]);
+    /// ```
     #[must_use]
     pub fn border_color(mut self, border_color: [f32; 4]) -> TextureDesc {
         self.border_color = border_color;
@@ -622,6 +850,11 @@ impl TextureDesc {
     }
 
     /// Sets `max_anisotropy`.
+    ///
+    /// ```
+    /// use gpu_runtime::texture::TextureDesc;
+    /// assert_eq!(TextureDesc::default().max_anisotropy(8).max_anisotropy, 8);
+    /// ```
     #[must_use]
     pub fn max_anisotropy(mut self, max_anisotropy: u32) -> TextureDesc {
         self.max_anisotropy = max_anisotropy;
@@ -629,6 +862,12 @@ impl TextureDesc {
     }
 
     /// Sets `disable_trilinear_optimization`.
+    ///
+    /// ```
+    /// use gpu_runtime::texture::TextureDesc;
+    /// let t = TextureDesc::default().disable_trilinear_optimization(true);
+    /// assert!(t.disable_trilinear_optimization);
+    /// ```
     #[must_use]
     pub fn disable_trilinear_optimization(mut self, disable: bool) -> TextureDesc {
         self.disable_trilinear_optimization = disable;
@@ -714,6 +953,18 @@ impl TextureObject {
     /// Creates a texture object on the current device (the array's device
     /// for [`ResourceDesc::Array`]).
     ///
+    /// ```no_run
+    /// use gpu_runtime::texture::*;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// let a = CudaArray::new(desc, 64, 64, 0, ArrayFlags::NONE)?;
+    /// let tex = TextureObject::new(
+    ///     &ResourceDesc::Array(a),
+    ///     &TextureDesc::default().filter_mode(FilterMode::Linear).normalized_coords(true),
+    /// )?; // pass `&tex` to a `cudaTextureObject_t` parameter
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// The driver rejects the combination (e.g. linear filtering of integers
     /// read as integers, wrap mode without normalized coordinates).
@@ -740,16 +991,47 @@ impl TextureObject {
     }
 
     /// The 64-bit handle kernels receive.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::texture::*;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// let a = CudaArray::new(desc, 64, 0, 0, ArrayFlags::NONE)?;
+    /// let tex = TextureObject::new(&ResourceDesc::Array(a), &TextureDesc::default())?;
+    /// let handle: u64 = tex.raw(); // the `cudaTextureObject_t` value
+    /// # Ok(()) }
+    /// ```
     pub fn raw(&self) -> u64 {
         self.handle
     }
 
     /// What it reads.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::texture::*;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// let a = CudaArray::new(desc, 64, 0, 0, ArrayFlags::NONE)?;
+    /// let tex = TextureObject::new(&ResourceDesc::Array(a), &TextureDesc::default())?;
+    /// assert!(matches!(tex.resource_desc(), ResourceDesc::Array(a) if a.width() == 64));
+    /// # Ok(()) }
+    /// ```
     pub fn resource_desc(&self) -> &ResourceDesc {
         &self.resource
     }
 
     /// How it samples.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::texture::*;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// let a = CudaArray::new(desc, 64, 0, 0, ArrayFlags::NONE)?;
+    /// let sampling = TextureDesc::default().filter_mode(FilterMode::Linear);
+    /// let tex = TextureObject::new(&ResourceDesc::Array(a), &sampling)?;
+    /// assert_eq!(tex.texture_desc().filter_mode, FilterMode::Linear);
+    /// # Ok(()) }
+    /// ```
     pub fn texture_desc(&self) -> &TextureDesc {
         &self.texture
     }
@@ -791,6 +1073,15 @@ impl std::fmt::Debug for SurfaceObject {
 impl SurfaceObject {
     /// Creates a surface object for `array`.
     ///
+    /// ```no_run
+    /// use gpu_runtime::texture::*;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// let a = CudaArray::new(desc, 64, 64, 0, ArrayFlags::SURFACE_LOAD_STORE)?;
+    /// let surf = SurfaceObject::new(&a)?; // pass `&surf` to a `cudaSurfaceObject_t` parameter
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// [`Error::InvalidArgument`] when the array lacks
     /// [`ArrayFlags::SURFACE_LOAD_STORE`]; the driver failed.
@@ -816,11 +1107,29 @@ impl SurfaceObject {
     }
 
     /// The 64-bit handle kernels receive.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::texture::*;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// let a = CudaArray::new(desc, 64, 0, 0, ArrayFlags::SURFACE_LOAD_STORE)?;
+    /// let handle: u64 = SurfaceObject::new(&a)?.raw(); // the `cudaSurfaceObject_t` value
+    /// # Ok(()) }
+    /// ```
     pub fn raw(&self) -> u64 {
         self.handle
     }
 
     /// The array it reads and writes.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::texture::*;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let desc = ChannelFormatDesc::with_channels(ChannelKind::Float, 32, 1);
+    /// let a = CudaArray::new(desc, 64, 0, 0, ArrayFlags::SURFACE_LOAD_STORE)?;
+    /// assert_eq!(SurfaceObject::new(&a)?.array().width(), 64);
+    /// # Ok(()) }
+    /// ```
     pub fn array(&self) -> &CudaArray {
         &self.array
     }

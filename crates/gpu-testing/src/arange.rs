@@ -55,6 +55,11 @@ pub fn shaped_arange<T: HostElement>(shape: &[usize], order: Order) -> ArrayD<T>
 
 /// `cupy.testing.shaped_reverse_arange(shape, numpy, dtype)`: `size, ...,
 /// 2, 1` in C order, laid out in `order`, cast as [`shaped_arange`].
+///
+/// ```
+/// let a = gpu_testing::shaped_reverse_arange::<i32>(&[2, 2], gpu_array::Order::C);
+/// assert_eq!(a, ndarray::array![[4, 3], [2, 1]].into_dyn());
+/// ```
 pub fn shaped_reverse_arange<T: HostElement>(shape: &[usize], order: Order) -> ArrayD<T> {
     let size: usize = shape.iter().product();
     shaped(shape, order, move |i| (size - i) as f64)

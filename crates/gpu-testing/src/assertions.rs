@@ -47,6 +47,12 @@ pub struct AllcloseParams {
 
 impl AllcloseParams {
     /// Sets `rtol`.
+    ///
+    /// ```
+    /// use gpu_testing::{AllcloseParams, assert_allclose_with};
+    /// let p = AllcloseParams::default().rtol(1e-3);
+    /// assert_allclose_with(&[100.05], &[100.0], &p); // 5e-4 relative
+    /// ```
     #[must_use]
     pub fn rtol(mut self, rtol: f64) -> AllcloseParams {
         self.rtol = rtol;
@@ -54,6 +60,13 @@ impl AllcloseParams {
     }
 
     /// Sets `atol`.
+    ///
+    /// ```
+    /// use gpu_testing::{AllcloseParams, check_allclose_with};
+    /// let p = AllcloseParams::default().atol(1e-6);
+    /// assert!(check_allclose_with(&[5e-7], &[0.0], &p).is_ok());
+    /// assert!(check_allclose_with(&[5e-7], &[0.0], &AllcloseParams::default()).is_err());
+    /// ```
     #[must_use]
     pub fn atol(mut self, atol: f64) -> AllcloseParams {
         self.atol = atol;
@@ -61,6 +74,12 @@ impl AllcloseParams {
     }
 
     /// Sets `equal_nan`.
+    ///
+    /// ```
+    /// use gpu_testing::{AllcloseParams, check_allclose_with};
+    /// let strict_nan = AllcloseParams::default().equal_nan(false);
+    /// assert!(check_allclose_with(&[f64::NAN], &[f64::NAN], &strict_nan).is_err());
+    /// ```
     #[must_use]
     pub fn equal_nan(mut self, equal_nan: bool) -> AllcloseParams {
         self.equal_nan = equal_nan;
@@ -68,6 +87,13 @@ impl AllcloseParams {
     }
 
     /// Sets `strict`.
+    ///
+    /// ```
+    /// use gpu_testing::{AllcloseParams, check_allclose_with};
+    /// let p = AllcloseParams::default().strict(true);
+    /// assert!(check_allclose_with(&[1.0f32], &[1.0f64], &p).is_err()); // dtypes differ
+    /// assert!(check_allclose_with(&[1.0f32, 1.0], &1.0f32, &p).is_err()); // scalar against array
+    /// ```
     #[must_use]
     pub fn strict(mut self, strict: bool) -> AllcloseParams {
         self.strict = strict;
@@ -315,6 +341,12 @@ fn allclose_hosts(
 
 /// [`assert_allclose_with`], returning the report instead of panicking.
 ///
+/// ```
+/// use gpu_testing::{AllcloseParams, check_allclose_with};
+/// let report = check_allclose_with(&[1.0, 2.5], &[1.0, 2.0], &AllcloseParams::default()).unwrap_err();
+/// assert!(report.contains("Mismatched elements: 1 / 2"));
+/// ```
+///
 /// # Errors
 ///
 /// The report, when the arrays are not close or cannot be read.
@@ -331,6 +363,13 @@ where
 }
 
 /// [`assert_allclose`], returning the report instead of panicking.
+///
+/// ```
+/// use gpu_testing::check_allclose;
+/// assert!(check_allclose(&[1.0, 2.0 + 1e-9], &[1.0, 2.0], 1e-7, 0.0).is_ok());
+/// let report = check_allclose(&[1.1], &[1.0], 1e-7, 0.0).unwrap_err();
+/// assert!(report.contains("Not equal to tolerance rtol=1e-07, atol=0"));
+/// ```
 ///
 /// # Errors
 ///
@@ -349,6 +388,13 @@ where
 }
 
 /// [`assert_allclose_default`], returning the report instead of panicking.
+///
+/// ```
+/// use gpu_testing::check_allclose_default;
+/// // float32 against float64: float32's tolerance (rtol 1e-5) applies.
+/// assert!(check_allclose_default(&[1.000_001f32], &[1.0f64]).is_ok());
+/// assert!(check_allclose_default(&[1.000_001f64], &[1.0f64]).is_err());
+/// ```
 ///
 /// # Errors
 ///
@@ -392,6 +438,12 @@ where
 /// `assert_allclose` with every option of NumPy's
 /// (`AllcloseParams::default().rtol(1e-5).equal_nan(false)`).
 ///
+/// ```
+/// use gpu_testing::{AllcloseParams, assert_allclose_with};
+/// let p = AllcloseParams::default().rtol(1e-5).atol(1e-8);
+/// assert_allclose_with(&ndarray::array![1.0, 2.0], &[1.000_001, 2.0], &p);
+/// ```
+///
 /// # Panics
 ///
 /// As [`assert_allclose`]; with `strict`, also on differing dtypes or a
@@ -410,6 +462,12 @@ where
 /// `assert_allclose` with the per-dtype default tolerance
 /// ([`Tolerance::for_pair`]: the looser of the two dtypes' defaults, so a
 /// float16 GPU result against a float64 reference gets float16's).
+///
+/// ```
+/// use gpu_testing::assert_allclose_default;
+/// // A float16-exact result checked against a float64 reference with float16's tolerance.
+/// assert_allclose_default(&[half::f16::from_f64(0.1)], &[0.1f64]);
+/// ```
 ///
 /// # Panics
 ///
@@ -441,6 +499,13 @@ fn array_equal(x: &HostArray, y: &HostArray, strict: bool) -> Result<(), String>
 }
 
 /// [`assert_array_equal`], returning the report instead of panicking.
+///
+/// ```
+/// use gpu_testing::check_array_equal;
+/// assert!(check_array_equal(&[1, 2, 3], &[1.0, 2.0, 3.0]).is_ok());
+/// let report = check_array_equal(&[1, 2, 3], &[1, 2, 4]).unwrap_err();
+/// assert!(report.contains("Arrays are not equal"));
+/// ```
 ///
 /// # Errors
 ///
@@ -480,6 +545,12 @@ where
 
 /// [`assert_array_equal_strict`], returning the report instead of panicking.
 ///
+/// ```
+/// use gpu_testing::check_array_equal_strict;
+/// assert!(check_array_equal_strict(&[1i32, 2], &[1i32, 2]).is_ok());
+/// assert!(check_array_equal_strict(&[1i32, 2], &[1i64, 2]).is_err()); // dtypes differ
+/// ```
+///
 /// # Errors
 ///
 /// The report, when the arrays differ or cannot be read.
@@ -494,6 +565,11 @@ where
 /// `assert_array_equal(actual, desired, strict=True)`: as
 /// [`assert_array_equal`], and the shapes and dtypes must be equal (no
 /// scalar broadcasting).
+///
+/// ```
+/// use gpu_testing::assert_array_equal_strict;
+/// assert_array_equal_strict(&ndarray::array![[1u8, 2]], &ndarray::array![[1u8, 2]]);
+/// ```
 ///
 /// # Panics
 ///
@@ -510,6 +586,13 @@ where
 }
 
 /// [`assert_array_almost_equal`], returning the report instead of panicking.
+///
+/// ```
+/// use gpu_testing::check_array_almost_equal;
+/// assert!(check_array_almost_equal(&[1.0001], &[1.0], 3).is_ok());
+/// let report = check_array_almost_equal(&[1.01], &[1.0], 3).unwrap_err();
+/// assert!(report.contains("Arrays are not almost equal to 3 decimals"));
+/// ```
 ///
 /// # Errors
 ///
@@ -544,6 +627,11 @@ where
 /// `decimal` is 6): every element satisfies
 /// `abs(desired - actual) < 1.5 * 10**(-decimal)`.
 ///
+/// ```
+/// use gpu_testing::assert_array_almost_equal;
+/// assert_array_almost_equal(&[0.333_333_4, 1.0], &[1.0 / 3.0, 1.0], 6);
+/// ```
+///
 /// # Panics
 ///
 /// With NumPy's report, headed "Arrays are not almost equal to 6 decimals".
@@ -559,6 +647,12 @@ where
 }
 
 /// [`assert_array_less`], returning the report instead of panicking.
+///
+/// ```
+/// use gpu_testing::check_array_less;
+/// assert!(check_array_less(&[1, 2], &[2, 3]).is_ok());
+/// assert!(check_array_less(&[1, 3], &[2, 3]).is_err()); // 3 < 3 fails
+/// ```
 ///
 /// # Errors
 ///
@@ -588,6 +682,11 @@ where
 /// infinities compare as values, so `inf < inf` fails). Complex values
 /// order lexicographically.
 ///
+/// ```
+/// use gpu_testing::assert_array_less;
+/// assert_array_less(&[0.5, 1.5], &2.0); // a scalar bound for every element
+/// ```
+///
 /// # Panics
 ///
 /// With NumPy's report, headed "Arrays are not strictly ordered `x < y`".
@@ -616,6 +715,13 @@ fn nulp_diff(x: &HostArray, y: &HostArray, t: DType, n: usize) -> Vec<f64> {
 
 /// [`assert_array_almost_equal_nulp`], returning the report instead of
 /// panicking.
+///
+/// ```
+/// use gpu_testing::check_array_almost_equal_nulp;
+/// let next = f64::from_bits(1.0f64.to_bits() + 1);
+/// assert!(check_array_almost_equal_nulp(&[next], &[1.0], 1).is_ok());
+/// assert!(check_array_almost_equal_nulp(&[1.0 + 1e-9], &[1.0], 1).is_err());
+/// ```
 ///
 /// # Errors
 ///
@@ -674,6 +780,12 @@ where
 /// by its real type; integers by the float NumPy's `spacing` picks). NaN
 /// fails.
 ///
+/// ```
+/// use gpu_testing::assert_array_almost_equal_nulp;
+/// let two_up = f32::from_bits(1.0f32.to_bits() + 2);
+/// assert_array_almost_equal_nulp(&[two_up, 2.0], &[1.0f32, 2.0], 2);
+/// ```
+///
 /// # Panics
 ///
 /// With "Arrays are not equal to 1 ULP (max is 3)" and the report.
@@ -689,6 +801,13 @@ where
 }
 
 /// [`assert_array_max_ulp`], returning the report instead of panicking.
+///
+/// ```
+/// use gpu_testing::check_array_max_ulp;
+/// let next = f32::from_bits(1.0f32.to_bits() + 1);
+/// assert_eq!(check_array_max_ulp(&[next], &[1.0f32], 1, None), Ok(vec![1.0]));
+/// assert!(check_array_max_ulp(&[next], &[1.0f32], 0, None).is_err());
+/// ```
 ///
 /// # Errors
 ///
@@ -769,6 +888,13 @@ where
 
 /// [`assert_array_list_equal`], returning the report instead of panicking.
 ///
+/// ```
+/// use gpu_testing::check_array_list_equal;
+/// assert!(check_array_list_equal(&[[1, 2], [3, 4]], &[[1, 2], [3, 4]]).is_ok());
+/// let report = check_array_list_equal(&[[1, 2]], &[[1, 2], [3, 4]]).unwrap_err();
+/// assert!(report.contains("List size is different: 1 and 2"));
+/// ```
+///
 /// # Errors
 ///
 /// The report, when the lists differ in length or in an array.
@@ -794,6 +920,11 @@ where
 /// same length and their arrays are pairwise equal ([`assert_array_equal`]).
 /// Lists of mixed kinds work through references:
 /// `assert_array_list_equal(&[&a as &dyn HostView, &b], ...)`.
+///
+/// ```
+/// use gpu_testing::assert_array_list_equal;
+/// assert_array_list_equal(&[vec![1.0, 2.0], vec![3.0]], &[vec![1.0, 2.0], vec![3.0]]);
+/// ```
 ///
 /// # Panics
 ///

@@ -19,6 +19,15 @@ use gpu_array::npy::{NpyArray, load_npz};
 /// `Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/…/…_golden.npz")`,
 /// so that it resolves in the calling crate.
 ///
+/// ```
+/// use gpu_array::npy::{NpyArray, save_npz};
+/// let path = std::env::temp_dir().join(format!("golden-{}.npz", std::process::id()));
+/// save_npz(&path, &[("in.a", &NpyArray::from_slice(&[2], &[1.0f64, 2.0]).unwrap())], false).unwrap();
+/// let members = gpu_testing::npz_members(&path);
+/// assert_eq!(members["in.a"].to_vec::<f64>().unwrap(), [1.0, 2.0]);
+/// # std::fs::remove_file(path).unwrap();
+/// ```
+///
 /// # Panics
 ///
 /// When the file cannot be read or is not a valid `.npz` archive; the

@@ -38,6 +38,11 @@ pub enum HostData {
 
 impl HostData {
     /// Number of elements.
+    ///
+    /// ```
+    /// use gpu_testing::HostData;
+    /// assert_eq!(HostData::Int(vec![1, 2, 3]).len(), 3);
+    /// ```
     pub fn len(&self) -> usize {
         match self {
             HostData::Bool(v) => v.len(),
@@ -49,11 +54,23 @@ impl HostData {
     }
 
     /// Whether there are no elements.
+    ///
+    /// ```
+    /// use gpu_testing::HostData;
+    /// assert!(HostData::Float(vec![]).is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// Whether this variant holds elements of `dtype`.
+    ///
+    /// ```
+    /// use gpu_testing::{DType, HostData};
+    /// let d = HostData::UInt(vec![1, 2]);
+    /// assert!(d.holds(DType::UInt8) && d.holds(DType::UInt64));
+    /// assert!(!d.holds(DType::Int32));
+    /// ```
     pub fn holds(&self, dtype: DType) -> bool {
         matches!(
             (self, dtype.kind()),
@@ -94,6 +111,14 @@ pub struct HostArray {
 impl HostArray {
     /// An array from its parts.
     ///
+    /// ```
+    /// use gpu_testing::{DType, HostArray, HostData};
+    /// let a = HostArray::new(DType::Int16, vec![2, 2], HostData::Int(vec![1, 2, 3, 4]))?;
+    /// assert_eq!(a.size(), 4);
+    /// assert!(HostArray::new(DType::Int16, vec![3], HostData::Int(vec![1, 2])).is_err());
+    /// # Ok::<(), String>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// When the variant of `data` does not hold `dtype`, or its length is
@@ -115,6 +140,13 @@ impl HostArray {
 
     /// An array of elements given in C order.
     ///
+    /// ```
+    /// use gpu_testing::{DType, HostArray};
+    /// let a = HostArray::from_elements(vec![3], [1.5f32, 2.5, 3.5])?;
+    /// assert_eq!(a.dtype, DType::Float32);
+    /// # Ok::<(), String>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// When the number of elements is not the shape's size.
@@ -127,6 +159,13 @@ impl HostArray {
 
     /// An array from little-endian element bytes in C order: what a copy of
     /// a device array to the host gives.
+    ///
+    /// ```
+    /// use gpu_testing::{DType, HostArray, HostData};
+    /// let a = HostArray::from_le_bytes(DType::UInt16, vec![2], &[1, 0, 0, 1])?;
+    /// assert_eq!(a.data, HostData::UInt(vec![1, 256]));
+    /// # Ok::<(), String>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -162,11 +201,24 @@ impl HostArray {
     }
 
     /// Number of elements.
+    ///
+    /// ```
+    /// use gpu_testing::HostArray;
+    /// assert_eq!(HostArray::from_elements(vec![2, 3], [0u8; 6])?.size(), 6);
+    /// # Ok::<(), String>(())
+    /// ```
     pub fn size(&self) -> usize {
         self.data.len()
     }
 
     /// Number of dimensions.
+    ///
+    /// ```
+    /// use gpu_testing::HostArray;
+    /// assert_eq!(HostArray::from_elements(vec![2, 3], [0u8; 6])?.ndim(), 2);
+    /// assert_eq!(HostArray::from_elements(vec![], [7i64])?.ndim(), 0); // a scalar
+    /// # Ok::<(), String>(())
+    /// ```
     pub fn ndim(&self) -> usize {
         self.shape.len()
     }

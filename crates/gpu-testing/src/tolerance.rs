@@ -32,6 +32,13 @@ pub struct Tolerance {
 
 impl Tolerance {
     /// The default tolerance of `dtype` (see the [module docs](self)).
+    ///
+    /// ```
+    /// use gpu_testing::{DType, Tolerance};
+    /// assert_eq!(Tolerance::for_dtype(DType::Float32), Tolerance { rtol: 1e-5, atol: 1e-6 });
+    /// assert_eq!(Tolerance::for_dtype(DType::Complex128), Tolerance::for_dtype(DType::Float64));
+    /// assert_eq!(Tolerance::for_dtype(DType::Int32), Tolerance { rtol: 0.0, atol: 0.0 });
+    /// ```
     pub const fn for_dtype(dtype: DType) -> Tolerance {
         let (rtol, atol) = match dtype.real_dtype() {
             DType::Float16 => (1e-3, 1e-3),
@@ -45,6 +52,13 @@ impl Tolerance {
 
     /// The looser of two tolerances, component by component: comparing a
     /// float16 result with a float64 reference takes float16's tolerance.
+    ///
+    /// ```
+    /// use gpu_testing::Tolerance;
+    /// let a = Tolerance { rtol: 1e-3, atol: 0.0 };
+    /// let b = Tolerance { rtol: 1e-5, atol: 1e-6 };
+    /// assert_eq!(a.loosest(b), Tolerance { rtol: 1e-3, atol: 1e-6 });
+    /// ```
     pub const fn loosest(self, other: Tolerance) -> Tolerance {
         Tolerance {
             rtol: self.rtol.max(other.rtol),
@@ -54,6 +68,12 @@ impl Tolerance {
 
     /// The tolerance for comparing arrays of these two dtypes: the looser of
     /// their defaults.
+    ///
+    /// ```
+    /// use gpu_testing::{DType, Tolerance};
+    /// let t = Tolerance::for_pair(DType::Float16, DType::Float64);
+    /// assert_eq!(t, Tolerance::for_dtype(DType::Float16));
+    /// ```
     pub const fn for_pair(actual: DType, desired: DType) -> Tolerance {
         Tolerance::for_dtype(actual).loosest(Tolerance::for_dtype(desired))
     }

@@ -125,6 +125,16 @@ impl Array {
 
     /// [`Array::empty`] on `device`.
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, Order};
+    /// use gpu_runtime::Device;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let dev = Device::new(0)?;
+    /// let a = Array::empty_on(dev, &[2, 3], DType::Float32, Order::F)?;
+    /// assert_eq!((a.device(), a.is_f_contiguous()), (dev, true));
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`Array::empty`].
     pub fn empty_on(device: Device, shape: &[usize], dtype: DType, order: Order) -> Result<Array> {
@@ -240,11 +250,31 @@ impl Array {
     }
 
     /// The shape, strides and byte offset into the buffer.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::zeros([2, 3], DType::Float64)?;
+    /// let t = x.transpose(None)?;
+    /// assert_eq!((t.layout().shape(), t.layout().strides()), (&[3, 2][..], &[8, 24][..]));
+    /// # Ok(()) }
+    /// ```
     pub fn layout(&self) -> &Layout {
         &self.layout
     }
 
     /// The buffer shared by this array and its views.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// use std::sync::Arc;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::zeros([4, 4], DType::Float32)?;
+    /// let row = x.reshape((16,))?;
+    /// assert!(Arc::ptr_eq(x.memory(), row.memory())); // a view shares the buffer
+    /// assert_eq!(x.memory().size(), 64);
+    /// # Ok(()) }
+    /// ```
     pub fn memory(&self) -> &Arc<Memory> {
         &self.mem
     }
@@ -268,6 +298,15 @@ impl Array {
     }
 
     /// The device address of element `[0, 0, ...]`.
+    ///
+    /// ```no_run
+    /// use gpu_array::creation::arange;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = arange(10)?; // int64
+    /// let tail = x.get_index(&gpu_array::ix![2..])?;
+    /// assert_eq!(tail.data_ptr(), x.data_ptr().offset(16)); // element 2, 8 bytes each
+    /// # Ok(()) }
+    /// ```
     pub fn data_ptr(&self) -> DevicePtr {
         self.mem.ptr().offset(self.layout.offset())
     }
@@ -329,11 +368,28 @@ impl Array {
     }
 
     /// The current stream of the array's device, where its work is queued.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// use gpu_runtime::Stream;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::zeros([8], DType::Float32)?;
+    /// assert_eq!(x.stream().id(), Stream::current()?.id());
+    /// # Ok(()) }
+    /// ```
     pub fn stream(&self) -> Stream {
         Stream::current_on(self.device())
     }
 
     /// Checks that `other` is on the same device, naming `operation`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let (a, b) = (Array::zeros([2], DType::Int32)?, Array::zeros([2], DType::Int32)?);
+    /// a.check_same_device(&b, "my_op")?; // both on the current device
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::DeviceMismatch`].

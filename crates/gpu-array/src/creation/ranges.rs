@@ -767,6 +767,13 @@ pub struct GridRange {
 
 impl GridRange {
     /// `start:stop:step` (NumPy's `np.mgrid[start:stop:step]`).
+    ///
+    /// ```
+    /// use gpu_array::creation::{GridRange, GridStep};
+    /// use gpu_array::dtype::ScalarValue;
+    /// let r = GridRange::step(0, 10, 2); // np.mgrid[0:10:2]
+    /// assert_eq!((r.start, r.step), (ScalarValue::Int(0), GridStep::Step(ScalarValue::Int(2))));
+    /// ```
     pub fn step(
         start: impl Into<ScalarValue>,
         stop: impl Into<ScalarValue>,
@@ -780,6 +787,12 @@ impl GridRange {
     }
 
     /// `start:stop:num*1j` (NumPy's `np.mgrid[start:stop:5j]`).
+    ///
+    /// ```
+    /// use gpu_array::creation::{GridRange, GridStep};
+    /// let r = GridRange::num(-1.0, 1.0, 5); // np.mgrid[-1:1:5j]
+    /// assert_eq!(r.step, GridStep::Num(5));
+    /// ```
     pub fn num(
         start: impl Into<ScalarValue>,
         stop: impl Into<ScalarValue>,

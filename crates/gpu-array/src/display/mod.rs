@@ -69,6 +69,11 @@ pub struct PrintOptions {
 
 impl PrintOptions {
     /// Sets `precision`.
+    ///
+    /// ```
+    /// use gpu_array::display::PrintOptions;
+    /// assert_eq!(PrintOptions::default().precision(3).precision, 3);
+    /// ```
     #[must_use]
     pub fn precision(mut self, precision: usize) -> PrintOptions {
         self.precision = precision;
@@ -76,6 +81,11 @@ impl PrintOptions {
     }
 
     /// Sets `threshold`.
+    ///
+    /// ```
+    /// use gpu_array::display::PrintOptions;
+    /// assert_eq!(PrintOptions::default().threshold(10).threshold, 10); // summarise above 10 elements
+    /// ```
     #[must_use]
     pub fn threshold(mut self, threshold: usize) -> PrintOptions {
         self.threshold = threshold;
@@ -83,6 +93,11 @@ impl PrintOptions {
     }
 
     /// Sets `edgeitems`.
+    ///
+    /// ```
+    /// use gpu_array::display::PrintOptions;
+    /// assert_eq!(PrintOptions::default().edgeitems(2).edgeitems, 2);
+    /// ```
     #[must_use]
     pub fn edgeitems(mut self, edgeitems: usize) -> PrintOptions {
         self.edgeitems = edgeitems;
@@ -90,6 +105,11 @@ impl PrintOptions {
     }
 
     /// Sets `linewidth`.
+    ///
+    /// ```
+    /// use gpu_array::display::PrintOptions;
+    /// assert_eq!(PrintOptions::default().linewidth(120).linewidth, 120);
+    /// ```
     #[must_use]
     pub fn linewidth(mut self, linewidth: usize) -> PrintOptions {
         self.linewidth = linewidth;
@@ -97,6 +117,11 @@ impl PrintOptions {
     }
 
     /// Sets `suppress`.
+    ///
+    /// ```
+    /// use gpu_array::display::PrintOptions;
+    /// assert!(PrintOptions::default().suppress(true).suppress);
+    /// ```
     #[must_use]
     pub fn suppress(mut self, suppress: bool) -> PrintOptions {
         self.suppress = suppress;

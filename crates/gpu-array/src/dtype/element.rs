@@ -91,6 +91,11 @@ macro_rules! impl_element_complex {
 impl_element_complex!(f32 => Complex64, f64 => Complex128);
 
 /// The little-endian bytes of a slice of elements.
+///
+/// ```
+/// use gpu_array::dtype::to_bytes;
+/// assert_eq!(to_bytes(&[1u16, 0x0203]), [1, 0, 3, 2]);
+/// ```
 pub fn to_bytes<T: Element>(data: &[T]) -> Vec<u8> {
     let mut out = Vec::with_capacity(data.len() * T::DTYPE.itemsize());
     for &x in data {
@@ -100,6 +105,15 @@ pub fn to_bytes<T: Element>(data: &[T]) -> Vec<u8> {
 }
 
 /// Elements from little-endian bytes of dtype `dtype`.
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::dtype::{from_bytes, to_bytes};
+/// let bytes = to_bytes(&[1.5f32, -2.0]);
+/// assert_eq!(from_bytes::<f32>(DType::Float32, &bytes)?, [1.5, -2.0]);
+/// assert!(from_bytes::<f64>(DType::Float32, &bytes).is_err()); // the dtype must match `T`
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
 ///
 /// # Errors
 ///

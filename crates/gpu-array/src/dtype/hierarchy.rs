@@ -45,6 +45,14 @@ pub enum TypeClass {
 
 impl TypeClass {
     /// The class directly above this one; `None` for `Generic`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::TypeClass;
+    /// assert_eq!(TypeClass::Concrete(DType::Int8).parent(), Some(TypeClass::SignedInteger));
+    /// assert_eq!(TypeClass::SignedInteger.parent(), Some(TypeClass::Integer));
+    /// assert_eq!(TypeClass::Generic.parent(), None);
+    /// ```
     pub const fn parent(self) -> Option<TypeClass> {
         Some(match self {
             TypeClass::Generic => return None,

@@ -84,6 +84,12 @@ impl DType {
     }
 
     /// Size of one element in bytes (`dtype.itemsize`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// assert_eq!(DType::Complex128.itemsize(), 16);
+    /// assert_eq!(DType::Bool.itemsize(), 1);
+    /// ```
     pub const fn itemsize(self) -> usize {
         match self {
             DType::Bool | DType::Int8 | DType::UInt8 => 1,
@@ -95,6 +101,12 @@ impl DType {
     }
 
     /// NumPy's name (`dtype.name`): `"float32"`, `"bool"`, `"bfloat16"`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// assert_eq!(DType::BFloat16.name(), "bfloat16");
+    /// assert_eq!(DType::UInt16.to_string(), DType::UInt16.name());
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             DType::Bool => "bool",
@@ -117,6 +129,12 @@ impl DType {
 
     /// NumPy's one-character code (`dtype.char`) on Linux: `int64` is `'l'`,
     /// `uint64` `'L'`; `bfloat16` is `'E'` as in `ml_dtypes`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// assert_eq!(DType::Int64.char(), 'l');
+    /// assert_eq!(DType::Float32.char(), 'f');
+    /// ```
     pub const fn char(self) -> char {
         match self {
             DType::Bool => '?',
@@ -139,6 +157,12 @@ impl DType {
 
     /// NumPy's kind (`dtype.kind`): `'b'`, `'i'`, `'u'`, `'f'` or `'c'`.
     /// `bfloat16` reports `'f'` (ml_dtypes says `'V'`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// assert_eq!(DType::UInt8.kind(), 'u');
+    /// assert_eq!(DType::Complex64.kind(), 'c');
+    /// ```
     pub const fn kind(self) -> char {
         match self {
             DType::Bool => 'b',
@@ -151,6 +175,12 @@ impl DType {
 
     /// NumPy's type string in native (little-endian) order (`dtype.str`):
     /// `"|b1"`, `"<i4"`, `"<c16"`. `bfloat16` gives `"<V2"`, as ml_dtypes.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// assert_eq!(DType::Int32.str(), "<i4");
+    /// assert_eq!(DType::Bool.str(), "|b1");
+    /// ```
     pub fn str(self) -> String {
         if self == DType::BFloat16 {
             return "<V2".to_owned();
@@ -160,6 +190,13 @@ impl DType {
     }
 
     /// The CUDA C++ type that kernels use for this dtype (see [`ctype`]).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::ctype;
+    /// assert_eq!(DType::Float64.c_type(), "double");
+    /// assert_eq!(DType::Float16.c_type(), ctype::FLOAT16);
+    /// ```
     pub const fn c_type(self) -> &'static str {
         match self {
             DType::Bool => ctype::BOOL,
@@ -184,6 +221,12 @@ impl DType {
     /// float16 and bfloat16 (stored in 16 bits, computed in float, as
     /// `cuprum::compute_type` in `kernels/cuprum/types.cuh`), else
     /// [`c_type`](DType::c_type). Accumulators of sums and scans use it.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// assert_eq!(DType::Float16.compute_c_type(), "float");
+    /// assert_eq!(DType::Int32.compute_c_type(), DType::Int32.c_type());
+    /// ```
     pub const fn compute_c_type(self) -> &'static str {
         match self {
             DType::Float16 | DType::BFloat16 => ctype::FLOAT32,
@@ -192,47 +235,99 @@ impl DType {
     }
 
     /// `bool`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// assert!(DType::Bool.is_bool() && !DType::UInt8.is_bool());
+    /// ```
     pub const fn is_bool(self) -> bool {
         matches!(self, DType::Bool)
     }
 
     /// A signed integer (`int8`..`int64`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// assert!(DType::Int8.is_signed_integer());
+    /// assert!(!DType::UInt8.is_signed_integer());
+    /// ```
     pub const fn is_signed_integer(self) -> bool {
         self.kind() == 'i'
     }
 
     /// An unsigned integer (`uint8`..`uint64`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// assert!(DType::UInt64.is_unsigned_integer());
+    /// assert!(!DType::Bool.is_unsigned_integer());
+    /// ```
     pub const fn is_unsigned_integer(self) -> bool {
         self.kind() == 'u'
     }
 
     /// Any integer, signed or not (not `bool`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// assert!(DType::Int16.is_integer() && DType::UInt32.is_integer());
+    /// assert!(!DType::Bool.is_integer());
+    /// ```
     pub const fn is_integer(self) -> bool {
         matches!(self.kind(), 'i' | 'u')
     }
 
     /// A real floating type (`float16`, `bfloat16`, `float32`, `float64`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// assert!(DType::BFloat16.is_floating());
+    /// assert!(!DType::Complex64.is_floating());
+    /// ```
     pub const fn is_floating(self) -> bool {
         self.kind() == 'f'
     }
 
     /// A complex type.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// assert!(DType::Complex64.is_complex() && !DType::Float64.is_complex());
+    /// ```
     pub const fn is_complex(self) -> bool {
         self.kind() == 'c'
     }
 
     /// Floating or complex (NumPy's `inexact`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// assert!(DType::Float16.is_inexact() && DType::Complex128.is_inexact());
+    /// assert!(!DType::Int64.is_inexact());
+    /// ```
     pub const fn is_inexact(self) -> bool {
         matches!(self.kind(), 'f' | 'c')
     }
 
     /// Signed integers, floats and complex: types with a negative value.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// assert!(DType::Int8.is_signed() && DType::Float32.is_signed());
+    /// assert!(!DType::UInt8.is_signed() && !DType::Bool.is_signed());
+    /// ```
     pub const fn is_signed(self) -> bool {
         matches!(self.kind(), 'i' | 'f' | 'c')
     }
 
     /// The real type of a complex dtype; other dtypes are returned as is
     /// (`complex64` -> `float32`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// assert_eq!(DType::Complex64.real_dtype(), DType::Float32);
+    /// assert_eq!(DType::Int8.real_dtype(), DType::Int8);
+    /// ```
     pub const fn real_dtype(self) -> DType {
         match self {
             DType::Complex64 => DType::Float32,
@@ -244,6 +339,13 @@ impl DType {
     /// The complex type holding this real floating type
     /// (`float16`/`bfloat16`/`float32` -> `complex64`, `float64` -> `complex128`);
     /// `None` for non-floating types.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// assert_eq!(DType::Float16.complex_dtype(), Some(DType::Complex64));
+    /// assert_eq!(DType::Float64.complex_dtype(), Some(DType::Complex128));
+    /// assert_eq!(DType::Int32.complex_dtype(), None);
+    /// ```
     pub const fn complex_dtype(self) -> Option<DType> {
         match self {
             DType::Float16 | DType::BFloat16 | DType::Float32 | DType::Complex64 => {
@@ -256,6 +358,13 @@ impl DType {
 
     /// The dtype with this kind and size in bytes (`'f', 4` -> `float32`).
     /// `'f', 2` is `float16`, never `bfloat16`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// assert_eq!(DType::from_kind_size('f', 4), Some(DType::Float32));
+    /// assert_eq!(DType::from_kind_size('u', 2), Some(DType::UInt16));
+    /// assert_eq!(DType::from_kind_size('i', 3), None);
+    /// ```
     pub const fn from_kind_size(kind: char, size: usize) -> Option<DType> {
         Some(match (kind, size) {
             ('b', 1) => DType::Bool,
@@ -278,6 +387,13 @@ impl DType {
 
     /// The dtype of a one-character code (`'f'` -> `float32`), accepting
     /// every code NumPy maps to a supported type (`'q'`, `'p'`, `'l'` -> `int64`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// assert_eq!(DType::from_char('q'), Some(DType::Int64));
+    /// assert_eq!(DType::from_char('D'), Some(DType::Complex128));
+    /// assert_eq!(DType::from_char('S'), None); // byte strings are not supported
+    /// ```
     pub const fn from_char(c: char) -> Option<DType> {
         Some(match c {
             '?' => DType::Bool,

@@ -46,6 +46,14 @@ static PROMOTION_TABLE: [[DType; 15]; 15] = [
 /// (NumPy's isn't either: `(int8, uint8) -> int16` then `+ float16 -> float32`,
 /// but `uint8 + float16 -> float16` then `+ int8 -> float16`). Over integers
 /// alone and over inexact types alone it is associative.
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::dtype::promote_types;
+/// assert_eq!(promote_types(DType::Int8, DType::UInt8), DType::Int16);
+/// assert_eq!(promote_types(DType::Int64, DType::Float32), DType::Float64);
+/// assert_eq!(promote_types(DType::Bool, DType::Float16), DType::Float16);
+/// ```
 pub const fn promote_types(a: DType, b: DType) -> DType {
     PROMOTION_TABLE[a.index()][b.index()]
 }
@@ -69,6 +77,11 @@ pub enum Casting {
 
 impl Casting {
     /// NumPy's spelling: `"no"`, `"equiv"`, `"safe"`, `"same_kind"`, `"unsafe"`.
+    ///
+    /// ```
+    /// use gpu_array::dtype::Casting;
+    /// assert_eq!(Casting::SameKind.as_str(), "same_kind");
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             Casting::No => "no",
@@ -118,6 +131,14 @@ const fn kind_order(dt: DType) -> u8 {
 }
 
 /// `numpy.can_cast(from, to, casting)` for dtypes.
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::dtype::{Casting, can_cast};
+/// assert!(can_cast(DType::Int32, DType::Float64, Casting::Safe));
+/// assert!(!can_cast(DType::Float64, DType::Float32, Casting::Safe));
+/// assert!(can_cast(DType::Float64, DType::Float32, Casting::SameKind));
+/// ```
 pub const fn can_cast(from: DType, to: DType, casting: Casting) -> bool {
     let safe = promote_types(from, to) as u8 == to as u8;
     match casting {
@@ -161,6 +182,14 @@ pub fn can_cast_from(from: impl Into<Operand>, to: DType, casting: Casting) -> R
 }
 
 /// [`can_cast`] as a `Result`, with NumPy's message.
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::dtype::{Casting, check_cast};
+/// assert!(check_cast(DType::UInt8, DType::Int16, Casting::Safe).is_ok());
+/// let e = check_cast(DType::Float64, DType::Int64, Casting::SameKind).unwrap_err();
+/// assert!(e.to_string().contains("same_kind"));
+/// ```
 ///
 /// # Errors
 ///

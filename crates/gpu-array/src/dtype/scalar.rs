@@ -23,6 +23,13 @@ pub enum ScalarKind {
 impl ScalarKind {
     /// The dtype NumPy gives a lone scalar of this kind: bool, int64,
     /// float64, complex128.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::ScalarKind;
+    /// assert_eq!(ScalarKind::Int.default_dtype(), DType::Int64);
+    /// assert_eq!(ScalarKind::Complex.default_dtype(), DType::Complex128);
+    /// ```
     pub const fn default_dtype(self) -> DType {
         match self {
             ScalarKind::Bool => DType::Bool,
@@ -33,6 +40,13 @@ impl ScalarKind {
     }
 
     /// The kind that a dtype belongs to (integers signed or not are `Int`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::ScalarKind;
+    /// assert_eq!(ScalarKind::of(DType::UInt8), ScalarKind::Int);
+    /// assert_eq!(ScalarKind::of(DType::Float16), ScalarKind::Float);
+    /// ```
     pub const fn of(dtype: DType) -> ScalarKind {
         match dtype.kind() {
             'b' => ScalarKind::Bool,
@@ -128,6 +142,15 @@ pub fn result_type(operands: &[Operand]) -> Result<DType> {
 /// NumPy 2's check that a weak integer scalar fits the dtype it is used
 /// with: `np.int8(1) + 300` is an `OverflowError`.
 ///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::dtype::check_weak_int;
+/// assert!(check_weak_int(127, DType::Int8).is_ok());
+/// let e = check_weak_int(300, DType::Int8).unwrap_err();
+/// assert!(e.to_string().contains("Python integer 300 out of bounds for int8"));
+/// assert!(check_weak_int(300, DType::Float16).is_ok());
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::Overflow`] "Python integer 300 out of bounds for int8" when `dtype`
@@ -160,6 +183,13 @@ pub enum ScalarValue {
 impl ScalarValue {
     /// The value of one element of `dtype` from its little-endian bytes.
     ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::ScalarValue;
+    /// assert_eq!(ScalarValue::from_le_bytes(DType::Int16, &[0xff, 0xff]), ScalarValue::Int(-1));
+    /// assert_eq!(ScalarValue::from_le_bytes(DType::Float32, &2.5f32.to_le_bytes()), ScalarValue::Float(2.5));
+    /// ```
+    ///
     /// # Panics
     /// If `bytes` is not `dtype.itemsize()` long.
     pub fn from_le_bytes(dtype: DType, bytes: &[u8]) -> ScalarValue {
@@ -188,6 +218,12 @@ impl ScalarValue {
 
     /// The value's kind: all that a weak (Python) scalar contributes to
     /// type promotion under NEP 50.
+    ///
+    /// ```
+    /// use gpu_array::dtype::{ScalarKind, ScalarValue};
+    /// assert_eq!(ScalarValue::Int(3).kind(), ScalarKind::Int);
+    /// assert_eq!(ScalarValue::Bool(true).kind(), ScalarKind::Bool);
+    /// ```
     pub fn kind(&self) -> ScalarKind {
         match self {
             ScalarValue::Bool(_) => ScalarKind::Bool,

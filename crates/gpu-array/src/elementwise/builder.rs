@@ -59,6 +59,12 @@ pub enum Bind<'a> {
 
 impl Bind<'_> {
     /// The operand's dtype.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::Bind;
+    /// assert_eq!(Bind::Dtype(DType::Int16, 1).dtype(), DType::Int16);
+    /// ```
     pub fn dtype(&self) -> DType {
         match self {
             Bind::Array(a) => a.dtype(),
@@ -128,6 +134,15 @@ impl std::fmt::Debug for Elementwise<'_> {
 impl<'a> Elementwise<'a> {
     /// A kernel named `cuprum_<name>_...` (see the module docs), whose
     /// outputs are written, not read, until [`Elementwise::reads_outputs`].
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Elementwise, IndexWidth, LayoutClass};
+    /// let k = Elementwise::new("twice").input("x", DType::Float32).output("y", DType::Float32).op("y = 2 * x");
+    /// let spec = k.spec(LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
+    /// assert!(spec.name.starts_with("cuprum_twice_"));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn new(name: impl Into<Cow<'static, str>>) -> Elementwise<'a> {
         Elementwise {
             name: name.into(),
@@ -155,23 +170,65 @@ impl<'a> Elementwise<'a> {
     }
 
     /// An input array iterated elementwise, broadcast to the launch shape.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Elementwise, IndexWidth, LayoutClass, Role};
+    /// let spec = Elementwise::new("neg").input("x", DType::Int32).output("y", DType::Int32).op("y = -x")
+    ///     .spec(LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
+    /// assert_eq!((spec.params[0].role, spec.params[0].is_output), (Role::Array, false));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn input(self, name: &str, x: impl Into<Bind<'a>>) -> Self {
         let b = x.into();
         self.push(SpecParam::input(name, b.dtype()), Self::bound(b))
     }
 
     /// An output array iterated elementwise (exactly the launch shape).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Elementwise, IndexWidth, LayoutClass};
+    /// let spec = Elementwise::new("neg").input("x", DType::Int32).output("y", DType::Int64).op("y = -x")
+    ///     .spec(LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
+    /// assert!(spec.params[1].is_output && spec.params[1].dtype == DType::Int64);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn output(self, name: &str, y: impl Into<Bind<'a>>) -> Self {
         let b = y.into();
         self.push(SpecParam::output(name, b.dtype()), Self::bound(b))
     }
 
     /// A `raw` input, indexed by the operation with a C-order linear index.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Bind, Elementwise, IndexWidth, LayoutClass, Role};
+    /// let spec = Elementwise::new("reverse")
+    ///     .raw("x", Bind::Dtype(DType::Float32, 1))
+    ///     .output("y", DType::Float32)
+    ///     .op("y = x[_ind.size() - i - 1]")
+    ///     .spec(LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
+    /// assert_eq!(spec.params[0].role, Role::Raw { ndim: 1 });
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn raw(self, name: &str, x: impl Into<Bind<'a>>) -> Self {
         self.raw_operand(name, x.into(), false)
     }
 
     /// A `raw` output.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Bind, Elementwise, IndexWidth, LayoutClass, Role};
+    /// let spec = Elementwise::new("scatter")
+    ///     .input("x", DType::Float32)
+    ///     .raw_output("y", Bind::Dtype(DType::Float32, 1))
+    ///     .op("y[2 * i] = x")
+    ///     .spec(LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
+    /// assert!(spec.params[1].is_output && spec.params[1].role == Role::Raw { ndim: 1 });
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn raw_output(self, name: &str, y: impl Into<Bind<'a>>) -> Self {
         self.raw_operand(name, y.into(), true)
     }
@@ -189,6 +246,16 @@ impl<'a> Elementwise<'a> {
 
     /// A scalar passed by value in `dtype`, converted from `value` as NumPy
     /// converts a Python scalar.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Elementwise, IndexWidth, LayoutClass, Role};
+    /// let spec = Elementwise::new("shift").input("x", DType::Int32).scalar("k", DType::Int32, 3).output("y", DType::Int32)
+    ///     .op("y = x + k")
+    ///     .spec(LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
+    /// assert_eq!(spec.params[1].role, Role::Scalar);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn scalar(self, name: &str, dtype: DType, value: impl Into<ScalarValue>) -> Self {
         let bytes = crate::ufunc::scalar_to_bytes(value.into(), dtype);
         self.push(SpecParam::scalar(name, dtype), Value::Scalar(bytes))
@@ -196,18 +263,49 @@ impl<'a> Elementwise<'a> {
 
     /// A scalar already in `dtype`'s bytes (little-endian, `itemsize`
     /// of them; checked at launch).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Elementwise, IndexWidth, LayoutClass, Role};
+    /// let spec = Elementwise::new("shift").input("x", DType::Int16)
+    ///     .scalar_bytes("k", DType::Int16, 7i16.to_le_bytes().to_vec())
+    ///     .output("y", DType::Int16)
+    ///     .op("y = x + k")
+    ///     .spec(LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
+    /// assert_eq!((spec.params[1].role, spec.params[1].dtype), (Role::Scalar, DType::Int16));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn scalar_bytes(self, name: &str, dtype: DType, bytes: Vec<u8>) -> Self {
         self.push(SpecParam::scalar(name, dtype), Value::Scalar(bytes))
     }
 
     /// The loop body, run once per element (see [`ElementwiseSpec`] for
     /// what it sees).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Elementwise, IndexWidth, LayoutClass};
+    /// let spec = Elementwise::new("half").input("x", DType::Float64).output("y", DType::Float64).op("y = x / 2")
+    ///     .spec(LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
+    /// assert_eq!(spec.operation, "y = x / 2");
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn op(mut self, text: impl Into<Cow<'static, str>>) -> Self {
         self.op = Op::Text(text.into());
         self
     }
 
     /// The loop body made only when the kernel is not cached yet.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Elementwise, IndexWidth, LayoutClass};
+    /// let spec = Elementwise::new("pow3").input("x", DType::Float32).output("y", DType::Float32)
+    ///     .op_with(|| Ok(format!("y = {}", ["x"; 3].join(" * "))))
+    ///     .spec(LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
+    /// assert_eq!(spec.operation, "y = x * x * x");
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn op_with(mut self, make: impl Fn() -> Result<String> + 'a) -> Self {
         self.op = Op::Lazy(Box::new(make));
         self
@@ -216,6 +314,17 @@ impl<'a> Elementwise<'a> {
     /// The whole spec made by the caller for a layout and index width (the
     /// user-kernel and fusion front ends); its parameters must be the
     /// operands listed here, in order.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Elementwise, ElementwiseSpec, IndexWidth, LayoutClass, SpecParam};
+    /// let k = Elementwise::new("copy").input("x", DType::UInt8).output("y", DType::UInt8).spec_with(|layout, index| {
+    ///     let params = vec![SpecParam::input("x", DType::UInt8), SpecParam::output("y", DType::UInt8)];
+    ///     Ok(ElementwiseSpec::new("my_copy", params, "y = x", layout, index))
+    /// });
+    /// assert_eq!(k.spec(LayoutClass::Strided { ndim: 2 }, IndexWidth::I64)?.name, "my_copy");
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn spec_with(
         mut self,
         make: impl Fn(LayoutClass, IndexWidth) -> Result<ElementwiseSpec> + 'a,
@@ -225,24 +334,67 @@ impl<'a> Elementwise<'a> {
     }
 
     /// Code before the kernel (device helpers).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Elementwise, IndexWidth, LayoutClass};
+    /// let spec = Elementwise::new("sq").input("x", DType::Float32).output("y", DType::Float32)
+    ///     .preamble("__device__ float sq(float v) { return v * v; }")
+    ///     .op("y = sq(x)")
+    ///     .spec(LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
+    /// assert!(spec.render().contains("__device__ float sq"));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn preamble(mut self, text: impl Into<Cow<'static, str>>) -> Self {
         self.preamble = text.into();
         self
     }
 
     /// An extra NVRTC option (e.g. `--fmad=false`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Elementwise, IndexWidth, LayoutClass};
+    /// let spec = Elementwise::new("fma").input("x", DType::Float32).output("y", DType::Float32)
+    ///     .op("y = x * x + 1")
+    ///     .option("--fmad=false")
+    ///     .spec(LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
+    /// assert_eq!(spec.options, ["--fmad=false"]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn option(mut self, option: &str) -> Self {
         self.options.push(option.to_owned());
         self
     }
 
     /// A typedef `name` for `dtype` in the kernel.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Elementwise, IndexWidth, LayoutClass};
+    /// let spec = Elementwise::new("widen").input("x", DType::Int8).output("y", DType::Int32)
+    ///     .alias("Acc", DType::Int32)
+    ///     .op("y = Acc(x) * 2")
+    ///     .spec(LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
+    /// assert_eq!(spec.type_aliases, [("Acc".to_string(), DType::Int32)]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn alias(mut self, name: &str, dtype: DType) -> Self {
         self.aliases.push((name.to_owned(), dtype));
         self
     }
 
     /// The operation reads its outputs before writing them (`y += x`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Elementwise, IndexWidth, LayoutClass};
+    /// let k = Elementwise::new("acc").input("x", DType::Float32).output("y", DType::Float32).op("y += x");
+    /// assert!(!k.spec(LayoutClass::Contiguous { vectorized: true }, IndexWidth::I32)?.read_outputs);
+    /// let k = k.reads_outputs();
+    /// assert!(k.spec(LayoutClass::Contiguous { vectorized: true }, IndexWidth::I32)?.read_outputs);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn reads_outputs(mut self) -> Self {
         self.read_outputs = true;
         self
@@ -254,6 +406,16 @@ impl<'a> Elementwise<'a> {
     }
 
     /// The spec this kernel compiles to for `layout` and `index`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Elementwise, IndexWidth, LayoutClass};
+    /// let k = Elementwise::new("neg").input("x", DType::Float32).output("y", DType::Float32).op("y = -x");
+    /// let a = k.spec(LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
+    /// let b = k.spec(LayoutClass::Strided { ndim: 2 }, IndexWidth::I64)?;
+    /// assert_ne!(a.name, b.name); // one kernel per layout and index width
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     /// A lazy operation or a caller's spec failed, or the caller's spec's
@@ -328,6 +490,17 @@ impl<'a> Elementwise<'a> {
 
     /// Queues the kernel over `shape` on the current stream of the first
     /// array's device. Array inputs broadcast to `shape`; outputs have it.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// use gpu_array::elementwise::Elementwise;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::from_slice(&[1.0f32, 2.0, 3.0], &[3])?;
+    /// let y = Array::empty(3, DType::Float32)?;
+    /// Elementwise::new("twice").input("x", &x).output("y", &y).op("y = 2 * x").launch(&[3])?;
+    /// assert_eq!(y.to_vec::<f32>()?, [2.0, 4.0, 6.0]);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// An operand bound to a dtype only; shapes or devices that do not fit;

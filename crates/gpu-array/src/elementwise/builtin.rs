@@ -28,6 +28,13 @@ const LAYOUTS: [LayoutClass; 3] = [
 ];
 
 /// Every common specialisation, deterministic in order.
+///
+/// ```
+/// use gpu_array::elementwise::common_specs;
+/// let specs = common_specs();
+/// assert!(specs.iter().all(|s| s.validate().is_ok()));
+/// assert!(specs.iter().any(|s| s.name.starts_with("cuprum_astype_")));
+/// ```
 pub fn common_specs() -> Vec<ElementwiseSpec> {
     let mut out = Vec::new();
     let common = |d: &DType| COMMON_DTYPES.contains(d);
@@ -102,6 +109,14 @@ pub(crate) fn astype_kernel<'a>(x: Bind<'a>, y: Bind<'a>) -> Elementwise<'a> {
 }
 
 /// The spec of `Array::fill` for `dtype` (named `cuprum_fill_s<t>_<t>_..`).
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::elementwise::{IndexWidth, LayoutClass, fill_spec};
+/// let s = fill_spec(DType::Float32, LayoutClass::Contiguous { vectorized: true }, IndexWidth::I32);
+/// assert!(s.name.starts_with("cuprum_fill_"));
+/// assert!(s.validate().is_ok());
+/// ```
 pub fn fill_spec(dtype: DType, layout: LayoutClass, index: IndexWidth) -> ElementwiseSpec {
     fill_kernel(vec![0; dtype.itemsize()], dtype.into())
         .spec(layout, index)
@@ -110,6 +125,13 @@ pub fn fill_spec(dtype: DType, layout: LayoutClass, index: IndexWidth) -> Elemen
 
 /// The spec of `astype` from `from` to `to`, named
 /// `cuprum_astype_<from>_<to>_<variant>` (`cuprum_astype_f8_i4_cv_i32`).
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::elementwise::{IndexWidth, LayoutClass, astype_spec};
+/// let s = astype_spec(DType::Float64, DType::Int32, LayoutClass::Contiguous { vectorized: true }, IndexWidth::I32);
+/// assert_eq!(s.name, "cuprum_astype_f8_i4_cv_i32");
+/// ```
 pub fn astype_spec(
     from: DType,
     to: DType,

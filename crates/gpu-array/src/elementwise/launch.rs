@@ -55,6 +55,17 @@ static KERNELS: KernelCache<(i32, ElementwiseSpec), Kernel> = KernelCache::new()
 
 /// The compiled kernel of `spec` on `device`, compiled on first use.
 ///
+/// ```no_run
+/// use gpu_array::DType;
+/// use gpu_array::elementwise::{IndexWidth, LayoutClass, astype_spec, kernel_for};
+/// use gpu_runtime::Device;
+/// # fn main() -> gpu_array::Result<()> {
+/// let spec = astype_spec(DType::Float64, DType::Float32, LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32);
+/// let k = kernel_for(Device::current()?, &spec)?; // compiled once, then cached
+/// assert_eq!(k.name(), spec.name);
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// NVRTC or module loading failed.
 pub fn kernel_for(device: Device, spec: &ElementwiseSpec) -> Result<Kernel> {
@@ -70,6 +81,15 @@ pub fn kernel_for(device: Device, spec: &ElementwiseSpec) -> Result<Kernel> {
 }
 
 /// The NVRTC request for a program of `specs`, with Cuprum's headers.
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::elementwise::{IndexWidth, LayoutClass, fill_spec, program_request};
+/// let spec = fill_spec(DType::Int8, LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32);
+/// let req = program_request(std::slice::from_ref(&spec));
+/// assert!(req.source.contains(&spec.name));
+/// assert!(req.headers.iter().any(|(name, _)| name == "cuprum/elementwise.cuh"));
+/// ```
 pub fn program_request(specs: &[ElementwiseSpec]) -> CompileRequest {
     let mut request = crate::kernels::request(render_program(specs));
     // Named after its (first) kernel, so a compile error says which.
@@ -89,6 +109,21 @@ pub fn program_request(specs: &[ElementwiseSpec]) -> CompileRequest {
 /// parameter order. Array operands must broadcast to `shape`; outputs must
 /// have exactly `shape`. The launch is queued on the current stream of the
 /// first array's device; operands on another device are an error.
+///
+/// ```no_run
+/// use gpu_array::{Array, DType};
+/// use gpu_array::elementwise::{ElementwiseSpec, LaunchArg, SpecParam, launch};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = Array::from_slice(&[1i32, 2, 3], &[3])?;
+/// let y = Array::empty(3, DType::Int32)?;
+/// let args = [LaunchArg::Array(&x), LaunchArg::Scalar(10i32.to_le_bytes().to_vec()), LaunchArg::Out(&y)];
+/// launch(&[3], &args, |layout, index| {
+///     let p = vec![SpecParam::input("x", DType::Int32), SpecParam::scalar("k", DType::Int32), SpecParam::output("y", DType::Int32)];
+///     Ok(ElementwiseSpec::new("add_k", p, "y = x + k", layout, index))
+/// })?;
+/// assert_eq!(y.to_vec::<i32>()?, [11, 12, 13]);
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Shapes or devices that do not fit; compilation or launch failures.
@@ -420,6 +455,15 @@ fn strided_vector_fits(
 }
 
 /// A raw operand's own layout, coalesced, at least 1-d.
+///
+/// ```no_run
+/// use gpu_array::creation::arange;
+/// use gpu_array::elementwise::raw_layout;
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = arange(6)?.reshape((2, 3))?; // C-contiguous int64
+/// assert_eq!(raw_layout(&x), (vec![6], vec![8])); // coalesced to one axis
+/// # Ok(()) }
+/// ```
 pub fn raw_layout(x: &Array) -> (Vec<usize>, Vec<isize>) {
     let c = coalesce(x.shape(), &[x.strides()], false);
     let (mut sh, mut st) = (c.shape, c.strides.into_iter().next().unwrap_or_default());
@@ -432,6 +476,16 @@ pub fn raw_layout(x: &Array) -> (Vec<usize>, Vec<isize>) {
 
 /// The `ndim` of a raw operand's spec parameter for `x` (its coalesced
 /// layout's dimensions), as the launcher will pass it.
+///
+/// ```no_run
+/// use gpu_array::creation::arange;
+/// use gpu_array::elementwise::raw_ndim;
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = arange(6)?.reshape((2, 3))?;
+/// assert_eq!(raw_ndim(&x), 1);
+/// assert_eq!(raw_ndim(&x.transpose(None)?), 2);
+/// # Ok(()) }
+/// ```
 pub fn raw_ndim(x: &Array) -> usize {
     raw_layout(x).0.len()
 }

@@ -77,6 +77,12 @@ pub enum ArgInfo {
 
 impl ArgInfo {
     /// A C-contiguous array (raw parameters get one dimension).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::ArgInfo;
+    /// assert!(matches!(ArgInfo::array(DType::Float32), ArgInfo::Array { dtype: DType::Float32, ndim: 1 }));
+    /// ```
     pub fn array(dtype: DType) -> ArgInfo {
         ArgInfo::Array { dtype, ndim: 1 }
     }
@@ -93,6 +99,14 @@ impl ElementwiseKernel {
     /// Defines a kernel: `in_params` and `out_params` as CuPy's
     /// (`"T x, raw T y"`), `operation` the loop body, `name` the kernel's
     /// name (a C identifier).
+    ///
+    /// ```
+    /// use gpu_array::elementwise::ElementwiseKernel;
+    /// let k = ElementwiseKernel::new("T x, T y", "T z", "z = x * x + y", "squared_plus")?;
+    /// assert_eq!((k.nin(), k.nout()), (2, 1));
+    /// assert!(ElementwiseKernel::new("T x", "T z", "z = x", "not a name").is_err());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -117,6 +131,16 @@ impl ElementwiseKernel {
     }
 
     /// Sets code placed before the kernel (CuPy's `preamble`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{ArgInfo, ElementwiseKernel, IndexWidth, LayoutClass};
+    /// let k = ElementwiseKernel::new("T x", "T y", "y = sq(x)", "square")?
+    ///     .with_preamble("template <typename T> __device__ T sq(T v) { return v * v; }");
+    /// let spec = k.spec(&[ArgInfo::array(DType::Float32)], &[], LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
+    /// assert!(spec.preamble.contains("sq(T v)"));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     #[must_use]
     pub fn with_preamble(mut self, preamble: impl Into<String>) -> ElementwiseKernel {
         self.preamble = preamble.into();
@@ -124,6 +148,15 @@ impl ElementwiseKernel {
     }
 
     /// Sets extra NVRTC options (CuPy's `options=`), e.g. `-DSCALE=2`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{ArgInfo, ElementwiseKernel, IndexWidth, LayoutClass};
+    /// let k = ElementwiseKernel::new("T x", "T y", "y = x * SCALE", "scale")?.with_options(&["-DSCALE=2"]);
+    /// let spec = k.spec(&[ArgInfo::array(DType::Float64)], &[], LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
+    /// assert_eq!(spec.options, ["-DSCALE=2"]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     #[must_use]
     pub fn with_options(mut self, options: &[&str]) -> ElementwiseKernel {
         self.options = options.iter().map(|o| o.to_string()).collect();
@@ -131,21 +164,47 @@ impl ElementwiseKernel {
     }
 
     /// The parsed parameters.
+    ///
+    /// ```
+    /// use gpu_array::elementwise::ElementwiseKernel;
+    /// let k = ElementwiseKernel::new("T x, raw T y", "T z", "z = x + y[0]", "add_first")?;
+    /// assert!(k.params().inputs[1].raw);
+    /// assert_eq!(k.params().outputs[0].name, "z");
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn params(&self) -> &ParamList {
         &self.params
     }
 
     /// The kernel's name.
+    ///
+    /// ```
+    /// use gpu_array::elementwise::ElementwiseKernel;
+    /// assert_eq!(ElementwiseKernel::new("T x", "T y", "y = x", "copy_it")?.name(), "copy_it");
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn name(&self) -> &str {
         &self.name
     }
 
     /// Number of inputs.
+    ///
+    /// ```
+    /// use gpu_array::elementwise::ElementwiseKernel;
+    /// assert_eq!(ElementwiseKernel::new("T x, T y, float32 a", "T z", "z = a * x + y", "axpy")?.nin(), 3);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn nin(&self) -> usize {
         self.params.inputs.len()
     }
 
     /// Number of outputs.
+    ///
+    /// ```
+    /// use gpu_array::elementwise::ElementwiseKernel;
+    /// assert_eq!(ElementwiseKernel::new("T x", "T lo, T hi", "lo = x - 1; hi = x + 1", "around")?.nout(), 2);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn nout(&self) -> usize {
         self.params.outputs.len()
     }
@@ -155,6 +214,18 @@ impl ElementwiseKernel {
     /// their parameter's type, raw parameters [`Role::Raw`] with the
     /// argument's `ndim`. `outputs` is empty when the call allocates them
     /// (C-contiguous: raw outputs get one dimension).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::{Operand, ScalarKind};
+    /// use gpu_array::elementwise::{ArgInfo, ElementwiseKernel, IndexWidth, LayoutClass};
+    /// let k = ElementwiseKernel::new("T x, T y", "T z", "z = x * x + y", "squared_plus")?;
+    /// let inputs = [ArgInfo::array(DType::Float32), ArgInfo::Scalar(Operand::Scalar(ScalarKind::Float))];
+    /// let spec = k.spec(&inputs, &[], LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
+    /// assert_eq!(spec.type_aliases, [("T".to_string(), DType::Float32)]); // T bound by the array
+    /// assert!(spec.render().contains("squared_plus"));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -254,6 +325,16 @@ pub struct LayoutPlan {
 /// fastest axis of the first operand last), which changes which element
 /// gets which `i`: allowed for ufuncs, not for kernels whose operation uses
 /// `i` (raw operands).
+///
+/// ```
+/// use gpu_array::elementwise::{LayoutClass, plan_layout};
+/// // Two C-contiguous (2, 3) float32 operands: one flat loop.
+/// let p = plan_layout(&[2, 3], &[&[12, 4], &[12, 4]], &[4, 4], false);
+/// assert_eq!(p.layout, LayoutClass::Contiguous { vectorized: false });
+/// // A row broadcast along the first axis: strided over two dimensions.
+/// let q = plan_layout(&[2, 3], &[&[12, 4], &[0, 4]], &[4, 4], false);
+/// assert_eq!(q.layout, LayoutClass::Strided { ndim: 2 });
+/// ```
 ///
 /// # Panics
 ///

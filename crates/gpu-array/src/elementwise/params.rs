@@ -51,6 +51,12 @@ impl fmt::Display for Param {
 /// Whether `name` is reserved by the generated code: `i` (the linear
 /// index), `n`, and every name starting with `_` (CuPy's "n, i, and names
 /// starting with an underscore _ are reserved for the internal use").
+///
+/// ```
+/// use gpu_array::elementwise::is_reserved_name;
+/// assert!(is_reserved_name("i") && is_reserved_name("n") && is_reserved_name("_tmp"));
+/// assert!(!is_reserved_name("x"));
+/// ```
 pub fn is_reserved_name(name: &str) -> bool {
     name == "i" || name == "n" || name.starts_with('_')
 }
@@ -113,6 +119,16 @@ fn parse_one(s: &str) -> Result<Param> {
 /// Parses one parameter list: comma-separated `[raw] TYPE NAME`. An empty
 /// or blank string is an empty list.
 ///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::elementwise::{ParamType, parse_params};
+/// let p = parse_params("T x, raw float32 y")?;
+/// assert_eq!(p[0].ty, ParamType::Placeholder("T".into()));
+/// assert!(p[1].raw && p[1].ty == ParamType::DType(DType::Float32));
+/// assert!(parse_params("flaot32 x").is_err());
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::Value`] for a malformed entry ("Syntax error: float32"), an
@@ -148,6 +164,15 @@ pub struct BoundTypes {
 impl ParamList {
     /// Parses CuPy's `in_params` and `out_params` strings.
     ///
+    /// ```
+    /// use gpu_array::elementwise::ParamList;
+    /// let p = ParamList::parse("T x, T y", "T z")?;
+    /// assert_eq!((p.inputs.len(), p.outputs.len()), (2, 1));
+    /// assert!(ParamList::parse("T x, T x", "T z").is_err()); // duplicated name
+    /// assert!(ParamList::parse("T x", "").is_err()); // no output
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// As [`parse_params`]; [`Error::Value`] for a name used twice
@@ -176,6 +201,13 @@ impl ParamList {
     }
 
     /// Every placeholder used, in order of first appearance.
+    ///
+    /// ```
+    /// use gpu_array::elementwise::ParamList;
+    /// let p = ParamList::parse("T x, U y, T w", "V z")?;
+    /// assert_eq!(p.placeholders(), ["T", "U", "V"]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn placeholders(&self) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::new();
         for p in self.inputs.iter().chain(&self.outputs) {
@@ -200,6 +232,17 @@ impl ParamList {
     /// A placeholder that only weak scalars use is bound, beyond CuPy, to
     /// NumPy's type for those scalars ([`result_type`] of their kinds:
     /// int64, float64, complex128 or bool).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::{Operand, ScalarKind};
+    /// use gpu_array::elementwise::ParamList;
+    /// let p = ParamList::parse("T x, T y", "T z")?;
+    /// let b = p.bind(&[Operand::Array(DType::Float32), Operand::Scalar(ScalarKind::Float)], &[])?;
+    /// assert_eq!(b.outputs, [DType::Float32]); // the weak scalar takes T from the array
+    /// assert!(p.bind(&[Operand::Array(DType::Float32), Operand::Array(DType::Float64)], &[]).is_err());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///

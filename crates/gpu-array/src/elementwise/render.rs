@@ -27,12 +27,31 @@ pub const INCLUDE: &str = "#include \"cuprum/elementwise.cuh\"\n";
 impl ElementwiseSpec {
     /// The CUDA C++ source of this kernel alone, ready for NVRTC with
     /// [`crate::kernels::HEADERS`] (see [`render_program`]).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam};
+    /// let p = vec![SpecParam::input("x", DType::Float32), SpecParam::output("y", DType::Float32)];
+    /// let spec = ElementwiseSpec::new("neg", p, "y = -x", LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32);
+    /// let src = spec.render();
+    /// assert!(src.starts_with("#include \"cuprum/elementwise.cuh\""));
+    /// assert!(src.contains("extern \"C\" __global__ void neg("));
+    /// ```
     pub fn render(&self) -> String {
         render_program(std::slice::from_ref(self))
     }
 
     /// The `extern "C"` kernel definition, without the include and the
     /// preamble.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam};
+    /// let p = vec![SpecParam::input("x", DType::Float32), SpecParam::output("y", DType::Float32)];
+    /// let spec = ElementwiseSpec::new("neg", p, "y = -x", LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32);
+    /// let k = spec.render_kernel();
+    /// assert!(k.contains("void neg(") && !k.contains("#include"));
+    /// ```
     pub fn render_kernel(&self) -> String {
         let mut s = String::new();
         let params: Vec<String> = self
@@ -300,6 +319,16 @@ impl ElementwiseSpec {
 /// One program holding several kernels (distinct names): the include line,
 /// each distinct preamble once (in order of first appearance), then the
 /// kernels in order. Deterministic.
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::elementwise::{IndexWidth, LayoutClass, astype_spec, render_program};
+/// let c = LayoutClass::Contiguous { vectorized: false };
+/// let specs = [astype_spec(DType::Int8, DType::Float32, c, IndexWidth::I32), astype_spec(DType::Int16, DType::Float32, c, IndexWidth::I32)];
+/// let src = render_program(&specs);
+/// assert_eq!(src.matches("#include").count(), 1);
+/// assert!(specs.iter().all(|s| src.contains(&s.name)));
+/// ```
 pub fn render_program(specs: &[ElementwiseSpec]) -> String {
     assemble_program(
         INCLUDE,

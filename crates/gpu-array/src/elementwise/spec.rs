@@ -40,6 +40,13 @@ pub struct SpecParam {
 
 impl SpecParam {
     /// An input array.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Role, SpecParam};
+    /// let p = SpecParam::input("x", DType::Float32);
+    /// assert_eq!((p.role, p.is_output), (Role::Array, false));
+    /// ```
     pub fn input(name: impl Into<String>, dtype: DType) -> SpecParam {
         SpecParam {
             name: name.into(),
@@ -50,6 +57,13 @@ impl SpecParam {
     }
 
     /// An output array.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Role, SpecParam};
+    /// let p = SpecParam::output("y", DType::Float32);
+    /// assert_eq!((p.role, p.is_output), (Role::Array, true));
+    /// ```
     pub fn output(name: impl Into<String>, dtype: DType) -> SpecParam {
         SpecParam {
             name: name.into(),
@@ -60,6 +74,12 @@ impl SpecParam {
     }
 
     /// An input scalar, passed by value.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Role, SpecParam};
+    /// assert_eq!(SpecParam::scalar("a", DType::Float64).role, Role::Scalar);
+    /// ```
     pub fn scalar(name: impl Into<String>, dtype: DType) -> SpecParam {
         SpecParam {
             name: name.into(),
@@ -70,6 +90,13 @@ impl SpecParam {
     }
 
     /// A raw input (`is_output == false`) or output with `ndim` dimensions.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Role, SpecParam};
+    /// let p = SpecParam::raw("table", DType::Int32, 2, false);
+    /// assert_eq!(p.role, Role::Raw { ndim: 2 });
+    /// ```
     pub fn raw(name: impl Into<String>, dtype: DType, ndim: usize, is_output: bool) -> SpecParam {
         SpecParam {
             name: name.into(),
@@ -124,6 +151,12 @@ pub enum LayoutClass {
 
 impl LayoutClass {
     /// A short tag for kernel names: `c`, `cv`, `s3`.
+    ///
+    /// ```
+    /// use gpu_array::elementwise::LayoutClass;
+    /// assert_eq!(LayoutClass::Contiguous { vectorized: true }.tag(), "cv");
+    /// assert_eq!(LayoutClass::Strided { ndim: 3 }.tag(), "s3");
+    /// ```
     pub fn tag(self) -> String {
         match self {
             LayoutClass::Contiguous { vectorized: false } => "c".to_owned(),
@@ -137,6 +170,12 @@ impl LayoutClass {
     /// the strided layouts.
     ///
     /// [`cuprum::Indexer`]: crate::kernels::INDEXER
+    ///
+    /// ```
+    /// use gpu_array::elementwise::LayoutClass;
+    /// assert_eq!(LayoutClass::Strided { ndim: 3 }.indexer_ndim(), Some(3));
+    /// assert_eq!(LayoutClass::Contiguous { vectorized: false }.indexer_ndim(), None);
+    /// ```
     pub fn indexer_ndim(self) -> Option<usize> {
         match self {
             LayoutClass::Strided { ndim } | LayoutClass::StridedVector { ndim, .. } => Some(ndim),
@@ -145,6 +184,13 @@ impl LayoutClass {
     }
 
     /// Whether each thread moves several elements with vector instructions.
+    ///
+    /// ```
+    /// use gpu_array::elementwise::LayoutClass;
+    /// assert!(LayoutClass::Contiguous { vectorized: true }.is_vector());
+    /// assert!(LayoutClass::StridedVector { ndim: 2, zero_inner: 0 }.is_vector());
+    /// assert!(!LayoutClass::Strided { ndim: 2 }.is_vector());
+    /// ```
     pub fn is_vector(self) -> bool {
         matches!(
             self,
@@ -165,6 +211,11 @@ pub enum IndexWidth {
 
 impl IndexWidth {
     /// The C type of indices: `int` or `long long`.
+    ///
+    /// ```
+    /// use gpu_array::elementwise::IndexWidth;
+    /// assert_eq!(IndexWidth::I64.c_type(), "long long");
+    /// ```
     pub const fn c_type(self) -> &'static str {
         match self {
             IndexWidth::I32 => "int",
@@ -173,6 +224,11 @@ impl IndexWidth {
     }
 
     /// Bytes of one index value.
+    ///
+    /// ```
+    /// use gpu_array::elementwise::IndexWidth;
+    /// assert_eq!((IndexWidth::I32.size(), IndexWidth::I64.size()), (4, 8));
+    /// ```
     pub const fn size(self) -> usize {
         match self {
             IndexWidth::I32 => 4,
@@ -183,6 +239,12 @@ impl IndexWidth {
     /// The narrowest width for an iteration of `size` elements whose
     /// operands reach byte offsets in `extents` (each `(low, high)` as
     /// [`crate::layout::byte_extent`] gives, relative to the data pointer).
+    ///
+    /// ```
+    /// use gpu_array::elementwise::IndexWidth;
+    /// assert_eq!(IndexWidth::for_extents(1000, &[(0, 4000)]), IndexWidth::I32);
+    /// assert_eq!(IndexWidth::for_extents(1000, &[(0, 1 << 33)]), IndexWidth::I64); // a byte offset past i32
+    /// ```
     pub fn for_extents(size: usize, extents: &[(isize, isize)]) -> IndexWidth {
         let fits = |v: isize| i32::try_from(v).is_ok();
         if i32::try_from(size).is_ok() && extents.iter().all(|&(lo, hi)| fits(lo) && fits(hi)) {
@@ -330,6 +392,14 @@ const MAX_THREAD_BYTES: usize = 64;
 
 impl ElementwiseSpec {
     /// A spec with `read_outputs` true, no aliases and no preamble.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam};
+    /// let p = vec![SpecParam::input("x", DType::Float32), SpecParam::output("y", DType::Float32)];
+    /// let spec = ElementwiseSpec::new("neg", p, "y = -x", LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32);
+    /// assert!(spec.read_outputs && spec.preamble.is_empty());
+    /// ```
     pub fn new(
         name: impl Into<String>,
         params: Vec<SpecParam>,
@@ -351,6 +421,16 @@ impl ElementwiseSpec {
     }
 
     /// Checks what the renderer relies on.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam};
+    /// let c = LayoutClass::Contiguous { vectorized: false };
+    /// let ok = ElementwiseSpec::new("neg", vec![SpecParam::input("x", DType::Int8), SpecParam::output("y", DType::Int8)], "y = -x", c, IndexWidth::I32);
+    /// assert!(ok.validate().is_ok());
+    /// let reserved = ElementwiseSpec::new("neg", vec![SpecParam::input("i", DType::Int8), SpecParam::output("y", DType::Int8)], "y = -i", c, IndexWidth::I32);
+    /// assert!(reserved.validate().is_err()); // `i` is the linear index
+    /// ```
     ///
     /// # Errors
     ///
@@ -409,6 +489,14 @@ impl ElementwiseSpec {
     }
 
     /// The array operands (role [`Role::Array`]), by index into `params`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam};
+    /// let p = vec![SpecParam::input("x", DType::Float32), SpecParam::scalar("a", DType::Float32), SpecParam::output("y", DType::Float32)];
+    /// let spec = ElementwiseSpec::new("ax", p, "y = a * x", LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32);
+    /// assert_eq!(spec.array_operands().collect::<Vec<_>>(), [0, 2]);
+    /// ```
     pub fn array_operands(&self) -> impl Iterator<Item = usize> + '_ {
         self.params
             .iter()
@@ -421,6 +509,14 @@ impl ElementwiseSpec {
     /// `min(16 / smallest itemsize, 64 / largest itemsize)` over the array
     /// operands (4 for float32 only, 2 for float64, 16 for int8, 8 for
     /// uint8 -> float64), 1 for the other layouts or without array operands.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam};
+    /// let p = vec![SpecParam::input("x", DType::Float32), SpecParam::output("y", DType::Float32)];
+    /// let v = ElementwiseSpec::new("neg", p, "y = -x", LayoutClass::Contiguous { vectorized: true }, IndexWidth::I32);
+    /// assert_eq!(v.elements_per_thread(), 4); // one 16-byte access of float32
+    /// ```
     pub fn elements_per_thread(&self) -> usize {
         if !self.layout.is_vector() {
             return 1;
@@ -438,6 +534,15 @@ impl ElementwiseSpec {
     /// The alignment in bytes that the vectorised path needs of operand
     /// `operand`'s data pointer: the bytes of one vector access,
     /// `min(16, elements_per_thread * itemsize)`. 1 when not vectorised.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam};
+    /// let p = vec![SpecParam::input("x", DType::UInt8), SpecParam::output("y", DType::Float64)];
+    /// let v = ElementwiseSpec::new("widen", p, "y = x", LayoutClass::Contiguous { vectorized: true }, IndexWidth::I32);
+    /// assert_eq!(v.elements_per_thread(), 8);
+    /// assert_eq!((v.vector_alignment(0), v.vector_alignment(1)), (8, 16));
+    /// ```
     pub fn vector_alignment(&self, operand: usize) -> usize {
         let e = self.elements_per_thread();
         if e == 1 || self.params[operand].role != Role::Array {
@@ -448,6 +553,15 @@ impl ElementwiseSpec {
 
     /// Whether these data pointers (one per operand, in `params` order;
     /// ignored for non-array operands) allow the vectorised path.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam};
+    /// let p = vec![SpecParam::input("x", DType::Float32), SpecParam::output("y", DType::Float32)];
+    /// let v = ElementwiseSpec::new("neg", p, "y = -x", LayoutClass::Contiguous { vectorized: true }, IndexWidth::I32);
+    /// assert!(v.is_vector_aligned(&[0x1000, 0x2000]));
+    /// assert!(!v.is_vector_aligned(&[0x1004, 0x2000])); // not 16-byte aligned
+    /// ```
     pub fn is_vector_aligned(&self, ptrs: &[u64]) -> bool {
         ptrs.iter()
             .enumerate()
@@ -459,6 +573,15 @@ impl ElementwiseSpec {
     /// their value); then the element count; then, for the strided layout,
     /// the indexer. The generated signature is rendered from this list and
     /// [`ElementwiseSpec::pack_args`] packs by it.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam};
+    /// let p = vec![SpecParam::input("x", DType::Float32), SpecParam::scalar("a", DType::Float32), SpecParam::output("y", DType::Float32)];
+    /// let spec = ElementwiseSpec::new("ax", p, "y = a * x", LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32);
+    /// let sizes: Vec<usize> = spec.kernel_params().iter().map(|k| k.size).collect();
+    /// assert_eq!(sizes, [8, 4, 8, 4]); // x's address, a, y's address, the element count
+    /// ```
     pub fn kernel_params(&self) -> Vec<KernelParam> {
         let idx = self.index.c_type();
         let isz = self.index.size();
@@ -544,6 +667,19 @@ impl ElementwiseSpec {
     /// `size` is the element count; `shape` the coalesced iteration shape
     /// (used by the strided layout, whose `ndim` it must match); `operands`
     /// one value per operand in `params` order, of the matching kind.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass, OperandValue, SpecParam};
+    /// let p = vec![SpecParam::input("x", DType::Float32), SpecParam::output("y", DType::Float32)];
+    /// let spec = ElementwiseSpec::new("neg", p, "y = -x", LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32);
+    /// let args = spec.pack_args(3, &[3], &[
+    ///     OperandValue::Array { ptr: 0x1000, strides: &[4] },
+    ///     OperandValue::Array { ptr: 0x2000, strides: &[4] },
+    /// ])?;
+    /// assert_eq!(args.params[2], 3i32.to_ne_bytes()); // the element count
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -668,6 +804,14 @@ impl ElementwiseSpec {
     }
 
     /// A name suffix that tells layouts and index widths apart: `cv_i32`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{ElementwiseSpec, IndexWidth, LayoutClass, SpecParam};
+    /// let p = vec![SpecParam::input("x", DType::Float32), SpecParam::output("y", DType::Float32)];
+    /// let spec = ElementwiseSpec::new("neg", p, "y = -x", LayoutClass::Contiguous { vectorized: true }, IndexWidth::I32);
+    /// assert_eq!(spec.variant_tag(), "cv_i32");
+    /// ```
     pub fn variant_tag(&self) -> String {
         format!("{}_{}", self.layout.tag(), self.index.tag())
     }
@@ -680,6 +824,14 @@ fn scalar_align(dtype: DType) -> usize {
 }
 
 /// A short dtype code for kernel names: `f4`, `c16`, `b1`, `u8`, `bf2`.
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::elementwise::dtype_tag;
+/// assert_eq!(dtype_tag(DType::Float32), "f4");
+/// assert_eq!(dtype_tag(DType::Complex128), "c16");
+/// assert_eq!(dtype_tag(DType::BFloat16), "bf2");
+/// ```
 pub fn dtype_tag(dtype: DType) -> String {
     if dtype == DType::BFloat16 {
         return "bf2".to_owned();

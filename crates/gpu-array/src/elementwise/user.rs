@@ -131,6 +131,18 @@ impl ElementwiseKernel {
     /// `size` the element count, needed when every array argument is `raw`.
     /// Returns the outputs.
     ///
+    /// ```no_run
+    /// use gpu_array::Array;
+    /// use gpu_array::elementwise::ElementwiseKernel;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let k = ElementwiseKernel::new("T x, T y", "T lo, T hi", "lo = min(x, y); hi = max(x, y)", "minmax")?;
+    /// let (x, y) = (Array::from_slice(&[1i32, 5], &[2])?, Array::from_slice(&[3i32, 2], &[2])?);
+    /// let out = k.call(&[(&x).into(), (&y).into()], &[], None)?; // cupy: k(x, y)
+    /// assert_eq!(out[0].to_vec::<i32>()?, [1, 2]);
+    /// assert_eq!(out[1].to_vec::<i32>()?, [3, 5]);
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// Wrong argument counts, types that do not bind ("Type is mismatched"),
     /// shapes that do not broadcast, no size for an all-raw kernel, or

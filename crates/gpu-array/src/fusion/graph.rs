@@ -37,6 +37,12 @@ pub enum ArgSig {
 
 impl ArgSig {
     /// The signature of an array of `dtype` with `ndim` dimensions.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::fusion::ArgSig;
+    /// assert_eq!(ArgSig::array(DType::Int8, 3), ArgSig::Array { dtype: DType::Int8, ndim: 3 });
+    /// ```
     pub const fn array(dtype: DType, ndim: usize) -> ArgSig {
         ArgSig::Array { dtype, ndim }
     }
@@ -64,12 +70,12 @@ pub(crate) struct Ty {
 }
 
 impl Ty {
-    pub const fn strong(dtype: DType) -> Ty {
+    pub(crate) const fn strong(dtype: DType) -> Ty {
         Ty { dtype, weak: false }
     }
 
     /// How loop selection sees it.
-    pub fn operand(self) -> Operand {
+    pub(crate) fn operand(self) -> Operand {
         if self.weak {
             Operand::Scalar(ScalarKind::of(self.dtype))
         } else {
@@ -79,7 +85,7 @@ impl Ty {
 
     /// The dtype of an array holding this value: a weak value materialises
     /// as its kind's default dtype (int64, float64, complex128).
-    pub fn array_dtype(self) -> DType {
+    pub(crate) fn array_dtype(self) -> DType {
         if self.weak {
             ScalarKind::of(self.dtype).default_dtype()
         } else {
@@ -142,7 +148,7 @@ pub(crate) struct Node {
 }
 
 impl Node {
-    pub fn is_reduce(&self) -> bool {
+    pub(crate) fn is_reduce(&self) -> bool {
         matches!(self.op, Op::Reduce { .. })
     }
 }
@@ -178,7 +184,7 @@ pub(crate) fn context(name: &str, op: &str, e: Error) -> Error {
 }
 
 impl Builder {
-    pub fn new(name: &str, sig: &[ArgSig], call_dtype: Option<DType>) -> Builder {
+    pub(crate) fn new(name: &str, sig: &[ArgSig], call_dtype: Option<DType>) -> Builder {
         let mut b = Builder {
             name: name.to_owned(),
             nodes: Vec::new(),
@@ -229,11 +235,11 @@ impl Builder {
         )
     }
 
-    pub fn ty(&self, v: Val) -> Ty {
+    pub(crate) fn ty(&self, v: Val) -> Ty {
         self.nodes[v.node].outs[v.out]
     }
 
-    pub fn node(&self, v: Val) -> &Node {
+    pub(crate) fn node(&self, v: Val) -> &Node {
         &self.nodes[v.node]
     }
 
@@ -255,7 +261,7 @@ impl Builder {
     }
 
     /// A weak constant.
-    pub fn constant(&mut self, v: ScalarValue) -> Val {
+    pub(crate) fn constant(&mut self, v: ScalarValue) -> Val {
         let ty = match v {
             ScalarValue::Bool(_) => Ty::strong(DType::Bool),
             ScalarValue::Int(n) if i64::try_from(n).is_ok() => Ty {
@@ -309,7 +315,7 @@ impl Builder {
     }
 
     /// `ufunc(args...)`: every output of the chosen loop.
-    pub fn ufunc(&mut self, ufunc: &'static Ufunc, args: &[Val]) -> Vec<Val> {
+    pub(crate) fn ufunc(&mut self, ufunc: &'static Ufunc, args: &[Val]) -> Vec<Val> {
         let name = ufunc.name();
         let vals = match self.try_ufunc(ufunc, args) {
             Ok(v) => return v,
@@ -370,7 +376,7 @@ impl Builder {
 
     /// `where(cond, x, y)`: NumPy 2 types the result as `result_type(x, y)`
     /// (weak scalars by kind) and reads `cond` as bool.
-    pub fn where_(&mut self, cond: Val, x: Val, y: Val) -> Val {
+    pub(crate) fn where_(&mut self, cond: Val, x: Val, y: Val) -> Val {
         let r = (|| {
             let (ndim, deps) = self.combine("where", &[cond, x, y])?;
             let dt = result_type(&[self.ty(x).operand(), self.ty(y).operand()])?;
@@ -380,7 +386,7 @@ impl Builder {
     }
 
     /// `x.astype(dtype)` (unsafe casting, as NumPy's default for astype).
-    pub fn cast(&mut self, x: Val, dtype: DType) -> Val {
+    pub(crate) fn cast(&mut self, x: Val, dtype: DType) -> Val {
         match self.combine("astype", &[x]) {
             Ok((ndim, deps)) => self.push(Op::Cast { x }, vec![Ty::strong(dtype)], ndim, deps),
             Err(e) => self.fail("astype", e),
@@ -390,7 +396,7 @@ impl Builder {
     /// A reduction of `x` ([`FUSABLE_REDUCTIONS`]) with NumPy's result dtype
     /// (`dtype` where given, else the call's `dtype=` for the reductions
     /// that take one) and `axis`/`keepdims`.
-    pub fn reduce(
+    pub(crate) fn reduce(
         &mut self,
         op: Builtin,
         x: Val,
@@ -444,7 +450,7 @@ impl Builder {
 
     /// Records an error raised outside the graph (an unknown operation, a
     /// value from another trace).
-    pub fn record(&mut self, op: &str, e: Error) -> Val {
+    pub(crate) fn record(&mut self, op: &str, e: Error) -> Val {
         self.fail(op, e)
     }
 }

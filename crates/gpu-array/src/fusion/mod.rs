@@ -167,6 +167,17 @@ pub struct FuseOptions<'a> {
 
 impl<'a> FuseOptions<'a> {
     /// Sets `out`: one entry per result, `None` to allocate that one.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, fusion::{FVar, FuseOptions, fuse}};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let f = fuse("sum_and_diff", |x: &FVar, y: &FVar| (x + y, x - y));
+    /// let (x, y) = (Array::from_slice(&[3.0f32], &[1])?, Array::from_slice(&[1.0f32], &[1])?);
+    /// let s = Array::empty(1, DType::Float32)?;
+    /// let (s2, d) = f.call_with(&[&x, &y], &FuseOptions::default().out_optional(&[Some(&s), None]))?;
+    /// assert_eq!((s.to_vec::<f32>()?, d.to_vec::<f32>()?), (vec![4.0], vec![2.0])); // `s2` is `s`
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn out_optional(mut self, out: &[Option<&'a Array>]) -> FuseOptions<'a> {
         self.out = out.to_vec();
@@ -176,6 +187,17 @@ impl<'a> FuseOptions<'a> {
 
 impl<'a> FuseOptions<'a> {
     /// Writes every result into `out` (one array per result).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, fusion::{FVar, FuseOptions, fuse}};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let f = fuse("twice", |x: &FVar| x + x);
+    /// let x = Array::from_slice(&[1i32, 2], &[2])?;
+    /// let out = Array::empty(2, DType::Int64)?; // int32 results cast to int64 under same_kind
+    /// f.call_with(&[&x], &FuseOptions::out(&[&out]))?;
+    /// assert_eq!(out.to_vec::<i64>()?, [2, 4]);
+    /// # Ok(()) }
+    /// ```
     pub fn out(out: &[&'a Array]) -> FuseOptions<'a> {
         FuseOptions {
             out: out.iter().map(|&a| Some(a)).collect(),
@@ -184,6 +206,16 @@ impl<'a> FuseOptions<'a> {
     }
 
     /// Sets `dtype`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, fusion::{FVar, FuseOptions, fuse}};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let f = fuse("total", |x: &FVar| x.sum(()));
+    /// let x = Array::from_slice(&[200u8, 100], &[2])?;
+    /// let t = f.call_with(&[&x], &FuseOptions::default().dtype(DType::UInt8))?; // sum(x, dtype=uint8)
+    /// assert_eq!(t.to_scalar::<u8>()?, 44); // 300 wraps in uint8
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn dtype(mut self, dtype: impl Into<Option<DType>>) -> FuseOptions<'a> {
         self.dtype = dtype.into();
@@ -352,6 +384,15 @@ static NEXT_TRACE: AtomicU64 = AtomicU64::new(1);
 
 impl<F: FuseFn<A>, A> Fused<F, A> {
     /// The kernel name.
+    ///
+    /// ```
+    /// use gpu_array::fusion::{FVar, fuse};
+    /// let f = fuse("squared_diff", |x: &FVar, y: &FVar| {
+    ///     let d = x - y;
+    ///     &d * &d
+    /// });
+    /// assert_eq!(f.kernel_name(), "squared_diff");
+    /// ```
     pub fn kernel_name(&self) -> &str {
         &self.name
     }
@@ -359,6 +400,16 @@ impl<F: FuseFn<A>, A> Fused<F, A> {
     /// [`Fused::call`] with the arguments as a tuple of arrays and scalars
     /// (`f.run((&x, 2.0))?`, `f.run(&x)?`); one output comes back as an
     /// `Array`, several as a tuple.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, fusion::{FVar, fuse}};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let f = fuse("axpy", |a: &FVar, x: &FVar, y: &FVar| &(a * x) + y);
+    /// let (x, y) = (Array::from_slice(&[1.0f64, 2.0], &[2])?, Array::from_slice(&[10.0f64, 20.0], &[2])?);
+    /// let z = f.run((2.0, &x, &y))?; // a weak scalar and two arrays
+    /// assert_eq!(z.to_vec::<f64>()?, [12.0, 24.0]);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`Fused::call`].
@@ -372,6 +423,15 @@ impl<F: FuseFn<A>, A> Fused<F, A> {
     /// Calls the fused function (CuPy's `f(x, y)`): arrays broadcast
     /// together; scalars act as Python scalars (NEP 50). The first call
     /// with a new signature traces the closure and compiles its kernel.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, fusion::{FVar, fuse}};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let f = fuse("hypot2", |x: &FVar, y: &FVar| &(x * x) + &(y * y));
+    /// let (x, y) = (Array::from_slice(&[3.0f32], &[1])?, Array::from_slice(&[4.0f32], &[1])?);
+    /// assert_eq!(f.call(&[&x, &y])?.to_vec::<f32>()?, [25.0]);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// A wrong number of arguments; the trace's error (an operation that
@@ -396,6 +456,16 @@ impl<F: FuseFn<A>, A> Fused<F, A> {
     /// argument gets the result through a temporary unless it is that very
     /// argument, element for element, in an elementwise kernel.
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, fusion::{FVar, FuseOptions, fuse}};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let f = fuse("mean_sq", |x: &FVar| (x * x).mean(()));
+    /// let x = Array::from_slice(&[1.0f32, 3.0], &[2])?;
+    /// let m = f.call_with(&[&x], &FuseOptions::default().dtype(DType::Float64))?;
+    /// assert_eq!((m.dtype(), m.to_scalar::<f64>()?), (DType::Float64, 5.0));
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// As [`Fused::call`]; an `out=` list whose length is not the number of
     /// results; an `out=` array of the wrong shape or of a dtype the result
@@ -416,6 +486,18 @@ impl<F: FuseFn<A>, A> Fused<F, A> {
     /// (this is what [`Fused::call`] compiles; also useful to look at the
     /// generated kernels without a GPU).
     ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::fusion::{ArgSig, FVar, fuse};
+    /// let f = fuse("squared_diff", |x: &FVar, y: &FVar| {
+    ///     let d = x - y;
+    ///     &d * &d
+    /// });
+    /// let t = f.trace(&[ArgSig::array(DType::Float32, 2), ArgSig::array(DType::Float32, 1)])?; // no GPU needed
+    /// assert_eq!((t.output_dtypes(), t.output_ndims()), (vec![DType::Float32], vec![2]));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     /// As [`Fused::call`]'s tracing errors.
     pub fn trace(&self, sig: &[ArgSig]) -> Result<Arc<Trace>> {
@@ -424,6 +506,16 @@ impl<F: FuseFn<A>, A> Fused<F, A> {
 
     /// The trace for a call signature and the call's `dtype=` and `out=`
     /// dtypes ([`Fused::call_with`]), traced on first use.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::fusion::{ArgSig, CallSig, FVar, fuse};
+    /// let f = fuse("total", |x: &FVar| x.sum(()));
+    /// let call = CallSig { dtype: Some(DType::Float64), out: vec![] }; // sum(x, dtype=float64)
+    /// let t = f.trace_with(&[ArgSig::array(DType::Float32, 1)], &call)?;
+    /// assert_eq!(t.output_dtypes(), [DType::Float64]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     /// As [`Fused::call_with`]'s tracing errors.

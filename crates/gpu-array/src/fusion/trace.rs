@@ -384,21 +384,56 @@ impl Trace {
     }
 
     /// The kernel's name (`kernel_name`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::fusion::{ArgSig, FVar, fuse};
+    /// let t = fuse("negate", |x: &FVar| -x).trace(&[ArgSig::array(DType::Float32, 1)])?;
+    /// assert_eq!(t.name(), "negate");
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn name(&self) -> &str {
         &self.name
     }
 
     /// The call signature traced.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::ScalarKind;
+    /// use gpu_array::fusion::{ArgSig, FVar, fuse};
+    /// let sig = [ArgSig::array(DType::Float32, 1), ArgSig::Scalar(ScalarKind::Float)];
+    /// let t = fuse("scale", |x: &FVar, a: &FVar| x * a).trace(&sig)?;
+    /// assert_eq!(t.signature(), sig);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn signature(&self) -> &[ArgSig] {
         &self.sig
     }
 
     /// Whether the kernel is a reduction (every result reduced).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::fusion::{ArgSig, FVar, fuse};
+    /// let sig = [ArgSig::array(DType::Float32, 1)];
+    /// assert!(fuse("total", |x: &FVar| x.sum(())).trace(&sig)?.is_reduction());
+    /// assert!(!fuse("double", |x: &FVar| x + x).trace(&sig)?.is_reduction());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn is_reduction(&self) -> bool {
         self.reductions.is_some()
     }
 
     /// The reduced axes (normalised, sorted) of a reduction kernel.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::fusion::{ArgSig, FVar, fuse};
+    /// let t = fuse("col_sums", |x: &FVar| x.sum(-2)).trace(&[ArgSig::array(DType::Float32, 3)])?;
+    /// assert_eq!(t.reduced_axes(), Some(&[1][..])); // normalised
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn reduced_axes(&self) -> Option<&[usize]> {
         self.reductions.as_ref().map(|r| r.axes.as_slice())
     }
@@ -421,17 +456,44 @@ impl Trace {
     /// The number of accumulator fields computed in one pass (distinct
     /// reductions; `sum` and `mean` of one value share one, `nanmean` takes
     /// two: its sum and its count).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::fusion::{ArgSig, FVar, fuse};
+    /// let f = fuse("stats", |x: &FVar| (x.sum(()), x.mean(()), x.max(())));
+    /// let t = f.trace(&[ArgSig::array(DType::Float64, 1)])?;
+    /// assert_eq!(t.reduction_count(), 2); // sum and mean share one accumulator
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn reduction_count(&self) -> usize {
         self.reductions.as_ref().map_or(0, |r| r.fields.len())
     }
 
     /// The dtypes of the results, in order (an `out=` array's dtype where
     /// the call gives one).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::fusion::{ArgSig, FVar, fuse};
+    /// let f = fuse("split", |x: &FVar| (x + x, x.greater(0)));
+    /// let t = f.trace(&[ArgSig::array(DType::Int8, 1)])?;
+    /// assert_eq!(t.output_dtypes(), [DType::Int8, DType::Bool]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn output_dtypes(&self) -> Vec<DType> {
         self.out_dtypes.clone()
     }
 
     /// The number of dimensions of each result (for this signature).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::fusion::{ArgSig, FVar, fuse};
+    /// let f = fuse("outer_sum", |x: &FVar, y: &FVar| x + y);
+    /// let t = f.trace(&[ArgSig::array(DType::Float32, 1), ArgSig::array(DType::Float32, 3)])?;
+    /// assert_eq!(t.output_ndims(), [3]); // the broadcast of the arguments
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn output_ndims(&self) -> Vec<usize> {
         self.outputs
             .iter()
@@ -563,6 +625,17 @@ impl Trace {
     /// `index` width: the chain in the loop body, each result converted to
     /// its dtype. Named `kernel_name`.
     ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{IndexWidth, LayoutClass};
+    /// use gpu_array::fusion::{ArgSig, FVar, fuse};
+    /// let t = fuse("squared", |x: &FVar| x * x).trace(&[ArgSig::array(DType::Float32, 1)])?;
+    /// let spec = t.elementwise_spec(LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
+    /// assert_eq!(spec.name, "squared");
+    /// assert!(spec.render().contains("void squared("));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     /// [`Error::Value`] for a reduction trace or an invalid kernel name.
     pub fn elementwise_spec(
@@ -618,6 +691,17 @@ impl Trace {
     /// accumulator struct with a field per reduction; the map is the
     /// elementwise chain; mean divides by the row length in the post-map.
     /// Named `kernel_name` (and `<kernel_name>_2` for the second pass).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::fusion::{ArgSig, FVar, fuse};
+    /// use gpu_array::reduction::{Strategy, Variant};
+    /// let t = fuse("sumsq", |x: &FVar| (x * x).sum(())).trace(&[ArgSig::array(DType::Float32, 1)])?;
+    /// let spec = t.reduction_spec(Variant::new(Strategy::TwoPass, 1, 1, IndexWidth::I32))?;
+    /// assert_eq!(spec.kernel_names(), ["sumsq", "sumsq_2"]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`Error::Value`] for an elementwise trace or an invalid kernel name.

@@ -20,7 +20,7 @@ thread_local! {
 pub(crate) struct CurrentGuard;
 
 impl CurrentGuard {
-    pub fn enter(b: &Rc<RefCell<Builder>>) -> CurrentGuard {
+    pub(crate) fn enter(b: &Rc<RefCell<Builder>>) -> CurrentGuard {
         CURRENT.with(|c| c.borrow_mut().push(Rc::clone(b)));
         CurrentGuard
     }
@@ -162,23 +162,67 @@ pub(crate) fn apply1(op: &str, args: &[FArg], f: impl FnOnce(&mut Builder, &[Val
 impl FVar {
     /// The dtype this value has in the signature being traced (for a weak
     /// scalar, the dtype it is held in: int64, float64, complex128).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::fusion::{ArgSig, FVar, fuse};
+    /// let f = fuse("widen", |x: &FVar| {
+    ///     assert_eq!(x.dtype(), DType::Int16); // the signature's dtype, while tracing
+    ///     x.astype(DType::Int64)
+    /// });
+    /// f.trace(&[ArgSig::array(DType::Int16, 1)])?;
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn dtype(&self) -> DType {
         self.b.borrow().ty(self.v).dtype
     }
 
     /// Whether this value is a weak scalar (a Rust constant or scalar
     /// argument, or an operation on such values only).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::ScalarKind;
+    /// use gpu_array::fusion::{ArgSig, FVar, fuse};
+    /// let f = fuse("scale", |x: &FVar, a: &FVar| {
+    ///     assert!(!x.is_weak() && a.is_weak()); // `a` is a Rust scalar argument
+    ///     x * a
+    /// });
+    /// let t = f.trace(&[ArgSig::array(DType::Float32, 1), ArgSig::Scalar(ScalarKind::Float)])?;
+    /// assert_eq!(t.output_dtypes(), [DType::Float32]); // a weak float keeps float32
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn is_weak(&self) -> bool {
         self.b.borrow().ty(self.v).weak
     }
 
     /// The number of dimensions of this value (the broadcast of the array
     /// arguments it depends on; 0 for a scalar).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::fusion::{ArgSig, FVar, fuse};
+    /// let f = fuse("outer", |x: &FVar, y: &FVar| {
+    ///     let z = x * y;
+    ///     assert_eq!((x.ndim(), z.ndim()), (1, 2));
+    ///     z
+    /// });
+    /// f.trace(&[ArgSig::array(DType::Float32, 1), ArgSig::array(DType::Float32, 2)])?;
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn ndim(&self) -> usize {
         self.b.borrow().node(self.v).ndim
     }
 
     /// `x.astype(dtype)`: a conversion with `astype`'s rules.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::fusion::{ArgSig, FVar, fuse};
+    /// let t = fuse("to_half", |x: &FVar| x.astype(DType::Float16)).trace(&[ArgSig::array(DType::Float64, 1)])?;
+    /// assert_eq!(t.output_dtypes(), [DType::Float16]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn astype(&self, dtype: DType) -> FVar {
         apply1("astype", &[self.into()], |b, v| b.cast(v[0], dtype))
     }

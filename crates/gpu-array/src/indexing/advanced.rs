@@ -604,6 +604,14 @@ const MAX_MASK_NDIM: usize = 8;
 /// The specs of this module's kernels for each data dtype, index dtype,
 /// layout and index width, as calls build them (compile tests and
 /// ahead-of-time compilation).
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::elementwise::{IndexWidth, LayoutClass};
+/// use gpu_array::indexing::advanced::kernel_specs;
+/// let specs = kernel_specs(&[DType::UInt8], &[DType::Int32], &[LayoutClass::Contiguous { vectorized: false }], &[IndexWidth::I32]);
+/// assert!(!specs.is_empty() && specs.iter().all(|s| s.validate().is_ok()));
+/// ```
 pub fn kernel_specs(
     data: &[DType],
     index: &[DType],
@@ -830,6 +838,16 @@ impl Array {
     /// Waits for the device once when the index holds masks (their counts
     /// size the result).
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, creation::arange, ix};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = arange(12)?.reshape((3, 4))?;
+    /// let idx = Array::from_slice(&[2i64, 0], &[2])?;
+    /// assert_eq!(x.get_index(&ix![&idx, 1])?.to_vec::<i64>()?, [9, 1]); // x[[2, 0], 1]
+    /// assert_eq!(x.get_index(&ix![1, ..;2])?.to_vec::<i64>()?, [4, 6]); // a view: x[1, ::2]
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// Float index arrays ("arrays used as indices must be of integer (or
     /// boolean) type"), too many indices, a mask that does not match its
@@ -869,6 +887,16 @@ impl Array {
     /// to this dtype, or a Rust scalar converted as [`Array::fill`] does.
     /// When the index writes an element more than once, which value lands
     /// is undefined (CuPy's "Duplicate values in indices").
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, creation::arange, ix};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = arange(5)?;
+    /// let mask = Array::from_slice(&[true, false, true, false, false], &[5])?;
+    /// x.set_index(&ix![&mask], 0)?; // x[mask] = 0
+    /// assert_eq!(x.to_vec::<i64>()?, [0, 1, 0, 3, 4]);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// As [`Array::get_index`]; a value that does not broadcast ("shape

@@ -93,6 +93,12 @@ fn select_name(size: usize) -> String {
 /// The CUDA C++ program of the compaction kernels (`cuprum_mask_count`
 /// and `cuprum_mask_select_{1,2,4,8,16}`, see [`kernel_names`]) with their
 /// declared prototypes; for compile tests and ahead-of-time compilation.
+///
+/// ```
+/// use gpu_array::indexing::compact::{kernel_names, program_source};
+/// let src = program_source();
+/// assert!(kernel_names().iter().all(|k| src.contains(k.as_str())));
+/// ```
 pub fn program_source() -> String {
     let mut s = format!("{SOURCE}{}", MaskCount::prototype("cuprum_mask_count", []));
     for size in SIZES {
@@ -102,6 +108,13 @@ pub fn program_source() -> String {
 }
 
 /// The names of the compaction kernels of [`program_source`].
+///
+/// ```
+/// use gpu_array::indexing::compact::kernel_names;
+/// let names = kernel_names();
+/// assert_eq!(names[0], "cuprum_mask_count");
+/// assert!(names.contains(&"cuprum_mask_select_8".to_string()));
+/// ```
 pub fn kernel_names() -> Vec<String> {
     std::iter::once("cuprum_mask_count".to_string())
         .chain(SIZES.iter().map(|&s| select_name(s)))

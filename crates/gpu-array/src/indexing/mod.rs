@@ -209,6 +209,14 @@ pub fn take(a: &Array, indices: &Array, axis: Option<isize>, mode: TakeMode) -> 
 /// The specs of this module's kernels (`take`, `take_along_axis`, `put`,
 /// `where`, `argwhere`) for each data dtype, index dtype, layout and index
 /// width, as calls would build them (compile tests and ahead-of-time compilation).
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::elementwise::{IndexWidth, LayoutClass};
+/// use gpu_array::indexing::kernel_specs;
+/// let specs = kernel_specs(&[DType::Float32], &[DType::Int64], &[LayoutClass::Contiguous { vectorized: false }], &[IndexWidth::I32]);
+/// assert!(!specs.is_empty() && specs.iter().all(|s| s.validate().is_ok()));
+/// ```
 pub fn kernel_specs(
     data: &[crate::DType],
     index: &[crate::DType],
@@ -269,6 +277,14 @@ pub fn kernel_specs(
 /// `scatter_*` atomics for each data dtype, index dtype, layout and index
 /// width, as calls build them (compile tests and ahead-of-time
 /// compilation). Scatter specs cover the (op, dtype) pairs it supports.
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::elementwise::{IndexWidth, LayoutClass};
+/// use gpu_array::indexing::routine_kernel_specs;
+/// let specs = routine_kernel_specs(&[DType::Int32], &[DType::Int64], &[LayoutClass::Strided { ndim: 2 }], &[IndexWidth::I64]);
+/// assert!(!specs.is_empty() && specs.iter().all(|s| s.validate().is_ok()));
+/// ```
 pub fn routine_kernel_specs(
     data: &[crate::DType],
     index: &[crate::DType],

@@ -48,6 +48,14 @@ pub fn ix_(args: &[&Array]) -> Result<Vec<Array>> {
 /// The flat-index multiplier of each dimension of `dims` in `order`
 /// (C: the last dimension varies fastest).
 ///
+/// ```
+/// use gpu_array::Order;
+/// use gpu_array::indexing::ravel_strides;
+/// assert_eq!(ravel_strides(&[3, 4], Order::C)?, [4, 1]);
+/// assert_eq!(ravel_strides(&[3, 4], Order::F)?, [1, 3]);
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
+///
 /// # Errors
 /// A total size beyond int64 ("invalid dims: ...").
 pub fn ravel_strides(dims: &[usize], order: Order) -> Result<Vec<i64>> {
@@ -111,6 +119,15 @@ fn empty_dims_error() -> Error {
 /// on scalars), on the host. `modes` holds one mode for every dimension,
 /// or one per dimension (empty: `Raise`).
 ///
+/// ```
+/// use gpu_array::Order;
+/// use gpu_array::indexing::{ClipMode, ravel_multi_index_scalar};
+/// assert_eq!(ravel_multi_index_scalar(&[1, 2], &[3, 4], &[], Order::C)?, 6);
+/// assert_eq!(ravel_multi_index_scalar(&[5, -1], &[3, 4], &[ClipMode::Clip], Order::C)?, 8); // (2, 0)
+/// assert!(ravel_multi_index_scalar(&[3, 0], &[3, 4], &[], Order::C).is_err());
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
+///
 /// # Errors
 /// As [`ravel_multi_index`].
 pub fn ravel_multi_index_scalar(
@@ -144,6 +161,15 @@ pub fn ravel_multi_index_scalar(
 
 /// One flat index to its coordinates in an array of shape `dims` (NumPy's
 /// `unravel_index` on a scalar), on the host.
+///
+/// ```
+/// use gpu_array::Order;
+/// use gpu_array::indexing::unravel_index_scalar;
+/// assert_eq!(unravel_index_scalar(6, &[3, 4], Order::C)?, [1, 2]);
+/// assert_eq!(unravel_index_scalar(6, &[3, 4], Order::F)?, [0, 2]);
+/// assert!(unravel_index_scalar(12, &[3, 4], Order::C).is_err());
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
 ///
 /// # Errors
 /// An index outside `0..prod(dims)` ("index 12 is out of bounds for array

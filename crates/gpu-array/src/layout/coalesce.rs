@@ -29,6 +29,13 @@ pub struct Coalesced {
 /// Without `reorder`, the C-order sequence of element offsets is unchanged;
 /// with it, the set of offset tuples is.
 ///
+/// ```
+/// use gpu_array::layout::coalesce;
+/// // Two C-contiguous operands of shape (2, 3, 4): one flat axis.
+/// let c = coalesce(&[2, 3, 4], &[&[96, 32, 8], &[48, 16, 4]], false);
+/// assert_eq!((c.shape, c.strides), (vec![24], vec![vec![8], vec![4]]));
+/// ```
+///
 /// # Panics
 ///
 /// If a stride vector's length differs from `shape`'s.

@@ -38,6 +38,14 @@ impl AxisIndex {
     /// A slice from a Rust range and a step (used by [`s!`](crate::s)):
     /// `a..b` is `a:b:step`, `..` is `::step`. An inclusive end `..=b` means
     /// "up to and including b" in the step's direction.
+    ///
+    /// ```
+    /// use gpu_array::AxisIndex;
+    /// assert_eq!(
+    ///     AxisIndex::stepped(1..7, 2),
+    ///     AxisIndex::Slice { start: Some(1), stop: Some(7), step: 2 }
+    /// ); // 1:7:2
+    /// ```
     pub fn stepped(range: impl SliceRange, step: isize) -> AxisIndex {
         let (start, stop) = range.bounds(step);
         AxisIndex::Slice { start, stop, step }
@@ -277,6 +285,16 @@ fn offset_overflow(shape: &[usize], strides: &[isize]) -> Error {
 /// A slice that selects one position keeps the axis' stride when
 /// `stride * step` does not fit `isize` (`a[::isize::MIN]`): the stride of
 /// a length-1 axis is never used to step.
+///
+/// ```
+/// use gpu_array::AxisIndex;
+/// use gpu_array::layout::index_layout;
+/// // a[1, ::-1] of a (2, 3) int32 array
+/// let (shape, strides, offset) =
+///     index_layout(&[2, 3], &[12, 4], 0, &[AxisIndex::Index(1), AxisIndex::stepped(.., -1)])?;
+/// assert_eq!((shape, strides, offset), (vec![3], vec![-4], 20));
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
 ///
 /// # Errors
 ///

@@ -77,6 +77,13 @@ impl From<Order> for CopyOrder {
 impl CopyOrder {
     /// `'A'` resolved for an array with these contiguity flags: C or F,
     /// or `None` for `'K'`, which is no single [`Order`].
+    ///
+    /// ```
+    /// use gpu_array::{CopyOrder, Order};
+    /// assert_eq!(CopyOrder::A.resolve(false, true), Some(Order::F)); // a Fortran array
+    /// assert_eq!(CopyOrder::A.resolve(true, true), Some(Order::C));
+    /// assert_eq!(CopyOrder::K.resolve(true, false), None);
+    /// ```
     pub const fn resolve(self, c_contiguous: bool, f_contiguous: bool) -> Option<Order> {
         match self {
             CopyOrder::C => Some(Order::C),
@@ -90,6 +97,12 @@ impl CopyOrder {
 
 /// The axes in NumPy's "keep" order (`order='K'`): by decreasing absolute
 /// stride, ties in axis order (NumPy's `PyArray_CreateSortedStridePerm`).
+///
+/// ```
+/// use gpu_array::layout::keep_order_axes;
+/// assert_eq!(keep_order_axes(&[8, 24, 4]), [1, 0, 2]); // by decreasing |stride|
+/// assert_eq!(keep_order_axes(&[-8, 8]), [0, 1]); // ties in axis order
+/// ```
 pub fn keep_order_axes(strides: &[isize]) -> Vec<usize> {
     let mut axes: Vec<usize> = (0..strides.len()).collect();
     axes.sort_by_key(|&a| std::cmp::Reverse(strides[a].unsigned_abs()));
@@ -104,6 +117,13 @@ crate::from_numpy_str! {
 }
 
 /// A shape as NumPy prints it in error messages: `(2,3)`, `(4,)`, `()`.
+///
+/// ```
+/// use gpu_array::layout::fmt_shape;
+/// assert_eq!(fmt_shape(&[2, 3]), "(2,3)");
+/// assert_eq!(fmt_shape(&[4]), "(4,)");
+/// assert_eq!(fmt_shape(&[]), "()");
+/// ```
 pub fn fmt_shape(shape: &[usize]) -> String {
     match shape {
         [d] => format!("({d},)"),
@@ -122,6 +142,14 @@ pub fn fmt_shape(shape: &[usize]) -> String {
 /// shape: the product of its nonzero dimensions must fit `isize`, so that
 /// `[0, usize::MAX]` is too big although it holds no element.
 ///
+/// ```
+/// use gpu_array::layout::size;
+/// assert_eq!(size(&[2, 3, 4])?, 24);
+/// assert_eq!(size(&[])?, 1);
+/// assert!(size(&[0, usize::MAX]).is_err()); // empty, but too big a shape
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::TooBig`].
@@ -133,6 +161,13 @@ pub fn size(shape: &[usize]) -> Result<usize> {
 /// NumPy's `PyArray_NewFromDescr` checks it: the product of `itemsize` and
 /// the nonzero dimensions must fit `isize` (zero dimensions are skipped, so
 /// an empty shape is no excuse for strides that overflow).
+///
+/// ```
+/// use gpu_array::layout::checked_size;
+/// assert_eq!(checked_size(&[1000, 1000], 8)?, 1_000_000);
+/// assert!(checked_size(&[1 << 40, 1 << 20], 8).is_err());
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
 ///
 /// # Errors
 ///
@@ -158,6 +193,13 @@ pub fn checked_size(shape: &[usize], itemsize: usize) -> Result<usize> {
 /// Strides of a C-contiguous array (NumPy's rule: a zero-length axis counts
 /// as length 1 for the strides of the axes before it).
 ///
+/// ```
+/// use gpu_array::layout::c_strides;
+/// assert_eq!(c_strides(&[2, 3, 4], 8)?, [96, 32, 8]);
+/// assert_eq!(c_strides(&[2, 0, 4], 8)?, [32, 32, 8]); // a zero axis counts as 1
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::TooBig`] when the shape is too big for `itemsize` (as
@@ -168,6 +210,12 @@ pub fn c_strides(shape: &[usize], itemsize: usize) -> Result<Vec<isize>> {
 
 /// Strides of an F-contiguous array.
 ///
+/// ```
+/// use gpu_array::layout::f_strides;
+/// assert_eq!(f_strides(&[2, 3, 4], 8)?, [8, 16, 48]);
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
+///
 /// # Errors
 ///
 /// As [`c_strides`].
@@ -176,6 +224,14 @@ pub fn f_strides(shape: &[usize], itemsize: usize) -> Result<Vec<isize>> {
 }
 
 /// Contiguous strides in the given order.
+///
+/// ```
+/// use gpu_array::Order;
+/// use gpu_array::layout::contiguous_strides;
+/// assert_eq!(contiguous_strides(&[2, 3], 4, Order::C)?, [12, 4]);
+/// assert_eq!(contiguous_strides(&[2, 3], 4, Order::F)?, [4, 8]);
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
 ///
 /// # Errors
 ///
@@ -216,11 +272,24 @@ fn dense_strides(shape: &[usize], itemsize: usize, order: Order) -> Result<Vec<i
 /// NumPy's `C_CONTIGUOUS` flag: every axis of length > 1 has the stride of a
 /// C-ordered array; axes of length 1 are ignored; an empty array is
 /// contiguous.
+///
+/// ```
+/// use gpu_array::layout::is_c_contiguous;
+/// assert!(is_c_contiguous(&[2, 3], &[12, 4], 4));
+/// assert!(is_c_contiguous(&[2, 1], &[4, 999], 4)); // length-1 axes are ignored
+/// assert!(!is_c_contiguous(&[2, 3], &[4, 8], 4));
+/// ```
 pub fn is_c_contiguous(shape: &[usize], strides: &[isize], itemsize: usize) -> bool {
     shape.len() == strides.len() && contiguous_in(shape.iter().zip(strides).rev(), shape, itemsize)
 }
 
 /// NumPy's `F_CONTIGUOUS` flag (see [`is_c_contiguous`]).
+///
+/// ```
+/// use gpu_array::layout::is_f_contiguous;
+/// assert!(is_f_contiguous(&[2, 3], &[4, 8], 4));
+/// assert!(!is_f_contiguous(&[2, 3], &[12, 4], 4));
+/// ```
 pub fn is_f_contiguous(shape: &[usize], strides: &[isize], itemsize: usize) -> bool {
     shape.len() == strides.len() && contiguous_in(shape.iter().zip(strides), shape, itemsize)
 }
@@ -271,6 +340,14 @@ fn length_mismatch(shape: &[usize], strides: &[isize]) -> Error {
 /// offset: `(low, high)` with `low <= 0 < high`, or `(0, 0)` when empty.
 /// `high - low` fits `isize` too.
 ///
+/// ```
+/// use gpu_array::layout::byte_extent;
+/// assert_eq!(byte_extent(&[2, 3], &[12, 4], 4)?, (0, 24));
+/// assert_eq!(byte_extent(&[3], &[-4], 4)?, (-8, 4)); // a reversed view
+/// assert_eq!(byte_extent(&[0, 3], &[12, 4], 4)?, (0, 0));
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::Shape`] when the lengths differ; [`Error::Value`] when a byte
@@ -315,6 +392,12 @@ pub struct Layout {
 impl Layout {
     /// A layout from its parts, for parts known to be valid.
     ///
+    /// ```
+    /// use gpu_array::Layout;
+    /// let l = Layout::new(vec![2, 3], vec![12, 4], 0);
+    /// assert_eq!(l.size(), 6);
+    /// ```
+    ///
     /// # Panics
     ///
     /// If `shape` and `strides` differ in length or the shape is too big
@@ -327,6 +410,12 @@ impl Layout {
     }
 
     /// A layout from its parts, checked.
+    ///
+    /// ```
+    /// use gpu_array::Layout;
+    /// assert!(Layout::try_new(vec![2, 3], vec![12, 4], 0).is_ok());
+    /// assert!(Layout::try_new(vec![2, 3], vec![4], 0).is_err()); // lengths differ
+    /// ```
     ///
     /// # Errors
     ///
@@ -346,6 +435,13 @@ impl Layout {
 
     /// A contiguous layout at offset 0.
     ///
+    /// ```
+    /// use gpu_array::{Layout, Order};
+    /// let l = Layout::contiguous(&[2, 3], 8, Order::F)?;
+    /// assert_eq!((l.strides(), l.offset()), (&[8, 16][..], 0));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`Error::TooBig`] as [`checked_size`].
@@ -358,48 +454,100 @@ impl Layout {
     }
 
     /// The shape.
+    ///
+    /// ```
+    /// use gpu_array::Layout;
+    /// assert_eq!(Layout::new(vec![4, 5], vec![20, 4], 0).shape(), [4, 5]);
+    /// ```
     pub fn shape(&self) -> &[usize] {
         &self.shape
     }
 
     /// The strides in bytes.
+    ///
+    /// ```
+    /// use gpu_array::Layout;
+    /// assert_eq!(Layout::new(vec![4, 5], vec![20, 4], 0).strides(), [20, 4]);
+    /// ```
     pub fn strides(&self) -> &[isize] {
         &self.strides
     }
 
     /// The byte offset of element `[0, 0, ...]` in the buffer.
+    ///
+    /// ```
+    /// use gpu_array::Layout;
+    /// assert_eq!(Layout::new(vec![3], vec![-4], 8).offset(), 8); // a reversed view starts at the end
+    /// ```
     pub fn offset(&self) -> isize {
         self.offset
     }
 
     /// Number of dimensions.
+    ///
+    /// ```
+    /// use gpu_array::Layout;
+    /// assert_eq!(Layout::new(vec![2, 3, 4], vec![48, 16, 4], 0).ndim(), 3);
+    /// ```
     pub fn ndim(&self) -> usize {
         self.shape.len()
     }
 
     /// Number of elements.
+    ///
+    /// ```
+    /// use gpu_array::Layout;
+    /// assert_eq!(Layout::new(vec![2, 3, 4], vec![48, 16, 4], 0).size(), 24);
+    /// assert_eq!(Layout::new(vec![], vec![], 0).size(), 1); // a scalar
+    /// ```
     pub fn size(&self) -> usize {
         // Cannot overflow: every constructor checked the shape with `size`.
         self.shape.iter().product()
     }
 
     /// The parts: `(shape, strides, offset)`.
+    ///
+    /// ```
+    /// use gpu_array::Layout;
+    /// let (shape, strides, offset) = Layout::new(vec![2], vec![8], 16).into_parts();
+    /// assert_eq!((shape, strides, offset), (vec![2], vec![8], 16));
+    /// ```
     pub fn into_parts(self) -> (Vec<usize>, Vec<isize>, isize) {
         (self.shape, self.strides, self.offset)
     }
 
     /// [`is_c_contiguous`].
+    ///
+    /// ```
+    /// use gpu_array::{Layout, Order};
+    /// assert!(Layout::contiguous(&[2, 3], 4, Order::C)?.is_c_contiguous(4));
+    /// assert!(!Layout::contiguous(&[2, 3], 4, Order::F)?.is_c_contiguous(4));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn is_c_contiguous(&self, itemsize: usize) -> bool {
         is_c_contiguous(&self.shape, &self.strides, itemsize)
     }
 
     /// [`is_f_contiguous`].
+    ///
+    /// ```
+    /// use gpu_array::{Layout, Order};
+    /// assert!(Layout::contiguous(&[2, 3], 4, Order::F)?.is_f_contiguous(4));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn is_f_contiguous(&self, itemsize: usize) -> bool {
         is_f_contiguous(&self.shape, &self.strides, itemsize)
     }
 
     /// The absolute byte range `[start, end)` of the buffer this layout
     /// touches (see [`byte_extent`]).
+    ///
+    /// ```
+    /// use gpu_array::Layout;
+    /// let l = Layout::new(vec![3], vec![-4], 8); // elements at bytes 8, 4, 0
+    /// assert_eq!(l.byte_extent(4)?, (0, 12));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -417,6 +565,13 @@ impl Layout {
     }
 
     /// Byte offset of the element at a multi-index (no bounds check).
+    ///
+    /// ```
+    /// use gpu_array::{Layout, Order};
+    /// let l = Layout::contiguous(&[2, 3], 4, Order::C)?;
+    /// assert_eq!(l.element_offset(&[1, 2])?, 20);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -445,6 +600,14 @@ impl Layout {
     /// Byte offset, relative to [`Layout::offset`], of the element at
     /// `index`, one integer per axis, negative ones counting from the end
     /// (NumPy's `a[i, j].item()`).
+    ///
+    /// ```
+    /// use gpu_array::{Layout, Order};
+    /// let l = Layout::contiguous(&[2, 3], 4, Order::C)?;
+    /// assert_eq!(l.item_offset(&[-1, 0])?, 12); // a[-1, 0]
+    /// assert!(l.item_offset(&[2, 0]).is_err());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -486,6 +649,14 @@ impl Layout {
     /// Whether every element lies inside a buffer of `buffer_len` bytes (an
     /// empty layout fits any buffer; one whose byte extent overflows fits
     /// none).
+    ///
+    /// ```
+    /// use gpu_array::{Layout, Order};
+    /// let l = Layout::contiguous(&[2, 3], 4, Order::C)?;
+    /// assert!(l.fits(24, 4));
+    /// assert!(!l.fits(20, 4));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn fits(&self, buffer_len: usize, itemsize: usize) -> bool {
         if self.size() == 0 {
             return true;
@@ -499,6 +670,15 @@ impl Layout {
     /// A layout with explicit shape and byte strides at this one's offset
     /// (NumPy's `as_strided`), checked to stay inside a buffer of
     /// `buffer_len` bytes, which NumPy's is not.
+    ///
+    /// ```
+    /// use gpu_array::{Layout, Order};
+    /// let l = Layout::contiguous(&[6], 4, Order::C)?;
+    /// let windows = l.as_strided(&[4, 3], &[4, 4], 4, 24)?; // sliding windows of 3
+    /// assert_eq!(windows.shape(), [4, 3]);
+    /// assert!(l.as_strided(&[5, 3], &[4, 4], 4, 24).is_err()); // past the buffer
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -539,6 +719,14 @@ impl Layout {
 
     /// [`broadcast_strides`] onto `shape`.
     ///
+    /// ```
+    /// use gpu_array::{Layout, Order};
+    /// let row = Layout::contiguous(&[3], 8, Order::C)?;
+    /// let b = row.broadcast_to(&[2, 3])?;
+    /// assert_eq!(b.strides(), [0, 8]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// As [`broadcast_strides`]; [`Error::TooBig`] as [`size`] (the caller
@@ -550,6 +738,13 @@ impl Layout {
 
     /// [`transpose`].
     ///
+    /// ```
+    /// use gpu_array::{Layout, Order};
+    /// let t = Layout::contiguous(&[2, 3], 4, Order::C)?.transpose(None)?;
+    /// assert_eq!((t.shape(), t.strides()), (&[3, 2][..], &[4, 12][..]));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// As [`transpose`].
@@ -558,6 +753,13 @@ impl Layout {
     }
 
     /// [`swapaxes`].
+    ///
+    /// ```
+    /// use gpu_array::{Layout, Order};
+    /// let s = Layout::contiguous(&[2, 3, 4], 1, Order::C)?.swapaxes(0, -1)?;
+    /// assert_eq!(s.shape(), [4, 3, 2]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -568,6 +770,13 @@ impl Layout {
 
     /// [`moveaxis`].
     ///
+    /// ```
+    /// use gpu_array::{Layout, Order};
+    /// let m = Layout::contiguous(&[2, 3, 4], 1, Order::C)?.moveaxis(&[0], &[-1])?;
+    /// assert_eq!(m.shape(), [3, 4, 2]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// As [`moveaxis`].
@@ -576,6 +785,14 @@ impl Layout {
     }
 
     /// [`squeeze`].
+    ///
+    /// ```
+    /// use gpu_array::{Layout, Order};
+    /// let l = Layout::contiguous(&[1, 3, 1], 4, Order::C)?;
+    /// assert_eq!(l.squeeze(None)?.shape(), [3]);
+    /// assert_eq!(l.squeeze(Some(&[0]))?.shape(), [3, 1]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -586,6 +803,13 @@ impl Layout {
 
     /// [`expand_dims`].
     ///
+    /// ```
+    /// use gpu_array::{Layout, Order};
+    /// let l = Layout::contiguous(&[3], 4, Order::C)?;
+    /// assert_eq!(l.expand_dims(&[0, -1])?.shape(), [1, 3, 1]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// As [`expand_dims`].
@@ -595,6 +819,15 @@ impl Layout {
 
     /// Reshape without copying: the view if one exists, `Ok(None)` when the
     /// data must be copied. `newshape` may hold one `-1`.
+    ///
+    /// ```
+    /// use gpu_array::{Layout, Order};
+    /// let l = Layout::contiguous(&[2, 6], 4, Order::C)?;
+    /// assert_eq!(l.reshape(&[3, -1], 4, Order::C)?.unwrap().shape(), [3, 4]);
+    /// let t = l.transpose(None)?;
+    /// assert!(t.reshape(&[12], 4, Order::C)?.is_none()); // needs a copy
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -620,6 +853,14 @@ impl Layout {
     }
 
     /// Basic indexing ([`index_layout`]).
+    ///
+    /// ```
+    /// use gpu_array::{AxisIndex, Layout, Order};
+    /// let l = Layout::contiguous(&[4, 5], 4, Order::C)?;
+    /// let col = l.index(&[AxisIndex::FULL, AxisIndex::Index(2)])?; // a[:, 2]
+    /// assert_eq!((col.shape(), col.strides(), col.offset()), (&[4][..], &[20][..], 8));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///

@@ -67,6 +67,14 @@ pub fn infer_shape(size: usize, newshape: &[isize]) -> Result<Vec<usize>> {
 /// than `shape` (resolve it with [`infer_shape`] first), shapes too big for
 /// [`size`], lengths that differ, or strides whose products leave `isize`;
 /// a copy is always correct.
+///
+/// ```
+/// use gpu_array::Order;
+/// use gpu_array::layout::reshape_strides;
+/// assert_eq!(reshape_strides(&[2, 6], &[24, 4], 4, &[2, 3, 2], Order::C), Some(vec![24, 8, 4]));
+/// // A transposed array cannot be flattened in C order without a copy.
+/// assert_eq!(reshape_strides(&[6, 2], &[4, 24], 4, &[12], Order::C), None);
+/// ```
 pub fn reshape_strides(
     shape: &[usize],
     strides: &[isize],

@@ -168,6 +168,14 @@ pub fn unpackbits(
 
 /// The packbits kernel's specs for each input dtype, and unpackbits',
 /// per layout and index width.
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::elementwise::{IndexWidth, LayoutClass};
+/// use gpu_array::logic::bit_kernel_specs;
+/// let specs = bit_kernel_specs(&[DType::Bool, DType::Int32], &[LayoutClass::Contiguous { vectorized: false }], &[IndexWidth::I32]);
+/// assert!(specs.iter().all(|s| s.validate().is_ok()));
+/// ```
 pub fn bit_kernel_specs(
     data: &[DType],
     layouts: &[crate::elementwise::LayoutClass],

@@ -183,6 +183,14 @@ pub fn array_equal(a: &Array, b: &Array, equal_nan: bool) -> Result<bool> {
 
 /// The specs of `isclose`'s kernels for each pair of input dtypes, layout
 /// and index width (compile tests and ahead-of-time compilation).
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::elementwise::{IndexWidth, LayoutClass};
+/// use gpu_array::logic::kernel_specs;
+/// let specs = kernel_specs(&[(DType::Float32, DType::Float32)], &[LayoutClass::Contiguous { vectorized: false }], &[IndexWidth::I32]);
+/// assert!(!specs.is_empty() && specs.iter().all(|s| s.validate().is_ok()));
+/// ```
 pub fn kernel_specs(
     pairs: &[(DType, DType)],
     layouts: &[crate::elementwise::LayoutClass],

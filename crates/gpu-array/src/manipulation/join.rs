@@ -20,6 +20,12 @@ pub struct JoinOptions {
 
 impl JoinOptions {
     /// Sets `dtype`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::manipulation::JoinOptions;
+    /// assert_eq!(JoinOptions::default().dtype(DType::Float32).dtype, Some(DType::Float32));
+    /// ```
     #[must_use]
     pub fn dtype(mut self, dtype: impl Into<Option<DType>>) -> JoinOptions {
         self.dtype = dtype.into();
@@ -27,6 +33,13 @@ impl JoinOptions {
     }
 
     /// Sets `casting`.
+    ///
+    /// ```
+    /// use gpu_array::dtype::Casting;
+    /// use gpu_array::manipulation::JoinOptions;
+    /// let o = JoinOptions::default().casting(Casting::Unsafe);
+    /// assert_eq!(o.casting, Casting::Unsafe);
+    /// ```
     #[must_use]
     pub fn casting(mut self, casting: Casting) -> JoinOptions {
         self.casting = casting;
@@ -57,6 +70,15 @@ pub fn concatenate(arrays: &[&Array], axis: Option<isize>) -> Result<Array> {
 
 /// [`concatenate`] with NumPy's `dtype=` (the inputs cast with
 /// `same_kind` casting, as NumPy's default).
+///
+/// ```no_run
+/// use gpu_array::{DType, creation::*, manipulation::*};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (a, b) = (array([1, 2])?, array([3, 4])?);
+/// let c = concatenate_dtype(&[&a, &b], Some(0), Some(DType::Float64))?;
+/// assert_eq!(c.to_vec::<f64>()?, [1.0, 2.0, 3.0, 4.0]);
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`concatenate`]; a cast that `same_kind` forbids.

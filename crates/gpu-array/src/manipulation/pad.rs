@@ -53,6 +53,12 @@ pub enum PadMode {
 
 impl PadMode {
     /// NumPy's name of the mode (for messages).
+    ///
+    /// ```
+    /// use gpu_array::manipulation::PadMode;
+    /// assert_eq!(PadMode::Edge.name(), "edge");
+    /// assert_eq!(PadMode::Median.name(), "median");
+    /// ```
     pub const fn name(&self) -> &'static str {
         match self {
             PadMode::Constant(_) => "constant",
@@ -158,6 +164,12 @@ pub struct PadOptions {
 
 impl PadOptions {
     /// Sets `stat_length`.
+    ///
+    /// ```
+    /// use gpu_array::manipulation::PadOptions;
+    /// let o = PadOptions::default().stat_length(vec![(Some(2), None)]); // two before, the whole axis after
+    /// assert_eq!(o.stat_length, [(Some(2), None)]);
+    /// ```
     #[must_use]
     pub fn stat_length(mut self, stat_length: Vec<(Option<usize>, Option<usize>)>) -> PadOptions {
         self.stat_length = stat_length;
@@ -165,6 +177,13 @@ impl PadOptions {
     }
 
     /// Sets `end_values`.
+    ///
+    /// ```
+    /// use gpu_array::dtype::ScalarValue;
+    /// use gpu_array::manipulation::PadOptions;
+    /// let o = PadOptions::default().end_values(vec![(ScalarValue::Int(0), ScalarValue::Int(10))]);
+    /// assert_eq!(o.end_values.len(), 1);
+    /// ```
     #[must_use]
     pub fn end_values(mut self, end_values: Vec<(ScalarValue, ScalarValue)>) -> PadOptions {
         self.end_values = end_values;
@@ -172,6 +191,13 @@ impl PadOptions {
     }
 
     /// Sets `constant_values`.
+    ///
+    /// ```
+    /// use gpu_array::dtype::ScalarValue;
+    /// use gpu_array::manipulation::PadOptions;
+    /// let o = PadOptions::default().constant_values(vec![(ScalarValue::Float(-1.0), ScalarValue::Float(1.0))]);
+    /// assert_eq!(o.constant_values[0].1, ScalarValue::Float(1.0));
+    /// ```
     #[must_use]
     pub fn constant_values(
         mut self,
@@ -182,6 +208,11 @@ impl PadOptions {
     }
 
     /// Sets `reflect_type`.
+    ///
+    /// ```
+    /// use gpu_array::manipulation::{PadOptions, ReflectType};
+    /// assert_eq!(PadOptions::default().reflect_type(ReflectType::Odd).reflect_type, Some(ReflectType::Odd));
+    /// ```
     #[must_use]
     pub fn reflect_type(mut self, reflect_type: impl Into<Option<ReflectType>>) -> PadOptions {
         self.reflect_type = reflect_type.into();
@@ -309,6 +340,17 @@ fn c_cast_unsigned(f: f64, dtype: DType) -> ScalarValue {
 ///   unsigned one wraps it as a C cast does for NumPy scalars (`-1` is
 ///   255 in uint8) and must hold it for Python ones.
 ///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::dtype::ScalarValue;
+/// use gpu_array::manipulation::{ConstantForm, constant_cast};
+/// let v = constant_cast(ScalarValue::Int(-1), DType::UInt8, ConstantForm::NumpyScalar)?;
+/// assert_eq!(v, ScalarValue::Int(255)); // a NumPy scalar wraps
+/// assert!(constant_cast(ScalarValue::Int(-1), DType::UInt8, ConstantForm::PythonScalar).is_err());
+/// assert_eq!(constant_cast(ScalarValue::Float(2.7), DType::Int32, ConstantForm::NumpyScalar)?, ScalarValue::Int(2));
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
+///
 /// # Errors
 /// NumPy's, as above: [`Error::Value`] for its `ValueError` and
 /// `OverflowError`, [`Error::DType`] for its `TypeError`.
@@ -397,6 +439,13 @@ fn constant_pairs(
 /// (NumPy's results for any pad width, however many times it exceeds the
 /// axis: wrap has period `n`, reflect `2n - 2`, symmetric `2n`).
 ///
+/// ```
+/// use gpu_array::manipulation::{PadMode, pad_indices};
+/// assert_eq!(pad_indices(PadMode::Edge, 3, 2, 2), [0, 0, 0, 1, 2, 2, 2]);
+/// assert_eq!(pad_indices(PadMode::Reflect, 3, 2, 2), [2, 1, 0, 1, 2, 1, 0]);
+/// assert_eq!(pad_indices(PadMode::Wrap, 3, 2, 2), [1, 2, 0, 1, 2, 0, 1]);
+/// ```
+///
 /// # Panics
 /// For a mode that is not an index mode, or `n == 0`.
 pub fn pad_indices(mode: PadMode, n: usize, before: usize, after: usize) -> Vec<i64> {
@@ -431,6 +480,12 @@ pub fn pad_indices(mode: PadMode, n: usize, before: usize, after: usize) -> Vec<
 /// The elements each side's statistic covers on an axis of length `n`
 /// (NumPy's `_get_stats`: `None` or a length beyond the axis is the whole
 /// axis).
+///
+/// ```
+/// use gpu_array::manipulation::stat_lengths;
+/// assert_eq!(stat_lengths(5, (Some(2), None)), (2, 5));
+/// assert_eq!(stat_lengths(5, (Some(10), Some(1))), (5, 1)); // clamped to the axis
+/// ```
 pub fn stat_lengths(n: usize, stat_length: (Option<usize>, Option<usize>)) -> (usize, usize) {
     let clamp = |l: Option<usize>| l.map_or(n, |l| l.min(n));
     (clamp(stat_length.0), clamp(stat_length.1))

@@ -76,6 +76,13 @@ pub fn flipud(a: &Array) -> Result<Array> {
 /// `shift` and `axes` broadcast together (NumPy adds the shifts of a
 /// repeated axis).
 ///
+/// ```
+/// use gpu_array::manipulation::roll_amounts;
+/// assert_eq!(roll_amounts(&[3, 4], &[-1, 5], &[0, 1])?, [2, 1]);
+/// assert_eq!(roll_amounts(&[3, 4], &[1], &[1, 1])?, [0, 2]); // a repeated axis adds up
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
+///
 /// # Errors
 /// Lengths that do not broadcast; an axis out of bounds.
 pub fn roll_amounts(shape: &[usize], shift: &[isize], axes: &[isize]) -> Result<Vec<usize>> {

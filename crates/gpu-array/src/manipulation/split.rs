@@ -45,6 +45,14 @@ fn clamp_bound(i: isize, len: usize) -> usize {
 /// The `(start, stop)` of each piece of an axis of length `len` split by
 /// `sections`; `equal` demands equal sections (NumPy's `split`).
 ///
+/// ```
+/// use gpu_array::manipulation::{Sections, split_bounds};
+/// assert_eq!(split_bounds(7, &Sections::Count(3), false)?, [(0, 3), (3, 5), (5, 7)]);
+/// assert_eq!(split_bounds(7, &Sections::Indices(vec![2, -2]), false)?, [(0, 2), (2, 5), (5, 7)]);
+/// assert!(split_bounds(7, &Sections::Count(3), true).is_err()); // not an equal division
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
+///
 /// # Errors
 /// Zero sections ("number sections must be larger than 0."), or an unequal
 /// division with `equal` ("array split does not result in an equal

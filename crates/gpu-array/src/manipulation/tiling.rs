@@ -52,6 +52,14 @@ pub fn tile(a: &Array, reps: &[usize]) -> Result<Array> {
 /// all when `repeats` has one entry); what [`repeat`]'s device path
 /// computes.
 ///
+/// ```
+/// use gpu_array::manipulation::repeat_indices;
+/// assert_eq!(repeat_indices(3, &[2])?, [0, 0, 1, 1, 2, 2]);
+/// assert_eq!(repeat_indices(3, &[1, 0, 2])?, [0, 2, 2]);
+/// assert!(repeat_indices(3, &[1, 2]).is_err());
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
+///
 /// # Errors
 /// Counts that do not broadcast to the axis (NumPy's message).
 pub fn repeat_indices(len: usize, repeats: &[usize]) -> Result<Vec<i64>> {

@@ -28,6 +28,11 @@ use crate::stats::histogramdd::histdd_kernel;
 /// layout each (the operation text is what differs by dtype), plus the
 /// strided and 64-bit-index variants of one dtype per kernel: what the
 /// NVRTC test compiles.
+///
+/// ```
+/// let specs = gpu_array::math::kernel_specs();
+/// assert!(!specs.is_empty() && specs.iter().all(|s| s.validate().is_ok()));
+/// ```
 pub fn kernel_specs() -> Vec<ElementwiseSpec> {
     let cv = LayoutClass::Contiguous { vectorized: true };
     let i32_ = IndexWidth::I32;

@@ -151,6 +151,15 @@ pub fn sinc(x: &Array) -> Result<Array> {
 /// loop for the input: floats and complex keep theirs, bool and 8-bit
 /// integers give float16, 16-bit integers float32, wider ones float64.
 ///
+/// ```no_run
+/// use gpu_array::{Array, DType, math::rsqrt};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = Array::from_slice(&[4.0f32, 16.0], &[2])?;
+/// assert_eq!(rsqrt(&x)?.to_vec::<f32>()?, [0.5, 0.25]); // cupyx.rsqrt
+/// assert_eq!(rsqrt(&Array::from_slice(&[4u8], &[1])?)?.dtype(), DType::Float16);
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// Allocation or launch failed.
 pub fn rsqrt(x: &Array) -> Result<Array> {

@@ -42,6 +42,15 @@ fn bad(msg: impl Into<String>) -> Error {
 
 /// The `descr` string NumPy writes for a dtype (`'<f8'`, `'|b1'`).
 ///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::npy::descr;
+/// assert_eq!(descr(DType::Float64)?, "<f8");
+/// assert_eq!(descr(DType::Bool)?, "|b1");
+/// assert!(descr(DType::BFloat16).is_err());
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::Unsupported`] for bfloat16, which `.npy` cannot describe.
@@ -106,6 +115,16 @@ fn shape_repr(shape: &[usize]) -> String {
 /// for this array: magic, version, length, the dict, spaces and `\n`, padded
 /// to a multiple of 64 bytes. Version 1.0 unless the header needs 2.0.
 ///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::npy::header_bytes;
+/// let h = header_bytes(DType::Float32, &[2, 3], false)?;
+/// assert_eq!(h.len() % 64, 0);
+/// let text = String::from_utf8_lossy(&h[10..]);
+/// assert!(text.starts_with("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }"));
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::Unsupported`] for bfloat16.
@@ -158,6 +177,15 @@ pub fn header_bytes(dtype: DType, shape: &[usize], fortran_order: bool) -> Resul
 /// Reads and parses a header, leaving `r` at the first data byte. Headers
 /// longer than [`MAX_HEADER_SIZE`] bytes are refused, as `numpy.load` does.
 ///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::npy::{header_bytes, read_header};
+/// let bytes = header_bytes(DType::Int64, &[4], true)?;
+/// let h = read_header(&mut bytes.as_slice())?;
+/// assert_eq!((h.dtype, h.shape, h.fortran_order), (DType::Int64, vec![4], true));
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::Npy`] for a bad magic string, version or dictionary, or a header
@@ -170,6 +198,15 @@ pub fn read_header<R: Read>(r: &mut R) -> Result<NpyHeader> {
 
 /// [`read_header`] with another limit on the header's length in bytes
 /// (NumPy's `max_header_size`), for trusted files with long headers.
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::npy::{header_bytes, read_header_with_max_size};
+/// let bytes = header_bytes(DType::UInt8, &[1], false)?;
+/// assert!(read_header_with_max_size(&mut bytes.as_slice(), 20_000).is_ok());
+/// assert!(read_header_with_max_size(&mut bytes.as_slice(), 8).is_err());
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
 ///
 /// # Errors
 ///

@@ -39,6 +39,15 @@ pub struct NpyArray {
 impl NpyArray {
     /// An array from its parts.
     ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::npy::NpyArray;
+    /// let a = NpyArray::new(DType::UInt8, vec![2, 2], false, vec![1, 2, 3, 4])?;
+    /// assert_eq!(a.to_vec::<u8>()?, [1, 2, 3, 4]);
+    /// assert!(NpyArray::new(DType::UInt16, vec![2], false, vec![1, 2, 3]).is_err());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`Error::Value`] if `data` is not `size * itemsize` bytes long.
@@ -59,6 +68,14 @@ impl NpyArray {
 
     /// A C-ordered array from elements.
     ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::npy::NpyArray;
+    /// let a = NpyArray::from_slice(&[3], &[1i32, 2, 3])?;
+    /// assert_eq!((a.dtype, a.fortran_order, a.data.len()), (DType::Int32, false, 12));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`Error::Value`] if `data.len()` is not the shape's size.
@@ -67,6 +84,14 @@ impl NpyArray {
     }
 
     /// The elements in storage order.
+    ///
+    /// ```
+    /// use gpu_array::npy::NpyArray;
+    /// let a = NpyArray::from_slice(&[2], &[0.5f64, 1.5])?;
+    /// assert_eq!(a.to_vec::<f64>()?, [0.5, 1.5]);
+    /// assert!(a.to_vec::<f32>().is_err());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -80,6 +105,15 @@ impl NpyArray {
     /// header that claims more than the stream holds fails once the stream
     /// ends, having allocated about what the stream held.
     ///
+    /// ```
+    /// use gpu_array::npy::NpyArray;
+    /// let mut bytes = Vec::new();
+    /// NpyArray::from_slice(&[2, 2], &[1u8, 2, 3, 4])?.write(&mut bytes)?;
+    /// let back = NpyArray::read(bytes.as_slice())?; // numpy.load
+    /// assert_eq!(back.shape, [2, 2]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// As [`read_header`]; [`Error::Value`] when the shape's size overflows;
@@ -91,6 +125,16 @@ impl NpyArray {
     /// [`NpyArray::read`] with another limit on the header's length (NumPy's
     /// `max_header_size`), for trusted files with long headers.
     ///
+    /// ```
+    /// use gpu_array::npy::{MAX_HEADER_SIZE, NpyArray};
+    /// let mut bytes = Vec::new();
+    /// NpyArray::from_slice(&[1], &[7i64])?.write(&mut bytes)?;
+    /// let back = NpyArray::read_with_max_header_size(bytes.as_slice(), 2 * MAX_HEADER_SIZE)?;
+    /// assert_eq!(back.to_vec::<i64>()?, [7]);
+    /// assert!(NpyArray::read_with_max_header_size(bytes.as_slice(), 16).is_err()); // header too long
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// As [`NpyArray::read`].
@@ -100,6 +144,15 @@ impl NpyArray {
 
     /// Writes the array as `.npy` (`numpy.save`).
     ///
+    /// ```
+    /// use gpu_array::npy::NpyArray;
+    /// let mut bytes = Vec::new();
+    /// NpyArray::from_slice(&[3], &[1.0f32, 2.0, 3.0])?.write(&mut bytes)?; // numpy.save
+    /// assert!(bytes.starts_with(b"\x93NUMPY"));
+    /// assert_eq!(bytes.len() % 64, 12 % 64); // a 64-byte-aligned header, then 12 data bytes
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`Error::Unsupported`] for bfloat16; [`Error::Io`].
@@ -108,6 +161,15 @@ impl NpyArray {
     }
 
     /// Reads an `.npy` file.
+    ///
+    /// ```
+    /// use gpu_array::npy::NpyArray;
+    /// let path = std::env::temp_dir().join(format!("load-{}.npy", std::process::id()));
+    /// NpyArray::from_slice(&[2], &[1u32, 2])?.save(&path)?;
+    /// assert_eq!(NpyArray::load(&path)?.to_vec::<u32>()?, [1, 2]);
+    /// # std::fs::remove_file(&path).unwrap();
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -126,6 +188,16 @@ impl NpyArray {
 
     /// Writes an `.npy` file.
     ///
+    /// ```
+    /// use gpu_array::npy::NpyArray;
+    /// let path = std::env::temp_dir().join(format!("save-{}.npy", std::process::id()));
+    /// let a = NpyArray::from_slice(&[2, 1], &[true, false])?;
+    /// a.save(&path)?; // np.save(path, a)
+    /// assert_eq!(NpyArray::load(&path)?, a);
+    /// # std::fs::remove_file(&path).unwrap();
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// As [`NpyArray::write`].
@@ -139,6 +211,15 @@ impl NpyArray {
 
 /// Writes `.npy` from parts, without an owned [`NpyArray`] (for data that
 /// comes straight from a device buffer).
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::npy::{NpyArray, write_npy};
+/// let mut bytes = Vec::new();
+/// write_npy(&mut bytes, DType::Int16, &[2], false, &[1, 0, 2, 0])?;
+/// assert_eq!(NpyArray::read(bytes.as_slice())?.to_vec::<i16>()?, [1, 2]);
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
 ///
 /// # Errors
 ///

@@ -27,6 +27,16 @@ pub struct NpzReader<R: Read + Seek> {
 impl<R: Read + Seek> NpzReader<R> {
     /// Opens an archive.
     ///
+    /// ```
+    /// use gpu_array::npy::{NpyArray, NpzReader, NpzWriter};
+    /// use std::io::Cursor;
+    /// let mut w = NpzWriter::new(Cursor::new(Vec::new()), false);
+    /// w.add("x", &NpyArray::from_slice(&[2], &[1.0f64, 2.0])?)?;
+    /// let r = NpzReader::new(w.finish()?)?;
+    /// assert_eq!(r.names(), ["x"]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`Error::Npy`] if `r` is not a zip archive; [`Error::Io`].
@@ -38,6 +48,16 @@ impl<R: Read + Seek> NpzReader<R> {
 
     /// The arrays' names in archive order, without the `.npy` suffix (as the
     /// keys of NumPy's `NpzFile`).
+    ///
+    /// ```
+    /// use gpu_array::npy::{NpyArray, NpzReader, NpzWriter};
+    /// use std::io::Cursor;
+    /// let mut w = NpzWriter::new(Cursor::new(Vec::new()), true);
+    /// w.add("b", &NpyArray::from_slice(&[1], &[1u8])?)?;
+    /// w.add("a", &NpyArray::from_slice(&[1], &[2u8])?)?;
+    /// assert_eq!(NpzReader::new(w.finish()?)?.names(), ["b", "a"]); // archive order
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn names(&self) -> Vec<String> {
         (0..self.archive.len())
             .filter_map(|i| self.archive.name_for_index(i))
@@ -46,16 +66,44 @@ impl<R: Read + Seek> NpzReader<R> {
     }
 
     /// Number of members.
+    ///
+    /// ```
+    /// use gpu_array::npy::{NpyArray, NpzReader, NpzWriter};
+    /// use std::io::Cursor;
+    /// let mut w = NpzWriter::new(Cursor::new(Vec::new()), false);
+    /// w.add("x", &NpyArray::from_slice(&[1], &[1u8])?)?;
+    /// assert_eq!(NpzReader::new(w.finish()?)?.len(), 1);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn len(&self) -> usize {
         self.archive.len()
     }
 
     /// Whether the archive is empty.
+    ///
+    /// ```
+    /// use gpu_array::npy::{NpzReader, NpzWriter};
+    /// use std::io::Cursor;
+    /// let w = NpzWriter::new(Cursor::new(Vec::new()), false);
+    /// assert!(NpzReader::new(w.finish()?)?.is_empty());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.archive.len() == 0
     }
 
     /// Reads the array `name` (with or without `.npy`).
+    ///
+    /// ```
+    /// use gpu_array::npy::{NpyArray, NpzReader, NpzWriter};
+    /// use std::io::Cursor;
+    /// let mut w = NpzWriter::new(Cursor::new(Vec::new()), false);
+    /// w.add("weights", &NpyArray::from_slice(&[2], &[0.5f32, 0.25])?)?;
+    /// let mut r = NpzReader::new(w.finish()?)?;
+    /// assert_eq!(r.by_name("weights")?.to_vec::<f32>()?, [0.5, 0.25]);
+    /// assert!(r.by_name("bias").is_err());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -75,6 +123,17 @@ impl<R: Read + Seek> NpzReader<R> {
     /// claims more data than the member's declared size fails before its
     /// data is read; the declared size is not trusted for allocation either.
     ///
+    /// ```
+    /// use gpu_array::npy::{NpyArray, NpzReader, NpzWriter};
+    /// use std::io::Cursor;
+    /// let mut w = NpzWriter::new(Cursor::new(Vec::new()), false);
+    /// w.add("x", &NpyArray::from_slice(&[1], &[9i8])?)?;
+    /// let mut r = NpzReader::new(w.finish()?)?;
+    /// assert_eq!(r.by_index(0)?.to_vec::<i8>()?, [9]);
+    /// assert!(r.by_index(1).is_err());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`Error::Npy`] for a bad index or member; as [`NpyArray::read`].
@@ -89,6 +148,17 @@ impl<R: Read + Seek> NpzReader<R> {
     }
 
     /// Reads every array, in archive order, with its name.
+    ///
+    /// ```
+    /// use gpu_array::npy::{NpyArray, NpzReader, NpzWriter};
+    /// use std::io::Cursor;
+    /// let mut w = NpzWriter::new(Cursor::new(Vec::new()), false);
+    /// w.add("x", &NpyArray::from_slice(&[1], &[1u8])?)?;
+    /// w.add("y", &NpyArray::from_slice(&[1], &[2u8])?)?;
+    /// let all = NpzReader::new(w.finish()?)?.read_all()?;
+    /// assert_eq!(all.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(), ["x", "y"]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -113,6 +183,15 @@ pub struct NpzWriter<W: Write + Seek> {
 impl<W: Write + Seek> NpzWriter<W> {
     /// Starts an archive: members deflate-compressed (`np.savez_compressed`)
     /// or stored (`np.savez`).
+    ///
+    /// ```
+    /// use gpu_array::npy::{NpyArray, NpzWriter};
+    /// use std::io::Cursor;
+    /// let mut w = NpzWriter::new(Cursor::new(Vec::new()), true); // np.savez_compressed
+    /// w.add("zeros", &NpyArray::from_slice(&[1000], &[0u8; 1000])?)?;
+    /// assert!(w.finish()?.into_inner().len() < 1000);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn new(w: W, compressed: bool) -> NpzWriter<W> {
         let method = if compressed {
             CompressionMethod::Deflated
@@ -126,6 +205,15 @@ impl<W: Write + Seek> NpzWriter<W> {
     }
 
     /// Adds the array `name` (stored as `name.npy`).
+    ///
+    /// ```
+    /// use gpu_array::npy::{NpyArray, NpzReader, NpzWriter};
+    /// use std::io::Cursor;
+    /// let mut w = NpzWriter::new(Cursor::new(Vec::new()), false);
+    /// w.add("a", &NpyArray::from_slice(&[2], &[1i32, 2])?)?; // stored as a.npy
+    /// assert_eq!(NpzReader::new(w.finish()?)?.names(), ["a"]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -146,6 +234,14 @@ impl<W: Write + Seek> NpzWriter<W> {
 
     /// Writes the central directory and returns the writer.
     ///
+    /// ```
+    /// use gpu_array::npy::NpzWriter;
+    /// use std::io::Cursor;
+    /// let bytes = NpzWriter::new(Cursor::new(Vec::new()), false).finish()?.into_inner();
+    /// assert!(bytes.starts_with(b"PK")); // a zip archive
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`Error::Io`] or [`Error::Npy`] from the archive.
@@ -156,6 +252,16 @@ impl<W: Write + Seek> NpzWriter<W> {
 
 /// Reads every array of an `.npz` file (`np.load(path)` of an archive).
 ///
+/// ```
+/// use gpu_array::npy::{NpyArray, load_npz, save_npz};
+/// let path = std::env::temp_dir().join(format!("load-{}.npz", std::process::id()));
+/// save_npz(&path, &[("x", &NpyArray::from_slice(&[1], &[3u16])?)], false)?;
+/// let arrays = load_npz(&path)?; // np.load(path)
+/// assert_eq!(arrays[0].0, "x");
+/// # std::fs::remove_file(&path).unwrap();
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
+///
 /// # Errors
 ///
 /// As [`NpzReader::new`] and [`NpzReader::read_all`].
@@ -164,6 +270,16 @@ pub fn load_npz(path: impl AsRef<Path>) -> Result<Vec<(String, NpyArray)>> {
 }
 
 /// Writes arrays to an `.npz` file (`np.savez` / `np.savez_compressed`).
+///
+/// ```
+/// use gpu_array::npy::{NpyArray, load_npz, save_npz};
+/// let path = std::env::temp_dir().join(format!("save-{}.npz", std::process::id()));
+/// let (a, b) = (NpyArray::from_slice(&[1], &[1u8])?, NpyArray::from_slice(&[1], &[2.0f64])?);
+/// save_npz(&path, &[("a", &a), ("b", &b)], true)?; // np.savez_compressed(path, a=a, b=b)
+/// assert_eq!(load_npz(&path)?.len(), 2);
+/// # std::fs::remove_file(&path).unwrap();
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
 ///
 /// # Errors
 ///

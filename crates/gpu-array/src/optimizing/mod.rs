@@ -134,6 +134,11 @@ impl Default for OptimizeConfig {
 
 impl OptimizeConfig {
     /// Sets `key`.
+    ///
+    /// ```
+    /// use gpu_array::optimizing::OptimizeConfig;
+    /// assert_eq!(OptimizeConfig::default().key("training").key.as_deref(), Some("training"));
+    /// ```
     #[must_use]
     pub fn key(mut self, key: impl Into<String>) -> OptimizeConfig {
         self.key = Some(key.into());
@@ -141,6 +146,12 @@ impl OptimizeConfig {
     }
 
     /// Sets `path`.
+    ///
+    /// ```
+    /// use gpu_array::optimizing::OptimizeConfig;
+    /// let c = OptimizeConfig::default().path("/tmp/launch_params.txt");
+    /// assert_eq!(c.path.as_deref(), Some(std::path::Path::new("/tmp/launch_params.txt")));
+    /// ```
     #[must_use]
     pub fn path(mut self, path: impl Into<PathBuf>) -> OptimizeConfig {
         self.path = Some(path.into());
@@ -148,6 +159,11 @@ impl OptimizeConfig {
     }
 
     /// Sets `in_memory`.
+    ///
+    /// ```
+    /// use gpu_array::optimizing::OptimizeConfig;
+    /// assert!(OptimizeConfig::default().in_memory(true).in_memory);
+    /// ```
     #[must_use]
     pub fn in_memory(mut self, in_memory: bool) -> OptimizeConfig {
         self.in_memory = in_memory;
@@ -155,6 +171,11 @@ impl OptimizeConfig {
     }
 
     /// Sets `readonly`.
+    ///
+    /// ```
+    /// use gpu_array::optimizing::OptimizeConfig;
+    /// assert!(OptimizeConfig::default().readonly(true).readonly);
+    /// ```
     #[must_use]
     pub fn readonly(mut self, readonly: bool) -> OptimizeConfig {
         self.readonly = readonly;
@@ -162,6 +183,11 @@ impl OptimizeConfig {
     }
 
     /// Sets `max_trials`.
+    ///
+    /// ```
+    /// use gpu_array::optimizing::OptimizeConfig;
+    /// assert_eq!(OptimizeConfig::default().max_trials(10).max_trials, 10);
+    /// ```
     #[must_use]
     pub fn max_trials(mut self, max_trials: usize) -> OptimizeConfig {
         self.max_trials = max_trials;
@@ -169,6 +195,12 @@ impl OptimizeConfig {
     }
 
     /// Sets `timeout`.
+    ///
+    /// ```
+    /// use gpu_array::optimizing::OptimizeConfig;
+    /// use std::time::Duration;
+    /// assert_eq!(OptimizeConfig::default().timeout(Duration::from_millis(200)).timeout, Duration::from_millis(200));
+    /// ```
     #[must_use]
     pub fn timeout(mut self, timeout: Duration) -> OptimizeConfig {
         self.timeout = timeout;
@@ -176,6 +208,11 @@ impl OptimizeConfig {
     }
 
     /// Sets `warmup`.
+    ///
+    /// ```
+    /// use gpu_array::optimizing::OptimizeConfig;
+    /// assert_eq!(OptimizeConfig::default().warmup(3).warmup, 3);
+    /// ```
     #[must_use]
     pub fn warmup(mut self, warmup: usize) -> OptimizeConfig {
         self.warmup = warmup;
@@ -183,6 +220,11 @@ impl OptimizeConfig {
     }
 
     /// Sets `repeats`.
+    ///
+    /// ```
+    /// use gpu_array::optimizing::OptimizeConfig;
+    /// assert_eq!(OptimizeConfig::default().repeats(20).repeats, 20);
+    /// ```
     #[must_use]
     pub fn repeats(mut self, repeats: usize) -> OptimizeConfig {
         self.repeats = repeats;
@@ -193,6 +235,13 @@ impl OptimizeConfig {
 /// `launch_params.txt` in the kernel cache folder (see
 /// [`gpu_runtime::nvrtc::CompileConfig::cache_dir`]); `None` when the cache
 /// is kept in memory only (`CUPRUM_CACHE_IN_MEMORY=1`).
+///
+/// ```
+/// use gpu_array::optimizing::default_path;
+/// if let Some(p) = default_path() {
+///     assert!(p.ends_with("launch_params.txt"));
+/// }
+/// ```
 pub fn default_path() -> Option<PathBuf> {
     let c = gpu_runtime::nvrtc::CompileConfig::from_env();
     (!c.in_memory_only).then(|| c.cache_dir.join(DEFAULT_FILE_NAME))
@@ -222,11 +271,30 @@ pub(crate) fn current_scope() -> Option<Rc<Scope>> {
 }
 
 /// Whether this thread is inside an [`optimize`] scope.
+///
+/// ```
+/// use gpu_array::optimizing::{OptimizeConfig, is_active, optimize};
+/// assert!(!is_active());
+/// optimize(&OptimizeConfig::default().in_memory(true), || {
+///     assert!(is_active());
+///     Ok::<_, gpu_array::Error>(())
+/// })?;
+/// assert!(!is_active());
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
 pub fn is_active() -> bool {
     SCOPES.try_with(|s| !s.is_empty()).unwrap_or(false)
 }
 
 /// The settings of this thread's innermost scope, if any.
+///
+/// ```
+/// use gpu_array::optimizing::{OptimizeConfig, current_config, optimize_scope};
+/// assert!(current_config().is_none());
+/// let _scope = optimize_scope(&OptimizeConfig::default().in_memory(true).max_trials(7))?;
+/// assert_eq!(current_config().map(|c| c.max_trials), Some(7));
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
 pub fn current_config() -> Option<OptimizeConfig> {
     current_scope().map(|s| s.config.clone())
 }
@@ -234,6 +302,16 @@ pub fn current_config() -> Option<OptimizeConfig> {
 /// Starts a scope on this thread (CuPy's `with optimize(...)`) that ends
 /// when the guard drops or [`OptimizeGuard::finish`] is called. Scopes
 /// nest: the innermost live one decides.
+///
+/// ```
+/// use gpu_array::optimizing::{OptimizeConfig, is_active, optimize_scope};
+/// {
+///     let _scope = optimize_scope(&OptimizeConfig::default().in_memory(true))?; // with optimize():
+///     assert!(is_active());
+/// }
+/// assert!(!is_active());
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
 ///
 /// # Errors
 /// A file named by `config.path` exists but cannot be read or does not
@@ -274,6 +352,15 @@ pub fn optimize_scope(config: &OptimizeConfig) -> Result<OptimizeGuard> {
 /// Runs `f` inside an [`optimize_scope`] and ends the scope, writing the
 /// records file (CuPy's `with cupyx.optimizing.optimize(...):`).
 ///
+/// ```no_run
+/// use gpu_array::{Array, DType};
+/// use gpu_array::optimizing::{OptimizeConfig, optimize};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = Array::zeros([1 << 20], DType::Float32)?;
+/// let total = optimize(&OptimizeConfig::default().key("bench"), || x.sum(()))?; // tunes, then records
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`optimize_scope`]; `f`'s error (the scope still ends and writes
 /// what it measured, logging a failure); writing the records file failed.
@@ -304,6 +391,14 @@ pub struct OptimizeGuard {
 
 impl OptimizeGuard {
     /// Ends the scope and writes the records file.
+    ///
+    /// ```
+    /// use gpu_array::optimizing::{OptimizeConfig, is_active, optimize_scope};
+    /// let scope = optimize_scope(&OptimizeConfig::default().in_memory(true))?;
+    /// scope.finish()?; // ends the scope; an error writing the records comes back here
+    /// assert!(!is_active());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     /// The folder is refused by the cache's policy, or writing failed.

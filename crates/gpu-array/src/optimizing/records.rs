@@ -286,6 +286,14 @@ pub(crate) fn of_key(key: &str) -> Vec<Record> {
 /// Forgets every record this process measured or loaded (files stay), so
 /// that the next `optimize` scope loads its file again and measures what
 /// it lacks.
+///
+/// ```
+/// use gpu_array::optimizing::{OptimizeConfig, clear_memory_records, optimize_scope};
+/// clear_memory_records(); // the next scope reads its file again
+/// let scope = optimize_scope(&OptimizeConfig::default().in_memory(true))?;
+/// scope.finish()?;
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
 pub fn clear_memory_records() {
     *store() = None;
 }

@@ -79,6 +79,17 @@ impl<'a> Reduction<'a> {
     /// A reduction named `cuprum_<name>_...` (see the module docs), with
     /// no identity until [`Reduction::identity`] and accumulating in the
     /// first output's dtype until [`Reduction::accumulate`].
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Reduction, Strategy, Variant};
+    /// let r = Reduction::new("sumsq").input("x", DType::Float32).output("y", DType::Float32)
+    ///     .map("x * x").reduce("a + b").post("y = a").identity("0");
+    /// let spec = r.spec(Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32))?;
+    /// assert!(spec.name.starts_with("cuprum_sumsq_"));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn new(name: impl Into<Cow<'static, str>>) -> Reduction<'a> {
         Reduction {
             name: name.into(),
@@ -105,6 +116,17 @@ impl<'a> Reduction<'a> {
     }
 
     /// An input array, broadcast with the other array inputs and reduced.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Reduction, Strategy, Variant};
+    /// let r = Reduction::new("dot").input("x", DType::Float64).input("w", DType::Float64).output("y", DType::Float64)
+    ///     .map("x * w").reduce("a + b").post("y = a").identity("0");
+    /// let spec = r.spec(Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32))?;
+    /// assert_eq!(spec.array_inputs().count(), 2);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn input(self, name: &str, x: impl Into<Bind<'a>>) -> Self {
         let b = x.into();
         let value = match b {
@@ -115,6 +137,19 @@ impl<'a> Reduction<'a> {
     }
 
     /// A `raw` input, indexed by the map expression (`x[_in_ind.get()]`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Bind, IndexWidth, Role};
+    /// use gpu_array::reduction::{Reduction, Strategy, Variant};
+    /// let r = Reduction::new("weighted").input("x", DType::Float32).raw("w", Bind::Dtype(DType::Float32, 1))
+    ///     .output("y", DType::Float32)
+    ///     .map("x * w[_in_ind.get()]").reduce("a + b").post("y = a").identity("0");
+    /// let spec = r.spec(Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32))?;
+    /// assert_eq!(spec.params[1].role, Role::Raw { ndim: 1 });
+    /// assert!(spec.has_raw());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn raw(self, name: &str, x: impl Into<Bind<'a>>) -> Self {
         let b = x.into();
         let (ndim, value) = match b {
@@ -126,12 +161,37 @@ impl<'a> Reduction<'a> {
 
     /// A scalar input in `dtype`, converted from `value` as NumPy converts
     /// a Python scalar.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{IndexWidth, Role};
+    /// use gpu_array::reduction::{Reduction, Strategy, Variant};
+    /// let r = Reduction::new("count_above").input("x", DType::Float32).scalar("t", DType::Float32, 0.5)
+    ///     .output("y", DType::Int64).accumulate(DType::Int64)
+    ///     .map("x > t").reduce("a + b").post("y = a").identity("0");
+    /// let spec = r.spec(Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32))?;
+    /// assert_eq!(spec.params[1].role, Role::Scalar);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn scalar(self, name: &str, dtype: DType, value: impl Into<ScalarValue>) -> Self {
         let bytes = crate::ufunc::scalar_to_bytes(value.into(), dtype);
         self.scalar_bytes(name, dtype, bytes)
     }
 
     /// A scalar input already in `dtype`'s bytes.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{IndexWidth, Role};
+    /// use gpu_array::reduction::{Reduction, Strategy, Variant};
+    /// let r = Reduction::new("sum_plus").input("x", DType::Int32)
+    ///     .scalar_bytes("k", DType::Int32, 5i32.to_le_bytes().to_vec())
+    ///     .output("y", DType::Int32)
+    ///     .map("x + k").reduce("a + b").post("y = a").identity("0");
+    /// let spec = r.spec(Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32))?;
+    /// assert_eq!((spec.params[1].role, spec.params[1].dtype), (Role::Scalar, DType::Int32));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn scalar_bytes(self, name: &str, dtype: DType, bytes: Vec<u8>) -> Self {
         self.push_input(
             SpecParam::scalar(name, dtype),
@@ -140,6 +200,18 @@ impl<'a> Reduction<'a> {
     }
 
     /// An output array (the kept shape, or it with the reduced axes as 1).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Reduction, Strategy, Variant};
+    /// let r = Reduction::new("sum").input("x", DType::Int8).output("y", DType::Int64)
+    ///     .map("x").reduce("a + b").post("y = a").identity("0");
+    /// let spec = r.spec(Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32))?;
+    /// assert_eq!(spec.reduce_type, DType::Int64); // the first output's dtype by default
+    /// assert_eq!(spec.outputs().collect::<Vec<_>>(), [1]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn output(mut self, name: &str, y: impl Into<Bind<'a>>) -> Self {
         let b = y.into();
         self.params.push(SpecParam::output(name, b.dtype()));
@@ -151,24 +223,65 @@ impl<'a> Reduction<'a> {
     }
 
     /// Maps one element's inputs to the value reduced.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Reduction, Strategy, Variant};
+    /// let r = Reduction::new("l1").input("x", DType::Float32).output("y", DType::Float32)
+    ///     .map("fabsf(x)").reduce("a + b").post("y = a").identity("0");
+    /// assert_eq!(r.spec(Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32))?.map_expr, "fabsf(x)");
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn map(mut self, expr: impl Into<Cow<'static, str>>) -> Self {
         self.map = expr.into();
         self
     }
 
     /// Combines accumulators `a` and `b`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Reduction, Strategy, Variant};
+    /// let r = Reduction::new("top").input("x", DType::Int32).output("y", DType::Int32)
+    ///     .map("x").reduce("max(a, b)").post("y = a");
+    /// assert_eq!(r.spec(Variant::new(Strategy::WarpPerRow, 1, 1, IndexWidth::I32))?.reduce_expr, "max(a, b)");
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn reduce(mut self, expr: impl Into<Cow<'static, str>>) -> Self {
         self.reduce = expr.into();
         self
     }
 
     /// Writes the outputs from the accumulator `a`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Reduction, Strategy, Variant};
+    /// let r = Reduction::new("rms").input("x", DType::Float64).output("y", DType::Float64)
+    ///     .map("x * x").reduce("a + b").post("y = sqrt(a / _in_ind.size() * _out_ind.size())").identity("0");
+    /// assert!(r.spec(Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32))?.post_map_expr.starts_with("y = sqrt"));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn post(mut self, stmt: impl Into<Cow<'static, str>>) -> Self {
         self.post = stmt.into();
         self
     }
 
     /// The identity as C++ text (none: an empty reduction is an error).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Reduction, Strategy, Variant};
+    /// let v = Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32);
+    /// let base = || Reduction::new("s").input("x", DType::Int32).output("y", DType::Int32).map("x").reduce("a + b").post("y = a");
+    /// assert_eq!(base().identity("0").spec(v)?.identity.as_deref(), Some("0"));
+    /// assert_eq!(base().spec(v)?.identity, None); // an empty reduction is then an error
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn identity(mut self, expr: impl Into<Cow<'static, str>>) -> Self {
         self.identity = Some(expr.into());
         self
@@ -176,30 +289,87 @@ impl<'a> Reduction<'a> {
 
     /// The accumulator's dtype (with [`Reduction::acc_struct`]: the dtype
     /// of the struct's values).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Reduction, Strategy, Variant};
+    /// let r = Reduction::new("mean16").input("x", DType::Float16).output("y", DType::Float16)
+    ///     .accumulate(DType::Float32)
+    ///     .map("x").reduce("a + b").post("y = a / (_in_ind.size() / _out_ind.size())").identity("0");
+    /// assert_eq!(r.spec(Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32))?.reduce_type, DType::Float32);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn accumulate(mut self, dtype: DType) -> Self {
         self.accumulate = Some(dtype);
         self
     }
 
     /// A struct accumulator (argmax's index and value, var's moments).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{AccStruct, Reduction, Strategy, Variant};
+    /// let acc = AccStruct::layout("cuprum::ArgAcc<float>", &[(8, 8), (4, 4)]); // index, value
+    /// let r = Reduction::new("my_argmax").input("x", DType::Float32).output("y", DType::Int64)
+    ///     .accumulate(DType::Float32).acc_struct(acc)
+    ///     .map("cuprum::ArgAcc<float>{_in_ind.get(), x}").reduce("a.val >= b.val ? a : b").post("y = a.idx");
+    /// let spec = r.spec(Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32))?;
+    /// assert_eq!(spec.reduce_c_type(), "cuprum::ArgAcc<float>");
+    /// assert_eq!(spec.reduce_size(), 16);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn acc_struct(mut self, st: AccStruct) -> Self {
         self.acc_struct = Some(st);
         self
     }
 
     /// Code before the kernel (device helpers).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Reduction, Strategy, Variant};
+    /// let r = Reduction::new("sumsq").input("x", DType::Float32).output("y", DType::Float32)
+    ///     .preamble("__device__ float sq(float v) { return v * v; }")
+    ///     .map("sq(x)").reduce("a + b").post("y = a").identity("0");
+    /// assert!(r.spec(Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32))?.render().contains("float sq(float v)"));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn preamble(mut self, text: impl Into<Cow<'static, str>>) -> Self {
         self.preamble = text.into();
         self
     }
 
     /// An extra NVRTC option.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Reduction, Strategy, Variant};
+    /// let r = Reduction::new("sum").input("x", DType::Float32).output("y", DType::Float32)
+    ///     .map("x").reduce("a + b").post("y = a").identity("0").option("--fmad=false");
+    /// assert_eq!(r.spec(Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32))?.options, ["--fmad=false"]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn option(mut self, option: &str) -> Self {
         self.options.push(option.to_owned());
         self
     }
 
     /// A typedef `name` for `dtype` in the kernel.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Reduction, Strategy, Variant};
+    /// let r = Reduction::new("sum").input("x", DType::Int8).output("y", DType::Int64).alias("Acc", DType::Int64)
+    ///     .map("Acc(x)").reduce("a + b").post("y = a").identity("0");
+    /// let spec = r.spec(Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32))?;
+    /// assert_eq!(spec.type_aliases, [("Acc".to_string(), DType::Int64)]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn alias(mut self, name: &str, dtype: DType) -> Self {
         self.aliases.push((name.to_owned(), dtype));
         self
@@ -207,12 +377,36 @@ impl<'a> Reduction<'a> {
 
     /// The whole spec made by the caller for a variant (user kernels and
     /// fusion); its parameters must be the operands listed here, in order.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Builtin, Reduction, Strategy, Variant};
+    /// let r = Reduction::new("sum").input("x", DType::Float32).output("y", DType::Float32)
+    ///     .spec_with(|v| Ok(Builtin::Sum.spec(DType::Float32, DType::Float32, DType::Float32, v)));
+    /// let v = Variant::new(Strategy::TwoPass, 1, 1, IndexWidth::I32);
+    /// assert_eq!(r.spec(v)?.strategy, Strategy::TwoPass);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn spec_with(mut self, make: impl Fn(Variant) -> Result<ReductionSpec> + 'a) -> Self {
         self.spec_fn = Some(Box::new(make));
         self
     }
 
     /// The spec for the planner's `variant`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Reduction, Strategy, Variant};
+    /// let r = Reduction::new("sum").input("x", DType::Float32).output("y", DType::Float32)
+    ///     .map("x").reduce("a + b").post("y = a").identity("0");
+    /// let a = r.spec(Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32))?;
+    /// let b = r.spec(Variant::new(Strategy::Column, 1, 2, IndexWidth::I64))?;
+    /// assert_ne!(a.name, b.name); // one kernel per variant
+    /// assert!(Reduction::new("none").input("x", DType::Float32).spec(Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32)).is_err());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     /// No output; a caller's spec failed or does not list these operands.
@@ -261,6 +455,19 @@ impl<'a> Reduction<'a> {
     /// the first array's device; `op_name` names the operation in errors
     /// ("zero-size array to reduction operation `op_name` which has no
     /// identity").
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// use gpu_array::reduction::Reduction;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::from_slice(&[1.0f32, 2.0, 3.0, 4.0], &[2, 2])?;
+    /// let y = Array::empty(2, DType::Float32)?;
+    /// Reduction::new("rowsum").input("x", &x).output("y", &y)
+    ///     .map("x").reduce("a + b").post("y = a").identity("0")
+    ///     .launch("add", &[1])?;
+    /// assert_eq!(y.to_vec::<f32>()?, [3.0, 7.0]);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// An operand described by dtype only; shapes, devices or outputs that

@@ -45,6 +45,11 @@ pub struct ReduceOptions<'a> {
 
 impl<'a> ReduceOptions<'a> {
     /// Reduce over one axis.
+    ///
+    /// ```
+    /// use gpu_array::reduction::ReduceOptions;
+    /// assert_eq!(ReduceOptions::axis(0).axis, Some(vec![0]));
+    /// ```
     pub fn axis(axis: isize) -> ReduceOptions<'a> {
         ReduceOptions {
             axis: Some(vec![axis]),
@@ -53,6 +58,11 @@ impl<'a> ReduceOptions<'a> {
     }
 
     /// Reduce over several axes (`axis=(0, 2)`; empty reduces none).
+    ///
+    /// ```
+    /// use gpu_array::reduction::ReduceOptions;
+    /// assert_eq!(ReduceOptions::axes(&[0, -1]).axis, Some(vec![0, -1]));
+    /// ```
     pub fn axes(axes: &[isize]) -> ReduceOptions<'a> {
         ReduceOptions {
             axis: Some(axes.to_vec()),
@@ -61,6 +71,11 @@ impl<'a> ReduceOptions<'a> {
     }
 
     /// Sets `axis` (`None`: every axis).
+    ///
+    /// ```
+    /// use gpu_array::reduction::ReduceOptions;
+    /// assert_eq!(ReduceOptions::axis(1).with_axis(None).axis, None);
+    /// ```
     #[must_use]
     pub fn with_axis(mut self, axis: Option<Vec<isize>>) -> ReduceOptions<'a> {
         self.axis = axis;
@@ -68,6 +83,11 @@ impl<'a> ReduceOptions<'a> {
     }
 
     /// Sets `keepdims`.
+    ///
+    /// ```
+    /// use gpu_array::reduction::ReduceOptions;
+    /// assert!(ReduceOptions::axis(1).keepdims(true).keepdims);
+    /// ```
     #[must_use]
     pub fn keepdims(mut self, keepdims: bool) -> ReduceOptions<'a> {
         self.keepdims = keepdims;
@@ -75,6 +95,12 @@ impl<'a> ReduceOptions<'a> {
     }
 
     /// Sets `dtype`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::reduction::ReduceOptions;
+    /// assert_eq!(ReduceOptions::default().dtype(DType::Float64).dtype, Some(DType::Float64));
+    /// ```
     #[must_use]
     pub fn dtype(mut self, dtype: impl Into<Option<DType>>) -> ReduceOptions<'a> {
         self.dtype = dtype.into();
@@ -82,6 +108,16 @@ impl<'a> ReduceOptions<'a> {
     }
 
     /// Sets `out`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, reduction::ReduceOptions};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::from_slice(&[1i64, 2, 3, 4], &[2, 2])?;
+    /// let out = Array::empty(2, DType::Int64)?;
+    /// x.sum(ReduceOptions::axis(0).out(&out))?; // x.sum(axis=0, out=out)
+    /// assert_eq!(out.to_vec::<i64>()?, [4, 6]);
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn out(mut self, out: impl Into<Option<&'a Array>>) -> ReduceOptions<'a> {
         self.out = out.into();
@@ -89,6 +125,14 @@ impl<'a> ReduceOptions<'a> {
     }
 
     /// Sets `initial` (NumPy's `initial=`).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, reduction::ReduceOptions};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::from_slice(&[1i64, 2], &[2])?;
+    /// assert_eq!(x.sum(ReduceOptions::default().initial(10))?.to_scalar::<i64>()?, 13);
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn initial(mut self, initial: impl Into<ScalarValue>) -> ReduceOptions<'a> {
         self.initial = Some(initial.into());
@@ -96,6 +140,15 @@ impl<'a> ReduceOptions<'a> {
     }
 
     /// Sets `where` (NumPy's `where=`).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, reduction::ReduceOptions};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::from_slice(&[1.0f64, 2.0, 3.0], &[3])?;
+    /// let mask = Array::from_slice(&[true, false, true], &[3])?;
+    /// assert_eq!(x.sum(ReduceOptions::default().where_(&mask))?.to_scalar::<f64>()?, 4.0);
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn where_(mut self, mask: &'a Array) -> ReduceOptions<'a> {
         self.where_ = Some(mask);
@@ -103,6 +156,11 @@ impl<'a> ReduceOptions<'a> {
     }
 
     /// Sets `ddof` (`var`, `std`).
+    ///
+    /// ```
+    /// use gpu_array::reduction::ReduceOptions;
+    /// assert_eq!(ReduceOptions::default().ddof(1.0).ddof, 1.0); // var(ddof=1)
+    /// ```
     #[must_use]
     pub fn ddof(mut self, ddof: f64) -> ReduceOptions<'a> {
         self.ddof = ddof;
@@ -224,6 +282,12 @@ impl Builtin {
     ];
 
     /// NumPy's name of the operation (in error messages).
+    ///
+    /// ```
+    /// use gpu_array::reduction::Builtin;
+    /// assert_eq!(Builtin::Sum.name(), "add");
+    /// assert_eq!(Builtin::Max.name(), "maximum");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Builtin::Sum => "add",
@@ -271,6 +335,11 @@ impl Builtin {
     }
 
     /// Whether this is `argmax`, `argmin` or a `nan` form of them.
+    ///
+    /// ```
+    /// use gpu_array::reduction::Builtin;
+    /// assert!(Builtin::NanArgMin.is_arg() && !Builtin::Min.is_arg());
+    /// ```
     pub const fn is_arg(self) -> bool {
         matches!(
             self,
@@ -280,6 +349,11 @@ impl Builtin {
 
     /// Whether this is `var`, `std` or a `nan` form of them (they take
     /// `ddof`, passed to the kernel as the float64 scalar `ddof`).
+    ///
+    /// ```
+    /// use gpu_array::reduction::Builtin;
+    /// assert!(Builtin::NanStd.has_ddof() && !Builtin::Mean.has_ddof());
+    /// ```
     pub const fn has_ddof(self) -> bool {
         matches!(
             self,
@@ -291,6 +365,16 @@ impl Builtin {
     /// `sum`/`prod` of bool and smaller signed (unsigned) integers give
     /// int64 (uint64); `mean` of bool and integers gives float64; `all`,
     /// `any` give bool; `count_nonzero` int64; `max`/`min` the input's.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::reduction::Builtin;
+    /// assert_eq!(Builtin::Sum.result_dtype(DType::Int8, None)?, DType::Int64);
+    /// assert_eq!(Builtin::Mean.result_dtype(DType::Int32, None)?, DType::Float64);
+    /// assert_eq!(Builtin::Var.result_dtype(DType::Complex64, None)?, DType::Float32);
+    /// assert!(Builtin::Max.result_dtype(DType::Int8, Some(DType::Int64)).is_err()); // max has no dtype=
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     /// `argmax`/`argmin` give int64; `var`/`std` of bool and integers
@@ -363,6 +447,13 @@ impl Builtin {
     /// float16 and bfloat16 accumulate in float32. For the struct
     /// accumulators it is the dtype of their values: argmax's the (widened)
     /// input's, var's the (widened, real) result's, nanmean's the result's.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::reduction::Builtin;
+    /// assert_eq!(Builtin::Sum.reduce_dtype(DType::Float16, DType::Float16), DType::Float32);
+    /// assert_eq!(Builtin::Any.reduce_dtype(DType::Float64, DType::Bool), DType::Bool);
+    /// ```
     pub fn reduce_dtype(self, input: DType, result: DType) -> DType {
         let widen = |d: DType| match d {
             DType::Float16 | DType::BFloat16 => DType::Float32,
@@ -389,6 +480,16 @@ impl Builtin {
 
     /// The spec of this reduction from `input` to an output of `output`
     /// dtype, accumulating in `reduce`, for the planner's variant `v`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Builtin, Strategy, Variant};
+    /// let v = Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32);
+    /// let s = Builtin::Sum.spec(DType::Int32, DType::Int64, DType::Int64, v);
+    /// assert!(s.validate().is_ok());
+    /// assert_eq!(s.reduce_type, DType::Int64);
+    /// ```
     pub fn spec(self, input: DType, output: DType, reduce: DType, v: Variant) -> ReductionSpec {
         self.kernel(input.into(), output.into(), reduce, 0.0)
             .spec(v)
@@ -551,6 +652,15 @@ impl Builtin {
 
 /// Runs built-in `op` on `a` with `opts`; returns the result (`out` when
 /// given; a 0-d array for a full reduction without keepdims).
+///
+/// ```no_run
+/// use gpu_array::{Array, reduction::{Builtin, ReduceOptions, reduce}};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = Array::from_slice(&[1.0f32, 5.0, 3.0, 2.0], &[2, 2])?;
+/// let m = reduce(Builtin::Max, &x, &ReduceOptions::axis(1))?; // np.max(x, axis=1)
+/// assert_eq!(m.to_vec::<f32>()?, [5.0, 3.0]);
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Axis errors as NumPy's; "zero-size array to reduction operation maximum

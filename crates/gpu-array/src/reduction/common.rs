@@ -26,6 +26,13 @@ const SHAPES: [(&[usize], &[usize]); 5] = [
 
 /// The variants the planner picks for the common shapes of elements of `itemsize`
 /// bytes, without repeats, in a fixed order.
+///
+/// ```
+/// use gpu_array::reduction::common::common_variants;
+/// let vs = common_variants(4);
+/// assert!(!vs.is_empty());
+/// assert!(vs.iter().enumerate().all(|(i, v)| !vs[..i].contains(v))); // no repeats
+/// ```
 pub fn common_variants(itemsize: usize) -> Vec<Variant> {
     let mut out: Vec<Variant> = Vec::new();
     for (shape, axes) in SHAPES {
@@ -80,6 +87,12 @@ const OPS: [Builtin; 13] = [
 /// Every common specialisation of the built-in reductions, deterministic
 /// in order: each op over int32, int64, float32 and float64 (and bool for
 /// the mask reductions) without `dtype=` or `out=`, in each common variant.
+///
+/// ```
+/// use gpu_array::reduction::common::common_specs;
+/// let specs = common_specs();
+/// assert!(specs.iter().all(|s| s.validate().is_ok()));
+/// ```
 pub fn common_specs() -> Vec<ReductionSpec> {
     let mut out = Vec::new();
     for op in OPS {

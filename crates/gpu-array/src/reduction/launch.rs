@@ -35,6 +35,16 @@ pub enum RedInput<'a> {
 
 /// The NVRTC request for a program of `specs`, with Cuprum's headers
 /// (`cuprum/reduction.cuh` among them).
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::elementwise::IndexWidth;
+/// use gpu_array::reduction::{Builtin, Strategy, Variant, program_request};
+/// let s = Builtin::Sum.spec(DType::Float32, DType::Float32, DType::Float32, Variant::new(Strategy::TwoPass, 1, 1, IndexWidth::I32));
+/// let req = program_request(std::slice::from_ref(&s));
+/// assert!(s.kernel_names().iter().all(|k| req.source.contains(k.as_str())));
+/// assert!(req.headers.iter().any(|(name, _)| name == "cuprum/reduction.cuh"));
+/// ```
 pub fn program_request(specs: &[ReductionSpec]) -> CompileRequest {
     let mut request = crate::kernels::request(render_program(specs));
     if let Some(first) = specs.first() {
@@ -55,6 +65,17 @@ static KERNELS: KernelCache<(i32, ReductionSpec), Vec<Kernel>> = KernelCache::ne
 
 /// The compiled kernels of `spec` on `device` (one, or two for the two-pass
 /// path), compiled on first use.
+///
+/// ```no_run
+/// use gpu_array::DType;
+/// use gpu_array::elementwise::IndexWidth;
+/// use gpu_array::reduction::{Builtin, Strategy, Variant, kernels_for};
+/// use gpu_runtime::Device;
+/// # fn main() -> gpu_array::Result<()> {
+/// let s = Builtin::Sum.spec(DType::Float32, DType::Float32, DType::Float32, Variant::new(Strategy::TwoPass, 1, 1, IndexWidth::I32));
+/// assert_eq!(kernels_for(Device::current()?, &s)?.len(), 2); // both passes
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// An invalid spec; NVRTC or module loading failed.
@@ -80,6 +101,19 @@ pub fn kernels_for(device: Device, spec: &ReductionSpec) -> Result<Vec<Kernel>> 
 ///
 /// `build(variant)` makes the spec for the plan's [`Variant`]. An empty row with a spec without identity is the error "zero-size
 /// array to reduction operation `op_name` which has no identity".
+///
+/// ```no_run
+/// use gpu_array::{Array, DType};
+/// use gpu_array::reduction::{Builtin, RedInput, launch};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = Array::from_slice(&[1.0f64, 2.0, 3.0, 4.0], &[2, 2])?;
+/// let y = Array::empty(2, DType::Float64)?;
+/// launch("add", &[RedInput::Array(&x)], &[&y], &[0], |v| {
+///     Ok(Builtin::Sum.spec(DType::Float64, DType::Float64, DType::Float64, v))
+/// })?;
+/// assert_eq!(y.to_vec::<f64>()?, [4.0, 6.0]);
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// Shapes that do not broadcast or outputs of the wrong shape; devices that

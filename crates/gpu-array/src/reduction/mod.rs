@@ -97,6 +97,11 @@ pub struct ReductionCall<'a> {
 
 impl<'a> ReductionCall<'a> {
     /// Reduce over one axis.
+    ///
+    /// ```
+    /// use gpu_array::reduction::ReductionCall;
+    /// assert_eq!(ReductionCall::axis(-1).axis, Some(vec![-1]));
+    /// ```
     pub fn axis(axis: isize) -> ReductionCall<'a> {
         ReductionCall {
             axis: Some(vec![axis]),
@@ -105,6 +110,11 @@ impl<'a> ReductionCall<'a> {
     }
 
     /// Reduce over several axes (`axis=(0, 2)`; empty reduces none).
+    ///
+    /// ```
+    /// use gpu_array::reduction::ReductionCall;
+    /// assert_eq!(ReductionCall::axes(&[0, 2]).axis, Some(vec![0, 2]));
+    /// ```
     pub fn axes(axes: &[isize]) -> ReductionCall<'a> {
         ReductionCall {
             axis: Some(axes.to_vec()),
@@ -113,6 +123,11 @@ impl<'a> ReductionCall<'a> {
     }
 
     /// Sets `axis` (`None`: every axis).
+    ///
+    /// ```
+    /// use gpu_array::reduction::ReductionCall;
+    /// assert_eq!(ReductionCall::axis(0).with_axis(None).axis, None); // every axis
+    /// ```
     #[must_use]
     pub fn with_axis(mut self, axis: Option<Vec<isize>>) -> ReductionCall<'a> {
         self.axis = axis;
@@ -120,6 +135,11 @@ impl<'a> ReductionCall<'a> {
     }
 
     /// Sets `keepdims`.
+    ///
+    /// ```
+    /// use gpu_array::reduction::ReductionCall;
+    /// assert!(ReductionCall::axis(1).keepdims(true).keepdims);
+    /// ```
     #[must_use]
     pub fn keepdims(mut self, keepdims: bool) -> ReductionCall<'a> {
         self.keepdims = keepdims;
@@ -127,6 +147,17 @@ impl<'a> ReductionCall<'a> {
     }
 
     /// Sets `out`.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, reduction::{ReductionCall, ReductionKernel}};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let l2 = ReductionKernel::new("T x", "T y", "x * x", "a + b", "y = sqrt(a)", Some("0"), "l2norm")?;
+    /// let x = Array::from_slice(&[3.0f64, 4.0, 6.0, 8.0], &[2, 2])?;
+    /// let y = Array::empty(2, DType::Float64)?;
+    /// l2.call(&[(&x).into()], &ReductionCall::axis(1).out(&[&y]))?; // written into y
+    /// assert_eq!(y.to_vec::<f64>()?, [5.0, 10.0]);
+    /// # Ok(()) }
+    /// ```
     #[must_use]
     pub fn out(mut self, out: &[&'a Array]) -> ReductionCall<'a> {
         self.out = out.to_vec();
@@ -189,6 +220,15 @@ impl ReductionKernel {
     /// Defines a kernel, as `cp.ReductionKernel(in_params, out_params,
     /// map_expr, reduce_expr, post_map_expr, identity, name)`.
     ///
+    /// ```
+    /// use gpu_array::reduction::ReductionKernel;
+    /// let k = ReductionKernel::new("T x", "T y", "x * x", "a + b", "y = sqrt(a)", Some("0"), "l2norm")?;
+    /// assert_eq!(k.name(), "l2norm");
+    /// // `a` and `b` are the reduce expression's operands.
+    /// assert!(ReductionKernel::new("T a", "T y", "a", "a + b", "y = a", None, "k").is_err());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     /// As [`ParamList::parse`]; [`Error::Value`] for an invalid name or a
     /// parameter named `a` or `b` (the reduce expression's operands).
@@ -237,6 +277,17 @@ impl ReductionKernel {
     }
 
     /// Sets code placed before the kernel (CuPy's `preamble`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{ArgInfo, IndexWidth};
+    /// use gpu_array::reduction::{ReductionKernel, Strategy, Variant};
+    /// let k = ReductionKernel::new("T x", "T y", "sq(x)", "a + b", "y = a", Some("0"), "sumsq")?
+    ///     .with_preamble("template <typename T> __device__ T sq(T v) { return v * v; }");
+    /// let v = Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32);
+    /// assert!(k.spec(&[ArgInfo::array(DType::Float32)], &[], v)?.preamble.contains("sq(T v)"));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     #[must_use]
     pub fn with_preamble(mut self, preamble: impl Into<String>) -> ReductionKernel {
         self.preamble = preamble.into();
@@ -244,6 +295,17 @@ impl ReductionKernel {
     }
 
     /// Sets extra NVRTC options (CuPy's `options`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{ArgInfo, IndexWidth};
+    /// use gpu_array::reduction::{ReductionKernel, Strategy, Variant};
+    /// let k = ReductionKernel::new("T x", "T y", "x", "a + b", "y = a * SCALE", Some("0"), "scaled_sum")?
+    ///     .with_options(&["-DSCALE=2"]);
+    /// let v = Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32);
+    /// assert_eq!(k.spec(&[ArgInfo::array(DType::Float64)], &[], v)?.options, ["-DSCALE=2"]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     #[must_use]
     pub fn with_options(mut self, options: &[&str]) -> ReductionKernel {
         self.options = options.iter().map(|s| (*s).to_owned()).collect();
@@ -253,6 +315,18 @@ impl ReductionKernel {
     /// Sets the accumulator type `_type_reduce` (CuPy's `reduce_type`): a
     /// dtype name or a placeholder of the parameter lists. The default is
     /// the first output's type.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{ArgInfo, IndexWidth};
+    /// use gpu_array::reduction::{ReductionKernel, Strategy, Variant};
+    /// let k = ReductionKernel::new("T x", "T y", "x", "a + b", "y = a", Some("0"), "wide_sum")?
+    ///     .with_reduce_type("float64")?; // accumulate float32 in float64
+    /// let v = Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32);
+    /// assert_eq!(k.spec(&[ArgInfo::array(DType::Float32)], &[], v)?.reduce_type, DType::Float64);
+    /// assert!(ReductionKernel::new("T x", "T y", "x", "a + b", "y = a", None, "k")?.with_reduce_type("flaot").is_err());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`Error::Value`] for a type that is neither.
@@ -269,17 +343,44 @@ impl ReductionKernel {
     }
 
     /// The kernel's name.
+    ///
+    /// ```
+    /// use gpu_array::reduction::ReductionKernel;
+    /// let k = ReductionKernel::new("T x", "T y", "x", "max(a, b)", "y = a", None, "my_max")?;
+    /// assert_eq!(k.name(), "my_max");
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn name(&self) -> &str {
         &self.name
     }
 
     /// The parsed parameter lists.
+    ///
+    /// ```
+    /// use gpu_array::reduction::ReductionKernel;
+    /// let k = ReductionKernel::new("T x, T w", "T y", "x * w", "a + b", "y = a", Some("0"), "dot")?;
+    /// assert_eq!(k.params().inputs.len(), 2);
+    /// assert_eq!(k.params().placeholders(), ["T"]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn params(&self) -> &ParamList {
         &self.params
     }
 
     /// The spec for a call with these arguments (`outputs`: the dtypes of
     /// the output arrays given, or empty) and plan.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{ArgInfo, IndexWidth};
+    /// use gpu_array::reduction::{ReductionKernel, Strategy, Variant};
+    /// let k = ReductionKernel::new("T x", "T y", "x * x", "a + b", "y = sqrt(a)", Some("0"), "l2norm")?;
+    /// let v = Variant::new(Strategy::WarpPerRow, 1, 1, IndexWidth::I32);
+    /// let spec = k.spec(&[ArgInfo::array(DType::Float32)], &[], v)?;
+    /// assert_eq!((spec.reduce_type, spec.strategy), (DType::Float32, Strategy::WarpPerRow));
+    /// assert!(spec.render().contains("l2norm"));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     /// Types that do not bind ("Type is mismatched"); [`Error::Unsupported`]
@@ -348,6 +449,17 @@ impl ReductionKernel {
     /// out=...)`): array inputs broadcast together and are reduced over
     /// `axis`; outputs are allocated (dtypes bound from the inputs) unless
     /// given. Returns the outputs.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, reduction::{ReductionCall, ReductionKernel}};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let k = ReductionKernel::new("T x", "T lo", "x", "min(a, b)", "lo = a", None, "row_min")?;
+    /// let x = Array::from_slice(&[3i32, 1, 2, 9, 7, 8], &[2, 3])?;
+    /// let out = k.call(&[(&x).into()], &ReductionCall::axis(1).keepdims(true))?;
+    /// assert_eq!(out[0].shape(), [2, 1]);
+    /// assert_eq!(out[0].to_vec::<i32>()?, [1, 7]);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// Wrong argument counts, types that do not bind, axis errors, an empty

@@ -10,6 +10,14 @@ use crate::layout::{self, byte_extent, coalesce, normalize_axes};
 /// NumPy's `axis=` for reductions, normalised: `None` is every axis; an
 /// entry may be negative; the result is sorted, without repeats.
 ///
+/// ```
+/// use gpu_array::reduction::plan::reduced_axes;
+/// assert_eq!(reduced_axes(None, 3)?, [0, 1, 2]);
+/// assert_eq!(reduced_axes(Some(&[-1, 0]), 3)?, [0, 2]);
+/// assert!(reduced_axes(Some(&[1, -2]), 3).is_err()); // repeated axis
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
+///
 /// # Errors
 ///
 /// [`Error::AxisOutOfBounds`] or [`Error::Axis`] ("repeated axis"), as
@@ -25,6 +33,12 @@ pub fn reduced_axes(axis: Option<&[isize]>, ndim: usize) -> Result<Vec<usize>> {
 
 /// The shape of a reduction's result: `shape` without the reduced axes, or
 /// with them as 1 when `keepdims`.
+///
+/// ```
+/// use gpu_array::reduction::plan::result_shape;
+/// assert_eq!(result_shape(&[2, 3, 4], &[1], false), [2, 4]);
+/// assert_eq!(result_shape(&[2, 3, 4], &[1], true), [2, 1, 4]);
+/// ```
 pub fn result_shape(shape: &[usize], axes: &[usize], keepdims: bool) -> Vec<usize> {
     shape
         .iter()
@@ -120,6 +134,12 @@ fn column_vector_width(
 /// `vector` if the inputs' data addresses allow it, else 1: for the row
 /// path each aligned to its item size and, with several inputs, all equal
 /// modulo 16; for the column path (`columns`) each 16-byte aligned.
+///
+/// ```
+/// use gpu_array::reduction::plan::vector_for_addresses;
+/// assert_eq!(vector_for_addresses(4, &[0x1000], 4, true), 4);
+/// assert_eq!(vector_for_addresses(4, &[0x1004], 4, true), 1); // columns need 16-byte bases
+/// ```
 pub fn vector_for_addresses(
     vector: usize,
     addresses: &[u64],
@@ -173,6 +193,12 @@ pub const TWO_PASS_ROUNDS: usize = 2;
 /// `n_out` rows of `n_red` elements when `resident` blocks of the first
 /// pass fit on the device at once: [`TWO_PASS_ROUNDS`] segments per
 /// resident block in all, each at least [`MIN_SEGMENT`] elements.
+///
+/// ```
+/// use gpu_array::reduction::plan::two_pass_segments;
+/// let (segments, per) = two_pass_segments(1, 1 << 20, 1056);
+/// assert!(segments > 1 && segments * per >= 1 << 20);
+/// ```
 pub fn two_pass_segments(n_out: usize, n_red: usize, resident: usize) -> (usize, usize) {
     let target = TWO_PASS_ROUNDS * resident.max(1);
     let by_device = target.div_ceil(n_out.max(1));
@@ -189,6 +215,15 @@ pub fn two_pass_segments(n_out: usize, n_red: usize, resident: usize) -> (usize,
 ///
 /// `tile` is the number of outputs a column block covers (32, or 32 times
 /// the column vector width).
+///
+/// ```
+/// use gpu_array::reduction::Strategy;
+/// use gpu_array::reduction::plan::{DeviceShape, choose_strategy};
+/// let dev = DeviceShape { sms: 132 };
+/// assert_eq!(choose_strategy(1000, 64, true, false, 32, dev).0, Strategy::WarpPerRow);
+/// assert_eq!(choose_strategy(1000, 4096, true, false, 32, dev).0, Strategy::BlockPerRow);
+/// assert_eq!(choose_strategy(1, 1 << 24, true, false, 32, dev).0, Strategy::TwoPass);
+/// ```
 pub fn choose_strategy(
     n_out: usize,
     n_red: usize,
@@ -244,6 +279,15 @@ fn at_least_1d(c: layout::Coalesced, count: usize) -> (Vec<usize>, Vec<Vec<isize
 /// `inputs` are the array inputs' byte strides over `shape` (broadcast
 /// already) with their item sizes; `outputs` each output's byte strides
 /// over the kept axes (in order). The first input decides the axis order.
+///
+/// ```
+/// use gpu_array::reduction::Strategy;
+/// use gpu_array::reduction::plan::{DeviceShape, plan};
+/// // Row sums of a C-contiguous (1000, 64) float32 array into a (1000,) output.
+/// let p = plan(&[1000, 64], &[(&[256, 4], 4)], &[(&[4], 4)], &[1], DeviceShape { sms: 132 })?;
+/// assert_eq!((p.n_out, p.n_red, p.strategy), (1000, 64, Strategy::WarpPerRow));
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
 ///
 /// # Errors
 ///
@@ -326,6 +370,12 @@ pub fn plan(
 
 /// CuPy's restriction on `raw` arguments of a reduction: the reduced axes
 /// must be the leading ones (`0`, `(0, 1)`, ...).
+///
+/// ```
+/// use gpu_array::reduction::plan::check_raw_axes;
+/// assert!(check_raw_axes(&[0, 1]).is_ok());
+/// assert!(check_raw_axes(&[1]).is_err());
+/// ```
 ///
 /// # Errors
 ///

@@ -25,6 +25,16 @@ pub const BLOCK: u32 = 256;
 
 impl ReductionSpec {
     /// The CUDA C++ source of this kernel alone (and its second pass).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Builtin, Strategy, Variant};
+    /// let s = Builtin::Sum.spec(DType::Float32, DType::Float32, DType::Float32, Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32));
+    /// let src = s.render();
+    /// assert!(src.starts_with("#include \"cuprum/reduction.cuh\""));
+    /// assert!(src.contains(&s.name));
+    /// ```
     pub fn render(&self) -> String {
         render_program(std::slice::from_ref(self))
     }
@@ -567,6 +577,15 @@ impl ReductionSpec {
     }
 
     /// The main kernel's text (pass 1 for the two-pass path).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Builtin, Strategy, Variant};
+    /// let s = Builtin::Sum.spec(DType::Float32, DType::Float32, DType::Float32, Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32));
+    /// let k = s.render_kernel();
+    /// assert!(k.contains(&s.name) && !k.contains("#include"));
+    /// ```
     pub fn render_kernel(&self) -> String {
         let mut s = self.signature(&self.name);
         let slots = if matches!(self.strategy, Strategy::Column | Strategy::ColumnSplit) {
@@ -667,6 +686,14 @@ impl ReductionSpec {
 
     /// Names of the kernels in the rendered program (one, or two for the
     /// two-pass path).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Builtin, Strategy, Variant};
+    /// let s = Builtin::Sum.spec(DType::Float32, DType::Float32, DType::Float32, Variant::new(Strategy::TwoPass, 1, 1, IndexWidth::I32));
+    /// assert_eq!(s.kernel_names(), [s.name.clone(), format!("{}_2", s.name)]);
+    /// ```
     pub fn kernel_names(&self) -> Vec<String> {
         let mut v = vec![self.name.clone()];
         if self.strategy.two_kernels() {
@@ -676,6 +703,15 @@ impl ReductionSpec {
     }
 
     /// Whether any operand is a scalar (for tests and docs).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Builtin, Strategy, Variant};
+    /// let v = Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32);
+    /// assert!(!Builtin::Sum.spec(DType::Float32, DType::Float32, DType::Float32, v).has_scalars());
+    /// assert!(Builtin::Var.spec(DType::Float32, DType::Float32, DType::Float32, v).has_scalars()); // ddof
+    /// ```
     pub fn has_scalars(&self) -> bool {
         self.params.iter().any(|p| p.role == Role::Scalar)
     }
@@ -683,6 +719,17 @@ impl ReductionSpec {
 
 /// One program of several reductions (distinct names): the include line,
 /// each distinct preamble once, then the kernels. Deterministic.
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::elementwise::IndexWidth;
+/// use gpu_array::reduction::{Builtin, Strategy, Variant, render_program};
+/// let v = Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32);
+/// let specs = [Builtin::Sum, Builtin::Max].map(|b| b.spec(DType::Int32, DType::Int32, DType::Int32, v));
+/// let src = render_program(&specs);
+/// assert_eq!(src.matches("#include").count(), 1);
+/// assert!(specs.iter().all(|s| src.contains(&s.name)));
+/// ```
 pub fn render_program(specs: &[ReductionSpec]) -> String {
     crate::elementwise::render::assemble_program(
         INCLUDE,

@@ -35,6 +35,12 @@ pub enum Strategy {
 
 impl Strategy {
     /// A short tag for kernel names.
+    ///
+    /// ```
+    /// use gpu_array::reduction::Strategy;
+    /// assert_eq!(Strategy::BlockPerRow.tag(), "b");
+    /// assert!(Strategy::ALL.iter().all(|s| !s.tag().is_empty()));
+    /// ```
     pub const fn tag(self) -> &'static str {
         match self {
             Strategy::BlockPerRow => "b",
@@ -56,6 +62,12 @@ impl Strategy {
 
     /// Whether the strategy runs two kernels over a temporary buffer of
     /// accumulators (and takes the `_tmp` and `_seg` parameters).
+    ///
+    /// ```
+    /// use gpu_array::reduction::Strategy;
+    /// assert!(Strategy::TwoPass.two_kernels() && Strategy::ColumnSplit.two_kernels());
+    /// assert!(!Strategy::WarpPerRow.two_kernels());
+    /// ```
     pub const fn two_kernels(self) -> bool {
         matches!(self, Strategy::TwoPass | Strategy::ColumnSplit)
     }
@@ -81,6 +93,13 @@ pub struct Variant {
 
 impl Variant {
     /// A variant from its parts.
+    ///
+    /// ```
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Strategy, Variant};
+    /// let v = Variant::new(Strategy::Column, 1, 2, IndexWidth::I64);
+    /// assert_eq!((v.red_ndim, v.vector), (2, 1));
+    /// ```
     pub const fn new(
         strategy: Strategy,
         out_ndim: usize,
@@ -97,6 +116,13 @@ impl Variant {
     }
 
     /// This variant reading rows `vector` elements per 16-byte load.
+    ///
+    /// ```
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Strategy, Variant};
+    /// let v = Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32).with_vector(4);
+    /// assert_eq!(v.vector, 4); // four float32 per 16-byte load
+    /// ```
     #[must_use]
     pub const fn with_vector(self, vector: usize) -> Variant {
         Variant { vector, ..self }
@@ -212,6 +238,12 @@ pub struct AccStruct {
 
 impl AccStruct {
     /// This accumulator with grouped loads (see [`AccStruct::grouped_loads`]).
+    ///
+    /// ```
+    /// use gpu_array::reduction::AccStruct;
+    /// let acc = AccStruct::layout("cuprum::ArgAcc<float>", &[(8, 8), (4, 4)]).with_grouped_loads();
+    /// assert!(acc.grouped_loads);
+    /// ```
     #[must_use]
     pub fn with_grouped_loads(self) -> AccStruct {
         AccStruct {
@@ -221,6 +253,12 @@ impl AccStruct {
     }
 
     /// This accumulator with an in-order fold (see [`AccStruct::fold`]).
+    ///
+    /// ```
+    /// use gpu_array::reduction::AccStruct;
+    /// let acc = AccStruct::layout("cuprum::ArgAcc<float>", &[(8, 8), (4, 4)]).with_fold("b.val > a.val ? b : a");
+    /// assert_eq!(acc.fold.as_deref(), Some("b.val > a.val ? b : a"));
+    /// ```
     #[must_use]
     pub fn with_fold(self, fold: impl Into<String>) -> AccStruct {
         AccStruct {
@@ -232,6 +270,13 @@ impl AccStruct {
     /// A struct of `fields` (each `(size, align)`, in declaration order)
     /// laid out as C++ does: each field at the next multiple of its
     /// alignment, the size rounded up to the largest alignment.
+    ///
+    /// ```
+    /// use gpu_array::reduction::AccStruct;
+    /// // { long long idx; float val; }: 12 bytes of fields, padded to 16.
+    /// let acc = AccStruct::layout("cuprum::ArgAcc<float>", &[(8, 8), (4, 4)]);
+    /// assert_eq!((acc.size, acc.align), (16, 8));
+    /// ```
     pub fn layout(c_type: impl Into<String>, fields: &[(usize, usize)]) -> AccStruct {
         let mut off = 0usize;
         let mut align = 1usize;
@@ -323,6 +368,14 @@ pub struct ReductionSpec {
 
 impl ReductionSpec {
     /// The C++ type of `_type_reduce`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Builtin, Strategy, Variant};
+    /// let v = Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32);
+    /// assert_eq!(Builtin::Sum.spec(DType::Float16, DType::Float16, DType::Float32, v).reduce_c_type(), "float");
+    /// ```
     pub fn reduce_c_type(&self) -> &str {
         match &self.reduce_struct {
             Some(s) => &s.c_type,
@@ -332,6 +385,14 @@ impl ReductionSpec {
 
     /// Bytes of one accumulator (the two-pass temporary buffer holds one
     /// per segment of each row).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Builtin, Strategy, Variant};
+    /// let v = Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32);
+    /// assert_eq!(Builtin::Sum.spec(DType::Int32, DType::Int64, DType::Int64, v).reduce_size(), 8);
+    /// ```
     pub fn reduce_size(&self) -> usize {
         match &self.reduce_struct {
             Some(s) => s.size,
@@ -340,6 +401,15 @@ impl ReductionSpec {
     }
 
     /// The input operands that are arrays, by index into `params`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Builtin, Strategy, Variant};
+    /// let v = Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32);
+    /// let s = Builtin::Sum.spec(DType::Float32, DType::Float32, DType::Float32, v);
+    /// assert_eq!(s.array_inputs().collect::<Vec<_>>(), [0]);
+    /// ```
     pub fn array_inputs(&self) -> impl Iterator<Item = usize> + '_ {
         self.params
             .iter()
@@ -351,6 +421,14 @@ impl ReductionSpec {
     /// Whether any operand is `raw` (its map expression may then use
     /// `_in_ind.get()`, the element's C-order index with the reduced axes
     /// first, which the kernel keeps up to date).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Builtin, Strategy, Variant};
+    /// let v = Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32);
+    /// assert!(!Builtin::Sum.spec(DType::Float32, DType::Float32, DType::Float32, v).has_raw());
+    /// ```
     pub fn has_raw(&self) -> bool {
         self.params
             .iter()
@@ -358,6 +436,15 @@ impl ReductionSpec {
     }
 
     /// The output operands, by index into `params`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Builtin, Strategy, Variant};
+    /// let v = Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32);
+    /// let s = Builtin::Sum.spec(DType::Float32, DType::Float32, DType::Float32, v);
+    /// assert_eq!(s.outputs().collect::<Vec<_>>(), [1]);
+    /// ```
     pub fn outputs(&self) -> impl Iterator<Item = usize> + '_ {
         self.params
             .iter()
@@ -370,6 +457,16 @@ impl ReductionSpec {
     /// threads (see [`ReductionSpec::block`]): the same spec for
     /// [`BLOCK`](super::BLOCK), else one whose name ends in `_t<block>`, so
     /// that profiles tell the kernels apart.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{BLOCK, Builtin, Strategy, Variant};
+    /// let s = Builtin::Sum.spec(DType::Float32, DType::Float32, DType::Float32, Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32));
+    /// assert_eq!(s.with_block(BLOCK), s);
+    /// let t = s.with_block(512);
+    /// assert_eq!((t.block, t.name.clone()), (512, format!("{}_t512", s.name)));
+    /// ```
     #[must_use]
     pub fn with_block(&self, block: u32) -> ReductionSpec {
         let mut s = self.clone();
@@ -381,6 +478,17 @@ impl ReductionSpec {
     }
 
     /// Checks what the renderer relies on.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Builtin, Strategy, Variant};
+    /// let s = Builtin::Sum.spec(DType::Float32, DType::Float32, DType::Float32, Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32));
+    /// assert!(s.validate().is_ok());
+    /// let mut bad = s.clone();
+    /// bad.block = 100; // not a multiple of 32
+    /// assert!(bad.validate().is_err());
+    /// ```
     ///
     /// # Errors
     ///
@@ -482,6 +590,16 @@ impl ReductionSpec {
     /// two-pass path share it): each operand's data pointer or scalar
     /// value; the temporary buffer (two-pass); the output count and row
     /// length; the kept and reduced indexers; the segments (two-pass).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Builtin, RedValue, Strategy, Variant};
+    /// let s = Builtin::Sum.spec(DType::Float32, DType::Float32, DType::Float32, Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32));
+    /// let params = s.kernel_params();
+    /// assert!(matches!(params[0].value, RedValue::Data { operand: 0 }));
+    /// assert!(params.iter().any(|p| p.value == RedValue::RedSize));
+    /// ```
     pub fn kernel_params(&self) -> Vec<RedParam> {
         let idx = self.index.c_type();
         let isz = self.index.size();
@@ -577,6 +695,29 @@ impl ReductionSpec {
     }
 
     /// Packs a launch's values by [`ReductionSpec::kernel_params`].
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Builtin, RedArgs, Strategy, Variant};
+    /// let s = Builtin::Sum.spec(DType::Float32, DType::Float32, DType::Float32, Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32));
+    /// // Row sums of a C-contiguous (4, 8) float32 array.
+    /// let args = RedArgs {
+    ///     ptrs: vec![0x1000, 0x2000],
+    ///     scalars: vec![&[], &[]],
+    ///     temp: 0,
+    ///     out_shape: &[4],
+    ///     out_strides: vec![&[32], &[4]],
+    ///     red_shape: &[8],
+    ///     red_strides: vec![&[4]],
+    ///     segments: (1, 8),
+    ///     raw_layouts: vec![],
+    /// };
+    /// let packed = s.pack_args(&args)?;
+    /// assert_eq!(packed.len(), s.kernel_params().len());
+    /// assert_eq!(packed[0], 0x1000u64.to_ne_bytes());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -695,6 +836,14 @@ impl ReductionSpec {
 
     /// A name suffix telling strategies, dimensions and index widths apart:
     /// `b_o1_r1_i32`, `t_o1_r1_i32_v4`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::IndexWidth;
+    /// use gpu_array::reduction::{Builtin, Strategy, Variant};
+    /// let s = Builtin::Sum.spec(DType::Float32, DType::Float32, DType::Float32, Variant::new(Strategy::BlockPerRow, 1, 1, IndexWidth::I32));
+    /// assert_eq!(s.variant_tag(), "b_o1_r1_i32");
+    /// ```
     pub fn variant_tag(&self) -> String {
         let w = match self.index {
             IndexWidth::I32 => "i32",

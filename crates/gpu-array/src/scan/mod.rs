@@ -43,6 +43,14 @@ use kernels::{Cols, Rows, SegCarry, SegFinish, SegTotals, TILE, Tiles};
 /// NumPy's default result dtype of `cumsum`/`cumprod` (and their `nan`
 /// forms) of an array of `input`: int64 for bool and narrower signed
 /// integers, uint64 for narrower unsigned integers, else `input`.
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::scan::cumulative_dtype;
+/// assert_eq!(cumulative_dtype(DType::Bool), DType::Int64);
+/// assert_eq!(cumulative_dtype(DType::UInt8), DType::UInt64);
+/// assert_eq!(cumulative_dtype(DType::Float32), DType::Float32);
+/// ```
 pub const fn cumulative_dtype(input: DType) -> DType {
     match input {
         DType::Bool | DType::Int8 | DType::Int16 | DType::Int32 => DType::Int64,
@@ -57,6 +65,13 @@ pub const fn cumulative_dtype(input: DType) -> DType {
 /// their declared prototypes; it includes the headers of
 /// [`crate::kernels::HEADERS`]. For compile tests and ahead-of-time
 /// compilation.
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::scan::program_source;
+/// let src = program_source(&[(DType::Int32, DType::Int64)]);
+/// assert!(src.contains("#include") && src.contains("int64"));
+/// ```
 pub fn program_source(pairs: &[(DType, DType)]) -> String {
     pairs
         .iter()

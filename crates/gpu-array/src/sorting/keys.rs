@@ -31,6 +31,13 @@ fn is_nan(b: u64, bits: u32, inf: u64) -> bool {
 /// The key of the element in `bytes` (little endian, `dtype.itemsize()`
 /// of them); `cz` as the kernels' (argsort, searchsorted, unique).
 ///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::sorting::keys::sort_key;
+/// let k = |x: f32| sort_key(DType::Float32, &x.to_le_bytes(), false);
+/// assert!(k(-1.0) < k(0.0) && k(0.0) < k(2.5) && k(2.5) < k(f32::NAN)); // NaN sorts last
+/// ```
+///
 /// # Panics
 /// If `bytes` is shorter than the item size.
 pub fn sort_key(dtype: DType, bytes: &[u8], cz: bool) -> u128 {
@@ -76,6 +83,13 @@ pub fn sort_key(dtype: DType, bytes: &[u8], cz: bool) -> u128 {
 
 /// Stable argsort of `count` elements in `bytes` by [`sort_key`] (the
 /// order the GPU's argsort must produce).
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::dtype::to_bytes;
+/// use gpu_array::sorting::keys::host_argsort;
+/// assert_eq!(host_argsort(DType::Int16, &to_bytes(&[3i16, -1, 3, 0])), [1, 3, 0, 2]); // stable
+/// ```
 pub fn host_argsort(dtype: DType, bytes: &[u8]) -> Vec<usize> {
     let isz = dtype.itemsize();
     let keys: Vec<u128> = bytes

@@ -62,6 +62,11 @@ pub enum QuantileMethod {
 
 impl QuantileMethod {
     /// NumPy's name of the method.
+    ///
+    /// ```
+    /// use gpu_array::sorting::QuantileMethod;
+    /// assert_eq!(QuantileMethod::MedianUnbiased.name(), "median_unbiased");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             QuantileMethod::Linear => "linear",
@@ -81,6 +86,13 @@ impl QuantileMethod {
     }
 
     /// The method named as NumPy names it (also `name.parse()`).
+    ///
+    /// ```
+    /// use gpu_array::sorting::QuantileMethod;
+    /// assert_eq!(QuantileMethod::parse("hazen")?, QuantileMethod::Hazen);
+    /// assert!(QuantileMethod::parse("cubic").is_err());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`Error::Value`] for an unknown name, with NumPy's message.
@@ -163,6 +175,15 @@ pub enum Quantiles {
 impl Quantiles {
     /// The values of the array `q` read back to the host (one wait for the
     /// device; the range check needs them): [`Quantiles::Shaped`].
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, sorting::Quantiles};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let q = Array::from_slice(&[0.25f64, 0.75], &[2])?;
+    /// let qs = Quantiles::from_array(&q)?; // read back once, for the range check
+    /// assert!(matches!(qs, Quantiles::Shaped { .. }));
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// A complex `q`; the copy failed.
@@ -733,6 +754,15 @@ pub(crate) fn quantile_kernel<'a>(
 /// result, described by dtypes (one-dimensional raw operands, as the
 /// calls pass them): one description for ahead-of-time compilation and
 /// the NVRTC compile tests, so the two request the same programs.
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::elementwise::{IndexWidth, LayoutClass};
+/// use gpu_array::sorting::quantile_kernel_of;
+/// let spec = quantile_kernel_of(DType::Float32, DType::Float64).spec(LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
+/// assert!(spec.validate().is_ok());
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
 pub fn quantile_kernel_of(input: DType, output: DType) -> Elementwise<'static> {
     let raw1 = |d| Bind::Dtype(d, 1);
     quantile_kernel(

@@ -59,7 +59,7 @@ const fn traits(dtype: DType) -> Option<&'static str> {
 }
 
 /// Bits of the sort key of `dtype` (8 per pass).
-pub const fn key_bits(dtype: DType) -> u32 {
+pub(crate) const fn key_bits(dtype: DType) -> u32 {
     match dtype {
         DType::Bool | DType::Int8 | DType::UInt8 => 8,
         DType::Int16 | DType::UInt16 | DType::Float16 | DType::BFloat16 => 16,
@@ -80,7 +80,7 @@ const fn key_bytes(dtype: DType) -> usize {
 
 /// Elements per tile for keys of `kb` bytes and values of `vb` bytes (as
 /// `Items` in `kernels.cu`).
-pub const fn tile_items(kb: usize, vb: usize) -> usize {
+pub(crate) const fn tile_items(kb: usize, vb: usize) -> usize {
     let per_thread = if kb + vb <= 8 {
         16
     } else if kb + vb <= 16 {
@@ -213,6 +213,12 @@ fn prototypes(dtype: DType) -> String {
 }
 
 /// The instantiation line of `dtype`.
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::sorting::radix::instantiation;
+/// assert_eq!(instantiation(DType::Float32), "CUPRUM_SORT_DTYPE(float32, TF32, float)\n");
+/// ```
 pub fn instantiation(dtype: DType) -> String {
     format!(
         "CUPRUM_SORT_DTYPE({}, {}, {})\n",
@@ -224,6 +230,13 @@ pub fn instantiation(dtype: DType) -> String {
 
 /// The program of every sort kernel for `dtypes`, with their declared
 /// prototypes (compile tests and ahead-of-time compilation).
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::sorting::radix::{instantiation, program_source};
+/// let src = program_source(&[DType::Int32, DType::Float64]);
+/// assert!(src.contains(&instantiation(DType::Int32)) && src.contains(&instantiation(DType::Float64)));
+/// ```
 pub fn program_source(dtypes: &[DType]) -> String {
     dtypes.iter().fold(SOURCE.to_string(), |mut s, &d| {
         s.push_str(&prototypes(d));
@@ -242,7 +255,7 @@ pub struct Pass {
 }
 
 /// Bytes of the row numbers below `rows` (rows 0 .. rows - 1).
-pub const fn row_digits(rows: usize) -> u32 {
+pub(crate) const fn row_digits(rows: usize) -> u32 {
     if rows <= 1 {
         0
     } else {
@@ -254,6 +267,13 @@ pub const fn row_digits(rows: usize) -> u32 {
 /// digits from the lowest, then the row's (a stable sort by (row, key)).
 /// `want_keys`: the sorted values are written; `want_vals`: the indices
 /// within each row are.
+///
+/// ```
+/// use gpu_array::sorting::radix::plan;
+/// let one_row = plan(32, 1, true, false);
+/// assert_eq!(one_row.iter().map(|p| p.shift).collect::<Vec<_>>(), [0, 8, 16, 24]); // one pass per byte
+/// assert!(plan(32, 1000, true, false).len() > one_row.len()); // then the row digits
+/// ```
 pub fn plan(key_bits: u32, rows: usize, want_keys: bool, want_vals: bool) -> Vec<Pass> {
     let kp = key_bits.div_ceil(8);
     let rp = row_digits(rows);

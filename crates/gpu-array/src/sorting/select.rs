@@ -92,7 +92,7 @@ pub(crate) const MIN_ELEMENTS: usize = 1 << 12;
 
 /// The digits of a selection over `bits`-bit keys, from the most
 /// significant: `(shift, width)` pairs covering every bit once.
-pub fn digits(bits: u32) -> Vec<(u32, u32)> {
+pub(crate) fn digits(bits: u32) -> Vec<(u32, u32)> {
     let mut out = Vec::new();
     let mut top = bits;
     while top > 0 {

@@ -279,6 +279,12 @@ fn as_2d(m: &Array, dtype: DType) -> Result<Array> {
 /// The reduction kernel of `cov`'s product `x @ y^H` (`z = sum(x *
 /// conj(y))` over the reduced axis, `x * y` for real dtypes; CuPy's
 /// `ReductionKernel` form), for compile tests and `cov` itself.
+///
+/// ```
+/// use gpu_array::stats::cov_dot_kernel;
+/// assert_eq!(cov_dot_kernel(false).params().inputs.len(), 2); // x and y
+/// assert_ne!(cov_dot_kernel(true).name(), cov_dot_kernel(false).name());
+/// ```
 pub fn cov_dot_kernel(complex: bool) -> &'static ReductionKernel {
     static REAL: OnceLock<ReductionKernel> = OnceLock::new();
     static CPLX: OnceLock<ReductionKernel> = OnceLock::new();

@@ -191,7 +191,7 @@ impl CountKernel {
 }
 
 /// The source of a program holding `kernels`.
-pub fn program_source_of(kernels: &[CountKernel]) -> String {
+pub(crate) fn program_source_of(kernels: &[CountKernel]) -> String {
     kernels.iter().fold(COMMON.to_owned(), |mut s, k| {
         s.push_str(&k.lines());
         s

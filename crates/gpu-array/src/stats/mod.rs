@@ -32,6 +32,11 @@ pub use moments::{mean, nanmean, nanstd, nanvar, std, var};
 /// The counting kernels' program (the instantiations of
 /// `count_kernel_catalogue`: input dtype, edges or comparison dtypes,
 /// weights) and the one-pass min/max kernels, for compile tests.
+///
+/// ```
+/// let src = gpu_array::stats::program_source();
+/// assert!(src.contains("extern \"C\" __global__"));
+/// ```
 pub fn program_source() -> String {
     let mut s = kernels::program_source_of(&count_kernel_catalogue());
     for d in crate::dtype::DType::ALL {

@@ -369,6 +369,15 @@ fn prepare_resolved(
 
 /// Calls the ufunc named `name` (or a NumPy alias of it) with default options.
 ///
+/// ```no_run
+/// use gpu_array::{Array, ufunc::{Input, apply}};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = Array::from_slice(&[1.0f64, 4.0], &[2])?;
+/// let r = apply("sqrt", &[Input::Array(&x)])?; // np.sqrt(x)
+/// assert_eq!(r[0].to_vec::<f64>()?, [1.0, 2.0]);
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// An unknown name; as [`call`].
 pub fn apply(name: &str, inputs: &[Input<'_>]) -> Result<Vec<Array>> {
@@ -378,6 +387,15 @@ pub fn apply(name: &str, inputs: &[Input<'_>]) -> Result<Vec<Array>> {
 /// The bytes of `value` converted to `dtype` as NumPy converts a Python
 /// scalar (wrapping integers, truncating floats toward zero, complex to
 /// real by its real part).
+///
+/// ```
+/// use gpu_array::DType;
+/// use gpu_array::dtype::ScalarValue;
+/// use gpu_array::ufunc::scalar_to_bytes;
+/// assert_eq!(scalar_to_bytes(ScalarValue::Int(-1), DType::UInt8), [255]); // wraps
+/// assert_eq!(scalar_to_bytes(ScalarValue::Float(2.9), DType::Int16), 2i16.to_le_bytes()); // truncates
+/// assert_eq!(scalar_to_bytes(ScalarValue::Bool(true), DType::Float32), 1.0f32.to_le_bytes());
+/// ```
 pub fn scalar_to_bytes(value: ScalarValue, dtype: DType) -> Vec<u8> {
     let (re, im, int): (f64, f64, i128) = match value {
         ScalarValue::Bool(b) => (f64::from(u8::from(b)), 0.0, i128::from(b)),

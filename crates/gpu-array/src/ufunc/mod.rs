@@ -316,6 +316,20 @@ impl ResolvedLoop {
     /// `cuprum_add_i2i2_i2_i1u1_i2_cv_i32`. The operation text is made
     /// only when the kernel is not cached yet.
     ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// use gpu_array::dtype::Operand;
+    /// use gpu_array::elementwise::Bind;
+    /// use gpu_array::ufunc::{self, UfuncArg, UfuncParams};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let (x, y) = (Array::from_slice(&[1i8, 2], &[2])?, Array::from_slice(&[3u8, 4], &[2])?);
+    /// let lp = ufunc::get("add")?.resolve(&[Operand::Array(DType::Int8), Operand::Array(DType::UInt8)], &UfuncParams::default())?;
+    /// let z = Array::empty(2, DType::Int16)?;
+    /// lp.kernel(vec![UfuncArg::Array((&x).into()), UfuncArg::Array((&y).into())], &[Bind::Array(&z)])?.launch(&[2])?;
+    /// assert_eq!(z.to_vec::<i16>()?, [4, 6]);
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`Error::Value`] for a wrong number of inputs or outputs.
@@ -356,6 +370,17 @@ impl ResolvedLoop {
     /// [`ResolvedLoop::kernel`]'s spec for `inputs` given by dtype and
     /// outputs of `outputs`' dtypes (the loop's when empty), for one layout
     /// and index width: what the NVRTC test and precompilation render.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::Operand;
+    /// use gpu_array::elementwise::{IndexWidth, LayoutClass};
+    /// use gpu_array::ufunc::{self, UfuncInput, UfuncParams};
+    /// let lp = ufunc::get("add")?.resolve(&[Operand::Array(DType::Int8), Operand::Array(DType::UInt8)], &UfuncParams::default())?;
+    /// let spec = lp.spec(&[UfuncInput::Array(DType::Int8), UfuncInput::Array(DType::UInt8)], &[], LayoutClass::Contiguous { vectorized: true }, IndexWidth::I32)?;
+    /// assert_eq!(spec.name, "cuprum_add_i2i2_i2_i1u1_i2_cv_i32");
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///

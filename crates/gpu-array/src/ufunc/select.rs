@@ -44,6 +44,17 @@ pub struct UfuncParams {
 
 impl UfuncParams {
     /// Sets `out`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::Operand;
+    /// use gpu_array::ufunc::{self, UfuncParams};
+    /// let add = ufunc::get("add")?;
+    /// let int8 = [Operand::Array(DType::Int8), Operand::Array(DType::Int8)];
+    /// assert!(add.resolve(&int8, &UfuncParams::default().out(vec![Some(DType::Float32)])).is_ok());
+    /// assert!(add.resolve(&int8, &UfuncParams::default().out(vec![Some(DType::Bool)])).is_err()); // int8 -> bool is not same_kind
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     #[must_use]
     pub fn out(mut self, out: Vec<Option<DType>>) -> UfuncParams {
         self.out = out;
@@ -51,6 +62,15 @@ impl UfuncParams {
     }
 
     /// Sets `dtype`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::Operand;
+    /// use gpu_array::ufunc::{self, UfuncParams};
+    /// let lp = ufunc::get("add")?.resolve(&[Operand::Array(DType::Int8), Operand::Array(DType::Int8)], &UfuncParams::default().dtype(DType::Float64))?;
+    /// assert_eq!(lp.signature(), "dd->d");
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     #[must_use]
     pub fn dtype(mut self, dtype: impl Into<Option<DType>>) -> UfuncParams {
         self.dtype = dtype.into();
@@ -58,6 +78,16 @@ impl UfuncParams {
     }
 
     /// Sets `signature`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::Operand;
+    /// use gpu_array::ufunc::{self, UfuncParams};
+    /// let sig = UfuncParams::default().signature(vec![Some(DType::Float32), None, None]); // signature=("f", None, None)
+    /// let lp = ufunc::get("multiply")?.resolve(&[Operand::Array(DType::Int16), Operand::Array(DType::Int16)], &sig)?;
+    /// assert_eq!(lp.signature(), "ff->f");
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     #[must_use]
     pub fn signature(mut self, signature: Vec<Option<DType>>) -> UfuncParams {
         self.signature = Some(signature);
@@ -65,6 +95,15 @@ impl UfuncParams {
     }
 
     /// Sets `casting`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::{Casting, Operand};
+    /// use gpu_array::ufunc::{self, UfuncParams};
+    /// let ops = [Operand::Array(DType::Int8), Operand::Array(DType::Int16)];
+    /// assert!(ufunc::get("add")?.resolve(&ops, &UfuncParams::default().casting(Casting::No)).is_err()); // int8 would be cast
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     #[must_use]
     pub fn casting(mut self, casting: Casting) -> UfuncParams {
         self.casting = casting;
@@ -86,32 +125,78 @@ pub struct ResolvedLoop {
 
 impl ResolvedLoop {
     /// The loop's position in the ufunc's loop list.
-    pub fn loop_index(&self) -> usize {
+    pub(crate) fn loop_index(&self) -> usize {
         self.index
     }
 
     /// The ufunc.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::Operand;
+    /// use gpu_array::ufunc::{self, UfuncParams};
+    /// let lp = ufunc::get("sqrt")?.resolve(&[Operand::Array(DType::Float32)], &UfuncParams::default())?;
+    /// assert_eq!(lp.ufunc().name(), "sqrt");
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn ufunc(&self) -> &'static Ufunc {
         self.ufunc
     }
 
     /// The loop's position in [`Ufunc::loops`].
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::Operand;
+    /// use gpu_array::ufunc::{self, UfuncParams};
+    /// let lp = ufunc::get("add")?.resolve(&[Operand::Array(DType::Float64), Operand::Array(DType::Float64)], &UfuncParams::default())?;
+    /// assert_eq!(lp.ufunc().types()[lp.index()], "dd->d");
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn index(&self) -> usize {
         self.index
     }
 
     /// The loop.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::Operand;
+    /// use gpu_array::ufunc::{self, UfuncParams};
+    /// let lp = ufunc::get("add")?.resolve(&[Operand::Array(DType::Int32), Operand::Array(DType::Int32)], &UfuncParams::default())?;
+    /// assert!(std::ptr::eq(lp.lp(), &lp.ufunc().loops()[lp.index()]));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn lp(&self) -> &'static Loop {
         &self.ufunc.loops[self.index]
     }
 
     /// NumPy's signature of the loop (`"hh->h"`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::Operand;
+    /// use gpu_array::ufunc::{self, UfuncParams};
+    /// let lp = ufunc::get("add")?.resolve(&[Operand::Array(DType::Int8), Operand::Array(DType::UInt8)], &UfuncParams::default())?;
+    /// assert_eq!(lp.signature(), "hh->h"); // int8 + uint8 -> int16
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn signature(&self) -> String {
         self.lp().signature()
     }
 
     /// NumPy 2's check that a weak integer scalar given for input `position`
     /// fits the loop's type there (`uint8 array + 300` is an error).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::{Operand, ScalarKind};
+    /// use gpu_array::ufunc::{self, UfuncParams};
+    /// let lp = ufunc::get("add")?.resolve(&[Operand::Array(DType::UInt8), Operand::Scalar(ScalarKind::Int)], &UfuncParams::default())?;
+    /// assert!(lp.check_weak_int(1, 255).is_ok());
+    /// assert!(lp.check_weak_int(1, 300).is_err()); // uint8 array + 300
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -177,6 +262,17 @@ impl Ufunc {
     /// Picks the loop for inputs `inputs` (arrays by dtype, weak scalars by
     /// kind) and the call's `params`, as NumPy 2 does (see the module's
     /// rules).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::{Operand, ScalarKind};
+    /// use gpu_array::ufunc::{self, UfuncParams};
+    /// let add = ufunc::get("add")?;
+    /// let lp = add.resolve(&[Operand::Array(DType::Float32), Operand::Scalar(ScalarKind::Float)], &UfuncParams::default())?;
+    /// assert_eq!(lp.signature(), "ff->f"); // a weak float keeps float32 (NEP 50)
+    /// assert!(ufunc::get("bitwise_and")?.resolve(&[Operand::Array(DType::Float32); 2], &UfuncParams::default()).is_err());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     ///
     /// # Errors
     ///

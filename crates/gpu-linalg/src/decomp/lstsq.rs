@@ -83,6 +83,14 @@ pub struct PinvParams {
 
 impl PinvParams {
     /// Sets `rcond`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_linalg::PinvParams;
+    /// let p = PinvParams::default().rcond(1e-10);
+    /// assert_eq!(p.cutoff(3, 3, DType::Float64)?, 1e-10);
+    /// # Ok::<(), gpu_linalg::Error>(())
+    /// ```
     #[must_use]
     pub fn rcond(mut self, rcond: impl Into<Option<f64>>) -> PinvParams {
         self.rcond = rcond.into();
@@ -90,6 +98,15 @@ impl PinvParams {
     }
 
     /// Sets `rtol` (`None`: NumPy's `rtol=None`).
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_linalg::PinvParams;
+    /// // `rtol=None`: max(M, N) * eps of the dtype.
+    /// let p = PinvParams::default().rtol(None);
+    /// assert_eq!(p.cutoff(4, 2, DType::Float32)?, 4.0 * f64::from(f32::EPSILON));
+    /// # Ok::<(), gpu_linalg::Error>(())
+    /// ```
     #[must_use]
     pub fn rtol(mut self, rtol: Option<f64>) -> PinvParams {
         self.rtol = Some(rtol);
@@ -97,6 +114,11 @@ impl PinvParams {
     }
 
     /// Sets `hermitian`.
+    ///
+    /// ```
+    /// use gpu_linalg::PinvParams;
+    /// assert!(PinvParams::default().hermitian(true).hermitian);
+    /// ```
     #[must_use]
     pub fn hermitian(mut self, hermitian: bool) -> PinvParams {
         self.hermitian = hermitian;
@@ -106,6 +128,15 @@ impl PinvParams {
 
 impl PinvParams {
     /// The relative cutoff NumPy 2 derives from `rcond` and `rtol`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_linalg::PinvParams;
+    /// assert_eq!(PinvParams::default().cutoff(3, 3, DType::Float64)?, 1e-15); // NumPy's default
+    /// let both = PinvParams::default().rcond(1e-3).rtol(Some(1e-3));
+    /// assert!(both.cutoff(3, 3, DType::Float64).is_err());
+    /// # Ok::<(), gpu_linalg::Error>(())
+    /// ```
     ///
     /// # Errors
     /// Both given (NumPy's "`rtol` and `rcond` can't be both set.").
@@ -180,6 +211,11 @@ pub struct RankParams {
 
 impl RankParams {
     /// Sets `tol`.
+    ///
+    /// ```
+    /// use gpu_linalg::RankParams;
+    /// assert_eq!(RankParams::default().tol(1e-8).tol, Some(1e-8));
+    /// ```
     #[must_use]
     pub fn tol(mut self, tol: impl Into<Option<f64>>) -> RankParams {
         self.tol = tol.into();
@@ -187,6 +223,11 @@ impl RankParams {
     }
 
     /// Sets `rtol`.
+    ///
+    /// ```
+    /// use gpu_linalg::RankParams;
+    /// assert_eq!(RankParams::default().rtol(1e-6).rtol, Some(1e-6));
+    /// ```
     #[must_use]
     pub fn rtol(mut self, rtol: impl Into<Option<f64>>) -> RankParams {
         self.rtol = rtol.into();
@@ -194,6 +235,11 @@ impl RankParams {
     }
 
     /// Sets `hermitian`.
+    ///
+    /// ```
+    /// use gpu_linalg::RankParams;
+    /// assert!(RankParams::default().hermitian(true).hermitian);
+    /// ```
     #[must_use]
     pub fn hermitian(mut self, hermitian: bool) -> RankParams {
         self.hermitian = hermitian;

@@ -26,8 +26,6 @@ pub use eigh::{Uplo, eigh, eigvalsh};
 pub use lstsq::{Lstsq, PinvParams, RankParams, lstsq, matrix_rank, pinv};
 pub use lu::{det, inv, slogdet, solve, tensorinv, tensorsolve};
 pub(crate) use lu::{getrf_small_stack, lu_solve_batched, small_lu_stack};
-pub use norm::{
-    Norm, NormAxis, cond, matrix_norm, norm, norm_plan, norm_with, svdvals, vector_norm,
-};
+pub use norm::{Norm, NormAxis, cond, matrix_norm, norm, norm_with, svdvals, vector_norm};
 pub use qr::{QrMode, QrResult, qr};
 pub use svd::{Svd, SvdDriver, SvdParams, svd};

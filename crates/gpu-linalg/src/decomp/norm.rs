@@ -75,7 +75,7 @@ fn axis_of(axis: isize, ndim: usize) -> Result<usize> {
 /// NumPy's messages: "Improper number of dimensions to norm.", "Invalid
 /// norm order 'fro' for vectors", "Invalid norm order for matrices.",
 /// "Duplicate axes given.", axes out of bounds.
-pub fn norm_plan(ndim: usize, ord: Norm, axis: NormAxis) -> Result<NormPlan> {
+pub(crate) fn norm_plan(ndim: usize, ord: Norm, axis: NormAxis) -> Result<NormPlan> {
     let axis = match axis {
         NormAxis::All => {
             if ord == Norm::Default {
@@ -171,7 +171,10 @@ pub fn norm(x: &Array) -> Result<Array> {
 /// ```
 ///
 /// # Errors
-/// As [`norm_plan`]; float16 for the SVD-based orders.
+/// NumPy's messages for an `ord` or `axis` that does not fit the array
+/// ("Improper number of dimensions to norm.", "Invalid norm order 'fro'
+/// for vectors", "Duplicate axes given.", axes out of bounds); float16 for
+/// the SVD-based orders.
 pub fn norm_with(x: &Array, ord: Norm, axis: NormAxis, keepdims: bool) -> Result<Array> {
     let x = if x.dtype().is_inexact() {
         x.clone()

@@ -76,6 +76,11 @@ pub struct SvdParams {
 
 impl SvdParams {
     /// Sets `full_matrices`.
+    ///
+    /// ```
+    /// use gpu_linalg::SvdParams;
+    /// assert!(!SvdParams::default().full_matrices(false).full_matrices);
+    /// ```
     #[must_use]
     pub fn full_matrices(mut self, full_matrices: bool) -> SvdParams {
         self.full_matrices = full_matrices;
@@ -83,6 +88,11 @@ impl SvdParams {
     }
 
     /// Sets `compute_uv`.
+    ///
+    /// ```
+    /// use gpu_linalg::SvdParams;
+    /// assert!(!SvdParams::default().compute_uv(false).compute_uv); // singular values only
+    /// ```
     #[must_use]
     pub fn compute_uv(mut self, compute_uv: bool) -> SvdParams {
         self.compute_uv = compute_uv;
@@ -90,6 +100,11 @@ impl SvdParams {
     }
 
     /// Sets `driver`.
+    ///
+    /// ```
+    /// use gpu_linalg::{SvdDriver, SvdParams};
+    /// assert_eq!(SvdParams::default().driver(SvdDriver::Gesvdp).driver, SvdDriver::Gesvdp);
+    /// ```
     #[must_use]
     pub fn driver(mut self, driver: SvdDriver) -> SvdParams {
         self.driver = driver;
@@ -97,6 +112,11 @@ impl SvdParams {
     }
 
     /// Sets `hermitian`.
+    ///
+    /// ```
+    /// use gpu_linalg::SvdParams;
+    /// assert!(SvdParams::default().hermitian(true).hermitian);
+    /// ```
     #[must_use]
     pub fn hermitian(mut self, hermitian: bool) -> SvdParams {
         self.hermitian = hermitian;

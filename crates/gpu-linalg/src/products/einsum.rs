@@ -83,6 +83,15 @@ fn parse_term(t: &str) -> Result<Term> {
 
 /// Parses `subscripts` for operands of the given numbers of dimensions.
 ///
+/// ```
+/// use gpu_linalg::products::parse_einsum;
+/// let s = parse_einsum("ij,jk", &[2, 2])?; // implicit output: the labels seen once, sorted
+/// assert_eq!(s.inputs, [vec!['i', 'j'], vec!['j', 'k']]);
+/// assert_eq!(s.output, ['i', 'k']);
+/// assert!(parse_einsum("ij->k", &[2]).is_err()); // `k` is in no input
+/// # Ok::<(), gpu_linalg::Error>(())
+/// ```
+///
 /// # Errors
 /// NumPy's messages: wrong operand counts, invalid subscripts, too many
 /// subscripts for an operand, extra dimensions without `...`, output
@@ -233,7 +242,7 @@ fn kept(labels: &[char], others: &[&Vec<char>], output: &[char]) -> Vec<char> {
 }
 
 /// The greedy order: at each step the pair whose result is smallest.
-pub fn contraction_order(
+pub(crate) fn contraction_order(
     inputs: &[Vec<char>],
     output: &[char],
     sizes: &BTreeMap<char, usize>,

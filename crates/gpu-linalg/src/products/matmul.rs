@@ -38,6 +38,14 @@ pub struct MatmulShape {
 
 /// NumPy's shape rules of `matmul` for operand shapes `a` and `b`.
 ///
+/// ```
+/// use gpu_linalg::products::matmul_shape;
+/// let s = matmul_shape(&[8, 2, 3], &[3, 4])?;
+/// assert_eq!((s.batch, s.m, s.n, s.k, s.out), (vec![8], 2, 4, 3, vec![8, 2, 4]));
+/// assert_eq!(matmul_shape(&[3], &[3])?.out, Vec::<usize>::new()); // a dot product
+/// # Ok::<(), gpu_linalg::Error>(())
+/// ```
+///
 /// # Errors
 /// A 0-d operand, core dimensions that differ, or batch dimensions that do
 /// not broadcast, with NumPy's messages.

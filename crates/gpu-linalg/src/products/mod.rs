@@ -56,6 +56,15 @@ pub struct TensordotPlan {
 
 /// NumPy's checks and axis bookkeeping of `tensordot`.
 ///
+/// ```
+/// use gpu_linalg::Axes;
+/// use gpu_linalg::products::tensordot_plan;
+/// let p = tensordot_plan(&[2, 3, 4], &[3, 4, 5], &Axes::N(2))?;
+/// assert_eq!((p.a_sum, p.b_sum, p.out), (vec![1, 2], vec![0, 1], vec![2, 5]));
+/// assert!(tensordot_plan(&[2, 3], &[4, 5], &Axes::N(1)).is_err()); // 3 against 4
+/// # Ok::<(), gpu_linalg::Error>(())
+/// ```
+///
 /// # Errors
 /// Axis counts that differ, axes out of range or repeated, or paired axes
 /// of different lengths ("shape-mismatch for sum").
@@ -411,6 +420,11 @@ impl Default for CrossOptions {
 
 impl CrossOptions {
     /// Sets `axisa`.
+    ///
+    /// ```
+    /// use gpu_linalg::CrossOptions;
+    /// assert_eq!(CrossOptions::default().axisa(0).axisa, 0);
+    /// ```
     #[must_use]
     pub fn axisa(mut self, axisa: isize) -> CrossOptions {
         self.axisa = axisa;
@@ -418,6 +432,11 @@ impl CrossOptions {
     }
 
     /// Sets `axisb`.
+    ///
+    /// ```
+    /// use gpu_linalg::CrossOptions;
+    /// assert_eq!(CrossOptions::default().axisb(0).axisb, 0);
+    /// ```
     #[must_use]
     pub fn axisb(mut self, axisb: isize) -> CrossOptions {
         self.axisb = axisb;
@@ -425,6 +444,11 @@ impl CrossOptions {
     }
 
     /// Sets `axisc`.
+    ///
+    /// ```
+    /// use gpu_linalg::CrossOptions;
+    /// assert_eq!(CrossOptions::default().axisc(0).axisc, 0);
+    /// ```
     #[must_use]
     pub fn axisc(mut self, axisc: isize) -> CrossOptions {
         self.axisc = axisc;
@@ -432,6 +456,12 @@ impl CrossOptions {
     }
 
     /// Sets `axis` (`None`: `axisa`, `axisb` and `axisc` count).
+    ///
+    /// ```
+    /// use gpu_linalg::CrossOptions;
+    /// let o = CrossOptions::default().axis(0); // overrides axisa, axisb and axisc
+    /// assert_eq!(o.axis, Some(0));
+    /// ```
     #[must_use]
     pub fn axis(mut self, axis: impl Into<Option<isize>>) -> CrossOptions {
         self.axis = axis.into();
@@ -668,6 +698,13 @@ pub fn matrix_transpose(x: &Array) -> Result<Array> {
 /// The cheapest parenthesization of a matrix chain with dimensions
 /// `dims` (`k + 1` numbers for `k` matrices): `split[i][j]` is where the
 /// product of matrices `i..=j` splits (the textbook dynamic program).
+///
+/// ```
+/// use gpu_linalg::products::chain_order;
+/// // (10x100)(100x5)(5x50): multiplying the first two first is cheapest.
+/// let split = chain_order(&[10, 100, 5, 50]);
+/// assert_eq!(split[0][2], 1);
+/// ```
 pub fn chain_order(dims: &[usize]) -> Vec<Vec<usize>> {
     let k = dims.len() - 1;
     let mut cost = vec![vec![0u128; k]; k];

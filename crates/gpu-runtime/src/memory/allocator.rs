@@ -103,6 +103,12 @@ thread_local! {
 /// Sets the process-wide allocator (CuPy's `set_allocator`). Threads inside
 /// a [`using_allocator`] scope keep their scope's allocator. Memory
 /// allocated before keeps its own way of being freed.
+///
+/// ```no_run
+/// use gpu_runtime::memory::{DirectAllocator, set_allocator};
+/// use std::sync::Arc;
+/// set_allocator(Arc::new(DirectAllocator)); // cupy.cuda.set_allocator(None)
+/// ```
 pub fn set_allocator(allocator: Arc<dyn Allocator>) {
     let mut g = GLOBAL.write().unwrap_or_else(|p| p.into_inner());
     *g = Some(allocator);
@@ -112,6 +118,18 @@ pub fn set_allocator(allocator: Arc<dyn Allocator>) {
 /// The allocator [`alloc`] uses on this thread: the innermost
 /// [`using_allocator`] scope's, else the process-wide one (a
 /// [`PoolAllocator`] unless [`set_allocator`] changed it).
+///
+/// ```no_run
+/// use gpu_runtime::memory::{DirectAllocator, get_allocator, using_allocator};
+/// use gpu_runtime::{Device, Stream};
+/// use std::sync::Arc;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let _scope = using_allocator(Arc::new(DirectAllocator));
+/// let a = get_allocator(); // the scope's
+/// let m = a.malloc(64, Device::current()?, &Stream::current()?)?;
+/// assert!(!m.is_pooled());
+/// # Ok(()) }
+/// ```
 pub fn get_allocator() -> Arc<dyn Allocator> {
     if let Some(a) = SCOPED.with(Scoped::top) {
         return a;
@@ -123,6 +141,19 @@ pub fn get_allocator() -> Arc<dyn Allocator> {
 /// Uses `allocator` for allocations on this thread until the guard drops
 /// (CuPy's `with using_allocator(a):`). Scopes nest; the innermost live
 /// one is used, even when an outer one is dropped first.
+///
+/// ```no_run
+/// use gpu_runtime::alloc;
+/// use gpu_runtime::memory::{DirectAllocator, using_allocator};
+/// use std::sync::Arc;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// {
+///     let _scope = using_allocator(Arc::new(DirectAllocator)); // with using_allocator(...):
+///     assert!(!alloc(64)?.is_pooled());
+/// }
+/// assert!(alloc(64)?.is_pooled());
+/// # Ok(()) }
+/// ```
 #[must_use = "the allocator is used only while the guard lives"]
 pub fn using_allocator(allocator: Arc<dyn Allocator>) -> AllocatorGuard {
     AllocatorGuard {
@@ -167,6 +198,16 @@ pub fn alloc(size: usize) -> Result<Memory> {
 
 /// Allocates `size` bytes on `stream`'s device for use on `stream`, with
 /// the thread's allocator.
+///
+/// ```no_run
+/// use gpu_runtime::Stream;
+/// use gpu_runtime::memory::alloc_on;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let s = Stream::new()?;
+/// let m = alloc_on(4096, &s)?; // from `s`'s arena of the pool
+/// m.memset(0, &s)?;
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// [`Error::OutOfMemory`], or the allocator's error.

@@ -68,6 +68,16 @@ thread_local! {
 /// Activates `hook` on the calling thread until the guard drops (CuPy's
 /// `with hook:`). Hooks nest; all active ones are called, oldest first. A
 /// guard's drop deactivates its own hook, even out of order.
+///
+/// ```no_run
+/// use gpu_runtime::alloc;
+/// use gpu_runtime::memory::{DebugPrintHook, with_hook};
+/// use std::sync::Arc;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let _hook = with_hook(Arc::new(DebugPrintHook::new())); // with DebugPrintHook():
+/// let m = alloc(400)?; // prints a "malloc" line
+/// # Ok(()) }
+/// ```
 #[must_use = "the hook is active only while the guard lives"]
 pub fn with_hook(hook: Arc<dyn MemoryHook>) -> HookGuard {
     HookGuard {
@@ -163,11 +173,28 @@ impl Default for DebugPrintHook {
 
 impl DebugPrintHook {
     /// Prints to standard output, flushing after each line.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::memory::{DebugPrintHook, with_hook};
+    /// use std::sync::Arc;
+    /// let _hook = with_hook(Arc::new(DebugPrintHook::new())); // JSON lines on stdout
+    /// ```
     pub fn new() -> DebugPrintHook {
         DebugPrintHook::with_writer(std::io::stdout(), true)
     }
 
     /// Prints to `out`, flushing after each line when `flush`.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::alloc;
+    /// use gpu_runtime::memory::{DebugPrintHook, with_hook};
+    /// use std::sync::Arc;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let log = std::fs::File::create("memory.jsonl").unwrap();
+    /// let _hook = with_hook(Arc::new(DebugPrintHook::with_writer(log, false)));
+    /// let m = alloc(400)?; // one JSON line per event in memory.jsonl
+    /// # Ok(()) }
+    /// ```
     pub fn with_writer(out: impl Write + Send + 'static, flush: bool) -> DebugPrintHook {
         DebugPrintHook {
             out: Mutex::new(Box::new(out)),

@@ -147,6 +147,14 @@ impl MemoryPool {
     }
 
     /// The device the pool allocates on.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, MemoryPool};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let dev = Device::current()?;
+    /// assert_eq!(MemoryPool::default_pool(dev)?.device(), dev);
+    /// # Ok(()) }
+    /// ```
     pub fn device(&self) -> Device {
         self.shared.device
     }
@@ -170,6 +178,15 @@ impl MemoryPool {
 
     /// Allocates `size` bytes for use on `stream`: the block comes from, and
     /// returns to, `stream`'s arena.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, MemoryPool, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let pool = MemoryPool::default_pool(Device::current()?)?;
+    /// let s = Stream::new()?;
+    /// let block = pool.malloc_on(1 << 20, &s)?; // returns to `s`'s arena when dropped
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::DeviceMismatch`] when `stream` is on another device,
@@ -240,18 +257,48 @@ impl MemoryPool {
 
     /// Bytes held but not in use: `total_bytes() - used_bytes()`, including
     /// blocks still waiting for another stream.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, MemoryPool};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let pool = MemoryPool::default_pool(Device::current()?)?;
+    /// drop(pool.malloc(1 << 20)?);
+    /// assert_eq!(pool.free_bytes(), pool.total_bytes() - pool.used_bytes());
+    /// # Ok(()) }
+    /// ```
     pub fn free_bytes(&self) -> usize {
         self.shared.lock().free_bytes()
     }
 
     /// Free blocks ready for reuse, over all arenas (after promoting blocks
     /// whose streams have caught up).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, MemoryPool};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let pool = MemoryPool::default_pool(Device::current()?)?;
+    /// drop(pool.malloc(1 << 20)?);
+    /// assert!(pool.n_free_blocks() >= 1); // kept for reuse (mempool.n_free_blocks())
+    /// # Ok(()) }
+    /// ```
     pub fn n_free_blocks(&self) -> usize {
         self.shared.lock().n_free_blocks()
     }
 
     /// Freed blocks still waiting for another stream (see
     /// [`Memory::record_stream`]).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, MemoryPool, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let pool = MemoryPool::default_pool(Device::current()?)?;
+    /// let other = Stream::new()?;
+    /// let m = pool.malloc(1 << 20)?;
+    /// m.record_stream(&other);
+    /// drop(m); // waits for `other` before it can be reused
+    /// let pending = pool.n_pending_blocks();
+    /// # Ok(()) }
+    /// ```
     pub fn n_pending_blocks(&self) -> usize {
         self.shared.lock().n_pending_blocks()
     }
@@ -288,6 +335,15 @@ impl MemoryPool {
     /// Limits `total_bytes()` to `fraction` (0 to 1) of the device's memory
     /// (CuPy's `set_limit(fraction=)`).
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, MemoryPool};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let pool = MemoryPool::default_pool(Device::current()?)?;
+    /// pool.set_limit_fraction(0.5)?; // mempool.set_limit(fraction=0.5)
+    /// assert!(pool.get_limit() > 0);
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Errors
     /// `fraction` is outside 0..=1, or the device's size could not be read.
     pub fn set_limit_fraction(&self, fraction: f64) -> Result<()> {
@@ -302,6 +358,16 @@ impl MemoryPool {
     }
 
     /// The limit in bytes; 0 means none.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, MemoryPool};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let pool = MemoryPool::default_pool(Device::current()?)?;
+    /// pool.set_limit(1 << 30);
+    /// assert_eq!(pool.get_limit(), 1 << 30);
+    /// pool.set_limit(0); // no limit
+    /// # Ok(()) }
+    /// ```
     pub fn get_limit(&self) -> usize {
         self.shared.lock().limit()
     }

@@ -125,6 +125,17 @@ impl Memory {
     /// Dropping the `Memory` frees nothing; it drops `owner`, which may be
     /// whatever keeps the memory alive (another library's buffer handle).
     ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Memory, alloc};
+    /// use std::sync::Arc;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let owner = Arc::new(alloc(256)?); // memory of "another library"
+    /// // SAFETY: `owner` keeps the 256 bytes alive as long as `view` holds it.
+    /// let view = unsafe { Memory::from_raw(owner.ptr(), 256, Device::current()?, Some(owner.clone())) };
+    /// assert_eq!(view.ptr(), owner.ptr());
+    /// # Ok(()) }
+    /// ```
+    ///
     /// # Safety
     /// `ptr .. ptr + size` must be device memory of `device` (or memory the
     /// device can access), valid while the returned value and any copy of
@@ -142,6 +153,21 @@ impl Memory {
     /// Wraps memory allocated by a user [`Allocator`]; `free(ptr, size)` runs
     /// once, when the `Memory` drops (after the streams given to
     /// [`record_stream`](Self::record_stream) have finished).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, Memory, alloc};
+    /// use std::sync::Mutex;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let backing = alloc(512)?;
+    /// let ptr = backing.ptr();
+    /// let keep = Mutex::new(Some(backing));
+    /// // SAFETY: `backing` stays alive in the closure until `free` runs.
+    /// let m = unsafe {
+    ///     Memory::from_raw_with_free(ptr, 512, Device::current()?, move |_, _| drop(keep.lock().unwrap().take()))
+    /// };
+    /// assert_eq!(m.size(), 512);
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Safety
     /// As for [`from_raw`](Self::from_raw): `ptr .. ptr + size` must be valid
@@ -190,6 +216,14 @@ impl Memory {
     }
 
     /// The device address (null for size 0).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{DevicePtr, alloc};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// assert_ne!(alloc(16)?.ptr(), DevicePtr::NULL);
+    /// assert_eq!(alloc(0)?.ptr(), DevicePtr::NULL);
+    /// # Ok(()) }
+    /// ```
     #[inline]
     pub fn ptr(&self) -> DevicePtr {
         self.ptr
@@ -197,18 +231,39 @@ impl Memory {
 
     /// The size asked for, in bytes (a pooled block may be larger: see
     /// [`ROUND`]).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::alloc;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// assert_eq!(alloc(100)?.size(), 100); // the pool's block is 512 bytes
+    /// # Ok(()) }
+    /// ```
     #[inline]
     pub fn size(&self) -> usize {
         self.size
     }
 
     /// The device the memory is on.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, alloc};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// assert_eq!(alloc(16)?.device(), Device::current()?);
+    /// # Ok(()) }
+    /// ```
     #[inline]
     pub fn device(&self) -> Device {
         self.device
     }
 
     /// Whether this memory is a block of a [`MemoryPool`].
+    ///
+    /// ```no_run
+    /// use gpu_runtime::alloc;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// assert!(alloc(16)?.is_pooled()); // the default allocator is the pool
+    /// # Ok(()) }
+    /// ```
     pub fn is_pooled(&self) -> bool {
         matches!(self.owner, Owner::Pool { .. })
     }
@@ -219,6 +274,17 @@ impl Memory {
     /// the stream-ordered allocator frees it after that work, and other
     /// kinds wait for it in `drop`. Recording the allocating stream is a
     /// no-op in effect.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Stream, alloc};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let m = alloc(1024)?;
+    /// let other = Stream::new()?;
+    /// m.memset(0, &other)?;
+    /// m.record_stream(&other); // the pool reuses the block only after `other`'s work
+    /// drop(m);
+    /// # Ok(()) }
+    /// ```
     pub fn record_stream(&self, stream: &Stream) {
         let mut s = self.streams.lock().unwrap_or_else(|p| p.into_inner());
         if !s.iter().any(|x| x.id() == stream.id()) {

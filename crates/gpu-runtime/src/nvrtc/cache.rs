@@ -71,11 +71,25 @@ fn lock(m: &MemoryCache) -> MutexGuard<'_, HashMap<String, Arc<Compiled>>> {
 
 /// Forgets every program compiled by this process (the disk cache stays), so
 /// the next request reads the disk or compiles again.
+///
+/// ```
+/// use gpu_runtime::nvrtc;
+/// nvrtc::clear_memory_cache();
+/// assert_eq!(nvrtc::memory_cache_len(), 0);
+/// ```
 pub fn clear_memory_cache() {
     lock(memory()).clear();
 }
 
 /// How many programs the memory cache holds.
+///
+/// ```no_run
+/// use gpu_runtime::nvrtc::{self, CompileRequest};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// nvrtc::compile(&CompileRequest::new("extern \"C\" __global__ void k() {}").arch("sm_90"))?;
+/// assert!(nvrtc::memory_cache_len() >= 1);
+/// # Ok(()) }
+/// ```
 pub fn memory_cache_len() -> usize {
     lock(memory()).len()
 }
@@ -83,6 +97,12 @@ pub fn memory_cache_len() -> usize {
 /// `CUPRUM_CACHE_DIR` if set and not empty, else `~/.cache/cuprum/kernels`;
 /// without a home, `cuprum-<uid>/kernels` in the system's temporary folder
 /// (one per user: that folder is shared).
+///
+/// ```
+/// use gpu_runtime::nvrtc::cache;
+/// let dir = cache::default_cache_dir();
+/// assert!(std::env::var_os("CUPRUM_CACHE_DIR").is_some() || dir.ends_with("kernels"));
+/// ```
 pub fn default_cache_dir() -> PathBuf {
     cache_dir_from(
         std::env::var_os("CUPRUM_CACHE_DIR"),
@@ -185,6 +205,15 @@ fn new_private_file(path: &Path) -> std::io::Result<fs::File> {
 /// parents too) and checks that the cache will use it (see the module's
 /// documentation): a folder it refuses is only logged during compiles, so
 /// tools that fill a cache ask first.
+///
+/// ```
+/// use gpu_runtime::nvrtc::cache;
+/// let dir = std::env::temp_dir().join(format!("cuprum-doc-{}/kernels", std::process::id()));
+/// cache::prepare_cache_dir(&dir)?;
+/// assert!(dir.is_dir());
+/// # std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+/// # Ok::<(), gpu_runtime::Error>(())
+/// ```
 ///
 /// # Errors
 /// [`Error::Io`](crate::Error::Io) saying why the folder cannot be used.
@@ -519,6 +548,12 @@ pub(crate) fn get_or_compile(
 }
 
 /// The path of a key's cache file.
+///
+/// ```
+/// use gpu_runtime::nvrtc::cache;
+/// let f = cache::cache_file(std::path::Path::new("/cache"), "0123abcd");
+/// assert_eq!(f, std::path::Path::new("/cache/0123abcd.bin"));
+/// ```
 pub fn cache_file(dir: &Path, key: &str) -> PathBuf {
     dir.join(format!("{key}.bin"))
 }
@@ -548,6 +583,17 @@ fn store(dir: &Path, key: &str, compiled: &Compiled, source: Option<&str>) -> st
 /// one. The folder should be one [`prepare_cache_dir`] accepts. Public for
 /// the other files kept beside the kernel cache (gpu-array's tuned launch
 /// parameters).
+///
+/// ```
+/// use gpu_runtime::nvrtc::cache;
+/// let dir = std::env::temp_dir().join(format!("cuprum-doc-atomic-{}", std::process::id()));
+/// cache::prepare_cache_dir(&dir).unwrap();
+/// let path = dir.join("tuned.json");
+/// cache::write_atomic(&path, b"{}")?;
+/// assert_eq!(std::fs::read(&path)?, b"{}");
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
 ///
 /// # Errors
 /// Creating, writing or renaming the file failed (the temporary file is

@@ -82,6 +82,12 @@ impl CompileRequest {
     }
 
     /// Sets the program's name (shown in NVRTC's messages).
+    ///
+    /// ```
+    /// use gpu_runtime::nvrtc::CompileRequest;
+    /// let req = CompileRequest::new("__global__ void k() {}").name("saxpy.cu");
+    /// assert_eq!(req.name, "saxpy.cu");
+    /// ```
     #[must_use]
     pub fn name(mut self, name: impl Into<String>) -> Self {
         self.name = name.into();
@@ -89,6 +95,12 @@ impl CompileRequest {
     }
 
     /// Adds one option.
+    ///
+    /// ```
+    /// use gpu_runtime::nvrtc::CompileRequest;
+    /// let req = CompileRequest::new("__global__ void k() {}").option("-DN=4").option("--use_fast_math");
+    /// assert_eq!(req.options, ["-DN=4", "--use_fast_math"]);
+    /// ```
     #[must_use]
     pub fn option(mut self, option: impl Into<String>) -> Self {
         self.options.push(option.into());
@@ -96,6 +108,13 @@ impl CompileRequest {
     }
 
     /// Adds one in-memory header.
+    ///
+    /// ```
+    /// use gpu_runtime::nvrtc::CompileRequest;
+    /// let req = CompileRequest::new("#include \"n.h\"\n__global__ void k(int* p) { *p = N; }")
+    ///     .header("n.h", "#define N 4");
+    /// assert_eq!(req.headers, [("n.h".to_string(), "#define N 4".to_string())]);
+    /// ```
     #[must_use]
     pub fn header(mut self, name: impl Into<String>, contents: impl Into<String>) -> Self {
         self.headers.push((name.into(), contents.into()));
@@ -103,6 +122,13 @@ impl CompileRequest {
     }
 
     /// Adds one name expression.
+    ///
+    /// ```
+    /// use gpu_runtime::nvrtc::CompileRequest;
+    /// let req = CompileRequest::new("template<int N> __global__ void k(int* p) { *p = N; }")
+    ///     .name_expression("k<4>");
+    /// assert_eq!(req.name_expressions, ["k<4>"]);
+    /// ```
     #[must_use]
     pub fn name_expression(mut self, expression: impl Into<String>) -> Self {
         self.name_expressions.push(expression.into());
@@ -110,6 +136,12 @@ impl CompileRequest {
     }
 
     /// Sets the target architecture (`"sm_90"`, `"compute_80"`).
+    ///
+    /// ```
+    /// use gpu_runtime::nvrtc::CompileRequest;
+    /// let req = CompileRequest::new("__global__ void k() {}").arch("compute_80");
+    /// assert_eq!(req.arch.as_deref(), Some("compute_80"));
+    /// ```
     #[must_use]
     pub fn arch(mut self, arch: impl Into<String>) -> Self {
         self.arch = Some(arch.into());
@@ -144,6 +176,17 @@ pub struct Compiled {
 
 impl Compiled {
     /// The lowered name of a name expression given at compile time.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::nvrtc::{self, CompileRequest};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let req = CompileRequest::new("template<int N> __global__ void k(int* p) { *p = N; }")
+    ///     .name_expression("k<4>")
+    ///     .arch("sm_90");
+    /// let out = nvrtc::compile(&req)?;
+    /// assert!(out.lowered_name("k<4>").is_some_and(|n| n.starts_with("_Z")));
+    /// # Ok(()) }
+    /// ```
     pub fn lowered_name(&self, expression: &str) -> Option<&str> {
         self.lowered_names.get(expression).map(String::as_str)
     }
@@ -175,6 +218,12 @@ pub struct CompileConfig {
 
 impl CompileConfig {
     /// Sets `cache_dir`.
+    ///
+    /// ```
+    /// use gpu_runtime::nvrtc::CompileConfig;
+    /// let c = CompileConfig::from_env().cache_dir("/tmp/my-kernels");
+    /// assert_eq!(c.cache_dir, std::path::Path::new("/tmp/my-kernels"));
+    /// ```
     #[must_use]
     pub fn cache_dir(mut self, cache_dir: impl Into<PathBuf>) -> CompileConfig {
         self.cache_dir = cache_dir.into();
@@ -182,6 +231,11 @@ impl CompileConfig {
     }
 
     /// Sets `in_memory_only`.
+    ///
+    /// ```
+    /// use gpu_runtime::nvrtc::CompileConfig;
+    /// assert!(CompileConfig::from_env().in_memory_only(true).in_memory_only);
+    /// ```
     #[must_use]
     pub fn in_memory_only(mut self, in_memory_only: bool) -> CompileConfig {
         self.in_memory_only = in_memory_only;
@@ -189,6 +243,11 @@ impl CompileConfig {
     }
 
     /// Sets `save_source`.
+    ///
+    /// ```
+    /// use gpu_runtime::nvrtc::CompileConfig;
+    /// assert!(CompileConfig::from_env().save_source(true).save_source);
+    /// ```
     #[must_use]
     pub fn save_source(mut self, save_source: bool) -> CompileConfig {
         self.save_source = save_source;
@@ -196,6 +255,11 @@ impl CompileConfig {
     }
 
     /// Sets `debug`.
+    ///
+    /// ```
+    /// use gpu_runtime::nvrtc::CompileConfig;
+    /// assert!(!CompileConfig::from_env().debug(false).debug);
+    /// ```
     #[must_use]
     pub fn debug(mut self, debug: bool) -> CompileConfig {
         self.debug = debug;
@@ -203,6 +267,11 @@ impl CompileConfig {
     }
 
     /// Sets `dump_source_on_error`.
+    ///
+    /// ```
+    /// use gpu_runtime::nvrtc::CompileConfig;
+    /// assert!(CompileConfig::from_env().dump_source_on_error(true).dump_source_on_error);
+    /// ```
     #[must_use]
     pub fn dump_source_on_error(mut self, dump_source_on_error: bool) -> CompileConfig {
         self.dump_source_on_error = dump_source_on_error;
@@ -219,6 +288,12 @@ fn env_flag(name: &str) -> bool {
 
 impl CompileConfig {
     /// The settings of the environment variables now.
+    ///
+    /// ```
+    /// use gpu_runtime::nvrtc::{CompileConfig, cache};
+    /// let c = CompileConfig::from_env();
+    /// assert_eq!(c.cache_dir, cache::default_cache_dir());
+    /// ```
     pub fn from_env() -> CompileConfig {
         CompileConfig {
             cache_dir: cache::default_cache_dir(),
@@ -287,6 +362,12 @@ pub fn version() -> Result<(i32, i32)> {
 /// one whose kernel comes from the disk cache (the cache key holds NVRTC's
 /// version). Without NVRTC this does nothing visible; the first compile
 /// reports the missing library.
+///
+/// ```
+/// use gpu_runtime::nvrtc;
+/// nvrtc::preload(); // returns at once; NVRTC opens on a background thread
+/// nvrtc::preload(); // later calls do nothing
+/// ```
 pub fn preload() {
     static STARTED: std::sync::Once = std::sync::Once::new();
     STARTED.call_once(|| {
@@ -304,6 +385,14 @@ pub fn preload() {
 
 /// The real architectures NVRTC can compile CUBINs for, as numbers
 /// (`[75, 80, 86, ..., 120]`), ascending.
+///
+/// ```no_run
+/// use gpu_runtime::nvrtc;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let archs = nvrtc::supported_archs()?;
+/// assert!(archs.windows(2).all(|w| w[0] < w[1]));
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// NVRTC is missing.
@@ -480,6 +569,17 @@ pub fn compile(request: &CompileRequest) -> Result<Arc<Compiled>> {
 /// Compiles through the cache with explicit settings and says where the
 /// result came from.
 ///
+/// ```no_run
+/// use gpu_runtime::nvrtc::{self, CacheSource, CompileConfig, CompileRequest};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let req = CompileRequest::new("extern \"C\" __global__ void k() {}").arch("sm_90");
+/// let config = CompileConfig::from_env().in_memory_only(true);
+/// let (_, first) = nvrtc::compile_with_config(&req, &config)?;
+/// let (_, again) = nvrtc::compile_with_config(&req, &config)?;
+/// assert_eq!(again, CacheSource::Memory);
+/// # Ok(()) }
+/// ```
+///
 /// # Errors
 /// As [`compile`].
 pub fn compile_with_config(
@@ -504,6 +604,15 @@ pub fn compile_with_config(
 }
 
 /// Compiles without looking at or filling the cache.
+///
+/// ```no_run
+/// use gpu_runtime::nvrtc::{self, CompileConfig, ImageKind, CompileRequest};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let req = CompileRequest::new("extern \"C\" __global__ void k() {}").arch("compute_90");
+/// let out = nvrtc::compile_uncached(&req, &CompileConfig::from_env())?;
+/// assert_eq!(out.kind, ImageKind::Ptx);
+/// # Ok(()) }
+/// ```
 ///
 /// # Errors
 /// As [`compile`].
