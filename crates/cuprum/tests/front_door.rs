@@ -659,6 +659,7 @@ fn every_public_function_has_a_doc_example() {
     for (dir, name) in [
         ("cuprum", "cuprum"),
         ("gpu-array", "gpu_array"),
+        ("gpu-fft", "gpu_fft"),
         ("gpu-linalg", "gpu_linalg"),
         ("gpu-runtime", "gpu_runtime"),
         ("gpu-testing", "gpu_testing"),

@@ -50,6 +50,10 @@ impl FftType {
     }
 
     /// cuFFT's name of the type (`"C2C"`, ...).
+    ///
+    /// ```
+    /// assert_eq!(gpu_fft::FftType::R2C.name(), "R2C");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             FftType::C2C => "C2C",
