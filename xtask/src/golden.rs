@@ -24,6 +24,7 @@ const GENERATORS: &[&str] = &[
     "crates/gpu-linalg/testdata/linalg/make_golden.py",
     "crates/gpu-array/testdata/idxr/make_golden.py",
     "crates/gpu-array/testdata/dtype/make_golden.py",
+    "crates/gpu-fft/testdata/fft/make_golden.py",
 ];
 
 pub fn run(args: &[String]) -> Result<(), String> {

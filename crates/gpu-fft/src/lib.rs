@@ -16,6 +16,8 @@
 //! | `norm="ortho"`                             | [`Norm::Ortho`] (`"ortho".parse()?`)     |
 //! | `cupyx.scipy.fft.hfftn`, `ihfftn`, `hfft2`, `ihfft2` | [`hfftn`], [`ihfftn`], [`hfft2`], [`ihfft2`] (also in [`scipy`]) |
 //! | `cupyx.scipy.fftpack.rfft(x)`, `irfft` (packed real format) | [`fftpack::rfft`], [`fftpack::irfft`] ([`fftpack`] has fftpack's other names) |
+//! | `scipy.fft.dct(x, type, n, axis, norm, orthogonalize=)`, `idct`, `dst`, `idst` | [`dct`], [`idct`], [`dst`], [`idst`] ([`DctOptions`]; types 1 to 4) |
+//! | `scipy.fft.dctn`, `idctn`, `dstn`, `idstn` | [`dctn`], [`idctn`], [`dstn`], [`idstn`] ([`DctnOptions`]) |
 //! | `scipy.fft.next_fast_len(n)`              | [`next_fast_len`]                         |
 //! | `get_fft_plan(a)`, `fft(a, plan=p)`, `with p:` | [`get_fft_plan`], [`FftOptions::plan`], [`FftPlan::scoped`] |
 //! | `cupy.fft.config.get_plan_cache()`         | [`config::get_plan_cache`]                |
@@ -45,6 +47,7 @@ mod helper;
 mod layout;
 mod norm;
 mod plan;
+mod realtrig;
 pub mod scipy;
 
 pub use basic::{
@@ -58,3 +61,7 @@ pub use gpu_array::{Error, Result};
 pub use helper::{fftfreq, fftshift, ifftshift, next_fast_len, rfftfreq};
 pub use norm::Norm;
 pub use plan::{FftType, cufft_version};
+pub use realtrig::{
+    DctOptions, DctnOptions, dct, dct_with, dctn, dctn_with, dst, dst_with, dstn, dstn_with, idct,
+    idct_with, idctn, idctn_with, idst, idst_with, idstn, idstn_with,
+};

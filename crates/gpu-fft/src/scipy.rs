@@ -5,7 +5,7 @@
 //! SciPy's `overwrite_x` and `workers` have no counterpart: a transform
 //! never writes its input (it copies where cuFFT would) and cuFFT needs
 //! no host threads. `plan=` is [`FftOptions::plan`](crate::FftOptions::plan).
-//! The DCT and DST families and `fht` are not here yet.
+//! The DCT and DST families are here, types 1 to 4; `fht`/`ifht` are not yet.
 //!
 //! ```no_run
 //! use gpu_fft::scipy;
@@ -16,6 +16,10 @@
 //! # Ok(()) }
 //! ```
 
+pub use crate::{
+    DctOptions, DctnOptions, dct, dct_with, dctn, dctn_with, dst, dst_with, dstn, dstn_with, idct,
+    idct_with, idctn, idctn_with, idst, idst_with, idstn, idstn_with,
+};
 pub use crate::{
     FftOptions, FftPlan, FftnOptions, Norm, fft, fft_with, fft2, fft2_with, fftfreq, fftn,
     fftn_with, fftshift, get_fft_plan, hfft, hfft_with, hfft2, hfft2_with, hfftn, hfftn_with, ifft,

@@ -8,4 +8,5 @@ mod common;
 
 mod api;
 mod layouts;
+mod realtrig;
 mod transforms;
