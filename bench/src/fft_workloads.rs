@@ -170,6 +170,55 @@ fn bare(dev: Device, name: &'static str, n: i32, batch: i32) -> Result<Record> {
     Ok(rec(name, ms?, 2 * total * 8))
 }
 
+/// The host time of one bare `cufftExecC2C` of 1024 points: the floor of
+/// the cached small-transform row.
+pub fn bare_small_host(dev: Device) -> Result<Record> {
+    let x = signal(1024, DType::Complex64)?;
+    let y = Array::empty(1024, DType::Complex64).map_err(err)?;
+    let stream = Stream::current_on(dev);
+    let mut plan: cufft::cufftHandle = 0;
+    let fail = |what: &str| gpu_runtime::Error::InvalidArgument(format!("{what} failed"));
+    // SAFETY: as in `bare`.
+    unsafe {
+        if cufft::cufftPlan1d(&mut plan, 1024, cufft::cufftType::CUFFT_C2C, 1)?.0 != 0 {
+            return Err(fail("cufftPlan1d"));
+        }
+        if cufft::cufftSetStream(plan, stream.handle()? as cufft::cudaStream_t)?.0 != 0 {
+            return Err(fail("cufftSetStream"));
+        }
+    }
+    let (i, o) = (x.data_ptr().raw(), y.data_ptr().raw());
+    let us = host_us_batched(
+        256,
+        51,
+        || {
+            // SAFETY: as in `bare`.
+            let r = unsafe {
+                cufft::cufftExecC2C(plan, i as *mut _, o as *mut _, cufft::CUFFT_FORWARD)?
+            };
+            if r.0 == 0 {
+                Ok(())
+            } else {
+                Err(fail("cufftExecC2C"))
+            }
+        },
+        || stream.synchronize(),
+    );
+    stream.synchronize()?;
+    // SAFETY: the plan made above; the stream is idle.
+    unsafe {
+        let _ = cufft::cufftDestroy(plan);
+    }
+    Ok(Record {
+        name: "bare cufftExec 1024 complex64 (host per call)",
+        unit: "us",
+        median: us?,
+        rate: None,
+        rate_unit: None,
+        what: "host",
+    })
+}
+
 pub fn bare_1d(dev: Device) -> Result<Record> {
     bare(dev, "bare cufftExec c2c 2^24 complex64", 1 << 24, 1)
 }

@@ -151,6 +151,10 @@ pub fn all() -> Vec<Workload> {
             crate::fft_workloads::bare_batched,
         ),
         (
+            "bare cufftExec 1024 complex64 (host per call)",
+            crate::fft_workloads::bare_small_host,
+        ),
+        (
             "fft 1024 complex64 (host per call)",
             crate::fft_workloads::small_host,
         ),

@@ -35,6 +35,9 @@ pub(crate) fn empty_in_order(
     dtype: DType,
     order: &[usize],
 ) -> Result<Array> {
+    if order.iter().enumerate().all(|(i, &a)| i == a) {
+        return Array::empty_on(like.device(), shape, dtype, gpu_array::Order::C);
+    }
     let permuted: Vec<usize> = order.iter().map(|&a| shape[a]).collect();
     let base = Array::empty_on(like.device(), &permuted, dtype, gpu_array::Order::C)?;
     let mut inverse = vec![0isize; order.len()];

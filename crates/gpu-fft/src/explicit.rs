@@ -137,8 +137,7 @@ pub(crate) fn with_plan<T>(plan: Option<&FftPlan>, f: impl FnOnce() -> Result<T>
 /// explicit plan is current (an error when it does not fit), or `None`
 /// to take one from the cache. Records the plan while planning.
 pub(crate) fn pinned(kind: FftType, geometry: &Geometry) -> Result<Option<Arc<RawPlan>>> {
-    let current = CURRENT.with(|c| c.borrow().clone());
-    match current {
+    CURRENT.with(|c| match c.borrow().as_ref() {
         Some(p) if p.kind == kind && p.geometry == *geometry => Ok(Some(p.raw.clone())),
         Some(p) => Err(Error::Value(format!(
             "The cuFFT plan and the transform do not match: the plan is {} of shape {:?} (batch {}), \
@@ -151,7 +150,7 @@ pub(crate) fn pinned(kind: FftType, geometry: &Geometry) -> Result<Option<Arc<Ra
             geometry.batch
         ))),
         None => Ok(None),
-    }
+    })
 }
 
 /// Notes a plan the transform used, while planning.
