@@ -510,8 +510,9 @@ fn complex_nd(name: &str, a: &Array, o: &FftnOptions<'_>, inverse: bool) -> Resu
             force: false,
         },
     )?;
-    let result = exec::c2c(&x, &axes, inverse, o.out.filter(|_| direct))?;
-    if !scaled {
+    let pending = (!scaled && f != 1.0).then_some(f);
+    let (result, in_store) = exec::c2c(&x, &axes, inverse, o.out.filter(|_| direct), pending)?;
+    if !scaled && !in_store {
         scale_in_place(&result, f)?;
     }
     deliver(result, o.out, direct)
@@ -570,7 +571,9 @@ fn real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Result<Arr
             force: false,
         },
     )?;
-    let result = exec::r2c(&x, &axes, o.out.filter(|_| direct))?;
+    // ihfft conjugates in a pass anyway; the factor joins that pass.
+    let pending = (!scaled && !conj && f != 1.0).then_some(f);
+    let (result, in_store) = exec::r2c(&x, &axes, o.out.filter(|_| direct), pending)?;
     if conj {
         ufunc::call(
             ufunc::get("conjugate")?,
@@ -578,7 +581,7 @@ fn real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Result<Arr
             &UfuncOptions::default().out(&[&result]),
         )?;
     }
-    if !scaled {
+    if !scaled && !in_store {
         scale_in_place(&result, f)?;
     }
     deliver(result, o.out, direct)

@@ -31,6 +31,8 @@ use crate::plan::{FftType, RawPlan};
 pub(crate) struct PlanKey {
     pub kind: FftType,
     pub geometry: Geometry,
+    /// The bits of the factor a store callback scales by, if any.
+    pub scale: Option<u64>,
     pub device: i32,
     pub stream: u64,
 }
@@ -274,9 +276,13 @@ impl PlanCache {
             let g = &k.geometry;
             let _ = writeln!(
                 out,
-                "key: {} n={:?} istride={} idist={} ostride={} odist={} batch={} stream={}, \
+                "key: {}{} n={:?} istride={} idist={} ostride={} odist={} batch={} stream={}, \
                  work area: {} bytes",
                 k.kind.name(),
+                k.scale.map_or(String::new(), |b| format!(
+                    " (scaled by {})",
+                    f64::from_bits(b)
+                )),
                 &g.n[..g.rank],
                 g.istride,
                 g.idist,
@@ -296,11 +302,13 @@ impl PlanCache {
         &self,
         kind: FftType,
         geometry: Geometry,
+        scale: Option<f64>,
         stream: &Stream,
     ) -> Result<Arc<RawPlan>> {
         let key = PlanKey {
             kind,
             geometry,
+            scale: scale.map(f64::to_bits),
             device: self.device,
             stream: stream.id(),
         };
@@ -313,7 +321,7 @@ impl PlanCache {
                 return Ok(e.plan.clone());
             }
         }
-        let plan = Arc::new(RawPlan::new(kind, geometry, stream)?);
+        let plan = Arc::new(RawPlan::new(kind, geometry, scale, stream)?);
         let bytes = plan.work_size();
         let mut s = self.lock();
         if s.size == 0 || s.memsize.is_some_and(|m| bytes > m) {
@@ -390,6 +398,7 @@ mod tests {
         PlanKey {
             kind: FftType::C2C,
             geometry,
+            scale: None,
             device: 0,
             stream: 7,
         }

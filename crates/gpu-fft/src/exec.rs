@@ -58,15 +58,19 @@ fn complex_kind(dtype: DType) -> Result<FftType> {
     }
 }
 
-/// Runs `launch` of `kind` from `src` into `dst` (which may be `src`).
-fn run(launch: &Launch, kind: FftType, src: &Array, dst: &Array, inverse: bool) -> Result<()> {
+/// Runs `launch` of `kind` from `src` into `dst` (which may be `src`),
+/// scaling its outputs by `scale` in cuFFT's store when a callback plan
+/// is worth it and works here; says whether it did.
+fn run(
+    launch: &Launch,
+    kind: FftType,
+    src: &Array,
+    dst: &Array,
+    inverse: bool,
+    scale: Option<f64>,
+) -> Result<bool> {
     src.check_same_device(dst, "fft")?;
     let stream = dst.stream();
-    let plan = match crate::explicit::pinned(kind, &launch.geometry)? {
-        Some(p) => p,
-        None => cache_of(dst.device())?.get(kind, launch.geometry, &stream)?,
-    };
-    crate::explicit::record(kind, &launch.geometry, &plan);
     let (si, so) = (src.itemsize() as isize, dst.itemsize() as isize);
     let (pi, po): (DevicePtr, DevicePtr) = (src.data_ptr(), dst.data_ptr());
     let pairs: Vec<(DevicePtr, DevicePtr)> = launch
@@ -75,7 +79,38 @@ fn run(launch: &Launch, kind: FftType, src: &Array, dst: &Array, inverse: bool) 
         .map(|(i, o)| (pi.offset(i * si), po.offset(o * so)))
         .collect();
     src.memory().record_stream(&stream);
-    plan.execute(&stream, &pairs, inverse)
+    let mut scaled = false;
+    let plan = match crate::explicit::pinned(kind, &launch.geometry)? {
+        Some(p) => p,
+        None => {
+            let cache = cache_of(dst.device())?;
+            let wanted = scale.filter(|_| {
+                crate::callback::available() && dst.size() >= crate::callback::MIN_ELEMENTS
+            });
+            let with_callback = match wanted {
+                Some(f) => match cache.get(kind, launch.geometry, Some(f), &stream) {
+                    Ok(p) => Some(p),
+                    Err(_) => {
+                        // The libraries here cannot link callbacks: scale in
+                        // a pass from now on (same values).
+                        crate::callback::disable();
+                        None
+                    }
+                },
+                None => None,
+            };
+            match with_callback {
+                Some(p) => {
+                    scaled = true;
+                    p
+                }
+                None => cache.get(kind, launch.geometry, None, &stream)?,
+            }
+        }
+    };
+    crate::explicit::record(kind, &launch.geometry, &plan);
+    plan.execute(&stream, &pairs, inverse)?;
+    Ok(scaled)
 }
 
 /// Describes a transform over `axes` from `src` to `dst` with the
@@ -125,7 +160,13 @@ fn by_stride(a: &Array, axes: &[usize]) -> Vec<usize> {
 /// A complex-to-complex transform of `x` (complex64 or complex128) over
 /// the distinct `axes`, into `out` when given (same shape and dtype,
 /// which may be `x` itself) or a new array.
-pub(crate) fn c2c(x: &Array, axes: &[usize], inverse: bool, out: Option<&Array>) -> Result<Array> {
+pub(crate) fn c2c(
+    x: &Array,
+    axes: &[usize],
+    inverse: bool,
+    out: Option<&Array>,
+    scale: Option<f64>,
+) -> Result<(Array, bool)> {
     let kind = complex_kind(x.dtype())?;
     let mut x = x.clone();
     if let Some(o) = out
@@ -140,8 +181,9 @@ pub(crate) fn c2c(x: &Array, axes: &[usize], inverse: bool, out: Option<&Array>)
         None => empty_in_order(&x, x.shape(), x.dtype(), &result_order(&x))?,
     };
     if x.size() == 0 {
-        return Ok(result);
+        return Ok((result, false));
     }
+    let mut pending = scale;
     let mut todo = by_stride(&result, axes);
     let mut first = true;
     while !todo.is_empty() {
@@ -150,7 +192,9 @@ pub(crate) fn c2c(x: &Array, axes: &[usize], inverse: bool, out: Option<&Array>)
         for k in (1..=todo.len().min(MAX_RANK)).rev() {
             let group = &todo[todo.len() - k..];
             if let Some(launch) = describe(group, &src, &src, &result) {
-                run(&launch, kind, &src, &result, inverse)?;
+                if run(&launch, kind, &src, &result, inverse, pending)? {
+                    pending = None;
+                }
                 let keep = todo.len() - k;
                 todo.truncate(keep);
                 done = true;
@@ -164,7 +208,9 @@ pub(crate) fn c2c(x: &Array, axes: &[usize], inverse: bool, out: Option<&Array>)
             let tmp = copy_transform_last(&src, &[axis])?;
             let launch = describe(&[axis], &tmp, &tmp, &tmp)
                 .ok_or_else(|| Error::Value("a contiguous FFT layout was refused".into()))?;
-            run(&launch, kind, &tmp, &tmp, inverse)?;
+            if run(&launch, kind, &tmp, &tmp, inverse, pending)? {
+                pending = None;
+            }
             if out.is_none() && first {
                 result = tmp;
             } else {
@@ -173,13 +219,18 @@ pub(crate) fn c2c(x: &Array, axes: &[usize], inverse: bool, out: Option<&Array>)
         }
         first = false;
     }
-    Ok(result)
+    Ok((result, scale.is_some() && pending.is_none()))
 }
 
 /// A real-to-complex transform of `x` (float32 or float64) over `axes`,
 /// the last of which is the halved one, into `out` (of `x`'s shape with
 /// `n // 2 + 1` on that axis) when given.
-pub(crate) fn r2c(x: &Array, axes: &[usize], out: Option<&Array>) -> Result<Array> {
+pub(crate) fn r2c(
+    x: &Array,
+    axes: &[usize],
+    out: Option<&Array>,
+    scale: Option<f64>,
+) -> Result<(Array, bool)> {
     let (kind, cdt) = match x.dtype() {
         DType::Float32 => (FftType::R2C, DType::Complex64),
         DType::Float64 => (FftType::D2Z, DType::Complex128),
@@ -203,8 +254,9 @@ pub(crate) fn r2c(x: &Array, axes: &[usize], out: Option<&Array>) -> Result<Arra
         None => empty_in_order(&x, &shape, cdt, &result_order(&x))?,
     };
     if x.size() == 0 || result.size() == 0 {
-        return Ok(result);
+        return Ok((result, false));
     }
+    let mut scaled = false;
     // The other axes that nest outside the real one go in the same plan.
     let outer = by_stride(&result, others);
     let mut rest = outer.clone();
@@ -213,7 +265,7 @@ pub(crate) fn r2c(x: &Array, axes: &[usize], out: Option<&Array>) -> Result<Arra
         let mut group: Vec<usize> = outer[outer.len() - k..].to_vec();
         group.push(real);
         if let Some(launch) = describe(&group, &x, &x, &result) {
-            run(&launch, kind, &x, &result, false)?;
+            scaled = run(&launch, kind, &x, &result, false, scale)?;
             rest.truncate(outer.len() - k);
             done = true;
             break;
@@ -222,7 +274,7 @@ pub(crate) fn r2c(x: &Array, axes: &[usize], out: Option<&Array>) -> Result<Arra
     if !done {
         let tmp = copy_transform_last(&x, &[real])?;
         if let Some(l) = describe(&[real], &tmp, &tmp, &result) {
-            run(&l, kind, &tmp, &result, false)?;
+            scaled = run(&l, kind, &tmp, &result, false, scale)?;
         } else {
             // The result's own layout is the obstacle (a user's `out=`):
             // transform into a new one and copy.
@@ -230,14 +282,16 @@ pub(crate) fn r2c(x: &Array, axes: &[usize], out: Option<&Array>) -> Result<Arra
             let mine = empty_in_order(&x, &shape, cdt, &order)?;
             let l = describe(&[real], &tmp, &tmp, &mine)
                 .ok_or_else(|| Error::Value("a contiguous FFT layout was refused".into()))?;
-            run(&l, kind, &tmp, &mine, false)?;
+            scaled = run(&l, kind, &tmp, &mine, false, scale)?;
             result.copy_from(&mine)?;
         }
     }
     if rest.is_empty() {
-        return Ok(result);
+        return Ok((result, scaled));
     }
-    c2c(&result, &rest, false, Some(&result))
+    let pending = if scaled { None } else { scale };
+    let (result, later) = c2c(&result, &rest, false, Some(&result), pending)?;
+    Ok((result, scaled || later))
 }
 
 /// A complex-to-real transform over `axes` (the last one the halved
@@ -266,7 +320,7 @@ pub(crate) fn c2r(
     // Axes beyond cuFFT's rank go first, as c2c passes on the copy.
     let split = others.len().saturating_sub(MAX_RANK - 1);
     if split > 0 {
-        c2c(tmp, &others[..split], true, Some(tmp))?;
+        c2c(tmp, &others[..split], true, Some(tmp), None)?;
     }
     let group = &axes[split..];
     let order = layout::transform_last_order(tmp.ndim(), group);
@@ -280,13 +334,13 @@ pub(crate) fn c2r(
     }
     let real_like = &result;
     if let Some(l) = describe(group, real_like, tmp, &result) {
-        run(&l, kind, tmp, &result, true)?;
+        run(&l, kind, tmp, &result, true, None)?;
         return Ok(result);
     }
     let own = mine()?;
     let l = describe(group, &own, tmp, &own)
         .ok_or_else(|| Error::Value("a contiguous FFT layout was refused".into()))?;
-    run(&l, kind, tmp, &own, true)?;
+    run(&l, kind, tmp, &own, true, None)?;
     match out {
         Some(o) => {
             o.copy_from(&own)?;

@@ -39,6 +39,7 @@
 
 mod basic;
 mod cache;
+mod callback;
 pub mod config;
 mod exec;
 mod explicit;

@@ -124,6 +124,8 @@ pub(crate) struct RawPlan {
     kind: FftType,
     device: Device,
     work: Option<Memory>,
+    /// The LTO IR of the plan's store callback, if it has one.
+    callback: Option<Vec<u8>>,
     bound: Mutex<Bound>,
 }
 
@@ -136,10 +138,15 @@ unsafe impl Sync for RawPlan {}
 impl RawPlan {
     /// Makes the plan of `kind` and `geometry` on `stream`'s device, its
     /// work area allocated on `stream`.
-    pub(crate) fn new(kind: FftType, geometry: Geometry, stream: &Stream) -> Result<RawPlan> {
+    pub(crate) fn new(
+        kind: FftType,
+        geometry: Geometry,
+        scale: Option<f64>,
+        stream: &Stream,
+    ) -> Result<RawPlan> {
         let device = stream.device();
         device.bind()?;
-        match RawPlan::make(kind, geometry, stream) {
+        match RawPlan::make(kind, geometry, scale, stream) {
             Err(Error::LibraryStatus {
                 name: "CUFFT_ALLOC_FAILED",
                 ..
@@ -147,13 +154,13 @@ impl RawPlan {
                 // cuFFT's own allocations failed: give the pool's cached
                 // blocks back to the driver and try once more.
                 MemoryPool::default_pool(device)?.free_all_blocks()?;
-                RawPlan::make(kind, geometry, stream)
+                RawPlan::make(kind, geometry, scale, stream)
             }
             other => other,
         }
     }
 
-    fn make(kind: FftType, g: Geometry, stream: &Stream) -> Result<RawPlan> {
+    fn make(kind: FftType, g: Geometry, scale: Option<f64>, stream: &Stream) -> Result<RawPlan> {
         let mut handle: cufft::cufftHandle = 0;
         // SAFETY: one out-parameter.
         check("cufftCreate", unsafe { cufft::cufftCreate(&mut handle) })?;
@@ -162,12 +169,30 @@ impl RawPlan {
             kind,
             device: stream.device(),
             work: None,
+            callback: None,
             bound: Mutex::new(Bound::default()),
         };
         // SAFETY: a live handle.
         check("cufftSetAutoAllocation", unsafe {
             cufft::cufftSetAutoAllocation(handle, 0)
         })?;
+        if let Some(f) = scale {
+            let ir = crate::callback::lto_ir(kind, f, stream.device())?;
+            let symbol = std::ffi::CString::new(crate::callback::SYMBOL).expect("no NUL");
+            // SAFETY: a live plan not yet made; the name and the IR are
+            // alive for the call, and the IR is kept with the plan after.
+            check("cufftXtSetJITCallback", unsafe {
+                gpu_sys::cufft_xt::cufftXtSetJITCallback(
+                    handle,
+                    symbol.as_ptr(),
+                    ir.as_ptr().cast(),
+                    ir.len(),
+                    crate::callback::store_type(kind),
+                    std::ptr::null_mut(),
+                )
+            })?;
+            plan.callback = Some(ir);
+        }
         let rank = g.rank;
         let mut n = g.n;
         let mut inembed = g.inembed;

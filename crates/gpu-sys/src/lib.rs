@@ -73,6 +73,19 @@ library_module!(
     /// cuFFT (`cufft.h`).
     cufft, "cufft", ["libcufft.so.12", "libcufft.so.11"]
 );
+/// The cufftXt.h declarations Cuprum uses (JIT callbacks, GPU sets),
+/// declared by hand beside the generated [`cufft`] module.
+#[allow(
+    non_camel_case_types,
+    non_upper_case_globals,
+    non_snake_case,
+    missing_docs,
+    clippy::all,
+    clippy::undocumented_unsafe_blocks
+)]
+pub mod cufft_xt {
+    include!("cufft_xt.rs");
+}
 library_module!(
     /// cuRAND host API (`curand.h`).
     curand, "curand", ["libcurand.so.10"]

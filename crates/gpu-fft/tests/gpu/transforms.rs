@@ -561,3 +561,53 @@ fn fftpacks_packed_real_format() {
         .is_err()
     );
 }
+
+#[test]
+fn large_scaled_transforms_scale_in_cuffts_store() {
+    let Some(_device) = dev() else {
+        return;
+    };
+    // 2^22 elements: large enough for the store callback (when the
+    // machine can link one); the values are the same either way.
+    let n = 1 << 22;
+    let mut rng = Rng(31);
+    let h = Host::random(&mut rng, &[n], DType::Complex64);
+    let x = h.device(DType::Complex64);
+    let f = 1.0 / n as f64;
+    let y = gpu_fft::ifft(&x).unwrap();
+    assert_fft_close(
+        &Host::of(&y),
+        &h.fft(0, n, true).scale(f),
+        n,
+        1.0,
+        f,
+        DType::Complex64,
+        "ifft 2^22",
+    );
+    let o = FftOptions::new().norm(Norm::Ortho);
+    let g = 1.0 / (n as f64).sqrt();
+    let y = gpu_fft::fft_with(&x, &o).unwrap();
+    assert_fft_close(
+        &Host::of(&y),
+        &h.fft(0, n, false).scale(g),
+        n,
+        1.0,
+        g,
+        DType::Complex64,
+        "fft 2^22 ortho",
+    );
+    let r = Host::random(&mut rng, &[4, n / 4], DType::Float64);
+    let y = gpu_fft::rfft_with(&r.device(DType::Float64), &o).unwrap();
+    let g = 1.0 / ((n / 4) as f64).sqrt();
+    assert_fft_close(
+        &Host::of(&y),
+        &r.rfft(1, n / 4).scale(g),
+        n / 4,
+        1.0,
+        g,
+        DType::Float64,
+        "rfft 4 x 2^20 ortho",
+    );
+    let info = gpu_fft::config::get_plan_cache().unwrap().show_info();
+    println!("callbacks used: {}", info.contains("scaled by"));
+}

@@ -468,6 +468,7 @@ pub(crate) fn key(request: &CompileRequest, resolved: &Resolved, nvrtc_version: 
         match resolved.kind {
             ImageKind::Cubin => b"cubin",
             ImageKind::Ptx => b"ptx",
+            ImageKind::LtoIr => b"ltoir",
         },
     );
     field(b"name", request.name.as_bytes());
@@ -639,6 +640,7 @@ fn encode(c: &Compiled) -> Vec<u8> {
     payload.push(match c.kind {
         ImageKind::Cubin => 0,
         ImageKind::Ptx => 1,
+        ImageKind::LtoIr => 2,
     });
     put_bytes(&mut payload, c.arch.as_bytes());
     put_bytes(&mut payload, c.log.as_bytes());
@@ -693,6 +695,7 @@ fn decode(bytes: &[u8]) -> Option<Compiled> {
     let kind = match r.take(1)?[0] {
         0 => ImageKind::Cubin,
         1 => ImageKind::Ptx,
+        2 => ImageKind::LtoIr,
         _ => return None,
     };
     let arch = r.string()?;

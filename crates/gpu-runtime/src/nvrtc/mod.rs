@@ -156,6 +156,9 @@ pub enum ImageKind {
     Cubin,
     /// PTX text, compiled by the driver when loaded.
     Ptx,
+    /// LTO IR (`-dlto`), for a link step such as nvJitLink or cuFFT's
+    /// JIT callbacks; a module cannot load it.
+    LtoIr,
 }
 
 /// A compiled program.
@@ -529,7 +532,10 @@ pub(crate) fn resolve(
         Some(a) => a,
         None => Device::current()?.properties()?.arch(),
     };
-    let (arch, kind) = resolve_arch(&arch, supported)?;
+    let (arch, mut kind) = resolve_arch(&arch, supported)?;
+    if options.iter().any(|o| o == "-dlto" || o == "--dlto") {
+        kind = ImageKind::LtoIr;
+    }
     if !options.iter().any(|o| is_std_option(o)) {
         options.push("-std=c++17".to_string());
     }
@@ -663,6 +669,18 @@ impl Program {
                 // SAFETY: the buffer holds the announced size.
                 check("nvrtcGetCUBIN", unsafe {
                     nvrtc::nvrtcGetCUBIN(self.0, buf.as_mut_ptr().cast::<c_char>())
+                })?;
+                buf
+            }
+            ImageKind::LtoIr => {
+                // SAFETY: a compiled program; writes one size.
+                check("nvrtcGetLTOIRSize", unsafe {
+                    nvrtc::nvrtcGetLTOIRSize(self.0, &mut size)
+                })?;
+                let mut buf = vec![0u8; size];
+                // SAFETY: the buffer holds the announced size.
+                check("nvrtcGetLTOIR", unsafe {
+                    nvrtc::nvrtcGetLTOIR(self.0, buf.as_mut_ptr().cast::<c_char>())
                 })?;
                 buf
             }
