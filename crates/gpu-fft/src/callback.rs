@@ -12,6 +12,7 @@
 //! the first failure turns callbacks off for the process and every
 //! transform scales in a pass: the same values either way.
 
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use gpu_array::Result;
@@ -39,9 +40,18 @@ pub(crate) fn available() -> bool {
     !UNAVAILABLE.load(Ordering::Relaxed)
 }
 
-/// Records that callbacks do not work here.
-pub(crate) fn disable() {
+/// Why callbacks were turned off (the first failure).
+static WHY: OnceLock<String> = OnceLock::new();
+
+/// Records that callbacks do not work here, and why.
+pub(crate) fn disable(why: String) {
+    let _ = WHY.set(why);
     UNAVAILABLE.store(true, Ordering::Relaxed);
+}
+
+/// The failure that turned callbacks off, if one did.
+pub(crate) fn why_disabled() -> Option<&'static str> {
+    WHY.get().map(String::as_str)
 }
 
 /// The store callback type of a transform's output.

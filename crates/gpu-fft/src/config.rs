@@ -47,3 +47,17 @@ pub fn show_plan_cache_info() -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// Why norm factors are applied in a pass of their own rather than in
+/// cuFFT's store (a JIT callback), when a callback plan failed on this
+/// machine: the first failure's message. `None` while callbacks work or
+/// were never needed.
+///
+/// ```no_run
+/// if let Some(why) = gpu_fft::config::callback_error() {
+///     eprintln!("norm scaling takes a pass: {why}");
+/// }
+/// ```
+pub fn callback_error() -> Option<&'static str> {
+    crate::callback::why_disabled()
+}

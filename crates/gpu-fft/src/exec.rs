@@ -90,10 +90,10 @@ fn run(
             let with_callback = match wanted {
                 Some(f) => match cache.get(kind, launch.geometry, Some(f), &stream) {
                     Ok(p) => Some(p),
-                    Err(_) => {
+                    Err(e) => {
                         // The libraries here cannot link callbacks: scale in
                         // a pass from now on (same values).
-                        crate::callback::disable();
+                        crate::callback::disable(e.to_string());
                         None
                     }
                 },
