@@ -18,6 +18,7 @@
 //! | `cupyx.scipy.fftpack.rfft(x)`, `irfft` (packed real format) | [`fftpack::rfft`], [`fftpack::irfft`] ([`fftpack`] has fftpack's other names) |
 //! | `scipy.fft.dct(x, type, n, axis, norm, orthogonalize=)`, `idct`, `dst`, `idst` | [`dct`], [`idct`], [`dst`], [`idst`] ([`DctOptions`]; types 1 to 4) |
 //! | `scipy.fft.dctn`, `idctn`, `dstn`, `idstn` | [`dctn`], [`idctn`], [`dstn`], [`idstn`] ([`DctnOptions`]) |
+//! | `scipy.fft.fht(a, dln, mu, offset, bias)`, `ifht`, `fhtoffset` | [`fht`], [`ifht`] ([`FhtOptions`]), [`fhtoffset`] |
 //! | `scipy.fft.next_fast_len(n)`              | [`next_fast_len`]                         |
 //! | `get_fft_plan(a)`, `fft(a, plan=p)`, `with p:` | [`get_fft_plan`], [`FftOptions::plan`], [`FftPlan::scoped`] |
 //! | `cupy.fft.config.get_plan_cache()`         | [`config::get_plan_cache`]                |
@@ -43,6 +44,7 @@ mod callback;
 pub mod config;
 mod exec;
 mod explicit;
+mod fftlog;
 pub mod fftpack;
 mod helper;
 mod layout;
@@ -58,6 +60,7 @@ pub use basic::{
     irfft2_with, irfftn, irfftn_with, rfft, rfft_with, rfft2, rfft2_with, rfftn, rfftn_with,
 };
 pub use explicit::{FftPlan, PlanGuard, Transform, get_fft_plan};
+pub use fftlog::{FhtOptions, fht, fht_with, fhtoffset, ifht, ifht_with};
 pub use gpu_array::{Error, Result};
 pub use helper::{fftfreq, fftshift, ifftshift, next_fast_len, rfftfreq};
 pub use norm::Norm;

@@ -5,7 +5,8 @@
 //! SciPy's `overwrite_x` and `workers` have no counterpart: a transform
 //! never writes its input (it copies where cuFFT would) and cuFFT needs
 //! no host threads. `plan=` is [`FftOptions::plan`](crate::FftOptions::plan).
-//! The DCT and DST families are here, types 1 to 4; `fht`/`ifht` are not yet.
+//! The DCT and DST families (types 1 to 4) and the fast Hankel
+//! transforms are here too.
 //!
 //! ```no_run
 //! use gpu_fft::scipy;
@@ -27,3 +28,4 @@ pub use crate::{
     ihfft2_with, ihfftn, ihfftn_with, irfft, irfft_with, irfft2, irfft2_with, irfftn, irfftn_with,
     next_fast_len, rfft, rfft_with, rfft2, rfft2_with, rfftfreq, rfftn, rfftn_with,
 };
+pub use crate::{FhtOptions, fht, fht_with, fhtoffset, ifht, ifht_with};

@@ -68,9 +68,31 @@ def n_d():
                         x, y)
 
 
+def hankel():
+    from scipy.fft._fftlog_backend import fhtcoeff
+    for n, dln, mu, offset, bias in (
+        (64, 0.1, 0.0, 0.0, 0.0),
+        (65, 0.05, 0.5, 0.3, 0.0),
+        (128, 0.08, 2.0, 0.0, 0.4),
+        (33, 0.2, -0.5, -0.2, -0.3),
+        (16, 0.1, 1.0, 0.0, 2.0),   # xm = 0: a pole, u[0] from poch
+    ):
+        tag = f"n={n}__dln={dln}__mu={mu}__offset={offset}__bias={bias}"
+        x = rng.uniform(0.5, 1.5, (2, n))
+        put(f"fht__{tag}", x, sf.fht(x, dln, mu, offset=offset, bias=bias))
+        put(f"ifht__{tag}", x, sf.ifht(x, dln, mu, offset=offset, bias=bias))
+        for inv in (0, 1):
+            u = fhtcoeff(n, dln, mu, offset=offset, bias=bias, inverse=bool(inv))
+            cases[f"fhtcoeff__{tag}__inverse={inv}.y"] = np.asarray(u, dtype=np.complex128)
+    for dln, mu, initial, bias in ((0.1, 2.0, 0.5, 0.0), (0.05, 0.0, 0.0, 0.3), (0.3, -0.5, 1.0, -0.2)):
+        cases[f"fhtoffset__dln={dln}__mu={mu}__initial={initial}__bias={bias}.y"] = np.array(
+            [sf.fhtoffset(dln, mu, initial=initial, bias=bias)])
+
+
 one_d()
 n_d()
+hankel()
 out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent
 out.mkdir(parents=True, exist_ok=True)
 np.savez_compressed(out / "realtrig_golden.npz", **cases)
-print(f"{len(cases) // 2} cases -> {out / 'realtrig_golden.npz'}")
+print(f"{len(cases)} arrays -> {out / 'realtrig_golden.npz'}")

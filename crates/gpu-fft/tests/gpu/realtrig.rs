@@ -14,6 +14,10 @@ use num_complex::Complex;
 
 use crate::common::dev;
 
+const TRIG: [&str; 8] = [
+    "dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn",
+];
+
 fn golden() -> HashMap<String, NpyArray> {
     npz_members(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/fft/realtrig_golden.npz"))
 }
@@ -86,12 +90,11 @@ fn realtrig_golden_file_is_well_formed() {
         let base = n.trim_end_matches(".x");
         assert!(g.contains_key(&format!("{base}.y")), "{base}: no output");
         let c = parse(base);
-        assert!(
-            [
-                "dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn"
-            ]
-            .contains(&c.func.as_str())
-        );
+        if c.func.contains("fht") {
+            assert!(c.p.contains_key("dln") && c.p.contains_key("mu"), "{base}");
+            continue;
+        }
+        assert!(TRIG.contains(&c.func.as_str()), "{base}");
         assert!(
             c.p.contains_key("type") && c.p.contains_key("norm"),
             "{base}"
@@ -111,6 +114,9 @@ fn dct_and_dst_match_scipy() {
     for n in names {
         let base = n.trim_end_matches(".x");
         let c = parse(base);
+        if !TRIG.contains(&c.func.as_str()) {
+            continue;
+        }
         let x = Array::from_npy(&g[n]).unwrap();
         let want = Array::from_npy(&g[&format!("{base}.y")]).unwrap();
         let want_v = want.to_vec_as::<Complex<f64>>().unwrap();
@@ -159,4 +165,49 @@ fn bad_types_and_lengths_are_refused() {
     assert!(gpu_fft::dct_with(&x, &DctOptions::new().n(0)).is_err());
     let m = gpu_array::creation::ones((2, 2), DType::Float64).unwrap();
     assert!(gpu_fft::dctn_with(&m, &DctnOptions::new().axes(&[0, 0])).is_err());
+}
+
+#[test]
+fn fast_hankel_transforms_match_scipy() {
+    let Some(_device) = dev() else {
+        return;
+    };
+    let g = golden();
+    let mut names: Vec<&String> = g
+        .keys()
+        .filter(|k| k.ends_with(".x") && (k.starts_with("fht__") || k.starts_with("ifht__")))
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 10);
+    for n in names {
+        let base = n.trim_end_matches(".x");
+        let c = parse(base);
+        let f = |k: &str| c.p[k].parse::<f64>().unwrap();
+        let o = gpu_fft::FhtOptions::new()
+            .offset(f("offset"))
+            .bias(f("bias"));
+        let x = Array::from_npy(&g[n]).unwrap();
+        let want = Array::from_npy(&g[&format!("{base}.y")])
+            .unwrap()
+            .to_vec::<f64>()
+            .unwrap();
+        let scale = 1.0 + want.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+        for (dtype, tol) in [(DType::Float64, 1e-11), (DType::Float32, 5e-5)] {
+            let xi = x.astype(dtype).unwrap();
+            let got = if c.func == "fht" {
+                gpu_fft::fht_with(&xi, f("dln"), f("mu"), &o)
+            } else {
+                gpu_fft::ifht_with(&xi, f("dln"), f("mu"), &o)
+            }
+            .unwrap_or_else(|e| panic!("{base}: {e}"));
+            assert_eq!(got.dtype(), dtype, "{base}");
+            let got = got.to_vec_as::<f64>().unwrap();
+            for (i, (a, b)) in got.iter().zip(&want).enumerate() {
+                assert!(
+                    (a - b).abs() <= tol * scale,
+                    "{base} {dtype} [{i}]: {a} vs {b}"
+                );
+            }
+        }
+    }
 }
