@@ -510,6 +510,13 @@ fn complex_nd(name: &str, a: &Array, o: &FftnOptions<'_>, inverse: bool) -> Resu
             force: false,
         },
     )?;
+    if let Some(devices) = crate::multi::devices_for(&x, &axes) {
+        let result = crate::multi::c2c(&x, &devices, inverse)?;
+        if !scaled {
+            scale_in_place(&result, f)?;
+        }
+        return deliver(result, o.out, o.out.is_none());
+    }
     let pending = (!scaled && f != 1.0).then_some(f);
     let (result, in_store) = exec::c2c(&x, &axes, inverse, o.out.filter(|_| direct), pending)?;
     if !scaled && !in_store {

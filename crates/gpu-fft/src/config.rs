@@ -1,10 +1,12 @@
-//! The plan caches (CuPy's `cupy.fft.config`): one per device, shared by
-//! every thread; see [`PlanCache`] for the bounds and what a key holds.
+//! CuPy's `cupy.fft.config`: the plan caches, one per device and shared
+//! by every thread (see [`PlanCache`] for the bounds and what a key
+//! holds), and the multi-GPU switch ([`set_cufft_gpus`], [`use_multi_gpus`]).
 
 use gpu_array::Result;
 use gpu_runtime::Device;
 
 pub use crate::cache::PlanCache;
+pub use crate::multi::{Gpus, set_cufft_gpus, use_multi_gpus};
 
 /// The plan cache of the current device (CuPy's `get_plan_cache()`).
 ///

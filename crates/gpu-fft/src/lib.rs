@@ -48,6 +48,7 @@ mod fftlog;
 pub mod fftpack;
 mod helper;
 mod layout;
+mod multi;
 mod norm;
 mod plan;
 mod realtrig;

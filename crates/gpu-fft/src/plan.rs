@@ -347,3 +347,118 @@ pub fn cufft_version() -> Result<i32> {
     check("cufftGetVersion", unsafe { cufft::cufftGetVersion(&mut v) })?;
     Ok(v)
 }
+
+/// One multi-GPU 1-D complex transform (cufftXt, CuPy's
+/// `use_multi_gpus`): `batch` transforms of `n` points from the
+/// contiguous `input` into the contiguous `output` (both on the current
+/// device), spread over `devices`. cuFFT requires the data in its own
+/// descriptor spread over the GPUs, so the input is copied in and the
+/// result out (`cufftXtMemcpy`, which puts it back in natural order);
+/// those copies are synchronous, and the caller synchronized the input's
+/// stream first. The plan is made for the call and destroyed after it,
+/// its work areas allocated by cuFFT on each GPU.
+///
+/// The caller guarantees that `input` and `output` address `n * batch`
+/// elements of `kind`'s complex type.
+pub(crate) fn multi_gpu_c2c(
+    kind: FftType,
+    n: i64,
+    batch: i64,
+    devices: &[i32],
+    input: DevicePtr,
+    output: DevicePtr,
+    inverse: bool,
+) -> Result<()> {
+    use gpu_sys::cufft_xt as xt;
+    if !matches!(kind, FftType::C2C | FftType::Z2Z) {
+        return Err(Error::Unsupported(
+            "multi-GPU transforms are complex-to-complex only".into(),
+        ));
+    }
+    let mut handle: cufft::cufftHandle = 0;
+    // SAFETY: one out-parameter.
+    check("cufftCreate", unsafe { cufft::cufftCreate(&mut handle) })?;
+    struct Guard(cufft::cufftHandle, *mut xt::cudaLibXtDesc);
+    impl Drop for Guard {
+        fn drop(&mut self) {
+            // SAFETY: made by this call, freed and destroyed once.
+            unsafe {
+                if !self.1.is_null() {
+                    let _ = xt::cufftXtFree(self.1);
+                }
+                let _ = cufft::cufftDestroy(self.0);
+            }
+        }
+    }
+    let mut guard = Guard(handle, std::ptr::null_mut());
+    let mut ids: Vec<i32> = devices.to_vec();
+    // SAFETY: a live plan not yet made; `ids` holds `len` device ordinals.
+    check("cufftXtSetGPUs", unsafe {
+        xt::cufftXtSetGPUs(handle, ids.len() as i32, ids.as_mut_ptr())
+    })?;
+    let mut len = [n, 0, 0];
+    // One work size per GPU.
+    let mut work = vec![0usize; ids.len()];
+    // SAFETY: basic layout (null embeds); `work` has one entry per GPU.
+    check("cufftMakePlanMany64", unsafe {
+        cufft::cufftMakePlanMany64(
+            handle,
+            1,
+            len.as_mut_ptr(),
+            std::ptr::null_mut(),
+            1,
+            n,
+            std::ptr::null_mut(),
+            1,
+            n,
+            kind.raw(),
+            batch,
+            work.as_mut_ptr(),
+        )
+    })?;
+    let mut desc: *mut xt::cudaLibXtDesc = std::ptr::null_mut();
+    // SAFETY: a made multi-GPU plan; one out-parameter.
+    check("cufftXtMalloc", unsafe {
+        xt::cufftXtMalloc(
+            handle,
+            &mut desc,
+            xt::cufftXtSubFormat::CUFFT_XT_FORMAT_INPLACE,
+        )
+    })?;
+    guard.1 = desc;
+    let dir = if inverse {
+        cufft::CUFFT_INVERSE as i32
+    } else {
+        cufft::CUFFT_FORWARD
+    };
+    // SAFETY: the descriptor was allocated for this plan; `input` and
+    // `output` hold the plan's elements (the caller's contract); with
+    // unified addressing the "host" side may be device memory, as CuPy
+    // uses it.
+    unsafe {
+        check(
+            "cufftXtMemcpy",
+            xt::cufftXtMemcpy(
+                handle,
+                desc.cast(),
+                input.raw() as *mut std::ffi::c_void,
+                xt::cufftXtCopyType::CUFFT_COPY_HOST_TO_DEVICE,
+            ),
+        )?;
+        check(
+            "cufftXtExecDescriptor",
+            xt::cufftXtExecDescriptor(handle, desc, desc, dir),
+        )?;
+        check(
+            "cufftXtMemcpy",
+            xt::cufftXtMemcpy(
+                handle,
+                output.raw() as *mut std::ffi::c_void,
+                desc.cast(),
+                xt::cufftXtCopyType::CUFFT_COPY_DEVICE_TO_HOST,
+            ),
+        )?;
+    }
+    drop(guard);
+    Ok(())
+}

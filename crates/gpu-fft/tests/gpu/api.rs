@@ -176,3 +176,64 @@ fn explicit_plans_are_used_and_refused_on_other_layouts() {
         Err(Error::Unsupported(_))
     ));
 }
+
+#[test]
+fn multi_gpu_transforms_or_their_single_gpu_fallback() {
+    let Some(_device) = dev() else {
+        return;
+    };
+    let n = 1 << 16;
+    let x = gpu_array::creation::arange_with(0.0, n as f64, 1.0, Some(DType::Float64))
+        .unwrap()
+        .astype(DType::Complex128)
+        .unwrap();
+    let single = gpu_fft::fft(&x)
+        .unwrap()
+        .to_vec_as::<num_complex::Complex<f64>>()
+        .unwrap();
+    // Switched on without a GPU set: the usual single-GPU transform.
+    config::use_multi_gpus(true);
+    let same = gpu_fft::fft(&x)
+        .unwrap()
+        .to_vec_as::<num_complex::Complex<f64>>()
+        .unwrap();
+    assert_eq!(single, same);
+    let count = gpu_runtime::Device::count().unwrap();
+    if count < 2 {
+        let e = config::set_cufft_gpus(2).unwrap_err();
+        assert!(message(e).contains("not present"));
+        assert_eq!(
+            message(config::set_cufft_gpus(1).unwrap_err()),
+            "Must use at least 2 GPUs."
+        );
+        gpu_runtime::testing::skip_part("2 GPUs", "the multi-GPU transform itself");
+    } else {
+        config::set_cufft_gpus(2).unwrap();
+        for inverse in [false, true] {
+            let got = if inverse {
+                gpu_fft::ifft(&x)
+            } else {
+                gpu_fft::fft(&x)
+            }
+            .unwrap()
+            .to_vec_as::<num_complex::Complex<f64>>()
+            .unwrap();
+            let tol = 1e-9 * single.iter().map(|z| z.norm()).fold(0.0, f64::max);
+            let reference = if inverse {
+                config::use_multi_gpus(false);
+                let r = gpu_fft::ifft(&x)
+                    .unwrap()
+                    .to_vec_as::<num_complex::Complex<f64>>()
+                    .unwrap();
+                config::use_multi_gpus(true);
+                r
+            } else {
+                single.clone()
+            };
+            for (g, w) in got.iter().zip(&reference) {
+                assert!((g - w).norm() <= tol.max(1e-9), "{g} vs {w}");
+            }
+        }
+    }
+    config::use_multi_gpus(false);
+}
