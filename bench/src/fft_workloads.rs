@@ -20,6 +20,17 @@ fn signal(n: usize, dtype: DType) -> Result<Array> {
     ufunc::sin(&r).map_err(err)?.astype(dtype).map_err(err)
 }
 
+/// `signal(2n)[::2]` in float32: a strided view of 2^24 elements.
+fn every_other(len: usize) -> Result<Array> {
+    signal(len, DType::Float32)?
+        .slice(&[AxisIndex::Slice {
+            start: None,
+            stop: None,
+            step: 2,
+        }])
+        .map_err(err)
+}
+
 fn rec(name: &'static str, ms: f64, bytes: usize) -> Record {
     Record {
         name,
@@ -60,14 +71,7 @@ pub fn fft2_4096(dev: Device) -> Result<Record> {
 }
 
 pub fn rfft_strided(dev: Device) -> Result<Record> {
-    let base = signal(1 << 25, DType::Float32)?;
-    let x = base
-        .slice(&[AxisIndex::Slice {
-            start: None,
-            stop: None,
-            step: 2,
-        }])
-        .map_err(err)?;
+    let x = every_other(1 << 25)?;
     let ms = time(dev, || gpu_fft::rfft(&x).map(drop))?;
     Ok(rec(
         "rfft f32 2^24 strided view",
@@ -87,14 +91,7 @@ pub fn rfft_contiguous(dev: Device) -> Result<Record> {
 }
 
 pub fn rfft_strided_copied(dev: Device) -> Result<Record> {
-    let base = signal(1 << 25, DType::Float32)?;
-    let x = base
-        .slice(&[AxisIndex::Slice {
-            start: None,
-            stop: None,
-            step: 2,
-        }])
-        .map_err(err)?;
+    let x = every_other(1 << 25)?;
     let ms = time(dev, || gpu_fft::rfft(&x.copy()?).map(drop))?;
     Ok(rec(
         "rfft f32 2^24 strided view, copied first",

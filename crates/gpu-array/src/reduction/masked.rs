@@ -203,14 +203,7 @@ fn masked_mean(a: &Array, mask: &Array, plain: &ReduceOptions<'_>) -> Result<Arr
         &where_(&m, &x, Input::Scalar(ScalarValue::Int(0)))?,
         plain,
     )?;
-    let counts = reduce(
-        Builtin::Sum,
-        &m,
-        &ReduceOptions {
-            dtype: Some(DType::Int64),
-            ..plain.clone()
-        },
-    )?;
+    let counts = masked_count(&m, plain)?;
     let mean = ufunc::true_divide(&sums, &counts)?;
     if mean.dtype() == sums.dtype() {
         Ok(mean)
@@ -287,14 +280,7 @@ fn masked_moment(op: Builtin, a: &Array, mask: &Array, plain: &ReduceOptions<'_>
         &where_(&m, &squares, Input::Scalar(ScalarValue::Int(0)))?,
         &in_work,
     )?;
-    let counts = reduce(
-        Builtin::Sum,
-        &m,
-        &ReduceOptions {
-            dtype: Some(DType::Int64),
-            ..plain.clone()
-        },
-    )?;
+    let counts = masked_count(&m, plain)?;
     let dof = ufunc::subtract(&counts, plain.ddof)?;
     let quotient = ufunc::true_divide(&sums, ufunc::maximum(&dof, 0.0)?)?;
     let quotient = if skip_nan {
@@ -308,6 +294,19 @@ fn masked_moment(op: Builtin, a: &Array, mask: &Array, plain: &ReduceOptions<'_>
     } else {
         Ok(var)
     }
+}
+
+/// How many elements of the broadcast mask `m` are true along the
+/// reduced axes (int64).
+fn masked_count(m: &Array, plain: &ReduceOptions<'_>) -> Result<Array> {
+    reduce(
+        Builtin::Sum,
+        m,
+        &ReduceOptions {
+            dtype: Some(DType::Int64),
+            ..plain.clone()
+        },
+    )
 }
 
 #[cfg(test)]
