@@ -14,7 +14,14 @@
 //!   `f64` or complex128 (`2.0 * &x`); a typed `f32` goes on the right.
 //! - **Optional arguments** are short calls plus `_with` forms or options
 //!   structs; NumPy's string options are enums that parse from the same
-//!   strings.
+//!   strings, with NumPy's errors. One is stricter: `pad`'s
+//!   `reflect_type` takes only `"even"` and `"odd"`, where NumPy reads any
+//!   other string as `"even"`, so a typo is an error here.
+//! - **Per-thread FFT settings.** `fft::config::use_multi_gpus` and
+//!   `set_cufft_gpus` hold for the calling thread, where CuPy's are module
+//!   globals: one thread's setting never changes another's transforms.
+//!   A transform's result may be a transposed view (it follows the
+//!   input's stride order, as CuPy's do), not always C-ordered as NumPy's.
 //! - **Element types on the host** are checked: `x.to_vec::<f32>()` of a
 //!   float64 array is an error naming both; `to_vec_as` and `to_scalar`
 //!   convert as NumPy's `astype` and `float(x)` do.
