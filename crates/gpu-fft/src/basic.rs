@@ -48,6 +48,12 @@ pub struct FftOptions<'a> {
     pub out: Option<&'a Array>,
     /// An explicit plan ([`get_fft_plan`](crate::get_fft_plan)) the call must use.
     pub plan: Option<&'a FftPlan>,
+    /// SciPy's `overwrite_x`: accepted, and without effect (a transform
+    /// never writes its input; it copies where cuFFT would).
+    pub overwrite_x: bool,
+    /// SciPy's `workers`: accepted (not 0, as SciPy requires), and
+    /// without effect (cuFFT needs no host threads).
+    pub workers: Option<isize>,
 }
 
 impl Default for FftOptions<'_> {
@@ -58,6 +64,8 @@ impl Default for FftOptions<'_> {
             norm: Norm::Backward,
             out: None,
             plan: None,
+            overwrite_x: false,
+            workers: None,
         }
     }
 }
@@ -137,6 +145,28 @@ impl<'a> FftOptions<'a> {
         self.plan = Some(plan);
         self
     }
+
+    /// Sets SciPy's `overwrite_x` (no effect; see the field).
+    ///
+    /// ```
+    /// assert!(gpu_fft::FftOptions::new().overwrite_x(true).overwrite_x);
+    /// ```
+    #[must_use]
+    pub fn overwrite_x(mut self, on: bool) -> FftOptions<'a> {
+        self.overwrite_x = on;
+        self
+    }
+
+    /// Sets SciPy's `workers` (checked, no effect; see the field).
+    ///
+    /// ```
+    /// assert_eq!(gpu_fft::FftOptions::new().workers(-1).workers, Some(-1));
+    /// ```
+    #[must_use]
+    pub fn workers(mut self, workers: isize) -> FftOptions<'a> {
+        self.workers = Some(workers);
+        self
+    }
 }
 
 /// Options of the n-dimensional transforms (`s`, `axes`, `norm`, `out`).
@@ -162,6 +192,12 @@ pub struct FftnOptions<'a> {
     pub out: Option<&'a Array>,
     /// An explicit plan ([`get_fft_plan`](crate::get_fft_plan)) the call must use.
     pub plan: Option<&'a FftPlan>,
+    /// SciPy's `overwrite_x`: accepted, and without effect (a transform
+    /// never writes its input; it copies where cuFFT would).
+    pub overwrite_x: bool,
+    /// SciPy's `workers`: accepted (not 0, as SciPy requires), and
+    /// without effect (cuFFT needs no host threads).
+    pub workers: Option<isize>,
 }
 
 impl<'a> FftnOptions<'a> {
@@ -239,6 +275,28 @@ impl<'a> FftnOptions<'a> {
         self
     }
 
+    /// Sets SciPy's `overwrite_x` (no effect; see the field).
+    ///
+    /// ```
+    /// assert!(gpu_fft::FftnOptions::new().overwrite_x(true).overwrite_x);
+    /// ```
+    #[must_use]
+    pub fn overwrite_x(mut self, on: bool) -> FftnOptions<'a> {
+        self.overwrite_x = on;
+        self
+    }
+
+    /// Sets SciPy's `workers` (checked, no effect; see the field).
+    ///
+    /// ```
+    /// assert_eq!(gpu_fft::FftnOptions::new().workers(-1).workers, Some(-1));
+    /// ```
+    #[must_use]
+    pub fn workers(mut self, workers: isize) -> FftnOptions<'a> {
+        self.workers = Some(workers);
+        self
+    }
+
     fn two_d(&self) -> FftnOptions<'a> {
         let mut o = self.clone();
         if o.axes.is_none() {
@@ -256,6 +314,8 @@ impl<'a> From<&FftOptions<'a>> for FftnOptions<'a> {
             norm: o.norm,
             out: o.out,
             plan: o.plan,
+            overwrite_x: o.overwrite_x,
+            workers: o.workers,
         }
     }
 }
@@ -270,6 +330,7 @@ fn invalid_points(n: usize) -> Error {
 /// n-dimensional transform (`invreal`: the last length defaults to
 /// `2 * (m - 1)`, as the inverse real transforms want).
 fn cook(a: &Array, o: &FftnOptions<'_>, invreal: bool) -> Result<(Vec<usize>, Vec<usize>)> {
+    check_workers(o.workers)?;
     let ndim = a.ndim();
     let raw_axes: Vec<isize> = match (&o.axes, &o.s) {
         (Some(ax), _) => ax.clone(),
@@ -301,6 +362,14 @@ fn cook(a: &Array, o: &FftnOptions<'_>, invreal: bool) -> Result<(Vec<usize>, Ve
         return Err(invalid_points(bad));
     }
     Ok((lens, axes))
+}
+
+/// SciPy's check of `workers`: any count but zero.
+pub(crate) fn check_workers(workers: Option<isize>) -> Result<()> {
+    if workers == Some(0) {
+        return Err(Error::Value("workers must not be zero".into()));
+    }
+    Ok(())
 }
 
 fn distinct(axes: &[usize]) -> bool {
@@ -485,6 +554,7 @@ fn complex_nd(name: &str, a: &Array, o: &FftnOptions<'_>, inverse: bool) -> Resu
                 norm: o.norm,
                 out: if k == 0 { o.out } else { None },
                 plan: o.plan,
+                ..o.clone()
             };
             x = complex_nd(name, &x, &step, inverse)?;
         }
@@ -544,6 +614,7 @@ fn real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Result<Arr
             norm: o.norm,
             out: None,
             plan: o.plan,
+            ..o.clone()
         };
         let x = real_nd(name, a, &step, conj)?;
         let rest = FftnOptions {
@@ -552,6 +623,7 @@ fn real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Result<Arr
             norm: o.norm,
             out: o.out,
             plan: o.plan,
+            ..o.clone()
         };
         return complex_nd("fft", &x, &rest, false);
     }
@@ -608,6 +680,7 @@ fn inverse_real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Re
                 norm: o.norm,
                 out: None,
                 plan: o.plan,
+                ..o.clone()
             };
             x = complex_nd("ifft", &x, &step, true)?;
         }
@@ -617,6 +690,7 @@ fn inverse_real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Re
             norm: o.norm,
             out: o.out,
             plan: o.plan,
+            ..o.clone()
         };
         return inverse_real_nd(name, &x, &step, conj);
     }

@@ -57,6 +57,12 @@ pub struct DctOptions {
     pub norm: Norm,
     /// SciPy's `orthogonalize` (`None`: true exactly for `"ortho"`).
     pub orthogonalize: Option<bool>,
+    /// SciPy's `overwrite_x`: accepted, and without effect (a transform
+    /// never writes its input; it copies where cuFFT would).
+    pub overwrite_x: bool,
+    /// SciPy's `workers`: accepted (not 0, as SciPy requires), and
+    /// without effect (cuFFT needs no host threads).
+    pub workers: Option<isize>,
 }
 
 impl Default for DctOptions {
@@ -67,6 +73,8 @@ impl Default for DctOptions {
             axis: -1,
             norm: Norm::Backward,
             orthogonalize: None,
+            overwrite_x: false,
+            workers: None,
         }
     }
 }
@@ -136,6 +144,28 @@ impl DctOptions {
         self.orthogonalize = Some(on);
         self
     }
+
+    /// Sets SciPy's `overwrite_x` (no effect; see the field).
+    ///
+    /// ```
+    /// assert!(gpu_fft::DctOptions::new().overwrite_x(true).overwrite_x);
+    /// ```
+    #[must_use]
+    pub fn overwrite_x(mut self, on: bool) -> DctOptions {
+        self.overwrite_x = on;
+        self
+    }
+
+    /// Sets SciPy's `workers` (checked, no effect; see the field).
+    ///
+    /// ```
+    /// assert_eq!(gpu_fft::DctOptions::new().workers(4).workers, Some(4));
+    /// ```
+    #[must_use]
+    pub fn workers(mut self, workers: isize) -> DctOptions {
+        self.workers = Some(workers);
+        self
+    }
 }
 
 /// Options of the n-dimensional forms (`type`, `s`, `axes`, `norm`,
@@ -161,6 +191,12 @@ pub struct DctnOptions {
     pub norm: Norm,
     /// SciPy's `orthogonalize`.
     pub orthogonalize: Option<bool>,
+    /// SciPy's `overwrite_x`: accepted, and without effect (a transform
+    /// never writes its input; it copies where cuFFT would).
+    pub overwrite_x: bool,
+    /// SciPy's `workers`: accepted (not 0, as SciPy requires), and
+    /// without effect (cuFFT needs no host threads).
+    pub workers: Option<isize>,
 }
 
 impl Default for DctnOptions {
@@ -171,6 +207,8 @@ impl Default for DctnOptions {
             axes: None,
             norm: Norm::Backward,
             orthogonalize: None,
+            overwrite_x: false,
+            workers: None,
         }
     }
 }
@@ -238,6 +276,28 @@ impl DctnOptions {
     #[must_use]
     pub fn orthogonalize(mut self, on: bool) -> DctnOptions {
         self.orthogonalize = Some(on);
+        self
+    }
+
+    /// Sets SciPy's `overwrite_x` (no effect; see the field).
+    ///
+    /// ```
+    /// assert!(gpu_fft::DctnOptions::new().overwrite_x(true).overwrite_x);
+    /// ```
+    #[must_use]
+    pub fn overwrite_x(mut self, on: bool) -> DctnOptions {
+        self.overwrite_x = on;
+        self
+    }
+
+    /// Sets SciPy's `workers` (checked, no effect; see the field).
+    ///
+    /// ```
+    /// assert_eq!(gpu_fft::DctnOptions::new().workers(4).workers, Some(4));
+    /// ```
+    #[must_use]
+    pub fn workers(mut self, workers: isize) -> DctnOptions {
+        self.workers = Some(workers);
         self
     }
 }
@@ -364,6 +424,7 @@ fn norm_len(family: Family, kind: u8, n: usize) -> usize {
 
 /// One 1-D transform of real or complex `x` along `axis`.
 fn transform(x: &Array, family: Family, kind: u8, inverse: bool, o: &DctOptions) -> Result<Array> {
+    crate::basic::check_workers(o.workers)?;
     if !(1..=4).contains(&kind) {
         return Err(Error::Value(format!("invalid DCT type {kind}")));
     }
@@ -454,6 +515,7 @@ fn transform(x: &Array, family: Family, kind: u8, inverse: bool, o: &DctOptions)
 }
 
 fn transform_nd(x: &Array, family: Family, inverse: bool, o: &DctnOptions) -> Result<Array> {
+    crate::basic::check_workers(o.workers)?;
     let ndim = x.ndim();
     let axes: Vec<isize> = match (&o.axes, &o.s) {
         (Some(a), _) => a.clone(),
@@ -486,6 +548,8 @@ fn transform_nd(x: &Array, family: Family, inverse: bool, o: &DctnOptions) -> Re
             axis: a,
             norm: o.norm,
             orthogonalize: o.orthogonalize,
+            overwrite_x: o.overwrite_x,
+            workers: o.workers,
         };
         y = transform(&y, family, o.kind, inverse, &one)?;
     }

@@ -46,6 +46,12 @@ fn bad_input_gets_numpys_errors() {
     let e = gpu_fft::rfft(&x).unwrap_err();
     assert!(matches!(e, Error::DType(_)), "{e}");
     assert!("sideways".parse::<gpu_fft::Norm>().is_err());
+    // SciPy's overwrite_x and workers are taken; workers=0 is SciPy's error.
+    gpu_fft::fft_with(&x, &FftOptions::new().overwrite_x(true).workers(-1)).unwrap();
+    let e = gpu_fft::fft_with(&x, &FftOptions::new().workers(0)).unwrap_err();
+    assert_eq!(message(e), "workers must not be zero");
+    let r = gpu_array::creation::ones(8, DType::Float64).unwrap();
+    assert!(gpu_fft::dct_with(&r, &gpu_fft::DctOptions::new().workers(0)).is_err());
 }
 
 #[test]
