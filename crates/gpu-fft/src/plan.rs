@@ -124,8 +124,9 @@ pub(crate) struct RawPlan {
     kind: FftType,
     device: Device,
     work: Option<Memory>,
-    /// The LTO IR of the plan's store callback, if it has one.
-    callback: Option<Vec<u8>>,
+    /// The symbol name and LTO IR of the plan's store callback, if it
+    /// has one (cuFFT keeps pointers to both).
+    callback: Option<(std::ffi::CString, Vec<u8>)>,
     bound: Mutex<Bound>,
 }
 
@@ -180,7 +181,7 @@ impl RawPlan {
             let ir = crate::callback::lto_ir(kind, f, stream.device())?;
             let symbol = std::ffi::CString::new(crate::callback::SYMBOL).expect("no NUL");
             // SAFETY: a live plan not yet made; the name and the IR are
-            // alive for the call, and the IR is kept with the plan after.
+            // alive for the call and are kept with the plan after.
             check("cufftXtSetJITCallback", unsafe {
                 gpu_sys::cufft_xt::cufftXtSetJITCallback(
                     handle,
@@ -191,7 +192,9 @@ impl RawPlan {
                     std::ptr::null_mut(),
                 )
             })?;
-            plan.callback = Some(ir);
+            // cuFFT reads the name and the IR again when the plan is
+            // made: both live in the plan, as long as it does.
+            plan.callback = Some((symbol, ir));
         }
         let rank = g.rank;
         let mut n = g.n;
