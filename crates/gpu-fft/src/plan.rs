@@ -117,6 +117,16 @@ struct Bound {
     stream: Option<Stream>,
 }
 
+/// What cuFFT keeps pointers to after `cufftXtSetJITCallback`: the
+/// symbol name, the LTO IR and the caller-info array, alive as long as
+/// the plan.
+#[derive(Debug)]
+struct Callback {
+    _symbol: std::ffi::CString,
+    _ir: Vec<u8>,
+    _info: Box<*mut std::ffi::c_void>,
+}
+
 /// One cuFFT plan and its work area.
 #[derive(Debug)]
 pub(crate) struct RawPlan {
@@ -124,9 +134,8 @@ pub(crate) struct RawPlan {
     kind: FftType,
     device: Device,
     work: Option<Memory>,
-    /// The symbol name and LTO IR of the plan's store callback, if it
-    /// has one (cuFFT keeps pointers to both).
-    callback: Option<(std::ffi::CString, Vec<u8>)>,
+    /// The plan's store callback, if it has one.
+    callback: Option<Callback>,
     bound: Mutex<Bound>,
 }
 
@@ -180,6 +189,8 @@ impl RawPlan {
         if let Some(f) = scale {
             let ir = crate::callback::lto_ir(kind, f, stream.device())?;
             let symbol = std::ffi::CString::new(crate::callback::SYMBOL).expect("no NUL");
+            // One caller-info pointer per GPU (the callback takes none).
+            let mut info: Box<*mut std::ffi::c_void> = Box::new(std::ptr::null_mut());
             // SAFETY: a live plan not yet made; the name and the IR are
             // alive for the call and are kept with the plan after.
             check("cufftXtSetJITCallback", unsafe {
@@ -189,12 +200,16 @@ impl RawPlan {
                     ir.as_ptr().cast(),
                     ir.len(),
                     crate::callback::store_type(kind),
-                    std::ptr::null_mut(),
+                    info.as_mut() as *mut *mut std::ffi::c_void,
                 )
             })?;
             // cuFFT reads the name and the IR again when the plan is
             // made: both live in the plan, as long as it does.
-            plan.callback = Some((symbol, ir));
+            plan.callback = Some(Callback {
+                _symbol: symbol,
+                _ir: ir,
+                _info: info,
+            });
         }
         let rank = g.rank;
         let mut n = g.n;
@@ -208,24 +223,60 @@ impl RawPlan {
             (inembed.as_mut_ptr(), onembed.as_mut_ptr())
         };
         let mut work_size = 0usize;
-        // SAFETY: the arrays hold `rank` (<= 3) entries; cuFFT reads them
-        // during the call only.
-        check("cufftMakePlanMany64", unsafe {
-            cufft::cufftMakePlanMany64(
-                handle,
-                rank as i32,
-                n.as_mut_ptr(),
-                ip,
-                g.istride,
-                g.idist,
-                op,
-                g.ostride,
-                g.odist,
-                kind.raw(),
-                g.batch,
-                &mut work_size,
-            )
-        })?;
+        let small = |v: i64| i32::try_from(v).ok();
+        let fits = [g.istride, g.idist, g.ostride, g.odist, g.batch]
+            .iter()
+            .chain(&g.n)
+            .chain(&g.inembed)
+            .chain(&g.onembed)
+            .all(|&v| small(v).is_some());
+        if plan.callback.is_some() && fits {
+            // Callback plans go through the 32-bit planner, the one cuFFT's
+            // callback samples use.
+            let to32 = |a: &[i64; 3]| a.map(|v| v as i32);
+            let (mut n32, mut in32, mut on32) = (to32(&g.n), to32(&g.inembed), to32(&g.onembed));
+            let (ip32, op32) = if ip.is_null() {
+                (std::ptr::null_mut(), std::ptr::null_mut())
+            } else {
+                (in32.as_mut_ptr(), on32.as_mut_ptr())
+            };
+            // SAFETY: as below, with the same values in 32 bits.
+            check("cufftMakePlanMany", unsafe {
+                cufft::cufftMakePlanMany(
+                    handle,
+                    rank as i32,
+                    n32.as_mut_ptr(),
+                    ip32,
+                    g.istride as i32,
+                    g.idist as i32,
+                    op32,
+                    g.ostride as i32,
+                    g.odist as i32,
+                    kind.raw(),
+                    g.batch as i32,
+                    &mut work_size,
+                )
+            })?;
+        } else {
+            // SAFETY: the arrays hold `rank` (<= 3) entries; cuFFT reads them
+            // during the call only.
+            check("cufftMakePlanMany64", unsafe {
+                cufft::cufftMakePlanMany64(
+                    handle,
+                    rank as i32,
+                    n.as_mut_ptr(),
+                    ip,
+                    g.istride,
+                    g.idist,
+                    op,
+                    g.ostride,
+                    g.odist,
+                    kind.raw(),
+                    g.batch,
+                    &mut work_size,
+                )
+            })?;
+        }
         if work_size > 0 {
             let work = alloc_on(work_size, stream)?;
             // SAFETY: a live plan; the block is at least `work_size` bytes
