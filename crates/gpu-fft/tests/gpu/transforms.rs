@@ -2,7 +2,7 @@
 //! two, primes, products of small primes and 2^24; every input dtype;
 //! every norm; `n`/`s` cutting and padding.
 
-use gpu_array::DType;
+use gpu_array::{AxisIndex, DType};
 use gpu_fft::{FftOptions, FftnOptions, Norm};
 
 use crate::common::{Host, Rng, assert_fft_close, dev};
@@ -614,4 +614,112 @@ fn large_scaled_transforms_scale_in_cuffts_store() {
         info.contains("scaled by"),
         gpu_fft::config::callback_error()
     );
+}
+
+#[test]
+fn every_transform_over_every_size_kind_and_layout() {
+    let Some(_device) = dev() else {
+        return;
+    };
+    // Powers of two, a prime, products of small primes; batched (3 rows),
+    // every other column of a wider array, and reversed rows; float32 and
+    // float64 precision.
+    let mut rng = Rng(37);
+    for &n in &[16usize, 1009, 360, 4096] {
+        for (real, complex) in [
+            (DType::Float32, DType::Complex64),
+            (DType::Float64, DType::Complex128),
+        ] {
+            let wide = Host::random(&mut rng, &[3, 2 * n], complex);
+            let base = wide.device(complex);
+            let views = [
+                (
+                    "contiguous",
+                    base.slice(&[AxisIndex::FULL, AxisIndex::from(..n as isize)])
+                        .unwrap()
+                        .copy()
+                        .unwrap(),
+                ),
+                (
+                    "every other",
+                    base.slice(&[AxisIndex::FULL, AxisIndex::stepped(.., 2)])
+                        .unwrap(),
+                ),
+                (
+                    "reversed",
+                    base.slice(&[AxisIndex::FULL, AxisIndex::stepped(.., -2)])
+                        .unwrap(),
+                ),
+            ];
+            for (what, v) in views {
+                let h = Host::of(&v);
+                let r = v.real();
+                let hr = Host::of(&r);
+                let f = 1.0 / n as f64;
+                let tag = |t: &str| format!("{t} n={n} {complex} {what}");
+                let y = gpu_fft::fft(&v).unwrap();
+                assert_fft_close(
+                    &Host::of(&y),
+                    &h.fft(1, n, false),
+                    n,
+                    1.0,
+                    1.0,
+                    complex,
+                    &tag("fft"),
+                );
+                let y = gpu_fft::ifft(&v).unwrap();
+                assert_fft_close(
+                    &Host::of(&y),
+                    &h.fft(1, n, true).scale(f),
+                    n,
+                    1.0,
+                    f,
+                    complex,
+                    &tag("ifft"),
+                );
+                let y = gpu_fft::rfft(&r).unwrap();
+                assert_eq!(y.dtype(), complex);
+                assert_fft_close(
+                    &Host::of(&y),
+                    &hr.rfft(1, n),
+                    n,
+                    1.0,
+                    1.0,
+                    real,
+                    &tag("rfft"),
+                );
+                let y = gpu_fft::irfft_with(&v, &FftOptions::new().n(n)).unwrap();
+                assert_eq!(y.dtype(), real);
+                assert_fft_close(
+                    &Host::of(&y),
+                    &h.irfft(1, n).scale(f),
+                    n,
+                    1.0,
+                    f,
+                    complex,
+                    &tag("irfft"),
+                );
+                let y = gpu_fft::hfft_with(&v, &FftOptions::new().n(n)).unwrap();
+                assert_fft_close(
+                    &Host::of(&y),
+                    &h.clone().conj().irfft(1, n),
+                    n,
+                    1.0,
+                    1.0,
+                    complex,
+                    &tag("hfft"),
+                );
+                let y = gpu_fft::ihfft(&r).unwrap();
+                assert_fft_close(
+                    &Host::of(&y),
+                    &hr.rfft(1, n).scale(f).conj(),
+                    n,
+                    1.0,
+                    f,
+                    real,
+                    &tag("ihfft"),
+                );
+            }
+        }
+    }
 }
