@@ -78,7 +78,10 @@ fn run(
         .into_iter()
         .map(|(i, o)| (pi.offset(i * si), po.offset(o * so)))
         .collect();
+    // Both buffers are used on this stream: a block allocated on another
+    // one (a user's `out=`, an input from elsewhere) is reused only after.
     src.memory().record_stream(&stream);
+    dst.memory().record_stream(&stream);
     let mut scaled = false;
     let plan = match crate::explicit::pinned(kind, &launch.geometry)? {
         Some(p) => p,
