@@ -13,13 +13,15 @@
 //! 6. [`fusion`], `cp::fuse`.
 //! 7. [`memory`], memory pools.
 //! 8. [`interop`], ndarray, `.npy`, raw pointers, streams.
-//! 9. [`differences`], where Cuprum differs from NumPy and CuPy, and why.
+//! 9. [`fft`], Fourier transforms and their plans.
+//! 10. [`differences`], where Cuprum differs from NumPy and CuPy, and why.
 
 pub mod agnostic_code;
 pub mod basics;
 pub mod current_device;
 pub mod data_transfer;
 pub mod differences;
+pub mod fft;
 pub mod fusion;
 pub mod interop;
 pub mod memory;
