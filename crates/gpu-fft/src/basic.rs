@@ -364,6 +364,23 @@ fn cook(a: &Array, o: &FftnOptions<'_>, invreal: bool) -> Result<(Vec<usize>, Ve
     Ok((lens, axes))
 }
 
+/// NumPy's error for a size that cannot exist.
+pub(crate) fn too_big() -> Error {
+    Error::Value(
+        "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size."
+            .into(),
+    )
+}
+
+/// The points of one transform, the product of its lengths (checked: `s`
+/// is the caller's).
+pub(crate) fn points(lens: &[usize]) -> Result<usize> {
+    lens.iter()
+        .try_fold(1usize, |acc, &n| acc.checked_mul(n))
+        .filter(|&t| t <= isize::MAX as usize / 16)
+        .ok_or_else(too_big)
+}
+
 /// SciPy's check of `workers`: any count but zero.
 pub(crate) fn check_workers(workers: Option<isize>) -> Result<()> {
     if workers == Some(0) {
@@ -566,7 +583,7 @@ fn complex_nd(name: &str, a: &Array, o: &FftnOptions<'_>, inverse: bool) -> Resu
         Some(out) => check_out(name, out, &shape, cdt, a)?,
         None => true,
     };
-    let total = lens.iter().product::<usize>();
+    let total = points(&lens)?;
     let f = o.norm.factor(total, inverse);
     let (x, scaled) = prepare(
         a,
@@ -636,7 +653,7 @@ fn real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Result<Arr
         Some(out) => check_out(name, out, &shape, cdt, a)?,
         None => true,
     };
-    let total = lens.iter().product::<usize>();
+    let total = points(&lens)?;
     let f = o.norm.factor(total, false);
     let (x, scaled) = prepare(
         a,
@@ -703,7 +720,7 @@ fn inverse_real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Re
         None => final_dtype == rdt,
     };
     let n_last = *lens.last().expect("as many as axes");
-    let total = lens.iter().product::<usize>();
+    let total = points(&lens)?;
     let f = o.norm.factor(total, true);
     let mut half = lens.clone();
     *half.last_mut().expect("as many as axes") = n_last / 2 + 1;
@@ -918,6 +935,14 @@ mod tests {
         assert_eq!(irfft_result(DType::Float16), DType::Float16);
         assert_eq!(irfft_result(DType::Complex64), DType::Float32);
         assert_eq!(irfft_result(DType::Int32), DType::Float64);
+    }
+
+    #[test]
+    fn transform_sizes_are_checked() {
+        assert_eq!(points(&[4, 6]).unwrap(), 24);
+        assert!(points(&[1 << 40, 1 << 40]).is_err());
+        assert!(points(&[usize::MAX]).is_err());
+        assert_eq!(points(&[]).unwrap(), 1);
     }
 
     #[test]

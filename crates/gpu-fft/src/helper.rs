@@ -21,11 +21,12 @@ pub fn fftfreq(n: usize, d: f64) -> Result<Array> {
     if n == 0 {
         return Err(Error::ZeroDivision("division by zero".into()));
     }
+    let n64 = length(n)?;
     let val = 1.0 / (n as f64 * d);
     let positive = n.div_ceil(2) as i64;
-    let k = arange_with(0i64, n as i64, 1i64, Some(DType::Int64))?;
+    let k = arange_with(0i64, n64, 1i64, Some(DType::Int64))?;
     // k < (n+1)//2 stays, the rest wrap to k - n.
-    let wrap = ufunc::multiply(ufunc::greater_equal(&k, positive)?, n as i64)?;
+    let wrap = ufunc::multiply(ufunc::greater_equal(&k, positive)?, n64)?;
     ufunc::multiply(ufunc::subtract(&k, wrap)?, val)
 }
 
@@ -44,9 +45,15 @@ pub fn rfftfreq(n: usize, d: f64) -> Result<Array> {
     if n == 0 {
         return Err(Error::ZeroDivision("division by zero".into()));
     }
+    let half = length(n / 2 + 1)?;
     let val = 1.0 / (n as f64 * d);
-    let k = arange_with(0i64, (n / 2 + 1) as i64, 1i64, Some(DType::Int64))?;
+    let k = arange_with(0i64, half, 1i64, Some(DType::Int64))?;
     ufunc::multiply(&k, val)
+}
+
+/// A length as the int64 `arange` takes (NumPy's too-big error beyond).
+fn length(n: usize) -> Result<i64> {
+    i64::try_from(n).map_err(|_| crate::basic::too_big())
 }
 
 fn shift(x: &Array, axes: Option<&[isize]>, inverse: bool) -> Result<Array> {
@@ -157,6 +164,13 @@ mod tests {
             }
         }
         n == 1
+    }
+
+    #[test]
+    fn frequencies_of_impossible_lengths_are_errors_before_any_work() {
+        assert!(super::fftfreq(usize::MAX, 1.0).is_err());
+        assert!(super::length(usize::MAX).is_err());
+        assert_eq!(super::length(5).unwrap(), 5);
     }
 
     #[test]

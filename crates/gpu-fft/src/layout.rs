@@ -155,8 +155,10 @@ fn nest(axes: &[usize], side: Side<'_>) -> Option<(i64, [i64; MAX_RANK])> {
 
 /// The elements one transform spans on a side (its natural batch
 /// distance, used when there is one batch).
-fn span(stride: i64, embed: &[i64; MAX_RANK], rank: usize) -> i64 {
-    stride * embed[..rank].iter().product::<i64>()
+fn span(stride: i64, embed: &[i64; MAX_RANK], rank: usize) -> Option<i64> {
+    embed[..rank]
+        .iter()
+        .try_fold(stride, |acc, &e| acc.checked_mul(e))
 }
 
 /// Describes a transform over `axes` (outermost first in the plan, the
@@ -197,8 +199,8 @@ pub(crate) fn describe(
     let mut folded: Vec<(usize, i64, i64)> = Vec::with_capacity(batch.len());
     for b in batch {
         if let Some(outer) = folded.last_mut()
-            && outer.1 == b.1 * b.0 as i64
-            && outer.2 == b.2 * b.0 as i64
+            && Some(outer.1) == b.1.checked_mul(b.0 as i64)
+            && Some(outer.2) == b.2.checked_mul(b.0 as i64)
         {
             *outer = (outer.0 * b.0, b.1, b.2);
             continue;
@@ -213,8 +215,8 @@ pub(crate) fn describe(
         }
         None => (
             1,
-            span(istride, &inembed, rank),
-            span(ostride, &onembed, rank),
+            span(istride, &inembed, rank)?,
+            span(ostride, &onembed, rank)?,
         ),
     };
     let executions: usize = folded.iter().map(|b| b.0).product();
