@@ -89,17 +89,6 @@ impl DctOptions {
         DctOptions::default()
     }
 
-    /// Sets the type (SciPy's `type=`).
-    ///
-    /// ```
-    /// assert_eq!(gpu_fft::DctOptions::new().kind(3).kind, 3);
-    /// ```
-    #[must_use]
-    pub fn kind(mut self, kind: u8) -> DctOptions {
-        self.kind = kind;
-        self
-    }
-
     /// Sets `n`.
     ///
     /// ```
@@ -119,51 +108,6 @@ impl DctOptions {
     #[must_use]
     pub fn axis(mut self, axis: isize) -> DctOptions {
         self.axis = axis;
-        self
-    }
-
-    /// Sets `norm`.
-    ///
-    /// ```
-    /// use gpu_fft::{DctOptions, Norm};
-    /// assert_eq!(DctOptions::new().norm(Norm::Ortho).norm, Norm::Ortho);
-    /// ```
-    #[must_use]
-    pub fn norm(mut self, norm: Norm) -> DctOptions {
-        self.norm = norm;
-        self
-    }
-
-    /// Sets `orthogonalize`.
-    ///
-    /// ```
-    /// assert_eq!(gpu_fft::DctOptions::new().orthogonalize(false).orthogonalize, Some(false));
-    /// ```
-    #[must_use]
-    pub fn orthogonalize(mut self, on: bool) -> DctOptions {
-        self.orthogonalize = Some(on);
-        self
-    }
-
-    /// Sets SciPy's `overwrite_x` (no effect; see the field).
-    ///
-    /// ```
-    /// assert!(gpu_fft::DctOptions::new().overwrite_x(true).overwrite_x);
-    /// ```
-    #[must_use]
-    pub fn overwrite_x(mut self, on: bool) -> DctOptions {
-        self.overwrite_x = on;
-        self
-    }
-
-    /// Sets SciPy's `workers` (checked, no effect; see the field).
-    ///
-    /// ```
-    /// assert_eq!(gpu_fft::DctOptions::new().workers(4).workers, Some(4));
-    /// ```
-    #[must_use]
-    pub fn workers(mut self, workers: isize) -> DctOptions {
-        self.workers = Some(workers);
         self
     }
 }
@@ -223,17 +167,6 @@ impl DctnOptions {
         DctnOptions::default()
     }
 
-    /// Sets the type.
-    ///
-    /// ```
-    /// assert_eq!(gpu_fft::DctnOptions::new().kind(1).kind, 1);
-    /// ```
-    #[must_use]
-    pub fn kind(mut self, kind: u8) -> DctnOptions {
-        self.kind = kind;
-        self
-    }
-
     /// Sets `s`.
     ///
     /// ```
@@ -255,52 +188,62 @@ impl DctnOptions {
         self.axes = Some(axes.to_vec());
         self
     }
-
-    /// Sets `norm`.
-    ///
-    /// ```
-    /// use gpu_fft::{DctnOptions, Norm};
-    /// assert_eq!(DctnOptions::new().norm(Norm::Forward).norm, Norm::Forward);
-    /// ```
-    #[must_use]
-    pub fn norm(mut self, norm: Norm) -> DctnOptions {
-        self.norm = norm;
-        self
-    }
-
-    /// Sets `orthogonalize`.
-    ///
-    /// ```
-    /// assert_eq!(gpu_fft::DctnOptions::new().orthogonalize(true).orthogonalize, Some(true));
-    /// ```
-    #[must_use]
-    pub fn orthogonalize(mut self, on: bool) -> DctnOptions {
-        self.orthogonalize = Some(on);
-        self
-    }
-
-    /// Sets SciPy's `overwrite_x` (no effect; see the field).
-    ///
-    /// ```
-    /// assert!(gpu_fft::DctnOptions::new().overwrite_x(true).overwrite_x);
-    /// ```
-    #[must_use]
-    pub fn overwrite_x(mut self, on: bool) -> DctnOptions {
-        self.overwrite_x = on;
-        self
-    }
-
-    /// Sets SciPy's `workers` (checked, no effect; see the field).
-    ///
-    /// ```
-    /// assert_eq!(gpu_fft::DctnOptions::new().workers(4).workers, Some(4));
-    /// ```
-    #[must_use]
-    pub fn workers(mut self, workers: isize) -> DctnOptions {
-        self.workers = Some(workers);
-        self
-    }
 }
+
+/// The setters the 1-D and n-dimensional options share.
+macro_rules! trig_setters {
+    ($ty:ident) => {
+        impl $ty {
+            /// Sets the type (SciPy's `type=`, 1 to 4).
+            ///
+            #[doc = concat!("```\nassert_eq!(gpu_fft::", stringify!($ty), "::new().kind(3).kind, 3);\n```")]
+            #[must_use]
+            pub fn kind(mut self, kind: u8) -> $ty {
+                self.kind = kind;
+                self
+            }
+
+            /// Sets `norm`.
+            ///
+            #[doc = concat!("```\nuse gpu_fft::Norm;\nassert_eq!(gpu_fft::", stringify!($ty), "::new().norm(Norm::Ortho).norm, Norm::Ortho);\n```")]
+            #[must_use]
+            pub fn norm(mut self, norm: Norm) -> $ty {
+                self.norm = norm;
+                self
+            }
+
+            /// Sets `orthogonalize`.
+            ///
+            #[doc = concat!("```\nassert_eq!(gpu_fft::", stringify!($ty), "::new().orthogonalize(false).orthogonalize, Some(false));\n```")]
+            #[must_use]
+            pub fn orthogonalize(mut self, on: bool) -> $ty {
+                self.orthogonalize = Some(on);
+                self
+            }
+
+            /// Sets SciPy's `overwrite_x` (no effect; see the field).
+            ///
+            #[doc = concat!("```\nassert!(gpu_fft::", stringify!($ty), "::new().overwrite_x(true).overwrite_x);\n```")]
+            #[must_use]
+            pub fn overwrite_x(mut self, on: bool) -> $ty {
+                self.overwrite_x = on;
+                self
+            }
+
+            /// Sets SciPy's `workers` (checked, no effect; see the field).
+            ///
+            #[doc = concat!("```\nassert_eq!(gpu_fft::", stringify!($ty), "::new().workers(4).workers, Some(4));\n```")]
+            #[must_use]
+            pub fn workers(mut self, workers: isize) -> $ty {
+                self.workers = Some(workers);
+                self
+            }
+        }
+    };
+}
+
+trig_setters!(DctOptions);
+trig_setters!(DctnOptions);
 
 /// `x[..., range]` along the last axis.
 fn last(x: &Array, start: isize, stop: Option<isize>) -> Result<Array> {
