@@ -115,11 +115,44 @@ type Used = Vec<(FftType, Geometry, Arc<RawPlan>)>;
 
 thread_local! {
     /// The plan of the innermost `scoped()` or `plan=` call on this
-    /// thread. Per thread, set and restored only by guards, so a plan
-    /// never leaks into another thread's calls or outlives its scope.
+    /// thread.
+    ///
+    /// Why it is safe to keep: it is per thread and set only by
+    /// [`PlanGuard`], which is not `Send` (it is dropped on the thread
+    /// that made it) and puts back what it found, so no other thread and
+    /// no call after the scope sees the plan. A pinned plan is used only
+    /// by a transform of exactly its type and layout, which is the plan
+    /// the cache would give (the same values); any other transform in the
+    /// scope fails with an error instead of running differently. Streams
+    /// are handled by the plan itself (`RawPlan::execute` orders a change
+    /// of stream with an event), and it holds no raw pointer of a caller.
     static CURRENT: RefCell<Option<FftPlan>> = const { RefCell::new(None) };
-    /// While planning: the plans the transform asked for.
+    /// While [`get_fft_plan`] runs its transform on this thread: the plans
+    /// that transform asked for, in order; `None` otherwise.
+    ///
+    /// Why it is safe to keep: it is per thread, `Some` only inside
+    /// `get_fft_plan` (a [`Planning`] guard puts back what it found, also
+    /// when the transform fails or panics), and recording only copies an
+    /// `Arc` of a plan that was used anyway: it changes no transform.
     static RECORDING: RefCell<Option<Used>> = const { RefCell::new(None) };
+}
+
+/// Puts back this thread's current plan and recording as they were
+/// before [`get_fft_plan`] began, however it ends.
+struct Planning {
+    outer: Option<FftPlan>,
+    /// The recording found, while it is still to be put back.
+    previous: Option<Option<Used>>,
+}
+
+impl Drop for Planning {
+    fn drop(&mut self) {
+        let outer = self.outer.take();
+        CURRENT.with(|c| *c.borrow_mut() = outer);
+        if let Some(previous) = self.previous.take() {
+            RECORDING.with(|r| *r.borrow_mut() = previous);
+        }
+    }
 }
 
 /// Runs `f` with `plan` current, when there is one.
@@ -198,8 +231,10 @@ pub fn get_fft_plan(
     which: Transform,
     options: &crate::FftnOptions<'_>,
 ) -> Result<FftPlan> {
-    let previous = RECORDING.with(|r| r.replace(Some(Vec::new())));
-    let outer = CURRENT.with(|c| c.replace(None));
+    let mut planning = Planning {
+        previous: Some(RECORDING.with(|r| r.replace(Some(Vec::new())))),
+        outer: CURRENT.with(|c| c.replace(None)),
+    };
     let o = crate::FftnOptions {
         out: None,
         plan: None,
@@ -210,8 +245,11 @@ pub fn get_fft_plan(
         Transform::Rfft => crate::rfftn_with(a, &o).map(drop),
         Transform::Irfft => crate::irfftn_with(a, &o).map(drop),
     };
-    CURRENT.with(|c| *c.borrow_mut() = outer);
+    // What this transform recorded, with the earlier recording (a
+    // planning call further out) back in place.
+    let previous = planning.previous.take().flatten();
     let used = RECORDING.with(|r| r.replace(previous)).unwrap_or_default();
+    drop(planning);
     ran?;
     match used.as_slice() {
         [(kind, geometry, raw)] => Ok(FftPlan {
@@ -231,5 +269,37 @@ pub fn get_fft_plan(
              cuFFT takes in several passes); an explicit plan covers one",
             more.len()
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The planning guard puts back an outer recording and the current
+    /// plan, and leaves no recording behind when there was none.
+    #[test]
+    fn planning_restores_what_it_found() {
+        RECORDING.with(|r| *r.borrow_mut() = Some(Vec::new()));
+        {
+            let _p = Planning {
+                previous: Some(RECORDING.with(|r| r.replace(None))),
+                outer: None,
+            };
+            assert!(RECORDING.with(|r| r.borrow().is_none()));
+        }
+        assert!(
+            RECORDING.with(|r| r.borrow().is_some()),
+            "outer recording back"
+        );
+        RECORDING.with(|r| *r.borrow_mut() = None);
+        {
+            let _p = Planning {
+                previous: Some(RECORDING.with(|r| r.replace(Some(Vec::new())))),
+                outer: None,
+            };
+        }
+        assert!(RECORDING.with(|r| r.borrow().is_none()), "none left behind");
+        assert!(CURRENT.with(|c| c.borrow().is_none()));
     }
 }

@@ -59,6 +59,15 @@ struct Setting {
 thread_local! {
     /// This thread's switch and GPU set (see the module docs for why
     /// per thread).
+    ///
+    /// Why it is safe to keep: the caller sets it explicitly
+    /// (`use_multi_gpus`, `set_cufft_gpus`) and it holds for that thread
+    /// only, so no other thread's transforms change. It chooses only
+    /// between two ways of computing the same transform (spread over the
+    /// GPUs, or on the array's device), never the values beyond rounding;
+    /// the spread one synchronizes the input's stream before cuFFT's
+    /// copies and returns after them, so no stream sees the result early.
+    /// It holds device ordinals, no pointers.
     static SETTING: RefCell<Setting> = RefCell::new(Setting::default());
 }
 
