@@ -8,6 +8,7 @@ use gpu_runtime::{Device, Result, Stream};
 use gpu_sys::cufft;
 
 use crate::Record;
+use crate::array_workloads::gpu_rec;
 use crate::timing::{gpu_ms, host_us_batched};
 
 fn err(e: impl std::fmt::Display) -> gpu_runtime::Error {
@@ -31,17 +32,6 @@ fn every_other(len: usize) -> Result<Array> {
         .map_err(err)
 }
 
-fn rec(name: &'static str, ms: f64, bytes: usize) -> Record {
-    Record {
-        name,
-        unit: "ms",
-        median: ms,
-        rate: Some(bytes as f64 / ms / 1e6),
-        rate_unit: Some("GB/s"),
-        what: "gpu",
-    }
-}
-
 fn time(dev: Device, mut f: impl FnMut() -> gpu_array::Result<()>) -> Result<f64> {
     gpu_ms(&Stream::current_on(dev), 3, 20, || f().map_err(err))
 }
@@ -49,7 +39,7 @@ fn time(dev: Device, mut f: impl FnMut() -> gpu_array::Result<()>) -> Result<f64
 pub fn c2c_1d(dev: Device) -> Result<Record> {
     let x = signal(1 << 24, DType::Complex64)?;
     let ms = time(dev, || gpu_fft::fft(&x).map(drop))?;
-    Ok(rec("fft c2c 2^24 complex64", ms, 2 * (1 << 24) * 8))
+    Ok(gpu_rec("fft c2c 2^24 complex64", ms, 2 * (1 << 24) * 8))
 }
 
 pub fn c2c_1d_ortho(dev: Device) -> Result<Record> {
@@ -59,7 +49,11 @@ pub fn c2c_1d_ortho(dev: Device) -> Result<Record> {
     if let Some(why) = gpu_fft::config::callback_error() {
         println!("fft ortho: scaled in a pass, no store callback: {why}");
     }
-    Ok(rec("fft c2c 2^24 complex64 ortho", ms, 2 * (1 << 24) * 8))
+    Ok(gpu_rec(
+        "fft c2c 2^24 complex64 ortho",
+        ms,
+        2 * (1 << 24) * 8,
+    ))
 }
 
 pub fn fft2_4096(dev: Device) -> Result<Record> {
@@ -67,13 +61,13 @@ pub fn fft2_4096(dev: Device) -> Result<Record> {
         .reshape((4096, 4096))
         .map_err(err)?;
     let ms = time(dev, || gpu_fft::fft2(&x).map(drop))?;
-    Ok(rec("fft2 4096^2 complex64", ms, 2 * 4096 * 4096 * 8))
+    Ok(gpu_rec("fft2 4096^2 complex64", ms, 2 * 4096 * 4096 * 8))
 }
 
 pub fn rfft_strided(dev: Device) -> Result<Record> {
     let x = every_other(1 << 25)?;
     let ms = time(dev, || gpu_fft::rfft(&x).map(drop))?;
-    Ok(rec(
+    Ok(gpu_rec(
         "rfft f32 2^24 strided view",
         ms,
         (1 << 24) * 4 + (1 << 23) * 8,
@@ -83,7 +77,7 @@ pub fn rfft_strided(dev: Device) -> Result<Record> {
 pub fn rfft_contiguous(dev: Device) -> Result<Record> {
     let x = signal(1 << 24, DType::Float32)?;
     let ms = time(dev, || gpu_fft::rfft(&x).map(drop))?;
-    Ok(rec(
+    Ok(gpu_rec(
         "rfft f32 2^24 contiguous",
         ms,
         (1 << 24) * 4 + (1 << 23) * 8,
@@ -93,7 +87,7 @@ pub fn rfft_contiguous(dev: Device) -> Result<Record> {
 pub fn rfft_strided_copied(dev: Device) -> Result<Record> {
     let x = every_other(1 << 25)?;
     let ms = time(dev, || gpu_fft::rfft(&x.copy()?).map(drop))?;
-    Ok(rec(
+    Ok(gpu_rec(
         "rfft f32 2^24 strided view, copied first",
         ms,
         (1 << 24) * 4 + (1 << 23) * 8,
@@ -105,7 +99,7 @@ pub fn batched(dev: Device) -> Result<Record> {
         .reshape((16384, 1024))
         .map_err(err)?;
     let ms = time(dev, || gpu_fft::fft(&x).map(drop))?;
-    Ok(rec(
+    Ok(gpu_rec(
         "fft batched 16384x1024 complex64",
         ms,
         2 * 16384 * 1024 * 8,
@@ -167,7 +161,7 @@ fn bare(dev: Device, name: &'static str, n: i32, batch: i32) -> Result<Record> {
     unsafe {
         let _ = cufft::cufftDestroy(plan);
     }
-    Ok(rec(name, ms?, 2 * total * 8))
+    Ok(gpu_rec(name, ms?, 2 * total * 8))
 }
 
 /// The host time of one bare `cufftExecC2C` of 1024 points: the floor of

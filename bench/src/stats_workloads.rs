@@ -9,6 +9,7 @@ use gpu_array::{Array, DType};
 use gpu_runtime::{Device, Result, Stream};
 
 use crate::Record;
+use crate::array_workloads::gpu_rec;
 use crate::timing::gpu_ms;
 
 const N: usize = 1 << 26;
@@ -28,17 +29,6 @@ fn uniform(n: usize, seed: u64) -> impl Iterator<Item = u64> {
     })
 }
 
-fn rec(name: &'static str, ms: f64, bytes: usize) -> Record {
-    Record {
-        name,
-        unit: "ms",
-        median: ms,
-        rate: Some(bytes as f64 / ms / 1e6),
-        rate_unit: Some("GB/s"),
-        what: "gpu",
-    }
-}
-
 pub fn histogram_f32(dev: Device) -> Result<Record> {
     let host: Vec<f32> = uniform(N, 11)
         .map(|v| (v >> 40) as f32 / (1u64 << 24) as f32)
@@ -50,7 +40,7 @@ pub fn histogram_f32(dev: Device) -> Result<Record> {
             .map(drop)
             .map_err(err)
     })?;
-    Ok(rec("histogram 2^26 f32 256 bins", ms, N * 4))
+    Ok(gpu_rec("histogram 2^26 f32 256 bins", ms, N * 4))
 }
 
 pub fn bincount_i32(dev: Device) -> Result<Record> {
@@ -61,7 +51,7 @@ pub fn bincount_i32(dev: Device) -> Result<Record> {
     let ms = gpu_ms(&stream, 3, 20, || {
         stats::bincount(&a, None, 0).map(drop).map_err(err)
     })?;
-    Ok(rec("bincount 2^26 i32", ms, N * 4))
+    Ok(gpu_rec("bincount 2^26 i32", ms, N * 4))
 }
 
 /// The median of 2^26 uniform float32 values (a full sort, then the pick).
@@ -76,7 +66,7 @@ pub fn median_f32(dev: Device) -> Result<Record> {
             .map(drop)
             .map_err(err)
     })?;
-    Ok(rec("median 2^26 f32", ms, N * 4))
+    Ok(gpu_rec("median 2^26 f32", ms, N * 4))
 }
 
 /// The 10th, 50th and 90th percentiles along axis 1 of a 4096 x 4096
@@ -95,5 +85,5 @@ pub fn percentile_axis1_f32(dev: Device) -> Result<Record> {
             .map(drop)
             .map_err(err)
     })?;
-    Ok(rec("percentile axis=1 4096^2 f32", ms, SIDE * SIDE * 4))
+    Ok(gpu_rec("percentile axis=1 4096^2 f32", ms, SIDE * SIDE * 4))
 }

@@ -454,7 +454,7 @@ fn prepare(x: &Array, axes: &[usize], lens: &[usize], p: &Prep<'_>) -> Result<(A
     if !(force || pad || conj || dtype != x.dtype()) {
         return Ok((view, false));
     }
-    let k_order = layout::stride_order(view.strides());
+    let k_order = gpu_array::layout::keep_order_axes(view.strides());
     let new = exec::empty_in_order(x, &shape, dtype, order.unwrap_or(&k_order))?;
     let dst = if pad {
         new.fill(0)?;

@@ -146,7 +146,7 @@ fn copy_transform_last(x: &Array, axes: &[usize]) -> Result<Array> {
 
 /// The stride order of `x` for a new result.
 fn result_order(x: &Array) -> Vec<usize> {
-    layout::stride_order(x.strides())
+    gpu_array::layout::keep_order_axes(x.strides())
 }
 
 /// Transform axes sorted outermost first by `a`'s strides.

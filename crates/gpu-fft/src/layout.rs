@@ -267,14 +267,6 @@ pub(crate) fn transform_last_order(ndim: usize, axes: &[usize]) -> Vec<usize> {
     order
 }
 
-/// The axis order (outermost first) of element strides, largest first,
-/// ties kept in axis order (NumPy's `K` order).
-pub(crate) fn stride_order(strides: &[isize]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..strides.len()).collect();
-    order.sort_by(|&a, &b| strides[b].unsigned_abs().cmp(&strides[a].unsigned_abs()));
-    order
-}
-
 /// Element strides of an array of `shape` laid out contiguously in axis
 /// `order` (outermost first).
 #[cfg(test)]
@@ -440,7 +432,6 @@ mod tests {
     #[test]
     fn orders() {
         assert_eq!(transform_last_order(4, &[1, 3]), vec![0, 2, 1, 3]);
-        assert_eq!(stride_order(&[1, 12, 3]), vec![1, 2, 0]);
         assert_eq!(strides_in_order(&[2, 3, 4], &[1, 2, 0]), vec![1, 8, 2]);
         assert_eq!(c_strides(&[2, 3, 4]), vec![12, 4, 1]);
     }
