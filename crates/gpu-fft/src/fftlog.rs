@@ -203,13 +203,9 @@ fn hankel(a: &Array, dln: f64, mu: f64, o: &FhtOptions, inverse: bool) -> Result
     let biased = o.bias != 0.0;
     // The input's bias: a (r/r_c)^{-q}, or A (k/k_c)^{q} (k_c r_c)^{q}.
     let x = match (biased, inverse) {
-        (false, _) => a.astype(rdt)?,
-        (true, false) => {
-            ufunc::multiply(a, &bias_weights(n, dln, o.bias, 0.0, -1.0)?)?.astype(rdt)?
-        }
-        (true, true) => {
-            ufunc::multiply(a, &bias_weights(n, dln, o.bias, o.offset, 1.0)?)?.astype(rdt)?
-        }
+        (false, _) => crate::cast::in_dtype(a, rdt)?,
+        (true, false) => crate::cast::scaled(a, &bias_weights(n, dln, o.bias, 0.0, -1.0)?, rdt)?,
+        (true, true) => crate::cast::scaled(a, &bias_weights(n, dln, o.bias, o.offset, 1.0)?, rdt)?,
     };
     let u = coefficients(n, dln, mu, o.offset, o.bias, inverse);
     let u = Array::from_slice(&u, &[u.len()])?.astype(cdt)?;
@@ -219,7 +215,10 @@ fn hankel(a: &Array, dln: f64, mu: f64, o: &FhtOptions, inverse: bool) -> Result
     } else {
         ufunc::multiply(&spectrum, &u)?
     };
-    let back = crate::irfft_with(&weighted.astype(cdt)?, &FftOptions::new().n(n))?;
+    let back = crate::irfft_with(
+        &crate::cast::in_dtype(&weighted, cdt)?,
+        &FftOptions::new().n(n),
+    )?;
     let mut rev = vec![AxisIndex::FULL; back.ndim()];
     rev[back.ndim() - 1] = AxisIndex::Slice {
         start: None,
@@ -233,7 +232,7 @@ fn hankel(a: &Array, dln: f64, mu: f64, o: &FhtOptions, inverse: bool) -> Result
         (true, false) => ufunc::multiply(&out, &bias_weights(n, dln, o.bias, o.offset, -1.0)?)?,
         (true, true) => ufunc::multiply(&out, &bias_weights(n, dln, o.bias, 0.0, 1.0)?)?,
     };
-    out.astype(rdt)
+    crate::cast::in_dtype(&out, rdt)
 }
 
 /// SciPy's `fft.fht(a, dln, mu)`: the fast Hankel transform of order

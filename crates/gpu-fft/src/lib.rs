@@ -41,6 +41,7 @@
 mod basic;
 mod cache;
 mod callback;
+mod cast;
 pub mod config;
 mod exec;
 mod explicit;

@@ -263,7 +263,10 @@ fn twiddle(len: usize, a: f64, b: f64, den: f64, cdt: DType) -> Result<Array> {
         ufunc::add(ufunc::multiply(&k, a)?, b)?,
         std::f64::consts::PI / den,
     )?;
-    ufunc::exp(ufunc::multiply(&theta, Complex::new(0.0, 1.0))?)?.astype(cdt)
+    crate::cast::in_dtype(
+        &ufunc::exp(ufunc::multiply(&theta, Complex::new(0.0, 1.0))?)?,
+        cdt,
+    )
 }
 
 /// Multiplies the last-axis position `at` of `y` by `f` in place.
@@ -303,13 +306,13 @@ fn raw(x: &Array, family: Family, kind: u8, rdt: DType) -> Result<Array> {
     let nf = n as f64;
     let re_or_im = |z: &Array, cos: bool, f: f64| -> Result<Array> {
         let part = if cos { z.real() } else { z.imag()? };
-        ufunc::multiply(&part, f)?.astype(rdt)
+        crate::cast::scaled(&part, f, rdt)
     };
     let cos = family == Family::Cos;
     match kind {
         1 if cos => {
             // DCT-I: weights 1, 2, ..., 2, 1; rfft of length 2(n-1).
-            let v = ufunc::multiply(x, 2.0)?.astype(rdt)?;
+            let v = crate::cast::scaled(x, 2.0, rdt)?;
             scale_at(&v, 0, 0.5)?;
             scale_at(&v, n as isize - 1, 0.5)?;
             let y = crate::rfft_with(&v, &FftOptions::new().n(2 * (n - 1)))?;
@@ -322,7 +325,7 @@ fn raw(x: &Array, family: Family, kind: u8, rdt: DType) -> Result<Array> {
             re_or_im(&last(&y, 1, Some(n as isize + 1))?, false, -2.0)
         }
         2 => {
-            let v = x.astype(rdt)?;
+            let v = crate::cast::in_dtype(x, rdt)?;
             let y = crate::rfft_with(&v, &FftOptions::new().n(2 * n))?;
             let (start, off) = if cos { (0, 0.0) } else { (1, 1.0) };
             let w = twiddle(n, -1.0, -off, 2.0 * nf, cdt)?;
@@ -423,7 +426,8 @@ fn transform(x: &Array, family: Family, kind: u8, inverse: bool, o: &DctOptions)
     let s2 = std::f64::consts::SQRT_2;
     // Orthogonalization weights the first or last input or output.
     let input = if ortho && matches!(k, 1 | 3) {
-        let w = ufunc::multiply(&v, 1.0)?.astype(rdt)?;
+        // A copy: the weights are written into it in place.
+        let w = v.astype(rdt)?;
         match (family, k) {
             (Family::Cos, 1) => {
                 scale_at(&w, 0, s2)?;
@@ -452,7 +456,7 @@ fn transform(x: &Array, family: Family, kind: u8, inverse: bool, o: &DctOptions)
     let y = if factor == 1.0 {
         y
     } else {
-        ufunc::multiply(&y, factor)?.astype(rdt)?
+        crate::cast::scaled(&y, factor, rdt)?
     };
     y.moveaxis(&[-1], &[ax as isize])
 }
