@@ -198,6 +198,27 @@ def signal(n, dtype):
     return cp.sin(cp.arange(0, n, 1, dtype=cp.float32)).astype(dtype)
 
 
+def ramp(n, scale, offset, dtype):
+    """(arange(n) % 1000) * scale + offset, as bench/src/special_workloads.rs."""
+    k = cp.arange(0, n, 1, dtype=cp.float64)
+    return ((k % 1000) * scale + offset).astype(dtype)
+
+
+def expit_times_erf(x, y):
+    import cupyx.scipy.special as csp
+    return csp.expit(x) * csp.erf(y)
+
+
+def w_special(fn_name, n, scale, offset, dtype):
+    def make():
+        return (ramp(n, scale, offset, dtype),)
+
+    def fn(x):
+        import cupyx.scipy.special as csp
+        return getattr(csp, fn_name)(x)
+    return w_gpu(make, fn, 2 * n * cp.dtype(dtype).itemsize)
+
+
 def w_fft_host():
     x = signal(1024, cp.complex64)
     cp.fft.fft(x)
@@ -329,6 +350,13 @@ WORKLOADS = {
         lambda: (signal(16384 * 1024, cp.complex64).reshape(16384, 1024),), cp.fft.fft,
         2 * 16384 * 1024 * 8),
     "fft 1024 complex64 (host per call)": w_fft_host(),
+    "special erf f32 2^28": w_special("erf", N, 0.004, -2.0, cp.float32),
+    "special gammaln f32 2^28": w_special("gammaln", N, 0.01, 0.05, cp.float32),
+    "special j0 f64 2^27": w_special("j0", 1 << 27, 0.05, 0.0, cp.float64),
+    "special digamma f64 2^27": w_special("digamma", 1 << 27, 0.02, 0.01, cp.float64),
+    "special fused expit(x)*erf(y) f32 2^28": w_gpu(
+        lambda: (ramp(N, 0.01, -5.0, cp.float32), ramp(N, 0.004, -2.0, cp.float32)),
+        cp.fuse(expit_times_erf), 3 * N * 4),
     # Uniform inputs as bench/src/stats_workloads.rs; the range comes from
     # the data (min/max and their copy back included on both sides).
     "histogram 2^26 f32 256 bins": w_gpu(

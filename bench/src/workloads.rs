@@ -158,6 +158,20 @@ pub fn all() -> Vec<Workload> {
             "fft 1024 complex64 (host per call)",
             crate::fft_workloads::small_host,
         ),
+        ("special erf f32 2^28", crate::special_workloads::erf_f32),
+        (
+            "special gammaln f32 2^28",
+            crate::special_workloads::gammaln_f32,
+        ),
+        ("special j0 f64 2^27", crate::special_workloads::j0_f64),
+        (
+            "special digamma f64 2^27",
+            crate::special_workloads::digamma_f64,
+        ),
+        (
+            "special fused expit(x)*erf(y) f32 2^28",
+            crate::special_workloads::fused_expit_erf,
+        ),
         ("matmul f32 8192^3", crate::linalg_workloads::matmul_f32),
         ("matmul f16 8192^3", crate::linalg_workloads::matmul_f16),
         ("matmul f64 4096^3", crate::linalg_workloads::matmul_f64),

@@ -1,6 +1,7 @@
 //! `cargo xtask golden [OUTDIR]`: regenerate the NumPy oracles of the GPU
 //! tests. Each generator is a Python script committed next to the files it
-//! writes; it needs NumPy 2 (`python3 -m pip install 'numpy==2.*'`), the
+//! writes; it needs NumPy 2 (`python3 -m pip install 'numpy==2.*'`; SciPy and
+//! mpmath for gpu-special's), the
 //! tests that read its files do not. `PYTHON` picks the interpreter
 //! (default `python3`); OUTDIR, when given, receives every generator's
 //! files instead of its own folder (to compare before committing).
@@ -25,6 +26,7 @@ const GENERATORS: &[&str] = &[
     "crates/gpu-array/testdata/idxr/make_golden.py",
     "crates/gpu-array/testdata/dtype/make_golden.py",
     "crates/gpu-fft/testdata/fft/make_golden.py",
+    "crates/gpu-special/testdata/make_golden.py",
 ];
 
 pub fn run(args: &[String]) -> Result<(), String> {

@@ -61,11 +61,17 @@ fn main() -> cp::Result<()> {
             .all(|(a, b)| (a - b).abs() < 1e-12)
     );
 
-    // Plans are cached per device; an explicit plan can be reused.
+    // Plans are cached per device; an explicit plan can be reused. As
+    // CuPy's get_fft_plan, no axes means every axis (an fftn plan): a
+    // batch of 1-D transforms along the last axis names it.
     let cache = fft::config::get_plan_cache()?;
     assert!(cache.get_curr_size() > 0);
     let batch = cp::ones((16, 256), DType::Complex64)?;
-    let plan = fft::get_fft_plan(&batch, fft::Transform::Fft, &Default::default())?;
+    let plan = fft::get_fft_plan(
+        &batch,
+        fft::Transform::Fft,
+        &fft::FftnOptions::new().axes(&[-1]),
+    )?;
     let y = fft::fft_with(&batch, &FftOptions::new().plan(&plan))?;
     assert_eq!(y.shape(), &[16, 256]);
     println!("{}", cache.show_info());

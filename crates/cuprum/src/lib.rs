@@ -24,6 +24,7 @@
 //! | `cupyx.scatter_add`, `scatter_max`, `scatter_min` | [`scatter_add`]`(&a, &idx, &v, Some(0))?`, ... |
 //! | `cp.cuda`                    | [`cuda`] (gpu-runtime)                   |
 //! | `cp.fft.fft(a)`, `cp.fft.rfft2(a)`, `cp.fft.config` | [`fft`] (gpu-fft): `cp::fft::fft(&a)?`, `cp::fft::rfft2(&a)?`, [`fft::config`] |
+//! | `cupyx.scipy.special.erf(x)`, `gammaln` | [`special`] (gpu-special): `cp::special::erf(&x)?`, [`special::fused`] inside `fuse` |
 //! | `cp.linalg`, `cp.matmul`, `a @ b` | [`linalg`] (gpu-linalg), [`matmul`], `a.matmul(&b)` ([`MatmulExt`]) |
 //! | `cp.ElementwiseKernel`       | [`ElementwiseKernel`]                    |
 //! | `@cp.fuse()`, `cp.exp` inside | [`fuse`]`("f", \|x: &FVar\| ..)`, [`fx::exp`] |
@@ -33,7 +34,7 @@
 //! | `cp.asnumpy(x)`              | `x.to_ndarray::<T>()`                    |
 //! | errors of every layer        | one [`Error`] and [`Result`] for every layer ([`error`]) |
 //!
-//! Later layers (fft, random, sparse, special, ndimage, signal)
+//! Later layers (random, sparse, ndimage, signal)
 //! join here as their crates land. New here? Start with the [`guide`].
 
 #![warn(missing_docs)]
@@ -111,6 +112,9 @@ pub use gpu_linalg::{
 /// The CUDA runtime: devices, streams, events, memory, kernels (CuPy's
 /// `cupy.cuda`).
 pub use gpu_runtime as cuda;
+/// CuPy's `cupyx.scipy.special` (SciPy's `scipy.special`): special
+/// functions as ufuncs, usable in `fuse` as `special::fused`.
+pub use gpu_special as special;
 /// CuPy's `cupy.testing`: assertions and dtype-parameterised test macros.
 pub use gpu_testing as testing;
 

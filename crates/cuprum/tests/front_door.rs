@@ -237,12 +237,13 @@ impl World {
 
 /// The facade and the layer crates whose sources the tests read: each
 /// folder under `crates/` and its crate name.
-const LAYER_CRATES: [(&str, &str); 6] = [
+const LAYER_CRATES: [(&str, &str); 7] = [
     ("cuprum", "cuprum"),
     ("gpu-array", "gpu_array"),
     ("gpu-fft", "gpu_fft"),
     ("gpu-linalg", "gpu_linalg"),
     ("gpu-runtime", "gpu_runtime"),
+    ("gpu-special", "gpu_special"),
     ("gpu-testing", "gpu_testing"),
 ];
 

@@ -15,6 +15,7 @@
 //! | `cuprum/elementwise.cuh`| all of the above, `_ind`, 16-byte vector loads: what generated elementwise kernels include |
 //! | `cuprum/warp.cuh`       | full-warp shuffles of any type, warp sums/min/max/scans, a block's prefix sum (self-contained) |
 //! | `cuprum/reduction.cuh`  | the generated reductions' warp and block combines and accumulators     |
+//! | `cuprum/special/*.cuh`  | scipy.special's device functions (`cuprum::special::erf`, ...), one header per family, self-contained |
 //!
 //! Hand-written kernels (`*.cu` beside their modules) compile through
 //! [`request`], with every header, and declare their parameters with
@@ -50,9 +51,23 @@ pub const WARP: &str = include_str!("../../../kernels/cuprum/warp.cuh");
 /// `cuprum/reduction.cuh`.
 pub const REDUCTION: &str = include_str!("../../../kernels/cuprum/reduction.cuh");
 
+/// `cuprum/special/common.cuh`: what scipy.special's headers share.
+pub const SPECIAL_COMMON: &str = include_str!("../../../kernels/cuprum/special/common.cuh");
+/// `cuprum/special/erf.cuh`: erf, erfc, erfcx, erfinv, erfcinv, ndtr.
+pub const SPECIAL_ERF: &str = include_str!("../../../kernels/cuprum/special/erf.cuh");
+/// `cuprum/special/gamma.cuh`: gamma, gammaln, digamma, polygamma, zeta.
+pub const SPECIAL_GAMMA: &str = include_str!("../../../kernels/cuprum/special/gamma.cuh");
+/// `cuprum/special/bessel.cuh`: j0, j1, y0, y1, i0, i1.
+pub const SPECIAL_BESSEL: &str = include_str!("../../../kernels/cuprum/special/bessel.cuh");
+/// `cuprum/special/convex.cuh`: entr, rel_entr, kl_div, huber,
+/// pseudo_huber, expit, logit.
+pub const SPECIAL_CONVEX: &str = include_str!("../../../kernels/cuprum/special/convex.cuh");
+
 /// Every header by its include name, in dependency order. Hand all of them
-/// to NVRTC: they include each other.
-pub const HEADERS: [(&str, &str); 8] = [
+/// to NVRTC: they include each other. NVRTC parses only the headers a
+/// program includes, so scipy.special's (`cuprum/special/*.cuh`) cost
+/// nothing to the kernels that do not call into them.
+pub const HEADERS: [(&str, &str); 13] = [
     ("cuprum/half.cuh", HALF),
     ("cuprum/complex.cuh", COMPLEX),
     ("cuprum/types.cuh", TYPES),
@@ -61,6 +76,11 @@ pub const HEADERS: [(&str, &str); 8] = [
     ("cuprum/elementwise.cuh", ELEMENTWISE),
     ("cuprum/warp.cuh", WARP),
     ("cuprum/reduction.cuh", REDUCTION),
+    ("cuprum/special/common.cuh", SPECIAL_COMMON),
+    ("cuprum/special/erf.cuh", SPECIAL_ERF),
+    ("cuprum/special/gamma.cuh", SPECIAL_GAMMA),
+    ("cuprum/special/bessel.cuh", SPECIAL_BESSEL),
+    ("cuprum/special/convex.cuh", SPECIAL_CONVEX),
 ];
 
 /// An NVRTC request for `source` with every header of [`HEADERS`] (and no

@@ -119,7 +119,30 @@ fn run(
 /// Describes a transform over `axes` from `src` to `dst` with the
 /// logical lengths taken from the real side (`real`: the array whose
 /// length on the last axis is the transform's).
+///
+/// cuFFT refuses at execution (`CUFFT_INVALID_VALUE`) a real side whose
+/// pointer is not aligned to the complex type (a float64 view starting at
+/// an odd element, or a host-side loop stepping by one); such a launch is
+/// `None` too, so the caller copies into an aligned layout.
 fn describe(axes: &[usize], real: &Array, src: &Array, dst: &Array) -> Option<Launch> {
+    let launch = describe_layout(axes, real, src, dst)?;
+    let aligned = |a: &Array, offset: isize| {
+        let size = a.itemsize() as isize;
+        let need = if a.dtype().is_complex() {
+            size
+        } else {
+            2 * size
+        };
+        (a.data_ptr().raw() as isize).wrapping_add(offset.wrapping_mul(size)) % need == 0
+    };
+    launch
+        .offsets()
+        .iter()
+        .all(|&(i, o)| aligned(src, i) && aligned(dst, o))
+        .then_some(launch)
+}
+
+fn describe_layout(axes: &[usize], real: &Array, src: &Array, dst: &Array) -> Option<Launch> {
     let (ss, ds) = (elem_strides(src)?, elem_strides(dst)?);
     let n: Vec<usize> = axes.iter().map(|&a| real.shape()[a]).collect();
     layout::describe(

@@ -41,18 +41,7 @@ fn table(cell: &'static OnceLock<&'static Ufunc>, name: &str) -> &'static Ufunc 
 /// this thread.
 pub fn ufunc(name: &str, args: &[FArg]) -> Vec<FVar> {
     match ufunc::get(name) {
-        Ok(u) if u.nin() == args.len() => apply(u.name(), args, |b, v| b.ufunc(u, v)),
-        Ok(u) => apply(name, args, |b, _| {
-            vec![b.record(
-                name,
-                Error::Value(format!(
-                    "{}() takes {} positional input arguments but {} were given",
-                    u.name(),
-                    u.nin(),
-                    args.len()
-                )),
-            )]
-        }),
+        Ok(u) => call(u, args),
         Err(_) => apply(name, args, |b, _| {
             vec![b.record(
                 name,
@@ -60,6 +49,42 @@ pub fn ufunc(name: &str, args: &[FArg]) -> Vec<FVar> {
             )]
         }),
     }
+}
+
+/// Calls the ufunc `u` (of any table: NumPy's, or one a crate above
+/// defines with [`ufunc::UfuncBuilder`], as gpu-special's) on `args`; one
+/// value per output. Its device header, if any, is included by the fused
+/// kernel. A wrong number of operands is the trace's error.
+///
+/// ```no_run
+/// use gpu_array::fusion::{FVar, fuse, fx};
+/// use gpu_array::ufunc;
+/// # fn main() -> gpu_array::Result<()> {
+/// # let x = gpu_array::creation::array([1.0, -2.0, 3.5])?;
+/// let hypot = ufunc::get("hypot")?;
+/// let f = fuse("by_ufunc", move |x: &FVar| fx::call(hypot, &[x.into(), 3.0.into()]));
+/// let ys = f.call(&[&x])?;
+/// # Ok(()) }
+/// ```
+///
+/// # Panics
+/// When every operand is a scalar and no fused function is being traced on
+/// this thread.
+pub fn call(u: &'static Ufunc, args: &[FArg]) -> Vec<FVar> {
+    if u.nin() == args.len() {
+        return apply(u.name(), args, |b, v| b.ufunc(u, v));
+    }
+    apply(u.name(), args, |b, _| {
+        vec![b.record(
+            u.name(),
+            Error::Value(format!(
+                "{}() takes {} positional input arguments but {} were given",
+                u.name(),
+                u.nin(),
+                args.len()
+            )),
+        )]
+    })
 }
 
 macro_rules! unary {

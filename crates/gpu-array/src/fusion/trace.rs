@@ -604,6 +604,23 @@ impl Trace {
         }
     }
 
+    /// The `#include` lines of the device headers the live ufuncs call
+    /// into (scipy.special's), each once, in order of first use.
+    fn headers(&self) -> String {
+        let mut lines = String::new();
+        for (n, node) in self.nodes.iter().enumerate() {
+            if let Op::Ufunc { ufunc, .. } = &node.op
+                && self.live[n]
+            {
+                let line = ufunc.include_line();
+                if !line.is_empty() && !lines.contains(&line) {
+                    lines.push_str(&line);
+                }
+            }
+        }
+        lines
+    }
+
     /// The kernel's operands: the used arguments (`x<k>`, arrays or
     /// by-value scalars) then the results (`y<j>`).
     fn spec_params(&self) -> Vec<SpecParam> {
@@ -657,6 +674,7 @@ impl Trace {
         let mut spec =
             ElementwiseSpec::new(self.name.clone(), self.spec_params(), op, layout, index);
         spec.read_outputs = false;
+        spec.preamble = self.headers();
         spec.validate()?;
         Ok(spec)
     }
@@ -714,7 +732,7 @@ impl Trace {
         };
         let p = self.helper_prefix();
         let acc = format!("{p}_acc");
-        let mut pre = String::new();
+        let mut pre = self.headers();
         let _ = writeln!(pre, "struct {acc} {{");
         for (f, field) in red.fields.iter().enumerate() {
             let _ = writeln!(pre, "  {} v{f};", field.acc.c_type());

@@ -22,6 +22,7 @@
 //! [`ufunc::get`]: get
 //! [`ufunc::all`]: all
 
+mod builder;
 pub(crate) mod call;
 mod functions;
 pub(crate) mod names;
@@ -29,6 +30,7 @@ mod replay;
 pub(crate) mod select;
 mod table;
 
+pub use builder::UfuncBuilder;
 pub use call::{Arg, Input, UfuncOptions, apply, call, scalar_to_bytes};
 pub use functions::*;
 pub use select::{ResolvedLoop, UfuncParams};
@@ -111,6 +113,8 @@ pub struct Ufunc {
     bool_error: Option<&'static str>,
     loops: Vec<Loop>,
     doc: &'static str,
+    /// The device header the loops call into (`UfuncBuilder::header`).
+    header: Option<&'static str>,
 }
 
 impl Ufunc {
@@ -221,6 +225,27 @@ impl Ufunc {
     /// ```
     pub fn doc(&self) -> &'static str {
         self.doc
+    }
+
+    /// The device header the loops' statements call into, by include name,
+    /// if any: NumPy's table needs none (its helpers are in every
+    /// elementwise kernel); scipy.special's ufuncs each name theirs.
+    ///
+    /// ```no_run
+    /// use gpu_array::ufunc;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// assert_eq!(ufunc::get("add")?.header(), None);
+    /// # Ok(()) }
+    /// ```
+    pub fn header(&self) -> Option<&'static str> {
+        self.header
+    }
+
+    /// The `#include` line of [`Ufunc::header`], or an empty string.
+    pub(crate) fn include_line(&self) -> String {
+        self.header
+            .map(|h| format!("#include \"{h}\"\n"))
+            .unwrap_or_default()
     }
 }
 
@@ -363,6 +388,9 @@ impl ResolvedLoop {
         }
         for (n, o) in outputs.iter().enumerate() {
             k = k.output(&format!("y{n}"), *o);
+        }
+        if self.ufunc().header.is_some() {
+            k = k.preamble(self.ufunc().include_line());
         }
         Ok(k.op_with(move || Ok(loop_operation(lp))))
     }

@@ -11,8 +11,12 @@
 //!    one, a weak `complex` any complex one. Otherwise (a weak kind above
 //!    every array's, or no array) each weak scalar acts as its default dtype
 //!    (int64, float64, complex128): `int8 array + 1.0` uses `dd->d`.
-//! 3. The first loop, in table order, to which every input casts safely is
-//!    taken. With `dtype=` or `signature=`, only loops with those types are
+//! 3. A loop whose input types are exactly the arrays' dtypes (every
+//!    input an array, no `dtype=`/`signature=`) is taken first, as NumPy 2
+//!    dispatches on exact DTypes before its legacy search: scipy.special
+//!    lists `d->d` before `f->f` for `j0`, yet float32 stays float32.
+//!    Otherwise the first loop, in table order, to which every input casts
+//!    safely is taken. With `dtype=` or `signature=`, only loops with those types are
 //!    considered and the specified positions are not checked; when none
 //!    fits and the outputs are fixed to one dtype, the unspecified inputs
 //!    take that dtype too and the search runs again (`add(f8, f8,
@@ -390,7 +394,17 @@ impl Ufunc {
                         .all(|((op, &t), f)| f.is_some() || fits(op, t))
             })
         };
-        let mut found = search(&fixed);
+        let exact = if is_fixed {
+            None
+        } else {
+            self.loops.iter().position(|lp| {
+                inputs
+                    .iter()
+                    .zip(&lp.inputs)
+                    .all(|(op, t)| *op == Operand::Array(*t))
+            })
+        };
+        let mut found = exact.or_else(|| search(&fixed));
         // NumPy's second try for `dtype=`: outputs all fixed to one dtype
         // fill the unspecified inputs too (`add(f8, f8, dtype=f4)` is `ff->f`).
         if found.is_none()

@@ -12,11 +12,8 @@
 //! - integer `power` with a negative exponent and integer division by zero
 //!   give values instead of errors (see `kernels/cuprum/math.cuh`).
 
-use std::sync::Arc;
-
-use crate::dtype::DType;
-
-use super::{Identity, Loop, Resolver, Ufunc};
+use super::builder::UfuncBuilder as Def;
+use super::{Identity, Resolver, Ufunc};
 
 /// Integer loop characters in NumPy's order.
 const INTS: &str = "bBhHiIlL";
@@ -24,89 +21,6 @@ const INTS: &str = "bBhHiIlL";
 const FLOATS: &str = "eEfd";
 /// Complex loop characters.
 const CPLX: &str = "FD";
-
-fn dt(c: char) -> DType {
-    DType::from_char(c).unwrap_or_else(|| panic!("unknown loop type '{c}'"))
-}
-
-struct Def {
-    u: Ufunc,
-}
-
-impl Def {
-    fn new(name: &'static str, nin: usize, nout: usize, doc: &'static str) -> Def {
-        Def {
-            u: Ufunc {
-                name,
-                nin,
-                nout,
-                identity: Identity::None,
-                resolver: Resolver::Default,
-                bool_error: None,
-                loops: Vec::new(),
-                doc,
-            },
-        }
-    }
-
-    fn identity(mut self, identity: Identity) -> Def {
-        self.u.identity = identity;
-        self
-    }
-
-    fn resolver(mut self, resolver: Resolver) -> Def {
-        self.u.resolver = resolver;
-        self
-    }
-
-    fn bool_error(mut self, msg: &'static str) -> Def {
-        self.u.bool_error = Some(msg);
-        self
-    }
-
-    /// Loops from explicit signatures (`"ei->e"`).
-    fn sigs(mut self, sigs: &[&str], op: &str) -> Def {
-        let op: Arc<str> = Arc::from(op);
-        for s in sigs {
-            let (i, o) = s.split_once("->").expect("signature has ->");
-            self.u.loops.push(Loop {
-                inputs: i.chars().map(dt).collect(),
-                outputs: o.chars().map(dt).collect(),
-                op: Arc::clone(&op),
-            });
-        }
-        self
-    }
-
-    /// Homogeneous loops: every input and output of type `c`, for each `c`.
-    fn hom(self, chars: &str, op: &str) -> Def {
-        self.uniform(chars, None, op)
-    }
-
-    /// Loops with homogeneous inputs of type `c` and outputs of type `out`.
-    fn to(self, chars: &str, out: char, op: &str) -> Def {
-        self.uniform(chars, Some(out), op)
-    }
-
-    /// For each `c` of `chars`: every input of type `c`, every output of
-    /// type `out` (or `c`).
-    fn uniform(mut self, chars: &str, out: Option<char>, op: &str) -> Def {
-        let (nin, nout) = (self.u.nin, self.u.nout);
-        let op: Arc<str> = Arc::from(op);
-        for c in chars.chars() {
-            self.u.loops.push(Loop {
-                inputs: std::iter::repeat_n(dt(c), nin).collect(),
-                outputs: std::iter::repeat_n(dt(out.unwrap_or(c)), nout).collect(),
-                op: Arc::clone(&op),
-            });
-        }
-        self
-    }
-
-    fn done(self) -> Ufunc {
-        self.u
-    }
-}
 
 fn cat(parts: &[&str]) -> String {
     parts.concat()

@@ -218,3 +218,50 @@ fn out_arrays_are_written() {
         "rfft out=",
     );
 }
+
+/// Zero-padded real transforms (`n` beyond the axis) along each axis of
+/// 3-D arrays and of axis-moved views of them: the padded copy keeps the
+/// input's axis order, so the transform axis need not be the innermost
+/// (the path the DCT takes for a moved axis).
+#[test]
+fn padded_real_transforms_along_each_axis() {
+    let Some(_device) = dev() else {
+        return;
+    };
+    let mut rng = Rng(5);
+    for dtype in [DType::Float64, DType::Float32] {
+        for shape in [[4usize, 5, 6], [3, 1, 8], [7, 6, 2]] {
+            let h = Host::random(&mut rng, &shape, dtype);
+            let x = h.device(dtype);
+            for moved in [false, true] {
+                let (x, hx) = if moved {
+                    let v = x.moveaxis(&[0], &[-1]).unwrap();
+                    let hv = Host::of(&v);
+                    (v, hv)
+                } else {
+                    (x.clone(), Host::of(&x))
+                };
+                for axis in 0..3 {
+                    let n = 2 * x.shape()[axis] + 1;
+                    let what = format!("{dtype} {shape:?} moved {moved} axis {axis} n {n}");
+                    let y = gpu_fft::rfft_with(&x, &FftOptions::new().axis(axis as isize).n(n))
+                        .unwrap_or_else(|e| panic!("{what}: {e}"));
+                    assert_fft_close(&Host::of(&y), &hx.rfft(axis, n), n, 1.0, 1.0, dtype, &what);
+                }
+            }
+            // A view starting one element in: its pointer is not aligned to
+            // the complex type, which cuFFT refuses, so it is copied.
+            let v = x
+                .slice(&[AxisIndex::FULL, AxisIndex::FULL, s(Some(1), None, 1)])
+                .unwrap();
+            let hv = Host::of(&v);
+            for axis in 0..3 {
+                let n = v.shape()[axis];
+                let what = format!("{dtype} {shape:?} offset view axis {axis}");
+                let y = gpu_fft::rfft_with(&v, &FftOptions::new().axis(axis as isize))
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert_fft_close(&Host::of(&y), &hv.rfft(axis, n), n, 1.0, 1.0, dtype, &what);
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! Workloads of gpu-special (issue 20): the reference's rows beside CuPy's
+//! cupyx.scipy.special, on inputs both sides compute the same way:
+//! `(arange(n) % 1000) * scale + offset`.
+
+use gpu_array::fusion::{FVar, fuse};
+use gpu_array::{Array, DType, creation, ufunc};
+use gpu_runtime::{Device, Result, Stream};
+
+use crate::Record;
+use crate::array_workloads::gpu_rec;
+use crate::timing::gpu_ms;
+
+fn err(e: impl std::fmt::Display) -> gpu_runtime::Error {
+    gpu_runtime::Error::InvalidArgument(e.to_string())
+}
+
+/// `(arange(n) % 1000) * scale + offset` as `dtype`.
+fn ramp(n: usize, scale: f64, offset: f64, dtype: DType) -> Result<Array> {
+    let k = creation::arange_with(0.0, n as f64, 1.0, Some(DType::Float64)).map_err(err)?;
+    let m = ufunc::remainder(&k, 1000.0).map_err(err)?;
+    let v = ufunc::add(ufunc::multiply(&m, scale).map_err(err)?, offset).map_err(err)?;
+    v.astype(dtype).map_err(err)
+}
+
+fn time(dev: Device, mut f: impl FnMut() -> gpu_array::Result<()>) -> Result<f64> {
+    gpu_ms(&Stream::current_on(dev), 3, 20, || f().map_err(err))
+}
+
+fn unary(
+    dev: Device,
+    name: &'static str,
+    x: Array,
+    f: fn(&Array) -> gpu_array::Result<Array>,
+) -> Result<Record> {
+    let ms = time(dev, || f(&x).map(drop))?;
+    Ok(gpu_rec(name, ms, 2 * x.size() * x.itemsize()))
+}
+
+pub fn erf_f32(dev: Device) -> Result<Record> {
+    let x = ramp(1 << 28, 0.004, -2.0, DType::Float32)?;
+    unary(dev, "special erf f32 2^28", x, |x| gpu_special::erf(x))
+}
+
+pub fn gammaln_f32(dev: Device) -> Result<Record> {
+    let x = ramp(1 << 28, 0.01, 0.05, DType::Float32)?;
+    unary(dev, "special gammaln f32 2^28", x, |x| {
+        gpu_special::gammaln(x)
+    })
+}
+
+pub fn j0_f64(dev: Device) -> Result<Record> {
+    let x = ramp(1 << 27, 0.05, 0.0, DType::Float64)?;
+    unary(dev, "special j0 f64 2^27", x, |x| gpu_special::j0(x))
+}
+
+pub fn digamma_f64(dev: Device) -> Result<Record> {
+    let x = ramp(1 << 27, 0.02, 0.01, DType::Float64)?;
+    unary(dev, "special digamma f64 2^27", x, |x| {
+        gpu_special::digamma(x)
+    })
+}
+
+pub fn fused_expit_erf(dev: Device) -> Result<Record> {
+    let x = ramp(1 << 28, 0.01, -5.0, DType::Float32)?;
+    let y = ramp(1 << 28, 0.004, -2.0, DType::Float32)?;
+    let f = fuse("expit_times_erf", |x: &FVar, y: &FVar| {
+        gpu_special::fused::expit(x) * gpu_special::fused::erf(y)
+    });
+    let ms = time(dev, || f.call(&[&x, &y]).map(drop))?;
+    Ok(gpu_rec(
+        "special fused expit(x)*erf(y) f32 2^28",
+        ms,
+        3 * (1 << 28) * 4,
+    ))
+}

@@ -1,0 +1,191 @@
+//! scipy.special's functions by name: `erf(&x)?`, `huber(1.0, &r)?`.
+//! Each takes arrays (borrowed or owned) or Rust scalars (weak, as Python
+//! scalars in NumPy 2), broadcasts, and returns a new array; for `out=`,
+//! `dtype=` and `casting=` call the ufunc itself:
+//! `gpu_array::ufunc::call(gpu_special::get("erf")?, &[(&x).into()], &options)`.
+
+use std::sync::OnceLock;
+
+use gpu_array::ufunc::{Arg, Input, Ufunc, UfuncOptions, call};
+use gpu_array::{Array, Error, Result};
+
+/// The functions whose complex loops SciPy has and Cuprum does not yet.
+const COMPLEX_IN_SCIPY: [&str; 8] = [
+    "erf",
+    "erfc",
+    "erfcx",
+    "ndtr",
+    "gamma",
+    "digamma",
+    "zeta",
+    "riemann_zeta",
+];
+
+fn lookup(cell: &'static OnceLock<&'static Ufunc>, name: &str) -> Result<&'static Ufunc> {
+    if let Some(u) = cell.get() {
+        return Ok(u);
+    }
+    let u = crate::get(name)?;
+    Ok(cell.get_or_init(|| u))
+}
+
+/// Calls `u` on `inputs` with default options; a complex array where
+/// SciPy has complex loops is `Unsupported`, naming what is missing.
+fn apply(u: &'static Ufunc, inputs: &[Input<'_>]) -> Result<Array> {
+    if COMPLEX_IN_SCIPY.contains(&u.name())
+        && inputs
+            .iter()
+            .any(|i| matches!(i, Input::Array(a) if a.dtype().is_complex()))
+    {
+        return Err(Error::Unsupported(format!(
+            "scipy.special.{} of complex input (SciPy's F->F and D->D loops) is not \
+             implemented yet",
+            u.name()
+        )));
+    }
+    let mut outs = call(u, inputs, &UfuncOptions::default())?;
+    Ok(outs.remove(0))
+}
+
+macro_rules! unary {
+    ($($(#[$doc:meta])* $f:ident => $name:literal, $example:literal;)*) => {$(
+        $(#[$doc])*
+        ///
+        #[doc = concat!(
+            "```no_run\n# fn main() -> gpu_array::Result<()> {\n",
+            "let x = gpu_array::creation::array([0.25, 0.5, 2.0])?;\n",
+            "let y = gpu_special::", stringify!($f), "(&x)?; // scipy.special.", $name, "(x)", $example, "\n",
+            "# Ok(()) }\n```"
+        )]
+        ///
+        /// # Errors
+        /// No loop for the input's dtype (complex input where SciPy has
+        /// complex loops is `Unsupported`); allocation or launch failed.
+        pub fn $f<'a>(x: impl Into<Arg<'a>>) -> Result<Array> {
+            static U: OnceLock<&'static Ufunc> = OnceLock::new();
+            let x = x.into();
+            apply(lookup(&U, $name)?, &[x.input()])
+        }
+    )*};
+}
+
+macro_rules! binary {
+    ($($(#[$doc:meta])* $f:ident => $name:literal, $example:literal;)*) => {$(
+        $(#[$doc])*
+        ///
+        #[doc = concat!(
+            "```no_run\n# fn main() -> gpu_array::Result<()> {\n",
+            "let x = gpu_array::creation::array([0.25, 0.5, 2.0])?;\n",
+            "let y = gpu_special::", stringify!($f), "(1.5, &x)?; // scipy.special.", $name, "(1.5, x)", $example, "\n",
+            "# Ok(()) }\n```"
+        )]
+        ///
+        /// # Errors
+        /// No loop for the inputs' dtypes, shapes that do not broadcast;
+        /// allocation or launch failed.
+        pub fn $f<'a, 'b>(x1: impl Into<Arg<'a>>, x2: impl Into<Arg<'b>>) -> Result<Array> {
+            static U: OnceLock<&'static Ufunc> = OnceLock::new();
+            let (x1, x2) = (x1.into(), x2.into());
+            apply(lookup(&U, $name)?, &[x1.input(), x2.input()])
+        }
+    )*};
+}
+
+unary! {
+    /// `scipy.special.j0`: Bessel function of the first kind of order 0
+    /// (CUDA's libdevice `j0`, after Hart et al.).
+    j0 => "j0", ": [0.98444, 0.93847, 0.22389]";
+    /// `scipy.special.j1`: Bessel function of the first kind of order 1.
+    j1 => "j1", ": [0.12403, 0.24227, 0.57672]";
+    /// `scipy.special.y0`: Bessel function of the second kind of order 0;
+    /// -inf at 0, NaN below.
+    y0 => "y0", ": [-0.93157, -0.44452, 0.51038]";
+    /// `scipy.special.y1`: Bessel function of the second kind of order 1;
+    /// -inf at 0, NaN below.
+    y1 => "y1", ": [-2.70411, -1.47147, -0.10703]";
+    /// `scipy.special.i0`: modified Bessel function of the first kind of
+    /// order 0 (inf at +-inf, unlike `numpy.i0`'s NaN).
+    i0 => "i0", ": [1.01569, 1.06348, 2.27959]";
+    /// `scipy.special.i1`: modified Bessel function of the first kind of
+    /// order 1.
+    i1 => "i1", ": [0.12598, 0.25789, 1.59064]";
+    /// `scipy.special.entr`: `-x log x`, 0 at 0, -inf below 0.
+    entr => "entr", ": [0.34657, 0.34657, -1.38629]";
+    /// `scipy.special.expit`: the logistic sigmoid `1 / (1 + exp(-x))`.
+    expit => "expit", ": [0.56218, 0.62246, 0.88080]";
+    /// `scipy.special.logit`: `log(p / (1 - p))`, NaN outside [0, 1].
+    logit => "logit", ": [-1.09861, 0, nan]";
+    /// `scipy.special.gamma`: the gamma function; inf at +0, -inf at -0,
+    /// NaN at the negative integers (CUDA's libdevice `tgamma`).
+    gamma => "gamma", ": [3.62561, 1.77245, 1]";
+    /// `scipy.special.gammaln`: `log|gamma(x)|`; inf at the poles.
+    gammaln => "gammaln", ": [1.28802, 0.57236, 0]";
+    /// `scipy.special.digamma` (`psi`): the logarithmic derivative of gamma
+    /// (DLMF 5.5.2, 5.11.2, 5.15.1).
+    digamma => "digamma", ": [-4.22745, -1.96351, 0.42278]";
+    /// `scipy.special.zetac`: `zeta(x) - 1`, exact where zeta is near 1.
+    zetac => "zetac", ": [-1.81328, -2.46035, 0.64493]";
+    /// `scipy.special.ndtr`: the standard normal CDF (Cephes' erf/erfc
+    /// split with the rounding of `x / sqrt 2` corrected).
+    ndtr => "ndtr", ": [0.59871, 0.69146, 0.97725]";
+    /// `scipy.special.erf`: the error function (CUDA's libdevice `erf`).
+    erf => "erf", ": [0.27633, 0.52050, 0.99532]";
+    /// `scipy.special.erfc`: `1 - erf(x)`, without the cancellation.
+    erfc => "erfc", ": [0.72367, 0.47950, 0.00468]";
+    /// `scipy.special.erfcx`: `exp(x^2) erfc(x)`.
+    erfcx => "erfcx", ": [0.77035, 0.61569, 0.25540]";
+    /// `scipy.special.erfinv`: the inverse of erf; +-inf at +-1, NaN
+    /// beyond.
+    erfinv => "erfinv", ": [0.22531, 0.47694, nan]";
+    /// `scipy.special.erfcinv`: the inverse of erfc; inf at 0, -inf at 2,
+    /// NaN outside [0, 2].
+    erfcinv => "erfcinv", ": [0.81342, 0.47694, -inf]";
+}
+
+binary! {
+    /// `scipy.special.rel_entr(x, y)`: `x log(x / y)`; 0 where `x = 0 <=
+    /// y`, inf elsewhere outside `x, y > 0`.
+    rel_entr => "rel_entr", ": [2.68764, 1.64792, -0.43152]";
+    /// `scipy.special.kl_div(x, y)`: `x log(x / y) - x + y`.
+    kl_div => "kl_div", ": [1.43764, 0.64792, 0.06848]";
+    /// `scipy.special.huber(delta, r)`: `r^2 / 2` for `|r| <= delta`,
+    /// `delta (|r| - delta / 2)` beyond; inf for `delta < 0`.
+    huber => "huber", ": [0.03125, 0.125, 1.875]";
+    /// `scipy.special.pseudo_huber(delta, r)`: `delta^2 (sqrt(1 + (r /
+    /// delta)^2) - 1)`, computed without cancellation.
+    pseudo_huber => "pseudo_huber", ": [0.03104, 0.12171, 1.5]";
+    /// `scipy.special.polygamma(n, x)`: the n-th derivative of digamma,
+    /// `(-1)^(n+1) n! zeta(n+1, x)` (DLMF 5.15.2); NaN for a non-integer
+    /// or negative `n`.
+    polygamma => "polygamma", " with n = 1.5: nan";
+}
+
+/// `scipy.special.zeta(x, q)`: the Hurwitz zeta function `sum_k (k +
+/// q)^-x` (Euler-Maclaurin, DLMF 25.11.5); with `q = None`, Riemann's
+/// zeta (DLMF 25.4.1 below 0, Borwein's eta series on [0, 1)). inf at
+/// `x = 1`, NaN for `x < 1` with a `q`.
+///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([2.0, 4.0])?;
+/// let h = gpu_special::zeta(&x, Some(1.0.into()))?; // scipy.special.zeta(x, 1): [1.64493, 1.08232]
+/// let r = gpu_special::zeta(&x, None)?; // scipy.special.zeta(x): the same
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// No loop for the inputs' dtypes, shapes that do not broadcast;
+/// allocation or launch failed.
+pub fn zeta<'a, 'b>(x: impl Into<Arg<'a>>, q: Option<Arg<'b>>) -> Result<Array> {
+    let x = x.into();
+    match q {
+        Some(q) => {
+            static U: OnceLock<&'static Ufunc> = OnceLock::new();
+            apply(lookup(&U, "zeta")?, &[x.input(), q.input()])
+        }
+        None => {
+            static U: OnceLock<&'static Ufunc> = OnceLock::new();
+            apply(lookup(&U, "riemann_zeta")?, &[x.input()])
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! scipy.special's functions inside a fused function (`cupy.fuse`):
+//! `fused::erf(x)` on [`FVar`]s, so `expit(x) * erf(y)` is one kernel
+//! that reads `x` and `y` once and includes only the special headers it
+//! calls into.
+//!
+//! ```no_run
+//! use gpu_array::fusion::{FVar, fuse};
+//! use gpu_special::fused;
+//! # fn main() -> gpu_array::Result<()> {
+//! # let (x, y) = (gpu_array::creation::array([0.5, 1.0])?, gpu_array::creation::array([0.1, 2.0])?);
+//! let f = fuse("expit_erf", |x: &FVar, y: &FVar| fused::expit(x) * fused::erf(y));
+//! let z = f.call(&[&x, &y])?;
+//! # Ok(()) }
+//! ```
+
+use gpu_array::fusion::{FArg, FVar, fx};
+use gpu_array::ufunc::Ufunc;
+
+/// The table's ufunc `name`, which the table tests build.
+fn ufunc(name: &str) -> &'static Ufunc {
+    crate::get(name).unwrap_or_else(|e| panic!("gpu-special's fused {name}: {e}"))
+}
+
+fn one(v: Vec<FVar>) -> FVar {
+    v.into_iter().next().expect("one result")
+}
+
+macro_rules! unary {
+    ($($f:ident),*) => {$(
+        #[doc = concat!("`scipy.special.", stringify!($f), "(x)` in a fused function (see [`crate::", stringify!($f), "`]).")]
+        ///
+        /// ```no_run
+        /// use gpu_array::fusion::{FVar, fuse};
+        /// # fn main() -> gpu_array::Result<()> {
+        /// # let x = gpu_array::creation::array([0.25, 0.5])?;
+        #[doc = concat!("let f = fuse(\"f\", |x: &FVar| gpu_special::fused::", stringify!($f), "(x) * 2.0);")]
+        /// let y = f.call(&[&x])?;
+        /// # Ok(()) }
+        /// ```
+        pub fn $f(x: impl Into<FArg>) -> FVar {
+            one(fx::call(ufunc(stringify!($f)), &[x.into()]))
+        }
+    )*};
+}
+
+macro_rules! binary {
+    ($($f:ident),*) => {$(
+        #[doc = concat!("`scipy.special.", stringify!($f), "(a, b)` in a fused function (see [`crate::", stringify!($f), "`]).")]
+        ///
+        /// ```no_run
+        /// use gpu_array::fusion::{FVar, fuse};
+        /// # fn main() -> gpu_array::Result<()> {
+        /// # let x = gpu_array::creation::array([0.25, 0.5])?;
+        #[doc = concat!("let f = fuse(\"f\", |x: &FVar| gpu_special::fused::", stringify!($f), "(1.5, x));")]
+        /// let y = f.call(&[&x])?;
+        /// # Ok(()) }
+        /// ```
+        pub fn $f(a: impl Into<FArg>, b: impl Into<FArg>) -> FVar {
+            one(fx::call(ufunc(stringify!($f)), &[a.into(), b.into()]))
+        }
+    )*};
+}
+
+unary!(
+    j0, j1, y0, y1, i0, i1, entr, expit, logit, gamma, gammaln, digamma, zetac, ndtr, erf, erfc,
+    erfcx, erfinv, erfcinv
+);
+binary!(rel_entr, kl_div, huber, pseudo_huber, polygamma, zeta);
+
+/// `scipy.special.zeta(x)` (Riemann's, no `q`) in a fused function (see
+/// [`crate::zeta`] with `None`).
+///
+/// ```no_run
+/// use gpu_array::fusion::{FVar, fuse};
+/// # fn main() -> gpu_array::Result<()> {
+/// # let x = gpu_array::creation::array([2.0, 4.0])?;
+/// let f = fuse("f", |x: &FVar| gpu_special::fused::riemann_zeta(x) - 1.0);
+/// let y = f.call(&[&x])?;
+/// # Ok(()) }
+/// ```
+pub fn riemann_zeta(x: impl Into<FArg>) -> FVar {
+    one(fx::call(ufunc("riemann_zeta"), &[x.into()]))
+}

@@ -1,0 +1,142 @@
+//! The call forms: weak scalars, broadcasting, integer inputs (SciPy's
+//! loop choice), `out=` and `dtype=` through the ufunc, complex input's
+//! clear error, a fused expression and a user's ElementwiseKernel that
+//! includes a special header.
+
+use gpu_array::creation::array;
+use gpu_array::elementwise::ElementwiseKernel;
+use gpu_array::fusion::{FVar, fuse};
+use gpu_array::ufunc::{self, UfuncOptions};
+use gpu_array::{Array, DType, Error};
+use gpu_special::fused;
+
+fn close(a: &[f64], b: &[f64], tol: f64) {
+    assert_eq!(a.len(), b.len());
+    for (x, y) in a.iter().zip(b) {
+        assert!((x - y).abs() <= tol * y.abs().max(1.0), "{a:?} vs {b:?}");
+    }
+}
+
+#[test]
+fn scalars_broadcasting_and_integer_inputs() {
+    if gpu_runtime::testing::device_or_skip().is_none() {
+        return;
+    }
+    // huber(1.0, r): a weak scalar against a float32 array stays float32.
+    let r = Array::from_slice(&[0.5f32, 2.0, -3.0], &[3]).unwrap();
+    let h = gpu_special::huber(1.0, &r).unwrap();
+    assert_eq!(h.dtype(), DType::Float32);
+    close(&h.to_vec_as::<f64>().unwrap(), &[0.125, 1.5, 2.5], 1e-7);
+    // Broadcasting a column against a row.
+    let s = Array::from_slice(&[2.0f64, 3.0], &[2, 1]).unwrap();
+    let q = Array::from_slice(&[1.0f64, 2.0, 3.0], &[1, 3]).unwrap();
+    let z = gpu_special::zeta(&s, Some((&q).into())).unwrap();
+    assert_eq!(z.shape(), &[2, 3]);
+    // scipy.special.zeta([[2], [3]], [[1, 2, 3]])
+    close(
+        &z.to_vec_as::<f64>().unwrap(),
+        &[
+            1.6449340668482264,
+            0.6449340668482264,
+            0.3949340668482264,
+            1.2020569031595942,
+            0.2020569031595942,
+            0.07705690315959424,
+        ],
+        1e-15,
+    );
+    // Integers: j0 of int8 is float64 (SciPy lists d->d first), entr of
+    // int8 float32 (f->f first).
+    let i = Array::from_slice(&[1i8, 2, 3], &[3]).unwrap();
+    assert_eq!(gpu_special::j0(&i).unwrap().dtype(), DType::Float64);
+    assert_eq!(gpu_special::entr(&i).unwrap().dtype(), DType::Float32);
+    // Riemann's zeta without q.
+    let r = gpu_special::zeta(&array([2.0, -1.0, 0.5]).unwrap(), None).unwrap();
+    close(
+        &r.to_vec_as::<f64>().unwrap(),
+        &[
+            1.6449340668482264,
+            -0.08333333333333333,
+            -1.4603545088095868,
+        ],
+        1e-14,
+    );
+}
+
+#[test]
+fn out_and_dtype_through_the_ufunc() {
+    if gpu_runtime::testing::device_or_skip().is_none() {
+        return;
+    }
+    let x = array([0.5, 1.0]).unwrap();
+    let out = Array::empty(2, DType::Float64).unwrap();
+    let erf = gpu_special::get("erf").unwrap();
+    ufunc::call(erf, &[(&x).into()], &UfuncOptions::default().out(&[&out])).unwrap();
+    close(
+        &out.to_vec::<f64>().unwrap(),
+        &[0.5204998778130465, 0.8427007929497149],
+        1e-15,
+    );
+    // dtype=float32: the f->f loop.
+    let y = ufunc::call(
+        erf,
+        &[(&x).into()],
+        &UfuncOptions::default().dtype(DType::Float32),
+    )
+    .unwrap()
+    .remove(0);
+    assert_eq!(y.dtype(), DType::Float32);
+    // A wrong out= shape is the ufunc's error.
+    let bad = Array::empty(3, DType::Float64).unwrap();
+    assert!(ufunc::call(erf, &[(&x).into()], &UfuncOptions::default().out(&[&bad])).is_err());
+}
+
+#[test]
+fn complex_input_is_unsupported_by_name() {
+    if gpu_runtime::testing::device_or_skip().is_none() {
+        return;
+    }
+    let z = Array::zeros(2, DType::Complex64).unwrap();
+    match gpu_special::erf(&z) {
+        Err(Error::Unsupported(m)) => assert!(m.contains("scipy.special.erf of complex"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+    // j0 has no complex loop in SciPy either: NumPy's no-loop error.
+    assert!(matches!(gpu_special::j0(&z), Err(Error::DType(_))));
+}
+
+#[test]
+fn fused_expression_and_user_kernel() {
+    if gpu_runtime::testing::device_or_skip().is_none() {
+        return;
+    }
+    let x = Array::from_slice(&[-1.0f32, 0.0, 2.5], &[3]).unwrap();
+    let y = Array::from_slice(&[0.5f32, 1.0, -0.25], &[3]).unwrap();
+    let f = fuse("expit_erf", |x: &FVar, y: &FVar| {
+        fused::expit(x) * fused::erf(y)
+    });
+    let z = f.call(&[&x, &y]).unwrap();
+    let want = ufunc::multiply(
+        gpu_special::expit(&x).unwrap(),
+        gpu_special::erf(&y).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(z.dtype(), DType::Float32);
+    assert_eq!(z.to_vec::<f32>().unwrap(), want.to_vec::<f32>().unwrap());
+    // A user's ElementwiseKernel including the gamma header.
+    let k = ElementwiseKernel::new(
+        "T x",
+        "T y",
+        "y = cuprum::special::digamma(x);",
+        "user_digamma",
+    )
+    .unwrap()
+    .with_preamble("#include \"cuprum/special/gamma.cuh\"");
+    let v = array([1.0, 0.5]).unwrap();
+    let out = k.run(&v).unwrap();
+    close(
+        &out.to_vec::<f64>().unwrap(),
+        &[-0.5772156649015329, -1.9635100260214235],
+        1e-15,
+    );
+}

@@ -1,0 +1,82 @@
+// The convex-analysis and information-theory functions of scipy.special:
+// entr, rel_entr, kl_div, huber, pseudo_huber; with the logistic pair
+// expit and logit.
+//
+// Definitions are SciPy's (Boyd and Vandenberghe, "Convex Optimization",
+// for the entropy family; Huber 1964; Charbonnier et al. 1997 for the
+// pseudo-Huber loss), written so that no case cancels: pseudo_huber uses
+// sqrt(1 + v^2) - 1 = v^2 / (sqrt(1 + v^2) + 1).
+#pragma once
+
+#include "cuprum/special/common.cuh"
+
+namespace cuprum {
+namespace special {
+
+// -x log x; 0 at 0, -inf for x < 0.
+__device__ __forceinline__ double entr(double x) {
+  if (detail::is_nan(x)) return x;
+  if (x > 0.0) return -x * ::log(x);
+  if (x == 0.0) return 0.0;
+  return -detail::inf();
+}
+
+// x log(x / y); 0 where x = 0 <= y, inf elsewhere outside x, y > 0.
+__device__ __forceinline__ double rel_entr(double x, double y) {
+  if (detail::is_nan(x) || detail::is_nan(y)) return detail::nan();
+  if (x > 0.0 && y > 0.0) return x * ::log(x / y);
+  if (x == 0.0 && y >= 0.0) return 0.0;
+  return detail::inf();
+}
+
+// x log(x / y) - x + y; y where x = 0 <= y, inf elsewhere outside x, y > 0.
+__device__ __forceinline__ double kl_div(double x, double y) {
+  if (detail::is_nan(x) || detail::is_nan(y)) return detail::nan();
+  if (x > 0.0 && y > 0.0) return x * ::log(x / y) - x + y;
+  if (x == 0.0 && y >= 0.0) return y;
+  return detail::inf();
+}
+
+// r^2 / 2 for |r| <= delta, delta (|r| - delta / 2) beyond; inf for delta < 0.
+__device__ __forceinline__ double huber(double delta, double r) {
+  if (delta < 0.0) return detail::inf();
+  if (::fabs(r) <= delta) return 0.5 * r * r;
+  return delta * (::fabs(r) - 0.5 * delta);
+}
+
+// delta^2 (sqrt(1 + (r / delta)^2) - 1); 0 where delta or r is 0, inf for
+// delta < 0.
+__device__ __forceinline__ double pseudo_huber(double delta, double r) {
+  if (delta < 0.0) return detail::inf();
+  if (delta == 0.0 || r == 0.0) return 0.0;
+  double v = r / delta;
+  double v2 = v * v;
+  if (detail::is_inf(v2)) return delta * ::fabs(r) - delta * delta;
+  return delta * delta * (v2 / (::sqrt(1.0 + v2) + 1.0));
+}
+
+// 1 / (1 + e^-x), without overflow for large |x|.
+__device__ __forceinline__ double expit(double x) {
+  if (x >= 0.0) return 1.0 / (1.0 + ::exp(-x));
+  double e = ::exp(x);
+  return e / (1.0 + e);
+}
+
+// log(p / (1 - p)); -inf at 0, inf at 1, NaN outside [0, 1].
+__device__ __forceinline__ double logit(double p) {
+  if (!(p >= 0.0 && p <= 1.0)) return detail::nan();
+  // log(p) - log1p(-p) keeps p near 0 accurate; near 1 log1p covers it.
+  if (p < 0.3) return ::log(p / (1.0 - p));
+  return -::log1p((1.0 - 2.0 * p) / p);
+}
+
+CUPRUM_SPECIAL_F1(entr)
+CUPRUM_SPECIAL_F2(rel_entr)
+CUPRUM_SPECIAL_F2(kl_div)
+CUPRUM_SPECIAL_F2(huber)
+CUPRUM_SPECIAL_F2(pseudo_huber)
+CUPRUM_SPECIAL_F1(expit)
+CUPRUM_SPECIAL_F1(logit)
+
+}  // namespace special
+}  // namespace cuprum
