@@ -10,7 +10,10 @@ use cuprum::{self as cp, DType, ElementwiseKernel, FVar, fuse};
 
 fn close(got: &[f64], want: &[f64]) {
     for (g, w) in got.iter().zip(want) {
-        assert!((g - w).abs() <= 1e-12 * w.abs().max(1.0), "{got:?} vs {want:?}");
+        assert!(
+            (g - w).abs() <= 1e-12 * w.abs().max(1.0),
+            "{got:?} vs {want:?}"
+        );
     }
 }
 

@@ -12,6 +12,20 @@
 
 namespace cuprum {
 namespace special {
+namespace detail {
+
+// log(x / y) for x, y > 0: through log1p where x / y is near 1 (x - y is
+// then exact), through the difference of logs where x / y would under-
+// or overflow.
+__device__ __forceinline__ double log_ratio(double x, double y) {
+  double d = x - y;
+  if (::fabs(d) < 0.5 * y) return ::log1p(d / y);
+  double r = x / y;
+  if (r == 0.0 || is_inf(r) || r < 2.2250738585072014e-308) return ::log(x) - ::log(y);
+  return ::log(r);
+}
+
+}  // namespace detail
 
 // -x log x; 0 at 0, -inf for x < 0.
 __device__ __forceinline__ double entr(double x) {
@@ -24,7 +38,7 @@ __device__ __forceinline__ double entr(double x) {
 // x log(x / y); 0 where x = 0 <= y, inf elsewhere outside x, y > 0.
 __device__ __forceinline__ double rel_entr(double x, double y) {
   if (detail::is_nan(x) || detail::is_nan(y)) return detail::nan();
-  if (x > 0.0 && y > 0.0) return x * ::log(x / y);
+  if (x > 0.0 && y > 0.0) return x * detail::log_ratio(x, y);
   if (x == 0.0 && y >= 0.0) return 0.0;
   return detail::inf();
 }
@@ -32,7 +46,7 @@ __device__ __forceinline__ double rel_entr(double x, double y) {
 // x log(x / y) - x + y; y where x = 0 <= y, inf elsewhere outside x, y > 0.
 __device__ __forceinline__ double kl_div(double x, double y) {
   if (detail::is_nan(x) || detail::is_nan(y)) return detail::nan();
-  if (x > 0.0 && y > 0.0) return x * ::log(x / y) - x + y;
+  if (x > 0.0 && y > 0.0) return x * detail::log_ratio(x, y) - x + y;
   if (x == 0.0 && y >= 0.0) return y;
   return detail::inf();
 }
@@ -49,6 +63,7 @@ __device__ __forceinline__ double huber(double delta, double r) {
 __device__ __forceinline__ double pseudo_huber(double delta, double r) {
   if (delta < 0.0) return detail::inf();
   if (delta == 0.0 || r == 0.0) return 0.0;
+  if (detail::is_inf(r)) return detail::inf();
   double v = r / delta;
   double v2 = v * v;
   if (detail::is_inf(v2)) return delta * ::fabs(r) - delta * delta;
@@ -62,12 +77,13 @@ __device__ __forceinline__ double expit(double x) {
   return e / (1.0 + e);
 }
 
-// log(p / (1 - p)); -inf at 0, inf at 1, NaN outside [0, 1].
+// log(p / (1 - p)); -inf at 0, inf at 1, NaN outside [0, 1]. Each range
+// keeps its operations exact: 1 - p for p >= 1/2, 2p - 1 near 1/2.
 __device__ __forceinline__ double logit(double p) {
   if (!(p >= 0.0 && p <= 1.0)) return detail::nan();
-  // log(p) - log1p(-p) keeps p near 0 accurate; near 1 log1p covers it.
-  if (p < 0.3) return ::log(p / (1.0 - p));
-  return -::log1p((1.0 - 2.0 * p) / p);
+  if (p < 0.25) return ::log(p / (1.0 - p));
+  if (p <= 0.75) return ::log1p((2.0 * p - 1.0) / (1.0 - p));
+  return ::log(p) - ::log(1.0 - p);
 }
 
 CUPRUM_SPECIAL_F1(entr)
@@ -75,7 +91,12 @@ CUPRUM_SPECIAL_F2(rel_entr)
 CUPRUM_SPECIAL_F2(kl_div)
 CUPRUM_SPECIAL_F2(huber)
 CUPRUM_SPECIAL_F2(pseudo_huber)
-CUPRUM_SPECIAL_F1(expit)
+// float32 expit in float (within a few ulp), so that a fused expression
+// over it stays at the memory limit.
+__device__ __forceinline__ float expit(float x) {
+  float e = ::expf(-::fabsf(x));
+  return x >= 0.0f ? 1.0f / (1.0f + e) : e / (1.0f + e);
+}
 CUPRUM_SPECIAL_F1(logit)
 
 }  // namespace special

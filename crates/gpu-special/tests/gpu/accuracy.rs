@@ -98,7 +98,7 @@ fn evaluate(g: &HashMap<String, NpyArray>, name: &str, key: &str, dtype: DType) 
 /// elementary-like functions, float32 at most 2. Functions whose error
 /// near their zeros or from their arguments' conditioning no
 /// implementation avoids (SciPy's neither) are held to SciPy's own error
-/// instead (`None`: Cuprum's max at most SciPy's, plus a margin of 2 ulp).
+/// instead (`None`: Cuprum's max at most twice SciPy's, or SciPy's + 4).
 const GOALS: &[(&str, Option<f64>, f64)] = &[
     ("erf", Some(4.0), 2.0),
     ("erfc", Some(4.0), 2.0),
@@ -200,7 +200,10 @@ fn accuracy_against_mpmath_and_edges_as_scipy() {
             let bound = match (dtype, goal64) {
                 (DType::Float32, _) => goal32,
                 (_, Some(b)) => b,
-                (_, None) => smax + 2.0,
+                // Near its zeros (or where its arguments are ill-conditioned)
+                // a function's error is rounding noise times the condition
+                // number for any implementation: SciPy's worst, doubled.
+                (_, None) => (2.0 * smax).max(smax + 4.0),
             };
             if max > bound {
                 let x = values(&g, &format!("{key}__x"))[worst];
