@@ -51,7 +51,7 @@ fn scalars_broadcasting_and_integer_inputs() {
     assert_eq!(gpu_special::j0(&i).unwrap().dtype(), DType::Float64);
     assert_eq!(gpu_special::entr(&i).unwrap().dtype(), DType::Float32);
     // Riemann's zeta without q.
-    let r = gpu_special::zeta(&array([2.0, -1.0, 0.5]).unwrap(), None).unwrap();
+    let r = gpu_special::zeta(array([2.0, -1.0, 0.5]).unwrap(), None).unwrap();
     close(
         &r.to_vec_as::<f64>().unwrap(),
         &[
