@@ -205,7 +205,7 @@ impl UfuncBuilder {
     /// ```
     /// use gpu_array::ufunc::UfuncBuilder;
     /// assert!(UfuncBuilder::new("empty", 1, 1, "").build().is_err()); // no loops
-    /// assert!(UfuncBuilder::new("bad", 1, 1, "").hom("q", "out0 = in0;").build().is_err());
+    /// assert!(UfuncBuilder::new("bad", 1, 1, "").hom("x", "out0 = in0;").build().is_err());
     /// ```
     ///
     /// # Errors
