@@ -21,6 +21,11 @@ const COMPLEX_IN_SCIPY: [&str; 8] = [
     "riemann_zeta",
 ];
 
+/// The table's ufunc `name`, remembered in `cell` (each function's own
+/// `static`). Safe to share: the cell only ever holds the one pointer
+/// into the immutable table that [`crate::get`] returns for `name`, the
+/// same for every thread and every call, so no caller can observe when
+/// or by whom it was filled.
 fn lookup(cell: &'static OnceLock<&'static Ufunc>, name: &str) -> Result<&'static Ufunc> {
     if let Some(u) = cell.get() {
         return Ok(u);

@@ -91,6 +91,8 @@ fn build(e: &Entry) -> Result<Ufunc> {
 /// assert!(names.contains(&"erf") && names.contains(&"zeta"));
 /// ```
 pub fn all() -> &'static [Ufunc] {
+    // Built once per process from the constant ENTRIES and never changed:
+    // every thread sees the same table, whoever builds it first.
     static TABLE: OnceLock<Vec<Ufunc>> = OnceLock::new();
     TABLE.get_or_init(|| {
         ENTRIES
