@@ -13,75 +13,107 @@ use std::sync::OnceLock;
 use gpu_array::ufunc::{Ufunc, UfuncBuilder};
 use gpu_array::{Error, Result};
 
-/// One table entry: name, inputs, loop characters in SciPy's order, the
-/// header, the device function and a one-line summary.
-struct Entry {
-    name: &'static str,
-    nin: usize,
-    chars: &'static str,
-    header: &'static str,
-    function: &'static str,
-    doc: &'static str,
+/// One table entry: name, loops, the header, the device function and a
+/// one-line summary. `sigs` is either loop characters in SciPy's order
+/// ("df": every input and the output of that type, `nin` inputs) or
+/// explicit signatures separated by spaces ("ld->d dd->d ff->f"), whose
+/// outputs after the first the device function receives by reference
+/// (`sici(in0, out0, out1)`).
+pub(crate) struct Entry {
+    pub name: &'static str,
+    pub nin: usize,
+    pub sigs: &'static str,
+    pub header: &'static str,
+    pub function: &'static str,
+    pub doc: &'static str,
 }
 
-const ERF: &str = "cuprum/special/erf.cuh";
-const GAMMA: &str = "cuprum/special/gamma.cuh";
-const BESSEL: &str = "cuprum/special/bessel.cuh";
-const CONVEX: &str = "cuprum/special/convex.cuh";
+pub(crate) const ERF: &str = "cuprum/special/erf.cuh";
+pub(crate) const GAMMA: &str = "cuprum/special/gamma.cuh";
+pub(crate) const BESSEL: &str = "cuprum/special/bessel.cuh";
+pub(crate) const CONVEX: &str = "cuprum/special/convex.cuh";
+pub(crate) const ELEMENTARY: &str = "cuprum/special/elementary.cuh";
+pub(crate) const BESSEL_REAL: &str = "cuprum/special/bessel_real.cuh";
+pub(crate) const INCGAMMA: &str = "cuprum/special/incgamma.cuh";
+pub(crate) const INCBETA: &str = "cuprum/special/incbeta.cuh";
+pub(crate) const EXPINT: &str = "cuprum/special/expint.cuh";
+pub(crate) const ELLIP: &str = "cuprum/special/ellip.cuh";
+pub(crate) const HYPER: &str = "cuprum/special/hyper.cuh";
 
+/// `entries! { "name", nin, "sigs", HEADER, "function", "doc"; ... }`: a
+/// family's table rows (one file per header under `table/`).
 macro_rules! entries {
-    ($($name:literal, $nin:literal, $chars:literal, $header:ident, $function:literal, $doc:literal;)*) => {
-        const ENTRIES: &[Entry] = &[$(Entry {
+    ($($name:literal, $nin:literal, $sigs:literal, $header:ident, $function:literal, $doc:literal;)*) => {
+        pub(super) const ENTRIES: &[super::Entry] = &[$(super::Entry {
             name: $name,
             nin: $nin,
-            chars: $chars,
-            header: $header,
+            sigs: $sigs,
+            header: super::$header,
             function: $function,
             doc: $doc,
         }),*];
     };
 }
 
-entries! {
-    "j0", 1, "df", BESSEL, "j0", "Bessel function of the first kind of order 0";
-    "j1", 1, "df", BESSEL, "j1", "Bessel function of the first kind of order 1";
-    "y0", 1, "df", BESSEL, "y0", "Bessel function of the second kind of order 0";
-    "y1", 1, "df", BESSEL, "y1", "Bessel function of the second kind of order 1";
-    "i0", 1, "df", BESSEL, "i0", "modified Bessel function of the first kind of order 0";
-    "i1", 1, "df", BESSEL, "i1", "modified Bessel function of the first kind of order 1";
-    "entr", 1, "fd", CONVEX, "entr", "elementwise entropy -x log x";
-    "rel_entr", 2, "fd", CONVEX, "rel_entr", "relative entropy x log(x / y)";
-    "kl_div", 2, "fd", CONVEX, "kl_div", "Kullback-Leibler divergence x log(x / y) - x + y";
-    "huber", 2, "fd", CONVEX, "huber", "Huber loss of r with threshold delta";
-    "pseudo_huber", 2, "fd", CONVEX, "pseudo_huber", "pseudo-Huber loss of r with threshold delta";
-    "expit", 1, "df", CONVEX, "expit", "logistic sigmoid 1 / (1 + exp(-x))";
-    "logit", 1, "df", CONVEX, "logit", "log(p / (1 - p)), the inverse of expit";
-    "gamma", 1, "df", GAMMA, "gamma", "gamma function";
-    "gammaln", 1, "df", GAMMA, "gammaln", "logarithm of the absolute value of the gamma function";
-    "digamma", 1, "df", GAMMA, "digamma", "digamma function, the derivative of gammaln";
-    "polygamma", 2, "fd", GAMMA, "polygamma", "n-th derivative of the digamma function";
-    "zeta", 2, "fd", GAMMA, "zeta", "Hurwitz zeta function sum (k + q)^-x";
-    "riemann_zeta", 1, "df", GAMMA, "riemann_zeta", "Riemann zeta function";
-    "zetac", 1, "df", GAMMA, "zetac", "Riemann zeta function minus 1";
-    "ndtr", 1, "df", ERF, "ndtr", "standard normal cumulative distribution function";
-    "erf", 1, "df", ERF, "erf", "error function";
-    "erfc", 1, "df", ERF, "erfc", "complementary error function 1 - erf(x)";
-    "erfcx", 1, "df", ERF, "erfcx", "scaled complementary error function exp(x^2) erfc(x)";
-    "erfinv", 1, "fd", ERF, "erfinv", "inverse of the error function";
-    "erfcinv", 1, "fd", ERF, "erfcinv", "inverse of the complementary error function";
+mod base;
+mod bessel;
+mod bessel_real;
+mod elementary;
+mod expint;
+mod hyper;
+mod incbeta;
+mod incgamma;
+
+/// Every family's rows, in the order of [`all`].
+fn entries() -> impl Iterator<Item = &'static Entry> {
+    [
+        base::ENTRIES,
+        elementary::ENTRIES,
+        bessel::ENTRIES,
+        bessel_real::ENTRIES,
+        incgamma::ENTRIES,
+        incbeta::ENTRIES,
+        expint::ENTRIES,
+        hyper::ENTRIES,
+    ]
+    .into_iter()
+    .flatten()
 }
 
-/// The statement of `function` over `nin` inputs.
-fn statement(function: &str, nin: usize) -> String {
+/// The statement of `function` over `nin` inputs and `nout` outputs:
+/// `out0 = f(in0, in1);`, or `f(in0, out0, out1);` for several outputs.
+fn statement(function: &str, nin: usize, nout: usize) -> String {
     let args: Vec<String> = (0..nin).map(|k| format!("in{k}")).collect();
-    format!("out0 = cuprum::special::{function}({});", args.join(", "))
+    if nout == 1 {
+        return format!("out0 = cuprum::special::{function}({});", args.join(", "));
+    }
+    let outs: Vec<String> = (0..nout).map(|k| format!("out{k}")).collect();
+    format!(
+        "cuprum::special::{function}({}, {});",
+        args.join(", "),
+        outs.join(", ")
+    )
+}
+
+/// The number of outputs of `e`'s loops (1 for loop characters).
+fn nout(e: &Entry) -> usize {
+    e.sigs
+        .split_whitespace()
+        .next()
+        .and_then(|s| s.split_once("->"))
+        .map_or(1, |(_, o)| o.len())
 }
 
 fn build(e: &Entry) -> Result<Ufunc> {
-    UfuncBuilder::new(e.name, e.nin, 1, e.doc)
-        .header(e.header)
-        .hom(e.chars, &statement(e.function, e.nin))
-        .build()
+    let nout = nout(e);
+    let b = UfuncBuilder::new(e.name, e.nin, nout, e.doc).header(e.header);
+    let op = statement(e.function, e.nin, nout);
+    if e.sigs.contains("->") {
+        let sigs: Vec<&str> = e.sigs.split_whitespace().collect();
+        b.sigs(&sigs, &op).build()
+    } else {
+        b.hom(e.sigs, &op).build()
+    }
 }
 
 /// Every special ufunc, in the order of scipy.special's listing here.
@@ -95,8 +127,7 @@ pub fn all() -> &'static [Ufunc] {
     // every thread sees the same table, whoever builds it first.
     static TABLE: OnceLock<Vec<Ufunc>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        ENTRIES
-            .iter()
+        entries()
             .map(|e| build(e).unwrap_or_else(|err| panic!("gpu-special's table: {err}")))
             .collect()
     })
@@ -129,8 +160,8 @@ mod tests {
 
     #[test]
     fn every_entry_builds_with_its_header() {
-        assert_eq!(all().len(), ENTRIES.len());
-        for (u, e) in all().iter().zip(ENTRIES) {
+        assert_eq!(all().len(), entries().count());
+        for (u, e) in all().iter().zip(entries()) {
             assert_eq!(u.header(), Some(e.header), "{}", e.name);
             assert!(e.header.starts_with("cuprum/special/"));
             let text = gpu_array::kernels::HEADERS
@@ -139,7 +170,7 @@ mod tests {
                 .map(|(_, t)| *t)
                 .unwrap();
             assert!(
-                text.contains(&format!(" {}(double", e.function)),
+                text.contains(&format!(" {}(", e.function)),
                 "{} is not defined in {}",
                 e.function,
                 e.header

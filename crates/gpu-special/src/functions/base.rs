@@ -1,100 +1,11 @@
-//! scipy.special's functions by name: `erf(&x)?`, `huber(1.0, &r)?`.
-//! Each takes arrays (borrowed or owned) or Rust scalars (weak, as Python
-//! scalars in NumPy 2), broadcasts, and returns a new array; for `out=`,
-//! `dtype=` and `casting=` call the ufunc itself:
-//! `gpu_array::ufunc::call(gpu_special::get("erf")?, &[(&x).into()], &options)`.
+//! The reference's 22 names and their companions.
 
 use std::sync::OnceLock;
 
-use gpu_array::ufunc::{Arg, Input, Ufunc, UfuncOptions, call};
-use gpu_array::{Array, Error, Result};
+use gpu_array::Array;
+use gpu_array::ufunc::{Arg, Ufunc};
 
-/// The functions whose complex loops SciPy has and Cuprum does not yet.
-const COMPLEX_IN_SCIPY: [&str; 8] = [
-    "erf",
-    "erfc",
-    "erfcx",
-    "ndtr",
-    "gamma",
-    "digamma",
-    "zeta",
-    "riemann_zeta",
-];
-
-/// The table's ufunc `name`, remembered in `cell` (each function's own
-/// `static`). Safe to share: the cell only ever holds the one pointer
-/// into the immutable table that [`crate::get`] returns for `name`, the
-/// same for every thread and every call, so no caller can observe when
-/// or by whom it was filled.
-fn lookup(cell: &'static OnceLock<&'static Ufunc>, name: &str) -> Result<&'static Ufunc> {
-    if let Some(u) = cell.get() {
-        return Ok(u);
-    }
-    let u = crate::get(name)?;
-    Ok(cell.get_or_init(|| u))
-}
-
-/// Calls `u` on `inputs` with default options; a complex array where
-/// SciPy has complex loops is `Unsupported`, naming what is missing.
-fn apply(u: &'static Ufunc, inputs: &[Input<'_>]) -> Result<Array> {
-    if COMPLEX_IN_SCIPY.contains(&u.name())
-        && inputs
-            .iter()
-            .any(|i| matches!(i, Input::Array(a) if a.dtype().is_complex()))
-    {
-        return Err(Error::Unsupported(format!(
-            "scipy.special.{} of complex input (SciPy's F->F and D->D loops) is not \
-             implemented yet",
-            u.name()
-        )));
-    }
-    let mut outs = call(u, inputs, &UfuncOptions::default())?;
-    Ok(outs.remove(0))
-}
-
-macro_rules! unary {
-    ($($(#[$doc:meta])* $f:ident => $name:literal, $example:literal;)*) => {$(
-        $(#[$doc])*
-        ///
-        #[doc = concat!(
-            "```no_run\n# fn main() -> gpu_array::Result<()> {\n",
-            "let x = gpu_array::creation::array([0.25, 0.5, 2.0])?;\n",
-            "let y = gpu_special::", stringify!($f), "(&x)?; // scipy.special.", $name, "(x)", $example, "\n",
-            "# Ok(()) }\n```"
-        )]
-        ///
-        /// # Errors
-        /// No loop for the input's dtype (complex input where SciPy has
-        /// complex loops is `Unsupported`); allocation or launch failed.
-        pub fn $f<'a>(x: impl Into<Arg<'a>>) -> Result<Array> {
-            static U: OnceLock<&'static Ufunc> = OnceLock::new();
-            let x = x.into();
-            apply(lookup(&U, $name)?, &[x.input()])
-        }
-    )*};
-}
-
-macro_rules! binary {
-    ($($(#[$doc:meta])* $f:ident => $name:literal, $example:literal;)*) => {$(
-        $(#[$doc])*
-        ///
-        #[doc = concat!(
-            "```no_run\n# fn main() -> gpu_array::Result<()> {\n",
-            "let x = gpu_array::creation::array([0.25, 0.5, 2.0])?;\n",
-            "let y = gpu_special::", stringify!($f), "(1.5, &x)?; // scipy.special.", $name, "(1.5, x)", $example, "\n",
-            "# Ok(()) }\n```"
-        )]
-        ///
-        /// # Errors
-        /// No loop for the inputs' dtypes, shapes that do not broadcast;
-        /// allocation or launch failed.
-        pub fn $f<'a, 'b>(x1: impl Into<Arg<'a>>, x2: impl Into<Arg<'b>>) -> Result<Array> {
-            static U: OnceLock<&'static Ufunc> = OnceLock::new();
-            let (x1, x2) = (x1.into(), x2.into());
-            apply(lookup(&U, $name)?, &[x1.input(), x2.input()])
-        }
-    )*};
-}
+use super::{Result, apply, lookup};
 
 unary! {
     /// `scipy.special.j0`: Bessel function of the first kind of order 0

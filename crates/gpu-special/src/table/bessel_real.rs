@@ -1,0 +1,3 @@
+//! Rows of Bessel functions of real order (jv, yv, iv, kv) and the Airy functions.
+
+entries! {}

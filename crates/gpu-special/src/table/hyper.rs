@@ -1,0 +1,3 @@
+//! Rows of the hypergeometric functions hyp2f1, hyp1f1 and lambertw.
+
+entries! {}

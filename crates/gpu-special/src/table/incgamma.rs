@@ -1,0 +1,3 @@
+//! Rows of the incomplete gamma functions, their inverses and the distributions built on them.
+
+entries! {}

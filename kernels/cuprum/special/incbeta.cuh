@@ -1,0 +1,5 @@
+// scipy.special's incbeta functions (namespace cuprum::special); see the
+// table rows in crates/gpu-special/src/table/.
+#pragma once
+
+#include "cuprum/special/common.cuh"
