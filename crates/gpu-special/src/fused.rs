@@ -61,11 +61,36 @@ macro_rules! binary {
     )*};
 }
 
+macro_rules! ternary {
+    ($($f:ident),*) => {$(
+        #[doc = concat!("`scipy.special.", stringify!($f), "(a, b, c)` in a fused function (see [`crate::", stringify!($f), "`]).")]
+        ///
+        /// ```no_run
+        /// use gpu_array::fusion::{FVar, fuse};
+        /// # fn main() -> gpu_array::Result<()> {
+        /// # let x = gpu_array::creation::array([0.25, 0.5])?;
+        #[doc = concat!("let f = fuse(\"f\", |x: &FVar| gpu_special::fused::", stringify!($f), "(2.0, 3.0, x));")]
+        /// let y = f.call(&[&x])?;
+        /// # Ok(()) }
+        /// ```
+        pub fn $f(a: impl Into<FArg>, b: impl Into<FArg>, c: impl Into<FArg>) -> FVar {
+            one(fx::call(ufunc(stringify!($f)), &[a.into(), b.into(), c.into()]))
+        }
+    )*};
+}
+
 unary!(
     j0, j1, y0, y1, i0, i1, entr, expit, logit, gamma, gammaln, digamma, zetac, ndtr, erf, erfc,
     erfcx, erfinv, erfcinv
 );
 binary!(rel_entr, kl_div, huber, pseudo_huber, polygamma, zeta);
+
+// elementary.cuh
+unary!(
+    expm1, log1p, cbrt, exp2, exp10, round, sindg, cosdg, tandg, cotdg, exprel, log_expit, sinc
+);
+binary!(xlogy, xlog1py, boxcox, boxcox1p, inv_boxcox, inv_boxcox1p);
+ternary!(radian);
 
 /// `scipy.special.zeta(x)` (Riemann's, no `q`) in a fused function (see
 /// [`crate::zeta`] with `None`).

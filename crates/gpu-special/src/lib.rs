@@ -29,9 +29,11 @@ mod functions;
 pub mod fused;
 #[cfg(test)]
 mod nvrtc_tests;
+mod reductions;
 mod table;
 
 pub use functions::*;
+pub use reductions::{log_softmax, logsumexp, multigammaln, softmax};
 pub use table::{all, get};
 
 /// Cuprum's error type, re-exported.

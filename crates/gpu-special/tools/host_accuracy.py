@@ -118,7 +118,7 @@ def main():
                 close = np.isfinite(a) and np.isfinite(b) and b != 0 and \
                     ulps([a], [b], dtype)[0] <= max(4.0, smx)
                 # SciPy under- or overflows where mpmath has the true value.
-                true = np.isfinite(m) and ((a == m) or (m != 0 and np.isfinite(a) and
+                true = not np.isnan(m) and ((a == m) or (m != 0 and np.isfinite(a) and
                                                        ulps([a], [m], dtype)[0] <= max(4.0, bound)))
                 if not (same or close or true):
                     xs = ", ".join(f"{g[f'{ekey}__{c}'][k]:.6g}" for c in "xyzw"

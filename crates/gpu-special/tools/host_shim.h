@@ -25,15 +25,21 @@ inline double __hiloint2double(int hi, int lo) {
   return __longlong_as_double(((long long)hi << 32) | (unsigned int)lo);
 }
 
+// sin(pi x) and cos(pi x) with exact reduction to |r| <= 1/2, so that
+// they are accurate near the integers as CUDA's are.
 inline double sinpi(double x) {
-  double r = std::fmod(x, 2.0);
-  if (r == std::floor(r) && std::fabs(r - std::round(r)) == 0 && r == (long long)r) return std::copysign(0.0, x);
+  if (!std::isfinite(x)) return NAN;
+  double r = std::remainder(x, 2.0);  // exact, in [-1, 1]
+  if (r > 0.5) r = 1.0 - r;
+  if (r < -0.5) r = -1.0 - r;
+  if (r == 0.0) return std::copysign(0.0, x);
   return std::sin(M_PI * r);
 }
 inline double cospi(double x) {
-  double r = std::fabs(std::fmod(x, 2.0));
-  if (r == 0.5 || r == 1.5) return 0.0;
-  return std::cos(M_PI * r);
+  if (!std::isfinite(x)) return NAN;
+  double r = std::fabs(std::remainder(x, 2.0));  // [0, 1]
+  if (r == 0.5) return 0.0;
+  return sinpi(0.5 - r);
 }
 inline void sincospi(double x, double* s, double* c) { *s = sinpi(x); *c = cospi(x); }
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }

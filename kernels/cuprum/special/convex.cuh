@@ -63,7 +63,12 @@ __device__ __forceinline__ double huber(double delta, double r) {
 __device__ __forceinline__ double pseudo_huber(double delta, double r) {
   if (delta < 0.0) return detail::inf();
   if (delta == 0.0 || r == 0.0) return 0.0;
-  if (detail::is_inf(r)) return detail::inf();
+  // SciPy's delta^2 (sqrt(1 + (r / delta)^2) - 1) at an infinite r: inf,
+  // or NaN where delta^2 underflows to 0 (0 * inf) or delta is inf or NaN.
+  if (detail::is_inf(r)) {
+    double d2 = delta * delta;
+    return (d2 == 0.0 || detail::is_inf(delta) || detail::is_nan(delta)) ? detail::nan() : detail::inf();
+  }
   double v = r / delta;
   double v2 = v * v;
   if (detail::is_inf(v2)) return delta * ::fabs(r) - delta * delta;

@@ -93,14 +93,18 @@ __device__ inline double zeta(double s, double q) {
   if (detail::is_nan(s) || detail::is_nan(q)) return detail::nan();
   if (q == detail::inf()) return 0.0;
   if (s == detail::inf()) {
-    if (q > 0.0) return q == 1.0 ? 1.0 : (q > 1.0 ? 0.0 : detail::inf());
-    return ::fabs(q) < 1.0 ? detail::inf() : 0.0;
+    // SciPy's values: 1 at q = 1, inf below; 0 for q > 1e8 (its
+    // asymptotic branch) and NaN between (its sum meets inf * 0).
+    if (q == 1.0) return 1.0;
+    if (q < 1.0) return detail::inf();
+    return q > 1e8 ? 0.0 : detail::nan();
   }
   if (q > 1e8) {
     // DLMF 25.11.43's first terms: q^(1-s)/(s-1) + q^-s/2 (the next, s q^(-s-1)/12,
-    // is below the rounding for q > 1e8).
-    double b = ::pow(q, -s);
-    return (q / (s - 1.0) + 0.5) * b;
+    // is below the rounding for q > 1e8). From q^(1-s), which stays
+    // normal where q^-s underflows (zeta(2, 1e300) = 1e-300).
+    double b1 = ::pow(q, 1.0 - s);
+    return b1 / (s - 1.0) + 0.5 * (b1 / q);
   }
   const double eps = 1.1102230246251565e-16;
   // The direct sum, ended early when its terms no longer count.
@@ -181,6 +185,7 @@ __device__ inline double riemann_zeta(double s) {
 // Riemann's zeta minus one (SciPy's zetac); for s > 1 the Hurwitz sum
 // from 2, exact where zeta is near 1.
 __device__ inline double zetac(double s) {
+  if (s == detail::inf()) return 0.0;
   if (s > 1.0) return zeta(s, 2.0);
   return riemann_zeta(s) - 1.0;
 }
@@ -196,10 +201,15 @@ __device__ inline double polygamma(double n, double x) {
 }
 
 CUPRUM_SPECIAL_F1(gamma)
-// float32 gammaln in float (CUDA's lgammaf): the double evaluation costs
-// 2.5 times the memory time of 2^28 elements on the H200.
+// float32 gammaln in float (CUDA's lgammaf) where that is within 2 ulp:
+// the double evaluation costs 2.5 times the memory time of 2^28 elements
+// on the H200. Below 0 (lgammaf's error reaches hundreds of ulp between
+// -10 and -2) and near the zeros at 1 and 2 (where any relative error is
+// magnified) the double function is rounded instead.
 __device__ __forceinline__ float gammaln(float x) {
   if (x == -__int_as_float(0x7f800000)) return x;
+  if (x < 0.0f || ::fabsf(x - 1.0f) < 0.25f || ::fabsf(x - 2.0f) < 0.25f)
+    return (float)gammaln((double)x);
   return ::lgammaf(x);
 }
 CUPRUM_SPECIAL_F1(digamma)

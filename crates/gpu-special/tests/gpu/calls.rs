@@ -140,3 +140,90 @@ fn fused_expression_and_user_kernel() {
         1e-15,
     );
 }
+
+/// logsumexp, softmax and log_softmax along an axis and over all, beside
+/// SciPy's values; multigammaln and its domain error.
+#[test]
+fn reductions_as_scipy() {
+    if gpu_runtime::testing::device_or_skip().is_none() {
+        return;
+    }
+    let a = Array::from_slice(&[1000.0f64, 1000.0, -1000.0, 1.0, 2.0, 3.0], &[2, 3]).unwrap();
+    // scipy.special.logsumexp(a, axis=1), (a), (a, axis=0, keepdims=True)
+    let l = gpu_special::logsumexp(&a, Some(&[1]), false).unwrap();
+    assert_eq!(l.shape(), &[2]);
+    close(
+        &l.to_vec_as::<f64>().unwrap(),
+        &[1000.6931471805599, 3.40760596444438],
+        1e-15,
+    );
+    let all = gpu_special::logsumexp(&a, None, false).unwrap();
+    assert_eq!(all.shape(), &[] as &[usize]);
+    close(
+        &all.to_vec_as::<f64>().unwrap(),
+        &[1000.6931471805599],
+        1e-15,
+    );
+    let k = gpu_special::logsumexp(&a, Some(&[0]), true).unwrap();
+    assert_eq!(k.shape(), &[1, 3]);
+    close(
+        &k.to_vec_as::<f64>().unwrap(),
+        &[1000.0, 1000.0, 3.0],
+        1e-15,
+    );
+    let s = gpu_special::softmax(&a, Some(&[1])).unwrap();
+    close(
+        &s.to_vec_as::<f64>().unwrap(),
+        &[
+            0.5,
+            0.5,
+            0.0,
+            0.09003057317038046,
+            0.24472847105479767,
+            0.6652409557748219,
+        ],
+        1e-15,
+    );
+    let ls = gpu_special::log_softmax(&a, Some(&[-1])).unwrap();
+    close(
+        &ls.to_vec_as::<f64>().unwrap(),
+        &[
+            -std::f64::consts::LN_2,
+            -std::f64::consts::LN_2,
+            -2000.6931471805599,
+            -2.4076059644443806,
+            -1.4076059644443806,
+            -0.4076059644443806,
+        ],
+        1e-15,
+    );
+    // All -inf and empty: -inf, as SciPy's.
+    let ninf = array([f64::NEG_INFINITY, f64::NEG_INFINITY]).unwrap();
+    assert_eq!(
+        gpu_special::logsumexp(&ninf, None, false)
+            .unwrap()
+            .to_vec_as::<f64>()
+            .unwrap(),
+        [f64::NEG_INFINITY]
+    );
+    let empty = Array::from_slice::<f64>(&[], &[0]).unwrap();
+    assert_eq!(
+        gpu_special::logsumexp(&empty, None, false)
+            .unwrap()
+            .to_vec_as::<f64>()
+            .unwrap(),
+        [f64::NEG_INFINITY]
+    );
+    assert!(matches!(
+        gpu_special::logsumexp(&a, Some(&[2]), false),
+        Err(Error::Axis(_))
+    ));
+    let m = gpu_special::multigammaln(&array([2.0, 3.5]).unwrap(), 3).unwrap();
+    close(
+        &m.to_vec_as::<f64>().unwrap(),
+        &[1.5963125911388552, 3.895898482154039],
+        1e-14,
+    );
+    let err = gpu_special::multigammaln(&array([0.9]).unwrap(), 3).unwrap_err();
+    assert!(err.to_string().contains("not met"), "{err}");
+}
