@@ -121,9 +121,11 @@ fn axes_of(a: &Array, axis: Option<&[isize]>) -> Result<Vec<isize>> {
                 if (0..nd).contains(&k) {
                     Ok(k)
                 } else {
-                    Err(Error::Axis(format!(
-                        "axis {ax} is out of bounds for array of dimension {nd}"
-                    )))
+                    Err(Error::AxisOutOfBounds {
+                        arg: None,
+                        axis: ax,
+                        ndim: a.ndim(),
+                    })
                 }
             })
             .collect(),

@@ -9,6 +9,7 @@
 // cancel), log_expit, and numpy's sinc.
 #pragma once
 
+#include "cuprum/complex.cuh"
 #include "cuprum/special/common.cuh"
 
 namespace cuprum {
@@ -210,6 +211,28 @@ CUPRUM_SPECIAL_F2(inv_boxcox)
 CUPRUM_SPECIAL_F2(inv_boxcox1p)
 CUPRUM_SPECIAL_F1(log_expit)
 CUPRUM_SPECIAL_F1(sinc)
+// SciPy's complex loops of expm1, log1p, xlogy and xlog1py, in the
+// input's precision (as SciPy's): NumPy's complex expm1 and log1p.
+template <typename T>
+__device__ __forceinline__ cuprum::complex<T> expm1(const cuprum::complex<T>& z) {
+  return cuprum::expm1(z);
+}
+template <typename T>
+__device__ __forceinline__ cuprum::complex<T> log1p(const cuprum::complex<T>& z) {
+  return cuprum::log1p(z);
+}
+template <typename T>
+__device__ __forceinline__ cuprum::complex<T> xlogy(const cuprum::complex<T>& x,
+                                                    const cuprum::complex<T>& y) {
+  if (x.re == T(0) && x.im == T(0) && !(y.re != y.re) && !(y.im != y.im)) return cuprum::complex<T>(T(0));
+  return x * cuprum::log(y);
+}
+template <typename T>
+__device__ __forceinline__ cuprum::complex<T> xlog1py(const cuprum::complex<T>& x,
+                                                      const cuprum::complex<T>& y) {
+  if (x.re == T(0) && x.im == T(0) && !(y.re != y.re) && !(y.im != y.im)) return cuprum::complex<T>(T(0));
+  return x * cuprum::log1p(y);
+}
 __device__ __forceinline__ float radian(float d, float m, float s) {
   return (float)radian((double)d, (double)m, (double)s);
 }

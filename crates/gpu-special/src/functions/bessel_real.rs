@@ -1,12 +1,65 @@
 //! The functions of `table/bessel_real.rs`.
 
-#[allow(unused_imports)]
 use std::sync::OnceLock;
 
-#[allow(unused_imports)]
 use gpu_array::Array;
-#[allow(unused_imports)]
 use gpu_array::ufunc::{Arg, Ufunc};
 
-#[allow(unused_imports)]
 use super::{Result, apply, apply_n, lookup};
+
+binary! {
+    /// `scipy.special.jv(v, x)`: Bessel function of the first kind of
+    /// real order `v` (Steed's method with Temme's series for Y at `x <
+    /// 2`, the power series where `x^2/4 <= 2 (|v| + 1)`, Hankel's
+    /// expansion DLMF 10.17.3 at large `x`; DLMF 10.4.7 for `v < 0`,
+    /// `(-1)^n J_n` for integers). NaN for `x < 0` unless `v` is an
+    /// integer, and at `x = +-inf`; `J_v(0)` is 1 for `v = 0`, 0 for `v >
+    /// 0` or a negative integer, and an infinity of the sign of
+    /// `Gamma(1 + v)` for other `v < 0`.
+    jv => "jv", ": [0.03304, 0.09170, 0.49129]";
+    /// `scipy.special.yv(v, x)`: Bessel function of the second kind of
+    /// real order `v` (Temme's series at `x < 2`, Steed's method, Hankel's
+    /// expansion; DLMF 10.4.8 for `v < 0`). NaN for `x < 0` and at `x =
+    /// inf`; `-inf` at `x = 0` for `v >= 0` (SciPy's signed infinity for
+    /// `v < 0`).
+    yv => "yv", ": [-6.57944, -2.52147, -0.39562]";
+    /// `scipy.special.iv(v, x)`: modified Bessel function of the first
+    /// kind of real order `v` (the power series DLMF 10.25.2; beyond, the
+    /// continued fraction for `I_{v+1}/I_v` with the Wronskian and Temme's
+    /// or Steed's `K`; DLMF 10.27.2 for `v < 0`). NaN for `x < 0` unless
+    /// `v` is an integer (then `(-1)^v I_v(|x|)`) and at `x = +-inf`;
+    /// `I_v(0)` is 1 for `v = 0`, 0 for `v > 0` or a negative integer, inf
+    /// for other `v < 0`; inf past overflow.
+    iv => "iv", ": [0.03345, 0.09640, 1.09947]";
+    /// `scipy.special.kv(v, x)`: modified Bessel function of the second
+    /// kind of real order `v` (Temme's series, N. M. Temme, J. Comput.
+    /// Phys. 19 (1975), at `x <= 2`; Steed's continued fraction CF2 after
+    /// Thompson and Barnett beyond; upward recurrence in the order;
+    /// `K_{-v} = K_v`). inf at `x = 0`, NaN for `x < 0`, 0 at `x = inf`.
+    kv => "kv", ": [9.76082, 3.22514, 0.17991]";
+}
+
+/// `scipy.special.airy(x)`: the Airy functions `(Ai, Ai', Bi, Bi')` (the
+/// Maclaurin series DLMF 9.4 for `|x| <= 1`; beyond, Bessel functions of
+/// order 1/3 and 2/3, DLMF 9.6, with `(2/3) |x|^{3/2}` carried in two
+/// doubles). NaN at `+-inf`, NaN, and below `x = -5.6e10` (where the
+/// phase no longer fits a double; SciPy's is NaN there too).
+///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([0.25, 0.5, 2.0])?;
+/// let (ai, aip, bi, bip) = gpu_special::airy(&x)?;
+/// // scipy.special.airy(x): ai [0.29116, 0.23169, 0.03492],
+/// // aip [-0.24906, -0.22491, -0.05309], bi [0.72875, 0.85428, 3.29809],
+/// // bip [0.46986, 0.54457, 4.10068]
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// No loop for the input's dtype; allocation or launch failed.
+pub fn airy<'a>(x: impl Into<Arg<'a>>) -> Result<(Array, Array, Array, Array)> {
+    static U: OnceLock<&'static Ufunc> = OnceLock::new();
+    let x = x.into();
+    let [ai, aip, bi, bip] = apply_n::<4>(lookup(&U, "airy")?, &[x.input()])?;
+    Ok((ai, aip, bi, bip))
+}

@@ -216,7 +216,11 @@ fn reductions_as_scipy() {
     );
     assert!(matches!(
         gpu_special::logsumexp(&a, Some(&[2]), false),
-        Err(Error::Axis(_))
+        Err(Error::AxisOutOfBounds {
+            axis: 2,
+            ndim: 2,
+            ..
+        })
     ));
     let m = gpu_special::multigammaln(&array([2.0, 3.5]).unwrap(), 3).unwrap();
     close(
@@ -226,4 +230,76 @@ fn reductions_as_scipy() {
     );
     let err = gpu_special::multigammaln(&array([0.9]).unwrap(), 3).unwrap_err();
     assert!(err.to_string().contains("not met"), "{err}");
+}
+
+/// SciPy's complex loops of expm1, log1p, xlogy and xlog1py, beside its
+/// values; complex64 stays complex64.
+#[test]
+fn complex_elementary_loops() {
+    use num_complex::Complex;
+    if gpu_runtime::testing::device_or_skip().is_none() {
+        return;
+    }
+    let c = |v: &[f64]| -> Vec<Complex<f64>> {
+        v.chunks(2).map(|p| Complex::new(p[0], p[1])).collect()
+    };
+    let z = Array::from_slice(&c(&[1e-10, 1e-10, 1.0, 2.0, -0.5, 0.25]), &[3]).unwrap();
+    let w = Array::from_slice(&c(&[0.0, 0.0, 2.0, 1.0, 0.0, 1.0]), &[3]).unwrap();
+    let check = |got: Array, want: &[f64]| {
+        assert_eq!(got.dtype(), DType::Complex128);
+        let got: Vec<f64> = got
+            .to_vec::<Complex<f64>>()
+            .unwrap()
+            .iter()
+            .flat_map(|v| [v.re, v.im])
+            .collect();
+        close(&got, want, 1e-14);
+    };
+    // scipy.special.expm1(z), log1p(z), xlogy(w, z), xlog1py(w, z)
+    check(
+        gpu_special::expm1(&z).unwrap(),
+        &[
+            1e-10,
+            1.0000000001000001e-10,
+            -2.1312043837568133,
+            2.4717266720048188,
+            -0.4123249096560773,
+            0.15005808662216327,
+        ],
+    );
+    check(
+        gpu_special::log1p(&z).unwrap(),
+        &[
+            1e-10,
+            9.999999999e-11,
+            1.039720770839918,
+            0.7853981633974483,
+            -0.5815754049028404,
+            0.4636476090008061,
+        ],
+    );
+    check(
+        gpu_special::xlogy(&w, &z).unwrap(),
+        &[
+            0.0,
+            0.0,
+            0.5022891946400101,
+            3.019016391805231,
+            -2.677945044588987,
+            -0.5815754049028404,
+        ],
+    );
+    check(
+        gpu_special::xlog1py(&w, &z).unwrap(),
+        &[
+            0.0,
+            0.0,
+            1.294043378282388,
+            2.6105170976348147,
+            -0.4636476090008061,
+            -0.5815754049028404,
+        ],
+    );
+    let z64 = z.astype(DType::Complex64).unwrap();
+    assert_eq!(gpu_special::expm1(&z64).unwrap().dtype(), DType::Complex64);
 }
