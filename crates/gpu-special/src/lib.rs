@@ -12,18 +12,35 @@
 //! | an `ElementwiseKernel` calling `erf`           | preamble `#include "cuprum/special/erf.cuh"`, body `y = cuprum::special::erf(x);` |
 //!
 //! Each function is a [`gpu_array::ufunc::Ufunc`] built with
-//! [`gpu_array::ufunc::UfuncBuilder`]: SciPy's real loops in SciPy's
-//! order (loop selection, broadcasting, `out=`, `dtype=`, weak scalars
-//! as NumPy 2's), its device functions in one header per family under
-//! `kernels/cuprum/special/` (`erf.cuh`, `gamma.cuh`, `bessel.cuh`,
-//! `convex.cuh`), included only by the kernels that call them. Float32
-//! loops evaluate the double function and round once.
+//! [`gpu_array::ufunc::UfuncBuilder`]: SciPy's loops in SciPy's order
+//! (loop selection, broadcasting, `out=`, `dtype=`, weak scalars as
+//! NumPy 2's), its device functions in one header per family under
+//! `kernels/cuprum/special/`, included only by the kernels that call
+//! them. Float32 loops evaluate the double function and round once
+//! (except where a float evaluation is within 2 ulp: erf, gammaln, expit).
+//!
+//! | family (header)             | functions |
+//! |-----------------------------|-----------|
+//! | `erf.cuh`                   | erf, erfc, erfcx, erfinv, erfcinv, ndtr (and the family's additions in `table/incgamma.rs`) |
+//! | `gamma.cuh`                 | gamma, gammaln, digamma, polygamma, zeta, zetac |
+//! | `bessel.cuh`                | j0, j1, y0, y1, i0, i1 and the integer-order additions in `table/bessel.rs` |
+//! | `bessel_real.cuh`           | jv, yv, iv, kv (real order), airy |
+//! | `convex.cuh`                | entr, rel_entr, kl_div, huber, pseudo_huber, expit, logit |
+//! | `elementary.cuh`            | expm1, log1p, cbrt, exp2, exp10, round, sindg, cosdg, tandg, cotdg, radian, xlogy, xlog1py, exprel, boxcox, boxcox1p, inv_boxcox, inv_boxcox1p, log_expit, sinc |
+//! | `incgamma.cuh`, `incbeta.cuh` | the incomplete gamma and beta functions, their inverses and the distributions on them |
+//! | `expint.cuh`, `ellip.cuh`   | the exponential, sine and cosine integrals; the elliptic integrals |
+//! | `hyper.cuh`                 | the hypergeometric functions |
+//!
+//! Rows, wrappers and goldens are kept per family (`src/table/<family>.rs`,
+//! `src/functions/<family>.rs`, `testdata/golden_<family>.py`);
+//! `tools/host_accuracy.py <family>` checks a header's algorithm on the
+//! host before the GPU run. [`logsumexp`], [`softmax`], [`log_softmax`]
+//! and [`multigammaln`] are compositions of whole-array passes.
 //!
 //! Domain errors are NaN (or SciPy's infinities), never errors, as in
-//! SciPy. What is not here yet says so: complex input to the functions
-//! SciPy has complex loops for (`erf`, `erfc`, `erfcx`, `ndtr`, `gamma`,
-//! `digamma`, `zeta`) is `Error::Unsupported`. The measured accuracy of
-//! every function is in `docs/special-accuracy.md`.
+//! SciPy. What is not here yet says so: complex input to a function whose
+//! complex loops SciPy has and Cuprum lacks is `Error::Unsupported`. The
+//! measured accuracy of every function is in `docs/special-accuracy.md`.
 
 mod functions;
 pub mod fused;

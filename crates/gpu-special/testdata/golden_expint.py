@@ -19,10 +19,32 @@ def exp1_mp(x):
     return mp.e1(pos(x))
 
 
+def expn_cf(n, x):
+    """e^{-x} times the continued fraction DLMF 8.19.17 (modified Lentz) at
+    50 digits: mpmath's expint cancels to nonsense for large n and x."""
+    tiny = mp.mpf(10) ** -200
+    b = x + n
+    f = 1 / b
+    c, d = 1 / tiny, f
+    for i in range(1, 200000):
+        a = -i * (n - 1 + i)
+        b += 2
+        d = 1 / (a * d + b)
+        c = b + a / c
+        dl = c * d
+        f *= dl
+        if abs(dl - 1) < mp.mpf(10) ** -45:
+            return mp.exp(-x) * f
+    raise ValueError
+
+
 def expn_mp(n, x):
     if n < 0:
         raise ValueError
-    return mp.expint(int(n), pos(x))
+    x = pos(x)
+    if x > 1 and n > 0:
+        return expn_cf(n, x)
+    return mp.expint(int(n), x)
 
 
 def expn_points(n):
@@ -35,7 +57,7 @@ def expn_points(n):
 
 
 def expn_edges(dtype):
-    nn = np.array([0, 1, 2, 3, 5, 50, -1], dtype=np.float64)
+    nn = np.array([0, 1, 2, 3, 5, 50, -1, 2.0**31 - 1, 2.0**31, 2.0**40], dtype=np.float64)
     g = np.meshgrid(nn, gc.EDGES, indexing="ij")
     return g[0].ravel(), g[1].ravel()
 

@@ -6,7 +6,8 @@
 // B. C. Carlson, Numer. Algorithms 10 (1995) 13-26) for E, F(phi|m) and
 // E(phi|m) (DLMF 19.25.1, 19.25.5, 19.25.9), and the descending Landen /
 // AGM scheme for sn, cn, dn (DLMF 22.20.1-22.20.2) with the expansions of
-// DLMF 22.10 near m = 0 and m = 1. No fitted coefficients are used.
+// DLMF 22.10 near m = 0 and m = 1. No fitted coefficients are used
+// (crates/gpu-special/tools/coefficients_expint.py prints the constants).
 #pragma once
 
 #include "cuprum/special/common.cuh"
@@ -18,7 +19,7 @@ namespace detail {
 // R_F(x, y, z) by duplication (DLMF 19.36.1, Carlson 1995 eq. 2.2-2.4).
 __device__ inline double carlson_rf(double x, double y, double z) {
   double a = (x + y + z) / 3.0;
-  double q = ::fmax(::fabs(a - x), ::fmax(::fabs(a - y), ::fabs(a - z))) * 3.0e3;  // (3r)^{-1/6}, r = 1e-20... ~ 2.7e3
+  double q = ::fmax(::fabs(a - x), ::fmax(::fabs(a - y), ::fabs(a - z))) * 3.0e3;  // above Carlson's (3r)^{-1/6}, r = 1e-20
   double f = 1.0;
   for (int i = 0; i < 200; ++i) {
     if (q * f < ::fabs(a)) break;
@@ -38,7 +39,7 @@ __device__ inline double carlson_rf(double x, double y, double z) {
 // R_D(x, y, z) by duplication (DLMF 19.36.2, Carlson 1995 eq. 2.28-2.30).
 __device__ inline double carlson_rd(double x, double y, double z) {
   double a = (x + y + 3.0 * z) / 5.0;
-  double q = ::fmax(::fabs(a - x), ::fmax(::fabs(a - y), ::fabs(a - z))) * 4.0e3;
+  double q = ::fmax(::fabs(a - x), ::fmax(::fabs(a - y), ::fabs(a - z))) * 4.0e3;  // above Carlson's (r/4)^{-1/6}, r = 1e-20
   double f = 1.0, sum = 0.0;
   for (int i = 0; i < 200; ++i) {
     if (q * f < ::fabs(a)) break;
@@ -79,7 +80,8 @@ __device__ inline double ellipkm1(double p) {
   if (detail::is_nan(p) || p < 0.0) return detail::nan();
   if (p == 0.0) return detail::inf();
   if (detail::is_inf(p)) return 0.0;
-  if (p > 1e300) return ::sqrt(1.0 / p) * detail::agm_k(1.0 / p);  // K(m) = K(m/(m-1))/sqrt(1-m)... large p
+  // K(m) = K(m / (m - 1)) / sqrt(1 - m) (DLMF 19.7.5) keeps sqrt(p) finite.
+  if (p > 1e300) return ::sqrt(1.0 / p) * detail::agm_k(1.0 / p);
   return detail::agm_k(p);
 }
 CUPRUM_SPECIAL_F1(ellipkm1)
@@ -120,12 +122,12 @@ __device__ inline double reduce_pi(double phi, double& k) {
 }  // namespace detail
 
 // scipy.special.ellipkinc: F(phi | m) = sin(phi) R_F(cos^2, 1 - m sin^2, 1)
-// (DLMF 19.25.5), with F(phi + k pi) = F(phi) + 2 k K(m). NaN where
+// (DLMF 19.25.5), with F(phi + k pi) = F(phi) + 2 k K(m) (DLMF 19.2.10). NaN where
 // 1 - m sin^2 phi < 0; at m = 1, inf for |phi| >= pi/2.
 __device__ inline double ellipkinc(double phi, double m) {
   if (detail::is_nan(phi) || detail::is_nan(m)) return detail::nan();
   if (m == detail::inf()) return detail::nan();
-  if (m == -detail::inf()) return 0.0;
+  if (m == -detail::inf()) return detail::is_inf(phi) ? detail::nan() : 0.0;
   if (detail::is_inf(phi)) return m > 1.0 ? detail::nan() : phi;
   if (m == 1.0 && ::fabs(phi) >= detail::PI / 2) return detail::inf();
   if (phi == 0.0) return phi;
@@ -149,7 +151,7 @@ __device__ __forceinline__ float ellipkinc(float a, float b) { return (float)ell
 __device__ inline double ellipeinc(double phi, double m) {
   if (detail::is_nan(phi) || detail::is_nan(m)) return detail::nan();
   if (m == detail::inf()) return detail::nan();
-  if (m == -detail::inf()) return detail::inf();
+  if (m == -detail::inf()) return detail::is_inf(phi) ? phi : detail::inf();
   if (detail::is_inf(phi)) return m > 1.0 ? detail::nan() : phi;
   if (phi == 0.0) return phi;
   double k;
@@ -192,10 +194,8 @@ __device__ inline void ellipj(double u, double m, double& sn, double& cn, double
     double t = 0.25 * p * (::sinh(u) * ch - u);
     sn = th + t * sech * sech;
     ph = 2.0 * ::atan(::exp(u)) - detail::PI / 2 + t * sech;
-    double b = 0.25 * p * (::sinh(u) * ch + u) * th * sech;  // unused sign helper
     cn = sech - t * th * sech;
     dn = sech + 0.25 * p * (::sinh(u) * ch + u) * th * sech;
-    (void)b;
     return;
   }
   double a[12], c[12];
@@ -220,10 +220,14 @@ __device__ inline void ellipj(double u, double m, double& sn, double& cn, double
   ::sincos(phi, &s, &co);
   sn = s;
   cn = co;
-  // dn = sqrt(1 - m sn^2) where that does not cancel, else DLMF 22.20.2's
-  // cos(phi_0) / cos(phi_1 - phi_0).
+  // dn^2 = 1 - m sn^2 = (1 - m) + m cn^2 (1 - m exact for m >= 1/2): the
+  // form that does not cancel. (Beyond |u| = 1e10 the phase has no
+  // digits; SciPy keeps DLMF 22.20.2's cos(phi_0) / cos(phi_1 - phi_0).)
   double msn = m * s * s;
-  dn = (msn < 0.5 || n == 0) ? ::sqrt(1.0 - msn) : co / ::cos(prev - phi);
+  if (::fabs(u) >= 1e10 && n > 0)
+    dn = co / ::cos(prev - phi);
+  else
+    dn = msn < 0.5 ? ::sqrt(1.0 - msn) : ::sqrt((1.0 - m) + m * co * co);
   ph = phi;
 }
 __device__ inline void ellipj(float u, float m, float& sn, float& cn, float& dn, float& ph) {

@@ -3,7 +3,8 @@
 // Methods: power series (DLMF 6.6.2, 6.6.5, 6.6.6, 8.19.8), continued
 // fractions evaluated by the modified Lentz algorithm (DLMF 6.9, 8.19.17
 // after A&S 5.1.22) and the asymptotic series (DLMF 6.12.2). No fitted
-// coefficients are used.
+// coefficients are used (crates/gpu-special/tools/coefficients_expint.py
+// prints the two constants).
 #pragma once
 
 #include "cuprum/special/common.cuh"
@@ -14,27 +15,19 @@ namespace detail {
 
 constexpr double EULER = 0.57721566490153286060651209008240243;
 
-// E1(x) e^{x} for x >= 1 by the continued fraction DLMF 6.9.1 / A&S 5.1.22:
-// E_n(x) = e^{-x} / (x + n - 1 n/(x + n + 2 - 2(n+1)/(x + n + 4 - ...))),
-// modified Lentz.
+// E_n(x) e^{x} for x > 1 by the continued fraction DLMF 8.19.17 /
+// A&S 5.1.22: E_n(x) = e^{-x} / (x + n - 1 n/(x + n + 2 - 2(n+1)/(x + n + 4
+// - ...))), evaluated from a fixed depth upward (more stable than forward
+// recurrence: at x = 1 the forward Lentz scheme loses 30 ulps). The depth
+// 20 + 140/x (200 below x = 1) converges for every n >= 1 at x > 0.6.
 __device__ inline double expn_cf_scaled(double n, double x) {
-  const double tiny = 1e-300;
-  double b = x + n;
-  double f = 1.0 / b, c = 1.0 / tiny, d = f;
-  for (int i = 1; i < 500; ++i) {
-    double a = -i * (n - 1.0 + i);
-    b += 2.0;
-    d = 1.0 / (a * d + b);
-    c = b + a / c;
-    if (c == 0.0) c = tiny;
-    double del = c * d;
-    f *= del;
-    if (::fabs(del - 1.0) < 1e-17) break;
-  }
-  return f;
+  int depth = x < 1.0 ? 200 : (int)(20.0 + 140.0 / x);
+  double t = 0.0;
+  for (int i = depth; i > 0; --i) t = -(double)i * (n - 1.0 + i) / (x + n + 2.0 * i + t);
+  return 1.0 / (x + n + t);
 }
 
-// E1(x) for 0 < x <= 1: DLMF 6.6.2, E1 = -gamma - ln x - sum (-x)^k/(k k!).
+// E1(x) for 0 < x <= 0.6: DLMF 6.6.2, E1 = -gamma - ln x - sum (-x)^k/(k k!).
 __device__ inline double e1_series(double x) {
   double term = 1.0, s = 0.0;
   for (int k = 1; k < 60; ++k) {
@@ -79,7 +72,8 @@ __device__ inline double ei_asym(double x) {
 __device__ inline double exp1(double x) {
   if (detail::is_nan(x) || x < 0.0) return detail::nan();
   if (x == 0.0) return detail::inf();
-  if (x <= 1.0) return detail::e1_series(x);
+  // The series cancels towards x = 1 (10 ulps): the fraction from 0.6.
+  if (x <= 0.6) return detail::e1_series(x);
   if (x > 746.0) return 0.0;
   return ::exp(-x) * detail::expn_cf_scaled(1.0, x);
 }
@@ -101,7 +95,10 @@ CUPRUM_SPECIAL_F1(expi)
 // scipy.special.expn: E_n(x) = int_1^inf e^{-xt}/t^n dt (DLMF 8.19).
 // NaN for n < 0 or x < 0; at x = 0, inf for n < 2 and 1/(n-1) beyond.
 // Series DLMF 8.19.8 for x <= 1, the continued fraction otherwise.
-__device__ inline double expn(long long n, double x) {
+// SciPy passes n on as a C int: an int64 n wraps to 32 bits, a double n
+// is truncated (NaN beyond the int range).
+namespace detail {
+__device__ inline double expn_int(long long n, double x) {
   if (detail::is_nan(x) || n < 0 || x < 0.0) return detail::nan();
   if (x == 0.0) return n < 2 ? detail::inf() : 1.0 / (double)(n - 1);
   if (n == 0) return ::exp(-x) / x;
@@ -130,11 +127,13 @@ __device__ inline double expn(long long n, double x) {
   }
   return s;
 }
+}  // namespace detail
+__device__ inline double expn(long long n, double x) {
+  return detail::expn_int((long long)(int)(unsigned int)(unsigned long long)n, x);
+}
 __device__ inline double expn(double n, double x) {
-  if (detail::is_nan(n) || detail::is_nan(x)) return detail::nan();
-  if (!detail::is_int(n) || n < 0.0) return detail::nan();
-  if (n > 9.0e18) return x > 0.0 ? 0.0 : detail::nan();
-  return expn((long long)n, x);
+  if (detail::is_nan(n) || !(::fabs(n) < 2147483648.0)) return detail::nan();
+  return detail::expn_int((long long)::trunc(n), x);
 }
 __device__ __forceinline__ float expn(long long n, float x) { return (float)expn(n, (double)x); }
 CUPRUM_SPECIAL_F2(expn)
@@ -177,7 +176,8 @@ __device__ inline void e1_imag_cf(double y, double& re, double& im) {
 // scipy.special.sici: Si(x) and Ci(x) (DLMF 6.2.5, 6.2.11). Si is odd;
 // for x < 0 Ci gives Ci(|x|) (the real part, as SciPy); Ci(0) = -inf,
 // Ci(-inf) = NaN. Series DLMF 6.6.5-6.6.6 for |x| <= 4, otherwise from
-// E1(ix) = -Ci(x) + i (Si(x) - pi/2) (DLMF 6.5.? / 6.2.?).
+// E1(ix) = -Ci(x) + i (Si(x) - pi/2) (DLMF 6.5.5-6.5.6), and the
+// auxiliary functions' asymptotic series (DLMF 6.12.3-6.12.4) beyond 1e6.
 __device__ inline void sici(double x, double& si, double& ci) {
   if (detail::is_nan(x)) { si = x; ci = x; return; }
   double ax = ::fabs(x);
