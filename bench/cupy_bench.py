@@ -353,6 +353,7 @@ WORKLOADS = {
     "special erf f32 2^28": w_special("erf", N, 0.004, -2.0, cp.float32),
     "special gammaln f32 2^28": w_special("gammaln", N, 0.01, 0.05, cp.float32),
     "special j0 f64 2^27": w_special("j0", 1 << 27, 0.05, 0.0, cp.float64),
+    "special i0e f64 2^27": w_special("i0e", 1 << 27, 0.05, 0.0, cp.float64),
     "special digamma f64 2^27": w_special("digamma", 1 << 27, 0.02, 0.01, cp.float64),
     "special fused expit(x)*erf(y) f32 2^28": w_gpu(
         lambda: (ramp(N, 0.01, -5.0, cp.float32), ramp(N, 0.004, -2.0, cp.float32)),

@@ -53,6 +53,11 @@ pub fn j0_f64(dev: Device) -> Result<Record> {
     unary(dev, "special j0 f64 2^27", x, |x| gpu_special::j0(x))
 }
 
+pub fn i0e_f64(dev: Device) -> Result<Record> {
+    let x = ramp(1 << 27, 0.05, 0.0, DType::Float64)?;
+    unary(dev, "special i0e f64 2^27", x, |x| gpu_special::i0e(x))
+}
+
 pub fn digamma_f64(dev: Device) -> Result<Record> {
     let x = ramp(1 << 27, 0.02, 0.01, DType::Float64)?;
     unary(dev, "special digamma f64 2^27", x, |x| {

@@ -164,6 +164,7 @@ pub fn all() -> Vec<Workload> {
             crate::special_workloads::gammaln_f32,
         ),
         ("special j0 f64 2^27", crate::special_workloads::j0_f64),
+        ("special i0e f64 2^27", crate::special_workloads::i0e_f64),
         (
             "special digamma f64 2^27",
             crate::special_workloads::digamma_f64,

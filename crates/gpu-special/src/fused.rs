@@ -92,6 +92,18 @@ unary!(
 binary!(xlogy, xlog1py, boxcox, boxcox1p, inv_boxcox, inv_boxcox1p);
 ternary!(radian);
 
+// bessel.cuh, bessel_real.cuh
+unary!(i0e, i1e, k0, k0e, k1, k1e);
+binary!(jv, yv, iv, kv);
+
+// expint.cuh, ellip.cuh
+unary!(exp1, expi, ellipk, ellipkm1, ellipe);
+binary!(expn, ellipkinc, ellipeinc);
+
+// incgamma.cuh, erf.cuh's additions
+unary!(ndtri, log_ndtr);
+binary!(gammainc, gammaincc);
+
 /// `scipy.special.zeta(x)` (Riemann's, no `q`) in a fused function (see
 /// [`crate::zeta`] with `None`).
 ///

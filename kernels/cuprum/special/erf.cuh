@@ -30,11 +30,21 @@ __device__ __forceinline__ double erfinv(double x) {
 }
 
 // erfcinv: inf at 0, -inf at 2, NaN outside [0, 2], -0 at 1 as SciPy's.
+// Below 1e-300 (down to the denormals, where SciPy returns inf though the
+// value is finite, 27.2133 at 5e-324) it solves erfc(t) = x as
+// t^2 = log(erfcx(t)) - log(x) (DLMF 7.2.3) by fixed-point iteration from
+// t = sqrt(-log x); the map contracts by about 1 / (2 t^2) < 1e-3.
 __device__ __forceinline__ double erfcinv(double x) {
   if (x == 1.0) return -0.0;
   if (x == 0.0) return detail::inf();
   if (x == 2.0) return -detail::inf();
   if (!(x > 0.0 && x < 2.0)) return detail::nan();
+  if (x < 1e-300) {
+    double lx = ::log(x);
+    double t = ::sqrt(-lx);
+    for (int i = 0; i < 8; ++i) t = ::sqrt(::log(::erfcx(t)) - lx);
+    return t;
+  }
   return ::erfcinv(x);
 }
 
@@ -57,6 +67,54 @@ __device__ __forceinline__ double ndtr(double x) {
   double y = 0.5 * ::erfc(z);
   return 1.0 - y;
 }
+
+// ndtri(p): the inverse of ndtr. For p in [1/4, 3/4], y = 2p - 1 is exact
+// and t = sqrt(2) z with z = erfinv(y), polished by one Newton step on
+// erf(z) = y (DLMF 7.17); outside, q = min(p, 1 - p) (exact),
+// t = -sqrt(2) erfcinv(2q), polished by one Newton step on ndtr(t) = q
+// written with the Mills ratio ndtr(t) / phi(t) = sqrt(pi/2)
+// erfcx(-t / sqrt 2) (DLMF 7.2.3) so that nothing underflows; skipped
+// below q = 1e-290 where ndtr loses precision to the denormals.
+// -inf at 0, inf at 1, NaN outside [0, 1], +0 at 1/2 as SciPy's.
+__device__ inline double ndtri(double p) {
+  if (detail::is_nan(p)) return p;
+  if (p == 0.0) return -detail::inf();
+  if (p == 1.0) return detail::inf();
+  if (!(p > 0.0 && p < 1.0)) return detail::nan();
+  const double sqrt2 = 1.4142135623730951;
+  if (p >= 0.25 && p <= 0.75) {
+    double y = 2.0 * p - 1.0;
+    if (y == 0.0) return 0.0;
+    double z = ::erfinv(y);
+    const double two_rsqrt_pi = 1.1283791670955126;
+    z -= (::erf(z) - y) / (two_rsqrt_pi * ::exp(-z * z));
+    return sqrt2 * z;
+  }
+  double q = p < 0.5 ? p : 1.0 - p;
+  double t = -sqrt2 * erfcinv(2.0 * q);
+  if (q >= 1e-290) {
+    double c = ndtr(t);
+    double mills = 1.2533141373155003 * ::erfcx(-t * 0.70710678118654757);
+    t -= (1.0 - q / c) * mills;
+  }
+  return p < 0.5 ? t : -t;
+}
+CUPRUM_SPECIAL_F1(ndtri)
+
+// log_ndtr(x) = log(ndtr(x)): log1p(-ndtr(-x)) for x > 0, log(ndtr(x)) on
+// [-1, 0], and for x < -1 log(erfcx(-x / sqrt 2) / 2) - x^2 / 2 with x^2
+// split exactly by an fma (DLMF 7.2.3, 7.2.2). -inf at -inf, -0 at +inf
+// as SciPy's.
+__device__ inline double log_ndtr(double x) {
+  if (detail::is_nan(x)) return x;
+  if (x > 0.0) return ::log1p(-ndtr(-x));
+  if (x >= -1.0) return ::log(ndtr(x));
+  if (detail::is_inf(x)) return -detail::inf();
+  double hi = x * x, lo = ::fma(x, x, -hi);
+  if (detail::is_inf(hi)) return -detail::inf();
+  return (::log(0.5 * ::erfcx(-x * 0.70710678118654757)) - 0.5 * lo) - 0.5 * hi;
+}
+CUPRUM_SPECIAL_F1(log_ndtr)
 
 // float32 erf in float: CUDA's erff is within 2 ulp, and the double
 // evaluation costs twice the memory time of 2^28 elements on the H200.

@@ -9,7 +9,8 @@ use super::{Result, apply, lookup};
 
 unary! {
     /// `scipy.special.j0`: Bessel function of the first kind of order 0
-    /// (CUDA's libdevice `j0`, after Hart et al.).
+    /// (CUDA's libdevice `j0` below 25; Hankel's expansion, DLMF 10.17.3,
+    /// with an exactly reduced phase beyond, as j1, y0 and y1).
     j0 => "j0", ": [0.98444, 0.93847, 0.22389]";
     /// `scipy.special.j1`: Bessel function of the first kind of order 1.
     j1 => "j1", ": [0.12403, 0.24227, 0.57672]";
@@ -20,7 +21,7 @@ unary! {
     /// -inf at 0, NaN below.
     y1 => "y1", ": [-2.70411, -1.47147, -0.10703]";
     /// `scipy.special.i0`: modified Bessel function of the first kind of
-    /// order 0 (inf at +-inf, unlike `numpy.i0`'s NaN).
+    /// order 0 (NaN at +-inf, as SciPy's).
     i0 => "i0", ": [1.01569, 1.06348, 2.27959]";
     /// `scipy.special.i1`: modified Bessel function of the first kind of
     /// order 1.

@@ -9,16 +9,11 @@ use std::sync::OnceLock;
 use gpu_array::ufunc::{Arg, Input, Ufunc, UfuncOptions, call};
 use gpu_array::{Array, Error, Result};
 
-/// The functions whose complex loops SciPy has and Cuprum does not yet.
-const COMPLEX_IN_SCIPY: [&str; 8] = [
-    "erf",
-    "erfc",
-    "erfcx",
-    "ndtr",
-    "gamma",
-    "digamma",
-    "zeta",
-    "riemann_zeta",
+/// The functions whose complex loops SciPy has and Cuprum does not yet
+/// (from `scipy.special.<name>.types`).
+const COMPLEX_IN_SCIPY: [&str; 18] = [
+    "gamma", "digamma", "ndtr", "erf", "erfc", "erfcx", "jv", "yv", "iv", "kv", "airy", "exp1",
+    "expi", "sici", "shichi", "log_ndtr", "loggamma", "rgamma",
 ];
 
 /// The table's ufunc `name`, remembered in `cell` (each function's own
@@ -34,9 +29,9 @@ fn lookup(cell: &'static OnceLock<&'static Ufunc>, name: &str) -> Result<&'stati
     Ok(cell.get_or_init(|| u))
 }
 
-/// Calls `u` on `inputs` with default options; a complex array where
-/// SciPy has complex loops is `Unsupported`, naming what is missing.
-fn apply(u: &'static Ufunc, inputs: &[Input<'_>]) -> Result<Array> {
+/// A complex array where SciPy has complex loops and Cuprum not yet is
+/// `Unsupported`, naming what is missing.
+fn check_complex(u: &'static Ufunc, inputs: &[Input<'_>]) -> Result<()> {
     if COMPLEX_IN_SCIPY.contains(&u.name())
         && inputs
             .iter()
@@ -48,6 +43,12 @@ fn apply(u: &'static Ufunc, inputs: &[Input<'_>]) -> Result<Array> {
             u.name()
         )));
     }
+    Ok(())
+}
+
+/// Calls `u` on `inputs` with default options (see [`check_complex`]).
+fn apply(u: &'static Ufunc, inputs: &[Input<'_>]) -> Result<Array> {
+    check_complex(u, inputs)?;
     let mut outs = call(u, inputs, &UfuncOptions::default())?;
     Ok(outs.remove(0))
 }
@@ -151,6 +152,7 @@ macro_rules! quaternary {
 
 /// Calls `u` on `inputs` and returns its `N` outputs.
 fn apply_n<const N: usize>(u: &'static Ufunc, inputs: &[Input<'_>]) -> Result<[Array; N]> {
+    check_complex(u, inputs)?;
     let outs = call(u, inputs, &UfuncOptions::default())?;
     outs.try_into()
         .map_err(|_| Error::Value(format!("{} gave the wrong number of outputs", u.name())))
