@@ -206,10 +206,16 @@ CUPRUM_SPECIAL_F1(gamma)
 // on the H200. Below 0 (lgammaf's error reaches hundreds of ulp between
 // -10 and -2) and near the zeros at 1 and 2 (where any relative error is
 // magnified) the double function is rounded instead.
+namespace detail {
+// Not inlined: the double lgamma's registers would otherwise lower the
+// occupancy of every float32 gammaln kernel, rarely as it is taken.
+__device__ __noinline__ float gammaln_via_double(float x) { return (float)::lgamma((double)x); }
+}  // namespace detail
+
 __device__ __forceinline__ float gammaln(float x) {
   if (x == -__int_as_float(0x7f800000)) return x;
-  if (x < 0.0f || ::fabsf(x - 1.0f) < 0.25f || ::fabsf(x - 2.0f) < 0.25f)
-    return (float)gammaln((double)x);
+  if (x < 0.0f || ::fabsf(x - 1.0f) < 0.1f || ::fabsf(x - 2.0f) < 0.1f)
+    return detail::gammaln_via_double(x);
   return ::lgammaf(x);
 }
 CUPRUM_SPECIAL_F1(digamma)
