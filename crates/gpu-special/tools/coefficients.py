@@ -37,3 +37,12 @@ for i in range(n + 1):
     acc += mp.factorial(n + i - 1) * mp.mpf(4) ** i / (mp.factorial(n - i) * mp.factorial(2 * i))
     d.append(n * acc)
 show(f"Borwein e_k, n = {n}", [(d[n] - d[k]) / d[n] for k in range(n)])
+
+# float32 gammaln near its zeros (gamma.cuh, gammaln_near_zeros): Taylor
+# coefficients of lgamma(1 + e) and lgamma(2 + e) in e from e^1 (DLMF
+# 5.7.3: lgamma(1 + e) = -gamma e + sum_k>=2 (-1)^k zeta(k) e^k / k; for
+# 2 + e add log(1 + e), which takes 1 from each zeta(k)).
+show("lgamma(1 + e) / e, e^0..e^10",
+     [-mp.euler] + [(-1) ** k * mp.zeta(k) / k for k in range(2, 12)])
+show("lgamma(2 + e) / e, e^0..e^10",
+     [1 - mp.euler] + [(-1) ** k * (mp.zeta(k) - 1) / k for k in range(2, 12)])

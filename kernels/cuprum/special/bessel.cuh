@@ -38,7 +38,7 @@ __device__ __forceinline__ void hankel_pq(double nu, double x, double& p, double
 #pragma unroll
   for (int k = 1; k <= 26; ++k) {
     const double m = 2.0 * k - 1.0;
-    t *= ((mu - m * m) / (8.0 * k)) * rx;
+    t *= (mu - m * m) * (rx * (0.125 / k));  // 0.125 / k folds: k is constant
     // k odd goes to Q with sign (-1)^((k-1)/2); k even to P with (-1)^(k/2).
     const int r = k & 3;
     if (r == 1) q += t; else if (r == 2) p -= t; else if (r == 3) q -= t; else p += t;
@@ -46,7 +46,7 @@ __device__ __forceinline__ void hankel_pq(double nu, double x, double& p, double
 }
 
 // order 0 or 1 at x >= 25: j and y together.
-__device__ inline void hankel01(int n, double x, double& j, double& y) {
+__device__ __forceinline__ void hankel01(int n, double x, double& j, double& y) {
   double p, q, s, c;
   hankel_pq((double)n, x, p, q);
   ::sincos(x, &s, &c);
@@ -125,7 +125,7 @@ __device__ __forceinline__ double ik_asym_sum(double nu, double x, double sg) {
 #pragma unroll
   for (int k = 1; k <= 24; ++k) {
     const double m = 2.0 * k - 1.0;
-    t *= ((mu - m * m) / (8.0 * k)) * rx;
+    t *= (mu - m * m) * (rx * (0.125 / k));
     s += t;
   }
   return s;

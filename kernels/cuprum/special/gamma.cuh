@@ -205,17 +205,38 @@ CUPRUM_SPECIAL_F1(gamma)
 // the double evaluation costs 2.5 times the memory time of 2^28 elements
 // on the H200. Below 0 (lgammaf's error reaches hundreds of ulp between
 // -10 and -2) and near the zeros at 1 and 2 (where any relative error is
-// magnified) the double function is rounded instead.
+// magnified) the double function, or its Taylor series, is rounded
+// instead.
 namespace detail {
 // Not inlined: the double lgamma's registers would otherwise lower the
 // occupancy of every float32 gammaln kernel, rarely as it is taken.
 __device__ __noinline__ float gammaln_via_double(float x) { return (float)::lgamma((double)x); }
+
+// lgamma(x) for |x - 1| < 0.1 or |x - 2| < 0.1, where lgammaf's absolute
+// error is a large relative one: the Taylor series at the zero (DLMF
+// 5.7.3; tools/coefficients.py) in double, 11 FMAs, rounded once.
+__device__ __forceinline__ float gammaln_near_zeros(float x) {
+  const double c1[11] = {-0.5772156649015329,  0.8224670334241132,   -0.40068563438653143,
+                         0.27058080842778454,  -0.20738555102867398, 0.1695571769974082,
+                         -0.1440498967688461,  0.12550966952474304,  -0.11133426586956469,
+                         0.1000994575127818,   -0.09095401714582904};
+  const double c2[11] = {0.42278433509846713,     0.3224670334241132,     -0.0673523010531981,
+                         0.020580808427784546,    -0.007385551028673986,  0.0028905103307415234,
+                         -0.001192753911703261,   0.0005096695247430425,  -0.00022315475845357939,
+                         9.945751278180853e-05,   -4.492623673813314e-05};
+  const bool one = x < 1.5f;
+  const double e = (double)x - (one ? 1.0 : 2.0);
+  double p = one ? c1[10] : c2[10];
+#pragma unroll
+  for (int k = 9; k >= 0; --k) p = ::fma(p, e, one ? c1[k] : c2[k]);
+  return (float)(p * e);
+}
 }  // namespace detail
 
 __device__ __forceinline__ float gammaln(float x) {
   if (x == -__int_as_float(0x7f800000)) return x;
-  if (x < 0.0f || ::fabsf(x - 1.0f) < 0.1f || ::fabsf(x - 2.0f) < 0.1f)
-    return detail::gammaln_via_double(x);
+  if (x < 0.0f) return detail::gammaln_via_double(x);
+  if (::fabsf(x - 1.0f) < 0.1f || ::fabsf(x - 2.0f) < 0.1f) return detail::gammaln_near_zeros(x);
   return ::lgammaf(x);
 }
 CUPRUM_SPECIAL_F1(digamma)
