@@ -67,7 +67,8 @@ pub const SPECIAL_CONVEX: &str = include_str!("../../../kernels/cuprum/special/c
 /// degree trigonometry, xlogy, xlog1py, exprel, boxcox, log_expit.
 pub const SPECIAL_ELEMENTARY: &str = include_str!("../../../kernels/cuprum/special/elementary.cuh");
 /// `cuprum/special/bessel_real.cuh`: jv, yv, iv, kv of real order and airy.
-pub const SPECIAL_BESSEL_REAL: &str = include_str!("../../../kernels/cuprum/special/bessel_real.cuh");
+pub const SPECIAL_BESSEL_REAL: &str =
+    include_str!("../../../kernels/cuprum/special/bessel_real.cuh");
 /// `cuprum/special/incgamma.cuh`: gammainc and its kin, the gamma-based distributions.
 pub const SPECIAL_INCGAMMA: &str = include_str!("../../../kernels/cuprum/special/incgamma.cuh");
 /// `cuprum/special/incbeta.cuh`: beta, betainc and its kin, the beta-based
@@ -77,14 +78,12 @@ pub const SPECIAL_INCBETA: &str = include_str!("../../../kernels/cuprum/special/
 pub const SPECIAL_EXPINT: &str = include_str!("../../../kernels/cuprum/special/expint.cuh");
 /// `cuprum/special/ellip.cuh`: the elliptic integrals and ellipj.
 pub const SPECIAL_ELLIP: &str = include_str!("../../../kernels/cuprum/special/ellip.cuh");
-/// `cuprum/special/hyper.cuh`: hyp2f1, hyp1f1, lambertw.
-pub const SPECIAL_HYPER: &str = include_str!("../../../kernels/cuprum/special/hyper.cuh");
 
 /// Every header by its include name, in dependency order. Hand all of them
 /// to NVRTC: they include each other. NVRTC parses only the headers a
 /// program includes, so scipy.special's (`cuprum/special/*.cuh`) cost
 /// nothing to the kernels that do not call into them.
-pub const HEADERS: [(&str, &str); 20] = [
+pub const HEADERS: [(&str, &str); 19] = [
     ("cuprum/half.cuh", HALF),
     ("cuprum/complex.cuh", COMPLEX),
     ("cuprum/types.cuh", TYPES),
@@ -104,7 +103,6 @@ pub const HEADERS: [(&str, &str); 20] = [
     ("cuprum/special/incbeta.cuh", SPECIAL_INCBETA),
     ("cuprum/special/expint.cuh", SPECIAL_EXPINT),
     ("cuprum/special/ellip.cuh", SPECIAL_ELLIP),
-    ("cuprum/special/hyper.cuh", SPECIAL_HYPER),
 ];
 
 /// An NVRTC request for `source` with every header of [`HEADERS`] (and no

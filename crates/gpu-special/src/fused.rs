@@ -104,6 +104,10 @@ binary!(expn, ellipkinc, ellipeinc);
 unary!(ndtri, log_ndtr);
 binary!(gammainc, gammaincc);
 
+// incbeta.cuh
+binary!(beta, betaln);
+ternary!(betainc);
+
 /// `scipy.special.zeta(x)` (Riemann's, no `q`) in a fused function (see
 /// [`crate::zeta`] with `None`).
 ///

@@ -91,3 +91,7 @@ inline float erfcxf(float x) { return (float)erfcx(x); }
 inline float sinpif(float x) { return (float)sinpi(x); }
 inline float cospif(float x) { return (float)cospi(x); }
 inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
+// CUDA's __align__ (cuprum/complex.cuh's struct), for the host.
+#ifndef __align__
+#define __align__(n) alignas(n)
+#endif

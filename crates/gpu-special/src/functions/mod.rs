@@ -6,7 +6,7 @@
 
 use std::sync::OnceLock;
 
-use gpu_array::ufunc::{Arg, Input, Ufunc, UfuncOptions, call};
+use gpu_array::ufunc::{Input, Ufunc, UfuncOptions, call};
 use gpu_array::{Array, Error, Result};
 
 /// The functions whose complex loops SciPy has and Cuprum does not yet
@@ -123,33 +123,6 @@ macro_rules! ternary {
     )*};
 }
 
-macro_rules! quaternary {
-    ($($(#[$doc:meta])* $f:ident => $name:literal, $example:literal;)*) => {$(
-        $(#[$doc])*
-        ///
-        #[doc = concat!(
-            "```no_run\n# fn main() -> gpu_array::Result<()> {\n",
-            "let x = gpu_array::creation::array([0.25, 0.5, 0.75])?;\n",
-            "let y = gpu_special::", stringify!($f), "(1.0, 2.0, 3.0, &x)?; // scipy.special.", $name, "(1, 2, 3, x)", $example, "\n",
-            "# Ok(()) }\n```"
-        )]
-        ///
-        /// # Errors
-        /// No loop for the inputs' dtypes, shapes that do not broadcast;
-        /// allocation or launch failed.
-        pub fn $f<'a, 'b, 'c, 'd>(
-            x1: impl Into<Arg<'a>>,
-            x2: impl Into<Arg<'b>>,
-            x3: impl Into<Arg<'c>>,
-            x4: impl Into<Arg<'d>>,
-        ) -> Result<Array> {
-            static U: OnceLock<&'static Ufunc> = OnceLock::new();
-            let (x1, x2, x3, x4) = (x1.into(), x2.into(), x3.into(), x4.into());
-            apply(lookup(&U, $name)?, &[x1.input(), x2.input(), x3.input(), x4.input()])
-        }
-    )*};
-}
-
 /// Calls `u` on `inputs` and returns its `N` outputs.
 fn apply_n<const N: usize>(u: &'static Ufunc, inputs: &[Input<'_>]) -> Result<[Array; N]> {
     check_complex(u, inputs)?;
@@ -163,7 +136,6 @@ mod bessel;
 mod bessel_real;
 mod elementary;
 mod expint;
-mod hyper;
 mod incbeta;
 mod incgamma;
 
@@ -172,6 +144,5 @@ pub use bessel::*;
 pub use bessel_real::*;
 pub use elementary::*;
 pub use expint::*;
-pub use hyper::*;
 pub use incbeta::*;
 pub use incgamma::*;

@@ -1,5 +1,0 @@
-// scipy.special's hyper functions (namespace cuprum::special); see the
-// table rows in crates/gpu-special/src/table/.
-#pragma once
-
-#include "cuprum/special/common.cuh"
