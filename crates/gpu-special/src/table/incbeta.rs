@@ -4,5 +4,4 @@ entries! {
     "beta", 2, "df", INCBETA, "beta", "beta function Gamma(a) Gamma(b) / Gamma(a + b)";
     "betaln", 2, "df", INCBETA, "betaln", "logarithm of the absolute value of the beta function";
     "betainc", 3, "fd", INCBETA, "betainc", "regularized incomplete beta function I_x(a, b)";
-    "betaincinv", 3, "fd", INCBETA, "betaincinv", "inverse of betainc in x";
 }
