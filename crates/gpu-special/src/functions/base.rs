@@ -97,10 +97,14 @@ pub fn zeta<'a, 'b>(x: impl Into<Arg<'a>>, q: Option<Arg<'b>>) -> Result<Array> 
     let x = x.into();
     match q {
         Some(q) => {
+            // Safe to share: holds only the immutable table's pointer for this
+            // name, the same for every thread and call (see `lookup`).
             static U: OnceLock<&'static Ufunc> = OnceLock::new();
             apply(lookup(&U, "zeta")?, &[x.input(), q.input()])
         }
         None => {
+            // Safe to share: holds only the immutable table's pointer for this
+            // name, the same for every thread and call (see `lookup`).
             static U: OnceLock<&'static Ufunc> = OnceLock::new();
             apply(lookup(&U, "riemann_zeta")?, &[x.input()])
         }

@@ -58,6 +58,8 @@ binary! {
 /// # Errors
 /// No loop for the input's dtype; allocation or launch failed.
 pub fn airy<'a>(x: impl Into<Arg<'a>>) -> Result<(Array, Array, Array, Array)> {
+    // Safe to share: holds only the immutable table's pointer for this
+    // name, the same for every thread and call (see `lookup`).
     static U: OnceLock<&'static Ufunc> = OnceLock::new();
     let x = x.into();
     let [ai, aip, bi, bip] = apply_n::<4>(lookup(&U, "airy")?, &[x.input()])?;

@@ -62,6 +62,8 @@ binary! {
 /// # Errors
 /// No loop for the input's dtype; allocation or launch failed.
 pub fn sici<'a>(x: impl Into<Arg<'a>>) -> Result<(Array, Array)> {
+    // Safe to share: holds only the immutable table's pointer for this
+    // name, the same for every thread and call (see `lookup`).
     static U: OnceLock<&'static Ufunc> = OnceLock::new();
     let x = x.into();
     let [si, ci] = apply_n::<2>(lookup(&U, "sici")?, &[x.input()])?;
@@ -84,6 +86,8 @@ pub fn sici<'a>(x: impl Into<Arg<'a>>) -> Result<(Array, Array)> {
 /// # Errors
 /// No loop for the input's dtype; allocation or launch failed.
 pub fn shichi<'a>(x: impl Into<Arg<'a>>) -> Result<(Array, Array)> {
+    // Safe to share: holds only the immutable table's pointer for this
+    // name, the same for every thread and call (see `lookup`).
     static U: OnceLock<&'static Ufunc> = OnceLock::new();
     let x = x.into();
     let [shi, chi] = apply_n::<2>(lookup(&U, "shichi")?, &[x.input()])?;
@@ -113,6 +117,8 @@ pub fn ellipj<'a, 'b>(
     u: impl Into<Arg<'a>>,
     m: impl Into<Arg<'b>>,
 ) -> Result<(Array, Array, Array, Array)> {
+    // Safe to share: holds only the immutable table's pointer for this
+    // name, the same for every thread and call (see `lookup`).
     static U: OnceLock<&'static Ufunc> = OnceLock::new();
     let (u, m) = (u.into(), m.into());
     let [sn, cn, dn, ph] = apply_n::<4>(lookup(&U, "ellipj")?, &[u.input(), m.input()])?;

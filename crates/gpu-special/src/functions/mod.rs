@@ -68,6 +68,8 @@ macro_rules! unary {
         /// No loop for the input's dtype (complex input where SciPy has
         /// complex loops is `Unsupported`); allocation or launch failed.
         pub fn $f<'a>(x: impl Into<Arg<'a>>) -> Result<Array> {
+            // Safe to share: holds only the immutable table's pointer for this
+            // name, the same for every thread and call (see `lookup`).
             static U: OnceLock<&'static Ufunc> = OnceLock::new();
             let x = x.into();
             apply(lookup(&U, $name)?, &[x.input()])
@@ -90,6 +92,8 @@ macro_rules! binary {
         /// No loop for the inputs' dtypes, shapes that do not broadcast;
         /// allocation or launch failed.
         pub fn $f<'a, 'b>(x1: impl Into<Arg<'a>>, x2: impl Into<Arg<'b>>) -> Result<Array> {
+            // Safe to share: holds only the immutable table's pointer for this
+            // name, the same for every thread and call (see `lookup`).
             static U: OnceLock<&'static Ufunc> = OnceLock::new();
             let (x1, x2) = (x1.into(), x2.into());
             apply(lookup(&U, $name)?, &[x1.input(), x2.input()])
@@ -116,6 +120,8 @@ macro_rules! ternary {
             x2: impl Into<Arg<'b>>,
             x3: impl Into<Arg<'c>>,
         ) -> Result<Array> {
+            // Safe to share: holds only the immutable table's pointer for this
+            // name, the same for every thread and call (see `lookup`).
             static U: OnceLock<&'static Ufunc> = OnceLock::new();
             let (x1, x2, x3) = (x1.into(), x2.into(), x3.into());
             apply(lookup(&U, $name)?, &[x1.input(), x2.input(), x3.input()])
