@@ -78,12 +78,14 @@ pub const SPECIAL_INCBETA: &str = include_str!("../../../kernels/cuprum/special/
 pub const SPECIAL_EXPINT: &str = include_str!("../../../kernels/cuprum/special/expint.cuh");
 /// `cuprum/special/ellip.cuh`: the elliptic integrals and ellipj.
 pub const SPECIAL_ELLIP: &str = include_str!("../../../kernels/cuprum/special/ellip.cuh");
+/// `cuprum/special/gammafn.cuh`: loggamma (real), rgamma, gammasgn, poch.
+pub const SPECIAL_GAMMAFN: &str = include_str!("../../../kernels/cuprum/special/gammafn.cuh");
 
 /// Every header by its include name, in dependency order. Hand all of them
 /// to NVRTC: they include each other. NVRTC parses only the headers a
 /// program includes, so scipy.special's (`cuprum/special/*.cuh`) cost
 /// nothing to the kernels that do not call into them.
-pub const HEADERS: [(&str, &str); 19] = [
+pub const HEADERS: [(&str, &str); 20] = [
     ("cuprum/half.cuh", HALF),
     ("cuprum/complex.cuh", COMPLEX),
     ("cuprum/types.cuh", TYPES),
@@ -103,6 +105,7 @@ pub const HEADERS: [(&str, &str); 19] = [
     ("cuprum/special/incbeta.cuh", SPECIAL_INCBETA),
     ("cuprum/special/expint.cuh", SPECIAL_EXPINT),
     ("cuprum/special/ellip.cuh", SPECIAL_ELLIP),
+    ("cuprum/special/gammafn.cuh", SPECIAL_GAMMAFN),
 ];
 
 /// An NVRTC request for `source` with every header of [`HEADERS`] (and no

@@ -108,6 +108,10 @@ binary!(gammainc, gammaincc);
 binary!(beta, betaln);
 ternary!(betainc);
 
+// gammafn.cuh
+unary!(loggamma, rgamma, gammasgn);
+binary!(poch);
+
 /// `scipy.special.zeta(x)` (Riemann's, no `q`) in a fused function (see
 /// [`crate::zeta`] with `None`).
 ///

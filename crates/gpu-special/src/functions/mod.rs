@@ -142,6 +142,7 @@ mod bessel;
 mod bessel_real;
 mod elementary;
 mod expint;
+mod gammafn;
 mod incbeta;
 mod incgamma;
 
@@ -150,5 +151,6 @@ pub use bessel::*;
 pub use bessel_real::*;
 pub use elementary::*;
 pub use expint::*;
+pub use gammafn::*;
 pub use incbeta::*;
 pub use incgamma::*;
