@@ -124,7 +124,8 @@ __device__ inline double ig_series_sum(double a, double x) {
 // P(a, x) by the series: x^a e^-x / Gamma(a + 1) * sum x^k / ((a+1)...(a+k)).
 __device__ inline double ig_series_p(double a, double x) {
   double s = ig_series_sum(a, x);
-  if (a < 1.0) return ::exp(a * ::log(x) - x - ig_lgamma1p(a)) * s;
+  // pow, not exp(a log x): good to an ulp where a log x is large.
+  if (a < 1.0) return ::pow(x, a) * ::exp(-x - ig_lgamma1p(a)) * s;
   return ig_prefactor(a, x) / a * s;
 }
 
@@ -269,8 +270,8 @@ __device__ __noinline__ double ig_inverse(double a, double y, int upper) {
     double c = 1.0 - 1.0 / (9.0 * a) + s / (3.0 * ::sqrt(a));
     x = a * c * c * c;
     if (!(c > 0.3)) x = ::exp(ts);
-  } else if (upper && y < 0.3) {
-    // Large-x start: Q ~ x^(a-1) e^-x / Gamma(a).
+  } else if (upper && y < 0.3 && !(ts < -1.0)) {
+    // Large-x start (the small-x one is past 1/e): Q ~ x^(a-1) e^-x / Gamma(a).
     double l = -(::log(y) + ::lgamma(a));
     x = l > 1.0 ? l : 1.0;
     for (int i = 0; i < 3; ++i) x = l + (a - 1.0) * ::log(x);
@@ -290,15 +291,16 @@ __device__ __noinline__ double ig_inverse(double a, double y, int upper) {
     double v = ig_pq(a, x, upper);
     double f = ig_prefactor(a, x);  // x dP/dx
     double g, ratio;                // log(v / y), v / f
-    if (v > 1e-290 && f > 1e-290) {
-      double d = (v - y) / y;
+    if (v > 1e-305 && f > 1e-305) {
+      double d = v / y - 1.0;
       g = ::fabs(d) < 0.5 ? ::log1p(d) : ::log(v) - ly;
       ratio = v / f;
     } else {
-      // A tail below the normal range: log v from the log of the front
-      // factor and the series or fraction that it multiplies.
+      // A tail at the bottom of the normal range: log v from the log of the
+      // front factor and the series or fraction that it multiplies.
       double lf = ig_log_prefactor(a, x), lv;
-      if (upper && x >= a + 1.0 && !(a > 2e7 && x < 2.0 * a)) lv = lf + ::log(ig_cf_frac(a, x));
+      if (v > 1e-305) lv = ::log(v);
+      else if (upper && x >= a + 1.0 && !(a > 2e7 && x < 2.0 * a)) lv = lf + ::log(ig_cf_frac(a, x));
       else if (!upper && x < a + 1.0 && !(a > 2e7 && x > 0.5 * a)) lv = lf - ::log(a) + ::log(ig_series_sum(a, x));
       else if (a > 2e7 && (upper ? x > a && x < 2.0 * a : x < a && x > 0.5 * a)) lv = ig_temme_logtail(a, x, !upper);
       else lv = ::log(v);
@@ -307,7 +309,8 @@ __device__ __noinline__ double ig_inverse(double a, double y, int upper) {
         x = upper ? x * (1.0 - nudge) : x * (1.0 + nudge);
         continue;
       }
-      g = lv - ly;
+      double d = v > 1e-305 ? v / y - 1.0 : 1.0;
+      g = ::fabs(d) < 0.5 ? ::log1p(d) : lv - ly;
       ratio = ::exp(lv - lf);
     }
     // Newton on t = log x: dt = -g / (d log v / dt), d log v / dt = +-f / v.
