@@ -102,7 +102,19 @@ binary!(expn, ellipkinc, ellipeinc);
 
 // incgamma.cuh, erf.cuh's additions
 unary!(ndtri, log_ndtr);
-binary!(gammainc, gammaincc);
+binary!(
+    gammainc,
+    gammaincc,
+    gammaincinv,
+    gammainccinv,
+    pdtr,
+    pdtrc,
+    pdtri,
+    chdtr,
+    chdtrc,
+    chdtri
+);
+ternary!(gdtr, gdtrc, gdtrix);
 
 // incbeta.cuh
 binary!(beta, betaln);
