@@ -93,7 +93,7 @@ binary!(xlogy, xlog1py, boxcox, boxcox1p, inv_boxcox, inv_boxcox1p);
 ternary!(radian);
 
 // bessel.cuh, bessel_real.cuh
-unary!(i0e, i1e, k0, k0e);
+unary!(i0e, i1e, k0, k0e, k1, k1e);
 binary!(jv, yv, iv, kv);
 
 // expint.cuh, ellip.cuh

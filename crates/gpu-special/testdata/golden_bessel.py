@@ -1,6 +1,5 @@
 """Goldens of bessel.cuh's functions beyond golden_base.py's j0..i1:
-i0e, i1e, k0, k0e (see make_golden.py; k1 and k1e are not in the table
-yet: 8 ulp against SciPy's 3 between x = 1.8 and 16)."""
+i0e, i1e, k0, k0e, k1, k1e (see make_golden.py)."""
 import mpmath as mp
 import numpy as np
 import scipy.special as sc
@@ -39,4 +38,11 @@ FUNCS = {
     "i1e": Case(1, ie_mp(1), sc.i1e, lambda n: pm(np.concatenate([uni(0, 60, n // 4), logu(1e-30, 1e300, n // 4)])), goal=None),
     "k0": Case(1, k_mp(0, False), sc.k0, small_large(700.0), goal=None),
     "k0e": Case(1, k_mp(0, True), sc.k0e, small_large(1e300), goal=None),
+    # k1 also about its series/Chebyshev switch at x = 1 and SciPy's at 2.
+    "k1": Case(1, k_mp(1, False), sc.k1,
+               lambda n: np.concatenate([small_large(705.0)(n - n // 8), uni(0.9, 2.1, n // 8)]),
+               goal=None),
+    "k1e": Case(1, k_mp(1, True), sc.k1e,
+                lambda n: np.concatenate([small_large(1e300)(n - n // 8), uni(0.9, 2.1, n // 8)]),
+                goal=None),
 }

@@ -164,6 +164,83 @@ __device__ inline double kn01(int n, double x, bool scaled) {
   return scaled ? k : br_scale_down(k, x);
 }
 
+// K_1 at 0 < x <= 1 by its power series (DLMF 10.31.1, 10.25.2):
+//   K_1(x) = (1/x) (1 - z S(z)) + ln(x/2) I_1(x),  z = x^2/4,
+//   S(z) = sum c_k z^k, c_k = (psi(k+1) + psi(k+2)) / (k! (k+1)!),
+//   I_1(x) = (x/2) sum z^k / (k! (k+1)!).
+// 15 terms each (the 15th is below 1e-24 at z = 1/4); the constants are
+// tools/coefficients_bessel.py's. At x <= 1 the terms add without
+// cancellation worth an ulp: 1 - z S(z) lies in [1, 1.04] and the log
+// term is at most 0.65 of the sum.
+__device__ __forceinline__ double k1_series(double x) {
+  const double ri[15] = {
+      1.0, 0.5, 0.08333333333333333,
+      0.006944444444444444, 0.00034722222222222224, 1.1574074074074073e-05,
+      2.755731922398589e-07, 4.920949861426052e-09, 6.834652585313961e-11,
+      7.594058428126623e-13, 6.903689480115112e-15, 5.230067787965994e-17,
+      3.352607556388458e-19, 1.842092063949702e-21, 8.771866971189057e-24,
+  };
+  const double c[15] = {
+      -0.15443132980306573, 0.6727843350984671, 0.18157516696085563,
+      0.019182189839330562, 0.001115359491966528, 4.142247689271143e-05,
+      1.071545914091181e-06, 2.045286003593878e-08, 3.002048746589188e-10,
+      3.495928729692882e-12, 3.309914735250272e-14, 2.5986411321011286e-16,
+      1.7195232826992565e-18, 9.721207518823618e-21, 4.750281743327667e-23,
+  };
+  const double z = 0.25 * x * x;
+  double si = ri[14], sc = c[14];
+#pragma unroll
+  for (int k = 13; k >= 0; --k) {
+    si = ::fma(si, z, ri[k]);
+    sc = ::fma(sc, z, c[k]);
+  }
+  const double i1 = 0.5 * x * si;
+  const double lead = ::fma(-z, sc, 1.0) / x;
+  return ::fma(::log(0.5 * x), i1, lead);
+}
+
+// e^x sqrt(x) K_1(x) at x >= 1: its Chebyshev expansion in t = 2/x - 1
+// (35 terms to 2e-18; Cephes' construction, S. L. Moshier, "Methods and
+// Programs for Mathematical Functions" (1989), here over x >= 1 so that
+// the series above is used only where it does not cancel), by Clenshaw's
+// recurrence. The coefficients are tools/coefficients_bessel.py's.
+__device__ __forceinline__ double k1_cheb(double x) {
+  const double a[35] = {
+      1.4532756675938414, 0.19051350202061165, -0.008406706460495654,
+      0.0008815363164514389, -0.000129995769583983, 2.3441638979785087e-05,
+      -4.853489413610226e-06, 1.1139969511197356e-06, -2.772707643805077e-07,
+      7.37247184977708e-08, -2.0717892129028323e-08, 6.103966549420336e-09,
+      -1.873778917957349e-09, 5.963886884453419e-10, -1.96028004074301e-10,
+      6.632273899864202e-11, -2.3034250700407756e-11, 8.193082518369976e-12,
+      -2.9786645069974164e-12, 1.1049772078983365e-12, -4.1763277431648047e-13,
+      1.6061141914625803e-13, -6.277632672531289e-14, 2.4911830875182032e-14,
+      -1.002779686252293e-14, 4.091059996919741e-15, -1.690331071434488e-15,
+      7.068360792264328e-16, -2.9895680121763374e-16, 1.2781913900252084e-16,
+      -5.521491188037584e-17, 2.4087033253210474e-17, -1.0606842599776098e-17,
+      4.712904181351422e-18, -2.112162909518144e-18,
+  };
+  const double t = 2.0 / x - 1.0;
+  const double t2 = 2.0 * t;
+  double b1 = 0.0, b2 = 0.0;
+#pragma unroll
+  for (int j = 34; j >= 1; --j) {
+    const double b0 = ::fma(t2, b1, a[j] - b2);
+    b2 = b1;
+    b1 = b0;
+  }
+  return ::fma(t, b1, a[0] - b2);
+}
+
+// K_1(x) (scaled false) or e^x K_1(x) (scaled true), x > 0 finite.
+__device__ inline double k1_pos(double x, bool scaled) {
+  if (x <= 1.0) {
+    const double k = k1_series(x);
+    return scaled ? k * ::exp(x) : k;
+  }
+  const double g = k1_cheb(x) / ::sqrt(x);
+  return scaled ? g : br_scale_down(g, x);
+}
+
 // SciPy's special values of k0, k0e, k1, k1e: NaN below 0 and at NaN,
 // +inf at +-0, 0 at +inf; true when v holds the answer.
 __device__ inline bool k_special(double x, double& v) {
@@ -207,15 +284,18 @@ __device__ inline double k0e(double x) {
   if (detail::k_special(x, v)) return v;
   return detail::kn01(0, x, true);
 }
+// K_1 and e^x K_1: the power series DLMF 10.31.1 at x <= 1, a Chebyshev
+// expansion of e^x sqrt(x) K_1(x) in 2/x - 1 beyond (k1_series, k1_cheb:
+// Steed's CF2 for K_1 lost up to 8 ulp between x = 1.8 and 16).
 __device__ inline double k1(double x) {
   double v;
   if (detail::k_special(x, v)) return v;
-  return detail::kn01(1, x, false);
+  return detail::k1_pos(x, false);
 }
 __device__ inline double k1e(double x) {
   double v;
   if (detail::k_special(x, v)) return v;
-  return detail::kn01(1, x, true);
+  return detail::k1_pos(x, true);
 }
 
 CUPRUM_SPECIAL_F1(i0e)

@@ -20,4 +20,11 @@ unary! {
     k0 => "k0", ": [1.54151, 0.92442, 0.11389]";
     /// `scipy.special.k0e`: `exp(x) k0(x)`; inf at 0, NaN below, 0 at inf.
     k0e => "k0e", ": [1.97933, 1.52411, 0.84157]";
+    /// `scipy.special.k1`: modified Bessel function of the second kind of
+    /// order 1 (the power series DLMF 10.31.1 at x <= 1; beyond, a
+    /// Chebyshev expansion of `exp(x) sqrt(x) k1(x)` in `2/x - 1`, as
+    /// Cephes' k1.c builds it, over x >= 1); inf at 0, NaN below, 0 at inf.
+    k1 => "k1", ": [3.74703, 1.65644, 0.13987]";
+    /// `scipy.special.k1e`: `exp(x) k1(x)`; inf at 0, NaN below, 0 at inf.
+    k1e => "k1e", ": [4.81128, 2.73101, 1.03348]";
 }

@@ -5,4 +5,6 @@ entries! {
     "i1e", 1, "df", BESSEL, "i1e", "exponentially scaled modified Bessel function of the first kind of order 1";
     "k0", 1, "df", BESSEL, "k0", "modified Bessel function of the second kind of order 0";
     "k0e", 1, "df", BESSEL, "k0e", "exponentially scaled modified Bessel function of the second kind of order 0";
+    "k1", 1, "df", BESSEL, "k1", "modified Bessel function of the second kind of order 1";
+    "k1e", 1, "df", BESSEL, "k1e", "exponentially scaled modified Bessel function of the second kind of order 1";
 }
