@@ -1,5 +1,7 @@
-// Bessel functions of scipy.special: j0, j1, y0, y1 (first and second
-// kind, orders 0 and 1) and i0, i1 (modified, first kind).
+// Bessel functions of scipy.special of integer order: j0, j1, y0, y1
+// (first and second kind, orders 0 and 1), i0, i1 (modified, first
+// kind), i0e, i1e, k0, k0e, k1, k1e, yn (order n) and the spherical
+// spherical_jn, spherical_yn (each function's comment names its sources).
 //
 // Sources: CUDA's libdevice j0/j1/y0/y1 and cyl_bessel_i0/i1 (rational
 // and asymptotic approximations after Hart et al., "Computer
@@ -296,6 +298,252 @@ __device__ inline double k1e(double x) {
   double v;
   if (detail::k_special(x, v)) return v;
   return detail::k1_pos(x, true);
+}
+
+// ---------------------------------------------------------------------
+// yn: Y_n(x) of integer order. SciPy (Cephes yn.c) passes n on as a C
+// int: an int64 n wraps to 32 bits, a double n is truncated toward 0
+// (NaN gives NaN, beyond the int range the C conversion's INT_MIN).
+// Y_{-n} = (-1)^n Y_n (DLMF 10.4.1); x = 0 is -inf times that sign, x < 0
+// and x = inf NaN. Forward recurrence Y_{k+1} = (2k/x) Y_k - Y_{k-1}
+// (DLMF 10.6.1) from y0, y1, stable for Y in both the oscillating and
+// the growing range, stopped at overflow (-inf as SciPy's); at x >= 25
+// with n^2 <= 2x Hankel's expansion (DLMF 10.17.4) instead, with the
+// phase x - n pi/2 - pi/4 reduced exactly (n mod 4 quarter turns).
+
+namespace detail {
+
+constexpr int YN_MAX_STEPS = 50000;
+
+// Y_n(x) for 2 <= n, x >= 25, n^2 <= 2x.
+__device__ __forceinline__ double yn_hankel(long long n, double x) {
+  double p, q, s, c;
+  hankel_pq((double)n, x, p, q);
+  ::sincos(x, &s, &c);
+  // cos and sin of x - pi/4, times sqrt 2, turned back n mod 4 quarters.
+  const double c0 = c + s, s0 = s - c;
+  double cw, sw;
+  switch ((int)(n & 3)) {
+    case 0: cw = c0; sw = s0; break;
+    case 1: cw = s0; sw = -c0; break;
+    case 2: cw = -c0; sw = -s0; break;
+    default: cw = -s0; sw = c0; break;
+  }
+  return ::sqrt(1.0 / (PI * x)) * (p * sw + q * cw);
+}
+
+// Beyond YN_MAX_STEPS steps of the recurrence without overflow (orders
+// past 50000 at x of the same size): the real-order yv.
+__device__ __noinline__ double yn_far(long long n, double x) {
+  return ::cuprum::special::yv((double)n, x);
+}
+
+__device__ inline double yn_int(int m, double x) {
+  if (is_nan(x)) return x;
+  double sign = 1.0;
+  long long n = m;
+  if (n < 0) {
+    n = -n;
+    if (n & 1) sign = -1.0;
+  }
+  if (n == 0) return sign * ::cuprum::special::y0(x);
+  if (n == 1) return sign * ::cuprum::special::y1(x);
+  if (x == 0.0) return -sign * inf();
+  if (x < 0.0 || is_inf(x)) return nan();
+  const double dn = (double)n;
+  if (x >= 25.0 && dn * dn <= 2.0 * x) return sign * yn_hankel(n, x);
+  if (n > YN_MAX_STEPS + 1 && x > 0.5 * dn) return sign * yn_far(n, x);
+  double a0 = ::cuprum::special::y0(x), a1 = ::cuprum::special::y1(x);
+  double r = 2.0;
+  for (int k = 1; k < YN_MAX_STEPS + 1 && (long long)k < n; ++k) {
+    const double a2 = (r * a1) / x - a0;
+    a0 = a1;
+    a1 = a2;
+    r += 2.0;
+    if (is_inf(a2)) break;
+  }
+  return sign * a1;
+}
+
+}  // namespace detail
+
+__device__ inline double yn(long long n, double x) {
+  return detail::yn_int((int)(unsigned int)(unsigned long long)n, x);
+}
+__device__ inline double yn(double n, double x) {
+  if (detail::is_nan(n)) return n;
+  const int m = ::fabs(n) < 2147483648.0 ? (int)::trunc(n) : (int)(-2147483647 - 1);
+  return detail::yn_int(m, x);
+}
+__device__ __forceinline__ float yn(long long n, float x) { return (float)yn(n, (double)x); }
+CUPRUM_SPECIAL_F2(yn)
+
+// ---------------------------------------------------------------------
+// Spherical Bessel functions j_n(x), y_n(x) of integer order n >= 0 and
+// real x (scipy.special.spherical_jn / spherical_yn with
+// derivative=False, SciPy's _spherical_jn / _spherical_yn ufuncs).
+// SciPy's values: NaN for n < 0 and at NaN; 0 at +-inf; j_n(0) is 1 for
+// n = 0, else 0; y_n(0) is -inf; x < 0 by the parities
+// j_n(-x) = (-1)^n j_n(x), y_n(-x) = (-1)^(n+1) y_n(x) (DLMF 10.47.14).
+//
+// j_n: the power series DLMF 10.53.1 where x^2 <= 2n + 3 (its terms then
+// shrink at least twofold from the first); Miller's backward recurrence
+// (DLMF 10.51.1, 3.6(vi)) for sqrt(2n + 3) < x <= n, normalised by the
+// positive sum sum_k (2k + 1) j_k^2 = 1 (DLMF 10.60.11), the sign taken
+// from j_0 or j_1; forward recurrence from j_0 = sin x / x and
+// j_1 = (j_0 - cos x)/x (DLMF 10.49.3) for x > n, where it is stable.
+// y_n: forward recurrence from y_0 = -cos x / x, y_1 = (y_0 - sin x)/x,
+// stable for all x, stopped at overflow (-inf as SciPy's). Both take
+// Hankel's terminating expansion DLMF 10.49.2 at x >= 25 where
+// (n + 1/2)^2 <= 2x (accurate near the zeros, where the recurrences lose
+// digits against the tiny value). Orders past
+// 50000 with x of their size take the real-order jv / yv with
+// j_n = sqrt(pi/(2x)) J_{n+1/2}(x) (DLMF 10.47.3).
+
+namespace detail {
+
+__device__ __noinline__ double sph_j_far(long long n, double x) {
+  return ::sqrt(PI / (2.0 * x)) * ::cuprum::special::jv((double)n + 0.5, x);
+}
+__device__ __noinline__ double sph_y_far(long long n, double x) {
+  return ::sqrt(PI / (2.0 * x)) * ::cuprum::special::yv((double)n + 0.5, x);
+}
+
+// j_n(x) (want_j) or y_n(x), x >= 25, (n + 1/2)^2 <= 2x: Hankel's
+// expansion at order n + 1/2, which terminates after k = n (DLMF 10.49.2:
+// x j_n = P cos w - Q sin w, x y_n = P sin w + Q cos w, w = x - (n+1) pi/2,
+// reduced exactly as n + 1 mod 4 quarter turns of sincos(x)). Beyond
+// n = 25 the 26 terms of hankel_pq leave less than 1/26! of the sum.
+__device__ __forceinline__ double sph_hankel(long long n, double x, bool want_j) {
+  double p, q, s, c;
+  hankel_pq((double)n + 0.5, x, p, q);
+  ::sincos(x, &s, &c);
+  double cw, sw;
+  switch ((int)((n + 1) & 3)) {
+    case 0: cw = c; sw = s; break;
+    case 1: cw = s; sw = -c; break;
+    case 2: cw = -c; sw = -s; break;
+    default: cw = -s; sw = c; break;
+  }
+  return (want_j ? p * cw - q * sw : p * sw + q * cw) / x;
+}
+
+// j_n(x), n >= 1, 0 < x <= sqrt(2n + 3): x^n/(2n+1)!! sum_k (-x^2/2)^k /
+// (k! (2n+3)(2n+5)...(2n+2k+1)).
+__device__ inline double sph_j_series(long long n, double x) {
+  double lead = 1.0;
+  for (long long k = 1; k <= n && k <= YN_MAX_STEPS; ++k) {
+    lead *= x / (2.0 * k + 1.0);
+    if (lead == 0.0) return 0.0;
+  }
+  const double z = -0.5 * x * x, dn = (double)n;
+  double t = 1.0, s = 1.0;
+  for (int k = 1; k <= 30; ++k) {
+    t *= z / (k * (2.0 * (dn + k) + 1.0));
+    s += t;
+    if (::fabs(t) < 1e-17 * ::fabs(s)) break;
+  }
+  return lead * s;
+}
+
+// j_n(x), n >= 2, sqrt(2n + 3) < x <= n: Miller's algorithm from
+// N = n + 16 + sqrt(40 n) (NR's choice for J_n, "Numerical Recipes",
+// 6.5), rescaled against overflow.
+__device__ inline double sph_j_miller(long long n, double x) {
+  const long long top = n + 16 + (long long)::sqrt(40.0 * (double)n);
+  double f1 = 0.0, f0 = 1.0;  // f_{k+1}, f_k: j_k grows downward from N
+  double sum = 0.0, fn = 0.0;
+  for (long long k = top; k >= 1; --k) {
+    // f_{k-1} = (2k + 1)/x f_k - f_{k+1}
+    sum += (2.0 * k + 1.0) * f0 * f0;
+    if (k == n) fn = f0;
+    const double fm = ((2.0 * k + 1.0) / x) * f0 - f1;
+    f1 = f0;
+    f0 = fm;
+    if (::fabs(f0) > 1e100) {  // the sum of squares stays below 1e210
+      f0 *= 1e-100;
+      f1 *= 1e-100;
+      fn *= 1e-100;
+      sum *= 1e-200;
+    }
+  }
+  sum += f0 * f0;  // k = 0; f0 ~ j_0, f1 ~ j_1
+  const double j0 = ::sin(x) / x;
+  const double j1 = (j0 - ::cos(x)) / x;
+  const bool use0 = ::fabs(j0) >= ::fabs(j1);
+  const double ref = use0 ? j0 : j1, f = use0 ? f0 : f1;
+  const double v = fn / ::sqrt(sum);
+  return (ref < 0.0) != (f < 0.0) ? -v : v;
+}
+
+__device__ inline double sph_jn_int(long long n, double x) {
+  if (is_nan(x)) return x;
+  if (n < 0) return nan();
+  double sign = 1.0;
+  if (x < 0.0) {
+    x = -x;
+    if (n & 1) sign = -1.0;
+  }
+  if (is_inf(x)) return sign * 0.0;
+  if (x == 0.0) return n == 0 ? 1.0 : 0.0;
+  const double dn = (double)n;
+  if (x >= 25.0 && (dn + 0.5) * (dn + 0.5) <= 2.0 * x) return sign * sph_hankel(n, x, true);
+  const double s = ::sin(x), c = ::cos(x);
+  double a0 = s / x;
+  if (n == 0) return sign * a0;
+  if (x * x <= 2.0 * dn + 3.0) {
+    if (n > YN_MAX_STEPS) return sign * sph_j_far(n, x);
+    return sign * sph_j_series(n, x);
+  }
+  if (x <= dn) {
+    if (n > YN_MAX_STEPS) return sign * sph_j_far(n, x);
+    return sign * sph_j_miller(n, x);
+  }
+  double a1 = (a0 - c) / x;
+  if (n > YN_MAX_STEPS) return sign * sph_j_far(n, x);
+  for (long long k = 1; k < n; ++k) {
+    const double a2 = ((2.0 * k + 1.0) / x) * a1 - a0;
+    a0 = a1;
+    a1 = a2;
+  }
+  return sign * a1;
+}
+
+__device__ inline double sph_yn_int(long long n, double x) {
+  if (is_nan(x)) return x;
+  if (n < 0) return nan();
+  double sign = 1.0;
+  if (x < 0.0) {
+    x = -x;
+    if (!(n & 1)) sign = -1.0;
+  }
+  if (is_inf(x)) return sign * 0.0;
+  if (x == 0.0) return -inf();
+  const double dn = (double)n;
+  if (x >= 25.0 && (dn + 0.5) * (dn + 0.5) <= 2.0 * x) return sign * sph_hankel(n, x, false);
+  const double s = ::sin(x), c = ::cos(x);
+  double a0 = -c / x;
+  if (n == 0) return sign * a0;
+  double a1 = (a0 - s) / x;
+  if (n > YN_MAX_STEPS && x > 0.5 * dn) return sign * sph_y_far(n, x);
+  for (long long k = 1; k < n && k <= YN_MAX_STEPS; ++k) {
+    const double a2 = ((2.0 * k + 1.0) / x) * a1 - a0;
+    a0 = a1;
+    a1 = a2;
+    if (is_inf(a2)) break;
+  }
+  return sign * a1;
+}
+
+}  // namespace detail
+
+__device__ inline double spherical_jn(long long n, double x) { return detail::sph_jn_int(n, x); }
+__device__ inline double spherical_yn(long long n, double x) { return detail::sph_yn_int(n, x); }
+__device__ __forceinline__ float spherical_jn(long long n, float x) {
+  return (float)spherical_jn(n, (double)x);
+}
+__device__ __forceinline__ float spherical_yn(long long n, float x) {
+  return (float)spherical_yn(n, (double)x);
 }
 
 CUPRUM_SPECIAL_F1(i0e)

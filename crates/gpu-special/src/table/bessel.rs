@@ -7,4 +7,7 @@ entries! {
     "k0e", 1, "df", BESSEL, "k0e", "exponentially scaled modified Bessel function of the second kind of order 0";
     "k1", 1, "df", BESSEL, "k1", "modified Bessel function of the second kind of order 1";
     "k1e", 1, "df", BESSEL, "k1e", "exponentially scaled modified Bessel function of the second kind of order 1";
+    "yn", 2, "ld->d ff->f dd->d", BESSEL, "yn", "Bessel function of the second kind of integer order";
+    "spherical_jn", 2, "ld->d lf->f", BESSEL, "spherical_jn", "spherical Bessel function of the first kind j_n(x)";
+    "spherical_yn", 2, "ld->d lf->f", BESSEL, "spherical_yn", "spherical Bessel function of the second kind y_n(x)";
 }
