@@ -1,6 +1,6 @@
 """Goldens of bessel.cuh's functions beyond golden_base.py's j0..i1:
-i0e, i1e, k0, k0e, k1, k1e, yn, spherical_jn, spherical_yn (see
-make_golden.py)."""
+i0e, i1e, k0, k0e, k1, k1e, yn, spherical_jn, spherical_yn,
+spherical_jn_d, spherical_yn_d (see make_golden.py)."""
 import mpmath as mp
 import numpy as np
 import scipy.special as sc
@@ -107,3 +107,25 @@ FUNCS["spherical_jn"] = Case(2, sph_mp("j"), sc.spherical_jn, sph_points, goal=N
                              edges=int_edges(SPH_ORDERS), dtypes=("f8",), timeout=5.0)
 FUNCS["spherical_yn"] = Case(2, sph_mp("y"), sc.spherical_yn, sph_points, goal=None, ints=(0,),
                              edges=int_edges(SPH_ORDERS), dtypes=("f8",), timeout=5.0)
+
+
+def sph_d_mp(kind):
+    f = sph_mp(kind)
+
+    def d(n, x):
+        if n < 0 or x == 0:
+            raise ValueError
+        if n == 0:
+            return -f(1, x)
+        return f(n - 1, x) - (n + 1) * f(n, x) / mpf(x)
+    return d
+
+
+# The derivatives (spherical_jn(n, x, derivative=True), SciPy's
+# _spherical_jn_d and _spherical_yn_d ufuncs behind its reflection).
+FUNCS["spherical_jn_d"] = Case(2, sph_d_mp("j"), lambda n, x: sc.spherical_jn(n, x, derivative=True),
+                               sph_points, goal=None, ints=(0,), edges=int_edges(SPH_ORDERS),
+                               dtypes=("f8",), timeout=5.0)
+FUNCS["spherical_yn_d"] = Case(2, sph_d_mp("y"), lambda n, x: sc.spherical_yn(n, x, derivative=True),
+                               sph_points, goal=None, ints=(0,), edges=int_edges(SPH_ORDERS),
+                               dtypes=("f8",), timeout=5.0)

@@ -1,7 +1,8 @@
 // Bessel functions of scipy.special of integer order: j0, j1, y0, y1
 // (first and second kind, orders 0 and 1), i0, i1 (modified, first
 // kind), i0e, i1e, k0, k0e, k1, k1e, yn (order n) and the spherical
-// spherical_jn, spherical_yn (each function's comment names its sources).
+// spherical_jn, spherical_yn and their derivatives spherical_jn_d,
+// spherical_yn_d (each function's comment names its sources).
 //
 // Sources: CUDA's libdevice j0/j1/y0/y1 and cyl_bessel_i0/i1 (rational
 // and asymptotic approximations after Hart et al., "Computer
@@ -544,6 +545,74 @@ __device__ __forceinline__ float spherical_jn(long long n, float x) {
 }
 __device__ __forceinline__ float spherical_yn(long long n, float x) {
   return (float)spherical_yn(n, (double)x);
+}
+
+// Derivatives, as SciPy's _spherical_jn_d / _spherical_yn_d with its
+// Python wrapper's reflection for x < 0 (spherical_jn(n, x,
+// derivative=True)): DLMF 10.51.2, j_n' = j_{n-1} - (n+1)/x j_n and the
+// same for y_n (for j_n where x^2 <= 2n + 3 the differentiated series); j_0' = -j_1, y_0' = -y_1; j_n'(0) is 1/3 for n = 1, else
+// 0 (also for n < 0, where SciPy's is 0 at 0 and NaN elsewhere); at
+// x < 0, j_n'(x) = (-1)^(n+1) j_n'(-x) and y_n'(x) = (-1)^n y_n'(-x).
+namespace detail {
+
+// j_n'(x), 1 <= n <= YN_MAX_STEPS, 0 < x <= sqrt(2n + 3): the series of
+// sph_j_series differentiated term by term, x^(n-1)/(2n+1)!! sum_k (n + 2k)
+// (-x^2/2)^k / (k! (2n+3)...(2n+2k+1)) (at tiny x DLMF 10.51.2 would
+// divide a denormal j_n by x).
+__device__ inline double sph_j_series_d(long long n, double x) {
+  double lead = 1.0 / 3.0;
+  for (long long k = 2; k <= n; ++k) {
+    lead *= x / (2.0 * k + 1.0);
+    if (lead == 0.0) return 0.0;
+  }
+  const double z = -0.5 * x * x, dn = (double)n;
+  double t = 1.0, s = dn;
+  for (int k = 1; k <= 30; ++k) {
+    t *= z / (k * (2.0 * (dn + k) + 1.0));
+    const double u = (dn + 2.0 * k) * t;
+    s += u;
+    if (::fabs(u) < 1e-17 * ::fabs(s)) break;
+  }
+  return lead * s;
+}
+
+__device__ inline double sph_jn_d_pos(long long n, double x) {
+  if (n < 0) return x == 0.0 ? 0.0 : nan();
+  if (n == 0) return -sph_jn_int(1, x);
+  if (x == 0.0) return n == 1 ? 1.0 / 3.0 : 0.0;
+  if (n <= YN_MAX_STEPS && x * x <= 2.0 * (double)n + 3.0) return sph_j_series_d(n, x);
+  return sph_jn_int(n - 1, x) - (double)(n + 1) * sph_jn_int(n, x) / x;
+}
+
+__device__ inline double sph_yn_d_pos(long long n, double x) {
+  if (n < 0) return nan();
+  if (n == 0) return -sph_yn_int(1, x);
+  return sph_yn_int(n - 1, x) - (double)(n + 1) * sph_yn_int(n, x) / x;
+}
+
+}  // namespace detail
+
+__device__ inline double spherical_jn_d(long long n, double x) {
+  if (detail::is_nan(x)) return x;
+  if (x < 0.0) {
+    const double v = detail::sph_jn_d_pos(n, -x);
+    return (n & 1) ? v : -v;
+  }
+  return detail::sph_jn_d_pos(n, x);
+}
+__device__ inline double spherical_yn_d(long long n, double x) {
+  if (detail::is_nan(x)) return x;
+  if (x < 0.0) {
+    const double v = detail::sph_yn_d_pos(n, -x);
+    return (n & 1) ? -v : v;
+  }
+  return detail::sph_yn_d_pos(n, x);
+}
+__device__ __forceinline__ float spherical_jn_d(long long n, float x) {
+  return (float)spherical_jn_d(n, (double)x);
+}
+__device__ __forceinline__ float spherical_yn_d(long long n, float x) {
+  return (float)spherical_yn_d(n, (double)x);
 }
 
 CUPRUM_SPECIAL_F1(i0e)

@@ -92,3 +92,53 @@ pub fn spherical_yn<'a, 'b>(n: impl Into<Arg<'a>>, x: impl Into<Arg<'b>>) -> Res
     let (n, x) = (n.into(), x.into());
     apply(lookup(&U, "spherical_yn")?, &[n.input(), x.input()])
 }
+
+/// `scipy.special.spherical_jn(n, x, derivative=True)` (SciPy's
+/// `_spherical_jn_d` ufunc with its wrapper's reflection for `x < 0`):
+/// `j_n'(x)` by DLMF 10.51.2, `j_{n-1}(x) - (n + 1)/x j_n(x)` (`-j_1` for
+/// `n = 0`; the differentiated power series where `x^2 <= 2n + 3`). At
+/// `x = 0` 1/3 for `n = 1`, else 0; NaN for `n < 0` elsewhere;
+/// `j_n'(-x) = (-1)^(n+1) j_n'(x)`.
+///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([0.25, 0.5, 2.0])?;
+/// let y = gpu_special::spherical_jn_d(2, &x)?; // scipy.special.spherical_jn(2, x, derivative=True): [0.03304, 0.06431, 0.13773]
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// No loop for the inputs' dtypes (`n` must be an integer), shapes that
+/// do not broadcast; allocation or launch failed.
+pub fn spherical_jn_d<'a, 'b>(n: impl Into<Arg<'a>>, x: impl Into<Arg<'b>>) -> Result<Array> {
+    // Safe to share: holds only the immutable table's pointer for this
+    // name, the same for every thread and call (see `lookup`).
+    static U: OnceLock<&'static Ufunc> = OnceLock::new();
+    let (n, x) = (n.into(), x.into());
+    apply(lookup(&U, "spherical_jn_d")?, &[n.input(), x.input()])
+}
+
+/// `scipy.special.spherical_yn(n, x, derivative=True)` (SciPy's
+/// `_spherical_yn_d` ufunc with its wrapper's reflection for `x < 0`):
+/// `y_n'(x)` by DLMF 10.51.2, `y_{n-1}(x) - (n + 1)/x y_n(x)` (`-y_1` for
+/// `n = 0`), with SciPy's values at 0 (`inf` for `n = 0`, NaN at `+0` and
+/// `-inf` at `-0` for `n >= 1`, from the formula's infinities); NaN for
+/// `n < 0`; `y_n'(-x) = (-1)^n y_n'(x)`.
+///
+/// ```no_run
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::array([0.25, 0.5, 2.0])?;
+/// let y = gpu_special::spherical_yn_d(2, &x)?; // scipy.special.spherical_yn(2, x, derivative=True): [2311.87889, 145.89036, 0.75038]
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// No loop for the inputs' dtypes (`n` must be an integer), shapes that
+/// do not broadcast; allocation or launch failed.
+pub fn spherical_yn_d<'a, 'b>(n: impl Into<Arg<'a>>, x: impl Into<Arg<'b>>) -> Result<Array> {
+    // Safe to share: holds only the immutable table's pointer for this
+    // name, the same for every thread and call (see `lookup`).
+    static U: OnceLock<&'static Ufunc> = OnceLock::new();
+    let (n, x) = (n.into(), x.into());
+    apply(lookup(&U, "spherical_yn_d")?, &[n.input(), x.input()])
+}
