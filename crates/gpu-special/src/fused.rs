@@ -93,7 +93,68 @@ binary!(xlogy, xlog1py, boxcox, boxcox1p, inv_boxcox, inv_boxcox1p);
 ternary!(radian);
 
 // bessel.cuh, bessel_real.cuh
-unary!(i0e, i1e, k0, k0e);
+unary!(i0e, i1e, k0, k0e, k1, k1e);
+binary!(yn);
+
+/// `scipy.special.spherical_jn(n, x)` (`derivative=False`) in a fused
+/// function (see [`crate::spherical_jn`]; `n` an integer).
+///
+/// ```no_run
+/// use gpu_array::fusion::{FVar, fuse};
+/// # fn main() -> gpu_array::Result<()> {
+/// # let x = gpu_array::creation::array([0.25, 0.5])?;
+/// let f = fuse("f", |x: &FVar| gpu_special::fused::spherical_jn(2, x));
+/// let y = f.call(&[&x])?;
+/// # Ok(()) }
+/// ```
+pub fn spherical_jn(n: impl Into<FArg>, x: impl Into<FArg>) -> FVar {
+    one(fx::call(ufunc("spherical_jn"), &[n.into(), x.into()]))
+}
+
+/// `scipy.special.spherical_yn(n, x)` (`derivative=False`) in a fused
+/// function (see [`crate::spherical_yn`]; `n` an integer).
+///
+/// ```no_run
+/// use gpu_array::fusion::{FVar, fuse};
+/// # fn main() -> gpu_array::Result<()> {
+/// # let x = gpu_array::creation::array([0.25, 0.5])?;
+/// let f = fuse("f", |x: &FVar| gpu_special::fused::spherical_yn(2, x));
+/// let y = f.call(&[&x])?;
+/// # Ok(()) }
+/// ```
+pub fn spherical_yn(n: impl Into<FArg>, x: impl Into<FArg>) -> FVar {
+    one(fx::call(ufunc("spherical_yn"), &[n.into(), x.into()]))
+}
+
+/// `scipy.special.spherical_jn(n, x, derivative=True)` in a fused
+/// function (see [`crate::spherical_jn_d`]; `n` an integer).
+///
+/// ```no_run
+/// use gpu_array::fusion::{FVar, fuse};
+/// # fn main() -> gpu_array::Result<()> {
+/// # let x = gpu_array::creation::array([0.25, 0.5])?;
+/// let f = fuse("f", |x: &FVar| gpu_special::fused::spherical_jn_d(2, x));
+/// let y = f.call(&[&x])?;
+/// # Ok(()) }
+/// ```
+pub fn spherical_jn_d(n: impl Into<FArg>, x: impl Into<FArg>) -> FVar {
+    one(fx::call(ufunc("spherical_jn_d"), &[n.into(), x.into()]))
+}
+
+/// `scipy.special.spherical_yn(n, x, derivative=True)` in a fused
+/// function (see [`crate::spherical_yn_d`]; `n` an integer).
+///
+/// ```no_run
+/// use gpu_array::fusion::{FVar, fuse};
+/// # fn main() -> gpu_array::Result<()> {
+/// # let x = gpu_array::creation::array([0.25, 0.5])?;
+/// let f = fuse("f", |x: &FVar| gpu_special::fused::spherical_yn_d(2, x));
+/// let y = f.call(&[&x])?;
+/// # Ok(()) }
+/// ```
+pub fn spherical_yn_d(n: impl Into<FArg>, x: impl Into<FArg>) -> FVar {
+    one(fx::call(ufunc("spherical_yn_d"), &[n.into(), x.into()]))
+}
 binary!(jv, yv, iv, kv);
 
 // expint.cuh, ellip.cuh
