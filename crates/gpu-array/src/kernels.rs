@@ -78,12 +78,14 @@ pub const SPECIAL_INCBETA: &str = include_str!("../../../kernels/cuprum/special/
 pub const SPECIAL_EXPINT: &str = include_str!("../../../kernels/cuprum/special/expint.cuh");
 /// `cuprum/special/ellip.cuh`: the elliptic integrals and ellipj.
 pub const SPECIAL_ELLIP: &str = include_str!("../../../kernels/cuprum/special/ellip.cuh");
+/// `cuprum/special/hyper.cuh`: hyp1f1, hyp2f1 (real) and lambertw.
+pub const SPECIAL_HYPER: &str = include_str!("../../../kernels/cuprum/special/hyper.cuh");
 
 /// Every header by its include name, in dependency order. Hand all of them
 /// to NVRTC: they include each other. NVRTC parses only the headers a
 /// program includes, so scipy.special's (`cuprum/special/*.cuh`) cost
 /// nothing to the kernels that do not call into them.
-pub const HEADERS: [(&str, &str); 19] = [
+pub const HEADERS: [(&str, &str); 20] = [
     ("cuprum/half.cuh", HALF),
     ("cuprum/complex.cuh", COMPLEX),
     ("cuprum/types.cuh", TYPES),
@@ -103,6 +105,7 @@ pub const HEADERS: [(&str, &str); 19] = [
     ("cuprum/special/incbeta.cuh", SPECIAL_INCBETA),
     ("cuprum/special/expint.cuh", SPECIAL_EXPINT),
     ("cuprum/special/ellip.cuh", SPECIAL_ELLIP),
+    ("cuprum/special/hyper.cuh", SPECIAL_HYPER),
 ];
 
 /// An NVRTC request for `source` with every header of [`HEADERS`] (and no

@@ -29,6 +29,7 @@
 //! | `elementary.cuh`            | expm1, log1p, cbrt, exp2, exp10, round, sindg, cosdg, tandg, cotdg, radian, xlogy, xlog1py, exprel, boxcox, boxcox1p, inv_boxcox, inv_boxcox1p, log_expit, sinc |
 //! | `incgamma.cuh`, `incbeta.cuh` | the incomplete gamma and beta functions, their inverses and the distributions on them |
 //! | `expint.cuh`, `ellip.cuh`   | the exponential, sine and cosine integrals; the elliptic integrals |
+//! | `hyper.cuh`                 | hyp1f1, hyp2f1 (real arguments), lambertw |
 //!
 //! Rows, wrappers and goldens are kept per family (`src/table/<family>.rs`,
 //! `src/functions/<family>.rs`, `testdata/golden_<family>.py`);

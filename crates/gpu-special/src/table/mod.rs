@@ -38,6 +38,7 @@ pub(crate) const INCGAMMA: &str = "cuprum/special/incgamma.cuh";
 pub(crate) const INCBETA: &str = "cuprum/special/incbeta.cuh";
 pub(crate) const EXPINT: &str = "cuprum/special/expint.cuh";
 pub(crate) const ELLIP: &str = "cuprum/special/ellip.cuh";
+pub(crate) const HYPER: &str = "cuprum/special/hyper.cuh";
 
 /// `entries! { "name", nin, "sigs", HEADER, "function", "doc"; ... }`: a
 /// family's table rows (one file per header under `table/`).
@@ -59,6 +60,7 @@ mod bessel;
 mod bessel_real;
 mod elementary;
 mod expint;
+mod hyper;
 mod incbeta;
 mod incgamma;
 
@@ -72,6 +74,7 @@ fn entries() -> impl Iterator<Item = &'static Entry> {
         incgamma::ENTRIES,
         incbeta::ENTRIES,
         expint::ENTRIES,
+        hyper::ENTRIES,
     ]
     .into_iter()
     .flatten()
