@@ -198,15 +198,16 @@ __device__ inline double hyp1f1_asymptotic(double a, double b, double x, double 
   }
   double e;
   double amb = hyp_two_sum(a, -b, &e);
-  double dom, sub;
+  double dom = inf(), sub = inf();
   if (::fabs(b) < 160.0 && ::fabs(a) < 160.0 && x + s < 709.0 && x + s > -700.0) {
     double g = ::tgamma(b);
-    dom = poly ? 0.0 : (g * ra) * ::exp(x + s) * hyp_pow2(x, amb, e) * sum;
-    sub = (g * rba) * ::cospi(a) * ::exp(s) * ::pow(x, -a) * sum2;
-  } else {
+    dom = poly ? 0.0 : (g * ra) * (::exp(x + s) * hyp_pow2(x, amb, e)) * sum;
+    sub = (g * rba) * ::cospi(a) * (::exp(s) * ::pow(x, -a)) * sum2;
+  }
+  if (!(::fabs(dom) < inf() && ::fabs(sub) < inf())) {
     double lg = ::lgamma(b);
     double sg = hyp_gamma_sign(b);
-    dom = ra == 0.0 ? 0.0
+    dom = poly ? 0.0
                     : sg * hyp_gamma_sign(a) * sum *
                           ::exp(lg - ::lgamma(a) + x + s + amb * ::log(x));
     sub = rba == 0.0 ? 0.0
@@ -264,11 +265,13 @@ __device__ inline double hyp1f1(double a, double b, double x) {
   if (is_nan(a) || is_nan(b) || is_nan(x)) return nan();
   if (is_nonpos_int(b)) {
     if (b <= a && a != 0.0 && is_nonpos_int(a)) {
+      if (is_inf(x)) return inf();
       double asum;
       return hyp1f1_series(a, b, x, &asum);
     }
     return inf();
   }
+  if (a == 0.0 || x == 0.0) return 1.0;
   // SciPy's values at the infinities.
   if (b == inf()) return is_inf(x) ? nan() : 1.0;
   if (is_inf(a) || is_inf(b)) return nan();
@@ -413,6 +416,7 @@ __device__ inline double hyp2f1(double a, double b, double c, double x) {
     if (c == b) return nb ? hyp2f1_series(b, a, c, x) : ::pow(1.0 - x, -a);
     if (c == a) return ::pow(1.0 - x, -b);
   }
+  if (is_nan(x)) return (is_nonpos_int(c) && (na || nb)) ? inf() : nan();
   if (is_nonpos_int(c)) {
     // The pole of c is cancelled where a non-positive integer a (or b)
     // ends the series first.
