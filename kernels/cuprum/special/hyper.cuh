@@ -363,11 +363,14 @@ __device__ __noinline__ double hyp2f1_degenerate(double a, double b, int m, doub
 
 // F(a, b; c; z) for 0 <= z < 1, a and b not non-positive integers.
 __device__ inline double hyp2f1_unit(double a, double b, double c, double z) {
-  if (z <= 0.5) return hyp2f1_series(a, b, c, z);
+  if (z <= 0.75) return hyp2f1_series(a, b, c, z);
   double d = c - a - b;
   double id = ::rint(d);
   double w = 1.0 - z;
   if (::fabs(d - id) > 1e-13 * (1.0 + ::fabs(d))) {
+    // Near an integer c - a - b the two terms of AS 15.3.6 cancel: the
+    // series converges well enough below 0.95 (Cephes tries it first).
+    if (::fabs(d - id) < 1e-3 && z < 0.95) return hyp2f1_series(a, b, c, z);
     // AS 15.3.6.
     double t1 = hyp_gamma_ratio(c, d, c - a, c - b);
     double t2 = hyp_gamma_ratio(c, -d, a, b);
@@ -436,6 +439,14 @@ __device__ inline double hyp2f1(double a, double b, double c, double x) {
       double t = a;
       a = b;
       b = t;
+    }
+    // Near x = 1 its terms cancel: DLMF 15.8.7, F(-n, b; c; x) =
+    // (c-b)_n / (c)_n F(-n, b; b - c - n + 1; 1 - x), where defined.
+    double n = -a, c2 = b - c - n + 1.0;
+    if (x > 0.5 && x <= 1.0 && n <= 1000.0 && !is_nonpos_int(c2) && !is_nonpos_int(c)) {
+      double r = 1.0;
+      for (int k = 0; k < (int)n; ++k) r *= (c - b + k) / (c + k);
+      return r * hyp2f1_series(a, b, c2, 1.0 - x);
     }
     return hyp2f1_series(a, b, c, x);
   }
