@@ -145,6 +145,7 @@ __device__ __noinline__ double hyp1f1_series_dd(double a, double b, double x) {
 // is reached first. `abssum` receives the sum of the terms' magnitudes.
 __device__ inline double hyp1f1_series(double a, double b, double x, double* abssum) {
   double term = 1.0, sum = 1.0, asum = 1.0;
+  *abssum = inf();
   for (int k = 0; k < 5000; ++k) {
     double apk = a + k, bpk = b + k;
     double r;
