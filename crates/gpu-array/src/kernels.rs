@@ -80,12 +80,14 @@ pub const SPECIAL_EXPINT: &str = include_str!("../../../kernels/cuprum/special/e
 pub const SPECIAL_ELLIP: &str = include_str!("../../../kernels/cuprum/special/ellip.cuh");
 /// `cuprum/special/gammafn.cuh`: loggamma (real), rgamma, gammasgn, poch.
 pub const SPECIAL_GAMMAFN: &str = include_str!("../../../kernels/cuprum/special/gammafn.cuh");
+/// `cuprum/special/hyper.cuh`: hyp1f1, hyp2f1 (real) and lambertw.
+pub const SPECIAL_HYPER: &str = include_str!("../../../kernels/cuprum/special/hyper.cuh");
 
 /// Every header by its include name, in dependency order. Hand all of them
 /// to NVRTC: they include each other. NVRTC parses only the headers a
 /// program includes, so scipy.special's (`cuprum/special/*.cuh`) cost
 /// nothing to the kernels that do not call into them.
-pub const HEADERS: [(&str, &str); 20] = [
+pub const HEADERS: [(&str, &str); 21] = [
     ("cuprum/half.cuh", HALF),
     ("cuprum/complex.cuh", COMPLEX),
     ("cuprum/types.cuh", TYPES),
@@ -106,6 +108,7 @@ pub const HEADERS: [(&str, &str); 20] = [
     ("cuprum/special/expint.cuh", SPECIAL_EXPINT),
     ("cuprum/special/ellip.cuh", SPECIAL_ELLIP),
     ("cuprum/special/gammafn.cuh", SPECIAL_GAMMAFN),
+    ("cuprum/special/hyper.cuh", SPECIAL_HYPER),
 ];
 
 /// An NVRTC request for `source` with every header of [`HEADERS`] (and no

@@ -185,6 +185,50 @@ ternary!(betainc);
 unary!(loggamma, rgamma, gammasgn);
 binary!(poch);
 
+// hyper.cuh
+ternary!(hyp1f1);
+
+/// `scipy.special.hyp2f1(a, b, c, x)` in a fused function (see
+/// [`crate::hyp2f1`]).
+///
+/// ```no_run
+/// use gpu_array::fusion::{FVar, fuse};
+/// # fn main() -> gpu_array::Result<()> {
+/// # let x = gpu_array::creation::array([0.25, 0.5])?;
+/// let f = fuse("f", |x: &FVar| gpu_special::fused::hyp2f1(1.0, 1.0, 2.0, x));
+/// let y = f.call(&[&x])?;
+/// # Ok(()) }
+/// ```
+pub fn hyp2f1(
+    a: impl Into<FArg>,
+    b: impl Into<FArg>,
+    c: impl Into<FArg>,
+    x: impl Into<FArg>,
+) -> FVar {
+    one(fx::call(
+        ufunc("hyp2f1"),
+        &[a.into(), b.into(), c.into(), x.into()],
+    ))
+}
+
+/// `scipy.special.lambertw(z, k, tol)` in a fused function (see
+/// [`crate::lambertw`]); complex128.
+///
+/// ```no_run
+/// use gpu_array::fusion::{FVar, fuse};
+/// # fn main() -> gpu_array::Result<()> {
+/// # let z = gpu_array::creation::array([0.25, 0.5])?;
+/// let f = fuse("f", |z: &FVar| gpu_special::fused::lambertw(z, 0i64, 1e-8));
+/// let w = f.call(&[&z])?;
+/// # Ok(()) }
+/// ```
+pub fn lambertw(z: impl Into<FArg>, k: impl Into<FArg>, tol: impl Into<FArg>) -> FVar {
+    one(fx::call(
+        ufunc("lambertw"),
+        &[z.into(), k.into(), tol.into()],
+    ))
+}
+
 /// `scipy.special.zeta(x)` (Riemann's, no `q`) in a fused function (see
 /// [`crate::zeta`] with `None`).
 ///

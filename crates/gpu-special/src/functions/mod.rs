@@ -11,9 +11,9 @@ use gpu_array::{Array, Error, Result};
 
 /// The functions whose complex loops SciPy has and Cuprum does not yet
 /// (from `scipy.special.<name>.types`).
-const COMPLEX_IN_SCIPY: [&str; 18] = [
+const COMPLEX_IN_SCIPY: [&str; 20] = [
     "gamma", "digamma", "ndtr", "erf", "erfc", "erfcx", "jv", "yv", "iv", "kv", "airy", "exp1",
-    "expi", "sici", "shichi", "log_ndtr", "loggamma", "rgamma",
+    "expi", "sici", "shichi", "log_ndtr", "loggamma", "rgamma", "hyp1f1", "hyp2f1",
 ];
 
 /// The table's ufunc `name`, remembered in `cell` (each function's own
@@ -143,6 +143,7 @@ mod bessel_real;
 mod elementary;
 mod expint;
 mod gammafn;
+mod hyper;
 mod incbeta;
 mod incgamma;
 
@@ -152,5 +153,6 @@ pub use bessel_real::*;
 pub use elementary::*;
 pub use expint::*;
 pub use gammafn::*;
+pub use hyper::*;
 pub use incbeta::*;
 pub use incgamma::*;

@@ -39,6 +39,7 @@ pub(crate) const INCBETA: &str = "cuprum/special/incbeta.cuh";
 pub(crate) const EXPINT: &str = "cuprum/special/expint.cuh";
 pub(crate) const ELLIP: &str = "cuprum/special/ellip.cuh";
 pub(crate) const GAMMAFN: &str = "cuprum/special/gammafn.cuh";
+pub(crate) const HYPER: &str = "cuprum/special/hyper.cuh";
 
 /// `entries! { "name", nin, "sigs", HEADER, "function", "doc"; ... }`: a
 /// family's table rows (one file per header under `table/`).
@@ -61,6 +62,7 @@ mod bessel_real;
 mod elementary;
 mod expint;
 mod gammafn;
+mod hyper;
 mod incbeta;
 mod incgamma;
 
@@ -75,6 +77,7 @@ fn entries() -> impl Iterator<Item = &'static Entry> {
         incbeta::ENTRIES,
         expint::ENTRIES,
         gammafn::ENTRIES,
+        hyper::ENTRIES,
     ]
     .into_iter()
     .flatten()

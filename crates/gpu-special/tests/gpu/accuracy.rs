@@ -171,10 +171,13 @@ fn accuracy_against_mpmath_and_edges_as_scipy() {
             }
         }
     }
-    // Every function of the table has goldens.
+    // Every function of the table has goldens, except those of complex
+    // output, which the goldens (real values) cannot hold: lambertw is
+    // checked against SciPy's values in calls.rs (`lambertw_as_scipy`).
+    const NO_GOLDENS: [&str; 1] = ["lambertw"];
     for u in gpu_special::all() {
         assert!(
-            tested.iter().any(|t| t == u.name()),
+            NO_GOLDENS.contains(&u.name()) || tested.iter().any(|t| t == u.name()),
             "{} has no goldens",
             u.name()
         );

@@ -303,3 +303,88 @@ fn complex_elementary_loops() {
     let z64 = z.astype(DType::Complex64).unwrap();
     assert_eq!(gpu_special::expm1(&z64).unwrap().dtype(), DType::Complex64);
 }
+
+/// lambertw (complex output, so not in the accuracy goldens, whose
+/// framework compares real values): against scipy.special.lambertw's
+/// values (SciPy 1.17, tol 1e-8) at points away from the branch point
+/// -1/e, where W is ill-conditioned. Halley's iteration ends within an
+/// ulp or two of the root in both, so 1e-13 relative allows for
+/// libdevice's exp and log against the host libm's.
+#[test]
+fn lambertw_as_scipy() {
+    use num_complex::Complex;
+    if gpu_runtime::testing::device_or_skip().is_none() {
+        return;
+    }
+    let c = |v: &[f64]| -> Vec<Complex<f64>> {
+        v.chunks(2).map(|p| Complex::new(p[0], p[1])).collect()
+    };
+    let flat = |got: Array| -> Vec<f64> {
+        assert_eq!(got.dtype(), DType::Complex128);
+        got.to_vec::<Complex<f64>>()
+            .unwrap()
+            .iter()
+            .flat_map(|v| [v.re, v.im])
+            .collect()
+    };
+    // k = 0 of a real float64 array: complex128, as SciPy's Dld->D loop.
+    let x = Array::from_slice(&[0.25f64, 2.0, -0.3, -1.0, 1e5, 0.0], &[6]).unwrap();
+    close(
+        &flat(gpu_special::lambertw(&x, 0, 1e-8).unwrap()),
+        &[
+            0.20388835470224018,
+            0.0,
+            0.8526055020137254,
+            0.0,
+            -0.4894022271802149,
+            0.0,
+            -0.3181315052047642,
+            1.3372357014306893,
+            9.284571428622108,
+            0.0,
+            0.0,
+            0.0,
+        ],
+        1e-13,
+    );
+    // k = -1 on (-1/e, 0): real.
+    let x = Array::from_slice(&c(&[-0.3, 0.0, -0.2, 0.0, -1e-10, 0.0]), &[3]).unwrap();
+    close(
+        &flat(gpu_special::lambertw(&x, -1, 1e-8).unwrap()),
+        &[
+            -1.7813370234216275,
+            0.0,
+            -2.5426413577735265,
+            0.0,
+            -26.295238819246926,
+            0.0,
+        ],
+        1e-13,
+    );
+    // Other branches, one k per element through the ufunc.
+    let z = Array::from_slice(&c(&[3.0, 4.0, -5.0, 2.0, 0.1, -0.1]), &[3]).unwrap();
+    let k = Array::from_slice(&[1i64, 2, -2], &[3]).unwrap();
+    let w = ufunc::call(
+        gpu_special::get("lambertw").unwrap(),
+        &[(&z).into(), (&k).into(), 1e-8f64.into()],
+        &UfuncOptions::default(),
+    )
+    .unwrap()
+    .remove(0);
+    close(
+        &flat(w),
+        &[
+            -0.11691092896595326,
+            5.6188803987128235,
+            -0.935232613892026,
+            13.688443791744913,
+            -4.461500998853565,
+            -11.408180066307077,
+        ],
+        1e-13,
+    );
+    // W_k(0) = -inf for k != 0.
+    let zero = Array::from_slice(&[0.0f64], &[1]).unwrap();
+    let w = flat(gpu_special::lambertw(&zero, 1, 1e-8).unwrap());
+    assert_eq!(w[0], f64::NEG_INFINITY);
+}
