@@ -105,8 +105,11 @@ unary!(ndtri, log_ndtr);
 binary!(gammainc, gammaincc);
 
 // incbeta.cuh
-binary!(beta, betaln);
-ternary!(betainc);
+binary!(beta, betaln, stdtr, stdtrit);
+ternary!(betainc, betaincc, betaincinv, betainccinv);
+ternary!(
+    bdtr, bdtrc, bdtri, nbdtr, nbdtrc, nbdtri, fdtr, fdtrc, fdtri
+);
 
 /// `scipy.special.zeta(x)` (Riemann's, no `q`) in a fused function (see
 /// [`crate::zeta`] with `None`).
