@@ -178,8 +178,11 @@ binary!(
 ternary!(gdtr, gdtrc, gdtrix);
 
 // incbeta.cuh
-binary!(beta, betaln);
-ternary!(betainc);
+binary!(beta, betaln, stdtr, stdtrit);
+ternary!(betainc, betaincc, betaincinv, betainccinv);
+ternary!(
+    bdtr, bdtrc, bdtri, nbdtr, nbdtrc, nbdtri, fdtr, fdtrc, fdtri
+);
 
 // gammafn.cuh
 unary!(loggamma, rgamma, gammasgn);

@@ -11,7 +11,7 @@ import mpmath as mp
 import numpy as np
 import scipy.special as sc
 
-from golden_common import Case, ints, logu, mpf, uni
+from golden_common import Case, ints, logu, mpf, pm, uni
 import golden_common as gc
 
 DPS = 60
@@ -86,18 +86,20 @@ def betaln_mp(a, b):
     return mp.log(abs(mp.beta(a, b)))
 
 
-def inv_solve(a, b, y, x0):
-    """x with I_x(a, b) = y, by Newton's method on log I against log z in
+def inv_solve(a, b, y, x0, upper=False):
+    """x with I_x(a, b) = y (1 - I_x(a, b) = y when upper), by Newton's method on log I against log z in
     mpmath, z = x or 1 - x on the side of 1/2 where the root lies, from x0
     (SciPy's value); raises ValueError when it does not converge."""
     with mp.workdps(DPS):
         a, b, y = mp.mpf(a), mp.mpf(b), mp.mpf(y)
         if not (0 < y < 1) or not (a > 0 and b > 0) or max(a, b) > 1e12:
             raise ValueError
-        if y <= ibeta(a, b, 0.5):
-            A, B, T, z, flip = a, b, y, mp.mpf(x0), False
+        # p = I_x(a, b) and q = 1 - p, the given one exact.
+        p, q = (1 - y, y) if upper else (y, 1 - y)
+        if p <= ibeta(a, b, 0.5):
+            A, B, T, z, flip = a, b, p, mp.mpf(x0), False
         else:
-            A, B, T, z, flip = b, a, 1 - y, 1 - mp.mpf(x0), True
+            A, B, T, z, flip = b, a, q, 1 - mp.mpf(x0), True
         if not 0 < z < 1:
             z = mp.mpf(0.25)
         lb = mp.loggamma(A) + mp.loggamma(B) - mp.loggamma(A + B)
@@ -124,6 +126,11 @@ def inv_solve(a, b, y, x0):
 def betaincinv_mp(a, b, y):
     x0 = float(sc.betaincinv(a, b, y))
     return inv_solve(a, b, y, x0)
+
+
+def betainccinv_mp(a, b, y):
+    x0 = float(sc.betainccinv(a, b, y))
+    return inv_solve(a, b, y, x0, upper=True)
 
 
 def _cat(*groups):
@@ -181,10 +188,255 @@ def inv_points(n):
     return _cat(g1, g2, g3, g4, g5)
 
 
-# betaincc and betaincinv are not in the table yet (betaincc 15 ulp
-# against SciPy's 1; betaincinv's edges differ from SciPy's).
+
+
+def inv_edges(dtype):
+    # Not 1e300 (nor 1e20, beyond the reference's reach): SciPy's (Boost's)
+    # inverse is NaN at a scatter of a or b beyond about 1e155, and NaN,
+    # inf or 2.2e-308 at some denormal y, where the root is well defined.
+    ab = np.array([0.0, 1e-300, 0.5, 2.0, 1e6, np.inf, np.nan, -1.0])
+    y = np.array([0.0, 1e-300, 0.25, 0.5, 1.0, -0.5, 1.5, np.nan])
+    g = np.meshgrid(ab, ab, y, indexing="ij")
+    return tuple(v.ravel() for v in g)
+
+
+# The distributions (Cephes' definitions, which SciPy's use): the
+# integer arguments as SciPy passes them on (k of bdtr floored, n cast to
+# a C int), the reference from `ibeta` at the exact transformed argument.
+
+
+def _c_int(v):
+    """SciPy's cast of a double (or int64) count to a C int."""
+    if isinstance(v, int):
+        return (v + 2 ** 31) % 2 ** 32 - 2 ** 31
+    return int(v) if abs(v) < 2 ** 31 else -2 ** 31
+
+
+def _bdtr_args(k, n):
+    k, n = np.floor(k), _c_int(n)
+    if not (0 <= k < n):
+        raise ValueError
+    return int(k), n
+
+
+def bdtr_mp(k, n, p):
+    k, n = _bdtr_args(k, n)
+    return ibeta(n - k, k + 1, mp.mpf(1) - mp.mpf(p), y=p)
+
+
+def bdtrc_mp(k, n, p):
+    k, n = _bdtr_args(k, n)
+    return ibeta(n - k, k + 1, mp.mpf(1) - mp.mpf(p), y=p, upper=True)
+
+
+def bdtri_mp(k, n, y):
+    # bdtr(k, n, p) = I_{1-p}(n - k, k + 1) = 1 - I_p(k + 1, n - k) = y.
+    k, n = _bdtr_args(k, n)
+    return inv_solve(k + 1, n - k, y, float(sc.bdtri(float(k), n, y)), upper=True)
+
+
+def bdtr_points(n):
+    k = n // 4
+    nn = np.concatenate([ints(1, 60, k), ints(60, 2000, k), ints(2000, 10 ** 6, k),
+                         ints(1, 500, n - 3 * k)])
+    kk = np.floor(uni(0, 1, n) * nn)
+    # Non-integer k (floored) in the last group.
+    kk[3 * k:] += uni(0, 1, n - 3 * k)
+    p = np.concatenate([uni(0, 1, 2 * k), (kk[2 * k:3 * k] + 0.5) / nn[2 * k:3 * k] *
+                        (1 + 0.01 * uni(-1, 1, k)), logu(1e-6, 1, n - 3 * k)])
+    return kk, nn, np.clip(p, 0, 1)
+
+
+def bdtri_points(n):
+    kk, nn, _ = bdtr_points(n)
+    m = n // 2
+    y = np.concatenate([uni(0, 1, m), logu(1e-200, 1e-2, (n - m) // 2),
+                        1 - logu(1e-16, 1e-2, n - m - (n - m) // 2)])
+    return kk, nn, y
+
+
+def bdtr_edges(dtype):
+    k = np.array([0.0, 0.5, 2.0, 5.0, 6.0, -1.0, np.inf, np.nan])
+    n = np.array([0.0, 1.0, 5.0, -1.0, 2.0 ** 31 - 1, 2.0 ** 32 + 5])
+    p = np.array([0.0, 5e-324, 0.3, 1.0, -0.5, 1.5, np.nan])
+    g = np.meshgrid(k, n, p, indexing="ij")
+    return tuple(v.ravel() for v in g)
+
+
+def nbdtr_mp(k, n, p):
+    k, n = _c_int(k), _c_int(n)
+    if k < 0 or n <= 0:
+        raise ValueError
+    return ibeta(n, k + 1, p)
+
+
+def nbdtrc_mp(k, n, p):
+    k, n = _c_int(k), _c_int(n)
+    if k < 0 or n <= 0:
+        raise ValueError
+    return ibeta(n, k + 1, p, upper=True)
+
+
+def nbdtri_mp(k, n, y):
+    k, n = _c_int(k), _c_int(n)
+    if k < 0 or n <= 0:
+        raise ValueError
+    return inv_solve(n, k + 1, y, float(sc.nbdtri(k, n, y)))
+
+
+def nbdtr_points(n):
+    k = n // 3
+    kk = np.concatenate([ints(0, 60, k), ints(0, 3000, k), ints(0, 10 ** 5, n - 2 * k)])
+    nn = np.concatenate([ints(1, 60, k), ints(1, 3000, k), ints(1, 10 ** 5, n - 2 * k)])
+    p = np.concatenate([uni(0, 1, k), nn[k:2 * k] / (nn[k:2 * k] + kk[k:2 * k] + 1) *
+                        (1 + 0.02 * uni(-1, 1, k)), logu(1e-6, 1, n - 2 * k)])
+    return kk, nn, np.clip(p, 0, 1)
+
+
+def nbdtri_points(n):
+    kk, nn, _ = nbdtr_points(n)
+    m = n // 2
+    y = np.concatenate([uni(0, 1, m), logu(1e-200, 1e-2, (n - m) // 2),
+                        1 - logu(1e-16, 1e-2, n - m - (n - m) // 2)])
+    return kk, nn, y
+
+
+def nbdtr_edges(dtype):
+    k = np.array([0.0, 2.0, 5.0, -1.0, 2.0 ** 31 - 1, 2.0 ** 32 + 2])
+    n = np.array([0.0, 1.0, 5.0, -1.0, 2.0 ** 31 - 1])
+    p = np.array([0.0, 5e-324, 0.3, 1.0, -0.5, 1.5, np.nan])
+    g = np.meshgrid(k, n, p, indexing="ij")
+    return tuple(v.ravel() for v in g)
+
+
+def _fdtr_w(a, b, x):
+    a, b, x = mp.mpf(a), mp.mpf(b), mp.mpf(x)
+    if not (a > 0 and b > 0 and x >= 0):
+        raise ValueError
+    return a / 2, b / 2, a * x / (b + a * x), b / (b + a * x)
+
+
+def fdtr_mp(a, b, x):
+    with mp.workdps(DPS):
+        A, B, w, wc = _fdtr_w(a, b, x)
+        return ibeta(A, B, w, y=wc)
+
+
+def fdtrc_mp(a, b, x):
+    with mp.workdps(DPS):
+        A, B, w, wc = _fdtr_w(a, b, x)
+        return ibeta(A, B, w, y=wc, upper=True)
+
+
+def fdtri_mp(a, b, y):
+    # w = I^-1_y(a/2, b/2), x = b w / (a (1 - w)).
+    x0 = float(sc.fdtri(a, b, y))
+    w0 = a * x0 / (b + a * x0) if np.isfinite(x0) else 0.5
+    with mp.workdps(DPS):
+        w = inv_solve(a / 2, b / 2, y, w0)
+        return mp.mpf(b) * w / (mp.mpf(a) * (1 - w))
+
+
+def fdtr_points(n):
+    k = n // 3
+    a = np.concatenate([logu(0.1, 100, k), logu(1, 1e4, k), ints(1, 100, n - 2 * k)])
+    b = np.concatenate([logu(0.1, 100, k), logu(1, 1e4, k), ints(1, 100, n - 2 * k)])
+    x = np.concatenate([logu(1e-4, 1e4, k), uni(0, 5, k), logu(1e-3, 1e3, n - 2 * k)])
+    return a, b, x
+
+
+def fdtri_points(n):
+    a, b, _ = fdtr_points(n)
+    m = n // 2
+    y = np.concatenate([uni(0, 1, m), logu(1e-100, 1e-2, (n - m) // 2),
+                        1 - logu(1e-16, 1e-2, n - m - (n - m) // 2)])
+    return a, b, y
+
+
+def fdtr_edges(dtype):
+    ab = np.array([0.0, 5e-324, 0.5, 2.0, 1e300, np.inf, np.nan, -1.0])
+    x = np.array([0.0, -0.0, 5e-324, 0.5, 1.0, 1e300, np.inf, -0.5, np.nan])
+    g = np.meshgrid(ab, ab, x, indexing="ij")
+    return tuple(v.ravel() for v in g)
+
+
+def fdtri_edges(dtype):
+    ab = np.array([0.0, 5e-324, 0.5, 2.0, 1e300, np.inf, np.nan, -1.0])
+    y = np.array([0.0, -0.0, 5e-324, 0.5, 1.0, -0.5, 1.5, np.nan])
+    g = np.meshgrid(ab, ab, y, indexing="ij")
+    return tuple(v.ravel() for v in g)
+
+
+def stdtr_mp(df, t):
+    # 1 - I_{df/(df+t^2)}(df/2, 1/2) / 2 for t > 0 (DLMF 8.17, Cephes).
+    with mp.workdps(DPS):
+        df, t = mp.mpf(df), mp.mpf(t)
+        if not df > 0:
+            raise ValueError
+        if t == 0:
+            return mp.mpf(0.5)
+        z, zc = df / (df + t * t), t * t / (df + t * t)
+        h = ibeta(df / 2, mp.mpf(0.5), z, y=zc) / 2
+        return h if t < 0 else 1 - h
+
+
+def stdtr_points(n):
+    k = n // 4
+    df = np.concatenate([logu(0.1, 10, k), logu(10, 1e6, k), ints(1, 50, k),
+                         logu(0.1, 1e3, n - 3 * k)])
+    t = np.concatenate([pm(logu(1e-3, 1e2, k // 2)), pm(uni(0, 5, k // 2)), pm(logu(1e-4, 1e4, k // 2)),
+                        pm(logu(1e-3, 1e10, (n - 3 * k) // 2))])
+    m = min(len(df), len(t))
+    return df[:m], t[:m]
+
+
+def stdtrit_mp(df, p):
+    with mp.workdps(DPS):
+        if not (0 < p < 1) or not df > 0:
+            raise ValueError
+        t0 = float(sc.stdtrit(df, p))
+        # p <= 1/2: I_z(df/2, 1/2) = 2p, t = -sqrt(df (1 - z) / z).
+        q = min(p, 1 - mp.mpf(p))
+        if q == 0.5:
+            return mp.mpf(0)
+        z0 = df / (df + t0 * t0) if np.isfinite(t0) and t0 != 0 else 0.5
+        z = inv_solve(df / 2, 0.5, 2 * q, z0)
+        t = mp.sqrt(mp.mpf(df) * (1 - z) / z)
+        return -t if p < 0.5 else t
+
+
+def stdtrit_points(n):
+    k = n // 3
+    df = np.concatenate([logu(0.1, 10, k), logu(10, 1e6, k), ints(1, 50, n - 2 * k)])
+    p = np.concatenate([uni(0, 1, k), logu(1e-100, 0.5, k), 1 - logu(1e-16, 0.5, n - 2 * k)])
+    return df, p
+
+
 FUNCS = {
     "beta": Case(2, beta_mp, sc.beta, beta_points, goal=None),
     "betaln": Case(2, betaln_mp, sc.betaln, betaln_points, goal=None),
     "betainc": Case(3, betainc_mp, sc.betainc, ibeta_points, goal=None, timeout=5.0),
+    "betaincc": Case(3, betaincc_mp, sc.betaincc, ibeta_points, goal=None, timeout=5.0),
+    "betaincinv": Case(3, betaincinv_mp, sc.betaincinv, inv_points, goal=None, timeout=5.0,
+                       edges=inv_edges),
+    "betainccinv": Case(3, betainccinv_mp, sc.betainccinv, inv_points, goal=None, timeout=5.0,
+                        edges=inv_edges),
+    "bdtr": Case(3, bdtr_mp, sc.bdtr, bdtr_points, goal=None, ints=(1,), edges=bdtr_edges,
+                 timeout=5.0),
+    "bdtrc": Case(3, bdtrc_mp, sc.bdtrc, bdtr_points, goal=None, ints=(1,), edges=bdtr_edges,
+                  timeout=5.0),
+    "bdtri": Case(3, bdtri_mp, sc.bdtri, bdtri_points, goal=None, ints=(1,), edges=bdtr_edges,
+                  timeout=5.0),
+    "nbdtr": Case(3, nbdtr_mp, sc.nbdtr, nbdtr_points, goal=None, ints=(0, 1),
+                  edges=nbdtr_edges, timeout=5.0),
+    "nbdtrc": Case(3, nbdtrc_mp, sc.nbdtrc, nbdtr_points, goal=None, ints=(0, 1),
+                   edges=nbdtr_edges, timeout=5.0),
+    "nbdtri": Case(3, nbdtri_mp, sc.nbdtri, nbdtri_points, goal=None, ints=(0, 1),
+                   edges=nbdtr_edges, timeout=5.0),
+    "fdtr": Case(3, fdtr_mp, sc.fdtr, fdtr_points, goal=None, edges=fdtr_edges, timeout=5.0),
+    "fdtrc": Case(3, fdtrc_mp, sc.fdtrc, fdtr_points, goal=None, edges=fdtr_edges, timeout=5.0),
+    "fdtri": Case(3, fdtri_mp, sc.fdtri, fdtri_points, goal=None, edges=fdtri_edges,
+                  timeout=5.0),
+    "stdtr": Case(2, stdtr_mp, sc.stdtr, stdtr_points, goal=None, timeout=5.0),
+    "stdtrit": Case(2, stdtrit_mp, sc.stdtrit, stdtrit_points, goal=None, timeout=5.0),
 }

@@ -92,6 +92,11 @@ __device__ inline void ib_ratio(double x, double xl, double sh, double sl, doubl
   double pl = ::fma(x, sh, -ph) + (x * sl + xl * sh);
   qh = ph / d;
   ql = (::fma(-qh, d, ph) + pl) / d;
+  // Renormalized: pl (x's low part times s) may exceed half an ulp of ph
+  // when x rounds to 1, and ib_pow_dd takes log(qh + ql) to first order.
+  double q = qh + ql;
+  ql -= q - qh;
+  qh = q;
 }
 
 // (qh + ql)^e, q > 0, with pow's accuracy whatever the size of e.
@@ -165,7 +170,10 @@ __device__ inline double ib_lgamma_diff(double b, double a) {
 
 // The front factor of DLMF 8.17.22: x^a y^b / (a B(a, b)) for a, b > 0
 // finite, with x = xh + xl and y = yh + yl (double-doubles, x + y = 1).
-__device__ inline double ib_front(double a, double b, double x, double xl, double y, double yl) {
+// scale multiplies the result (a power of 2 that keeps a front factor
+// out of the denormals, see ib_front_cf).
+__device__ inline double ib_front(double a, double b, double x, double xl, double y, double yl,
+                                  double scale = 1.0) {
   double sh, sl;
   ib_two_sum(a, b, sh, sl);
   if (a >= 10.0 && b >= 10.0) {
@@ -174,7 +182,7 @@ __device__ inline double ib_front(double a, double b, double x, double xl, doubl
     ib_ratio(x, xl, sh, sl, a, q1h, q1l);
     ib_ratio(y, yl, sh, sl, b, q2h, q2l);
     double la = a * ::log(q1h), lb = b * ::log(q2h);
-    double c = (::sqrt(b / sh / a) * IB_INV_SQRT_2PI) * ::exp(ib_mu(sh) - ib_mu(a) - ib_mu(b));
+    double c = (::sqrt(b / sh / a) * IB_INV_SQRT_2PI) * ::exp(ib_mu(sh) - ib_mu(a) - ib_mu(b)) * scale;
     if (::fabs(la) < 700.0 && ::fabs(lb) < 700.0) {
       return ib_pow_prod(q1h, q1l, a, q2h, q2l, b, c);
     }
@@ -185,7 +193,7 @@ __device__ inline double ib_front(double a, double b, double x, double xl, doubl
     double q1h, q1l, q2h, q2l;
     ib_ratio(x, xl, sh, sl, 1.0, q1h, q1l);
     ib_ratio(y, yl, sh, sl, b, q2h, q2l);
-    double c = ::sqrt(b / sh) * ::exp(-a) * ::exp(ib_mu(sh) - ib_mu(b)) / ib_tgamma1p(a);
+    double c = ::sqrt(b / sh) * ::exp(-a) * ::exp(ib_mu(sh) - ib_mu(b)) / ib_tgamma1p(a) * scale;
     return ib_pow_prod(q1h, q1l, a, q2h, q2l, b, c);
   }
   if (a >= 10.0) {
@@ -193,25 +201,107 @@ __device__ inline double ib_front(double a, double b, double x, double xl, doubl
     double q1h, q1l, q2h, q2l;
     ib_ratio(x, xl, sh, sl, a, q1h, q1l);
     ib_ratio(y, yl, sh, sl, 1.0, q2h, q2l);
-    double c = ::sqrt(a / sh) * ::exp(-b) * ::exp(ib_mu(sh) - ib_mu(a)) * (b / a) / ib_tgamma1p(b);
+    double c =
+        ::sqrt(a / sh) * ::exp(-b) * ::exp(ib_mu(sh) - ib_mu(a)) * (b / a) / ib_tgamma1p(b) * scale;
     return ib_pow_prod(q1h, q1l, a, q2h, q2l, b, c);
   }
   // x^a y^b Gamma(a + b) / (Gamma(a + 1) Gamma(b)).
-  return ib_pow_prod(x, xl, a, y, yl, b, ib_inv_abeta_small(a, b, sh, sl));
+  return ib_pow_prod(x, xl, a, y, yl, b, ib_inv_abeta_small(a, b, sh, sl) * scale);
+}
+
+// mu(z + a) - mu(z) for z >= 10, a >= 0, without the cancellation of the
+// two values (each about 1 / (12 z)): with r = 1 / (z + a), s = 1 / z,
+// r^n - s^n = (r - s) sum_{j<n} r^j s^(n-1-j), r - s = -a r s, term by
+// term of ib_mu's series.
+__device__ inline double ib_mu_diff(double z, double a) {
+  double r = 1.0 / (z + a), s = 1.0 / z;
+  const double c[10] = {1.0 / 12.0,          -1.0 / 360.0,          1.0 / 1260.0,
+                        -1.0 / 1680.0,       1.0 / 1188.0,          -691.0 / 360360.0,
+                        1.0 / 156.0,         -3617.0 / 122400.0,    43867.0 / 244188.0,
+                        -174611.0 / 125400.0};
+  double h = 1.0, sn = 1.0, acc = 0.0;  // h = h_n, sn = s^(n-1)
+  for (int n = 1; n <= 19; ++n) {
+    if (n & 1) acc += c[n >> 1] * h;
+    sn *= s;
+    h = r * h + sn;
+  }
+  return -a * r * s * acc;
+}
+
+// lgamma(b + a) - lgamma(b) - a log b for b > 0 and 0 <= a (the part of
+// ib_lgamma_diff beyond its leading a log b, so that a caller can fold
+// that into a log(b x) without cancellation). With L(u) = log(1 + u) - u:
+// each shift b -> b + 1 (DLMF 5.5.1) adds a L(1/b) - L(a/b), and at
+// B >= 10 Stirling's form gives a (a - 1/2) / B + (B + a - 1/2) L(a/B)
+// + mu(B + a) - mu(B); no term cancels its neighbour when a is small.
+__device__ inline double ib_lgamma_diff_rel(double b, double a) {
+  double sum = 0.0;
+  int n = 0;
+  while (b < 10.0 && n < 12) {
+    sum += a * ib_log1pmx(1.0 / b) - ib_log1pmx(a / b);
+    b += 1.0;
+    ++n;
+  }
+  return sum + a * (a - 0.5) / b + (b + a - 0.5) * ib_log1pmx(a / b) + ib_mu_diff(b, a);
+}
+
+// lgamma(1 + a) for 0 <= a <= 0.6 by DLMF 5.7.3 with the zeta(k) = 1 part
+// summed in closed form: -gamma a - (log(1 + a) - a)
+// + sum_{k>=2} (-1)^k (zeta(k) - 1) a^k / k (the (zeta(k) - 1) / k from
+// mpmath, k = 2..36), without the cancellation of the recurrence form.
+__device__ inline double ib_lgamma1p_small(double a) {
+  double p = 4.04220052528944e-13;
+  p = 8.315385841420285e-13 - a * p;
+  p = 1.711991790559618e-12 - a * p;
+  p = 3.527742476575915e-12 - a * p;
+  p = 7.275974480239079e-12 - a * p;
+  p = 1.5021384080754142e-11 - a * p;
+  p = 3.1044247747322276e-11 - a * p;
+  p = 6.4229645638381e-11 - a * p;
+  p = 1.330476437424449e-10 - a * p;
+  p = 2.7595228851242334e-10 - a * p;
+  p = 5.731367241678862e-10 - a * p;
+  p = 1.1921401405860912e-09 - a * p;
+  p = 2.4836745438024785e-09 - a * p;
+  p = 5.183475041970047e-09 - a * p;
+  p = 1.0838659214896955e-08 - a * p;
+  p = 2.2711094608943164e-08 - a * p;
+  p = 4.7698101693639804e-08 - a * p;
+  p = 1.0043224823968099e-07 - a * p;
+  p = 2.1207184805554665e-07 - a * p;
+  p = 4.492469198764566e-07 - a * p;
+  p = 9.55141213040742e-07 - a * p;
+  p = 2.039215753801366e-06 - a * p;
+  p = 4.374866789907488e-06 - a * p;
+  p = 9.439488275268397e-06 - a * p;
+  p = 2.050721277567069e-05 - a * p;
+  p = 4.492623673813314e-05 - a * p;
+  p = 9.945751278180853e-05 - a * p;
+  p = 0.00022315475845357939 - a * p;
+  p = 0.0005096695247430425 - a * p;
+  p = 0.001192753911703261 - a * p;
+  p = 0.0028905103307415234 - a * p;
+  p = 0.007385551028673986 - a * p;
+  p = 0.020580808427784546 - a * p;
+  p = 0.0673523010531981 - a * p;
+  p = 0.3224670334241132 - a * p;
+  return a * (-0.5772156649015329 + a * p) - ib_log1pmx(a);
 }
 
 // 1 - I_x(a, b) where I_x(a, b) is near 1 for a small (a < 1, x small):
 // with K = Gamma(a + b) / (Gamma(a + 1) Gamma(b)) = 1 / (a B(a, b)) and the
 // power series I_x(a, b) = x^a K (1 + a S), S = sum_{n>=1} (1-b)_n x^n /
-// (n! (a + n)) (DLMF 8.17.8 with 1 - t = (1-x)... in the form of
-// DiDonato-Morris' BPSER),
-//   1 - I = -expm1(a log x) - x^a expm1(log K) - x^a K a S,
-// log K = [lgamma(a + b) - lgamma(b)] - [lgamma(1 + a) - lgamma(1)] by
-// ib_lgamma_diff, so that no digit of the small result is lost to 1 - I.
+// (n! (a + n)) (DLMF 8.17.8, in the form of DiDonato-Morris' BPSER),
+//   1 - I = -expm1(E) - e^E a S,  E = log(x^a K)
+//         = a log(b x) + [lgamma(a + b) - lgamma(b) - a log b] - lgamma(1 + a),
+// the bracket by ib_lgamma_diff_rel and a log(b x) from the one product
+// b x, so that E (small when x^a K is near 1) keeps its digits and no
+// digit of the small result is lost to 1 - I.
 __device__ inline double ib_small_a_upper(double a, double b, double x, double xl) {
-  double lk = ib_lgamma_diff(b, a) - ib_lgamma_diff(1.0, a);
-  double lx = ::log(x) + xl / x;
-  double xa = ::exp(a * lx);
+  double xb = x * b;
+  double lxb = (xb > 1e-300 && xb < 1e300) ? ::log(xb) + xl / x : ::log(x) + xl / x + ::log(b);
+  double lg1 = (a <= 0.6) ? ib_lgamma1p_small(a) : ib_lgamma_diff(1.0, a);
+  double E = a * lxb + ib_lgamma_diff_rel(b, a) - lg1;
   double t = 1.0, S = 0.0;
   for (int n = 1; n < 2000; ++n) {
     t *= (n - b) * x / n;
@@ -219,7 +309,7 @@ __device__ inline double ib_small_a_upper(double a, double b, double x, double x
     S += term;
     if (::fabs(term) <= 1e-17 * ::fabs(S)) break;
   }
-  return -::expm1(a * lx) - xa * ::expm1(lk) - xa * ::exp(lk) * a * S;
+  return -::expm1(E) - ::exp(E) * a * S;
 }
 
 // The continued fraction of DLMF 8.17.22, 1 / (1 + d1 / (1 + d2 / ...)),
@@ -275,6 +365,22 @@ __device__ inline double ib_cf(double a, double b, double x, double xl, double y
   return (beta1 + R) / (beta0 + R);
 }
 
+// front factor times the continued fraction, I_x(a, b) for x below the
+// transition: a front factor below 1e-280 (a large, divided by a; the
+// fraction is then of order a) is recomputed scaled by 2^600 so that its
+// digits are not lost to the denormals.
+__device__ inline double ib_front_cf(double a, double b, double x, double xl, double y,
+                                     double yl) {
+  double f = ib_front(a, b, x, xl, y, yl);
+  if (f == 0.0) return 0.0;
+  if (f < 1e-280) {
+    const double up = 4.149515568880993e+180, down = 2.409919865102884e-181;  // 2^600, 2^-600
+    double fs = ib_front(a, b, x, xl, y, yl, up);
+    return (fs * ib_cf(a, b, x, xl, y)) * down;
+  }
+  return f * ib_cf(a, b, x, xl, y);
+}
+
 // Temme's uniform expansion for large a and b (DLMF 8.18.8-8.18.9 in the
 // symmetric variables of Temme, "Special functions", 11.3.3): with
 // s = a + b, x0 = a / s, -eta^2 / 2 = x0 log(x / x0) + y0 log(y / y0),
@@ -313,21 +419,24 @@ __device__ inline void ib_core(double a, double b, double x, double xl, double y
     ib_temme(a, b, x, y, w, w1);
     return;
   }
-  if (x < (a + 1.0) / (a + b + 2.0)) {
-    w = ib_front(a, b, x, xl, y, yl);
-    if (w != 0.0) w *= ib_cf(a, b, x, xl, y);
+  // x < (a + 1) / (a + b + 2), decided on the smaller of x and y (x may
+  // round to 1 when y is tiny).
+  bool lower = (x <= 0.5) ? (x < (a + 1.0) / (a + b + 2.0)) : (y > (b + 1.0) / (a + b + 2.0));
+  if (lower) {
+    w = ib_front_cf(a, b, x, xl, y, yl);
     if (w > 1.0) w = 1.0;
     w1 = 1.0 - w;
     // w near 1 (a small): the complement directly.
-    if (w > 0.75) w1 = (b * x < 0.5 || x < 1e-3) ? ib_small_a_upper(a, b, x, xl)
-                                                 : ib_front(b, a, y, yl, x, xl) * ib_cf(b, a, y, yl, x);
+    if (w > 0.75) w1 = (b * x < 0.5 || (x < 1e-3 && !(y < (b + 1.0) / (a + b + 2.0))))
+                        ? ib_small_a_upper(a, b, x, xl)
+                                                 : ib_front_cf(b, a, y, yl, x, xl);
   } else {
-    w1 = ib_front(b, a, y, yl, x, xl);
-    if (w1 != 0.0) w1 *= ib_cf(b, a, y, yl, x);
+    w1 = ib_front_cf(b, a, y, yl, x, xl);
     if (w1 > 1.0) w1 = 1.0;
     w = 1.0 - w1;
-    if (w1 > 0.75) w = (a * y < 0.5 || y < 1e-3) ? ib_small_a_upper(b, a, y, yl)
-                                                 : ib_front(a, b, x, xl, y, yl) * ib_cf(a, b, x, xl, y);
+    if (w1 > 0.75) w = (a * y < 0.5 || (y < 1e-3 && !(x < (a + 1.0) / (a + b + 2.0))))
+                         ? ib_small_a_upper(b, a, y, yl)
+                                                 : ib_front_cf(a, b, x, xl, y, yl);
   }
 }
 
@@ -580,23 +689,37 @@ __device__ inline double ib_inv_guess(double a, double b, double t) {
 // Solves I_x(a, b) = t (1 - I_x(a, b) = tc, both given accurately) for
 // finite a, b > 0 and 0 < t < 1: x and xc = 1 - x. The root is sought on
 // the side of 1/2 it lies (I_z(b, a) = tc for z = 1 - x above it), by
-// Newton's method on log I against log z (I ~ C z^a in the tail), kept in
-// a bracket that is bisected (geometrically over wide ranges) when a step
-// leaves it.
+// Newton's method on log I against log z (I ~ C z^a in the tail), or on
+// log(1 - I) when the target there is above 1/2 (its complement is the
+// accurate one), kept in a bracket that is bisected (geometrically over
+// wide ranges) when a step leaves it; at most 200 steps.
 __device__ inline void ib_inv(double a, double b, double t, double tc, double& x, double& xc) {
   double ph, ph1;
   ib_pair(a, b, 0.5, ph, ph1);
-  bool flip = t > ph;
-  double A = flip ? b : a, B = flip ? a : b, T = flip ? tc : t;
-  double z = ib_inv_guess(A, B, T);
+  // Decide with the smaller (accurate) of t and tc.
+  bool flip = (t <= 0.5) ? (t > ph) : (tc < ph1);
+  double A = flip ? b : a, B = flip ? a : b, T = flip ? tc : t, TC = flip ? t : tc;
+  bool use_c = T > 0.5;
+  {
+    // A root so small that I = z^A / (A B(A, B)) (1 + O(B z)) to double
+    // precision (a target in or near the denormals, where I itself loses
+    // digits): the leading term solved directly.
+    double z0 = ::exp((::log(T) + ::log(A) + betaln(A, B)) / A);
+    if (!use_c && z0 * (1.0 + B) < 1e-17) {
+      x = flip ? 1.0 - z0 : z0;
+      xc = flip ? z0 : 1.0 - z0;
+      return;
+    }
+  }
+  double z = ib_inv_guess(A, B, use_c ? 0.5 : T);
   double lo = 0.0, hi = 0.5;
   for (int it = 0; it < 200; ++it) {
     double zy, zyl;
     ib_two_sum(1.0, -z, zy, zyl);
     double w, w1;
     ib_core(A, B, z, 0.0, zy, zyl, w, w1);
-    if (w == T) break;
-    if (w > T) {
+    if (use_c ? (w1 == TC) : (w == T)) break;
+    if (use_c ? (w1 < TC) : (w > T)) {
       hi = z;
     } else {
       lo = z;
@@ -604,8 +727,9 @@ __device__ inline void ib_inv(double a, double b, double t, double tc, double& x
     // z I'(z) = fp / (1 - z): I'(z) = z^(A-1) (1-z)^(B-1) / B(A, B).
     double fp = ib_front(A, B, z, 0.0, zy, zyl) * A;
     double zn;
-    if (w > 0.0 && fp > 0.0) {
-      double du = ::log(w / T) * w / fp * zy;
+    double r = use_c ? w1 : w;
+    if (r > 0.0 && fp > 0.0) {
+      double du = use_c ? -::log(w1 / TC) * w1 / fp * zy : ::log(w / T) * w / fp * zy;
       zn = z * ::exp(-du);
       if (::fabs(du) < 1e-15) {
         z = (zn > lo && zn < hi) ? zn : z;
@@ -636,21 +760,315 @@ __device__ inline void ib_inv(double a, double b, double t, double tc, double& x
 
 }  // namespace detail
 
-// The inverse of betainc in x: I_x(a, b) = y.
-__device__ inline double betaincinv(double a, double b, double y) {
-  if (detail::is_nan(a) || detail::is_nan(b) || detail::is_nan(y)) return detail::nan();
-  if (!(a > 0) || !(b > 0) || y < 0 || y > 1) return detail::nan();
-  if (y == 0) return 0.0;
-  if (y == 1) return 1.0;
-  if (detail::is_inf(a) || detail::is_inf(b)) {
-    if (detail::is_inf(a) && detail::is_inf(b)) return detail::nan();
-    return detail::is_inf(a) ? 1.0 : 0.0;
+namespace detail {
+
+// SciPy's (Boost's) special values of betaincinv / betainccinv: NaN for
+// NaN arguments, a or b <= 0 and y outside [0, 1]; then the ends y = 0 and
+// y = 1 (whatever a and b); then NaN for an infinite a or b. Returns true
+// and sets x when (a, b, y) is one; the lower-tail root is x for
+// betaincinv (upper false), 1 - x's tail for betainccinv.
+__device__ inline bool ib_inv_special(double a, double b, double y, bool upper, double& x) {
+  if (is_nan(a) || is_nan(b) || is_nan(y) || !(a > 0) || !(b > 0) || y < 0 || y > 1) {
+    x = nan();
+    return true;
   }
+  if (y == 0) {
+    x = upper ? 1.0 : 0.0;
+    return true;
+  }
+  if (y == 1) {
+    x = upper ? 0.0 : 1.0;
+    return true;
+  }
+  if (is_inf(a) || is_inf(b)) {
+    x = nan();
+    return true;
+  }
+  return false;
+}
+
+}  // namespace detail
+
+// The inverse of betainc in x: I_x(a, b) = y (DiDonato-Morris 1992's
+// initial guesses, then the safeguarded Newton iteration of ib_inv).
+__device__ inline double betaincinv(double a, double b, double y) {
+  double x, xc;
+  if (detail::ib_inv_special(a, b, y, false, x)) return x;
   double yc, ycl;
   detail::ib_two_sum(1.0, -y, yc, ycl);
-  double x, xc;
   detail::ib_inv(a, b, y, yc, x, xc);
   return x;
+}
+
+// The inverse of betaincc in x: 1 - I_x(a, b) = y, solved with the given
+// upper-tail value as the target where the root lies above 1/2 (no digits
+// lost to 1 - y).
+__device__ inline double betainccinv(double a, double b, double y) {
+  double x, xc;
+  if (detail::ib_inv_special(a, b, y, true, x)) return x;
+  double yc, ycl;
+  detail::ib_two_sum(1.0, -y, yc, ycl);
+  detail::ib_inv(a, b, yc, y, x, xc);
+  return x;
+}
+
+// ---------------------------------------------------------- distributions
+
+namespace detail {
+
+// SciPy's conversion of a count to a C int: an int64 wraps to 32 bits; a
+// double is truncated, and one outside the int range (or NaN) becomes
+// INT_MIN, as the x86 conversion SciPy's legacy wrappers compile to does.
+__device__ inline long long ib_wrap_int(long long v) {
+  return (long long)(int)(unsigned int)(unsigned long long)v;
+}
+__device__ inline long long ib_c_int(double v) {
+  return (::fabs(v) < 2147483648.0) ? (long long)(int)v : -2147483648LL;
+}
+
+// x = u / (u + v) and y = v / (u + v) as double-doubles (x + y = 1 to
+// double-double accuracy) for u = uh + ul, v = vh + vl >= 0 finite: the
+// smaller one by a corrected division, the other as 1 minus it.
+__device__ inline void ib_split(double uh, double ul, double vh, double vl, double& x, double& xl,
+                                double& y, double& yl) {
+  double sh, sl;
+  ib_two_sum(uh, vh, sh, sl);
+  sl += ul + vl;
+  bool small_u = uh <= vh;
+  double nh = small_u ? uh : vh, nl = small_u ? ul : vl;
+  double q = nh / sh;
+  double ql = (::fma(-q, sh, nh) + nl - q * sl) / sh;
+  double rh, rl;
+  ib_two_sum(1.0, -q, rh, rl);
+  rl -= ql;
+  double r = rh + rl;
+  rl = rl - (r - rh);
+  if (small_u) {
+    x = q; xl = ql; y = r; yl = rl;
+  } else {
+    y = q; yl = ql; x = r; xl = rl;
+  }
+}
+
+// I_x(a, b) (w) and its complement (w1) with Cephes' incbet conventions,
+// which the distributions call: NaN for NaN, a or b <= 0 or infinite;
+// 0 and 1 at the ends. x = x + xl, y = 1 - x = y + yl.
+__device__ inline void ib_dist_pair(double a, double b, double x, double xl, double y, double yl,
+                                    double& w, double& w1) {
+  if (is_nan(a) || is_nan(b) || is_nan(x) || is_nan(y) || !(a > 0) || !(b > 0) || is_inf(a) ||
+      is_inf(b)) {
+    w = w1 = nan();
+    return;
+  }
+  if (x <= 0.0) {
+    w = 0.0;
+    w1 = 1.0;
+    return;
+  }
+  if (y <= 0.0) {
+    w = 1.0;
+    w1 = 0.0;
+    return;
+  }
+  ib_core(a, b, x, xl, y, yl, w, w1);
+}
+
+// I_p(a, b) and its complement at an exact p.
+__device__ inline void ib_dist_at(double a, double b, double p, double& w, double& w1) {
+  double y, yl;
+  ib_two_sum(1.0, -p, y, yl);
+  ib_dist_pair(a, b, p, 0.0, y, yl, w, w1);
+}
+
+// Cephes' bdtr / bdtrc (k floored, n an int): bdtr = I_{1-p}(n - k, k + 1)
+// = 1 - I_p(k + 1, n - k), evaluated at the exact p (upper: bdtrc).
+__device__ inline double ib_bdtr(double k, long long n, double p, bool upper) {
+  if (is_nan(k) || is_nan(p) || p < 0 || p > 1) return nan();
+  k = ::floor(k);
+  if (upper && k < 0) return 1.0;
+  if (k < 0 || (double)n < k) return nan();
+  if (k == (double)n) return upper ? 0.0 : 1.0;
+  double w, w1;
+  ib_dist_at(k + 1.0, (double)n - k, p, w, w1);
+  return upper ? w : w1;
+}
+
+// Cephes' bdtri: the p with bdtr(k, n, p) = y, i.e. 1 - I_p(k + 1, n - k)
+// = y; for k = 0 in closed form, 1 - y^(1 / n).
+__device__ inline double ib_bdtri(double k, long long n, double y) {
+  if (is_nan(k) || y < 0 || y > 1) return nan();
+  k = ::floor(k);
+  if (k < 0 || (double)n <= k) return nan();
+  double dn = (double)n - k;
+  if (k == 0) return -::expm1(::log(y) / dn);
+  return betainccinv(k + 1.0, dn, y);
+}
+
+// Cephes' nbdtr / nbdtrc: I_p(n, k + 1) and its complement.
+__device__ inline double ib_nbdtr(long long k, long long n, double p, bool upper) {
+  // k = INT_MAX: Cephes' int k + 1 wraps negative, a domain error.
+  if (is_nan(p) || p < 0 || p > 1 || k < 0 || k == 2147483647LL) return nan();
+  double w, w1;
+  ib_dist_at((double)n, (double)k + 1.0, p, w, w1);
+  return upper ? w1 : w;
+}
+
+// Cephes' nbdtri: I_p(n, k + 1) = y (its inverse answers 0 and 1 at the
+// ends before looking at n).
+__device__ inline double ib_nbdtri(long long k, long long n, double y) {
+  if (y < 0 || y > 1 || k < 0) return nan();
+  if (y == 0) return 0.0;
+  if (y == 1) return 1.0;
+  if (n <= 0 || k == 2147483647LL) return nan();
+  return betaincinv((double)n, (double)k + 1.0, y);
+}
+
+// Cephes' fdtr / fdtrc: I_w(a/2, b/2), w = a x / (b + a x), with w and
+// 1 - w = b / (b + a x) both from the exact a x (a double-double).
+__device__ inline double ib_fdtr(double a, double b, double x, bool upper) {
+  if (a <= 0 || b <= 0 || x < 0) return nan();
+  if (is_inf(x) && !is_nan(a) && !is_nan(b)) return upper ? 0.0 : 1.0;
+  if (is_nan(a) || is_nan(b) || is_nan(x) || is_inf(a) || is_inf(b)) return nan();
+  // a / 2 or b / 2 rounded to 0 (a or b = 5e-324): SciPy's betainc(0, b, w) = 1
+  // and betainc(a, 0, w) = 0, whatever w.
+  if (0.5 * a == 0.0 && 0.5 * b == 0.0) return nan();
+  if (0.5 * a == 0.0) return upper ? 0.0 : 1.0;
+  if (0.5 * b == 0.0) return upper ? 1.0 : 0.0;
+  double ph = a * x, pl = ::fma(a, x, -ph);
+  if (is_inf(ph)) {
+    // a x overflows: 1 - w = b / (a x) (0 or tiny).
+    double v = (b / a) / x, vc, vcl;
+    ib_two_sum(1.0, -v, vc, vcl);
+    double w, w1;
+    ib_dist_pair(0.5 * a, 0.5 * b, vc, vcl, v, 0.0, w, w1);
+    return upper ? w1 : w;
+  }
+  double u, ul, v, vl;
+  ib_split(ph, pl, b, 0.0, u, ul, v, vl);
+  double w, w1;
+  ib_dist_pair(0.5 * a, 0.5 * b, u, ul, v, vl, w, w1);
+  return upper ? w1 : w;
+}
+
+// fdtri: the x with fdtr(a, b, x) = y: w = I^-1_y(a/2, b/2),
+// x = b w / (a (1 - w)) with 1 - w from the inverse itself.
+__device__ inline double ib_fdtri(double a, double b, double y) {
+  if (is_nan(a) || is_nan(b) || is_nan(y) || !(0.5 * a > 0) || !(0.5 * b > 0) || y < 0 || y > 1 ||
+      is_inf(a) || is_inf(b))
+    return nan();
+  if (y == 0) return 0.0;
+  if (y == 1) return inf();
+  double yc, ycl;
+  ib_two_sum(1.0, -y, yc, ycl);
+  double w, wc;
+  ib_inv(0.5 * a, 0.5 * b, y, yc, w, wc);
+  return (b * w) / (a * wc);
+}
+
+}  // namespace detail
+
+// scipy.special.bdtr(k, n, p): the binomial CDF sum_{j <= k} C(n, j) p^j
+// (1-p)^(n-j) = I_{1-p}(n - k, k + 1) (DLMF 8.17.5; Cephes `bdtr.c`).
+__device__ inline double bdtr(double k, long long n, double p) {
+  return detail::ib_bdtr(k, detail::ib_wrap_int(n), p, false);
+}
+__device__ inline double bdtr(double k, double n, double p) {
+  return detail::ib_bdtr(k, detail::ib_c_int(n), p, false);
+}
+// scipy.special.bdtrc: the binomial upper tail I_p(k + 1, n - k).
+__device__ inline double bdtrc(double k, long long n, double p) {
+  return detail::ib_bdtr(k, detail::ib_wrap_int(n), p, true);
+}
+__device__ inline double bdtrc(double k, double n, double p) {
+  return detail::ib_bdtr(k, detail::ib_c_int(n), p, true);
+}
+// scipy.special.bdtri: p with bdtr(k, n, p) = y.
+__device__ inline double bdtri(double k, long long n, double y) {
+  return detail::ib_bdtri(k, detail::ib_wrap_int(n), y);
+}
+__device__ inline double bdtri(double k, double n, double y) {
+  return detail::ib_bdtri(k, detail::ib_c_int(n), y);
+}
+
+// scipy.special.nbdtr(k, n, p): the negative binomial CDF I_p(n, k + 1)
+// (Cephes `nbdtr.c`); nbdtrc its complement, nbdtri its inverse in p.
+__device__ inline double nbdtr(long long k, long long n, double p) {
+  return detail::ib_nbdtr(detail::ib_wrap_int(k), detail::ib_wrap_int(n), p, false);
+}
+__device__ inline double nbdtr(double k, double n, double p) {
+  return detail::ib_nbdtr(detail::ib_c_int(k), detail::ib_c_int(n), p, false);
+}
+__device__ inline double nbdtrc(long long k, long long n, double p) {
+  return detail::ib_nbdtr(detail::ib_wrap_int(k), detail::ib_wrap_int(n), p, true);
+}
+__device__ inline double nbdtrc(double k, double n, double p) {
+  return detail::ib_nbdtr(detail::ib_c_int(k), detail::ib_c_int(n), p, true);
+}
+__device__ inline double nbdtri(long long k, long long n, double y) {
+  return detail::ib_nbdtri(detail::ib_wrap_int(k), detail::ib_wrap_int(n), y);
+}
+__device__ inline double nbdtri(double k, double n, double y) {
+  return detail::ib_nbdtri(detail::ib_c_int(k), detail::ib_c_int(n), y);
+}
+
+// scipy.special.fdtr(dfn, dfd, x): the F distribution's CDF
+// I_{dfn x / (dfd + dfn x)}(dfn / 2, dfd / 2) (Cephes `fdtr.c`); fdtrc
+// its complement, fdtri its inverse in x.
+__device__ inline double fdtr(double a, double b, double x) { return detail::ib_fdtr(a, b, x, false); }
+__device__ inline double fdtrc(double a, double b, double x) { return detail::ib_fdtr(a, b, x, true); }
+__device__ inline double fdtri(double a, double b, double y) { return detail::ib_fdtri(a, b, y); }
+
+namespace detail {
+
+// The Student t tail h = I_z(df/2, 1/2) / 2 = P(T < -|t|), z = df / (df + t^2)
+// (DLMF 8.17 / Abramowitz-Stegun 26.7.1), with z and 1 - z from t^2 as a
+// double-double; the tail is computed directly whatever the sign of t.
+__device__ inline double ib_t_tail(double df, double t) {
+  double at = ::fabs(t);
+  double z, zl, zc, zcl;
+  if (at > 1e150) {
+    z = (df / at) / at;
+    zl = 0.0;
+    ib_two_sum(1.0, -z, zc, zcl);
+  } else {
+    double th = at * at, tl = ::fma(at, at, -th);
+    ib_split(df, 0.0, th, tl, z, zl, zc, zcl);
+  }
+  double w, w1;
+  ib_dist_pair(0.5 * df, 0.5, z, zl, zc, zcl, w, w1);
+  return 0.5 * w;
+}
+
+}  // namespace detail
+
+// scipy.special.stdtr(df, t): the Student t CDF, the tail ib_t_tail for
+// t < 0 and 1 minus it for t > 0; ndtr(t) for df beyond 1e25 (where the
+// two agree to double precision).
+__device__ inline double stdtr(double df, double t) {
+  if (detail::is_nan(df) || detail::is_nan(t) || !(df > 0)) return detail::nan();
+  if (t == 0) return 0.5;
+  if (detail::is_inf(t)) return t > 0 ? 1.0 : 0.0;
+  if (df > 1e25) return ndtr(t);
+  // df / 2 rounds to 0 (df = 5e-324): the limit I_z(0+, 1/2) = 1.
+  if (0.5 * df == 0.0) return 0.5;
+  double h = detail::ib_t_tail(df, t);
+  return t < 0 ? h : 1.0 - h;
+}
+
+// scipy.special.stdtrit(df, p): the inverse of stdtr in t: for p < 1/2,
+// I_z(df/2, 1/2) = 2p and t = -sqrt(df (1 - z) / z) (both z and 1 - z from
+// the inverse), and by symmetry above 1/2.
+__device__ inline double stdtrit(double df, double p) {
+  if (detail::is_nan(df) || detail::is_nan(p) || !(df > 0) || p < 0 || p > 1) return detail::nan();
+  if (p == 0.5) return 0.0;
+  if (p == 0) return detail::inf();  // SciPy's value (not -inf)
+  if (p == 1) return detail::inf();
+  if (df > 1e25) return ndtri(p);
+  double q = p < 0.5 ? p : 1.0 - p;  // exact for p >= 1/2
+  double z, zc;
+  detail::ib_inv(0.5 * df, 0.5, 2.0 * q, 1.0 - 2.0 * q, z, zc);
+  double t = ::sqrt(df) * (::sqrt(zc) / ::sqrt(z));
+  return p < 0.5 ? -t : t;
 }
 
 CUPRUM_SPECIAL_F2(beta)
@@ -664,6 +1082,38 @@ __device__ inline float betaincinv(float a, float b, float y) {
 __device__ inline float betaincc(float a, float b, float x) {
   return (float)betaincc((double)a, (double)b, (double)x);
 }
+__device__ inline float betainccinv(float a, float b, float y) {
+  return (float)betainccinv((double)a, (double)b, (double)y);
+}
+__device__ inline float bdtr(float k, float n, float p) {
+  return (float)bdtr((double)k, (double)n, (double)p);
+}
+__device__ inline float bdtrc(float k, float n, float p) {
+  return (float)bdtrc((double)k, (double)n, (double)p);
+}
+__device__ inline float bdtri(float k, float n, float y) {
+  return (float)bdtri((double)k, (double)n, (double)y);
+}
+__device__ inline float nbdtr(float k, float n, float p) {
+  return (float)nbdtr((double)k, (double)n, (double)p);
+}
+__device__ inline float nbdtrc(float k, float n, float p) {
+  return (float)nbdtrc((double)k, (double)n, (double)p);
+}
+__device__ inline float nbdtri(float k, float n, float y) {
+  return (float)nbdtri((double)k, (double)n, (double)y);
+}
+__device__ inline float fdtr(float a, float b, float x) {
+  return (float)fdtr((double)a, (double)b, (double)x);
+}
+__device__ inline float fdtrc(float a, float b, float x) {
+  return (float)fdtrc((double)a, (double)b, (double)x);
+}
+__device__ inline float fdtri(float a, float b, float y) {
+  return (float)fdtri((double)a, (double)b, (double)y);
+}
+CUPRUM_SPECIAL_F2(stdtr)
+CUPRUM_SPECIAL_F2(stdtrit)
 
 }  // namespace special
 }  // namespace cuprum
