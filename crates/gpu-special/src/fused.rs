@@ -181,7 +181,7 @@ ternary!(gdtr, gdtrc, gdtrix);
 binary!(beta, betaln, stdtr, stdtrit);
 ternary!(betainc, betaincc, betaincinv, betainccinv);
 ternary!(
-    bdtr, bdtrc, bdtri, nbdtr, nbdtrc, nbdtri, fdtr, fdtrc, fdtri
+    bdtr, bdtrc, nbdtr, nbdtrc, fdtr, fdtrc, fdtri
 );
 
 // gammafn.cuh

@@ -412,6 +412,10 @@ def stdtrit_points(n):
     return df, p
 
 
+# bdtri and nbdtri are held back (their device code stays in incbeta.cuh):
+# the root-solve reference, started from SciPy's answer, lands on a wrong
+# root in the deep tails (bdtri(2305, 741809, 2.2e-85) ~ 1), so those
+# goldens cannot judge them until the reference solves from a bracket.
 FUNCS = {
     "beta": Case(2, beta_mp, sc.beta, beta_points, goal=None),
     "betaln": Case(2, betaln_mp, sc.betaln, betaln_points, goal=None),
@@ -425,13 +429,9 @@ FUNCS = {
                  timeout=5.0),
     "bdtrc": Case(3, bdtrc_mp, sc.bdtrc, bdtr_points, goal=None, ints=(1,), edges=bdtr_edges,
                   timeout=5.0),
-    "bdtri": Case(3, bdtri_mp, sc.bdtri, bdtri_points, goal=None, ints=(1,), edges=bdtr_edges,
-                  timeout=5.0),
     "nbdtr": Case(3, nbdtr_mp, sc.nbdtr, nbdtr_points, goal=None, ints=(0, 1),
                   edges=nbdtr_edges, timeout=5.0),
     "nbdtrc": Case(3, nbdtrc_mp, sc.nbdtrc, nbdtr_points, goal=None, ints=(0, 1),
-                   edges=nbdtr_edges, timeout=5.0),
-    "nbdtri": Case(3, nbdtri_mp, sc.nbdtri, nbdtri_points, goal=None, ints=(0, 1),
                    edges=nbdtr_edges, timeout=5.0),
     "fdtr": Case(3, fdtr_mp, sc.fdtr, fdtr_points, goal=None, edges=fdtr_edges, timeout=5.0),
     "fdtrc": Case(3, fdtrc_mp, sc.fdtrc, fdtr_points, goal=None, edges=fdtr_edges, timeout=5.0),
