@@ -12,9 +12,30 @@ use gpu_array::{Array, Error, Result};
 /// The functions whose complex loops SciPy has and Cuprum does not yet
 /// (from `scipy.special.<name>.types`).
 const COMPLEX_IN_SCIPY: [&str; 24] = [
-    "gamma", "digamma", "ndtr", "erf", "erfc", "erfcx", "jv", "yv", "iv", "kv", "airy", "exp1",
-    "expi", "sici", "shichi", "log_ndtr", "loggamma", "rgamma", "hyp1f1", "hyp2f1",
-    "spherical_jn", "spherical_yn", "spherical_jn_d", "spherical_yn_d",
+    "gamma",
+    "digamma",
+    "ndtr",
+    "erf",
+    "erfc",
+    "erfcx",
+    "jv",
+    "yv",
+    "iv",
+    "kv",
+    "airy",
+    "exp1",
+    "expi",
+    "sici",
+    "shichi",
+    "log_ndtr",
+    "loggamma",
+    "rgamma",
+    "hyp1f1",
+    "hyp2f1",
+    "spherical_jn",
+    "spherical_yn",
+    "spherical_jn_d",
+    "spherical_yn_d",
 ];
 
 /// The table's ufunc `name`, remembered in `cell` (each function's own
