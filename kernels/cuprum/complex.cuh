@@ -247,6 +247,10 @@ template <typename T> __device__ __forceinline__ complex<T> exp(const complex<T>
   if (isinf(z.re) && z.re < T(0) && !isfinite(z.im)) {
     return complex<T>(T(0), T(0));
   }
+  if (isinf(z.re) && !isfinite(z.im)) {
+    // C99 G.6.3.1: exp(+inf + i inf) and exp(+inf + i NaN) are inf + i NaN.
+    return complex<T>(z.re, real_limits<T>::quiet_nan());
+  }
   T s, c;
   sincos_(z.im, &s, &c);
   T e = exp(z.re);

@@ -5,6 +5,12 @@ A family module (`golden_<family>.py`) defines `FUNCS = {name: Case(...)}`
 for the functions of its header; make_golden.py writes them to
 `golden_<family>.npz`. A function of several outputs (sici) is one case
 per output, named `sici.0`, `sici.1`.
+
+A complex loop is its own case, `cplx=True`, named `<func>.c` (or
+`sici.c0`, `sici.c1` per output): complex points, an mpmath reference
+returning an mpc, sets "c16" and "c8" (complex128, complex64), and its
+error measured normwise, `|got - want| / |want|` in units of the dtype's
+epsilon (a part near zero is not held to its own ulps).
 """
 import zlib
 from dataclasses import dataclass, field
@@ -46,6 +52,34 @@ def mpf(v):
     return mp.mpf(float(v))
 
 
+def cplx(re, im):
+    """Complex points from real and imaginary parts (arrays of one length)."""
+    # Not re + 1j * im: 1j * inf is nan + inf j.
+    re, im = np.broadcast_arrays(np.asarray(re, np.float64), np.asarray(im, np.float64))
+    z = np.empty(re.shape, np.complex128)
+    z.real, z.imag = re, im
+    return z
+
+
+def disk(rmin, rmax, n):
+    """n complex points, log-uniform in modulus over [rmin, rmax], uniform in
+    argument over the whole circle."""
+    r = logu(rmin, rmax, n)
+    t = uni(-np.pi, np.pi, n)
+    return cplx(r * np.cos(t), r * np.sin(t))
+
+
+# The parts of the complex edges: each combination of a real and an
+# imaginary part of these.
+CEDGE_PARTS = np.array([0.0, -0.0, 5e-324, 1e-300, 1.0, -1.0, 2.0, -2.5, 1e300, -1e300, np.inf,
+                        -np.inf, np.nan])
+
+
+def complex_edges():
+    re, im = np.meshgrid(CEDGE_PARTS, CEDGE_PARTS, indexing="ij")
+    return (cplx(re.ravel(), im.ravel()),)
+
+
 EDGES = np.array([0.0, -0.0, 5e-324, -5e-324, 1e-310, 1e-40, -1e-40, 1e-300, 0.5, 1.0, -1.0, 2.0,
                   -2.0, -1.5, 3.0, 1e20, -1e20, 1e300, -1e300, 3e38, 700.0, 1000.0, np.inf,
                   -np.inf, np.nan])
@@ -78,5 +112,12 @@ class Case:
     ints: tuple = ()
     edges: Optional[Callable] = None
     dtypes: tuple = ("f8", "f4")
+    # A complex loop (see the module's docs): points give complex128
+    # arrays, mp takes mpc arguments, dtypes default to ("c16", "c8").
+    cplx: bool = False
     timeout: float = 2.0
     extra: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        if self.cplx and self.dtypes == ("f8", "f4"):
+            self.dtypes = ("c16", "c8")

@@ -12,6 +12,9 @@ For each function and dtype, two sets:
   exactly) and mpmath's beside it where mpmath answers in time (a finite
   edge value SciPy under- or overflows may match mpmath's instead).
 
+Complex loops (`Case(cplx=True)`, named `<func>.c`) have sets "c16" and
+"c8" with complex members, and the same layout.
+
 Members: `<func>__<dtype>__<set>__x` (`__y`, `__z`, `__w` for more
 inputs), `__ref`, `__scipy`, `__mp` (edges), and `<func>__goal`
 (float64 bound, NaN for "SciPy's own error"; float32 bound). Run through
@@ -32,7 +35,9 @@ sys.path.insert(0, HERE)
 import golden_common as gc  # noqa: E402
 
 FAMILIES = ["base", "elementary", "bessel", "bessel_real", "incgamma", "incbeta", "expint", "gammafn",
-            "hyper"]
+            "hyper",
+            # The complex loops' goldens, a module per family (golden_common.py).
+            "celementary"]
 N64, N32 = 1500, 600
 SMALL_EDGES = np.array([0.0, -0.0, 5e-324, 0.5, 1.0, -1.0, 1e300, np.inf, -np.inf, np.nan])
 
@@ -56,6 +61,10 @@ def reference(case, point):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
     v = complex(v) if isinstance(v, (mp.mpc, complex)) else v
+    if case.cplx:
+        v = complex(v)
+        return complex(v.real if not np.isnan(v.real) else np.nan,
+                       v.imag if not np.isnan(v.imag) else np.nan)
     if isinstance(v, complex):
         if v.imag != 0:
             return None
@@ -64,10 +73,15 @@ def reference(case, point):
 
 
 def python_point(case, args, k):
+    if case.cplx:
+        return [mp.mpc(complex(a[k])) if np.iscomplexobj(a) else float(a[k])
+                for a in args]
     return [int(a[k]) if j in case.ints else float(a[k]) for j, a in enumerate(args)]
 
 
 def cast_args(case, args, dtype):
+    if case.cplx:
+        return [np.asarray(a).astype(dtype) for a in args]
     # Integer positions stay int64 in the float64 set (SciPy's "ld->d"
     # loops); the float32 set passes them as float32 (its "ff->f").
     return [np.asarray(a).astype(np.int64) if j in case.ints and dtype == np.float64 else
@@ -80,6 +94,8 @@ def scipy_eval(case, args):
 
 
 def default_edges(case):
+    if case.cplx:
+        return gc.complex_edges()
     e = gc.EDGES if case.nin <= 2 else SMALL_EDGES
     grids = np.meshgrid(*([e] * case.nin), indexing="ij")
     return tuple(g.ravel() for g in grids)
@@ -87,7 +103,8 @@ def default_edges(case):
 
 def generate(name, case, out):
     for tag in case.dtypes:
-        dtype, n = (np.float64, N64) if tag == "f8" else (np.float32, N32)
+        dtype, n = {"f8": (np.float64, N64), "f4": (np.float32, N32),
+                    "c16": (np.complex128, N64), "c8": (np.complex64, N32)}[tag]
         gc.seed(f"{name}/{tag}")
         p = case.points(n)
         args = cast_args(case, list(p) if case.nin > 1 else [p], dtype)
@@ -103,7 +120,8 @@ def generate(name, case, out):
         key = f"{name}__{tag}__range"
         for j, a in enumerate(args):
             out[f"{key}__{'xyzw'[j]}"] = a
-        out[f"{key}__ref"] = np.array(ref, dtype=np.float64).astype(dtype)
+        out[f"{key}__ref"] = np.array(ref, dtype=np.complex128 if case.cplx
+                                      else np.float64).astype(dtype)
         out[f"{key}__scipy"] = scipy_eval(case, args).astype(dtype)
         e = case.edges(dtype) if case.edges else default_edges(case)
         eargs = cast_args(case, list(e), dtype)
@@ -116,9 +134,10 @@ def generate(name, case, out):
         # mpmath's answer at an infinite or NaN argument is not a
         # reference (its zeta(inf, 2) is 1): only finite edges get one.
         m = [reference(case, python_point(case, eargs, k))
-             if all(np.isfinite(float(a[k])) for a in eargs) else None
+             if all(np.isfinite(complex(a[k])) for a in eargs) else None
              for k in range(len(eargs[0]))]
-        out[f"{key}__mp"] = np.array([np.nan if v is None else v for v in m]).astype(dtype)
+        nan = complex(np.nan, np.nan) if case.cplx else np.nan
+        out[f"{key}__mp"] = np.array([nan if v is None else v for v in m]).astype(dtype)
     out[f"{name}__goal"] = np.array([np.nan if case.goal is None else case.goal, case.goal32])
 
 

@@ -28,7 +28,11 @@ def headers():
 
 
 def rows(family):
-    text = open(os.path.join(CRATE, "src", "table", f"{family}.rs")).read()
+    """Every table row by name. A family's goldens may test another
+    family's rows (the complex loops' goldens, golden_c<family>.py), so
+    all of src/table/ is read."""
+    folder = os.path.join(CRATE, "src", "table")
+    text = "".join(open(os.path.join(folder, f)).read() for f in sorted(os.listdir(folder)))
     pat = r'"(\w+)",\s*(\d+),\s*"([^"]+)",\s*(\w+),\s*"(\w+)",\s*"'
     h = headers()
     return {m[0]: (int(m[1]), m[2], h[m[3]], m[4]) for m in re.findall(pat, text)}
@@ -64,6 +68,34 @@ def ulps(got, want, dtype):
     return d
 
 
+def rel_eps(got, want, dtype):
+    """Complex sets: |got - want| / |want| in units of the dtype's epsilon;
+    NaN parts must be NaN together, infinite parts equal."""
+    got, want = np.asarray(got, np.complex128), np.asarray(want, np.complex128)
+    eps = np.finfo(np.dtype(dtype)).eps
+    with np.errstate(all="ignore"):
+        d = np.abs(got - want) / np.abs(want) / eps
+    d[(want == 0) & (got == 0)] = 0
+    d[(want == 0) & (got != 0)] = np.inf
+    gn, wn = np.isnan(got), np.isnan(want)
+    d[gn & wn] = 0
+    d[gn ^ wn] = np.inf
+    fin = np.isfinite(got) & np.isfinite(want)
+    both_inf = ~gn & ~wn & ~fin
+    d[both_inf] = np.where(got[both_inf] == want[both_inf], 0, np.inf)
+    return d
+
+
+def same_value(a, b):
+    """Equal as the edges demand: NaN with NaN, the sign of 0 and inf."""
+    def part(x, y):
+        return (np.isnan(x) and np.isnan(y)) or (x == y and np.signbit(x) == np.signbit(y))
+    if isinstance(a, complex) or isinstance(b, complex):
+        a, b = complex(a), complex(b)
+        return part(a.real, b.real) and part(a.imag, b.imag)
+    return part(a, b)
+
+
 def stats(e):
     if len(e) == 0:
         return 0.0, 0.0
@@ -83,13 +115,17 @@ def main():
         if names and base not in names and fname not in names:
             continue
         if base not in table:
-            failures.append(f"{fname}: no row in src/table/{family}.rs")
+            failures.append(f"{fname}: no row in src/table/")
             continue
         nin, sigs, header, function = table[base]
         nout = nout_of(sigs)
-        k_out = int(part) if part else 0
+        k_out = int(part.lstrip("c") or 0)
         goal64, goal32 = g[f"{fname}__goal"]
-        for tag, dtype in (("f8", np.float64), ("f4", np.float32)):
+        for tag, dtype in (("f8", np.float64), ("f4", np.float32), ("c16", np.complex128),
+                           ("c8", np.complex64)):
+            cx = tag.startswith("c")
+            err = rel_eps if cx else ulps
+            scalar = complex if cx else float
             key = f"{fname}__{tag}__range"
             if f"{key}__x" not in g.files:
                 continue
@@ -100,10 +136,10 @@ def main():
                 return r if nout == 1 else r[k_out]
 
             got, want, sc = run(key), g[f"{key}__ref"], g[f"{key}__scipy"]
-            ours, theirs = ulps(got, want, dtype), ulps(sc, want, dtype)
+            ours, theirs = err(got, want, dtype), err(sc, want, dtype)
             mx, p = stats(ours)
             smx, sp = stats(theirs)
-            if tag == "f4":
+            if tag in ("f4", "c8"):
                 bound = goal32
             elif np.isnan(goal64):
                 bound = max(2 * smx, smx + 4)
@@ -113,13 +149,13 @@ def main():
             egot, eref, emp = run(ekey), g[f"{ekey}__ref"], g[f"{ekey}__mp"]
             misses = []
             for k in range(len(egot)):
-                a, b, m = float(egot[k]), float(eref[k]), float(emp[k])
-                same = (np.isnan(a) and np.isnan(b)) or (a == b and np.signbit(a) == np.signbit(b))
+                a, b, m = scalar(egot[k]), scalar(eref[k]), scalar(emp[k])
+                same = same_value(a, b)
                 close = np.isfinite(a) and np.isfinite(b) and b != 0 and \
-                    ulps([a], [b], dtype)[0] <= max(4.0, smx)
+                    err([a], [b], dtype)[0] <= max(4.0, smx)
                 # SciPy under- or overflows where mpmath has the true value.
                 true = not np.isnan(m) and ((a == m) or (m != 0 and np.isfinite(a) and
-                                                       ulps([a], [m], dtype)[0] <= max(4.0, bound)))
+                                                       err([a], [m], dtype)[0] <= max(4.0, bound)))
                 if not (same or close or true):
                     xs = ", ".join(f"{g[f'{ekey}__{c}'][k]:.6g}" for c in "xyzw"
                                    if f"{ekey}__{c}" in g.files)

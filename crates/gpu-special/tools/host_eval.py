@@ -26,11 +26,13 @@ KERNELS = os.path.normpath(os.path.join(HERE, "..", "..", "..", "kernels"))
 CACHE = os.path.join(tempfile.gettempdir(), "cuprum-special-host")
 
 CTYPE = {np.dtype(np.float64): "double", np.dtype(np.float32): "float",
-         np.dtype(np.int64): "long long", np.dtype(np.int32): "int"}
+         np.dtype(np.int64): "long long", np.dtype(np.int32): "int",
+         np.dtype(np.complex128): "cuprum::complex<double>",
+         np.dtype(np.complex64): "cuprum::complex<float>"}
 
 
 def _build(header, expr, in_types, out_type, nout):
-    lines = [f'#include "{os.path.join(HERE, "host_shim.h")}"', f'#include "{header}"',
+    lines = [f'#include "{os.path.join(HERE, "host_shim.h")}"', f'#include "{header}"', '#include "cuprum/complex.cuh"',
              "#include <cstdio>", "#include <vector>", "int main() {", "  long long n;",
              "  if (fread(&n, 8, 1, stdin) != 1) return 1;"]
     for k, t in enumerate(in_types):
@@ -51,7 +53,7 @@ def _build(header, expr, in_types, out_type, nout):
     lines.append("  return 0;\n}")
     src = "\n".join(lines)
     deps = "".join(open(os.path.join(r, f)).read()
-                   for r, _, fs in sorted(os.walk(os.path.join(KERNELS, "cuprum", "special")))
+                   for r, _, fs in sorted(os.walk(os.path.join(KERNELS, "cuprum")))
                    for f in sorted(fs))
     tag = hashlib.sha1((src + deps + open(os.path.join(HERE, "host_shim.h")).read()).encode()).hexdigest()[:16]
     os.makedirs(CACHE, exist_ok=True)

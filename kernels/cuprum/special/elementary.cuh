@@ -211,15 +211,23 @@ CUPRUM_SPECIAL_F2(inv_boxcox)
 CUPRUM_SPECIAL_F2(inv_boxcox1p)
 CUPRUM_SPECIAL_F1(log_expit)
 CUPRUM_SPECIAL_F1(sinc)
-// SciPy's complex loops of expm1, log1p, xlogy and xlog1py, in the
-// input's precision (as SciPy's): NumPy's complex expm1 and log1p.
-template <typename T>
-__device__ __forceinline__ cuprum::complex<T> expm1(const cuprum::complex<T>& z) {
+// SciPy's complex loops of expm1, log1p, xlogy and xlog1py. expm1 and
+// log1p are NumPy's complex expm1 and log1p in double (complex64 rounds
+// the complex128 value once, as SciPy's F->F loop does); a non-finite
+// part takes exp(z) - 1 with C99's special values of exp, as SciPy's
+// cexpm1 (expm1(inf + 0j) = inf + 0j, expm1(-inf + inf j) = -1 + 0j).
+__device__ __forceinline__ cuprum::complex<double> expm1(const cuprum::complex<double>& z) {
+  if (!cuprum::isfinite(z.re) || !cuprum::isfinite(z.im)) return cuprum::exp(z) - 1.0;
   return cuprum::expm1(z);
 }
-template <typename T>
-__device__ __forceinline__ cuprum::complex<T> log1p(const cuprum::complex<T>& z) {
+__device__ __forceinline__ cuprum::complex<float> expm1(const cuprum::complex<float>& z) {
+  return cuprum::complex<float>(expm1(cuprum::complex<double>(z)));
+}
+__device__ __forceinline__ cuprum::complex<double> log1p(const cuprum::complex<double>& z) {
   return cuprum::log1p(z);
+}
+__device__ __forceinline__ cuprum::complex<float> log1p(const cuprum::complex<float>& z) {
+  return cuprum::complex<float>(log1p(cuprum::complex<double>(z)));
 }
 template <typename T>
 __device__ __forceinline__ cuprum::complex<T> xlogy(const cuprum::complex<T>& x,

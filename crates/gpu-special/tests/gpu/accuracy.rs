@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use gpu_array::npy::NpyArray;
 use gpu_array::ufunc::{self, UfuncOptions};
 use gpu_array::{Array, DType};
+use num_complex::Complex;
 
 /// Every family's goldens (`testdata/golden_<family>.npz`), by family.
 fn goldens() -> Vec<(String, HashMap<String, NpyArray>)> {
@@ -98,11 +99,12 @@ fn values(g: &HashMap<String, NpyArray>, key: &str) -> Vec<f64> {
     }
 }
 
-/// Runs the golden function `name` (`"sici.1"`: output 1 of `sici`) on
-/// the set `key`'s inputs; the result in `dtype`, as f64.
-fn evaluate(g: &HashMap<String, NpyArray>, name: &str, key: &str, dtype: DType) -> Vec<f64> {
+/// Runs the golden function `name` (`"sici.1"`: output 1 of `sici`;
+/// `"sici.c1"` the same of its complex loop) on the set `key`'s inputs;
+/// the result in `dtype`.
+fn run(g: &HashMap<String, NpyArray>, name: &str, key: &str, dtype: DType) -> Array {
     let (base, k) = match name.split_once('.') {
-        Some((b, k)) => (b, k.parse::<usize>().unwrap()),
+        Some((b, k)) => (b, k.trim_start_matches('c').parse::<usize>().unwrap_or(0)),
         None => (name, 0),
     };
     let u = gpu_special::get(base).unwrap();
@@ -116,7 +118,12 @@ fn evaluate(g: &HashMap<String, NpyArray>, name: &str, key: &str, dtype: DType) 
         .unwrap_or_else(|e| panic!("{key}: {e}"))
         .remove(k);
     assert_eq!(out.dtype(), dtype, "{key}: SciPy's loop keeps the dtype");
-    out.to_vec_as::<f64>().unwrap()
+    out
+}
+
+/// [`run`]'s result of a real set, as f64.
+fn evaluate(g: &HashMap<String, NpyArray>, name: &str, key: &str, dtype: DType) -> Vec<f64> {
+    run(g, name, key, dtype).to_vec_as::<f64>().unwrap()
 }
 
 /// The inputs of point `k` of the set `key`, for messages.
@@ -124,7 +131,14 @@ fn point(g: &HashMap<String, NpyArray>, key: &str, k: usize) -> String {
     ["x", "y", "z", "w"]
         .iter()
         .filter(|c| g.contains_key(&format!("{key}__{c}")))
-        .map(|c| format!("{:e}", values(g, &format!("{key}__{c}"))[k]))
+        .map(|c| {
+            let member = format!("{key}__{c}");
+            if g[&member].dtype.is_complex() {
+                format!("{:e}", complex::values(g, &member)[k])
+            } else {
+                format!("{:e}", values(g, &member)[k])
+            }
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -168,6 +182,13 @@ fn accuracy_against_mpmath_and_edges_as_scipy() {
                     continue;
                 }
                 check(&g, &name, tag, dtype, &goal, &mut table, &mut failures);
+            }
+            for (tag, dtype) in [("c16", DType::Complex128), ("c8", DType::Complex64)] {
+                let key = format!("{name}__{tag}__range");
+                if !g.contains_key(&format!("{key}__ref")) {
+                    continue;
+                }
+                complex::check(&g, &name, tag, dtype, &goal, &mut table, &mut failures);
             }
         }
     }
@@ -274,5 +295,152 @@ fn check(
     if !edge_misses.is_empty() {
         edge_misses.truncate(12);
         failures.push(format!("{name} {dtype} edges: {}", edge_misses.join("; ")));
+    }
+}
+
+/// The complex loops' sets ("c16", "c8"; `<func>.c` in the goldens, see
+/// testdata/golden_common.py). A part of a complex value near zero
+/// carries no relative accuracy of its own, so the error is normwise:
+/// `|got - want| / |want|` in units of the dtype's epsilon.
+mod complex {
+    use super::*;
+
+    pub(super) fn values(g: &HashMap<String, NpyArray>, key: &str) -> Vec<Complex<f64>> {
+        let a = &g[key];
+        if a.dtype == DType::Complex64 {
+            a.to_vec::<Complex<f32>>()
+                .unwrap()
+                .into_iter()
+                .map(|z| Complex::new(f64::from(z.re), f64::from(z.im)))
+                .collect()
+        } else {
+            a.to_vec::<Complex<f64>>().unwrap()
+        }
+    }
+
+    fn epsilon(dtype: DType) -> f64 {
+        if dtype == DType::Complex64 {
+            f64::from(f32::EPSILON)
+        } else {
+            f64::EPSILON
+        }
+    }
+
+    /// The normwise error in epsilons; NaN parts must be NaN together and
+    /// infinite parts equal, or the error is infinite.
+    fn error(got: Complex<f64>, want: Complex<f64>, dtype: DType) -> f64 {
+        let nan = |z: Complex<f64>| (z.re.is_nan(), z.im.is_nan());
+        if nan(got) != nan(want) {
+            return f64::INFINITY;
+        }
+        if got.re.is_nan() || got.im.is_nan() {
+            let other = |a: f64, b: f64| a.is_nan() || a == b;
+            return if other(got.re, want.re) && other(got.im, want.im) {
+                0.0
+            } else {
+                f64::INFINITY
+            };
+        }
+        if !(got.is_finite() && want.is_finite()) {
+            return if got == want { 0.0 } else { f64::INFINITY };
+        }
+        if want == Complex::new(0.0, 0.0) {
+            return if got == want { 0.0 } else { f64::INFINITY };
+        }
+        (got - want).norm() / want.norm() / epsilon(dtype)
+    }
+
+    /// Equal as the edges demand: NaN with NaN, the sign of 0 and inf.
+    fn same(a: Complex<f64>, b: Complex<f64>) -> bool {
+        let part = |x: f64, y: f64| {
+            (x.is_nan() && y.is_nan()) || (x == y && x.is_sign_negative() == y.is_sign_negative())
+        };
+        part(a.re, b.re) && part(a.im, b.im)
+    }
+
+    fn evaluate(
+        g: &HashMap<String, NpyArray>,
+        name: &str,
+        key: &str,
+        dtype: DType,
+    ) -> Vec<Complex<f64>> {
+        run(g, name, key, dtype)
+            .to_vec_as::<Complex<f64>>()
+            .unwrap()
+    }
+
+    /// One complex loop's set in one dtype: its table row, its failures.
+    /// The bound is the float64 goal (NaN: SciPy's own error, doubled)
+    /// for complex128 and the float32 goal for complex64.
+    pub(super) fn check(
+        g: &HashMap<String, NpyArray>,
+        name: &str,
+        tag: &str,
+        dtype: DType,
+        goal: &[f64],
+        table: &mut String,
+        failures: &mut Vec<String>,
+    ) {
+        let key = format!("{name}__{tag}__range");
+        let want = values(g, &format!("{key}__ref"));
+        let scipy = values(g, &format!("{key}__scipy"));
+        let got = evaluate(g, name, &key, dtype);
+        let ours: Vec<f64> = got.iter().zip(&want).map(|(&a, &b)| error(a, b, dtype)).collect();
+        let theirs: Vec<f64> = scipy.iter().zip(&want).map(|(&a, &b)| error(a, b, dtype)).collect();
+        let worst = ours
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .map(|(k, _)| k)
+            .unwrap_or(0);
+        let (max, p) = stats(ours);
+        let (smax, sp) = stats(theirs);
+        let bound = if dtype == DType::Complex64 {
+            goal[1]
+        } else if goal[0].is_nan() {
+            (2.0 * smax).max(smax + 4.0)
+        } else {
+            goal[0]
+        };
+        let ekey = format!("{name}__{tag}__edge");
+        let ewant = values(g, &format!("{ekey}__ref"));
+        let emp = values(g, &format!("{ekey}__mp"));
+        let egot = evaluate(g, name, &ekey, dtype);
+        let mut edge_misses = Vec::new();
+        for (k, (&a, &b)) in egot.iter().zip(&ewant).enumerate() {
+            let finite = a.is_finite() && b.is_finite() && b != Complex::new(0.0, 0.0);
+            let close = finite && error(a, b, dtype) <= 4.0f64.max(smax);
+            let m = emp[k];
+            let true_value = m.is_finite()
+                && (a == m || (a.is_finite() && error(a, m, dtype) <= 4.0f64.max(bound)));
+            if !(same(a, b) || close || true_value) {
+                edge_misses.push(format!(
+                    "({}) -> {a:e}, SciPy {b:e}, mpmath {m:e}",
+                    point(g, &ekey, k)
+                ));
+            }
+        }
+        let _ = writeln!(
+            table,
+            "| {name} | {dtype} | {max:.1} | {p:.1} | {smax:.1} | {sp:.1} | {bound} | {} | {} |",
+            want.len(),
+            if edge_misses.is_empty() {
+                "all".to_string()
+            } else {
+                format!("{} differ", edge_misses.len())
+            }
+        );
+        if max > bound {
+            failures.push(format!(
+                "{name} {dtype}: max {max:.1} eps > {bound} (SciPy {smax:.1}) at ({}): got {:e}, want {:e}",
+                point(g, &key, worst),
+                got[worst],
+                want[worst]
+            ));
+        }
+        if !edge_misses.is_empty() {
+            edge_misses.truncate(12);
+            failures.push(format!("{name} {dtype} edges: {}", edge_misses.join("; ")));
+        }
     }
 }
