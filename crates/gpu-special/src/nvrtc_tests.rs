@@ -101,11 +101,36 @@ fn every_loop_fused_and_user_kernel_compiles() {
     let mut specs = loop_specs();
     specs.push(fused_spec());
     specs.push(user_spec());
-    let source = render_program(&specs);
+    // One program per core (NVRTC compiles separate programs on separate
+    // threads): the loops of about a hundred ufuncs are CI's longest
+    // compile, and its machine has two cores.
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get().clamp(1, 4));
+    // Dealt round-robin, so each program gets a share of every family
+    // (the table lists a family's heavy loops together).
+    let sources: Vec<String> = (0..threads)
+        .map(|k| {
+            let share: Vec<ElementwiseSpec> =
+                specs.iter().skip(k).step_by(threads).cloned().collect();
+            render_program(&share)
+        })
+        .collect();
     for arch in test_archs() {
-        let req = gpu_array::kernels::request(source.clone()).arch(*arch);
-        let out = nvrtc::compile_uncached(&req, &no_cache())
-            .unwrap_or_else(|e| panic!("special kernels on {arch}: {e}"));
-        assert!(out.image.len() > 1024, "{arch}: {} bytes", out.image.len());
+        std::thread::scope(|scope| {
+            let jobs: Vec<_> = sources
+                .iter()
+                .enumerate()
+                .map(|(k, source)| {
+                    scope.spawn(move || {
+                        let req = gpu_array::kernels::request(source.clone()).arch(*arch);
+                        let out = nvrtc::compile_uncached(&req, &no_cache())
+                            .unwrap_or_else(|e| panic!("special kernels {k} on {arch}: {e}"));
+                        assert!(out.image.len() > 1024, "{arch}: {} bytes", out.image.len());
+                    })
+                })
+                .collect();
+            for job in jobs {
+                job.join().expect("an NVRTC compile thread panicked");
+            }
+        });
     }
 }
