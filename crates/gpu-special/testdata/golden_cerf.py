@@ -17,7 +17,6 @@ import numpy as np
 import scipy.special as sc
 
 from golden_common import Case, cplx, disk, logu, uni
-import golden_common as gc
 
 
 def _phase_digits(f):
