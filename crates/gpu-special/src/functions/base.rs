@@ -43,13 +43,28 @@ unary! {
     /// `scipy.special.zetac`: `zeta(x) - 1`, exact where zeta is near 1.
     zetac => "zetac", ": [-1.81328, -2.46035, 0.64493]";
     /// `scipy.special.ndtr`: the standard normal CDF (Cephes' erf/erfc
-    /// split with the rounding of `x / sqrt 2` corrected).
+    /// split with the rounding of `x / sqrt 2` corrected). Complex loops:
+    /// `erfc(-z / sqrt 2) / 2` through the Faddeeva function (see `erf`),
+    /// with `exp(-z^2 / 2)` formed from `z` itself.
     ndtr => "ndtr", ": [0.59871, 0.69146, 0.97725]";
     /// `scipy.special.erf`: the error function (CUDA's libdevice `erf`).
+    /// Complex loops (D->D; F->F rounds the complex128 value): the
+    /// Maclaurin series for `|z| < 1` (DLMF 7.6.1), `1 - erfc(z)` beyond,
+    /// with erfc from the Faddeeva function `w(z) = exp(-z^2) erfc(-iz)`
+    /// (DLMF 7.2.3): Laplace's continued fraction for `|z| >= 7` or
+    /// `Im z >= 5` (Gautschi 1970; Poppe & Wijers 1990), elsewhere the
+    /// trapezoidal rule of its integral with the pole correction (Matta &
+    /// Reichel 1971; Zaghloul & Ali 2011, Algorithm 916), its node nearest
+    /// to `z` merged with the pole term so that nothing cancels, and
+    /// `exp(-z^2)` from `z^2` in double-double; SciPy's special values.
     erf => "erf", ": [0.27633, 0.52050, 0.99532]";
     /// `scipy.special.erfc`: `1 - erf(x)`, without the cancellation.
+    /// Complex loops: `exp(-z^2) w(iz)` for `Re z >= 0`, `2 - erfc(-z)`
+    /// otherwise (the Faddeeva function as in `erf`).
     erfc => "erfc", ": [0.72367, 0.47950, 0.00468]";
-    /// `scipy.special.erfcx`: `exp(x^2) erfc(x)`.
+    /// `scipy.special.erfcx`: `exp(x^2) erfc(x)`. Complex loops: the
+    /// Faddeeva function `w(iz)` (see `erf`) for `Re z >= 0`, and
+    /// `2 exp(z^2) - w(-iz)` otherwise (DLMF 7.4.3).
     erfcx => "erfcx", ": [0.77035, 0.61569, 0.25540]";
     /// `scipy.special.erfinv`: the inverse of erf; +-inf at +-1, NaN
     /// beyond.

@@ -69,5 +69,10 @@ unary! {
     ndtri => "ndtri", ": [-0.67449, 0, nan]";
     /// `scipy.special.log_ndtr(x)`: `log(ndtr(x))`, accurate in both tails
     /// (log1p of the upper tail, `log(erfcx / 2) - x^2 / 2` in the lower).
+    /// Complex loops: the principal branch (imaginary part in `[-pi, pi)`
+    /// as SciPy's), `-z^2/2 + log(w(-iz / sqrt 2) / 2)` for `Re z <= 0`
+    /// with `z^2` in double-double and the phase reduced exactly, and
+    /// `log1p(-ndtr(-z))` for `Re z > 0` (the Faddeeva function `w` as in
+    /// `erf`).
     log_ndtr => "log_ndtr", ": [-0.51298, -0.36895, -0.02301]";
 }

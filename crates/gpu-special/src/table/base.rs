@@ -22,10 +22,10 @@ entries! {
     "zeta", 2, "fd", GAMMA, "zeta", "Hurwitz zeta function sum (k + q)^-x";
     "riemann_zeta", 1, "df", GAMMA, "riemann_zeta", "Riemann zeta function";
     "zetac", 1, "df", GAMMA, "zetac", "Riemann zeta function minus 1";
-    "ndtr", 1, "df", ERF, "ndtr", "standard normal cumulative distribution function";
-    "erf", 1, "df", ERF, "erf", "error function";
-    "erfc", 1, "df", ERF, "erfc", "complementary error function 1 - erf(x)";
-    "erfcx", 1, "df", ERF, "erfcx", "scaled complementary error function exp(x^2) erfc(x)";
+    "ndtr", 1, "dfDF", ERF, "ndtr", "standard normal cumulative distribution function";
+    "erf", 1, "dfDF", ERF, "erf", "error function";
+    "erfc", 1, "dfDF", ERF, "erfc", "complementary error function 1 - erf(x)";
+    "erfcx", 1, "dfDF", ERF, "erfcx", "scaled complementary error function exp(x^2) erfc(x)";
     "erfinv", 1, "fd", ERF, "erfinv", "inverse of the error function";
     "erfcinv", 1, "fd", ERF, "erfcinv", "inverse of the complementary error function";
 }

@@ -15,5 +15,5 @@ entries! {
     "chdtrc", 2, "fd", INCGAMMA, "chdtrc", "chi-square distribution survival function";
     "chdtri", 2, "fd", INCGAMMA, "chdtri", "inverse of chdtrc in x";
     "ndtri", 1, "fd", ERF, "ndtri", "inverse of the standard normal CDF";
-    "log_ndtr", 1, "df", ERF, "log_ndtr", "logarithm of the standard normal CDF";
+    "log_ndtr", 1, "dfDF", ERF, "log_ndtr", "logarithm of the standard normal CDF";
 }

@@ -140,7 +140,7 @@ pub fn all() -> &'static [Ufunc] {
 ///
 /// ```
 /// let erf = gpu_special::get("erf")?;
-/// assert_eq!(erf.types(), ["d->d", "f->f"]); // scipy.special.erf.types' real loops
+/// assert_eq!(erf.types(), ["d->d", "f->f", "D->D", "F->F"]); // scipy.special.erf.types
 /// assert!(gpu_special::get("nope").is_err());
 /// # Ok::<(), gpu_array::Error>(())
 /// ```
@@ -199,7 +199,10 @@ mod tests {
         assert_eq!(pick("entr", DType::Int32), DType::Float64);
         assert_eq!(pick("erfinv", DType::Bool), DType::Float32);
         assert_eq!(pick("erf", DType::Int64), DType::Float64);
-        let err = get("erf")
+        assert_eq!(pick("erf", DType::Complex64), DType::Complex64);
+        assert_eq!(pick("erf", DType::Complex128), DType::Complex128);
+        // erfinv has no complex loop in SciPy.
+        let err = get("erfinv")
             .unwrap()
             .resolve(&[Operand::Array(DType::Complex64)], &UfuncParams::default())
             .unwrap_err();
