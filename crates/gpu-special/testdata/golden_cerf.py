@@ -132,10 +132,10 @@ def _points(name):
 
 
 FUNCS = {
-    "erf.c": Case(1, _phase_digits(erf_mp), sc.erf, _points("erf"), goal=None, cplx=True),
-    "erfc.c": Case(1, _phase_digits(erfc_mp), sc.erfc, _points("erfc"), goal=None, cplx=True),
-    "erfcx.c": Case(1, _phase_digits(erfcx_mp), sc.erfcx, _points("erfcx"), goal=None, cplx=True),
-    "ndtr.c": Case(1, _phase_digits(ndtr_mp), sc.ndtr, _points("ndtr"), goal=None, cplx=True),
-    "log_ndtr.c": Case(1, _phase_digits(log_ndtr_mp), sc.log_ndtr, _points("log_ndtr"), goal=None,
+    "erf.c": Case(1, _phase_digits(erf_mp), sc.erf, _points("erf"), goal=16.0, cplx=True),
+    "erfc.c": Case(1, _phase_digits(erfc_mp), sc.erfc, _points("erfc"), goal=16.0, cplx=True),
+    "erfcx.c": Case(1, _phase_digits(erfcx_mp), sc.erfcx, _points("erfcx"), goal=16.0, cplx=True),
+    "ndtr.c": Case(1, _phase_digits(ndtr_mp), sc.ndtr, _points("ndtr"), goal=16.0, cplx=True),
+    "log_ndtr.c": Case(1, _phase_digits(log_ndtr_mp), sc.log_ndtr, _points("log_ndtr"), goal=16.0,
                        cplx=True),
 }
