@@ -72,5 +72,17 @@ for n, (start, terms) in enumerate(((-0.504, 17), (-1.573, 28), (-2.611, 30), (-
     show(f"psi(r{n} + h): h^1..h^{terms}",
          [mp.polygamma(k, r) / mp.factorial(k) for k in range(1, terms + 1)])
 
-show("Euler's gamma; log(2 pi); (gamma^2 + pi^2/6) / 2",
-     [mp.euler, mp.log(2 * mp.pi), (mp.euler ** 2 + mp.pi ** 2 / 6) / 2])
+show("Euler's gamma; log(2 pi); log(2 pi) / 2; log 2; log pi; e^709",
+     [mp.euler, mp.log(2 * mp.pi), mp.log(2 * mp.pi) / 2, mp.log(2), mp.log(mp.pi), mp.exp(709)])
+
+
+# Double-doubles (hi, lo) for the exponent of Gamma (cg_log_dd,
+# cg_stirling_dd, cg_exp_reflect).
+def hilo(v):
+    hi = mp.mpf(float(v))
+    return [hi, v - hi]
+
+
+show("atan(k/16), k = 0..16, (hi, lo)", sum((hilo(mp.atan(mp.mpf(k) / 16)) for k in range(17)), []))
+show("log 2, pi/2, pi, log(2 pi)/2, log pi (hi, lo)",
+     hilo(mp.log(2)) + hilo(mp.pi / 2) + hilo(mp.pi) + hilo(mp.log(2 * mp.pi) / 2) + hilo(mp.log(mp.pi)))

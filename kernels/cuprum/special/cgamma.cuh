@@ -23,12 +23,17 @@
 // loggamma(z)); a zero imaginary part's sign picks the side of the cut,
 // as SciPy's.
 //
-// gamma and rgamma are exp(+-loggamma) where that is as accurate (Stirling's
-// region), and otherwise the product of the recurrence times exp of the
-// Taylor series, or the reflection Gamma(z) Gamma(1 - z) = pi / sin(pi z)
-// (DLMF 5.5.3) for Re z < 0, so that the exponent stays small; the series
-// 1/z - gamma (DLMF 5.7.1) at |z| < 2^-60 and the Laurent terms at the
-// poles (DLMF 5.7.1, 5.5.1) where sin(pi z) would be subnormal.
+// gamma and rgamma are not exp(+-loggamma) rounded (that loses |loggamma|
+// ulps, SciPy's 1000 eps at |z| ~ 300): in the strip above, exp of the
+// Taylor series (whose value stays small) times or over the recurrence's
+// product; in Stirling's region, exp of Stirling's exponent carried in
+// double-double (Dekker); for Re z < 0 the reflection Gamma(z) Gamma(1 - z)
+// = pi / sin(pi z) (DLMF 5.5.3), with sin(pi z) from sinpi and cospi, as a
+// product for Re z > -6 and with the exponent split from its powers of two
+// beyond; the series 1/z - gamma (DLMF 5.7.1) at |z| < 2^-60 and the
+// Laurent terms at the poles (DLMF 5.7.1, 5.5.1) where sin(pi z) would be
+// subnormal. Past |z| = 2^26, where Gamma is 0 or inf and its phase has
+// no digit left, the plain exp(+-loggamma) gives SciPy's signs.
 //
 // digamma: the asymptotic series (DLMF 5.11.2) for |z| >= 7 after the
 // recurrence DLMF 5.5.2, the derivative of the Taylor series at 2 + ik
@@ -38,8 +43,10 @@
 // |z - r_n| < 0.1), where the other forms cancel.
 //
 // Special values follow SciPy's: NaN at the poles of loggamma and gamma
-// (0 for rgamma), NaN for an infinite real part, and the limits of
-// Stirling's formula for an infinite imaginary part. The constants are
+// (0 for rgamma), NaN for an infinite real part, the limits of Stirling's
+// formula for an infinite imaginary part, Smith's division's NaN in
+// digamma's -1/z at a subnormal z, and SciPy's exp(loggamma) where gamma
+// overflows at a subnormal distance from a pole. The constants are
 // computed by crates/gpu-special/tools/coefficients_cgamma.py.
 #pragma once
 
@@ -542,13 +549,15 @@ __device__ __forceinline__ bool cg_pole(double x, double y) {
 // beside the infinity is SciPy's.
 __device__ __noinline__ cg_c cg_gamma_pole_scipy(int k, double y) {
   double s = detail::PI * ::fabs(y);
-  double lr = (::log(detail::PI) - ::log(::sinh(s))) - ::lgamma(1.0 + k);
+  // log pi and e^709 correctly rounded; log k! exactly 0 for k < 2.
+  double lr = 1.1447298858494002 - ::log(::sinh(s));
+  if (k > 1) lr -= ::lgamma(1.0 + k);
   double phi = -(2.0 * k + 1.0) * (0.5 * detail::PI);
   if (y < 0.0) phi = -phi;
   double sn, cs;
   ::sincos(phi, &sn, &cs);
   if (lr > 709.0) {
-    double e = ::exp(lr - 709.0), et = ::exp(709.0);
+    double e = ::exp(lr - 709.0), et = 8.218407461554972e307;
     return cg_c(e * (cs * et), e * (sn * et));
   }
   double e = ::exp(lr);
