@@ -55,6 +55,9 @@ pub const REDUCTION: &str = include_str!("../../../kernels/cuprum/reduction.cuh"
 pub const SPECIAL_COMMON: &str = include_str!("../../../kernels/cuprum/special/common.cuh");
 /// `cuprum/special/erf.cuh`: erf, erfc, erfcx, erfinv, erfcinv, ndtr.
 pub const SPECIAL_ERF: &str = include_str!("../../../kernels/cuprum/special/erf.cuh");
+/// `cuprum/special/cgamma.cuh`: the complex loggamma, gamma, rgamma and
+/// digamma (included by gamma.cuh and gammafn.cuh).
+pub const SPECIAL_CGAMMA: &str = include_str!("../../../kernels/cuprum/special/cgamma.cuh");
 /// `cuprum/special/gamma.cuh`: gamma, gammaln, digamma, polygamma, zeta.
 pub const SPECIAL_GAMMA: &str = include_str!("../../../kernels/cuprum/special/gamma.cuh");
 /// `cuprum/special/bessel.cuh`: j0, j1, y0, y1, i0, i1.
@@ -87,7 +90,7 @@ pub const SPECIAL_HYPER: &str = include_str!("../../../kernels/cuprum/special/hy
 /// to NVRTC: they include each other. NVRTC parses only the headers a
 /// program includes, so scipy.special's (`cuprum/special/*.cuh`) cost
 /// nothing to the kernels that do not call into them.
-pub const HEADERS: [(&str, &str); 21] = [
+pub const HEADERS: [(&str, &str); 22] = [
     ("cuprum/half.cuh", HALF),
     ("cuprum/complex.cuh", COMPLEX),
     ("cuprum/types.cuh", TYPES),
@@ -98,6 +101,7 @@ pub const HEADERS: [(&str, &str); 21] = [
     ("cuprum/reduction.cuh", REDUCTION),
     ("cuprum/special/common.cuh", SPECIAL_COMMON),
     ("cuprum/special/erf.cuh", SPECIAL_ERF),
+    ("cuprum/special/cgamma.cuh", SPECIAL_CGAMMA),
     ("cuprum/special/gamma.cuh", SPECIAL_GAMMA),
     ("cuprum/special/bessel.cuh", SPECIAL_BESSEL),
     ("cuprum/special/convex.cuh", SPECIAL_CONVEX),

@@ -43,6 +43,11 @@ inline double cospi(double x) {
   return sinpi(0.5 - r);
 }
 inline void sincospi(double x, double* s, double* c) { *s = sinpi(x); *c = cospi(x); }
+// CUDA's explicitly rounded arithmetic (never contracted into an FMA);
+// g++ runs with -ffp-contract=off, so the plain operations are the same.
+inline double __dmul_rn(double a, double b) { return a * b; }
+inline double __dadd_rn(double a, double b) { return a + b; }
+inline double __dsub_rn(double a, double b) { return a - b; }
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
 inline double rcbrt(double x) { return 1.0 / std::cbrt(x); }
 inline double exp10(double x) { return std::pow(10.0, x); }

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "cuprum/special/common.cuh"
+#include "cuprum/special/cgamma.cuh"
 
 namespace cuprum {
 namespace special {

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "cuprum/special/common.cuh"
+#include "cuprum/special/cgamma.cuh"
 #include "cuprum/special/gamma.cuh"
 
 namespace cuprum {

@@ -33,12 +33,20 @@ unary! {
     /// `scipy.special.logit`: `log(p / (1 - p))`, NaN outside [0, 1].
     logit => "logit", ": [-1.09861, 0, nan]";
     /// `scipy.special.gamma`: the gamma function; inf at +0, -inf at -0,
-    /// NaN at the negative integers (CUDA's libdevice `tgamma`).
+    /// NaN at the negative integers (CUDA's libdevice `tgamma`). Complex
+    /// input (`cgamma.cuh`): the product of the recurrence (DLMF 5.5.1)
+    /// with exp of loggamma's Taylor series near 2 + ik, Stirling's series
+    /// (DLMF 5.11.1) with its exponent in double-double, and the
+    /// reflection (DLMF 5.5.3) for `Re z < 0`; NaN at the poles, as SciPy.
     gamma => "gamma", ": [3.62561, 1.77245, 1]";
     /// `scipy.special.gammaln`: `log|gamma(x)|`; inf at the poles.
     gammaln => "gammaln", ": [1.28802, 0.57236, 0]";
     /// `scipy.special.digamma` (`psi`): the logarithmic derivative of gamma
-    /// (DLMF 5.5.2, 5.11.2, 5.15.1).
+    /// (DLMF 5.5.2, 5.11.2, 5.15.1). Complex input (`cgamma.cuh`): the
+    /// asymptotic series (DLMF 5.11.2) after the recurrence, the
+    /// derivative of loggamma's Taylor series near 2 + ik, the reflection
+    /// (DLMF 5.5.4) for `Re z < 0`, `|Im z| < 16`, and Taylor series at the
+    /// positive root and the first four negative roots.
     digamma => "digamma", ": [-4.22745, -1.96351, 0.42278]";
     /// `scipy.special.zetac`: `zeta(x) - 1`, exact where zeta is near 1.
     zetac => "zetac", ": [-1.81328, -2.46035, 0.64493]";

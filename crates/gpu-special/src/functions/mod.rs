@@ -11,9 +11,7 @@ use gpu_array::{Array, Error, Result};
 
 /// The functions whose complex loops SciPy has and Cuprum does not yet
 /// (from `scipy.special.<name>.types`).
-const COMPLEX_IN_SCIPY: [&str; 19] = [
-    "gamma",
-    "digamma",
+const COMPLEX_IN_SCIPY: [&str; 15] = [
     "jv",
     "yv",
     "iv",
@@ -23,8 +21,6 @@ const COMPLEX_IN_SCIPY: [&str; 19] = [
     "expi",
     "sici",
     "shichi",
-    "loggamma",
-    "rgamma",
     "hyp1f1",
     "hyp2f1",
     "spherical_jn",

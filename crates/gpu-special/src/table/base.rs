@@ -15,9 +15,9 @@ entries! {
     "pseudo_huber", 2, "fd", CONVEX, "pseudo_huber", "pseudo-Huber loss of r with threshold delta";
     "expit", 1, "df", CONVEX, "expit", "logistic sigmoid 1 / (1 + exp(-x))";
     "logit", 1, "df", CONVEX, "logit", "log(p / (1 - p)), the inverse of expit";
-    "gamma", 1, "df", GAMMA, "gamma", "gamma function";
+    "gamma", 1, "dDfF", GAMMA, "gamma", "gamma function";
     "gammaln", 1, "df", GAMMA, "gammaln", "logarithm of the absolute value of the gamma function";
-    "digamma", 1, "df", GAMMA, "digamma", "digamma function, the derivative of gammaln";
+    "digamma", 1, "dDfF", GAMMA, "digamma", "digamma function, the derivative of gammaln";
     "polygamma", 2, "fd", GAMMA, "polygamma", "n-th derivative of the digamma function";
     "zeta", 2, "fd", GAMMA, "zeta", "Hurwitz zeta function sum (k + q)^-x";
     "riemann_zeta", 1, "df", GAMMA, "riemann_zeta", "Riemann zeta function";
