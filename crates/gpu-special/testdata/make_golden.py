@@ -37,7 +37,7 @@ import golden_common as gc  # noqa: E402
 FAMILIES = ["base", "elementary", "bessel", "bessel_real", "incgamma", "incbeta", "expint", "gammafn",
             "hyper",
             # The complex loops' goldens, a module per family (golden_common.py).
-            "celementary", "cerf", "cgamma"]
+            "celementary", "cerf", "cgamma", "cexpint"]
 N64, N32 = 1500, 600
 SMALL_EDGES = np.array([0.0, -0.0, 5e-324, 0.5, 1.0, -1.0, 1e300, np.inf, -np.inf, np.nan])
 

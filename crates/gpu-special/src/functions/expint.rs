@@ -19,10 +19,21 @@ binary! {
 unary! {
     /// `scipy.special.exp1`: the exponential integral `E1(x)` (series
     /// DLMF 6.6.2, the continued fraction DLMF 6.9.1); inf at 0, NaN for
-    /// x < 0 (the real loop).
+    /// x < 0 (the real loop). Complex loops (complex64 rounds the
+    /// complex128 value): E1(z) on its principal branch, cut along the
+    /// negative real axis with the sign of a zero imaginary part picking
+    /// the side (`E1(-x +- 0i) = -Ei(x) -+ i pi`); the series DLMF 6.6.2
+    /// (compensated summation) where `|z| + Re z <= 1.5`, the continued
+    /// fraction DLMF 6.9.1 evaluated from a fixed depth upward elsewhere
+    /// below `|z| = 45`, the asymptotic series DLMF 6.12.1 beyond; NaN at
+    /// infinite or NaN parts, as SciPy.
     exp1 => "exp1", ": [1.04428, 0.55977, 0.04890]";
     /// `scipy.special.expi`: the exponential integral `Ei(x)` (series
     /// DLMF 6.6.1, asymptotic DLMF 6.12.2, `-E1(-x)` below 0); -inf at 0.
+    /// Complex loops: `Ei(z) = -E1(-z) + i pi sign(Im z)` (DLMF 6.2.7),
+    /// real on the real axis as SciPy's, with the series DLMF 6.6.1 near
+    /// the positive real axis and the zero 0.3725 summed as differences
+    /// from it (full relative accuracy there).
     expi => "expi", ": [-0.54254, 0.45422, 4.95423]";
     /// `scipy.special.ellipk`: the complete elliptic integral of the
     /// first kind `K(m)` (the AGM, DLMF 19.8.5); inf at m = 1, NaN above.
@@ -49,6 +60,13 @@ binary! {
 /// `scipy.special.sici`: the sine and cosine integrals `(Si(x), Ci(x))`
 /// (series DLMF 6.6.5-6.6.6, and `E1(ix)` by its continued fraction
 /// beyond |x| = 4). Si is odd; for x < 0 Ci is `Ci(|x|)`; `Ci(0) = -inf`.
+/// Complex loops: the series for `|z| <= 2` (Ci near its zero 0.6165
+/// summed as differences from it), beyond `Si = pi/2 + (E1(iz) -
+/// E1(-iz))/(2i)`, `Ci = -(E1(iz) + E1(-iz))/2` (DLMF 6.5.5-6.5.6) with
+/// the complex E1 of `exp1`, and `Si(-z) = -Si(z)`, `Ci(-z) = Ci(z) +-
+/// i pi` (DLMF 6.4.4) in the left half-plane; on the negative real axis
+/// Ci's `+- i pi` follows SciPy (the sign of a zero imaginary part below
+/// `|z| = 0.8`, `+i pi` from there on); `Ci(0) = -inf + NaN i`.
 ///
 /// ```no_run
 /// # fn main() -> gpu_array::Result<()> {
@@ -72,7 +90,12 @@ pub fn sici<'a>(x: impl Into<Arg<'a>>) -> Result<(Array, Array)> {
 
 /// `scipy.special.shichi`: the hyperbolic sine and cosine integrals
 /// `(Shi(x), Chi(x))` (series, and `(Ei(x) +- E1(x))/2` beyond |x| = 8).
-/// Shi is odd; for x < 0 Chi is `Chi(|x|)`; `Chi(0) = -inf`.
+/// Shi is odd; for x < 0 Chi is `Chi(|x|)`; `Chi(0) = -inf`. Complex
+/// loops: the series for `|z| <= 2` (Chi near its zero 0.5238 summed as
+/// differences from it), beyond `Shi = (E1(z) - E1(-z))/2 +- i pi/2`,
+/// `Chi = -(E1(z) + E1(-z))/2 +- i pi/2` by the sign of Im z (DLMF
+/// 6.2.15-6.2.16 with 6.2.7) and `Chi(-z) = Chi(z) +- i pi` in the left
+/// half-plane, with SciPy's sides of the negative real axis as for Ci.
 ///
 /// ```no_run
 /// # fn main() -> gpu_array::Result<()> {

@@ -11,16 +11,12 @@ use gpu_array::{Array, Error, Result};
 
 /// The functions whose complex loops SciPy has and Cuprum does not yet
 /// (from `scipy.special.<name>.types`).
-const COMPLEX_IN_SCIPY: [&str; 15] = [
+const COMPLEX_IN_SCIPY: [&str; 11] = [
     "jv",
     "yv",
     "iv",
     "kv",
     "airy",
-    "exp1",
-    "expi",
-    "sici",
-    "shichi",
     "hyp1f1",
     "hyp2f1",
     "spherical_jn",
