@@ -3,11 +3,13 @@
 //! (mpmath), Cuprum's and SciPy's; and the edges (0, -0, denormals,
 //! poles, huge arguments, NaN, inf) exactly as SciPy gives them.
 //!
-//! Set `CUPRUM_SPECIAL_TABLE=path` to write the table as markdown.
+//! Set `CUPRUM_SPECIAL_TABLE=path` to append the table to that markdown
+//! file (a test per family; see [`family`]).
 
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::PathBuf;
+use std::sync::Mutex;
 
 use gpu_array::npy::NpyArray;
 use gpu_array::ufunc::{self, UfuncOptions};
@@ -143,6 +145,66 @@ fn point(g: &HashMap<String, NpyArray>, key: &str, k: usize) -> String {
         .join(", ")
 }
 
+/// One test per golden family (`testdata/golden_<family>.npz`), so the
+/// harness runs the families side by side: each compiles its own
+/// kernels, and one test over all of them spent minutes compiling one
+/// kernel after another.
+macro_rules! families {
+    ($($family:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $family() {
+                family(stringify!($family));
+            }
+        )*
+        const FAMILIES: &[&str] = &[$(stringify!($family)),*];
+    };
+}
+
+families!(
+    base,
+    elementary,
+    bessel,
+    bessel_real,
+    incgamma,
+    incbeta,
+    expint,
+    gammafn,
+    hyper,
+    celementary,
+    cerf,
+    cgamma,
+    cexpint,
+);
+
+/// Every golden file has its family's test above, and every function of
+/// the table has goldens, except those of complex output, which the
+/// goldens (real values) cannot hold: lambertw is checked against
+/// SciPy's values in calls.rs (`lambertw_as_scipy`). Reads files only.
+#[test]
+fn every_function_has_goldens_and_every_golden_a_test() {
+    let mut tested: Vec<String> = Vec::new();
+    for (family, g) in goldens() {
+        assert!(
+            FAMILIES.contains(&family.as_str()),
+            "golden_{family}.npz has no test: add it to `families!`"
+        );
+        tested.extend(
+            g.keys()
+                .filter_map(|k| k.strip_suffix("__goal"))
+                .map(|n| n.split('.').next().unwrap().to_string()),
+        );
+    }
+    const NO_GOLDENS: [&str; 1] = ["lambertw"];
+    for u in gpu_special::all() {
+        assert!(
+            NO_GOLDENS.contains(&u.name()) || tested.iter().any(|t| t == u.name()),
+            "{} has no goldens",
+            u.name()
+        );
+    }
+}
+
 /// The goals are the golden's (`<name>__goal`: the float64 bound, NaN
 /// for "SciPy's own error", and the float32 bound; see
 /// testdata/golden_common.py): float64 at most 4 ulp for the
@@ -156,56 +218,46 @@ fn point(g: &HashMap<String, NpyArray>, key: &str, k: usize) -> String {
 /// inexact (an underflow to 0 where the true value is normal, a finite
 /// value where the true one overflows) mpmath's value at finite inputs
 /// is accepted instead.
-#[test]
-fn accuracy_against_mpmath_and_edges_as_scipy() {
+///
+/// With `CUPRUM_SPECIAL_TABLE=path` the family's rows are appended to
+/// that markdown file (families in the order their tests finish).
+fn family(family: &str) {
     if gpu_runtime::testing::device_or_skip().is_none() {
         return;
     }
-    let mut table = String::from(
-        "| function | dtype | Cuprum max | Cuprum p99.9 | SciPy max | SciPy p99.9 | bound | points | edges as SciPy |\n|---|---|---|---|---|---|---|---|---|\n",
-    );
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata");
+    let g = gpu_testing::npz_members(dir.join(format!("golden_{family}.npz")));
+    let mut table = format!("| **{family}** | | | | | | | | |\n");
     let mut failures: Vec<String> = Vec::new();
-    let mut tested: Vec<String> = Vec::new();
-    for (family, g) in goldens() {
-        let mut names: Vec<String> = g
-            .keys()
-            .filter_map(|k| k.strip_suffix("__goal").map(str::to_string))
-            .collect();
-        names.sort();
-        let _ = writeln!(table, "| **{family}** | | | | | | | | |");
-        for name in names {
-            let goal = values(&g, &format!("{name}__goal"));
-            tested.push(name.split('.').next().unwrap().to_string());
-            for (tag, dtype) in [("f8", DType::Float64), ("f4", DType::Float32)] {
-                let key = format!("{name}__{tag}__range");
-                if !g.contains_key(&format!("{key}__ref")) {
-                    continue;
-                }
+    let mut names: Vec<String> = g
+        .keys()
+        .filter_map(|k| k.strip_suffix("__goal").map(str::to_string))
+        .collect();
+    names.sort();
+    for name in names {
+        let goal = values(&g, &format!("{name}__goal"));
+        for (tag, dtype) in [("f8", DType::Float64), ("f4", DType::Float32)] {
+            if g.contains_key(&format!("{name}__{tag}__range__ref")) {
                 check(&g, &name, tag, dtype, &goal, &mut table, &mut failures);
             }
-            for (tag, dtype) in [("c16", DType::Complex128), ("c8", DType::Complex64)] {
-                let key = format!("{name}__{tag}__range");
-                if !g.contains_key(&format!("{key}__ref")) {
-                    continue;
-                }
+        }
+        for (tag, dtype) in [("c16", DType::Complex128), ("c8", DType::Complex64)] {
+            if g.contains_key(&format!("{name}__{tag}__range__ref")) {
                 complex::check(&g, &name, tag, dtype, &goal, &mut table, &mut failures);
             }
         }
     }
-    // Every function of the table has goldens, except those of complex
-    // output, which the goldens (real values) cannot hold: lambertw is
-    // checked against SciPy's values in calls.rs (`lambertw_as_scipy`).
-    const NO_GOLDENS: [&str; 1] = ["lambertw"];
-    for u in gpu_special::all() {
-        assert!(
-            NO_GOLDENS.contains(&u.name()) || tested.iter().any(|t| t == u.name()),
-            "{} has no goldens",
-            u.name()
-        );
-    }
     println!("{table}");
     if let Ok(path) = std::env::var("CUPRUM_SPECIAL_TABLE") {
-        std::fs::write(path, &table).unwrap();
+        // One family's block at a time: the tests run in parallel.
+        static FILE: Mutex<()> = Mutex::new(());
+        let _guard = FILE.lock().unwrap_or_else(|p| p.into_inner());
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .unwrap();
+        std::io::Write::write_all(&mut f, table.as_bytes()).unwrap();
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
@@ -401,8 +453,16 @@ mod complex {
         let want = values(g, &format!("{key}__ref"));
         let scipy = values(g, &format!("{key}__scipy"));
         let got = evaluate(g, name, &key, dtype);
-        let ours: Vec<f64> = got.iter().zip(&want).map(|(&a, &b)| error(a, b, dtype)).collect();
-        let theirs: Vec<f64> = scipy.iter().zip(&want).map(|(&a, &b)| error(a, b, dtype)).collect();
+        let ours: Vec<f64> = got
+            .iter()
+            .zip(&want)
+            .map(|(&a, &b)| error(a, b, dtype))
+            .collect();
+        let theirs: Vec<f64> = scipy
+            .iter()
+            .zip(&want)
+            .map(|(&a, &b)| error(a, b, dtype))
+            .collect();
         let worst = ours
             .iter()
             .enumerate()
