@@ -5,7 +5,8 @@ The reference I_x(a, b) is the continued fraction DLMF 8.17.22 summed in
 mpmath at 60 digits (mpmath's own betainc, a hypergeometric sum, takes
 seconds at a, b ~ 1e4); its front factor x^a (1-x)^b / B(a, b) from
 mpmath's loggamma. The inverses are solved by Newton's method on it in
-mpmath, started from SciPy's value.
+mpmath, started from SciPy's value; bdtri's and nbdtri's (whose SciPy
+values are far off in the deep tails) from a bracket instead (`root_p`).
 """
 import mpmath as mp
 import numpy as np
@@ -229,10 +230,78 @@ def bdtrc_mp(k, n, p):
     return ibeta(n - k, k + 1, mp.mpf(1) - mp.mpf(p), y=p, upper=True)
 
 
+def root_p(a, b, y, upper=False):
+    """The p in (0, 1) with I_p(a, b) = y (1 - I_p(a, b) = y when upper),
+    a, b >= 1, 0 < y < 1, solved from a bracket (not from SciPy's answer,
+    which is far off in the deep tails: bdtri(2305, 741809, 2.2e-85) ~ 1).
+
+    The unknown is t = log(p / (1 - p)), so that p and 1 - p = 1 / (1 + e^t)
+    are both exact at any distance from 0 and 1; the function is
+    g(t) = log S(t) - log s for the tail S (lower I or upper 1 - I) whose
+    target s = y or 1 - y is at most 1/2 (exact, and no digits lost to a
+    difference), monotone in t. Newton steps on g (g' = p^a (1-p)^b /
+    (B(a, b) S), I ~ C p^a in the tail makes g nearly linear there) inside
+    the bracket [-3000, 3000], which is bisected whenever a step leaves it.
+    The answer is accepted only when g changes sign across t -+ 1e-30 (the
+    root is within that of t: 1e-30 relative in p and in 1 - p); otherwise
+    ValueError (the point is dropped)."""
+    with mp.workdps(DPS):
+        a, b, y = mp.mpf(a), mp.mpf(b), mp.mpf(y)
+        if not (0 < y < 1) or not (a >= 1 and b >= 1) or max(a, b) > 1e12:
+            raise ValueError
+        # I_p(a, b) increases with p: lower side s = I, upper s = 1 - I.
+        lower = not upper
+        s = y
+        if y > 0.5:
+            lower, s = not lower, 1 - y
+        ls = mp.log(s)
+        lb = mp.loggamma(a) + mp.loggamma(b) - mp.loggamma(a + b)
+        sgn = 1 if lower else -1
+
+        def g(t):
+            p, q = 1 / (1 + mp.exp(-t)), 1 / (1 + mp.exp(t))
+            v = ibeta(a, b, p, y=q, upper=not lower)
+            if v == 0:
+                return -sgn * mp.inf, mp.inf, p
+            lv = mp.log(v)
+            d = mp.exp(a * mp.log(p) + b * mp.log(q) - lb - lv)
+            return lv - ls, sgn * d, p
+
+        lo, hi = mp.mpf(-3000), mp.mpf(3000)
+        # g(lo) < 0 < g(hi) in the increasing orientation h = sgn g.
+        if sgn * g(lo)[0] >= 0:
+            return mp.mpf(0)
+        if sgn * g(hi)[0] <= 0:
+            return mp.mpf(1)
+        t = mp.mpf(0)
+        for _ in range(2000):
+            v, d, _p = g(t)
+            h = sgn * v
+            if h < 0:
+                lo = t
+            elif h > 0:
+                hi = t
+            else:
+                break
+            tn = t - v / d if mp.isfinite(v) and d != 0 and mp.isfinite(d) else None
+            if tn is None or not lo < tn < hi:
+                tn = (lo + hi) / 2
+            if abs(tn - t) < mp.mpf(10) ** -45 or hi - lo < mp.mpf(10) ** -45:
+                t = tn
+                break
+            t = tn
+        else:
+            raise ValueError("no convergence")
+        eps = mp.mpf(10) ** -30
+        if not (sgn * g(t - eps)[0] < 0 < sgn * g(t + eps)[0]):
+            raise ValueError("not a bracketed root")
+        return 1 / (1 + mp.exp(-t))
+
+
 def bdtri_mp(k, n, y):
     # bdtr(k, n, p) = I_{1-p}(n - k, k + 1) = 1 - I_p(k + 1, n - k) = y.
     k, n = _bdtr_args(k, n)
-    return inv_solve(k + 1, n - k, y, float(sc.bdtri(float(k), n, y)), upper=True)
+    return root_p(k + 1, n - k, y, upper=True)
 
 
 def bdtr_points(n):
@@ -281,7 +350,7 @@ def nbdtri_mp(k, n, y):
     k, n = _c_int(k), _c_int(n)
     if k < 0 or n <= 0:
         raise ValueError
-    return inv_solve(n, k + 1, y, float(sc.nbdtri(k, n, y)))
+    return root_p(n, k + 1, y)
 
 
 def nbdtr_points(n):
@@ -412,10 +481,6 @@ def stdtrit_points(n):
     return df, p
 
 
-# bdtri and nbdtri are held back (their device code stays in incbeta.cuh):
-# the root-solve reference, started from SciPy's answer, lands on a wrong
-# root in the deep tails (bdtri(2305, 741809, 2.2e-85) ~ 1), so those
-# goldens cannot judge them until the reference solves from a bracket.
 FUNCS = {
     "beta": Case(2, beta_mp, sc.beta, beta_points, goal=None),
     "betaln": Case(2, betaln_mp, sc.betaln, betaln_points, goal=None),
@@ -429,9 +494,13 @@ FUNCS = {
                  timeout=5.0),
     "bdtrc": Case(3, bdtrc_mp, sc.bdtrc, bdtr_points, goal=None, ints=(1,), edges=bdtr_edges,
                   timeout=5.0),
+    "bdtri": Case(3, bdtri_mp, sc.bdtri, bdtri_points, goal=None, ints=(1,), edges=bdtr_edges,
+                  timeout=5.0),
     "nbdtr": Case(3, nbdtr_mp, sc.nbdtr, nbdtr_points, goal=None, ints=(0, 1),
                   edges=nbdtr_edges, timeout=5.0),
     "nbdtrc": Case(3, nbdtrc_mp, sc.nbdtrc, nbdtr_points, goal=None, ints=(0, 1),
+                   edges=nbdtr_edges, timeout=5.0),
+    "nbdtri": Case(3, nbdtri_mp, sc.nbdtri, nbdtri_points, goal=None, ints=(0, 1),
                    edges=nbdtr_edges, timeout=5.0),
     "fdtr": Case(3, fdtr_mp, sc.fdtr, fdtr_points, goal=None, edges=fdtr_edges, timeout=5.0),
     "fdtrc": Case(3, fdtrc_mp, sc.fdtrc, fdtr_points, goal=None, edges=fdtr_edges, timeout=5.0),
