@@ -885,8 +885,11 @@ __device__ inline void ib_dist_at(double a, double b, double p, double& w, doubl
 __device__ inline double ib_bdtr(double k, long long n, double p, bool upper) {
   if (is_nan(k) || is_nan(p) || p < 0 || p > 1) return nan();
   k = ::floor(k);
+  // n below the floored k is a domain error before bdtrc's k < 0 answer
+  // (SciPy: bdtrc(-1, -5, 0.3) is NaN, bdtrc(-1, -1, 0.3) is 1).
+  if ((double)n < k) return nan();
   if (upper && k < 0) return 1.0;
-  if (k < 0 || (double)n < k) return nan();
+  if (k < 0) return nan();
   if (k == (double)n) return upper ? 0.0 : 1.0;
   double w, w1;
   ib_dist_at(k + 1.0, (double)n - k, p, w, w1);
