@@ -4,8 +4,9 @@ distributions built on them (incbeta.cuh); see make_golden.py.
 The reference I_x(a, b) is the continued fraction DLMF 8.17.22 summed in
 mpmath at 60 digits (mpmath's own betainc, a hypergeometric sum, takes
 seconds at a, b ~ 1e4); its front factor x^a (1-x)^b / B(a, b) from
-mpmath's loggamma. The inverses are solved by Newton's method on it in
-mpmath, started from SciPy's value.
+mpmath's loggamma. The inverses are solved on it in mpmath from a
+bracket (`root_p`), not from SciPy's value, which is far off in the deep
+tails (bdtri, nbdtri, betaincinv at huge a or b).
 """
 import mpmath as mp
 import numpy as np
@@ -86,51 +87,95 @@ def betaln_mp(a, b):
     return mp.log(abs(mp.beta(a, b)))
 
 
-def inv_solve(a, b, y, x0, upper=False):
-    """x with I_x(a, b) = y (1 - I_x(a, b) = y when upper), by Newton's method on log I against log z in
-    mpmath, z = x or 1 - x on the side of 1/2 where the root lies, from x0
-    (SciPy's value); raises ValueError when it does not converge."""
-    with mp.workdps(DPS):
+def root_p(a, b, y, upper=False, both=False):
+    """The p in (0, 1) with I_p(a, b) = y (1 - I_p(a, b) = y when upper),
+    a, b > 0, 0 < y < 1, solved from a bracket (not from SciPy's answer,
+    which is far off in the deep tails: bdtri(2305, 741809, 2.2e-85) ~ 1,
+    and near which a Newton solve found wrong roots: betaincinv(2, 1e-300,
+    1e-300) = 0.84, not 2.1e-31, and roots 1 to 160 ulp off where 1 - y
+    rounds to 1 at 60 digits).
+
+    The unknown is t = log(p / (1 - p)), so that p and 1 - p = 1 / (1 + e^t)
+    are both exact at any distance from 0 and 1; the function is
+    g(t) = log S(t) - log s for the tail S (lower I or upper 1 - I) whose
+    target s = y or 1 - y is at most 1/2 (exact, and no digits lost to a
+    difference), monotone in t. Newton steps on g (g' = p^a (1-p)^b /
+    (B(a, b) S), I ~ C p^a in the tail makes g nearly linear there) inside
+    the bracket [-3000, 3000], which is bisected whenever a step leaves it.
+    The answer is accepted only when g changes sign across t -+ 1e-30 (the
+    root is within that of t: 1e-30 relative in p and in 1 - p); otherwise
+    ValueError (the point is dropped). The digits `ibeta` adds for a tiny
+    a or b are kept here too (I_p(1e-300, 1e-300) differs from 1/2 by
+    1e-297 over the whole bracket). With `both`, (p, 1 - p), the second as
+    exact as the first."""
+    if not (0 < y < 1) or not (a > 0 and b > 0) or max(a, b) > 1e12:
+        raise ValueError
+    extra = int(max(0, -mp.log10(min(a, b))))
+    with mp.workdps(DPS + extra):
         a, b, y = mp.mpf(a), mp.mpf(b), mp.mpf(y)
-        if not (0 < y < 1) or not (a > 0 and b > 0) or max(a, b) > 1e12:
-            raise ValueError
-        # p = I_x(a, b) and q = 1 - p, the given one exact.
-        p, q = (1 - y, y) if upper else (y, 1 - y)
-        if p <= ibeta(a, b, 0.5):
-            A, B, T, z, flip = a, b, p, mp.mpf(x0), False
-        else:
-            A, B, T, z, flip = b, a, q, 1 - mp.mpf(x0), True
-        if not 0 < z < 1:
-            z = mp.mpf(0.25)
-        lb = mp.loggamma(A) + mp.loggamma(B) - mp.loggamma(A + B)
-        for _ in range(300):
-            val = ibeta(A, B, z)
-            if val == 0:
-                z /= 16
-                continue
-            d = mp.exp((A - 1) * mp.log(z) + (B - 1) * mp.log1p(-z) - lb)
-            du = (mp.log(val) - mp.log(T)) * val / (z * d)
-            if du < -5:
-                du = mp.mpf(-5)
-            zn = z * mp.exp(-du)
-            if zn >= 1:
-                zn = (z + 1) / 2
-            z = zn
-            if abs(du) < mp.mpf(10) ** -(DPS - 10):
+        # I_p(a, b) increases with p: lower side s = I, upper s = 1 - I.
+        lower = not upper
+        s = y
+        if y > 0.5:
+            lower, s = not lower, 1 - y
+        ls = mp.log(s)
+        lb = mp.loggamma(a) + mp.loggamma(b) - mp.loggamma(a + b)
+        sgn = 1 if lower else -1
+
+        def g(t):
+            p, q = 1 / (1 + mp.exp(-t)), 1 / (1 + mp.exp(t))
+            v = ibeta(a, b, p, y=q, upper=not lower)
+            if v < 0:
+                raise ValueError("tail lost to rounding")
+            if v == 0:
+                return -mp.inf, mp.inf, p
+            lv = mp.log(v)
+            d = mp.exp(a * mp.log(p) + b * mp.log(q) - lb - lv)
+            return lv - ls, sgn * d, p
+
+        lo, hi = mp.mpf(-3000), mp.mpf(3000)
+        # g(lo) < 0 < g(hi) in the increasing orientation h = sgn g; a
+        # root outside (|t| > 3000) is 0 or 1 in double, and a tie at an
+        # end means the precision did not tell, so the point is dropped.
+        h_lo, h_hi = sgn * g(lo)[0], sgn * g(hi)[0]
+        if h_lo > 0:
+            return (mp.mpf(0), mp.mpf(1)) if both else mp.mpf(0)
+        if h_hi < 0:
+            return (mp.mpf(1), mp.mpf(0)) if both else mp.mpf(1)
+        if h_lo == 0 or h_hi == 0:
+            raise ValueError("no sign at the bracket's ends")
+        t = mp.mpf(0)
+        for _ in range(2000):
+            v, d, _p = g(t)
+            h = sgn * v
+            if h < 0:
+                lo = t
+            elif h > 0:
+                hi = t
+            else:
                 break
+            tn = t - v / d if mp.isfinite(v) and d != 0 and mp.isfinite(d) else None
+            if tn is None or not lo < tn < hi:
+                tn = (lo + hi) / 2
+            if abs(tn - t) < mp.mpf(10) ** -45 or hi - lo < mp.mpf(10) ** -45:
+                t = tn
+                break
+            t = tn
         else:
             raise ValueError("no convergence")
-        return 1 - z if flip else z
+        eps = mp.mpf(10) ** -30
+        if not (sgn * g(t - eps)[0] < 0 < sgn * g(t + eps)[0]):
+            raise ValueError("not a bracketed root")
+        p = 1 / (1 + mp.exp(-t))
+        return (p, 1 / (1 + mp.exp(t))) if both else p
 
 
 def betaincinv_mp(a, b, y):
-    x0 = float(sc.betaincinv(a, b, y))
-    return inv_solve(a, b, y, x0)
+    return root_p(a, b, y)
 
 
 def betainccinv_mp(a, b, y):
-    x0 = float(sc.betainccinv(a, b, y))
-    return inv_solve(a, b, y, x0, upper=True)
+    return root_p(a, b, y, upper=True)
 
 
 def _cat(*groups):
@@ -232,7 +277,7 @@ def bdtrc_mp(k, n, p):
 def bdtri_mp(k, n, y):
     # bdtr(k, n, p) = I_{1-p}(n - k, k + 1) = 1 - I_p(k + 1, n - k) = y.
     k, n = _bdtr_args(k, n)
-    return inv_solve(k + 1, n - k, y, float(sc.bdtri(float(k), n, y)), upper=True)
+    return root_p(k + 1, n - k, y, upper=True)
 
 
 def bdtr_points(n):
@@ -281,7 +326,7 @@ def nbdtri_mp(k, n, y):
     k, n = _c_int(k), _c_int(n)
     if k < 0 or n <= 0:
         raise ValueError
-    return inv_solve(n, k + 1, y, float(sc.nbdtri(k, n, y)))
+    return root_p(n, k + 1, y)
 
 
 def nbdtr_points(n):
@@ -330,11 +375,9 @@ def fdtrc_mp(a, b, x):
 
 def fdtri_mp(a, b, y):
     # w = I^-1_y(a/2, b/2), x = b w / (a (1 - w)).
-    x0 = float(sc.fdtri(a, b, y))
-    w0 = a * x0 / (b + a * x0) if np.isfinite(x0) else 0.5
     with mp.workdps(DPS):
-        w = inv_solve(a / 2, b / 2, y, w0)
-        return mp.mpf(b) * w / (mp.mpf(a) * (1 - w))
+        w, wc = root_p(a / 2, b / 2, y, both=True)
+        return mp.mpf(b) * w / (mp.mpf(a) * wc)
 
 
 def fdtr_points(n):
@@ -394,14 +437,14 @@ def stdtrit_mp(df, p):
     with mp.workdps(DPS):
         if not (0 < p < 1) or not df > 0:
             raise ValueError
-        t0 = float(sc.stdtrit(df, p))
         # p <= 1/2: I_z(df/2, 1/2) = 2p, t = -sqrt(df (1 - z) / z).
         q = min(p, 1 - mp.mpf(p))
         if q == 0.5:
             return mp.mpf(0)
-        z0 = df / (df + t0 * t0) if np.isfinite(t0) and t0 != 0 else 0.5
-        z = inv_solve(df / 2, 0.5, 2 * q, z0)
-        t = mp.sqrt(mp.mpf(df) * (1 - z) / z)
+        z, zc = root_p(df / 2, 0.5, 2 * q, both=True)
+        # z = 0: the root is below 1 / (1 + e^3000), |t| > sqrt(df) e^1500,
+        # beyond the doubles for any df >= 5e-324.
+        t = mp.sqrt(mp.mpf(df) * zc / z) if z > 0 else mp.inf
         return -t if p < 0.5 else t
 
 
@@ -412,10 +455,6 @@ def stdtrit_points(n):
     return df, p
 
 
-# bdtri and nbdtri are held back (their device code stays in incbeta.cuh):
-# the root-solve reference, started from SciPy's answer, lands on a wrong
-# root in the deep tails (bdtri(2305, 741809, 2.2e-85) ~ 1), so those
-# goldens cannot judge them until the reference solves from a bracket.
 FUNCS = {
     "beta": Case(2, beta_mp, sc.beta, beta_points, goal=None),
     "betaln": Case(2, betaln_mp, sc.betaln, betaln_points, goal=None),
@@ -429,9 +468,13 @@ FUNCS = {
                  timeout=5.0),
     "bdtrc": Case(3, bdtrc_mp, sc.bdtrc, bdtr_points, goal=None, ints=(1,), edges=bdtr_edges,
                   timeout=5.0),
+    "bdtri": Case(3, bdtri_mp, sc.bdtri, bdtri_points, goal=None, ints=(1,), edges=bdtr_edges,
+                  timeout=5.0),
     "nbdtr": Case(3, nbdtr_mp, sc.nbdtr, nbdtr_points, goal=None, ints=(0, 1),
                   edges=nbdtr_edges, timeout=5.0),
     "nbdtrc": Case(3, nbdtrc_mp, sc.nbdtrc, nbdtr_points, goal=None, ints=(0, 1),
+                   edges=nbdtr_edges, timeout=5.0),
+    "nbdtri": Case(3, nbdtri_mp, sc.nbdtri, nbdtri_points, goal=None, ints=(0, 1),
                    edges=nbdtr_edges, timeout=5.0),
     "fdtr": Case(3, fdtr_mp, sc.fdtr, fdtr_points, goal=None, edges=fdtr_edges, timeout=5.0),
     "fdtrc": Case(3, fdtrc_mp, sc.fdtrc, fdtr_points, goal=None, edges=fdtr_edges, timeout=5.0),

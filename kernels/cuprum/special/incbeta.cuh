@@ -183,7 +183,11 @@ __device__ inline double ib_front(double a, double b, double x, double xl, doubl
     ib_ratio(y, yl, sh, sl, b, q2h, q2l);
     double la = a * ::log(q1h), lb = b * ::log(q2h);
     double c = (::sqrt(b / sh / a) * IB_INV_SQRT_2PI) * ::exp(ib_mu(sh) - ib_mu(a) - ib_mu(b)) * scale;
-    if (::fabs(la) < 700.0 && ::fabs(lb) < 700.0) {
+    // Each power by pow (its halves multiplied first where one alone
+    // would leave the doubles, so up to |log| 1400), not exp of the sum
+    // of two logs of up to 1400 whose rounding would cost as many ulps
+    // (fdtr(511, 8809, 0.026) = 2.6e-297 has la = -921, lb = 242).
+    if (::fabs(la) < 1400.0 && ::fabs(lb) < 1400.0) {
       return ib_pow_prod(q1h, q1l, a, q2h, q2l, b, c);
     }
     return ::exp(a * ib_log1pmx((q1h - 1.0) + q1l) + b * ib_log1pmx((q2h - 1.0) + q2l)) * c;
@@ -692,7 +696,12 @@ __device__ inline double ib_inv_guess(double a, double b, double t) {
 // Newton's method on log I against log z (I ~ C z^a in the tail), or on
 // log(1 - I) when the target there is above 1/2 (its complement is the
 // accurate one), kept in a bracket that is bisected (geometrically over
-// wide ranges) when a step leaves it; at most 200 steps.
+// wide ranges) when a step leaves it; at most 200 steps. A target below
+// 1e-280 (in or near the denormals, where I or 1 - I itself keeps few
+// digits) is compared scaled by 2^600 with the front factor times the
+// fraction scaled alike (ib_front_cf without its final 2^-600) wherever
+// z is on the side of the fraction's transition where that is how the
+// targeted I (below it) or 1 - I (above it) is computed.
 __device__ inline void ib_inv(double a, double b, double t, double tc, double& x, double& xc) {
   double ph, ph1;
   ib_pair(a, b, 0.5, ph, ph1);
@@ -713,23 +722,42 @@ __device__ inline void ib_inv(double a, double b, double t, double tc, double& x
   }
   double z = ib_inv_guess(A, B, use_c ? 0.5 : T);
   double lo = 0.0, hi = 0.5;
+  const double up = 4.149515568880993e+180;  // 2^600
+  bool tiny = (use_c ? TC : T) < 1e-280 && !(A > 1e11 && B > 1e11);
+  const double trans = (A + 1.0) / (A + B + 2.0);
   for (int it = 0; it < 200; ++it) {
     double zy, zyl;
     ib_two_sum(1.0, -z, zy, zyl);
-    double w, w1;
-    ib_core(A, B, z, 0.0, zy, zyl, w, w1);
-    if (use_c ? (w1 == TC) : (w == T)) break;
-    if (use_c ? (w1 < TC) : (w > T)) {
+    double w, w1, fp, Tt = T, TCt = TC;
+    if (tiny && !use_c && z < trans) {
+      // w, fp and the target all times 2^600.
+      fp = ib_front(A, B, z, 0.0, zy, zyl, up);
+      w = fp * ib_cf(A, B, z, 0.0, zy);
+      w1 = 1.0;
+      fp *= A;
+      Tt = T * up;
+    } else if (tiny && use_c && !(z < trans)) {
+      // 1 - I = I_{1-z}(B, A) with its front factor (which is fp / B).
+      fp = ib_front(B, A, zy, zyl, z, 0.0, up);
+      w1 = fp * ib_cf(B, A, zy, zyl, z);
+      w = 1.0;
+      fp *= B;
+      TCt = TC * up;
+    } else {
+      ib_core(A, B, z, 0.0, zy, zyl, w, w1);
+      // z I'(z) = fp / (1 - z): I'(z) = z^(A-1) (1-z)^(B-1) / B(A, B).
+      fp = ib_front(A, B, z, 0.0, zy, zyl) * A;
+    }
+    if (use_c ? (w1 == TCt) : (w == Tt)) break;
+    if (use_c ? (w1 < TCt) : (w > Tt)) {
       hi = z;
     } else {
       lo = z;
     }
-    // z I'(z) = fp / (1 - z): I'(z) = z^(A-1) (1-z)^(B-1) / B(A, B).
-    double fp = ib_front(A, B, z, 0.0, zy, zyl) * A;
     double zn;
     double r = use_c ? w1 : w;
     if (r > 0.0 && fp > 0.0) {
-      double du = use_c ? -::log(w1 / TC) * w1 / fp * zy : ::log(w / T) * w / fp * zy;
+      double du = use_c ? -::log(w1 / TCt) * w1 / fp * zy : ::log(w / Tt) * w / fp * zy;
       zn = z * ::exp(-du);
       if (::fabs(du) < 1e-15) {
         z = (zn > lo && zn < hi) ? zn : z;
@@ -885,8 +913,11 @@ __device__ inline void ib_dist_at(double a, double b, double p, double& w, doubl
 __device__ inline double ib_bdtr(double k, long long n, double p, bool upper) {
   if (is_nan(k) || is_nan(p) || p < 0 || p > 1) return nan();
   k = ::floor(k);
+  // n below the floored k is a domain error before bdtrc's k < 0 answer
+  // (SciPy: bdtrc(-1, -5, 0.3) is NaN, bdtrc(-1, -1, 0.3) is 1).
+  if ((double)n < k) return nan();
   if (upper && k < 0) return 1.0;
-  if (k < 0 || (double)n < k) return nan();
+  if (k < 0) return nan();
   if (k == (double)n) return upper ? 0.0 : 1.0;
   double w, w1;
   ib_dist_at(k + 1.0, (double)n - k, p, w, w1);
@@ -1057,17 +1088,44 @@ __device__ inline double stdtr(double df, double t) {
 
 // scipy.special.stdtrit(df, p): the inverse of stdtr in t: for p < 1/2,
 // I_z(df/2, 1/2) = 2p and t = -sqrt(df (1 - z) / z) (both z and 1 - z from
-// the inverse), and by symmetry above 1/2.
+// the inverse), and by symmetry above 1/2. Where the root z is so small
+// that I_z(a, 1/2) = z^a / (a B(a, 1/2)) (1 + O(z)) holds to double
+// precision (DLMF 8.17.7's leading term; ib_inv's own criterion), t is
+// solved from it directly, t = sqrt(df) (2p a B(a, 1/2))^(-1/df) with
+// a = df / 2, since z itself may be below the doubles (stdtrit(1, 1e-300)
+// = -1 / (pi 1e-300)).
 __device__ inline double stdtrit(double df, double p) {
   if (detail::is_nan(df) || detail::is_nan(p) || !(df > 0) || p < 0 || p > 1) return detail::nan();
   if (p == 0.5) return 0.0;
   if (p == 0) return detail::inf();  // SciPy's value (not -inf)
   if (p == 1) return detail::inf();
+  // df / 2 rounds to 0 (df = 5e-324): no beta distribution, NaN as SciPy.
+  if (!(0.5 * df > 0)) return detail::nan();
   if (df > 1e25) return ndtri(p);
   double q = p < 0.5 ? p : 1.0 - p;  // exact for p >= 1/2
-  double z, zc;
-  detail::ib_inv(0.5 * df, 0.5, 2.0 * q, 1.0 - 2.0 * q, z, zc);
-  double t = ::sqrt(df) * (::sqrt(zc) / ::sqrt(z));
+  double a = 0.5 * df, t2 = 2.0 * q;
+  // log(a B(a, 1/2)) = lgamma(1 + a) - (lgamma(1/2 + a) - lgamma(1/2)) >= 0
+  // (about 2 log(2) a for small a, where log(a) + betaln(a, 1/2) would
+  // cancel: both halves by their small-a forms), and the leading term's
+  // root z0.
+  double lab = (a <= 0.6) ? detail::ib_lgamma1p_small(a) - detail::ib_lgamma_diff(0.5, a)
+                          : ::log(a) + betaln(a, 0.5);
+  double z0 = ::exp((::log(t2) + lab) / a);
+  double t;
+  if (z0 * 1.5 < 1e-17) {
+    // (2q)^(-1/df) by pow with the exponent split e + el = -1/df (its
+    // rounding times log(2q), up to 745, would cost hundreds of ulps),
+    // and (a B(a, 1/2))^(-1/df) <= 1 apart, so that no product of 2q
+    // falls into the denormals.
+    double e = -1.0 / df;
+    double pw = ::pow(t2, e);
+    if (pw < detail::inf()) pw += pw * ((-::fma(e, df, 1.0) / df) * ::log(t2));
+    t = (::sqrt(df) * ::exp(-lab / df)) * pw;
+  } else {
+    double z, zc;
+    detail::ib_inv(a, 0.5, t2, 1.0 - t2, z, zc);
+    t = ::sqrt(df) * (::sqrt(zc) / ::sqrt(z));
+  }
   return p < 0.5 ? -t : t;
 }
 

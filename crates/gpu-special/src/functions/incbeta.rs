@@ -48,11 +48,20 @@ ternary! {
     /// `scipy.special.bdtrc(k, n, p)`: the binomial survival function
     /// `I_p(k + 1, n - k)`.
     bdtrc => "bdtrc", ": [0.01562, 0.125, 0.42188]";
+    /// `scipy.special.bdtri(k, n, y)`: the `p` with `bdtr(k, n, p) = y`,
+    /// i.e. `1 - I_p(k + 1, n - k) = y` (Cephes' `bdtri`; DLMF 8.17.5),
+    /// solved as the inverse of the incomplete beta function in its upper
+    /// tail; `1 - y^(1/n)` for `k = 0`.
+    bdtri => "bdtri", ": [0.90856, 0.7937, 0.62996]";
     /// `scipy.special.nbdtr(k, n, p)`: the negative binomial CDF
     /// `I_p(n, k + 1)` (Cephes' `nbdtr`).
     nbdtr => "nbdtr", ": [0.10352, 0.5, 0.89648]";
     /// `scipy.special.nbdtrc(k, n, p)`: its complement, computed directly.
     nbdtrc => "nbdtrc", ": [0.89648, 0.5, 0.10352]";
+    /// `scipy.special.nbdtri(k, n, y)`: the `p` with `nbdtr(k, n, p) = y`,
+    /// i.e. `I_p(n, k + 1) = y` (Cephes' `nbdtri`; DLMF 8.17), solved as
+    /// the inverse of the incomplete beta function.
+    nbdtri => "nbdtri", ": [0.35944, 0.5, 0.64056]";
     /// `scipy.special.fdtr(dfn, dfd, x)`: the F distribution's CDF
     /// `I_w(dfn/2, dfd/2)`, `w = dfn x / (dfd + dfn x)` (Cephes' `fdtr`),
     /// with `w` and `1 - w` from the exact product `dfn x`.

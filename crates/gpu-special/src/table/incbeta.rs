@@ -9,8 +9,10 @@ entries! {
     "betainccinv", 3, "fd", INCBETA, "betainccinv", "inverse of betaincc in x";
     "bdtr", 3, "fff->f dld->d ddd->d", INCBETA, "bdtr", "binomial distribution CDF";
     "bdtrc", 3, "fff->f dld->d ddd->d", INCBETA, "bdtrc", "binomial distribution survival function";
+    "bdtri", 3, "fff->f dld->d ddd->d", INCBETA, "bdtri", "inverse of bdtr in p";
     "nbdtr", 3, "lld->d fff->f ddd->d", INCBETA, "nbdtr", "negative binomial distribution CDF";
     "nbdtrc", 3, "lld->d fff->f ddd->d", INCBETA, "nbdtrc", "negative binomial distribution survival function";
+    "nbdtri", 3, "lld->d fff->f ddd->d", INCBETA, "nbdtri", "inverse of nbdtr in p";
     "fdtr", 3, "fd", INCBETA, "fdtr", "F distribution CDF";
     "fdtrc", 3, "fd", INCBETA, "fdtrc", "F distribution survival function";
     "fdtri", 3, "fd", INCBETA, "fdtri", "inverse of fdtr in x";
