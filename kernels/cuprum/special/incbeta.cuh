@@ -172,7 +172,7 @@ __device__ inline double ib_lgamma_diff(double b, double a) {
 // finite, with x = xh + xl and y = yh + yl (double-doubles, x + y = 1).
 // scale multiplies the result (a power of 2 that keeps a front factor
 // out of the denormals, see ib_front_cf).
-__device__ inline double ib_front(double a, double b, double x, double xl, double y, double yl,
+__device__ __noinline__ double ib_front(double a, double b, double x, double xl, double y, double yl,
                                   double scale = 1.0) {
   double sh, sl;
   ib_two_sum(a, b, sh, sl);
@@ -301,7 +301,7 @@ __device__ inline double ib_lgamma1p_small(double a) {
 // the bracket by ib_lgamma_diff_rel and a log(b x) from the one product
 // b x, so that E (small when x^a K is near 1) keeps its digits and no
 // digit of the small result is lost to 1 - I.
-__device__ inline double ib_small_a_upper(double a, double b, double x, double xl) {
+__device__ __noinline__ double ib_small_a_upper(double a, double b, double x, double xl) {
   double xb = x * b;
   double lxb = (xb > 1e-300 && xb < 1e300) ? ::log(xb) + xl / x : ::log(x) + xl / x + ::log(b);
   double lg1 = (a <= 0.6) ? ib_lgamma1p_small(a) : ib_lgamma_diff(1.0, a);
@@ -328,7 +328,7 @@ __device__ inline double ib_small_a_upper(double a, double b, double x, double x
 // which is free of the cancellation of 1 - (a + m)(a + b + m) x / ... when
 // x is near 1 (a large, b moderate), where a rounded x would cost
 // digits in proportion to 1 / (1 - x).
-__device__ inline double ib_cf(double a, double b, double x, double xl, double y) {
+__device__ __noinline__ double ib_cf(double a, double b, double x, double xl, double y) {
   // lambda = a - (a + b) x in double-double arithmetic.
   double sh, sl;
   ib_two_sum(a, b, sh, sl);
@@ -373,7 +373,7 @@ __device__ inline double ib_cf(double a, double b, double x, double xl, double y
 // transition: a front factor below 1e-280 (a large, divided by a; the
 // fraction is then of order a) is recomputed scaled by 2^600 so that its
 // digits are not lost to the denormals.
-__device__ inline double ib_front_cf(double a, double b, double x, double xl, double y,
+__device__ __noinline__ double ib_front_cf(double a, double b, double x, double xl, double y,
                                      double yl) {
   double f = ib_front(a, b, x, xl, y, yl);
   if (f == 0.0) return 0.0;
@@ -393,7 +393,7 @@ __device__ inline double ib_front_cf(double a, double b, double x, double xl, do
 //                   + exp(-s eta^2 / 2) / sqrt(2 pi s) (c0(eta) + O(1/s)),
 //   c0 = 1 / eta - sqrt(x0 y0) / (x - x0)
 // (removable at x = x0: c0 -> (y0 - x0) / (3 sqrt(x0 y0))).
-__device__ inline void ib_temme(double a, double b, double x, double y, double& w, double& w1) {
+__device__ __noinline__ void ib_temme(double a, double b, double x, double y, double& w, double& w1) {
   double s = a + b, x0 = a / s, y0 = b / s;
   double d = x - x0;
   double e2 = -2.0 * (x0 * ib_log1pmx(d / x0) + y0 * ib_log1pmx(-d / y0));
@@ -417,7 +417,7 @@ __device__ inline void ib_temme(double a, double b, double x, double y, double& 
 // I_x(a, b) (w) and 1 - I_x(a, b) (w1) for finite a, b > 0 and
 // 0 < x < 1, x = x + xl and y = 1 - x = y + yl as double-doubles; the
 // smaller of the two is computed directly, the other as 1 minus it.
-__device__ inline void ib_core(double a, double b, double x, double xl, double y, double yl,
+__device__ __noinline__ void ib_core(double a, double b, double x, double xl, double y, double yl,
                                double& w, double& w1) {
   if (a > 1e11 && b > 1e11) {
     ib_temme(a, b, x, y, w, w1);
@@ -477,7 +477,7 @@ __device__ inline bool ib_special(double a, double b, double x, double& w, doubl
 }
 
 // betainc's pair at (a, b, x): x exact, y = 1 - x as a double-double.
-__device__ inline void ib_pair(double a, double b, double x, double& w, double& w1) {
+__device__ __noinline__ void ib_pair(double a, double b, double x, double& w, double& w1) {
   if (ib_special(a, b, x, w, w1)) return;
   double y, yl;
   ib_two_sum(1.0, -x, y, yl);
@@ -566,7 +566,7 @@ __device__ inline bool ib_negint(double a) { return a <= 0 && a == ::floor(a) &&
 __device__ inline bool ib_int(double b) { return b == ::floor(b) && ::fabs(b) < 2147483648.0; }
 
 // B(a, b) or log|B(a, b)| (lg) for a, b not non-positive integers.
-__device__ inline double ib_beta_general(double a, double b, bool lg) {
+__device__ __noinline__ double ib_beta_general(double a, double b, bool lg) {
   if (is_nan(a) || is_nan(b)) return nan();
   if (::fabs(a) < ::fabs(b)) {
     double t = a;
@@ -672,7 +672,7 @@ namespace detail {
 // a, b >= 1 Abramowitz-Stegun 26.5.22 (the normal quantile with its
 // Cornish-Fisher-like corrections), otherwise the leading term of the power
 // series, I_x(a, b) ~ x^a / (a B(a, b)) (DiDonato-Morris 1992, section 3).
-__device__ inline double ib_inv_guess(double a, double b, double t) {
+__device__ __noinline__ double ib_inv_guess(double a, double b, double t) {
   double z = nan();
   if (a >= 1.0 && b >= 1.0) {
     double yp = -ndtri(t);
@@ -702,7 +702,7 @@ __device__ inline double ib_inv_guess(double a, double b, double t) {
 // fraction scaled alike (ib_front_cf without its final 2^-600) wherever
 // z is on the side of the fraction's transition where that is how the
 // targeted I (below it) or 1 - I (above it) is computed.
-__device__ inline void ib_inv(double a, double b, double t, double tc, double& x, double& xc) {
+__device__ __noinline__ void ib_inv(double a, double b, double t, double tc, double& x, double& xc) {
   double ph, ph1;
   ib_pair(a, b, 0.5, ph, ph1);
   // Decide with the smaller (accurate) of t and tc.
@@ -881,7 +881,7 @@ __device__ inline void ib_split(double uh, double ul, double vh, double vl, doub
 // I_x(a, b) (w) and its complement (w1) with Cephes' incbet conventions,
 // which the distributions call: NaN for NaN, a or b <= 0 or infinite;
 // 0 and 1 at the ends. x = x + xl, y = 1 - x = y + yl.
-__device__ inline void ib_dist_pair(double a, double b, double x, double xl, double y, double yl,
+__device__ __noinline__ void ib_dist_pair(double a, double b, double x, double xl, double y, double yl,
                                     double& w, double& w1) {
   if (is_nan(a) || is_nan(b) || is_nan(x) || is_nan(y) || !(a > 0) || !(b > 0) || is_inf(a) ||
       is_inf(b)) {
