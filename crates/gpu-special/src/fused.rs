@@ -180,7 +180,9 @@ ternary!(gdtr, gdtrc, gdtrix);
 // incbeta.cuh
 binary!(beta, betaln, stdtr, stdtrit);
 ternary!(betainc, betaincc, betaincinv, betainccinv);
-ternary!(bdtr, bdtrc, bdtri, nbdtr, nbdtrc, nbdtri, fdtr, fdtrc, fdtri);
+ternary!(
+    bdtr, bdtrc, bdtri, nbdtr, nbdtrc, nbdtri, fdtr, fdtrc, fdtri
+);
 
 // gammafn.cuh
 unary!(loggamma, rgamma, gammasgn);

@@ -2,7 +2,8 @@
 // (first and second kind, orders 0 and 1), i0, i1 (modified, first
 // kind), i0e, i1e, k0, k0e, k1, k1e, yn (order n) and the spherical
 // spherical_jn, spherical_yn and their derivatives spherical_jn_d,
-// spherical_yn_d (each function's comment names its sources).
+// spherical_yn_d, also of complex argument (each function's comment names
+// its sources).
 //
 // Sources: CUDA's libdevice j0/j1/y0/y1 and cyl_bessel_i0/i1 (rational
 // and asymptotic approximations after Hart et al., "Computer
@@ -12,6 +13,7 @@
 // asymptotic expansion (DLMF 10.17.3) with an exactly reduced phase.
 #pragma once
 
+#include "cuprum/complex.cuh"
 #include "cuprum/special/common.cuh"
 #include "cuprum/special/bessel_real.cuh"
 
@@ -613,6 +615,693 @@ __device__ __forceinline__ float spherical_jn_d(long long n, float x) {
 }
 __device__ __forceinline__ float spherical_yn_d(long long n, float x) {
   return (float)spherical_yn_d(n, (double)x);
+}
+
+// ---------------------------------------------------------------------
+// Complex loops of the spherical Bessel functions (SciPy's lD->D, and
+// lF->F as the complex128 value rounded once): j_n(z), y_n(z) and their
+// derivatives for integer n and complex z, as SciPy's _spherical_jn,
+// _spherical_yn, _spherical_jn_d and _spherical_yn_d (SciPy's Python
+// wrapper takes complex z straight to the ufunc, without reflection).
+//
+// Both are single-valued (z^n and z^{-n-1} times even entire functions,
+// DLMF 10.49.1-2), so z is taken to w = |Re z| + i |Im z| by j_n(-z) =
+// (-1)^n j_n(z), y_n(-z) = (-1)^{n+1} y_n(z) (DLMF 10.47.14) and f(conj
+// z) = conj f(z). sin w and cos w are formed scaled by e^{-Im w} (sin(x
+// + iy) = sin x cosh y + i cos x sinh y), and the result multiplied by
+// e^{Im w} once at the end (Cody and Waite's split of ln 2), so nothing
+// overflows on the way for large Im w. 1/w is kept as a double-double
+// pair in the recurrences, which multiply by it n times.
+//
+// Methods, with r = |w|:
+// - j_n: the power series DLMF 10.53.1 where r^2 <= 2n + 3 (each term
+//   at most half the one before); Hankel's expansion where r >= 25 and
+//   (n + 1/2)^2 <= 2r, which terminates at half-integer order (DLMF
+//   10.49.1: j_n = (P sin(w - n pi/2) + Q cos(w - n pi/2))/w, P and Q
+//   finite sums in 1/w); else the forward recurrence f_{k+1} = (2k+1)/w
+//   f_k - f_{k-1} (DLMF 10.51.1) from j_0 = sin w/w, j_1 = (j_0 - cos
+//   w)/w (DLMF 10.49.3) where n <= r and n^2 Im w <= r^2/2. In Im w > 0,
+//   j_n is the minimal solution beside h1_n = j_n + i y_n (DLMF 10.49.6:
+//   |h1_n/j_n| grows with n, as about exp(n^2 Im w/r^2) e^{-2 Im w} while
+//   n < r, DLMF 10.20), so elsewhere Miller's backward recurrence (DLMF
+//   3.6(vi)), started where the forward test solution p_n = 0, p_{n+1} =
+//   1 has grown past 2^57 sqrt(r) e^{Im w} (the estimate of Miller's
+//   error by Olver and Gautschi, DLMF 3.6(v); W. Gautschi, SIAM Review 9
+//   (1967) 24-82), normalised by j_0 or j_1, whichever is the larger.
+// - y_n = i (j_n - h1_n): Hankel's expansion as for j_n (DLMF 10.49.2);
+//   else the forward recurrence from y_0 = -cos w/w, y_1 = (y_0 - sin
+//   w)/w where j_n's is stable or Im w <= 0.35 (its rounding, mostly of
+//   the part i j_n, is amplified by about e^{2 Im w} once the part h1_n
+//   takes over); elsewhere i (j_n - h1_n) with j_n as above and h1_n by
+//   its own forward recurrence from h1_0 = -i e^{iw}/w, h1_1 = -e^{iw}
+//   (w + i)/w^2 (stable: h1_n is the dominant solution).
+// - derivatives: DLMF 10.51.2, f_n' = f_{n-1} - (n+1)/z f_n with f_{n-1}
+//   and f_n from the same run (their common errors cancel), f_0' = -f_1;
+//   for j_n where r^2 <= 2n + 3 the series differentiated term by term.
+// - near the real axis (|Im w| <= 1/2, n <= Re w, where the real zeros
+//   lie), all of it in double-double arithmetic (Dekker's sums and
+//   products, T. J. Dekker, Numer. Math. 18 (1971) 224-242): sin and cos
+//   of Re w reduced by pi/2 in three parts, then their Taylor series;
+//   cosh and sinh of Im w by theirs; the forward recurrence (stable
+//   there for j_n and y_n alike) and DLMF 10.51.2. Near a zero the
+//   rounding of sin, cos and of each step in double is amplified by the
+//   ratio of the envelope to the value (1e5 a tenth of a unit from a zero
+//   of j_11' near 112.5); in double-double the value is correctly
+//   rounded but for a few units. Also on the real axis itself.
+//
+// SciPy's values elsewhere (its wrappers of AMOS's zbesj and zbesy
+// times sqrt(pi/(2z))): a NaN part returns z itself (the derivatives: -z
+// for n = 0, else NaN + NaN i); n < 0 is NaN + 0i (the derivatives NaN +
+// NaN i, and j_n'(0) = 0); Re z = +-inf gives 0 on the real axis and
+// inf + inf i off it (the derivatives NaN + NaN i there for n >= 1); a
+// finite z with Im z = +-inf NaN + NaN i; j_n(0) = 1 for n = 0 (else 0),
+// y_n(0) = NaN + 0i, j_1'(0) = 1/3, y_n'(0) NaN + NaN i. On the real
+// axis the real functions with a +0 imaginary part. Where the value
+// overflows: y_n is -inf + NaN i on the positive real axis (AMOS's -inf
+// times sqrt(pi/(2z))), NaN + NaN i elsewhere; j_n is NaN + NaN i beyond
+// |z| = 2^51 (where AMOS gives up), else sqrt(pi/(2z)) times the scaled
+// J_{n+1/2}'s signs times inf (SciPy's product, e.g. NaN - inf i at z =
+// 1 + 800i); the derivatives are then SciPy's formula evaluated on those
+// values as its C++ does (C99 Annex G's division). Beyond |z| = 2^51
+// SciPy has NaN throughout; here the values are computed. Orders past
+// 50000 (the recurrences' bound) give 0 for j_n and overflow for y_n
+// where |z| <= n/4 (certain underflow and overflow), else NaN + NaN i;
+// off the real axis Miller's recurrence is bounded by 100000 steps (the
+// forward recurrence beyond, for j_n with n <= |z|).
+
+namespace detail {
+
+typedef ::cuprum::complex<double> sph_c;
+
+constexpr double SPH_LOG2E = 1.4426950408889634074;
+constexpr double SPH_LN2_HI = 6.93147180369123816490e-01;  // 32 bits: k LN2_HI is exact
+constexpr double SPH_LN2_LO = 1.90821492927058770002e-10;
+constexpr double SPH_AMOS_LIMIT = 2251799813685248.0;  // 2^51 = 0.5/eps, AMOS's bound on |z|
+constexpr long long SPH_MILLER_STEPS = 100000;
+constexpr long long SPH_DD_MAX_ORDER = 1000;
+
+__device__ __forceinline__ double sph_max_part(const sph_c& v) {
+  return ::fmax(::fabs(v.re), ::fabs(v.im));
+}
+__device__ __forceinline__ bool sph_finite(const sph_c& v) {
+  return ::fabs(v.re) <= 1.7976931348623157e308 && ::fabs(v.im) <= 1.7976931348623157e308;
+}
+__device__ __forceinline__ sph_c sph_scale2(const sph_c& v, int e) {
+  return sph_c(::ldexp(v.re, e), ::ldexp(v.im, e));
+}
+__device__ __forceinline__ sph_c sph_times_i(const sph_c& v) { return sph_c(-v.im, v.re); }
+
+// v e^t 2^e part by part, without spurious over- or underflow: e^t =
+// 2^k e^u, u = t - k ln 2 (Cody and Waite's split of ln 2).
+__device__ inline sph_c sph_rescale(const sph_c& v, double t, int e) {
+  if (t > 3000.0) {  // beyond any finite nonzero part's reach
+    return sph_c(v.re == 0.0 ? v.re : ::copysign(inf(), v.re),
+                 v.im == 0.0 ? v.im : ::copysign(inf(), v.im));
+  }
+  if (t < -3000.0) return sph_c(::copysign(0.0, v.re), ::copysign(0.0, v.im));
+  const int k = (int)::floor(t * SPH_LOG2E);
+  const double u = (t - k * SPH_LN2_HI) - k * SPH_LN2_LO;
+  const double f = ::exp(u);
+  return sph_scale2(sph_c(v.re * f, v.im * f), k + e);
+}
+
+// log2 of the larger part of v e^t 2^e.
+__device__ inline double sph_log2(const sph_c& v, double t, int e) {
+  return ::log2(sph_max_part(v)) + t * SPH_LOG2E + e;
+}
+
+// e^{-y} sin(x + iy) and e^{-y} cos(x + iy), y >= 0.
+__device__ inline void sph_sincos(double x, double y, sph_c& s, sph_c& c) {
+  double sx, cx;
+  ::sincos(x, &sx, &cx);
+  const double ch = 0.5 + 0.5 * ::exp(-2.0 * y);  // e^{-y} cosh y
+  const double sh = -0.5 * ::expm1(-2.0 * y);     // e^{-y} sinh y
+  s = sph_c(sx * ch, cx * sh);
+  c = sph_c(cx * ch, -sx * sh);
+}
+
+// Double-double numbers hi + lo (Dekker).
+struct sph_dd {
+  double hi, lo;
+};
+struct sph_cdd {
+  sph_dd re, im;
+};
+
+__device__ __forceinline__ sph_dd sph_dd_quick(double a, double b) {
+  const double s = a + b;
+  return sph_dd{s, b - (s - a)};
+}
+__device__ __forceinline__ sph_dd sph_dd_add(const sph_dd& a, const sph_dd& b) {
+  const double s = a.hi + b.hi;
+  const double bb = s - a.hi;
+  const double e = (a.hi - (s - bb)) + (b.hi - bb);
+  return sph_dd_quick(s, e + a.lo + b.lo);
+}
+__device__ __forceinline__ sph_dd sph_dd_neg(const sph_dd& a) { return sph_dd{-a.hi, -a.lo}; }
+__device__ __forceinline__ sph_dd sph_dd_mul(const sph_dd& a, const sph_dd& b) {
+  const double p = a.hi * b.hi;
+  const double e = ::fma(a.hi, b.hi, -p);
+  return sph_dd_quick(p, e + (a.hi * b.lo + a.lo * b.hi));
+}
+__device__ __forceinline__ sph_dd sph_dd_muld(const sph_dd& a, double b) {
+  const double p = a.hi * b;
+  const double e = ::fma(a.hi, b, -p);
+  return sph_dd_quick(p, e + a.lo * b);
+}
+// a / b: two steps of long division.
+__device__ __forceinline__ sph_dd sph_dd_div(const sph_dd& a, const sph_dd& b) {
+  const double q1 = a.hi / b.hi;
+  const sph_dd r = sph_dd_add(a, sph_dd_neg(sph_dd_muld(b, q1)));
+  const double q2 = r.hi / b.hi;
+  return sph_dd_quick(q1, q2);
+}
+__device__ __forceinline__ sph_dd sph_dd_divd(const sph_dd& a, double b) {
+  return sph_dd_div(a, sph_dd{b, 0.0});
+}
+__device__ __forceinline__ sph_cdd sph_cdd_sub(const sph_cdd& a, const sph_cdd& b) {
+  return sph_cdd{sph_dd_add(a.re, sph_dd_neg(b.re)), sph_dd_add(a.im, sph_dd_neg(b.im))};
+}
+__device__ __forceinline__ sph_cdd sph_cdd_mul(const sph_cdd& a, const sph_cdd& b) {
+  return sph_cdd{sph_dd_add(sph_dd_mul(a.re, b.re), sph_dd_neg(sph_dd_mul(a.im, b.im))),
+                 sph_dd_add(sph_dd_mul(a.re, b.im), sph_dd_mul(a.im, b.re))};
+}
+__device__ __forceinline__ sph_cdd sph_cdd_muld(const sph_cdd& a, double b) {
+  return sph_cdd{sph_dd_muld(a.re, b), sph_dd_muld(a.im, b)};
+}
+
+// 1/w as hi + lo, lo the double-double remainder.
+struct sph_inv {
+  sph_c hi, lo;
+};
+__device__ inline sph_inv sph_make_inv(const sph_c& w) {
+  const double x = w.re, y = w.im;
+  const sph_dd m = sph_dd_add(sph_dd_mul(sph_dd{x, 0.0}, sph_dd{x, 0.0}),
+                              sph_dd_mul(sph_dd{y, 0.0}, sph_dd{y, 0.0}));
+  if (!(m.hi >= 0x1p-900 && m.hi <= 0x1p900)) {  // tiny or huge w: no remainder
+    return sph_inv{1.0 / w, sph_c(0.0, 0.0)};
+  }
+  const sph_dd re = sph_dd_div(sph_dd{x, 0.0}, m), im = sph_dd_div(sph_dd{-y, 0.0}, m);
+  return sph_inv{sph_c(re.hi, im.hi), sph_c(re.lo, im.lo)};
+}
+__device__ __forceinline__ sph_c sph_mul_inv(const sph_inv& v, const sph_c& a) {
+  return v.hi * a + v.lo * a;
+}
+
+// j_n(w) (deriv: j_n'(w)), 0 <= n <= YN_MAX_STEPS, |w|^2 <= 2n + 3, by
+// DLMF 10.53.1: w^n/(2n+1)!! sum_k (-w^2/2)^k / (k! (2n+3)...(2n+2k+1)),
+// the derivative w^{n-1}/(2n+1)!! sum_k (n + 2k) (...). Unscaled.
+__device__ inline sph_c sph_cj_series(long long n, const sph_c& w, bool deriv) {
+  sph_c lead(deriv ? 1.0 / 3.0 : 1.0, 0.0);
+  for (long long k = deriv ? 2 : 1; k <= n; ++k) {
+    lead = lead * (w / (2.0 * (double)k + 1.0));
+    if (lead.re == 0.0 && lead.im == 0.0) return lead;
+  }
+  const sph_c q = -0.5 * (w * w);
+  const double dn = (double)n;
+  sph_c t(1.0, 0.0), s(deriv ? dn : 1.0, 0.0);
+  for (int k = 1; k <= 40; ++k) {
+    t = t * q / ((double)k * (2.0 * (dn + k) + 1.0));
+    const sph_c u = deriv ? t * (dn + 2.0 * k) : t;
+    s = s + u;
+    if (sph_max_part(u) < 1e-17 * sph_max_part(s)) break;
+  }
+  return lead * s;
+}
+
+// e^{-Im w} j_n(w) (want_j) or e^{-Im w} y_n(w) by Hankel's terminating
+// expansion (DLMF 10.49.1-2), n <= YN_MAX_STEPS, (n + 1/2)^2 <= 2|w|: P =
+// sum (-1)^k a_2k/w^2k, Q = sum (-1)^k a_2k+1/w^2k+1, a_k = a_{k-1} (n+k)
+// (n-k+1)/(2k); the terms fall at least as 1/k!.
+__device__ inline sph_c sph_c_hankel(long long n, const sph_c& w, const sph_c& s, const sph_c& c,
+                                     bool want_j) {
+  const sph_c inv = 1.0 / w;
+  sph_c p(1.0, 0.0), q(0.0, 0.0), t(1.0, 0.0);
+  const double dn = (double)n;
+  for (int k = 1; k <= n && k <= 64; ++k) {
+    t = (t * inv) * ((dn + k) * (dn - k + 1.0) / (2.0 * k));
+    switch (k & 3) {
+      case 0: p = p + t; break;
+      case 1: q = q + t; break;
+      case 2: p = p - t; break;
+      default: q = q - t; break;
+    }
+    if (sph_max_part(t) < 1e-18 * sph_max_part(p)) break;
+  }
+  // sin and cos of w - n pi/2: n mod 4 quarter turns back.
+  sph_c sw, cw;
+  switch ((int)(n & 3)) {
+    case 0: sw = s; cw = c; break;
+    case 1: sw = -c; cw = s; break;
+    case 2: sw = -s; cw = -c; break;
+    default: sw = c; cw = -s; break;
+  }
+  return (want_j ? p * sw + q * cw : q * sw - p * cw) * inv;
+}
+
+// Forward recurrence from f_0 = a0, f_1 = a1 to f_n (n >= 1), f_{n-1} in
+// prev; stops at a non-finite value (an overflow of y_n).
+__device__ inline sph_c sph_c_forward(long long n, const sph_inv& inv, sph_c a0, sph_c a1,
+                                      sph_c& prev) {
+  for (long long k = 1; k < n; ++k) {
+    const sph_c a2 = sph_mul_inv(inv, a1) * (2.0 * (double)k + 1.0) - a0;
+    a0 = a1;
+    a1 = a2;
+    if (!sph_finite(a2)) break;
+  }
+  prev = a0;
+  return a1;
+}
+
+// j_n(w) = v e^{Im w} 2^e and j_{n-1}(w) = vp e^{Im w} 2^e (n >= 2) by
+// Miller's algorithm (see above), from e^{-Im w} j_0 and j_1; false where
+// the start would lie beyond SPH_MILLER_STEPS.
+__device__ inline bool sph_cj_miller(long long n, const sph_c& w, double r, const sph_inv& inv,
+                                     const sph_c& j0, const sph_c& j1, sph_c& v, sph_c& vp,
+                                     int& e) {
+  // The test solution p_n = 0, p_{n+1} = 1 forward until |p| > 2^need.
+  double need = 57.0 + 0.5 * ::log2(::fmax(r, 1.0)) + w.im * SPH_LOG2E;
+  sph_c p0(0.0, 0.0), p1(1.0, 0.0);
+  long long k = n + 1;
+  bool found = false;
+  for (; k < SPH_MILLER_STEPS; ++k) {
+    const sph_c p2 = sph_mul_inv(inv, p1) * (2.0 * (double)k + 1.0) - p0;
+    p0 = p1;
+    p1 = p2;
+    double m = sph_max_part(p1);
+    if (m > 0x1p500) {
+      p0 = sph_scale2(p0, -500);
+      p1 = sph_scale2(p1, -500);
+      m = sph_max_part(p1);
+      need -= 500.0;
+    }
+    if (need < 1000.0 && m >= ::exp2(need)) {
+      found = true;
+      break;
+    }
+  }
+  if (!found) return false;
+  // p_{k+1} is past the bound: start at N = k + 1 with f_{N+1} = 0.
+  sph_c f1(0.0, 0.0), f0(1.0, 0.0), fn(0.0, 0.0), fnp(0.0, 0.0);
+  int cnt = 0;
+  for (long long m = k + 1; m >= 1; --m) {
+    // f0 = f_m, f1 = f_{m+1}.
+    if (m == n) {
+      fn = f0;
+      cnt = 0;
+    }
+    const sph_c fm = sph_mul_inv(inv, f0) * (2.0 * (double)m + 1.0) - f1;
+    f1 = f0;
+    f0 = fm;
+    if (m == n) fnp = f0;
+    if (sph_max_part(f0) > 0x1p500) {
+      f0 = sph_scale2(f0, -500);
+      f1 = sph_scale2(f1, -500);
+      ++cnt;
+    }
+  }
+  // f0 ~ j_0, f1 ~ j_1, both 2^{-500 cnt} below the scale of fn and fnp.
+  const bool use0 = sph_max_part(j0) >= sph_max_part(j1);
+  const sph_c ratio = use0 ? j0 / f0 : j1 / f1;
+  const int m = ::ilogb(sph_max_part(fn));
+  v = sph_scale2(fn, -m) * ratio;
+  vp = sph_scale2(fnp, -m) * ratio;
+  e = m - 500 * cnt;
+  return true;
+}
+
+// e^{Im w} h1_n(w) 2^{-e} and e^{Im w} h1_{n-1}(w) 2^{-e} (n >= 2), Im w
+// > 0, by the forward recurrence from h1_0 = -i e^{iw}/w, h1_1 = -e^{iw}
+// (w + i)/w^2 (DLMF 10.49.6), rescaled by 2^-500 against overflow.
+__device__ inline sph_c sph_ch1(long long n, const sph_c& w, const sph_inv& inv, sph_c& prev,
+                                int& e) {
+  double sx, cx;
+  ::sincos(w.re, &sx, &cx);
+  const sph_c ei(cx, sx);  // e^{Im w} e^{iw}
+  const sph_c t = ei * inv.hi;
+  sph_c a0(t.im, -t.re);  // -i e^{iw}/w
+  const sph_c u = inv.hi * inv.hi;
+  sph_c a1 = -(ei * (inv.hi + sph_times_i(u)));  // -e^{iw} (1/w + i/w^2)
+  e = 0;
+  for (long long k = 1; k < n; ++k) {
+    const sph_c a2 = sph_mul_inv(inv, a1) * (2.0 * (double)k + 1.0) - a0;
+    a0 = a1;
+    a1 = a2;
+    if (sph_max_part(a1) > 0x1p500) {
+      a0 = sph_scale2(a0, -500);
+      a1 = sph_scale2(a1, -500);
+      e += 500;
+    }
+  }
+  prev = a0;
+  return a1;
+}
+
+// f_n(w) = v e^t 2^e and f_{n-1}(w) = vp e^t 2^e (vp when n >= 1).
+struct sph_out {
+  sph_c v, vp;
+  double t;
+  int e;
+};
+
+__device__ __forceinline__ bool sph_hankel_region(double dn, double r) {
+  return r >= 25.0 && (dn + 0.5) * (dn + 0.5) <= 2.0 * r;
+}
+__device__ __forceinline__ bool sph_forward_stable(double dn, double r, double y) {
+  return dn <= r && dn * dn * y <= 0.5 * r * r;
+}
+
+// j_n at w = x + iy, x >= 0, y > 0 finite, n >= 0 (see above); false
+// where not computed (orders past 50000 with |w| > n/4; n > |w| beyond
+// SPH_MILLER_STEPS).
+__device__ inline bool sph_cj_core(long long n, double x, double y, sph_out& o) {
+  const sph_c w(x, y);
+  const double r = ::cuprum::hypot(x, y);
+  const double dn = (double)n;
+  o.t = 0.0;
+  o.e = 0;
+  o.vp = sph_c(0.0, 0.0);
+  if (r * r <= 2.0 * dn + 3.0) {
+    // Past 50000, |j_n| <= (e r/(2n))^n e^y underflows.
+    if (n > YN_MAX_STEPS) {
+      o.v = sph_c(0.0, 0.0);
+      return true;
+    }
+    o.v = sph_cj_series(n, w, false);
+    if (n >= 1) o.vp = sph_cj_series(n - 1, w, false);
+    return true;
+  }
+  if (n > YN_MAX_STEPS) {
+    o.v = sph_c(0.0, 0.0);  // |j_n| < (e/8)^n e^{n/4} where r <= n/4
+    return r <= 0.25 * dn;
+  }
+  o.t = y;
+  sph_c s, c;
+  sph_sincos(x, y, s, c);
+  if (sph_hankel_region(dn, r)) {
+    o.v = sph_c_hankel(n, w, s, c, true);
+    if (n >= 1) o.vp = sph_c_hankel(n - 1, w, s, c, true);
+    return true;
+  }
+  const sph_inv inv = sph_make_inv(w);
+  const sph_c a0 = s * inv.hi;
+  const sph_c a1 = (a0 - c) * inv.hi;
+  if (n == 0) {
+    o.v = a0;
+    return true;
+  }
+  if (sph_forward_stable(dn, r, y) || n == 1) {
+    o.v = sph_c_forward(n, inv, a0, a1, o.vp);
+    return true;
+  }
+  if (sph_cj_miller(n, w, r, inv, a0, a1, o.v, o.vp, o.e)) return true;
+  if (dn > r) return false;
+  o.v = sph_c_forward(n, inv, a0, a1, o.vp);  // r beyond SPH_MILLER_STEPS
+  return true;
+}
+
+// y_n as sph_cj_core: 0 computed, 1 overflow, 2 not computed.
+__device__ inline int sph_cy_core(long long n, double x, double y, sph_out& o) {
+  const sph_c w(x, y);
+  const double r = ::cuprum::hypot(x, y);
+  const double dn = (double)n;
+  o.t = y;
+  o.e = 0;
+  o.vp = sph_c(0.0, 0.0);
+  if (n > YN_MAX_STEPS) return r > 0.25 * dn ? 2 : 1;  // |y_n| > (8/e)^n where r <= n/4
+  sph_c s, c;
+  sph_sincos(x, y, s, c);
+  if (sph_hankel_region(dn, r)) {
+    o.v = sph_c_hankel(n, w, s, c, false);
+    if (n >= 1) o.vp = sph_c_hankel(n - 1, w, s, c, false);
+    return 0;
+  }
+  const sph_inv inv = sph_make_inv(w);
+  const sph_c a0 = -(c * inv.hi);
+  if (n == 0) {
+    o.v = a0;
+    return sph_finite(o.v) ? 0 : 1;
+  }
+  const sph_c a1 = (a0 - s) * inv.hi;
+  if (n == 1 || y <= 0.35 || sph_forward_stable(dn, r, y)) {
+    o.v = sph_c_forward(n, inv, a0, a1, o.vp);
+    return sph_finite(o.v) && sph_finite(o.vp) ? 0 : 1;
+  }
+  // i (j_n - h1_n), in the units of the larger term at n.
+  sph_out oj;
+  if (!sph_cj_core(n, x, y, oj)) return 2;
+  int eh;
+  sph_c hp;
+  const sph_c h = sph_ch1(n, w, inv, hp, eh);
+  const double lj = sph_log2(oj.v, oj.t, oj.e), lh = sph_log2(h, -y, eh);
+  sph_c d, dp;
+  if (lj >= lh) {
+    d = oj.v - sph_rescale(h, -y - oj.t, eh - oj.e);
+    dp = oj.vp - sph_rescale(hp, -y - oj.t, eh - oj.e);
+    o.t = oj.t;
+    o.e = oj.e;
+  } else {
+    d = sph_rescale(oj.v, oj.t + y, oj.e - eh) - h;
+    dp = sph_rescale(oj.vp, oj.t + y, oj.e - eh) - hp;
+    o.t = -y;
+    o.e = eh;
+  }
+  o.v = sph_times_i(d);
+  o.vp = sph_times_i(dp);
+  return 0;
+}
+
+// sin and cos of x, |x| <= 2^19, in double-double: x - k pi/2 with pi/2
+// in three 33-bit parts (k pi/2 exact part by part for k < 2^20), then
+// the Taylor series to 1e-33 on |r| <= pi/4.
+__device__ inline void sph_dd_sincos(double x, sph_dd& s, sph_dd& c) {
+  const double P1 = 1.57079632673412561417e+00;   // pi/2: first 33 bits
+  const double P2 = 6.07710050630396597660e-11;   // next 33 bits
+  const double P3 = 2.02226624871116645580e-21;   // next 33 bits
+  const double P3T = 8.47842766036889956997e-32;  // pi/2 - P1 - P2 - P3
+  const double k = ::rint(x * 0.63661977236758134308);
+  const double r0 = x - k * P1;  // exact
+  const double m2 = k * P2;      // exact
+  const double a = r0 - m2;
+  const double bb = a - r0;
+  sph_dd r = sph_dd_quick(a, (r0 - (a - bb)) + (-m2 - bb));
+  r = sph_dd_add(r, sph_dd{-k * P3, -k * P3T});
+  const sph_dd r2 = sph_dd_mul(r, r);
+  sph_dd ts = r, tc{1.0, 0.0};
+  s = r;
+  c = tc;
+  for (int j = 1; j <= 14; ++j) {
+    ts = sph_dd_neg(sph_dd_divd(sph_dd_mul(ts, r2), (2.0 * j) * (2.0 * j + 1.0)));
+    tc = sph_dd_neg(sph_dd_divd(sph_dd_mul(tc, r2), (2.0 * j - 1.0) * (2.0 * j)));
+    s = sph_dd_add(s, ts);
+    c = sph_dd_add(c, tc);
+  }
+  const sph_dd s0 = s, c0 = c;
+  switch ((int)((long long)k & 3)) {
+    case 0: break;
+    case 1: s = c0; c = sph_dd_neg(s0); break;
+    case 2: s = sph_dd_neg(s0); c = sph_dd_neg(c0); break;
+    default: s = sph_dd_neg(c0); c = s0; break;
+  }
+}
+
+// Whether the double-double path takes order n at w = x + iy, x, y >= 0.
+__device__ __forceinline__ bool sph_near_real(long long n, double x, double y) {
+  return y <= 0.5 && x >= 1.0 && x <= 524288.0 && (double)n <= x && n <= SPH_DD_MAX_ORDER;
+}
+
+// f_n(w) (deriv: f_n'(w)), f = j (want_j) or y, in double-double where
+// sph_near_real (see above).
+__device__ __noinline__ sph_c sph_dd_near_real(long long n, double x, double y, bool want_j,
+                                               bool deriv) {
+  sph_dd sx, cx;
+  sph_dd_sincos(x, sx, cx);
+  // cosh y, sinh y by their series (y <= 1/2: 1e-33 after 14 terms).
+  const sph_dd y2 = sph_dd_mul(sph_dd{y, 0.0}, sph_dd{y, 0.0});
+  sph_dd tch{1.0, 0.0}, tsh{y, 0.0}, ch{1.0, 0.0}, sh{y, 0.0};
+  for (int j = 1; j <= 14 && y != 0.0; ++j) {
+    tch = sph_dd_divd(sph_dd_mul(tch, y2), (2.0 * j - 1.0) * (2.0 * j));
+    tsh = sph_dd_divd(sph_dd_mul(tsh, y2), (2.0 * j) * (2.0 * j + 1.0));
+    ch = sph_dd_add(ch, tch);
+    sh = sph_dd_add(sh, tsh);
+  }
+  const sph_cdd sw{sph_dd_mul(sx, ch), sph_dd_mul(cx, sh)};
+  const sph_cdd cw{sph_dd_mul(cx, ch), sph_dd_neg(sph_dd_mul(sx, sh))};
+  // 1/w = (x - iy)/(x^2 + y^2).
+  const sph_dd m = sph_dd_add(sph_dd_mul(sph_dd{x, 0.0}, sph_dd{x, 0.0}), y2);
+  const sph_cdd inv{sph_dd_div(sph_dd{x, 0.0}, m), sph_dd_div(sph_dd{-y, 0.0}, m)};
+  sph_cdd a0, a1;
+  if (want_j) {
+    a0 = sph_cdd_mul(sw, inv);
+    a1 = sph_cdd_mul(sph_cdd_sub(a0, cw), inv);
+  } else {
+    a0 = sph_cdd_mul(sph_cdd{sph_dd_neg(cw.re), sph_dd_neg(cw.im)}, inv);
+    a1 = sph_cdd_mul(sph_cdd_sub(a0, sw), inv);
+  }
+  // a0 = f_{k-1}, a1 = f_k, up to k = n (k = 1 for f_0' = -f_1).
+  const long long top = (deriv && n == 0) ? 1 : n;
+  if (top == 0) a1 = a0;
+  for (long long k = 1; k < top; ++k) {
+    const sph_cdd a2 = sph_cdd_sub(sph_cdd_muld(sph_cdd_mul(inv, a1), 2.0 * (double)k + 1.0), a0);
+    a0 = a1;
+    a1 = a2;
+  }
+  sph_cdd v = a1;
+  if (deriv) {
+    v = n == 0 ? sph_cdd{sph_dd_neg(a1.re), sph_dd_neg(a1.im)}
+               : sph_cdd_sub(a0, sph_cdd_muld(sph_cdd_mul(inv, a1), (double)(n + 1)));
+  }
+  return sph_c(v.re.hi + v.re.lo, v.im.hi + v.im.lo);
+}
+
+// j_n(z) (want_j) or y_n(z) for complex z, with SciPy's special values.
+__device__ __noinline__ sph_c sph_cbessel(long long n, const sph_c& z, bool want_j) {
+  const double a = z.re, b = z.im;
+  if (is_nan(a) || is_nan(b)) return z;
+  if (n < 0) return sph_c(nan(), 0.0);
+  if (is_inf(a)) return b == 0.0 ? sph_c(0.0, 0.0) : sph_c(inf(), inf());
+  if (is_inf(b)) return sph_c(nan(), nan());
+  if (a == 0.0 && b == 0.0) return want_j ? sph_c(n == 0 ? 1.0 : 0.0, 0.0) : sph_c(nan(), 0.0);
+  const double x = ::fabs(a), y = ::fabs(b);
+  // Back from w = x + iy to z: the conjugate, the parity.
+  const bool conj = (a < 0.0) != (b < 0.0);
+  const bool flip = a < 0.0 && ((n & 1) != 0) == want_j;
+  if (sph_near_real(n, x, y)) {
+    sph_c v = sph_dd_near_real(n, x, y, want_j, false);
+    if (conj) v.im = -v.im;
+    if (flip) v = -v;
+    return b == 0.0 ? sph_c(v.re + 0.0, 0.0) : v;  // +0 for -0, as SciPy's
+  }
+  if (b == 0.0) {
+    const double v = want_j ? sph_jn_int(n, a) : sph_yn_int(n, a);
+    // y_n's overflow (-inf, or NaN from -inf - -inf in the recurrence).
+    if (is_inf(v) || is_nan(v)) return a > 0.0 ? sph_c(-inf(), nan()) : sph_c(nan(), nan());
+    return sph_c(v + 0.0, 0.0);
+  }
+  sph_out o;
+  if (want_j) {
+    if (!sph_cj_core(n, x, y, o)) return sph_c(nan(), nan());
+  } else if (sph_cy_core(n, x, y, o) != 0) {
+    return sph_c(nan(), nan());  // overflow (SciPy's NaN), or not computed
+  }
+  sph_c v = o.v;
+  if (conj) v.im = -v.im;
+  if (flip) v = -v;
+  const sph_c res = sph_rescale(v, o.t, o.e);
+  if (sph_finite(res)) return res;
+  if (!want_j || ::cuprum::hypot(a, b) > SPH_AMOS_LIMIT) return sph_c(nan(), nan());
+  // SciPy's j_n on overflow: sqrt(pi/(2z)) times the scaled J_{n+1/2}'s
+  // parts times inf, multiplied out part by part.
+  const sph_c q = ::cuprum::sqrt(sph_c(0.5 * PI, 0.0) / z);
+  const sph_c jv = v / q;
+  const double cr = jv.re == 0.0 ? nan() : ::copysign(inf(), jv.re);
+  const double ci = jv.im == 0.0 ? nan() : ::copysign(inf(), jv.im);
+  return sph_c(q.re * cr - q.im * ci, q.re * ci + q.im * cr);
+}
+
+// a / b as C99 Annex G's division (G.5.1, with its recovery of infinite
+// results from NaN + NaN i), as SciPy's C++ computes it.
+__device__ inline sph_c sph_div_annex_g(const sph_c& a, const sph_c& b) {
+  const double c = b.re, d = b.im;
+  double x, y;
+  if (::fabs(c) < ::fabs(d)) {
+    const double t = c / d, den = c * t + d;
+    x = (a.re * t + a.im) / den;
+    y = (a.im * t - a.re) / den;
+  } else {
+    const double t = d / c, den = d * t + c;
+    x = (a.im * t + a.re) / den;
+    y = (a.im - a.re * t) / den;
+  }
+  if (is_nan(x) && is_nan(y)) {
+    const bool fin_a = !is_inf(a.re) && !is_nan(a.re) && !is_inf(a.im) && !is_nan(a.im);
+    const bool fin_b = !is_inf(c) && !is_nan(c) && !is_inf(d) && !is_nan(d);
+    if (c == 0.0 && d == 0.0 && (!is_nan(a.re) || !is_nan(a.im))) {
+      x = ::copysign(inf(), c) * a.re;
+      y = ::copysign(inf(), c) * a.im;
+    } else if ((is_inf(a.re) || is_inf(a.im)) && fin_b) {
+      const double p = ::copysign(is_inf(a.re) ? 1.0 : 0.0, a.re);
+      const double q = ::copysign(is_inf(a.im) ? 1.0 : 0.0, a.im);
+      x = inf() * (p * c + q * d);
+      y = inf() * (q * c - p * d);
+    } else if ((is_inf(c) || is_inf(d)) && fin_a) {
+      const double p = ::copysign(is_inf(c) ? 1.0 : 0.0, c);
+      const double q = ::copysign(is_inf(d) ? 1.0 : 0.0, d);
+      x = 0.0 * (a.re * p + a.im * q);
+      y = 0.0 * (a.im * p - a.re * q);
+    }
+  }
+  return sph_c(x, y);
+}
+
+// j_n'(z) (want_j) or y_n'(z) for complex z, with SciPy's special values.
+__device__ __noinline__ sph_c sph_cbessel_d(long long n, const sph_c& z, bool want_j) {
+  const double a = z.re, b = z.im;
+  if (is_nan(a) || is_nan(b)) return n == 0 ? -z : sph_c(nan(), nan());
+  if (n == 0) return -sph_cbessel(1, z, want_j);
+  if (want_j && a == 0.0 && b == 0.0) return sph_c(n == 1 ? 1.0 / 3.0 : 0.0, 0.0);
+  if (n < 0 || (a == 0.0 && b == 0.0)) return sph_c(nan(), nan());
+  if (is_inf(a)) return b == 0.0 ? sph_c(0.0, 0.0) : sph_c(nan(), nan());
+  if (is_inf(b)) return sph_c(nan(), nan());
+  const double x = ::fabs(a), y = ::fabs(b);
+  // j_n'(-z) = (-1)^{n+1} j_n'(z), y_n'(-z) = (-1)^n y_n'(z); conjugates.
+  const bool conj = (a < 0.0) != (b < 0.0);
+  const bool flip = a < 0.0 && ((n & 1) != 0) != want_j;
+  sph_c v;
+  if (sph_near_real(n, x, y)) {
+    v = sph_dd_near_real(n, x, y, want_j, true);
+    if (conj) v.im = -v.im;
+    if (flip) v = -v;
+    return b == 0.0 ? sph_c(v.re + 0.0, 0.0) : v;  // +0 for -0, as SciPy's
+  }
+  if (b == 0.0) {
+    const double u = want_j ? ::cuprum::special::spherical_jn_d(n, a)
+                            : ::cuprum::special::spherical_yn_d(n, a);
+    if (!is_inf(u) && !is_nan(u)) return sph_c(u + 0.0, 0.0);
+  } else if (want_j && n <= YN_MAX_STEPS && x * x + y * y <= 2.0 * (double)n + 3.0) {
+    return sph_cj_series(n, z, true);
+  } else {
+    sph_out o;
+    const int st = want_j ? (sph_cj_core(n, x, y, o) ? 0 : 2) : sph_cy_core(n, x, y, o);
+    if (st == 2) return sph_c(nan(), nan());
+    if (st == 0) {
+      v = o.vp - (o.v * (double)(n + 1)) / sph_c(x, y);
+      if (conj) v.im = -v.im;
+      if (flip) v = -v;
+      const sph_c res = sph_rescale(v, o.t, o.e);
+      if (sph_finite(res)) return res;
+    }
+  }
+  // Overflowing values: SciPy's formula as its C++ evaluates it.
+  const sph_c f0 = sph_cbessel(n - 1, z, want_j), f1 = sph_cbessel(n, z, want_j);
+  return f0 - sph_div_annex_g(f1 * (double)(n + 1), z);
+}
+
+}  // namespace detail
+
+__device__ inline cuprum::complex<double> spherical_jn(long long n, const cuprum::complex<double>& z) {
+  return detail::sph_cbessel(n, z, true);
+}
+__device__ inline cuprum::complex<double> spherical_yn(long long n, const cuprum::complex<double>& z) {
+  return detail::sph_cbessel(n, z, false);
+}
+__device__ inline cuprum::complex<double> spherical_jn_d(long long n, const cuprum::complex<double>& z) {
+  return detail::sph_cbessel_d(n, z, true);
+}
+__device__ inline cuprum::complex<double> spherical_yn_d(long long n, const cuprum::complex<double>& z) {
+  return detail::sph_cbessel_d(n, z, false);
+}
+__device__ __forceinline__ cuprum::complex<float> spherical_jn(long long n, const cuprum::complex<float>& z) {
+  return cuprum::complex<float>(spherical_jn(n, cuprum::complex<double>(z)));
+}
+__device__ __forceinline__ cuprum::complex<float> spherical_yn(long long n, const cuprum::complex<float>& z) {
+  return cuprum::complex<float>(spherical_yn(n, cuprum::complex<double>(z)));
+}
+__device__ __forceinline__ cuprum::complex<float> spherical_jn_d(long long n, const cuprum::complex<float>& z) {
+  return cuprum::complex<float>(spherical_jn_d(n, cuprum::complex<double>(z)));
+}
+__device__ __forceinline__ cuprum::complex<float> spherical_yn_d(long long n, const cuprum::complex<float>& z) {
+  return cuprum::complex<float>(spherical_yn_d(n, cuprum::complex<double>(z)));
 }
 
 CUPRUM_SPECIAL_F1(i0e)

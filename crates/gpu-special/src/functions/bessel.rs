@@ -40,14 +40,30 @@ binary! {
 }
 
 /// `scipy.special.spherical_jn(n, x)` (`derivative=False`; SciPy's
-/// `_spherical_jn` ufunc, loops `ld->d lf->f`): the spherical Bessel
-/// function of the first kind `j_n(x)` of integer order `n >= 0`, real
-/// `x` (the power series DLMF 10.53.1 where `x^2 <= 2n + 3`, Miller's
+/// `_spherical_jn` ufunc, loops `ld->d lD->D lf->f lF->F`): the spherical
+/// Bessel function of the first kind `j_n(x)` of integer order `n >= 0`,
+/// real `x` (the power series DLMF 10.53.1 where `x^2 <= 2n + 3`, Miller's
 /// backward recurrence normalised by DLMF 10.60.11 up to `x = n`, forward
 /// recurrence DLMF 10.51.1 beyond, Hankel's terminating expansion DLMF
 /// 10.49.2 at `x >= 25` where `(n + 1/2)^2 <= 2x`). NaN for `n < 0` and at
 /// NaN, 0 at `+-inf`, `j_n(0)` 1 for `n = 0` else 0, `j_n(-x) = (-1)^n
 /// j_n(x)`.
+///
+/// Complex loops (`lD->D`; `lF->F` rounds the complex128 value), taken
+/// to the first quadrant by the parity and conjugation, with `sin z`,
+/// `cos z` scaled by `e^{-|Im z|}`: the power series where `|z|^2 <= 2n +
+/// 3`; Hankel's terminating expansion (DLMF 10.49.1) where `|z| >= 25` and
+/// `(n + 1/2)^2 <= 2|z|`; the forward recurrence from `j_0 = sin z / z`,
+/// `j_1` (DLMF 10.49.3, 10.51.1) where `n <= |z|` and `n^2 |Im z| <=
+/// |z|^2 / 2`; elsewhere Miller's backward recurrence (DLMF 3.6(vi)),
+/// started by the forward test solution's growth (Olver's and Gautschi's
+/// error estimate, DLMF 3.6(v)) and normalised by `j_0` or `j_1`. Within
+/// 1/2 of the real axis where `n <= |Re z|` (where the zeros are) in
+/// double-double arithmetic (Dekker 1971), so that values near the zeros
+/// keep their relative accuracy. SciPy's special values: `z` itself at a
+/// NaN part, NaN for `n < 0`, 0 at `+-inf` on the real axis and `inf +
+/// inf i` off it, NaN where `Im z` is infinite, and where `j_n` overflows
+/// SciPy's NaN (beyond `|z| = 2^51`) or its `inf` pattern.
 ///
 /// ```no_run
 /// # fn main() -> gpu_array::Result<()> {
@@ -68,12 +84,24 @@ pub fn spherical_jn<'a, 'b>(n: impl Into<Arg<'a>>, x: impl Into<Arg<'b>>) -> Res
 }
 
 /// `scipy.special.spherical_yn(n, x)` (`derivative=False`; SciPy's
-/// `_spherical_yn` ufunc, loops `ld->d lf->f`): the spherical Bessel
-/// function of the second kind `y_n(x)` of integer order `n >= 0`, real
-/// `x` (forward recurrence DLMF 10.51.1 from `y_0 = -cos x / x`, Hankel's
-/// terminating expansion DLMF 10.49.2 at `x >= 25` where `(n + 1/2)^2 <=
-/// 2x`). NaN for `n < 0` and at NaN, `-inf` at 0 and past overflow, 0 at
-/// `+-inf` (with the parity's sign), `y_n(-x) = (-1)^(n+1) y_n(x)`.
+/// `_spherical_yn` ufunc, loops `ld->d lD->D lf->f lF->F`): the spherical
+/// Bessel function of the second kind `y_n(x)` of integer order `n >= 0`,
+/// real `x` (forward recurrence DLMF 10.51.1 from `y_0 = -cos x / x`,
+/// Hankel's terminating expansion DLMF 10.49.2 at `x >= 25` where `(n +
+/// 1/2)^2 <= 2x`). NaN for `n < 0` and at NaN, `-inf` at 0 and past
+/// overflow, 0 at `+-inf` (with the parity's sign), `y_n(-x) =
+/// (-1)^(n+1) y_n(x)`.
+///
+/// Complex loops (`lD->D`; `lF->F` rounds the complex128 value): Hankel's
+/// terminating expansion (DLMF 10.49.2) as for [`spherical_jn`], else the
+/// forward recurrence from `y_0 = -cos z / z`, `y_1` where it is stable,
+/// and elsewhere (away from the real axis, past where `h1_n` takes over)
+/// `y_n = i (j_n - h1_n)` with `j_n` as in [`spherical_jn`] and `h1_n` by
+/// its own forward recurrence from `h1_0 = -i e^{iz}/z` (DLMF 10.49.6);
+/// near the real axis in double-double as for `spherical_jn`. SciPy's
+/// special values: `z` itself at a NaN part, NaN for `n < 0` and at 0,
+/// where `y_n` overflows `-inf + NaN i` on the positive real axis and
+/// NaN elsewhere.
 ///
 /// ```no_run
 /// # fn main() -> gpu_array::Result<()> {
@@ -100,6 +128,12 @@ pub fn spherical_yn<'a, 'b>(n: impl Into<Arg<'a>>, x: impl Into<Arg<'b>>) -> Res
 /// `x = 0` 1/3 for `n = 1`, else 0; NaN for `n < 0` elsewhere;
 /// `j_n'(-x) = (-1)^(n+1) j_n'(x)`.
 ///
+/// Complex loops (`lD->D`; `lF->F` rounds the complex128 value, no
+/// reflection, as SciPy's wrapper for complex `z`): DLMF 10.51.2 with
+/// `j_{n-1}` and `j_n` from one run of [`spherical_jn`]'s methods (the
+/// differentiated series where `|z|^2 <= 2n + 3`), and SciPy's special
+/// values (its formula evaluated on its `j_n` where those are infinite).
+///
 /// ```no_run
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = gpu_array::creation::array([0.25, 0.5, 2.0])?;
@@ -124,6 +158,11 @@ pub fn spherical_jn_d<'a, 'b>(n: impl Into<Arg<'a>>, x: impl Into<Arg<'b>>) -> R
 /// `n = 0`), with SciPy's values at 0 (`inf` for `n = 0`, NaN at `+0` and
 /// `-inf` at `-0` for `n >= 1`, from the formula's infinities); NaN for
 /// `n < 0`; `y_n'(-x) = (-1)^n y_n'(x)`.
+///
+/// Complex loops (`lD->D`; `lF->F` rounds the complex128 value): DLMF
+/// 10.51.2 with `y_{n-1}` and `y_n` from one run of [`spherical_yn`]'s
+/// methods, and SciPy's special values (NaN at 0; its formula evaluated
+/// on its `y_n` where those are infinite).
 ///
 /// ```no_run
 /// # fn main() -> gpu_array::Result<()> {

@@ -175,6 +175,7 @@ families!(
     cerf,
     cgamma,
     cexpint,
+    csph,
 );
 
 /// Every golden file has its family's test above, and every function of
