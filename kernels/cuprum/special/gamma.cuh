@@ -215,12 +215,8 @@ __device__ __noinline__ float gammaln_via_double(float x) { return (float)::lgam
 
 // lgamma(x) for |x - 1| < 0.1 or |x - 2| < 0.1, where lgammaf's absolute
 // error is a large relative one: the Taylor series at the zero (DLMF
-// 5.7.3; tools/coefficients.py) in double, 11 FMAs, rounded once. Not
-// inlined: with it inlined the bench row (2^28 elements, 4% of them near
-// a zero) went from 0.59 to 0.93 ms on the H200 (d0b295e), as if its
-// double FMAs were predicated into every lane's path; out of line they
-// can only run in the warps that reach them.
-__device__ __noinline__ float gammaln_near_zeros(float x) {
+// 5.7.3; tools/coefficients.py) in double, 11 FMAs, rounded once.
+__device__ __forceinline__ float gammaln_near_zeros(float x) {
   const double c1[11] = {-0.5772156649015329,  0.8224670334241132,   -0.40068563438653143,
                          0.27058080842778454,  -0.20738555102867398, 0.1695571769974082,
                          -0.1440498967688461,  0.12550966952474304,  -0.11133426586956469,
