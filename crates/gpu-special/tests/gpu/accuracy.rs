@@ -123,11 +123,6 @@ fn run(g: &HashMap<String, NpyArray>, name: &str, key: &str, dtype: DType) -> Ar
     out
 }
 
-/// [`run`]'s result of a real set, as f64.
-fn evaluate(g: &HashMap<String, NpyArray>, name: &str, key: &str, dtype: DType) -> Vec<f64> {
-    run(g, name, key, dtype).to_vec_as::<f64>().unwrap()
-}
-
 /// The inputs of point `k` of the set `key`, for messages.
 fn point(g: &HashMap<String, NpyArray>, key: &str, k: usize) -> String {
     ["x", "y", "z", "w"]
@@ -237,14 +232,19 @@ fn family(family: &str) {
     names.sort();
     for name in names {
         let goal = values(&g, &format!("{name}__goal"));
+        let set = Set {
+            g: &g,
+            name: &name,
+            goal: &goal,
+        };
         for (tag, dtype) in [("f8", DType::Float64), ("f4", DType::Float32)] {
             if g.contains_key(&format!("{name}__{tag}__range__ref")) {
-                check(&g, &name, tag, dtype, &goal, &mut table, &mut failures);
+                set.check::<f64>(tag, dtype, &mut table, &mut failures);
             }
         }
         for (tag, dtype) in [("c16", DType::Complex128), ("c8", DType::Complex64)] {
             if g.contains_key(&format!("{name}__{tag}__range__ref")) {
-                complex::check(&g, &name, tag, dtype, &goal, &mut table, &mut failures);
+                set.check::<Complex<f64>>(tag, dtype, &mut table, &mut failures);
             }
         }
     }
@@ -263,91 +263,156 @@ fn family(family: &str) {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// One function's set in one dtype: its table row, and its failures.
-fn check(
-    g: &HashMap<String, NpyArray>,
-    name: &str,
-    tag: &str,
-    dtype: DType,
-    goal: &[f64],
-    table: &mut String,
-    failures: &mut Vec<String>,
-) {
-    let key = format!("{name}__{tag}__range");
-    let want = values(g, &format!("{key}__ref"));
-    let scipy = values(g, &format!("{key}__scipy"));
-    let got = evaluate(g, name, &key, dtype);
-    let ours: Vec<f64> = got
-        .iter()
-        .zip(&want)
-        .map(|(&a, &b)| ulps(a, b, dtype))
-        .collect();
-    let theirs: Vec<f64> = scipy
-        .iter()
-        .zip(&want)
-        .map(|(&a, &b)| ulps(a, b, dtype))
-        .collect();
-    let worst = ours
-        .iter()
-        .enumerate()
-        .max_by(|a, b| a.1.total_cmp(b.1))
-        .map(|(k, _)| k)
-        .unwrap_or(0);
-    let (max, p) = stats(ours);
-    let (smax, sp) = stats(theirs);
-    let bound = if dtype == DType::Float32 {
-        goal[1]
-    } else if goal[0].is_nan() {
-        // Near its zeros (or where its arguments are ill-conditioned) a
-        // function's error is rounding noise times the condition number
-        // for any implementation: SciPy's worst, doubled.
-        (2.0 * smax).max(smax + 4.0)
+/// A golden value: `f64` in the real sets (errors in ulps of the dtype),
+/// `Complex<f64>` in the complex ones (errors normwise, in epsilons).
+trait Value: Copy + std::fmt::LowerExp {
+    fn load(g: &HashMap<String, NpyArray>, key: &str) -> Vec<Self>;
+    fn fetch(a: &Array) -> Vec<Self>;
+    fn error(got: Self, want: Self, dtype: DType) -> f64;
+    /// Equal as the edges demand: NaN with NaN, the sign of 0 and inf.
+    fn same(a: Self, b: Self) -> bool;
+    /// Within `tol` error units of `b`, finite where `b` is.
+    fn close(a: Self, b: Self, tol: f64, dtype: DType) -> bool;
+    /// mpmath's `m` is a value (not NaN) and `a` is within `tol` of it.
+    fn is_true(a: Self, m: Self, tol: f64, dtype: DType) -> bool;
+}
+
+impl Value for f64 {
+    fn load(g: &HashMap<String, NpyArray>, key: &str) -> Vec<Self> {
+        values(g, key)
+    }
+    fn fetch(a: &Array) -> Vec<Self> {
+        a.to_vec_as::<f64>().unwrap()
+    }
+    fn error(got: Self, want: Self, dtype: DType) -> f64 {
+        ulps(got, want, dtype)
+    }
+    fn same(a: Self, b: Self) -> bool {
+        (a.is_nan() && b.is_nan()) || (a == b && a.is_sign_negative() == b.is_sign_negative())
+    }
+    fn close(a: Self, b: Self, tol: f64, dtype: DType) -> bool {
+        a.is_finite() && b.is_finite() && b != 0.0 && ulps(a, b, dtype) <= tol
+    }
+    fn is_true(a: Self, m: Self, tol: f64, dtype: DType) -> bool {
+        !m.is_nan() && (a == m || (m != 0.0 && a.is_finite() && ulps(a, m, dtype) <= tol))
+    }
+}
+
+/// A number for the table: whole numbers as they are, others to 0.1.
+fn num(v: f64) -> String {
+    if v.fract() == 0.0 || !v.is_finite() {
+        format!("{v}")
     } else {
-        goal[0]
-    };
-    let ekey = format!("{name}__{tag}__edge");
-    let ewant = values(g, &format!("{ekey}__ref"));
-    let emp = values(g, &format!("{ekey}__mp"));
-    let egot = evaluate(g, name, &ekey, dtype);
-    let mut edge_misses = Vec::new();
-    for (k, (&a, &b)) in egot.iter().zip(&ewant).enumerate() {
-        let same =
-            (a.is_nan() && b.is_nan()) || (a == b && a.is_sign_negative() == b.is_sign_negative());
-        // A finite edge result (e.g. gamma(0.5)) may differ by rounding.
-        let close =
-            a.is_finite() && b.is_finite() && b != 0.0 && ulps(a, b, dtype) <= 4.0f64.max(smax);
-        // SciPy under- or overflows where mpmath has the true value.
-        let m = emp[k];
-        let true_value = !m.is_nan()
-            && (a == m || (m != 0.0 && a.is_finite() && ulps(a, m, dtype) <= 4.0f64.max(bound)));
-        if !(same || close || true_value) {
-            edge_misses.push(format!(
-                "({}) -> {a:e}, SciPy {b:e}, mpmath {m:e}",
-                point(g, &ekey, k)
+        format!("{v:.1}")
+    }
+}
+
+/// One function (or one output of one) of a family's goldens.
+struct Set<'a> {
+    g: &'a HashMap<String, NpyArray>,
+    name: &'a str,
+    goal: &'a [f64],
+}
+
+impl Set<'_> {
+    /// Runs [`run`] on the set `key` and reads the result as `T`s.
+    fn evaluate<T: Value>(&self, key: &str, dtype: DType) -> Vec<T> {
+        T::fetch(&run(self.g, self.name, key, dtype))
+    }
+
+    /// The set in one dtype: its table row, and its failures. The bound
+    /// is the float32 goal in single precision (float32, complex64), else
+    /// the float64 goal, or, where that is NaN, SciPy's own error: near
+    /// its zeros (or where its arguments are ill-conditioned) a function's
+    /// error is rounding noise times the condition number for any
+    /// implementation, so SciPy's worst, doubled.
+    fn check<T: Value>(
+        &self,
+        tag: &str,
+        dtype: DType,
+        table: &mut String,
+        failures: &mut Vec<String>,
+    ) {
+        let (g, name) = (self.g, self.name);
+        let key = format!("{name}__{tag}__range");
+        let want = T::load(g, &format!("{key}__ref"));
+        let scipy = T::load(g, &format!("{key}__scipy"));
+        let got: Vec<T> = self.evaluate(&key, dtype);
+        let ours: Vec<f64> = got
+            .iter()
+            .zip(&want)
+            .map(|(&a, &b)| T::error(a, b, dtype))
+            .collect();
+        let theirs: Vec<f64> = scipy
+            .iter()
+            .zip(&want)
+            .map(|(&a, &b)| T::error(a, b, dtype))
+            .collect();
+        let worst = ours
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .map(|(k, _)| k)
+            .unwrap_or(0);
+        let (max, p) = stats(ours);
+        let (smax, sp) = stats(theirs);
+        let bound = if matches!(dtype, DType::Float32 | DType::Complex64) {
+            self.goal[1]
+        } else if self.goal[0].is_nan() {
+            (2.0 * smax).max(smax + 4.0)
+        } else {
+            self.goal[0]
+        };
+        let ekey = format!("{name}__{tag}__edge");
+        let ewant = T::load(g, &format!("{ekey}__ref"));
+        let emp = T::load(g, &format!("{ekey}__mp"));
+        let egot: Vec<T> = self.evaluate(&ekey, dtype);
+        let mut edge_misses = Vec::new();
+        for (k, (&a, &b)) in egot.iter().zip(&ewant).enumerate() {
+            // A finite edge result (e.g. gamma(0.5)) may differ by
+            // rounding; where SciPy under- or overflows, mpmath has the
+            // true value.
+            let m = emp[k];
+            if !(T::same(a, b)
+                || T::close(a, b, 4.0f64.max(smax), dtype)
+                || T::is_true(a, m, 4.0f64.max(bound), dtype))
+            {
+                edge_misses.push(format!(
+                    "({}) -> {a:e}, SciPy {b:e}, mpmath {m:e}",
+                    point(g, &ekey, k)
+                ));
+            }
+        }
+        let _ = writeln!(
+            table,
+            "| {name} | {dtype} | {} | {} | {} | {} | {} | {} | {} |",
+            num(max),
+            num(p),
+            num(smax),
+            num(sp),
+            num(bound),
+            want.len(),
+            if edge_misses.is_empty() {
+                "all".to_string()
+            } else {
+                format!("{} differ", edge_misses.len())
+            }
+        );
+        if max > bound {
+            failures.push(format!(
+                "{name} {dtype}: max {} > {} (SciPy {}) at ({}): got {:e}, want {:e}",
+                num(max),
+                num(bound),
+                num(smax),
+                point(g, &key, worst),
+                got[worst],
+                want[worst]
             ));
         }
-    }
-    let _ = writeln!(
-        table,
-        "| {name} | {dtype} | {max} | {p} | {smax} | {sp} | {bound} | {} | {} |",
-        want.len(),
-        if edge_misses.is_empty() {
-            "all".to_string()
-        } else {
-            format!("{} differ", edge_misses.len())
+        if !edge_misses.is_empty() {
+            edge_misses.truncate(12);
+            failures.push(format!("{name} {dtype} edges: {}", edge_misses.join("; ")));
         }
-    );
-    if max > bound {
-        failures.push(format!(
-            "{name} {dtype}: max {max} ulp > {bound} (SciPy {smax}) at ({}): got {:e}, want {:e}",
-            point(g, &key, worst),
-            got[worst],
-            want[worst]
-        ));
-    }
-    if !edge_misses.is_empty() {
-        edge_misses.truncate(12);
-        failures.push(format!("{name} {dtype} edges: {}", edge_misses.join("; ")));
     }
 }
 
@@ -427,97 +492,24 @@ mod complex {
         part(a.re, b.re) && part(a.im, b.im)
     }
 
-    fn evaluate(
-        g: &HashMap<String, NpyArray>,
-        name: &str,
-        key: &str,
-        dtype: DType,
-    ) -> Vec<Complex<f64>> {
-        run(g, name, key, dtype)
-            .to_vec_as::<Complex<f64>>()
-            .unwrap()
-    }
-
-    /// One complex loop's set in one dtype: its table row, its failures.
-    /// The bound is the float64 goal (NaN: SciPy's own error, doubled)
-    /// for complex128 and the float32 goal for complex64.
-    pub(super) fn check(
-        g: &HashMap<String, NpyArray>,
-        name: &str,
-        tag: &str,
-        dtype: DType,
-        goal: &[f64],
-        table: &mut String,
-        failures: &mut Vec<String>,
-    ) {
-        let key = format!("{name}__{tag}__range");
-        let want = values(g, &format!("{key}__ref"));
-        let scipy = values(g, &format!("{key}__scipy"));
-        let got = evaluate(g, name, &key, dtype);
-        let ours: Vec<f64> = got
-            .iter()
-            .zip(&want)
-            .map(|(&a, &b)| error(a, b, dtype))
-            .collect();
-        let theirs: Vec<f64> = scipy
-            .iter()
-            .zip(&want)
-            .map(|(&a, &b)| error(a, b, dtype))
-            .collect();
-        let worst = ours
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1.total_cmp(b.1))
-            .map(|(k, _)| k)
-            .unwrap_or(0);
-        let (max, p) = stats(ours);
-        let (smax, sp) = stats(theirs);
-        let bound = if dtype == DType::Complex64 {
-            goal[1]
-        } else if goal[0].is_nan() {
-            (2.0 * smax).max(smax + 4.0)
-        } else {
-            goal[0]
-        };
-        let ekey = format!("{name}__{tag}__edge");
-        let ewant = values(g, &format!("{ekey}__ref"));
-        let emp = values(g, &format!("{ekey}__mp"));
-        let egot = evaluate(g, name, &ekey, dtype);
-        let mut edge_misses = Vec::new();
-        for (k, (&a, &b)) in egot.iter().zip(&ewant).enumerate() {
-            let close = parts_close(a, b, 4.0f64.max(smax) * epsilon(dtype));
-            // SciPy under- or overflows where mpmath has the true value.
-            let m = emp[k];
-            let true_value = !(m.re.is_nan() || m.im.is_nan())
-                && parts_close(a, m, 4.0f64.max(bound) * epsilon(dtype));
-            if !(same(a, b) || close || true_value) {
-                edge_misses.push(format!(
-                    "({}) -> {a:e}, SciPy {b:e}, mpmath {m:e}",
-                    point(g, &ekey, k)
-                ));
-            }
+    impl Value for Complex<f64> {
+        fn load(g: &HashMap<String, NpyArray>, key: &str) -> Vec<Self> {
+            values(g, key)
         }
-        let _ = writeln!(
-            table,
-            "| {name} | {dtype} | {max:.1} | {p:.1} | {smax:.1} | {sp:.1} | {bound} | {} | {} |",
-            want.len(),
-            if edge_misses.is_empty() {
-                "all".to_string()
-            } else {
-                format!("{} differ", edge_misses.len())
-            }
-        );
-        if max > bound {
-            failures.push(format!(
-                "{name} {dtype}: max {max:.1} eps > {bound} (SciPy {smax:.1}) at ({}): got {:e}, want {:e}",
-                point(g, &key, worst),
-                got[worst],
-                want[worst]
-            ));
+        fn fetch(a: &Array) -> Vec<Self> {
+            a.to_vec_as::<Complex<f64>>().unwrap()
         }
-        if !edge_misses.is_empty() {
-            edge_misses.truncate(12);
-            failures.push(format!("{name} {dtype} edges: {}", edge_misses.join("; ")));
+        fn error(got: Self, want: Self, dtype: DType) -> f64 {
+            error(got, want, dtype)
+        }
+        fn same(a: Self, b: Self) -> bool {
+            same(a, b)
+        }
+        fn close(a: Self, b: Self, tol: f64, dtype: DType) -> bool {
+            parts_close(a, b, tol * epsilon(dtype))
+        }
+        fn is_true(a: Self, m: Self, tol: f64, dtype: DType) -> bool {
+            !(m.re.is_nan() || m.im.is_nan()) && parts_close(a, m, tol * epsilon(dtype))
         }
     }
 }
