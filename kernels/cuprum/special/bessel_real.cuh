@@ -1028,8 +1028,8 @@ __device__ inline cb_c cb_combine(const cb_c& A, double Ea, int na, const cb_c& 
 // binary exponents keep large orders in range). ks is not finite where
 // K_nu overflows outright. False where there is no result (CF1
 // unconverged: orders of hundreds at |zeta| beyond 1e5). dz: a low part
-// of zeta (airy's zeta in two doubles), used where Hankel's expansion
-// holds e^{-2 zeta} inside.
+// of zeta (airy's zeta in two doubles): inside Hankel's e^{-2 zeta}, to
+// first order elsewhere (not in the series, |zeta| <= 2).
 __device__ __noinline__ bool cb_ik(double nu, cb_c zeta, cb_c& is, int& ie, cb_c& ks, int& ke,
                                    bool want_i, cb_c dz = cb_c(0.0, 0.0)) {
   double az = cb_abs(zeta);
@@ -1064,6 +1064,11 @@ __device__ __noinline__ bool cb_ik(double nu, cb_c zeta, cb_c& is, int& ie, cb_c
       ke += 500;
     }
   }
+  // The low part dz to first order: (e^z K_nu)' = e^z (K_nu - K_{nu+1} +
+  // (nu/z) K_nu) (DLMF 10.29.2).
+  cb_c dzeta = cb_div(nu * dz, zeta);
+  cb_c k0p = k0;
+  if (dz.re != 0.0 || dz.im != 0.0) k0 = k0 + (dz * (k0 - k1) + dzeta * k0);
   int e;
   ks = cb_normalize(k0, e);
   if (!want_i) {
@@ -1082,8 +1087,12 @@ __device__ __noinline__ bool cb_ik(double nu, cb_c zeta, cb_c& is, int& ie, cb_c
       is = cb_nan();
       return false;
     }
-    // The Wronskian with the K of exponent ke.
-    is = cb_normalize(1.0 / (zeta * (r * k0 + k1)), ie);
+    // The Wronskian with the K of exponent ke (k0 before the dz step);
+    // then dz to first order: (e^-z I_nu)' = e^-z (I_{nu+1} + (nu/z - 1)
+    // I_nu).
+    cb_c ik = 1.0 / (zeta * (r * k0p + k1));
+    ik = ik + ik * (dz * (r - 1.0) + dzeta);
+    is = cb_normalize(ik, ie);
     ie -= ke;
   }
   ke += e;
