@@ -15,13 +15,24 @@ binary! {
     /// `(-1)^n J_n` for integers). NaN for `x < 0` unless `v` is an
     /// integer, and at `x = +-inf`; `J_v(0)` is 1 for `v = 0`, 0 for `v >
     /// 0` or a negative integer, and an infinity of the sign of
-    /// `Gamma(1 + v)` for other `v < 0`.
+    /// `Gamma(1 + v)` for other `v < 0`. Complex loops (real `v`, complex
+    /// `z`; complex64 rounds the complex128 value): `J_v(z) = e^{v pi i/2}
+    /// I_v(-iz)` (DLMF 10.27.6) for `Im z >= 0`, conjugation below, with
+    /// the complex `I`, `K` of `iv`/`kv`; DLMF 10.4.7 for `v < 0`. SciPy's
+    /// special values: `z = 0` as the real loop except NaN for non-integer
+    /// `v < 0`; an overflowed value is `e^{-|Im z|} J` times inf part by
+    /// part; NaN at infinite parts and off the real axis beyond `|z| =
+    /// 0.5/eps`.
     jv => "jv", ": [0.03304, 0.09170, 0.49129]";
     /// `scipy.special.yv(v, x)`: Bessel function of the second kind of
     /// real order `v` (Temme's series at `x < 2`, Steed's method, Hankel's
     /// expansion; DLMF 10.4.8 for `v < 0`). NaN for `x < 0` and at `x =
     /// inf`; `-inf` at `x = 0` for `v >= 0` (SciPy's signed infinity for
-    /// `v < 0`).
+    /// `v < 0`). Complex loops: `Y = (H1 - J)/i` with `H1_v(z) = (2/(pi
+    /// i)) e^{-v pi i/2} K_v(-iz)` (DLMF 10.27.8) for `Im z >= 0`,
+    /// conjugation below; DLMF 10.4.8 for `v < 0`. `-inf + 0i` at `z = 0`
+    /// (with SciPy's reflection for `v < 0`) and where it overflows on the
+    /// positive real axis, NaN where it overflows elsewhere.
     yv => "yv", ": [-6.57944, -2.52147, -0.39562]";
     /// `scipy.special.iv(v, x)`: modified Bessel function of the first
     /// kind of real order `v` (the power series DLMF 10.25.2; beyond, the
@@ -29,13 +40,31 @@ binary! {
     /// or Steed's `K`; DLMF 10.27.2 for `v < 0`). NaN for `x < 0` unless
     /// `v` is an integer (then `(-1)^v I_v(|x|)`) and at `x = +-inf`;
     /// `I_v(0)` is 1 for `v = 0`, 0 for `v > 0` or a negative integer, inf
-    /// for other `v < 0`; inf past overflow.
+    /// for other `v < 0`; inf past overflow. Complex loops: for `Re z >=
+    /// 0` the power series DLMF 10.25.2 where it does not cancel, else the
+    /// continued fraction for `I_{v+1}/I_v` (from DLMF 10.29.1) with the
+    /// Wronskian DLMF 10.28.2 and the complex `K` of `kv`, or Hankel's
+    /// expansion DLMF 10.40.5 at large `|z|`; DLMF 10.34.1 for `Re z < 0`
+    /// (the upper side for `Im z = +-0`, as SciPy), conjugation for `Im z <
+    /// 0`, DLMF 10.27.2 for `v < 0`. An overflowed value is `e^{-|Re z|} I`
+    /// times inf part by part (`+-inf + 0i` on the real axis); NaN at
+    /// infinite parts and off the positive real axis beyond `|z| = 2^30`.
     iv => "iv", ": [0.03345, 0.09640, 1.09947]";
     /// `scipy.special.kv(v, x)`: modified Bessel function of the second
     /// kind of real order `v` (Temme's series, N. M. Temme, J. Comput.
     /// Phys. 19 (1975), at `x <= 2`; Steed's continued fraction CF2 after
     /// Thompson and Barnett beyond; upward recurrence in the order;
     /// `K_{-v} = K_v`). inf at `x = 0`, NaN for `x < 0`, 0 at `x = inf`.
+    /// Complex loops: for `Re z >= 0` Temme's series (valid for complex
+    /// `z`) at `|z| <= 2`, Steed's CF2 (Thompson and Barnett, Comput. Phys.
+    /// Commun. 47 (1987) 245) beyond, reduced to `|mu| <= 1/2` and
+    /// recurred upward, or Hankel's expansion DLMF 10.40.2 at large `|z|`;
+    /// DLMF 10.34.2 for `Re z < 0`, conjugation for `Im z < 0`. NaN at `z
+    /// = 0` and at infinite parts (SciPy's), `inf + 0i` where it overflows
+    /// on the positive real axis and NaN elsewhere; NaN off the positive
+    /// real axis beyond `|z| = 2^30`. Orders beyond `1e5` give only the
+    /// under- or overflowed values where `|z| <= |v|/2` (NaN elsewhere),
+    /// as the real loops.
     kv => "kv", ": [9.76082, 3.22514, 0.17991]";
 }
 
@@ -44,6 +73,15 @@ binary! {
 /// order 1/3 and 2/3, DLMF 9.6, with `(2/3) |x|^{3/2}` carried in two
 /// doubles). NaN at `+-inf`, NaN, and below `x = -5.6e10` (where the
 /// phase no longer fits a double; SciPy's is NaN there too).
+///
+/// Complex loops (complex64 rounds the complex128 value): the real loop on
+/// the real axis; elsewhere the Maclaurin series DLMF 9.4.1-9.4.4 for `|z|
+/// <= 1` and beyond DLMF 9.6.1-9.6.9 through the complex modified Bessel
+/// functions of order 1/3 and 2/3 of `iv`/`kv` (with DLMF 10.34.1,
+/// 10.34.2 for `pi/3 < |ph z| <= 2 pi/3`, and `J`, `Y` of `(2/3)(-z)^{3/2}`
+/// beyond), `zeta = (2/3) z^{3/2}` carried in two doubles. As SciPy's: NaN
+/// at NaN or infinite parts and beyond `|z| = (2^30)^{2/3}`, NaN for each
+/// value that overflows, 0 where it underflows.
 ///
 /// ```no_run
 /// # fn main() -> gpu_array::Result<()> {

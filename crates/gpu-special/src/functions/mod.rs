@@ -11,7 +11,7 @@ use gpu_array::{Array, Error, Result};
 
 /// The functions whose complex loops SciPy has and Cuprum does not yet
 /// (from `scipy.special.<name>.types`).
-const COMPLEX_IN_SCIPY: [&str; 7] = ["jv", "yv", "iv", "kv", "airy", "hyp1f1", "hyp2f1"];
+const COMPLEX_IN_SCIPY: [&str; 2] = ["hyp1f1", "hyp2f1"];
 
 /// The table's ufunc `name`, remembered in `cell` (each function's own
 /// `static`). Safe to share: the cell only ever holds the one pointer

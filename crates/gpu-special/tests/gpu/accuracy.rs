@@ -171,6 +171,7 @@ families!(
     cgamma,
     cexpint,
     csph,
+    cbessel,
 );
 
 /// Every golden file has its family's test above, and every function of
