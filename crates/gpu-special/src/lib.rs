@@ -21,14 +21,14 @@
 //!
 //! | family (header)             | functions |
 //! |-----------------------------|-----------|
-//! | `erf.cuh`                   | erf, erfc, erfcx, erfinv, erfcinv, ndtr (and the family's additions in `table/incgamma.rs`) |
+//! | `erf.cuh`                   | erf, erfc, erfcx, erfinv, erfcinv, ndtr (and the family's additions in `table/incgamma.rs`); the complex loops through the Faddeeva function |
 //! | `gamma.cuh`                 | gamma, gammaln, digamma, polygamma, zeta, zetac |
-//! | `bessel.cuh`                | j0, j1, y0, y1, i0, i1 and the integer-order additions in `table/bessel.rs` |
+//! | `bessel.cuh`                | j0, j1, y0, y1, i0, i1 and the integer-order additions in `table/bessel.rs` (the spherical Bessel functions real and complex) |
 //! | `bessel_real.cuh`           | jv, yv, iv, kv (real order; real and complex argument), airy (real and complex) |
 //! | `convex.cuh`                | entr, rel_entr, kl_div, huber, pseudo_huber, expit, logit |
 //! | `elementary.cuh`            | expm1, log1p, cbrt, exp2, exp10, round, sindg, cosdg, tandg, cotdg, radian, xlogy, xlog1py, exprel, boxcox, boxcox1p, inv_boxcox, inv_boxcox1p, log_expit, sinc |
 //! | `incgamma.cuh`, `incbeta.cuh` | the incomplete gamma and beta functions, their inverses and the distributions on them |
-//! | `expint.cuh`, `ellip.cuh`   | the exponential, sine and cosine integrals; the elliptic integrals |
+//! | `expint.cuh`, `ellip.cuh`   | the exponential, sine and cosine integrals (real and complex); the elliptic integrals |
 //! | `gammafn.cuh`               | loggamma (real), rgamma, gammasgn, poch |
 //! | `cgamma.cuh`                | the complex loggamma, gamma, rgamma and digamma (included by `gamma.cuh` and `gammafn.cuh`) |
 //! | `hyper.cuh`                 | hyp1f1, hyp2f1 (real arguments), lambertw |
