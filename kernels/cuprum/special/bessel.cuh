@@ -382,6 +382,156 @@ __device__ __forceinline__ float yn(long long n, float x) { return (float)yn(n, 
 CUPRUM_SPECIAL_F2(yn)
 
 // ---------------------------------------------------------------------
+// Double-double numbers hi + lo (T. J. Dekker, Numer. Math. 18 (1971)
+// 224-242) for the spherical Bessel functions near their zeros, real
+// and complex (below).
+
+namespace detail {
+
+struct sph_dd {
+  double hi, lo;
+};
+
+__device__ __forceinline__ sph_dd sph_dd_quick(double a, double b) {
+  const double s = a + b;
+  return sph_dd{s, b - (s - a)};
+}
+__device__ __forceinline__ sph_dd sph_dd_add(const sph_dd& a, const sph_dd& b) {
+  const double s = a.hi + b.hi;
+  const double bb = s - a.hi;
+  const double e = (a.hi - (s - bb)) + (b.hi - bb);
+  return sph_dd_quick(s, e + a.lo + b.lo);
+}
+__device__ __forceinline__ sph_dd sph_dd_neg(const sph_dd& a) { return sph_dd{-a.hi, -a.lo}; }
+__device__ __forceinline__ sph_dd sph_dd_mul(const sph_dd& a, const sph_dd& b) {
+  const double p = a.hi * b.hi;
+  const double e = ::fma(a.hi, b.hi, -p);
+  return sph_dd_quick(p, e + (a.hi * b.lo + a.lo * b.hi));
+}
+__device__ __forceinline__ sph_dd sph_dd_muld(const sph_dd& a, double b) {
+  const double p = a.hi * b;
+  const double e = ::fma(a.hi, b, -p);
+  return sph_dd_quick(p, e + a.lo * b);
+}
+// a / b: two steps of long division.
+__device__ __forceinline__ sph_dd sph_dd_div(const sph_dd& a, const sph_dd& b) {
+  const double q1 = a.hi / b.hi;
+  const sph_dd r = sph_dd_add(a, sph_dd_neg(sph_dd_muld(b, q1)));
+  const double q2 = r.hi / b.hi;
+  return sph_dd_quick(q1, q2);
+}
+__device__ __forceinline__ sph_dd sph_dd_divd(const sph_dd& a, double b) {
+  return sph_dd_div(a, sph_dd{b, 0.0});
+}
+
+// sin and cos of x, |x| <= 2^19, in double-double: x - k pi/2 with pi/2
+// in three 33-bit parts (k pi/2 exact part by part for k < 2^20), then
+// the Taylor series on |r| <= pi/4 (r^2 <= 0.62) to 1e-32 by Horner's
+// rule in r^2: sin r = r sum_k (-1)^k r^2k/(2k+1)!, cos r = sum_k (-1)^k
+// r^2k/(2k)!, the coefficients 1/m! as hi + lo pairs; the terms below
+// 2^-53 (k >= 8 for sin, k >= 9 for cos) in double.
+__device__ inline void sph_dd_sincos(double x, sph_dd& s, sph_dd& c) {
+  const double P1 = 1.57079632673412561417e+00;   // pi/2: first 33 bits
+  const double P2 = 6.07710050630396597660e-11;   // next 33 bits
+  const double P3 = 2.02226624871116645580e-21;   // next 33 bits
+  const double P3T = 8.47842766036889956997e-32;  // pi/2 - P1 - P2 - P3
+  const double k = ::rint(x * 0.63661977236758134308);
+  const double r0 = x - k * P1;  // exact
+  const double m2 = k * P2;      // exact
+  const double a = r0 - m2;
+  const double bb = a - r0;
+  sph_dd r = sph_dd_quick(a, (r0 - (a - bb)) + (-m2 - bb));
+  r = sph_dd_add(r, sph_dd{-k * P3, -k * P3T});
+  const sph_dd r2 = sph_dd_mul(r, r);
+  const double z = r2.hi;
+  double ts = -9.183689863795546e-29;
+  ts = ts * z + 6.446950284384474e-26;
+  ts = ts * z - 3.868170170630684e-23;
+  ts = ts * z + 1.9572941063391263e-20;
+  ts = ts * z - 8.22063524662433e-18;
+  ts = ts * z + 2.8114572543455206e-15;
+  double tc = -2.4795962632247976e-27;
+  tc = tc * z + 1.6117375710961184e-24;
+  tc = tc * z - 8.896791392450574e-22;
+  tc = tc * z + 4.110317623312165e-19;
+  tc = tc * z - 1.5619206968586225e-16;
+  sph_dd ps{ts, 0.0}, pc{tc, 0.0};
+  ps = sph_dd_add(sph_dd_mul(ps, r2), sph_dd{-7.647163731819816e-13, -7.03872877733453e-30});
+  ps = sph_dd_add(sph_dd_mul(ps, r2), sph_dd{1.6059043836821613e-10, 1.2585294588752098e-26});
+  ps = sph_dd_add(sph_dd_mul(ps, r2), sph_dd{-2.505210838544172e-08, 1.448814070935912e-24});
+  ps = sph_dd_add(sph_dd_mul(ps, r2), sph_dd{2.7557319223985893e-06, -1.858393274046472e-22});
+  ps = sph_dd_add(sph_dd_mul(ps, r2), sph_dd{-0.0001984126984126984, -1.7209558293420705e-22});
+  ps = sph_dd_add(sph_dd_mul(ps, r2), sph_dd{0.008333333333333333, 1.1564823173178714e-19});
+  ps = sph_dd_add(sph_dd_mul(ps, r2), sph_dd{-0.16666666666666666, -9.25185853854297e-18});
+  ps = sph_dd_add(sph_dd_mul(ps, r2), sph_dd{1.0, 0.0});
+  pc = sph_dd_add(sph_dd_mul(pc, r2), sph_dd{4.779477332387385e-14, 4.399205485834081e-31});
+  pc = sph_dd_add(sph_dd_mul(pc, r2), sph_dd{-1.1470745597729725e-11, -2.0655512752830745e-28});
+  pc = sph_dd_add(sph_dd_mul(pc, r2), sph_dd{2.08767569878681e-09, -1.20734505911326e-25});
+  pc = sph_dd_add(sph_dd_mul(pc, r2), sph_dd{-2.755731922398589e-07, -2.3767714622250297e-23});
+  pc = sph_dd_add(sph_dd_mul(pc, r2), sph_dd{2.48015873015873e-05, 2.1511947866775882e-23});
+  pc = sph_dd_add(sph_dd_mul(pc, r2), sph_dd{-0.001388888888888889, 5.300543954373577e-20});
+  pc = sph_dd_add(sph_dd_mul(pc, r2), sph_dd{0.041666666666666664, 2.3129646346357427e-18});
+  pc = sph_dd_add(sph_dd_mul(pc, r2), sph_dd{-0.5, 0.0});
+  pc = sph_dd_add(sph_dd_mul(pc, r2), sph_dd{1.0, 0.0});
+  s = sph_dd_mul(r, ps);
+  c = pc;
+  const sph_dd s0 = s, c0 = c;
+  switch ((int)((long long)k & 3)) {
+    case 0: break;
+    case 1: s = c0; c = sph_dd_neg(s0); break;
+    case 2: s = sph_dd_neg(s0); c = sph_dd_neg(c0); break;
+    default: s = sph_dd_neg(c0); c = s0; break;
+  }
+}
+
+// The highest order the double-double paths (n steps of the recurrence)
+// take, real and complex.
+constexpr long long SPH_DD_MAX_ORDER = 1000;
+// The real loops redo a value in double-double where it is below this
+// fraction of the envelope's floor 1/x (|x h_n(x)| >= 1 for real x, DLMF
+// 10.49.6 and 10.49.1: x^2 (j_n^2 + y_n^2) is a sum of positive terms
+// with constant term 1), i.e. where the rounding of the double-precision
+// evaluation, of the envelope's size, would be amplified past 1/SPH_DD_SMALL.
+constexpr double SPH_DD_SMALL = 1.0 / 32.0;
+
+// Whether the real double-double path takes (n, x): 1 <= n <=
+// SPH_DD_MAX_ORDER, n <= x <= 2^19 (sph_dd_sincos's range). The real zeros
+// of j_n, y_n, j_n' and y_n' (n >= 1) lie beyond x = n (DLMF 10.21(i)).
+__device__ __forceinline__ bool sph_dd_real_ok(long long n, double x) {
+  return n >= 1 && n <= SPH_DD_MAX_ORDER && (double)n <= x && x <= 524288.0;
+}
+
+// f_n(x) (deriv: f_n'(x)), f = j (want_j) or y, where sph_dd_real_ok, all
+// in double-double and rounded once: sin x and cos x (sph_dd_sincos), 1/x,
+// f_0 and f_1 (DLMF 10.49.3), the forward recurrence f_{k+1} = (2k+1)/x
+// f_k - f_{k-1} (DLMF 10.51.1, stable for k < x for both kinds) and
+// f_n' = f_{n-1} - (n+1)/x f_n (DLMF 10.51.2).
+__device__ __noinline__ double sph_dd_real(long long n, double x, bool want_j, bool deriv) {
+  sph_dd s, c;
+  sph_dd_sincos(x, s, c);
+  const sph_dd inv = sph_dd_div(sph_dd{1.0, 0.0}, sph_dd{x, 0.0});
+  sph_dd a0, a1;  // f_{k-1}, f_k
+  if (want_j) {
+    a0 = sph_dd_mul(s, inv);
+    a1 = sph_dd_mul(sph_dd_add(a0, sph_dd_neg(c)), inv);
+  } else {
+    a0 = sph_dd_neg(sph_dd_mul(c, inv));
+    a1 = sph_dd_mul(sph_dd_add(a0, sph_dd_neg(s)), inv);
+  }
+  for (long long k = 1; k < n; ++k) {
+    const sph_dd a2 =
+        sph_dd_add(sph_dd_muld(sph_dd_mul(inv, a1), 2.0 * (double)k + 1.0), sph_dd_neg(a0));
+    a0 = a1;
+    a1 = a2;
+  }
+  sph_dd v = a1;
+  if (deriv) v = sph_dd_add(a0, sph_dd_neg(sph_dd_muld(sph_dd_mul(inv, a1), (double)(n + 1))));
+  return v.hi + v.lo;
+}
+
+}  // namespace detail
+
+// ---------------------------------------------------------------------
 // Spherical Bessel functions j_n(x), y_n(x) of integer order n >= 0 and
 // real x (scipy.special.spherical_jn / spherical_yn with
 // derivative=False, SciPy's _spherical_jn / _spherical_yn ufuncs).
@@ -398,10 +548,20 @@ CUPRUM_SPECIAL_F2(yn)
 // y_n: forward recurrence from y_0 = -cos x / x, y_1 = (y_0 - sin x)/x,
 // stable for all x, stopped at overflow (-inf as SciPy's). Both take
 // Hankel's terminating expansion DLMF 10.49.2 at x >= 25 where
-// (n + 1/2)^2 <= 2x (accurate near the zeros, where the recurrences lose
-// digits against the tiny value). Orders past
-// 50000 with x of their size take the real-order jv / yv with
-// j_n = sqrt(pi/(2x)) J_{n+1/2}(x) (DLMF 10.47.3).
+// (n + 1/2)^2 <= 2x. Orders past 50000 with x of their size take the
+// real-order jv / yv with j_n = sqrt(pi/(2x)) J_{n+1/2}(x) (DLMF 10.47.3).
+// Near the real zeros (which lie beyond x = n) the forward recurrence and
+// Hankel's expansion both lose the value's relative accuracy: their
+// rounding (of sin x and cos x, and of each step or term) is of the
+// envelope's size, amplified by the ratio of the envelope to the value
+// (7000 ulp at j_39 near 943.2). So where 1 <= n <= 1000 and n <= x <=
+// 2^19, a value below SPH_DD_SMALL = 1/32 of the envelope's floor 1/x
+// (DLMF 10.49.6: |x h_n(x)| >= 1), or of (|P| + |Q|)/x for Hankel's, is
+// redone in double-double arithmetic (Dekker; sph_dd_real: sin and cos,
+// 1/x, j_0, j_1 or y_0, y_1 and the forward recurrence), which keeps it
+// to a few units; elsewhere the double's error is at most 32 times its
+// error against the envelope (a few units for n <= 100, 30 near n =
+// 1000). Only about 2% of uniformly spread points take it.
 
 namespace detail {
 
@@ -417,9 +577,11 @@ __device__ __noinline__ double sph_y_far(long long n, double x) {
 // x j_n = P cos w - Q sin w, x y_n = P sin w + Q cos w, w = x - (n+1) pi/2,
 // reduced exactly as n + 1 mod 4 quarter turns of sincos(x)). Beyond
 // n = 25 the 26 terms of hankel_pq leave less than 1/26! of the sum.
-__device__ __forceinline__ double sph_hankel(long long n, double x, bool want_j) {
+// size: (|P| + |Q|)/x, at least the envelope |h_n(x)| = sqrt(P^2 + Q^2)/x.
+__device__ __forceinline__ double sph_hankel(long long n, double x, bool want_j, double& size) {
   double p, q, s, c;
   hankel_pq((double)n + 0.5, x, p, q);
+  size = (::fabs(p) + ::fabs(q)) / x;
   ::sincos(x, &s, &c);
   double cw, sw;
   switch ((int)((n + 1) & 3)) {
@@ -479,7 +641,9 @@ __device__ inline double sph_j_miller(long long n, double x) {
   return (ref < 0.0) != (f < 0.0) ? -v : v;
 }
 
-__device__ inline double sph_jn_int(long long n, double x) {
+// dd: whether a value near a zero is redone in double-double (see
+// SPH_DD_SMALL).
+__device__ inline double sph_jn_int(long long n, double x, bool dd = true) {
   if (is_nan(x)) return x;
   if (n < 0) return nan();
   double sign = 1.0;
@@ -490,7 +654,14 @@ __device__ inline double sph_jn_int(long long n, double x) {
   if (is_inf(x)) return sign * 0.0;
   if (x == 0.0) return n == 0 ? 1.0 : 0.0;
   const double dn = (double)n;
-  if (x >= 25.0 && (dn + 0.5) * (dn + 0.5) <= 2.0 * x) return sign * sph_hankel(n, x, true);
+  if (x >= 25.0 && (dn + 0.5) * (dn + 0.5) <= 2.0 * x) {
+    double size;
+    const double v = sph_hankel(n, x, true, size);
+    if (dd && ::fabs(v) < SPH_DD_SMALL * size && sph_dd_real_ok(n, x)) {
+      return sign * sph_dd_real(n, x, true, false);
+    }
+    return sign * v;
+  }
   const double s = ::sin(x), c = ::cos(x);
   double a0 = s / x;
   if (n == 0) return sign * a0;
@@ -509,10 +680,13 @@ __device__ inline double sph_jn_int(long long n, double x) {
     a0 = a1;
     a1 = a2;
   }
+  if (dd && ::fabs(a1) * x < SPH_DD_SMALL && sph_dd_real_ok(n, x)) {
+    return sign * sph_dd_real(n, x, true, false);
+  }
   return sign * a1;
 }
 
-__device__ inline double sph_yn_int(long long n, double x) {
+__device__ inline double sph_yn_int(long long n, double x, bool dd = true) {
   if (is_nan(x)) return x;
   if (n < 0) return nan();
   double sign = 1.0;
@@ -523,7 +697,14 @@ __device__ inline double sph_yn_int(long long n, double x) {
   if (is_inf(x)) return sign * 0.0;
   if (x == 0.0) return -inf();
   const double dn = (double)n;
-  if (x >= 25.0 && (dn + 0.5) * (dn + 0.5) <= 2.0 * x) return sign * sph_hankel(n, x, false);
+  if (x >= 25.0 && (dn + 0.5) * (dn + 0.5) <= 2.0 * x) {
+    double size;
+    const double v = sph_hankel(n, x, false, size);
+    if (dd && ::fabs(v) < SPH_DD_SMALL * size && sph_dd_real_ok(n, x)) {
+      return sign * sph_dd_real(n, x, false, false);
+    }
+    return sign * v;
+  }
   const double s = ::sin(x), c = ::cos(x);
   double a0 = -c / x;
   if (n == 0) return sign * a0;
@@ -534,6 +715,9 @@ __device__ inline double sph_yn_int(long long n, double x) {
     a0 = a1;
     a1 = a2;
     if (is_inf(a2)) break;
+  }
+  if (dd && ::fabs(a1) * x < SPH_DD_SMALL && sph_dd_real_ok(n, x)) {
+    return sign * sph_dd_real(n, x, false, false);
   }
   return sign * a1;
 }
@@ -552,9 +736,13 @@ __device__ __forceinline__ float spherical_yn(long long n, float x) {
 // Derivatives, as SciPy's _spherical_jn_d / _spherical_yn_d with its
 // Python wrapper's reflection for x < 0 (spherical_jn(n, x,
 // derivative=True)): DLMF 10.51.2, j_n' = j_{n-1} - (n+1)/x j_n and the
-// same for y_n (for j_n where x^2 <= 2n + 3 the differentiated series); j_0' = -j_1, y_0' = -y_1; j_n'(0) is 1/3 for n = 1, else
-// 0 (also for n < 0, where SciPy's is 0 at 0 and NaN elsewhere); at
-// x < 0, j_n'(x) = (-1)^(n+1) j_n'(-x) and y_n'(x) = (-1)^n y_n'(-x).
+// same for y_n (for j_n where x^2 <= 2n + 3 the differentiated series);
+// j_0' = -j_1, y_0' = -y_1; j_n'(0) is 1/3 for n = 1, else 0 (also for n
+// < 0, where SciPy's is 0 at 0 and NaN elsewhere); at x < 0, j_n'(x) =
+// (-1)^(n+1) j_n'(-x) and y_n'(x) = (-1)^n y_n'(-x). Where sph_dd_real_ok,
+// a value below SPH_DD_SMALL of both 1/x and the sum of DLMF 10.51.2's two
+// terms' sizes (near a zero of f_n', and near x = n + 1/2, where the
+// terms cancel) is redone in double-double (sph_dd_real), as j_n and y_n.
 namespace detail {
 
 // j_n'(x), 1 <= n <= YN_MAX_STEPS, 0 < x <= sqrt(2n + 3): the series of
@@ -578,18 +766,34 @@ __device__ inline double sph_j_series_d(long long n, double x) {
   return lead * s;
 }
 
+// f_{n-1} - (n+1)/x f_n from f0 = f_{n-1} and f1 = f_n (n >= 1), redone in
+// double-double where it is small against both the envelope's floor 1/x
+// and the two terms (near a zero, and near x = n + 1/2, where they cancel).
+__device__ inline double sph_d_redo(long long n, double x, double f0, double f1, bool want_j) {
+  const double t = (double)(n + 1) * f1 / x;
+  const double v = f0 - t;
+  if (::fabs(v) < SPH_DD_SMALL * ::fmax(1.0 / x, ::fabs(f0) + ::fabs(t)) && sph_dd_real_ok(n, x)) {
+    return sph_dd_real(n, x, want_j, true);
+  }
+  return v;
+}
+
 __device__ inline double sph_jn_d_pos(long long n, double x) {
   if (n < 0) return x == 0.0 ? 0.0 : nan();
   if (n == 0) return -sph_jn_int(1, x);
   if (x == 0.0) return n == 1 ? 1.0 / 3.0 : 0.0;
-  if (n <= YN_MAX_STEPS && x * x <= 2.0 * (double)n + 3.0) return sph_j_series_d(n, x);
-  return sph_jn_int(n - 1, x) - (double)(n + 1) * sph_jn_int(n, x) / x;
+  if (n <= YN_MAX_STEPS && x * x <= 2.0 * (double)n + 3.0) {
+    const double v = sph_j_series_d(n, x);
+    if (::fabs(v) * x < SPH_DD_SMALL && sph_dd_real_ok(n, x)) return sph_dd_real(n, x, true, true);
+    return v;
+  }
+  return sph_d_redo(n, x, sph_jn_int(n - 1, x, false), sph_jn_int(n, x, false), true);
 }
 
 __device__ inline double sph_yn_d_pos(long long n, double x) {
   if (n < 0) return nan();
   if (n == 0) return -sph_yn_int(1, x);
-  return sph_yn_int(n - 1, x) - (double)(n + 1) * sph_yn_int(n, x) / x;
+  return sph_d_redo(n, x, sph_yn_int(n - 1, x, false), sph_yn_int(n, x, false), false);
 }
 
 }  // namespace detail
@@ -698,7 +902,6 @@ constexpr double SPH_LN2_HI = 6.93147180369123816490e-01;  // 32 bits: k LN2_HI 
 constexpr double SPH_LN2_LO = 1.90821492927058770002e-10;
 constexpr double SPH_AMOS_LIMIT = 2251799813685248.0;  // 2^51 = 0.5/eps, AMOS's bound on |z|
 constexpr long long SPH_MILLER_STEPS = 100000;
-constexpr long long SPH_DD_MAX_ORDER = 1000;
 
 __device__ __forceinline__ double sph_max_part(const sph_c& v) {
   return ::fmax(::fabs(v.re), ::fabs(v.im));
@@ -740,45 +943,10 @@ __device__ inline void sph_sincos(double x, double y, sph_c& s, sph_c& c) {
   c = sph_c(cx * ch, -sx * sh);
 }
 
-// Double-double numbers hi + lo (Dekker).
-struct sph_dd {
-  double hi, lo;
-};
+// Complex double-double numbers.
 struct sph_cdd {
   sph_dd re, im;
 };
-
-__device__ __forceinline__ sph_dd sph_dd_quick(double a, double b) {
-  const double s = a + b;
-  return sph_dd{s, b - (s - a)};
-}
-__device__ __forceinline__ sph_dd sph_dd_add(const sph_dd& a, const sph_dd& b) {
-  const double s = a.hi + b.hi;
-  const double bb = s - a.hi;
-  const double e = (a.hi - (s - bb)) + (b.hi - bb);
-  return sph_dd_quick(s, e + a.lo + b.lo);
-}
-__device__ __forceinline__ sph_dd sph_dd_neg(const sph_dd& a) { return sph_dd{-a.hi, -a.lo}; }
-__device__ __forceinline__ sph_dd sph_dd_mul(const sph_dd& a, const sph_dd& b) {
-  const double p = a.hi * b.hi;
-  const double e = ::fma(a.hi, b.hi, -p);
-  return sph_dd_quick(p, e + (a.hi * b.lo + a.lo * b.hi));
-}
-__device__ __forceinline__ sph_dd sph_dd_muld(const sph_dd& a, double b) {
-  const double p = a.hi * b;
-  const double e = ::fma(a.hi, b, -p);
-  return sph_dd_quick(p, e + a.lo * b);
-}
-// a / b: two steps of long division.
-__device__ __forceinline__ sph_dd sph_dd_div(const sph_dd& a, const sph_dd& b) {
-  const double q1 = a.hi / b.hi;
-  const sph_dd r = sph_dd_add(a, sph_dd_neg(sph_dd_muld(b, q1)));
-  const double q2 = r.hi / b.hi;
-  return sph_dd_quick(q1, q2);
-}
-__device__ __forceinline__ sph_dd sph_dd_divd(const sph_dd& a, double b) {
-  return sph_dd_div(a, sph_dd{b, 0.0});
-}
 __device__ __forceinline__ sph_cdd sph_cdd_sub(const sph_cdd& a, const sph_cdd& b) {
   return sph_cdd{sph_dd_add(a.re, sph_dd_neg(b.re)), sph_dd_add(a.im, sph_dd_neg(b.im))};
 }
@@ -1069,40 +1237,6 @@ __device__ inline int sph_cy_core(long long n, double x, double y, sph_out& o) {
   o.v = sph_times_i(d);
   o.vp = sph_times_i(dp);
   return 0;
-}
-
-// sin and cos of x, |x| <= 2^19, in double-double: x - k pi/2 with pi/2
-// in three 33-bit parts (k pi/2 exact part by part for k < 2^20), then
-// the Taylor series to 1e-33 on |r| <= pi/4.
-__device__ inline void sph_dd_sincos(double x, sph_dd& s, sph_dd& c) {
-  const double P1 = 1.57079632673412561417e+00;   // pi/2: first 33 bits
-  const double P2 = 6.07710050630396597660e-11;   // next 33 bits
-  const double P3 = 2.02226624871116645580e-21;   // next 33 bits
-  const double P3T = 8.47842766036889956997e-32;  // pi/2 - P1 - P2 - P3
-  const double k = ::rint(x * 0.63661977236758134308);
-  const double r0 = x - k * P1;  // exact
-  const double m2 = k * P2;      // exact
-  const double a = r0 - m2;
-  const double bb = a - r0;
-  sph_dd r = sph_dd_quick(a, (r0 - (a - bb)) + (-m2 - bb));
-  r = sph_dd_add(r, sph_dd{-k * P3, -k * P3T});
-  const sph_dd r2 = sph_dd_mul(r, r);
-  sph_dd ts = r, tc{1.0, 0.0};
-  s = r;
-  c = tc;
-  for (int j = 1; j <= 14; ++j) {
-    ts = sph_dd_neg(sph_dd_divd(sph_dd_mul(ts, r2), (2.0 * j) * (2.0 * j + 1.0)));
-    tc = sph_dd_neg(sph_dd_divd(sph_dd_mul(tc, r2), (2.0 * j - 1.0) * (2.0 * j)));
-    s = sph_dd_add(s, ts);
-    c = sph_dd_add(c, tc);
-  }
-  const sph_dd s0 = s, c0 = c;
-  switch ((int)((long long)k & 3)) {
-    case 0: break;
-    case 1: s = c0; c = sph_dd_neg(s0); break;
-    case 2: s = sph_dd_neg(s0); c = sph_dd_neg(c0); break;
-    default: s = sph_dd_neg(c0); c = s0; break;
-  }
 }
 
 // Whether the double-double path takes order n at w = x + iy, x, y >= 0.

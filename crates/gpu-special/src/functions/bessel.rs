@@ -45,9 +45,14 @@ binary! {
 /// real `x` (the power series DLMF 10.53.1 where `x^2 <= 2n + 3`, Miller's
 /// backward recurrence normalised by DLMF 10.60.11 up to `x = n`, forward
 /// recurrence DLMF 10.51.1 beyond, Hankel's terminating expansion DLMF
-/// 10.49.2 at `x >= 25` where `(n + 1/2)^2 <= 2x`). NaN for `n < 0` and at
-/// NaN, 0 at `+-inf`, `j_n(0)` 1 for `n = 0` else 0, `j_n(-x) = (-1)^n
-/// j_n(x)`.
+/// 10.49.2 at `x >= 25` where `(n + 1/2)^2 <= 2x`). Near the real zeros
+/// (where `1 <= n <= 1000`, `n <= |x| <= 2^19` and the value is below 1/32
+/// of the envelope's floor `1/|x|`, DLMF 10.49.6) the value is redone in
+/// double-double arithmetic (Dekker 1971: `sin x`, `cos x`, `j_0`, `j_1`
+/// and the forward recurrence), which keeps its relative accuracy where
+/// the double-precision rounding, of the envelope's size, would dominate
+/// it. NaN for `n < 0` and at NaN, 0 at `+-inf`, `j_n(0)` 1 for `n = 0`
+/// else 0, `j_n(-x) = (-1)^n j_n(x)`.
 ///
 /// Complex loops (`lD->D`; `lF->F` rounds the complex128 value), taken
 /// to the first quadrant by the parity and conjugation, with `sin z`,
@@ -88,7 +93,8 @@ pub fn spherical_jn<'a, 'b>(n: impl Into<Arg<'a>>, x: impl Into<Arg<'b>>) -> Res
 /// Bessel function of the second kind `y_n(x)` of integer order `n >= 0`,
 /// real `x` (forward recurrence DLMF 10.51.1 from `y_0 = -cos x / x`,
 /// Hankel's terminating expansion DLMF 10.49.2 at `x >= 25` where `(n +
-/// 1/2)^2 <= 2x`). NaN for `n < 0` and at NaN, `-inf` at 0 and past
+/// 1/2)^2 <= 2x`); near the real zeros in double-double as for
+/// [`spherical_jn`]. NaN for `n < 0` and at NaN, `-inf` at 0 and past
 /// overflow, 0 at `+-inf` (with the parity's sign), `y_n(-x) =
 /// (-1)^(n+1) y_n(x)`.
 ///
@@ -124,7 +130,10 @@ pub fn spherical_yn<'a, 'b>(n: impl Into<Arg<'a>>, x: impl Into<Arg<'b>>) -> Res
 /// `scipy.special.spherical_jn(n, x, derivative=True)` (SciPy's
 /// `_spherical_jn_d` ufunc with its wrapper's reflection for `x < 0`):
 /// `j_n'(x)` by DLMF 10.51.2, `j_{n-1}(x) - (n + 1)/x j_n(x)` (`-j_1` for
-/// `n = 0`; the differentiated power series where `x^2 <= 2n + 3`). At
+/// `n = 0`; the differentiated power series where `x^2 <= 2n + 3`);
+/// near the real zeros of `j_n'` and where the two terms cancel, in
+/// double-double as for [`spherical_jn`] (one run of the recurrence for
+/// both terms). At
 /// `x = 0` 1/3 for `n = 1`, else 0; NaN for `n < 0` elsewhere;
 /// `j_n'(-x) = (-1)^(n+1) j_n'(x)`.
 ///
@@ -155,7 +164,9 @@ pub fn spherical_jn_d<'a, 'b>(n: impl Into<Arg<'a>>, x: impl Into<Arg<'b>>) -> R
 /// `scipy.special.spherical_yn(n, x, derivative=True)` (SciPy's
 /// `_spherical_yn_d` ufunc with its wrapper's reflection for `x < 0`):
 /// `y_n'(x)` by DLMF 10.51.2, `y_{n-1}(x) - (n + 1)/x y_n(x)` (`-y_1` for
-/// `n = 0`), with SciPy's values at 0 (`inf` for `n = 0`, NaN at `+0` and
+/// `n = 0`; near the real zeros of `y_n'` and where the two terms
+/// cancel in double-double as for [`spherical_jn`]), with SciPy's values
+/// at 0 (`inf` for `n = 0`, NaN at `+0` and
 /// `-inf` at `-0` for `n >= 1`, from the formula's infinities); NaN for
 /// `n < 0`; `y_n'(-x) = (-1)^n y_n'(x)`.
 ///
