@@ -37,7 +37,7 @@ import golden_common as gc  # noqa: E402
 FAMILIES = ["base", "elementary", "bessel", "bessel_real", "incgamma", "incbeta", "expint", "gammafn",
             "hyper",
             # The complex loops' goldens, a module per family (golden_common.py).
-            "celementary", "cerf", "cgamma", "cexpint"]
+            "celementary", "cerf", "cgamma", "cexpint", "chyper"]
 N64, N32 = 1500, 600
 SMALL_EDGES = np.array([0.0, -0.0, 5e-324, 0.5, 1.0, -1.0, 1e300, np.inf, -np.inf, np.nan])
 
@@ -81,7 +81,9 @@ def python_point(case, args, k):
 
 def cast_args(case, args, dtype):
     if case.cplx:
-        return [np.asarray(a).astype(dtype) for a in args]
+        rdtype = np.float64 if dtype == np.complex128 else np.float32
+        return [np.asarray(a, np.float64).astype(rdtype) if j in case.real else
+                np.asarray(a).astype(dtype) for j, a in enumerate(args)]
     # Integer positions stay int64 in the float64 set (SciPy's "ld->d"
     # loops); the float32 set passes them as float32 (its "ff->f").
     return [np.asarray(a).astype(np.int64) if j in case.ints and dtype == np.float64 else

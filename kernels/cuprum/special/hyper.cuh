@@ -12,6 +12,29 @@
 //   the Stokes line with cos(pi a)) where it reaches the double's
 //   precision, else the Maclaurin series DLMF 13.2.2 (bounded terms).
 //
+// hyp1f1(a, b, z) of complex z (real a, b: SciPy's ddD->D loop; ffF->F
+//   rounds it): SciPy's special cases in its (Zhang and Jin's CCHG)
+//   order, inf + 0i at every pole of b, 1 at a = 0 or z = 0, the closed
+//   forms at a = -1, a = b, a = b + 1 and (a, b) = (1, 2); then Kummer's
+//   transformation M(a, b, z) = e^z M(b - a, b, -z) (DLMF 13.2.39) to
+//   Re z >= 0 (not for the polynomials, a a negative integer, whose terms
+//   do not cancel for Re z < 0) and three methods, each with an estimate
+//   of its relative error, the first within 4 eps taken (else the best):
+//   for |z| > 8 the large-|z| expansion DLMF 13.7.2 with both its
+//   exponentially large and algebraic parts, the latter with e^(+-i pi a)
+//   by the sign of Im z (cos(pi a) on the real axis) and counted as error
+//   within the Stokes transition |ph z| < 3 / sqrt|z| near the positive
+//   axis, each part summed to the precision its size needs (in
+//   double-double where large parameters make its terms grow before they
+//   fall); the Maclaurin series DLMF 13.2.2 in double for |z| <= 4; the
+//   Maclaurin series in double-double (about 32 digits, which absorb the
+//   cancellation of up to 1e15 near the imaginary axis). Powers z^p as
+//   z^n by squaring times |z|^f e^(i f ph z), Gamma ratios by tgamma (by
+//   lgamma beyond), and the products scaled by powers of 2, so that
+//   e^z may overflow where M does not. Non-finite z: SciPy's values
+//   (NaN, except its closed forms, its polynomial sums and its series at
+//   Re z = +inf for a < 0).
+//
 // hyp2f1(a, b, c, x) = F(a, b; c; x), Gauss' function (DLMF 15.2.1), real x:
 //   the polynomials (a or b a non-positive integer) summed; Gauss' theorem
 //   at x = 1 (DLMF 15.4.20), inf where c - a - b <= 0 or c is a pole;
@@ -299,6 +322,530 @@ __device__ inline double hyp1f1(double a, double b, double x) {
 
 __device__ __forceinline__ float hyp1f1(float a, float b, float x) {
   return (float)hyp1f1((double)a, (double)b, (double)x);
+}
+
+namespace detail {
+
+typedef cuprum::complex<double> hyp_cx;
+
+// A complex double-double (a Dekker pair for each part).
+struct hyp_cdd {
+  hyp_dd re, im;
+};
+
+__device__ __forceinline__ hyp_dd hyp_dd_mul_d(hyp_dd x, double y) {
+  double p = x.hi * y;
+  double e = ::fma(x.hi, y, -p) + x.lo * y;
+  return hyp_dd_quick(p, e);
+}
+
+__device__ __forceinline__ hyp_dd hyp_dd_neg(hyp_dd x) { return {-x.hi, -x.lo}; }
+
+// t z for a complex double z.
+__device__ __forceinline__ hyp_cdd hyp_cdd_mul_c(hyp_cdd t, hyp_cx z) {
+  hyp_dd rr = hyp_dd_mul_d(t.re, z.re), ii = hyp_dd_mul_d(t.im, z.im);
+  hyp_dd ri = hyp_dd_mul_d(t.re, z.im), ir = hyp_dd_mul_d(t.im, z.re);
+  return {hyp_dd_add(rr, hyp_dd_neg(ii)), hyp_dd_add(ri, ir)};
+}
+
+// A complex value m 2^k (k an integer in a double), so that e^z, Gamma
+// ratios and powers multiply without intermediate over- or underflow.
+struct hyp_scaled {
+  hyp_cx m;
+  double k;
+};
+
+// e^x = 2^k e^r with r = x - k ln 2 (Cody and Waite's two-part ln 2: k
+// ln2_hi is exact for |k| < 2^21).
+__device__ __forceinline__ double hyp_exp_split(double x, double* k) {
+  const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
+  double n = ::rint(x * 1.4426950408889634074);
+  if (::fabs(n) > 1.0e6) n = ::copysign(1.0e6, n);
+  *k = n;
+  return ::exp((x - n * ln2_hi) - n * ln2_lo);
+}
+
+// e^w as m 2^k.
+__device__ __forceinline__ hyp_scaled hyp_cexp_scaled(hyp_cx w) {
+  double k;
+  double e = hyp_exp_split(w.re, &k);
+  double s, c;
+  ::sincos(w.im, &s, &c);
+  if (w.im == 0.0) s = 0.0;
+  return {hyp_cx(e * c, e * s), k};
+}
+
+// m 2^k as a complex double (inf or 0 beyond the double's range).
+__device__ __forceinline__ hyp_cx hyp_unscale(hyp_scaled v) {
+  double k = v.k;
+  if (k > 2200.0) k = 2200.0;
+  if (k < -2200.0) k = -2200.0;
+  int ki = (int)k;
+  // Two steps, so that 2^ki itself need not be representable.
+  int k1 = ki / 2, k2 = ki - k1;
+  return hyp_cx(::ldexp(::ldexp(v.m.re, k1), k2), ::ldexp(::ldexp(v.m.im, k1), k2));
+}
+
+// z^p for p = p0 + pe (pe a small correction: the rounding error of a
+// parameter difference): z^n by repeated squaring for the integer n
+// nearest p0, times exp((p - n) log z), so that the rounding of p log z
+// (|p log z| eps) is not incurred. As m 2^k.
+__device__ inline hyp_scaled hyp_cpow_scaled(hyp_cx z, double p0, double pe) {
+  double az = abs(z);
+  double lz = ::log(az);
+  double n = ::rint(p0);
+  double f = (p0 - n) + pe;
+  hyp_scaled r = {hyp_cx(1.0, 0.0), 0.0};
+  if (::fabs(n) <= 128.0 && ::fabs(n * lz) < 600.0) {
+    // |z|^|n| stays within the double's range.
+    hyp_cx base = z, w(1.0, 0.0);
+    int m = (int)::fabs(n);
+    while (m) {
+      if (m & 1) w = w * base;
+      m >>= 1;
+      if (m) base = base * base;
+    }
+    r.m = n < 0.0 ? 1.0 / w : w;
+  } else {
+    f = p0 + pe;
+  }
+  if (f != 0.0) {
+    // |z|^f by the real pow (exact argument, no rounded f log|z|) where
+    // it is within range.
+    double ph = f * arg(z);
+    double s, c;
+    ::sincos(ph, &s, &c);
+    hyp_scaled e;
+    if (::fabs(f * lz) < 700.0) {
+      double m = ::pow(az, f);
+      e = {hyp_cx(m * c, m * s), 0.0};
+    } else {
+      double k;
+      double m = hyp_exp_split(f * lz, &k);
+      e = {hyp_cx(m * c, m * s), k};
+    }
+    r.m = r.m * e.m;
+    r.k += e.k;
+  }
+  return r;
+}
+
+// 1 / Gamma(x + e) for a small correction e: 1/Gamma(x) (1 - psi(x) e),
+// and (-1)^n n! e at the pole x = -n.
+__device__ inline double hyp_rgamma_dd(double x, double e) {
+  if (is_nonpos_int(x)) {
+    if (e == 0.0 || x < -170.0) return 0.0;
+    return ((((long long)-x) & 1) ? -1.0 : 1.0) * ::tgamma(1.0 - x) * e;
+  }
+  double r = ::fabs(x) < 170.0 ? 1.0 / ::tgamma(x) : 0.0;
+  if (e != 0.0 && r != 0.0) r -= r * digamma(x) * e;
+  return r;
+}
+
+// log |1 / Gamma(x + e)| (-inf at a pole).
+__device__ inline double hyp_lrgamma(double x, double e) {
+  if (is_nonpos_int(x) && e == 0.0) return -inf();
+  return -::lgamma(x + e);
+}
+
+// G e^w z^(p + pe) (G real, given by its value g where finite and by
+// log |G| = lg and the sign sg beyond) as m 2^k.
+__device__ inline hyp_scaled hyp_prefactor(double g, double lg, double sg, hyp_cx w, hyp_cx z,
+                                           double p, double pe) {
+  hyp_scaled e = hyp_cexp_scaled(w);
+  hyp_scaled q = hyp_cpow_scaled(z, p, pe);
+  double gm = g, gk = 0.0;
+  if (!(::fabs(g) < 1e300 && ::fabs(g) > 1e-300)) {
+    double r = hyp_exp_split(lg, &gk);
+    gm = sg * r;
+  }
+  hyp_cx m = (e.m * q.m) * gm;
+  return {m, e.k + q.k + gk};
+}
+
+// The Maclaurin series of M(a + ae, b, z) (DLMF 13.2.2) in double, with a
+// bound on its rounding and truncation error in *err (absolute, NaN-free;
+// inf if it did not converge). The (n + 1) |t_n| sum bounds the rounding
+// of the n products that make the n-th term.
+__device__ inline hyp_cx chyp1f1_series(double a, double ae, double b, hyp_cx z, double* err) {
+  hyp_cx term(1.0, 0.0), sum(1.0, 0.0);
+  double az = abs(z), acc = 1.0;
+  *err = inf();
+  for (int k = 0; k < 3000; ++k) {
+    double apk = (a + k) + ae;
+    if (apk == 0.0) {
+      *err = HYP_EPS * 2.0 * acc;  // a polynomial ends
+      return sum;
+    }
+    double r = apk / ((b + k) * (k + 1.0));
+    term = (term * r) * z;
+    sum += term;
+    double at = abs(term);
+    acc += (k + 2.0) * at;
+    if (!(at < inf())) return sum;
+    // (Not before b + k >= 0: a b near a pole -n amplifies the terms
+    // from k = n on.)
+    if (at <= 0.25 * HYP_EPS * abs(sum) && ::fabs(r) * az < 0.5 && b + k >= 0.0) {
+      *err = HYP_EPS * 2.0 * acc;
+      return sum;
+    }
+  }
+  return sum;
+}
+
+// The same in double-double: about 32 digits, for the points where the
+// terms cancel (near the imaginary axis, the polynomials).
+__device__ __noinline__ hyp_cx chyp1f1_series_dd(double a, double ae, double b, hyp_cx z,
+                                                 double* err) {
+  hyp_cdd term = {{1.0, 0.0}, {0.0, 0.0}}, sum = term;
+  double az = abs(z), acc = 1.0;
+  *err = inf();
+  for (int k = 0; k < 3000; ++k) {
+    hyp_dd apk = hyp_dd_add(hyp_dd_sum(a, (double)k), {ae, 0.0});
+    if (apk.hi == 0.0) {
+      *err = 2.0 * acc * 1e-32;
+      break;
+    }
+    hyp_dd den = hyp_dd_mul_d(hyp_dd_sum(b, (double)k), k + 1.0);
+    hyp_dd r = hyp_dd_div(apk, den);
+    term = {hyp_dd_mul(term.re, r), hyp_dd_mul(term.im, r)};
+    term = hyp_cdd_mul_c(term, z);
+    sum = {hyp_dd_add(sum.re, term.re), hyp_dd_add(sum.im, term.im)};
+    double at = ::hypot(term.re.hi, term.im.hi);
+    acc += (k + 2.0) * at;
+    if (!(at < inf())) break;
+    double as = ::hypot(sum.re.hi, sum.im.hi);
+    if (at <= 1e-33 * as && ::fabs(r.hi) * az < 0.5 && b + k >= 0.0) {
+      *err = 2.0 * acc * 1e-32;
+      break;
+    }
+  }
+  hyp_cx v(sum.re.hi + sum.re.lo, sum.im.hi + sum.im.lo);
+  *err += 0.5 * HYP_EPS * abs(v);
+  return v;
+}
+
+// One sum of DLMF 13.7.2, sum_n (p)_n (q)_n / n! (s z)^-n (s = +-1),
+// until a term below tol |sum|, or NaN where the terms grow first.
+// *acc receives sum_n (n + 1) |t_n| (the rounding), *last the last term.
+__device__ inline hyp_cx chyp1f1_asy_sum(double p, double q, hyp_cx zi, double az, double tol,
+                                         double* acc, double* last) {
+  hyp_cx t(1.0, 0.0), s(1.0, 0.0);
+  *acc = 1.0;
+  *last = inf();
+  for (int n = 0; n < 2000; ++n) {
+    double c = (p + n) * (q + n) / (n + 1.0);
+    if (c == 0.0) {
+      *last = 0.0;  // terminates
+      return s;
+    }
+    double ratio = ::fabs(c) / az;
+    if (ratio >= 1.0 && n + 1.0 >= az) return s;  // the terms grow from here
+    t = (t * c) * zi;
+    s += t;
+    double at = abs(t);
+    *acc += (n + 2.0) * at;
+    if (at <= tol * abs(s)) {
+      *last = at;
+      return s;
+    }
+  }
+  return s;
+}
+
+// The same sum in double-double, for large parameters, whose terms grow
+// before they fall and cancel: t_(n+1) = t_n (p + n) (q + n) / ((n + 1) w)
+// with w = s z exact (1 / w as conj(w) / |w|^2, |w|^2 in double-double).
+// *acc: sum_n (n + 1) |t_n| again.
+__device__ __noinline__ hyp_cx chyp1f1_asy_sum_dd(hyp_dd p, hyp_dd q, hyp_cx w, double az,
+                                                  double tol, double* acc, double* last) {
+  hyp_dd n2 = hyp_dd_add(hyp_dd_mul({w.re, 0.0}, {w.re, 0.0}), hyp_dd_mul({w.im, 0.0}, {w.im, 0.0}));
+  hyp_cx wc(w.re, -w.im);
+  hyp_cdd t = {{1.0, 0.0}, {0.0, 0.0}}, s = t;
+  *acc = 1.0;
+  *last = inf();
+  for (int n = 0; n < 2000; ++n) {
+    hyp_dd c = hyp_dd_mul(hyp_dd_add(p, {(double)n, 0.0}), hyp_dd_add(q, {(double)n, 0.0}));
+    if (c.hi == 0.0) {
+      *last = 0.0;
+      break;
+    }
+    if (::fabs(c.hi) / (n + 1.0) >= az && n + 1.0 >= az) break;
+    c = hyp_dd_div(c, hyp_dd_mul_d(n2, n + 1.0));
+    t = {hyp_dd_mul(t.re, c), hyp_dd_mul(t.im, c)};
+    t = hyp_cdd_mul_c(t, wc);
+    s = {hyp_dd_add(s.re, t.re), hyp_dd_add(s.im, t.im)};
+    double at = ::hypot(t.re.hi, t.im.hi);
+    *acc += (n + 2.0) * at;
+    if (at <= tol * ::hypot(s.re.hi, s.im.hi)) {
+      *last = at;
+      break;
+    }
+  }
+  return hyp_cx(s.re.hi + s.re.lo, s.im.hi + s.im.lo);
+}
+
+// M(a + ae, b, z) e^(-z if kummer) for Re z >= 0 by the large-|z|
+// expansion DLMF 13.7.2 (M = Gamma(b) times Olver's bold M there), both
+// the exponentially large and the algebraic parts, the latter with
+// e^(+-i pi a) by the sign of Im z (cos(pi a) on the real axis, the
+// Stokes line, as the real loop). kummer: the result is e^(-z) M (the
+// caller's Kummer transformation), so that e^z e^-z = 1 is exact. *err
+// receives an estimate of its relative error (inf where the expansion
+// does not reach the double's precision).
+__device__ __noinline__ hyp_cx chyp1f1_asymptotic(double a, double ae, double b, hyp_cx z,
+                                                  bool kummer, double* rel) {
+  *rel = inf();
+  double az = abs(z), lz = ::log(az);
+  // b - a as a pair.
+  double bae;
+  double ba = hyp_two_sum(b, -a, &bae);
+  bae -= ae;
+  double amb_e;
+  double amb = hyp_two_sum(a, -b, &amb_e);
+  amb_e += ae;
+  // Gamma(b) / Gamma(a) and Gamma(b) / Gamma(b - a): values and logs.
+  double gb = ::fabs(b) < 170.0 ? ::tgamma(b) : inf();
+  double lgb = ::lgamma(b), sgb = hyp_gamma_sign(b);
+  double ra = hyp_rgamma_dd(a, ae), rba = hyp_rgamma_dd(ba, bae);
+  double lra = hyp_lrgamma(a, ae), lrba = hyp_lrgamma(ba, bae);
+  bool dom = !(is_nonpos_int(a) && ae == 0.0);
+  bool alg = !(is_nonpos_int(ba) && bae == 0.0);
+  hyp_cx w1 = kummer ? hyp_cx(0.0, 0.0) : z;
+  hyp_cx w2 = kummer ? -z : hyp_cx(0.0, 0.0);
+  // log |part| (without the sums), to weigh the parts' tolerances.
+  double l1 = dom ? lgb + lra + w1.re + amb * lz : -inf();
+  double l2 = alg ? lgb + lrba + w2.re - a * lz : -inf();
+  double lmax = ::fmax(l1, l2);
+  if (!(lmax < inf()) && !(lmax > -inf())) return hyp_cx(nan(), nan());
+  hyp_cx zi = 1.0 / z;
+  double acc1 = 0.0, last1 = 0.0, acc2 = 0.0, last2 = 0.0;
+  hyp_cx s1(0.0, 0.0), s2(0.0, 0.0);
+  // The sums' rounding errors (relative to the sums' terms): eps in
+  // double, 1e-32 where they are summed again in double-double.
+  double u1 = 2.0 * HYP_EPS, u2 = 2.0 * HYP_EPS;
+  if (dom) {
+    double tol = 0.25 * HYP_EPS * ::exp(::fmin(lmax - l1, 700.0));
+    s1 = chyp1f1_asy_sum(1.0 - a - ae, ba + bae, zi, az, tol, &acc1, &last1);
+    if (!(last1 < inf())) return s1;
+    if (u1 * acc1 > tol * abs(s1)) {
+      double e1;
+      hyp_dd p = hyp_dd_add(hyp_dd_sum(1.0, -a), {-ae, 0.0});
+      hyp_dd q = hyp_dd_add(hyp_dd_sum(ba, 0.0), {bae, 0.0});
+      s1 = chyp1f1_asy_sum_dd(p, q, z, az, tol, &acc1, &e1);
+      u1 = 2e-32;
+    }
+  }
+  if (alg) {
+    double tol = 0.25 * HYP_EPS * ::exp(::fmin(lmax - l2, 700.0));
+    s2 = chyp1f1_asy_sum(a + ae, 1.0 - ba - bae, -zi, az, tol, &acc2, &last2);
+    if (!(last2 < inf())) return s2;
+    if (u2 * acc2 > tol * abs(s2)) {
+      double e2;
+      hyp_dd p = hyp_dd_add(hyp_dd_sum(a, 0.0), {ae, 0.0});
+      hyp_dd q = hyp_dd_add(hyp_dd_sum(1.0, -ba), {-bae, 0.0});
+      s2 = chyp1f1_asy_sum_dd(p, q, -z, az, tol, &acc2, &e2);
+      u2 = 2e-32;
+    }
+  }
+  hyp_scaled t1 = {hyp_cx(0.0, 0.0), -1e9}, t2 = {hyp_cx(0.0, 0.0), -1e9};
+  if (dom) {
+    t1 = hyp_prefactor(gb * ra, lgb + lra, sgb * hyp_gamma_sign(a), w1, z, amb, amb_e);
+    t1.m = t1.m * s1;
+  }
+  if (alg) {
+    t2 = hyp_prefactor(gb * rba, lgb + lrba, sgb * hyp_gamma_sign(ba), w2, z, -a, -ae);
+    // e^(+-i pi a): by the sign of Im z, cos(pi a) on the real axis.
+    double sp, cp;
+    ::sincospi(a, &sp, &cp);
+    double ph = PI * ae;
+    hyp_cx f = z.im > 0.0 ? hyp_cx(cp - sp * ph, sp + cp * ph)
+                          : (z.im < 0.0 ? hyp_cx(cp - sp * ph, -(sp + cp * ph)) : hyp_cx(cp - sp * ph, 0.0));
+    t2.m = (t2.m * f) * s2;
+  }
+  // The sum on a common exponent.
+  double k = ::fmax(t1.k, t2.k);
+  hyp_cx m = hyp_unscale({t1.m, t1.k - k}) + hyp_unscale({t2.m, t2.k - k});
+  hyp_cx v = hyp_unscale({m, k});
+  // Error: truncation and rounding of each sum, the prefactors' rounding
+  // (a few eps, and |p log z| eps from the powers' fractional parts).
+  // (In units of 2^k, which keep an overflowing value's error finite.)
+  double m1 = abs(hyp_unscale({t1.m, t1.k - k})), m2 = abs(hyp_unscale({t2.m, t2.k - k}));
+  double as1 = dom ? abs(s1) : 1.0, as2 = alg ? abs(s2) : 1.0;
+  double e = 0.0;
+  if (dom) e += m1 / as1 * (last1 + u1 * acc1) + 8.0 * HYP_EPS * m1;
+  if (alg) {
+    e += m2 / as2 * (last2 + u2 * acc2) + 8.0 * HYP_EPS * m2;
+    // Near the positive real axis the Stokes switch of e^(+-i pi a) is
+    // not resolved: its jump |sin(pi a)| |part| counts as error within
+    // the transition (|ph z| < 3 / sqrt|z|; on the axis cos(pi a) is
+    // the value).
+    if (dom && z.im != 0.0 && ::fabs(z.im) < 3.0 * z.re / ::sqrt(az)) {
+      e += ::fabs(::sinpi(a)) * m2;
+    }
+  }
+  *rel = e / abs(m);
+  return v;
+}
+
+// e^s M(a, b, z) where M is the sum s of a series path, s = z of Kummer's
+// transformation.
+__device__ __forceinline__ hyp_cx hyp_times_exp(hyp_cx v, hyp_cx s) {
+  hyp_scaled e = hyp_cexp_scaled(s);
+  return hyp_unscale({e.m * v, e.k});
+}
+
+__device__ __noinline__ hyp_cx chyp1f1_general(double a, double b, hyp_cx z) {
+  // Kummer's transformation M(a, b, z) = e^z M(b - a, b, -z) (DLMF
+  // 13.2.39) to Re z >= 0, except for the polynomials (a a negative
+  // integer), whose terms do not cancel for Re z < 0.
+  bool poly = is_nonpos_int(a);
+  bool kummer = z.re < 0.0 && !poly;
+  double a2 = a, ae = 0.0;
+  hyp_cx zz = z;
+  if (kummer) {
+    a2 = hyp_two_sum(b, -a, &ae);
+    zz = -z;
+  }
+  double az = abs(zz);
+  // Each method estimates its relative error; the first within 4 eps is
+  // taken, else the best.
+  hyp_cx best(nan(), nan());
+  double best_rel = inf();
+  const double ok = 4.0 * HYP_EPS;
+  if (az > 8.0) {
+    double rel;
+    hyp_cx v = chyp1f1_asymptotic(a2, ae, b, zz, kummer, &rel);
+    if (rel <= ok) return v;
+    if (rel < best_rel) {
+      best = v;
+      best_rel = rel;
+    }
+  }
+  if (az <= 4.0) {
+    double err;
+    hyp_cx v = chyp1f1_series(a2, ae, b, zz, &err);
+    double rel = err / abs(v);
+    if (kummer) v = hyp_times_exp(v, z);
+    if (rel <= ok) return v;
+    if (rel < best_rel) {
+      best = v;
+      best_rel = rel;
+    }
+  }
+  double err;
+  hyp_cx v = chyp1f1_series_dd(a2, ae, b, zz, &err);
+  double rel = err / abs(v);
+  if (kummer) v = hyp_times_exp(v, z);
+  if (rel <= best_rel || !(best_rel <= 1.0)) return v;
+  return best;
+}
+
+// x y with C99's recovery of infinities (Annex G.5.1, the multiplication
+// of libgcc that SciPy's complex products use): NaN + NaN i from inf
+// operands becomes an infinity.
+__device__ inline hyp_cx hyp_cmul_c99(hyp_cx x, hyp_cx y) {
+  double a = x.re, b = x.im, c = y.re, d = y.im;
+  double ac = a * c, bd = b * d, ad = a * d, bc = b * c;
+  double re = ac - bd, im = ad + bc;
+  if (is_nan(re) && is_nan(im)) {
+    bool recalc = false;
+    if (is_inf(a) || is_inf(b)) {
+      a = ::copysign(is_inf(a) ? 1.0 : 0.0, a);
+      b = ::copysign(is_inf(b) ? 1.0 : 0.0, b);
+      if (is_nan(c)) c = ::copysign(0.0, c);
+      if (is_nan(d)) d = ::copysign(0.0, d);
+      recalc = true;
+    }
+    if (is_inf(c) || is_inf(d)) {
+      c = ::copysign(is_inf(c) ? 1.0 : 0.0, c);
+      d = ::copysign(is_inf(d) ? 1.0 : 0.0, d);
+      if (is_nan(a)) a = ::copysign(0.0, a);
+      if (is_nan(b)) b = ::copysign(0.0, b);
+      recalc = true;
+    }
+    if (!recalc && (is_inf(ac) || is_inf(bd) || is_inf(ad) || is_inf(bc))) {
+      if (is_nan(a)) a = ::copysign(0.0, a);
+      if (is_nan(b)) b = ::copysign(0.0, b);
+      if (is_nan(c)) c = ::copysign(0.0, c);
+      if (is_nan(d)) d = ::copysign(0.0, d);
+      recalc = true;
+    }
+    if (recalc) {
+      re = inf() * (a * c - b * d);
+      im = inf() * (a * d + b * c);
+    }
+  }
+  return hyp_cx(re, im);
+}
+
+// The polynomial M(-n, b, z) summed term by term in SciPy's order of
+// operations, for its values where they are not finite (an infinite z or
+// b, an overflow), which follow that order.
+__device__ inline hyp_cx chyp1f1_poly_literal(double a, double b, hyp_cx z) {
+  hyp_cx cr(1.0, 0.0), s(1.0, 0.0);
+  int m = (int)(-a);
+  for (int k = 1; k <= m; ++k) {
+    cr = cr * (a + k - 1.0);
+    cr = cr / (double)k;
+    cr = cr / (b + k - 1.0);
+    cr = hyp_cmul_c99(cr, z);
+    s += cr;
+  }
+  return s;
+}
+
+}  // namespace detail
+
+// M(a, b, z) for real a, b and complex z (see the header comment).
+__device__ inline cuprum::complex<double> hyp1f1(double a, double b, cuprum::complex<double> z) {
+  using namespace detail;
+  typedef cuprum::complex<double> C;
+  // SciPy's special cases, in its order: a pole of b (even where a
+  // negative integer a would end the series first, unlike the real
+  // loop), a = 0 or z = 0, then closed forms.
+  if (b == 0.0 || (is_nonpos_int(b) && b > -inf())) return C(inf(), 0.0);
+  if (a == 0.0 || (z.re == 0.0 && z.im == 0.0)) return C(1.0, 0.0);
+  if (a == -1.0) return C(1.0 - z.re / b, -(z.im / b));
+  if (a == b) return cuprum::exp(z);
+  if (a - b == 1.0) return hyp_cmul_c99(1.0 + z / b, cuprum::exp(z));
+  if (a == 1.0 && b == 2.0) return (cuprum::exp(z) - 1.0) / z;
+  bool zfinite = cuprum::isfinite(z.re) && cuprum::isfinite(z.im);
+  if (is_nonpos_int(a) && a > -inf() && !is_nan(b)) {
+    // A polynomial: its non-finite values as SciPy's sum.
+    if (!zfinite || is_inf(b)) return chyp1f1_poly_literal(a, b, z);
+    C v = chyp1f1_general(a, b, z);
+    if (!(cuprum::isfinite(v.re) && cuprum::isfinite(v.im)) && a >= -1000.0) return chyp1f1_poly_literal(a, b, z);
+    return v;
+  }
+  if (is_nan(a) || is_nan(b) || is_nan(z.re) || is_nan(z.im)) return C(nan(), nan());
+  if (is_inf(b)) {
+    // SciPy's series: every term 0 (1) for Re z >= 0 and a < 2 (a >= 2
+    // recurs in a, Re z < 0 transforms a to b - a: NaN).
+    return (zfinite && !is_inf(a) && z.re >= 0.0 && a < 2.0) ? C(1.0, 0.0) : C(nan(), nan());
+  }
+  if (is_inf(a)) {
+    // SciPy's series for real z of the sign of a, |z| < 20 + |b|: terms of
+    // one sign (+-inf + NaN i) where b > -1, else NaN.
+    bool series = z.im == 0.0 && (a > 0.0 ? z.re > 0.0 : z.re < 0.0) && ::fabs(z.re) < 20.0 + ::fabs(b);
+    return (series && b > -1.0) ? C(::copysign(inf(), b), nan()) : C(nan(), nan());
+  }
+  if (!zfinite) {
+    // SciPy sums the series for a < 0 at Re z = +inf too: terms +-inf +
+    // NaN i, of one sign where no integer i >= 1 lies between -a and -b
+    // (all (a + i) (b + i) > 0), else NaN.
+    if (a < 0.0 && z.re == inf() && !is_inf(z.im)) {
+      double lo = ::fmin(a, b), hi = ::fmax(a, b);
+      double i0 = ::fmax(::floor(-hi) + 1.0, 1.0);
+      if (!(i0 < -lo)) return C(::copysign(inf(), a / b), nan());
+    }
+    return C(nan(), nan());
+  }
+  return chyp1f1_general(a, b, z);
+}
+
+__device__ __forceinline__ cuprum::complex<float> hyp1f1(float a, float b, cuprum::complex<float> z) {
+  return cuprum::complex<float>(hyp1f1((double)a, (double)b, cuprum::complex<double>(z)));
 }
 
 namespace detail {

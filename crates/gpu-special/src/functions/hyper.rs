@@ -14,7 +14,13 @@ ternary! {
     /// large-`x` expansion DLMF 13.7.2; inf at the poles of `b` (a
     /// non-positive integer not cancelled by `a`), SciPy's NaN where a
     /// polynomial's cancellation leaves no digits. Complex `x` (SciPy's
-    /// `ddD->D` loop) is `Unsupported`.
+    /// `ddD->D` loop; `ffF->F` rounds it): Kummer's transformation DLMF
+    /// 13.2.39 to `Re x >= 0`, then the large-`|x|` expansion DLMF 13.7.2
+    /// (both parts, `e^(+-i pi a)` by the sign of `Im x`), the Maclaurin
+    /// series in double for small `|x|`, or in double-double where its
+    /// terms cancel, whichever first estimates its error within 4 eps;
+    /// SciPy's special values (inf at every pole of `b`, its closed forms,
+    /// NaN at most non-finite `x`).
     hyp1f1 => "hyp1f1", ": [1.18339, 1.40511, 1.67378]";
 }
 
