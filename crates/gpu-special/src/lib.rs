@@ -31,7 +31,7 @@
 //! | `expint.cuh`, `ellip.cuh`   | the exponential, sine and cosine integrals; the elliptic integrals |
 //! | `gammafn.cuh`               | loggamma (real), rgamma, gammasgn, poch |
 //! | `cgamma.cuh`                | the complex loggamma, gamma, rgamma and digamma (included by `gamma.cuh` and `gammafn.cuh`) |
-//! | `hyper.cuh`                 | hyp1f1 (real and complex z), hyp2f1 (real arguments), lambertw |
+//! | `hyper.cuh`                 | hyp1f1, hyp2f1 (real and complex z), lambertw |
 //!
 //! Rows, wrappers and goldens are kept per family (`src/table/<family>.rs`,
 //! `src/functions/<family>.rs`, `testdata/golden_<family>.py`);

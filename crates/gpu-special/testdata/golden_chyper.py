@@ -1,16 +1,22 @@
-"""Goldens of hyper.cuh's complex loop of hyp1f1 (real a and b, complex z:
-SciPy's ddD->D and ffF->F), in the complex layout of golden_common.py
-(`hyp1f1.c`, sets c16 and c8; a and b stay real).
+"""Goldens of hyper.cuh's complex loops of hyp1f1 (real a and b, complex z:
+SciPy's ddD->D and ffF->F) and hyp2f1 (real a, b, c: dddD->D, fffF->F),
+in the complex layout of golden_common.py (`hyp1f1.c`, `hyp2f1.c`, sets
+c16 and c8; the parameters stay real).
 
-The reference is mpmath's hyp1f1 at 50 digits. Points: a and b in
-[-30, 30], weighted toward small |a| and |b| (b never a non-positive
-integer here; the edges hold those), z with |z| from 1e-3 to 1e3 in all
-directions, with groups where the algorithms switch or cancel: just off
-the real and imaginary axes (Kummer's transformation, the Stokes lines of
-the large-|z| expansion), the polynomials (a a negative integer), b near
-its poles, a - b an integer (one part of the large-|z| expansion
-vanishes). Points whose value is outside 1e-305..1e300 (e^z over- or
-underflows the double) are dropped.
+The references are mpmath's hyp1f1 and hyp2f1 at 50 digits. hyp1f1's
+points: a and b in [-30, 30], weighted toward small |a| and |b| (b never
+a non-positive integer here; the edges hold those), z with |z| from 1e-3
+to 1e3 in all directions, with groups where the algorithms switch or
+cancel: just off the real and imaginary axes (Kummer's transformation,
+the Stokes lines of the large-|z| expansion), the polynomials (a a
+negative integer), b near its poles, a - b an integer (one part of the
+large-|z| expansion vanishes). hyp2f1's: a, b, c in [-30, 30], weighted
+the same, over the whole plane, near the unit circle, near e^(+-i pi/3)
+(only Lopez and Temme's expansion converges fast there), near z = 1,
+just off the axes (the cut z > 1), and the degenerate connections: c - a
+- b an integer, a - b an integer (with c - a one too), c - a an
+integer, the polynomials. Points whose value is outside 1e-305..1e300
+(e^z or a power over- or underflows the double) are dropped.
 """
 import mpmath as mp
 import numpy as np
@@ -106,7 +112,81 @@ def hyp1f1_edges(dtype):
     return a[~drop], b[~drop], z[~drop]
 
 
+def hyp2f1_points(n):
+    k = n // 12
+    e3 = np.exp(1j * np.pi / 3)
+    groups = [
+        # Small parameters over the whole plane (twice), near the unit
+        # circle, near e^(+-i pi/3) (where only Lopez and Temme's series
+        # converges fast), near z = 1.
+        (uni(-3, 3, 2 * k), uni(-3, 3, 2 * k), not_pole(uni(-3, 3, 2 * k)), disk(1e-3, 1e3, 2 * k)),
+        (uni(-3, 3, k), uni(-3, 3, k), not_pole(uni(-3, 3, k)), disk(0.8, 1.25, k)),
+        (uni(-5, 5, k), uni(-5, 5, k), not_pole(uni(-5, 5, k)),
+         np.where(sign(k) > 0, e3, np.conj(e3)) + disk(1e-4, 0.2, k)),
+        (uni(-5, 5, k), uni(-5, 5, k), not_pole(uni(-5, 5, k)), 1 + disk(1e-6, 0.5, k)),
+        # Moderate and large parameters; positive ones (the statistics' use).
+        (uni(-10, 10, k), uni(-10, 10, k), not_pole(uni(-10, 10, k)), disk(1e-3, 1e3, k)),
+        (uni(-30, 30, k), uni(-30, 30, k), not_pole(uni(-30, 30, k)), disk(1e-3, 1e3, k)),
+        (logu(0.01, 30, k), logu(0.01, 30, k), logu(0.01, 30, k), disk(1e-3, 1e3, k)),
+        # Just off the real axis (the cut z > 1, and z = -1) and the
+        # imaginary axis.
+        (uni(-5, 5, k), uni(-5, 5, k), not_pole(uni(-5, 5, k)), near_axes(1e-3, 1e3, k)),
+    ]
+    # c - a - b an integer (the limit form around z = 1), a - b an integer
+    # (the limit form of 1/z), c - a an integer (its poles there; Euler's
+    # polynomials for negative ones), a polynomial.
+    h = k // 2
+    a, b = uni(-5, 5, h), uni(-5, 5, h)
+    groups.append((a, b, not_pole(a + b + ints(-4, 5, h)), disk(1e-2, 1e2, h)))
+    a = uni(-5, 5, h)
+    groups.append((a, a + ints(-4, 5, h), not_pole(uni(-5, 5, h)), disk(0.5, 1e3, h)))
+    a = uni(-5, 5, h)
+    groups.append((a, a + ints(-4, 5, h), not_pole(a + ints(-3, 6, h)), disk(0.5, 1e3, h)))
+    a = uni(-5, 5, h)
+    groups.append((a, uni(-5, 5, h), not_pole(a + ints(-4, 6, h)), disk(1e-2, 1e3, h)))
+    m = n - sum(len(g[0]) for g in groups)
+    groups.append((-ints(1, 21, m), uni(-10, 10, m), not_pole(uni(-10, 10, m)), disk(1e-2, 1e2, m)))
+    return _cat(*groups)
+
+
+def hyp2f1_mp(a, b, c, z):
+    if c <= 0 and c == int(c):
+        raise ValueError
+    v = mp.hyp2f1(a, b, c, z, maxterms=10**6)
+    if v != 0 and not (mp.mpf(10) ** -305 < abs(v) < mp.mpf(10) ** 300):
+        raise ValueError  # outside the double's range
+    return v
+
+
+# hyp2f1's edges: a, b, c at 0, the poles of c and the polynomials, z at
+# 0, 1 and -1 (Gauss' and Kummer's theorems), either side of the cut
+# z > 1 (2 +- 1e-30 i: on it, 2 + 0i, SciPy's signed zero and mpmath's
+# convention pick different sides), near e^(i pi / 3), large, and z's
+# infinite or NaN parts (not for an integer a - b outside the
+# polynomials, where SciPy evaluates its 1/z limit series at infinity:
+# F(-2.5, 0.5; 0.5; inf) = inf - inf i).
+E2A = np.array([0.0, 1.0, -1.0, 0.5, -2.5, 2.0, np.nan])
+E2B = np.array([0.0, 1.0, -1.0, 0.5, 1.5])
+E2C = np.array([0.0, -1.0, -2.0, 1.0, 2.5, 0.5])
+E2Z = cplx([0.0, -0.0, 0.5, 1.0, -1.0, 2.0, 2.0, 0.99, 1.0, -1.0, 0.5, 10.0, 0.0, 1e-300, -1e30,
+            np.inf, -np.inf, 0.0, np.nan, 0.0, 1.0],
+           [0.0, 0.0, 0.0, 0.0, 0.0, 1e-30, -1e-30, 0.0, 1.0, 0.5, np.sqrt(3) / 2, 10.0, 1e30, 0.0,
+            1.0, 0.0, 0.0, np.inf, 0.0, np.nan, np.nan])
+
+
+def hyp2f1_edges(dtype):
+    g = np.meshgrid(E2A, E2B, E2C, np.arange(len(E2Z)), indexing="ij")
+    a, b, c, z = g[0].ravel(), g[1].ravel(), g[2].ravel(), E2Z[g[3].ravel()]
+    with np.errstate(invalid="ignore"):
+        poly = ((a < 0) & (a == np.round(a))) | ((b < 0) & (b == np.round(b)))
+        drop = np.isinf(z.real) | np.isinf(z.imag)
+        drop &= (a - b == np.round(a - b)) & ~poly & (a != 0) & (b != 0)
+    return a[~drop], b[~drop], c[~drop], z[~drop]
+
+
 FUNCS = {
     "hyp1f1.c": Case(3, hyp1f1_mp, sc.hyp1f1, hyp1f1_points, goal=None, edges=hyp1f1_edges,
                      cplx=True, real=(0, 1), timeout=5.0),
+    "hyp2f1.c": Case(4, hyp2f1_mp, sc.hyp2f1, hyp2f1_points, goal=None, edges=hyp2f1_edges,
+                     cplx=True, real=(0, 1, 2), timeout=5.0),
 }
