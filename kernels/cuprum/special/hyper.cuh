@@ -415,7 +415,7 @@ __device__ __forceinline__ hyp_cx hyp_unscale(hyp_scaled v) {
 // parameter difference): z^n by repeated squaring for the integer n
 // nearest p0, times exp((p - n) log z), so that the rounding of p log z
 // (|p log z| eps) is not incurred. As m 2^k.
-__device__ inline hyp_scaled hyp_cpow_scaled(hyp_cx z, double p0, double pe) {
+__device__ __noinline__ hyp_scaled hyp_cpow_scaled(hyp_cx z, double p0, double pe) {
   double az = abs(z);
   double lz = ::log(az);
   double n = ::rint(p0);
@@ -457,7 +457,7 @@ __device__ inline hyp_scaled hyp_cpow_scaled(hyp_cx z, double p0, double pe) {
 
 // 1 / Gamma(x + e) for a small correction e: 1/Gamma(x) (1 - psi(x) e),
 // and (-1)^n n! e at the pole x = -n.
-__device__ inline double hyp_rgamma_dd(double x, double e) {
+__device__ __noinline__ double hyp_rgamma_dd(double x, double e) {
   if (is_nonpos_int(x)) {
     if (e == 0.0 || x < -170.0) return 0.0;
     return ((((long long)-x) & 1) ? -1.0 : 1.0) * ::tgamma(1.0 - x) * e;
@@ -475,7 +475,7 @@ __device__ inline double hyp_lrgamma(double x, double e) {
 
 // G e^w z^(p + pe) (G real, given by its value g where finite and by
 // log |G| = lg and the sign sg beyond) as m 2^k.
-__device__ inline hyp_scaled hyp_prefactor(double g, double lg, double sg, hyp_cx w, hyp_cx z,
+__device__ __noinline__ hyp_scaled hyp_prefactor(double g, double lg, double sg, hyp_cx w, hyp_cx z,
                                            double p, double pe) {
   hyp_scaled e = hyp_cexp_scaled(w);
   hyp_scaled q = hyp_cpow_scaled(z, p, pe);
@@ -1071,7 +1071,7 @@ __device__ __forceinline__ double hyp_sabs(hyp_scaled x, double k) {
 // Gamma(p1) Gamma(p2) / (Gamma(q1) Gamma(q2)) as m 2^k: 0 where a
 // denominator has a pole, NaN where a numerator has; tgamma where the
 // arguments allow, else lgamma and the signs.
-__device__ inline hyp_scaled hyp_gamma4(double p1, double p2, double q1, double q2) {
+__device__ __noinline__ hyp_scaled hyp_gamma4(double p1, double p2, double q1, double q2) {
   if (is_nonpos_int(p1) || is_nonpos_int(p2)) return {hyp_cx(nan(), 0.0), 0.0};
   if (is_nonpos_int(q1) || is_nonpos_int(q2)) return {hyp_cx(0.0, 0.0), 0.0};
   if (::fabs(p1) < 170.0 && ::fabs(p2) < 170.0 && ::fabs(q1) < 170.0 && ::fabs(q2) < 170.0) {
@@ -1161,7 +1161,7 @@ __device__ __noinline__ hyp_cx h2f1_series_dd(double a, double b, double c, hyp_
 
 // The Gauss series in double, again in double-double where its
 // estimate says its terms cancel.
-__device__ inline hyp_cx h2f1_sum(double a, double b, double c, hyp_cx w, double* rel) {
+__device__ __noinline__ hyp_cx h2f1_sum(double a, double b, double c, hyp_cx w, double* rel) {
   hyp_cx v = h2f1_series(a, b, c, w, rel);
   if (*rel > 8.0 * HYP_EPS && *rel < inf()) {
     double r2;
@@ -1235,7 +1235,7 @@ struct h2f1_part {
 };
 
 // a + b with estimates, relative to |a + b|.
-__device__ inline hyp_cx h2f1_combine(const h2f1_part* p, int n, double extra, double* rel) {
+__device__ __noinline__ hyp_cx h2f1_combine(const h2f1_part* p, int n, double extra, double* rel) {
   double k = -1e9;
   for (int i = 0; i < n; ++i) {
     if (abs(p[i].v.m) > 0.0 || is_nan(p[i].v.m.re) || is_nan(p[i].v.m.im)) k = ::fmax(k, p[i].v.k);
