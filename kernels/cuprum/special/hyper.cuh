@@ -1063,11 +1063,6 @@ __device__ __forceinline__ hyp_scaled hyp_smul_c(hyp_scaled x, hyp_cx c) {
   return hyp_snorm({x.m * c, x.k});
 }
 
-// |x| in units of 2^k.
-__device__ __forceinline__ double hyp_sabs(hyp_scaled x, double k) {
-  return abs(hyp_unscale({x.m, x.k - k}));
-}
-
 // Gamma(p1) Gamma(p2) / (Gamma(q1) Gamma(q2)) as m 2^k: 0 where a
 // denominator has a pole, NaN where a numerator has; tgamma where the
 // arguments allow, else lgamma and the signs.
@@ -1226,15 +1221,16 @@ __device__ __noinline__ hyp_cx h2f1_lt_sum(double a, double b, double c, hyp_cx 
   return v;
 }
 
-// One part of a connection formula: G p^e S, with G a Gamma ratio, p^e a
-// complex power and S a sum of relative error r; adds its size to *sz
-// (for the error estimate) in units of 2^k after the fact.
+// One part of a connection formula, G p^e S as m 2^k (G a Gamma ratio,
+// p^e a complex power, S a sum), and the relative error of its sum.
 struct h2f1_part {
   hyp_scaled v;
   double rel;
 };
 
-// a + b with estimates, relative to |a + b|.
+// The sum of n parts and its estimated relative error: each part's
+// error (its sum's, and `extra` for its Gamma ratio and power) relative
+// to the sum's modulus, so that parts which cancel count.
 __device__ __noinline__ hyp_cx h2f1_combine(const h2f1_part* p, int n, double extra, double* rel) {
   double k = -1e9;
   for (int i = 0; i < n; ++i) {
