@@ -83,7 +83,7 @@ pub const SPECIAL_EXPINT: &str = include_str!("../../../kernels/cuprum/special/e
 pub const SPECIAL_ELLIP: &str = include_str!("../../../kernels/cuprum/special/ellip.cuh");
 /// `cuprum/special/gammafn.cuh`: loggamma (real), rgamma, gammasgn, poch.
 pub const SPECIAL_GAMMAFN: &str = include_str!("../../../kernels/cuprum/special/gammafn.cuh");
-/// `cuprum/special/hyper.cuh`: hyp1f1, hyp2f1 (real) and lambertw.
+/// `cuprum/special/hyper.cuh`: hyp1f1, hyp2f1 (real and complex z) and lambertw.
 pub const SPECIAL_HYPER: &str = include_str!("../../../kernels/cuprum/special/hyper.cuh");
 
 /// Every header by its include name, in dependency order. Hand all of them

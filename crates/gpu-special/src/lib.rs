@@ -31,7 +31,7 @@
 //! | `expint.cuh`, `ellip.cuh`   | the exponential, sine and cosine integrals (real and complex); the elliptic integrals |
 //! | `gammafn.cuh`               | loggamma (real), rgamma, gammasgn, poch |
 //! | `cgamma.cuh`                | the complex loggamma, gamma, rgamma and digamma (included by `gamma.cuh` and `gammafn.cuh`) |
-//! | `hyper.cuh`                 | hyp1f1, hyp2f1 (real arguments), lambertw |
+//! | `hyper.cuh`                 | hyp1f1, hyp2f1 (real and complex z), lambertw |
 //!
 //! Rows, wrappers and goldens are kept per family (`src/table/<family>.rs`,
 //! `src/functions/<family>.rs`, `testdata/golden_<family>.py`);
@@ -40,8 +40,9 @@
 //! and [`multigammaln`] are compositions of whole-array passes.
 //!
 //! Domain errors are NaN (or SciPy's infinities), never errors, as in
-//! SciPy. What is not here yet says so: complex input to a function whose
-//! complex loops SciPy has and Cuprum lacks is `Error::Unsupported`. The
+//! SciPy. Every loop SciPy has is here, complex ones included; complex
+//! input to [`logsumexp`], [`softmax`] and [`log_softmax`] is
+//! `Error::Unsupported` (SciPy takes it). The
 //! measured accuracy of every function is in `docs/special-accuracy.md`.
 
 mod functions;

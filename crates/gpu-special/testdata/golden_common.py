@@ -115,6 +115,10 @@ class Case:
     # A complex loop (see the module's docs): points give complex128
     # arrays, mp takes mpc arguments, dtypes default to ("c16", "c8").
     cplx: bool = False
+    # Input positions of a complex loop that stay real (hyp1f1's a and b,
+    # SciPy's ddD->D): float64 in the c16 set, float32 in c8; mp gets them
+    # as Python floats.
+    real: tuple = ()
     timeout: float = 2.0
     extra: dict = field(default_factory=dict)
 

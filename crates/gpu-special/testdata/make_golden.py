@@ -37,7 +37,7 @@ import golden_common as gc  # noqa: E402
 FAMILIES = ["base", "elementary", "bessel", "bessel_real", "incgamma", "incbeta", "expint", "gammafn",
             "hyper",
             # The complex loops' goldens, a module per family (golden_common.py).
-            "celementary", "cerf", "cgamma", "cexpint", "csph", "cbessel"]
+            "celementary", "cerf", "cgamma", "cexpint", "csph", "cbessel", "chyper"]
 N64, N32 = 1500, 600
 SMALL_EDGES = np.array([0.0, -0.0, 5e-324, 0.5, 1.0, -1.0, 1e300, np.inf, -np.inf, np.nan])
 
@@ -84,12 +84,13 @@ def cast_args(case, args, dtype):
     if case.cplx:
         # An integer position (spherical_jn's n) stays int64 beside the
         # complex argument (SciPy's "lD->D" loop); a real input of a
-        # complex loop (jv's order in "dD->D") stays real: float64 beside
-        # complex128, float32 beside complex64.
+        # complex loop (jv's order in "dD->D", `Case.real`) stays real:
+        # float64 beside complex128, float32 beside complex64.
         real = np.float32 if np.dtype(dtype) == np.complex64 else np.float64
         return [np.asarray(a).astype(np.int64) if j in case.ints else
-                np.asarray(a).astype(dtype) if np.iscomplexobj(a) else
-                np.asarray(a, np.float64).astype(real) for j, a in enumerate(args)]
+                np.asarray(a, np.float64).astype(real) if j in case.real or
+                not np.iscomplexobj(a) else
+                np.asarray(a).astype(dtype) for j, a in enumerate(args)]
     # Integer positions stay int64 in the float64 set (SciPy's "ld->d"
     # loops); the float32 set passes them as float32 (its "ff->f").
     return [np.asarray(a).astype(np.int64) if j in case.ints and dtype == np.float64 else

@@ -14,7 +14,13 @@ ternary! {
     /// large-`x` expansion DLMF 13.7.2; inf at the poles of `b` (a
     /// non-positive integer not cancelled by `a`), SciPy's NaN where a
     /// polynomial's cancellation leaves no digits. Complex `x` (SciPy's
-    /// `ddD->D` loop) is `Unsupported`.
+    /// `ddD->D` loop; `ffF->F` rounds it): Kummer's transformation DLMF
+    /// 13.2.39 to `Re x >= 0`, then the large-`|x|` expansion DLMF 13.7.2
+    /// (both parts, `e^(+-i pi a)` by the sign of `Im x`), the Maclaurin
+    /// series in double for small `|x|`, or in double-double where its
+    /// terms cancel, whichever first estimates its error within 8 eps;
+    /// SciPy's special values (inf at every pole of `b`, its closed forms,
+    /// NaN at most non-finite `x`).
     hyp1f1 => "hyp1f1", ": [1.18339, 1.40511, 1.67378]";
 }
 
@@ -24,7 +30,14 @@ ternary! {
 /// DLMF 15.8.4 with its limit forms where `c - a - b` is an integer
 /// (Abramowitz-Stegun 15.3.10-11), Gauss' theorem DLMF 15.4.20 at `x = 1`
 /// and the polynomials summed; inf for `x > 1` and at the poles of `c`,
-/// as SciPy's. Complex `x` (SciPy's `dddD->D` loop) is `Unsupported`.
+/// as SciPy's. Complex `x` (SciPy's `dddD->D` loop; `fffF->F` rounds
+/// it): SciPy's special cases, then of the Gauss series, Euler's and
+/// Pfaff's forms (DLMF 15.8.1), the `1 - x` and `1/x` connections DLMF
+/// 15.8.4 and 15.8.2 (their limit forms DLMF 15.8.10 and 15.8.8 where
+/// `c - a - b` or `a - b` is an integer) and Lopez and Temme's expansion
+/// in `x / (x - 2)` (2013; near `e^(+-i pi/3)`, where nothing else
+/// converges fast) the fastest converging first, in double-double where
+/// its terms cancel, until one estimates its error within 8 eps.
 ///
 /// ```no_run
 /// # fn main() -> gpu_array::Result<()> {

@@ -9,10 +9,6 @@ use std::sync::OnceLock;
 use gpu_array::ufunc::{Input, Ufunc, UfuncOptions, call};
 use gpu_array::{Array, Error, Result};
 
-/// The functions whose complex loops SciPy has and Cuprum does not yet
-/// (from `scipy.special.<name>.types`).
-const COMPLEX_IN_SCIPY: [&str; 2] = ["hyp1f1", "hyp2f1"];
-
 /// The table's ufunc `name`, remembered in `cell` (each function's own
 /// `static`). Safe to share: the cell only ever holds the one pointer
 /// into the immutable table that [`crate::get`] returns for `name`, the
@@ -26,26 +22,8 @@ fn lookup(cell: &'static OnceLock<&'static Ufunc>, name: &str) -> Result<&'stati
     Ok(cell.get_or_init(|| u))
 }
 
-/// A complex array where SciPy has complex loops and Cuprum not yet is
-/// `Unsupported`, naming what is missing.
-fn check_complex(u: &'static Ufunc, inputs: &[Input<'_>]) -> Result<()> {
-    if COMPLEX_IN_SCIPY.contains(&u.name())
-        && inputs
-            .iter()
-            .any(|i| matches!(i, Input::Array(a) if a.dtype().is_complex()))
-    {
-        return Err(Error::Unsupported(format!(
-            "scipy.special.{} of complex input (SciPy's F->F and D->D loops) is not \
-             implemented yet",
-            u.name()
-        )));
-    }
-    Ok(())
-}
-
-/// Calls `u` on `inputs` with default options (see [`check_complex`]).
+/// Calls `u` on `inputs` with default options.
 fn apply(u: &'static Ufunc, inputs: &[Input<'_>]) -> Result<Array> {
-    check_complex(u, inputs)?;
     let mut outs = call(u, inputs, &UfuncOptions::default())?;
     Ok(outs.remove(0))
 }
@@ -62,8 +40,8 @@ macro_rules! unary {
         )]
         ///
         /// # Errors
-        /// No loop for the input's dtype (complex input where SciPy has
-        /// complex loops is `Unsupported`); allocation or launch failed.
+        /// No loop for the input's dtype (SciPy's loops: complex input
+        /// only where SciPy has complex loops); allocation or launch failed.
         pub fn $f<'a>(x: impl Into<Arg<'a>>) -> Result<Array> {
             // Safe to share: holds only the immutable table's pointer for this
             // name, the same for every thread and call (see `lookup`).
@@ -128,7 +106,6 @@ macro_rules! ternary {
 
 /// Calls `u` on `inputs` and returns its `N` outputs.
 fn apply_n<const N: usize>(u: &'static Ufunc, inputs: &[Input<'_>]) -> Result<[Array; N]> {
-    check_complex(u, inputs)?;
     let outs = call(u, inputs, &UfuncOptions::default())?;
     outs.try_into()
         .map_err(|_| Error::Value(format!("{} gave the wrong number of outputs", u.name())))
@@ -153,21 +130,3 @@ pub use gammafn::*;
 pub use hyper::*;
 pub use incbeta::*;
 pub use incgamma::*;
-
-#[cfg(test)]
-mod tests {
-    /// A name stays in `COMPLEX_IN_SCIPY` only while its ufunc has no
-    /// complex loop: once one is added, complex input must reach it.
-    #[test]
-    fn complex_gaps_have_no_complex_loop() {
-        for name in super::COMPLEX_IN_SCIPY {
-            let u = crate::get(name).unwrap();
-            assert!(
-                u.loops()
-                    .iter()
-                    .all(|lp| lp.inputs.iter().all(|d| !d.is_complex())),
-                "{name} has a complex loop: take it out of COMPLEX_IN_SCIPY"
-            );
-        }
-    }
-}

@@ -172,6 +172,7 @@ families!(
     cexpint,
     csph,
     cbessel,
+    chyper,
 );
 
 /// Every golden file has its family's test above, and every function of
