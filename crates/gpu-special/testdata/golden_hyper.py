@@ -91,22 +91,23 @@ E1 = np.array([0.0, -0.0, 1e-300, 0.5, 1.0, -1.0, -2.0, 2.5, 100.0, -100.0, 1e5,
 
 
 def hyp1f1_edges(dtype):
-    a = np.array([0.0, 1.0, -1.0, -2.0, 0.5, -0.5, 3.0, np.inf, -np.inf, np.nan])
-    b = np.array([0.0, -1.0, -2.0, 1.0, 2.0, 0.5, -0.5, np.inf, np.nan])
+    # (x = -inf across a > b > 0, a < b < 0 and the other signs: SciPy's
+    # values there come from its large-|x| expansion's prefactor.)
+    a = np.array([0.0, 1.0, -1.0, -2.0, 0.5, -0.5, 3.0, 1.5, 2.5, -1.5, np.inf, -np.inf, np.nan])
+    b = np.array([0.0, -1.0, -2.0, 1.0, 2.0, 0.5, -0.5, 0.3, 3.0, -1.5, np.inf, -np.inf, np.nan])
     x = E1
     g = np.meshgrid(a, b, x, indexing="ij")
     return tuple(v.ravel() for v in g)
 
 
 def hyp2f1_edges(dtype):
-    # (No NaN a or b: Cephes' hyp2f1, SciPy's, answers 1 or inf beside
-    # some of them; Cuprum's is NaN.)
-    a = np.array([0.0, 1.0, -1.0, 0.5, -2.5, np.inf])
-    b = np.array([0.0, 1.0, -1.0, 0.5])
-    # (No infinite c or x either: Cephes' values there follow its order of
-    # transformations, not yet Cuprum's.)
-    c = np.array([0.0, -1.0, -2.0, 1.0, 2.5])
-    x = np.array([0.0, 0.5, 1.0, -1.0, 2.0, -3.0, 0.99, np.nan])
+    # (NaN and infinite arguments included: Cephes' hyp2f1, SciPy's,
+    # answers 1 or inf beside some NaNs and +-inf, 0 or 1 at infinities
+    # through its transformations, which Cuprum follows there.)
+    a = np.array([0.0, 1.0, -1.0, 0.5, -2.5, np.inf, -np.inf, np.nan])
+    b = np.array([0.0, 1.0, -1.0, 0.5, np.nan])
+    c = np.array([0.0, -1.0, -2.0, 1.0, 2.5, np.inf, -np.inf, np.nan])
+    x = np.array([0.0, 0.5, 1.0, -1.0, 2.0, -3.0, 0.99, np.nan, np.inf, -np.inf])
     g = np.meshgrid(a, b, c, x, indexing="ij")
     return tuple(v.ravel() for v in g)
 

@@ -3,11 +3,17 @@
 // crates/gpu-special/src/table/hyper.rs.
 //
 // hyp1f1(a, b, x) = M(a, b, x), Kummer's function (DLMF 13.2.2):
-//   SciPy's order of special cases (b a non-positive integer: inf unless
-//   a is a non-positive integer >= b, whose polynomial is summed; a = 0,
-//   x = 0, a = -1, a = b, a = b + 1, (a, b) = (1, 2) in closed form);
+//   SciPy's rules in its order (its wrapper of Boost's hypergeometric_1F1,
+//   then Boost's closed forms: b a non-positive integer: inf unless a is a
+//   negative integer >= b, whose polynomial is summed, sum x^k / k! for
+//   a = b; a = 0, x = 0, a = -1, a = b, a = b + 1, (a, b) = (1, 2) in
+//   closed form; its values at infinite arguments, x = -inf by its large-|x|
+//   prefactor; overflow +inf whatever its sign: detail::hyp1f1_value);
 //   Kummer's transformation M(a, b, x) = e^x M(b - a, b, -x) (DLMF 13.2.39)
-//   for x < 0 where the series would cancel; for x > 0 the large-x
+//   for x < 0 where the series would cancel, with the rounding error of
+//   b - a carried to first order; for a < 0 < x where the Maclaurin series
+//   cancels beyond double-double, the recurrence in b (DLMF 13.3.2) run
+//   backward from b + n (Deano, Segura, Temme 2010); for x > 0 the large-x
 //   expansion DLMF 13.7.2 (both exponential parts, the subdominant one on
 //   the Stokes line with cos(pi a)) where it reaches the double's
 //   precision, else the Maclaurin series DLMF 13.2.2 (bounded terms).
@@ -38,9 +44,14 @@
 //   Re z = +inf for a < 0).
 //
 // hyp2f1(a, b, c, x) = F(a, b; c; x), Gauss' function (DLMF 15.2.1), real x:
-//   the polynomials (a or b a non-positive integer) summed; Gauss' theorem
-//   at x = 1 (DLMF 15.4.20), inf where c - a - b <= 0 or c is a pole;
-//   Pfaff's transformation x -> x / (x - 1) (DLMF 15.8.1) for x < 0, so
+//   SciPy's (Cephes') checks and transformations in its order, with its
+//   integer tolerance 1e-13 (Euler's transformation first for c - a - b <=
+//   -1, its values at x >= 1; c = a, c = b; the poles of c; the polynomials
+//   (a or b a non-positive integer) summed, Chu-Vandermonde at x = 1; inf
+//   for x > 1 and, by Gauss' theorem DLMF 15.4.20 at x = 1, where c - a -
+//   b <= 0; infinite and NaN arguments through its own steps in IEEE
+//   arithmetic: detail::hyp2f1_main); then Pfaff's transformation
+//   x -> x / (x - 1) (DLMF 15.8.1) for x < 0, so
 //   the series is only ever summed at 0 <= z <= 1/2; for z > 1/2 the
 //   1 - z connection DLMF 15.8.4 (Abramowitz-Stegun 15.3.6), and where
 //   c - a - b is an integer its limit form (AS 15.3.10, 15.3.11; negative
@@ -170,29 +181,114 @@ __device__ __forceinline__ hyp_dd hyp_dd_sum(double a, double k) {
 
 // The Maclaurin series of M(a, b, x) in double-double, for the points
 // where its terms cancel (a < 0, x > 0): about 32 digits, so that the
-// cancellation of up to 1e15 still leaves the double's.
-__device__ __noinline__ double hyp1f1_series_dd(double a, double b, double x) {
+// cancellation of up to 1e15 still leaves the double's. a is a + ae (ae
+// the rounding error of b - a in Kummer's transformation, which the
+// cancellation would magnify), b the exact sum b.hi + b.lo (b + n of the
+// recurrence in b, hyp1f1_brec); `abssum` receives the sum of the terms'
+// magnitudes.
+__device__ __noinline__ hyp_dd hyp1f1_series_dd2(double a, double ae, hyp_dd b, double x,
+                                                 double* abssum) {
   hyp_dd term = {1.0, 0.0}, sum = {1.0, 0.0};
   hyp_dd xx = {x, 0.0};
+  double asum = 1.0;
+  *abssum = inf();
   for (int k = 0; k < 5000; ++k) {
-    hyp_dd num = hyp_dd_mul(hyp_dd_sum(a, (double)k), xx);
-    hyp_dd den = hyp_dd_mul(hyp_dd_sum(b, (double)k), {(double)(k + 1), 0.0});
-    if (den.hi == 0.0) return num.hi == 0.0 ? sum.hi : inf();
+    hyp_dd num = hyp_dd_mul(hyp_dd_add(hyp_dd_sum(a, (double)k), {ae, 0.0}), xx);
+    hyp_dd den = hyp_dd_mul(hyp_dd_add(b, {(double)k, 0.0}), {(double)(k + 1), 0.0});
+    if (den.hi == 0.0) {
+      if (num.hi != 0.0) sum = {inf(), 0.0};
+      break;
+    }
     term = hyp_dd_mul(term, hyp_dd_div(num, den));
     sum = hyp_dd_add(sum, term);
+    asum += ::fabs(term.hi);
     if (term.hi == 0.0) break;
     if (::fabs(term.hi) <= 1e-33 * ::fabs(sum.hi) && ::fabs(num.hi) < 0.5 * ::fabs(den.hi)) break;
     if (!(::fabs(sum.hi) < inf())) break;
   }
-  return sum.hi + sum.lo;
+  *abssum = asum;
+  return sum;
+}
+
+__device__ __forceinline__ double hyp1f1_series_dd(double a, double b, double x) {
+  double asum;
+  hyp_dd v = hyp1f1_series_dd2(a, 0.0, {b, 0.0}, x, &asum);
+  return v.hi + v.lo;
+}
+
+// m 2^k e^s without overflow or underflow on the way: e^s = 2^j e^r with
+// j = rint(s / ln 2) and |r| <= ln(2) / 2 (ln 2 split so that j ln2_hi is
+// exact).
+__device__ inline double hyp1f1_scale(double m, int k, double s) {
+  if (m == 0.0 || !(::fabs(m) < inf())) return m * ::exp(s);
+  if (s < -1e6) return 0.0 * m;
+  double j = ::rint(s * 1.4426950408889634);
+  double r = (s - j * 0.693147180369123816490) - j * 1.90821492927058770002e-10;
+  int e;
+  double f = ::frexp(m, &e);
+  double t = (double)k + (double)e + j;
+  if (t > 4000.0) t = 4000.0;
+  if (t < -4000.0) t = -4000.0;
+  return ::ldexp(f * ::exp(r), (int)t);
+}
+
+// M(a, b, x) as m 2^k for x > 0, b not a non-positive integer, where the
+// Maclaurin series cancels beyond what double-double absorbs (a < 0 and
+// large x |a|): the recurrence DLMF 13.3.2,
+//   (b - 1) M(a, b - 1, x) = (b - 1 + x) M(a, b, x) - x (1 - a / b) M(a, b + 1, x),
+// run backward in b in double-double from M(a, b + n, x) and
+// M(a, b + n + 1, x), whose series cancel little once b + n exceeds 2x
+// and |a| x / 10. M is the recurrence's minimal solution as b -> +inf
+// (the others grow like Gamma(b) x^-b; Deano, Segura and Temme,
+// J. Comput. Appl. Math. 233 (2010) 1505-1510), so the backward direction
+// is stable; b + k is kept exact as a double-double, a as a + ae. Returns
+// false where n would exceed 20000 or the start values still cancel.
+__device__ __noinline__ bool hyp1f1_brec(double a, double ae, double b, double x, double* m,
+                                         int* k2) {
+  double target = ::fmax(2.0 * x, 0.1 * ::fabs(a) * x);
+  double nn = ::ceil(target - b);
+  if (nn < 1.0) nn = 1.0;
+  if (!(nn <= 20000.0)) return false;
+  int n = (int)nn;
+  double as0, as1;
+  hyp_dd B = hyp_dd_sum(b, (double)n);
+  hyp_dd m0 = hyp1f1_series_dd2(a, ae, B, x, &as0);
+  hyp_dd m1 = hyp1f1_series_dd2(a, ae, hyp_dd_sum(b, (double)n + 1.0), x, &as1);
+  if (!(as0 <= 1e13 * ::fabs(m0.hi)) || !(as1 <= 1e13 * ::fabs(m1.hi))) return false;
+  hyp_dd xx = {x, 0.0};
+  hyp_dd na = {-a, -ae};
+  int e = 0;
+  for (int k = n; k >= 1; --k) {
+    hyp_dd bp = hyp_dd_sum(b, (double)k);          // b + k
+    hyp_dd bm = hyp_dd_sum(b, (double)(k - 1));    // b + k - 1
+    hyp_dd t1 = hyp_dd_mul(hyp_dd_add(bm, xx), m0);
+    hyp_dd c1 = hyp_dd_div(hyp_dd_mul(xx, hyp_dd_add(bp, na)), bp);
+    hyp_dd t2 = hyp_dd_mul(c1, m1);
+    hyp_dd mm = hyp_dd_div(hyp_dd_add(t1, {-t2.hi, -t2.lo}), bm);
+    m1 = m0;
+    m0 = mm;
+    if (::fabs(m0.hi) > 0x1p900) {
+      m0 = {::ldexp(m0.hi, -900), ::ldexp(m0.lo, -900)};
+      m1 = {::ldexp(m1.hi, -900), ::ldexp(m1.lo, -900)};
+      e += 900;
+    }
+    if (!(::fabs(m0.hi) < inf())) return false;
+  }
+  *m = m0.hi + m0.lo;
+  *k2 = e;
+  return true;
 }
 
 // The Maclaurin series of M(a, b, x) (DLMF 13.2.2), summed until a term
 // below eps of the sum once the terms decrease; (a)_n / (b)_n cancel
 // where both reach 0 (a non-positive integer >= b), inf where b's pole
-// is reached first. `abssum` receives the sum of the terms' magnitudes.
-__device__ inline double hyp1f1_series(double a, double b, double x, double* abssum) {
-  double term = 1.0, sum = 1.0, asum = 1.0;
+// is reached first. `abssum` receives the sum of the terms' magnitudes;
+// `dda`, where given, the derivative in a (the terms times
+// sum_{j<k} 1 / (a + j)), for a's rounding error in Kummer's
+// transformation.
+__device__ inline double hyp1f1_series(double a, double b, double x, double* abssum,
+                                       double* dda = nullptr) {
+  double term = 1.0, sum = 1.0, asum = 1.0, h = 0.0, dsum = 0.0;
   *abssum = inf();
   for (int k = 0; k < 5000; ++k) {
     double apk = a + k, bpk = b + k;
@@ -207,16 +303,22 @@ __device__ inline double hyp1f1_series(double a, double b, double x, double* abs
     term *= r;
     sum += term;
     asum += ::fabs(term);
+    if (dda && apk != 0.0) {
+      h += 1.0 / apk;
+      dsum += term * h;
+    }
     if (term == 0.0) break;
     if (::fabs(term) <= HYP_EPS * ::fabs(sum) && ::fabs(r) < 0.5) break;
   }
   *abssum = asum;
+  if (dda) *dda = dsum;
   return sum;
 }
 
 // e^s M(a, b, x) for x > 0 by DLMF 13.7.2, or NaN where the expansion does
 // not reach eps before its terms grow.
-__device__ inline double hyp1f1_asymptotic(double a, double b, double x, double s) {
+__device__ __noinline__ double hyp1f1_asymptotic(double a, double b, double x, double s,
+                                               double ae = 0.0) {
   // Dominant part: Gamma(b) / Gamma(a) e^x x^(a - b) sum (1-a)_n (b-a)_n / n! x^-n
   // (none for a non-positive integer, whose subdominant sum is the whole,
   // finite, polynomial).
@@ -247,11 +349,12 @@ __device__ inline double hyp1f1_asymptotic(double a, double b, double x, double 
   }
   double e;
   double amb = hyp_two_sum(a, -b, &e);
+  e += ae;
   double dom = inf(), sub = inf();
-  if (::fabs(b) < 160.0 && ::fabs(a) < 160.0 && x + s < 709.0 && x + s > -700.0) {
+  if (::fabs(b) < 160.0 && ::fabs(a) < 160.0 && x + s < 1400.0 && x + s > -700.0) {
     double g = ::tgamma(b);
-    dom = poly ? 0.0 : (g * ra) * (::exp(x + s) * hyp_pow2(x, amb, e)) * sum;
-    sub = (g * rba) * ::cospi(a) * (::exp(s) * ::pow(x, -a)) * sum2;
+    dom = poly ? 0.0 : hyp1f1_scale((g * ra) * hyp_pow2(x, amb, e) * sum, 0, x + s);
+    sub = (g * rba) * (::exp(s) * ::pow(x, -a)) * sum2;
   }
   if (!(::fabs(dom) < inf() && ::fabs(sub) < inf())) {
     double lg = ::lgamma(b);
@@ -260,38 +363,61 @@ __device__ inline double hyp1f1_asymptotic(double a, double b, double x, double 
                     : sg * hyp_gamma_sign(a) * sum *
                           ::exp(lg - ::lgamma(a) + x + s + amb * ::log(x));
     sub = rba == 0.0 ? 0.0
-                     : sg * hyp_gamma_sign(b - a) * ::cospi(a) * sum2 *
+                     : sg * hyp_gamma_sign(b - a) * sum2 *
                            ::exp(lg - ::lgamma(b - a) + s - a * ::log(x));
   }
+  double ca = ::cospi(a);
+  if (ae != 0.0) {
+    // a is a + ae: first order in ae of 1 / Gamma(a) (dominant part) and
+    // of cos(pi a) x^-a / Gamma(b - a) (subdominant part).
+    if (!poly) dom *= 1.0 - digamma(a) * ae;
+    if (rba != 0.0) {
+      sub *= 1.0 - ae * (::log(x) - digamma(b - a));
+      ca -= PI * ::sinpi(a) * ae;
+    }
+  }
+  sub *= ca;
   return dom + sub;
 }
 
-// e^s M(a, b, x) for x > 0, b not a non-positive integer, a > 0 or
+// e^s M(a + ae, b, x) for x > 0, b not a non-positive integer, a > 0 or
 // a non-positive integer.
-__device__ inline double hyp1f1_plain(double a, double b, double x, double s) {
+__device__ inline double hyp1f1_plain(double a, double b, double x, double s, double ae = 0.0) {
   if (x > 20.0) {
-    double v = hyp1f1_asymptotic(a, b, x, s);
+    double v = hyp1f1_asymptotic(a, b, x, s, ae);
     if (!is_nan(v)) return v;
   }
-  double asum;
-  double v = hyp1f1_series(a, b, x, &asum);
-  return s == 0.0 ? v : v * ::exp(s);
+  double asum, da;
+  double v = hyp1f1_series(a, b, x, &asum, &da);
+  v += ae * da;
+  return s == 0.0 ? v : hyp1f1_scale(v, 0, s);
 }
 
-// e^s M(a, b, x), x > 0, b not a non-positive integer.
-__device__ inline double hyp1f1_positive(double a, double b, double x, double s) {
+// e^s M(a + ae, b, x), x > 0, b not a non-positive integer (ae: the
+// rounding error of a = b - a' in Kummer's transformation, else 0).
+__device__ inline double hyp1f1_positive(double a, double b, double x, double s, double ae = 0.0) {
   if (a < 0.0) {
     if (x > 20.0 && !is_nonpos_int(a)) {
-      double v = hyp1f1_asymptotic(a, b, x, s);
+      double v = hyp1f1_asymptotic(a, b, x, s, ae);
       if (!is_nan(v)) return v;
     }
-    double asum;
-    double v = hyp1f1_series(a, b, x, &asum);
-    if (!(asum > 64.0 * ::fabs(v))) return s == 0.0 ? v : v * ::exp(s);
-    v = hyp1f1_series_dd(a, b, x);
-    return s == 0.0 ? v : v * ::exp(s);
+    double asum, da;
+    double v = hyp1f1_series(a, b, x, &asum, &da);
+    if (!(asum > 64.0 * ::fabs(v))) {
+      v += ae * da;
+      return s == 0.0 ? v : hyp1f1_scale(v, 0, s);
+    }
+    hyp_dd w = hyp1f1_series_dd2(a, ae, {b, 0.0}, x, &asum);
+    v = w.hi + w.lo;
+    if (asum > 1e14 * ::fabs(v)) {
+      // Beyond double-double: the backward recurrence in b.
+      double m;
+      int k;
+      if (hyp1f1_brec(a, ae, b, x, &m, &k)) return hyp1f1_scale(m, k, s);
+    }
+    return s == 0.0 ? v : hyp1f1_scale(v, 0, s);
   }
-  return hyp1f1_plain(a, b, x, s);
+  return hyp1f1_plain(a, b, x, s, ae);
 }
 
 __device__ __noinline__ double hyp1f1_general(double a, double b, double x) {
@@ -302,47 +428,100 @@ __device__ __noinline__ double hyp1f1_general(double a, double b, double x) {
     double asum;
     return hyp1f1_series(a, b, x, &asum);
   }
-  return hyp1f1_positive(b - a, b, -x, x);
+  double ae;
+  double ba = hyp_two_sum(b, -a, &ae);
+  return hyp1f1_positive(ba, b, -x, x, ae);
+}
+
+// SciPy's M(a, b, -inf) for finite a, b past its closed forms: Boost's
+// large-|x| expansion (DLMF 13.7.2 after Kummer's transformation) gives
+// Gamma(b) / Gamma(b - a) |x|^(b - a) |x|^-b, the powers evaluated at
+// inf: +-0 for 0 < b < a, +-inf (inf for SciPy) for a < b < 0, NaN for
+// the other signs; only where it uses the powers directly, |b - a| and
+// |b| below 10, |a| at least 0.001 (0.01 for b < 0), and b - a and a not
+// negative integers. NaN elsewhere (its other methods meet inf - inf).
+__device__ inline double hyp1f1_minf(double a, double b) {
+  double d = b - a;
+  if (::fabs(a) < (double)0.001f || (b < 0.0 && ::fabs(a) < 1e-2)) return nan();
+  if (is_nonpos_int(d) || is_nonpos_int(a)) return nan();
+  if (!(::fabs(d) < 10.0 && ::fabs(b) < 10.0)) return nan();
+  double p = (d > 0.0 ? inf() : 0.0) * (b < 0.0 ? inf() : 0.0);
+  return p * ::tgamma(b) / ::tgamma(d);
+}
+
+// M(a, b, x) in SciPy's order of rules (its wrapper of Boost's
+// hypergeometric_1F1, then Boost's closed forms), before SciPy's sign of
+// overflow.
+__device__ __noinline__ double hyp1f1_value(double a, double b, double x) {
+  if (is_nan(a) || is_nan(b) || is_nan(x)) return nan();
+  double asum;
+  bool poly = false;
+  if (b <= 0.0 && b == ::trunc(b)) {
+    // b a non-positive integer (or -inf). a = b: the series whose (a)_k
+    // and (b)_k end together, sum_{k <= -b} x^k / k!.
+    if (b != 0.0 && a == b) {
+      if (b == -inf()) return nan();
+      if (is_inf(x)) return inf();
+      double v = hyp1f1_series(a, b, x, &asum);
+      return asum > 64.0 * ::fabs(v) ? hyp1f1_series_dd(a, b, x) : v;
+    }
+    // inf unless a is a negative integer >= b, a polynomial.
+    if (!(a < 0.0 && a == ::trunc(a) && a >= b)) return inf();
+    poly = true;
+  }
+  if (x == 0.0 || a == 0.0) return 1.0;
+  if (a == -1.0) {
+    double r = 1.0 - x / b;
+    return ::fabs(r) < 0.5 ? (b - x) / b : r;
+  }
+  if (poly && b == -inf()) return 1.0;
+  if (b - a == 0.0) return is_inf(x) ? nan() : ::exp(x);
+  if (b - a == -1.0 && ::fabs(a) > 0.5 && !(poly && a > -50.0)) {
+    // M(b + 1, b, x) = (1 + x / b) e^x, as SciPy's (b + x) e^x / b.
+    if (is_inf(x)) return nan();
+    double h = 0.5 * x;
+    return (b + x) / b * ::exp(h) * ::exp(x - h);
+  }
+  // (|a| <= 1/2: SciPy's series loses every digit at its zero x = -b.)
+  if (b - a == -1.0 && b + x == 0.0 && !poly) return nan();
+  if (poly && is_inf(x)) return inf();
+  if (a == 1.0 && b == 2.0) {
+    if (is_inf(x)) return x > 0.0 ? inf() : 0.0;
+    return ::expm1(x) / x;
+  }
+  // SciPy's values at the infinities.
+  if (b == inf()) {
+    if (is_inf(x)) return nan();
+    return (a == inf() && x < -1.0) ? ::exp(x) : 1.0;
+  }
+  if (is_inf(a)) return nan();
+  if (x == -inf()) return hyp1f1_minf(a, b);
+  if (x == inf()) return nan();
+  if (poly || is_nonpos_int(a)) {
+    // A polynomial, in double-double where its terms cancel, by the
+    // recurrence in b beyond that.
+    double v = hyp1f1_series(a, b, x, &asum);
+    if (!(asum > 64.0 * ::fabs(v))) return v;
+    hyp_dd w = hyp1f1_series_dd2(a, 0.0, {b, 0.0}, x, &asum);
+    v = w.hi + w.lo;
+    if (!poly && x > 0.0 && asum > 1e14 * ::fabs(v)) {
+      double m;
+      int k;
+      if (hyp1f1_brec(a, 0.0, b, x, &m, &k)) return hyp1f1_scale(m, k, 0.0);
+    }
+    return v;
+  }
+  return hyp1f1_general(a, b, x);
 }
 
 }  // namespace detail
 
 // M(a, b, x), Kummer's confluent hypergeometric function (see the header
-// comment).
+// comment): SciPy's rules in its order (detail::hyp1f1_value), and its
+// overflow, +inf whatever the sign.
 __device__ inline double hyp1f1(double a, double b, double x) {
-  using namespace detail;
-  if (is_nan(a) || is_nan(b) || is_nan(x)) return nan();
-  if (is_nonpos_int(b)) {
-    if (b <= a && a != 0.0 && is_nonpos_int(a)) {
-      if (is_inf(x)) return inf();
-      double asum;
-      return hyp1f1_series(a, b, x, &asum);
-    }
-    return inf();
-  }
-  if (a == 0.0 || x == 0.0) return 1.0;
-  // SciPy's values at the infinities.
-  if (b == inf()) return is_inf(x) ? nan() : 1.0;
-  if (is_inf(a) || is_inf(b)) return nan();
-  if (is_inf(x)) {
-    if (a == 0.0) return 1.0;
-    if (a == -1.0) return inf();
-    if (a == 1.0 && b == 2.0 && x < 0.0) return 0.0;
-    return nan();
-  }
-  if (a == 0.0 || x == 0.0) return 1.0;
-  if (a == -1.0) return 1.0 - x / b;
-  if (a == b) return ::exp(x);
-  if (a - b == 1.0) return (1.0 + x / b) * ::exp(x);
-  if (a == 1.0 && b == 2.0) return ::expm1(x) / x;
-  if (is_nonpos_int(a)) {
-    // A polynomial, in double-double where its terms cancel.
-    double asum;
-    double v = hyp1f1_series(a, b, x, &asum);
-    if (asum > 64.0 * ::fabs(v)) return hyp1f1_series_dd(a, b, x);
-    return v;
-  }
-  return hyp1f1_general(a, b, x);
+  double v = detail::hyp1f1_value(a, b, x);
+  return v == -detail::inf() ? detail::inf() : v;
 }
 
 __device__ __forceinline__ float hyp1f1(float a, float b, float x) {
@@ -985,59 +1164,312 @@ __device__ __noinline__ double hyp2f1_general(double a, double b, double c, doub
   return p * hyp2f1_unit(a, b2, c, z);
 }
 
-}  // namespace detail
+// Cephes' tolerance for an integer parameter (SciPy's hyp2f1 is
+// Cephes', which takes v within 1e-13 of a non-positive integer for one).
+constexpr double HYP2F1_EPS = 1e-13;
 
-// F(a, b; c; x), Gauss' hypergeometric function of real x (see the header
-// comment); inf for x > 1 and at the poles of c, as SciPy's.
-__device__ inline double hyp2f1(double a, double b, double c, double x) {
-  using namespace detail;
-  // Cephes' order (SciPy's values): x = 0 and a or b = 0 first, even
-  // beside a NaN; c = a or c = b as (1 - x)^-b or (1 - x)^-a, even at a
-  // pole of c.
-  if (x == 0.0) return 1.0;
-  if ((a == 0.0 || b == 0.0) && c != 0.0) return 1.0;
-  bool na = is_nonpos_int(a), nb = is_nonpos_int(b);
+// pow out of line (the rules call it in many places, each an inlined
+// libdevice pow otherwise).
+__device__ __noinline__ double hyp2f1_pow(double x, double y) { return ::pow(x, y); }
+
+__device__ __forceinline__ bool hyp2f1_nint(double v) {
+  return v <= 0.0 && ::fabs(v - ::round(v)) < HYP2F1_EPS;
+}
+
+// SciPy's F(a, -m; -m; x) = sum_{k <= m} (a)_k x^k / k! (b = c = -m;
+// Abramowitz-Stegun 15.4.2 read as the sum up to x^m): NaN for m >= 1e5
+// or where the sum cancels more than 1e9 (its loss check); in
+// double-double where it cancels at all.
+__device__ __noinline__ double hyp2f1_negc_bc(double a, double b, double x) {
+  if (!(::fabs(b) < 1e5)) return nan();
+  double t = 1.0, sum = 1.0, tmax = 1.0;
+  for (double k = 1.0; k <= -b; k += 1.0) {
+    t *= (a + k - 1.0) * x / k;
+    tmax = ::fmax(::fabs(t), tmax);
+    sum += t;
+  }
+  if (1e-16 * (1.0 + tmax / ::fabs(sum)) > 1e-7) return nan();
+  if (!(tmax > 64.0 * ::fabs(sum)) || !(::fabs(a) < inf()) || !(::fabs(x) < inf())) return sum;
+  hyp_dd td = {1.0, 0.0}, sd = {1.0, 0.0};
+  for (double k = 1.0; k <= -b; k += 1.0) {
+    td = hyp_dd_div(hyp_dd_mul(td, hyp_dd_mul(hyp_dd_sum(a, k - 1.0), {x, 0.0})), {k, 0.0});
+    sd = hyp_dd_add(sd, td);
+  }
+  return sd.hi + sd.lo;
+}
+
+// F(a, b; c; x) for finite arguments, x < 1, c not a pole, a and b not
+// non-positive integers: (1 - x)^-a and (1 - x)^-b at c = b and c = a
+// (SciPy's within 1e-13 for |x| < 1), else hyp2f1_general.
+__device__ inline double hyp2f1_fin(double a, double b, double c, double x) {
   if (::fabs(x) < 1.0 || x == -1.0) {
-    if (c == b) return nb ? hyp2f1_series(b, a, c, x) : ::pow(1.0 - x, -a);
-    if (c == a) return ::pow(1.0 - x, -b);
+    if (::fabs(b - c) < HYP2F1_EPS) return hyp2f1_pow(1.0 - x, -a);
+    if (::fabs(a - c) < HYP2F1_EPS) return hyp2f1_pow(1.0 - x, -b);
   }
-  if (is_nan(x)) return (is_nonpos_int(c) && (na || nb)) ? inf() : nan();
-  if (is_nonpos_int(c)) {
-    // The pole of c is cancelled where a non-positive integer a (or b)
-    // ends the series first.
-    if (!((na && a > c) || (nb && b > c))) return inf();
+  if (b == c) return hyp2f1_pow(1.0 - x, -a);
+  if (a == c) return hyp2f1_pow(1.0 - x, -b);
+  return hyp2f1_general(a, b, c, x);
+}
+
+// Cephes' Gamma and 1/Gamma at non-finite arguments (inf, -inf and NaN
+// pass through Gamma; 1/Gamma(inf) = 0, NaN at -inf), for its
+// transformations with infinite parameters.
+__device__ __noinline__ double hyp2f1_gam(double v) { return ::fabs(v) < inf() ? ::tgamma(v) : v; }
+__device__ inline double hyp2f1_rgam(double v) {
+  if (v == inf()) return 0.0;
+  if (!(::fabs(v) < inf())) return nan();
+  return is_nonpos_int(v) ? 0.0 : 1.0 / hyp2f1_gam(v);
+}
+
+// Gamma(c) Gamma(d) / (Gamma(p) Gamma(r)): Gauss' theorem (DLMF 15.4.20)
+// with d = c - a - b, p = c - a, r = c - b, or the 1/x connection's
+// coefficients; Cephes' values at non-finite arguments.
+__device__ __noinline__ double hyp2f1_gamma4(double c, double d, double p, double r) {
+  if (::fabs(c) < inf() && ::fabs(d) < inf() && ::fabs(p) < inf() && ::fabs(r) < inf())
+    return hyp_gamma_ratio(c, d, p, r);
+  return hyp2f1_gam(c) * hyp2f1_gam(d) * (hyp2f1_rgam(p) * hyp2f1_rgam(r));
+}
+
+// SciPy's order of rules (Cephes' hyp2f1: the order of its checks and
+// transformations), at recursion depth L (its Euler, Pfaff and 1/x
+// transformations call it again; the depth is bounded, NaN beyond 3,
+// which SciPy's values do not reach). Finite arguments take hyp2f1_fin wherever a
+// transformation could not change a special value; the others (an
+// infinite or NaN argument) follow Cephes' steps in IEEE arithmetic,
+// which give SciPy's values there: hyp2f1_hyt (its transformations near
+// |x| = 1), hyp2f1_hys (its series, with its order of operations and its
+// stop while the sum is 0) and hyp2f1_ra (its recurrence in a,
+// Abramowitz-Stegun 15.2.10, for large |a|).
+template <int L> __device__ __noinline__ double hyp2f1_main(double a, double b, double c, double x);
+template <int L> __device__ __noinline__ double hyp2f1_hys(double a, double b, double c, double x);
+template <> __device__ __noinline__ double hyp2f1_main<4>(double, double, double, double) {
+  return nan();
+}
+template <> __device__ __noinline__ double hyp2f1_hys<4>(double, double, double, double) {
+  return nan();
+}
+
+template <int L> __device__ __noinline__ double hyp2f1_ra(double a, double b, double c, double x) {
+  double da = ((c < 0.0 && a <= c) || (c >= 0.0 && a >= c)) ? ::round(a - c) : ::round(a);
+  double t = a - da;
+  if (::fabs(da) > 10000.0) return nan();
+  double f2 = 0.0, f1 = hyp2f1_hys<L + 1>(t, b, c, x), f0;
+  if (da < 0.0) {
+    f0 = hyp2f1_hys<L + 1>(t - 1.0, b, c, x);
+    t -= 1.0;
+    for (double n = 1.0; n < -da; n += 1.0) {
+      f2 = f1;
+      f1 = f0;
+      f0 = -(2.0 * t - c - t * x + b * x) / (c - t) * f1 - t * (x - 1.0) / (c - t) * f2;
+      t -= 1.0;
+    }
+  } else {
+    f0 = hyp2f1_hys<L + 1>(t + 1.0, b, c, x);
+    t += 1.0;
+    for (double n = 1.0; n < da; n += 1.0) {
+      f2 = f1;
+      f1 = f0;
+      f0 = -((2.0 * t - c - t * x + b * x) * f1 + (c - t) * f2) / (t * (x - 1.0));
+      t += 1.0;
+    }
   }
-  if (is_nan(a) || is_nan(b) || is_nan(c) || is_nan(x)) return nan();
-  if (is_inf(a) || is_inf(b) || is_inf(c) || is_inf(x)) return nan();
-  if (na || nb) {
-    // A polynomial: sum it (the shorter one).
-    if (na && nb) {
-      if (b > a) {
-        double t = a;
-        a = b;
-        b = t;
-      }
-    } else if (nb) {
+  return f0;
+}
+
+// Cephes' integer tests on a rounded int (false beyond the int's range,
+// as on x86): v <= 0 (its a and b near |x| = 1), or the rounded value
+// <= 0 (its series' swap, and c - a, c - b), which takes 0 < v < 1e-13
+// for 0.
+__device__ __forceinline__ bool hyp2f1_nint_i(double v) {
+  return ::fabs(v) < 2147483647.0 && hyp2f1_nint(v);
+}
+__device__ __forceinline__ bool hyp2f1_nint_r(double v) {
+  return ::fabs(v) < 2147483647.0 && ::round(v) <= 0.0 && ::fabs(v - ::round(v)) < HYP2F1_EPS;
+}
+
+template <int L> __device__ double hyp2f1_hys(double a, double b, double c, double x) {
+  const double MACHEP = 1.11022302462515654042e-16;
+  if (::fabs(b) > ::fabs(a)) {
+    double t = a;
+    a = b;
+    b = t;
+  }
+  bool intflag = false;
+  if (hyp2f1_nint_r(b) && ::fabs(b) < ::fabs(a)) {
+    double t = a;
+    a = b;
+    b = t;
+    intflag = true;
+  }
+  if ((::fabs(a) > ::fabs(c) + 1.0 || intflag) && ::fabs(c - a) > 2.0 && ::fabs(a) > 2.0)
+    return hyp2f1_ra<L>(a, b, c, x);
+  double s = 1.0, u = 1.0;
+  for (int i = 0; i < 10000; ++i) {
+    if (::fabs(c) < HYP2F1_EPS) return inf();
+    double k = (double)i;
+    u = u * ((a + k) * (b + k) * x / ((c + k) * (k + 1.0)));
+    s += u;
+    if (!(s == 0.0 || ::fabs(u / s) > MACHEP)) break;
+  }
+  return s;
+}
+
+template <int L> __device__ __noinline__ double hyp2f1_hyt(double a, double b, double c, double x) {
+  bool ni = hyp2f1_nint_i(a) || hyp2f1_nint_i(b);
+  double s = 1.0 - x;
+  if (x < -0.5 && !ni) {
+    if (b > a) return hyp2f1_pow(s, -a) * hyp2f1_hys<L>(a, c - b, c, -x / s);
+    return hyp2f1_pow(s, -b) * hyp2f1_hys<L>(c - a, b, c, -x / s);
+  }
+  // (Near x = 1 its Gamma and psi functions of an infinite c - a - b
+  // give NaN.)
+  if (x > 0.9 && !ni) return nan();
+  return hyp2f1_hys<L>(a, b, c, x);
+}
+
+// Whether Cephes' series (hyp2f1_hys) passes (a, b, c) to its recurrence
+// in a, upward.
+__device__ inline bool hyp2f1_ra_up(double a, double b, double c) {
+  if (::fabs(b) > ::fabs(a)) {
+    double t = a;
+    a = b;
+    b = t;
+  }
+  bool intflag = false;
+  if (hyp2f1_nint_r(b) && ::fabs(b) < ::fabs(a)) {
+    a = b;
+    intflag = true;
+  }
+  if (!((::fabs(a) > ::fabs(c) + 1.0 || intflag) && ::fabs(c - a) > 2.0 && ::fabs(a) > 2.0))
+    return false;
+  double da = ((c < 0.0 && a <= c) || (c >= 0.0 && a >= c)) ? ::round(a - c) : ::round(a);
+  return da > 0.0;
+}
+
+// The polynomial (a or b a non-positive integer, finite arguments) summed
+// (the shorter one); near x = 1, where its terms cancel, by DLMF 15.8.7,
+// F(-n, b; c; x) = (c-b)_n / (c)_n F(-n, b; b - c - n + 1; 1 - x), where
+// defined; at x = 1 by Chu-Vandermonde. SciPy's special values: its own
+// steps (hyp2f1_hys) for |c| < 1e-13 (its series' guard), before a pole of
+// c (its series runs on while the sum is 0, into the pole: NaN) and at
+// x = 1 where it recurs upward in a.
+__device__ __noinline__ double hyp2f1_poly(double a, double b, double c, double x) {
+  if (hyp2f1_nint(c) || ::fabs(c) < HYP2F1_EPS || (x == 1.0 && hyp2f1_ra_up(a, b, c)))
+    return hyp2f1_hys<1>(a, b, c, x);
+  bool na = hyp2f1_nint(a), nb = hyp2f1_nint(b);
+  // (A parameter within 1e-13 of the integer is summed as the integer's
+  // polynomial: SciPy's series of the unrounded one does not end, and
+  // diverges for |x| > 1.)
+  if (na) a = ::round(a);
+  if (nb) b = ::round(b);
+  if (na && nb) {
+    if (b > a) {
       double t = a;
       a = b;
       b = t;
     }
-    // Near x = 1 its terms cancel: DLMF 15.8.7, F(-n, b; c; x) =
-    // (c-b)_n / (c)_n F(-n, b; b - c - n + 1; 1 - x), where defined.
-    double n = -a, c2 = b - c - n + 1.0;
-    if (x > 0.5 && x <= 1.0 && n <= 1000.0 && !is_nonpos_int(c2) && !is_nonpos_int(c)) {
-      double r = 1.0;
-      for (int k = 0; k < (int)n; ++k) r *= (c - b + k) / (c + k);
-      return r * hyp2f1_series(a, b, c2, 1.0 - x);
+  } else if (nb) {
+    double t = a;
+    a = b;
+    b = t;
+  }
+  double n = -a, c2 = b - c - n + 1.0;
+  double v;
+  if (x == 1.0 && n <= 10000.0) {
+    // Chu-Vandermonde, DLMF 15.4.24: F(-n, b; c; 1) = (c - b)_n / (c)_n
+    // (a zero as +0, SciPy's sum's).
+    v = 1.0;
+    for (int k = 0; k < (int)::rint(n); ++k) v *= (c - b + k) / (c + k);
+    if (v == 0.0) v = 0.0;
+  } else if (x > 0.5 && x <= 1.0 && n <= 1000.0 && !is_nonpos_int(c2) && !is_nonpos_int(c)) {
+    double r = 1.0;
+    for (int k = 0; k < (int)n; ++k) r *= (c - b + k) / (c + k);
+    v = r * hyp2f1_series(a, b, c2, 1.0 - x);
+  } else {
+    v = hyp2f1_series(a, b, c, x);
+  }
+  return v;
+}
+
+template <int L> __device__ double hyp2f1_main(double a, double b, double c, double x) {
+  bool fin = ::fabs(a) < inf() && ::fabs(b) < inf() && ::fabs(c) < inf() && ::fabs(x) < inf();
+  if (x == 0.0) return 1.0;
+  double d = c - a - b;
+  if ((a == 0.0 || b == 0.0) && c != 0.0) return 1.0;
+  bool na = hyp2f1_nint(a), nb = hyp2f1_nint(b);
+  double s = 1.0 - x;
+  bool cpole = hyp2f1_nint(c);
+  if (d <= -1.0 && !(::fabs(d - ::round(d)) > HYP2F1_EPS && s < 0.0) && !(na || nb)) {
+    // Euler's transformation F = (1 - x)^d F(c - a, c - b; c; x) (DLMF
+    // 15.8.1): its special values at x >= 1, a pole of c or an infinity.
+    if (fin && x < 1.0 && !cpole) {
+      // (Taken where c - a or c - b is a non-positive integer: SciPy's
+      // polynomial after it, its zeros exact.)
+      if (!(hyp2f1_nint(c - a) || hyp2f1_nint(c - b))) return hyp2f1_fin(a, b, c, x);
     }
-    return hyp2f1_series(a, b, c, x);
+    return hyp2f1_pow(s, d) * hyp2f1_main<L + 1>(c - a, c - b, c, x);
   }
-  if (x == 1.0) {
-    if (c - a - b > 0.0) return hyp_gamma_ratio(c, c - a - b, c - a, c - b);
-    return inf();
+  if (d <= 0.0 && x == 1.0 && !(na || nb)) return inf();
+  if (::fabs(x) < 1.0 || x == -1.0) {
+    if (::fabs(b - c) < HYP2F1_EPS) return nb ? hyp2f1_negc_bc(a, b, x) : hyp2f1_pow(s, -a);
+    if (::fabs(a - c) < HYP2F1_EPS) return hyp2f1_pow(s, -b);
   }
-  if (x > 1.0) return inf();
-  return hyp2f1_general(a, b, c, x);
+  bool poly = na || nb;
+  if (cpole) {
+    // inf unless a non-positive integer a or b ends the series before
+    // the pole.
+    if (!((na && ::round(a) > ::round(c)) || (nb && ::round(b) > ::round(c)))) return inf();
+    poly = true;
+  }
+  if (poly) return fin ? hyp2f1_poly(a, b, c, x) : hyp2f1_hyt<L>(a, b, c, x);
+  double t1 = ::fabs(b - a);
+  if (x < -2.0 && ::fabs(t1 - ::round(t1)) > HYP2F1_EPS) {
+    if (fin) return hyp2f1_fin(a, b, c, x);
+    // The 1/x connection DLMF 15.8.2.
+    double p = hyp2f1_main<L + 1>(a, 1.0 - c + a, 1.0 - b + a, 1.0 / x) * hyp2f1_pow(-x, -a);
+    double q = hyp2f1_main<L + 1>(b, 1.0 - c + b, 1.0 - a + b, 1.0 / x) * hyp2f1_pow(-x, -b);
+    return hyp2f1_gamma4(c, b - a, b, c - a) * p + hyp2f1_gamma4(c, a - b, a, c - b) * q;
+  }
+  if (x < -1.0) {
+    if (fin) return hyp2f1_fin(a, b, c, x);
+    // Pfaff's transformation DLMF 15.8.1.
+    if (::fabs(a) < ::fabs(b))
+      return hyp2f1_pow(s, -a) * hyp2f1_main<L + 1>(a, c - b, c, x / (x - 1.0));
+    return hyp2f1_pow(s, -b) * hyp2f1_main<L + 1>(b, c - a, c, x / (x - 1.0));
+  }
+  if (::fabs(x) > 1.0) return inf();
+  double p = c - a, r = c - b;
+  // (Cephes tests these two by their rounded value, so that c - a within
+  // 1e-13 above 0 counts.)
+  bool ncacb = hyp2f1_nint_r(p) || hyp2f1_nint_r(r);
+  if (::fabs(::fabs(x) - 1.0) < HYP2F1_EPS) {
+    // |x| = 1 for Cephes.
+    if (x > 0.0) {
+      if (ncacb) {
+        if (!(d >= 0.0)) return inf();
+        if (!fin) return hyp2f1_pow(s, d) * hyp2f1_hys<L>(p, r, c, x);
+        if (x == 1.0)
+          return hyp2f1_pow(s, d) * (hyp2f1_nint(p) || hyp2f1_nint(r) ? hyp2f1_poly(p, r, c, x)
+                                                                      : hyp2f1_hys<L>(p, r, c, x));
+        return hyp2f1_fin(a, b, c, x);
+      }
+      if (d <= 0.0) return inf();
+      // Gauss' theorem DLMF 15.4.20.
+      return hyp2f1_gamma4(c, d, p, r);
+    }
+    if (d <= -1.0) return inf();
+  }
+  if (fin) return hyp2f1_fin(a, b, c, x);
+  if (ncacb && !(d < 0.0)) return hyp2f1_pow(s, d) * hyp2f1_hys<L>(p, r, c, x);
+  return hyp2f1_hyt<L>(a, b, c, x);
+}
+
+}  // namespace detail
+
+// F(a, b; c; x), Gauss' hypergeometric function of real x (see the header
+// comment), with SciPy's special values in its order (detail::hyp2f1_main).
+__device__ inline double hyp2f1(double a, double b, double c, double x) {
+  return detail::hyp2f1_main<0>(a, b, c, x);
 }
 
 __device__ __forceinline__ float hyp2f1(float a, float b, float c, float x) {

@@ -9,7 +9,12 @@ use super::{Result, apply, lookup};
 
 ternary! {
     /// `scipy.special.hyp1f1(a, b, x)`: Kummer's confluent hypergeometric
-    /// function `M(a, b, x)` of real arguments: the series DLMF 13.2.2,
+    /// function `M(a, b, x)` of real arguments: SciPy's rules in its order
+    /// (its wrapper of Boost's `hypergeometric_1F1`, Boost's closed forms,
+    /// its values at infinite arguments, overflow as +inf), the series DLMF
+    /// 13.2.2 (in double-double where it cancels; beyond that, for `a < 0 <
+    /// x`, the recurrence in `b` DLMF 13.3.2 run backward, after Deaño,
+    /// Segura and Temme 2010),
     /// Kummer's transformation DLMF 13.2.39 for negative `x` and the
     /// large-`x` expansion DLMF 13.7.2; inf at the poles of `b` (a
     /// non-positive integer not cancelled by `a`), SciPy's NaN where a
@@ -25,7 +30,11 @@ ternary! {
 }
 
 /// `scipy.special.hyp2f1(a, b, c, x)`: Gauss' hypergeometric function
-/// `F(a, b; c; x)` of real `x`: the series DLMF 15.2.1 for `0 <= z <= 1/2`,
+/// `F(a, b; c; x)` of real `x`: SciPy's (Cephes') checks and
+/// transformations in its order, with its integer tolerance 1e-13 and its
+/// steps at infinite or NaN arguments (Euler's transformation DLMF 15.8.1
+/// first, its values at `x >= 1`; Chu-Vandermonde DLMF 15.4.24 for the
+/// polynomials at `x = 1`); the series DLMF 15.2.1 for `0 <= z <= 1/2`,
 /// Pfaff's transformation DLMF 15.8.1 for `x < 0`, the `1 - x` connection
 /// DLMF 15.8.4 with its limit forms where `c - a - b` is an integer
 /// (Abramowitz-Stegun 15.3.10-11), Gauss' theorem DLMF 15.4.20 at `x = 1`
