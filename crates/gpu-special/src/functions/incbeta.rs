@@ -72,6 +72,9 @@ ternary! {
     /// `scipy.special.fdtrc(dfn, dfd, x)`: its complement.
     fdtrc => "fdtrc", ": [0.79356, 0.64952, 0.54433]";
     /// `scipy.special.fdtri(dfn, dfd, y)`: the `x` with
-    /// `fdtr(dfn, dfd, x) = y`.
+    /// `fdtr(dfn, dfd, x) = y`; for `dfn` huge (where the first-order
+    /// term `(g - dfd/2 + 1) / dfn` is below 1e-17) the limit
+    /// `dfn -> inf`, `x = (dfd/2) / g` with `g = gammainccinv(dfd/2, y)`
+    /// (the F variable tends to `dfd / chi2(dfd)`).
     fdtri => "fdtri", ": [0.31712, 0.8811, 2.27976]";
 }
