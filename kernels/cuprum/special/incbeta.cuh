@@ -19,7 +19,7 @@
 // from the same Stirling split (Temme's and DiDonato-Morris' "BRCOMP"
 // idea). For min(a, b) > 1e11 Temme's uniform expansion (DLMF 8.18.8 form,
 // leading term and first correction). Where I is near 1 with a small
-// (a <= 1.6), 1 - I from the power series DLMF 8.17.8 (DiDonato-Morris'
+// (a <= 8), 1 - I from the power series DLMF 8.17.8 (DiDonato-Morris'
 // BPSER form) with its cancelling parts in double-double arithmetic
 // (ib_small_a_upper), and the fraction's Lentz recursion keeps D and the
 // running product as double-doubles (ib_cf).
@@ -385,7 +385,7 @@ __device__ inline ib_dd ib_dd_div(ib_dd a, ib_dd b) {
   return ib_dd_add_d(ib_dd_norm(q, q2), r.h / b.h);
 }
 
-// expm1(x) for |x| <= 2 to double-double precision: x / 2^k (|r| <= 1e-3)
+// expm1(x) for |x| <= 30 to double-double precision: x / 2^k (|r| <= 1e-3)
 // by its Taylor series (the terms from r^3 on in double: they are below
 // 2e-7 r), then k doublings expm1(2r) = expm1(r) (2 + expm1(r)).
 __device__ inline ib_dd ib_dd_expm1(ib_dd x) {
@@ -405,7 +405,7 @@ __device__ inline ib_dd ib_dd_expm1(ib_dd x) {
   return m;
 }
 
-// log(v) for v in [e^-2, e^2] to double-double precision: one Newton step
+// log(v) for v in [e^-30, e^30] to double-double precision: one Newton step
 // from l0 = log(v.h), log(v) = l0 + log1p(w), w = v e^-l0 - 1 (|w| ~ 1e-16,
 // so log1p(w) = w to double-double precision).
 __device__ inline ib_dd ib_dd_log(ib_dd v) {
@@ -427,26 +427,38 @@ __device__ inline ib_dd ib_dd_zeta_poly(double z) {
   return p;
 }
 
-// lgamma(1 + a) for 0 <= a <= 1.6 to double-double precision, DLMF 5.7.3:
-// for a < 0.4, -gamma a + a^2 p(a) - (log(1 + a) - a); for a >= 0.4, with
-// e = a - 1 (exact) and lgamma(1 + a) = log(1 + e) + lgamma(1 + e), the
-// logarithms cancel: e (1 - gamma) + e^2 p(e).
+// lgamma(1 + a) for 0 <= a <= 8 to double-double precision, DLMF 5.7.3:
+// for a < 0.4, -gamma a + a^2 p(a) - (log(1 + a) - a); for 0.4 <= a <= 1.6,
+// with e = a - 1 (exact) and lgamma(1 + a) = log(1 + e) + lgamma(1 + e),
+// the logarithms cancel: e (1 - gamma) + e^2 p(e); above, shifted down by
+// the recurrence (DLMF 5.5.1), log(a (a - 1) ... (a - n + 1)) + lgamma(1 +
+// a - n) (each a - k exact).
 __device__ inline ib_dd ib_dd_lgamma1p(double a) {
   const ib_dd euler{0.5772156649015329, -4.942915152430645e-18};
   const ib_dd one_m_euler{0.42278433509846713, 4.942915152430645e-18};
+  ib_dd shift{0.0, 0.0};
+  if (a > 1.6) {
+    ib_dd prod{1.0, 0.0};
+    while (a > 1.6) {
+      prod = ib_dd_mul_d(prod, a);
+      a -= 1.0;
+    }
+    shift = ib_dd_log(prod);  // prod < 8! = 40320: |log| < 11
+  }
   if (a >= 0.4) {
     double e = a - 1.0;
     ib_dd s = ib_dd_add(one_m_euler, ib_dd_mul_d(ib_dd_zeta_poly(e), e));
-    return ib_dd_mul_d(s, e);
+    return ib_dd_add(shift, ib_dd_mul_d(s, e));
   }
   ib_dd s = ib_dd_mul_d(ib_dd_add(ib_dd_neg(euler), ib_dd_mul_d(ib_dd_zeta_poly(a), a)), a);
   double oh, ol;
   ib_two_sum(1.0, a, oh, ol);
   ib_dd lm = ib_dd_add_d(ib_dd_log(ib_dd{oh, ol}), -a);  // log(1 + a) - a
-  return ib_dd_add(s, ib_dd_neg(lm));
+  return ib_dd_add(shift, ib_dd_add(s, ib_dd_neg(lm)));
 }
 
-// 1 - I_x(a, b) where I_x(a, b) is near 1 for a small (a < 1, x small):
+// 1 - I_x(a, b) where I_x(a, b) is near 1 for a small (a up to about 4, x
+// below the transition):
 // with K = Gamma(a + b) / (Gamma(a + 1) Gamma(b)) = 1 / (a B(a, b)) and the
 // power series I_x(a, b) = x^a K (1 + a S), S = sum_{n>=1} (1-b)_n x^n /
 // (n! (a + n)) (DLMF 8.17.8, in the form of DiDonato-Morris' BPSER),
@@ -460,9 +472,9 @@ __device__ inline ib_dd ib_dd_lgamma1p(double a) {
 // (1 - I_0.00026(0.73, 6360) was 25 ulps off).
 __device__ __noinline__ double ib_small_a_upper(double a, double b, double x, double xl) {
   double xb = x * b;
-  bool dd = xb > 0.125 && xb < 8.0 && a <= 1.6;
+  bool dd = xb > 0.125 && xb < 16.0 && a <= 8.0;
   if (!dd) {
-    // No cancellation (b x far from 1, or a > 1.6): doubles.
+    // No cancellation (b x small): doubles.
     double lxb = (xb > 1e-300 && xb < 1e300) ? ::log(xb) + xl / x : ::log(x) + xl / x + ::log(b);
     double lg1 = (a <= 0.6) ? ib_lgamma1p_small(a) : ib_lgamma_diff(1.0, a);
     double E = a * lxb + ib_lgamma_diff_rel(b, a) - lg1;
@@ -492,7 +504,7 @@ __device__ __noinline__ double ib_small_a_upper(double a, double b, double x, do
     // under what the cancellation of u and v (a factor up to 50) exposes.
     if (::fabs(term.h) <= 1e-25 * ::fabs(S.h)) break;
   }
-  ib_dd u = (::fabs(E.h) <= 2.0) ? ib_dd_expm1(E) : ib_dd{::expm1(E.h), 0.0};
+  ib_dd u = (::fabs(E.h) <= 30.0) ? ib_dd_expm1(E) : ib_dd{::expm1(E.h), 0.0};
   ib_dd v = ib_dd_mul_d(S, a);
   ib_dd r = ib_dd_add(ib_dd_add(u, v), ib_dd_mul(u, v));
   return -(r.h + r.l);
@@ -624,17 +636,17 @@ __device__ __noinline__ void ib_core(double a, double b, double x, double xl, do
     if (w > 1.0) w = 1.0;
     w1 = 1.0 - w;
     // w near 1 (a small): the complement directly, by the series (in
-    // double-double for a <= 1.6, where it is good to an ulp for any b x
+    // double-double for a <= 8, where it is good to an ulp for any b x
     // below the transition, which the complement's fraction is not: up to
     // 16 ulps at b x = 0.5, its value of order sqrt(b) there).
-    if (w > 0.75) w1 = (b * x < 0.5 || a <= 1.6 || (x < 1e-3 && !(y < (b + 1.0) / (a + b + 2.0))))
+    if (w > 0.75) w1 = (b * x < 0.5 || a <= 8.0 || (x < 1e-3 && !(y < (b + 1.0) / (a + b + 2.0))))
                         ? ib_small_a_upper(a, b, x, xl)
                                                  : ib_front_cf(b, a, y, yl, x, xl);
   } else {
     w1 = ib_front_cf(b, a, y, yl, x, xl);
     if (w1 > 1.0) w1 = 1.0;
     w = 1.0 - w1;
-    if (w1 > 0.75) w = (a * y < 0.5 || b <= 1.6 || (y < 1e-3 && !(x < (a + 1.0) / (a + b + 2.0))))
+    if (w1 > 0.75) w = (a * y < 0.5 || b <= 8.0 || (y < 1e-3 && !(x < (a + 1.0) / (a + b + 2.0))))
                          ? ib_small_a_upper(b, a, y, yl)
                                                  : ib_front_cf(a, b, x, xl, y, yl);
   }

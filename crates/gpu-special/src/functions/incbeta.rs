@@ -33,7 +33,7 @@ ternary! {
     betainc => "betainc", ": [0.26172, 0.6875, 0.94922]";
     /// `scipy.special.betaincc(a, b, x)`: `1 - I_x(a, b)`, computed
     /// directly (not by subtraction) in its small tail; where `I_x(a, b)`
-    /// is near 1 with `a <= 1.6`, by the power series DLMF 8.17.8
+    /// is near 1 with `a <= 8`, by the power series DLMF 8.17.8
     /// (DiDonato-Morris' BPSER form) with its cancelling terms carried in
     /// double-double arithmetic.
     betaincc => "betaincc", ": [0.73828, 0.3125, 0.05078]";
