@@ -29,7 +29,10 @@ ternary! {
     /// `scipy.special.betainc(a, b, x)`: the regularized incomplete beta
     /// function `I_x(a, b)` (the continued fraction DLMF 8.17.22 with the
     /// symmetry `I_x(a, b) = 1 - I_{1-x}(b, a)`, and power series for
-    /// small `x`); SciPy's values at `x` = 0, 1 and `a` or `b` = 0 or inf.
+    /// small `x`; the fraction's front factor `x^a (1-x)^b / (a B(a, b))`
+    /// from its logarithm in double-double arithmetic, Stirling's series
+    /// DLMF 5.11.1 and DLMF 5.7.3); SciPy's values at `x` = 0, 1 and `a` or
+    /// `b` = 0 or inf.
     betainc => "betainc", ": [0.26172, 0.6875, 0.94922]";
     /// `scipy.special.betaincc(a, b, x)`: `1 - I_x(a, b)`, computed
     /// directly (not by subtraction) in its small tail; where `I_x(a, b)`
