@@ -334,12 +334,48 @@ __device__ __noinline__ double ig_inverse(double a, double y, int upper) {
   return x;
 }
 
+// SciPy's answer for a lower probability s < 0 (gammaincinv's p < 0, or
+// gammainccinv's q > 1 with s = 1 - q) and 0 < a < 1. SciPy's igami /
+// igamci flag the domain error but do not return: they go on to the
+// DiDonato-Morris start, which for a < 1 and q = 1 - s > 1 (so
+// q Gamma(a) > 0.6, q > 1e-5) is their eq. 21, x0 = u / (1 - u / (a + 1)),
+// u = (s Gamma(a) a)^(1/a), and three Halley steps, which return x0 at
+// once where the front factor x^a e^-x / Gamma(a) is 0 (at x0 = 0, and
+// where a log x0 - x0 - lgamma(a) < -log(DBL_MAX), Cephes' igam_fac) and
+// leave it where the step (P(a, x0) - s) x0 / f underflows to 0. pow of the
+// negative base is NaN unless the double 1/a is an integer (every double
+// 1/a >= 2^53 is an even one); where |s Gamma(a + 1)|^(1/a) underflows the
+// answer is 0 (-0 for an odd 1/a), where it is 1 (s Gamma(a) a rounds to
+// -1) x0 = 1 / (1 - 1 / (1 + a)) (2^52 for a in [2^-53, 2^-52), inf and
+// then NaN below). Elsewhere the steps leave NaN, except where they move
+// x0 and land on a finite value (gammaincinv(4.42e-16, -1) = -0.144: not
+// reproduced, NaN here). On 4.5e5 random points of a in (1e-323, 1) (a
+// quarter of them a = 1/n), s in (-30, -1e-320), that was the only other
+// value SciPy gave. Gamma(a) as Cephes
+// evaluates it below 1e-9, 1 / ((1 + euler a) a) (DLMF 5.7.1), whose
+// rounding decides the cases |s| = 1: gammaincinv(1e-300, -1) = 0
+// (Gamma(a) a rounds below 1), gammaincinv(1e-200, -1) = NaN (it rounds
+// to 1, u = 1, 1 + a rounds to 1 and x0 = inf).
+__device__ inline double ig_domain_start(double a, double s) {
+  if (!(a > 0.0 && a < 1.0 && s < 0.0)) return nan();
+  double g = a < 1e-9 ? 1.0 / ((1.0 + 0.5772156649015329 * a) * a) : ::tgamma(a);
+  double u = ::pow(s * g * a, 1.0 / a);
+  double x0 = u / (1.0 - u / (a + 1.0));
+  if (x0 == 0.0) return x0;
+  if (x0 > 0.0 && !is_inf(x0)) {
+    if (a * ::log(x0) - x0 - ::lgamma(a) < -709.782712893384) return x0;
+    if ((gammainc(a, x0) - s) * x0 == 0.0) return x0;
+  }
+  return nan();
+}
+
 }  // namespace detail
 
 // scipy.special.gammaincinv: x with P(a, x) = p (see the header comment:
 // DiDonato-Morris starting values, Newton on log P or log Q). 0 at p = 0,
-// inf at p = 1, NaN outside [0, 1] or for a < 0; SciPy's values at a = 0
-// (0 within 1e-5 of p = 1, NaN below; -0 as SciPy's Gamma(-0) = -inf
+// inf at p = 1, NaN above 1 or for a < 0; for p < 0 SciPy's value
+// (0 or -0 where its start underflows, else NaN: ig_domain_start); SciPy's
+// values at a = 0 (0 within 1e-5 of p = 1, NaN below; -0 as SciPy's Gamma(-0) = -inf
 // gives them) and a = inf (NaN).
 __device__ inline double gammaincinv(double a, double p) {
   if (detail::is_nan(a) || detail::is_nan(p)) return detail::nan();
@@ -354,7 +390,8 @@ __device__ inline double gammaincinv(double a, double p) {
     if (p == 1.0) return detail::inf();
     return 1.0 - p <= 1e-5 ? 0.0 : detail::nan();
   }
-  if (a < 0.0 || p < 0.0 || p > 1.0) return detail::nan();
+  if (a < 0.0 || p > 1.0) return detail::nan();
+  if (p < 0.0) return detail::ig_domain_start(a, p);
   if (p == 0.0) return 0.0;
   if (p == 1.0) return detail::inf();
   if (detail::is_inf(a)) return detail::nan();
@@ -364,8 +401,9 @@ __device__ inline double gammaincinv(double a, double p) {
 CUPRUM_SPECIAL_F2(gammaincinv)
 
 // scipy.special.gammainccinv: x with Q(a, x) = q (as gammaincinv); inf at
-// q = 0, 0 at q = 1, NaN outside [0, 1] or for a < 0; SciPy's values at
-// a = 0 (0 for q <= 1e-5, NaN above) and a = inf (NaN).
+// q = 0, 0 at q = 1, NaN below 0 or for a < 0; for q > 1 SciPy's value
+// (ig_domain_start with 1 - q); at a = 0 (0 for q <= 1e-5, NaN above) and
+// a = inf (NaN).
 __device__ inline double gammainccinv(double a, double q) {
   if (detail::is_nan(a) || detail::is_nan(q)) return detail::nan();
   if (a == 0.0) {
@@ -379,7 +417,8 @@ __device__ inline double gammainccinv(double a, double q) {
     if (q == 1.0) return 0.0;
     return q <= 1e-5 ? 0.0 : detail::nan();
   }
-  if (a < 0.0 || q < 0.0 || q > 1.0) return detail::nan();
+  if (a < 0.0 || q < 0.0) return detail::nan();
+  if (q > 1.0) return detail::ig_domain_start(a, 1.0 - q);
   if (q == 0.0) return detail::inf();
   if (q == 1.0) return 0.0;
   if (detail::is_inf(a)) return detail::nan();

@@ -29,10 +29,16 @@ ternary! {
     /// `scipy.special.betainc(a, b, x)`: the regularized incomplete beta
     /// function `I_x(a, b)` (the continued fraction DLMF 8.17.22 with the
     /// symmetry `I_x(a, b) = 1 - I_{1-x}(b, a)`, and power series for
-    /// small `x`); SciPy's values at `x` = 0, 1 and `a` or `b` = 0 or inf.
+    /// small `x`; the fraction's front factor `x^a (1-x)^b / (a B(a, b))`
+    /// from its logarithm in double-double arithmetic, Stirling's series
+    /// DLMF 5.11.1 and DLMF 5.7.3); SciPy's values at `x` = 0, 1 and `a` or
+    /// `b` = 0 or inf.
     betainc => "betainc", ": [0.26172, 0.6875, 0.94922]";
     /// `scipy.special.betaincc(a, b, x)`: `1 - I_x(a, b)`, computed
-    /// directly (not by subtraction) in its small tail.
+    /// directly (not by subtraction) in its small tail; where `I_x(a, b)`
+    /// is near 1 with `a <= 8`, by the power series DLMF 8.17.8
+    /// (DiDonato-Morris' BPSER form) with its cancelling terms carried in
+    /// double-double arithmetic.
     betaincc => "betaincc", ": [0.73828, 0.3125, 0.05078]";
     /// `scipy.special.betaincinv(a, b, y)`: the `x` with `I_x(a, b) = y`
     /// (DiDonato-Morris 1992's initial guesses, then safeguarded Newton
@@ -69,6 +75,9 @@ ternary! {
     /// `scipy.special.fdtrc(dfn, dfd, x)`: its complement.
     fdtrc => "fdtrc", ": [0.79356, 0.64952, 0.54433]";
     /// `scipy.special.fdtri(dfn, dfd, y)`: the `x` with
-    /// `fdtr(dfn, dfd, x) = y`.
+    /// `fdtr(dfn, dfd, x) = y`; for `dfn` huge (where the first-order
+    /// term `(g - dfd/2 + 1) / dfn` is below 1e-17) the limit
+    /// `dfn -> inf`, `x = (dfd/2) / g` with `g = gammainccinv(dfd/2, y)`
+    /// (the F variable tends to `dfd / chi2(dfd)`).
     fdtri => "fdtri", ": [0.31712, 0.8811, 2.27976]";
 }

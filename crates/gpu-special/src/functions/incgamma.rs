@@ -19,12 +19,15 @@ binary! {
     /// `scipy.special.gammaincinv(a, y)`: `x` with `P(a, x) = y`
     /// (DiDonato and Morris' starting values, ACM TOMS 12 (1986) 377, then
     /// Newton's method on `log P`, or on `log Q` above `y = 1/2`, against
-    /// `log x`); 0 at `y = 0`, inf at `y = 1`, NaN for `a < 0` or `y`
-    /// outside [0, 1], SciPy's values at `a = 0`.
+    /// `log x`); 0 at `y = 0`, inf at `y = 1`, NaN for `a < 0` or `y > 1`,
+    /// SciPy's values at `a = 0`. For `y < 0` and `0 < a < 1` SciPy's: its
+    /// domain check does not return, and DiDonato-Morris' start
+    /// `(y Gamma(a + 1))^(1/a)` is 0 (or -0) where it underflows (an integer
+    /// `1/a`, as every `a < 2^-53` has), which it returns; NaN elsewhere.
     gammaincinv => "gammaincinv", ": [0.60627, 1.18299, nan]";
     /// `scipy.special.gammainccinv(a, y)`: `x` with `Q(a, x) = y` (as
-    /// `gammaincinv`); inf at `y = 0`, 0 at `y = 1`, NaN where
-    /// `gammaincinv` is.
+    /// `gammaincinv`); inf at `y = 0`, 0 at `y = 1`, NaN for `a < 0` or
+    /// `y < 0`; for `y > 1` SciPy's values as `gammaincinv`'s at `1 - y`.
     gammainccinv => "gammainccinv", ": [2.05417, 1.18299, nan]";
     /// `scipy.special.pdtr(k, m)`: the Poisson CDF `sum_{j <= k} e^-m m^j / j!`
     /// as `Q(floor(k) + 1, m)` (Cephes' pdtr); NaN for `k < 0` or `m < 0`,
