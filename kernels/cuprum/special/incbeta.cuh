@@ -1440,8 +1440,14 @@ __device__ inline double stdtrit(double df, double p) {
   // (about 2 log(2) a for small a, where log(a) + betaln(a, 1/2) would
   // cancel: both halves by their small-a forms), and the leading term's
   // root z0.
-  double lab = (a <= 0.6) ? detail::ib_lgamma1p_small(a) - detail::ib_lgamma_diff(0.5, a)
-                          : ::log(a) + betaln(a, 0.5);
+  // Below a = 1e-8 its Taylor series, 2 log(2) a - (pi^2 / 6) a^2 +
+  // 2 zeta(3) a^3 (DLMF 5.7.3 for both lgammas): the difference of the two small-a
+  // forms keeps an absolute error near 2e-19 when FMAs are contracted,
+  // which -lab / df turns into exp(-1e21) = 0 at df = 1e-40, and then
+  // 0 * inf = NaN where the root is -inf.
+  double lab = (a < 1e-8)   ? a * (1.3862943611198906 + a * (-1.6449340668482264 + a * 2.4041138063191885))
+               : (a <= 0.6) ? detail::ib_lgamma1p_small(a) - detail::ib_lgamma_diff(0.5, a)
+                            : ::log(a) + betaln(a, 0.5);
   double z0 = ::exp((::log(t2) + lab) / a);
   double t;
   if (z0 * 1.5 < 1e-17) {
