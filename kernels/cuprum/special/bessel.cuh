@@ -404,12 +404,12 @@ __device__ __forceinline__ sph_dd sph_dd_add(const sph_dd& a, const sph_dd& b) {
 }
 __device__ __forceinline__ sph_dd sph_dd_neg(const sph_dd& a) { return sph_dd{-a.hi, -a.lo}; }
 __device__ __forceinline__ sph_dd sph_dd_mul(const sph_dd& a, const sph_dd& b) {
-  const double p = a.hi * b.hi;
+  const double p = __dmul_rn(a.hi, b.hi);
   const double e = ::fma(a.hi, b.hi, -p);
   return sph_dd_quick(p, e + (a.hi * b.lo + a.lo * b.hi));
 }
 __device__ __forceinline__ sph_dd sph_dd_muld(const sph_dd& a, double b) {
-  const double p = a.hi * b;
+  const double p = __dmul_rn(a.hi, b);
   const double e = ::fma(a.hi, b, -p);
   return sph_dd_quick(p, e + a.lo * b);
 }

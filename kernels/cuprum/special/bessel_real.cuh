@@ -653,7 +653,7 @@ __device__ inline void airy(double x, double& ai, double& aip, double& bi, doubl
   double t = ::fabs(x);
   double sq = ::sqrt(t);
   double esq = ::fma(-sq, sq, t) / (2.0 * sq);
-  double pr = t * sq;
+  double pr = __dmul_rn(t, sq);
   double epr = ::fma(t, sq, -pr) + t * esq;
   double z = (2.0 * pr) / 3.0;
   double dz = (::fma(-3.0, z, 2.0 * pr) + 2.0 * epr) / 3.0;
@@ -779,7 +779,7 @@ __device__ inline cb_c cb_div(const cb_c& a, const cb_c& z) {
 __device__ inline double cb_powabs_accurate(const cb_c& z, double s) {
   bool tiny = ::fmax(::fabs(z.re), ::fabs(z.im)) < 1e-100;
   double x = tiny ? CB_2P600 * z.re : z.re, y = tiny ? CB_2P600 * z.im : z.im;
-  double x2 = x * x, y2 = y * y;
+  double x2 = __dmul_rn(x, x), y2 = __dmul_rn(y, y);
   double a = x2 + y2;
   double bb = a - x2;
   double ae = ((x2 - (a - bb)) + (y2 - bb)) + (::fma(x, x, -x2) + ::fma(y, y, -y2));
@@ -797,10 +797,10 @@ __device__ inline cb_c cb_cis_nu_arg(const cb_c& z, double s) {
   double sn, cs;
   ::sincos(th, &sn, &cs);
   // sin(arg z - th) |z| = y cos th - x sin th.
-  double px = w.re * sn;
+  double px = __dmul_rn(w.re, sn);
   double r = ::fma(w.im, cs, -px) - ::fma(w.re, sn, -px);
   double dth = r / cb_abs(w);
-  double ph = s * th;
+  double ph = __dmul_rn(s, th);
   double pl = ::fma(s, th, -ph) + s * dth;
   return cb_cis(ph) * cb_cis(pl);
 }
@@ -1368,9 +1368,9 @@ __device__ inline void cb_airy_series(const cb_c& z, cb_c& ai, cb_c& aip, cb_c& 
 
 // a + b = s + e exactly.
 __device__ inline void cb_two_sum(double a, double b, double& s, double& e) {
-  s = a + b;
-  double bb = s - a;
-  e = (a - (s - bb)) + (b - bb);
+  s = __dadd_rn(a, b);
+  double bb = __dsub_rn(s, a);
+  e = __dadd_rn(__dsub_rn(a, __dsub_rn(s, bb)), __dsub_rn(b, bb));
 }
 
 // zeta = (2/3) z^{3/2} in two doubles, zh + zl (its rounding, |zeta| eps,
@@ -1379,8 +1379,8 @@ __device__ inline void cb_airy_zeta(const cb_c& z, cb_c& s, cb_c& zh, cb_c& zl) 
   s = cuprum::sqrt(z);
   double a = s.re, b = s.im;
   // r = z - s^2 in extra precision; sqrt(z) = s + r/(2s).
-  double p1 = a * a, e1 = ::fma(a, a, -p1);
-  double p2 = b * b, e2 = ::fma(b, b, -p2);
+  double p1 = __dmul_rn(a, a), e1 = ::fma(a, a, -p1);
+  double p2 = __dmul_rn(b, b), e2 = ::fma(b, b, -p2);
   double t, te, u, ue;
   cb_two_sum(z.re, -p1, t, te);
   cb_two_sum(t, p2, u, ue);
@@ -1390,10 +1390,10 @@ __device__ inline void cb_airy_zeta(const cb_c& z, cb_c& s, cb_c& zh, cb_c& zl) 
   double rim = t + (te - e3);
   cb_c ds = cb_c(rre, rim) / (2.0 * s);
   // P = z s + z ds: the products in two doubles.
-  double q1 = z.re * a, f1 = ::fma(z.re, a, -q1);
-  double q2 = z.im * b, f2 = ::fma(z.im, b, -q2);
-  double q3 = z.re * b, f3 = ::fma(z.re, b, -q3);
-  double q4 = z.im * a, f4 = ::fma(z.im, a, -q4);
+  double q1 = __dmul_rn(z.re, a), f1 = ::fma(z.re, a, -q1);
+  double q2 = __dmul_rn(z.im, b), f2 = ::fma(z.im, b, -q2);
+  double q3 = __dmul_rn(z.re, b), f3 = ::fma(z.re, b, -q3);
+  double q4 = __dmul_rn(z.im, a), f4 = ::fma(z.im, a, -q4);
   cb_c zd = z * ds;
   double ph, pl, qh, ql;
   cb_two_sum(q1, -q2, ph, pl);

@@ -186,7 +186,7 @@ __device__ __forceinline__ double sinc(double x) {
   if (x == 0.0) return 1.0;
   // pi x in double-double keeps the quotient within an ulp or two.
   const double pi_hi = 3.141592653589793, pi_lo = 1.2246467991473532e-16;
-  double p = pi_hi * x;
+  double p = __dmul_rn(pi_hi, x);
   double e = ::fma(pi_hi, x, -p) + pi_lo * x;
   double s = ::sinpi(x);
   return (s / p) * (1.0 - e / p);

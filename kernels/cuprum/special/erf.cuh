@@ -59,7 +59,7 @@ __device__ __forceinline__ double ndtr(double x) {
   if (detail::is_inf(x)) return x < 0 ? 0.0 : 1.0;
   const double r_hi = 0.70710678118654757;    // 1/sqrt(2) rounded
   const double r_lo = -4.8336466567264567e-17;  // 1/sqrt(2) - r_hi
-  double z = x * r_hi;
+  double z = __dmul_rn(x, r_hi);
   double dz = ::fma(x, r_hi, -z) + x * r_lo;
   double az = ::fabs(z);
   if (az < r_hi) return 0.5 + 0.5 * ::erf(z);
@@ -113,7 +113,7 @@ __device__ inline double log_ndtr(double x) {
   if (x > 0.0) return ::log1p(-ndtr(-x));
   if (x >= -1.0) return ::log(ndtr(x));
   if (detail::is_inf(x)) return -detail::inf();
-  double hi = x * x, lo = ::fma(x, x, -hi);
+  double hi = __dmul_rn(x, x), lo = ::fma(x, x, -hi);
   if (detail::is_inf(hi)) return -detail::inf();
   return (::log(0.5 * ::erfcx(-x * 0.70710678118654757)) - 0.5 * lo) - 0.5 * hi;
 }
@@ -222,7 +222,7 @@ __device__ __forceinline__ cplx cnan() { return cplx(nan(), nan()); }
 __device__ inline void square_dd(double x, double y, double& rh, double& rl, double& ih,
                                  double& il) {
   double p = x - y, q = x + y;
-  double h = p * q;
+  double h = __dmul_rn(p, q);
   if (::fabs(h) < inf()) {
     // The rounding errors of x - y and x + y (two-sum), then of p q (fma).
     double bp = p - x, ep = (x - (p - bp)) + (-y - bp);
@@ -234,7 +234,7 @@ __device__ inline void square_dd(double x, double y, double& rh, double& rl, dou
     rh = h;
     rl = 0.0;
   }
-  double xy = x * y;
+  double xy = __dmul_rn(x, y);
   ih = 2.0 * xy;
   il = ::fabs(ih) < inf() ? 2.0 * ::fma(x, y, -xy) : 0.0;
 }
@@ -403,7 +403,7 @@ __device__ inline cplx erfc_right(double x, double y) {
 __device__ inline double erfi_real(double y) {
   if (is_nan(y) || is_inf(y) || y == 0.0) return y;
   cplx w = faddeeva_upper(y, 0.0);
-  double hy = y * y, ly = ::fabs(hy) < inf() ? ::fma(y, y, -hy) : 0.0;
+  double hy = __dmul_rn(y, y), ly = ::fabs(hy) < inf() ? ::fma(y, y, -hy) : 0.0;
   return mul_exp(cplx(0.0, w.im), hy, ly, 0.0, 0.0).im;
 }
 
@@ -507,7 +507,7 @@ __device__ __noinline__ cuprum::complex<double> ndtr(const cuprum::complex<doubl
     // erfi(y / sqrt 2) / 2 = e^{y^2/2} Im w(y / sqrt 2) / 2
     if (detail::is_nan(y) || detail::is_inf(y) || y == 0.0) return cplx(0.5, y);
     cplx w = detail::faddeeva_upper(y * detail::RSQRT2, 0.0);
-    double hy = y * y, ly = ::fabs(hy) < detail::inf() ? ::fma(y, y, -hy) : 0.0;
+    double hy = __dmul_rn(y, y), ly = ::fabs(hy) < detail::inf() ? ::fma(y, y, -hy) : 0.0;
     return cplx(0.5, detail::mul_exp(cplx(0.0, 0.5 * w.im), 0.5 * hy, 0.5 * ly, 0.0, 0.0).im);
   }
   if (y == 0.0) return cplx(ndtr(x), 0.0);

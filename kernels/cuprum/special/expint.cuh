@@ -305,12 +305,12 @@ typedef cuprum::complex<double> cexpint_t;
 
 // a + b = s + e exactly (Knuth's TwoSum) and a b = p + e exactly (FMA).
 __device__ __forceinline__ void expint_two_sum(double a, double b, double& s, double& e) {
-  s = a + b;
-  const double bb = s - a;
-  e = (a - (s - bb)) + (b - bb);
+  s = __dadd_rn(a, b);
+  const double bb = __dsub_rn(s, a);
+  e = __dadd_rn(__dsub_rn(a, __dsub_rn(s, bb)), __dsub_rn(b, bb));
 }
 __device__ __forceinline__ void expint_two_prod(double a, double b, double& p, double& e) {
-  p = a * b;
+  p = __dmul_rn(a, b);
   e = ::fma(a, b, -p);
 }
 

@@ -138,9 +138,9 @@ __device__ __forceinline__ double hyp_pow2(double x, double d, double e) {
 
 // s = a + b and its rounding error e (Knuth's TwoSum).
 __device__ __forceinline__ double hyp_two_sum(double a, double b, double* e) {
-  double s = a + b;
-  double bb = s - a;
-  *e = (a - (s - bb)) + (b - bb);
+  double s = __dadd_rn(a, b);
+  double bb = __dsub_rn(s, a);
+  *e = __dadd_rn(__dsub_rn(a, __dsub_rn(s, bb)), __dsub_rn(b, bb));
   return s;
 }
 
@@ -158,7 +158,7 @@ __device__ __forceinline__ hyp_dd hyp_dd_add(hyp_dd x, hyp_dd y) {
   return hyp_dd_quick(s, e + (x.lo + y.lo));
 }
 __device__ __forceinline__ hyp_dd hyp_dd_mul(hyp_dd x, hyp_dd y) {
-  double p = x.hi * y.hi;
+  double p = __dmul_rn(x.hi, y.hi);
   double e = ::fma(x.hi, y.hi, -p);
   e += x.hi * y.lo + x.lo * y.hi;
   return hyp_dd_quick(p, e);
@@ -538,7 +538,7 @@ struct hyp_cdd {
 };
 
 __device__ __forceinline__ hyp_dd hyp_dd_mul_d(hyp_dd x, double y) {
-  double p = x.hi * y;
+  double p = __dmul_rn(x.hi, y);
   double e = ::fma(x.hi, y, -p) + x.lo * y;
   return hyp_dd_quick(p, e);
 }

@@ -86,21 +86,21 @@ __device__ inline double ib_log1pmx(double m) {
 
 // Error-free sum: s + e = a + b exactly (Knuth's two-sum).
 __device__ inline void ib_two_sum(double a, double b, double& s, double& e) {
-  s = a + b;
-  double bb = s - a;
-  e = (a - (s - bb)) + (b - bb);
+  s = __dadd_rn(a, b);
+  double bb = __dsub_rn(s, a);
+  e = __dadd_rn(__dsub_rn(a, __dsub_rn(s, bb)), __dsub_rn(b, bb));
 }
 
 // Double-double steps (Dekker's products by fma, Knuth's sums): h + l
 // with |l| <= ulp(h) / 2.
 // h + l = a + b for |a| >= |b| (or a = 0), exactly.
 __device__ inline void ib_quick_two_sum(double a, double b, double& h, double& l) {
-  h = a + b;
-  l = b - (h - a);
+  h = __dadd_rn(a, b);
+  l = __dsub_rn(b, __dsub_rn(h, a));
 }
 // (h + l) c + d, c and d doubles.
 __device__ inline void ib_dd_fma_d(double h, double l, double c, double d, double& rh, double& rl) {
-  double p = h * c;
+  double p = __dmul_rn(h, c);
   double pe = ::fma(h, c, -p) + l * c;
   double s, e;
   ib_two_sum(p, d, s, e);
@@ -108,7 +108,7 @@ __device__ inline void ib_dd_fma_d(double h, double l, double c, double d, doubl
 }
 // (ah + al) (bh + bl).
 __device__ inline void ib_dd_mul(double ah, double al, double bh, double bl, double& rh, double& rl) {
-  double p = ah * bh;
+  double p = __dmul_rn(ah, bh);
   double e = ::fma(ah, bh, -p) + (ah * bl + al * bh);
   ib_quick_two_sum(p, e, rh, rl);
 }
@@ -123,7 +123,7 @@ __device__ inline void ib_d_div_dd(double c, double h, double l, double& rh, dou
 // the division).
 __device__ inline void ib_ratio(double x, double xl, double sh, double sl, double d, double& qh,
                                 double& ql) {
-  double ph = x * sh;
+  double ph = __dmul_rn(x, sh);
   double pl = ::fma(x, sh, -ph) + (x * sl + xl * sh);
   qh = ph / d;
   ql = (::fma(-qh, d, ph) + pl) / d;
@@ -287,11 +287,11 @@ __device__ inline ib_dd ib_dd_add_d(ib_dd a, double b) {
 }
 __device__ inline ib_dd ib_dd_neg(ib_dd a) { return ib_dd{-a.h, -a.l}; }
 __device__ inline ib_dd ib_dd_mul(ib_dd a, ib_dd b) {
-  double p = a.h * b.h;
+  double p = __dmul_rn(a.h, b.h);
   return ib_dd_norm(p, ::fma(a.h, b.h, -p) + (a.h * b.l + a.l * b.h));
 }
 __device__ inline ib_dd ib_dd_mul_d(ib_dd a, double b) {
-  double p = a.h * b;
+  double p = __dmul_rn(a.h, b);
   return ib_dd_norm(p, ::fma(a.h, b, -p) + a.l * b);
 }
 __device__ inline ib_dd ib_dd_div_d(ib_dd a, double b) {
@@ -302,7 +302,7 @@ __device__ inline ib_dd ib_dd_div_d(ib_dd a, double b) {
 // a / b to about 2^-100 (one correction of the double quotient).
 __device__ inline ib_dd ib_dd_div(ib_dd a, ib_dd b) {
   double q = a.h / b.h;
-  double p = b.h * q;
+  double p = __dmul_rn(b.h, q);
   double r = ((a.h - p) - ::fma(b.h, q, -p)) + (a.l - b.l * q);  // a - q b
   return ib_dd_norm(q, r / b.h);
 }
@@ -632,7 +632,7 @@ __device__ __noinline__ double ib_cf(double a, double b, double x, double xl, do
   // lambda = a - (a + b) x in double-double arithmetic.
   double sh, sl;
   ib_two_sum(a, b, sh, sl);
-  double ph = sh * x, pl = ::fma(sh, x, -ph) + (sl * x + sh * xl);
+  double ph = __dmul_rn(sh, x), pl = ::fma(sh, x, -ph) + (sl * x + sh * xl);
   double lh, ll;
   ib_two_sum(a, -ph, lh, ll);
   double lam = lh + (ll - pl);
@@ -1273,7 +1273,7 @@ __device__ inline double ib_fdtr(double a, double b, double x, bool upper) {
   if (0.5 * a == 0.0 && 0.5 * b == 0.0) return nan();
   if (0.5 * a == 0.0) return upper ? 0.0 : 1.0;
   if (0.5 * b == 0.0) return upper ? 1.0 : 0.0;
-  double ph = a * x, pl = ::fma(a, x, -ph);
+  double ph = __dmul_rn(a, x), pl = ::fma(a, x, -ph);
   if (is_inf(ph)) {
     // a x overflows: 1 - w = b / (a x) (0 or tiny).
     double v = (b / a) / x, vc, vcl;
@@ -1394,7 +1394,7 @@ __device__ inline double ib_t_tail(double df, double t) {
     zl = 0.0;
     ib_two_sum(1.0, -z, zc, zcl);
   } else {
-    double th = at * at, tl = ::fma(at, at, -th);
+    double th = __dmul_rn(at, at), tl = ::fma(at, at, -th);
     ib_split(df, 0.0, th, tl, z, zl, zc, zcl);
   }
   double w, w1;

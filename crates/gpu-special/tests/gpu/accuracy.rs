@@ -487,8 +487,10 @@ mod complex {
     /// finite one within `tol` relative to the finite parts' norm of `b`
     /// (gamma(5e-324i) is about 0.577 - inf i: its real part is finite).
     fn parts_close(a: Complex<f64>, b: Complex<f64>, tol: f64) -> bool {
-        let scale = |v: f64| if v.is_finite() { v * v } else { 0.0 };
-        let norm = (scale(b.re) + scale(b.im)).sqrt();
+        // hypot, not the sum of squares: a part below 1e-154 squares to
+        // 0 and would leave no tolerance at all.
+        let finite = |v: f64| if v.is_finite() { v } else { 0.0 };
+        let norm = finite(b.re).hypot(finite(b.im));
         let part = |x: f64, y: f64| {
             if x.is_finite() && y.is_finite() {
                 (x - y).abs() <= tol * norm
