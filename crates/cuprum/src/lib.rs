@@ -25,6 +25,7 @@
 //! | `cp.cuda`                    | [`cuda`] (gpu-runtime)                   |
 //! | `cp.fft.fft(a)`, `cp.fft.rfft2(a)`, `cp.fft.config` | [`fft`] (gpu-fft): `cp::fft::fft(&a)?`, `cp::fft::rfft2(&a)?`, [`fft::config`] |
 //! | `cupyx.scipy.special.erf(x)`, `gammaln` | [`special`] (gpu-special): `cp::special::erf(&x)?`, [`special::fused`] inside `fuse` |
+//! | `cp.random.default_rng(0).normal(size=n)`, `cp.random.rand(3)` | [`random`] (gpu-random): `cp::random::default_rng(0)?.standard_normal([n])?`, `cp::random::rand([3])?` |
 //! | `cp.linalg`, `cp.matmul`, `a @ b` | [`linalg`] (gpu-linalg), [`matmul`], `a.matmul(&b)` ([`MatmulExt`]) |
 //! | `cp.ElementwiseKernel`       | [`ElementwiseKernel`]                    |
 //! | `@cp.fuse()`, `cp.exp` inside | [`fuse`]`("f", \|x: &FVar\| ..)`, [`fx::exp`] |
@@ -34,7 +35,7 @@
 //! | `cp.asnumpy(x)`              | `x.to_ndarray::<T>()`                    |
 //! | errors of every layer        | one [`Error`] and [`Result`] for every layer ([`error`]) |
 //!
-//! Later layers (random, sparse, ndimage, signal)
+//! Later layers (sparse, ndimage, signal)
 //! join here as their crates land. New here? Start with the [`guide`].
 
 #![warn(missing_docs)]
@@ -115,6 +116,11 @@ pub use gpu_runtime as cuda;
 /// CuPy's `cupyx.scipy.special` (SciPy's `scipy.special`): special
 /// functions as ufuncs, usable in `fuse` as `special::fused`.
 pub use gpu_special as special;
+
+/// CuPy's `cupy.random` (NumPy's `numpy.random`): `Generator` and
+/// `default_rng` on a counter-based Philox whose numbers reproduce on any
+/// GPU, and the legacy `RandomState` on cuRAND with its module functions.
+pub use gpu_random as random;
 /// CuPy's `cupy.testing`: assertions and dtype-parameterised test macros.
 pub use gpu_testing as testing;
 

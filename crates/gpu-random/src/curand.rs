@@ -1,0 +1,225 @@
+//! cuRAND host generators (XORWOW, MRG32k3a, Philox4_32_10), the bit
+//! sources of the legacy [`RandomState`](crate::RandomState): one
+//! generator per state and device, bound to the stream of each call.
+#![allow(unsafe_code)]
+
+use gpu_array::kernels::output;
+use gpu_array::{Array, DType, Error, Result};
+use gpu_runtime::sys::{cuda, curand};
+
+/// CuPy's `method` of a `RandomState`: which cuRAND generator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Method {
+    /// `CURAND_RNG_PSEUDO_XORWOW`, CuPy's default.
+    #[default]
+    Xorwow,
+    /// `CURAND_RNG_PSEUDO_MRG32K3A`.
+    Mrg32k3a,
+    /// `CURAND_RNG_PSEUDO_PHILOX4_32_10`.
+    Philox4x3210,
+}
+
+impl Method {
+    fn rng_type(self) -> curand::curandRngType {
+        match self {
+            Method::Xorwow => curand::curandRngType::CURAND_RNG_PSEUDO_XORWOW,
+            Method::Mrg32k3a => curand::curandRngType::CURAND_RNG_PSEUDO_MRG32K3A,
+            Method::Philox4x3210 => curand::curandRngType::CURAND_RNG_PSEUDO_PHILOX4_32_10,
+        }
+    }
+
+    /// A tag mixed into the seed of the state's Philox streams, so two
+    /// methods with one seed do not share them.
+    pub(crate) fn tag(self) -> u64 {
+        match self {
+            Method::Xorwow => 101,
+            Method::Mrg32k3a => 121,
+            Method::Philox4x3210 => 161,
+        }
+    }
+}
+
+fn curand_status(code: u32) -> (&'static str, &'static str) {
+    match code {
+        100 => (
+            "CURAND_STATUS_VERSION_MISMATCH",
+            "header and linked library versions differ",
+        ),
+        101 => (
+            "CURAND_STATUS_NOT_INITIALIZED",
+            "the generator was not initialized",
+        ),
+        102 => (
+            "CURAND_STATUS_ALLOCATION_FAILED",
+            "memory allocation failed",
+        ),
+        103 => (
+            "CURAND_STATUS_TYPE_ERROR",
+            "the generator is the wrong type",
+        ),
+        104 => ("CURAND_STATUS_OUT_OF_RANGE", "an argument is out of range"),
+        105 => (
+            "CURAND_STATUS_LENGTH_NOT_MULTIPLE",
+            "the length is not a multiple of the dimension",
+        ),
+        106 => (
+            "CURAND_STATUS_DOUBLE_PRECISION_REQUIRED",
+            "the GPU lacks double precision",
+        ),
+        201 => ("CURAND_STATUS_LAUNCH_FAILURE", "a kernel launch failed"),
+        202 => (
+            "CURAND_STATUS_PREEXISTING_FAILURE",
+            "an earlier kernel failed",
+        ),
+        203 => (
+            "CURAND_STATUS_INITIALIZATION_FAILED",
+            "CUDA initialization failed",
+        ),
+        204 => (
+            "CURAND_STATUS_ARCH_MISMATCH",
+            "the GPU does not support the operation",
+        ),
+        _ => ("CURAND_STATUS_INTERNAL_ERROR", "an internal cuRAND error"),
+    }
+}
+
+fn check(
+    call: &'static str,
+    r: std::result::Result<curand::curandStatus, gpu_runtime::sys::LoadError>,
+) -> Result<()> {
+    gpu_array::error::check_library_status("cuRAND", call, r.map(|s| s.0), curand_status)
+}
+
+/// The context current on this thread (null when none).
+fn current_context() -> cuda::CUcontext {
+    let mut ctx = std::ptr::null_mut();
+    // SAFETY: writes one handle.
+    match unsafe { cuda::cuCtxGetCurrent(&mut ctx) } {
+        Ok(r) if r.0 == 0 => ctx,
+        _ => std::ptr::null_mut(),
+    }
+}
+
+/// Runs `f` and makes current again the context found before it.
+fn keeping_context<T>(f: impl FnOnce() -> T) -> T {
+    let found = current_context();
+    let out = f();
+    if current_context() != found {
+        // SAFETY: a context that was current on this thread, or null.
+        let _ = unsafe { cuda::cuCtxSetCurrent(found) };
+    }
+    out
+}
+
+/// One cuRAND generator on one device.
+#[derive(Debug)]
+pub(crate) struct Curand {
+    raw: curand::curandGenerator_t,
+    ordinal: i32,
+}
+
+// SAFETY: a cuRAND generator may be used from any thread as long as no two
+// calls use it at once; `Curand` is reached only through `&mut` (a
+// `RandomState` method, or the per-device global behind its mutex).
+unsafe impl Send for Curand {}
+
+impl Curand {
+    /// A generator of `method` on the current device, seeded.
+    pub(crate) fn new(method: Method, seed: u64) -> Result<Curand> {
+        let dev = gpu_runtime::Device::current()?;
+        dev.bind()?;
+        let mut raw: curand::curandGenerator_t = std::ptr::null_mut();
+        check(
+            "curandCreateGenerator",
+            keeping_context(|| {
+                // SAFETY: `raw` is a valid out-pointer; the device's context is current.
+                unsafe { curand::curandCreateGenerator(&mut raw, method.rng_type()) }
+            }),
+        )?;
+        let g = Curand {
+            raw,
+            ordinal: dev.ordinal(),
+        };
+        // SAFETY: a live generator.
+        check("curandSetPseudoRandomGeneratorSeed", unsafe {
+            curand::curandSetPseudoRandomGeneratorSeed(g.raw, seed)
+        })?;
+        Ok(g)
+    }
+
+    /// The device the generator belongs to.
+    pub(crate) fn ordinal(&self) -> i32 {
+        self.ordinal
+    }
+
+    fn bind(&self, out: &Array) -> Result<()> {
+        if out.device().ordinal() != self.ordinal {
+            return Err(Error::Value(
+                "the RandomState belongs to another device".into(),
+            ));
+        }
+        out.device().bind()?;
+        // SAFETY: a live generator; the stream belongs to its device and
+        // outlives the work queued on it (the array holds it).
+        check("curandSetStream", unsafe {
+            curand::curandSetStream(self.raw, out.stream().handle()? as curand::cudaStream_t)
+        })
+    }
+
+    /// Fills `out` (fresh, C-contiguous float32 or float64) with uniforms
+    /// in (0, 1].
+    pub(crate) fn uniform(&mut self, out: &Array) -> Result<()> {
+        self.bind(out)?;
+        let n = out.size();
+        let p = output(out).ptr().raw();
+        // SAFETY: `out` holds `n` elements of the generated type, alive in
+        // stream order past the generation.
+        match out.dtype() {
+            DType::Float32 => check("curandGenerateUniform", unsafe {
+                curand::curandGenerateUniform(self.raw, p as *mut f32, n)
+            }),
+            _ => check("curandGenerateUniformDouble", unsafe {
+                curand::curandGenerateUniformDouble(self.raw, p as *mut f64, n)
+            }),
+        }
+    }
+
+    /// Fills `out` (fresh, C-contiguous, an even number of float32 or
+    /// float64 elements) with normals, or log-normals when `log`.
+    pub(crate) fn normal(&mut self, out: &Array, mean: f64, std: f64, log: bool) -> Result<()> {
+        self.bind(out)?;
+        let n = out.size();
+        debug_assert!(n.is_multiple_of(2));
+        let p = output(out).ptr().raw();
+        // SAFETY: as in `uniform`; cuRAND needs an even count, which the
+        // caller allocates.
+        match (out.dtype(), log) {
+            (DType::Float32, false) => check("curandGenerateNormal", unsafe {
+                curand::curandGenerateNormal(self.raw, p as *mut f32, n, mean as f32, std as f32)
+            }),
+            (DType::Float32, true) => check("curandGenerateLogNormal", unsafe {
+                curand::curandGenerateLogNormal(self.raw, p as *mut f32, n, mean as f32, std as f32)
+            }),
+            (_, false) => check("curandGenerateNormalDouble", unsafe {
+                curand::curandGenerateNormalDouble(self.raw, p as *mut f64, n, mean, std)
+            }),
+            (_, true) => check("curandGenerateLogNormalDouble", unsafe {
+                curand::curandGenerateLogNormalDouble(self.raw, p as *mut f64, n, mean, std)
+            }),
+        }
+    }
+}
+
+impl Drop for Curand {
+    fn drop(&mut self) {
+        // Destroyed in its device's context; the context found is restored.
+        keeping_context(|| {
+            if let Ok(ctx) = gpu_runtime::Device::new(self.ordinal).and_then(|d| d.context()) {
+                // SAFETY: a retained primary context.
+                let _ = unsafe { cuda::cuCtxSetCurrent(ctx) };
+                // SAFETY: created by curandCreateGenerator, destroyed once.
+                let _ = unsafe { curand::curandDestroyGenerator(self.raw) };
+            }
+        });
+    }
+}

@@ -1,0 +1,203 @@
+//! The fixed-cost draws of [`Philox`]: `random`, `standard_normal` (with
+//! an optional affine map, so `uniform` and `normal` take one pass) and
+//! `integers`, one Philox block per thread and iteration (`kernels/fill.cu`).
+
+use gpu_array::kernels::output;
+use gpu_array::{Array, DType, Result};
+use gpu_runtime::nvrtc::CompileRequest;
+use gpu_runtime::{KernelSignature, LaunchConfig, TypedKernel};
+
+use crate::Philox;
+use crate::error::value_error;
+
+const PHILOX: &str = include_str!("kernels/philox.cuh");
+const SOURCE: &str = include_str!("kernels/fill.cu");
+
+/// Threads per block of the fill kernels.
+const THREADS: u32 = 256;
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_random_fill_{f32,f64}`: `n` uniforms (`kind` 0) or standard
+    /// normals (1) from the blocks at `pos..`, then `fma(b, x, a)` when
+    /// `kind & 4`.
+    pub(crate) struct Fill[T] {
+        out: Out<T>,
+        n: i64,
+        k0: u32,
+        k1: u32,
+        pos: u64,
+        word: u32,
+        kind: i32,
+        a: f64,
+        b: f64,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_random_ints_{dtype}`: `n` integers `low + [0, range)`
+    /// (range 0: 2^64; `wide`: range above 2^32, two lanes an element).
+    pub(crate) struct Ints[T] {
+        out: Out<T>,
+        n: i64,
+        k0: u32,
+        k1: u32,
+        pos: u64,
+        word: u32,
+        low: u64,
+        range: u64,
+        wide: i32,
+    }
+}
+
+/// The integer dtypes `integers` draws.
+pub(crate) const INT_DTYPES: [DType; 8] = [
+    DType::Int8,
+    DType::Int16,
+    DType::Int32,
+    DType::Int64,
+    DType::UInt8,
+    DType::UInt16,
+    DType::UInt32,
+    DType::UInt64,
+];
+
+fn fill_name(dt: DType) -> String {
+    format!("cuprum_random_fill_{}", dt.name())
+}
+
+fn ints_name(dt: DType) -> String {
+    format!("cuprum_random_ints_{}", dt.name())
+}
+
+/// The one NVRTC program of every fill kernel (so the first draw compiles
+/// them all at once), with the declared prototypes.
+pub(crate) fn program_request() -> CompileRequest {
+    let mut src = format!("{PHILOX}{SOURCE}");
+    for (dt, mac) in [
+        (DType::Float32, "CUPRUM_RANDOM_FILL_F32"),
+        (DType::Float64, "CUPRUM_RANDOM_FILL_F64"),
+    ] {
+        let name = fill_name(dt);
+        src += &Fill::prototype(&name, [dt.c_type()]);
+        src += &format!("{mac}({name}, {})\n", dt.c_type());
+    }
+    for dt in INT_DTYPES {
+        let name = ints_name(dt);
+        src += &Ints::prototype(&name, [dt.c_type()]);
+        src += &format!("CUPRUM_RANDOM_INTS({name}, {})\n", dt.c_type());
+    }
+    gpu_array::kernels::request(src).option("--fmad=false")
+}
+
+/// The grid: enough blocks for `work` items of one thread each, at most 8
+/// blocks per multiprocessor (`cap`, for the tests, at most that many).
+fn config(out: &Array, work: u64, cap: Option<u32>) -> Result<LaunchConfig> {
+    let sms = out
+        .stream()
+        .device()
+        .properties()?
+        .multiprocessor_count
+        .max(1) as u64;
+    let blocks = work.div_ceil(u64::from(THREADS)).clamp(1, sms * 8);
+    let blocks = cap.map_or(blocks, |c| blocks.min(u64::from(c.max(1))));
+    Ok(LaunchConfig::new((blocks as u32, 1, 1), (THREADS, 1, 1)))
+}
+
+/// What a fill draws.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Kind {
+    /// `[0, 1)`.
+    Uniform,
+    /// Standard normal.
+    Normal,
+}
+
+/// `out` (fresh, C-contiguous, float32 or float64) filled with `kind`
+/// draws, mapped by `fma(b, x, a)` when `affine` is given (float64 only).
+pub(crate) fn fill(
+    g: &mut Philox,
+    out: &Array,
+    kind: Kind,
+    affine: Option<(f64, f64)>,
+    grid_cap: Option<u32>,
+) -> Result<()> {
+    let dt = out.dtype();
+    let lanes = match dt {
+        DType::Float32 => 4,
+        DType::Float64 => 2,
+        _ => {
+            return Err(value_error(format!(
+                "Unsupported dtype {dt} for random floats"
+            )));
+        }
+    };
+    debug_assert!(out.is_c_contiguous() && (affine.is_none() || dt == DType::Float64));
+    let n = out.size() as u64;
+    if n == 0 {
+        return Ok(());
+    }
+    let blocks = n.div_ceil(lanes);
+    let pos = g.reserve(blocks)?;
+    let [k0, k1] = g.key_words();
+    let (a, b) = affine.unwrap_or((0.0, 1.0));
+    let kind = match kind {
+        Kind::Uniform => 0,
+        Kind::Normal => 1,
+    } | if affine.is_some() { 4 } else { 0 };
+    let name = fill_name(dt);
+    let k = TypedKernel::<Fill>::cached(&name, [dt.c_type()], program_request)?;
+    let args = Fill {
+        out: output(out),
+        n: n as i64,
+        k0,
+        k1,
+        pos,
+        word: g.word(),
+        kind,
+        a,
+        b,
+    };
+    k.launch(&config(out, blocks, grid_cap)?, &out.stream(), &args)?;
+    Ok(())
+}
+
+/// `out` (fresh, C-contiguous, an integer dtype) filled with integers in
+/// `[low, low + range)`, `range` in `1..=2^64`.
+pub(crate) fn integers(
+    g: &mut Philox,
+    out: &Array,
+    low: i128,
+    range: u128,
+    grid_cap: Option<u32>,
+) -> Result<()> {
+    let dt = out.dtype();
+    if !INT_DTYPES.contains(&dt) {
+        return Err(gpu_array::Error::Unsupported(format!(
+            "integers of dtype {dt} (only the integer dtypes)"
+        )));
+    }
+    debug_assert!(out.is_c_contiguous() && (1..=1u128 << 64).contains(&range));
+    let n = out.size() as u64;
+    if n == 0 {
+        return Ok(());
+    }
+    let wide = range > 1 << 32;
+    let blocks = n.div_ceil(if wide { 2 } else { 4 });
+    let pos = g.reserve(blocks)?;
+    let [k0, k1] = g.key_words();
+    let name = ints_name(dt);
+    let k = TypedKernel::<Ints>::cached(&name, [dt.c_type()], program_request)?;
+    let args = Ints {
+        out: output(out),
+        n: n as i64,
+        k0,
+        k1,
+        pos,
+        word: g.word(),
+        low: low as i64 as u64,
+        range: range as u64,
+        wide: i32::from(wide),
+    };
+    k.launch(&config(out, blocks, grid_cap)?, &out.stream(), &args)?;
+    Ok(())
+}
