@@ -355,6 +355,33 @@ WORKLOADS = {
     "special j0 f64 2^27": w_special("j0", 1 << 27, 0.05, 0.0, cp.float64),
     "special i0e f64 2^27": w_special("i0e", 1 << 27, 0.05, 0.0, cp.float64),
     "special digamma f64 2^27": w_special("digamma", 1 << 27, 0.02, 0.01, cp.float64),
+    # gpu-random: the bytes written. CuPy's Generator lacks permutation
+    # (cupy/cupy#4557), so that row and the legacy rows use cupy.random.
+    "random standard_normal f32 2^28": w_gpu(
+        lambda: (cp.random.default_rng(0),),
+        lambda g: g.standard_normal(N, dtype=cp.float32), N * 4),
+    "random legacy RandomState.normal f32 2^28": w_gpu(
+        lambda: (cp.random.RandomState(0),),
+        lambda rs: rs.normal(size=N, dtype=cp.float32), N * 4),
+    "random uniform f64 2^27": w_gpu(
+        lambda: (cp.random.default_rng(0),),
+        lambda g: g.uniform(-1.0, 3.0, 1 << 27) if hasattr(g, "uniform")
+        else cp.random.uniform(-1.0, 3.0, 1 << 27), (1 << 27) * 8),
+    "random legacy RandomState.uniform f64 2^27": w_gpu(
+        lambda: (cp.random.RandomState(0),),
+        lambda rs: rs.uniform(-1.0, 3.0, 1 << 27), (1 << 27) * 8),
+    "random integers i64 2^27": w_gpu(
+        lambda: (cp.random.default_rng(0),),
+        lambda g: g.integers(0, 1000, 1 << 27, dtype=cp.int64), (1 << 27) * 8),
+    "random permutation 2^26": w_gpu(
+        lambda: (cp.random.RandomState(0),),
+        lambda rs: rs.permutation(1 << 26), (1 << 26) * 8),
+    "random gamma(0.5) f64 2^24": w_gpu(
+        lambda: (cp.random.default_rng(0),),
+        lambda g: g.gamma(0.5, 1.0, 1 << 24), (1 << 24) * 8),
+    "random binomial(100, 0.3) 2^24": w_gpu(
+        lambda: (cp.random.default_rng(0),),
+        lambda g: g.binomial(100, 0.3, 1 << 24), (1 << 24) * 8),
     "special fused expit(x)*erf(y) f32 2^28": w_gpu(
         lambda: (ramp(N, 0.01, -5.0, cp.float32), ramp(N, 0.004, -2.0, cp.float32)),
         cp.fuse(expit_times_erf), 3 * N * 4),

@@ -10,6 +10,7 @@ mod array_workloads;
 mod fft_workloads;
 mod linalg_workloads;
 mod sort_workloads;
+mod random_workloads;
 mod special_workloads;
 mod stats_workloads;
 mod timing;

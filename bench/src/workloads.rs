@@ -173,6 +173,26 @@ pub fn all() -> Vec<Workload> {
             "special fused expit(x)*erf(y) f32 2^28",
             crate::special_workloads::fused_expit_erf,
         ),
+        (
+            "random standard_normal f32 2^28",
+            crate::random_workloads::standard_normal_f32,
+        ),
+        (
+            "random legacy RandomState.normal f32 2^28",
+            crate::random_workloads::legacy_normal_f32,
+        ),
+        ("random uniform f64 2^27", crate::random_workloads::uniform_f64),
+        (
+            "random legacy RandomState.uniform f64 2^27",
+            crate::random_workloads::legacy_uniform_f64,
+        ),
+        ("random integers i64 2^27", crate::random_workloads::integers_i64),
+        ("random permutation 2^26", crate::random_workloads::permutation),
+        ("random gamma(0.5) f64 2^24", crate::random_workloads::gamma_half),
+        (
+            "random binomial(100, 0.3) 2^24",
+            crate::random_workloads::binomial,
+        ),
         ("matmul f32 8192^3", crate::linalg_workloads::matmul_f32),
         ("matmul f16 8192^3", crate::linalg_workloads::matmul_f16),
         ("matmul f64 4096^3", crate::linalg_workloads::matmul_f64),

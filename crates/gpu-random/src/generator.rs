@@ -454,6 +454,32 @@ impl Generator {
         gpu_array::manipulation::stack(&refs, -1)
     }
 
+    /// NumPy's `multivariate_normal(mean, cov, size)`: `mean + z A^T` with
+    /// `z` standard normal (shape `size + (k,)`) and `A = V sqrt(w)` from
+    /// the eigendecomposition of the symmetric `cov` (NumPy's default
+    /// 'svd' method is the same factor for a symmetric positive
+    /// semidefinite `cov`; negative eigenvalues from rounding count as 0).
+    pub fn multivariate_normal(&mut self, mean: &Array, cov: &Array, size: impl Into<Size>) -> Result<Array> {
+        if mean.ndim() != 1 {
+            return Err(value_error("mean must be 1 dimensional"));
+        }
+        let k = mean.shape()[0];
+        if cov.ndim() != 2 || cov.shape()[0] != cov.shape()[1] {
+            return Err(value_error("cov must be 2 dimensional and square"));
+        }
+        if cov.shape()[0] != k {
+            return Err(value_error("mean and cov must have same length"));
+        }
+        let mut shape = out_shape(&size.into(), &[])?;
+        let m: usize = shape.iter().product();
+        shape.push(k);
+        let (w, v) = gpu_linalg::eigh(&cov.astype(DType::Float64)?, gpu_linalg::Uplo::L)?;
+        let a = gpu_array::ufunc::multiply(&v, gpu_array::ufunc::sqrt(gpu_array::ufunc::maximum(&w, 0.0)?)?)?;
+        let z = self.standard_normal([m, k])?;
+        let x = gpu_linalg::matmul(&z, &a.transpose(None)?)?;
+        gpu_array::ufunc::add(&x, &mean.astype(DType::Float64)?)?.reshape(&shape[..])
+    }
+
     /// NumPy's `multivariate_hypergeometric(colors, nsample, size)` by the
     /// marginals method: conditional hypergeometrics, one color after
     /// another (shape `size + (k,)`, int64).

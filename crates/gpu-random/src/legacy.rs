@@ -323,6 +323,11 @@ impl RandomState {
         self.inner.dirichlet(alpha, size)
     }
 
+    /// CuPy's `multivariate_normal(mean, cov, size)`.
+    pub fn multivariate_normal(&mut self, mean: &Array, cov: &Array, size: impl Into<Size>) -> Result<Array> {
+        self.inner.multivariate_normal(mean, cov, size)
+    }
+
     /// CuPy's `multinomial(n, pvals, size)`.
     pub fn multinomial(&mut self, n: i64, pvals: &[f64], size: impl Into<Size>) -> Result<Array> {
         self.inner.multinomial(n, pvals, size)
@@ -457,6 +462,12 @@ pub fn permutation(n: usize) -> Result<Array> {
 pub fn dirichlet(alpha: &[f64], size: impl Into<Size>) -> Result<Array> {
     let s = size.into();
     with_random_state(|rs| rs.dirichlet(alpha, s))
+}
+
+/// CuPy's `multivariate_normal(mean, cov, size)` on the global state.
+pub fn multivariate_normal(mean: &Array, cov: &Array, size: impl Into<Size>) -> Result<Array> {
+    let s = size.into();
+    with_random_state(|rs| rs.multivariate_normal(mean, cov, s))
 }
 
 /// CuPy's `multinomial(n, pvals, size)` on the global state.

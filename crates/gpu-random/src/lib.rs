@@ -60,7 +60,7 @@ pub use generator::{Generator, default_rng};
 pub use legacy::{
     RandomState, beta, binomial, bytes, chisquare, choice, dirichlet, exponential, f, gamma,
     geometric, get_random_state, gumbel, hypergeometric, laplace, logistic, lognormal, logseries,
-    multinomial, negative_binomial, noncentral_chisquare, noncentral_f, normal, pareto,
+    multinomial, multivariate_normal, negative_binomial, noncentral_chisquare, noncentral_f, normal, pareto,
     permutation, poisson, power, rand, randint, randn, random, random_integers, random_sample,
     ranf, rayleigh, sample, seed, set_random_state, shuffle, standard_cauchy, standard_exponential,
     standard_gamma, standard_normal, standard_t, triangular, uniform, vonmises, wald, weibull,

@@ -1,10 +1,11 @@
 // Samplers of the non-uniform distributions, one output element from its
 // own Stream (philox.cuh, which this header follows in the same program).
 //
-// The algorithms are the published ones NumPy's Generator uses, with the
-// same parameter conventions and the same switch points where the brief
-// asks for them; the arithmetic is rearranged so that extreme but valid
-// parameters neither hang a rejection loop nor lose the answer:
+// The algorithms are published ones, with NumPy's Generator's parameter
+// conventions and switch points (BTRS and the gamma boost stand in for
+// NumPy's BTPE and its shape < 1 rejection); the arithmetic is rearranged
+// so that extreme but valid parameters neither hang a rejection loop nor
+// lose the answer:
 // - every integer result is proposed as mode + floor(offset), so that
 //   means above 2^53 still reach every integer;
 // - log-probability ratios are differences of log-factorials of integers
@@ -153,7 +154,9 @@ __device__ __noinline__ double beta(Stream& st, double a, double b) {
       // d = ly - lx, with no inf - inf: factor out the larger 1/shape.
       const double d = a >= b ? (lv * (a / b) - lu) / a : (lv - lu * (b / a)) / b;
       const double m = lx > ly ? lx : ly;
-      if (m == -INFINITY || m + log1p(exp(-fabs(d))) <= 0.0) return 1.0 / (1.0 + exp(d));
+      if (m < -1.7976931348623157e308 || m + log1p(exp(-fabs(d))) <= 0.0) {
+        return 1.0 / (1.0 + exp(d));
+      }
     }
   }
   if (a >= 1.0 && b >= 1.0) {
@@ -196,15 +199,17 @@ __device__ __noinline__ double noncentral_chisquare(Stream& st, double df, doubl
 }
 
 // F = (X1/d1) / (X2/d2) with X the chi-squares, i.e. the ratio of
-// G(d/2)/(d/2); in logarithms when a G may underflow (d < 2).
+// G(d/2)/(d/2); in logarithms when a G may underflow (d < 2). log(d/2)
+// is log d - log 2, finite even where d/2 underflows.
 __device__ __noinline__ double f(Stream& st, double dfnum, double dfden) {
+  const double ln2 = 0.6931471805599453;
   const double hn = 0.5 * dfnum, hd = 0.5 * dfden;
   if (hn >= 1.0 && hd >= 1.0) {
     const double num = gamma_mt(st, hn) / hn;
     return num / (gamma_mt(st, hd) / hd);
   }
-  const double ln = log_standard_gamma(st, hn) - log(hn);
-  return exp(ln - (log_standard_gamma(st, hd) - log(hd)));
+  const double ln = log_standard_gamma(st, hn) - (log(dfnum) - ln2);
+  return exp(ln - (log_standard_gamma(st, hd) - (log(dfden) - ln2)));
 }
 
 // Noncentral F: (noncentral chi2(d1, nonc)/d1) / (chi2(d2)/d2).
@@ -212,17 +217,17 @@ __device__ __noinline__ double noncentral_f(Stream& st, double dfnum, double dfd
   const double num = noncentral_chisquare(st, dfnum, nonc) / dfnum;
   const double hd = 0.5 * dfden;
   if (hd >= 1.0) return num / (gamma_mt(st, hd) / hd);
-  return exp(log(num) - (log_standard_gamma(st, hd) - log(hd)));
+  return exp(log(num) - (log_standard_gamma(st, hd) - (log(dfden) - 0.6931471805599453)));
 }
 
 // Student's t = Z sqrt(df/2) / sqrt(G(df/2)); below df = 2 the gamma is
 // taken in logarithms, so tiny df gives the huge finite values it should
-// rather than Z/0.
+// rather than Z/0 (and +-inf, not 0 * inf, where df/2 underflows).
 __device__ __noinline__ double standard_t(Stream& st, double df) {
   const double z = st.normal();
   const double h = 0.5 * df;
   if (h >= 1.0) return z * sqrt(h) / sqrt(gamma_mt(st, h));
-  return z * sqrt(h) * exp(-0.5 * log_standard_gamma(st, h));
+  return z * exp(0.5 * ((log(df) - 0.6931471805599453) - log_standard_gamma(st, h)));
 }
 
 // Cauchy as the ratio of two independent standard normals (Devroye 1986,
@@ -527,11 +532,11 @@ __device__ __noinline__ long long logseries(Stream& st, double p) {
   for (;;) {
     const double v = st.uniform();
     if (v >= p) return 1;
-    const double e = exp(r * st.uniform());
-    const double q = 1.0 - e;
+    const double ru = r * st.uniform();
+    const double q = -expm1(ru);
     if (v <= q * q) {
       if (v == 0.0) continue;
-      const double lq = q < 0.5 ? log(-expm1(log(e))) : log1p(-e);
+      const double lq = q < 0.5 ? log(q) : log1p(-exp(ru));
       return (long long)floor(1.0 + log(v) / lq);
     }
     return v >= q ? 1 : 2;
