@@ -360,6 +360,9 @@ WORKLOADS = {
     "random standard_normal f32 2^28": w_gpu(
         lambda: (cp.random.default_rng(0),),
         lambda g: g.standard_normal(N, dtype=cp.float32), N * 4),
+    "random random f32 2^28": w_gpu(
+        lambda: (cp.random.default_rng(0),),
+        lambda g: g.random(N, dtype=cp.float32), N * 4),
     "random legacy RandomState.normal f32 2^28": w_gpu(
         lambda: (cp.random.RandomState(0),),
         lambda rs: rs.normal(size=N, dtype=cp.float32), N * 4),

@@ -9,8 +9,8 @@
 mod array_workloads;
 mod fft_workloads;
 mod linalg_workloads;
-mod sort_workloads;
 mod random_workloads;
+mod sort_workloads;
 mod special_workloads;
 mod stats_workloads;
 mod timing;

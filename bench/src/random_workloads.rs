@@ -28,11 +28,24 @@ pub fn standard_normal_f32(dev: Device) -> Result<Record> {
     Ok(gpu_rec("random standard_normal f32 2^28", ms, n * 4))
 }
 
+pub fn random_f32(dev: Device) -> Result<Record> {
+    let mut g = rng()?;
+    let n = 1usize << 28;
+    let ms = time(dev, || g.random_with(n, DType::Float32).map(drop))?;
+    Ok(gpu_rec("random random f32 2^28", ms, n * 4))
+}
+
 pub fn legacy_normal_f32(dev: Device) -> Result<Record> {
     let mut rs = RandomState::new(0).map_err(err)?;
     let n = 1usize << 28;
-    let ms = time(dev, || rs.normal_with(0.0, 1.0, n, DType::Float32).map(drop))?;
-    Ok(gpu_rec("random legacy RandomState.normal f32 2^28", ms, n * 4))
+    let ms = time(dev, || {
+        rs.normal_with(0.0, 1.0, n, DType::Float32).map(drop)
+    })?;
+    Ok(gpu_rec(
+        "random legacy RandomState.normal f32 2^28",
+        ms,
+        n * 4,
+    ))
 }
 
 pub fn uniform_f64(dev: Device) -> Result<Record> {
@@ -46,7 +59,11 @@ pub fn legacy_uniform_f64(dev: Device) -> Result<Record> {
     let mut rs = RandomState::new(0).map_err(err)?;
     let n = 1usize << 27;
     let ms = time(dev, || rs.uniform(-1.0, 3.0, n).map(drop))?;
-    Ok(gpu_rec("random legacy RandomState.uniform f64 2^27", ms, n * 8))
+    Ok(gpu_rec(
+        "random legacy RandomState.uniform f64 2^27",
+        ms,
+        n * 8,
+    ))
 }
 
 pub fn integers_i64(dev: Device) -> Result<Record> {

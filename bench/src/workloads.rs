@@ -178,17 +178,33 @@ pub fn all() -> Vec<Workload> {
             crate::random_workloads::standard_normal_f32,
         ),
         (
+            "random random f32 2^28",
+            crate::random_workloads::random_f32,
+        ),
+        (
             "random legacy RandomState.normal f32 2^28",
             crate::random_workloads::legacy_normal_f32,
         ),
-        ("random uniform f64 2^27", crate::random_workloads::uniform_f64),
+        (
+            "random uniform f64 2^27",
+            crate::random_workloads::uniform_f64,
+        ),
         (
             "random legacy RandomState.uniform f64 2^27",
             crate::random_workloads::legacy_uniform_f64,
         ),
-        ("random integers i64 2^27", crate::random_workloads::integers_i64),
-        ("random permutation 2^26", crate::random_workloads::permutation),
-        ("random gamma(0.5) f64 2^24", crate::random_workloads::gamma_half),
+        (
+            "random integers i64 2^27",
+            crate::random_workloads::integers_i64,
+        ),
+        (
+            "random permutation 2^26",
+            crate::random_workloads::permutation,
+        ),
+        (
+            "random gamma(0.5) f64 2^24",
+            crate::random_workloads::gamma_half,
+        ),
         (
             "random binomial(100, 0.3) 2^24",
             crate::random_workloads::binomial,

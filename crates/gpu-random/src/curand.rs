@@ -172,16 +172,15 @@ impl Curand {
         self.bind(out)?;
         let n = out.size();
         let p = output(out).ptr().raw();
-        // SAFETY: `out` holds `n` elements of the generated type, alive in
-        // stream order past the generation.
-        match out.dtype() {
-            DType::Float32 => check("curandGenerateUniform", unsafe {
-                curand::curandGenerateUniform(self.raw, p as *mut f32, n)
-            }),
-            _ => check("curandGenerateUniformDouble", unsafe {
-                curand::curandGenerateUniformDouble(self.raw, p as *mut f64, n)
-            }),
-        }
+        let raw = self.raw;
+        let r = match out.dtype() {
+            // SAFETY: `out` holds `n` float32 elements, alive in stream
+            // order past the generation (the pool frees it after).
+            DType::Float32 => unsafe { curand::curandGenerateUniform(raw, p as *mut f32, n) },
+            // SAFETY: as above, `n` float64 elements.
+            _ => unsafe { curand::curandGenerateUniformDouble(raw, p as *mut f64, n) },
+        };
+        check("curandGenerateUniform", r)
     }
 
     /// Fills `out` (fresh, C-contiguous, an even number of float32 or
@@ -191,22 +190,36 @@ impl Curand {
         let n = out.size();
         debug_assert!(n.is_multiple_of(2));
         let p = output(out).ptr().raw();
-        // SAFETY: as in `uniform`; cuRAND needs an even count, which the
-        // caller allocates.
-        match (out.dtype(), log) {
-            (DType::Float32, false) => check("curandGenerateNormal", unsafe {
-                curand::curandGenerateNormal(self.raw, p as *mut f32, n, mean as f32, std as f32)
-            }),
-            (DType::Float32, true) => check("curandGenerateLogNormal", unsafe {
-                curand::curandGenerateLogNormal(self.raw, p as *mut f32, n, mean as f32, std as f32)
-            }),
-            (_, false) => check("curandGenerateNormalDouble", unsafe {
-                curand::curandGenerateNormalDouble(self.raw, p as *mut f64, n, mean, std)
-            }),
-            (_, true) => check("curandGenerateLogNormalDouble", unsafe {
-                curand::curandGenerateLogNormalDouble(self.raw, p as *mut f64, n, mean, std)
-            }),
-        }
+        let raw = self.raw;
+        let (m32, s32) = (mean as f32, std as f32);
+        let r = match (out.dtype(), log) {
+            // SAFETY: `out` holds `n` elements of the generated
+            // type (an even count, as cuRAND needs; the caller allocates
+            // it), alive in stream order past the generation.
+            (DType::Float32, false) => unsafe {
+                curand::curandGenerateNormal(raw, p as *mut f32, n, m32, s32)
+            },
+            // SAFETY: as above.
+            (DType::Float32, true) => unsafe {
+                curand::curandGenerateLogNormal(raw, p as *mut f32, n, m32, s32)
+            },
+            // SAFETY: as above.
+            (_, false) => unsafe {
+                curand::curandGenerateNormalDouble(raw, p as *mut f64, n, mean, std)
+            },
+            // SAFETY: as above.
+            (_, true) => unsafe {
+                curand::curandGenerateLogNormalDouble(raw, p as *mut f64, n, mean, std)
+            },
+        };
+        check(
+            if log {
+                "curandGenerateLogNormal"
+            } else {
+                "curandGenerateNormal"
+            },
+            r,
+        )
     }
 }
 

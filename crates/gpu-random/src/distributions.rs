@@ -396,6 +396,14 @@ macro_rules! distribution_methods {
             }
         }
     };
+    (@one $(#[$m:meta])* $name:ident() => $s:ident, $dt:ident) => {
+        $(#[$m])*
+        ///
+        /// `size` is a shape (`()` for NumPy's `size=None`).
+        pub fn $name(&mut self, size: impl Into<$crate::Size>) -> gpu_array::Result<gpu_array::Array> {
+            $crate::distributions::$s.draw(self.bits(), &[], &size.into(), gpu_array::DType::$dt)
+        }
+    };
     (@one $(#[$m:meta])* $name:ident($($p:ident),*) => $s:ident, $dt:ident) => {
         $(#[$m])*
         ///

@@ -49,6 +49,25 @@ gpu_runtime::kernel_signature! {
     }
 }
 
+gpu_runtime::kernel_signature! {
+    /// `cuprum_random_permutation`: `out[i]`, a Feistel permutation of
+    /// `[0, n)` on `2 half` bits under the round keys `k0..k7`.
+    pub(crate) struct Perm {
+        out: Out<i64>,
+        n: i64,
+        half: u32,
+        k0: u32,
+        k1: u32,
+        k2: u32,
+        k3: u32,
+        k4: u32,
+        k5: u32,
+        k6: u32,
+        k7: u32,
+        flip: u32,
+    }
+}
+
 /// The integer dtypes `integers` draws.
 pub(crate) const INT_DTYPES: [DType; 8] = [
     DType::Int8,
@@ -86,8 +105,11 @@ pub(crate) fn program_request() -> CompileRequest {
         src += &Ints::prototype(&name, [dt.c_type()]);
         src += &format!("CUPRUM_RANDOM_INTS({name}, {})\n", dt.c_type());
     }
+    src += &Perm::prototype(PERM, []);
     gpu_array::kernels::request(src).option("--fmad=false")
 }
+
+const PERM: &str = "cuprum_random_permutation";
 
 /// The grid: enough blocks for `work` items of one thread each, at most 8
 /// blocks per multiprocessor (`cap`, for the tests, at most that many).
@@ -200,4 +222,50 @@ pub(crate) fn integers(
     };
     k.launch(&config(out, blocks, grid_cap)?, &out.stream(), &args)?;
     Ok(())
+}
+
+/// The Feistel network's half width, round keys and parity bit for a
+/// permutation of `n`: the next three Philox blocks of the stream (so the
+/// host can replay them, [`crate::HostPhilox::permutation`]).
+pub(crate) fn permutation_keys(g: &mut Philox, n: u64) -> Result<(u32, [u32; 8], u32)> {
+    let bits = 64 - n.saturating_sub(1).leading_zeros();
+    let half = bits.div_ceil(2).max(1);
+    let pos = g.reserve(3)?;
+    let [a, b, c] = [0, 1, 2].map(|k| {
+        crate::philox::philox4x32_10(
+            [0, (pos + k) as u32, ((pos + k) >> 32) as u32, g.word()],
+            g.key_words(),
+        )
+    });
+    Ok((
+        half,
+        [a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]],
+        c[0] & 1,
+    ))
+}
+
+/// `0..n` in random order (int64), one Feistel walk per element.
+pub(crate) fn permutation(g: &mut Philox, n: usize, grid_cap: Option<u32>) -> Result<Array> {
+    let out = Array::empty(n, DType::Int64)?;
+    if n == 0 {
+        return Ok(out);
+    }
+    let (half, k, flip) = permutation_keys(g, n as u64)?;
+    let kernel = TypedKernel::<Perm>::cached(PERM, [], program_request)?;
+    let args = Perm {
+        out: output(&out),
+        n: n as i64,
+        half,
+        k0: k[0],
+        k1: k[1],
+        k2: k[2],
+        k3: k[3],
+        k4: k[4],
+        k5: k[5],
+        k6: k[6],
+        k7: k[7],
+        flip,
+    };
+    kernel.launch(&config(&out, n as u64, grid_cap)?, &out.stream(), &args)?;
+    Ok(out)
 }

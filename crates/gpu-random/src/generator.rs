@@ -305,12 +305,23 @@ impl Generator {
             .to_vec::<u8>()
     }
 
-    /// NumPy's `permutation(n)`: `0..n` in random order (int64), as the
-    /// stable argsort of 64-bit random keys (ties, about n^2 / 2^65 of
-    /// them, keep index order).
+    /// NumPy's `permutation(n)`: `0..n` in random order (int64).
+    ///
+    /// Below 2^20 elements: the stable argsort of 64-bit random keys (a
+    /// tie, which would keep index order, has probability below 2^-25).
+    /// From 2^20 on, one pass without a sort: element `i` is an 8-round
+    /// Feistel cipher of `i` on the smallest even number of bits that
+    /// holds `n`, under round keys from the stream, walked until it falls
+    /// below `n`, with a random transposition for the parity
+    /// (`kernels/fill.cu`; [`HostPhilox::permutation`](crate::HostPhilox::permutation)
+    /// replays it): a keyed pseudo-random permutation, as NumPy's shuffle
+    /// of a seeded stream is.
     pub fn permutation(&mut self, n: usize) -> Result<Array> {
-        let keys = self.integers_with(0, u64::MAX.into(), n, DType::UInt64, true)?;
-        gpu_array::sorting::argsort(&keys, Some(0))
+        if n < SORTED_PERMUTATION_BELOW {
+            let keys = self.integers_with(0, u64::MAX.into(), n, DType::UInt64, true)?;
+            return gpu_array::sorting::argsort(&keys, Some(0));
+        }
+        fill::permutation(&mut self.bits, n, self.grid_cap)
     }
 
     /// `permutation(x)`: a copy of `x` with its first axis permuted.
@@ -459,7 +470,12 @@ impl Generator {
     /// the eigendecomposition of the symmetric `cov` (NumPy's default
     /// 'svd' method is the same factor for a symmetric positive
     /// semidefinite `cov`; negative eigenvalues from rounding count as 0).
-    pub fn multivariate_normal(&mut self, mean: &Array, cov: &Array, size: impl Into<Size>) -> Result<Array> {
+    pub fn multivariate_normal(
+        &mut self,
+        mean: &Array,
+        cov: &Array,
+        size: impl Into<Size>,
+    ) -> Result<Array> {
         if mean.ndim() != 1 {
             return Err(value_error("mean must be 1 dimensional"));
         }
@@ -474,7 +490,10 @@ impl Generator {
         let m: usize = shape.iter().product();
         shape.push(k);
         let (w, v) = gpu_linalg::eigh(&cov.astype(DType::Float64)?, gpu_linalg::Uplo::L)?;
-        let a = gpu_array::ufunc::multiply(&v, gpu_array::ufunc::sqrt(gpu_array::ufunc::maximum(&w, 0.0)?)?)?;
+        let a = gpu_array::ufunc::multiply(
+            &v,
+            gpu_array::ufunc::sqrt(gpu_array::ufunc::maximum(&w, 0.0)?)?,
+        )?;
         let z = self.standard_normal([m, k])?;
         let x = gpu_linalg::matmul(&z, &a.transpose(None)?)?;
         gpu_array::ufunc::add(&x, &mean.astype(DType::Float64)?)?.reshape(&shape[..])
@@ -524,6 +543,10 @@ impl Generator {
 }
 
 distribution_methods!(Generator);
+
+/// Permutations of fewer elements sort random keys (exactly uniform but
+/// for ties); longer ones take the Feistel walk.
+pub const SORTED_PERMUTATION_BELOW: usize = 1 << 20;
 
 /// The first `count` elements of a 1-D array (a view).
 pub(crate) fn first(a: &Array, count: usize) -> Result<Array> {

@@ -324,7 +324,12 @@ impl RandomState {
     }
 
     /// CuPy's `multivariate_normal(mean, cov, size)`.
-    pub fn multivariate_normal(&mut self, mean: &Array, cov: &Array, size: impl Into<Size>) -> Result<Array> {
+    pub fn multivariate_normal(
+        &mut self,
+        mean: &Array,
+        cov: &Array,
+        size: impl Into<Size>,
+    ) -> Result<Array> {
         self.inner.multivariate_normal(mean, cov, size)
     }
 
@@ -511,8 +516,6 @@ global_functions!(
     poisson(lam),
     power(a),
     rayleigh(scale),
-    standard_cauchy(),
-    standard_exponential(),
     standard_gamma(shape),
     standard_t(df),
     triangular(left, mode, right),
@@ -522,6 +525,18 @@ global_functions!(
     weibull(a),
     zipf(a),
 );
+
+/// CuPy's `standard_cauchy(size)` on the global state.
+pub fn standard_cauchy(size: impl Into<Size>) -> Result<Array> {
+    let s = size.into();
+    with_random_state(|rs| rs.standard_cauchy(s))
+}
+
+/// CuPy's `standard_exponential(size)` on the global state.
+pub fn standard_exponential(size: impl Into<Size>) -> Result<Array> {
+    let s = size.into();
+    with_random_state(|rs| rs.standard_exponential(s))
+}
 
 /// CuPy's `standard_normal(size)` on the global state.
 pub fn standard_normal(size: impl Into<Size>) -> Result<Array> {

@@ -56,15 +56,15 @@ mod sample;
 mod nvrtc_tests;
 
 pub use curand::Method;
-pub use generator::{Generator, default_rng};
+pub use generator::{Generator, SORTED_PERMUTATION_BELOW, default_rng};
 pub use legacy::{
     RandomState, beta, binomial, bytes, chisquare, choice, dirichlet, exponential, f, gamma,
     geometric, get_random_state, gumbel, hypergeometric, laplace, logistic, lognormal, logseries,
-    multinomial, multivariate_normal, negative_binomial, noncentral_chisquare, noncentral_f, normal, pareto,
-    permutation, poisson, power, rand, randint, randn, random, random_integers, random_sample,
-    ranf, rayleigh, sample, seed, set_random_state, shuffle, standard_cauchy, standard_exponential,
-    standard_gamma, standard_normal, standard_t, triangular, uniform, vonmises, wald, weibull,
-    with_random_state, zipf,
+    multinomial, multivariate_normal, negative_binomial, noncentral_chisquare, noncentral_f,
+    normal, pareto, permutation, poisson, power, rand, randint, randn, random, random_integers,
+    random_sample, ranf, rayleigh, sample, seed, set_random_state, shuffle, standard_cauchy,
+    standard_exponential, standard_gamma, standard_normal, standard_t, triangular, uniform,
+    vonmises, wald, weibull, with_random_state, zipf,
 };
 pub use philox::{HostPhilox, Philox, PhiloxState, philox4x32_10};
 pub use sample::{Param, Size};

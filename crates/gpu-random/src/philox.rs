@@ -317,6 +317,38 @@ impl HostPhilox<'_> {
             .collect())
     }
 
+    /// `Generator::permutation(n)` from 2^20 elements on: the Feistel walk
+    /// of `kernels/fill.cu`.
+    pub fn permutation(&mut self, n: usize) -> Result<Vec<i64>> {
+        if n == 0 {
+            return Ok(Vec::new());
+        }
+        let (half, key, flip) = crate::fill::permutation_keys(self.g, n as u64)?;
+        let mask = if half >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << half) - 1
+        };
+        let feistel = |x: u64| {
+            let (mut l, mut r) = ((x >> half) as u32 & mask, x as u32 & mask);
+            for k in key {
+                let t = r;
+                r = l ^ (mix32(r ^ k) & mask);
+                l = t;
+            }
+            (u64::from(l) << half) | u64::from(r)
+        };
+        Ok((0..n as u64)
+            .map(|i| {
+                let mut y = feistel(if i < 2 { i ^ u64::from(flip) } else { i });
+                while y >= n as u64 {
+                    y = feistel(y);
+                }
+                y as i64
+            })
+            .collect())
+    }
+
     /// `Generator::integers(low, high)` (high exclusive) as i128 values:
     /// Lemire's multiply-and-reject (Lemire 2019, "Fast random integer
     /// generation in an interval").
@@ -362,6 +394,15 @@ impl HostPhilox<'_> {
             })
         }
     }
+}
+
+/// The Feistel round's 32-bit hash (as `cuprum_random_mix32`).
+fn mix32(mut x: u32) -> u32 {
+    x ^= x >> 16;
+    x = x.wrapping_mul(0x7feb_352d);
+    x ^= x >> 15;
+    x = x.wrapping_mul(0x846c_a68b);
+    x ^ (x >> 16)
 }
 
 // ---- The transforms, operation for operation as kernels/philox.cuh
@@ -410,7 +451,7 @@ fn frexpf(x: f32) -> (f32, i32) {
 
 pub(crate) fn log_d(x: f64) -> f64 {
     let (mut m, mut e) = frexp(x);
-    if m < 0.707_106_781_186_547_6 {
+    if m < std::f64::consts::FRAC_1_SQRT_2 {
         m *= 2.0;
         e -= 1;
     }
@@ -424,7 +465,7 @@ pub(crate) fn log_d(x: f64) -> f64 {
     let lm = 2.0 * s * p;
     let de = f64::from(e);
     de.mul_add(
-        0.693_147_180_559_945_3,
+        std::f64::consts::LN_2,
         de.mul_add(2.319_046_813_846_299_6e-17, lm),
     )
 }
@@ -434,15 +475,22 @@ pub(crate) fn log_f(x: f32) -> f32 {
         m *= 2.0;
         e -= 1;
     }
-    let s = (m - 1.0) / (m + 1.0);
-    let z = s * s;
-    let mut p = 1.0f32 / 11.0;
-    for c in [9.0f32, 7.0, 5.0, 3.0] {
-        p = p.mul_add(z, 1.0 / c);
+    let f = m - 1.0;
+    let mut q = 0.085_185_41f32;
+    for c in [
+        -0.142_037_75f32,
+        0.149_493_29,
+        -0.165_868_31,
+        0.199_606_61,
+        -0.250_010_3,
+        0.333_339_72,
+        -0.5,
+    ] {
+        q = q.mul_add(f, c);
     }
-    p = p.mul_add(z, 1.0);
-    let lm = 2.0 * s * p;
-    (e as f32).mul_add(0.693_147_2, lm)
+    let f2 = f * f;
+    let lm = f2.mul_add(q, f);
+    (e as f32).mul_add(std::f32::consts::LN_2, lm)
 }
 
 fn quadrant<T: std::ops::Neg<Output = T> + Copy>(q: i32, sn: T, cs: T) -> (T, T) {
@@ -468,7 +516,7 @@ pub(crate) fn sincos_2pi_d(u: f64) -> (f64, f64) {
         -0.004_681_754_135_318_688,
         0.079_692_626_246_167_05,
         -0.645_964_097_506_246_3,
-        1.570_796_326_794_896_6,
+        std::f64::consts::FRAC_PI_2,
     ] {
         ps = ps.mul_add(w, c);
     }
@@ -610,5 +658,10 @@ mod tests {
             .unwrap();
         assert!(big.iter().any(|&x| x < 0) && big.iter().any(|&x| x > 0));
         assert!(g.host().integers(1, 5, 5).is_err());
+        for n in [1usize, 2, 3, 1000, 4097] {
+            let mut p = g.host().permutation(n).unwrap();
+            p.sort_unstable();
+            assert!(p.iter().enumerate().all(|(i, &v)| v == i as i64), "{n}");
+        }
     }
 }

@@ -15,3 +15,7 @@ unsafe impl Vouched for crate::fill::Fill {}
 
 // SAFETY: as for `Fill`.
 unsafe impl Vouched for crate::fill::Ints {}
+
+// SAFETY: `fill::permutation` launches it on a fresh C-contiguous int64
+// array of exactly `n` elements; each thread writes only `out[i]`, `i < n`.
+unsafe impl Vouched for crate::fill::Perm {}

@@ -87,55 +87,89 @@ __device__ __forceinline__ void cuprum_random_fill(T* out, long long n, unsigned
 
 // Integers in [low, low + range) (range 0: all 2^64), written as T (the
 // sum wraps in 64 bits, so a signed low works through its two's
-// complement). wide: range above 2^32, two lanes per element.
-template <typename T>
+// complement). WIDE: range above 2^32, two lanes an element; else one.
+// Lemire: accept m = x range when its low part is at least 2^w mod range
+// (`t`), else draw that lane again from the block at inner 1, 2, ...
+// (out of line: it runs for under one lane in 2^32 / t).
+template <bool WIDE>
+__device__ __forceinline__ bool cuprum_random_accept(cuprum_random::Block r, int l,
+                                                     unsigned long long range, unsigned long long t,
+                                                     unsigned long long* off) {
+  if (!WIDE) {
+    const unsigned int x = l == 0 ? r.x : l == 1 ? r.y : l == 2 ? r.z : r.w;
+    if (range == (1ull << 32)) {
+      *off = x;
+      return true;
+    }
+    const unsigned long long m = (unsigned long long)x * (unsigned int)range;
+    *off = m >> 32;
+    return (unsigned int)m >= (unsigned int)t;
+  }
+  const unsigned long long x = l == 0 ? (((unsigned long long)r.x << 32) | r.y)
+                                      : (((unsigned long long)r.z << 32) | r.w);
+  if (range == 0) {
+    *off = x;
+    return true;
+  }
+  *off = __umul64hi(x, range);
+  return x * range >= t;
+}
+
+template <bool WIDE>
+__device__ __noinline__ unsigned long long cuprum_random_redraw(cuprum_random::Key key,
+                                                                unsigned long long pos,
+                                                                unsigned int word, int l,
+                                                                unsigned long long range,
+                                                                unsigned long long t) {
+  unsigned long long off = 0;
+  for (unsigned int inner = 1;; ++inner)
+    if (cuprum_random_accept<WIDE>(cuprum_random::block_at(key, pos, word, inner), l, range, t,
+                                   &off))
+      return off;
+}
+
+// One 16-byte store per 16 bytes of a block's values, when they fill it.
+template <typename T, int L>
+__device__ __forceinline__ void cuprum_random_store_ints(T* p, const T* v) {
+  union {
+    T t[L];
+    uint4 q[(sizeof(T) * L + 15) / 16];
+  } u;
+#pragma unroll
+  for (int l = 0; l < L; ++l) u.t[l] = v[l];
+#pragma unroll
+  for (int c = 0; c < (int)(sizeof(T) * L / 16); ++c) ((uint4*)p)[c] = u.q[c];
+}
+
+template <typename T, bool WIDE>
 __device__ __forceinline__ void cuprum_random_ints(T* out, long long n, unsigned int k0,
                                                    unsigned int k1, unsigned long long pos,
                                                    unsigned int word, unsigned long long low,
-                                                   unsigned long long range, int wide) {
+                                                   unsigned long long range) {
+  constexpr int L = WIDE ? 2 : 4;
   const cuprum_random::Key key{k0, k1};
-  const int L = wide ? 2 : 4;
   const unsigned long long blocks = ((unsigned long long)n + L - 1) / L;
-  // Lemire: accept m = x range when its low part is at least 2^w mod range.
-  const unsigned long long t32 = wide ? 0 : ((1ull << 32) - range) % range;
-  const unsigned long long t64 = (wide && range != 0) ? (0ull - range) % range : 0;
+  const unsigned long long t =
+      WIDE ? (range != 0 ? (0ull - range) % range : 0) : ((1ull << 32) - range) % range;
+  const bool vec = (sizeof(T) * L) % 16 == 0 && ((unsigned long long)out & 15) == 0;
   for (unsigned long long j = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; j < blocks;
        j += (unsigned long long)gridDim.x * blockDim.x) {
     const cuprum_random::Block r = cuprum_random::block_at(key, pos + j, word, 0);
-    const unsigned int lanes[4] = {r.x, r.y, r.z, r.w};
+    T v[L];
+#pragma unroll
     for (int l = 0; l < L; ++l) {
-      const unsigned long long e = j * L + l;
-      if (e >= (unsigned long long)n) break;
       unsigned long long off;
-      if (!wide) {
-        unsigned int x = lanes[l];
-        for (unsigned int inner = 1;; ++inner) {
-          const unsigned long long m = (unsigned long long)x * range;
-          if ((m & 0xFFFFFFFFull) >= t32) {
-            off = m >> 32;
-            break;
-          }
-          const cuprum_random::Block q = cuprum_random::block_at(key, pos + j, word, inner);
-          x = l == 0 ? q.x : l == 1 ? q.y : l == 2 ? q.z : q.w;
-        }
-      } else {
-        unsigned long long x = ((unsigned long long)lanes[2 * l] << 32) | lanes[2 * l + 1];
-        for (unsigned int inner = 1;; ++inner) {
-          if (range == 0) {
-            off = x;
-            break;
-          }
-          const unsigned long long lo = x * range;
-          if (lo >= t64) {
-            off = __umul64hi(x, range);
-            break;
-          }
-          const cuprum_random::Block q = cuprum_random::block_at(key, pos + j, word, inner);
-          x = l == 0 ? (((unsigned long long)q.x << 32) | q.y)
-                     : (((unsigned long long)q.z << 32) | q.w);
-        }
-      }
-      out[e] = (T)(low + off);
+      if (!cuprum_random_accept<WIDE>(r, l, range, t, &off))
+        off = cuprum_random_redraw<WIDE>(key, pos + j, word, l, range, t);
+      v[l] = (T)(low + off);
+    }
+    const unsigned long long first = j * L;
+    if (vec && first + L <= (unsigned long long)n) {
+      cuprum_random_store_ints<T, L>(out + first, v);
+    } else {
+#pragma unroll
+      for (int l = 0; l < L; ++l)
+        if (first + l < (unsigned long long)n) out[first + l] = v[l];
     }
   }
 }
@@ -144,5 +178,55 @@ __device__ __forceinline__ void cuprum_random_ints(T* out, long long n, unsigned
   extern "C" __global__ void NAME(T* out, long long n, unsigned int k0, unsigned int k1,     \
                                   unsigned long long pos, unsigned int word,                 \
                                   unsigned long long low, unsigned long long range, int wide) { \
-    cuprum_random_ints<T>(out, n, k0, k1, pos, word, low, range, wide);                      \
+    if (wide)                                                                                \
+      cuprum_random_ints<T, true>(out, n, k0, k1, pos, word, low, range);                    \
+    else                                                                                     \
+      cuprum_random_ints<T, false>(out, n, k0, k1, pos, word, low, range);                   \
   }
+
+// permutation(n): out[i] = E(i), walked (E(E(i)), ...) until below n, with
+// E an 8-round balanced Feistel network on 2 * half bits (Luby and
+// Rackoff 1988; cycle walking, Black and Rogaway 2002): a bijection of
+// [0, 4^half) restricted to [0, n), so the result is a permutation, in
+// one pass and without a sort. Round r mixes R ^ key[r] with a 32-bit
+// integer hash (xor-shift-multiply, the "lowbias32" constants of
+// Wellons's hash prospector). A Feistel network's permutations are all
+// even, so `flip` (a random bit) composes them with the transposition of
+// inputs 0 and 1, which makes the parity a fair coin.
+__device__ __forceinline__ unsigned int cuprum_random_mix32(unsigned int x) {
+  x ^= x >> 16;
+  x *= 0x7feb352du;
+  x ^= x >> 15;
+  x *= 0x846ca68bu;
+  x ^= x >> 16;
+  return x;
+}
+
+__device__ __forceinline__ unsigned long long cuprum_random_feistel(unsigned long long x,
+                                                                   unsigned int half,
+                                                                   const unsigned int* key) {
+  const unsigned int mask = half >= 32 ? 0xFFFFFFFFu : (1u << half) - 1u;
+  unsigned int l = (unsigned int)(x >> half) & mask, r = (unsigned int)x & mask;
+#pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const unsigned int t = r;
+    r = l ^ (cuprum_random_mix32(r ^ key[k]) & mask);
+    l = t;
+  }
+  return ((unsigned long long)l << half) | r;
+}
+
+extern "C" __global__ void cuprum_random_permutation(long long* out, long long n, unsigned int half,
+                                                     unsigned int k0, unsigned int k1,
+                                                     unsigned int k2, unsigned int k3,
+                                                     unsigned int k4, unsigned int k5,
+                                                     unsigned int k6, unsigned int k7,
+                                                     unsigned int flip) {
+  const unsigned int key[8] = {k0, k1, k2, k3, k4, k5, k6, k7};
+  for (unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x;
+       i < (unsigned long long)n; i += (unsigned long long)gridDim.x * blockDim.x) {
+    unsigned long long y = cuprum_random_feistel(i < 2 ? i ^ flip : i, half, key);
+    while (y >= (unsigned long long)n) y = cuprum_random_feistel(y, half, key);
+    out[i] = (long long)y;
+  }
+}

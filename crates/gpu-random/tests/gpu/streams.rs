@@ -5,11 +5,19 @@ use gpu_array::{Array, DType};
 use gpu_random::{Generator, Philox, default_rng};
 
 fn bits64(a: &Array) -> Vec<u64> {
-    a.to_vec::<f64>().unwrap().into_iter().map(f64::to_bits).collect()
+    a.to_vec::<f64>()
+        .unwrap()
+        .into_iter()
+        .map(f64::to_bits)
+        .collect()
 }
 
 fn bits32(a: &Array) -> Vec<u32> {
-    a.to_vec::<f32>().unwrap().into_iter().map(f32::to_bits).collect()
+    a.to_vec::<f32>()
+        .unwrap()
+        .into_iter()
+        .map(f32::to_bits)
+        .collect()
 }
 
 fn host64(v: Vec<f64>) -> Vec<u64> {
@@ -29,7 +37,11 @@ fn host_twin_matches_the_gpu_bit_for_bit() {
         for n in [1usize, 3, 1001, 1 << 20] {
             let mut g = Generator::new(Philox::new(seed));
             let mut h = Philox::new(seed);
-            assert_eq!(bits64(&g.random(n).unwrap()), host64(h.host().random_f64(n).unwrap()), "random f64 {seed} {n}");
+            assert_eq!(
+                bits64(&g.random(n).unwrap()),
+                host64(h.host().random_f64(n).unwrap()),
+                "random f64 {seed} {n}"
+            );
             assert_eq!(
                 bits32(&g.random_with(n, DType::Float32).unwrap()),
                 host32(h.host().random_f32(n).unwrap()),
@@ -64,12 +76,51 @@ fn host_twin_matches_the_gpu_bit_for_bit() {
                 (0, (1 << 63) + 12345, DType::UInt64),
             ] {
                 let got: Vec<i128> = match dt {
-                    DType::Int8 => g.integers_with(lo, hi, n, dt, false).unwrap().to_vec::<i8>().unwrap().into_iter().map(i128::from).collect(),
-                    DType::UInt32 => g.integers_with(lo, hi, n, dt, false).unwrap().to_vec::<u32>().unwrap().into_iter().map(i128::from).collect(),
-                    DType::UInt64 => g.integers_with(lo, hi, n, dt, false).unwrap().to_vec::<u64>().unwrap().into_iter().map(i128::from).collect(),
-                    _ => g.integers_with(lo, hi, n, dt, false).unwrap().to_vec::<i64>().unwrap().into_iter().map(i128::from).collect(),
+                    DType::Int8 => g
+                        .integers_with(lo, hi, n, dt, false)
+                        .unwrap()
+                        .to_vec::<i8>()
+                        .unwrap()
+                        .into_iter()
+                        .map(i128::from)
+                        .collect(),
+                    DType::UInt32 => g
+                        .integers_with(lo, hi, n, dt, false)
+                        .unwrap()
+                        .to_vec::<u32>()
+                        .unwrap()
+                        .into_iter()
+                        .map(i128::from)
+                        .collect(),
+                    DType::UInt64 => g
+                        .integers_with(lo, hi, n, dt, false)
+                        .unwrap()
+                        .to_vec::<u64>()
+                        .unwrap()
+                        .into_iter()
+                        .map(i128::from)
+                        .collect(),
+                    _ => g
+                        .integers_with(lo, hi, n, dt, false)
+                        .unwrap()
+                        .to_vec::<i64>()
+                        .unwrap()
+                        .into_iter()
+                        .map(i128::from)
+                        .collect(),
                 };
-                assert_eq!(got, h.host().integers(n, lo, hi).unwrap(), "integers [{lo}, {hi}) {dt} {seed} {n}");
+                assert_eq!(
+                    got,
+                    h.host().integers(n, lo, hi).unwrap(),
+                    "integers [{lo}, {hi}) {dt} {seed} {n}"
+                );
+            }
+            if n >= gpu_random::SORTED_PERMUTATION_BELOW {
+                assert_eq!(
+                    g.permutation(n).unwrap().to_vec::<i64>().unwrap(),
+                    h.host().permutation(n).unwrap(),
+                    "permutation {seed} {n}"
+                );
             }
             assert_eq!(g.bit_generator().state(), h.state(), "states moved alike");
         }
@@ -84,8 +135,14 @@ fn the_numbers_do_not_depend_on_the_grid() {
     let n = 1 << 22;
     let mut wide = default_rng(99).unwrap();
     let mut narrow = default_rng(99).unwrap().with_grid_cap(3);
-    assert_eq!(bits32(&wide.random_with(n, DType::Float32).unwrap()), bits32(&narrow.random_with(n, DType::Float32).unwrap()));
-    assert_eq!(bits64(&wide.standard_normal(n).unwrap()), bits64(&narrow.standard_normal(n).unwrap()));
+    assert_eq!(
+        bits32(&wide.random_with(n, DType::Float32).unwrap()),
+        bits32(&narrow.random_with(n, DType::Float32).unwrap())
+    );
+    assert_eq!(
+        bits64(&wide.standard_normal(n).unwrap()),
+        bits64(&narrow.standard_normal(n).unwrap())
+    );
     assert_eq!(
         wide.integers(0, 7, n).unwrap().to_vec::<i64>().unwrap(),
         narrow.integers(0, 7, n).unwrap().to_vec::<i64>().unwrap()
@@ -94,15 +151,26 @@ fn the_numbers_do_not_depend_on_the_grid() {
     let shape = Array::from_vec(vec![0.5f64, 2.0, 7.5]).unwrap();
     let mut a = default_rng(5).unwrap();
     let mut b = default_rng(5).unwrap();
-    let ga = a.gamma(&shape, 1.0, [1000, 3]).unwrap().to_vec::<f64>().unwrap();
+    let ga = a
+        .gamma(&shape, 1.0, [1000, 3])
+        .unwrap()
+        .to_vec::<f64>()
+        .unwrap();
     let big = gpu_array::creation::full([1000, 3], 1.0, Some(DType::Float64)).unwrap();
-    let gb = b.gamma(&shape, &big, [1000, 3]).unwrap().to_vec::<f64>().unwrap();
+    let gb = b
+        .gamma(&shape, &big, [1000, 3])
+        .unwrap()
+        .to_vec::<f64>()
+        .unwrap();
     assert_eq!(ga, gb);
     // normal with array parameters draws the same z as with scalars.
     let mut c = default_rng(8).unwrap();
     let mut d = default_rng(8).unwrap();
     let loc = gpu_array::creation::full([4096], 2.0, Some(DType::Float64)).unwrap();
-    assert_eq!(bits64(&c.normal(2.0, 0.5, 4096).unwrap()), bits64(&d.normal(&loc, 0.5, ()).unwrap()));
+    assert_eq!(
+        bits64(&c.normal(2.0, 0.5, 4096).unwrap()),
+        bits64(&d.normal(&loc, 0.5, ()).unwrap())
+    );
 }
 
 #[test]
@@ -114,7 +182,11 @@ fn jumped_and_spawned_streams_differ_and_states_replay() {
     let saved = g.bit_generator().state();
     let x = g.random(100).unwrap().to_vec::<f64>().unwrap();
     g.bit_generator_mut().set_state(saved);
-    assert_eq!(g.random(100).unwrap().to_vec::<f64>().unwrap(), x, "restored state replays");
+    assert_eq!(
+        g.random(100).unwrap().to_vec::<f64>().unwrap(),
+        x,
+        "restored state replays"
+    );
     let mut j = Generator::new(Philox::new(1).jumped(1));
     assert_ne!(j.random(100).unwrap().to_vec::<f64>().unwrap(), x);
     let mut kids = default_rng(1).unwrap().spawn(2);
