@@ -49,7 +49,8 @@ __device__ __forceinline__ void cuprum_random_store(double* p, const double* v) 
 template <typename T, int L>
 __device__ __forceinline__ void cuprum_random_fill(T* out, long long n, unsigned int k0,
                                                    unsigned int k1, unsigned long long pos,
-                                                   unsigned int word, int kind, double a, double b) {
+                                                   unsigned int word, int kind, double a,
+                                                   double b) {
   const cuprum_random::Key key{k0, k1};
   const unsigned long long blocks = ((unsigned long long)n + L - 1) / L;
   const bool aligned = ((unsigned long long)out & 15) == 0;

@@ -75,7 +75,8 @@ __device__ __forceinline__ float u01f_open(unsigned int x) {
 __device__ __forceinline__ double log_d(double x) {
   const unsigned long long bits = (unsigned long long)__double_as_longlong(x);
   int e = (int)(bits >> 52) - 1022;
-  double m = __longlong_as_double((long long)((bits & 0x800FFFFFFFFFFFFFull) | 0x3FE0000000000000ull));
+  double m =
+      __longlong_as_double((long long)((bits & 0x800FFFFFFFFFFFFFull) | 0x3FE0000000000000ull));
   if (m < 0.7071067811865476) {
     m = m * 2.0;
     e = e - 1;
@@ -99,8 +100,9 @@ __device__ __forceinline__ double log_d(double x) {
   return fma(de, 0.6931471805599453, fma(de, 2.3190468138462996e-17, lm));
 }
 // The float32 log without a division: log m = f + f^2 Q(f), f = m - 1 in
-// [-0.293, 0.415] (x normal and positive, as log_d), Q a degree-7 least-squares fit of (log1p(f) - f)/f^2
-// on Chebyshev nodes (1.4 ulp of log1p at most).
+// [-0.293, 0.415] (x normal and positive, as for log_d), Q a degree-7
+// least-squares fit of (log1p(f) - f)/f^2 on Chebyshev nodes (1.4 ulp of
+// log1p at most).
 __device__ __forceinline__ float log_f(float x) {
   const unsigned int bits = __float_as_uint(x);
   int e = (int)(bits >> 23) - 126;
