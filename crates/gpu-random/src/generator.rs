@@ -221,11 +221,7 @@ impl Generator {
         })
         .input("z", &out);
         for (k, p) in params.iter().enumerate() {
-            let name = format!("p{k}");
-            e = match p {
-                Param::Array(a) => e.input(&name, *a),
-                other => e.scalar(&name, DType::Float64, other.scalar().unwrap_or(f64::NAN)),
-            };
+            e = p.bind(e, &format!("p{k}"), DType::Float64);
         }
         e.output("out", &out)
             .op(format!("out = {c_expr};"))

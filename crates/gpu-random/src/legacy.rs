@@ -140,10 +140,7 @@ impl RandomState {
         let u = self.random_sample(&shape[..])?;
         let mut e = Elementwise::new("random_legacy_uniform").input("u", &u);
         for (name, p) in [("lo", low), ("hi", high)] {
-            e = match p {
-                Param::Array(a) => e.input(name, a),
-                other => e.scalar(name, DType::Float64, other.scalar().unwrap_or(f64::NAN)),
-            };
+            e = p.bind(e, name, DType::Float64);
         }
         e.output("out", &u)
             .op("out = lo + (hi - lo) * u;")
@@ -223,10 +220,7 @@ impl RandomState {
         })
         .input("z", &z);
         for (name, p) in [("m", loc), ("s", scale)] {
-            e = match p {
-                Param::Array(a) => e.input(name, a),
-                other => e.scalar(name, DType::Float64, other.scalar().unwrap_or(f64::NAN)),
-            };
+            e = p.bind(e, name, DType::Float64);
         }
         let op = if log {
             "out = exp(m + s * z);"

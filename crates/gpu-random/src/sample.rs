@@ -64,7 +64,17 @@ impl<'a> From<&'a Array> for Param<'a> {
     }
 }
 
-impl Param<'_> {
+impl<'a> Param<'a> {
+    /// `e` with this parameter as operand `name`: an input for an array, a
+    /// scalar of `dtype` for a number.
+    pub(crate) fn bind(&self, e: Elementwise<'a>, name: &str, dtype: DType) -> Elementwise<'a> {
+        match *self {
+            Param::Array(a) => e.input(name, a),
+            Param::Float(v) => e.scalar(name, dtype, v),
+            Param::Int(v) => e.scalar(name, dtype, v),
+        }
+    }
+
     fn shape(&self) -> &[usize] {
         match self {
             Param::Array(a) => a.shape(),
@@ -281,12 +291,12 @@ pub(crate) fn check_relation(
             }
             let mut e = Elementwise::new(kernel);
             for (k, p) in params.iter().enumerate() {
-                let name = format!("x{k}");
-                e = match p {
-                    Param::Array(a) => e.input(&name, *a),
-                    Param::Float(v) => e.scalar(&name, DType::Float64, *v),
-                    Param::Int(v) => e.scalar(&name, DType::Int64, *v),
+                let dt = if matches!(p, Param::Int(_)) {
+                    DType::Int64
+                } else {
+                    DType::Float64
                 };
+                e = p.bind(e, &format!("x{k}"), dt);
             }
             e.output("bad", &flags)
                 .op(format!("bad = {c_expr};"))
@@ -360,12 +370,7 @@ fn launch(
         .scalar("pos", DType::UInt64, pos)
         .scalar("word", DType::UInt32, g.word());
     for (k, (p, (_, ty, _))) in params.iter().zip(s.params).enumerate() {
-        let dt = ty.dtype();
-        e = match p {
-            Param::Array(a) => e.input(&format!("a{k}"), *a),
-            Param::Float(v) => e.scalar(&format!("a{k}"), dt, *v),
-            Param::Int(v) => e.scalar(&format!("a{k}"), dt, *v),
-        };
+        e = p.bind(e, &format!("a{k}"), ty.dtype());
     }
     finish(s, e, (&out).into()).launch(shape)?;
     Ok(out)
