@@ -3,11 +3,12 @@
 use gpu_array::elementwise::Elementwise;
 use gpu_array::{Array, DType, Error, Result};
 
+use crate::bit_generator::{BitGenerator, CurandBits};
 use crate::distributions::{self, distribution_methods};
 use crate::error::value_error;
 use crate::fill::{self, Kind};
 use crate::sample::{Domain, Param, Size, out_shape};
-use crate::{Philox, Seed};
+use crate::{Philox, PhiloxState, Seed};
 
 /// NumPy's `Generator`: every method NumPy's has, drawing on the GPU from
 /// a [`Philox`] whose numbers do not depend on the GPU or the launch.
@@ -23,9 +24,9 @@ use crate::{Philox, Seed};
 /// assert_eq!(n.shape(), &[1000]);
 /// # Ok(()) }
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Generator {
-    bits: Philox,
+    bits: BitGenerator,
     /// A grid-size cap for the fixed-cost draws (the tests' proof that the
     /// numbers do not depend on the launch); `None` in normal use.
     grid_cap: Option<u32>,
@@ -38,7 +39,7 @@ pub struct Generator {
 /// # fn main() -> gpu_array::Result<()> {
 /// let a = gpu_random::default_rng(7)?;
 /// let b = gpu_random::default_rng([7u64, 8])?;
-/// assert_ne!(a.bit_generator().key(), b.bit_generator().key());
+/// assert_ne!(a.bit_generator().philox().key(), b.bit_generator().philox().key());
 /// assert!(gpu_random::default_rng(-1).is_err()); // NumPy: seeds are non-negative
 /// # Ok(()) }
 /// ```
@@ -47,31 +48,68 @@ pub fn default_rng(seed: impl Into<Seed>) -> Result<Generator> {
 }
 
 impl Generator {
-    /// A generator on `bits`.
-    pub fn new(bits: Philox) -> Generator {
+    /// A generator on `bits`: a [`Philox`] or a cuRAND
+    /// [`BitGenerator`] (CuPy's `Generator(XORWOW(seed))` is
+    /// `Generator::new(BitGenerator::curand(Method::Xorwow, seed)?)`).
+    pub fn new(bits: impl Into<BitGenerator>) -> Generator {
         Generator {
-            bits,
+            bits: bits.into(),
             grid_cap: None,
         }
     }
 
     /// The bit generator (NumPy's `bit_generator`).
-    pub fn bit_generator(&self) -> &Philox {
+    pub fn bit_generator(&self) -> &BitGenerator {
         &self.bits
     }
 
-    /// The bit generator, to save or restore its state.
-    pub fn bit_generator_mut(&mut self) -> &mut Philox {
-        &mut self.bits
+    /// The state of a [`Philox`] generator, to save and restore with
+    /// [`Generator::set_state`]. A cuRAND generator's state cannot be read
+    /// back: `Unsupported`.
+    pub fn state(&self) -> Result<PhiloxState> {
+        match &self.bits {
+            BitGenerator::Philox(p) => Ok(p.state()),
+            BitGenerator::Curand(_) => Err(Error::Unsupported(
+                "saving the state of a cuRAND bit generator (use the default Philox)".into(),
+            )),
+        }
     }
 
-    /// `n` independent generators (NumPy's `Generator.spawn`).
+    /// Restores a state saved by [`Generator::state`].
+    pub fn set_state(&mut self, state: PhiloxState) -> Result<()> {
+        match &mut self.bits {
+            BitGenerator::Philox(p) => {
+                p.set_state(state);
+                Ok(())
+            }
+            BitGenerator::Curand(_) => Err(Error::Unsupported(
+                "restoring the state of a cuRAND bit generator".into(),
+            )),
+        }
+    }
+
+    /// `n` independent generators (NumPy's `Generator.spawn`): Philox
+    /// children of the generator's Philox (for a cuRAND generator, of the
+    /// Philox of its seed).
     pub fn spawn(&mut self, n: usize) -> Vec<Generator> {
-        self.bits.spawn(n).into_iter().map(Generator::new).collect()
+        self.bits
+            .philox_mut()
+            .spawn(n)
+            .into_iter()
+            .map(Generator::new)
+            .collect()
     }
 
     pub(crate) fn bits(&mut self) -> &mut Philox {
-        &mut self.bits
+        self.bits.philox_mut()
+    }
+
+    /// The cuRAND source, when the generator has one.
+    pub(crate) fn curand_bits(&mut self) -> Option<&mut CurandBits> {
+        match &mut self.bits {
+            BitGenerator::Curand(c) => Some(c),
+            BitGenerator::Philox(_) => None,
+        }
     }
 
     /// The same generator with the fixed-cost draws launched on at most
@@ -91,8 +129,14 @@ impl Generator {
         affine: Option<(f64, f64)>,
     ) -> Result<Array> {
         let shape = out_shape(&size.into(), &[])?;
+        if let BitGenerator::Curand(c) = &mut self.bits {
+            return match kind {
+                Kind::Uniform => c.uniform(&shape, dtype),
+                Kind::Normal => c.normal(&shape, dtype, 0.0, 1.0, false),
+            };
+        }
         let out = Array::empty(&shape[..], dtype)?;
-        fill::fill(&mut self.bits, &out, kind, affine, self.grid_cap)?;
+        fill::fill(self.bits.philox_mut(), &out, kind, affine, self.grid_cap)?;
         Ok(out)
     }
 
@@ -144,7 +188,11 @@ impl Generator {
                 "Supplied output array is not contiguous, writable or aligned.",
             ));
         }
-        fill::fill(&mut self.bits, out, kind, None, self.grid_cap)
+        if matches!(self.bits, BitGenerator::Curand(_)) {
+            let fresh = self.fresh(out.shape(), out.dtype(), kind, None)?;
+            return gpu_array::array::copyto(out, &fresh, gpu_array::dtype::Casting::No, None);
+        }
+        fill::fill(self.bits.philox_mut(), out, kind, None, self.grid_cap)
     }
 
     /// NumPy's `normal(loc, scale, size)`: `fma(scale, z, loc)` with `z`
@@ -203,18 +251,18 @@ impl Generator {
         c_expr: &'static str,
     ) -> Result<Array> {
         let shape = out_shape(&size, params)?;
-        let out = Array::empty(&shape[..], DType::Float64)?;
-        if let (Some(p0), Some(p1)) = (params[0].scalar(), params[1].scalar()) {
-            fill::fill(
-                &mut self.bits,
-                &out,
-                kind,
-                Some(ab([p0, p1])),
-                self.grid_cap,
-            )?;
+        let scalars = (params[0].scalar(), params[1].scalar());
+        if let (BitGenerator::Curand(c), (Some(loc), Some(scale)), Kind::Normal) =
+            (&mut self.bits, scalars, kind)
+        {
+            return c.normal(&shape, DType::Float64, loc, scale, false);
+        }
+        if let (BitGenerator::Philox(p), (Some(p0), Some(p1))) = (&mut self.bits, scalars) {
+            let out = Array::empty(&shape[..], DType::Float64)?;
+            fill::fill(p, &out, kind, Some(ab([p0, p1])), self.grid_cap)?;
             return Ok(out);
         }
-        fill::fill(&mut self.bits, &out, kind, None, self.grid_cap)?;
+        let out = self.fresh(&shape[..], DType::Float64, kind, None)?;
         let mut e = Elementwise::new(match kind {
             Kind::Normal => "random_affine_normal",
             Kind::Uniform => "random_affine_uniform",
@@ -230,6 +278,34 @@ impl Generator {
         Ok(out)
     }
 
+    /// `standard_exponential(size, dtype=)`: float32 or float64 (computed
+    /// in float64 and rounded once).
+    pub fn standard_exponential_with(
+        &mut self,
+        size: impl Into<Size>,
+        dtype: DType,
+    ) -> Result<Array> {
+        float_dtype("standard_exponential", dtype)?;
+        distributions::STANDARD_EXPONENTIAL.draw(self.bits.philox_mut(), &[], &size.into(), dtype)
+    }
+
+    /// `standard_gamma(shape, size, dtype=)`: float32 or float64 (computed
+    /// in float64 and rounded once).
+    pub fn standard_gamma_with<'a>(
+        &mut self,
+        shape: impl Into<Param<'a>>,
+        size: impl Into<Size>,
+        dtype: DType,
+    ) -> Result<Array> {
+        float_dtype("standard_gamma", dtype)?;
+        distributions::STANDARD_GAMMA.draw(
+            self.bits.philox_mut(),
+            &[shape.into()],
+            &size.into(),
+            dtype,
+        )
+    }
+
     /// NumPy's `lognormal(mean, sigma, size)`: `exp(mean + sigma z)`.
     pub fn lognormal<'a>(
         &mut self,
@@ -238,7 +314,7 @@ impl Generator {
         size: impl Into<Size>,
     ) -> Result<Array> {
         distributions::LOGNORMAL.draw(
-            &mut self.bits,
+            self.bits.philox_mut(),
             &[mean.into(), sigma.into()],
             &size.into(),
             DType::Float64,
@@ -286,7 +362,7 @@ impl Generator {
         let shape = out_shape(&size.into(), &[])?;
         let out = Array::empty(&shape[..], dtype)?;
         fill::integers(
-            &mut self.bits,
+            self.bits.philox_mut(),
             &out,
             low,
             (hi - low + 1) as u128,
@@ -317,7 +393,7 @@ impl Generator {
             let keys = self.integers_with(0, u64::MAX.into(), n, DType::UInt64, true)?;
             return gpu_array::sorting::argsort(&keys, Some(0));
         }
-        fill::permutation(&mut self.bits, n, self.grid_cap)
+        fill::permutation(self.bits.philox_mut(), n, self.grid_cap)
     }
 
     /// `permutation(x)`: a copy of `x` with its first axis permuted.
@@ -412,7 +488,7 @@ impl Generator {
         shape.push(alpha.len());
         let a = Array::from_vec(alpha.to_vec())?;
         let g = distributions::STANDARD_GAMMA.draw(
-            &mut self.bits,
+            self.bits.philox_mut(),
             &[Param::Array(&a)],
             &Size::from(&shape[..]),
             DType::Float64,

@@ -14,7 +14,8 @@ use std::sync::{Mutex, MutexGuard, OnceLock};
 use gpu_array::elementwise::Elementwise;
 use gpu_array::{Array, DType, Error, Result};
 
-use crate::curand::{Curand, Method};
+use crate::bit_generator::{BitGenerator, CurandBits};
+use crate::curand::Method;
 use crate::distributions::distribution_methods;
 use crate::error::value_error;
 use crate::sample::{Domain, Param, Size, out_shape};
@@ -36,8 +37,7 @@ use crate::{Generator, Philox, Seed};
 pub struct RandomState {
     method: Method,
     seed: u64,
-    curand: Option<Curand>,
-    inner: Generator,
+    rng: Generator,
 }
 
 impl RandomState {
@@ -48,12 +48,11 @@ impl RandomState {
 
     /// CuPy's `RandomState(seed, method)`.
     pub fn with_method(seed: impl Into<Seed>, method: Method) -> Result<RandomState> {
-        let seed = seed.into().curand_seed()?;
+        let bits = CurandBits::new(method, seed)?;
         Ok(RandomState {
             method,
-            seed,
-            curand: None,
-            inner: Generator::new(Philox::from_seed_words(&[seed, method.tag()])),
+            seed: bits.seed(),
+            rng: Generator::new(BitGenerator::Curand(bits)),
         })
     }
 
@@ -69,16 +68,13 @@ impl RandomState {
     }
 
     pub(crate) fn bits(&mut self) -> &mut Philox {
-        self.inner.bits()
+        self.rng.bits()
     }
 
-    /// The cuRAND generator, created on the current device on first use.
-    fn curand(&mut self) -> Result<&mut Curand> {
-        let dev = gpu_runtime::Device::current()?.ordinal();
-        if self.curand.as_ref().is_none_or(|c| c.ordinal() != dev) {
-            self.curand = Some(Curand::new(self.method, self.seed)?);
-        }
-        Ok(self.curand.as_mut().expect("created above"))
+    fn curand(&mut self) -> &mut CurandBits {
+        self.rng
+            .curand_bits()
+            .expect("a RandomState draws from cuRAND")
     }
 
     /// CuPy's `random_sample(size, dtype)`: `[0, 1)` (cuRAND's (0, 1]
@@ -89,23 +85,7 @@ impl RandomState {
 
     /// `random_sample` of float32 or float64.
     pub fn random_sample_with(&mut self, size: impl Into<Size>, dtype: DType) -> Result<Array> {
-        if !matches!(dtype, DType::Float32 | DType::Float64) {
-            return Err(Error::DType(format!(
-                "Unsupported dtype {dtype} for random_sample"
-            )));
-        }
-        let shape = out_shape(&size.into(), &[])?;
-        let out = Array::empty(&shape[..], dtype)?;
-        if out.size() == 0 {
-            return Ok(out);
-        }
-        self.curand()?.uniform(&out)?;
-        Elementwise::new("random_mod1")
-            .input("x", &out)
-            .output("y", &out)
-            .op("y = x == (x_type)1 ? (x_type)0 : x;")
-            .launch(&shape)?;
-        Ok(out)
+        self.rng.random_with(size, dtype)
     }
 
     /// CuPy's `rand(*size)`.
@@ -148,30 +128,6 @@ impl RandomState {
         Ok(u)
     }
 
-    /// A cuRAND normal (or log-normal) draw of `shape`: cuRAND writes an
-    /// even count, so an odd one is drawn one longer and cut.
-    fn curand_normal(
-        &mut self,
-        shape: &[usize],
-        dtype: DType,
-        mean: f64,
-        std: f64,
-        log: bool,
-    ) -> Result<Array> {
-        let n: usize = shape.iter().product();
-        if n == 0 {
-            return Array::empty(shape, dtype);
-        }
-        if n.is_multiple_of(2) {
-            let out = Array::empty(shape, dtype)?;
-            self.curand()?.normal(&out, mean, std, log)?;
-            return Ok(out);
-        }
-        let buf = Array::empty(n + 1, dtype)?;
-        self.curand()?.normal(&buf, mean, std, log)?;
-        crate::generator::first(&buf, n)?.reshape(shape)
-    }
-
     /// CuPy's `normal(loc, scale, size)`: one cuRAND pass for scalar
     /// parameters.
     pub fn normal<'a>(
@@ -210,9 +166,9 @@ impl RandomState {
         Domain::NonNegative.check(if log { "sigma" } else { "scale" }, &scale)?;
         let shape = out_shape(&size, &[loc, scale])?;
         if let (Some(m), Some(s)) = (loc.scalar(), scale.scalar()) {
-            return self.curand_normal(&shape, dtype, m, s, log);
+            return self.curand().normal(&shape, dtype, m, s, log);
         }
-        let z = self.curand_normal(&shape, dtype, 0.0, 1.0, false)?;
+        let z = self.curand().normal(&shape, dtype, 0.0, 1.0, false)?;
         let mut e = Elementwise::new(if log {
             "random_legacy_lognormal"
         } else {
@@ -254,7 +210,7 @@ impl RandomState {
 
     /// CuPy's `randint(low, high, size, dtype)`: `[low, high)`, int64.
     pub fn randint(&mut self, low: i64, high: i64, size: impl Into<Size>) -> Result<Array> {
-        self.inner.integers(low, high, size)
+        self.rng.integers(low, high, size)
     }
 
     /// `randint` of any integer dtype.
@@ -265,19 +221,19 @@ impl RandomState {
         size: impl Into<Size>,
         dtype: DType,
     ) -> Result<Array> {
-        self.inner
+        self.rng
             .integers_with(low.into(), high.into(), size, dtype, false)
     }
 
     /// CuPy's `random_integers(low, high, size)`: `[low, high]`.
     pub fn random_integers(&mut self, low: i64, high: i64, size: impl Into<Size>) -> Result<Array> {
-        self.inner
+        self.rng
             .integers_with(low.into(), high.into(), size, DType::Int64, true)
     }
 
     /// CuPy's `tomaxint(size)`: integers in `[0, int64 max]`.
     pub fn tomaxint(&mut self, size: impl Into<Size>) -> Result<Array> {
-        self.inner
+        self.rng
             .integers_with(0, i64::MAX.into(), size, DType::Int64, true)
     }
 
@@ -289,32 +245,32 @@ impl RandomState {
         replace: bool,
         p: Option<&Array>,
     ) -> Result<Array> {
-        self.inner.choice(a, size, replace, p)
+        self.rng.choice(a, size, replace, p)
     }
 
     /// CuPy's `bytes(length)`.
     pub fn bytes(&mut self, length: usize) -> Result<Vec<u8>> {
-        self.inner.bytes(length)
+        self.rng.bytes(length)
     }
 
     /// CuPy's `permutation(n)`.
     pub fn permutation(&mut self, n: usize) -> Result<Array> {
-        self.inner.permutation(n)
+        self.rng.permutation(n)
     }
 
     /// CuPy's `permutation(x)`: a copy with the first axis permuted.
     pub fn permutation_of(&mut self, x: &Array) -> Result<Array> {
-        self.inner.permutation_of(x)
+        self.rng.permutation_of(x)
     }
 
     /// CuPy's `shuffle(x)`: in place, along the first axis.
     pub fn shuffle(&mut self, x: &Array) -> Result<()> {
-        self.inner.shuffle(x)
+        self.rng.shuffle(x)
     }
 
     /// CuPy's `dirichlet(alpha, size)`.
     pub fn dirichlet(&mut self, alpha: &[f64], size: impl Into<Size>) -> Result<Array> {
-        self.inner.dirichlet(alpha, size)
+        self.rng.dirichlet(alpha, size)
     }
 
     /// CuPy's `multivariate_normal(mean, cov, size)`.
@@ -324,12 +280,12 @@ impl RandomState {
         cov: &Array,
         size: impl Into<Size>,
     ) -> Result<Array> {
-        self.inner.multivariate_normal(mean, cov, size)
+        self.rng.multivariate_normal(mean, cov, size)
     }
 
     /// CuPy's `multinomial(n, pvals, size)`.
     pub fn multinomial(&mut self, n: i64, pvals: &[f64], size: impl Into<Size>) -> Result<Array> {
-        self.inner.multinomial(n, pvals, size)
+        self.rng.multinomial(n, pvals, size)
     }
 }
 

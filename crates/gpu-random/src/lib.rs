@@ -42,6 +42,7 @@
 //! parameters (one bool read back); sizes that do not broadcast with the
 //! parameters are `ValueError`s; unsupported dtypes are `Error::DType`.
 
+mod bit_generator;
 mod curand;
 mod distributions;
 mod error;
@@ -55,6 +56,7 @@ mod sample;
 #[cfg(test)]
 mod nvrtc_tests;
 
+pub use bit_generator::{BitGenerator, CurandBits};
 pub use curand::Method;
 pub use generator::{Generator, SORTED_PERMUTATION_BELOW, default_rng};
 pub use legacy::{

@@ -1,7 +1,7 @@
 //! CuPy's legacy RandomState on cuRAND and the module functions.
 
 use gpu_array::DType;
-use gpu_random::{Method, RandomState};
+use gpu_random::{BitGenerator, Generator, Method, RandomState};
 
 #[test]
 fn random_state_draws_and_reproduces() {
@@ -71,4 +71,45 @@ fn module_functions_use_the_seeded_global_state() {
         gpu_random::get_random_state().unwrap(),
         (42, Method::Xorwow)
     );
+}
+
+#[test]
+fn generators_on_curand_bit_generators() {
+    if !super::gpu() {
+        return;
+    }
+    for m in [Method::Xorwow, Method::Mrg32k3a, Method::Philox4x3210] {
+        let mut a = Generator::new(BitGenerator::curand(m, 11).unwrap());
+        let mut b = Generator::new(BitGenerator::curand(m, 11).unwrap());
+        let x = a.random(4097).unwrap().to_vec::<f64>().unwrap();
+        assert_eq!(x, b.random(4097).unwrap().to_vec::<f64>().unwrap(), "{m:?}");
+        assert!(x.iter().all(|v| (0.0..1.0).contains(v)), "{m:?}");
+        let z = a
+            .standard_normal_with(10_001, DType::Float32)
+            .unwrap()
+            .to_vec::<f32>()
+            .unwrap();
+        assert_eq!(z.len(), 10_001);
+        let loc = gpu_array::creation::full([1001], 5.0, Some(DType::Float64)).unwrap();
+        let n = a.normal(&loc, 0.5, ()).unwrap().to_vec::<f64>().unwrap();
+        let mean = n.iter().sum::<f64>() / n.len() as f64;
+        assert!((mean - 5.0).abs() < 0.1, "{m:?}: {mean}");
+        let u = a
+            .uniform(-2.0, -1.0, 1001)
+            .unwrap()
+            .to_vec::<f64>()
+            .unwrap();
+        assert!(u.iter().all(|v| (-2.0..-1.0).contains(v)), "{m:?}");
+        let k = a.integers(0, 3, 100).unwrap().to_vec::<i64>().unwrap();
+        assert!(k.iter().all(|v| (0..3).contains(v)));
+        assert!(
+            a.gamma(2.0, 1.0, 100)
+                .unwrap()
+                .to_vec::<f64>()
+                .unwrap()
+                .iter()
+                .all(|&v| v > 0.0)
+        );
+        assert!(matches!(a.state(), Err(gpu_array::Error::Unsupported(_))));
+    }
 }

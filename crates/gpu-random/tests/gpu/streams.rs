@@ -122,7 +122,7 @@ fn host_twin_matches_the_gpu_bit_for_bit() {
                     "permutation {seed} {n}"
                 );
             }
-            assert_eq!(g.bit_generator().state(), h.state(), "states moved alike");
+            assert_eq!(g.state().unwrap(), h.state(), "states moved alike");
         }
     }
 }
@@ -179,9 +179,9 @@ fn jumped_and_spawned_streams_differ_and_states_replay() {
         return;
     }
     let mut g = default_rng(1).unwrap();
-    let saved = g.bit_generator().state();
+    let saved = g.state().unwrap();
     let x = g.random(100).unwrap().to_vec::<f64>().unwrap();
-    g.bit_generator_mut().set_state(saved);
+    g.set_state(saved).unwrap();
     assert_eq!(
         g.random(100).unwrap().to_vec::<f64>().unwrap(),
         x,
