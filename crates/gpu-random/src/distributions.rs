@@ -207,6 +207,13 @@ sampler!(
     "cuprum_random::triangular(st, p0, p1, p2)"
 );
 
+sampler!(
+    INTEGERS,
+    "integers",
+    [("low", Int, Any), ("high", Int, Any)],
+    "cuprum_random::integer_between(st, p0, p1)"
+);
+
 #[cfg(test)]
 /// Every sampler (for the NVRTC test: each compiles for float64 output,
 /// and the discrete ones for int64).
@@ -240,6 +247,7 @@ pub(crate) const ALL: &[Sampler] = &[
     RAYLEIGH,
     WEIBULL,
     TRIANGULAR,
+    INTEGERS,
 ];
 
 #[cfg(test)]
@@ -252,6 +260,7 @@ pub(crate) const DISCRETE: &[&str] = &[
     "hypergeometric",
     "logseries",
     "zipf",
+    "integers",
 ];
 
 /// The methods of one sampler each, with NumPy's parameter names, for a

@@ -371,6 +371,95 @@ impl Generator {
         Ok(out)
     }
 
+    /// `integers(low, high, size, endpoint=)` with bounds that are arrays
+    /// (int64, broadcast against `size` as NumPy's): each element draws
+    /// from its own stream by Lemire's method. Every `low` must be below
+    /// its `high` (at most with `endpoint`), as NumPy demands.
+    pub fn integers_between<'a>(
+        &mut self,
+        low: impl Into<Param<'a>>,
+        high: impl Into<Param<'a>>,
+        size: impl Into<Size>,
+        endpoint: bool,
+    ) -> Result<Array> {
+        let (low, high) = (low.into(), high.into());
+        for (name, p) in [("low", &low), ("high", &high)] {
+            if let Param::Array(a) = p
+                && !a.dtype().is_integer()
+            {
+                return Err(Error::DType(format!(
+                    "{name} must be an integer array, not {}",
+                    a.dtype()
+                )));
+            }
+        }
+        let p = [low, high];
+        if endpoint {
+            crate::sample::check_relation(
+                "random_int_check_closed",
+                "low > high",
+                "x0 > x1",
+                &p,
+                |v| v[0] > v[1],
+            )?;
+        } else {
+            crate::sample::check_relation(
+                "random_int_check_open",
+                "low >= high",
+                "x0 >= x1",
+                &p,
+                |v| v[0] >= v[1],
+            )?;
+        }
+        let high = if endpoint {
+            p[1]
+        } else {
+            // [low, high) is [low, high - 1]: the bound moves down on the device.
+            match p[1] {
+                Param::Int(h) => Param::Int(h - 1),
+                Param::Float(h) => Param::Float(h - 1.0),
+                Param::Array(a) => return self.integers_between_open(p[0], a, size),
+            }
+        };
+        distributions::INTEGERS.draw(
+            self.bits.philox_mut(),
+            &[p[0], high],
+            &size.into(),
+            DType::Int64,
+        )
+    }
+
+    fn integers_between_open(
+        &mut self,
+        low: Param,
+        high: &Array,
+        size: impl Into<Size>,
+    ) -> Result<Array> {
+        let closed = gpu_array::ufunc::subtract(&high.astype(DType::Int64)?, 1i64)?;
+        distributions::INTEGERS.draw(
+            self.bits.philox_mut(),
+            &[low, Param::Array(&closed)],
+            &size.into(),
+            DType::Int64,
+        )
+    }
+
+    /// `standard_exponential(out=)`: fills a float32 or float64 array.
+    pub fn standard_exponential_into(&mut self, out: &Array) -> Result<()> {
+        let x = self.standard_exponential_with(out.shape(), out.dtype())?;
+        gpu_array::array::copyto(out, &x, gpu_array::dtype::Casting::No, None)
+    }
+
+    /// `standard_gamma(shape, out=)`: fills a float32 or float64 array.
+    pub fn standard_gamma_into<'a>(
+        &mut self,
+        shape: impl Into<Param<'a>>,
+        out: &Array,
+    ) -> Result<()> {
+        let x = self.standard_gamma_with(shape, out.shape(), out.dtype())?;
+        gpu_array::array::copyto(out, &x, gpu_array::dtype::Casting::No, None)
+    }
+
     /// NumPy's `bytes(length)`: random bytes, read back to the host.
     pub fn bytes(&mut self, length: usize) -> Result<Vec<u8>> {
         self.integers_with(0, 255, length, DType::UInt8, true)?

@@ -52,4 +52,17 @@ __device__ inline double triangular(Stream& st, double left, double mode, double
   return right - sqrt((1.0 - u) * rbase * base);
 }
 
+// An integer in [low, high] (high >= low) from the element's stream:
+// Lemire's multiply-and-reject on 64-bit words (Lemire 2019), for the
+// integers draw with array bounds.
+__device__ inline long long integer_between(Stream& st, long long low, long long high) {
+  const unsigned long long range = (unsigned long long)high - (unsigned long long)low + 1ull;
+  if (range == 0) return (long long)st.next_u64();  // all 2^64 values
+  const unsigned long long t = (0ull - range) % range;
+  for (;;) {
+    const unsigned long long x = st.next_u64();
+    if (x * range >= t) return (long long)((unsigned long long)low + __umul64hi(x, range));
+  }
+}
+
 }  // namespace cuprum_random
