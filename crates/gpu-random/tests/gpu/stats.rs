@@ -121,15 +121,19 @@ fn uniform_normal_and_integers() {
     );
     let nn = Normal::new(2.0, 3.0).unwrap();
     ks("normal(2, 3)", f64s(g.normal(2.0, 3.0, N)), |x| nn.cdf(x));
-    let lo = Array::from_vec(vec![-3i64, 0, 100]).unwrap();
+    let lo = Array::from_vec(vec![-3i64, 0, 6]).unwrap();
     let b = i64s(g.integers_between(&lo, 7i64, [N / 3, 3], false));
     let first: Vec<i64> = b.chunks(3).map(|c| c[0]).collect();
     chi2("integers_between(-3, 7)", &first, |v| {
         if (-3..7).contains(&v) { 0.1 } else { 0.0 }
     });
-    assert!(b.chunks(3).all(|c| (0..7).contains(&c[1])));
+    assert!(b.chunks(3).all(|c| (0..7).contains(&c[1]) && c[2] == 6));
+    let hi = Array::from_vec(vec![5i64, 9]).unwrap();
+    let c = i64s(g.integers_between(5i64, &hi, [1000, 2], true));
+    assert!(c.chunks(2).all(|p| p[0] == 5 && (5..=9).contains(&p[1])));
+    let bad = Array::from_vec(vec![-3i64, 100]).unwrap();
     assert!(
-        g.integers_between(&lo, 50i64, 3, false).is_err(),
+        g.integers_between(&bad, 50i64, (), false).is_err(),
         "100 >= 50 must fail"
     );
     let k = i64s(g.integers(-3, 7, N));
