@@ -153,3 +153,24 @@ impl<const N: usize> From<[u64; N]> for Seed {
         Seed::Words(s.to_vec())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_convert_as_numpy_takes_them() {
+        assert_eq!(Seed::from(7u64), Seed::Words(vec![7]));
+        assert_eq!(Seed::from(7i32), Seed::Words(vec![7]));
+        assert_eq!(Seed::from(-7i64), Seed::Negative(-7));
+        assert_eq!(Seed::from([1u64, 2]), Seed::Words(vec![1, 2]));
+        assert!(Seed::from(-1).philox().is_err());
+        assert_eq!(Seed::from(5u64).curand_seed().unwrap(), 5);
+        // Several words hash to one cuRAND seed; the same words, the same seed.
+        let a = Seed::from([1u64, 2]).curand_seed().unwrap();
+        assert_eq!(a, Seed::from(vec![1u64, 2]).curand_seed().unwrap());
+        assert_ne!(a, Seed::from([2u64, 1]).curand_seed().unwrap());
+        // Entropy seeds differ from call to call.
+        assert_ne!(Philox::from_entropy().key(), Philox::from_entropy().key());
+    }
+}

@@ -437,3 +437,76 @@ fn finish<'a>(s: &Sampler, e: Elementwise<'a>, out: Bind<'a>) -> Elementwise<'a>
         .preamble(format!("{PHILOX}{SIMPLE}{DISTRIBUTIONS}"))
         .option("--fmad=false")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_parameter_shapes() {
+        assert_eq!(
+            out_shape(&Size::from(()), &[]).unwrap(),
+            Vec::<usize>::new()
+        );
+        assert_eq!(
+            out_shape(&Size::from([2, 3]), &[Param::Float(1.0)]).unwrap(),
+            [2, 3]
+        );
+        assert_eq!(out_shape(&Size::from(5), &[]).unwrap(), [5]);
+        assert_eq!(Size::from((2, 3)).shape(), Some(&[2, 3][..]));
+        assert_eq!(Size::from(vec![4]).shape(), Some(&[4][..]));
+    }
+
+    #[test]
+    fn scalar_domains_are_numpy_errors() {
+        let err = |d: Domain, v: f64| match d.check("p", &Param::Float(v)) {
+            Err(gpu_array::Error::Value(m)) => m,
+            other => format!("{other:?}"),
+        };
+        assert!(
+            Domain::NonNegative
+                .check("scale", &Param::Float(0.0))
+                .is_ok()
+        );
+        assert_eq!(err(Domain::NonNegative, -1.0), "p < 0");
+        assert_eq!(err(Domain::NonNegative, f64::NAN), "p < 0");
+        assert_eq!(err(Domain::Positive, 0.0), "p <= 0");
+        assert_eq!(err(Domain::Probability, 1.5), "p < 0, p > 1 or p is NaN");
+        assert!(Domain::Probability.check("p", &Param::Float(1.0)).is_ok());
+        assert_eq!(
+            err(Domain::ProbabilityPositive, 0.0),
+            "p <= 0, p > 1 or p contains NaNs"
+        );
+        assert_eq!(
+            err(Domain::ProbabilityBelowOne, 1.0),
+            "p < 0, p >= 1 or p is NaN"
+        );
+        assert_eq!(err(Domain::AboveOne, 1.0), "p <= 1 or p is NaN");
+        assert!(
+            Domain::Lam
+                .check("lam", &Param::Float(POISSON_LAM_MAX))
+                .is_ok()
+        );
+        assert_eq!(
+            err(Domain::Lam, 1e19),
+            "p < 0, p is NaN or p value too large"
+        );
+        assert!(Domain::Any.check("loc", &Param::Float(f64::NAN)).is_ok());
+        assert!(Domain::NonNegative.check("n", &Param::Int(3)).is_ok());
+    }
+
+    #[test]
+    fn relations_between_scalars_are_checked_on_the_host() {
+        let p = [Param::Int(2), Param::Int(3), Param::Int(6)];
+        let r = check_relation(
+            "unused",
+            "ngood + nbad < nsample",
+            "x0 + x1 < x2",
+            &p,
+            |v| v[0] + v[1] < v[2],
+        );
+        assert!(matches!(r, Err(gpu_array::Error::Value(m)) if m == "ngood + nbad < nsample"));
+        let ok = [Param::Int(2), Param::Int(3), Param::Int(5)];
+        assert!(check_relation("unused", "m", "x0 + x1 < x2", &ok, |v| v[0] + v[1] < v[2]).is_ok());
+    }
+}
