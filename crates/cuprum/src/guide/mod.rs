@@ -14,7 +14,9 @@
 //! 7. [`memory`], memory pools.
 //! 8. [`interop`], ndarray, `.npy`, raw pointers, streams.
 //! 9. [`fft`], Fourier transforms and their plans.
-//! 10. [`differences`], where Cuprum differs from NumPy and CuPy, and why.
+//! 10. [`random`], random sampling: `Generator`, `RandomState`, streams
+//!     that reproduce anywhere.
+//! 11. [`differences`], where Cuprum differs from NumPy and CuPy, and why.
 
 pub mod agnostic_code;
 pub mod basics;
@@ -25,4 +27,5 @@ pub mod fft;
 pub mod fusion;
 pub mod interop;
 pub mod memory;
+pub mod random;
 pub mod user_kernels;
