@@ -116,11 +116,17 @@ fn keeping_context<T>(f: impl FnOnce() -> T) -> T {
 pub(crate) struct Curand {
     raw: curand::curandGenerator_t,
     ordinal: i32,
+    /// The stream of the last generation: cuRAND keeps the generator's
+    /// state in device memory and updates it in the generation's kernels,
+    /// so a call on another stream first waits for that one (`bind`).
+    last: Option<gpu_runtime::Stream>,
 }
 
 // SAFETY: a cuRAND generator may be used from any thread as long as no two
 // calls use it at once; `Curand` is reached only through `&mut` (a
-// `RandomState` method, or the per-device global behind its mutex).
+// `RandomState` method, or the per-device global behind its mutex), and
+// the device work of consecutive calls is ordered by `bind` whatever
+// stream or thread each came from.
 unsafe impl Send for Curand {}
 
 impl Curand {
@@ -139,6 +145,7 @@ impl Curand {
         let g = Curand {
             raw,
             ordinal: dev.ordinal(),
+            last: None,
         };
         // SAFETY: a live generator.
         check("curandSetPseudoRandomGeneratorSeed", unsafe {
@@ -152,18 +159,29 @@ impl Curand {
         self.ordinal
     }
 
-    fn bind(&self, out: &Array) -> Result<()> {
+    /// Binds the generator to `out`'s stream, ordered after the previous
+    /// generation when that ran on another stream (the state it updated
+    /// is read next).
+    fn bind(&mut self, out: &Array) -> Result<()> {
         if out.device().ordinal() != self.ordinal {
             return Err(Error::Value(
                 "the RandomState belongs to another device".into(),
             ));
         }
         out.device().bind()?;
+        let stream = out.stream();
+        if let Some(prev) = &self.last
+            && prev.id() != stream.id()
+        {
+            stream.wait_event(&prev.record()?)?;
+        }
         // SAFETY: a live generator; the stream belongs to its device and
         // outlives the work queued on it (the array holds it).
         check("curandSetStream", unsafe {
-            curand::curandSetStream(self.raw, out.stream().handle()? as curand::cudaStream_t)
-        })
+            curand::curandSetStream(self.raw, stream.handle()? as curand::cudaStream_t)
+        })?;
+        self.last = Some(stream);
+        Ok(())
     }
 
     /// Fills `out` (fresh, C-contiguous float32 or float64) with uniforms
@@ -226,6 +244,9 @@ impl Curand {
 impl Drop for Curand {
     fn drop(&mut self) {
         // Destroyed in its device's context; the context found is restored.
+        // curandDestroyGenerator frees the state with cudaFree, which waits
+        // for the device's work, so no generation still queued reads freed
+        // memory.
         keeping_context(|| {
             if let Ok(ctx) = gpu_runtime::Device::new(self.ordinal).and_then(|d| d.context()) {
                 // SAFETY: a retained primary context.

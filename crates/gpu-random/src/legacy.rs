@@ -292,6 +292,16 @@ impl RandomState {
 distribution_methods!(RandomState);
 
 /// The per-device global states (CuPy's `_random_states`).
+///
+/// Process-wide state, as CuPy's is, and only what its API names: the
+/// module functions, `seed`, `set_random_state` and `with_random_state`
+/// reach it, nothing else reads it. Safe to share: the mutex serializes
+/// the draws (a draw only queues its work on the calling thread's current
+/// stream while holding it, and reads back at most one bool for an array
+/// parameter's domain check); the Philox draws keep no device state; and
+/// cuRAND's device-side state is ordered between streams by
+/// `Curand::bind`. Nothing is deferred: each call's work is queued before
+/// it returns.
 fn states() -> &'static Mutex<HashMap<i32, RandomState>> {
     static STATES: OnceLock<Mutex<HashMap<i32, RandomState>>> = OnceLock::new();
     STATES.get_or_init(|| Mutex::new(HashMap::new()))
@@ -316,6 +326,9 @@ fn initial_seed() -> Result<Seed> {
 }
 
 /// Runs `f` on the current device's global state (created on first use).
+/// The state's lock is held while `f` runs: `f` draws through its
+/// argument, not through the module functions (which would take the lock
+/// again: a deadlock or a panic).
 pub fn with_random_state<T>(f: impl FnOnce(&mut RandomState) -> Result<T>) -> Result<T> {
     let dev = gpu_runtime::Device::current()?.ordinal();
     let mut map = lock();

@@ -127,6 +127,9 @@ impl Philox {
     pub fn from_entropy() -> Philox {
         use std::sync::atomic::{AtomicU64, Ordering};
         use std::time::{SystemTime, UNIX_EPOCH};
+        // Process-wide, but only a counter that makes two entropy seeds of
+        // one process differ even within one clock tick; nothing reads it
+        // but this function, and any value it holds gives a valid seed.
         static DRAWN: AtomicU64 = AtomicU64::new(0);
         let t = SystemTime::now()
             .duration_since(UNIX_EPOCH)

@@ -37,7 +37,7 @@ use std::path::PathBuf;
 use std::sync::{Mutex, Once, PoisonError};
 
 use crate::Device;
-use crate::nvrtc::CompileConfig;
+use crate::nvrtc::{CompileConfig, CompileRequest};
 
 fn required(var: &str) -> bool {
     std::env::var(var).is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true"))
@@ -291,6 +291,52 @@ pub fn no_cache() -> CompileConfig {
         save_source: false,
         debug: false,
         dump_source_on_error: false,
+    }
+}
+
+/// Compiles every request for each architecture of [`test_archs`], the
+/// requests of one architecture on threads of their own (NVRTC compiles
+/// separate programs in parallel), and panics naming `label`, the
+/// request's index and the architecture on a failure or an image under
+/// 1 KiB. Unoptimized PTX (`-G`, `compute_XY`) unless
+/// `CUPRUM_TEST_ALL_ARCHS` is set: NVRTC's front end catches what a header
+/// change breaks (syntax, types, overloads, templates), while optimizing
+/// double-heavy bodies is what takes CI's time (gpu-special's betaincinv
+/// took 70 s to machine code, 1.3 s to `-G` PTX on two cores); the GPU
+/// machine's all-architectures run makes machine code, as the GPU tests
+/// do when the kernels load.
+pub fn compile_for_test_archs(label: &str, requests: &[CompileRequest]) {
+    let machine_code = std::env::var_os("CUPRUM_TEST_ALL_ARCHS").is_some();
+    for arch in test_archs() {
+        let arch: &str = &if machine_code {
+            (*arch).to_string()
+        } else {
+            arch.replace("sm_", "compute_")
+        };
+        std::thread::scope(|scope| {
+            let jobs: Vec<_> = requests
+                .iter()
+                .enumerate()
+                .map(|(k, req)| {
+                    scope.spawn(move || {
+                        let mut req = req.clone().arch(arch);
+                        if !machine_code {
+                            req = req.option("-G");
+                        }
+                        let out = crate::nvrtc::compile_uncached(&req, &no_cache())
+                            .unwrap_or_else(|e| panic!("{label} {k} on {arch}: {e}"));
+                        assert!(
+                            out.image.len() > 1024,
+                            "{label} {k} on {arch}: {} bytes",
+                            out.image.len()
+                        );
+                    })
+                })
+                .collect();
+            for job in jobs {
+                job.join().expect("an NVRTC compile thread panicked");
+            }
+        });
     }
 }
 

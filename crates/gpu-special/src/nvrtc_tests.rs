@@ -4,7 +4,8 @@
 //! every body twice doubled CI's longest test), a
 //! fused kernel over several families, and a user's ElementwiseKernel
 //! that includes a special header, compiled as one program per
-//! architecture of the test set (unoptimized PTX in CI, see the test).
+//! architecture of the test set (unoptimized PTX in CI, see
+//! `gpu_runtime::testing::compile_for_test_archs`).
 
 use gpu_array::DType;
 use gpu_array::dtype::Operand;
@@ -13,8 +14,7 @@ use gpu_array::elementwise::{
 };
 use gpu_array::fusion::{ArgSig, FVar, fuse};
 use gpu_array::ufunc::{UfuncInput, UfuncParams};
-use gpu_runtime::nvrtc;
-use gpu_runtime::testing::{no_cache, nvrtc_or_skip, test_archs};
+use gpu_runtime::testing::{compile_for_test_archs, nvrtc_or_skip};
 
 const LAYOUTS: [(LayoutClass, IndexWidth); 2] = [
     (
@@ -114,40 +114,9 @@ fn every_loop_fused_and_user_kernel_compiles() {
             render_program(&share)
         })
         .collect();
-    // Unoptimized PTX (`-G`, compute_XY) in CI: NVRTC's front end catches
-    // what a header change breaks (syntax, types, overloads, templates),
-    // while optimizing these double-heavy bodies is what takes the time:
-    // betaincinv's two loops alone took 70 s to machine code, 28 s to
-    // optimized PTX and 1.3 s to -G PTX on CI's two cores, and the whole
-    // table ran past 25 minutes. The GPU machine's all-architectures run
-    // (CUPRUM_TEST_ALL_ARCHS=1) makes optimized machine code, as do the GPU
-    // tests when the kernels load.
-    let machine_code = std::env::var_os("CUPRUM_TEST_ALL_ARCHS").is_some();
-    for arch in test_archs() {
-        let arch: &str = &if machine_code {
-            (*arch).to_string()
-        } else {
-            arch.replace("sm_", "compute_")
-        };
-        std::thread::scope(|scope| {
-            let jobs: Vec<_> = sources
-                .iter()
-                .enumerate()
-                .map(|(k, source)| {
-                    scope.spawn(move || {
-                        let mut req = gpu_array::kernels::request(source.clone()).arch(arch);
-                        if !machine_code {
-                            req = req.option("-G");
-                        }
-                        let out = nvrtc::compile_uncached(&req, &no_cache())
-                            .unwrap_or_else(|e| panic!("special kernels {k} on {arch}: {e}"));
-                        assert!(out.image.len() > 1024, "{arch}: {} bytes", out.image.len());
-                    })
-                })
-                .collect();
-            for job in jobs {
-                job.join().expect("an NVRTC compile thread panicked");
-            }
-        });
-    }
+    let requests: Vec<_> = sources
+        .into_iter()
+        .map(gpu_array::kernels::request)
+        .collect();
+    compile_for_test_archs("special kernels", &requests);
 }
