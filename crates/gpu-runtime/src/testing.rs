@@ -305,6 +305,15 @@ pub fn no_cache() -> CompileConfig {
 /// took 70 s to machine code, 1.3 s to `-G` PTX on two cores); the GPU
 /// machine's all-architectures run makes machine code, as the GPU tests
 /// do when the kernels load.
+///
+/// ```no_run
+/// use gpu_runtime::nvrtc::CompileRequest;
+/// use gpu_runtime::testing::{compile_for_test_archs, nvrtc_or_skip};
+/// if nvrtc_or_skip().is_some() {
+///     let k = CompileRequest::new("extern \"C\" __global__ void k(float* x) { x[0] = 1.0f; }");
+///     compile_for_test_archs("example kernel", &[k]);
+/// }
+/// ```
 pub fn compile_for_test_archs(label: &str, requests: &[CompileRequest]) {
     let machine_code = std::env::var_os("CUPRUM_TEST_ALL_ARCHS").is_some();
     for arch in test_archs() {
