@@ -50,15 +50,63 @@ __device__ __forceinline__ void hankel_pq(double nu, double x, double& p, double
   }
 }
 
+// hankel_pq for the orders 0 and 1 as two polynomials in w = 1/x^2, the
+// exact coefficients (-1)^k a_2k(n) and (-1)^k a_2k+1(n) rounded once
+// (tools/coefficients_bessel.py): 23 fused multiply-adds where the
+// term-by-term product takes 26 x 4 operations, and no rounding of the
+// running product. To a_22: at x >= 25 the first term left out is below
+// 3e-19 of the sum.
+// `rx` is 1/x, which the caller reuses for the amplitude.
+__device__ __forceinline__ void hankel_pq01(int n, double rx, double& p, double& q) {
+  const double cp[2][12] = {
+    {
+      1.0, -0.0703125, 0.112152099609375,
+      -0.5725014209747314, 6.074042001273483, -110.01714026924674,
+      3038.090510922384, -118838.42625678325, 6252951.493434797,
+      -425939216.5047669, 36468400807.06556, -3833534661393.9443,
+    },
+    {
+      1.0, 0.1171875, -0.144195556640625,
+      0.6765925884246826, -6.883914268109947, 121.59789187653587,
+      -3302.2722944808525, 127641.2726461746, -6656367.718817688,
+      450278600.3050393, -38338575207.427895, 4011838599133.1978,
+    },
+  };
+  const double cq[2][11] = {
+    {
+      -0.125, 0.0732421875, -0.22710800170898438,
+      1.7277275025844574, -24.380529699556064, 551.3358961220206,
+      -18257.755474293175, 832859.3040162893, -50069589.531988926,
+      3836255180.2304335, -364901081884.98334,
+    },
+    {
+      0.375, -0.1025390625, 0.2775764465332031,
+      -1.993531733751297, 27.248827311268542, -603.8440767050702,
+      19718.37591223663, -890297.8767070678, 53104110.10968523,
+      -4043620325.107754, 382701134659.8606,
+    },
+  };
+  const double w = rx * rx;
+  double sp = cp[n][11], sq = cq[n][10];
+#pragma unroll
+  for (int k = 10; k >= 0; --k) {
+    sp = ::fma(sp, w, cp[n][k]);
+    sq = ::fma(sq, w, cq[n][k]);
+  }
+  p = sp;
+  q = sq * rx;
+}
+
 // order 0 or 1 at x >= 25: j and y together.
 __device__ __forceinline__ void hankel01(int n, double x, double& j, double& y) {
   double p, q, s, c;
-  hankel_pq((double)n, x, p, q);
+  const double rx = 1.0 / x;  // the one division
+  hankel_pq01(n, rx, p, q);
   ::sincos(x, &s, &c);
   double cw, sw;  // cos w, sin w times sqrt 2
   if (n == 0) { cw = c + s; sw = s - c; }   // w = x - pi/4
   else { cw = s - c; sw = -(s + c); }       // w = x - 3 pi/4
-  const double a = ::sqrt(1.0 / (PI * x));   // sqrt(2/(pi x)) / sqrt 2
+  const double a = ::sqrt(rx * (1.0 / PI));  // sqrt(2/(pi x)) / sqrt 2
   j = a * (p * cw - q * sw);
   y = a * (p * sw + q * cw);
 }
@@ -116,23 +164,38 @@ __device__ __forceinline__ double i1(double x) {
 namespace detail {
 
 // Asymptotic expansion of the scaled modified Bessel functions (DLMF
-// 10.40.1, 10.40.2): sum sg^k a_k(nu) / x^k with a_k as in hankel_pq;
-// sg = -1 gives sqrt(2 pi x) e^-x I_nu(x), sg = +1 gives
-// sqrt(2x/pi) e^x K_nu(x). Used at x >= 30, where the terms fall below
+// 10.40.1, 10.40.2) for n = 0, 1: sum sg^k a_k(n) / x^k with a_k as in
+// hankel_pq; sg = -1 gives sqrt(2 pi x) e^-x I_n(x), sg = +1 gives
+// sqrt(2x/pi) e^x K_n(x). Used at x >= 30, where the terms fall below
 // 1e-18 of the sum long before they grow and the neglected exponentially
-// small part of I is below e^-60.
-__device__ __forceinline__ double ik_asym_sum(double nu, double x, double sg) {
-  // A fixed 24 terms, unrolled as hankel_pq's (at x >= 30 the 24th is
-  // below 1e-18 of the sum).
-  const double mu = 4.0 * nu * nu;
-  const double rx = sg / x;
-  double t = 1.0, s = 1.0;
+// small part of I is below e^-60. A polynomial in r = sg/x with the exact
+// a_k(n) rounded once (tools/coefficients_bessel.py), to a_19
+// (at x >= 30 the first term left out is below 1.1e-19 of the sum).
+__device__ __forceinline__ double ik_asym_sum01(int n, double x, double sg) {
+  const double ca[2][20] = {
+    {
+      1.0, -0.125, 0.0703125,
+      -0.0732421875, 0.112152099609375, -0.22710800170898438,
+      0.5725014209747314, -1.7277275025844574, 6.074042001273483,
+      -24.380529699556064, 110.01714026924674, -551.3358961220206,
+      3038.090510922384, -18257.755474293175, 118838.42625678325,
+      -832859.3040162893, 6252951.493434797, -50069589.531988926,
+      425939216.5047669, -3836255180.2304335,
+    },
+    {
+      1.0, 0.375, -0.1171875,
+      0.1025390625, -0.144195556640625, 0.2775764465332031,
+      -0.6765925884246826, 1.993531733751297, -6.883914268109947,
+      27.248827311268542, -121.59789187653587, 603.8440767050702,
+      -3302.2722944808525, 19718.37591223663, -127641.2726461746,
+      890297.8767070678, -6656367.718817688, 53104110.10968523,
+      -450278600.3050393, 4043620325.107754,
+    },
+  };
+  const double r = sg / x;
+  double s = ca[n][19];
 #pragma unroll
-  for (int k = 1; k <= 24; ++k) {
-    const double m = 2.0 * k - 1.0;
-    t *= (mu - m * m) * (rx * (0.125 / k));
-    s += t;
-  }
+  for (int k = 18; k >= 0; --k) s = ::fma(s, r, ca[n][k]);
   return s;
 }
 
@@ -142,7 +205,7 @@ __device__ __forceinline__ double ik_asym_sum(double nu, double x, double sg) {
 // up to 70 divisions an element: 5x slower than the memory traffic.)
 __device__ __forceinline__ double ine_abs(int n, double ax) {
   if (ax < 30.0) return ::exp(-ax) * (n == 0 ? ::cyl_bessel_i0(ax) : ::cyl_bessel_i1(ax));
-  return ik_asym_sum((double)n, ax, -1.0) / ::sqrt(2.0 * PI * ax);
+  return ik_asym_sum01(n, ax, -1.0) / ::sqrt(2.0 * PI * ax);
 }
 
 // K_n(x) scaled by e^x (scaled) or not, n = 0, 1, x > 0 finite: Temme's
@@ -156,7 +219,7 @@ __device__ inline double kn01(int n, double x, bool scaled) {
     return 1.0 / x;
   }
   if (x >= 30.0) {
-    const double k = ik_asym_sum((double)n, x, 1.0) * ::sqrt(PI / (2.0 * x));
+    const double k = ik_asym_sum01(n, x, 1.0) * ::sqrt(PI / (2.0 * x));
     return scaled ? k : br_scale_down(k, x);
   }
   if (x <= 2.0) {
