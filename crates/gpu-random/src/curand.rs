@@ -5,7 +5,8 @@
 
 use gpu_array::kernels::output;
 use gpu_array::{Array, DType, Error, Result};
-use gpu_runtime::sys::{cuda, curand};
+use gpu_runtime::library_context::{keeping_context, make_current};
+use gpu_runtime::sys::curand;
 
 /// CuPy's `method` of a `RandomState`: which cuRAND generator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -88,27 +89,6 @@ fn check(
     r: std::result::Result<curand::curandStatus, gpu_runtime::sys::LoadError>,
 ) -> Result<()> {
     gpu_array::error::check_library_status("cuRAND", call, r.map(|s| s.0), curand_status)
-}
-
-/// The context current on this thread (null when none).
-fn current_context() -> cuda::CUcontext {
-    let mut ctx = std::ptr::null_mut();
-    // SAFETY: writes one handle.
-    match unsafe { cuda::cuCtxGetCurrent(&mut ctx) } {
-        Ok(r) if r.0 == 0 => ctx,
-        _ => std::ptr::null_mut(),
-    }
-}
-
-/// Runs `f` and makes current again the context found before it.
-fn keeping_context<T>(f: impl FnOnce() -> T) -> T {
-    let found = current_context();
-    let out = f();
-    if current_context() != found {
-        // SAFETY: a context that was current on this thread, or null.
-        let _ = unsafe { cuda::cuCtxSetCurrent(found) };
-    }
-    out
 }
 
 /// One cuRAND generator on one device.
@@ -248,9 +228,7 @@ impl Drop for Curand {
         // for the device's work, so no generation still queued reads freed
         // memory.
         keeping_context(|| {
-            if let Ok(ctx) = gpu_runtime::Device::new(self.ordinal).and_then(|d| d.context()) {
-                // SAFETY: a retained primary context.
-                let _ = unsafe { cuda::cuCtxSetCurrent(ctx) };
+            if make_current(self.ordinal) {
                 // SAFETY: created by curandCreateGenerator, destroyed once.
                 let _ = unsafe { curand::curandDestroyGenerator(self.raw) };
             }

@@ -46,6 +46,7 @@ pub mod driver;
 mod error;
 mod event;
 mod kernel_cache;
+pub mod library_context;
 pub mod memory;
 pub mod module;
 pub mod nvrtc;

@@ -19,6 +19,7 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
 use gpu_runtime::Stream;
+use gpu_runtime::library_context::{keeping_context, make_current};
 use gpu_sys::{cublas, cusolver};
 
 use crate::error::{Result, cublas_status, cusolver_status};
@@ -43,44 +44,6 @@ struct Blas {
     raw: cublas::cublasHandle_t,
     ordinal: i32,
     stream: Option<u64>,
-}
-
-/// The context current on this thread (null when none, or when the driver
-/// cannot say).
-fn current_context() -> gpu_sys::cuda::CUcontext {
-    let mut ctx = std::ptr::null_mut();
-    // SAFETY: writes one handle.
-    match unsafe { gpu_sys::cuda::cuCtxGetCurrent(&mut ctx) } {
-        Ok(r) if r.0 == 0 => ctx,
-        _ => std::ptr::null_mut(),
-    }
-}
-
-fn set_context(ctx: gpu_sys::cuda::CUcontext) -> bool {
-    // SAFETY: a context that was current on this thread (so still alive),
-    // a retained primary context, or null (no context).
-    matches!(unsafe { gpu_sys::cuda::cuCtxSetCurrent(ctx) }, Ok(r) if r.0 == 0)
-}
-
-/// Runs `f`, then makes current again the context that was current before
-/// if `f` changed it: creating and destroying handles must not change the
-/// context other code on the thread sees.
-fn keeping_context<T>(f: impl FnOnce() -> T) -> T {
-    let found = current_context();
-    let out = f();
-    if current_context() != found {
-        set_context(found);
-    }
-    out
-}
-
-/// Makes the primary context of device `ordinal` current through the
-/// driver alone (no runtime thread-locals: this runs at thread exit).
-fn make_current(ordinal: i32) -> bool {
-    let Ok(ctx) = gpu_runtime::Device::new(ordinal).and_then(|d| d.context()) else {
-        return false;
-    };
-    current_context() == ctx || set_context(ctx)
 }
 
 impl Drop for Blas {
