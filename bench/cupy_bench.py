@@ -209,6 +209,37 @@ def expit_times_erf(x, y):
     return csp.expit(x) * csp.erf(y)
 
 
+def sparse_coo(entries):
+    """The COO matrix of bench/src/sparse_workloads.rs: 2^20 rows of 16
+    entries at columns (k * 2654435761) mod 2^20, values ((k mod 7) + 1) / 8."""
+    import cupyx.scipy.sparse as sp
+    k = cp.arange(entries, dtype=cp.int64)
+    row = (k // 16).astype(cp.int32)
+    col = ((k * 2654435761) % (1 << 20)).astype(cp.int32)
+    data = (((k % 7) + 1) / 8).astype(cp.float32)
+    return sp.coo_matrix((data, (row, col)), shape=(1 << 20, 1 << 20))
+
+
+def w_sparse(make, fn, cols):
+    """A product of the CSR matrix of sparse_coo(2^24); bytes as the Rust
+    row's: the matrix once, the dense operands once."""
+    def run():
+        a = sparse_coo(1 << 24).tocsr()
+        args = make(a)
+        ms = gpu_time_ms(lambda: fn(*args))
+        nbytes = a.nnz * 8 + ((1 << 20) + 1) * 4 + 2 * (1 << 20) * 4 * cols
+        return (ms, "ms", nbytes / ms / 1e6, "GB/s")
+    return run
+
+
+def w_sparse_coo_to_csr():
+    def run():
+        c = sparse_coo(1 << 24)
+        ms = gpu_time_ms(lambda: c.tocsr())
+        return (ms, "ms", (1 << 24) * 24 / ms / 1e6, "GB/s")
+    return run
+
+
 def w_special(fn_name, n, scale, offset, dtype):
     def make():
         return (ramp(n, scale, offset, dtype),)
@@ -350,6 +381,11 @@ WORKLOADS = {
         lambda: (signal(16384 * 1024, cp.complex64).reshape(16384, 1024),), cp.fft.fft,
         2 * 16384 * 1024 * 8),
     "fft 1024 complex64 (host per call)": w_fft_host(),
+    "sparse csr SpMV f32 2^20x16": w_sparse(lambda a: (a, cp.ones(1 << 20, cp.float32)),
+                                            lambda a, x: a @ x, 1),
+    "sparse csr SpMM f32 2^20x16 @ 64 cols": w_sparse(
+        lambda a: (a, cp.ones((1 << 20, 64), cp.float32)), lambda a, b: a @ b, 64),
+    "sparse coo->csr 2^24 entries f32": w_sparse_coo_to_csr(),
     "special erf f32 2^28": w_special("erf", N, 0.004, -2.0, cp.float32),
     "special gammaln f32 2^28": w_special("gammaln", N, 0.01, 0.05, cp.float32),
     "special j0 f64 2^27": w_special("j0", 1 << 27, 0.05, 0.0, cp.float64),

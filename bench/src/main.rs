@@ -11,6 +11,7 @@ mod fft_workloads;
 mod linalg_workloads;
 mod random_workloads;
 mod sort_workloads;
+mod sparse_workloads;
 mod special_workloads;
 mod stats_workloads;
 mod timing;

@@ -158,6 +158,18 @@ pub fn all() -> Vec<Workload> {
             "fft 1024 complex64 (host per call)",
             crate::fft_workloads::small_host,
         ),
+        (
+            "sparse csr SpMV f32 2^20x16",
+            crate::sparse_workloads::spmv_f32,
+        ),
+        (
+            "sparse csr SpMM f32 2^20x16 @ 64 cols",
+            crate::sparse_workloads::spmm_f32,
+        ),
+        (
+            "sparse coo->csr 2^24 entries f32",
+            crate::sparse_workloads::coo_to_csr,
+        ),
         ("special erf f32 2^28", crate::special_workloads::erf_f32),
         (
             "special gammaln f32 2^28",

@@ -26,6 +26,7 @@
 //! | `cp.fft.fft(a)`, `cp.fft.rfft2(a)`, `cp.fft.config` | [`fft`] (gpu-fft): `cp::fft::fft(&a)?`, `cp::fft::rfft2(&a)?`, [`fft::config`] |
 //! | `cupyx.scipy.special.erf(x)`, `gammaln` | [`special`] (gpu-special): `cp::special::erf(&x)?`, [`special::fused`] inside `fuse` |
 //! | `cp.random.default_rng(0).normal(size=n)`, `cp.random.rand(3)` | [`random`] (gpu-random): `cp::random::default_rng(0)?.standard_normal([n])?`, `cp::random::rand([3])?` |
+//! | `cupyx.scipy.sparse.csr_matrix(d)`, `A @ x` | [`sparse`] (gpu-sparse): `cp::sparse::CsrMatrix::from_dense(&d)?`, `a.dot(&x)?` |
 //! | `cp.linalg`, `cp.matmul`, `a @ b` | [`linalg`] (gpu-linalg), [`matmul`], `a.matmul(&b)` ([`MatmulExt`]) |
 //! | `cp.ElementwiseKernel`       | [`ElementwiseKernel`]                    |
 //! | `@cp.fuse()`, `cp.exp` inside | [`fuse`]`("f", \|x: &FVar\| ..)`, [`fx::exp`] |
@@ -121,6 +122,9 @@ pub use gpu_special as special;
 /// `default_rng` on a counter-based Philox whose numbers reproduce on any
 /// GPU, and the legacy `RandomState` on cuRAND with its module functions.
 pub use gpu_random as random;
+/// CuPy's `cupyx.scipy.sparse` (SciPy's `scipy.sparse`): COO, CSR and CSC
+/// matrices, their conversions and their products on cuSPARSE.
+pub use gpu_sparse as sparse;
 /// CuPy's `cupy.testing`: assertions and dtype-parameterised test macros.
 pub use gpu_testing as testing;
 

@@ -1,0 +1,77 @@
+//! Workloads of gpu-sparse (issue 22) beside CuPy's cupyx.scipy.sparse, on
+//! matrices both sides build the same way: `2^20` rows of 16 entries at
+//! columns `(k * 2654435761) mod 2^20` (`k` the entry's number), values
+//! `((k mod 7) + 1) / 8`, as COO, then CSR (duplicates summed on both
+//! sides, so the CSR matrices are equal).
+
+use gpu_array::{Array, DType, creation, ufunc};
+use gpu_runtime::{Device, Result, Stream};
+use gpu_sparse::{CooMatrix, CsrMatrix, SpMatrix};
+
+use crate::Record;
+use crate::array_workloads::gpu_rec;
+use crate::timing::gpu_ms;
+
+fn err(e: impl std::fmt::Display) -> gpu_runtime::Error {
+    gpu_runtime::Error::InvalidArgument(e.to_string())
+}
+
+const ROWS: usize = 1 << 20;
+const PER_ROW: usize = 16;
+
+/// The COO matrix of the module docs (`entries` in all, `ROWS` square).
+fn coo(entries: usize) -> gpu_array::Result<CooMatrix> {
+    let k = creation::arange_with(0i64, entries as i64, 1i64, Some(DType::Int64))?;
+    let row = ufunc::floor_divide(&k, PER_ROW as i64)?.astype(DType::Int32)?;
+    let col = ufunc::remainder(&ufunc::multiply(&k, 2654435761i64)?, ROWS as i64)?
+        .astype(DType::Int32)?;
+    let v = ufunc::add(&ufunc::remainder(&k, 7i64)?, 1i64)?;
+    let data = ufunc::divide(&v, 8.0)?.astype(DType::Float32)?;
+    CooMatrix::new(&data, &row, &col, Some((ROWS, ROWS)))
+}
+
+fn matrix() -> gpu_array::Result<CsrMatrix> {
+    coo(ROWS * PER_ROW)?.tocsr()
+}
+
+fn time(dev: Device, mut f: impl FnMut() -> gpu_array::Result<()>) -> Result<f64> {
+    gpu_ms(&Stream::current_on(dev), 3, 20, || f().map_err(err))
+}
+
+/// The bytes an SpMV moves at least: the matrix once, x and y once.
+fn spmv_bytes(a: &CsrMatrix, cols: usize) -> usize {
+    a.nnz() * 8 + (ROWS + 1) * 4 + 2 * ROWS * 4 * cols
+}
+
+pub fn spmv_f32(dev: Device) -> Result<Record> {
+    let a = matrix().map_err(err)?;
+    let x = creation::ones(ROWS, DType::Float32).map_err(err)?;
+    let ms = time(dev, || a.dot(&x).map(drop))?;
+    Ok(gpu_rec(
+        "sparse csr SpMV f32 2^20x16",
+        ms,
+        spmv_bytes(&a, 1),
+    ))
+}
+
+pub fn spmm_f32(dev: Device) -> Result<Record> {
+    let a = matrix().map_err(err)?;
+    let b: Array = creation::ones([ROWS, 64], DType::Float32).map_err(err)?;
+    let ms = time(dev, || a.dot(&b).map(drop))?;
+    Ok(gpu_rec(
+        "sparse csr SpMM f32 2^20x16 @ 64 cols",
+        ms,
+        spmv_bytes(&a, 64),
+    ))
+}
+
+pub fn coo_to_csr(dev: Device) -> Result<Record> {
+    let c = coo(1 << 24).map_err(err)?;
+    let ms = time(dev, || c.tocsr().map(drop))?;
+    // Read the triplets, write the CSR arrays.
+    Ok(gpu_rec(
+        "sparse coo->csr 2^24 entries f32",
+        ms,
+        (1 << 24) * 12 * 2,
+    ))
+}

@@ -1,0 +1,101 @@
+//! gpu-sparse's own CUDA kernels (`kernels/sparse.cu`), for what cuSPARSE
+//! and gpu-array's operations do not do: the deterministic sum of runs of
+//! duplicate entries. One NVRTC program for every value dtype, compiled on
+//! first use and cached by the runtime.
+
+use gpu_array::kernels::{input, output};
+use gpu_array::{Array, DType, Error, Result};
+use gpu_runtime::nvrtc::CompileRequest;
+use gpu_runtime::{KernelSignature, LaunchConfig, TypedKernel};
+
+const SOURCE: &str = include_str!("kernels/sparse.cu");
+
+/// Threads per block.
+const THREADS: u32 = 256;
+
+/// The value dtypes the kernels are instantiated for: every dtype a
+/// sparse matrix holds (`base::check_value_dtype`).
+pub(crate) const VALUE_DTYPES: [DType; 13] = [
+    DType::Bool,
+    DType::Int8,
+    DType::UInt8,
+    DType::Int16,
+    DType::UInt16,
+    DType::Int32,
+    DType::UInt32,
+    DType::Int64,
+    DType::UInt64,
+    DType::Float32,
+    DType::Float64,
+    DType::Complex64,
+    DType::Complex128,
+];
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sparse_segment_sum_{dtype}`: `out[k]`, the sum of `v` over
+    /// `starts[k]..starts[k + 1]` (the last run ends at `n`).
+    pub(crate) struct SegmentSum[T] {
+        v: In<T>,
+        starts: In<i64>,
+        nseg: i64,
+        n: i64,
+        out: Out<T>,
+    }
+}
+
+fn segment_sum_name(dt: DType) -> String {
+    format!("cuprum_sparse_segment_sum_{}", dt.name())
+}
+
+/// The one NVRTC program of the crate's kernels, every dtype at once.
+pub(crate) fn program_request() -> CompileRequest {
+    let mut src = SOURCE.to_string();
+    for dt in VALUE_DTYPES {
+        let name = segment_sum_name(dt);
+        src += &SegmentSum::prototype(&name, [dt.c_type()]);
+        src += &format!("CUPRUM_SPARSE_SEGMENT_SUM({name}, {})\n", dt.c_type());
+    }
+    gpu_array::kernels::request(src)
+}
+
+/// The sums of `v` (1-D, contiguous) over the runs that begin at `starts`
+/// (int64, increasing, the first 0, each below `v.size()`).
+pub(crate) fn segment_sum(v: &Array, starts: &Array) -> Result<Array> {
+    let dt = v.dtype();
+    if !VALUE_DTYPES.contains(&dt) {
+        return Err(Error::Unsupported(format!(
+            "summing duplicate entries of dtype {dt}"
+        )));
+    }
+    let v = crate::base::contiguous_as(v, dt)?;
+    let starts = crate::base::contiguous_as(starts, DType::Int64)?;
+    let nseg = starts.size();
+    let out = Array::empty(nseg, dt)?;
+    if nseg == 0 {
+        return Ok(out);
+    }
+    let name = segment_sum_name(dt);
+    let k = TypedKernel::<SegmentSum>::cached(&name, [dt.c_type()], program_request)?;
+    let sms = out
+        .stream()
+        .device()
+        .properties()?
+        .multiprocessor_count
+        .max(1) as u64;
+    let blocks = (nseg as u64)
+        .div_ceil(u64::from(THREADS))
+        .clamp(1, sms * 16);
+    let args = SegmentSum {
+        v: input(&v),
+        starts: input(&starts),
+        nseg: nseg as i64,
+        n: v.size() as i64,
+        out: output(&out),
+    };
+    k.launch(
+        &LaunchConfig::new((blocks as u32, 1, 1), (THREADS, 1, 1)),
+        &out.stream(),
+        &args,
+    )?;
+    Ok(out)
+}

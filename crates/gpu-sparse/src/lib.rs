@@ -1,0 +1,64 @@
+//! gpu-sparse: Cuprum's `cupyx.scipy.sparse`, sparse matrices on the GPU
+//! with SciPy's names and semantics, products on cuSPARSE's generic API.
+//!
+//! What it holds:
+//!
+//! - the formats: [`CooMatrix`] (triplets), [`CsrMatrix`] and
+//!   [`CscMatrix`] (compressed rows and columns; one implementation, the
+//!   transposes share their arrays), all [`SpMatrix`]: shape, nnz, dtype,
+//!   conversions between every pair, `toarray`;
+//! - per format: SciPy's constructors (checked as `check_format` with its
+//!   full checks), `from_dense`, `sum_duplicates`, `sort_indices`,
+//!   `eliminate_zeros`, `has_canonical_format`, `copy`, `astype`,
+//!   `transpose`, `conj`, `h`; host interop with triplets and `sprs`;
+//! - products with dense vectors and matrices ([`CsrMatrix::dot`]), the
+//!   descriptor, work buffer and preprocessing cached on the matrix;
+//! - builders: [`eye`], [`identity`].
+//!
+//! | SciPy / CuPy                                   | Cuprum                                             |
+//! |------------------------------------------------|----------------------------------------------------|
+//! | `csr_matrix((data, indices, indptr), shape)`   | [`CsrMatrix::new`]`(&data, &indices, &indptr, shape)?` |
+//! | `coo_matrix((data, (row, col)), shape)`        | [`CooMatrix::new`]`(&data, &row, &col, Some(shape))?` |
+//! | `csr_matrix(dense)`                            | [`CsrMatrix::from_dense`]`(&dense)?`                |
+//! | `A.tocsc()`, `A.toarray()`, `A.T`              | `a.tocsc()?`, `a.toarray()?`, `a.transpose()`      |
+//! | `A @ x`, `A.dot(B)`                            | `a.dot(&x)?`                                       |
+//! | `sparse.eye(3, 4, k=1)`                        | [`eye`]`(3, 4, 1, DType::Float64)?`                |
+//! | `scipy.sparse.csr_matrix(A.get())`             | [`CsrMatrix::to_sprs`] / [`CsrMatrix::from_sprs`]   |
+//!
+//! Index dtypes follow SciPy's `get_index_dtype`: int32 while every index
+//! and the entry count fit, int64 beyond; cuSPARSE takes both.
+//!
+//! Index arithmetic runs on the device as array operations
+//! (`canonical`): entries sort by one stable radix argsort of
+//! `row * cols + col`, and duplicates add in storage order, one thread a
+//! run, so sums are the same on every run. Checks that must read the
+//! device (index bounds at construction, whether indices are sorted) read
+//! back one or two scalars.
+//!
+//! Products of CSR matrices use cuSPARSE's deterministic algorithms
+//! (`CSR_ALG2` for SpMV and SpMM); CSC products take cuSPARSE's default,
+//! a transposed traversal whose float sums may differ in the last bits
+//! from run to run.
+#![deny(unsafe_code)]
+
+mod base;
+mod canonical;
+mod compressed;
+mod construct;
+mod coo;
+mod cusparse;
+mod host;
+mod kernels;
+mod products;
+mod raw;
+
+#[cfg(test)]
+mod nvrtc_tests;
+
+pub use base::{
+    Format, SpMatrix, index_dtype, issparse, isspmatrix, isspmatrix_coo, isspmatrix_csc,
+    isspmatrix_csr,
+};
+pub use compressed::{CscMatrix, CsrMatrix};
+pub use construct::{eye, identity};
+pub use coo::CooMatrix;

@@ -1,0 +1,40 @@
+//! Products of a sparse matrix with dense arrays through cuSPARSE: SpMV
+//! (`A @ x`, `x` 1-D) and SpMM (`A @ B`, `B` 2-D), in the promoted dtype
+//! of both operands.
+
+use gpu_array::{Array, Error, Result, creation};
+
+use crate::base::contiguous_as;
+use crate::cusparse::{CompressedView, PlanCache, value_type};
+
+/// `A @ x` for the compressed matrix `m` (with its plan cache) and a dense
+/// 1-D or 2-D `x`.
+pub(crate) fn dense_product(m: CompressedView<'_>, plans: &PlanCache, x: &Array) -> Result<Array> {
+    m.data.check_same_device(x, "sparse dot")?;
+    let (rows, cols) = m.shape;
+    if x.ndim() == 0 || x.ndim() > 2 || x.shape()[0] != cols {
+        return Err(Error::Value("dimension mismatch".into()));
+    }
+    let dtype = gpu_array::dtype::promote_types(m.data.dtype(), x.dtype());
+    value_type(dtype)?;
+    let out_shape: Vec<usize> = if x.ndim() == 1 {
+        vec![rows]
+    } else {
+        vec![rows, x.shape()[1]]
+    };
+    if m.data.size() == 0 || out_shape.iter().product::<usize>() == 0 || cols == 0 {
+        return creation::zeros(out_shape, dtype);
+    }
+    let x = contiguous_as(x, dtype)?;
+    let y = Array::empty(out_shape, dtype)?;
+    if m.data.dtype() == dtype {
+        plans.product(m, &x, &y)?;
+    } else {
+        // A cast of the values is a different matrix to cuSPARSE: its own
+        // descriptor, not kept.
+        let data = m.data.astype(dtype)?;
+        let cast = CompressedView { data: &data, ..m };
+        PlanCache::default().product(cast, &x, &y)?;
+    }
+    Ok(y)
+}

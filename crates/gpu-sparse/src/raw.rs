@@ -1,0 +1,15 @@
+//! The crate's doors to `unsafe`: vouching for the launches of the
+//! hand-written kernels in `kernels/sparse.cu`, and the cuSPARSE calls
+//! (`cusparse`), each with its own safety comment.
+#![allow(unsafe_code)]
+
+use gpu_runtime::signature::Vouched;
+
+// SAFETY: `kernels::segment_sum` launches it only with `v` a C-contiguous
+// array of `n` elements of the kernel's type, `starts` a C-contiguous
+// int64 array of `nseg` increasing offsets, the first 0 and each below
+// `n` (the positions where a sorted key changes, from `nonzero`), and
+// `out` a fresh C-contiguous array of `nseg` elements; each thread reads
+// `v[starts[k]..end)` with `end <= n` and writes only `out[k]`, `k < nseg`.
+// The arrays are freed in stream order, so they outlive the launch.
+unsafe impl Vouched for crate::kernels::SegmentSum {}

@@ -1,0 +1,134 @@
+//! SpMV and SpMM on cuSPARSE against host products.
+
+use gpu_array::{Array, DType};
+use gpu_sparse::SpMatrix;
+use num_complex::Complex64;
+
+use crate::{Lcg, Triplets, assert_close, gpu, host_parts};
+
+const DTYPES: [DType; 4] = [
+    DType::Float32,
+    DType::Float64,
+    DType::Complex64,
+    DType::Complex128,
+];
+
+/// A dense `rows x cols` operand (`cols` 0: a vector) and its host copy
+/// (real, imaginary), C order.
+fn dense(rows: usize, cols: usize, dtype: DType, seed: u64) -> (Array, Vec<f64>, Vec<f64>) {
+    let mut g = Lcg(seed);
+    let n = rows * cols.max(1);
+    let re: Vec<f64> = (0..n).map(|_| g.value()).collect();
+    let im: Vec<f64> = if dtype.is_complex() {
+        (0..n).map(|_| g.value()).collect()
+    } else {
+        vec![0.0; n]
+    };
+    let shape: Vec<usize> = if cols == 0 {
+        vec![rows]
+    } else {
+        vec![rows, cols]
+    };
+    let c: Vec<Complex64> = (0..n).map(|k| Complex64::new(re[k], im[k])).collect();
+    let a = Array::from_slice(&c, &shape).unwrap();
+    let a = if dtype.is_complex() {
+        a.astype(dtype).unwrap()
+    } else {
+        Array::from_slice(&re, &shape)
+            .unwrap()
+            .astype(dtype)
+            .unwrap()
+    };
+    // Round-trip the host copy through the dtype (float32 inputs).
+    let (re, im) = host_parts(&a);
+    (a, re, im)
+}
+
+/// The host product of the triplets' matrix with a `n x k` operand.
+fn host_product(
+    t: &Triplets,
+    xr: &[f64],
+    xi: &[f64],
+    k: usize,
+    dtype: DType,
+) -> (Vec<f64>, Vec<f64>) {
+    let (ar, ai) = {
+        // Values rounded through the dtype, as the device holds them.
+        let (r, i) = host_parts(&t.data(dtype));
+        (r, i)
+    };
+    let mut yr = vec![0.0; t.m * k];
+    let mut yi = vec![0.0; t.m * k];
+    for e in 0..t.rows.len() {
+        let (r, c) = (t.rows[e], t.cols[e]);
+        for j in 0..k {
+            let (br, bi) = (xr[c * k + j], xi[c * k + j]);
+            yr[r * k + j] += ar[e] * br - ai[e] * bi;
+            yi[r * k + j] += ar[e] * bi + ai[e] * br;
+        }
+    }
+    (yr, yi)
+}
+
+#[test]
+fn spmv_and_spmm_match_the_host() {
+    if !gpu() {
+        return;
+    }
+    for (m, n, nnz) in [(300, 200, 3000), (5, 7, 0), (64, 1, 40)] {
+        let t = Triplets::random(m, n, nnz, 11 + n as u64);
+        for dtype in DTYPES {
+            let csr = t.coo(dtype).tocsr().unwrap();
+            let csc = t.coo(dtype).tocsc().unwrap();
+            let wide = csr.with_index_dtype(DType::Int64).unwrap();
+            for k in [0usize, 1, 16] {
+                let (x, xr, xi) = dense(n, k, dtype, 5 + k as u64);
+                let (wr, wi) = host_product(&t, &xr, &xi, k.max(1), dtype);
+                for (label, y) in [
+                    ("csr", csr.dot(&x).unwrap()),
+                    ("csr again (cached plan)", csr.dot(&x).unwrap()),
+                    ("csr int64", wide.dot(&x).unwrap()),
+                    ("csc", csc.dot(&x).unwrap()),
+                ] {
+                    let what = format!("{label} {m}x{n} nnz {nnz} k {k}");
+                    assert_eq!(y.dtype(), dtype, "{what}");
+                    let want_shape: Vec<usize> = if k == 0 { vec![m] } else { vec![m, k] };
+                    assert_eq!(y.shape(), want_shape.as_slice(), "{what}");
+                    let (gr, gi) = host_parts(&y);
+                    assert_close(&what, &gr, &wr, dtype);
+                    assert_close(&what, &gi, &wi, dtype);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn products_promote_and_repeat_bit_for_bit() {
+    if !gpu() {
+        return;
+    }
+    let t = Triplets::random(500, 400, 8000, 99);
+    // float32 matrix times float64 vector: float64 result (NumPy's promotion).
+    let a = t.coo(DType::Float32).tocsr().unwrap();
+    let (x, _, _) = dense(400, 0, DType::Float64, 1);
+    let y = a.dot(&x).unwrap();
+    assert_eq!(y.dtype(), DType::Float64);
+    // An integer matrix multiplies as float64.
+    let ai = t.coo(DType::Int32).tocsr().unwrap();
+    assert_eq!(ai.dot(&x).unwrap().dtype(), DType::Float64);
+    // CSR products are deterministic: the same bits every call.
+    let a = t.coo(DType::Float64).tocsr().unwrap();
+    let first = a.dot(&x).unwrap().to_vec::<f64>().unwrap();
+    for _ in 0..5 {
+        assert_eq!(a.dot(&x).unwrap().to_vec::<f64>().unwrap(), first);
+    }
+    // Another stream gets its own plan and the same numbers.
+    let s = gpu_runtime::Stream::new().unwrap();
+    let other = {
+        let _g = s.use_stream();
+        a.dot(&x).unwrap().to_vec::<f64>().unwrap()
+    };
+    assert_eq!(other, first);
+    assert_eq!(a.nnz(), t.coo(DType::Float64).tocsr().unwrap().nnz());
+}
