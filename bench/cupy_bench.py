@@ -232,6 +232,28 @@ def w_sparse(make, fn, cols):
     return run
 
 
+def poisson(g):
+    """The 5-point Laplacian of a g x g grid, CSR float64 (as the Rust row's)."""
+    import cupyx.scipy.sparse as sp
+    t = sp.diags([-1.0, 2.0, -1.0], [-1, 0, 1], shape=(g, g), format="csr")
+    i = sp.identity(g, format="csr")
+    return (sp.kron(i, t) + sp.kron(t, i)).tocsr()
+
+
+def w_sparse_cg(g):
+    """cg for 100 iterations (tol 0: no early stop); bytes as the Rust row's."""
+    def run():
+        import cupyx.scipy.sparse.linalg as spla
+        a = poisson(g)
+        b = cp.ones(g * g, cp.float64)
+        import inspect
+        key = "rtol" if "rtol" in inspect.signature(spla.cg).parameters else "tol"
+        ms = gpu_time_ms(lambda: spla.cg(a, b, maxiter=100, **{key: 0.0}), reps=5)
+        per_it = a.nnz * 12 + g * g * 8 * 12
+        return (ms, "ms", 100 * per_it / ms / 1e6, "GB/s")
+    return run
+
+
 def w_sparse_coo_to_csr():
     def run():
         c = sparse_coo(1 << 24)
@@ -385,7 +407,9 @@ WORKLOADS = {
                                             lambda a, x: a @ x, 1),
     "sparse csr SpMM f32 2^20x16 @ 64 cols": w_sparse(
         lambda a: (a, cp.ones((1 << 20, 64), cp.float32)), lambda a, b: a @ b, 64),
+    "sparse csr SpGEMM A @ A f32 2^20x16": w_sparse(lambda a: (a,), lambda a: a @ a, 0),
     "sparse coo->csr 2^24 entries f32": w_sparse_coo_to_csr(),
+    "sparse cg 100 it Poisson 2048^2 f64": w_sparse_cg(2048),
     "special erf f32 2^28": w_special("erf", N, 0.004, -2.0, cp.float32),
     "special gammaln f32 2^28": w_special("gammaln", N, 0.01, 0.05, cp.float32),
     "special j0 f64 2^27": w_special("j0", 1 << 27, 0.05, 0.0, cp.float64),

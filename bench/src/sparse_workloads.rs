@@ -75,3 +75,86 @@ pub fn coo_to_csr(dev: Device) -> Result<Record> {
         (1 << 24) * 12 * 2,
     ))
 }
+
+pub fn spgemm_f32(dev: Device) -> Result<Record> {
+    let a = matrix().map_err(err)?;
+    let ms = time(dev, || a.matmul_sparse(&a).map(drop))?;
+    // The operands read once each, the product (~256 entries a row) written.
+    Ok(gpu_rec(
+        "sparse csr SpGEMM A @ A f32 2^20x16",
+        ms,
+        2 * spmv_bytes(&a, 0) + ROWS * 256 * 8,
+    ))
+}
+
+/// The 5-point Laplacian of a `g x g` grid in CSR float64 (built from host
+/// triplets; CuPy's row builds the same matrix).
+fn poisson(g: usize) -> gpu_array::Result<CsrMatrix> {
+    let n = g * g;
+    let (mut r, mut c, mut v) = (
+        Vec::with_capacity(5 * n),
+        Vec::with_capacity(5 * n),
+        Vec::with_capacity(5 * n),
+    );
+    for i in 0..g {
+        for j in 0..g {
+            let k = i * g + j;
+            let mut put = |col: usize, val: f64| {
+                r.push(k);
+                c.push(col);
+                v.push(val);
+            };
+            put(k, 4.0);
+            if i > 0 {
+                put(k - g, -1.0);
+            }
+            if i + 1 < g {
+                put(k + g, -1.0);
+            }
+            if j > 0 {
+                put(k - 1, -1.0);
+            }
+            if j + 1 < g {
+                put(k + 1, -1.0);
+            }
+        }
+    }
+    CooMatrix::from_triplets(&r, &c, &v, (n, n))?.tocsr()
+}
+
+/// 100 iterations of cg on the 2048^2 Poisson matrix (rtol 0: no early
+/// stop), reading the residual every `check_every` iterations; bytes: the
+/// matrix and about ten vector passes an iteration.
+fn cg_rows(dev: Device, name: &'static str, check_every: usize) -> Result<Record> {
+    use gpu_sparse::linalg::{SolveOptions, cg};
+    let g = 2048;
+    let a = poisson(g).map_err(err)?;
+    let b = creation::ones(g * g, DType::Float64).map_err(err)?;
+    let opts = SolveOptions {
+        rtol: 0.0,
+        maxiter: Some(100),
+        check_every,
+        ..SolveOptions::default()
+    };
+    let ms = gpu_ms(&Stream::current_on(dev), 1, 5, || {
+        cg(&a, &b, &opts).map(drop).map_err(err)
+    })?;
+    let per_it = a.nnz() * 12 + g * g * 8 * 12;
+    Ok(gpu_rec(name, ms, 100 * per_it))
+}
+
+/// cg as a user runs it (a residual read every 10 iterations).
+pub fn cg_poisson(dev: Device) -> Result<Record> {
+    cg_rows(dev, "sparse cg 100 it Poisson 2048^2 f64", 10)
+}
+
+/// The same kernels with no residual read at all: the queue never waits
+/// for the host, so this is the time of the kernels themselves (the
+/// baseline of issue 22's "at most 1.2x the sum of its kernels' times").
+pub fn cg_poisson_kernels(dev: Device) -> Result<Record> {
+    cg_rows(
+        dev,
+        "sparse cg 100 it Poisson 2048^2 f64 (kernels only)",
+        1000,
+    )
+}

@@ -167,6 +167,18 @@ pub fn all() -> Vec<Workload> {
             crate::sparse_workloads::spmm_f32,
         ),
         (
+            "sparse csr SpGEMM A @ A f32 2^20x16",
+            crate::sparse_workloads::spgemm_f32,
+        ),
+        (
+            "sparse cg 100 it Poisson 2048^2 f64",
+            crate::sparse_workloads::cg_poisson,
+        ),
+        (
+            "sparse cg 100 it Poisson 2048^2 f64 (kernels only)",
+            crate::sparse_workloads::cg_poisson_kernels,
+        ),
+        (
             "sparse coo->csr 2^24 entries f32",
             crate::sparse_workloads::coo_to_csr,
         ),

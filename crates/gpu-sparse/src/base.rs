@@ -183,10 +183,45 @@ pub(crate) fn check_1d(a: &Array, what: &str) -> Result<()> {
     Ok(())
 }
 
+/// The messages of a failed index check, in the words of SciPy's
+/// `check_format` for the format at hand.
+pub(crate) struct IndexMessages {
+    /// An index at or beyond the bound.
+    pub too_large: String,
+    /// A negative index.
+    pub negative: String,
+}
+
+impl IndexMessages {
+    /// COO's: "row index exceeds matrix dimensions", "negative row index
+    /// found".
+    pub(crate) fn coo(axis: &str) -> IndexMessages {
+        IndexMessages {
+            too_large: format!("{axis} index exceeds matrix dimensions"),
+            negative: format!("negative {axis} index found"),
+        }
+    }
+
+    /// CSR's and CSC's: "column index values must be < 5", "column index
+    /// values must be >= 0".
+    pub(crate) fn compressed(axis: &str, bound: usize) -> IndexMessages {
+        IndexMessages {
+            too_large: format!("{axis} index values must be < {bound}"),
+            negative: format!("{axis} index values must be >= 0"),
+        }
+    }
+}
+
 /// `a` as a contiguous 1-D array of integer dtype `dtype`, checked: an
-/// integer dtype on input, every value in `0..bound`. One device
-/// reduction and a host read of its two results.
-pub(crate) fn checked_indices(a: &Array, dtype: DType, bound: usize, what: &str) -> Result<Array> {
+/// integer dtype on input (`what` names it), every value in `0..bound`.
+/// One device reduction and a host read of its two results.
+pub(crate) fn checked_indices(
+    a: &Array,
+    dtype: DType,
+    bound: usize,
+    what: &str,
+    msg: &IndexMessages,
+) -> Result<Array> {
     check_1d(a, what)?;
     if !a.dtype().is_integer() {
         return Err(Error::DType(format!(
@@ -196,13 +231,11 @@ pub(crate) fn checked_indices(a: &Array, dtype: DType, bound: usize, what: &str)
     }
     if a.size() > 0 {
         let (lo, hi) = min_max_i64(a)?;
-        if lo < 0 {
-            return Err(Error::Value(format!("negative {what} found")));
+        if hi >= 0 && hi as u64 >= bound as u64 {
+            return Err(Error::Value(msg.too_large.clone()));
         }
-        if hi as u64 >= bound as u64 {
-            return Err(Error::Value(format!(
-                "{what} index {hi} out of bounds for axis of size {bound}"
-            )));
+        if lo < 0 {
+            return Err(Error::Value(msg.negative.clone()));
         }
     }
     contiguous_as(a, dtype)

@@ -160,7 +160,8 @@ impl Compressed {
         check_shape(shape)?;
         let index = index_dtype_for(shape, nnz);
         let (_, minor_name) = axis_names(csc);
-        let indices = checked_indices(&indices, index, minor, &format!("{minor_name} index"))?;
+        let msg = crate::base::IndexMessages::compressed(minor_name, minor);
+        let indices = checked_indices(&indices, index, minor, "indices", &msg)?;
         let indptr = contiguous_as(indptr, index)?;
         Ok(Compressed::new_unchecked(
             contiguous_as(&data, data.dtype())?,
@@ -576,20 +577,64 @@ macro_rules! compressed_matrix {
             pub fn dot(&self, x: &Array) -> Result<Array> {
                 crate::products::dense_product(self.c.view($csc), &self.c.plans, x)
             }
+
+            /// `self @ other` for any sparse `other` (SciPy's `A @ B`, `A.dot(B)`
+            /// with a sparse `B`): a CSR matrix in the promoted dtype, from
+            /// cuSPARSE's SpGEMM (deterministic). Both operands go through
+            /// CSR with duplicates summed; the result's entry count is read
+            /// back to size it (one synchronisation).
+            ///
+            /// ```no_run
+            /// use gpu_sparse::SpMatrix;
+            /// # fn main() -> gpu_array::Result<()> {
+            /// let a = gpu_sparse::eye(3, 3, 1, gpu_array::DType::Float64)?;
+            /// let a2 = a.matmul_sparse(&a)?; // ones on the second superdiagonal
+            /// assert_eq!(a2.nnz(), 1);
+            /// # Ok(()) }
+            /// ```
+            ///
+            /// # Errors
+            /// A shape mismatch ("dimension mismatch"), a dtype cuSPARSE does
+            /// not take, a matrix whose indices need int64 (SpGEMM takes
+            /// int32 only).
+            pub fn matmul_sparse(&self, other: &dyn SpMatrix) -> Result<CsrMatrix> {
+                crate::products::sparse_product(&self.tocsr()?, &other.tocsr()?)
+            }
+        }
+
+        impl $name {
+            /// `(rows, columns)` (as [`SpMatrix::shape`]; these four are
+            /// inherent too, so they need no import and do not clash with
+            /// [`crate::linalg::LinearOperator`]'s).
+            pub fn shape(&self) -> (usize, usize) {
+                if $csc { (self.c.minor, self.c.major) } else { (self.c.major, self.c.minor) }
+            }
+            /// The stored entries (SciPy's `nnz`).
+            pub fn nnz(&self) -> usize {
+                self.c.nnz()
+            }
+            /// The dtype of the values.
+            pub fn dtype(&self) -> DType {
+                self.c.data.dtype()
+            }
+            /// The format.
+            pub fn format(&self) -> Format {
+                $format
+            }
         }
 
         impl SpMatrix for $name {
             fn format(&self) -> Format {
-                $format
+                $name::format(self)
             }
             fn shape(&self) -> (usize, usize) {
-                if $csc { (self.c.minor, self.c.major) } else { (self.c.major, self.c.minor) }
+                $name::shape(self)
             }
             fn nnz(&self) -> usize {
-                self.c.nnz()
+                $name::nnz(self)
             }
             fn dtype(&self) -> DType {
-                self.c.data.dtype()
+                $name::dtype(self)
             }
             fn tocoo(&self) -> Result<CooMatrix> {
                 let (major, minor, data) = self.c.triplets()?;
@@ -656,3 +701,10 @@ compressed_matrix!(
     /// ```
     CscMatrix, CsrMatrix, true, Format::Csc, "csc_matrix"
 );
+
+impl CsrMatrix {
+    /// The cuSPARSE view of the arrays (crate-internal).
+    pub(crate) fn compressed_view(&self) -> CompressedView<'_> {
+        self.c.view(false)
+    }
+}

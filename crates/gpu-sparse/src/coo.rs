@@ -7,8 +7,8 @@ use gpu_array::indexing::{TakeMode, nonzero, take};
 use gpu_array::{Array, DType, Error, Result, creation, ufunc};
 
 use crate::base::{
-    Format, SpMatrix, check_1d, check_shape, check_value_dtype, checked_indices, contiguous_as,
-    index_dtype_for, min_max_i64,
+    Format, IndexMessages, SpMatrix, check_1d, check_shape, check_value_dtype, checked_indices,
+    contiguous_as, index_dtype_for, min_max_i64,
 };
 use crate::canonical::{compress, sort_and_sum};
 use crate::{CscMatrix, CsrMatrix};
@@ -101,8 +101,8 @@ impl CooMatrix {
         };
         check_shape(shape)?;
         let index = index_dtype_for(shape, data.size());
-        let row = checked_indices(row, index, shape.0, "row")?;
-        let col = checked_indices(col, index, shape.1, "column")?;
+        let row = checked_indices(row, index, shape.0, "row", &IndexMessages::coo("row"))?;
+        let col = checked_indices(col, index, shape.1, "col", &IndexMessages::coo("column"))?;
         Ok(CooMatrix::from_parts(
             contiguous_as(data, data.dtype())?,
             row,
@@ -320,18 +320,38 @@ pub(crate) fn conj_values(data: &Array) -> Result<Array> {
     }
 }
 
-impl SpMatrix for CooMatrix {
-    fn format(&self) -> Format {
-        Format::Coo
-    }
-    fn shape(&self) -> (usize, usize) {
+impl CooMatrix {
+    /// `(rows, columns)` (inherent as well as [`SpMatrix::shape`], as for
+    /// the compressed formats).
+    pub fn shape(&self) -> (usize, usize) {
         self.shape
     }
-    fn nnz(&self) -> usize {
+    /// The stored entries, duplicates included (SciPy's `nnz`).
+    pub fn nnz(&self) -> usize {
         self.data.size()
     }
-    fn dtype(&self) -> DType {
+    /// The dtype of the values.
+    pub fn dtype(&self) -> DType {
         self.data.dtype()
+    }
+    /// The format.
+    pub fn format(&self) -> Format {
+        Format::Coo
+    }
+}
+
+impl SpMatrix for CooMatrix {
+    fn format(&self) -> Format {
+        CooMatrix::format(self)
+    }
+    fn shape(&self) -> (usize, usize) {
+        CooMatrix::shape(self)
+    }
+    fn nnz(&self) -> usize {
+        CooMatrix::nnz(self)
+    }
+    fn dtype(&self) -> DType {
+        CooMatrix::dtype(self)
     }
     fn tocoo(&self) -> Result<CooMatrix> {
         Ok(self.clone())

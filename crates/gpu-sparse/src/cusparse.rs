@@ -500,3 +500,186 @@ impl PlanCache {
         })
     }
 }
+
+/// An SpGEMM descriptor, destroyed on drop.
+struct SpGemmDescr(cs::cusparseSpGEMMDescr_t);
+
+impl Drop for SpGemmDescr {
+    fn drop(&mut self) {
+        // SAFETY: created once by cusparseSpGEMM_createDescr, destroyed once.
+        let _ = unsafe { cs::cusparseSpGEMM_destroyDescr(self.0) };
+    }
+}
+
+/// The CSR arrays `(data, indices, indptr)` of `A @ B` for CSR `a` and
+/// `b` of one product dtype and int32 indices (cuSPARSE's SpGEMM takes no
+/// others), canonical inputs; the shapes checked by the caller. cuSPARSE's
+/// default algorithm, deterministic; it reads the product's entry count
+/// back to the host (one synchronisation, inherent in sizing the result).
+pub(crate) fn spgemm(
+    a: CompressedView<'_>,
+    b: CompressedView<'_>,
+) -> Result<(Array, Array, Array)> {
+    let dtype = a.data.dtype();
+    let vt = value_type(dtype)?;
+    if a.indices.dtype() != DType::Int32 || b.indices.dtype() != DType::Int32 {
+        return Err(Error::Unsupported(
+            "sparse @ sparse with int64 indices (cuSPARSE's SpGEMM takes int32 indices only)"
+                .into(),
+        ));
+    }
+    let (rows, cols) = (a.shape.0, b.shape.1);
+    let stream = Stream::current_on(a.data.device());
+    let (da, db) = (SpMat::new(a)?, SpMat::new(b)?);
+    let indptr = Array::empty(rows + 1, DType::Int32)?;
+    let mut c: cs::cusparseSpMatDescr_t = std::ptr::null_mut();
+    let it = cs::cusparseIndexType_t::CUSPARSE_INDEX_32I;
+    // SAFETY: a valid out-pointer; the offsets array has rows + 1 int32s,
+    // the columns and values are set before the copy writes them.
+    check("cusparseCreateCsr", unsafe {
+        cs::cusparseCreateCsr(
+            &mut c,
+            rows as i64,
+            cols as i64,
+            0,
+            indptr.data_ptr().raw() as *mut c_void,
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            it,
+            it,
+            cs::cusparseIndexBase_t::CUSPARSE_INDEX_BASE_ZERO,
+            vt,
+        )
+    })?;
+    let dc = SpMat(c);
+    let mut g: cs::cusparseSpGEMMDescr_t = std::ptr::null_mut();
+    // SAFETY: a valid out-pointer.
+    check("cusparseSpGEMM_createDescr", unsafe {
+        cs::cusparseSpGEMM_createDescr(&mut g)
+    })?;
+    let g = SpGemmDescr(g);
+    let (one, zero) = one_zero(dtype);
+    let (alpha, beta) = (
+        one.as_ptr() as *const c_void,
+        zero.as_ptr() as *const c_void,
+    );
+    let op = cs::cusparseOperation_t::CUSPARSE_OPERATION_NON_TRANSPOSE;
+    let alg = cs::cusparseSpGEMMAlg_t::CUSPARSE_SPGEMM_DEFAULT;
+    let (ca, cb) = (
+        da.0 as cs::cusparseConstSpMatDescr_t,
+        db.0 as cs::cusparseConstSpMatDescr_t,
+    );
+    with_handle(&stream, |h| {
+        // Each phase is asked its buffer size first (null buffer), then run.
+        let mut size1 = 0usize;
+        // SAFETY: (this and the calls below) live descriptors of the
+        // matrices' contiguous arrays, host scalars of the compute type,
+        // buffers of at least the sizes cuSPARSE asked for, kept alive
+        // until the function returns (freed in stream order after).
+        check("cusparseSpGEMM_workEstimation", unsafe {
+            cs::cusparseSpGEMM_workEstimation(
+                h,
+                op,
+                op,
+                alpha,
+                ca,
+                cb,
+                beta,
+                dc.0,
+                vt,
+                alg,
+                g.0,
+                &mut size1,
+                std::ptr::null_mut(),
+            )
+        })?;
+        let buf1 = Array::empty(size1.max(16), DType::UInt8)?;
+        // SAFETY: as above.
+        check("cusparseSpGEMM_workEstimation", unsafe {
+            cs::cusparseSpGEMM_workEstimation(
+                h,
+                op,
+                op,
+                alpha,
+                ca,
+                cb,
+                beta,
+                dc.0,
+                vt,
+                alg,
+                g.0,
+                &mut size1,
+                buf1.data_ptr().raw() as *mut c_void,
+            )
+        })?;
+        let mut size2 = 0usize;
+        // SAFETY: as above.
+        check("cusparseSpGEMM_compute", unsafe {
+            cs::cusparseSpGEMM_compute(
+                h,
+                op,
+                op,
+                alpha,
+                ca,
+                cb,
+                beta,
+                dc.0,
+                vt,
+                alg,
+                g.0,
+                &mut size2,
+                std::ptr::null_mut(),
+            )
+        })?;
+        let buf2 = Array::empty(size2.max(16), DType::UInt8)?;
+        // SAFETY: as above.
+        check("cusparseSpGEMM_compute", unsafe {
+            cs::cusparseSpGEMM_compute(
+                h,
+                op,
+                op,
+                alpha,
+                ca,
+                cb,
+                beta,
+                dc.0,
+                vt,
+                alg,
+                g.0,
+                &mut size2,
+                buf2.data_ptr().raw() as *mut c_void,
+            )
+        })?;
+        let (mut r, mut k, mut nnz) = (0i64, 0i64, 0i64);
+        // SAFETY: as above.
+        check("cusparseSpMatGetSize", unsafe {
+            cs::cusparseSpMatGetSize(dc.0, &mut r, &mut k, &mut nnz)
+        })?;
+        let nnz = usize::try_from(nnz)
+            .map_err(|_| Error::Value(format!("cuSPARSE reported {nnz} entries")))?;
+        let indices = Array::empty(nnz.max(1), DType::Int32)?;
+        let data = Array::empty(nnz.max(1), dtype)?;
+        // SAFETY: as above.
+        check("cusparseCsrSetPointers", unsafe {
+            cs::cusparseCsrSetPointers(
+                dc.0,
+                indptr.data_ptr().raw() as *mut c_void,
+                indices.data_ptr().raw() as *mut c_void,
+                data.data_ptr().raw() as *mut c_void,
+            )
+        })?;
+        // SAFETY: as above.
+        check("cusparseSpGEMM_copy", unsafe {
+            cs::cusparseSpGEMM_copy(h, op, op, alpha, ca, cb, beta, dc.0, vt, alg, g.0)
+        })?;
+        drop((buf1, buf2));
+        let cut = |x: Array| -> Result<Array> {
+            if nnz == 0 {
+                x.get_index(&gpu_array::ix![..0])
+            } else {
+                Ok(x)
+            }
+        };
+        Ok((cut(data)?, cut(indices)?, indptr))
+    })
+}

@@ -3,7 +3,6 @@
 
 use gpu_array::{Array, Element, Error, Result};
 
-use crate::base::SpMatrix;
 use crate::{CooMatrix, CscMatrix, CsrMatrix};
 
 fn indices_i64(v: &[usize], what: &str) -> Result<Vec<i64>> {

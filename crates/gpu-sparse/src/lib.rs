@@ -13,7 +13,9 @@
 //!   `transpose`, `conj`, `h`; host interop with triplets and `sprs`;
 //! - products with dense vectors and matrices ([`CsrMatrix::dot`]), the
 //!   descriptor, work buffer and preprocessing cached on the matrix;
-//! - builders: [`eye`], [`identity`].
+//! - builders: [`eye`], [`identity`];
+//! - [`linalg`]: `scipy.sparse.linalg`: [`linalg::LinearOperator`] and the
+//!   iterative solvers ([`linalg::cg`]), whose scalars stay on the device.
 //!
 //! | SciPy / CuPy                                   | Cuprum                                             |
 //! |------------------------------------------------|----------------------------------------------------|
@@ -49,6 +51,7 @@ mod coo;
 mod cusparse;
 mod host;
 mod kernels;
+pub mod linalg;
 mod products;
 mod raw;
 

@@ -2,10 +2,11 @@
 //! (`A @ x`, `x` 1-D) and SpMM (`A @ B`, `B` 2-D), in the promoted dtype
 //! of both operands.
 
-use gpu_array::{Array, Error, Result, creation};
+use gpu_array::{Array, DType, Error, Result, creation};
 
+use crate::CsrMatrix;
 use crate::base::contiguous_as;
-use crate::cusparse::{CompressedView, PlanCache, value_type};
+use crate::cusparse::{CompressedView, PlanCache, spgemm, value_type};
 
 /// `A @ x` for the compressed matrix `m` (with its plan cache) and a dense
 /// 1-D or 2-D `x`.
@@ -37,4 +38,37 @@ pub(crate) fn dense_product(m: CompressedView<'_>, plans: &PlanCache, x: &Array)
         PlanCache::default().product(cast, &x, &y)?;
     }
     Ok(y)
+}
+
+/// `a @ b` for two CSR matrices, through cuSPARSE's SpGEMM in the promoted
+/// dtype with int32 indices and duplicates summed.
+pub(crate) fn sparse_product(a: &CsrMatrix, b: &CsrMatrix) -> Result<CsrMatrix> {
+    a.data().check_same_device(b.data(), "sparse @ sparse")?;
+    if a.shape().1 != b.shape().0 {
+        return Err(Error::Value("dimension mismatch".into()));
+    }
+    let shape = (a.shape().0, b.shape().1);
+    let dtype = gpu_array::dtype::promote_types(a.dtype(), b.dtype());
+    value_type(dtype)?;
+    if a.nnz() == 0 || b.nnz() == 0 {
+        let index = crate::base::index_dtype(shape.0.max(shape.1));
+        return Ok(CsrMatrix::from_parts(
+            creation::zeros(0, dtype)?,
+            creation::zeros(0, index)?,
+            creation::zeros(shape.0 + 1, index)?,
+            shape,
+            true,
+        ));
+    }
+    let prepare = |m: &CsrMatrix| -> Result<CsrMatrix> {
+        let mut m = m.astype(dtype)?;
+        m.sum_duplicates()?;
+        if m.indices().dtype() != DType::Int32 {
+            m = m.with_index_dtype(DType::Int32)?;
+        }
+        Ok(m)
+    };
+    let (a, b) = (prepare(a)?, prepare(b)?);
+    let (data, indices, indptr) = spgemm(a.compressed_view(), b.compressed_view())?;
+    Ok(CsrMatrix::from_parts(data, indices, indptr, shape, false))
 }

@@ -8,6 +8,7 @@
 mod errors;
 mod formats;
 mod products;
+mod solvers;
 
 use gpu_array::{Array, DType};
 use num_complex::Complex64;

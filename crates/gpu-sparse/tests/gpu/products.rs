@@ -132,3 +132,65 @@ fn products_promote_and_repeat_bit_for_bit() {
     assert_eq!(other, first);
     assert_eq!(a.nnz(), t.coo(DType::Float64).tocsr().unwrap().nnz());
 }
+
+/// The dense host product of two row-major matrices (real, imaginary).
+fn host_matmul(
+    a: (&[f64], &[f64]),
+    b: (&[f64], &[f64]),
+    m: usize,
+    k: usize,
+    n: usize,
+) -> (Vec<f64>, Vec<f64>) {
+    let mut re = vec![0.0; m * n];
+    let mut im = vec![0.0; m * n];
+    for i in 0..m {
+        for l in 0..k {
+            let (ar, ai) = (a.0[i * k + l], a.1[i * k + l]);
+            for j in 0..n {
+                let (br, bi) = (b.0[l * n + j], b.1[l * n + j]);
+                re[i * n + j] += ar * br - ai * bi;
+                im[i * n + j] += ar * bi + ai * br;
+            }
+        }
+    }
+    (re, im)
+}
+
+#[test]
+fn sparse_times_sparse_matches_the_host() {
+    if !gpu() {
+        return;
+    }
+    for (m, k, n, nnz) in [(60, 40, 50, 300), (8, 8, 8, 0), (1, 30, 1, 10)] {
+        let ta = Triplets::random(m, k, nnz, 21);
+        let tb = Triplets::random(k, n, nnz, 22);
+        for dtype in DTYPES {
+            let a = ta.coo(dtype).tocsr().unwrap();
+            let (adr, adi) = host_parts(&a.toarray().unwrap());
+            let (bdr, bdi) = host_parts(&tb.coo(dtype).toarray().unwrap());
+            let (wr, wi) = host_matmul((&adr, &adi), (&bdr, &bdi), m, k, n);
+            // B as COO with duplicates, as CSC, and with int64 indices.
+            let b_coo = tb.coo(dtype);
+            let b_csc = b_coo.tocsc().unwrap();
+            let a_wide = a.with_index_dtype(DType::Int64).unwrap();
+            for (label, c) in [
+                ("csr @ coo", a.matmul_sparse(&b_coo).unwrap()),
+                ("csr @ csc", a.matmul_sparse(&b_csc).unwrap()),
+                ("csr int64 @ coo", a_wide.matmul_sparse(&b_coo).unwrap()),
+                (
+                    "csc @ csc",
+                    a.tocsc().unwrap().matmul_sparse(&b_csc).unwrap(),
+                ),
+            ] {
+                let what = format!("{label} {m}x{k}x{n} nnz {nnz}");
+                assert_eq!((c.shape(), c.dtype()), ((m, n), dtype), "{what}");
+                let (gr, gi) = host_parts(&c.toarray().unwrap());
+                assert_close(&what, &gr, &wr, dtype);
+                assert_close(&what, &gi, &wi, dtype);
+            }
+        }
+    }
+    let a = gpu_sparse::eye(3, 4, 0, DType::Float64).unwrap();
+    let e = a.matmul_sparse(&a).expect_err("3x4 @ 3x4").to_string();
+    assert!(e.contains("dimension mismatch"), "{e}");
+}

@@ -1,0 +1,24 @@
+//! `scipy.sparse.linalg`: operators and the iterative solvers on them.
+//!
+//! - [`LinearOperator`]: what a solver needs of a matrix (its shape, dtype
+//!   and products with vectors); the sparse formats are operators, and
+//!   [`FnOperator`] makes one of closures (SciPy's `LinearOperator(shape,
+//!   matvec, rmatvec)`); [`aslinearoperator`] for any [`crate::SpMatrix`].
+//! - [`cg`]: conjugate gradients for Hermitian positive definite systems.
+//!
+//! The solvers keep every scalar of the iteration on the device (0-d
+//! arrays: `alpha = rho / (p . Ap)` is computed inside the fused update
+//! kernels), so an iteration queues its kernels without waiting for the
+//! GPU. The residual norm is read back every [`SolveOptions::check_every`]
+//! iterations (10 by default) to test convergence: a solve may run up to
+//! `check_every - 1` iterations past the one SciPy would stop at, which
+//! only lowers the residual further. `check_every = 1` is SciPy's
+//! behaviour exactly, at one host synchronisation an iteration (CuPy's).
+
+mod cg;
+mod operator;
+mod options;
+
+pub use cg::cg;
+pub use operator::{FnOperator, LinearOperator, aslinearoperator};
+pub use options::SolveOptions;

@@ -1,0 +1,162 @@
+//! The iterative solvers on the 2-D Poisson matrix, checked by their
+//! residuals.
+
+use gpu_array::{Array, DType};
+use gpu_sparse::linalg::{FnOperator, LinearOperator, SolveOptions, cg};
+use gpu_sparse::{CooMatrix, CsrMatrix, SpMatrix};
+
+use crate::{gpu, host_parts};
+
+/// The 5-point Laplacian of a `g x g` grid (SPD), as CSR in `dtype`.
+pub(crate) fn poisson(g: usize, dtype: DType) -> CsrMatrix {
+    let (mut r, mut c, mut v) = (vec![], vec![], vec![]);
+    for i in 0..g {
+        for j in 0..g {
+            let k = i * g + j;
+            let mut put = |col: usize, val: f64| {
+                r.push(k);
+                c.push(col);
+                v.push(val);
+            };
+            put(k, 4.0);
+            if i > 0 {
+                put(k - g, -1.0);
+            }
+            if i + 1 < g {
+                put(k + g, -1.0);
+            }
+            if j > 0 {
+                put(k - 1, -1.0);
+            }
+            if j + 1 < g {
+                put(k + 1, -1.0);
+            }
+        }
+    }
+    let n = g * g;
+    CooMatrix::from_triplets(&r, &c, &v, (n, n))
+        .unwrap()
+        .astype(dtype)
+        .unwrap()
+        .tocsr()
+        .unwrap()
+}
+
+/// `||b - A x|| / ||b||`.
+fn relative_residual(a: &CsrMatrix, x: &Array, b: &Array) -> f64 {
+    let ax = a.dot(x).unwrap();
+    let (r1, i1) = host_parts(&ax);
+    let (r2, i2) = host_parts(b);
+    let num: f64 = (0..r1.len())
+        .map(|k| (r1[k] - r2[k]).powi(2) + (i1[k] - i2[k]).powi(2))
+        .sum();
+    let den: f64 = (0..r2.len()).map(|k| r2[k].powi(2) + i2[k].powi(2)).sum();
+    (num / den).sqrt()
+}
+
+fn rhs(n: usize, dtype: DType) -> Array {
+    let v: Vec<f64> = (0..n).map(|k| ((k * 37) % 11) as f64 - 5.0).collect();
+    let b = Array::from_slice(&v, &[n]).unwrap().astype(dtype).unwrap();
+    if dtype.is_complex() {
+        // A complex right-hand side: b + i b/2.
+        let half = gpu_array::ufunc::multiply(&b, 0.5).unwrap();
+        let i = Array::from_slice(&[num_complex::Complex64::new(0.0, 1.0)], &[1])
+            .unwrap()
+            .astype(dtype)
+            .unwrap();
+        gpu_array::ufunc::add(&b, gpu_array::ufunc::multiply(&half, &i).unwrap()).unwrap()
+    } else {
+        b
+    }
+}
+
+#[test]
+fn cg_solves_poisson() {
+    if !gpu() {
+        return;
+    }
+    for dtype in [DType::Float32, DType::Float64, DType::Complex128] {
+        let a = poisson(32, dtype);
+        let b = rhs(1024, dtype);
+        let rtol = if dtype == DType::Float32 { 1e-4 } else { 1e-8 };
+        for check_every in [1, 10] {
+            let opts = SolveOptions {
+                rtol,
+                check_every,
+                ..SolveOptions::default()
+            };
+            let (x, info) = cg(&a, &b, &opts).unwrap();
+            assert_eq!(info, 0, "{dtype} check_every {check_every}");
+            assert_eq!(x.dtype(), dtype);
+            let res = relative_residual(&a, &x, &b);
+            assert!(
+                res < rtol * 1.5,
+                "{dtype} check_every {check_every}: residual {res}"
+            );
+        }
+    }
+}
+
+#[test]
+fn cg_with_a_preconditioner_a_start_and_a_limit() {
+    if !gpu() {
+        return;
+    }
+    let a = poisson(24, DType::Float64);
+    let b = rhs(576, DType::Float64);
+    // Jacobi: the diagonal is 4.
+    let m = FnOperator::new((576, 576), DType::Float64, |r| {
+        gpu_array::ufunc::divide(r, 4.0)
+    });
+    let opts = SolveOptions {
+        rtol: 1e-10,
+        m: Some(&m),
+        ..SolveOptions::default()
+    };
+    let (x, info) = cg(&a, &b, &opts).unwrap();
+    assert_eq!(info, 0);
+    assert!(relative_residual(&a, &x, &b) < 2e-10);
+    // Starting from the solution: converged at once.
+    let opts = SolveOptions {
+        x0: Some(&x),
+        rtol: 1e-6,
+        ..SolveOptions::default()
+    };
+    let (_, info) = cg(&a, &b, &opts).unwrap();
+    assert_eq!(info, 0);
+    // Too few iterations: info is the iterations run.
+    let opts = SolveOptions {
+        rtol: 1e-12,
+        maxiter: Some(3),
+        ..SolveOptions::default()
+    };
+    assert_eq!(cg(&a, &b, &opts).unwrap().1, 3);
+    // b = 0: x = 0 at once.
+    let z = gpu_array::creation::zeros(576, DType::Float64).unwrap();
+    let (x, info) = cg(&a, &z, &SolveOptions::default()).unwrap();
+    assert_eq!(
+        (info, x.to_vec::<f64>().unwrap().iter().all(|v| *v == 0.0)),
+        (0, true)
+    );
+    // An operator of sparse type works through the trait too.
+    assert_eq!(LinearOperator::shape(&a), SpMatrix::shape(&a));
+}
+
+#[test]
+fn solver_errors() {
+    if !gpu() {
+        return;
+    }
+    let a = gpu_sparse::eye(3, 4, 0, DType::Float64).unwrap();
+    let b = gpu_array::creation::ones(3, DType::Float64).unwrap();
+    let e = cg(&a, &b, &SolveOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("expected square matrix"), "{e}");
+    let a = gpu_sparse::identity(3, DType::Float64).unwrap();
+    let b4 = gpu_array::creation::ones(4, DType::Float64).unwrap();
+    let e = cg(&a, &b4, &SolveOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("incompatible"), "{e}");
+}
