@@ -9,6 +9,7 @@ use gpu_runtime::nvrtc::CompileRequest;
 use gpu_runtime::{KernelSignature, LaunchConfig, TypedKernel};
 
 const SOURCE: &str = include_str!("kernels/sparse.cu");
+const LSQR: &str = include_str!("kernels/lsqr.cu");
 
 /// Threads per block.
 const THREADS: u32 = 256;
@@ -43,6 +44,96 @@ gpu_runtime::kernel_signature! {
     }
 }
 
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sparse_lsqr_beta`: LSQR's state after `beta2 = |u|^2`.
+    pub(crate) struct LsqrBeta {
+        st: Out<f64>,
+        beta2: In<f64>,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sparse_lsqr_alpha`: LSQR's rotations, estimates and tests
+    /// after `alpha2 = |v|^2` and `ww = |w|^2`.
+    pub(crate) struct LsqrAlpha {
+        st: Out<f64>,
+        alpha2: In<f64>,
+        ww: In<f64>,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sparse_lsqr_settle`: clears the state's `live` slot once
+    /// a test has stopped the iteration.
+    pub(crate) struct LsqrSettle {
+        st: Out<f64>,
+    }
+}
+
+const LSQR_BETA: &str = "cuprum_sparse_lsqr_beta";
+const LSQR_ALPHA: &str = "cuprum_sparse_lsqr_alpha";
+const LSQR_SETTLE: &str = "cuprum_sparse_lsqr_settle";
+
+/// One thread, one block: the scalar steps of LSQR.
+fn single() -> LaunchConfig {
+    LaunchConfig::new((1, 1, 1), (1, 1, 1))
+}
+
+/// Checks what the LSQR kernels rely on: a contiguous float64 state of
+/// `lsqr::slot::LEN` values and 0-d float64 inputs.
+fn check_lsqr(state: &Array, inputs: &[&Array]) -> Result<()> {
+    let ok = state.dtype() == DType::Float64
+        && state.is_c_contiguous()
+        && state.size() == crate::linalg::LSQR_STATE_LEN
+        && inputs
+            .iter()
+            .all(|a| a.dtype() == DType::Float64 && a.size() == 1);
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::Value(
+            "LSQR's state or scalars have the wrong layout".into(),
+        ))
+    }
+}
+
+/// LSQR's beta step on `state`.
+pub(crate) fn lsqr_beta(state: &Array, beta2: &Array) -> Result<()> {
+    check_lsqr(state, &[beta2])?;
+    let k = TypedKernel::<LsqrBeta>::cached(LSQR_BETA, [], program_request)?;
+    let args = LsqrBeta {
+        st: output(state),
+        beta2: input(beta2),
+    };
+    k.launch(&single(), &state.stream(), &args)?;
+    Ok(())
+}
+
+/// LSQR's alpha step on `state`.
+pub(crate) fn lsqr_alpha(state: &Array, alpha2: &Array, ww: &Array) -> Result<()> {
+    check_lsqr(state, &[alpha2, ww])?;
+    let k = TypedKernel::<LsqrAlpha>::cached(LSQR_ALPHA, [], program_request)?;
+    let args = LsqrAlpha {
+        st: output(state),
+        alpha2: input(alpha2),
+        ww: input(ww),
+    };
+    k.launch(&single(), &state.stream(), &args)?;
+    Ok(())
+}
+
+/// LSQR's settle step on `state`.
+pub(crate) fn lsqr_settle(state: &Array) -> Result<()> {
+    check_lsqr(state, &[])?;
+    let k = TypedKernel::<LsqrSettle>::cached(LSQR_SETTLE, [], program_request)?;
+    k.launch(
+        &single(),
+        &state.stream(),
+        &LsqrSettle { st: output(state) },
+    )?;
+    Ok(())
+}
+
 fn segment_sum_name(dt: DType) -> String {
     format!("cuprum_sparse_segment_sum_{}", dt.name())
 }
@@ -55,6 +146,10 @@ pub(crate) fn program_request() -> CompileRequest {
         src += &SegmentSum::prototype(&name, [dt.c_type()]);
         src += &format!("CUPRUM_SPARSE_SEGMENT_SUM({name}, {})\n", dt.c_type());
     }
+    src += LSQR;
+    src += &LsqrBeta::prototype(LSQR_BETA, []);
+    src += &LsqrAlpha::prototype(LSQR_ALPHA, []);
+    src += &LsqrSettle::prototype(LSQR_SETTLE, []);
     gpu_array::kernels::request(src)
 }
 

@@ -13,3 +13,16 @@ use gpu_runtime::signature::Vouched;
 // `v[starts[k]..end)` with `end <= n` and writes only `out[k]`, `k < nseg`.
 // The arrays are freed in stream order, so they outlive the launch.
 unsafe impl Vouched for crate::kernels::SegmentSum {}
+
+// SAFETY: `kernels::lsqr_beta`, `lsqr_alpha` and `lsqr_settle` check that
+// the state is a C-contiguous float64 array of `LSQR_STATE_LEN` (32)
+// values and each input a one-element float64 array; the kernels run one
+// thread that touches slots 0..31 of the state and reads one value of
+// each input.
+unsafe impl Vouched for crate::kernels::LsqrBeta {}
+
+// SAFETY: as for `LsqrBeta`.
+unsafe impl Vouched for crate::kernels::LsqrAlpha {}
+
+// SAFETY: as for `LsqrBeta`.
+unsafe impl Vouched for crate::kernels::LsqrSettle {}

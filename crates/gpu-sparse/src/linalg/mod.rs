@@ -4,7 +4,8 @@
 //!   and products with vectors); the sparse formats are operators, and
 //!   [`FnOperator`] makes one of closures (SciPy's `LinearOperator(shape,
 //!   matvec, rmatvec)`); [`aslinearoperator`] for any [`crate::SpMatrix`].
-//! - [`cg`]: conjugate gradients for Hermitian positive definite systems.
+//! - [`cg`]: conjugate gradients for Hermitian positive definite systems;
+//! - [`lsqr`]: least squares by Golub-Kahan bidiagonalisation (LSQR).
 //!
 //! The solvers keep every scalar of the iteration on the device (0-d
 //! arrays: `alpha = rho / (p . Ap)` is computed inside the fused update
@@ -16,9 +17,14 @@
 //! behaviour exactly, at one host synchronisation an iteration (CuPy's).
 
 mod cg;
+mod lsqr;
 mod operator;
 mod options;
 
 pub use cg::cg;
+pub use lsqr::{Lsqr, LsqrOptions, lsqr};
 pub use operator::{FnOperator, LinearOperator, aslinearoperator};
 pub use options::SolveOptions;
+
+/// The length of LSQR's device state (for the kernels' checks).
+pub(crate) const LSQR_STATE_LEN: usize = 32;

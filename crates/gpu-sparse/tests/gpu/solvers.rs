@@ -160,3 +160,122 @@ fn solver_errors() {
         .to_string();
     assert!(e.contains("incompatible"), "{e}");
 }
+
+/// Solves the `n x n` complex system `m z = r` on the host (Gaussian
+/// elimination with partial pivoting), row-major, as (re, im) pairs.
+fn host_solve(
+    mut m: Vec<num_complex::Complex64>,
+    mut r: Vec<num_complex::Complex64>,
+    n: usize,
+) -> Vec<num_complex::Complex64> {
+    for k in 0..n {
+        let p = (k..n)
+            .max_by(|&i, &j| m[i * n + k].norm().total_cmp(&m[j * n + k].norm()))
+            .unwrap();
+        for j in 0..n {
+            m.swap(k * n + j, p * n + j);
+        }
+        r.swap(k, p);
+        for i in k + 1..n {
+            let f = m[i * n + k] / m[k * n + k];
+            for j in k..n {
+                let t = m[k * n + j];
+                m[i * n + j] -= f * t;
+            }
+            let t = r[k];
+            r[i] -= f * t;
+        }
+    }
+    let mut z = vec![num_complex::Complex64::new(0.0, 0.0); n];
+    for k in (0..n).rev() {
+        let mut s = r[k];
+        for j in k + 1..n {
+            s -= m[k * n + j] * z[j];
+        }
+        z[k] = s / m[k * n + k];
+    }
+    z
+}
+
+#[test]
+fn lsqr_matches_the_normal_equations() {
+    use gpu_sparse::linalg::{LsqrOptions, lsqr};
+    use num_complex::Complex64;
+    if !gpu() {
+        return;
+    }
+    let (m, n) = (120, 40);
+    for dtype in [DType::Float64, DType::Complex128] {
+        for damp in [0.0, 0.7] {
+            // A: a scaled identity block on top of random entries (full rank).
+            let t = crate::Triplets::random(m, n, 600, 5);
+            let mut coo = t.coo(dtype).tocsr().unwrap().toarray().unwrap();
+            let eye = gpu_array::creation::eye(m, Some(n), 0, dtype).unwrap();
+            coo = gpu_array::ufunc::add(&coo, gpu_array::ufunc::multiply(&eye, 20.0).unwrap())
+                .unwrap();
+            let a = CsrMatrix::from_dense(&coo).unwrap();
+            let b = rhs(m, dtype);
+            let opts = LsqrOptions {
+                damp,
+                atol: 1e-12,
+                btol: 1e-12,
+                check_every: 3,
+                ..LsqrOptions::default()
+            };
+            let r = lsqr(&a, &b, &opts).unwrap();
+            assert!(
+                matches!(r.istop, 1 | 2 | 4 | 5),
+                "{dtype} damp {damp}: istop {}",
+                r.istop
+            );
+            // Host: (A^H A + damp^2 I) x = A^H b.
+            let (ar, ai) = host_parts(&coo);
+            let ad: Vec<Complex64> = (0..m * n).map(|k| Complex64::new(ar[k], ai[k])).collect();
+            let (br, bi) = host_parts(&b);
+            let bd: Vec<Complex64> = (0..m).map(|k| Complex64::new(br[k], bi[k])).collect();
+            let mut ata = vec![Complex64::new(0.0, 0.0); n * n];
+            let mut atb = vec![Complex64::new(0.0, 0.0); n];
+            for i in 0..n {
+                for j in 0..n {
+                    ata[i * n + j] = (0..m).map(|k| ad[k * n + i].conj() * ad[k * n + j]).sum();
+                }
+                ata[i * n + i] += damp * damp;
+                atb[i] = (0..m).map(|k| ad[k * n + i].conj() * bd[k]).sum();
+            }
+            let want = host_solve(ata, atb, n);
+            let (xr, xi) = host_parts(&r.x);
+            let err: f64 = (0..n)
+                .map(|k| (Complex64::new(xr[k], xi[k]) - want[k]).norm_sqr())
+                .sum::<f64>()
+                .sqrt();
+            let size: f64 = want.iter().map(|z| z.norm_sqr()).sum::<f64>().sqrt();
+            assert!(
+                err <= 1e-8 * size,
+                "{dtype} damp {damp}: |x - x_ls| = {err} of {size} (itn {})",
+                r.itn
+            );
+            assert!(r.itn > 0 && r.anorm > 0.0 && r.xnorm > 0.0, "{r:?}");
+        }
+    }
+    // A zero right-hand side: x = 0 at once (istop 0).
+    let a = gpu_sparse::identity(4, DType::Float64).unwrap();
+    let z = gpu_array::creation::zeros(4, DType::Float64).unwrap();
+    let r = lsqr(&a, &z, &LsqrOptions::default()).unwrap();
+    assert_eq!((r.istop, r.itn), (0, 0));
+    // The iteration limit stops it with istop 7 after exactly that many.
+    let a = poisson(10, DType::Float64);
+    let b = rhs(100, DType::Float64);
+    let r = lsqr(
+        &a,
+        &b,
+        &LsqrOptions {
+            iter_lim: Some(5),
+            atol: 0.0,
+            btol: 0.0,
+            conlim: 0.0,
+            ..LsqrOptions::default()
+        },
+    )
+    .unwrap();
+    assert_eq!((r.istop, r.itn), (7, 5));
+}
