@@ -196,7 +196,12 @@ impl DiaMatrix {
             &ufunc::less(&cols, n as i64)?,
         )?;
         // SciPy's `tocoo` leaves out the stored zeros (`data != 0`).
-        let keep = ufunc::logical_and(&inside, &ufunc::not_equal(&self.data, 0i64)?)?;
+        let stored = if self.data.dtype() == DType::Bool {
+            self.data.clone()
+        } else {
+            ufunc::not_equal(&self.data, 0i64)?
+        };
+        let keep = ufunc::logical_and(&inside, &stored)?;
         let flat = nonzero(&keep.ravel()?)?.remove(0);
         let row = take(&rows.ravel()?, &flat, Some(0), TakeMode::Wrap)?;
         let col = ufunc::remainder(&flat, width as i64)?;

@@ -10,8 +10,8 @@ use crate::{CooMatrix, CsrMatrix, SpMatrix, eye};
 /// SciPy's `kron(A, B)`: the Kronecker product, in COO. For `A` of shape
 /// `(m, n)` and `B` of `(p, q)`, each stored `a_ij` and `b_kl` give the
 /// entry `a_ij * b_kl` at `(i * p + k, j * q + l)`; the result has shape
-/// `(m * p, n * q)` and `A.nnz * B.nnz` entries, ordered by `A`'s entry
-/// then `B`'s (SciPy's COO path; SciPy returns BSR when `B` is dense
+/// `(m * p, n * q)` and one entry per pair of COO entries, ordered by
+/// `A`'s entry then `B`'s (SciPy's COO path; SciPy returns BSR when `B` is dense
 /// enough, the same values). The values in the promoted dtype.
 ///
 /// ```no_run
@@ -34,6 +34,9 @@ pub fn kron(a: &dyn SpMatrix, b: &dyn SpMatrix) -> Result<CooMatrix> {
     );
     check_shape(shape)?;
     let dtype = gpu_array::dtype::promote_types(a.dtype(), b.dtype());
+    // The triplets' counts, not `nnz()`: a DIA matrix counts stored zeros
+    // that its COO form leaves out.
+    let (a, b) = (a.tocoo()?, b.tocoo()?);
     let nnz = checked_product(a.nnz(), b.nnz(), "kron: entry count")?;
     let index = index_dtype_for(shape, nnz);
     if nnz == 0 {
@@ -46,7 +49,6 @@ pub fn kron(a: &dyn SpMatrix, b: &dyn SpMatrix) -> Result<CooMatrix> {
             true,
         ));
     }
-    let (a, b) = (a.tocoo()?, b.tocoo()?);
     // An (A.nnz, 1) column against a (1, B.nnz) row: every pair at once.
     let column = |x: &Array| -> Result<Array> { x.reshape([-1isize, 1]) };
     let line = |x: &Array| -> Result<Array> { x.reshape([1isize, -1]) };
