@@ -37,16 +37,6 @@ pub struct DiaMatrix {
     nnz: usize,
 }
 
-/// How many slots a diagonal holds inside an `m x n` matrix when `data`
-/// has `width` columns: columns `max(0, k) .. min(n, width, m + k)`.
-/// The host form of what [`DiaMatrix::new`] computes on the device.
-#[cfg_attr(not(test), allow(dead_code))]
-pub(crate) fn diagonal_slots(m: usize, n: usize, width: usize, k: i64) -> usize {
-    let (m, n, width, k) = (m as i128, n as i128, width as i128, i128::from(k));
-    let end = n.min(width).min(m + k);
-    (end - k.max(0)).max(0) as usize
-}
-
 impl DiaMatrix {
     /// SciPy's `dia_matrix((data, offsets), shape=shape)`: `data` 2-D (a
     /// 1-D or 0-d array is one diagonal, as SciPy's `atleast_2d`), one row
@@ -219,7 +209,8 @@ struct OffsetStats {
 }
 
 /// The extreme offsets, whether one repeats and the slots inside an
-/// `shape` matrix (see [`diagonal_slots`]), for non-empty `offsets`: one
+/// `shape` matrix (columns `max(0, k) .. min(n, width, m + k)` of
+/// diagonal `k`), for non-empty `offsets`: one
 /// host read.
 fn offset_stats(offsets: &Array, shape: (usize, usize), width: usize) -> Result<OffsetStats> {
     let (m, n) = (shape.0 as i64, shape.1 as i64);
@@ -370,7 +361,15 @@ impl CscMatrix {
 
 #[cfg(test)]
 mod tests {
-    use super::diagonal_slots;
+    /// How many slots a diagonal holds inside an `m x n` matrix when
+    /// `data` has `width` columns: columns `max(0, k) .. min(n, width, m +
+    /// k)`. The closed form `offset_stats` evaluates on the device, checked
+    /// here against SciPy's own count.
+    fn diagonal_slots(m: usize, n: usize, width: usize, k: i64) -> usize {
+        let (m, n, width, k) = (m as i128, n as i128, width as i128, i128::from(k));
+        let end = n.min(width).min(m + k);
+        (end - k.max(0)).max(0) as usize
+    }
 
     #[test]
     fn slots_match_scipys_count_for_full_width_data() {

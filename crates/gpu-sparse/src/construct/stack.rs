@@ -79,9 +79,10 @@ fn starts(sizes: &[usize]) -> Result<Vec<usize>> {
 ///
 /// # Errors
 /// SciPy's "blocks must be 2-D" (no rows, or rows of different
-/// lengths), "blocks[1,:] has incompatible row dimensions. Got
-/// blocks[1,2].shape[0] == 3, expected 2.", "blocks[:,0] has incompatible
-/// column dimensions. ..."; a shape too large; an unsupported dtype.
+/// lengths), `"blocks[1,:] has incompatible row dimensions. Got
+/// blocks[1,2].shape[0] == 3, expected 2."`, `"blocks[:,0] has
+/// incompatible column dimensions. ..."`; a shape too large; an
+/// unsupported dtype.
 pub fn bmat<'a, R: AsRef<[Option<&'a dyn SpMatrix>]>>(
     blocks: &[R],
     dtype: Option<DType>,
@@ -129,8 +130,8 @@ pub fn bmat<'a, R: AsRef<[Option<&'a dyn SpMatrix>]>>(
 /// ```
 ///
 /// # Errors
-/// As [`bmat`]: blocks of different heights ("blocks[0,:] has
-/// incompatible row dimensions. ...").
+/// As [`bmat`]: blocks of different heights (`"blocks[0,:] has
+/// incompatible row dimensions. ..."`).
 pub fn hstack(blocks: &[&dyn SpMatrix], dtype: Option<DType>) -> Result<CooMatrix> {
     let row: Vec<Option<&dyn SpMatrix>> = blocks.iter().map(|b| Some(*b)).collect();
     bmat(&[row], dtype)
@@ -149,8 +150,8 @@ pub fn hstack(blocks: &[&dyn SpMatrix], dtype: Option<DType>) -> Result<CooMatri
 /// ```
 ///
 /// # Errors
-/// As [`bmat`]: blocks of different widths ("blocks[:,0] has
-/// incompatible column dimensions. ..."), no block ("blocks must be
+/// As [`bmat`]: blocks of different widths (`"blocks[:,0] has
+/// incompatible column dimensions. ..."`), no block ("blocks must be
 /// 2-D", as SciPy's).
 pub fn vstack(blocks: &[&dyn SpMatrix], dtype: Option<DType>) -> Result<CooMatrix> {
     let rows: Vec<[Option<&dyn SpMatrix>; 1]> = blocks.iter().map(|b| [Some(*b)]).collect();
