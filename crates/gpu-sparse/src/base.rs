@@ -15,6 +15,8 @@ pub enum Format {
     Csr,
     /// Compressed sparse columns (`csc`).
     Csc,
+    /// Diagonals (`dia`).
+    Dia,
 }
 
 impl Format {
@@ -28,6 +30,7 @@ impl Format {
             Format::Coo => "coo",
             Format::Csr => "csr",
             Format::Csc => "csc",
+            Format::Dia => "dia",
         }
     }
 }
@@ -123,6 +126,15 @@ pub fn isspmatrix_csc<M: SpMatrix + ?Sized>(m: &M) -> bool {
 /// ```
 pub fn isspmatrix_coo<M: SpMatrix + ?Sized>(m: &M) -> bool {
     m.format() == Format::Coo
+}
+
+/// SciPy's `isspmatrix_dia`.
+///
+/// ```
+/// fn check<M: gpu_sparse::SpMatrix>(m: &M) -> bool { gpu_sparse::isspmatrix_dia(m) }
+/// ```
+pub fn isspmatrix_dia<M: SpMatrix + ?Sized>(m: &M) -> bool {
+    m.format() == Format::Dia
 }
 
 /// The index dtype SciPy's `get_index_dtype` picks: int32 while every

@@ -5,17 +5,24 @@
 //!
 //! - the formats: [`CooMatrix`] (triplets), [`CsrMatrix`] and
 //!   [`CscMatrix`] (compressed rows and columns; one implementation, the
-//!   transposes share their arrays), all [`SpMatrix`]: shape, nnz, dtype,
-//!   conversions between every pair, `toarray`;
+//!   transposes share their arrays), [`DiaMatrix`] (diagonals), all
+//!   [`SpMatrix`] (object safe, so builders take `&dyn SpMatrix`): shape,
+//!   nnz, dtype, conversions between every pair, `toarray`;
 //! - per format: SciPy's constructors (checked as `check_format` with its
 //!   full checks), `from_dense`, `sum_duplicates`, `sort_indices`,
 //!   `eliminate_zeros`, `has_canonical_format`, `copy`, `astype`,
 //!   `transpose`, `conj`, `h`; host interop with triplets and `sprs`;
 //! - products with dense vectors and matrices ([`CsrMatrix::dot`]), the
 //!   descriptor, work buffer and preprocessing cached on the matrix;
-//! - builders: [`eye`], [`identity`];
+//! - builders (`construct`, SciPy's `_construct.py` and `_extract.py`):
+//!   [`eye`], [`identity`], [`diags`], [`spdiags`], [`kron`], [`kronsum`],
+//!   [`hstack`], [`vstack`], [`bmat`], [`block_diag`], [`tril`], [`triu`],
+//!   [`find`], [`random`], [`rand`], each returning the format SciPy
+//!   returns by default (COO but for `eye`/`identity` in CSR, `diags`/
+//!   `spdiags` in DIA, `kronsum` in CSR);
 //! - [`linalg`]: `scipy.sparse.linalg`: [`linalg::LinearOperator`] and the
-//!   iterative solvers ([`linalg::cg`]), whose scalars stay on the device.
+//!   iterative solvers ([`linalg::cg`], [`linalg::lsqr`]), whose scalars
+//!   stay on the device.
 //!
 //! | SciPy / CuPy                                   | Cuprum                                             |
 //! |------------------------------------------------|----------------------------------------------------|
@@ -25,6 +32,16 @@
 //! | `A.tocsc()`, `A.toarray()`, `A.T`              | `a.tocsc()?`, `a.toarray()?`, `a.transpose()`      |
 //! | `A @ x`, `A.dot(B)`                            | `a.dot(&x)?`                                       |
 //! | `sparse.eye(3, 4, k=1)`                        | [`eye`]`(3, 4, 1, DType::Float64)?`                |
+//! | `dia_matrix((data, offsets), shape)`           | [`DiaMatrix::new`]`(&data, &offsets, shape)?`      |
+//! | `sparse.diags([a, b], [0, 1], shape=(3, 3))`   | [`diags`]`(&[&a, &b], &[0, 1], Some((3, 3)), None)?` |
+//! | `sparse.spdiags(data, [0, -1], 4, 4)`          | [`spdiags`]`(&data, &[0, -1], 4, 4)?`              |
+//! | `sparse.kron(A, B)`, `sparse.kronsum(A, B)`    | [`kron`]`(&a, &b)?`, [`kronsum`]`(&a, &b)?`        |
+//! | `sparse.hstack([A, B])`, `sparse.vstack(..)`   | [`hstack`]`(&[&a, &b], None)?`, [`vstack`]         |
+//! | `sparse.bmat([[A, None], [None, B]])`          | [`bmat`]`(&[[Some(&a as &dyn SpMatrix), None], [None, Some(&b)]], None)?` |
+//! | `sparse.block_diag([A, B])`                    | [`block_diag`]`(&[&a, &b], None)?`                 |
+//! | `sparse.tril(A, k)`, `sparse.triu(A, k)`       | [`tril`]`(&a, k)?`, [`triu`]`(&a, k)?`             |
+//! | `i, j, v = sparse.find(A)`                     | `let (i, j, v) = `[`find`]`(&a)?;`                 |
+//! | `sparse.random(m, n, 0.1, dtype=f, random_state=1)` | [`random`]`(m, n, 0.1, DType::Float32, 1)?`   |
 //! | `scipy.sparse.csr_matrix(A.get())`             | [`CsrMatrix::to_sprs`] / [`CsrMatrix::from_sprs`]   |
 //!
 //! Index dtypes follow SciPy's `get_index_dtype`: int32 while every index
@@ -49,6 +66,7 @@ mod compressed;
 mod construct;
 mod coo;
 mod cusparse;
+mod dia;
 mod host;
 mod kernels;
 pub mod linalg;
@@ -60,8 +78,12 @@ mod nvrtc_tests;
 
 pub use base::{
     Format, SpMatrix, index_dtype, issparse, isspmatrix, isspmatrix_coo, isspmatrix_csc,
-    isspmatrix_csr,
+    isspmatrix_csr, isspmatrix_dia,
 };
 pub use compressed::{CscMatrix, CsrMatrix};
-pub use construct::{eye, identity};
+pub use construct::{
+    block_diag, bmat, diags, eye, find, hstack, identity, kron, kronsum, rand, random, spdiags,
+    tril, triu, vstack,
+};
 pub use coo::CooMatrix;
+pub use dia::DiaMatrix;

@@ -2,9 +2,12 @@
 //! pair of formats against a host dense reference, with duplicates,
 //! unsorted entries, empty rows, empty matrices and both index dtypes
 //! (`formats`); products on cuSPARSE over the four product dtypes
-//! (`products`); SciPy's errors (`errors`). Each test skips with a reason
-//! without a GPU.
+//! (`products`); SciPy's errors (`errors`); the DIA format and SciPy's
+//! builders (`diags`, `kron`, stacks, `tril`, `find`, `random`, ...)
+//! against host dense references, with their errors (`builders`). Each
+//! test skips with a reason without a GPU.
 
+mod builders;
 mod errors;
 mod formats;
 mod products;

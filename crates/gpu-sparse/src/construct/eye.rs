@@ -1,4 +1,5 @@
-//! Builders of sparse matrices (SciPy's `eye`, `identity`, ...).
+//! SciPy's `eye` and `identity`: ones on one diagonal, built straight
+//! into CSR.
 
 use gpu_array::{DType, Result, creation, ufunc};
 
