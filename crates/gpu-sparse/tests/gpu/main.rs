@@ -7,6 +7,7 @@
 
 mod errors;
 mod formats;
+mod ops;
 mod products;
 
 use gpu_array::{Array, DType};
