@@ -50,6 +50,12 @@ fn zero_0d(dt: DType) -> Result<Array> {
     creation::zeros([0usize; 0], dt)
 }
 
+/// `m * n`, checked (construction made it fit; this keeps it so).
+fn size(m: usize, n: usize) -> Result<usize> {
+    m.checked_mul(n)
+        .ok_or_else(|| Error::Value(format!("shape ({m}, {n}) too large")))
+}
+
 /// The number of elements on diagonal `k` of an `m x n` matrix.
 fn diagonal_len(m: usize, n: usize, k: isize) -> usize {
     let (m, n, k) = (m as i128, n as i128, k as i128);
@@ -98,7 +104,7 @@ impl Compressed {
         };
         let (m, n) = self.shape(csc);
         let count = match check_axis(axis)? {
-            None => m * n,
+            None => size(m, n)?,
             Some(0) => m,
             Some(_) => n,
         };
@@ -132,8 +138,7 @@ impl Compressed {
             } else {
                 gpu_array::stats::amin(&c.data, ())?
             };
-            // check_shape made m * n fit.
-            return if c.nnz() < m * n {
+            return if c.nnz() < size(m, n)? {
                 with_zero(&r)
             } else {
                 Ok(r)
@@ -192,7 +197,7 @@ impl Compressed {
             .map_err(|_| Error::Value("negative flat index".into()))?;
         let value = gather(&c.data, &at)?.to_vec_as::<f64>()?[0];
         let beats_zero = if max { value > 0.0 } else { value < 0.0 };
-        if beats_zero || value.is_nan() || nnz == m * n {
+        if beats_zero || value.is_nan() || nnz == size(m, n)? {
             return Ok(flat);
         }
         // Keys are sorted and distinct, so keys[i] == i exactly on a
