@@ -23,12 +23,12 @@ use crate::coo::conj_values;
 use crate::cusparse::{CompressedView, PlanCache};
 
 /// What is known of a matrix's index order, computed on first need.
-const UNKNOWN: u8 = 0;
+pub(crate) const UNKNOWN: u8 = 0;
 const UNSORTED: u8 = 1;
 /// Sorted within each line, duplicates possible.
-const SORTED: u8 = 2;
+pub(crate) const SORTED: u8 = 2;
 /// Sorted, no duplicates (SciPy's canonical format).
-const CANONICAL: u8 = 3;
+pub(crate) const CANONICAL: u8 = 3;
 
 /// The arrays and caches of a compressed matrix along its major axis:
 /// `major` lines of `minor` positions each.
@@ -66,7 +66,7 @@ fn axis_names(csc: bool) -> (&'static str, &'static str) {
 }
 
 impl Compressed {
-    fn new_unchecked(
+    pub(crate) fn new_unchecked(
         data: Array,
         indices: Array,
         indptr: Array,
@@ -173,22 +173,22 @@ impl Compressed {
         ))
     }
 
-    fn nnz(&self) -> usize {
+    pub(crate) fn nnz(&self) -> usize {
         self.data.size()
     }
 
-    fn index(&self) -> DType {
+    pub(crate) fn index(&self) -> DType {
         self.indices.dtype()
     }
 
     /// The major index of every entry.
-    fn major_indices(&self) -> Result<Array> {
+    pub(crate) fn major_indices(&self) -> Result<Array> {
         expand(&self.indptr, self.nnz(), self.index())
     }
 
     /// Computes (once) whether the indices are sorted within each line,
     /// and whether duplicates occur: one pass and one host read.
-    fn order(&self) -> Result<u8> {
+    pub(crate) fn order(&self) -> Result<u8> {
         let known = self.order.load(Ordering::Relaxed);
         if known != UNKNOWN {
             return Ok(known);
@@ -227,7 +227,7 @@ impl Compressed {
     }
 
     /// Sorted by (major, minor) with duplicates summed.
-    fn canonical(&self) -> Result<Compressed> {
+    pub(crate) fn canonical(&self) -> Result<Compressed> {
         let state = self.order()?;
         if state == CANONICAL {
             return Ok(self.clone());
@@ -271,7 +271,7 @@ impl Compressed {
         ))
     }
 
-    fn without_zeros(&self) -> Result<Compressed> {
+    pub(crate) fn without_zeros(&self) -> Result<Compressed> {
         let keep = nonzero(&self.data)?.remove(0);
         if keep.size() == self.nnz() {
             return Ok(self.clone());
@@ -296,7 +296,7 @@ impl Compressed {
     }
 
     /// The entries as (major, minor, data) triplets in storage order.
-    fn triplets(&self) -> Result<(Array, Array, Array)> {
+    pub(crate) fn triplets(&self) -> Result<(Array, Array, Array)> {
         Ok((
             self.major_indices()?,
             self.indices.clone(),
@@ -305,7 +305,7 @@ impl Compressed {
     }
 
     /// The same matrix compressed along the other axis.
-    fn swapped(&self) -> Result<Compressed> {
+    pub(crate) fn swapped(&self) -> Result<Compressed> {
         let (major, minor, data) = self.triplets()?;
         let s = sort_and_sum(&minor, &major, &data, self.major, self.index(), false)?;
         let indptr = compress(&s.major, self.minor, self.index())?;
@@ -314,7 +314,21 @@ impl Compressed {
         ))
     }
 
-    fn with_data(&self, data: Array) -> Compressed {
+    /// What is known of the index order, without computing it.
+    pub(crate) fn known_order(&self) -> u8 {
+        self.order.load(Ordering::Relaxed)
+    }
+
+    /// The shape of the matrix these arrays hold, CSC (`csc`) or CSR.
+    pub(crate) fn shape(&self, csc: bool) -> (usize, usize) {
+        if csc {
+            (self.minor, self.major)
+        } else {
+            (self.major, self.minor)
+        }
+    }
+
+    pub(crate) fn with_data(&self, data: Array) -> Compressed {
         Compressed::new_unchecked(
             data,
             self.indices.clone(),
@@ -351,12 +365,31 @@ impl Compressed {
     }
 }
 
+/// A matrix of any format brought to `Self`'s (SciPy's
+/// `self.__class__(other)`), for the operations that pair two matrices:
+/// free when it already is.
+pub(crate) trait FromSparse: Sized {
+    fn from_sparse<M: SpMatrix + ?Sized>(m: &M) -> Result<Self>;
+}
+
+impl FromSparse for CsrMatrix {
+    fn from_sparse<M: SpMatrix + ?Sized>(m: &M) -> Result<CsrMatrix> {
+        m.tocsr()
+    }
+}
+
+impl FromSparse for CscMatrix {
+    fn from_sparse<M: SpMatrix + ?Sized>(m: &M) -> Result<CscMatrix> {
+        m.tocsc()
+    }
+}
+
 macro_rules! compressed_matrix {
     ($(#[$doc:meta])* $name:ident, $other:ident, $csc:tt, $format:expr, $scipy:literal) => {
         $(#[$doc])*
         #[derive(Debug, Clone)]
         pub struct $name {
-            c: Compressed,
+            pub(crate) c: Compressed,
         }
 
         impl $name {

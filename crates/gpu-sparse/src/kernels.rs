@@ -1,7 +1,8 @@
 //! gpu-sparse's own CUDA kernels (`kernels/sparse.cu`), for what cuSPARSE
 //! and gpu-array's operations do not do: the deterministic sum of runs of
-//! duplicate entries. One NVRTC program for every value dtype, compiled on
-//! first use and cached by the runtime.
+//! duplicate entries, and sums, maxima and minima over the lines of an
+//! index pointer (gpu-array has no segmented reduction). One NVRTC program
+//! for every value dtype, compiled on first use and cached by the runtime.
 
 use gpu_array::kernels::{input, output};
 use gpu_array::{Array, DType, Error, Result};
@@ -138,6 +139,58 @@ fn segment_sum_name(dt: DType) -> String {
     format!("cuprum_sparse_segment_sum_{}", dt.name())
 }
 
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sparse_line_{op}_{dtype}`: `out[r]`, the reduction of `v`
+    /// over `indptr[r]..indptr[r + 1]` (zero for an empty line).
+    pub(crate) struct LineReduce[T] {
+        v: In<T>,
+        indptr: In<i64>,
+        nlines: i64,
+        out: Out<T>,
+    }
+}
+
+/// A reduction over the lines of an index pointer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LineOp {
+    /// The sum, in storage order.
+    Sum,
+    /// The largest value, NaN propagating.
+    Max,
+    /// The smallest value, NaN propagating.
+    Min,
+}
+
+impl LineOp {
+    const ALL: [LineOp; 3] = [LineOp::Sum, LineOp::Max, LineOp::Min];
+
+    fn name(self) -> &'static str {
+        match self {
+            LineOp::Sum => "sum",
+            LineOp::Max => "max",
+            LineOp::Min => "min",
+        }
+    }
+
+    fn functor(self) -> &'static str {
+        match self {
+            LineOp::Sum => "CuprumSparseSum",
+            LineOp::Max => "CuprumSparseMax",
+            LineOp::Min => "CuprumSparseMin",
+        }
+    }
+
+    /// Whether the op is instantiated for `dt`: sums for every value
+    /// dtype, maxima and minima for the ordered (real) ones.
+    fn takes(self, dt: DType) -> bool {
+        self == LineOp::Sum || !dt.is_complex()
+    }
+}
+
+fn line_reduce_name(op: LineOp, dt: DType) -> String {
+    format!("cuprum_sparse_line_{}_{}", op.name(), dt.name())
+}
+
 /// The one NVRTC program of the crate's kernels, every dtype at once.
 pub(crate) fn program_request() -> CompileRequest {
     let mut src = SOURCE.to_string();
@@ -145,6 +198,15 @@ pub(crate) fn program_request() -> CompileRequest {
         let name = segment_sum_name(dt);
         src += &SegmentSum::prototype(&name, [dt.c_type()]);
         src += &format!("CUPRUM_SPARSE_SEGMENT_SUM({name}, {})\n", dt.c_type());
+        for op in LineOp::ALL.into_iter().filter(|op| op.takes(dt)) {
+            let name = line_reduce_name(op, dt);
+            src += &LineReduce::prototype(&name, [dt.c_type()]);
+            src += &format!(
+                "CUPRUM_SPARSE_LINE_REDUCE({name}, {}, {})\n",
+                dt.c_type(),
+                op.functor()
+            );
+        }
     }
     src += LSQR;
     src += &LsqrBeta::prototype(LSQR_BETA, []);
@@ -171,20 +233,63 @@ pub(crate) fn segment_sum(v: &Array, starts: &Array) -> Result<Array> {
     }
     let name = segment_sum_name(dt);
     let k = TypedKernel::<SegmentSum>::cached(&name, [dt.c_type()], program_request)?;
+    let blocks = grid(&out, nseg)?;
+    let args = SegmentSum {
+        v: input(&v),
+        starts: input(&starts),
+        nseg: nseg as i64,
+        n: v.size() as i64,
+        out: output(&out),
+    };
+    k.launch(
+        &LaunchConfig::new((blocks as u32, 1, 1), (THREADS, 1, 1)),
+        &out.stream(),
+        &args,
+    )?;
+    Ok(out)
+}
+
+/// Blocks for `n` threads' work: enough to cover it, at most 16 a
+/// multiprocessor (the kernels loop over the rest).
+fn grid(out: &Array, n: usize) -> Result<u64> {
     let sms = out
         .stream()
         .device()
         .properties()?
         .multiprocessor_count
         .max(1) as u64;
-    let blocks = (nseg as u64)
-        .div_ceil(u64::from(THREADS))
-        .clamp(1, sms * 16);
-    let args = SegmentSum {
+    Ok((n as u64).div_ceil(u64::from(THREADS)).clamp(1, sms * 16))
+}
+
+/// `op` of `v` (1-D) over each line of `indptr` (an index pointer into
+/// `v`: non-decreasing, from 0 to at most `v.size()`), one value a line,
+/// zero for an empty one, in `v`'s dtype.
+///
+/// # Errors
+/// A dtype the op is not instantiated for (max and min of complex
+/// values); allocation or launch failures.
+pub(crate) fn line_reduce(v: &Array, indptr: &Array, op: LineOp) -> Result<Array> {
+    let dt = v.dtype();
+    if !VALUE_DTYPES.contains(&dt) || !op.takes(dt) {
+        return Err(Error::Unsupported(format!(
+            "the {} of sparse lines of dtype {dt}",
+            op.name()
+        )));
+    }
+    let nlines = indptr.size().saturating_sub(1);
+    let out = Array::empty(nlines, dt)?;
+    if nlines == 0 {
+        return Ok(out);
+    }
+    let v = crate::base::contiguous_as(v, dt)?;
+    let indptr = crate::base::contiguous_as(indptr, DType::Int64)?;
+    let name = line_reduce_name(op, dt);
+    let k = TypedKernel::<LineReduce>::cached(&name, [dt.c_type()], program_request)?;
+    let blocks = grid(&out, nlines)?;
+    let args = LineReduce {
         v: input(&v),
-        starts: input(&starts),
-        nseg: nseg as i64,
-        n: v.size() as i64,
+        indptr: input(&indptr),
+        nlines: nlines as i64,
         out: output(&out),
     };
     k.launch(

@@ -14,6 +14,15 @@
 //!   `transpose`, `conj`, `h`; host interop with triplets and `sprs`;
 //! - products with dense vectors and matrices ([`CsrMatrix::dot`]), the
 //!   descriptor, work buffer and preprocessing cached on the matrix;
+//! - CSR and CSC arithmetic (`arith`): `+`, `-`, products and quotients
+//!   by scalars, `multiply` with sparse and dense operands, `power`,
+//!   `maximum`/`minimum`, the comparisons whose result is sparse;
+//! - NumPy's zero-preserving ufuncs on the stored values (`elementwise`:
+//!   `abs`, `sqrt`, `sin`, `floor`, ...);
+//! - reductions (`reduce`): `sum`, `mean`, `max`/`min`, `argmax`/`argmin`,
+//!   `diagonal`, `setdiag`, `trace`, `nonzero`, `count_nonzero`;
+//! - indexing (`index`): row and column slices, integer and boolean row
+//!   and column selection, single elements;
 //! - builders (`construct`, SciPy's `_construct.py` and `_extract.py`):
 //!   [`eye`], [`identity`], [`diags`], [`spdiags`], [`kron`], [`kronsum`],
 //!   [`hstack`], [`vstack`], [`bmat`], [`block_diag`], [`tril`], [`triu`],
@@ -43,6 +52,18 @@
 //! | `i, j, v = sparse.find(A)`                     | `let (i, j, v) = `[`find`]`(&a)?;`                 |
 //! | `sparse.random(m, n, 0.1, dtype=f, random_state=1)` | [`random`]`(m, n, 0.1, DType::Float32, 1)?`   |
 //! | `scipy.sparse.csr_matrix(A.get())`             | [`CsrMatrix::to_sprs`] / [`CsrMatrix::from_sprs`]   |
+//! | `A + B`, `A - B`, `-A`                         | `a.add(&b)?`, `a.sub(&b)?`, `a.neg()?`             |
+//! | `A * 2.5`, `A / 4`                             | `a.mul_scalar(2.5)?`, `a.div_scalar(4)?`           |
+//! | `A.multiply(B)`, `A.multiply(dense)`           | `a.multiply(&b)?`, `a.multiply_dense(&d)?`         |
+//! | `A.power(2)`, `A.maximum(B)`, `np.sqrt(A)`     | `a.power(2)?`, `a.maximum(&b)?`, `a.sqrt()?`       |
+//! | `A != B`, `A < B`, `A > 0`                     | `a.ne(&b)?`, `a.lt(&b)?`, `a.gt_scalar(0)?`        |
+//! | `A.sum()`, `A.sum(axis=0)`, `A.mean(axis=1)`   | `a.sum(None)?` (0-d), `a.sum(Some(0))?` (1-D), `a.mean(Some(1))?` |
+//! | `A.max()`, `A.min(axis=1)`, `A.argmax()`       | `a.max(None)?`, `a.min(Some(1))?`, `a.argmax()?`   |
+//! | `A.diagonal(k)`, `A.setdiag(v, k)`, `A.trace()` | `a.diagonal(k)?`, `a.setdiag(&v, k)?`, `a.trace(0)?` |
+//! | `A.nonzero()`, `A.count_nonzero()`             | `a.nonzero()?`, `a.count_nonzero()?`               |
+//! | `A[1:5]`, `A[::2]`, `A[:, 2:4]`                | `a.get_rows(1..5)?`, `a.row_slice(0..m, 2)?`, `a.get_cols(2..4)?` |
+//! | `A[[3, 0, -1]]`, `A[:, idx]`, `A[mask]`        | `a.take_rows(&idx)?`, `a.take_cols(&idx)?`, `a.mask_rows(&mask)?` |
+//! | `A[i, j]`                                      | `a.get(i, j)?` (0-d)                               |
 //!
 //! Index dtypes follow SciPy's `get_index_dtype`: int32 while every index
 //! and the entry count fit, int64 beyond; cuSPARSE takes both.
@@ -54,12 +75,20 @@
 //! device (index bounds at construction, whether indices are sorted) read
 //! back one or two scalars.
 //!
+//! Sums are deterministic everywhere: `+`/`-` of matrices concatenate the
+//! entry lists and sum runs of equal positions in storage order; line
+//! sums add each line in storage order, one thread a line. Operations
+//! SciPy answers with a nearly dense matrix and a warning (`A == B`,
+//! `A < 1`) return [`gpu_array::Error::Unsupported`].
+//!
 //! Products of CSR matrices use cuSPARSE's deterministic algorithms
 //! (`CSR_ALG2` for SpMV and SpMM); CSC products take cuSPARSE's default,
 //! a transposed traversal whose float sums may differ in the last bits
 //! from run to run.
 #![deny(unsafe_code)]
 
+mod align;
+mod arith;
 mod base;
 mod canonical;
 mod compressed;
@@ -67,11 +96,14 @@ mod construct;
 mod coo;
 mod cusparse;
 mod dia;
+mod elementwise;
 mod host;
+mod index;
 mod kernels;
 pub mod linalg;
 mod products;
 mod raw;
+mod reduce;
 
 #[cfg(test)]
 mod nvrtc_tests;

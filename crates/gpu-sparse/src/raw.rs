@@ -26,3 +26,13 @@ unsafe impl Vouched for crate::kernels::LsqrAlpha {}
 
 // SAFETY: as for `LsqrBeta`.
 unsafe impl Vouched for crate::kernels::LsqrSettle {}
+
+// SAFETY: `kernels::line_reduce` launches it only with `indptr` a
+// C-contiguous int64 array of `nlines + 1` non-decreasing offsets into
+// `v` (the index pointer of a checked matrix, or one built from the
+// cumulative sum of line lengths), the last at most `v.size()`, `v` a
+// C-contiguous array of the kernel's type, and `out` a fresh C-contiguous
+// array of `nlines` elements; thread `r < nlines` reads
+// `v[indptr[r]..indptr[r + 1])` and writes only `out[r]`. The arrays are
+// freed in stream order, so they outlive the launch.
+unsafe impl Vouched for crate::kernels::LineReduce {}

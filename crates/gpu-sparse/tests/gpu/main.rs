@@ -10,6 +10,7 @@
 mod builders;
 mod errors;
 mod formats;
+mod ops;
 mod products;
 mod solvers;
 
