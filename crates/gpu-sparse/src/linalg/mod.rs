@@ -5,7 +5,8 @@
 //!   [`FnOperator`] makes one of closures (SciPy's `LinearOperator(shape,
 //!   matvec, rmatvec)`); [`aslinearoperator`] for any [`crate::SpMatrix`].
 //! - [`cg`]: conjugate gradients for Hermitian positive definite systems;
-//! - [`lsqr`]: least squares by Golub-Kahan bidiagonalisation (LSQR).
+//! - [`lsqr`]: least squares by Golub-Kahan bidiagonalisation (LSQR);
+//! - [`norm`]: matrix norms and the vector norms of rows or columns.
 //!
 //! The solvers keep every scalar of the iteration on the device (0-d
 //! arrays: `alpha = rho / (p . Ap)` is computed inside the fused update
@@ -18,11 +19,13 @@
 
 mod cg;
 mod lsqr;
+mod norm;
 mod operator;
 mod options;
 
 pub use cg::cg;
 pub use lsqr::{Lsqr, LsqrOptions, lsqr};
+pub use norm::{NormOrd, norm};
 pub use operator::{FnOperator, LinearOperator, aslinearoperator};
 pub use options::SolveOptions;
 

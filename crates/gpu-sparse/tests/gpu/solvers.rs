@@ -279,3 +279,105 @@ fn lsqr_matches_the_normal_equations() {
     .unwrap();
     assert_eq!((r.istop, r.itn), (7, 5));
 }
+
+#[test]
+fn norms_match_the_dense_definitions() {
+    use gpu_sparse::linalg::{NormOrd, norm};
+    if !gpu() {
+        return;
+    }
+    let t = crate::Triplets::random(13, 9, 80, 44);
+    for dtype in [DType::Float64, DType::Complex128, DType::Float32] {
+        let coo = t.coo(dtype);
+        let (re, im) = t.dense();
+        let mag: Vec<f64> = (0..re.len())
+            .map(|k| re[k].hypot(if dtype.is_complex() { im[k] } else { 0.0 }))
+            .collect();
+        let at = |i: usize, j: usize| mag[i * 9 + j];
+        let rows: Vec<f64> = (0..13).map(|i| (0..9).map(|j| at(i, j)).sum()).collect();
+        let cols: Vec<f64> = (0..9).map(|j| (0..13).map(|i| at(i, j)).sum()).collect();
+        let fro = mag.iter().map(|v| v * v).sum::<f64>().sqrt();
+        let tol = if dtype == DType::Float32 { 1e-5 } else { 1e-12 };
+        let scalar = |a: Array| a.astype(DType::Float64).unwrap().item::<f64>(&[]).unwrap();
+        let close = |what: &str, got: f64, want: f64| {
+            assert!(
+                (got - want).abs() <= tol * want.abs().max(1.0),
+                "{dtype} {what}: {got} vs {want}"
+            )
+        };
+        close("fro", scalar(norm(&coo, None, None).unwrap()), fro);
+        close(
+            "fro'",
+            scalar(norm(&coo, Some(NormOrd::Fro), None).unwrap()),
+            fro,
+        );
+        close(
+            "inf",
+            scalar(norm(&coo, Some(NormOrd::Inf), None).unwrap()),
+            rows.iter().cloned().fold(0.0, f64::max),
+        );
+        close(
+            "-inf",
+            scalar(norm(&coo, Some(NormOrd::NegInf), None).unwrap()),
+            rows.iter().cloned().fold(f64::INFINITY, f64::min),
+        );
+        close(
+            "1",
+            scalar(norm(&coo, Some(NormOrd::P(1.0)), None).unwrap()),
+            cols.iter().cloned().fold(0.0, f64::max),
+        );
+        close(
+            "-1",
+            scalar(norm(&coo, Some(NormOrd::P(-1.0)), None).unwrap()),
+            cols.iter().cloned().fold(f64::INFINITY, f64::min),
+        );
+        let r2 = norm(&coo, None, Some(1))
+            .unwrap()
+            .astype(DType::Float64)
+            .unwrap()
+            .to_vec::<f64>()
+            .unwrap();
+        for i in 0..13 {
+            close(
+                "row 2-norm",
+                r2[i],
+                (0..9).map(|j| at(i, j).powi(2)).sum::<f64>().sqrt(),
+            );
+        }
+        let c3 = norm(&coo, Some(NormOrd::P(3.0)), Some(0))
+            .unwrap()
+            .astype(DType::Float64)
+            .unwrap()
+            .to_vec::<f64>()
+            .unwrap();
+        for j in 0..9 {
+            close(
+                "col 3-norm",
+                c3[j],
+                (0..13).map(|i| at(i, j).powi(3)).sum::<f64>().cbrt(),
+            );
+        }
+        let cmax = norm(&coo, Some(NormOrd::Inf), Some(0))
+            .unwrap()
+            .astype(DType::Float64)
+            .unwrap()
+            .to_vec::<f64>()
+            .unwrap();
+        for j in 0..9 {
+            close(
+                "col max",
+                cmax[j],
+                (0..13).map(|i| at(i, j)).fold(0.0, f64::max),
+            );
+        }
+    }
+    let a = gpu_sparse::identity(3, DType::Float64).unwrap();
+    let e = norm(&a, Some(NormOrd::P(3.0)), None)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("Invalid norm order for matrices"), "{e}");
+    let e = norm(&a, Some(NormOrd::Fro), Some(0))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("'fro' for vectors"), "{e}");
+}
