@@ -337,10 +337,10 @@ fn norms_match_the_dense_definitions() {
             .unwrap()
             .to_vec::<f64>()
             .unwrap();
-        for i in 0..13 {
+        for (i, &got) in r2.iter().enumerate() {
             close(
                 "row 2-norm",
-                r2[i],
+                got,
                 (0..9).map(|j| at(i, j).powi(2)).sum::<f64>().sqrt(),
             );
         }
@@ -350,10 +350,10 @@ fn norms_match_the_dense_definitions() {
             .unwrap()
             .to_vec::<f64>()
             .unwrap();
-        for j in 0..9 {
+        for (j, &got) in c3.iter().enumerate() {
             close(
                 "col 3-norm",
-                c3[j],
+                got,
                 (0..13).map(|i| at(i, j).powi(3)).sum::<f64>().cbrt(),
             );
         }
@@ -363,10 +363,10 @@ fn norms_match_the_dense_definitions() {
             .unwrap()
             .to_vec::<f64>()
             .unwrap();
-        for j in 0..9 {
+        for (j, &got) in cmax.iter().enumerate() {
             close(
                 "col max",
-                cmax[j],
+                got,
                 (0..13).map(|i| at(i, j)).fold(0.0, f64::max),
             );
         }
