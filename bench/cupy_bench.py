@@ -409,6 +409,9 @@ WORKLOADS = {
         lambda a: (a, cp.ones((1 << 20, 64), cp.float32)), lambda a, b: a @ b, 64),
     "sparse csr SpGEMM A @ A f32 2^20x16": w_sparse(lambda a: (a,), lambda a: a @ a, 0),
     "sparse coo->csr 2^24 entries f32": w_sparse_coo_to_csr(),
+    "sparse csr fancy row indexing 2^16 rows": w_sparse(
+        lambda a: (a, (cp.arange(1 << 16, dtype=cp.int64) * 40503) % (1 << 20)),
+        lambda a, idx: a[idx], 0),
     "sparse cg 100 it Poisson 2048^2 f64": w_sparse_cg(2048),
     "special erf f32 2^28": w_special("erf", N, 0.004, -2.0, cp.float32),
     "special gammaln f32 2^28": w_special("gammaln", N, 0.01, 0.05, cp.float32),

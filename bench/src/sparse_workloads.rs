@@ -158,3 +158,18 @@ pub fn cg_poisson_kernels(dev: Device) -> Result<Record> {
         1000,
     )
 }
+
+/// `A[idx]` for 2^16 rows `(k * 40503) mod 2^20` of the CSR matrix;
+/// bytes: the rows' entries read and written, and the index pointer.
+pub fn take_rows(dev: Device) -> Result<Record> {
+    let a = matrix().map_err(err)?;
+    let k = creation::arange_with(0i64, 1i64 << 16, 1i64, Some(DType::Int64)).map_err(err)?;
+    let idx =
+        ufunc::remainder(&ufunc::multiply(&k, 40503i64).map_err(err)?, ROWS as i64).map_err(err)?;
+    let ms = time(dev, || a.take_rows(&idx).map(drop))?;
+    Ok(gpu_rec(
+        "sparse csr fancy row indexing 2^16 rows",
+        ms,
+        2 * (1 << 16) * 16 * 8,
+    ))
+}

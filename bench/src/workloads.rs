@@ -179,6 +179,10 @@ pub fn all() -> Vec<Workload> {
             crate::sparse_workloads::cg_poisson_kernels,
         ),
         (
+            "sparse csr fancy row indexing 2^16 rows",
+            crate::sparse_workloads::take_rows,
+        ),
+        (
             "sparse coo->csr 2^24 entries f32",
             crate::sparse_workloads::coo_to_csr,
         ),
