@@ -16,7 +16,8 @@
 //! 9. [`fft`], Fourier transforms and their plans.
 //! 10. [`random`], random sampling: `Generator`, `RandomState`, streams
 //!     that reproduce anywhere.
-//! 11. [`differences`], where Cuprum differs from NumPy and CuPy, and why.
+//! 11. [`sparse`], sparse matrices, their products and solvers.
+//! 12. [`differences`], where Cuprum differs from NumPy and CuPy, and why.
 
 pub mod agnostic_code;
 pub mod basics;
@@ -28,4 +29,5 @@ pub mod fusion;
 pub mod interop;
 pub mod memory;
 pub mod random;
+pub mod sparse;
 pub mod user_kernels;
