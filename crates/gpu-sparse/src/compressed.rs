@@ -40,7 +40,7 @@ pub(crate) struct Compressed {
     pub major: usize,
     pub minor: usize,
     order: AtomicU8,
-    plans: PlanCache,
+    pub(crate) plans: PlanCache,
 }
 
 impl Clone for Compressed {
@@ -361,6 +361,7 @@ impl Compressed {
                 (self.major, self.minor)
             },
             csc,
+            block: None,
         }
     }
 }

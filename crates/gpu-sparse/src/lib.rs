@@ -94,6 +94,7 @@ mod canonical;
 mod compressed;
 mod construct;
 mod coo;
+mod cusolver_sp;
 mod cusparse;
 mod dia;
 mod elementwise;

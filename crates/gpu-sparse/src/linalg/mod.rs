@@ -5,7 +5,12 @@
 //!   [`FnOperator`] makes one of closures (SciPy's `LinearOperator(shape,
 //!   matvec, rmatvec)`); [`aslinearoperator`] for any [`crate::SpMatrix`].
 //! - [`cg`]: conjugate gradients for Hermitian positive definite systems;
-//! - [`lsqr`]: least squares by Golub-Kahan bidiagonalisation (LSQR).
+//! - [`lsqr`]: least squares by Golub-Kahan bidiagonalisation (LSQR);
+//! - direct solvers: [`spsolve_triangular`] (cuSPARSE's SpSV/SpSM, the
+//!   analysis cached on the matrix), [`spsolve`] and [`factorized`]
+//!   (cuSOLVER's sparse QR on the device), [`spilu`] (cuSPARSE's ILU(0),
+//!   a [`SuperLu`] usable as a preconditioner); [`splu`] has no GPU route
+//!   and returns `Unsupported`.
 //!
 //! The solvers keep every scalar of the iteration on the device (0-d
 //! arrays: `alpha = rho / (p . Ap)` is computed inside the fused update
@@ -17,11 +22,13 @@
 //! behaviour exactly, at one host synchronisation an iteration (CuPy's).
 
 mod cg;
+mod dsolve;
 mod lsqr;
 mod operator;
 mod options;
 
 pub use cg::cg;
+pub use dsolve::{SuperLu, factorized, spilu, splu, spsolve, spsolve_triangular};
 pub use lsqr::{Lsqr, LsqrOptions, lsqr};
 pub use operator::{FnOperator, LinearOperator, aslinearoperator};
 pub use options::SolveOptions;
