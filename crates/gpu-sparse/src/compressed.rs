@@ -90,7 +90,7 @@ impl Compressed {
     /// always on: lengths, a non-decreasing index pointer from 0 to at
     /// most the entries given (SciPy keeps only `indptr[-1]` of them), and
     /// every minor index in range. Two host reads.
-    fn checked(
+    pub(crate) fn checked(
         data: &Array,
         indices: &Array,
         indptr: &Array,

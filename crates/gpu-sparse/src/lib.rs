@@ -90,6 +90,7 @@
 mod align;
 mod arith;
 mod base;
+mod bsr;
 mod canonical;
 mod compressed;
 mod construct;
@@ -110,9 +111,10 @@ mod reduce;
 mod nvrtc_tests;
 
 pub use base::{
-    Format, SpMatrix, index_dtype, issparse, isspmatrix, isspmatrix_coo, isspmatrix_csc,
-    isspmatrix_csr, isspmatrix_dia,
+    Format, SpMatrix, index_dtype, issparse, isspmatrix, isspmatrix_bsr, isspmatrix_coo,
+    isspmatrix_csc, isspmatrix_csr, isspmatrix_dia,
 };
+pub use bsr::BsrMatrix;
 pub use compressed::{CscMatrix, CsrMatrix};
 pub use construct::{
     block_diag, bmat, diags, eye, find, hstack, identity, kron, kronsum, rand, random, spdiags,
