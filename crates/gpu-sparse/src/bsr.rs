@@ -63,7 +63,7 @@ fn check_blocksize(shape: (usize, usize), blocksize: (usize, usize)) -> Result<(
     if r == 0 || c == 0 {
         return Err(Error::Value(format!("invalid blocksize=({r}, {c})")));
     }
-    if shape.0 % r != 0 || shape.1 % c != 0 {
+    if !shape.0.is_multiple_of(r) || !shape.1.is_multiple_of(c) {
         return Err(Error::Value("shape must be multiple of blocksize".into()));
     }
     Ok(())
