@@ -17,6 +17,8 @@ pub enum Format {
     Csc,
     /// Diagonals (`dia`).
     Dia,
+    /// Block sparse rows (`bsr`).
+    Bsr,
 }
 
 impl Format {
@@ -31,6 +33,7 @@ impl Format {
             Format::Csr => "csr",
             Format::Csc => "csc",
             Format::Dia => "dia",
+            Format::Bsr => "bsr",
         }
     }
 }
@@ -135,6 +138,15 @@ pub fn isspmatrix_coo<M: SpMatrix + ?Sized>(m: &M) -> bool {
 /// ```
 pub fn isspmatrix_dia<M: SpMatrix + ?Sized>(m: &M) -> bool {
     m.format() == Format::Dia
+}
+
+/// SciPy's `isspmatrix_bsr`.
+///
+/// ```
+/// fn check<M: gpu_sparse::SpMatrix>(m: &M) -> bool { gpu_sparse::isspmatrix_bsr(m) }
+/// ```
+pub fn isspmatrix_bsr<M: SpMatrix + ?Sized>(m: &M) -> bool {
+    m.format() == Format::Bsr
 }
 
 /// The index dtype SciPy's `get_index_dtype` picks: int32 while every

@@ -40,7 +40,7 @@ pub(crate) struct Compressed {
     pub major: usize,
     pub minor: usize,
     order: AtomicU8,
-    plans: PlanCache,
+    pub(crate) plans: PlanCache,
 }
 
 impl Clone for Compressed {
@@ -90,7 +90,7 @@ impl Compressed {
     /// always on: lengths, a non-decreasing index pointer from 0 to at
     /// most the entries given (SciPy keeps only `indptr[-1]` of them), and
     /// every minor index in range. Two host reads.
-    fn checked(
+    pub(crate) fn checked(
         data: &Array,
         indices: &Array,
         indptr: &Array,
@@ -361,6 +361,7 @@ impl Compressed {
                 (self.major, self.minor)
             },
             csc,
+            block: None,
         }
     }
 }

@@ -193,6 +193,9 @@ pub(crate) struct CompressedView<'a> {
     pub indptr: &'a Array,
     pub shape: (usize, usize),
     pub csc: bool,
+    /// `Some((R, C))`: BSR arrays over block rows, `data` of shape
+    /// `(nblocks, R, C)` (row-major blocks), `indices` block columns.
+    pub block: Option<(usize, usize)>,
 }
 
 /// A cuSPARSE sparse-matrix descriptor (host memory naming the matrix's
@@ -219,6 +222,34 @@ impl SpMat {
             m.data.data_ptr().raw() as *mut c_void,
         );
         let base = cs::cusparseIndexBase_t::CUSPARSE_INDEX_BASE_ZERO;
+        if let Some((br, bc)) = m.block {
+            let brows = m.indptr.size().saturating_sub(1) as i64;
+            let bcols = (m.shape.1 / bc.max(1)) as i64;
+            // SAFETY: `d` is a valid out-pointer; the addresses are those of
+            // the matrix's contiguous arrays of `brows + 1` block offsets,
+            // `nnzb` block columns and `nnzb * R * C` values in row-major
+            // blocks, which the descriptor's owner never outlives.
+            let r = unsafe {
+                cs::cusparseCreateBsr(
+                    &mut d,
+                    brows,
+                    bcols,
+                    m.indices.size() as i64,
+                    br as i64,
+                    bc as i64,
+                    p,
+                    i,
+                    v,
+                    it,
+                    it,
+                    base,
+                    vt,
+                    cs::cusparseOrder_t::CUSPARSE_ORDER_ROW,
+                )
+            };
+            check("cusparseCreateBsr", r)?;
+            return Ok(SpMat(d));
+        }
         // SAFETY: `d` is a valid out-pointer; the addresses are those of the
         // matrix's contiguous arrays of `rows + 1` (or `cols + 1`) offsets
         // and `nnz` indices and values, which the descriptor's owner (the
@@ -313,11 +344,13 @@ struct Plan {
 struct Inner {
     descr: Option<SpMat>,
     plans: Vec<Plan>,
+    solves: Vec<SolvePlan>,
 }
 
-/// The cuSPARSE state cached on one matrix: its descriptor and the work
-/// buffers of its products (module docs). Dropping it frees the buffers in
-/// the order of their streams.
+/// The cuSPARSE state cached on one matrix: its descriptor, the work
+/// buffers of its products and the analyses of its triangular solves
+/// (module docs). Dropping it frees the buffers in the order of their
+/// streams.
 #[derive(Default)]
 pub(crate) struct PlanCache {
     inner: Mutex<Inner>,
@@ -325,14 +358,18 @@ pub(crate) struct PlanCache {
 
 impl std::fmt::Debug for PlanCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let n = self.inner.lock().map(|i| i.plans.len()).unwrap_or(0);
-        write!(f, "PlanCache {{ plans: {n} }}")
+        let (n, k) = self
+            .inner
+            .lock()
+            .map(|i| (i.plans.len(), i.solves.len()))
+            .unwrap_or((0, 0));
+        write!(f, "PlanCache {{ plans: {n}, solves: {k} }}")
     }
 }
 
-// SAFETY: the descriptor is host memory that cuSPARSE reads only inside
-// the calls below, which run with the cache's mutex held; nothing else
-// holds its pointer.
+// SAFETY: the descriptors (matrix, SpSV and SpSM) are host memory that
+// cuSPARSE reads only inside the calls below, which run with the cache's
+// mutex held; nothing else holds their pointers.
 unsafe impl Send for Inner {}
 
 /// Most plans kept per matrix: one per (kind, stream) in use; beyond this
@@ -341,17 +378,18 @@ unsafe impl Send for Inner {}
 const MAX_PLANS: usize = 8;
 
 /// The SpMV algorithm: CSR_ALG2 is cuSPARSE's deterministic one (the same
-/// bits on every run); for CSC (a transposed traversal) cuSPARSE's default.
-fn spmv_alg(csc: bool) -> cs::cusparseSpMVAlg_t {
-    if csc {
+/// bits on every run); for CSC (a transposed traversal) and BSR cuSPARSE's
+/// default.
+fn spmv_alg(m: CompressedView<'_>) -> cs::cusparseSpMVAlg_t {
+    if m.csc || m.block.is_some() {
         cs::cusparseSpMVAlg_t::CUSPARSE_SPMV_ALG_DEFAULT
     } else {
         cs::cusparseSpMVAlg_t::CUSPARSE_SPMV_CSR_ALG2
     }
 }
 
-fn spmm_alg(csc: bool) -> cs::cusparseSpMMAlg_t {
-    if csc {
+fn spmm_alg(m: CompressedView<'_>) -> cs::cusparseSpMMAlg_t {
+    if m.csc || m.block.is_some() {
         cs::cusparseSpMMAlg_t::CUSPARSE_SPMM_ALG_DEFAULT
     } else {
         // Row-major B and C with CSR: ALG2 is deterministic.
@@ -407,7 +445,7 @@ impl PlanCache {
                                 beta,
                                 *vy,
                                 vt,
-                                spmv_alg(m.csc),
+                                spmv_alg(m),
                                 &mut bytes,
                             ),
                             (Dense::Mat(mx), Dense::Mat(my)) => cs::cusparseSpMM_bufferSize(
@@ -420,7 +458,7 @@ impl PlanCache {
                                 beta,
                                 *my,
                                 vt,
-                                spmm_alg(m.csc),
+                                spmm_alg(m),
                                 &mut bytes,
                             ),
                             _ => return Err(Error::Value("mismatched dense operands".into())),
@@ -441,7 +479,7 @@ impl PlanCache {
                                 beta,
                                 *vy,
                                 vt,
-                                spmv_alg(m.csc),
+                                spmv_alg(m),
                                 b,
                             ),
                             (Dense::Mat(mx), Dense::Mat(my)) => cs::cusparseSpMM_preprocess(
@@ -454,7 +492,7 @@ impl PlanCache {
                                 beta,
                                 *my,
                                 vt,
-                                spmm_alg(m.csc),
+                                spmm_alg(m),
                                 b,
                             ),
                             _ => unreachable!("checked above"),
@@ -478,26 +516,276 @@ impl PlanCache {
             let r = unsafe {
                 match (&dx, &dy) {
                     (Dense::Vec(vx), Dense::Vec(vy)) => {
-                        cs::cusparseSpMV(h, op, alpha, a, *vx, beta, *vy, vt, spmv_alg(m.csc), b)
+                        cs::cusparseSpMV(h, op, alpha, a, *vx, beta, *vy, vt, spmv_alg(m), b)
                     }
-                    (Dense::Mat(mx), Dense::Mat(my)) => cs::cusparseSpMM(
-                        h,
-                        op,
-                        op,
-                        alpha,
-                        a,
-                        *mx,
-                        beta,
-                        *my,
-                        vt,
-                        spmm_alg(m.csc),
-                        b,
-                    ),
+                    (Dense::Mat(mx), Dense::Mat(my)) => {
+                        cs::cusparseSpMM(h, op, op, alpha, a, *mx, beta, *my, vt, spmm_alg(m), b)
+                    }
                     _ => unreachable!("checked above"),
                 }
             };
             check("cusparseSpMV/SpMM", r)
         })
+    }
+}
+
+/// What a cached triangular solve is for: the triangle, the diagonal, the
+/// dtype it computes in, the stream, and the number of right-hand sides
+/// (`None`: one vector, SpSV; `Some(k)`: a row-major `n x k` matrix, SpSM,
+/// whose buffer depends on `k`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SolveKey {
+    pub lower: bool,
+    pub unit_diagonal: bool,
+    pub dtype: DType,
+    pub stream: u64,
+    pub columns: Option<usize>,
+}
+
+/// An SpSV or SpSM descriptor (it holds the analysis), destroyed on drop.
+enum SolveDescr {
+    Sv(cs::cusparseSpSVDescr_t),
+    Sm(cs::cusparseSpSMDescr_t),
+}
+
+impl Drop for SolveDescr {
+    fn drop(&mut self) {
+        // SAFETY: created once by `PlanCache::triangular_solve`, destroyed
+        // once; host memory.
+        unsafe {
+            let _ = match self {
+                SolveDescr::Sv(d) => cs::cusparseSpSV_destroyDescr(*d),
+                SolveDescr::Sm(d) => cs::cusparseSpSM_destroyDescr(*d),
+            };
+        }
+    }
+}
+
+/// One analysed triangular solve: the matrix descriptor with its fill
+/// mode and diagonal type, the SpSV/SpSM descriptor holding cuSPARSE's
+/// analysis, the buffer the analysis filled (read by every solve), and
+/// the arrays the descriptor names (a canonical or cast copy of the
+/// matrix's, kept alive here).
+struct SolvePlan {
+    key: SolveKey,
+    descr: SolveDescr,
+    mat: SpMat,
+    buffer: Array,
+    _arrays: (Array, Array, Array),
+}
+
+/// The arrays a triangular solve runs on: CSR `(data, indices, indptr)` of
+/// an `n x n` matrix in the solve's dtype, made by the caller on the
+/// first solve of a key only (the checks of the diagonal go there too).
+pub(crate) type SolveArrays = (Array, Array, Array);
+
+/// The 1 of `dtype` as host bytes (the solves' alpha).
+fn one_of(dtype: DType) -> Vec<u8> {
+    one_zero(dtype).0
+}
+
+impl PlanCache {
+    /// Solves `T y = b` into the fresh contiguous `y` for the triangle of
+    /// the `n x n` CSR matrix that `prepare` gives (called only when no
+    /// analysis is cached for this key): SpSV for a 1-D `b`, SpSM for a
+    /// row-major 2-D `b`; `b` contiguous in the solve's dtype. The first
+    /// solve of a (triangle, diagonal, dtype, stream, columns) runs
+    /// cuSPARSE's analysis and keeps it; later ones run only
+    /// `cusparseSpSV_solve`/`cusparseSpSM_solve`.
+    pub(crate) fn triangular_solve(
+        &self,
+        lower: bool,
+        unit_diagonal: bool,
+        n: usize,
+        prepare: impl FnOnce() -> Result<SolveArrays>,
+        b: &Array,
+        y: &Array,
+    ) -> Result<()> {
+        let dtype = b.dtype();
+        let vt = value_type(dtype)?;
+        let stream = y.stream();
+        let key = SolveKey {
+            lower,
+            unit_diagonal,
+            dtype,
+            stream: stream.id(),
+            columns: (b.ndim() == 2).then(|| b.shape()[1]),
+        };
+        let mut inner = self
+            .inner
+            .lock()
+            .map_err(|_| Error::Value("a sparse solve panicked earlier on this matrix".into()))?;
+        let found = inner.solves.iter().position(|p| p.key == key);
+        let arrays = match found {
+            Some(_) => None,
+            None => Some(prepare()?),
+        };
+        let (db, dy) = (Dense::of(b)?, Dense::of(y)?);
+        let one = one_of(dtype);
+        let alpha = one.as_ptr() as *const c_void;
+        let op = cs::cusparseOperation_t::CUSPARSE_OPERATION_NON_TRANSPOSE;
+        let sv_alg = cs::cusparseSpSVAlg_t::CUSPARSE_SPSV_ALG_DEFAULT;
+        let sm_alg = cs::cusparseSpSMAlg_t::CUSPARSE_SPSM_ALG_DEFAULT;
+        with_handle(&stream, |h| {
+            let slot = match (found, arrays) {
+                (Some(k), _) => k,
+                (None, Some(arrays)) => {
+                    let mat = SpMat::new(CompressedView {
+                        data: &arrays.0,
+                        indices: &arrays.1,
+                        indptr: &arrays.2,
+                        shape: (n, n),
+                        csc: false,
+                        block: None,
+                    })?;
+                    let mut fill = if lower {
+                        cs::cusparseFillMode_t::CUSPARSE_FILL_MODE_LOWER
+                    } else {
+                        cs::cusparseFillMode_t::CUSPARSE_FILL_MODE_UPPER
+                    };
+                    let mut diag = if unit_diagonal {
+                        cs::cusparseDiagType_t::CUSPARSE_DIAG_TYPE_UNIT
+                    } else {
+                        cs::cusparseDiagType_t::CUSPARSE_DIAG_TYPE_NON_UNIT
+                    };
+                    // SAFETY: a live descriptor; each attribute's value is
+                    // read from a local of the size given.
+                    check("cusparseSpMatSetAttribute", unsafe {
+                        cs::cusparseSpMatSetAttribute(
+                            mat.0,
+                            cs::cusparseSpMatAttribute_t::CUSPARSE_SPMAT_FILL_MODE,
+                            &mut fill as *mut _ as *mut c_void,
+                            std::mem::size_of_val(&fill),
+                        )
+                    })?;
+                    // SAFETY: as above.
+                    check("cusparseSpMatSetAttribute", unsafe {
+                        cs::cusparseSpMatSetAttribute(
+                            mat.0,
+                            cs::cusparseSpMatAttribute_t::CUSPARSE_SPMAT_DIAG_TYPE,
+                            &mut diag as *mut _ as *mut c_void,
+                            std::mem::size_of_val(&diag),
+                        )
+                    })?;
+                    let a = mat.0 as cs::cusparseConstSpMatDescr_t;
+                    let mut bytes = 0usize;
+                    let (descr, buffer) = match (&db, &dy) {
+                        (Dense::Vec(vb), Dense::Vec(vy)) => {
+                            let mut d: cs::cusparseSpSVDescr_t = std::ptr::null_mut();
+                            // SAFETY: a valid out-pointer.
+                            check("cusparseSpSV_createDescr", unsafe {
+                                cs::cusparseSpSV_createDescr(&mut d)
+                            })?;
+                            let d = SolveDescr::Sv(d);
+                            let SolveDescr::Sv(raw) = d else {
+                                unreachable!("made above")
+                            };
+                            // SAFETY: live descriptors of contiguous arrays of
+                            // the sizes cuSPARSE is told; a host alpha of the
+                            // compute type; a valid out-pointer.
+                            check("cusparseSpSV_bufferSize", unsafe {
+                                cs::cusparseSpSV_bufferSize(
+                                    h, op, alpha, a, *vb as _, *vy, vt, sv_alg, raw, &mut bytes,
+                                )
+                            })?;
+                            let buffer = Array::empty(bytes.max(16), DType::UInt8)?;
+                            // SAFETY: as above, with a buffer of the size asked
+                            // for, kept with the descriptor for every solve.
+                            check("cusparseSpSV_analysis", unsafe {
+                                cs::cusparseSpSV_analysis(
+                                    h,
+                                    op,
+                                    alpha,
+                                    a,
+                                    *vb as _,
+                                    *vy,
+                                    vt,
+                                    sv_alg,
+                                    raw,
+                                    buffer.data_ptr().raw() as *mut c_void,
+                                )
+                            })?;
+                            (d, buffer)
+                        }
+                        (Dense::Mat(mb), Dense::Mat(my)) => {
+                            let mut d: cs::cusparseSpSMDescr_t = std::ptr::null_mut();
+                            // SAFETY: a valid out-pointer.
+                            check("cusparseSpSM_createDescr", unsafe {
+                                cs::cusparseSpSM_createDescr(&mut d)
+                            })?;
+                            let d = SolveDescr::Sm(d);
+                            let SolveDescr::Sm(raw) = d else {
+                                unreachable!("made above")
+                            };
+                            // SAFETY: as for SpSV (row-major dense matrices).
+                            check("cusparseSpSM_bufferSize", unsafe {
+                                cs::cusparseSpSM_bufferSize(
+                                    h, op, op, alpha, a, *mb as _, *my, vt, sm_alg, raw, &mut bytes,
+                                )
+                            })?;
+                            let buffer = Array::empty(bytes.max(16), DType::UInt8)?;
+                            // SAFETY: as for SpSV.
+                            check("cusparseSpSM_analysis", unsafe {
+                                cs::cusparseSpSM_analysis(
+                                    h,
+                                    op,
+                                    op,
+                                    alpha,
+                                    a,
+                                    *mb as _,
+                                    *my,
+                                    vt,
+                                    sm_alg,
+                                    raw,
+                                    buffer.data_ptr().raw() as *mut c_void,
+                                )
+                            })?;
+                            (d, buffer)
+                        }
+                        _ => return Err(Error::Value("mismatched dense operands".into())),
+                    };
+                    if inner.solves.len() == MAX_PLANS {
+                        inner.solves.remove(0);
+                    }
+                    inner.solves.push(SolvePlan {
+                        key,
+                        descr,
+                        mat,
+                        buffer,
+                        _arrays: arrays,
+                    });
+                    inner.solves.len() - 1
+                }
+                (None, None) => unreachable!("prepared above"),
+            };
+            let plan = &inner.solves[slot];
+            let a = plan.mat.0 as cs::cusparseConstSpMatDescr_t;
+            let _ = &plan.buffer;
+            match (&plan.descr, &db, &dy) {
+                (SolveDescr::Sv(d), Dense::Vec(vb), Dense::Vec(vy)) => {
+                    // SAFETY: the analysed descriptors of this key (same
+                    // matrix arrays, dtype and sizes); the analysis buffer
+                    // lives in the plan and is used on this stream only;
+                    // `b` and `y` are contiguous of `n` elements.
+                    check("cusparseSpSV_solve", unsafe {
+                        cs::cusparseSpSV_solve(h, op, alpha, a, *vb as _, *vy, vt, sv_alg, *d)
+                    })
+                }
+                (SolveDescr::Sm(d), Dense::Mat(mb), Dense::Mat(my)) => {
+                    // SAFETY: as for SpSV, with row-major `n x k` matrices.
+                    check("cusparseSpSM_solve", unsafe {
+                        cs::cusparseSpSM_solve(h, op, op, alpha, a, *mb as _, *my, vt, sm_alg, *d)
+                    })
+                }
+                _ => Err(Error::Value("mismatched dense operands".into())),
+            }
+        })
+    }
+
+    /// How many triangular-solve analyses this matrix keeps (one per
+    /// (triangle, diagonal, dtype, stream, columns) in use).
+    pub(crate) fn solve_plans(&self) -> usize {
+        self.inner.lock().map(|i| i.solves.len()).unwrap_or(0)
     }
 }
 
@@ -682,4 +970,178 @@ pub(crate) fn spgemm(
         };
         Ok((cut(data)?, cut(indices)?, indptr))
     })
+}
+
+/// A legacy matrix descriptor (general, zero-based indices), which
+/// cuSPARSE's `csrilu02` and cuSOLVER's sparse solvers take in place of
+/// the generic API's; host memory, destroyed on drop.
+pub(crate) struct MatDescr(pub(crate) cs::cusparseMatDescr_t);
+
+impl Drop for MatDescr {
+    fn drop(&mut self) {
+        // SAFETY: created once by `MatDescr::general`, destroyed once.
+        let _ = unsafe { cs::cusparseDestroyMatDescr(self.0) };
+    }
+}
+
+// SAFETY: host memory that the library reads only inside the calls made
+// with it; the owner passes it to one call at a time.
+unsafe impl Send for MatDescr {}
+
+impl MatDescr {
+    /// A general matrix with zero-based indices.
+    pub(crate) fn general() -> Result<MatDescr> {
+        let mut d: cs::cusparseMatDescr_t = std::ptr::null_mut();
+        // SAFETY: a valid out-pointer.
+        check("cusparseCreateMatDescr", unsafe {
+            cs::cusparseCreateMatDescr(&mut d)
+        })?;
+        let d = MatDescr(d);
+        // SAFETY: a live descriptor (these are its defaults; set so the
+        // code says what it relies on).
+        check("cusparseSetMatType", unsafe {
+            cs::cusparseSetMatType(d.0, cs::cusparseMatrixType_t::CUSPARSE_MATRIX_TYPE_GENERAL)
+        })?;
+        // SAFETY: as above.
+        check("cusparseSetMatIndexBase", unsafe {
+            cs::cusparseSetMatIndexBase(d.0, cs::cusparseIndexBase_t::CUSPARSE_INDEX_BASE_ZERO)
+        })?;
+        Ok(d)
+    }
+}
+
+/// A `csrilu02` info object, destroyed on drop.
+struct IluInfo(cs::csrilu02Info_t);
+
+impl Drop for IluInfo {
+    fn drop(&mut self) {
+        // SAFETY: created once by cusparseCreateCsrilu02Info, destroyed once.
+        let _ = unsafe { cs::cusparseDestroyCsrilu02Info(self.0) };
+    }
+}
+
+/// Calls the `S`, `D`, `C` or `Z` variant of a legacy cuSPARSE function
+/// by `dtype`, the value pointer `v` cast to the variant's type.
+macro_rules! per_dtype {
+    ($dtype:expr, [$s:path, $d:path, $c:path, $z:path], ($($a:expr),*), $v:expr, ($($b:expr),*)) => {
+        match $dtype {
+            DType::Float32 => $s($($a,)* $v as _, $($b),*),
+            DType::Float64 => $d($($a,)* $v as _, $($b),*),
+            DType::Complex64 => $c($($a,)* $v as _, $($b),*),
+            _ => $z($($a,)* $v as _, $($b),*),
+        }
+    };
+}
+
+/// The first zero pivot `csrilu02` found (`None`: none). Reads it back to
+/// the host (the call waits for the device).
+fn ilu_zero_pivot(h: cs::cusparseHandle_t, info: &IluInfo) -> Result<Option<i32>> {
+    let mut position: i32 = -1;
+    // SAFETY: a live handle and info object; a valid out-pointer (host
+    // pointer mode).
+    let r = unsafe { cs::cusparseXcsrilu02_zeroPivot(h, info.0, &mut position) };
+    match r {
+        Ok(s) if s.0 == 9 => Ok(Some(position)),
+        r => check("cusparseXcsrilu02_zeroPivot", r).map(|_| None),
+    }
+}
+
+/// cuSPARSE's incomplete LU without fill (`csrilu02`, ILU(0)) of the
+/// square CSR matrix `m` (canonical, int32 indices, a product dtype, at
+/// least one entry): the factors' values on `m`'s pattern, in a fresh
+/// array (`L` strictly below the diagonal, its unit diagonal implied, `U`
+/// on and above). A structural zero (a missing diagonal entry) or a zero
+/// pivot is SciPy's `RuntimeError("Factor is exactly singular")`; finding
+/// one reads two ints back to the host.
+pub(crate) fn csrilu0(m: CompressedView<'_>) -> Result<Array> {
+    let dtype = m.data.dtype();
+    value_type(dtype)?;
+    if m.indices.dtype() != DType::Int32 || m.indptr.dtype() != DType::Int32 {
+        return Err(Error::Unsupported(
+            "spilu with int64 indices (cuSPARSE's csrilu02 takes int32 indices only)".into(),
+        ));
+    }
+    let n = i32::try_from(m.shape.0)
+        .map_err(|_| Error::Unsupported("spilu of more than 2^31 - 1 rows".into()))?;
+    let nnz = i32::try_from(m.data.size())
+        .map_err(|_| Error::Unsupported("spilu of more than 2^31 - 1 entries".into()))?;
+    let values = m.data.copy()?;
+    let stream = values.stream();
+    let descr = MatDescr::general()?;
+    let mut info: cs::csrilu02Info_t = std::ptr::null_mut();
+    // SAFETY: a valid out-pointer.
+    check("cusparseCreateCsrilu02Info", unsafe {
+        cs::cusparseCreateCsrilu02Info(&mut info)
+    })?;
+    let info = IluInfo(info);
+    let (v, p, i) = (
+        values.data_ptr().raw() as *mut c_void,
+        m.indptr.data_ptr().raw() as *const i32,
+        m.indices.data_ptr().raw() as *const i32,
+    );
+    let policy = cs::cusparseSolvePolicy_t::CUSPARSE_SOLVE_POLICY_USE_LEVEL;
+    let singular = || Error::NumpyRuntime("Factor is exactly singular".into());
+    with_handle(&stream, |h| {
+        let mut bytes: i32 = 0;
+        // SAFETY: (this and the calls below) a live handle, descriptor and
+        // info; `p`, `i` and `v` address the canonical matrix's `n + 1`
+        // offsets, `nnz` column indices and `nnz` values (a fresh copy the
+        // factorization overwrites) of the dtype of the variant called.
+        check("cusparse<t>csrilu02_bufferSize", unsafe {
+            per_dtype!(
+                dtype,
+                [
+                    cs::cusparseScsrilu02_bufferSize,
+                    cs::cusparseDcsrilu02_bufferSize,
+                    cs::cusparseCcsrilu02_bufferSize,
+                    cs::cusparseZcsrilu02_bufferSize
+                ],
+                (h, n, nnz, descr.0),
+                v,
+                (p, i, info.0, &mut bytes)
+            )
+        })?;
+        let buffer = Array::empty((bytes.max(16)) as usize, DType::UInt8)?;
+        let b = buffer.data_ptr().raw() as *mut c_void;
+        // SAFETY: as above, with a buffer of the size asked for.
+        check("cusparse<t>csrilu02_analysis", unsafe {
+            per_dtype!(
+                dtype,
+                [
+                    cs::cusparseScsrilu02_analysis,
+                    cs::cusparseDcsrilu02_analysis,
+                    cs::cusparseCcsrilu02_analysis,
+                    cs::cusparseZcsrilu02_analysis
+                ],
+                (h, n, nnz, descr.0),
+                v,
+                (p, i, info.0, policy, b)
+            )
+        })?;
+        if ilu_zero_pivot(h, &info)?.is_some() {
+            return Err(singular());
+        }
+        // SAFETY: as above.
+        check("cusparse<t>csrilu02", unsafe {
+            per_dtype!(
+                dtype,
+                [
+                    cs::cusparseScsrilu02,
+                    cs::cusparseDcsrilu02,
+                    cs::cusparseCcsrilu02,
+                    cs::cusparseZcsrilu02
+                ],
+                (h, n, nnz, descr.0),
+                v,
+                (p, i, info.0, policy, b)
+            )
+        })?;
+        if ilu_zero_pivot(h, &info)?.is_some() {
+            return Err(singular());
+        }
+        // The buffer is freed in stream order, after the factorization.
+        drop(buffer);
+        Ok(())
+    })?;
+    Ok(values)
 }

@@ -5,7 +5,9 @@
 //!
 //! - the formats: [`CooMatrix`] (triplets), [`CsrMatrix`] and
 //!   [`CscMatrix`] (compressed rows and columns; one implementation, the
-//!   transposes share their arrays), [`DiaMatrix`] (diagonals), all
+//!   transposes share their arrays), [`DiaMatrix`] (diagonals),
+//!   [`BsrMatrix`] (block sparse rows, SciPy's `bsr_matrix`, which CuPy
+//!   lacks; SpMV on cuSPARSE's BSR descriptor), all
 //!   [`SpMatrix`] (object safe, so builders take `&dyn SpMatrix`): shape,
 //!   nnz, dtype, conversions between every pair, `toarray`;
 //! - per format: SciPy's constructors (checked as `check_format` with its
@@ -31,7 +33,11 @@
 //!   `spdiags` in DIA, `kronsum` in CSR);
 //! - [`linalg`]: `scipy.sparse.linalg`: [`linalg::LinearOperator`] and the
 //!   iterative solvers ([`linalg::cg`], [`linalg::lsqr`]), whose scalars
-//!   stay on the device.
+//!   stay on the device; the direct solvers: [`linalg::spsolve_triangular`]
+//!   (cuSPARSE's SpSV/SpSM with the analysis cached on the matrix, so a
+//!   repeated solve pays only the solve), [`linalg::spsolve`] and
+//!   [`linalg::factorized`] (cuSOLVER's sparse QR on the device),
+//!   [`linalg::spilu`] (ILU(0), usable as a preconditioner).
 //!
 //! | SciPy / CuPy                                   | Cuprum                                             |
 //! |------------------------------------------------|----------------------------------------------------|
@@ -64,6 +70,10 @@
 //! | `A[1:5]`, `A[::2]`, `A[:, 2:4]`                | `a.get_rows(1..5)?`, `a.row_slice(0..m, 2)?`, `a.get_cols(2..4)?` |
 //! | `A[[3, 0, -1]]`, `A[:, idx]`, `A[mask]`        | `a.take_rows(&idx)?`, `a.take_cols(&idx)?`, `a.mask_rows(&mask)?` |
 //! | `A[i, j]`                                      | `a.get(i, j)?` (0-d)                               |
+//! | `bsr_matrix(dense, blocksize=(2, 2))`, `A.tobsr((2, 2))` | [`BsrMatrix::from_dense`]`(&d, (2, 2))?`, `a.tobsr((2, 2))?` |
+//! | `spsolve_triangular(L, b, lower=True)`         | [`linalg::spsolve_triangular`]`(&l, &b, true, false)?` |
+//! | `spsolve(A, b)`, `factorized(A)(b)`            | [`linalg::spsolve`]`(&a, &b)?`, [`linalg::factorized`]`(&a)?(&b)?` |
+//! | `M = spilu(A); cg(A, b, M=M)`                  | `let m = `[`linalg::spilu`]`(&a, None, None)?;` then `SolveOptions { m: Some(&m), .. }` |
 //!
 //! Index dtypes follow SciPy's `get_index_dtype`: int32 while every index
 //! and the entry count fit, int64 beyond; cuSPARSE takes both.
@@ -90,10 +100,12 @@
 mod align;
 mod arith;
 mod base;
+mod bsr;
 mod canonical;
 mod compressed;
 mod construct;
 mod coo;
+mod cusolver_sp;
 mod cusparse;
 mod dia;
 mod elementwise;
@@ -109,9 +121,10 @@ mod reduce;
 mod nvrtc_tests;
 
 pub use base::{
-    Format, SpMatrix, index_dtype, issparse, isspmatrix, isspmatrix_coo, isspmatrix_csc,
-    isspmatrix_csr, isspmatrix_dia,
+    Format, SpMatrix, index_dtype, issparse, isspmatrix, isspmatrix_bsr, isspmatrix_coo,
+    isspmatrix_csc, isspmatrix_csr, isspmatrix_dia,
 };
+pub use bsr::BsrMatrix;
 pub use compressed::{CscMatrix, CsrMatrix};
 pub use construct::{
     block_diag, bmat, diags, eye, find, hstack, identity, kron, kronsum, rand, random, spdiags,

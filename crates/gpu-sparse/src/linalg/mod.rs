@@ -6,7 +6,12 @@
 //!   matvec, rmatvec)`); [`aslinearoperator`] for any [`crate::SpMatrix`].
 //! - [`cg`]: conjugate gradients for Hermitian positive definite systems;
 //! - [`lsqr`]: least squares by Golub-Kahan bidiagonalisation (LSQR);
-//! - [`norm`]: matrix norms and the vector norms of rows or columns.
+//! - [`norm`]: matrix norms and the vector norms of rows or columns;
+//! - direct solvers: [`spsolve_triangular`] (cuSPARSE's SpSV/SpSM, the
+//!   analysis cached on the matrix), [`spsolve`] and [`factorized`]
+//!   (cuSOLVER's sparse QR on the device), [`spilu`] (cuSPARSE's ILU(0),
+//!   a [`SuperLu`] usable as a preconditioner); [`splu`] has no GPU route
+//!   and returns `Unsupported`.
 //!
 //! The solvers keep every scalar of the iteration on the device (0-d
 //! arrays: `alpha = rho / (p . Ap)` is computed inside the fused update
@@ -18,12 +23,14 @@
 //! behaviour exactly, at one host synchronisation an iteration (CuPy's).
 
 mod cg;
+mod dsolve;
 mod lsqr;
 mod norm;
 mod operator;
 mod options;
 
 pub use cg::cg;
+pub use dsolve::{SuperLu, factorized, spilu, splu, spsolve, spsolve_triangular};
 pub use lsqr::{Lsqr, LsqrOptions, lsqr};
 pub use norm::{NormOrd, norm};
 pub use operator::{FnOperator, LinearOperator, aslinearoperator};

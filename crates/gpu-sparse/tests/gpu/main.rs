@@ -8,6 +8,7 @@
 //! test skips with a reason without a GPU.
 
 mod builders;
+mod direct;
 mod errors;
 mod formats;
 mod ops;

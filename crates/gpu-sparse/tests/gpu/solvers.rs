@@ -163,7 +163,7 @@ fn solver_errors() {
 
 /// Solves the `n x n` complex system `m z = r` on the host (Gaussian
 /// elimination with partial pivoting), row-major, as (re, im) pairs.
-fn host_solve(
+pub(crate) fn host_solve(
     mut m: Vec<num_complex::Complex64>,
     mut r: Vec<num_complex::Complex64>,
     n: usize,
