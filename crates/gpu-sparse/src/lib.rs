@@ -30,7 +30,9 @@
 //!   returns by default (COO but for `eye`/`identity` in CSR, `diags`/
 //!   `spdiags` in DIA, `kronsum` in CSR);
 //! - [`linalg`]: `scipy.sparse.linalg`: [`linalg::LinearOperator`] and the
-//!   iterative solvers ([`linalg::cg`], [`linalg::lsqr`]), whose scalars
+//!   iterative solvers ([`linalg::cg`], [`linalg::bicgstab`],
+//!   [`linalg::cgs`], [`linalg::gmres`], [`linalg::minres`],
+//!   [`linalg::lsqr`]), whose scalars
 //!   stay on the device.
 //!
 //! | SciPy / CuPy                                   | Cuprum                                             |
