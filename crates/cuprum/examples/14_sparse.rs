@@ -11,7 +11,12 @@ use cuprum::{self as cp, DType};
 
 fn main() -> cp::Result<()> {
     // coo_matrix((data, (row, col)), shape=(3, 3)): duplicates add up.
-    let a = CooMatrix::from_triplets(&[0, 1, 1, 2], &[0, 1, 1, 2], &[1.0f64, 2.0, 3.0, 4.0], (3, 3))?;
+    let a = CooMatrix::from_triplets(
+        &[0, 1, 1, 2],
+        &[0, 1, 1, 2],
+        &[1.0f64, 2.0, 3.0, 4.0],
+        (3, 3),
+    )?;
     let csr = a.tocsr()?;
     assert_eq!(csr.nnz(), 3);
     assert_eq!(csr.data().to_vec::<f64>()?, vec![1.0, 5.0, 4.0]);
@@ -25,7 +30,10 @@ fn main() -> cp::Result<()> {
     // From a dense array and back; the transpose shares the arrays.
     let d = cp::array([[0.0, 2.0, 0.0], [3.0, 0.0, 4.0]])?;
     let s = CsrMatrix::from_dense(&d)?;
-    assert_eq!(s.transpose().toarray()?.to_vec::<f64>()?, vec![0.0, 3.0, 2.0, 0.0, 0.0, 4.0]);
+    assert_eq!(
+        s.transpose().toarray()?.to_vec::<f64>()?,
+        vec![0.0, 3.0, 2.0, 0.0, 0.0, 4.0]
+    );
     assert_eq!(s.sum(Some(1))?.to_vec::<f64>()?, vec![2.0, 7.0]);
 
     // Builders: the 1-D Laplacian from its diagonals, kron for 2-D.
@@ -41,7 +49,10 @@ fn main() -> cp::Result<()> {
 
     // cg on the Laplacian: the residual check every 10 iterations.
     let b = cp::ones([n], DType::Float64)?;
-    let opts = SolveOptions { rtol: 1e-10, ..SolveOptions::default() };
+    let opts = SolveOptions {
+        rtol: 1e-10,
+        ..SolveOptions::default()
+    };
     let (sol, info) = cg(&lap, &b, &opts)?;
     assert_eq!(info, 0);
     let r = cp::subtract(&lap.dot(&sol)?, &b)?;
@@ -50,7 +61,11 @@ fn main() -> cp::Result<()> {
 
     // lsqr on an overdetermined system: x = [1, 1, 1].
     let tall = sparse::eye(5, 3, 0, DType::Float64)?;
-    let ls = lsqr(&tall, &cp::ones([5], DType::Float64)?, &LsqrOptions::default())?;
+    let ls = lsqr(
+        &tall,
+        &cp::ones([5], DType::Float64)?,
+        &LsqrOptions::default(),
+    )?;
     assert!(matches!(ls.istop, 1 | 2));
     assert!(ls.x.to_vec::<f64>()?.iter().all(|v| (v - 1.0).abs() < 1e-6));
     let fro = norm(&s, None, None)?.item::<f64>(&[])?;

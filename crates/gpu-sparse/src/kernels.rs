@@ -11,6 +11,8 @@ use gpu_runtime::{KernelSignature, LaunchConfig, TypedKernel};
 
 const SOURCE: &str = include_str!("kernels/sparse.cu");
 const LSQR: &str = include_str!("kernels/lsqr.cu");
+const GMRES: &str = include_str!("kernels/gmres.cu");
+const MINRES: &str = include_str!("kernels/minres.cu");
 
 /// Threads per block.
 const THREADS: u32 = 256;
@@ -69,6 +71,126 @@ gpu_runtime::kernel_signature! {
     pub(crate) struct LsqrSettle {
         st: Out<f64>,
     }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sparse_gmres_column`: GMRES's rotations and residual
+    /// estimate after the Gram-Schmidt coefficients of column `col`.
+    pub(crate) struct GmresColumn {
+        st: Out<f64>,
+        m: i64,
+        col: i64,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sparse_gmres_solve`: the triangular solve of a cycle.
+    pub(crate) struct GmresSolve {
+        st: Out<f64>,
+        m: i64,
+    }
+}
+
+const GMRES_COLUMN: &str = "cuprum_sparse_gmres_column";
+const GMRES_SOLVE: &str = "cuprum_sparse_gmres_solve";
+
+/// Checks what the GMRES kernels rely on: a contiguous float64 state of
+/// `gmres_state_len(m)` values, `m >= 1`.
+fn check_gmres(state: &Array, m: usize) -> Result<()> {
+    let ok = m >= 1
+        && state.dtype() == DType::Float64
+        && state.is_c_contiguous()
+        && crate::linalg::gmres_state_len(m) == Some(state.size());
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::Value("GMRES's state has the wrong layout".into()))
+    }
+}
+
+/// GMRES's column step on `state` (restart `m`, column `col < m`).
+pub(crate) fn gmres_column(state: &Array, m: usize, col: usize) -> Result<()> {
+    check_gmres(state, m)?;
+    if col >= m {
+        return Err(Error::Value(format!(
+            "GMRES column {col} of a restart of {m}"
+        )));
+    }
+    let k = TypedKernel::<GmresColumn>::cached(GMRES_COLUMN, [], program_request)?;
+    let args = GmresColumn {
+        st: output(state),
+        m: m as i64,
+        col: col as i64,
+    };
+    k.launch(&single(), &state.stream(), &args)?;
+    Ok(())
+}
+
+/// GMRES's triangular solve on `state` (restart `m`).
+pub(crate) fn gmres_solve(state: &Array, m: usize) -> Result<()> {
+    check_gmres(state, m)?;
+    let k = TypedKernel::<GmresSolve>::cached(GMRES_SOLVE, [], program_request)?;
+    let args = GmresSolve {
+        st: output(state),
+        m: m as i64,
+    };
+    k.launch(&single(), &state.stream(), &args)?;
+    Ok(())
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sparse_minres_beta`: MINRES's rotations and estimates
+    /// after `beta2 = r2^H M r2`.
+    pub(crate) struct MinresBeta {
+        st: Out<f64>,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sparse_minres_test`: MINRES's stopping tests after
+    /// `ynorm2 = |x|^2`.
+    pub(crate) struct MinresTest {
+        st: Out<f64>,
+    }
+}
+
+const MINRES_BETA: &str = "cuprum_sparse_minres_beta";
+const MINRES_TEST: &str = "cuprum_sparse_minres_test";
+
+/// Checks MINRES's state: contiguous float64, `MINRES_STATE_LEN` values.
+fn check_minres(state: &Array) -> Result<()> {
+    if state.dtype() == DType::Float64
+        && state.is_c_contiguous()
+        && state.size() == crate::linalg::MINRES_STATE_LEN
+    {
+        Ok(())
+    } else {
+        Err(Error::Value("MINRES's state has the wrong layout".into()))
+    }
+}
+
+/// MINRES's beta step on `state`.
+pub(crate) fn minres_beta(state: &Array) -> Result<()> {
+    check_minres(state)?;
+    let k = TypedKernel::<MinresBeta>::cached(MINRES_BETA, [], program_request)?;
+    k.launch(
+        &single(),
+        &state.stream(),
+        &MinresBeta { st: output(state) },
+    )?;
+    Ok(())
+}
+
+/// MINRES's stopping tests on `state`.
+pub(crate) fn minres_test(state: &Array) -> Result<()> {
+    check_minres(state)?;
+    let k = TypedKernel::<MinresTest>::cached(MINRES_TEST, [], program_request)?;
+    k.launch(
+        &single(),
+        &state.stream(),
+        &MinresTest { st: output(state) },
+    )?;
+    Ok(())
 }
 
 const LSQR_BETA: &str = "cuprum_sparse_lsqr_beta";
@@ -212,6 +334,12 @@ pub(crate) fn program_request() -> CompileRequest {
     src += &LsqrBeta::prototype(LSQR_BETA, []);
     src += &LsqrAlpha::prototype(LSQR_ALPHA, []);
     src += &LsqrSettle::prototype(LSQR_SETTLE, []);
+    src += GMRES;
+    src += &GmresColumn::prototype(GMRES_COLUMN, []);
+    src += &GmresSolve::prototype(GMRES_SOLVE, []);
+    src += MINRES;
+    src += &MinresBeta::prototype(MINRES_BETA, []);
+    src += &MinresTest::prototype(MINRES_TEST, []);
     gpu_array::kernels::request(src)
 }
 

@@ -32,12 +32,14 @@
 //!   returns by default (COO but for `eye`/`identity` in CSR, `diags`/
 //!   `spdiags` in DIA, `kronsum` in CSR);
 //! - [`linalg`]: `scipy.sparse.linalg`: [`linalg::LinearOperator`] and the
-//!   iterative solvers ([`linalg::cg`], [`linalg::lsqr`]), whose scalars
-//!   stay on the device; the direct solvers: [`linalg::spsolve_triangular`]
-//!   (cuSPARSE's SpSV/SpSM with the analysis cached on the matrix, so a
-//!   repeated solve pays only the solve), [`linalg::spsolve`] and
-//!   [`linalg::factorized`] (cuSOLVER's sparse QR on the device),
-//!   [`linalg::spilu`] (ILU(0), usable as a preconditioner).
+//!   iterative solvers ([`linalg::cg`], [`linalg::bicgstab`],
+//!   [`linalg::cgs`], [`linalg::gmres`], [`linalg::minres`],
+//!   [`linalg::lsqr`]), whose scalars stay on the device; the direct
+//!   solvers: [`linalg::spsolve_triangular`] (cuSPARSE's SpSV/SpSM with the
+//!   analysis cached on the matrix, so a repeated solve pays only the
+//!   solve), [`linalg::spsolve`] and [`linalg::factorized`] (cuSOLVER's
+//!   sparse QR on the device), [`linalg::spilu`] (ILU(0), usable as a
+//!   preconditioner).
 //!
 //! | SciPy / CuPy                                   | Cuprum                                             |
 //! |------------------------------------------------|----------------------------------------------------|

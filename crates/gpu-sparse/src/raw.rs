@@ -27,6 +27,25 @@ unsafe impl Vouched for crate::kernels::LsqrAlpha {}
 // SAFETY: as for `LsqrBeta`.
 unsafe impl Vouched for crate::kernels::LsqrSettle {}
 
+// SAFETY: `kernels::gmres_column` and `gmres_solve` check that the state
+// is a C-contiguous float64 array of exactly `linalg::gmres_state_len(m)`
+// values for the `m >= 1` they pass (and `col < m`); the one thread
+// touches only the slots of that layout (`kernels/gmres.cu`'s
+// `CuprumGmresLayout`, the same arithmetic), whose last index is
+// `gmres_state_len(m) - 1`.
+unsafe impl Vouched for crate::kernels::GmresColumn {}
+
+// SAFETY: as for `GmresColumn`.
+unsafe impl Vouched for crate::kernels::GmresSolve {}
+
+// SAFETY: `kernels::minres_beta` and `minres_test` check that the state
+// is a C-contiguous float64 array of `MINRES_STATE_LEN` (40) values; the
+// one thread touches slots 0..34 only (`kernels/minres.cu`).
+unsafe impl Vouched for crate::kernels::MinresBeta {}
+
+// SAFETY: as for `MinresBeta`.
+unsafe impl Vouched for crate::kernels::MinresTest {}
+
 // SAFETY: `kernels::line_reduce` launches it only with `indptr` a
 // C-contiguous int64 array of `nlines + 1` non-decreasing offsets into
 // `v` (the index pointer of a checked matrix, or one built from the

@@ -5,6 +5,13 @@
 //!   [`FnOperator`] makes one of closures (SciPy's `LinearOperator(shape,
 //!   matvec, rmatvec)`); [`aslinearoperator`] for any [`crate::SpMatrix`].
 //! - [`cg`]: conjugate gradients for Hermitian positive definite systems;
+//! - [`bicgstab`], [`cgs`]: BiCGSTAB and conjugate gradients squared for
+//!   general square systems (breakdowns are SciPy's `info` -10 and -11,
+//!   from a device flag that freezes the iterate);
+//! - [`gmres`]: restarted GMRES for general square systems (the Arnoldi
+//!   basis on the device, Gram-Schmidt as products with it, the Givens
+//!   rotations and the small triangular solve in one-thread kernels);
+//! - [`minres`]: MINRES for Hermitian, possibly indefinite systems;
 //! - [`lsqr`]: least squares by Golub-Kahan bidiagonalisation (LSQR);
 //! - [`norm`]: matrix norms and the vector norms of rows or columns;
 //! - direct solvers: [`spsolve_triangular`] (cuSPARSE's SpSV/SpSM, the
@@ -22,19 +29,31 @@
 //! only lowers the residual further. `check_every = 1` is SciPy's
 //! behaviour exactly, at one host synchronisation an iteration (CuPy's).
 
+mod bicgstab;
 mod cg;
+mod cgs;
 mod dsolve;
+mod gmres;
 mod lsqr;
+mod minres;
 mod norm;
 mod operator;
 mod options;
 
+pub use bicgstab::bicgstab;
 pub use cg::cg;
+pub use cgs::cgs;
 pub use dsolve::{SuperLu, factorized, spilu, splu, spsolve, spsolve_triangular};
+pub use gmres::gmres;
+pub(crate) use gmres::gmres_state_len;
 pub use lsqr::{Lsqr, LsqrOptions, lsqr};
+pub use minres::minres;
 pub use norm::{NormOrd, norm};
 pub use operator::{FnOperator, LinearOperator, aslinearoperator};
 pub use options::SolveOptions;
 
 /// The length of LSQR's device state (for the kernels' checks).
 pub(crate) const LSQR_STATE_LEN: usize = 32;
+
+/// The length of MINRES's device state (for the kernels' checks).
+pub(crate) const MINRES_STATE_LEN: usize = 40;

@@ -4,13 +4,15 @@
 //! (`formats`); products on cuSPARSE over the four product dtypes
 //! (`products`); SciPy's errors (`errors`); the DIA format and SciPy's
 //! builders (`diags`, `kron`, stacks, `tril`, `find`, `random`, ...)
-//! against host dense references, with their errors (`builders`). Each
+//! against host dense references, with their errors (`builders`); the
+//! iterative solvers by their residuals (`solvers`, `krylov`). Each
 //! test skips with a reason without a GPU.
 
 mod builders;
 mod direct;
 mod errors;
 mod formats;
+mod krylov;
 mod ops;
 mod products;
 mod solvers;

@@ -43,7 +43,7 @@ pub(crate) fn poisson(g: usize, dtype: DType) -> CsrMatrix {
 }
 
 /// `||b - A x|| / ||b||`.
-fn relative_residual(a: &CsrMatrix, x: &Array, b: &Array) -> f64 {
+pub(crate) fn relative_residual(a: &CsrMatrix, x: &Array, b: &Array) -> f64 {
     let ax = a.dot(x).unwrap();
     let (r1, i1) = host_parts(&ax);
     let (r2, i2) = host_parts(b);
@@ -54,7 +54,7 @@ fn relative_residual(a: &CsrMatrix, x: &Array, b: &Array) -> f64 {
     (num / den).sqrt()
 }
 
-fn rhs(n: usize, dtype: DType) -> Array {
+pub(crate) fn rhs(n: usize, dtype: DType) -> Array {
     let v: Vec<f64> = (0..n).map(|k| ((k * 37) % 11) as f64 - 5.0).collect();
     let b = Array::from_slice(&v, &[n]).unwrap().astype(dtype).unwrap();
     if dtype.is_complex() {
