@@ -123,7 +123,13 @@ impl Compressed {
     /// zero sums dropped.
     pub(crate) fn plus(&self, other: &Compressed, negate: bool) -> Result<Compressed> {
         check_same_shape(self, other)?;
-        let dtype = promote_types(self.data.dtype(), other.data.dtype());
+        // Each operand's duplicates first, as SciPy's binop adds them:
+        // `A - A` is then exactly empty, where one sort of both lists would
+        // add `(e1 + e2) - e1 - e2` and leave rounding behind.
+        let (this, other) = (self.canonical()?, other.canonical()?);
+        let this = &this;
+        let other = &other;
+        let dtype = promote_types(this.data.dtype(), other.data.dtype());
         if negate && dtype == DType::Bool {
             return Err(Error::Unsupported(
                 "numpy boolean subtract, the `-` operator, is not supported, use the \
@@ -137,23 +143,23 @@ impl Compressed {
         } else {
             theirs
         };
-        let nnz = self
+        let nnz = this
             .nnz()
             .checked_add(other.nnz())
             .ok_or_else(|| Error::Value("too many entries".into()))?;
-        let index = index_dtype_for((self.major, self.minor), nnz);
+        let index = index_dtype_for((this.major, this.minor), nnz);
         let cat = |a: &Array, b: &Array| -> Result<Array> {
             manipulation::concatenate(
                 &[&a.astype(DType::Int64)?, &b.astype(DType::Int64)?],
                 Some(0),
             )
         };
-        let major = cat(&self.major_indices()?, &other.major_indices()?)?;
-        let minor = cat(&self.indices, &other.indices)?;
-        let data = manipulation::concatenate(&[&self.data.astype(dtype)?, &theirs], Some(0))?;
-        let s = sort_and_sum(&major, &minor, &data, self.minor, index, false)?;
-        let indptr = compress(&s.major, self.major, index)?;
-        Compressed::new_unchecked(s.data, s.minor, indptr, self.major, self.minor, CANONICAL)
+        let major = cat(&this.major_indices()?, &other.major_indices()?)?;
+        let minor = cat(&this.indices, &other.indices)?;
+        let data = manipulation::concatenate(&[&this.data.astype(dtype)?, &theirs], Some(0))?;
+        let s = sort_and_sum(&major, &minor, &data, this.minor, index, false)?;
+        let indptr = compress(&s.major, this.major, index)?;
+        Compressed::new_unchecked(s.data, s.minor, indptr, this.major, this.minor, CANONICAL)
             .without_zeros()
     }
 

@@ -251,7 +251,9 @@ impl BsrMatrix {
         }
         let dtype = gpu_array::dtype::promote_types(self.dtype(), x.dtype());
         value_type(dtype)?;
-        if x.ndim() == 2 || self.dtype() != dtype {
+        // cuSPARSE's generic BSR takes square blocks only: the others,
+        // 2-D operands and cast values multiply through the kept CSR copy.
+        if x.ndim() == 2 || self.dtype() != dtype || self.blocksize.0 != self.blocksize.1 {
             return self.csr()?.dot(x);
         }
         if self.nblocks() == 0 || rows == 0 || cols == 0 {
@@ -271,7 +273,8 @@ impl BsrMatrix {
             Ok(()) => Ok(y),
             Err(Error::LibraryStatus { name, .. })
                 if name == "CUSPARSE_STATUS_NOT_SUPPORTED"
-                    || name == "CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED" =>
+                    || name == "CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED"
+                    || name == "CUSPARSE_STATUS_INVALID_VALUE" =>
             {
                 self.csr()?.dot(x)
             }

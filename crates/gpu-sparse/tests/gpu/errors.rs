@@ -72,11 +72,25 @@ fn construction_errors() {
     assert!(e.contains("must all be the same length"), "{e}");
     let e = err(CooMatrix::new(
         &d,
-        &i32s(&[0, 3]),
+        &i32s(&[0, 2]),
         &i32s(&[0, 1]),
         Some((3, 1)),
     ));
-    assert!(e.contains("column index 1 out of bounds"), "{e}");
+    assert!(e.contains("column index exceeds matrix dimensions"), "{e}");
+    let e = err(CooMatrix::new(
+        &d,
+        &i32s(&[0, 3]),
+        &i32s(&[0, 0]),
+        Some((3, 1)),
+    ));
+    assert!(e.contains("row index exceeds matrix dimensions"), "{e}");
+    let e = err(CooMatrix::new(
+        &d,
+        &i32s(&[-1, 0]),
+        &i32s(&[0, 0]),
+        Some((3, 1)),
+    ));
+    assert!(e.contains("negative row index found"), "{e}");
     let f = Array::from_slice(&[0.5f64, 1.0], &[2]).unwrap();
     let e = err(CooMatrix::new(&d, &f, &i32s(&[0, 1]), None));
     assert!(e.contains("integer"), "{e}");
