@@ -123,13 +123,22 @@ impl Compressed {
     /// zero sums dropped.
     pub(crate) fn plus(&self, other: &Compressed, negate: bool) -> Result<Compressed> {
         check_same_shape(self, other)?;
-        // Each operand's duplicates first, as SciPy's binop adds them:
-        // `A - A` is then exactly empty, where one sort of both lists would
-        // add `(e1 + e2) - e1 - e2` and leave rounding behind.
-        let (this, other) = (self.canonical()?, other.canonical()?);
+        // Each operand cast to the result's dtype, then its duplicates
+        // summed, as SciPy's binop does: `A - A` is then exactly empty,
+        // where one sort of both lists would add `(e1 + e2) - e1 - e2` and
+        // leave rounding behind, and float32 duplicates add in float64
+        // when the other operand is float64.
+        let dtype = promote_types(self.data.dtype(), other.data.dtype());
+        let cast = |m: &Compressed| -> Result<Compressed> {
+            if m.data.dtype() == dtype {
+                m.canonical()
+            } else {
+                m.with_data(m.data.astype(dtype)?).canonical()
+            }
+        };
+        let (this, other) = (cast(self)?, cast(other)?);
         let this = &this;
         let other = &other;
-        let dtype = promote_types(this.data.dtype(), other.data.dtype());
         if negate && dtype == DType::Bool {
             return Err(Error::Unsupported(
                 "numpy boolean subtract, the `-` operator, is not supported, use the \
