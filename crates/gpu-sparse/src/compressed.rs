@@ -721,9 +721,9 @@ compressed_matrix!(
 
 compressed_matrix!(
     /// A sparse matrix in compressed sparse column format (SciPy's
-    /// `csc_matrix`): column `c`'s entries are `indices[indptr[c]..indptr[c
-    /// + 1]]` (rows) and the same slice of `data`; the CSR arrays of the
-    /// transpose.
+    /// `csc_matrix`): the entries of column `c` are
+    /// `indices[indptr[c]..indptr[c + 1]]` (rows) and the same slice of
+    /// `data`; the CSR arrays of the transpose.
     ///
     /// ```no_run
     /// use gpu_sparse::{CscMatrix, SpMatrix};
