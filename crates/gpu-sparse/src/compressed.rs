@@ -612,6 +612,32 @@ macro_rules! compressed_matrix {
                 crate::products::dense_product(self.c.view($csc), &self.c.plans, x)
             }
 
+            /// `x @ self` for a dense `x` (SciPy's `x @ A`, `A.__rmatmul__`):
+            /// `A^T x` for a 1-D `x`, `(A^T x^T)^T` for a 2-D one, through the
+            /// transpose, which shares this matrix's arrays.
+            ///
+            /// ```no_run
+            /// # fn main() -> gpu_array::Result<()> {
+            #[doc = concat!("let a = gpu_sparse::", stringify!($name), "::from_dense(&gpu_array::creation::array([[1.0, 2.0], [0.0, 3.0]])?)?;")]
+            /// let y = a.rdot(&gpu_array::creation::array([1.0, 1.0])?)?; // [1, 5]
+            /// # Ok(()) }
+            /// ```
+            ///
+            /// # Errors
+            /// As [`Self::dot`] ("dimension mismatch" when `x`'s last axis
+            /// is not the matrix's row count).
+            pub fn rdot(&self, x: &Array) -> Result<Array> {
+                let t = self.transpose();
+                match x.ndim() {
+                    1 => t.dot(x),
+                    2 => {
+                        let xt = x.transpose(None)?.copy()?;
+                        t.dot(&xt)?.transpose(None)?.copy()
+                    }
+                    _ => Err(Error::Value("dimension mismatch".into())),
+                }
+            }
+
             /// `self @ other` for any sparse `other` (SciPy's `A @ B`, `A.dot(B)`
             /// with a sparse `B`): a CSR matrix in the promoted dtype, from
             /// cuSPARSE's SpGEMM (deterministic). Both operands go through

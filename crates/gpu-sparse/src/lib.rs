@@ -48,6 +48,7 @@
 //! | `csr_matrix(dense)`                            | [`CsrMatrix::from_dense`]`(&dense)?`                |
 //! | `A.tocsc()`, `A.toarray()`, `A.T`              | `a.tocsc()?`, `a.toarray()?`, `a.transpose()`      |
 //! | `A @ x`, `A.dot(B)`                            | `a.dot(&x)?`                                       |
+//! | `x @ A` (dense `x`)                            | `a.rdot(&x)?`                                      |
 //! | `sparse.eye(3, 4, k=1)`                        | [`eye`]`(3, 4, 1, DType::Float64)?`                |
 //! | `dia_matrix((data, offsets), shape)`           | [`DiaMatrix::new`]`(&data, &offsets, shape)?`      |
 //! | `sparse.diags([a, b], [0, 1], shape=(3, 3))`   | [`diags`]`(&[&a, &b], &[0, 1], Some((3, 3)), None)?` |

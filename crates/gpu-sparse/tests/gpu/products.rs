@@ -194,3 +194,53 @@ fn sparse_times_sparse_matches_the_host() {
     let e = a.matmul_sparse(&a).expect_err("3x4 @ 3x4").to_string();
     assert!(e.contains("dimension mismatch"), "{e}");
 }
+
+#[test]
+fn dense_times_sparse_matches_the_host() {
+    if !gpu() {
+        return;
+    }
+    let (m, n) = (30, 20);
+    let t = Triplets::random(m, n, 150, 77);
+    for dtype in [DType::Float64, DType::Complex64] {
+        let a = t.coo(dtype).tocsr().unwrap();
+        let (ar, ai) = host_parts(&a.toarray().unwrap());
+        for k in [0usize, 4] {
+            // x is k x m (a vector of m when k is 0).
+            let (x, xr, xi) = dense(k.max(1), m, dtype, 9);
+            let x = if k == 0 {
+                x.reshape([m as isize]).unwrap()
+            } else {
+                x
+            };
+            let rows = k.max(1);
+            let mut wr = vec![0.0; rows * n];
+            let mut wi = vec![0.0; rows * n];
+            for r in 0..rows {
+                for i in 0..m {
+                    for j in 0..n {
+                        let (p, q) = (xr[r * m + i], xi[r * m + i]);
+                        wr[r * n + j] += p * ar[i * n + j] - q * ai[i * n + j];
+                        wi[r * n + j] += p * ai[i * n + j] + q * ar[i * n + j];
+                    }
+                }
+            }
+            for (label, y) in [
+                ("csr", a.rdot(&x).unwrap()),
+                ("csc", a.tocsc().unwrap().rdot(&x).unwrap()),
+            ] {
+                let want: Vec<usize> = if k == 0 { vec![n] } else { vec![k, n] };
+                assert_eq!(y.shape(), want.as_slice(), "{label}");
+                let (gr, gi) = host_parts(&y);
+                assert_close(label, &gr, &wr, dtype);
+                assert_close(label, &gi, &wi, dtype);
+            }
+        }
+    }
+    let a = gpu_sparse::eye(3, 4, 0, DType::Float64).unwrap();
+    let e = a
+        .rdot(&gpu_array::creation::ones(4, DType::Float64).unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("dimension mismatch"), "{e}");
+}
