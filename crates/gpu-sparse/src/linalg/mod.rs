@@ -33,7 +33,9 @@ mod bicgstab;
 mod cg;
 mod cgs;
 mod dsolve;
+mod eigen;
 mod gmres;
+mod lsmr;
 mod lsqr;
 mod minres;
 mod norm;
@@ -44,8 +46,10 @@ pub use bicgstab::bicgstab;
 pub use cg::cg;
 pub use cgs::cgs;
 pub use dsolve::{SuperLu, factorized, spilu, splu, spsolve, spsolve_triangular};
+pub use eigen::{EigshOptions, Svds, SvdsOptions, Which, eigsh, svds};
 pub use gmres::gmres;
 pub(crate) use gmres::gmres_state_len;
+pub use lsmr::{Lsmr, LsmrOptions, lsmr};
 pub use lsqr::{Lsqr, LsqrOptions, lsqr};
 pub use minres::minres;
 pub use norm::{NormOrd, norm};
@@ -54,6 +58,9 @@ pub use options::SolveOptions;
 
 /// The length of LSQR's device state (for the kernels' checks).
 pub(crate) const LSQR_STATE_LEN: usize = 32;
+
+/// The length of LSMR's device state (for the kernels' checks).
+pub(crate) const LSMR_STATE_LEN: usize = 40;
 
 /// The length of MINRES's device state (for the kernels' checks).
 pub(crate) const MINRES_STATE_LEN: usize = 40;
