@@ -20,7 +20,9 @@
 //! solved by gpu-linalg's `eigh` (cuSOLVER) and read back, and ARPACK's
 //! test decides convergence: a Ritz pair `(theta, y)` has the residual
 //! `|A x - theta x| = beta_m |y_m|`, accepted when it is at most
-//! `tol * max(eps^(2/3), |theta|)`. Otherwise the `p` most wanted Ritz
+//! `tol * max(eps^(2/3), |theta|)` (or below `m eps |T|`, the noise of
+//! that estimate, so that eigenvalues near 0 converge at the default
+//! `tol = eps`). Otherwise the `p` most wanted Ritz
 //! vectors (`p = (k + ncv) / 2`, at least `k`) become the first basis
 //! vectors (`V[:p] = Y[:, :p]^T V`), the residual vector follows them,
 //! and the next cycle extends the basis again. A breakdown (an invariant
@@ -413,10 +415,15 @@ pub(crate) fn lanczos(
         let mut order: Vec<usize> = (0..m).collect();
         order.sort_by(|&i, &j| which.key(w[i]).total_cmp(&which.key(w[j])));
         let resid = |i: usize| beta_last * y[(m - 1) * m + i].norm();
+        // ARPACK's test, floored at what the estimate can resolve: the
+        // last components of `T`'s eigenvectors carry an absolute error of
+        // about `m eps`, so a residual below `m eps |T|` is noise.
+        let tnorm = w.iter().fold(0.0f64, |a, x| a.max(x.abs()));
+        let floor = m as f64 * eps * tnorm;
         let converged = order
             .iter()
             .take(k)
-            .filter(|&&i| resid(i) <= tol * eps23.max(w[i].abs()))
+            .filter(|&&i| resid(i) <= (tol * eps23.max(w[i].abs())).max(floor))
             .count();
         if m == ncv && converged >= k {
             let mut sel: Vec<usize> = order[..k].to_vec();
