@@ -13,6 +13,14 @@
 //!   rotations and the small triangular solve in one-thread kernels);
 //! - [`minres`]: MINRES for Hermitian, possibly indefinite systems;
 //! - [`lsqr`]: least squares by Golub-Kahan bidiagonalisation (LSQR);
+//! - [`lsmr`]: least squares by LSMR (Fong and Saunders), the same
+//!   bidiagonalisation minimising `|A^H r|`, its scalars on the device;
+//! - [`eigsh`]: eigenvalues and eigenvectors of Hermitian operators by
+//!   thick-restart Lanczos with full reorthogonalisation (the basis and
+//!   the Rayleigh quotient on the device, one host synchronisation a
+//!   restart for the small eigenproblem, solved by gpu-linalg's `eigh`);
+//!   [`svds`]: the largest (or smallest) singular triplets by the same
+//!   iteration on the smaller of `A^H A` and `A A^H`;
 //! - [`norm`]: matrix norms and the vector norms of rows or columns;
 //! - direct solvers: [`spsolve_triangular`] (cuSPARSE's SpSV/SpSM, the
 //!   analysis cached on the matrix), [`spsolve`] and [`factorized`]
