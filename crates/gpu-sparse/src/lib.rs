@@ -36,7 +36,7 @@
 //!   [`linalg::cgs`], [`linalg::gmres`], [`linalg::minres`],
 //!   [`linalg::lsqr`], [`linalg::lsmr`]), whose scalars stay on the
 //!   device; the eigensolvers [`linalg::eigsh`] (thick-restart Lanczos)
-//!   and [`linalg::svds`]; the direct
+//!   and [`linalg::svds`]; [`linalg::expm_multiply`]; the direct
 //!   solvers: [`linalg::spsolve_triangular`] (cuSPARSE's SpSV/SpSM with the
 //!   analysis cached on the matrix, so a repeated solve pays only the
 //!   solve), [`linalg::spsolve`] and [`linalg::factorized`] (cuSOLVER's
@@ -80,6 +80,7 @@
 //! | `lsmr(A, b, damp=0.5)`                         | [`linalg::lsmr`]`(&a, &b, &LsmrOptions { damp: 0.5, ..Default::default() })?` |
 //! | `w, v = eigsh(A, k=4, which='SA')`             | `let (w, v) = `[`linalg::eigsh`]`(&a, 4, Which::SA, &EigshOptions::default())?;` |
 //! | `u, s, vt = svds(A, k=3)`                      | `let r = `[`linalg::svds`]`(&a, 3, &SvdsOptions::default())?;` (`r.u`, `r.s`, `r.vt`) |
+//! | `expm_multiply(t * A, B)`                      | [`linalg::expm_multiply`]`(&a, &b, t)?`          |
 //! | `M = spilu(A); cg(A, b, M=M)`                  | `let m = `[`linalg::spilu`]`(&a, None, None)?;` then `SolveOptions { m: Some(&m), .. }` |
 //!
 //! Index dtypes follow SciPy's `get_index_dtype`: int32 while every index

@@ -520,12 +520,13 @@ fn ritz_vectors(
 /// of the real dtype of the operator's precision (float64 for complex128).
 ///
 /// ```no_run
+/// use gpu_sparse::SpMatrix;
 /// use gpu_sparse::linalg::{EigshOptions, Which, eigsh};
 /// # fn main() -> gpu_array::Result<()> {
 /// let a = gpu_sparse::diags(
-///     &[&gpu_array::creation::full(99, -1.0, gpu_array::DType::Float64)?,
-///       &gpu_array::creation::full(100, 2.0, gpu_array::DType::Float64)?,
-///       &gpu_array::creation::full(99, -1.0, gpu_array::DType::Float64)?],
+///     &[&gpu_array::creation::full(99, -1.0, Some(gpu_array::DType::Float64))?,
+///       &gpu_array::creation::full(100, 2.0, Some(gpu_array::DType::Float64))?,
+///       &gpu_array::creation::full(99, -1.0, Some(gpu_array::DType::Float64))?],
 ///     &[-1, 0, 1], None, None)?.tocsr()?;
 /// let (w, v) = eigsh(&a, 3, Which::LA, &EigshOptions::default())?; // the 3 largest, ascending
 /// # Ok(()) }
@@ -644,6 +645,7 @@ impl LinearOperator for Normal<'_> {
 /// values far below `s_max sqrt(eps)` lose relative accuracy.
 ///
 /// ```no_run
+/// use gpu_sparse::SpMatrix;
 /// use gpu_sparse::linalg::{SvdsOptions, svds};
 /// # fn main() -> gpu_array::Result<()> {
 /// let a = gpu_sparse::random(50, 30, 0.2, gpu_array::DType::Float64, 1)?.tocsr()?;

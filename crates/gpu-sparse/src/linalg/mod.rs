@@ -21,6 +21,8 @@
 //!   restart for the small eigenproblem, solved by gpu-linalg's `eigh`);
 //!   [`svds`]: the largest (or smallest) singular triplets by the same
 //!   iteration on the smaller of `A^H A` and `A A^H`;
+//! - [`expm_multiply`]: `exp(t A) @ B` by Al-Mohy and Higham's scaled
+//!   Taylor series, its parameters from the bound `|A^p|_1 <= |A|_1^p`;
 //! - [`norm`]: matrix norms and the vector norms of rows or columns;
 //! - direct solvers: [`spsolve_triangular`] (cuSPARSE's SpSV/SpSM, the
 //!   analysis cached on the matrix), [`spsolve`] and [`factorized`]
@@ -42,6 +44,7 @@ mod cg;
 mod cgs;
 mod dsolve;
 mod eigen;
+mod expm;
 mod gmres;
 mod lsmr;
 mod lsqr;
@@ -55,6 +58,7 @@ pub use cg::cg;
 pub use cgs::cgs;
 pub use dsolve::{SuperLu, factorized, spilu, splu, spsolve, spsolve_triangular};
 pub use eigen::{EigshOptions, Svds, SvdsOptions, Which, eigsh, svds};
+pub use expm::expm_multiply;
 pub use gmres::gmres;
 pub(crate) use gmres::gmres_state_len;
 pub use lsmr::{Lsmr, LsmrOptions, lsmr};

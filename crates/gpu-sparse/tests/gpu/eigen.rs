@@ -1,7 +1,8 @@
 //! lsmr against the normal equations; eigsh on the 1-D Laplacian (known
 //! eigenvalues), its eigenvectors by their residuals; svds by its
 //! triplets' residuals and against gpu-linalg's eigh of the dense
-//! `A^H A`; SciPy's errors.
+//! `A^H A`; expm_multiply against a host scaling-and-squaring
+//! exponential; SciPy's errors.
 
 use gpu_array::{Array, DType};
 use gpu_sparse::linalg::{EigshOptions, LsmrOptions, SvdsOptions, Which, eigsh, lsmr, svds};
@@ -356,4 +357,89 @@ fn eigsh_and_svds_errors_are_scipys() {
         svds(&b, 2, &la).unwrap_err().to_string(),
         "which must be either 'LM' or 'SM'."
     );
+}
+
+/// `exp(A)` of a dense real `n x n` matrix on the host: scaling and
+/// squaring around a 30-term Taylor series.
+fn host_expm(a: &[f64], n: usize) -> Vec<f64> {
+    let norm = (0..n)
+        .map(|j| (0..n).map(|i| a[i * n + j].abs()).sum::<f64>())
+        .fold(0.0f64, f64::max);
+    let sq = (norm / 0.25).log2().ceil().max(0.0) as i32;
+    let scaled: Vec<f64> = a.iter().map(|x| x / 2f64.powi(sq)).collect();
+    let mul = |x: &[f64], y: &[f64]| -> Vec<f64> {
+        let mut z = vec![0.0; n * n];
+        for i in 0..n {
+            for k in 0..n {
+                for j in 0..n {
+                    z[i * n + j] += x[i * n + k] * y[k * n + j];
+                }
+            }
+        }
+        z
+    };
+    let mut e = vec![0.0; n * n];
+    let mut term = vec![0.0; n * n];
+    for i in 0..n {
+        e[i * n + i] = 1.0;
+        term[i * n + i] = 1.0;
+    }
+    for k in 1..30 {
+        term = mul(&term, &scaled).iter().map(|x| x / k as f64).collect();
+        for (ei, ti) in e.iter_mut().zip(&term) {
+            *ei += ti;
+        }
+    }
+    for _ in 0..sq {
+        e = mul(&e, &e);
+    }
+    e
+}
+
+#[test]
+fn expm_multiply_matches_a_host_exponential() {
+    use gpu_sparse::linalg::expm_multiply;
+    if !gpu() {
+        return;
+    }
+    let n = 12;
+    // Nonsymmetric, a nonzero trace (the shift), norm about 20.
+    let t = crate::Triplets::random(n, n, 40, 3);
+    let a = t.coo(DType::Float64).tocsr().unwrap();
+    let (ad, _) = host_parts(&a.toarray().unwrap());
+    for time in [0.05, 0.3, -0.2] {
+        let ta: Vec<f64> = ad.iter().map(|x| x * time).collect();
+        let e = host_expm(&ta, n);
+        // B: a vector and a 3-column matrix.
+        let bv: Vec<f64> = (0..n).map(|i| (i as f64 * 0.7).sin()).collect();
+        let bm: Vec<f64> = (0..n * 3).map(|i| (i as f64 * 0.3).cos()).collect();
+        for (cols, bh) in [(1, &bv), (3, &bm)] {
+            let shape: Vec<usize> = if cols == 1 { vec![n] } else { vec![n, cols] };
+            let b = Array::from_slice(bh, &shape).unwrap();
+            let got = expm_multiply(&a, &b, time).unwrap();
+            assert_eq!(got.shape(), shape.as_slice());
+            let got = host_parts(&got).0;
+            let want: Vec<f64> = (0..n * cols)
+                .map(|ij| {
+                    let (i, j) = (ij / cols, ij % cols);
+                    (0..n).map(|k| e[i * n + k] * bh[k * cols + j]).sum()
+                })
+                .collect();
+            let scale = want.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+            for (g, w) in got.iter().zip(&want) {
+                assert!(
+                    (g - w).abs() <= 1e-10 * scale,
+                    "t {time}, {cols} columns: got {got:?}, want {want:?}"
+                );
+            }
+        }
+    }
+    // SciPy's errors.
+    let rect = gpu_sparse::eye(3, 4, 0, DType::Float64).unwrap();
+    let b = gpu_array::creation::ones(3, DType::Float64).unwrap();
+    assert_eq!(
+        expm_multiply(&rect, &b, 1.0).unwrap_err().to_string(),
+        "expected A to be like a square matrix"
+    );
+    assert!(expm_multiply(&a, &b, 1.0).is_err());
 }
