@@ -13,6 +13,7 @@ const SOURCE: &str = include_str!("kernels/sparse.cu");
 const LSQR: &str = include_str!("kernels/lsqr.cu");
 const GMRES: &str = include_str!("kernels/gmres.cu");
 const MINRES: &str = include_str!("kernels/minres.cu");
+const LSMR: &str = include_str!("kernels/lsmr.cu");
 
 /// Threads per block.
 const THREADS: u32 = 256;
@@ -193,6 +194,95 @@ pub(crate) fn minres_test(state: &Array) -> Result<()> {
     Ok(())
 }
 
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sparse_lsmr_beta`: LSMR's state after `beta2 = |u|^2`.
+    pub(crate) struct LsmrBeta {
+        st: Out<f64>,
+        beta2: In<f64>,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sparse_lsmr_alpha`: LSMR's rotations and estimates after
+    /// `alpha2 = |v|^2`.
+    pub(crate) struct LsmrAlpha {
+        st: Out<f64>,
+        alpha2: In<f64>,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_sparse_lsmr_test`: LSMR's stopping tests after `xx = |x|^2`.
+    pub(crate) struct LsmrTest {
+        st: Out<f64>,
+        xx: In<f64>,
+    }
+}
+
+const LSMR_BETA: &str = "cuprum_sparse_lsmr_beta";
+const LSMR_ALPHA: &str = "cuprum_sparse_lsmr_alpha";
+const LSMR_TEST: &str = "cuprum_sparse_lsmr_test";
+
+/// Checks what the LSMR kernels rely on: a contiguous float64 state of
+/// `LSMR_STATE_LEN` values and a one-element float64 input.
+fn check_lsmr(state: &Array, input: &Array) -> Result<()> {
+    let ok = state.dtype() == DType::Float64
+        && state.is_c_contiguous()
+        && state.size() == crate::linalg::LSMR_STATE_LEN
+        && input.dtype() == DType::Float64
+        && input.size() == 1;
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::Value(
+            "LSMR's state or scalars have the wrong layout".into(),
+        ))
+    }
+}
+
+/// One LSMR step on `state` with its one scalar input.
+pub(crate) fn lsmr_step(state: &Array, scalar: &Array, step: LsmrStep) -> Result<()> {
+    check_lsmr(state, scalar)?;
+    match step {
+        LsmrStep::Beta => {
+            let k = TypedKernel::<LsmrBeta>::cached(LSMR_BETA, [], program_request)?;
+            let args = LsmrBeta {
+                st: output(state),
+                beta2: input(scalar),
+            };
+            k.launch(&single(), &state.stream(), &args)?;
+        }
+        LsmrStep::Alpha => {
+            let k = TypedKernel::<LsmrAlpha>::cached(LSMR_ALPHA, [], program_request)?;
+            let args = LsmrAlpha {
+                st: output(state),
+                alpha2: input(scalar),
+            };
+            k.launch(&single(), &state.stream(), &args)?;
+        }
+        LsmrStep::Test => {
+            let k = TypedKernel::<LsmrTest>::cached(LSMR_TEST, [], program_request)?;
+            let args = LsmrTest {
+                st: output(state),
+                xx: input(scalar),
+            };
+            k.launch(&single(), &state.stream(), &args)?;
+        }
+    }
+    Ok(())
+}
+
+/// The three one-thread steps of an LSMR iteration (`kernels/lsmr.cu`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LsmrStep {
+    /// After `beta2 = |u|^2`.
+    Beta,
+    /// After `alpha2 = |v|^2`.
+    Alpha,
+    /// After the vector updates, with `|x|^2`.
+    Test,
+}
+
 const LSQR_BETA: &str = "cuprum_sparse_lsqr_beta";
 const LSQR_ALPHA: &str = "cuprum_sparse_lsqr_alpha";
 const LSQR_SETTLE: &str = "cuprum_sparse_lsqr_settle";
@@ -340,6 +430,10 @@ pub(crate) fn program_request() -> CompileRequest {
     src += MINRES;
     src += &MinresBeta::prototype(MINRES_BETA, []);
     src += &MinresTest::prototype(MINRES_TEST, []);
+    src += LSMR;
+    src += &LsmrBeta::prototype(LSMR_BETA, []);
+    src += &LsmrAlpha::prototype(LSMR_ALPHA, []);
+    src += &LsmrTest::prototype(LSMR_TEST, []);
     gpu_array::kernels::request(src)
 }
 

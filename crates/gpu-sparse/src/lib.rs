@@ -34,7 +34,9 @@
 //! - [`linalg`]: `scipy.sparse.linalg`: [`linalg::LinearOperator`] and the
 //!   iterative solvers ([`linalg::cg`], [`linalg::bicgstab`],
 //!   [`linalg::cgs`], [`linalg::gmres`], [`linalg::minres`],
-//!   [`linalg::lsqr`]), whose scalars stay on the device; the direct
+//!   [`linalg::lsqr`], [`linalg::lsmr`]), whose scalars stay on the
+//!   device; the eigensolvers [`linalg::eigsh`] (thick-restart Lanczos)
+//!   and [`linalg::svds`]; [`linalg::expm_multiply`]; the direct
 //!   solvers: [`linalg::spsolve_triangular`] (cuSPARSE's SpSV/SpSM with the
 //!   analysis cached on the matrix, so a repeated solve pays only the
 //!   solve), [`linalg::spsolve`] and [`linalg::factorized`] (cuSOLVER's
@@ -76,6 +78,10 @@
 //! | `bsr_matrix(dense, blocksize=(2, 2))`, `A.tobsr((2, 2))` | [`BsrMatrix::from_dense`]`(&d, (2, 2))?`, `a.tobsr((2, 2))?` |
 //! | `spsolve_triangular(L, b, lower=True)`         | [`linalg::spsolve_triangular`]`(&l, &b, true, false)?` |
 //! | `spsolve(A, b)`, `factorized(A)(b)`            | [`linalg::spsolve`]`(&a, &b)?`, [`linalg::factorized`]`(&a)?(&b)?` |
+//! | `lsmr(A, b, damp=0.5)`                         | [`linalg::lsmr`]`(&a, &b, &LsmrOptions { damp: 0.5, ..Default::default() })?` |
+//! | `w, v = eigsh(A, k=4, which='SA')`             | `let (w, v) = `[`linalg::eigsh`]`(&a, 4, Which::SA, &EigshOptions::default())?;` |
+//! | `u, s, vt = svds(A, k=3)`                      | `let r = `[`linalg::svds`]`(&a, 3, &SvdsOptions::default())?;` (`r.u`, `r.s`, `r.vt`) |
+//! | `expm_multiply(t * A, B)`                      | [`linalg::expm_multiply`]`(&a, &b, t)?`          |
 //! | `M = spilu(A); cg(A, b, M=M)`                  | `let m = `[`linalg::spilu`]`(&a, None, None)?;` then `SolveOptions { m: Some(&m), .. }` |
 //!
 //! Index dtypes follow SciPy's `get_index_dtype`: int32 while every index

@@ -27,6 +27,19 @@ unsafe impl Vouched for crate::kernels::LsqrAlpha {}
 // SAFETY: as for `LsqrBeta`.
 unsafe impl Vouched for crate::kernels::LsqrSettle {}
 
+// SAFETY: `kernels::lsmr_step` checks that the state is a C-contiguous
+// float64 array of `LSMR_STATE_LEN` (40) values and its input a
+// one-element float64 array; the kernels (`kernels/lsmr.cu`) run one
+// thread that touches slots 0..37 of the state and reads the input's one
+// value.
+unsafe impl Vouched for crate::kernels::LsmrBeta {}
+
+// SAFETY: as for `LsmrBeta`.
+unsafe impl Vouched for crate::kernels::LsmrAlpha {}
+
+// SAFETY: as for `LsmrBeta`.
+unsafe impl Vouched for crate::kernels::LsmrTest {}
+
 // SAFETY: `kernels::gmres_column` and `gmres_solve` check that the state
 // is a C-contiguous float64 array of exactly `linalg::gmres_state_len(m)`
 // values for the `m >= 1` they pass (and `col < m`); the one thread

@@ -13,6 +13,16 @@
 //!   rotations and the small triangular solve in one-thread kernels);
 //! - [`minres`]: MINRES for Hermitian, possibly indefinite systems;
 //! - [`lsqr`]: least squares by Golub-Kahan bidiagonalisation (LSQR);
+//! - [`lsmr`]: least squares by LSMR (Fong and Saunders), the same
+//!   bidiagonalisation minimising `|A^H r|`, its scalars on the device;
+//! - [`eigsh`]: eigenvalues and eigenvectors of Hermitian operators by
+//!   thick-restart Lanczos with full reorthogonalisation (the basis and
+//!   the Rayleigh quotient on the device, one host synchronisation a
+//!   restart for the small eigenproblem, solved by gpu-linalg's `eigh`);
+//!   [`svds`]: the largest (or smallest) singular triplets by the same
+//!   iteration on the smaller of `A^H A` and `A A^H`;
+//! - [`expm_multiply`]: `exp(t A) @ B` by Al-Mohy and Higham's scaled
+//!   Taylor series, its parameters from the bound `|A^p|_1 <= |A|_1^p`;
 //! - [`norm`]: matrix norms and the vector norms of rows or columns;
 //! - direct solvers: [`spsolve_triangular`] (cuSPARSE's SpSV/SpSM, the
 //!   analysis cached on the matrix), [`spsolve`] and [`factorized`]
@@ -33,7 +43,10 @@ mod bicgstab;
 mod cg;
 mod cgs;
 mod dsolve;
+mod eigen;
+mod expm;
 mod gmres;
+mod lsmr;
 mod lsqr;
 mod minres;
 mod norm;
@@ -44,8 +57,11 @@ pub use bicgstab::bicgstab;
 pub use cg::cg;
 pub use cgs::cgs;
 pub use dsolve::{SuperLu, factorized, spilu, splu, spsolve, spsolve_triangular};
+pub use eigen::{EigshOptions, Svds, SvdsOptions, Which, eigsh, svds};
+pub use expm::expm_multiply;
 pub use gmres::gmres;
 pub(crate) use gmres::gmres_state_len;
+pub use lsmr::{Lsmr, LsmrOptions, lsmr};
 pub use lsqr::{Lsqr, LsqrOptions, lsqr};
 pub use minres::minres;
 pub use norm::{NormOrd, norm};
@@ -54,6 +70,9 @@ pub use options::SolveOptions;
 
 /// The length of LSQR's device state (for the kernels' checks).
 pub(crate) const LSQR_STATE_LEN: usize = 32;
+
+/// The length of LSMR's device state (for the kernels' checks).
+pub(crate) const LSMR_STATE_LEN: usize = 40;
 
 /// The length of MINRES's device state (for the kernels' checks).
 pub(crate) const MINRES_STATE_LEN: usize = 40;

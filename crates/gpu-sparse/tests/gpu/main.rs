@@ -5,11 +5,13 @@
 //! (`products`); SciPy's errors (`errors`); the DIA format and SciPy's
 //! builders (`diags`, `kron`, stacks, `tril`, `find`, `random`, ...)
 //! against host dense references, with their errors (`builders`); the
-//! iterative solvers by their residuals (`solvers`, `krylov`). Each
+//! iterative solvers by their residuals (`solvers`, `krylov`); lsmr,
+//! eigsh, svds and expm_multiply against host oracles (`eigen`). Each
 //! test skips with a reason without a GPU.
 
 mod builders;
 mod direct;
+mod eigen;
 mod errors;
 mod formats;
 mod krylov;
