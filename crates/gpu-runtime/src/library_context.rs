@@ -65,3 +65,92 @@ pub fn make_current(ordinal: i32) -> bool {
     };
     current() == ctx || set(ctx)
 }
+
+/// A library handle (cuSPARSE's, cusolverSp's, ...) of one device, owned
+/// by one thread's cache ([`HandleCache`]) and bound to the stream of its
+/// last use. Dropping it (at thread exit, from the cache) destroys it in
+/// its device's context with the caller's context given back.
+#[derive(Debug)]
+pub struct ThreadHandle<H: Copy> {
+    raw: H,
+    ordinal: i32,
+    stream: Option<u64>,
+    destroy: fn(H),
+}
+
+impl<H: Copy> Drop for ThreadHandle<H> {
+    fn drop(&mut self) {
+        // A failure at thread exit has nowhere to go.
+        keeping_context(|| {
+            if make_current(self.ordinal) {
+                (self.destroy)(self.raw);
+            }
+        });
+    }
+}
+
+/// One thread's handles of a library, by device ordinal; declare it in a
+/// `thread_local!` and pass it to [`thread_handle`].
+pub type HandleCache<H> = std::cell::RefCell<std::collections::HashMap<i32, ThreadHandle<H>>>;
+
+/// The calls that make, destroy and bind a library's handle.
+#[derive(Debug, Clone, Copy)]
+pub struct HandleCalls<H, E> {
+    /// Creates a handle (run with the device's context current, which is
+    /// kept current after).
+    pub create: fn() -> Result<H, E>,
+    /// Destroys a handle made by `create` (run once, in its device's
+    /// context).
+    pub destroy: fn(H),
+    /// Binds a handle to a stream.
+    pub set_stream: fn(H, gpu_sys::cuda::CUstream) -> Result<(), E>,
+}
+
+/// This thread's handle of `stream`'s device from `cache`, created on
+/// first use and re-bound only when the stream changes (by
+/// [`crate::Stream::id`], which stays unique when the driver reuses an
+/// address). CuPy keeps its library handles the same way.
+///
+/// ```no_run
+/// use gpu_runtime::library_context::{HandleCache, HandleCalls, thread_handle};
+/// thread_local! { static CACHE: HandleCache<usize> = Default::default(); }
+/// let calls: HandleCalls<usize, gpu_runtime::Error> = HandleCalls {
+///     create: || Ok(1),
+///     destroy: |_| {},
+///     set_stream: |_, _| Ok(()),
+/// };
+/// let h = thread_handle(&CACHE, &gpu_runtime::Stream::current()?, calls)?;
+/// # Ok::<(), gpu_runtime::Error>(())
+/// ```
+///
+/// # Errors
+/// The device cannot be bound; `create` or `set_stream` fails.
+pub fn thread_handle<H: Copy, E: From<crate::Error>>(
+    cache: &'static std::thread::LocalKey<HandleCache<H>>,
+    stream: &crate::Stream,
+    calls: HandleCalls<H, E>,
+) -> Result<H, E> {
+    let dev = stream.device();
+    dev.bind()?;
+    let ordinal = dev.ordinal();
+    cache.with(|cell| {
+        let mut map = cell.borrow_mut();
+        if let std::collections::hash_map::Entry::Vacant(slot) = map.entry(ordinal) {
+            // The library may touch the context (its runtime's first use);
+            // the device's context, bound above, stays current.
+            let raw = keeping_context(calls.create)?;
+            slot.insert(ThreadHandle {
+                raw,
+                ordinal,
+                stream: None,
+                destroy: calls.destroy,
+            });
+        }
+        let h = map.get_mut(&ordinal).expect("inserted above");
+        if h.stream != Some(stream.id()) {
+            (calls.set_stream)(h.raw, stream.handle()?)?;
+            h.stream = Some(stream.id());
+        }
+        Ok(h.raw)
+    })
+}

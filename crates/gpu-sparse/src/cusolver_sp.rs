@@ -5,14 +5,11 @@
 //! QR solve `cusolverSp<t>csrlsvqr` on the device.
 #![allow(unsafe_code)]
 
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
 use std::ffi::c_void;
 
 use gpu_array::{Array, DType, Error, Result};
 use gpu_runtime::Stream;
-use gpu_runtime::library_context::{keeping_context, make_current};
+use gpu_runtime::library_context::{HandleCache, HandleCalls, thread_handle};
 use gpu_runtime::sys::cusolver as so;
 
 use crate::cusparse::{CompressedView, MatDescr};
@@ -63,27 +60,8 @@ fn check(
     gpu_array::error::check_library_status("cuSOLVER", call, r.map(|s| s.0), status_text)
 }
 
-struct Handle {
-    raw: so::cusolverSpHandle_t,
-    ordinal: i32,
-    stream: Option<u64>,
-}
-
-impl Drop for Handle {
-    fn drop(&mut self) {
-        // Destroyed in its device's context, the context found restored
-        // (module docs); a failure at thread exit has nowhere to go.
-        keeping_context(|| {
-            if make_current(self.ordinal) {
-                // SAFETY: created by cusolverSpCreate, destroyed once.
-                let _ = unsafe { so::cusolverSpDestroy(self.raw) };
-            }
-        });
-    }
-}
-
 thread_local! {
-    static HANDLES: RefCell<HashMap<i32, Handle>> = RefCell::new(HashMap::new());
+    static HANDLES: HandleCache<so::cusolverSpHandle_t> = HandleCache::default();
 }
 
 /// Runs `f` with this thread's cusolverSp handle of `stream`'s device,
@@ -92,38 +70,26 @@ fn with_handle<T>(
     stream: &Stream,
     f: impl FnOnce(so::cusolverSpHandle_t) -> Result<T>,
 ) -> Result<T> {
-    let dev = stream.device();
-    dev.bind()?;
-    let ordinal = dev.ordinal();
-    let raw = HANDLES.with(|cell| -> Result<so::cusolverSpHandle_t> {
-        let mut map = cell.borrow_mut();
-        if let Entry::Vacant(slot) = map.entry(ordinal) {
+    let calls = HandleCalls {
+        create: || {
             let mut h: so::cusolverSpHandle_t = std::ptr::null_mut();
-            check(
-                "cusolverSpCreate",
-                keeping_context(|| {
-                    // SAFETY: `h` is a valid out-pointer; the device's context is current.
-                    unsafe { so::cusolverSpCreate(&mut h) }
-                }),
-            )?;
-            slot.insert(Handle {
-                raw: h,
-                ordinal,
-                stream: None,
-            });
-        }
-        let h = map.get_mut(&ordinal).expect("inserted above");
-        if h.stream != Some(stream.id()) {
+            // SAFETY: `h` is a valid out-pointer; the device's context is current.
+            check("cusolverSpCreate", unsafe { so::cusolverSpCreate(&mut h) })?;
+            Ok(h)
+        },
+        destroy: |h| {
+            // SAFETY: created by cusolverSpCreate, destroyed once (by its cache).
+            let _ = unsafe { so::cusolverSpDestroy(h) };
+        },
+        set_stream: |h, s| {
             // SAFETY: a live handle; the stream belongs to its device and the
             // caller holds it for the calls enqueued.
             check("cusolverSpSetStream", unsafe {
-                so::cusolverSpSetStream(h.raw, stream.handle()? as so::cudaStream_t)
-            })?;
-            h.stream = Some(stream.id());
-        }
-        Ok(h.raw)
-    })?;
-    f(raw)
+                so::cusolverSpSetStream(h, s as so::cudaStream_t)
+            })
+        },
+    };
+    f(thread_handle(&HANDLES, stream, calls)?)
 }
 
 /// Solves `A x = b` by cuSOLVER's sparse QR on the device

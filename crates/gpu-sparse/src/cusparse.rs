@@ -17,15 +17,12 @@
 //! descriptor, queries the buffer size and allocates on every call.
 #![allow(unsafe_code)]
 
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
 use std::ffi::c_void;
 use std::sync::Mutex;
 
 use gpu_array::{Array, DType, Error, Result};
 use gpu_runtime::Stream;
-use gpu_runtime::library_context::{keeping_context, make_current};
+use gpu_runtime::library_context::{HandleCache, HandleCalls, thread_handle};
 use gpu_runtime::sys::cusparse as cs;
 
 /// cuSPARSE's status names and meanings.
@@ -80,27 +77,8 @@ pub(crate) fn check(
     gpu_array::error::check_library_status("cuSPARSE", call, r.map(|s| s.0), status_text)
 }
 
-struct Handle {
-    raw: cs::cusparseHandle_t,
-    ordinal: i32,
-    stream: Option<u64>,
-}
-
-impl Drop for Handle {
-    fn drop(&mut self) {
-        // Destroyed in its device's context, the context found restored
-        // (module docs); a failure at thread exit has nowhere to go.
-        keeping_context(|| {
-            if make_current(self.ordinal) {
-                // SAFETY: created by cusparseCreate, destroyed once.
-                let _ = unsafe { cs::cusparseDestroy(self.raw) };
-            }
-        });
-    }
-}
-
 thread_local! {
-    static HANDLES: RefCell<HashMap<i32, Handle>> = RefCell::new(HashMap::new());
+    static HANDLES: HandleCache<cs::cusparseHandle_t> = HandleCache::default();
 }
 
 /// Runs `f` with this thread's cuSPARSE handle of `stream`'s device, bound
@@ -109,38 +87,26 @@ pub(crate) fn with_handle<T>(
     stream: &Stream,
     f: impl FnOnce(cs::cusparseHandle_t) -> Result<T>,
 ) -> Result<T> {
-    let dev = stream.device();
-    dev.bind()?;
-    let ordinal = dev.ordinal();
-    let raw = HANDLES.with(|cell| -> Result<cs::cusparseHandle_t> {
-        let mut map = cell.borrow_mut();
-        if let Entry::Vacant(slot) = map.entry(ordinal) {
+    let calls = HandleCalls {
+        create: || {
             let mut h: cs::cusparseHandle_t = std::ptr::null_mut();
-            check(
-                "cusparseCreate",
-                keeping_context(|| {
-                    // SAFETY: `h` is a valid out-pointer; the device's context is current.
-                    unsafe { cs::cusparseCreate(&mut h) }
-                }),
-            )?;
-            slot.insert(Handle {
-                raw: h,
-                ordinal,
-                stream: None,
-            });
-        }
-        let h = map.get_mut(&ordinal).expect("inserted above");
-        if h.stream != Some(stream.id()) {
+            // SAFETY: `h` is a valid out-pointer; the device's context is current.
+            check("cusparseCreate", unsafe { cs::cusparseCreate(&mut h) })?;
+            Ok(h)
+        },
+        destroy: |h| {
+            // SAFETY: created by cusparseCreate, destroyed once (by its cache).
+            let _ = unsafe { cs::cusparseDestroy(h) };
+        },
+        set_stream: |h, s| {
             // SAFETY: a live handle; the stream belongs to its device and the
             // caller holds it for the calls enqueued.
             check("cusparseSetStream", unsafe {
-                cs::cusparseSetStream(h.raw, stream.handle()? as cs::cudaStream_t)
-            })?;
-            h.stream = Some(stream.id());
-        }
-        Ok(h.raw)
-    })?;
-    f(raw)
+                cs::cusparseSetStream(h, s as cs::cudaStream_t)
+            })
+        },
+    };
+    f(thread_handle(&HANDLES, stream, calls)?)
 }
 
 /// cuSPARSE's data type of a value dtype its products take.
@@ -859,85 +825,41 @@ pub(crate) fn spgemm(
     );
     with_handle(&stream, |h| {
         // Each phase is asked its buffer size first (null buffer), then run.
+        // SAFETY: (both phases) live descriptors of the matrices'
+        // contiguous arrays, host scalars of the compute type, a null buffer
+        // or one of at least the size cuSPARSE asked for, kept alive until
+        // the function returns (freed in stream order after).
+        let estimate = |size: &mut usize, buf: *mut c_void| unsafe {
+            cs::cusparseSpGEMM_workEstimation(
+                h, op, op, alpha, ca, cb, beta, dc.0, vt, alg, g.0, size, buf,
+            )
+        };
+        // SAFETY: as for `estimate`.
+        let compute = |size: &mut usize, buf: *mut c_void| unsafe {
+            cs::cusparseSpGEMM_compute(
+                h, op, op, alpha, ca, cb, beta, dc.0, vt, alg, g.0, size, buf,
+            )
+        };
         let mut size1 = 0usize;
-        // SAFETY: (this and the calls below) live descriptors of the
-        // matrices' contiguous arrays, host scalars of the compute type,
-        // buffers of at least the sizes cuSPARSE asked for, kept alive
-        // until the function returns (freed in stream order after).
-        check("cusparseSpGEMM_workEstimation", unsafe {
-            cs::cusparseSpGEMM_workEstimation(
-                h,
-                op,
-                op,
-                alpha,
-                ca,
-                cb,
-                beta,
-                dc.0,
-                vt,
-                alg,
-                g.0,
-                &mut size1,
-                std::ptr::null_mut(),
-            )
-        })?;
+        check(
+            "cusparseSpGEMM_workEstimation",
+            estimate(&mut size1, std::ptr::null_mut()),
+        )?;
         let buf1 = Array::empty(size1.max(16), DType::UInt8)?;
-        // SAFETY: as above.
-        check("cusparseSpGEMM_workEstimation", unsafe {
-            cs::cusparseSpGEMM_workEstimation(
-                h,
-                op,
-                op,
-                alpha,
-                ca,
-                cb,
-                beta,
-                dc.0,
-                vt,
-                alg,
-                g.0,
-                &mut size1,
-                buf1.data_ptr().raw() as *mut c_void,
-            )
-        })?;
+        check(
+            "cusparseSpGEMM_workEstimation",
+            estimate(&mut size1, buf1.data_ptr().raw() as *mut c_void),
+        )?;
         let mut size2 = 0usize;
-        // SAFETY: as above.
-        check("cusparseSpGEMM_compute", unsafe {
-            cs::cusparseSpGEMM_compute(
-                h,
-                op,
-                op,
-                alpha,
-                ca,
-                cb,
-                beta,
-                dc.0,
-                vt,
-                alg,
-                g.0,
-                &mut size2,
-                std::ptr::null_mut(),
-            )
-        })?;
+        check(
+            "cusparseSpGEMM_compute",
+            compute(&mut size2, std::ptr::null_mut()),
+        )?;
         let buf2 = Array::empty(size2.max(16), DType::UInt8)?;
-        // SAFETY: as above.
-        check("cusparseSpGEMM_compute", unsafe {
-            cs::cusparseSpGEMM_compute(
-                h,
-                op,
-                op,
-                alpha,
-                ca,
-                cb,
-                beta,
-                dc.0,
-                vt,
-                alg,
-                g.0,
-                &mut size2,
-                buf2.data_ptr().raw() as *mut c_void,
-            )
-        })?;
+        check(
+            "cusparseSpGEMM_compute",
+            compute(&mut size2, buf2.data_ptr().raw() as *mut c_void),
+        )?;
         let (mut r, mut k, mut nnz) = (0i64, 0i64, 0i64);
         // SAFETY: as above.
         check("cusparseSpMatGetSize", unsafe {
