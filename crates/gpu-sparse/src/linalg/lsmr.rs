@@ -17,10 +17,10 @@
 use std::sync::LazyLock;
 
 use gpu_array::fusion::{FVar, FuseOptions, Fused, fuse, fx};
-use gpu_array::{Array, DType, Error, Result, creation};
+use gpu_array::{Array, DType, Result, creation};
 
 use super::LinearOperator;
-use super::cg::solve_dtype;
+use super::bidiag::NORM2;
 use crate::kernels::LsmrStep;
 
 /// Slots of the state vector (`kernels/lsmr.cu` names the same numbers).
@@ -121,22 +121,11 @@ pub struct Lsmr {
     pub normx: f64,
 }
 
-type F1 = fn(&FVar) -> FVar;
 type F2 = fn(&FVar, &FVar) -> FVar;
 type F3 = fn(&FVar, &FVar, &FVar) -> FVar;
 type F4 = fn(&FVar, &FVar, &FVar, &FVar) -> FVar;
 type Args8 = (FVar, FVar, FVar, FVar, FVar, FVar, FVar, FVar);
 type F8 = fn(&FVar, &FVar, &FVar, &FVar, &FVar, &FVar, &FVar, &FVar) -> (FVar, FVar, FVar);
-
-static NORM2: LazyLock<Fused<F1, (FVar,)>> = LazyLock::new(|| {
-    fuse(
-        "cuprum_sparse_lsmr_norm2",
-        (|x: &FVar| {
-            let m = fx::absolute(x);
-            (&m * &m).sum(())
-        }) as F1,
-    )
-});
 
 /// `u = live ? Av - alpha u : u` (also `v = ... A^H u - beta v`).
 static STEP: LazyLock<Fused<F4, (FVar, FVar, FVar, FVar)>> = LazyLock::new(|| {
@@ -190,15 +179,6 @@ static UPDATE: LazyLock<Fused<F8, Args8>> = LazyLock::new(|| {
     )
 });
 
-/// `|x|` on the host.
-fn host_norm(x: &Array) -> Result<f64> {
-    Ok(NORM2
-        .call_with(&[x], &FuseOptions::default().dtype(DType::Float64))?
-        .item::<f64>(&[])?
-        .max(0.0)
-        .sqrt())
-}
-
 /// SciPy's `lsmr(A, b, damp, atol, btol, conlim, maxiter, x0=...)`: the
 /// least-squares solution of `A x = b` (or of the damped problem) for any
 /// [`LinearOperator`] with `rmatvec`, by Fong and Saunders' LSMR, whose
@@ -222,58 +202,24 @@ fn host_norm(x: &Array) -> Result<f64> {
 /// `check_every = 0`; an operator without `rmatvec`.
 pub fn lsmr(a: &dyn LinearOperator, b: &Array, opts: &LsmrOptions<'_>) -> Result<Lsmr> {
     let (m, n) = a.shape();
-    let flat = b.ndim() == 1 || (b.ndim() == 2 && b.shape()[1] == 1);
-    if !flat || b.shape()[0] != m {
-        return Err(Error::Value(format!(
-            "shapes of A ({m}, {n}) and b {:?} are incompatible",
-            b.shape()
-        )));
-    }
-    if opts.check_every == 0 {
-        return Err(Error::Value("check_every must be at least 1".into()));
-    }
-    if !(opts.damp >= 0.0 && opts.atol >= 0.0 && opts.btol >= 0.0 && opts.conlim >= 0.0) {
-        return Err(Error::Value(
-            "damp, atol, btol and conlim must be non-negative".into(),
-        ));
-    }
-    let dtype = solve_dtype(a, b)?;
-    let b = b.reshape([m as isize])?.astype(dtype)?;
+    let checked = super::bidiag::Checked {
+        x0: opts.x0,
+        damp: opts.damp,
+        atol: opts.atol,
+        btol: opts.btol,
+        conlim: opts.conlim,
+        check_every: opts.check_every,
+    };
+    let super::bidiag::Start {
+        dtype,
+        x,
+        u,
+        v,
+        alpha,
+        beta,
+        bnorm: normb,
+    } = super::bidiag::start(a, b, checked)?;
     let maxiter = opts.maxiter.unwrap_or(m.min(n));
-    // u = b - A x0, beta = |u|; v = A^H u / beta, alpha = |v|.
-    let (x, u) = match opts.x0 {
-        None => (creation::zeros(n, dtype)?, b.copy()?),
-        Some(x0) => {
-            if x0.size() != n {
-                return Err(Error::Value(format!(
-                    "shapes of A ({m}, {n}) and x0 {:?} are incompatible",
-                    x0.shape()
-                )));
-            }
-            let x = x0.reshape([n as isize])?.astype(dtype)?.copy()?;
-            let r = gpu_array::ufunc::subtract(&b, &a.matvec(&x)?)?.astype(dtype)?;
-            (x, r)
-        }
-    };
-    let normb = host_norm(&b)?;
-    let beta = host_norm(&u)?;
-    let u = if beta > 0.0 {
-        gpu_array::ufunc::divide(&u, beta)?.astype(dtype)?
-    } else {
-        u
-    };
-    let (v, alpha) = if beta > 0.0 {
-        let v = a.rmatvec(&u)?.astype(dtype)?;
-        let alpha = host_norm(&v)?;
-        let v = if alpha > 0.0 {
-            gpu_array::ufunc::divide(&v, alpha)?.astype(dtype)?
-        } else {
-            v
-        };
-        (v, alpha)
-    } else {
-        (creation::zeros(n, dtype)?, 0.0)
-    };
     let result = |x: Array, st: &[f64], istop: u32| Lsmr {
         x,
         istop,

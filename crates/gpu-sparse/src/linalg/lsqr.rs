@@ -14,10 +14,10 @@
 use std::sync::LazyLock;
 
 use gpu_array::fusion::{FVar, FuseOptions, Fused, fuse, fx};
-use gpu_array::{Array, DType, Error, Result, creation};
+use gpu_array::{Array, DType, Result};
 
 use super::LinearOperator;
-use super::cg::solve_dtype;
+use super::bidiag::{NORM2, norm2};
 
 /// Slots of the state vector (`kernels/lsqr.cu` names the same numbers).
 mod slot {
@@ -114,7 +114,6 @@ pub struct Lsqr {
     pub xnorm: f64,
 }
 
-type F1 = fn(&FVar) -> FVar;
 type F2 = fn(&FVar, &FVar) -> FVar;
 type F2Pair = fn(&FVar, &FVar) -> (FVar, FVar);
 type F3 = fn(&FVar, &FVar, &FVar) -> FVar;
@@ -122,20 +121,11 @@ type F4 = fn(&FVar, &FVar, &FVar, &FVar) -> FVar;
 type Args7 = (FVar, FVar, FVar, FVar, FVar, FVar, FVar);
 type F7 = fn(&FVar, &FVar, &FVar, &FVar, &FVar, &FVar, &FVar) -> (FVar, FVar, FVar);
 
-/// `|x|^2` accumulated in float64.
-fn norm2_f64(x: &FVar) -> FVar {
-    let m = fx::absolute(x);
-    (&m * &m).sum(())
-}
-
-static NORM2: LazyLock<Fused<F1, (FVar,)>> =
-    LazyLock::new(|| fuse("cuprum_sparse_lsqr_norm2", norm2_f64 as F1));
-
 /// `(|v|^2, |w|^2)` in one pass.
 static NORM2_PAIR: LazyLock<Fused<F2Pair, (FVar, FVar)>> = LazyLock::new(|| {
     fuse(
         "cuprum_sparse_lsqr_norm2_pair",
-        (|v: &FVar, w: &FVar| (norm2_f64(v), norm2_f64(w))) as F2Pair,
+        (|v: &FVar, w: &FVar| (norm2(v), norm2(w))) as F2Pair,
     )
 });
 
@@ -181,15 +171,6 @@ static UPDATE: LazyLock<Fused<F7, Args7>> = LazyLock::new(|| {
     )
 });
 
-/// `|x|` on the host.
-fn host_norm(x: &Array) -> Result<f64> {
-    Ok(NORM2
-        .call_with(&[x], &FuseOptions::default().dtype(DType::Float64))?
-        .item::<f64>(&[])?
-        .max(0.0)
-        .sqrt())
-}
-
 /// SciPy's `lsqr(A, b, damp, atol, btol, conlim, iter_lim, x0=...)`: the
 /// least-squares solution of `A x = b` (or of the damped problem) for any
 /// [`LinearOperator`] with `rmatvec`. The module docs say how it avoids
@@ -210,59 +191,25 @@ fn host_norm(x: &Array) -> Result<f64> {
 /// `b` of another length than the operator's rows, `x0` of another length
 /// than its columns, bad options; an operator without `rmatvec`.
 pub fn lsqr(a: &dyn LinearOperator, b: &Array, opts: &LsqrOptions<'_>) -> Result<Lsqr> {
-    let (m, n) = a.shape();
-    let flat = b.ndim() == 1 || (b.ndim() == 2 && b.shape()[1] == 1);
-    if !flat || b.shape()[0] != m {
-        return Err(Error::Value(format!(
-            "shapes of A ({m}, {n}) and b {:?} are incompatible",
-            b.shape()
-        )));
-    }
-    if opts.check_every == 0 {
-        return Err(Error::Value("check_every must be at least 1".into()));
-    }
-    if !(opts.damp >= 0.0 && opts.atol >= 0.0 && opts.btol >= 0.0 && opts.conlim >= 0.0) {
-        return Err(Error::Value(
-            "damp, atol, btol and conlim must be non-negative".into(),
-        ));
-    }
-    let dtype = solve_dtype(a, b)?;
-    let b = b.reshape([m as isize])?.astype(dtype)?;
+    let n = a.shape().1;
+    let checked = super::bidiag::Checked {
+        x0: opts.x0,
+        damp: opts.damp,
+        atol: opts.atol,
+        btol: opts.btol,
+        conlim: opts.conlim,
+        check_every: opts.check_every,
+    };
+    let super::bidiag::Start {
+        dtype,
+        x,
+        u,
+        v,
+        alpha,
+        beta,
+        bnorm,
+    } = super::bidiag::start(a, b, checked)?;
     let iter_lim = opts.iter_lim.unwrap_or(n.saturating_mul(2));
-    // u = b - A x0, beta = |u|; v = A^H u / beta, alpha = |v|.
-    let (x, u) = match opts.x0 {
-        None => (creation::zeros(n, dtype)?, b.copy()?),
-        Some(x0) => {
-            if x0.size() != n {
-                return Err(Error::Value(format!(
-                    "shapes of A ({m}, {n}) and x0 {:?} are incompatible",
-                    x0.shape()
-                )));
-            }
-            let x = x0.reshape([n as isize])?.astype(dtype)?;
-            let r = gpu_array::ufunc::subtract(&b, &a.matvec(&x)?)?;
-            (x, r)
-        }
-    };
-    let bnorm = host_norm(&b)?;
-    let beta = host_norm(&u)?;
-    let u = if beta > 0.0 {
-        gpu_array::ufunc::divide(&u, beta)?.astype(dtype)?
-    } else {
-        u
-    };
-    let (v, alpha) = if beta > 0.0 {
-        let v = a.rmatvec(&u)?.astype(dtype)?;
-        let alpha = host_norm(&v)?;
-        let v = if alpha > 0.0 {
-            gpu_array::ufunc::divide(&v, alpha)?.astype(dtype)?
-        } else {
-            v
-        };
-        (v, alpha)
-    } else {
-        (creation::zeros(n, dtype)?, 0.0)
-    };
     let result = |x: Array, st: &[f64], istop: u32| Lsqr {
         x,
         istop,

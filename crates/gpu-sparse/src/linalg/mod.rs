@@ -40,6 +40,7 @@
 //! behaviour exactly, at one host synchronisation an iteration (CuPy's).
 
 mod bicgstab;
+mod bidiag;
 mod cg;
 mod cgs;
 mod dsolve;
