@@ -118,6 +118,10 @@ pub use gpu_runtime as cuda;
 /// functions as ufuncs, usable in `fuse` as `special::fused`.
 pub use gpu_special as special;
 
+/// CuPy's `cupyx.scipy.ndimage` (SciPy's `scipy.ndimage`): image and
+/// volume processing (so far the boundary modes; the filters, interpolation,
+/// measurements and morphology are being built).
+pub use gpu_ndimage as ndimage;
 /// CuPy's `cupy.random` (NumPy's `numpy.random`): `Generator` and
 /// `default_rng` on a counter-based Philox whose numbers reproduce on any
 /// GPU, and the legacy `RandomState` on cuRAND with its module functions.

@@ -1,0 +1,10 @@
+//! gpu-ndimage on a real GPU, one test binary: the boundary modes' device
+//! arithmetic against the host's (`modes`). Each test skips with a reason
+//! without a GPU.
+
+mod modes;
+
+/// The device, or `None` (the test then returns early, having printed why).
+fn gpu() -> bool {
+    gpu_runtime::testing::device_or_skip().is_some()
+}
