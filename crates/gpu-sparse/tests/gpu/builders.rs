@@ -366,7 +366,11 @@ fn kron_and_kronsum_match_the_host() {
     // kronsum(A, B) = kron(I_n, A) + kron(B, I_m).
     let ta = Triplets::random(3, 3, 6, 31);
     let tb = Triplets::random(4, 4, 9, 32);
-    let (a, b) = (ta.coo(DType::Float64), tb.coo(DType::Float32));
+    // B's duplicates summed first: kronsum adds them in float64 (SciPy's
+    // upcast), while the dense reference of a float32 matrix adds them in
+    // float32 (as SciPy's toarray does).
+    let (a, mut b) = (ta.coo(DType::Float64), tb.coo(DType::Float32));
+    b.sum_duplicates().unwrap();
     let s = gpu_sparse::kronsum(&a, &b).unwrap();
     assert_eq!((s.format().name(), s.dtype()), ("csr", DType::Float64));
     let mut want = Dense::identity(4).kron(&Dense::of(&a));
