@@ -5,10 +5,20 @@
 //!
 //! - [`Mode`] and [`map_index`]: SciPy's boundary modes, the same
 //!   arithmetic on the host and on the device (`kernels/boundary.cuh`).
+//! - Interpolation ([`mod@interp`]): [`spline_filter1d`], [`spline_filter`],
+//!   [`map_coordinates`], [`affine_transform`], [`shift`], [`zoom`]
+//!   (`grid_mode` too), [`rotate`] and [`geometric_transform`] (the mapping
+//!   as CUDA device source), orders 0 to 5, every mode, SciPy's results.
 #![deny(unsafe_code)]
 
+pub mod interp;
 mod mode;
+mod raw;
 
+pub use interp::{
+    AffineMatrix, InterpParams, Output, affine_transform, geometric_transform, map_coordinates,
+    rotate, shift, spline_filter, spline_filter1d, zoom,
+};
 pub use mode::{Mode, map_index};
 
 /// The device header of the boundary modes (`cuprum_ndimage_map`), for

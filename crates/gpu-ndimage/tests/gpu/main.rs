@@ -2,6 +2,7 @@
 //! arithmetic against the host's (`modes`). Each test skips with a reason
 //! without a GPU.
 
+mod interp;
 mod modes;
 
 /// The device, or `None` (the test then returns early, having printed why).

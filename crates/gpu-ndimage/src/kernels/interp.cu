@@ -1,0 +1,406 @@
+// gpu-ndimage's interpolation kernels (src/interp.rs launches them).
+//
+// spline_filter: the B-spline prefilter along one axis of a C-contiguous
+// float64 array, in place, one thread a line (Unser, Aldroubi and Eden,
+// "Fast B-spline transforms for continuous image representation and
+// interpolation", 1991): the gain, then per pole a causal and an
+// anticausal first-order recursion whose first values come from the
+// boundary extension (SciPy's initialisations: whole-sample symmetric
+// "mirror", half-sample symmetric "reflect", periodic "wrap").
+//
+// interp: one thread an output point: its coordinates in the input (from a
+// coordinate array, an affine map or a per-axis zoom/shift), the order-0..5
+// B-spline weights, the taps mapped inside the input by the mode, and the
+// weighted sum written with SciPy's rounding for integer outputs.
+
+#define CUPRUM_NDIMAGE_MAXDIM 10
+
+// Interpolation mode numbers (src/interp.rs's interp_code).
+#define CUPRUM_I_REFLECT 0
+#define CUPRUM_I_CONSTANT 1
+#define CUPRUM_I_NEAREST 2
+#define CUPRUM_I_MIRROR 3
+#define CUPRUM_I_WRAP 4
+#define CUPRUM_I_GRID_CONSTANT 5
+#define CUPRUM_I_GRID_WRAP 6
+
+// Causal initialisation c+[0] for whole-sample symmetric extension.
+__device__ __forceinline__ double cuprum_spl_causal_mirror(const double* c, long long n,
+                                                           long long s, double z) {
+  const double zn1 = pow(z, (double)(n - 1));
+  double acc = c[0] + zn1 * c[(n - 1) * s];
+  double zi = z;
+  for (long long i = 1; i < n - 1; ++i) {
+    acc += zi * (c[i * s] + zn1 * c[(n - 1 - i) * s]);
+    zi *= z;
+  }
+  return acc / (1.0 - zn1 * zn1);
+}
+
+// Half-sample symmetric extension.
+__device__ __forceinline__ double cuprum_spl_causal_reflect(const double* c, long long n,
+                                                            long long s, double z) {
+  const double zn = pow(z, (double)n);
+  const double c0 = c[0];
+  double acc = c[0] + zn * c[(n - 1) * s];
+  double zi = z;
+  for (long long i = 1; i < n; ++i) {
+    acc += zi * (c[i * s] + zn * c[(n - 1 - i) * s]);
+    zi *= z;
+  }
+  return acc * z / (1.0 - zn * zn) + c0;
+}
+
+// Periodic extension.
+__device__ __forceinline__ double cuprum_spl_causal_wrap(const double* c, long long n,
+                                                         long long s, double z) {
+  double acc = c[0];
+  double zi = z;
+  for (long long i = 1; i < n; ++i) {
+    acc += zi * c[(n - i) * s];
+    zi *= z;
+  }
+  return acc / (1.0 - zi);
+}
+
+__device__ __forceinline__ double cuprum_spl_anticausal(const double* c, long long n,
+                                                        long long s, double z, int init) {
+  const double last = c[(n - 1) * s];
+  if (init == 0) return (z * c[(n - 2) * s] + last) * z / (z * z - 1.0);
+  if (init == 1) return last * z / (z - 1.0);
+  double acc = last;
+  double zi = z;
+  for (long long i = 0; i < n - 1; ++i) {
+    acc += zi * c[i * s];
+    zi *= z;
+  }
+  return acc * z / (zi - 1.0);
+}
+
+// Filters `lines` lines of n >= 2 values, line l starting at
+// (l / inner) * n * inner + l % inner with stride inner. init: 0 mirror,
+// 1 reflect, 2 wrap.
+extern "C" __global__ void cuprum_ndimage_spline_filter(double* data, long long n, long long inner,
+                                                        long long lines, const double* poles,
+                                                        int npoles, double gain, int init) {
+  for (long long l = (long long)blockIdx.x * blockDim.x + threadIdx.x; l < lines;
+       l += (long long)gridDim.x * blockDim.x) {
+    double* c = data + (l / inner) * n * inner + l % inner;
+    const long long s = inner;
+    for (long long i = 0; i < n; ++i) c[i * s] *= gain;
+    for (int p = 0; p < npoles; ++p) {
+      const double z = poles[p];
+      double c0;
+      if (init == 0) c0 = cuprum_spl_causal_mirror(c, n, s, z);
+      else if (init == 1) c0 = cuprum_spl_causal_reflect(c, n, s, z);
+      else c0 = cuprum_spl_causal_wrap(c, n, s, z);
+      c[0] = c0;
+      for (long long i = 1; i < n; ++i) c[i * s] += z * c[(i - 1) * s];
+      c[(n - 1) * s] = cuprum_spl_anticausal(c, n, s, z, init);
+      for (long long i = n - 2; i >= 0; --i) c[i * s] = z * (c[(i + 1) * s] - c[i * s]);
+    }
+  }
+}
+
+// The B-spline weights of the order+1 taps from `start` (SciPy's
+// piecewise polynomials, the last weight making the sum one).
+__device__ __forceinline__ void cuprum_spl_weights(double x, int order, double* w) {
+  x -= floor((order & 1) ? x : x + 0.5);
+  double y = x, z = 1.0 - x, t;
+  switch (order) {
+    case 1:
+      w[0] = 1.0 - x;
+      break;
+    case 2:
+      w[1] = 0.75 - x * x;
+      y = 0.5 - x;
+      w[0] = 0.5 * y * y;
+      break;
+    case 3:
+      w[1] = (y * y * (y - 2.0) * 3.0 + 4.0) / 6.0;
+      w[2] = (z * z * (z - 2.0) * 3.0 + 4.0) / 6.0;
+      w[0] = z * z * z / 6.0;
+      break;
+    case 4:
+      t = x * x;
+      w[2] = t * (t * 0.25 - 0.625) + 115.0 / 192.0;
+      y = 1.0 + x;
+      w[1] = y * (y * (y * (5.0 - y) / 6.0 - 1.25) + 5.0 / 24.0) + 55.0 / 96.0;
+      w[3] = z * (z * (z * (5.0 - z) / 6.0 - 1.25) + 5.0 / 24.0) + 55.0 / 96.0;
+      y = 0.5 - x;
+      t = y * y;
+      w[0] = t * t / 24.0;
+      break;
+    case 5:
+      t = y * y;
+      w[2] = t * (t * (0.25 - y / 12.0) - 0.5) + 0.55;
+      t = z * z;
+      w[3] = t * (t * (0.25 - z / 12.0) - 0.5) + 0.55;
+      y += 1.0;
+      w[1] = y * (y * (y * (y * (y / 24.0 - 0.375) + 1.25) - 1.75) + 0.625) + 0.425;
+      z += 1.0;
+      w[4] = z * (z * (z * (z * (z / 24.0 - 0.375) + 1.25) - 1.75) + 0.625) + 0.425;
+      y = 1.0 - x;
+      t = y * y;
+      w[0] = y * t * t / 120.0;
+      break;
+    default:
+      break;
+  }
+  w[order] = 1.0;
+  for (int i = 0; i < order; ++i) w[order] -= w[i];
+}
+
+// A coordinate outside 0..n-1 mapped inside by the mode (SciPy's
+// map_coordinate); -1 for constant. Not called for nearest and
+// grid-constant, whose taps are mapped one by one.
+__device__ __forceinline__ double cuprum_interp_map_coord(double in, long long len, int mode) {
+  if (in < 0) {
+    switch (mode) {
+      case CUPRUM_I_MIRROR: {
+        if (len <= 1) return 0.0;
+        const long long sz2 = 2 * len - 2;
+        in = sz2 * (double)(long long)(-in / sz2) + in;
+        return in <= 1 - len ? in + sz2 : -in;
+      }
+      case CUPRUM_I_REFLECT: {
+        if (len <= 1) return 0.0;
+        const long long sz2 = 2 * len;
+        if (in < -sz2) in = sz2 * (double)(long long)(-in / sz2) + in;
+        return in < -len ? in + sz2 : -in - 1;
+      }
+      case CUPRUM_I_WRAP: {
+        if (len <= 1) return 0.0;
+        const long long sz = len - 1;
+        return in + sz * (double)((long long)(-in / sz) + 1);
+      }
+      case CUPRUM_I_GRID_WRAP:
+        if (len <= 1) return 0.0;
+        return in + len * (double)((long long)((-1 - in) / len) + 1);
+      default:
+        return -1.0;
+    }
+  } else if (in > len - 1) {
+    switch (mode) {
+      case CUPRUM_I_MIRROR: {
+        if (len <= 1) return 0.0;
+        const long long sz2 = 2 * len - 2;
+        in -= sz2 * (double)(long long)(in / sz2);
+        return in >= len ? sz2 - in : in;
+      }
+      case CUPRUM_I_REFLECT: {
+        if (len <= 1) return 0.0;
+        const long long sz2 = 2 * len;
+        in -= sz2 * (double)(long long)(in / sz2);
+        return in >= len ? sz2 - in - 1 : in;
+      }
+      case CUPRUM_I_WRAP: {
+        if (len <= 1) return 0.0;
+        const long long sz = len - 1;
+        return in - sz * (double)(long long)(in / sz);
+      }
+      case CUPRUM_I_GRID_WRAP:
+        if (len <= 1) return 0.0;
+        return in - len * (double)(long long)(in / len);
+      default:
+        return -1.0;
+    }
+  }
+  return in;
+}
+
+// The index inside 0..n-1 that tap i reads, or -1 for cval (grid-constant).
+// constant and wrap read mirrored coefficients (no exact extension exists
+// for them), the others their own extension.
+__device__ __forceinline__ long long cuprum_interp_tap(long long i, long long n, int mode) {
+  if (i >= 0 && i < n) return i;
+  switch (mode) {
+    case CUPRUM_I_GRID_CONSTANT:
+      return -1;
+    case CUPRUM_I_NEAREST:
+      return i < 0 ? 0 : n - 1;
+    case CUPRUM_I_GRID_WRAP: {
+      long long k = i % n;
+      return k < 0 ? k + n : k;
+    }
+    case CUPRUM_I_REFLECT: {
+      const long long p = 2 * n;
+      long long k = i % p;
+      if (k < 0) k += p;
+      return k < n ? k : p - 1 - k;
+    }
+    default: {
+      if (n == 1) return 0;
+      const long long p = 2 * n - 2;
+      long long k = i % p;
+      if (k < 0) k += p;
+      return k < n ? k : p - k;
+    }
+  }
+}
+
+// SciPy's stores: integers rounded half away from zero (unsigned: negative
+// to 0) and clamped, booleans the C cast of the truncated value.
+template <typename T>
+__device__ __forceinline__ T cuprum_interp_store_int(double t, double lo, double hi) {
+  t = t > 0 ? t + 0.5 : (lo < 0 ? t - 0.5 : 0.0);
+  t = t > hi ? hi : t;
+  t = t < lo ? lo : t;
+  return (T)t;
+}
+template <typename T>
+__device__ __forceinline__ T cuprum_interp_store(double t);
+template <>
+__device__ __forceinline__ float cuprum_interp_store<float>(double t) { return (float)t; }
+template <>
+__device__ __forceinline__ double cuprum_interp_store<double>(double t) { return t; }
+template <>
+__device__ __forceinline__ bool cuprum_interp_store<bool>(double t) {
+  return t >= 1.0 || t <= -1.0 || t != t;
+}
+template <>
+__device__ __forceinline__ unsigned char cuprum_interp_store<unsigned char>(double t) {
+  return cuprum_interp_store_int<unsigned char>(t, 0.0, 255.0);
+}
+template <>
+__device__ __forceinline__ signed char cuprum_interp_store<signed char>(double t) {
+  return cuprum_interp_store_int<signed char>(t, -128.0, 127.0);
+}
+template <>
+__device__ __forceinline__ unsigned short cuprum_interp_store<unsigned short>(double t) {
+  return cuprum_interp_store_int<unsigned short>(t, 0.0, 65535.0);
+}
+template <>
+__device__ __forceinline__ short cuprum_interp_store<short>(double t) {
+  return cuprum_interp_store_int<short>(t, -32768.0, 32767.0);
+}
+template <>
+__device__ __forceinline__ unsigned int cuprum_interp_store<unsigned int>(double t) {
+  return cuprum_interp_store_int<unsigned int>(t, 0.0, 4294967295.0);
+}
+template <>
+__device__ __forceinline__ int cuprum_interp_store<int>(double t) {
+  return cuprum_interp_store_int<int>(t, -2147483648.0, 2147483647.0);
+}
+// 2^64 and 2^63 are the nearest doubles above the maxima; one ulp below
+// keeps the cast defined.
+template <>
+__device__ __forceinline__ unsigned long long cuprum_interp_store<unsigned long long>(double t) {
+  return cuprum_interp_store_int<unsigned long long>(t, 0.0, 18446744073709549568.0);
+}
+template <>
+__device__ __forceinline__ long long cuprum_interp_store<long long>(double t) {
+  return cuprum_interp_store_int<long long>(t, -9223372036854775808.0, 9223372036854774784.0);
+}
+
+// A mapping from output indices to input coordinates: kind 0 a
+// coordinate array (coords64 or coords32, shape (in_ndim, size)), 1 an
+// affine map (params: in_ndim x out_ndim matrix, then in_ndim offsets),
+// 2 per axis (params: s, z, t; coordinate (o + s) * z + t), 3 the user's
+// cuprum_ndimage_mapping (geometric_transform's programs only).
+#ifndef CUPRUM_NDIMAGE_USER_MAPPING
+#define CUPRUM_NDIMAGE_USER_MAPPING(OUT_INDEX, IN_COORDS, OUT_NDIM, IN_NDIM)
+#endif
+
+template <typename TI, typename TO>
+__device__ __forceinline__ void cuprum_ndimage_interp(
+    const TI* in, TO* out, const double* coords64, const float* coords32,
+    const double* params, const long long* geom, int kind, int order, int mode, double cval,
+    long long npad, long long size) {
+  const int in_ndim = (int)geom[0];
+  const int out_ndim = (int)geom[1];
+  const long long* ishape = geom + 2;
+  const long long* oshape = geom + 2 + in_ndim;
+  for (long long k = (long long)blockIdx.x * blockDim.x + threadIdx.x; k < size;
+       k += (long long)gridDim.x * blockDim.x) {
+    long long o[CUPRUM_NDIMAGE_MAXDIM];
+    double c[CUPRUM_NDIMAGE_MAXDIM];
+    if (kind != 0) {
+      long long r = k;
+      for (int d = out_ndim - 1; d >= 0; --d) {
+        o[d] = r % oshape[d];
+        r /= oshape[d];
+      }
+    }
+    if (kind == 0) {
+      for (int d = 0; d < in_ndim; ++d)
+        c[d] = coords64 ? coords64[d * size + k] : (double)coords32[d * size + k];
+    } else if (kind == 1) {
+      for (int d = 0; d < in_ndim; ++d) {
+        double acc = 0.0;
+        for (int e = 0; e < out_ndim; ++e) acc += (double)o[e] * params[d * out_ndim + e];
+        c[d] = acc + params[in_ndim * out_ndim + d];
+      }
+    } else if (kind == 2) {
+      for (int d = 0; d < in_ndim; ++d)
+        c[d] = ((double)o[d] + params[3 * d]) * params[3 * d + 1] + params[3 * d + 2];
+    } else {
+      CUPRUM_NDIMAGE_USER_MAPPING(o, c, out_ndim, in_ndim);
+    }
+    long long start[CUPRUM_NDIMAGE_MAXDIM];
+    double w[CUPRUM_NDIMAGE_MAXDIM][6];
+    bool outside = false;
+    for (int d = 0; d < in_ndim && !outside; ++d) {
+      const long long n = ishape[d];
+      double cc = c[d] + (double)npad;
+      if (mode != CUPRUM_I_GRID_CONSTANT && mode != CUPRUM_I_NEAREST) {
+        // constant: no interpolation past the edges (NaN included).
+        if (mode == CUPRUM_I_CONSTANT && !(cc >= 0.0 && cc <= (double)(n - 1))) {
+          outside = true;
+          break;
+        }
+        cc = cuprum_interp_map_coord(cc, n, mode);
+      }
+      if (!(cc > -1.0 || mode == CUPRUM_I_GRID_CONSTANT || mode == CUPRUM_I_NEAREST) ||
+          !(fabs(cc) < 9.0e15)) {
+        // NaN or coordinates beyond an exact index: cval.
+        outside = true;
+        break;
+      }
+      start[d] = (long long)floor((order & 1) ? cc : cc + 0.5) - order / 2;
+      if (order > 0) cuprum_spl_weights(cc, order, w[d]);
+    }
+    double t = cval;
+    if (!outside) {
+      int digit[CUPRUM_NDIMAGE_MAXDIM];
+      long long strides[CUPRUM_NDIMAGE_MAXDIM];
+      long long st = 1;
+      for (int d = in_ndim - 1; d >= 0; --d) {
+        digit[d] = 0;
+        strides[d] = st;
+        st *= ishape[d];
+      }
+      t = 0.0;
+      for (;;) {
+        long long idx = 0;
+        bool is_cval = false;
+        for (int d = 0; d < in_ndim; ++d) {
+          const long long j = cuprum_interp_tap(start[d] + digit[d], ishape[d], mode);
+          if (j < 0) is_cval = true;
+          idx += j * strides[d];
+        }
+        double coeff = is_cval ? cval : (double)in[idx];
+        if (order > 0)
+          for (int d = 0; d < in_ndim; ++d) coeff *= w[d][digit[d]];
+        t += coeff;
+        int d = in_ndim - 1;
+        while (d >= 0 && digit[d] == order) {
+          digit[d] = 0;
+          --d;
+        }
+        if (d < 0) break;
+        ++digit[d];
+      }
+    }
+    out[k] = cuprum_interp_store<TO>(t);
+  }
+}
+
+#define CUPRUM_NDIMAGE_INTERP(NAME, TI, TO)                                                   \
+  extern "C" __global__ void NAME(const TI* in, TO* out, const double* coords64,             \
+                                  const float* coords32, const double* params,              \
+                                  const long long* geom, int kind, int order, int mode,     \
+                                  double cval, long long npad, long long size) {            \
+    cuprum_ndimage_interp<TI, TO>(in, out, coords64, coords32, params, geom, kind, order,   \
+                                  mode, cval, npad, size);                                  \
+  }

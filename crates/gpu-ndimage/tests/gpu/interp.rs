@@ -1,0 +1,216 @@
+//! The interpolation functions against SciPy's own outputs
+//! (`testdata/golden_interp.npz`, `make_golden_interp.py`): every order and
+//! mode, 1-D/2-D/3-D, zoom with and without grid_mode, rotate with and
+//! without reshape, float32/float64/uint8/int16 outputs, prefilter off.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use gpu_array::npy::NpyArray;
+use gpu_array::{Array, DType};
+use gpu_ndimage::{
+    AffineMatrix, InterpParams, Mode, Output, affine_transform, map_coordinates, rotate, shift,
+    spline_filter, spline_filter1d, zoom,
+};
+
+use crate::gpu;
+
+fn goldens() -> HashMap<String, NpyArray> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/golden_interp.npz");
+    gpu_testing::npz_members(p)
+}
+
+/// The case's options from its name: `o<order>`, the mode, `pf<0|1>`,
+/// `c<cval>`, `g<0|1>`, `r<0|1>`, `ax<n>`, a dtype name.
+struct Case {
+    func: String,
+    order: usize,
+    mode: Mode,
+    prefilter: bool,
+    cval: f64,
+    flag: bool,
+    axis: isize,
+    dtype: Option<DType>,
+}
+
+fn parse(name: &str) -> Case {
+    let mut c = Case {
+        func: String::new(),
+        order: 3,
+        mode: Mode::Constant,
+        prefilter: true,
+        cval: 0.0,
+        flag: false,
+        axis: 0,
+        dtype: None,
+    };
+    for (i, part) in name.split("__").enumerate() {
+        if i == 0 {
+            c.func = part.to_string();
+        } else if let Ok(m) = Mode::parse(part) {
+            c.mode = m;
+        } else if let Some(v) = part.strip_prefix("pf") {
+            c.prefilter = v == "1";
+        } else if let Some(v) = part.strip_prefix("ax") {
+            c.axis = v.parse().unwrap();
+        } else if let Some(v) = part.strip_prefix('o').and_then(|v| v.parse().ok()) {
+            c.order = v;
+        } else if let Some(v) = part.strip_prefix('c').and_then(|v| v.parse().ok()) {
+            c.cval = v;
+        } else if let Some(v) = part.strip_prefix('g').or(part.strip_prefix('r')) {
+            c.flag = v == "1";
+        } else {
+            c.dtype = Some(match part {
+                "f32" | "float32" => DType::Float32,
+                "float64" => DType::Float64,
+                "uint8" => DType::UInt8,
+                "int16" => DType::Int16,
+                p => panic!("unknown case part {p}"),
+            });
+        }
+    }
+    c
+}
+
+fn run(name: &str, c: &Case, x: &Array, coords: Option<&Array>) -> Array {
+    let p = InterpParams {
+        order: c.order,
+        mode: c.mode,
+        cval: c.cval,
+        prefilter: c.prefilter,
+        output: c.dtype.map_or(Output::Default, Output::DType),
+    };
+    match c.func.as_str() {
+        "sf1d" => spline_filter1d(x, c.order, c.axis, Output::Default, c.mode),
+        "sf" => spline_filter(x, c.order, p.output.clone(), c.mode),
+        "mc1" | "mc2" => map_coordinates(x, coords.unwrap(), &p),
+        "zoomdt" => zoom(x, &[1.7], false, &p),
+        "zoom2" => zoom(x, &[1.5, 0.8], c.flag, &p),
+        "zoom3" => zoom(x, &[1.3], false, &p),
+        "shift2" => shift(x, &[1.25, -2.5], &InterpParams { cval: 0.5, ..p }),
+        "aff2" => {
+            let m = AffineMatrix {
+                data: &[0.9, 0.2, -0.3, 1.1],
+                shape: &[2, 2],
+            };
+            affine_transform(x, &m, &[0.5, -1.0], Some(&[12, 9]), &p)
+        }
+        "affh2" => {
+            let m = AffineMatrix {
+                data: &[0.9, 0.2, 0.5, -0.3, 1.1, -1.0, 0.0, 0.0, 1.0],
+                shape: &[3, 3],
+            };
+            affine_transform(x, &m, &[0.0], None, &p)
+        }
+        "affd2" => {
+            let m = AffineMatrix {
+                data: &[0.7, 1.3],
+                shape: &[2],
+            };
+            affine_transform(x, &m, &[0.25], None, &p)
+        }
+        "rot2" => rotate(x, 33.0, (1, 0), c.flag, &p),
+        "rot3" => rotate(x, -20.0, (2, 0), true, &p),
+        f => panic!("unknown function {f} in {name}"),
+    }
+    .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+#[test]
+fn interpolation_matches_scipy() {
+    if !gpu() {
+        return;
+    }
+    let g = goldens();
+    let mut names: Vec<&String> = g.keys().filter(|k| k.ends_with("__out")).collect();
+    names.sort();
+    let mut failures = Vec::new();
+    for key in names {
+        let name = &key[..key.len() - "__out".len()];
+        let c = parse(name);
+        let x = Array::from_npy(&g[&format!("{name}__in")]).unwrap();
+        let coords = g
+            .get(&format!("{name}__coords"))
+            .map(|a| Array::from_npy(a).unwrap());
+        let want_npy = &g[key.as_str()];
+        let got = run(name, &c, &x, coords.as_ref());
+        if got.shape() != want_npy.shape.as_slice() || got.dtype() != want_npy.dtype {
+            failures.push(format!(
+                "{name}: shape/dtype {:?} {} vs {:?} {}",
+                got.shape(),
+                got.dtype(),
+                want_npy.shape,
+                want_npy.dtype
+            ));
+            continue;
+        }
+        let got = got.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap();
+        let want = Array::from_npy(want_npy)
+            .unwrap()
+            .astype(DType::Float64)
+            .unwrap()
+            .to_vec::<f64>()
+            .unwrap();
+        // Integer outputs: SciPy's rounding exactly (1 allowed where the
+        // float sum straddles a half); floats: float32's or float64's
+        // accuracy (reflect prefilters carry SciPy's ~1e-9 departure).
+        let tol = match want_npy.dtype {
+            DType::Float64 => 1e-8,
+            DType::Float32 => 1e-5,
+            _ => 1.0,
+        };
+        for (i, (a, b)) in got.iter().zip(&want).enumerate() {
+            let ok = (a - b).abs() <= tol * (1.0 + b.abs()) || (a.is_nan() && b.is_nan());
+            if !ok {
+                failures.push(format!("{name}[{i}]: {a} vs SciPy's {b}"));
+                break;
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn errors_are_scipys() {
+    if !gpu() {
+        return;
+    }
+    let x = Array::from_slice(&[1.0f64, 2.0, 3.0, 4.0], &[2, 2]).unwrap();
+    let bad = Array::from_slice(&[0.0f64; 3], &[3, 1]).unwrap();
+    let e = map_coordinates(&x, &bad, &InterpParams::default()).unwrap_err();
+    assert!(e.to_string().contains("invalid shape for coordinate array"));
+    let p = InterpParams {
+        order: 6,
+        ..Default::default()
+    };
+    let e = zoom(&x, &[2.0], false, &p).unwrap_err();
+    assert!(e.to_string().contains("spline order not supported"));
+    let e = spline_filter(&x, 1, Output::Default, Mode::Mirror).unwrap_err();
+    assert!(e.to_string().contains("spline order not supported"));
+    let e = rotate(&x, 10.0, (0, 5), true, &InterpParams::default()).unwrap_err();
+    assert!(e.to_string().contains("invalid rotation plane specified"));
+}
+
+#[test]
+fn geometric_transform_runs_the_device_mapping() {
+    if !gpu() {
+        return;
+    }
+    // The mapping of shift(x, 0.5): o - 0.5 on every axis.
+    let x = Array::from_slice(&(0..30).map(f64::from).collect::<Vec<_>>(), &[5, 6]).unwrap();
+    let src = "__device__ void mapping(const long long* o, double* c, int on, int in) \
+               { for (int d = 0; d < in; ++d) c[d] = (double)o[d] - 0.5; }";
+    let p = InterpParams {
+        order: 3,
+        mode: Mode::Nearest,
+        ..Default::default()
+    };
+    let got = gpu_ndimage::geometric_transform(&x, src, None, &p)
+        .unwrap()
+        .to_vec::<f64>()
+        .unwrap();
+    let want = shift(&x, &[0.5], &p).unwrap().to_vec::<f64>().unwrap();
+    for (a, b) in got.iter().zip(&want) {
+        assert!((a - b).abs() < 1e-12, "{a} vs {b}");
+    }
+}
