@@ -7,9 +7,21 @@
 //!   arithmetic on the host and on the device (`kernels/boundary.cuh`).
 #![deny(unsafe_code)]
 
+mod filters;
+mod kernels;
 mod mode;
+mod output;
+mod raw;
+mod weights;
 
+pub use filters::{
+    convolve1d, correlate1d, gaussian_filter, gaussian_filter1d, gaussian_gradient_magnitude,
+    gaussian_laplace, generic_gradient_magnitude, generic_laplace, laplace, prewitt, sobel,
+    uniform_filter, uniform_filter1d,
+};
 pub use mode::{Mode, map_index};
+pub use output::Output;
+pub use weights::{gaussian_kernel1d, gaussian_radius};
 
 /// The device header of the boundary modes (`cuprum_ndimage_map`), for
 /// this crate's kernels and users' own.
@@ -31,5 +43,13 @@ mod nvrtc_tests {
             super::BOUNDARY_CUH
         );
         compile_for_test_archs("ndimage boundary", &[CompileRequest::new(src)]);
+    }
+
+    #[test]
+    fn filter_kernels_compile() {
+        if nvrtc_or_skip().is_none() {
+            return;
+        }
+        compile_for_test_archs("ndimage filters", &[crate::kernels::program_request()]);
     }
 }
