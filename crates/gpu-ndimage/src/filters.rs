@@ -147,7 +147,7 @@ pub fn convolve1d(
 ) -> Result<Array> {
     let w: Vec<f64> = weights.iter().rev().copied().collect();
     let mut origin = -origin;
-    if w.len() % 2 == 0 {
+    if w.len().is_multiple_of(2) {
         origin -= 1;
     }
     correlate1d(input, &w, axis, output, mode, cval, origin)

@@ -4,10 +4,31 @@
 //! What it holds so far:
 //!
 //! - [`Mode`] and [`map_index`]: SciPy's boundary modes, the same
-//!   arithmetic on the host and on the device (`kernels/boundary.cuh`).
+//!   arithmetic on the host and on the device (`kernels/boundary.cuh`);
+//! - the filters of `scipy.ndimage` (`filters.rs`: the correlation family
+//!   and the separable filters; `footprint.rs`: n-D weights, minimum,
+//!   maximum and rank filters), with SciPy's checks, messages and output
+//!   dtypes ([`Output`]). Sums are in float64 in SciPy's order of terms;
+//!   float results go into integer outputs truncated, as SciPy's C casts.
+//!   Strided inputs are copied to C order first; complex data and float16
+//!   are not taken (SciPy filters complex data by its real parts).
+//!
+//! | SciPy                                           | Cuprum                                                   |
+//! |-------------------------------------------------|----------------------------------------------------------|
+//! | `correlate1d(x, w, axis, output, mode, cval, origin)` | [`correlate1d`]`(&x, &w, axis, Output::None, Mode::Reflect, 0.0, 0)?` (also [`convolve1d`]) |
+//! | `correlate(x, w)`, `convolve(x, w)`             | [`correlate`], [`convolve`] (`w` an n-D [`gpu_array::Array`]) |
+//! | `gaussian_filter(x, 2.0)`                       | [`gaussian_filter`]`(&x, &[2.0], &[0], Output::None, &[Mode::Reflect], 0.0, 4.0, None, None)?` |
+//! | `gaussian_filter1d`, `uniform_filter(1d)`       | [`gaussian_filter1d`], [`uniform_filter`], [`uniform_filter1d`] |
+//! | `sobel`, `prewitt`, `laplace`                   | [`sobel`], [`prewitt`], [`laplace`]                      |
+//! | `gaussian_laplace`, `gaussian_gradient_magnitude` | [`gaussian_laplace`], [`gaussian_gradient_magnitude`] |
+//! | `generic_laplace(x, f)`, `generic_gradient_magnitude(x, f)` | [`generic_laplace`], [`generic_gradient_magnitude`] (Rust closures) |
+//! | `minimum_filter(x, size=3)`, `maximum_filter1d` | [`minimum_filter`]`(&x, Some(&[3]), None, ...)`, [`maximum_filter1d`], ... |
+//! | `median_filter`, `rank_filter`, `percentile_filter` | [`median_filter`], [`rank_filter`], [`percentile_filter`] (footprints up to 640 elements) |
+//! | `output=np.float32`, `output=arr`               | [`Output::DType`], [`Output::Array`]                    |
 #![deny(unsafe_code)]
 
 mod filters;
+mod footprint;
 mod kernels;
 mod mode;
 mod output;
@@ -18,6 +39,10 @@ pub use filters::{
     convolve1d, correlate1d, gaussian_filter, gaussian_filter1d, gaussian_gradient_magnitude,
     gaussian_laplace, generic_gradient_magnitude, generic_laplace, laplace, prewitt, sobel,
     uniform_filter, uniform_filter1d,
+};
+pub use footprint::{
+    convolve, correlate, maximum_filter, maximum_filter1d, median_filter, minimum_filter,
+    minimum_filter1d, percentile_filter, rank_filter,
 };
 pub use mode::{Mode, map_index};
 pub use output::Output;

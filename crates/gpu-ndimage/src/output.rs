@@ -99,8 +99,8 @@ pub(crate) fn check_axes(axes: Option<&[isize]>, ndim: usize) -> Result<Vec<usiz
     };
     let mut out = Vec::with_capacity(axes.len());
     for &ax in axes {
-        let ok = usize::try_from(ax.unsigned_abs())
-            .is_ok_and(|m| if ax < 0 { m <= ndim } else { m < ndim });
+        let m = ax.unsigned_abs();
+        let ok = if ax < 0 { m <= ndim } else { m < ndim };
         if !ok {
             return Err(Error::Value(format!(
                 "specified axis: {ax} is out of range"

@@ -119,7 +119,7 @@ pub fn gaussian_radius(sigma: f64, truncate: f64, radius: Option<i64>) -> Result
 /// 0 otherwise.
 pub(crate) fn symmetry(w: &[f64]) -> i32 {
     let n = w.len();
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         return 0;
     }
     let c = n / 2;
