@@ -27,6 +27,7 @@ const GENERATORS: &[&str] = &[
     "crates/gpu-array/testdata/dtype/make_golden.py",
     "crates/gpu-fft/testdata/fft/make_golden.py",
     "crates/gpu-special/testdata/make_golden.py",
+    "crates/gpu-ndimage/testdata/make_golden.py",
     "crates/gpu-ndimage/testdata/make_golden_interp.py",
 ];
 

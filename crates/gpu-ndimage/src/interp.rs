@@ -18,7 +18,7 @@ use gpu_runtime::nvrtc::CompileRequest;
 use gpu_runtime::signature::In;
 use gpu_runtime::{DevicePtr, KernelSignature, LaunchConfig, TypedKernel};
 
-use crate::Mode;
+use crate::{Mode, Output};
 
 const SOURCE: &str = include_str!("kernels/interp.cu");
 
@@ -168,58 +168,45 @@ pub(crate) fn interp_code(mode: Mode) -> i32 {
     }
 }
 
-/// Where a result goes: SciPy's `output=` (an array, a dtype, or the
-/// default).
-#[derive(Debug, Clone, Default)]
-pub enum Output {
-    /// The function's default dtype (the input's for the transforms,
-    /// float64 for the spline filters).
-    #[default]
-    Default,
-    /// A new array of this dtype.
-    DType(DType),
-    /// This C-contiguous array of the result's shape, written and
-    /// returned.
-    Array(Array),
+/// The dtype a transform writes for `output` (`default` for
+/// [`Output::None`]: the input's for the transforms, float64 for the
+/// spline filters).
+fn out_dtype(output: &Output<'_>, default: DType) -> DType {
+    match output {
+        Output::None => default,
+        Output::DType(d) => *d,
+        Output::Array(a) => a.dtype(),
+    }
 }
 
-impl Output {
-    fn dtype(&self, default: DType) -> DType {
-        match self {
-            Output::Default => default,
-            Output::DType(d) => *d,
-            Output::Array(a) => a.dtype(),
-        }
+/// The array a transform writes for `output`, checked: a new one, or the
+/// given array when it has the result's shape and is C-contiguous.
+fn make_output(output: &Output<'_>, shape: &[usize], default: DType) -> Result<Array> {
+    let dt = out_dtype(output, default);
+    if !OUTPUT_DTYPES.contains(&dt) {
+        return Err(Error::Unsupported(format!(
+            "ndimage interpolation into dtype {dt} (complex and float16 outputs)"
+        )));
     }
-
-    /// The array to write, checked.
-    fn make(&self, shape: &[usize], default: DType) -> Result<Array> {
-        let dt = self.dtype(default);
-        if !OUTPUT_DTYPES.contains(&dt) {
-            return Err(Error::Unsupported(format!(
-                "ndimage interpolation into dtype {dt} (complex and float16 outputs)"
-            )));
-        }
-        match self {
-            Output::Array(a) => {
-                if a.shape() != shape {
-                    return Err(Error::Value("output shape not correct".into()));
-                }
-                if !a.is_c_contiguous() {
-                    return Err(Error::Unsupported(
-                        "ndimage interpolation into a non-contiguous output".into(),
-                    ));
-                }
-                Ok(a.clone())
+    match output {
+        Output::Array(a) => {
+            if a.shape() != shape {
+                return Err(Error::Value("output shape not correct".into()));
             }
-            _ => Array::empty(shape.to_vec(), dt),
+            if !a.is_c_contiguous() {
+                return Err(Error::Unsupported(
+                    "ndimage interpolation into a non-contiguous output".into(),
+                ));
+            }
+            Ok((*a).clone())
         }
+        _ => Array::empty(shape.to_vec(), dt),
     }
 }
 
 /// The options of the interpolating transforms, SciPy's defaults.
 #[derive(Debug, Clone)]
-pub struct InterpParams {
+pub struct InterpParams<'a> {
     /// Spline order, 0 to 5 (default 3).
     pub order: usize,
     /// Boundary mode (default `constant`).
@@ -231,17 +218,17 @@ pub struct InterpParams {
     /// coefficients.
     pub prefilter: bool,
     /// Where the result goes (default: a new array of the input's dtype).
-    pub output: Output,
+    pub output: Output<'a>,
 }
 
-impl Default for InterpParams {
+impl Default for InterpParams<'_> {
     fn default() -> Self {
         InterpParams {
             order: 3,
             mode: Mode::Constant,
             cval: 0.0,
             prefilter: true,
-            output: Output::Default,
+            output: Output::None,
         }
     }
 }
@@ -346,7 +333,7 @@ fn normalize_axis(axis: isize, ndim: usize) -> Result<usize> {
 /// use gpu_ndimage::{Mode, Output, spline_filter1d};
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = Array::from_slice(&[1.0f64, 4.0, 2.0, 8.0], &[4])?;
-/// let c = spline_filter1d(&x, 3, -1, Output::Default, Mode::Mirror)?;
+/// let c = spline_filter1d(&x, 3, -1, Output::None, Mode::Mirror)?;
 /// # Ok(()) }
 /// ```
 ///
@@ -357,7 +344,7 @@ pub fn spline_filter1d(
     input: &Array,
     order: usize,
     axis: isize,
-    output: Output,
+    output: Output<'_>,
     mode: Mode,
 ) -> Result<Array> {
     check_order(order)?;
@@ -367,7 +354,7 @@ pub fn spline_filter1d(
     } else {
         normalize_axis(axis, input.ndim())?
     };
-    let out = output.make(input.shape(), DType::Float64)?;
+    let out = make_output(&output, input.shape(), DType::Float64)?;
     let work = input.astype(DType::Float64)?;
     if input.ndim() > 0 {
         filter_axis(&work, order, axis, mode)?;
@@ -402,12 +389,12 @@ fn write_back(work: &Array, out: &Array) -> Result<Array> {
 /// # Errors
 /// "spline order not supported" outside 2 to 5 (SciPy's); as
 /// [`spline_filter1d`] otherwise.
-pub fn spline_filter(input: &Array, order: usize, output: Output, mode: Mode) -> Result<Array> {
+pub fn spline_filter(input: &Array, order: usize, output: Output<'_>, mode: Mode) -> Result<Array> {
     if !(2..=5).contains(&order) {
         return Err(Error::Value("spline order not supported".into()));
     }
     check_input(input)?;
-    let out = output.make(input.shape(), DType::Float64)?;
+    let out = make_output(&output, input.shape(), DType::Float64)?;
     let dt = out.dtype();
     let mut work = input.astype(DType::Float64)?;
     for axis in 0..input.ndim() {
@@ -421,7 +408,7 @@ pub fn spline_filter(input: &Array, order: usize, output: Output, mode: Mode) ->
 
 /// The array the kernel interpolates and its pad: the prefiltered float64
 /// coefficients, or the input itself (in a dtype the kernel reads).
-fn coefficients(a: &Array, p: &InterpParams) -> Result<(Array, usize)> {
+fn coefficients(a: &Array, p: &InterpParams<'_>) -> Result<(Array, usize)> {
     if p.prefilter && p.order > 1 {
         let work = a.astype(DType::Float64)?;
         let (work, npad) = match p.mode {
@@ -469,7 +456,7 @@ fn transform(
     input_arr: &Array,
     out_shape: &[usize],
     mapping: Mapping<'_>,
-    p: &InterpParams,
+    p: &InterpParams<'_>,
 ) -> Result<Array> {
     check_order(p.order)?;
     check_input(input_arr)?;
@@ -481,7 +468,7 @@ fn transform(
             "ndimage interpolation into more than {MAXDIM} dimensions"
         )));
     }
-    let out = p.output.make(out_shape, input_arr.dtype())?;
+    let out = make_output(&p.output, out_shape, input_arr.dtype())?;
     let size = out.size();
     if size == 0 {
         return Ok(out);
@@ -570,7 +557,7 @@ fn fnv1a(s: &str) -> u64 {
 /// # Errors
 /// "invalid shape for coordinate array" when its first axis is not the
 /// input's rank; "spline order not supported"; complex data.
-pub fn map_coordinates(input: &Array, coordinates: &Array, p: &InterpParams) -> Result<Array> {
+pub fn map_coordinates(input: &Array, coordinates: &Array, p: &InterpParams<'_>) -> Result<Array> {
     if coordinates.dtype().is_complex() {
         return Err(Error::Value("Complex type not supported".into()));
     }
@@ -624,7 +611,7 @@ pub fn affine_transform(
     matrix: &AffineMatrix<'_>,
     offset: &[f64],
     output_shape: Option<&[usize]>,
-    p: &InterpParams,
+    p: &InterpParams<'_>,
 ) -> Result<Array> {
     let n = input.ndim();
     let out_shape: Vec<usize> = output_shape.map_or_else(|| input.shape().to_vec(), <[_]>::to_vec);
@@ -707,7 +694,7 @@ pub fn affine_transform(
 /// # Errors
 /// A shift of the wrong length ("sequence argument must have length
 /// equal to input rank"); as [`map_coordinates`] otherwise.
-pub fn shift(input: &Array, shift: &[f64], p: &InterpParams) -> Result<Array> {
+pub fn shift(input: &Array, shift: &[f64], p: &InterpParams<'_>) -> Result<Array> {
     let s = per_axis(shift, input.ndim())?;
     let v = s.iter().flat_map(|&s| [-s, 1.0, 0.0]).collect();
     transform(input, input.shape(), Mapping::Separable(v), p)
@@ -778,7 +765,7 @@ pub(crate) fn zoom_maps(shape: &[usize], zoom: &[f64], grid_mode: bool) -> (Vec<
 ///
 /// # Errors
 /// A zoom of the wrong length; as [`map_coordinates`] otherwise.
-pub fn zoom(input: &Array, zoom: &[f64], grid_mode: bool, p: &InterpParams) -> Result<Array> {
+pub fn zoom(input: &Array, zoom: &[f64], grid_mode: bool, p: &InterpParams<'_>) -> Result<Array> {
     if input.ndim() < 1 {
         return Err(Error::Value("input and output rank must be > 0".into()));
     }
@@ -856,7 +843,7 @@ pub fn rotate(
     angle: f64,
     axes: (isize, isize),
     reshape: bool,
-    p: &InterpParams,
+    p: &InterpParams<'_>,
 ) -> Result<Array> {
     let nd = input.ndim();
     if nd < 2 {
@@ -926,7 +913,7 @@ pub fn geometric_transform(
     input: &Array,
     mapping_src: &str,
     output_shape: Option<&[usize]>,
-    p: &InterpParams,
+    p: &InterpParams<'_>,
 ) -> Result<Array> {
     let out_shape: Vec<usize> = output_shape.map_or_else(|| input.shape().to_vec(), <[_]>::to_vec);
     transform(input, &out_shape, Mapping::User(mapping_src), p)

@@ -4,22 +4,58 @@
 //! What it holds so far:
 //!
 //! - [`Mode`] and [`map_index`]: SciPy's boundary modes, the same
-//!   arithmetic on the host and on the device (`kernels/boundary.cuh`).
-//! - Interpolation ([`mod@interp`]): [`spline_filter1d`], [`spline_filter`],
+//!   arithmetic on the host and on the device (`kernels/boundary.cuh`);
+//! - the filters of `scipy.ndimage` (`filters.rs`: the correlation family
+//!   and the separable filters; `footprint.rs`: n-D weights, minimum,
+//!   maximum and rank filters), with SciPy's checks, messages and output
+//!   dtypes ([`Output`]). Sums are in float64 in SciPy's order of terms;
+//!   float results go into integer outputs truncated, as SciPy's C casts.
+//!   Strided inputs are copied to C order first; complex data and float16
+//!   are not taken (SciPy filters complex data by its real parts);
+//! - interpolation ([`mod@interp`]): [`spline_filter1d`], [`spline_filter`],
 //!   [`map_coordinates`], [`affine_transform`], [`shift`], [`zoom`]
 //!   (`grid_mode` too), [`rotate`] and [`geometric_transform`] (the mapping
 //!   as CUDA device source), orders 0 to 5, every mode, SciPy's results.
+//!
+//! | SciPy                                           | Cuprum                                                   |
+//! |-------------------------------------------------|----------------------------------------------------------|
+//! | `correlate1d(x, w, axis, output, mode, cval, origin)` | [`correlate1d`]`(&x, &w, axis, Output::None, Mode::Reflect, 0.0, 0)?` (also [`convolve1d`]) |
+//! | `correlate(x, w)`, `convolve(x, w)`             | [`correlate`], [`convolve`] (`w` an n-D [`gpu_array::Array`]) |
+//! | `gaussian_filter(x, 2.0)`                       | [`gaussian_filter`]`(&x, &[2.0], &[0], Output::None, &[Mode::Reflect], 0.0, 4.0, None, None)?` |
+//! | `gaussian_filter1d`, `uniform_filter(1d)`       | [`gaussian_filter1d`], [`uniform_filter`], [`uniform_filter1d`] |
+//! | `sobel`, `prewitt`, `laplace`                   | [`sobel`], [`prewitt`], [`laplace`]                      |
+//! | `gaussian_laplace`, `gaussian_gradient_magnitude` | [`gaussian_laplace`], [`gaussian_gradient_magnitude`] |
+//! | `generic_laplace(x, f)`, `generic_gradient_magnitude(x, f)` | [`generic_laplace`], [`generic_gradient_magnitude`] (Rust closures) |
+//! | `minimum_filter(x, size=3)`, `maximum_filter1d` | [`minimum_filter`]`(&x, Some(&[3]), None, ...)`, [`maximum_filter1d`], ... |
+//! | `median_filter`, `rank_filter`, `percentile_filter` | [`median_filter`], [`rank_filter`], [`percentile_filter`] (footprints up to 640 elements) |
+//! | `output=np.float32`, `output=arr`               | [`Output::DType`], [`Output::Array`]                    |
 #![deny(unsafe_code)]
 
+mod filters;
+mod footprint;
 pub mod interp;
+mod kernels;
 mod mode;
+mod output;
 mod raw;
+mod weights;
 
+pub use filters::{
+    convolve1d, correlate1d, gaussian_filter, gaussian_filter1d, gaussian_gradient_magnitude,
+    gaussian_laplace, generic_gradient_magnitude, generic_laplace, laplace, prewitt, sobel,
+    uniform_filter, uniform_filter1d,
+};
+pub use footprint::{
+    convolve, correlate, maximum_filter, maximum_filter1d, median_filter, minimum_filter,
+    minimum_filter1d, percentile_filter, rank_filter,
+};
 pub use interp::{
-    AffineMatrix, InterpParams, Output, affine_transform, geometric_transform, map_coordinates,
-    rotate, shift, spline_filter, spline_filter1d, zoom,
+    AffineMatrix, InterpParams, affine_transform, geometric_transform, map_coordinates, rotate,
+    shift, spline_filter, spline_filter1d, zoom,
 };
 pub use mode::{Mode, map_index};
+pub use output::Output;
+pub use weights::{gaussian_kernel1d, gaussian_radius};
 
 /// The device header of the boundary modes (`cuprum_ndimage_map`), for
 /// this crate's kernels and users' own.
@@ -41,5 +77,13 @@ mod nvrtc_tests {
             super::BOUNDARY_CUH
         );
         compile_for_test_archs("ndimage boundary", &[CompileRequest::new(src)]);
+    }
+
+    #[test]
+    fn filter_kernels_compile() {
+        if nvrtc_or_skip().is_none() {
+            return;
+        }
+        compile_for_test_archs("ndimage filters", &[crate::kernels::program_request()]);
     }
 }

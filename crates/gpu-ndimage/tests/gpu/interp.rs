@@ -78,11 +78,11 @@ fn run(name: &str, c: &Case, x: &Array, coords: Option<&Array>) -> Array {
         mode: c.mode,
         cval: c.cval,
         prefilter: c.prefilter,
-        output: c.dtype.map_or(Output::Default, Output::DType),
+        output: c.dtype.map_or(Output::None, Output::DType),
     };
     match c.func.as_str() {
-        "sf1d" => spline_filter1d(x, c.order, c.axis, Output::Default, c.mode),
-        "sf" => spline_filter(x, c.order, p.output.clone(), c.mode),
+        "sf1d" => spline_filter1d(x, c.order, c.axis, Output::None, c.mode),
+        "sf" => spline_filter(x, c.order, p.output, c.mode),
         "mc1" | "mc2" => map_coordinates(x, coords.unwrap(), &p),
         "zoomdt" => zoom(x, &[1.7], false, &p),
         "zoom2" => zoom(x, &[1.5, 0.8], c.flag, &p),
@@ -185,7 +185,7 @@ fn errors_are_scipys() {
     };
     let e = zoom(&x, &[2.0], false, &p).unwrap_err();
     assert!(e.to_string().contains("spline order not supported"));
-    let e = spline_filter(&x, 1, Output::Default, Mode::Mirror).unwrap_err();
+    let e = spline_filter(&x, 1, Output::None, Mode::Mirror).unwrap_err();
     assert!(e.to_string().contains("spline order not supported"));
     let e = rotate(&x, 10.0, (0, 5), true, &InterpParams::default()).unwrap_err();
     assert!(e.to_string().contains("invalid rotation plane specified"));

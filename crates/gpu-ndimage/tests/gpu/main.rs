@@ -1,7 +1,9 @@
 //! gpu-ndimage on a real GPU, one test binary: the boundary modes' device
-//! arithmetic against the host's (`modes`). Each test skips with a reason
-//! without a GPU.
+//! arithmetic against the host's (`modes`), and every filter against
+//! SciPy's outputs (`filters`). Each test skips with a reason without a
+//! GPU.
 
+mod filters;
 mod interp;
 mod modes;
 

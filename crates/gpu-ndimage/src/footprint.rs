@@ -1,0 +1,696 @@
+//! The filters over an n-D footprint: `correlate`/`convolve` with n-D
+//! weights, the minimum and maximum filters (separable when the window is
+//! a box, as SciPy's), and the rank, median and percentile filters.
+
+use gpu_array::layout::normalize_axis;
+use gpu_array::{Array, DType, Error, Result};
+
+use crate::kernels::{Op1d, OpNd, RANK_CAP, window1d, windownd};
+use crate::output::{check_axes, contiguous, per_axis};
+use crate::{Mode, Output};
+
+/// A footprint or weights on the host: its shape (one entry an axis of
+/// the input) and values in C order.
+struct Window {
+    shape: Vec<usize>,
+    values: Vec<f64>,
+}
+
+impl Window {
+    /// `a` (on the device) as float64 values, its shape expanded from the
+    /// axes it covers to every axis of an `ndim`-D input (SciPy's
+    /// `_expand_footprint`), checked as SciPy: `what` names it.
+    fn load(a: &Array, axes: &[usize], ndim: usize, what: &str) -> Result<Window> {
+        let values = a.astype(DType::Float64)?.to_vec::<f64>()?;
+        let given: Vec<usize> = a.shape().to_vec();
+        let shape = if axes.len() < ndim {
+            if given.len() != axes.len() {
+                return Err(Error::NumpyRuntime(format!(
+                    "{what}.ndim ({}) must match len(axes) ({})",
+                    given.len(),
+                    axes.len()
+                )));
+            }
+            let mut s = vec![1; ndim];
+            for (&g, &ax) in given.iter().zip(axes) {
+                s[ax] = g;
+            }
+            s
+        } else {
+            given
+        };
+        let nonzero = shape.iter().filter(|&&s| s > 0).count();
+        if nonzero != ndim {
+            return Err(Error::NumpyRuntime(format!(
+                "{what}.ndim ({nonzero}) must match len(axes) ({})",
+                axes.len()
+            )));
+        }
+        Ok(Window { shape, values })
+    }
+
+    /// A box of `sizes` (one an axis of `axes`; 1 on the others).
+    fn boxed(sizes: &[usize], axes: &[usize], ndim: usize) -> Result<Window> {
+        let mut shape = vec![1; ndim];
+        for (&s, &ax) in sizes.iter().zip(axes) {
+            shape[ax] = s;
+        }
+        let n = shape
+            .iter()
+            .try_fold(1usize, |p, &s| p.checked_mul(s))
+            .ok_or_else(|| Error::Overflow("filter size too large".into()))?;
+        Ok(Window {
+            shape,
+            values: vec![1.0; n],
+        })
+    }
+
+    /// The taps (offsets from the output index, `ndim` each) and weights
+    /// of the values `keep` selects, in C order; `origins` shift the
+    /// window as SciPy's (`shape // 2 + origin` is its centre).
+    fn taps(&self, origins: &[i64], keep: impl Fn(f64) -> bool) -> (Vec<i64>, Vec<f64>) {
+        let ndim = self.shape.len();
+        let mut taps = Vec::new();
+        let mut w = Vec::new();
+        let mut idx = vec![0usize; ndim];
+        for &v in &self.values {
+            if keep(v) {
+                for d in 0..ndim {
+                    taps.push(idx[d] as i64 - (self.shape[d] / 2) as i64 - origins[d]);
+                }
+                w.push(v);
+            }
+            for d in (0..ndim).rev() {
+                idx[d] += 1;
+                if idx[d] < self.shape[d] {
+                    break;
+                }
+                idx[d] = 0;
+            }
+        }
+        (taps, w)
+    }
+}
+
+/// SciPy's `_expand_origin`: one origin an axis of the input (0 off
+/// `axes`).
+fn expand_origins(origin: &[i64], axes: &[usize], ndim: usize) -> Result<Vec<i64>> {
+    let o = per_axis(origin, axes.len())?;
+    let mut full = vec![0; ndim];
+    for (&v, &ax) in o.iter().zip(axes) {
+        full[ax] = v;
+    }
+    Ok(full)
+}
+
+fn one_mode(mode: &[Mode], message: &str) -> Result<Mode> {
+    match mode {
+        [m] => Ok(*m),
+        _ => Err(Error::NumpyRuntime(message.into())),
+    }
+}
+
+/// The float64 result of a footprint kernel into the output's dtype (a
+/// C cast, as SciPy's `(type)tmp`).
+fn finish(output: Output<'_>, dt: DType, r: Array) -> Result<Array> {
+    let r = if dt == DType::Float64 {
+        r
+    } else {
+        r.astype(dt)?
+    };
+    output.finish(r)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn correlate_or_convolve(
+    input: &Array,
+    weights: &Array,
+    output: Output<'_>,
+    mode: &[Mode],
+    cval: f64,
+    origin: &[i64],
+    axes: Option<&[isize]>,
+    convolution: bool,
+) -> Result<Array> {
+    let ndim = input.ndim();
+    let axes = check_axes(axes, ndim)?;
+    let mut win = Window::load(weights, &axes, ndim, "weights")?;
+    let mut origins = expand_origins(origin, &axes, ndim)?;
+    if convolution {
+        win.values.reverse(); // every axis flipped: C order reversed
+        for (o, &len) in origins.iter_mut().zip(&win.shape) {
+            *o = -*o;
+            if len.is_multiple_of(2) {
+                *o -= 1;
+            }
+        }
+    }
+    for (&o, &len) in origins.iter().zip(&win.shape) {
+        let len = len as i64;
+        if o < -(len / 2) || o > (len - 1) / 2 {
+            return Err(Error::Value(
+                "Invalid origin; origin must satisfy -(weights.shape[k] // 2) <= origin[k] <= \
+                 (weights.shape[k]-1) // 2"
+                    .into(),
+            ));
+        }
+    }
+    let dt = output.dtype_for(input)?;
+    let mode = one_mode(mode, "A sequence of modes is not supported")?;
+    let src = contiguous(input)?;
+    // SciPy's NI_Correlate skips weights within DBL_EPSILON of zero.
+    let (taps, w) = win.taps(&origins, |v| v.abs() > f64::EPSILON);
+    if w.is_empty() {
+        // Nothing to sum: SciPy's result is 0 everywhere.
+        let z = Array::zeros(input.shape(), dt)?;
+        return output.finish(z);
+    }
+    let r = windownd(&src, &taps, &w, OpNd::Correlate, mode, cval)?;
+    finish(output, dt, r)
+}
+
+/// SciPy's `correlate`: the n-D correlation of `input` with `weights` (an
+/// array of the input's rank, or of `len(axes)` with `axes`), reading past
+/// the edges by `mode` (one mode). `origin` holds one value or one an
+/// axis. The sum is in float64, as SciPy's.
+///
+/// ```no_run
+/// use gpu_array::{Array, DType};
+/// use gpu_ndimage::{Mode, Output, correlate};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float64)?;
+/// let w = Array::from_slice(&[1.0f64, 1., 1., 1., 1., 1., 1., 1., 1.], &[3, 3])?;
+/// let y = correlate(&x, &w, Output::None, &[Mode::Reflect], 0.0, &[0], None)?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// SciPy's: weights of the wrong rank ("weights.ndim (k) must match
+/// len(axes) (n)"), an invalid origin, a sequence of modes ("A sequence of
+/// modes is not supported"), an output of another shape, an unsupported
+/// dtype; more than 16 dimensions (`Unsupported`).
+pub fn correlate(
+    input: &Array,
+    weights: &Array,
+    output: Output<'_>,
+    mode: &[Mode],
+    cval: f64,
+    origin: &[i64],
+    axes: Option<&[isize]>,
+) -> Result<Array> {
+    correlate_or_convolve(input, weights, output, mode, cval, origin, axes, false)
+}
+
+/// SciPy's `convolve`: [`correlate`] with the weights flipped along every
+/// axis and the origins negated (less one along even lengths).
+///
+/// ```no_run
+/// use gpu_array::{Array, DType};
+/// use gpu_ndimage::{Mode, Output, convolve};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float64)?;
+/// let w = Array::from_slice(&[1.0f64, 2., 3., 4.], &[2, 2])?;
+/// let y = convolve(&x, &w, Output::None, &[Mode::Constant], 0.0, &[0], None)?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`correlate`].
+pub fn convolve(
+    input: &Array,
+    weights: &Array,
+    output: Output<'_>,
+    mode: &[Mode],
+    cval: f64,
+    origin: &[i64],
+    axes: Option<&[isize]>,
+) -> Result<Array> {
+    correlate_or_convolve(input, weights, output, mode, cval, origin, axes, true)
+}
+
+fn check_window(size: usize, origin: i64) -> Result<()> {
+    if size < 1 {
+        return Err(Error::NumpyRuntime("incorrect filter size".into()));
+    }
+    let half = (size / 2) as i64;
+    if half + origin < 0 || half + origin >= size as i64 {
+        return Err(Error::Value("invalid origin".into()));
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn min_or_max1d(
+    input: &Array,
+    size: usize,
+    axis: isize,
+    output: Output<'_>,
+    mode: Mode,
+    cval: f64,
+    origin: i64,
+    op: Op1d,
+) -> Result<Array> {
+    let axis = normalize_axis(axis, input.ndim())?;
+    let dt = output.dtype_for(input)?;
+    check_window(size, origin)?;
+    let src = contiguous(input)?;
+    let out = Array::empty(src.shape(), dt)?;
+    window1d(&src, &out, axis, size, None, op, origin, mode, cval)?;
+    output.finish(out)
+}
+
+/// SciPy's `minimum_filter1d`: the minimum of `size` values along `axis`.
+///
+/// ```no_run
+/// use gpu_array::Array;
+/// use gpu_ndimage::{Mode, Output, minimum_filter1d};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = Array::from_slice(&[2i64, 8, 0, 4, 1, 9, 9, 0], &[8])?;
+/// let y = minimum_filter1d(&x, 3, -1, Output::None, Mode::Reflect, 0.0, 0)?;
+/// assert_eq!(y.to_vec::<i64>()?, [2, 0, 0, 0, 1, 1, 0, 0]);
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// SciPy's: a size of 0 ("incorrect filter size"), an invalid origin, an
+/// axis out of range, an output of another shape, an unsupported dtype.
+pub fn minimum_filter1d(
+    input: &Array,
+    size: usize,
+    axis: isize,
+    output: Output<'_>,
+    mode: Mode,
+    cval: f64,
+    origin: i64,
+) -> Result<Array> {
+    min_or_max1d(input, size, axis, output, mode, cval, origin, Op1d::Min)
+}
+
+/// SciPy's `maximum_filter1d`: the maximum of `size` values along `axis`.
+///
+/// ```no_run
+/// use gpu_array::Array;
+/// use gpu_ndimage::{Mode, Output, maximum_filter1d};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = Array::from_slice(&[2i64, 8, 0, 4, 1, 9, 9, 0], &[8])?;
+/// let y = maximum_filter1d(&x, 3, -1, Output::None, Mode::Reflect, 0.0, 0)?;
+/// assert_eq!(y.to_vec::<i64>()?, [8, 8, 8, 4, 9, 9, 9, 9]);
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`minimum_filter1d`].
+pub fn maximum_filter1d(
+    input: &Array,
+    size: usize,
+    axis: isize,
+    output: Output<'_>,
+    mode: Mode,
+    cval: f64,
+    origin: i64,
+) -> Result<Array> {
+    min_or_max1d(input, size, axis, output, mode, cval, origin, Op1d::Max)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn min_or_max(
+    input: &Array,
+    size: Option<&[usize]>,
+    footprint: Option<&Array>,
+    output: Output<'_>,
+    mode: &[Mode],
+    cval: f64,
+    origin: &[i64],
+    axes: Option<&[isize]>,
+    minimum: bool,
+) -> Result<Array> {
+    let ndim = input.ndim();
+    let axes = check_axes(axes, ndim)?;
+    let dt = output.dtype_for(input)?;
+    // A footprint of all ones is the box of its shape: separable.
+    let (sizes, win) = match footprint {
+        None => match size {
+            Some(s) => (Some(per_axis(s, axes.len())?), None),
+            None => return Err(Error::NumpyRuntime("no footprint provided".into())),
+        },
+        Some(f) => {
+            let fp = f.astype(DType::Bool)?.to_vec::<bool>()?;
+            if !fp.iter().any(|&b| b) {
+                return Err(Error::Value("All-zero footprint is not supported.".into()));
+            }
+            if fp.iter().all(|&b| b) && f.ndim() == axes.len() {
+                (Some(f.shape().to_vec()), None)
+            } else {
+                (None, Some(Window::load(f, &axes, ndim, "footprint")?))
+            }
+        }
+    };
+    let op = if minimum { Op1d::Min } else { Op1d::Max };
+    if let Some(sizes) = sizes {
+        let origins = per_axis(origin, axes.len())?;
+        let modes = per_axis(mode, axes.len())?;
+        let mut cur = contiguous(input)?;
+        let mut any = false;
+        for (i, &axis) in axes.iter().enumerate() {
+            if sizes[i] <= 1 {
+                continue;
+            }
+            check_window(sizes[i], origins[i])?;
+            let out = Array::empty(cur.shape(), dt)?;
+            window1d(
+                &cur, &out, axis, sizes[i], None, op, origins[i], modes[i], cval,
+            )?;
+            cur = out;
+            any = true;
+        }
+        if !any {
+            cur = cur.astype(dt)?;
+        }
+        return output.finish(cur);
+    }
+    let win = win.expect("a footprint when not separable");
+    let origins = expand_origins(origin, &axes, ndim)?;
+    for (&o, &len) in origins.iter().zip(&win.shape) {
+        let half = (len / 2) as i64;
+        if half + o < 0 || half + o >= len as i64 {
+            return Err(Error::Value("invalid origin".into()));
+        }
+    }
+    let mode = one_mode(
+        mode,
+        "A sequence of modes is not supported for non-separable footprints",
+    )?;
+    let src = contiguous(input)?;
+    let (taps, w) = win.taps(&origins, |v| v != 0.0);
+    let r = windownd(
+        &src,
+        &taps,
+        &w,
+        if minimum { OpNd::Min } else { OpNd::Max },
+        mode,
+        cval,
+    )?;
+    finish(output, dt, r)
+}
+
+/// SciPy's `minimum_filter`: the minimum over a box of `size` (one value
+/// or one an axis of `axes`; separable 1-D passes) or over the true
+/// elements of `footprint` (which wins when both are given, as SciPy's).
+///
+/// ```no_run
+/// use gpu_array::{Array, DType};
+/// use gpu_ndimage::{Mode, Output, minimum_filter};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float32)?;
+/// let y = minimum_filter(&x, Some(&[3]), None, Output::None, &[Mode::Reflect], 0.0, &[0], None)?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// SciPy's: neither size nor footprint ("no footprint provided"), an
+/// all-false footprint, one of the wrong rank, an invalid origin, a
+/// sequence of modes with a footprint; an output of another shape; an
+/// unsupported dtype.
+#[allow(clippy::too_many_arguments)] // SciPy's positional signature
+pub fn minimum_filter(
+    input: &Array,
+    size: Option<&[usize]>,
+    footprint: Option<&Array>,
+    output: Output<'_>,
+    mode: &[Mode],
+    cval: f64,
+    origin: &[i64],
+    axes: Option<&[isize]>,
+) -> Result<Array> {
+    min_or_max(
+        input, size, footprint, output, mode, cval, origin, axes, true,
+    )
+}
+
+/// SciPy's `maximum_filter`: as [`minimum_filter`], the maximum.
+///
+/// ```no_run
+/// use gpu_array::{Array, DType};
+/// use gpu_ndimage::{Mode, Output, maximum_filter};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float32)?;
+/// let y = maximum_filter(&x, Some(&[3, 1]), None, Output::None, &[Mode::Nearest], 0.0, &[0], None)?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`minimum_filter`].
+#[allow(clippy::too_many_arguments)] // SciPy's positional signature
+pub fn maximum_filter(
+    input: &Array,
+    size: Option<&[usize]>,
+    footprint: Option<&Array>,
+    output: Output<'_>,
+    mode: &[Mode],
+    cval: f64,
+    origin: &[i64],
+    axes: Option<&[isize]>,
+) -> Result<Array> {
+    min_or_max(
+        input, size, footprint, output, mode, cval, origin, axes, false,
+    )
+}
+
+/// Which value of the footprint a rank filter keeps.
+#[derive(Clone, Copy)]
+enum Rank {
+    Index(i64),
+    Median,
+    Percentile(f64),
+}
+
+#[allow(clippy::too_many_arguments)]
+fn rank_filter_impl(
+    input: &Array,
+    rank: Rank,
+    size: Option<&[usize]>,
+    footprint: Option<&Array>,
+    output: Output<'_>,
+    mode: &[Mode],
+    cval: f64,
+    origin: &[i64],
+    axes: Option<&[isize]>,
+) -> Result<Array> {
+    let ndim = input.ndim();
+    let axes = check_axes(axes, ndim)?;
+    let win = match (footprint, size) {
+        (Some(f), _) => {
+            let mut w = Window::load(f, &axes, ndim, "footprint")?;
+            for v in &mut w.values {
+                *v = if *v != 0.0 { 1.0 } else { 0.0 };
+            }
+            w
+        }
+        (None, Some(s)) => Window::boxed(&per_axis(s, axes.len())?, &axes, ndim)?,
+        (None, None) => {
+            return Err(Error::NumpyRuntime(
+                "no footprint or filter size provided".into(),
+            ));
+        }
+    };
+    let origins = expand_origins(origin, &axes, ndim)?;
+    for (&o, &len) in origins.iter().zip(&win.shape) {
+        let half = (len / 2) as i64;
+        if half + o < 0 || half + o >= len as i64 {
+            return Err(Error::Value("invalid origin".into()));
+        }
+    }
+    let filter_size = win.values.iter().filter(|&&v| v != 0.0).count() as i64;
+    let mut r = match rank {
+        Rank::Index(r) => r,
+        Rank::Median => filter_size / 2,
+        Rank::Percentile(p) => {
+            let p = if p < 0.0 { p + 100.0 } else { p };
+            if !(0.0..=100.0).contains(&p) {
+                return Err(Error::NumpyRuntime("invalid percentile".into()));
+            }
+            if p == 100.0 {
+                filter_size - 1
+            } else {
+                (filter_size as f64 * p / 100.0) as i64
+            }
+        }
+    };
+    if r < 0 {
+        r += filter_size;
+    }
+    if r < 0 || r >= filter_size {
+        return Err(Error::NumpyRuntime(
+            "rank not within filter footprint size".into(),
+        ));
+    }
+    let dt = output.dtype_for(input)?;
+    let (taps, w) = win.taps(&origins, |v| v != 0.0);
+    let op = if r == 0 {
+        OpNd::Min
+    } else if r == filter_size - 1 {
+        OpNd::Max
+    } else {
+        if w.len() > RANK_CAP {
+            return Err(Error::Unsupported(format!(
+                "rank filters over footprints of more than {RANK_CAP} elements \
+                 (this one has {})",
+                w.len()
+            )));
+        }
+        OpNd::Rank(r as usize)
+    };
+    let mode = one_mode(
+        mode,
+        "A sequence of modes is not supported by non-separable rank filters",
+    )?;
+    let src = contiguous(input)?;
+    let res = windownd(&src, &taps, &w, op, mode, cval)?;
+    finish(output, dt, res)
+}
+
+/// SciPy's `rank_filter`: the value of `rank` (0-based, ascending;
+/// negative counts from the top) among the footprint's values, over a box
+/// of `size` or the true elements of `footprint`. Footprints of up to 640
+/// elements (25 x 25) when the rank is neither the least nor the greatest;
+/// NaN sorts last.
+///
+/// ```no_run
+/// use gpu_array::{Array, DType};
+/// use gpu_ndimage::{Mode, Output, rank_filter};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float32)?;
+/// let y = rank_filter(&x, 2, Some(&[3]), None, Output::None, &[Mode::Reflect], 0.0, &[0], None)?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// SciPy's: neither size nor footprint ("no footprint or filter size
+/// provided"), a rank outside the footprint ("rank not within filter
+/// footprint size"), a footprint of the wrong rank, an invalid origin, a
+/// sequence of modes; a larger footprint (`Unsupported`); an output of
+/// another shape; an unsupported dtype.
+#[allow(clippy::too_many_arguments)] // SciPy's positional signature
+pub fn rank_filter(
+    input: &Array,
+    rank: i64,
+    size: Option<&[usize]>,
+    footprint: Option<&Array>,
+    output: Output<'_>,
+    mode: &[Mode],
+    cval: f64,
+    origin: &[i64],
+    axes: Option<&[isize]>,
+) -> Result<Array> {
+    rank_filter_impl(
+        input,
+        Rank::Index(rank),
+        size,
+        footprint,
+        output,
+        mode,
+        cval,
+        origin,
+        axes,
+    )
+}
+
+/// SciPy's `median_filter`: [`rank_filter`] of rank `filter_size // 2`.
+///
+/// ```no_run
+/// use gpu_array::{Array, DType};
+/// use gpu_ndimage::{Mode, Output, median_filter};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float32)?;
+/// let y = median_filter(&x, Some(&[3]), None, Output::None, &[Mode::Reflect], 0.0, &[0], None)?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`rank_filter`].
+#[allow(clippy::too_many_arguments)] // SciPy's positional signature
+pub fn median_filter(
+    input: &Array,
+    size: Option<&[usize]>,
+    footprint: Option<&Array>,
+    output: Output<'_>,
+    mode: &[Mode],
+    cval: f64,
+    origin: &[i64],
+    axes: Option<&[isize]>,
+) -> Result<Array> {
+    rank_filter_impl(
+        input,
+        Rank::Median,
+        size,
+        footprint,
+        output,
+        mode,
+        cval,
+        origin,
+        axes,
+    )
+}
+
+/// SciPy's `percentile_filter`: [`rank_filter`] of rank
+/// `int(filter_size * percentile / 100)` (`filter_size - 1` at 100;
+/// a negative percentile counts from 100).
+///
+/// ```no_run
+/// use gpu_array::{Array, DType};
+/// use gpu_ndimage::{Mode, Output, percentile_filter};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float32)?;
+/// let y = percentile_filter(&x, 20.0, Some(&[3]), None, Output::None, &[Mode::Reflect], 0.0, &[0], None)?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`rank_filter`]; a percentile outside -100..=100 ("invalid
+/// percentile").
+#[allow(clippy::too_many_arguments)] // SciPy's positional signature
+pub fn percentile_filter(
+    input: &Array,
+    percentile: f64,
+    size: Option<&[usize]>,
+    footprint: Option<&Array>,
+    output: Output<'_>,
+    mode: &[Mode],
+    cval: f64,
+    origin: &[i64],
+    axes: Option<&[isize]>,
+) -> Result<Array> {
+    rank_filter_impl(
+        input,
+        Rank::Percentile(percentile),
+        size,
+        footprint,
+        output,
+        mode,
+        cval,
+        origin,
+        axes,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn taps_are_c_order_offsets_from_the_centre() {
+        let w = Window {
+            shape: vec![2, 3],
+            values: vec![1.0, 0.0, 2.0, 3.0, 4.0, 0.0],
+        };
+        let (taps, vals) = w.taps(&[0, 0], |v| v != 0.0);
+        // centre (1, 1): rows -1, 0; columns -1, 0, 1.
+        assert_eq!(taps, vec![-1, -1, -1, 1, 0, -1, 0, 0]);
+        assert_eq!(vals, vec![1.0, 2.0, 3.0, 4.0]);
+        let (taps, _) = w.taps(&[-1, 1], |v| v != 0.0);
+        assert_eq!(&taps[..2], &[0, -2]);
+        let b = Window::boxed(&[3], &[1], 2).unwrap();
+        assert_eq!((b.shape.clone(), b.values.len()), (vec![1, 3], 3));
+        assert_eq!(expand_origins(&[2], &[1], 3).unwrap(), vec![0, 2, 0]);
+    }
+}

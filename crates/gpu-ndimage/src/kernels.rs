@@ -1,0 +1,349 @@
+//! The crate's CUDA kernels (`kernels/filters.cu`): one NVRTC program for
+//! every dtype, compiled on first use and cached by the runtime.
+//!
+//! - `window1d` (every input dtype x every output dtype): the 1-D filters
+//!   along one axis (correlation, uniform, minimum, maximum);
+//! - `windownd` (every input dtype, float64 out): the n-D filters over a
+//!   footprint (correlation, minimum, maximum, rank).
+//!
+//! The launchers here take C-contiguous arrays only and check every size
+//! the kernels index with; `raw.rs` vouches for the launches.
+
+use gpu_array::kernels::{input, output};
+use gpu_array::{Array, DType, Error, Result};
+use gpu_runtime::nvrtc::CompileRequest;
+use gpu_runtime::{KernelSignature, LaunchConfig, TypedKernel};
+
+const SOURCE: &str = include_str!("kernels/filters.cu");
+
+/// Threads per block.
+const THREADS: u32 = 256;
+
+/// The dtypes the filters take and write: SciPy's (`ni_support`), less
+/// float16 and complex (SciPy filters complex data through its real parts,
+/// which the caller does here).
+pub(crate) const DTYPES: [DType; 11] = [
+    DType::Bool,
+    DType::Int8,
+    DType::UInt8,
+    DType::Int16,
+    DType::UInt16,
+    DType::Int32,
+    DType::UInt32,
+    DType::Int64,
+    DType::UInt64,
+    DType::Float32,
+    DType::Float64,
+];
+
+/// The most dimensions `windownd` indexes (`CUPRUM_NDIMAGE_MAXDIM`).
+pub(crate) const MAXDIM: usize = 16;
+
+/// The largest footprint of the rank filters (`windownd`'s local buffer
+/// of its larger instantiation; 25 x 25 fits).
+pub(crate) const RANK_CAP: usize = 640;
+
+/// The small instantiation's buffer: footprints up to this many elements
+/// keep their values in registers.
+const RANK_SMALL: usize = 32;
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_ndimage_window1d_{in}_{out}`: a 1-D filter along one axis.
+    pub(crate) struct Window1d[TI, TO] {
+        input: In<TI>,
+        w: In<f64>,
+        size: i64,
+        outer: i64,
+        n: i64,
+        inner: i64,
+        origin: i64,
+        op: i32,
+        mode: i32,
+        cval: f64,
+        out: Out<TO>,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_ndimage_windownd_{in}_{cap}`: an n-D filter over a footprint.
+    pub(crate) struct WindowNd[TI] {
+        input: In<TI>,
+        geom: In<i64>,
+        ndim: i32,
+        taps: In<i64>,
+        w: In<f64>,
+        ntaps: i32,
+        op: i32,
+        rank: i32,
+        mode: i32,
+        cval: f64,
+        total: i64,
+        out: Out<f64>,
+    }
+}
+
+/// What `window1d` computes (its `op`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Op1d {
+    /// Correlation with the weights, SciPy's general order of terms.
+    Correlate,
+    /// Correlation with symmetric weights (odd length), SciPy's order.
+    Symmetric,
+    /// Correlation with antisymmetric weights (odd length), SciPy's order.
+    Antisymmetric,
+    /// The window's mean.
+    Mean,
+    /// The window's minimum.
+    Min,
+    /// The window's maximum.
+    Max,
+}
+
+impl Op1d {
+    fn code(self) -> i32 {
+        match self {
+            Op1d::Correlate => 0,
+            Op1d::Symmetric => 1,
+            Op1d::Antisymmetric => 2,
+            Op1d::Mean => 3,
+            Op1d::Min => 4,
+            Op1d::Max => 5,
+        }
+    }
+
+    fn weighted(self) -> bool {
+        matches!(
+            self,
+            Op1d::Correlate | Op1d::Symmetric | Op1d::Antisymmetric
+        )
+    }
+}
+
+/// What `windownd` computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OpNd {
+    /// Correlation with the taps' weights, in tap order.
+    Correlate,
+    /// The footprint's minimum.
+    Min,
+    /// The footprint's maximum.
+    Max,
+    /// The value of this rank (0-based, ascending).
+    Rank(usize),
+}
+
+fn window1d_name(ti: DType, to: DType) -> String {
+    format!("cuprum_ndimage_window1d_{}_{}", ti.name(), to.name())
+}
+
+fn windownd_name(ti: DType, cap: usize) -> String {
+    format!("cuprum_ndimage_windownd_{}_{cap}", ti.name())
+}
+
+/// The one NVRTC program of the crate's kernels, every dtype at once.
+pub(crate) fn program_request() -> CompileRequest {
+    let mut src = String::from(crate::BOUNDARY_CUH);
+    src += SOURCE;
+    for ti in DTYPES {
+        for to in DTYPES {
+            let name = window1d_name(ti, to);
+            src += &Window1d::prototype(&name, [ti.c_type(), to.c_type()]);
+            src += &format!(
+                "CUPRUM_NDIMAGE_WINDOW1D({name}, {}, {})\n",
+                ti.c_type(),
+                to.c_type()
+            );
+        }
+        for cap in [RANK_SMALL, RANK_CAP] {
+            let name = windownd_name(ti, cap);
+            src += &WindowNd::prototype(&name, [ti.c_type()]);
+            src += &format!("CUPRUM_NDIMAGE_WINDOWND({name}, {}, {cap})\n", ti.c_type());
+        }
+    }
+    gpu_array::kernels::request(src)
+}
+
+fn check_dtype(dt: DType) -> Result<()> {
+    if DTYPES.contains(&dt) {
+        Ok(())
+    } else {
+        // SciPy's RuntimeError, in its words.
+        Err(Error::NumpyRuntime(format!(
+            "array type dtype('{}') not supported",
+            dt.name()
+        )))
+    }
+}
+
+/// Blocks for `n` threads' work: enough to cover it, at most 32 a
+/// multiprocessor (the kernels loop over the rest).
+fn grid(out: &Array, n: usize) -> Result<u32> {
+    let sms = out
+        .stream()
+        .device()
+        .properties()?
+        .multiprocessor_count
+        .max(1) as u64;
+    let blocks = (n as u64).div_ceil(u64::from(THREADS)).clamp(1, sms * 32);
+    Ok(u32::try_from(blocks).unwrap_or(u32::MAX))
+}
+
+/// A 1-D filter of `input` (C-contiguous) along `axis` into `out` (a
+/// C-contiguous array of the same shape; any dtype of [`DTYPES`]).
+/// `weights` (float64, C-contiguous, `size` of them) for the weighted ops;
+/// `origin` already checked against `size`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn window1d(
+    input_: &Array,
+    out: &Array,
+    axis: usize,
+    size: usize,
+    weights: Option<&Array>,
+    op: Op1d,
+    origin: i64,
+    mode: crate::Mode,
+    cval: f64,
+) -> Result<()> {
+    let (ti, to) = (input_.dtype(), out.dtype());
+    check_dtype(ti)?;
+    check_dtype(to)?;
+    let shape = input_.shape();
+    let fits = input_.is_c_contiguous()
+        && out.is_c_contiguous()
+        && out.shape() == shape
+        && axis < shape.len()
+        && size >= 1
+        && (-(size as i64 / 2)..=(size as i64 - 1) / 2).contains(&origin);
+    if !fits {
+        return Err(Error::Value(
+            "ndimage window1d: arrays or window do not fit".into(),
+        ));
+    }
+    // The kernel reads w[0..size) for the weighted ops only.
+    let w_arg = match (op.weighted(), weights) {
+        (true, Some(w)) => {
+            if w.dtype() != DType::Float64 || !w.is_c_contiguous() || w.size() != size {
+                return Err(Error::Value("ndimage window1d: weights do not fit".into()));
+            }
+            input(w)
+        }
+        (true, None) => {
+            return Err(Error::Value("ndimage window1d: no weights".into()));
+        }
+        (false, _) => input(input_),
+    };
+    let total = input_.size();
+    if total == 0 {
+        return Ok(());
+    }
+    let n = shape[axis];
+    let inner: usize = shape[axis + 1..].iter().product();
+    let outer = total / (n * inner);
+    let name = window1d_name(ti, to);
+    let k = TypedKernel::<Window1d>::cached(&name, [ti.c_type(), to.c_type()], program_request)?;
+    let args = Window1d {
+        input: input(input_),
+        w: w_arg,
+        size: size as i64,
+        outer: outer as i64,
+        n: n as i64,
+        inner: inner as i64,
+        origin,
+        op: op.code(),
+        mode: mode.code(),
+        cval,
+        out: output(out),
+    };
+    let blocks = grid(out, total)?;
+    k.launch(
+        &LaunchConfig::new((blocks, 1, 1), (THREADS, 1, 1)),
+        &out.stream(),
+        &args,
+    )?;
+    Ok(())
+}
+
+/// An n-D filter of `input` (C-contiguous, at most [`MAXDIM`] dimensions)
+/// over `taps` (per tap, `ndim` offsets from the output's index, C order)
+/// with `weights` (one a tap; read for correlation only), float64 out.
+pub(crate) fn windownd(
+    input_: &Array,
+    taps: &[i64],
+    weights: &[f64],
+    op: OpNd,
+    mode: crate::Mode,
+    cval: f64,
+) -> Result<Array> {
+    let ti = input_.dtype();
+    check_dtype(ti)?;
+    let ndim = input_.ndim();
+    let ntaps = weights.len();
+    let rank = match op {
+        OpNd::Rank(r) => {
+            if ntaps > RANK_CAP {
+                return Err(Error::Unsupported(format!(
+                    "rank filters over footprints of more than {RANK_CAP} elements \
+                     (this one has {ntaps})"
+                )));
+            }
+            if r >= ntaps {
+                return Err(Error::NumpyRuntime(
+                    "rank not within filter footprint size".into(),
+                ));
+            }
+            r
+        }
+        _ => 0,
+    };
+    if !input_.is_c_contiguous() || ndim == 0 || ndim > MAXDIM {
+        return Err(Error::Unsupported(format!(
+            "n-D filters of arrays of {ndim} dimensions (1 to {MAXDIM})"
+        )));
+    }
+    if ntaps == 0 || ntaps > i32::MAX as usize || Some(taps.len()) != ntaps.checked_mul(ndim) {
+        return Err(Error::Value("ndimage windownd: taps do not fit".into()));
+    }
+    let out = Array::empty(input_.shape(), DType::Float64)?;
+    let total = input_.size();
+    if total == 0 {
+        return Ok(out);
+    }
+    let geom: Vec<i64> = input_.shape().iter().map(|&s| s as i64).collect();
+    let geom = Array::from_slice(&geom, &[ndim])?;
+    let taps_a = Array::from_slice(taps, &[taps.len()])?;
+    let w = Array::from_slice(weights, &[ntaps])?;
+    let cap = if ntaps <= RANK_SMALL {
+        RANK_SMALL
+    } else {
+        RANK_CAP
+    };
+    let name = windownd_name(ti, cap);
+    let k = TypedKernel::<WindowNd>::cached(&name, [ti.c_type()], program_request)?;
+    let (op_code, rank) = match op {
+        OpNd::Correlate => (0, 0),
+        OpNd::Min => (4, 0),
+        OpNd::Max => (5, 0),
+        OpNd::Rank(_) => (6, rank as i32),
+    };
+    let args = WindowNd {
+        input: input(input_),
+        geom: input(&geom),
+        ndim: ndim as i32,
+        taps: input(&taps_a),
+        w: input(&w),
+        ntaps: ntaps as i32,
+        op: op_code,
+        rank,
+        mode: mode.code(),
+        cval,
+        total: total as i64,
+        out: output(&out),
+    };
+    let blocks = grid(&out, total)?;
+    k.launch(
+        &LaunchConfig::new((blocks, 1, 1), (THREADS, 1, 1)),
+        &out.stream(),
+        &args,
+    )?;
+    Ok(out)
+}

@@ -1,0 +1,249 @@
+// gpu-ndimage's filter kernels (src/kernels.rs launches them).
+//
+// Every kernel reads a C-contiguous input (the host copies a strided one
+// first) and writes a fresh C-contiguous output, one thread an output
+// element (grid-stride loops). Past the edge of an axis they read through
+// cuprum_ndimage_map (boundary.cuh): the mapped index, or cval.
+//
+// Values are converted to double and combined in double, as SciPy's
+// ni_filters.c does through its double line buffers; products and sums use
+// __dmul_rn/__dadd_rn so that NVRTC does not contract them into fused
+// multiply-adds, which SciPy's (x86-64 baseline) build does not use either:
+// the sums are SciPy's to the last bit where the order of terms is its.
+//
+// window1d: the 1-D filters along one axis of an input seen as
+// (outer, n, inner). Output element (o, i, j) reads the input at
+// c + jj, jj in -size1..size2 along the axis, where c = i - origin,
+// size1 = size / 2, size2 = size - size1 - 1 (SciPy's NI_Correlate1D,
+// NI_UniformFilter1D, NI_MinOrMaxFilter1D windows). op:
+//   0: correlation, SciPy's general order: w[size-1] * x(c + size2) first,
+//      then jj = -size1 .. size2 - 1;
+//   1: symmetric weights (odd size): x(c) w[size1], then
+//      (x(c + jj) + x(c - jj)) w[size1 + jj] for jj = -size1 .. -1;
+//   2: antisymmetric weights: the same with x(c + jj) - x(c - jj);
+//   3: mean (uniform filter): the sum in window order, divided by size;
+//   4: minimum; 5: maximum (the first of equal values; NaN as < and >
+//      compare it, as SciPy's C).
+#include "cuprum/types.cuh"
+
+template <typename T>
+__device__ __forceinline__ double cuprum_ndimage_to_double(T v) {
+  return (double)v;
+}
+
+// SciPy writes `(type)tmp`: a C conversion of the double result
+// (truncation toward zero into integers). Integers narrower than 64 bits
+// go through long long so that out-of-range values wrap as on the host
+// rather than hit the device's saturation; bool is `tmp != 0`.
+template <typename T>
+__device__ __forceinline__ T cuprum_ndimage_from_double(double v) {
+  return (T)(long long)v;
+}
+template <>
+__device__ __forceinline__ bool cuprum_ndimage_from_double<bool>(double v) {
+  return v != 0.0;
+}
+template <>
+__device__ __forceinline__ float cuprum_ndimage_from_double<float>(double v) {
+  return (float)v;
+}
+template <>
+__device__ __forceinline__ double cuprum_ndimage_from_double<double>(double v) {
+  return v;
+}
+template <>
+__device__ __forceinline__ unsigned long long cuprum_ndimage_from_double<unsigned long long>(
+    double v) {
+  return v < 0.0 ? (unsigned long long)(long long)v : (unsigned long long)v;
+}
+
+// x(p) of one line: the element at p of the axis (stride `inner` elements
+// from `line`), or the mapped one, or cval.
+template <typename TI>
+struct CuprumNdimageLine {
+  const TI* line;
+  long long n;
+  long long inner;
+  int mode;
+  double cval;
+  __device__ __forceinline__ double at(long long p) const {
+    if (p < 0 || p >= n) {
+      p = cuprum_ndimage_map(p, n, mode);
+      if (p < 0) return cval;
+    }
+    return cuprum_ndimage_to_double(line[p * inner]);
+  }
+};
+
+template <typename TI, typename TO>
+__device__ __forceinline__ void cuprum_ndimage_window1d(const TI* in, const double* w,
+                                                        long long size, long long outer,
+                                                        long long n, long long inner,
+                                                        long long origin, int op, int mode,
+                                                        double cval, TO* out) {
+  const long long total = outer * n * inner;
+  const long long size1 = size / 2;
+  const long long size2 = size - size1 - 1;
+  for (long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x; t < total;
+       t += (long long)gridDim.x * blockDim.x) {
+    const long long j = t % inner;
+    const long long r = t / inner;
+    const long long i = r % n;
+    const long long o = r / n;
+    CuprumNdimageLine<TI> x{in + o * n * inner + j, n, inner, mode, cval};
+    const long long c = i - origin;
+    double acc;
+    switch (op) {
+      case 1:
+      case 2: {
+        acc = __dmul_rn(x.at(c), w[size1]);
+        for (long long jj = -size1; jj < 0; ++jj) {
+          const double a = x.at(c + jj);
+          const double b = x.at(c - jj);
+          acc = __dadd_rn(acc, __dmul_rn(op == 1 ? __dadd_rn(a, b) : __dsub_rn(a, b),
+                                         w[size1 + jj]));
+        }
+        break;
+      }
+      case 3: {
+        acc = 0.0;
+        for (long long jj = -size1; jj <= size2; ++jj) acc = __dadd_rn(acc, x.at(c + jj));
+        acc = __ddiv_rn(acc, (double)size);
+        break;
+      }
+      case 4:
+      case 5: {
+        acc = x.at(c - size1);
+        for (long long jj = -size1 + 1; jj <= size2; ++jj) {
+          const double v = x.at(c + jj);
+          if (op == 4 ? v < acc : v > acc) acc = v;
+        }
+        break;
+      }
+      default: {
+        acc = __dmul_rn(x.at(c + size2), w[size1 + size2]);
+        for (long long jj = -size1; jj < size2; ++jj)
+          acc = __dadd_rn(acc, __dmul_rn(x.at(c + jj), w[size1 + jj]));
+        break;
+      }
+    }
+    out[t] = cuprum_ndimage_from_double<TO>(acc);
+  }
+}
+
+#define CUPRUM_NDIMAGE_WINDOW1D(NAME, TI, TO)                                                 \
+  extern "C" __global__ void NAME(const TI* in, const double* w, long long size,             \
+                                  long long outer, long long n, long long inner,             \
+                                  long long origin, int op, int mode, double cval, TO* out) { \
+    cuprum_ndimage_window1d<TI, TO>(in, w, size, outer, n, inner, origin, op, mode, cval,    \
+                                    out);                                                    \
+  }
+
+// windownd: the n-D filters over a footprint. geom holds the input's
+// shape (ndim <= CUPRUM_NDIMAGE_MAXDIM values); taps lists the footprint's
+// elements in C order, each as ndim offsets from the output's index (the
+// origin and centre already applied), with w its weight. op:
+//   0: correlation: 0.0 + w[0] x(tap 0) + w[1] x(tap 1) + ... (SciPy's
+//      NI_Correlate order);
+//   4: minimum; 5: maximum (NI_MinOrMaxFilter: first tap, then strict
+//      comparisons);
+//   6: rank: the value of rank `rank` (0-based, ascending, NaN last)
+//      among the ntaps <= CAP values (a selection in local memory).
+// The result is double; the host casts it to the output dtype.
+#define CUPRUM_NDIMAGE_MAXDIM 16
+
+template <typename TI>
+__device__ __forceinline__ double cuprum_ndimage_tap(const TI* in, const long long* shape,
+                                                     const long long* idx,
+                                                     const long long* off, int ndim, int mode,
+                                                     double cval) {
+  long long lin = 0;
+  for (int d = 0; d < ndim; ++d) {
+    long long p = idx[d] + off[d];
+    if (p < 0 || p >= shape[d]) {
+      p = cuprum_ndimage_map(p, shape[d], mode);
+      if (p < 0) return cval;
+    }
+    lin = lin * shape[d] + p;
+  }
+  return cuprum_ndimage_to_double(in[lin]);
+}
+
+// a < b with NaN after every number: a strict weak order, so that the
+// selection below stays inside v whatever the values.
+__device__ __forceinline__ bool cuprum_ndimage_less(double a, double b) {
+  return a < b || (b != b && a == a);
+}
+
+// The k-th smallest (0-based) of v[0..m), by quickselect (Hoare's FIND;
+// NaN last): v is reordered. Each scan stops at the pivot's value at the
+// latest, so a and b stay within lo..hi.
+__device__ __forceinline__ double cuprum_ndimage_select(double* v, int m, int k) {
+  int lo = 0, hi = m - 1;
+  while (lo < hi) {
+    const double pivot = v[(lo + hi) / 2];
+    int a = lo, b = hi;
+    while (a <= b) {
+      while (cuprum_ndimage_less(v[a], pivot)) ++a;
+      while (cuprum_ndimage_less(pivot, v[b])) --b;
+      if (a <= b) {
+        const double s = v[a];
+        v[a] = v[b];
+        v[b] = s;
+        ++a;
+        --b;
+      }
+    }
+    if (k <= b)
+      hi = b;
+    else if (k >= a)
+      lo = a;
+    else
+      break;
+  }
+  return v[k];
+}
+
+template <typename TI, int CAP>
+__device__ __forceinline__ void cuprum_ndimage_windownd(const TI* in, const long long* geom,
+                                                        int ndim, const long long* taps,
+                                                        const double* w, int ntaps,
+                                                        int op, int rank, int mode,
+                                                        double cval, long long total,
+                                                        double* out) {
+  long long shape[CUPRUM_NDIMAGE_MAXDIM];
+  for (int d = 0; d < ndim; ++d) shape[d] = geom[d];
+  double vals[CAP];
+  for (long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x; t < total;
+       t += (long long)gridDim.x * blockDim.x) {
+    long long idx[CUPRUM_NDIMAGE_MAXDIM];
+    long long rest = t;
+    for (int d = ndim - 1; d >= 0; --d) {
+      idx[d] = rest % shape[d];
+      rest /= shape[d];
+    }
+    double acc = 0.0;
+    for (int k = 0; k < ntaps; ++k) {
+      const double v =
+          cuprum_ndimage_tap(in, shape, idx, taps + (long long)k * ndim, ndim, mode, cval);
+      if (op == 0) {
+        acc = __dadd_rn(acc, __dmul_rn(v, w[k]));
+      } else if (op == 6) {
+        vals[k] = v;
+      } else if (k == 0 || (op == 4 ? v < acc : v > acc)) {
+        acc = v;
+      }
+    }
+    if (op == 6) acc = cuprum_ndimage_select(vals, ntaps, rank);
+    out[t] = acc;
+  }
+}
+
+#define CUPRUM_NDIMAGE_WINDOWND(NAME, TI, CAP)                                                \
+  extern "C" __global__ void NAME(const TI* in, const long long* geom, int ndim,             \
+                                  const long long* taps, const double* w, int ntaps, int op, \
+                                  int rank, int mode, double cval, long long total,          \
+                                  double* out) {                                             \
+    cuprum_ndimage_windownd<TI, CAP>(in, geom, ndim, taps, w, ntaps, op, rank, mode, cval,   \
+                                     total, out);                                            \
+  }

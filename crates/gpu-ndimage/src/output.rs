@@ -1,0 +1,161 @@
+//! SciPy's `output=` (an array to write into, or a dtype) and the checks
+//! every filter shares: its input dtypes, axes and per-axis sequences, in
+//! SciPy's words (`scipy/ndimage/_ni_support.py`).
+
+use gpu_array::layout::normalize_axis;
+use gpu_array::{Array, DType, Error, Result};
+
+/// Where a filter writes (SciPy's `output=`).
+///
+/// ```no_run
+/// use gpu_array::{Array, DType};
+/// use gpu_ndimage::{Mode, Output, uniform_filter1d};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = Array::from_slice(&[1u8, 5, 9, 2], &[4])?;
+/// let y = uniform_filter1d(&x, 3, -1, Output::DType(DType::Float32), Mode::Reflect, 0.0, 0)?;
+/// let z = Array::empty([4], DType::Float64)?;
+/// uniform_filter1d(&x, 3, -1, Output::Array(&z), Mode::Reflect, 0.0, 0)?; // into z
+/// # Ok(()) }
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub enum Output<'a> {
+    /// A new array of the input's dtype (SciPy's `output=None`).
+    #[default]
+    None,
+    /// A new array of this dtype. Float results go into integer dtypes as
+    /// SciPy's C casts do: truncated toward zero.
+    DType(DType),
+    /// This array (of the input's shape, any strides), which the filter
+    /// overwrites and returns.
+    Array(&'a Array),
+}
+
+impl Output<'_> {
+    /// The output's dtype for `input`, checked; SciPy's "output shape not
+    /// correct" for an array of another shape.
+    pub(crate) fn dtype_for(&self, input: &Array) -> Result<DType> {
+        let dt = match self {
+            Output::None => input.dtype(),
+            Output::DType(d) => *d,
+            Output::Array(a) => {
+                if a.shape() != input.shape() {
+                    return Err(Error::NumpyRuntime("output shape not correct".into()));
+                }
+                a.dtype()
+            }
+        };
+        check_dtype(dt)?;
+        Ok(dt)
+    }
+
+    /// Hands back `result` (of the output's dtype and the input's shape):
+    /// written into the output array when there is one.
+    pub(crate) fn finish(&self, result: Array) -> Result<Array> {
+        match self {
+            Output::Array(a) => {
+                a.copy_from(&result)?;
+                Ok((*a).clone())
+            }
+            _ => Ok(result),
+        }
+    }
+}
+
+/// SciPy's dtype check of its C filters, in its words; complex data is
+/// filtered by SciPy through its real and imaginary parts, which Cuprum
+/// does not do yet.
+pub(crate) fn check_dtype(dt: DType) -> Result<()> {
+    if dt.is_complex() {
+        return Err(Error::Unsupported(format!(
+            "ndimage filters of complex data (dtype {}); filter the real and \
+             imaginary parts",
+            dt.name()
+        )));
+    }
+    if !crate::kernels::DTYPES.contains(&dt) {
+        return Err(Error::NumpyRuntime(format!(
+            "array type dtype('{}') not supported",
+            dt.name()
+        )));
+    }
+    Ok(())
+}
+
+/// `a` in C order: itself, or a copy of a strided view.
+pub(crate) fn contiguous(a: &Array) -> Result<Array> {
+    check_dtype(a.dtype())?;
+    if a.is_c_contiguous() {
+        Ok(a.clone())
+    } else {
+        a.copy()
+    }
+}
+
+/// SciPy's `_check_axes`: every axis (`None`), or the given ones,
+/// normalised and unique.
+pub(crate) fn check_axes(axes: Option<&[isize]>, ndim: usize) -> Result<Vec<usize>> {
+    let Some(axes) = axes else {
+        return Ok((0..ndim).collect());
+    };
+    let mut out = Vec::with_capacity(axes.len());
+    for &ax in axes {
+        let m = ax.unsigned_abs();
+        let ok = if ax < 0 { m <= ndim } else { m < ndim };
+        if !ok {
+            return Err(Error::Value(format!(
+                "specified axis: {ax} is out of range"
+            )));
+        }
+        out.push(normalize_axis(ax, ndim)?);
+    }
+    let mut sorted = out.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() != out.len() {
+        return Err(Error::Value("axes must be unique".into()));
+    }
+    Ok(out)
+}
+
+/// SciPy's `_normalize_sequence`: one value for every axis, or one each.
+pub(crate) fn per_axis<T: Copy>(values: &[T], rank: usize) -> Result<Vec<T>> {
+    match values {
+        [v] => Ok(vec![*v; rank]),
+        v if v.len() == rank => Ok(v.to_vec()),
+        _ => Err(Error::NumpyRuntime(
+            "sequence argument must have length equal to input rank".into(),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn axes_and_sequences_follow_scipy() {
+        assert_eq!(check_axes(None, 3).unwrap(), vec![0, 1, 2]);
+        assert_eq!(check_axes(Some(&[-1, 0]), 3).unwrap(), vec![2, 0]);
+        let e = check_axes(Some(&[3]), 3).unwrap_err().to_string();
+        assert_eq!(e, "specified axis: 3 is out of range");
+        let e = check_axes(Some(&[1, -2]), 3).unwrap_err().to_string();
+        assert_eq!(e, "axes must be unique");
+        assert_eq!(per_axis(&[2.0], 3).unwrap(), vec![2.0; 3]);
+        assert_eq!(per_axis(&[1, 2], 2).unwrap(), vec![1, 2]);
+        let e = per_axis(&[1, 2], 3).unwrap_err().to_string();
+        assert_eq!(e, "sequence argument must have length equal to input rank");
+    }
+
+    #[test]
+    fn dtypes_as_scipy_says() {
+        let e = check_dtype(DType::Float16).unwrap_err().to_string();
+        assert_eq!(e, "array type dtype('float16') not supported");
+        assert!(matches!(
+            check_dtype(DType::Complex64),
+            Err(Error::Unsupported(_))
+        ));
+        for dt in crate::kernels::DTYPES {
+            check_dtype(dt).unwrap();
+        }
+    }
+}
