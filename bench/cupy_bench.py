@@ -209,6 +209,19 @@ def expit_times_erf(x, y):
     return csp.expit(x) * csp.erf(y)
 
 
+def w_ndimage(fn, out_factor):
+    """A filter of the 4096^2 float32 image of bench/src/ndimage_workloads.rs;
+    bytes: the image read, the result (out_factor images) written."""
+    def run():
+        import cupyx.scipy.ndimage as nd
+        side = 4096
+        x = ((cp.arange(side * side, dtype=cp.float64) % 1000) * 0.001).astype(cp.float32)
+        x = x.reshape(side, side)
+        ms = gpu_time_ms(lambda: fn(nd, x))
+        return (ms, "ms", side * side * 4 * (1 + out_factor) / ms / 1e6, "GB/s")
+    return run
+
+
 def sparse_coo(entries):
     """The COO matrix of bench/src/sparse_workloads.rs: 2^20 rows of 16
     entries at columns (k * 2654435761) mod 2^20, values ((k mod 7) + 1) / 8."""
@@ -403,6 +416,11 @@ WORKLOADS = {
         lambda: (signal(16384 * 1024, cp.complex64).reshape(16384, 1024),), cp.fft.fft,
         2 * 16384 * 1024 * 8),
     "fft 1024 complex64 (host per call)": w_fft_host(),
+    "ndimage gaussian_filter sigma 2 4096^2 f32": w_ndimage(
+        lambda nd, x: nd.gaussian_filter(x, 2.0), 1),
+    "ndimage uniform_filter 5 4096^2 f32": w_ndimage(lambda nd, x: nd.uniform_filter(x, 5), 1),
+    "ndimage median_filter 3 4096^2 f32": w_ndimage(lambda nd, x: nd.median_filter(x, 3), 1),
+    "ndimage zoom 2x order 1 4096^2 f32": w_ndimage(lambda nd, x: nd.zoom(x, 2.0, order=1), 4),
     "sparse csr SpMV f32 2^20x16": w_sparse(lambda a: (a, cp.ones(1 << 20, cp.float32)),
                                             lambda a, x: a @ x, 1),
     "sparse csr SpMM f32 2^20x16 @ 64 cols": w_sparse(

@@ -9,6 +9,7 @@
 mod array_workloads;
 mod fft_workloads;
 mod linalg_workloads;
+mod ndimage_workloads;
 mod random_workloads;
 mod sort_workloads;
 mod sparse_workloads;

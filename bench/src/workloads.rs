@@ -159,6 +159,22 @@ pub fn all() -> Vec<Workload> {
             crate::fft_workloads::small_host,
         ),
         (
+            "ndimage gaussian_filter sigma 2 4096^2 f32",
+            crate::ndimage_workloads::gaussian,
+        ),
+        (
+            "ndimage uniform_filter 5 4096^2 f32",
+            crate::ndimage_workloads::uniform,
+        ),
+        (
+            "ndimage median_filter 3 4096^2 f32",
+            crate::ndimage_workloads::median,
+        ),
+        (
+            "ndimage zoom 2x order 1 4096^2 f32",
+            crate::ndimage_workloads::zoom,
+        ),
+        (
             "sparse csr SpMV f32 2^20x16",
             crate::sparse_workloads::spmv_f32,
         ),
