@@ -9,7 +9,7 @@ use gpu_runtime::signature::Vouched;
 // one of their axes, `outer * n * inner` their size (`n` the axis' length,
 // so each of the `outer * inner` lines holds `n` elements `inner` apart),
 // `size >= 1` and, for the weighted ops (0-2), `w` a C-contiguous float64
-// array of `size` values (the other ops never read `w`). Thread `t < total`
+// array of `size` values (the other ops get a null `w` and never read it). Thread `t < total`
 // writes only `out[t]`; it reads `w[size1 + jj]` for `jj` in
 // `-size1..=size2` (within `0..size`) and the input only at positions of
 // its own line whose index is in `0..n` (`CuprumNdimageLine::at` maps any
