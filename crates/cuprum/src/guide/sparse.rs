@@ -27,6 +27,7 @@
 //!
 //! ```no_run
 //! use cuprum::{self as cp, DType, sparse};
+//! use cuprum::sparse::SpMatrix; // tocsr, toarray, ... on every format
 //! use cuprum::sparse::linalg::{SolveOptions, cg};
 //!
 //! fn main() -> cp::Result<()> {
