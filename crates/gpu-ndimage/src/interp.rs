@@ -750,7 +750,7 @@ pub(crate) fn zoom_maps(shape: &[usize], zoom: &[f64], grid_mode: bool) -> (Vec<
 
 /// SciPy's `zoom`: the input resampled to `round(shape * zoom)` (`zoom`
 /// one factor for every axis or one per axis); `grid_mode` as SciPy's
-/// (see [`zoom_maps`]'s arithmetic: pixel corners aligned, for the
+/// (see `zoom_maps`'s arithmetic: pixel corners aligned, for the
 /// `grid-*` modes).
 ///
 /// ```no_run
