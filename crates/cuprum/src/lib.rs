@@ -27,6 +27,7 @@
 //! | `cupyx.scipy.special.erf(x)`, `gammaln` | [`special`] (gpu-special): `cp::special::erf(&x)?`, [`special::fused`] inside `fuse` |
 //! | `cp.random.default_rng(0).normal(size=n)`, `cp.random.rand(3)` | [`random`] (gpu-random): `cp::random::default_rng(0)?.standard_normal([n])?`, `cp::random::rand([3])?` |
 //! | `cupyx.scipy.sparse.csr_matrix(d)`, `A @ x` | [`sparse`] (gpu-sparse): `cp::sparse::CsrMatrix::from_dense(&d)?`, `a.dot(&x)?` |
+//! | `cupyx.scipy.ndimage.gaussian_filter(x, 2)`, `zoom` | [`ndimage`] (gpu-ndimage): filters and spline interpolation ([`guide::ndimage`]) |
 //! | `cp.linalg`, `cp.matmul`, `a @ b` | [`linalg`] (gpu-linalg), [`matmul`], `a.matmul(&b)` ([`MatmulExt`]) |
 //! | `cp.ElementwiseKernel`       | [`ElementwiseKernel`]                    |
 //! | `@cp.fuse()`, `cp.exp` inside | [`fuse`]`("f", \|x: &FVar\| ..)`, [`fx::exp`] |

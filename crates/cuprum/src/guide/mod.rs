@@ -17,7 +17,8 @@
 //! 10. [`random`], random sampling: `Generator`, `RandomState`, streams
 //!     that reproduce anywhere.
 //! 11. [`sparse`], sparse matrices, their products and solvers.
-//! 12. [`differences`], where Cuprum differs from NumPy and CuPy, and why.
+//! 12. [`ndimage`], image processing: filters and interpolation.
+//! 13. [`differences`], where Cuprum differs from NumPy and CuPy, and why.
 
 pub mod agnostic_code;
 pub mod basics;
@@ -28,6 +29,7 @@ pub mod fft;
 pub mod fusion;
 pub mod interop;
 pub mod memory;
+pub mod ndimage;
 pub mod random;
 pub mod sparse;
 pub mod user_kernels;
