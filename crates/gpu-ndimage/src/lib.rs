@@ -15,7 +15,9 @@
 //! - interpolation ([`mod@interp`]): [`spline_filter1d`], [`spline_filter`],
 //!   [`map_coordinates`], [`affine_transform`], [`shift`], [`zoom`]
 //!   (`grid_mode` too), [`rotate`] and [`geometric_transform`] (the mapping
-//!   as CUDA device source), orders 0 to 5, every mode, SciPy's results.
+//!   as CUDA device source), orders 0 to 5, every mode, SciPy's results;
+//! - grey-scale morphology with flat windows ([`mod@morphology`]):
+//!   [`grey_erosion`], [`grey_dilation`], [`grey_opening`], [`grey_closing`].
 //!
 //! | SciPy                                           | Cuprum                                                   |
 //! |-------------------------------------------------|----------------------------------------------------------|
@@ -36,6 +38,7 @@ mod footprint;
 pub mod interp;
 mod kernels;
 mod mode;
+pub mod morphology;
 mod output;
 mod raw;
 mod weights;
@@ -54,6 +57,7 @@ pub use interp::{
     shift, spline_filter, spline_filter1d, zoom,
 };
 pub use mode::{Mode, map_index};
+pub use morphology::{grey_closing, grey_dilation, grey_erosion, grey_opening};
 pub use output::Output;
 pub use weights::{gaussian_kernel1d, gaussian_radius};
 

@@ -6,6 +6,7 @@
 mod filters;
 mod interp;
 mod modes;
+mod morphology;
 
 /// The device, or `None` (the test then returns early, having printed why).
 fn gpu() -> bool {
