@@ -366,7 +366,12 @@ pub fn version() -> Result<(i32, i32)> {
 /// version). Without NVRTC this does nothing visible; the first compile
 /// reports the missing library.
 ///
-/// ```
+/// A process that exits while that thread is still inside NVRTC's
+/// loading can be killed by a signal during exit (CI's run of this very
+/// example once was): the example is compiled, not run, and making exit
+/// wait for the load is open work.
+///
+/// ```no_run
 /// use gpu_runtime::nvrtc;
 /// nvrtc::preload(); // returns at once; NVRTC opens on a background thread
 /// nvrtc::preload(); // later calls do nothing
