@@ -34,28 +34,21 @@ pub enum Mode {
 }
 
 impl Mode {
-    /// The mode of SciPy's name (`"reflect"`, `"grid-mirror"`, ...).
+    /// The mode of SciPy's name (`"reflect"`, `"grid-mirror"`, ...); also
+    /// `name.parse::<Mode>()` (NumPy-style string options parse, as every
+    /// such enum of Cuprum's).
     ///
     /// ```
     /// use gpu_ndimage::Mode;
     /// assert_eq!(Mode::parse("grid-wrap")?, Mode::GridWrap);
+    /// assert_eq!("nearest".parse::<Mode>()?, Mode::Nearest);
     /// # Ok::<(), gpu_array::Error>(())
     /// ```
     ///
     /// # Errors
     /// An unknown name: SciPy's "boundary mode not supported".
     pub fn parse(name: &str) -> Result<Mode> {
-        Ok(match name {
-            "reflect" => Mode::Reflect,
-            "constant" => Mode::Constant,
-            "nearest" => Mode::Nearest,
-            "mirror" => Mode::Mirror,
-            "wrap" => Mode::Wrap,
-            "grid-constant" => Mode::GridConstant,
-            "grid-mirror" => Mode::GridMirror,
-            "grid-wrap" => Mode::GridWrap,
-            _ => return Err(Error::Value("boundary mode not supported".into())),
-        })
+        name.parse()
     }
 
     /// SciPy's name.
@@ -122,6 +115,21 @@ pub fn map_index(i: i64, n: i64, mode: Mode) -> Option<i64> {
             let k = i.rem_euclid(p);
             Some(if k < n { k } else { p - 1 - k })
         }
+    }
+}
+
+gpu_array::from_numpy_str! {
+    Mode, Error,
+    else: |_s| Error::Value("boundary mode not supported".into()),
+    {
+        "reflect" => Mode::Reflect,
+        "constant" => Mode::Constant,
+        "nearest" => Mode::Nearest,
+        "mirror" => Mode::Mirror,
+        "wrap" => Mode::Wrap,
+        "grid-constant" => Mode::GridConstant,
+        "grid-mirror" => Mode::GridMirror,
+        "grid-wrap" => Mode::GridWrap,
     }
 }
 

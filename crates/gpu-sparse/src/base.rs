@@ -22,10 +22,13 @@ pub enum Format {
 }
 
 impl Format {
-    /// SciPy's name of the format.
+    /// SciPy's name of the format (and `name.parse::<Format>()` back).
     ///
     /// ```
-    /// assert_eq!(gpu_sparse::Format::Csr.name(), "csr");
+    /// use gpu_sparse::Format;
+    /// assert_eq!(Format::Csr.name(), "csr");
+    /// assert_eq!("dia".parse::<Format>()?, Format::Dia);
+    /// # Ok::<(), gpu_array::Error>(())
     /// ```
     pub const fn name(self) -> &'static str {
         match self {
@@ -35,6 +38,20 @@ impl Format {
             Format::Dia => "dia",
             Format::Bsr => "bsr",
         }
+    }
+}
+
+// SciPy's format names parse (`"csr".parse::<Format>()`), with SciPy's
+// error for others (`asformat`'s "Format xyz is unknown.").
+gpu_array::from_numpy_str! {
+    Format, Error,
+    else: |s| Error::Value(format!("Format {s} is unknown.")),
+    {
+        "coo" => Format::Coo,
+        "csr" => Format::Csr,
+        "csc" => Format::Csc,
+        "dia" => Format::Dia,
+        "bsr" => Format::Bsr,
     }
 }
 
