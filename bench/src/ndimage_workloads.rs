@@ -3,7 +3,7 @@
 //! the same way; bytes: the image read and the result written once.
 
 use gpu_array::{Array, DType, creation, ufunc};
-use gpu_ndimage::{InterpParams, Mode, Output};
+use gpu_ndimage::{InterpOptions, Window};
 use gpu_runtime::{Device, Result, Stream};
 
 use crate::Record;
@@ -41,19 +41,7 @@ pub fn gaussian(dev: Device) -> Result<Record> {
         dev,
         "ndimage gaussian_filter sigma 2 4096^2 f32",
         SIDE * SIDE,
-        |x| {
-            gpu_ndimage::gaussian_filter(
-                x,
-                &[2.0],
-                &[0],
-                Output::None,
-                &[Mode::Reflect],
-                0.0,
-                4.0,
-                None,
-                None,
-            )
-        },
+        |x| gpu_ndimage::gaussian_filter(x, 2.0),
     )
 }
 
@@ -62,7 +50,7 @@ pub fn uniform(dev: Device) -> Result<Record> {
         dev,
         "ndimage uniform_filter 5 4096^2 f32",
         SIDE * SIDE,
-        |x| gpu_ndimage::uniform_filter(x, &[5], Output::None, &[Mode::Reflect], 0.0, &[0], None),
+        |x| gpu_ndimage::uniform_filter(x, 5),
     )
 }
 
@@ -71,26 +59,12 @@ pub fn median(dev: Device) -> Result<Record> {
         dev,
         "ndimage median_filter 3 4096^2 f32",
         SIDE * SIDE,
-        |x| {
-            gpu_ndimage::median_filter(
-                x,
-                Some(&[3]),
-                None,
-                Output::None,
-                &[Mode::Reflect],
-                0.0,
-                &[0],
-                None,
-            )
-        },
+        |x| gpu_ndimage::median_filter(x, Window::Size(&[3])),
     )
 }
 
 pub fn zoom(dev: Device) -> Result<Record> {
-    let p = InterpParams {
-        order: 1,
-        ..InterpParams::default()
-    };
+    let p = InterpOptions::default().order(1);
     row(
         dev,
         "ndimage zoom 2x order 1 4096^2 f32",

@@ -11,7 +11,7 @@ use gpu_array::{Array, DType, Error, Result, ufunc};
 use crate::kernels::{Op1d, window1d};
 use crate::output::{check_axes, contiguous, per_axis};
 use crate::weights::{gaussian_kernel1d, gaussian_radius, symmetry};
-use crate::{Mode, Output};
+use crate::{FilterOptions, Gaussian, Mode, Output};
 
 /// One 1-D pass of `src` (C-contiguous) along `axis` into a new array of
 /// `dt`; `weights` for the weighted ops. The window and origin are the
@@ -87,38 +87,60 @@ fn correlate1d_pass(
 
 /// SciPy's `correlate1d`: the 1-D correlation of `input` with `weights`
 /// along `axis`: `out[i] = sum_j weights[j] * input[i + j - len/2 - origin]`,
-/// reading past the edges by `mode` (`cval` for the constant modes).
-/// Any dtype but float16 and complex; the sum is in float64, as SciPy's.
+/// reading past the edges by the mode (`reflect`). Any dtype but float16
+/// and complex; the sum is in float64, as SciPy's.
 ///
 /// ```no_run
 /// use gpu_array::Array;
-/// use gpu_ndimage::{Mode, Output, correlate1d};
+/// use gpu_ndimage::correlate1d;
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = Array::from_slice(&[2i64, 8, 0, 4, 1, 9, 9, 0], &[8])?;
-/// let y = correlate1d(&x, &[1.0, 3.0], -1, Output::None, Mode::Reflect, 0.0, 0)?;
+/// let y = correlate1d(&x, &[1.0, 3.0], -1)?;
 /// assert_eq!(y.to_vec::<i64>()?, [8, 26, 8, 12, 7, 28, 36, 9]);
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`correlate1d_with`].
+pub fn correlate1d(input: &Array, weights: &[f64], axis: isize) -> Result<Array> {
+    correlate1d_with(input, weights, axis, &FilterOptions::default())
+}
+
+/// [`correlate1d`] with SciPy's `output=`, `mode=`, `cval=` and `origin=`
+/// (one mode, one origin).
+///
+/// ```no_run
+/// use gpu_array::Array;
+/// use gpu_ndimage::{FilterOptions, Mode, correlate1d_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = Array::from_slice(&[2.0f64, 8., 0., 4.], &[4])?;
+/// let o = FilterOptions::default().mode(Mode::Constant).cval(1.0).origin(-1);
+/// let y = correlate1d_with(&x, &[1.0, 3.0], -1, &o)?; // [26, 8, 12, 13]
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
 /// SciPy's: no weights ("no filter weights given"), an axis out of range,
 /// an origin outside `-(len // 2)..=(len - 1) // 2` ("Invalid origin"),
-/// an output array of another shape, an unsupported dtype; allocation or
-/// launch failures.
-pub fn correlate1d(
+/// an output array of another shape, an unsupported dtype; a sequence of
+/// modes or origins, or `axes` (SciPy's function has no such keywords);
+/// allocation or launch failures.
+pub fn correlate1d_with(
     input: &Array,
     weights: &[f64],
     axis: isize,
-    output: Output<'_>,
-    mode: Mode,
-    cval: f64,
-    origin: i64,
+    opts: &FilterOptions<'_>,
 ) -> Result<Array> {
-    let dt = output.dtype_for(input)?;
+    opts.refuse("correlate1d", false, true)?;
+    let (mode, origin) = (
+        opts.one_mode("correlate1d")?,
+        opts.one_origin("correlate1d")?,
+    );
+    let dt = opts.output.dtype_for(input)?;
     let axis = normalize_axis(axis, input.ndim())?;
     let src = contiguous(input)?;
-    let out = correlate1d_pass(&src, weights, axis, dt, mode, cval, origin)?;
-    output.finish(out)
+    let out = correlate1d_pass(&src, weights, axis, dt, mode, opts.cval, origin)?;
+    opts.output.finish(out)
 }
 
 /// SciPy's `convolve1d`: [`correlate1d`] with the weights reversed and
@@ -126,35 +148,49 @@ pub fn correlate1d(
 ///
 /// ```no_run
 /// use gpu_array::Array;
-/// use gpu_ndimage::{Mode, Output, convolve1d};
+/// use gpu_ndimage::convolve1d;
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = Array::from_slice(&[2i64, 8, 0, 4, 1, 9, 9, 0], &[8])?;
-/// let y = convolve1d(&x, &[1.0, 3.0], -1, Output::None, Mode::Reflect, 0.0, 0)?;
+/// let y = convolve1d(&x, &[1.0, 3.0], -1)?;
 /// assert_eq!(y.to_vec::<i64>()?, [14, 24, 4, 13, 12, 36, 27, 0]);
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
-/// As [`correlate1d`] (the origin checked after the flip, as SciPy).
-pub fn convolve1d(
+/// As [`correlate1d_with`].
+pub fn convolve1d(input: &Array, weights: &[f64], axis: isize) -> Result<Array> {
+    convolve1d_with(input, weights, axis, &FilterOptions::default())
+}
+
+/// [`convolve1d`] with SciPy's keywords (one mode, one origin).
+///
+/// ```no_run
+/// use gpu_array::Array;
+/// use gpu_ndimage::{FilterOptions, Mode, convolve1d_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = Array::from_slice(&[2.0f64, 8., 0., 4.], &[4])?;
+/// let y = convolve1d_with(&x, &[1.0, 3.0], 0, &FilterOptions::default().mode(Mode::Wrap))?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`correlate1d_with`] (the origin checked after the flip, as SciPy).
+pub fn convolve1d_with(
     input: &Array,
     weights: &[f64],
     axis: isize,
-    output: Output<'_>,
-    mode: Mode,
-    cval: f64,
-    origin: i64,
+    opts: &FilterOptions<'_>,
 ) -> Result<Array> {
     let w: Vec<f64> = weights.iter().rev().copied().collect();
-    let mut origin = -origin;
+    let mut origin = -opts.one_origin("convolve1d")?;
     if w.len().is_multiple_of(2) {
         origin -= 1;
     }
-    correlate1d(input, &w, axis, output, mode, cval, origin)
+    correlate1d_with(input, &w, axis, &opts.clone().origin(origin))
 }
 
-/// SciPy's window check of the uniform and minimum/maximum 1-D filters.
-fn check_window(size: usize, origin: i64) -> Result<()> {
+/// SciPy's window check of the uniform and minimum/maximum filters.
+pub(crate) fn check_window(size: usize, origin: i64) -> Result<()> {
     if size < 1 {
         return Err(Error::NumpyRuntime("incorrect filter size".into()));
     }
@@ -170,32 +206,62 @@ fn check_window(size: usize, origin: i64) -> Result<()> {
 ///
 /// ```no_run
 /// use gpu_array::Array;
-/// use gpu_ndimage::{Mode, Output, uniform_filter1d};
+/// use gpu_ndimage::uniform_filter1d;
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = Array::from_slice(&[2.0f64, 8., 0., 4., 1., 9., 9., 0.], &[8])?;
-/// let y = uniform_filter1d(&x, 3, -1, Output::None, Mode::Reflect, 0.0, 0)?;
+/// let y = uniform_filter1d(&x, 3, -1)?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`uniform_filter1d_with`].
+pub fn uniform_filter1d(input: &Array, size: usize, axis: isize) -> Result<Array> {
+    uniform_filter1d_with(input, size, axis, &FilterOptions::default())
+}
+
+/// [`uniform_filter1d`] with SciPy's keywords (one mode, one origin).
+///
+/// ```no_run
+/// use gpu_array::{Array, DType};
+/// use gpu_ndimage::{FilterOptions, uniform_filter1d_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = Array::from_slice(&[1u8, 5, 9, 2], &[4])?;
+/// let y = uniform_filter1d_with(&x, 3, -1, &FilterOptions::default().dtype(DType::Float32))?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
 /// SciPy's: a size of 0 ("incorrect filter size"), an origin with
 /// `size // 2 + origin` outside the window ("invalid origin"), an axis out
-/// of range, an output of another shape, an unsupported dtype.
-pub fn uniform_filter1d(
+/// of range, an output of another shape, an unsupported dtype; a sequence
+/// of modes or origins, or `axes`.
+pub fn uniform_filter1d_with(
     input: &Array,
     size: usize,
     axis: isize,
-    output: Output<'_>,
-    mode: Mode,
-    cval: f64,
-    origin: i64,
+    opts: &FilterOptions<'_>,
 ) -> Result<Array> {
+    opts.refuse("uniform_filter1d", false, true)?;
+    let (mode, origin) = (
+        opts.one_mode("uniform_filter1d")?,
+        opts.one_origin("uniform_filter1d")?,
+    );
     let axis = normalize_axis(axis, input.ndim())?;
     check_window(size, origin)?;
-    let dt = output.dtype_for(input)?;
+    let dt = opts.output.dtype_for(input)?;
     let src = contiguous(input)?;
-    let out = pass(&src, dt, axis, size, None, Op1d::Mean, origin, mode, cval)?;
-    output.finish(out)
+    let out = pass(
+        &src,
+        dt,
+        axis,
+        size,
+        None,
+        Op1d::Mean,
+        origin,
+        mode,
+        opts.cval,
+    )?;
+    opts.output.finish(out)
 }
 
 /// Successive 1-D passes, SciPy's way: the first from `input` into the
@@ -223,35 +289,52 @@ type Pass<'a> = (
     Box<dyn Fn(&Array, DType, usize) -> Result<Array> + 'a>,
 );
 
-/// SciPy's `uniform_filter`: [`uniform_filter1d`] along each axis of
-/// `axes` (every axis for `None`) whose size exceeds 1. `size`, `mode` and
-/// `origin` hold one value for every axis or one an axis of `axes`.
+/// SciPy's `uniform_filter`: the mean over a box of side `size` along
+/// every axis ([`uniform_filter1d`] along each).
 ///
 /// ```no_run
-/// use gpu_array::{Array, DType};
-/// use gpu_ndimage::{Mode, Output, uniform_filter};
+/// use gpu_array::DType;
+/// use gpu_ndimage::uniform_filter;
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = gpu_array::creation::arange(20)?.reshape((4, 5))?.astype(DType::Float32)?;
-/// let y = uniform_filter(&x, &[3], Output::None, &[Mode::Reflect], 0.0, &[0], None)?;
+/// let y = uniform_filter(&x, 3)?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
-/// As [`uniform_filter1d`]; a sequence of the wrong length ("sequence
-/// argument must have length equal to input rank"); bad or repeated axes.
-pub fn uniform_filter(
+/// As [`uniform_filter_with`].
+pub fn uniform_filter(input: &Array, size: usize) -> Result<Array> {
+    uniform_filter_with(input, &[size], &FilterOptions::default())
+}
+
+/// SciPy's `uniform_filter` with its keywords: [`uniform_filter1d`] along
+/// each axis of `axes` whose size exceeds 1. `size`, the modes and the
+/// origins hold one value for every axis or one per axis of `axes`.
+///
+/// ```no_run
+/// use gpu_array::DType;
+/// use gpu_ndimage::{FilterOptions, Mode, uniform_filter_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(20)?.reshape((4, 5))?.astype(DType::Float32)?;
+/// let o = FilterOptions::default().modes(&[Mode::Nearest, Mode::Wrap]);
+/// let y = uniform_filter_with(&x, &[3, 5], &o)?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`uniform_filter1d_with`]; a sequence of the wrong length
+/// ("sequence argument must have length equal to input rank"); bad or
+/// repeated axes.
+pub fn uniform_filter_with(
     input: &Array,
     size: &[usize],
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-    origin: &[i64],
-    axes: Option<&[isize]>,
+    opts: &FilterOptions<'_>,
 ) -> Result<Array> {
-    let axes = check_axes(axes, input.ndim())?;
+    let axes = check_axes(opts.axes_slice(), input.ndim())?;
     let sizes = per_axis(size, axes.len())?;
-    let origins = per_axis(origin, axes.len())?;
-    let modes = per_axis(mode, axes.len())?;
+    let origins = per_axis(&opts.origin, axes.len())?;
+    let modes = per_axis(&opts.mode, axes.len())?;
+    let cval = opts.cval;
     let mut passes: Vec<Pass<'_>> = Vec::new();
     for (i, &axis) in axes.iter().enumerate() {
         let (size, origin, mode) = (sizes[i], origins[i], modes[i]);
@@ -266,19 +349,42 @@ pub fn uniform_filter(
             }),
         ));
     }
-    separable(input, output, &passes)
+    separable(input, opts.output, &passes)
 }
 
 /// SciPy's `gaussian_filter1d`: the correlation along `axis` with the
-/// Gaussian of standard deviation `sigma` (or its `order`-th derivative),
-/// `radius` (default `int(truncate * sigma + 0.5)`) values each side.
+/// Gaussian of standard deviation `sigma`, `int(4 * sigma + 0.5)` values
+/// each side.
 ///
 /// ```no_run
-/// use gpu_array::{Array, DType};
-/// use gpu_ndimage::{Mode, Output, gaussian_filter1d};
+/// use gpu_array::Array;
+/// use gpu_ndimage::gaussian_filter1d;
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = Array::from_slice(&[1.0f64, 2., 3., 4., 5.], &[5])?;
-/// let y = gaussian_filter1d(&x, 1.0, -1, 0, Output::None, Mode::Reflect, 0.0, 4.0, None)?;
+/// let y = gaussian_filter1d(&x, 1.0, -1)?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`gaussian_filter1d_with`].
+pub fn gaussian_filter1d(input: &Array, sigma: f64, axis: isize) -> Result<Array> {
+    gaussian_filter1d_with(
+        input,
+        &Gaussian::new(sigma),
+        axis,
+        &FilterOptions::default(),
+    )
+}
+
+/// [`gaussian_filter1d`] of the kernel `g` (one sigma, one derivative
+/// order, `truncate` or one radius) with SciPy's keywords (one mode).
+///
+/// ```no_run
+/// use gpu_array::Array;
+/// use gpu_ndimage::{FilterOptions, Gaussian, Mode, gaussian_filter1d_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = Array::from_slice(&[1.0f64, 2., 3., 4., 5.], &[5])?;
+/// let dx = gaussian_filter1d_with(&x, &Gaussian::new(1.0).order(1), 0, &FilterOptions::default().mode(Mode::Nearest))?;
 /// # Ok(()) }
 /// ```
 ///
@@ -286,69 +392,80 @@ pub fn uniform_filter(
 /// SciPy's: a negative radius, given or made by a negative sigma
 /// ("Radius must be a nonnegative integer."), a negative order ("order
 /// must be non-negative"), an axis out of range, an output of another
-/// shape, an unsupported dtype.
-#[allow(clippy::too_many_arguments)] // SciPy's positional signature
-pub fn gaussian_filter1d(
+/// shape, an unsupported dtype; more than one sigma, order or radius; an
+/// origin or `axes` (SciPy's function has neither).
+pub fn gaussian_filter1d_with(
     input: &Array,
-    sigma: f64,
+    g: &Gaussian,
     axis: isize,
-    order: i64,
-    output: Output<'_>,
-    mode: Mode,
-    cval: f64,
-    truncate: f64,
-    radius: Option<i64>,
+    opts: &FilterOptions<'_>,
 ) -> Result<Array> {
-    let lw = gaussian_radius(sigma, truncate, radius)?;
+    opts.refuse("gaussian_filter1d", true, true)?;
+    let (sigma, order, radius) = g.one()?;
+    let lw = gaussian_radius(sigma, g.truncate, radius)?;
     let mut w = gaussian_kernel1d(sigma, order, lw)?;
     w.reverse();
-    correlate1d(input, &w, axis, output, mode, cval, 0)
+    correlate1d_with(input, &w, axis, opts)
 }
 
-/// SciPy's `gaussian_filter`: [`gaussian_filter1d`] along each axis of
-/// `axes` (every axis for `None`) whose sigma exceeds 1e-15. `sigma`,
-/// `order`, `mode` and `radius` hold one value for every axis or one an
-/// axis of `axes`.
+/// SciPy's `gaussian_filter`: the Gaussian of standard deviation `sigma`
+/// along every axis (separable 1-D passes).
 ///
 /// ```no_run
-/// use gpu_array::{Array, DType};
-/// use gpu_ndimage::{Mode, Output, gaussian_filter};
+/// use gpu_array::DType;
+/// use gpu_ndimage::gaussian_filter;
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float32)?;
-/// let y = gaussian_filter(&x, &[2.0], &[0], Output::None, &[Mode::Reflect], 0.0, 4.0, None, None)?;
+/// let y = gaussian_filter(&x, 2.0)?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
-/// As [`gaussian_filter1d`]; a sequence of the wrong length; bad or
-/// repeated axes.
-#[allow(clippy::too_many_arguments)] // SciPy's positional signature
-pub fn gaussian_filter(
+/// As [`gaussian_filter_with`].
+pub fn gaussian_filter(input: &Array, sigma: f64) -> Result<Array> {
+    gaussian_filter_with(input, &Gaussian::new(sigma), &FilterOptions::default())
+}
+
+/// SciPy's `gaussian_filter` of the kernel `g` with its keywords:
+/// [`gaussian_filter1d`] along each axis of `axes` whose sigma exceeds
+/// 1e-15. The kernel's sigmas, orders and radii and the modes hold one
+/// value for every axis or one per axis of `axes`.
+///
+/// ```no_run
+/// use gpu_array::DType;
+/// use gpu_ndimage::{FilterOptions, Gaussian, Mode, gaussian_filter_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float32)?;
+/// let g = Gaussian::sigmas(&[2.0, 1.0]).orders(&[0, 1]).truncate(3.0);
+/// let y = gaussian_filter_with(&x, &g, &FilterOptions::default().mode(Mode::Mirror))?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`gaussian_filter1d_with`]; a sequence of the wrong length; bad or
+/// repeated axes; an origin (SciPy's function has none).
+pub fn gaussian_filter_with(
     input: &Array,
-    sigma: &[f64],
-    order: &[i64],
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-    truncate: f64,
-    radius: Option<&[i64]>,
-    axes: Option<&[isize]>,
+    g: &Gaussian,
+    opts: &FilterOptions<'_>,
 ) -> Result<Array> {
-    let axes = check_axes(axes, input.ndim())?;
+    opts.refuse("gaussian_filter", true, false)?;
+    let axes = check_axes(opts.axes_slice(), input.ndim())?;
     let n = axes.len();
-    let orders = per_axis(order, n)?;
-    let sigmas = per_axis(sigma, n)?;
-    let modes = per_axis(mode, n)?;
-    let radii: Vec<Option<i64>> = match radius {
+    let orders = per_axis(&g.order, n)?;
+    let sigmas = per_axis(&g.sigma, n)?;
+    let modes = per_axis(&opts.mode, n)?;
+    let radii: Vec<Option<i64>> = match &g.radius {
         Some(r) => per_axis(r, n)?.into_iter().map(Some).collect(),
         None => vec![None; n],
     };
+    let cval = opts.cval;
     let mut passes: Vec<Pass<'_>> = Vec::new();
     for (i, &axis) in axes.iter().enumerate() {
         if sigmas[i] <= 1e-15 {
             continue;
         }
-        let lw = gaussian_radius(sigmas[i], truncate, radii[i])?;
+        let lw = gaussian_radius(sigmas[i], g.truncate, radii[i])?;
         let mut w = gaussian_kernel1d(sigmas[i], orders[i], lw)?;
         w.reverse();
         let mode = modes[i];
@@ -357,7 +474,7 @@ pub fn gaussian_filter(
             Box::new(move |src, dt, ax| correlate1d_pass(src, &w, ax, dt, mode, cval, 0)),
         ));
     }
-    separable(input, output, &passes)
+    separable(input, opts.output, &passes)
 }
 
 /// The passes of Prewitt's and Sobel's filters: the derivative `[-1, 0,
@@ -365,14 +482,15 @@ pub fn gaussian_filter(
 fn edge_filter(
     input: &Array,
     axis: isize,
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
+    opts: &FilterOptions<'_>,
+    name: &str,
     smooth: [f64; 3],
 ) -> Result<Array> {
+    opts.refuse(name, true, true)?;
     let ndim = input.ndim();
     let axis = normalize_axis(axis, ndim)?;
-    let modes = per_axis(mode, ndim)?;
+    let modes = per_axis(&opts.mode, ndim)?;
+    let cval = opts.cval;
     let mut passes: Vec<Pass<'_>> = Vec::new();
     let m = modes[axis];
     passes.push((
@@ -386,56 +504,80 @@ fn edge_filter(
             Box::new(move |src, dt, ax| correlate1d_pass(src, &smooth, ax, dt, m, cval, 0)),
         ));
     }
-    separable(input, output, &passes)
+    separable(input, opts.output, &passes)
 }
 
 /// SciPy's `prewitt`: the derivative along `axis`, smoothed by `[1, 1, 1]`
-/// along the other axes. `mode` holds one mode or one an axis.
+/// along the other axes.
 ///
 /// ```no_run
-/// use gpu_array::{Array, DType};
-/// use gpu_ndimage::{Mode, Output, prewitt};
+/// use gpu_array::DType;
+/// use gpu_ndimage::prewitt;
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float64)?;
-/// let dx = prewitt(&x, 1, Output::None, &[Mode::Reflect], 0.0)?;
+/// let dx = prewitt(&x, 1)?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`prewitt_with`].
+pub fn prewitt(input: &Array, axis: isize) -> Result<Array> {
+    prewitt_with(input, axis, &FilterOptions::default())
+}
+
+/// [`prewitt`] with SciPy's `output=`, `mode=` (one, or one per axis) and
+/// `cval=`.
+///
+/// ```no_run
+/// use gpu_array::DType;
+/// use gpu_ndimage::{FilterOptions, Mode, prewitt_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float64)?;
+/// let dx = prewitt_with(&x, 1, &FilterOptions::default().mode(Mode::Constant))?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
 /// An axis out of range; a mode sequence of the wrong length; an output
-/// of another shape; an unsupported dtype.
-pub fn prewitt(
-    input: &Array,
-    axis: isize,
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-) -> Result<Array> {
-    edge_filter(input, axis, output, mode, cval, [1.0, 1.0, 1.0])
+/// of another shape; an unsupported dtype; an origin or `axes` (SciPy's
+/// function has neither).
+pub fn prewitt_with(input: &Array, axis: isize, opts: &FilterOptions<'_>) -> Result<Array> {
+    edge_filter(input, axis, opts, "prewitt", [1.0, 1.0, 1.0])
 }
 
 /// SciPy's `sobel`: the derivative along `axis`, smoothed by `[1, 2, 1]`
-/// along the other axes. `mode` holds one mode or one an axis.
+/// along the other axes.
 ///
 /// ```no_run
-/// use gpu_array::{Array, DType};
-/// use gpu_ndimage::{Mode, Output, sobel};
+/// use gpu_array::DType;
+/// use gpu_ndimage::sobel;
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float64)?;
-/// let dy = sobel(&x, 0, Output::None, &[Mode::Reflect], 0.0)?;
+/// let dy = sobel(&x, 0)?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
-/// As [`prewitt`].
-pub fn sobel(
-    input: &Array,
-    axis: isize,
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-) -> Result<Array> {
-    edge_filter(input, axis, output, mode, cval, [1.0, 2.0, 1.0])
+/// As [`prewitt_with`].
+pub fn sobel(input: &Array, axis: isize) -> Result<Array> {
+    sobel_with(input, axis, &FilterOptions::default())
+}
+
+/// [`sobel`] with SciPy's `output=`, `mode=` and `cval=`.
+///
+/// ```no_run
+/// use gpu_array::DType;
+/// use gpu_ndimage::{FilterOptions, sobel_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?;
+/// let dy = sobel_with(&x, 0, &FilterOptions::default().dtype(DType::Float32))?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`prewitt_with`].
+pub fn sobel_with(input: &Array, axis: isize, opts: &FilterOptions<'_>) -> Result<Array> {
+    edge_filter(input, axis, opts, "sobel", [1.0, 2.0, 1.0])
 }
 
 /// `r` as `dt` (the caller's derivative may hand back another dtype).
@@ -449,45 +591,71 @@ fn as_dtype(r: Array, dt: DType, shape: &[usize]) -> Result<Array> {
     if r.dtype() == dt { Ok(r) } else { r.astype(dt) }
 }
 
-/// SciPy's `generic_laplace`: the sum over `axes` (every axis for
-/// `None`) of `derivative2(input, axis, dtype, mode, cval)`, the second
-/// derivative along one axis as the caller computes it (SciPy's Python
-/// callable; extra arguments are the closure's captures). The sum is in
-/// the output's dtype (each term cast to it, as SciPy's `output += tmp`).
+/// The derivative SciPy's `generic_laplace` and
+/// `generic_gradient_magnitude` call: `(input, axis, output dtype, mode,
+/// cval)` to the derivative along `axis` (SciPy's Python callable; extra
+/// arguments are the closure's captures).
+pub type Derivative<'f> = dyn Fn(&Array, usize, DType, Mode, f64) -> Result<Array> + 'f;
+
+/// SciPy's `generic_laplace`: the sum over every axis of
+/// `derivative2(input, axis, dtype, mode, cval)`, the second derivative
+/// along one axis as the caller computes it. The sum is in the output's
+/// dtype (each term cast to it, as SciPy's `output += tmp`).
 ///
 /// ```no_run
 /// use gpu_array::{Array, DType};
-/// use gpu_ndimage::{Mode, Output, correlate1d, generic_laplace};
+/// use gpu_ndimage::{FilterOptions, Mode, correlate1d_with, generic_laplace};
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float64)?;
 /// let d2 = |a: &Array, axis: usize, dt: DType, mode: Mode, cval: f64| {
-///     correlate1d(a, &[1.0, -2.0, 1.0], axis as isize, Output::DType(dt), mode, cval, 0)
+///     let o = FilterOptions::default().dtype(dt).mode(mode).cval(cval);
+///     correlate1d_with(a, &[1.0, -2.0, 1.0], axis as isize, &o)
 /// };
-/// let y = generic_laplace(&x, d2, Output::None, &[Mode::Reflect], 0.0, None)?;
+/// let y = generic_laplace(&x, &d2)?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`generic_laplace_with`].
+pub fn generic_laplace(input: &Array, derivative2: &Derivative<'_>) -> Result<Array> {
+    generic_laplace_with(input, derivative2, &FilterOptions::default())
+}
+
+/// [`generic_laplace`] over `axes` with SciPy's `output=`, `mode=` (one,
+/// or one per axis of `axes`, handed to the derivative) and `cval=`.
+///
+/// ```no_run
+/// use gpu_array::{Array, DType};
+/// use gpu_ndimage::{FilterOptions, Mode, correlate1d_with, generic_laplace_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float64)?;
+/// let d2 = |a: &Array, axis: usize, dt: DType, mode: Mode, cval: f64| {
+///     let o = FilterOptions::default().dtype(dt).mode(mode).cval(cval);
+///     correlate1d_with(a, &[1.0, -2.0, 1.0], axis as isize, &o)
+/// };
+/// let y = generic_laplace_with(&x, &d2, &FilterOptions::default().axes(&[1]).mode(Mode::Wrap))?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
 /// The derivative's errors, or an array of another shape from it; a mode
 /// sequence of the wrong length; bad or repeated axes; an output of
-/// another shape; an unsupported dtype.
-pub fn generic_laplace<F>(
+/// another shape; an unsupported dtype; an origin (SciPy's function has
+/// none).
+pub fn generic_laplace_with(
     input: &Array,
-    derivative2: F,
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-    axes: Option<&[isize]>,
-) -> Result<Array>
-where
-    F: Fn(&Array, usize, DType, Mode, f64) -> Result<Array>,
-{
+    derivative2: &Derivative<'_>,
+    opts: &FilterOptions<'_>,
+) -> Result<Array> {
+    opts.refuse("generic_laplace", true, false)?;
+    let output = opts.output;
     let dt = output.dtype_for(input)?;
-    let axes = check_axes(axes, input.ndim())?;
+    let axes = check_axes(opts.axes_slice(), input.ndim())?;
     if axes.is_empty() {
         return output.finish(input.astype(dt)?);
     }
-    let modes = per_axis(mode, axes.len())?;
+    let modes = per_axis(&opts.mode, axes.len())?;
+    let cval = opts.cval;
     let shape = input.shape().to_vec();
     let mut acc = as_dtype(derivative2(input, axes[0], dt, modes[0], cval)?, dt, &shape)?;
     for (i, &axis) in axes.iter().enumerate().skip(1) {
@@ -501,28 +669,40 @@ where
 /// `[1, -2, 1]`.
 ///
 /// ```no_run
-/// use gpu_array::{Array, DType};
-/// use gpu_ndimage::{Mode, Output, laplace};
+/// use gpu_array::DType;
+/// use gpu_ndimage::laplace;
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float64)?;
-/// let y = laplace(&x, Output::None, &[Mode::Reflect], 0.0, None)?;
+/// let y = laplace(&x)?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
-/// As [`generic_laplace`].
-pub fn laplace(
-    input: &Array,
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-    axes: Option<&[isize]>,
-) -> Result<Array> {
+/// As [`generic_laplace_with`].
+pub fn laplace(input: &Array) -> Result<Array> {
+    laplace_with(input, &FilterOptions::default())
+}
+
+/// [`laplace`] with SciPy's `output=`, `mode=`, `cval=` and `axes=`.
+///
+/// ```no_run
+/// use gpu_array::DType;
+/// use gpu_ndimage::{FilterOptions, Mode, laplace_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float64)?;
+/// let y = laplace_with(&x, &FilterOptions::default().mode(Mode::Nearest).axes(&[0]))?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`generic_laplace_with`].
+pub fn laplace_with(input: &Array, opts: &FilterOptions<'_>) -> Result<Array> {
+    opts.refuse("laplace", true, false)?;
     let d2 = |a: &Array, axis: usize, dt: DType, mode: Mode, cval: f64| {
         let src = contiguous(a)?;
         correlate1d_pass(&src, &[1.0, -2.0, 1.0], axis, dt, mode, cval, 0)
     };
-    generic_laplace(input, d2, output, mode, cval, axes)
+    generic_laplace_with(input, &d2, opts)
 }
 
 /// The full-rank sigmas of SciPy's `gaussian_laplace` and
@@ -538,99 +718,135 @@ fn full_sigmas(sigma: &[f64], axes: &[usize], ndim: usize) -> Result<Vec<f64>> {
 
 /// The Gaussian derivative of `order` along `axis` (0 along the others),
 /// one mode for every axis: SciPy's inner `gaussian_filter` call.
-#[allow(clippy::too_many_arguments)]
 fn gaussian_derivative(
     a: &Array,
+    g: &Gaussian,
     sigmas: &[f64],
-    axis: usize,
-    order: i64,
-    dt: DType,
-    mode: Mode,
-    cval: f64,
-    truncate: f64,
+    (axis, order): (usize, i64),
+    (dt, mode, cval): (DType, Mode, f64),
 ) -> Result<Array> {
     let mut orders = vec![0i64; a.ndim()];
     orders[axis] = order;
-    gaussian_filter(
-        a,
-        sigmas,
-        &orders,
-        Output::DType(dt),
-        &[mode],
-        cval,
-        truncate,
-        None,
-        None,
-    )
+    let mut k = Gaussian::sigmas(sigmas)
+        .orders(&orders)
+        .truncate(g.truncate);
+    k.radius = g.radius.clone();
+    let opts = FilterOptions::default().dtype(dt).mode(mode).cval(cval);
+    gaussian_filter_with(a, &k, &opts)
+}
+
+/// A Gaussian derivative filter's kernel: its orders are the filter's.
+fn check_no_order(g: &Gaussian, func: &str) -> Result<()> {
+    if g.order.iter().any(|&o| o != 0) {
+        return Err(Error::Value(format!(
+            "{func}() got multiple values for keyword argument 'order'"
+        )));
+    }
+    Ok(())
 }
 
 /// SciPy's `gaussian_laplace`: the Laplacian by second derivatives of the
-/// Gaussian of `sigma` (one value or one an axis of `axes`).
+/// Gaussian of standard deviation `sigma`.
 ///
 /// ```no_run
-/// use gpu_array::{Array, DType};
-/// use gpu_ndimage::{Mode, Output, gaussian_laplace};
+/// use gpu_array::DType;
+/// use gpu_ndimage::gaussian_laplace;
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = gpu_array::creation::arange(64)?.reshape((8, 8))?.astype(DType::Float64)?;
-/// let y = gaussian_laplace(&x, &[1.5], Output::None, &[Mode::Reflect], 0.0, 4.0, None)?;
+/// let y = gaussian_laplace(&x, 1.5)?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
-/// As [`gaussian_filter`] and [`generic_laplace`].
-pub fn gaussian_laplace(
+/// As [`gaussian_laplace_with`].
+pub fn gaussian_laplace(input: &Array, sigma: f64) -> Result<Array> {
+    gaussian_laplace_with(input, &Gaussian::new(sigma), &FilterOptions::default())
+}
+
+/// [`gaussian_laplace`] of the kernel `g` (sigmas one or one per axis of
+/// `axes`, `truncate` or radii; no orders) with SciPy's keywords.
+///
+/// ```no_run
+/// use gpu_array::DType;
+/// use gpu_ndimage::{FilterOptions, Gaussian, Mode, gaussian_laplace_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(64)?.reshape((8, 8))?.astype(DType::Float64)?;
+/// let y = gaussian_laplace_with(&x, &Gaussian::sigmas(&[1.0, 2.0]), &FilterOptions::default().mode(Mode::Wrap))?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`gaussian_filter_with`] and [`generic_laplace_with`]; a kernel
+/// with orders.
+pub fn gaussian_laplace_with(
     input: &Array,
-    sigma: &[f64],
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-    truncate: f64,
-    axes: Option<&[isize]>,
+    g: &Gaussian,
+    opts: &FilterOptions<'_>,
 ) -> Result<Array> {
-    let ax = check_axes(axes, input.ndim())?;
-    let sigmas = full_sigmas(sigma, &ax, input.ndim())?;
+    check_no_order(g, "gaussian_laplace")?;
+    opts.refuse("gaussian_laplace", true, false)?;
+    let ax = check_axes(opts.axes_slice(), input.ndim())?;
+    let sigmas = full_sigmas(&g.sigma, &ax, input.ndim())?;
     let d2 = |a: &Array, axis: usize, dt: DType, mode: Mode, cval: f64| {
-        gaussian_derivative(a, &sigmas, axis, 2, dt, mode, cval, truncate)
+        gaussian_derivative(a, g, &sigmas, (axis, 2), (dt, mode, cval))
     };
-    generic_laplace(input, d2, output, mode, cval, axes)
+    generic_laplace_with(input, &d2, opts)
 }
 
 /// SciPy's `generic_gradient_magnitude`: the square root of the sum over
-/// `axes` of the squares of `derivative(input, axis, dtype, mode, cval)`
-/// (SciPy's callable), computed in the output's dtype as SciPy's in-place
-/// `multiply`, `+=` and unsafe-cast `sqrt`.
+/// every axis of the squares of `derivative(input, axis, dtype, mode,
+/// cval)`, computed in the output's dtype as SciPy's in-place `multiply`,
+/// `+=` and unsafe-cast `sqrt`.
 ///
 /// ```no_run
 /// use gpu_array::{Array, DType};
-/// use gpu_ndimage::{Mode, Output, generic_gradient_magnitude, sobel};
+/// use gpu_ndimage::{FilterOptions, Mode, generic_gradient_magnitude, sobel_with};
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float64)?;
 /// let d = |a: &Array, axis: usize, dt: DType, mode: Mode, cval: f64| {
-///     sobel(a, axis as isize, Output::DType(dt), &[mode], cval)
+///     sobel_with(a, axis as isize, &FilterOptions::default().dtype(dt).mode(mode).cval(cval))
 /// };
-/// let y = generic_gradient_magnitude(&x, d, Output::None, &[Mode::Reflect], 0.0, None)?;
+/// let y = generic_gradient_magnitude(&x, &d)?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
-/// As [`generic_laplace`].
-pub fn generic_gradient_magnitude<F>(
+/// As [`generic_gradient_magnitude_with`].
+pub fn generic_gradient_magnitude(input: &Array, derivative: &Derivative<'_>) -> Result<Array> {
+    generic_gradient_magnitude_with(input, derivative, &FilterOptions::default())
+}
+
+/// [`generic_gradient_magnitude`] over `axes` with SciPy's `output=`,
+/// `mode=` (one, or one per axis of `axes`) and `cval=`.
+///
+/// ```no_run
+/// use gpu_array::{Array, DType};
+/// use gpu_ndimage::{FilterOptions, Mode, generic_gradient_magnitude_with, prewitt_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float64)?;
+/// let d = |a: &Array, axis: usize, dt: DType, mode: Mode, cval: f64| {
+///     prewitt_with(a, axis as isize, &FilterOptions::default().dtype(dt).mode(mode).cval(cval))
+/// };
+/// let y = generic_gradient_magnitude_with(&x, &d, &FilterOptions::default().mode(Mode::Nearest))?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`generic_laplace_with`].
+pub fn generic_gradient_magnitude_with(
     input: &Array,
-    derivative: F,
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-    axes: Option<&[isize]>,
-) -> Result<Array>
-where
-    F: Fn(&Array, usize, DType, Mode, f64) -> Result<Array>,
-{
+    derivative: &Derivative<'_>,
+    opts: &FilterOptions<'_>,
+) -> Result<Array> {
+    opts.refuse("generic_gradient_magnitude", true, false)?;
+    let output = opts.output;
     let dt = output.dtype_for(input)?;
-    let axes = check_axes(axes, input.ndim())?;
+    let axes = check_axes(opts.axes_slice(), input.ndim())?;
     if axes.is_empty() {
         return output.finish(input.astype(dt)?);
     }
-    let modes = per_axis(mode, axes.len())?;
+    let modes = per_axis(&opts.mode, axes.len())?;
+    let cval = opts.cval;
     let shape = input.shape().to_vec();
     let mut acc = as_dtype(derivative(input, axes[0], dt, modes[0], cval)?, dt, &shape)?;
     acc = as_dtype(ufunc::multiply(&acc, &acc)?, dt, &shape)?;
@@ -644,35 +860,51 @@ where
 }
 
 /// SciPy's `gaussian_gradient_magnitude`: the gradient's magnitude by
-/// first derivatives of the Gaussian of `sigma` (one value or one an
-/// axis of `axes`).
+/// first derivatives of the Gaussian of standard deviation `sigma`.
 ///
 /// ```no_run
-/// use gpu_array::{Array, DType};
-/// use gpu_ndimage::{Mode, Output, gaussian_gradient_magnitude};
+/// use gpu_array::DType;
+/// use gpu_ndimage::gaussian_gradient_magnitude;
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = gpu_array::creation::arange(64)?.reshape((8, 8))?.astype(DType::Float64)?;
-/// let y = gaussian_gradient_magnitude(&x, &[1.0], Output::None, &[Mode::Reflect], 0.0, 4.0, None)?;
+/// let y = gaussian_gradient_magnitude(&x, 1.0)?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
-/// As [`gaussian_filter`] and [`generic_gradient_magnitude`].
-pub fn gaussian_gradient_magnitude(
+/// As [`gaussian_gradient_magnitude_with`].
+pub fn gaussian_gradient_magnitude(input: &Array, sigma: f64) -> Result<Array> {
+    gaussian_gradient_magnitude_with(input, &Gaussian::new(sigma), &FilterOptions::default())
+}
+
+/// [`gaussian_gradient_magnitude`] of the kernel `g` (no orders) with
+/// SciPy's keywords.
+///
+/// ```no_run
+/// use gpu_array::DType;
+/// use gpu_ndimage::{FilterOptions, Gaussian, gaussian_gradient_magnitude_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(64)?.reshape((8, 8))?.astype(DType::Float64)?;
+/// let y = gaussian_gradient_magnitude_with(&x, &Gaussian::new(1.0).truncate(3.0), &FilterOptions::default().axes(&[1]))?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`gaussian_filter_with`] and [`generic_gradient_magnitude_with`]; a
+/// kernel with orders.
+pub fn gaussian_gradient_magnitude_with(
     input: &Array,
-    sigma: &[f64],
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-    truncate: f64,
-    axes: Option<&[isize]>,
+    g: &Gaussian,
+    opts: &FilterOptions<'_>,
 ) -> Result<Array> {
-    let ax = check_axes(axes, input.ndim())?;
-    let sigmas = full_sigmas(sigma, &ax, input.ndim())?;
+    check_no_order(g, "gaussian_gradient_magnitude")?;
+    opts.refuse("gaussian_gradient_magnitude", true, false)?;
+    let ax = check_axes(opts.axes_slice(), input.ndim())?;
+    let sigmas = full_sigmas(&g.sigma, &ax, input.ndim())?;
     let d = |a: &Array, axis: usize, dt: DType, mode: Mode, cval: f64| {
-        gaussian_derivative(a, &sigmas, axis, 1, dt, mode, cval, truncate)
+        gaussian_derivative(a, g, &sigmas, (axis, 1), (dt, mode, cval))
     };
-    generic_gradient_magnitude(input, d, output, mode, cval, axes)
+    generic_gradient_magnitude_with(input, &d, opts)
 }
 
 #[cfg(test)]

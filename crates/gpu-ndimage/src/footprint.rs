@@ -5,22 +5,23 @@
 use gpu_array::layout::normalize_axis;
 use gpu_array::{Array, DType, Error, Result};
 
+use crate::filters::check_window;
 use crate::kernels::{Op1d, OpNd, RANK_CAP, window1d, windownd};
 use crate::output::{check_axes, contiguous, per_axis};
-use crate::{Mode, Output};
+use crate::{FilterOptions, Mode, Output, Window};
 
 /// A footprint or weights on the host: its shape (one entry an axis of
 /// the input) and values in C order.
-struct Window {
+struct HostWindow {
     shape: Vec<usize>,
     values: Vec<f64>,
 }
 
-impl Window {
+impl HostWindow {
     /// `a` (on the device) as float64 values, its shape expanded from the
     /// axes it covers to every axis of an `ndim`-D input (SciPy's
     /// `_expand_footprint`), checked as SciPy: `what` names it.
-    fn load(a: &Array, axes: &[usize], ndim: usize, what: &str) -> Result<Window> {
+    fn load(a: &Array, axes: &[usize], ndim: usize, what: &str) -> Result<HostWindow> {
         let values = a.astype(DType::Float64)?.to_vec::<f64>()?;
         let given: Vec<usize> = a.shape().to_vec();
         let shape = if axes.len() < ndim {
@@ -46,11 +47,11 @@ impl Window {
                 axes.len()
             )));
         }
-        Ok(Window { shape, values })
+        Ok(HostWindow { shape, values })
     }
 
     /// A box of `sizes` (one an axis of `axes`; 1 on the others).
-    fn boxed(sizes: &[usize], axes: &[usize], ndim: usize) -> Result<Window> {
+    fn boxed(sizes: &[usize], axes: &[usize], ndim: usize) -> Result<HostWindow> {
         let mut shape = vec![1; ndim];
         for (&s, &ax) in sizes.iter().zip(axes) {
             shape[ax] = s;
@@ -59,7 +60,7 @@ impl Window {
             .iter()
             .try_fold(1usize, |p, &s| p.checked_mul(s))
             .ok_or_else(|| Error::Overflow("filter size too large".into()))?;
-        Ok(Window {
+        Ok(HostWindow {
             shape,
             values: vec![1.0; n],
         })
@@ -121,20 +122,16 @@ fn finish(output: Output<'_>, dt: DType, r: Array) -> Result<Array> {
     output.finish(r)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn correlate_or_convolve(
     input: &Array,
     weights: &Array,
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-    origin: &[i64],
-    axes: Option<&[isize]>,
+    opts: &FilterOptions<'_>,
     convolution: bool,
 ) -> Result<Array> {
+    let (output, mode, cval, origin) = (opts.output, &opts.mode, opts.cval, &opts.origin);
     let ndim = input.ndim();
-    let axes = check_axes(axes, ndim)?;
-    let mut win = Window::load(weights, &axes, ndim, "weights")?;
+    let axes = check_axes(opts.axes_slice(), ndim)?;
+    let mut win = HostWindow::load(weights, &axes, ndim, "weights")?;
     let mut origins = expand_origins(origin, &axes, ndim)?;
     if convolution {
         win.values.reverse(); // every axis flipped: C order reversed
@@ -170,17 +167,36 @@ fn correlate_or_convolve(
 }
 
 /// SciPy's `correlate`: the n-D correlation of `input` with `weights` (an
-/// array of the input's rank, or of `len(axes)` with `axes`), reading past
-/// the edges by `mode` (one mode). `origin` holds one value or one an
-/// axis. The sum is in float64, as SciPy's.
+/// array of the input's rank), reading past the edges by reflection. The
+/// sum is in float64, as SciPy's.
 ///
 /// ```no_run
 /// use gpu_array::{Array, DType};
-/// use gpu_ndimage::{Mode, Output, correlate};
+/// use gpu_ndimage::correlate;
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float64)?;
 /// let w = Array::from_slice(&[1.0f64, 1., 1., 1., 1., 1., 1., 1., 1.], &[3, 3])?;
-/// let y = correlate(&x, &w, Output::None, &[Mode::Reflect], 0.0, &[0], None)?;
+/// let y = correlate(&x, &w)?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`correlate_with`].
+pub fn correlate(input: &Array, weights: &Array) -> Result<Array> {
+    correlate_with(input, weights, &FilterOptions::default())
+}
+
+/// [`correlate`] with SciPy's keywords: `weights` of the input's rank, or
+/// of `len(axes)` with `axes`; one mode; origins one or one per axis.
+///
+/// ```no_run
+/// use gpu_array::{Array, DType};
+/// use gpu_ndimage::{FilterOptions, Mode, correlate_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float64)?;
+/// let w = Array::from_slice(&[1.0f64, 2., 1.], &[3])?;
+/// let o = FilterOptions::default().axes(&[1]).mode(Mode::Constant).cval(-1.0);
+/// let y = correlate_with(&x, &w, &o)?;
 /// # Ok(()) }
 /// ```
 ///
@@ -189,16 +205,8 @@ fn correlate_or_convolve(
 /// len(axes) (n)"), an invalid origin, a sequence of modes ("A sequence of
 /// modes is not supported"), an output of another shape, an unsupported
 /// dtype; more than 16 dimensions (`Unsupported`).
-pub fn correlate(
-    input: &Array,
-    weights: &Array,
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-    origin: &[i64],
-    axes: Option<&[isize]>,
-) -> Result<Array> {
-    correlate_or_convolve(input, weights, output, mode, cval, origin, axes, false)
+pub fn correlate_with(input: &Array, weights: &Array, opts: &FilterOptions<'_>) -> Result<Array> {
+    correlate_or_convolve(input, weights, opts, false)
 }
 
 /// SciPy's `convolve`: [`correlate`] with the weights flipped along every
@@ -206,126 +214,148 @@ pub fn correlate(
 ///
 /// ```no_run
 /// use gpu_array::{Array, DType};
-/// use gpu_ndimage::{Mode, Output, convolve};
+/// use gpu_ndimage::convolve;
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float64)?;
 /// let w = Array::from_slice(&[1.0f64, 2., 3., 4.], &[2, 2])?;
-/// let y = convolve(&x, &w, Output::None, &[Mode::Constant], 0.0, &[0], None)?;
+/// let y = convolve(&x, &w)?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
-/// As [`correlate`].
-pub fn convolve(
-    input: &Array,
-    weights: &Array,
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-    origin: &[i64],
-    axes: Option<&[isize]>,
-) -> Result<Array> {
-    correlate_or_convolve(input, weights, output, mode, cval, origin, axes, true)
+/// As [`correlate_with`].
+pub fn convolve(input: &Array, weights: &Array) -> Result<Array> {
+    convolve_with(input, weights, &FilterOptions::default())
 }
 
-fn check_window(size: usize, origin: i64) -> Result<()> {
-    if size < 1 {
-        return Err(Error::NumpyRuntime("incorrect filter size".into()));
-    }
-    let half = (size / 2) as i64;
-    if half + origin < 0 || half + origin >= size as i64 {
-        return Err(Error::Value("invalid origin".into()));
-    }
-    Ok(())
+/// [`convolve`] with SciPy's keywords, as [`correlate_with`].
+///
+/// ```no_run
+/// use gpu_array::{Array, DType};
+/// use gpu_ndimage::{FilterOptions, Mode, convolve_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float64)?;
+/// let w = Array::from_slice(&[1.0f64, 2., 3., 4.], &[2, 2])?;
+/// let y = convolve_with(&x, &w, &FilterOptions::default().mode(Mode::Constant))?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`correlate_with`].
+pub fn convolve_with(input: &Array, weights: &Array, opts: &FilterOptions<'_>) -> Result<Array> {
+    correlate_or_convolve(input, weights, opts, true)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn min_or_max1d(
     input: &Array,
-    size: usize,
-    axis: isize,
-    output: Output<'_>,
-    mode: Mode,
-    cval: f64,
-    origin: i64,
+    (size, axis): (usize, isize),
+    opts: &FilterOptions<'_>,
     op: Op1d,
+    func: &str,
 ) -> Result<Array> {
+    opts.refuse(func, false, true)?;
+    let (mode, origin) = (opts.one_mode(func)?, opts.one_origin(func)?);
     let axis = normalize_axis(axis, input.ndim())?;
-    let dt = output.dtype_for(input)?;
+    let dt = opts.output.dtype_for(input)?;
     check_window(size, origin)?;
     let src = contiguous(input)?;
     let out = Array::empty(src.shape(), dt)?;
-    window1d(&src, &out, axis, size, None, op, origin, mode, cval)?;
-    output.finish(out)
+    window1d(&src, &out, axis, size, None, op, origin, mode, opts.cval)?;
+    opts.output.finish(out)
 }
 
 /// SciPy's `minimum_filter1d`: the minimum of `size` values along `axis`.
 ///
 /// ```no_run
 /// use gpu_array::Array;
-/// use gpu_ndimage::{Mode, Output, minimum_filter1d};
+/// use gpu_ndimage::minimum_filter1d;
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = Array::from_slice(&[2i64, 8, 0, 4, 1, 9, 9, 0], &[8])?;
-/// let y = minimum_filter1d(&x, 3, -1, Output::None, Mode::Reflect, 0.0, 0)?;
+/// let y = minimum_filter1d(&x, 3, -1)?;
 /// assert_eq!(y.to_vec::<i64>()?, [2, 0, 0, 0, 1, 1, 0, 0]);
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
+/// As [`minimum_filter1d_with`].
+pub fn minimum_filter1d(input: &Array, size: usize, axis: isize) -> Result<Array> {
+    minimum_filter1d_with(input, size, axis, &FilterOptions::default())
+}
+
+/// [`minimum_filter1d`] with SciPy's keywords (one mode, one origin).
+///
+/// ```no_run
+/// use gpu_array::Array;
+/// use gpu_ndimage::{FilterOptions, Mode, minimum_filter1d_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = Array::from_slice(&[2i64, 8, 0, 4], &[4])?;
+/// let y = minimum_filter1d_with(&x, 2, 0, &FilterOptions::default().mode(Mode::Nearest).origin(-1))?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
 /// SciPy's: a size of 0 ("incorrect filter size"), an invalid origin, an
-/// axis out of range, an output of another shape, an unsupported dtype.
-pub fn minimum_filter1d(
+/// axis out of range, an output of another shape, an unsupported dtype; a
+/// sequence of modes or origins, or `axes`.
+pub fn minimum_filter1d_with(
     input: &Array,
     size: usize,
     axis: isize,
-    output: Output<'_>,
-    mode: Mode,
-    cval: f64,
-    origin: i64,
+    opts: &FilterOptions<'_>,
 ) -> Result<Array> {
-    min_or_max1d(input, size, axis, output, mode, cval, origin, Op1d::Min)
+    min_or_max1d(input, (size, axis), opts, Op1d::Min, "minimum_filter1d")
 }
 
 /// SciPy's `maximum_filter1d`: the maximum of `size` values along `axis`.
 ///
 /// ```no_run
 /// use gpu_array::Array;
-/// use gpu_ndimage::{Mode, Output, maximum_filter1d};
+/// use gpu_ndimage::maximum_filter1d;
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = Array::from_slice(&[2i64, 8, 0, 4, 1, 9, 9, 0], &[8])?;
-/// let y = maximum_filter1d(&x, 3, -1, Output::None, Mode::Reflect, 0.0, 0)?;
+/// let y = maximum_filter1d(&x, 3, -1)?;
 /// assert_eq!(y.to_vec::<i64>()?, [8, 8, 8, 4, 9, 9, 9, 9]);
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
-/// As [`minimum_filter1d`].
-pub fn maximum_filter1d(
+/// As [`minimum_filter1d_with`].
+pub fn maximum_filter1d(input: &Array, size: usize, axis: isize) -> Result<Array> {
+    maximum_filter1d_with(input, size, axis, &FilterOptions::default())
+}
+
+/// [`maximum_filter1d`] with SciPy's keywords (one mode, one origin).
+///
+/// ```no_run
+/// use gpu_array::Array;
+/// use gpu_ndimage::{FilterOptions, Mode, maximum_filter1d_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = Array::from_slice(&[2i64, 8, 0, 4], &[4])?;
+/// let y = maximum_filter1d_with(&x, 3, 0, &FilterOptions::default().mode(Mode::Constant).cval(5.0))?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`minimum_filter1d_with`].
+pub fn maximum_filter1d_with(
     input: &Array,
     size: usize,
     axis: isize,
-    output: Output<'_>,
-    mode: Mode,
-    cval: f64,
-    origin: i64,
+    opts: &FilterOptions<'_>,
 ) -> Result<Array> {
-    min_or_max1d(input, size, axis, output, mode, cval, origin, Op1d::Max)
+    min_or_max1d(input, (size, axis), opts, Op1d::Max, "maximum_filter1d")
 }
 
-#[allow(clippy::too_many_arguments)]
 fn min_or_max(
     input: &Array,
-    size: Option<&[usize]>,
-    footprint: Option<&Array>,
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-    origin: &[i64],
-    axes: Option<&[isize]>,
+    window: Window<'_>,
+    opts: &FilterOptions<'_>,
     minimum: bool,
 ) -> Result<Array> {
+    let (size, footprint) = window.parts();
+    let (output, mode, cval, origin) = (opts.output, &opts.mode, opts.cval, &opts.origin);
     let ndim = input.ndim();
-    let axes = check_axes(axes, ndim)?;
+    let axes = check_axes(opts.axes_slice(), ndim)?;
     let dt = output.dtype_for(input)?;
     // A footprint of all ones is the box of its shape: separable.
     let (sizes, win) = match footprint {
@@ -341,7 +371,7 @@ fn min_or_max(
             if fp.iter().all(|&b| b) && f.ndim() == axes.len() {
                 (Some(f.shape().to_vec()), None)
             } else {
-                (None, Some(Window::load(f, &axes, ndim, "footprint")?))
+                (None, Some(HostWindow::load(f, &axes, ndim, "footprint")?))
             }
         }
     };
@@ -393,100 +423,113 @@ fn min_or_max(
     finish(output, dt, r)
 }
 
-/// SciPy's `minimum_filter`: the minimum over a box of `size` (one value
-/// or one an axis of `axes`; separable 1-D passes) or over the true
-/// elements of `footprint` (which wins when both are given, as SciPy's).
+/// SciPy's `minimum_filter`: the minimum over a box (`Window::Size`, one
+/// side or one per axis; separable 1-D passes) or over the true elements
+/// of a footprint (`Window::Footprint`).
 ///
 /// ```no_run
-/// use gpu_array::{Array, DType};
-/// use gpu_ndimage::{Mode, Output, minimum_filter};
+/// use gpu_array::DType;
+/// use gpu_ndimage::{Window, minimum_filter};
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float32)?;
-/// let y = minimum_filter(&x, Some(&[3]), None, Output::None, &[Mode::Reflect], 0.0, &[0], None)?;
+/// let y = minimum_filter(&x, Window::Size(&[3]))?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
-/// SciPy's: neither size nor footprint ("no footprint provided"), an
-/// all-false footprint, one of the wrong rank, an invalid origin, a
-/// sequence of modes with a footprint; an output of another shape; an
-/// unsupported dtype.
-#[allow(clippy::too_many_arguments)] // SciPy's positional signature
-pub fn minimum_filter(
+/// As [`minimum_filter_with`].
+pub fn minimum_filter(input: &Array, window: Window<'_>) -> Result<Array> {
+    minimum_filter_with(input, window, &FilterOptions::default())
+}
+
+/// [`minimum_filter`] with SciPy's keywords (a sequence of modes only for
+/// a box).
+///
+/// ```no_run
+/// use gpu_array::DType;
+/// use gpu_ndimage::{FilterOptions, Mode, Window, minimum_filter_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float32)?;
+/// let o = FilterOptions::default().modes(&[Mode::Nearest, Mode::Wrap]).origins(&[0, 1]);
+/// let y = minimum_filter_with(&x, Window::Size(&[3, 2]), &o)?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// SciPy's: an all-false footprint, one of the wrong rank, an invalid
+/// origin, a sequence of modes with a footprint; an output of another
+/// shape; an unsupported dtype.
+pub fn minimum_filter_with(
     input: &Array,
-    size: Option<&[usize]>,
-    footprint: Option<&Array>,
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-    origin: &[i64],
-    axes: Option<&[isize]>,
+    window: Window<'_>,
+    opts: &FilterOptions<'_>,
 ) -> Result<Array> {
-    min_or_max(
-        input, size, footprint, output, mode, cval, origin, axes, true,
-    )
+    min_or_max(input, window, opts, true)
 }
 
 /// SciPy's `maximum_filter`: as [`minimum_filter`], the maximum.
 ///
 /// ```no_run
-/// use gpu_array::{Array, DType};
-/// use gpu_ndimage::{Mode, Output, maximum_filter};
+/// use gpu_array::DType;
+/// use gpu_ndimage::{Window, maximum_filter};
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float32)?;
-/// let y = maximum_filter(&x, Some(&[3, 1]), None, Output::None, &[Mode::Nearest], 0.0, &[0], None)?;
+/// let y = maximum_filter(&x, Window::Size(&[3, 1]))?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
-/// As [`minimum_filter`].
-#[allow(clippy::too_many_arguments)] // SciPy's positional signature
-pub fn maximum_filter(
-    input: &Array,
-    size: Option<&[usize]>,
-    footprint: Option<&Array>,
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-    origin: &[i64],
-    axes: Option<&[isize]>,
-) -> Result<Array> {
-    min_or_max(
-        input, size, footprint, output, mode, cval, origin, axes, false,
-    )
+/// As [`minimum_filter_with`].
+pub fn maximum_filter(input: &Array, window: Window<'_>) -> Result<Array> {
+    maximum_filter_with(input, window, &FilterOptions::default())
 }
 
-/// Which value of the footprint a rank filter keeps.
-#[derive(Clone, Copy)]
+/// [`maximum_filter`] with SciPy's keywords.
+///
+/// ```no_run
+/// use gpu_array::DType;
+/// use gpu_ndimage::{FilterOptions, Mode, Window, maximum_filter_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float32)?;
+/// let y = maximum_filter_with(&x, Window::Size(&[3]), &FilterOptions::default().mode(Mode::Nearest))?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`minimum_filter_with`].
+pub fn maximum_filter_with(
+    input: &Array,
+    window: Window<'_>,
+    opts: &FilterOptions<'_>,
+) -> Result<Array> {
+    min_or_max(input, window, opts, false)
+}
+
 enum Rank {
     Index(i64),
     Median,
     Percentile(f64),
 }
 
-#[allow(clippy::too_many_arguments)]
 fn rank_filter_impl(
     input: &Array,
     rank: Rank,
-    size: Option<&[usize]>,
-    footprint: Option<&Array>,
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-    origin: &[i64],
-    axes: Option<&[isize]>,
+    window: Window<'_>,
+    opts: &FilterOptions<'_>,
 ) -> Result<Array> {
+    let (size, footprint) = window.parts();
+    let (output, mode, cval, origin) = (opts.output, &opts.mode, opts.cval, &opts.origin);
     let ndim = input.ndim();
-    let axes = check_axes(axes, ndim)?;
+    let axes = check_axes(opts.axes_slice(), ndim)?;
     let win = match (footprint, size) {
         (Some(f), _) => {
-            let mut w = Window::load(f, &axes, ndim, "footprint")?;
+            let mut w = HostWindow::load(f, &axes, ndim, "footprint")?;
             for v in &mut w.values {
                 *v = if *v != 0.0 { 1.0 } else { 0.0 };
             }
             w
         }
-        (None, Some(s)) => Window::boxed(&per_axis(s, axes.len())?, &axes, ndim)?,
+        (None, Some(s)) => HostWindow::boxed(&per_axis(s, axes.len())?, &axes, ndim)?,
         (None, None) => {
             return Err(Error::NumpyRuntime(
                 "no footprint or filter size provided".into(),
@@ -550,86 +593,87 @@ fn rank_filter_impl(
 }
 
 /// SciPy's `rank_filter`: the value of `rank` (0-based, ascending;
-/// negative counts from the top) among the footprint's values, over a box
-/// of `size` or the true elements of `footprint`. Footprints of up to 640
-/// elements (25 x 25) when the rank is neither the least nor the greatest;
-/// NaN sorts last.
+/// negative counts from the top) among the window's values (a box or the
+/// true elements of a footprint). Footprints of up to 640 elements
+/// (25 x 25) when the rank is neither the least nor the greatest; NaN
+/// sorts last.
 ///
 /// ```no_run
-/// use gpu_array::{Array, DType};
-/// use gpu_ndimage::{Mode, Output, rank_filter};
+/// use gpu_array::DType;
+/// use gpu_ndimage::{Window, rank_filter};
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float32)?;
-/// let y = rank_filter(&x, 2, Some(&[3]), None, Output::None, &[Mode::Reflect], 0.0, &[0], None)?;
+/// let y = rank_filter(&x, 2, Window::Size(&[3]))?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
-/// SciPy's: neither size nor footprint ("no footprint or filter size
-/// provided"), a rank outside the footprint ("rank not within filter
+/// As [`rank_filter_with`].
+pub fn rank_filter(input: &Array, rank: i64, window: Window<'_>) -> Result<Array> {
+    rank_filter_with(input, rank, window, &FilterOptions::default())
+}
+
+/// [`rank_filter`] with SciPy's keywords (one mode).
+///
+/// ```no_run
+/// use gpu_array::DType;
+/// use gpu_ndimage::{FilterOptions, Mode, Window, rank_filter_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float32)?;
+/// let y = rank_filter_with(&x, -2, Window::Size(&[3]), &FilterOptions::default().mode(Mode::Mirror))?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// SciPy's: a rank outside the footprint ("rank not within filter
 /// footprint size"), a footprint of the wrong rank, an invalid origin, a
 /// sequence of modes; a larger footprint (`Unsupported`); an output of
 /// another shape; an unsupported dtype.
-#[allow(clippy::too_many_arguments)] // SciPy's positional signature
-pub fn rank_filter(
+pub fn rank_filter_with(
     input: &Array,
     rank: i64,
-    size: Option<&[usize]>,
-    footprint: Option<&Array>,
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-    origin: &[i64],
-    axes: Option<&[isize]>,
+    window: Window<'_>,
+    opts: &FilterOptions<'_>,
 ) -> Result<Array> {
-    rank_filter_impl(
-        input,
-        Rank::Index(rank),
-        size,
-        footprint,
-        output,
-        mode,
-        cval,
-        origin,
-        axes,
-    )
+    rank_filter_impl(input, Rank::Index(rank), window, opts)
 }
 
 /// SciPy's `median_filter`: [`rank_filter`] of rank `filter_size // 2`.
 ///
 /// ```no_run
-/// use gpu_array::{Array, DType};
-/// use gpu_ndimage::{Mode, Output, median_filter};
+/// use gpu_array::DType;
+/// use gpu_ndimage::{Window, median_filter};
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float32)?;
-/// let y = median_filter(&x, Some(&[3]), None, Output::None, &[Mode::Reflect], 0.0, &[0], None)?;
+/// let y = median_filter(&x, Window::Size(&[3]))?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
-/// As [`rank_filter`].
-#[allow(clippy::too_many_arguments)] // SciPy's positional signature
-pub fn median_filter(
+/// As [`rank_filter_with`].
+pub fn median_filter(input: &Array, window: Window<'_>) -> Result<Array> {
+    median_filter_with(input, window, &FilterOptions::default())
+}
+
+/// [`median_filter`] with SciPy's keywords (one mode).
+///
+/// ```no_run
+/// use gpu_array::DType;
+/// use gpu_ndimage::{FilterOptions, Mode, Window, median_filter_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float32)?;
+/// let y = median_filter_with(&x, Window::Size(&[5]), &FilterOptions::default().mode(Mode::Nearest))?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`rank_filter_with`].
+pub fn median_filter_with(
     input: &Array,
-    size: Option<&[usize]>,
-    footprint: Option<&Array>,
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-    origin: &[i64],
-    axes: Option<&[isize]>,
+    window: Window<'_>,
+    opts: &FilterOptions<'_>,
 ) -> Result<Array> {
-    rank_filter_impl(
-        input,
-        Rank::Median,
-        size,
-        footprint,
-        output,
-        mode,
-        cval,
-        origin,
-        axes,
-    )
+    rank_filter_impl(input, Rank::Median, window, opts)
 }
 
 /// SciPy's `percentile_filter`: [`rank_filter`] of rank
@@ -637,40 +681,41 @@ pub fn median_filter(
 /// a negative percentile counts from 100).
 ///
 /// ```no_run
-/// use gpu_array::{Array, DType};
-/// use gpu_ndimage::{Mode, Output, percentile_filter};
+/// use gpu_array::DType;
+/// use gpu_ndimage::{Window, percentile_filter};
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float32)?;
-/// let y = percentile_filter(&x, 20.0, Some(&[3]), None, Output::None, &[Mode::Reflect], 0.0, &[0], None)?;
+/// let y = percentile_filter(&x, 20.0, Window::Size(&[3]))?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
-/// As [`rank_filter`]; a percentile outside -100..=100 ("invalid
+/// As [`percentile_filter_with`].
+pub fn percentile_filter(input: &Array, percentile: f64, window: Window<'_>) -> Result<Array> {
+    percentile_filter_with(input, percentile, window, &FilterOptions::default())
+}
+
+/// [`percentile_filter`] with SciPy's keywords (one mode).
+///
+/// ```no_run
+/// use gpu_array::DType;
+/// use gpu_ndimage::{FilterOptions, Mode, Window, percentile_filter_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float32)?;
+/// let y = percentile_filter_with(&x, 75.0, Window::Size(&[3]), &FilterOptions::default().mode(Mode::Wrap))?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`rank_filter_with`]; a percentile outside -100..=100 ("invalid
 /// percentile").
-#[allow(clippy::too_many_arguments)] // SciPy's positional signature
-pub fn percentile_filter(
+pub fn percentile_filter_with(
     input: &Array,
     percentile: f64,
-    size: Option<&[usize]>,
-    footprint: Option<&Array>,
-    output: Output<'_>,
-    mode: &[Mode],
-    cval: f64,
-    origin: &[i64],
-    axes: Option<&[isize]>,
+    window: Window<'_>,
+    opts: &FilterOptions<'_>,
 ) -> Result<Array> {
-    rank_filter_impl(
-        input,
-        Rank::Percentile(percentile),
-        size,
-        footprint,
-        output,
-        mode,
-        cval,
-        origin,
-        axes,
-    )
+    rank_filter_impl(input, Rank::Percentile(percentile), window, opts)
 }
 
 #[cfg(test)]
@@ -679,7 +724,7 @@ mod tests {
 
     #[test]
     fn taps_are_c_order_offsets_from_the_centre() {
-        let w = Window {
+        let w = HostWindow {
             shape: vec![2, 3],
             values: vec![1.0, 0.0, 2.0, 3.0, 4.0, 0.0],
         };
@@ -689,7 +734,7 @@ mod tests {
         assert_eq!(vals, vec![1.0, 2.0, 3.0, 4.0]);
         let (taps, _) = w.taps(&[-1, 1], |v| v != 0.0);
         assert_eq!(&taps[..2], &[0, -2]);
-        let b = Window::boxed(&[3], &[1], 2).unwrap();
+        let b = HostWindow::boxed(&[3], &[1], 2).unwrap();
         assert_eq!((b.shape.clone(), b.values.len()), (vec![1, 3], 3));
         assert_eq!(expand_origins(&[2], &[1], 3).unwrap(), vec![0, 2, 0]);
     }

@@ -204,9 +204,17 @@ fn make_output(output: &Output<'_>, shape: &[usize], default: DType) -> Result<A
     }
 }
 
-/// The options of the interpolating transforms, SciPy's defaults.
+/// The keywords of the interpolating transforms (SciPy's `order=`,
+/// `mode=`, `cval=`, `prefilter=`, `output=`), SciPy's defaults.
+///
+/// ```
+/// use gpu_ndimage::{InterpOptions, Mode};
+/// let o = InterpOptions::default().order(1).mode(Mode::Nearest);
+/// assert_eq!((o.order, o.mode, o.prefilter), (1, Mode::Nearest, true));
+/// ```
 #[derive(Debug, Clone)]
-pub struct InterpParams<'a> {
+#[non_exhaustive]
+pub struct InterpOptions<'a> {
     /// Spline order, 0 to 5 (default 3).
     pub order: usize,
     /// Boundary mode (default `constant`).
@@ -221,15 +229,76 @@ pub struct InterpParams<'a> {
     pub output: Output<'a>,
 }
 
-impl Default for InterpParams<'_> {
+impl Default for InterpOptions<'_> {
     fn default() -> Self {
-        InterpParams {
+        InterpOptions {
             order: 3,
             mode: Mode::Constant,
             cval: 0.0,
             prefilter: true,
             output: Output::None,
         }
+    }
+}
+
+impl<'a> InterpOptions<'a> {
+    /// Sets `order` (0 to 5).
+    ///
+    /// ```
+    /// assert_eq!(gpu_ndimage::InterpOptions::default().order(5).order, 5);
+    /// ```
+    #[must_use]
+    pub fn order(mut self, order: usize) -> Self {
+        self.order = order;
+        self
+    }
+
+    /// Sets `mode`.
+    ///
+    /// ```
+    /// use gpu_ndimage::{InterpOptions, Mode};
+    /// assert_eq!(InterpOptions::default().mode(Mode::GridWrap).mode, Mode::GridWrap);
+    /// ```
+    #[must_use]
+    pub fn mode(mut self, mode: Mode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    /// Sets `cval`.
+    ///
+    /// ```
+    /// assert_eq!(gpu_ndimage::InterpOptions::default().cval(2.0).cval, 2.0);
+    /// ```
+    #[must_use]
+    pub fn cval(mut self, cval: f64) -> Self {
+        self.cval = cval;
+        self
+    }
+
+    /// Sets `prefilter`.
+    ///
+    /// ```
+    /// assert!(!gpu_ndimage::InterpOptions::default().prefilter(false).prefilter);
+    /// ```
+    #[must_use]
+    pub fn prefilter(mut self, prefilter: bool) -> Self {
+        self.prefilter = prefilter;
+        self
+    }
+
+    /// Sets `output`.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_ndimage::{InterpOptions, Output};
+    /// let o = InterpOptions::default().output(Output::DType(DType::Float32));
+    /// assert!(matches!(o.output, Output::DType(DType::Float32)));
+    /// ```
+    #[must_use]
+    pub fn output(mut self, output: Output<'a>) -> Self {
+        self.output = output;
+        self
     }
 }
 
@@ -408,7 +477,7 @@ pub fn spline_filter(input: &Array, order: usize, output: Output<'_>, mode: Mode
 
 /// The array the kernel interpolates and its pad: the prefiltered float64
 /// coefficients, or the input itself (in a dtype the kernel reads).
-fn coefficients(a: &Array, p: &InterpParams<'_>) -> Result<(Array, usize)> {
+fn coefficients(a: &Array, p: &InterpOptions<'_>) -> Result<(Array, usize)> {
     if p.prefilter && p.order > 1 {
         let work = a.astype(DType::Float64)?;
         let (work, npad) = match p.mode {
@@ -456,7 +525,7 @@ fn transform(
     input_arr: &Array,
     out_shape: &[usize],
     mapping: Mapping<'_>,
-    p: &InterpParams<'_>,
+    p: &InterpOptions<'_>,
 ) -> Result<Array> {
     check_order(p.order)?;
     check_input(input_arr)?;
@@ -546,18 +615,18 @@ fn fnv1a(s: &str) -> u64 {
 ///
 /// ```no_run
 /// use gpu_array::Array;
-/// use gpu_ndimage::{InterpParams, map_coordinates};
+/// use gpu_ndimage::{InterpOptions, map_coordinates};
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = Array::from_slice(&[0.0f64, 1.0, 4.0, 9.0], &[4])?;
 /// let at = Array::from_slice(&[0.5f64, 2.25], &[1, 2])?;
-/// let y = map_coordinates(&x, &at, &InterpParams { order: 1, ..Default::default() })?;
+/// let y = map_coordinates(&x, &at, &InterpOptions::default().order(1))?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
 /// "invalid shape for coordinate array" when its first axis is not the
 /// input's rank; "spline order not supported"; complex data.
-pub fn map_coordinates(input: &Array, coordinates: &Array, p: &InterpParams<'_>) -> Result<Array> {
+pub fn map_coordinates(input: &Array, coordinates: &Array, p: &InterpOptions<'_>) -> Result<Array> {
     if coordinates.dtype().is_complex() {
         return Err(Error::Value("Complex type not supported".into()));
     }
@@ -593,11 +662,11 @@ pub struct AffineMatrix<'a> {
 ///
 /// ```no_run
 /// use gpu_array::Array;
-/// use gpu_ndimage::{AffineMatrix, InterpParams, affine_transform};
+/// use gpu_ndimage::{AffineMatrix, InterpOptions, affine_transform};
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = Array::from_slice(&[0.0f32; 16], &[4, 4])?;
 /// let m = AffineMatrix { data: &[1.0, 0.5, 0.0, 1.0], shape: &[2, 2] };
-/// let y = affine_transform(&x, &m, &[0.0], None, &InterpParams::default())?;
+/// let y = affine_transform(&x, &m, &[0.0], None, &InterpOptions::default())?;
 /// # Ok(()) }
 /// ```
 ///
@@ -611,7 +680,7 @@ pub fn affine_transform(
     matrix: &AffineMatrix<'_>,
     offset: &[f64],
     output_shape: Option<&[usize]>,
-    p: &InterpParams<'_>,
+    p: &InterpOptions<'_>,
 ) -> Result<Array> {
     let n = input.ndim();
     let out_shape: Vec<usize> = output_shape.map_or_else(|| input.shape().to_vec(), <[_]>::to_vec);
@@ -684,17 +753,17 @@ pub fn affine_transform(
 ///
 /// ```no_run
 /// use gpu_array::Array;
-/// use gpu_ndimage::{InterpParams, Mode, shift};
+/// use gpu_ndimage::{InterpOptions, Mode, shift};
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = Array::from_slice(&[1.0f64, 2.0, 3.0, 4.0], &[4])?;
-/// let y = shift(&x, &[0.5], &InterpParams { mode: Mode::Nearest, ..Default::default() })?;
+/// let y = shift(&x, &[0.5], &InterpOptions::default().mode(Mode::Nearest))?;
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
 /// A shift of the wrong length ("sequence argument must have length
 /// equal to input rank"); as [`map_coordinates`] otherwise.
-pub fn shift(input: &Array, shift: &[f64], p: &InterpParams<'_>) -> Result<Array> {
+pub fn shift(input: &Array, shift: &[f64], p: &InterpOptions<'_>) -> Result<Array> {
     let s = per_axis(shift, input.ndim())?;
     let v = s.iter().flat_map(|&s| [-s, 1.0, 0.0]).collect();
     transform(input, input.shape(), Mapping::Separable(v), p)
@@ -755,17 +824,17 @@ pub(crate) fn zoom_maps(shape: &[usize], zoom: &[f64], grid_mode: bool) -> (Vec<
 ///
 /// ```no_run
 /// use gpu_array::Array;
-/// use gpu_ndimage::{InterpParams, zoom};
+/// use gpu_ndimage::{InterpOptions, zoom};
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = Array::from_slice(&[0.0f32; 16], &[4, 4])?;
-/// let y = zoom(&x, &[2.0], false, &InterpParams { order: 1, ..Default::default() })?;
+/// let y = zoom(&x, &[2.0], false, &InterpOptions::default().order(1))?;
 /// assert_eq!(y.shape(), &[8, 8]);
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
 /// A zoom of the wrong length; as [`map_coordinates`] otherwise.
-pub fn zoom(input: &Array, zoom: &[f64], grid_mode: bool, p: &InterpParams<'_>) -> Result<Array> {
+pub fn zoom(input: &Array, zoom: &[f64], grid_mode: bool, p: &InterpOptions<'_>) -> Result<Array> {
     if input.ndim() < 1 {
         return Err(Error::Value("input and output rank must be > 0".into()));
     }
@@ -827,10 +896,10 @@ pub(crate) fn rotate_geometry(
 ///
 /// ```no_run
 /// use gpu_array::Array;
-/// use gpu_ndimage::{InterpParams, rotate};
+/// use gpu_ndimage::{InterpOptions, rotate};
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = Array::from_slice(&[0.0f32; 12], &[3, 4])?;
-/// let y = rotate(&x, 90.0, (1, 0), true, &InterpParams::default())?;
+/// let y = rotate(&x, 90.0, (1, 0), true, &InterpOptions::default())?;
 /// assert_eq!(y.shape(), &[4, 3]);
 /// # Ok(()) }
 /// ```
@@ -843,7 +912,7 @@ pub fn rotate(
     angle: f64,
     axes: (isize, isize),
     reshape: bool,
-    p: &InterpParams<'_>,
+    p: &InterpOptions<'_>,
 ) -> Result<Array> {
     let nd = input.ndim();
     if nd < 2 {
@@ -898,12 +967,12 @@ pub fn rotate(
 ///
 /// ```no_run
 /// use gpu_array::Array;
-/// use gpu_ndimage::{InterpParams, geometric_transform};
+/// use gpu_ndimage::{InterpOptions, geometric_transform};
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = Array::from_slice(&[0.0f64; 12], &[4, 3])?;
 /// let src = "__device__ void mapping(const long long* o, double* c, int, int) \
 ///            { c[0] = o[0] - 0.5; c[1] = o[1] - 0.5; }";
-/// let y = geometric_transform(&x, src, None, &InterpParams::default())?;
+/// let y = geometric_transform(&x, src, None, &InterpOptions::default())?;
 /// # Ok(()) }
 /// ```
 ///
@@ -913,7 +982,7 @@ pub fn geometric_transform(
     input: &Array,
     mapping_src: &str,
     output_shape: Option<&[usize]>,
-    p: &InterpParams<'_>,
+    p: &InterpOptions<'_>,
 ) -> Result<Array> {
     let out_shape: Vec<usize> = output_shape.map_or_else(|| input.shape().to_vec(), <[_]>::to_vec);
     transform(input, &out_shape, Mapping::User(mapping_src), p)

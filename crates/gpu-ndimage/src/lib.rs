@@ -17,20 +17,31 @@
 //!   (`grid_mode` too), [`rotate`] and [`geometric_transform`] (the mapping
 //!   as CUDA device source), orders 0 to 5, every mode, SciPy's results;
 //! - grey-scale morphology with flat windows ([`mod@morphology`]):
-//!   [`grey_erosion`], [`grey_dilation`], [`grey_opening`], [`grey_closing`].
+//!   [`grey_erosion`], [`grey_dilation`], [`grey_opening`], [`grey_closing`],
+//!   [`morphological_gradient`], [`morphological_laplace`],
+//!   [`white_tophat`], [`black_tophat`].
+//!
+//! Every function comes as SciPy's call with its defaults and a `_with`
+//! variant taking the keywords ([`FilterOptions`] for the filters and the
+//! morphology, [`InterpOptions`] for the interpolation):
 //!
 //! | SciPy                                           | Cuprum                                                   |
 //! |-------------------------------------------------|----------------------------------------------------------|
-//! | `correlate1d(x, w, axis, output, mode, cval, origin)` | [`correlate1d`]`(&x, &w, axis, Output::None, Mode::Reflect, 0.0, 0)?` (also [`convolve1d`]) |
-//! | `correlate(x, w)`, `convolve(x, w)`             | [`correlate`], [`convolve`] (`w` an n-D [`gpu_array::Array`]) |
-//! | `gaussian_filter(x, 2.0)`                       | [`gaussian_filter`]`(&x, &[2.0], &[0], Output::None, &[Mode::Reflect], 0.0, 4.0, None, None)?` |
-//! | `gaussian_filter1d`, `uniform_filter(1d)`       | [`gaussian_filter1d`], [`uniform_filter`], [`uniform_filter1d`] |
-//! | `sobel`, `prewitt`, `laplace`                   | [`sobel`], [`prewitt`], [`laplace`]                      |
+//! | `correlate1d(x, w, axis)`, `convolve1d`         | [`correlate1d`]`(&x, &w, axis)?`, [`convolve1d`]          |
+//! | `correlate1d(x, w, mode='constant', cval=1, origin=-1)` | [`correlate1d_with`]`(&x, &w, -1, &FilterOptions::default().mode(Mode::Constant).cval(1.0).origin(-1))?` |
+//! | `correlate(x, w)`, `convolve(x, w, axes=(1,))`  | [`correlate`], [`convolve_with`]`(&x, &w, &FilterOptions::default().axes(&[1]))?` |
+//! | `gaussian_filter(x, 2)`                         | [`gaussian_filter`]`(&x, 2.0)?`                          |
+//! | `gaussian_filter(x, (2, 1), order=1, truncate=3)` | [`gaussian_filter_with`]`(&x, &Gaussian::sigmas(&[2.0, 1.0]).order(1).truncate(3.0), &FilterOptions::default())?` |
+//! | `gaussian_filter1d`, `uniform_filter(x, 5)`, `uniform_filter1d` | [`gaussian_filter1d`], [`uniform_filter`]`(&x, 5)?`, [`uniform_filter1d`] |
+//! | `sobel(x, 0)`, `prewitt`, `laplace(x)`          | [`sobel`]`(&x, 0)?`, [`prewitt`], [`laplace`]`(&x)?`    |
 //! | `gaussian_laplace`, `gaussian_gradient_magnitude` | [`gaussian_laplace`], [`gaussian_gradient_magnitude`] |
 //! | `generic_laplace(x, f)`, `generic_gradient_magnitude(x, f)` | [`generic_laplace`], [`generic_gradient_magnitude`] (Rust closures) |
-//! | `minimum_filter(x, size=3)`, `maximum_filter1d` | [`minimum_filter`]`(&x, Some(&[3]), None, ...)`, [`maximum_filter1d`], ... |
+//! | `minimum_filter(x, size=3)`, `maximum_filter(x, footprint=f)` | [`minimum_filter`]`(&x, Window::Size(&[3]))?`, [`maximum_filter`]`(&x, Window::Footprint(&f))?` |
+//! | `minimum_filter1d(x, 3)`, `maximum_filter1d`    | [`minimum_filter1d`]`(&x, 3, -1)?`, [`maximum_filter1d`] |
 //! | `median_filter`, `rank_filter`, `percentile_filter` | [`median_filter`], [`rank_filter`], [`percentile_filter`] (footprints up to 640 elements) |
-//! | `output=np.float32`, `output=arr`               | [`Output::DType`], [`Output::Array`]                    |
+//! | `output=np.float32`, `output=arr`               | [`FilterOptions::dtype`], [`FilterOptions::out`]        |
+//! | `map_coordinates(x, c, order=1)`, `zoom(x, 2)`  | [`map_coordinates`]`(&x, &c, &InterpOptions::default().order(1))?`, [`zoom`]`(&x, &[2.0], false, &InterpOptions::default())?` |
+//! | `grey_erosion(x, size=3)`, `white_tophat`, ...  | [`grey_erosion`]`(&x, Window::Size(&[3]))?`, [`white_tophat`], ... |
 #![deny(unsafe_code)]
 
 mod filters;
@@ -39,25 +50,37 @@ pub mod interp;
 mod kernels;
 mod mode;
 pub mod morphology;
+mod options;
 mod output;
 mod raw;
 mod weights;
 
 pub use filters::{
-    convolve1d, correlate1d, gaussian_filter, gaussian_filter1d, gaussian_gradient_magnitude,
-    gaussian_laplace, generic_gradient_magnitude, generic_laplace, laplace, prewitt, sobel,
-    uniform_filter, uniform_filter1d,
+    Derivative, convolve1d, convolve1d_with, correlate1d, correlate1d_with, gaussian_filter,
+    gaussian_filter_with, gaussian_filter1d, gaussian_filter1d_with, gaussian_gradient_magnitude,
+    gaussian_gradient_magnitude_with, gaussian_laplace, gaussian_laplace_with,
+    generic_gradient_magnitude, generic_gradient_magnitude_with, generic_laplace,
+    generic_laplace_with, laplace, laplace_with, prewitt, prewitt_with, sobel, sobel_with,
+    uniform_filter, uniform_filter_with, uniform_filter1d, uniform_filter1d_with,
 };
 pub use footprint::{
-    convolve, correlate, maximum_filter, maximum_filter1d, median_filter, minimum_filter,
-    minimum_filter1d, percentile_filter, rank_filter,
+    convolve, convolve_with, correlate, correlate_with, maximum_filter, maximum_filter_with,
+    maximum_filter1d, maximum_filter1d_with, median_filter, median_filter_with, minimum_filter,
+    minimum_filter_with, minimum_filter1d, minimum_filter1d_with, percentile_filter,
+    percentile_filter_with, rank_filter, rank_filter_with,
 };
 pub use interp::{
-    AffineMatrix, InterpParams, affine_transform, geometric_transform, map_coordinates, rotate,
+    AffineMatrix, InterpOptions, affine_transform, geometric_transform, map_coordinates, rotate,
     shift, spline_filter, spline_filter1d, zoom,
 };
 pub use mode::{Mode, map_index};
-pub use morphology::{grey_closing, grey_dilation, grey_erosion, grey_opening};
+pub use morphology::{
+    black_tophat, black_tophat_with, grey_closing, grey_closing_with, grey_dilation,
+    grey_dilation_with, grey_erosion, grey_erosion_with, grey_opening, grey_opening_with,
+    morphological_gradient, morphological_gradient_with, morphological_laplace,
+    morphological_laplace_with, white_tophat, white_tophat_with,
+};
+pub use options::{FilterOptions, Gaussian, Window};
 pub use output::Output;
 pub use weights::{gaussian_kernel1d, gaussian_radius};
 

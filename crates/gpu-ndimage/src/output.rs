@@ -9,12 +9,13 @@ use gpu_array::{Array, DType, Error, Result};
 ///
 /// ```no_run
 /// use gpu_array::{Array, DType};
-/// use gpu_ndimage::{Mode, Output, uniform_filter1d};
+/// use gpu_ndimage::{FilterOptions, Output, uniform_filter1d_with};
 /// # fn main() -> gpu_array::Result<()> {
 /// let x = Array::from_slice(&[1u8, 5, 9, 2], &[4])?;
-/// let y = uniform_filter1d(&x, 3, -1, Output::DType(DType::Float32), Mode::Reflect, 0.0, 0)?;
+/// let f32_out = FilterOptions::default().output(Output::DType(DType::Float32));
+/// let y = uniform_filter1d_with(&x, 3, -1, &f32_out)?;
 /// let z = Array::empty([4], DType::Float64)?;
-/// uniform_filter1d(&x, 3, -1, Output::Array(&z), Mode::Reflect, 0.0, 0)?; // into z
+/// uniform_filter1d_with(&x, 3, -1, &FilterOptions::default().output(Output::Array(&z)))?; // into z
 /// # Ok(()) }
 /// ```
 #[derive(Clone, Copy, Debug, Default)]

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use gpu_array::{Array, DType};
-use gpu_ndimage::{self as nd, Mode, Output};
+use gpu_ndimage::{self as nd, FilterOptions, Gaussian, Mode, Output, Window};
 use gpu_testing::npz_members;
 
 use crate::gpu;
@@ -38,78 +38,41 @@ fn run(func: &str, params: &HashMap<&str, &str>, x: &Array, w: Option<&Array>) -
     let size = || num::<usize>(params, "size");
     let sigma = || num::<f64>(params, "sigma");
     let wvec = || w.unwrap().to_vec::<f64>().unwrap();
-    let m = &[mode];
+    let o = FilterOptions::default()
+        .output(out)
+        .mode(mode)
+        .cval(cval)
+        .origin(origin());
+    // The filters without `origin=` in SciPy (the cases hold 0 for them).
+    let plain = FilterOptions::default().output(out).mode(mode).cval(cval);
+    let gauss = || Gaussian::new(sigma()).order(num(params, "order"));
+    let sides: Vec<usize> = params.get("size").map(|_| vec![size()]).unwrap_or_default();
+    let window = || match w {
+        Some(f) => Window::Footprint(f),
+        None => Window::Size(&sides),
+    };
     let r = match func {
-        "correlate1d" => nd::correlate1d(x, &wvec(), axis(), out, mode, cval, origin()),
-        "convolve1d" => nd::convolve1d(x, &wvec(), axis(), out, mode, cval, origin()),
-        "uniform_filter1d" => nd::uniform_filter1d(x, size(), axis(), out, mode, cval, origin()),
-        "minimum_filter1d" => nd::minimum_filter1d(x, size(), axis(), out, mode, cval, origin()),
-        "maximum_filter1d" => nd::maximum_filter1d(x, size(), axis(), out, mode, cval, origin()),
-        "gaussian_filter" => nd::gaussian_filter(
-            x,
-            &[sigma()],
-            &[num(params, "order")],
-            out,
-            m,
-            cval,
-            4.0,
-            None,
-            None,
-        ),
-        "gaussian_filter1d" => nd::gaussian_filter1d(
-            x,
-            sigma(),
-            axis(),
-            num(params, "order"),
-            out,
-            mode,
-            cval,
-            4.0,
-            None,
-        ),
-        "uniform_filter" => nd::uniform_filter(x, &[size()], out, m, cval, &[origin()], None),
-        "minimum_filter" | "maximum_filter" | "median_filter" => {
-            let (s, fp) = match w {
-                Some(f) => (None, Some(f)),
-                None => (Some(vec![size()]), None),
-            };
-            let f = match func {
-                "minimum_filter" => nd::minimum_filter,
-                "maximum_filter" => nd::maximum_filter,
-                _ => nd::median_filter,
-            };
-            f(x, s.as_deref(), fp, out, m, cval, &[origin()], None)
-        }
-        "rank_filter" => nd::rank_filter(
-            x,
-            num(params, "rank"),
-            None,
-            w,
-            out,
-            m,
-            cval,
-            &[origin()],
-            None,
-        ),
-        "percentile_filter" => nd::percentile_filter(
-            x,
-            num(params, "pct"),
-            None,
-            w,
-            out,
-            m,
-            cval,
-            &[origin()],
-            None,
-        ),
-        "correlate" => nd::correlate(x, w.unwrap(), out, m, cval, &[origin()], None),
-        "convolve" => nd::convolve(x, w.unwrap(), out, m, cval, &[origin()], None),
-        "sobel" => nd::sobel(x, axis(), out, m, cval),
-        "prewitt" => nd::prewitt(x, axis(), out, m, cval),
-        "laplace" => nd::laplace(x, out, m, cval, None),
-        "gaussian_laplace" => nd::gaussian_laplace(x, &[sigma()], out, m, cval, 4.0, None),
+        "correlate1d" => nd::correlate1d_with(x, &wvec(), axis(), &o),
+        "convolve1d" => nd::convolve1d_with(x, &wvec(), axis(), &o),
+        "uniform_filter1d" => nd::uniform_filter1d_with(x, size(), axis(), &o),
+        "minimum_filter1d" => nd::minimum_filter1d_with(x, size(), axis(), &o),
+        "maximum_filter1d" => nd::maximum_filter1d_with(x, size(), axis(), &o),
+        "gaussian_filter" => nd::gaussian_filter_with(x, &gauss(), &plain),
+        "gaussian_filter1d" => nd::gaussian_filter1d_with(x, &gauss(), axis(), &plain),
+        "uniform_filter" => nd::uniform_filter_with(x, &[size()], &o),
+        "minimum_filter" => nd::minimum_filter_with(x, window(), &o),
+        "maximum_filter" => nd::maximum_filter_with(x, window(), &o),
+        "median_filter" => nd::median_filter_with(x, window(), &o),
+        "rank_filter" => nd::rank_filter_with(x, num(params, "rank"), window(), &o),
+        "percentile_filter" => nd::percentile_filter_with(x, num(params, "pct"), window(), &o),
+        "correlate" => nd::correlate_with(x, w.unwrap(), &o),
+        "convolve" => nd::convolve_with(x, w.unwrap(), &o),
+        "sobel" => nd::sobel_with(x, axis(), &plain),
+        "prewitt" => nd::prewitt_with(x, axis(), &plain),
+        "laplace" => nd::laplace_with(x, &plain),
+        "gaussian_laplace" => nd::gaussian_laplace_with(x, &Gaussian::new(sigma()), &plain),
         "gaussian_gradient_magnitude" => {
-            nd::gaussian_gradient_magnitude(x, &[sigma()], out, m, cval, 4.0, None)
+            nd::gaussian_gradient_magnitude_with(x, &Gaussian::new(sigma()), &plain)
         }
         f => panic!("no case for {f}"),
     };
@@ -171,58 +134,29 @@ fn output_arrays_and_errors() {
         return;
     }
     let x = Array::from_slice(&[2i64, 8, 0, 4, 1, 9, 9, 0], &[8]).unwrap();
-    let y = nd::correlate1d(&x, &[1.0, 3.0], -1, Output::None, Mode::Reflect, 0.0, 0).unwrap();
+    let y = nd::correlate1d(&x, &[1.0, 3.0], -1).unwrap();
     assert_eq!(y.to_vec::<i64>().unwrap(), [8, 26, 8, 12, 7, 28, 36, 9]);
     let z = Array::zeros([16], DType::Float64).unwrap();
     let view = z.slice(&gpu_array::s![..;2]).unwrap();
-    let r = nd::convolve1d(
-        &x,
-        &[1.0, 3.0],
-        -1,
-        Output::Array(&view),
-        Mode::Reflect,
-        0.0,
-        0,
-    )
-    .unwrap();
+    let into_view = FilterOptions::default().out(&view);
+    let r = nd::convolve1d_with(&x, &[1.0, 3.0], -1, &into_view).unwrap();
     assert_eq!(
         r.to_vec::<f64>().unwrap(),
         [14., 24., 4., 13., 12., 36., 27., 0.]
     );
     assert_eq!(z.to_vec::<f64>().unwrap()[2], 24.0);
     let bad = Array::zeros([7], DType::Float64).unwrap();
-    let e = nd::correlate1d(&x, &[1.0], 0, Output::Array(&bad), Mode::Reflect, 0.0, 0).unwrap_err();
+    let e = nd::correlate1d_with(&x, &[1.0], 0, &FilterOptions::default().out(&bad)).unwrap_err();
     assert_eq!(e.to_string(), "output shape not correct");
-    let e = nd::correlate1d(&x, &[], 0, Output::None, Mode::Reflect, 0.0, 0).unwrap_err();
+    let e = nd::correlate1d(&x, &[], 0).unwrap_err();
     assert_eq!(e.to_string(), "no filter weights given");
     let w = Array::from_slice(&[1.0f64, 2.0], &[2]).unwrap();
     let x2 = Array::zeros([3, 3], DType::Float32).unwrap();
-    let e = nd::correlate(&x2, &w, Output::None, &[Mode::Reflect], 0.0, &[0], None).unwrap_err();
+    let e = nd::correlate(&x2, &w).unwrap_err();
     assert_eq!(e.to_string(), "weights.ndim (1) must match len(axes) (2)");
-    let e = nd::rank_filter(
-        &x2,
-        9,
-        Some(&[3]),
-        None,
-        Output::None,
-        &[Mode::Reflect],
-        0.0,
-        &[0],
-        None,
-    )
-    .unwrap_err();
+    let e = nd::rank_filter(&x2, 9, Window::Size(&[3])).unwrap_err();
     assert_eq!(e.to_string(), "rank not within filter footprint size");
     let big = Array::zeros([30, 30], DType::Float32).unwrap();
-    let e = nd::median_filter(
-        &big,
-        Some(&[27]),
-        None,
-        Output::None,
-        &[Mode::Reflect],
-        0.0,
-        &[0],
-        None,
-    )
-    .unwrap_err();
+    let e = nd::median_filter(&big, Window::Size(&[27])).unwrap_err();
     assert!(matches!(e, gpu_array::Error::Unsupported(_)), "{e}");
 }

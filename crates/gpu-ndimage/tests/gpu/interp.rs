@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use gpu_array::npy::NpyArray;
 use gpu_array::{Array, DType};
 use gpu_ndimage::{
-    AffineMatrix, InterpParams, Mode, Output, affine_transform, map_coordinates, rotate, shift,
+    AffineMatrix, InterpOptions, Mode, Output, affine_transform, map_coordinates, rotate, shift,
     spline_filter, spline_filter1d, zoom,
 };
 
@@ -73,13 +73,12 @@ fn parse(name: &str) -> Case {
 }
 
 fn run(name: &str, c: &Case, x: &Array, coords: Option<&Array>) -> Array {
-    let p = InterpParams {
-        order: c.order,
-        mode: c.mode,
-        cval: c.cval,
-        prefilter: c.prefilter,
-        output: c.dtype.map_or(Output::None, Output::DType),
-    };
+    let p = InterpOptions::default()
+        .order(c.order)
+        .mode(c.mode)
+        .cval(c.cval)
+        .prefilter(c.prefilter)
+        .output(c.dtype.map_or(Output::None, Output::DType));
     match c.func.as_str() {
         "sf1d" => spline_filter1d(x, c.order, c.axis, Output::None, c.mode),
         "sf" => spline_filter(x, c.order, p.output, c.mode),
@@ -87,7 +86,7 @@ fn run(name: &str, c: &Case, x: &Array, coords: Option<&Array>) -> Array {
         "zoomdt" => zoom(x, &[1.7], false, &p),
         "zoom2" => zoom(x, &[1.5, 0.8], c.flag, &p),
         "zoom3" => zoom(x, &[1.3], false, &p),
-        "shift2" => shift(x, &[1.25, -2.5], &InterpParams { cval: 0.5, ..p }),
+        "shift2" => shift(x, &[1.25, -2.5], &p.clone().cval(0.5)),
         "aff2" => {
             let m = AffineMatrix {
                 data: &[0.9, 0.2, -0.3, 1.1],
@@ -194,17 +193,14 @@ fn errors_are_scipys() {
     }
     let x = Array::from_slice(&[1.0f64, 2.0, 3.0, 4.0], &[2, 2]).unwrap();
     let bad = Array::from_slice(&[0.0f64; 3], &[3, 1]).unwrap();
-    let e = map_coordinates(&x, &bad, &InterpParams::default()).unwrap_err();
+    let e = map_coordinates(&x, &bad, &InterpOptions::default()).unwrap_err();
     assert!(e.to_string().contains("invalid shape for coordinate array"));
-    let p = InterpParams {
-        order: 6,
-        ..Default::default()
-    };
+    let p = InterpOptions::default().order(6);
     let e = zoom(&x, &[2.0], false, &p).unwrap_err();
     assert!(e.to_string().contains("spline order not supported"));
     let e = spline_filter(&x, 1, Output::None, Mode::Mirror).unwrap_err();
     assert!(e.to_string().contains("spline order not supported"));
-    let e = rotate(&x, 10.0, (0, 5), true, &InterpParams::default()).unwrap_err();
+    let e = rotate(&x, 10.0, (0, 5), true, &InterpOptions::default()).unwrap_err();
     assert!(e.to_string().contains("invalid rotation plane specified"));
 }
 
@@ -217,11 +213,7 @@ fn geometric_transform_runs_the_device_mapping() {
     let x = Array::from_slice(&(0..30).map(f64::from).collect::<Vec<_>>(), &[5, 6]).unwrap();
     let src = "__device__ void mapping(const long long* o, double* c, int on, int in) \
                { for (int d = 0; d < in; ++d) c[d] = (double)o[d] - 0.5; }";
-    let p = InterpParams {
-        order: 3,
-        mode: Mode::Nearest,
-        ..Default::default()
-    };
+    let p = InterpOptions::default().order(3).mode(Mode::Nearest);
     let got = gpu_ndimage::geometric_transform(&x, src, None, &p)
         .unwrap()
         .to_vec::<f64>()

@@ -3,8 +3,10 @@
 //! here; flat windows: a box, a footprint, an origin with cval).
 
 use gpu_array::{Array, DType};
-use gpu_ndimage::morphology::{Window, grey_closing, grey_dilation, grey_erosion, grey_opening};
-use gpu_ndimage::{Mode, Output};
+use gpu_ndimage::{
+    FilterOptions, Mode, Window, grey_closing_with, grey_dilation_with, grey_erosion_with,
+    grey_opening_with,
+};
 
 use crate::gpu;
 
@@ -153,12 +155,16 @@ fn grey_morphology_matches_scipy() {
     ];
     for (name, window, mode, cval, origin, want) in cases {
         let f = match name {
-            "erosion" => grey_erosion,
-            "dilation" => grey_dilation,
-            "opening" => grey_opening,
-            _ => grey_closing,
+            "erosion" => grey_erosion_with,
+            "dilation" => grey_dilation_with,
+            "opening" => grey_opening_with,
+            _ => grey_closing_with,
         };
-        let got = f(&x, window, Output::None, mode, cval, origin).unwrap();
+        let o = FilterOptions::default()
+            .mode(mode)
+            .cval(cval)
+            .origins(origin);
+        let got = f(&x, window, &o).unwrap();
         let got: Vec<i64> = got.astype(DType::Int64).unwrap().to_vec().unwrap();
         assert_eq!(
             got, want,
