@@ -16,6 +16,9 @@
 //!   [`map_coordinates`], [`affine_transform`], [`shift`], [`zoom`]
 //!   (`grid_mode` too), [`rotate`] and [`geometric_transform`] (the mapping
 //!   as CUDA device source), orders 0 to 5, every mode, SciPy's results;
+//! - the Fourier filters ([`mod@fourier`]): [`fourier_gaussian`],
+//!   [`fourier_uniform`], [`fourier_ellipsoid`], [`fourier_shift`] (on a
+//!   transform from `gpu_fft`; `n` and `axis` as SciPy's for `rfft`s);
 //! - grey-scale morphology with flat windows ([`mod@morphology`]):
 //!   [`grey_erosion`], [`grey_dilation`], [`grey_opening`], [`grey_closing`],
 //!   [`morphological_gradient`], [`morphological_laplace`],
@@ -41,11 +44,13 @@
 //! | `median_filter`, `rank_filter`, `percentile_filter` | [`median_filter`], [`rank_filter`], [`percentile_filter`] (footprints up to 640 elements) |
 //! | `output=np.float32`, `output=arr`               | [`FilterOptions::dtype`], [`FilterOptions::out`]        |
 //! | `map_coordinates(x, c, order=1)`, `zoom(x, 2)`  | [`map_coordinates`]`(&x, &c, &InterpOptions::default().order(1))?`, [`zoom`]`(&x, &[2.0], false, &InterpOptions::default())?` |
+//! | `fourier_gaussian(f, 2)`, `fourier_shift(f, (1, 2), n=64)` | [`fourier_gaussian`]`(&f, 2.0)?`, [`fourier_shift_with`]`(&f, &[1.0, 2.0], &FourierOptions::default().n(64))?` |
 //! | `grey_erosion(x, size=3)`, `white_tophat`, ...  | [`grey_erosion`]`(&x, Window::Size(&[3]))?`, [`white_tophat`], ... |
 #![deny(unsafe_code)]
 
 mod filters;
 mod footprint;
+pub mod fourier;
 pub mod interp;
 mod kernels;
 mod mode;
@@ -68,6 +73,11 @@ pub use footprint::{
     maximum_filter1d, maximum_filter1d_with, median_filter, median_filter_with, minimum_filter,
     minimum_filter_with, minimum_filter1d, minimum_filter1d_with, percentile_filter,
     percentile_filter_with, rank_filter, rank_filter_with,
+};
+pub use fourier::{
+    FourierOptions, fourier_ellipsoid, fourier_ellipsoid_with, fourier_gaussian,
+    fourier_gaussian_with, fourier_shift, fourier_shift_with, fourier_uniform,
+    fourier_uniform_with,
 };
 pub use interp::{
     AffineMatrix, InterpOptions, affine_transform, geometric_transform, map_coordinates, rotate,
@@ -112,5 +122,58 @@ mod nvrtc_tests {
             return;
         }
         compile_for_test_archs("ndimage filters", &[crate::kernels::program_request()]);
+    }
+
+    /// The Fourier filters' two kernels over every input and output dtype
+    /// pair they take, in one program.
+    #[test]
+    fn fourier_kernels_compile() {
+        use gpu_array::DType;
+        use gpu_array::elementwise::{ArgInfo, IndexWidth, LayoutClass, render_program};
+        if nvrtc_or_skip().is_none() {
+            return;
+        }
+        let raw = |dtype| ArgInfo::Array { dtype, ndim: 1 };
+        let int = ArgInfo::Scalar(gpu_array::dtype::Operand::Scalar(
+            gpu_array::dtype::ScalarKind::Int,
+        ));
+        let mut specs = Vec::new();
+        for x in [
+            DType::Bool,
+            DType::UInt8,
+            DType::Int64,
+            DType::Float32,
+            DType::Float64,
+            DType::Complex64,
+            DType::Complex128,
+        ] {
+            for y in [
+                DType::Float32,
+                DType::Float64,
+                DType::Complex64,
+                DType::Complex128,
+            ] {
+                if x.is_complex() && !y.is_complex() {
+                    continue;
+                }
+                let k = crate::fourier::kernel(x.is_complex()).unwrap();
+                let ins = [
+                    ArgInfo::array(x),
+                    raw(DType::Float64),
+                    raw(DType::Int64),
+                    int,
+                    int,
+                ];
+                let layout = LayoutClass::Strided { ndim: 2 };
+                let mut spec = k
+                    .spec(&ins, &[ArgInfo::array(y)], layout, IndexWidth::I64)
+                    .unwrap();
+                // One program holds them all: each its own name.
+                spec.name = format!("{}_{}_{}", spec.name, x.name(), y.name());
+                specs.push(spec);
+            }
+        }
+        let src = render_program(&specs);
+        compile_for_test_archs("ndimage fourier", &[gpu_array::kernels::request(src)]);
     }
 }

@@ -1,9 +1,10 @@
 //! gpu-ndimage on a real GPU, one test binary: the boundary modes' device
-//! arithmetic against the host's (`modes`), and every filter against
-//! SciPy's outputs (`filters`). Each test skips with a reason without a
-//! GPU.
+//! arithmetic against the host's (`modes`), and every function against
+//! SciPy's outputs (`filters`, `fourier`, `interp`, `morphology`). Each
+//! test skips with a reason without a GPU.
 
 mod filters;
+mod fourier;
 mod interp;
 mod modes;
 mod morphology;

@@ -1,11 +1,13 @@
 //! Grey-scale morphology against SciPy 1.17.1's values for a
 //! 5 x 6 image `(7 k) mod 11` (computed with scipy.ndimage and written
-//! here; flat windows: a box, a footprint, an origin with cval).
+//! here; flat windows: a box, a footprint, an origin with cval), and the
+//! compound operations against SciPy's goldens.
 
 use gpu_array::{Array, DType};
 use gpu_ndimage::{
-    FilterOptions, Mode, Window, grey_closing_with, grey_dilation_with, grey_erosion_with,
-    grey_opening_with,
+    FilterOptions, Mode, Window, black_tophat_with, grey_closing_with, grey_dilation_with,
+    grey_erosion_with, grey_opening_with, morphological_gradient_with, morphological_laplace_with,
+    white_tophat_with,
 };
 
 use crate::gpu;
@@ -170,5 +172,54 @@ fn grey_morphology_matches_scipy() {
             got, want,
             "grey_{name} {window:?} {mode:?} cval {cval} origin {origin:?}"
         );
+    }
+}
+
+/// `morphological_gradient`, `morphological_laplace`, `white_tophat` and
+/// `black_tophat` against SciPy (`testdata/golden_fourier.npz`, written by
+/// `make_golden_fourier.py`): every mode with cval 1.5, odd and even
+/// window sides, int32 and float64 images.
+#[test]
+fn compound_morphology_matches_scipy() {
+    if !gpu() {
+        return;
+    }
+    let golden = crate::fourier::goldens();
+    let mut names: Vec<&str> = golden
+        .keys()
+        .filter_map(|k| k.strip_suffix("__out"))
+        .filter(|k| {
+            ["gradient", "laplace", "white", "black"]
+                .iter()
+                .any(|f| k.starts_with(f))
+        })
+        .collect();
+    names.sort_unstable();
+    assert!(names.len() >= 80, "{} cases", names.len());
+    for name in names {
+        let parts: Vec<&str> = name.split("__").collect();
+        let x = Array::from_npy(&golden[&format!("{name}__in")]).unwrap();
+        let sides: Vec<usize> = Array::from_npy(&golden[&format!("{name}__p")])
+            .unwrap()
+            .to_vec::<f64>()
+            .unwrap()
+            .into_iter()
+            .map(|v| v as usize)
+            .collect();
+        let want = Array::from_npy(&golden[&format!("{name}__out")]).unwrap();
+        let o = FilterOptions::default()
+            .mode(Mode::parse(parts[1]).unwrap())
+            .cval(1.5);
+        let w = Window::Size(&sides);
+        let got = match parts[0] {
+            "gradient" => morphological_gradient_with(&x, w, &o),
+            "laplace" => morphological_laplace_with(&x, w, &o),
+            "white" => white_tophat_with(&x, w, &o),
+            _ => black_tophat_with(&x, w, &o),
+        }
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(got.dtype(), want.dtype(), "{name}");
+        let d = crate::fourier::max_rel_diff(&got, &want);
+        assert!(d <= 1e-12, "{name}: relative difference {d:e}");
     }
 }
