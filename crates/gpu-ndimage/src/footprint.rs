@@ -6,7 +6,7 @@ use gpu_array::layout::normalize_axis;
 use gpu_array::{Array, DType, Error, Result};
 
 use crate::filters::check_window;
-use crate::kernels::{Op1d, OpNd, RANK_CAP, window1d, windownd};
+use crate::kernels::{Op1d, OpNd, RANK_CAP, generic_nd, window1d, windownd};
 use crate::output::{check_axes, contiguous, per_axis};
 use crate::{FilterOptions, Mode, Output, Window};
 
@@ -511,14 +511,15 @@ enum Rank {
     Percentile(f64),
 }
 
-fn rank_filter_impl(
+/// The window of the rank and generic filters (a footprint's nonzero
+/// elements as ones, or a box) over every axis, and its origins, checked
+/// as SciPy's.
+fn ones_window(
     input: &Array,
-    rank: Rank,
     window: Window<'_>,
     opts: &FilterOptions<'_>,
-) -> Result<Array> {
+) -> Result<(HostWindow, Vec<i64>)> {
     let (size, footprint) = window.parts();
-    let (output, mode, cval, origin) = (opts.output, &opts.mode, opts.cval, &opts.origin);
     let ndim = input.ndim();
     let axes = check_axes(opts.axes_slice(), ndim)?;
     let win = match (footprint, size) {
@@ -536,13 +537,24 @@ fn rank_filter_impl(
             ));
         }
     };
-    let origins = expand_origins(origin, &axes, ndim)?;
+    let origins = expand_origins(&opts.origin, &axes, ndim)?;
     for (&o, &len) in origins.iter().zip(&win.shape) {
         let half = (len / 2) as i64;
         if half + o < 0 || half + o >= len as i64 {
             return Err(Error::Value("invalid origin".into()));
         }
     }
+    Ok((win, origins))
+}
+
+fn rank_filter_impl(
+    input: &Array,
+    rank: Rank,
+    window: Window<'_>,
+    opts: &FilterOptions<'_>,
+) -> Result<Array> {
+    let (output, mode, cval) = (opts.output, &opts.mode, opts.cval);
+    let (win, origins) = ones_window(input, window, opts)?;
     let filter_size = win.values.iter().filter(|&&v| v != 0.0).count() as i64;
     let mut r = match rank {
         Rank::Index(r) => r,
@@ -716,6 +728,80 @@ pub fn percentile_filter_with(
     opts: &FilterOptions<'_>,
 ) -> Result<Array> {
     rank_filter_impl(input, Rank::Percentile(percentile), window, opts)
+}
+
+/// SciPy's `generic_filter` with the function as CUDA source (CuPy takes
+/// a raw kernel there; SciPy a Python callable): `function` defines
+///
+/// ```text
+/// __device__ double function(const double* buffer, long long filter_size)
+/// ```
+///
+/// which gets the window's values (the footprint's true elements in C
+/// order, read past the edges by reflection, as float64) and returns the
+/// output value. Compiled once per source and input dtype; windows of up
+/// to 1024 elements.
+///
+/// ```no_run
+/// use gpu_array::DType;
+/// use gpu_ndimage::{Window, generic_filter};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float32)?;
+/// // The range of each 3 x 3 window.
+/// let range = "__device__ double function(const double* b, long long n) {
+///     double lo = b[0], hi = b[0];
+///     for (long long k = 1; k < n; ++k) { lo = fmin(lo, b[k]); hi = fmax(hi, b[k]); }
+///     return hi - lo; }";
+/// let y = generic_filter(&x, range, Window::Size(&[3]))?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`generic_filter_with`].
+pub fn generic_filter(input: &Array, function: &str, window: Window<'_>) -> Result<Array> {
+    generic_filter_with(input, function, window, &FilterOptions::default())
+}
+
+/// [`generic_filter`] with SciPy's keywords (one mode).
+///
+/// ```no_run
+/// use gpu_array::{Array, DType};
+/// use gpu_ndimage::{FilterOptions, Mode, Window, generic_filter_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::arange(25)?.reshape((5, 5))?.astype(DType::Float64)?;
+/// let cross = Array::from_slice(&[false, true, false, true, true, true, false, true, false], &[3, 3])?;
+/// let mean = "__device__ double function(const double* b, long long n) {
+///     double s = 0.0; for (long long k = 0; k < n; ++k) s += b[k]; return s / n; }";
+/// let o = FilterOptions::default().mode(Mode::Constant).cval(0.0);
+/// let y = generic_filter_with(&x, mean, Window::Footprint(&cross), &o)?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// SciPy's: neither size nor footprint ("no footprint or filter size
+/// provided"), a footprint of the wrong rank, an invalid origin, complex
+/// input ("Complex type not supported"); a sequence of modes; a window of
+/// more than 1024 elements (`Unsupported`); the function's compile errors
+/// (NVRTC's log); an output of another shape; an unsupported dtype.
+pub fn generic_filter_with(
+    input: &Array,
+    function: &str,
+    window: Window<'_>,
+    opts: &FilterOptions<'_>,
+) -> Result<Array> {
+    if input.dtype().is_complex() {
+        return Err(Error::DType("Complex type not supported".into()));
+    }
+    let (win, origins) = ones_window(input, window, opts)?;
+    let dt = opts.output.dtype_for(input)?;
+    let mode = one_mode(
+        &opts.mode,
+        "A sequence of modes is not supported by generic_filter",
+    )?;
+    let (taps, w) = win.taps(&origins, |v| v != 0.0);
+    let src = contiguous(input)?;
+    let r = generic_nd(&src, &taps, w.len(), function, mode, opts.cval)?;
+    finish(opts.output, dt, r)
 }
 
 #[cfg(test)]

@@ -601,9 +601,9 @@ fn transform(
     Ok(out)
 }
 
-/// FNV-1a of the user's mapping source: the kernel's name, so each
-/// mapping compiles once.
-fn fnv1a(s: &str) -> u64 {
+/// FNV-1a of a user's device source (a mapping, a filter function): the
+/// kernel's name, so each source compiles once.
+pub(crate) fn fnv1a(s: &str) -> u64 {
     s.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
     })

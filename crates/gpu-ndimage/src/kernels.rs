@@ -348,3 +348,190 @@ pub(crate) fn windownd(
     )?;
     Ok(out)
 }
+
+/// The largest window of `generic_filter` (its kernel's local buffer).
+pub(crate) const GENERIC_CAP: usize = 1024;
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_ndimage_generic1d_{hash}`: the user's line function over
+    /// each line of a (lines, n) float64 array.
+    pub(crate) struct Generic1d {
+        input: In<f64>,
+        lines: i64,
+        n: i64,
+        size: i64,
+        left: i64,
+        mode: i32,
+        cval: f64,
+        ext: Out<f64>,
+        out: Out<f64>,
+    }
+}
+
+/// A program of the user's `function` (with `define` naming it for the
+/// kernels) and the instance `instance`.
+fn user_request(define: &str, function: &str, instance: &str) -> CompileRequest {
+    let mut src = String::from(crate::BOUNDARY_CUH);
+    src += define;
+    src += "\n";
+    src += function;
+    src += "\n";
+    src += SOURCE;
+    src += instance;
+    gpu_array::kernels::request(src)
+}
+
+/// The smallest local buffer of `generic_nd` that holds `ntaps` values
+/// (powers of two from 32, so that a few programs serve every window).
+fn generic_cap(ntaps: usize) -> usize {
+    ntaps.next_power_of_two().max(RANK_SMALL)
+}
+
+/// The program of `generic_filter`'s kernel for `function` over `ti`
+/// with a buffer of `cap` values, and its kernel's name.
+pub(crate) fn generic_nd_request(
+    function: &str,
+    ti: DType,
+    cap: usize,
+) -> (String, CompileRequest) {
+    let name = format!(
+        "cuprum_ndimage_generic_{:016x}_{}_{cap}",
+        crate::interp::fnv1a(function),
+        ti.name()
+    );
+    let mut instance = WindowNd::prototype(&name, [ti.c_type()]);
+    instance += &format!("CUPRUM_NDIMAGE_GENERIC({name}, {}, {cap})\n", ti.c_type());
+    let define = "#define CUPRUM_NDIMAGE_USER_FUNCTION(B, N) function(B, N)";
+    let req = user_request(define, function, &instance);
+    (name, req)
+}
+
+/// The user's `function` of the footprint's values (taps as
+/// [`windownd`]'s) at every element of `input_` (C-contiguous), float64
+/// out.
+pub(crate) fn generic_nd(
+    input_: &Array,
+    taps: &[i64],
+    ntaps: usize,
+    function: &str,
+    mode: crate::Mode,
+    cval: f64,
+) -> Result<Array> {
+    let ti = input_.dtype();
+    check_dtype(ti)?;
+    let ndim = input_.ndim();
+    if ntaps > GENERIC_CAP {
+        return Err(Error::Unsupported(format!(
+            "generic_filter over footprints of more than {GENERIC_CAP} elements \
+             (this one has {ntaps})"
+        )));
+    }
+    if !input_.is_c_contiguous() || ndim == 0 || ndim > MAXDIM {
+        return Err(Error::Unsupported(format!(
+            "n-D filters of arrays of {ndim} dimensions (1 to {MAXDIM})"
+        )));
+    }
+    if ntaps == 0 || Some(taps.len()) != ntaps.checked_mul(ndim) {
+        return Err(Error::Value(
+            "ndimage generic_filter: taps do not fit".into(),
+        ));
+    }
+    let out = Array::empty(input_.shape(), DType::Float64)?;
+    let total = input_.size();
+    if total == 0 {
+        return Ok(out);
+    }
+    let geom: Vec<i64> = input_.shape().iter().map(|&s| s as i64).collect();
+    let geom = Array::from_slice(&geom, &[ndim])?;
+    let taps_a = Array::from_slice(taps, &[taps.len()])?;
+    let cap = generic_cap(ntaps);
+    let (name, req) = generic_nd_request(function, ti, cap);
+    let k = TypedKernel::<WindowNd>::cached(&name, [ti.c_type()], || req)?;
+    let args = WindowNd {
+        input: input(input_),
+        geom: input(&geom),
+        ndim: ndim as i32,
+        taps: input(&taps_a),
+        w: gpu_runtime::signature::In::NULL,
+        ntaps: ntaps as i32,
+        op: 0,
+        rank: 0,
+        mode: mode.code(),
+        cval,
+        total: total as i64,
+        out: output(&out),
+    };
+    let blocks = grid(&out, total)?;
+    k.launch(
+        &LaunchConfig::new((blocks, 1, 1), (THREADS, 1, 1)),
+        &out.stream(),
+        &args,
+    )?;
+    Ok(out)
+}
+
+/// The program of `generic_filter1d`'s kernel for `function`, and its
+/// kernel's name.
+pub(crate) fn generic_1d_request(function: &str) -> (String, CompileRequest) {
+    let name = format!(
+        "cuprum_ndimage_generic1d_{:016x}",
+        crate::interp::fnv1a(function)
+    );
+    let mut instance = Generic1d::prototype(&name, []);
+    instance += &format!("CUPRUM_NDIMAGE_GENERIC1D({name})\n");
+    let define = "#define CUPRUM_NDIMAGE_USER_LINE_FUNCTION(I, IN, O, ON) function(I, IN, O, ON)";
+    (name, user_request(define, function, &instance))
+}
+
+/// The user's line `function` over each row of `rows` (a C-contiguous
+/// float64 (lines, n) array), each extended by `left` values before and
+/// `size - 1 - left` after; the (lines, n) float64 result.
+pub(crate) fn generic_1d(
+    rows: &Array,
+    size: usize,
+    left: usize,
+    function: &str,
+    mode: crate::Mode,
+    cval: f64,
+) -> Result<Array> {
+    let fits = rows.dtype() == DType::Float64
+        && rows.is_c_contiguous()
+        && rows.ndim() == 2
+        && size >= 1
+        && left < size;
+    if !fits {
+        return Err(Error::Value(
+            "ndimage generic_filter1d: rows do not fit".into(),
+        ));
+    }
+    let (lines, n) = (rows.shape()[0], rows.shape()[1]);
+    let out = Array::empty([lines, n], DType::Float64)?;
+    if lines == 0 || n == 0 {
+        return Ok(out);
+    }
+    let len = n
+        .checked_add(size - 1)
+        .and_then(|l| l.checked_mul(lines))
+        .ok_or_else(|| Error::Overflow("generic_filter1d line buffers too large".into()))?;
+    let ext = Array::empty([len], DType::Float64)?;
+    let (name, req) = generic_1d_request(function);
+    let k = TypedKernel::<Generic1d>::cached(&name, [], || req)?;
+    let args = Generic1d {
+        input: input(rows),
+        lines: lines as i64,
+        n: n as i64,
+        size: size as i64,
+        left: left as i64,
+        mode: mode.code(),
+        cval,
+        ext: output(&ext),
+        out: output(&out),
+    };
+    let blocks = grid(&out, lines)?;
+    k.launch(
+        &LaunchConfig::new((blocks, 1, 1), (THREADS, 1, 1)),
+        &out.stream(),
+        &args,
+    )?;
+    Ok(out)
+}

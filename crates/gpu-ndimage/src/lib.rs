@@ -41,6 +41,7 @@
 //! | `generic_laplace(x, f)`, `generic_gradient_magnitude(x, f)` | [`generic_laplace`], [`generic_gradient_magnitude`] (Rust closures) |
 //! | `minimum_filter(x, size=3)`, `maximum_filter(x, footprint=f)` | [`minimum_filter`]`(&x, Window::Size(&[3]))?`, [`maximum_filter`]`(&x, Window::Footprint(&f))?` |
 //! | `minimum_filter1d(x, 3)`, `maximum_filter1d`    | [`minimum_filter1d`]`(&x, 3, -1)?`, [`maximum_filter1d`] |
+//! | `generic_filter(x, f, size=3)`, `generic_filter1d(x, f, 3)` | [`generic_filter`]`(&x, src, Window::Size(&[3]))?`, [`generic_filter1d`]`(&x, src, 3, -1)?` (the function as CUDA source) |
 //! | `median_filter`, `rank_filter`, `percentile_filter` | [`median_filter`], [`rank_filter`], [`percentile_filter`] (footprints up to 640 elements) |
 //! | `output=np.float32`, `output=arr`               | [`FilterOptions::dtype`], [`FilterOptions::out`]        |
 //! | `map_coordinates(x, c, order=1)`, `zoom(x, 2)`  | [`map_coordinates`]`(&x, &c, &InterpOptions::default().order(1))?`, [`zoom`]`(&x, &[2.0], false, &InterpOptions::default())?` |
@@ -63,16 +64,17 @@ mod weights;
 pub use filters::{
     Derivative, convolve1d, convolve1d_with, correlate1d, correlate1d_with, gaussian_filter,
     gaussian_filter_with, gaussian_filter1d, gaussian_filter1d_with, gaussian_gradient_magnitude,
-    gaussian_gradient_magnitude_with, gaussian_laplace, gaussian_laplace_with,
-    generic_gradient_magnitude, generic_gradient_magnitude_with, generic_laplace,
-    generic_laplace_with, laplace, laplace_with, prewitt, prewitt_with, sobel, sobel_with,
-    uniform_filter, uniform_filter_with, uniform_filter1d, uniform_filter1d_with,
+    gaussian_gradient_magnitude_with, gaussian_laplace, gaussian_laplace_with, generic_filter1d,
+    generic_filter1d_with, generic_gradient_magnitude, generic_gradient_magnitude_with,
+    generic_laplace, generic_laplace_with, laplace, laplace_with, prewitt, prewitt_with, sobel,
+    sobel_with, uniform_filter, uniform_filter_with, uniform_filter1d, uniform_filter1d_with,
 };
 pub use footprint::{
-    convolve, convolve_with, correlate, correlate_with, maximum_filter, maximum_filter_with,
-    maximum_filter1d, maximum_filter1d_with, median_filter, median_filter_with, minimum_filter,
-    minimum_filter_with, minimum_filter1d, minimum_filter1d_with, percentile_filter,
-    percentile_filter_with, rank_filter, rank_filter_with,
+    convolve, convolve_with, correlate, correlate_with, generic_filter, generic_filter_with,
+    maximum_filter, maximum_filter_with, maximum_filter1d, maximum_filter1d_with, median_filter,
+    median_filter_with, minimum_filter, minimum_filter_with, minimum_filter1d,
+    minimum_filter1d_with, percentile_filter, percentile_filter_with, rank_filter,
+    rank_filter_with,
 };
 pub use fourier::{
     FourierOptions, fourier_ellipsoid, fourier_ellipsoid_with, fourier_gaussian,
@@ -122,6 +124,23 @@ mod nvrtc_tests {
             return;
         }
         compile_for_test_archs("ndimage filters", &[crate::kernels::program_request()]);
+    }
+
+    /// generic_filter's and generic_filter1d's programs around a user's
+    /// function: small and large buffers, two input dtypes.
+    #[test]
+    fn generic_filter_programs_compile() {
+        use gpu_array::DType;
+        if nvrtc_or_skip().is_none() {
+            return;
+        }
+        let f = "__device__ double function(const double* b, long long n) { return b[n - 1]; }";
+        let (_, a) = crate::kernels::generic_nd_request(f, DType::Float32, 32);
+        let (_, b) = crate::kernels::generic_nd_request(f, DType::UInt8, 1024);
+        let g = "__device__ void function(const double* i, long long il, double* o, long long ol) \
+                 { for (long long k = 0; k < ol; ++k) o[k] = i[k]; }";
+        let (_, c) = crate::kernels::generic_1d_request(g);
+        compile_for_test_archs("ndimage generic", &[a, b, c]);
     }
 
     /// The Fourier filters' two kernels over every input and output dtype

@@ -26,8 +26,10 @@ unsafe impl Vouched for crate::kernels::Window1d {}
 // and for the rank op `ntaps <= CAP` and `rank < ntaps` (the kernel's
 // local buffer `vals[CAP]` holds every tap, and the selection stays in
 // `0..ntaps`: its scans stop at the pivot's value under a strict weak
-// order). Thread `t < total` writes only `out[t]` and reads the input
-// only at `lin`, the C-order offset of indices each mapped into
+// order). The generic_filter instantiation (`kernels::generic_nd`) takes the
+// same arguments with `w` null (never read) and `ntaps <= CAP` (its
+// buffer), and hands the user's function `vals[0..ntaps)` only. Thread
+// `t < total` writes only `out[t]` and reads the input only at `lin`, the C-order offset of indices each mapped into
 // `0..shape[d]` by `cuprum_ndimage_map` (or none, for `cval`). The arrays
 // are freed in stream order, so they outlive the launch.
 unsafe impl Vouched for crate::kernels::WindowNd {}
@@ -60,3 +62,17 @@ unsafe impl Vouched for crate::interp::SplineFilter {}
 // that writes past them breaks that contract like any device code the
 // user compiles. The arrays outlive the launch (stream order).
 unsafe impl Vouched for crate::interp::Interp {}
+
+// SAFETY: `kernels::generic_1d` launches it only with `input` a
+// C-contiguous float64 array of `lines * n` elements (`lines, n >= 1`),
+// `out` a fresh float64 array of as many, and `ext` a fresh float64 array
+// of `lines * (n + size - 1)` elements (the product checked), `size >= 1`
+// and `left < size`. Line `l < lines` reads the input only at
+// `l * n + p` for `p` in `0..n` (other positions go through
+// `cuprum_ndimage_map` or read `cval`), writes only its own `ext` row
+// `l * (n + size - 1) ..` of `n + size - 1` values, and hands the user's
+// function that row and its own `out` row of `n` values (the function's
+// contract: it writes `out_row[0..n)` only; one that writes elsewhere
+// breaks that contract like any device code the user compiles). The
+// arrays outlive the launch (stream order).
+unsafe impl Vouched for crate::kernels::Generic1d {}

@@ -247,3 +247,67 @@ __device__ __forceinline__ void cuprum_ndimage_windownd(const TI* in, const long
     cuprum_ndimage_windownd<TI, CAP>(in, geom, ndim, taps, w, ntaps, op, rank, mode, cval,   \
                                      total, out);                                            \
   }
+
+#ifdef CUPRUM_NDIMAGE_USER_FUNCTION
+// generic_filter: the user's function (CUPRUM_NDIMAGE_USER_FUNCTION(buffer,
+// n), a double) of the footprint's values, gathered as windownd gathers
+// them into a local buffer of CAP >= ntaps doubles. The launcher passes
+// windownd's arguments (w unused).
+template <typename TI, int CAP>
+__device__ __forceinline__ void cuprum_ndimage_generic(const TI* in, const long long* geom,
+                                                       int ndim, const long long* taps,
+                                                       int ntaps, int mode, double cval,
+                                                       long long total, double* out) {
+  long long shape[CUPRUM_NDIMAGE_MAXDIM];
+  for (int d = 0; d < ndim; ++d) shape[d] = geom[d];
+  double vals[CAP];
+  for (long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x; t < total;
+       t += (long long)gridDim.x * blockDim.x) {
+    long long idx[CUPRUM_NDIMAGE_MAXDIM];
+    long long rest = t;
+    for (int d = ndim - 1; d >= 0; --d) {
+      idx[d] = rest % shape[d];
+      rest /= shape[d];
+    }
+    for (int k = 0; k < ntaps; ++k)
+      vals[k] = cuprum_ndimage_tap(in, shape, idx, taps + (long long)k * ndim, ndim, mode, cval);
+    out[t] = CUPRUM_NDIMAGE_USER_FUNCTION(vals, (long long)ntaps);
+  }
+}
+
+#define CUPRUM_NDIMAGE_GENERIC(NAME, TI, CAP)                                                 \
+  extern "C" __global__ void NAME(const TI* in, const long long* geom, int ndim,             \
+                                  const long long* taps, const double* w, int ntaps, int op, \
+                                  int rank, int mode, double cval, long long total,          \
+                                  double* out) {                                             \
+    cuprum_ndimage_generic<TI, CAP>(in, geom, ndim, taps, ntaps, mode, cval, total, out);    \
+  }
+#endif
+
+#ifdef CUPRUM_NDIMAGE_USER_LINE_FUNCTION
+// generic_filter1d: one thread a line of the float64 input seen as
+// (lines, n). It extends its line by `left` values before and
+// `size - 1 - left` after (read through the boundary map) into its row of
+// `ext` (n + size - 1 doubles), then calls the user's function
+// CUPRUM_NDIMAGE_USER_LINE_FUNCTION(ext_row, n + size - 1, out_row, n).
+__device__ __forceinline__ void cuprum_ndimage_generic1d(const double* in, long long lines,
+                                                         long long n, long long size,
+                                                         long long left, int mode, double cval,
+                                                         double* ext, double* out) {
+  const long long len = n + size - 1;
+  for (long long l = (long long)blockIdx.x * blockDim.x + threadIdx.x; l < lines;
+       l += (long long)gridDim.x * blockDim.x) {
+    CuprumNdimageLine<double> x{in + l * n, n, 1, mode, cval};
+    double* row = ext + l * len;
+    for (long long p = 0; p < len; ++p) row[p] = x.at(p - left);
+    CUPRUM_NDIMAGE_USER_LINE_FUNCTION(row, len, out + l * n, n);
+  }
+}
+
+#define CUPRUM_NDIMAGE_GENERIC1D(NAME)                                                        \
+  extern "C" __global__ void NAME(const double* in, long long lines, long long n,            \
+                                  long long size, long long left, int mode, double cval,     \
+                                  double* ext, double* out) {                                \
+    cuprum_ndimage_generic1d(in, lines, n, size, left, mode, cval, ext, out);                \
+  }
+#endif

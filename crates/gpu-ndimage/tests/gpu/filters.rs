@@ -160,3 +160,60 @@ fn output_arrays_and_errors() {
     let e = nd::median_filter(&big, Window::Size(&[27])).unwrap_err();
     assert!(matches!(e, gpu_array::Error::Unsupported(_)), "{e}");
 }
+
+/// generic_filter and generic_filter1d against the built-in filters they
+/// can express (each of which matches SciPy above): the maximum over a
+/// cross footprint with an origin, and a 3-long running mean, with
+/// every mode, strided input and an integer output.
+#[test]
+fn generic_filters_agree_with_the_built_in_ones() {
+    if !gpu() {
+        return;
+    }
+    let v: Vec<f64> = (0..7 * 9).map(|k| ((k * 37) % 23) as f64 - 11.5).collect();
+    let x = Array::from_slice(&v, &[7, 9]).unwrap();
+    let cross = Array::from_slice(
+        &[false, true, false, true, true, true, false, true, false],
+        &[3, 3],
+    )
+    .unwrap();
+    let max = "__device__ double function(const double* b, long long n) { \
+               double m = b[0]; for (long long k = 1; k < n; ++k) m = b[k] > m ? b[k] : m; \
+               return m; }";
+    let mean3 = "__device__ void function(const double* in, long long il, double* out, \
+                 long long ol) { for (long long i = 0; i < ol; ++i) \
+                 out[i] = ((in[i] + in[i + 1]) + in[i + 2]) / 3.0; }";
+    for mode in ["reflect", "constant", "nearest", "mirror", "wrap"] {
+        let o = FilterOptions::default()
+            .mode(Mode::parse(mode).unwrap())
+            .cval(2.5);
+        let shifted = o.clone().origins(&[1, 0]);
+        for input in [x.clone(), x.T()] {
+            let want =
+                nd::maximum_filter_with(&input, Window::Footprint(&cross), &shifted).unwrap();
+            let got =
+                nd::generic_filter_with(&input, max, Window::Footprint(&cross), &shifted).unwrap();
+            assert_eq!(
+                got.to_vec::<f64>().unwrap(),
+                want.to_vec::<f64>().unwrap(),
+                "{mode}"
+            );
+            for axis in [0, 1] {
+                let want = nd::uniform_filter1d_with(&input, 3, axis, &o).unwrap();
+                let got = nd::generic_filter1d_with(&input, mean3, 3, axis, &o).unwrap();
+                let (g, w) = (got.to_vec::<f64>().unwrap(), want.to_vec::<f64>().unwrap());
+                for (a, b) in g.iter().zip(&w) {
+                    assert!((a - b).abs() < 1e-12, "{mode} axis {axis}: {a} vs {b}");
+                }
+            }
+        }
+    }
+    let ints = FilterOptions::default().dtype(DType::Int16);
+    let got = nd::generic_filter_with(&x, max, Window::Size(&[2, 3]), &ints).unwrap();
+    let want = nd::maximum_filter_with(&x, Window::Size(&[2, 3]), &ints).unwrap();
+    assert_eq!(got.to_vec::<i16>().unwrap(), want.to_vec::<i16>().unwrap());
+    let e = nd::generic_filter(&x, "not cuda", Window::Size(&[3])).unwrap_err();
+    assert!(!e.to_string().is_empty());
+    let e = nd::generic_filter1d(&x, mean3, 0, 0).unwrap_err();
+    assert_eq!(e.to_string(), "invalid filter size");
+}
