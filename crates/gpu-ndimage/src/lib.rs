@@ -17,7 +17,11 @@
 //!   (`grid_mode` too), [`rotate`] and [`geometric_transform`] (the mapping
 //!   as CUDA device source), orders 0 to 5, every mode, SciPy's results;
 //! - grey-scale morphology with flat windows ([`mod@morphology`]):
-//!   [`grey_erosion`], [`grey_dilation`], [`grey_opening`], [`grey_closing`].
+//!   [`grey_erosion`], [`grey_dilation`], [`grey_opening`], [`grey_closing`];
+//! - measurements ([`mod@measurements`]): [`label`] (union-find on the
+//!   GPU, 64-bit indices, SciPy's numbering), [`find_objects`],
+//!   [`value_indices`] and the statistics over labelled regions, whose
+//!   float sums are in a fixed order, the same from run to run.
 //!
 //! | SciPy                                           | Cuprum                                                   |
 //! |-------------------------------------------------|----------------------------------------------------------|
@@ -31,12 +35,23 @@
 //! | `minimum_filter(x, size=3)`, `maximum_filter1d` | [`minimum_filter`]`(&x, Some(&[3]), None, ...)`, [`maximum_filter1d`], ... |
 //! | `median_filter`, `rank_filter`, `percentile_filter` | [`median_filter`], [`rank_filter`], [`percentile_filter`] (footprints up to 640 elements) |
 //! | `output=np.float32`, `output=arr`               | [`Output::DType`], [`Output::Array`]                    |
+//! | `label(x)`, `label(x, structure, output=np.int64)` | [`label`]`(&x)?` (array, count), [`label_with`]`(&x, &LabelOptions::default().structure(&s).output(DType::Int64))?` |
+//! | `generate_binary_structure(2, 2)`, `iterate_structure(s, 3)` | [`generate_binary_structure`]`(2, 2)?`, [`iterate_structure`]`(&s, 3)?` |
+//! | `find_objects(l)`, `value_indices(l)`           | [`find_objects`]`(&l, None)?` (`Vec<Option<Vec<Range<usize>>>>`), [`value_indices`]`(&l, None)?` (`BTreeMap`) |
+//! | `sum_labels(x, l, index=[1, 2])`, `sum(...)`    | [`sum_labels`]`(&x, Some(&l), Index::Many(&[1, 2]))?` ([`sum`] too) |
+//! | `mean(x, l)`, `mean(x, l, 3)`, `mean(x)`        | [`mean`]`(&x, Some(&l), Index::All)?`, `Index::One(3)`, `mean(&x, None, Index::All)?` (0-d results) |
+//! | `variance`, `standard_deviation`, `median`      | [`variance`], [`standard_deviation`], [`median`] (same arguments) |
+//! | `minimum`, `maximum`, `extrema`                 | [`minimum`], [`maximum`], [`extrema`] ([`Extrema`]) |
+//! | `minimum_position`, `maximum_position`, `center_of_mass` | [`minimum_position`], [`maximum_position`], [`center_of_mass`] (host `Vec`s, one a region) |
+//! | `histogram(x, 0, 10, 5, l, [1, 2])`             | [`histogram`]`(&x, 0.0, 10.0, 5, Some(&l), Index::Many(&[1, 2]))?` (int64 `(k, bins)`) |
+//! | `labeled_comprehension(x, l, idx, f, ...)`      | [`labeled_comprehension`]`(&x, Some(&l), idx, \|v: &[f64], pos\| ..., default)?` (host closure) |
 #![deny(unsafe_code)]
 
 mod filters;
 mod footprint;
 pub mod interp;
 mod kernels;
+pub mod measurements;
 mod mode;
 pub mod morphology;
 mod output;
@@ -55,6 +70,12 @@ pub use footprint::{
 pub use interp::{
     AffineMatrix, InterpParams, affine_transform, geometric_transform, map_coordinates, rotate,
     shift, spline_filter, spline_filter1d, zoom,
+};
+pub use measurements::{
+    Extrema, Index, LabelOptions, center_of_mass, extrema, find_objects, generate_binary_structure,
+    histogram, iterate_structure, label, label_with, labeled_comprehension, maximum,
+    maximum_position, mean, median, minimum, minimum_position, standard_deviation, sum, sum_labels,
+    value_indices, variance,
 };
 pub use mode::{Mode, map_index};
 pub use morphology::{grey_closing, grey_dilation, grey_erosion, grey_opening};
@@ -89,5 +110,16 @@ mod nvrtc_tests {
             return;
         }
         compile_for_test_archs("ndimage filters", &[crate::kernels::program_request()]);
+    }
+
+    #[test]
+    fn measurement_kernels_compile() {
+        if nvrtc_or_skip().is_none() {
+            return;
+        }
+        compile_for_test_archs(
+            "ndimage measurements",
+            &[crate::measurements::kernels::program_request()],
+        );
     }
 }
