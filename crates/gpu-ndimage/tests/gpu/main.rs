@@ -1,10 +1,12 @@
 //! gpu-ndimage on a real GPU, one test binary: the boundary modes' device
-//! arithmetic against the host's (`modes`), and every filter against
-//! SciPy's outputs (`filters`). Each test skips with a reason without a
-//! GPU.
+//! arithmetic against the host's (`modes`), and every filter
+//! (`filters`), interpolation (`interp`), morphology (`morphology`) and
+//! measurement (`measurements`) against SciPy's outputs. Each test skips
+//! with a reason without a GPU.
 
 mod filters;
 mod interp;
+mod measurements;
 mod modes;
 mod morphology;
 
