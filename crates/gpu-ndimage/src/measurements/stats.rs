@@ -164,6 +164,13 @@ pub(crate) fn group(
             single,
         });
     }
+    // `Index::All`'s region spans many labels; sorted by value as a whole,
+    // its key is "label > 0" (0 or 1).
+    let l = if by_value && matches!(index, Index::All) {
+        l.greater(0i64)?.astype(DType::Int64)?
+    } else {
+        l
+    };
     let perm = if by_value {
         lexsort(&[&values, &l])?
     } else {
