@@ -22,7 +22,11 @@
 //! - grey-scale morphology with flat windows ([`mod@morphology`]):
 //!   [`grey_erosion`], [`grey_dilation`], [`grey_opening`], [`grey_closing`],
 //!   [`morphological_gradient`], [`morphological_laplace`],
-//!   [`white_tophat`], [`black_tophat`].
+//!   [`white_tophat`], [`black_tophat`];
+//! - measurements ([`mod@measurements`]): [`label`] (union-find on the
+//!   GPU, 64-bit indices, SciPy's numbering), [`find_objects`],
+//!   [`value_indices`] and the statistics over labelled regions, whose
+//!   float sums are in a fixed order, the same from run to run.
 //!
 //! Every function comes as SciPy's call with its defaults and a `_with`
 //! variant taking the keywords ([`FilterOptions`] for the filters and the
@@ -47,6 +51,16 @@
 //! | `map_coordinates(x, c, order=1)`, `zoom(x, 2)`  | [`map_coordinates`]`(&x, &c, &InterpOptions::default().order(1))?`, [`zoom`]`(&x, &[2.0], false, &InterpOptions::default())?` |
 //! | `fourier_gaussian(f, 2)`, `fourier_shift(f, (1, 2), n=64)` | [`fourier_gaussian`]`(&f, 2.0)?`, [`fourier_shift_with`]`(&f, &[1.0, 2.0], &FourierOptions::default().n(64))?` |
 //! | `grey_erosion(x, size=3)`, `white_tophat`, ...  | [`grey_erosion`]`(&x, Window::Size(&[3]))?`, [`white_tophat`], ... |
+//! | `label(x)`, `label(x, structure, output=np.int64)` | [`label`]`(&x)?` (array, count), [`label_with`]`(&x, &LabelOptions::default().structure(&s).output(DType::Int64))?` |
+//! | `generate_binary_structure(2, 2)`, `iterate_structure(s, 3)` | [`generate_binary_structure`]`(2, 2)?`, [`iterate_structure`]`(&s, 3)?` |
+//! | `find_objects(l)`, `value_indices(l)`           | [`find_objects`]`(&l, None)?` (`Vec<Option<Vec<Range<usize>>>>`), [`value_indices`]`(&l, None)?` (`BTreeMap`) |
+//! | `sum_labels(x, l, index=[1, 2])`, `sum(...)`    | [`sum_labels`]`(&x, Some(&l), Index::Many(&[1, 2]))?` ([`sum`] too) |
+//! | `mean(x, l)`, `mean(x, l, 3)`, `mean(x)`        | [`mean`]`(&x, Some(&l), Index::All)?`, `Index::One(3)`, `mean(&x, None, Index::All)?` (0-d results) |
+//! | `variance`, `standard_deviation`, `median`      | [`variance`], [`standard_deviation`], [`median`] (same arguments) |
+//! | `minimum`, `maximum`, `extrema`                 | [`minimum`], [`maximum`], [`extrema`] ([`Extrema`]) |
+//! | `minimum_position`, `maximum_position`, `center_of_mass` | [`minimum_position`], [`maximum_position`], [`center_of_mass`] (host `Vec`s, one a region) |
+//! | `histogram(x, 0, 10, 5, l, [1, 2])`             | [`histogram`]`(&x, 0.0, 10.0, 5, Some(&l), Index::Many(&[1, 2]))?` (int64 `(k, bins)`) |
+//! | `labeled_comprehension(x, l, idx, f, ...)`      | [`labeled_comprehension`]`(&x, Some(&l), idx, \|v: &[f64], pos\| ..., default)?` (host closure) |
 #![deny(unsafe_code)]
 
 mod filters;
@@ -54,6 +68,7 @@ mod footprint;
 pub mod fourier;
 pub mod interp;
 mod kernels;
+pub mod measurements;
 mod mode;
 pub mod morphology;
 mod options;
@@ -84,6 +99,12 @@ pub use fourier::{
 pub use interp::{
     AffineMatrix, InterpOptions, affine_transform, geometric_transform, map_coordinates, rotate,
     shift, spline_filter, spline_filter1d, zoom,
+};
+pub use measurements::{
+    Extrema, Index, LabelOptions, center_of_mass, extrema, find_objects, generate_binary_structure,
+    histogram, iterate_structure, label, label_with, labeled_comprehension, maximum,
+    maximum_position, mean, median, minimum, minimum_position, standard_deviation, sum, sum_labels,
+    value_indices, variance,
 };
 pub use mode::{Mode, map_index};
 pub use morphology::{
@@ -194,5 +215,16 @@ mod nvrtc_tests {
         }
         let src = render_program(&specs);
         compile_for_test_archs("ndimage fourier", &[gpu_array::kernels::request(src)]);
+    }
+
+    #[test]
+    fn measurement_kernels_compile() {
+        if nvrtc_or_skip().is_none() {
+            return;
+        }
+        compile_for_test_archs(
+            "ndimage measurements",
+            &[crate::measurements::kernels::program_request()],
+        );
     }
 }

@@ -1,5 +1,6 @@
 //! The crate's door to `unsafe`: vouching for the launches of the
-//! hand-written kernels in `kernels/filters.cu` and `kernels/interp.cu`.
+//! hand-written kernels in `kernels/filters.cu`, `kernels/interp.cu`,
+//! `kernels/label.cu` and `kernels/measure.cu`.
 #![allow(unsafe_code)]
 
 use gpu_runtime::signature::Vouched;
@@ -76,3 +77,69 @@ unsafe impl Vouched for crate::interp::Interp {}
 // breaks that contract like any device code the user compiles). The
 // arrays outlive the launch (stream order).
 unsafe impl Vouched for crate::kernels::Generic1d {}
+
+// SAFETY: `measurements::kernels::label_init` launches it only with
+// `input` a C-contiguous array of the kernel's dtype and `parent` a
+// C-contiguous int64 array, both of `n` elements; thread `i < n` reads
+// `input[i]` and writes `parent[i]` only. The arrays outlive the launch
+// (stream order).
+unsafe impl Vouched for crate::measurements::kernels::LabelInit {}
+
+// SAFETY: `measurements::kernels::label_merge` launches it only with
+// `parent` a C-contiguous int64 array of `n` = the product of the `ndim`
+// (1..=16, the kernel's local `c[16]`) values of `geom`, written by
+// `label_init` (so every entry is -1 or an index `<= i`), and `offs` /
+// `lin` of `noffs * ndim` and `noffs` int64 values, each component in
+// -1..=1 and `lin[t]` the C-order linear distance of offset `t`. The
+// kernel reads `parent[q]` only for `q = i + lin[t]` whose coordinates it
+// checked are in `0..geom[d]` on every axis, so `q` is in `0..n`; its
+// finds follow entries that are -1 (never followed: only foreground
+// elements are joined) or indices in `0..n`, and it writes only through
+// atomicMin with an index of `0..n`. The arrays outlive the launch.
+unsafe impl Vouched for crate::measurements::kernels::LabelMerge {}
+
+// SAFETY: `measurements::kernels::label_compress` launches it only with
+// `parent` (after `label_merge`: -1, or an index `<= i` of `0..n`) and
+// `roots` C-contiguous arrays (int64, uint8) of `n` elements; thread `i` writes
+// only `parent[i]` and `roots[i]` and reads `parent` at indices of
+// `0..n`. The arrays outlive the launch.
+unsafe impl Vouched for crate::measurements::kernels::LabelCompress {}
+
+// SAFETY: `measurements::kernels::label_final` launches it only with
+// `parent` (after `label_compress`: -1 or an index of `0..n`), `rank` and
+// `out` C-contiguous arrays of `n` elements (int64, int64, the kernel's
+// dtype); thread `i` reads `parent[i]` and `rank[parent[i]]` and writes
+// `out[i]`. The arrays outlive the launch.
+unsafe impl Vouched for crate::measurements::kernels::LabelFinal {}
+
+// SAFETY: `measurements::kernels::Segments` launches the four segment
+// kernels only after `Segments::check`: `values` a C-contiguous array of
+// the kernel's dtype and `n` elements, `perm` null or a C-contiguous int64
+// array of `n` indices of `0..n` (from argsort or lexsort of `n` values),
+// `lo` and `hi` C-contiguous int64 arrays of `k` values with
+// `0 <= lo[s] <= hi[s] <= n` (searchsorted into `n` sorted values, or 0
+// and `n`). Block `s` (or thread `s`, for the median) reads positions
+// `lo[s]..hi[s]` (the median also 0 when `n >= 1`) and writes only entry
+// `s` of each output of `k` values (`moments`: entries
+// `s * (ndim + 1)..(s + 1) * (ndim + 1)` of `k * (ndim + 1)`, `geom`
+// holding `ndim <= 16` values; `hist`: entries `s * bins..(s + 1) * bins`
+// of `k * bins`, by the edge search that stays in `0..bins`, with `edges`
+// `bins + 1` float64 values). The arrays outlive the launch.
+unsafe impl Vouched for crate::measurements::kernels::SegStats {}
+
+// SAFETY: as `SegStats`.
+unsafe impl Vouched for crate::measurements::kernels::SegMoments {}
+
+// SAFETY: as `SegStats`.
+unsafe impl Vouched for crate::measurements::kernels::SegHist {}
+
+// SAFETY: as `SegStats`.
+unsafe impl Vouched for crate::measurements::kernels::SegMedian {}
+
+// SAFETY: `measurements::kernels::find_objects` launches it only with
+// `labels` a C-contiguous int64 array of `n` elements, `geom` the `ndim`
+// (1..=16) values whose product is `n`, and `bbox` a C-contiguous int64
+// array of `max_label * ndim * 2` values; a thread writes only entries
+// `((l - 1) * ndim + d) * 2 + {0, 1}` for `1 <= l <= max_label` and
+// `d < ndim`. The arrays outlive the launch.
+unsafe impl Vouched for crate::measurements::kernels::FindObjects {}

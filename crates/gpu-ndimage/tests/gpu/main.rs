@@ -1,11 +1,13 @@
 //! gpu-ndimage on a real GPU, one test binary: the boundary modes' device
-//! arithmetic against the host's (`modes`), and every function against
-//! SciPy's outputs (`filters`, `fourier`, `interp`, `morphology`). Each
-//! test skips with a reason without a GPU.
+//! arithmetic against the host's (`modes`), and every filter
+//! (`filters`, `fourier`), interpolation (`interp`), morphology
+//! (`morphology`) and measurement (`measurements`) against SciPy's
+//! outputs. Each test skips with a reason without a GPU.
 
 mod filters;
 mod fourier;
 mod interp;
+mod measurements;
 mod modes;
 mod morphology;
 
