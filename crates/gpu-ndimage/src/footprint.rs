@@ -12,18 +12,31 @@ use crate::{FilterOptions, Mode, Output, Window};
 
 /// A footprint or weights on the host: its shape (one entry an axis of
 /// the input) and values in C order.
-struct HostWindow {
-    shape: Vec<usize>,
-    values: Vec<f64>,
+pub(crate) struct HostWindow {
+    pub(crate) shape: Vec<usize>,
+    pub(crate) values: Vec<f64>,
 }
 
 impl HostWindow {
     /// `a` (on the device) as float64 values, its shape expanded from the
     /// axes it covers to every axis of an `ndim`-D input (SciPy's
     /// `_expand_footprint`), checked as SciPy: `what` names it.
-    fn load(a: &Array, axes: &[usize], ndim: usize, what: &str) -> Result<HostWindow> {
+    pub(crate) fn load(a: &Array, axes: &[usize], ndim: usize, what: &str) -> Result<HostWindow> {
         let values = a.astype(DType::Float64)?.to_vec::<f64>()?;
-        let given: Vec<usize> = a.shape().to_vec();
+        HostWindow::expand(a.shape(), values, axes, ndim, what)
+    }
+
+    /// `values` of shape `given` (over `axes`) expanded to every axis of
+    /// an `ndim`-D input: SciPy's `expand_dims` at the other axes, so the
+    /// given axes keep their order whatever the order of `axes` (the C
+    /// order of the values does not change).
+    pub(crate) fn expand(
+        given: &[usize],
+        values: Vec<f64>,
+        axes: &[usize],
+        ndim: usize,
+        what: &str,
+    ) -> Result<HostWindow> {
         let shape = if axes.len() < ndim {
             if given.len() != axes.len() {
                 return Err(Error::NumpyRuntime(format!(
@@ -32,13 +45,15 @@ impl HostWindow {
                     axes.len()
                 )));
             }
+            let mut sorted = axes.to_vec();
+            sorted.sort_unstable();
             let mut s = vec![1; ndim];
-            for (&g, &ax) in given.iter().zip(axes) {
+            for (&g, &ax) in given.iter().zip(&sorted) {
                 s[ax] = g;
             }
             s
         } else {
-            given
+            given.to_vec()
         };
         let nonzero = shape.iter().filter(|&&s| s > 0).count();
         if nonzero != ndim {
@@ -50,26 +65,20 @@ impl HostWindow {
         Ok(HostWindow { shape, values })
     }
 
-    /// A box of `sizes` (one an axis of `axes`; 1 on the others).
+    /// A box of `sizes` (one an axis of `axes`; 1 on the others), placed
+    /// as SciPy's `ones(sizes)` expanded (see [`HostWindow::expand`]).
     fn boxed(sizes: &[usize], axes: &[usize], ndim: usize) -> Result<HostWindow> {
-        let mut shape = vec![1; ndim];
-        for (&s, &ax) in sizes.iter().zip(axes) {
-            shape[ax] = s;
-        }
-        let n = shape
+        let n = sizes
             .iter()
             .try_fold(1usize, |p, &s| p.checked_mul(s))
             .ok_or_else(|| Error::Overflow("filter size too large".into()))?;
-        Ok(HostWindow {
-            shape,
-            values: vec![1.0; n],
-        })
+        HostWindow::expand(sizes, vec![1.0; n], axes, ndim, "footprint")
     }
 
     /// The taps (offsets from the output index, `ndim` each) and weights
     /// of the values `keep` selects, in C order; `origins` shift the
     /// window as SciPy's (`shape // 2 + origin` is its centre).
-    fn taps(&self, origins: &[i64], keep: impl Fn(f64) -> bool) -> (Vec<i64>, Vec<f64>) {
+    pub(crate) fn taps(&self, origins: &[i64], keep: impl Fn(f64) -> bool) -> (Vec<i64>, Vec<f64>) {
         let ndim = self.shape.len();
         let mut taps = Vec::new();
         let mut w = Vec::new();
@@ -94,9 +103,12 @@ impl HostWindow {
 }
 
 /// SciPy's `_expand_origin`: one origin an axis of the input (0 off
-/// `axes`).
-fn expand_origins(origin: &[i64], axes: &[usize], ndim: usize) -> Result<Vec<i64>> {
+/// `axes`; as given when `axes` covers every axis).
+pub(crate) fn expand_origins(origin: &[i64], axes: &[usize], ndim: usize) -> Result<Vec<i64>> {
     let o = per_axis(origin, axes.len())?;
+    if axes.len() == ndim {
+        return Ok(o);
+    }
     let mut full = vec![0; ndim];
     for (&v, &ax) in o.iter().zip(axes) {
         full[ax] = v;
@@ -823,5 +835,11 @@ mod tests {
         let b = HostWindow::boxed(&[3], &[1], 2).unwrap();
         assert_eq!((b.shape.clone(), b.values.len()), (vec![1, 3], 3));
         assert_eq!(expand_origins(&[2], &[1], 3).unwrap(), vec![0, 2, 0]);
+        // SciPy's expand_dims keeps the given axes in order; origins
+        // follow `axes`, and stay as given over every axis.
+        let b = HostWindow::boxed(&[2, 3], &[2, 0], 3).unwrap();
+        assert_eq!(b.shape, [2, 1, 3]);
+        assert_eq!(expand_origins(&[1, 2], &[2, 0], 3).unwrap(), vec![2, 0, 1]);
+        assert_eq!(expand_origins(&[1, 2], &[1, 0], 2).unwrap(), vec![1, 2]);
     }
 }

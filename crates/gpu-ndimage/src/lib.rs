@@ -22,7 +22,10 @@
 //! - grey-scale morphology with flat windows ([`mod@morphology`]):
 //!   [`grey_erosion`], [`grey_dilation`], [`grey_opening`], [`grey_closing`],
 //!   [`morphological_gradient`], [`morphological_laplace`],
-//!   [`white_tophat`], [`black_tophat`];
+//!   [`white_tophat`], [`black_tophat`]; binary morphology:
+//!   [`binary_erosion`], [`binary_dilation`], [`binary_opening`],
+//!   [`binary_closing`], [`binary_hit_or_miss`], [`binary_propagation`],
+//!   [`binary_fill_holes`] ([`BinaryOptions`], [`HitOrMissOptions`]);
 //! - measurements ([`mod@measurements`]): [`label`] (union-find on the
 //!   GPU, 64-bit indices, SciPy's numbering), [`find_objects`],
 //!   [`value_indices`] and the statistics over labelled regions, whose
@@ -50,6 +53,7 @@
 //! | `output=np.float32`, `output=arr`               | [`FilterOptions::dtype`], [`FilterOptions::out`]        |
 //! | `map_coordinates(x, c, order=1)`, `zoom(x, 2)`  | [`map_coordinates`]`(&x, &c, &InterpOptions::default().order(1))?`, [`zoom`]`(&x, &[2.0], false, &InterpOptions::default())?` |
 //! | `fourier_gaussian(f, 2)`, `fourier_shift(f, (1, 2), n=64)` | [`fourier_gaussian`]`(&f, 2.0)?`, [`fourier_shift_with`]`(&f, &[1.0, 2.0], &FourierOptions::default().n(64))?` |
+//! | `binary_erosion(x, s, iterations=2)`, `binary_fill_holes(x)` | [`binary_erosion_with`]`(&x, &BinaryOptions::default().structure(&s).iterations(2))?`, [`binary_fill_holes`]`(&x)?` |
 //! | `grey_erosion(x, size=3)`, `white_tophat`, ...  | [`grey_erosion`]`(&x, Window::Size(&[3]))?`, [`white_tophat`], ... |
 //! | `label(x)`, `label(x, structure, output=np.int64)` | [`label`]`(&x)?` (array, count), [`label_with`]`(&x, &LabelOptions::default().structure(&s).output(DType::Int64))?` |
 //! | `generate_binary_structure(2, 2)`, `iterate_structure(s, 3)` | [`generate_binary_structure`]`(2, 2)?`, [`iterate_structure`]`(&s, 3)?` |
@@ -108,10 +112,14 @@ pub use measurements::{
 };
 pub use mode::{Mode, map_index};
 pub use morphology::{
-    black_tophat, black_tophat_with, grey_closing, grey_closing_with, grey_dilation,
-    grey_dilation_with, grey_erosion, grey_erosion_with, grey_opening, grey_opening_with,
-    morphological_gradient, morphological_gradient_with, morphological_laplace,
-    morphological_laplace_with, white_tophat, white_tophat_with,
+    BinaryOptions, HitOrMissOptions, binary_closing, binary_closing_with, binary_dilation,
+    binary_dilation_with, binary_erosion, binary_erosion_with, binary_fill_holes,
+    binary_fill_holes_with, binary_hit_or_miss, binary_hit_or_miss_with, binary_opening,
+    binary_opening_with, binary_propagation, binary_propagation_with, black_tophat,
+    black_tophat_with, grey_closing, grey_closing_with, grey_dilation, grey_dilation_with,
+    grey_erosion, grey_erosion_with, grey_opening, grey_opening_with, morphological_gradient,
+    morphological_gradient_with, morphological_laplace, morphological_laplace_with, white_tophat,
+    white_tophat_with,
 };
 pub use options::{FilterOptions, Gaussian, Window};
 pub use output::Output;
@@ -215,6 +223,17 @@ mod nvrtc_tests {
         }
         let src = render_program(&specs);
         compile_for_test_archs("ndimage fourier", &[gpu_array::kernels::request(src)]);
+    }
+
+    #[test]
+    fn binary_morphology_kernel_compiles() {
+        if nvrtc_or_skip().is_none() {
+            return;
+        }
+        compile_for_test_archs(
+            "ndimage binary morphology",
+            &[crate::morphology::kernels::program_request()],
+        );
     }
 
     #[test]

@@ -143,3 +143,14 @@ unsafe impl Vouched for crate::measurements::kernels::SegMedian {}
 // `((l - 1) * ndim + d) * 2 + {0, 1}` for `1 <= l <= max_label` and
 // `d < ndim`. The arrays outlive the launch.
 unsafe impl Vouched for crate::measurements::kernels::FindObjects {}
+
+// SAFETY: `morphology::kernels::binary_step` launches it only with
+// `input`, `out` and the mask (or a null mask, never read) C-contiguous
+// bool arrays of one shape, `geom` that shape (`ndim` in 1..=16, the
+// kernel's local arrays), `taps` an int64 array of at least
+// `ntaps * ndim` offsets and `changed` an int32 array of at least one
+// element; `total` is the arrays' size. Thread `t < total` writes only
+// `out[t]` (and `changed[0]`, atomically), and reads the input only at
+// `t` and at `lin`, the C-order offset of coordinates each checked to be
+// in `0..shape[d]`. The arrays outlive the launch (stream order).
+unsafe impl Vouched for crate::morphology::kernels::BinaryStep {}

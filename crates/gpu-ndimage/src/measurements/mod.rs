@@ -23,7 +23,7 @@ pub(crate) mod kernels;
 mod label;
 mod objects;
 mod stats;
-mod structure;
+pub(crate) mod structure;
 
 pub use comprehension::labeled_comprehension;
 pub use label::{LabelOptions, label, label_with};

@@ -1,9 +1,10 @@
 //! gpu-ndimage on a real GPU, one test binary: the boundary modes' device
 //! arithmetic against the host's (`modes`), and every filter
 //! (`filters`, `fourier`), interpolation (`interp`), morphology
-//! (`morphology`) and measurement (`measurements`) against SciPy's
+//! (`morphology`, `binary`) and measurement (`measurements`) against SciPy's
 //! outputs. Each test skips with a reason without a GPU.
 
+mod binary;
 mod filters;
 mod fourier;
 mod interp;

@@ -1,0 +1,129 @@
+//! The binary morphology kernel (`kernels/binary.cu`): one step of
+//! erosion or dilation, compiled on first use and cached by the runtime.
+//! The launcher checks every size the kernel indexes with; `raw.rs`
+//! vouches for the launch.
+
+use gpu_array::kernels::{input, output};
+use gpu_array::{Array, DType, Error, Result};
+use gpu_runtime::nvrtc::CompileRequest;
+use gpu_runtime::signature::In;
+use gpu_runtime::{KernelSignature, LaunchConfig, TypedKernel};
+
+const SOURCE: &str = include_str!("../kernels/binary.cu");
+
+const THREADS: u32 = 256;
+
+/// The most dimensions the kernel indexes (`CUPRUM_BINARY_MAXDIM`).
+pub(crate) const MAXDIM: usize = 16;
+
+const NAME: &str = "cuprum_ndimage_binary_step";
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_ndimage_binary_step`: one erosion (or, inverted, dilation)
+    /// step of a bool image.
+    pub(crate) struct BinaryStep {
+        input: In<bool>,
+        mask: In<bool>,
+        geom: In<i64>,
+        ndim: i32,
+        taps: In<i64>,
+        ntaps: i32,
+        border: i32,
+        invert: i32,
+        center_is_true: i32,
+        total: i64,
+        out: Out<bool>,
+        changed: Out<i32>,
+    }
+}
+
+/// The kernel's program.
+pub(crate) fn program_request() -> CompileRequest {
+    let mut src = String::from(SOURCE);
+    src += &BinaryStep::prototype(NAME, []);
+    gpu_array::kernels::request(src)
+}
+
+/// A structuring element ready for the kernel: its taps (`ndim` offsets
+/// each) on the device, and whether its centre is set.
+pub(crate) struct Taps {
+    pub(crate) offsets: Array,
+    pub(crate) count: usize,
+    pub(crate) center_is_true: bool,
+}
+
+/// What one step does.
+#[derive(Clone, Copy)]
+pub(crate) struct Step<'a> {
+    /// Where false, elements keep their input value.
+    pub(crate) mask: Option<&'a Array>,
+    /// The border value as the kernel reads it (complemented for dilation).
+    pub(crate) border: bool,
+    /// Dilation (the erosion of the complement).
+    pub(crate) invert: bool,
+}
+
+/// One step of `src` into `dst` (bool, C-contiguous, of one shape; the
+/// mask too); sets `changed[0]` to 1 when an element changed.
+pub(crate) fn binary_step(
+    src: &Array,
+    dst: &Array,
+    taps: &Taps,
+    step: Step<'_>,
+    changed: &Array,
+) -> Result<()> {
+    let shape = src.shape();
+    let ndim = shape.len();
+    let bool_c = |a: &Array| a.dtype() == DType::Bool && a.is_c_contiguous() && a.shape() == shape;
+    let fits = bool_c(src)
+        && bool_c(dst)
+        && step.mask.is_none_or(bool_c)
+        && (1..=MAXDIM).contains(&ndim)
+        && taps.offsets.dtype() == DType::Int64
+        && taps.offsets.is_c_contiguous()
+        && Some(taps.offsets.size()) == taps.count.max(1).checked_mul(ndim)
+        && taps.count <= i32::MAX as usize
+        && changed.dtype() == DType::Int32
+        && changed.size() >= 1;
+    if !fits {
+        return Err(Error::Value(
+            "ndimage binary step: arrays do not fit".into(),
+        ));
+    }
+    let total = src.size();
+    if total == 0 {
+        return Ok(());
+    }
+    let geom: Vec<i64> = shape.iter().map(|&s| s as i64).collect();
+    let geom = Array::from_slice(&geom, &[ndim])?;
+    let k = TypedKernel::<BinaryStep>::cached(NAME, [], program_request)?;
+    let args = BinaryStep {
+        input: input(src),
+        mask: step.mask.map_or(In::NULL, input),
+        geom: input(&geom),
+        ndim: ndim as i32,
+        taps: input(&taps.offsets),
+        ntaps: taps.count as i32,
+        border: i32::from(step.border),
+        invert: i32::from(step.invert),
+        center_is_true: i32::from(taps.center_is_true),
+        total: total as i64,
+        out: output(dst),
+        changed: output(changed),
+    };
+    let sms = dst
+        .stream()
+        .device()
+        .properties()?
+        .multiprocessor_count
+        .max(1) as u64;
+    let blocks = (total as u64)
+        .div_ceil(u64::from(THREADS))
+        .clamp(1, sms * 32);
+    k.launch(
+        &LaunchConfig::new((blocks as u32, 1, 1), (THREADS, 1, 1)),
+        &dst.stream(),
+        &args,
+    )?;
+    Ok(())
+}
