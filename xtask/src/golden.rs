@@ -31,6 +31,7 @@ const GENERATORS: &[&str] = &[
     "crates/gpu-ndimage/testdata/make_golden_interp.py",
     "crates/gpu-ndimage/testdata/make_golden_fourier.py",
     "crates/gpu-ndimage/testdata/make_golden_binary.py",
+    "crates/gpu-signal/testdata/make_golden.py",
     "crates/gpu-ndimage/testdata/make_golden_measure.py",
 ];
 

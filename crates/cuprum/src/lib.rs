@@ -27,7 +27,8 @@
 //! | `cupyx.scipy.special.erf(x)`, `gammaln` | [`special`] (gpu-special): `cp::special::erf(&x)?`, [`special::fused`] inside `fuse` |
 //! | `cp.random.default_rng(0).normal(size=n)`, `cp.random.rand(3)` | [`random`] (gpu-random): `cp::random::default_rng(0)?.standard_normal([n])?`, `cp::random::rand([3])?` |
 //! | `cupyx.scipy.sparse.csr_matrix(d)`, `A @ x` | [`sparse`] (gpu-sparse): `cp::sparse::CsrMatrix::from_dense(&d)?`, `a.dot(&x)?` |
-//! | `cupyx.scipy.ndimage.gaussian_filter(x, 2)`, `zoom` | [`ndimage`] (gpu-ndimage): filters and spline interpolation ([`guide::ndimage`]) |
+//! | `cupyx.scipy.ndimage.gaussian_filter(x, 2)`, `zoom` | [`ndimage`] (gpu-ndimage): filters, interpolation, measurements, morphology ([`guide::ndimage`]) |
+//! | `cupyx.scipy.signal.convolve(a, b)`, `medfilt` | [`signal`] (gpu-signal): convolution, order filters, Wiener |
 //! | `cp.linalg`, `cp.matmul`, `a @ b` | [`linalg`] (gpu-linalg), [`matmul`], `a.matmul(&b)` ([`MatmulExt`]) |
 //! | `cp.ElementwiseKernel`       | [`ElementwiseKernel`]                    |
 //! | `@cp.fuse()`, `cp.exp` inside | [`fuse`]`("f", \|x: &FVar\| ..)`, [`fx::exp`] |
@@ -37,8 +38,7 @@
 //! | `cp.asnumpy(x)`              | `x.to_ndarray::<T>()`                    |
 //! | errors of every layer        | one [`Error`] and [`Result`] for every layer ([`error`]) |
 //!
-//! Later layers (sparse, ndimage, signal)
-//! join here as their crates land. New here? Start with the [`guide`].
+//! Later layers (NCCL, interop) join here as their crates land. New here? Start with the [`guide`].
 
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
@@ -120,13 +120,17 @@ pub use gpu_runtime as cuda;
 pub use gpu_special as special;
 
 /// CuPy's `cupyx.scipy.ndimage` (SciPy's `scipy.ndimage`): image and
-/// volume processing (so far the boundary modes; the filters, interpolation,
-/// measurements and morphology are being built).
+/// volume processing: filters, Fourier filters, interpolation,
+/// measurements and morphology.
 pub use gpu_ndimage as ndimage;
 /// CuPy's `cupy.random` (NumPy's `numpy.random`): `Generator` and
 /// `default_rng` on a counter-based Philox whose numbers reproduce on any
 /// GPU, and the legacy `RandomState` on cuRAND with its module functions.
 pub use gpu_random as random;
+/// CuPy's `cupyx.scipy.signal` (SciPy's `scipy.signal`): convolution and
+/// correlation (direct or by FFTs), order filters and the Wiener filter
+/// so far.
+pub use gpu_signal as signal;
 /// CuPy's `cupyx.scipy.sparse` (SciPy's `scipy.sparse`): COO, CSR and CSC
 /// matrices, their conversions and their products on cuSPARSE.
 pub use gpu_sparse as sparse;

@@ -1,0 +1,87 @@
+//! gpu-signal: Cuprum's `cupyx.scipy.signal`, signal processing on the
+//! GPU with SciPy's names and semantics.
+//!
+//! What it holds so far:
+//!
+//! - convolution ([`mod@convolution`]): N-D [`convolve`] and [`correlate`]
+//!   (direct sums on the GPU, or [`fftconvolve`] over gpu-fft, chosen by
+//!   SciPy's own cost model in [`choose_conv_method`]), 2-D
+//!   [`convolve2d`] and [`correlate2d`] with SciPy's boundary rules, and
+//!   [`correlation_lags`];
+//! - order filters ([`order_filter`], [`medfilt`], [`medfilt2d`]) on
+//!   gpu-ndimage's rank filter, zero past the edges as SciPy's;
+//! - [`wiener`], composed as SciPy composes it.
+//!
+//! Every function is SciPy's call with its defaults, and a `_with`
+//! variant takes the keywords:
+//!
+//! | SciPy                                            | Cuprum                                                   |
+//! |--------------------------------------------------|----------------------------------------------------------|
+//! | `convolve(a, b)`, `correlate(a, b)`              | [`convolve`]`(&a, &b)?`, [`correlate`]`(&a, &b)?`        |
+//! | `convolve(a, b, mode='same', method='fft')`      | [`convolve_with`]`(&a, &b, &ConvolveOptions::default().mode(Mode::Same).method(Method::Fft))?` |
+//! | `choose_conv_method(a, b)`                       | [`choose_conv_method`]`(&a, &b, Mode::Full)?` ([`Method`]) |
+//! | `fftconvolve(a, b, axes=1)`                      | [`fftconvolve_with`]`(&a, &b, &FftConvolveOptions::default().axes(&[1]))?` |
+//! | `convolve2d(a, k, 'same', 'symm')`, `correlate2d` | [`convolve2d_with`]`(&a, &k, &Conv2dOptions::default().mode(Mode::Same).boundary(Boundary::Symm))?`, [`correlate2d`] |
+//! | `correlation_lags(5, 3)`                         | [`correlation_lags`]`(5, 3, Mode::Full)?`                |
+//! | `order_filter(a, domain, 0)`                     | [`order_filter`]`(&a, &domain, 0)?`                      |
+//! | `medfilt(a)`, `medfilt(a, 5)`, `medfilt2d(a)`    | [`medfilt`]`(&a)?`, [`medfilt_with`]`(&a, &[5])?`, [`medfilt2d`]`(&a)?` |
+//! | `wiener(a)`, `wiener(a, 5, 0.1)`                 | [`wiener`]`(&a)?`, [`wiener_with`]`(&a, &[5], Some(0.1))?` |
+//! | `mode='valid'`                                   | [`Mode::Valid`] (or `"valid".parse::<Mode>()?`)          |
+#![deny(unsafe_code)]
+
+pub mod convolution;
+mod order;
+mod wiener;
+
+pub use convolution::{
+    Boundary, Conv2dOptions, ConvolveOptions, FftConvolveOptions, Method, Mode, choose_conv_method,
+    convolve, convolve_with, convolve2d, convolve2d_with, correlate, correlate_with, correlate2d,
+    correlate2d_with, correlation_lags, fftconvolve, fftconvolve_with,
+};
+pub use order::{medfilt, medfilt_with, medfilt2d, medfilt2d_with, order_filter};
+pub use wiener::{wiener, wiener_with};
+
+#[cfg(test)]
+mod nvrtc_tests {
+    use gpu_array::DType;
+    use gpu_array::elementwise::{Bind, IndexWidth, LayoutClass, render_program};
+    use gpu_runtime::testing::{compile_for_test_archs, nvrtc_or_skip};
+
+    /// The direct convolution kernels over the dtypes they meet (real,
+    /// complex, integer, bool and float16 results), in one program.
+    #[test]
+    fn convolution_kernels_compile() {
+        if nvrtc_or_skip().is_none() {
+            return;
+        }
+        let mut specs = Vec::new();
+        let layout = LayoutClass::Contiguous { vectorized: false };
+        for (k, (a, b)) in [
+            (DType::Float64, DType::Float64),
+            (DType::Float32, DType::Float32),
+            (DType::Complex64, DType::Float32),
+            (DType::Int16, DType::UInt8),
+            (DType::Bool, DType::Bool),
+            (DType::Float16, DType::Float16),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let y = gpu_array::dtype::promote_types(a, b);
+            let g = Bind::Dtype(DType::Int64, 1);
+            let (ba, bb, by) = (Bind::Dtype(a, 2), Bind::Dtype(b, 1), Bind::Dtype(y, 1));
+            let mut s = crate::convolution::direct::convolve_kernel(ba, bb, by, g, 2)
+                .spec(layout, IndexWidth::I64)
+                .unwrap();
+            s.name = format!("{}_{k}", s.name);
+            specs.push(s);
+            let mut s = crate::convolution::conv2d_kernel_for_tests(ba, bb, by, g)
+                .spec(layout, IndexWidth::I32)
+                .unwrap();
+            s.name = format!("{}_{k}", s.name);
+            specs.push(s);
+        }
+        let src = render_program(&specs);
+        compile_for_test_archs("signal convolution", &[gpu_array::kernels::request(src)]);
+    }
+}

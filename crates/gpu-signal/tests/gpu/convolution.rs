@@ -1,0 +1,123 @@
+//! convolve, correlate, fftconvolve, convolve2d and correlate2d against
+//! SciPy: 1-D, 2-D and 3-D, every mode and method, float64, float32,
+//! complex128 and int32 (exact), every boundary; then SciPy's errors.
+
+use gpu_array::{Array, DType};
+use gpu_signal::{
+    Boundary, Conv2dOptions, ConvolveOptions, FftConvolveOptions, Method, Mode, convolve_with,
+    convolve2d_with, correlate_with, correlate2d_with, fftconvolve_with,
+};
+
+use crate::{cases, goldens, gpu, max_rel_diff, tol};
+
+fn check(name: &str, got: &Array, want: &Array) {
+    assert_eq!(got.dtype(), want.dtype(), "{name}");
+    assert_eq!(got.shape(), want.shape(), "{name}");
+    if want.dtype().is_integer() {
+        let (g, w) = (
+            got.astype(DType::Int64).unwrap().to_vec::<i64>().unwrap(),
+            want.astype(DType::Int64).unwrap().to_vec::<i64>().unwrap(),
+        );
+        assert_eq!(g, w, "{name}");
+    } else {
+        let d = max_rel_diff(got, want);
+        assert!(d <= tol(want.dtype()), "{name}: relative difference {d:e}");
+    }
+}
+
+#[test]
+fn convolutions_match_scipy() {
+    if !gpu() {
+        return;
+    }
+    let golden = goldens();
+    let load =
+        |name: &str, part: &str| Array::from_npy(&golden[&format!("{name}__{part}")]).unwrap();
+    let mut n = 0;
+    for f in ["convolve", "correlate"] {
+        for name in cases(&golden, f) {
+            let parts: Vec<&str> = name.split("__").collect();
+            let o = ConvolveOptions::default()
+                .mode(parts[2].parse().unwrap())
+                .method(parts[3].parse().unwrap());
+            let (a, b) = (load(name, "a"), load(name, "b"));
+            let got = if f == "convolve" {
+                convolve_with(&a, &b, &o)
+            } else {
+                correlate_with(&a, &b, &o)
+            }
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+            check(name, &got, &load(name, "out"));
+            n += 1;
+        }
+    }
+    for name in cases(&golden, "fftconvolve") {
+        let parts: Vec<&str> = name.split("__").collect();
+        let o = FftConvolveOptions::default()
+            .mode(parts[2].parse().unwrap())
+            .axes(&[parts[3][2..].parse().unwrap()]);
+        let got = fftconvolve_with(&load(name, "a"), &load(name, "b"), &o)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        check(name, &got, &load(name, "out"));
+        n += 1;
+    }
+    for f in ["convolve2d", "correlate2d"] {
+        for name in cases(&golden, f) {
+            let parts: Vec<&str> = name.split("__").collect();
+            let o = Conv2dOptions::default()
+                .mode(parts[2].parse().unwrap())
+                .boundary(parts[3].parse().unwrap())
+                .fillvalue(2.0);
+            let (a, b) = (load(name, "a"), load(name, "b"));
+            let got = if f == "convolve2d" {
+                convolve2d_with(&a, &b, &o)
+            } else {
+                correlate2d_with(&a, &b, &o)
+            }
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+            check(name, &got, &load(name, "out"));
+            n += 1;
+        }
+    }
+    assert!(n > 500, "{n} cases");
+}
+
+#[test]
+fn convolution_errors_are_scipys() {
+    if !gpu() {
+        return;
+    }
+    let a = Array::from_slice(&[1.0f64, 2.0, 3.0], &[3]).unwrap();
+    let b2 = Array::zeros([2, 2], DType::Float64).unwrap();
+    let err = |r: gpu_array::Result<Array>| r.unwrap_err().to_string();
+    assert_eq!(
+        err(gpu_signal::convolve(&a, &b2)),
+        "volume and kernel should have the same dimensionality"
+    );
+    assert_eq!(
+        err(gpu_signal::correlate(&a, &b2)),
+        "in1 and in2 should have the same dimensionality"
+    );
+    let c = Array::zeros([2, 5], DType::Float64).unwrap();
+    let d = Array::zeros([3, 2], DType::Float64).unwrap();
+    let valid = ConvolveOptions::default().mode(Mode::Valid);
+    assert!(err(convolve_with(&c, &d, &valid)).starts_with("For 'valid' mode"));
+    assert_eq!(
+        err(gpu_signal::convolve2d(&a, &b2)),
+        "convolve2d inputs must both be 2-D arrays"
+    );
+    assert!("x".parse::<Boundary>().is_err());
+    // Direct and FFT agree on a long signal; integer FFT results round.
+    let x = gpu_array::creation::arange(4000)
+        .unwrap()
+        .astype(DType::Int64)
+        .unwrap();
+    let k = Array::from_slice(&[1i64, -2, 3], &[3]).unwrap();
+    let direct = convolve_with(&x, &k, &ConvolveOptions::default().method(Method::Direct)).unwrap();
+    let fft = convolve_with(&x, &k, &ConvolveOptions::default().method(Method::Fft)).unwrap();
+    assert_eq!(fft.dtype(), DType::Int64);
+    assert_eq!(
+        direct.to_vec::<i64>().unwrap(),
+        fft.to_vec::<i64>().unwrap()
+    );
+}
