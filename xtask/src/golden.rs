@@ -31,6 +31,7 @@ const GENERATORS: &[&str] = &[
     "crates/gpu-ndimage/testdata/make_golden_interp.py",
     "crates/gpu-ndimage/testdata/make_golden_fourier.py",
     "crates/gpu-ndimage/testdata/make_golden_measure.py",
+    "crates/gpu-ndimage/testdata/make_golden_distance.py",
 ];
 
 pub fn run(args: &[String]) -> Result<(), String> {
