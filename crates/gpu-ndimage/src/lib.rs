@@ -29,7 +29,11 @@
 //! - measurements ([`mod@measurements`]): [`label`] (union-find on the
 //!   GPU, 64-bit indices, SciPy's numbering), [`find_objects`],
 //!   [`value_indices`] and the statistics over labelled regions, whose
-//!   float sums are in a fixed order, the same from run to run.
+//!   float sums are in a fixed order, the same from run to run;
+//! - distance transforms ([`mod@distance`]): [`distance_transform_edt`]
+//!   (exact Euclidean, any sampling) and [`distance_transform_cdt`]
+//!   (chessboard, taxicab or a structure), with SciPy's distances and
+//!   feature transforms, ties included.
 //!
 //! Every function comes as SciPy's call with its defaults and a `_with`
 //! variant taking the keywords ([`FilterOptions`] for the filters and the
@@ -64,9 +68,12 @@
 //! | `minimum`, `maximum`, `extrema`                 | [`minimum`], [`maximum`], [`extrema`] ([`Extrema`]) |
 //! | `minimum_position`, `maximum_position`, `center_of_mass` | [`minimum_position`], [`maximum_position`], [`center_of_mass`] (host `Vec`s, one a region) |
 //! | `histogram(x, 0, 10, 5, l, [1, 2])`             | [`histogram`]`(&x, 0.0, 10.0, 5, Some(&l), Index::Many(&[1, 2]))?` (int64 `(k, bins)`) |
+//! | `distance_transform_edt(x)`, `distance_transform_edt(x, sampling=(2, 1), return_indices=True)` | [`distance_transform_edt`]`(&x)?`, [`distance_transform_edt_with`]`(&x, &EdtOptions::default().samplings(&[2.0, 1.0]).return_indices(true))?` ([`Edt`]) |
+//! | `distance_transform_cdt(x)`, `distance_transform_cdt(x, metric='taxicab', return_indices=True)` | [`distance_transform_cdt`]`(&x)?`, [`distance_transform_cdt_with`]`(&x, &CdtOptions::default().metric(CdtMetric::Taxicab).return_indices(true))?` ([`Cdt`]) |
 //! | `labeled_comprehension(x, l, idx, f, ...)`      | [`labeled_comprehension`]`(&x, Some(&l), idx, \|v: &[f64], pos\| ..., default)?` (host closure) |
 #![deny(unsafe_code)]
 
+pub mod distance;
 mod filters;
 mod footprint;
 pub mod fourier;
@@ -80,6 +87,10 @@ mod output;
 mod raw;
 mod weights;
 
+pub use distance::{
+    Cdt, CdtMetric, CdtOptions, Edt, EdtOptions, distance_transform_cdt,
+    distance_transform_cdt_with, distance_transform_edt, distance_transform_edt_with,
+};
 pub use filters::{
     Derivative, convolve1d, convolve1d_with, correlate1d, correlate1d_with, gaussian_filter,
     gaussian_filter_with, gaussian_filter1d, gaussian_filter1d_with, gaussian_gradient_magnitude,
@@ -244,6 +255,17 @@ mod nvrtc_tests {
         compile_for_test_archs(
             "ndimage measurements",
             &[crate::measurements::kernels::program_request()],
+        );
+    }
+
+    #[test]
+    fn distance_kernels_compile() {
+        if nvrtc_or_skip().is_none() {
+            return;
+        }
+        compile_for_test_archs(
+            "ndimage distance transforms",
+            &[crate::distance::kernels::program_request()],
         );
     }
 }

@@ -1,6 +1,6 @@
 //! The crate's door to `unsafe`: vouching for the launches of the
 //! hand-written kernels in `kernels/filters.cu`, `kernels/interp.cu`,
-//! `kernels/label.cu` and `kernels/measure.cu`.
+//! `kernels/label.cu`, `kernels/measure.cu` and `kernels/distance.cu`.
 #![allow(unsafe_code)]
 
 use gpu_runtime::signature::Vouched;
@@ -154,3 +154,66 @@ unsafe impl Vouched for crate::measurements::kernels::FindObjects {}
 // `t` and at `lin`, the C-order offset of coordinates each checked to be
 // in `0..shape[d]`. The arrays outlive the launch (stream order).
 unsafe impl Vouched for crate::morphology::kernels::BinaryStep {}
+
+// SAFETY: `distance::kernels::edt_init` launches it only with `input` a
+// C-contiguous bool array of `n` elements, `geom` the `ndim` (1..=16, the
+// kernel's local `c[16]`) int64 values whose product is `n`, and `ft` a
+// C-contiguous int32 array of `ndim * n` elements (the product checked);
+// thread `i < n` reads `input[i]` and writes `ft[k * n + i]`, `k < ndim`,
+// only. The arrays outlive the launch (stream order).
+unsafe impl Vouched for crate::distance::kernels::EdtInit {}
+
+// SAFETY: `distance::kernels::edt_pass` launches it only with `fin` and
+// `fout` distinct C-contiguous int32 arrays of `ndim * n` elements, `g` a
+// C-contiguous int32 array of `n`, `geom` the `ndim` (1..=16) int64 values
+// whose product is `n >= 1`, each at most `i32::MAX`, `d < ndim`,
+// `lines = n / geom[d]`, `inner` the product of `geom[d + 1..]`, and
+// `sampling` null or a float64 array of `ndim` values. Line `l < lines`
+// owns the positions `base + ii * inner`, `ii < geom[d]`, with
+// `base = (l / inner) * geom[d] * inner + l % inner`, the largest below
+// `(l / inner + 1) * geom[d] * inner <= n`; the lines partition `0..n`.
+// The thread reads `fin` at `k * n + p` for its own positions `p`
+// (`k < ndim`) and at positions `base + s * inner` for stack entries `s`,
+// which are indices `ii < geom[d]` it pushed; its stack `g` has at most
+// `geom[d]` entries, each at one of its own positions. It writes `g` and
+// `fout` only at its own positions. The arrays outlive the launch.
+unsafe impl Vouched for crate::distance::kernels::EdtPass {}
+
+// SAFETY: `distance::kernels::edt_distances` launches it only with `ft` a
+// C-contiguous int32 array of `ndim * n` elements, `geom` the `ndim`
+// (1..=16) values whose product is `n`, `sampling` null or `ndim` float64
+// values, and `out` a fresh float64 array of `n` elements; thread `i < n`
+// reads `ft[k * n + i]` and writes `out[i]` only. The arrays outlive the
+// launch.
+unsafe impl Vouched for crate::distance::kernels::EdtDistances {}
+
+// SAFETY: `distance::kernels::cdt_init` launches it only with `input`
+// (bool), `dist` (int32) and `f` (int64, or null and unwritten)
+// C-contiguous arrays of `n` elements; thread `i < n` reads `input[i]`
+// and writes `dist[i]` and `f[i]` only. The arrays outlive the launch.
+unsafe impl Vouched for crate::distance::kernels::CdtInit {}
+
+// SAFETY: `distance::kernels::Scan::run` launches it only with `dist`
+// (int32) and `f` (int64, or null and untouched) C-contiguous arrays of
+// `n` elements, `init_d`/`init_f` null or arrays of the same kinds and
+// size (`init_f` null whenever `f` is), `geom` the `ndim` (1..=16) values
+// whose product is `n`, `offs` and `lin` `noffs * ndim` and `noffs` int64
+// values, each component in -1..=1 and `lin[t]` offset `t`'s C-order
+// linear distance, `sign` 1 or -1, and `changed` an int32 array of more
+// than `slot` elements. Thread `i < n` reads `dist` and `f` at `i` and at
+// `q = i + sign * lin[t]` only after checking that every coordinate of
+// `q` lies in `0..geom[k]`, so `q` is in `0..n`; it writes `dist[i]`,
+// `f[i]` and `changed[slot]` only. Concurrent reads of an element being
+// written see its old or new value (aligned 4- and 8-byte words); the
+// host relies only on a sweep in which nothing was written. The arrays
+// outlive the launch.
+unsafe impl Vouched for crate::distance::kernels::CdtSweep {}
+
+// SAFETY: `distance::kernels::cdt_indices` launches it only with `f` a
+// C-contiguous int64 array of `n` linear indices of `0..n` (set by
+// `cdt_init` and copied between elements by the sweeps), `geom` the
+// `ndim` (1..=16) values whose product is `n`, each at most `i32::MAX`,
+// and `out` a fresh int32 array of `ndim * n` elements; thread `i < n`
+// reads `f[i]` and writes `out[k * n + i]`, `k < ndim`, only. The arrays
+// outlive the launch.
+unsafe impl Vouched for crate::distance::kernels::CdtIndices {}

@@ -1,10 +1,12 @@
 //! gpu-ndimage on a real GPU, one test binary: the boundary modes' device
 //! arithmetic against the host's (`modes`), and every filter
 //! (`filters`, `fourier`), interpolation (`interp`), morphology
-//! (`morphology`, `binary`) and measurement (`measurements`) against SciPy's
-//! outputs. Each test skips with a reason without a GPU.
+//! (`morphology`, `binary`), measurement (`measurements`) and distance
+//! transform (`distance`) against SciPy's outputs. Each test skips with a
+//! reason without a GPU.
 
 mod binary;
+mod distance;
 mod filters;
 mod fourier;
 mod interp;
