@@ -10,7 +10,9 @@
 //!   [`correlation_lags`];
 //! - order filters ([`order_filter`], [`medfilt`], [`medfilt2d`]) on
 //!   gpu-ndimage's rank filter, zero past the edges as SciPy's;
-//! - [`wiener`], composed as SciPy composes it.
+//! - [`wiener`], composed as SciPy composes it;
+//! - resampling ([`mod@resampling`]): [`upfirdn`] (every extension mode)
+//!   and Fourier [`resample`].
 //!
 //! Every function is SciPy's call with its defaults, and a `_with`
 //! variant takes the keywords:
@@ -26,11 +28,14 @@
 //! | `order_filter(a, domain, 0)`                     | [`order_filter`]`(&a, &domain, 0)?`                      |
 //! | `medfilt(a)`, `medfilt(a, 5)`, `medfilt2d(a)`    | [`medfilt`]`(&a)?`, [`medfilt_with`]`(&a, &[5])?`, [`medfilt2d`]`(&a)?` |
 //! | `wiener(a)`, `wiener(a, 5, 0.1)`                 | [`wiener`]`(&a)?`, [`wiener_with`]`(&a, &[5], Some(0.1))?` |
+//! | `upfirdn(h, x, 3, 2, mode='reflect')`           | [`upfirdn_with`]`(&h, &x, &UpfirdnOptions::default().up(3).down(2).mode(UpfirdnMode::Reflect))?` |
+//! | `resample(x, 100)`, `resample(x, 100, t, axis=1)` | [`resample`]`(&x, 100)?`, [`resample_with`]`(&x, 100, &ResampleOptions::default().axis(1).t(t0, t1))?` ([`Resampled`]) |
 //! | `mode='valid'`                                   | [`Mode::Valid`] (or `"valid".parse::<Mode>()?`)          |
 #![deny(unsafe_code)]
 
 pub mod convolution;
 mod order;
+pub mod resampling;
 mod wiener;
 
 pub use convolution::{
@@ -39,6 +44,10 @@ pub use convolution::{
     correlate2d_with, correlation_lags, fftconvolve, fftconvolve_with,
 };
 pub use order::{medfilt, medfilt_with, medfilt2d, medfilt2d_with, order_filter};
+pub use resampling::{
+    Domain, ResampleOptions, Resampled, UpfirdnMode, UpfirdnOptions, resample, resample_with,
+    upfirdn, upfirdn_with,
+};
 pub use wiener::{wiener, wiener_with};
 
 #[cfg(test)]
@@ -77,6 +86,26 @@ mod nvrtc_tests {
             specs.push(s);
             let mut s = crate::convolution::conv2d_kernel_for_tests(ba, bb, by, g)
                 .spec(layout, IndexWidth::I32)
+                .unwrap();
+            s.name = format!("{}_{k}", s.name);
+            specs.push(s);
+        }
+        for (k, (x, h)) in [
+            (DType::Float64, DType::Float64),
+            (DType::Float32, DType::Float32),
+            (DType::Complex64, DType::Float32),
+            (DType::Int16, DType::Float64),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let y = gpu_array::dtype::promote_types(
+                gpu_array::dtype::promote_types(x, h),
+                DType::Float32,
+            );
+            let (bx, bh, by) = (Bind::Dtype(x, 1), Bind::Dtype(h, 1), Bind::Dtype(y, 1));
+            let mut s = crate::resampling::upfirdn_kernel(bx, bh, by, [3, 10, 15, 3, 2], 7, 0.0)
+                .spec(layout, IndexWidth::I64)
                 .unwrap();
             s.name = format!("{}_{k}", s.name);
             specs.push(s);

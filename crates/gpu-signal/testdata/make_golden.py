@@ -82,6 +82,39 @@ def main():
     add("medfilt2d__f64__k5", img, None, signal.medfilt2d(img, 5))
     add("wiener__f64__k3", img, None, signal.wiener(img))
     add("wiener__f64__k5__n0.5", img, None, signal.wiener(img, 5, 0.5))
+    # upfirdn: every mode, rates, float32/complex, 2-D along both axes.
+    modes = ["constant", "wrap", "edge", "smooth", "symmetric", "reflect", "antisymmetric",
+             "antireflect", "line"]
+    x1 = rng.standard_normal(23)
+    h1 = rng.standard_normal(7)
+    for mode in modes:
+        for up, down in ((1, 1), (3, 2), (2, 5), (4, 1)):
+            # upfirdn's filter is `a`, its signal `b`.
+            add(f"upfirdn__x1__{mode}__u{up}__d{down}__ax0", h1, x1,
+                signal.upfirdn(h1, x1, up, down, mode=mode, cval=0.5))
+    x2 = rng.standard_normal((6, 17)).astype(np.float32)
+    h2 = rng.standard_normal(5).astype(np.float32)
+    for ax in (0, 1):
+        add(f"upfirdn__x2f32__symmetric__u3__d2__ax{ax}", h2, x2,
+            signal.upfirdn(h2, x2, 3, 2, axis=ax, mode="symmetric"))
+    xc = (rng.standard_normal(15) + 1j * rng.standard_normal(15)).astype(np.complex64)
+    add("upfirdn__xc__line__u2__d3__ax0", h1, xc, signal.upfirdn(h1, xc, 2, 3, mode="line"))
+    # resample: up and down, odd and even lengths, real and complex, the
+    # frequency domain, windows, 2-D along both axes.
+    for n in (16, 17):
+        x = rng.standard_normal(n)
+        for num in (8, 9, 32, 33):
+            add(f"resample__n{n}__num{num}__ax0", x, None, signal.resample(x, num))
+            w = np.hanning(n)
+            add(f"resample__n{n}__num{num}__ax0__w", x, w, signal.resample(x, num, window=w))
+            xc = x + 1j * rng.standard_normal(n)
+            add(f"resample__c{n}__num{num}__ax0", xc, None, signal.resample(xc, num))
+            add(f"resample__c{n}__num{num}__ax0__w", xc, w, signal.resample(xc, num, window=w))
+            add(f"resample__f{n}__num{num}__ax0__freq", xc, None,
+                signal.resample(xc, num, domain="freq"))
+    x2 = rng.standard_normal((10, 12)).astype(np.float32)
+    for ax in (0, 1):
+        add(f"resample__2d__num7__ax{ax}", x2, None, signal.resample(x2, 7, axis=ax))
     np.savez_compressed(os.path.join(out, "signal_golden.npz"), **m)
     print(f"signal_golden.npz: {sum(1 for k in m if k.endswith('__out'))} cases")
 
