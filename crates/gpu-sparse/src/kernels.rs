@@ -4,6 +4,7 @@
 //! index pointer (gpu-array has no segmented reduction). One NVRTC program
 //! for every value dtype, compiled on first use and cached by the runtime.
 
+use gpu_array::elementwise::{Bind, Elementwise};
 use gpu_array::kernels::{input, output};
 use gpu_array::{Array, DType, Error, Result};
 use gpu_runtime::nvrtc::CompileRequest;
@@ -519,5 +520,61 @@ pub(crate) fn line_reduce(v: &Array, indptr: &Array, op: LineOp) -> Result<Array
         &out.stream(),
         &args,
     )?;
+    Ok(out)
+}
+
+/// The argmax (`max`) or argmin of each line of the canonical lines
+/// (`v`, `indices`, `indptr`; lines of `len` positions) into `out`
+/// (int64, one a line): SciPy's `_argminmax_axis` (`kernels/arg_line.cuh`).
+pub(crate) fn arg_line_kernel<'a>(
+    v: Bind<'a>,
+    indices: Bind<'a>,
+    indptr: Bind<'a>,
+    out: Bind<'a>,
+    len: i64,
+    max: bool,
+    explicit: bool,
+) -> Elementwise<'a> {
+    Elementwise::new("cuprum_sparse_arg_line")
+        .raw("v", v)
+        .raw("ix", indices)
+        .raw("p", indptr)
+        .scalar("len", DType::Int64, len)
+        .scalar("amax", DType::Int32, i32::from(max))
+        .scalar("expl", DType::Int32, i32::from(explicit))
+        .output("y", out)
+        .op("y = cuprum_sparse_arg::line(v, ix, p, (long long)i, len, amax, expl);")
+        .preamble(include_str!("kernels/arg_line.cuh"))
+}
+
+/// [`arg_line_kernel`] run over every line of `indptr`.
+pub(crate) fn arg_lines(
+    v: &Array,
+    indices: &Array,
+    indptr: &Array,
+    len: usize,
+    max: bool,
+    explicit: bool,
+) -> Result<Array> {
+    let nlines = indptr.size().saturating_sub(1);
+    let out = Array::empty(nlines, DType::Int64)?;
+    if nlines == 0 {
+        return Ok(out);
+    }
+    // The 16-bit floats compare as float32 (the kernel's `<` and `!=`).
+    let v = match v.dtype() {
+        DType::Float16 | DType::BFloat16 => v.astype(DType::Float32)?,
+        _ => v.clone(),
+    };
+    arg_line_kernel(
+        (&v).into(),
+        indices.into(),
+        indptr.into(),
+        (&out).into(),
+        len as i64,
+        max,
+        explicit,
+    )
+    .launch(&[nlines])?;
     Ok(out)
 }

@@ -141,3 +141,4 @@ pub use construct::{
 };
 pub use coo::CooMatrix;
 pub use dia::DiaMatrix;
+pub use reduce::ArgOptions;

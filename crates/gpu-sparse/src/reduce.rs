@@ -22,6 +22,48 @@ use crate::canonical::{compress, sort_and_sum};
 use crate::compressed::{CANONICAL, Compressed, CscMatrix, CsrMatrix};
 use crate::kernels::{LineOp, line_reduce};
 
+/// SciPy's keywords of `argmax` and `argmin` (`argmax_with`,
+/// `argmin_with`): `axis` (default: the flat index) and `explicit`
+/// (default false: implicit zeros count).
+///
+/// ```
+/// use gpu_sparse::ArgOptions;
+/// let o = ArgOptions::default().axis(-1).explicit(true);
+/// assert_eq!((o.axis, o.explicit), (Some(-1), true));
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+#[non_exhaustive]
+pub struct ArgOptions {
+    /// The axis (`-2..=1`), or `None` for the flat index.
+    pub axis: Option<isize>,
+    /// Stored entries only.
+    pub explicit: bool,
+}
+
+impl ArgOptions {
+    /// Sets `axis`.
+    ///
+    /// ```
+    /// assert_eq!(gpu_sparse::ArgOptions::default().axis(0).axis, Some(0));
+    /// ```
+    #[must_use]
+    pub fn axis(mut self, axis: isize) -> Self {
+        self.axis = Some(axis);
+        self
+    }
+
+    /// Sets `explicit`.
+    ///
+    /// ```
+    /// assert!(gpu_sparse::ArgOptions::default().explicit(true).explicit);
+    /// ```
+    #[must_use]
+    pub fn explicit(mut self, explicit: bool) -> Self {
+        self.explicit = explicit;
+        self
+    }
+}
+
 /// NumPy's accumulation dtype of `sum` (SciPy's `get_sum_dtype`): bool and
 /// signed integers in int64, unsigned in uint64, the rest as they are.
 fn sum_dtype(dt: DType) -> DType {
@@ -164,12 +206,13 @@ impl Compressed {
     /// SciPy's `argmax()` (`max`) or `argmin()`: the row-major flat index
     /// of the first extreme element, implicit zeros counting. A NaN wins,
     /// as in NumPy's dense `argmax`.
-    pub(crate) fn arg_extreme(&self, csc: bool, max: bool) -> Result<usize> {
+    pub(crate) fn arg_extreme(&self, csc: bool, max: bool, explicit: bool) -> Result<usize> {
         let (m, n) = self.shape(csc);
+        let what = if max { "argmax" } else { "argmin" };
         if m == 0 || n == 0 {
-            return Err(Error::Value(
-                "Cannot apply the operation to an empty matrix.".into(),
-            ));
+            return Err(Error::Value(format!(
+                "Cannot apply {what} to an empty matrix."
+            )));
         }
         if self.data.dtype().is_complex() {
             return Err(Error::Unsupported(
@@ -184,6 +227,11 @@ impl Compressed {
         };
         let nnz = c.nnz();
         if nnz == 0 {
+            if explicit {
+                return Err(Error::Value(format!(
+                    "Cannot apply {what} to zero matrix when explicit=True."
+                )));
+            }
             return Ok(0);
         }
         let at = if max {
@@ -197,7 +245,7 @@ impl Compressed {
             .map_err(|_| Error::Value("negative flat index".into()))?;
         let value = gather(&c.data, &at)?.to_vec_as::<f64>()?[0];
         let beats_zero = if max { value > 0.0 } else { value < 0.0 };
-        if beats_zero || value.is_nan() || nnz == size(m, n)? {
+        if explicit || beats_zero || value.is_nan() || nnz == size(m, n)? {
             return Ok(flat);
         }
         // Keys are sorted and distinct, so keys[i] == i exactly on a
@@ -210,6 +258,44 @@ impl Compressed {
         } else {
             first_zero
         })
+    }
+
+    /// SciPy's `argmax(axis)` (`max`) or `argmin(axis)`: one index a line
+    /// along `axis` (int64), implicit zeros counting unless `explicit`
+    /// (kernels' `arg_lines`).
+    pub(crate) fn arg_extreme_axis(
+        &self,
+        axis: isize,
+        csc: bool,
+        max: bool,
+        explicit: bool,
+    ) -> Result<Array> {
+        let what = if max { "argmax" } else { "argmin" };
+        let axis = check_axis(Some(axis))?.expect("an axis");
+        let (m, n) = self.shape(csc);
+        if (axis == 0 && m == 0) || (axis == 1 && n == 0) {
+            return Err(Error::Value(format!(
+                "Cannot apply {what} along a zero-sized dimension."
+            )));
+        }
+        if self.data.dtype().is_complex() {
+            return Err(Error::Unsupported(
+                "argmax and argmin of complex sparse matrices".into(),
+            ));
+        }
+        let lines = if Self::per_major(axis, csc) {
+            self.canonical()?
+        } else {
+            self.swapped()?
+        };
+        crate::kernels::arg_lines(
+            &lines.data,
+            &lines.indices,
+            &lines.indptr,
+            lines.minor,
+            max,
+            explicit,
+        )
     }
 
     /// SciPy's `diagonal(k)`: the `k`-th diagonal as a dense 1-D array,
@@ -391,7 +477,8 @@ macro_rules! reduce_methods {
 
             /// SciPy's `argmax()`: the row-major flat index of the first
             /// largest element, implicit zeros counting (read back to the
-            /// host, as SciPy returns a Python int). `axis` is not taken.
+            /// host, as SciPy returns a Python int). [`Self::argmax_with`]
+            /// takes `axis` and `explicit`.
             ///
             /// ```no_run
             /// # fn main() -> gpu_array::Result<()> {
@@ -401,10 +488,44 @@ macro_rules! reduce_methods {
             /// ```
             ///
             /// # Errors
-            /// An empty matrix ("Cannot apply the operation to an empty
+            /// An empty matrix ("Cannot apply argmax to an empty
             /// matrix."); complex values.
             pub fn argmax(&self) -> Result<usize> {
-                self.c.arg_extreme($csc, true)
+                self.c.arg_extreme($csc, true, false)
+            }
+
+            /// SciPy's `argmax(axis, explicit=...)`: with an axis, the
+            /// index of the first largest element of each column (axis 0)
+            /// or row (axis 1), int64 (1-D, where SciPy's matrix is
+            /// `1 x n` or `m x 1`); without one, a 0-d array of the flat
+            /// index. `explicit` counts stored entries only (an empty line
+            /// gives 0). Where SciPy 1.17 returns, for `axis=None` and
+            /// `explicit`, the entry's position among the stored ones
+            /// (contradicting its documentation), Cuprum returns the
+            /// documented flat index.
+            ///
+            /// ```no_run
+            /// use gpu_sparse::ArgOptions;
+            /// # fn main() -> gpu_array::Result<()> {
+            #[doc = concat!("let a = gpu_sparse::", stringify!($name), "::from_dense(&gpu_array::creation::array([[-1.0, 0.0], [-2.0, 3.0]])?)?;")]
+            /// let per_row = a.argmax_with(&ArgOptions::default().axis(1))?; // [1, 1]
+            /// let stored = a.argmax_with(&ArgOptions::default().axis(1).explicit(true))?; // [0, 1]
+            /// # Ok(()) }
+            /// ```
+            ///
+            /// # Errors
+            /// SciPy's: an empty matrix, a zero-sized reduced axis
+            /// ("Cannot apply argmax along a zero-sized dimension."), no
+            /// stored entry with `explicit` and no axis; a bad axis;
+            /// complex values.
+            pub fn argmax_with(&self, opts: &crate::ArgOptions) -> Result<Array> {
+                match opts.axis {
+                    Some(axis) => self.c.arg_extreme_axis(axis, $csc, true, opts.explicit),
+                    None => {
+                        let i = self.c.arg_extreme($csc, true, opts.explicit)?;
+                        Array::scalar(i as i64)
+                    }
+                }
             }
 
             /// SciPy's `argmin()`, as [`Self::argmax`].
@@ -419,7 +540,29 @@ macro_rules! reduce_methods {
             /// # Errors
             /// As [`Self::argmax`].
             pub fn argmin(&self) -> Result<usize> {
-                self.c.arg_extreme($csc, false)
+                self.c.arg_extreme($csc, false, false)
+            }
+
+            /// SciPy's `argmin(axis, explicit=...)`, as [`Self::argmax_with`].
+            ///
+            /// ```no_run
+            /// use gpu_sparse::ArgOptions;
+            /// # fn main() -> gpu_array::Result<()> {
+            #[doc = concat!("let a = gpu_sparse::", stringify!($name), "::from_dense(&gpu_array::creation::array([[1.0, 0.0], [2.0, 3.0]])?)?;")]
+            /// let per_col = a.argmin_with(&ArgOptions::default().axis(0))?; // [0, 0]
+            /// # Ok(()) }
+            /// ```
+            ///
+            /// # Errors
+            /// As [`Self::argmax_with`].
+            pub fn argmin_with(&self, opts: &crate::ArgOptions) -> Result<Array> {
+                match opts.axis {
+                    Some(axis) => self.c.arg_extreme_axis(axis, $csc, false, opts.explicit),
+                    None => {
+                        let i = self.c.arg_extreme($csc, false, opts.explicit)?;
+                        Array::scalar(i as i64)
+                    }
+                }
             }
 
             /// SciPy's `diagonal(k)`: diagonal `k` (above the main one for

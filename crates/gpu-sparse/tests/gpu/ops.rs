@@ -511,7 +511,7 @@ fn sums_means_and_extremes_match_dense() {
     assert!(err(a.sum(Some(2))).contains("axis out of range"));
     let e = raw_csr(&Triplets::random(0, 3, 0, 1), DType::Float64);
     assert!(err(e.max(None)).contains("zero-size array to reduction operation"));
-    assert!(err(e.argmax()).contains("Cannot apply the operation to an empty matrix."));
+    assert!(err(e.argmax()).contains("Cannot apply argmax to an empty matrix."));
     // Implicit zeros count: all negative entries, one missing element.
     let d = gpu_array::creation::array([[-1.0, -2.0], [0.0, -3.0]]).unwrap();
     let s = CsrMatrix::from_dense(&d).unwrap();
@@ -806,4 +806,78 @@ fn slices_fancy_rows_masks_and_elements() {
     let mask = Array::from_slice(&[true, false], &[2]).unwrap();
     assert!(err(a.mask_rows(&mask)).contains("boolean index did not match"));
     assert!(err(a.row_slice(0..3, 0)).contains("slice step cannot be zero"));
+}
+
+/// argmax and argmin along an axis, with and without `explicit`, of CSR
+/// and CSC matrices: SciPy 1.17's values (an explicit zero, a NaN, an
+/// empty row, a full row, negative and positive extremes).
+#[test]
+fn arg_extremes_along_axes_match_scipy() {
+    if !gpu() {
+        return;
+    }
+    use gpu_sparse::ArgOptions;
+    let dense = gpu_array::creation::array([
+        [-1.0, 0.0, 0.0, -2.0],
+        [0.0, 0.0, 0.0, 0.0],
+        [3.0, 1.0, 2.0, 4.0],
+        [0.0, -5.0, 0.0, 0.0],
+        [0.0, 0.0, 7.0, 0.0],
+    ])
+    .unwrap();
+    let a = CsrMatrix::from_dense(&dense).unwrap();
+    let b = gpu_sparse::CooMatrix::from_triplets(
+        &[0, 0, 1, 3, 3, 4],
+        &[1, 3, 2, 0, 2, 1],
+        &[0.0, -1.0, f64::NAN, 2.0, 2.0, -3.0],
+        (5, 4),
+    )
+    .unwrap()
+    .tocsr()
+    .unwrap();
+    // (matrix, argmax?, axis, explicit, SciPy's result)
+    #[rustfmt::skip]
+    let cases: [(&CsrMatrix, bool, isize, bool, &[i64]); 16] = [
+        (&a, true, 0, false, &[2, 2, 4, 2]), (&a, true, 0, true, &[2, 2, 4, 2]),
+        (&a, true, 1, false, &[1, 0, 3, 0, 2]), (&a, true, 1, true, &[0, 0, 3, 1, 2]),
+        (&a, false, 0, false, &[0, 3, 0, 0]), (&a, false, 0, true, &[0, 3, 2, 0]),
+        (&a, false, 1, false, &[3, 0, 1, 1, 0]), (&a, false, 1, true, &[3, 0, 1, 1, 2]),
+        (&b, true, 0, false, &[3, 0, 0, 1]), (&b, true, 0, true, &[3, 0, 1, 0]),
+        (&b, true, 1, false, &[0, 0, 0, 0, 0]), (&b, true, 1, true, &[1, 2, 0, 0, 1]),
+        (&b, false, 0, false, &[0, 4, 0, 0]), (&b, false, 0, true, &[3, 4, 1, 0]),
+        (&b, false, 1, false, &[3, 0, 0, 1, 1]), (&b, false, 1, true, &[3, 2, 0, 0, 1]),
+    ];
+    for (k, (m, max, axis, explicit, want)) in cases.into_iter().enumerate() {
+        let o = ArgOptions::default().axis(axis).explicit(explicit);
+        let csc = m.tocsc().unwrap();
+        let (got, got_csc) = if max {
+            (m.argmax_with(&o).unwrap(), csc.argmax_with(&o).unwrap())
+        } else {
+            (m.argmin_with(&o).unwrap(), csc.argmin_with(&o).unwrap())
+        };
+        assert_eq!(got.to_vec::<i64>().unwrap(), want, "case {k}");
+        assert_eq!(got_csc.to_vec::<i64>().unwrap(), want, "case {k} (CSC)");
+    }
+    let flat = a
+        .argmax_with(&ArgOptions::default().explicit(true))
+        .unwrap();
+    assert_eq!(flat.to_vec::<i64>().unwrap(), [18]); // (4, 2): the documented flat index
+    let empty = CsrMatrix::from_dense(&gpu_array::creation::zeros([0, 3], DType::Float64).unwrap())
+        .unwrap();
+    let e = empty
+        .argmax_with(&ArgOptions::default().axis(0))
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "Cannot apply argmax along a zero-sized dimension."
+    );
+    let zero = CsrMatrix::from_dense(&gpu_array::creation::zeros([2, 3], DType::Float64).unwrap())
+        .unwrap();
+    let e = zero
+        .argmin_with(&ArgOptions::default().explicit(true))
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "Cannot apply argmin to zero matrix when explicit=True."
+    );
 }
