@@ -225,7 +225,8 @@ impl BsrMatrix {
     }
 
     /// `self @ x` for a dense vector or matrix, in the promoted dtype of
-    /// both (float32, float64, complex64 or complex128). A vector goes
+    /// both (bool, integer and 16-bit float products as
+    /// [`CsrMatrix::dot`]'s). A vector goes
     /// through cuSPARSE's generic SpMV on a BSR descriptor, cached with
     /// its work buffer on the matrix as [`CsrMatrix::dot`]'s; a matrix
     /// (SpMM), a cast of the values, and a cuSPARSE that answers "not
@@ -241,8 +242,8 @@ impl BsrMatrix {
     /// ```
     ///
     /// # Errors
-    /// "dimension mismatch"; a dtype cuSPARSE does not take; arrays on
-    /// another device; cuSPARSE's failures.
+    /// "dimension mismatch"; arrays on another device; cuSPARSE's
+    /// failures.
     pub fn dot(&self, x: &Array) -> Result<Array> {
         self.data.check_same_device(x, "sparse dot")?;
         let (rows, cols) = self.shape;
@@ -250,10 +251,14 @@ impl BsrMatrix {
             return Err(Error::Value("dimension mismatch".into()));
         }
         let dtype = gpu_array::dtype::promote_types(self.dtype(), x.dtype());
-        value_type(dtype)?;
         // cuSPARSE's generic BSR takes square blocks only: the others,
-        // 2-D operands and cast values multiply through the kept CSR copy.
-        if x.ndim() == 2 || self.dtype() != dtype || self.blocksize.0 != self.blocksize.1 {
+        // 2-D operands, cast values and the dtypes cuSPARSE does not take
+        // multiply through the kept CSR copy.
+        if x.ndim() == 2
+            || self.dtype() != dtype
+            || self.blocksize.0 != self.blocksize.1
+            || value_type(dtype).is_err()
+        {
             return self.csr()?.dot(x);
         }
         if self.nblocks() == 0 || rows == 0 || cols == 0 {

@@ -593,7 +593,10 @@ macro_rules! compressed_matrix {
             /// both (float32, float64, complex64 or complex128). The
             /// descriptor, the work buffer and cuSPARSE's preprocessing are
             /// cached on the matrix per stream, so a repeated product pays
-            /// only its kernels.
+            /// only its kernels. Bool, integer and 16-bit float products
+            /// (which cuSPARSE does not take) run one thread an output
+            /// element over the CSR form, in storage order (NumPy's
+            /// wrapping integers, bool ORs of ANDs).
             ///
             /// ```no_run
             /// use gpu_array::{Array, DType};
@@ -606,10 +609,20 @@ macro_rules! compressed_matrix {
             /// ```
             ///
             /// # Errors
-            /// A shape mismatch (SciPy's "dimension mismatch"), a dtype
-            /// cuSPARSE does not take, arrays on another device.
+            /// A shape mismatch (SciPy's "dimension mismatch"), arrays on
+            /// another device.
             pub fn dot(&self, x: &Array) -> Result<Array> {
-                crate::products::dense_product(self.c.view($csc), &self.c.plans, x)
+                let dtype = gpu_array::dtype::promote_types(self.c.data.dtype(), x.dtype());
+                if crate::products::cusparse_takes(dtype) {
+                    return crate::products::dense_product(self.c.view($csc), &self.c.plans, x);
+                }
+                let lines = if $csc { self.c.swapped()? } else { self.c.clone() };
+                let (rows, cols) = self.c.shape($csc);
+                crate::products::direct_product(
+                    (&lines.data, &lines.indices, &lines.indptr),
+                    (rows, cols),
+                    x,
+                )
             }
 
             /// `x @ self` for a dense `x` (SciPy's `x @ A`, `A.__rmatmul__`):

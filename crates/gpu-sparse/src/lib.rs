@@ -70,6 +70,7 @@
 //! | `A != B`, `A < B`, `A > 0`                     | `a.ne(&b)?`, `a.lt(&b)?`, `a.gt_scalar(0)?`        |
 //! | `A.sum()`, `A.sum(axis=0)`, `A.mean(axis=1)`   | `a.sum(None)?` (0-d), `a.sum(Some(0))?` (1-D), `a.mean(Some(1))?` |
 //! | `A.max()`, `A.min(axis=1)`, `A.argmax()`       | `a.max(None)?`, `a.min(Some(1))?`, `a.argmax()?`   |
+//! | `A.argmax(axis=0)`, `A.argmin(axis=1, explicit=True)` | `a.argmax_with(&ArgOptions::default().axis(0))?`, `a.argmin_with(&ArgOptions::default().axis(1).explicit(true))?` |
 //! | `A.diagonal(k)`, `A.setdiag(v, k)`, `A.trace()` | `a.diagonal(k)?`, `a.setdiag(&v, k)?`, `a.trace(0)?` |
 //! | `A.nonzero()`, `A.count_nonzero()`             | `a.nonzero()?`, `a.count_nonzero()?`               |
 //! | `A[1:5]`, `A[::2]`, `A[:, 2:4]`                | `a.get_rows(1..5)?`, `a.row_slice(0..m, 2)?`, `a.get_cols(2..4)?` |

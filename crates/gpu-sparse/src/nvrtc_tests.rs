@@ -54,3 +54,46 @@ fn arg_line_kernel_compiles() {
     let src = render_program(&specs);
     compile_for_test_archs("sparse arg lines", &[gpu_array::kernels::request(src)]);
 }
+
+/// The direct product kernel of the dtypes cuSPARSE does not take, with
+/// both index widths, in one program.
+#[test]
+fn direct_product_kernel_compiles() {
+    use gpu_array::DType;
+    use gpu_array::elementwise::{Bind, IndexWidth, LayoutClass, render_program};
+    if nvrtc_or_skip().is_none() {
+        return;
+    }
+    let mut specs = Vec::new();
+    let values = [
+        DType::Bool,
+        DType::Int8,
+        DType::UInt32,
+        DType::Int64,
+        DType::Float16,
+        DType::BFloat16,
+    ];
+    for (k, dt) in values.into_iter().enumerate() {
+        for (j, index) in [DType::Int32, DType::Int64].into_iter().enumerate() {
+            let parts = [
+                Bind::Dtype(dt, 1),
+                Bind::Dtype(index, 1),
+                Bind::Dtype(index, 1),
+                Bind::Dtype(dt, 1),
+            ];
+            let mut s = crate::products::direct_kernel(parts, Bind::Dtype(dt, 1), 3)
+                .spec(
+                    LayoutClass::Contiguous { vectorized: false },
+                    IndexWidth::I64,
+                )
+                .unwrap();
+            s.name = format!("{}_{k}_{j}", s.name);
+            specs.push(s);
+        }
+    }
+    let src = render_program(&specs);
+    compile_for_test_archs(
+        "sparse direct products",
+        &[gpu_array::kernels::request(src)],
+    );
+}

@@ -1,7 +1,10 @@
 //! Products of a sparse matrix with dense arrays through cuSPARSE: SpMV
 //! (`A @ x`, `x` 1-D) and SpMM (`A @ B`, `B` 2-D), in the promoted dtype
-//! of both operands.
+//! of both operands; for the dtypes cuSPARSE does not take (bool, the
+//! integers, the 16-bit floats), one elementwise kernel over the output
+//! of a CSR matrix (`kernels/direct_mv.cuh`).
 
+use gpu_array::elementwise::{Bind, Elementwise};
 use gpu_array::{Array, DType, Error, Result, creation};
 
 use crate::CsrMatrix;
@@ -71,4 +74,66 @@ pub(crate) fn sparse_product(a: &CsrMatrix, b: &CsrMatrix) -> Result<CsrMatrix> 
     let (a, b) = (prepare(a)?, prepare(b)?);
     let (data, indices, indptr) = spgemm(a.compressed_view(), b.compressed_view())?;
     Ok(CsrMatrix::from_parts(data, indices, indptr, shape, false))
+}
+
+/// Whether cuSPARSE's products take `dtype` (float32, float64,
+/// complex64, complex128).
+pub(crate) fn cusparse_takes(dtype: DType) -> bool {
+    value_type(dtype).is_ok()
+}
+
+/// The direct product kernel: `y` (rows x ncol, C order) from the CSR
+/// arrays and a C-contiguous `x` of `ncol` columns.
+pub(crate) fn direct_kernel<'a>(parts: [Bind<'a>; 4], y: Bind<'a>, ncol: usize) -> Elementwise<'a> {
+    let [d, ix, p, x] = parts;
+    let acc = match y.dtype() {
+        DType::Float16 | DType::BFloat16 => "float",
+        other => other.c_type(),
+    };
+    Elementwise::new("cuprum_sparse_direct_mv")
+        .raw("d", d)
+        .raw("ix", ix)
+        .raw("p", p)
+        .raw("x", x)
+        .scalar("ncol", DType::Int64, ncol as i64)
+        .output("y", y)
+        .op(format!(
+            "y = cuprum::cast<y_type>(cuprum_sparse_mv::row<{acc}>(d, ix, p, x, (long long)i, ncol));"
+        ))
+        .preamble(include_str!("kernels/direct_mv.cuh"))
+}
+
+/// `A @ x` of a CSR matrix (`data`, `indices`, `indptr`, `shape`) and a
+/// dense 1-D or 2-D `x` by [`direct_kernel`], in the promoted dtype: the
+/// path of the dtypes cuSPARSE does not take.
+pub(crate) fn direct_product(
+    csr: (&Array, &Array, &Array),
+    shape: (usize, usize),
+    x: &Array,
+) -> Result<Array> {
+    let (data, indices, indptr) = csr;
+    data.check_same_device(x, "sparse dot")?;
+    let (rows, cols) = shape;
+    if x.ndim() == 0 || x.ndim() > 2 || x.shape()[0] != cols {
+        return Err(Error::Value("dimension mismatch".into()));
+    }
+    let dtype = gpu_array::dtype::promote_types(data.dtype(), x.dtype());
+    let ncol = if x.ndim() == 1 { 1 } else { x.shape()[1] };
+    let out_shape: Vec<usize> = if x.ndim() == 1 {
+        vec![rows]
+    } else {
+        vec![rows, ncol]
+    };
+    if data.size() == 0 || rows == 0 || ncol == 0 || cols == 0 {
+        return creation::zeros(out_shape, dtype);
+    }
+    let x = contiguous_as(x, dtype)?;
+    let y = Array::empty(out_shape.clone(), dtype)?;
+    direct_kernel(
+        [data.into(), indices.into(), indptr.into(), (&x).into()],
+        (&y).into(),
+        ncol,
+    )
+    .launch(&[rows * ncol])?;
+    Ok(y)
 }

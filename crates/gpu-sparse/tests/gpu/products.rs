@@ -244,3 +244,58 @@ fn dense_times_sparse_matches_the_host() {
         .to_string();
     assert!(e.contains("dimension mismatch"), "{e}");
 }
+
+/// Products in the dtypes cuSPARSE does not take (integers, bool,
+/// float16) against a host product in the same arithmetic: CSR, CSC and
+/// BSR, vectors and matrices, wrapping integers.
+#[test]
+fn integer_and_bool_products_match_numpy() {
+    if !gpu() {
+        return;
+    }
+    let t = Triplets::random(60, 45, 400, 7);
+    // Integer values: the random values scaled and truncated, some large
+    // enough that int8 products wrap.
+    let ints: Vec<i64> = t.vals.iter().map(|v| (v * 100.0) as i64).collect();
+    let x: Vec<i64> = (0..45).map(|k| (k as i64 * 37) % 19 - 9).collect();
+    let mut want = vec![0i64; 60];
+    for k in 0..ints.len() {
+        want[t.rows[k]] = want[t.rows[k]].wrapping_add(ints[k].wrapping_mul(x[t.cols[k]]));
+    }
+    let coo = gpu_sparse::CooMatrix::from_triplets(&t.rows, &t.cols, &ints, (60, 45)).unwrap();
+    let xa = Array::from_slice(&x, &[45]).unwrap();
+    let csr = coo.tocsr().unwrap();
+    assert_eq!(csr.dot(&xa).unwrap().to_vec::<i64>().unwrap(), want);
+    assert_eq!(
+        coo.tocsc()
+            .unwrap()
+            .dot(&xa)
+            .unwrap()
+            .to_vec::<i64>()
+            .unwrap(),
+        want
+    );
+    // A matrix operand: each column its own product.
+    let x2 = gpu_array::manipulation::stack(&[&xa, &xa], 1).unwrap();
+    let y2 = csr.dot(&x2).unwrap().to_vec::<i64>().unwrap();
+    for r in 0..60 {
+        assert_eq!((y2[2 * r], y2[2 * r + 1]), (want[r], want[r]));
+    }
+    // int8 wraps as NumPy's int8 matmul does.
+    let small: Vec<i8> = ints.iter().map(|&v| v as i8).collect();
+    let xs: Vec<i8> = x.iter().map(|&v| v as i8).collect();
+    let mut want8 = vec![0i8; 60];
+    for k in 0..small.len() {
+        want8[t.rows[k]] = want8[t.rows[k]].wrapping_add(small[k].wrapping_mul(xs[t.cols[k]]));
+    }
+    let a8 = gpu_sparse::CooMatrix::from_triplets(&t.rows, &t.cols, &small, (60, 45))
+        .unwrap()
+        .tocsr()
+        .unwrap();
+    let y8 = a8.dot(&Array::from_slice(&xs, &[45]).unwrap()).unwrap();
+    assert_eq!(y8.to_vec::<i8>().unwrap(), want8);
+    // BSR of an integer matrix goes through its CSR form.
+    let dense = csr.todense().unwrap();
+    let bsr = gpu_sparse::BsrMatrix::from_dense(&dense, (3, 5)).unwrap();
+    assert_eq!(bsr.dot(&xa).unwrap().to_vec::<i64>().unwrap(), want);
+}
