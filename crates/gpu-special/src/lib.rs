@@ -41,8 +41,9 @@
 //!
 //! Domain errors are NaN (or SciPy's infinities), never errors, as in
 //! SciPy. Every loop SciPy has is here, complex ones included; complex
-//! input to [`logsumexp`], [`softmax`] and [`log_softmax`] is
-//! `Error::Unsupported` (SciPy takes it). The
+//! [`logsumexp`] follows SciPy 1.15's algorithm; complex input to
+//! [`softmax`] and [`log_softmax`] is `Error::Unsupported` (SciPy takes
+//! it). The
 //! measured accuracy of every function is in `docs/special-accuracy.md`.
 
 mod functions;

@@ -43,7 +43,8 @@ fn shift(a: &Array, axis: Option<&[isize]>) -> Result<Array> {
 /// along `axis` (`None`: all), computed as `m + log(sum(exp(a - m)))`
 /// with `m` the largest finite element, so that it neither overflows nor
 /// loses the small terms. An empty reduction is -inf. Integer input gives
-/// float64, as SciPy's.
+/// float64, as SciPy's. Complex input follows SciPy 1.15's algorithm
+/// (below), its imaginary part wrapped into `(-pi, pi]`.
 ///
 /// ```no_run
 /// # fn main() -> gpu_array::Result<()> {
@@ -53,10 +54,11 @@ fn shift(a: &Array, axis: Option<&[isize]>) -> Result<Array> {
 /// ```
 ///
 /// # Errors
-/// An axis out of range or repeated; complex input (`Unsupported`: not
-/// yet); allocation or launch failed.
+/// An axis out of range or repeated; allocation or launch failed.
 pub fn logsumexp(a: &Array, axis: Option<&[isize]>, keepdims: bool) -> Result<Array> {
-    real(a, "logsumexp")?;
+    if a.dtype().is_complex() {
+        return logsumexp_complex(a, axis, keepdims);
+    }
     let m = shift(a, axis)?;
     let e = ufunc::exp(ufunc::subtract(a, &m)?)?;
     let s = ufunc::log(math::sum(&e, options(axis, keepdims))?)?;
@@ -66,6 +68,62 @@ pub fn logsumexp(a: &Array, axis: Option<&[isize]>, keepdims: bool) -> Result<Ar
         m.squeeze(Some(&axes_of(a, axis)?))?
     };
     ufunc::add(&s, &m)
+}
+
+/// Complex `logsumexp`, SciPy's algorithm (`_logsumexp`): along the
+/// axes, one element of largest real part is `a_max` (the last such in C
+/// order); the rest are summed shifted by it, `log1p(sum) + a_max`; where
+/// that is not finite, the direct `log(sum(exp(a)))` (C99's complex
+/// special values); the imaginary part wrapped into `(-pi, pi]`.
+fn logsumexp_complex(a: &Array, axis: Option<&[isize]>, keepdims: bool) -> Result<Array> {
+    use num_complex::Complex64;
+    let a = if a.ndim() == 0 {
+        a.reshape([1])?
+    } else {
+        a.clone()
+    };
+    let axes = axes_of(&a, axis)?;
+    let keep = options(Some(&axes), true);
+    let out = if a.size() == 0 {
+        let mut shape = a.shape().to_vec();
+        for &ax in &axes {
+            shape[ax as usize] = 1;
+        }
+        let ninf = gpu_array::Array::scalar(Complex64::new(f64::NEG_INFINITY, 0.0))?;
+        gpu_array::creation::full(shape, &ninf.astype(a.dtype())?, Some(a.dtype()))?
+    } else {
+        let direct = ufunc::log(math::sum(&ufunc::exp(&a)?, keep.clone())?)?;
+        // The element of largest real part: the last in C order.
+        let re = a.real();
+        let top = stats::amax(&re, keep.clone())?;
+        let at = gpu_array::creation::arange(a.size())?
+            .reshape(a.shape().iter().map(|&d| d as isize).collect::<Vec<_>>())?;
+        let candidates = where_(&ufunc::equal(&re, &top)?, &at, -1i64)?;
+        let last = stats::amax(&candidates, keep.clone())?;
+        let chosen = ufunc::equal(&at, &last)?;
+        let zero = Complex64::new(0.0, 0.0);
+        let a_max = math::sum(&where_(&chosen, &a, zero)?, keep.clone())?;
+        let rest = where_(&chosen, Complex64::new(f64::NEG_INFINITY, 0.0), &a)?;
+        let rest = rest.astype(a.dtype())?;
+        let s = math::sum(&ufunc::exp(ufunc::subtract(&rest, &a_max)?)?, keep)?;
+        let shifted = ufunc::add(&ufunc::log1p(&s)?, &a_max)?;
+        where_(&ufunc::isfinite(&shifted)?, &shifted, &direct)?
+    };
+    // The imaginary part into (-pi, pi], SciPy's _wrap_radians.
+    let pi = std::f64::consts::PI;
+    let im = out.imag()?;
+    let wrapped = ufunc::negative(ufunc::subtract(
+        ufunc::remainder(ufunc::add(ufunc::negative(&im)?, pi)?, 2.0 * pi)?,
+        pi,
+    )?)?;
+    let im = where_(&ufunc::less(&ufunc::absolute(&im)?, pi)?, &im, &wrapped)?;
+    let out = ufunc::add(out.real(), &ufunc::multiply(&im, Complex64::new(0.0, 1.0))?)?
+        .astype(a.dtype())?;
+    if keepdims {
+        Ok(out)
+    } else {
+        out.squeeze(Some(&axes))
+    }
 }
 
 /// `scipy.special.softmax(x, axis)`: `exp(x) / sum(exp(x))` along `axis`

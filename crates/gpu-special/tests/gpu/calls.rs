@@ -101,12 +101,74 @@ fn complex_input_by_name() {
     assert_eq!(gpu_special::erf(&z).unwrap().dtype(), DType::Complex64);
     // j0 has no complex loop in SciPy either: NumPy's no-loop error.
     assert!(matches!(gpu_special::j0(&z), Err(Error::DType(_))));
-    // SciPy's logsumexp takes complex input; Cuprum's not yet.
-    match gpu_special::logsumexp(&z, None, false) {
-        Err(Error::Unsupported(m)) => assert!(m.contains("logsumexp of complex"), "{m}"),
-        other => panic!("{other:?}"),
-    }
+    // SciPy's logsumexp of complex input: its values (SciPy 1.17), over
+    // all, along each axis, past exp's range, and complex64.
+    use num_complex::Complex64;
+    let c = |re: f64, im: f64| Complex64::new(re, im);
+    let zz = Array::from_slice(
+        &[
+            c(1.0, 2.0),
+            c(3.0, -1.0),
+            c(-0.5, 4.0),
+            c(2.0, 0.0),
+            c(2.0, 7.0),
+            c(-1.0, -1.0),
+        ],
+        &[2, 3],
+    )
+    .unwrap();
+    let close = |got: Array, want: &[(f64, f64)], tol: f64| {
+        let g = got
+            .astype(DType::Complex128)
+            .unwrap()
+            .to_vec::<Complex64>()
+            .unwrap();
+        assert_eq!(g.len(), want.len());
+        for (g, w) in g.iter().zip(want) {
+            assert!(
+                (g.re - w.0).abs() <= tol && (g.im - w.1).abs() <= tol,
+                "{g} vs {w:?}"
+            );
+        }
+    };
+    let all = gpu_special::logsumexp(&zz, None, false).unwrap();
+    assert_eq!(all.ndim(), 0);
+    close(all, &[LSE_ALL], 1e-13);
+    close(
+        gpu_special::logsumexp(&zz, Some(&[1]), false).unwrap(),
+        &LSE_ROWS,
+        1e-13,
+    );
+    close(
+        gpu_special::logsumexp(&zz, Some(&[0]), false).unwrap(),
+        &LSE_COLS,
+        1e-13,
+    );
+    let big = Array::from_slice(&[c(1000.0, 1.0), c(1000.0, -2.0), c(-5.0, 3.0)], &[3]).unwrap();
+    close(
+        gpu_special::logsumexp(&big, None, false).unwrap(),
+        &[LSE_BIG],
+        1e-12,
+    );
+    let z64 = zz.astype(DType::Complex64).unwrap();
+    let r = gpu_special::logsumexp(&z64, Some(&[1]), true).unwrap();
+    assert_eq!((r.dtype(), r.shape()), (DType::Complex64, &[2usize, 1][..]));
+    close(r, &LSE_ROWS, 1e-5);
 }
+
+/// SciPy 1.17's `logsumexp` of the complex test matrix: over all, along
+/// axis 1, along axis 0, and of `[1000+1j, 1000-2j, -5+3j]`.
+const LSE_ALL: (f64, f64) = (3.208_758_628_540_903_8, -0.431_195_251_146_586_4);
+const LSE_ROWS: [(f64, f64); 2] = [
+    (2.866_057_668_616_229_6, -1.011_271_712_738_202_5),
+    (2.633_416_806_422_770_8, 0.332_572_517_531_921_2),
+];
+const LSE_COLS: [(f64, f64); 3] = [
+    (1.906_323_836_168_876_1, 0.376_171_369_377_711_73),
+    (3.013_944_890_041_414_3, -0.632_884_816_712_098_4),
+    (-0.231_174_975_038_434_37, -1.822_550_922_343_349_8),
+];
+const LSE_BIG: (f64, f64) = (998.044_363_526_581_5, -0.500_000_000_000_000_2);
 
 #[test]
 fn fused_expression_and_user_kernel() {
