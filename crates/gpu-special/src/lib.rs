@@ -41,9 +41,8 @@
 //!
 //! Domain errors are NaN (or SciPy's infinities), never errors, as in
 //! SciPy. Every loop SciPy has is here, complex ones included; complex
-//! [`logsumexp`] follows SciPy 1.15's algorithm; complex input to
-//! [`softmax`] and [`log_softmax`] is `Error::Unsupported` (SciPy takes
-//! it). The
+//! [`logsumexp`] follows SciPy 1.15's algorithm, complex [`softmax`] and
+//! [`log_softmax`] shift by NumPy's lexicographic maximum, as SciPy's. The
 //! measured accuracy of every function is in `docs/special-accuracy.md`.
 
 mod functions;

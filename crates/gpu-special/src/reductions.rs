@@ -13,16 +13,6 @@ use gpu_array::reduction::ReduceOptions;
 use gpu_array::ufunc;
 use gpu_array::{Array, Error, Result, math, stats};
 
-/// Complex input is SciPy's too, not yet Cuprum's: say so.
-fn real(a: &Array, name: &str) -> Result<()> {
-    if a.dtype().is_complex() {
-        return Err(Error::Unsupported(format!(
-            "scipy.special.{name} of complex input is not implemented yet"
-        )));
-    }
-    Ok(())
-}
-
 fn options(axis: Option<&[isize]>, keepdims: bool) -> ReduceOptions<'static> {
     let o = match axis {
         Some(axes) => ReduceOptions::axes(axes),
@@ -127,7 +117,8 @@ fn logsumexp_complex(a: &Array, axis: Option<&[isize]>, keepdims: bool) -> Resul
 }
 
 /// `scipy.special.softmax(x, axis)`: `exp(x) / sum(exp(x))` along `axis`
-/// (`None`: all), shifted by the largest element first.
+/// (`None`: all), shifted by the largest element first (for complex input
+/// NumPy's lexicographic maximum, as SciPy's).
 ///
 /// ```no_run
 /// # fn main() -> gpu_array::Result<()> {
@@ -139,8 +130,12 @@ fn logsumexp_complex(a: &Array, axis: Option<&[isize]>, keepdims: bool) -> Resul
 /// # Errors
 /// As [`logsumexp`].
 pub fn softmax(x: &Array, axis: Option<&[isize]>) -> Result<Array> {
-    real(x, "softmax")?;
-    let m = stats::amax(x, options(axis, true).initial(f64::NEG_INFINITY))?;
+    let m = if x.dtype().is_complex() {
+        // NumPy's complex max: lexicographic (real part first).
+        stats::amax(x, options(axis, true))?
+    } else {
+        stats::amax(x, options(axis, true).initial(f64::NEG_INFINITY))?
+    };
     let e = ufunc::exp(ufunc::subtract(x, &m)?)?;
     let s = math::sum(&e, options(axis, true))?;
     ufunc::divide(&e, &s)
@@ -160,8 +155,13 @@ pub fn softmax(x: &Array, axis: Option<&[isize]>) -> Result<Array> {
 /// # Errors
 /// As [`logsumexp`].
 pub fn log_softmax(x: &Array, axis: Option<&[isize]>) -> Result<Array> {
-    real(x, "log_softmax")?;
-    let t = ufunc::subtract(x, &shift(x, axis)?)?;
+    let m = if x.dtype().is_complex() {
+        let m = stats::amax(x, options(axis, true))?;
+        where_(&ufunc::isfinite(&m)?, &m, 0.0)?
+    } else {
+        shift(x, axis)?
+    };
+    let t = ufunc::subtract(x, &m)?;
     let s = math::sum(&ufunc::exp(&t)?, options(axis, true))?;
     ufunc::subtract(&t, &ufunc::log(&s)?)
 }

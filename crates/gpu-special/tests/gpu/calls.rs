@@ -154,6 +154,24 @@ fn complex_input_by_name() {
     let r = gpu_special::logsumexp(&z64, Some(&[1]), true).unwrap();
     assert_eq!((r.dtype(), r.shape()), (DType::Complex64, &[2usize, 1][..]));
     close(r, &LSE_ROWS, 1e-5);
+    // softmax and log_softmax of complex input: SciPy 1.17's values.
+    let v = Array::from_slice(&[c(1.0, 2.0), c(3.0, -1.0)], &[2]).unwrap();
+    close(
+        gpu_special::softmax(&v, None).unwrap(),
+        &[
+            (-0.154_147_649_613_967_8, 0.025_452_681_163_614_31),
+            (1.154_147_649_613_967_8, -0.025_452_681_163_614_31),
+        ],
+        1e-13,
+    );
+    close(
+        gpu_special::log_softmax(&v, None).unwrap(),
+        &[
+            (-1.856_394_780_842_109, 2.977_950_346_200_897),
+            (0.143_605_219_157_890_85, -0.022_049_653_799_102_82),
+        ],
+        1e-13,
+    );
 }
 
 /// SciPy 1.17's `logsumexp` of the complex test matrix: over all, along
