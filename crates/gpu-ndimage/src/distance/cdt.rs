@@ -4,6 +4,8 @@
 
 use gpu_array::{Array, DType, Error, Result};
 
+use crate::measurements::structure::binary_structure;
+
 use super::{check_returns, check_shape, kernels, mask};
 
 /// Which steps the chamfer distance counts (SciPy's `metric=`).
@@ -153,22 +155,6 @@ pub struct Cdt {
     pub distances: Option<Array>,
     /// The nearest zero's coordinates, int32 of shape `(ndim, *shape)`.
     pub indices: Option<Array>,
-}
-
-/// The elements (C order) of the structure `3^ndim` a side whose
-/// coordinates differ from the centre's in at most `connectivity` axes.
-fn binary_structure(ndim: usize, connectivity: usize) -> Vec<bool> {
-    let size = 3usize.pow(ndim as u32);
-    (0..size)
-        .map(|mut i| {
-            let mut off = 0;
-            for _ in 0..ndim {
-                off += usize::from(i % 3 != 1);
-                i /= 3;
-            }
-            off <= connectivity
-        })
-        .collect()
 }
 
 /// The offsets of the structure's set elements before its centre, in C

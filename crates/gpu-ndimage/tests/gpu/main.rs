@@ -18,3 +18,40 @@ mod morphology;
 fn gpu() -> bool {
     gpu_runtime::testing::device_or_skip().is_some()
 }
+
+/// A golden archive of `testdata/`, member name to array.
+type Golden = std::collections::HashMap<String, gpu_array::npy::NpyArray>;
+
+/// The archive `file` of `testdata/`.
+fn golden(file: &str) -> Golden {
+    let p = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata")
+        .join(file);
+    gpu_testing::npz_members(p)
+}
+
+/// The cases of `kind` in an archive whose members are
+/// `<kind>__<key>=<value>__...<.member>` (outputs `.y`): (name, params),
+/// sorted by name.
+fn cases<'g>(
+    g: &'g Golden,
+    kind: &str,
+) -> Vec<(&'g str, std::collections::HashMap<&'g str, &'g str>)> {
+    let mut names: Vec<&str> = g
+        .keys()
+        .filter(|k| k.starts_with(&format!("{kind}__")) && k.ends_with(".y"))
+        .map(|k| k.trim_end_matches(".y"))
+        .collect();
+    names.sort_unstable();
+    names
+        .into_iter()
+        .map(|n| {
+            let params = n
+                .split("__")
+                .skip(1)
+                .filter_map(|kv| kv.split_once('='))
+                .collect();
+            (n, params)
+        })
+        .collect()
+}

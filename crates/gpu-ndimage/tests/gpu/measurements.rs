@@ -7,39 +7,14 @@
 //! `find_objects` and `value_indices`. Then SciPy's errors and edge cases.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 
 use gpu_array::{Array, DType, Error};
 use gpu_ndimage::{self as nd, Index, LabelOptions};
-use gpu_testing::npz_members;
 
-use crate::gpu;
-
-type Golden = HashMap<String, gpu_array::npy::NpyArray>;
+use crate::{Golden, cases, gpu};
 
 fn golden() -> Golden {
-    npz_members(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/measure_golden.npz"))
-}
-
-/// The cases of `kind`: (name, params), sorted by name.
-fn cases<'g>(g: &'g Golden, kind: &str) -> Vec<(&'g str, HashMap<&'g str, &'g str>)> {
-    let mut names: Vec<&str> = g
-        .keys()
-        .filter(|k| k.starts_with(&format!("{kind}__")) && k.ends_with(".y"))
-        .map(|k| k.trim_end_matches(".y"))
-        .collect();
-    names.sort_unstable();
-    names
-        .into_iter()
-        .map(|n| {
-            let params = n
-                .split("__")
-                .skip(1)
-                .filter_map(|kv| kv.split_once('='))
-                .collect();
-            (n, params)
-        })
-        .collect()
+    crate::golden("measure_golden.npz")
 }
 
 fn member(g: &Golden, name: &str, m: &str) -> Array {
