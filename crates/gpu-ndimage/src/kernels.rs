@@ -277,7 +277,6 @@ pub(crate) fn windownd(
 ) -> Result<Array> {
     let ti = input_.dtype();
     check_dtype(ti)?;
-    let ndim = input_.ndim();
     let ntaps = weights.len();
     let rank = match op {
         OpNd::Rank(r) => {
@@ -296,6 +295,46 @@ pub(crate) fn windownd(
         }
         _ => 0,
     };
+    let cap = if ntaps <= RANK_SMALL {
+        RANK_SMALL
+    } else {
+        RANK_CAP
+    };
+    let name = windownd_name(ti, cap);
+    let k = TypedKernel::<WindowNd>::cached(&name, [ti.c_type()], program_request)?;
+    let (op_code, rank) = match op {
+        OpNd::Correlate => (0, 0),
+        OpNd::Min => (4, 0),
+        OpNd::Max => (5, 0),
+        OpNd::Rank(_) => (6, rank as i32),
+    };
+    let w = Array::from_slice(weights, &[ntaps.max(1)])
+        .or_else(|_| Array::zeros([1], DType::Float64))?;
+    launch_windownd(
+        &k,
+        input_,
+        taps,
+        ntaps,
+        Some(&w),
+        (op_code, rank),
+        (mode, cval),
+    )
+}
+
+/// Launches a `windownd`-shaped kernel (the filters' or a
+/// `generic_filter`'s) over `input_` (C-contiguous, 1 to [`MAXDIM`]
+/// dimensions) with `ntaps` taps of `ndim` offsets each, checked, into a
+/// new float64 array.
+fn launch_windownd(
+    k: &TypedKernel<WindowNd>,
+    input_: &Array,
+    taps: &[i64],
+    ntaps: usize,
+    weights: Option<&Array>,
+    (op, rank): (i32, i32),
+    (mode, cval): (crate::Mode, f64),
+) -> Result<Array> {
+    let ndim = input_.ndim();
     if !input_.is_c_contiguous() || ndim == 0 || ndim > MAXDIM {
         return Err(Error::Unsupported(format!(
             "n-D filters of arrays of {ndim} dimensions (1 to {MAXDIM})"
@@ -312,28 +351,14 @@ pub(crate) fn windownd(
     let geom: Vec<i64> = input_.shape().iter().map(|&s| s as i64).collect();
     let geom = Array::from_slice(&geom, &[ndim])?;
     let taps_a = Array::from_slice(taps, &[taps.len()])?;
-    let w = Array::from_slice(weights, &[ntaps])?;
-    let cap = if ntaps <= RANK_SMALL {
-        RANK_SMALL
-    } else {
-        RANK_CAP
-    };
-    let name = windownd_name(ti, cap);
-    let k = TypedKernel::<WindowNd>::cached(&name, [ti.c_type()], program_request)?;
-    let (op_code, rank) = match op {
-        OpNd::Correlate => (0, 0),
-        OpNd::Min => (4, 0),
-        OpNd::Max => (5, 0),
-        OpNd::Rank(_) => (6, rank as i32),
-    };
     let args = WindowNd {
         input: input(input_),
         geom: input(&geom),
         ndim: ndim as i32,
         taps: input(&taps_a),
-        w: input(&w),
+        w: weights.map_or(gpu_runtime::signature::In::NULL, input),
         ntaps: ntaps as i32,
-        op: op_code,
+        op,
         rank,
         mode: mode.code(),
         cval,
@@ -419,55 +444,16 @@ pub(crate) fn generic_nd(
 ) -> Result<Array> {
     let ti = input_.dtype();
     check_dtype(ti)?;
-    let ndim = input_.ndim();
     if ntaps > GENERIC_CAP {
         return Err(Error::Unsupported(format!(
             "generic_filter over footprints of more than {GENERIC_CAP} elements \
              (this one has {ntaps})"
         )));
     }
-    if !input_.is_c_contiguous() || ndim == 0 || ndim > MAXDIM {
-        return Err(Error::Unsupported(format!(
-            "n-D filters of arrays of {ndim} dimensions (1 to {MAXDIM})"
-        )));
-    }
-    if ntaps == 0 || Some(taps.len()) != ntaps.checked_mul(ndim) {
-        return Err(Error::Value(
-            "ndimage generic_filter: taps do not fit".into(),
-        ));
-    }
-    let out = Array::empty(input_.shape(), DType::Float64)?;
-    let total = input_.size();
-    if total == 0 {
-        return Ok(out);
-    }
-    let geom: Vec<i64> = input_.shape().iter().map(|&s| s as i64).collect();
-    let geom = Array::from_slice(&geom, &[ndim])?;
-    let taps_a = Array::from_slice(taps, &[taps.len()])?;
     let cap = generic_cap(ntaps);
     let (name, req) = generic_nd_request(function, ti, cap);
     let k = TypedKernel::<WindowNd>::cached(&name, [ti.c_type()], || req)?;
-    let args = WindowNd {
-        input: input(input_),
-        geom: input(&geom),
-        ndim: ndim as i32,
-        taps: input(&taps_a),
-        w: gpu_runtime::signature::In::NULL,
-        ntaps: ntaps as i32,
-        op: 0,
-        rank: 0,
-        mode: mode.code(),
-        cval,
-        total: total as i64,
-        out: output(&out),
-    };
-    let blocks = grid(&out, total)?;
-    k.launch(
-        &LaunchConfig::new((blocks, 1, 1), (THREADS, 1, 1)),
-        &out.stream(),
-        &args,
-    )?;
-    Ok(out)
+    launch_windownd(&k, input_, taps, ntaps, None, (0, 0), (mode, cval))
 }
 
 /// The program of `generic_filter1d`'s kernel for `function`, and its

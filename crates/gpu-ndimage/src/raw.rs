@@ -19,20 +19,23 @@ use gpu_runtime::signature::Vouched;
 // they outlive the launch.
 unsafe impl Vouched for crate::kernels::Window1d {}
 
-// SAFETY: `kernels::windownd` launches it only with `input` a C-contiguous
-// array of `ndim` (1..=16, `CUPRUM_NDIMAGE_MAXDIM`) dimensions whose shape
-// `geom` holds (int64, `ndim` values), `taps` an int64 array of
-// `ntaps * ndim` offsets, `w` a float64 array of `ntaps` values, `out` a
-// fresh C-contiguous float64 array of `total` = the input's size elements,
-// and for the rank op `ntaps <= CAP` and `rank < ntaps` (the kernel's
-// local buffer `vals[CAP]` holds every tap, and the selection stays in
-// `0..ntaps`: its scans stop at the pivot's value under a strict weak
-// order). The generic_filter instantiation (`kernels::generic_nd`) takes the
-// same arguments with `w` null (never read) and `ntaps <= CAP` (its
-// buffer), and hands the user's function `vals[0..ntaps)` only. Thread
-// `t < total` writes only `out[t]` and reads the input only at `lin`, the C-order offset of indices each mapped into
-// `0..shape[d]` by `cuprum_ndimage_map` (or none, for `cval`). The arrays
-// are freed in stream order, so they outlive the launch.
+// SAFETY: `kernels::launch_windownd` (for `windownd` and `generic_nd`)
+// launches it only with `input` a C-contiguous array of `ndim` (1..=16,
+// `CUPRUM_NDIMAGE_MAXDIM`) dimensions whose shape `geom` holds (int64,
+// `ndim` values), `taps` an int64 array of `ntaps * ndim` offsets
+// (`ntaps >= 1`), `out` a fresh C-contiguous float64 array of `total` =
+// the input's size elements. The filters' instantiations (`windownd`) get
+// `w` a float64 array of `ntaps` values and, for the rank op,
+// `ntaps <= CAP` and `rank < ntaps` (the kernel's local buffer
+// `vals[CAP]` holds every tap, and the selection stays in `0..ntaps`: its
+// scans stop at the pivot's value under a strict weak order). The
+// generic_filter instantiation (`generic_nd`) gets `w` null (never read)
+// and `ntaps <= CAP` (its buffer), and hands the user's function
+// `vals[0..ntaps)` only. Thread `t < total` writes only `out[t]` and
+// reads the input only at `lin`, the C-order offset of indices each
+// mapped into `0..shape[d]` by `cuprum_ndimage_map` (or none, for
+// `cval`). The arrays are freed in stream order, so they outlive the
+// launch.
 unsafe impl Vouched for crate::kernels::WindowNd {}
 
 // SAFETY: `interp::filter_axis` launches it only on `data`, a C-contiguous
