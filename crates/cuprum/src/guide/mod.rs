@@ -17,8 +17,11 @@
 //! 10. [`random`], random sampling: `Generator`, `RandomState`, streams
 //!     that reproduce anywhere.
 //! 11. [`sparse`], sparse matrices, their products and solvers.
-//! 12. [`ndimage`], image processing: filters and interpolation.
-//! 13. [`differences`], where Cuprum differs from NumPy and CuPy, and why.
+//! 12. [`ndimage`], image processing: filters, interpolation,
+//!     measurements, morphology.
+//! 13. [`signal`], signal processing: convolution, order filters,
+//!     resampling.
+//! 14. [`differences`], where Cuprum differs from NumPy and CuPy, and why.
 
 pub mod agnostic_code;
 pub mod basics;
@@ -31,5 +34,6 @@ pub mod interop;
 pub mod memory;
 pub mod ndimage;
 pub mod random;
+pub mod signal;
 pub mod sparse;
 pub mod user_kernels;
