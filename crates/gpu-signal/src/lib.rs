@@ -12,7 +12,13 @@
 //!   gpu-ndimage's rank filter, zero past the edges as SciPy's;
 //! - [`wiener`], composed as SciPy composes it;
 //! - resampling ([`mod@resampling`]): [`upfirdn`] (every extension mode)
-//!   and Fourier [`resample`].
+//!   and Fourier [`resample`];
+//! - window functions ([`mod@windows`], [`get_window`]), computed on the
+//!   host in float64 and uploaded;
+//! - spectral analysis ([`mod@spectral`]): [`periodogram`], [`welch`],
+//!   [`csd`], [`coherence`], [`spectrogram`], [`stft`] and [`istft`], all
+//!   segments of a signal detrended, windowed and transformed in one
+//!   batched FFT.
 //!
 //! Every function is SciPy's call with its defaults, and a `_with`
 //! variant takes the keywords:
@@ -31,12 +37,19 @@
 //! | `upfirdn(h, x, 3, 2, mode='reflect')`           | [`upfirdn_with`]`(&h, &x, &UpfirdnOptions::default().up(3).down(2).mode(UpfirdnMode::Reflect))?` |
 //! | `resample(x, 100)`, `resample(x, 100, t, axis=1)` | [`resample`]`(&x, 100)?`, [`resample_with`]`(&x, 100, &ResampleOptions::default().axis(1).t(t0, t1))?` ([`Resampled`]) |
 //! | `mode='valid'`                                   | [`Mode::Valid`] (or `"valid".parse::<Mode>()?`)          |
+//! | `get_window(('kaiser', 8.0), 64)`, `windows.hann(64)` | [`get_window`]`(&WindowSpec::with_params("kaiser", &[8.0])?, 64, true)?`, [`windows::hann`]`(64, true)?` |
+//! | `periodogram(x)`, `welch(x, nperseg=1024)`       | [`periodogram`]`(&x)?`, [`welch_with`]`(&x, &WelchOptions::default().nperseg(1024))?` ([`Welch`]`{ f, pxx }`) |
+//! | `csd(x, y)`, `coherence(x, y)`                   | [`csd`]`(&x, &y)?`, [`coherence`]`(&x, &y)?`             |
+//! | `spectrogram(x, mode='complex')`                 | [`spectrogram_with`]`(&x, &SpectrogramOptions::default().mode(SpectrogramMode::Complex))?` |
+//! | `stft(x)`, `istft(Zxx)`                          | [`stft`]`(&x)?`, [`istft`]`(&zxx)?` ([`StftOptions`], [`IstftOptions`]) |
 #![deny(unsafe_code)]
 
 pub mod convolution;
 mod order;
 pub mod resampling;
+pub mod spectral;
 mod wiener;
+pub mod windows;
 
 pub use convolution::{
     Boundary, Conv2dOptions, ConvolveOptions, FftConvolveOptions, Method, Mode, choose_conv_method,
@@ -48,7 +61,15 @@ pub use resampling::{
     Domain, ResampleOptions, Resampled, UpfirdnMode, UpfirdnOptions, resample, resample_with,
     upfirdn, upfirdn_with,
 };
+pub use spectral::{
+    Average, Coherence, CoherenceOptions, Csd, Detrend, Istft, IstftOptions, Periodogram,
+    PeriodogramOptions, Scaling, Spectrogram, SpectrogramMode, SpectrogramOptions, Stft,
+    StftBoundary, StftOptions, Welch, WelchOptions, WindowLike, coherence, coherence_with, csd,
+    csd_with, istft, istft_with, periodogram, periodogram_with, spectrogram, spectrogram_with,
+    stft, stft_with, welch, welch_with,
+};
 pub use wiener::{wiener, wiener_with};
+pub use windows::{Window, WindowSpec, get_window};
 
 #[cfg(test)]
 mod nvrtc_tests {
@@ -112,5 +133,42 @@ mod nvrtc_tests {
         }
         let src = render_program(&specs);
         compile_for_test_archs("signal convolution", &[gpu_array::kernels::request(src)]);
+    }
+
+    /// istft's overlap-add over the dtypes it meets (real and complex, single
+    /// and double), in one program.
+    #[test]
+    fn overlap_add_kernels_compile() {
+        if nvrtc_or_skip().is_none() {
+            return;
+        }
+        let layout = LayoutClass::Contiguous { vectorized: false };
+        let mut specs = Vec::new();
+        for (k, dt) in [
+            DType::Float64,
+            DType::Float32,
+            DType::Complex128,
+            DType::Complex64,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            for width in [IndexWidth::I32, IndexWidth::I64] {
+                let mut s = crate::spectral::overlap_add_kernel(
+                    Bind::Dtype(dt, 3),
+                    Bind::Dtype(dt, 2),
+                    4,
+                    8,
+                    2,
+                    14,
+                )
+                .spec(layout, width)
+                .unwrap();
+                s.name = format!("{}_{k}_{}", s.name, specs.len());
+                specs.push(s);
+            }
+        }
+        let src = render_program(&specs);
+        compile_for_test_archs("signal overlap-add", &[gpu_array::kernels::request(src)]);
     }
 }

@@ -1,12 +1,14 @@
 //! gpu-signal on a real GPU, one test binary: every function against
 //! SciPy's outputs (`testdata/signal_golden.npz`, `make_golden.py`): the
 //! convolutions (`convolution`) and the order and Wiener filters
-//! (`filters`) and resampling (`resampling`). Each test skips with a
-//! reason without a GPU.
+//! (`filters`), resampling (`resampling`), spectral analysis and windows
+//! (`spectral`, `spectral_golden.npz` from `make_golden_spectral.py`).
+//! Each test skips with a reason without a GPU.
 
 mod convolution;
 mod filters;
 mod resampling;
+mod spectral;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
