@@ -115,6 +115,9 @@ def main():
     x2 = rng.standard_normal((10, 12)).astype(np.float32)
     for ax in (0, 1):
         add(f"resample__2d__num7__ax{ax}", x2, None, signal.resample(x2, 7, axis=ax))
+    # A window by name: fftshift(get_window('hann', n)).
+    x = rng.standard_normal(20)
+    add("resample__named__num13__ax0__hann", x, None, signal.resample(x, 13, window="hann"))
     np.savez_compressed(os.path.join(out, "signal_golden.npz"), **m)
     print(f"signal_golden.npz: {sum(1 for k in m if k.endswith('__out'))} cases")
 

@@ -8,6 +8,8 @@ use gpu_array::manipulation::concatenate;
 use gpu_array::{Array, DType, Error, Result, ufunc};
 use gpu_fft::{FftOptions, fft_with, ifft_with, irfft_with, rfft_with};
 
+use crate::windows::{WindowSpec, get_window};
+
 /// Whether `resample`'s input holds samples or their spectrum (SciPy's
 /// `domain=`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -35,13 +37,17 @@ gpu_array::from_numpy_str! {
 /// let o = ResampleOptions::default().axis(-1).domain(Domain::Freq);
 /// assert_eq!((o.axis, o.domain), (-1, Domain::Freq));
 /// ```
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 #[non_exhaustive]
 pub struct ResampleOptions<'a> {
     /// The axis to resample.
     pub axis: isize,
-    /// The window applied to the spectrum.
+    /// The window applied to the spectrum, as an array.
     pub window: Option<&'a Array>,
+    /// The window applied to the spectrum, by name (SciPy's
+    /// `fftshift(get_window(window, n))`); the array wins when both are
+    /// set.
+    pub window_spec: Option<WindowSpec>,
     /// What the input holds.
     pub domain: Domain,
     /// The input's sample times (`t[0]`, `t[1]` give the start and the
@@ -74,6 +80,19 @@ impl<'a> ResampleOptions<'a> {
     #[must_use]
     pub fn window(mut self, window: &'a Array) -> Self {
         self.window = Some(window);
+        self
+    }
+
+    /// Sets the window by name or tuple spec (SciPy's `window='hann'`).
+    ///
+    /// ```
+    /// use gpu_signal::{ResampleOptions, WindowSpec};
+    /// let o = ResampleOptions::default().window_spec("hann".parse::<WindowSpec>().unwrap());
+    /// assert!(o.window_spec.is_some());
+    /// ```
+    #[must_use]
+    pub fn window_spec(mut self, spec: WindowSpec) -> Self {
+        self.window_spec = Some(spec);
         self
     }
 
@@ -202,6 +221,12 @@ pub fn resample_with(x: &Array, num: usize, opts: &ResampleOptions<'_>) -> Resul
             w.shape()
         )));
     }
+    // A named window: SciPy's fftshift(get_window(window, n)).
+    let named = match (&opts.window, &opts.window_spec) {
+        (None, Some(spec)) => Some(gpu_fft::fftshift(&get_window(spec, n_x, true)?, None)?),
+        _ => None,
+    };
+    let window = opts.window.or(named.as_ref());
     let s_fac = n_x as f64 / num as f64;
     let m = num.min(n_x);
     let m2 = m / 2 + 1;
@@ -210,7 +235,7 @@ pub fn resample_with(x: &Array, num: usize, opts: &ResampleOptions<'_>) -> Resul
     let y = if opts.domain == Domain::Time && !x.dtype().is_complex() {
         let mut big_x = rfft_with(&x, &fft_opts)?;
         let n_big = big_x.shape()[axis];
-        if let Some(w) = opts.window {
+        if let Some(w) = window {
             // Fold the window: W1[l] = (W[l] + W[-l]) / 2 for l > 0.
             let w = w.astype(DType::Float64)?;
             let head = along(&w, 0, 0, n_big)?;
@@ -236,7 +261,7 @@ pub fn resample_with(x: &Array, num: usize, opts: &ResampleOptions<'_>) -> Resul
         } else {
             x.clone()
         };
-        if let Some(w) = opts.window {
+        if let Some(w) = window {
             big_x = ufunc::multiply(&big_x, &along_axis(w, axis, nd)?)?;
         }
         let mut parts: Vec<Array> = vec![along(&big_x, axis, 0, m2)?];

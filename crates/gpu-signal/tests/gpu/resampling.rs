@@ -58,6 +58,9 @@ fn resampling_matches_scipy() {
         if parts.contains(&"freq") {
             o = o.domain(Domain::Freq);
         }
+        if parts.contains(&"hann") {
+            o = o.window_spec("hann".parse().unwrap());
+        }
         let got = resample_with(&load(name, "a").unwrap(), num(&parts, "num"), &o)
             .unwrap_or_else(|e| panic!("{name}: {e}"))
             .x;
