@@ -30,6 +30,7 @@
 //! | `choose_conv_method(a, b)`                       | [`choose_conv_method`]`(&a, &b, Mode::Full)?` ([`Method`]) |
 //! | `fftconvolve(a, b, axes=1)`                      | [`fftconvolve_with`]`(&a, &b, &FftConvolveOptions::default().axes(&[1]))?` |
 //! | `convolve2d(a, k, 'same', 'symm')`, `correlate2d` | [`convolve2d_with`]`(&a, &k, &Conv2dOptions::default().mode(Mode::Same).boundary(Boundary::Symm))?`, [`correlate2d`] |
+//! | `sepfir2d(img, hrow, hcol)`                      | [`sepfir2d`]`(&img, &hrow, &hcol)?` (host filters) |
 //! | `correlation_lags(5, 3)`                         | [`correlation_lags`]`(5, 3, Mode::Full)?`                |
 //! | `order_filter(a, domain, 0)`                     | [`order_filter`]`(&a, &domain, 0)?`                      |
 //! | `medfilt(a)`, `medfilt(a, 5)`, `medfilt2d(a)`    | [`medfilt`]`(&a)?`, [`medfilt_with`]`(&a, &[5])?`, [`medfilt2d`]`(&a)?` |
@@ -54,7 +55,7 @@ pub mod windows;
 pub use convolution::{
     Boundary, Conv2dOptions, ConvolveOptions, FftConvolveOptions, Method, Mode, choose_conv_method,
     convolve, convolve_with, convolve2d, convolve2d_with, correlate, correlate_with, correlate2d,
-    correlate2d_with, correlation_lags, fftconvolve, fftconvolve_with,
+    correlate2d_with, correlation_lags, fftconvolve, fftconvolve_with, sepfir2d,
 };
 pub use order::{medfilt, medfilt_with, medfilt2d, medfilt2d_with, order_filter};
 pub use resampling::{

@@ -80,6 +80,15 @@ def main():
     add("medfilt__3d__k3", v3, None, signal.medfilt(v3))
     add("medfilt2d__u8__k3", imi, None, signal.medfilt2d(imi))
     add("medfilt2d__f64__k5", img, None, signal.medfilt2d(img, 5))
+    # sepfir2d: odd filters, float64 and float32 (float32 filters, as
+    # SciPy requires); `b` holds hrow then hcol, their lengths in the name.
+    for dt in (np.float64, np.float32):
+        for lr, lc in ((3, 5), (7, 1), (1, 3)):
+            hr = rng.standard_normal(lr).astype(dt)
+            hc = rng.standard_normal(lc).astype(dt)
+            x = img.astype(dt)
+            add(f"sepfir2d__{np.dtype(dt).name}__r{lr}__c{lc}", x,
+                np.concatenate([hr, hc]).astype(np.float64), signal.sepfir2d(x, hr, hc))
     add("wiener__f64__k3", img, None, signal.wiener(img))
     add("wiener__f64__k5__n0.5", img, None, signal.wiener(img, 5, 0.5))
     # upfirdn: every mode, rates, float32/complex, 2-D along both axes.

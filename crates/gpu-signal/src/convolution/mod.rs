@@ -7,6 +7,7 @@
 mod conv2d;
 pub(crate) mod direct;
 mod fft;
+mod sepfir2d;
 
 use gpu_array::dtype::result_type;
 use gpu_array::{Array, DType, Error, Result, ufunc};
@@ -15,6 +16,7 @@ pub use conv2d::{
     Boundary, Conv2dOptions, convolve2d, convolve2d_with, correlate2d, correlate2d_with,
 };
 pub use fft::{FftConvolveOptions, fftconvolve, fftconvolve_with};
+pub use sepfir2d::sepfir2d;
 
 use direct::convolve_direct;
 

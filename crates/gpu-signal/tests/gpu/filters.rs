@@ -1,9 +1,9 @@
-//! order_filter, medfilt, medfilt2d and wiener against SciPy: a cross
+//! order_filter, medfilt, medfilt2d, wiener and sepfir2d against SciPy: a cross
 //! domain at three ranks, float64, float32 (3-D) and uint8 images, odd
 //! window sizes, the Wiener filter with estimated and given noise.
 
 use gpu_array::Array;
-use gpu_signal::{medfilt_with, medfilt2d_with, order_filter, wiener_with};
+use gpu_signal::{medfilt_with, medfilt2d_with, order_filter, sepfir2d, wiener_with};
 
 use crate::{cases, goldens, gpu, max_rel_diff, tol};
 
@@ -16,7 +16,7 @@ fn order_and_wiener_filters_match_scipy() {
     let load =
         |name: &str, part: &str| Array::from_npy(&golden[&format!("{name}__{part}")]).unwrap();
     let mut n = 0;
-    for f in ["order_filter", "medfilt", "medfilt2d", "wiener"] {
+    for f in ["order_filter", "medfilt", "medfilt2d", "wiener", "sepfir2d"] {
         for name in cases(&golden, f) {
             let parts: Vec<&str> = name.split("__").collect();
             let opt = |p: char| {
@@ -30,6 +30,11 @@ fn order_and_wiener_filters_match_scipy() {
                 "order_filter" => order_filter(&a, &load(name, "b"), opt('r').unwrap() as i64),
                 "medfilt" => medfilt_with(&a, &[k]),
                 "medfilt2d" => medfilt2d_with(&a, &[k]),
+                "sepfir2d" => {
+                    let h = load(name, "b").to_vec::<f64>().unwrap();
+                    let lr = opt('r').unwrap() as usize;
+                    sepfir2d(&a, &h[..lr], &h[lr..])
+                }
                 _ => wiener_with(&a, &[k], opt('n')),
             }
             .unwrap_or_else(|e| panic!("{name}: {e}"));
