@@ -28,6 +28,7 @@
 //! | `convolve(a, b)`, `correlate(a, b)`              | [`convolve`]`(&a, &b)?`, [`correlate`]`(&a, &b)?`        |
 //! | `convolve(a, b, mode='same', method='fft')`      | [`convolve_with`]`(&a, &b, &ConvolveOptions::default().mode(Mode::Same).method(Method::Fft))?` |
 //! | `choose_conv_method(a, b)`                       | [`choose_conv_method`]`(&a, &b, Mode::Full)?` ([`Method`]) |
+//! | `oaconvolve(x, k)`                               | [`oaconvolve`]`(&x, &k)?` (overlap-add, SciPy's block sizes) |
 //! | `fftconvolve(a, b, axes=1)`                      | [`fftconvolve_with`]`(&a, &b, &FftConvolveOptions::default().axes(&[1]))?` |
 //! | `convolve2d(a, k, 'same', 'symm')`, `correlate2d` | [`convolve2d_with`]`(&a, &k, &Conv2dOptions::default().mode(Mode::Same).boundary(Boundary::Symm))?`, [`correlate2d`] |
 //! | `sepfir2d(img, hrow, hcol)`                      | [`sepfir2d`]`(&img, &hrow, &hcol)?` (host filters) |
@@ -55,7 +56,8 @@ pub mod windows;
 pub use convolution::{
     Boundary, Conv2dOptions, ConvolveOptions, FftConvolveOptions, Method, Mode, choose_conv_method,
     convolve, convolve_with, convolve2d, convolve2d_with, correlate, correlate_with, correlate2d,
-    correlate2d_with, correlation_lags, fftconvolve, fftconvolve_with, sepfir2d,
+    correlate2d_with, correlation_lags, fftconvolve, fftconvolve_with, oaconvolve, oaconvolve_with,
+    sepfir2d,
 };
 pub use order::{medfilt, medfilt_with, medfilt2d, medfilt2d_with, order_filter};
 pub use resampling::{

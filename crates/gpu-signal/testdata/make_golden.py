@@ -52,6 +52,18 @@ def main():
     for mode in ("full", "same", "valid"):
         add(f"fftconvolve__bcast__{mode}__ax1", a, b,
             signal.fftconvolve(a, b, mode=mode, axes=1))
+    # oaconvolve: long signals and short kernels (several blocks), either
+    # order, 2-D along one axis, every mode.
+    for tag, (sa, sb, ax) in {"long": ((2000,), (37,), None), "swap": ((45,), (1500,), None),
+                              "rows": ((3, 900), (1, 21), 1), "2d": ((120, 90), (7, 5), None)}.items():
+        a = rng.standard_normal(sa)
+        b = rng.standard_normal(sb)
+        for mode in ("full", "same", "valid"):
+            try:
+                y = signal.oaconvolve(a, b, mode=mode, axes=ax)
+            except ValueError:
+                continue
+            add(f"oaconvolve__{tag}__{mode}__ax{-1 if ax is None else ax}", a, b, y)
     a32 = rng.standard_normal((6, 40)).astype(np.float32)
     b32 = rng.standard_normal((6, 5)).astype(np.float32)
     add("fftconvolve__f32__full__ax1", a32, b32, signal.fftconvolve(a32, b32, axes=1))

@@ -119,8 +119,46 @@ fn centered(arr: &Array, newshape: &[usize]) -> Result<Array> {
 /// neither of which is as large as the other, bad or repeated axes;
 /// failed transforms.
 pub fn fftconvolve_with(in1: &Array, in2: &Array, opts: &FftConvolveOptions) -> Result<Array> {
+    let (a, b, axes) = match init_freq_conv(in1, in2, opts, false)? {
+        Prepared::Done(r) => return Ok(r),
+        Prepared::Inputs(a, b, axes) => (a, b, axes),
+    };
+    let (s1, s2) = (a.shape().to_vec(), b.shape().to_vec());
+    let shape: Vec<usize> = (0..s1.len())
+        .map(|i| {
+            if axes.contains(&i) {
+                s1[i] + s2[i] - 1
+            } else {
+                s1[i].max(s2[i])
+            }
+        })
+        .collect();
+    let ret = if axes.is_empty() {
+        ufunc::multiply(&a, &b)?
+    } else {
+        freq_domain_conv(&a, &b, &axes, &shape, true)?
+    };
+    apply_conv_mode(&ret, &s1, &s2, opts.mode, &axes)
+}
+
+/// The set-up of the FFT convolutions, checked: a finished result for
+/// 0-d and empty inputs, else the inputs (swapped for 'valid' where
+/// SciPy swaps) and the axes that take part (those where neither input
+/// has length 1; `sorted` as `oaconvolve` wants them).
+pub(crate) enum Prepared {
+    Done(Array),
+    Inputs(Array, Array, Vec<usize>),
+}
+
+/// SciPy's `_init_freq_conv_axes` and the checks before it.
+pub(crate) fn init_freq_conv(
+    in1: &Array,
+    in2: &Array,
+    opts: &FftConvolveOptions,
+    sorted: bool,
+) -> Result<Prepared> {
     if in1.ndim() == 0 && in2.ndim() == 0 {
-        return ufunc::multiply(in1, in2);
+        return Ok(Prepared::Done(ufunc::multiply(in1, in2)?));
     }
     if in1.ndim() != in2.ndim() {
         return Err(Error::Value(
@@ -128,7 +166,7 @@ pub fn fftconvolve_with(in1: &Array, in2: &Array, opts: &FftConvolveOptions) -> 
         ));
     }
     if in1.size() == 0 || in2.size() == 0 {
-        return Array::empty([0], DType::Float64);
+        return Ok(Prepared::Done(Array::empty([0], DType::Float64)?));
     }
     let nd = in1.ndim();
     let mut axes: Vec<usize> = match &opts.axes {
@@ -145,43 +183,38 @@ pub fn fftconvolve_with(in1: &Array, in2: &Array, opts: &FftConvolveOptions) -> 
             v
         }
     };
+    if sorted {
+        axes.sort_unstable();
+    }
     let (s1, s2) = (in1.shape(), in2.shape());
-    let incompatible = || {
-        Error::Value(format!(
-            "incompatible shapes for in1 and in2: {s1:?} and {s2:?}"
-        ))
-    };
     for d in (0..nd).filter(|d| !axes.contains(d)) {
         if s1[d] != s2[d] && s1[d] != 1 && s2[d] != 1 {
-            return Err(incompatible());
+            return Err(Error::Value(format!(
+                "incompatible shapes for in1 and in2: {s1:?} and {s2:?}"
+            )));
         }
     }
     axes.retain(|&a| s1[a] != 1 && s2[a] != 1);
-    let (a, b) = if inputs_swap_needed(opts.mode, s1, s2, &axes)? {
-        (in2, in1)
+    Ok(if inputs_swap_needed(opts.mode, s1, s2, &axes)? {
+        Prepared::Inputs(in2.clone(), in1.clone(), axes)
     } else {
-        (in1, in2)
-    };
-    let (s1, s2) = (a.shape().to_vec(), b.shape().to_vec());
-    let shape: Vec<usize> = (0..nd)
-        .map(|i| {
-            if axes.contains(&i) {
-                s1[i] + s2[i] - 1
-            } else {
-                s1[i].max(s2[i])
-            }
-        })
-        .collect();
-    let ret = if axes.is_empty() {
-        ufunc::multiply(a, b)?
-    } else {
-        freq_domain_conv(a, b, &axes, &shape)?
-    };
-    match opts.mode {
-        Mode::Full => Ok(ret),
-        Mode::Same => centered(&ret, &s1),
+        Prepared::Inputs(in1.clone(), in2.clone(), axes)
+    })
+}
+
+/// SciPy's `_apply_conv_mode`: the full result cut for the mode.
+pub(crate) fn apply_conv_mode(
+    ret: &Array,
+    s1: &[usize],
+    s2: &[usize],
+    mode: Mode,
+    axes: &[usize],
+) -> Result<Array> {
+    match mode {
+        Mode::Full => Ok(ret.clone()),
+        Mode::Same => centered(ret, s1),
         Mode::Valid => {
-            let valid: Vec<usize> = (0..nd)
+            let valid: Vec<usize> = (0..ret.ndim())
                 .map(|i| {
                     if axes.contains(&i) {
                         s1[i] + 1 - s2[i]
@@ -190,14 +223,21 @@ pub fn fftconvolve_with(in1: &Array, in2: &Array, opts: &FftConvolveOptions) -> 
                     }
                 })
                 .collect();
-            centered(&ret, &valid)
+            centered(ret, &valid)
         }
     }
 }
 
-/// SciPy's `_freq_domain_conv` with its fast lengths: the product of the
-/// transforms along `axes`, transformed back and cut to `shape`.
-fn freq_domain_conv(a: &Array, b: &Array, axes: &[usize], shape: &[usize]) -> Result<Array> {
+/// SciPy's `_freq_domain_conv`: the product of the transforms along
+/// `axes` (at the fast lengths from `shape`, or at `shape` itself when not
+/// `fast`), transformed back and cut to `shape`.
+pub(crate) fn freq_domain_conv(
+    a: &Array,
+    b: &Array,
+    axes: &[usize],
+    shape: &[usize],
+    fast: bool,
+) -> Result<Array> {
     let complex = a.dtype().is_complex() || b.dtype().is_complex();
     let dt = transform_dtype(gpu_array::dtype::promote_types(
         transform_dtype(a.dtype()),
@@ -213,10 +253,12 @@ fn freq_domain_conv(a: &Array, b: &Array, axes: &[usize], shape: &[usize]) -> Re
     let (a, b) = (cast(a)?, cast(b)?);
     let mut fshape = Vec::with_capacity(axes.len());
     for &ax in axes {
-        fshape.push(
+        fshape.push(if fast {
             next_fast_len(shape[ax], !complex)
-                .ok_or_else(|| Error::Overflow(format!("no fast FFT length for {}", shape[ax])))?,
-        );
+                .ok_or_else(|| Error::Overflow(format!("no fast FFT length for {}", shape[ax])))?
+        } else {
+            shape[ax]
+        });
     }
     let iaxes: Vec<isize> = axes.iter().map(|&a| a as isize).collect();
     let o = FftnOptions::new().s(&fshape).axes(&iaxes);

@@ -1,12 +1,14 @@
 //! Convolution and correlation (`scipy.signal._signaltools`): N-D
 //! [`convolve`] and [`correlate`] by a direct sum or by FFTs
-//! ([`fftconvolve`]), chosen as SciPy chooses ([`choose_conv_method`]);
+//! ([`fftconvolve`], or by overlap-add [`oaconvolve`]), chosen as SciPy
+//! chooses ([`choose_conv_method`]); [`sepfir2d`];
 //! 2-D [`convolve2d`] and [`correlate2d`] with boundary rules; and
 //! [`correlation_lags`].
 
 mod conv2d;
 pub(crate) mod direct;
 mod fft;
+mod oa;
 mod sepfir2d;
 
 use gpu_array::dtype::result_type;
@@ -16,6 +18,7 @@ pub use conv2d::{
     Boundary, Conv2dOptions, convolve2d, convolve2d_with, correlate2d, correlate2d_with,
 };
 pub use fft::{FftConvolveOptions, fftconvolve, fftconvolve_with};
+pub use oa::{oaconvolve, oaconvolve_with};
 pub use sepfir2d::sepfir2d;
 
 use direct::convolve_direct;

@@ -61,6 +61,18 @@ fn convolutions_match_scipy() {
         check(name, &got, &load(name, "out"));
         n += 1;
     }
+    for name in cases(&golden, "oaconvolve") {
+        let parts: Vec<&str> = name.split("__").collect();
+        let mut o = FftConvolveOptions::default().mode(parts[2].parse().unwrap());
+        let ax: isize = parts[3][2..].parse().unwrap();
+        if ax >= 0 {
+            o = o.axes(&[ax]);
+        }
+        let got = gpu_signal::oaconvolve_with(&load(name, "a"), &load(name, "b"), &o)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        check(name, &got, &load(name, "out"));
+        n += 1;
+    }
     for f in ["convolve2d", "correlate2d"] {
         for name in cases(&golden, f) {
             let parts: Vec<&str> = name.split("__").collect();
