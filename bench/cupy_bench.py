@@ -222,6 +222,60 @@ def w_ndimage(fn, out_factor):
     return run
 
 
+def w_ndimage_binary(fn, out_bytes):
+    """A function of the 4096^2 binary image of bench/src/ndimage_workloads.rs
+    (element k set where (k * 2654435761) mod 2^32 < 2^31); bytes: the image
+    read, out_bytes written."""
+    def run():
+        import cupyx.scipy.ndimage as nd
+        side = 4096
+        k = cp.arange(side * side, dtype=cp.int64)
+        x = (((k * 2654435761) % (1 << 32)) < (1 << 31)).reshape(side, side)
+        ms = gpu_time_ms(lambda: fn(nd, x))
+        return (ms, "ms", (side * side + out_bytes) / ms / 1e6, "GB/s")
+    return run
+
+
+def w_map_coordinates():
+    """map_coordinates order 3 of the 4096^2 image at (r + 0.3, c + 0.7)."""
+    def run():
+        import cupyx.scipy.ndimage as nd
+        side = 4096
+        x = ((cp.arange(side * side, dtype=cp.float64) % 1000) * 0.001).astype(cp.float32)
+        x = x.reshape(side, side)
+        coords = cp.indices((side, side), dtype=cp.float32) + cp.array(
+            [0.3, 0.7], cp.float32).reshape(2, 1, 1)
+        ms = gpu_time_ms(lambda: nd.map_coordinates(x, coords, order=3))
+        return (ms, "ms", side * side * 4 * 4 / ms / 1e6, "GB/s")
+    return run
+
+
+def w_gaussian_3d():
+    """gaussian_filter sigma 2 of a 512^3 float32 volume (arange % 1000) * 0.001."""
+    def run():
+        import cupyx.scipy.ndimage as nd
+        n = 512
+        x = ((cp.arange(n ** 3, dtype=cp.float64) % 1000) * 0.001).astype(cp.float32)
+        x = x.reshape(n, n, n)
+        ms = gpu_time_ms(lambda: nd.gaussian_filter(x, 2.0))
+        return (ms, "ms", 2 * n ** 3 * 4 / ms / 1e6, "GB/s")
+    return run
+
+
+def ramp(n, modulo, scale, dtype):
+    return ((cp.arange(n, dtype=cp.float64) % modulo) * scale).astype(dtype)
+
+
+def w_signal(make, fn, nbytes):
+    """A cupyx.scipy.signal call on the inputs of bench/src/signal_workloads.rs."""
+    def run():
+        import cupyx.scipy.signal as sig
+        args = make()
+        ms = gpu_time_ms(lambda: fn(sig, *args))
+        return (ms, "ms", nbytes / ms / 1e6, "GB/s")
+    return run
+
+
 def sparse_coo(entries):
     """The COO matrix of bench/src/sparse_workloads.rs: 2^20 rows of 16
     entries at columns (k * 2654435761) mod 2^20, values ((k mod 7) + 1) / 8."""
@@ -421,6 +475,24 @@ WORKLOADS = {
     "ndimage uniform_filter 5 4096^2 f32": w_ndimage(lambda nd, x: nd.uniform_filter(x, 5), 1),
     "ndimage median_filter 3 4096^2 f32": w_ndimage(lambda nd, x: nd.median_filter(x, 3), 1),
     "ndimage zoom 2x order 1 4096^2 f32": w_ndimage(lambda nd, x: nd.zoom(x, 2.0, order=1), 4),
+    "ndimage map_coordinates order 3 4096^2 f32": w_map_coordinates(),
+    "ndimage gaussian_filter sigma 2 512^3 f32": w_gaussian_3d(),
+    "ndimage binary_erosion 3x3 4096^2": w_ndimage_binary(
+        lambda nd, x: nd.binary_erosion(x, nd.generate_binary_structure(2, 2)), 4096 * 4096),
+    "ndimage label 4096^2 random binary": w_ndimage_binary(
+        lambda nd, x: nd.label(x), 4 * 4096 * 4096),
+    "ndimage distance_transform_edt 4096^2 random binary": w_ndimage_binary(
+        lambda nd, x: nd.distance_transform_edt(x), 8 * 4096 * 4096),
+    "signal fftconvolve 2^22 * 4096 f32": w_signal(
+        lambda: (ramp(1 << 22, 1000, 0.001, cp.float32), ramp(4096, 7, 0.125, cp.float32)),
+        lambda sig, x, k: sig.fftconvolve(x, k), (2 * (1 << 22) + 4095) * 4),
+    "signal convolve2d 2048^2 * 7x7 same f32": w_signal(
+        lambda: (ramp(2048 * 2048, 1000, 0.001, cp.float32).reshape(2048, 2048),
+                 ramp(49, 7, 0.125, cp.float32).reshape(7, 7)),
+        lambda sig, x, k: sig.convolve2d(x, k, mode="same"), 2 * 2048 * 2048 * 4),
+    "signal welch 2^24 nperseg 4096 f32": w_signal(
+        lambda: (ramp(1 << 24, 1000, 0.001, cp.float32),),
+        lambda sig, x: sig.welch(x, nperseg=4096), (1 << 24) * 4),
     "sparse csr SpMV f32 2^20x16": w_sparse(lambda a: (a, cp.ones(1 << 20, cp.float32)),
                                             lambda a, x: a @ x, 1),
     "sparse csr SpMM f32 2^20x16 @ 64 cols": w_sparse(

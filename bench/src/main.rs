@@ -11,6 +11,7 @@ mod fft_workloads;
 mod linalg_workloads;
 mod ndimage_workloads;
 mod random_workloads;
+mod signal_workloads;
 mod sort_workloads;
 mod sparse_workloads;
 mod special_workloads;

@@ -175,6 +175,38 @@ pub fn all() -> Vec<Workload> {
             crate::ndimage_workloads::zoom,
         ),
         (
+            "ndimage map_coordinates order 3 4096^2 f32",
+            crate::ndimage_workloads::map_coordinates,
+        ),
+        (
+            "ndimage gaussian_filter sigma 2 512^3 f32",
+            crate::ndimage_workloads::gaussian_3d,
+        ),
+        (
+            "ndimage binary_erosion 3x3 4096^2",
+            crate::ndimage_workloads::binary_erosion,
+        ),
+        (
+            "ndimage label 4096^2 random binary",
+            crate::ndimage_workloads::label,
+        ),
+        (
+            "ndimage distance_transform_edt 4096^2 random binary",
+            crate::ndimage_workloads::distance_edt,
+        ),
+        (
+            "signal fftconvolve 2^22 * 4096 f32",
+            crate::signal_workloads::fftconvolve,
+        ),
+        (
+            "signal convolve2d 2048^2 * 7x7 same f32",
+            crate::signal_workloads::convolve2d,
+        ),
+        (
+            "signal welch 2^24 nperseg 4096 f32",
+            crate::signal_workloads::welch,
+        ),
+        (
             "sparse csr SpMV f32 2^20x16",
             crate::sparse_workloads::spmv_f32,
         ),
