@@ -366,12 +366,11 @@ pub fn version() -> Result<(i32, i32)> {
 /// version). Without NVRTC this does nothing visible; the first compile
 /// reports the missing library.
 ///
-/// A process that exits while that thread is still inside NVRTC's
-/// loading can be killed by a signal during exit (CI's run of this very
-/// example once was): the example is compiled, not run, and making exit
-/// wait for the load is open work.
+/// Exit waits for that thread (at most ten seconds): a process that
+/// exits while the thread is still inside NVRTC's loading could otherwise
+/// be killed by a signal during exit, as CI once saw this very example.
 ///
-/// ```no_run
+/// ```
 /// use gpu_runtime::nvrtc;
 /// nvrtc::preload(); // returns at once; NVRTC opens on a background thread
 /// nvrtc::preload(); // later calls do nothing
@@ -379,15 +378,49 @@ pub fn version() -> Result<(i32, i32)> {
 pub fn preload() {
     static STARTED: std::sync::Once = std::sync::Once::new();
     STARTED.call_once(|| {
+        *PRELOAD.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
         let spawned = std::thread::Builder::new()
             .name("cuprum-nvrtc-preload".into())
             .spawn(|| {
                 let _ = version();
                 let _ = supported_archs();
                 let _ = preload_builtins();
+                *PRELOAD.0.lock().unwrap_or_else(|e| e.into_inner()) = false;
+                PRELOAD.1.notify_all();
             });
-        // Without a thread, the first compile loads NVRTC itself.
-        drop(spawned);
+        match spawned {
+            Ok(handle) => {
+                drop(handle);
+                wait_at_exit();
+            }
+            // Without a thread, the first compile loads NVRTC itself.
+            Err(_) => *PRELOAD.0.lock().unwrap_or_else(|e| e.into_inner()) = false,
+        }
+    });
+}
+
+/// Whether the preload thread is still loading, and its end's signal.
+static PRELOAD: (std::sync::Mutex<bool>, std::sync::Condvar) =
+    (std::sync::Mutex::new(false), std::sync::Condvar::new());
+
+/// Registers [`wait_for_preload`] to run at process exit (C's `atexit`).
+fn wait_at_exit() {
+    unsafe extern "C" {
+        fn atexit(callback: extern "C" fn()) -> c_int;
+    }
+    // SAFETY: `atexit` takes any `extern "C" fn()` and stores it; the
+    // callback is a plain function that lives as long as the program. A
+    // refusal (non-zero) only loses the wait.
+    let _ = unsafe { atexit(wait_for_preload) };
+}
+
+/// At exit: waits, at most ten seconds, for the preload thread to leave
+/// NVRTC's loading.
+extern "C" fn wait_for_preload() {
+    let (lock, done) = &PRELOAD;
+    let guard = lock.lock().unwrap_or_else(|e| e.into_inner());
+    let _ = done.wait_timeout_while(guard, std::time::Duration::from_secs(10), |loading| {
+        *loading
     });
 }
 
