@@ -4,6 +4,7 @@
 //! (`filters`). Each test skips with a reason without a GPU.
 
 mod convolution;
+mod filtering;
 mod filters;
 
 use std::collections::HashMap;
