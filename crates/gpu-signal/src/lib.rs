@@ -18,7 +18,18 @@
 //! - spectral analysis ([`mod@spectral`]): [`periodogram`], [`welch`],
 //!   [`csd`], [`coherence`], [`spectrogram`], [`stft`] and [`istft`], all
 //!   segments of a signal detrended, windowed and transformed in one
-//!   batched FFT.
+//!   batched FFT;
+//! - filtering ([`mod@filtering`]): [`lfilter`] and [`sosfilt`] (recursive
+//!   filters parallel along the signal: blocks filtered at once, their
+//!   boundary states carried by a scan), their initial states
+//!   ([`lfilter_zi`], [`lfiltic`], [`sosfilt_zi`]), [`filtfilt`] and
+//!   [`sosfiltfilt`], [`decimate`], [`detrend`], [`savgol_filter`] and
+//!   [`savgol_coeffs`], [`hilbert`] and [`hilbert2`];
+//! - filter design ([`mod@design`], on the host in float64, returning
+//!   device arrays): [`butter`], [`cheby1`], [`cheby2`], [`ellip`],
+//!   [`bessel`], [`iirfilter`], [`firwin`], the conversions [`zpk2tf`],
+//!   [`tf2zpk`], [`zpk2sos`], [`tf2sos`], [`sos2tf`], and the responses
+//!   [`freqz`], [`sosfreqz`].
 //!
 //! Every function is SciPy's call with its defaults, and a `_with`
 //! variant takes the keywords:
@@ -44,10 +55,29 @@
 //! | `csd(x, y)`, `coherence(x, y)`                   | [`csd`]`(&x, &y)?`, [`coherence`]`(&x, &y)?`             |
 //! | `spectrogram(x, mode='complex')`                 | [`spectrogram_with`]`(&x, &SpectrogramOptions::default().mode(SpectrogramMode::Complex))?` |
 //! | `stft(x)`, `istft(Zxx)`                          | [`stft`]`(&x)?`, [`istft`]`(&zxx)?` ([`StftOptions`], [`IstftOptions`]) |
+//! | `lfilter(b, a, x)`, `lfilter(b, a, x, axis=0, zi=zi)` | [`lfilter`]`(&b, &a, &x)?`, [`lfilter_with`]`(&b, &a, &x, &LfilterOptions::default().axis(0).zi(&zi))?` (`(y, Some(zf))`) |
+//! | `lfilter_zi(b, a)`, `lfiltic(b, a, y)`           | [`lfilter_zi`]`(&b, &a)?`, [`lfiltic`]`(&b, &a, &y, None)?` |
+//! | `sosfilt(sos, x)`, `sosfilt_zi(sos)`             | [`sosfilt`]`(&sos, &x)?`, [`sosfilt_with`], [`sosfilt_zi`]`(&sos)?` |
+//! | `filtfilt(b, a, x, padtype='even', padlen=10)`   | [`filtfilt_with`]`(&b, &a, &x, &FiltfiltOptions::default().padtype(Some(PadType::Even)).padlen(Some(10)))?` |
+//! | `sosfiltfilt(sos, x)`, `decimate(x, 4)`          | [`sosfiltfilt`]`(&sos, &x)?`, [`decimate`]`(&x, 4)?` ([`decimate_with`]) |
+//! | `detrend(x, type='constant', bp=[50])`           | [`detrend_with`]`(&x, &DetrendOptions::default().type_(DetrendType::Constant))?` |
+//! | `savgol_filter(x, 11, 3, mode='nearest')`        | [`savgol_filter_with`]`(&x, 11, 3, &SavgolOptions::default().mode(SavgolMode::Nearest))?` |
+//! | `savgol_coeffs(5, 2)`                            | [`savgol_coeffs`]`(5, 2)?`                               |
+//! | `hilbert(x)`, `hilbert2(x)`                      | [`hilbert`]`(&x)?`, [`hilbert2`]`(&x)?`                  |
+//! | `butter(4, 0.2)`, `cheby1(4, 1, 0.2)`, `cheby2(4, 40, 0.2)` | [`butter`]`(4, &[0.2])?`, [`cheby1`]`(4, 1.0, &[0.2])?`, [`cheby2`]`(4, 40.0, &[0.2])?` |
+//! | `ellip(4, 1, 40, 0.2)`, `bessel(4, 0.2, norm='mag')` | [`ellip`]`(4, 1.0, 40.0, &[0.2])?`, [`bessel_with`]`(4, &[0.2], &IirOptions::default().norm(BesselNorm::Mag))?` |
+//! | `butter(8, [10, 50], 'bandpass', fs=1000, output='sos')` | [`butter_with`]`(8, &[10.0, 50.0], &IirOptions::default().btype(BandType::Bandpass).fs(Some(1000.0)).output(Output::Sos))?.into_sos()?` |
+//! | `iirfilter(4, [0.1, 0.3], rs=60, ftype='cheby2')` | [`iirfilter_with`]`(4, &[0.1, 0.3], &IirFilterOptions::default().rs(Some(60.0)).ftype(FilterType::Cheby2))?` ([`Filter`]) |
+//! | `firwin(63, 0.25)`, `firwin(63, [0.2, 0.4], pass_zero=False)` | [`firwin`]`(63, &[0.25])?`, [`firwin_with`]`(63, &[0.2, 0.4], &FirwinOptions::default().pass_zero(PassZero::No))?` |
+//! | `zpk2tf`, `tf2zpk`, `zpk2sos`, `tf2sos`, `sos2tf` | [`zpk2tf`]`(&z, &p, k)?`, [`tf2zpk`]`(&b, &a)?`, [`zpk2sos`]`(&z, &p, k)?`, [`tf2sos`]`(&b, &a)?`, [`sos2tf`]`(&sos)?` |
+//! | `freqz(b, a, worN=1024)`, `sosfreqz(sos)`        | [`freqz_with`]`(&b, &a, &FreqzOptions::default().worn(WorN::N(1024)))?`, [`sosfreqz`]`(&sos)?` |
 #![deny(unsafe_code)]
 
 pub mod convolution;
+pub mod design;
+pub mod filtering;
 mod order;
+mod raw;
 pub mod resampling;
 pub mod spectral;
 mod wiener;
@@ -58,6 +88,21 @@ pub use convolution::{
     convolve, convolve_with, convolve2d, convolve2d_with, correlate, correlate_with, correlate2d,
     correlate2d_with, correlation_lags, fftconvolve, fftconvolve_with, oaconvolve, oaconvolve_with,
     sepfir2d,
+};
+pub use design::{
+    BandType, BesselNorm, Filter, FilterType, FirwinOptions, FreqzOptions, IirFilterOptions,
+    IirOptions, Output, Pairing, PassZero, WorN, Zpk2SosOptions, bessel, bessel_with, butter,
+    butter_with, cheby1, cheby1_with, cheby2, cheby2_with, ellip, ellip_with, firwin, firwin_with,
+    freqz, freqz_with, iirfilter, iirfilter_with, sos2tf, sosfreqz, sosfreqz_with, tf2sos,
+    tf2sos_with, tf2zpk, zpk2sos, zpk2sos_with, zpk2tf,
+};
+pub use filtering::{
+    DecimateFtype, DecimateOptions, DetrendOptions, DetrendType, FiltfiltMethod, FiltfiltOptions,
+    Hilbert2Options, HilbertOptions, LfilterOptions, PadType, SavgolCoeffsOptions, SavgolMode,
+    SavgolOptions, SosfiltOptions, decimate, decimate_with, detrend, detrend_with, filtfilt,
+    filtfilt_with, hilbert, hilbert_with, hilbert2, hilbert2_with, lfilter, lfilter_with,
+    lfilter_zi, lfiltic, savgol_coeffs, savgol_coeffs_with, savgol_filter, savgol_filter_with,
+    sosfilt, sosfilt_with, sosfilt_zi, sosfiltfilt, sosfiltfilt_with,
 };
 pub use order::{medfilt, medfilt_with, medfilt2d, medfilt2d_with, order_filter};
 pub use resampling::{
@@ -173,5 +218,18 @@ mod nvrtc_tests {
         }
         let src = render_program(&specs);
         compile_for_test_archs("signal overlap-add", &[gpu_array::kernels::request(src)]);
+    }
+
+    /// The recursive-filter kernels (blocks, carry, fix-up) for float32,
+    /// float64, complex64 and complex128, in one program.
+    #[test]
+    fn lfilter_kernels_compile() {
+        if nvrtc_or_skip().is_none() {
+            return;
+        }
+        compile_for_test_archs(
+            "signal lfilter",
+            &[crate::filtering::iir::program_request()],
+        );
     }
 }

@@ -6,6 +6,7 @@
 //! Each test skips with a reason without a GPU.
 
 mod convolution;
+mod filtering;
 mod filters;
 mod resampling;
 mod spectral;

@@ -1,0 +1,282 @@
+//! Frequency responses of digital filters (`freqz`, `sosfreqz`),
+//! evaluated on the host (the polynomials in `exp(-jw)` by Horner's rule,
+//! where SciPy uses an FFT for FIR filters at its default frequencies:
+//! equal up to rounding) and returned as device arrays.
+
+use gpu_array::{Array, Error, Result};
+use num_complex::Complex64;
+use std::f64::consts::PI;
+
+use crate::filtering::host_values;
+
+/// The frequencies of [`freqz_with`] (SciPy's `worN=`): a count of
+/// equally spaced points, or the frequencies themselves (in the units of
+/// `fs`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum WorN {
+    /// This many points from 0 up to Nyquist (or the whole circle).
+    N(usize),
+    /// These frequencies.
+    Freqs(Vec<f64>),
+}
+
+impl Default for WorN {
+    fn default() -> Self {
+        WorN::N(512)
+    }
+}
+
+/// SciPy's keywords of [`freqz_with`] and [`sosfreqz_with`]: `worN` (512
+/// points), `whole` (false: up to Nyquist), `fs` (2 pi: radians per
+/// sample) and `include_nyquist` (false).
+///
+/// ```
+/// use gpu_signal::{FreqzOptions, WorN};
+/// let o = FreqzOptions::default().worn(WorN::N(1024)).whole(true).fs(1000.0);
+/// assert_eq!((o.worn, o.whole, o.fs), (WorN::N(1024), true, 1000.0));
+/// ```
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct FreqzOptions {
+    /// The frequencies.
+    pub worn: WorN,
+    /// The whole unit circle rather than its upper half.
+    pub whole: bool,
+    /// The sampling frequency.
+    pub fs: f64,
+    /// With a point count and not `whole`, end at Nyquist itself.
+    pub include_nyquist: bool,
+}
+
+impl Default for FreqzOptions {
+    fn default() -> Self {
+        FreqzOptions {
+            worn: WorN::N(512),
+            whole: false,
+            fs: 2.0 * PI,
+            include_nyquist: false,
+        }
+    }
+}
+
+impl FreqzOptions {
+    /// Sets `worN`.
+    ///
+    /// ```
+    /// use gpu_signal::{FreqzOptions, WorN};
+    /// assert_eq!(FreqzOptions::default().worn(WorN::Freqs(vec![0.1])).worn, WorN::Freqs(vec![0.1]));
+    /// ```
+    #[must_use]
+    pub fn worn(mut self, worn: WorN) -> Self {
+        self.worn = worn;
+        self
+    }
+
+    /// Sets `whole`.
+    ///
+    /// ```
+    /// assert!(gpu_signal::FreqzOptions::default().whole(true).whole);
+    /// ```
+    #[must_use]
+    pub fn whole(mut self, whole: bool) -> Self {
+        self.whole = whole;
+        self
+    }
+
+    /// Sets `fs`.
+    ///
+    /// ```
+    /// assert_eq!(gpu_signal::FreqzOptions::default().fs(48e3).fs, 48e3);
+    /// ```
+    #[must_use]
+    pub fn fs(mut self, fs: f64) -> Self {
+        self.fs = fs;
+        self
+    }
+
+    /// Sets `include_nyquist`.
+    ///
+    /// ```
+    /// assert!(gpu_signal::FreqzOptions::default().include_nyquist(true).include_nyquist);
+    /// ```
+    #[must_use]
+    pub fn include_nyquist(mut self, include_nyquist: bool) -> Self {
+        self.include_nyquist = include_nyquist;
+        self
+    }
+}
+
+/// NumPy's `linspace(0, stop, n, endpoint)`.
+fn linspace(stop: f64, n: usize, endpoint: bool) -> Vec<f64> {
+    let div = if endpoint { n.saturating_sub(1) } else { n };
+    if div == 0 {
+        return vec![0.0; n];
+    }
+    let step = stop / div as f64;
+    (0..n)
+        .map(|i| {
+            if endpoint && i + 1 == n {
+                stop
+            } else {
+                i as f64 * step
+            }
+        })
+        .collect()
+}
+
+/// The frequencies in radians per sample and in `fs` units.
+pub(crate) fn frequencies(o: &FreqzOptions) -> (Vec<f64>, Vec<f64>) {
+    let w = match &o.worn {
+        WorN::N(n) => {
+            let last = if o.whole { 2.0 * PI } else { PI };
+            linspace(last, *n, o.include_nyquist && !o.whole)
+        }
+        WorN::Freqs(f) => f.iter().map(|v| 2.0 * PI * v / o.fs).collect(),
+    };
+    let out = w.iter().map(|v| v * (o.fs / (2.0 * PI))).collect();
+    (w, out)
+}
+
+/// `sum_k c[k] x^k` (NumPy's `polyval` of the polynomial module).
+fn polyval_ascending(c: &[Complex64], x: Complex64) -> Complex64 {
+    c.iter()
+        .rev()
+        .fold(Complex64::new(0.0, 0.0), |acc, &ck| acc * x + ck)
+}
+
+/// `B(e^{-jw}) / A(e^{-jw})` at each `w`.
+pub(crate) fn response(b: &[Complex64], a: &[Complex64], w: &[f64]) -> Vec<Complex64> {
+    w.iter()
+        .map(|&wv| {
+            let zm1 = Complex64::new(0.0, -wv).exp();
+            polyval_ascending(b, zm1) / polyval_ascending(a, zm1)
+        })
+        .collect()
+}
+
+/// SciPy's `freqz(b, a)`: the frequency response of the digital filter at
+/// 512 frequencies from 0 up to (not including) pi radians per sample, as
+/// `(w, h)` (float64, complex128 device arrays, computed on the host).
+///
+/// ```no_run
+/// use gpu_signal::{butter, freqz};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (b, a) = butter(4, &[0.2])?;
+/// let (w, h) = freqz(&b, &a)?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`freqz_with`].
+pub fn freqz(b: &Array, a: &Array) -> Result<(Array, Array)> {
+    freqz_with(b, a, &FreqzOptions::default())
+}
+
+/// [`freqz`] with SciPy's `worN=`, `whole=`, `fs=` and `include_nyquist=`.
+///
+/// ```no_run
+/// use gpu_array::Array;
+/// use gpu_signal::{FreqzOptions, WorN, freqz_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let b = Array::from_slice(&[0.25f64, 0.5, 0.25], &[3])?;
+/// let a = Array::from_slice(&[1.0f64], &[1])?;
+/// let o = FreqzOptions::default().worn(WorN::Freqs(vec![0.0, 100.0, 250.0])).fs(1000.0);
+/// let (w, h) = freqz_with(&b, &a, &o)?; // h at 0, 100 and 250 Hz
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// `b` or `a` of more than one dimension (`Unsupported`: SciPy's
+/// several-numerator form is not supported).
+pub fn freqz_with(b: &Array, a: &Array, opts: &FreqzOptions) -> Result<(Array, Array)> {
+    if b.ndim() > 1 || a.ndim() > 1 {
+        return Err(Error::Unsupported(
+            "freqz of numerators or denominators of more than one dimension".into(),
+        ));
+    }
+    let (w, wout) = frequencies(opts);
+    let h = response(&host_values(b)?, &host_values(a)?, &w);
+    Ok((
+        Array::from_slice(&wout, &[wout.len()])?,
+        Array::from_slice(&h, &[h.len()])?,
+    ))
+}
+
+/// SciPy's `sosfreqz(sos)` (`freqz_sos`): the frequency response of
+/// second-order sections, the product of the sections' responses, at 512
+/// frequencies up to Nyquist (host computation, device results).
+///
+/// ```no_run
+/// use gpu_signal::{IirOptions, Output, ellip_with, sosfreqz};
+/// # fn main() -> gpu_array::Result<()> {
+/// let sos = ellip_with(6, 0.5, 60.0, &[0.2], &IirOptions::default().output(Output::Sos))?.into_sos()?;
+/// let (w, h) = sosfreqz(&sos)?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`sosfreqz_with`].
+pub fn sosfreqz(sos: &Array) -> Result<(Array, Array)> {
+    sosfreqz_with(sos, &FreqzOptions::default())
+}
+
+/// [`sosfreqz`] with SciPy's `worN=`, `whole=` and `fs=`.
+///
+/// ```no_run
+/// use gpu_array::Array;
+/// use gpu_signal::{FreqzOptions, WorN, sosfreqz_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let sos = Array::from_slice(&[1.0f64, 2.0, 1.0, 1.0, -0.5, 0.1], &[1, 6])?;
+/// let (w, h) = sosfreqz_with(&sos, &FreqzOptions::default().worn(WorN::N(2048)).whole(true))?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// SciPy's: `sos` not of shape `(n_sections, 6)`, `sos[:, 3]` not all
+/// ones, no sections ("Cannot compute frequencies with no sections").
+pub fn sosfreqz_with(sos: &Array, opts: &FreqzOptions) -> Result<(Array, Array)> {
+    let sections = crate::filtering::sos::validate_sos(sos)?;
+    if sections.is_empty() {
+        return Err(Error::Value(
+            "Cannot compute frequencies with no sections".into(),
+        ));
+    }
+    let (w, wout) = frequencies(opts);
+    let mut h = vec![Complex64::new(1.0, 0.0); w.len()];
+    for s in &sections {
+        for (hv, r) in h.iter_mut().zip(response(&s[..3], &s[3..], &w)) {
+            *hv *= r;
+        }
+    }
+    Ok((
+        Array::from_slice(&wout, &[wout.len()])?,
+        Array::from_slice(&h, &[h.len()])?,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frequencies_are_scipys() {
+        let (w, out) = frequencies(&FreqzOptions::default().worn(WorN::N(4)));
+        assert_eq!(w, [0.0, PI / 4.0, PI / 2.0, 3.0 * PI / 4.0]);
+        assert_eq!(w, out);
+        let (_, out) = frequencies(
+            &FreqzOptions::default()
+                .worn(WorN::N(3))
+                .fs(10.0)
+                .include_nyquist(true),
+        );
+        assert_eq!(out, [0.0, 2.5, 5.0]);
+        // A two-tap average: H(w) = (1 + e^{-jw}) / 2.
+        let c = |v: &[f64]| {
+            v.iter()
+                .map(|&r| Complex64::new(r, 0.0))
+                .collect::<Vec<_>>()
+        };
+        let h = response(&c(&[0.5, 0.5]), &c(&[1.0]), &[0.0, PI]);
+        assert!((h[0] - 1.0).norm() < 1e-16 && h[1].norm() < 1e-16);
+    }
+}

@@ -1,0 +1,112 @@
+//! Filtering (`scipy.signal._signaltools`, `_savitzky_golay`): linear
+//! filters by their coefficients ([`lfilter`], [`sosfilt`]) and their
+//! initial states ([`lfilter_zi`], [`lfiltic`], [`sosfilt_zi`]),
+//! forward-backward filtering ([`filtfilt`], [`sosfiltfilt`]),
+//! [`decimate`], [`detrend`], Savitzky-Golay smoothing
+//! ([`savgol_coeffs`], [`savgol_filter`]) and the analytic signal
+//! ([`hilbert`], [`hilbert2`]).
+//!
+//! The recursive filters run parallel along the signal (the `iir`
+//! module: blocks filtered at once, their boundary states carried by a
+//! scan), so that one long signal fills the GPU as well as many short
+//! ones; FIR filters (`a = [1]`) are direct convolutions. Results have
+//! SciPy's dtypes: the promoted dtype of the coefficients, the signal and
+//! the initial state (float32 only when all of them are single
+//! precision).
+
+mod detrend;
+mod filtfilt;
+mod hilbert;
+pub(crate) mod iir;
+pub(crate) mod lfilter;
+pub(crate) mod savgol;
+pub(crate) mod sos;
+
+pub use detrend::{DetrendOptions, DetrendType, detrend, detrend_with};
+pub use filtfilt::{
+    DecimateFtype, DecimateOptions, FiltfiltMethod, FiltfiltOptions, PadType, decimate,
+    decimate_with, filtfilt, filtfilt_with, sosfiltfilt, sosfiltfilt_with,
+};
+pub use hilbert::{
+    Hilbert2Options, HilbertOptions, hilbert, hilbert_with, hilbert2, hilbert2_with,
+};
+pub use lfilter::{LfilterOptions, lfilter, lfilter_with, lfilter_zi, lfiltic};
+pub use savgol::{
+    SavgolCoeffsOptions, SavgolMode, SavgolOptions, savgol_coeffs, savgol_coeffs_with,
+    savgol_filter, savgol_filter_with,
+};
+pub use sos::{SosfiltOptions, sosfilt, sosfilt_with, sosfilt_zi};
+
+use gpu_array::{Array, DType, Error, Result};
+use num_complex::Complex64;
+
+/// `axis` of an array of `ndim` dimensions, SciPy's error otherwise.
+pub(crate) fn check_axis(axis: isize, ndim: usize) -> Result<usize> {
+    let n = ndim as isize;
+    let a = if axis < 0 { axis + n } else { axis };
+    if ndim == 0 || a < 0 || a >= n {
+        return Err(Error::Value("selected axis is out of range".into()));
+    }
+    Ok(a as usize)
+}
+
+/// `x` with `axis` moved last and the others flattened: a C-contiguous
+/// `(signals, n)` array of `dt`, and the moved shape to restore.
+pub(crate) fn to_rows(x: &Array, axis: usize, dt: DType) -> Result<(Array, Vec<usize>)> {
+    let moved = x.moveaxis(&[axis as isize], &[-1])?;
+    let shape = moved.shape().to_vec();
+    let n = shape[shape.len() - 1];
+    let signals: usize = shape[..shape.len() - 1].iter().product();
+    let moved = if moved.dtype() == dt {
+        moved.copy()?
+    } else {
+        moved.astype(dt)?.copy()?
+    };
+    Ok((moved.reshape(&[signals, n][..])?, shape))
+}
+
+/// The inverse of [`to_rows`]: `rows` (`signals x n'`) back to `shape`
+/// (its last axis now `n'`) with the last axis moved to `axis`,
+/// C-contiguous.
+pub(crate) fn from_rows(rows: &Array, shape: &[usize], axis: usize) -> Result<Array> {
+    let mut s = shape.to_vec();
+    let last = s.len() - 1;
+    s[last] = rows.shape()[1];
+    rows.reshape(&s[..])?
+        .moveaxis(&[-1], &[axis as isize])?
+        .copy()
+}
+
+/// The dtype a filter runs in: `result_type` of its operands, refused
+/// with SciPy's `NotImplementedError` text unless float32, float64 or
+/// complex.
+pub(crate) fn filter_dtype(dts: &[DType]) -> Result<DType> {
+    let ops: Vec<_> = dts.iter().map(|&d| d.into()).collect();
+    let dt = gpu_array::dtype::result_type(&ops)?;
+    if iir::DTYPES.contains(&dt) {
+        Ok(dt)
+    } else {
+        Err(Error::Unsupported(format!(
+            "input type '{}' not supported",
+            dt.name()
+        )))
+    }
+}
+
+/// A 1-D device array's values on the host, as complex numbers.
+pub(crate) fn host_values(a: &Array) -> Result<Vec<Complex64>> {
+    a.to_vec_as::<Complex64>()
+}
+
+/// `a`'s slice `start..stop` along axis 1 of a 2-D array (Python bounds).
+pub(crate) fn cols(
+    a: &Array,
+    start: Option<isize>,
+    stop: Option<isize>,
+    step: isize,
+) -> Result<Array> {
+    a.slice(&[
+        gpu_array::AxisIndex::FULL,
+        gpu_array::AxisIndex::Slice { start, stop, step },
+    ])
+}

@@ -1,0 +1,40 @@
+//! The crate's door to `unsafe`: vouching for the launches of the
+//! hand-written recursive-filter kernels (`kernels/lfilter.cu`).
+#![allow(unsafe_code)]
+
+use gpu_runtime::signature::Vouched;
+
+// SAFETY: `filtering::iir::lfilter_rows` launches it only with `x` and `y`
+// C-contiguous arrays of `signals * n` elements of the kernel's type `T`,
+// `coef` of `2 * (order + 1)` values of `T`, `zi` null or a C-contiguous
+// array of `signals * order` values of `T`, `state` of
+// `signals * blocks * max(order, 1)` values, `0 <= order <= 64`
+// (`CUPRUM_LFILTER_MAXORDER`, the kernel's local arrays), `block >= 1` and
+// `blocks = ceil(n / block)`. Thread `t < signals * blocks` reads `x` and
+// writes `y` only at `m * n + j` for `j` in `k * block .. min((k + 1) *
+// block, n)` (`m = t / blocks`, `k = t % blocks`), reads `zi[m * order +
+// r]` and writes `state[t * order + r]`, `r < order`. The arrays are
+// freed in stream order, so they outlive the launch.
+unsafe impl Vouched for crate::filtering::iir::LfilterBlocks {}
+
+// SAFETY: `filtering::iir::lfilter_rows` launches it only with `state` and
+// `init` of `signals * blocks * order` values of `T`, `mats` of
+// `4 * order * order`, `sums` of at least `signals * groups * order`, `zf`
+// null or of `signals * order`, `1 <= order <= 64`, and `group`, `groups`
+// from `iir::plan` (`groups * group >= blocks - 2`, so every block index
+// `k` a group walks is below `1 + (blocks - 2) < blocks`). Phase 1 runs
+// `signals` threads, phases 0 and 2 `signals * groups`; thread of signal
+// `m` and group `g` reads `state` and writes `init` only in rows
+// `m * blocks + k` with `k < blocks`, and touches `sums` only at row
+// `m * groups + g`; phase 1's thread `m` touches rows of its own signal
+// and `zf[m * order ..]` only. The arrays outlive the launch.
+unsafe impl Vouched for crate::filtering::iir::LfilterCarry {}
+
+// SAFETY: `filtering::iir::lfilter_rows` launches it only with `y` of
+// `signals * n` values of `T`, `init` of `signals * blocks * order`, `h`
+// of `order * block`, `1 <= order <= 64` and `blocks = ceil(n / block)`.
+// Thread `t < signals * n` reads and writes `y[t]` only, reads `h[r *
+// block + j]` with `j = (t % n) % block < block` and `init` at row
+// `m * blocks + k` with `k = (t % n) / block < blocks`. The arrays
+// outlive the launch.
+unsafe impl Vouched for crate::filtering::iir::LfilterFixup {}

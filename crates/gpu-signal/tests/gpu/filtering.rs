@@ -1,0 +1,401 @@
+//! lfilter, sosfilt, filtfilt, sosfiltfilt, detrend, savgol_filter,
+//! hilbert, hilbert2 and decimate against SciPy
+//! (`testdata/filtering_golden.npz`, `make_golden_filtering.py`):
+//! float32, float64, complex and int32 inputs, odd and even lengths, 2-D
+//! along both axes, initial and final states, every padtype and mode;
+//! long single signals through the recursive filters against a float64
+//! host recursion; then SciPy's errors.
+//!
+//! Tolerances: the recursive filters run in blocks whose boundary states
+//! are carried through powers of the state map (`iir` module docs), so
+//! their rounding differs from SciPy's serial loop by the working
+//! precision times the filter's transient gain (max_k ||A^k||, about 10^2
+//! for the filters here): 1e-10 relative in float64, 1e-4 in float32.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use gpu_array::npy::NpyArray;
+use gpu_array::{Array, DType};
+use gpu_signal::{
+    DecimateFtype, DecimateOptions, DetrendOptions, DetrendType, FiltfiltOptions, Hilbert2Options,
+    HilbertOptions, LfilterOptions, SavgolOptions, SosfiltOptions, decimate_with, detrend_with,
+    filtfilt_with, hilbert_with, hilbert2_with, lfilter_with, savgol_filter_with, sosfilt_with,
+    sosfiltfilt_with,
+};
+
+use crate::{gpu, max_rel_diff};
+
+fn goldens() -> HashMap<String, NpyArray> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/filtering_golden.npz");
+    gpu_testing::npz_members(p)
+}
+
+fn cases<'a>(g: &'a HashMap<String, NpyArray>, prefix: &str) -> Vec<&'a str> {
+    let mut v: Vec<&str> = g
+        .keys()
+        .filter_map(|k| k.strip_suffix("__out"))
+        .filter(|k| k.split("__").next() == Some(prefix))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+fn load(g: &HashMap<String, NpyArray>, case: &str, part: &str) -> Option<Array> {
+    g.get(&format!("{case}__{part}"))
+        .map(|a| Array::from_npy(a).unwrap())
+}
+
+/// The value of the `<key><value>` tag of a case name.
+fn tag<'a>(case: &'a str, key: &str) -> Option<&'a str> {
+    case.split("__").find_map(|t| t.strip_prefix(key))
+}
+
+fn axis(case: &str) -> isize {
+    tag(case, "ax").unwrap().parse().unwrap()
+}
+
+/// The tolerance of a recursive filter's result.
+fn rtol(dt: DType) -> f64 {
+    match dt {
+        DType::Float32 | DType::Complex64 => 1e-4,
+        _ => 1e-10,
+    }
+}
+
+fn check(case: &str, got: &Array, want: &Array, tol: f64) {
+    assert_eq!(got.dtype(), want.dtype(), "{case}: dtype");
+    assert_eq!(got.shape(), want.shape(), "{case}: shape");
+    let d = max_rel_diff(got, want);
+    assert!(d <= tol, "{case}: relative difference {d:e}");
+}
+
+#[test]
+fn lfilter_and_sosfilt_match_scipy() {
+    if !gpu() {
+        return;
+    }
+    let g = goldens();
+    let mut n = 0;
+    for case in cases(&g, "lfilter") {
+        let (b, a, x) = (
+            load(&g, case, "b").unwrap(),
+            load(&g, case, "a").unwrap(),
+            load(&g, case, "x").unwrap(),
+        );
+        let want = load(&g, case, "out").unwrap();
+        let mut o = LfilterOptions::default().axis(axis(case));
+        if let Some(zi) = load(&g, case, "zi") {
+            o = o.zi(&zi);
+        }
+        let (y, zf) = lfilter_with(&b, &a, &x, &o).unwrap_or_else(|e| panic!("{case}: {e}"));
+        check(case, &y, &want, rtol(want.dtype()));
+        if let Some(zf_want) = load(&g, case, "zf") {
+            check(case, &zf.expect("zf"), &zf_want, rtol(want.dtype()));
+        }
+        n += 1;
+    }
+    for case in cases(&g, "sosfilt") {
+        let (sos, x) = (load(&g, case, "sos").unwrap(), load(&g, case, "x").unwrap());
+        let want = load(&g, case, "out").unwrap();
+        let mut o = SosfiltOptions::default().axis(axis(case));
+        if let Some(zi) = load(&g, case, "zi") {
+            o = o.zi(&zi);
+        }
+        let (y, zf) = sosfilt_with(&sos, &x, &o).unwrap_or_else(|e| panic!("{case}: {e}"));
+        check(case, &y, &want, rtol(want.dtype()));
+        if let Some(zf_want) = load(&g, case, "zf") {
+            check(case, &zf.expect("zf"), &zf_want, rtol(want.dtype()));
+        }
+        n += 1;
+    }
+    assert!(n > 100, "{n} cases");
+}
+
+fn filtfilt_options(case: &str) -> FiltfiltOptions {
+    let pad = match tag(case, "pad").unwrap() {
+        "None" => None,
+        p => Some(p.parse().unwrap()),
+    };
+    let len = match tag(case, "len").unwrap() {
+        "None" => None,
+        l => Some(l.parse().unwrap()),
+    };
+    FiltfiltOptions::default()
+        .axis(axis(case))
+        .padtype(pad)
+        .padlen(len)
+}
+
+#[test]
+fn filtfilt_and_sosfiltfilt_match_scipy_for_every_padtype() {
+    if !gpu() {
+        return;
+    }
+    let g = goldens();
+    let mut n = 0;
+    for case in cases(&g, "filtfilt") {
+        let (b, a, x) = (
+            load(&g, case, "b").unwrap(),
+            load(&g, case, "a").unwrap(),
+            load(&g, case, "x").unwrap(),
+        );
+        let y = filtfilt_with(&b, &a, &x, &filtfilt_options(case))
+            .unwrap_or_else(|e| panic!("{case}: {e}"));
+        // float64 results: float32 inputs only change the extension.
+        check(case, &y, &load(&g, case, "out").unwrap(), 1e-9);
+        n += 1;
+    }
+    for case in cases(&g, "sosfiltfilt") {
+        let (sos, x) = (load(&g, case, "sos").unwrap(), load(&g, case, "x").unwrap());
+        let y = sosfiltfilt_with(&sos, &x, &filtfilt_options(case))
+            .unwrap_or_else(|e| panic!("{case}: {e}"));
+        check(case, &y, &load(&g, case, "out").unwrap(), 1e-9);
+        n += 1;
+    }
+    assert!(n >= 60, "{n} cases");
+}
+
+#[test]
+fn detrend_savgol_hilbert_and_decimate_match_scipy() {
+    if !gpu() {
+        return;
+    }
+    let g = goldens();
+    let tol = |dt: DType| match dt {
+        DType::Float32 | DType::Complex64 => 1e-5,
+        _ => 1e-11,
+    };
+    for case in cases(&g, "detrend") {
+        let x = load(&g, case, "x").unwrap();
+        let mut o = DetrendOptions::default().axis(axis(case));
+        if case.contains("__constant") {
+            o = o.type_(DetrendType::Constant);
+        }
+        if let Some(bp) = load(&g, case, "bp") {
+            let bp: Vec<usize> = bp
+                .to_vec_as::<i64>()
+                .unwrap()
+                .into_iter()
+                .map(|v| v as usize)
+                .collect();
+            o = o.bp(&bp);
+        }
+        let want = load(&g, case, "out").unwrap();
+        let y = detrend_with(&x, &o).unwrap_or_else(|e| panic!("{case}: {e}"));
+        check(case, &y, &want, tol(want.dtype()) * 10.0);
+    }
+    for case in cases(&g, "savgol_filter") {
+        let x = load(&g, case, "x").unwrap();
+        let w = tag(case, "w").unwrap();
+        let (wl, rest) = w.split_once('p').unwrap();
+        let (po, d) = rest.split_once('d').unwrap();
+        let o = SavgolOptions::default()
+            .axis(axis(case))
+            .mode(tag(case, "m").unwrap().parse().unwrap())
+            .deriv(d.parse().unwrap())
+            .delta(0.5)
+            .cval(0.5);
+        let want = load(&g, case, "out").unwrap();
+        let y = savgol_filter_with(&x, wl.parse().unwrap(), po.parse().unwrap(), &o)
+            .unwrap_or_else(|e| panic!("{case}: {e}"));
+        check(case, &y, &want, tol(want.dtype()) * 10.0);
+    }
+    for case in cases(&g, "hilbert") {
+        let x = load(&g, case, "x").unwrap();
+        let n = match tag(case, "n").unwrap() {
+            "None" => None,
+            v => Some(v.parse().unwrap()),
+        };
+        let want = load(&g, case, "out").unwrap();
+        let y = hilbert_with(&x, &HilbertOptions::default().axis(axis(case)).n(n))
+            .unwrap_or_else(|e| panic!("{case}: {e}"));
+        check(case, &y, &want, tol(want.dtype()));
+    }
+    for case in cases(&g, "hilbert2") {
+        let x = load(&g, case, "x").unwrap();
+        let n = match tag(case, "n").unwrap() {
+            "None" => None,
+            v => Some([v.parse().unwrap(); 2]),
+        };
+        let want = load(&g, case, "out").unwrap();
+        let y = hilbert2_with(&x, &Hilbert2Options::default().n(n))
+            .unwrap_or_else(|e| panic!("{case}: {e}"));
+        check(case, &y, &want, tol(want.dtype()));
+    }
+    for case in cases(&g, "decimate") {
+        let x = load(&g, case, "x").unwrap();
+        let ftype = if case.contains("__fir__") {
+            DecimateFtype::Fir
+        } else {
+            DecimateFtype::Iir
+        };
+        let o = DecimateOptions::default()
+            .axis(axis(case))
+            .ftype(ftype)
+            .zero_phase(tag(case, "zp").unwrap() == "1");
+        let want = load(&g, case, "out").unwrap();
+        let y = decimate_with(&x, 3, &o).unwrap_or_else(|e| panic!("{case}: {e}"));
+        check(case, &y, &want, rtol(want.dtype()));
+    }
+}
+
+/// A seeded uniform sequence in [-0.5, 0.5).
+fn noise(n: usize, mut seed: u64) -> Vec<f64> {
+    (0..n)
+        .map(|_| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64 - 0.5
+        })
+        .collect()
+}
+
+/// SciPy's serial transposed direct form II in float64 from zero state.
+fn serial(b: &[f64], a: &[f64], x: &[f64]) -> Vec<f64> {
+    let order = a.len() - 1;
+    let mut z = vec![0.0; order];
+    x.iter()
+        .map(|&xn| {
+            let yn = z[0] + b[0] * xn;
+            for r in 0..order - 1 {
+                z[r] = z[r + 1] + b[r + 1] * xn - a[r + 1] * yn;
+            }
+            z[order - 1] = b[order] * xn - a[order] * yn;
+            yn
+        })
+        .collect()
+}
+
+#[test]
+fn long_single_signals_match_a_float64_host_recursion() {
+    if !gpu() {
+        return;
+    }
+    // One signal of 2^21 samples: 65 536 blocks of 32, carried by the
+    // two-level scan; a narrow lowpass whose state map is far from normal.
+    let (b, a) = gpu_signal::butter(6, &[0.02]).unwrap();
+    let (bh, ah) = (b.to_vec::<f64>().unwrap(), a.to_vec::<f64>().unwrap());
+    let n = 1 << 21;
+    let xh = noise(n, 11);
+    let want = serial(&bh, &ah, &xh);
+    let scale = want.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    let x = Array::from_slice(&xh, &[n]).unwrap();
+    let y = gpu_signal::lfilter(&b, &a, &x)
+        .unwrap()
+        .to_vec::<f64>()
+        .unwrap();
+    let err = y
+        .iter()
+        .zip(&want)
+        .fold(0.0f64, |m, (u, v)| m.max((u - v).abs()));
+    assert!(err <= 1e-9 * scale, "float64: {err:e} of {scale:e}");
+    // float32 coefficients and signal: float32 throughout, against the
+    // float64 truth (SciPy's own float32 loop is as far from it).
+    let b32 = b.astype(DType::Float32).unwrap();
+    let a32 = a.astype(DType::Float32).unwrap();
+    let y32 = gpu_signal::lfilter(&b32, &a32, &x.astype(DType::Float32).unwrap()).unwrap();
+    assert_eq!(y32.dtype(), DType::Float32);
+    let y32 = y32.to_vec_as::<f64>().unwrap();
+    let err = y32
+        .iter()
+        .zip(&want)
+        .fold(0.0f64, |m, (u, v)| m.max((u - v).abs()));
+    assert!(err <= 1e-2 * scale, "float32: {err:e} of {scale:e}");
+    // The same filter as sections, and the final state of a long signal.
+    let sos = gpu_signal::butter_with(
+        6,
+        &[0.02],
+        &gpu_signal::IirOptions::default().output(gpu_signal::Output::Sos),
+    )
+    .unwrap()
+    .into_sos()
+    .unwrap();
+    let ys = gpu_signal::sosfilt(&sos, &x)
+        .unwrap()
+        .to_vec::<f64>()
+        .unwrap();
+    let err = ys
+        .iter()
+        .zip(&want)
+        .fold(0.0f64, |m, (u, v)| m.max((u - v).abs()));
+    assert!(err <= 1e-9 * scale, "sosfilt: {err:e} of {scale:e}");
+    // Two halves with the state carried equal the whole.
+    let half = n / 2;
+    let zi = Array::zeros([6], DType::Float64).unwrap();
+    let o = LfilterOptions::default().zi(&zi);
+    let x1 = Array::from_slice(&xh[..half], &[half]).unwrap();
+    let x2 = Array::from_slice(&xh[half..], &[n - half]).unwrap();
+    let (_, zf) = lfilter_with(&b, &a, &x1, &o).unwrap();
+    let (y2, _) = lfilter_with(&b, &a, &x2, &LfilterOptions::default().zi(&zf.unwrap())).unwrap();
+    let y2 = y2.to_vec::<f64>().unwrap();
+    let err = y2
+        .iter()
+        .zip(&want[half..])
+        .fold(0.0f64, |m, (u, v)| m.max((u - v).abs()));
+    assert!(err <= 1e-9 * scale, "halves: {err:e} of {scale:e}");
+}
+
+#[test]
+fn filtering_errors_are_scipys() {
+    if !gpu() {
+        return;
+    }
+    let err = |r: gpu_array::Result<(Array, Option<Array>)>| r.unwrap_err().to_string();
+    let x = Array::from_slice(&[1.0f64, 2.0, 3.0, 4.0, 5.0], &[5]).unwrap();
+    let b = Array::from_slice(&[1.0f64, 0.5], &[2]).unwrap();
+    let a0 = Array::from_slice(&[0.0f64, 1.0], &[2]).unwrap();
+    let empty = Array::zeros([0], DType::Float64).unwrap();
+    let o = LfilterOptions::default();
+    assert_eq!(
+        err(lfilter_with(&b, &a0, &x, &o)),
+        "BUG: filter coefficient a[0] == 0 not supported yet"
+    );
+    assert_eq!(
+        err(lfilter_with(&empty, &b, &x, &o)),
+        "Parameter b is not a non-empty 1d array, since b.shape=(0,)!"
+    );
+    let zi = Array::zeros([2], DType::Float64).unwrap();
+    assert_eq!(
+        err(lfilter_with(&b, &b, &x, &o.clone().zi(&zi))),
+        "Unexpected shape for zi: expected (1,), found (2,)."
+    );
+    let xi = Array::from_slice(&[1i64, 2, 3], &[3]).unwrap();
+    let bi = Array::from_slice(&[1i64, 2], &[2]).unwrap();
+    assert_eq!(
+        err(lfilter_with(&bi, &bi, &xi, &o)),
+        "input type 'int64' not supported"
+    );
+    let e = filtfilt_with(&b, &b, &x, &FiltfiltOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "The length of the input vector x must be greater than padlen, which is 6."
+    );
+    assert!("gust".parse::<gpu_signal::FiltfiltMethod>().is_ok());
+    assert_eq!(
+        "nope"
+            .parse::<gpu_signal::PadType>()
+            .unwrap_err()
+            .to_string(),
+        "Unknown value 'nope' given to padtype. padtype must be 'even', 'odd', 'constant', or None."
+    );
+    let e = gpu_signal::savgol_filter(&x, 7, 2).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "If mode is 'interp', window_length must be less than or equal to the size of x."
+    );
+    let e = gpu_signal::savgol_filter(&x, 3, 3).unwrap_err().to_string();
+    assert_eq!(e, "polyorder must be less than window_length.");
+    let c = Array::zeros([4], DType::Complex128).unwrap();
+    assert_eq!(
+        gpu_signal::hilbert(&c).unwrap_err().to_string(),
+        "x must be real."
+    );
+    assert_eq!(
+        gpu_signal::butter(4, &[1.5]).unwrap_err().to_string(),
+        "Digital filter critical frequencies must be 0 < Wn < 1"
+    );
+}
