@@ -493,6 +493,15 @@ WORKLOADS = {
     "signal welch 2^24 nperseg 4096 f32": w_signal(
         lambda: (ramp(1 << 24, 1000, 0.001, cp.float32),),
         lambda sig, x: sig.welch(x, nperseg=4096), (1 << 24) * 4),
+    "signal resample_poly 2^24 up 3 down 2 f32": w_signal(
+        lambda: (ramp(1 << 24, 1000, 0.001, cp.float32),),
+        lambda sig, x: sig.resample_poly(x, 3, 2), ((1 << 24) + (1 << 24) * 3 // 2) * 4),
+    "signal lfilter order 8 one signal 2^24 f32": w_signal(
+        lambda: (ramp(1 << 24, 1000, 0.001, cp.float32),),
+        lambda sig, x: sig.lfilter(*sig.butter(8, 0.1), x), 2 * (1 << 24) * 4),
+    "signal sosfilt 4 sections 1024 x 2^14 f32": w_signal(
+        lambda: (ramp(1024 * (1 << 14), 1000, 0.001, cp.float32).reshape(1024, 1 << 14),),
+        lambda sig, x: sig.sosfilt(sig.butter(8, 0.1, output="sos"), x), 2 * 1024 * (1 << 14) * 4),
     "sparse csr SpMV f32 2^20x16": w_sparse(lambda a: (a, cp.ones(1 << 20, cp.float32)),
                                             lambda a, x: a @ x, 1),
     "sparse csr SpMM f32 2^20x16 @ 64 cols": w_sparse(

@@ -65,3 +65,44 @@ pub fn welch(dev: Device) -> Result<Record> {
         gpu_signal::welch_with(&x, &o).map(drop)
     })
 }
+
+pub fn resample_poly(dev: Device) -> Result<Record> {
+    let n = 1usize << 24;
+    let x = ramp(n, 1000.0, 0.001, DType::Float32).map_err(err)?;
+    timed(
+        dev,
+        "signal resample_poly 2^24 up 3 down 2 f32",
+        (n + n * 3 / 2) * 4,
+        || gpu_signal::resample_poly(&x, 3, 2).map(drop),
+    )
+}
+
+pub fn lfilter(dev: Device) -> Result<Record> {
+    let n = 1usize << 24;
+    let x = ramp(n, 1000.0, 0.001, DType::Float32).map_err(err)?;
+    // butter(8, 0.1) as (b, a), float64 coefficients as SciPy's.
+    let (b, a) = gpu_signal::butter(8, &[0.1]).map_err(err)?;
+    timed(
+        dev,
+        "signal lfilter order 8 one signal 2^24 f32",
+        2 * n * 4,
+        || gpu_signal::lfilter(&b, &a, &x).map(drop),
+    )
+}
+
+pub fn sosfilt(dev: Device) -> Result<Record> {
+    let (rows, len) = (1024usize, 1usize << 14);
+    let x = ramp(rows * len, 1000.0, 0.001, DType::Float32)
+        .and_then(|a| a.reshape([rows as isize, len as isize]))
+        .map_err(err)?;
+    let o = gpu_signal::IirOptions::default().output(gpu_signal::Output::Sos);
+    let sos = gpu_signal::butter_with(8, &[0.1], &o)
+        .and_then(|f| f.into_sos())
+        .map_err(err)?;
+    timed(
+        dev,
+        "signal sosfilt 4 sections 1024 x 2^14 f32",
+        2 * rows * len * 4,
+        || gpu_signal::sosfilt(&sos, &x).map(drop),
+    )
+}

@@ -207,6 +207,18 @@ pub fn all() -> Vec<Workload> {
             crate::signal_workloads::welch,
         ),
         (
+            "signal resample_poly 2^24 up 3 down 2 f32",
+            crate::signal_workloads::resample_poly,
+        ),
+        (
+            "signal lfilter order 8 one signal 2^24 f32",
+            crate::signal_workloads::lfilter,
+        ),
+        (
+            "signal sosfilt 4 sections 1024 x 2^14 f32",
+            crate::signal_workloads::sosfilt,
+        ),
+        (
             "sparse csr SpMV f32 2^20x16",
             crate::sparse_workloads::spmv_f32,
         ),

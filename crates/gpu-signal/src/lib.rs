@@ -12,7 +12,7 @@
 //!   gpu-ndimage's rank filter, zero past the edges as SciPy's;
 //! - [`wiener`], composed as SciPy composes it;
 //! - resampling ([`mod@resampling`]): [`upfirdn`] (every extension mode)
-//!   and Fourier [`resample`];
+//!   [`resample_poly`] and Fourier [`resample`];
 //! - window functions ([`mod@windows`], [`get_window`]), computed on the
 //!   host in float64 and uploaded;
 //! - spectral analysis ([`mod@spectral`]): [`periodogram`], [`welch`],
@@ -48,6 +48,7 @@
 //! | `medfilt(a)`, `medfilt(a, 5)`, `medfilt2d(a)`    | [`medfilt`]`(&a)?`, [`medfilt_with`]`(&a, &[5])?`, [`medfilt2d`]`(&a)?` |
 //! | `wiener(a)`, `wiener(a, 5, 0.1)`                 | [`wiener`]`(&a)?`, [`wiener_with`]`(&a, &[5], Some(0.1))?` |
 //! | `upfirdn(h, x, 3, 2, mode='reflect')`           | [`upfirdn_with`]`(&h, &x, &UpfirdnOptions::default().up(3).down(2).mode(UpfirdnMode::Reflect))?` |
+//! | `resample_poly(x, 3, 2)`, `resample_poly(x, 2, 5, padtype='mean')` | [`resample_poly`]`(&x, 3, 2)?`, [`resample_poly_with`]`(&x, 2, 5, &ResamplePolyOptions::default().padtype(PolyPad::Mean))?` |
 //! | `resample(x, 100)`, `resample(x, 100, t, axis=1)` | [`resample`]`(&x, 100)?`, [`resample_with`]`(&x, 100, &ResampleOptions::default().axis(1).t(t0, t1))?` ([`Resampled`]) |
 //! | `mode='valid'`                                   | [`Mode::Valid`] (or `"valid".parse::<Mode>()?`)          |
 //! | `get_window(('kaiser', 8.0), 64)`, `windows.hann(64)` | [`get_window`]`(&WindowSpec::with_params("kaiser", &[8.0])?, 64, true)?`, [`windows::hann`]`(64, true)?` |
@@ -106,8 +107,9 @@ pub use filtering::{
 };
 pub use order::{medfilt, medfilt_with, medfilt2d, medfilt2d_with, order_filter};
 pub use resampling::{
-    Domain, ResampleOptions, Resampled, UpfirdnMode, UpfirdnOptions, resample, resample_with,
-    upfirdn, upfirdn_with,
+    Domain, PolyPad, PolyWindow, ResampleOptions, ResamplePolyOptions, Resampled, UpfirdnMode,
+    UpfirdnOptions, resample, resample_poly, resample_poly_with, resample_with, upfirdn,
+    upfirdn_with,
 };
 pub use spectral::{
     Average, Coherence, CoherenceOptions, Csd, Detrend, Istft, IstftOptions, Periodogram,

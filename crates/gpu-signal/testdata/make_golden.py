@@ -136,6 +136,22 @@ def main():
     x2 = rng.standard_normal((10, 12)).astype(np.float32)
     for ax in (0, 1):
         add(f"resample__2d__num7__ax{ax}", x2, None, signal.resample(x2, 7, axis=ax))
+    # resample_poly: rates, padtypes, float32, 2-D along both axes, a
+    # window by name and given taps.
+    xr = rng.standard_normal(101)
+    for up, down in ((3, 2), (2, 5), (4, 4), (7, 3)):
+        for pad in ("constant", "mean", "median", "line", "reflect"):
+            add(f"resample_poly__x__u{up}__d{down}__p{pad}__ax0", xr, None,
+                signal.resample_poly(xr, up, down, padtype=pad))
+    x2p = rng.standard_normal((5, 64)).astype(np.float32)
+    for ax in (0, 1):
+        add(f"resample_poly__2d__u3__d2__pconstant__ax{ax}", x2p, None,
+            signal.resample_poly(x2p, 3, 2, axis=ax))
+    add("resample_poly__hamming__u5__d3__pconstant__ax0", xr, None,
+        signal.resample_poly(xr, 5, 3, window="hamming"))
+    taps = signal.firwin(31, 0.3)
+    add("resample_poly__taps__u2__d3__pconstant__ax0", xr, taps,
+        signal.resample_poly(xr, 2, 3, window=taps))
     # A window by name: fftshift(get_window('hann', n)).
     x = rng.standard_normal(20)
     add("resample__named__num13__ax0__hann", x, None, signal.resample(x, 13, window="hann"))

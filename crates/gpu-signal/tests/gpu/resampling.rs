@@ -1,4 +1,4 @@
-//! upfirdn and resample against SciPy: every extension mode at four rate
+//! upfirdn, resample_poly and resample against SciPy: every extension mode at four rate
 //! pairs, float32 2-D along both axes, complex input; Fourier resampling
 //! up and down from odd and even lengths, real, complex and spectral
 //! inputs, with and without a window.
@@ -74,5 +74,39 @@ fn resampling_matches_scipy() {
         assert!(d <= tol(want.dtype()), "{name}: relative difference {d:e}");
         n += 1;
     }
-    assert!(n >= 70, "{n} cases");
+    for name in cases(&golden, "resample_poly") {
+        let parts: Vec<&str> = name.split("__").collect();
+        let pad = parts[4]
+            .strip_prefix('p')
+            .unwrap()
+            .parse::<gpu_signal::PolyPad>()
+            .unwrap();
+        let mut o = gpu_signal::ResamplePolyOptions::default()
+            .axis(num(&parts, "ax") as isize)
+            .padtype(pad);
+        let taps = load(name, "b");
+        if let Some(t) = &taps {
+            o = o.taps(t);
+        }
+        if parts[1] == "hamming" {
+            o = o.window("hamming".parse().unwrap());
+        }
+        let got = gpu_signal::resample_poly_with(
+            &load(name, "a").unwrap(),
+            num(&parts, "u"),
+            num(&parts, "d"),
+            &o,
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let want = load(name, "out").unwrap();
+        assert_eq!(
+            (got.dtype(), got.shape()),
+            (want.dtype(), want.shape()),
+            "{name}"
+        );
+        let d = max_rel_diff(&got, &want);
+        assert!(d <= tol(want.dtype()), "{name}: relative difference {d:e}");
+        n += 1;
+    }
+    assert!(n >= 90, "{n} cases");
 }
