@@ -27,7 +27,7 @@
 //!   [`savgol_coeffs`], [`hilbert`] and [`hilbert2`];
 //! - filter design ([`mod@design`], on the host in float64, returning
 //!   device arrays): [`butter`], [`cheby1`], [`cheby2`], [`ellip`],
-//!   [`bessel`], [`iirfilter`], [`firwin`], the conversions [`zpk2tf`],
+//!   [`bessel`], [`iirfilter`], [`firwin`], [`firwin2`], the conversions [`zpk2tf`],
 //!   [`tf2zpk`], [`zpk2sos`], [`tf2sos`], [`sos2tf`], and the responses
 //!   [`freqz`], [`sosfreqz`].
 //!
@@ -70,6 +70,7 @@
 //! | `butter(8, [10, 50], 'bandpass', fs=1000, output='sos')` | [`butter_with`]`(8, &[10.0, 50.0], &IirOptions::default().btype(BandType::Bandpass).fs(Some(1000.0)).output(Output::Sos))?.into_sos()?` |
 //! | `iirfilter(4, [0.1, 0.3], rs=60, ftype='cheby2')` | [`iirfilter_with`]`(4, &[0.1, 0.3], &IirFilterOptions::default().rs(Some(60.0)).ftype(FilterType::Cheby2))?` ([`Filter`]) |
 //! | `firwin(63, 0.25)`, `firwin(63, [0.2, 0.4], pass_zero=False)` | [`firwin`]`(63, &[0.25])?`, [`firwin_with`]`(63, &[0.2, 0.4], &FirwinOptions::default().pass_zero(PassZero::No))?` |
+//! | `firwin2(151, [0, 0.5, 1], [1, 1, 0])`          | [`firwin2`]`(151, &[0.0, 0.5, 1.0], &[1.0, 1.0, 0.0])?` ([`firwin2_with`]) |
 //! | `zpk2tf`, `tf2zpk`, `zpk2sos`, `tf2sos`, `sos2tf` | [`zpk2tf`]`(&z, &p, k)?`, [`tf2zpk`]`(&b, &a)?`, [`zpk2sos`]`(&z, &p, k)?`, [`tf2sos`]`(&b, &a)?`, [`sos2tf`]`(&sos)?` |
 //! | `freqz(b, a, worN=1024)`, `sosfreqz(sos)`        | [`freqz_with`]`(&b, &a, &FreqzOptions::default().worn(WorN::N(1024)))?`, [`sosfreqz`]`(&sos)?` |
 #![deny(unsafe_code)]
@@ -91,11 +92,11 @@ pub use convolution::{
     sepfir2d,
 };
 pub use design::{
-    BandType, BesselNorm, Filter, FilterType, FirwinOptions, FreqzOptions, IirFilterOptions,
-    IirOptions, Output, Pairing, PassZero, WorN, Zpk2SosOptions, bessel, bessel_with, butter,
-    butter_with, cheby1, cheby1_with, cheby2, cheby2_with, ellip, ellip_with, firwin, firwin_with,
-    freqz, freqz_with, iirfilter, iirfilter_with, sos2tf, sosfreqz, sosfreqz_with, tf2sos,
-    tf2sos_with, tf2zpk, zpk2sos, zpk2sos_with, zpk2tf,
+    BandType, BesselNorm, Filter, FilterType, Firwin2Options, FirwinOptions, FreqzOptions,
+    IirFilterOptions, IirOptions, Output, Pairing, PassZero, WorN, Zpk2SosOptions, bessel,
+    bessel_with, butter, butter_with, cheby1, cheby1_with, cheby2, cheby2_with, ellip, ellip_with,
+    firwin, firwin_with, firwin2, firwin2_with, freqz, freqz_with, iirfilter, iirfilter_with,
+    sos2tf, sosfreqz, sosfreqz_with, tf2sos, tf2sos_with, tf2zpk, zpk2sos, zpk2sos_with, zpk2tf,
 };
 pub use filtering::{
     DecimateFtype, DecimateOptions, DetrendOptions, DetrendType, FiltfiltMethod, FiltfiltOptions,

@@ -1,6 +1,7 @@
 //! Filter design (`scipy.signal._filter_design`, `_fir_filter_design`):
 //! IIR designs ([`iirfilter`], [`butter`], [`cheby1`], [`cheby2`],
-//! [`ellip`], [`bessel`]), FIR design by windows ([`firwin`]),
+//! [`ellip`], [`bessel`]), FIR design by windows ([`firwin`]) and by frequency sampling
+//! ([`firwin2`]),
 //! conversions between forms ([`zpk2tf`], [`tf2zpk`], [`zpk2sos`],
 //! [`tf2sos`], [`sos2tf`]) and frequency responses ([`freqz`],
 //! [`sosfreqz`]).
@@ -17,12 +18,14 @@
 
 pub(crate) mod ellip;
 pub(crate) mod fir;
+mod fir2;
 mod freqz;
 pub(crate) mod iir;
 pub(crate) mod linalg;
 mod zpk;
 
 pub use fir::{FirwinOptions, PassZero, firwin, firwin_with};
+pub use fir2::{Firwin2Options, firwin2, firwin2_with};
 pub use freqz::{FreqzOptions, WorN, freqz, freqz_with, sosfreqz, sosfreqz_with};
 pub use iir::{
     BandType, BesselNorm, Filter, FilterType, IirFilterOptions, IirOptions, Output, bessel,
