@@ -28,7 +28,7 @@
 //! | `cp.random.default_rng(0).normal(size=n)`, `cp.random.rand(3)` | [`random`] (gpu-random): `cp::random::default_rng(0)?.standard_normal([n])?`, `cp::random::rand([3])?` |
 //! | `cupyx.scipy.sparse.csr_matrix(d)`, `A @ x` | [`sparse`] (gpu-sparse): `cp::sparse::CsrMatrix::from_dense(&d)?`, `a.dot(&x)?` |
 //! | `cupyx.scipy.ndimage.gaussian_filter(x, 2)`, `zoom` | [`ndimage`] (gpu-ndimage): filters, interpolation, measurements, morphology ([`guide::ndimage`]) |
-//! | `cupyx.scipy.signal.convolve(a, b)`, `medfilt` | [`signal`] (gpu-signal): convolution, order filters, Wiener |
+//! | `cupyx.scipy.signal.convolve(a, b)`, `lfilter`, `welch` | [`signal`] (gpu-signal): convolution, filtering, resampling, spectral analysis, filter design ([`guide::signal`]) |
 //! | `cp.linalg`, `cp.matmul`, `a @ b` | [`linalg`] (gpu-linalg), [`matmul`], `a.matmul(&b)` ([`MatmulExt`]) |
 //! | `cp.ElementwiseKernel`       | [`ElementwiseKernel`]                    |
 //! | `@cp.fuse()`, `cp.exp` inside | [`fuse`]`("f", \|x: &FVar\| ..)`, [`fx::exp`] |
@@ -127,9 +127,9 @@ pub use gpu_ndimage as ndimage;
 /// `default_rng` on a counter-based Philox whose numbers reproduce on any
 /// GPU, and the legacy `RandomState` on cuRAND with its module functions.
 pub use gpu_random as random;
-/// CuPy's `cupyx.scipy.signal` (SciPy's `scipy.signal`): convolution and
-/// correlation (direct or by FFTs), order filters and the Wiener filter
-/// so far.
+/// CuPy's `cupyx.scipy.signal` (SciPy's `scipy.signal`): convolution,
+/// filtering (recursive filters parallel along the signal), resampling,
+/// spectral analysis, windows and filter design.
 pub use gpu_signal as signal;
 /// CuPy's `cupyx.scipy.sparse` (SciPy's `scipy.sparse`): COO, CSR and CSC
 /// matrices, their conversions and their products on cuSPARSE.

@@ -1,7 +1,8 @@
 //! Signal processing: `cupyx.scipy.signal` is [`crate::signal`]
-//! (gpu-signal), in progress: convolution and correlation, the order and
-//! Wiener filters and resampling are in; filtering (lfilter and its
-//! family), spectral analysis and filter design are being built.
+//! (gpu-signal): convolution and correlation, the order and Wiener
+//! filters, filtering (`lfilter` and its family, parallel along the
+//! signal), resampling, spectral analysis with SciPy's windows, and
+//! filter design.
 //!
 //! | CuPy / SciPy                                          | Cuprum                                                   |
 //! |-------------------------------------------------------|----------------------------------------------------------|
@@ -10,6 +11,9 @@
 //! | `signal.fftconvolve(a, b, axes=1)`                    | `signal::fftconvolve_with(&a, &b, &FftConvolveOptions::default().axes(&[1]))?` |
 //! | `signal.convolve2d(img, k, 'same', 'symm')`           | `signal::convolve2d_with(&img, &k, &Conv2dOptions::default().mode(Mode::Same).boundary(Boundary::Symm))?` |
 //! | `signal.medfilt2d(img, 5)`, `signal.wiener(img)`      | `signal::medfilt2d_with(&img, &[5])?`, `signal::wiener(&img)?` |
+//! | `b, a = signal.butter(4, 0.2); signal.filtfilt(b, a, x)` | `let (b, a) = signal::butter(4, &[0.2])?; signal::filtfilt(&b, &a, &x)?` |
+//! | `f, pxx = signal.welch(x, nperseg=1024)`              | `let w = signal::welch_with(&x, &WelchOptions::default().nperseg(1024))?; (w.f, w.pxx)` |
+//! | `signal.resample_poly(x, 3, 2)`                       | `signal::resample_poly(&x, 3, 2)?`                       |
 //! | `signal.upfirdn(h, x, 3, 2)`, `signal.resample(x, n)` | `signal::upfirdn_with(&h, &x, &UpfirdnOptions::default().up(3).down(2))?`, `signal::resample(&x, n)?` |
 //!
 //! Every function is SciPy's call with its defaults, and a `_with`
