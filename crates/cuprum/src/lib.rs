@@ -23,6 +23,7 @@
 //! | `cupyx.rsqrt`                | [`math::rsqrt`]                          |
 //! | `cupyx.scatter_add`, `scatter_max`, `scatter_min` | [`scatter_add`]`(&a, &idx, &v, Some(0))?`, ... |
 //! | `cp.cuda`                    | [`cuda`] (gpu-runtime)                   |
+//! | `cp.cuda.nccl.NcclCommunicator`, `cupyx.distributed.init_process_group` | [`cuda::nccl`] (gpu-nccl): `NcclCommunicator::init_rank`, `comm.all_reduce(&x, &y, ReduceOp::Sum, None)?`; [`distributed::init`] |
 //! | `cp.fft.fft(a)`, `cp.fft.rfft2(a)`, `cp.fft.config` | [`fft`] (gpu-fft): `cp::fft::fft(&a)?`, `cp::fft::rfft2(&a)?`, [`fft::config`] |
 //! | `cupyx.scipy.special.erf(x)`, `gammaln` | [`special`] (gpu-special): `cp::special::erf(&x)?`, [`special::fused`] inside `fuse` |
 //! | `cp.random.default_rng(0).normal(size=n)`, `cp.random.rand(3)` | [`random`] (gpu-random): `cp::random::default_rng(0)?.standard_normal([n])?`, `cp::random::rand([3])?` |
@@ -38,7 +39,7 @@
 //! | `cp.asnumpy(x)`              | `x.to_ndarray::<T>()`                    |
 //! | errors of every layer        | one [`Error`] and [`Result`] for every layer ([`error`]) |
 //!
-//! Later layers (NCCL, interop) join here as their crates land. New here? Start with the [`guide`].
+//! Later layers (interop) join here as their crates land. New here? Start with the [`guide`].
 
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
@@ -113,8 +114,16 @@ pub use gpu_linalg::{
     einsum, inner, kron, matmul, outer, polyfit, roots, tensordot, trace, vdot,
 };
 /// The CUDA runtime: devices, streams, events, memory, kernels (CuPy's
-/// `cupy.cuda`).
-pub use gpu_runtime as cuda;
+/// `cupy.cuda`), everything of gpu-runtime, and NCCL as [`cuda::nccl`].
+pub mod cuda {
+    /// CuPy's `cupy.cuda.nccl`: communicators and collectives on arrays
+    /// (gpu-nccl).
+    pub use gpu_nccl as nccl;
+    pub use gpu_runtime::*;
+}
+/// CuPy's `cupyx.distributed`: join the job a launcher (torchrun, srun,
+/// mpirun) started, through NCCL's own rendezvous (gpu-nccl).
+pub use gpu_nccl::distributed;
 /// CuPy's `cupyx.scipy.special` (SciPy's `scipy.special`): special
 /// functions as ufuncs, usable in `fuse` as `special::fused`.
 pub use gpu_special as special;

@@ -1,0 +1,251 @@
+//! Two processes, two GPUs: this binary starts itself twice as torchrun
+//! would (RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR, MASTER_PORT and
+//! NCCL_COMM_ID), each copy running `multi::worker` through
+//! `distributed::init`. Skipped with fewer than two GPUs (these belong to
+//! the multi-GPU run). `worker` does nothing unless started so.
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use gpu_array::DType;
+use gpu_nccl::{Error, ReduceOp, distributed, group_start};
+use gpu_runtime::Device;
+
+use crate::common::{f64s, filled, ramp, setup};
+
+const ROLE: &str = "CUPRUM_NCCL_TEST_ROLE";
+
+/// A port nothing listens on now.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn spawn(role: &str, rank: usize, port: u16) -> Child {
+    Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "multi::worker",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(ROLE, role)
+        .env("RANK", rank.to_string())
+        .env("WORLD_SIZE", "2")
+        .env("LOCAL_RANK", rank.to_string())
+        .env("MASTER_ADDR", "127.0.0.1")
+        .env("MASTER_PORT", (port - 1).to_string())
+        .env("NCCL_COMM_ID", format!("127.0.0.1:{port}"))
+        .env("NCCL_NVLS_ENABLE", "0")
+        .env("CUPRUM_NCCL_TIMEOUT", "20")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Runs both ranks of `role`, failing (never hanging) if either fails or
+/// takes more than two minutes.
+fn run_job(role: &str) {
+    let Some(_s) = setup() else { return };
+    let count = Device::count().unwrap();
+    if count < 2 {
+        gpu_runtime::testing::skip(
+            "a second GPU",
+            &format!("{count} visible; the two-process NCCL tests belong to the multi-GPU run"),
+        );
+        return;
+    }
+    // MASTER_PORT is one below, as the derivation in `distributed` expects.
+    let port = free_port().max(2);
+    let mut children: Vec<Child> = (0..2).map(|r| spawn(role, r, port)).collect();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut done = [false, false];
+    while done.iter().any(|d| !d) {
+        for (i, c) in children.iter_mut().enumerate() {
+            if !done[i] && c.try_wait().unwrap().is_some() {
+                done[i] = true;
+            }
+        }
+        if Instant::now() > deadline {
+            for c in &mut children {
+                let _ = c.kill();
+            }
+            panic!("{role}: the ranks did not finish within two minutes");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    for (rank, c) in children.into_iter().enumerate() {
+        let out = c.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{role}: rank {rank} failed:\n{}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn two_processes_run_every_collective() {
+    run_job("collectives");
+}
+
+#[test]
+fn a_dead_peer_is_an_error_not_a_hang() {
+    run_job("dead_peer");
+}
+
+/// One rank of a job above; a plain run (no role) returns at once.
+#[test]
+fn worker() {
+    let Ok(role) = std::env::var(ROLE) else {
+        return;
+    };
+    let info = distributed::LaunchInfo::from_env().unwrap();
+    assert_eq!(
+        info.comm_id.as_deref(),
+        std::env::var("NCCL_COMM_ID").ok().as_deref()
+    );
+    let comm = distributed::init().unwrap();
+    let (rank, n) = (comm.rank_id(), comm.size());
+    assert_eq!((n, comm.device_id()), (2, rank as i32));
+    match role.as_str() {
+        "collectives" => collectives(&comm),
+        "dead_peer" => dead_peer(&comm),
+        other => panic!("unknown role {other}"),
+    }
+}
+
+fn collectives(comm: &gpu_nccl::NcclCommunicator) {
+    let (rank, n) = (comm.rank_id(), comm.size());
+    let r = rank as f64;
+    let len = 6;
+    // all_reduce: rank r contributes r + i.
+    let x = ramp(len, r);
+    let y = filled(len, DType::Float64, f64::NAN);
+    comm.all_reduce(&x, &y, ReduceOp::Sum, None).unwrap();
+    let avg = ramp(len, r);
+    comm.all_reduce_in_place(&avg, ReduceOp::Avg, None).unwrap();
+    let pre = ramp(len, r);
+    comm.all_reduce_in_place(&pre, ReduceOp::PreMulSum(2.0), None)
+        .unwrap();
+    comm.synchronize(None).unwrap();
+    let sum: Vec<f64> = (0..len)
+        .map(|i| (0..n).map(|k| (i + k) as f64).sum())
+        .collect();
+    assert_eq!(f64s(&y), sum);
+    assert_eq!(
+        f64s(&avg),
+        sum.iter().map(|s| s / n as f64).collect::<Vec<_>>()
+    );
+    assert_eq!(f64s(&pre), sum.iter().map(|s| 2.0 * s).collect::<Vec<_>>());
+
+    // reduce to rank 1, broadcast from rank 1.
+    let red = filled(len, DType::Float64, -1.0);
+    comm.reduce(&x, &red, ReduceOp::Max, 1, None).unwrap();
+    let b = ramp(len, 100.0 * r);
+    comm.broadcast_in_place(&b, 1, None).unwrap();
+    comm.synchronize(None).unwrap();
+    if rank == 1 {
+        assert_eq!(f64s(&red), f64s(&ramp(len, (n - 1) as f64)));
+    } else {
+        assert_eq!(f64s(&red), vec![-1.0; len]);
+    }
+    assert_eq!(f64s(&b), f64s(&ramp(len, 100.0)));
+
+    // all_gather and reduce_scatter.
+    let g = filled(len * n, DType::Float64, f64::NAN);
+    comm.all_gather(&x, &g, None).unwrap();
+    let rs = filled(len, DType::Float64, f64::NAN);
+    let big = ramp(len * n, r);
+    comm.reduce_scatter(&big, &rs, ReduceOp::Sum, None).unwrap();
+    comm.synchronize(None).unwrap();
+    let gathered: Vec<f64> = (0..n)
+        .flat_map(|k| (0..len).map(move |i| (i + k) as f64))
+        .collect();
+    assert_eq!(f64s(&g), gathered);
+    let scattered: Vec<f64> = (0..len)
+        .map(|i| (0..n).map(|k| (rank * len + i + k) as f64).sum())
+        .collect();
+    assert_eq!(f64s(&rs), scattered);
+
+    // A ring shift with send/recv in a group.
+    let to = (rank + 1) % n;
+    let from = (rank + n - 1) % n;
+    let got = filled(len, DType::Float64, f64::NAN);
+    let grp = group_start().unwrap();
+    comm.send(&x, to, None).unwrap();
+    comm.recv(&got, from, None).unwrap();
+    grp.end().unwrap();
+    comm.synchronize(None).unwrap();
+    assert_eq!(f64s(&got), f64s(&ramp(len, from as f64)));
+
+    // all_to_all: chunk j of rank r is 10 r + j.
+    let chunks: Vec<f64> = (0..n).map(|j| (10 * rank + j) as f64).collect();
+    let a = gpu_array::Array::from_slice(&chunks, &[n]).unwrap();
+    let t = filled(n, DType::Float64, f64::NAN);
+    comm.all_to_all(&a, &t, None).unwrap();
+    comm.synchronize(None).unwrap();
+    assert_eq!(
+        f64s(&t),
+        (0..n).map(|j| (10 * j + rank) as f64).collect::<Vec<_>>()
+    );
+
+    // gather to 0, scatter from 0.
+    let all = (rank == 0).then(|| filled(len * n, DType::Float64, f64::NAN));
+    comm.gather(&x, all.as_ref(), 0, None).unwrap();
+    let src = (rank == 0).then(|| ramp(len * n, 0.0));
+    let part = filled(len, DType::Float64, f64::NAN);
+    comm.scatter(src.as_ref(), &part, 0, None).unwrap();
+    comm.synchronize(None).unwrap();
+    if let Some(all) = &all {
+        assert_eq!(f64s(all), gathered);
+    }
+    assert_eq!(f64s(&part), f64s(&ramp(len, (rank * len) as f64)));
+
+    // A split: each rank alone.
+    let alone = comm
+        .comm_split(Some(rank), 0, &gpu_nccl::CommConfig::default())
+        .unwrap()
+        .unwrap();
+    assert_eq!(alone.size(), 1);
+    comm.barrier(None).unwrap();
+}
+
+fn dead_peer(comm: &gpu_nccl::NcclCommunicator) {
+    if comm.rank_id() == 1 {
+        // Dies without a word after the init.
+        std::process::exit(0);
+    }
+    let x = ramp(1 << 20, 0.0);
+    let started = Instant::now();
+    let e = match comm.all_reduce_in_place(&x, ReduceOp::Sum, None) {
+        Err(e) => e,
+        Ok(()) => comm
+            .synchronize(None)
+            .expect_err("an all_reduce with a dead peer completed"),
+    };
+    assert!(
+        matches!(
+            &e,
+            Error::Timeout {
+                rank: 0,
+                nranks: 2,
+                ..
+            } | Error::Nccl {
+                rank: Some((0, 2)),
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "{:?}",
+        started.elapsed()
+    );
+}
