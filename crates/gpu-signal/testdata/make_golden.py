@@ -101,6 +101,14 @@ def main():
             x = img.astype(dt)
             add(f"sepfir2d__{np.dtype(dt).name}__r{lr}__c{lc}", x,
                 np.concatenate([hr, hc]).astype(np.float64), signal.sepfir2d(x, hr, hc))
+    # filtfilt with Gustafsson's method: `b` holds the filter's b then a
+    # (lengths nb, na in the name), irlen 0 meaning None.
+    for order, n, irlen in ((2, 60, 0), (4, 201, 0), (4, 201, 15)):
+        bb, aa = signal.butter(order, 0.2)
+        xg = rng.standard_normal((3, n))
+        add(f"filtfilt_gust__o{order}__n{n}__i{irlen}__nb{len(bb)}", xg,
+            np.concatenate([bb, aa]),
+            signal.filtfilt(bb, aa, xg, method="gust", irlen=irlen or None))
     add("wiener__f64__k3", img, None, signal.wiener(img))
     add("wiener__f64__k5__n0.5", img, None, signal.wiener(img, 5, 0.5))
     # upfirdn: every mode, rates, float32/complex, 2-D along both axes.

@@ -38,7 +38,9 @@ pub enum FiltfiltMethod {
     /// Extend the signal ([`PadType`]) and start from scaled steady states.
     #[default]
     Pad,
-    /// Gustafsson's method: not supported here (`Unsupported`).
+    /// Gustafsson's method: initial states chosen so that the
+    /// forward-backward and backward-forward passes agree best (no
+    /// extension); `irlen` bounds the impulse response it considers.
     Gust,
 }
 
@@ -69,6 +71,9 @@ pub struct FiltfiltOptions {
     pub padlen: Option<usize>,
     /// The edge method.
     pub method: FiltfiltMethod,
+    /// For [`FiltfiltMethod::Gust`]: the length of the impulse response
+    /// taken into account (`None`: all of it).
+    pub irlen: Option<usize>,
 }
 
 impl Default for FiltfiltOptions {
@@ -78,6 +83,7 @@ impl Default for FiltfiltOptions {
             padtype: Some(PadType::Odd),
             padlen: None,
             method: FiltfiltMethod::Pad,
+            irlen: None,
         }
     }
 }
@@ -126,6 +132,17 @@ impl FiltfiltOptions {
     #[must_use]
     pub fn method(mut self, method: FiltfiltMethod) -> Self {
         self.method = method;
+        self
+    }
+
+    /// Sets `irlen` (Gustafsson's method only).
+    ///
+    /// ```
+    /// assert_eq!(gpu_signal::FiltfiltOptions::default().irlen(Some(50)).irlen, Some(50));
+    /// ```
+    #[must_use]
+    pub fn irlen(mut self, irlen: Option<usize>) -> Self {
+        self.irlen = irlen;
         self
     }
 }
@@ -231,14 +248,13 @@ pub fn filtfilt(b: &Array, a: &Array, x: &Array) -> Result<Array> {
 /// # Errors
 /// SciPy's: a signal not longer than the extension ("The length of the
 /// input vector x must be greater than padlen, which is 9."); those of
-/// [`lfilter_with`] and [`lfilter_zi`]; `method` gust (`Unsupported`).
+/// [`lfilter_with`] and [`lfilter_zi`]; for `method` gust, a rank-deficient
+/// least-squares matrix (`LinAlg`).
 pub fn filtfilt_with(b: &Array, a: &Array, x: &Array, opts: &FiltfiltOptions) -> Result<Array> {
-    if opts.method == FiltfiltMethod::Gust {
-        return Err(Error::Unsupported(
-            "filtfilt method 'gust' (Gustafsson's initial conditions); use method 'pad'".into(),
-        ));
-    }
     let axis = check_axis(opts.axis, x.ndim())?;
+    if opts.method == FiltfiltMethod::Gust {
+        return super::gust::filtfilt_gust(b, a, x, axis, opts.irlen);
+    }
     let ntaps = a.size().max(b.size());
     let (edge, ext) = validate_pad(opts, x, axis, ntaps)?;
     let zi = lfilter_zi(b, a)?;

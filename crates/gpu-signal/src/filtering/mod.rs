@@ -16,6 +16,7 @@
 
 mod detrend;
 mod filtfilt;
+mod gust;
 mod hilbert;
 pub(crate) mod iir;
 pub(crate) mod lfilter;

@@ -1,4 +1,5 @@
-//! order_filter, medfilt, medfilt2d, wiener and sepfir2d against SciPy: a cross
+//! order_filter, medfilt, medfilt2d, wiener, sepfir2d and filtfilt's
+//! Gustafsson method against SciPy: a cross
 //! domain at three ranks, float64, float32 (3-D) and uint8 images, odd
 //! window sizes, the Wiener filter with estimated and given noise.
 
@@ -16,7 +17,14 @@ fn order_and_wiener_filters_match_scipy() {
     let load =
         |name: &str, part: &str| Array::from_npy(&golden[&format!("{name}__{part}")]).unwrap();
     let mut n = 0;
-    for f in ["order_filter", "medfilt", "medfilt2d", "wiener", "sepfir2d"] {
+    for f in [
+        "order_filter",
+        "medfilt",
+        "medfilt2d",
+        "wiener",
+        "sepfir2d",
+        "filtfilt_gust",
+    ] {
         for name in cases(&golden, f) {
             let parts: Vec<&str> = name.split("__").collect();
             let opt = |p: char| {
@@ -30,6 +38,21 @@ fn order_and_wiener_filters_match_scipy() {
                 "order_filter" => order_filter(&a, &load(name, "b"), opt('r').unwrap() as i64),
                 "medfilt" => medfilt_with(&a, &[k]),
                 "medfilt2d" => medfilt2d_with(&a, &[k]),
+                "filtfilt_gust" => {
+                    let h = load(name, "b").to_vec::<f64>().unwrap();
+                    let nb = parts
+                        .iter()
+                        .find_map(|p| p.strip_prefix("nb").and_then(|v| v.parse::<usize>().ok()))
+                        .unwrap();
+                    let (bb, aa) = h.split_at(nb);
+                    let bb = Array::from_slice(bb, &[bb.len()]).unwrap();
+                    let aa = Array::from_slice(aa, &[aa.len()]).unwrap();
+                    let irlen = opt('i').unwrap() as usize;
+                    let o = gpu_signal::FiltfiltOptions::default()
+                        .method(gpu_signal::FiltfiltMethod::Gust)
+                        .irlen((irlen > 0).then_some(irlen));
+                    gpu_signal::filtfilt_with(&bb, &aa, &a, &o)
+                }
                 "sepfir2d" => {
                     let h = load(name, "b").to_vec::<f64>().unwrap();
                     let lr = opt('r').unwrap() as usize;
