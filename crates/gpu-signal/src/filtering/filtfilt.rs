@@ -540,22 +540,13 @@ pub fn decimate_with(x: &Array, q: usize, opts: &DecimateOptions) -> Result<Arra
             )?;
             let b = Array::from_slice(&taps, &[taps.len()])?.astype(real)?;
             let one = Array::from_slice(&[1.0f64], &[1])?.astype(real)?;
-            let nx = x.shape()[axis];
             let o = LfilterOptions::default().axis(axis as isize);
             if opts.zero_phase {
-                // The full convolution: lfilter's output and final state.
-                let mut zshape = x.shape().to_vec();
-                zshape[axis] = taps.len() - 1;
-                let zi = Array::zeros(zshape, dt)?;
-                let (y, zf) = lfilter_with(&b, &one, &x.astype(dt)?, &o.zi(&zi))?;
-                let full = gpu_array::manipulation::concatenate(
-                    &[&y, &zf.expect("zf with zi")],
-                    Some(axis as isize),
-                )?;
-                let half = (taps.len() - 1) / 2;
-                let n_out = nx.div_ceil(q);
-                let y = axis_slice(&full, Some(half as isize), None, q as isize, axis)?;
-                axis_slice(&y, None, Some(n_out as isize), 1, axis)?.copy()
+                // SciPy: resample_poly(x, 1, q, window=b).
+                let ro = crate::resampling::ResamplePolyOptions::default()
+                    .axis(axis as isize)
+                    .taps(&b);
+                crate::resampling::resample_poly_with(&x.astype(dt)?, 1, q, &ro)
             } else {
                 let (y, _) = lfilter_with(&b, &one, &x.astype(dt)?, &o)?;
                 keep(&y)
