@@ -358,3 +358,40 @@ fn float_sums_are_the_same_run_to_run() {
         assert_eq!(sum1[0].to_bits(), sum2[0].to_bits());
     }
 }
+
+/// `label` past 2^31 elements (CuPy's labelling once broke there): a
+/// (2^15 + 1) x 2^16 image of vertical lines at every third column, each
+/// line one feature numbered by its column, checked on the last row (its
+/// linear indices are past 2^31). About 45 GB of device memory: runs only
+/// with `CUPRUM_TEST_LARGE=1` (`bench/gpu/only.sh gpu-ndimage:label_past`).
+#[test]
+fn label_past_two_to_the_31_elements() {
+    if !gpu() {
+        return;
+    }
+    if std::env::var("CUPRUM_TEST_LARGE").as_deref() != Ok("1") {
+        eprintln!("skipped: label_past_two_to_the_31_elements needs CUPRUM_TEST_LARGE=1 (45 GB)");
+        return;
+    }
+    let (rows, cols) = ((1usize << 15) + 1, 1usize << 16);
+    let c = gpu_array::creation::arange_with(0i64, cols as i64, 1i64, Some(DType::Int64)).unwrap();
+    let line = gpu_array::ufunc::equal(&gpu_array::ufunc::remainder(&c, 3i64).unwrap(), 0i64)
+        .unwrap()
+        .reshape([1isize, cols as isize])
+        .unwrap();
+    let img = line.broadcast_to(&[rows, cols]).unwrap().copy().unwrap();
+    assert!(img.size() > 1usize << 31);
+    let (labels, n) = nd::label_with(&img, &LabelOptions::default().output(DType::Int64)).unwrap();
+    assert_eq!(n, cols.div_ceil(3));
+    let last = labels
+        .reshape([rows as isize, cols as isize])
+        .unwrap()
+        .get_index(&gpu_array::ix![rows as isize - 1])
+        .unwrap()
+        .to_vec::<i64>()
+        .unwrap();
+    for (c, &l) in last.iter().enumerate() {
+        let want = if c % 3 == 0 { (c / 3 + 1) as i64 } else { 0 };
+        assert_eq!(l, want, "column {c}");
+    }
+}
