@@ -375,7 +375,7 @@ fn label_past_two_to_the_31_elements() {
     }
     let (rows, cols) = ((1usize << 15) + 1, 1usize << 16);
     let c = gpu_array::creation::arange_with(0i64, cols as i64, 1i64, Some(DType::Int64)).unwrap();
-    let line = gpu_array::ufunc::equal(&gpu_array::ufunc::remainder(&c, 3i64).unwrap(), 0i64)
+    let line = gpu_array::ufunc::equal(gpu_array::ufunc::remainder(&c, 3i64).unwrap(), 0i64)
         .unwrap()
         .reshape([1isize, cols as isize])
         .unwrap();
