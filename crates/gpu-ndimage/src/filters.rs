@@ -9,7 +9,7 @@ use gpu_array::layout::normalize_axis;
 use gpu_array::{Array, DType, Error, Result, ufunc};
 
 use crate::kernels::{Op1d, generic_1d, window1d};
-use crate::output::{check_axes, contiguous, per_axis};
+use crate::output::{check_axes, contiguous, per_axis, via_real_parts};
 use crate::weights::{gaussian_kernel1d, gaussian_radius, symmetry};
 use crate::{FilterOptions, Gaussian, Mode, Output};
 
@@ -132,6 +132,9 @@ pub fn correlate1d_with(
     opts: &FilterOptions<'_>,
 ) -> Result<Array> {
     opts.refuse("correlate1d", false, true)?;
+    if input.dtype().is_complex() {
+        return via_real_parts(input, opts, |x, o| correlate1d_with(x, weights, axis, o));
+    }
     let (mode, origin) = (
         opts.one_mode("correlate1d")?,
         opts.one_origin("correlate1d")?,
@@ -242,6 +245,9 @@ pub fn uniform_filter1d_with(
     opts: &FilterOptions<'_>,
 ) -> Result<Array> {
     opts.refuse("uniform_filter1d", false, true)?;
+    if input.dtype().is_complex() {
+        return via_real_parts(input, opts, |x, o| uniform_filter1d_with(x, size, axis, o));
+    }
     let (mode, origin) = (
         opts.one_mode("uniform_filter1d")?,
         opts.one_origin("uniform_filter1d")?,
@@ -330,6 +336,9 @@ pub fn uniform_filter_with(
     size: &[usize],
     opts: &FilterOptions<'_>,
 ) -> Result<Array> {
+    if input.dtype().is_complex() {
+        return via_real_parts(input, opts, |x, o| uniform_filter_with(x, size, o));
+    }
     let axes = check_axes(opts.axes_slice(), input.ndim())?;
     let sizes = per_axis(size, axes.len())?;
     let origins = per_axis(&opts.origin, axes.len())?;
@@ -450,6 +459,9 @@ pub fn gaussian_filter_with(
     opts: &FilterOptions<'_>,
 ) -> Result<Array> {
     opts.refuse("gaussian_filter", true, false)?;
+    if input.dtype().is_complex() {
+        return via_real_parts(input, opts, |x, o| gaussian_filter_with(x, g, o));
+    }
     let axes = check_axes(opts.axes_slice(), input.ndim())?;
     let n = axes.len();
     let orders = per_axis(&g.order, n)?;
@@ -487,6 +499,9 @@ fn edge_filter(
     smooth: [f64; 3],
 ) -> Result<Array> {
     opts.refuse(name, true, true)?;
+    if input.dtype().is_complex() {
+        return via_real_parts(input, opts, |x, o| edge_filter(x, axis, o, name, smooth));
+    }
     let ndim = input.ndim();
     let axis = normalize_axis(axis, ndim)?;
     let modes = per_axis(&opts.mode, ndim)?;
@@ -697,6 +712,9 @@ pub fn laplace(input: &Array) -> Result<Array> {
 /// # Errors
 /// As [`generic_laplace_with`].
 pub fn laplace_with(input: &Array, opts: &FilterOptions<'_>) -> Result<Array> {
+    if input.dtype().is_complex() {
+        return via_real_parts(input, opts, laplace_with);
+    }
     opts.refuse("laplace", true, false)?;
     let d2 = |a: &Array, axis: usize, dt: DType, mode: Mode, cval: f64| {
         let src = contiguous(a)?;
@@ -783,6 +801,9 @@ pub fn gaussian_laplace_with(
     g: &Gaussian,
     opts: &FilterOptions<'_>,
 ) -> Result<Array> {
+    if input.dtype().is_complex() {
+        return via_real_parts(input, opts, |x, o| gaussian_laplace_with(x, g, o));
+    }
     check_no_order(g, "gaussian_laplace")?;
     opts.refuse("gaussian_laplace", true, false)?;
     let ax = check_axes(opts.axes_slice(), input.ndim())?;

@@ -7,7 +7,7 @@ use gpu_array::{Array, DType, Error, Result};
 
 use crate::filters::check_window;
 use crate::kernels::{Op1d, OpNd, RANK_CAP, generic_nd, window1d, windownd};
-use crate::output::{check_axes, contiguous, per_axis};
+use crate::output::{check_axes, contiguous, per_axis, via_real_parts};
 use crate::{FilterOptions, Mode, Output, Window};
 
 /// A footprint or weights on the host: its shape (one entry an axis of
@@ -140,6 +140,18 @@ fn correlate_or_convolve(
     opts: &FilterOptions<'_>,
     convolution: bool,
 ) -> Result<Array> {
+    if weights.dtype().is_complex() {
+        return Err(Error::Unsupported(
+            "ndimage correlate/convolve with complex weights; filter with their real and \
+             imaginary parts"
+                .into(),
+        ));
+    }
+    if input.dtype().is_complex() {
+        return via_real_parts(input, opts, |x, o| {
+            correlate_or_convolve(x, weights, o, convolution)
+        });
+    }
     let (output, mode, cval, origin) = (opts.output, &opts.mode, opts.cval, &opts.origin);
     let ndim = input.ndim();
     let axes = check_axes(opts.axes_slice(), ndim)?;

@@ -10,8 +10,11 @@
 //!   maximum and rank filters), with SciPy's checks, messages and output
 //!   dtypes ([`Output`]). Sums are in float64 in SciPy's order of terms;
 //!   float results go into integer outputs truncated, as SciPy's C casts.
-//!   Strided inputs are copied to C order first; complex data and float16
-//!   are not taken (SciPy filters complex data by its real parts);
+//!   Strided inputs are copied to C order first. Complex data goes
+//!   through the linear filters (correlations and convolutions, uniform,
+//!   Gaussian, Sobel, Prewitt, Laplace) by its real and imaginary parts,
+//!   as SciPy's; the others refuse it, as SciPy's do; complex weights and
+//!   float16 are not taken;
 //! - interpolation ([`mod@interp`]): [`spline_filter1d`], [`spline_filter`],
 //!   [`map_coordinates`], [`affine_transform`], [`shift`], [`zoom`]
 //!   (`grid_mode` too), [`rotate`] and [`geometric_transform`] (the mapping

@@ -13,6 +13,7 @@ number keeping names unique).
 """
 
 import sys
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -145,9 +146,61 @@ def footprints():
                         cval=0.75, origin=origin, pct=30, out="-", t=0)
 
 
+def complex_data():
+    """Complex inputs, filtered as SciPy does by their real and imaginary
+    parts (`_complex_via_real_components`); a real `out=` dtype is
+    promoted to complex, with SciPy's warning. Its own generator, so the
+    real cases above keep their data."""
+    crng = np.random.default_rng(20261206)
+    w1 = np.array([0.5, -1.0, 2.0, 0.25])
+    w2 = crng.standard_normal((3, 2))
+    for shape in ((9,), (6, 5)):
+        for dt in ("complex64", "complex128"):
+            x = (crng.standard_normal(shape) + 1j * crng.standard_normal(shape)).astype(dt)
+            for mode in ("constant", "reflect", "wrap"):
+                for origin in (0, -1):
+                    y = nd.correlate1d(x, w1, -1, None, mode, 1.5, origin)
+                    put("correlate1d", x, y, w1, mode=mode, cval=1.5, origin=origin,
+                        axis=-1, out="-", t=0)
+                    y = nd.convolve1d(x, w1, 0, None, mode, 1.5, origin)
+                    put("convolve1d", x, y, w1, mode=mode, cval=1.5, origin=origin,
+                        axis=0, out="-", t=0)
+                y = nd.uniform_filter1d(x, 3, -1, None, mode, 1.5, 0)
+                put("uniform_filter1d", x, y, mode=mode, cval=1.5, origin=0, axis=-1,
+                    size=3, out="-", t=0)
+                y = nd.uniform_filter(x, 3, None, mode, 1.5, 0)
+                put("uniform_filter", x, y, mode=mode, cval=1.5, origin=0, size=3,
+                    out="-", t=0)
+                for sigma, order in ((1.5, 0), (1.0, 1)):
+                    y = nd.gaussian_filter(x, sigma, order, None, mode, 1.5)
+                    put("gaussian_filter", x, y, mode=mode, cval=1.5, sigma=sigma,
+                        order=order, out="-", t=0)
+                y = nd.gaussian_filter1d(x, 1.2, 0, 0, None, mode, 1.5)
+                put("gaussian_filter1d", x, y, mode=mode, cval=1.5, sigma=1.2, order=0,
+                    axis=0, out="-", t=0)
+                for func in ("sobel", "prewitt"):
+                    y = getattr(nd, func)(x, 0, mode=mode, cval=1.5)
+                    put(func, x, y, mode=mode, cval=1.5, axis=0, out="-", t=0)
+                put("laplace", x, nd.laplace(x, mode=mode, cval=1.5), mode=mode, cval=1.5,
+                    out="-", t=0)
+                put("gaussian_laplace", x, nd.gaussian_laplace(x, 1.3, mode=mode, cval=1.5),
+                    mode=mode, cval=1.5, sigma=1.3, out="-", t=0)
+                if len(shape) == 2:
+                    for func in ("correlate", "convolve"):
+                        y = getattr(nd, func)(x, w2, None, mode, 1.5, 0)
+                        put(func, x, y, w2, mode=mode, cval=1.5, origin=0, out="-", t=0)
+            for out in ("complex128", "float32"):
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    y = nd.correlate1d(x, w1, 0, np.dtype(out), "nearest", 0.0, 0)
+                put("correlate1d", x, y, w1, mode="nearest", cval=0.0, origin=0, axis=0,
+                    out=out, t=0)
+
+
 one_d()
 gaussian()
 footprints()
+complex_data()
 out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent
 out.mkdir(parents=True, exist_ok=True)
 np.savez_compressed(out / "filters_golden.npz", **cases)

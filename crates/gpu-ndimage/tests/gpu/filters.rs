@@ -31,6 +31,7 @@ fn run(func: &str, params: &HashMap<&str, &str>, x: &Array, w: Option<&Array>) -
         "float32" => Output::DType(DType::Float32),
         "float64" => Output::DType(DType::Float64),
         "int16" => Output::DType(DType::Int16),
+        "complex128" => Output::DType(DType::Complex128),
         o => panic!("output {o}"),
     };
     let origin = || num::<i64>(params, "origin");
@@ -103,19 +104,26 @@ fn filters_match_scipy() {
         let got = run(func, &params, &x, w.as_ref());
         assert_eq!(got.dtype(), want.dtype, "{name}: dtype");
         assert_eq!(got.shape(), &want.shape[..], "{name}: shape");
-        let got_v = got.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap();
-        let want_v = Array::from_npy(want)
-            .unwrap()
-            .astype(DType::Float64)
-            .unwrap()
-            .to_vec::<f64>()
-            .unwrap();
+        // Complex results compare as their real parts then their
+        // imaginary parts.
+        let values = |a: &Array| -> Vec<f64> {
+            let f64s = |a: &Array| a.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap();
+            if a.dtype().is_complex() {
+                let mut v = f64s(&a.real());
+                v.extend(f64s(&a.imag().unwrap()));
+                v
+            } else {
+                f64s(a)
+            }
+        };
+        let got_v = values(&got);
+        let want_v = values(&Array::from_npy(want).unwrap());
         // Sums in SciPy's order and in double: float64 to a few ulps;
         // float32 to its rounding; integers exact, but a truncated mean or
         // Gaussian may land one below or above a near-integer.
         let (rtol, atol) = match got.dtype() {
-            DType::Float64 => (1e-12, 1e-12),
-            DType::Float32 => (1e-5, 1e-5),
+            DType::Float64 | DType::Complex128 => (1e-12, 1e-12),
+            DType::Float32 | DType::Complex64 => (1e-5, 1e-5),
             _ if func.starts_with("uniform") || func.starts_with("gaussian") => (0.0, 1.0),
             _ => (0.0, 0.0),
         };
@@ -158,6 +166,22 @@ fn output_arrays_and_errors() {
     assert_eq!(e.to_string(), "rank not within filter footprint size");
     let big = Array::zeros([30, 30], DType::Float32).unwrap();
     let e = nd::median_filter(&big, Window::Size(&[27])).unwrap_err();
+    assert!(matches!(e, gpu_array::Error::Unsupported(_)), "{e}");
+    // Complex data: the linear filters take it through its parts into a
+    // complex output (an output array must be one), the others refuse it
+    // as SciPy does; complex weights are not taken.
+    let c = x2.astype(DType::Complex64).unwrap();
+    let e = nd::uniform_filter1d_with(&c, 3, 0, &FilterOptions::default().out(&x2)).unwrap_err();
+    assert_eq!(e.to_string(), "output must have complex dtype");
+    let into = Array::zeros([3, 3], DType::Complex128).unwrap();
+    let r = nd::uniform_filter_with(&c, &[3], &FilterOptions::default().out(&into)).unwrap();
+    assert_eq!(r.dtype(), DType::Complex128);
+    let e = nd::gaussian_gradient_magnitude(&c, 1.0).unwrap_err();
+    assert_eq!(e.to_string(), "Complex type not supported");
+    let e = nd::median_filter(&c, Window::Size(&[3])).unwrap_err();
+    assert_eq!(e.to_string(), "Complex type not supported");
+    let wc = Array::zeros([2, 2], DType::Complex64).unwrap();
+    let e = nd::correlate(&x2, &wc).unwrap_err();
     assert!(matches!(e, gpu_array::Error::Unsupported(_)), "{e}");
 }
 
