@@ -173,12 +173,23 @@ pub struct ToDlpackOptions {
 
 impl ToDlpackOptions {
     /// With the consumer's stream.
+    ///
+    /// ```
+    /// use gpu_array::interop::{ConsumerStream, ToDlpackOptions};
+    /// let o = ToDlpackOptions::default().stream(ConsumerStream::PerThread);
+    /// assert!(matches!(o.stream, ConsumerStream::PerThread));
+    /// ```
     pub fn stream(mut self, stream: ConsumerStream) -> ToDlpackOptions {
         self.stream = stream;
         self
     }
 
     /// With the read-only flag set or not.
+    ///
+    /// ```
+    /// use gpu_array::interop::ToDlpackOptions;
+    /// assert!(ToDlpackOptions::default().read_only(true).read_only);
+    /// ```
     pub fn read_only(mut self, read_only: bool) -> ToDlpackOptions {
         self.read_only = read_only;
         self
@@ -220,6 +231,12 @@ pub struct FromDlpackOptions {
 
 impl FromDlpackOptions {
     /// With a read-only policy.
+    ///
+    /// ```
+    /// use gpu_array::interop::{FromDlpackOptions, ReadOnlyImport};
+    /// let o = FromDlpackOptions::default().read_only(ReadOnlyImport::View);
+    /// assert_eq!(o.read_only, ReadOnlyImport::View);
+    /// ```
     pub fn read_only(mut self, read_only: ReadOnlyImport) -> FromDlpackOptions {
         self.read_only = read_only;
         self
@@ -693,7 +710,7 @@ impl Array {
     /// # fn main() -> gpu_array::Result<()> {
     /// let x = arange(10)?;
     /// let y = Array::from_dlpack(x.to_dlpack()?)?;
-    /// assert!(gpu_array::logic::array_equal(&x, &y)?);
+    /// assert!(gpu_array::logic::array_equal(&x, &y, false)?);
     /// # Ok(()) }
     /// ```
     ///

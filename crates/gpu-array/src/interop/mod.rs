@@ -51,8 +51,8 @@
 //! error), `ndim` (at most [`MAX_NDIM`]), the dtype (one lane, a code and
 //! width Cuprum has), extents and strides (any sign, zero, null for C
 //! order) with checked arithmetic, null data, alignment. Bad input is an
-//! [`Error::Buffer`](crate::Error::Buffer) (Python's `BufferError`, as the
-//! standard says) or [`Error::TooBig`](crate::Error::TooBig), never a
+//! [`Error::Buffer`] (Python's `BufferError`, as the
+//! standard says) or [`Error::TooBig`], never a
 //! panic, and the producer's deleter runs either way. The array is a view
 //! of the producer's memory ([`gpu_runtime::Memory::from_raw_with_free`]):
 //! the deleter runs when its last view drops, after that drop has waited

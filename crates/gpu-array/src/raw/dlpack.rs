@@ -199,29 +199,69 @@ impl<M: ManagedAbi> ManagedTensor<M> {
     }
 
     /// The struct's address (still owned by the handle).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let t = Array::zeros([2], DType::Int8)?.to_dlpack()?;
+    /// assert!(!t.as_ptr().is_null());
+    /// # Ok(()) }
+    /// ```
     pub fn as_ptr(&self) -> *const M {
         self.ptr.as_ptr()
     }
 
     /// The DLPack version (`None` for a legacy tensor).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, interop::ConsumerStream};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::zeros([2], DType::Int8)?;
+    /// assert_eq!(x.to_dlpack()?.version().map(|v| v.major), Some(1));
+    /// assert!(x.to_dlpack_legacy(&ConsumerStream::Legacy)?.version().is_none());
+    /// # Ok(()) }
+    /// ```
     pub fn version(&self) -> Option<DLPackVersion> {
         // SAFETY: `from_raw`'s contract (or our own export).
         unsafe { M::version_at(self.ptr.as_ptr()) }
     }
 
     /// The `DLPACK_FLAG_BITMASK_*` flags (0 for a legacy tensor).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, interop::ffi::DLPACK_FLAG_BITMASK_IS_COPIED};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let t = Array::zeros([2], DType::Int8)?.to_dlpack()?;
+    /// assert_eq!(t.flags() & DLPACK_FLAG_BITMASK_IS_COPIED, 0); // zero-copy
+    /// # Ok(()) }
+    /// ```
     pub fn flags(&self) -> u64 {
         // SAFETY: `from_raw`'s contract (or our own export).
         unsafe { M::flags_at(self.ptr.as_ptr()) }
     }
 
     /// Whether the producer forbids writes (`DLPACK_FLAG_BITMASK_READ_ONLY`).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType, interop::ToDlpackOptions};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::zeros([2], DType::Int8)?;
+    /// assert!(x.to_dlpack_with(&ToDlpackOptions::default().read_only(true))?.is_read_only());
+    /// # Ok(()) }
+    /// ```
     pub fn is_read_only(&self) -> bool {
         self.flags() & DLPACK_FLAG_BITMASK_READ_ONLY != 0
     }
 
     /// Whether the producer made a copy for this exchange
     /// (`DLPACK_FLAG_BITMASK_IS_COPIED`).
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// assert!(!Array::zeros([2], DType::Int8)?.to_dlpack()?.is_copied()); // Cuprum never copies
+    /// # Ok(()) }
+    /// ```
     pub fn is_copied(&self) -> bool {
         self.flags() & DLPACK_FLAG_BITMASK_IS_COPIED != 0
     }
@@ -229,6 +269,15 @@ impl<M: ManagedAbi> ManagedTensor<M> {
     /// The tensor's description, copied out: the version is checked first
     /// (major 1), then `ndim`, and the shape and strides are read only
     /// when their pointers are non-null and aligned.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::zeros([2, 3], DType::Float32)?;
+    /// let info = x.T().to_dlpack()?.info()?;
+    /// assert_eq!((info.shape, info.strides), (vec![3, 2], Some(vec![1, 3])));
+    /// # Ok(()) }
+    /// ```
     ///
     /// # Errors
     /// [`Error::Buffer`] for another major version, a bad `ndim`, or a null
