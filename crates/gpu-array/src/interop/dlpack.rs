@@ -1012,4 +1012,48 @@ mod tests {
             assert!(matches!(e, Error::Buffer(_)), "{bad}: {e}");
         }
     }
+    mod fuzz {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// Extents and strides from tame to extreme, any sign.
+        fn dim() -> impl Strategy<Value = (i64, i64)> {
+            let extent = prop_oneof![0i64..6, Just(1i64 << 40), Just(i64::MAX), Just(-1i64)];
+            let stride = prop_oneof![-8i64..8, Just(1i64 << 60), Just(i64::MIN), Just(i64::MAX)];
+            (extent, stride)
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(1024))]
+
+            /// `Ok` or `Err`, never a panic; an `Ok` plan's layout lies in
+            /// its memory, with element `[0, ...]` at `data + byte_offset`.
+            #[test]
+            fn plans_hold_their_elements(
+                dims in proptest::collection::vec(dim(), 0..5),
+                null_strides in any::<bool>(),
+                dt in 0..DType::ALL.len(),
+                data in prop_oneof![Just(0u64), Just(1u64 << 40), Just(u64::MAX - 64), any::<u64>()],
+                byte_offset in prop_oneof![Just(0u64), 0u64..64, any::<u64>()],
+            ) {
+                let dtype = DType::ALL[dt];
+                let i = TensorInfo {
+                    data,
+                    device: DLDevice { device_type: device_type::CUDA, device_id: 0 },
+                    dtype: dlpack_dtype(dtype),
+                    shape: dims.iter().map(|d| d.0).collect(),
+                    strides: (!null_strides).then(|| dims.iter().map(|d| d.1).collect()),
+                    byte_offset,
+                };
+                if let Ok(p) = plan_import(&i) {
+                    prop_assert!(p.layout.fits(p.size, dtype.itemsize()));
+                    if p.layout.size() > 0 {
+                        let first = p.base.checked_add_signed(p.layout.offset() as i64);
+                        prop_assert_eq!(first, Some(data + byte_offset));
+                        prop_assert!(p.base.checked_add(p.size as u64).is_some());
+                    }
+                }
+            }
+        }
+    }
 }

@@ -631,6 +631,19 @@ mod tests {
         s.version = DLPackVersion { major: 0, minor: 8 };
         refused(&s, "DLPack 0.8");
 
+        // A misaligned shape pointer is refused before it is read.
+        let (t, deleted) = make_versioned(&spec(&[2, 2]));
+        let p = t.into_raw();
+        // SAFETY: `p` is ours (`make_versioned`); only the pointer value
+        // changes (its own vector stays owned by the box).
+        let t = unsafe {
+            (*p).dl_tensor.shape = (*p).dl_tensor.shape.cast::<u8>().wrapping_add(1).cast();
+            DlpackTensor::from_raw(p).unwrap()
+        };
+        let e = Array::from_dlpack(t).unwrap_err();
+        assert!(e.to_string().contains("misaligned"), "{e}");
+        assert_eq!(deleted.load(Ordering::SeqCst), 1);
+
         // Read-only is refused by default, before any device call.
         let mut s = spec(&[4]);
         s.flags = DLPACK_FLAG_BITMASK_READ_ONLY;
