@@ -8,7 +8,8 @@ use std::sync::Arc;
 use gpu_runtime::{Device, Event, EventOptions, Stream};
 
 use super::ffi::{
-    DLDataType, DLDevice, DLPACK_FLAG_BITMASK_READ_ONLY, DLPackVersion, device_type, type_code,
+    DLDataType, DLDevice, DLPACK_FLAG_BITMASK_IS_COPIED, DLPACK_FLAG_BITMASK_READ_ONLY,
+    DLPackVersion, device_type, type_code,
 };
 use crate::array::Array;
 use crate::dtype::DType;
@@ -153,8 +154,9 @@ impl ConsumerStream {
     }
 }
 
-/// Options of [`Array::to_dlpack_with`]: the consumer's stream and the
-/// read-only flag.
+/// Options of [`Array::to_dlpack_with`]: the Python array API's
+/// `__dlpack__` arguments (the consumer's stream, `copy`, `dl_device`) and
+/// the read-only flag.
 ///
 /// ```
 /// use gpu_array::interop::{ConsumerStream, ToDlpackOptions};
@@ -169,6 +171,14 @@ pub struct ToDlpackOptions {
     pub stream: ConsumerStream,
     /// Sets `DLPACK_FLAG_BITMASK_READ_ONLY`: the consumer must not write.
     pub read_only: bool,
+    /// The array API's `copy`: `None` copies only when needed (for another
+    /// device), `Some(true)` always, `Some(false)` never (an export that
+    /// needs a copy is then an error). A copy is flagged
+    /// `DLPACK_FLAG_BITMASK_IS_COPIED`.
+    pub copy: Option<bool>,
+    /// The array API's `dl_device`: the CUDA device the consumer wants the
+    /// data on (`None`: the array's own).
+    pub device: Option<Device>,
 }
 
 impl ToDlpackOptions {
@@ -181,6 +191,32 @@ impl ToDlpackOptions {
     /// ```
     pub fn stream(mut self, stream: ConsumerStream) -> ToDlpackOptions {
         self.stream = stream;
+        self
+    }
+
+    /// With the array API's `copy` (see [`ToDlpackOptions::copy`]).
+    ///
+    /// ```
+    /// use gpu_array::interop::ToDlpackOptions;
+    /// assert_eq!(ToDlpackOptions::default().copy(Some(true)).copy, Some(true));
+    /// ```
+    pub fn copy(mut self, copy: Option<bool>) -> ToDlpackOptions {
+        self.copy = copy;
+        self
+    }
+
+    /// With the device the consumer wants the data on (the array API's
+    /// `dl_device`).
+    ///
+    /// ```no_run
+    /// use gpu_array::interop::ToDlpackOptions;
+    /// use gpu_runtime::Device;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let o = ToDlpackOptions::default().device(Device::new(0)?);
+    /// # Ok(()) }
+    /// ```
+    pub fn device(mut self, device: Device) -> ToDlpackOptions {
+        self.device = Some(device);
         self
     }
 
@@ -631,18 +667,45 @@ impl Array {
     /// # Ok(()) }
     /// ```
     ///
+    /// With `options.copy` or `options.device` the export may be a copy
+    /// (for another device: [`Array::to_device`]), flagged
+    /// `DLPACK_FLAG_BITMASK_IS_COPIED`; the handshake then orders the
+    /// consumer after the copy.
+    ///
     /// # Errors
-    /// [`Error::Buffer`] when a stride is not a whole number of elements or
-    /// the consumer's stream is on another device; a driver error of the
-    /// handshake.
+    /// [`Error::Buffer`] when a stride is not a whole number of elements,
+    /// the consumer's stream is not on the exported data's device, or
+    /// `copy` is `Some(false)` for another device; a driver error of the
+    /// handshake; the copy's allocation.
     pub fn to_dlpack_with(&self, options: &ToDlpackOptions) -> Result<DlpackTensor> {
-        let parts = export_parts(self)?;
-        self.handshake(&options.stream)?;
-        let flags = if options.read_only {
-            DLPACK_FLAG_BITMASK_READ_ONLY
-        } else {
-            0
+        let target = options.device.unwrap_or(self.device());
+        let other_device = target != self.device();
+        let copy = match options.copy {
+            Some(false) if other_device => {
+                return Err(Error::Buffer(format!(
+                    "__dlpack__: copy=False, but the consumer wants device {} and the array is \
+                     on device {}",
+                    target.ordinal(),
+                    self.device().ordinal()
+                )));
+            }
+            Some(c) => c || other_device,
+            None => other_device,
         };
+        let src = match (copy, other_device) {
+            (false, _) => self.clone(),
+            (true, true) => self.to_device(target)?,
+            (true, false) => self.copy()?,
+        };
+        let parts = export_parts(&src)?;
+        src.handshake(&options.stream)?;
+        let mut flags = 0;
+        if options.read_only {
+            flags |= DLPACK_FLAG_BITMASK_READ_ONLY;
+        }
+        if copy {
+            flags |= DLPACK_FLAG_BITMASK_IS_COPIED;
+        }
         Ok(raw::export_versioned(parts, flags))
     }
 

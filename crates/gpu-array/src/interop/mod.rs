@@ -6,7 +6,7 @@
 //! | `cx.toDlpack()`                             | [`to_dlpack`]`(&x)?`, [`Array::to_dlpack`]            |
 //! | `cupy.fromDlpack(capsule)`                  | [`Array::from_dlpack`]`(tensor)?`                     |
 //! | `cupy.from_dlpack(x)`                       | [`from_dlpack`]`(&x)?` (any [`DlpackProducer`])       |
-//! | `x.__dlpack__(stream=s, max_version=(1, 1))`| [`Array::to_dlpack_with`] ([`ToDlpackOptions`], [`ConsumerStream`]) |
+//! | `x.__dlpack__(stream=s, copy=c, dl_device=d)` | [`Array::to_dlpack_with`] ([`ToDlpackOptions`], [`ConsumerStream`]) |
 //! | `x.__dlpack__(max_version=None)` (legacy)   | [`Array::to_dlpack_legacy`], [`Array::from_dlpack_legacy`] |
 //! | `x.__dlpack_device__()`                     | [`Array::dlpack_device`]                              |
 //! | a `"dltensor_versioned"` capsule's pointer  | [`DlpackTensor::from_raw`], [`DlpackTensor::into_raw`] |
@@ -23,7 +23,9 @@
 //! array's rules), so a dependency would add churn and no checks.
 //!
 //! **Export** ([`Array::to_dlpack`], [`Array::to_dlpack_with`],
-//! [`Array::to_dlpack_legacy`]) is zero-copy: the tensor's context holds a
+//! [`Array::to_dlpack_legacy`]) is zero-copy (unless the array API's `copy`
+//! or `dl_device` asks for a copy, which is then flagged
+//! `DLPACK_FLAG_BITMASK_IS_COPIED`): the tensor's context holds a
 //! clone of the array, so its memory lives until the consumer calls the
 //! deleter. Shape and strides are in elements (DLPack's unit; a stride
 //! that is not a whole number of elements cannot be exported), `data` is

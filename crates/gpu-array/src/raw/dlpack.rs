@@ -259,7 +259,7 @@ impl<M: ManagedAbi> ManagedTensor<M> {
     /// ```no_run
     /// use gpu_array::{Array, DType};
     /// # fn main() -> gpu_array::Result<()> {
-    /// assert!(!Array::zeros([2], DType::Int8)?.to_dlpack()?.is_copied()); // Cuprum never copies
+    /// assert!(!Array::zeros([2], DType::Int8)?.to_dlpack()?.is_copied()); // no copy unless asked for
     /// # Ok(()) }
     /// ```
     pub fn is_copied(&self) -> bool {

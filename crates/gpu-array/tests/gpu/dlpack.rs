@@ -213,6 +213,48 @@ fn deleter_runs_once_when_the_last_view_drops() {
 }
 
 #[test]
+fn copies_on_request_only() {
+    let Some(dev) = device_or_skip() else { return };
+    let x = grid(3, 5).slice(&s![.., ..;-2]).unwrap();
+    // The array API's copy=True: a new array, flagged, same values.
+    let t = x
+        .to_dlpack_with(&ToDlpackOptions::default().copy(Some(true)))
+        .unwrap();
+    assert!(t.is_copied());
+    let y = Array::from_dlpack(t).unwrap();
+    assert_ne!(y.data_ptr(), x.data_ptr());
+    assert_eq!(host(&y), host(&x));
+    // copy=None or False on the array's own device: zero-copy.
+    for copy in [None, Some(false)] {
+        let t = x
+            .to_dlpack_with(&ToDlpackOptions::default().copy(copy).device(dev))
+            .unwrap();
+        assert!(!t.is_copied());
+        assert_eq!(Array::from_dlpack(t).unwrap().data_ptr(), x.data_ptr());
+    }
+    // dl_device of another device: a copy there, refused with copy=False.
+    if gpu_runtime::Device::count().unwrap() > 1 {
+        let other = gpu_runtime::Device::new(if dev.ordinal() == 0 { 1 } else { 0 }).unwrap();
+        let t = x
+            .to_dlpack_with(
+                &ToDlpackOptions::default()
+                    .device(other)
+                    .stream(ConsumerStream::Stream(Stream::current_on(other))),
+            )
+            .unwrap();
+        assert!(t.is_copied());
+        assert_eq!(t.info().unwrap().device.device_id, other.ordinal());
+        let y = Array::from_dlpack(t).unwrap();
+        assert_eq!(y.device(), other);
+        assert_eq!(host(&y), host(&x));
+        let e = x
+            .to_dlpack_with(&ToDlpackOptions::default().device(other).copy(Some(false)))
+            .unwrap_err();
+        assert!(e.to_string().contains("copy=False"), "{e}");
+    }
+}
+
+#[test]
 fn read_only_tensors_follow_the_policy() {
     let Some(_d) = device_or_skip() else { return };
     let x = grid(3, 3);
