@@ -44,6 +44,10 @@ pub enum ConsumerStream {
     PerThread,
     /// A stream of the array's device, Cuprum's own or one made with
     /// [`Stream::from_raw`] from another library's handle (`stream=<handle>`).
+    /// The stream is recorded on the array's memory, so the memory's
+    /// release uses it: another library's handle must stay valid until the
+    /// array's memory is released (which `Stream::from_raw`'s contract,
+    /// "for as long as this value and its clones are used", covers).
     Stream(Stream),
     /// No handshake: the consumer orders its work itself (`stream=-1`).
     NoSync,
