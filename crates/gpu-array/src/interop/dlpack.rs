@@ -1064,6 +1064,19 @@ mod tests {
     }
 
     #[test]
+    fn default_options_are_the_standards() {
+        let o = ToDlpackOptions::default();
+        assert!(matches!(o.stream, ConsumerStream::Legacy)); // stream=None on CUDA
+        assert!(!o.read_only);
+        assert_eq!(o.copy, None);
+        assert!(o.device.is_none());
+        assert_eq!(
+            FromDlpackOptions::default().read_only,
+            ReadOnlyImport::Refuse
+        );
+    }
+
+    #[test]
     fn array_api_stream_values() {
         for (v, want) in [
             (None, Some(1)),

@@ -65,6 +65,30 @@ fn round_trip_is_zero_copy() {
     assert_eq!(w.data_ptr(), x.data_ptr());
     let v = interop::from_dlpack(&x).unwrap();
     assert_eq!(v.data_ptr(), x.data_ptr());
+    // Every kind of consumer stream.
+    let mine = Stream::new().unwrap();
+    assert_eq!(
+        ConsumerStream::Stream(mine.clone()).to_array_api().unwrap(),
+        Some(mine.raw() as usize as i64)
+    );
+    assert_eq!(
+        ConsumerStream::Stream(Stream::per_thread(dev))
+            .to_array_api()
+            .unwrap(),
+        Some(2)
+    );
+    for stream in [
+        ConsumerStream::Legacy,
+        ConsumerStream::PerThread,
+        ConsumerStream::Stream(mine),
+        ConsumerStream::NoSync,
+        ConsumerStream::current_on(dev),
+    ] {
+        let opts = ToDlpackOptions::default().stream(stream.clone());
+        let y = Array::from_dlpack(x.to_dlpack_with(&opts).unwrap()).unwrap();
+        assert_eq!(y.data_ptr(), x.data_ptr(), "{stream:?}");
+        assert_eq!(host(&y), host(&x), "{stream:?}");
+    }
 }
 
 #[test]
