@@ -31,7 +31,10 @@
 //! that is not a whole number of elements cannot be exported), `data` is
 //! element `[0, ...]`'s address with `byte_offset` 0 (what CuPy and
 //! PyTorch send; `dlpack.h` notes that consumers do not rely on `data`'s
-//! 256-byte alignment), the device is `(kDLCUDA, ordinal)`. Every Cuprum
+//! 256-byte alignment), the device is `(kDLCUDA, ordinal)`. Negative and
+//! zero strides are exported as they are (DLPack allows them; PyTorch's
+//! importer refuses negative ones, so hand it `x.copy()` or ask for
+//! `copy`). Every Cuprum
 //! dtype has its DLPack type ([`dlpack_dtype`]): `bool` as `kDLBool` of 8
 //! bits, `bfloat16` as `kDLBfloat`, complex as `kDLComplex`.
 //!
