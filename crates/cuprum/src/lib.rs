@@ -36,10 +36,11 @@
 //! | fused `f(x, out=o)`, `cp.nansum` inside | `.call_with(&[&x], &`[`FuseOptions`]`::out(&[&o]))`, [`fx::nansum`] |
 //! | `with cupyx.optimizing.optimize():` | [`optimizing::optimize`]`(&OptimizeConfig::default(), \|\| ..)?` |
 //! | `cp.testing`                 | [`testing`] (gpu-testing)                |
+//! | `cp.from_dlpack(x)`, `cp.fromDlpack(t)`, `x.toDlpack()` | [`from_dlpack`], [`Array::from_dlpack`], [`to_dlpack`] ([`interop`]: DLPack 1.x, the stream handshake) |
 //! | `cp.asnumpy(x)`              | `x.to_ndarray::<T>()`                    |
 //! | errors of every layer        | one [`Error`] and [`Result`] for every layer ([`error`]) |
 //!
-//! Later layers (interop) join here as their crates land. New here? Start with the [`guide`].
+//! New here? Start with the [`guide`].
 
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
@@ -60,6 +61,7 @@ pub use gpu_array::indexing::{
     place, put, putmask, r_, ravel_multi_index, scatter_add, scatter_max, scatter_min, select,
     take, take_along_axis, unravel_index, where_,
 };
+pub use gpu_array::interop::{from_dlpack, to_dlpack};
 pub use gpu_array::layout::{IntoNewShape, IntoShape};
 pub use gpu_array::logic::{
     BitOrder, all, allclose, allclose_with, any, array_equal, array_equiv, base_repr, binary_repr,
@@ -97,8 +99,8 @@ pub use gpu_array::stats::{
 pub use gpu_array::ufunc::*;
 pub use gpu_array::{
     Array, AxisIndex, DType, Element, Flags, Layout, Order, creation, display, dtype, elementwise,
-    functional, indexing, ix, layout, logic, manipulation, math, npy, optimizing, polynomial, s,
-    sorting, stats, ufunc,
+    functional, indexing, interop, ix, layout, logic, manipulation, math, npy, optimizing,
+    polynomial, s, sorting, stats, ufunc,
 };
 
 pub mod error;

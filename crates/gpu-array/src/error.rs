@@ -135,6 +135,11 @@ pub enum Error {
     /// Any other invalid value (NumPy's `ValueError`).
     #[error("{0}")]
     Value(String),
+    /// A DLPack exchange that cannot be made (Python's `BufferError`, which
+    /// the array API standard names for `from_dlpack`/`__dlpack__`): a
+    /// device, dtype, layout, version or flag the other side cannot take.
+    #[error("{0}")]
+    Buffer(String),
     /// A value too large for its type (NumPy's `OverflowError`), e.g. a
     /// size or step count that does not fit.
     #[error("{0}")]

@@ -63,6 +63,9 @@
 //! - [`layout`]: shapes and byte strides: contiguity, broadcasting, axis
 //!   manipulation, reshape without copy, basic indexing, coalescing;
 //! - [`display`] (NumPy's repr and str) and [`npy`] (`.npy`/`.npz` files);
+//! - [`interop`]: DLPack 1.x export and import (versioned and legacy
+//!   managed tensors, zero-copy, the stream handshake), CuPy's
+//!   `fromDlpack`/`toDlpack` and the array API's `from_dlpack`;
 //! - [`Error`]: one error type whose messages are NumPy's.
 //!
 //! | NumPy / CuPy                               | Cuprum                                                    |
@@ -93,6 +96,8 @@
 //! | `cp.polyval(p, x)`                         | [`polynomial::polyval`]`(&p, &x)?`                        |
 //! | `print(x)`, `repr(x)`                      | `println!("{x}")`, `{x:?}`                                |
 //! | `cp.save('a.npy', x)`, `cp.load`           | [`Array::save_npy`], [`Array::load_npy`]                  |
+//! | `x.toDlpack()`, `cp.fromDlpack(t)`         | [`Array::to_dlpack`], [`Array::from_dlpack`]              |
+//! | `cp.from_dlpack(x)`, `x.__dlpack__(stream=s)` | [`interop::from_dlpack`], [`Array::to_dlpack_with`]    |
 //!
 //! | NumPy / CuPy                               | Cuprum                                                    |
 //! |--------------------------------------------|-----------------------------------------------------------|
@@ -128,6 +133,7 @@ pub mod error;
 pub mod functional;
 pub mod fusion;
 pub mod indexing;
+pub mod interop;
 pub mod kernels;
 pub mod layout;
 pub mod logic;

@@ -2,8 +2,12 @@
 //! vouching for the launches of the hand-written ones (`*.cu` beside their
 //! modules, declared with `gpu_runtime::kernel_signature!`): each family's
 //! `unsafe impl Vouched` says what its launchers guarantee about the memory
-//! the kernels touch, which makes `TypedKernel::launch` of the family safe.
+//! the kernels touch, which makes `TypedKernel::launch` of the family safe;
+//! and DLPack's raw pointers ([`dlpack`]: a producer's managed tensor, the
+//! deleters of Cuprum's exports).
 #![allow(unsafe_code)]
+
+pub(crate) mod dlpack;
 
 use gpu_runtime::signature::Vouched;
 use gpu_runtime::{Kernel, LaunchConfig, Stream};

@@ -12,6 +12,7 @@ mod common;
 
 mod creation;
 mod display_io;
+mod dlpack;
 mod elementwise;
 mod fusion;
 mod indexing;
