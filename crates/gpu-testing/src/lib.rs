@@ -66,17 +66,20 @@
 #![deny(unsafe_code)]
 
 mod arange;
+pub mod array_module;
 pub mod assertions;
 pub mod dtypes;
 mod format;
 pub mod golden;
 pub mod host;
 pub mod macros;
+pub mod numpy_cupy;
 pub mod tolerance;
 mod ulp;
 mod value;
 
 pub use arange::{shaped_arange, shaped_reverse_arange};
+pub use array_module::{ArrayModule, Cuprum, CuprumArray, ModuleFloat, ModuleScalar, Numpy};
 pub use assertions::{
     AllcloseParams, assert_allclose, assert_allclose_default, assert_allclose_with,
     assert_array_almost_equal, assert_array_almost_equal_nulp, assert_array_equal,
@@ -89,4 +92,19 @@ pub use golden::npz_members;
 pub use gpu_array::{DType, Element, Order};
 pub use gpu_runtime::testing::{device_or_skip, nvrtc_or_skip, skip, skip_part};
 pub use host::{HostArray, HostData, HostElement, HostView};
+pub use numpy_cupy::{
+    AcceptError, ExceptionKind, NumpyCupyParams, Outcome, check_numpy_cupy_allclose,
+    check_numpy_cupy_array_almost_equal, check_numpy_cupy_array_almost_equal_nulp,
+    check_numpy_cupy_array_equal, check_numpy_cupy_array_less, check_numpy_cupy_array_list_equal,
+    check_numpy_cupy_array_max_ulp, numpy_cupy_allclose, numpy_cupy_array_almost_equal,
+    numpy_cupy_array_almost_equal_nulp, numpy_cupy_array_equal, numpy_cupy_array_less,
+    numpy_cupy_array_list_equal, numpy_cupy_array_max_ulp,
+};
 pub use tolerance::Tolerance;
+
+/// What the `numpy_cupy_*!` macros name from gpu-array, so that their users
+/// need no dependency on it.
+#[doc(hidden)]
+pub mod __private {
+    pub use gpu_array::Result;
+}
