@@ -20,7 +20,7 @@ pub trait ModuleScalar: HostElement + Into<ScalarValue> + private::Arith {
 
 /// A floating element type (`f32`, `f64`): the operand of `divide` and the
 /// transcendental functions.
-pub trait ModuleFloat: ModuleScalar<Mean = Self> + private::FloatMath {}
+pub trait ModuleFloat: ModuleScalar<Sum = Self, Mean = Self> + private::FloatMath {}
 
 pub(crate) mod private {
     /// Host arithmetic with NumPy's semantics, sealed so that only the
