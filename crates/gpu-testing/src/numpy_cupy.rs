@@ -4,21 +4,21 @@
 //!
 //! A body is a function generic over [`ArrayModule`] (or a closure written
 //! over `xp`) returning `gpu_array::Result` of an array, or of a `Vec` of
-//! arrays for [`numpy_cupy_array_list_equal!`]. The macros run it on both
+//! arrays for [`numpy_cupy_array_list_equal!`](crate::numpy_cupy_array_list_equal!). The macros run it on both
 //! modules and compare; on the device they first skip the test without a
 //! GPU ([`crate::device_or_skip`]). The functions of the same names compare
 //! two [`Outcome`]s already computed, from any two modules.
 //!
 //! | CuPy                                                       | Cuprum                                                    |
 //! |------------------------------------------------------------|-----------------------------------------------------------|
-//! | `@numpy_cupy_allclose()` `def test(self, xp): ...`         | [`numpy_cupy_allclose!`]`(body)`                          |
+//! | `@numpy_cupy_allclose()` `def test(self, xp): ...`         | [`numpy_cupy_allclose!`](crate::numpy_cupy_allclose!)`(body)`                          |
 //! | `@numpy_cupy_allclose(rtol=1e-6, atol=1e-6)`               | `numpy_cupy_allclose!(body, rtol = 1e-6, atol = 1e-6)`    |
-//! | `@numpy_cupy_array_equal()`                                | [`numpy_cupy_array_equal!`]`(body)`                       |
-//! | `@numpy_cupy_array_almost_equal(decimal=4)`                | [`numpy_cupy_array_almost_equal!`]`(body, decimal = 4)`   |
-//! | `@numpy_cupy_array_almost_equal_nulp(nulp=2)`              | [`numpy_cupy_array_almost_equal_nulp!`]`(body, nulp = 2)` |
-//! | `@numpy_cupy_array_max_ulp(maxulp=4)`                      | [`numpy_cupy_array_max_ulp!`]`(body, maxulp = 4)`         |
-//! | `@numpy_cupy_array_less()`                                 | [`numpy_cupy_array_less!`]`(body)`                        |
-//! | `@numpy_cupy_array_list_equal()`                           | [`numpy_cupy_array_list_equal!`]`(body)`                  |
+//! | `@numpy_cupy_array_equal()`                                | [`numpy_cupy_array_equal!`](crate::numpy_cupy_array_equal!)`(body)`                       |
+//! | `@numpy_cupy_array_almost_equal(decimal=4)`                | [`numpy_cupy_array_almost_equal!`](crate::numpy_cupy_array_almost_equal!)`(body, decimal = 4)`   |
+//! | `@numpy_cupy_array_almost_equal_nulp(nulp=2)`              | [`numpy_cupy_array_almost_equal_nulp!`](crate::numpy_cupy_array_almost_equal_nulp!)`(body, nulp = 2)` |
+//! | `@numpy_cupy_array_max_ulp(maxulp=4)`                      | [`numpy_cupy_array_max_ulp!`](crate::numpy_cupy_array_max_ulp!)`(body, maxulp = 4)`         |
+//! | `@numpy_cupy_array_less()`                                 | [`numpy_cupy_array_less!`](crate::numpy_cupy_array_less!)`(body)`                        |
+//! | `@numpy_cupy_array_list_equal()`                           | [`numpy_cupy_array_list_equal!`](crate::numpy_cupy_array_list_equal!)`(body)`                  |
 //! | `accept_error=ValueError`, `accept_error=True`             | `accept_error = ExceptionKind::ValueError`, `accept_error = true` |
 //! | `type_check=False`, `contiguous_check=False`               | `type_check = false`, `contiguous_check = false`          |
 //! | a test body with `xp` as its argument                      | `\|xp\| { ... }` or `fn body<M: ArrayModule>(xp: &M)`      |
@@ -521,6 +521,9 @@ impl Outcome {
     }
 }
 
+/// Both modules' results: the host's, then the device's.
+type Results<'o> = (&'o [Snapshot], &'o [Snapshot]);
+
 /// The two results when both modules gave one; `None` when both raised
 /// errors that `accept` accepts; the report otherwise.
 fn results<'o>(
@@ -528,7 +531,7 @@ fn results<'o>(
     numpy: &'o Outcome,
     cupy: &'o Outcome,
     accept: &AcceptError,
-) -> Result<Option<(&'o [Snapshot], &'o [Snapshot])>, String> {
+) -> Result<Option<Results<'o>>, String> {
     let both = format!(
         "\n {}: {}\n {}: {}",
         numpy.module,
@@ -642,7 +645,7 @@ pub fn check_numpy_cupy_allclose(
 /// `@testing.numpy_cupy_allclose`: the device result is close to the host
 /// result ([`crate::assert_allclose`] with `params.rtol`, `params.atol`);
 /// see the [module docs](self) for errors, `type_check` and
-/// `contiguous_check`. [`numpy_cupy_allclose!`] runs a body and calls this.
+/// `contiguous_check`. [`numpy_cupy_allclose!`](crate::numpy_cupy_allclose!) runs a body and calls this.
 ///
 /// ```
 /// use gpu_testing::{ArrayModule, Numpy, NumpyCupyParams, Outcome, numpy_cupy_allclose};
@@ -689,12 +692,12 @@ pub fn check_numpy_cupy_array_equal(
         params,
         false,
         ACTUAL_DESIRED,
-        |c, n| check_array_equal(c, n),
+        check_array_equal,
     )
 }
 
 /// `@testing.numpy_cupy_array_equal`: the results are equal
-/// ([`crate::assert_array_equal`]). [`numpy_cupy_array_equal!`] runs a
+/// ([`crate::assert_array_equal`]). [`numpy_cupy_array_equal!`](crate::numpy_cupy_array_equal!) runs a
 /// body and calls this.
 ///
 /// ```
@@ -748,7 +751,7 @@ pub fn check_numpy_cupy_array_almost_equal(
 
 /// `@testing.numpy_cupy_array_almost_equal`: the results agree to
 /// `params.decimal` decimals ([`crate::assert_array_almost_equal`]).
-/// [`numpy_cupy_array_almost_equal!`] runs a body and calls this.
+/// [`numpy_cupy_array_almost_equal!`](crate::numpy_cupy_array_almost_equal!) runs a body and calls this.
 ///
 /// ```
 /// use gpu_testing::{ArrayModule, Numpy, NumpyCupyParams, Outcome, numpy_cupy_array_almost_equal};
@@ -802,7 +805,7 @@ pub fn check_numpy_cupy_array_almost_equal_nulp(
 /// `@testing.numpy_cupy_array_almost_equal_nulp`: the results are within
 /// `params.nulp` spacings of each other
 /// ([`crate::assert_array_almost_equal_nulp`]).
-/// [`numpy_cupy_array_almost_equal_nulp!`] runs a body and calls this.
+/// [`numpy_cupy_array_almost_equal_nulp!`](crate::numpy_cupy_array_almost_equal_nulp!) runs a body and calls this.
 ///
 /// ```
 /// use gpu_testing::{ArrayModule, Numpy, Outcome, numpy_cupy_array_almost_equal_nulp};
@@ -859,7 +862,7 @@ pub fn check_numpy_cupy_array_max_ulp(
 /// `@testing.numpy_cupy_array_max_ulp`: the results are at most
 /// `params.maxulp` units in the last place apart, counted in
 /// `params.dtype` or the results' common type
-/// ([`crate::assert_array_max_ulp`]). [`numpy_cupy_array_max_ulp!`] runs
+/// ([`crate::assert_array_max_ulp`]). [`numpy_cupy_array_max_ulp!`](crate::numpy_cupy_array_max_ulp!) runs
 /// a body and calls this.
 ///
 /// ```
@@ -905,13 +908,13 @@ pub fn check_numpy_cupy_array_less(
         params,
         false,
         ["x", "y"],
-        |c, n| check_array_less(c, n),
+        check_array_less,
     )
 }
 
 /// `@testing.numpy_cupy_array_less`: every element of the device result
 /// is less than the host result's ([`crate::assert_array_less`] with the
-/// device result as `x`). [`numpy_cupy_array_less!`] runs a body and calls
+/// device result as `x`). [`numpy_cupy_array_less!`](crate::numpy_cupy_array_less!) runs a body and calls
 /// this.
 ///
 /// ```
@@ -972,7 +975,7 @@ pub fn check_numpy_cupy_array_list_equal(
 
 /// `@testing.numpy_cupy_array_list_equal`: the bodies return lists of
 /// the same length whose arrays are pairwise equal
-/// ([`crate::assert_array_list_equal`]). [`numpy_cupy_array_list_equal!`]
+/// ([`crate::assert_array_list_equal`]). [`numpy_cupy_array_list_equal!`](crate::numpy_cupy_array_list_equal!)
 /// runs a body and calls this.
 ///
 /// ```
@@ -1076,7 +1079,7 @@ macro_rules! numpy_cupy_allclose {
 /// `@testing.numpy_cupy_array_equal(...)`: runs a test body on [`Numpy`]
 /// and on [`Cuprum`] and checks the results are equal
 /// ([`numpy_cupy_array_equal`](fn@numpy_cupy_array_equal)). Arguments as
-/// [`numpy_cupy_allclose!`]'s; options `type_check`, `accept_error`.
+/// [`numpy_cupy_allclose!`](crate::numpy_cupy_allclose!)'s; options `type_check`, `accept_error`.
 ///
 /// ```
 /// use gpu_testing::{ArrayModule, Numpy, numpy_cupy_array_equal};
@@ -1094,7 +1097,7 @@ macro_rules! numpy_cupy_array_equal {
 /// on [`Numpy`] and on [`Cuprum`] and checks the results agree to
 /// `decimal` decimals (default 6;
 /// [`numpy_cupy_array_almost_equal`](fn@numpy_cupy_array_almost_equal)).
-/// Arguments as [`numpy_cupy_allclose!`]'s.
+/// Arguments as [`numpy_cupy_allclose!`](crate::numpy_cupy_allclose!)'s.
 ///
 /// ```
 /// use gpu_testing::{ArrayModule, Numpy, numpy_cupy_array_almost_equal};
@@ -1109,7 +1112,7 @@ macro_rules! numpy_cupy_array_almost_equal {
 /// body on [`Numpy`] and on [`Cuprum`] and checks the results are within
 /// `nulp` spacings (default 1;
 /// [`numpy_cupy_array_almost_equal_nulp`](fn@numpy_cupy_array_almost_equal_nulp)).
-/// Arguments as [`numpy_cupy_allclose!`]'s.
+/// Arguments as [`numpy_cupy_allclose!`](crate::numpy_cupy_allclose!)'s.
 ///
 /// ```
 /// use gpu_testing::{ArrayModule, Numpy, numpy_cupy_array_almost_equal_nulp};
@@ -1124,7 +1127,7 @@ macro_rules! numpy_cupy_array_almost_equal_nulp {
 /// body on [`Numpy`] and on [`Cuprum`] and checks the results are at most
 /// `maxulp` ULP apart (default 1;
 /// [`numpy_cupy_array_max_ulp`](fn@numpy_cupy_array_max_ulp)). Arguments
-/// as [`numpy_cupy_allclose!`]'s.
+/// as [`numpy_cupy_allclose!`](crate::numpy_cupy_allclose!)'s.
 ///
 /// ```
 /// use gpu_testing::{ArrayModule, Numpy, numpy_cupy_array_max_ulp};
@@ -1139,7 +1142,7 @@ macro_rules! numpy_cupy_array_max_ulp {
 /// on [`Cuprum`] and checks the device result is less than the host
 /// result, element by element
 /// ([`numpy_cupy_array_less`](fn@numpy_cupy_array_less)). Arguments as
-/// [`numpy_cupy_allclose!`]'s.
+/// [`numpy_cupy_allclose!`](crate::numpy_cupy_allclose!)'s.
 ///
 /// ```
 /// use gpu_testing::{ArrayModule, Numpy, numpy_cupy_array_less};
@@ -1157,7 +1160,7 @@ macro_rules! numpy_cupy_array_less {
 /// `@testing.numpy_cupy_array_list_equal()`: runs a test body returning a
 /// `Vec` of arrays on [`Numpy`] and on [`Cuprum`] and checks the lists are
 /// equal ([`numpy_cupy_array_list_equal`](fn@numpy_cupy_array_list_equal)).
-/// Arguments as [`numpy_cupy_allclose!`]'s.
+/// Arguments as [`numpy_cupy_allclose!`](crate::numpy_cupy_allclose!)'s.
 ///
 /// ```
 /// use gpu_testing::{ArrayModule, Numpy, numpy_cupy_array_list_equal};
