@@ -499,11 +499,25 @@ impl Outcome {
     }
 
     /// The name of the module that ran the body.
+    ///
+    /// ```
+    /// use gpu_testing::{ArrayModule, Numpy, Outcome};
+    /// assert_eq!(Outcome::array(&Numpy, Numpy.arange::<f32>(2)).module(), "numpy");
+    /// ```
     pub fn module(&self) -> &'static str {
         self.module
     }
 
     /// The error the body returned, if it did.
+    ///
+    /// ```
+    /// use gpu_testing::{ArrayModule, ExceptionKind, Numpy, Outcome};
+    /// let xp = Numpy;
+    /// let o = Outcome::array(&xp, xp.sum(&xp.zeros::<f64>(&[2])?, Some(1)));
+    /// assert_eq!(ExceptionKind::of(o.error().unwrap()), ExceptionKind::AxisError);
+    /// assert!(Outcome::array(&xp, xp.zeros::<f64>(&[2])).error().is_none());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn error(&self) -> Option<&Error> {
         match &self.result {
             Err(Failure::Raised(e)) => Some(e),

@@ -50,6 +50,14 @@ pub struct CuprumArray<T> {
 impl<T: ModuleScalar> CuprumArray<T> {
     /// `array` as an array of `T`.
     ///
+    /// ```no_run
+    /// use gpu_testing::CuprumArray;
+    /// let device = gpu_array::creation::arange(4)?; // int64
+    /// assert!(CuprumArray::<f32>::new(device.clone()).is_err());
+    /// let ints = CuprumArray::<i64>::new(device)?;
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    ///
     /// # Errors
     /// [`Error::HostType`] when `array`'s dtype is not `T`'s.
     pub fn new(array: Array) -> Result<CuprumArray<T>> {
@@ -73,11 +81,25 @@ impl<T: ModuleScalar> CuprumArray<T> {
     }
 
     /// The device array.
+    ///
+    /// ```no_run
+    /// use gpu_testing::{ArrayModule, Cuprum};
+    /// let a = Cuprum.zeros::<f64>(&[2, 3])?;
+    /// assert_eq!(a.array().shape(), [2, 3]);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn array(&self) -> &Array {
         &self.array
     }
 
     /// The device array, taken out.
+    ///
+    /// ```no_run
+    /// use gpu_testing::{ArrayModule, Cuprum};
+    /// let a: gpu_array::Array = Cuprum.arange::<u8>(5)?.into_inner();
+    /// assert_eq!(a.dtype(), gpu_array::DType::UInt8);
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
     pub fn into_inner(self) -> Array {
         self.array
     }
