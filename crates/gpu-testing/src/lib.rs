@@ -75,7 +75,7 @@
 //!     xp.divide(&e, &xp.reshape(&xp.sum(&e, Some(1))?, &[3, 1])?)
 //! }
 //!
-//! #[test]
+//! // In a test file, under `#[test]`:
 //! fn softmax_matches_numpy() {
 //!     numpy_cupy_allclose!(softmax::<_, f32>, rtol = 1e-5);
 //! }

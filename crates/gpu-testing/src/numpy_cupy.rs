@@ -13,6 +13,7 @@
 //! |------------------------------------------------------------|-----------------------------------------------------------|
 //! | `@numpy_cupy_allclose()` `def test(self, xp): ...`         | [`numpy_cupy_allclose!`](crate::numpy_cupy_allclose!)`(body)`                          |
 //! | `@numpy_cupy_allclose(rtol=1e-6, atol=1e-6)`               | `numpy_cupy_allclose!(body, rtol = 1e-6, atol = 1e-6)`    |
+//! | `rtol={numpy.float32: 1e-5, 'default': 1e-7}`              | `rtol_for = (DType::Float32, 1e-5)` (`rtol` is the default) |
 //! | `@numpy_cupy_array_equal()`                                | [`numpy_cupy_array_equal!`](crate::numpy_cupy_array_equal!)`(body)`                       |
 //! | `@numpy_cupy_array_almost_equal(decimal=4)`                | [`numpy_cupy_array_almost_equal!`](crate::numpy_cupy_array_almost_equal!)`(body, decimal = 4)`   |
 //! | `@numpy_cupy_array_almost_equal_nulp(nulp=2)`              | [`numpy_cupy_array_almost_equal_nulp!`](crate::numpy_cupy_array_almost_equal_nulp!)`(body, nulp = 2)` |
@@ -52,6 +53,7 @@
 //! numpy_cupy_allclose!((Numpy, Numpy), |xp| xp.sqrt(&xp.arange::<f32>(4)?));
 //! ```
 
+use gpu_array::dtype::promote_types;
 use gpu_array::{DType, Error};
 
 use crate::array_module::{ArrayModule, ModuleScalar};
@@ -289,10 +291,16 @@ impl<const N: usize> From<[ExceptionKind; N]> for AcceptError {
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct NumpyCupyParams {
-    /// Relative tolerance of [`numpy_cupy_allclose`].
+    /// Relative tolerance of [`numpy_cupy_allclose`] (CuPy's `rtol`, or
+    /// the `'default'` entry of its per-dtype dict).
     pub rtol: f64,
     /// Absolute tolerance of [`numpy_cupy_allclose`].
     pub atol: f64,
+    /// Relative tolerances for results of given dtypes, overriding `rtol`
+    /// (CuPy's `rtol={numpy.float16: 1e-3, 'default': 1e-7}`).
+    pub rtol_by_dtype: Vec<(DType, f64)>,
+    /// Absolute tolerances for results of given dtypes, overriding `atol`.
+    pub atol_by_dtype: Vec<(DType, f64)>,
     /// Decimals of [`numpy_cupy_array_almost_equal`].
     pub decimal: i32,
     /// Spacings of [`numpy_cupy_array_almost_equal_nulp`].
@@ -317,6 +325,8 @@ impl Default for NumpyCupyParams {
         NumpyCupyParams {
             rtol: 1e-7,
             atol: 0.0,
+            rtol_by_dtype: Vec::new(),
+            atol_by_dtype: Vec::new(),
             decimal: 6,
             nulp: 1,
             maxulp: 1,
@@ -652,12 +662,23 @@ pub fn check_numpy_cupy_allclose(
         params,
         params.contiguous_check,
         ACTUAL_DESIRED,
-        |c, n| check_allclose(c, n, params.rtol, params.atol),
+        |c, n| {
+            // CuPy picks the tolerance by the device result's dtype, or by
+            // both results' promotion when their dtypes may differ.
+            let dtype = if params.type_check {
+                c.dtype
+            } else {
+                promote_types(c.dtype, n.dtype)
+            };
+            let (rtol, atol) = params.tolerance(dtype);
+            check_allclose(c, n, rtol, atol)
+        },
     )
 }
 
 /// `@testing.numpy_cupy_allclose`: the device result is close to the host
-/// result ([`crate::assert_allclose`] with `params.rtol`, `params.atol`);
+/// result ([`crate::assert_allclose`] with `params.rtol`, `params.atol`,
+/// or the entries for the result's dtype: [`NumpyCupyParams::rtol_for`]);
 /// see the [module docs](self) for errors, `type_check` and
 /// `contiguous_check`. [`numpy_cupy_allclose!`](crate::numpy_cupy_allclose!) runs a body and calls this.
 ///
@@ -1010,6 +1031,62 @@ pub fn numpy_cupy_array_list_equal(numpy: &Outcome, cupy: &Outcome, params: &Num
     }
 }
 
+impl NumpyCupyParams {
+    /// Sets the relative tolerance for results of one dtype (an entry of
+    /// CuPy's per-dtype `rtol` dict; `rtol` is its `'default'`). One
+    /// argument, a pair, so that the macros take it as
+    /// `rtol_for = (DType::Float16, 1e-3)`.
+    ///
+    /// ```
+    /// use gpu_testing::{DType, NumpyCupyParams};
+    /// let p = NumpyCupyParams::default().rtol_for((DType::Float32, 1e-5));
+    /// assert_eq!(p.tolerance(DType::Float32), (1e-5, 0.0));
+    /// assert_eq!(p.tolerance(DType::Float64), (1e-7, 0.0));
+    /// ```
+    #[must_use]
+    pub fn rtol_for(mut self, (dtype, rtol): (DType, f64)) -> NumpyCupyParams {
+        self.rtol_by_dtype.retain(|&(d, _)| d != dtype);
+        self.rtol_by_dtype.push((dtype, rtol));
+        self
+    }
+
+    /// Sets the absolute tolerance for results of one dtype, as
+    /// [`NumpyCupyParams::rtol_for`].
+    ///
+    /// ```
+    /// use gpu_testing::{DType, NumpyCupyParams};
+    /// let p = NumpyCupyParams::default().atol_for((DType::Float32, 1e-6)).atol(1e-9);
+    /// assert_eq!(p.tolerance(DType::Float32), (1e-7, 1e-6));
+    /// assert_eq!(p.tolerance(DType::Int64), (1e-7, 1e-9));
+    /// ```
+    #[must_use]
+    pub fn atol_for(mut self, (dtype, atol): (DType, f64)) -> NumpyCupyParams {
+        self.atol_by_dtype.retain(|&(d, _)| d != dtype);
+        self.atol_by_dtype.push((dtype, atol));
+        self
+    }
+
+    /// `(rtol, atol)` for results of `dtype`: its own entries, else the
+    /// defaults.
+    ///
+    /// ```
+    /// use gpu_testing::{DType, NumpyCupyParams};
+    /// assert_eq!(NumpyCupyParams::default().tolerance(DType::Float16), (1e-7, 0.0));
+    /// ```
+    pub fn tolerance(&self, dtype: DType) -> (f64, f64) {
+        let pick = |table: &[(DType, f64)], default: f64| {
+            table
+                .iter()
+                .find(|&&(d, _)| d == dtype)
+                .map_or(default, |&(_, t)| t)
+        };
+        (
+            pick(&self.rtol_by_dtype, self.rtol),
+            pick(&self.atol_by_dtype, self.atol),
+        )
+    }
+}
+
 /// The body of every `numpy_cupy_*!` macro: `$check` is the function that
 /// compares, `$outcome` the [`Outcome`] constructor (`array` or `list`).
 #[doc(hidden)]
@@ -1063,7 +1140,8 @@ macro_rules! __numpy_cupy {
 ///   `xp` (`?` works inside);
 /// - options as CuPy's keywords after it: `rtol = 1e-6, atol = 1e-6,
 ///   type_check = false, accept_error = ExceptionKind::ValueError,
-///   contiguous_check = false` ([`NumpyCupyParams`]);
+///   contiguous_check = false`, and per-dtype tolerances
+///   `rtol_for = (DType::Float32, 1e-5)` ([`NumpyCupyParams`]);
 /// - `numpy_cupy_allclose!((numpy_module, cupy_module), body, ...)` runs on
 ///   the two modules given. Without them the test returns early (skips)
 ///   when there is no GPU, or fails with `CUPRUM_TEST_REQUIRE_GPU=1`; so

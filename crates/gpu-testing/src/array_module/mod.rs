@@ -116,7 +116,10 @@ pub trait ArrayModule {
     fn is_c_contiguous<T: ModuleScalar>(&self, a: &Self::Array<T>) -> bool;
 
     /// `a.astype(U)`, with NumPy's casts: floats to integers truncate toward
-    /// zero, integers to narrower integers wrap.
+    /// zero, integers to narrower integers wrap. Floats out of the integer
+    /// type's range (and NaN) have no defined result in NumPy, nor the same
+    /// one on the CPU and the GPU (the reference's "Cast behavior from float
+    /// to integer"); keep them out of compared bodies.
     ///
     /// # Errors
     /// Allocation or launch failures.

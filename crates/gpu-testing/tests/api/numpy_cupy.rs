@@ -170,6 +170,44 @@ fn allclose_accepts_last_bit_differences() {
 }
 
 #[test]
+fn tolerances_per_dtype() {
+    // One set of options for a body run in float32 and float64, as CuPy's
+    // `rtol={numpy.float32: 1e-6, 'default': 1e-14}`.
+    fn check<T: ModuleFloat>(params: &NumpyCupyParams) -> std::result::Result<(), String> {
+        let other = Reordered::default();
+        check_numpy_cupy_allclose(
+            &Outcome::array(&Numpy, softmax_rows::<_, T>(&Numpy)),
+            &Outcome::array(&other, softmax_rows::<_, T>(&other)),
+            params,
+        )
+    }
+    let p = NumpyCupyParams::default()
+        .rtol(1e-14)
+        .rtol_for((DType::Float32, 1e-6));
+    check::<f32>(&p).unwrap();
+    check::<f64>(&p).unwrap();
+    // Without the float32 entry, float32 gets the default, which is too tight.
+    let report = check::<f32>(&NumpyCupyParams::default().rtol(1e-14)).unwrap_err();
+    assert!(
+        report.contains("Not equal to tolerance rtol=1e-14, atol=0"),
+        "{report}"
+    );
+    // An absolute tolerance for float32 alone does the same.
+    check::<f32>(
+        &NumpyCupyParams::default()
+            .rtol(0.0)
+            .atol_for((DType::Float32, 1e-6)),
+    )
+    .unwrap();
+    numpy_cupy_allclose!(
+        (Numpy, Reordered::default()),
+        softmax_rows::<_, f32>,
+        rtol = 0.0,
+        rtol_for = (DType::Float32, 1e-6)
+    );
+}
+
+#[test]
 #[should_panic(
     expected = "numpy_cupy_allclose: reordered's result (ACTUAL) against numpy's (DESIRED)\n\
                            Not equal to tolerance rtol=1e-07, atol=0\n\n\
