@@ -9,20 +9,20 @@
 //! GPU ([`crate::device_or_skip`]). The functions of the same names compare
 //! two [`Outcome`]s already computed, from any two modules.
 //!
-//! | CuPy                                                       | Cuprum                                                    |
-//! |------------------------------------------------------------|-----------------------------------------------------------|
-//! | `@numpy_cupy_allclose()` `def test(self, xp): ...`         | [`numpy_cupy_allclose!`](crate::numpy_cupy_allclose!)`(body)`                          |
-//! | `@numpy_cupy_allclose(rtol=1e-6, atol=1e-6)`               | `numpy_cupy_allclose!(body, rtol = 1e-6, atol = 1e-6)`    |
-//! | `rtol={numpy.float32: 1e-5, 'default': 1e-7}`              | `rtol_for = (DType::Float32, 1e-5)` (`rtol` is the default) |
-//! | `@numpy_cupy_array_equal()`                                | [`numpy_cupy_array_equal!`](crate::numpy_cupy_array_equal!)`(body)`                       |
-//! | `@numpy_cupy_array_almost_equal(decimal=4)`                | [`numpy_cupy_array_almost_equal!`](crate::numpy_cupy_array_almost_equal!)`(body, decimal = 4)`   |
-//! | `@numpy_cupy_array_almost_equal_nulp(nulp=2)`              | [`numpy_cupy_array_almost_equal_nulp!`](crate::numpy_cupy_array_almost_equal_nulp!)`(body, nulp = 2)` |
-//! | `@numpy_cupy_array_max_ulp(maxulp=4)`                      | [`numpy_cupy_array_max_ulp!`](crate::numpy_cupy_array_max_ulp!)`(body, maxulp = 4)`         |
-//! | `@numpy_cupy_array_less()`                                 | [`numpy_cupy_array_less!`](crate::numpy_cupy_array_less!)`(body)`                        |
-//! | `@numpy_cupy_array_list_equal()`                           | [`numpy_cupy_array_list_equal!`](crate::numpy_cupy_array_list_equal!)`(body)`                  |
-//! | `accept_error=ValueError`, `accept_error=True`             | `accept_error = ExceptionKind::ValueError`, `accept_error = true` |
-//! | `type_check=False`, `contiguous_check=False`               | `type_check = false`, `contiguous_check = false`          |
-//! | a test body with `xp` as its argument                      | `\|xp\| { ... }` or `fn body<M: ArrayModule>(xp: &M)`      |
+//! | CuPy                                               | Cuprum                                                                                                |
+//! |----------------------------------------------------|-------------------------------------------------------------------------------------------------------|
+//! | `@numpy_cupy_allclose()` `def test(self, xp): ...` | [`numpy_cupy_allclose!`](crate::numpy_cupy_allclose!)`(body)`                                         |
+//! | `@numpy_cupy_allclose(rtol=1e-6, atol=1e-6)`       | `numpy_cupy_allclose!(body, rtol = 1e-6, atol = 1e-6)`                                                |
+//! | `rtol={numpy.float32: 1e-5, 'default': 1e-7}`      | `rtol_for = (DType::Float32, 1e-5)` (`rtol` is the default)                                           |
+//! | `@numpy_cupy_array_equal()`                        | [`numpy_cupy_array_equal!`](crate::numpy_cupy_array_equal!)`(body)`                                   |
+//! | `@numpy_cupy_array_almost_equal(decimal=4)`        | [`numpy_cupy_array_almost_equal!`](crate::numpy_cupy_array_almost_equal!)`(body, decimal = 4)`        |
+//! | `@numpy_cupy_array_almost_equal_nulp(nulp=2)`      | [`numpy_cupy_array_almost_equal_nulp!`](crate::numpy_cupy_array_almost_equal_nulp!)`(body, nulp = 2)` |
+//! | `@numpy_cupy_array_max_ulp(maxulp=4)`              | [`numpy_cupy_array_max_ulp!`](crate::numpy_cupy_array_max_ulp!)`(body, maxulp = 4)`                   |
+//! | `@numpy_cupy_array_less()`                         | [`numpy_cupy_array_less!`](crate::numpy_cupy_array_less!)`(body)`                                     |
+//! | `@numpy_cupy_array_list_equal()`                   | [`numpy_cupy_array_list_equal!`](crate::numpy_cupy_array_list_equal!)`(body)`                         |
+//! | `accept_error=ValueError`, `accept_error=True`     | `accept_error = ExceptionKind::ValueError`, `accept_error = true`                                     |
+//! | `type_check=False`, `contiguous_check=False`       | `type_check = false`, `contiguous_check = false`                                                      |
+//! | a test body with `xp` as its argument              | `\|xp\| { ... }` or `fn body<M: ArrayModule>(xp: &M)`                                                 |
 //!
 //! The semantics are CuPy's:
 //!
