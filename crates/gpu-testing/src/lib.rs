@@ -1,11 +1,21 @@
 //! gpu-testing: Cuprum's testing modules, the counterpart of `cupy.testing`.
 //!
 //! Cuprum is NumPy and SciPy for CUDA GPUs, in Rust. This crate sits above
-//! gpu-array (it reads [`DType`], [`Element`] and `finfo` from there) and
-//! gpu-runtime (whose GPU-or-skip helpers it re-exports); the array crates
-//! and the leaf crates use it as a dev-dependency, in the GPU tests of
-//! DESIGN.md's tier 3.
+//! gpu-array (it reads [`DType`], [`Element`] and `finfo` from there, and
+//! runs its operations in the [`Cuprum`] module), gpu-linalg (`matmul` of
+//! the [`Cuprum`] module) and gpu-runtime (whose GPU-or-skip helpers it
+//! re-exports); the array crates and the leaf crates use it as a
+//! dev-dependency, in the GPU tests of DESIGN.md's tier 3. (gpu-array and
+//! gpu-linalg list it among their dev-dependencies: Cargo allows that
+//! cycle, and their integration tests link the one copy of each that
+//! gpu-testing sees.)
 //!
+//! - NumPy-CuPy generic code ([`array_module`], the counterpart of
+//!   `cupy.get_array_module`): a test body written once over the
+//!   [`ArrayModule`] trait runs on the host ([`Numpy`], over `ndarray`) and
+//!   on the GPU ([`Cuprum`]); CuPy's consistency checks ([`numpy_cupy`]:
+//!   [`numpy_cupy_allclose!`], [`numpy_cupy_array_equal!`], ...) run it on
+//!   both and compare the results, or the errors both raised.
 //! - Assertions ([`assertions`]) with `numpy.testing`'s semantics and
 //!   reports, taking anything that is a [`HostView`]: host `ndarray` arrays
 //!   and views (any strides), slices, `Vec`s, scalars, `.npy` arrays, and
@@ -44,9 +54,33 @@
 //! | `for_all_dtypes_combination` (and signed, unsigned, int) | [`for_all_dtypes_combination!`], [`for_signed_dtypes_combination!`], [`for_unsigned_dtypes_combination!`], [`for_int_dtypes_combination!`] |
 //! | `@testing.for_orders('CF')`, `for_CF_orders()`  | [`for_orders!`]` { [C, F]; fn name(order) { .. } }`, [`for_CF_orders!`] |
 //! | `testing.shaped_arange((2, 3), numpy, dtype)`   | [`shaped_arange`]`::<T>(&[2, 3], Order::C)`                    |
+//! | `xp = cupy.get_array_module(x)`; `xp.exp(x)`    | `fn body<M: `[`ArrayModule`]`>(xp: &M)`; `xp.exp(&x)?` ([`Numpy`], [`Cuprum`]) |
+//! | `@testing.numpy_cupy_allclose(rtol=1e-6)` on `def test(self, xp)` | [`numpy_cupy_allclose!`]`(body, rtol = 1e-6)` or `numpy_cupy_allclose!(\|xp\| ..)` |
+//! | `numpy_cupy_array_equal`, `numpy_cupy_array_almost_equal(decimal=4)` | [`numpy_cupy_array_equal!`], [`numpy_cupy_array_almost_equal!`]`(body, decimal = 4)` |
+//! | `numpy_cupy_array_almost_equal_nulp(nulp=2)`, `numpy_cupy_array_max_ulp(maxulp=4)` | [`numpy_cupy_array_almost_equal_nulp!`]`(body, nulp = 2)`, [`numpy_cupy_array_max_ulp!`]`(body, maxulp = 4)` |
+//! | `numpy_cupy_array_less()`, `numpy_cupy_array_list_equal()` | [`numpy_cupy_array_less!`], [`numpy_cupy_array_list_equal!`] (a body returning a `Vec`) |
+//! | `accept_error=ValueError`                       | `accept_error = `[`ExceptionKind::ValueError`]                 |
 //!
 //! Every assertion has a `check_*` twin returning the report as
 //! `Err(String)` rather than panicking.
+//!
+//! A NumPy-CuPy consistency test (the body runs on `Numpy`, then on
+//! `Cuprum`; the test skips without a GPU):
+//!
+//! ```
+//! use gpu_testing::{ArrayModule, ModuleFloat, numpy_cupy_allclose};
+//!
+//! fn softmax<M: ArrayModule, T: ModuleFloat>(xp: &M) -> gpu_array::Result<M::Array<T>> {
+//!     let e = xp.exp(&xp.reshape(&xp.arange::<T>(12)?, &[3, 4])?)?;
+//!     xp.divide(&e, &xp.reshape(&xp.sum(&e, Some(1))?, &[3, 1])?)
+//! }
+//!
+//! // In a test file, under `#[test]`:
+//! fn softmax_matches_numpy() {
+//!     numpy_cupy_allclose!(softmax::<_, f32>, rtol = 1e-5);
+//! }
+//! # numpy_cupy_allclose!((gpu_testing::Numpy, gpu_testing::Numpy), softmax::<_, f64>);
+//! ```
 //!
 //! A GPU test, then:
 //!
@@ -66,17 +100,20 @@
 #![deny(unsafe_code)]
 
 mod arange;
+pub mod array_module;
 pub mod assertions;
 pub mod dtypes;
 mod format;
 pub mod golden;
 pub mod host;
 pub mod macros;
+pub mod numpy_cupy;
 pub mod tolerance;
 mod ulp;
 mod value;
 
 pub use arange::{shaped_arange, shaped_reverse_arange};
+pub use array_module::{ArrayModule, Cuprum, CuprumArray, ModuleFloat, ModuleScalar, Numpy};
 pub use assertions::{
     AllcloseParams, assert_allclose, assert_allclose_default, assert_allclose_with,
     assert_array_almost_equal, assert_array_almost_equal_nulp, assert_array_equal,
@@ -89,4 +126,19 @@ pub use golden::npz_members;
 pub use gpu_array::{DType, Element, Order};
 pub use gpu_runtime::testing::{device_or_skip, nvrtc_or_skip, skip, skip_part};
 pub use host::{HostArray, HostData, HostElement, HostView};
+pub use numpy_cupy::{
+    AcceptError, ExceptionKind, NumpyCupyParams, Outcome, check_numpy_cupy_allclose,
+    check_numpy_cupy_array_almost_equal, check_numpy_cupy_array_almost_equal_nulp,
+    check_numpy_cupy_array_equal, check_numpy_cupy_array_less, check_numpy_cupy_array_list_equal,
+    check_numpy_cupy_array_max_ulp, numpy_cupy_allclose, numpy_cupy_array_almost_equal,
+    numpy_cupy_array_almost_equal_nulp, numpy_cupy_array_equal, numpy_cupy_array_less,
+    numpy_cupy_array_list_equal, numpy_cupy_array_max_ulp,
+};
 pub use tolerance::Tolerance;
+
+/// What the `numpy_cupy_*!` macros name from gpu-array, so that their users
+/// need no dependency on it.
+#[doc(hidden)]
+pub mod __private {
+    pub use gpu_array::Result;
+}

@@ -6,3 +6,5 @@ mod assertions;
 mod host_view;
 #[path = "api/macros.rs"]
 mod macros;
+#[path = "api/numpy_cupy.rs"]
+mod numpy_cupy;

@@ -6,3 +6,4 @@
 
 mod call_forms;
 mod kernels;
+mod numpy_cupy;

@@ -5,3 +5,4 @@
 //! `CUPRUM_TEST_REQUIRE_GPU=1`).
 
 mod device_view;
+mod numpy_cupy;
