@@ -315,13 +315,18 @@ fn lock() -> MutexGuard<'static, HashMap<i32, RandomState>> {
 /// The seed of a new global state: `CUPRUM_SEED` if set (CuPy's
 /// `CUPY_SEED`), else fresh entropy.
 fn initial_seed() -> Result<Seed> {
-    match std::env::var("CUPRUM_SEED") {
-        Ok(s) => s.trim().parse::<u64>().map(Seed::from).map_err(|_| {
+    seed_from(std::env::var("CUPRUM_SEED").ok().as_deref())
+}
+
+/// `CUPRUM_SEED`'s value (`None`: unset) as a seed.
+fn seed_from(value: Option<&str>) -> Result<Seed> {
+    match value {
+        Some(s) => s.trim().parse::<u64>().map(Seed::from).map_err(|_| {
             value_error(format!(
                 "CUPRUM_SEED must be a non-negative integer, not {s:?}"
             ))
         }),
-        Err(_) => Ok(Seed::Entropy),
+        None => Ok(Seed::Entropy),
     }
 }
 
@@ -505,4 +510,31 @@ pub fn standard_exponential(size: impl Into<Size>) -> Result<Array> {
 pub fn standard_normal(size: impl Into<Size>) -> Result<Array> {
     let s = size.into();
     with_random_state(|rs| rs.standard_normal(s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `CUPRUM_SEED` as CuPy reads `CUPY_SEED`: an integer seeds the
+    /// global states, unset is fresh entropy, anything else an error
+    /// naming the variable (tested on the parser: the process's
+    /// environment is shared by every test).
+    #[test]
+    fn cuprum_seed_values() {
+        assert_eq!(seed_from(None).unwrap(), Seed::Entropy);
+        assert_eq!(seed_from(Some("42")).unwrap(), Seed::from(42u64));
+        assert_eq!(seed_from(Some(" 7\n")).unwrap(), Seed::from(7u64));
+        assert_eq!(
+            seed_from(Some("18446744073709551615")).unwrap(),
+            Seed::from(u64::MAX)
+        );
+        for bad in ["-1", "abc", "", "1.5", "18446744073709551616"] {
+            let e = seed_from(Some(bad)).unwrap_err().to_string();
+            assert!(
+                e.contains("CUPRUM_SEED must be a non-negative integer"),
+                "{bad}: {e}"
+            );
+        }
+    }
 }

@@ -28,7 +28,13 @@ pub(crate) fn blas_type(dtype: DType) -> Result<cublas::cudaDataType_t> {
 /// Whether float32 (and complex64) GEMMs may use TF32 tensor cores:
 /// `CUPRUM_TF32=1`, read on each call as CuPy reads `CUPY_TF32`.
 pub(crate) fn tf32_enabled() -> bool {
-    std::env::var("CUPRUM_TF32").is_ok_and(|v| v.trim() == "1")
+    tf32_from(std::env::var("CUPRUM_TF32").ok().as_deref())
+}
+
+/// `CUPRUM_TF32`'s value (`None`: unset): on for `1` only, as CuPy's
+/// `CUPY_TF32`.
+fn tf32_from(value: Option<&str>) -> bool {
+    value.is_some_and(|v| v.trim() == "1")
 }
 
 /// The compute type and the bytes of the scalars 1 and 0 in its scalar
@@ -442,4 +448,18 @@ pub(crate) fn geqrf_batched(
         [cublasZgeqrfBatched, cublas::double2],
     )?;
     host_info_ok("geqrfBatched", host_info)
+}
+
+#[cfg(test)]
+mod tests {
+    /// `CUPRUM_TF32` as CuPy reads `CUPY_TF32` (tested on the parser: the
+    /// process's environment is shared by every test).
+    #[test]
+    fn cuprum_tf32_values() {
+        assert!(super::tf32_from(Some("1")));
+        assert!(super::tf32_from(Some(" 1\n")));
+        for off in [None, Some("0"), Some(""), Some("true"), Some("2")] {
+            assert!(!super::tf32_from(off), "{off:?}");
+        }
+    }
 }
