@@ -45,12 +45,15 @@ mod device;
 pub mod driver;
 mod error;
 mod event;
+pub mod ipc;
 mod kernel_cache;
 pub mod library_context;
+mod limit;
 pub mod memory;
 pub mod module;
 pub mod nvrtc;
 pub mod nvtx;
+mod pointer;
 mod ptr;
 pub mod scoped;
 pub mod signature;
@@ -65,13 +68,15 @@ pub use copy::{
     memcpy_htod_async_unchecked, memcpy_htod_on, memcpy_peer, memset_d8, memset_d16, memset_d32,
 };
 pub use device::{Device, DeviceGuard, DeviceProperties};
-pub use error::{Error, Result};
+pub use error::{DeviceSynchronized, Error, Result};
 pub use event::{Event, EventOptions};
 pub use kernel_cache::KernelCache;
+pub use limit::Limit;
 pub use memory::{Memory, MemoryPool, PinnedMemory, PinnedMemoryPool, alloc};
 pub use module::{
     Kernel, KernelAttribute, KernelAttributes, LaunchConfig, Module, RawKernel, RawModule,
 };
+pub use pointer::{MemoryType, PointerAttributes};
 pub use ptr::{DevicePtr, KernelArg};
 pub use signature::{KernelSignature, TypedKernel, Vouched};
 pub use stream::{Stream, StreamGuard, StreamOptions};
