@@ -309,6 +309,11 @@ pub struct HostTransfer {
 }
 
 impl HostTransfer {
+    /// A transfer into `dst`, whose copy is queued and recorded on it.
+    pub(crate) fn new(dst: PinnedMemory) -> HostTransfer {
+        HostTransfer { dst }
+    }
+
     /// Whether the copy has finished (does not block).
     ///
     /// ```no_run

@@ -106,7 +106,7 @@ pub enum Error {
 /// use gpu_runtime::{DeviceSynchronized, Error, allow_synchronize, check_sync_allowed};
 /// let _g = allow_synchronize(false);
 /// match check_sync_allowed("Stream::synchronize") {
-///     Err(Error::DeviceSynchronized(DeviceSynchronized { operation })) => {
+///     Err(Error::DeviceSynchronized(DeviceSynchronized { operation, .. })) => {
 ///         assert_eq!(operation, "Stream::synchronize")
 ///     }
 ///     other => panic!("{other:?}"),

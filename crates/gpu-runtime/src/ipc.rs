@@ -266,7 +266,7 @@ fn hex_encode(bytes: &[u8]) -> String {
 fn hex_decode(operation: &str, text: &str) -> Result<Vec<u8>> {
     let t = text.trim().as_bytes();
     let bad = || Error::InvalidArgument(format!("{operation}: {text:?} is not hex text"));
-    if t.len() % 2 != 0 {
+    if !t.len().is_multiple_of(2) {
         return Err(bad());
     }
     let digit = |c: u8| (c as char).to_digit(16).map(|d| d as u8);

@@ -584,12 +584,8 @@ impl HostAllocation {
         device.bind()?;
         let mut p: *mut c_void = std::ptr::null_mut();
         // SAFETY: writes one pointer; a context is current.
-        super::check_alloc(
-            "cuMemHostAlloc",
-            unsafe { cuda::cuMemHostAlloc(&mut p, size, flags.bits()) },
-            size,
-            device,
-        )?;
+        let r = unsafe { cuda::cuMemHostAlloc(&mut p, size, flags.bits()) };
+        super::check_alloc("cuMemHostAlloc", r, size, device)?;
         let Some(ptr) = NonNull::new(p.cast::<u8>()) else {
             return Err(Error::InvalidArgument(
                 "cuMemHostAlloc returned a null pointer".to_string(),

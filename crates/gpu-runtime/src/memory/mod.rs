@@ -292,6 +292,19 @@ impl Memory {
         self.device
     }
 
+    /// Whether this memory was opened from another process's IPC handle
+    /// ([`Memory::from_ipc_handle`]).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::alloc;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// assert!(!alloc(16)?.is_ipc());
+    /// # Ok(()) }
+    /// ```
+    pub fn is_ipc(&self) -> bool {
+        matches!(self.owner, Owner::Ipc { .. })
+    }
+
     /// Whether this memory is a block of a [`MemoryPool`].
     ///
     /// ```no_run
