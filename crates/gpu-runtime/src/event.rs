@@ -9,8 +9,10 @@ use crate::stream::Stream;
 use crate::sync::check_sync_allowed;
 use crate::{Device, Result};
 
+/// `CU_EVENT_DISABLE_TIMING`.
+pub(crate) const CU_EVENT_DISABLE_TIMING: c_uint = 0x2;
 /// `CU_EVENT_INTERPROCESS`.
-const CU_EVENT_INTERPROCESS: c_uint = 0x4;
+pub(crate) const CU_EVENT_INTERPROCESS: c_uint = 0x4;
 
 /// Options for [`Event::new`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,7 +127,7 @@ impl Event {
             flags |= 0x1; // CU_EVENT_BLOCKING_SYNC
         }
         if !options.timing || options.interprocess {
-            flags |= 0x2; // CU_EVENT_DISABLE_TIMING
+            flags |= CU_EVENT_DISABLE_TIMING;
         }
         if options.interprocess {
             flags |= CU_EVENT_INTERPROCESS;

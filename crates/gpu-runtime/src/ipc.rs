@@ -475,7 +475,11 @@ impl Event {
             cuda::cuIpcOpenEventHandle(&mut raw, h)
         })?;
         // Interprocess events are created with timing disabled.
-        Ok(Event::from_owned_raw(raw, device, 0x2 | 0x4))
+        Ok(Event::from_owned_raw(
+            raw,
+            device,
+            crate::event::CU_EVENT_DISABLE_TIMING | crate::event::CU_EVENT_INTERPROCESS,
+        ))
     }
 }
 

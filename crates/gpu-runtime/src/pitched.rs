@@ -822,6 +822,110 @@ mod tests {
         assert!(ok.is_ok());
     }
 
+    fn fake(size: usize, ordinal: i32) -> Memory {
+        // SAFETY: never dereferenced: every call below is refused before
+        // the driver.
+        unsafe {
+            Memory::from_raw(
+                DevicePtr(0x10_0000),
+                size,
+                crate::Device::from_ordinal_unchecked(ordinal),
+                None,
+            )
+        }
+    }
+
+    #[test]
+    fn the_public_copies_check_before_the_driver() {
+        let dev0 = crate::Device::from_ordinal_unchecked(0);
+        let s = Stream::null(dev0);
+        let small = fake(100, 0);
+        let host = [0u8; 300];
+        // The device side's memory is too small for 11 rows of pitch 10.
+        let e = memcpy_2d(
+            CopyDst::Device(&small),
+            PitchedLayout::new(10),
+            CopySrc::Host(&host),
+            PitchedLayout::new(20),
+            Extent::new_2d(10, 11),
+            &s,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("destination block ends at byte 110, past the end of its buffer of 100"),
+            "{e}"
+        );
+        // The host source is too small.
+        let e = memcpy_3d_async(
+            &small,
+            PitchedLayout::new(10),
+            CopySrc::Host(&host[..50]),
+            PitchedLayout::new(10),
+            Extent::new_3d(10, 3, 2),
+            &s,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("source block ends at byte 60"), "{e}");
+        // Memory of another device than the stream's.
+        let other = fake(100, 1);
+        let e = memcpy_2d_async(
+            &other,
+            PitchedLayout::new(10),
+            CopySrc::Device(&small),
+            PitchedLayout::new(10),
+            Extent::new_2d(10, 10),
+            &s,
+        )
+        .unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::DeviceMismatch {
+                    found: 1,
+                    expected: 0,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        // A pinned destination too small for the block.
+        let e = memcpy_2d_to_host_async(
+            crate::PinnedMemoryPool::new().malloc(0).unwrap(),
+            PitchedLayout::new(4),
+            &small,
+            PitchedLayout::new(10),
+            Extent::new_2d(4, 2),
+            &s,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("destination block ends at byte 8"), "{e}");
+        // A good blocking copy is still a synchronization, refused first.
+        let _no = crate::allow_synchronize(false);
+        let e = memcpy_2d(
+            CopyDst::Device(&small),
+            PitchedLayout::new(10),
+            CopySrc::Device(&small),
+            PitchedLayout::new(10),
+            Extent::new_2d(10, 10),
+            &s,
+        )
+        .unwrap_err();
+        assert!(matches!(e, Error::DeviceSynchronized(_)), "{e:?}");
+        // Empty blocks need neither the driver nor permission to wait.
+        memcpy_3d(
+            CopyDst::Device(&small),
+            PitchedLayout::new(0),
+            CopySrc::Host(&host),
+            PitchedLayout::new(0),
+            Extent::new_3d(0, 5, 5),
+            &s,
+        )
+        .unwrap();
+    }
+
     #[test]
     fn staging_copies_only_the_bytes_read() {
         // No device: an empty block stages nothing and needs no pinned memory.

@@ -425,3 +425,50 @@ pub fn ipc_get_event_handle(event: &Event) -> Result<IpcEventHandle> {
 pub fn ipc_open_event_handle(handle: &IpcEventHandle) -> Result<Event> {
     Event::from_ipc_handle(handle, Device::current()?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::DevicePtr;
+
+    fn fake() -> Memory {
+        // SAFETY: never dereferenced; dropping unowned memory frees nothing.
+        unsafe {
+            Memory::from_raw(
+                DevicePtr(0x10_0000),
+                64,
+                Device::from_ordinal_unchecked(0),
+                None,
+            )
+        }
+    }
+
+    #[test]
+    fn closing_is_only_for_memory_opened_from_a_handle() {
+        let e = ipc_close_mem_handle(fake()).unwrap_err().to_string();
+        assert!(e.contains("was not opened from an IPC handle"), "{e}");
+        // Memory owned elsewhere is released as its drop would: no driver.
+        assert!(!fake().is_ipc());
+        free(fake()).unwrap();
+    }
+
+    #[test]
+    fn managed_ranges_are_checked_before_the_driver() {
+        let m = fake();
+        let s = Stream::null(m.device());
+        let e = m
+            .prefetch_range_async(60, 8, MemLocation::Host, &s)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("8 bytes at offset 60 do not fit"), "{e}");
+        let e = m
+            .advise_range(usize::MAX, 2, MemAdvice::SetReadMostly)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("do not fit"), "{e}");
+        // Empty ranges do nothing.
+        m.prefetch_range_async(64, 0, MemLocation::Host, &s)
+            .unwrap();
+        assert_eq!(MemLocation::from_device_id(-1).unwrap(), MemLocation::Host);
+    }
+}

@@ -757,3 +757,37 @@ impl Drop for StreamGuard {
         drop(stream);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_cuprums_own_streams_can_be_destroyed() {
+        // No driver is needed to refuse these.
+        let dev = Device::from_ordinal_unchecked(0);
+        let e = Stream::null(dev).destroy().unwrap_err().to_string();
+        assert!(e.contains("not created by Cuprum"), "{e}");
+        let e = Stream::per_thread(dev).destroy().unwrap_err().to_string();
+        assert!(e.contains("not created by Cuprum"), "{e}");
+    }
+
+    #[test]
+    fn an_external_stream_is_a_stream_that_is_never_destroyed() {
+        let dev = Device::from_ordinal_unchecked(0);
+        // SAFETY: the legacy stream's special handle is always valid; no
+        // work is queued on it here.
+        let ext = unsafe { ExternalStream::new(1 as CUstream, dev) };
+        let as_ref: &Stream = &ext;
+        assert_eq!(as_ref.raw(), 1 as CUstream);
+        assert_eq!(ext.stream().device(), dev);
+        assert!(
+            !ext.is_null(),
+            "a wrapped handle is not Cuprum's null stream"
+        );
+        let s: Stream = ext.clone().into();
+        assert_eq!(s, *ext.stream());
+        let e = s.destroy().unwrap_err().to_string();
+        assert!(e.contains("not created by Cuprum"), "{e}");
+    }
+}

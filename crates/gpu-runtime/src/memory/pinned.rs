@@ -739,3 +739,74 @@ impl From<PinnedMemory> for PinnedMemoryPointer {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+    use std::sync::atomic::AtomicUsize;
+
+    /// A host-only "pinned" allocator (plain boxes; never given to the
+    /// driver here) that counts its allocations and frees.
+    struct Counting {
+        allocs: AtomicUsize,
+        frees: Arc<AtomicUsize>,
+    }
+
+    impl PinnedMemoryAllocator for Counting {
+        fn malloc(&self, size: usize) -> Result<PinnedMemory> {
+            self.allocs.fetch_add(1, Ordering::SeqCst);
+            let b: Box<[u8]> = vec![0u8; size.max(1)].into_boxed_slice();
+            let ptr = NonNull::new(Box::into_raw(b).cast::<u8>()).expect("a box is not null");
+            let frees = self.frees.clone();
+            let n = size.max(1);
+            // SAFETY: `n` initialised bytes owned by us until `free`, which
+            // rebuilds and drops the box.
+            Ok(unsafe {
+                PinnedMemory::from_raw_with_free(ptr, size, move |p, _| {
+                    drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n)));
+                    frees.fetch_add(1, Ordering::SeqCst);
+                })
+            })
+        }
+    }
+
+    /// Serializes the tests that change the process-wide pinned allocator.
+    static GLOBAL: Mutex<()> = Mutex::new(());
+
+    #[test]
+    fn the_pinned_allocator_is_swapped_and_its_blocks_freed_its_way() {
+        let _g = GLOBAL.lock().unwrap_or_else(|p| p.into_inner());
+        let frees = Arc::new(AtomicUsize::new(0));
+        let counting = Arc::new(Counting {
+            allocs: AtomicUsize::new(0),
+            frees: frees.clone(),
+        });
+        set_pinned_memory_allocator(counting.clone());
+        let mut block = alloc_pinned_memory(16).unwrap();
+        block.as_mut_slice().copy_from_slice(&[3; 16]);
+        assert_eq!(counting.allocs.load(Ordering::SeqCst), 1);
+        let p = PinnedMemoryPointer::from(block);
+        let q = p.add(10).unwrap();
+        assert_eq!((q.offset(), q.len(), q.as_slice()), (10, 6, &[3u8; 6][..]));
+        assert!(q.add(7).is_err());
+        assert!(p.add(usize::MAX).is_err());
+        assert!(p.add(16).unwrap().is_empty());
+        // Shared: the block is not handed back while `q` lives.
+        let p = p.into_memory().unwrap_err();
+        drop(q);
+        let block = p.into_memory().unwrap();
+        assert_eq!(frees.load(Ordering::SeqCst), 0);
+        drop(block);
+        assert_eq!(frees.load(Ordering::SeqCst), 1, "freed by its allocator");
+        set_pinned_memory_allocator(Arc::new(PinnedMemoryPool::default_pool().clone()));
+        assert_eq!(get_pinned_memory_allocator().malloc(0).unwrap().len(), 0);
+        let e = PinnedMemoryPointer::new(Arc::new(PinnedMemory::empty()), 1)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("past the end of the pinned memory of 0 bytes"),
+            "{e}"
+        );
+    }
+}

@@ -184,6 +184,34 @@ fn check_known(ptr: DevicePtr, size: usize, a: &PointerAttributes) -> Result<()>
 mod tests {
     use super::*;
 
+    fn attrs(memory_type: MemoryType, range: Option<(u64, usize)>) -> PointerAttributes {
+        PointerAttributes {
+            memory_type,
+            device: None,
+            device_pointer: None,
+            host_pointer: None,
+            is_managed: false,
+            range: range.map(|(s, l)| (DevicePtr(s), l)),
+        }
+    }
+
+    #[test]
+    fn pointers_must_be_known_and_fit_their_allocation() {
+        let p = DevicePtr(0x2000);
+        let e = check_known(p, 16, &attrs(MemoryType::Unregistered, None))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("CUDA does not know the address 0x2000"), "{e}");
+        let alloc = Some((0x1000, 0x1010));
+        assert!(check_known(p, 16, &attrs(MemoryType::Device, alloc)).is_ok());
+        let e = check_known(p, 17, &attrs(MemoryType::Device, alloc))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("overrun the allocation 0x1000..0x2010"), "{e}");
+        // Without a range (host memory), only the type is checked.
+        assert!(check_known(p, 1 << 40, &attrs(MemoryType::Host, None)).is_ok());
+    }
+
     #[test]
     fn ranges_are_checked_without_a_device() {
         assert!(check_range(DevicePtr(u64::MAX - 4), 4).is_ok());
