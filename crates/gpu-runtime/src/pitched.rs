@@ -243,8 +243,11 @@ fn device_side(
     let place = if extent.is_empty() {
         Place::Device(mem.ptr())
     } else {
-        // Inside the memory: `offset < end <= size`.
-        Place::Device(mem.ptr().offset(layout.offset as isize))
+        // Inside the memory: `offset < end <= size` (unsigned, so offsets
+        // past isize::MAX stay right).
+        Place::Device(DevicePtr(
+            mem.ptr().raw().wrapping_add(layout.offset as u64),
+        ))
     };
     Ok(Side {
         place,

@@ -77,8 +77,9 @@ impl MemoryPointer {
     /// # Ok(()) }
     /// ```
     pub fn ptr(&self) -> DevicePtr {
-        // `offset <= size`, and the memory's range is a valid address range.
-        self.mem.ptr().offset(self.offset as isize)
+        // `offset <= size`; unsigned, so sizes past isize::MAX stay right
+        // (wrapping only where the memory's own range would).
+        DevicePtr(self.mem.ptr().raw().wrapping_add(self.offset as u64))
     }
 
     /// The memory's device (CuPy's `device`).
