@@ -183,10 +183,17 @@ pub(crate) fn span(side: &str, layout: PitchedLayout, extent: Extent, dims: u8) 
         )));
     }
     let overflow = || bad("layout's size overflows".to_string());
-    let slice_pitch = layout.pitch.checked_mul(rows).ok_or_else(overflow)?;
-    let last_slice = slice_pitch
-        .checked_mul(extent.depth - 1)
-        .ok_or_else(overflow)?;
+    // One slice never steps to a second: its slice pitch is not computed,
+    // so a large rows_per_slice cannot overflow a copy that does not use it.
+    let last_slice = if extent.depth > 1 {
+        layout
+            .pitch
+            .checked_mul(rows)
+            .and_then(|slice_pitch| slice_pitch.checked_mul(extent.depth - 1))
+            .ok_or_else(overflow)?
+    } else {
+        0
+    };
     let last_row = layout
         .pitch
         .checked_mul(extent.height - 1)
@@ -719,6 +726,18 @@ mod tests {
             .unwrap(),
             220
         );
+        // One slice: the slice pitch is not needed, so a huge one is no
+        // overflow (proptest found the earlier over-strict check).
+        assert_eq!(
+            span(
+                "source",
+                PitchedLayout::new(usize::MAX / 4).rows_per_slice(5),
+                Extent::new_3d(1, 1, 1),
+                3
+            )
+            .unwrap(),
+            1
+        );
         // Width equal to the pitch is packed rows.
         assert_eq!(
             span("source", PitchedLayout::new(5), Extent::new_2d(5, 3), 2).unwrap(),
@@ -823,6 +842,67 @@ mod tests {
             Extent::new_2d(3, 2),
         );
         assert!(ok.is_ok());
+    }
+
+    /// The oracle of `span`: the largest byte index any row of the block
+    /// touches, plus one, computed row by row in u128 (no overflow), or
+    /// `None` where the layout cannot hold the block.
+    fn touched_end(l: PitchedLayout, e: Extent) -> Option<u128> {
+        if e.is_empty() {
+            return Some(0);
+        }
+        let rows = if l.rows_per_slice == 0 {
+            e.height
+        } else {
+            l.rows_per_slice
+        };
+        if e.width > l.pitch || (e.depth > 1 && e.height > rows) {
+            return None;
+        }
+        let mut end = 0u128;
+        for z in 0..e.depth as u128 {
+            for y in 0..e.height as u128 {
+                let start =
+                    l.offset as u128 + z * l.pitch as u128 * rows as u128 + y * l.pitch as u128;
+                end = end.max(start + e.width as u128);
+            }
+        }
+        Some(end)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+        /// `span` is the oracle's end wherever that fits a usize, and an
+        /// error (never a panic) wherever the layout cannot hold the block
+        /// or the end overflows.
+        #[test]
+        fn span_matches_the_row_by_row_oracle(
+            pitch in 0usize..48,
+            offset in 0usize..64,
+            rows_per_slice in 0usize..6,
+            width in 0usize..48,
+            height in 0usize..6,
+            depth in 0usize..4,
+            huge in proptest::bool::ANY,
+        ) {
+            // Now and then, sizes near usize::MAX to reach the overflow checks.
+            let scale = if huge { usize::MAX / 8 } else { 1 };
+            let l = PitchedLayout::new(pitch.saturating_mul(scale))
+                .offset(offset)
+                .rows_per_slice(rows_per_slice);
+            let e = Extent::new_3d(width, height, depth);
+            let want = touched_end(l, e).filter(|&end| end <= usize::MAX as u128);
+            match (span("source", l, e, 3), want) {
+                (Ok(got), Some(end)) => proptest::prop_assert_eq!(got as u128, end),
+                (Err(_), None) => {}
+                (got, want) => proptest::prop_assert!(false, "{l:?} {e:?}: {got:?} vs {want:?}"),
+            }
+            if depth == 1 {
+                let two = span("source", l, Extent::new_2d(width, height), 2);
+                proptest::prop_assert_eq!(two.ok(), span("source", l, e, 3).ok());
+            }
+        }
     }
 
     fn fake(size: usize, ordinal: i32) -> Memory {
