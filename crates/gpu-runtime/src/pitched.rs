@@ -9,7 +9,9 @@
 //! driver is called each side is checked: the row fits in the pitch, the
 //! rows fit in a slice, every size is computed without overflow, and the
 //! last byte touched lies inside the buffer. Device sides are [`Memory`],
-//! whose size is known; host sides are slices.
+//! whose size is known; host sides are slices. Two device blocks that share
+//! a byte are refused (CUDA leaves overlapping copies undefined); blocks
+//! that only interleave, such as two column ranges of one image, are not.
 
 use std::ffi::c_void;
 
@@ -286,6 +288,47 @@ fn host_side(
     })
 }
 
+/// The start of each row the block touches on a side starting at `start`,
+/// in increasing order (a row fits in its pitch and a slice in its rows
+/// per slice, so rows never go back), in u128 so that nothing wraps.
+fn row_starts(start: u64, side: Side, extent: Extent) -> impl Iterator<Item = u128> {
+    let (pitch, rows) = (side.pitch as u128, side.rows_per_slice as u128);
+    (0..extent.depth as u128).flat_map(move |z| {
+        (0..extent.height as u128).map(move |y| start as u128 + z * rows * pitch + y * pitch)
+    })
+}
+
+/// Refuses device sides whose blocks share a byte: CUDA leaves overlapping
+/// copies undefined. Rows of a block are disjoint and increasing, so one
+/// merge-like walk over both sides' rows finds any shared byte exactly
+/// (copying between interleaved columns of one image is allowed).
+fn check_disjoint(dims: u8, dst: Side, src: Side, extent: Extent) -> Result<()> {
+    let (Place::Device(d), Place::Device(s)) = (dst.place, src.place) else {
+        // A host destination is a `&mut` slice: it overlaps nothing else.
+        return Ok(());
+    };
+    if extent.is_empty() {
+        return Ok(());
+    }
+    let width = extent.width as u128;
+    let mut dst_rows = row_starts(d.raw(), dst, extent).peekable();
+    let mut src_rows = row_starts(s.raw(), src, extent).peekable();
+    while let (Some(&a), Some(&b)) = (dst_rows.peek(), src_rows.peek()) {
+        if a + width <= b {
+            dst_rows.next();
+        } else if b + width <= a {
+            src_rows.next();
+        } else {
+            return Err(Error::InvalidArgument(format!(
+                "memcpy_{dims}d: the source and destination blocks share bytes (at {:#x}); \
+                 CUDA leaves overlapping copies undefined, so copy through a temporary",
+                a.max(b)
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Queues the copy on `stream`.
 ///
 /// # Safety
@@ -295,6 +338,7 @@ unsafe fn queue(dims: u8, dst: Side, src: Side, extent: Extent, stream: &Stream)
     if extent.is_empty() {
         return Ok(());
     }
+    check_disjoint(dims, dst, src, extent)?;
     stream.device().bind()?;
     let raw = stream.handle()?;
     let (src_type, src_host, src_device) = match src.place {
@@ -530,8 +574,8 @@ fn copy_to_host_async(
 ///
 /// # Errors
 /// [`Error::InvalidArgument`] when a row does not fit in its pitch, the
-/// extent's depth is not 1, a size overflows or a block runs past its
-/// buffer; [`Error::DeviceMismatch`] for device memory of another device
+/// extent's depth is not 1, a size overflows, a block runs past its
+/// buffer or two device blocks share bytes; [`Error::DeviceMismatch`] for device memory of another device
 /// than the stream's; [`Error::DeviceSynchronized`] inside
 /// `allow_synchronize(false)`; the driver failed (a pitch above the
 /// device's maximum, say).
@@ -624,8 +668,8 @@ pub fn memcpy_2d_to_host_async(
 ///
 /// # Errors
 /// [`Error::InvalidArgument`] when a row does not fit in its pitch, a
-/// slice in its rows per slice, a size overflows or a block runs past its
-/// buffer; otherwise as [`memcpy_2d`].
+/// slice in its rows per slice, a size overflows, a block runs past its
+/// buffer or two device blocks share bytes; otherwise as [`memcpy_2d`].
 pub fn memcpy_3d(
     dst: CopyDst<'_>,
     dst_layout: PitchedLayout,
@@ -902,6 +946,67 @@ mod tests {
                 let two = span("source", l, Extent::new_2d(width, height), 2);
                 proptest::prop_assert_eq!(two.ok(), span("source", l, e, 3).ok());
             }
+        }
+    }
+
+    fn dev_side(start: u64, pitch: usize, rows_per_slice: usize) -> Side {
+        Side {
+            place: Place::Device(DevicePtr(start)),
+            pitch,
+            rows_per_slice,
+        }
+    }
+
+    #[test]
+    fn overlapping_device_blocks_are_refused_interleaved_ones_are_not() {
+        let e = Extent::new_2d(8, 4);
+        // Left half of 16-byte rows to the right half of the same rows.
+        let left = dev_side(0x1000, 16, 4);
+        let right = dev_side(0x1008, 16, 4);
+        assert!(check_disjoint(2, right, left, e).is_ok());
+        // Shifted by one byte: rows share bytes.
+        let shifted = dev_side(0x1001, 16, 4);
+        let err = check_disjoint(2, shifted, left, e).unwrap_err().to_string();
+        assert!(err.contains("share bytes"), "{err}");
+        // One row down: row y of the destination is row y + 1 of the source.
+        assert!(check_disjoint(2, dev_side(0x1010, 16, 4), left, e).is_err());
+        // Right after the source's last row.
+        assert!(check_disjoint(2, dev_side(0x1000 + 3 * 16 + 8, 16, 4), left, e).is_ok());
+        // A host side never overlaps (it is a &mut slice).
+        let host = Side {
+            place: Place::Host(std::ptr::null()),
+            pitch: 16,
+            rows_per_slice: 4,
+        };
+        assert!(check_disjoint(2, host, left, e).is_ok());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+        /// The walk agrees with the byte sets of both blocks.
+        #[test]
+        fn disjointness_matches_the_byte_sets(
+            width in 1usize..6,
+            height in 1usize..4,
+            depth in 1usize..3,
+            dst_pitch_extra in 0usize..6,
+            src_pitch_extra in 0usize..6,
+            dst_rows_extra in 0usize..3,
+            src_rows_extra in 0usize..3,
+            dst_start in 0u64..40,
+            src_start in 0u64..40,
+        ) {
+            let e = Extent::new_3d(width, height, depth);
+            let d = dev_side(dst_start, width + dst_pitch_extra, height + dst_rows_extra);
+            let s = dev_side(src_start, width + src_pitch_extra, height + src_rows_extra);
+            let bytes = |side: Side, start: u64| {
+                row_starts(start, side, e)
+                    .flat_map(|r| r..r + width as u128)
+                    .collect::<std::collections::HashSet<u128>>()
+            };
+            let shared = !bytes(d, dst_start).is_disjoint(&bytes(s, src_start));
+            proptest::prop_assert_eq!(check_disjoint(3, d, s, e).is_err(), shared);
         }
     }
 

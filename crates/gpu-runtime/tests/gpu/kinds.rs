@@ -358,6 +358,43 @@ fn pitched_copies_match_the_host_oracle_in_every_direction() {
     copy_oracle(&mut want_vol, vol_l, &want3, cube_l, e3);
     assert_eq!(got, want_vol, "3-D device to device");
 
+    // Within one memory: interleaved column ranges are copied, blocks that
+    // share bytes are refused.
+    let img = alloc(32 * 8).unwrap();
+    let pattern = bytes(32 * 8, 6);
+    img.write_at(0, &pattern, &s).unwrap();
+    let half = Extent::new_2d(16, 8);
+    memcpy_2d_async(
+        &img,
+        PitchedLayout::new(32).offset(16),
+        CopySrc::Device(&img),
+        PitchedLayout::new(32),
+        half,
+        &s,
+    )
+    .unwrap();
+    let mut want_img = pattern.clone();
+    copy_oracle(
+        &mut want_img,
+        PitchedLayout::new(32).offset(16),
+        &pattern,
+        PitchedLayout::new(32),
+        half,
+    );
+    let mut got_img = vec![0u8; 32 * 8];
+    img.read_at(0, &mut got_img, &s).unwrap();
+    assert_eq!(got_img, want_img, "left halves copied onto right halves");
+    let err = memcpy_2d_async(
+        &img,
+        PitchedLayout::new(32).offset(1),
+        CopySrc::Device(&img),
+        PitchedLayout::new(32),
+        half,
+        &s,
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("share bytes"), "{err}");
+
     // Bad layouts never reach the device.
     let small = alloc(100).unwrap();
     let err = memcpy_2d(
