@@ -130,6 +130,25 @@ impl GroupGuard {
     }
 }
 
+/// Ends the group `group` started (CuPy's `groupEnd()`): the same as
+/// [`GroupGuard::end`], under CuPy's name. The guard is consumed, so a
+/// group cannot be ended twice nor left open by mistake.
+///
+/// ```no_run
+/// use gpu_nccl::{group_end, group_start};
+/// # fn main() -> gpu_nccl::Result<()> {
+/// let group = group_start()?; // nccl.groupStart()
+/// // ... collectives, sends and receives ...
+/// group_end(group)?; // nccl.groupEnd()
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`GroupGuard::end`].
+pub fn group_end(group: GroupGuard) -> Result<()> {
+    group.end()
+}
+
 impl Drop for GroupGuard {
     fn drop(&mut self) {
         if !self.ended

@@ -21,7 +21,7 @@
 //! | `send`, `recv` | [`send`](NcclCommunicator::send), [`recv`](NcclCommunicator::recv) |
 //! | `NCCLBackend.all_to_all`, `gather`, `scatter`, `barrier` | [`all_to_all`](NcclCommunicator::all_to_all), [`gather`](NcclCommunicator::gather), [`scatter`](NcclCommunicator::scatter), [`barrier`](NcclCommunicator::barrier) |
 //! | `nccl.NCCL_SUM`, ..., `'sum'` | [`ReduceOp::Sum`], ... (`"sum".parse()`), [`ReduceOp::Avg`], [`ReduceOp::PreMulSum`] |
-//! | `nccl.groupStart()`, `groupEnd()` | [`group_start`] returning a [`GroupGuard`]; [`GroupGuard::end`] |
+//! | `nccl.groupStart()`, `groupEnd()` | [`group_start`] returning a [`GroupGuard`]; [`GroupGuard::end`] or [`group_end`] |
 //! | `cupy.cuda.nccl.available` | [`available`] |
 //! | `cupyx.distributed.init_process_group(n, rank)` | [`distributed::init`], [`distributed::init_with`] |
 //!
@@ -83,7 +83,7 @@ mod unique_id;
 pub use comm::{CommConfig, NcclCommunicator};
 pub use dtype::ReduceOp;
 pub use error::{Error, Result};
-pub use group::{GroupGuard, group_start};
+pub use group::{GroupGuard, group_end, group_start};
 pub use unique_id::{
     UNIQUE_ID_BYTES, UniqueId, Version, available, get_build_version, get_unique_id, get_version,
 };

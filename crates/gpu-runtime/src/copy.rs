@@ -21,7 +21,7 @@ use std::ffi::c_void;
 use gpu_sys::cuda;
 
 use crate::driver::check;
-use crate::memory::{Memory, PinnedMemory, PinnedMemoryPool, is_page_locked};
+use crate::memory::{Memory, PinnedMemory, is_page_locked};
 use crate::sync::check_sync_allowed;
 use crate::{Device, DevicePtr, Error, Result, Stream};
 
@@ -98,8 +98,11 @@ unsafe fn htod_sync(dst: DevicePtr, src: &[u8], stream: &Stream) -> Result<()> {
 }
 
 /// Copies `src` to `dst` on `stream` and returns before the copy ends:
-/// `src` is first copied into a block of the default
-/// [`PinnedMemoryPool`], which the pool reuses only after the copy.
+/// `src` is first copied into a block of pinned memory from
+/// [`alloc_pinned_memory`](crate::memory::alloc_pinned_memory) (the
+/// default [`PinnedMemoryPool`](crate::PinnedMemoryPool) unless
+/// [`set_pinned_memory_allocator`](crate::memory::set_pinned_memory_allocator)
+/// changed it), which is reused or freed only after the copy.
 ///
 /// ```no_run
 /// use gpu_runtime::{Stream, alloc, memcpy_htod_async};
@@ -125,7 +128,7 @@ pub unsafe fn memcpy_htod_async(dst: DevicePtr, src: &[u8], stream: &Stream) -> 
     if src.is_empty() {
         return Ok(());
     }
-    let mut staging = PinnedMemoryPool::default_pool().malloc(src.len())?;
+    let mut staging = crate::memory::alloc_pinned_memory(src.len())?;
     staging.as_mut_slice().copy_from_slice(src);
     // SAFETY: the caller's contract covers `dst`.
     unsafe { memcpy_htod_async_pinned(dst, staging, stream) }
@@ -239,7 +242,7 @@ pub unsafe fn memcpy_htod_async_unchecked(
 /// [`Memory::read_at`].
 ///
 /// # Errors
-/// [`Error::SynchronizationNotAllowed`] inside `allow_synchronize(false)`,
+/// [`Error::DeviceSynchronized`] inside `allow_synchronize(false)`,
 /// no device, or the driver failed (including errors of earlier work).
 pub unsafe fn memcpy_dtoh(dst: &mut [u8], src: DevicePtr) -> Result<()> {
     check_sync_allowed("memcpy_dtoh")?;
@@ -306,6 +309,11 @@ pub struct HostTransfer {
 }
 
 impl HostTransfer {
+    /// A transfer into `dst`, whose copy is queued and recorded on it.
+    pub(crate) fn new(dst: PinnedMemory) -> HostTransfer {
+        HostTransfer { dst }
+    }
+
     /// Whether the copy has finished (does not block).
     ///
     /// ```no_run
@@ -643,7 +651,7 @@ impl Memory {
 
     /// The address of byte `offset`, after checking that `len` bytes from
     /// there lie inside this memory.
-    fn range(&self, operation: &str, offset: usize, len: usize) -> Result<DevicePtr> {
+    pub(crate) fn range(&self, operation: &str, offset: usize, len: usize) -> Result<DevicePtr> {
         match offset.checked_add(len) {
             Some(end) if end <= self.size() => Ok(self.ptr().offset(offset as isize)),
             _ => Err(Error::InvalidArgument(format!(
@@ -763,7 +771,7 @@ impl Memory {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] when `dst` is longer than the memory,
-    /// [`Error::SynchronizationNotAllowed`], or the driver failed.
+    /// [`Error::DeviceSynchronized`], or the driver failed.
     pub fn copy_to_host(&self, dst: &mut [u8]) -> Result<()> {
         self.read_at(0, dst, &Stream::current_on(self.device()))
     }
@@ -784,7 +792,7 @@ impl Memory {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] when the bytes do not fit,
-    /// [`Error::DeviceMismatch`], [`Error::SynchronizationNotAllowed`], or
+    /// [`Error::DeviceMismatch`], [`Error::DeviceSynchronized`], or
     /// an error of the copy or of earlier work on the stream.
     pub fn read_at(&self, offset: usize, dst: &mut [u8], stream: &Stream) -> Result<()> {
         let src = self.range("Memory::read_at", offset, dst.len())?;

@@ -178,6 +178,12 @@ impl Device {
         Ok(Device { ordinal })
     }
 
+    /// A device the driver itself named (a pointer's device ordinal), so
+    /// known to exist; also usable in host tests, which have no driver.
+    pub(crate) fn from_ordinal_unchecked(ordinal: i32) -> Device {
+        Device { ordinal }
+    }
+
     /// The calling thread's current device: the innermost live
     /// [`Device::scoped`] guard's, else the last [`Device::use_device`]'s,
     /// else device 0.
@@ -400,7 +406,7 @@ impl Device {
     /// ```
     ///
     /// # Errors
-    /// [`Error::SynchronizationNotAllowed`] inside `allow_synchronize(false)`,
+    /// [`Error::DeviceSynchronized`] inside `allow_synchronize(false)`,
     /// or an error of earlier asynchronous work.
     pub fn synchronize(self) -> Result<()> {
         check_sync_allowed("Device::synchronize")?;

@@ -85,3 +85,62 @@ pub fn driver_version() -> Result<i32> {
     })?;
     Ok(v)
 }
+
+/// The version of the CUDA "runtime" this library speaks, encoded as
+/// `cudaRuntimeGetVersion` encodes it (`1000 * major + 10 * minor`, so
+/// `13000` for 13.0); CuPy's `runtime.runtimeGetVersion`.
+///
+/// Cuprum does not use the CUDA runtime library (`libcudart`): it calls the
+/// driver API, and compiles its kernels with NVRTC at run time. The
+/// component whose version then decides what the "runtime" can do (which
+/// PTX ISA and architectures its kernels are built for, and so which driver
+/// is needed to run them) is NVRTC, so this returns the version of the
+/// NVRTC library that was loaded, the way `cudaRuntimeGetVersion` returns
+/// the version of the libcudart in use. The driver's own CUDA version is
+/// [`driver_version`]; the version of the headers the bindings were
+/// generated from is [`gpu_sys::cuda::CUDA_VERSION`].
+///
+/// ```no_run
+/// use gpu_runtime::driver;
+/// # fn main() -> gpu_runtime::Result<()> {
+/// let (runtime, driver) = (driver::runtime_version()?, driver::driver_version()?);
+/// // NVRTC's code needs a driver at least as new (or PTX compatibility).
+/// println!("NVRTC {}.{} on a CUDA {}.{} driver", runtime / 1000, runtime % 1000 / 10, driver / 1000, driver % 1000 / 10);
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// NVRTC could not be loaded.
+pub fn runtime_version() -> Result<i32> {
+    let (major, minor) = crate::nvrtc::version()?;
+    encode_version(major, minor)
+}
+
+/// `1000 * major + 10 * minor`, CUDA's encoding, checked.
+pub(crate) fn encode_version(major: i32, minor: i32) -> Result<i32> {
+    if !(0..=99).contains(&minor) || major < 0 {
+        return Err(Error::InvalidArgument(format!(
+            "CUDA version {major}.{minor} cannot be encoded as 1000 * major + 10 * minor"
+        )));
+    }
+    major
+        .checked_mul(1000)
+        .and_then(|m| m.checked_add(10 * minor))
+        .ok_or_else(|| {
+            Error::InvalidArgument(format!("CUDA version {major}.{minor} is out of range"))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_encode_as_cudart_does() {
+        assert_eq!(encode_version(13, 0).unwrap(), 13000);
+        assert_eq!(encode_version(12, 8).unwrap(), 12080);
+        assert!(encode_version(12, 100).is_err());
+        assert!(encode_version(-1, 0).is_err());
+        assert!(encode_version(i32::MAX, 0).is_err());
+    }
+}

@@ -57,12 +57,10 @@ pub enum Error {
         limit: String,
     },
     /// A host-device synchronization happened where
-    /// [`allow_synchronize(false)`](crate::allow_synchronize) forbids it.
-    #[error("synchronization is not allowed in this scope: {operation} would block the host")]
-    SynchronizationNotAllowed {
-        /// What tried to synchronize.
-        operation: &'static str,
-    },
+    /// [`allow_synchronize(false)`](crate::allow_synchronize) forbids it
+    /// (CuPy's `cupyx.DeviceSynchronized`).
+    #[error(transparent)]
+    DeviceSynchronized(#[from] DeviceSynchronized),
     /// A device ordinal that does not exist.
     #[error("invalid device ordinal {ordinal}: there are {count} CUDA devices")]
     InvalidDevice {
@@ -97,6 +95,44 @@ pub enum Error {
         /// The system's message.
         message: String,
     },
+}
+
+/// Raised when device synchronization is detected while disallowed (CuPy's
+/// `cupyx.DeviceSynchronized`): an operation that would make the host wait
+/// for the device ran inside [`allow_synchronize(false)`](crate::allow_synchronize).
+/// Carried by [`Error::DeviceSynchronized`]; its message keeps CuPy's words.
+///
+/// ```
+/// use gpu_runtime::{DeviceSynchronized, Error, allow_synchronize, check_sync_allowed};
+/// let _g = allow_synchronize(false);
+/// match check_sync_allowed("Stream::synchronize") {
+///     Err(Error::DeviceSynchronized(DeviceSynchronized { operation, .. })) => {
+///         assert_eq!(operation, "Stream::synchronize")
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "device synchronization was detected while disallowed: {operation} would block the host \
+     (inside allow_synchronize(false))"
+)]
+#[non_exhaustive]
+pub struct DeviceSynchronized {
+    /// What tried to synchronize.
+    pub operation: &'static str,
+}
+
+impl DeviceSynchronized {
+    /// The error for `operation`.
+    ///
+    /// ```
+    /// let e = gpu_runtime::DeviceSynchronized::new("Event::synchronize");
+    /// assert!(e.to_string().contains("Event::synchronize"));
+    /// ```
+    pub fn new(operation: &'static str) -> DeviceSynchronized {
+        DeviceSynchronized { operation }
+    }
 }
 
 /// The runtime's result type.

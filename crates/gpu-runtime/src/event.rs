@@ -9,6 +9,11 @@ use crate::stream::Stream;
 use crate::sync::check_sync_allowed;
 use crate::{Device, Result};
 
+/// `CU_EVENT_DISABLE_TIMING`.
+pub(crate) const CU_EVENT_DISABLE_TIMING: c_uint = 0x2;
+/// `CU_EVENT_INTERPROCESS`.
+pub(crate) const CU_EVENT_INTERPROCESS: c_uint = 0x4;
+
 /// Options for [`Event::new`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -75,6 +80,8 @@ impl Default for EventOptions {
 pub struct Event {
     raw: CUevent,
     device: Device,
+    /// The `cuEventCreate` flags (interprocess events can be exported).
+    flags: c_uint,
 }
 
 // SAFETY: event handles may be used from any thread.
@@ -120,17 +127,60 @@ impl Event {
             flags |= 0x1; // CU_EVENT_BLOCKING_SYNC
         }
         if !options.timing || options.interprocess {
-            flags |= 0x2; // CU_EVENT_DISABLE_TIMING
+            flags |= CU_EVENT_DISABLE_TIMING;
         }
         if options.interprocess {
-            flags |= 0x4; // CU_EVENT_INTERPROCESS
+            flags |= CU_EVENT_INTERPROCESS;
         }
         let mut raw: CUevent = std::ptr::null_mut();
         // SAFETY: writes one handle.
         check("cuEventCreate", unsafe {
             cuda::cuEventCreate(&mut raw, flags)
         })?;
-        Ok(Event { raw, device })
+        Ok(Event { raw, device, flags })
+    }
+
+    /// Wraps an event handle the driver gave (an IPC event opened in this
+    /// process), owned from now on.
+    pub(crate) fn from_owned_raw(raw: CUevent, device: Device, flags: c_uint) -> Event {
+        Event { raw, device, flags }
+    }
+
+    /// Whether the event was created with `interprocess`, so that
+    /// [`Event::ipc_handle`] can export it.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Event, EventOptions};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// assert!(!Event::new(EventOptions::default())?.is_interprocess());
+    /// # Ok(()) }
+    /// ```
+    pub fn is_interprocess(&self) -> bool {
+        self.flags & CU_EVENT_INTERPROCESS != 0
+    }
+
+    /// Destroys the event now and reports the driver's answer (CuPy's
+    /// `runtime.eventDestroy`); dropping it does the same but cannot
+    /// report. Work that will record it is unaffected: the driver frees it
+    /// once that is done.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Event, EventOptions};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// Event::new(EventOptions::default())?.destroy()?;
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// The driver failed.
+    pub fn destroy(self) -> Result<()> {
+        let this = std::mem::ManuallyDrop::new(self);
+        this.device.bind()?;
+        // SAFETY: we own the handle, and ManuallyDrop keeps the drop from
+        // destroying it a second time.
+        check("cuEventDestroy", unsafe {
+            cuda::cuEventDestroy_v2(this.raw)
+        })
     }
 
     /// The raw handle.

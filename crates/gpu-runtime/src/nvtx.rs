@@ -3,6 +3,16 @@
 //!
 //! NVTX is optional: when no NVTX library is found the calls do nothing and
 //! return `Ok`, as NVTX itself does without a tool attached.
+//!
+//! CuPy's `cupy.cuda.profiler.initialize(config_file, output_file,
+//! output_mode)` has no counterpart, on purpose: it wraps
+//! `cudaProfilerInitialize`/`cuProfilerInitialize`, which configured the
+//! legacy command-line profiler. CUDA 12.0 removed both (the CUDA 13
+//! headers Cuprum's bindings come from no longer declare them), so there
+//! is nothing to call; Nsight Systems and Nsight Compute take their
+//! configuration on their own command lines, and [`profiler_start`] /
+//! [`profiler_stop`] mark the range they capture
+//! (`nsys --capture-range=cudaProfilerApi`).
 
 use std::ffi::CString;
 use std::marker::PhantomData;

@@ -61,6 +61,9 @@ enum Kind {
     Owned,
     /// Someone else's handle; never destroyed by us.
     External,
+    /// Was `Owned`, destroyed by [`Stream::destroy`]: nothing is left for
+    /// the drop to do.
+    Destroyed,
 }
 
 struct Inner {
@@ -79,7 +82,7 @@ unsafe impl Sync for Inner {}
 
 impl Drop for Inner {
     fn drop(&mut self) {
-        if !matches!(self.kind, Kind::Null) {
+        if !matches!(self.kind, Kind::Null | Kind::Destroyed) {
             // No block of the pools can name this stream again: hand its
             // cached ones to the shared arenas once its work is done.
             crate::memory::retire_stream(
@@ -288,6 +291,51 @@ impl Stream {
                 owner: None,
             }),
         }
+    }
+
+    /// Destroys the stream now and reports the driver's answer (CuPy's
+    /// `runtime.streamDestroy`); dropping the last handle does the same
+    /// but cannot report. Work already queued still completes. The pools'
+    /// blocks cached for the stream move to their shared arenas first, as
+    /// at the drop.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::Stream;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let s = Stream::new()?;
+    /// s.destroy()?;
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a stream Cuprum did not create (the
+    /// null, per-thread or an external stream) or one with other live
+    /// handles (clones, a [`use_stream`](Self::use_stream) guard, memory
+    /// allocated on it): it is then left to the last of them. The driver
+    /// failed.
+    pub fn destroy(self) -> Result<()> {
+        if !matches!(self.inner.kind, Kind::Owned) {
+            return Err(Error::InvalidArgument(format!(
+                "Stream::destroy: {self:?} was not created by Cuprum (Stream::new or \
+                 with_options), so it is not Cuprum's to destroy"
+            )));
+        }
+        let mut inner = Arc::try_unwrap(self.inner).map_err(|inner| {
+            Error::InvalidArgument(format!(
+                "Stream::destroy: {} other handles of the stream are alive (clones, a \
+                 use_stream guard, memory allocated on it); it is destroyed with the last",
+                Arc::strong_count(&inner) - 1
+            ))
+        })?;
+        // The drop's work, done here with the driver's answer returned.
+        crate::memory::retire_stream(inner.device, inner.id, inner.raw, false);
+        inner.kind = Kind::Destroyed;
+        inner.device.bind()?;
+        // SAFETY: we created this stream, hold its last handle, and the
+        // Destroyed kind keeps the drop from destroying it again.
+        check("cuStreamDestroy", unsafe {
+            cuda::cuStreamDestroy_v2(inner.raw)
+        })
     }
 
     /// `(least, greatest)` priority: lower numbers are higher priority, so
@@ -596,6 +644,104 @@ impl Stream {
     }
 }
 
+/// A stream owned elsewhere: another library, the CUDA runtime, a
+/// framework's current stream (CuPy's `cupy.cuda.ExternalStream`). Cuprum
+/// never destroys it. It dereferences to [`Stream`], so it goes wherever a
+/// `&Stream` does; [`ExternalStream::into_stream`] gives the `Stream`
+/// itself (still never destroyed by Cuprum).
+///
+/// ```no_run
+/// use gpu_runtime::{Device, ExternalStream, Stream, alloc};
+/// # fn main() -> gpu_runtime::Result<()> {
+/// # let theirs = Stream::new()?; let raw = theirs.raw();
+/// // `raw`: a `cudaStream_t` from PyTorch, cudarc, ...
+/// // SAFETY: the other library keeps the stream alive while we use it.
+/// let ext = unsafe { ExternalStream::new(raw, Device::current()?) };
+/// let m = alloc(1024)?;
+/// m.memset(0, &ext)?; // a &Stream
+/// ext.synchronize()?;
+/// # Ok(()) }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExternalStream {
+    stream: Stream,
+}
+
+impl ExternalStream {
+    /// Wraps the stream handle `raw` of `device`'s primary context.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, ExternalStream, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let mine = Stream::new()?;
+    /// // SAFETY: `mine` outlives `ext`.
+    /// let ext = unsafe { ExternalStream::new(mine.raw(), Device::current()?) };
+    /// assert_eq!(ext.raw(), mine.raw());
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Safety
+    /// As [`Stream::from_raw`]: `raw` must be a valid stream of `device`'s
+    /// primary context (or one of the special handles 0, 1, 2) for as long
+    /// as this value, its clones and the streams taken from it are used.
+    pub unsafe fn new(raw: CUstream, device: Device) -> ExternalStream {
+        ExternalStream {
+            // SAFETY: the caller's contract is from_raw's.
+            stream: unsafe { Stream::from_raw(raw, device) },
+        }
+    }
+
+    /// The stream.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, ExternalStream, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// # let mine = Stream::new()?;
+    /// // SAFETY: `mine` outlives `ext`.
+    /// let ext = unsafe { ExternalStream::new(mine.raw(), Device::current()?) };
+    /// let s: &Stream = ext.stream();
+    /// # Ok(()) }
+    /// ```
+    pub fn stream(&self) -> &Stream {
+        &self.stream
+    }
+
+    /// The stream, by value (never destroyed by Cuprum).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::{Device, ExternalStream, Stream};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// # let mine = Stream::new()?;
+    /// // SAFETY: `mine` outlives `s`.
+    /// let s: Stream = unsafe { ExternalStream::new(mine.raw(), Device::current()?) }.into_stream();
+    /// let _on = s.use_stream(); // make it the current stream
+    /// # Ok(()) }
+    /// ```
+    pub fn into_stream(self) -> Stream {
+        self.stream
+    }
+}
+
+impl std::ops::Deref for ExternalStream {
+    type Target = Stream;
+
+    fn deref(&self) -> &Stream {
+        &self.stream
+    }
+}
+
+impl AsRef<Stream> for ExternalStream {
+    fn as_ref(&self) -> &Stream {
+        &self.stream
+    }
+}
+
+impl From<ExternalStream> for Stream {
+    fn from(e: ExternalStream) -> Stream {
+        e.stream
+    }
+}
+
 /// Ends its [`Stream::use_stream`] scope when dropped.
 #[derive(Debug)]
 pub struct StreamGuard {
@@ -609,5 +755,39 @@ impl Drop for StreamGuard {
         // is released; at thread exit the stack may be gone already.
         let stream = CURRENT.try_with(|c| c.remove(self.id));
         drop(stream);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_cuprums_own_streams_can_be_destroyed() {
+        // No driver is needed to refuse these.
+        let dev = Device::from_ordinal_unchecked(0);
+        let e = Stream::null(dev).destroy().unwrap_err().to_string();
+        assert!(e.contains("not created by Cuprum"), "{e}");
+        let e = Stream::per_thread(dev).destroy().unwrap_err().to_string();
+        assert!(e.contains("not created by Cuprum"), "{e}");
+    }
+
+    #[test]
+    fn an_external_stream_is_a_stream_that_is_never_destroyed() {
+        let dev = Device::from_ordinal_unchecked(0);
+        // SAFETY: the legacy stream's special handle is always valid; no
+        // work is queued on it here.
+        let ext = unsafe { ExternalStream::new(1 as CUstream, dev) };
+        let as_ref: &Stream = &ext;
+        assert_eq!(as_ref.raw(), 1 as CUstream);
+        assert_eq!(ext.stream().device(), dev);
+        assert!(
+            !ext.is_null(),
+            "a wrapped handle is not Cuprum's null stream"
+        );
+        let s: Stream = ext.clone().into();
+        assert_eq!(s, *ext.stream());
+        let e = s.destroy().unwrap_err().to_string();
+        assert!(e.contains("not created by Cuprum"), "{e}");
     }
 }

@@ -8,7 +8,7 @@
 use std::marker::PhantomData;
 
 use crate::scoped::{EntryId, Scoped};
-use crate::{Error, Result};
+use crate::{DeviceSynchronized, Result};
 
 thread_local! {
     static ALLOWED: Scoped<bool> = const { Scoped::new() };
@@ -44,8 +44,8 @@ pub fn is_synchronize_allowed() -> bool {
     ALLOWED.with(|a| a.top()).unwrap_or(true)
 }
 
-/// Returns [`Error::SynchronizationNotAllowed`] naming `operation` when the
-/// thread is inside `allow_synchronize(false)`.
+/// Returns [`Error::DeviceSynchronized`](crate::Error::DeviceSynchronized) (CuPy's `DeviceSynchronized`)
+/// naming `operation` when the thread is inside `allow_synchronize(false)`.
 ///
 /// ```
 /// use gpu_runtime::{allow_synchronize, check_sync_allowed};
@@ -61,7 +61,7 @@ pub fn check_sync_allowed(operation: &'static str) -> Result<()> {
     if is_synchronize_allowed() {
         Ok(())
     } else {
-        Err(Error::SynchronizationNotAllowed { operation })
+        Err(DeviceSynchronized::new(operation).into())
     }
 }
 
@@ -90,6 +90,14 @@ mod tests {
             let _g = allow_synchronize(false);
             let e = check_sync_allowed("Stream::synchronize").unwrap_err();
             assert!(e.to_string().contains("Stream::synchronize"));
+            assert!(
+                matches!(&e, crate::Error::DeviceSynchronized(d) if d.operation == "Stream::synchronize"),
+                "{e:?}"
+            );
+            assert!(
+                e.to_string()
+                    .contains("device synchronization was detected while disallowed")
+            );
             {
                 let _h = allow_synchronize(true);
                 assert!(check_sync_allowed("x").is_ok());

@@ -559,7 +559,7 @@ impl CudaArray {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] when `dst` is not exactly
-    /// [`CudaArray::size_bytes`] long; [`Error::SynchronizationNotAllowed`]
+    /// [`CudaArray::size_bytes`] long; [`Error::DeviceSynchronized`]
     /// inside `allow_synchronize(false)`; the driver failed.
     pub fn copy_to_host<T: Copy>(&self, dst: &mut [T], stream: &Stream) -> Result<()> {
         check_sync_allowed("CudaArray::copy_to_host")?;

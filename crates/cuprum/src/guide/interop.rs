@@ -5,7 +5,7 @@
 //! | `cp.asarray(np_array)`, `cp.asnumpy`  | `cp::asarray(&nd)?`, `x.to_ndarray::<T>()?`     |
 //! | `np.save('a.npy', x)`, `np.load`      | `x.save_npy(path)?`, `Array::load_npy(path)?`   |
 //! | `x.data.ptr`                          | `x.data_ptr()`                                  |
-//! | `cp.cuda.ExternalStream(ptr)`         | `cuda::Stream::from_raw` (see its safety rules) |
+//! | `cp.cuda.ExternalStream(ptr)`         | `cuda::ExternalStream::new` (derefs to `Stream`; see its safety rules) |
 //! | DLPack, `__cuda_array_interface__`    | not yet (the interop issue)                     |
 //!
 //! ```no_run

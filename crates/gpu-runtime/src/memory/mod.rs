@@ -5,13 +5,20 @@
 //! |---------------------------------------------|------------------------------------------|
 //! | `cupy.cuda.alloc(n)`                        | [`alloc`], [`alloc_on`]                  |
 //! | `cupy.cuda.Memory`, `MemoryPointer`         | [`Memory`], [`Memory::ptr`]              |
-//! | `cupy.cuda.UnownedMemory(ptr, size, owner)` | [`Memory::from_raw`]                     |
+//! | `cupy.cuda.UnownedMemory(ptr, size, owner)` | [`UnownedMemory`], [`Memory::from_raw`]  |
+//! | `cupy.cuda.MemoryPointer(mem, offset)`      | [`MemoryPointer`]                        |
+//! | `runtime.free(ptr)`                         | [`Memory::free`] (or the drop)           |
+//! | `runtime.mallocManaged`, `memPrefetchAsync`, `memAdvise` | [`malloc_managed`], [`Memory::prefetch_async`], [`Memory::advise`] |
+//! | `runtime.hostRegister`, `hostUnregister`    | [`HostRegistration`]                     |
+//! | `runtime.hostAlloc`, `freeHost`             | [`HostAllocation`]                       |
 //! | `cupy.get_default_memory_pool()`            | [`MemoryPool::default_pool`]             |
 //! | `pool.used_bytes()`, `total_bytes()`, `free_bytes()`, `n_free_blocks()`, `free_all_blocks()` | the same names on [`MemoryPool`] |
 //! | `pool.set_limit(size=)`, `get_limit()`      | [`MemoryPool::set_limit`], [`MemoryPool::get_limit`] |
 //! | `CUPY_GPU_MEMORY_LIMIT`                     | `CUPRUM_GPU_MEMORY_LIMIT` (bytes or `"50%"`) |
 //! | `cupy.get_default_pinned_memory_pool()`     | [`PinnedMemoryPool::default_pool`]       |
-//! | `cupy.cuda.alloc_pinned_memory(n)`          | [`PinnedMemoryPool::malloc`]             |
+//! | `cupy.cuda.alloc_pinned_memory(n)`          | [`alloc_pinned_memory`], [`PinnedMemoryPool::malloc`] |
+//! | `cupy.cuda.set_pinned_memory_allocator`     | [`set_pinned_memory_allocator`]          |
+//! | `cupy.cuda.PinnedMemoryPointer`             | [`PinnedMemoryPointer`]                  |
 //! | `cupy.cuda.set_allocator`, `get_allocator`, `using_allocator` | [`set_allocator`], [`get_allocator`], [`using_allocator`] |
 //! | `cupy.cuda.MemoryAsyncPool`                 | [`AsyncAllocator`]                       |
 //! | `set_allocator(None)` (plain `cudaMalloc`)  | [`DirectAllocator`]                      |
@@ -26,9 +33,13 @@
 
 mod allocator;
 mod hooks;
+mod host;
+mod managed;
 mod memory_pool;
 mod pinned;
+mod pointer;
 pub(crate) mod pool;
+mod unowned;
 
 use std::any::Any;
 use std::sync::{Arc, Mutex};
@@ -40,9 +51,17 @@ pub use allocator::{
     get_allocator, set_allocator, using_allocator,
 };
 pub use hooks::{DebugPrintHook, HookGuard, HookInfo, MemoryHook, with_hook};
+pub use host::{HostAllocFlags, HostAllocation, HostRegisterFlags, HostRegistration};
+pub use managed::{ManagedAttach, MemAdvice, MemLocation, malloc_managed, malloc_managed_on};
 pub use memory_pool::MemoryPool;
-pub use pinned::{PinnedMemory, PinnedMemoryPool};
+pub use pinned::{
+    DirectPinnedAllocator, PinnedMemory, PinnedMemoryAllocator, PinnedMemoryPointer,
+    PinnedMemoryPool, alloc_pinned_memory, get_pinned_memory_allocator,
+    set_pinned_memory_allocator,
+};
+pub use pointer::MemoryPointer;
 pub use pool::ROUND;
+pub use unowned::UnownedMemory;
 
 use crate::driver::check;
 use crate::{Device, DevicePtr, Event, EventOptions, Result, Stream};
@@ -62,6 +81,11 @@ enum Owner {
     },
     /// `cuMemAlloc`: `cuMemFree`.
     Direct,
+    /// `cuMemAllocManaged`: `cuMemFree`.
+    Managed,
+    /// Another process's memory opened from an IPC handle: the mapping of
+    /// its allocation at `base` is closed with `cuIpcCloseMemHandle`.
+    Ipc { base: u64 },
     /// `cuMemAllocAsync` on `stream`: `cuMemFreeAsync` on the same stream.
     Async { stream: Stream },
     /// A user allocator's release function.
@@ -92,6 +116,8 @@ impl std::fmt::Debug for Memory {
             Owner::Empty => "empty",
             Owner::Pool { .. } => "pool",
             Owner::Direct => "direct",
+            Owner::Managed => "managed",
+            Owner::Ipc { .. } => "ipc",
             Owner::Async { .. } => "async",
             Owner::Custom(_) => "custom",
             Owner::Unowned(_) => "unowned",
@@ -210,6 +236,16 @@ impl Memory {
         Memory::new(ptr, size, device, Owner::Direct)
     }
 
+    pub(crate) fn from_managed(ptr: DevicePtr, size: usize, device: Device) -> Memory {
+        Memory::new(ptr, size, device, Owner::Managed)
+    }
+
+    /// `ptr` lies `ptr - base` bytes into the allocation that
+    /// `cuIpcOpenMemHandle` mapped at `base` in `device`'s context.
+    pub(crate) fn from_ipc(base: u64, ptr: DevicePtr, size: usize, device: Device) -> Memory {
+        Memory::new(ptr, size, device, Owner::Ipc { base })
+    }
+
     pub(crate) fn from_async(ptr: DevicePtr, size: usize, stream: Stream) -> Memory {
         let device = stream.device();
         Memory::new(ptr, size, device, Owner::Async { stream })
@@ -256,6 +292,19 @@ impl Memory {
         self.device
     }
 
+    /// Whether this memory was opened from another process's IPC handle
+    /// ([`Memory::from_ipc_handle`]).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::alloc;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// assert!(!alloc(16)?.is_ipc());
+    /// # Ok(()) }
+    /// ```
+    pub fn is_ipc(&self) -> bool {
+        matches!(self.owner, Owner::Ipc { .. })
+    }
+
     /// Whether this memory is a block of a [`MemoryPool`].
     ///
     /// ```no_run
@@ -292,6 +341,73 @@ impl Memory {
         }
     }
 
+    /// Whether the memory hooks see this memory's free (they saw its
+    /// allocation): not for memory Cuprum did not allocate.
+    fn is_hooked(&self) -> bool {
+        !matches!(
+            self.owner,
+            Owner::Empty | Owner::Unowned(_) | Owner::Custom(_) | Owner::Ipc { .. }
+        )
+    }
+
+    /// Frees the memory now and reports the driver's answer (CuPy's
+    /// `runtime.free`); dropping it does the same but can only log a
+    /// failure. Memory that the driver does not free directly (a pool
+    /// block, a stream-ordered or user allocation, memory owned elsewhere)
+    /// is released as its drop would.
+    ///
+    /// ```no_run
+    /// use gpu_runtime::memory::{DirectAllocator, using_allocator};
+    /// use gpu_runtime::alloc;
+    /// use std::sync::Arc;
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// let _direct = using_allocator(Arc::new(DirectAllocator));
+    /// let m = alloc(1 << 20)?;
+    /// m.free()?; // cuMemFree's answer, not a log line
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// Waiting for the streams given to [`record_stream`](Self::record_stream)
+    /// failed (the memory is then leaked rather than freed under them), or
+    /// the driver failed.
+    pub fn free(mut self) -> Result<()> {
+        let call = match self.owner {
+            Owner::Direct | Owner::Managed => "cuMemFree",
+            Owner::Ipc { .. } => "cuIpcCloseMemHandle",
+            _ => {
+                drop(self);
+                return Ok(());
+            }
+        };
+        let streams = std::mem::take(self.streams.get_mut().unwrap_or_else(|p| p.into_inner()));
+        let hooked = self.is_hooked();
+        if hooked {
+            hooks::call(HookEvent::FreePre, || self.hook_info());
+        }
+        // From here on the drop has nothing left to do, whatever happens.
+        let owner = std::mem::replace(&mut self.owner, Owner::Empty);
+        if let Err(e) = wait_streams(&streams) {
+            return Err(crate::Error::InvalidArgument(format!(
+                "{call}: waiting for the work on {:#x} ({} bytes) failed ({e}); the memory is \
+                 not freed",
+                self.ptr.0, self.size
+            )));
+        }
+        self.device.bind()?;
+        let r = match owner {
+            // SAFETY: the driver allocated this address; the owner is now
+            // Empty, so it is freed once.
+            Owner::Ipc { base } => check(call, unsafe { cuda::cuIpcCloseMemHandle(base) }),
+            // SAFETY: as above, for cuMemAlloc / cuMemAllocManaged.
+            _ => check(call, unsafe { cuda::cuMemFree_v2(self.ptr.0) }),
+        };
+        if hooked {
+            hooks::call(HookEvent::FreePost, || self.hook_info());
+        }
+        r
+    }
+
     fn hook_info(&self) -> HookInfo {
         let pmem_id = match &self.owner {
             Owner::Pool { block, .. } => block.base,
@@ -313,10 +429,7 @@ impl Memory {
 impl Drop for Memory {
     fn drop(&mut self) {
         let streams = std::mem::take(self.streams.get_mut().unwrap_or_else(|p| p.into_inner()));
-        let hooked = !matches!(
-            self.owner,
-            Owner::Empty | Owner::Unowned(_) | Owner::Custom(_)
-        );
+        let hooked = self.is_hooked();
         if hooked {
             hooks::call(HookEvent::FreePre, || self.hook_info());
         }
@@ -345,13 +458,21 @@ impl Drop for Memory {
                     .collect();
                 pool.release(block.addr, fences);
             }
-            Owner::Direct => match wait_streams(&streams) {
+            Owner::Direct | Owner::Managed => match wait_streams(&streams) {
                 Ok(()) => {
                     let _ = self.device.bind();
                     // SAFETY: cuMemAlloc gave this address; it is freed once, here.
                     let _ = unsafe { cuda::cuMemFree_v2(self.ptr.0) };
                 }
                 Err(e) => leak("cuMemFree", &e),
+            },
+            Owner::Ipc { base } => match wait_streams(&streams) {
+                Ok(()) => {
+                    let _ = self.device.bind();
+                    // SAFETY: cuIpcOpenMemHandle mapped `base`; closed once, here.
+                    let _ = unsafe { cuda::cuIpcCloseMemHandle(*base) };
+                }
+                Err(e) => leak("cuIpcCloseMemHandle", &e),
             },
             Owner::Async { stream } => {
                 // The free is ordered after the work queued so far on the
