@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use gpu_runtime::memory::PinnedMemoryPool;
+use gpu_runtime::memory::alloc_pinned_memory;
 use gpu_runtime::{Device, HostTransfer, Stream};
 
 use super::Array;
@@ -252,7 +252,7 @@ impl Array {
                 "to_host_async needs a C-contiguous array; make one with copy()".into(),
             ));
         }
-        let pinned = PinnedMemoryPool::default_pool().malloc(self.nbytes())?;
+        let pinned = alloc_pinned_memory(self.nbytes())?;
         let transfer = self
             .mem
             .read_at_async(self.byte_offset(0)?, pinned, stream)?;

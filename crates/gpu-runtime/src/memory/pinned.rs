@@ -27,6 +27,13 @@ impl RawAllocator for PinnedRaw {
         check("cuMemHostAlloc", unsafe {
             cuda::cuMemHostAlloc(&mut p, size, cuda::CU_MEMHOSTALLOC_PORTABLE)
         })?;
+        // Zeroed once, when the driver hands the memory over, so that every
+        // byte a `PinnedMemory::as_slice` shows has been written (a block the
+        // pool reuses holds what its last user left, never uninitialised
+        // memory). Pinning has made the pages resident already, so this is
+        // one pass over memory the pool then keeps.
+        // SAFETY: cuMemHostAlloc gave `size` writable bytes at `p`.
+        unsafe { std::ptr::write_bytes(p.cast::<u8>(), 0, size) };
         Ok(p as u64)
     }
 
