@@ -88,11 +88,10 @@ impl PyArray {
         PyTuple::new(py, self.a.shape())
     }
 
-    /// The strides in bytes, as NumPy gives them.
+    /// The strides in bytes, as NumPy gives them (Cuprum's unit too).
     #[getter]
     fn strides<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let item = self.a.itemsize() as isize;
-        PyTuple::new(py, self.a.strides().iter().map(|s| s * item))
+        PyTuple::new(py, self.a.strides())
     }
 
     /// The dtype's name (`"float32"`, `"bfloat16"`, ...).
@@ -174,14 +173,7 @@ impl PyArray {
     /// A view with these strides in bytes over the same memory (bounds
     /// checked by Cuprum): stride 0 and negative strides included.
     fn as_strided(&self, shape: Vec<usize>, strides: Vec<isize>) -> PyResult<PyArray> {
-        let item = self.a.itemsize() as isize;
-        if let Some(s) = strides.iter().find(|s| *s % item != 0) {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "as_strided: a stride of {s} bytes is not a whole number of {item}-byte elements"
-            )));
-        }
-        let elems: Vec<isize> = strides.iter().map(|s| s / item).collect();
-        Ok(wrap(self.a.as_strided(&shape, &elems).py()?))
+        Ok(wrap(self.a.as_strided(&shape, &strides).py()?))
     }
 
     /// A C-contiguous copy.
@@ -338,9 +330,9 @@ pub(crate) fn from_bytes(
 #[pyfunction]
 pub(crate) fn asarray(a: &Bound<'_, PyAny>) -> PyResult<PyArray> {
     let py = a.py();
-    let c = py
-        .import("numpy")?
-        .call_method1("ascontiguousarray", (a,))?;
+    // `tobytes` gives C order whatever the layout (`ascontiguousarray`
+    // would turn a 0-d array into a 1-d one).
+    let c = py.import("numpy")?.call_method1("asarray", (a,))?;
     let dtype = c.getattr("dtype")?.getattr("name")?;
     let shape: Vec<usize> = c.getattr("shape")?.extract()?;
     let bytes = c.call_method0("tobytes")?;

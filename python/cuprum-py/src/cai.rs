@@ -42,9 +42,8 @@ pub(crate) fn export<'py>(py: Python<'py>, a: &Array) -> PyResult<Bound<'py, PyD
     if a.is_c_contiguous() {
         d.set_item("strides", py.None())?;
     } else {
-        let item = a.itemsize() as isize;
-        let bytes: Vec<isize> = a.strides().iter().map(|s| s * item).collect();
-        d.set_item("strides", PyTuple::new(py, bytes)?)?;
+        // Cuprum's strides are in bytes, as the interface's.
+        d.set_item("strides", PyTuple::new(py, a.strides())?)?;
     }
     d.set_item("version", VERSION)?;
     let stream = ConsumerStream::Stream(a.stream()).to_array_api().py()?;
