@@ -68,19 +68,25 @@ unsafe fn destroy(capsule: *mut ffi::PyObject, name: &CStr, delete: impl FnOnce(
     }
 }
 
-/// A new capsule named `name` holding `ptr`, destroyed by `destructor`.
+/// A new capsule named `name` holding `ptr`, destroyed by `destructor`;
+/// if Python cannot make one, `reclaim` takes `ptr` back (and deletes it).
 fn new_capsule<'py>(
     py: Python<'py>,
     ptr: *mut c_void,
     name: &'static CStr,
     destructor: unsafe extern "C" fn(*mut ffi::PyObject),
+    reclaim: impl FnOnce(*mut c_void),
 ) -> PyResult<Bound<'py, PyAny>> {
     // SAFETY: `ptr` is not null (it came from `into_raw`), the name is a
     // static C string, and the destructor matches the pointer's kind.
     let raw = unsafe { ffi::PyCapsule_New(ptr, name.as_ptr(), Some(destructor)) };
     // SAFETY: `PyCapsule_New` returns a new reference, or null with an
     // exception set.
-    unsafe { Bound::from_owned_ptr_or_err(py, raw) }
+    let capsule = unsafe { Bound::from_owned_ptr_or_err(py, raw) };
+    if capsule.is_err() {
+        reclaim(ptr);
+    }
+    capsule
 }
 
 /// What `__dlpack__` was asked for.
@@ -130,7 +136,10 @@ pub(crate) fn export<'py>(
             options = options.device(d);
         }
         let raw = a.to_dlpack_with(&options).py()?.into_raw();
-        return new_capsule(py, raw.cast(), VERSIONED, destroy_versioned);
+        return new_capsule(py, raw.cast(), VERSIONED, destroy_versioned, |p| {
+            // SAFETY: `p` is `raw`, which no capsule took.
+            drop(unsafe { DlpackTensor::from_raw(p.cast::<DLManagedTensorVersioned>()) });
+        });
     }
     // The legacy struct has no flags to say "copied": copy as asked, then
     // export the copy.
@@ -149,7 +158,10 @@ pub(crate) fn export<'py>(
         _ => a.clone(),
     };
     let raw = src.to_dlpack_legacy(&stream).py()?.into_raw();
-    new_capsule(py, raw.cast(), LEGACY, destroy_legacy)
+    new_capsule(py, raw.cast(), LEGACY, destroy_legacy, |p| {
+        // SAFETY: `p` is `raw`, which no capsule took.
+        drop(unsafe { LegacyDlpackTensor::from_raw(p.cast::<DLManagedTensor>()) });
+    })
 }
 
 /// Takes the tensor out of a DLPack capsule (renaming it used) and imports
