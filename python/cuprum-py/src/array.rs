@@ -274,6 +274,20 @@ impl PyArray {
         capsule::export(py, &self.a, &req)
     }
 
+    /// A `"dltensor_versioned"` capsule with Cuprum's own options, beyond
+    /// the standard's `__dlpack__`: `read_only` sets
+    /// `DLPACK_FLAG_BITMASK_READ_ONLY` (`ToDlpackOptions::read_only`), for
+    /// testing what importers do with it. `stream` as in `__dlpack__`.
+    #[pyo3(signature = (*, read_only = false, stream = None))]
+    fn to_dlpack<'py>(
+        &self,
+        py: Python<'py>,
+        read_only: bool,
+        stream: Option<i64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        capsule::export_read_only(py, &self.a, stream, read_only)
+    }
+
     /// `__cuda_array_interface__`, version 3, with the array's stream.
     #[getter]
     fn __cuda_array_interface__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {

@@ -164,6 +164,23 @@ pub(crate) fn export<'py>(
     })
 }
 
+/// A versioned capsule of `a` for a consumer on `stream`, read-only or not.
+pub(crate) fn export_read_only<'py>(
+    py: Python<'py>,
+    a: &Array,
+    stream: Option<i64>,
+    read_only: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let options = gpu_array::interop::ToDlpackOptions::default()
+        .stream(consumer_stream(stream, a.device())?)
+        .read_only(read_only);
+    let raw = a.to_dlpack_with(&options).py()?.into_raw();
+    new_capsule(py, raw.cast(), VERSIONED, destroy_versioned, |p| {
+        // SAFETY: `p` is `raw`, which no capsule took.
+        drop(unsafe { DlpackTensor::from_raw(p.cast::<DLManagedTensorVersioned>()) });
+    })
+}
+
 /// Takes the tensor out of a DLPack capsule (renaming it used) and imports
 /// it through a counting proxy.
 pub(crate) fn import_capsule(

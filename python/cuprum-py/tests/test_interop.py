@@ -295,6 +295,53 @@ def the_import_proxy_counts_releases():
 
 
 @test
+def read_only_tensors_follow_the_policy():
+    x, h = cuprum("float64", (4, 6))
+    dev = x.__dlpack_device__()
+    made, released = cu.import_counts()
+    e = raises(BufferError, cu.from_dlpack, Producer(x.to_dlpack(read_only=True), dev))
+    assert "read-only" in str(e), e
+    y = cu.from_dlpack(Producer(x.to_dlpack(read_only=True), dev), read_only="copy")
+    assert y.data_ptr() != x.data_ptr()
+    expect_values(y, h)
+    z = cu.from_dlpack(Producer(x.to_dlpack(read_only=True), dev), read_only="view")
+    assert z.data_ptr() == x.data_ptr()
+    expect_values(z, h)
+    del y
+    collect()
+    # The refused one and the copied one have let go; the view holds on.
+    assert cu.import_counts() == (made + 3, released + 2), cu.import_counts()
+    # The same through __cuda_array_interface__'s read-only flag.
+    d = dict(x.__cuda_array_interface__)
+    d["data"] = (x.data_ptr(), True)
+    ro = type("ReadOnly", (), {"__cuda_array_interface__": d})()
+    raises(BufferError, cu.from_cuda_array_interface, ro, match="read-only")
+    c = cu.from_cuda_array_interface(ro, read_only="copy")
+    assert c.data_ptr() != x.data_ptr()
+    expect_values(c, h)
+    v = cu.from_cuda_array_interface(ro, read_only="view")
+    assert v.data_ptr() == x.data_ptr()
+
+
+@test
+def read_only_tensors_to_torch_and_cupy():
+    if torch is None and cupy is None:
+        raise Skip(f"{TORCH_WHY}; {CUPY_WHY}")
+    x = cu.arange(8, "float32")
+    dev = x.__dlpack_device__()
+    for name, take in [("torch", torch and torch.from_dlpack), ("cupy", cupy and cupy.from_dlpack)]:
+        if not take:
+            continue
+        try:
+            t = take(Producer(x.to_dlpack(read_only=True), dev))
+        except Exception as e:  # refusing is right
+            print(f"  ({name} refuses a read-only tensor: {type(e).__name__}: {e})")
+            continue
+        ptr = t.data_ptr() if name == "torch" else t.data.ptr
+        print(f"  ({name} takes a read-only tensor {'as a view' if ptr == x.data_ptr() else 'by copy'})")
+
+
+@test
 def cuda_array_interface_of_cuprum():
     x, _ = cuprum("float32", (6, 10))
     d = x.__cuda_array_interface__
