@@ -175,4 +175,4 @@ def used_or_foreign_capsules_are_refused():
 
 
 if __name__ == "__main__":
-    sys.exit(run("cuprum_py host tests"))
+    sys.exit(run("test_host"))

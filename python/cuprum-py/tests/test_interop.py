@@ -781,7 +781,7 @@ if __name__ == "__main__":
     print(f"cuprum_py interop: numpy {np.__version__}, "
           f"torch {torch.__version__ if torch else '-'}, "
           f"cupy {cupy.__version__ if cupy else '-'}, python {sys.version.split()[0]}")
-    code = run("cuprum_py interop tests")
+    code = run("test_interop")
     if NOTES:
         print(f"{len(NOTES)} notes above (libraries' own limits, not failures)")
     sys.exit(code)
