@@ -72,6 +72,8 @@
 //! takes the caller's promise not to write. Export sets the flag on request
 //! ([`ToDlpackOptions::read_only`]).
 
+#[cfg(feature = "cudarc")]
+pub mod cudarc;
 pub(crate) mod dlpack;
 pub mod ffi;
 
