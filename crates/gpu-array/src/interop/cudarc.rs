@@ -72,7 +72,7 @@
 //! // cudarc -> Cuprum, no copy.
 //! let slice = stream.clone_htod(&[1.0f32, 2.0, 3.0, 4.0]).unwrap();
 //! let a = Array::from_cudarc_shaped(slice, (2, 2))?;
-//! let total = a.sum(&Default::default())?.to_vec::<f32>()?[0];
+//! let total = a.sum(gpu_array::reduction::ReduceOptions::default())?.to_vec::<f32>()?[0];
 //! assert_eq!(total, 10.0);
 //!
 //! // Cuprum -> cudarc, no copy.

@@ -309,7 +309,7 @@ impl<T> std::fmt::Debug for CudarcSlice<T> {
 /// let s = unsafe { bridge::stream_from_cudarc(&theirs)? };
 /// {
 ///     let _on = s.use_stream();
-///     let x = arange(10)?.sum(&Default::default())?; // queued on cudarc's stream
+///     let x = arange(10)?.sum(gpu_array::reduction::ReduceOptions::default())?; // queued on cudarc's stream
 ///     # let _ = x;
 /// }
 /// # Ok(()) }
