@@ -311,7 +311,7 @@ impl Array {
     /// [`Error::Shape`] when the shape's size is not the slice's length,
     /// [`Error::TooBig`] when it overflows; [`Error::Buffer`] when the
     /// slice's context is not a device's primary context or its address is
-    /// not aligned to `T`; the driver's failure to order the streams. The
+    /// null or not aligned to the element size; the driver's failure to order the streams. The
     /// slice is dropped (freed by cudarc) on error, as DLPack's importer
     /// runs the producer's deleter.
     pub fn from_cudarc_shaped<T: Element>(
@@ -326,11 +326,19 @@ impl Array {
         // other streams; the guard records a write there when it drops.
         let (ptr, written) = slice.device_ptr_mut(&stream);
         drop(written);
-        if bytes > 0 && ptr % std::mem::align_of::<T>() as u64 != 0 {
+        if bytes > 0 && ptr == 0 {
             return Err(Error::Buffer(format!(
-                "from_cudarc: the slice's address {ptr:#x} is not aligned to its {}-byte {} \
-                 elements",
-                std::mem::align_of::<T>(),
+                "from_cudarc: the slice's address is null but it has {} elements",
+                layout.size()
+            )));
+        }
+        // As DLPack's import: aligned to the element size (Cuprum's kernels
+        // may load a complex element as one vector).
+        let itemsize = T::DTYPE.itemsize() as u64;
+        if bytes > 0 && ptr % itemsize != 0 {
+            return Err(Error::Buffer(format!(
+                "from_cudarc: the slice's address {ptr:#x} is not aligned to its {itemsize}-byte \
+                 {} elements",
                 T::DTYPE
             )));
         }

@@ -320,13 +320,11 @@ impl<T> std::fmt::Debug for CudarcSlice<T> {
 /// of a device Cuprum sees (named).
 ///
 /// # Safety
-/// `stream` must stay alive (its last `Arc` not dropped, so cudarc does not
-/// destroy it) while the returned [`Stream`], its clones and what holds
-/// them are used: arrays allocated while it is current hold a clone until
-/// their memory is released, and a memory pool may hold it longer (until
-/// `free_all_blocks`), so in practice keep cudarc's stream for as long as
-/// Cuprum's pool may hold its blocks, or use it only for work on arrays
-/// allocated on other streams.
+/// `stream` must stay alive (its last `Arc` not dropped, so that cudarc
+/// does not destroy it) until the returned [`Stream`] and every clone of
+/// it are dropped, since they use the handle, and the last one's drop
+/// records an event on it for the memory pool. Arrays allocated while it
+/// is the current stream hold a clone until their memory is released.
 pub unsafe fn stream_from_cudarc(stream: &CudaStream) -> Result<Stream> {
     let device = check_context(stream.context(), None, "stream_from_cudarc")?;
     // SAFETY: a stream of `device`'s primary context (checked); the
