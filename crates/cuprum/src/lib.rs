@@ -51,8 +51,8 @@
 //!   (`cuprum::interop::cudarc`). Enable it with
 //!   `cargo add cuprum --features cudarc`, or in `Cargo.toml`:
 //!   `cuprum = { version = "0.1", features = ["cudarc"] }`. It builds
-//!   cudarc 0.19 with the driver loaded at run time and CUDA 13.0's
-//!   bindings; nothing else changes.
+//!   cudarc 0.19 (candle-core 0.11's) with the driver loaded at run time
+//!   and CUDA 13.0's bindings; nothing else changes.
 
 #![warn(missing_docs)]
 #![deny(unsafe_code)]

@@ -12,10 +12,15 @@
 //!
 //! Enable it with `cargo add cuprum --features cudarc` (or gpu-array's
 //! feature of the same name). cudarc is built with the driver API loaded
-//! at run time (`dynamic-loading`, no CUDA at link time), CUDA 13.0's
-//! bindings (`cuda-13000`, driver 580 or later) and its `nvrtc` types (so
-//! `CudaContext::load_module` is there); a crate that also uses cudarc
-//! must use the same cudarc release (0.19) for the types to be one.
+//! at run time (`fallback-dynamic-loading`: no CUDA at link time, unless
+//! another crate of the build asks cudarc for linking, as candle-core's
+//! `cuda` feature does with `dynamic-linking`), CUDA 13.0's bindings
+//! (`cuda-13000`, driver 580 or later; this also settles the version for
+//! a crate that asks for `cuda-version-from-build-system`, as candle
+//! does) and its `nvrtc` types (so `CudaContext::load_module` is there).
+//! A crate that also uses cudarc must use the same release (0.19, as
+//! candle-core 0.11 does) for the types to be one, and no other
+//! `cuda-1xxx0` version feature.
 //!
 //! # The rules
 //!
@@ -52,7 +57,9 @@
 //! with an offset (`x[2..]`) is lent as it is. Ordering: cudarc's stream
 //! waits for the Cuprum stream current at the loan; when the
 //! `CudarcSlice` drops, that Cuprum stream waits for cudarc's stream (and,
-//! through cudarc's events, for its other streams' work on the slice).
+//! through cudarc's events, for its other streams' work on the slice); if
+//! another Cuprum stream is current by then, order it yourself with
+//! [`wait_for_cudarc`].
 //!
 //! **Streams.** Arrays carry no stream in Cuprum (work goes to the calling
 //! thread's current stream of the device), so the handshakes above are
