@@ -382,7 +382,7 @@ impl Array {
     /// `a.copy()`), or `stream`'s context is not the primary context of the
     /// array's device; the driver's failure to order the streams.
     pub fn to_cudarc<T: Element>(&self, stream: &Arc<CudaStream>) -> Result<CudarcSlice<T>> {
-        let len = plan_export::<T>(self.dtype(), self.layout())?;
+        plan_export::<T>(self.dtype(), self.layout())?;
         let device = check_context(stream.context(), Some(self.device()), "to_cudarc")?;
         let ours = self.stream();
         raw::with_stream(stream, device, |theirs| {
@@ -392,7 +392,7 @@ impl Array {
         // The pool reuses the memory only after `ours`, which the loan's
         // end orders after cudarc's work.
         self.memory().record_stream(&ours);
-        CudarcSlice::lend(self.clone(), stream, self.data_ptr().raw(), len, ours)
+        CudarcSlice::lend(self.clone(), stream, ours)
     }
 }
 
@@ -514,6 +514,14 @@ mod tests {
             plan_export::<f32>(DType::Float32, &Layout::new(vec![3, 1], vec![4, 99], 0)).unwrap(),
             3
         );
+    }
+
+    #[test]
+    fn loans_and_errors_cross_threads() {
+        fn send_sync<T: Send + Sync>() {}
+        send_sync::<CudarcSlice<f32>>();
+        send_sync::<CudarcSlice<Complex<f64>>>();
+        send_sync::<Error>();
     }
 
     #[test]

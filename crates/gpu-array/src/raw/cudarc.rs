@@ -14,7 +14,7 @@ use gpu_runtime::{Device, DevicePtr, Event, EventOptions, Memory, Stream};
 use crate::array::Array;
 use crate::dtype::Element;
 use crate::error::{Error, Result};
-use crate::interop::cudarc::check_context;
+use crate::interop::cudarc::{check_context, plan_export};
 
 /// Runs `f` with `stream` (of `device`'s primary context, checked by the
 /// caller with `check_context`) seen as a Cuprum [`Stream`] that never
@@ -130,26 +130,28 @@ pub struct CudarcSlice<T> {
 }
 
 impl<T: Element> CudarcSlice<T> {
-    /// Lends `len` elements of `array` (C-contiguous, of dtype `T`, at
-    /// `ptr`: checked by the caller) to cudarc on `stream`, after `cuprum`'s
-    /// queued work (which the caller ordered `stream` after).
+    /// Lends `array` (checked here: of dtype `T`, C-contiguous) to cudarc
+    /// on `stream` (a stream of the array's device's primary context,
+    /// checked by the caller), after `cuprum`'s queued work (which the
+    /// caller ordered `stream` after).
     pub(crate) fn lend(
         array: Array,
         stream: &Arc<CudaStream>,
-        ptr: u64,
-        len: usize,
         cuprum: Stream,
     ) -> Result<CudarcSlice<T>> {
+        let len = plan_export::<T>(array.dtype(), array.layout())?;
+        let ptr = array.data_ptr().raw();
         // cudarc's `upgrade_device_ptr` unwraps the creation of its two
         // tracking events: a failure there is a panic, caught here before
         // any slice exists.
         let made = std::panic::catch_unwind(AssertUnwindSafe(|| {
             // SAFETY: `ptr .. ptr + len * size_of::<T>()` is the array's
-            // memory (the caller checked the layout: C-contiguous, `len`
-            // elements of `T`'s dtype, whose size is `size_of::<T>()`),
-            // valid while `array` (moved into the result) lives; the slice
-            // is never dropped (only leaked, in `Drop`), so cudarc never
-            // frees it.
+            // memory: `plan_export` checked that the array is C-contiguous
+            // with `len` elements of `T`'s dtype (whose size is
+            // `size_of::<T>()`, a test holds it), so its elements are
+            // that run from element [0, ...]; it stays valid while `array`
+            // (moved into the result) lives; the slice is never dropped
+            // (only leaked, in `Drop`), so cudarc never frees it.
             unsafe { stream.upgrade_device_ptr::<T>(ptr, len) }
         }));
         let slice = made.map_err(|_| {
