@@ -44,7 +44,10 @@
 //! device synchronization) for the work queued on the slice's stream and,
 //! when cudarc tracks events, for its reads and writes on other streams;
 //! when the memory is released, the slice's stream waits for that Cuprum
-//! stream before cudarc frees the slice in its stream's order.
+//! stream (an event) before cudarc frees the slice in its stream's order.
+//! Cuprum streams that used the array since are announced as for any
+//! memory ([`gpu_runtime::Memory::record_stream`]), and the release waits
+//! for them first.
 //!
 //! **Into cudarc** ([`Array::to_cudarc`]): a [`CudarcSlice`] is a
 //! `CudaSlice<T>` aliasing the array's memory, lent on a cudarc stream: it
