@@ -38,9 +38,21 @@
 //! | `cp.testing`                 | [`testing`] (gpu-testing)                |
 //! | `cp.from_dlpack(x)`, `cp.fromDlpack(t)`, `x.toDlpack()` | [`from_dlpack`], [`Array::from_dlpack`], [`to_dlpack`] ([`interop`]: DLPack 1.x, the stream handshake) |
 //! | `cp.asnumpy(x)`              | `x.to_ndarray::<T>()`                    |
+//! | a candle or burn tensor's `CudaSlice` (Rust's cudarc) | `Array::from_cudarc(slice)?`, `x.to_cudarc::<f32>(&stream)?` (`interop::cudarc`, the `cudarc` feature) |
 //! | errors of every layer        | one [`Error`] and [`Result`] for every layer ([`error`]) |
 //!
 //! New here? Start with the [`guide`].
+//!
+//! # Features
+//!
+//! - `cudarc` (off by default): arrays shared with the `cudarc` crate, the
+//!   CUDA layer of candle and burn, without a copy, in both directions,
+//!   with the same primary context and the streams ordered by events
+//!   (`cuprum::interop::cudarc`). Enable it with
+//!   `cargo add cuprum --features cudarc`, or in `Cargo.toml`:
+//!   `cuprum = { version = "0.1", features = ["cudarc"] }`. It builds
+//!   cudarc 0.19 (candle-core 0.11's) with the driver loaded at run time
+//!   and CUDA 13.0's bindings; nothing else changes.
 
 #![warn(missing_docs)]
 #![deny(unsafe_code)]

@@ -138,6 +138,8 @@ pub enum Error {
     /// A DLPack exchange that cannot be made (Python's `BufferError`, which
     /// the array API standard names for `from_dlpack`/`__dlpack__`): a
     /// device, dtype, layout, version or flag the other side cannot take.
+    /// The cudarc bridge uses it too (a context, device or layout that
+    /// cannot be shared).
     #[error("{0}")]
     Buffer(String),
     /// A value too large for its type (NumPy's `OverflowError`), e.g. a
@@ -203,6 +205,16 @@ pub enum Error {
         operation: &'static str,
         /// Where the loader looked.
         source: gpu_runtime::sys::LoadError,
+    },
+    /// A call into the `cudarc` crate failed (the `cudarc` feature's
+    /// bridge, [`crate::interop::cudarc`]).
+    #[cfg(feature = "cudarc")]
+    #[error("{call} failed: {source}")]
+    Cudarc {
+        /// The cudarc function called.
+        call: &'static str,
+        /// cudarc's error.
+        source: cudarc::driver::DriverError,
     },
     /// A failure of the CUDA runtime below (driver, memory, NVRTC).
     #[error(transparent)]

@@ -65,7 +65,9 @@
 //! - [`display`] (NumPy's repr and str) and [`npy`] (`.npy`/`.npz` files);
 //! - [`interop`]: DLPack 1.x export and import (versioned and legacy
 //!   managed tensors, zero-copy, the stream handshake), CuPy's
-//!   `fromDlpack`/`toDlpack` and the array API's `from_dlpack`;
+//!   `fromDlpack`/`toDlpack` and the array API's `from_dlpack`; with the
+//!   `cudarc` feature, `interop::cudarc`: cudarc slices as arrays and
+//!   arrays lent to cudarc, zero-copy (candle's and burn's CUDA layer);
 //! - [`Error`]: one error type whose messages are NumPy's.
 //!
 //! | NumPy / CuPy                               | Cuprum                                                    |

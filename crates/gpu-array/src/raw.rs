@@ -4,9 +4,12 @@
 //! `unsafe impl Vouched` says what its launchers guarantee about the memory
 //! the kernels touch, which makes `TypedKernel::launch` of the family safe;
 //! and DLPack's raw pointers ([`dlpack`]: a producer's managed tensor, the
-//! deleters of Cuprum's exports).
+//! deleters of Cuprum's exports); and, with the `cudarc` feature, the
+//! aliasing of cudarc slices and streams ([`cudarc`]).
 #![allow(unsafe_code)]
 
+#[cfg(feature = "cudarc")]
+pub(crate) mod cudarc;
 pub(crate) mod dlpack;
 
 use gpu_runtime::signature::Vouched;

@@ -1,5 +1,9 @@
 //! Interoperability: arrays shared with other libraries without a copy,
-//! through DLPack (CuPy's "Interoperability" section).
+//! through DLPack (CuPy's "Interoperability" section) and, with the
+//! `cudarc` feature, with the `cudarc` crate (candle's and burn's CUDA
+//! layer): `interop::cudarc`, whose module docs say its rules
+//! (`Array::from_cudarc`, `Array::to_cudarc`, the shared primary context
+//! and the stream handshakes).
 //!
 //! | CuPy / the Python array API                 | Cuprum                                                |
 //! |---------------------------------------------|-------------------------------------------------------|
@@ -72,6 +76,8 @@
 //! takes the caller's promise not to write. Export sets the flag on request
 //! ([`ToDlpackOptions::read_only`]).
 
+#[cfg(feature = "cudarc")]
+pub mod cudarc;
 pub(crate) mod dlpack;
 pub mod ffi;
 

@@ -11,6 +11,8 @@
 mod common;
 
 mod creation;
+#[cfg(feature = "cudarc")]
+mod cudarc_bridge;
 mod display_io;
 mod dlpack;
 mod elementwise;
