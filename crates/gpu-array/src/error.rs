@@ -4,7 +4,8 @@
 //! variants mirror NumPy's exception classes (`ValueError`, `IndexError`,
 //! `AxisError`, `TypeError`, `OverflowError`, `ZeroDivisionError`,
 //! `RuntimeError`, `numpy.linalg.LinAlgError`) where one exists, and CuPy's
-//! (`CUBLASError`, `CUSOLVERError`, ... as [`Error::LibraryStatus`]).
+//! (`CUBLASError`, `CUSOLVERError`, ... as [`Error::LibraryStatus`];
+//! `NcclError` as [`Error::Nccl`]).
 //!
 //! The layers built on gpu-array (gpu-linalg and the SciPy layers) return
 //! this type too, so that a user function mixing them uses `?` on every
@@ -199,12 +200,41 @@ pub enum Error {
     /// A CUDA library (or one of its functions) could not be loaded.
     #[error("{library} is needed for {operation} but could not be loaded: {source}")]
     Library {
-        /// `"cuBLAS"`, `"cuSOLVER"`, ...
+        /// `"cuBLAS"`, `"cuSOLVER"`, `"NCCL"`, ...
         library: &'static str,
-        /// The function that was needed.
-        operation: &'static str,
+        /// The function (or Cuprum operation) that was needed.
+        operation: std::borrow::Cow<'static, str>,
         /// Where the loader looked.
         source: gpu_runtime::sys::LoadError,
+    },
+    /// An NCCL call returned a failure (CuPy's `NcclError`, a
+    /// `RuntimeError`); boxed, as it is the largest of the variants.
+    #[error("{0}")]
+    Nccl(Box<NcclFailure>),
+    /// Work of a communicator did not finish within its timeout; the
+    /// communicator was aborted (gpu-nccl's non-blocking communicators).
+    #[error(
+        "{operation} on rank {rank} of {nranks} did not complete within {timeout:?}; the \
+         communicator was aborted (a peer may have died or never joined)"
+    )]
+    Timeout {
+        /// The operation.
+        operation: String,
+        /// This process's rank.
+        rank: usize,
+        /// The communicator's size.
+        nranks: usize,
+        /// The timeout that passed.
+        timeout: std::time::Duration,
+    },
+    /// A communicator that was aborted (by hand or after a timeout) and
+    /// cannot be used.
+    #[error("{operation}: the communicator of rank {rank} was aborted and can no longer be used")]
+    Aborted {
+        /// The operation.
+        operation: String,
+        /// The communicator's rank.
+        rank: usize,
     },
     /// A call into the `cudarc` crate failed (the `cudarc` feature's
     /// bridge, [`crate::interop::cudarc`]).
@@ -300,9 +330,66 @@ pub fn check_library_status(
         }
         Err(source) => Err(Error::Library {
             library,
-            operation: call,
+            operation: call.into(),
             source,
         }),
+    }
+}
+
+/// What [`Error::Nccl`] tells of a failed NCCL call: the operation, the
+/// call, the communicator's rank and size where there is one, the status
+/// and NCCL's own last-error text.
+///
+/// ```
+/// use gpu_array::error::NcclFailure;
+/// let f = NcclFailure {
+///     operation: "all_reduce".into(),
+///     call: "ncclAllReduce",
+///     rank: Some((1, 4)),
+///     code: 6,
+///     name: "ncclRemoteError",
+///     message: "remote process exited or there was a network error",
+///     last_error: None,
+/// };
+/// assert_eq!(
+///     f.to_string(),
+///     "all_reduce on rank 1 of 4: ncclAllReduce failed: ncclRemoteError (remote process \
+///      exited or there was a network error)"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NcclFailure {
+    /// Cuprum's operation (`"all_reduce"`, `"init_rank"`, ...).
+    pub operation: String,
+    /// The NCCL function (`"ncclAllReduce"`).
+    pub call: &'static str,
+    /// The communicator's rank and size, where there is one.
+    pub rank: Option<(usize, usize)>,
+    /// The `ncclResult_t` code.
+    pub code: u32,
+    /// Its name (`"ncclRemoteError"`).
+    pub name: &'static str,
+    /// What it means.
+    pub message: &'static str,
+    /// `ncclGetLastError`'s text, when NCCL had one.
+    pub last_error: Option<String>,
+}
+
+impl std::fmt::Display for NcclFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.operation)?;
+        if let Some((r, n)) = self.rank {
+            write!(f, " on rank {r} of {n}")?;
+        }
+        write!(
+            f,
+            ": {} failed: {} ({})",
+            self.call, self.name, self.message
+        )?;
+        if let Some(l) = &self.last_error {
+            write!(f, "; NCCL says: {l}")?;
+        }
+        Ok(())
     }
 }
 

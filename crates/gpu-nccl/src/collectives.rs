@@ -15,7 +15,7 @@ use gpu_runtime::library_context::keeping_context;
 
 use crate::comm::NcclCommunicator;
 use crate::dtype::{ReduceOp, Wire, premul_scalar, wire_count, wire_for_move, wire_for_reduce};
-use crate::error::{Error, Result, argument, check, usage};
+use crate::error::{Result, argument, check, device_mismatch, usage};
 use crate::group::{self, group_start};
 use crate::raw::{self, Coll, IN_PROGRESS};
 
@@ -120,12 +120,12 @@ struct Op {
 impl NcclCommunicator {
     fn check_operand(&self, operation: &str, role: &'static str, a: &Array) -> Result<()> {
         if a.device() != self.inner.device {
-            return Err(Error::DeviceMismatch {
-                operation: operation.to_string(),
-                operand: role,
-                found: a.device().ordinal(),
-                expected: self.inner.device.ordinal(),
-            });
+            return Err(device_mismatch(
+                operation,
+                role,
+                a.device().ordinal(),
+                self.inner.device.ordinal(),
+            ));
         }
         if !a.is_c_contiguous() {
             return Err(argument(

@@ -17,7 +17,9 @@ use std::time::{Duration, Instant};
 use gpu_runtime::library_context::keeping_context;
 use gpu_runtime::{Device, Stream};
 
-use crate::error::{Error, Result, argument, check, nccl_error, usage};
+use crate::error::{
+    Error, Result, argument, check, device_mismatch, nccl_error, timeout as timeout_error, usage,
+};
 use crate::raw::{self, Comm, ConfigFields, IN_PROGRESS, SUCCESS};
 use crate::unique_id::UniqueId;
 
@@ -251,12 +253,7 @@ impl CommInner {
                 "aborting after the timeout of {operation} failed: {e}"
             );
         }
-        Error::Timeout {
-            operation: operation.to_string(),
-            rank: self.rank,
-            nranks: self.nranks,
-            timeout,
-        }
+        timeout_error(operation, self.rank, self.nranks, timeout)
     }
 
     /// Waits until `stream`'s work is done, watching the communicator's
@@ -827,12 +824,12 @@ impl NcclCommunicator {
         match stream {
             None => Ok(Stream::current_on(self.inner.device)),
             Some(s) if s.device() == self.inner.device => Ok(s.clone()),
-            Some(s) => Err(Error::DeviceMismatch {
-                operation: operation.to_string(),
-                operand: "stream",
-                found: s.device().ordinal(),
-                expected: self.inner.device.ordinal(),
-            }),
+            Some(s) => Err(device_mismatch(
+                operation,
+                "stream",
+                s.device().ordinal(),
+                self.inner.device.ordinal(),
+            )),
         }
     }
 

@@ -105,7 +105,7 @@ pub struct LaunchInfo {
 }
 
 fn env_err(msg: impl Into<String>) -> Error {
-    Error::Env(msg.into())
+    crate::error::env_error(msg)
 }
 
 /// A variable as a non-negative integer below 2^31 (NCCL's ranks are
@@ -215,7 +215,7 @@ impl LaunchInfo {
     /// ```
     ///
     /// # Errors
-    /// [`Error::Env`]: no launcher's variables, a rank past the size, a
+    /// a `NumpyRuntime` error ("distributed: ..."): no launcher's variables, a rank past the size, a
     /// value that is not a number, half a rendezvous address.
     pub fn from_vars<K: AsRef<str>, V: AsRef<str>>(
         vars: impl IntoIterator<Item = (K, V)>,
@@ -384,7 +384,7 @@ fn rendezvous(vars: &HashMap<String, String>, launcher: Launcher) -> Result<Opti
 /// ```
 ///
 /// # Errors
-/// [`Error::Env`] when there are devices but fewer than the local rank
+/// a `NumpyRuntime` error ("distributed: ...") when there are devices but fewer than the local rank
 /// needs, or none at all.
 pub fn select_device(local_rank: usize, count: usize) -> Result<i32> {
     match count {
@@ -456,7 +456,7 @@ pub fn init() -> Result<NcclCommunicator> {
 /// ```
 ///
 /// # Errors
-/// [`Error::Env`] for a missing or mismatched `NCCL_COMM_ID`, no
+/// a `NumpyRuntime` error ("distributed: ...") for a missing or mismatched `NCCL_COMM_ID`, no
 /// rendezvous at all, or no device for the local rank; NCCL's errors;
 /// [`Error::Timeout`] when the ranks do not all join in time.
 pub fn init_with(info: &LaunchInfo, options: &InitOptions) -> Result<NcclCommunicator> {

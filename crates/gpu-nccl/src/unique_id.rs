@@ -38,7 +38,7 @@ impl UniqueId {
     /// ```
     ///
     /// # Errors
-    /// [`Error::Argument`] unless there are exactly 128 bytes.
+    /// a `Value` error unless there are exactly 128 bytes.
     pub fn from_bytes(bytes: &[u8]) -> Result<UniqueId> {
         let a: [u8; UNIQUE_ID_BYTES] = bytes.try_into().map_err(|_| {
             argument(
@@ -91,7 +91,7 @@ impl UniqueId {
     /// ```
     ///
     /// # Errors
-    /// [`Error::Argument`] naming the length or the first bad character.
+    /// a `Value` error naming the length or the first bad character.
     pub fn from_hex(text: &str) -> Result<UniqueId> {
         let t = text.trim().as_bytes();
         if t.len() != 2 * UNIQUE_ID_BYTES {

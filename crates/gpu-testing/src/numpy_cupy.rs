@@ -137,7 +137,10 @@ impl ExceptionKind {
             Error::Unsupported(_) => K::NotImplementedError,
             Error::Overflow(_) => K::OverflowError,
             Error::ZeroDivision(_) => K::ZeroDivisionError,
-            Error::NumpyRuntime(_) => K::RuntimeError,
+            Error::NumpyRuntime(_)
+            | Error::Nccl(_)
+            | Error::Timeout { .. }
+            | Error::Aborted { .. } => K::RuntimeError,
             Error::LibraryStatus { .. } | Error::Library { .. } | Error::Runtime(_) => K::CudaError,
             _ => K::Exception,
         }
