@@ -1,7 +1,8 @@
 //! Image processing: `cupyx.scipy.ndimage` is [`crate::ndimage`]
-//! (gpu-ndimage), in progress: the boundary modes, the filters and the
-//! spline interpolation are in; the Fourier filters, measurements and
-//! morphology are not yet.
+//! (gpu-ndimage): every name of the reference, from the boundary modes,
+//! the filters and the spline interpolation to the Fourier filters,
+//! measurements, morphology and distance transforms (their first GPU run
+//! is still to come).
 //!
 //! | CuPy / SciPy                                        | Cuprum                                                   |
 //! |-----------------------------------------------------|----------------------------------------------------------|
