@@ -31,6 +31,10 @@ use gpu_array::{Array, DType, ufunc};
 use gpu_nccl::{NcclCommunicator, ReduceOp, group_start};
 use gpu_runtime::{Device, Stream};
 
+#[path = "../byte_count.rs"]
+mod byte_count;
+use byte_count::parse_bytes;
+
 struct Options {
     gpus: Option<usize>,
     min: usize,
@@ -40,20 +44,6 @@ struct Options {
     warmup: usize,
     dtype: DType,
     json: bool,
-}
-
-fn parse_bytes(s: &str) -> Result<usize, String> {
-    let (digits, mult) = match s.chars().last() {
-        Some('K' | 'k') => (&s[..s.len() - 1], 1usize << 10),
-        Some('M' | 'm') => (&s[..s.len() - 1], 1 << 20),
-        Some('G' | 'g') => (&s[..s.len() - 1], 1 << 30),
-        _ => (s, 1),
-    };
-    digits
-        .parse::<usize>()
-        .ok()
-        .and_then(|v| v.checked_mul(mult))
-        .ok_or_else(|| format!("not a byte count: {s:?}"))
 }
 
 fn parse_args() -> Result<Options, String> {

@@ -25,26 +25,16 @@ use gpu_fft::config;
 use gpu_runtime::Device;
 use num_complex::Complex;
 
+#[path = "../byte_count.rs"]
+mod byte_count;
+use byte_count::parse_bytes;
+
 struct Options {
     peer_bytes: usize,
     fft_log2: u32,
     iters: usize,
     peer: bool,
     fft: bool,
-}
-
-fn parse_bytes(s: &str) -> Result<usize, String> {
-    let (digits, mult) = match s.chars().last() {
-        Some('K' | 'k') => (&s[..s.len() - 1], 1usize << 10),
-        Some('M' | 'm') => (&s[..s.len() - 1], 1 << 20),
-        Some('G' | 'g') => (&s[..s.len() - 1], 1 << 30),
-        _ => (s, 1),
-    };
-    digits
-        .parse::<usize>()
-        .ok()
-        .and_then(|v| v.checked_mul(mult))
-        .ok_or_else(|| format!("not a byte count: {s:?}"))
 }
 
 fn parse_args() -> Result<Options, String> {
