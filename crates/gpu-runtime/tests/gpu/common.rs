@@ -31,3 +31,25 @@ pub fn test_name(module: &str, name: &str) -> String {
         None => name.to_string(),
     }
 }
+
+/// Seeded, never-constant bytes.
+pub fn bytes(n: usize, seed: u64) -> Vec<u8> {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 24) as u8
+        })
+        .collect()
+}
+
+/// A non-blocking stream of `dev`.
+pub fn stream(dev: gpu_runtime::Device) -> gpu_runtime::Stream {
+    gpu_runtime::Stream::with_options(
+        dev,
+        gpu_runtime::StreamOptions::default().non_blocking(true),
+    )
+    .unwrap()
+}

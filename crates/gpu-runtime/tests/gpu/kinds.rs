@@ -18,29 +18,12 @@ use gpu_runtime::sys::cuda::CUdevice_attribute;
 use gpu_runtime::testing::{device_or_skip, skip_part};
 use gpu_runtime::{
     CopyDst, CopySrc, Device, DevicePtr, Error, Event, EventOptions, Extent, ExternalStream, Limit,
-    MemoryType, PitchedLayout, PointerAttributes, Stream, StreamOptions, allow_synchronize, driver,
-    memcpy_2d, memcpy_2d_async, memcpy_2d_to_host_async, memcpy_3d, memcpy_3d_async,
-    memcpy_3d_to_host_async, memcpy_dtod, runtime,
+    MemoryType, PitchedLayout, PointerAttributes, Stream, allow_synchronize, driver, memcpy_2d,
+    memcpy_2d_async, memcpy_2d_to_host_async, memcpy_3d, memcpy_3d_async, memcpy_3d_to_host_async,
+    memcpy_dtod, runtime,
 };
 
-use crate::common::{alone, shared, test_name};
-
-/// Seeded, never-constant bytes.
-fn bytes(n: usize, seed: u64) -> Vec<u8> {
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    (0..n)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 24) as u8
-        })
-        .collect()
-}
-
-fn stream(dev: Device) -> Stream {
-    Stream::with_options(dev, StreamOptions::default().non_blocking(true)).unwrap()
-}
+use crate::common::{alone, bytes, shared, stream, test_name};
 
 /// The host oracle of a pitched copy: `extent` from `src` laid out as
 /// `sl` into `dst` laid out as `dl`.

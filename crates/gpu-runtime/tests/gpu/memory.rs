@@ -10,12 +10,12 @@ use gpu_runtime::memory::{
     get_allocator, set_allocator, using_allocator, with_hook,
 };
 use gpu_runtime::{
-    Device, DevicePtr, Error, Memory, MemoryPool, PinnedMemoryPool, Result, Stream, StreamOptions,
+    Device, DevicePtr, Error, Memory, MemoryPool, PinnedMemoryPool, Result, Stream,
     allow_synchronize, memcpy_dtod, memcpy_dtoh, memcpy_dtoh_async, memcpy_htod, memcpy_htod_async,
     memcpy_htod_async_pinned, memcpy_peer, memset_d8, memset_d16, memset_d32,
 };
 
-use crate::common::{alone, shared};
+use crate::common::{alone, bytes, shared, stream};
 
 /// Serializes the tests that change or rely on the process-wide allocator.
 static GLOBAL_ALLOCATOR: Mutex<()> = Mutex::new(());
@@ -30,23 +30,6 @@ fn hold(stream: &Stream) -> mpsc::Sender<()> {
         })
         .unwrap();
     tx
-}
-
-/// Seeded, never-constant bytes.
-fn bytes(n: usize, seed: u64) -> Vec<u8> {
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    (0..n)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 24) as u8
-        })
-        .collect()
-}
-
-fn stream(dev: Device) -> Stream {
-    Stream::with_options(dev, StreamOptions::default().non_blocking(true)).unwrap()
 }
 
 fn download(m: &Memory) -> Vec<u8> {
