@@ -33,6 +33,7 @@ const GENERATORS: &[&str] = &[
     "crates/gpu-ndimage/testdata/make_golden_binary.py",
     "crates/gpu-signal/testdata/make_golden.py",
     "crates/gpu-signal/testdata/make_golden_spectral.py",
+    "crates/gpu-signal/testdata/make_golden_lombscargle.py",
     "crates/gpu-signal/testdata/make_golden_filtering.py",
     "crates/gpu-ndimage/testdata/make_golden_measure.py",
     "crates/gpu-ndimage/testdata/make_golden_distance.py",

@@ -113,11 +113,12 @@ pub use resampling::{
     upfirdn_with,
 };
 pub use spectral::{
-    Average, Coherence, CoherenceOptions, Csd, Detrend, Istft, IstftOptions, Periodogram,
-    PeriodogramOptions, Scaling, Spectrogram, SpectrogramMode, SpectrogramOptions, Stft,
-    StftBoundary, StftOptions, Welch, WelchOptions, WindowLike, coherence, coherence_with, csd,
-    csd_with, istft, istft_with, periodogram, periodogram_with, spectrogram, spectrogram_with,
-    stft, stft_with, welch, welch_with,
+    Average, Coherence, CoherenceOptions, Csd, Detrend, Istft, IstftOptions, LombNormalize,
+    LombscargleOptions, Periodogram, PeriodogramOptions, Scaling, Spectrogram, SpectrogramMode,
+    SpectrogramOptions, Stft, StftBoundary, StftOptions, Welch, WelchOptions, WindowLike,
+    coherence, coherence_with, csd, csd_with, istft, istft_with, lombscargle, lombscargle_with,
+    periodogram, periodogram_with, spectrogram, spectrogram_with, stft, stft_with, welch,
+    welch_with,
 };
 pub use wiener::{wiener, wiener_with};
 pub use windows::{Window, WindowSpec, get_window};
@@ -221,6 +222,45 @@ mod nvrtc_tests {
         }
         let src = render_program(&specs);
         compile_for_test_archs("signal overlap-add", &[gpu_array::kernels::request(src)]);
+    }
+
+    /// lombscargle's per-frequency kernel, each normalization.
+    #[test]
+    fn lombscargle_kernel_compiles() {
+        if nvrtc_or_skip().is_none() {
+            return;
+        }
+        let layout = LayoutClass::Contiguous { vectorized: false };
+        let mut specs = Vec::new();
+        for (k, norm) in [
+            crate::LombNormalize::Power,
+            crate::LombNormalize::Normalize,
+            crate::LombNormalize::Amplitude,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let out = if norm == crate::LombNormalize::Amplitude {
+                DType::Complex128
+            } else {
+                DType::Float64
+            };
+            let r = Bind::Dtype(DType::Float64, 1);
+            let mut s = crate::spectral::lomb_kernel(
+                Bind::Dtype(DType::Float64, 1),
+                [r, r, r, r],
+                Bind::Dtype(out, 1),
+                10,
+                k == 1,
+                norm,
+            )
+            .spec(layout, IndexWidth::I64)
+            .unwrap();
+            s.name = format!("{}_{k}", s.name);
+            specs.push(s);
+        }
+        let src = render_program(&specs);
+        compile_for_test_archs("signal lombscargle", &[gpu_array::kernels::request(src)]);
     }
 
     /// The recursive-filter kernels (blocks, carry, fix-up) for float32,

@@ -1,7 +1,8 @@
 //! Spectral analysis (`scipy.signal._spectral_py`): power spectral
 //! densities ([`periodogram`], [`welch`]), cross spectra ([`csd`],
-//! [`coherence`]), and time-frequency representations ([`spectrogram`],
-//! [`stft`] and its inverse [`istft`]).
+//! [`coherence`]), time-frequency representations ([`spectrogram`],
+//! [`stft`] and its inverse [`istft`]), and the Lomb-Scargle periodogram
+//! of unevenly sampled data ([`lombscargle`]).
 //!
 //! Every estimate follows one path on the GPU, whatever the signal's
 //! length: the signal (moved so that the analysed axis is last) is seen
@@ -29,16 +30,19 @@
 //! | `f, t, Z = stft(x, nperseg=128)`, `istft(Z)`        | [`stft_with`]`(&x, &StftOptions::default().nperseg(128))?`, [`istft`]`(&z)?` |
 //! | `window=('kaiser', 8.0)`, `window=w` (an array)     | [`WindowLike`] from a [`WindowSpec`] or a `Vec<f64>`   |
 //! | `detrend='linear'`, `detrend=False`                 | [`Detrend::Linear`], `None`                            |
+//! | `lombscargle(t, y, w, floating_mean=True)`          | [`lombscargle_with`]`(&t, &y, &w, &LombscargleOptions::default().floating_mean(true))?` |
 //!
 //! [`WindowSpec`]: crate::windows::WindowSpec
 
 mod helper;
 mod istft;
+mod lombscargle;
 mod options;
 mod stft;
 mod welch;
 
 pub use istft::{Istft, IstftOptions, istft, istft_with};
+pub use lombscargle::{LombNormalize, LombscargleOptions, lombscargle, lombscargle_with};
 pub use options::{Average, Detrend, Scaling, SpectrogramMode, StftBoundary, WindowLike};
 pub use stft::{
     Spectrogram, SpectrogramOptions, Stft, StftOptions, spectrogram, spectrogram_with, stft,
@@ -51,3 +55,5 @@ pub use welch::{
 
 #[cfg(test)]
 pub(crate) use istft::overlap_add_kernel;
+#[cfg(test)]
+pub(crate) use lombscargle::lomb_kernel;
