@@ -101,8 +101,8 @@ pub use design::{
 pub use filtering::{
     DecimateFtype, DecimateOptions, DetrendOptions, DetrendType, FiltfiltMethod, FiltfiltOptions,
     Hilbert2Options, HilbertOptions, LfilterOptions, PadType, SavgolCoeffsOptions, SavgolMode,
-    SavgolOptions, SosfiltOptions, decimate, decimate_with, detrend, detrend_with, filtfilt,
-    filtfilt_with, hilbert, hilbert_with, hilbert2, hilbert2_with, lfilter, lfilter_with,
+    SavgolOptions, SosfiltOptions, decimate, decimate_system, decimate_with, detrend, detrend_with,
+    filtfilt, filtfilt_with, hilbert, hilbert_with, hilbert2, hilbert2_with, lfilter, lfilter_with,
     lfilter_zi, lfiltic, savgol_coeffs, savgol_coeffs_with, savgol_filter, savgol_filter_with,
     sosfilt, sosfilt_with, sosfilt_zi, sosfiltfilt, sosfiltfilt_with,
 };

@@ -240,6 +240,25 @@ def main():
                     tag = f"{dt}{'x'.join(map(str, shape))}__ax{axis}__{ftype}__zp{int(zp)}"
                     add(f"decimate__{tag}", x=x,
                         out=signal.decimate(x, 3, ftype=ftype, axis=axis, zero_phase=zp))
+    # ---- decimate with a dlti system (after every case above, so their
+    # data do not change): FIR taps, an IIR with complex poles (SciPy runs
+    # it as a transfer function), one with real poles only (as sections).
+    fir_b = signal.firwin(15, 0.3)
+    cb, ca = signal.butter(4, 0.2)
+    rz, rp, rk = np.array([-1.0, -1.0]), np.array([0.5, 0.3]), 0.06
+    for dt in ("float64", "float32"):
+        x = data(rng, (2, 150), dt)
+        for zp in (True, False):
+            for kind in ("fir", "cpx", "real"):
+                tag = f"{dt}2x150__ax1__{kind}__zp{int(zp)}"
+                if kind == "fir":
+                    sysd, parts = signal.dlti(fir_b, [1.0]), dict(b=fir_b, a=np.array([1.0]))
+                elif kind == "cpx":
+                    sysd, parts = signal.dlti(cb, ca), dict(b=cb, a=ca)
+                else:
+                    sysd, parts = signal.dlti(rz, rp, rk), dict(z=rz, p=rp, k=np.array([rk]))
+                add(f"decsys__{tag}", x=x, **parts,
+                    out=signal.decimate(x, 4, ftype=sysd, axis=1, zero_phase=zp))
 
     np.savez_compressed(os.path.join(out, "filtering_golden.npz"), **m)
     print(f"filtering_golden.npz: {len(m)} members")

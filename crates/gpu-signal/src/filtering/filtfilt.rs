@@ -498,19 +498,7 @@ pub fn decimate_with(x: &Array, q: usize, opts: &DecimateOptions) -> Result<Arra
         return Err(Error::ZeroDivision("float division by zero".into()));
     }
     let axis = check_axis(opts.axis, x.ndim())?;
-    let dt = match x.dtype() {
-        d @ (DType::Float32 | DType::Float64 | DType::Complex64 | DType::Complex128) => d,
-        _ => DType::Float64,
-    };
-    let real = if dt.is_complex() {
-        if dt == DType::Complex64 {
-            DType::Float32
-        } else {
-            DType::Float64
-        }
-    } else {
-        dt
-    };
+    let (dt, real) = decimate_dtypes(x);
     let keep = |y: &Array| -> Result<Array> { axis_slice(y, None, None, q as isize, axis)?.copy() };
     match opts.ftype {
         DecimateFtype::Iir => {
@@ -553,4 +541,118 @@ pub fn decimate_with(x: &Array, q: usize, opts: &DecimateOptions) -> Result<Arra
             }
         }
     }
+}
+
+/// decimate's result dtype (`x`'s when float or complex, else float64, as
+/// SciPy upcasts integers and float16) and its real counterpart (the
+/// designed filters' dtype).
+fn decimate_dtypes(x: &Array) -> (DType, DType) {
+    let dt = match x.dtype() {
+        d @ (DType::Float32 | DType::Float64 | DType::Complex64 | DType::Complex128) => d,
+        _ => DType::Float64,
+    };
+    let real = match dt {
+        DType::Complex64 => DType::Float32,
+        DType::Complex128 => DType::Float64,
+        d => d,
+    };
+    (dt, real)
+}
+
+/// SciPy's `decimate(x, q, ftype=system)` with a `dlti` system of your own
+/// (`n=` is ignored, as SciPy ignores it for a system), as SciPy treats
+/// it: a system without poles is an FIR filter `b / a` (with zero phase,
+/// `resample_poly(x, 1, q, window=b)`; otherwise `upfirdn`'s output, here
+/// the same samples of `lfilter`); a system with a pole off the real axis
+/// (NumPy's `iscomplex`, so any complex-conjugate pair) runs as a
+/// transfer function through [`filtfilt_with`] or [`lfilter_with`]; one
+/// with real poles only as second-order sections (`zpk2sos`, in the
+/// result's dtype) through [`sosfiltfilt_with`] or [`sosfilt_with`]. Then
+/// every `q`-th sample along `opts.axis`. [`Filter::Sos`] runs as sections.
+///
+/// ```no_run
+/// use gpu_array::{Array, DType};
+/// use gpu_signal::{DecimateOptions, Filter, decimate_system};
+/// # fn main() -> gpu_array::Result<()> {
+/// let x = gpu_array::creation::ones([1200], DType::Float64)?;
+/// let b = Array::from_slice(&[0.25f64, 0.5, 0.25], &[3])?;
+/// let a = Array::from_slice(&[1.0f64], &[1])?;
+/// let y = decimate_system(&x, 4, &Filter::Ba(b, a), &DecimateOptions::default())?; // 300
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// `q == 0` ("float division by zero"); a system's conversion errors
+/// (complex transfer-function coefficients are `Unsupported`); those of
+/// the filtering functions (a signal not longer than the padding).
+pub fn decimate_system(
+    x: &Array,
+    q: usize,
+    system: &crate::Filter,
+    opts: &DecimateOptions,
+) -> Result<Array> {
+    use crate::Filter;
+    if q == 0 {
+        return Err(Error::ZeroDivision("float division by zero".into()));
+    }
+    let axis = check_axis(opts.axis, x.ndim())?;
+    let (dt, real) = decimate_dtypes(x);
+    let keep = |y: &Array| -> Result<Array> { axis_slice(y, None, None, q as isize, axis)?.copy() };
+    let sos_path = |sos: &Array| -> Result<Array> {
+        let sos = sos.astype(real)?;
+        let y = if opts.zero_phase {
+            sosfiltfilt_with(&sos, x, &FiltfiltOptions::default().axis(axis as isize))?
+        } else {
+            sosfilt_with(&sos, x, &SosfiltOptions::default().axis(axis as isize))?.0
+        };
+        keep(&y)
+    };
+    let (zpk, tf) = match system {
+        Filter::Sos(sos) => return sos_path(sos),
+        Filter::Ba(b, a) => (crate::tf2zpk(b, a)?, Some((b.clone(), a.clone()))),
+        Filter::Zpk(z, p, k) => ((z.clone(), p.clone(), *k), None),
+    };
+    let (z, p, k) = zpk;
+    let tf = || -> Result<(Array, Array)> {
+        match &tf {
+            Some(ba) => Ok(ba.clone()),
+            None => crate::zpk2tf(&z, &p, k),
+        }
+    };
+    if p.size() == 0 {
+        // FIR: b / a (a is one coefficient), in the system's dtype.
+        let (b, a) = tf()?;
+        let b = ufunc::divide(&b, &a)?;
+        return if opts.zero_phase {
+            let ro = crate::resampling::ResamplePolyOptions::default()
+                .axis(axis as isize)
+                .taps(&b);
+            crate::resampling::resample_poly_with(&x.astype(dt)?, 1, q, &ro)
+        } else {
+            let one = Array::from_slice(&[1.0f64], &[1])?;
+            let (y, _) = lfilter_with(
+                &b,
+                &one,
+                &x.astype(dt)?,
+                &LfilterOptions::default().axis(axis as isize),
+            )?;
+            keep(&y)
+        };
+    }
+    let off_axis = p.dtype().is_complex()
+        && p.imag()?
+            .astype(DType::Float64)?
+            .to_vec::<f64>()?
+            .iter()
+            .any(|&v| v != 0.0);
+    if off_axis {
+        let (b, a) = tf()?;
+        let y = if opts.zero_phase {
+            filtfilt_with(&b, &a, x, &FiltfiltOptions::default().axis(axis as isize))?
+        } else {
+            lfilter_with(&b, &a, x, &LfilterOptions::default().axis(axis as isize))?.0
+        };
+        return keep(&y);
+    }
+    sos_path(&crate::zpk2sos(&z, &p, k)?)
 }

@@ -26,7 +26,7 @@ pub(crate) mod sos;
 pub use detrend::{DetrendOptions, DetrendType, detrend, detrend_with};
 pub use filtfilt::{
     DecimateFtype, DecimateOptions, FiltfiltMethod, FiltfiltOptions, PadType, decimate,
-    decimate_with, filtfilt, filtfilt_with, sosfiltfilt, sosfiltfilt_with,
+    decimate_system, decimate_with, filtfilt, filtfilt_with, sosfiltfilt, sosfiltfilt_with,
 };
 pub use hilbert::{
     Hilbert2Options, HilbertOptions, hilbert, hilbert_with, hilbert2, hilbert2_with,

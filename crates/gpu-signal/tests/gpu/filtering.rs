@@ -18,10 +18,10 @@ use std::path::PathBuf;
 use gpu_array::npy::NpyArray;
 use gpu_array::{Array, DType};
 use gpu_signal::{
-    DecimateFtype, DecimateOptions, DetrendOptions, DetrendType, FiltfiltOptions, Hilbert2Options,
-    HilbertOptions, LfilterOptions, SavgolOptions, SosfiltOptions, decimate_with, detrend_with,
-    filtfilt_with, hilbert_with, hilbert2_with, lfilter_with, savgol_filter_with, sosfilt_with,
-    sosfiltfilt_with,
+    DecimateFtype, DecimateOptions, DetrendOptions, DetrendType, Filter, FiltfiltOptions,
+    Hilbert2Options, HilbertOptions, LfilterOptions, SavgolOptions, SosfiltOptions,
+    decimate_system, decimate_with, detrend_with, filtfilt_with, hilbert_with, hilbert2_with,
+    lfilter_with, savgol_filter_with, sosfilt_with, sosfiltfilt_with,
 };
 
 use crate::{gpu, max_rel_diff};
@@ -236,6 +236,27 @@ fn detrend_savgol_hilbert_and_decimate_match_scipy() {
             .zero_phase(tag(case, "zp").unwrap() == "1");
         let want = load(&g, case, "out").unwrap();
         let y = decimate_with(&x, 3, &o).unwrap_or_else(|e| panic!("{case}: {e}"));
+        check(case, &y, &want, rtol(want.dtype()));
+    }
+    // A dlti system of one's own: FIR taps, complex poles (a transfer
+    // function, as SciPy), real poles (sections).
+    let dec_cases = cases(&g, "decsys");
+    assert_eq!(dec_cases.len(), 12);
+    for case in dec_cases {
+        let x = load(&g, case, "x").unwrap();
+        let system = match load(&g, case, "z") {
+            Some(z) => Filter::Zpk(
+                z,
+                load(&g, case, "p").unwrap(),
+                load(&g, case, "k").unwrap().to_vec::<f64>().unwrap()[0],
+            ),
+            None => Filter::Ba(load(&g, case, "b").unwrap(), load(&g, case, "a").unwrap()),
+        };
+        let o = DecimateOptions::default()
+            .axis(axis(case))
+            .zero_phase(tag(case, "zp").unwrap() == "1");
+        let want = load(&g, case, "out").unwrap();
+        let y = decimate_system(&x, 4, &system, &o).unwrap_or_else(|e| panic!("{case}: {e}"));
         check(case, &y, &want, rtol(want.dtype()));
     }
 }
