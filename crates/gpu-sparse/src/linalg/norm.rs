@@ -23,7 +23,9 @@ pub enum NormOrd {
 
 /// SciPy's `norm(x, ord=None, axis=None)`: with `axis` `None`, the matrix
 /// norm of `ord` (`None` and `Fro`: Frobenius; `Inf`, `NegInf`: largest,
-/// smallest absolute row sum; `P(1.0)`, `P(-1.0)`: the same of columns);
+/// smallest absolute row sum; `P(1.0)`, `P(-1.0)`: the same of columns;
+/// `P(2.0)`: the largest singular value, by [`svds`](super::svds) with
+/// `k = 1` as SciPy);
 /// with an axis (0 or -2: each column, 1 or -1: each row), the vector
 /// norm of `ord` of each (a 1-D array). Duplicates count summed; the
 /// result is a device array (0-d for a matrix norm) of the real dtype.
@@ -40,9 +42,13 @@ pub enum NormOrd {
 ///
 /// # Errors
 /// SciPy's: "Invalid norm order for matrices." (and for vectors), `Fro`
-/// with an axis; the 2-norms of matrices (the largest singular value,
-/// SciPy's `svds` route) are `Unsupported`.
+/// with an axis; the matrix -2-norm is `Unsupported` (SciPy's
+/// `NotImplementedError`); the 2-norm's [`svds`](super::svds) errors (a
+/// matrix with a side of 1 has no `k = 1 < min(A.shape)`, as in SciPy).
 pub fn norm(x: &dyn SpMatrix, ord: Option<NormOrd>, axis: Option<isize>) -> Result<Array> {
+    if axis.is_none() && ord == Some(NormOrd::P(2.0)) {
+        return two_norm(x);
+    }
     let a = x.tocsr()?.abs()?;
     match axis {
         None => matrix_norm(&a, ord),
@@ -76,8 +82,10 @@ fn matrix_norm(a: &CsrMatrix, ord: Option<NormOrd>) -> Result<Array> {
         Some(NormOrd::NegInf) => extreme(&a.sum(Some(1))?, false),
         Some(NormOrd::P(1.0)) => extreme(&a.sum(Some(0))?, true),
         Some(NormOrd::P(-1.0)) => extreme(&a.sum(Some(0))?, false),
-        Some(NormOrd::P(p)) if p == 2.0 || p == -2.0 => Err(Error::Unsupported(
-            "the sparse matrix 2-norm (the extreme singular value)".into(),
+        Some(NormOrd::P(-2.0)) => Err(Error::Unsupported(
+            "the sparse matrix -2-norm (the smallest singular value; SciPy raises \
+             NotImplementedError too)"
+                .into(),
         )),
         Some(_) => Err(Error::Value("Invalid norm order for matrices.".into())),
     }
@@ -116,4 +124,16 @@ fn vector_norms(a: &CsrMatrix, ord: Option<NormOrd>, axis: isize) -> Result<Arra
         Some(NormOrd::Fro) => Err(Error::Value("Invalid norm order 'fro' for vectors".into())),
         Some(_) => Err(Error::Value("Invalid norm order for vectors.".into())),
     }
+}
+
+/// The matrix 2-norm: the largest singular value, SciPy's
+/// `svds(x, k=1)[1][0]` (no singular vectors), as a 0-d array.
+fn two_norm(x: &dyn SpMatrix) -> Result<Array> {
+    let op = super::aslinearoperator(x)?;
+    let o = super::SvdsOptions {
+        return_singular_vectors: false,
+        ..Default::default()
+    };
+    let s = super::svds(&op, 1, &o)?.s;
+    s.reshape(())
 }

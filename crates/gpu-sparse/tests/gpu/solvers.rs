@@ -371,7 +371,62 @@ fn norms_match_the_dense_definitions() {
             );
         }
     }
+    // The 2-norm (svds, k = 1) against a host power iteration on A^H A,
+    // real and complex.
+    for dtype in [DType::Float64, DType::Complex128] {
+        let coo = t.coo(dtype);
+        let (re, im) = t.dense();
+        let im: Vec<f64> = if dtype.is_complex() {
+            im
+        } else {
+            vec![0.0; re.len()]
+        };
+        let (m, n) = (13, 9);
+        // v <- A^H A v / |A^H A v|, complex as (re, im) pairs.
+        let mut v: Vec<(f64, f64)> = (0..n).map(|j| (1.0 + j as f64 * 0.1, 0.0)).collect();
+        let mut sigma2 = 0.0;
+        for _ in 0..5000 {
+            let av: Vec<(f64, f64)> = (0..m)
+                .map(|i| {
+                    (0..n).fold((0.0, 0.0), |(sr, si), j| {
+                        let (ar, ai) = (re[i * n + j], im[i * n + j]);
+                        (
+                            sr + ar * v[j].0 - ai * v[j].1,
+                            si + ar * v[j].1 + ai * v[j].0,
+                        )
+                    })
+                })
+                .collect();
+            let w: Vec<(f64, f64)> = (0..n)
+                .map(|j| {
+                    (0..m).fold((0.0, 0.0), |(sr, si), i| {
+                        let (ar, ai) = (re[i * n + j], -im[i * n + j]);
+                        (
+                            sr + ar * av[i].0 - ai * av[i].1,
+                            si + ar * av[i].1 + ai * av[i].0,
+                        )
+                    })
+                })
+                .collect();
+            let len = w.iter().map(|z| z.0 * z.0 + z.1 * z.1).sum::<f64>().sqrt();
+            sigma2 = len;
+            v = w.iter().map(|z| (z.0 / len, z.1 / len)).collect();
+        }
+        let got = norm(&coo, Some(NormOrd::P(2.0)), None)
+            .unwrap()
+            .astype(DType::Float64)
+            .unwrap()
+            .item::<f64>(&[])
+            .unwrap();
+        let want = sigma2.sqrt();
+        assert!(
+            (got - want).abs() <= 1e-9 * want,
+            "{dtype} 2-norm: {got} vs {want}"
+        );
+    }
     let a = gpu_sparse::identity(3, DType::Float64).unwrap();
+    let e = norm(&a, Some(NormOrd::P(-2.0)), None).unwrap_err();
+    assert!(matches!(e, gpu_array::Error::Unsupported(_)), "{e}");
     let e = norm(&a, Some(NormOrd::P(3.0)), None)
         .unwrap_err()
         .to_string();
