@@ -37,9 +37,7 @@ use num_complex::Complex64;
 
 use super::LinearOperator;
 
-/// Which eigenvalues [`eigsh`] finds (SciPy's `which`; `"BE"` is not
-/// offered: [`Which::from_str`](std::str::FromStr) returns `Unsupported`
-/// for it).
+/// Which eigenvalues [`eigsh`] finds (SciPy's `which`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Which {
     /// `"LM"`: largest magnitude (SciPy's default).
@@ -50,6 +48,9 @@ pub enum Which {
     LA,
     /// `"SA"`: smallest algebraic.
     SA,
+    /// `"BE"`: `k / 2` from each end of the spectrum, one more from the
+    /// high end when `k` is odd ([`eigsh`] only).
+    BE,
 }
 
 impl Which {
@@ -58,7 +59,8 @@ impl Which {
         match self {
             Which::LM => -theta.abs(),
             Which::SM => theta.abs(),
-            Which::LA => -theta,
+            // BE is two runs, LA and SA (eigsh); never a Lanczos order.
+            Which::LA | Which::BE => -theta,
             Which::SA => theta,
         }
     }
@@ -73,7 +75,7 @@ impl std::str::FromStr for Which {
             "SM" => Ok(Which::SM),
             "LA" => Ok(Which::LA),
             "SA" => Ok(Which::SA),
-            "BE" => Err(Error::Unsupported("eigsh with which='BE'".into())),
+            "BE" => Ok(Which::BE),
             _ => Err(Error::Value("which must be one of LM SM LA SA BE".into())),
         }
     }
@@ -545,11 +547,37 @@ pub fn eigsh(
     which: Which,
     opts: &EigshOptions<'_>,
 ) -> Result<(Array, Option<Array>)> {
+    if which == Which::BE {
+        return both_ends(a, k, opts);
+    }
     let e = lanczos(a, k, which, opts)?;
     let w = Array::from_slice(&e.values, &[e.values.len()])?.astype(real_dtype(e.dtype))?;
     let v = match e.rows {
         Some(r) => Some(r.transpose(None)?.copy()?),
         None => None,
+    };
+    Ok((w, v))
+}
+
+/// `which="BE"`: the `k - k / 2` largest (SciPy's extra one at the high
+/// end for an odd `k`) and the `k / 2` smallest eigenvalues, from two
+/// Lanczos runs (LA and SA), ascending with their vectors. (Where an
+/// eigenvalue of several vectors straddles the two sets, each run picks
+/// its vectors in that eigenspace independently.)
+fn both_ends(
+    a: &dyn LinearOperator,
+    k: usize,
+    opts: &EigshOptions<'_>,
+) -> Result<(Array, Option<Array>)> {
+    let (hi_w, hi_v) = eigsh(a, k - k / 2, Which::LA, opts)?;
+    if k / 2 == 0 {
+        return Ok((hi_w, hi_v));
+    }
+    let (lo_w, lo_v) = eigsh(a, k / 2, Which::SA, opts)?;
+    let w = gpu_array::manipulation::concatenate(&[&lo_w, &hi_w], Some(0))?;
+    let v = match (lo_v, hi_v) {
+        (Some(lo), Some(hi)) => Some(gpu_array::manipulation::concatenate(&[&lo, &hi], Some(1))?),
+        _ => None,
     };
     Ok((w, v))
 }
