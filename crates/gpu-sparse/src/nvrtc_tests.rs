@@ -30,6 +30,8 @@ fn arg_line_kernel_compiles() {
         DType::UInt64,
         DType::Float32,
         DType::Float64,
+        DType::Complex64,
+        DType::Complex128,
     ];
     for (k, dt) in values.into_iter().enumerate() {
         for (j, index) in [DType::Int32, DType::Int64].into_iter().enumerate() {

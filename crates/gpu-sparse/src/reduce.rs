@@ -214,11 +214,6 @@ impl Compressed {
                 "Cannot apply {what} to an empty matrix."
             )));
         }
-        if self.data.dtype().is_complex() {
-            return Err(Error::Unsupported(
-                "argmax and argmin of complex sparse matrices".into(),
-            ));
-        }
         // Entries in row-major order, summed: the flat index is the key.
         let c = if csc {
             self.swapped()?
@@ -243,9 +238,24 @@ impl Compressed {
         let keys = c.keys()?;
         let flat = usize::try_from(gather(&keys, &at)?.to_vec::<i64>()?[0])
             .map_err(|_| Error::Value("negative flat index".into()))?;
-        let value = gather(&c.data, &at)?.to_vec_as::<f64>()?[0];
-        let beats_zero = if max { value > 0.0 } else { value < 0.0 };
-        if explicit || beats_zero || value.is_nan() || nnz == size(m, n)? {
+        // The extreme's value as (real, imaginary) parts, compared with
+        // zero in NumPy's (lexicographic) order of complex numbers.
+        let v = gather(&c.data, &at)?;
+        let (re, im) = if v.dtype().is_complex() {
+            (
+                v.real().to_vec_as::<f64>()?[0],
+                v.imag()?.to_vec_as::<f64>()?[0],
+            )
+        } else {
+            (v.to_vec_as::<f64>()?[0], 0.0)
+        };
+        let beats_zero = if max {
+            re > 0.0 || (re == 0.0 && im > 0.0)
+        } else {
+            re < 0.0 || (re == 0.0 && im < 0.0)
+        };
+        let is_nan = re.is_nan() || im.is_nan();
+        if explicit || beats_zero || is_nan || nnz == size(m, n)? {
             return Ok(flat);
         }
         // Keys are sorted and distinct, so keys[i] == i exactly on a
@@ -253,7 +263,7 @@ impl Compressed {
         let ar = creation::arange_with(0i64, nnz as i64, 1i64, Some(DType::Int64))?;
         let prefix = gpu_array::sorting::count_nonzero(&ufunc::equal(&keys, &ar)?, ())?;
         let first_zero = prefix.astype(DType::Int64)?.to_vec::<i64>()?[0] as usize;
-        Ok(if value == 0.0 {
+        Ok(if re == 0.0 && im == 0.0 {
             first_zero.min(flat)
         } else {
             first_zero
@@ -277,11 +287,6 @@ impl Compressed {
             return Err(Error::Value(format!(
                 "Cannot apply {what} along a zero-sized dimension."
             )));
-        }
-        if self.data.dtype().is_complex() {
-            return Err(Error::Unsupported(
-                "argmax and argmin of complex sparse matrices".into(),
-            ));
         }
         let lines = if Self::per_major(axis, csc) {
             self.canonical()?

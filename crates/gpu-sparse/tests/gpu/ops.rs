@@ -858,6 +858,49 @@ fn arg_extremes_along_axes_match_scipy() {
         assert_eq!(got.to_vec::<i64>().unwrap(), want, "case {k}");
         assert_eq!(got_csc.to_vec::<i64>().unwrap(), want, "case {k} (CSC)");
     }
+    // Complex values in NumPy's order (real parts, then imaginary parts),
+    // implicit zeros counting as 0+0j: SciPy 1.17's results.
+    let z = |re: f64, im: f64| num_complex::Complex64::new(re, im);
+    let o = z(0.0, 0.0);
+    #[rustfmt::skip]
+    let cd = [
+        z(1.0, 2.0), o, z(3.0, -1.0), o,
+        o, z(0.0, -1.0), o, o,
+        o, o, o, o,
+        z(0.0, 2.0), z(2.0, 0.0), z(0.0, -2.0), z(0.0, 1.0),
+        o, z(1.0, 1.0), z(1.0, -1.0), o,
+    ];
+    #[rustfmt::skip]
+    let ccases: [(bool, isize, bool, &[i64]); 8] = [
+        (true, 0, false, &[0, 3, 0, 3]), (true, 0, true, &[0, 3, 0, 3]),
+        (true, 1, false, &[2, 0, 0, 1, 1]), (true, 1, true, &[2, 1, 0, 1, 1]),
+        (false, 0, false, &[1, 1, 3, 0]), (false, 0, true, &[3, 1, 3, 3]),
+        (false, 1, false, &[1, 1, 0, 2, 0]), (false, 1, true, &[0, 1, 0, 2, 2]),
+    ];
+    for dtype in [DType::Complex128, DType::Complex64] {
+        let dense = Array::from_slice(&cd, &[5, 4])
+            .unwrap()
+            .astype(dtype)
+            .unwrap();
+        let c = CsrMatrix::from_dense(&dense).unwrap();
+        let csc = c.tocsc().unwrap();
+        for (k, (max, axis, explicit, want)) in ccases.into_iter().enumerate() {
+            let o = ArgOptions::default().axis(axis).explicit(explicit);
+            let (got, got_csc) = if max {
+                (c.argmax_with(&o).unwrap(), csc.argmax_with(&o).unwrap())
+            } else {
+                (c.argmin_with(&o).unwrap(), csc.argmin_with(&o).unwrap())
+            };
+            assert_eq!(got.to_vec::<i64>().unwrap(), want, "{dtype} case {k}");
+            assert_eq!(
+                got_csc.to_vec::<i64>().unwrap(),
+                want,
+                "{dtype} case {k} (CSC)"
+            );
+        }
+        assert_eq!(c.argmax().unwrap(), 2, "{dtype} flat argmax");
+        assert_eq!(c.argmin().unwrap(), 14, "{dtype} flat argmin");
+    }
     let flat = a
         .argmax_with(&ArgOptions::default().explicit(true))
         .unwrap();
