@@ -609,8 +609,10 @@ pub(crate) fn export_parts(a: &Array) -> Result<ExportParts> {
 }
 
 impl Array {
-    /// The array's DLPack device, `(kDLCUDA, ordinal)` (the Python array
-    /// API's `__dlpack_device__`).
+    /// The array's DLPack device, `(kDLCUDA, ordinal)`, or
+    /// `(kDLCUDAManaged, ordinal)` for memory from
+    /// [`malloc_managed`](gpu_runtime::memory::malloc_managed) (the Python
+    /// array API's `__dlpack_device__`).
     ///
     /// ```no_run
     /// use gpu_array::{Array, DType, interop::ffi::device_type};
@@ -620,8 +622,16 @@ impl Array {
     /// # Ok(()) }
     /// ```
     pub fn dlpack_device(&self) -> DLDevice {
+        // Managed memory Cuprum allocated says so (kDLCUDAManaged), as
+        // CuPy's exports of managed memory do; consumers may then read it
+        // from the host too.
+        let device_type = if self.memory().allocated_managed() {
+            device_type::CUDA_MANAGED
+        } else {
+            device_type::CUDA
+        };
         DLDevice {
-            device_type: device_type::CUDA,
+            device_type,
             device_id: self.device().ordinal(),
         }
     }

@@ -292,6 +292,24 @@ impl Memory {
         self.device
     }
 
+    /// Whether Cuprum allocated this memory as managed memory
+    /// ([`malloc_managed`]); no driver call, so managed memory wrapped
+    /// with [`Memory::from_raw`] answers `false` here (ask
+    /// [`Memory::is_managed`] for the driver's word).
+    ///
+    /// ```no_run
+    /// use gpu_runtime::memory::malloc_managed;
+    /// use gpu_runtime::{alloc, memory::ManagedAttach};
+    /// # fn main() -> gpu_runtime::Result<()> {
+    /// assert!(!alloc(16)?.allocated_managed());
+    /// assert!(malloc_managed(16, ManagedAttach::Global)?.allocated_managed());
+    /// # Ok(()) }
+    /// ```
+    #[inline]
+    pub fn allocated_managed(&self) -> bool {
+        matches!(self.owner, Owner::Managed)
+    }
+
     /// Whether this memory was opened from another process's IPC handle
     /// ([`Memory::from_ipc_handle`]).
     ///
