@@ -263,6 +263,27 @@ mod nvrtc_tests {
         compile_for_test_archs("signal lombscargle", &[gpu_array::kernels::request(src)]);
     }
 
+    /// The serial recursion of the orders above the block kernels', for
+    /// every dtype the recursion runs in.
+    #[test]
+    fn serial_lfilter_kernel_compiles() {
+        if nvrtc_or_skip().is_none() {
+            return;
+        }
+        let layout = LayoutClass::Contiguous { vectorized: false };
+        let mut specs = Vec::new();
+        for (k, dt) in crate::filtering::iir::DTYPES.into_iter().enumerate() {
+            let r = Bind::Dtype(dt, 1);
+            let mut s = crate::filtering::iir::serial_kernel(r, r, r, r, 70, 100)
+                .spec(layout, IndexWidth::I64)
+                .unwrap();
+            s.name = format!("{}_{k}", s.name);
+            specs.push(s);
+        }
+        let src = render_program(&specs);
+        compile_for_test_archs("signal serial lfilter", &[gpu_array::kernels::request(src)]);
+    }
+
     /// The recursive-filter kernels (blocks, carry, fix-up) for float32,
     /// float64, complex64 and complex128, in one program.
     #[test]

@@ -517,6 +517,79 @@ pub(crate) fn lfilter_blocked_host(
     (y, zf.iter().map(|v| v.re).collect())
 }
 
+/// The serial recursion's kernel: thread `i` filters row `i` of `x` into
+/// `y`, its state in row `i` of `z` (`[signals, order]`, zi in, zf out);
+/// `coef` is `b` then `a`, both `order + 1` long, `a[0] == 1`.
+pub(crate) fn serial_kernel<'a>(
+    coef: gpu_array::elementwise::Bind<'a>,
+    x: gpu_array::elementwise::Bind<'a>,
+    y: gpu_array::elementwise::Bind<'a>,
+    z: gpu_array::elementwise::Bind<'a>,
+    order: i64,
+    n: i64,
+) -> gpu_array::elementwise::Elementwise<'a> {
+    gpu_array::elementwise::Elementwise::new("cuprum_signal_lfilter_serial")
+        .raw("coef", coef)
+        .raw("x", x)
+        .raw_output("y", y)
+        .raw_output("z", z)
+        .scalar("order", DType::Int64, order)
+        .scalar("n", DType::Int64, n)
+        .op("const long long r = i;\n\
+             cuprum_sig::lfilter_serial(&coef[0], &coef[order + 1], &x[r * n], &y[r * n], \
+             &z[r * order], order, n);")
+        .preamble(include_str!("../kernels/lfilter_serial.cuh"))
+}
+
+/// A recursive filter of any order (`b`, `a` normalized, one length
+/// `order + 1`, `order >= 1`) along the rows of the C-contiguous 2-D `x`,
+/// one thread a row: for orders above [`MAX_ORDER`], which the block
+/// kernels do not hold. Slower (one sample after another), as exact as
+/// SciPy's loop. Returns `y` and, when asked, `zf` (`[rows, order]`).
+pub(crate) fn lfilter_rows_serial(
+    b: &[Complex64],
+    a: &[Complex64],
+    x: &Array,
+    zi: Option<&Array>,
+    want_zf: bool,
+) -> Result<(Array, Option<Array>)> {
+    let dt = x.dtype();
+    let order = a.len() - 1;
+    if !DTYPES.contains(&dt)
+        || x.ndim() != 2
+        || !x.is_c_contiguous()
+        || b.len() != a.len()
+        || order == 0
+    {
+        return Err(Error::Value(
+            "lfilter: operands do not fit the serial kernel".into(),
+        ));
+    }
+    let (signals, n) = (x.shape()[0], x.shape()[1]);
+    let y = Array::empty([signals, n], dt)?;
+    let z = match zi {
+        Some(z) if z.shape() == [signals, order] => z.astype(dt)?.copy()?,
+        Some(_) => {
+            return Err(Error::Value(
+                "lfilter: zi does not fit the serial kernel".into(),
+            ));
+        }
+        None => Array::zeros([signals, order], dt)?,
+    };
+    if signals > 0 && n > 0 {
+        let mut coef = b.to_vec();
+        coef.extend_from_slice(a);
+        let coef = upload(&coef, dt)?;
+        let (o, len) = (
+            i64::try_from(order).map_err(|_| Error::TooBig)?,
+            i64::try_from(n).map_err(|_| Error::TooBig)?,
+        );
+        serial_kernel((&coef).into(), x.into(), (&y).into(), (&z).into(), o, len)
+            .launch(&[signals])?;
+    }
+    Ok((y, want_zf.then_some(z)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,7 @@
 use gpu_array::{Array, DType, Error, Result, ufunc};
 use num_complex::Complex64;
 
-use super::iir::{MAX_ORDER, lfilter_rows, upload};
+use super::iir::{MAX_ORDER, lfilter_rows, lfilter_rows_serial, upload};
 use super::{check_axis, filter_dtype, from_rows, host_values, to_rows};
 
 /// SciPy's keywords of [`lfilter_with`]: `axis` (default -1) and the
@@ -138,8 +138,9 @@ pub fn lfilter(b: &Array, a: &Array, x: &Array) -> Result<Array> {
 /// ("Unexpected shape for zi:  expected (2,1), found (2,2)."; for 1-D
 /// `x`, "Unexpected shape for zi: expected (1,), found (2,)."), operands
 /// whose result type is not float or complex (`Unsupported`: "input type
-/// 'int64' not supported"); recursive filters of order above 64
-/// (`Unsupported`); allocation and launch failures.
+/// 'int64' not supported"); allocation and launch failures. Recursive
+/// filters of order above 64 run one thread a signal (SciPy's loop)
+/// instead of in parallel along it: the same results, slower.
 pub fn lfilter_with(
     b: &Array,
     a: &Array,
@@ -184,11 +185,11 @@ pub fn lfilter_with(
         fir_rows(&bn[..bh.len()], &rows, zi.as_ref(), order)?
     } else {
         if order > MAX_ORDER {
-            return Err(Error::Unsupported(format!(
-                "lfilter of recursive filters of order above {MAX_ORDER} (this one has {order})"
-            )));
+            // Beyond the block kernels' state: SciPy's loop, a thread a row.
+            lfilter_rows_serial(&bn, &an, &rows, zi.as_ref(), zi.is_some())?
+        } else {
+            lfilter_rows(&bn, &an, &rows, zi.as_ref(), zi.is_some())?
         }
-        lfilter_rows(&bn, &an, &rows, zi.as_ref(), zi.is_some())?
     };
     let y = from_rows(&y, &shape, axis)?;
     let zf = match zf {

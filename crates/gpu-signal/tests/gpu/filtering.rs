@@ -289,6 +289,78 @@ fn serial(b: &[f64], a: &[f64], x: &[f64]) -> Vec<f64> {
         .collect()
 }
 
+/// A recursive filter of order 80, beyond the block kernels' 64: SciPy's
+/// loop one thread a signal, over three signals (2-D, last axis), with
+/// an initial state and the final one, against the host recursion.
+#[test]
+fn orders_above_the_block_kernels_run_serially() {
+    if !gpu() {
+        return;
+    }
+    // 40 conjugate pole pairs of radius 0.6: a stable order-80 filter.
+    let mut ah = vec![1.0f64];
+    for k in 0..40 {
+        let t = std::f64::consts::PI * (k as f64 + 0.5) / 40.0;
+        let quad = [1.0, -1.2 * t.cos(), 0.36];
+        let mut next = vec![0.0; ah.len() + 2];
+        for (i, &c) in ah.iter().enumerate() {
+            for (j, &q) in quad.iter().enumerate() {
+                next[i + j] += c * q;
+            }
+        }
+        ah = next;
+    }
+    let bh: Vec<f64> = noise(81, 5);
+    let (rows, n) = (3usize, 500usize);
+    let xh = noise(rows * n, 9);
+    let zh = noise(rows * 80, 13);
+    let b = Array::from_slice(&bh, &[81]).unwrap();
+    let a = Array::from_slice(&ah, &[81]).unwrap();
+    let x = Array::from_slice(&xh, &[rows, n]).unwrap();
+    let zi = Array::from_slice(&zh, &[rows, 80]).unwrap();
+    let (y, zf) = lfilter_with(&b, &a, &x, &LfilterOptions::default().zi(&zi)).unwrap();
+    let (y, zf) = (
+        y.to_vec::<f64>().unwrap(),
+        zf.unwrap().to_vec::<f64>().unwrap(),
+    );
+    for r in 0..rows {
+        // The host recursion from zi: the same loop with its state.
+        let mut z = zh[r * 80..(r + 1) * 80].to_vec();
+        for k in 0..n {
+            let xn = xh[r * n + k];
+            let yn = z[0] + bh[0] * xn;
+            for j in 0..79 {
+                z[j] = z[j + 1] + bh[j + 1] * xn - ah[j + 1] * yn;
+            }
+            z[79] = bh[80] * xn - ah[80] * yn;
+            let got = y[r * n + k];
+            assert!(
+                (got - yn).abs() <= 1e-12 * yn.abs().max(1.0),
+                "row {r} sample {k}: {got} vs {yn}"
+            );
+        }
+        for j in 0..80 {
+            let got = zf[r * 80 + j];
+            assert!(
+                (got - z[j]).abs() <= 1e-12 * z[j].abs().max(1.0),
+                "row {r} zf[{j}]"
+            );
+        }
+    }
+    // Without zi, from zero state: the serial host loop above.
+    let y0 = gpu_signal::lfilter(&b, &a, &x.get_index(&gpu_array::ix![0]).unwrap())
+        .unwrap()
+        .to_vec::<f64>()
+        .unwrap();
+    let want = serial(&bh, &ah, &xh[..n]);
+    for (k, (g, w)) in y0.iter().zip(&want).enumerate() {
+        assert!(
+            (g - w).abs() <= 1e-12 * w.abs().max(1.0),
+            "sample {k}: {g} vs {w}"
+        );
+    }
+}
+
 #[test]
 fn long_single_signals_match_a_float64_host_recursion() {
     if !gpu() {
