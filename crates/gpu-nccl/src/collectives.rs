@@ -903,7 +903,7 @@ impl NcclCommunicator {
     ///
     /// # Errors
     /// Inside a group (its work would not start until the group ends);
-    /// NCCL's error; [`Error::Timeout`].
+    /// NCCL's error; [`crate::Error::Timeout`].
     pub fn barrier(&self, stream: Option<&Stream>) -> Result<()> {
         let operation = "barrier";
         if group::in_group() {

@@ -568,7 +568,7 @@ fn decimate_dtypes(x: &Array) -> (DType, DType) {
 /// transfer function through [`filtfilt_with`] or [`lfilter_with`]; one
 /// with real poles only as second-order sections (`zpk2sos`, in the
 /// result's dtype) through [`sosfiltfilt_with`] or [`sosfilt_with`]. Then
-/// every `q`-th sample along `opts.axis`. [`Filter::Sos`] runs as sections.
+/// every `q`-th sample along `opts.axis`. [`Filter::Sos`](crate::Filter::Sos) runs as sections.
 ///
 /// ```no_run
 /// use gpu_array::{Array, DType};
