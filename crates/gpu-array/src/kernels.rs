@@ -85,12 +85,16 @@ pub const SPECIAL_ELLIP: &str = include_str!("../../../kernels/cuprum/special/el
 pub const SPECIAL_GAMMAFN: &str = include_str!("../../../kernels/cuprum/special/gammafn.cuh");
 /// `cuprum/special/hyper.cuh`: hyp1f1, hyp2f1 (real and complex z) and lambertw.
 pub const SPECIAL_HYPER: &str = include_str!("../../../kernels/cuprum/special/hyper.cuh");
+/// `cuprum/special/cdfinv.cuh`: the parameter inverses of the distribution
+/// functions (gdtria, gdtrib, chdtriv, pdtrik, bdtrik, bdtrin, nbdtrik,
+/// nbdtrin, stdtridf, fdtridfd).
+pub const SPECIAL_CDFINV: &str = include_str!("../../../kernels/cuprum/special/cdfinv.cuh");
 
 /// Every header by its include name, in dependency order. Hand all of them
 /// to NVRTC: they include each other. NVRTC parses only the headers a
 /// program includes, so scipy.special's (`cuprum/special/*.cuh`) cost
 /// nothing to the kernels that do not call into them.
-pub const HEADERS: [(&str, &str); 22] = [
+pub const HEADERS: [(&str, &str); 23] = [
     ("cuprum/half.cuh", HALF),
     ("cuprum/complex.cuh", COMPLEX),
     ("cuprum/types.cuh", TYPES),
@@ -113,6 +117,7 @@ pub const HEADERS: [(&str, &str); 22] = [
     ("cuprum/special/ellip.cuh", SPECIAL_ELLIP),
     ("cuprum/special/gammafn.cuh", SPECIAL_GAMMAFN),
     ("cuprum/special/hyper.cuh", SPECIAL_HYPER),
+    ("cuprum/special/cdfinv.cuh", SPECIAL_CDFINV),
 ];
 
 /// An NVRTC request for `source` with every header of [`HEADERS`] (and no

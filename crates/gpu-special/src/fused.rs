@@ -184,6 +184,10 @@ ternary!(
     bdtr, bdtrc, bdtri, nbdtr, nbdtrc, nbdtri, fdtr, fdtrc, fdtri
 );
 
+// cdfinv.cuh
+binary!(chdtriv, pdtrik, stdtridf);
+ternary!(gdtria, gdtrib, bdtrik, bdtrin, nbdtrik, nbdtrin, fdtridfd);
+
 // gammafn.cuh
 unary!(loggamma, rgamma, gammasgn);
 binary!(poch);

@@ -28,6 +28,7 @@
 //! | `convex.cuh`                | entr, rel_entr, kl_div, huber, pseudo_huber, expit, logit |
 //! | `elementary.cuh`            | expm1, log1p, cbrt, exp2, exp10, round, sindg, cosdg, tandg, cotdg, radian, xlogy, xlog1py, exprel, boxcox, boxcox1p, inv_boxcox, inv_boxcox1p, log_expit, sinc |
 //! | `incgamma.cuh`, `incbeta.cuh` | the incomplete gamma and beta functions, their inverses and the distributions on them |
+//! | `cdfinv.cuh`                | the distributions' parameter inverses: gdtria, gdtrib, chdtriv, pdtrik, bdtrik, bdtrin, nbdtrik, nbdtrin, stdtridf, fdtridfd (a bracketed root search, CDFLIB's approach) |
 //! | `expint.cuh`, `ellip.cuh`   | the exponential, sine and cosine integrals (real and complex); the elliptic integrals |
 //! | `gammafn.cuh`               | loggamma (real), rgamma, gammasgn, poch |
 //! | `cgamma.cuh`                | the complex loggamma, gamma, rgamma and digamma (included by `gamma.cuh` and `gammafn.cuh`) |

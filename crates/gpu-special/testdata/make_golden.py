@@ -34,8 +34,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import golden_common as gc  # noqa: E402
 
-FAMILIES = ["base", "elementary", "bessel", "bessel_real", "incgamma", "incbeta", "expint", "gammafn",
-            "hyper",
+FAMILIES = ["base", "elementary", "bessel", "bessel_real", "incgamma", "incbeta", "cdfinv", "expint",
+            "gammafn", "hyper",
             # The complex loops' goldens, a module per family (golden_common.py).
             "celementary", "cerf", "cgamma", "cexpint", "csph", "cbessel", "chyper"]
 N64, N32 = 1500, 600

@@ -114,6 +114,7 @@ fn apply_n<const N: usize>(u: &'static Ufunc, inputs: &[Input<'_>]) -> Result<[A
 mod base;
 mod bessel;
 mod bessel_real;
+mod cdfinv;
 mod elementary;
 mod expint;
 mod gammafn;
@@ -124,6 +125,7 @@ mod incgamma;
 pub use base::*;
 pub use bessel::*;
 pub use bessel_real::*;
+pub use cdfinv::*;
 pub use elementary::*;
 pub use expint::*;
 pub use gammafn::*;

@@ -40,6 +40,7 @@ pub(crate) const EXPINT: &str = "cuprum/special/expint.cuh";
 pub(crate) const ELLIP: &str = "cuprum/special/ellip.cuh";
 pub(crate) const GAMMAFN: &str = "cuprum/special/gammafn.cuh";
 pub(crate) const HYPER: &str = "cuprum/special/hyper.cuh";
+pub(crate) const CDFINV: &str = "cuprum/special/cdfinv.cuh";
 
 /// `entries! { "name", nin, "sigs", HEADER, "function", "doc"; ... }`: a
 /// family's table rows (one file per header under `table/`).
@@ -59,6 +60,7 @@ macro_rules! entries {
 mod base;
 mod bessel;
 mod bessel_real;
+mod cdfinv;
 mod elementary;
 mod expint;
 mod gammafn;
@@ -75,6 +77,7 @@ fn entries() -> impl Iterator<Item = &'static Entry> {
         bessel_real::ENTRIES,
         incgamma::ENTRIES,
         incbeta::ENTRIES,
+        cdfinv::ENTRIES,
         expint::ENTRIES,
         gammafn::ENTRIES,
         hyper::ENTRIES,

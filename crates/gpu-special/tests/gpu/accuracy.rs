@@ -163,6 +163,7 @@ families!(
     bessel_real,
     incgamma,
     incbeta,
+    cdfinv,
     expint,
     gammafn,
     hyper,
