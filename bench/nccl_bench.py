@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Cuprum's all_reduce_perf beside CuPy's NCCL, same sizes, same method, one
 table: size, Cuprum's time and bus bandwidth, CuPy's, and the ratio of the
-times (Cuprum / CuPy; below 1 is faster).
+times (Cuprum / CuPy; below 1 is faster); with PyTorch present, a
+torch.distributed column too (one process per GPU, NCCL backend, in-place
+all_reduce, the slowest rank's time), the baseline issue 27 names.
 
 usage (repository root of the GPU machine, after gpu-pack --bins):
   python3 bench/nccl_bench.py [--gpus N] [--min 8] [--max 1G] [--iters 20]
@@ -88,6 +90,70 @@ def cupy_rows(a):
     return rows
 
 
+def _torch_worker(rank, n, port, sizes_, dtype_name, warmup, iters, queue):
+    """One rank of the torch.distributed run (one process per GPU, as
+    torchrun starts them): in-place all_reduce (sum) of each size, the same
+    timing; rank 0 reports each size's slowest rank."""
+    import torch
+    import torch.distributed as dist
+    torch.cuda.set_device(rank)
+    dist.init_process_group("nccl", init_method=f"tcp://127.0.0.1:{port}", rank=rank,
+                            world_size=n)
+    dt = getattr(torch, dtype_name)
+    want = n * (n + 1) // 2
+    for nbytes in sizes_:
+        count = nbytes // torch.tensor([], dtype=dt).element_size()
+        x = torch.full((count,), rank + 1, dtype=dt, device="cuda")
+        for _ in range(warmup):
+            x.fill_(rank + 1)
+            dist.all_reduce(x)
+        torch.cuda.synchronize()
+        dist.barrier()
+        torch.cuda.synchronize()
+        t = time.perf_counter()
+        for _ in range(iters):
+            dist.all_reduce(x)
+        torch.cuda.synchronize()
+        us = torch.tensor([(time.perf_counter() - t) * 1e6 / iters], device="cuda")
+        dist.all_reduce(us, op=dist.ReduceOp.MAX)
+        # Check one reduction from fresh inputs.
+        x.fill_(rank + 1)
+        dist.all_reduce(x)
+        wrong = torch.tensor([int(not bool((x == want).all()))], device="cuda")
+        dist.all_reduce(wrong)
+        if rank == 0:
+            queue.put((nbytes, float(us.item()), int(wrong.item())))
+    dist.destroy_process_group()
+
+
+def torch_rows(a, byte_sizes):
+    """torch.distributed's all_reduce over the same sizes, or None without
+    torch (or without as many GPUs)."""
+    try:
+        import socket
+        import torch
+        import torch.multiprocessing as mp
+    except ImportError as e:
+        print(f"note: torch.distributed column skipped ({e})")
+        return None
+    n = a.gpus or torch.cuda.device_count()
+    if n < 1 or torch.cuda.device_count() < n:
+        return None
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    ctx = mp.get_context("spawn")
+    queue = ctx.Queue()
+    mp.spawn(_torch_worker, args=(n, port, byte_sizes, a.dtype, a.warmup, a.iters, queue),
+             nprocs=n, join=True)
+    rows = {}
+    for _ in byte_sizes:
+        nbytes, us, wrong = queue.get(timeout=60)
+        algbw = nbytes / us / 1e3
+        rows[nbytes] = {"time_us": us, "busbw": algbw * 2 * (n - 1) / n, "wrong": wrong}
+    return rows
+
+
 def cuprum_rows(a):
     cmd = shlex.split(a.cuprum) + ["--json", "--min", str(a.min), "--max", str(a.max),
                                    "--iters", str(a.iters), "--warmup", str(a.warmup),
@@ -110,14 +176,19 @@ def main():
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--dtype", default="float32", choices=sorted(DTYPES))
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--no-torch", action="store_true",
+                    help="leave out the torch.distributed column")
     a = ap.parse_args()
     mine = {r["bytes"]: r for r in cuprum_rows(a)}
     theirs = cupy_rows(a)
+    torch_by_size = None if a.no_torch else torch_rows(a, [t["bytes"] for t in theirs])
     n = theirs[0]["gpus"] if theirs else 0
     print(f"all_reduce ({a.dtype}, sum, out of place) on {n} GPU(s), "
           f"{a.iters} iterations after {a.warmup}")
     head = ["size (B)", "Cuprum us", "Cuprum busbw GB/s", "CuPy us", "CuPy busbw GB/s",
             "ratio", "wrong"]
+    if torch_by_size:
+        head[6:6] = ["torch us", "torch busbw GB/s", "ratio to torch"]
     if a.markdown:
         print("| " + " | ".join(head) + " |")
         print("|" + "---|" * len(head))
@@ -132,6 +203,11 @@ def main():
         cells = [str(t["bytes"]), f"{m['time_us']:.2f}", f"{m['busbw']:.2f}",
                  f"{t['time_us']:.2f}", f"{t['busbw']:.2f}", f"{m['time_us'] / t['time_us']:.2f}",
                  f"{m['wrong']}/{t['wrong']}"]
+        if torch_by_size:
+            tt = torch_by_size[t["bytes"]]
+            bad += tt["wrong"]
+            cells[6:6] = [f"{tt['time_us']:.2f}", f"{tt['busbw']:.2f}",
+                          f"{m['time_us'] / tt['time_us']:.2f}"]
         if a.markdown:
             print("| " + " | ".join(cells) + " |")
         else:
