@@ -75,6 +75,106 @@ struct CuprumNdimageLine {
   }
 };
 
+// One output of window1d: `x` reads the line through the boundary map
+// (any c), or `p` points at the line's element c when the whole window
+// c - size1 .. c + size2 lies inside the line (no map, no bounds checks:
+// most outputs). Both give the same terms in the same order.
+template <typename X>
+__device__ __forceinline__ double cuprum_ndimage_window1d_one(const X& x, const double* w,
+                                                              long long size1, long long size2,
+                                                              int op) {
+  double acc;
+  switch (op) {
+    case 1:
+    case 2: {
+      acc = __dmul_rn(x(0), w[size1]);
+      for (long long jj = -size1; jj < 0; ++jj) {
+        const double a = x(jj);
+        const double b = x(-jj);
+        acc = __dadd_rn(acc, __dmul_rn(op == 1 ? __dadd_rn(a, b) : __dsub_rn(a, b),
+                                       w[size1 + jj]));
+      }
+      break;
+    }
+    case 3: {
+      acc = 0.0;
+      for (long long jj = -size1; jj <= size2; ++jj) acc = __dadd_rn(acc, x(jj));
+      acc = __ddiv_rn(acc, (double)(size1 + size2 + 1));
+      break;
+    }
+    case 4:
+    case 5: {
+      acc = x(-size1);
+      for (long long jj = -size1 + 1; jj <= size2; ++jj) {
+        const double v = x(jj);
+        if (op == 4 ? v < acc : v > acc) acc = v;
+      }
+      break;
+    }
+    default: {
+      acc = __dmul_rn(x(size2), w[size1 + size2]);
+      for (long long jj = -size1; jj < size2; ++jj)
+        acc = __dadd_rn(acc, __dmul_rn(x(jj), w[size1 + jj]));
+      break;
+    }
+  }
+  return acc;
+}
+
+// The element at offset k from the centre of a window inside its line.
+template <typename TI, typename I>
+struct CuprumNdimageInside {
+  const TI* __restrict__ p;
+  I inner;
+  __device__ __forceinline__ double operator()(long long k) const {
+    return cuprum_ndimage_to_double(p[(I)k * inner]);
+  }
+};
+
+// The same through the boundary map (CuprumNdimageLine) around c.
+template <typename TI>
+struct CuprumNdimageMapped {
+  CuprumNdimageLine<TI> line;
+  long long c;
+  __device__ __forceinline__ double operator()(long long k) const { return line.at(c + k); }
+};
+
+// The grid-stride loop in index type I: int when every index fits (32-bit
+// divisions and products cost a third of 64-bit ones, and they dominate a
+// short window), long long otherwise.
+template <typename TI, typename TO, typename I>
+__device__ __forceinline__ void cuprum_ndimage_window1d_loop(const TI* __restrict__ in,
+                                                             const double* __restrict__ w,
+                                                             I size, I outer, I n, I inner,
+                                                             I origin, int op, int mode,
+                                                             double cval, TO* __restrict__ out) {
+  const I total = outer * n * inner;
+  const I size1 = size / 2;
+  const I size2 = size - size1 - 1;
+  const I step = (I)gridDim.x * (I)blockDim.x;
+  for (I t = (I)blockIdx.x * (I)blockDim.x + (I)threadIdx.x; t < total; t += step) {
+    I j = 0, r = t;
+    if (inner != 1) {
+      j = t % inner;
+      r = t / inner;
+    }
+    const I i = r % n;
+    const I o = r / n;
+    const TI* line = in + (o * n * inner + j);
+    const I c = i - origin;
+    double acc;
+    if (c >= size1 && c + size2 < n) {
+      acc = cuprum_ndimage_window1d_one(CuprumNdimageInside<TI, I>{line + c * inner, inner}, w,
+                                        size1, size2, op);
+    } else {
+      CuprumNdimageLine<TI> x{line, n, inner, mode, cval};
+      acc = cuprum_ndimage_window1d_one(CuprumNdimageMapped<TI>{x, (long long)c}, w, size1,
+                                        size2, op);
+    }
+    out[t] = cuprum_ndimage_from_double<TO>(acc);
+  }
+}
+
 template <typename TI, typename TO>
 __device__ __forceinline__ void cuprum_ndimage_window1d(const TI* in, const double* w,
                                                         long long size, long long outer,
@@ -82,52 +182,15 @@ __device__ __forceinline__ void cuprum_ndimage_window1d(const TI* in, const doub
                                                         long long origin, int op, int mode,
                                                         double cval, TO* out) {
   const long long total = outer * n * inner;
-  const long long size1 = size / 2;
-  const long long size2 = size - size1 - 1;
-  for (long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x; t < total;
-       t += (long long)gridDim.x * blockDim.x) {
-    const long long j = t % inner;
-    const long long r = t / inner;
-    const long long i = r % n;
-    const long long o = r / n;
-    CuprumNdimageLine<TI> x{in + o * n * inner + j, n, inner, mode, cval};
-    const long long c = i - origin;
-    double acc;
-    switch (op) {
-      case 1:
-      case 2: {
-        acc = __dmul_rn(x.at(c), w[size1]);
-        for (long long jj = -size1; jj < 0; ++jj) {
-          const double a = x.at(c + jj);
-          const double b = x.at(c - jj);
-          acc = __dadd_rn(acc, __dmul_rn(op == 1 ? __dadd_rn(a, b) : __dsub_rn(a, b),
-                                         w[size1 + jj]));
-        }
-        break;
-      }
-      case 3: {
-        acc = 0.0;
-        for (long long jj = -size1; jj <= size2; ++jj) acc = __dadd_rn(acc, x.at(c + jj));
-        acc = __ddiv_rn(acc, (double)size);
-        break;
-      }
-      case 4:
-      case 5: {
-        acc = x.at(c - size1);
-        for (long long jj = -size1 + 1; jj <= size2; ++jj) {
-          const double v = x.at(c + jj);
-          if (op == 4 ? v < acc : v > acc) acc = v;
-        }
-        break;
-      }
-      default: {
-        acc = __dmul_rn(x.at(c + size2), w[size1 + size2]);
-        for (long long jj = -size1; jj < size2; ++jj)
-          acc = __dadd_rn(acc, __dmul_rn(x.at(c + jj), w[size1 + jj]));
-        break;
-      }
-    }
-    out[t] = cuprum_ndimage_from_double<TO>(acc);
+  // int indexing when the loop's last step and every window index
+  // (c + size2 with c <= n) stay below 2^31 too.
+  const long long step = (long long)gridDim.x * blockDim.x;
+  if (total + step + 2 * size < 2147483647LL) {
+    cuprum_ndimage_window1d_loop<TI, TO, int>(in, w, (int)size, (int)outer, (int)n, (int)inner,
+                                              (int)origin, op, mode, cval, out);
+  } else {
+    cuprum_ndimage_window1d_loop<TI, TO, long long>(in, w, size, outer, n, inner, origin, op,
+                                                    mode, cval, out);
   }
 }
 
