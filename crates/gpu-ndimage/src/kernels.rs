@@ -348,9 +348,9 @@ fn launch_windownd(
     if total == 0 {
         return Ok(out);
     }
-    let geom: Vec<i64> = input_.shape().iter().map(|&s| s as i64).collect();
-    let geom = Array::from_slice(&geom, &[ndim])?;
-    let taps_a = Array::from_slice(taps, &[taps.len()])?;
+    let (geom, taps) = footprint_geometry(input_.shape(), taps, ntaps)?;
+    let geom = Array::from_slice(&geom, &[geom.len()])?;
+    let taps_a = Array::from_slice(&taps, &[taps.len()])?;
     let args = WindowNd {
         input: input(input_),
         geom: input(&geom),
@@ -372,6 +372,42 @@ fn launch_windownd(
         &args,
     )?;
     Ok(out)
+}
+
+/// What the n-D kernels read besides the taps' offsets: `geom` (the
+/// shape, then per axis the taps' least and greatest offset) and the taps
+/// (`ntaps * ndim` offsets, then each tap's offset in elements of the
+/// C-contiguous input), with which an output whose whole footprint lies
+/// inside the input reads its taps without the boundary map.
+fn footprint_geometry(shape: &[usize], taps: &[i64], ntaps: usize) -> Result<(Vec<i64>, Vec<i64>)> {
+    let ndim = shape.len();
+    let too_far = || Error::Value("ndimage windownd: taps do not fit".into());
+    let mut geom = vec![0i64; 3 * ndim];
+    let mut strides = vec![1i64; ndim];
+    for d in (0..ndim).rev() {
+        geom[d] = i64::try_from(shape[d]).map_err(|_| too_far())?;
+        if d + 1 < ndim {
+            strides[d] = strides[d + 1]
+                .checked_mul(geom[d + 1])
+                .ok_or_else(too_far)?;
+        }
+    }
+    let mut out = taps.to_vec();
+    out.reserve(ntaps);
+    for d in 0..ndim {
+        let offs = taps.iter().skip(d).step_by(ndim);
+        geom[ndim + d] = offs.clone().copied().min().unwrap_or(0);
+        geom[2 * ndim + d] = offs.copied().max().unwrap_or(0);
+    }
+    for tap in taps.chunks_exact(ndim) {
+        let lin = tap.iter().zip(&strides).try_fold(0i64, |acc, (&o, &s)| {
+            o.checked_mul(s).and_then(|v| acc.checked_add(v))
+        });
+        // A tap whose offset overflows never lies inside the input: the
+        // kernel reads it through the boundary map, never this value.
+        out.push(lin.unwrap_or(0));
+    }
+    Ok((geom, out))
 }
 
 /// The largest window of `generic_filter` (its kernel's local buffer).

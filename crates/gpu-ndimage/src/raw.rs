@@ -22,8 +22,11 @@ unsafe impl Vouched for crate::kernels::Window1d {}
 // SAFETY: `kernels::launch_windownd` (for `windownd` and `generic_nd`)
 // launches it only with `input` a C-contiguous array of `ndim` (1..=16,
 // `CUPRUM_NDIMAGE_MAXDIM`) dimensions whose shape `geom` holds (int64,
-// `ndim` values), `taps` an int64 array of `ntaps * ndim` offsets
-// (`ntaps >= 1`), `out` a fresh C-contiguous float64 array of `total` =
+// `ndim` values, then the taps' least and greatest offset per axis:
+// `3 * ndim` in all), `taps` an int64 array of `ntaps * ndim` offsets
+// (`ntaps >= 1`) followed by each tap's C-order offset in elements
+// (`kernels::footprint_geometry`), `out` a fresh C-contiguous float64
+// array of `total` =
 // the input's size elements. The filters' instantiations (`windownd`) get
 // `w` a float64 array of `ntaps` values and, for the rank op,
 // `ntaps <= CAP` and `rank < ntaps` (the kernel's local buffer
@@ -34,7 +37,12 @@ unsafe impl Vouched for crate::kernels::Window1d {}
 // `vals[0..ntaps)` only. Thread `t < total` writes only `out[t]` and
 // reads the input only at `lin`, the C-order offset of indices each
 // mapped into `0..shape[d]` by `cuprum_ndimage_map` (or none, for
-// `cval`). The arrays are freed in stream order, so they outlive the
+// `cval`), or, where every tap's index `idx[d] + off[d]` lies in
+// `lo..=hi` offsets of an index inside `0..shape[d]` on every axis, at
+// `t` plus the tap's linear offset, which is then that same in-bounds
+// C-order position (an overflowing offset, stored as 0, belongs to a tap
+// that is never inside). The int path runs only where `total`, the grid
+// step and every offset bound stay below 2^31. The arrays are freed in stream order, so they outlive the
 // launch.
 unsafe impl Vouched for crate::kernels::WindowNd {}
 

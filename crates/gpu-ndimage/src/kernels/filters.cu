@@ -203,9 +203,14 @@ __device__ __forceinline__ void cuprum_ndimage_window1d(const TI* in, const doub
   }
 
 // windownd: the n-D filters over a footprint. geom holds the input's
-// shape (ndim <= CUPRUM_NDIMAGE_MAXDIM values); taps lists the footprint's
-// elements in C order, each as ndim offsets from the output's index (the
-// origin and centre already applied), with w its weight. op:
+// shape (ndim <= CUPRUM_NDIMAGE_MAXDIM values), then per axis the taps'
+// least and then greatest offset (2 ndim values); taps lists the
+// footprint's elements in C order, each as ndim offsets from the output's
+// index (the origin and centre already applied), then each tap's offset
+// in elements of the C-contiguous input (ntaps values); w is the taps'
+// weights. An output whose whole footprint lies inside the input reads
+// in[t + offset] (most outputs); the others read each tap through the
+// boundary map. op:
 //   0: correlation: 0.0 + w[0] x(tap 0) + w[1] x(tap 1) + ... (SciPy's
 //      NI_Correlate order);
 //   4: minimum; 5: maximum (NI_MinOrMaxFilter: first tap, then strict
@@ -230,6 +235,53 @@ __device__ __forceinline__ double cuprum_ndimage_tap(const TI* in, const long lo
     lin = lin * shape[d] + p;
   }
   return cuprum_ndimage_to_double(in[lin]);
+}
+
+// The footprint around one output element: its index (decomposed in
+// index type I) and whether every tap lies inside the input.
+template <typename TI, typename I>
+struct CuprumNdimageWindow {
+  const TI* in;
+  const long long* shape;
+  const long long* lo;
+  const long long* hi;
+  const long long* taps;
+  const long long* lin;
+  int ndim;
+  int mode;
+  double cval;
+  long long idx[CUPRUM_NDIMAGE_MAXDIM];
+  I t;
+  bool inside;
+  __device__ __forceinline__ void at(I t_) {
+    t = t_;
+    inside = true;
+    I rest = t_;
+    for (int d = ndim - 1; d >= 0; --d) {
+      const I s = (I)shape[d];
+      const I i = rest % s;
+      rest /= s;
+      idx[d] = i;
+      inside = inside && i + (I)lo[d] >= 0 && i + (I)hi[d] < s;
+    }
+  }
+  __device__ __forceinline__ double tap(int k) const {
+    if (inside) return cuprum_ndimage_to_double(in[t + (I)lin[k]]);
+    return cuprum_ndimage_tap(in, shape, idx, taps + (long long)k * ndim, ndim, mode, cval);
+  }
+};
+
+// Whether the n-D loops may index in int: the last grid step, and every
+// index plus a tap's offset, stay below 2^31.
+__device__ __forceinline__ bool cuprum_ndimage_int_fits(const long long* geom, int ndim,
+                                                        long long total) {
+  long long reach = 0;
+  for (int d = ndim; d < 3 * ndim; ++d) {
+    const long long a = geom[d] < 0 ? -geom[d] : geom[d];
+    if (a > reach) reach = a;
+  }
+  const long long step = (long long)gridDim.x * blockDim.x;
+  return reach < 1073741824LL && total + step + reach < 2147483647LL;
 }
 
 // a < b with NaN after every number: a strict weak order, so that the
@@ -267,28 +319,23 @@ __device__ __forceinline__ double cuprum_ndimage_select(double* v, int m, int k)
   return v[k];
 }
 
-template <typename TI, int CAP>
-__device__ __forceinline__ void cuprum_ndimage_windownd(const TI* in, const long long* geom,
-                                                        int ndim, const long long* taps,
-                                                        const double* w, int ntaps,
-                                                        int op, int rank, int mode,
-                                                        double cval, long long total,
-                                                        double* out) {
+template <typename TI, int CAP, typename I>
+__device__ __forceinline__ void cuprum_ndimage_windownd_loop(const TI* in, const long long* geom,
+                                                             int ndim, const long long* taps,
+                                                             const double* w, int ntaps, int op,
+                                                             int rank, int mode, double cval,
+                                                             long long total, double* out) {
   long long shape[CUPRUM_NDIMAGE_MAXDIM];
   for (int d = 0; d < ndim; ++d) shape[d] = geom[d];
+  CuprumNdimageWindow<TI, I> win{in,   shape, geom + ndim, geom + 2 * ndim, taps,
+                                 taps + (long long)ntaps * ndim, ndim, mode, cval};
   double vals[CAP];
-  for (long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x; t < total;
-       t += (long long)gridDim.x * blockDim.x) {
-    long long idx[CUPRUM_NDIMAGE_MAXDIM];
-    long long rest = t;
-    for (int d = ndim - 1; d >= 0; --d) {
-      idx[d] = rest % shape[d];
-      rest /= shape[d];
-    }
+  const I step = (I)gridDim.x * (I)blockDim.x;
+  for (I t = (I)blockIdx.x * (I)blockDim.x + (I)threadIdx.x; t < (I)total; t += step) {
+    win.at(t);
     double acc = 0.0;
     for (int k = 0; k < ntaps; ++k) {
-      const double v =
-          cuprum_ndimage_tap(in, shape, idx, taps + (long long)k * ndim, ndim, mode, cval);
+      const double v = win.tap(k);
       if (op == 0) {
         acc = __dadd_rn(acc, __dmul_rn(v, w[k]));
       } else if (op == 6) {
@@ -300,6 +347,21 @@ __device__ __forceinline__ void cuprum_ndimage_windownd(const TI* in, const long
     if (op == 6) acc = cuprum_ndimage_select(vals, ntaps, rank);
     out[t] = acc;
   }
+}
+
+template <typename TI, int CAP>
+__device__ __forceinline__ void cuprum_ndimage_windownd(const TI* in, const long long* geom,
+                                                        int ndim, const long long* taps,
+                                                        const double* w, int ntaps,
+                                                        int op, int rank, int mode,
+                                                        double cval, long long total,
+                                                        double* out) {
+  if (cuprum_ndimage_int_fits(geom, ndim, total))
+    cuprum_ndimage_windownd_loop<TI, CAP, int>(in, geom, ndim, taps, w, ntaps, op, rank, mode,
+                                               cval, total, out);
+  else
+    cuprum_ndimage_windownd_loop<TI, CAP, long long>(in, geom, ndim, taps, w, ntaps, op, rank,
+                                                     mode, cval, total, out);
 }
 
 #define CUPRUM_NDIMAGE_WINDOWND(NAME, TI, CAP)                                                \
@@ -316,26 +378,35 @@ __device__ __forceinline__ void cuprum_ndimage_windownd(const TI* in, const long
 // n), a double) of the footprint's values, gathered as windownd gathers
 // them into a local buffer of CAP >= ntaps doubles. The launcher passes
 // windownd's arguments (w unused).
+template <typename TI, int CAP, typename I>
+__device__ __forceinline__ void cuprum_ndimage_generic_loop(const TI* in, const long long* geom,
+                                                            int ndim, const long long* taps,
+                                                            int ntaps, int mode, double cval,
+                                                            long long total, double* out) {
+  long long shape[CUPRUM_NDIMAGE_MAXDIM];
+  for (int d = 0; d < ndim; ++d) shape[d] = geom[d];
+  CuprumNdimageWindow<TI, I> win{in,   shape, geom + ndim, geom + 2 * ndim, taps,
+                                 taps + (long long)ntaps * ndim, ndim, mode, cval};
+  double vals[CAP];
+  const I step = (I)gridDim.x * (I)blockDim.x;
+  for (I t = (I)blockIdx.x * (I)blockDim.x + (I)threadIdx.x; t < (I)total; t += step) {
+    win.at(t);
+    for (int k = 0; k < ntaps; ++k) vals[k] = win.tap(k);
+    out[t] = CUPRUM_NDIMAGE_USER_FUNCTION(vals, (long long)ntaps);
+  }
+}
+
 template <typename TI, int CAP>
 __device__ __forceinline__ void cuprum_ndimage_generic(const TI* in, const long long* geom,
                                                        int ndim, const long long* taps,
                                                        int ntaps, int mode, double cval,
                                                        long long total, double* out) {
-  long long shape[CUPRUM_NDIMAGE_MAXDIM];
-  for (int d = 0; d < ndim; ++d) shape[d] = geom[d];
-  double vals[CAP];
-  for (long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x; t < total;
-       t += (long long)gridDim.x * blockDim.x) {
-    long long idx[CUPRUM_NDIMAGE_MAXDIM];
-    long long rest = t;
-    for (int d = ndim - 1; d >= 0; --d) {
-      idx[d] = rest % shape[d];
-      rest /= shape[d];
-    }
-    for (int k = 0; k < ntaps; ++k)
-      vals[k] = cuprum_ndimage_tap(in, shape, idx, taps + (long long)k * ndim, ndim, mode, cval);
-    out[t] = CUPRUM_NDIMAGE_USER_FUNCTION(vals, (long long)ntaps);
-  }
+  if (cuprum_ndimage_int_fits(geom, ndim, total))
+    cuprum_ndimage_generic_loop<TI, CAP, int>(in, geom, ndim, taps, ntaps, mode, cval, total,
+                                              out);
+  else
+    cuprum_ndimage_generic_loop<TI, CAP, long long>(in, geom, ndim, taps, ntaps, mode, cval,
+                                                    total, out);
 }
 
 #define CUPRUM_NDIMAGE_GENERIC(NAME, TI, CAP)                                                 \
