@@ -302,6 +302,124 @@ __device__ __forceinline__ long long cuprum_interp_store<long long>(double t) {
 #define CUPRUM_NDIMAGE_USER_MAPPING(OUT_INDEX, IN_COORDS, OUT_NDIM, IN_NDIM)
 #endif
 
+// The 2-D case (zoom, shift, rotate, affine_transform and map_coordinates
+// of images) with the spline order a template parameter: every per-axis
+// array below has a size and indices known at compile time and stays in
+// registers, where the generic body's, indexed by a run-time axis and
+// order, live in local memory. The same steps as the generic body: the
+// coordinate mapped per axis, then the taps in C order, each value times
+// the axis-0 weight and then the axis-1 weight, summed in that order.
+template <int ORDER>
+__device__ __forceinline__ bool cuprum_interp_axis(double c, long long n, int mode,
+                                                   long long npad, long long& start,
+                                                   double (&w)[ORDER + 1]) {
+  double cc = c + (double)npad;
+  if (mode != CUPRUM_I_GRID_CONSTANT && mode != CUPRUM_I_NEAREST) {
+    if (mode == CUPRUM_I_CONSTANT && !(cc >= 0.0 && cc <= (double)(n - 1))) return false;
+    cc = cuprum_interp_map_coord(cc, n, mode);
+  }
+  if (!(cc > -1.0 || mode == CUPRUM_I_GRID_CONSTANT || mode == CUPRUM_I_NEAREST) ||
+      !(fabs(cc) < 9.0e15))
+    return false;
+  start = (long long)floor((ORDER & 1) ? cc : cc + 0.5) - ORDER / 2;
+  if (ORDER > 0) {
+    double all[6];
+    cuprum_spl_weights(cc, ORDER, all);
+#pragma unroll
+    for (int i = 0; i <= ORDER; ++i) w[i] = all[i];
+  }
+  return true;
+}
+
+template <typename TI, int ORDER>
+__device__ __forceinline__ double cuprum_interp_point2(const TI* in, long long n0, long long n1,
+                                                       double c0, double c1, int mode,
+                                                       double cval, long long npad) {
+  long long s0, s1;
+  double w0[ORDER + 1], w1[ORDER + 1];
+  if (!cuprum_interp_axis<ORDER>(c0, n0, mode, npad, s0, w0) ||
+      !cuprum_interp_axis<ORDER>(c1, n1, mode, npad, s1, w1))
+    return cval;
+  double t = 0.0;
+#pragma unroll
+  for (int a = 0; a <= ORDER; ++a) {
+    const long long j0 = cuprum_interp_tap(s0 + a, n0, mode);
+#pragma unroll
+    for (int b = 0; b <= ORDER; ++b) {
+      const long long j1 = cuprum_interp_tap(s1 + b, n1, mode);
+      double coeff = (j0 < 0 || j1 < 0) ? cval : (double)in[j0 * n1 + j1];
+      if (ORDER > 0) {
+        coeff *= w0[a];
+        coeff *= w1[b];
+      }
+      t += coeff;
+    }
+  }
+  return t;
+}
+
+template <typename TI, typename TO, int ORDER>
+__device__ __forceinline__ void cuprum_ndimage_interp2(
+    const TI* in, TO* out, const double* coords64, const float* coords32,
+    const double* params, const long long* ishape, const long long* oshape, int kind, int mode,
+    double cval, long long npad, long long size) {
+  const long long n0 = ishape[0], n1 = ishape[1], m1 = oshape[1];
+  for (long long k = (long long)blockIdx.x * blockDim.x + threadIdx.x; k < size;
+       k += (long long)gridDim.x * blockDim.x) {
+    double c0, c1;
+    if (kind == 0) {
+      c0 = coords64 ? coords64[k] : (double)coords32[k];
+      c1 = coords64 ? coords64[size + k] : (double)coords32[size + k];
+    } else {
+      const long long o0 = k / m1;
+      const long long o1 = k - o0 * m1;
+      if (kind == 1) {
+        double acc = 0.0;
+        acc += (double)o0 * params[0];
+        acc += (double)o1 * params[1];
+        c0 = acc + params[4];
+        acc = 0.0;
+        acc += (double)o0 * params[2];
+        acc += (double)o1 * params[3];
+        c1 = acc + params[5];
+      } else {
+        c0 = ((double)o0 + params[0]) * params[1] + params[2];
+        c1 = ((double)o1 + params[3]) * params[4] + params[5];
+      }
+    }
+    out[k] = cuprum_interp_store<TO>(
+        cuprum_interp_point2<TI, ORDER>(in, n0, n1, c0, c1, mode, cval, npad));
+  }
+}
+
+// Which (input, output) pairs get the 2-D path: an output of the input's
+// dtype (zoom's and shift's default) or a float one. Six orders of it in
+// every pair would make the program's compile ten times longer.
+template <typename TI, typename TO>
+struct CuprumInterpFast {
+  static constexpr bool value = false;
+};
+template <typename T>
+struct CuprumInterpFast<T, T> {
+  static constexpr bool value = true;
+};
+template <>
+struct CuprumInterpFast<unsigned char, float> {
+  static constexpr bool value = true;
+};
+template <>
+struct CuprumInterpFast<unsigned char, double> {
+  static constexpr bool value = true;
+};
+template <>
+struct CuprumInterpFast<float, double> {
+  static constexpr bool value = true;
+};
+template <>
+struct CuprumInterpFast<double, float> {
+  static constexpr bool value = true;
+};
+
 template <typename TI, typename TO>
 __device__ __forceinline__ void cuprum_ndimage_interp(
     const TI* in, TO* out, const double* coords64, const float* coords32,
@@ -311,6 +429,26 @@ __device__ __forceinline__ void cuprum_ndimage_interp(
   const int out_ndim = (int)geom[1];
   const long long* ishape = geom + 2;
   const long long* oshape = geom + 2 + in_ndim;
+  if constexpr (CuprumInterpFast<TI, TO>::value) {
+    if (in_ndim == 2 && out_ndim == 2 && kind != 3) {
+#define CUPRUM_INTERP2(N)                                                                    \
+  case N:                                                                                    \
+    cuprum_ndimage_interp2<TI, TO, N>(in, out, coords64, coords32, params, ishape, oshape,   \
+                                      kind, mode, cval, npad, size);                         \
+    return;
+      switch (order) {
+        CUPRUM_INTERP2(0)
+        CUPRUM_INTERP2(1)
+        CUPRUM_INTERP2(2)
+        CUPRUM_INTERP2(3)
+        CUPRUM_INTERP2(4)
+        CUPRUM_INTERP2(5)
+        default:
+          break;
+      }
+#undef CUPRUM_INTERP2
+    }
+  }
   for (long long k = (long long)blockIdx.x * blockDim.x + threadIdx.x; k < size;
        k += (long long)gridDim.x * blockDim.x) {
     long long o[CUPRUM_NDIMAGE_MAXDIM];
