@@ -364,15 +364,25 @@ __device__ __forceinline__ void cuprum_ndimage_interp2(
     const double* params, const long long* ishape, const long long* oshape, int kind, int mode,
     double cval, long long npad, long long size) {
   const long long n0 = ishape[0], n1 = ishape[1], m1 = oshape[1];
-  for (long long k = (long long)blockIdx.x * blockDim.x + threadIdx.x; k < size;
-       k += (long long)gridDim.x * blockDim.x) {
+  const long long step = (long long)gridDim.x * blockDim.x;
+  // 32-bit division of the output index where it fits (a 64-bit one costs
+  // more than the order-1 interpolation itself).
+  const bool narrow = size + step < 2147483647LL;
+  for (long long k = (long long)blockIdx.x * blockDim.x + threadIdx.x; k < size; k += step) {
     double c0, c1;
     if (kind == 0) {
       c0 = coords64 ? coords64[k] : (double)coords32[k];
       c1 = coords64 ? coords64[size + k] : (double)coords32[size + k];
     } else {
-      const long long o0 = k / m1;
-      const long long o1 = k - o0 * m1;
+      long long o0, o1;
+      if (narrow) {
+        const unsigned q = (unsigned)k / (unsigned)m1;
+        o0 = q;
+        o1 = (long long)((unsigned)k - q * (unsigned)m1);
+      } else {
+        o0 = k / m1;
+        o1 = k - o0 * m1;
+      }
       if (kind == 1) {
         double acc = 0.0;
         acc += (double)o0 * params[0];
