@@ -557,3 +557,34 @@ pub(crate) fn generic_1d(
     )?;
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::footprint_geometry;
+
+    #[test]
+    fn footprint_geometry_gives_reach_and_linear_offsets() {
+        // A 3x3 footprint's taps around the centre of a (4, 5) array, C
+        // order, with an origin shifting axis 1 by one.
+        let mut taps = Vec::new();
+        for a in -1..=1i64 {
+            for b in 0..=2i64 {
+                taps.extend([a, b]);
+            }
+        }
+        let (geom, out) = footprint_geometry(&[4, 5], &taps, 9).unwrap();
+        assert_eq!(geom, vec![4, 5, -1, 0, 1, 2]);
+        assert_eq!(&out[..18], &taps[..]);
+        assert_eq!(&out[18..], &[-5, -4, -3, 0, 1, 2, 5, 6, 7]);
+    }
+
+    #[test]
+    fn footprint_geometry_survives_offsets_that_overflow() {
+        // An offset no array could reach: its linear offset is stored as 0
+        // (the kernel never reads it: that tap is never inside).
+        let taps = [i64::MAX / 2, 0, 0, 0];
+        let (geom, out) = footprint_geometry(&[3, 1 << 20], &taps, 2).unwrap();
+        assert_eq!(geom, vec![3, 1 << 20, 0, 0, i64::MAX / 2, 0]);
+        assert_eq!(&out[4..], &[0, 0]);
+    }
+}
