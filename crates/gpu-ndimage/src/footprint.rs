@@ -123,14 +123,10 @@ fn one_mode(mode: &[Mode], message: &str) -> Result<Mode> {
     }
 }
 
-/// The float64 result of a footprint kernel into the output's dtype (a
-/// C cast, as SciPy's `(type)tmp`).
+/// The result of a footprint kernel (in the output's dtype, or float64)
+/// into the output's dtype (a C cast, as SciPy's `(type)tmp`).
 fn finish(output: Output<'_>, dt: DType, r: Array) -> Result<Array> {
-    let r = if dt == DType::Float64 {
-        r
-    } else {
-        r.astype(dt)?
-    };
+    let r = if r.dtype() == dt { r } else { r.astype(dt)? };
     output.finish(r)
 }
 
@@ -186,7 +182,7 @@ fn correlate_or_convolve(
         let z = Array::zeros(input.shape(), dt)?;
         return output.finish(z);
     }
-    let r = windownd(&src, &taps, &w, OpNd::Correlate, mode, cval)?;
+    let r = windownd(&src, &taps, &w, OpNd::Correlate, (mode, cval), dt)?;
     finish(output, dt, r)
 }
 
@@ -441,8 +437,8 @@ fn min_or_max(
         &taps,
         &w,
         if minimum { OpNd::Min } else { OpNd::Max },
-        mode,
-        cval,
+        (mode, cval),
+        dt,
     )?;
     finish(output, dt, r)
 }
@@ -624,7 +620,7 @@ fn rank_filter_impl(
         "A sequence of modes is not supported by non-separable rank filters",
     )?;
     let src = contiguous(input)?;
-    let res = windownd(&src, &taps, &w, op, mode, cval)?;
+    let res = windownd(&src, &taps, &w, op, (mode, cval), dt)?;
     finish(output, dt, res)
 }
 

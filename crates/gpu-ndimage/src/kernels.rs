@@ -3,8 +3,8 @@
 //!
 //! - `window1d` (every input dtype x every output dtype): the 1-D filters
 //!   along one axis (correlation, uniform, minimum, maximum);
-//! - `windownd` (every input dtype, float64 out): the n-D filters over a
-//!   footprint (correlation, minimum, maximum, rank).
+//! - `windownd` (every input dtype, into the same dtype or float64): the
+//!   n-D filters over a footprint (correlation, minimum, maximum, rank).
 //!
 //! The launchers here take C-contiguous arrays only and check every size
 //! the kernels index with; `raw.rs` vouches for the launches.
@@ -18,6 +18,19 @@ const SOURCE: &str = include_str!("kernels/filters.cu");
 
 /// Threads per block.
 const THREADS: u32 = 256;
+
+/// The most outputs a thread computes down its line (`window1d`, along a
+/// filtered axis that is not the last) or column (`windownd`, along axis
+/// 0): the kernels' `CUPRUM_NDIMAGE_MARCH`.
+const MARCH: usize = 16;
+
+/// Lines narrower than a warp do not march: their loads would not
+/// coalesce anyway, and L1 holds little of use.
+const MARCH_MIN_INNER: usize = 32;
+
+/// Threads a multiprocessor keeps resident (Hopper's 2048); a march may
+/// not leave fewer work items than these times the multiprocessors.
+const RESIDENT_THREADS: usize = 2048;
 
 /// The dtypes the filters take and write: SciPy's (`ni_support`), less
 /// float16 and complex (SciPy filters complex data through its real parts,
@@ -60,13 +73,15 @@ gpu_runtime::kernel_signature! {
         op: i32,
         mode: i32,
         cval: f64,
+        march: i32,
         out: Out<TO>,
     }
 }
 
 gpu_runtime::kernel_signature! {
-    /// `cuprum_ndimage_windownd_{in}_{cap}`: an n-D filter over a footprint.
-    pub(crate) struct WindowNd[TI] {
+    /// `cuprum_ndimage_windownd_{in}_{out}_{cap}`: an n-D filter over a
+    /// footprint (also `generic_filter`'s kernels, float64 out).
+    pub(crate) struct WindowNd[TI, TO] {
         input: In<TI>,
         geom: In<i64>,
         ndim: i32,
@@ -78,7 +93,8 @@ gpu_runtime::kernel_signature! {
         mode: i32,
         cval: f64,
         total: i64,
-        out: Out<f64>,
+        march: i32,
+        out: Out<TO>,
     }
 }
 
@@ -136,8 +152,16 @@ fn window1d_name(ti: DType, to: DType) -> String {
     format!("cuprum_ndimage_window1d_{}_{}", ti.name(), to.name())
 }
 
-fn windownd_name(ti: DType, cap: usize) -> String {
-    format!("cuprum_ndimage_windownd_{}_{cap}", ti.name())
+fn windownd_name(ti: DType, to: DType, cap: usize) -> String {
+    format!("cuprum_ndimage_windownd_{}_{}_{cap}", ti.name(), to.name())
+}
+
+/// The output dtypes `windownd` writes for input `ti`: its own (the
+/// filters' default output) and float64 (which the host casts to any
+/// other).
+fn windownd_outputs(ti: DType) -> impl Iterator<Item = DType> {
+    let f64_too = (ti != DType::Float64).then_some(DType::Float64);
+    std::iter::once(ti).chain(f64_too)
 }
 
 /// The one NVRTC program of the crate's kernels, every dtype at once.
@@ -154,10 +178,16 @@ pub(crate) fn program_request() -> CompileRequest {
                 to.c_type()
             );
         }
-        for cap in [RANK_SMALL, RANK_CAP] {
-            let name = windownd_name(ti, cap);
-            src += &WindowNd::prototype(&name, [ti.c_type()]);
-            src += &format!("CUPRUM_NDIMAGE_WINDOWND({name}, {}, {cap})\n", ti.c_type());
+        for to in windownd_outputs(ti) {
+            for cap in [RANK_SMALL, RANK_CAP] {
+                let name = windownd_name(ti, to, cap);
+                let types = [ti.c_type(), to.c_type()];
+                src += &WindowNd::prototype(&name, types);
+                src += &format!(
+                    "CUPRUM_NDIMAGE_WINDOWND({name}, {}, {}, {cap})\n",
+                    types[0], types[1]
+                );
+            }
         }
     }
     gpu_array::kernels::request(src)
@@ -175,17 +205,34 @@ fn check_dtype(dt: DType) -> Result<()> {
     }
 }
 
+/// The multiprocessors of `out`'s device.
+fn multiprocessors(out: &Array) -> Result<usize> {
+    let sms = out.stream().device().properties()?.multiprocessor_count;
+    Ok(usize::try_from(sms).unwrap_or(1).max(1))
+}
+
 /// Blocks for `n` threads' work: enough to cover it, at most 32 a
 /// multiprocessor (the kernels loop over the rest).
-fn grid(out: &Array, n: usize) -> Result<u32> {
-    let sms = out
-        .stream()
-        .device()
-        .properties()?
-        .multiprocessor_count
-        .max(1) as u64;
-    let blocks = (n as u64).div_ceil(u64::from(THREADS)).clamp(1, sms * 32);
-    Ok(u32::try_from(blocks).unwrap_or(u32::MAX))
+fn grid(sms: usize, n: usize) -> u32 {
+    let blocks = (n as u64)
+        .div_ceil(u64::from(THREADS))
+        .clamp(1, sms as u64 * 32);
+    u32::try_from(blocks).unwrap_or(u32::MAX)
+}
+
+/// The run of outputs a thread takes down lines of length `n` that are
+/// `inner` wide (`total` outputs in all), and the kernel's work items
+/// (runs): the longest run, at most [`MARCH`], that still leaves every
+/// resident thread of `sms` multiprocessors an item; 1 for narrow lines.
+fn march(total: usize, n: usize, inner: usize, sms: usize) -> (usize, usize) {
+    let threads = sms.saturating_mul(RESIDENT_THREADS).max(1);
+    let mut len = 1;
+    if inner >= MARCH_MIN_INNER {
+        while len < MARCH && total / (2 * len) >= threads {
+            len *= 2;
+        }
+    }
+    (len, (total / n.max(1)) * n.div_ceil(len))
 }
 
 /// A 1-D filter of `input` (C-contiguous) along `axis` into `out` (a
@@ -240,6 +287,8 @@ pub(crate) fn window1d(
     let n = shape[axis];
     let inner: usize = shape[axis + 1..].iter().product();
     let outer = total / (n * inner);
+    let sms = multiprocessors(out)?;
+    let (len, items) = march(total, n, inner, sms);
     let name = window1d_name(ti, to);
     let k = TypedKernel::<Window1d>::cached(&name, [ti.c_type(), to.c_type()], program_request)?;
     let args = Window1d {
@@ -253,9 +302,10 @@ pub(crate) fn window1d(
         op: op.code(),
         mode: mode.code(),
         cval,
+        march: len as i32,
         out: output(out),
     };
-    let blocks = grid(out, total)?;
+    let blocks = grid(sms, items);
     k.launch(
         &LaunchConfig::new((blocks, 1, 1), (THREADS, 1, 1)),
         &out.stream(),
@@ -266,14 +316,16 @@ pub(crate) fn window1d(
 
 /// An n-D filter of `input` (C-contiguous, at most [`MAXDIM`] dimensions)
 /// over `taps` (per tap, `ndim` offsets from the output's index, C order)
-/// with `weights` (one a tap; read for correlation only), float64 out.
+/// with `weights` (one a tap; read for correlation only), into `out_dt`
+/// when it is the input's dtype or float64, else into float64 (the
+/// caller casts).
 pub(crate) fn windownd(
     input_: &Array,
     taps: &[i64],
     weights: &[f64],
     op: OpNd,
-    mode: crate::Mode,
-    cval: f64,
+    (mode, cval): (crate::Mode, f64),
+    out_dt: DType,
 ) -> Result<Array> {
     let ti = input_.dtype();
     check_dtype(ti)?;
@@ -300,8 +352,9 @@ pub(crate) fn windownd(
     } else {
         RANK_CAP
     };
-    let name = windownd_name(ti, cap);
-    let k = TypedKernel::<WindowNd>::cached(&name, [ti.c_type()], program_request)?;
+    let to = if out_dt == ti { ti } else { DType::Float64 };
+    let name = windownd_name(ti, to, cap);
+    let k = TypedKernel::<WindowNd>::cached(&name, [ti.c_type(), to.c_type()], program_request)?;
     let (op_code, rank) = match op {
         OpNd::Correlate => (0, 0),
         OpNd::Min => (4, 0),
@@ -318,13 +371,15 @@ pub(crate) fn windownd(
         Some(&w),
         (op_code, rank),
         (mode, cval),
+        to,
     )
 }
 
 /// Launches a `windownd`-shaped kernel (the filters' or a
 /// `generic_filter`'s) over `input_` (C-contiguous, 1 to [`MAXDIM`]
 /// dimensions) with `ntaps` taps of `ndim` offsets each, checked, into a
-/// new float64 array.
+/// new array of dtype `to` (the kernel's output type).
+#[allow(clippy::too_many_arguments)]
 fn launch_windownd(
     k: &TypedKernel<WindowNd>,
     input_: &Array,
@@ -333,6 +388,7 @@ fn launch_windownd(
     weights: Option<&Array>,
     (op, rank): (i32, i32),
     (mode, cval): (crate::Mode, f64),
+    to: DType,
 ) -> Result<Array> {
     let ndim = input_.ndim();
     if !input_.is_c_contiguous() || ndim == 0 || ndim > MAXDIM {
@@ -343,12 +399,16 @@ fn launch_windownd(
     if ntaps == 0 || ntaps > i32::MAX as usize || Some(taps.len()) != ntaps.checked_mul(ndim) {
         return Err(Error::Value("ndimage windownd: taps do not fit".into()));
     }
-    let out = Array::empty(input_.shape(), DType::Float64)?;
+    let out = Array::empty(input_.shape(), to)?;
     let total = input_.size();
     if total == 0 {
         return Ok(out);
     }
     let (geom, taps) = footprint_geometry(input_.shape(), taps, ntaps)?;
+    // Runs down axis 0 (rows `total / shape[0]` wide; a 1-D array's rows
+    // are single elements, which never march).
+    let sms = multiprocessors(&out)?;
+    let (len, items) = march(total, input_.shape()[0], total / input_.shape()[0], sms);
     let geom = Array::from_slice(&geom, &[geom.len()])?;
     let taps_a = Array::from_slice(&taps, &[taps.len()])?;
     let args = WindowNd {
@@ -363,9 +423,10 @@ fn launch_windownd(
         mode: mode.code(),
         cval,
         total: total as i64,
+        march: len as i32,
         out: output(&out),
     };
-    let blocks = grid(&out, total)?;
+    let blocks = grid(sms, items);
     k.launch(
         &LaunchConfig::new((blocks, 1, 1), (THREADS, 1, 1)),
         &out.stream(),
@@ -460,7 +521,7 @@ pub(crate) fn generic_nd_request(
         crate::interp::fnv1a(function),
         ti.name()
     );
-    let mut instance = WindowNd::prototype(&name, [ti.c_type()]);
+    let mut instance = WindowNd::prototype(&name, [ti.c_type(), "double"]);
     instance += &format!("CUPRUM_NDIMAGE_GENERIC({name}, {}, {cap})\n", ti.c_type());
     let define = "#define CUPRUM_NDIMAGE_USER_FUNCTION(B, N) function(B, N)";
     let req = user_request(define, function, &instance);
@@ -488,8 +549,17 @@ pub(crate) fn generic_nd(
     }
     let cap = generic_cap(ntaps);
     let (name, req) = generic_nd_request(function, ti, cap);
-    let k = TypedKernel::<WindowNd>::cached(&name, [ti.c_type()], || req)?;
-    launch_windownd(&k, input_, taps, ntaps, None, (0, 0), (mode, cval))
+    let k = TypedKernel::<WindowNd>::cached(&name, [ti.c_type(), "double"], || req)?;
+    launch_windownd(
+        &k,
+        input_,
+        taps,
+        ntaps,
+        None,
+        (0, 0),
+        (mode, cval),
+        DType::Float64,
+    )
 }
 
 /// The program of `generic_filter1d`'s kernel for `function`, and its
@@ -549,7 +619,7 @@ pub(crate) fn generic_1d(
         ext: output(&ext),
         out: output(&out),
     };
-    let blocks = grid(&out, lines)?;
+    let blocks = grid(multiprocessors(&out)?, lines);
     k.launch(
         &LaunchConfig::new((blocks, 1, 1), (THREADS, 1, 1)),
         &out.stream(),
@@ -560,7 +630,23 @@ pub(crate) fn generic_1d(
 
 #[cfg(test)]
 mod tests {
-    use super::footprint_geometry;
+    use super::{footprint_geometry, march};
+
+    #[test]
+    fn march_leaves_every_resident_thread_work() {
+        // 132 multiprocessors (an H100 SXM) hold 270336 threads.
+        let sms = 132;
+        // A 4096^2 image down axis 0: runs of 16, 4096 x 256 items.
+        assert_eq!(march(1 << 24, 4096, 4096, sms), (16, 4096 * 256));
+        // 1024^2: 2^20 outputs leave runs of 2 (2^19 items >= 270336 but
+        // 2^18 would not).
+        assert_eq!(march(1 << 20, 1024, 1024, sms), (2, 1024 * 512));
+        // Narrow lines and the last axis never march.
+        assert_eq!(march(1 << 24, 1 << 19, 31, sms), (1, 1 << 24));
+        assert_eq!(march(1 << 24, 1 << 24, 1, sms), (1, 1 << 24));
+        // A length that the run does not divide: the last run is short.
+        assert_eq!(march(100 * (1 << 20), 100, 1 << 20, 1), (16, 7 << 20));
+    }
 
     #[test]
     fn footprint_geometry_gives_reach_and_linear_offsets() {

@@ -10,8 +10,10 @@ use gpu_runtime::signature::Vouched;
 // one of their axes, `outer * n * inner` their size (`n` the axis' length,
 // so each of the `outer * inner` lines holds `n` elements `inner` apart),
 // `size >= 1` and, for the weighted ops (0-2), `w` a C-contiguous float64
-// array of `size` values (the other ops get a null `w` and never read it). Thread `t < total`
-// writes only `out[t]`; it reads `w[size1 + jj]` for `jj` in
+// array of `size` values (the other ops get a null `w` and never read it).
+// The kernel clamps `march` into 1..=16; each output of a line belongs to
+// exactly one run of one work item, whose thread alone writes it: output
+// `(o, i, j)` at `out[(o * n + i) * inner + j]`, `i < n`; it reads `w[size1 + jj]` for `jj` in
 // `-size1..=size2` (within `0..size`) and the input only at positions of
 // its own line whose index is in `0..n` (`CuprumNdimageLine::at` maps any
 // other index through `cuprum_ndimage_map`, which returns an index in
@@ -25,25 +27,28 @@ unsafe impl Vouched for crate::kernels::Window1d {}
 // `ndim` values, then the taps' least and greatest offset per axis:
 // `3 * ndim` in all), `taps` an int64 array of `ntaps * ndim` offsets
 // (`ntaps >= 1`) followed by each tap's C-order offset in elements
-// (`kernels::footprint_geometry`), `out` a fresh C-contiguous float64
-// array of `total` =
-// the input's size elements. The filters' instantiations (`windownd`) get
+// (`kernels::footprint_geometry`), `out` a fresh C-contiguous array of
+// the kernel's output type (`to`, the array's dtype) and `total` = the
+// input's size elements, and `march` (clamped into 1..=16 by the kernel)
+// splitting axis 0 into runs, so that each output `t < total` belongs to
+// exactly one run of one work item. The filters' instantiations (`windownd`) get
 // `w` a float64 array of `ntaps` values and, for the rank op,
 // `ntaps <= CAP` and `rank < ntaps` (the kernel's local buffer
 // `vals[CAP]` holds every tap, and the selection stays in `0..ntaps`: its
-// scans stop at the pivot's value under a strict weak order). The
+// scans stop at the pivot's value under a strict weak order; the
+// register paths run only where `ntaps` equals their fixed size). The
 // generic_filter instantiation (`generic_nd`) gets `w` null (never read)
 // and `ntaps <= CAP` (its buffer), and hands the user's function
-// `vals[0..ntaps)` only. Thread `t < total` writes only `out[t]` and
-// reads the input only at `lin`, the C-order offset of indices each
+// `vals[0..ntaps)` only. The thread of output `t` writes only `out[t]`
+// and reads the input only at `lin`, the C-order offset of indices each
 // mapped into `0..shape[d]` by `cuprum_ndimage_map` (or none, for
-// `cval`), or, where every tap's index `idx[d] + off[d]` lies in
+// `cval`), or, where every tap's index (t's along `d` plus `off[d]`) lies in
 // `lo..=hi` offsets of an index inside `0..shape[d]` on every axis, at
 // `t` plus the tap's linear offset, which is then that same in-bounds
 // C-order position (an overflowing offset, stored as 0, belongs to a tap
 // that is never inside). The int path runs only where `total`, the grid
-// step and every offset bound stay below 2^31. The arrays are freed in stream order, so they outlive the
-// launch.
+// step and every offset bound stay below 2^31. The arrays are freed in
+// stream order, so they outlive the launch.
 unsafe impl Vouched for crate::kernels::WindowNd {}
 
 // SAFETY: `interp::filter_axis` launches it only on `data`, a C-contiguous

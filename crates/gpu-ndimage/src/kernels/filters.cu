@@ -139,39 +139,64 @@ struct CuprumNdimageMapped {
   __device__ __forceinline__ double operator()(long long k) const { return line.at(c + k); }
 };
 
+// Output i of a line (`line` its first element, `inner` apart).
+template <typename TI, typename TO, typename I>
+__device__ __forceinline__ void cuprum_ndimage_window1d_at(const TI* line, const double* w,
+                                                           I size1, I size2, I n, I inner, I i,
+                                                           I origin, int op, int mode,
+                                                           double cval, TO* oline) {
+  const I c = i - origin;
+  double acc;
+  if (c >= size1 && c + size2 < n) {
+    acc = cuprum_ndimage_window1d_one(CuprumNdimageInside<TI, I>{line + c * inner, inner}, w,
+                                      size1, size2, op);
+  } else {
+    CuprumNdimageLine<TI> x{line, n, inner, mode, cval};
+    acc = cuprum_ndimage_window1d_one(CuprumNdimageMapped<TI>{x, (long long)c}, w, size1, size2,
+                                      op);
+  }
+  oline[i * inner] = cuprum_ndimage_from_double<TO>(acc);
+}
+
+// Marching: along an axis that is not the last, with lines at least a
+// warp wide, a thread computes `march` (1 to CUPRUM_NDIMAGE_MARCH, the
+// host's choice: as many as still leave every thread of the GPU work)
+// consecutive outputs down its line. The next output's window shares all
+// but one input row with this one's, and the multiprocessor's L1 still
+// holds them, where one thread an output reads every input row once per
+// tap from L2 (which then bounds the pass).
+#define CUPRUM_NDIMAGE_MARCH 16
+
 // The grid-stride loop in index type I: int when every index fits (32-bit
 // divisions and products cost a third of 64-bit ones, and they dominate a
-// short window), long long otherwise.
+// short window), long long otherwise. Work item t is a run of `march`
+// outputs down a line (the last run shorter; consecutive items are
+// neighbouring lines, so loads and stores stay coalesced). Each output is
+// the same function of the input whatever the run.
 template <typename TI, typename TO, typename I>
 __device__ __forceinline__ void cuprum_ndimage_window1d_loop(const TI* __restrict__ in,
                                                              const double* __restrict__ w,
                                                              I size, I outer, I n, I inner,
                                                              I origin, int op, int mode,
-                                                             double cval, TO* __restrict__ out) {
-  const I total = outer * n * inner;
+                                                             double cval, I len,
+                                                             TO* __restrict__ out) {
   const I size1 = size / 2;
   const I size2 = size - size1 - 1;
   const I step = (I)gridDim.x * (I)blockDim.x;
-  for (I t = (I)blockIdx.x * (I)blockDim.x + (I)threadIdx.x; t < total; t += step) {
+  const I runs = (n + len - 1) / len;
+  const I items = outer * runs * inner;
+  for (I t = (I)blockIdx.x * (I)blockDim.x + (I)threadIdx.x; t < items; t += step) {
     I j = 0, r = t;
     if (inner != 1) {
       j = t % inner;
       r = t / inner;
     }
-    const I i = r % n;
-    const I o = r / n;
-    const TI* line = in + (o * n * inner + j);
-    const I c = i - origin;
-    double acc;
-    if (c >= size1 && c + size2 < n) {
-      acc = cuprum_ndimage_window1d_one(CuprumNdimageInside<TI, I>{line + c * inner, inner}, w,
-                                        size1, size2, op);
-    } else {
-      CuprumNdimageLine<TI> x{line, n, inner, mode, cval};
-      acc = cuprum_ndimage_window1d_one(CuprumNdimageMapped<TI>{x, (long long)c}, w, size1,
-                                        size2, op);
-    }
-    out[t] = cuprum_ndimage_from_double<TO>(acc);
+    const I base = (r / runs) * n * inner + j;
+    const I i0 = (r % runs) * len;
+    const I i1 = n - i0 < len ? n : i0 + len;
+    for (I i = i0; i < i1; ++i)
+      cuprum_ndimage_window1d_at<TI, TO, I>(in + base, w, size1, size2, n, inner, i, origin, op,
+                                            mode, cval, out + base);
   }
 }
 
@@ -180,26 +205,29 @@ __device__ __forceinline__ void cuprum_ndimage_window1d(const TI* in, const doub
                                                         long long size, long long outer,
                                                         long long n, long long inner,
                                                         long long origin, int op, int mode,
-                                                        double cval, TO* out) {
+                                                        double cval, int march, TO* out) {
   const long long total = outer * n * inner;
+  march = march < 1 ? 1 : march > CUPRUM_NDIMAGE_MARCH ? CUPRUM_NDIMAGE_MARCH : march;
   // int indexing when the loop's last step and every window index
-  // (c + size2 with c <= n) stay below 2^31 too.
+  // (c + size2 with c <= n, a run's end below n + march)
+  // stay below 2^31 too.
   const long long step = (long long)gridDim.x * blockDim.x;
-  if (total + step + 2 * size < 2147483647LL) {
+  if (total + step + 2 * size + march < 2147483647LL) {
     cuprum_ndimage_window1d_loop<TI, TO, int>(in, w, (int)size, (int)outer, (int)n, (int)inner,
-                                              (int)origin, op, mode, cval, out);
+                                              (int)origin, op, mode, cval, march, out);
   } else {
     cuprum_ndimage_window1d_loop<TI, TO, long long>(in, w, size, outer, n, inner, origin, op,
-                                                    mode, cval, out);
+                                                    mode, cval, march, out);
   }
 }
 
 #define CUPRUM_NDIMAGE_WINDOW1D(NAME, TI, TO)                                                 \
   extern "C" __global__ void NAME(const TI* in, const double* w, long long size,             \
                                   long long outer, long long n, long long inner,             \
-                                  long long origin, int op, int mode, double cval, TO* out) { \
+                                  long long origin, int op, int mode, double cval,           \
+                                  int march, TO* out) {                                      \
     cuprum_ndimage_window1d<TI, TO>(in, w, size, outer, n, inner, origin, op, mode, cval,    \
-                                    out);                                                    \
+                                    march, out);                                             \
   }
 
 // windownd: the n-D filters over a footprint. geom holds the input's
@@ -216,29 +244,44 @@ __device__ __forceinline__ void cuprum_ndimage_window1d(const TI* in, const doub
 //   4: minimum; 5: maximum (NI_MinOrMaxFilter: first tap, then strict
 //      comparisons);
 //   6: rank: the value of rank `rank` (0-based, ascending, NaN last)
-//      among the ntaps <= CAP values (a selection in local memory).
-// The result is double; the host casts it to the output dtype.
+//      among the ntaps <= CAP values: for the common small footprints
+//      (CUPRUM_NDIMAGE_SMALL_RANKS: 3, 5, 9 taps) a sorting network in
+//      registers, otherwise a selection in local memory. Both give the
+//      same value; only the sign of a zero among equal zeros may differ.
+// The result, a double, is written as TO (cuprum_ndimage_from_double,
+// SciPy's C cast): the input's dtype or float64, so that the usual
+// output needs no second pass; the host casts float64 to any other.
 #define CUPRUM_NDIMAGE_MAXDIM 16
 
-template <typename TI>
-__device__ __forceinline__ double cuprum_ndimage_tap(const TI* in, const long long* shape,
-                                                     const long long* idx,
+// The tap at offsets `off` from output t (C order in `shape`), read
+// through the boundary map: t's index is taken apart from the last axis
+// on, and the offsets of the mapped indices summed with the axes'
+// strides (cval as soon as one axis maps outside, as in constant mode
+// any does).
+template <typename TI, typename I>
+__device__ __forceinline__ double cuprum_ndimage_tap(const TI* in, const long long* shape, I t,
                                                      const long long* off, int ndim, int mode,
                                                      double cval) {
-  long long lin = 0;
-  for (int d = 0; d < ndim; ++d) {
-    long long p = idx[d] + off[d];
-    if (p < 0 || p >= shape[d]) {
-      p = cuprum_ndimage_map(p, shape[d], mode);
+  long long lin = 0, stride = 1;
+  I rest = t;
+  for (int d = ndim - 1; d >= 0; --d) {
+    const I s = (I)shape[d];
+    long long p = (long long)(rest % s) + off[d];
+    rest /= s;
+    if (p < 0 || p >= s) {
+      p = cuprum_ndimage_map(p, s, mode);
       if (p < 0) return cval;
     }
-    lin = lin * shape[d] + p;
+    lin += p * stride;
+    stride *= s;
   }
   return cuprum_ndimage_to_double(in[lin]);
 }
 
-// The footprint around one output element: its index (decomposed in
-// index type I) and whether every tap lies inside the input.
+// The footprint around one output element t and whether every tap lies
+// inside the input. No per-output arrays: the index is taken apart again
+// for the taps of the few outputs near an edge, which keeps the window in
+// registers (an index array indexed by axis would live in local memory).
 template <typename TI, typename I>
 struct CuprumNdimageWindow {
   const TI* in;
@@ -250,7 +293,6 @@ struct CuprumNdimageWindow {
   int ndim;
   int mode;
   double cval;
-  long long idx[CUPRUM_NDIMAGE_MAXDIM];
   I t;
   bool inside;
   __device__ __forceinline__ void at(I t_) {
@@ -261,13 +303,12 @@ struct CuprumNdimageWindow {
       const I s = (I)shape[d];
       const I i = rest % s;
       rest /= s;
-      idx[d] = i;
       inside = inside && i + (I)lo[d] >= 0 && i + (I)hi[d] < s;
     }
   }
   __device__ __forceinline__ double tap(int k) const {
     if (inside) return cuprum_ndimage_to_double(in[t + (I)lin[k]]);
-    return cuprum_ndimage_tap(in, shape, idx, taps + (long long)k * ndim, ndim, mode, cval);
+    return cuprum_ndimage_tap<TI, I>(in, shape, t, taps + (long long)k * ndim, ndim, mode, cval);
   }
 };
 
@@ -319,19 +360,98 @@ __device__ __forceinline__ double cuprum_ndimage_select(double* v, int m, int k)
   return v[k];
 }
 
-template <typename TI, int CAP, typename I>
+// Compare-exchange in the selection's order: afterwards !(b < a).
+__device__ __forceinline__ void cuprum_ndimage_cx(double& a, double& b) {
+  const bool swap = cuprum_ndimage_less(b, a);
+  const double lo = swap ? b : a;
+  b = swap ? a : b;
+  a = lo;
+}
+
+// The k-th smallest (0-based, NaN last) of N values held in registers:
+// an odd-even transposition sort (N rounds of neighbour exchanges, from
+// the even and then the odd positions, which sorts any N values under a
+// strict weak order), then v[k] picked without indexing by k, which would
+// move v to local memory.
+template <int N>
+__device__ __forceinline__ double cuprum_ndimage_select_small(double (&v)[N], int k) {
+#pragma unroll
+  for (int r = 0; r < N; ++r) {
+#pragma unroll
+    for (int i = r & 1; i + 1 < N; i += 2) cuprum_ndimage_cx(v[i], v[i + 1]);
+  }
+  double out = v[0];
+#pragma unroll
+  for (int i = 1; i < N; ++i) out = i == k ? v[i] : out;
+  return out;
+}
+
+// The footprint sizes with a register path (a 3 or 5 window of a line,
+// a 3 x 3 box): the rank filters users call most.
+#define CUPRUM_NDIMAGE_SMALL_RANKS(X) X(3) X(5) X(9)
+
+// Calls f(t) for every output t the thread owns: runs of `march` (1 to
+// CUPRUM_NDIMAGE_MARCH, the host's choice) consecutive rows (the outputs
+// of one index along axis 0) of one column, so that a footprint's rows,
+// read again by the next output, are still in L1 (window1d's march).
+template <typename I, typename F>
+__device__ __forceinline__ void cuprum_ndimage_each_output(const long long* shape, I total,
+                                                           I len, F&& f) {
+  const I step = (I)gridDim.x * (I)blockDim.x;
+  const I n0 = (I)shape[0];
+  const I row = total / n0;
+  const I runs = (n0 + len - 1) / len;
+  const I items = runs * row;
+  for (I u = (I)blockIdx.x * (I)blockDim.x + (I)threadIdx.x; u < items; u += step) {
+    I j = 0, run = u;
+    if (row != 1) {
+      j = u % row;
+      run = u / row;
+    }
+    const I i0 = run * len;
+    const I i1 = n0 - i0 < len ? n0 : i0 + len;
+    for (I i = i0; i < i1; ++i) f(i * row + j);
+  }
+}
+
+// The rank filter over exactly N taps, each output's values in registers.
+template <typename TI, typename TO, int N, typename I>
+__device__ __forceinline__ void cuprum_ndimage_rank_small_loop(CuprumNdimageWindow<TI, I>& win,
+                                                               int rank, long long total,
+                                                               int march, TO* out) {
+  cuprum_ndimage_each_output<I>(win.shape, (I)total, (I)march, [&](I t) {
+    win.at(t);
+    double v[N];
+#pragma unroll
+    for (int k = 0; k < N; ++k) v[k] = win.tap(k);
+    out[t] = cuprum_ndimage_from_double<TO>(cuprum_ndimage_select_small<N>(v, rank));
+  });
+}
+
+template <typename TI, typename TO, int CAP, typename I>
 __device__ __forceinline__ void cuprum_ndimage_windownd_loop(const TI* in, const long long* geom,
                                                              int ndim, const long long* taps,
                                                              const double* w, int ntaps, int op,
                                                              int rank, int mode, double cval,
-                                                             long long total, double* out) {
-  long long shape[CUPRUM_NDIMAGE_MAXDIM];
-  for (int d = 0; d < ndim; ++d) shape[d] = geom[d];
+                                                             long long total, int march,
+                                                             TO* out) {
+  const long long* shape = geom;
   CuprumNdimageWindow<TI, I> win{in,   shape, geom + ndim, geom + 2 * ndim, taps,
                                  taps + (long long)ntaps * ndim, ndim, mode, cval};
+  // The small instantiation only: the large one serves more than 32 taps.
+  if constexpr (CAP <= 32) {
+    if (op == 6) {
+#define CUPRUM_NDIMAGE_RANK_CASE(N)                                                    \
+  if (ntaps == N) {                                                                    \
+    cuprum_ndimage_rank_small_loop<TI, TO, N, I>(win, rank, total, march, out);       \
+    return;                                                                            \
+  }
+      CUPRUM_NDIMAGE_SMALL_RANKS(CUPRUM_NDIMAGE_RANK_CASE)
+#undef CUPRUM_NDIMAGE_RANK_CASE
+    }
+  }
   double vals[CAP];
-  const I step = (I)gridDim.x * (I)blockDim.x;
-  for (I t = (I)blockIdx.x * (I)blockDim.x + (I)threadIdx.x; t < (I)total; t += step) {
+  cuprum_ndimage_each_output<I>(shape, (I)total, (I)march, [&](I t) {
     win.at(t);
     double acc = 0.0;
     for (int k = 0; k < ntaps; ++k) {
@@ -345,32 +465,33 @@ __device__ __forceinline__ void cuprum_ndimage_windownd_loop(const TI* in, const
       }
     }
     if (op == 6) acc = cuprum_ndimage_select(vals, ntaps, rank);
-    out[t] = acc;
-  }
+    out[t] = cuprum_ndimage_from_double<TO>(acc);
+  });
 }
 
-template <typename TI, int CAP>
+template <typename TI, typename TO, int CAP>
 __device__ __forceinline__ void cuprum_ndimage_windownd(const TI* in, const long long* geom,
                                                         int ndim, const long long* taps,
                                                         const double* w, int ntaps,
                                                         int op, int rank, int mode,
                                                         double cval, long long total,
-                                                        double* out) {
+                                                        int march, TO* out) {
+  march = march < 1 ? 1 : march > CUPRUM_NDIMAGE_MARCH ? CUPRUM_NDIMAGE_MARCH : march;
   if (cuprum_ndimage_int_fits(geom, ndim, total))
-    cuprum_ndimage_windownd_loop<TI, CAP, int>(in, geom, ndim, taps, w, ntaps, op, rank, mode,
-                                               cval, total, out);
+    cuprum_ndimage_windownd_loop<TI, TO, CAP, int>(in, geom, ndim, taps, w, ntaps, op, rank,
+                                                   mode, cval, total, march, out);
   else
-    cuprum_ndimage_windownd_loop<TI, CAP, long long>(in, geom, ndim, taps, w, ntaps, op, rank,
-                                                     mode, cval, total, out);
+    cuprum_ndimage_windownd_loop<TI, TO, CAP, long long>(in, geom, ndim, taps, w, ntaps, op,
+                                                         rank, mode, cval, total, march, out);
 }
 
-#define CUPRUM_NDIMAGE_WINDOWND(NAME, TI, CAP)                                                \
+#define CUPRUM_NDIMAGE_WINDOWND(NAME, TI, TO, CAP)                                            \
   extern "C" __global__ void NAME(const TI* in, const long long* geom, int ndim,             \
                                   const long long* taps, const double* w, int ntaps, int op, \
                                   int rank, int mode, double cval, long long total,          \
-                                  double* out) {                                             \
-    cuprum_ndimage_windownd<TI, CAP>(in, geom, ndim, taps, w, ntaps, op, rank, mode, cval,   \
-                                     total, out);                                            \
+                                  int march, TO* out) {                                      \
+    cuprum_ndimage_windownd<TI, TO, CAP>(in, geom, ndim, taps, w, ntaps, op, rank, mode,     \
+                                         cval, total, march, out);                           \
   }
 
 #ifdef CUPRUM_NDIMAGE_USER_FUNCTION
@@ -382,39 +503,41 @@ template <typename TI, int CAP, typename I>
 __device__ __forceinline__ void cuprum_ndimage_generic_loop(const TI* in, const long long* geom,
                                                             int ndim, const long long* taps,
                                                             int ntaps, int mode, double cval,
-                                                            long long total, double* out) {
-  long long shape[CUPRUM_NDIMAGE_MAXDIM];
-  for (int d = 0; d < ndim; ++d) shape[d] = geom[d];
+                                                            long long total, int march,
+                                                            double* out) {
+  const long long* shape = geom;
   CuprumNdimageWindow<TI, I> win{in,   shape, geom + ndim, geom + 2 * ndim, taps,
                                  taps + (long long)ntaps * ndim, ndim, mode, cval};
   double vals[CAP];
-  const I step = (I)gridDim.x * (I)blockDim.x;
-  for (I t = (I)blockIdx.x * (I)blockDim.x + (I)threadIdx.x; t < (I)total; t += step) {
+  cuprum_ndimage_each_output<I>(shape, (I)total, (I)march, [&](I t) {
     win.at(t);
     for (int k = 0; k < ntaps; ++k) vals[k] = win.tap(k);
     out[t] = CUPRUM_NDIMAGE_USER_FUNCTION(vals, (long long)ntaps);
-  }
+  });
 }
 
 template <typename TI, int CAP>
 __device__ __forceinline__ void cuprum_ndimage_generic(const TI* in, const long long* geom,
                                                        int ndim, const long long* taps,
                                                        int ntaps, int mode, double cval,
-                                                       long long total, double* out) {
+                                                       long long total, int march,
+                                                       double* out) {
+  march = march < 1 ? 1 : march > CUPRUM_NDIMAGE_MARCH ? CUPRUM_NDIMAGE_MARCH : march;
   if (cuprum_ndimage_int_fits(geom, ndim, total))
     cuprum_ndimage_generic_loop<TI, CAP, int>(in, geom, ndim, taps, ntaps, mode, cval, total,
-                                              out);
+                                              march, out);
   else
     cuprum_ndimage_generic_loop<TI, CAP, long long>(in, geom, ndim, taps, ntaps, mode, cval,
-                                                    total, out);
+                                                    total, march, out);
 }
 
 #define CUPRUM_NDIMAGE_GENERIC(NAME, TI, CAP)                                                 \
   extern "C" __global__ void NAME(const TI* in, const long long* geom, int ndim,             \
                                   const long long* taps, const double* w, int ntaps, int op, \
                                   int rank, int mode, double cval, long long total,          \
-                                  double* out) {                                             \
-    cuprum_ndimage_generic<TI, CAP>(in, geom, ndim, taps, ntaps, mode, cval, total, out);    \
+                                  int march, double* out) {                                  \
+    cuprum_ndimage_generic<TI, CAP>(in, geom, ndim, taps, ntaps, mode, cval, total, march,   \
+                                    out);                                                    \
   }
 #endif
 
