@@ -130,7 +130,8 @@ mod nvrtc_tests {
     use gpu_runtime::testing::{compile_for_test_archs, nvrtc_or_skip};
 
     /// The direct convolution kernels over the dtypes they meet (real,
-    /// complex, integer, bool and float16 results), in one program.
+    /// complex, integer, bool and float16 results), in one program, and
+    /// convolve2d's tiled program.
     #[test]
     fn convolution_kernels_compile() {
         if nvrtc_or_skip().is_none() {
@@ -184,7 +185,13 @@ mod nvrtc_tests {
             specs.push(s);
         }
         let src = render_program(&specs);
-        compile_for_test_archs("signal convolution", &[gpu_array::kernels::request(src)]);
+        compile_for_test_archs(
+            "signal convolution",
+            &[
+                gpu_array::kernels::request(src),
+                crate::convolution::conv2d_tiled::program_request(),
+            ],
+        );
     }
 
     /// istft's overlap-add over the dtypes it meets (real and complex, single

@@ -1,5 +1,6 @@
 //! The crate's door to `unsafe`: vouching for the launches of the
-//! hand-written recursive-filter kernels (`kernels/lfilter.cu`).
+//! hand-written kernels: the recursive filters (`kernels/lfilter.cu`)
+//! and the tiled 2-D convolution (`kernels/conv2d_tile.cuh`).
 #![allow(unsafe_code)]
 
 use gpu_runtime::signature::Vouched;
@@ -38,3 +39,20 @@ unsafe impl Vouched for crate::filtering::iir::LfilterCarry {}
 // `m * blocks + k` with `k = (t % n) / block < blocks`. The arrays
 // outlive the launch.
 unsafe impl Vouched for crate::filtering::iir::LfilterFixup {}
+
+// SAFETY: `convolution::conv2d_tiled::launch` launches it only after
+// `applies` and its own checks: `a` a C-contiguous non-empty `m x n`
+// array of `TA`, `b` a C-contiguous non-empty `bm x bn` array of `TB`,
+// `y` a C-contiguous non-empty `ym x yn` array of `TY`, blocks of
+// 32 x 8 threads (`ROWS`, the kernel's CUPRUM_CONV2D_ROWS) and dynamic
+// shared memory of `shared_bytes(bm, bn)` (<= 48 KiB): the `bm * bn`
+// kernel values and the `(8 + bm - 1) x (128 + bn - 1)` window, which
+// is every index `conv2d_load` writes and `conv2d_compute` reads (row
+// `ty + bm - 1 - p <= 8 + bm - 2`, column `tx + bn - 1 + 32 k - q` with
+// `tx < 32`, `k < 4`, `q < bn`). The input is read only at `r * n + c`
+// with `r`, `c` mapped into `0..m`, `0..n` by `boundary` (or not read,
+// for the fill value); output `(i, j)` is written only by the thread of
+// its tile with `i < ym`, `j < yn`, and each tile belongs to one block
+// (grid-stride loops over disjoint tiles). The arrays are freed in
+// stream order, so they outlive the launch.
+unsafe impl Vouched for crate::convolution::conv2d_tiled::Conv2dTiled {}

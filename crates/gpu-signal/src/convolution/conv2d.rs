@@ -143,6 +143,11 @@ fn run(a: &Array, b: &Array, opts: &Conv2dOptions, same_offset: [usize; 2]) -> R
     if y.size() == 0 {
         return Ok(y);
     }
+    // Real floating operands: the same sum staged through shared memory.
+    if super::conv2d_tiled::applies(a, b, dt) {
+        super::conv2d_tiled::launch(a, b, &y, off, opts.boundary.code(), opts.fillvalue)?;
+        return Ok(y);
+    }
     let g: Vec<i64> = [m, n, p, q, off[0], off[1], shape[1]]
         .iter()
         .map(|&v| v as i64)

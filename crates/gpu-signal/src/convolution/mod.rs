@@ -6,6 +6,7 @@
 //! [`correlation_lags`].
 
 mod conv2d;
+pub(crate) mod conv2d_tiled;
 pub(crate) mod direct;
 mod fft;
 mod oa;
