@@ -211,6 +211,11 @@ pub(crate) fn span(side: &str, layout: PitchedLayout, extent: Extent, dims: u8) 
 fn effective_rows(layout: PitchedLayout, extent: Extent) -> usize {
     if layout.rows_per_slice == 0 {
         extent.height
+    } else if extent.depth <= 1 {
+        // One slice never steps to a second, so its rows per slice matter
+        // only to the driver, which wants srcHeight/dstHeight to hold the
+        // slice's rows: at least `height`.
+        layout.rows_per_slice.max(extent.height)
     } else {
         layout.rows_per_slice
     }
@@ -311,6 +316,19 @@ fn check_disjoint(dims: u8, dst: Side, src: Side, extent: Extent) -> Result<()> 
         return Ok(());
     }
     let width = extent.width as u128;
+    // Blocks whose whole spans are apart (the usual case: two buffers)
+    // need no walk over their rows.
+    let span = |start: u64, side: Side| {
+        let (pitch, rows) = (side.pitch as u128, side.rows_per_slice as u128);
+        let last = start as u128
+            + (extent.depth as u128 - 1) * rows * pitch
+            + (extent.height as u128 - 1) * pitch;
+        (start as u128, last + width)
+    };
+    let ((d0, d1), (s0, s1)) = (span(d.raw(), dst), span(s.raw(), src));
+    if d1 <= s0 || s1 <= d0 {
+        return Ok(());
+    }
     let mut dst_rows = row_starts(d.raw(), dst, extent).peekable();
     let mut src_rows = row_starts(s.raw(), src, extent).peekable();
     while let (Some(&a), Some(&b)) = (dst_rows.peek(), src_rows.peek()) {
@@ -467,7 +485,17 @@ fn stage(
         layout.offset
     };
     let mut staging = alloc_pinned_memory(end - start)?;
-    staging.as_mut_slice().copy_from_slice(&data[start..end]);
+    // A custom pinned allocator may hand out more than was asked for.
+    let block = staging
+        .as_mut_slice()
+        .get_mut(..end - start)
+        .ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "memcpy_{dims}d: the pinned allocator returned fewer than {} bytes",
+                end - start
+            ))
+        })?;
+    block.copy_from_slice(&data[start..end]);
     Ok((staging, layout.offset(0)))
 }
 
@@ -505,7 +533,13 @@ fn copy_to_device_async(
             // SAFETY: the staging block is checked and outlives the copy:
             // it is recorded below and reused or freed only after it.
             unsafe { queue(dims, d, s, extent, stream)? };
-            staging.record(stream)
+            if let Err(e) = staging.record(stream) {
+                // Queued but untrackable: the copy may still read the
+                // block, so keep it from reuse and report the failure.
+                std::mem::forget(staging);
+                return Err(e);
+            }
+            Ok(())
         }
     }
 }

@@ -277,11 +277,22 @@ impl Stream {
     /// # Ok(()) }
     /// ```
     ///
+    /// The special handle 2 (`CU_STREAM_PER_THREAD`) means the calling
+    /// thread's own stream wherever it is used, so it gives
+    /// [`Stream::per_thread`] of the calling thread (one value and one
+    /// pool arena per thread, refused on other threads), not a stream any
+    /// thread may share.
+    ///
     /// # Safety
     /// `raw` must be a valid stream of `device`'s primary context (or one of
-    /// the special handles 0, 1, 2) for as long as this value and its clones
-    /// are used.
+    /// the special handles 0, 1, 2) for as long as this value, its clones,
+    /// and the memory allocated on them live: the last drop records an
+    /// event on `raw`, and memory freed asynchronously queues its free
+    /// there.
     pub unsafe fn from_raw(raw: CUstream, device: Device) -> Stream {
+        if raw as usize == 2 {
+            return Stream::per_thread(device);
+        }
         Stream {
             inner: Arc::new(Inner {
                 raw,
@@ -683,7 +694,9 @@ impl ExternalStream {
     /// # Safety
     /// As [`Stream::from_raw`]: `raw` must be a valid stream of `device`'s
     /// primary context (or one of the special handles 0, 1, 2) for as long
-    /// as this value, its clones and the streams taken from it are used.
+    /// as this value, its clones, the streams taken from it and the memory
+    /// allocated on them live (the last drop records an event on `raw`;
+    /// asynchronous frees queue there).
     pub unsafe fn new(raw: CUstream, device: Device) -> ExternalStream {
         ExternalStream {
             // SAFETY: the caller's contract is from_raw's.

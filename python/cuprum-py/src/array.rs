@@ -232,7 +232,8 @@ impl PyArray {
         }
     }
 
-    /// `__dlpack_device__()`: `(kDLCUDA, ordinal)`.
+    /// `__dlpack_device__()`: `(kDLCUDA, ordinal)`, or `(kDLCUDAManaged, 0)`
+    /// for managed memory.
     fn __dlpack_device__(&self) -> (i32, i32) {
         let d = self.a.dlpack_device();
         (d.device_type, d.device_id)
@@ -243,8 +244,8 @@ impl PyArray {
     /// `"dltensor_versioned"` capsule when `max_version` is 1.0 or newer,
     /// else a legacy `"dltensor"` one. `stream` is the consumer's (None or
     /// 1: the legacy default stream, 2: the per-thread one, -1: no
-    /// synchronization, else a handle the consumer keeps valid until the
-    /// array's memory is released).
+    /// synchronization, else a handle the consumer keeps valid until it
+    /// releases the tensor).
     #[pyo3(signature = (*, stream = None, max_version = None, dl_device = None, copy = None))]
     fn __dlpack__<'py>(
         &self,
@@ -254,8 +255,11 @@ impl PyArray {
         dl_device: Option<(i32, i32)>,
         copy: Option<bool>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let own = self.a.dlpack_device();
         let device = match dl_device {
             None => None,
+            // What __dlpack_device__ said (managed memory's id is 0): no move.
+            Some((kind, id)) if (kind, id) == (own.device_type, own.device_id) => None,
             Some((device_type::CUDA, id)) => Some(Device::new(id).py()?),
             Some((kind, id)) => {
                 return Err(PyBufferError::new_err(format!(

@@ -109,9 +109,8 @@ pub(crate) fn consumer_stream(stream: Option<i64>, device: Device) -> PyResult<C
         Some(h) if h > 2 => {
             // SAFETY: the array API standard has the consumer pass a stream
             // of the array's device that it keeps valid while it uses the
-            // data; this module's contract (README) asks the Python caller
-            // to keep it alive until the array's memory is released, since
-            // the memory records the stream for its release.
+            // data; the export holds it until the tensor's deleter runs
+            // (which fences it) and never hands it to the array's memory.
             let s = unsafe { gpu_runtime::Stream::from_raw(h as usize as _, device) };
             Ok(ConsumerStream::Stream(s))
         }

@@ -43,8 +43,8 @@ if TORCH_WHY:
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
           "uint64", "float16", "bfloat16", "float32", "float64", "complex64",
           "complex128"]
-# Streams handed to Cuprum as consumer streams are recorded on its memory,
-# so they must outlive it (README): these live until the process ends.
+# Streams handed to Cuprum as consumer streams must stay valid until the
+# exported tensor is released (README); these simply live to the end.
 KEEP = []
 NOTES = []
 

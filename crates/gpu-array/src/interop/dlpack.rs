@@ -30,9 +30,13 @@ pub const MAX_NDIM: usize = 64;
 ///
 /// The producer makes that stream wait for the work queued so far on the
 /// array's stream (an event recorded there, `cuStreamWaitEvent` on the
-/// consumer's stream: never a device-wide synchronization), and announces
-/// the stream to the array's memory ([`gpu_runtime::Memory::record_stream`]),
-/// so that the memory is reused only after the consumer's work on it.
+/// consumer's stream: never a device-wide synchronization). The memory is
+/// reused only after the consumer's work on it: Cuprum's default streams
+/// are recorded on the memory ([`gpu_runtime::Memory::record_stream`]); a
+/// consumer's own stream ([`ConsumerStream::Stream`]) is fenced when the
+/// consumer releases the tensor (its deleter makes the array's stream
+/// wait for an event recorded then on the consumer's stream), so the
+/// consumer may destroy its stream once it has released the tensor.
 #[derive(Debug, Clone, Default)]
 #[non_exhaustive]
 pub enum ConsumerStream {
@@ -471,8 +475,10 @@ pub(crate) fn plan_import(info: &TensorInfo) -> Result<ImportPlan> {
             ))
         })?);
     }
-    // Nonzero extents multiply to at most isize::MAX (NumPy's "array is too big").
-    let size = layout::size(&shape)?;
+    // Nonzero extents times the item size stay at most isize::MAX bytes
+    // (NumPy's "array is too big"), as every array's: nbytes then cannot
+    // overflow, whatever the strides (a zero stride spans little).
+    let size = layout::checked_size(&shape, itemsize)?;
     let strides: Vec<isize> = match &info.strides {
         None => layout::c_strides(&shape, itemsize)?,
         Some(s) => {
@@ -564,6 +570,10 @@ pub(crate) struct ExportParts {
     pub(crate) shape: Vec<i64>,
     /// In elements.
     pub(crate) strides: Vec<i64>,
+    /// A consumer's own stream (not one of Cuprum's defaults), fenced when
+    /// the consumer's deleter runs rather than kept on the memory: the
+    /// consumer may destroy it once it is done with the tensor.
+    pub(crate) consumer: Option<Stream>,
 }
 
 /// The `DLTensor` fields of `a`: `data` is element `[0, ...]`'s address and
@@ -605,14 +615,16 @@ pub(crate) fn export_parts(a: &Array) -> Result<ExportParts> {
         dtype: dlpack_dtype(a.dtype()),
         shape,
         strides,
+        consumer: None,
     })
 }
 
 impl Array {
     /// The array's DLPack device, `(kDLCUDA, ordinal)`, or
-    /// `(kDLCUDAManaged, ordinal)` for memory from
-    /// [`malloc_managed`](gpu_runtime::memory::malloc_managed) (the Python
-    /// array API's `__dlpack_device__`).
+    /// `(kDLCUDAManaged, 0)` for memory from
+    /// [`malloc_managed`](gpu_runtime::memory::malloc_managed) (dlpack.h
+    /// sets managed memory's id to 0; the Python array API's
+    /// `__dlpack_device__`).
     ///
     /// ```no_run
     /// use gpu_array::{Array, DType, interop::ffi::device_type};
@@ -625,14 +637,16 @@ impl Array {
         // Managed memory Cuprum allocated says so (kDLCUDAManaged), as
         // CuPy's exports of managed memory do; consumers may then read it
         // from the host too.
-        let device_type = if self.memory().allocated_managed() {
-            device_type::CUDA_MANAGED
+        if self.memory().allocated_managed() {
+            DLDevice {
+                device_type: device_type::CUDA_MANAGED,
+                device_id: 0,
+            }
         } else {
-            device_type::CUDA
-        };
-        DLDevice {
-            device_type,
-            device_id: self.device().ordinal(),
+            DLDevice {
+                device_type: device_type::CUDA,
+                device_id: self.device().ordinal(),
+            }
         }
     }
 
@@ -711,8 +725,8 @@ impl Array {
             (true, true) => self.to_device(target)?,
             (true, false) => self.copy()?,
         };
-        let parts = export_parts(&src)?;
-        src.handshake(&options.stream)?;
+        let mut parts = export_parts(&src)?;
+        parts.consumer = src.handshake(&options.stream)?;
         let mut flags = 0;
         if options.read_only {
             flags |= DLPACK_FLAG_BITMASK_READ_ONLY;
@@ -739,26 +753,35 @@ impl Array {
     /// # Errors
     /// As [`Array::to_dlpack_with`].
     pub fn to_dlpack_legacy(&self, stream: &ConsumerStream) -> Result<LegacyDlpackTensor> {
-        let parts = export_parts(self)?;
-        self.handshake(stream)?;
+        let mut parts = export_parts(self)?;
+        parts.consumer = self.handshake(stream)?;
         Ok(raw::export_legacy(parts))
     }
 
     /// The stream handshake: the consumer's stream waits for an event at
-    /// the current end of the array's stream, when they differ.
-    fn handshake(&self, consumer: &ConsumerStream) -> Result<()> {
+    /// the current end of the array's stream, when they differ. Work the
+    /// consumer queues must end before the memory is reused: Cuprum's
+    /// default streams are recorded on the memory; a consumer's own
+    /// stream is returned, for the deleter to fence (the export's drop),
+    /// since its owner may destroy it once the tensor is released.
+    fn handshake(&self, consumer: &ConsumerStream) -> Result<Option<Stream>> {
         let device = self.device();
-        let Some(consumer) = consumer.resolve(device)? else {
-            return Ok(());
+        let Some(stream) = consumer.resolve(device)? else {
+            return Ok(None);
         };
         let producer = self.stream();
-        if consumer != producer {
-            let event = Event::new_on(device, EventOptions::default().timing(false))?;
-            event.record(&producer)?;
-            consumer.wait_event(&event)?;
+        if stream == producer {
+            return Ok(None);
         }
-        self.memory().record_stream(&consumer);
-        Ok(())
+        let event = Event::new_on(device, EventOptions::default().timing(false))?;
+        event.record(&producer)?;
+        stream.wait_event(&event)?;
+        if matches!(consumer, ConsumerStream::Stream(_)) {
+            Ok(Some(stream))
+        } else {
+            self.memory().record_stream(&stream);
+            Ok(None)
+        }
     }
 
     /// Imports a versioned DLPack tensor without a copy (CuPy's
@@ -1061,6 +1084,10 @@ mod tests {
         assert!(buffer_error(plan_import(&i)).contains("outside the address space"));
         // A shape whose size overflows: NumPy's words.
         let e = plan_import(&info(&[1 << 62, 1 << 62], None, DType::Int8)).unwrap_err();
+        assert!(matches!(e, Error::TooBig), "{e}");
+        // Elements that fit isize::MAX but whose bytes do not, behind a
+        // zero stride that spans one element.
+        let e = plan_import(&info(&[1 << 61], Some(&[0]), DType::Float64)).unwrap_err();
         assert!(matches!(e, Error::TooBig), "{e}");
         // Too many dimensions.
         let e = buffer_error(plan_import(&info(&[1; 65], None, DType::Int8)));

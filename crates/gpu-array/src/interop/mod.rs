@@ -47,9 +47,12 @@
 //! array's stream (the calling thread's current stream of the array's
 //! device), an event recorded on the array's stream is waited for on the
 //! consumer's (`cuStreamWaitEvent`): never a device-wide synchronization.
-//! The consumer's stream is also recorded on the array's memory
-//! ([`gpu_runtime::Memory::record_stream`]), so that after the deleter the
-//! memory is reused only once the consumer's queued work is done.
+//! The memory is reused only once the consumer's queued work is done:
+//! Cuprum's default streams are recorded on the array's memory
+//! ([`gpu_runtime::Memory::record_stream`]); a consumer's own stream is
+//! fenced by the deleter (the array's stream waits for an event recorded
+//! on it then), so the consumer need keep its stream only until it
+//! releases the tensor.
 //!
 //! **Import** ([`Array::from_dlpack`], [`from_dlpack`]) takes ownership of
 //! the producer's struct ([`DlpackTensor`], made from a raw pointer by the

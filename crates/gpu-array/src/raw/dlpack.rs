@@ -365,6 +365,32 @@ struct Exported<M> {
     shape: Vec<i64>,
     strides: Vec<i64>,
     array: Array,
+    consumer: Option<gpu_runtime::Stream>,
+}
+
+impl<M> Drop for Exported<M> {
+    /// The consumer is done with the tensor, though the work it queued on
+    /// its own stream may still run: the array's stream waits for that
+    /// work (an event recorded now, while the consumer's stream is
+    /// certainly alive), and the memory is freed or reused only after the
+    /// array's stream. Where no event can be recorded (a per-thread
+    /// stream released on another thread), the consumer's stream is
+    /// synchronized instead.
+    fn drop(&mut self) {
+        let Some(consumer) = self.consumer.take() else {
+            return;
+        };
+        let producer = self.array.stream();
+        let fenced = consumer.record().and_then(|e| producer.wait_event(&e));
+        if fenced.is_ok() {
+            self.array.memory().record_stream(&producer);
+        } else if let Err(e) = consumer.synchronize() {
+            tracing::error!(
+                "DLPack export released: the consumer's stream could not be fenced ({e}); \
+                 its queued work may overlap the memory's next use"
+            );
+        }
+    }
 }
 
 /// The deleter of Cuprum's exports: frees the box, dropping the array.
@@ -401,6 +427,7 @@ fn export<M: ManagedAbi>(managed: M, parts: ExportParts) -> ManagedTensor<M> {
         shape: parts.shape,
         strides: parts.strides,
         array: parts.array,
+        consumer: parts.consumer,
     });
     let p = Box::into_raw(boxed);
     ManagedTensor {

@@ -483,13 +483,16 @@ impl<'a, T> HostRegistration<'a, T> {
     fn release(&mut self) -> Result<()> {
         let fences = std::mem::take(&mut self.fences);
         let waited = wait_all(&fences);
-        if !std::mem::take(&mut self.registered) {
+        if !self.registered {
             return waited;
         }
         // Unlike an allocation, a borrowed buffer cannot be leaked when
         // waiting failed: the wait fails only when the context is broken,
-        // and then the device runs nothing more that could touch it.
+        // and then the device runs nothing more that could touch it. A
+        // failed bind leaves the range registered and says so (a later
+        // release tries again).
         self.device.bind()?;
+        self.registered = false;
         // SAFETY: registered by `new` at this address, unregistered once.
         let r = check("cuMemHostUnregister", unsafe {
             cuda::cuMemHostUnregister(self.ptr.as_ptr().cast())
