@@ -280,9 +280,12 @@ fn pitched_copies_match_the_host_oracle_in_every_direction() {
     let d3 = alloc(64 * h + 64).unwrap();
     d3.memset(0xee, &s).unwrap();
     {
-        let temp = image.clone();
+        let mut temp = image.clone();
         memcpy_2d_async(&d3, dev_l, CopySrc::Host(&temp), src_l, e, &s).unwrap();
-        drop(temp); // staged: the copy does not read it
+        // Staged: the copy reads a pinned copy, not `temp`, so overwriting
+        // it before the copy runs changes nothing on the device.
+        temp.fill(0x5a);
+        drop(temp);
     }
     let mut whole3 = vec![0u8; d3.size()];
     d3.read_at(0, &mut whole3, &s).unwrap();
