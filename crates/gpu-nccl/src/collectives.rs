@@ -185,6 +185,17 @@ impl NcclCommunicator {
         coll: impl FnOnce(u32) -> Coll,
     ) -> Result<()> {
         let handle = stream.handle()?;
+        if handle as usize == 2 {
+            // CU_STREAM_PER_THREAD names the calling thread's stream, but a
+            // non-blocking communicator's work is launched from NCCL's own
+            // thread, where it would name another: nothing would order it
+            // with this thread's work.
+            return Err(usage(
+                operation,
+                "the per-thread default stream cannot carry NCCL work (NCCL may launch it \
+                 from its own thread); pass a created stream or the legacy default stream",
+            ));
+        }
         let inner = &self.inner;
         let (mut st, comm) = inner.lock(operation)?;
         let op = match reduce {

@@ -303,6 +303,19 @@ impl CommInner {
         let Some(comm) = st.raw else {
             return Ok(());
         };
+        if crate::group::in_group() {
+            // Inside a group NCCL only records the finalize: the handle
+            // moves to a wrapper that the group's end closes.
+            st.raw = None;
+            crate::group::defer_close(CommInner::new(
+                comm,
+                self.rank,
+                self.nranks,
+                self.device,
+                self.timeout,
+            ));
+            return Ok(());
+        }
         let healthy = matches!(
             raw::comm_get_async_error(comm),
             (Ok(SUCCESS), SUCCESS | IN_PROGRESS)
@@ -439,6 +452,7 @@ impl NcclCommunicator {
         config: Option<&CommConfig>,
     ) -> Result<NcclCommunicator> {
         let operation = "init_rank";
+        refuse_in_group(operation)?;
         let (n, r) = ranks(operation, nranks, rank)?;
         let device = Device::current()?;
         let fields = config.map(CommConfig::fields);
@@ -472,10 +486,15 @@ impl NcclCommunicator {
         let code = match check(operation, call, Some((rank, nranks)), status, comm) {
             Ok(code) => code,
             Err(e) => {
-                // NCCL clears the handle of a failed init; one left behind
-                // is leaked, never freed twice.
-                if comm.is_some() {
-                    tracing::warn!(rank, "{call} failed and left a handle; it is leaked");
+                // NCCL writes the handle before its init job runs, so a
+                // failed init may leave a live communicator (threads,
+                // sockets): abort it, as NCCL advises after failures.
+                if let Some(c) = comm {
+                    let s = keeping_context(|| raw::comm_abort(c));
+                    if let Err(a) = check(operation, "ncclCommAbort", Some((rank, nranks)), s, None)
+                    {
+                        tracing::warn!(rank, "{call} failed; aborting its handle failed: {a}");
+                    }
                 }
                 return Err(e);
             }
@@ -531,6 +550,7 @@ impl NcclCommunicator {
     /// No devices, an invalid ordinal, NCCL missing or failing.
     pub fn init_all(devices: &[i32]) -> Result<Vec<NcclCommunicator>> {
         let operation = "init_all";
+        refuse_in_group(operation)?;
         if devices.is_empty() {
             return Err(argument(operation, "no devices given"));
         }
@@ -547,8 +567,12 @@ impl NcclCommunicator {
         let (status, comms) = keeping_context(|| raw::comm_init_all(devices));
         let nranks = devices.len();
         if let Err(e) = check(operation, "ncclCommInitAll", None, status, None) {
-            if comms.iter().any(Option::is_some) {
-                tracing::warn!("ncclCommInitAll failed and left handles; they are leaked");
+            // Handles left behind may be live communicators: abort them.
+            for c in comms.into_iter().flatten() {
+                let s = keeping_context(|| raw::comm_abort(c));
+                if let Err(a) = check(operation, "ncclCommAbort", None, s, None) {
+                    tracing::warn!("ncclCommInitAll failed; aborting a handle failed: {a}");
+                }
             }
             return Err(e);
         }
@@ -599,6 +623,7 @@ impl NcclCommunicator {
         config: &CommConfig,
     ) -> Result<Option<NcclCommunicator>> {
         let operation = "comm_split";
+        refuse_in_group(operation)?;
         let c = match color {
             None => gpu_sys::nccl::NCCL_SPLIT_NOCOLOR,
             Some(c) => i32::try_from(c)
@@ -609,22 +634,35 @@ impl NcclCommunicator {
         let inner = &self.inner;
         let (mut st, comm) = inner.lock(operation)?;
         let fields = config.fields();
-        let (status, child) = keeping_context(|| -> Result<_> {
+        // NCCL writes the new handle when the split's job ends: for a
+        // non-blocking parent on its own thread, after the call returned
+        // ncclInProgress. The slot lives on the heap until the parent is
+        // ready, and is leaked if it never is (NCCL may still write it).
+        let mut slot = Box::new(raw::NULL_COMM);
+        let status = keeping_context(|| -> Result<_> {
             inner.device.bind()?;
-            Ok(raw::comm_split(comm, c, k, &fields))
+            Ok(raw::comm_split(comm, c, k, &fields, &mut slot))
         })?;
-        let code = check(
+        let checked = check(
             operation,
             "ncclCommSplit",
             inner.rank_pair(),
             status,
             Some(comm),
-        )?;
-        if code == IN_PROGRESS {
-            inner.wait_ready(&mut st, operation, "ncclCommSplit")?;
+        );
+        let ready = checked.and_then(|code| {
+            if code == IN_PROGRESS {
+                inner.wait_ready(&mut st, operation, "ncclCommSplit")
+            } else {
+                Ok(())
+            }
+        });
+        if let Err(e) = ready {
+            Box::leak(slot);
+            return Err(e);
         }
         drop(st);
-        let Some(child) = child else {
+        let Some(child) = raw::comm_of(*slot) else {
             return Ok(None);
         };
         // The child's rank and size come from NCCL once it is ready.
@@ -836,6 +874,19 @@ impl NcclCommunicator {
     pub(crate) fn synchronize_named(&self, stream: &Stream, operation: &str) -> Result<()> {
         self.inner.synchronize(stream, operation)
     }
+}
+
+/// Creating communicators inside a group only queues their jobs (NCCL's
+/// init and split run at the group's end), while these calls need the
+/// communicator at once.
+fn refuse_in_group(operation: &str) -> Result<()> {
+    if crate::group::in_group() {
+        return Err(usage(
+            operation,
+            "called inside an open NCCL group; create communicators outside groups",
+        ));
+    }
+    Ok(())
 }
 
 fn query(operation: &str, comm: Comm, q: raw::Query) -> Result<usize> {

@@ -25,6 +25,10 @@ struct Record {
     arrays: Vec<Array>,
     ops: Vec<(Arc<CommInner>, RedOp)>,
     names: Vec<&'static str>,
+    /// Communicators dropped while the group was open: closed after its
+    /// end (inside a group, ncclCommFinalize is only recorded, so a
+    /// destroy right after it would free what the group's end finalizes).
+    closing: Vec<CommInner>,
 }
 
 thread_local! {
@@ -33,7 +37,10 @@ thread_local! {
 
 /// Whether this thread is inside an NCCL group.
 pub(crate) fn in_group() -> bool {
-    RECORD.with(|r| r.borrow().depth > 0)
+    // Not during the thread's exit, when the record itself is dropped.
+    RECORD
+        .try_with(|r| r.try_borrow().is_ok_and(|r| r.depth > 0))
+        .unwrap_or(false)
 }
 
 /// Records that `operation` on `comm` (whose state `st` the caller holds
@@ -56,6 +63,12 @@ pub(crate) fn adopt(
             r.names.push(operation);
         }
     });
+}
+
+/// Closes `comm` (finalize and destroy) once this thread's open group
+/// has ended.
+pub(crate) fn defer_close(comm: CommInner) {
+    RECORD.with(|r| r.borrow_mut().closing.push(comm));
 }
 
 /// Destroys `op` when the open group ends (NCCL needs it until then).
@@ -198,7 +211,8 @@ fn finish() -> Result<()> {
         }
     }
     // The arrays and communicators are let go only now, after the work
-    // that uses them is queued (or abandoned with its communicator).
+    // that uses them is queued (or abandoned with its communicator); the
+    // communicators dropped inside the group close now, outside it.
     drop(record);
     result
 }

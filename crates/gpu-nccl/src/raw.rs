@@ -158,18 +158,31 @@ pub(crate) fn comm_init_all(devices: &[i32]) -> (Status, Vec<Option<Comm>>) {
 
 /// `ncclCommSplit` (`color < 0` is `NCCL_SPLIT_NOCOLOR`: no new
 /// communicator for this rank).
+/// The null handle, what a split's slot holds until NCCL writes it.
+pub(crate) const NULL_COMM: sys::ncclComm_t = std::ptr::null_mut();
+
+/// The communicator in a handle NCCL wrote, if any.
+pub(crate) fn comm_of(handle: sys::ncclComm_t) -> Option<Comm> {
+    (!handle.is_null()).then_some(Comm(handle))
+}
+
+/// `ncclCommSplit`, writing the new handle into `slot` (null for no
+/// communicator). NCCL may write it after returning `ncclInProgress`
+/// (a non-blocking parent): the caller keeps `slot` alive until the parent
+/// is ready, or leaks it.
 pub(crate) fn comm_split(
     comm: Comm,
     color: i32,
     key: i32,
     fields: &ConfigFields,
-) -> (Status, Option<Comm>) {
-    let mut out: sys::ncclComm_t = std::ptr::null_mut();
+    slot: &mut Box<sys::ncclComm_t>,
+) -> Status {
     let mut cfg = config(fields);
-    // SAFETY: a live communicator; `out` is an out-pointer; `cfg` is an
-    // initialised config NCCL copies during the call.
-    let r = unsafe { sys::ncclCommSplit(comm.0, color, key, &mut out, &mut cfg) };
-    (st(r), (!out.is_null()).then_some(Comm(out)))
+    let out: *mut sys::ncclComm_t = &mut **slot;
+    // SAFETY: a live communicator; `out` points into a heap slot that the
+    // caller keeps (or leaks) until NCCL's split job has written it; `cfg`
+    // is an initialised config NCCL copies during the call.
+    st(unsafe { sys::ncclCommSplit(comm.0, color, key, out, &mut cfg) })
 }
 
 /// `ncclCommFinalize` (NCCL 2.14+).
@@ -228,9 +241,11 @@ fn c_text(p: *const c_char) -> Option<String> {
     if p.is_null() {
         return None;
     }
-    // SAFETY: NCCL returns NUL-terminated strings it keeps alive (static
-    // tables, or the communicator's / thread's last-error buffer, read
-    // before any other NCCL call on this thread).
+    // SAFETY: NCCL returns NUL-terminated strings it keeps alive: static
+    // tables, or ncclGetLastError's one process-wide 1024-byte buffer.
+    // NCCL's threads may rewrite that buffer while it is read, so its text
+    // is best-effort (it may belong to another communicator), but the
+    // scan stays inside it: snprintf never writes a non-NUL last byte.
     let s = unsafe { CStr::from_ptr(p) }
         .to_string_lossy()
         .trim()
@@ -238,8 +253,9 @@ fn c_text(p: *const c_char) -> Option<String> {
     (!s.is_empty()).then_some(s)
 }
 
-/// `ncclGetLastError` of `comm` (or the thread's, for none); `None` when
-/// empty or NCCL cannot be called.
+/// `ncclGetLastError` (NCCL ignores `comm` and keeps one process-wide
+/// message, so the text may be another communicator's); `None` when empty
+/// or NCCL cannot be called.
 pub(crate) fn last_error(comm: Option<Comm>) -> Option<String> {
     let c = comm.map_or(std::ptr::null_mut(), |c| c.0);
     // SAFETY: a live communicator or null (NCCL then reports the calling

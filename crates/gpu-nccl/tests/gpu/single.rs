@@ -349,3 +349,40 @@ fn split_abort_and_destroy() {
     ));
     comm.destroy().unwrap(); // already gone: nothing to do
 }
+
+/// A non-blocking parent's split: NCCL writes the child's handle from its
+/// own thread after the call returns (a heap slot the wrapper keeps until
+/// the parent is ready); creating communicators inside a group is refused;
+/// a communicator dropped inside a group closes after the group's end;
+/// the per-thread default stream is refused.
+#[test]
+fn non_blocking_split_groups_and_streams() {
+    let Some(_s) = setup() else { return };
+    let config = CommConfig::non_blocking(Duration::from_secs(60));
+    let parent = one_rank(Some(&config));
+    let child = parent
+        .comm_split(Some(0), 0, &config)
+        .unwrap()
+        .expect("one color");
+    assert_eq!((child.rank_id(), child.size()), (0, 1));
+    let x = ramp(4, 1.0);
+    child.all_reduce_in_place(&x, ReduceOp::Sum, None).unwrap();
+    child.synchronize(None).unwrap();
+    assert_eq!(f64s(&x), [1.0, 2.0, 3.0, 4.0]);
+
+    let g = group_start().unwrap();
+    let id = get_unique_id().unwrap();
+    let e = NcclCommunicator::init_rank(1, &id, 0).unwrap_err();
+    assert!(e.to_string().contains("inside an open NCCL group"), "{e}");
+    let e = parent.comm_split(Some(0), 0, &config).unwrap_err();
+    assert!(e.to_string().contains("inside an open NCCL group"), "{e}");
+    drop(child); // closed once the group has ended
+    g.end().unwrap();
+
+    let ptds = gpu_runtime::Stream::per_thread(parent.device());
+    let e = parent
+        .all_reduce_in_place(&x, ReduceOp::Sum, Some(&ptds))
+        .unwrap_err();
+    assert!(e.to_string().contains("per-thread default stream"), "{e}");
+    parent.destroy().unwrap();
+}
