@@ -790,6 +790,12 @@ impl NcclCommunicator {
     /// `ncclCommAbort`): its pending work is dropped and every later call
     /// on it is [`Error::Aborted`]. Aborting twice does nothing.
     ///
+    /// From another thread, the abort waits for a call in progress on the
+    /// communicator to return: `synchronize` lets go between its polls,
+    /// but a non-blocking communicator's wait for its own call (an init,
+    /// a split, a queued collective) holds it up to the communicator's
+    /// timeout, past which that wait aborts the communicator itself.
+    ///
     /// ```no_run
     /// # fn run(comm: &gpu_nccl::NcclCommunicator) -> gpu_nccl::Result<()> {
     /// if comm.check_async_error().is_err() {
