@@ -312,6 +312,17 @@ struct CuprumNdimageWindow {
   }
 };
 
+// The window of the n-D kernels' arguments: geom is the shape, then the
+// taps' least and greatest offsets per axis; taps the offsets, then the
+// linear offsets (kernels.rs's footprint_geometry).
+template <typename TI, typename I>
+__device__ __forceinline__ CuprumNdimageWindow<TI, I> cuprum_ndimage_window(
+    const TI* in, const long long* geom, int ndim, const long long* taps, int ntaps, int mode,
+    double cval) {
+  return CuprumNdimageWindow<TI, I>{in,   geom, geom + ndim, geom + 2 * ndim, taps,
+                                    taps + (long long)ntaps * ndim, ndim, mode, cval};
+}
+
 // Whether the n-D loops may index in int: the last grid step, and every
 // index plus a tap's offset, stay below 2^31.
 __device__ __forceinline__ bool cuprum_ndimage_int_fits(const long long* geom, int ndim,
@@ -435,9 +446,7 @@ __device__ __forceinline__ void cuprum_ndimage_windownd_loop(const TI* in, const
                                                              int rank, int mode, double cval,
                                                              long long total, int march,
                                                              TO* out) {
-  const long long* shape = geom;
-  CuprumNdimageWindow<TI, I> win{in,   shape, geom + ndim, geom + 2 * ndim, taps,
-                                 taps + (long long)ntaps * ndim, ndim, mode, cval};
+  auto win = cuprum_ndimage_window<TI, I>(in, geom, ndim, taps, ntaps, mode, cval);
   // The small instantiation only: the large one serves more than 32 taps.
   if constexpr (CAP <= 32) {
     if (op == 6) {
@@ -451,7 +460,7 @@ __device__ __forceinline__ void cuprum_ndimage_windownd_loop(const TI* in, const
     }
   }
   double vals[CAP];
-  cuprum_ndimage_each_output<I>(shape, (I)total, (I)march, [&](I t) {
+  cuprum_ndimage_each_output<I>(geom, (I)total, (I)march, [&](I t) {
     win.at(t);
     double acc = 0.0;
     for (int k = 0; k < ntaps; ++k) {
@@ -505,11 +514,9 @@ __device__ __forceinline__ void cuprum_ndimage_generic_loop(const TI* in, const 
                                                             int ntaps, int mode, double cval,
                                                             long long total, int march,
                                                             double* out) {
-  const long long* shape = geom;
-  CuprumNdimageWindow<TI, I> win{in,   shape, geom + ndim, geom + 2 * ndim, taps,
-                                 taps + (long long)ntaps * ndim, ndim, mode, cval};
+  auto win = cuprum_ndimage_window<TI, I>(in, geom, ndim, taps, ntaps, mode, cval);
   double vals[CAP];
-  cuprum_ndimage_each_output<I>(shape, (I)total, (I)march, [&](I t) {
+  cuprum_ndimage_each_output<I>(geom, (I)total, (I)march, [&](I t) {
     win.at(t);
     for (int k = 0; k < ntaps; ++k) vals[k] = win.tap(k);
     out[t] = CUPRUM_NDIMAGE_USER_FUNCTION(vals, (long long)ntaps);
