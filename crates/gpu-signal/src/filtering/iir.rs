@@ -357,8 +357,16 @@ pub(crate) fn lfilter_rows(
         };
         return Ok((y, zf));
     }
-    if p.blocks == 1 && !want_zf {
-        return Ok((y, None));
+    if p.blocks == 1 {
+        // One block a signal, run from zi: its final state is zf, and the
+        // tables (O(order^2 n) host work for a block of the whole signal)
+        // would go unread.
+        let zf = if want_zf {
+            Some(state.reshape(&[signals, order][..])?)
+        } else {
+            None
+        };
+        return Ok((y, zf));
     }
     let (h, mats) = tables(a, &p, n);
     let mats = upload(&mats, dt)?;

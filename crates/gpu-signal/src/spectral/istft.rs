@@ -256,10 +256,21 @@ pub fn istft_with(zxx: &Array, opts: &IstftOptions) -> Result<Istft> {
     let segs = ufunc::multiply(&segs, &upload(&wg, rdt)?)?;
     let segs = gpu_array::creation::ascontiguousarray(&segs, None)?;
     let outer: Vec<usize> = z.shape()[..nd - 2].to_vec();
-    let outlen = nperseg + (nseg.max(1) - 1) * nstep;
+    // SciPy's nperseg + (nseg - 1) * nstep: noverlap zeros for no segment.
+    let outlen = if nseg == 0 {
+        nperseg - nstep
+    } else {
+        nperseg + (nseg - 1) * nstep
+    };
     let mut yshape = outer.clone();
     yshape.push(outlen);
-    let y = Array::empty(yshape, segs.dtype())?;
+    // The overlap-add writes every element when there are segments (they
+    // tile the output: nstep <= nperseg); with none, the output is zeros.
+    let y = if nseg == 0 {
+        Array::zeros(yshape, segs.dtype())?
+    } else {
+        Array::empty(yshape, segs.dtype())?
+    };
     if y.size() > 0 && nseg > 0 {
         overlap_add_kernel(
             (&segs).into(),

@@ -244,19 +244,26 @@ pub(crate) fn lomb_kernel<'a>(
     normalize: LombNormalize,
 ) -> Elementwise<'a> {
     let [x, w, wy, stat] = raw;
-    let finish = match normalize {
-        LombNormalize::Power => "out = r.power * ((double)n / 4.0);",
-        LombNormalize::Normalize => {
+    // The name says the normalization: a kernel's name and operand
+    // dtypes decide its operation text (the builder's cache rule).
+    let (name, finish) = match normalize {
+        LombNormalize::Power => (
+            "cuprum_signal_lombscargle_power",
+            "out = r.power * ((double)n / 4.0);",
+        ),
+        LombNormalize::Normalize => (
+            "cuprum_signal_lombscargle_normalize",
             "const double yy = floating ? stat[1] - stat[0] * stat[0] : stat[1];\n\
-             out = r.power * (0.5 / yy);"
-        }
-        LombNormalize::Amplitude => {
+             out = r.power * (0.5 / yy);",
+        ),
+        LombNormalize::Amplitude => (
+            "cuprum_signal_lombscargle_amplitude",
             "double st, ct;\n\
              sincos(r.tau, &st, &ct);\n\
-             out = out_type(r.a * ct - r.b * st, r.a * st + r.b * ct);"
-        }
+             out = out_type(r.a * ct - r.b * st, r.a * st + r.b * ct);",
+        ),
     };
-    Elementwise::new("cuprum_signal_lombscargle")
+    Elementwise::new(name)
         .input("f", freqs)
         .raw("x", x)
         .raw("w", w)

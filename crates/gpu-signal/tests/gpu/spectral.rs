@@ -251,6 +251,11 @@ fn long_signals_round_trip() {
     assert!(worst < 1e-12, "round trip off by {worst:e}");
     let w = welch_with(&x, &WelchOptions::default().nperseg(4096)).unwrap();
     assert_eq!(w.pxx.shape(), [2049]);
+    // No segments: SciPy's nperseg + (nseg - 1) * nstep is noverlap zeros.
+    let none = Array::zeros([257, 0], DType::Complex128).unwrap();
+    let o = IstftOptions::default().nperseg(512).boundary(false);
+    let empty = istft_with(&none, &o).unwrap().x;
+    assert_eq!(empty.to_vec::<f64>().unwrap(), vec![0.0; 256]);
 }
 
 #[test]
