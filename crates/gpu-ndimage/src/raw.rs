@@ -1,6 +1,7 @@
 //! The crate's door to `unsafe`: vouching for the launches of the
 //! hand-written kernels in `kernels/filters.cu`, `kernels/interp.cu`,
-//! `kernels/label.cu`, `kernels/measure.cu` and `kernels/distance.cu`.
+//! `kernels/label.cu`, `kernels/measure.cu`, `kernels/distance.cu` and
+//! `kernels/binary.cu`.
 #![allow(unsafe_code)]
 
 use gpu_runtime::signature::Vouched;
@@ -129,10 +130,13 @@ unsafe impl Vouched for crate::measurements::kernels::LabelCompress {}
 unsafe impl Vouched for crate::measurements::kernels::LabelFinal {}
 
 // SAFETY: `measurements::kernels::Segments` launches the four segment
-// kernels only after `Segments::check`: `values` a C-contiguous array of
-// the kernel's dtype and `n` elements, `perm` null or a C-contiguous int64
-// array of `n` indices of `0..n` (from argsort or lexsort of `n` values),
-// `lo` and `hi` C-contiguous int64 arrays of `k` values with
+// kernels only after `Segments::check` (dtypes, contiguity, sizes):
+// `values` a C-contiguous array of the kernel's dtype and `n` elements,
+// `perm` null or a C-contiguous int64 array of `n` elements, `lo` and
+// `hi` C-contiguous int64 arrays of `k` values. The values of `perm`,
+// `lo` and `hi`, which no check reads back from the device, come from
+// their one builder, `stats.rs` (Segments' fields are set nowhere else):
+// `perm` indices of `0..n` (argsort or lexsort of `n` values), and
 // `0 <= lo[s] <= hi[s] <= n` (searchsorted into `n` sorted values, or 0
 // and `n`). Block `s` (or thread `s`, for the median) reads positions
 // `lo[s]..hi[s]` (the median also 0 when `n >= 1`) and writes only entry

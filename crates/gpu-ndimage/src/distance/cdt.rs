@@ -250,8 +250,9 @@ pub fn distance_transform_cdt_with(input: &Array, opts: &CdtOptions<'_>) -> Resu
     let x = mask(input)?;
     let out_shape = x.shape().to_vec();
     let ndim = out_shape.len();
-    let structure = structure(opts.metric, ndim)?;
+    // The rank first: the structure has 3^ndim elements.
     check_shape("distance_transform_cdt", &out_shape)?;
+    let structure = structure(opts.metric, ndim)?;
     let offsets = half_offsets(&structure, ndim);
     // A 0-d input is one element without neighbours.
     let (shape, offsets) = if ndim == 0 {

@@ -570,12 +570,16 @@ pub(crate) fn find_objects(labels: &Array, shape: &[usize], max_label: usize) ->
             && (1..=MAXDIM).contains(&ndim),
         "find_objects",
     )?;
+    let too_many = || Error::Value(format!("find_objects: max_label {max_label} is too large"));
     let len = max_label
         .checked_mul(ndim * 2)
-        .ok_or_else(|| Error::Value("find_objects: too many labels".into()))?;
-    let init: Vec<i64> = (0..len)
-        .map(|i| if i % 2 == 0 { i64::MAX } else { -1 })
-        .collect();
+        .filter(|_| i64::try_from(max_label).is_ok())
+        .ok_or_else(too_many)?;
+    // A user's max_label sizes this host table: an error, not an abort,
+    // when the host cannot hold it.
+    let mut init: Vec<i64> = Vec::new();
+    init.try_reserve_exact(len).map_err(|_| too_many())?;
+    init.extend((0..len).map(|i| if i % 2 == 0 { i64::MAX } else { -1 }));
     let bbox = Array::from_slice(&init, &[len])?;
     if n == 0 || max_label == 0 {
         return Ok(bbox);

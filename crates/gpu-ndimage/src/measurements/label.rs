@@ -112,6 +112,12 @@ pub fn label_with(input: &Array, opts: &LabelOptions<'_>) -> Result<(Array, usiz
         return Err(Error::DType("Complex type not supported".into()));
     }
     let ndim = input.ndim();
+    // Before the default structure, which has 3^ndim elements.
+    if ndim > MAXDIM {
+        return Err(Error::Unsupported(format!(
+            "label of arrays of {ndim} dimensions (at most {MAXDIM})"
+        )));
+    }
     let (structure, sshape) = match opts.structure {
         Some(s) => {
             if s.dtype().is_complex() {
@@ -132,11 +138,6 @@ pub fn label_with(input: &Array, opts: &LabelOptions<'_>) -> Result<(Array, usiz
         return Err(Error::Unsupported(format!(
             "label into dtype {} (Cuprum writes labels into integer dtypes)",
             out_dt.name()
-        )));
-    }
-    if ndim > MAXDIM {
-        return Err(Error::Unsupported(format!(
-            "label of arrays of {ndim} dimensions (at most {MAXDIM})"
         )));
     }
     let shape = input.shape().to_vec();
