@@ -112,14 +112,17 @@ unsafe impl Vouched for crate::measurements::kernels::LabelInit {}
 // checked are in `0..geom[d]` on every axis, so `q` is in `0..n`; its
 // finds follow entries that are -1 (never followed: only foreground
 // elements are joined) or indices in `0..n`, and it writes only through
-// atomicMin with an index of `0..n`. The arrays outlive the launch.
+// atomicMin, at an index of `0..n` it reached (a find's path splitting,
+// or a union's link) with an index of `0..n`. The arrays outlive the
+// launch.
 unsafe impl Vouched for crate::measurements::kernels::LabelMerge {}
 
 // SAFETY: `measurements::kernels::label_compress` launches it only with
 // `parent` (after `label_merge`: -1, or an index `<= i` of `0..n`) and
-// `roots` C-contiguous arrays (int64, uint8) of `n` elements; thread `i` writes
-// only `parent[i]` and `roots[i]` and reads `parent` at indices of
-// `0..n`. The arrays outlive the launch.
+// `roots` C-contiguous arrays (int64, uint8) of `n` elements; thread `i`
+// writes `parent[i]` and `roots[i]`, reads `parent` at indices of `0..n`
+// and lowers (atomicMin, path splitting) entries of `0..n` on its find's
+// path to other indices of `0..n`. The arrays outlive the launch.
 unsafe impl Vouched for crate::measurements::kernels::LabelCompress {}
 
 // SAFETY: `measurements::kernels::label_final` launches it only with

@@ -17,12 +17,19 @@
 // The root of x. Other threads lower parent[] entries concurrently; every
 // value read is an ancestor of x, so the walk ends at x's current root.
 // Reads are volatile so that each step sees memory, not a stale register.
-__device__ __forceinline__ long long cuprum_label_find(const long long* parent, long long x) {
+// On the way each visited entry is pointed at its grandparent (path
+// splitting) with atomicMin: the grandparent is a smaller index of the
+// same component and atomicMin never raises an entry, so the invariant
+// holds and a concurrent smaller link is never overwritten; the trees stay
+// shallow however the merges were scheduled.
+__device__ __forceinline__ long long cuprum_label_find(long long* parent, long long x) {
   const volatile long long* p = parent;
   long long r = p[x];
   while (r != x) {
+    const long long g = p[r];
+    if (g != r) atomicMin(&parent[x], g);
     x = r;
-    r = p[x];
+    r = g;
   }
   return x;
 }
