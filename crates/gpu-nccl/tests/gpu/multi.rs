@@ -207,6 +207,8 @@ fn collectives(comm: &gpu_nccl::NcclCommunicator) {
     }
     assert_eq!(f64s(&part), f64s(&ramp(len, (rank * len) as f64)));
 
+    every_dtype_and_operator(comm);
+
     // A split: each rank alone.
     let alone = comm
         .comm_split(Some(rank), 0, &gpu_nccl::CommConfig::default())
@@ -214,6 +216,88 @@ fn collectives(comm: &gpu_nccl::NcclCommunicator) {
         .unwrap();
     assert_eq!(alone.size(), 1);
     comm.barrier(None).unwrap();
+}
+
+/// all_reduce across the two ranks for every dtype NCCL reduces and every
+/// operator it takes for it: with one rank each operator is an identity,
+/// so only here would a wrong dtype or operator code show. Rank r
+/// contributes (i % 3) + 1 + r (small, so sums and products are exact in
+/// every dtype); bools are i % 2 == r, complex values carry an imaginary
+/// part of -(that).
+fn every_dtype_and_operator(comm: &gpu_nccl::NcclCommunicator) {
+    let rank = comm.rank_id();
+    let len = 7;
+    let value = |k: usize, i: usize| ((i % 3) + 1 + k) as f64;
+    let reals = [
+        DType::Int8,
+        DType::UInt8,
+        DType::Int32,
+        DType::UInt32,
+        DType::Int64,
+        DType::UInt64,
+        DType::Float16,
+        DType::BFloat16,
+        DType::Float32,
+        DType::Float64,
+    ];
+    for dt in reals {
+        for op in [ReduceOp::Sum, ReduceOp::Prod, ReduceOp::Max, ReduceOp::Min] {
+            let mine: Vec<f64> = (0..len).map(|i| value(rank, i)).collect();
+            let x = gpu_array::Array::from_slice(&mine, &[len])
+                .unwrap()
+                .astype(dt)
+                .unwrap();
+            comm.all_reduce_in_place(&x, op, None).unwrap();
+            comm.synchronize(None).unwrap();
+            let want: Vec<f64> = (0..len)
+                .map(|i| {
+                    let (a, b) = (value(0, i), value(1, i));
+                    match op {
+                        ReduceOp::Sum => a + b,
+                        ReduceOp::Prod => a * b,
+                        ReduceOp::Max => a.max(b),
+                        _ => a.min(b),
+                    }
+                })
+                .collect();
+            let got = x.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap();
+            assert_eq!(got, want, "{dt:?} {op:?}");
+        }
+    }
+    // Bools: max is any, min is all, prod is all.
+    for op in [ReduceOp::Max, ReduceOp::Min, ReduceOp::Prod] {
+        let mine: Vec<bool> = (0..len).map(|i| i % 2 == rank).collect();
+        let x = gpu_array::Array::from_slice(&mine, &[len]).unwrap();
+        comm.all_reduce_in_place(&x, op, None).unwrap();
+        comm.synchronize(None).unwrap();
+        let want = vec![matches!(op, ReduceOp::Max); len];
+        assert_eq!(x.to_vec::<bool>().unwrap(), want, "bool {op:?}");
+    }
+    // Complex sums part by part; other operators are refused.
+    for dt in [DType::Complex64, DType::Complex128] {
+        let mine: Vec<num_complex::Complex64> = (0..len)
+            .map(|i| num_complex::Complex64::new(value(rank, i), -value(rank, i)))
+            .collect();
+        let x = gpu_array::Array::from_slice(&mine, &[len])
+            .unwrap()
+            .astype(dt)
+            .unwrap();
+        comm.all_reduce_in_place(&x, ReduceOp::Sum, None).unwrap();
+        comm.synchronize(None).unwrap();
+        let got = x
+            .astype(DType::Complex128)
+            .unwrap()
+            .to_vec::<num_complex::Complex64>()
+            .unwrap();
+        let want: Vec<num_complex::Complex64> = (0..len)
+            .map(|i| {
+                let s = value(0, i) + value(1, i);
+                num_complex::Complex64::new(s, -s)
+            })
+            .collect();
+        assert_eq!(got, want, "{dt:?} sum");
+        assert!(comm.all_reduce_in_place(&x, ReduceOp::Max, None).is_err());
+    }
 }
 
 fn dead_peer(comm: &gpu_nccl::NcclCommunicator) {
