@@ -297,10 +297,14 @@ fn host_side(
 /// in increasing order (a row fits in its pitch and a slice in its rows
 /// per slice, so rows never go back), in u128 so that nothing wraps.
 fn row_starts(start: u64, side: Side, extent: Extent) -> impl Iterator<Item = u128> {
+    (0..extent.depth as u128)
+        .flat_map(move |z| (0..extent.height as u128).map(move |y| row_start(start, side, z, y)))
+}
+
+/// The start of row `y` of slice `z` on a side starting at `start`.
+fn row_start(start: u64, side: Side, z: u128, y: u128) -> u128 {
     let (pitch, rows) = (side.pitch as u128, side.rows_per_slice as u128);
-    (0..extent.depth as u128).flat_map(move |z| {
-        (0..extent.height as u128).map(move |y| start as u128 + z * rows * pitch + y * pitch)
-    })
+    start as u128 + z * rows * pitch + y * pitch
 }
 
 /// Refuses device sides whose blocks share a byte: CUDA leaves overlapping
@@ -319,11 +323,8 @@ fn check_disjoint(dims: u8, dst: Side, src: Side, extent: Extent) -> Result<()> 
     // Blocks whose whole spans are apart (the usual case: two buffers)
     // need no walk over their rows.
     let span = |start: u64, side: Side| {
-        let (pitch, rows) = (side.pitch as u128, side.rows_per_slice as u128);
-        let last = start as u128
-            + (extent.depth as u128 - 1) * rows * pitch
-            + (extent.height as u128 - 1) * pitch;
-        (start as u128, last + width)
+        let (z, y) = (extent.depth as u128 - 1, extent.height as u128 - 1);
+        (start as u128, row_start(start, side, z, y) + width)
     };
     let ((d0, d1), (s0, s1)) = (span(d.raw(), dst), span(s.raw(), src));
     if d1 <= s0 || s1 <= d0 {

@@ -107,16 +107,17 @@ pub(crate) fn launch(
     rule: i32,
     fill: f64,
 ) -> Result<()> {
-    let (m, n) = (a.shape()[0], a.shape()[1]);
-    let (bm, bn) = (b.shape()[0], b.shape()[1]);
-    let (ym, yn) = (y.shape()[0], y.shape()[1]);
-    let shared = shared_bytes(bm, bn, y.dtype()).unwrap_or(usize::MAX);
+    // `applies` checks the operands' ranks and bounds the shared memory.
     let fits = applies(a, b, y.dtype()) && y.is_c_contiguous() && y.ndim() == 2 && y.size() > 0;
-    if !fits || shared > SHARED_LIMIT {
+    if !fits {
         return Err(gpu_array::Error::Value(
             "convolve2d: operands do not fit the tiled kernel".into(),
         ));
     }
+    let (m, n) = (a.shape()[0], a.shape()[1]);
+    let (bm, bn) = (b.shape()[0], b.shape()[1]);
+    let (ym, yn) = (y.shape()[0], y.shape()[1]);
+    let shared = shared_bytes(bm, bn, y.dtype()).unwrap_or(SHARED_LIMIT);
     let k = TypedKernel::<Conv2dTiled>::cached(
         &name(a.dtype(), b.dtype(), y.dtype()),
         [a.dtype().c_type(), b.dtype().c_type(), y.dtype().c_type()],
