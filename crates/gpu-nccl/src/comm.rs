@@ -208,6 +208,19 @@ impl CommInner {
         operation: &str,
         call: &'static str,
     ) -> Result<()> {
+        self.wait_for(st, operation, call, || true)
+    }
+
+    /// [`wait_ready`](Self::wait_ready), and then until `done()` holds
+    /// (a result NCCL's thread stores apart from the communicator's state),
+    /// under the same timeout.
+    pub(crate) fn wait_for(
+        &self,
+        st: &mut CommState,
+        operation: &str,
+        call: &'static str,
+        done: impl Fn() -> bool,
+    ) -> Result<()> {
         let start = Instant::now();
         let mut nap = Duration::from_micros(20);
         loop {
@@ -223,8 +236,8 @@ impl CommInner {
                 Some(comm),
             )?;
             match code {
-                SUCCESS => return Ok(()),
-                IN_PROGRESS => {}
+                SUCCESS if done() => return Ok(()),
+                SUCCESS | IN_PROGRESS => {}
                 code => {
                     return Err(nccl_error(
                         operation,
@@ -636,12 +649,12 @@ impl NcclCommunicator {
         let fields = config.fields();
         // NCCL writes the new handle when the split's job ends: for a
         // non-blocking parent on its own thread, after the call returned
-        // ncclInProgress. The slot lives on the heap until the parent is
-        // ready, and is leaked if it never is (NCCL may still write it).
-        let mut slot = Box::new(raw::NULL_COMM);
+        // ncclInProgress. The slot lives on the heap until it holds the
+        // handle, and is leaked if it never does (NCCL may still write it).
+        let slot = raw::split_slot();
         let status = keeping_context(|| -> Result<_> {
             inner.device.bind()?;
-            Ok(raw::comm_split(comm, c, k, &fields, &mut slot))
+            Ok(raw::comm_split(comm, c, k, &fields, &slot))
         })?;
         let checked = check(
             operation,
@@ -650,19 +663,27 @@ impl NcclCommunicator {
             status,
             Some(comm),
         );
-        let ready = checked.and_then(|code| {
-            if code == IN_PROGRESS {
-                inner.wait_ready(&mut st, operation, "ncclCommSplit")
-            } else {
-                Ok(())
+        // For a non-blocking parent NCCL returns ncclSuccess while the
+        // split still runs on its thread (ncclGroupEnd's ncclInProgress is
+        // not passed on), with the parent's state ncclInProgress until the
+        // job ends: wait on the parent whatever the code, then for the slot
+        // itself (a separate store of that thread). A blocking parent is
+        // ready and its slot written when the call returns.
+        let ready = checked.and_then(|_| {
+            inner.wait_ready(&mut st, operation, "ncclCommSplit")?;
+            if color.is_some() {
+                inner.wait_for(&mut st, operation, "ncclCommSplit", || {
+                    raw::split_result(&slot).is_some()
+                })?;
             }
+            Ok(())
         });
         if let Err(e) = ready {
             Box::leak(slot);
             return Err(e);
         }
         drop(st);
-        let Some(child) = raw::comm_of(*slot) else {
+        let Some(child) = raw::split_result(&slot) else {
             return Ok(None);
         };
         // The child's rank and size come from NCCL once it is ready.

@@ -156,32 +156,40 @@ pub(crate) fn comm_init_all(devices: &[i32]) -> (Status, Vec<Option<Comm>>) {
     )
 }
 
-/// `ncclCommSplit` (`color < 0` is `NCCL_SPLIT_NOCOLOR`: no new
-/// communicator for this rank).
-/// The null handle, what a split's slot holds until NCCL writes it.
-pub(crate) const NULL_COMM: sys::ncclComm_t = std::ptr::null_mut();
+/// Where a split's new handle lands: null until NCCL writes it. For a
+/// non-blocking parent NCCL's own thread stores it (with release order)
+/// after `ncclCommSplit` returned `ncclInProgress`, so the slot is an
+/// atomic on the heap, read with acquire order.
+pub(crate) type SplitSlot = std::sync::atomic::AtomicPtr<sys::ncclComm>;
 
-/// The communicator in a handle NCCL wrote, if any.
-pub(crate) fn comm_of(handle: sys::ncclComm_t) -> Option<Comm> {
+/// A fresh, null split slot.
+pub(crate) fn split_slot() -> Box<SplitSlot> {
+    Box::new(SplitSlot::new(std::ptr::null_mut()))
+}
+
+/// The communicator NCCL wrote into `slot`, if any yet.
+pub(crate) fn split_result(slot: &SplitSlot) -> Option<Comm> {
+    let handle = slot.load(std::sync::atomic::Ordering::Acquire);
     (!handle.is_null()).then_some(Comm(handle))
 }
 
-/// `ncclCommSplit`, writing the new handle into `slot` (null for no
-/// communicator). NCCL may write it after returning `ncclInProgress`
-/// (a non-blocking parent): the caller keeps `slot` alive until the parent
-/// is ready, or leaks it.
+/// `ncclCommSplit`, writing the new handle into `slot` (left null for no
+/// communicator: `color < 0` is `NCCL_SPLIT_NOCOLOR`). NCCL may write it after returning `ncclInProgress`
+/// (a non-blocking parent): the caller keeps `slot` alive until it holds
+/// the handle or the split failed, or leaks it.
 pub(crate) fn comm_split(
     comm: Comm,
     color: i32,
     key: i32,
     fields: &ConfigFields,
-    slot: &mut Box<sys::ncclComm_t>,
+    slot: &SplitSlot,
 ) -> Status {
     let mut cfg = config(fields);
-    let out: *mut sys::ncclComm_t = &mut **slot;
+    let out: *mut sys::ncclComm_t = slot.as_ptr();
     // SAFETY: a live communicator; `out` points into a heap slot that the
-    // caller keeps (or leaks) until NCCL's split job has written it; `cfg`
-    // is an initialised config NCCL copies during the call.
+    // caller keeps (or leaks) until NCCL's split job has written it (an
+    // AtomicPtr has the layout of the pointer NCCL stores atomically);
+    // `cfg` is an initialised config NCCL copies during the call.
     st(unsafe { sys::ncclCommSplit(comm.0, color, key, out, &mut cfg) })
 }
 

@@ -129,11 +129,13 @@ pub(crate) fn direct_product(
     }
     let x = contiguous_as(x, dtype)?;
     let y = Array::empty(out_shape.clone(), dtype)?;
+    // Launched over y's own shape: `i` is then y's C-order linear index,
+    // row `i / ncol`, column `i % ncol`, as the kernel reads it.
     direct_kernel(
         [data.into(), indices.into(), indptr.into(), (&x).into()],
         (&y).into(),
         ncol,
     )
-    .launch(&[rows * ncol])?;
+    .launch(&out_shape)?;
     Ok(y)
 }
