@@ -396,17 +396,11 @@ def cuprum_to_torch_every_dtype_and_layout():
             assert got == x.tobytes(), (dtype, name)
 
 
-@test
-def torch_refuses_negative_strides_cleanly():
-    need_torch()
-    x = cu.arange(12, "float32")[::-1]
-    try:
-        t = torch.from_dlpack(x)
-    except Exception as e:  # torch's refusal, as the docs say
-        print(f"  (torch refused negative strides: {type(e).__name__}: {e})")
-    else:
-        assert t.data_ptr() == x.data_ptr()
-        assert torch_bytes(t) == x.tobytes()
+# No test hands torch a negative-stride capsule: the torch on the GPU
+# machine (2026-12-06) does not refuse one with a Python exception, it
+# aborts the process (c10::Error "Storage size calculation overflowed ...
+# strides=[-1]" thrown where it cannot be caught), so the layouts given to
+# torch above leave NEGATIVE out; CuPy takes them (below).
 
 
 @test
