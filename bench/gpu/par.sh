@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Runs the packed GPU tests (../shared/tools/gpu-pack) as three groups at
-# once: the whole suite in about two minutes on the H200 instead of five.
+# Runs the packed GPU tests (../shared/tools/gpu-pack) as six groups at
+# once. Three groups took about two minutes on the H200, but on an H100
+# (2026-12-06) the third, every binary the first two left, ran past six
+# minutes (gpu-special's accuracy tests alone 154 s), so the long binaries
+# now have groups of their own: gpu-special, gpu-ndimage, gpu-signal.
 # Most GPU tests are in one binary per crate (tests/gpu/, a module per
-# area), so the groups split by test name: groups 1 and 2 run modules of
-# gpu-array's and gpu-linalg's GPU binaries (the SPECs of bench/gpu/lib.sh
-# below), and group 3 everything else: those binaries again with --skip
-# for each module the other groups took, and every other test binary
-# whole. Before running, the groups' `--list` is checked against the
+# area), so the groups split by test name: groups 1 to 5 run the SPECs of
+# bench/gpu/lib.sh below (modules of gpu-array's and gpu-linalg's GPU
+# binaries, whole binaries of the long crates), and the last group
+# everything else: those binaries again with --skip for each module the
+# other groups took, and every other test binary whole. Before running, the groups' `--list` is checked against the
 # binaries' own: every test must run exactly once. The NVRTC binaries
 # (nvrtc, which CI runs), the bench harness and first_call are left out.
 #
@@ -19,16 +22,23 @@
 # are printed; the exit status is 1 if a test failed.
 set -u
 . "$(dirname "$0")/lib.sh"
-g1="gpu-array:fusion::,elementwise::,creation::,reductions::,views::,display_io::,indexing:: gpu_array gpu-linalg:decomp::"
-g2="gpu-array:manip::,scans::,ufuncs:: gpu-linalg:products::"
+groups=(
+  "gpu-array:fusion::,elementwise::,creation::,reductions::,views::,display_io::,indexing:: gpu_array gpu-linalg:decomp::"
+  "gpu-array:manip::,scans::,ufuncs:: gpu-linalg:products::"
+  "gpu-special gpu_special"
+  "gpu-ndimage gpu_ndimage"
+  "gpu-signal gpu_signal"
+)
+last=$((${#groups[@]} + 1))
 pack_init
 plans=$(mktemp -d)
 trap 'rm -rf "$plans"' EXIT
-for s in $g1; do pack_resolve "$s" || exit 2; done >"$plans/g1"
-for s in $g2; do pack_resolve "$s" || exit 2; done >"$plans/g2"
-# Group 3: every other test binary, less what groups 1 and 2 take of it
-# (a binary they name whole is not run again; one they filter runs here
-# with --skip for each of their filters).
+for i in "${!groups[@]}"; do
+  for s in ${groups[$i]}; do pack_resolve "$s" || exit 2; done >"$plans/g$((i + 1))"
+done
+# The last group: every other test binary, less what the others take of
+# it (a binary they name whole is not run again; one they filter runs
+# here with --skip for each of their filters).
 awk -F'\t' '
   FNR == NR {
     k = $1 FS $2
@@ -38,25 +48,25 @@ awk -F'\t' '
   }
   $1 != "test" || $2 ~ /^nvrtc/ || $2 == "cuprum-bench" || $2 == "first_call" { next }
   !(($3 FS $2) in whole) { print $3 FS $2 FS $4 skip[$3 FS $2] }
-' <(cat "$plans/g1" "$plans/g2") "$pack/manifest.tsv" >"$plans/rest"
+' <(for g in $(seq 1 $((last - 1))); do cat "$plans/g$g"; done) "$pack/manifest.tsv" >"$plans/rest"
 # Less the runs that would run nothing (a binary all of whose modules the
 # other groups take).
 while IFS= read -r -u 3 line; do
   printf '%s\n' "$line" >"$plans/one"
   [ -n "$(pack_list "$plans/one")" ] && printf '%s\n' "$line"
-done 3<"$plans/rest" >"$plans/g3"
+done 3<"$plans/rest" >"$plans/g$last"
 
-# The check: the three groups' tests against all tests of their binaries.
-cut -f1-3 "$plans"/g[123] | sort -u >"$plans/all"
+# The check: the groups' tests against all tests of their binaries.
+for g in $(seq 1 $last); do cut -f1-3 "$plans/g$g"; done | sort -u >"$plans/all"
 pack_list "$plans/all" | sort >"$plans/l-all"
-for g in 1 2 3; do pack_list "$plans/g$g" >"$plans/l$g"; done
-sort "$plans"/l[123] | uniq -d >"$plans/twice"
-sort -u "$plans"/l[123] | comm -23 "$plans/l-all" - >"$plans/never"
-echo "check: $(wc -l <"$plans/l-all") tests; group 1: $(wc -l <"$plans/l1"), group 2:" \
-  "$(wc -l <"$plans/l2"), group 3: $(wc -l <"$plans/l3"); run twice: $(wc -l <"$plans/twice")," \
+for g in $(seq 1 $last); do pack_list "$plans/g$g" >"$plans/l$g"; done
+for g in $(seq 1 $last); do cat "$plans/l$g"; done | sort | uniq -d >"$plans/twice"
+for g in $(seq 1 $last); do cat "$plans/l$g"; done | sort -u | comm -23 "$plans/l-all" - >"$plans/never"
+counts=$(for g in $(seq 1 $last); do printf 'group %s: %s; ' "$g" "$(wc -l <"$plans/l$g")"; done)
+echo "check: $(wc -l <"$plans/l-all") tests; ${counts}run twice: $(wc -l <"$plans/twice")," \
   "never: $(wc -l <"$plans/never")"
 if [ "${1:-}" = --check ]; then
-  for g in 1 2 3; do
+  for g in $(seq 1 $last); do
     echo "== group $g"
     while IFS=$'\t' read -r -u 3 -a row; do
       (IFS=$'\t' && printf '%s\n' "${row[*]}") >"$plans/one"
@@ -65,17 +75,17 @@ if [ "${1:-}" = --check ]; then
   done
 fi
 if [ -s "$plans/twice" ] || [ -s "$plans/never" ]; then
-  echo "par.sh: the groups do not run every test once; fix g1/g2 here:"
+  echo "par.sh: the groups do not run every test once; fix the groups here:"
   sed 's/^/  twice: /' "$plans/twice" | head -20
   sed 's/^/  never: /' "$plans/never" | head -20
   exit 1
 fi
 [ "${1:-}" = --check ] && exit 0
 
-for g in 1 2 3; do (pack_run_plan "$plans/g$g" "$@" >"${OUT:-/tmp}/group$g.log" 2>&1) & done
+for g in $(seq 1 $last); do (pack_run_plan "$plans/g$g" "$@" >"${OUT:-/tmp}/group$g.log" 2>&1) & done
 wait
 rc=0
-for g in 1 2 3; do
+for g in $(seq 1 $last); do
   echo "== group $g"
   grep -E "^(ok|---- FAILED|failing)" "${OUT:-/tmp}/group$g.log"
   tail -1 "${OUT:-/tmp}/group$g.log"
