@@ -262,7 +262,9 @@ def w_gaussian_3d():
     return run
 
 
-def ramp(n, modulo, scale, dtype):
+def ramp_mod(n, modulo, scale, dtype):
+    """(arange(n) % modulo) * scale, as bench/src/signal_workloads.rs makes
+    it (a name of its own: it once shadowed the special rows' `ramp`)."""
     return ((cp.arange(n, dtype=cp.float64) % modulo) * scale).astype(dtype)
 
 
@@ -484,23 +486,23 @@ WORKLOADS = {
     "ndimage distance_transform_edt 4096^2 random binary": w_ndimage_binary(
         lambda nd, x: nd.distance_transform_edt(x), 8 * 4096 * 4096),
     "signal fftconvolve 2^22 * 4096 f32": w_signal(
-        lambda: (ramp(1 << 22, 1000, 0.001, cp.float32), ramp(4096, 7, 0.125, cp.float32)),
+        lambda: (ramp_mod(1 << 22, 1000, 0.001, cp.float32), ramp_mod(4096, 7, 0.125, cp.float32)),
         lambda sig, x, k: sig.fftconvolve(x, k), (2 * (1 << 22) + 4095) * 4),
     "signal convolve2d 2048^2 * 7x7 same f32": w_signal(
-        lambda: (ramp(2048 * 2048, 1000, 0.001, cp.float32).reshape(2048, 2048),
-                 ramp(49, 7, 0.125, cp.float32).reshape(7, 7)),
+        lambda: (ramp_mod(2048 * 2048, 1000, 0.001, cp.float32).reshape(2048, 2048),
+                 ramp_mod(49, 7, 0.125, cp.float32).reshape(7, 7)),
         lambda sig, x, k: sig.convolve2d(x, k, mode="same"), 2 * 2048 * 2048 * 4),
     "signal welch 2^24 nperseg 4096 f32": w_signal(
-        lambda: (ramp(1 << 24, 1000, 0.001, cp.float32),),
+        lambda: (ramp_mod(1 << 24, 1000, 0.001, cp.float32),),
         lambda sig, x: sig.welch(x, nperseg=4096), (1 << 24) * 4),
     "signal resample_poly 2^24 up 3 down 2 f32": w_signal(
-        lambda: (ramp(1 << 24, 1000, 0.001, cp.float32),),
+        lambda: (ramp_mod(1 << 24, 1000, 0.001, cp.float32),),
         lambda sig, x: sig.resample_poly(x, 3, 2), ((1 << 24) + (1 << 24) * 3 // 2) * 4),
     "signal lfilter order 8 one signal 2^24 f32": w_signal(
-        lambda: (ramp(1 << 24, 1000, 0.001, cp.float32),),
+        lambda: (ramp_mod(1 << 24, 1000, 0.001, cp.float32),),
         lambda sig, x: sig.lfilter(*sig.butter(8, 0.1), x), 2 * (1 << 24) * 4),
     "signal sosfilt 4 sections 1024 x 2^14 f32": w_signal(
-        lambda: (ramp(1024 * (1 << 14), 1000, 0.001, cp.float32).reshape(1024, 1 << 14),),
+        lambda: (ramp_mod(1024 * (1 << 14), 1000, 0.001, cp.float32).reshape(1024, 1 << 14),),
         lambda sig, x: sig.sosfilt(sig.butter(8, 0.1, output="sos"), x), 2 * 1024 * (1 << 14) * 4),
     "sparse csr SpMV f32 2^20x16": w_sparse(lambda a: (a, cp.ones(1 << 20, cp.float32)),
                                             lambda a, x: a @ x, 1),
@@ -599,37 +601,48 @@ def main():
     rust = run_cuprum(a.cuprum, only)
     dev = cp.cuda.runtime.getDeviceProperties(0)
     print(f"# device: {dev['name'].decode()}  cupy {cp.__version__}  numpy {np.__version__}")
+    head = ("workload", "Cuprum", "CuPy", "ratio", "rate (Cuprum vs CuPy)")
     rows = []
+
+    def emit(row):
+        # Markdown rows print as they are measured, so that a run cut off by
+        # the device's time limit still leaves the rows it finished.
+        rows.append(row)
+        if a.markdown:
+            print("| " + " | ".join(row) + " |", flush=True)
+
+    if a.markdown:
+        print("| " + " | ".join(head) + " |")
+        print("|" + "---|" * len(head), flush=True)
     for name, w in WORKLOADS.items():
         if only and name not in only:
             continue
-        c_med, c_unit, c_rate, rate_unit = w()
-        cp.get_default_memory_pool().free_all_blocks()
         r = rust.get(name)
+        try:
+            c_med, c_unit, c_rate, rate_unit = w()
+        except Exception as e:  # one failing CuPy call is a row, not the end
+            msg = f"CuPy failed: {type(e).__name__}: {e}".replace("|", "/")[:120]
+            emit((name, fmt(r["median"], r["unit"]) if r else "missing", msg, "n/a", ""))
+            continue
+        finally:
+            cp.get_default_memory_pool().free_all_blocks()
         if r is None:
-            rows.append((name, "missing", fmt(c_med, c_unit), "n/a", ""))
+            emit((name, "missing", fmt(c_med, c_unit), "n/a", ""))
             continue
         r_med = r["median"] if r["unit"] == c_unit else None
         ratio = f"{r_med / c_med:.2f}" if r_med and c_med else "n/a"
         rate = ""
         if rate_unit:
             rate = f"{r.get('rate') or 0:.1f} vs {c_rate:.1f} {rate_unit}"
-        rows.append((name, fmt(r["median"], r["unit"]), fmt(c_med, c_unit), ratio, rate))
+        emit((name, fmt(r["median"], r["unit"]), fmt(c_med, c_unit), ratio, rate))
     # Workloads with no CuPy counterpart (reference floors) still print.
     for name, r in rust.items():
         if name not in WORKLOADS:
-            rows.append((name, fmt(r["median"], r["unit"]), "n/a", "n/a", ""))
-    head = ("workload", "Cuprum", "CuPy", "ratio", "rate (Cuprum vs CuPy)")
-    if a.markdown:
-        print("| " + " | ".join(head) + " |")
-        print("|" + "---|" * len(head))
-        for r in rows:
-            print("| " + " | ".join(r) + " |")
-    else:
+            emit((name, fmt(r["median"], r["unit"]), "n/a", "n/a", ""))
+    if not a.markdown:
         widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
         for r in [head] + rows:
             print("  ".join(str(x).ljust(w) for x, w in zip(r, widths)))
-
 
 if __name__ == "__main__":
     main()
