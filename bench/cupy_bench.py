@@ -572,15 +572,19 @@ def run_cuprum(cmd, only):
     args = shlex.split(cmd) + ["--json"]
     if only:
         args += ["--only", ";".join(only)]
-    p = subprocess.run(args, stdout=subprocess.PIPE, text=True)
     out = {}
-    for line in p.stdout.splitlines():
-        line = line.strip()
-        if line.startswith("{"):
-            r = json.loads(line)
-            out[r["name"]] = r
-        elif line:
-            print("cuprum-bench:", line, file=sys.stderr)
+    # Read as the rows come, each echoed to stderr, so that a run cut off
+    # by a time limit still shows how far the Rust side got.
+    with subprocess.Popen(args, stdout=subprocess.PIPE, text=True) as p:
+        for line in p.stdout:
+            line = line.strip()
+            if line.startswith("{"):
+                r = json.loads(line)
+                out[r["name"]] = r
+                print(f"cuprum-bench: {r['name']}: {r['median']:.3f} {r['unit']}",
+                      file=sys.stderr, flush=True)
+            elif line:
+                print("cuprum-bench:", line, file=sys.stderr, flush=True)
     if p.returncode != 0:
         print(f"cuprum-bench exited {p.returncode}", file=sys.stderr)
     return out
