@@ -196,15 +196,18 @@ fn label_edges_and_errors_in_scipys_words() {
     if !gpu() {
         return;
     }
-    let x = Array::from_slice(&[1u8, 0, 1, 1, 0, 1], &[2, 3]).unwrap();
+    // [[1, 0, 1], [0, 1, 0]]: three regions by the cross, one by the full
+    // structure (the diagonals join them).
+    let x = Array::from_slice(&[1u8, 0, 1, 0, 1, 0], &[2, 3]).unwrap();
     let (l, n) = nd::label(&x).unwrap();
-    assert_eq!((l.to_vec::<i32>().unwrap(), n), (vec![1, 0, 2, 2, 0, 2], 2));
+    assert_eq!((l.to_vec::<i32>().unwrap(), n), (vec![1, 0, 2, 0, 3, 0], 3));
     let full = nd::generate_binary_structure(2, 2).unwrap();
     let opts = LabelOptions::default()
         .structure(&full)
         .output(DType::Int64);
     let (l, n) = nd::label_with(&x, &opts).unwrap();
     assert_eq!((l.dtype(), n), (DType::Int64, 1));
+    assert_eq!(l.to_vec::<i64>().unwrap(), [1, 0, 1, 0, 1, 0]);
     // 0-d and empty inputs, as SciPy's.
     let (l, n) = nd::label(&Array::scalar(3.5f64).unwrap()).unwrap();
     assert_eq!(
