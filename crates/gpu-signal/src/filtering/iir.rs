@@ -200,23 +200,59 @@ fn matmul(p: &[Complex64], q: &[Complex64], n: usize) -> Vec<Complex64> {
     r
 }
 
-/// `m^e` by squaring (`e >= 0`).
-fn matpow(m: &[Complex64], n: usize, mut e: usize) -> Vec<Complex64> {
+/// `m^e` and `m^f` (`e >= f >= 0`) by repeated multiplication. Not by
+/// squaring: a narrow lowpass's block map is far from normal (entries near
+/// 1e6 whose powers cancel down to 1e-50), and squaring multiplies each
+/// level's rounding by those entries (Phi^256 of butter(6, 0.02) came out
+/// near 1e159), where one factor at a time stays within the recursion's own
+/// rounding. `e` is a carry group, about the square root of the blocks, so
+/// the `e` products of `n^3` cost little beside the launch.
+fn matpows(m: &[Complex64], n: usize, e: usize, f: usize) -> (Vec<Complex64>, Vec<Complex64>) {
     let mut r = vec![Complex64::new(0.0, 0.0); n * n];
     for i in 0..n {
         r[i * n + i] = Complex64::new(1.0, 0.0);
     }
-    let mut base = m.to_vec();
-    while e > 0 {
-        if e & 1 == 1 {
-            r = matmul(&r, &base, n);
-        }
-        e >>= 1;
-        if e > 0 {
-            base = matmul(&base, &base, n);
+    let mut at_f = (f == 0).then(|| r.clone());
+    for k in 1..=e {
+        r = matmul(&r, m, n);
+        if k == f {
+            at_f = Some(r.clone());
         }
     }
-    r
+    (r, at_f.unwrap_or_default())
+}
+
+/// How far the zero-input recursion of the normalized denominator `a`
+/// grows from a unit state: the largest state component over its decay
+/// (at most 2^14 samples, fewer for high orders so that the replay stays
+/// near 2^24 operations; the peak comes within the first few hundred
+/// samples even for butter(8, 0.01)). The block scan carries states
+/// through maps of that size, so its rounding is about `eps * growth^2`
+/// of the output's scale (measured by a host replay: 0.1 to 0.5 of it for
+/// butter(4, 0.1), growth 41, and butter(6, 0.02), growth 3.7e6), where
+/// SciPy's loop adds its rounding one sample at a time.
+pub(crate) fn growth(a: &[Complex64]) -> f64 {
+    let order = a.len() - 1;
+    let max_steps = ((1usize << 24) / (order * order).max(1)).clamp(64, 1 << 14);
+    let zero = Complex64::new(0.0, 0.0);
+    let mut peak = 1.0f64;
+    for r in 0..order {
+        let mut z = vec![zero; order];
+        z[r] = Complex64::new(1.0, 0.0);
+        for _ in 0..max_steps {
+            zero_input_step(&mut z, a);
+            let m = z.iter().fold(0.0f64, |m, v| m.max(v.norm()));
+            if !m.is_finite() {
+                return f64::INFINITY;
+            }
+            peak = peak.max(m);
+            // Decayed far below where it started: the rest adds nothing.
+            if m < 1e-6 {
+                break;
+            }
+        }
+    }
+    peak
 }
 
 /// The kernels' tables for the normalized denominator `a` (`order + 1`
@@ -248,8 +284,9 @@ pub(crate) fn tables(a: &[Complex64], plan: &Plan, n: usize) -> (Vec<Complex64>,
     }
     let mut mats = phi.clone();
     mats.extend(phi_last);
-    mats.extend(matpow(&phi, order, plan.group));
-    mats.extend(matpow(&phi, order, plan.last_group()));
+    let (group, last_group) = matpows(&phi, order, plan.group, plan.last_group());
+    mats.extend(group);
+    mats.extend(last_group);
     (h, mats)
 }
 
@@ -739,20 +776,18 @@ mod tests {
         };
         let (_, m1) = tables(&a, &one, 1);
         let am = &m1[..4];
-        let a4 = matpow(am, 2, 4);
+        let (a4, a2) = matpows(am, 2, 4, 2);
         for (u, v) in a4.iter().zip(&mats[..4]) {
             assert!((u - v).norm() < 1e-15);
         }
         // Last block of 38 - 9 * 4 = 2 samples; groups of 3 and 8 - 6 = 2.
-        let a2 = matpow(am, 2, 2);
         for (u, v) in a2.iter().zip(&mats[4..8]) {
             assert!((u - v).norm() < 1e-15);
         }
-        let a12 = matpow(&a4, 2, 3);
+        let (a12, a8) = matpows(&a4, 2, 3, 2);
         for (u, v) in a12.iter().zip(&mats[8..12]) {
             assert!((u - v).norm() < 1e-13);
         }
-        let a8 = matpow(&a4, 2, 2);
         for (u, v) in a8.iter().zip(&mats[12..16]) {
             assert!((u - v).norm() < 1e-13);
         }
@@ -760,5 +795,73 @@ mod tests {
         assert_eq!(h[0], Complex64::new(1.0, 0.0));
         assert_eq!(h[1], Complex64::new(0.5, 0.0));
         assert_eq!(h[2], Complex64::new(0.0, 0.0));
+    }
+
+    /// butter(6, 0.02)'s denominator (SciPy 1.17): a block map far from
+    /// normal.
+    fn narrow() -> Vec<Complex64> {
+        [
+            1.0,
+            -5.757244186246572,
+            13.815510806058006,
+            -17.68737617989399,
+            12.741617329229193,
+            -4.896924891433727,
+            0.7844171768892996,
+        ]
+        .iter()
+        .map(|&v| Complex64::new(v, 0.0))
+        .collect()
+    }
+
+    #[test]
+    fn group_maps_of_a_narrow_lowpass_stay_near_the_recursion() {
+        // Phi^G of blocks of 32 with G = 256 against the state after
+        // 32 * 256 zero-input steps from each unit state. Squaring gave
+        // entries near 1e159 here; the true ones are below 1e-40.
+        let a = narrow();
+        let order = a.len() - 1;
+        let p = Plan {
+            block: 32,
+            blocks: 256 * 256 + 2,
+            group: 256,
+            groups: 256,
+        };
+        let n = p.blocks * p.block;
+        let (_, mats) = tables(&a, &p, n);
+        let g = &mats[2 * order * order..3 * order * order];
+        for r in 0..order {
+            let mut z = vec![Complex64::new(0.0, 0.0); order];
+            z[r] = Complex64::new(1.0, 0.0);
+            for _ in 0..p.block * p.group {
+                zero_input_step(&mut z, &a);
+            }
+            for i in 0..order {
+                let (got, want) = (g[i * order + r], z[i]);
+                assert!((got - want).norm() < 1e-30, "({i}, {r}): {got} vs {want}");
+            }
+        }
+    }
+
+    #[test]
+    fn growth_of_well_and_badly_conditioned_denominators() {
+        let wide: Vec<Complex64> = [
+            1.0,
+            -3.180638548874719,
+            3.8611943489942133,
+            -2.112155355110969,
+            0.43826514226197977,
+        ]
+        .iter()
+        .map(|&v| Complex64::new(v, 0.0))
+        .collect();
+        // SciPy-side replay: 40.8 and 3.71e6.
+        let g = growth(&wide);
+        assert!((40.0..42.0).contains(&g), "{g}");
+        let g = growth(&narrow());
+        assert!((3.6e6..3.8e6).contains(&g), "{g}");
+        // A pole outside the unit circle grows without bound.
+        let unstable = [Complex64::new(1.0, 0.0), Complex64::new(-1.5, 0.0)];
+        assert!(growth(&unstable) > 1e100);
     }
 }

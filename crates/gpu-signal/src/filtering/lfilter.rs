@@ -5,7 +5,7 @@
 use gpu_array::{Array, DType, Error, Result, ufunc};
 use num_complex::Complex64;
 
-use super::iir::{MAX_ORDER, lfilter_rows, lfilter_rows_serial, upload};
+use super::iir::{MAX_ORDER, growth, lfilter_rows, lfilter_rows_serial, upload};
 use super::{check_axis, filter_dtype, from_rows, host_values, to_rows};
 
 /// SciPy's keywords of [`lfilter_with`]: `axis` (default -1) and the
@@ -112,8 +112,15 @@ pub fn lfilter(b: &Array, a: &Array, x: &Array) -> Result<Array> {
 ///
 /// Recursive filters (`len(a) > 1`) run in parallel along the signal (see
 /// the [module docs](mod@crate::filtering)); their rounding differs from
-/// SciPy's serial loop by a few units of the working precision scaled by
-/// the filter's state-to-output gain. FIR filters (`len(a) == 1`) are
+/// SciPy's serial loop by about `eps * g^2` of the output's scale, `g` the
+/// largest state the zero-input recursion reaches from a unit state (41
+/// for butter(4, 0.1), 3.7e6 for butter(6, 0.02)). In double precision a
+/// filter with `eps * g^2 > 1e-8` runs SciPy's loop instead, a thread a
+/// signal (exact as SciPy, but serial along each signal); in single
+/// precision such filters stay on the parallel path, where the rounding of
+/// their coefficients alone moves the poles (butter(6, 0.02)'s float32
+/// denominator sums to exactly 0): use second-order sections
+/// ([`crate::sosfilt`]) for them, as SciPy advises. FIR filters (`len(a) == 1`) are
 /// direct convolutions, as SciPy's. The dtype is `result_type(b, a, x,
 /// zi)`: float32 only when every operand is single precision.
 ///
@@ -184,8 +191,19 @@ pub fn lfilter_with(
     let (y, zf) = if fir {
         fir_rows(&bn[..bh.len()], &rows, zi.as_ref(), order)?
     } else {
-        if order > MAX_ORDER {
-            // Beyond the block kernels' state: SciPy's loop, a thread a row.
+        // The block scan's rounding is about eps * growth^2 of the output
+        // (iir::growth): in double precision, past 1e-8 (butter(6, 0.02),
+        // butter(8, 0.1)) SciPy's loop, a thread a row, keeps SciPy's
+        // accuracy at the cost of the scan's parallelism along the signal.
+        // Single precision is not routed: its loop is as far from the
+        // float64 truth for such filters (the note in lfilter's docs).
+        let ill_conditioned = matches!(dt, DType::Float64 | DType::Complex128) && {
+            let g = growth(&an);
+            f64::EPSILON * g * g > 1e-8
+        };
+        if order > MAX_ORDER || ill_conditioned {
+            // Beyond the block kernels' state, or too ill-conditioned for
+            // them: SciPy's loop, a thread a row.
             lfilter_rows_serial(&bn, &an, &rows, zi.as_ref(), zi.is_some())?
         } else {
             lfilter_rows(&bn, &an, &rows, zi.as_ref(), zi.is_some())?
