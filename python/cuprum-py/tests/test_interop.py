@@ -150,7 +150,8 @@ def torch_dtype(name):
 
 
 def torch_from_host(h, dtype):
-    t = torch.from_numpy(np.ascontiguousarray(h)).cuda()
+    # np.array, not np.ascontiguousarray: the latter makes a 0-d array 1-d.
+    t = torch.from_numpy(np.array(h, order="C")).cuda()
     return t.to(torch.bfloat16) if dtype == "bfloat16" else t
 
 
