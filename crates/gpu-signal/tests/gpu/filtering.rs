@@ -361,6 +361,20 @@ fn orders_above_the_block_kernels_run_serially() {
     }
 }
 
+/// Asserts that `got` (an output brought to float64) is finite and within
+/// `tol` of `want`'s largest magnitude, elementwise; `what` names the check.
+/// Finiteness first: a NaN would hide from the max fold.
+fn assert_close_to(got: &Array, want: &[f64], tol: f64, what: &str) {
+    let got = got.to_vec_as::<f64>().unwrap();
+    assert!(got.iter().all(|v| v.is_finite()), "{what}: not finite");
+    let scale = want.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    let err = got
+        .iter()
+        .zip(want)
+        .fold(0.0f64, |m, (u, v)| m.max((u - v).abs()));
+    assert!(err <= tol * scale, "{what}: {err:e} of {scale:e}");
+}
+
 #[test]
 fn long_single_signals_match_a_float64_host_recursion() {
     if !gpu() {
@@ -375,18 +389,9 @@ fn long_single_signals_match_a_float64_host_recursion() {
     let n = 1 << 21;
     let xh = noise(n, 11);
     let want = serial(&bh, &ah, &xh);
-    let scale = want.iter().fold(0.0f64, |m, v| m.max(v.abs()));
     let x = Array::from_slice(&xh, &[n]).unwrap();
-    let y = gpu_signal::lfilter(&b, &a, &x)
-        .unwrap()
-        .to_vec::<f64>()
-        .unwrap();
-    assert!(y.iter().all(|v| v.is_finite()), "float64: not finite");
-    let err = y
-        .iter()
-        .zip(&want)
-        .fold(0.0f64, |m, (u, v)| m.max((u - v).abs()));
-    assert!(err <= 1e-9 * scale, "float64: {err:e} of {scale:e}");
+    let y = gpu_signal::lfilter(&b, &a, &x).unwrap();
+    assert_close_to(&y, &want, 1e-9, "float64");
     // A wider lowpass (growth 41) runs the block scan: 65 536 blocks of
     // 32 carried by the two-level scan, in float64 and float32. (The
     // narrow one has no float32 form: its float32 denominator sums to
@@ -394,34 +399,16 @@ fn long_single_signals_match_a_float64_host_recursion() {
     let (bw, aw) = gpu_signal::butter(4, &[0.1]).unwrap();
     let (bwh, awh) = (bw.to_vec::<f64>().unwrap(), aw.to_vec::<f64>().unwrap());
     let want_w = serial(&bwh, &awh, &xh);
-    let scale_w = want_w.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-    let yw = gpu_signal::lfilter(&bw, &aw, &x)
-        .unwrap()
-        .to_vec::<f64>()
-        .unwrap();
-    assert!(yw.iter().all(|v| v.is_finite()), "float64 scan: not finite");
-    let err = yw
-        .iter()
-        .zip(&want_w)
-        .fold(0.0f64, |m, (u, v)| m.max((u - v).abs()));
-    assert!(
-        err <= 1e-11 * scale_w,
-        "float64 scan: {err:e} of {scale_w:e}"
-    );
+    let yw = gpu_signal::lfilter(&bw, &aw, &x).unwrap();
+    assert_close_to(&yw, &want_w, 1e-11, "float64 scan");
     // float32 coefficients and signal: float32 throughout, against the
     // float64 truth (SciPy's own float32 loop is as far from it).
     let b32 = bw.astype(DType::Float32).unwrap();
     let a32 = aw.astype(DType::Float32).unwrap();
     let y32 = gpu_signal::lfilter(&b32, &a32, &x.astype(DType::Float32).unwrap()).unwrap();
     assert_eq!(y32.dtype(), DType::Float32);
-    let y32 = y32.to_vec_as::<f64>().unwrap();
-    assert!(y32.iter().all(|v| v.is_finite()), "float32: not finite");
-    let err = y32
-        .iter()
-        .zip(&want_w)
-        .fold(0.0f64, |m, (u, v)| m.max((u - v).abs()));
-    assert!(err <= 1e-2 * scale_w, "float32: {err:e} of {scale_w:e}");
-    // The same filter as sections, and the final state of a long signal.
+    assert_close_to(&y32, &want_w, 1e-2, "float32");
+    // The narrow filter as sections, and the final state of a long signal.
     let sos = gpu_signal::butter_with(
         6,
         &[0.02],
@@ -430,16 +417,8 @@ fn long_single_signals_match_a_float64_host_recursion() {
     .unwrap()
     .into_sos()
     .unwrap();
-    let ys = gpu_signal::sosfilt(&sos, &x)
-        .unwrap()
-        .to_vec::<f64>()
-        .unwrap();
-    assert!(ys.iter().all(|v| v.is_finite()), "sosfilt: not finite");
-    let err = ys
-        .iter()
-        .zip(&want)
-        .fold(0.0f64, |m, (u, v)| m.max((u - v).abs()));
-    assert!(err <= 1e-9 * scale, "sosfilt: {err:e} of {scale:e}");
+    let ys = gpu_signal::sosfilt(&sos, &x).unwrap();
+    assert_close_to(&ys, &want, 1e-9, "sosfilt");
     // Two halves with the state carried equal the whole.
     let half = n / 2;
     let zi = Array::zeros([6], DType::Float64).unwrap();
@@ -448,12 +427,8 @@ fn long_single_signals_match_a_float64_host_recursion() {
     let x2 = Array::from_slice(&xh[half..], &[n - half]).unwrap();
     let (_, zf) = lfilter_with(&b, &a, &x1, &o).unwrap();
     let (y2, _) = lfilter_with(&b, &a, &x2, &LfilterOptions::default().zi(&zf.unwrap())).unwrap();
-    let y2 = y2.to_vec::<f64>().unwrap();
-    let err = y2
-        .iter()
-        .zip(&want[half..])
-        .fold(0.0f64, |m, (u, v)| m.max((u - v).abs()));
-    assert!(err <= 1e-9 * scale, "halves: {err:e} of {scale:e}");
+    // Scaled by the second half's own largest output.
+    assert_close_to(&y2, &want[half..], 1e-9, "halves");
 }
 
 #[test]
