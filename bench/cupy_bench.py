@@ -222,16 +222,18 @@ def w_ndimage(fn, out_factor):
     return run
 
 
-def w_ndimage_binary(fn, out_bytes):
+def w_ndimage_binary(fn, out_bytes, prep=lambda nd: ()):
     """A function of the 4096^2 binary image of bench/src/ndimage_workloads.rs
     (element k set where (k * 2654435761) mod 2^32 < 2^31); bytes: the image
-    read, out_bytes written."""
+    read, out_bytes written. `prep(nd)` builds further arguments once,
+    outside the timing, as the Rust side builds them."""
     def run():
         import cupyx.scipy.ndimage as nd
         side = 4096
         k = cp.arange(side * side, dtype=cp.int64)
         x = (((k * 2654435761) % (1 << 32)) < (1 << 31)).reshape(side, side)
-        ms = gpu_time_ms(lambda: fn(nd, x))
+        args = prep(nd)
+        ms = gpu_time_ms(lambda: fn(nd, x, *args))
         return (ms, "ms", (side * side + out_bytes) / ms / 1e6, "GB/s")
     return run
 
@@ -257,7 +259,8 @@ def w_gaussian_3d():
         n = 512
         x = ((cp.arange(n ** 3, dtype=cp.float64) % 1000) * 0.001).astype(cp.float32)
         x = x.reshape(n, n, n)
-        ms = gpu_time_ms(lambda: nd.gaussian_filter(x, 2.0))
+        # 2 warm-up calls and 10 timed, as bench/src/ndimage_workloads.rs.
+        ms = gpu_time_ms(lambda: nd.gaussian_filter(x, 2.0), warmup=2, reps=10)
         return (ms, "ms", 2 * n ** 3 * 4 / ms / 1e6, "GB/s")
     return run
 
@@ -269,10 +272,11 @@ def ramp_mod(n, modulo, scale, dtype):
 
 
 def w_signal(make, fn, nbytes):
-    """A cupyx.scipy.signal call on the inputs of bench/src/signal_workloads.rs."""
+    """A cupyx.scipy.signal call on the inputs of bench/src/signal_workloads.rs
+    (`make(sig)` builds them, and any filter design, before the timing)."""
     def run():
         import cupyx.scipy.signal as sig
-        args = make()
+        args = make(sig)  # inputs and filter designs, outside the timing
         ms = gpu_time_ms(lambda: fn(sig, *args))
         return (ms, "ms", nbytes / ms / 1e6, "GB/s")
     return run
@@ -480,30 +484,33 @@ WORKLOADS = {
     "ndimage map_coordinates order 3 4096^2 f32": w_map_coordinates(),
     "ndimage gaussian_filter sigma 2 512^3 f32": w_gaussian_3d(),
     "ndimage binary_erosion 3x3 4096^2": w_ndimage_binary(
-        lambda nd, x: nd.binary_erosion(x, nd.generate_binary_structure(2, 2)), 4096 * 4096),
+        lambda nd, x, st: nd.binary_erosion(x, st), 4096 * 4096,
+        prep=lambda nd: (nd.generate_binary_structure(2, 2),)),
     "ndimage label 4096^2 random binary": w_ndimage_binary(
         lambda nd, x: nd.label(x), 4 * 4096 * 4096),
     "ndimage distance_transform_edt 4096^2 random binary": w_ndimage_binary(
         lambda nd, x: nd.distance_transform_edt(x), 8 * 4096 * 4096),
     "signal fftconvolve 2^22 * 4096 f32": w_signal(
-        lambda: (ramp_mod(1 << 22, 1000, 0.001, cp.float32), ramp_mod(4096, 7, 0.125, cp.float32)),
+        lambda sig: (ramp_mod(1 << 22, 1000, 0.001, cp.float32), ramp_mod(4096, 7, 0.125, cp.float32)),
         lambda sig, x, k: sig.fftconvolve(x, k), (2 * (1 << 22) + 4095) * 4),
     "signal convolve2d 2048^2 * 7x7 same f32": w_signal(
-        lambda: (ramp_mod(2048 * 2048, 1000, 0.001, cp.float32).reshape(2048, 2048),
-                 ramp_mod(49, 7, 0.125, cp.float32).reshape(7, 7)),
+        lambda sig: (ramp_mod(2048 * 2048, 1000, 0.001, cp.float32).reshape(2048, 2048),
+                     ramp_mod(49, 7, 0.125, cp.float32).reshape(7, 7)),
         lambda sig, x, k: sig.convolve2d(x, k, mode="same"), 2 * 2048 * 2048 * 4),
     "signal welch 2^24 nperseg 4096 f32": w_signal(
-        lambda: (ramp_mod(1 << 24, 1000, 0.001, cp.float32),),
+        lambda sig: (ramp_mod(1 << 24, 1000, 0.001, cp.float32),),
         lambda sig, x: sig.welch(x, nperseg=4096), (1 << 24) * 4),
     "signal resample_poly 2^24 up 3 down 2 f32": w_signal(
-        lambda: (ramp_mod(1 << 24, 1000, 0.001, cp.float32),),
+        lambda sig: (ramp_mod(1 << 24, 1000, 0.001, cp.float32),),
         lambda sig, x: sig.resample_poly(x, 3, 2), ((1 << 24) + (1 << 24) * 3 // 2) * 4),
     "signal lfilter order 8 one signal 2^24 f32": w_signal(
-        lambda: (ramp_mod(1 << 24, 1000, 0.001, cp.float32),),
-        lambda sig, x: sig.lfilter(*sig.butter(8, 0.1), x), 2 * (1 << 24) * 4),
+        lambda sig: (ramp_mod(1 << 24, 1000, 0.001, cp.float32), *sig.butter(8, 0.1)),
+        # float32 in, float64 out (the coefficients are float64).
+        lambda sig, x, b, a: sig.lfilter(b, a, x), (1 << 24) * (4 + 8)),
     "signal sosfilt 4 sections 1024 x 2^14 f32": w_signal(
-        lambda: (ramp_mod(1024 * (1 << 14), 1000, 0.001, cp.float32).reshape(1024, 1 << 14),),
-        lambda sig, x: sig.sosfilt(sig.butter(8, 0.1, output="sos"), x), 2 * 1024 * (1 << 14) * 4),
+        lambda sig: (ramp_mod(1024 * (1 << 14), 1000, 0.001, cp.float32).reshape(1024, 1 << 14),
+                     sig.butter(8, 0.1, output="sos")),
+        lambda sig, x, sos: sig.sosfilt(sos, x), 1024 * (1 << 14) * (4 + 8)),
     "sparse csr SpMV f32 2^20x16": w_sparse(lambda a: (a, cp.ones(1 << 20, cp.float32)),
                                             lambda a, x: a @ x, 1),
     "sparse csr SpMM f32 2^20x16 @ 64 cols": w_sparse(

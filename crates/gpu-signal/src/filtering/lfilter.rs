@@ -114,9 +114,10 @@ pub fn lfilter(b: &Array, a: &Array, x: &Array) -> Result<Array> {
 /// the [module docs](mod@crate::filtering)); their rounding differs from
 /// SciPy's serial loop by about `eps * g^2` of the output's scale, `g` the
 /// largest state the zero-input recursion reaches from a unit state (41
-/// for butter(4, 0.1), 3.7e6 for butter(6, 0.02)). In double precision a
-/// filter with `eps * g^2 > 1e-8` runs SciPy's loop instead, a thread a
-/// signal (exact as SciPy, but serial along each signal); in single
+/// for butter(4, 0.1), 4e4 for butter(8, 0.1), 3.7e6 for butter(6,
+/// 0.02)). In double precision a filter with `eps * g^2 > 1e-6` runs
+/// SciPy's loop instead, a thread a signal (as exact as SciPy's, but serial
+/// along each signal); in single
 /// precision such filters stay on the parallel path, where the rounding of
 /// their coefficients alone moves the poles (butter(6, 0.02)'s float32
 /// denominator sums to exactly 0): use second-order sections
@@ -192,14 +193,15 @@ pub fn lfilter_with(
         fir_rows(&bn[..bh.len()], &rows, zi.as_ref(), order)?
     } else {
         // The block scan's rounding is about eps * growth^2 of the output
-        // (iir::growth): in double precision, past 1e-8 (butter(6, 0.02),
-        // butter(8, 0.1)) SciPy's loop, a thread a row, keeps SciPy's
-        // accuracy at the cost of the scan's parallelism along the signal.
-        // Single precision is not routed: its loop is as far from the
-        // float64 truth for such filters (the note in lfilter's docs).
+        // (iir::growth). In double precision, past 1e-6 (butter(6, 0.02):
+        // 3e-3) SciPy's loop, a thread a row, keeps SciPy's accuracy at
+        // the cost of the scan's parallelism along the signal (seconds for
+        // one signal of 2^24 samples); below it (butter(8, 0.1): 4e-7,
+        // butter(4, 0.1): 4e-13) the scan stays. Single precision is not
+        // routed (the note in lfilter's docs).
         let ill_conditioned = matches!(dt, DType::Float64 | DType::Complex128) && {
             let g = growth(&an);
-            f64::EPSILON * g * g > 1e-8
+            f64::EPSILON * g * g > 1e-6
         };
         if order > MAX_ORDER || ill_conditioned {
             // Beyond the block kernels' state, or too ill-conditioned for
