@@ -17,7 +17,12 @@ complex64 transform of 2^--fft-log2 elements on one GPU and over every GPU
 transform of --iters after 1; the relative difference between the
 multi-GPU and the single-GPU result is printed for both.
 """
-import argparse, json, shlex, subprocess, sys, time
+import argparse, os, json, shlex, subprocess, sys, time
+
+# NVLink multicast stays off on the shared machines (a program that uses it
+# can take the host's GPUs out of service), for CuPy, torch and the Cuprum
+# processes started from here alike, unless the caller chose otherwise.
+os.environ.setdefault("NCCL_NVLS_ENABLE", "0")
 
 try:
     import cupy as cp

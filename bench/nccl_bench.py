@@ -18,13 +18,21 @@ device on its current stream; a size's time is the host wall time of
 after, divided by the iterations. busbw = bytes / time * 2 (n - 1) / n.
 CuPy's results are checked as Cuprum's are (rank r sends r + 1).
 """
-import argparse, json, shlex, subprocess, sys, time
+import argparse, os, json, shlex, subprocess, sys, time
+
+# NVLink multicast stays off on the shared machines (a program that uses it
+# can take the host's GPUs out of service), for CuPy, torch and the Cuprum
+# processes started from here alike, unless the caller chose otherwise.
+os.environ.setdefault("NCCL_NVLS_ENABLE", "0")
 
 try:
     import cupy as cp
     from cupy.cuda import nccl
 except ImportError as e:  # the table needs CuPy's NCCL beside Cuprum's
     print(f"SKIP: CuPy's NCCL is not available ({e})")
+    sys.exit(0)
+if not getattr(nccl, "available", False):  # CuPy imports without its NCCL
+    print("SKIP: CuPy's NCCL is not available (cupy.cuda.nccl.available is False)")
     sys.exit(0)
 
 DTYPES = {"float32": (cp.float32, nccl.NCCL_FLOAT32), "float64": (cp.float64, nccl.NCCL_FLOAT64),

@@ -215,6 +215,13 @@ fn run(o: &Options) -> gpu_array::Result<()> {
 }
 
 fn main() -> ExitCode {
+    if std::env::var_os("NCCL_NVLS_ENABLE").is_none() {
+        // NVLink multicast stays off on the shared machines (a program
+        // that uses it can take the host's GPUs out of service).
+        // SAFETY: the first statement of main, before any thread exists
+        // to read the environment beside this write.
+        unsafe { std::env::set_var("NCCL_NVLS_ENABLE", "0") };
+    }
     let o = match parse_args() {
         Ok(o) => o,
         Err(e) => {
