@@ -26,15 +26,20 @@ pub(crate) fn blas_type(dtype: DType) -> Result<cublas::cudaDataType_t> {
 }
 
 /// Whether float32 (and complex64) GEMMs may use TF32 tensor cores:
-/// `CUPRUM_TF32=1`, read on each call as CuPy reads `CUPY_TF32`.
+/// `CUPRUM_TF32` set to a positive integer, read on each call (CuPy reads
+/// `CUPY_TF32` once per dtype and caches it; here a change takes effect at
+/// the next product).
 pub(crate) fn tf32_enabled() -> bool {
     tf32_from(std::env::var("CUPRUM_TF32").ok().as_deref())
 }
 
-/// `CUPRUM_TF32`'s value (`None`: unset): on for `1` only, as CuPy's
-/// `CUPY_TF32`.
+/// `CUPRUM_TF32`'s value (`None`: unset): on for an integer above 0, as
+/// CuPy's `int(CUPY_TF32) > 0`; a value that is no integer is off, where
+/// CuPy's `int()` raises.
 fn tf32_from(value: Option<&str>) -> bool {
-    value.is_some_and(|v| v.trim() == "1")
+    value
+        .and_then(|v| v.trim().parse::<i64>().ok())
+        .is_some_and(|n| n > 0)
 }
 
 /// The compute type and the bytes of the scalars 1 and 0 in its scalar
@@ -456,9 +461,10 @@ mod tests {
     /// process's environment is shared by every test).
     #[test]
     fn cuprum_tf32_values() {
-        assert!(super::tf32_from(Some("1")));
-        assert!(super::tf32_from(Some(" 1\n")));
-        for off in [None, Some("0"), Some(""), Some("true"), Some("2")] {
+        for on in ["1", " 1\n", "2", "+3"] {
+            assert!(super::tf32_from(Some(on)), "{on:?}");
+        }
+        for off in [None, Some("0"), Some("-1"), Some(""), Some("true")] {
             assert!(!super::tf32_from(off), "{off:?}");
         }
     }

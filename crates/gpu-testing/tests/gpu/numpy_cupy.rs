@@ -55,8 +55,9 @@ fn float_bodies_match_numpy() {
 fn integer_bodies_are_equal() {
     numpy_cupy_array_equal!(int_products);
     numpy_cupy_array_equal!(|xp| {
-        // 300 * 200 wraps in uint16 on both.
-        let x = xp.multiply(&xp.full(&[3, 2], 300u16)?, &xp.full(&[], 200u16)?)?;
+        // 300 * 300 = 90000 wraps in uint16 (to 24464) on both, and the
+        // cast to int8 wraps again (to -112).
+        let x = xp.multiply(&xp.full(&[3, 2], 300u16)?, &xp.full(&[], 300u16)?)?;
         xp.astype::<u16, i8>(&x)
     });
     numpy_cupy_array_list_equal!(|xp| {
