@@ -666,17 +666,14 @@ impl NcclCommunicator {
         // For a non-blocking parent NCCL returns ncclSuccess while the
         // split still runs on its thread (ncclGroupEnd's ncclInProgress is
         // not passed on), with the parent's state ncclInProgress until the
-        // job ends: wait on the parent whatever the code, then for the slot
-        // itself (a separate store of that thread). A blocking parent is
-        // ready and its slot written when the call returns.
+        // job ends: wait on the parent whatever the code, and (with a
+        // color) for the slot itself, a separate store of that thread. A
+        // blocking parent is ready and its slot written when the call
+        // returns.
         let ready = checked.and_then(|_| {
-            inner.wait_ready(&mut st, operation, "ncclCommSplit")?;
-            if color.is_some() {
-                inner.wait_for(&mut st, operation, "ncclCommSplit", || {
-                    raw::split_result(&slot).is_some()
-                })?;
-            }
-            Ok(())
+            inner.wait_for(&mut st, operation, "ncclCommSplit", || {
+                color.is_none() || raw::split_result(&slot).is_some()
+            })
         });
         if let Err(e) = ready {
             Box::leak(slot);

@@ -174,9 +174,9 @@ pub(crate) fn split_result(slot: &SplitSlot) -> Option<Comm> {
 }
 
 /// `ncclCommSplit`, writing the new handle into `slot` (left null for no
-/// communicator: `color < 0` is `NCCL_SPLIT_NOCOLOR`). NCCL may write it after returning `ncclInProgress`
-/// (a non-blocking parent): the caller keeps `slot` alive until it holds
-/// the handle or the split failed, or leaks it.
+/// communicator: `color < 0` is `NCCL_SPLIT_NOCOLOR`). NCCL may write it
+/// after returning (a non-blocking parent): the caller keeps `slot` alive
+/// until it holds the handle or the split failed, or leaks it.
 pub(crate) fn comm_split(
     comm: Comm,
     color: i32,

@@ -47,6 +47,17 @@ fn spawn(role: &str, rank: usize, port: u16) -> Child {
         .unwrap()
 }
 
+/// Reads a child's pipe to its end on a thread of its own.
+fn drain<R: std::io::Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        if let Some(mut p) = pipe {
+            let _ = p.read_to_end(&mut buf);
+        }
+        buf
+    })
+}
+
 /// Runs both ranks of `role`, failing (never hanging) if either fails or
 /// takes more than two minutes.
 fn run_job(role: &str) {
@@ -64,28 +75,9 @@ fn run_job(role: &str) {
     let mut children: Vec<Child> = (0..2).map(|r| spawn(role, r, port)).collect();
     // Each pipe drained as the rank writes it: a rank that says more than a
     // pipe holds (NCCL_DEBUG=INFO) would otherwise block in its write.
-    let drain = |p: Option<Box<dyn std::io::Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut buf = Vec::new();
-            if let Some(mut p) = p {
-                let _ = p.read_to_end(&mut buf);
-            }
-            buf
-        })
-    };
     let outputs: Vec<_> = children
         .iter_mut()
-        .map(|c| {
-            let o = c
-                .stdout
-                .take()
-                .map(|p| Box::new(p) as Box<dyn std::io::Read + Send>);
-            let e = c
-                .stderr
-                .take()
-                .map(|p| Box::new(p) as Box<dyn std::io::Read + Send>);
-            (drain(o), drain(e))
-        })
+        .map(|c| (drain(c.stdout.take()), drain(c.stderr.take())))
         .collect();
     let deadline = Instant::now() + Duration::from_secs(120);
     let mut status = [None, None];
