@@ -639,6 +639,9 @@ pub fn decimate_system(
             keep(&y)
         };
     }
+    // SciPy tests the poles (twice) and the gain for complex values, never
+    // the zeros: real poles with complex zeros take the sections path
+    // there too. The gain here is real.
     let off_axis = p.dtype().is_complex()
         && p.imag()?
             .astype(DType::Float64)?

@@ -16,6 +16,21 @@ fn mask_dtype(dt: DType) -> DType {
     }
 }
 
+/// SciPy's mask of a spectrum of `n` bins (`n >= 1`): 1 at the zero
+/// frequency and, for even `n`, at the Nyquist bin `n / 2`; 2 for the
+/// positive frequencies between; 0 for the negative ones.
+fn analytic_mask(n: usize) -> Vec<f64> {
+    let mut h = vec![0.0; n];
+    h[0] = 1.0;
+    if n.is_multiple_of(2) {
+        h[1..n / 2].fill(2.0);
+        h[n / 2] = 1.0;
+    } else {
+        h[1..n.div_ceil(2)].fill(2.0);
+    }
+    h
+}
+
 /// `h` as an array of `ndim` dimensions, all 1 but `axis`.
 fn along(h: &[f64], ndim: usize, axis: usize, dt: DType) -> Result<Array> {
     let mut shape = vec![1usize; ndim];
@@ -115,15 +130,7 @@ pub fn hilbert_with(x: &Array, opts: &HilbertOptions) -> Result<Array> {
         return Err(Error::Value("N must be positive.".into()));
     }
     let xf = gpu_fft::fft_with(x, &FftOptions::new().n(n).axis(axis as isize))?;
-    let mut h = vec![0.0; n];
-    h[0] = 1.0;
-    if n.is_multiple_of(2) {
-        h[1..n / 2].fill(2.0);
-        h[n / 2] = 1.0;
-    } else {
-        h[1..n.div_ceil(2)].fill(2.0);
-    }
-    let h = along(&h, x.ndim(), axis, mask_dtype(xf.dtype()))?;
+    let h = along(&analytic_mask(n), x.ndim(), axis, mask_dtype(xf.dtype()))?;
     let y = ufunc::multiply(&xf, &h)?;
     gpu_fft::ifft_with(&y, &FftOptions::new().axis(axis as isize))
 }
@@ -232,19 +239,22 @@ pub fn hilbert2_with(x: &Array, opts: &Hilbert2Options) -> Result<Array> {
     }
     let axes = [a0 as isize, a1 as isize];
     let xf = gpu_fft::fftn_with(&x, &FftnOptions::new().s(&n).axes(&axes))?;
-    let mask = |len: usize| {
-        let k = len.div_ceil(2);
-        (0..len)
-            .map(|i| match i {
-                0 => 1.0,
-                i if i < k => 2.0,
-                _ => 0.0,
-            })
-            .collect::<Vec<f64>>()
-    };
     let dt = mask_dtype(xf.dtype());
-    let h0 = along(&mask(n[0]), x.ndim(), a0, dt)?;
-    let h1 = along(&mask(n[1]), x.ndim(), a1, dt)?;
+    let h0 = along(&analytic_mask(n[0]), x.ndim(), a0, dt)?;
+    let h1 = along(&analytic_mask(n[1]), x.ndim(), a1, dt)?;
     let y = ufunc::multiply(&ufunc::multiply(&xf, &h0)?, &h1)?;
     gpu_fft::ifftn_with(&y, &FftnOptions::new().axes(&axes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::analytic_mask;
+
+    #[test]
+    fn mask_keeps_the_nyquist_bin_of_even_lengths() {
+        assert_eq!(analytic_mask(1), [1.0]);
+        assert_eq!(analytic_mask(2), [1.0, 1.0]);
+        assert_eq!(analytic_mask(5), [1.0, 2.0, 2.0, 0.0, 0.0]);
+        assert_eq!(analytic_mask(6), [1.0, 2.0, 2.0, 1.0, 0.0, 0.0]);
+    }
 }

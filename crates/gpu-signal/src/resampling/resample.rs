@@ -243,7 +243,10 @@ pub fn resample_with(x: &Array, num: usize, opts: &ResampleOptions<'_>) -> Resul
             let first = along(&head, 0, 0, 1)?;
             let rest = ufunc::divide(ufunc::add(&along(&head, 0, 1, n_big)?, &tail)?, 2.0)?;
             let folded = concatenate(&[&first, &rest], Some(0))?;
-            big_x = ufunc::multiply(&big_x, &along_axis(&folded, axis, nd)?)?;
+            // SciPy multiplies in place (`X *= W`): the product in the
+            // promoted precision, stored back in X's (complex64 stays).
+            big_x =
+                ufunc::multiply(&big_x, &along_axis(&folded, axis, nd)?)?.astype(big_x.dtype())?;
         }
         let mut big_x = along(&big_x, axis, 0, m2)?.copy()?;
         if m % 2 == 0 && num != n_x {
@@ -251,7 +254,8 @@ pub fn resample_with(x: &Array, num: usize, opts: &ResampleOptions<'_>) -> Resul
             let mut scale = vec![1.0f64; m2];
             scale[m / 2] = f;
             let scale = Array::from_slice(&scale, &[m2])?;
-            big_x = ufunc::multiply(&big_x, &along_axis(&scale, axis, nd)?)?;
+            big_x =
+                ufunc::multiply(&big_x, &along_axis(&scale, axis, nd)?)?.astype(big_x.dtype())?;
         }
         let big_x = ufunc::divide(&big_x, s_fac)?;
         irfft_with(&big_x, &FftOptions::default().axis(ax).n(num))?
