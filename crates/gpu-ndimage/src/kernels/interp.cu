@@ -167,7 +167,9 @@ __device__ __forceinline__ double cuprum_interp_map_coord(double in, long long l
         if (len <= 1) return 0.0;
         const long long sz2 = 2 * len;
         if (in < -sz2) in = sz2 * (double)(long long)(-in / sz2) + in;
-        return in < -len ? in + sz2 : -in - 1;
+        // SciPy's guard: a coordinate in (-1e-15, 0) maps to 1e-15 - 1,
+        // not to -1 (which the caller would take for outside).
+        return in < -len ? in + sz2 : (in > -1e-15 ? 1e-15 : -in) - 1;
       }
       case CUPRUM_I_WRAP: {
         if (len <= 1) return 0.0;
@@ -358,6 +360,23 @@ __device__ __forceinline__ double cuprum_interp_point2(const TI* in, long long n
   return t;
 }
 
+// An input coordinate of a 2-D affine map, as SciPy's NI_GeometricTransform
+// sums it: the offset first, then o0 * m0 and o1 * m1, each operation
+// rounded on its own (no fused multiply-add: a coordinate one ulp off an
+// exact half picks another pixel at order 0, or leaves constant mode's
+// edge).
+__device__ __forceinline__ double cuprum_interp_affine_row(double o0, double o1, double offset,
+                                                           double m0, double m1) {
+  return __dadd_rn(__dadd_rn(offset, __dmul_rn(o0, m0)), __dmul_rn(o1, m1));
+}
+
+// zoom's and shift's coordinate (o + shift) * zoom + offset, rounded as
+// SciPy's separate operations are.
+__device__ __forceinline__ double cuprum_interp_zoom_coord(double o, double shift, double zoom,
+                                                           double offset) {
+  return __dadd_rn(__dmul_rn(__dadd_rn(o, shift), zoom), offset);
+}
+
 template <typename TI, typename TO, int ORDER>
 __device__ __forceinline__ void cuprum_ndimage_interp2(
     const TI* in, TO* out, const double* coords64, const float* coords32,
@@ -384,17 +403,11 @@ __device__ __forceinline__ void cuprum_ndimage_interp2(
         o1 = k - o0 * m1;
       }
       if (kind == 1) {
-        double acc = 0.0;
-        acc += (double)o0 * params[0];
-        acc += (double)o1 * params[1];
-        c0 = acc + params[4];
-        acc = 0.0;
-        acc += (double)o0 * params[2];
-        acc += (double)o1 * params[3];
-        c1 = acc + params[5];
+        c0 = cuprum_interp_affine_row((double)o0, (double)o1, params[4], params[0], params[1]);
+        c1 = cuprum_interp_affine_row((double)o0, (double)o1, params[5], params[2], params[3]);
       } else {
-        c0 = ((double)o0 + params[0]) * params[1] + params[2];
-        c1 = ((double)o1 + params[3]) * params[4] + params[5];
+        c0 = cuprum_interp_zoom_coord((double)o0, params[0], params[1], params[2]);
+        c1 = cuprum_interp_zoom_coord((double)o1, params[3], params[4], params[5]);
       }
     }
     out[k] = cuprum_interp_store<TO>(
@@ -475,13 +488,17 @@ __device__ __forceinline__ void cuprum_ndimage_interp(
         c[d] = coords64 ? coords64[d * size + k] : (double)coords32[d * size + k];
     } else if (kind == 1) {
       for (int d = 0; d < in_ndim; ++d) {
-        double acc = 0.0;
-        for (int e = 0; e < out_ndim; ++e) acc += (double)o[e] * params[d * out_ndim + e];
-        c[d] = acc + params[in_ndim * out_ndim + d];
+        // SciPy's order (NI_GeometricTransform): the offset first, then
+        // each product, every operation rounded on its own.
+        double acc = params[in_ndim * out_ndim + d];
+        for (int e = 0; e < out_ndim; ++e)
+          acc = __dadd_rn(acc, __dmul_rn((double)o[e], params[d * out_ndim + e]));
+        c[d] = acc;
       }
     } else if (kind == 2) {
       for (int d = 0; d < in_ndim; ++d)
-        c[d] = ((double)o[d] + params[3 * d]) * params[3 * d + 1] + params[3 * d + 2];
+        c[d] = cuprum_interp_zoom_coord((double)o[d], params[3 * d], params[3 * d + 1],
+                                        params[3 * d + 2]);
     } else {
       CUPRUM_NDIMAGE_USER_MAPPING(o, c, out_ndim, in_ndim);
     }

@@ -116,11 +116,11 @@ fn run(name: &str, c: &Case, x: &Array, coords: Option<&Array>) -> Array {
 }
 
 /// Golden cases Cuprum does not match yet, each with what the GPU showed
-/// (the closing note of the session lists them as open work):
-/// - `aff2__o0__mirror`: order 0 with `mirror` past the edge under a 2-D
-///   affine map picks another pixel than SciPy (H100: -0.885 vs 0.585 at
-///   element 19); the other modes and orders of the same map match.
-const KNOWN_DIFFERENCES: &[&str] = &["aff2__o0__mirror"];
+/// (the closing note of the session lists them as open work). Empty: the
+/// one entry, `aff2__o0__mirror` (H100: -0.885 vs 0.585 at element 19),
+/// came from summing the affine map's terms in another order than SciPy,
+/// which puts a coordinate one ulp off -0.5; the kernels now sum as SciPy.
+const KNOWN_DIFFERENCES: &[&str] = &[];
 
 #[test]
 fn interpolation_matches_scipy() {
