@@ -38,7 +38,9 @@ def put(kind, arrays, **p):
     p["i"] = len(cases)
     name = kind + "".join(f"__{k}={v}" for k, v in p.items())
     for k, v in arrays.items():
-        cases[f"{name}.{k}"] = np.ascontiguousarray(v)
+        # asarray, not ascontiguousarray: a 0-d result (a statistic of one
+        # region) stays 0-d, as SciPy returns it.
+        cases[f"{name}.{k}"] = np.asarray(v, order="C")
     return name
 
 

@@ -34,7 +34,12 @@ fn run(func: &str, params: &HashMap<&str, &str>, x: &Array, w: Option<&Array>) -
         "complex128" => Output::DType(DType::Complex128),
         o => panic!("output {o}"),
     };
-    let origin = || num::<i64>(params, "origin");
+    // The filters without `origin=` in SciPy have none in their case names.
+    let origin = || {
+        params
+            .get("origin")
+            .map_or(0, |v| v.parse::<i64>().unwrap())
+    };
     let axis = || num::<isize>(params, "axis");
     let size = || num::<usize>(params, "size");
     let sigma = || num::<f64>(params, "sigma");
@@ -44,7 +49,7 @@ fn run(func: &str, params: &HashMap<&str, &str>, x: &Array, w: Option<&Array>) -
         .mode(mode)
         .cval(cval)
         .origin(origin());
-    // The filters without `origin=` in SciPy (the cases hold 0 for them).
+    // The filters without `origin=` in SciPy.
     let plain = FilterOptions::default().output(out).mode(mode).cval(cval);
     let gauss = || Gaussian::new(sigma()).order(num(params, "order"));
     let sides: Vec<usize> = params.get("size").map(|_| vec![size()]).unwrap_or_default();
