@@ -655,7 +655,8 @@ pub fn generic_laplace(input: &Array, derivative2: &Derivative<'_>) -> Result<Ar
 /// # Errors
 /// The derivative's errors, or an array of another shape from it; a mode
 /// sequence of the wrong length; bad or repeated axes; an output of
-/// another shape; an unsupported dtype; an origin (SciPy's function has
+/// another shape; an unsupported dtype; a real output of complex input
+/// ("output must have complex dtype"); an origin (SciPy's function has
 /// none).
 pub fn generic_laplace_with(
     input: &Array,
@@ -664,7 +665,7 @@ pub fn generic_laplace_with(
 ) -> Result<Array> {
     opts.refuse("generic_laplace", true, false)?;
     let output = opts.output;
-    let dt = output.dtype_for(input)?;
+    let dt = output.dtype_for_linear(input)?;
     let axes = check_axes(opts.axes_slice(), input.ndim())?;
     if axes.is_empty() {
         return output.finish(input.astype(dt)?);
@@ -861,7 +862,7 @@ pub fn generic_gradient_magnitude_with(
 ) -> Result<Array> {
     opts.refuse("generic_gradient_magnitude", true, false)?;
     let output = opts.output;
-    let dt = output.dtype_for(input)?;
+    let dt = output.dtype_for_linear(input)?;
     let axes = check_axes(opts.axes_slice(), input.ndim())?;
     if axes.is_empty() {
         return output.finish(input.astype(dt)?);

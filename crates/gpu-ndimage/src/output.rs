@@ -51,6 +51,31 @@ impl Output<'_> {
         Ok(dt)
     }
 
+    /// [`Output::dtype_for`] for the filters built from linear ones
+    /// (`generic_laplace`, `generic_gradient_magnitude` and theirs): complex
+    /// input gives a complex output, as SciPy's (its derivatives take the
+    /// complex data through their parts), and a real output of it is
+    /// SciPy's "output must have complex dtype".
+    pub(crate) fn dtype_for_linear(&self, input: &Array) -> Result<DType> {
+        if !input.dtype().is_complex() {
+            return self.dtype_for(input);
+        }
+        let dt = match self {
+            Output::None => input.dtype(),
+            Output::DType(d) => *d,
+            Output::Array(a) => {
+                if a.shape() != input.shape() {
+                    return Err(Error::NumpyRuntime("output shape not correct".into()));
+                }
+                a.dtype()
+            }
+        };
+        if !dt.is_complex() {
+            return Err(Error::NumpyRuntime("output must have complex dtype".into()));
+        }
+        Ok(dt)
+    }
+
     /// Hands back `result` (of the output's dtype and the input's shape):
     /// written into the output array when there is one.
     pub(crate) fn finish(&self, result: Array) -> Result<Array> {

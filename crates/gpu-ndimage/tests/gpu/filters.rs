@@ -173,16 +173,38 @@ fn output_arrays_and_errors() {
     let e = nd::median_filter(&big, Window::Size(&[27])).unwrap_err();
     assert!(matches!(e, gpu_array::Error::Unsupported(_)), "{e}");
     // Complex data: the linear filters take it through its parts into a
-    // complex output (an output array must be one), the others refuse it
-    // as SciPy does; complex weights are not taken.
+    // complex output (an output array must be one), and so do those built
+    // on them (the gradient magnitude is SciPy's sqrt of the complex
+    // squares' sum, not a modulus); the others refuse it as SciPy does;
+    // complex weights are not taken.
     let c = x2.astype(DType::Complex64).unwrap();
     let e = nd::uniform_filter1d_with(&c, 3, 0, &FilterOptions::default().out(&x2)).unwrap_err();
     assert_eq!(e.to_string(), "output must have complex dtype");
     let into = Array::zeros([3, 3], DType::Complex128).unwrap();
     let r = nd::uniform_filter_with(&c, &[3], &FilterOptions::default().out(&into)).unwrap();
     assert_eq!(r.dtype(), DType::Complex128);
-    let e = nd::gaussian_gradient_magnitude(&c, 1.0).unwrap_err();
-    assert_eq!(e.to_string(), "Complex type not supported");
+    let ggm = nd::gaussian_gradient_magnitude(&c, 1.0).unwrap();
+    assert_eq!(ggm.dtype(), DType::Complex64);
+    let deriv = |o: &[i64]| {
+        let g = Gaussian::new(1.0).orders(o);
+        nd::gaussian_filter_with(&c, &g, &FilterOptions::default()).unwrap()
+    };
+    let (g0, g1) = (deriv(&[1, 0]), deriv(&[0, 1]));
+    let sq = |a: &Array| gpu_array::ufunc::multiply(a, a).unwrap();
+    let want = gpu_array::ufunc::sqrt(gpu_array::ufunc::add(sq(&g0), sq(&g1)).unwrap()).unwrap();
+    let (got, want) = (
+        ggm.to_vec::<num_complex::Complex32>().unwrap(),
+        want.to_vec::<num_complex::Complex32>().unwrap(),
+    );
+    assert!(
+        got.iter()
+            .zip(&want)
+            .all(|(u, v)| (u - v).norm() <= 1e-5 * v.norm().max(1.0)),
+        "complex gradient magnitude {got:?} vs {want:?}"
+    );
+    let e = nd::gaussian_laplace_with(&c, &Gaussian::new(1.0), &FilterOptions::default().out(&x2))
+        .unwrap_err();
+    assert_eq!(e.to_string(), "output must have complex dtype");
     let e = nd::median_filter(&c, Window::Size(&[3])).unwrap_err();
     assert_eq!(e.to_string(), "Complex type not supported");
     let wc = Array::zeros([2, 2], DType::Complex64).unwrap();
