@@ -306,7 +306,9 @@ pub fn resample_poly_with(
             step: 1,
         })
         .collect();
-    let kept = y.slice(&idx)?.copy()?;
+    // A view of the filtered signal, as SciPy returns (no copy: one pass
+    // over the output less).
+    let kept = y.slice(&idx)?;
     match background {
         Some(b) => ufunc::add(&kept, &b),
         None => Ok(kept),
