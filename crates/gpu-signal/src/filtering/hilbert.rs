@@ -31,6 +31,22 @@ fn analytic_mask(n: usize) -> Vec<f64> {
     h
 }
 
+/// SciPy's (1.17) mask of `hilbert2` along one axis of `n` bins: 1 at the
+/// zero frequency, 2 below `k = (n + 1) / 2`, 0 from `k` on. Unlike
+/// [`analytic_mask`], an even length's Nyquist bin is zeroed (the
+/// single-orthant spectrum of SciPy's docs; the GPU run of the goldens
+/// showed it).
+fn orthant_mask(n: usize) -> Vec<f64> {
+    let k = n.div_ceil(2);
+    (0..n)
+        .map(|i| match i {
+            0 => 1.0,
+            i if i < k => 2.0,
+            _ => 0.0,
+        })
+        .collect()
+}
+
 /// `h` as an array of `ndim` dimensions, all 1 but `axis`.
 fn along(h: &[f64], ndim: usize, axis: usize, dt: DType) -> Result<Array> {
     let mut shape = vec![1usize; ndim];
@@ -240,15 +256,15 @@ pub fn hilbert2_with(x: &Array, opts: &Hilbert2Options) -> Result<Array> {
     let axes = [a0 as isize, a1 as isize];
     let xf = gpu_fft::fftn_with(&x, &FftnOptions::new().s(&n).axes(&axes))?;
     let dt = mask_dtype(xf.dtype());
-    let h0 = along(&analytic_mask(n[0]), x.ndim(), a0, dt)?;
-    let h1 = along(&analytic_mask(n[1]), x.ndim(), a1, dt)?;
+    let h0 = along(&orthant_mask(n[0]), x.ndim(), a0, dt)?;
+    let h1 = along(&orthant_mask(n[1]), x.ndim(), a1, dt)?;
     let y = ufunc::multiply(&ufunc::multiply(&xf, &h0)?, &h1)?;
     gpu_fft::ifftn_with(&y, &FftnOptions::new().axes(&axes))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::analytic_mask;
+    use super::{analytic_mask, orthant_mask};
 
     #[test]
     fn mask_keeps_the_nyquist_bin_of_even_lengths() {
@@ -256,5 +272,13 @@ mod tests {
         assert_eq!(analytic_mask(2), [1.0, 1.0]);
         assert_eq!(analytic_mask(5), [1.0, 2.0, 2.0, 0.0, 0.0]);
         assert_eq!(analytic_mask(6), [1.0, 2.0, 2.0, 1.0, 0.0, 0.0]);
+    }
+
+    #[test]
+    fn orthant_mask_zeroes_the_nyquist_bin() {
+        assert_eq!(orthant_mask(1), [1.0]);
+        assert_eq!(orthant_mask(2), [1.0, 0.0]);
+        assert_eq!(orthant_mask(5), [1.0, 2.0, 2.0, 0.0, 0.0]);
+        assert_eq!(orthant_mask(6), [1.0, 2.0, 2.0, 0.0, 0.0, 0.0]);
     }
 }

@@ -579,10 +579,11 @@ pub(crate) fn serial_kernel<'a>(
         .raw_output("y", y)
         .raw_output("z", z)
         .scalar("order", DType::Int64, order)
-        .scalar("n", DType::Int64, n)
+        // `n` is the generated code's element count (a reserved name).
+        .scalar("nsamp", DType::Int64, n)
         .op("const long long r = i;\n\
-             cuprum_sig::lfilter_serial(&coef[0], &coef[order + 1], &x[r * n], &y[r * n], \
-             &z[r * order], order, n);")
+             cuprum_sig::lfilter_serial(&coef[0], &coef[order + 1], &x[r * nsamp], \
+             &y[r * nsamp], &z[r * order], order, nsamp);")
         .preamble(include_str!("../kernels/lfilter_serial.cuh"))
         // SciPy's loop rounds each product and sum on its own: a fused
         // multiply-add, amplified by an ill-conditioned filter's growth

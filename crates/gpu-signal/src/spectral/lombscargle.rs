@@ -269,12 +269,13 @@ pub(crate) fn lomb_kernel<'a>(
         .raw("w", w)
         .raw("wy", wy)
         .raw("stat", stat)
-        .scalar("n", DType::Int64, n)
+        // `n` is the generated code's element count (a reserved name).
+        .scalar("npts", DType::Int64, n)
         .scalar("floating", DType::Bool, floating)
         .output("out", out)
         .op(format!(
             "const cuprum_sig::Lomb r = cuprum_sig::lombscargle(f, &x[0], &w[0], &wy[0], \
-             &stat[0], n, floating);\n{finish}"
+             &stat[0], npts, floating);\n{finish}"
         ))
         .preamble(LOMB_CUH)
 }
