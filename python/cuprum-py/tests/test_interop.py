@@ -629,7 +629,18 @@ def cupy_to_cuprum_every_dtype_and_layout():
             c = view(cupy.asarray(h))
             for how in ("dlpack", "cai"):
                 if how == "dlpack":
-                    x = cu.from_dlpack(c)
+                    try:
+                        x = cu.from_dlpack(c)
+                    except BufferError as e:
+                        # CuPy before cupy/cupy#10228 (14.2 among them)
+                        # divides a negative byte stride by its unsigned
+                        # itemsize in __dlpack__ (cupy/cupy#10172): the
+                        # capsule's stride is near 2^64 / itemsize, which
+                        # Cuprum refuses rather than address past the
+                        # buffer. Byte-sized items wrap back to -1.
+                        assert name == NEGATIVE[0] and c.itemsize > 1, (dtype, name, e)
+                        assert "overflows the address space" in str(e), e
+                        continue
                 else:
                     x = cu.from_cuda_array_interface(c)
                 assert x.dtype == dtype
