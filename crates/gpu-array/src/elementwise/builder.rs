@@ -414,12 +414,17 @@ impl<'a> Elementwise<'a> {
     /// let a = k.spec(LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32)?;
     /// let b = k.spec(LayoutClass::Strided { ndim: 2 }, IndexWidth::I64)?;
     /// assert_ne!(a.name, b.name); // one kernel per layout and index width
+    /// // `n` is the generated code's element count: refused here, where
+    /// // the host-side tests (NVRTC compiles) see it, not at launch only.
+    /// let bad = Elementwise::new("f").input("n", DType::Float32).output("y", DType::Float32).op("y = n");
+    /// assert!(bad.spec(LayoutClass::Contiguous { vectorized: false }, IndexWidth::I32).is_err());
     /// # Ok::<(), gpu_array::Error>(())
     /// ```
     ///
     /// # Errors
     /// A lazy operation or a caller's spec failed, or the caller's spec's
-    /// parameters are not the listed operands.
+    /// parameters are not the listed operands; an invalid spec (as
+    /// [`ElementwiseSpec::validate`]: reserved or repeated names).
     pub fn spec(&self, layout: LayoutClass, index: IndexWidth) -> Result<ElementwiseSpec> {
         let operation = match &self.op {
             Op::Text(t) => t.to_string(),
@@ -442,6 +447,7 @@ impl<'a> Elementwise<'a> {
         s.options = self.options.clone();
         s.type_aliases = self.aliases.clone();
         s.read_outputs = self.read_outputs;
+        s.validate()?;
         Ok(s)
     }
 

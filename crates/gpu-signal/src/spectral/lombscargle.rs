@@ -234,7 +234,8 @@ pub fn lombscargle_with(
     Ok(out)
 }
 
-/// The per-frequency kernel; `raw` = x, w, wy (length n) and stat = [Y, YY].
+/// The per-frequency kernel; `raw` = x, w, wy (length `n`, the kernel's
+/// `npts`) and stat = [Y, YY].
 pub(crate) fn lomb_kernel<'a>(
     freqs: Bind<'a>,
     raw: [Bind<'a>; 4],
@@ -249,7 +250,7 @@ pub(crate) fn lomb_kernel<'a>(
     let (name, finish) = match normalize {
         LombNormalize::Power => (
             "cuprum_signal_lombscargle_power",
-            "out = r.power * ((double)n / 4.0);",
+            "out = r.power * ((double)npts / 4.0);",
         ),
         LombNormalize::Normalize => (
             "cuprum_signal_lombscargle_normalize",
