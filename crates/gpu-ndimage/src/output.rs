@@ -34,10 +34,10 @@ pub enum Output<'a> {
 }
 
 impl Output<'_> {
-    /// The output's dtype for `input`, checked; SciPy's "output shape not
-    /// correct" for an array of another shape.
-    pub(crate) fn dtype_for(&self, input: &Array) -> Result<DType> {
-        let dt = match self {
+    /// The output's dtype for `input`, unchecked but for SciPy's "output
+    /// shape not correct" (an array of another shape).
+    fn requested_dtype(&self, input: &Array) -> Result<DType> {
+        Ok(match self {
             Output::None => input.dtype(),
             Output::DType(d) => *d,
             Output::Array(a) => {
@@ -46,7 +46,13 @@ impl Output<'_> {
                 }
                 a.dtype()
             }
-        };
+        })
+    }
+
+    /// The output's dtype for `input`, checked; SciPy's "output shape not
+    /// correct" for an array of another shape.
+    pub(crate) fn dtype_for(&self, input: &Array) -> Result<DType> {
+        let dt = self.requested_dtype(input)?;
         check_dtype(dt)?;
         Ok(dt)
     }
@@ -60,16 +66,7 @@ impl Output<'_> {
         if !input.dtype().is_complex() {
             return self.dtype_for(input);
         }
-        let dt = match self {
-            Output::None => input.dtype(),
-            Output::DType(d) => *d,
-            Output::Array(a) => {
-                if a.shape() != input.shape() {
-                    return Err(Error::NumpyRuntime("output shape not correct".into()));
-                }
-                a.dtype()
-            }
-        };
+        let dt = self.requested_dtype(input)?;
         if !dt.is_complex() {
             return Err(Error::NumpyRuntime("output must have complex dtype".into()));
         }
