@@ -130,6 +130,18 @@ pub struct Resampled {
     pub t: Option<Array>,
 }
 
+/// `x * f` as SciPy's in-place `X *= f` leaves it: the product in the
+/// promoted precision, stored in `x`'s dtype (complex64 stays complex64);
+/// no extra pass when the dtypes agree.
+fn times_in_place(x: &Array, f: &Array) -> Result<Array> {
+    let p = ufunc::multiply(x, f)?;
+    if p.dtype() == x.dtype() {
+        Ok(p)
+    } else {
+        p.astype(x.dtype())
+    }
+}
+
 /// SciPy's `resample(x, num)` along axis 0: `num` samples of the band
 /// limited signal through `x`'s samples.
 ///
@@ -236,17 +248,19 @@ pub fn resample_with(x: &Array, num: usize, opts: &ResampleOptions<'_>) -> Resul
         let mut big_x = rfft_with(&x, &fft_opts)?;
         let n_big = big_x.shape()[axis];
         if let Some(w) = window {
-            // Fold the window: W1[l] = (W[l] + W[-l]) / 2 for l > 0.
-            let w = w.astype(DType::Float64)?;
+            // Fold the window: W1[l] = (W[l] + W[-l]) / 2 for l > 0, in
+            // the window's own precision as SciPy folds it.
+            let w = if w.dtype().is_inexact() {
+                w.clone()
+            } else {
+                w.astype(DType::Float64)?
+            };
             let head = along(&w, 0, 0, n_big)?;
             let tail = gpu_array::manipulation::flip(&along(&w, 0, n_x + 1 - n_big, n_x)?, None)?;
             let first = along(&head, 0, 0, 1)?;
             let rest = ufunc::divide(ufunc::add(&along(&head, 0, 1, n_big)?, &tail)?, 2.0)?;
             let folded = concatenate(&[&first, &rest], Some(0))?;
-            // SciPy multiplies in place (`X *= W`): the product in the
-            // promoted precision, stored back in X's (complex64 stays).
-            big_x =
-                ufunc::multiply(&big_x, &along_axis(&folded, axis, nd)?)?.astype(big_x.dtype())?;
+            big_x = times_in_place(&big_x, &along_axis(&folded, axis, nd)?)?;
         }
         let mut big_x = along(&big_x, axis, 0, m2)?.copy()?;
         if m % 2 == 0 && num != n_x {
@@ -254,8 +268,7 @@ pub fn resample_with(x: &Array, num: usize, opts: &ResampleOptions<'_>) -> Resul
             let mut scale = vec![1.0f64; m2];
             scale[m / 2] = f;
             let scale = Array::from_slice(&scale, &[m2])?;
-            big_x =
-                ufunc::multiply(&big_x, &along_axis(&scale, axis, nd)?)?.astype(big_x.dtype())?;
+            big_x = times_in_place(&big_x, &along_axis(&scale, axis, nd)?)?;
         }
         let big_x = ufunc::divide(&big_x, s_fac)?;
         irfft_with(&big_x, &FftOptions::default().axis(ax).n(num))?
