@@ -16,26 +16,10 @@ fn mask_dtype(dt: DType) -> DType {
     }
 }
 
-/// SciPy's mask of a spectrum of `n` bins (`n >= 1`): 1 at the zero
-/// frequency and, for even `n`, at the Nyquist bin `n / 2`; 2 for the
-/// positive frequencies between; 0 for the negative ones.
-fn analytic_mask(n: usize) -> Vec<f64> {
-    let mut h = vec![0.0; n];
-    h[0] = 1.0;
-    if n.is_multiple_of(2) {
-        h[1..n / 2].fill(2.0);
-        h[n / 2] = 1.0;
-    } else {
-        h[1..n.div_ceil(2)].fill(2.0);
-    }
-    h
-}
-
-/// SciPy's (1.17) mask of `hilbert2` along one axis of `n` bins: 1 at the
-/// zero frequency, 2 below `k = (n + 1) / 2`, 0 from `k` on. Unlike
-/// [`analytic_mask`], an even length's Nyquist bin is zeroed (the
-/// single-orthant spectrum of SciPy's docs; the GPU run of the goldens
-/// showed it).
+/// SciPy's (1.17) mask of `hilbert2` along one axis of `n` bins (`n >=
+/// 1`): 1 at the zero frequency, 2 below `k = (n + 1) / 2`, 0 from `k` on,
+/// so an even length's Nyquist bin is zeroed (the single-orthant spectrum
+/// of SciPy's docs; the GPU run of the goldens showed it).
 fn orthant_mask(n: usize) -> Vec<f64> {
     let k = n.div_ceil(2);
     (0..n)
@@ -45,6 +29,16 @@ fn orthant_mask(n: usize) -> Vec<f64> {
             _ => 0.0,
         })
         .collect()
+}
+
+/// SciPy's mask of `hilbert` (1-D): [`orthant_mask`], but an even
+/// length's Nyquist bin `n / 2` kept (1).
+fn analytic_mask(n: usize) -> Vec<f64> {
+    let mut h = orthant_mask(n);
+    if n.is_multiple_of(2) {
+        h[n / 2] = 1.0;
+    }
+    h
 }
 
 /// `h` as an array of `ndim` dimensions, all 1 but `axis`.
@@ -267,15 +261,11 @@ mod tests {
     use super::{analytic_mask, orthant_mask};
 
     #[test]
-    fn mask_keeps_the_nyquist_bin_of_even_lengths() {
+    fn masks_keep_or_zero_the_nyquist_bin_as_scipys() {
         assert_eq!(analytic_mask(1), [1.0]);
         assert_eq!(analytic_mask(2), [1.0, 1.0]);
         assert_eq!(analytic_mask(5), [1.0, 2.0, 2.0, 0.0, 0.0]);
         assert_eq!(analytic_mask(6), [1.0, 2.0, 2.0, 1.0, 0.0, 0.0]);
-    }
-
-    #[test]
-    fn orthant_mask_zeroes_the_nyquist_bin() {
         assert_eq!(orthant_mask(1), [1.0]);
         assert_eq!(orthant_mask(2), [1.0, 0.0]);
         assert_eq!(orthant_mask(5), [1.0, 2.0, 2.0, 0.0, 0.0]);
