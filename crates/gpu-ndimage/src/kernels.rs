@@ -14,7 +14,7 @@ use gpu_array::{Array, DType, Error, Result};
 use gpu_runtime::nvrtc::CompileRequest;
 use gpu_runtime::{KernelSignature, LaunchConfig, TypedKernel};
 
-const SOURCE: &str = include_str!("kernels/filters.cu");
+pub(crate) const SOURCE: &str = include_str!("kernels/filters.cu");
 
 /// Threads per block.
 const THREADS: u32 = 256;
@@ -116,7 +116,7 @@ pub(crate) enum Op1d {
 }
 
 impl Op1d {
-    fn code(self) -> i32 {
+    pub(crate) fn code(self) -> i32 {
         match self {
             Op1d::Correlate => 0,
             Op1d::Symmetric => 1,
@@ -206,7 +206,7 @@ fn check_dtype(dt: DType) -> Result<()> {
 }
 
 /// The multiprocessors of `out`'s device.
-fn multiprocessors(out: &Array) -> Result<usize> {
+pub(crate) fn multiprocessors(out: &Array) -> Result<usize> {
     let sms = out.stream().device().properties()?.multiprocessor_count;
     Ok(usize::try_from(sms).unwrap_or(1).max(1))
 }
@@ -284,6 +284,9 @@ pub(crate) fn window1d(
     if total == 0 {
         return Ok(());
     }
+    if crate::tiled::window1d(input_, out, axis, size, w_arg, op, origin, mode, cval)? {
+        return Ok(());
+    }
     let n = shape[axis];
     let inner: usize = shape[axis + 1..].iter().product();
     let outer = total / (n * inner);
@@ -353,6 +356,13 @@ pub(crate) fn windownd(
         RANK_CAP
     };
     let to = if out_dt == ti { ti } else { DType::Float64 };
+    if op == OpNd::Rank(4)
+        && input_.size() > 0
+        && input_.is_c_contiguous()
+        && let Some(out) = crate::tiled::median3x3(input_, taps, (mode, cval), to)?
+    {
+        return Ok(out);
+    }
     let name = windownd_name(ti, to, cap);
     let k = TypedKernel::<WindowNd>::cached(&name, [ti.c_type(), to.c_type()], program_request)?;
     let (op_code, rank) = match op {

@@ -88,6 +88,7 @@ pub mod morphology;
 mod options;
 mod output;
 mod raw;
+mod tiled;
 mod weights;
 
 pub use distance::{
@@ -167,6 +168,42 @@ mod nvrtc_tests {
             return;
         }
         compile_for_test_archs("ndimage filters", &[crate::kernels::program_request()]);
+    }
+
+    /// tiled1d's programs (every op, both layouts, the longest window and
+    /// short ones, dtype pairs of every width) and median3x3's, batched.
+    #[test]
+    fn tiled_kernels_compile() {
+        use crate::kernels::Op1d;
+        use gpu_array::DType;
+        if nvrtc_or_skip().is_none() {
+            return;
+        }
+        let ops = [
+            (Op1d::Correlate, DType::Float32, DType::Float32, 4),
+            (Op1d::Symmetric, DType::Float32, DType::Float32, 17),
+            (Op1d::Antisymmetric, DType::Float64, DType::Float64, 3),
+            (Op1d::Mean, DType::UInt8, DType::Float64, 5),
+            (
+                Op1d::Min,
+                DType::Int64,
+                DType::Int64,
+                crate::tiled::TILED1D_MAX,
+            ),
+            (Op1d::Max, DType::Bool, DType::Bool, 2),
+        ];
+        let mut reqs: Vec<_> = ops
+            .iter()
+            .map(|&(op, ti, to, size)| crate::tiled::tiled1d_request(ti, to, op, size))
+            .collect();
+        for (ti, to) in [
+            (DType::Float32, DType::Float32),
+            (DType::UInt64, DType::Float64),
+            (DType::Bool, DType::Bool),
+        ] {
+            reqs.push(crate::tiled::median3x3_request(ti, to));
+        }
+        compile_for_test_archs("ndimage tiled", &reqs);
     }
 
     /// generic_filter's and generic_filter1d's programs around a user's

@@ -22,6 +22,38 @@ use gpu_runtime::signature::Vouched;
 // they outlive the launch.
 unsafe impl Vouched for crate::kernels::Window1d {}
 
+// SAFETY: `tiled::window1d` launches it only from `kernels::window1d`,
+// after that function's checks: `input` and `out` C-contiguous of one
+// non-empty shape and of the kernel's dtypes, `outer * n * inner` their
+// size (`n >= 1` the filtered axis' length), `w` a float64 array of the
+// kernel's compiled size S (at most `TILED1D_MAX`) for the weighted ops
+// (0-2), null and never read for the others (the kernel reads `w[k]` only
+// under `WEIGHTED`, for `k < S`), and `origin` within the window. A tile
+// is 32 lines `l < outer * inner` by `TN` positions; the kernel reads the
+// input only at line `l`'s element `p * inner` (its start
+// `(l / inner) * n * inner + l % inner`, or `l * n` when `inner == 1`)
+// with `p` in `0..n` (other positions go through `cuprum_ndimage_map`,
+// which returns an index in `0..n` or -1, read as `cval`), and writes
+// only outputs `i < n` of lines `l < outer * inner`, each by one thread of
+// the one block that owns its tile; its shared arrays are indexed by
+// compile-time bounds (`e < A * L`, `a < A`, `b < L`). The rows layout
+// (`inner == 1`) is launched only where that holds. The arrays are freed
+// in stream order, so they outlive the launch.
+unsafe impl Vouched for crate::tiled::Tiled1d {}
+
+// SAFETY: `tiled::median3x3` launches it only from `kernels::windownd`
+// with `input` a non-empty C-contiguous array of the kernel's input type
+// and `out` a fresh C-contiguous array of its shape and output type, both
+// of `batch * n0 * n1` elements (`n0`, `n1` the last two axes' lengths,
+// at least 1). The kernel reads the input only at `z * n0 * n1 + p * n1 +
+// q` with `z < batch` and `p`, `q` inside `0..n0`, `0..n1` (positions
+// outside go through `cuprum_ndimage_map`, which returns an index inside
+// or -1, read as `cval`), and writes only `(z * n0 + i) * n1 + j` with
+// `i < n0`, `j < n1`, each output by the one thread that owns it; its
+// shared array is indexed below its compile-time size. The arrays are
+// freed in stream order, so they outlive the launch.
+unsafe impl Vouched for crate::tiled::Median3x3 {}
+
 // SAFETY: `kernels::launch_windownd` (for `windownd` and `generic_nd`)
 // launches it only with `input` a C-contiguous array of `ndim` (1..=16,
 // `CUPRUM_NDIMAGE_MAXDIM`) dimensions whose shape `geom` holds (int64,

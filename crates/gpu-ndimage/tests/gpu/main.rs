@@ -2,7 +2,8 @@
 //! arithmetic against the host's (`modes`), and every filter
 //! (`filters`, `fourier`), interpolation (`interp`), morphology
 //! (`morphology`, `binary`), measurement (`measurements`) and distance
-//! transform (`distance`) against SciPy's outputs. Each test skips with a
+//! transform (`distance`) against SciPy's outputs, and the tiled kernels
+//! on arrays of many tiles against host loops (`tiled`). Each test skips with a
 //! reason without a GPU.
 
 mod binary;
@@ -13,6 +14,7 @@ mod interp;
 mod measurements;
 mod modes;
 mod morphology;
+mod tiled;
 
 /// The device, or `None` (the test then returns early, having printed why).
 fn gpu() -> bool {

@@ -1,0 +1,326 @@
+// gpu-ndimage's tiled kernels (src/tiled.rs launches them): the common
+// small windows with their size known when the program is compiled, one
+// NVRTC program per (dtypes, op, size), so that every loop over the window
+// unrolls and each input value is read from global memory, converted and
+// bounds-mapped once per tile rather than once per tap. Needs filters.cu
+// (before it in the program) for the conversions and boundary.cuh.
+//
+// tiled1d: window1d's filters (the same ops, terms in the same order, so
+// the same results to the bit) along one axis of an input seen as
+// (outer, n, inner). A tile is 32 lines (l = o * inner + j) by TN outputs
+// along the axis; its TN + S - 1 inputs per line go to shared memory as
+// doubles (through cuprum_ndimage_map where they fall outside the line).
+// A thread computes R consecutive outputs of one line from R + S - 1
+// values it loads once into registers (the window of output r + 1 shares
+// S - 1 of them with output r's).
+//
+// Two layouts: COLS (inner > 1, an axis that is not the last) puts the
+// 32 lines of a tile side by side in shared memory (a warp's lanes are 32
+// neighbouring lines, whose elements are neighbours in global memory
+// when inner >= 32); ROWS (inner == 1, the last axis) gives each line its
+// own row of odd pitch (so that 32 lanes on 32 lines hit 32 banks) and
+// stages the outputs in shared memory, so that a warp stores a run of one
+// line (coalesced) rather than one element of 32 lines.
+//
+// Each block walks tiles with a grid stride; two blocks a multiprocessor
+// (__launch_bounds__: at most 128 registers a thread) overlap one's loads
+// with the other's arithmetic.
+
+#define CUPRUM_TILED_THREADS 256
+#define CUPRUM_TILED_LINES 32
+
+// Outputs per thread: 8 while the window is short, 4 for longer ones
+// (fewer registers for the window's values).
+template <int S>
+struct CuprumTiledShape {
+  static constexpr int R = S <= 17 ? 8 : 4;
+  static constexpr int TN = (CUPRUM_TILED_THREADS / CUPRUM_TILED_LINES) * R;
+  static constexpr int A = TN + S - 1;  // inputs per line of a tile
+  static constexpr int PITCH = A | 1;   // ROWS: odd, for distinct banks
+  static constexpr int FILL = (A * CUPRUM_TILED_LINES + CUPRUM_TILED_THREADS - 1) /
+                              CUPRUM_TILED_THREADS;  // inputs a thread loads
+};
+
+// The first element of line l of an (outer, n, inner) array.
+__device__ __forceinline__ long long cuprum_tiled_line(long long l, long long n,
+                                                       long long inner) {
+  return inner == 1 ? l * n : (l / inner) * n * inner + l % inner;
+}
+
+// cuprum_ndimage_map out of line: only the tiles at a line's ends call
+// it, and inlined into each of a thread's loads it would hold registers
+// the whole kernel long.
+__device__ __noinline__ long long cuprum_tiled_map(long long p, long long n, int mode) {
+  return cuprum_ndimage_map(p, n, mode);
+}
+
+// One output of the window x[0..S) (x[k] the input at c + k - size1),
+// window1d's terms in window1d's order (filters.cu).
+template <int OP, int S>
+__device__ __forceinline__ double cuprum_tiled_one(const double* x, const double* w) {
+  constexpr int size1 = S / 2;
+  double acc;
+  if constexpr (OP == 1 || OP == 2) {
+    acc = __dmul_rn(x[size1], w[size1]);
+#pragma unroll
+    for (int jj = -size1; jj < 0; ++jj) {
+      const double a = x[size1 + jj];
+      const double b = x[size1 - jj];
+      acc = __dadd_rn(acc, __dmul_rn(OP == 1 ? __dadd_rn(a, b) : __dsub_rn(a, b), w[size1 + jj]));
+    }
+  } else if constexpr (OP == 3) {
+    acc = 0.0;
+#pragma unroll
+    for (int k = 0; k < S; ++k) acc = __dadd_rn(acc, x[k]);
+    acc = __ddiv_rn(acc, (double)S);
+  } else if constexpr (OP == 4 || OP == 5) {
+    acc = x[0];
+#pragma unroll
+    for (int k = 1; k < S; ++k) {
+      const double v = x[k];
+      if (OP == 4 ? v < acc : v > acc) acc = v;
+    }
+  } else {
+    acc = __dmul_rn(x[S - 1], w[S - 1]);
+#pragma unroll
+    for (int k = 0; k < S - 1; ++k) acc = __dadd_rn(acc, __dmul_rn(x[k], w[k]));
+  }
+  return acc;
+}
+
+template <typename TI, typename TO, int OP, int S, bool ROWS>
+__device__ __forceinline__ void cuprum_tiled1d(const TI* __restrict__ in,
+                                               const double* __restrict__ w, long long outer,
+                                               long long n, long long inner, long long origin,
+                                               int mode, double cval, TO* __restrict__ out) {
+  using Shape = CuprumTiledShape<S>;
+  constexpr int R = Shape::R, TN = Shape::TN, A = Shape::A, PITCH = Shape::PITCH;
+  constexpr int FILL = Shape::FILL, L = CUPRUM_TILED_LINES, T = CUPRUM_TILED_THREADS;
+  constexpr int size1 = S / 2;
+  constexpr bool WEIGHTED = OP <= 2;
+  __shared__ double tile[ROWS ? L * PITCH : A * L];
+  __shared__ TO staged[ROWS ? L * (TN + 1) : 1];
+
+  // The weights in registers: every index below is a constant.
+  double wr[WEIGHTED ? S : 1];
+#pragma unroll
+  for (int k = 0; k < (WEIGHTED ? S : 1); ++k) wr[k] = WEIGHTED ? w[k] : 0.0;
+
+  const long long lines = outer * inner;
+  const long long segs = (n + TN - 1) / TN;
+  const long long tiles = ((lines + L - 1) / L) * segs;
+  const int tid = threadIdx.x;
+
+  // The inputs of tile `t` this thread loads (element e: a line and a
+  // position along it), as read, and whether each reads cval instead.
+  TI raw[FILL];
+  bool use_cval[FILL];
+  auto fetch = [&](long long t) {
+    const long long l0 = (t / segs) * L;
+    const long long p0 = (t % segs) * TN - origin - size1;
+    // COLS: a thread's loads all lie on line l0 + tid % L (T is a multiple
+    // of L), whose start takes the one division.
+    const long long col = l0 + tid % L;
+    const long long col_base = !ROWS && col < lines ? cuprum_tiled_line(col, n, inner) : 0;
+#pragma unroll
+    for (int k = 0; k < FILL; ++k) {
+      const int e = tid + k * T;
+      const int a = ROWS ? e % A : e / L;
+      const long long l = ROWS ? l0 + e / A : col;
+      raw[k] = TI(0);
+      use_cval[k] = false;
+      if (e < A * L && l < lines) {
+        long long p = p0 + a;
+        if (p < 0 || p >= n) p = cuprum_tiled_map(p, n, mode);
+        if (p < 0)
+          use_cval[k] = true;
+        else
+          raw[k] = in[(ROWS ? l * n : col_base) + p * inner];
+      }
+    }
+  };
+
+  for (long long t = blockIdx.x; t < tiles; t += gridDim.x) {
+    fetch(t);
+    __syncthreads();  // the last tile's readers are done with `tile`
+#pragma unroll
+    for (int k = 0; k < FILL; ++k) {
+      const int e = tid + k * T;
+      if (e < A * L) {
+        const int a = ROWS ? e % A : e / L;
+        const int b = ROWS ? e / A : e % L;
+        tile[ROWS ? b * PITCH + a : a * L + b] =
+            use_cval[k] ? cval : cuprum_ndimage_to_double(raw[k]);
+      }
+    }
+    __syncthreads();
+
+    // Thread (b, g): outputs g * R .. g * R + R - 1 of the tile's line b.
+    const int b = tid % L, g = tid / L;
+    const long long l = (t / segs) * L + b;
+    const long long i0 = (t % segs) * TN;
+    double x[R + S - 1];
+#pragma unroll
+    for (int k = 0; k < R + S - 1; ++k) {
+      const int a = g * R + k;
+      x[k] = tile[ROWS ? b * PITCH + a : a * L + b];
+    }
+    double acc[R];
+#pragma unroll
+    for (int r = 0; r < R; ++r) acc[r] = cuprum_tiled_one<OP, S>(x + r, wr);
+
+    if constexpr (ROWS) {
+#pragma unroll
+      for (int r = 0; r < R; ++r)
+        staged[b * (TN + 1) + g * R + r] = cuprum_ndimage_from_double<TO>(acc[r]);
+      __syncthreads();
+      // A warp stores consecutive outputs of one line.
+      const long long l0 = (t / segs) * L;
+#pragma unroll
+      for (int k = 0; k < (L * TN) / T; ++k) {
+        const int e = tid + k * T;
+        const int bb = e / TN, m = e % TN;
+        if (l0 + bb < lines && i0 + m < n) out[(l0 + bb) * n + i0 + m] = staged[bb * (TN + 1) + m];
+      }
+    } else {
+      if (l < lines) {
+        TO* o = out + cuprum_tiled_line(l, n, inner);
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+          const long long i = i0 + g * R + r;
+          if (i < n) o[i * inner] = cuprum_ndimage_from_double<TO>(acc[r]);
+        }
+      }
+    }
+  }
+}
+
+#define CUPRUM_NDIMAGE_TILED1D(NAME, TI, TO, OP, S, ROWS)                                     \
+  extern "C" __global__ void __launch_bounds__(CUPRUM_TILED_THREADS, 2)                      \
+      NAME(const TI* in, const double* w, long long outer, long long n, long long inner,     \
+           long long origin, int mode, double cval, TO* out) {                               \
+    cuprum_tiled1d<TI, TO, OP, S, ROWS>(in, w, outer, n, inner, origin, mode, cval, out);    \
+  }
+
+// median3x3: the median (rank 4) of a 3 x 3 box, windownd's rank filter
+// for the filter users call most, over an input seen as (batch, n0, n1)
+// with the box on the last two axes: output (z, i, j) takes the nine
+// values at rows i + a0 .. i + a0 + 2 and columns j + b0 .. j + b0 + 2
+// (the origin already in a0, b0), through cuprum_ndimage_map on each axis
+// (cval as soon as one maps outside). A tile is TY rows by 32 columns of
+// outputs; its (TY + 2) x 34 inputs go to shared memory once, in the
+// comparison type C (the input's own, or double for 64-bit integers, as
+// windownd compares them). A thread walks R rows down one column: each
+// row of three values is sorted once (lo <= mid <= hi) and serves three
+// outputs, whose median is med3(max of the three lows, med3 of the mids,
+// min of the highs) (sort the rows of a 3 x 3 array, then its columns:
+// the median is the middle of the anti-diagonal). Values compare as
+// cuprum_ndimage_less does (NaN after every number), so the result is
+// the value windownd's selection gives (up to the sign of equal zeros).
+template <typename T>
+struct CuprumTiledCompare {
+  using type = T;
+};
+template <>
+struct CuprumTiledCompare<long long> {
+  using type = double;
+};
+template <>
+struct CuprumTiledCompare<unsigned long long> {
+  using type = double;
+};
+
+template <typename C>
+__device__ __forceinline__ bool cuprum_tiled_less(C a, C b) {
+  return a < b || (b != b && a == a);
+}
+
+// a, b in order: afterwards !(b < a).
+template <typename C>
+__device__ __forceinline__ void cuprum_tiled_cx(C& a, C& b) {
+  const bool swap = cuprum_tiled_less(b, a);
+  const C lo = swap ? b : a;
+  b = swap ? a : b;
+  a = lo;
+}
+
+template <typename C>
+__device__ __forceinline__ C cuprum_tiled_med3(C a, C b, C c) {
+  cuprum_tiled_cx(a, b);
+  cuprum_tiled_cx(b, c);
+  cuprum_tiled_cx(a, b);
+  return b;
+}
+
+template <typename TI, typename TO>
+__device__ __forceinline__ void cuprum_tiled_median3x3(const TI* __restrict__ in, long long batch,
+                                                       long long n0, long long n1, long long a0,
+                                                       long long b0, int mode, double cval,
+                                                       TO* __restrict__ out) {
+  using C = typename CuprumTiledCompare<TI>::type;
+  constexpr int R = 8, W = 32, TY = (CUPRUM_TILED_THREADS / W) * R;
+  constexpr int PITCH = W + 2, ROWS = TY + 2;
+  constexpr int FILL = (ROWS * PITCH + CUPRUM_TILED_THREADS - 1) / CUPRUM_TILED_THREADS;
+  __shared__ C tile[ROWS * PITCH];
+  const int tid = threadIdx.x;
+  const long long ty = (n0 + TY - 1) / TY, tx = (n1 + W - 1) / W;
+  const long long tiles = batch * ty * tx;
+  for (long long t = blockIdx.x; t < tiles; t += gridDim.x) {
+    const long long z = t / (ty * tx);
+    const long long i0 = (t / tx) % ty * TY, j0 = t % tx * W;
+    const TI* plane = in + z * n0 * n1;
+    C v[FILL];
+#pragma unroll
+    for (int k = 0; k < FILL; ++k) {
+      const int e = tid + k * CUPRUM_TILED_THREADS;
+      v[k] = C(0);
+      if (e < ROWS * PITCH) {
+        long long p = i0 + a0 + e / PITCH, q = j0 + b0 + e % PITCH;
+        if (p < 0 || p >= n0) p = cuprum_tiled_map(p, n0, mode);
+        if (q < 0 || q >= n1) q = cuprum_tiled_map(q, n1, mode);
+        v[k] = p < 0 || q < 0 ? (C)cval : (C)plane[p * n1 + q];
+      }
+    }
+    __syncthreads();  // the last tile's readers are done with `tile`
+#pragma unroll
+    for (int k = 0; k < FILL; ++k) {
+      const int e = tid + k * CUPRUM_TILED_THREADS;
+      if (e < ROWS * PITCH) tile[e] = v[k];
+    }
+    __syncthreads();
+    const int lane = tid % W, g = tid / W;
+    // Each window row sorted: lo[r] <= mid[r] <= hi[r].
+    C lo[R + 2], mid[R + 2], hi[R + 2];
+#pragma unroll
+    for (int r = 0; r < R + 2; ++r) {
+      const C* row = tile + (g * R + r) * PITCH + lane;
+      C a = row[0], b = row[1], c = row[2];
+      cuprum_tiled_cx(a, b);
+      cuprum_tiled_cx(b, c);
+      cuprum_tiled_cx(a, b);
+      lo[r] = a;
+      mid[r] = b;
+      hi[r] = c;
+    }
+    const long long j = j0 + lane;
+#pragma unroll
+    for (int r = 0; r < R; ++r) {
+      C l = lo[r], h = hi[r];
+      if (cuprum_tiled_less(l, lo[r + 1])) l = lo[r + 1];
+      if (cuprum_tiled_less(l, lo[r + 2])) l = lo[r + 2];
+      if (cuprum_tiled_less(hi[r + 1], h)) h = hi[r + 1];
+      if (cuprum_tiled_less(hi[r + 2], h)) h = hi[r + 2];
+      const C m = cuprum_tiled_med3(l, cuprum_tiled_med3(mid[r], mid[r + 1], mid[r + 2]), h);
+      const long long i = i0 + g * R + r;
+      if (i < n0 && j < n1)
+        out[(z * n0 + i) * n1 + j] = cuprum_ndimage_from_double<TO>((double)m);
+    }
+  }
+}
+
+#define CUPRUM_NDIMAGE_MEDIAN3X3(NAME, TI, TO)                                                \
+  extern "C" __global__ void __launch_bounds__(CUPRUM_TILED_THREADS)                         \
+      NAME(const TI* in, long long batch, long long n0, long long n1, long long a0,          \
+           long long b0, int mode, double cval, TO* out) {                                   \
+    cuprum_tiled_median3x3<TI, TO>(in, batch, n0, n1, a0, b0, mode, cval, out);              \
+  }

@@ -1,0 +1,340 @@
+//! The tiled kernels (`kernels/tiled.cu`): the short windows users call
+//! most, each compiled for its own size on first use (one small NVRTC
+//! program per dtype pair, op and size, cached by the runtime and on
+//! disk), so that the window's loops unroll and every input value is read
+//! and converted once per tile instead of once per tap.
+//!
+//! - `tiled1d`: the 1-D filters of `window1d` (the same results to the
+//!   bit: the same terms in the same order) for windows of at most
+//!   [`TILED1D_MAX`] elements, along any axis;
+//! - `median3x3`: `windownd`'s median of a 3 x 3 box on the last two axes
+//!   (`median_filter(x, 3)` of an image), each row of three sorted once
+//!   for three outputs.
+//!
+//! [`crate::kernels::window1d`] and [`crate::kernels::windownd`] hand
+//! their launches here when they fit and keep the general kernels for the
+//! rest.
+
+use gpu_array::kernels::{input, output};
+use gpu_array::{Array, DType, Result};
+use gpu_runtime::nvrtc::CompileRequest;
+use gpu_runtime::signature::In;
+use gpu_runtime::{KernelSignature, LaunchConfig, TypedKernel};
+
+use crate::kernels::{Op1d, multiprocessors};
+
+const SOURCE: &str = include_str!("kernels/tiled.cu");
+
+/// Threads per block (`CUPRUM_TILED_THREADS`).
+const THREADS: u32 = 256;
+
+/// Lines per tile (`CUPRUM_TILED_LINES`).
+const LINES: usize = 32;
+
+/// The longest window `tiled1d` is compiled for: 25 covers the Gaussians
+/// of sigma up to 3 at SciPy's truncate of 4, and the box filters users
+/// write by hand; longer ones keep the general kernel, where the window's
+/// own arithmetic dominates anyway.
+pub(crate) const TILED1D_MAX: usize = 25;
+
+/// Blocks a multiprocessor is given (the kernel's `__launch_bounds__`
+/// keeps two resident); each walks its tiles with a grid stride.
+const BLOCKS_PER_SM: usize = 2;
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_ndimage_tiled1d_{in}_{out}_op{op}_s{size}_{rows|cols}`: a
+    /// 1-D filter of a fixed window size along one axis.
+    pub(crate) struct Tiled1d[TI, TO] {
+        input: In<TI>,
+        w: In<f64>,
+        outer: i64,
+        n: i64,
+        inner: i64,
+        origin: i64,
+        mode: i32,
+        cval: f64,
+        out: Out<TO>,
+    }
+}
+
+/// Outputs a tile holds along the axis for window `size`: the kernel's
+/// `CuprumTiledShape::TN` (8 threads a line, 8 outputs each up to 17
+/// elements, 4 beyond).
+fn tile_len(size: usize) -> usize {
+    8 * if size <= 17 { 8 } else { 4 }
+}
+
+fn tiled1d_name(ti: DType, to: DType, op: Op1d, size: usize, rows: bool) -> String {
+    format!(
+        "cuprum_ndimage_tiled1d_{}_{}_op{}_s{size}_{}",
+        ti.name(),
+        to.name(),
+        op.code(),
+        if rows { "rows" } else { "cols" }
+    )
+}
+
+/// The program of both layouts of `tiled1d` for one dtype pair, op and
+/// window size.
+pub(crate) fn tiled1d_request(ti: DType, to: DType, op: Op1d, size: usize) -> CompileRequest {
+    let mut src = String::from(crate::BOUNDARY_CUH);
+    src += crate::kernels::SOURCE;
+    src += SOURCE;
+    for rows in [false, true] {
+        let name = tiled1d_name(ti, to, op, size, rows);
+        src += &Tiled1d::prototype(&name, [ti.c_type(), to.c_type()]);
+        src += &format!(
+            "CUPRUM_NDIMAGE_TILED1D({name}, {}, {}, {}, {size}, {rows})\n",
+            ti.c_type(),
+            to.c_type(),
+            op.code()
+        );
+    }
+    gpu_array::kernels::request(src)
+}
+
+/// `window1d`'s filter through `tiled1d` when the window is short enough
+/// (`Ok(false)`: not launched, the caller's general kernel is to run).
+/// The caller has checked everything `window1d` checks: `input_` and
+/// `out` C-contiguous of one shape and of the filters' dtypes, `axis` an
+/// axis, `origin` within the window, `weights` float64 of `size` for the
+/// weighted ops, the array not empty.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn window1d(
+    input_: &Array,
+    out: &Array,
+    axis: usize,
+    size: usize,
+    weights: In,
+    op: Op1d,
+    origin: i64,
+    mode: crate::Mode,
+    cval: f64,
+) -> Result<bool> {
+    if size == 0 || size > TILED1D_MAX {
+        return Ok(false);
+    }
+    let (ti, to) = (input_.dtype(), out.dtype());
+    let shape = input_.shape();
+    let n = shape[axis];
+    let inner: usize = shape[axis + 1..].iter().product();
+    let lines = input_.size() / n;
+    let outer = lines / inner;
+    let rows = inner == 1;
+    let tiles = lines.div_ceil(LINES) * n.div_ceil(tile_len(size));
+    let name = tiled1d_name(ti, to, op, size, rows);
+    let k = TypedKernel::<Tiled1d>::cached(&name, [ti.c_type(), to.c_type()], || {
+        tiled1d_request(ti, to, op, size)
+    })?;
+    let blocks = tiles.min(multiprocessors(out)?.saturating_mul(BLOCKS_PER_SM));
+    let args = Tiled1d {
+        input: input(input_),
+        w: weights,
+        outer: outer as i64,
+        n: n as i64,
+        inner: inner as i64,
+        origin,
+        mode: mode.code(),
+        cval,
+        out: output(out),
+    };
+    k.launch(
+        &LaunchConfig::new(
+            (u32::try_from(blocks).unwrap_or(u32::MAX), 1, 1),
+            (THREADS, 1, 1),
+        ),
+        &out.stream(),
+        &args,
+    )?;
+    Ok(true)
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_ndimage_median3x3_{in}_{out}`: the median of a 3 x 3 box
+    /// on the last two axes of a (batch, n0, n1) array.
+    pub(crate) struct Median3x3[TI, TO] {
+        input: In<TI>,
+        batch: i64,
+        n0: i64,
+        n1: i64,
+        a0: i64,
+        b0: i64,
+        mode: i32,
+        cval: f64,
+        out: Out<TO>,
+    }
+}
+
+fn median3x3_name(ti: DType, to: DType) -> String {
+    format!("cuprum_ndimage_median3x3_{}_{}", ti.name(), to.name())
+}
+
+/// The program of `median3x3` for one dtype pair.
+pub(crate) fn median3x3_request(ti: DType, to: DType) -> CompileRequest {
+    let mut src = String::from(crate::BOUNDARY_CUH);
+    src += crate::kernels::SOURCE;
+    src += SOURCE;
+    let name = median3x3_name(ti, to);
+    src += &Median3x3::prototype(&name, [ti.c_type(), to.c_type()]);
+    src += &format!(
+        "CUPRUM_NDIMAGE_MEDIAN3X3({name}, {}, {})\n",
+        ti.c_type(),
+        to.c_type()
+    );
+    gpu_array::kernels::request(src)
+}
+
+/// The top-left offsets `(a0, b0)` of `taps` (`ndim` offsets each) when
+/// they are exactly a 3 x 3 box on the last two axes (any order, any
+/// origin) and zero on the others.
+fn box3x3(taps: &[i64], ndim: usize) -> Option<(i64, i64)> {
+    if ndim < 2 || taps.len() != 9 * ndim {
+        return None;
+    }
+    let mut cells: Vec<(i64, i64)> = Vec::with_capacity(9);
+    for tap in taps.chunks_exact(ndim) {
+        if tap[..ndim - 2].iter().any(|&o| o != 0) {
+            return None;
+        }
+        cells.push((tap[ndim - 2], tap[ndim - 1]));
+    }
+    cells.sort_unstable();
+    cells.dedup();
+    let (a0, b0) = *cells.first()?;
+    let want = (0..3).flat_map(|a| (0..3).map(move |b| (a0.checked_add(a), b0.checked_add(b))));
+    let is_box = cells.len() == 9
+        && cells
+            .iter()
+            .zip(want)
+            .all(|(&(a, b), w)| (Some(a), Some(b)) == w);
+    is_box.then_some((a0, b0))
+}
+
+/// Whether the kernel, comparing values of `ti` in its own type (64-bit
+/// integers as double, as `windownd`), sees `cval` as `windownd` does:
+/// the constant exactly representable, so that ranks and the value
+/// written are the same.
+fn cval_exact(ti: DType, cval: f64) -> bool {
+    let whole_in = |lo: f64, hi: f64| cval.fract() == 0.0 && (lo..=hi).contains(&cval);
+    match ti {
+        DType::Float64 | DType::Int64 | DType::UInt64 => true,
+        DType::Float32 => cval.is_nan() || f64::from(cval as f32) == cval,
+        DType::Bool => cval == 0.0 || cval == 1.0,
+        DType::Int8 => whole_in(i8::MIN.into(), i8::MAX.into()),
+        DType::UInt8 => whole_in(0.0, u8::MAX.into()),
+        DType::Int16 => whole_in(i16::MIN.into(), i16::MAX.into()),
+        DType::UInt16 => whole_in(0.0, u16::MAX.into()),
+        DType::Int32 => whole_in(i32::MIN.into(), i32::MAX.into()),
+        DType::UInt32 => whole_in(0.0, u32::MAX.into()),
+        _ => false,
+    }
+}
+
+/// `windownd`'s median of nine taps through `median3x3` when the taps are
+/// a 3 x 3 box on the last two axes (`Ok(None)`: not launched). `input_`
+/// is C-contiguous and not empty, of a filter dtype; `to` is its dtype
+/// or float64.
+pub(crate) fn median3x3(
+    input_: &Array,
+    taps: &[i64],
+    (mode, cval): (crate::Mode, f64),
+    to: DType,
+) -> Result<Option<Array>> {
+    let ti = input_.dtype();
+    let shape = input_.shape();
+    let ndim = shape.len();
+    let Some((a0, b0)) = box3x3(taps, ndim) else {
+        return Ok(None);
+    };
+    let constant = matches!(mode, crate::Mode::Constant | crate::Mode::GridConstant);
+    if constant && !cval_exact(ti, cval) {
+        return Ok(None);
+    }
+    let (n0, n1) = (shape[ndim - 2], shape[ndim - 1]);
+    let batch = input_.size() / (n0 * n1);
+    let out = Array::empty(shape, to)?;
+    let tiles = batch * n0.div_ceil(64) * n1.div_ceil(32);
+    let name = median3x3_name(ti, to);
+    let k = TypedKernel::<Median3x3>::cached(&name, [ti.c_type(), to.c_type()], || {
+        median3x3_request(ti, to)
+    })?;
+    let blocks = tiles.min(multiprocessors(&out)?.saturating_mul(8));
+    let args = Median3x3 {
+        input: input(input_),
+        batch: batch as i64,
+        n0: n0 as i64,
+        n1: n1 as i64,
+        a0,
+        b0,
+        mode: mode.code(),
+        cval,
+        out: output(&out),
+    };
+    k.launch(
+        &LaunchConfig::new(
+            (u32::try_from(blocks).unwrap_or(u32::MAX), 1, 1),
+            (THREADS, 1, 1),
+        ),
+        &out.stream(),
+        &args,
+    )?;
+    Ok(Some(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{box3x3, cval_exact, tile_len};
+    use gpu_array::DType;
+
+    #[test]
+    fn a_box_of_nine_is_found_in_any_order_and_origin() {
+        let mut taps = Vec::new();
+        for a in [1i64, 0, -1] {
+            for b in -2..=0i64 {
+                taps.extend([0, a, b]);
+            }
+        }
+        assert_eq!(box3x3(&taps, 3), Some((-1, -2)));
+        // A footprint with a hole, a repeated tap, a leading-axis offset,
+        // a 1-D array: none is the box.
+        let mut holed = taps.clone();
+        holed[5] = 7;
+        assert_eq!(box3x3(&holed, 3), None);
+        let mut twice = taps.clone();
+        twice[3..6].copy_from_slice(&[0, 1, -2]);
+        assert_eq!(box3x3(&twice, 3), None);
+        let mut deep = taps.clone();
+        deep[0] = 1;
+        assert_eq!(box3x3(&deep, 3), None);
+        assert_eq!(box3x3(&[-1, 0, 1, 2, 3, 4, 5, 6, 7], 1), None);
+        // Offsets at the edge of i64 do not overflow.
+        let mut far = Vec::new();
+        for a in 0..3 {
+            for b in 0..3 {
+                far.extend([i64::MAX - 2 + a, b]);
+            }
+        }
+        assert_eq!(box3x3(&far, 2), Some((i64::MAX - 2, 0)));
+    }
+
+    #[test]
+    fn cval_must_be_the_dtypes_own_value() {
+        assert!(cval_exact(DType::Float32, 0.5));
+        assert!(cval_exact(DType::Float32, f64::NAN));
+        assert!(!cval_exact(DType::Float32, 0.1));
+        assert!(cval_exact(DType::UInt8, 255.0));
+        assert!(!cval_exact(DType::UInt8, -1.0));
+        assert!(!cval_exact(DType::Int16, 0.5));
+        assert!(!cval_exact(DType::Bool, 2.0));
+        assert!(cval_exact(DType::Int64, 0.1));
+    }
+
+    #[test]
+    fn tiles_are_the_kernels() {
+        // CuprumTiledShape: 8 threads a line, R = 8 outputs up to 17 taps.
+        assert_eq!(tile_len(3), 64);
+        assert_eq!(tile_len(17), 64);
+        assert_eq!(tile_len(19), 32);
+        assert_eq!(tile_len(super::TILED1D_MAX), 32);
+    }
+}

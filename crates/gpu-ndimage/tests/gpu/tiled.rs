@@ -1,0 +1,391 @@
+//! The tiled kernels (`src/tiled.rs`) on arrays of many tiles, against
+//! host loops with the kernels' arithmetic: the golden archives hold small
+//! arrays (one partial tile each), these hold several tiles along and
+//! across each axis, partial ones at the ends, narrow and wide `inner`
+//! strides, every mode and the extreme origins. The 1-D filters must agree
+//! to the bit (the same terms in the same order as SciPy's), the median
+//! exactly (up to the sign of a zero).
+
+use gpu_array::{Array, DType};
+use gpu_ndimage::{self as nd, FilterOptions, Mode, Window, map_index};
+
+use crate::gpu;
+
+const MODES: [Mode; 8] = [
+    Mode::Reflect,
+    Mode::Constant,
+    Mode::Nearest,
+    Mode::Mirror,
+    Mode::Wrap,
+    Mode::GridConstant,
+    Mode::GridMirror,
+    Mode::GridWrap,
+];
+
+/// Deterministic values in -8..8 (splitmix64), some of them NaN when
+/// `nans` (the min/max and median orderings must place them as SciPy).
+fn values(len: usize, seed: u64, nans: bool) -> Vec<f32> {
+    let mut s = seed;
+    (0..len)
+        .map(|_| {
+            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            if nans && z.is_multiple_of(97) {
+                f32::NAN
+            } else {
+                ((z >> 11) as f64 / (1u64 << 53) as f64 * 16.0 - 8.0) as f32
+            }
+        })
+        .collect()
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Op {
+    Correlate,
+    Uniform,
+    Min,
+    Max,
+}
+
+/// window1d's result at every element: x(p) read through `map_index`,
+/// the terms in window1d's order (filters.cu), in f64.
+#[allow(clippy::too_many_arguments)]
+fn host_1d(
+    x: &[f64],
+    shape: &[usize],
+    axis: usize,
+    op: Op,
+    w: &[f64],
+    size: usize,
+    origin: i64,
+    (mode, cval): (Mode, f64),
+) -> Vec<f64> {
+    let n = shape[axis];
+    let inner: usize = shape[axis + 1..].iter().product();
+    let outer = x.len() / (n * inner);
+    let (size1, size2) = ((size / 2) as i64, (size - size / 2 - 1) as i64);
+    let sym = symmetry(w);
+    let mut out = vec![0.0; x.len()];
+    for o in 0..outer {
+        for j in 0..inner {
+            let at = |p: i64| match map_index(p, n as i64, mode) {
+                Some(q) => x[(o * n + q as usize) * inner + j],
+                None => cval,
+            };
+            for i in 0..n {
+                let c = i as i64 - origin;
+                let acc = match op {
+                    Op::Correlate if sym != 0 => {
+                        let mut acc = at(c) * w[size1 as usize];
+                        for jj in -size1..0 {
+                            let (a, b) = (at(c + jj), at(c - jj));
+                            let t = if sym == 1 { a + b } else { a - b };
+                            acc += t * w[(size1 + jj) as usize];
+                        }
+                        acc
+                    }
+                    Op::Correlate => {
+                        let mut acc = at(c + size2) * w[size - 1];
+                        for jj in -size1..size2 {
+                            acc += at(c + jj) * w[(size1 + jj) as usize];
+                        }
+                        acc
+                    }
+                    Op::Uniform => {
+                        let mut acc = 0.0;
+                        for jj in -size1..=size2 {
+                            acc += at(c + jj);
+                        }
+                        acc / size as f64
+                    }
+                    Op::Min | Op::Max => {
+                        let mut acc = at(c - size1);
+                        for jj in -size1 + 1..=size2 {
+                            let v = at(c + jj);
+                            let better = if matches!(op, Op::Min) {
+                                v < acc
+                            } else {
+                                v > acc
+                            };
+                            if better {
+                                acc = v;
+                            }
+                        }
+                        acc
+                    }
+                };
+                out[(o * n + i) * inner + j] = acc;
+            }
+        }
+    }
+    out
+}
+
+/// SciPy's test of the weights (`_ni_support`'s, as `weights.rs`): 1
+/// symmetric, -1 antisymmetric (within an epsilon), 0 neither or even.
+fn symmetry(w: &[f64]) -> i32 {
+    let k = w.len();
+    if k.is_multiple_of(2) {
+        return 0;
+    }
+    let h = k / 2;
+    if (1..=h).all(|j| (w[h + j] - w[h - j]).abs() <= f64::EPSILON) {
+        1
+    } else if (1..=h).all(|j| (w[h + j] + w[h - j]).abs() <= f64::EPSILON) {
+        -1
+    } else {
+        0
+    }
+}
+
+fn same_bits(got: &[f32], want: &[f32], what: &str) {
+    for (i, (g, e)) in got.iter().zip(want).enumerate() {
+        assert!(
+            g.to_bits() == e.to_bits() || (g.is_nan() && e.is_nan()),
+            "{what}: element {i}: got {g}, want {e}"
+        );
+    }
+}
+
+fn run_1d(x: &Array, op: Op, w: &[f64], size: usize, axis: usize, o: &FilterOptions<'_>) -> Array {
+    let ax = axis as isize;
+    match op {
+        Op::Correlate => nd::correlate1d_with(x, w, ax, o),
+        Op::Uniform => nd::uniform_filter1d_with(x, size, ax, o),
+        Op::Min => nd::minimum_filter1d_with(x, size, ax, o),
+        Op::Max => nd::maximum_filter1d_with(x, size, ax, o),
+    }
+    .unwrap()
+}
+
+/// Every op along every axis of arrays of several tiles each way, every
+/// mode, sizes up to the tiled limit and one past it (the general kernel),
+/// the extreme origins.
+#[test]
+fn tiled_1d_filters_match_the_host_loop_bit_for_bit() {
+    if !gpu() {
+        return;
+    }
+    // (shape, axes): 70 x 130 (rows of 130: three tiles of 64, 3 line
+    // groups of 32 across), (3, 40, 37) (inner 37 and 1480), (50, 5, 7)
+    // along 0 (inner 35), (200, 3) along 0 (inner 3, narrower than a tile).
+    let cases: [(&[usize], &[usize]); 4] = [
+        (&[70, 130], &[0, 1]),
+        (&[3, 40, 37], &[0, 1, 2]),
+        (&[50, 5, 7], &[0]),
+        (&[200, 3], &[0]),
+    ];
+    for (ci, (shape, axes)) in cases.iter().enumerate() {
+        let len: usize = shape.iter().product();
+        let xs = values(len, 7 + ci as u64, true);
+        let xf: Vec<f64> = xs.iter().map(|&v| f64::from(v)).collect();
+        let x = Array::from_slice(&xs, shape).unwrap();
+        for &axis in *axes {
+            for (mi, &mode) in MODES.iter().enumerate() {
+                for (si, &size) in [2usize, 3, 17, 25, 26].iter().enumerate() {
+                    let general: Vec<f64> = values(size, 99 + size as u64, false)
+                        .iter()
+                        .map(|&v| f64::from(v))
+                        .collect();
+                    let h = size / 2;
+                    let symmetric: Vec<f64> = (0..size).map(|k| general[k.abs_diff(h)]).collect();
+                    let anti: Vec<f64> = (0..size)
+                        .map(|k| {
+                            if k < h {
+                                -general[h - k]
+                            } else if k == h {
+                                0.0
+                            } else {
+                                general[k - h]
+                            }
+                        })
+                        .collect();
+                    let origin = [-(size as i64 / 2), 0, (size as i64 - 1) / 2][(mi + si) % 3];
+                    let o = FilterOptions::default().mode(mode).cval(0.5).origin(origin);
+                    let runs: [(Op, &[f64]); 6] = [
+                        (Op::Correlate, &general),
+                        (Op::Correlate, &symmetric),
+                        (Op::Correlate, &anti),
+                        (Op::Uniform, &[]),
+                        (Op::Min, &[]),
+                        (Op::Max, &[]),
+                    ];
+                    for (op, w) in runs {
+                        let got = run_1d(&x, op, w, size, axis, &o).to_vec::<f32>().unwrap();
+                        let want: Vec<f32> =
+                            host_1d(&xf, shape, axis, op, w, size, origin, (mode, 0.5))
+                                .iter()
+                                .map(|&v| v as f32)
+                                .collect();
+                        let what = format!(
+                            "{op:?} sym {} shape {shape:?} axis {axis} {mode:?} size {size} \
+                             origin {origin}",
+                            symmetry(w)
+                        );
+                        same_bits(&got, &want, &what);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Integer data through the tiled kernels: uint8 means truncated into
+/// uint8, int64 minima (compared as doubles, written back exactly for
+/// values below 2^53).
+#[test]
+fn tiled_1d_filters_keep_integer_dtypes() {
+    if !gpu() {
+        return;
+    }
+    let shape = [40usize, 100];
+    let xs: Vec<u8> = values(4000, 3, false)
+        .iter()
+        .map(|&v| ((v + 8.0) * 15.0) as u8)
+        .collect();
+    let x = Array::from_slice(&xs, &shape).unwrap();
+    let xf: Vec<f64> = xs.iter().map(|&v| f64::from(v)).collect();
+    for axis in [0, 1] {
+        let o = FilterOptions::default().mode(Mode::Constant).cval(3.0);
+        let got = run_1d(&x, Op::Uniform, &[], 5, axis, &o);
+        assert_eq!(got.dtype(), DType::UInt8);
+        let want: Vec<u8> = host_1d(
+            &xf,
+            &shape,
+            axis,
+            Op::Uniform,
+            &[],
+            5,
+            0,
+            (Mode::Constant, 3.0),
+        )
+        .iter()
+        .map(|&v| v as u8)
+        .collect();
+        assert_eq!(
+            got.to_vec::<u8>().unwrap(),
+            want,
+            "uint8 uniform axis {axis}"
+        );
+        let big: Vec<i64> = xs
+            .iter()
+            .map(|&v| (i64::from(v) << 40) - (1 << 45))
+            .collect();
+        let xb = Array::from_slice(&big, &shape).unwrap();
+        let bf: Vec<f64> = big.iter().map(|&v| v as f64).collect();
+        let got = run_1d(
+            &xb,
+            Op::Min,
+            &[],
+            9,
+            axis,
+            &FilterOptions::default().mode(Mode::Wrap),
+        );
+        let want: Vec<i64> = host_1d(&bf, &shape, axis, Op::Min, &[], 9, 0, (Mode::Wrap, 0.0))
+            .iter()
+            .map(|&v| v as i64)
+            .collect();
+        assert_eq!(
+            got.to_vec::<i64>().unwrap(),
+            want,
+            "int64 minimum axis {axis}"
+        );
+    }
+}
+
+/// The median of nine values, NaN last.
+fn median9(v: &mut [f64; 9]) -> f64 {
+    v.sort_by(|a, b| match (a.is_nan(), b.is_nan()) {
+        (true, true) => std::cmp::Ordering::Equal,
+        (true, false) => std::cmp::Ordering::Greater,
+        (false, true) => std::cmp::Ordering::Less,
+        _ => a.partial_cmp(b).unwrap(),
+    });
+    v[4]
+}
+
+/// median_filter(x, 3) over the last two axes of (batch, n0, n1), every
+/// mode and the origins that shift the box either way.
+fn host_median3x3(
+    x: &[f64],
+    shape: &[usize; 3],
+    origins: (i64, i64),
+    (mode, cval): (Mode, f64),
+) -> Vec<f64> {
+    let [nb, n0, n1] = *shape;
+    let mut out = vec![0.0; x.len()];
+    for z in 0..nb {
+        for i in 0..n0 {
+            for j in 0..n1 {
+                let mut v = [0.0; 9];
+                for (k, slot) in v.iter_mut().enumerate() {
+                    let p = i as i64 + (k / 3) as i64 - 1 - origins.0;
+                    let q = j as i64 + (k % 3) as i64 - 1 - origins.1;
+                    *slot = match (map_index(p, n0 as i64, mode), map_index(q, n1 as i64, mode)) {
+                        (Some(p), Some(q)) => x[(z * n0 + p as usize) * n1 + q as usize],
+                        _ => cval,
+                    };
+                }
+                out[(z * n0 + i) * n1 + j] = median9(&mut v);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn median3x3_matches_a_sort_of_nine() {
+    if !gpu() {
+        return;
+    }
+    let shape = [2usize, 130, 70];
+    let len: usize = shape.iter().product();
+    let mut xs = values(len, 11, true);
+    xs[5] = -0.0;
+    let x = Array::from_slice(&xs, &shape).unwrap();
+    let xf: Vec<f64> = xs.iter().map(|&v| f64::from(v)).collect();
+    for (mi, &mode) in MODES.iter().enumerate() {
+        let origins = [(0i64, 0i64), (-1, 1), (1, -1)][mi % 3];
+        let o = FilterOptions::default()
+            .mode(mode)
+            .cval(-0.25)
+            .origins(&[0, origins.0, origins.1]);
+        let got = nd::median_filter_with(&x, Window::Size(&[1, 3, 3]), &o)
+            .unwrap()
+            .to_vec::<f32>()
+            .unwrap();
+        let want = host_median3x3(&xf, &shape, origins, (mode, -0.25));
+        for (k, (g, e)) in got.iter().zip(&want).enumerate() {
+            assert!(
+                f64::from(*g) == *e || (g.is_nan() && e.is_nan()),
+                "median {mode:?} origins {origins:?}: element {k}: got {g}, want {e}"
+            );
+        }
+    }
+    // Integers, with a cval the uint8 image holds exactly, and one it does
+    // not (the general kernel then).
+    let shape = [1usize, 67, 95];
+    let xs: Vec<u8> = values(67 * 95, 5, false)
+        .iter()
+        .map(|&v| ((v + 8.0) * 15.0) as u8)
+        .collect();
+    let x = Array::from_slice(&xs, &[67, 95]).unwrap();
+    let xf: Vec<f64> = xs.iter().map(|&v| f64::from(v)).collect();
+    for cval in [7.0, 300.0] {
+        let o = FilterOptions::default().mode(Mode::Constant).cval(cval);
+        let got = nd::median_filter_with(&x, Window::Size(&[3]), &o).unwrap();
+        assert_eq!(got.dtype(), DType::UInt8);
+        let want: Vec<u8> = host_median3x3(&xf, &shape, (0, 0), (Mode::Constant, cval))
+            .iter()
+            .map(|&v| v as i64 as u8)
+            .collect();
+        assert_eq!(
+            got.to_vec::<u8>().unwrap(),
+            want,
+            "uint8 median cval {cval}"
+        );
+    }
+}
