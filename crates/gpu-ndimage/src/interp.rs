@@ -20,7 +20,7 @@ use gpu_runtime::{DevicePtr, KernelSignature, LaunchConfig, TypedKernel};
 
 use crate::{Mode, Output};
 
-const SOURCE: &str = include_str!("kernels/interp.cu");
+pub(crate) const SOURCE: &str = include_str!("kernels/interp.cu");
 
 /// Threads per block.
 const THREADS: u32 = 256;
@@ -548,6 +548,15 @@ fn transform(
         ));
     }
     let (coef, npad) = coefficients(input_arr, p)?;
+    if let Mapping::Separable(v) = &mapping
+        && coef.ndim() == 2
+        && out_shape.len() == 2
+    {
+        let params = Array::from_slice(v, &[v.len()])?;
+        let mode = interp_code(p.mode);
+        crate::zoom::zoom2(&coef, &out, &params, p.order, mode, p.cval, npad)?;
+        return Ok(out);
+    }
     let mut geom: Vec<i64> = vec![coef.ndim() as i64, out_shape.len() as i64];
     geom.extend(coef.shape().iter().map(|&d| d as i64));
     geom.extend(out_shape.iter().map(|&d| d as i64));

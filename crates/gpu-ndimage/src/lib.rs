@@ -90,6 +90,7 @@ mod output;
 mod raw;
 mod tiled;
 mod weights;
+mod zoom;
 
 pub use distance::{
     Cdt, CdtMetric, CdtOptions, Edt, EdtOptions, distance_transform_cdt,
@@ -171,7 +172,8 @@ mod nvrtc_tests {
     }
 
     /// tiled1d's programs (every op, both layouts, the longest window and
-    /// short ones, dtype pairs of every width) and median3x3's, batched.
+    /// short ones, dtype pairs of every width), median3x3's and zoom2's
+    /// (the lowest and highest orders), batched.
     #[test]
     fn tiled_kernels_compile() {
         use crate::kernels::Op1d;
@@ -202,6 +204,13 @@ mod nvrtc_tests {
             (DType::Bool, DType::Bool),
         ] {
             reqs.push(crate::tiled::median3x3_request(ti, to));
+        }
+        for (ti, to, order) in [
+            (DType::Float32, DType::Float32, 1),
+            (DType::UInt8, DType::Int16, 0),
+            (DType::Float64, DType::Float32, 5),
+        ] {
+            reqs.push(crate::zoom::zoom2_request(ti, to, order));
         }
         compile_for_test_archs("ndimage tiled", &reqs);
     }

@@ -54,6 +54,18 @@ unsafe impl Vouched for crate::tiled::Tiled1d {}
 // freed in stream order, so they outlive the launch.
 unsafe impl Vouched for crate::tiled::Median3x3 {}
 
+// SAFETY: `zoom::zoom2` launches it only with `src` a non-empty
+// C-contiguous 2-D array of `n0 * n1` elements of the kernel's input
+// type, `dst` a C-contiguous 2-D array of `m0 * m1` elements of its
+// output type and `params` a float64 array of 6 values (all it reads).
+// The kernel reads `src` only at `idx0 * n1 + idx1`, each index from
+// `cuprum_interp_tap` (inside `0..n` of its axis, or -1, which reads
+// `cval` instead), and writes only `dst[i * m1 + j]`, `i < m0`, `j < m1`,
+// each by the one thread of its tile's column; `rows` holds
+// `CUPRUM_ZOOM_ROWS` entries, indexed below that. The arrays are freed in
+// stream order, so they outlive the launch.
+unsafe impl Vouched for crate::zoom::Zoom2 {}
+
 // SAFETY: `kernels::launch_windownd` (for `windownd` and `generic_nd`)
 // launches it only with `input` a C-contiguous array of `ndim` (1..=16,
 // `CUPRUM_NDIMAGE_MAXDIM`) dimensions whose shape `geom` holds (int64,
