@@ -216,10 +216,12 @@ unsafe impl Vouched for crate::measurements::kernels::FindObjects {}
 // bool arrays of one shape, `geom` that shape (`ndim` in 1..=16, the
 // kernel's local arrays), `taps` an int64 array of at least
 // `ntaps * ndim` offsets and `changed` an int32 array of at least one
-// element; `total` is the arrays' size. Thread `t < total` writes only
-// `out[t]` (and `changed[0]`, atomically), and reads the input only at
-// `t` and at `lin`, the C-order offset of coordinates each checked to be
-// in `0..shape[d]`. The arrays outlive the launch (stream order).
+// element; `total` is the arrays' size (the int loop runs only where it
+// and the grid's last step stay below 2^31). The thread of element
+// `t < total` writes only `out[t]` (and `changed[0]`, atomically), and
+// reads the input only at `t` and at `lin`, the C-order offset of
+// coordinates each checked to be in `0..shape[d]`. The arrays outlive the
+// launch (stream order).
 unsafe impl Vouched for crate::morphology::kernels::BinaryStep {}
 
 // SAFETY: `distance::kernels::edt_init` launches it only with `input` a

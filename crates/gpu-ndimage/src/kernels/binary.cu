@@ -15,28 +15,33 @@
 
 #define CUPRUM_BINARY_MAXDIM 16
 
-extern "C" __global__ void cuprum_ndimage_binary_step(const bool* in, const bool* mask,
-                                                      const long long* geom, int ndim,
-                                                      const long long* taps, int ntaps,
-                                                      int border, int invert,
-                                                      int center_is_true, long long total,
-                                                      bool* out, int* changed) {
-  long long shape[CUPRUM_BINARY_MAXDIM];
-  for (int d = 0; d < ndim; ++d) shape[d] = geom[d];
+// The grid-stride loop in index type I: int when the element count and
+// the grid's last step fit (32-bit divisions cost a third of 64-bit ones,
+// and taking the index apart dominates a 3 x 3 step); each thread reports
+// a change once, at its end, not per element (an atomic a changed pixel
+// serialises on one address).
+template <typename I>
+__device__ __forceinline__ void cuprum_binary_step(const bool* in, const bool* mask,
+                                                   const long long* shape, int ndim,
+                                                   const long long* taps, int ntaps, int border,
+                                                   int invert, int center_is_true, I total,
+                                                   bool* out, int* changed) {
   const int tru = invert ? 0 : 1;
   const int fls = invert ? 1 : 0;
-  for (long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x; t < total;
-       t += (long long)gridDim.x * blockDim.x) {
+  bool any = false;
+  const I step = (I)gridDim.x * (I)blockDim.x;
+  for (I t = (I)blockIdx.x * (I)blockDim.x + (I)threadIdx.x; t < total; t += step) {
     const int v = in[t] ? 1 : 0;
     int r;
     if ((mask != nullptr && !mask[t]) || (center_is_true && v == fls)) {
       r = v;
     } else {
-      long long idx[CUPRUM_BINARY_MAXDIM];
-      long long rest = t;
+      I idx[CUPRUM_BINARY_MAXDIM];
+      I rest = t;
       for (int d = ndim - 1; d >= 0; --d) {
-        idx[d] = rest % shape[d];
-        rest /= shape[d];
+        const I s = (I)shape[d];
+        idx[d] = rest % s;
+        rest /= s;
       }
       r = tru;
       for (int k = 0; k < ntaps; ++k) {
@@ -44,7 +49,7 @@ extern "C" __global__ void cuprum_ndimage_binary_step(const bool* in, const bool
         long long lin = 0;
         bool inside = true;
         for (int d = 0; d < ndim; ++d) {
-          const long long p = idx[d] + off[d];
+          const long long p = (long long)idx[d] + off[d];
           if (p < 0 || p >= shape[d]) {
             inside = false;
             break;
@@ -63,6 +68,24 @@ extern "C" __global__ void cuprum_ndimage_binary_step(const bool* in, const bool
       }
     }
     out[t] = r != 0;
-    if (r != v) atomicOr(changed, 1);
+    any = any || r != v;
   }
+  if (any) atomicOr(changed, 1);
+}
+
+extern "C" __global__ void cuprum_ndimage_binary_step(const bool* in, const bool* mask,
+                                                      const long long* geom, int ndim,
+                                                      const long long* taps, int ntaps,
+                                                      int border, int invert,
+                                                      int center_is_true, long long total,
+                                                      bool* out, int* changed) {
+  long long shape[CUPRUM_BINARY_MAXDIM];
+  for (int d = 0; d < ndim; ++d) shape[d] = geom[d];
+  const long long step = (long long)gridDim.x * blockDim.x;
+  if (total + step < 2147483647LL)
+    cuprum_binary_step<int>(in, mask, shape, ndim, taps, ntaps, border, invert, center_is_true,
+                            (int)total, out, changed);
+  else
+    cuprum_binary_step<long long>(in, mask, shape, ndim, taps, ntaps, border, invert,
+                                  center_is_true, total, out, changed);
 }

@@ -327,7 +327,8 @@ fn iterate(p: &Prepared, iterations: i64, border_value: bool, invert: bool) -> R
     let changed = Array::zeros([1], DType::Int32)?;
     let mut cur = Array::empty(p.image.shape(), DType::Bool)?;
     binary_step(&p.image, &cur, &p.taps, step, &changed)?;
-    let mut spare = Array::empty(p.image.shape(), DType::Bool)?;
+    // The second buffer only once a second step runs.
+    let mut spare: Option<Array> = None;
     let mut done = 1i64;
     loop {
         if iterations >= 1 {
@@ -340,8 +341,12 @@ fn iterate(p: &Prepared, iterations: i64, border_value: bool, invert: bool) -> R
         if iterations < 1 {
             changed.fill(0)?;
         }
-        binary_step(&cur, &spare, &p.taps, step, &changed)?;
-        std::mem::swap(&mut cur, &mut spare);
+        let dst = match spare.take() {
+            Some(a) => a,
+            None => Array::empty(p.image.shape(), DType::Bool)?,
+        };
+        binary_step(&cur, &dst, &p.taps, step, &changed)?;
+        spare = Some(std::mem::replace(&mut cur, dst));
         done += 1;
     }
     Ok(cur)
