@@ -136,11 +136,12 @@ pub(crate) fn filter_poles(order: usize) -> Vec<f64> {
     }
 }
 
-/// The filter's gain, `prod (1 - z)(1 - 1/z)` over the poles.
+/// The filter's gain, `prod (1 - z)(1 - 1/z)` over the poles (each pole's
+/// factor formed first, as SciPy's `gain *= (1 - z) * (1 - 1 / z)`).
 pub(crate) fn filter_gain(poles: &[f64]) -> f64 {
     poles
         .iter()
-        .fold(1.0, |g, z| g * (1.0 - z) * (1.0 - 1.0 / z))
+        .fold(1.0, |g, z| g * ((1.0 - z) * (1.0 - 1.0 / z)))
 }
 
 /// The prefilter's boundary initialisation for a mode, as SciPy picks it:
@@ -375,9 +376,17 @@ fn filter_axis(work: &Array, order: usize, axis: usize, mode: Mode) -> Result<()
         gain: filter_gain(&poles),
         init: filter_init(mode),
     };
-    k.launch(&config(work, lines)?, &work.stream(), &args)?;
+    // One thread a line, and few lines (an image's rows): small blocks
+    // spread them over every multiprocessor, each thread's recursion a
+    // chain of steps that waits on memory.
+    let blocks = u32::try_from(lines.div_ceil(SPLINE_THREADS as usize)).unwrap_or(u32::MAX);
+    let cfg = LaunchConfig::new((blocks, 1, 1), (SPLINE_THREADS, 1, 1));
+    k.launch(&cfg, &work.stream(), &args)?;
     Ok(())
 }
+
+/// Threads a block of the prefilter (`filter_axis`).
+const SPLINE_THREADS: u32 = 32;
 
 fn normalize_axis(axis: isize, ndim: usize) -> Result<usize> {
     let n = ndim as isize;

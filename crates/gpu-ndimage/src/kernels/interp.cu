@@ -24,57 +24,145 @@
 #define CUPRUM_I_GRID_CONSTANT 5
 #define CUPRUM_I_GRID_WRAP 6
 
-// Causal initialisation c+[0] for whole-sample symmetric extension.
-__device__ __forceinline__ double cuprum_spl_causal_mirror(const double* c, long long n,
-                                                           long long s, double z) {
-  const double zn1 = pow(z, (double)(n - 1));
-  double acc = c[0] + zn1 * c[(n - 1) * s];
-  double zi = z;
-  for (long long i = 1; i < n - 1; ++i) {
-    acc += zi * (c[i * s] + zn1 * c[(n - 1 - i) * s]);
-    zi *= z;
+// The prefilter's arithmetic is SciPy's (ni_splines.c), term for term:
+// each product and sum rounded on its own (__dmul_rn, __dadd_rn: no fused
+// multiply-adds, which SciPy's x86-64 build does not use), the same
+// association (`c *= z / d` is c * (z / d)), and where SciPy's causal
+// reflect initialisation reads c[0] while accumulating into it, the
+// accumulator. A line is read in batches of CUPRUM_SPL_BATCH values whose
+// loads are all issued before the arithmetic needs the first: the
+// recursions are a chain of dependent steps, and one load in flight per
+// step leaves a thread waiting on memory for every element.
+#define CUPRUM_SPL_BATCH 8
+
+// acc + z_i (c[i] + zn c[m - i]) over i in lo..hi, z_i *= z after each
+// term (the causal mirror and reflect sums).
+__device__ __forceinline__ double cuprum_spl_pair_sum(const double* c, long long s, long long lo,
+                                                      long long hi, long long m, double zn,
+                                                      double z, double acc, double& zi) {
+  long long i = lo;
+  for (; i + CUPRUM_SPL_BATCH <= hi; i += CUPRUM_SPL_BATCH) {
+    double a[CUPRUM_SPL_BATCH], b[CUPRUM_SPL_BATCH];
+#pragma unroll
+    for (int k = 0; k < CUPRUM_SPL_BATCH; ++k) {
+      a[k] = c[(i + k) * s];
+      b[k] = c[(m - i - k) * s];
+    }
+#pragma unroll
+    for (int k = 0; k < CUPRUM_SPL_BATCH; ++k) {
+      acc = __dadd_rn(acc, __dmul_rn(zi, __dadd_rn(a[k], __dmul_rn(zn, b[k]))));
+      zi = __dmul_rn(zi, z);
+    }
   }
-  return acc / (1.0 - zn1 * zn1);
+  for (; i < hi; ++i) {
+    acc = __dadd_rn(acc, __dmul_rn(zi, __dadd_rn(c[i * s], __dmul_rn(zn, c[(m - i) * s]))));
+    zi = __dmul_rn(zi, z);
+  }
+  return acc;
 }
 
-// Half-sample symmetric extension.
-__device__ __forceinline__ double cuprum_spl_causal_reflect(const double* c, long long n,
-                                                            long long s, double z) {
-  const double zn = pow(z, (double)n);
+// acc + z_i c[f(i)] over i in lo..hi, f(i) = m - i (causal wrap) or i
+// (anticausal wrap, m = -1 meaning "i"), z_i *= z after each term.
+__device__ __forceinline__ double cuprum_spl_sum(const double* c, long long s, long long lo,
+                                                 long long hi, bool reversed, long long m,
+                                                 double z, double acc, double& zi) {
+  long long i = lo;
+  for (; i + CUPRUM_SPL_BATCH <= hi; i += CUPRUM_SPL_BATCH) {
+    double a[CUPRUM_SPL_BATCH];
+#pragma unroll
+    for (int k = 0; k < CUPRUM_SPL_BATCH; ++k) a[k] = c[(reversed ? m - i - k : i + k) * s];
+#pragma unroll
+    for (int k = 0; k < CUPRUM_SPL_BATCH; ++k) {
+      acc = __dadd_rn(acc, __dmul_rn(zi, a[k]));
+      zi = __dmul_rn(zi, z);
+    }
+  }
+  for (; i < hi; ++i) {
+    acc = __dadd_rn(acc, __dmul_rn(zi, c[(reversed ? m - i : i) * s]));
+    zi = __dmul_rn(zi, z);
+  }
+  return acc;
+}
+
+// The causal recursion c[i] += z c[i - 1], i = 1..n-1, c[0] already set.
+__device__ __forceinline__ void cuprum_spl_causal(double* c, long long n, long long s, double z) {
+  double prev = c[0];
+  long long i = 1;
+  for (; i + CUPRUM_SPL_BATCH <= n; i += CUPRUM_SPL_BATCH) {
+    double a[CUPRUM_SPL_BATCH];
+#pragma unroll
+    for (int k = 0; k < CUPRUM_SPL_BATCH; ++k) a[k] = c[(i + k) * s];
+#pragma unroll
+    for (int k = 0; k < CUPRUM_SPL_BATCH; ++k) {
+      prev = __dadd_rn(a[k], __dmul_rn(z, prev));
+      c[(i + k) * s] = prev;
+    }
+  }
+  for (; i < n; ++i) {
+    prev = __dadd_rn(c[i * s], __dmul_rn(z, prev));
+    c[i * s] = prev;
+  }
+}
+
+// The anticausal recursion c[i] = z (c[i + 1] - c[i]), i = n-2..0, c[n-1]
+// already set.
+__device__ __forceinline__ void cuprum_spl_anticausal_run(double* c, long long n, long long s,
+                                                          double z) {
+  double next = c[(n - 1) * s];
+  long long i = n - 2;
+  for (; i + 1 >= CUPRUM_SPL_BATCH; i -= CUPRUM_SPL_BATCH) {
+    double a[CUPRUM_SPL_BATCH];
+#pragma unroll
+    for (int k = 0; k < CUPRUM_SPL_BATCH; ++k) a[k] = c[(i - k) * s];
+#pragma unroll
+    for (int k = 0; k < CUPRUM_SPL_BATCH; ++k) {
+      next = __dmul_rn(z, __dsub_rn(next, a[k]));
+      c[(i - k) * s] = next;
+    }
+  }
+  for (; i >= 0; --i) {
+    next = __dmul_rn(z, __dsub_rn(next, c[i * s]));
+    c[i * s] = next;
+  }
+}
+
+// c[0] for the causal pass. init: 0 mirror (whole-sample symmetric), 1
+// reflect (half-sample symmetric), 2 wrap (periodic).
+__device__ __forceinline__ double cuprum_spl_causal_init(const double* c, long long n,
+                                                         long long s, double z, int init) {
   const double c0 = c[0];
-  double acc = c[0] + zn * c[(n - 1) * s];
   double zi = z;
-  for (long long i = 1; i < n; ++i) {
-    acc += zi * (c[i * s] + zn * c[(n - 1 - i) * s]);
-    zi *= z;
+  if (init == 0) {
+    const double zn1 = pow(z, (double)(n - 1));
+    double acc = __dadd_rn(c0, __dmul_rn(zn1, c[(n - 1) * s]));
+    acc = cuprum_spl_pair_sum(c, s, 1, n - 1, n - 1, zn1, z, acc, zi);
+    return __ddiv_rn(acc, __dsub_rn(1.0, __dmul_rn(zn1, zn1)));
   }
-  return acc * z / (1.0 - zn * zn) + c0;
+  if (init == 1) {
+    // SciPy accumulates into c[0] and, at i = n - 1, reads c[n - 1 - i],
+    // which is c[0]: the accumulator so far, not the input's c0.
+    const double zn = pow(z, (double)n);
+    double acc = __dadd_rn(c0, __dmul_rn(zn, c[(n - 1) * s]));
+    acc = cuprum_spl_pair_sum(c, s, 1, n - 1, n - 1, zn, z, acc, zi);
+    acc = __dadd_rn(acc, __dmul_rn(zi, __dadd_rn(c[(n - 1) * s], __dmul_rn(zn, acc))));
+    acc = __dmul_rn(acc, __ddiv_rn(z, __dsub_rn(1.0, __dmul_rn(zn, zn))));
+    return __dadd_rn(acc, c0);
+  }
+  double acc = cuprum_spl_sum(c, s, 1, n, true, n, z, c0, zi);
+  return __ddiv_rn(acc, __dsub_rn(1.0, zi));
 }
 
-// Periodic extension.
-__device__ __forceinline__ double cuprum_spl_causal_wrap(const double* c, long long n,
-                                                         long long s, double z) {
-  double acc = c[0];
-  double zi = z;
-  for (long long i = 1; i < n; ++i) {
-    acc += zi * c[(n - i) * s];
-    zi *= z;
-  }
-  return acc / (1.0 - zi);
-}
-
+// c[n - 1] for the anticausal pass.
 __device__ __forceinline__ double cuprum_spl_anticausal(const double* c, long long n,
                                                         long long s, double z, int init) {
   const double last = c[(n - 1) * s];
-  if (init == 0) return (z * c[(n - 2) * s] + last) * z / (z * z - 1.0);
-  if (init == 1) return last * z / (z - 1.0);
-  double acc = last;
+  if (init == 0)
+    return __ddiv_rn(__dmul_rn(__dadd_rn(__dmul_rn(z, c[(n - 2) * s]), last), z),
+                     __dsub_rn(__dmul_rn(z, z), 1.0));
+  if (init == 1) return __dmul_rn(last, __ddiv_rn(z, __dsub_rn(z, 1.0)));
   double zi = z;
-  for (long long i = 0; i < n - 1; ++i) {
-    acc += zi * c[i * s];
-    zi *= z;
-  }
-  return acc * z / (zi - 1.0);
+  const double acc = cuprum_spl_sum(c, s, 0, n - 1, false, 0, z, last, zi);
+  return __dmul_rn(acc, __ddiv_rn(z, __dsub_rn(zi, 1.0)));
 }
 
 // Filters `lines` lines of n >= 2 values, line l starting at
@@ -87,17 +175,21 @@ extern "C" __global__ void cuprum_ndimage_spline_filter(double* data, long long 
        l += (long long)gridDim.x * blockDim.x) {
     double* c = data + (l / inner) * n * inner + l % inner;
     const long long s = inner;
-    for (long long i = 0; i < n; ++i) c[i * s] *= gain;
+    long long i = 0;
+    for (; i + CUPRUM_SPL_BATCH <= n; i += CUPRUM_SPL_BATCH) {
+      double a[CUPRUM_SPL_BATCH];
+#pragma unroll
+      for (int k = 0; k < CUPRUM_SPL_BATCH; ++k) a[k] = c[(i + k) * s];
+#pragma unroll
+      for (int k = 0; k < CUPRUM_SPL_BATCH; ++k) c[(i + k) * s] = __dmul_rn(a[k], gain);
+    }
+    for (; i < n; ++i) c[i * s] = __dmul_rn(c[i * s], gain);
     for (int p = 0; p < npoles; ++p) {
       const double z = poles[p];
-      double c0;
-      if (init == 0) c0 = cuprum_spl_causal_mirror(c, n, s, z);
-      else if (init == 1) c0 = cuprum_spl_causal_reflect(c, n, s, z);
-      else c0 = cuprum_spl_causal_wrap(c, n, s, z);
-      c[0] = c0;
-      for (long long i = 1; i < n; ++i) c[i * s] += z * c[(i - 1) * s];
+      c[0] = cuprum_spl_causal_init(c, n, s, z, init);
+      cuprum_spl_causal(c, n, s, z);
       c[(n - 1) * s] = cuprum_spl_anticausal(c, n, s, z, init);
-      for (long long i = n - 2; i >= 0; --i) c[i * s] = z * (c[(i + 1) * s] - c[i * s]);
+      cuprum_spl_anticausal_run(c, n, s, z);
     }
   }
 }
