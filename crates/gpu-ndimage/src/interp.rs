@@ -99,7 +99,16 @@ pub(crate) fn program_request() -> CompileRequest {
             src += &instance(ti, to, &interp_name(ti, to));
         }
     }
-    gpu_array::kernels::request(src)
+    exact(gpu_array::kernels::request(src))
+}
+
+/// An interpolation program compiled without contracting products and
+/// sums into fused multiply-adds: SciPy's C rounds each on its own (its
+/// x86-64 build has no FMA), and so the weights, coordinates and sums
+/// here are SciPy's to the bit, the same in every kernel that computes
+/// them (`zoom.rs`'s and the general ones).
+pub(crate) fn exact(req: CompileRequest) -> CompileRequest {
+    req.option("--fmad=false")
 }
 
 fn instance(ti: DType, to: DType, name: &str) -> String {
@@ -119,7 +128,7 @@ fn user_program(mapping: &str, ti: DType, to: DType, name: &str) -> CompileReque
          {SOURCE}\n{}",
         instance(ti, to, name)
     );
-    gpu_array::kernels::request(src)
+    exact(gpu_array::kernels::request(src))
 }
 
 /// The poles of the B-spline prefilter of `order` (2 to 5; none below):
@@ -134,6 +143,17 @@ pub(crate) fn filter_poles(order: usize) -> Vec<f64> {
         5 => vec![-0.430_575_347_099_973_8, -0.043_096_288_203_264_65],
         _ => vec![],
     }
+}
+
+/// Per pole `z`, `z^(n - 1)` and `z^n` for lines of `n`: the powers the
+/// boundary initialisations take, from the host's `pow` (glibc's, as
+/// SciPy's C calls it; the device's may differ in the last bits).
+pub(crate) fn pole_table(poles: &[f64], n: usize) -> Vec<f64> {
+    let n = n as f64;
+    poles
+        .iter()
+        .flat_map(|&z| [z, z.powf(n - 1.0), z.powf(n)])
+        .collect()
 }
 
 /// The filter's gain, `prod (1 - z)(1 - 1/z)` over the poles (each pole's
@@ -364,7 +384,8 @@ fn filter_axis(work: &Array, order: usize, axis: usize, mode: Mode) -> Result<()
         return Ok(());
     }
     let poles = filter_poles(order);
-    let pa = Array::from_slice(&poles, &[poles.len()])?;
+    let pa = pole_table(&poles, n);
+    let pa = Array::from_slice(&pa, &[pa.len()])?;
     let k = TypedKernel::<SplineFilter>::cached(SPLINE_FILTER, [], program_request)?;
     let args = SplineFilter {
         data: output(work),

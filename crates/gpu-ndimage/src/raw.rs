@@ -102,7 +102,8 @@ unsafe impl Vouched for crate::kernels::WindowNd {}
 // starts at `(l / inner) * n * inner + l % inner` and steps by `inner`
 // `n - 1` times, so its last element is below
 // `(l / inner + 1) * n * inner <= size`. `poles` is a float64 array of
-// `npoles` (1 or 2) values. The arrays outlive the launch (stream order).
+// `3 * npoles` values (`npoles` 1 or 2; per pole z and two powers). The
+// arrays outlive the launch (stream order).
 unsafe impl Vouched for crate::interp::SplineFilter {}
 
 // SAFETY: `interp::transform` launches it with `src` a C-contiguous array

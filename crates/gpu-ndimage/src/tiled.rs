@@ -37,6 +37,10 @@ const LINES: usize = 32;
 /// own arithmetic dominates anyway.
 pub(crate) const TILED1D_MAX: usize = 25;
 
+/// The longest window of the general (neither symmetric nor
+/// antisymmetric) correlation in `tiled1d`.
+const CORRELATE_MAX: usize = 17;
+
 /// Blocks a multiprocessor is given (the kernel's `__launch_bounds__`
 /// keeps two resident); each walks its tiles with a grid stride.
 const BLOCKS_PER_SM: usize = 2;
@@ -111,7 +115,14 @@ pub(crate) fn window1d(
     mode: crate::Mode,
     cval: f64,
 ) -> Result<bool> {
-    if size == 0 || size > TILED1D_MAX {
+    // The general correlation holds all its weights in registers: 17 at
+    // most (the symmetric ones hold half).
+    let longest = if op == Op1d::Correlate {
+        CORRELATE_MAX
+    } else {
+        TILED1D_MAX
+    };
+    if size == 0 || size > longest {
         return Ok(false);
     }
     let (ti, to) = (input_.dtype(), out.dtype());
@@ -119,6 +130,12 @@ pub(crate) fn window1d(
     let n = shape[axis];
     let inner: usize = shape[axis + 1..].iter().product();
     let lines = input_.size() / n;
+    // A tile's threads compute all of its 32 lines and positions: fewer
+    // lines (a 1-D signal) or a much shorter axis would leave most of
+    // that work unused, where the general kernel spends none.
+    if lines < LINES || n < tile_len(size) / 2 {
+        return Ok(false);
+    }
     let outer = lines / inner;
     let rows = inner == 1;
     let tiles = lines.div_ceil(LINES) * n.div_ceil(tile_len(size));

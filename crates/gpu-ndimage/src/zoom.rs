@@ -49,7 +49,7 @@ pub(crate) fn zoom2_request(ti: DType, to: DType, order: usize) -> CompileReques
         ti.c_type(),
         to.c_type()
     );
-    gpu_array::kernels::request(src)
+    crate::interp::exact(gpu_array::kernels::request(src))
 }
 
 /// Interpolates `coef` (2-D, C-contiguous, of an interpolation input

@@ -61,8 +61,8 @@ __device__ __forceinline__ double cuprum_spl_pair_sum(const double* c, long long
   return acc;
 }
 
-// acc + z_i c[f(i)] over i in lo..hi, f(i) = m - i (causal wrap) or i
-// (anticausal wrap, m = -1 meaning "i"), z_i *= z after each term.
+// acc + z_i c[f(i)] over i in lo..hi, f(i) = m - i (reversed: the causal
+// wrap) or i (the anticausal wrap; m unused), z_i *= z after each term.
 __device__ __forceinline__ double cuprum_spl_sum(const double* c, long long s, long long lo,
                                                  long long hi, bool reversed, long long m,
                                                  double z, double acc, double& zi) {
@@ -129,11 +129,11 @@ __device__ __forceinline__ void cuprum_spl_anticausal_run(double* c, long long n
 // c[0] for the causal pass. init: 0 mirror (whole-sample symmetric), 1
 // reflect (half-sample symmetric), 2 wrap (periodic).
 __device__ __forceinline__ double cuprum_spl_causal_init(const double* c, long long n,
-                                                         long long s, double z, int init) {
+                                                         long long s, double z, double zn1,
+                                                         double zn, int init) {
   const double c0 = c[0];
   double zi = z;
   if (init == 0) {
-    const double zn1 = pow(z, (double)(n - 1));
     double acc = __dadd_rn(c0, __dmul_rn(zn1, c[(n - 1) * s]));
     acc = cuprum_spl_pair_sum(c, s, 1, n - 1, n - 1, zn1, z, acc, zi);
     return __ddiv_rn(acc, __dsub_rn(1.0, __dmul_rn(zn1, zn1)));
@@ -141,7 +141,6 @@ __device__ __forceinline__ double cuprum_spl_causal_init(const double* c, long l
   if (init == 1) {
     // SciPy accumulates into c[0] and, at i = n - 1, reads c[n - 1 - i],
     // which is c[0]: the accumulator so far, not the input's c0.
-    const double zn = pow(z, (double)n);
     double acc = __dadd_rn(c0, __dmul_rn(zn, c[(n - 1) * s]));
     acc = cuprum_spl_pair_sum(c, s, 1, n - 1, n - 1, zn, z, acc, zi);
     acc = __dadd_rn(acc, __dmul_rn(zi, __dadd_rn(c[(n - 1) * s], __dmul_rn(zn, acc))));
@@ -167,7 +166,8 @@ __device__ __forceinline__ double cuprum_spl_anticausal(const double* c, long lo
 
 // Filters `lines` lines of n >= 2 values, line l starting at
 // (l / inner) * n * inner + l % inner with stride inner. init: 0 mirror,
-// 1 reflect, 2 wrap.
+// 1 reflect, 2 wrap. poles holds per pole z, z^(n - 1) and z^n (the host's
+// pow, as SciPy's).
 extern "C" __global__ void cuprum_ndimage_spline_filter(double* data, long long n, long long inner,
                                                         long long lines, const double* poles,
                                                         int npoles, double gain, int init) {
@@ -185,8 +185,8 @@ extern "C" __global__ void cuprum_ndimage_spline_filter(double* data, long long 
     }
     for (; i < n; ++i) c[i * s] = __dmul_rn(c[i * s], gain);
     for (int p = 0; p < npoles; ++p) {
-      const double z = poles[p];
-      c[0] = cuprum_spl_causal_init(c, n, s, z, init);
+      const double z = poles[3 * p];
+      c[0] = cuprum_spl_causal_init(c, n, s, z, poles[3 * p + 1], poles[3 * p + 2], init);
       cuprum_spl_causal(c, n, s, z);
       c[(n - 1) * s] = cuprum_spl_anticausal(c, n, s, z, init);
       cuprum_spl_anticausal_run(c, n, s, z);

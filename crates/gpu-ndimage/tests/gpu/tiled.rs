@@ -233,6 +233,60 @@ fn tiled_1d_filters_match_the_host_loop_bit_for_bit() {
     }
 }
 
+/// Arrays of more tiles than a launch has blocks (each block then walks
+/// several, and its barriers guard the tile it refills): 8192 x 130 (640
+/// tiles along axis 0, 768 along axis 1, two blocks a multiprocessor),
+/// float32 into float32 and into float64.
+#[test]
+fn tiled_1d_filters_walk_many_tiles_a_block() {
+    if !gpu() {
+        return;
+    }
+    let shape = [8192usize, 130];
+    let xs = values(8192 * 130, 21, true);
+    let xf: Vec<f64> = xs.iter().map(|&v| f64::from(v)).collect();
+    let x = Array::from_slice(&xs, &shape).unwrap();
+    for axis in [0, 1] {
+        for mode in [Mode::Reflect, Mode::Constant] {
+            for size in [3usize, 17, 25] {
+                let h = size / 2;
+                let w: Vec<f64> = (0..size)
+                    .map(|k| 1.0 / (1.0 + k.abs_diff(h) as f64))
+                    .collect();
+                let o = FilterOptions::default().mode(mode).cval(0.5);
+                let what = format!("axis {axis} {mode:?} size {size}");
+                let got = run_1d(&x, Op::Correlate, &w, size, axis, &o)
+                    .to_vec::<f32>()
+                    .unwrap();
+                let want = host_1d(&xf, &shape, axis, Op::Correlate, &w, size, 0, (mode, 0.5));
+                let want32: Vec<f32> = want.iter().map(|&v| v as f32).collect();
+                same_bits(&got, &want32, &format!("symmetric {what}"));
+                let o64 = FilterOptions::default()
+                    .mode(mode)
+                    .cval(0.5)
+                    .dtype(DType::Float64);
+                let got = run_1d(&x, Op::Correlate, &w, size, axis, &o64)
+                    .to_vec::<f64>()
+                    .unwrap();
+                for (i, (g, e)) in got.iter().zip(&want).enumerate() {
+                    assert!(
+                        g.to_bits() == e.to_bits() || (g.is_nan() && e.is_nan()),
+                        "symmetric into float64 {what}: element {i}: got {g}, want {e}"
+                    );
+                }
+                let got = run_1d(&x, Op::Max, &[], size, axis, &o)
+                    .to_vec::<f32>()
+                    .unwrap();
+                let want: Vec<f32> = host_1d(&xf, &shape, axis, Op::Max, &[], size, 0, (mode, 0.5))
+                    .iter()
+                    .map(|&v| v as f32)
+                    .collect();
+                same_bits(&got, &want, &format!("maximum {what}"));
+            }
+        }
+    }
+}
+
 /// Integer data through the tiled kernels: uint8 means truncated into
 /// uint8, int64 minima (compared as doubles, written back exactly for
 /// values below 2^53).
@@ -362,6 +416,25 @@ fn median3x3_matches_a_sort_of_nine() {
             assert!(
                 f64::from(*g) == *e || (g.is_nan() && e.is_nan()),
                 "median {mode:?} origins {origins:?}: element {k}: got {g}, want {e}"
+            );
+        }
+    }
+    // 2048 x 2048: 2048 tiles, more than the blocks of a launch.
+    let shape = [1usize, 2048, 2048];
+    let xs = values(2048 * 2048, 13, true);
+    let x = Array::from_slice(&xs, &shape[1..]).unwrap();
+    let xf: Vec<f64> = xs.iter().map(|&v| f64::from(v)).collect();
+    for mode in [Mode::Mirror, Mode::Constant] {
+        let o = FilterOptions::default().mode(mode);
+        let got = nd::median_filter_with(&x, Window::Size(&[3]), &o)
+            .unwrap()
+            .to_vec::<f32>()
+            .unwrap();
+        let want = host_median3x3(&xf, &shape, (0, 0), (mode, 0.0));
+        for (k, (g, e)) in got.iter().zip(&want).enumerate() {
+            assert!(
+                f64::from(*g) == *e || (g.is_nan() && e.is_nan()),
+                "median 2048^2 {mode:?}: element {k}: got {g}, want {e}"
             );
         }
     }
