@@ -68,6 +68,13 @@ fn tile_len(size: usize) -> usize {
     8 * if size <= 17 { 8 } else { 4 }
 }
 
+/// `blocks` blocks of `threads`, for kernels that walk their tiles with a
+/// grid stride (the count is already capped at a few a multiprocessor).
+pub(crate) fn grid(blocks: usize, threads: u32) -> LaunchConfig {
+    let blocks = u32::try_from(blocks).unwrap_or(u32::MAX);
+    LaunchConfig::new((blocks, 1, 1), (threads, 1, 1))
+}
+
 fn tiled1d_name(ti: DType, to: DType, op: Op1d, size: usize, rows: bool) -> String {
     format!(
         "cuprum_ndimage_tiled1d_{}_{}_op{}_s{size}_{}",
@@ -155,14 +162,7 @@ pub(crate) fn window1d(
         cval,
         out: output(out),
     };
-    k.launch(
-        &LaunchConfig::new(
-            (u32::try_from(blocks).unwrap_or(u32::MAX), 1, 1),
-            (THREADS, 1, 1),
-        ),
-        &out.stream(),
-        &args,
-    )?;
+    k.launch(&grid(blocks, THREADS), &out.stream(), &args)?;
     Ok(true)
 }
 
@@ -287,14 +287,7 @@ pub(crate) fn median3x3(
         cval,
         out: output(&out),
     };
-    k.launch(
-        &LaunchConfig::new(
-            (u32::try_from(blocks).unwrap_or(u32::MAX), 1, 1),
-            (THREADS, 1, 1),
-        ),
-        &out.stream(),
-        &args,
-    )?;
+    k.launch(&grid(blocks, THREADS), &out.stream(), &args)?;
     Ok(Some(out))
 }
 

@@ -7,7 +7,7 @@
 use gpu_array::kernels::{input, output};
 use gpu_array::{Array, DType, Result};
 use gpu_runtime::nvrtc::CompileRequest;
-use gpu_runtime::{KernelSignature, LaunchConfig, TypedKernel};
+use gpu_runtime::{KernelSignature, TypedKernel};
 
 const SOURCE: &str = include_str!("kernels/zoom.cu");
 
@@ -103,13 +103,6 @@ pub(crate) fn zoom2(
         cval,
         npad: npad as i64,
     };
-    k.launch(
-        &LaunchConfig::new(
-            (u32::try_from(blocks).unwrap_or(u32::MAX), 1, 1),
-            (THREADS, 1, 1),
-        ),
-        &out.stream(),
-        &args,
-    )?;
+    k.launch(&crate::tiled::grid(blocks, THREADS), &out.stream(), &args)?;
     Ok(())
 }

@@ -337,8 +337,10 @@ __device__ __forceinline__ bool cuprum_ndimage_int_fits(const long long* geom, i
 }
 
 // a < b with NaN after every number: a strict weak order, so that the
-// selection below stays inside v whatever the values.
-__device__ __forceinline__ bool cuprum_ndimage_less(double a, double b) {
+// selection below stays inside v whatever the values (any arithmetic
+// type: tiled.cu's median compares in the input's own).
+template <typename C>
+__device__ __forceinline__ bool cuprum_ndimage_less(C a, C b) {
   return a < b || (b != b && a == a);
 }
 
@@ -372,9 +374,10 @@ __device__ __forceinline__ double cuprum_ndimage_select(double* v, int m, int k)
 }
 
 // Compare-exchange in the selection's order: afterwards !(b < a).
-__device__ __forceinline__ void cuprum_ndimage_cx(double& a, double& b) {
+template <typename C>
+__device__ __forceinline__ void cuprum_ndimage_cx(C& a, C& b) {
   const bool swap = cuprum_ndimage_less(b, a);
-  const double lo = swap ? b : a;
+  const C lo = swap ? b : a;
   b = swap ? a : b;
   a = lo;
 }

@@ -231,24 +231,10 @@ struct CuprumTiledCompare<unsigned long long> {
 };
 
 template <typename C>
-__device__ __forceinline__ bool cuprum_tiled_less(C a, C b) {
-  return a < b || (b != b && a == a);
-}
-
-// a, b in order: afterwards !(b < a).
-template <typename C>
-__device__ __forceinline__ void cuprum_tiled_cx(C& a, C& b) {
-  const bool swap = cuprum_tiled_less(b, a);
-  const C lo = swap ? b : a;
-  b = swap ? a : b;
-  a = lo;
-}
-
-template <typename C>
 __device__ __forceinline__ C cuprum_tiled_med3(C a, C b, C c) {
-  cuprum_tiled_cx(a, b);
-  cuprum_tiled_cx(b, c);
-  cuprum_tiled_cx(a, b);
+  cuprum_ndimage_cx(a, b);
+  cuprum_ndimage_cx(b, c);
+  cuprum_ndimage_cx(a, b);
   return b;
 }
 
@@ -295,9 +281,9 @@ __device__ __forceinline__ void cuprum_tiled_median3x3(const TI* __restrict__ in
     for (int r = 0; r < R + 2; ++r) {
       const C* row = tile + (g * R + r) * PITCH + lane;
       C a = row[0], b = row[1], c = row[2];
-      cuprum_tiled_cx(a, b);
-      cuprum_tiled_cx(b, c);
-      cuprum_tiled_cx(a, b);
+      cuprum_ndimage_cx(a, b);
+      cuprum_ndimage_cx(b, c);
+      cuprum_ndimage_cx(a, b);
       lo[r] = a;
       mid[r] = b;
       hi[r] = c;
@@ -306,10 +292,10 @@ __device__ __forceinline__ void cuprum_tiled_median3x3(const TI* __restrict__ in
 #pragma unroll
     for (int r = 0; r < R; ++r) {
       C l = lo[r], h = hi[r];
-      if (cuprum_tiled_less(l, lo[r + 1])) l = lo[r + 1];
-      if (cuprum_tiled_less(l, lo[r + 2])) l = lo[r + 2];
-      if (cuprum_tiled_less(hi[r + 1], h)) h = hi[r + 1];
-      if (cuprum_tiled_less(hi[r + 2], h)) h = hi[r + 2];
+      if (cuprum_ndimage_less(l, lo[r + 1])) l = lo[r + 1];
+      if (cuprum_ndimage_less(l, lo[r + 2])) l = lo[r + 2];
+      if (cuprum_ndimage_less(hi[r + 1], h)) h = hi[r + 1];
+      if (cuprum_ndimage_less(hi[r + 2], h)) h = hi[r + 2];
       const C m = cuprum_tiled_med3(l, cuprum_tiled_med3(mid[r], mid[r + 1], mid[r + 2]), h);
       const long long i = i0 + g * R + r;
       if (i < n0 && j < n1)

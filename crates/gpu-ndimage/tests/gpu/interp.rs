@@ -241,16 +241,6 @@ fn tiled_zoom_and_shift_agree_with_map_coordinates() {
         .map(|k| ((k * 7919 % 1013) as f32 / 50.0 - 10.0) * if k % 5 == 0 { -1.0 } else { 1.0 })
         .collect();
     let x = Array::from_slice(&xs, &[n0, n1]).unwrap();
-    let modes = [
-        Mode::Reflect,
-        Mode::Constant,
-        Mode::Nearest,
-        Mode::Mirror,
-        Mode::Wrap,
-        Mode::GridConstant,
-        Mode::GridMirror,
-        Mode::GridWrap,
-    ];
     let coords_at = |m0: usize, m1: usize, c0: &dyn Fn(f64) -> f64, c1: &dyn Fn(f64) -> f64| {
         let mut c = Vec::with_capacity(2 * m0 * m1);
         for i in 0..m0 {
@@ -261,7 +251,7 @@ fn tiled_zoom_and_shift_agree_with_map_coordinates() {
         }
         Array::from_slice(&c, &[2, m0, m1]).unwrap()
     };
-    for (mi, &mode) in modes.iter().enumerate() {
+    for (mi, &mode) in crate::ALL_MODES.iter().enumerate() {
         for order in [0usize, 1, 3] {
             let p = InterpOptions::default().order(order).mode(mode).cval(-2.5);
             // zoom by 2 (corner pixels aligned): o * (n - 1) / (m - 1).

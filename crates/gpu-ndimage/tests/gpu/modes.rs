@@ -3,7 +3,7 @@
 
 use gpu_array::Array;
 use gpu_array::raw_kernel::RawKernel;
-use gpu_ndimage::{BOUNDARY_CUH, Mode, map_index};
+use gpu_ndimage::{BOUNDARY_CUH, map_index};
 
 use crate::gpu;
 
@@ -20,16 +20,7 @@ fn device_and_host_map_the_same_indices() {
     let k = RawKernel::new(&src, "probe").unwrap();
     let (lo, count) = (-1000i64, 2000usize);
     for n in [1i64, 2, 3, 7, 64] {
-        for mode in [
-            Mode::Reflect,
-            Mode::Constant,
-            Mode::Nearest,
-            Mode::Mirror,
-            Mode::Wrap,
-            Mode::GridConstant,
-            Mode::GridMirror,
-            Mode::GridWrap,
-        ] {
+        for mode in crate::ALL_MODES {
             let out = Array::zeros(count, gpu_array::DType::Int64).unwrap();
             k.launch(8, 256, (&out, lo, count as i64, n, mode.code()))
                 .unwrap();

@@ -11,17 +11,6 @@ use gpu_ndimage::{self as nd, FilterOptions, Mode, Window, map_index};
 
 use crate::gpu;
 
-const MODES: [Mode; 8] = [
-    Mode::Reflect,
-    Mode::Constant,
-    Mode::Nearest,
-    Mode::Mirror,
-    Mode::Wrap,
-    Mode::GridConstant,
-    Mode::GridMirror,
-    Mode::GridWrap,
-];
-
 /// Deterministic values in -8..8 (splitmix64), some of them NaN when
 /// `nans` (the min/max and median orderings must place them as SciPy).
 fn values(len: usize, seed: u64, nans: bool) -> Vec<f32> {
@@ -184,7 +173,7 @@ fn tiled_1d_filters_match_the_host_loop_bit_for_bit() {
         let xf: Vec<f64> = xs.iter().map(|&v| f64::from(v)).collect();
         let x = Array::from_slice(&xs, shape).unwrap();
         for &axis in *axes {
-            for (mi, &mode) in MODES.iter().enumerate() {
+            for (mi, &mode) in crate::ALL_MODES.iter().enumerate() {
                 for (si, &size) in [2usize, 3, 17, 25, 26].iter().enumerate() {
                     let general: Vec<f64> = values(size, 99 + size as u64, false)
                         .iter()
@@ -401,7 +390,7 @@ fn median3x3_matches_a_sort_of_nine() {
     xs[5] = -0.0;
     let x = Array::from_slice(&xs, &shape).unwrap();
     let xf: Vec<f64> = xs.iter().map(|&v| f64::from(v)).collect();
-    for (mi, &mode) in MODES.iter().enumerate() {
+    for (mi, &mode) in crate::ALL_MODES.iter().enumerate() {
         let origins = [(0i64, 0i64), (-1, 1), (1, -1)][mi % 3];
         let o = FilterOptions::default()
             .mode(mode)
