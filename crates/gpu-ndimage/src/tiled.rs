@@ -6,7 +6,9 @@
 //!
 //! - `tiled1d`: the 1-D filters of `window1d` (the same results to the
 //!   bit: the same terms in the same order) for windows of at most
-//!   [`TILED1D_MAX`] elements, along any axis;
+//!   [`TILED1D_MAX`] elements (17 for a correlation whose weights are
+//!   neither symmetric nor antisymmetric), along any axis of at least 32
+//!   lines and half a tile's length;
 //! - `median3x3`: `windownd`'s median of a 3 x 3 box on the last two axes
 //!   (`median_filter(x, 3)` of an image), each row of three sorted once
 //!   for three outputs.

@@ -12,7 +12,7 @@
 // times the axis-0 weight and then the axis-1 weight, cval for a tap
 // mapped outside and for an output whose coordinate leaves the input
 // (constant mode, NaN); each product and sum rounded on its own, as
-// SciPy's NI_GeometricTransform computes them (the interpolation programs
+// SciPy's NI_ZoomShift computes them (the interpolation programs
 // compile with --fmad=false), so the same bits as interp.cu's kernels.
 
 #define CUPRUM_ZOOM_ROWS 32

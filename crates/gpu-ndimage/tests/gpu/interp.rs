@@ -229,7 +229,7 @@ fn geometric_transform_runs_the_device_mapping() {
 /// images of several tiles each way (32 rows by 256 columns a tile,
 /// partial ones at the ends), every mode and the orders 0, 1 and 3 (with
 /// its prefilter), the two agree to the bit (both round each operation on
-/// its own, as SciPy's); then an output of more tiles than the launch has
+/// its own, as SciPy's); then an output of more tiles than a launch has
 /// blocks.
 #[test]
 fn tiled_zoom_and_shift_agree_with_map_coordinates() {
@@ -272,16 +272,17 @@ fn tiled_zoom_and_shift_agree_with_map_coordinates() {
             same(&got, &want, &format!("shift {mode:?} order {order}"));
         }
     }
-    // 1200 x 8192 out (1216 tiles).
-    let big: Vec<f32> = (0..600 * 4096)
+    // 1600 x 8192 out: 1600 tiles, where a launch has 8 blocks a
+    // multiprocessor (1056 on an H100 or H200).
+    let big: Vec<f32> = (0..800 * 4096)
         .map(|k| (k % 977) as f32 * 0.25 - 99.0)
         .collect();
-    let xb = Array::from_slice(&big, &[600, 4096]).unwrap();
+    let xb = Array::from_slice(&big, &[800, 4096]).unwrap();
     let p = InterpOptions::default().order(1).mode(Mode::Nearest);
     let got = zoom(&xb, &[2.0], false, &p).unwrap();
-    let (z0, z1) = (599.0 / 1199.0, 4095.0 / 8191.0);
-    let want = map_coordinates(&xb, &coords_at(1200, 8192, &|o| o * z0, &|o| o * z1), &p).unwrap();
-    same(&got, &want, "zoom 600 x 4096 by 2");
+    let (z0, z1) = (799.0 / 1599.0, 4095.0 / 8191.0);
+    let want = map_coordinates(&xb, &coords_at(1600, 8192, &|o| o * z0, &|o| o * z1), &p).unwrap();
+    same(&got, &want, "zoom 800 x 4096 by 2");
     // An integer output: SciPy's rounding, the same in both kernels.
     let p = InterpOptions::default()
         .order(1)

@@ -158,14 +158,17 @@ fn tiled_1d_filters_match_the_host_loop_bit_for_bit() {
     if !gpu() {
         return;
     }
-    // (shape, axes): 70 x 130 (rows of 130: three tiles of 64, 3 line
-    // groups of 32 across), (3, 40, 37) (inner 37 and 1480), (50, 5, 7)
-    // along 0 (inner 35), (200, 3) along 0 (inner 3, narrower than a tile).
-    let cases: [(&[usize], &[usize]); 4] = [
+    // (shape, axes), each taking the tiled kernel: 70 x 130 (rows of 130:
+    // three tiles of 64, 3 line groups of 32 across), (3, 40, 37) along 1
+    // and 2 (inner 37; rows of 37), (40, 40, 37) along 0 (inner 1480),
+    // (50, 5, 7) along 0 (inner 35), (12, 64, 3) along 1 (inner 3: a
+    // tile's 32 lines span eleven outer slices).
+    let cases: [(&[usize], &[usize]); 5] = [
         (&[70, 130], &[0, 1]),
-        (&[3, 40, 37], &[0, 1, 2]),
+        (&[3, 40, 37], &[1, 2]),
+        (&[40, 40, 37], &[0]),
         (&[50, 5, 7], &[0]),
-        (&[200, 3], &[0]),
+        (&[12, 64, 3], &[1]),
     ];
     for (ci, (shape, axes)) in cases.iter().enumerate() {
         let len: usize = shape.iter().product();
