@@ -329,6 +329,42 @@ mod tests {
         assert_eq!(box3x3(&far, 2), Some((i64::MAX - 2, 0)));
     }
 
+    /// median3x3's arithmetic: the median of nine values is med3 of the
+    /// greatest of the rows' least, the rows' middles' median and the
+    /// least of the rows' greatest (rows sorted), under the kernel's
+    /// order (NaN after every number), for every 3 x 3 array over four
+    /// values, ties and NaN included.
+    #[test]
+    fn median_of_sorted_rows_is_the_median_of_nine() {
+        use std::cmp::Ordering;
+        let cmp = |a: &f64, b: &f64| match (a.is_nan(), b.is_nan()) {
+            (true, true) => Ordering::Equal,
+            (true, false) => Ordering::Greater,
+            (false, true) => Ordering::Less,
+            _ => a.partial_cmp(b).unwrap(),
+        };
+        let sorted3 = |mut v: [f64; 3]| {
+            v.sort_by(cmp);
+            v
+        };
+        let same = |a: f64, b: f64| a == b || (a.is_nan() && b.is_nan());
+        let vals = [0.0, 1.0, 2.0, f64::NAN];
+        for code in 0..4usize.pow(9) {
+            let mut x = [0.0; 9];
+            for (k, slot) in x.iter_mut().enumerate() {
+                *slot = vals[code / 4usize.pow(k as u32) % 4];
+            }
+            let rows = [0, 3, 6].map(|r| sorted3([x[r], x[r + 1], x[r + 2]]));
+            let lo = rows.iter().map(|r| r[0]).max_by(cmp).unwrap();
+            let mid = sorted3([rows[0][1], rows[1][1], rows[2][1]])[1];
+            let hi = rows.iter().map(|r| r[2]).min_by(cmp).unwrap();
+            let got = sorted3([lo, mid, hi])[1];
+            let mut all = x;
+            all.sort_by(cmp);
+            assert!(same(got, all[4]), "{x:?}: {got} vs {}", all[4]);
+        }
+    }
+
     #[test]
     fn cval_must_be_the_dtypes_own_value() {
         assert!(cval_exact(DType::Float32, 0.5));
