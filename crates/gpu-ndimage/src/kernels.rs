@@ -284,12 +284,13 @@ pub(crate) fn window1d(
     if total == 0 {
         return Ok(());
     }
-    if crate::tiled::window1d(input_, out, axis, size, w_arg, op, origin, mode, cval)? {
-        return Ok(());
-    }
     let n = shape[axis];
     let inner: usize = shape[axis + 1..].iter().product();
     let outer = total / (n * inner);
+    let lines = (outer, n, inner);
+    if crate::tiled::window1d(input_, out, lines, size, w_arg, op, origin, mode, cval)? {
+        return Ok(());
+    }
     let sms = multiprocessors(out)?;
     let (len, items) = march(total, n, inner, sms);
     let name = window1d_name(ti, to);

@@ -109,14 +109,15 @@ pub(crate) fn tiled1d_request(ti: DType, to: DType, op: Op1d, size: usize) -> Co
 /// `window1d`'s filter through `tiled1d` when the window is short enough
 /// (`Ok(false)`: not launched, the caller's general kernel is to run).
 /// The caller has checked everything `window1d` checks: `input_` and
-/// `out` C-contiguous of one shape and of the filters' dtypes, `axis` an
-/// axis, `origin` within the window, `weights` float64 of `size` for the
-/// weighted ops, the array not empty.
+/// `out` C-contiguous of one shape and of the filters' dtypes, seen as
+/// `(outer, n, inner)` along the filtered axis, `origin` within the
+/// window, `weights` float64 of `size` for the weighted ops, the array
+/// not empty.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn window1d(
     input_: &Array,
     out: &Array,
-    axis: usize,
+    (outer, n, inner): (usize, usize, usize),
     size: usize,
     weights: In,
     op: Op1d,
@@ -135,17 +136,13 @@ pub(crate) fn window1d(
         return Ok(false);
     }
     let (ti, to) = (input_.dtype(), out.dtype());
-    let shape = input_.shape();
-    let n = shape[axis];
-    let inner: usize = shape[axis + 1..].iter().product();
-    let lines = input_.size() / n;
+    let lines = outer * inner;
     // A tile's threads compute all of its 32 lines and positions: fewer
     // lines (a 1-D signal) or a much shorter axis would leave most of
     // that work unused, where the general kernel spends none.
     if lines < LINES || n < tile_len(size) / 2 {
         return Ok(false);
     }
-    let outer = lines / inner;
     let rows = inner == 1;
     let tiles = lines.div_ceil(LINES) * n.div_ceil(tile_len(size));
     let name = tiled1d_name(ti, to, op, size, rows);
