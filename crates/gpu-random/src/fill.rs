@@ -91,7 +91,7 @@ fn ints_name(dt: DType) -> String {
 /// The one NVRTC program of every fill kernel (so the first draw compiles
 /// them all at once), with the declared prototypes.
 pub(crate) fn program_request() -> CompileRequest {
-    let mut src = format!("{PHILOX}{SOURCE}");
+    let mut src = format!("{PHILOX}{}{SOURCE}", crate::ziggurat::cuda_tables());
     for (dt, mac) in [
         (DType::Float32, "CUPRUM_RANDOM_FILL_F32"),
         (DType::Float64, "CUPRUM_RANDOM_FILL_F64"),

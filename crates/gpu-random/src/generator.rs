@@ -169,8 +169,8 @@ impl Generator {
         self.standard_normal_with(size, DType::Float64)
     }
 
-    /// `standard_normal(size, dtype=)`: float32 (computed in float32) or
-    /// float64.
+    /// `standard_normal(size, dtype=)`: float32 (Marsaglia and Tsang's
+    /// ziggurat in float32, one 32-bit word an element) or float64.
     pub fn standard_normal_with(&mut self, size: impl Into<Size>, dtype: DType) -> Result<Array> {
         float_dtype("standard_normal", dtype)?;
         self.fresh(size, dtype, Kind::Normal, None)

@@ -52,6 +52,7 @@ mod legacy;
 mod philox;
 mod raw;
 mod sample;
+mod ziggurat;
 
 #[cfg(test)]
 mod nvrtc_tests;

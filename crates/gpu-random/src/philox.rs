@@ -18,6 +18,9 @@
 //!   at `pos + i / 4`, lane `i % 4`;
 //! - a rejected integer draws again from the same position and lanes at
 //!   `inner = 1, 2, ...`;
+//! - a float32 normal that the ziggurat does not take at once (about one
+//!   in 65) reads further words from the blocks at `inner = 1 + lane + 4 t`,
+//!   `t = 0, 1, ...`, of its position (`src/ziggurat.rs`);
 //! - every other distribution: element `i` owns position `pos + i` and
 //!   draws its blocks at `inner = 0, 1, 2, ...` in order (`Stream` in
 //!   `kernels/philox.cuh`).
@@ -302,12 +305,22 @@ impl HostPhilox<'_> {
         })
     }
 
-    /// `Generator::standard_normal` float32 (Box-Muller in float32).
+    /// `Generator::standard_normal` float32 (the ziggurat,
+    /// `src/ziggurat.rs`): lane `l` of the block makes element `l`; one
+    /// that is not taken at once reads its lane's further words from the
+    /// blocks at `inner = 1 + l + 4 t`.
     pub fn standard_normal_f32(&mut self, n: usize) -> Result<Vec<f32>> {
-        self.draw(n, 4, |_, _, b, l| {
-            let p = l / 2;
-            let (z0, z1) = box_muller_f(u01f_open(b[2 * p]), u01f(b[2 * p + 1]));
-            if l % 2 == 0 { z0 } else { z1 }
+        self.draw(n, 4, |h, pos, b, l| {
+            let (mut buf, mut left, mut inner) = ([0u32; 4], 0, 1 + l as u32);
+            crate::ziggurat::normal_f32(b[l], || {
+                if left == 0 {
+                    buf = h.block(pos, inner);
+                    inner += 4;
+                    left = 4;
+                }
+                left -= 1;
+                buf[3 - left]
+            })
         })
     }
 
@@ -540,40 +553,11 @@ pub(crate) fn sincos_2pi_d(u: f64) -> (f64, f64) {
     let cs = pc.mul_add(w, 1.0);
     quadrant(q as i32, sn, cs)
 }
-pub(crate) fn sincos_2pi_f(u: f32) -> (f32, f32) {
-    let v = 4.0 * u;
-    let q = v.round_ties_even();
-    let r = v - q;
-    let w = r * r;
-    let mut ps = 0.000_160_441_18f32;
-    for c in [-0.004_681_754f32, 0.079_692_625, -0.645_964_1, 1.570_796_4] {
-        ps = ps.mul_add(w, c);
-    }
-    let sn = ps * r;
-    let mut pc = -2.520_204_2e-5f32;
-    for c in [
-        0.000_919_260_26f32,
-        -0.020_863_48,
-        0.253_669_5,
-        -1.233_700_5,
-    ] {
-        pc = pc.mul_add(w, c);
-    }
-    let cs = pc.mul_add(w, 1.0);
-    quadrant(q as i32, sn, cs)
-}
-
 pub(crate) fn box_muller_d(u1: f64, u2: f64) -> (f64, f64) {
     let rad = (-2.0 * log_d(u1)).sqrt();
     let (s, c) = sincos_2pi_d(u2);
     (rad * c, rad * s)
 }
-pub(crate) fn box_muller_f(u1: f32, u2: f32) -> (f32, f32) {
-    let rad = (-2.0 * log_f(u1)).sqrt();
-    let (s, c) = sincos_2pi_f(u2);
-    (rad * c, rad * s)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -616,11 +600,6 @@ mod tests {
             let t = std::f64::consts::TAU * u;
             assert!(
                 (s - t.sin()).abs() < 1.5e-15 && (c - t.cos()).abs() < 1.5e-15,
-                "{u}"
-            );
-            let (sf, cf) = sincos_2pi_f(u as f32);
-            assert!(
-                (f64::from(sf) - t.sin()).abs() < 3e-7 && (f64::from(cf) - t.cos()).abs() < 3e-7,
                 "{u}"
             );
         }

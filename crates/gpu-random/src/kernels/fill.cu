@@ -1,18 +1,94 @@
 // The fixed-cost draws of the default bit generator, one Philox block per
 // thread and iteration (grid-stride, so any grid gives the same numbers):
-// random and standard_normal (float32: four values per block, float64:
-// two) with an optional affine map, and integers (Lemire's
-// multiply-and-reject). Which lanes an element uses is src/philox.rs's
-// table; the host twin there computes the same values.
-// Needs philox.cuh before it; compiled with --fmad=false.
+// random and standard_normal (float32: four values per block, normals by
+// the ziggurat; float64: two, normals by Box-Muller) with an optional
+// affine map, and integers (Lemire's multiply-and-reject). Which lanes an
+// element uses is src/philox.rs's table; the host twin there computes the
+// same values. Needs philox.cuh and the ziggurat's tables
+// (src/ziggurat.rs) before it; compiled with --fmad=false.
+
+// ---- float32 standard normals: the ziggurat (src/ziggurat.rs, whose
+// host twin does the same operations in the same order; the tables
+// cuprum_zig_kw, cuprum_zig_f and CUPRUM_ZIG_R come before this file).
+// A word's bits 0-7 are its layer i, bits 8-30 the odd m = 2 b + 1, bit
+// 31 its sign; x = m W[i] is taken at once when m < K[i].
+
+// One lane's further words, for the rare element that is not taken at
+// once: the blocks at inner = 1 + lane + 4 t of its position, in order.
+struct CuprumZigLane {
+  cuprum_random::Key key;
+  unsigned long long pos;
+  unsigned int word, inner;
+  cuprum_random::Block buf;
+  int left;
+
+  __device__ unsigned int next() {
+    if (left == 0) {
+      buf = cuprum_random::block_at(key, pos, word, inner);
+      inner = inner + 4;
+      left = 4;
+    }
+    left = left - 1;
+    return left == 3 ? buf.x : left == 2 ? buf.y : left == 1 ? buf.z : buf.w;
+  }
+};
+
+__device__ __forceinline__ float cuprum_zig_signed(unsigned int u, float x) {
+  return __uint_as_float(__float_as_uint(x) | (u & 0x80000000u));
+}
+
+// The wedge test, the tail beyond r, and new words after a rejection
+// (about one element in 65 comes here; inlined once, in a loop over the
+// block's pending lanes, which keeps the fast path's registers free of a
+// call's saves).
+__device__ __forceinline__ float cuprum_zig_slow(cuprum_random::Key key, unsigned long long pos,
+                                              unsigned int word, int lane, unsigned int u) {
+  CuprumZigLane s{key, pos, word, 1u + (unsigned int)lane, cuprum_random::Block{0, 0, 0, 0}, 0};
+  for (;;) {
+    const unsigned int i = u & 0xFFu;
+    const unsigned int m = ((u >> 7) & 0x00FFFFFEu) | 1u;
+    const uint2 kw = cuprum_zig_kw[i];
+    const float x = (float)m * __uint_as_float(kw.y);
+    if (m < kw.x) return cuprum_zig_signed(u, x);
+    if (i == 0) {
+      // The tail (Marsaglia 1964): r + a, a = -log(U1) / r, taken when
+      // 2 (-log U2) > a^2.
+      const float rf = __uint_as_float(CUPRUM_ZIG_R);
+      for (;;) {
+        const float a = -cuprum_random::log_f(cuprum_random::u01f_open(s.next())) / rf;
+        const float b = -cuprum_random::log_f(cuprum_random::u01f_open(s.next()));
+        if (b + b > a * a) return cuprum_zig_signed(u, rf + a);
+      }
+    }
+    // The wedge: y uniform on [F[i], F[i+1]), taken under the curve.
+    const float uu = cuprum_random::u01f(s.next());
+    const float f0 = __uint_as_float(cuprum_zig_f[i]);
+    const float f1 = __uint_as_float(cuprum_zig_f[i + 1]);
+    const float y = f0 + uu * (f1 - f0);
+    const float sq = x * x;
+    if (cuprum_random::log_f(y) < -0.5f * sq) return cuprum_zig_signed(u, x);
+    u = s.next();
+  }
+}
+
+// The fixed-cost draws' per-launch context: the key, the stream word and
+// (float32 normals) the K and W table in shared memory.
+struct CuprumFillCtx {
+  cuprum_random::Key key;
+  unsigned int word;
+  const uint2* zig;
+};
 
 // kind: 0 uniform [0, 1), 1 standard normal; kind | 4: then fma(b, x, a).
 template <typename T>
-__device__ __forceinline__ void cuprum_random_fill_lanes(cuprum_random::Block r, int kind, T* v);
+__device__ __forceinline__ void cuprum_random_fill_lanes(cuprum_random::Block r, int kind, T* v,
+                                                         const CuprumFillCtx& c,
+                                                         unsigned long long pos);
 
 template <>
 __device__ __forceinline__ void cuprum_random_fill_lanes<double>(cuprum_random::Block r, int kind,
-                                                                 double* v) {
+                                                                 double* v, const CuprumFillCtx&,
+                                                                 unsigned long long) {
   if ((kind & 3) == 0) {
     v[0] = cuprum_random::u01(r.x, r.y);
     v[1] = cuprum_random::u01(r.z, r.w);
@@ -24,17 +100,31 @@ __device__ __forceinline__ void cuprum_random_fill_lanes<double>(cuprum_random::
 
 template <>
 __device__ __forceinline__ void cuprum_random_fill_lanes<float>(cuprum_random::Block r, int kind,
-                                                                float* v) {
+                                                                float* v, const CuprumFillCtx& c,
+                                                                unsigned long long pos) {
+  const unsigned int w[4] = {r.x, r.y, r.z, r.w};
   if ((kind & 3) == 0) {
-    v[0] = cuprum_random::u01f(r.x);
-    v[1] = cuprum_random::u01f(r.y);
-    v[2] = cuprum_random::u01f(r.z);
-    v[3] = cuprum_random::u01f(r.w);
-  } else {
-    cuprum_random::box_muller_f(cuprum_random::u01f_open(r.x), cuprum_random::u01f(r.y), &v[0],
-                                &v[1]);
-    cuprum_random::box_muller_f(cuprum_random::u01f_open(r.z), cuprum_random::u01f(r.w), &v[2],
-                                &v[3]);
+#pragma unroll
+    for (int l = 0; l < 4; ++l) v[l] = cuprum_random::u01f(w[l]);
+    return;
+  }
+  unsigned int slow = 0;
+#pragma unroll
+  for (int l = 0; l < 4; ++l) {
+    const unsigned int m = ((w[l] >> 7) & 0x00FFFFFEu) | 1u;
+    const uint2 kw = c.zig[w[l] & 0xFFu];
+    v[l] = cuprum_zig_signed(w[l], (float)m * __uint_as_float(kw.y));
+    slow |= (m >= kw.x ? 1u : 0u) << l;
+  }
+  while (slow) {
+    const int l = __ffs(slow) - 1;
+    slow &= slow - 1;
+    const unsigned int u = l == 0 ? w[0] : l == 1 ? w[1] : l == 2 ? w[2] : w[3];
+    const float z = cuprum_zig_slow(c.key, pos, c.word, l, u);
+    v[0] = l == 0 ? z : v[0];
+    v[1] = l == 1 ? z : v[1];
+    v[2] = l == 2 ? z : v[2];
+    v[3] = l == 3 ? z : v[3];
   }
 }
 
@@ -47,17 +137,16 @@ __device__ __forceinline__ void cuprum_random_store(double* p, const double* v) 
 }
 
 template <typename T, int L>
-__device__ __forceinline__ void cuprum_random_fill(T* out, long long n, unsigned int k0,
-                                                   unsigned int k1, unsigned long long pos,
-                                                   unsigned int word, int kind, double a,
+__device__ __forceinline__ void cuprum_random_fill(T* out, long long n, const CuprumFillCtx& c,
+                                                   unsigned long long pos, int kind, double a,
                                                    double b) {
-  const cuprum_random::Key key{k0, k1};
   const unsigned long long blocks = ((unsigned long long)n + L - 1) / L;
   const bool aligned = ((unsigned long long)out & 15) == 0;
   for (unsigned long long j = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; j < blocks;
        j += (unsigned long long)gridDim.x * blockDim.x) {
     T v[L];
-    cuprum_random_fill_lanes<T>(cuprum_random::block_at(key, pos + j, word, 0), kind, v);
+    cuprum_random_fill_lanes<T>(cuprum_random::block_at(c.key, pos + j, c.word, 0), kind, v, c,
+                                pos + j);
     if (kind & 4) {
 #pragma unroll
       for (int l = 0; l < L; ++l) v[l] = (T)fma(b, (double)v[l], a);
@@ -73,17 +162,26 @@ __device__ __forceinline__ void cuprum_random_fill(T* out, long long n, unsigned
   }
 }
 
+// float32 normals first copy the K and W table to shared memory (random
+// layer indices: one 8-byte shared load an element).
 #define CUPRUM_RANDOM_FILL_F32(NAME, T)                                                        \
   extern "C" __global__ void NAME(T* out, long long n, unsigned int k0, unsigned int k1,       \
                                   unsigned long long pos, unsigned int word, int kind, double a, \
                                   double b) {                                                  \
-    cuprum_random_fill<float, 4>(out, n, k0, k1, pos, word, kind, a, b);               \
+    __shared__ uint2 zig[256];                                                                 \
+    if ((kind & 3) == 1) {                                                                     \
+      for (int t = threadIdx.x; t < 256; t += blockDim.x) zig[t] = cuprum_zig_kw[t];           \
+      __syncthreads();                                                                         \
+    }                                                                                          \
+    const CuprumFillCtx c{cuprum_random::Key{k0, k1}, word, zig};                              \
+    cuprum_random_fill<float, 4>(out, n, c, pos, kind, a, b);                                  \
   }
 #define CUPRUM_RANDOM_FILL_F64(NAME, T)                                                        \
   extern "C" __global__ void NAME(T* out, long long n, unsigned int k0, unsigned int k1,       \
                                   unsigned long long pos, unsigned int word, int kind, double a, \
                                   double b) {                                                  \
-    cuprum_random_fill<double, 2>(out, n, k0, k1, pos, word, kind, a, b);             \
+    const CuprumFillCtx c{cuprum_random::Key{k0, k1}, word, nullptr};                          \
+    cuprum_random_fill<double, 2>(out, n, c, pos, kind, a, b);                                 \
   }
 
 // Integers in [low, low + range) (range 0: all 2^64), written as T (the

@@ -127,8 +127,8 @@ __device__ __forceinline__ float log_f(float x) {
 
 // sin and cos of 2 pi u for u in [0, 1): v = 4u = q + r, q = rint(v),
 // |r| <= 1/2 (both exact), then Taylor polynomials of sin and cos of
-// (pi/2) r (DLMF 4.19.1-2; to (pi/4)^17/17! and (pi/4)^18/18!, float: to
-// the 9th and 10th power) and the quadrant's rotation.
+// (pi/2) r (DLMF 4.19.1-2; to (pi/4)^17/17! and (pi/4)^18/18!) and the
+// quadrant's rotation.
 __device__ __forceinline__ void sincos_2pi_d(double u, double* s, double* c) {
   const double v = 4.0 * u;
   const double q = rint(v);
@@ -158,28 +158,6 @@ __device__ __forceinline__ void sincos_2pi_d(double u, double* s, double* c) {
   *s = k == 0 ? sn : k == 1 ? cs : k == 2 ? -sn : -cs;
   *c = k == 0 ? cs : k == 1 ? -sn : k == 2 ? -cs : sn;
 }
-__device__ __forceinline__ void sincos_2pi_f(float u, float* s, float* c) {
-  const float v = 4.0f * u;
-  const float q = rintf(v);
-  const float r = v - q;
-  const float w = r * r;
-  float ps = 0.00016044118f;
-  ps = fmaf(ps, w, -0.004681754f);
-  ps = fmaf(ps, w, 0.079692625f);
-  ps = fmaf(ps, w, -0.6459641f);
-  ps = fmaf(ps, w, 1.5707964f);
-  const float sn = ps * r;
-  float pc = -2.5202042e-05f;
-  pc = fmaf(pc, w, 0.00091926026f);
-  pc = fmaf(pc, w, -0.02086348f);
-  pc = fmaf(pc, w, 0.2536695f);
-  pc = fmaf(pc, w, -1.2337005f);
-  const float cs = fmaf(pc, w, 1.0f);
-  const int k = ((int)q) & 3;
-  *s = k == 0 ? sn : k == 1 ? cs : k == 2 ? -sn : -cs;
-  *c = k == 0 ? cs : k == 1 ? -sn : k == 2 ? -cs : sn;
-}
-
 // Box-Muller: two standard normals from an open uniform u1 and a [0, 1)
 // uniform u2: sqrt(-2 log u1) (cos 2 pi u2, sin 2 pi u2).
 __device__ __forceinline__ void box_muller_d(double u1, double u2, double* z0, double* z1) {
@@ -189,14 +167,6 @@ __device__ __forceinline__ void box_muller_d(double u1, double u2, double* z0, d
   *z0 = rad * c;
   *z1 = rad * s;
 }
-__device__ __forceinline__ void box_muller_f(float u1, float u2, float* z0, float* z1) {
-  const float rad = sqrtf(-2.0f * log_f(u1));
-  float s, c;
-  sincos_2pi_f(u2, &s, &c);
-  *z0 = rad * c;
-  *z1 = rad * s;
-}
-
 // ---- One element's own stream: the blocks (inner = 0, 1, 2, ...) at its
 // position, for the samplers whose number of draws varies (rejection).
 struct Stream {
