@@ -75,7 +75,11 @@ fn main() -> ExitCode {
         }
     };
     let mut failed = false;
-    for (name, run) in workloads::all() {
+    // Probe rows (diagnostics of one kernel's parts) run only when named.
+    let probes = special_workloads::probes::all()
+        .into_iter()
+        .filter(|(name, _)| only.iter().any(|o| o == name));
+    for (name, run) in workloads::all().into_iter().chain(probes) {
         if !only.is_empty() && !only.iter().any(|o| o == name) {
             continue;
         }

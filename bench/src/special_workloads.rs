@@ -78,3 +78,94 @@ pub fn fused_expit_erf(dev: Device) -> Result<Record> {
         3 * (1 << 28) * 4,
     ))
 }
+
+/// Probe rows (run only when named with `--only`): float32 gammaln's
+/// pieces as user kernels over the bench row's input, to find which part
+/// of `cuprum::special::gammaln` costs what (0.59 ms with `lgammaf` alone
+/// on the H200, 0.93 with the branches that make it accurate).
+pub mod probes {
+    use super::*;
+    use gpu_array::elementwise::ElementwiseKernel;
+
+    /// Variants, each `float probe_gammaln(float)` after gamma.cuh.
+    const VARIANTS: [(&str, &str); 5] = [
+        // The library function through a user kernel (the harness' control).
+        (
+            "probe gammaln f32 library",
+            "__device__ float probe_gammaln(float x) { return cuprum::special::gammaln(x); }",
+        ),
+        // CUDA's lgammaf alone (the 0.59 ms of the fourteenth session).
+        (
+            "probe gammaln f32 lgammaf",
+            "__device__ float probe_gammaln(float x) { return ::lgammaf(x); }",
+        ),
+        // The Taylor branch near 1 and 2, no branch below 0.
+        (
+            "probe gammaln f32 taylor only",
+            "__device__ float probe_gammaln(float x) {\n\
+               if (::fabsf(x - 1.0f) < 0.1f || ::fabsf(x - 2.0f) < 0.1f)\n\
+                 return cuprum::special::detail::gammaln_near_zeros(x);\n\
+               return ::lgammaf(x); }",
+        ),
+        // The not-inlined double call below 0, no Taylor branch.
+        (
+            "probe gammaln f32 call only",
+            "__device__ float probe_gammaln(float x) {\n\
+               if (x < 0.0f) return cuprum::special::detail::gammaln_via_double(x);\n\
+               return ::lgammaf(x); }",
+        ),
+        // Both, the negative branch inlined (no call).
+        (
+            "probe gammaln f32 inline double",
+            "__device__ float probe_gammaln(float x) {\n\
+               if (x == -__int_as_float(0x7f800000)) return x;\n\
+               if (x < 0.0f) return (float)::lgamma((double)x);\n\
+               if (::fabsf(x - 1.0f) < 0.1f || ::fabsf(x - 2.0f) < 0.1f)\n\
+                 return cuprum::special::detail::gammaln_near_zeros(x);\n\
+               return ::lgammaf(x); }",
+        ),
+    ];
+
+    fn run(dev: Device, name: &'static str) -> Result<Record> {
+        let (_, body) = VARIANTS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .ok_or_else(|| err(format!("no probe {name}")))?;
+        let k = ElementwiseKernel::new("float32 x", "float32 y", "y = probe_gammaln(x);", "probe")
+            .map_err(err)?
+            .with_preamble(format!("#include \"cuprum/special/gamma.cuh\"\n{body}\n"));
+        let x = ramp(1 << 28, 0.01, 0.05, DType::Float32)?;
+        let y = Array::empty([1usize << 28], DType::Float32).map_err(err)?;
+        let ms = time(dev, || {
+            k.call(&[(&x).into()], &[&y], None)?;
+            Ok(())
+        })?;
+        Ok(gpu_rec(name, ms, 2 * x.size() * x.itemsize()))
+    }
+
+    /// The probe rows, by name.
+    pub fn all() -> Vec<crate::workloads::Workload> {
+        fn library(d: Device) -> Result<Record> {
+            run(d, VARIANTS[0].0)
+        }
+        fn lgammaf(d: Device) -> Result<Record> {
+            run(d, VARIANTS[1].0)
+        }
+        fn taylor(d: Device) -> Result<Record> {
+            run(d, VARIANTS[2].0)
+        }
+        fn call(d: Device) -> Result<Record> {
+            run(d, VARIANTS[3].0)
+        }
+        fn inline(d: Device) -> Result<Record> {
+            run(d, VARIANTS[4].0)
+        }
+        vec![
+            (VARIANTS[0].0, library),
+            (VARIANTS[1].0, lgammaf),
+            (VARIANTS[2].0, taylor),
+            (VARIANTS[3].0, call),
+            (VARIANTS[4].0, inline),
+        ]
+    }
+}
