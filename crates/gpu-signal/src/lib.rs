@@ -184,6 +184,28 @@ mod nvrtc_tests {
             s.name = format!("{}_{k}", s.name);
             specs.push(s);
         }
+        // fftconvolve's overlap-save gather and extract.
+        use crate::convolution::overlap_save::{extract, gather};
+        for (k, (x, t)) in [
+            (DType::Float32, DType::Float32),
+            (DType::Float16, DType::Float32),
+            (DType::Int16, DType::Float64),
+            (DType::Float64, DType::Float64),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut s = gather(Bind::Dtype(x, 1), Bind::Dtype(t, 2), 1024, 900, 125, 5000)
+                .spec(layout, IndexWidth::I64)
+                .unwrap();
+            s.name = format!("{}_{k}", s.name);
+            specs.push(s);
+            let mut s = extract(Bind::Dtype(t, 2), Bind::Dtype(t, 1), 1024, 900, 125)
+                .spec(layout, IndexWidth::I64)
+                .unwrap();
+            s.name = format!("{}_{k}", s.name);
+            specs.push(s);
+        }
         let src = render_program(&specs);
         compile_for_test_archs(
             "signal convolution",

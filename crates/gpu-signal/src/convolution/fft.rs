@@ -1,6 +1,8 @@
 //! `fftconvolve`: convolution by products of transforms (gpu-fft's
 //! `rfftn`/`irfftn`, or `fftn`/`ifftn` for complex inputs) at SciPy's
-//! fast lengths, then SciPy's slicing for the mode.
+//! fast lengths, then SciPy's slicing for the mode. A long 1-D real signal
+//! with a short one goes by overlap-save in batched blocks instead
+//! (`overlap_save.rs`).
 
 use gpu_array::layout::{AxisIndex, normalize_axis};
 use gpu_array::{Array, DType, Error, Result, ufunc};
@@ -133,6 +135,16 @@ pub fn fftconvolve_with(in1: &Array, in2: &Array, opts: &FftConvolveOptions) -> 
             }
         })
         .collect();
+    let real = !a.dtype().is_complex() && !b.dtype().is_complex();
+    if real && axes.len() == 1 {
+        let dt = transform_dtype(gpu_array::dtype::promote_types(
+            transform_dtype(a.dtype()),
+            transform_dtype(b.dtype()),
+        ));
+        if let Some(r) = super::overlap_save::full(&a, &b, dt)? {
+            return apply_conv_mode(&r, &s1, &s2, opts.mode, &axes);
+        }
+    }
     let ret = if axes.is_empty() {
         ufunc::multiply(&a, &b)?
     } else {

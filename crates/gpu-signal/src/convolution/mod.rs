@@ -10,6 +10,7 @@ pub(crate) mod conv2d_tiled;
 pub(crate) mod direct;
 mod fft;
 mod oa;
+pub(crate) mod overlap_save;
 mod sepfir2d;
 
 use gpu_array::dtype::result_type;
