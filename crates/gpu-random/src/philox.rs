@@ -19,7 +19,7 @@
 //! - a rejected integer draws again from the same position and lanes at
 //!   `inner = 1, 2, ...`;
 //! - a float32 normal that the ziggurat does not take at once (about one
-//!   in 65) reads further words from the blocks at `inner = 1 + lane + 4 t`,
+//!   in 67) reads further words from the blocks at `inner = 1 + lane + 4 t`,
 //!   `t = 0, 1, ...`, of its position (`src/ziggurat.rs`);
 //! - every other distribution: element `i` owns position `pos + i` and
 //!   draws its blocks at `inner = 0, 1, 2, ...` in order (`Stream` in

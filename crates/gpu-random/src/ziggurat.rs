@@ -35,7 +35,8 @@ pub(crate) const LAYERS: usize = 256;
 pub(crate) struct Tables {
     /// The base strip's right edge (the start of the tail), `r`.
     pub(crate) r: f64,
-    /// `floor(2^24 X[i+1] / X[i])`: `m < K[i]` means `x` under layer
+    /// `ceil(2^24 X[i+1] / X[i])`: `m < K[i]` (an integer `m`) exactly when
+    /// `m X[i] / 2^24 < X[i+1]`, `x` under layer
     /// `i + 1`'s edge (`X[256] = 0`, so the top layer always tests).
     pub(crate) k: [u32; LAYERS],
     /// `X[i] / 2^24` in float32 (`X[0] = v / f(r)`, the base strip's width).
@@ -127,7 +128,7 @@ fn compute() -> Tables {
         f: [0.0; LAYERS + 1],
     };
     for i in 0..LAYERS {
-        t.k[i] = ((x[i + 1] / x[i]) * 16_777_216.0).floor() as u32;
+        t.k[i] = ((x[i + 1] / x[i]) * 16_777_216.0).ceil() as u32;
         t.w[i] = (x[i] * scale) as f32;
         t.f[i] = density(x[i]) as f32;
     }
@@ -233,7 +234,7 @@ mod tests {
         assert!(t.w.windows(2).all(|p| p[0] > p[1]));
         assert!(t.f[1..].windows(2).all(|p| p[0] < p[1]));
         assert_eq!(t.k[LAYERS - 1], 0);
-        assert!(t.k.iter().all(|&k| k < 1 << 24));
+        assert!(t.k.iter().all(|&k| k <= 1 << 24));
         for x in [0.0, 0.5, -3.0, -12.0, 7.25] {
             let e = exp_d(x);
             assert!((e / x.exp() - 1.0).abs() < 4.0 * f64::EPSILON, "{x}");

@@ -38,7 +38,7 @@ __device__ __forceinline__ float cuprum_zig_signed(unsigned int u, float x) {
 }
 
 // The wedge test, the tail beyond r, and new words after a rejection
-// (about one element in 65 comes here; inlined once, in a loop over the
+// (about one element in 67 comes here; inlined once, in a loop over the
 // block's pending lanes, which keeps the fast path's registers free of a
 // call's saves).
 __device__ __forceinline__ float cuprum_zig_slow(cuprum_random::Key key, unsigned long long pos,
