@@ -212,6 +212,20 @@ mod nvrtc_tests {
             &[
                 gpu_array::kernels::request(src),
                 crate::convolution::conv2d_tiled::program_request(),
+                crate::convolution::conv2d_tiled::fixed_request(
+                    DType::Float32,
+                    DType::Float32,
+                    DType::Float32,
+                    7,
+                    7,
+                ),
+                crate::convolution::conv2d_tiled::fixed_request(
+                    DType::Float32,
+                    DType::Float64,
+                    DType::Float64,
+                    3,
+                    1,
+                ),
             ],
         );
     }

@@ -1,7 +1,10 @@
 //! convolve2d's tiled kernel (`kernels/conv2d_tile.cuh`) for real floating
 //! inputs: the elementwise kernel's sum, term for term, with the input
 //! window of a tile of outputs staged in shared memory (each input value
-//! read from global memory once a tile rather than once a tap).
+//! read from global memory once a tile rather than once a tap). Kernels
+//! up to 7 x 7 get a kernel compiled for their size (on first use, one
+//! small program each), whose threads compute several output rows from
+//! each shared load.
 
 use gpu_array::kernels::{input, output};
 use gpu_array::{Array, DType, Result};
@@ -15,6 +18,15 @@ const TILE_CUH: &str = include_str!("../kernels/conv2d_tile.cuh");
 /// threads.
 const ROWS: usize = 8;
 const RUN: usize = 4;
+
+/// The largest kernel extent with a fixed-size kernel.
+const FIXED_MAX: usize = 7;
+
+/// Output rows a thread of a fixed-size kernel computes: 8 in single
+/// precision, 4 in double (registers).
+fn rows_per_thread(y: DType) -> usize {
+    if y == DType::Float64 { 4 } else { 8 }
+}
 
 /// The shared memory a block may take without opting in (48 KiB).
 const SHARED_LIMIT: usize = 48 * 1024;
@@ -57,7 +69,34 @@ fn name(a: DType, b: DType, y: DType) -> String {
     )
 }
 
-/// The one NVRTC program of the tiled kernels, every pair.
+fn fixed_name(a: DType, b: DType, y: DType, bm: usize, bn: usize) -> String {
+    format!("{}_{bm}x{bn}", name(a, b, y))
+}
+
+/// Whether a `bm x bn` kernel has a fixed-size kernel.
+fn fixed(bm: usize, bn: usize) -> bool {
+    bm <= FIXED_MAX && bn <= FIXED_MAX
+}
+
+/// The program of one fixed-size kernel.
+pub(crate) fn fixed_request(a: DType, b: DType, y: DType, bm: usize, bn: usize) -> CompileRequest {
+    let mut src = String::from("#include \"cuprum/types.cuh\"\n");
+    src += super::direct::CONVOLVE_CUH;
+    src += TILE_CUH;
+    let k = fixed_name(a, b, y, bm, bn);
+    let types = [a.c_type(), b.c_type(), y.c_type()];
+    src += &Conv2dTiled::prototype(&k, types);
+    src += &format!(
+        "CUPRUM_CONV2D_FIXED({k}, {}, {}, {}, {bm}, {bn}, {})\n",
+        types[0],
+        types[1],
+        types[2],
+        rows_per_thread(y)
+    );
+    gpu_array::kernels::request(src)
+}
+
+/// The one NVRTC program of the general tiled kernels, every pair.
 pub(crate) fn program_request() -> CompileRequest {
     let mut src = String::from("#include \"cuprum/types.cuh\"\n");
     src += super::direct::CONVOLVE_CUH;
@@ -74,10 +113,19 @@ pub(crate) fn program_request() -> CompileRequest {
     gpu_array::kernels::request(src)
 }
 
+/// The output rows of a block's tile for a `bm x bn` kernel in `y`.
+fn tile_rows(bm: usize, bn: usize, y: DType) -> usize {
+    if fixed(bm, bn) {
+        ROWS * rows_per_thread(y)
+    } else {
+        ROWS
+    }
+}
+
 /// The dynamic shared memory of a block for a `bm x bn` kernel in `y`'s
 /// dtype: the kernel, then the tile's input window.
 fn shared_bytes(bm: usize, bn: usize, y: DType) -> Option<usize> {
-    let window = (ROWS + bm - 1).checked_mul(32 * RUN + bn - 1)?;
+    let window = (tile_rows(bm, bn, y).checked_add(bm)? - 1).checked_mul(32 * RUN + bn - 1)?;
     window
         .checked_add(bm.checked_mul(bn)?)?
         .checked_mul(y.itemsize())
@@ -118,11 +166,15 @@ pub(crate) fn launch(
     let (bm, bn) = (b.shape()[0], b.shape()[1]);
     let (ym, yn) = (y.shape()[0], y.shape()[1]);
     let shared = shared_bytes(bm, bn, y.dtype()).unwrap_or(SHARED_LIMIT);
-    let k = TypedKernel::<Conv2dTiled>::cached(
-        &name(a.dtype(), b.dtype(), y.dtype()),
-        [a.dtype().c_type(), b.dtype().c_type(), y.dtype().c_type()],
-        program_request,
-    )?;
+    let (ta, tb, ty) = (a.dtype(), b.dtype(), y.dtype());
+    let types = [ta.c_type(), tb.c_type(), ty.c_type()];
+    let k = if fixed(bm, bn) {
+        TypedKernel::<Conv2dTiled>::cached(&fixed_name(ta, tb, ty, bm, bn), types, || {
+            fixed_request(ta, tb, ty, bm, bn)
+        })?
+    } else {
+        TypedKernel::<Conv2dTiled>::cached(&name(ta, tb, ty), types, program_request)?
+    };
     let args = Conv2dTiled {
         a: input(a),
         b: input(b),
@@ -139,7 +191,7 @@ pub(crate) fn launch(
         fill,
     };
     let ctiles = yn.div_ceil(32 * RUN).min(i32::MAX as usize) as u32;
-    let rtiles = ym.div_ceil(ROWS).min(65535) as u32;
+    let rtiles = ym.div_ceil(tile_rows(bm, bn, ty)).min(65535) as u32;
     let config =
         LaunchConfig::new((ctiles, rtiles, 1), (32, ROWS as u32, 1)).with_shared_mem(shared as u32);
     k.launch(&config, &y.stream(), &args)?;
