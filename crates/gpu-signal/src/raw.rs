@@ -45,14 +45,20 @@ unsafe impl Vouched for crate::filtering::iir::LfilterFixup {}
 // array of `TA`, `b` a C-contiguous non-empty `bm x bn` array of `TB`,
 // `y` a C-contiguous non-empty `ym x yn` array of `TY`, blocks of
 // 32 x 8 threads (`ROWS`, the kernel's CUPRUM_CONV2D_ROWS) and dynamic
-// shared memory of `shared_bytes(bm, bn)` (<= 48 KiB): the `bm * bn`
-// kernel values and the `(8 + bm - 1) x (128 + bn - 1)` window, which
-// is every index `conv2d_load` writes and `conv2d_compute` reads (row
-// `ty + bm - 1 - p <= 8 + bm - 2`, column `tx + bn - 1 + 32 k - q` with
-// `tx < 32`, `k < 4`, `q < bn`). The input is read only at `r * n + c`
-// with `r`, `c` mapped into `0..m`, `0..n` by `boundary` (or not read,
-// for the fill value); output `(i, j)` is written only by the thread of
-// its tile with `i < ym`, `j < yn`, and each tile belongs to one block
-// (grid-stride loops over disjoint tiles). The arrays are freed in
-// stream order, so they outlive the launch.
+// shared memory of `shared_bytes(bm, bn, y)` (<= 48 KiB): the `bm * bn`
+// kernel values and the `(R + bm - 1) x (128 + bn - 1)` window, `R =
+// tile_rows(bm, bn, y)` (8 for the general kernel; 8 RR for the
+// fixed-size one compiled for this `bm x bn`, RR = `rows_per_thread(y)`,
+// the same value its CUPRUM_CONV2D_FIXED instantiation gets). That window
+// is every index `conv2d_load` writes (rows `< R + bm - 1`, columns `<
+// 128 + bn - 1`) and the compute functions read: `conv2d_compute` row
+// `ty + bm - 1 - p <= 8 + bm - 2`, `conv2d_compute_fixed` row `ty RR + s
+// <= 8 RR + bm - 2` (`s <= RR + bm - 2`), both at column `tx + bn - 1 +
+// 32 k - q` with `tx < 32`, `k < 4`, `q < bn`. The input is read only at
+// `r * n + c` with `r`, `c` mapped into `0..m`, `0..n` by `boundary` (or
+// not read, for the fill value); output `(i, j)` is written only by the
+// thread of its tile with `i < ym`, `j < yn`, and each tile belongs to one
+// block (grid-stride loops over disjoint tiles of `R` rows, the grid's
+// `rtiles` counted in the same `R`). The arrays are freed in stream order,
+// so they outlive the launch.
 unsafe impl Vouched for crate::convolution::conv2d_tiled::Conv2dTiled {}

@@ -4,20 +4,21 @@
 //   y(i, j) = sum_{p, q} ext(i + off0 - p, j + off1 - q) * b[p, q],
 // accumulated in ACC over p and then q, each term one multiply-add.
 //
-// A block of 32 x CUPRUM_CONV2D_ROWS threads computes a tile of
-// CUPRUM_CONV2D_ROWS rows by 32 * CUPRUM_CONV2D_RUN columns of outputs:
-// it first copies the input window they read (the tile plus the kernel's
-// reach, through the boundary rule, cast to ACC) and the kernel into
-// shared memory, so that each input value is read from global memory
-// once per tile instead of once per tap. Thread (x, r) computes row r's
-// outputs at columns x, x + 32, ..., so a warp's shared loads of one tap
-// are consecutive words (no bank conflicts) and the kernel value of a tap
-// serves CUPRUM_CONV2D_RUN outputs. Tiles beyond the grid are taken in
-// grid-stride loops.
+// A block of 32 x CUPRUM_CONV2D_ROWS threads computes a tile of R rows by
+// 32 * CUPRUM_CONV2D_RUN columns of outputs: it first copies the input
+// window they read (the tile plus the kernel's reach, through the boundary
+// rule, cast to ACC) and the kernel into shared memory, so that each input
+// value is read from global memory once per tile instead of once per tap.
+// The general kernel (any bm x bn) has R = CUPRUM_CONV2D_ROWS: thread (x,
+// r) computes row r's outputs at columns x, x + 32, ..., so a warp's shared
+// loads of one tap are consecutive words (no bank conflicts) and the kernel
+// value of a tap serves CUPRUM_CONV2D_RUN outputs. The fixed-size kernels
+// (conv2d_fixed, BM x BN up to 7 x 7) have R = CUPRUM_CONV2D_ROWS * RR: the
+// thread computes RR consecutive rows at those columns. Tiles beyond the
+// grid are taken in grid-stride loops.
 //
 // Shared memory (dynamic): bm * bn kernel values, then
-// (CUPRUM_CONV2D_ROWS + bm - 1) x (32 * CUPRUM_CONV2D_RUN + bn - 1) input
-// values, all ACC.
+// (R + bm - 1) x (32 * CUPRUM_CONV2D_RUN + bn - 1) input values, all ACC.
 #define CUPRUM_CONV2D_ROWS 8
 #define CUPRUM_CONV2D_RUN 4
 

@@ -211,42 +211,96 @@ fn convolve2d_tiled_equals_the_elementwise_kernel() {
 
 /// fftconvolve's overlap-save path (a long 1-D real signal, a short one)
 /// against the direct convolution: every mode, both argument orders,
-/// float32 and float64, short signals on both sides of a block length
-/// (k = 129 and 300 make blocks of 1024 and 4096 points).
+/// float32 and float64, blocks of 1024, 2048 and 4096 points (k = 128,
+/// 129 and 300), then the dtypes SciPy promotes (int16 with float32:
+/// float64; float16: float32) and a strided signal.
 #[test]
 fn overlap_save_matches_the_direct_convolution() {
     if !gpu() {
         return;
     }
-    for (n, k) in [(40_000usize, 129usize), (70_001, 300)] {
-        let xs: Vec<f64> = (0..n)
+    let direct = |a: &Array, b: &Array, mode: Mode| {
+        convolve_with(
+            a,
+            b,
+            &ConvolveOptions::default().mode(mode).method(Method::Direct),
+        )
+        .unwrap()
+    };
+    let fft = |a: &Array, b: &Array, mode: Mode| {
+        fftconvolve_with(a, b, &FftConvolveOptions::default().mode(mode)).unwrap()
+    };
+    let signal = |n: usize| -> Vec<f64> {
+        (0..n)
             .map(|i| ((i * 7919) % 1013) as f64 / 1013.0 - 0.5)
-            .collect();
-        let hs: Vec<f64> = (0..k)
+            .collect()
+    };
+    let taps = |k: usize| -> Vec<f64> {
+        (0..k)
             .map(|i| ((i * 31) % 17) as f64 / 17.0 - 0.3)
-            .collect();
+            .collect()
+    };
+    for (n, k) in [(40_000usize, 128usize), (40_000, 129), (70_001, 300)] {
+        let (xs, hs) = (signal(n), taps(k));
         for dt in [DType::Float64, DType::Float32] {
             let x = Array::from_slice(&xs, &[n]).unwrap().astype(dt).unwrap();
             let h = Array::from_slice(&hs, &[k]).unwrap().astype(dt).unwrap();
             for mode in [Mode::Full, Mode::Same, Mode::Valid] {
                 for (a, b) in [(&x, &h), (&h, &x)] {
-                    if mode == Mode::Valid && a.size() < b.size() {
-                        // SciPy swaps these for 'valid'; covered by the
-                        // other order.
-                        continue;
-                    }
                     let name = format!("{n} {k} {dt} {mode:?} {}", a.size());
-                    let got =
-                        fftconvolve_with(a, b, &FftConvolveOptions::default().mode(mode)).unwrap();
-                    let want = convolve_with(
-                        a,
-                        b,
-                        &ConvolveOptions::default().mode(mode).method(Method::Direct),
-                    )
-                    .unwrap();
-                    check(&name, &got, &want);
+                    check(&name, &fft(a, b, mode), &direct(a, b, mode));
                 }
             }
         }
     }
+    // SciPy's dtypes: int16 * float32 transforms (and returns) float64,
+    // float16 float32; a strided signal is read through its strides.
+    let (n, k) = (50_000usize, 200usize);
+    let ints: Vec<i16> = (0..n).map(|i| ((i * 37) % 201) as i16 - 100).collect();
+    let x16 = Array::from_slice(&ints, &[n]).unwrap();
+    let h32 = Array::from_slice(&taps(k), &[k])
+        .unwrap()
+        .astype(DType::Float32)
+        .unwrap();
+    let got = fft(&x16, &h32, Mode::Same);
+    assert_eq!(got.dtype(), DType::Float64);
+    check(
+        "int16 * float32",
+        &got,
+        &direct(
+            &x16.astype(DType::Float64).unwrap(),
+            &h32.astype(DType::Float64).unwrap(),
+            Mode::Same,
+        ),
+    );
+    let xh = Array::from_slice(&signal(n), &[n])
+        .unwrap()
+        .astype(DType::Float16)
+        .unwrap();
+    let hh = h32.astype(DType::Float16).unwrap();
+    let got = fft(&xh, &hh, Mode::Full);
+    assert_eq!(got.dtype(), DType::Float32);
+    check(
+        "float16",
+        &got,
+        &direct(
+            &xh.astype(DType::Float32).unwrap(),
+            &hh.astype(DType::Float32).unwrap(),
+            Mode::Full,
+        ),
+    );
+    let wide = Array::from_slice(&signal(2 * n), &[2 * n]).unwrap();
+    let strided = wide
+        .slice(&[gpu_array::layout::AxisIndex::Slice {
+            start: Some(1),
+            stop: None,
+            step: 2,
+        }])
+        .unwrap();
+    let h64 = h32.astype(DType::Float64).unwrap();
+    check(
+        "strided",
+        &fft(&strided, &h64, Mode::Valid),
+        &direct(&strided.copy().unwrap(), &h64, Mode::Valid),
+    );
 }
