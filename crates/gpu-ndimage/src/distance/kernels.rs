@@ -14,6 +14,12 @@ const SOURCE: &str = include_str!("../kernels/distance.cu");
 /// Threads per block.
 const THREADS: u32 = 256;
 
+/// Threads per block of the EDT passes (one thread a line): a warp a
+/// block, so that 4096 lines spread over 128 multiprocessors rather than
+/// 16 (each line is a chain of dependent loads; the 22nd session's `ncu`
+/// saw the passes at 1-2% of the machine with 256-thread blocks).
+const LINE_THREADS: u32 = 32;
+
 /// The most dimensions the kernels index (`CUPRUM_DIST_MAXDIM`, their
 /// local coordinate arrays).
 pub(crate) const MAXDIM: usize = 16;
@@ -114,13 +120,20 @@ pub(crate) fn program_request() -> CompileRequest {
 /// Blocks for `n` threads' work: enough to cover it, at most 32 a
 /// multiprocessor (the kernels loop over the rest).
 fn grid(on: &Array, n: usize) -> Result<u32> {
+    grid_of(on, n, THREADS)
+}
+
+/// Blocks of `threads` for `n` items of one thread each, at most 8192
+/// threads a multiprocessor's worth (the kernels loop over the rest).
+fn grid_of(on: &Array, n: usize, threads: u32) -> Result<u32> {
     let sms = on
         .stream()
         .device()
         .properties()?
         .multiprocessor_count
         .max(1) as u64;
-    let blocks = (n as u64).div_ceil(u64::from(THREADS)).clamp(1, sms * 32);
+    let cap = sms * (8192 / u64::from(threads));
+    let blocks = (n as u64).div_ceil(u64::from(threads)).clamp(1, cap);
     Ok(u32::try_from(blocks).unwrap_or(u32::MAX))
 }
 
@@ -232,7 +245,9 @@ pub(crate) fn edt_pass(
         inner: inner as i64,
         sampling: sampling_arg(sampling, ndim)?,
     };
-    k.launch(&config(grid(fout, lines)?), &fout.stream(), &args)?;
+    let blocks = grid_of(fout, lines, LINE_THREADS)?;
+    let cfg = LaunchConfig::new((blocks, 1, 1), (LINE_THREADS, 1, 1));
+    k.launch(&cfg, &fout.stream(), &args)?;
     Ok(())
 }
 
