@@ -88,7 +88,7 @@ pub mod probes {
     use gpu_array::elementwise::ElementwiseKernel;
 
     /// Variants, each `float probe_gammaln(float)` after gamma.cuh.
-    const VARIANTS: [(&str, &str); 5] = [
+    const VARIANTS: [(&str, &str); 6] = [
         // The library function through a user kernel (the harness' control).
         (
             "probe gammaln f32 library",
@@ -112,6 +112,33 @@ pub mod probes {
             "probe gammaln f32 call only",
             "__device__ float probe_gammaln(float x) {\n\
                if (x < 0.0f) return cuprum::special::detail::gammaln_via_double(x);\n\
+               return ::lgammaf(x); }",
+        ),
+        // The library's structure with the 24th session's predecessor of
+        // the Taylor branch: the same series in double (coefficients
+        // selected per term), to time the float version against it.
+        (
+            "probe gammaln f32 double taylor",
+            "__device__ float probe_near_zeros_d(float x) {\n\
+               const double c1[11] = {-0.5772156649015329, 0.8224670334241132,\n\
+                 -0.40068563438653143, 0.27058080842778454, -0.20738555102867398,\n\
+                 0.1695571769974082, -0.1440498967688461, 0.12550966952474304,\n\
+                 -0.11133426586956469, 0.1000994575127818, -0.09095401714582904};\n\
+               const double c2[11] = {0.42278433509846713, 0.3224670334241132,\n\
+                 -0.0673523010531981, 0.020580808427784546, -0.007385551028673986,\n\
+                 0.0028905103307415234, -0.001192753911703261, 0.0005096695247430425,\n\
+                 -0.00022315475845357939, 9.945751278180853e-05, -4.492623673813314e-05};\n\
+               const bool one = x < 1.5f;\n\
+               const double e = (double)x - (one ? 1.0 : 2.0);\n\
+               double p = one ? c1[10] : c2[10];\n\
+             #pragma unroll\n\
+               for (int k = 9; k >= 0; --k) p = ::fma(p, e, one ? c1[k] : c2[k]);\n\
+               return (float)(p * e); }\n\
+             __device__ float probe_gammaln(float x) {\n\
+               if (x == -__int_as_float(0x7f800000)) return x;\n\
+               if (x < 0.0f) return cuprum::special::detail::gammaln_via_double(x);\n\
+               if (::fabsf(x - 1.0f) < 0.1f || ::fabsf(x - 2.0f) < 0.1f)\n\
+                 return probe_near_zeros_d(x);\n\
                return ::lgammaf(x); }",
         ),
         // Both, the negative branch inlined (no call).
@@ -157,15 +184,19 @@ pub mod probes {
         fn call(d: Device) -> Result<Record> {
             run(d, VARIANTS[3].0)
         }
-        fn inline(d: Device) -> Result<Record> {
+        fn double_taylor(d: Device) -> Result<Record> {
             run(d, VARIANTS[4].0)
+        }
+        fn inline(d: Device) -> Result<Record> {
+            run(d, VARIANTS[5].0)
         }
         vec![
             (VARIANTS[0].0, library),
             (VARIANTS[1].0, lgammaf),
             (VARIANTS[2].0, taylor),
             (VARIANTS[3].0, call),
-            (VARIANTS[4].0, inline),
+            (VARIANTS[4].0, double_taylor),
+            (VARIANTS[5].0, inline),
         ]
     }
 }
