@@ -172,24 +172,20 @@ pub mod probes {
 
     /// The probe rows, by name.
     pub fn all() -> Vec<crate::workloads::Workload> {
-        fn library(d: Device) -> Result<Record> {
-            run(d, VARIANTS[0].0)
+        // Workloads are plain fn pointers: one small fn a variant.
+        macro_rules! variant {
+            ($f:ident, $i:expr) => {
+                fn $f(d: Device) -> Result<Record> {
+                    run(d, VARIANTS[$i].0)
+                }
+            };
         }
-        fn lgammaf(d: Device) -> Result<Record> {
-            run(d, VARIANTS[1].0)
-        }
-        fn taylor(d: Device) -> Result<Record> {
-            run(d, VARIANTS[2].0)
-        }
-        fn call(d: Device) -> Result<Record> {
-            run(d, VARIANTS[3].0)
-        }
-        fn double_taylor(d: Device) -> Result<Record> {
-            run(d, VARIANTS[4].0)
-        }
-        fn inline(d: Device) -> Result<Record> {
-            run(d, VARIANTS[5].0)
-        }
+        variant!(library, 0);
+        variant!(lgammaf, 1);
+        variant!(taylor, 2);
+        variant!(call, 3);
+        variant!(double_taylor, 4);
+        variant!(inline, 5);
         vec![
             (VARIANTS[0].0, library),
             (VARIANTS[1].0, lgammaf),
