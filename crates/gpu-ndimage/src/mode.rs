@@ -34,6 +34,23 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// Every mode, in declaration order.
+    ///
+    /// ```
+    /// assert_eq!(gpu_ndimage::Mode::ALL.len(), 8);
+    /// assert_eq!(gpu_ndimage::Mode::ALL[0], gpu_ndimage::Mode::Reflect);
+    /// ```
+    pub const ALL: [Mode; 8] = [
+        Mode::Reflect,
+        Mode::Constant,
+        Mode::Nearest,
+        Mode::Mirror,
+        Mode::Wrap,
+        Mode::GridConstant,
+        Mode::GridMirror,
+        Mode::GridWrap,
+    ];
+
     /// The mode of SciPy's name (`"reflect"`, `"grid-mirror"`, ...); also
     /// `name.parse::<Mode>()` (NumPy-style string options parse, as every
     /// such enum of Cuprum's).

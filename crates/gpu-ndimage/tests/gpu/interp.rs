@@ -251,7 +251,7 @@ fn tiled_zoom_and_shift_agree_with_map_coordinates() {
         }
         Array::from_slice(&c, &[2, m0, m1]).unwrap()
     };
-    for (mi, &mode) in crate::ALL_MODES.iter().enumerate() {
+    for (mi, &mode) in gpu_ndimage::Mode::ALL.iter().enumerate() {
         for order in [0usize, 1, 3] {
             let p = InterpOptions::default().order(order).mode(mode).cval(-2.5);
             // zoom by 2 (corner pixels aligned): o * (n - 1) / (m - 1).

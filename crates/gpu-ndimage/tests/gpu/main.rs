@@ -16,21 +16,6 @@ mod modes;
 mod morphology;
 mod tiled;
 
-/// Every boundary mode, in `Mode`'s order.
-const ALL_MODES: [gpu_ndimage::Mode; 8] = {
-    use gpu_ndimage::Mode::*;
-    [
-        Reflect,
-        Constant,
-        Nearest,
-        Mirror,
-        Wrap,
-        GridConstant,
-        GridMirror,
-        GridWrap,
-    ]
-};
-
 /// The device, or `None` (the test then returns early, having printed why).
 fn gpu() -> bool {
     gpu_runtime::testing::device_or_skip().is_some()

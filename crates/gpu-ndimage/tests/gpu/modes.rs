@@ -20,7 +20,7 @@ fn device_and_host_map_the_same_indices() {
     let k = RawKernel::new(&src, "probe").unwrap();
     let (lo, count) = (-1000i64, 2000usize);
     for n in [1i64, 2, 3, 7, 64] {
-        for mode in crate::ALL_MODES {
+        for mode in gpu_ndimage::Mode::ALL {
             let out = Array::zeros(count, gpu_array::DType::Int64).unwrap();
             k.launch(8, 256, (&out, lo, count as i64, n, mode.code()))
                 .unwrap();

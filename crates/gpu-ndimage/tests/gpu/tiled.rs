@@ -176,7 +176,7 @@ fn tiled_1d_filters_match_the_host_loop_bit_for_bit() {
         let xf: Vec<f64> = xs.iter().map(|&v| f64::from(v)).collect();
         let x = Array::from_slice(&xs, shape).unwrap();
         for &axis in *axes {
-            for (mi, &mode) in crate::ALL_MODES.iter().enumerate() {
+            for (mi, &mode) in gpu_ndimage::Mode::ALL.iter().enumerate() {
                 for (si, &size) in [2usize, 3, 17, 25, 26].iter().enumerate() {
                     let general: Vec<f64> = values(size, 99 + size as u64, false)
                         .iter()
@@ -393,7 +393,7 @@ fn median3x3_matches_a_sort_of_nine() {
     xs[5] = -0.0;
     let x = Array::from_slice(&xs, &shape).unwrap();
     let xf: Vec<f64> = xs.iter().map(|&v| f64::from(v)).collect();
-    for (mi, &mode) in crate::ALL_MODES.iter().enumerate() {
+    for (mi, &mode) in gpu_ndimage::Mode::ALL.iter().enumerate() {
         let origins = [(0i64, 0i64), (-1, 1), (1, -1)][mi % 3];
         let o = FilterOptions::default()
             .mode(mode)
