@@ -13,26 +13,6 @@
 // A word's bits 0-7 are its layer i, bits 8-30 the odd m = 2 b + 1, bit
 // 31 its sign; x = m W[i] is taken at once when m < K[i].
 
-// One lane's further words, for the rare element that is not taken at
-// once: the blocks at inner = 1 + lane + 4 t of its position, in order.
-struct CuprumZigLane {
-  cuprum_random::Key key;
-  unsigned long long pos;
-  unsigned int word, inner;
-  cuprum_random::Block buf;
-  int left;
-
-  __device__ unsigned int next() {
-    if (left == 0) {
-      buf = cuprum_random::block_at(key, pos, word, inner);
-      inner = inner + 4;
-      left = 4;
-    }
-    left = left - 1;
-    return left == 3 ? buf.x : left == 2 ? buf.y : left == 1 ? buf.z : buf.w;
-  }
-};
-
 __device__ __forceinline__ float cuprum_zig_signed(unsigned int u, float x) {
   return __uint_as_float(__float_as_uint(x) | (u & 0x80000000u));
 }
@@ -43,7 +23,8 @@ __device__ __forceinline__ float cuprum_zig_signed(unsigned int u, float x) {
 // call's saves).
 __device__ __forceinline__ float cuprum_zig_slow(cuprum_random::Key key, unsigned long long pos,
                                               unsigned int word, int lane, unsigned int u) {
-  CuprumZigLane s{key, pos, word, 1u + (unsigned int)lane, cuprum_random::Block{0, 0, 0, 0}, 0};
+  // The lane's further words: the blocks at inner = 1 + lane + 4 t.
+  cuprum_random::Stream s(key, pos, word, 1u + (unsigned int)lane, 4u);
   for (;;) {
     const unsigned int i = u & 0xFFu;
     const unsigned int m = ((u >> 7) & 0x00FFFFFEu) | 1u;
@@ -55,19 +36,19 @@ __device__ __forceinline__ float cuprum_zig_slow(cuprum_random::Key key, unsigne
       // 2 (-log U2) > a^2.
       const float rf = __uint_as_float(CUPRUM_ZIG_R);
       for (;;) {
-        const float a = -cuprum_random::log_f(cuprum_random::u01f_open(s.next())) / rf;
-        const float b = -cuprum_random::log_f(cuprum_random::u01f_open(s.next()));
+        const float a = -cuprum_random::log_f(cuprum_random::u01f_open(s.next_u32())) / rf;
+        const float b = -cuprum_random::log_f(cuprum_random::u01f_open(s.next_u32()));
         if (b + b > a * a) return cuprum_zig_signed(u, rf + a);
       }
     }
     // The wedge: y uniform on [F[i], F[i+1]), taken under the curve.
-    const float uu = cuprum_random::u01f(s.next());
+    const float uu = cuprum_random::u01f(s.next_u32());
     const float f0 = __uint_as_float(cuprum_zig_f[i]);
     const float f1 = __uint_as_float(cuprum_zig_f[i + 1]);
     const float y = f0 + uu * (f1 - f0);
     const float sq = x * x;
     if (cuprum_random::log_f(y) < -0.5f * sq) return cuprum_zig_signed(u, x);
-    u = s.next();
+    u = s.next_u32();
   }
 }
 

@@ -168,24 +168,28 @@ __device__ __forceinline__ void box_muller_d(double u1, double u2, double* z0, d
   *z1 = rad * s;
 }
 // ---- One element's own stream: the blocks (inner = 0, 1, 2, ...) at its
-// position, for the samplers whose number of draws varies (rejection).
+// position, for the samplers whose number of draws varies (rejection);
+// or, from the second constructor, inner = first, first + step, ... (the
+// float32 ziggurat's lanes, fill.cu).
 struct Stream {
   Key key;
   unsigned long long pos;
-  unsigned int word, inner;
+  unsigned int word, inner, step;
   Block buf;
   int left;
   bool has_spare;
   double spare;
 
-  __device__ Stream(Key k, unsigned long long p, unsigned int wd)
-      : key(k), pos(p), word(wd), inner(0), buf(Block{0, 0, 0, 0}), left(0), has_spare(false),
-        spare(0.0) {}
+  __device__ Stream(Key k, unsigned long long p, unsigned int wd) : Stream(k, p, wd, 0, 1) {}
+  __device__ Stream(Key k, unsigned long long p, unsigned int wd, unsigned int first,
+                    unsigned int stp)
+      : key(k), pos(p), word(wd), inner(first), step(stp), buf(Block{0, 0, 0, 0}), left(0),
+        has_spare(false), spare(0.0) {}
 
   __device__ unsigned int next_u32() {
     if (left == 0) {
       buf = block_at(key, pos, word, inner);
-      inner = inner + 1;
+      inner = inner + step;
       left = 4;
     }
     left = left - 1;
