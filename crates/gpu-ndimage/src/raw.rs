@@ -249,6 +249,37 @@ unsafe impl Vouched for crate::distance::kernels::EdtInit {}
 // `fout` only at its own positions. The arrays outlive the launch.
 unsafe impl Vouched for crate::distance::kernels::EdtPass {}
 
+// SAFETY: `distance::kernels::edt_first` launches it only with `mask` a
+// C-contiguous bool array of `n >= 1` elements, `geom` the `ndim` (1..=16,
+// the kernel's local `c[16]`) int64 values whose product is `n` (so
+// `geom[0] >= 1` divides it; every axis below 2^31, the sum of their
+// squares checked), `ft` null or a C-contiguous int32 array of
+// `ndim * n` elements, `dist` null or a float64 array of `n`. Column
+// `q < n / geom[0]` (thread x of its block) owns the elements
+// `r * inner + q`, `r < geom[0]`; its thread y reads the mask and writes
+// `ft[k * n + i]` and `dist[i]` only at those of its rows `r` in
+// `y * chunk .. min((y + 1) * chunk, geom[0])`, the chunks disjoint. The
+// shared tables are indexed by `threadIdx` (32 x 32, the launch's block).
+// The arrays outlive the launch (stream order).
+unsafe impl Vouched for crate::distance::kernels::EdtFirst {}
+
+// SAFETY: `distance::kernels::edt_exact` launches it only with `fin` a
+// C-contiguous int32 array of `ndim * n` elements and `fout` null or a
+// distinct one of the same size, `dist` null or a float64 array of `n`,
+// `geom` the `ndim` (1..=16) int64 values whose product is `n >= 1`, with
+// `1 <= d < ndim`, `geom[d] <= 6144` and the sum of `(geom[k] - 1)^2`
+// below 2^31 (checked: the int32 weights and distances cannot overflow),
+// `lines = n / geom[d]`, `inner` the product of `geom[d + 1..]`, blocks of
+// 32 threads and `8 * geom[d]` bytes of dynamic shared memory (`w` and
+// `feat`, `geom[d]` ints each). Line `l` owns the positions
+// `base + x * inner`, `x < geom[d]` (the lines partition `0..n`, as for
+// `EdtPass`); the block reads `fin` there (planes `k < ndim`) and at
+// `base + s * inner` for sites `s < geom[d]`, and writes `fout` and
+// `dist` only there. Shared indices: `w[x]`, `feat[x]` for `x < geom[d]`,
+// and `w[s]` for `s` between two sites, in `0..geom[d]`. The arrays
+// outlive the launch.
+unsafe impl Vouched for crate::distance::kernels::EdtExact {}
+
 // SAFETY: `distance::kernels::edt_distances` launches it only with `ft` a
 // C-contiguous int32 array of `ndim * n` elements, `geom` the `ndim`
 // (1..=16) values whose product is `n`, `sampling` null or `ndim` float64

@@ -192,20 +192,58 @@ pub fn distance_transform_edt_with(input: &Array, opts: &EdtOptions) -> Result<E
         .map(|s| Array::from_slice(&s, &[ndim]))
         .transpose()?;
     let mut a = Array::empty([planes], DType::Int32)?;
+    // The distances when a pass formed them (the exact path's last).
+    let mut formed: Option<Array> = None;
     if n > 0 {
-        kernels::edt_init(&x, &shape, &a)?;
-        let mut b = Array::empty([planes], DType::Int32)?;
-        let g = Array::empty([n], DType::Int32)?;
+        let exact = sampling.is_none() && kernels::exact_fits(&shape);
+        let want_dist = || {
+            opts.return_distances
+                .then(|| Array::empty(&shape[..], DType::Float64))
+                .transpose()
+        };
+        let mut b: Option<Array> = None;
+        let mut g: Option<Array> = None;
         // Axis 0 first, as SciPy's recursion runs them.
-        for axis in 0..ndim {
-            kernels::edt_pass(&a, &b, &g, &shape, axis, sampling.as_ref())?;
-            std::mem::swap(&mut a, &mut b);
+        let rest = if exact {
+            let last = ndim == 1;
+            formed = if last { want_dist()? } else { None };
+            let ft = (!last || opts.return_indices).then_some(&a);
+            kernels::edt_first(&x, &shape, ft, formed.as_ref())?;
+            1
+        } else {
+            kernels::edt_init(&x, &shape, &a)?;
+            0
+        };
+        for axis in rest..ndim {
+            let last = axis + 1 == ndim;
+            let out = match b.take() {
+                Some(b) => b,
+                None => Array::empty([planes], DType::Int32)?,
+            };
+            if exact && shape[axis] <= kernels::EXACT_MAX_LEN {
+                let keep = !last || opts.return_indices;
+                formed = if last { want_dist()? } else { None };
+                kernels::edt_exact(&a, keep.then_some(&out), formed.as_ref(), &shape, axis)?;
+                if !keep {
+                    break;
+                }
+            } else {
+                if g.is_none() {
+                    g = Some(Array::empty([n], DType::Int32)?);
+                }
+                let g = g.as_ref().expect("allocated above");
+                kernels::edt_pass(&a, &out, g, &shape, axis, sampling.as_ref())?;
+                formed = None;
+            }
+            b = Some(std::mem::replace(&mut a, out));
         }
     }
-    let distances = if opts.return_distances {
-        Some(kernels::edt_distances(&a, &shape, sampling.as_ref())?)
-    } else {
-        None
+    let distances = match formed {
+        Some(d) => Some(d),
+        None if opts.return_distances => {
+            Some(kernels::edt_distances(&a, &shape, sampling.as_ref())?)
+        }
+        None => None,
     };
     let indices = if opts.return_indices {
         Some(a.reshape(&ft_shape)?)

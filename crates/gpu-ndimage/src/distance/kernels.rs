@@ -6,7 +6,7 @@
 use gpu_array::kernels::{input, output};
 use gpu_array::{Array, DType, Error, Result};
 use gpu_runtime::nvrtc::CompileRequest;
-use gpu_runtime::signature::In;
+use gpu_runtime::signature::{In, Out};
 use gpu_runtime::{KernelSignature, LaunchConfig, TypedKernel};
 
 const SOURCE: &str = include_str!("../kernels/distance.cu");
@@ -48,6 +48,34 @@ gpu_runtime::kernel_signature! {
         lines: i64,
         inner: i64,
         sampling: In<f64>,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_edt_first`: the exact path's pass along axis 0, from the
+    /// mask.
+    pub(crate) struct EdtFirst {
+        mask: In<bool>,
+        ft: Out<i32>,
+        dist: Out<f64>,
+        n: i64,
+        geom: In<i64>,
+        ndim: i32,
+    }
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_edt_exact`: the exact path's pass along axis `d >= 1`.
+    pub(crate) struct EdtExact {
+        fin: In<i32>,
+        fout: Out<i32>,
+        dist: Out<f64>,
+        n: i64,
+        geom: In<i64>,
+        ndim: i32,
+        d: i32,
+        lines: i64,
+        inner: i64,
     }
 }
 
@@ -109,6 +137,8 @@ pub(crate) fn program_request() -> CompileRequest {
     let mut src = String::new();
     src += &EdtInit::prototype("cuprum_edt_init", []);
     src += &EdtPass::prototype("cuprum_edt_pass", []);
+    src += &EdtFirst::prototype("cuprum_edt_first", []);
+    src += &EdtExact::prototype("cuprum_edt_exact", []);
     src += &EdtDistances::prototype("cuprum_edt_distances", []);
     src += &CdtInit::prototype("cuprum_cdt_init", []);
     src += &CdtSweep::prototype("cuprum_cdt_sweep", []);
@@ -248,6 +278,119 @@ pub(crate) fn edt_pass(
     let blocks = grid_of(fout, lines, LINE_THREADS)?;
     let cfg = LaunchConfig::new((blocks, 1, 1), (LINE_THREADS, 1, 1));
     k.launch(&cfg, &fout.stream(), &args)?;
+    Ok(())
+}
+
+/// The longest line `cuprum_edt_exact` takes: its weights and features,
+/// two int32 a position, in the 48 KiB of shared memory a block gets
+/// without opting in.
+pub(crate) const EXACT_MAX_LEN: usize = 48 * 1024 / 8;
+
+/// Whether the exact path's arithmetic holds for `shape`: every squared
+/// distance between two elements, the sum of `(len - 1)^2` over the axes,
+/// fits in an int32 (`cuprum_edt_exact`'s sums; SciPy's double arithmetic
+/// is then exact too).
+pub(crate) fn exact_fits(shape: &[usize]) -> bool {
+    shape
+        .iter()
+        .try_fold(0u64, |acc, &l| {
+            let l = l.saturating_sub(1) as u64;
+            acc.checked_add(l.checked_mul(l)?)
+        })
+        .is_some_and(|s| s <= i32::MAX as u64)
+}
+
+/// The exact path's pass along axis 0 from `mask` (bool, C-contiguous, of
+/// `shape`, which [`exact_fits`]): the features into `ft` (int32,
+/// `ndim * n`) when given, the distances into `dist` (float64, `n`; only
+/// for 1-D input, whose only pass this is) when given.
+pub(crate) fn edt_first(
+    mask: &Array,
+    shape: &[usize],
+    ft: Option<&Array>,
+    dist: Option<&Array>,
+) -> Result<()> {
+    let n = mask.size();
+    let ndim = shape.len();
+    let planes = ndim
+        .checked_mul(n)
+        .ok_or_else(|| Error::Value("distance_transform_edt: array too large".into()))?;
+    check(
+        exact_fits(shape)
+            && is_vec(mask, DType::Bool, n)
+            && ft.is_none_or(|f| is_vec(f, DType::Int32, planes))
+            && dist.is_none_or(|o| ndim == 1 && is_vec(o, DType::Float64, n)),
+        "edt_first",
+    )?;
+    let geom_a = geom(shape, n)?;
+    if n == 0 {
+        return Ok(());
+    }
+    let k = TypedKernel::<EdtFirst>::cached("cuprum_edt_first", [], program_request)?;
+    let args = EdtFirst {
+        mask: input(mask),
+        ft: ft.map_or(Out::NULL, output),
+        dist: dist.map_or(Out::NULL, output),
+        n: n as i64,
+        geom: input(&geom_a),
+        ndim: ndim as i32,
+    };
+    // 32 columns a block, by 32 chunks of rows.
+    let columns = n / shape[0];
+    let blocks = columns.div_ceil(32).clamp(1, 65_535) as u32;
+    let cfg = LaunchConfig::new((blocks, 1, 1), (32, 32, 1));
+    k.launch(&cfg, &mask.stream(), &args)?;
+    Ok(())
+}
+
+/// The exact path's pass along `axis >= 1`: from `fin` (int32, `ndim * n`)
+/// the features into `fout` when given, the distances into `dist`
+/// (float64, `n`; the last pass) when given. `shape` [`exact_fits`] and
+/// its `axis` is at most [`EXACT_MAX_LEN`] long.
+pub(crate) fn edt_exact(
+    fin: &Array,
+    fout: Option<&Array>,
+    dist: Option<&Array>,
+    shape: &[usize],
+    axis: usize,
+) -> Result<()> {
+    let n: usize = shape.iter().product();
+    let ndim = shape.len();
+    let planes = ndim
+        .checked_mul(n)
+        .ok_or_else(|| Error::Value("distance_transform_edt: array too large".into()))?;
+    check(
+        (1..ndim).contains(&axis)
+            && shape[axis] <= EXACT_MAX_LEN
+            && exact_fits(shape)
+            && is_vec(fin, DType::Int32, planes)
+            && fout.is_none_or(|f| is_vec(f, DType::Int32, planes))
+            && dist.is_none_or(|o| is_vec(o, DType::Float64, n)),
+        "edt_exact",
+    )?;
+    let geom_a = geom(shape, n)?;
+    if n == 0 {
+        return Ok(());
+    }
+    let len = shape[axis];
+    let lines = n / len;
+    let inner: usize = shape[axis + 1..].iter().product();
+    let k = TypedKernel::<EdtExact>::cached("cuprum_edt_exact", [], program_request)?;
+    let args = EdtExact {
+        fin: input(fin),
+        fout: fout.map_or(Out::NULL, output),
+        dist: dist.map_or(Out::NULL, output),
+        n: n as i64,
+        geom: input(&geom_a),
+        ndim: ndim as i32,
+        d: axis as i32,
+        lines: lines as i64,
+        inner: inner as i64,
+    };
+    // One warp a line; its weights and features in shared memory.
+    let blocks = lines.clamp(1, 65_535) as u32;
+    let cfg = LaunchConfig::new((blocks, 1, 1), (32, 1, 1)).with_shared_mem((len * 8) as u32);
+    k.launch(&cfg, &fin.stream(), &args)?;
     Ok(())
 }
 

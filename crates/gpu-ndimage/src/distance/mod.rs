@@ -31,6 +31,8 @@
 mod cdt;
 mod edt;
 pub(crate) mod kernels;
+#[cfg(test)]
+mod model;
 
 pub use cdt::{Cdt, CdtMetric, CdtOptions, distance_transform_cdt, distance_transform_cdt_with};
 pub use edt::{Edt, EdtOptions, distance_transform_edt, distance_transform_edt_with};

@@ -179,6 +179,223 @@ extern "C" __global__ void cuprum_edt_distances(const int* ft, long long n, cons
   }
 }
 
+// The exact path (edt_first, edt_exact): without sampling, and while
+// every squared distance fits in an int32, SciPy's double arithmetic above
+// is exact, and the features a pass gives are "the site nearest to the
+// position, the lowest on ties": along the line, site s at squared
+// distance w[s] across it is at w[s] + (x - s)^2 from position x, and the
+// stack's pops and walks pick the lowest minimizer. (The host models in
+// src/distance/model.rs check that on thousands of inputs.) Both kernels
+// compute that directly, in parallel.
+//
+// edt_first: the pass along axis 0 straight from the mask. The first pass
+// sees each zero's own coordinates, so every site weighs 0 and a
+// position's feature is the nearest zero of its column, the upper one on
+// ties. A block takes 32 columns (threadIdx.x: coalesced rows) and cuts
+// them into CUPRUM_EDT_CHUNKS chunks of rows (threadIdx.y). A chunk learns
+// the nearest zeros above and below it from the others' first and last,
+// then settles its rows in one sweep: each run of foreground rows when the
+// zero ending it is found, the last run with the zero below the chunk.
+// Features are written as the passes write them (plane 0 the row or -1,
+// plane k the position's coordinate k, or 0 without a zero); `dist`, when
+// not null (1-D input: the only pass), gets the distances as
+// cuprum_edt_distances forms them.
+#define CUPRUM_EDT_CHUNKS 32
+
+__device__ __forceinline__ void cuprum_edt_first_put(int* ft, double* dist, long long n,
+                                                     int ndim, long long i, long long t,
+                                                     long long site, const long long* c) {
+  if (ft) {
+    ft[i] = site >= 0 ? (int)site : -1;
+    for (int k = 1; k < ndim; ++k) ft[(long long)k * n + i] = site >= 0 ? (int)c[k] : 0;
+  }
+  if (dist) {
+    const double t0 = (double)((site >= 0 ? site : -1) - t);
+    double acc = t0 * t0;
+    for (int k = 1; k < ndim; ++k) {
+      const double tk = site >= 0 ? 0.0 : (double)(-c[k]);
+      acc = __dadd_rn(acc, __dmul_rn(tk, tk));
+    }
+    dist[i] = sqrt(acc);
+  }
+}
+
+extern "C" __global__ void __launch_bounds__(1024) cuprum_edt_first(const bool* mask, int* ft, double* dist, long long n,
+                                            const long long* geom, int ndim) {
+  __shared__ int first_zero[CUPRUM_EDT_CHUNKS][32];
+  __shared__ int last_zero[CUPRUM_EDT_CHUNKS][32];
+  const long long len = geom[0];
+  const long long inner = n / len;
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const long long chunk = (len + CUPRUM_EDT_CHUNKS - 1) / CUPRUM_EDT_CHUNKS;
+  const long long s = min(len, (long long)ty * chunk);
+  const long long e = min(len, s + chunk);
+  for (long long q0 = (long long)blockIdx.x * 32; q0 < inner; q0 += (long long)gridDim.x * 32) {
+    const long long q = q0 + tx;
+    const bool live = q < inner;
+    int fz = -1, lz = -1;
+    if (live) {
+      for (long long r = s; r < e; ++r) {
+        if (!mask[r * inner + q]) {
+          if (fz < 0) fz = (int)r;
+          lz = (int)r;
+        }
+      }
+    }
+    first_zero[ty][tx] = fz;
+    last_zero[ty][tx] = lz;
+    __syncthreads();
+    long long up = -1, down = -1;
+    for (int y = ty - 1; y >= 0 && up < 0; --y) up = last_zero[y][tx];
+    for (int y = ty + 1; y < CUPRUM_EDT_CHUNKS && down < 0; ++y) down = first_zero[y][tx];
+    __syncthreads();  // the tables are rewritten for the next columns
+    if (!live) continue;
+    // c[k], k >= 1: the column's coordinates (c[0] unused).
+    long long c[CUPRUM_DIST_MAXDIM];
+    long long rest = q;
+    for (int k = ndim - 1; k >= 1; --k) {
+      c[k] = rest % geom[k];
+      rest /= geom[k];
+    }
+    long long pending = s;
+    for (long long r = s; r <= e; ++r) {
+      const bool zero = r < e && !mask[r * inner + q];
+      if (!zero && r < e) continue;
+      // Rows pending..r-1 lie between the zero `up` and the next one.
+      const long long next = r < e ? r : down;
+      for (long long t = pending; t < r; ++t) {
+        long long site = up < 0 ? next : (next < 0 || t - up <= next - t ? up : next);
+        cuprum_edt_first_put(ft, dist, n, ndim, t * inner + q, t, site, c);
+      }
+      if (r < e) {
+        cuprum_edt_first_put(ft, dist, n, ndim, r * inner + q, r, r, c);
+        up = r;
+        pending = r + 1;
+      }
+    }
+  }
+}
+
+// edt_exact: the pass along axis d >= 1 (any stride), one warp a line.
+// The lanes load the line's sites' weights w[x] (-1: no site) into shared
+// memory; position 0's feature is searched over every site, then level by
+// level the positions halfway between those already settled (x = S, 3S,
+// 5S, ... for S = P/2, P/4, ..., 1), each only between its neighbours'
+// features, since the feature never moves back as x grows. A level's
+// positions take 32/m lanes each while there are fewer than 32 (the lanes
+// split the range and reduce, lowest site on ties), one lane each after.
+// Work per line: O(len log len) at worst, about 2 len steps on random
+// input. Shared memory: `len` ints of weights, then `len` of features.
+// `fout` null: the features are not written (the last pass without
+// return_indices); `dist` not null: the distances, w[s] + (x - s)^2 being
+// exactly the squared distance.
+extern "C" __global__ void cuprum_edt_exact(const int* fin, int* fout, double* dist, long long n,
+                                            const long long* geom, int ndim, int d,
+                                            long long lines, long long inner) {
+  extern __shared__ int cuprum_edt_line[];
+  const int len = (int)geom[d];
+  int* w = cuprum_edt_line;
+  int* feat = cuprum_edt_line + len;
+  const int lane = threadIdx.x;
+  const unsigned all = 0xffffffffu;
+  int top = 1;
+  while (top < len) top <<= 1;
+  for (long long line = blockIdx.x; line < lines; line += gridDim.x) {
+    __syncwarp();  // the previous line's reads of w and feat are done
+    const long long base = (line / inner) * len * inner + line % inner;
+    long long coor[CUPRUM_DIST_MAXDIM];
+    cuprum_dist_unravel(base, geom, ndim, coor);
+    int lo = 0x7fffffff, hi = -1;
+    for (int x = lane; x < len; x += 32) {
+      const long long p = base + (long long)x * inner;
+      int wx = -1;
+      if (fin[p] >= 0) {
+        int acc = 0;
+        for (int k = 0; k < ndim; ++k) {
+          if (k == d) continue;
+          const int t = fin[(long long)k * n + p] - (int)coor[k];
+          acc += t * t;
+        }
+        wx = acc;
+        lo = min(lo, x);
+        hi = max(hi, x);
+      }
+      w[x] = wx;
+    }
+    for (int o = 16; o >= 1; o >>= 1) {
+      lo = min(lo, __shfl_xor_sync(all, lo, o));
+      hi = max(hi, __shfl_xor_sync(all, hi, o));
+    }
+    __syncwarp();
+    if (hi < 0) {
+      // No site on the line: SciPy leaves it as it was.
+      for (int x = lane; x < len; x += 32) {
+        const long long p = base + (long long)x * inner;
+        double acc = 0.0;
+        for (int k = 0; k < ndim; ++k) {
+          const int v = fin[(long long)k * n + p];
+          if (fout) fout[(long long)k * n + p] = v;
+          const double t = (double)(v - (k == d ? (long long)x : coor[k]));
+          acc = k == 0 ? __dmul_rn(t, t) : __dadd_rn(acc, __dmul_rn(t, t));
+        }
+        if (dist) dist[p] = sqrt(acc);
+      }
+      continue;
+    }
+    for (int S = top; S >= 1; S >>= 1) {
+      const bool first = S == top;
+      const int m = first ? 1 : (len - 1 >= S ? (len - 1 - S) / (2 * S) + 1 : 0);
+      if (m == 0) continue;
+      int g = 32;  // lanes a position
+      while (g > 1 && 32 / g < m) g >>= 1;
+      const int per = 32 / g;
+      const int sub = lane & (g - 1);
+      for (int b = 0; b * per < m; ++b) {
+        const int j = b * per + lane / g;
+        int best = 0x7fffffff, bs = 0x7fffffff, x = 0;
+        if (j < m) {
+          x = first ? 0 : (2 * j + 1) * S;
+          const int from = first ? lo : feat[x - S];
+          const int to = first ? hi : (x + S < len ? feat[x + S] : hi);
+          for (int s = from + sub; s <= to; s += g) {
+            const int ws = w[s];
+            if (ws >= 0) {
+              const int t = x - s;
+              const int v = ws + t * t;
+              if (v < best) {
+                best = v;
+                bs = s;
+              }
+            }
+          }
+        }
+        for (int o = g >> 1; o >= 1; o >>= 1) {
+          const int ob = __shfl_xor_sync(all, best, o);
+          const int os = __shfl_xor_sync(all, bs, o);
+          if (ob < best || (ob == best && os < bs)) {
+            best = ob;
+            bs = os;
+          }
+        }
+        if (j < m && sub == 0) feat[x] = bs;
+      }
+      __syncwarp();
+    }
+    for (int x = lane; x < len; x += 32) {
+      const int s = feat[x];
+      const long long p = base + (long long)x * inner;
+      if (fout) {
+        const long long src = base + (long long)s * inner;
+        for (int k = 0; k < ndim; ++k) fout[(long long)k * n + p] = fin[(long long)k * n + src];
+      }
+      if (dist) {
+        const int t = x - s;
+        dist[p] = sqrt((double)(w[s] + t * t));
+      }
+    }
+  }
+}
+
 // The chamfer's start: distance 0 for the background, -1 (not reached)
 // for the foreground; each element its own feature (a linear index) when
 // `f` is not null.

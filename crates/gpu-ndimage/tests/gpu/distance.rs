@@ -67,6 +67,66 @@ fn edt_matches_scipy() {
     }
 }
 
+/// Without sampling the EDT takes its exact path (`cuprum_edt_first`,
+/// `cuprum_edt_exact`); a sampling of 1 runs SciPy's algorithm
+/// (`cuprum_edt_pass`) on the same input. Both must give the same bits:
+/// large random inputs, strided passes, a row longer than the exact
+/// kernel takes (mixing the two), lone zeros, no zero, and with or
+/// without the indices (the last pass then writes only distances).
+#[test]
+fn edt_exact_path_matches_scipys_algorithm() {
+    if !gpu() {
+        return;
+    }
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut bits = |n: usize, zeros_per_1000: u64| -> Vec<u8> {
+        (0..n)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                u8::from(state % 1000 >= zeros_per_1000)
+            })
+            .collect()
+    };
+    let shapes: [(&[usize], u64); 8] = [
+        (&[300, 517], 500),
+        (&[300, 517], 2),
+        (&[3, 7000], 1),
+        (&[20000], 1),
+        (&[37, 41, 29], 20),
+        (&[6, 5, 4, 9], 100),
+        (&[64, 64], 0),
+        (&[1, 4096], 1),
+    ];
+    for (shape, p) in shapes {
+        let n: usize = shape.iter().product();
+        let x = Array::from_slice(&bits(n, p), shape).unwrap();
+        for indices in [true, false] {
+            let opts = EdtOptions::default().return_indices(indices);
+            let got = nd::distance_transform_edt_with(&x, &opts).unwrap();
+            let want = nd::distance_transform_edt_with(&x, &opts.clone().sampling(1.0)).unwrap();
+            let (g, w) = (got.distances.unwrap(), want.distances.unwrap());
+            let (g, w) = (g.to_vec::<f64>().unwrap(), w.to_vec::<f64>().unwrap());
+            let first = g
+                .iter()
+                .zip(&w)
+                .position(|(a, b)| a.to_bits() != b.to_bits());
+            assert!(
+                first.is_none(),
+                "{shape:?} p={p}: distances differ at {first:?}"
+            );
+            if indices {
+                assert_eq!(
+                    got.indices.unwrap().to_vec::<i32>().unwrap(),
+                    want.indices.unwrap().to_vec::<i32>().unwrap(),
+                    "{shape:?} p={p}: indices"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn cdt_matches_scipy() {
     if !gpu() {
