@@ -225,6 +225,21 @@ unsafe impl Vouched for crate::measurements::kernels::FindObjects {}
 // launch (stream order).
 unsafe impl Vouched for crate::morphology::kernels::BinaryStep {}
 
+// SAFETY: `morphology::kernels::step2d` launches it only through
+// `binary_step`'s checks: `input`, `out` and the mask (or a null mask,
+// never read) C-contiguous bool arrays of one 2-D shape
+// `(height, width)`, `width <= i32::MAX - 32`, and `changed` an int32
+// array of at least one element. The thread of segment `t < height *
+// ceil(width / 16)` (row `r`, columns `c0 .. c0 + 16`) reads rows
+// `r - 1 ..= r + 1` only where they are in `0..height`, and in them the
+// columns `c0 - 1 ..= c0 + 16` only where in `0..width` (the uint4 loads
+// and stores, `vec`, only when the width is a multiple of 16 and every
+// array 16-byte aligned, so a whole segment lies in the row at an aligned
+// address); it writes `out` at its own columns below `width` only (and
+// `changed[0]`, atomically). The arrays outlive the launch (stream
+// order).
+unsafe impl Vouched for crate::morphology::kernels::BinaryStep2d {}
+
 // SAFETY: `distance::kernels::edt_init` launches it only with `input` a
 // C-contiguous bool array of `n` elements, `geom` the `ndim` (1..=16, the
 // kernel's local `c[16]`) int64 values whose product is `n`, and `ft` a

@@ -198,10 +198,18 @@ impl Structure {
                 if s.size() == 0 {
                     return Err(Error::NumpyRuntime("structure must not be empty".into()));
                 }
-                let values = s
-                    .astype(DType::Bool)?
-                    .astype(DType::Float64)?
-                    .to_vec::<f64>()?;
+                // One copy to the host (a bool structure, the usual
+                // one, needs no conversion kernels first).
+                let b = if s.dtype() == DType::Bool {
+                    s.clone()
+                } else {
+                    s.astype(DType::Bool)?
+                };
+                let values = b
+                    .to_vec::<bool>()?
+                    .into_iter()
+                    .map(|v| if v { 1.0 } else { 0.0 })
+                    .collect();
                 Ok(Structure {
                     shape: s.shape().to_vec(),
                     values,
@@ -283,6 +291,12 @@ fn prepare(
     let center_is_true = win.values[centre] != 0.0;
     let (offsets, w) = win.taps(&origins, |v| v != 0.0);
     let count = w.len();
+    let within3x3 = ndim == 2 && offsets.iter().all(|o| (-1..=1).contains(o));
+    let small2d = within3x3.then(|| {
+        offsets
+            .chunks(2)
+            .fold(0u32, |bits, o| bits | 1 << ((o[0] + 1) * 3 + (o[1] + 1)))
+    });
     let offsets = if count == 0 {
         Array::zeros([ndim], DType::Int64)?
     } else {
@@ -312,6 +326,7 @@ fn prepare(
             offsets,
             count,
             center_is_true,
+            small2d,
         },
     })
 }

@@ -37,10 +37,30 @@ gpu_runtime::kernel_signature! {
     }
 }
 
-/// The kernel's program.
+const NAME_2D: &str = "cuprum_ndimage_binary_step2d";
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_ndimage_binary_step2d`: the step of a 2-D image by a
+    /// structure within 3 x 3, sixteen outputs a thread.
+    pub(crate) struct BinaryStep2d {
+        input: In<bool>,
+        mask: In<bool>,
+        height: i64,
+        width: i32,
+        taps: i32,
+        border: i32,
+        invert: i32,
+        vec: i32,
+        out: Out<bool>,
+        changed: Out<i32>,
+    }
+}
+
+/// The kernels' program.
 pub(crate) fn program_request() -> CompileRequest {
     let mut src = String::from(SOURCE);
     src += &BinaryStep::prototype(NAME, []);
+    src += &BinaryStep2d::prototype(NAME_2D, []);
     gpu_array::kernels::request(src)
 }
 
@@ -50,6 +70,10 @@ pub(crate) struct Taps {
     pub(crate) offsets: Array,
     pub(crate) count: usize,
     pub(crate) center_is_true: bool,
+    /// For a 2-D image and taps within one element of the output: bit
+    /// `(dr + 1) * 3 + (dc + 1)` set for each tap `(dr, dc)`
+    /// (`cuprum_ndimage_binary_step2d`'s form).
+    pub(crate) small2d: Option<u32>,
 }
 
 /// What one step does.
@@ -94,6 +118,18 @@ pub(crate) fn binary_step(
     if total == 0 {
         return Ok(());
     }
+    let sms = dst
+        .stream()
+        .device()
+        .properties()?
+        .multiprocessor_count
+        .max(1) as u64;
+    if let Some(bits) = taps
+        .small2d
+        .filter(|_| ndim == 2 && shape[1] <= (i32::MAX - 32) as usize)
+    {
+        return step2d(src, dst, bits, step, changed, sms);
+    }
     let geom: Vec<i64> = shape.iter().map(|&s| s as i64).collect();
     let geom = Array::from_slice(&geom, &[ndim])?;
     let k = TypedKernel::<BinaryStep>::cached(NAME, [], program_request)?;
@@ -111,15 +147,46 @@ pub(crate) fn binary_step(
         out: output(dst),
         changed: output(changed),
     };
-    let sms = dst
-        .stream()
-        .device()
-        .properties()?
-        .multiprocessor_count
-        .max(1) as u64;
     let blocks = (total as u64)
         .div_ceil(u64::from(THREADS))
         .clamp(1, sms * 32);
+    k.launch(
+        &LaunchConfig::new((blocks as u32, 1, 1), (THREADS, 1, 1)),
+        &dst.stream(),
+        &args,
+    )?;
+    Ok(())
+}
+
+/// [`binary_step`] of a 2-D image by taps within 3 x 3 (`bits`, as
+/// [`Taps::small2d`]), the arrays already checked.
+fn step2d(
+    src: &Array,
+    dst: &Array,
+    bits: u32,
+    step: Step<'_>,
+    changed: &Array,
+    sms: u64,
+) -> Result<()> {
+    let (height, width) = (src.shape()[0], src.shape()[1]);
+    let aligned = |a: &Array| a.data_ptr().raw().is_multiple_of(16);
+    let vec =
+        width.is_multiple_of(16) && aligned(src) && aligned(dst) && step.mask.is_none_or(aligned);
+    let k = TypedKernel::<BinaryStep2d>::cached(NAME_2D, [], program_request)?;
+    let args = BinaryStep2d {
+        input: input(src),
+        mask: step.mask.map_or(In::NULL, input),
+        height: height as i64,
+        width: width as i32,
+        taps: bits as i32,
+        border: i32::from(step.border),
+        invert: i32::from(step.invert),
+        vec: i32::from(vec),
+        out: output(dst),
+        changed: output(changed),
+    };
+    let segments = (height as u64).saturating_mul(width.div_ceil(16) as u64);
+    let blocks = segments.div_ceil(u64::from(THREADS)).clamp(1, sms * 32);
     k.launch(
         &LaunchConfig::new((blocks as u32, 1, 1), (THREADS, 1, 1)),
         &dst.stream(),

@@ -93,6 +93,80 @@ fn binary_morphology_matches_scipy() {
     }
 }
 
+/// A 2-D image with a structure within 3 x 3 takes the sixteen-a-thread
+/// bit kernel; the same image as `(1, h, w)` with the structure as
+/// `(1, 3, 3)` takes the generic one. Every structure pattern (a sample of
+/// the 512), origins, both border values, masks, dilation, iterations to
+/// convergence, and widths that are and are not multiples of 16 (the
+/// uint4 path and the byte path) must agree.
+#[test]
+fn the_2d_bit_kernel_matches_the_generic_step() {
+    if !gpu() {
+        return;
+    }
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for (case, (h, w)) in [(37, 64), (29, 53), (1, 16), (64, 17), (5, 3), (130, 256)]
+        .into_iter()
+        .enumerate()
+    {
+        let n = h * w;
+        let bits: Vec<bool> = (0..n).map(|_| next() % 100 < 70).collect();
+        let x = Array::from_slice(&bits, &[h, w]).unwrap();
+        let x3 = x.reshape([1, h as isize, w as isize]).unwrap();
+        let m: Vec<bool> = (0..n).map(|_| next() % 100 < 80).collect();
+        let m = Array::from_slice(&m, &[h, w]).unwrap();
+        let m3 = m.reshape([1, h as isize, w as isize]).unwrap();
+        for pattern in (0..512u32).step_by(37).chain([0, 16, 186, 495, 511]) {
+            let sv: Vec<bool> = (0..9).map(|k| pattern >> k & 1 == 1).collect();
+            let s = Array::from_slice(&sv, &[3, 3]).unwrap();
+            let s3 = s.reshape([1, 3, 3]).unwrap();
+            let r = next();
+            let origin = [(r % 3) as i64 - 1, (r / 3 % 3) as i64 - 1];
+            let border = r / 9 % 2 == 1;
+            let iterations = [1, 2, 0][(r / 18 % 3) as usize];
+            let masked = r / 54 % 2 == 1;
+            let o2 = BinaryOptions::default()
+                .structure(&s)
+                .origins(&origin)
+                .border_value(border)
+                .iterations(iterations);
+            let o3 = BinaryOptions::default()
+                .structure(&s3)
+                .origins(&[0, origin[0], origin[1]])
+                .border_value(border)
+                .iterations(iterations);
+            let (o2, o3) = if masked {
+                (o2.mask(&m), o3.mask(&m3))
+            } else {
+                (o2, o3)
+            };
+            let what = format!(
+                "case {case} ({h}x{w}) pattern {pattern} {origin:?} border {border} it {iterations} mask {masked}"
+            );
+            for dilate in [false, true] {
+                let f = if dilate {
+                    binary_dilation_with
+                } else {
+                    binary_erosion_with
+                };
+                let got = f(&x, &o2).unwrap_or_else(|e| panic!("{what}: {e}"));
+                let want = f(&x3, &o3).unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert_eq!(
+                    got.to_vec::<bool>().unwrap(),
+                    want.to_vec::<bool>().unwrap(),
+                    "{what} dilate {dilate}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn binary_errors_are_scipys() {
     if !gpu() {
