@@ -5,10 +5,14 @@
 //!
 //! - [`distance_transform_edt`] ([`distance_transform_edt_with`],
 //!   [`EdtOptions`], [`Edt`]): the exact Euclidean distance, with a
-//!   spacing per axis (`sampling`). The features come from SciPy's own
-//!   algorithm (Maurer et al.'s, one pass an axis) run one line per GPU
-//!   thread with SciPy's arithmetic, so the indices are SciPy's, ties
-//!   included; the distances are formed from them as SciPy forms them.
+//!   spacing per axis (`sampling`). The indices are SciPy's, ties
+//!   included, and the distances are formed from them as SciPy forms
+//!   them. With a sampling, SciPy's own algorithm (Maurer et al.'s, one
+//!   pass an axis) runs one line per GPU thread with SciPy's arithmetic;
+//!   without one, where that arithmetic is exact, each pass's result is
+//!   "the nearest site of the line, the lowest on ties", which the exact
+//!   path computes in parallel (`kernels/distance.cu`; `model.rs` holds
+//!   host models of both and the tests that they agree).
 //! - [`distance_transform_cdt`] ([`distance_transform_cdt_with`],
 //!   [`CdtOptions`], [`CdtMetric`], [`Cdt`]): the chamfer distance, the
 //!   fewest steps to a zero through the neighbours of a structuring
