@@ -289,6 +289,8 @@ extern "C" __global__ void __launch_bounds__(1024) cuprum_edt_first(const bool* 
 // `fout` null: the features are not written (the last pass without
 // return_indices); `dist` not null: the distances, w[s] + (x - s)^2 being
 // exactly the squared distance.
+#define CUPRUM_EDT_BATCH 8
+
 extern "C" __global__ void cuprum_edt_exact(const int* fin, int* fout, double* dist, long long n,
                                             const long long* geom, int ndim, int d,
                                             long long lines, long long inner) {
@@ -306,21 +308,35 @@ extern "C" __global__ void cuprum_edt_exact(const int* fin, int* fout, double* d
     long long coor[CUPRUM_DIST_MAXDIM];
     cuprum_dist_unravel(base, geom, ndim, coor);
     int lo = 0x7fffffff, hi = -1;
-    for (int x = lane; x < len; x += 32) {
-      const long long p = base + (long long)x * inner;
-      int wx = -1;
-      if (fin[p] >= 0) {
-        int acc = 0;
-        for (int k = 0; k < ndim; ++k) {
-          if (k == d) continue;
-          const int t = fin[(long long)k * n + p] - (int)coor[k];
-          acc += t * t;
-        }
-        wx = acc;
-        lo = min(lo, x);
-        hi = max(hi, x);
+    // Plane 0 (the site test, and the only other plane of a 2-D pass) in
+    // batches of CUPRUM_EDT_BATCH loads issued before the first is used.
+    for (int x0 = lane; x0 < len; x0 += 32 * CUPRUM_EDT_BATCH) {
+      int f0[CUPRUM_EDT_BATCH];
+#pragma unroll
+      for (int u = 0; u < CUPRUM_EDT_BATCH; ++u) {
+        const int x = x0 + 32 * u;
+        f0[u] = x < len ? fin[base + (long long)x * inner] : -1;
       }
-      w[x] = wx;
+#pragma unroll
+      for (int u = 0; u < CUPRUM_EDT_BATCH; ++u) {
+        const int x = x0 + 32 * u;
+        if (x >= len) break;
+        int wx = -1;
+        if (f0[u] >= 0) {
+          const long long p = base + (long long)x * inner;
+          const int t0 = f0[u] - (int)coor[0];
+          int acc = d == 0 ? 0 : t0 * t0;
+          for (int k = 1; k < ndim; ++k) {
+            if (k == d) continue;
+            const int t = fin[(long long)k * n + p] - (int)coor[k];
+            acc += t * t;
+          }
+          wx = acc;
+          lo = min(lo, x);
+          hi = max(hi, x);
+        }
+        w[x] = wx;
+      }
     }
     for (int o = 16; o >= 1; o >>= 1) {
       lo = min(lo, __shfl_xor_sync(all, lo, o));
