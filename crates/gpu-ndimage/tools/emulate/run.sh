@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs kernels/distance.cu's and kernels/binary.cu's new paths on the host
+# (no GPU), against the kernels they must agree with:
+#   bash crates/gpu-ndimage/tools/emulate/run.sh
+# shim.h gives each block's threads as std::threads, with barriers for
+# __syncthreads, __syncwarp and the shuffles, and host versions of the
+# intrinsics used. edt.cpp runs the EDT's exact path (edt_first, then
+# edt_exact with the distances) and SciPy's sequential one (edt_init,
+# edt_pass, edt_distances) on random inputs and compares features and
+# distance bits; binary.cpp compares binary_step2d with the generic step
+# for every 3 x 3 structure. Bool bytes other than 0 and 1 are not valid
+# input (both kernels read bools as bools). Needs g++ with C++20; about
+# three minutes on two cores. A check, not a substitute for the GPU run.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+k="$here/../../src/kernels"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+sed 's/extern __shared__ int cuprum_edt_line\[\];/int* cuprum_edt_line = g_dyn;/; s/extern "C" //' \
+  "$k/distance.cu" >"$work/distance_kernels.cpp"
+sed 's/extern "C" //' "$k/binary.cu" >"$work/binary_kernels.cpp"
+for t in edt binary; do
+  g++ -std=c++20 -O1 -ffp-contract=off -pthread -w -I"$here" -I"$work" "$here/$t.cpp" -o "$work/$t"
+  echo "== $t: $("$work/$t" | tail -1)"
+done
