@@ -171,6 +171,12 @@ fn config(blocks: u32) -> LaunchConfig {
     LaunchConfig::new((blocks, 1, 1), (THREADS, 1, 1))
 }
 
+/// `ndim * n`, the features' length, checked.
+fn planes(ndim: usize, n: usize) -> Result<usize> {
+    ndim.checked_mul(n)
+        .ok_or_else(|| Error::Value("distance_transform_edt: array too large".into()))
+}
+
 fn check(ok: bool, what: &str) -> Result<()> {
     if ok {
         Ok(())
@@ -209,9 +215,7 @@ fn sampling_arg(sampling: Option<&Array>, ndim: usize) -> Result<In> {
 pub(crate) fn edt_init(mask: &Array, shape: &[usize], ft: &Array) -> Result<()> {
     let n = mask.size();
     let ndim = shape.len();
-    let planes = ndim
-        .checked_mul(n)
-        .ok_or_else(|| Error::Value("distance_transform_edt: array too large".into()))?;
+    let planes = planes(ndim, n)?;
     check(
         is_vec(mask, DType::Bool, n) && is_vec(ft, DType::Int32, planes),
         "edt_init",
@@ -245,9 +249,7 @@ pub(crate) fn edt_pass(
 ) -> Result<()> {
     let n: usize = shape.iter().product();
     let ndim = shape.len();
-    let planes = ndim
-        .checked_mul(n)
-        .ok_or_else(|| Error::Value("distance_transform_edt: array too large".into()))?;
+    let planes = planes(ndim, n)?;
     check(
         axis < ndim
             && shape.iter().all(|&s| s <= i32::MAX as usize)
@@ -312,9 +314,7 @@ pub(crate) fn edt_first(
 ) -> Result<()> {
     let n = mask.size();
     let ndim = shape.len();
-    let planes = ndim
-        .checked_mul(n)
-        .ok_or_else(|| Error::Value("distance_transform_edt: array too large".into()))?;
+    let planes = planes(ndim, n)?;
     check(
         exact_fits(shape)
             && is_vec(mask, DType::Bool, n)
@@ -356,9 +356,7 @@ pub(crate) fn edt_exact(
 ) -> Result<()> {
     let n: usize = shape.iter().product();
     let ndim = shape.len();
-    let planes = ndim
-        .checked_mul(n)
-        .ok_or_else(|| Error::Value("distance_transform_edt: array too large".into()))?;
+    let planes = planes(ndim, n)?;
     check(
         (1..ndim).contains(&axis)
             && shape[axis] <= EXACT_MAX_LEN

@@ -147,14 +147,7 @@ pub(crate) fn binary_step(
         out: output(dst),
         changed: output(changed),
     };
-    let blocks = (total as u64)
-        .div_ceil(u64::from(THREADS))
-        .clamp(1, sms * 32);
-    k.launch(
-        &LaunchConfig::new((blocks as u32, 1, 1), (THREADS, 1, 1)),
-        &dst.stream(),
-        &args,
-    )?;
+    k.launch(&config(total as u64, sms), &dst.stream(), &args)?;
     Ok(())
 }
 
@@ -186,11 +179,13 @@ fn step2d(
         changed: output(changed),
     };
     let segments = (height as u64).saturating_mul(width.div_ceil(16) as u64);
-    let blocks = segments.div_ceil(u64::from(THREADS)).clamp(1, sms * 32);
-    k.launch(
-        &LaunchConfig::new((blocks as u32, 1, 1), (THREADS, 1, 1)),
-        &dst.stream(),
-        &args,
-    )?;
+    k.launch(&config(segments, sms), &dst.stream(), &args)?;
     Ok(())
+}
+
+/// Blocks of `THREADS` for `items` threads' work, at most 32 a
+/// multiprocessor (the kernels walk the rest with a grid stride).
+fn config(items: u64, sms: u64) -> LaunchConfig {
+    let blocks = items.div_ceil(u64::from(THREADS)).clamp(1, sms * 32);
+    LaunchConfig::new((blocks as u32, 1, 1), (THREADS, 1, 1))
 }
