@@ -216,26 +216,35 @@ pub fn distance_transform_edt_with(input: &Array, opts: &EdtOptions) -> Result<E
         };
         for axis in rest..ndim {
             let last = axis + 1 == ndim;
-            let out = match b.take() {
-                Some(b) => b,
-                None => Array::empty([planes], DType::Int32)?,
+            let exact_here = exact && shape[axis] <= kernels::EXACT_MAX_LEN;
+            // The exact path's last pass writes features only when they
+            // are returned (SciPy's pass always does).
+            let keep = !(exact_here && last && !opts.return_indices);
+            let out = if keep {
+                Some(match b.take() {
+                    Some(b) => b,
+                    None => Array::empty([planes], DType::Int32)?,
+                })
+            } else {
+                None
             };
-            if exact && shape[axis] <= kernels::EXACT_MAX_LEN {
-                let keep = !last || opts.return_indices;
+            if exact_here {
                 formed = if last { want_dist()? } else { None };
-                kernels::edt_exact(&a, keep.then_some(&out), formed.as_ref(), &shape, axis)?;
-                if !keep {
-                    break;
-                }
+                kernels::edt_exact(&a, out.as_ref(), formed.as_ref(), &shape, axis)?;
             } else {
                 if g.is_none() {
                     g = Some(Array::empty([n], DType::Int32)?);
                 }
                 let g = g.as_ref().expect("allocated above");
-                kernels::edt_pass(&a, &out, g, &shape, axis, sampling.as_ref())?;
+                let out = out
+                    .as_ref()
+                    .expect("SciPy's pass always keeps its features");
+                kernels::edt_pass(&a, out, g, &shape, axis, sampling.as_ref())?;
                 formed = None;
             }
-            b = Some(std::mem::replace(&mut a, out));
+            if let Some(out) = out {
+                b = Some(std::mem::replace(&mut a, out));
+            }
         }
     }
     let distances = match formed {
