@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs kernels/distance.cu's and kernels/binary.cu's new paths on the host
-# (no GPU), against the kernels they must agree with:
+# Runs the fast paths of kernels/distance.cu, binary.cu, tiled.cu and
+# zoom.cu on the host (no GPU), against the kernels they must agree with:
 #   bash crates/gpu-ndimage/tools/emulate/run.sh
 # shim.h gives each block's threads as std::threads, with barriers for
 # __syncthreads, __syncwarp and the shuffles, and host versions of the
@@ -8,9 +8,14 @@
 # edt_exact with the distances) and SciPy's sequential one (edt_init,
 # edt_pass, edt_distances) on random inputs and compares features and
 # distance bits; binary.cpp compares binary_step2d with the generic step
-# for every 3 x 3 structure. Bool bytes other than 0 and 1 are not valid
+# for every 3 x 3 structure; tiled.cpp compares tiled1d with window1d (every
+# op, both layouts, window sizes 1 to 25, every mode and origin) bit for bit
+# and median3x3 with a sorted box (NaN last); zoom.cpp compares zoom2 with
+# interp.cu's general interpolation (every order and mode). filters.cu's include of
+# cuprum/types.cuh gets an empty stand-in (its kernels here use plain C
+# types only). Bool bytes other than 0 and 1 are not valid
 # input (both kernels read bools as bools). Needs g++ with C++20; about
-# three minutes on two cores. A check, not a substitute for the GPU run.
+# three minutes on two cores (edt and binary; tiled and zoom take seconds). A check, not a substitute for the GPU run.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 k="$here/../../src/kernels"
@@ -19,7 +24,10 @@ trap 'rm -rf "$work"' EXIT
 sed 's/extern __shared__ int cuprum_edt_line\[\];/int* cuprum_edt_line = g_dyn;/; s/extern "C" //' \
   "$k/distance.cu" >"$work/distance_kernels.cpp"
 sed 's/extern "C" //' "$k/binary.cu" >"$work/binary_kernels.cpp"
-for t in edt binary; do
+mkdir -p "$work/cuprum" && : >"$work/cuprum/types.cuh"
+cat "$k/boundary.cuh" "$k/filters.cu" "$k/tiled.cu" | sed 's/extern "C" //' >"$work/filters_kernels.cpp"
+cat "$k/interp.cu" "$k/zoom.cu" | sed 's/extern "C" //' >"$work/interp_kernels.cpp"
+for t in edt binary tiled zoom; do
   g++ -std=c++20 -O1 -ffp-contract=off -pthread -w -I"$here" -I"$work" "$here/$t.cpp" -o "$work/$t"
   echo "== $t: $("$work/$t" | tail -1)"
 done

@@ -19,7 +19,8 @@ inline std::vector<long long> g_shfl;
 #define __global__
 #define __device__
 #define __forceinline__ inline
-#define __launch_bounds__(x)
+#define __launch_bounds__(...)
+#define __noinline__
 #define __shared__ static
 inline void __syncthreads() { g_bar->arrive_and_wait(); }
 inline void __syncwarp() { g_bar->arrive_and_wait(); }

@@ -1,0 +1,123 @@
+// tiled.cu's kernels against the general ones they stand in for (run.sh
+// builds it): tiled1d (both layouts, every op, window sizes up to
+// TILED1D_MAX, every mode and origin) against window1d, bit for bit; and
+// median3x3 against windownd's selection of rank 4 over the same box.
+#include <cstdio>
+#include <random>
+#include <type_traits>
+#include "shim.h"
+#include "filters_kernels.cpp"
+
+#define INST(S)                                                                      \
+  CUPRUM_NDIMAGE_TILED1D(t_ff_op0_s##S##_c, float, float, 0, S, false)              \
+  CUPRUM_NDIMAGE_TILED1D(t_ff_op0_s##S##_r, float, float, 0, S, true)               \
+  CUPRUM_NDIMAGE_TILED1D(t_dd_op1_s##S##_c, double, double, 1, S, false)            \
+  CUPRUM_NDIMAGE_TILED1D(t_dd_op1_s##S##_r, double, double, 1, S, true)             \
+  CUPRUM_NDIMAGE_TILED1D(t_dd_op2_s##S##_r, double, double, 2, S, true)             \
+  CUPRUM_NDIMAGE_TILED1D(t_ud_op3_s##S##_c, unsigned char, double, 3, S, false)     \
+  CUPRUM_NDIMAGE_TILED1D(t_ff_op3_s##S##_r, float, float, 3, S, true)               \
+  CUPRUM_NDIMAGE_TILED1D(t_ff_op4_s##S##_c, float, float, 4, S, false)              \
+  CUPRUM_NDIMAGE_TILED1D(t_ii_op5_s##S##_r, int, int, 5, S, true)
+INST(1) INST(2) INST(3) INST(5) INST(8) INST(17)
+CUPRUM_NDIMAGE_TILED1D(t_ff_op3_s25_c, float, float, 3, 25, false)
+CUPRUM_NDIMAGE_TILED1D(t_dd_op1_s25_r, double, double, 1, 25, true)
+CUPRUM_NDIMAGE_WINDOW1D(w_ff, float, float)
+CUPRUM_NDIMAGE_WINDOW1D(w_dd, double, double)
+CUPRUM_NDIMAGE_WINDOW1D(w_ud, unsigned char, double)
+CUPRUM_NDIMAGE_WINDOW1D(w_ii, int, int)
+CUPRUM_NDIMAGE_MEDIAN3X3(m_ff, float, float)
+CUPRUM_NDIMAGE_MEDIAN3X3(m_ll, long long, long long)
+
+std::mt19937_64 rng(11);
+int cases = 0, bad = 0;
+
+template <typename TI, typename TO, typename K, typename G>
+void one(const char* name, K tiled, G general, int op, int S, bool rows) {
+  for (int rep = 0; rep < 3; ++rep) {
+    long long outer, n, inner;
+    if (rows) { outer = 1 + rng() % 40; n = 1 + rng() % 150; inner = 1; }
+    else { outer = 1 + rng() % 3; n = 1 + rng() % 90; inner = 2 + rng() % 50; }
+    long long total = outer * n * inner;
+    std::vector<TI> x(total);
+    for (auto& v : x) v = (TI)((long long)(rng() % 2000) - (std::is_unsigned_v<TI> ? 0 : 1000)) / (std::is_floating_point_v<TI> ? TI(7) : TI(1));
+    if constexpr (std::is_floating_point_v<TI>) if (rng() % 3 == 0) x[rng() % total] = NAN;
+    std::vector<double> w(S);
+    for (auto& v : w) v = (double)(rng() % 1000) / 997.0 - 0.3;
+    long long size1 = S / 2, size2 = S - size1 - 1;
+    long long origin = -size1 + (long long)(rng() % S);
+    int mode = rng() % 5;
+    double cval = 1.5;
+    std::vector<TO> a(total, TO(99)), b(total, TO(77));
+    unsigned blocks = 1 + rng() % 3;
+    int march = 1 + (int)(rng() % 4);
+    launch({blocks}, {256}, [&] { tiled(x.data(), w.data(), outer, n, inner, origin, mode, cval, a.data()); });
+    launch({2}, {64}, [&] { general(x.data(), w.data(), (long long)S, outer, n, inner, origin, op, mode, cval, march, b.data()); });
+    ++cases;
+    if (memcmp(a.data(), b.data(), total * sizeof(TO))) {
+      ++bad;
+      printf("%s: (%lld, %lld, %lld) origin %lld mode %d differ\n", name, outer, n, inner, origin, mode);
+    }
+  }
+}
+
+double ref_median(std::vector<double> v) {
+  std::sort(v.begin(), v.end(), [](double a, double b) { return cuprum_ndimage_less(a, b); });
+  return v[4];
+}
+
+template <typename T, typename K>
+void median(const char* name, K kernel) {
+  for (int rep = 0; rep < 12; ++rep) {
+    long long batch = 1 + rng() % 2, n0 = 1 + rng() % 80, n1 = 1 + rng() % 80;
+    long long a0 = -1 + (long long)(rng() % 3) - 1, b0 = -1 + (long long)(rng() % 3) - 1;
+    a0 = std::max(a0, -2LL); b0 = std::max(b0, -2LL);
+    int mode = rng() % 5;
+    double cval = 3.0;
+    long long total = batch * n0 * n1;
+    std::vector<T> x(total);
+    for (auto& v : x) v = (T)(long long)(rng() % 9);
+    if constexpr (std::is_floating_point_v<T>) for (int k = 0; k < 5; ++k) x[rng() % total] = NAN;
+    std::vector<T> out(total, T(-5));
+    unsigned blocks = 1 + rng() % 3;
+    launch({blocks}, {256}, [&] { kernel(x.data(), batch, n0, n1, a0, b0, mode, cval, out.data()); });
+    ++cases;
+    for (long long z = 0; z < batch; ++z)
+      for (long long i = 0; i < n0; ++i)
+        for (long long j = 0; j < n1; ++j) {
+          std::vector<double> v;
+          for (int di = 0; di < 3; ++di)
+            for (int dj = 0; dj < 3; ++dj) {
+              long long p = cuprum_ndimage_map(i + a0 + di, n0, mode), q = cuprum_ndimage_map(j + b0 + dj, n1, mode);
+              v.push_back(p < 0 || q < 0 ? cval : (double)x[(z * n0 + p) * n1 + q]);
+            }
+          double want = ref_median(v), got = (double)out[(z * n0 + i) * n1 + j];
+          if (!(want == got || (want != want && got != got))) {
+            ++bad;
+            printf("%s: (%lld, %lld, %lld) a0 %lld b0 %lld mode %d at (%lld, %lld, %lld): %g vs %g\n", name, batch, n0, n1, a0, b0, mode, z, i, j, got, want);
+            return;
+          }
+        }
+  }
+}
+
+int main() {
+#define RUN(S)                                                   \
+  one<float, float>("ff op0 s" #S " cols", t_ff_op0_s##S##_c, w_ff, 0, S, false);       \
+  one<float, float>("ff op0 s" #S " rows", t_ff_op0_s##S##_r, w_ff, 0, S, true);        \
+  if (S % 2) {                                                                            \
+    one<double, double>("dd op1 s" #S " cols", t_dd_op1_s##S##_c, w_dd, 1, S, false);   \
+    one<double, double>("dd op1 s" #S " rows", t_dd_op1_s##S##_r, w_dd, 1, S, true);    \
+    one<double, double>("dd op2 s" #S " rows", t_dd_op2_s##S##_r, w_dd, 2, S, true);    \
+  }                                                                                       \
+  one<unsigned char, double>("ud op3 s" #S " cols", t_ud_op3_s##S##_c, w_ud, 3, S, false); \
+  one<float, float>("ff op3 s" #S " rows", t_ff_op3_s##S##_r, w_ff, 3, S, true);        \
+  one<float, float>("ff op4 s" #S " cols", t_ff_op4_s##S##_c, w_ff, 4, S, false);       \
+  one<int, int>("ii op5 s" #S " rows", t_ii_op5_s##S##_r, w_ii, 5, S, true);
+  RUN(1) RUN(2) RUN(3) RUN(5) RUN(8) RUN(17)
+  one<float, float>("ff op3 s25 cols", t_ff_op3_s25_c, w_ff, 3, 25, false);
+  one<double, double>("dd op1 s25 rows", t_dd_op1_s25_r, w_dd, 1, 25, true);
+  median<float>("median f32", m_ff);
+  median<long long>("median i64", m_ll);
+  printf("%d cases, %d bad\n", cases, bad);
+  return bad != 0;
+}
