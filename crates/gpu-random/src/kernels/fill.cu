@@ -79,34 +79,14 @@ __device__ __forceinline__ void cuprum_random_fill_lanes<double>(cuprum_random::
   }
 }
 
+// float32: uniforms only (the normals take cuprum_random_normal_f32).
 template <>
-__device__ __forceinline__ void cuprum_random_fill_lanes<float>(cuprum_random::Block r, int kind,
-                                                                float* v, const CuprumFillCtx& c,
-                                                                unsigned long long pos) {
+__device__ __forceinline__ void cuprum_random_fill_lanes<float>(cuprum_random::Block r, int,
+                                                                float* v, const CuprumFillCtx&,
+                                                                unsigned long long) {
   const unsigned int w[4] = {r.x, r.y, r.z, r.w};
-  if ((kind & 3) == 0) {
 #pragma unroll
-    for (int l = 0; l < 4; ++l) v[l] = cuprum_random::u01f(w[l]);
-    return;
-  }
-  unsigned int slow = 0;
-#pragma unroll
-  for (int l = 0; l < 4; ++l) {
-    const unsigned int m = ((w[l] >> 7) & 0x00FFFFFEu) | 1u;
-    const uint2 kw = c.zig[w[l] & 0xFFu];
-    v[l] = cuprum_zig_signed(w[l], (float)m * __uint_as_float(kw.y));
-    slow |= (m >= kw.x ? 1u : 0u) << l;
-  }
-  while (slow) {
-    const int l = __ffs(slow) - 1;
-    slow &= slow - 1;
-    const unsigned int u = l == 0 ? w[0] : l == 1 ? w[1] : l == 2 ? w[2] : w[3];
-    const float z = cuprum_zig_slow(c.key, pos, c.word, l, u);
-    v[0] = l == 0 ? z : v[0];
-    v[1] = l == 1 ? z : v[1];
-    v[2] = l == 2 ? z : v[2];
-    v[3] = l == 3 ? z : v[3];
-  }
+  for (int l = 0; l < 4; ++l) v[l] = cuprum_random::u01f(w[l]);
 }
 
 // One 16-byte store of a block's values.
@@ -143,19 +123,127 @@ __device__ __forceinline__ void cuprum_random_fill(T* out, long long n, const Cu
   }
 }
 
+// ---- float32 normals, a warp at a time. About one element in 67 leaves
+// the ziggurat's fast path; a warp of 32 threads of four elements each
+// meets one nearly every iteration, and resolving it where it falls would
+// hold the other 31 lanes idle through its Philox blocks, logarithms and
+// rejections (ncu: 15 of 32 threads active on average, half the warp's
+// issue slots lost). So the fast path stores every element (a provisional
+// value where the fast test failed), and the failed ones queue up in
+// shared memory, a queue a warp: (block j << 2 | lane, word). Once 32
+// wait, each thread resolves one and overwrites the provisional value;
+// the rest are resolved after the loop. Each value is still the same
+// function of (key, counter), whichever thread resolves it and whatever
+// the grid. The loop runs warp-uniform (the shuffles and ballots need
+// every lane); blockDim.x is CUPRUM_FILL_THREADS.
+#define CUPRUM_FILL_THREADS 256
+// Waiting entries a warp: fewer than 32 plus at most 4 a lane.
+#define CUPRUM_ZIG_QUEUE (31 + 4 * 32)
+
+// Resolves queue entry e (its value replaces the provisional one).
+__device__ __forceinline__ void cuprum_zig_resolve(float* out, const CuprumFillCtx& c,
+                                                   unsigned long long pos,
+                                                   const unsigned long long* qidx,
+                                                   const unsigned int* qword, int e, int kind,
+                                                   double a, double b) {
+  const unsigned long long code = qidx[e];
+  const unsigned long long j = code >> 2;
+  const int l = (int)(code & 3);
+  float z = cuprum_zig_slow(c.key, pos + j, c.word, l, qword[e]);
+  if (kind & 4) z = (float)fma(b, (double)z, a);
+  out[j * 4 + l] = z;
+}
+
+__device__ __forceinline__ void cuprum_random_normal_f32(float* out, long long n,
+                                                         const CuprumFillCtx& c,
+                                                         unsigned long long pos, int kind,
+                                                         double a, double b,
+                                                         unsigned long long* qidx,
+                                                         unsigned int* qword) {
+  const unsigned int full = 0xffffffffu;
+  const unsigned long long blocks = ((unsigned long long)n + 3) / 4;
+  const bool aligned = ((unsigned long long)out & 15) == 0;
+  const int lane = threadIdx.x & 31;
+  const unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  int q = 0;  // entries waiting (the same in every lane)
+  for (unsigned long long base = (unsigned long long)blockIdx.x * blockDim.x + (threadIdx.x & ~31u);
+       base < blocks; base += stride) {
+    const unsigned long long j = base + lane;
+    unsigned int slow = 0;
+    unsigned int w[4] = {0, 0, 0, 0};
+    if (j < blocks) {
+      const cuprum_random::Block r = cuprum_random::block_at(c.key, pos + j, c.word, 0);
+      w[0] = r.x;
+      w[1] = r.y;
+      w[2] = r.z;
+      w[3] = r.w;
+      float v[4];
+#pragma unroll
+      for (int l = 0; l < 4; ++l) {
+        const unsigned int m = ((w[l] >> 7) & 0x00FFFFFEu) | 1u;
+        const uint2 kw = c.zig[w[l] & 0xFFu];
+        v[l] = cuprum_zig_signed(w[l], (float)m * __uint_as_float(kw.y));
+        if (kind & 4) v[l] = (float)fma(b, (double)v[l], a);
+        const bool inside = j * 4 + l < (unsigned long long)n;
+        slow |= (inside && m >= kw.x ? 1u : 0u) << l;
+      }
+      const unsigned long long first = j * 4;
+      if (aligned && first + 4 <= (unsigned long long)n) {
+        cuprum_random_store(out + first, v);
+      } else {
+#pragma unroll
+        for (int l = 0; l < 4; ++l)
+          if (first + l < (unsigned long long)n) out[first + l] = v[l];
+      }
+    }
+    if (__ballot_sync(full, slow != 0) == 0) continue;
+    // This lane's entries go after those of the lanes below it.
+    const int count = __popc(slow);
+    int incl = count;
+#pragma unroll
+    for (int o = 1; o < 32; o <<= 1) {
+      const int t = __shfl_up_sync(full, incl, o);
+      if (lane >= o) incl += t;
+    }
+    int at = q + incl - count;
+    while (slow) {
+      const int l = __ffs(slow) - 1;
+      slow &= slow - 1;
+      qidx[at] = (j << 2) | (unsigned long long)l;
+      qword[at] = l == 0 ? w[0] : l == 1 ? w[1] : l == 2 ? w[2] : w[3];
+      ++at;
+    }
+    q += __shfl_sync(full, incl, 31);
+    while (q >= 32) {
+      // The entries and the provisional stores are seen by the warp.
+      __syncwarp();
+      cuprum_zig_resolve(out, c, pos, qidx, qword, q - 32 + lane, kind, a, b);
+      q -= 32;
+      __syncwarp();  // read before the next entries overwrite them
+    }
+  }
+  __syncwarp();
+  if (lane < q) cuprum_zig_resolve(out, c, pos, qidx, qword, lane, kind, a, b);
+}
+
 // float32 normals first copy the K and W table to shared memory (random
 // layer indices: one 8-byte shared load an element).
 #define CUPRUM_RANDOM_FILL_F32(NAME, T)                                                        \
-  extern "C" __global__ void NAME(T* out, long long n, unsigned int k0, unsigned int k1,       \
-                                  unsigned long long pos, unsigned int word, int kind, double a, \
-                                  double b) {                                                  \
+  extern "C" __global__ void __launch_bounds__(CUPRUM_FILL_THREADS)                           \
+      NAME(T* out, long long n, unsigned int k0, unsigned int k1, unsigned long long pos,      \
+           unsigned int word, int kind, double a, double b) {                                  \
     __shared__ uint2 zig[256];                                                                 \
+    __shared__ unsigned long long qidx[CUPRUM_FILL_THREADS / 32][CUPRUM_ZIG_QUEUE];            \
+    __shared__ unsigned int qword[CUPRUM_FILL_THREADS / 32][CUPRUM_ZIG_QUEUE];                 \
+    const CuprumFillCtx c{cuprum_random::Key{k0, k1}, word, zig};                              \
     if ((kind & 3) == 1) {                                                                     \
       for (int t = threadIdx.x; t < 256; t += blockDim.x) zig[t] = cuprum_zig_kw[t];           \
       __syncthreads();                                                                         \
+      cuprum_random_normal_f32(out, n, c, pos, kind, a, b, qidx[threadIdx.x / 32],             \
+                               qword[threadIdx.x / 32]);                                       \
+    } else {                                                                                   \
+      cuprum_random_fill<float, 4>(out, n, c, pos, kind, a, b);                                \
     }                                                                                          \
-    const CuprumFillCtx c{cuprum_random::Key{k0, k1}, word, zig};                              \
-    cuprum_random_fill<float, 4>(out, n, c, pos, kind, a, b);                                  \
   }
 #define CUPRUM_RANDOM_FILL_F64(NAME, T)                                                        \
   extern "C" __global__ void NAME(T* out, long long n, unsigned int k0, unsigned int k1,       \
