@@ -184,11 +184,13 @@ __device__ __forceinline__ void cuprum_random_normal_f32(float* out, long long n
         const uint2 kw = c.zig[w[l] & 0xFFu];
         v[l] = cuprum_zig_signed(w[l], (float)m * __uint_as_float(kw.y));
         if (kind & 4) v[l] = (float)fma(b, (double)v[l], a);
-        const bool inside = j * 4 + l < (unsigned long long)n;
-        slow |= (inside && m >= kw.x ? 1u : 0u) << l;
+        slow |= (m >= kw.x ? 1u : 0u) << l;
       }
       const unsigned long long first = j * 4;
-      if (aligned && first + 4 <= (unsigned long long)n) {
+      const bool whole = first + 4 <= (unsigned long long)n;
+      // The last block's lanes past n are not elements.
+      if (!whole) slow &= (1u << (unsigned int)((unsigned long long)n - first)) - 1u;
+      if (aligned && whole) {
         cuprum_random_store(out + first, v);
       } else {
 #pragma unroll
