@@ -39,14 +39,26 @@ __device__ __forceinline__ CuprumZoomAxis<ORDER> cuprum_zoom_axis(long long o, c
   return ax;
 }
 
-template <typename TI, typename TO, int ORDER>
-__device__ __forceinline__ void cuprum_ndimage_zoom2(const TI* __restrict__ in,
-                                                     TO* __restrict__ out,
-                                                     const double* __restrict__ params,
-                                                     long long n0, long long n1, long long m0,
-                                                     long long m1, int mode, double cval,
-                                                     long long npad) {
-  __shared__ CuprumZoomAxis<ORDER> rows[CUPRUM_ZOOM_ROWS];
+// A row's steps as the tile's threads read them: the taps' offsets of
+// their rows in the input (index * n1; -1: cval) in the index type I.
+template <int ORDER, typename I>
+struct CuprumZoomRow {
+  I off[ORDER + 1];
+  double w[ORDER + 1];
+  bool ok;
+};
+
+// I: int when every input and output offset fits (32-bit index
+// arithmetic: the taps' addresses are a third of the instructions with
+// 64-bit products), long long otherwise.
+template <typename TI, typename TO, int ORDER, typename I>
+__device__ __forceinline__ void cuprum_ndimage_zoom2_tiles(const TI* __restrict__ in,
+                                                           TO* __restrict__ out,
+                                                           const double* __restrict__ params,
+                                                           long long n0, long long n1,
+                                                           long long m0, long long m1, int mode,
+                                                           double cval, long long npad) {
+  __shared__ CuprumZoomRow<ORDER, I> rows[CUPRUM_ZOOM_ROWS];
   const long long cols = blockDim.x;
   const long long ty = (m0 + CUPRUM_ZOOM_ROWS - 1) / CUPRUM_ZOOM_ROWS, tx = (m1 + cols - 1) / cols;
   const double p0[3] = {params[0], params[1], params[2]};
@@ -54,32 +66,60 @@ __device__ __forceinline__ void cuprum_ndimage_zoom2(const TI* __restrict__ in,
   for (long long t = blockIdx.x; t < ty * tx; t += gridDim.x) {
     const long long i0 = (t / tx) * CUPRUM_ZOOM_ROWS, j = (t % tx) * cols + threadIdx.x;
     __syncthreads();  // the last tile's readers are done with `rows`
-    if (threadIdx.x < CUPRUM_ZOOM_ROWS && i0 + threadIdx.x < m0)
-      rows[threadIdx.x] = cuprum_zoom_axis<ORDER>(i0 + threadIdx.x, p0, n0, mode, npad);
+    if (threadIdx.x < CUPRUM_ZOOM_ROWS && i0 + threadIdx.x < m0) {
+      const CuprumZoomAxis<ORDER> ax =
+          cuprum_zoom_axis<ORDER>(i0 + threadIdx.x, p0, n0, mode, npad);
+      CuprumZoomRow<ORDER, I> row;
+#pragma unroll
+      for (int a = 0; a <= ORDER; ++a) {
+        row.off[a] = ax.idx[a] < 0 ? (I)-1 : (I)(ax.idx[a] * n1);
+        row.w[a] = ax.w[a];
+      }
+      row.ok = ax.ok;
+      rows[threadIdx.x] = row;
+    }
     __syncthreads();
     if (j >= m1) continue;
     const CuprumZoomAxis<ORDER> col = cuprum_zoom_axis<ORDER>(j, p1, n1, mode, npad);
-    const long long last = m0 - i0 < CUPRUM_ZOOM_ROWS ? m0 - i0 : CUPRUM_ZOOM_ROWS;
+    I cidx[ORDER + 1];
+#pragma unroll
+    for (int b = 0; b <= ORDER; ++b) cidx[b] = (I)col.idx[b];
+    const int last = (int)(m0 - i0 < CUPRUM_ZOOM_ROWS ? m0 - i0 : CUPRUM_ZOOM_ROWS);
+    const I base = (I)i0 * (I)m1 + (I)j;
     for (int r = 0; r < last; ++r) {
-      const CuprumZoomAxis<ORDER>& row = rows[r];
-      double t = cval;
+      const CuprumZoomRow<ORDER, I>& row = rows[r];
+      double acc = cval;
       if (row.ok && col.ok) {
-        t = 0.0;
+        acc = 0.0;
 #pragma unroll
         for (int a = 0; a <= ORDER; ++a) {
 #pragma unroll
           for (int b = 0; b <= ORDER; ++b) {
-            double coeff = (row.idx[a] < 0 || col.idx[b] < 0)
-                               ? cval
-                               : (double)in[row.idx[a] * n1 + col.idx[b]];
+            double coeff =
+                (row.off[a] < 0 || cidx[b] < 0) ? cval : (double)in[row.off[a] + cidx[b]];
             if (ORDER > 0) coeff = __dmul_rn(__dmul_rn(coeff, row.w[a]), col.w[b]);
-            t = __dadd_rn(t, coeff);
+            acc = __dadd_rn(acc, coeff);
           }
         }
       }
-      out[(i0 + r) * m1 + j] = cuprum_interp_store<TO>(t);
+      out[base + (I)r * (I)m1] = cuprum_interp_store<TO>(acc);
     }
   }
+}
+
+template <typename TI, typename TO, int ORDER>
+__device__ __forceinline__ void cuprum_ndimage_zoom2(const TI* in, TO* out, const double* params,
+                                                     long long n0, long long n1, long long m0,
+                                                     long long m1, int mode, double cval,
+                                                     long long npad) {
+  // Every offset formed below is under n0 * n1 (taps) or m0 * m1
+  // (outputs).
+  if (n0 * n1 <= 2147483647LL && m0 * m1 <= 2147483647LL)
+    cuprum_ndimage_zoom2_tiles<TI, TO, ORDER, int>(in, out, params, n0, n1, m0, m1, mode, cval,
+                                                   npad);
+  else
+    cuprum_ndimage_zoom2_tiles<TI, TO, ORDER, long long>(in, out, params, n0, n1, m0, m1, mode,
+                                                         cval, npad);
 }
 
 #define CUPRUM_NDIMAGE_ZOOM2(NAME, TI, TO, ORDER)                                              \

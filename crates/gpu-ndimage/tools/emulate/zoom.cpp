@@ -1,4 +1,4 @@
-// zoom.cu's zoom2 against interp.cu's general interpolation (kind 2, the
+// zoom.cu's zoom2 (both index widths) against interp.cu's general interpolation (kind 2, the
 // same per-axis coordinates) on random 2-D inputs, every spline order and
 // mode (run.sh builds it): the same output bits.
 #include <cstdio>
@@ -12,6 +12,13 @@ typedef unsigned char u8;
 INST(double, double, 0) INST(double, double, 1) INST(double, double, 2) INST(double, double, 3)
 INST(double, double, 4) INST(double, double, 5) INST(double, float, 3) INST(float, float, 0)
 INST(float, float, 1) INST(u8, u8, 0) INST(u8, u8, 1) INST(double, u8, 3)
+// The 64-bit index path (taken for images past 2^31 elements) on small ones.
+void z_wide_double_double_3(const double* in, double* out, const double* params, long long n0,
+                            long long n1, long long m0, long long m1, int mode, double cval,
+                            long long npad) {
+  cuprum_ndimage_zoom2_tiles<double, double, 3, long long>(in, out, params, n0, n1, m0, m1, mode,
+                                                           cval, npad);
+}
 CUPRUM_NDIMAGE_INTERP(i_double_double, double, double)
 CUPRUM_NDIMAGE_INTERP(i_double_float, double, float)
 CUPRUM_NDIMAGE_INTERP(i_float_float, float, float)
@@ -56,6 +63,7 @@ int main() {
   RUN(double, double, 0) RUN(double, double, 1) RUN(double, double, 2) RUN(double, double, 3)
   RUN(double, double, 4) RUN(double, double, 5) RUN(double, float, 3) RUN(float, float, 0)
   RUN(float, float, 1) RUN(u8, u8, 0) RUN(u8, u8, 1) RUN(double, u8, 3)
+  one<double, double>("double double order 3, 64-bit indices", z_wide_double_double_3, i_double_double, 3);
   printf("%d cases, %d bad\n", cases, bad);
   return bad != 0;
 }
