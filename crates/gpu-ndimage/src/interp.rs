@@ -360,12 +360,7 @@ fn contiguous_as(a: &Array, dtype: DType) -> Result<Array> {
 /// Blocks for `n` threads' work: enough to cover it, at most 32 a
 /// multiprocessor (the kernels loop over the rest).
 fn config(a: &Array, n: usize) -> Result<LaunchConfig> {
-    let sms = a
-        .stream()
-        .device()
-        .properties()?
-        .multiprocessor_count
-        .max(1) as u64;
+    let sms = crate::kernels::multiprocessors(a)? as u64;
     let need = (n as u64).div_ceil(THREADS as u64).max(1);
     let blocks = need.min(sms * 32);
     Ok(LaunchConfig::new((blocks as u32, 1, 1), (THREADS, 1, 1)))

@@ -156,12 +156,7 @@ fn grid(on: &Array, n: usize) -> Result<u32> {
 /// Blocks of `threads` for `n` items of one thread each, at most 8192
 /// threads a multiprocessor's worth (the kernels loop over the rest).
 fn grid_of(on: &Array, n: usize, threads: u32) -> Result<u32> {
-    let sms = on
-        .stream()
-        .device()
-        .properties()?
-        .multiprocessor_count
-        .max(1) as u64;
+    let sms = crate::kernels::multiprocessors(on)? as u64;
     let cap = sms * (8192 / u64::from(threads));
     let blocks = (n as u64).div_ceil(u64::from(threads)).clamp(1, cap);
     Ok(u32::try_from(blocks).unwrap_or(u32::MAX))

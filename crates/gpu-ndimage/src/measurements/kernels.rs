@@ -215,12 +215,7 @@ pub(crate) fn program_request() -> CompileRequest {
 /// `per_block`): enough to cover it, at most 32 a multiprocessor (the
 /// kernels loop over the rest).
 fn grid(on: &Array, n: usize, per_block: bool) -> Result<u32> {
-    let sms = on
-        .stream()
-        .device()
-        .properties()?
-        .multiprocessor_count
-        .max(1) as u64;
+    let sms = crate::kernels::multiprocessors(on)? as u64;
     let want = if per_block {
         n as u64
     } else {

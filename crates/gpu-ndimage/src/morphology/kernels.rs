@@ -118,12 +118,7 @@ pub(crate) fn binary_step(
     if total == 0 {
         return Ok(());
     }
-    let sms = dst
-        .stream()
-        .device()
-        .properties()?
-        .multiprocessor_count
-        .max(1) as u64;
+    let sms = crate::kernels::multiprocessors(dst)? as u64;
     if let Some(bits) = taps
         .small2d
         .filter(|_| ndim == 2 && shape[1] <= (i32::MAX - 32) as usize)
