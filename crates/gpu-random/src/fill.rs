@@ -5,7 +5,7 @@
 use gpu_array::kernels::output;
 use gpu_array::{Array, DType, Result};
 use gpu_runtime::nvrtc::CompileRequest;
-use gpu_runtime::{KernelSignature, LaunchConfig, TypedKernel};
+use gpu_runtime::{KernelSignature, LaunchConfig, RawKernel, TypedKernel};
 
 use crate::Philox;
 use crate::error::value_error;
@@ -20,12 +20,30 @@ const THREADS: u32 = 256;
 gpu_runtime::kernel_signature! {
     /// `cuprum_random_fill_{f32,f64}`: `n` uniforms (`kind` 0) or standard
     /// normals (1) from the blocks at `pos..`, then `fma(b, x, a)` when
-    /// `kind & 4`.
+    /// `kind & 4`; `k0..k19` the key's round keys ([`round_keys`]).
     pub(crate) struct Fill[T] {
         out: Out<T>,
         n: i64,
         k0: u32,
         k1: u32,
+        k2: u32,
+        k3: u32,
+        k4: u32,
+        k5: u32,
+        k6: u32,
+        k7: u32,
+        k8: u32,
+        k9: u32,
+        k10: u32,
+        k11: u32,
+        k12: u32,
+        k13: u32,
+        k14: u32,
+        k15: u32,
+        k16: u32,
+        k17: u32,
+        k18: u32,
+        k19: u32,
         pos: u64,
         word: u32,
         kind: i32,
@@ -67,6 +85,20 @@ gpu_runtime::kernel_signature! {
         k7: u32,
         flip: u32,
     }
+}
+
+/// Philox4x32-10's ten round keys of `key`, two words a round (round r:
+/// `k0 + r W0`, `k1 + r W1`, the Weyl increments), the fill kernels'
+/// `cuprum_random::RoundKeys`.
+fn round_keys([k0, k1]: [u32; 2]) -> [u32; 20] {
+    std::array::from_fn(|i| {
+        let r = (i / 2) as u32;
+        if i % 2 == 0 {
+            k0.wrapping_add(r.wrapping_mul(crate::philox::W0))
+        } else {
+            k1.wrapping_add(r.wrapping_mul(crate::philox::W1))
+        }
+    })
 }
 
 /// The integer dtypes `integers` draws.
@@ -112,16 +144,23 @@ pub(crate) fn program_request() -> CompileRequest {
 
 const PERM: &str = "cuprum_random_permutation";
 
-/// The grid: enough blocks for `work` items of one thread each, at most 8
-/// blocks per multiprocessor (`cap`, for the tests, at most that many).
-fn config(out: &Array, work: u64, cap: Option<u32>) -> Result<LaunchConfig> {
-    let sms = out
-        .stream()
-        .device()
-        .properties()?
-        .multiprocessor_count
-        .max(1) as u64;
-    let blocks = work.div_ceil(u64::from(THREADS)).clamp(1, sms * 8);
+/// The grid: enough blocks for `work` items of one thread each, at most
+/// four waves of the blocks the device holds at once (the kernel's
+/// occupancy, at most 8 a multiprocessor: a fixed 8 a multiprocessor of a
+/// kernel that fits 5 ran the last 3 as a part-empty wave; four whole
+/// waves of the float32 normals took 0.53 ms where one took 0.57, the
+/// uniforms the same either way); `cap`, for the tests, at most that
+/// many. The numbers do not depend on the grid.
+fn config(k: &RawKernel, out: &Array, work: u64, cap: Option<u32>) -> Result<LaunchConfig> {
+    let device = out.stream().device();
+    let sms = device.properties()?.multiprocessor_count.max(1) as u64;
+    let resident = k
+        .kernel_on(device)?
+        .max_active_blocks_per_multiprocessor(THREADS, 0)?
+        .clamp(1, 8);
+    let blocks = work
+        .div_ceil(u64::from(THREADS))
+        .clamp(1, 4 * sms * u64::from(resident));
     let blocks = cap.map_or(blocks, |c| blocks.min(u64::from(c.max(1))));
     Ok(LaunchConfig::new((blocks as u32, 1, 1), (THREADS, 1, 1)))
 }
@@ -161,7 +200,28 @@ pub(crate) fn fill(
     }
     let blocks = n.div_ceil(lanes);
     let pos = g.reserve(blocks)?;
-    let [k0, k1] = g.key_words();
+    let [
+        k0,
+        k1,
+        k2,
+        k3,
+        k4,
+        k5,
+        k6,
+        k7,
+        k8,
+        k9,
+        k10,
+        k11,
+        k12,
+        k13,
+        k14,
+        k15,
+        k16,
+        k17,
+        k18,
+        k19,
+    ] = round_keys(g.key_words());
     let (a, b) = affine.unwrap_or((0.0, 1.0));
     let kind = match kind {
         Kind::Uniform => 0,
@@ -174,13 +234,35 @@ pub(crate) fn fill(
         n: n as i64,
         k0,
         k1,
+        k2,
+        k3,
+        k4,
+        k5,
+        k6,
+        k7,
+        k8,
+        k9,
+        k10,
+        k11,
+        k12,
+        k13,
+        k14,
+        k15,
+        k16,
+        k17,
+        k18,
+        k19,
         pos,
         word: g.word(),
         kind,
         a,
         b,
     };
-    k.launch(&config(out, blocks, grid_cap)?, &out.stream(), &args)?;
+    k.launch(
+        &config(k.raw(), out, blocks, grid_cap)?,
+        &out.stream(),
+        &args,
+    )?;
     Ok(())
 }
 
@@ -221,7 +303,11 @@ pub(crate) fn integers(
         range: range as u64,
         wide: i32::from(wide),
     };
-    k.launch(&config(out, blocks, grid_cap)?, &out.stream(), &args)?;
+    k.launch(
+        &config(k.raw(), out, blocks, grid_cap)?,
+        &out.stream(),
+        &args,
+    )?;
     Ok(())
 }
 
@@ -267,6 +353,31 @@ pub(crate) fn permutation(g: &mut Philox, n: usize, grid_cap: Option<u32>) -> Re
         k7: k[7],
         flip,
     };
-    kernel.launch(&config(&out, n as u64, grid_cap)?, &out.stream(), &args)?;
+    kernel.launch(
+        &config(kernel.raw(), &out, n as u64, grid_cap)?,
+        &out.stream(),
+        &args,
+    )?;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::round_keys;
+
+    #[test]
+    fn the_round_keys_are_the_ones_philox_adds_up() {
+        // Round r's key is the key after r Weyl steps, wrapping.
+        for key in [[0u32, 0], [1, 2], [u32::MAX, 0x8000_0000]] {
+            let rk = round_keys(key);
+            let (mut k0, mut k1) = (key[0], key[1]);
+            for (r, pair) in rk.chunks(2).enumerate() {
+                if r > 0 {
+                    k0 = k0.wrapping_add(crate::philox::W0);
+                    k1 = k1.wrapping_add(crate::philox::W1);
+                }
+                assert_eq!(pair, [k0, k1], "{key:?} round {r}");
+            }
+        }
+    }
 }

@@ -31,8 +31,8 @@ use gpu_array::Result;
 /// Philox4x32-10's multipliers and Weyl key increments (Random123's).
 const M0: u32 = 0xD251_1F53;
 const M1: u32 = 0xCD9E_8D57;
-const W0: u32 = 0x9E37_79B9;
-const W1: u32 = 0xBB67_AE85;
+pub(crate) const W0: u32 = 0x9E37_79B9;
+pub(crate) const W1: u32 = 0xBB67_AE85;
 
 /// One Philox4x32-10 block: the image of `ctr` under `key`.
 ///

@@ -217,6 +217,30 @@ mod tests {
     use super::*;
     use statrs::distribution::{ContinuousCDF, Normal};
 
+    /// `kernels/fill.cu`'s fast path recasts the test: `fb = 0x4B800000 |
+    /// b` (b = bits 8-30) is the float `2^24 + 2 b`, `fb - (2^24 - 1)` is
+    /// `m = 2 b + 1` exactly, and `m < K` is `fb < 0x4B800000 + (K >> 1)`.
+    #[test]
+    fn the_fast_paths_recast_test_is_the_same_test() {
+        for b in 0..1u32 << 23 {
+            let fb = 0x4B80_0000 | b;
+            assert_eq!(
+                f32::from_bits(fb) - 16_777_215.0,
+                (2 * b + 1) as f32,
+                "b {b}"
+            );
+        }
+        let t = tables();
+        for &k in &t.k {
+            let thr = 0x4B80_0000 + (k >> 1);
+            let half = k >> 1;
+            for b in [0, 1, half.saturating_sub(1), half, half + 1, (1 << 23) - 1] {
+                let b = b.min((1 << 23) - 1);
+                assert_eq!((0x4B80_0000 | b) < thr, 2 * b + 1 < k, "K {k} b {b}");
+            }
+        }
+    }
+
     #[test]
     fn the_tables_close_the_ziggurat() {
         let t = tables();

@@ -52,13 +52,29 @@ __device__ __forceinline__ float cuprum_zig_slow(cuprum_random::Key key, unsigne
   }
 }
 
-// The fixed-cost draws' per-launch context: the key, the stream word and
-// (float32 normals) the K and W table in shared memory.
+// The fixed-cost draws' per-launch context: the key (and its round keys)
+// and the stream word.
 struct CuprumFillCtx {
+  cuprum_random::RoundKeys rk;
   cuprum_random::Key key;
   unsigned int word;
-  const uint2* zig;
 };
+
+// The float32 normals' fast-path table in shared memory (random layer
+// indices: one 8-byte shared load an element, at a fixed address the
+// load folds in), copied from cuprum_zig_kw with the test recast: for
+// the word's b = bits 8-30, fb = 0x4B800000 | b is the float 2^24 + 2 b,
+// so fb - (2^24 - 1) = m exactly (no integer conversion), and m < K
+// (m = 2 b + 1) is b < K / 2, that is fb < 0x4B800000 + (K >> 1).
+__shared__ uint2 cuprum_zig_fast[256];
+
+// The launch parameters k0..k19 (round r's keys: k(2r), k(2r+1); 32-bit
+// parameters, so that each round's xor takes its key from the constant
+// bank and stays a 32-bit operation) as cuprum_random::RoundKeys and the
+// key, the context's first fields.
+#define CUPRUM_ROUND_KEYS \
+  cuprum_random::RoundKeys{{k0, k2, k4, k6, k8, k10, k12, k14, k16, k18}, {k1, k3, k5, k7, k9, k11, k13, k15, k17, k19}}, cuprum_random::Key{k0, k1}
+#define CUPRUM_ROUND_KEY_PARAMS unsigned int k0, unsigned int k1, unsigned int k2, unsigned int k3, unsigned int k4, unsigned int k5, unsigned int k6, unsigned int k7, unsigned int k8, unsigned int k9, unsigned int k10, unsigned int k11, unsigned int k12, unsigned int k13, unsigned int k14, unsigned int k15, unsigned int k16, unsigned int k17, unsigned int k18, unsigned int k19
 
 // kind: 0 uniform [0, 1), 1 standard normal; kind | 4: then fma(b, x, a).
 template <typename T>
@@ -106,7 +122,7 @@ __device__ __forceinline__ void cuprum_random_fill(T* out, long long n, const Cu
   for (unsigned long long j = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; j < blocks;
        j += (unsigned long long)gridDim.x * blockDim.x) {
     T v[L];
-    cuprum_random_fill_lanes<T>(cuprum_random::block_at(c.key, pos + j, c.word, 0), kind, v, c,
+    cuprum_random_fill_lanes<T>(cuprum_random::block_at(c.rk, pos + j, c.word, 0), kind, v, c,
                                 pos + j);
     if (kind & 4) {
 #pragma unroll
@@ -130,63 +146,75 @@ __device__ __forceinline__ void cuprum_random_fill(T* out, long long n, const Cu
 // rejections (ncu: 15 of 32 threads active on average, half the warp's
 // issue slots lost). So the fast path stores every element (a provisional
 // value where the fast test failed), and the failed ones queue up in
-// shared memory, a queue a warp: (block j << 2 | lane, word). Once 32
-// wait, each thread resolves one and overwrites the provisional value;
+// shared memory, a ring a warp: block j << 2 | lane (the word is drawn
+// again where it is resolved: a Philox block for one lane in 67 costs
+// less than storing and selecting it for every one). Once 16 wait, a
+// thread each resolves one and overwrites the provisional value;
 // the rest are resolved after the loop. Each value is still the same
-// function of (key, counter), whichever thread resolves it and whatever
-// the grid. The loop runs warp-uniform (the shuffles and ballots need
-// every lane); blockDim.x is CUPRUM_FILL_THREADS.
+// function of (key, counter), whichever thread resolves it, in whatever
+// order the entries were queued, and whatever the grid. The loop runs
+// warp-uniform (the votes need every lane); blockDim.x is
+// CUPRUM_FILL_THREADS.
 #define CUPRUM_FILL_THREADS 256
-// Waiting entries a warp: fewer than 32 plus at most 4 a lane.
-#define CUPRUM_ZIG_QUEUE (31 + 4 * 32)
+// The ring's entries a warp (a power of two). At most 15 + 4 * 32 wait
+// after an iteration's appends; the newest 32 of them are being read while
+// the next iteration appends at most 128 past them, fewer than 191 in
+// all, so no slot is written while a lane may still read it (the older
+// reads are ordered by the __syncwarp that starts each resolving round).
+#define CUPRUM_ZIG_RING 256
 
-// Resolves queue entry e (its value replaces the provisional one).
+// The ring of one warp: the entries, and the appends' counter (slots
+// are claimed with a shared atomic: which lane's entry lands where does
+// not matter, each is resolved from its own (j, lane)).
+struct CuprumZigRing {
+  unsigned long long* idx;
+  unsigned int* tail;
+};
+
+// Resolves ring slot e (its value replaces the provisional one).
 __device__ __forceinline__ void cuprum_zig_resolve(float* out, const CuprumFillCtx& c,
-                                                   unsigned long long pos,
-                                                   const unsigned long long* qidx,
-                                                   const unsigned int* qword, int e, int kind,
-                                                   double a, double b) {
-  const unsigned long long code = qidx[e];
+                                                   unsigned long long pos, const CuprumZigRing& q,
+                                                   unsigned int e, int kind, double a, double b) {
+  const unsigned long long code = q.idx[e];
   const unsigned long long j = code >> 2;
   const int l = (int)(code & 3);
-  float z = cuprum_zig_slow(c.key, pos + j, c.word, l, qword[e]);
+  const cuprum_random::Block r = cuprum_random::block_at(c.rk, pos + j, c.word, 0);
+  const unsigned int u = l == 0 ? r.x : l == 1 ? r.y : l == 2 ? r.z : r.w;
+  float z = cuprum_zig_slow(c.key, pos + j, c.word, l, u);
   if (kind & 4) z = (float)fma(b, (double)z, a);
   out[j * 4 + l] = z;
 }
 
-__device__ __forceinline__ void cuprum_random_normal_f32(float* out, long long n,
-                                                         const CuprumFillCtx& c,
-                                                         unsigned long long pos, int kind,
-                                                         double a, double b,
-                                                         unsigned long long* qidx,
-                                                         unsigned int* qword) {
+// One warp iteration: block j = base + lane (CHECKED: j may lie past the
+// last block, the last block may be partial, or `out` unaligned). `sent`
+// counts the entries ever queued, `done` those resolved (the same in every
+// lane).
+template <bool CHECKED>
+__device__ __forceinline__ void cuprum_zig_step(float* out, long long n, const CuprumFillCtx& c,
+                                                unsigned long long pos, int kind, double a,
+                                                double b, unsigned long long j, bool aligned,
+                                                const CuprumZigRing& q, unsigned int& sent,
+                                                unsigned int& done) {
   const unsigned int full = 0xffffffffu;
   const unsigned long long blocks = ((unsigned long long)n + 3) / 4;
-  const bool aligned = ((unsigned long long)out & 15) == 0;
-  const int lane = threadIdx.x & 31;
-  const unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
-  int q = 0;  // entries waiting (the same in every lane)
-  for (unsigned long long base = (unsigned long long)blockIdx.x * blockDim.x + (threadIdx.x & ~31u);
-       base < blocks; base += stride) {
-    const unsigned long long j = base + lane;
-    unsigned int slow = 0;
-    unsigned int w[4] = {0, 0, 0, 0};
-    if (j < blocks) {
-      const cuprum_random::Block r = cuprum_random::block_at(c.key, pos + j, c.word, 0);
-      w[0] = r.x;
-      w[1] = r.y;
-      w[2] = r.z;
-      w[3] = r.w;
-      float v[4];
+  unsigned int slow = 0;
+  if (!CHECKED || j < blocks) {
+    const cuprum_random::Block r = cuprum_random::block_at(c.rk, pos + j, c.word, 0);
+    const unsigned int w[4] = {r.x, r.y, r.z, r.w};
+    float v[4];
 #pragma unroll
-      for (int l = 0; l < 4; ++l) {
-        const unsigned int m = ((w[l] >> 7) & 0x00FFFFFEu) | 1u;
-        const uint2 kw = c.zig[w[l] & 0xFFu];
-        v[l] = cuprum_zig_signed(w[l], (float)m * __uint_as_float(kw.y));
-        if (kind & 4) v[l] = (float)fma(b, (double)v[l], a);
-        slow |= (m >= kw.x ? 1u : 0u) << l;
-      }
-      const unsigned long long first = j * 4;
+    for (int l = 0; l < 4; ++l) {
+      const unsigned int fb = ((w[l] >> 8) & 0x007FFFFFu) | 0x4B800000u;
+      const uint2 kw = cuprum_zig_fast[w[l] & 0xFFu];
+      const float m = __uint_as_float(fb) - 16777215.0f;  // exact
+      v[l] = cuprum_zig_signed(w[l], m * __uint_as_float(kw.y));
+      if (kind & 4) v[l] = (float)fma(b, (double)v[l], a);
+      slow |= (fb >= kw.x ? 1u : 0u) << l;
+    }
+    const unsigned long long first = j * 4;
+    if (!CHECKED) {
+      cuprum_random_store(out + first, v);
+    } else {
       const bool whole = first + 4 <= (unsigned long long)n;
       // The last block's lanes past n are not elements.
       if (!whole) slow &= (1u << (unsigned int)((unsigned long long)n - first)) - 1u;
@@ -198,60 +226,88 @@ __device__ __forceinline__ void cuprum_random_normal_f32(float* out, long long n
           if (first + l < (unsigned long long)n) out[first + l] = v[l];
       }
     }
-    if (__ballot_sync(full, slow != 0) == 0) continue;
-    // This lane's entries go after those of the lanes below it.
-    const int count = __popc(slow);
-    int incl = count;
-#pragma unroll
-    for (int o = 1; o < 32; o <<= 1) {
-      const int t = __shfl_up_sync(full, incl, o);
-      if (lane >= o) incl += t;
-    }
-    int at = q + incl - count;
-    while (slow) {
+  }
+  if (__ballot_sync(full, slow != 0) == 0) return;
+  const unsigned int count = (unsigned int)__popc(slow);
+  sent += __reduce_add_sync(full, count);
+  if (slow) {
+    unsigned int at = atomicAdd(q.tail, count);
+    do {
       const int l = __ffs(slow) - 1;
       slow &= slow - 1;
-      qidx[at] = (j << 2) | (unsigned long long)l;
-      qword[at] = l == 0 ? w[0] : l == 1 ? w[1] : l == 2 ? w[2] : w[3];
-      ++at;
-    }
-    q += __shfl_sync(full, incl, 31);
-    while (q >= 32) {
-      // The entries and the provisional stores are seen by the warp.
-      __syncwarp();
-      cuprum_zig_resolve(out, c, pos, qidx, qword, q - 32 + lane, kind, a, b);
-      q -= 32;
-      __syncwarp();  // read before the next entries overwrite them
-    }
+      q.idx[at++ & (CUPRUM_ZIG_RING - 1)] = (j << 2) | (unsigned long long)l;
+    } while (slow);
   }
+  // Resolved once 16 wait, not 32: a resolved value overwrites its
+  // provisional one where the fast path stored it iterations ago, and the
+  // longer the wait, the likelier that sector has left L2 for DRAM, which
+  // then reads it back to merge four bytes (on the H100, 0.64 ms -> 0.53
+  // for 2^28 normals; 8 idles too many lanes: 0.61).
+  const int lane = threadIdx.x & 31;
+  while (sent - done >= 16) {
+    __syncwarp();  // the entries and the provisional stores are seen by the warp
+    const unsigned int take = min(sent - done, 32u);
+    if ((unsigned int)lane < take)
+      cuprum_zig_resolve(out, c, pos, q, (done + lane) & (CUPRUM_ZIG_RING - 1), kind, a, b);
+    done += take;
+  }
+}
+
+__device__ __forceinline__ void cuprum_random_normal_f32(float* out, long long n,
+                                                         const CuprumFillCtx& c,
+                                                         unsigned long long pos, int kind,
+                                                         double a, double b,
+                                                         const CuprumZigRing& q) {
+  const unsigned long long blocks = ((unsigned long long)n + 3) / 4;
+  const bool aligned = ((unsigned long long)out & 15) == 0;
+  const int lane = threadIdx.x & 31;
+  const unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  if (lane == 0) *q.tail = 0;
   __syncwarp();
-  if (lane < q) cuprum_zig_resolve(out, c, pos, qidx, qword, lane, kind, a, b);
+  unsigned int sent = 0, done = 0;
+  unsigned long long base = (unsigned long long)blockIdx.x * blockDim.x + (threadIdx.x & ~31u);
+  // Whole iterations first: every lane's block lies inside n and is
+  // stored with one 16-byte store, no bounds to test.
+  if (aligned) {
+    const unsigned long long whole = (unsigned long long)n / 4;
+    for (; base + 32 <= whole; base += stride)
+      cuprum_zig_step<false>(out, n, c, pos, kind, a, b, base + lane, aligned, q, sent, done);
+  }
+  // The rest (at most one iteration when aligned).
+  for (; base < blocks; base += stride)
+    cuprum_zig_step<true>(out, n, c, pos, kind, a, b, base + lane, aligned, q, sent, done);
+  __syncwarp();
+  if ((unsigned int)lane < sent - done)
+    cuprum_zig_resolve(out, c, pos, q, (done + lane) & (CUPRUM_ZIG_RING - 1), kind, a, b);
 }
 
 // float32 normals first copy the K and W table to shared memory (random
 // layer indices: one 8-byte shared load an element).
 #define CUPRUM_RANDOM_FILL_F32(NAME, T)                                                        \
   extern "C" __global__ void __launch_bounds__(CUPRUM_FILL_THREADS)                           \
-      NAME(T* out, long long n, unsigned int k0, unsigned int k1, unsigned long long pos,      \
+      NAME(T* out, long long n, CUPRUM_ROUND_KEY_PARAMS, unsigned long long pos,               \
            unsigned int word, int kind, double a, double b) {                                  \
-    __shared__ uint2 zig[256];                                                                 \
-    __shared__ unsigned long long qidx[CUPRUM_FILL_THREADS / 32][CUPRUM_ZIG_QUEUE];            \
-    __shared__ unsigned int qword[CUPRUM_FILL_THREADS / 32][CUPRUM_ZIG_QUEUE];                 \
-    const CuprumFillCtx c{cuprum_random::Key{k0, k1}, word, zig};                              \
+    __shared__ unsigned long long qidx[CUPRUM_FILL_THREADS / 32][CUPRUM_ZIG_RING];             \
+    __shared__ unsigned int qtail[CUPRUM_FILL_THREADS / 32];                                   \
+    const CuprumFillCtx c{CUPRUM_ROUND_KEYS, word};                                            \
     if ((kind & 3) == 1) {                                                                     \
-      for (int t = threadIdx.x; t < 256; t += blockDim.x) zig[t] = cuprum_zig_kw[t];           \
+      for (int t = threadIdx.x; t < 256; t += blockDim.x) {                                    \
+        const uint2 kw = cuprum_zig_kw[t];                                                     \
+        cuprum_zig_fast[t] = make_uint2(0x4B800000u + (kw.x >> 1), kw.y);                      \
+      }                                                                                        \
       __syncthreads();                                                                         \
-      cuprum_random_normal_f32(out, n, c, pos, kind, a, b, qidx[threadIdx.x / 32],             \
-                               qword[threadIdx.x / 32]);                                       \
+      const int warp = threadIdx.x / 32;                                                       \
+      cuprum_random_normal_f32(out, n, c, pos, kind, a, b,                                     \
+                               CuprumZigRing{qidx[warp], &qtail[warp]});                       \
     } else {                                                                                   \
       cuprum_random_fill<float, 4>(out, n, c, pos, kind, a, b);                                \
     }                                                                                          \
   }
 #define CUPRUM_RANDOM_FILL_F64(NAME, T)                                                        \
-  extern "C" __global__ void NAME(T* out, long long n, unsigned int k0, unsigned int k1,       \
+  extern "C" __global__ void NAME(T* out, long long n, CUPRUM_ROUND_KEY_PARAMS,                 \
                                   unsigned long long pos, unsigned int word, int kind, double a, \
                                   double b) {                                                  \
-    const CuprumFillCtx c{cuprum_random::Key{k0, k1}, word, nullptr};                          \
+    const CuprumFillCtx c{CUPRUM_ROUND_KEYS, word};                                            \
     cuprum_random_fill<double, 2>(out, n, c, pos, kind, a, b);                                 \
   }
 

@@ -42,9 +42,33 @@ __device__ __forceinline__ Block philox(Block c, Key k) {
   return c;
 }
 
+// The ten rounds' keys, computed once by the host and passed as launch
+// parameters: each round's xor then reads its key from the constant bank,
+// where the loop of a fill kernel otherwise added the Weyl increments
+// again for every block (20 of its ~200 instructions an iteration).
+struct RoundKeys {
+  unsigned int k0[10], k1[10];
+};
+
+// philox(c, k) with the keys precomputed: the same block.
+__device__ __forceinline__ Block philox(Block c, const RoundKeys& k) {
+#pragma unroll
+  for (int r = 0; r < 10; ++r) {
+    const unsigned long long p0 = (unsigned long long)0xD2511F53u * c.x;
+    const unsigned long long p1 = (unsigned long long)0xCD9E8D57u * c.z;
+    c = Block{(unsigned int)(p1 >> 32) ^ c.y ^ k.k0[r], (unsigned int)p1,
+              (unsigned int)(p0 >> 32) ^ c.w ^ k.k1[r], (unsigned int)p0};
+  }
+  return c;
+}
+
 // The block at `inner` of position `pos` in stream word `word`.
 __device__ __forceinline__ Block block_at(Key k, unsigned long long pos, unsigned int word,
                                           unsigned int inner) {
+  return philox(Block{inner, (unsigned int)pos, (unsigned int)(pos >> 32), word}, k);
+}
+__device__ __forceinline__ Block block_at(const RoundKeys& k, unsigned long long pos,
+                                          unsigned int word, unsigned int inner) {
   return philox(Block{inner, (unsigned int)pos, (unsigned int)(pos >> 32), word}, k);
 }
 

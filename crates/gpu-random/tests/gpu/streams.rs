@@ -149,6 +149,14 @@ fn the_numbers_do_not_depend_on_the_grid() {
         bits32(&wide.standard_normal_with(n + 3, DType::Float32).unwrap()),
         bits32(&narrow.standard_normal_with(n + 3, DType::Float32).unwrap())
     );
+    // ... and one block's warps, whose rings wrap hundreds of times and
+    // resolve in the loop, against the host twin.
+    let mut one = Generator::new(Philox::new(7)).with_grid_cap(1);
+    let mut h = Philox::new(7);
+    assert_eq!(
+        bits32(&one.standard_normal_with(n + 1, DType::Float32).unwrap()),
+        host32(h.host().standard_normal_f32(n + 1).unwrap())
+    );
     assert_eq!(
         wide.integers(0, 7, n).unwrap().to_vec::<i64>().unwrap(),
         narrow.integers(0, 7, n).unwrap().to_vec::<i64>().unwrap()
