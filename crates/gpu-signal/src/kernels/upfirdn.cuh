@@ -66,19 +66,35 @@ __device__ __forceinline__ T ufd_ext(const XR& x, long long base, long long n, l
   }
 }
 
+// a / b and a % b for a >= 0, b >= 1: in 32 bits where both fit (a 64-bit
+// division is a call of some 70 instructions; upfirdn makes three an
+// output).
+__device__ __forceinline__ void ufd_divmod(long long a, long long b, long long& q, long long& r) {
+  if (a <= 0xffffffffLL && b <= 0xffffffffLL) {
+    const unsigned int uq = (unsigned int)a / (unsigned int)b;
+    q = uq;
+    r = a - (long long)uq * b;
+  } else {
+    q = a / b;
+    r = a - q * b;
+  }
+}
+
 template <class T, class XR, class HR>
 __device__ __forceinline__ T upfirdn(const XR& x, const HR& h, long long nh, long long n_in,
                                      long long n_out, long long up, long long down, int mode,
                                      T cval, long long t) {
-  const long long row = t / n_out;
-  const long long k = t - row * n_out;
+  long long row, k;
+  ufd_divmod(t, n_out, row, k);
   const long long base = row * n_in;
   const long long tt = k * down;
+  // The first tap j = tt mod up reads sample m = (tt - j) / up; each
+  // further tap (j += up) reads the sample before (no division a tap).
+  long long m, j;
+  ufd_divmod(tt, up, m, j);
   T acc = cuprum::cast<T>(0);
-  for (long long j = tt % up; j < nh; j += up) {
-    const long long m = (tt - j) / up;  // exact: tt - j is a multiple of up
+  for (; j < nh; j += up, --m)
     acc = acc + cuprum::cast<T>(h[j]) * ufd_ext<T>(x, base, n_in, m, mode, cval);
-  }
   return acc;
 }
 
