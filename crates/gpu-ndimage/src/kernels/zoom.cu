@@ -122,9 +122,12 @@ __device__ __forceinline__ void cuprum_ndimage_zoom2(const TI* in, TO* out, cons
                                                          cval, npad);
 }
 
-#define CUPRUM_NDIMAGE_ZOOM2(NAME, TI, TO, ORDER)                                              \
-  extern "C" __global__ void NAME(const TI* in, TO* out, const double* params, long long n0,  \
-                                  long long n1, long long m0, long long m1, int mode,         \
-                                  double cval, long long npad) {                              \
+// BOUNDS: the kernel's launch bounds, if any (src/zoom.rs: order 1 asks
+// for four blocks of its 256 threads a multiprocessor).
+#define CUPRUM_NDIMAGE_ZOOM2(NAME, TI, TO, ORDER, BOUNDS)                                      \
+  extern "C" __global__ void BOUNDS NAME(const TI* in, TO* out, const double* params,         \
+                                         long long n0, long long n1, long long m0,           \
+                                         long long m1, int mode, double cval,                \
+                                         long long npad) {                                   \
     cuprum_ndimage_zoom2<TI, TO, ORDER>(in, out, params, n0, n1, m0, m1, mode, cval, npad);   \
   }

@@ -7,7 +7,7 @@
 #include "shim.h"
 #include "interp_kernels.cpp"
 
-#define INST(TI, TO, O) CUPRUM_NDIMAGE_ZOOM2(z_##TI##_##TO##_##O, TI, TO, O)
+#define INST(TI, TO, O) CUPRUM_NDIMAGE_ZOOM2(z_##TI##_##TO##_##O, TI, TO, O, )
 typedef unsigned char u8;
 INST(double, double, 0) INST(double, double, 1) INST(double, double, 2) INST(double, double, 3)
 INST(double, double, 4) INST(double, double, 5) INST(double, float, 3) INST(float, float, 0)
