@@ -284,7 +284,13 @@ pub fn upfirdn_with(h: &Array, x: &Array, opts: &UpfirdnOptions) -> Result<Array
     }
     let mut shape: Vec<isize> = moved.shape().iter().map(|&d| d as isize).collect();
     *shape.last_mut().expect("at least one axis") = n_out as isize;
-    y.reshape(shape)?.moveaxis(&[-1], &[ax])?.copy()
+    let y = y.reshape(shape)?;
+    if axis + 1 == x.ndim() {
+        // Filtered along the last axis: `y` is already the C-contiguous
+        // result (a copy would be one more pass over the output).
+        return Ok(y);
+    }
+    y.moveaxis(&[-1], &[ax])?.copy()
 }
 
 #[cfg(test)]
