@@ -61,20 +61,27 @@ struct CuprumFillCtx {
 };
 
 // The float32 normals' fast-path table in shared memory (random layer
-// indices: one 8-byte shared load an element, at a fixed address the
-// load folds in), copied from cuprum_zig_kw with the test recast: for
-// the word's b = bits 8-30, fb = 0x4B800000 | b is the float 2^24 + 2 b,
-// so fb - (2^24 - 1) = m exactly (no integer conversion), and m < K
-// (m = 2 b + 1) is b < K / 2, that is fb < 0x4B800000 + (K >> 1).
+// indices: one 8-byte shared load an element), copied from cuprum_zig_kw
+// with the test recast: for the word's b = bits 8-30, fb = 0x4B800000 |
+// b is the float 2^24 + 2 b, so fb - (2^24 - 1) = m exactly (no integer
+// conversion), and m < K (m = 2 b + 1) is b < K / 2, that is
+// fb < 0x4B800000 + (K >> 1) (src/ziggurat.rs tests the equivalence).
 __shared__ uint2 cuprum_zig_fast[256];
 
 // The launch parameters k0..k19 (round r's keys: k(2r), k(2r+1); 32-bit
 // parameters, so that each round's xor takes its key from the constant
 // bank and stays a 32-bit operation) as cuprum_random::RoundKeys and the
 // key, the context's first fields.
-#define CUPRUM_ROUND_KEYS \
-  cuprum_random::RoundKeys{{k0, k2, k4, k6, k8, k10, k12, k14, k16, k18}, {k1, k3, k5, k7, k9, k11, k13, k15, k17, k19}}, cuprum_random::Key{k0, k1}
-#define CUPRUM_ROUND_KEY_PARAMS unsigned int k0, unsigned int k1, unsigned int k2, unsigned int k3, unsigned int k4, unsigned int k5, unsigned int k6, unsigned int k7, unsigned int k8, unsigned int k9, unsigned int k10, unsigned int k11, unsigned int k12, unsigned int k13, unsigned int k14, unsigned int k15, unsigned int k16, unsigned int k17, unsigned int k18, unsigned int k19
+#define CUPRUM_ROUND_KEYS                                                                      \
+  cuprum_random::RoundKeys{{k0, k2, k4, k6, k8, k10, k12, k14, k16, k18},                      \
+                           {k1, k3, k5, k7, k9, k11, k13, k15, k17, k19}},                     \
+      cuprum_random::Key{k0, k1}
+#define CUPRUM_ROUND_KEY_PARAMS                                                                \
+  unsigned int k0, unsigned int k1, unsigned int k2, unsigned int k3, unsigned int k4,         \
+      unsigned int k5, unsigned int k6, unsigned int k7, unsigned int k8, unsigned int k9,     \
+      unsigned int k10, unsigned int k11, unsigned int k12, unsigned int k13,                  \
+      unsigned int k14, unsigned int k15, unsigned int k16, unsigned int k17,                  \
+      unsigned int k18, unsigned int k19
 
 // kind: 0 uniform [0, 1), 1 standard normal; kind | 4: then fma(b, x, a).
 template <typename T>
