@@ -20,7 +20,8 @@ const THREADS: u32 = 256;
 gpu_runtime::kernel_signature! {
     /// `cuprum_random_fill_{f32,f64}`: `n` uniforms (`kind` 0) or standard
     /// normals (1) from the blocks at `pos..`, then `fma(b, x, a)` when
-    /// `kind & 4`; `k0..k19` the key's round keys ([`round_keys`]).
+    /// `kind & 4`; `k0..k19` the key's round keys
+    /// ([`crate::philox::round_keys`]).
     pub(crate) struct Fill[T] {
         out: Out<T>,
         n: i64,
@@ -85,20 +86,6 @@ gpu_runtime::kernel_signature! {
         k7: u32,
         flip: u32,
     }
-}
-
-/// Philox4x32-10's ten round keys of `key`, two words a round (round r:
-/// `k0 + r W0`, `k1 + r W1`, the Weyl increments), the fill kernels'
-/// `cuprum_random::RoundKeys`.
-fn round_keys([k0, k1]: [u32; 2]) -> [u32; 20] {
-    std::array::from_fn(|i| {
-        let r = (i / 2) as u32;
-        if i % 2 == 0 {
-            k0.wrapping_add(r.wrapping_mul(crate::philox::W0))
-        } else {
-            k1.wrapping_add(r.wrapping_mul(crate::philox::W1))
-        }
-    })
 }
 
 /// The integer dtypes `integers` draws.
@@ -200,7 +187,7 @@ pub(crate) fn fill(
     }
     let blocks = n.div_ceil(lanes);
     let pos = g.reserve(blocks)?;
-    let rk = round_keys(g.key_words());
+    let rk = crate::philox::round_keys(g.key_words());
     let (a, b) = affine.unwrap_or((0.0, 1.0));
     let kind = match kind {
         Kind::Uniform => 0,
@@ -338,25 +325,4 @@ pub(crate) fn permutation(g: &mut Philox, n: usize, grid_cap: Option<u32>) -> Re
         &args,
     )?;
     Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::round_keys;
-
-    #[test]
-    fn the_round_keys_are_the_ones_philox_adds_up() {
-        // Round r's key is the key after r Weyl steps, wrapping.
-        for key in [[0u32, 0], [1, 2], [u32::MAX, 0x8000_0000]] {
-            let rk = round_keys(key);
-            let (mut k0, mut k1) = (key[0], key[1]);
-            for (r, pair) in rk.chunks(2).enumerate() {
-                if r > 0 {
-                    k0 = k0.wrapping_add(crate::philox::W0);
-                    k1 = k1.wrapping_add(crate::philox::W1);
-                }
-                assert_eq!(pair, [k0, k1], "{key:?} round {r}");
-            }
-        }
-    }
 }

@@ -31,8 +31,23 @@ use gpu_array::Result;
 /// Philox4x32-10's multipliers and Weyl key increments (Random123's).
 const M0: u32 = 0xD251_1F53;
 const M1: u32 = 0xCD9E_8D57;
-pub(crate) const W0: u32 = 0x9E37_79B9;
-pub(crate) const W1: u32 = 0xBB67_AE85;
+const W0: u32 = 0x9E37_79B9;
+const W1: u32 = 0xBB67_AE85;
+
+/// Philox4x32-10's ten round keys of `key`, two words a round (round r:
+/// `k0 + r W0`, `k1 + r W1`, the Weyl sequence): what [`philox4x32_10`]
+/// xors in, and the fill kernels' launch parameters
+/// (`cuprum_random::RoundKeys`).
+pub(crate) fn round_keys([k0, k1]: [u32; 2]) -> [u32; 20] {
+    std::array::from_fn(|i| {
+        let r = (i / 2) as u32;
+        if i % 2 == 0 {
+            k0.wrapping_add(r.wrapping_mul(W0))
+        } else {
+            k1.wrapping_add(r.wrapping_mul(W1))
+        }
+    })
+}
 
 /// One Philox4x32-10 block: the image of `ctr` under `key`.
 ///
@@ -43,12 +58,8 @@ pub(crate) const W1: u32 = 0xBB67_AE85;
 /// ```
 pub fn philox4x32_10(ctr: [u32; 4], key: [u32; 2]) -> [u32; 4] {
     let [mut c0, mut c1, mut c2, mut c3] = ctr;
-    let [mut k0, mut k1] = key;
-    for r in 0..10 {
-        if r > 0 {
-            k0 = k0.wrapping_add(W0);
-            k1 = k1.wrapping_add(W1);
-        }
+    for k in round_keys(key).chunks_exact(2) {
+        let (k0, k1) = (k[0], k[1]);
         let p0 = u64::from(M0) * u64::from(c0);
         let p1 = u64::from(M1) * u64::from(c2);
         let (hi0, lo0) = ((p0 >> 32) as u32, p0 as u32);
@@ -561,6 +572,22 @@ pub(crate) fn box_muller_d(u1: f64, u2: f64) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_round_keys_are_the_ones_philox_adds_up() {
+        // Round r's key is the key after r Weyl steps, wrapping.
+        for key in [[0u32, 0], [1, 2], [u32::MAX, 0x8000_0000]] {
+            let rk = round_keys(key);
+            let (mut k0, mut k1) = (key[0], key[1]);
+            for (r, pair) in rk.chunks(2).enumerate() {
+                if r > 0 {
+                    k0 = k0.wrapping_add(W0);
+                    k1 = k1.wrapping_add(W1);
+                }
+                assert_eq!(pair, [k0, k1], "{key:?} round {r}");
+            }
+        }
+    }
 
     #[test]
     fn random123_known_answers() {
