@@ -8,43 +8,11 @@
 use gpu_array::layout::normalize_axis;
 use gpu_array::{Array, DType, Error, Result, ufunc};
 
-use crate::kernels::{Op1d, generic_1d, window1d};
+use crate::kernels::{Op1d, generic_1d};
 use crate::output::{check_axes, contiguous, per_axis, via_real_parts};
-use crate::weights::{gaussian_kernel1d, gaussian_radius, symmetry};
+use crate::separable::Pass1d;
+use crate::weights::{gaussian_kernel1d, gaussian_radius};
 use crate::{FilterOptions, Gaussian, Mode, Output};
-
-/// One 1-D pass of `src` (C-contiguous) along `axis` into a new array of
-/// `dt`; `weights` for the weighted ops. The window and origin are the
-/// caller's to check.
-#[allow(clippy::too_many_arguments)]
-fn pass(
-    src: &Array,
-    dt: DType,
-    axis: usize,
-    size: usize,
-    weights: Option<&[f64]>,
-    op: Op1d,
-    origin: i64,
-    mode: Mode,
-    cval: f64,
-) -> Result<Array> {
-    let out = Array::empty(src.shape(), dt)?;
-    let w = match weights {
-        Some(w) => Some(Array::from_slice(w, &[w.len()])?),
-        None => None,
-    };
-    window1d(src, &out, axis, size, w.as_ref(), op, origin, mode, cval)?;
-    Ok(out)
-}
-
-/// The op that sums `w` in SciPy's order.
-fn correlate_op(w: &[f64]) -> Op1d {
-    match symmetry(w) {
-        1 => Op1d::Symmetric,
-        -1 => Op1d::Antisymmetric,
-        _ => Op1d::Correlate,
-    }
-}
 
 fn check_origin_1d(origin: i64, len: usize) -> Result<()> {
     let len = len as i64;
@@ -58,31 +26,13 @@ fn check_origin_1d(origin: i64, len: usize) -> Result<()> {
     Ok(())
 }
 
-/// A 1-D correlation of `src` (C-contiguous) along `axis`, checked.
-fn correlate1d_pass(
-    src: &Array,
-    weights: &[f64],
-    axis: usize,
-    dt: DType,
-    mode: Mode,
-    cval: f64,
-    origin: i64,
-) -> Result<Array> {
+/// A 1-D correlation along `axis`, checked.
+fn correlate1d_pass(weights: &[f64], axis: usize, mode: Mode, origin: i64) -> Result<Pass1d> {
     if weights.is_empty() {
         return Err(Error::NumpyRuntime("no filter weights given".into()));
     }
     check_origin_1d(origin, weights.len())?;
-    pass(
-        src,
-        dt,
-        axis,
-        weights.len(),
-        Some(weights),
-        correlate_op(weights),
-        origin,
-        mode,
-        cval,
-    )
+    Ok(Pass1d::correlate(axis, weights.to_vec(), origin, mode))
 }
 
 /// SciPy's `correlate1d`: the 1-D correlation of `input` with `weights`
@@ -142,7 +92,7 @@ pub fn correlate1d_with(
     let dt = opts.output.dtype_for(input)?;
     let axis = normalize_axis(axis, input.ndim())?;
     let src = contiguous(input)?;
-    let out = correlate1d_pass(&src, weights, axis, dt, mode, opts.cval, origin)?;
+    let out = correlate1d_pass(weights, axis, mode, origin)?.run(&src, dt, opts.cval)?;
     opts.output.finish(out)
 }
 
@@ -256,26 +206,16 @@ pub fn uniform_filter1d_with(
     check_window(size, origin)?;
     let dt = opts.output.dtype_for(input)?;
     let src = contiguous(input)?;
-    let out = pass(
-        &src,
-        dt,
-        axis,
-        size,
-        None,
-        Op1d::Mean,
-        origin,
-        mode,
-        opts.cval,
-    )?;
+    let out = Pass1d::unweighted(axis, size, Op1d::Mean, origin, mode).run(&src, dt, opts.cval)?;
     opts.output.finish(out)
 }
 
 /// Successive 1-D passes, SciPy's way: the first from `input` into the
 /// output's dtype, each next one from the last one's result; no pass
 /// copies the input (SciPy's `output[...] = input`).
-fn separable(input: &Array, output: Output<'_>, passes: &[Pass<'_>]) -> Result<Array> {
+fn separable(input: &Array, output: Output<'_>, passes: &[Pass1d], cval: f64) -> Result<Array> {
     let dt = output.dtype_for(input)?;
-    let mut cur = contiguous(input)?;
+    let cur = contiguous(input)?;
     if passes.is_empty() {
         let out = if cur.dtype() == dt {
             cur.copy()?
@@ -284,16 +224,8 @@ fn separable(input: &Array, output: Output<'_>, passes: &[Pass<'_>]) -> Result<A
         };
         return output.finish(out);
     }
-    for (axis, f) in passes {
-        cur = f(&cur, dt, *axis)?;
-    }
-    output.finish(cur)
+    output.finish(crate::separable::run(cur, dt, passes, cval)?)
 }
-
-type Pass<'a> = (
-    usize,
-    Box<dyn Fn(&Array, DType, usize) -> Result<Array> + 'a>,
-);
 
 /// SciPy's `uniform_filter`: the mean over a box of side `size` along
 /// every axis ([`uniform_filter1d`] along each).
@@ -343,22 +275,16 @@ pub fn uniform_filter_with(
     let sizes = per_axis(size, axes.len())?;
     let origins = per_axis(&opts.origin, axes.len())?;
     let modes = per_axis(&opts.mode, axes.len())?;
-    let cval = opts.cval;
-    let mut passes: Vec<Pass<'_>> = Vec::new();
+    let mut passes = Vec::new();
     for (i, &axis) in axes.iter().enumerate() {
         let (size, origin, mode) = (sizes[i], origins[i], modes[i]);
         if size <= 1 {
             continue;
         }
         check_window(size, origin)?;
-        passes.push((
-            axis,
-            Box::new(move |src, dt, ax| {
-                pass(src, dt, ax, size, None, Op1d::Mean, origin, mode, cval)
-            }),
-        ));
+        passes.push(Pass1d::unweighted(axis, size, Op1d::Mean, origin, mode));
     }
-    separable(input, opts.output, &passes)
+    separable(input, opts.output, &passes, opts.cval)
 }
 
 /// SciPy's `gaussian_filter1d`: the correlation along `axis` with the
@@ -471,8 +397,7 @@ pub fn gaussian_filter_with(
         Some(r) => per_axis(r, n)?.into_iter().map(Some).collect(),
         None => vec![None; n],
     };
-    let cval = opts.cval;
-    let mut passes: Vec<Pass<'_>> = Vec::new();
+    let mut passes = Vec::new();
     for (i, &axis) in axes.iter().enumerate() {
         if sigmas[i] <= 1e-15 {
             continue;
@@ -480,13 +405,9 @@ pub fn gaussian_filter_with(
         let lw = gaussian_radius(sigmas[i], g.truncate, radii[i])?;
         let mut w = gaussian_kernel1d(sigmas[i], orders[i], lw)?;
         w.reverse();
-        let mode = modes[i];
-        passes.push((
-            axis,
-            Box::new(move |src, dt, ax| correlate1d_pass(src, &w, ax, dt, mode, cval, 0)),
-        ));
+        passes.push(correlate1d_pass(&w, axis, modes[i], 0)?);
     }
-    separable(input, opts.output, &passes)
+    separable(input, opts.output, &passes, opts.cval)
 }
 
 /// The passes of Prewitt's and Sobel's filters: the derivative `[-1, 0,
@@ -505,21 +426,11 @@ fn edge_filter(
     let ndim = input.ndim();
     let axis = normalize_axis(axis, ndim)?;
     let modes = per_axis(&opts.mode, ndim)?;
-    let cval = opts.cval;
-    let mut passes: Vec<Pass<'_>> = Vec::new();
-    let m = modes[axis];
-    passes.push((
-        axis,
-        Box::new(move |src, dt, ax| correlate1d_pass(src, &[-1.0, 0.0, 1.0], ax, dt, m, cval, 0)),
-    ));
+    let mut passes = vec![correlate1d_pass(&[-1.0, 0.0, 1.0], axis, modes[axis], 0)?];
     for ii in (0..ndim).filter(|&ii| ii != axis) {
-        let m = modes[ii];
-        passes.push((
-            ii,
-            Box::new(move |src, dt, ax| correlate1d_pass(src, &smooth, ax, dt, m, cval, 0)),
-        ));
+        passes.push(correlate1d_pass(&smooth, ii, modes[ii], 0)?);
     }
-    separable(input, opts.output, &passes)
+    separable(input, opts.output, &passes, opts.cval)
 }
 
 /// SciPy's `prewitt`: the derivative along `axis`, smoothed by `[1, 1, 1]`
@@ -719,7 +630,7 @@ pub fn laplace_with(input: &Array, opts: &FilterOptions<'_>) -> Result<Array> {
     opts.refuse("laplace", true, false)?;
     let d2 = |a: &Array, axis: usize, dt: DType, mode: Mode, cval: f64| {
         let src = contiguous(a)?;
-        correlate1d_pass(&src, &[1.0, -2.0, 1.0], axis, dt, mode, cval, 0)
+        correlate1d_pass(&[1.0, -2.0, 1.0], axis, mode, 0)?.run(&src, dt, cval)
     };
     generic_laplace_with(input, &d2, opts)
 }
@@ -1044,6 +955,7 @@ pub fn generic_filter1d_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::separable::correlate_op;
 
     #[test]
     fn origin_and_window_checks_are_scipys() {

@@ -8,6 +8,7 @@ use gpu_array::{Array, DType, Error, Result};
 use crate::filters::check_window;
 use crate::kernels::{Op1d, OpNd, RANK_CAP, generic_nd, window1d, windownd};
 use crate::output::{check_axes, contiguous, per_axis, via_real_parts};
+use crate::separable::Pass1d;
 use crate::{FilterOptions, Mode, Output, Window};
 
 /// A footprint or weights on the host: its shape (one entry an axis of
@@ -399,24 +400,21 @@ fn min_or_max(
     if let Some(sizes) = sizes {
         let origins = per_axis(origin, axes.len())?;
         let modes = per_axis(mode, axes.len())?;
-        let mut cur = contiguous(input)?;
-        let mut any = false;
+        let mut passes = Vec::new();
         for (i, &axis) in axes.iter().enumerate() {
             if sizes[i] <= 1 {
                 continue;
             }
             check_window(sizes[i], origins[i])?;
-            let out = Array::empty(cur.shape(), dt)?;
-            window1d(
-                &cur, &out, axis, sizes[i], None, op, origins[i], modes[i], cval,
-            )?;
-            cur = out;
-            any = true;
+            passes.push(Pass1d::unweighted(axis, sizes[i], op, origins[i], modes[i]));
         }
-        if !any {
-            cur = cur.astype(dt)?;
-        }
-        return output.finish(cur);
+        let cur = contiguous(input)?;
+        let out = if passes.is_empty() {
+            cur.astype(dt)?
+        } else {
+            crate::separable::run(cur, dt, &passes, cval)?
+        };
+        return output.finish(out);
     }
     let win = win.expect("a footprint when not separable");
     let origins = expand_origins(origin, &axes, ndim)?;

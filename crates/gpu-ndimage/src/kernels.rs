@@ -127,7 +127,7 @@ impl Op1d {
         }
     }
 
-    fn weighted(self) -> bool {
+    pub(crate) fn weighted(self) -> bool {
         matches!(
             self,
             Op1d::Correlate | Op1d::Symmetric | Op1d::Antisymmetric
@@ -193,7 +193,7 @@ pub(crate) fn program_request() -> CompileRequest {
     gpu_array::kernels::request(src)
 }
 
-fn check_dtype(dt: DType) -> Result<()> {
+pub(crate) fn check_dtype(dt: DType) -> Result<()> {
     if DTYPES.contains(&dt) {
         Ok(())
     } else {

@@ -88,6 +88,7 @@ pub mod morphology;
 mod options;
 mod output;
 mod raw;
+mod separable;
 mod tiled;
 mod weights;
 mod zoom;
@@ -172,7 +173,8 @@ mod nvrtc_tests {
     }
 
     /// tiled1d's programs (every op, both layouts, the longest window and
-    /// short ones, dtype pairs of every width), median3x3's and zoom2's
+    /// short ones, dtype pairs of every width), tiled2d's (pairs of ops,
+    /// the longest windows), median3x3's and zoom2's
     /// (the lowest and highest orders), batched.
     #[test]
     fn tiled_kernels_compile() {
@@ -198,6 +200,36 @@ mod nvrtc_tests {
             .iter()
             .map(|&(op, ti, to, size)| crate::tiled::tiled1d_request(ti, to, op, size))
             .collect();
+        let max = crate::tiled::TILED1D_MAX;
+        for (ti, to, ops) in [
+            (
+                DType::Float32,
+                DType::Float32,
+                [(Op1d::Symmetric, 17), (Op1d::Symmetric, 17)],
+            ),
+            (
+                DType::UInt8,
+                DType::UInt8,
+                [(Op1d::Mean, 5), (Op1d::Mean, 5)],
+            ),
+            (
+                DType::Float64,
+                DType::Float64,
+                [(Op1d::Antisymmetric, 3), (Op1d::Symmetric, 3)],
+            ),
+            (
+                DType::Int64,
+                DType::Int64,
+                [(Op1d::Min, max), (Op1d::Min, max)],
+            ),
+            (
+                DType::Float32,
+                DType::Float64,
+                [(Op1d::Correlate, 17), (Op1d::Max, 2)],
+            ),
+        ] {
+            reqs.push(crate::tiled::tiled2d_request(ti, to, ops));
+        }
         for (ti, to) in [
             (DType::Float32, DType::Float32),
             (DType::UInt64, DType::Float64),

@@ -41,6 +41,26 @@ unsafe impl Vouched for crate::kernels::Window1d {}
 // in stream order, so they outlive the launch.
 unsafe impl Vouched for crate::tiled::Tiled1d {}
 
+// SAFETY: `tiled::pair` launches it only with `input` a non-empty
+// C-contiguous array of the kernel's input type and `out` a fresh
+// C-contiguous array of its shape and output type, both of `batch * n0 *
+// n1` elements (`n0`, `n1` the last two axes' lengths, at least 1), `w0`
+// and `w1` float64 arrays of the kernel's compiled sizes S0 and S1 (at
+// most `TILED1D_MAX`) for weighted ops (0-2), null and never read for the
+// others (the kernel reads `w0[k]` only under `W0` for `k < S0`, `w1`
+// likewise), and each origin within its window. The kernel reads the
+// input only at `z * n0 * n1 + p * n1 + q` with `z < batch` and `p`, `q`
+// inside `0..n0`, `0..n1` (positions outside go through
+// `cuprum_ndimage_map`, which returns an index inside or -1, read as
+// `cval`), and writes only `(z * n0 + i) * n1 + j` with `i < n0`, `j <
+// n1`, each output by one thread of the one block that owns its tile; its
+// shared arrays are indexed below their compile-time sizes (`tile` by `tid
+// + k * T` for `k < FILL`, `mid` by rows below TY and columns below IW <=
+// 64 < MP, the staged outputs by rows below TY and columns below TX < SP,
+// which fit in `tile`: a static assertion). The arrays are freed in stream
+// order, so they outlive the launch.
+unsafe impl Vouched for crate::tiled::Tiled2d {}
+
 // SAFETY: `tiled::median3x3` launches it only from `kernels::windownd`
 // with `input` a non-empty C-contiguous array of the kernel's input type
 // and `out` a fresh C-contiguous array of its shape and output type, both

@@ -9,6 +9,11 @@
 //!   [`TILED1D_MAX`] elements (17 for a correlation whose weights are
 //!   neither symmetric nor antisymmetric), along any axis of at least 32
 //!   lines and half a tile's length;
+//! - `tiled2d`: two of those passes, along the last two axes in order,
+//!   as one launch (the separable filters of an image:
+//!   [`crate::separable::run`] offers each pair of neighbouring passes),
+//!   the first pass's results rounded to the output's dtype in shared
+//!   memory as SciPy rounds them into its output array;
 //! - `median3x3`: `windownd`'s median of a 3 x 3 box on the last two axes
 //!   (`median_filter(x, 3)` of an image), each row of three sorted once
 //!   for three outputs.
@@ -24,6 +29,7 @@ use gpu_runtime::signature::In;
 use gpu_runtime::{KernelSignature, LaunchConfig, TypedKernel};
 
 use crate::kernels::{Op1d, multiprocessors};
+use crate::separable::Pass1d;
 
 const SOURCE: &str = include_str!("kernels/tiled.cu");
 
@@ -163,6 +169,134 @@ pub(crate) fn window1d(
     };
     k.launch(&grid(blocks, THREADS), &out.stream(), &args)?;
     Ok(true)
+}
+
+gpu_runtime::kernel_signature! {
+    /// `cuprum_ndimage_tiled2d_{in}_{out}_op{op0}s{size0}_op{op1}s{size1}`:
+    /// two 1-D filters of fixed window sizes, along the last two axes of
+    /// a (batch, n0, n1) array.
+    pub(crate) struct Tiled2d[TI, TO] {
+        input: In<TI>,
+        w0: In<f64>,
+        w1: In<f64>,
+        batch: i64,
+        n0: i64,
+        n1: i64,
+        origin0: i64,
+        origin1: i64,
+        mode0: i32,
+        mode1: i32,
+        cval: f64,
+        out: Out<TO>,
+    }
+}
+
+/// Output columns of a `tiled2d` tile for a second window of `size1`
+/// (`CuprumTiled2dShape::TX`: a multiple of 8 with the tile's inputs at
+/// most 64 columns wide).
+fn tile2d_cols(size1: usize) -> usize {
+    (65 - size1) / 8 * 8
+}
+
+fn tiled2d_name(ti: DType, to: DType, ops: [(Op1d, usize); 2]) -> String {
+    let [(op0, s0), (op1, s1)] = ops;
+    format!(
+        "cuprum_ndimage_tiled2d_{}_{}_op{}s{s0}_op{}s{s1}",
+        ti.name(),
+        to.name(),
+        op0.code(),
+        op1.code()
+    )
+}
+
+/// The program of `tiled2d` for one dtype pair and pair of (op, window).
+pub(crate) fn tiled2d_request(ti: DType, to: DType, ops: [(Op1d, usize); 2]) -> CompileRequest {
+    let mut src = String::from(crate::BOUNDARY_CUH);
+    src += crate::kernels::SOURCE;
+    src += SOURCE;
+    let name = tiled2d_name(ti, to, ops);
+    let [(op0, s0), (op1, s1)] = ops;
+    src += &Tiled2d::prototype(&name, [ti.c_type(), to.c_type()]);
+    src += &format!(
+        "CUPRUM_NDIMAGE_TILED2D({name}, {}, {}, {}, {s0}, {}, {s1})\n",
+        ti.c_type(),
+        to.c_type(),
+        op0.code(),
+        op1.code()
+    );
+    gpu_array::kernels::request(src)
+}
+
+/// Whether `tiled2d` takes a pass: its window at most [`TILED1D_MAX`]
+/// (the general correlation's at most 17), its origin within it.
+fn pair_takes(p: &Pass1d) -> bool {
+    let longest = if p.op == Op1d::Correlate {
+        CORRELATE_MAX
+    } else {
+        TILED1D_MAX
+    };
+    let half = (p.size / 2) as i64;
+    (1..=longest).contains(&p.size) && (-half..=(p.size as i64 - 1) / 2).contains(&p.origin)
+}
+
+/// `first` then `second` of `src` (C-contiguous) into a new array of
+/// `dt` as one `tiled2d` launch, when `first` runs along the
+/// second-to-last axis, `second` along the last, both windows fit and the
+/// image is at least a tile's half on each side (`Ok(None)`: not
+/// launched; the caller runs the passes one by one).
+pub(crate) fn pair(
+    src: &Array,
+    dt: DType,
+    first: &Pass1d,
+    second: &Pass1d,
+    cval: f64,
+) -> Result<Option<Array>> {
+    let shape = src.shape();
+    let ndim = shape.len();
+    if ndim < 2
+        || first.axis != ndim - 2
+        || second.axis != ndim - 1
+        || !pair_takes(first)
+        || !pair_takes(second)
+        || !src.is_c_contiguous()
+        || crate::kernels::check_dtype(src.dtype()).is_err()
+        || crate::kernels::check_dtype(dt).is_err()
+    {
+        return Ok(None);
+    }
+    let (n0, n1) = (shape[ndim - 2], shape[ndim - 1]);
+    let cols = tile2d_cols(second.size);
+    if n0 < LINES / 2 || n1 < cols / 2 {
+        return Ok(None);
+    }
+    let (w0, w1) = (first.weights_array()?, second.weights_array()?);
+    let arg = |w: &Option<Array>| w.as_ref().map_or(In::NULL, input);
+    let out = Array::empty(shape, dt)?;
+    let batch = src.size() / (n0 * n1);
+    let ti = src.dtype();
+    let ops = [(first.op, first.size), (second.op, second.size)];
+    let name = tiled2d_name(ti, dt, ops);
+    let k = TypedKernel::<Tiled2d>::cached(&name, [ti.c_type(), dt.c_type()], || {
+        tiled2d_request(ti, dt, ops)
+    })?;
+    let tiles = batch * n0.div_ceil(LINES) * n1.div_ceil(cols);
+    let blocks = tiles.min(multiprocessors(&out)?.saturating_mul(BLOCKS_PER_SM));
+    let args = Tiled2d {
+        input: input(src),
+        w0: arg(&w0),
+        w1: arg(&w1),
+        batch: batch as i64,
+        n0: n0 as i64,
+        n1: n1 as i64,
+        origin0: first.origin,
+        origin1: second.origin,
+        mode0: first.mode.code(),
+        mode1: second.mode.code(),
+        cval,
+        out: output(&out),
+    };
+    k.launch(&grid(blocks, THREADS), &out.stream(), &args)?;
+    Ok(Some(out))
 }
 
 gpu_runtime::kernel_signature! {
@@ -372,6 +506,19 @@ mod tests {
         assert!(!cval_exact(DType::Int16, 0.5));
         assert!(!cval_exact(DType::Bool, 2.0));
         assert!(cval_exact(DType::Int64, 0.1));
+    }
+
+    #[test]
+    fn tiled2d_tiles_are_the_kernels() {
+        // CuprumTiled2dShape::TX: a multiple of 8, TX + S1 - 1 <= 64.
+        for s in 1..=super::TILED1D_MAX {
+            let tx = super::tile2d_cols(s);
+            assert!(
+                tx.is_multiple_of(8) && tx + s - 1 <= 64 && tx + 8 + s - 1 > 64,
+                "{s}: {tx}"
+            );
+        }
+        assert_eq!(super::tile2d_cols(17), 48);
     }
 
     #[test]

@@ -202,6 +202,153 @@ __device__ __forceinline__ void cuprum_tiled1d(const TI* __restrict__ in,
     cuprum_tiled1d<TI, TO, OP, S, ROWS>(in, w, outer, n, inner, origin, mode, cval, out);    \
   }
 
+// tiled2d: two tiled1d passes in one launch, for the separable filters
+// of an image (gaussian_filter, uniform_filter, sobel, ... of a 2-D array,
+// or the last two axes of a deeper one): along axis n0 (window S0, op
+// OP0) and then along n1 (S1, OP1) of an input seen as (batch, n0, n1),
+// with the first pass's results rounded to TO between them, as SciPy
+// stores them in the output array. The input is read from global memory
+// once and the output written once, where two launches read and write
+// the image twice each; the arithmetic is tiled1d's, term for term.
+//
+// A tile is TY = 32 rows by TX output columns. Its (TY + S0 - 1) x
+// (TX + S1 - 1) inputs go to shared memory as doubles (`in`, rows of 64:
+// TX is the largest multiple of 8 with TX + S1 - 1 <= 64). The first pass
+// computes the TY x (TX + S1 - 1) intermediate values (`mid`), a thread
+// R0 = 8 rows down one column (lanes on neighbouring columns); the second
+// the TY x TX outputs, a thread R1 = TX / 8 neighbouring columns of one
+// row (lanes on 32 rows, `mid` rows of odd pitch so that they hit 32
+// banks), staged in shared memory (over `in`, free by then) so that each
+// warp stores runs of one row. The second pass's reads past the image's
+// columns take the intermediate of the mapped column, which is the first
+// pass over the mapped input column, or cval where mode n1 gives none
+// (SciPy's second pass reads cval there, not a filtered cval).
+template <int S0, int S1>
+struct CuprumTiled2dShape {
+  static constexpr int TY = 32, R0 = 8;
+  static constexpr int TX = ((65 - S1) / 8) * 8;   // output columns
+  static constexpr int R1 = TX / 8;                 // second-pass outputs a thread
+  static constexpr int IH = TY + S0 - 1;            // input rows of a tile
+  static constexpr int IW = TX + S1 - 1;            // input (and mid) columns, <= 64
+  static constexpr int MP = 65;                     // mid's pitch, odd
+  static constexpr int SP = TX + 1;                 // staged outputs' pitch
+  static constexpr int FILL = (IH * 64 + CUPRUM_TILED_THREADS - 1) /
+                              CUPRUM_TILED_THREADS;  // loads a thread
+  static_assert(S1 >= 1 && S1 <= 25 && S0 >= 1 && S0 <= 25, "tiled2d windows");
+};
+
+template <typename TI, typename TO, int OP0, int S0, int OP1, int S1>
+__device__ __forceinline__ void cuprum_tiled2d(const TI* __restrict__ in,
+                                               const double* __restrict__ w0,
+                                               const double* __restrict__ w1, long long batch,
+                                               long long n0, long long n1, long long origin0,
+                                               long long origin1, int mode0, int mode1,
+                                               double cval, TO* __restrict__ out) {
+  using Shape = CuprumTiled2dShape<S0, S1>;
+  constexpr int TY = Shape::TY, TX = Shape::TX, R0 = Shape::R0, R1 = Shape::R1;
+  constexpr int IH = Shape::IH, IW = Shape::IW, MP = Shape::MP, SP = Shape::SP;
+  constexpr int FILL = Shape::FILL;
+  constexpr int T = CUPRUM_TILED_THREADS;
+  constexpr bool W0 = OP0 <= 2, W1 = OP1 <= 2;
+  static_assert(TY * SP * sizeof(TO) <= IH * 64 * sizeof(double), "staging fits in `in`");
+  // Whole rounds of loads: the rows past IH are never read.
+  __shared__ double tile[FILL * T];
+  __shared__ double mid[TY * MP];
+  TO* staged = reinterpret_cast<TO*>(tile);
+
+  double wr0[W0 ? S0 : 1], wr1[W1 ? S1 : 1];
+#pragma unroll
+  for (int k = 0; k < (W0 ? S0 : 1); ++k) wr0[k] = W0 ? w0[k] : 0.0;
+#pragma unroll
+  for (int k = 0; k < (W1 ? S1 : 1); ++k) wr1[k] = W1 ? w1[k] : 0.0;
+
+  const long long ty = (n0 + TY - 1) / TY, tx = (n1 + TX - 1) / TX;
+  const long long tiles = batch * ty * tx;
+  const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+
+  TI raw[FILL];
+  bool use_cval[FILL];
+  for (long long t = blockIdx.x; t < tiles; t += gridDim.x) {
+    const long long z = t / (ty * tx);
+    const long long i0 = (t / tx) % ty * TY, j0 = t % tx * TX;
+    const long long p0 = i0 - origin0 - S0 / 2, q0 = j0 - origin1 - S1 / 2;
+    const TI* plane = in + z * n0 * n1;
+    // Every thread loads the same column of FILL rows (e % 64 == tid % 64).
+    const int c = tid % 64;
+    long long q = q0 + c;
+    if (q < 0 || q >= n1) q = c < IW ? cuprum_tiled_map(q, n1, mode1) : 0;
+#pragma unroll
+    for (int k = 0; k < FILL; ++k) {
+      const int r = (tid + k * T) / 64;
+      raw[k] = TI(0);
+      use_cval[k] = false;
+      if (c < IW && r < IH) {
+        long long p = p0 + r;
+        if (p < 0 || p >= n0) p = cuprum_tiled_map(p, n0, mode0);
+        if (p < 0 || q < 0)
+          use_cval[k] = true;
+        else
+          raw[k] = plane[p * n1 + q];
+      }
+    }
+    __syncthreads();  // the last tile's staged outputs are stored
+#pragma unroll
+    for (int k = 0; k < FILL; ++k)
+      tile[tid + k * T] = use_cval[k] ? cval : cuprum_ndimage_to_double(raw[k]);
+    __syncthreads();
+
+    // First pass: warp w takes columns (w % 2) * 32 + lane, rows
+    // (w / 2) * R0 .. + R0 - 1 of mid.
+    {
+      const int mc = (warp % 2) * 32 + lane, g = warp / 2;
+      if (mc < IW) {
+        double x[R0 + S0 - 1];
+#pragma unroll
+        for (int k = 0; k < R0 + S0 - 1; ++k) x[k] = tile[(g * R0 + k) * 64 + mc];
+        // Where mode1 maps this column outside the image, the second pass
+        // reads cval itself.
+        long long qq = q0 + mc;
+        const bool outside = (qq < 0 || qq >= n1) && cuprum_tiled_map(qq, n1, mode1) < 0;
+#pragma unroll
+        for (int r = 0; r < R0; ++r) {
+          const double v = cuprum_tiled_one<OP0, S0>(x + r, wr0);
+          mid[(g * R0 + r) * MP + mc] =
+              outside ? cval : cuprum_ndimage_to_double(cuprum_ndimage_from_double<TO>(v));
+        }
+      }
+    }
+    __syncthreads();
+
+    // Second pass: lane b is row b, warp w outputs w * R1 .. + R1 - 1.
+    {
+      double x[R1 + S1 - 1];
+#pragma unroll
+      for (int k = 0; k < R1 + S1 - 1; ++k) x[k] = mid[lane * MP + warp * R1 + k];
+#pragma unroll
+      for (int r = 0; r < R1; ++r)
+        staged[lane * SP + warp * R1 + r] =
+            cuprum_ndimage_from_double<TO>(cuprum_tiled_one<OP1, S1>(x + r, wr1));
+    }
+    __syncthreads();
+    TO* o = out + z * n0 * n1;
+#pragma unroll
+    for (int k = 0; k < TY * TX / T; ++k) {
+      const int e = tid + k * T;
+      const long long i = i0 + e / TX, j = j0 + e % TX;
+      if (i < n0 && j < n1) o[i * n1 + j] = staged[e / TX * SP + e % TX];
+    }
+  }
+}
+
+#define CUPRUM_NDIMAGE_TILED2D(NAME, TI, TO, OP0, S0, OP1, S1)                                \
+  extern "C" __global__ void __launch_bounds__(CUPRUM_TILED_THREADS, 2)                       \
+      NAME(const TI* in, const double* w0, const double* w1, long long batch, long long n0,   \
+           long long n1, long long origin0, long long origin1, int mode0, int mode1,          \
+           double cval, TO* out) {                                                            \
+    cuprum_tiled2d<TI, TO, OP0, S0, OP1, S1>(in, w0, w1, batch, n0, n1, origin0, origin1,     \
+                                             mode0, mode1, cval, out);                        \
+  }
+
 // median3x3: the median (rank 4) of a 3 x 3 box, windownd's rank filter
 // for the filter users call most, over an input seen as (batch, n0, n1)
 // with the box on the last two axes: output (z, i, j) takes the nine

@@ -1,7 +1,9 @@
 // tiled.cu's kernels against the general ones they stand in for (run.sh
 // builds it): tiled1d (both layouts, every op, window sizes up to
 // TILED1D_MAX, every mode and origin) against window1d, bit for bit; and
-// median3x3 against windownd's selection of rank 4 over the same box.
+// median3x3 against windownd's selection of rank 4 over the same box; and
+// tiled2d against two window1d passes (the first rounded to the output's
+// type), every mode pair and origin, bit for bit.
 #include <cstdio>
 #include <random>
 #include <type_traits>
@@ -25,6 +27,15 @@ CUPRUM_NDIMAGE_WINDOW1D(w_ff, float, float)
 CUPRUM_NDIMAGE_WINDOW1D(w_dd, double, double)
 CUPRUM_NDIMAGE_WINDOW1D(w_ud, unsigned char, double)
 CUPRUM_NDIMAGE_WINDOW1D(w_ii, int, int)
+CUPRUM_NDIMAGE_WINDOW1D(w_uu, unsigned char, unsigned char)
+CUPRUM_NDIMAGE_WINDOW1D(w_fd, float, double)
+CUPRUM_NDIMAGE_TILED2D(p_ff_1s17_1s17, float, float, 1, 17, 1, 17)
+CUPRUM_NDIMAGE_TILED2D(p_ff_3s5_3s5, float, float, 3, 5, 3, 5)
+CUPRUM_NDIMAGE_TILED2D(p_uu_1s9_3s3, unsigned char, unsigned char, 1, 9, 3, 3)
+CUPRUM_NDIMAGE_TILED2D(p_dd_2s3_1s3, double, double, 2, 3, 1, 3)
+CUPRUM_NDIMAGE_TILED2D(p_fd_0s4_4s2, float, double, 0, 4, 4, 2)
+CUPRUM_NDIMAGE_TILED2D(p_ii_5s25_0s6, int, int, 5, 25, 0, 6)
+CUPRUM_NDIMAGE_TILED2D(p_ff_1s25_1s25, float, float, 1, 25, 1, 25)
 CUPRUM_NDIMAGE_MEDIAN3X3(m_ff, float, float)
 CUPRUM_NDIMAGE_MEDIAN3X3(m_ll, long long, long long)
 
@@ -56,6 +67,38 @@ void one(const char* name, K tiled, G general, int op, int S, bool rows) {
     if (memcmp(a.data(), b.data(), total * sizeof(TO))) {
       ++bad;
       printf("%s: (%lld, %lld, %lld) origin %lld mode %d differ\n", name, outer, n, inner, origin, mode);
+    }
+  }
+}
+
+// tiled2d against window1d along n0 (TI to TO) and then along n1 (TO to
+// TO).
+template <typename TI, typename TO, typename K, typename G1, typename G2>
+void pair(const char* name, K tiled, G1 first, G2 second, int op0, int s0, int op1, int s1) {
+  for (int rep = 0; rep < 10; ++rep) {
+    long long batch = 1 + rng() % 2, n0 = 1 + rng() % 75, n1 = 1 + rng() % 140;
+    long long total = batch * n0 * n1;
+    std::vector<TI> x(total);
+    for (auto& v : x) v = (TI)((long long)(rng() % 2000) - (std::is_unsigned_v<TI> ? 0 : 1000)) / (std::is_floating_point_v<TI> ? TI(7) : TI(1));
+    if (std::is_unsigned_v<TI>) for (auto& v : x) v = (TI)(rng() % 256);
+    if constexpr (std::is_floating_point_v<TI>) if (rng() % 3 == 0) x[rng() % total] = NAN;
+    std::vector<double> w0(s0), w1(s1);
+    for (auto& v : w0) v = (double)(rng() % 1000) / 997.0 - 0.3;
+    for (auto& v : w1) v = (double)(rng() % 1000) / 997.0 - 0.3;
+    if (op0 == 1 || op0 == 2) for (int k = 0; k < s0 / 2; ++k) w0[s0 - 1 - k] = op0 == 1 ? w0[k] : -w0[k];
+    if (op1 == 1 || op1 == 2) for (int k = 0; k < s1 / 2; ++k) w1[s1 - 1 - k] = op1 == 1 ? w1[k] : -w1[k];
+    long long o0 = -(s0 / 2) + (long long)(rng() % s0), o1 = -(s1 / 2) + (long long)(rng() % s1);
+    int m0 = rng() % 5, m1 = rng() % 5;
+    double cval = rng() % 2 ? 1.5 : -3.0;
+    std::vector<TO> a(total, TO(99)), mid(total, TO(55)), b(total, TO(77));
+    unsigned blocks = 1 + rng() % 3;
+    launch({blocks}, {256}, [&] { tiled(x.data(), w0.data(), w1.data(), batch, n0, n1, o0, o1, m0, m1, cval, a.data()); });
+    launch({2}, {64}, [&] { first(x.data(), w0.data(), (long long)s0, batch, n0, n1, o0, op0, m0, cval, 2, mid.data()); });
+    launch({2}, {64}, [&] { second(mid.data(), w1.data(), (long long)s1, batch * n0, n1, 1LL, o1, op1, m1, cval, 3, b.data()); });
+    ++cases;
+    if (memcmp(a.data(), b.data(), total * sizeof(TO))) {
+      ++bad;
+      printf("%s: (%lld, %lld, %lld) origins %lld %lld modes %d %d differ\n", name, batch, n0, n1, o0, o1, m0, m1);
     }
   }
 }
@@ -116,6 +159,13 @@ int main() {
   RUN(1) RUN(2) RUN(3) RUN(5) RUN(8) RUN(17)
   one<float, float>("ff op3 s25 cols", t_ff_op3_s25_c, w_ff, 3, 25, false);
   one<double, double>("dd op1 s25 rows", t_dd_op1_s25_r, w_dd, 1, 25, true);
+  pair<float, float>("pair ff 1s17 1s17", p_ff_1s17_1s17, w_ff, w_ff, 1, 17, 1, 17);
+  pair<float, float>("pair ff 3s5 3s5", p_ff_3s5_3s5, w_ff, w_ff, 3, 5, 3, 5);
+  pair<unsigned char, unsigned char>("pair uu 1s9 3s3", p_uu_1s9_3s3, w_uu, w_uu, 1, 9, 3, 3);
+  pair<double, double>("pair dd 2s3 1s3", p_dd_2s3_1s3, w_dd, w_dd, 2, 3, 1, 3);
+  pair<float, double>("pair fd 0s4 4s2", p_fd_0s4_4s2, w_fd, w_dd, 0, 4, 4, 2);
+  pair<int, int>("pair ii 5s25 0s6", p_ii_5s25_0s6, w_ii, w_ii, 5, 25, 0, 6);
+  pair<float, float>("pair ff 1s25 1s25", p_ff_1s25_1s25, w_ff, w_ff, 1, 25, 1, 25);
   median<float>("median f32", m_ff);
   median<long long>("median i64", m_ll);
   printf("%d cases, %d bad\n", cases, bad);
