@@ -14,6 +14,12 @@
 // (constant mode, NaN); each product and sum rounded on its own, as
 // SciPy's NI_ZoomShift computes them (the interpolation programs
 // compile with --fmad=false), so the same bits as interp.cu's kernels.
+//
+// A thread keeps its taps' values (converted to double) from one row to
+// the next: where a row's taps are the last row's (shift 0) or the last
+// row's moved by one (shift 1: a zoom by more than 1 moves one input row
+// every row or two), it reads and converts only the new row's, a quarter
+// of the loads and conversions of order 1 at 2x.
 
 #define CUPRUM_ZOOM_ROWS 32
 
@@ -46,7 +52,27 @@ struct CuprumZoomRow {
   I off[ORDER + 1];
   double w[ORDER + 1];
   bool ok;
+  int shift;  // 0: the last row's taps; 1: those moved by one; else none kept
 };
+
+// The taps' values v[a][b] (row a, column b; cval where either maps
+// outside) of a row whose first ORDER + 1 - S rows of taps are the last
+// row's rows S.. (S == ORDER + 1: every value read).
+template <int ORDER, int S, typename TI, typename I>
+__device__ __forceinline__ void cuprum_zoom_refill(double (&v)[ORDER + 1][ORDER + 1],
+                                                   const TI* __restrict__ in, const I* off,
+                                                   const I* cidx, double cval) {
+#pragma unroll
+  for (int a = 0; a <= ORDER; ++a) {
+#pragma unroll
+    for (int b = 0; b <= ORDER; ++b) {
+      if (a + S <= ORDER)
+        v[a][b] = v[a + S][b];
+      else
+        v[a][b] = (off[a] < 0 || cidx[b] < 0) ? cval : (double)in[off[a] + cidx[b]];
+    }
+  }
+}
 
 // I: int when every input and output offset fits (32-bit index
 // arithmetic: the taps' addresses are a third of the instructions with
@@ -76,6 +102,20 @@ __device__ __forceinline__ void cuprum_ndimage_zoom2_tiles(const TI* __restrict_
         row.w[a] = ax.w[a];
       }
       row.ok = ax.ok;
+      // The taps kept from the tile's last row (none for its first).
+      row.shift = ORDER + 1;
+      if (threadIdx.x > 0) {
+        const CuprumZoomAxis<ORDER> last =
+            cuprum_zoom_axis<ORDER>(i0 + threadIdx.x - 1, p0, n0, mode, npad);
+        bool same = true, moved = true;
+#pragma unroll
+        for (int a = 0; a <= ORDER; ++a) {
+          const I prev = last.idx[a] < 0 ? (I)-1 : (I)(last.idx[a] * n1);
+          same = same && prev == row.off[a];
+          if (a > 0) moved = moved && prev == row.off[a - 1];
+        }
+        row.shift = same ? 0 : moved ? 1 : ORDER + 1;
+      }
       rows[threadIdx.x] = row;
     }
     __syncthreads();
@@ -86,8 +126,14 @@ __device__ __forceinline__ void cuprum_ndimage_zoom2_tiles(const TI* __restrict_
     for (int b = 0; b <= ORDER; ++b) cidx[b] = (I)col.idx[b];
     const int last = (int)(m0 - i0 < CUPRUM_ZOOM_ROWS ? m0 - i0 : CUPRUM_ZOOM_ROWS);
     const I base = (I)i0 * (I)m1 + (I)j;
+    double v[ORDER + 1][ORDER + 1];
     for (int r = 0; r < last; ++r) {
       const CuprumZoomRow<ORDER, I>& row = rows[r];
+      // The same shift for every thread of the block: no divergence.
+      if (row.shift == 1 && ORDER > 0)
+        cuprum_zoom_refill<ORDER, 1>(v, in, row.off, cidx, cval);
+      else if (row.shift != 0 || r == 0)
+        cuprum_zoom_refill<ORDER, ORDER + 1>(v, in, row.off, cidx, cval);
       double acc = cval;
       if (row.ok && col.ok) {
         acc = 0.0;
@@ -95,8 +141,7 @@ __device__ __forceinline__ void cuprum_ndimage_zoom2_tiles(const TI* __restrict_
         for (int a = 0; a <= ORDER; ++a) {
 #pragma unroll
           for (int b = 0; b <= ORDER; ++b) {
-            double coeff =
-                (row.off[a] < 0 || cidx[b] < 0) ? cval : (double)in[row.off[a] + cidx[b]];
+            double coeff = v[a][b];
             if (ORDER > 0) coeff = __dmul_rn(__dmul_rn(coeff, row.w[a]), col.w[b]);
             acc = __dadd_rn(acc, coeff);
           }
