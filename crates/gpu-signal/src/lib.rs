@@ -339,4 +339,22 @@ mod nvrtc_tests {
             &[crate::filtering::iir::program_request()],
         );
     }
+
+    /// sosfilt's cascade kernels for every dtype, one section and the
+    /// most the kernels hold.
+    #[test]
+    fn sosfilt_kernels_compile() {
+        use crate::filtering::sos_scan::{MAX_SECTIONS, program_request};
+        use gpu_array::DType;
+        if nvrtc_or_skip().is_none() {
+            return;
+        }
+        let reqs = [
+            program_request(DType::Float32, 4),
+            program_request(DType::Float64, 1),
+            program_request(DType::Complex64, MAX_SECTIONS),
+            program_request(DType::Complex128, 2),
+        ];
+        compile_for_test_archs("signal sosfilt", &reqs);
+    }
 }

@@ -101,7 +101,7 @@ gpu_runtime::kernel_signature! {
     }
 }
 
-fn names(dt: DType) -> [String; 3] {
+pub(crate) fn names(dt: DType) -> [String; 3] {
     let t = dt.name();
     [
         format!("cuprum_signal_lfilter_blocks_{t}"),
@@ -262,16 +262,46 @@ pub(crate) fn growth(a: &[Complex64]) -> f64 {
 /// the last block, of a group of carry steps and of the last group).
 pub(crate) fn tables(a: &[Complex64], plan: &Plan, n: usize) -> (Vec<Complex64>, Vec<Complex64>) {
     let order = a.len() - 1;
-    let (block, last) = (plan.block, plan.last_block(n));
+    let block = plan.block;
     let zero = Complex64::new(0.0, 0.0);
     let mut h = vec![zero; order * block];
+    for r in 0..order {
+        let mut z = vec![zero; order];
+        z[r] = Complex64::new(1.0, 0.0);
+        for j in 0..block {
+            h[r * block + j] = zero_input_step(&mut z, a);
+        }
+    }
+    let mats = state_maps(
+        order,
+        |z| {
+            zero_input_step(z, a);
+        },
+        plan,
+        n,
+    );
+    (h, mats)
+}
+
+/// The carry's four state maps (`order x order` each, row-major) of a
+/// linear recursion whose zero-input step is `step`, for `plan` over `n`
+/// samples: `Phi` of a block, of the last block, of a group of carry
+/// steps and of the last group.
+pub(crate) fn state_maps(
+    order: usize,
+    step: impl Fn(&mut [Complex64]),
+    plan: &Plan,
+    n: usize,
+) -> Vec<Complex64> {
+    let (block, last) = (plan.block, plan.last_block(n));
+    let zero = Complex64::new(0.0, 0.0);
     let mut phi = vec![zero; order * order];
     let mut phi_last = vec![zero; order * order];
     for r in 0..order {
         let mut z = vec![zero; order];
         z[r] = Complex64::new(1.0, 0.0);
         for j in 0..block {
-            h[r * block + j] = zero_input_step(&mut z, a);
+            step(&mut z);
             if j + 1 == last {
                 for i in 0..order {
                     phi_last[i * order + r] = z[i];
@@ -287,7 +317,7 @@ pub(crate) fn tables(a: &[Complex64], plan: &Plan, n: usize) -> (Vec<Complex64>,
     let (group, last_group) = matpows(&phi, order, plan.group, plan.last_group());
     mats.extend(group);
     mats.extend(last_group);
-    (h, mats)
+    mats
 }
 
 /// `vals` as a device array of `dt` (one of [`DTYPES`]; real dtypes keep
@@ -310,7 +340,7 @@ pub(crate) fn upload(vals: &[Complex64], dt: DType) -> Result<Array> {
     }
 }
 
-fn config(a: &Array, work: usize) -> Result<LaunchConfig> {
+pub(crate) fn config(a: &Array, work: usize) -> Result<LaunchConfig> {
     let sms = a
         .stream()
         .device()
@@ -366,7 +396,7 @@ pub(crate) fn lfilter_rows(
     coef.extend_from_slice(a);
     let coef = upload(&coef, dt)?;
     let c = dt.c_type();
-    let [nb, nk, nf] = names(dt);
+    let [nb, _, nf] = names(dt);
     let stream = x.stream();
     let state = Array::empty([signals * p.blocks * order.max(1)], dt)?;
     let kb = TypedKernel::<LfilterBlocks>::cached(&nb, [c], program_request)?;
@@ -406,42 +436,12 @@ pub(crate) fn lfilter_rows(
         return Ok((y, zf));
     }
     let (h, mats) = tables(a, &p, n);
-    let mats = upload(&mats, dt)?;
-    let sums = Array::empty([(signals * p.groups * order).max(1)], dt)?;
-    let init = Array::empty([signals * p.blocks * order], dt)?;
     let zf = if want_zf {
         Some(Array::empty([signals, order], dt)?)
     } else {
         None
     };
-    let kc = TypedKernel::<LfilterCarry>::cached(&nk, [c], program_request)?;
-    let carry = |phase: i32, work: usize| -> Result<()> {
-        kc.launch(
-            &config(x, work)?,
-            &stream,
-            &LfilterCarry {
-                state: input(&state),
-                mats: input(&mats),
-                sums: output(&sums),
-                init: output(&init),
-                zf: zf.as_ref().map_or(Out::NULL, output),
-                order: order as i32,
-                signals: signals as i64,
-                blocks: p.blocks as i64,
-                group: p.group as i64,
-                groups: p.groups as i64,
-                phase,
-            },
-        )
-        .map_err(Error::from)
-    };
-    if p.groups > 0 {
-        carry(0, signals * p.groups)?;
-    }
-    carry(1, signals)?;
-    if p.groups > 0 {
-        carry(2, signals * p.groups)?;
-    }
+    let init = carry(&state, &mats, zf.as_ref(), order, signals, &p)?;
     if p.blocks > 1 {
         let h = upload(&h, dt)?;
         let kf = TypedKernel::<LfilterFixup>::cached(&nf, [c], program_request)?;
@@ -461,6 +461,69 @@ pub(crate) fn lfilter_rows(
         )?;
     }
     Ok((y, zf))
+}
+
+/// Pass 2: the states entering the blocks (`signals * blocks * order`
+/// values; block 0's row is not written) from the blocks' final states
+/// `state` (of `signals * blocks * order` values, block 0's from zi, the
+/// others' from zero) and the four state maps `mats` ([`state_maps`]);
+/// the final states into `zf` (`signals * order` values) when given.
+pub(crate) fn carry(
+    state: &Array,
+    mats: &[Complex64],
+    zf: Option<&Array>,
+    order: usize,
+    signals: usize,
+    p: &Plan,
+) -> Result<Array> {
+    let dt = state.dtype();
+    let fits = DTYPES.contains(&dt)
+        && (1..=MAX_ORDER).contains(&order)
+        && state.is_c_contiguous()
+        && state.size() == signals * p.blocks * order
+        && mats.len() == 4 * order * order
+        && p.blocks >= 1
+        && p.groups.saturating_mul(p.group) >= p.blocks.saturating_sub(2)
+        && zf.is_none_or(|z| z.dtype() == dt && z.is_c_contiguous() && z.size() == signals * order);
+    if !fits {
+        return Err(Error::Value(
+            "lfilter: the carry's operands do not fit".into(),
+        ));
+    }
+    let mats = upload(mats, dt)?;
+    let sums = Array::empty([(signals * p.groups * order).max(1)], dt)?;
+    let init = Array::empty([signals * p.blocks * order], dt)?;
+    let [_, nk, _] = names(dt);
+    let kc = TypedKernel::<LfilterCarry>::cached(&nk, [dt.c_type()], program_request)?;
+    let stream = state.stream();
+    let launch = |phase: i32, work: usize| -> Result<()> {
+        kc.launch(
+            &config(state, work)?,
+            &stream,
+            &LfilterCarry {
+                state: input(state),
+                mats: input(&mats),
+                sums: output(&sums),
+                init: output(&init),
+                zf: zf.map_or(Out::NULL, output),
+                order: order as i32,
+                signals: signals as i64,
+                blocks: p.blocks as i64,
+                group: p.group as i64,
+                groups: p.groups as i64,
+                phase,
+            },
+        )
+        .map_err(Error::from)
+    };
+    if p.groups > 0 {
+        launch(0, signals * p.groups)?;
+    }
+    launch(1, signals)?;
+    if p.groups > 0 {
+        launch(2, signals * p.groups)?;
+    }
+    Ok(init)
 }
 
 /// The three passes on the host, in float64, as the kernels run them: the

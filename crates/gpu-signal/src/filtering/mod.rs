@@ -22,6 +22,7 @@ pub(crate) mod iir;
 pub(crate) mod lfilter;
 pub(crate) mod savgol;
 pub(crate) mod sos;
+pub(crate) mod sos_scan;
 
 pub use detrend::{DetrendOptions, DetrendType, detrend, detrend_with};
 pub use filtfilt::{

@@ -6,6 +6,7 @@ use num_complex::Complex64;
 
 use super::iir::{lfilter_rows, upload};
 use super::lfilter::lfilter_zi_host;
+use super::sos_scan;
 use super::{check_axis, filter_dtype, from_rows, host_values, to_rows};
 
 /// SciPy's keywords of [`sosfilt_with`]: `axis` (default -1) and the
@@ -163,6 +164,9 @@ pub fn sosfilt_with(
             tuple(z.shape())
         )));
     }
+    if sos_scan::takes(sections.len(), dt) {
+        return sosfilt_cascade(&sections, x, axis, dt, opts.zi.as_ref());
+    }
     let (mut rows, shape) = to_rows(x, axis, dt)?;
     let mut zfs = Vec::new();
     for (s, sec) in sections.iter().enumerate() {
@@ -182,6 +186,54 @@ pub fn sosfilt_with(
         Some(gpu_array::manipulation::stack(&refs, 0)?)
     } else {
         None
+    };
+    Ok((y, zf))
+}
+
+/// [`sosfilt_with`] through the whole cascade at once
+/// ([`sos_scan::sos_rows`]); the caller has checked `zi`'s shape.
+fn sosfilt_cascade(
+    sections: &[[Complex64; 6]],
+    x: &Array,
+    axis: usize,
+    dt: DType,
+    zi: Option<&Array>,
+) -> Result<(Array, Option<Array>)> {
+    let last = axis + 1 == x.ndim();
+    // Signals already along the last axis, contiguous and of the filter's
+    // dtype are read where they are (the kernels only read them).
+    let (rows, shape) = if last && x.dtype() == dt && x.is_c_contiguous() {
+        let n = x.shape()[axis];
+        let signals: usize = x.shape()[..axis].iter().product();
+        (x.reshape(&[signals, n][..])?, x.shape().to_vec())
+    } else {
+        to_rows(x, axis, dt)?
+    };
+    let zi = match zi {
+        Some(z) => {
+            let per: Vec<Array> = (0..sections.len())
+                .map(|s| Ok(to_rows(&z.slice(&[AxisIndex::Index(s as isize)])?, axis, dt)?.0))
+                .collect::<Result<_>>()?;
+            let refs: Vec<&Array> = per.iter().collect();
+            Some(gpu_array::manipulation::stack(&refs, 0)?)
+        }
+        None => None,
+    };
+    let (y, zf) = sos_scan::sos_rows(sections, &rows, zi.as_ref(), zi.is_some())?;
+    let y = if last {
+        y.reshape(&shape[..])?
+    } else {
+        from_rows(&y, &shape, axis)?
+    };
+    let zf = match zf {
+        Some(z) => {
+            let per: Vec<Array> = (0..sections.len())
+                .map(|s| from_rows(&z.slice(&[AxisIndex::Index(s as isize)])?, &shape, axis))
+                .collect::<Result<_>>()?;
+            let refs: Vec<&Array> = per.iter().collect();
+            Some(gpu_array::manipulation::stack(&refs, 0)?)
+        }
+        None => None,
     };
     Ok((y, zf))
 }
