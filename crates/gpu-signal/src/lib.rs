@@ -340,21 +340,34 @@ mod nvrtc_tests {
         );
     }
 
-    /// sosfilt's cascade kernels for every dtype, one section and the
-    /// most the kernels hold.
+    /// The fixed-state recursions (sosfilt's cascade, lfilter's direct
+    /// form) for every dtype, the smallest and largest states.
     #[test]
-    fn sosfilt_kernels_compile() {
-        use crate::filtering::sos_scan::{MAX_SECTIONS, program_request};
+    fn fixed_scan_kernels_compile() {
+        use crate::filtering::fixed_scan::{
+            MAX_DIRECT_ORDER, MAX_SECTIONS, Recursion, program_request,
+        };
         use gpu_array::DType;
+        use num_complex::Complex64;
         if nvrtc_or_skip().is_none() {
             return;
         }
+        let one = Complex64::new(1.0, 0.0);
+        let sections = [[one; 6]; MAX_SECTIONS];
+        let coef = [one; MAX_DIRECT_ORDER + 1];
+        let direct = |n: usize| Recursion::Direct {
+            b: &coef[..=n],
+            a: &coef[..=n],
+        };
         let reqs = [
-            program_request(DType::Float32, 4),
-            program_request(DType::Float64, 1),
-            program_request(DType::Complex64, MAX_SECTIONS),
-            program_request(DType::Complex128, 2),
+            program_request(DType::Float32, &Recursion::Cascade(&sections[..4])),
+            program_request(DType::Float64, &Recursion::Cascade(&sections[..1])),
+            program_request(DType::Complex64, &Recursion::Cascade(&sections)),
+            program_request(DType::Complex128, &direct(2)),
+            program_request(DType::Float32, &direct(8)),
+            program_request(DType::Float64, &direct(1)),
+            program_request(DType::Complex64, &direct(MAX_DIRECT_ORDER)),
         ];
-        compile_for_test_archs("signal sosfilt", &reqs);
+        compile_for_test_archs("signal fixed scan", &reqs);
     }
 }

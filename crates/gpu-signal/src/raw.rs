@@ -19,7 +19,7 @@ use gpu_runtime::signature::Vouched;
 unsafe impl Vouched for crate::filtering::iir::LfilterBlocks {}
 
 // SAFETY: `filtering::iir::carry` (for `lfilter_rows` and
-// `sos_scan::sos_rows`) launches it only, having checked them, with
+// `fixed_scan::scan_rows`) launches it only, having checked them, with
 // `state` and `init` of `signals * blocks * order` values of `T`, `mats` of
 // `4 * order * order`, `sums` of at least `signals * groups * order`, `zf`
 // null or of `signals * order`, `1 <= order <= 64`, and `group`, `groups`
@@ -41,32 +41,34 @@ unsafe impl Vouched for crate::filtering::iir::LfilterCarry {}
 // outlive the launch.
 unsafe impl Vouched for crate::filtering::iir::LfilterFixup {}
 
-// SAFETY: `filtering::sos_scan::sos_rows` launches it only, having
+// SAFETY: `filtering::fixed_scan::scan_rows` launches it only, having
 // checked them, with `x` a C-contiguous array of `signals * n` elements of
-// the kernel's type `T`, `coef` of `5 * S` values (`S` the kernel's
-// compiled section count, the count `sos_rows` was given), `zi` null or a
-// C-contiguous `(S, signals, 2)` array of `T`, `state` of `signals *
-// blocks * 2S` values, `block >= 1`, `blocks = ceil(n / block)`, and
-// `packed` only where `n` and `block` are multiples of the 16-byte pack
-// and `x` starts on a 16-byte boundary. Thread `t < signals * blocks`
-// reads `x` only at `m * n + j`, `j` in `k * block .. min((k + 1) *
-// block, n)` (`m = t / blocks`, `k = t % blocks`; packed reads stay inside
-// that run: each starts at a multiple of the pack below `stop - V + 1`),
-// `zi` only at `(s * signals + m) * 2 + i` (`s < S`, `i < 2`, for `k ==
-// 0`), and writes `state[t * 2S + r]`, `r < 2S`. The arrays outlive the
-// launch.
-unsafe impl Vouched for crate::filtering::sos_scan::SosStates {}
+// the kernel's type `T`, `coef` of the values the compiled policy loads
+// (`5 * S` for a cascade of S sections, `2 * (N + 1)` for the direct form
+// of order N: `Recursion::coef` of the recursion the program was compiled
+// for), `zi` null or a C-contiguous array of the policy's state layout
+// (`(S, signals, 2)` or `(signals, N)`, `Recursion::state_shape`, whose
+// every index `R::at(m, r, signals)` with `m < signals`, `r < D` is
+// inside), `state` of `signals * blocks * D` values, `block >= 1`,
+// `blocks = ceil(n / block)`, and `packed` only where `n` and `block` are
+// multiples of the 16-byte pack and `x` starts on a 16-byte boundary.
+// Thread `t < signals * blocks` reads `x` only at `m * n + j`, `j` in `k *
+// block .. min((k + 1) * block, n)` (`m = t / blocks`, `k = t % blocks`;
+// packed reads stay inside that run: each starts at a multiple of the pack
+// below `stop - V + 1`), `zi` only for `k == 0`, and writes `state[t * D +
+// r]`, `r < D`. The arrays outlive the launch.
+unsafe impl Vouched for crate::filtering::fixed_scan::ScanStates {}
 
-// SAFETY: `filtering::sos_scan::sos_rows` launches it only with the
-// operands of `SosStates` above, `y` a fresh C-contiguous array of
+// SAFETY: `filtering::fixed_scan::scan_rows` launches it only with the
+// operands of `ScanStates` above, `y` a fresh C-contiguous array of
 // `signals * n` elements of `T` (on a 16-byte boundary when `packed`),
-// `init` null when `blocks == 1` or the carry's `signals * blocks * 2S`
+// `init` null when `blocks == 1` or the carry's `signals * blocks * D`
 // values (read only at rows `m * blocks + k` with `1 <= k < blocks`), and
-// `zf` null or a fresh `(S, signals, 2)` array. Thread `t` reads and
-// writes `x`, `y` only within its block's run of row `m`, and writes
-// `zf[(s * signals + m) * 2 + i]` only as the thread of `m`'s last block.
-// The arrays outlive the launch.
-unsafe impl Vouched for crate::filtering::sos_scan::SosRun {}
+// `zf` null or a fresh array of zi's layout. Thread `t` reads and writes
+// `x`, `y` only within its block's run of row `m`, and writes `zf` only as
+// the thread of `m`'s last block, at `m`'s own indices. The arrays outlive
+// the launch.
+unsafe impl Vouched for crate::filtering::fixed_scan::ScanRun {}
 
 // SAFETY: `convolution::conv2d_tiled::launch` launches it only after
 // `applies` and its own checks: `a` a C-contiguous non-empty `m x n`

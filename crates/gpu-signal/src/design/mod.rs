@@ -22,7 +22,7 @@ mod fir2;
 mod freqz;
 pub(crate) mod iir;
 pub(crate) mod linalg;
-mod zpk;
+pub(crate) mod zpk;
 
 pub use fir::{FirwinOptions, PassZero, firwin, firwin_with};
 pub use fir2::{Firwin2Options, firwin2, firwin2_with};

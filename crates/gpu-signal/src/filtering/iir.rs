@@ -174,7 +174,7 @@ pub(crate) fn plan(signals: usize, n: usize) -> Plan {
 
 /// One step of the zero-input recursion: `y = z[0]`, then the state
 /// shifts (`a` normalized, of `order + 1` values).
-fn zero_input_step(z: &mut [Complex64], a: &[Complex64]) -> Complex64 {
+pub(crate) fn zero_input_step(z: &mut [Complex64], a: &[Complex64]) -> Complex64 {
     let n = z.len();
     let y = z[0];
     for i in 0..n.saturating_sub(1) {

@@ -5,6 +5,7 @@
 use gpu_array::{Array, DType, Error, Result, ufunc};
 use num_complex::Complex64;
 
+use super::fixed_scan::{self, Recursion};
 use super::iir::{MAX_ORDER, growth, lfilter_rows, lfilter_rows_serial, upload};
 use super::{check_axis, filter_dtype, from_rows, host_values, to_rows};
 
@@ -203,10 +204,14 @@ pub fn lfilter_with(
             let g = growth(&an);
             f64::EPSILON * g * g > 1e-6
         };
+        let direct = Recursion::Direct { b: &bn, a: &an };
         if order > MAX_ORDER || ill_conditioned {
             // Beyond the block kernels' state, or too ill-conditioned for
             // them: SciPy's loop, a thread a row.
             lfilter_rows_serial(&bn, &an, &rows, zi.as_ref(), zi.is_some())?
+        } else if fixed_scan::takes(&direct, dt) {
+            // The state in registers (orders up to 16).
+            fixed_scan::scan_rows(&direct, &rows, zi.as_ref(), zi.is_some())?
         } else {
             lfilter_rows(&bn, &an, &rows, zi.as_ref(), zi.is_some())?
         }

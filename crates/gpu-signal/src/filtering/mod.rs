@@ -16,13 +16,13 @@
 
 mod detrend;
 mod filtfilt;
+pub(crate) mod fixed_scan;
 mod gust;
 mod hilbert;
 pub(crate) mod iir;
 pub(crate) mod lfilter;
 pub(crate) mod savgol;
 pub(crate) mod sos;
-pub(crate) mod sos_scan;
 
 pub use detrend::{DetrendOptions, DetrendType, detrend, detrend_with};
 pub use filtfilt::{

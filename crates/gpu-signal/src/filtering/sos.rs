@@ -4,9 +4,9 @@
 use gpu_array::{Array, AxisIndex, DType, Error, Result};
 use num_complex::Complex64;
 
+use super::fixed_scan::{Recursion, scan_rows, takes};
 use super::iir::{lfilter_rows, upload};
 use super::lfilter::lfilter_zi_host;
-use super::sos_scan;
 use super::{check_axis, filter_dtype, from_rows, host_values, to_rows};
 
 /// SciPy's keywords of [`sosfilt_with`]: `axis` (default -1) and the
@@ -164,7 +164,7 @@ pub fn sosfilt_with(
             tuple(z.shape())
         )));
     }
-    if sos_scan::takes(sections.len(), dt) {
+    if takes(&Recursion::Cascade(&sections), dt) {
         return sosfilt_cascade(&sections, x, axis, dt, opts.zi.as_ref());
     }
     let (mut rows, shape) = to_rows(x, axis, dt)?;
@@ -191,7 +191,7 @@ pub fn sosfilt_with(
 }
 
 /// [`sosfilt_with`] through the whole cascade at once
-/// ([`sos_scan::sos_rows`]); the caller has checked `zi`'s shape.
+/// (`fixed_scan`); the caller has checked `zi`'s shape.
 fn sosfilt_cascade(
     sections: &[[Complex64; 6]],
     x: &Array,
@@ -219,7 +219,8 @@ fn sosfilt_cascade(
         }
         None => None,
     };
-    let (y, zf) = sos_scan::sos_rows(sections, &rows, zi.as_ref(), zi.is_some())?;
+    let rec = Recursion::Cascade(sections);
+    let (y, zf) = scan_rows(&rec, &rows, zi.as_ref(), zi.is_some())?;
     let y = if last {
         y.reshape(&shape[..])?
     } else {

@@ -1,0 +1,186 @@
+// gpu-signal's recursive filters with their state size compiled in
+// (src/filtering/fixed_scan.rs launches them, src/raw.rs vouches for the
+// launches): lfilter.cu's blocked recursion with the state in registers,
+// for two recursions (the policy R):
+//   CuprumSosCascade<T, S>: sosfilt's S second-order sections, every
+//     section in one pass over the samples (state: section s's z0, z1 at
+//     2s and 2s + 1; zi and zf laid out (section, signal, 2); coef holds
+//     b0 b1 b2 a1 a2 of each section). SciPy's _sosfilt step:
+//       y = b0 x + z0;  z0 = b1 x - a1 y + z1;  z1 = b2 x - a2 y.
+//   CuprumTdf2<T, N>: lfilter's transposed direct form II of order N
+//     (zi and zf laid out (signal, N); coef holds b[0..N] then a[0..N],
+//     normalized). SciPy's loop:
+//       y = z[0] + b[0] x;  z[i] = z[i + 1] + b[i + 1] x - a[i + 1] y;
+//       z[N - 1] = b[N] x - a[N] y.
+// The passes:
+//   states: thread (m, k) runs block k of signal m from the zero state
+//     (block 0 from zi) and writes its final state;
+//   lfilter.cu's carry (order R::D) then gives the state entering each
+//     block from those and the recursion's block map Phi;
+//   run: thread (m, k) runs block k again from its entering state (block
+//     0 from zi), writing the outputs and, for the last block, zf.
+// Re-running the block rather than adding the zero-input response of the
+// entering state (lfilter.cu's fixup) reads the input twice but keeps
+// SciPy's arithmetic inside a block (each product and sum rounded on its
+// own: compiled with --fmad=false): with one block a signal the result is
+// SciPy's to the bit.
+
+#include "cuprum/types.cuh"
+
+template <class T, int S>
+struct CuprumSosCascade {
+  static constexpr int D = 2 * S;
+  T c[5 * S];
+  __device__ __forceinline__ void load(const T* coef) {
+#pragma unroll
+    for (int k = 0; k < 5 * S; ++k) c[k] = coef[k];
+  }
+  __device__ __forceinline__ T step(T x, T (&z)[D]) const {
+#pragma unroll
+    for (int s = 0; s < S; ++s) {
+      const T y = c[5 * s] * x + z[2 * s];
+      z[2 * s] = c[5 * s + 1] * x - c[5 * s + 3] * y + z[2 * s + 1];
+      z[2 * s + 1] = c[5 * s + 2] * x - c[5 * s + 4] * y;
+      x = y;
+    }
+    return x;
+  }
+  // Where state value r of signal m sits in zi and zf.
+  __device__ __forceinline__ static long long at(long long m, int r, long long signals) {
+    return ((long long)(r / 2) * signals + m) * 2 + r % 2;
+  }
+};
+
+template <class T, int N>
+struct CuprumTdf2 {
+  static constexpr int D = N;
+  T b[N + 1], a[N + 1];
+  __device__ __forceinline__ void load(const T* coef) {
+#pragma unroll
+    for (int k = 0; k <= N; ++k) {
+      b[k] = coef[k];
+      a[k] = coef[N + 1 + k];
+    }
+  }
+  __device__ __forceinline__ T step(T x, T (&z)[D]) const {
+    const T y = z[0] + b[0] * x;
+#pragma unroll
+    for (int r = 0; r + 1 < N; ++r) z[r] = z[r + 1] + b[r + 1] * x - a[r + 1] * y;
+    z[N - 1] = b[N] * x - a[N] * y;
+    return y;
+  }
+  __device__ __forceinline__ static long long at(long long m, int r, long long) {
+    return m * N + r;
+  }
+};
+
+// V samples of 16 bytes, read or written at once where the block and the
+// row are aligned to them.
+template <class T>
+struct CuprumScanPack {
+  static constexpr int V = sizeof(T) >= 16 ? 1 : 16 / sizeof(T);
+  struct alignas(16) type {
+    T v[V];
+  };
+};
+
+// Samples start..stop of one row through the recursion; with OUT, the
+// outputs to y. `packed`: start, stop and the rows sit on 16-byte
+// boundaries (the host checks; every thread of a launch agrees).
+template <class R, class T, bool OUT>
+__device__ __forceinline__ void cuprum_scan_block(const R& rec, const T* __restrict__ x,
+                                                  T* __restrict__ y, long long start,
+                                                  long long stop, bool packed,
+                                                  T (&z)[R::D]) {
+  using P = typename CuprumScanPack<T>::type;
+  constexpr int V = CuprumScanPack<T>::V;
+  long long j = start;
+  if (packed) {
+    for (; j + V <= stop; j += V) {
+      P p = *reinterpret_cast<const P*>(x + j);
+#pragma unroll
+      for (int v = 0; v < V; ++v) p.v[v] = rec.step(p.v[v], z);
+      if (OUT) *reinterpret_cast<P*>(y + j) = p;
+    }
+  }
+  for (; j < stop; ++j) {
+    const T v = rec.step(x[j], z);
+    if (OUT) y[j] = v;
+  }
+}
+
+// The state block k of signal m starts from: zi's (or zero) for block 0,
+// init's (the carry's) for the others.
+template <class R, class T>
+__device__ __forceinline__ void cuprum_scan_enter(T (&z)[R::D], const T* zi, const T* init,
+                                                  long long m, long long k, long long signals,
+                                                  long long blocks) {
+#pragma unroll
+  for (int r = 0; r < R::D; ++r) {
+    if (k > 0)
+      z[r] = init[(m * blocks + k) * R::D + r];
+    else
+      z[r] = zi != nullptr ? zi[R::at(m, r, signals)] : T(0);
+  }
+}
+
+template <class R, class T>
+__device__ __forceinline__ void cuprum_scan_states(const T* x, const T* coef, const T* zi,
+                                                   T* state, long long signals, long long n,
+                                                   long long block, long long blocks,
+                                                   bool packed) {
+  R rec;
+  rec.load(coef);
+  for (long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x; t < signals * blocks;
+       t += (long long)gridDim.x * blockDim.x) {
+    const long long m = t / blocks, k = t % blocks;
+    T z[R::D];
+    // Block 0 from zi; the others from zero (init is not read for k == 0).
+    if (k == 0) {
+      cuprum_scan_enter<R, T>(z, zi, nullptr, m, 0, signals, blocks);
+    } else {
+#pragma unroll
+      for (int r = 0; r < R::D; ++r) z[r] = T(0);
+    }
+    const long long start = k * block, stop = start + block < n ? start + block : n;
+    cuprum_scan_block<R, T, false>(rec, x + m * n, nullptr, start, stop, packed, z);
+#pragma unroll
+    for (int r = 0; r < R::D; ++r) state[t * R::D + r] = z[r];
+  }
+}
+
+template <class R, class T>
+__device__ __forceinline__ void cuprum_scan_run(const T* x, T* y, const T* coef, const T* zi,
+                                                const T* init, T* zf, long long signals,
+                                                long long n, long long block, long long blocks,
+                                                bool packed) {
+  R rec;
+  rec.load(coef);
+  for (long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x; t < signals * blocks;
+       t += (long long)gridDim.x * blockDim.x) {
+    const long long m = t / blocks, k = t % blocks;
+    T z[R::D];
+    cuprum_scan_enter<R, T>(z, zi, init, m, k, signals, blocks);
+    const long long start = k * block, stop = start + block < n ? start + block : n;
+    cuprum_scan_block<R, T, true>(rec, x + m * n, y + m * n, start, stop, packed, z);
+    if (zf != nullptr && k + 1 == blocks) {
+#pragma unroll
+      for (int r = 0; r < R::D; ++r) zf[R::at(m, r, signals)] = z[r];
+    }
+  }
+}
+
+// REC: the policy, e.g. CuprumSosCascade<float, 4> (a type with a comma:
+// passed last, as __VA_ARGS__).
+#define CUPRUM_FIXED_SCAN(STATES, RUN, T, ...)                                                 \
+  extern "C" __global__ void STATES(const T* x, const T* coef, const T* zi, T* state,          \
+                                    long long signals, long long n, long long block,           \
+                                    long long blocks, bool packed) {                           \
+    cuprum_scan_states<__VA_ARGS__, T>(x, coef, zi, state, signals, n, block, blocks, packed); \
+  }                                                                                            \
+  extern "C" __global__ void RUN(const T* x, T* y, const T* coef, const T* zi, const T* init,  \
+                                 T* zf, long long signals, long long n, long long block,       \
+                                 long long blocks, bool packed) {                              \
+    cuprum_scan_run<__VA_ARGS__, T>(x, y, coef, zi, init, zf, signals, n, block, blocks,       \
+                                    packed);                                                   \
+  }
