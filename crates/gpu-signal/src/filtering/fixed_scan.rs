@@ -157,6 +157,20 @@ impl Recursion<'_> {
         }
     }
 
+    /// The carry's state maps for `plan` over `n` samples (the block map
+    /// of the zero-input step, `iir::state_maps`).
+    fn maps(&self, plan: &super::iir::Plan, n: usize) -> Vec<Complex64> {
+        let zero = Complex64::new(0.0, 0.0);
+        state_maps(
+            self.states(),
+            |z| {
+                self.step(zero, z);
+            },
+            plan,
+            n,
+        )
+    }
+
     /// zi's and zf's shape for `signals` signals.
     fn state_shape(&self, signals: usize) -> Vec<usize> {
         match self {
@@ -265,16 +279,7 @@ pub(crate) fn scan_rows(
                 packed,
             },
         )?;
-        let zero = Complex64::new(0.0, 0.0);
-        let mats = state_maps(
-            order,
-            |z| {
-                rec.step(zero, z);
-            },
-            &p,
-            n,
-        );
-        Some(carry(&state, &mats, None, order, signals, &p)?)
+        Some(carry(&state, &rec.maps(&p, n), None, order, signals, &p)?)
     } else {
         None
     };
@@ -335,14 +340,7 @@ pub(crate) fn blocked_host(
             z
         })
         .collect();
-    let mats = state_maps(
-        order,
-        |z| {
-            rec.step(zero, z);
-        },
-        p,
-        n,
-    );
+    let mats = rec.maps(p, n);
     let phi = &mats[..order * order];
     let mut y = vec![0.0; n];
     let mut entering = zi;
