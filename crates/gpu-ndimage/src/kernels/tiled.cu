@@ -377,88 +377,12 @@ struct CuprumTiledCompare<unsigned long long> {
   using type = double;
 };
 
-// The least and greatest of two values, for blocks whose tile holds no
-// NaN: one min/max instruction each where the NaN order takes several.
-// Equal zeros may come out with their signs exchanged, as the median may.
 template <typename C>
-__device__ __forceinline__ C cuprum_tiled_min(C a, C b) {
-  return b < a ? b : a;
-}
-template <typename C>
-__device__ __forceinline__ C cuprum_tiled_max(C a, C b) {
-  return a < b ? b : a;
-}
-template <>
-__device__ __forceinline__ float cuprum_tiled_min<float>(float a, float b) {
-  return fminf(a, b);
-}
-template <>
-__device__ __forceinline__ float cuprum_tiled_max<float>(float a, float b) {
-  return fmaxf(a, b);
-}
-template <>
-__device__ __forceinline__ double cuprum_tiled_min<double>(double a, double b) {
-  return fmin(a, b);
-}
-template <>
-__device__ __forceinline__ double cuprum_tiled_max<double>(double a, double b) {
-  return fmax(a, b);
-}
-
-// a <= b after the exchange: NaN last, or (PLAIN, no NaN) min and max.
-template <bool PLAIN, typename C>
-__device__ __forceinline__ void cuprum_tiled_cx(C& a, C& b) {
-  if constexpr (PLAIN) {
-    const C lo = cuprum_tiled_min(a, b);
-    b = cuprum_tiled_max(a, b);
-    a = lo;
-  } else {
-    cuprum_ndimage_cx(a, b);
-  }
-}
-
-template <bool PLAIN, typename C>
 __device__ __forceinline__ C cuprum_tiled_med3(C a, C b, C c) {
-  cuprum_tiled_cx<PLAIN>(a, b);
-  cuprum_tiled_cx<PLAIN>(b, c);
-  cuprum_tiled_cx<PLAIN>(a, b);
+  cuprum_ndimage_cx(a, b);
+  cuprum_ndimage_cx(b, c);
+  cuprum_ndimage_cx(a, b);
   return b;
-}
-
-// The medians of rows g * R .. g * R + R - 1 (of the tile's outputs) at
-// one column, from the tile's rows g * R .. g * R + R + 1 starting at
-// `col` (pitch PITCH).
-template <bool PLAIN, int R, int PITCH, typename C, typename TO>
-__device__ __forceinline__ void cuprum_tiled_median_rows(const C* col, long long i0,
-                                                         long long n0, bool in_j, TO* out,
-                                                         long long stride) {
-  // Each window row sorted: lo[r] <= mid[r] <= hi[r].
-  C lo[R + 2], mid[R + 2], hi[R + 2];
-#pragma unroll
-  for (int r = 0; r < R + 2; ++r) {
-    C a = col[r * PITCH], b = col[r * PITCH + 1], c = col[r * PITCH + 2];
-    cuprum_tiled_cx<PLAIN>(a, b);
-    cuprum_tiled_cx<PLAIN>(b, c);
-    cuprum_tiled_cx<PLAIN>(a, b);
-    lo[r] = a;
-    mid[r] = b;
-    hi[r] = c;
-  }
-#pragma unroll
-  for (int r = 0; r < R; ++r) {
-    C l = lo[r], h = hi[r];
-    if constexpr (PLAIN) {
-      l = cuprum_tiled_max(l, cuprum_tiled_max(lo[r + 1], lo[r + 2]));
-      h = cuprum_tiled_min(h, cuprum_tiled_min(hi[r + 1], hi[r + 2]));
-    } else {
-      if (cuprum_ndimage_less(l, lo[r + 1])) l = lo[r + 1];
-      if (cuprum_ndimage_less(l, lo[r + 2])) l = lo[r + 2];
-      if (cuprum_ndimage_less(hi[r + 1], h)) h = hi[r + 1];
-      if (cuprum_ndimage_less(hi[r + 2], h)) h = hi[r + 2];
-    }
-    const C m = cuprum_tiled_med3<PLAIN>(l, cuprum_tiled_med3<PLAIN>(mid[r], mid[r + 1], mid[r + 2]), h);
-    if (i0 + r < n0 && in_j) out[r * stride] = cuprum_ndimage_from_double<TO>((double)m);
-  }
 }
 
 template <typename TI, typename TO>
@@ -479,7 +403,6 @@ __device__ __forceinline__ void cuprum_tiled_median3x3(const TI* __restrict__ in
     const long long i0 = (t / tx) % ty * TY, j0 = t % tx * W;
     const TI* plane = in + z * n0 * n1;
     C v[FILL];
-    bool nan = false;
 #pragma unroll
     for (int k = 0; k < FILL; ++k) {
       const int e = tid + k * CUPRUM_TILED_THREADS;
@@ -489,7 +412,6 @@ __device__ __forceinline__ void cuprum_tiled_median3x3(const TI* __restrict__ in
         if (p < 0 || p >= n0) p = cuprum_tiled_map(p, n0, mode);
         if (q < 0 || q >= n1) q = cuprum_tiled_map(q, n1, mode);
         v[k] = p < 0 || q < 0 ? (C)cval : (C)plane[p * n1 + q];
-        nan |= v[k] != v[k];
       }
     }
     __syncthreads();  // the last tile's readers are done with `tile`
@@ -498,16 +420,34 @@ __device__ __forceinline__ void cuprum_tiled_median3x3(const TI* __restrict__ in
       const int e = tid + k * CUPRUM_TILED_THREADS;
       if (e < ROWS * PITCH) tile[e] = v[k];
     }
-    // The tile is stored, and whether it holds a NaN known to the block.
-    const bool any_nan = __syncthreads_or(nan);
+    __syncthreads();
     const int lane = tid % W, g = tid / W;
-    const long long i = i0 + g * R, j = j0 + lane;
-    const C* col = tile + g * R * PITCH + lane;
-    TO* o = out + (z * n0 + i) * n1 + j;
-    if (any_nan)
-      cuprum_tiled_median_rows<false, R, PITCH>(col, i, n0, j < n1, o, n1);
-    else
-      cuprum_tiled_median_rows<true, R, PITCH>(col, i, n0, j < n1, o, n1);
+    // Each window row sorted: lo[r] <= mid[r] <= hi[r].
+    C lo[R + 2], mid[R + 2], hi[R + 2];
+#pragma unroll
+    for (int r = 0; r < R + 2; ++r) {
+      const C* row = tile + (g * R + r) * PITCH + lane;
+      C a = row[0], b = row[1], c = row[2];
+      cuprum_ndimage_cx(a, b);
+      cuprum_ndimage_cx(b, c);
+      cuprum_ndimage_cx(a, b);
+      lo[r] = a;
+      mid[r] = b;
+      hi[r] = c;
+    }
+    const long long j = j0 + lane;
+#pragma unroll
+    for (int r = 0; r < R; ++r) {
+      C l = lo[r], h = hi[r];
+      if (cuprum_ndimage_less(l, lo[r + 1])) l = lo[r + 1];
+      if (cuprum_ndimage_less(l, lo[r + 2])) l = lo[r + 2];
+      if (cuprum_ndimage_less(hi[r + 1], h)) h = hi[r + 1];
+      if (cuprum_ndimage_less(hi[r + 2], h)) h = hi[r + 2];
+      const C m = cuprum_tiled_med3(l, cuprum_tiled_med3(mid[r], mid[r + 1], mid[r + 2]), h);
+      const long long i = i0 + g * R + r;
+      if (i < n0 && j < n1)
+        out[(z * n0 + i) * n1 + j] = cuprum_ndimage_from_double<TO>((double)m);
+    }
   }
 }
 

@@ -24,17 +24,6 @@ inline std::vector<long long> g_shfl;
 #define __shared__ static
 inline void __syncthreads() { g_bar->arrive_and_wait(); }
 inline void __syncwarp() { g_bar->arrive_and_wait(); }
-inline std::atomic<int> g_or{0};
-// Every thread's answer read between the barriers, reset after them.
-inline int __syncthreads_or(int p) {
-  if (p) g_or = 1;
-  g_bar->arrive_and_wait();
-  const int r = g_or;
-  g_bar->arrive_and_wait();
-  if (threadIdx.x + blockDim.x * threadIdx.y == 0) g_or = 0;
-  g_bar->arrive_and_wait();
-  return r;
-}
 inline int lin_tid() { return threadIdx.x + blockDim.x * threadIdx.y; }
 template <typename T> T __shfl_xor_sync(unsigned, T v, int o) {
   int me = lin_tid();
