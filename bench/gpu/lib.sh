@@ -75,11 +75,19 @@ pass=0 fail=0 ign=0 bad=""
 
 # Runs one binary: pack_run DIR NAME FILE ARGS...; prints, as run.sh does,
 # `ok  DIR NAME ARGS: <libtest's result>` or `---- FAILED: ...` and the
-# output's end, and adds to the totals.
+# output's end, and adds to the totals. With $OUT set (the device's
+# output folder), the binary's whole output stays in $OUT/runs/, written
+# as the tests finish: a run that `timeout` cuts (a fresh machine's
+# compiles) still shows which tests passed.
 pack_run() {
   local dir=$1 name=$2 bin=$3 log rc r p f i
   shift 3
-  log=$(mktemp)
+  if [ -n "${OUT:-}" ]; then
+    mkdir -p "$OUT/runs"
+    log="$OUT/runs/$(pack_tag "$dir" "$name" "$@").log"
+  else
+    log=$(mktemp)
+  fi
   (cd "$dir" && "$bindir/$bin" "$@") >"$log" 2>&1
   rc=$?
   r=$(grep -E '^test result:' "$log" | tail -1)
@@ -95,7 +103,7 @@ pack_run() {
   else
     echo "ok  $dir $name $*: ${r#test result: }"
   fi
-  rm -f "$log"
+  [ -n "${OUT:-}" ] || rm -f "$log"
 }
 
 # Runs every run of a plan, with ARGS after each run's own arguments, and
