@@ -10,7 +10,10 @@
 //!   maximum and rank filters), with SciPy's checks, messages and output
 //!   dtypes ([`Output`]). Sums are in float64 in SciPy's order of terms;
 //!   float results go into integer outputs truncated, as SciPy's C casts.
-//!   Strided inputs are copied to C order first. Complex data goes
+//!   The separable filters describe their 1-D passes (`separable.rs`);
+//!   short windows run compiled per size (`tiled.rs`), two passes over an
+//!   image's last two axes as one launch. Strided inputs are copied to C
+//!   order first. Complex data goes
 //!   through the linear filters (correlations and convolutions, uniform,
 //!   Gaussian, Sobel, Prewitt, Laplace) by its real and imaginary parts,
 //!   as SciPy's; the others refuse it, as SciPy's do; complex weights and
