@@ -53,16 +53,24 @@ pub(crate) fn check_axis(axis: isize, ndim: usize) -> Result<usize> {
 }
 
 /// `x` with `axis` moved last and the others flattened: a C-contiguous
-/// `(signals, n)` array of `dt`, and the moved shape to restore.
+/// `(signals, n)` array of `dt`, and the moved shape to restore. A view of
+/// `x` where it already is that (contiguous along a last `axis`, of `dt`):
+/// callers only read the rows (every result is a new array, and
+/// [`from_rows`] copies), so copying them would only move bytes.
 pub(crate) fn to_rows(x: &Array, axis: usize, dt: DType) -> Result<(Array, Vec<usize>)> {
     let moved = x.moveaxis(&[axis as isize], &[-1])?;
     let shape = moved.shape().to_vec();
     let n = shape[shape.len() - 1];
     let signals: usize = shape[..shape.len() - 1].iter().product();
     let moved = if moved.dtype() == dt {
-        moved.copy()?
+        moved
     } else {
-        moved.astype(dt)?.copy()?
+        moved.astype(dt)?
+    };
+    let moved = if moved.is_c_contiguous() {
+        moved
+    } else {
+        moved.copy()?
     };
     Ok((moved.reshape(&[signals, n][..])?, shape))
 }

@@ -200,15 +200,7 @@ fn sosfilt_cascade(
     zi: Option<&Array>,
 ) -> Result<(Array, Option<Array>)> {
     let last = axis + 1 == x.ndim();
-    // Signals already along the last axis, contiguous and of the filter's
-    // dtype are read where they are (the kernels only read them).
-    let (rows, shape) = if last && x.dtype() == dt && x.is_c_contiguous() {
-        let n = x.shape()[axis];
-        let signals: usize = x.shape()[..axis].iter().product();
-        (x.reshape(&[signals, n][..])?, x.shape().to_vec())
-    } else {
-        to_rows(x, axis, dt)?
-    };
+    let (rows, shape) = to_rows(x, axis, dt)?;
     let zi = match zi {
         Some(z) => {
             let per: Vec<Array> = (0..sections.len())
