@@ -5,9 +5,10 @@
 //! block of samples for the whole recursion, where `lfilter_rows` keeps a
 //! state of any order in local memory (and ran a cascade a section at a
 //! time). The blocks' final states are carried across block boundaries by
-//! `iir::carry` (the recursion's block map computed on the host from its
-//! zero-input step), then each block runs again from the state it really
-//! starts from.
+//! `iir::carry`'s phases (the recursion's block map computed on the host
+//! from its zero-input step; for small maps a kernel of this program with
+//! the map in registers), then each block runs again from the state it
+//! really starts from.
 //!
 //! Rounding: inside a block, SciPy's arithmetic (each product and sum
 //! rounded on its own); a signal of one block is SciPy's result to the
@@ -28,7 +29,7 @@ use gpu_runtime::signature::{In, Out};
 use gpu_runtime::{KernelSignature, TypedKernel};
 use num_complex::Complex64;
 
-use super::iir::{DTYPES, carry, config, plan, state_maps, upload};
+use super::iir::{DTYPES, LfilterCarry, carry, carry_with, config, plan, state_maps, upload};
 
 const SOURCE: &str = include_str!("../kernels/fixed_scan.cu");
 
@@ -180,24 +181,41 @@ impl Recursion<'_> {
     }
 }
 
-fn names(dt: DType, rec: &Recursion<'_>) -> [String; 2] {
+fn names(dt: DType, rec: &Recursion<'_>) -> [String; 3] {
     let t = dt.name();
     let (tag, _) = rec.policy(dt.c_type());
     [
         format!("cuprum_signal_scan_states_{t}_{tag}"),
         format!("cuprum_signal_scan_run_{t}_{tag}"),
+        format!("cuprum_signal_scan_carry_{t}_{tag}"),
     ]
 }
 
-/// The program of both kernels for one dtype and recursion shape.
+/// Whether the program carries the states itself (`iir::carry`'s phases
+/// with the state size compiled in and the block maps in registers) rather
+/// than through `iir::carry`'s kernel (vectors in local memory): where the
+/// maps fit, at most 800 bytes (ptxas holds float64 of order 10 in 255
+/// registers; larger maps spill).
+fn own_carry(dt: DType, rec: &Recursion<'_>) -> bool {
+    let d = rec.states();
+    d * d * dt.itemsize() <= 800
+}
+
+/// The program of the kernels for one dtype and recursion shape: the
+/// block states and the run, and where [`own_carry`], the carry (of
+/// `iir::carry`'s signature).
 pub(crate) fn program_request(dt: DType, rec: &Recursion<'_>) -> CompileRequest {
     let mut src = String::from(SOURCE);
     let c = dt.c_type();
-    let [st, run] = names(dt, rec);
+    let [st, run, ca] = names(dt, rec);
     let (_, policy) = rec.policy(c);
     src += &ScanStates::prototype(&st, [c]);
     src += &ScanRun::prototype(&run, [c]);
     src += &format!("CUPRUM_FIXED_SCAN({st}, {run}, {c}, {policy})\n");
+    if own_carry(dt, rec) {
+        src += &LfilterCarry::prototype(&ca, [c]);
+        src += &format!("CUPRUM_FIXED_SCAN_CARRY({ca}, {c}, {policy})\n");
+    }
     // SciPy's loops round each product and sum on their own.
     gpu_array::kernels::request(src).option("--fmad=false")
 }
@@ -259,7 +277,7 @@ pub(crate) fn scan_rows(
         && x.data_ptr().raw().is_multiple_of(16)
         && y.data_ptr().raw().is_multiple_of(16);
     let c = dt.c_type();
-    let [st, run] = names(dt, rec);
+    let [st, run, ca] = names(dt, rec);
     let stream = x.stream();
     let init = if p.blocks > 1 {
         let state = Array::empty([signals * p.blocks * order], dt)?;
@@ -279,7 +297,13 @@ pub(crate) fn scan_rows(
                 packed,
             },
         )?;
-        Some(carry(&state, &rec.maps(&p, n), None, order, signals, &p)?)
+        let mats = rec.maps(&p, n);
+        Some(if own_carry(dt, rec) {
+            let kc = TypedKernel::<LfilterCarry>::cached(&ca, [c], || program_request(dt, rec))?;
+            carry_with(&kc, &state, &mats, None, order, signals, &p)?
+        } else {
+            carry(&state, &mats, None, order, signals, &p)?
+        })
     } else {
         None
     };

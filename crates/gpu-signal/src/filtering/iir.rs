@@ -476,6 +476,22 @@ pub(crate) fn carry(
     signals: usize,
     p: &Plan,
 ) -> Result<Array> {
+    let [_, nk, _] = names(state.dtype());
+    let kc = TypedKernel::<LfilterCarry>::cached(&nk, [state.dtype().c_type()], program_request)?;
+    carry_with(&kc, state, mats, zf, order, signals, p)
+}
+
+/// [`carry`] through `kc`: this program's kernel, or one with its
+/// signature and phases compiled for `order` states (`fixed_scan`'s).
+pub(crate) fn carry_with(
+    kc: &TypedKernel<LfilterCarry>,
+    state: &Array,
+    mats: &[Complex64],
+    zf: Option<&Array>,
+    order: usize,
+    signals: usize,
+    p: &Plan,
+) -> Result<Array> {
     let dt = state.dtype();
     let fits = DTYPES.contains(&dt)
         && (1..=MAX_ORDER).contains(&order)
@@ -493,8 +509,6 @@ pub(crate) fn carry(
     let mats = upload(mats, dt)?;
     let sums = Array::empty([(signals * p.groups * order).max(1)], dt)?;
     let init = Array::empty([signals * p.blocks * order], dt)?;
-    let [_, nk, _] = names(dt);
-    let kc = TypedKernel::<LfilterCarry>::cached(&nk, [dt.c_type()], program_request)?;
     let stream = state.stream();
     let launch = |phase: i32, work: usize| -> Result<()> {
         kc.launch(
