@@ -29,7 +29,9 @@ use gpu_runtime::signature::{In, Out};
 use gpu_runtime::{KernelSignature, TypedKernel};
 use num_complex::Complex64;
 
-use super::iir::{DTYPES, LfilterCarry, carry, carry_with, config, plan, state_maps, upload};
+use super::iir::{
+    CARRY, DTYPES, LfilterCarry, carry, carry_with, config, plan, state_maps, upload,
+};
 
 const SOURCE: &str = include_str!("../kernels/fixed_scan.cu");
 
@@ -205,7 +207,7 @@ fn own_carry(dt: DType, rec: &Recursion<'_>) -> bool {
 /// block states and the run, and where [`own_carry`], the carry (of
 /// `iir::carry`'s signature).
 pub(crate) fn program_request(dt: DType, rec: &Recursion<'_>) -> CompileRequest {
-    let mut src = String::from(SOURCE);
+    let mut src = format!("{CARRY}{SOURCE}");
     let c = dt.c_type();
     let [st, run, ca] = names(dt, rec);
     let (_, policy) = rec.policy(c);

@@ -28,6 +28,9 @@ use gpu_runtime::{KernelSignature, LaunchConfig, TypedKernel};
 use num_complex::{Complex, Complex64};
 
 const SOURCE: &str = include_str!("../kernels/lfilter.cu");
+/// The carry's phases (`kernels/carry.cuh`), before this program's kernels
+/// and `fixed_scan`'s.
+pub(crate) const CARRY: &str = include_str!("../kernels/carry.cuh");
 
 /// Threads per block of the launches.
 const THREADS: u32 = 256;
@@ -112,7 +115,7 @@ pub(crate) fn names(dt: DType) -> [String; 3] {
 
 /// The one NVRTC program of the recursive filters, every dtype.
 pub(crate) fn program_request() -> CompileRequest {
-    let mut src = String::from(SOURCE);
+    let mut src = format!("{CARRY}{SOURCE}");
     for dt in DTYPES {
         let c = dt.c_type();
         let [b, k, f] = names(dt);

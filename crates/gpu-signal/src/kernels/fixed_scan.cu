@@ -15,9 +15,8 @@
 // The passes:
 //   states: thread (m, k) runs block k of signal m from the zero state
 //     (block 0 from zi) and writes its final state;
-//   carry: lfilter.cu's carry with the state size compiled in (below)
-//     gives the state entering each block from those and the recursion's
-//     block map Phi;
+//   carry (carry.cuh) with the state size compiled in gives the state
+//     entering each block from those and the recursion's block map Phi;
 //   run: thread (m, k) runs block k again from its entering state (block
 //     0 from zi), writing the outputs and, for the last block, zf.
 // Re-running the block rather than adding the zero-input response of the
@@ -171,94 +170,6 @@ __device__ __forceinline__ void cuprum_scan_run(const T* x, T* y, const T* coef,
   }
 }
 
-// lfilter.cu's carry (its phases, the same products in the same order)
-// with the state size D compiled in: the vectors in registers, the four
-// maps in shared memory, where every thread reads the same entry at once.
-// The generic kernel's runtime order keeps its vectors in local memory,
-// so that its serial walks (a thread a signal in phase 1, a thread a
-// group in phases 0 and 2: for one long signal a few hundred threads,
-// hundreds of steps each) wait on a local load for every product.
-template <class T, int D>
-__device__ __forceinline__ void cuprum_scan_affine(const T* P, T (&v)[D], const T* u) {
-  T w[D];
-#pragma unroll
-  for (int i = 0; i < D; ++i) {
-    T acc = u[i];
-#pragma unroll
-    for (int j = 0; j < D; ++j) acc = acc + P[i * D + j] * v[j];
-    w[i] = acc;
-  }
-#pragma unroll
-  for (int i = 0; i < D; ++i) v[i] = w[i];
-}
-
-template <class T, int D>
-__device__ __forceinline__ void cuprum_scan_carry(const T* state, const T* mats, T* sums,
-                                                  T* init, T* zf, long long signals,
-                                                  long long blocks, long long group,
-                                                  long long groups, int phase, T* maps) {
-  for (int i = threadIdx.x; i < 4 * D * D; i += blockDim.x) maps[i] = mats[i];
-  __syncthreads();
-  const T* phi = maps;
-  const T* phi_last = maps + D * D;
-  const T* phi_group = maps + 2 * D * D;
-  const T* phi_group_last = maps + 3 * D * D;
-  const long long steps = blocks >= 2 ? blocks - 2 : 0;  // chain steps k = 1..=K-2
-  const long long work = phase == 1 ? signals : signals * groups;
-  T v[D];
-  for (long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x; t < work;
-       t += (long long)gridDim.x * blockDim.x) {
-    if (phase == 1) {
-      const long long m = t;
-      const T* s = state + m * blocks * D;
-#pragma unroll
-      for (int r = 0; r < D; ++r) v[r] = s[r];
-      for (long long g = 0; g < groups; ++g) {
-        // v <- P v + (the group's zero-state sum), and the sum's slot
-        // takes the state entering the group.
-        T* u = sums + (m * groups + g) * D;
-        T w[D];
-#pragma unroll
-        for (int r = 0; r < D; ++r) {
-          w[r] = u[r];
-          u[r] = v[r];
-        }
-        cuprum_scan_affine<T, D>((g + 1 == groups) ? phi_group_last : phi_group, v, w);
-      }
-      if (blocks >= 2) {
-        T* dst = init + (m * blocks + blocks - 1) * D;
-#pragma unroll
-        for (int r = 0; r < D; ++r) dst[r] = v[r];
-        if (zf != nullptr) cuprum_scan_affine<T, D>(phi_last, v, s + (blocks - 1) * D);
-      }
-      if (zf != nullptr) {
-#pragma unroll
-        for (int r = 0; r < D; ++r) zf[m * D + r] = v[r];
-      }
-    } else {
-      const long long m = t / groups, g = t % groups;
-      const long long first = 1 + g * group;
-      const long long last = first + group < 1 + steps ? first + group : 1 + steps;
-      const T* s = state + m * blocks * D;
-      T* u = sums + (m * groups + g) * D;
-#pragma unroll
-      for (int r = 0; r < D; ++r) v[r] = (phase == 0) ? T(0) : u[r];
-      for (long long k = first; k < last; ++k) {
-        if (phase == 2) {
-          T* dst = init + (m * blocks + k) * D;
-#pragma unroll
-          for (int r = 0; r < D; ++r) dst[r] = v[r];
-        }
-        cuprum_scan_affine<T, D>(phi, v, s + k * D);
-      }
-      if (phase == 0) {
-#pragma unroll
-        for (int r = 0; r < D; ++r) u[r] = v[r];
-      }
-    }
-  }
-}
-
 // REC: the policy, e.g. CuprumSosCascade<float, 4> (a type with a comma:
 // passed last, as __VA_ARGS__).
 #define CUPRUM_FIXED_SCAN(STATES, RUN, T, ...)                                                 \
@@ -274,18 +185,22 @@ __device__ __forceinline__ void cuprum_scan_carry(const T* state, const T* mats,
                                     packed);                                                   \
   }
 
-// The carry, with lfilter.cu's carry signature; its `order` must be the
-// policy's D (the host passes it; anything else returns at once). The
-// compiler keeps the maps in registers across the steps (a loop
-// invariant), so the host takes it only for small maps (ptxas: float64 of
+// The carry (carry.cuh, which comes before this file) with the policy's D
+// compiled in, of lfilter.cu's carry signature; `order` must be D (the
+// host passes it; anything else returns at once). The maps are copied to
+// shared memory, which the compiler then keeps in registers across the
+// steps, so the host takes it only for small maps (ptxas: float64 of
 // order 8 holds 198 registers, no spills; complex128 of order 8 spills).
 #define CUPRUM_FIXED_SCAN_CARRY(CARRY, T, ...)                                                 \
   extern "C" __global__ void CARRY(const T* state, const T* mats, T* sums, T* init, T* zf,     \
                                    int order, long long signals, long long blocks,            \
                                    long long group, long long groups, int phase) {            \
     constexpr int D = __VA_ARGS__::D;                                                          \
-    __shared__ __align__(16) unsigned char maps[4 * D * D * sizeof(T)];                        \
+    __shared__ __align__(16) unsigned char raw[4 * D * D * sizeof(T)];                         \
     if (order != D) return;                                                                    \
-    cuprum_scan_carry<T, D>(state, mats, sums, init, zf, signals, blocks, group, groups,      \
-                            phase, reinterpret_cast<T*>(maps));                                \
+    T* maps = reinterpret_cast<T*>(raw);                                                       \
+    for (int i = threadIdx.x; i < 4 * D * D; i += blockDim.x) maps[i] = mats[i];               \
+    __syncthreads();                                                                           \
+    cuprum_lfilter_carry<T, D>(state, maps, sums, init, zf, order, signals, blocks, group,     \
+                               groups, phase);                                                 \
   }

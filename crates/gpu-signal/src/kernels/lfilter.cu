@@ -11,20 +11,15 @@
 // fills the GPU:
 //   pass 1 (blocks): thread (m, k) runs block k from the zero state (block
 //     0 from zi) and writes its outputs and its final state s[m, k];
-//   pass 2 (carry): the state entering block k + 1 is
+//   pass 2 (carry, carry.cuh): the state entering block k + 1 is
 //     z[k+1] = Phi z[k] + s[k] with Phi = A^L (the state map of L samples
-//     of zero input) and z[1] = s[0]; the K - 2 steps are cut into groups
-//     of G: phase 0 sums each group from zero, phase 1 walks the groups
-//     (one thread a signal, Phi^G a step) and phase 2 walks each group's
-//     blocks again from its entering state, writing every block's state;
+//     of zero input) and z[1] = s[0], by a two-level scan;
 //   pass 3 (fixup): sample j of block k >= 1 adds the zero-input response
 //     of the state entering the block, sum_r h[r][j] z[k][r], where h[r]
 //     is the response to the unit state e_r (precomputed on the host).
 // T is float, double, cuprum::complex<float> or cuprum::complex<double>.
 
-#include "cuprum/types.cuh"
-
-#define CUPRUM_LFILTER_MAXORDER 64
+// Needs carry.cuh before it.
 
 template <class T>
 __device__ __forceinline__ void cuprum_lfilter_blocks(const T* x, T* y, const T* coef,
@@ -53,88 +48,6 @@ __device__ __forceinline__ void cuprum_lfilter_blocks(const T* x, T* y, const T*
   }
 }
 
-// v <- P v + u (P row-major N x N), through the scratch w.
-template <class T>
-__device__ __forceinline__ void cuprum_lfilter_affine(const T* P, T* v, const T* u, T* w,
-                                                      int order) {
-  for (int i = 0; i < order; ++i) {
-    T acc = u[i];
-    for (int j = 0; j < order; ++j) acc = acc + P[i * order + j] * v[j];
-    w[i] = acc;
-  }
-  for (int i = 0; i < order; ++i) v[i] = w[i];
-}
-
-// mats: Phi (L samples), Phi_last (the last block's length), Phi^G and
-// Phi^(the last group's length), N x N each.
-template <class T>
-__device__ __forceinline__ void cuprum_lfilter_carry(const T* state, const T* mats, T* sums,
-                                                     T* init, T* zf, int order,
-                                                     long long signals, long long blocks,
-                                                     long long group, long long groups,
-                                                     int phase) {
-  const long long nn = (long long)order * order;
-  const T* phi = mats;
-  const T* phi_last = mats + nn;
-  const T* phi_group = mats + 2 * nn;
-  const T* phi_group_last = mats + 3 * nn;
-  const long long steps = blocks >= 2 ? blocks - 2 : 0;  // chain steps k = 1..=K-2
-  T v[CUPRUM_LFILTER_MAXORDER];
-  T w[CUPRUM_LFILTER_MAXORDER];
-  const long long work = phase == 1 ? signals : signals * groups;
-  for (long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x; t < work;
-       t += (long long)gridDim.x * blockDim.x) {
-    if (phase == 1) {
-      const long long m = t;
-      const T* s = state + m * blocks * order;
-      for (int r = 0; r < order; ++r) v[r] = s[r];
-      for (long long g = 0; g < groups; ++g) {
-        T* u = sums + (m * groups + g) * order;
-        const T* P = (g + 1 == groups) ? phi_group_last : phi_group;
-        for (int r = 0; r < order; ++r) {
-          const T ur = u[r];
-          u[r] = v[r];
-          w[r] = ur;
-        }
-        // v <- P v + (the group's zero-state sum, now in w)
-        for (int i = 0; i < order; ++i) {
-          T acc = w[i];
-          for (int j = 0; j < order; ++j) acc = acc + P[i * order + j] * v[j];
-          w[i] = acc;
-        }
-        for (int r = 0; r < order; ++r) v[r] = w[r];
-      }
-      if (blocks >= 2) {
-        T* dst = init + (m * blocks + blocks - 1) * order;
-        for (int r = 0; r < order; ++r) dst[r] = v[r];
-        if (zf != nullptr) {
-          cuprum_lfilter_affine(phi_last, v, s + (blocks - 1) * order, w, order);
-        }
-      }
-      if (zf != nullptr) {
-        for (int r = 0; r < order; ++r) zf[m * order + r] = v[r];
-      }
-    } else {
-      const long long m = t / groups, g = t % groups;
-      const long long first = 1 + g * group;
-      const long long last = first + group < 1 + steps ? first + group : 1 + steps;
-      const T* s = state + m * blocks * order;
-      T* u = sums + (m * groups + g) * order;
-      for (int r = 0; r < order; ++r) v[r] = (phase == 0) ? T(0) : u[r];
-      for (long long k = first; k < last; ++k) {
-        if (phase == 2) {
-          T* dst = init + (m * blocks + k) * order;
-          for (int r = 0; r < order; ++r) dst[r] = v[r];
-        }
-        cuprum_lfilter_affine(phi, v, s + k * order, w, order);
-      }
-      if (phase == 0) {
-        for (int r = 0; r < order; ++r) u[r] = v[r];
-      }
-    }
-  }
-}
-
 template <class T>
 __device__ __forceinline__ void cuprum_lfilter_fixup(T* y, const T* init, const T* h, int order,
                                                      long long signals, long long n,
@@ -160,8 +73,8 @@ __device__ __forceinline__ void cuprum_lfilter_fixup(T* y, const T* init, const 
   extern "C" __global__ void CARRY(const T* state, const T* mats, T* sums, T* init, T* zf,     \
                                    int order, long long signals, long long blocks,             \
                                    long long group, long long groups, int phase) {             \
-    cuprum_lfilter_carry<T>(state, mats, sums, init, zf, order, signals, blocks, group,        \
-                            groups, phase);                                                    \
+    cuprum_lfilter_carry<T, 0>(state, mats, sums, init, zf, order, signals, blocks, group,     \
+                               groups, phase);                                                 \
   }                                                                                            \
   extern "C" __global__ void FIXUP(T* y, const T* init, const T* h, int order,                 \
                                    long long signals, long long n, long long block,            \
