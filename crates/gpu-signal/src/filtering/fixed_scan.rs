@@ -28,6 +28,9 @@ use gpu_runtime::nvrtc::CompileRequest;
 use gpu_runtime::signature::{In, Out};
 use gpu_runtime::{KernelSignature, TypedKernel};
 use num_complex::Complex64;
+use std::sync::Arc;
+
+use super::memo::{self, Memo};
 
 use super::iir::{
     CARRY, DTYPES, LfilterCarry, carry, carry_with, config, plan, state_maps, upload,
@@ -161,17 +164,25 @@ impl Recursion<'_> {
     }
 
     /// The carry's state maps for `plan` over `n` samples (the block map
-    /// of the zero-input step, `iir::state_maps`).
-    fn maps(&self, plan: &super::iir::Plan, n: usize) -> Vec<Complex64> {
-        let zero = Complex64::new(0.0, 0.0);
-        state_maps(
-            self.states(),
-            |z| {
-                self.step(zero, z);
-            },
-            plan,
-            n,
-        )
+    /// of the zero-input step, `iir::state_maps`), memoized.
+    fn maps(&self, plan: &super::iir::Plan, n: usize) -> Arc<Vec<Complex64>> {
+        static MEMO: Memo<Vec<Complex64>> = Memo::new();
+        let tag = match self {
+            Recursion::Cascade(_) => memo::Tag::CascadeMaps,
+            Recursion::Direct { .. } => memo::Tag::DirectMaps,
+        };
+        let sizes = [plan.block, plan.blocks, plan.group, plan.groups, n];
+        MEMO.get_or(memo::key(tag, &self.coef(), &sizes), || {
+            let zero = Complex64::new(0.0, 0.0);
+            state_maps(
+                self.states(),
+                |z| {
+                    self.step(zero, z);
+                },
+                plan,
+                n,
+            )
+        })
     }
 
     /// zi's and zf's shape for `signals` signals.

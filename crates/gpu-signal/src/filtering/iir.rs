@@ -26,6 +26,9 @@ use gpu_runtime::nvrtc::CompileRequest;
 use gpu_runtime::signature::{In, Out};
 use gpu_runtime::{KernelSignature, LaunchConfig, TypedKernel};
 use num_complex::{Complex, Complex64};
+use std::sync::Arc;
+
+use super::memo::{self, Memo};
 
 const SOURCE: &str = include_str!("../kernels/lfilter.cu");
 /// The carry's phases (`kernels/carry.cuh`), before this program's kernels
@@ -223,6 +226,21 @@ fn matpows(m: &[Complex64], n: usize, e: usize, f: usize) -> (Vec<Complex64>, Ve
         }
     }
     (r, at_f.unwrap_or_default())
+}
+
+/// [`growth`], memoized on `a`'s bits (`memo`).
+pub(crate) fn growth_memo(a: &[Complex64]) -> f64 {
+    static MEMO: Memo<f64> = Memo::new();
+    *MEMO.get_or(memo::key(memo::Tag::Growth, a, &[]), || growth(a))
+}
+
+/// [`tables`], memoized on `a`'s bits, the plan and `n` (`memo`).
+fn tables_memo(a: &[Complex64], plan: &Plan, n: usize) -> Arc<(Vec<Complex64>, Vec<Complex64>)> {
+    static MEMO: Memo<(Vec<Complex64>, Vec<Complex64>)> = Memo::new();
+    let sizes = [plan.block, plan.blocks, plan.group, plan.groups, n];
+    MEMO.get_or(memo::key(memo::Tag::Tables, a, &sizes), || {
+        tables(a, plan, n)
+    })
 }
 
 /// How far the zero-input recursion of the normalized denominator `a`
@@ -438,15 +456,16 @@ pub(crate) fn lfilter_rows(
         };
         return Ok((y, zf));
     }
-    let (h, mats) = tables(a, &p, n);
+    let tables = tables_memo(a, &p, n);
+    let (h, mats) = (&tables.0, &tables.1);
     let zf = if want_zf {
         Some(Array::empty([signals, order], dt)?)
     } else {
         None
     };
-    let init = carry(&state, &mats, zf.as_ref(), order, signals, &p)?;
+    let init = carry(&state, mats, zf.as_ref(), order, signals, &p)?;
     if p.blocks > 1 {
-        let h = upload(&h, dt)?;
+        let h = upload(h, dt)?;
         let kf = TypedKernel::<LfilterFixup>::cached(&nf, [c], program_request)?;
         kf.launch(
             &config(x, signals * n)?,

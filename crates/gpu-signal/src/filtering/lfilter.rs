@@ -6,7 +6,7 @@ use gpu_array::{Array, DType, Error, Result, ufunc};
 use num_complex::Complex64;
 
 use super::fixed_scan::{self, Recursion};
-use super::iir::{MAX_ORDER, growth, lfilter_rows, lfilter_rows_serial, upload};
+use super::iir::{MAX_ORDER, growth_memo, lfilter_rows, lfilter_rows_serial, upload};
 use super::{check_axis, filter_dtype, from_rows, host_values, to_rows};
 
 /// SciPy's keywords of [`lfilter_with`]: `axis` (default -1) and the
@@ -201,7 +201,7 @@ pub fn lfilter_with(
         // butter(4, 0.1): 4e-13) the scan stays. Single precision is not
         // routed (the note in lfilter's docs).
         let ill_conditioned = matches!(dt, DType::Float64 | DType::Complex128) && {
-            let g = growth(&an);
+            let g = growth_memo(&an);
             f64::EPSILON * g * g > 1e-6
         };
         let direct = Recursion::Direct { b: &bn, a: &an };

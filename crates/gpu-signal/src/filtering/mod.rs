@@ -21,6 +21,7 @@ mod gust;
 mod hilbert;
 pub(crate) mod iir;
 pub(crate) mod lfilter;
+mod memo;
 pub(crate) mod savgol;
 pub(crate) mod sos;
 
