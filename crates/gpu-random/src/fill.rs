@@ -14,7 +14,7 @@ const PHILOX: &str = include_str!("kernels/philox.cuh");
 const SOURCE: &str = include_str!("kernels/fill.cu");
 
 /// Threads per block of the fill kernels (`CUPRUM_FILL_THREADS`: the
-/// float32 normals' per-warp tiles and lists are sized for it).
+/// float32 normals' per-warp queues are sized for it).
 const THREADS: u32 = 256;
 
 gpu_runtime::kernel_signature! {

@@ -151,135 +151,141 @@ __device__ __forceinline__ void cuprum_random_fill(T* out, long long n, const Cu
 // meets one nearly every iteration, and resolving it where it falls would
 // hold the other 31 lanes idle through its Philox blocks, logarithms and
 // rejections (ncu: 15 of 32 threads active on average, half the warp's
-// issue slots lost). So a warp fills a tile of CUPRUM_ZIG_ITERS
-// iterations (32 consecutive Philox blocks each) in shared memory: the
-// fast path writes every element (a provisional value where its test
-// failed), the failed ones are listed beside the tile, a thread each
-// resolves 32 of them at a time (and the last fewer than 32 once the tile
-// is full) into the tile, and then the warp stores the tile with 16-byte
-// stores. Resolving in place of the global stores matters: an earlier
-// version stored provisional values and overwrote them in global memory
-// iterations later, and those four-byte writes to sectors that had left
-// L2 cost the H100's DRAM a read to merge each (0.12 of 0.64 ms for 2^28
-// normals). Each value is still the same function of (key, counter),
-// whichever thread resolves it and whatever the grid. The loops are
+// issue slots lost). So the fast path stores every element (a provisional
+// value where the fast test failed), and the failed ones queue up in
+// shared memory, a ring a warp: block j << 2 | lane (the word is drawn
+// again where it is resolved: a Philox block for one lane in 67 costs
+// less than storing and selecting it for every one). Once 16 wait, a
+// thread each resolves one and overwrites the provisional value;
+// the rest are resolved after the loop. Each value is still the same
+// function of (key, counter), whichever thread resolves it, in whatever
+// order the entries were queued, and whatever the grid. The loop runs
 // warp-uniform (the votes need every lane); blockDim.x is
 // CUPRUM_FILL_THREADS.
-#ifndef CUPRUM_FILL_THREADS
 #define CUPRUM_FILL_THREADS 256
-#endif
-// Iterations a tile holds (128 floats each).
-#ifndef CUPRUM_ZIG_ITERS
-#define CUPRUM_ZIG_ITERS 8
-#endif
-#define CUPRUM_ZIG_TILE (CUPRUM_ZIG_ITERS * 128)
-// The list of failed elements: fewer than 32 wait after a round of
-// resolving, and an iteration adds at most 128.
-#define CUPRUM_ZIG_PENDING 160
+// The ring's entries a warp (a power of two). At most 15 + 4 * 32 wait
+// after an iteration's appends; the newest 32 of them are being read while
+// the next iteration appends at most 128 past them, fewer than 191 in
+// all, so no slot is written while a lane may still read it (the older
+// reads are ordered by the __syncwarp that starts each resolving round).
+#define CUPRUM_ZIG_RING 256
 
-// A warp's share of the block's shared memory.
-struct CuprumZigWarp {
-  float* tile;          // CUPRUM_ZIG_TILE values
-  unsigned short* at;   // CUPRUM_ZIG_PENDING: a failed element's index in the tile
-  unsigned int* word;   // and its word
+// The ring of one warp: the entries, and the appends' counter (slots
+// are claimed with a shared atomic: which lane's entry lands where does
+// not matter, each is resolved from its own (j, lane)).
+struct CuprumZigRing {
+  unsigned long long* idx;
+  unsigned int* tail;
 };
 
-// Resolves list entry e of the tile whose first block is j0.
-__device__ __forceinline__ void cuprum_zig_resolve(const CuprumZigWarp& w, const CuprumFillCtx& c,
-                                                   unsigned long long pos, unsigned long long j0,
+// Resolves ring slot e (its value replaces the provisional one).
+__device__ __forceinline__ void cuprum_zig_resolve(float* out, const CuprumFillCtx& c,
+                                                   unsigned long long pos, const CuprumZigRing& q,
                                                    unsigned int e, int kind, double a, double b) {
-  const unsigned int t = w.at[e];
-  float z = cuprum_zig_slow(c.key, pos + j0 + (t >> 2), c.word, (int)(t & 3u), w.word[e]);
+  const unsigned long long code = q.idx[e];
+  const unsigned long long j = code >> 2;
+  const int l = (int)(code & 3);
+  const cuprum_random::Block r = cuprum_random::block_at(c.rk, pos + j, c.word, 0);
+  const unsigned int u = l == 0 ? r.x : l == 1 ? r.y : l == 2 ? r.z : r.w;
+  float z = cuprum_zig_slow(c.key, pos + j, c.word, l, u);
   if (kind & 4) z = (float)fma(b, (double)z, a);
-  w.tile[t] = z;
+  out[j * 4 + l] = z;
+}
+
+// One warp iteration: block j = base + lane (CHECKED: j may lie past the
+// last block, the last block may be partial, or `out` unaligned). `sent`
+// counts the entries ever queued, `done` those resolved (the same in every
+// lane).
+template <bool CHECKED>
+__device__ __forceinline__ void cuprum_zig_step(float* out, long long n, const CuprumFillCtx& c,
+                                                unsigned long long pos, int kind, double a,
+                                                double b, unsigned long long j, bool aligned,
+                                                const CuprumZigRing& q, unsigned int& sent,
+                                                unsigned int& done) {
+  const unsigned int full = 0xffffffffu;
+  const unsigned long long blocks = ((unsigned long long)n + 3) / 4;
+  unsigned int slow = 0;
+  if (!CHECKED || j < blocks) {
+    const cuprum_random::Block r = cuprum_random::block_at(c.rk, pos + j, c.word, 0);
+    const unsigned int w[4] = {r.x, r.y, r.z, r.w};
+    float v[4];
+#pragma unroll
+    for (int l = 0; l < 4; ++l) {
+      const unsigned int fb = ((w[l] >> 8) & 0x007FFFFFu) | 0x4B800000u;
+      const uint2 kw = cuprum_zig_fast[w[l] & 0xFFu];
+      const float m = __uint_as_float(fb) - 16777215.0f;  // exact
+      v[l] = cuprum_zig_signed(w[l], m * __uint_as_float(kw.y));
+      if (kind & 4) v[l] = (float)fma(b, (double)v[l], a);
+      slow |= (fb >= kw.x ? 1u : 0u) << l;
+    }
+    const unsigned long long first = j * 4;
+    if (!CHECKED) {
+      cuprum_random_store(out + first, v);
+    } else {
+      const bool whole = first + 4 <= (unsigned long long)n;
+      // The last block's lanes past n are not elements.
+      if (!whole) slow &= (1u << (unsigned int)((unsigned long long)n - first)) - 1u;
+      if (aligned && whole) {
+        cuprum_random_store(out + first, v);
+      } else {
+#pragma unroll
+        for (int l = 0; l < 4; ++l)
+          if (first + l < (unsigned long long)n) out[first + l] = v[l];
+      }
+    }
+  }
+  if (__ballot_sync(full, slow != 0) == 0) return;
+  const unsigned int count = (unsigned int)__popc(slow);
+  sent += __reduce_add_sync(full, count);
+  if (slow) {
+    unsigned int at = atomicAdd(q.tail, count);
+    do {
+      const int l = __ffs(slow) - 1;
+      slow &= slow - 1;
+      q.idx[at++ & (CUPRUM_ZIG_RING - 1)] = (j << 2) | (unsigned long long)l;
+    } while (slow);
+  }
+  // Resolved once 16 wait, not 32: a resolved value overwrites its
+  // provisional one where the fast path stored it iterations ago, and the
+  // longer the wait, the likelier that sector has left L2 for DRAM, which
+  // then reads it back to merge four bytes (on the H100, 0.64 ms -> 0.53
+  // for 2^28 normals; 8 idles too many lanes: 0.61).
+  const int lane = threadIdx.x & 31;
+  while (sent - done >= 16) {
+    __syncwarp();  // the entries and the provisional stores are seen by the warp
+    const unsigned int take = min(sent - done, 32u);
+    if ((unsigned int)lane < take)
+      cuprum_zig_resolve(out, c, pos, q, (done + lane) & (CUPRUM_ZIG_RING - 1), kind, a, b);
+    done += take;
+  }
 }
 
 __device__ __forceinline__ void cuprum_random_normal_f32(float* out, long long n,
                                                          const CuprumFillCtx& c,
                                                          unsigned long long pos, int kind,
                                                          double a, double b,
-                                                         const CuprumZigWarp& w) {
-  const unsigned int full = 0xffffffffu;
+                                                         const CuprumZigRing& q) {
   const unsigned long long blocks = ((unsigned long long)n + 3) / 4;
   const bool aligned = ((unsigned long long)out & 15) == 0;
-  const unsigned int lane = threadIdx.x & 31;
-  const unsigned int below = (1u << lane) - 1u;
-  const unsigned long long per_tile = CUPRUM_ZIG_ITERS * 32;
-  const unsigned long long tiles = (blocks + per_tile - 1) / per_tile;
-  const unsigned long long warps = (unsigned long long)gridDim.x * (blockDim.x / 32);
-  for (unsigned long long tile = ((unsigned long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
-       tile < tiles; tile += warps) {
-    const unsigned long long j0 = tile * per_tile;
-    unsigned int pending = 0;
-    for (int it = 0; it < CUPRUM_ZIG_ITERS; ++it) {
-      const unsigned int t0 = (unsigned int)it * 128 + lane * 4;  // the block's first in the tile
-      const unsigned long long j = j0 + t0 / 4;
-      unsigned int slow = 0;
-      float v[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-      unsigned int wd[4] = {0, 0, 0, 0};
-      if (j < blocks) {
-        const cuprum_random::Block r = cuprum_random::block_at(c.rk, pos + j, c.word, 0);
-        wd[0] = r.x;
-        wd[1] = r.y;
-        wd[2] = r.z;
-        wd[3] = r.w;
-#pragma unroll
-        for (int l = 0; l < 4; ++l) {
-          const unsigned int fb = ((wd[l] >> 8) & 0x007FFFFFu) | 0x4B800000u;
-          const uint2 kw = cuprum_zig_fast[wd[l] & 0xFFu];
-          const float m = __uint_as_float(fb) - 16777215.0f;  // exact
-          v[l] = cuprum_zig_signed(wd[l], m * __uint_as_float(kw.y));
-          if (kind & 4) v[l] = (float)fma(b, (double)v[l], a);
-          slow |= (fb >= kw.x ? 1u : 0u) << l;
-        }
-        // The last block's lanes past n are not elements.
-        const unsigned long long first = j * 4;
-        if (first + 4 > (unsigned long long)n)
-          slow &= (1u << (unsigned int)((unsigned long long)n - first)) - 1u;
-      }
-      *(float4*)&w.tile[t0] = make_float4(v[0], v[1], v[2], v[3]);
-      if (__ballot_sync(full, slow != 0) == 0) continue;
-      // Each lane's place in the list: the failed elements of the lanes
-      // below it, their counts (0 to 4) summed bit by bit.
-      const unsigned int count = (unsigned int)__popc(slow);
-      const unsigned int c0 = __ballot_sync(full, count & 1u);
-      const unsigned int c1 = __ballot_sync(full, count & 2u);
-      const unsigned int c2 = __ballot_sync(full, count & 4u);
-      unsigned int at = pending + __popc(c0 & below) + 2 * __popc(c1 & below) +
-                        4 * __popc(c2 & below);
-      pending += __popc(c0) + 2 * __popc(c1) + 4 * __popc(c2);
-      while (slow) {
-        const int l = __ffs(slow) - 1;
-        slow &= slow - 1;
-        w.at[at] = (unsigned short)(t0 + l);
-        w.word[at] = wd[l];
-        ++at;
-      }
-      if (pending < 32) continue;
-      // The newest 32 (the list is a stack: the next appends start where
-      // these were, after the __syncwarp that ends the round).
-      do {
-        __syncwarp();
-        pending -= 32;
-        cuprum_zig_resolve(w, c, pos, j0, pending + lane, kind, a, b);
-      } while (pending >= 32);
-      __syncwarp();
-    }
-    __syncwarp();
-    if (lane < pending) cuprum_zig_resolve(w, c, pos, j0, lane, kind, a, b);
-    __syncwarp();
-    if (aligned && (j0 + per_tile) * 4 <= (unsigned long long)n) {
-#pragma unroll
-      for (int it = 0; it < CUPRUM_ZIG_ITERS; ++it) {
-        const unsigned int t0 = (unsigned int)it * 128 + lane * 4;
-        *(float4*)(out + j0 * 4 + t0) = *(const float4*)&w.tile[t0];
-      }
-    } else {
-      for (unsigned int t = lane; t < CUPRUM_ZIG_TILE; t += 32)
-        if (j0 * 4 + t < (unsigned long long)n) out[j0 * 4 + t] = w.tile[t];
-    }
-    __syncwarp();  // the tile is read before the next one is written
+  const int lane = threadIdx.x & 31;
+  const unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  if (lane == 0) *q.tail = 0;
+  __syncwarp();
+  unsigned int sent = 0, done = 0;
+  unsigned long long base = (unsigned long long)blockIdx.x * blockDim.x + (threadIdx.x & ~31u);
+  // Whole iterations first: every lane's block lies inside n and is
+  // stored with one 16-byte store, no bounds to test.
+  if (aligned) {
+    const unsigned long long whole = (unsigned long long)n / 4;
+    for (; base + 32 <= whole; base += stride)
+      cuprum_zig_step<false>(out, n, c, pos, kind, a, b, base + lane, aligned, q, sent, done);
   }
+  // The rest (at most one iteration when aligned).
+  for (; base < blocks; base += stride)
+    cuprum_zig_step<true>(out, n, c, pos, kind, a, b, base + lane, aligned, q, sent, done);
+  __syncwarp();
+  if ((unsigned int)lane < sent - done)
+    cuprum_zig_resolve(out, c, pos, q, (done + lane) & (CUPRUM_ZIG_RING - 1), kind, a, b);
 }
 
 // float32 normals first copy the K and W table to shared memory (random
@@ -288,9 +294,8 @@ __device__ __forceinline__ void cuprum_random_normal_f32(float* out, long long n
   extern "C" __global__ void __launch_bounds__(CUPRUM_FILL_THREADS)                           \
       NAME(T* out, long long n, CUPRUM_ROUND_KEY_PARAMS, unsigned long long pos,               \
            unsigned int word, int kind, double a, double b) {                                  \
-    __shared__ __align__(16) float ztile[CUPRUM_FILL_THREADS / 32][CUPRUM_ZIG_TILE];           \
-    __shared__ unsigned short zat[CUPRUM_FILL_THREADS / 32][CUPRUM_ZIG_PENDING];               \
-    __shared__ unsigned int zword[CUPRUM_FILL_THREADS / 32][CUPRUM_ZIG_PENDING];               \
+    __shared__ unsigned long long qidx[CUPRUM_FILL_THREADS / 32][CUPRUM_ZIG_RING];             \
+    __shared__ unsigned int qtail[CUPRUM_FILL_THREADS / 32];                                   \
     const CuprumFillCtx c{CUPRUM_ROUND_KEYS, word};                                            \
     if ((kind & 3) == 1) {                                                                     \
       for (int t = threadIdx.x; t < 256; t += blockDim.x) {                                    \
@@ -300,7 +305,7 @@ __device__ __forceinline__ void cuprum_random_normal_f32(float* out, long long n
       __syncthreads();                                                                         \
       const int warp = threadIdx.x / 32;                                                       \
       cuprum_random_normal_f32(out, n, c, pos, kind, a, b,                                     \
-                               CuprumZigWarp{ztile[warp], zat[warp], zword[warp]});            \
+                               CuprumZigRing{qidx[warp], &qtail[warp]});                       \
     } else {                                                                                   \
       cuprum_random_fill<float, 4>(out, n, c, pos, kind, a, b);                                \
     }                                                                                          \
