@@ -206,12 +206,17 @@ fn names(dt: DType, rec: &Recursion<'_>) -> [String; 3] {
 
 /// Whether the program carries the states itself (`iir::carry`'s phases
 /// with the state size compiled in and the block maps in registers) rather
-/// than through `iir::carry`'s kernel (vectors in local memory): where the
-/// maps fit, at most 800 bytes (ptxas holds float64 of order 10 in 255
-/// registers; larger maps spill).
+/// than through `iir::carry`'s kernel (vectors in local memory): up to the
+/// largest state whose carry ptxas (CUDA 13, sm_90) holds without spills:
+/// 11 for float32, 8 for float64 and complex64, 4 for complex128 (one more
+/// spills, 16 to 300 bytes).
 fn own_carry(dt: DType, rec: &Recursion<'_>) -> bool {
-    let d = rec.states();
-    d * d * dt.itemsize() <= 800
+    let most = match dt {
+        DType::Float32 => 11,
+        DType::Float64 | DType::Complex64 => 8,
+        _ => 4,
+    };
+    rec.states() <= most
 }
 
 /// The program of the kernels for one dtype and recursion shape: the

@@ -361,17 +361,33 @@ pub(crate) fn upload(vals: &[Complex64], dt: DType) -> Result<Array> {
     }
 }
 
+/// Blocks of [`THREADS`] for `work` threads.
 pub(crate) fn config(a: &Array, work: usize) -> Result<LaunchConfig> {
+    grid(a, work, THREADS)
+}
+
+/// The carry's grid: blocks of one warp, so that its few serial walks
+/// (for one long signal, a few hundred threads of hundreds of steps each)
+/// spread over the multiprocessors instead of sharing one (ncu, H100,
+/// order 8 over 2^24 samples: 256 walks in one block of 256 took 0.34 ms
+/// for phase 0, bound by one multiprocessor's FP64 issue).
+fn carry_config(a: &Array, work: usize) -> Result<LaunchConfig> {
+    grid(a, work, 32)
+}
+
+/// Blocks of `threads` for `work` threads, at most 32 a multiprocessor
+/// (the kernels stride over the rest).
+fn grid(a: &Array, work: usize, threads: u32) -> Result<LaunchConfig> {
     let sms = a
         .stream()
         .device()
         .properties()?
         .multiprocessor_count
         .max(1) as u64;
-    let need = (work as u64).div_ceil(u64::from(THREADS)).max(1);
+    let need = (work as u64).div_ceil(u64::from(threads)).max(1);
     Ok(LaunchConfig::new(
         (need.min(sms * 32) as u32, 1, 1),
-        (THREADS, 1, 1),
+        (threads, 1, 1),
     ))
 }
 
@@ -534,7 +550,7 @@ pub(crate) fn carry_with(
     let stream = state.stream();
     let launch = |phase: i32, work: usize| -> Result<()> {
         kc.launch(
-            &config(state, work)?,
+            &carry_config(state, work)?,
             &stream,
             &LfilterCarry {
                 state: input(state),

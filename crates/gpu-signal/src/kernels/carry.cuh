@@ -62,16 +62,30 @@ __device__ __forceinline__ void cuprum_lfilter_carry(const T* state, const T* ma
       const T* s = state + m * blocks * n;
 #pragma unroll
       for (int r = 0; r < n; ++r) v[r] = s[r];
+      // D > 0: the next group's sum is loaded while this step computes
+      // (a serial walk otherwise waits a global load's latency a step).
+      T next[CuprumCarrySize<D>::N];
+      if constexpr (D > 0) {
+        if (groups > 0) {
+#pragma unroll
+          for (int r = 0; r < n; ++r) next[r] = sums[m * groups * n + r];
+        }
+      }
       for (long long g = 0; g < groups; ++g) {
         // v <- P v + (the group's zero-state sum), and the sum's slot
         // takes the state entering the group.
         T* u = sums + (m * groups + g) * n;
         T w[CuprumCarrySize<D>::N];
 #pragma unroll
-        for (int r = 0; r < n; ++r) {
-          w[r] = u[r];
-          u[r] = v[r];
+        for (int r = 0; r < n; ++r) w[r] = D > 0 ? next[r] : u[r];
+        if constexpr (D > 0) {
+          if (g + 1 < groups) {
+#pragma unroll
+            for (int r = 0; r < n; ++r) next[r] = u[n + r];
+          }
         }
+#pragma unroll
+        for (int r = 0; r < n; ++r) u[r] = v[r];
         cuprum_carry_affine<T, D>((g + 1 == groups) ? phi_group_last : phi_group, v, w, order);
       }
       if (blocks >= 2) {
@@ -92,13 +106,32 @@ __device__ __forceinline__ void cuprum_lfilter_carry(const T* state, const T* ma
       T* u = sums + (m * groups + g) * n;
 #pragma unroll
       for (int r = 0; r < n; ++r) v[r] = (phase == 0) ? T(0) : u[r];
+      // D > 0: the next block's state is loaded while this step computes.
+      T next[CuprumCarrySize<D>::N];
+      if constexpr (D > 0) {
+        if (first < last) {
+#pragma unroll
+          for (int r = 0; r < n; ++r) next[r] = s[first * n + r];
+        }
+      }
       for (long long k = first; k < last; ++k) {
         if (phase == 2) {
           T* dst = init + (m * blocks + k) * n;
 #pragma unroll
           for (int r = 0; r < n; ++r) dst[r] = v[r];
         }
-        cuprum_carry_affine<T, D>(phi, v, s + k * n, order);
+        if constexpr (D > 0) {
+          T cur[CuprumCarrySize<D>::N];
+#pragma unroll
+          for (int r = 0; r < n; ++r) cur[r] = next[r];
+          if (k + 1 < last) {
+#pragma unroll
+            for (int r = 0; r < n; ++r) next[r] = s[(k + 1) * n + r];
+          }
+          cuprum_carry_affine<T, D>(phi, v, cur, order);
+        } else {
+          cuprum_carry_affine<T, D>(phi, v, s + k * n, order);
+        }
       }
       if (phase == 0) {
 #pragma unroll
