@@ -18,8 +18,8 @@ use gpu_runtime::signature::Vouched;
 // freed in stream order, so they outlive the launch.
 unsafe impl Vouched for crate::filtering::iir::LfilterBlocks {}
 
-// SAFETY: `filtering::iir::carry_with` (for `lfilter_rows` through
-// `carry`, and for `fixed_scan::scan_rows` with fixed_scan.cu's kernel of
+// SAFETY: `filtering::iir::carry` (for `lfilter_rows`, and for
+// `fixed_scan::scan_rows` with fixed_scan.cu's kernel of
 // this signature, compiled for `D` states, which returns at once unless
 // `order == D`) launches it only, having checked them, with
 // `state` and `init` of `signals * blocks * order` values of `T`, `mats` of

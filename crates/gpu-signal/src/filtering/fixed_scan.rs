@@ -32,9 +32,7 @@ use std::sync::Arc;
 
 use super::memo::{self, Memo};
 
-use super::iir::{
-    CARRY, DTYPES, LfilterCarry, carry, carry_with, config, plan, state_maps, upload,
-};
+use super::iir::{CARRY, DTYPES, LfilterCarry, carry, config, plan, state_maps, upload};
 
 const SOURCE: &str = include_str!("../kernels/fixed_scan.cu");
 
@@ -318,9 +316,9 @@ pub(crate) fn scan_rows(
         let mats = rec.maps(&p, n);
         Some(if own_carry(dt, rec) {
             let kc = TypedKernel::<LfilterCarry>::cached(&ca, [c], || program_request(dt, rec))?;
-            carry_with(&kc, &state, &mats, None, order, signals, &p)?
+            carry(Some(&kc), &state, &mats, None, order, signals, &p)?
         } else {
-            carry(&state, &mats, None, order, signals, &p)?
+            carry(None, &state, &mats, None, order, signals, &p)?
         })
     } else {
         None

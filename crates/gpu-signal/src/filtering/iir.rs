@@ -479,7 +479,7 @@ pub(crate) fn lfilter_rows(
     } else {
         None
     };
-    let init = carry(&state, mats, zf.as_ref(), order, signals, &p)?;
+    let init = carry(None, &state, mats, zf.as_ref(), order, signals, &p)?;
     if p.blocks > 1 {
         let h = upload(h, dt)?;
         let kf = TypedKernel::<LfilterFixup>::cached(&nf, [c], program_request)?;
@@ -506,23 +506,10 @@ pub(crate) fn lfilter_rows(
 /// `state` (of `signals * blocks * order` values, block 0's from zi, the
 /// others' from zero) and the four state maps `mats` ([`state_maps`]);
 /// the final states into `zf` (`signals * order` values) when given.
+/// `kernel`: one of this program's carry signature and phases compiled
+/// for `order` states (`fixed_scan`'s), or `None` for this program's.
 pub(crate) fn carry(
-    state: &Array,
-    mats: &[Complex64],
-    zf: Option<&Array>,
-    order: usize,
-    signals: usize,
-    p: &Plan,
-) -> Result<Array> {
-    let [_, nk, _] = names(state.dtype());
-    let kc = TypedKernel::<LfilterCarry>::cached(&nk, [state.dtype().c_type()], program_request)?;
-    carry_with(&kc, state, mats, zf, order, signals, p)
-}
-
-/// [`carry`] through `kc`: this program's kernel, or one with its
-/// signature and phases compiled for `order` states (`fixed_scan`'s).
-pub(crate) fn carry_with(
-    kc: &TypedKernel<LfilterCarry>,
+    kernel: Option<&TypedKernel<LfilterCarry>>,
     state: &Array,
     mats: &[Complex64],
     zf: Option<&Array>,
@@ -547,6 +534,15 @@ pub(crate) fn carry_with(
     let mats = upload(mats, dt)?;
     let sums = Array::empty([(signals * p.groups * order).max(1)], dt)?;
     let init = Array::empty([signals * p.blocks * order], dt)?;
+    let own;
+    let kc = match kernel {
+        Some(k) => k,
+        None => {
+            let [_, nk, _] = names(dt);
+            own = TypedKernel::<LfilterCarry>::cached(&nk, [dt.c_type()], program_request)?;
+            &own
+        }
+    };
     let stream = state.stream();
     let launch = |phase: i32, work: usize| -> Result<()> {
         kc.launch(
