@@ -8,8 +8,10 @@
 //!
 //! The recursive filters run parallel along the signal (the `iir`
 //! module: blocks filtered at once, their boundary states carried by a
-//! scan), so that one long signal fills the GPU as well as many short
-//! ones; FIR filters (`a = [1]`) are direct convolutions. Results have
+//! scan, `kernels/carry.cuh`; `fixed_scan` for states small enough to sit
+//! in registers), so that one long signal fills the GPU as well as many
+//! short ones; `tools/emulate/run.sh` runs the carry's phases on the host.
+//! FIR filters (`a = [1]`) are direct convolutions. Results have
 //! SciPy's dtypes: the promoted dtype of the coefficients, the signal and
 //! the initial state (float32 only when all of them are single
 //! precision).
