@@ -313,13 +313,23 @@ pub(crate) fn scan_rows(
                 packed,
             },
         )?;
-        let mats = rec.maps(&p, n);
-        Some(if own_carry(dt, rec) {
-            let kc = TypedKernel::<LfilterCarry>::cached(&ca, [c], || program_request(dt, rec))?;
-            carry(Some(&kc), &state, &mats, None, order, signals, &p)?
+        let own = if own_carry(dt, rec) {
+            Some(TypedKernel::<LfilterCarry>::cached(&ca, [c], || {
+                program_request(dt, rec)
+            })?)
         } else {
-            carry(None, &state, &mats, None, order, signals, &p)?
-        })
+            None
+        };
+        let mats = rec.maps(&p, n);
+        Some(carry(
+            own.as_ref(),
+            &state,
+            &mats,
+            None,
+            order,
+            signals,
+            &p,
+        )?)
     } else {
         None
     };

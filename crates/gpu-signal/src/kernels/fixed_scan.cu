@@ -110,7 +110,8 @@ __device__ __forceinline__ void cuprum_scan_block(const R& rec, const T* __restr
 }
 
 // The state block k of signal m starts from: zi's (or zero) for block 0,
-// init's (the carry's) for the others.
+// init's (the carry's; zero when null, as the states pass runs them) for
+// the others.
 template <class R, class T>
 __device__ __forceinline__ void cuprum_scan_enter(T (&z)[R::D], const T* zi, const T* init,
                                                   long long m, long long k, long long signals,
@@ -118,7 +119,7 @@ __device__ __forceinline__ void cuprum_scan_enter(T (&z)[R::D], const T* zi, con
 #pragma unroll
   for (int r = 0; r < R::D; ++r) {
     if (k > 0)
-      z[r] = init[(m * blocks + k) * R::D + r];
+      z[r] = init != nullptr ? init[(m * blocks + k) * R::D + r] : T(0);
     else
       z[r] = zi != nullptr ? zi[R::at(m, r, signals)] : T(0);
   }
@@ -135,13 +136,8 @@ __device__ __forceinline__ void cuprum_scan_states(const T* x, const T* coef, co
        t += (long long)gridDim.x * blockDim.x) {
     const long long m = t / blocks, k = t % blocks;
     T z[R::D];
-    // Block 0 from zi; the others from zero (init is not read for k == 0).
-    if (k == 0) {
-      cuprum_scan_enter<R, T>(z, zi, nullptr, m, 0, signals, blocks);
-    } else {
-#pragma unroll
-      for (int r = 0; r < R::D; ++r) z[r] = T(0);
-    }
+    // Block 0 from zi; the others from zero.
+    cuprum_scan_enter<R, T>(z, zi, nullptr, m, k, signals, blocks);
     const long long start = k * block, stop = start + block < n ? start + block : n;
     cuprum_scan_block<R, T, false>(rec, x + m * n, nullptr, start, stop, packed, z);
 #pragma unroll
