@@ -125,31 +125,16 @@ __device__ __forceinline__ void cuprum_scan_enter(T (&z)[R::D], const T* zi, con
   }
 }
 
-template <class R, class T>
-__device__ __forceinline__ void cuprum_scan_states(const T* x, const T* coef, const T* zi,
-                                                   T* state, long long signals, long long n,
-                                                   long long block, long long blocks,
-                                                   bool packed) {
-  R rec;
-  rec.load(coef);
-  for (long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x; t < signals * blocks;
-       t += (long long)gridDim.x * blockDim.x) {
-    const long long m = t / blocks, k = t % blocks;
-    T z[R::D];
-    // Block 0 from zi; the others from zero.
-    cuprum_scan_enter<R, T>(z, zi, nullptr, m, k, signals, blocks);
-    const long long start = k * block, stop = start + block < n ? start + block : n;
-    cuprum_scan_block<R, T, false>(rec, x + m * n, nullptr, start, stop, packed, z);
-#pragma unroll
-    for (int r = 0; r < R::D; ++r) state[t * R::D + r] = z[r];
-  }
-}
-
-template <class R, class T>
-__device__ __forceinline__ void cuprum_scan_run(const T* x, T* y, const T* coef, const T* zi,
-                                                const T* init, T* zf, long long signals,
-                                                long long n, long long block, long long blocks,
-                                                bool packed) {
+// Each thread a block of a signal: entered from zi, the carry's init or
+// zero (cuprum_scan_enter), walked, and then RUN: the outputs to y and
+// the last block's final state to zf; else (the states pass, init null):
+// the block's final state to state.
+template <class R, class T, bool RUN>
+__device__ __forceinline__ void cuprum_scan_walk(const T* x, T* y, const T* coef, const T* zi,
+                                                 const T* init, T* state, T* zf,
+                                                 long long signals, long long n,
+                                                 long long block, long long blocks,
+                                                 bool packed) {
   R rec;
   rec.load(coef);
   for (long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x; t < signals * blocks;
@@ -158,8 +143,12 @@ __device__ __forceinline__ void cuprum_scan_run(const T* x, T* y, const T* coef,
     T z[R::D];
     cuprum_scan_enter<R, T>(z, zi, init, m, k, signals, blocks);
     const long long start = k * block, stop = start + block < n ? start + block : n;
-    cuprum_scan_block<R, T, true>(rec, x + m * n, y + m * n, start, stop, packed, z);
-    if (zf != nullptr && k + 1 == blocks) {
+    cuprum_scan_block<R, T, RUN>(rec, x + m * n, RUN ? y + m * n : nullptr, start, stop, packed,
+                                 z);
+    if (!RUN) {
+#pragma unroll
+      for (int r = 0; r < R::D; ++r) state[t * R::D + r] = z[r];
+    } else if (zf != nullptr && k + 1 == blocks) {
 #pragma unroll
       for (int r = 0; r < R::D; ++r) zf[R::at(m, r, signals)] = z[r];
     }
@@ -172,13 +161,14 @@ __device__ __forceinline__ void cuprum_scan_run(const T* x, T* y, const T* coef,
   extern "C" __global__ void STATES(const T* x, const T* coef, const T* zi, T* state,          \
                                     long long signals, long long n, long long block,           \
                                     long long blocks, bool packed) {                           \
-    cuprum_scan_states<__VA_ARGS__, T>(x, coef, zi, state, signals, n, block, blocks, packed); \
+    cuprum_scan_walk<__VA_ARGS__, T, false>(x, nullptr, coef, zi, nullptr, state, nullptr,    \
+                                            signals, n, block, blocks, packed);                \
   }                                                                                            \
   extern "C" __global__ void RUN(const T* x, T* y, const T* coef, const T* zi, const T* init,  \
                                  T* zf, long long signals, long long n, long long block,       \
                                  long long blocks, bool packed) {                              \
-    cuprum_scan_run<__VA_ARGS__, T>(x, y, coef, zi, init, zf, signals, n, block, blocks,       \
-                                    packed);                                                   \
+    cuprum_scan_walk<__VA_ARGS__, T, true>(x, y, coef, zi, init, nullptr, zf, signals, n,      \
+                                           block, blocks, packed);                             \
   }
 
 // The carry (carry.cuh, which comes before this file) with the policy's D
