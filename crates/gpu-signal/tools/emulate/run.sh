@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Runs the recursive filters' carry (src/kernels/carry.cuh) on the host (no
-# GPU): the compiled-size instance (D = 8, the maps and vectors in
+# Runs the recursive filters' kernels on the host (no GPU). carry.cpp: the
+# carry (src/kernels/carry.cuh): the compiled-size instance (D = 8, the maps and vectors in
 # registers, each step's operands loaded a step ahead) against the runtime
 # order one (D = 0), bit for bit, and both against the serial recursion
 # z[k+1] = Phi z[k] + s[k] (1e-9), over block counts, group sizes, signals
 # and zf. One emulated thread walks every work item of a phase (the
 # kernel's grid-stride loop; the phases' results do not depend on the
-# grid). carry.cuh's include of cuprum/types.cuh gets an empty stand-in.
+# grid). scan.cpp: fixed_scan.cu's states pass (each block's final state
+# from zero, block 0 from zi, exactly) and run pass (from the entering
+# states, against SciPy's loop over the whole signal, with zf), every
+# block length, packed and element loads, for the direct form of order 4
+# in float64. The includes of cuprum/types.cuh get an empty stand-in.
 #   bash crates/gpu-signal/tools/emulate/run.sh
 # Needs g++ with C++17; seconds. A check of the logic, not a substitute for
 # the GPU run.
@@ -16,6 +20,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/cuprum"
 : >"$work/cuprum/types.cuh"
-g++ -std=c++17 -O1 -ffp-contract=off -I"$work" -I"$here/../../src/kernels" \
-  -o "$work/carry" "$here/carry.cpp"
-"$work/carry"
+for prog in carry scan; do
+  g++ -std=c++17 -O1 -ffp-contract=off -I"$work" -I"$here/../../src/kernels" \
+    -o "$work/$prog" "$here/$prog.cpp"
+  "$work/$prog"
+done
