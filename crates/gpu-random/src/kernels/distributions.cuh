@@ -351,27 +351,35 @@ __device__ __noinline__ long long poisson(Stream& st, double lam) {
 // Binomial by inversion (sequential search from 0 with the pmf
 // recurrence), for n p <= 30, p <= 1/2; as NumPy, a search that runs past
 // n p + 10 sqrt(n p q + 1) restarts with a fresh uniform.
+//
+// The search carries u - F(x - 1) and p(x) both scaled by x!, so a step
+// is multiplications only: p(x) x! = p(x - 1) (x - 1)! (n - x + 1) p/q.
+// NumPy's form divides by x q every step, and a double division is a
+// subroutine of some twenty instructions on the FP64 pipe; the search's
+// thirty-odd steps of it were most of the kernel's time. The scale
+// cannot overflow: the bound keeps x <= 30 + 10 sqrt(31) < 86, and
+// 86! < 1e131; both sides of the comparison carry the same factor, so
+// its rounding is that of the unscaled form to an ulp or two.
 __device__ __noinline__ long long binomial_inversion(Stream& st, long long n, double p) {
   const double q = 1.0 - p;
+  const double r = p / q;
   const double qn = exp((double)n * log1p(-p));
   const double np = (double)n * p;
-  const double bd = fmin((double)n, np + 10.0 * sqrt(np * q + 1.0));
-  const long long bound = (long long)bd;
-  long long x = 0;
-  double px = qn;
-  double u = st.uniform();
-  while (u > px) {
-    x += 1;
-    if (x > bound) {
-      x = 0;
-      px = qn;
-      u = st.uniform();
-    } else {
-      u -= px;
-      px = ((double)(n - x + 1) * p * px) / ((double)x * q);
+  const double bound = floor(fmin((double)n, np + 10.0 * sqrt(np * q + 1.0)));
+  for (;;) {
+    double u = st.uniform();
+    double px = qn;  // p(x) x!
+    double x = 0.0;
+    double k = (double)n;  // n - x + 1 for the next step
+    while (u > px) {
+      x += 1.0;
+      if (x > bound) break;
+      u = (u - px) * x;
+      px *= k * r;
+      k -= 1.0;
     }
+    if (!(x > bound)) return (long long)x;
   }
-  return x;
 }
 
 // Binomial, n p > 30, p <= 1/2: Hormann, "The generation of binomial
