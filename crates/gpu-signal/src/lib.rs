@@ -360,13 +360,36 @@ mod nvrtc_tests {
             a: &coef[..=n],
         };
         let reqs = [
-            program_request(DType::Float32, &Recursion::Cascade(&sections[..4])),
-            program_request(DType::Float64, &Recursion::Cascade(&sections[..1])),
-            program_request(DType::Complex64, &Recursion::Cascade(&sections)),
-            program_request(DType::Complex128, &direct(2)),
-            program_request(DType::Float32, &direct(8)),
-            program_request(DType::Float64, &direct(1)),
-            program_request(DType::Complex64, &direct(MAX_DIRECT_ORDER)),
+            program_request(
+                DType::Float32,
+                DType::Float32,
+                &Recursion::Cascade(&sections[..4]),
+            ),
+            program_request(
+                DType::Float64,
+                DType::Float64,
+                &Recursion::Cascade(&sections[..1]),
+            ),
+            program_request(
+                DType::Complex64,
+                DType::Complex64,
+                &Recursion::Cascade(&sections),
+            ),
+            program_request(DType::Complex128, DType::Complex128, &direct(2)),
+            program_request(DType::Float32, DType::Float32, &direct(8)),
+            program_request(DType::Float64, DType::Float64, &direct(1)),
+            program_request(
+                DType::Complex64,
+                DType::Complex64,
+                &direct(MAX_DIRECT_ORDER),
+            ),
+            // A float32 signal read as it is by a float64 recursion.
+            program_request(
+                DType::Float64,
+                DType::Float32,
+                &Recursion::Cascade(&sections[..4]),
+            ),
+            program_request(DType::Float64, DType::Float32, &direct(8)),
         ];
         compile_for_test_archs("signal fixed scan", &reqs);
     }

@@ -45,7 +45,8 @@ unsafe impl Vouched for crate::filtering::iir::LfilterFixup {}
 
 // SAFETY: `filtering::fixed_scan::scan_rows` launches it only, having
 // checked them, with `x` a C-contiguous array of `signals * n` elements of
-// the kernel's type `T`, `coef` of the values the compiled policy loads
+// the kernel's input type `X` (`T`, or float32 for a float64 `T`:
+// `fixed_scan::input_dtype`), `coef` of the values the compiled policy loads
 // (`5 * S` for a cascade of S sections, `2 * (N + 1)` for the direct form
 // of order N: `Recursion::coef` of the recursion the program was compiled
 // for), `zi` null or a C-contiguous array of the policy's state layout
@@ -53,10 +54,11 @@ unsafe impl Vouched for crate::filtering::iir::LfilterFixup {}
 // every index `R::at(m, r, signals)` with `m < signals`, `r < D` is
 // inside), `state` of `signals * blocks * D` values, `block >= 1`,
 // `blocks = ceil(n / block)`, and `packed` only where `n` and `block` are
-// multiples of the 16-byte pack and `x` starts on a 16-byte boundary.
+// multiples of V, the larger of `X`'s and `T`'s 16-byte packs, and `x`
+// starts on a 16-byte boundary.
 // Thread `t < signals * blocks` reads `x` only at `m * n + j`, `j` in `k *
 // block .. min((k + 1) * block, n)` (`m = t / blocks`, `k = t % blocks`;
-// packed reads stay inside that run: each starts at a multiple of the pack
+// packed reads stay inside that run: each starts at a multiple of V
 // below `stop - V + 1`), `zi` only for `k == 0`, and writes `state[t * D +
 // r]`, `r < D`. The arrays outlive the launch.
 unsafe impl Vouched for crate::filtering::fixed_scan::ScanStates {}

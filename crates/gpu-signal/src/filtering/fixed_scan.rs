@@ -45,10 +45,11 @@ pub(crate) const MAX_SECTIONS: usize = 8;
 pub(crate) const MAX_DIRECT_ORDER: usize = 16;
 
 gpu_runtime::kernel_signature! {
-    /// `cuprum_signal_scan_states_{T}_{tag}`: each block from the zero
-    /// state (block 0 from `zi`), its final state.
-    pub(crate) struct ScanStates[T] {
-        x: In<T>,
+    /// `cuprum_signal_scan_states_{T}_{tag}` (`..._{T}_from_{X}_{tag}`
+    /// where the input's type differs): each block from the zero state
+    /// (block 0 from `zi`), its final state.
+    pub(crate) struct ScanStates[X, T] {
+        x: In<X>,
         coef: In<T>,
         zi: In<T>,
         state: Out<T>,
@@ -61,10 +62,11 @@ gpu_runtime::kernel_signature! {
 }
 
 gpu_runtime::kernel_signature! {
-    /// `cuprum_signal_scan_run_{T}_{tag}`: each block from its entering
-    /// state, the outputs and the last block's final state.
-    pub(crate) struct ScanRun[T] {
-        x: In<T>,
+    /// `cuprum_signal_scan_run_{T}_{tag}` (`..._{T}_from_{X}_{tag}`):
+    /// each block from its entering state, the outputs and the last
+    /// block's final state.
+    pub(crate) struct ScanRun[X, T] {
+        x: In<X>,
         y: Out<T>,
         coef: In<T>,
         zi: In<T>,
@@ -192,14 +194,32 @@ impl Recursion<'_> {
     }
 }
 
-fn names(dt: DType, rec: &Recursion<'_>) -> [String; 3] {
+/// The kernels' names for a recursion in `dt` over input of `xdt`.
+fn names(dt: DType, xdt: DType, rec: &Recursion<'_>) -> [String; 3] {
     let t = dt.name();
     let (tag, _) = rec.policy(dt.c_type());
+    let from = if xdt == dt {
+        String::new()
+    } else {
+        format!("_from_{}", xdt.name())
+    };
     [
-        format!("cuprum_signal_scan_states_{t}_{tag}"),
-        format!("cuprum_signal_scan_run_{t}_{tag}"),
+        format!("cuprum_signal_scan_states_{t}{from}_{tag}"),
+        format!("cuprum_signal_scan_run_{t}{from}_{tag}"),
         format!("cuprum_signal_scan_carry_{t}_{tag}"),
     ]
+}
+
+/// The input dtype the kernels read for a recursion in `dt` given input of
+/// `xdt`: float32 as it is into a float64 recursion (widened in the
+/// kernel, exactly as `astype` would, without the cast's pass over the
+/// signal), else `dt` (the caller casts).
+pub(crate) fn input_dtype(xdt: DType, dt: DType) -> DType {
+    if xdt == DType::Float32 && dt == DType::Float64 {
+        xdt
+    } else {
+        dt
+    }
 }
 
 /// Whether the program carries the states itself (`iir::carry`'s phases
@@ -217,17 +237,19 @@ fn own_carry(dt: DType, rec: &Recursion<'_>) -> bool {
     rec.states() <= most
 }
 
-/// The program of the kernels for one dtype and recursion shape: the
-/// block states and the run, and where [`own_carry`], the carry (of
-/// `iir::carry`'s signature).
-pub(crate) fn program_request(dt: DType, rec: &Recursion<'_>) -> CompileRequest {
+/// The program of the kernels for one dtype, input dtype (`dt` or
+/// [`input_dtype`]'s narrower one) and recursion shape: the block states
+/// and the run, and where [`own_carry`], the carry (of `iir::carry`'s
+/// signature; the same kernel under the same name in every input dtype's
+/// program, so whichever program built it first serves).
+pub(crate) fn program_request(dt: DType, xdt: DType, rec: &Recursion<'_>) -> CompileRequest {
     let mut src = format!("{CARRY}{SOURCE}");
-    let c = dt.c_type();
-    let [st, run, ca] = names(dt, rec);
+    let (c, xc) = (dt.c_type(), xdt.c_type());
+    let [st, run, ca] = names(dt, xdt, rec);
     let (_, policy) = rec.policy(c);
-    src += &ScanStates::prototype(&st, [c]);
-    src += &ScanRun::prototype(&run, [c]);
-    src += &format!("CUPRUM_FIXED_SCAN({st}, {run}, {c}, {policy})\n");
+    src += &ScanStates::prototype(&st, [xc, c]);
+    src += &ScanRun::prototype(&run, [xc, c]);
+    src += &format!("CUPRUM_FIXED_SCAN({st}, {run}, {xc}, {c}, {policy})\n");
     if own_carry(dt, rec) {
         src += &LfilterCarry::prototype(&ca, [c]);
         src += &format!("CUPRUM_FIXED_SCAN_CARRY({ca}, {c}, {policy})\n");
@@ -241,19 +263,22 @@ pub(crate) fn takes(rec: &Recursion<'_>, dt: DType) -> bool {
     rec.fits() && DTYPES.contains(&dt)
 }
 
-/// `rec` along the rows of `x`, a C-contiguous `signals x n` array of one
-/// of the recursion's dtypes, from the initial states `zi` (C-contiguous,
-/// of `x`'s dtype: `(sections, signals, 2)` for a cascade, `(signals,
-/// order)` for the direct form) or zero; the outputs and, with `want_zf`,
-/// the final states (zi's shape).
+/// `rec` in `dt` (one of the recursion's dtypes) along the rows of `x`, a
+/// C-contiguous `signals x n` array of `dt` or of [`input_dtype`]`(x, dt)`,
+/// from the initial states `zi` (C-contiguous, of `dt`: `(sections,
+/// signals, 2)` for a cascade, `(signals, order)` for the direct form) or
+/// zero; the outputs (of `dt`) and, with `want_zf`, the final states
+/// (zi's shape).
 pub(crate) fn scan_rows(
     rec: &Recursion<'_>,
     x: &Array,
+    dt: DType,
     zi: Option<&Array>,
     want_zf: bool,
 ) -> Result<(Array, Option<Array>)> {
-    let dt = x.dtype();
+    let xdt = x.dtype();
     let fits = takes(rec, dt)
+        && (xdt == dt || xdt == input_dtype(xdt, dt))
         && x.ndim() == 2
         && x.is_c_contiguous()
         && zi.is_none_or(|z| {
@@ -285,19 +310,20 @@ pub(crate) fn scan_rows(
     let p = plan(signals, n);
     let coef = upload(&rec.coef(), dt)?;
     let order = rec.states();
-    // 16-byte loads where every block starts on a boundary: x and y are
-    // fresh or contiguous arrays (aligned), so the rows and blocks decide.
-    let v = (16 / x.itemsize()).max(1);
+    // 16-byte loads and stores where every block starts on a boundary of
+    // both packs: x and y are fresh or contiguous arrays (aligned), so
+    // the rows and blocks decide.
+    let v = (16 / x.itemsize()).max(16 / dt.itemsize()).max(1);
     let packed = n.is_multiple_of(v)
         && p.block.is_multiple_of(v)
         && x.data_ptr().raw().is_multiple_of(16)
         && y.data_ptr().raw().is_multiple_of(16);
-    let c = dt.c_type();
-    let [st, run, ca] = names(dt, rec);
+    let (c, xc) = (dt.c_type(), xdt.c_type());
+    let [st, run, ca] = names(dt, xdt, rec);
     let stream = x.stream();
     let init = if p.blocks > 1 {
         let state = Array::empty([signals * p.blocks * order], dt)?;
-        let ks = TypedKernel::<ScanStates>::cached(&st, [c], || program_request(dt, rec))?;
+        let ks = TypedKernel::<ScanStates>::cached(&st, [xc, c], || program_request(dt, xdt, rec))?;
         ks.launch(
             &config(x, signals * p.blocks)?,
             &stream,
@@ -315,7 +341,7 @@ pub(crate) fn scan_rows(
         )?;
         let own = if own_carry(dt, rec) {
             Some(TypedKernel::<LfilterCarry>::cached(&ca, [c], || {
-                program_request(dt, rec)
+                program_request(dt, xdt, rec)
             })?)
         } else {
             None
@@ -333,7 +359,7 @@ pub(crate) fn scan_rows(
     } else {
         None
     };
-    let kr = TypedKernel::<ScanRun>::cached(&run, [c], || program_request(dt, rec))?;
+    let kr = TypedKernel::<ScanRun>::cached(&run, [xc, c], || program_request(dt, xdt, rec))?;
     kr.launch(
         &config(x, signals * p.blocks)?,
         &stream,

@@ -189,32 +189,38 @@ pub fn lfilter_with(
         None => None,
         Some(z) => Some(zi_rows(z, x.shape(), axis, order, dt, fir)?),
     };
-    let (rows, shape) = to_rows(x, axis, dt)?;
+    // The block scan's rounding is about eps * growth^2 of the output
+    // (iir::growth). In double precision, past 1e-6 (butter(6, 0.02):
+    // 3e-3) SciPy's loop, a thread a row, keeps SciPy's accuracy at the
+    // cost of the scan's parallelism along the signal (seconds for one
+    // signal of 2^24 samples); below it (butter(8, 0.1): 4e-7, butter(4,
+    // 0.1): 4e-13) the scan stays. Single precision is not routed (the
+    // note in lfilter's docs).
+    let ill_conditioned = !fir && matches!(dt, DType::Float64 | DType::Complex128) && {
+        let g = growth_memo(&an);
+        f64::EPSILON * g * g > 1e-6
+    };
+    let direct = Recursion::Direct { b: &bn, a: &an };
+    let serial = order > MAX_ORDER || ill_conditioned;
+    let fixed = !fir && !serial && fixed_scan::takes(&direct, dt);
+    // The fixed-state kernels read a float32 signal as it is.
+    let xdt = if fixed {
+        fixed_scan::input_dtype(x.dtype(), dt)
+    } else {
+        dt
+    };
+    let (rows, shape) = to_rows(x, axis, xdt)?;
     let (y, zf) = if fir {
         fir_rows(&bn[..bh.len()], &rows, zi.as_ref(), order)?
+    } else if serial {
+        // Beyond the block kernels' state, or too ill-conditioned for
+        // them: SciPy's loop, a thread a row.
+        lfilter_rows_serial(&bn, &an, &rows, zi.as_ref(), zi.is_some())?
+    } else if fixed {
+        // The state in registers (orders up to 16).
+        fixed_scan::scan_rows(&direct, &rows, dt, zi.as_ref(), zi.is_some())?
     } else {
-        // The block scan's rounding is about eps * growth^2 of the output
-        // (iir::growth). In double precision, past 1e-6 (butter(6, 0.02):
-        // 3e-3) SciPy's loop, a thread a row, keeps SciPy's accuracy at
-        // the cost of the scan's parallelism along the signal (seconds for
-        // one signal of 2^24 samples); below it (butter(8, 0.1): 4e-7,
-        // butter(4, 0.1): 4e-13) the scan stays. Single precision is not
-        // routed (the note in lfilter's docs).
-        let ill_conditioned = matches!(dt, DType::Float64 | DType::Complex128) && {
-            let g = growth_memo(&an);
-            f64::EPSILON * g * g > 1e-6
-        };
-        let direct = Recursion::Direct { b: &bn, a: &an };
-        if order > MAX_ORDER || ill_conditioned {
-            // Beyond the block kernels' state, or too ill-conditioned for
-            // them: SciPy's loop, a thread a row.
-            lfilter_rows_serial(&bn, &an, &rows, zi.as_ref(), zi.is_some())?
-        } else if fixed_scan::takes(&direct, dt) {
-            // The state in registers (orders up to 16).
-            fixed_scan::scan_rows(&direct, &rows, zi.as_ref(), zi.is_some())?
-        } else {
-            lfilter_rows(&bn, &an, &rows, zi.as_ref(), zi.is_some())?
-        }
+        lfilter_rows(&bn, &an, &rows, zi.as_ref(), zi.is_some())?
     };
     let y = from_rows(&y, &shape, axis)?;
     let zf = match zf {

@@ -200,7 +200,8 @@ fn sosfilt_cascade(
     zi: Option<&Array>,
 ) -> Result<(Array, Option<Array>)> {
     let last = axis + 1 == x.ndim();
-    let (rows, shape) = to_rows(x, axis, dt)?;
+    // The kernels read a float32 signal as it is (no cast's pass).
+    let (rows, shape) = to_rows(x, axis, super::fixed_scan::input_dtype(x.dtype(), dt))?;
     let zi = match zi {
         Some(z) => {
             let per: Vec<Array> = (0..sections.len())
@@ -212,7 +213,7 @@ fn sosfilt_cascade(
         None => None,
     };
     let rec = Recursion::Cascade(sections);
-    let (y, zf) = scan_rows(&rec, &rows, zi.as_ref(), zi.is_some())?;
+    let (y, zf) = scan_rows(&rec, &rows, dt, zi.as_ref(), zi.is_some())?;
     let y = if last {
         y.reshape(&shape[..])?
     } else {

@@ -85,26 +85,47 @@ struct CuprumScanPack {
 };
 
 // Samples start..stop of one row through the recursion; with OUT, the
-// outputs to y. `packed`: start, stop and the rows sit on 16-byte
-// boundaries (the host checks; every thread of a launch agrees).
-template <class R, class T, bool OUT>
-__device__ __forceinline__ void cuprum_scan_block(const R& rec, const T* __restrict__ x,
+// outputs to y. The input's type X is T or a narrower real (float into a
+// double recursion: read as it is stored, each value widened exactly, so
+// the cast a caller would make first costs no pass of its own). `packed`:
+// start, stop and the rows sit on boundaries of V samples, V the larger
+// of the two 16-byte packs, and x and y on 16-byte boundaries (the host
+// checks; every thread of a launch agrees): V samples are read as whole
+// packs of X and written as whole packs of T.
+template <class R, class X, class T, bool OUT>
+__device__ __forceinline__ void cuprum_scan_block(const R& rec, const X* __restrict__ x,
                                                   T* __restrict__ y, long long start,
                                                   long long stop, bool packed,
                                                   T (&z)[R::D]) {
-  using P = typename CuprumScanPack<T>::type;
-  constexpr int V = CuprumScanPack<T>::V;
+  using PX = typename CuprumScanPack<X>::type;
+  using PT = typename CuprumScanPack<T>::type;
+  constexpr int VX = CuprumScanPack<X>::V, VT = CuprumScanPack<T>::V;
+  constexpr int V = VX > VT ? VX : VT;
   long long j = start;
   if (packed) {
     for (; j + V <= stop; j += V) {
-      P p = *reinterpret_cast<const P*>(x + j);
+      T v[V];
 #pragma unroll
-      for (int v = 0; v < V; ++v) p.v[v] = rec.step(p.v[v], z);
-      if (OUT) *reinterpret_cast<P*>(y + j) = p;
+      for (int a = 0; a < V / VX; ++a) {
+        const PX p = *reinterpret_cast<const PX*>(x + j + a * VX);
+#pragma unroll
+        for (int b = 0; b < VX; ++b) v[a * VX + b] = T(p.v[b]);
+      }
+#pragma unroll
+      for (int i = 0; i < V; ++i) v[i] = rec.step(v[i], z);
+      if (OUT) {
+#pragma unroll
+        for (int a = 0; a < V / VT; ++a) {
+          PT p;
+#pragma unroll
+          for (int b = 0; b < VT; ++b) p.v[b] = v[a * VT + b];
+          *reinterpret_cast<PT*>(y + j + a * VT) = p;
+        }
+      }
     }
   }
   for (; j < stop; ++j) {
-    const T v = rec.step(x[j], z);
+    const T v = rec.step(T(x[j]), z);
     if (OUT) y[j] = v;
   }
 }
@@ -129,8 +150,8 @@ __device__ __forceinline__ void cuprum_scan_enter(T (&z)[R::D], const T* zi, con
 // zero (cuprum_scan_enter), walked, and then RUN: the outputs to y and
 // the last block's final state to zf; else (the states pass, init null):
 // the block's final state to state.
-template <class R, class T, bool RUN>
-__device__ __forceinline__ void cuprum_scan_walk(const T* x, T* y, const T* coef, const T* zi,
+template <class R, class X, class T, bool RUN>
+__device__ __forceinline__ void cuprum_scan_walk(const X* x, T* y, const T* coef, const T* zi,
                                                  const T* init, T* state, T* zf,
                                                  long long signals, long long n,
                                                  long long block, long long blocks,
@@ -143,7 +164,7 @@ __device__ __forceinline__ void cuprum_scan_walk(const T* x, T* y, const T* coef
     T z[R::D];
     cuprum_scan_enter<R, T>(z, zi, init, m, k, signals, blocks);
     const long long start = k * block, stop = start + block < n ? start + block : n;
-    cuprum_scan_block<R, T, RUN>(rec, x + m * n, RUN ? y + m * n : nullptr, start, stop, packed,
+    cuprum_scan_block<R, X, T, RUN>(rec, x + m * n, RUN ? y + m * n : nullptr, start, stop, packed,
                                  z);
     if (!RUN) {
 #pragma unroll
@@ -155,20 +176,21 @@ __device__ __forceinline__ void cuprum_scan_walk(const T* x, T* y, const T* coef
   }
 }
 
-// REC: the policy, e.g. CuprumSosCascade<float, 4> (a type with a comma:
-// passed last, as __VA_ARGS__).
-#define CUPRUM_FIXED_SCAN(STATES, RUN, T, ...)                                                 \
-  extern "C" __global__ void STATES(const T* x, const T* coef, const T* zi, T* state,          \
+// X: the input's type (T, or float for a double T); REC: the policy,
+// e.g. CuprumSosCascade<float, 4> (a type with a comma: passed last, as
+// __VA_ARGS__).
+#define CUPRUM_FIXED_SCAN(STATES, RUN, X, T, ...)                                              \
+  extern "C" __global__ void STATES(const X* x, const T* coef, const T* zi, T* state,          \
                                     long long signals, long long n, long long block,           \
                                     long long blocks, bool packed) {                           \
-    cuprum_scan_walk<__VA_ARGS__, T, false>(x, nullptr, coef, zi, nullptr, state, nullptr,    \
-                                            signals, n, block, blocks, packed);                \
+    cuprum_scan_walk<__VA_ARGS__, X, T, false>(x, nullptr, coef, zi, nullptr, state, nullptr, \
+                                               signals, n, block, blocks, packed);             \
   }                                                                                            \
-  extern "C" __global__ void RUN(const T* x, T* y, const T* coef, const T* zi, const T* init,  \
+  extern "C" __global__ void RUN(const X* x, T* y, const T* coef, const T* zi, const T* init,  \
                                  T* zf, long long signals, long long n, long long block,       \
                                  long long blocks, bool packed) {                              \
-    cuprum_scan_walk<__VA_ARGS__, T, true>(x, y, coef, zi, init, nullptr, zf, signals, n,      \
-                                           block, blocks, packed);                             \
+    cuprum_scan_walk<__VA_ARGS__, X, T, true>(x, y, coef, zi, init, nullptr, zf, signals, n,   \
+                                              block, blocks, packed);                          \
   }
 
 // The carry (carry.cuh, which comes before this file) with the policy's D

@@ -594,3 +594,66 @@ fn sosfilt_cascade_matches_the_host_loop_on_many_signals() {
         assert_close_to(&back, &want, 1e-12, &format!("{what} axis 0"));
     }
 }
+
+/// A float32 signal through float64 sections or a float64 direct form
+/// (the result is float64, as SciPy's result_type) is read as it is by
+/// the fixed-state kernels and widened there: the same bits as casting
+/// the signal first, with and without zi, for lengths whose blocks take
+/// the 16-byte packs (4096) and for ones that do not (4099), one signal
+/// and many, along either axis.
+#[test]
+fn float32_signals_in_float64_recursions_equal_the_cast_signal() {
+    if !gpu() {
+        return;
+    }
+    let iir = |output| {
+        gpu_signal::butter_with(8, &[0.1], &gpu_signal::IirOptions::default().output(output))
+            .unwrap()
+    };
+    let sos = iir(gpu_signal::Output::Sos).into_sos().unwrap();
+    let (b, a) = iir(gpu_signal::Output::Ba).into_ba().unwrap();
+    let same = |got: &Array, want: &Array, what: &str| {
+        assert_eq!(got.dtype(), DType::Float64, "{what}");
+        assert_eq!(got.shape(), want.shape(), "{what}");
+        let (g, w) = (got.to_vec::<f64>().unwrap(), want.to_vec::<f64>().unwrap());
+        assert!(
+            g.iter().zip(&w).all(|(p, q)| p.to_bits() == q.to_bits()),
+            "{what}"
+        );
+    };
+    for (signals, n) in [
+        (1usize, 1 << 20),
+        (1, (1 << 20) + 3),
+        (64, 4096),
+        (64, 4099),
+    ] {
+        let xh: Vec<f32> = noise(signals * n, 11).iter().map(|&v| v as f32).collect();
+        let x32 = Array::from_slice(&xh, &[signals, n]).unwrap();
+        let x64 = x32.astype(DType::Float64).unwrap();
+        let what = format!("{signals} x {n}");
+        let zi = Array::from_slice(&noise(4 * signals * 2, 3), &[4, signals, 2]).unwrap();
+        for o in [SosfiltOptions::default(), SosfiltOptions::default().zi(&zi)] {
+            let (y, zf) = sosfilt_with(&sos, &x32, &o).unwrap();
+            let (w, wzf) = sosfilt_with(&sos, &x64, &o).unwrap();
+            same(&y, &w, &format!("sosfilt {what}"));
+            if let (Some(zf), Some(wzf)) = (zf, wzf) {
+                same(&zf, &wzf, &format!("sosfilt zf {what}"));
+            }
+        }
+        let zi = Array::from_slice(&noise(signals * 8, 4), &[signals, 8]).unwrap();
+        for o in [LfilterOptions::default(), LfilterOptions::default().zi(&zi)] {
+            let (y, zf) = lfilter_with(&b, &a, &x32, &o).unwrap();
+            let (w, wzf) = lfilter_with(&b, &a, &x64, &o).unwrap();
+            same(&y, &w, &format!("lfilter {what}"));
+            if let (Some(zf), Some(wzf)) = (zf, wzf) {
+                same(&zf, &wzf, &format!("lfilter zf {what}"));
+            }
+        }
+        // Along axis 0 (a copy moves the axis last first).
+        let xt = x32.transpose(None).unwrap();
+        let o = SosfiltOptions::default().axis(0);
+        let (y, _) = sosfilt_with(&sos, &xt, &o).unwrap();
+        let (w, _) = sosfilt_with(&sos, &xt.astype(DType::Float64).unwrap(), &o).unwrap();
+        same(&y, &w, &format!("sosfilt axis 0 {what}"));
+    }
+}

@@ -10,7 +10,7 @@
 # from zero, block 0 from zi, exactly) and run pass (from the entering
 # states, against SciPy's loop over the whole signal, with zf), every
 # block length, packed and element loads, for the direct form of order 4
-# in float64. The includes of cuprum/types.cuh get an empty stand-in.
+# in float64, the input stored as double and as float. The includes of cuprum/types.cuh get an empty stand-in.
 #   bash crates/gpu-signal/tools/emulate/run.sh
 # Needs g++ with C++17; seconds. A check of the logic, not a substitute for
 # the GPU run.

@@ -20,7 +20,11 @@ using Rec = CuprumTdf2<double, kOrder>;
 
 static bool close(double a, double b) { return std::fabs(a - b) <= 1e-9 * (1.0 + std::fabs(a)); }
 
-int main() {
+// Every case with the input stored as X (double, or float read into the
+// double recursion: the values then are floats, and the reference widens
+// them the same way); returns the bad cases.
+template <class X>
+int run_cases(const char* label) {
   std::mt19937_64 rng(7);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   // A stable order-4 filter: b arbitrary, a from two pole pairs of radius 0.9 and 0.7.
@@ -34,15 +38,18 @@ int main() {
     for (long long n : {1LL, 7LL, 64LL, 1000LL}) {
       for (long long block : {1LL, 5LL, 16LL, 1000LL}) {
         for (bool packed : {false, true}) {
-          // Packed loads need n and block multiples of the pack (2 doubles).
-          if (packed && (n % 2 || block % 2)) continue;
+          // Packed loads need n and block multiples of the larger pack
+          // (2 doubles, 4 floats).
+          constexpr long long pack = 16 / sizeof(X);
+          if (packed && (n % pack || block % pack)) continue;
           const long long blocks = (n + block - 1) / block;
-          std::vector<double> x(signals * n), zi(signals * kOrder), y(signals * n, -9.0),
+          std::vector<X> x(signals * n);
+          std::vector<double> zi(signals * kOrder), y(signals * n, -9.0),
               zf(signals * kOrder, -9.0), state(signals * blocks * kOrder, -9.0),
               init(signals * blocks * kOrder, -9.0);
-          for (double& v : x) v = u(rng);
+          for (X& v : x) v = (X)u(rng);
           for (double& v : zi) v = u(rng);
-          cuprum_scan_walk<Rec, double, false>(x.data(), nullptr, coef.data(), zi.data(), nullptr,
+          cuprum_scan_walk<Rec, X, double, false>(x.data(), nullptr, coef.data(), zi.data(), nullptr,
                                                state.data(), nullptr, signals, n, block, blocks,
                                                packed);
           // The carry, serially: the state entering block k + 1 is block k
@@ -65,14 +72,14 @@ int main() {
               if (k == 0)
                 for (int r = 0; r < kOrder; ++r) z0[r] = zi[m * kOrder + r];
               for (long long j = k * block; j < std::min(n, (k + 1) * block); ++j) {
-                rec.step(x[m * n + j], z0);
-                rec.step(x[m * n + j], z);
+                rec.step((double)x[m * n + j], z0);
+                rec.step((double)x[m * n + j], z);
               }
               for (int r = 0; r < kOrder; ++r)
                 ok = ok && z0[r] == state[(m * blocks + k) * kOrder + r];
             }
           }
-          cuprum_scan_walk<Rec, double, true>(x.data(), y.data(), coef.data(), zi.data(),
+          cuprum_scan_walk<Rec, X, double, true>(x.data(), y.data(), coef.data(), zi.data(),
                                               blocks > 1 ? init.data() : nullptr, nullptr,
                                               zf.data(), signals, n, block, blocks, packed);
           // Against SciPy's loop over each whole signal.
@@ -81,19 +88,21 @@ int main() {
             for (int r = 0; r < kOrder; ++r) z[r] = zi[m * kOrder + r];
             Rec rec;
             rec.load(coef.data());
-            for (long long j = 0; j < n; ++j) ok = ok && close(rec.step(x[m * n + j], z), y[m * n + j]);
+            for (long long j = 0; j < n; ++j) ok = ok && close(rec.step((double)x[m * n + j], z), y[m * n + j]);
             for (int r = 0; r < kOrder; ++r) ok = ok && close(z[r], zf[m * kOrder + r]);
           }
           ++cases;
           if (!ok) {
             ++bad;
-            std::printf("bad: signals %lld n %lld block %lld packed %d\n", signals, n, block,
-                        (int)packed);
+            std::printf("bad (%s): signals %lld n %lld block %lld packed %d\n", label, signals, n,
+                        block, (int)packed);
           }
         }
       }
     }
   }
-  std::printf("scan: %d cases, %d bad\n", cases, bad);
-  return bad != 0;
+  std::printf("scan (%s input): %d cases, %d bad\n", label, cases, bad);
+  return bad;
 }
+
+int main() { return (run_cases<double>("double") + run_cases<float>("float")) != 0; }
