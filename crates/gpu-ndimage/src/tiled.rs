@@ -521,6 +521,55 @@ mod tests {
         assert_eq!(super::tile2d_cols(17), 48);
     }
 
+    /// tiled.cu's `cuprum_tiled_div<S>` (the product with 1/S and two
+    /// fma corrections), step for step in f64, is the correctly rounded
+    /// quotient for every window the kernels compile, over values of every
+    /// exponent the fast path takes and the ends of its range: the same
+    /// result as the division the host loop and window1d make.
+    #[test]
+    fn the_means_division_by_its_window_is_correctly_rounded() {
+        fn div(x: f64, s: f64) -> f64 {
+            let y = 1.0 / s;
+            let ax = x.abs();
+            if !((2f64.powi(-960)..=2f64.powi(1000)).contains(&ax)) {
+                return x / s;
+            }
+            let mut q = x * y;
+            let mut r = (-q).mul_add(s, x);
+            q = r.mul_add(y, q);
+            r = (-q).mul_add(s, x);
+            r.mul_add(y, q)
+        }
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for s in 1..=super::TILED1D_MAX {
+            let sf = s as f64;
+            for i in 0..200_000u64 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Any sign and mantissa, exponents -970 ..= 1010.
+                let e = 1023 - 970 + (seed >> 52) % 1981;
+                let x = f64::from_bits((seed & 0x800f_ffff_ffff_ffff) | (e << 52));
+                // Sums of a few integers: the quotients nearest a tie.
+                let k = (i % 1000) as f64 + 0.5 * (i % 3) as f64;
+                for v in [x, k, -k * sf, k * sf + 1.0] {
+                    assert_eq!(div(v, sf).to_bits(), (v / sf).to_bits(), "{v:e} / {s}");
+                }
+            }
+            for v in [
+                0.0,
+                -0.0,
+                f64::INFINITY,
+                f64::NEG_INFINITY,
+                1e-320,
+                f64::MAX,
+            ] {
+                assert_eq!(div(v, sf).to_bits(), (v / sf).to_bits(), "{v:e} / {s}");
+            }
+            assert!(div(f64::NAN, sf).is_nan());
+        }
+    }
+
     #[test]
     fn tiles_are_the_kernels() {
         // CuprumTiledShape: 8 threads a line, R = 8 outputs up to 17 taps.

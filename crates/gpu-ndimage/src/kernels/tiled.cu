@@ -54,6 +54,28 @@ __device__ __noinline__ long long cuprum_tiled_map(long long p, long long n, int
   return cuprum_ndimage_map(p, n, mode);
 }
 
+// x / S rounded as __ddiv_rn rounds it, for a window S known when the
+// program is compiled: the product with y = 1/S (rounded once, by the
+// compiler) and two corrections r = x - q S (exact in an fma) back into
+// q. After the first, q is within an ulp of x / S, and from such a q the
+// second gives the correctly rounded quotient (Markstein's theorem; y is
+// 1/S rounded to nearest). Six FP64 operations where the division is a
+// reciprocal's refinement of about twice that, twice an output of a
+// mean filter. Where the theorem's range conditions could fail (zero, its
+// sign; tiny x, whose remainder may not be representable; huge x; inf;
+// NaN) the division itself.
+template <int S>
+__device__ __forceinline__ double cuprum_tiled_div(double x) {
+  constexpr double y = 1.0 / (double)S;
+  const double ax = fabs(x);
+  if (!(ax >= 0x1p-960 && ax <= 0x1p+1000)) return __ddiv_rn(x, (double)S);
+  double q = __dmul_rn(x, y);
+  double r = __fma_rn(-q, (double)S, x);
+  q = __fma_rn(r, y, q);
+  r = __fma_rn(-q, (double)S, x);
+  return __fma_rn(r, y, q);
+}
+
 // One output of the window x[0..S) (x[k] the input at c + k - size1),
 // window1d's terms in window1d's order (filters.cu).
 template <int OP, int S>
@@ -72,7 +94,7 @@ __device__ __forceinline__ double cuprum_tiled_one(const double* x, const double
     acc = 0.0;
 #pragma unroll
     for (int k = 0; k < S; ++k) acc = __dadd_rn(acc, x[k]);
-    acc = __ddiv_rn(acc, (double)S);
+    acc = cuprum_tiled_div<S>(acc);
   } else if constexpr (OP == 4 || OP == 5) {
     acc = x[0];
 #pragma unroll
