@@ -36,7 +36,7 @@ int run_cases(const char* label) {
   int cases = 0, bad = 0;
   for (long long signals : {1LL, 3LL}) {
     for (long long n : {1LL, 7LL, 64LL, 1000LL}) {
-      for (long long block : {1LL, 5LL, 16LL, 1000LL}) {
+      for (long long block : {1LL, 5LL, 16LL, 40LL, 1000LL}) {
         for (bool packed : {false, true}) {
           // Packed loads need n and block multiples of the larger pack
           // (2 doubles, 4 floats).
