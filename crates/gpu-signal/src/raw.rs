@@ -31,7 +31,9 @@ unsafe impl Vouched for crate::filtering::iir::LfilterBlocks {}
 // `m` and group `g` reads `state` and writes `init` only in rows
 // `m * blocks + k` with `k < blocks`, and touches `sums` only at row
 // `m * groups + g`; phase 1's thread `m` touches rows of its own signal
-// and `zf[m * order ..]` only. The arrays outlive the launch.
+// and `zf[m * order ..]` only. Its L2 prefetches (hints, no values) name
+// only rows it may read: `state` rows below `last <= blocks - 1`, `sums`
+// rows below `groups`. The arrays outlive the launch.
 unsafe impl Vouched for crate::filtering::iir::LfilterCarry {}
 
 // SAFETY: `filtering::iir::lfilter_rows` launches it only with `y` of
