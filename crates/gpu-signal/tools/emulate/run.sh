@@ -9,8 +9,12 @@
 # grid). scan.cpp: fixed_scan.cu's states pass (each block's final state
 # from zero, block 0 from zi, exactly) and run pass (from the entering
 # states, against SciPy's loop over the whole signal, with zf), every
-# block length, packed and element loads, for the direct form of order 4
-# in float64, the input stored as double and as float. The includes of cuprum/types.cuh get an empty stand-in.
+# block length, packed and element loads (whole batches, batches and
+# single packs, element tails), for the direct form of order 4 (batches
+# of 4 packs) and a cascade of 5 sections (10 states, batches of 2) in
+# float64, the input stored as double and as float. The includes of
+# cuprum/types.cuh get an empty stand-in; the carry's L2 prefetch is
+# nothing on the host.
 #   bash crates/gpu-signal/tools/emulate/run.sh
 # Needs g++ with C++17; seconds. A check of the logic, not a substitute for
 # the GPU run.

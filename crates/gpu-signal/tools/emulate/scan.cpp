@@ -15,24 +15,18 @@ static const Dim blockIdx{0, 0, 0}, blockDim{1, 1, 1}, gridDim{1, 1, 1}, threadI
 #include "carry.cuh"
 #include "fixed_scan.cu"
 
-constexpr int kOrder = 4;
-using Rec = CuprumTdf2<double, kOrder>;
-
 static bool close(double a, double b) { return std::fabs(a - b) <= 1e-9 * (1.0 + std::fabs(a)); }
 
-// Every case with the input stored as X (double, or float read into the
-// double recursion: the values then are floats, and the reference widens
-// them the same way); returns the bad cases.
-template <class X>
-int run_cases(const char* label) {
+// Every case of the recursion Rec (coefficients as its `load` reads them)
+// with the input stored as X (double, or float read into the double
+// recursion: the values then are floats, and the reference widens them
+// the same way); zi and zf in Rec's layout (Rec::at). Returns the bad
+// cases.
+template <class Rec, class X>
+int run_cases(const char* label, const std::vector<double>& coef) {
+  constexpr int kOrder = Rec::D;
   std::mt19937_64 rng(7);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
-  // A stable order-4 filter: b arbitrary, a from two pole pairs of radius 0.9 and 0.7.
-  const double a1 = -(2 * 0.9 * std::cos(0.3)), a2 = 0.81, c1 = -(2 * 0.7 * std::cos(1.1)), c2 = 0.49;
-  const double a[kOrder + 1] = {1.0, a1 + c1, a2 + a1 * c1 + c2, a1 * c2 + a2 * c1, a2 * c2};
-  const double b[kOrder + 1] = {0.2, -0.1, 0.3, 0.05, -0.02};
-  std::vector<double> coef(b, b + kOrder + 1);
-  coef.insert(coef.end(), a, a + kOrder + 1);
   int cases = 0, bad = 0;
   for (long long signals : {1LL, 3LL}) {
     for (long long n : {1LL, 7LL, 64LL, 1000LL}) {
@@ -60,7 +54,7 @@ int run_cases(const char* label) {
           bool ok = true;
           for (long long m = 0; m < signals; ++m) {
             double z[kOrder];
-            for (int r = 0; r < kOrder; ++r) z[r] = zi[m * kOrder + r];
+            for (int r = 0; r < kOrder; ++r) z[r] = zi[Rec::at(m, r, signals)];
             Rec rec;
             rec.load(coef.data());
             for (long long k = 0; k < blocks; ++k) {
@@ -70,7 +64,7 @@ int run_cases(const char* label) {
               // states pass's row: check it on the side.
               double z0[kOrder] = {};
               if (k == 0)
-                for (int r = 0; r < kOrder; ++r) z0[r] = zi[m * kOrder + r];
+                for (int r = 0; r < kOrder; ++r) z0[r] = zi[Rec::at(m, r, signals)];
               for (long long j = k * block; j < std::min(n, (k + 1) * block); ++j) {
                 rec.step((double)x[m * n + j], z0);
                 rec.step((double)x[m * n + j], z);
@@ -85,11 +79,11 @@ int run_cases(const char* label) {
           // Against SciPy's loop over each whole signal.
           for (long long m = 0; m < signals; ++m) {
             double z[kOrder];
-            for (int r = 0; r < kOrder; ++r) z[r] = zi[m * kOrder + r];
+            for (int r = 0; r < kOrder; ++r) z[r] = zi[Rec::at(m, r, signals)];
             Rec rec;
             rec.load(coef.data());
             for (long long j = 0; j < n; ++j) ok = ok && close(rec.step((double)x[m * n + j], z), y[m * n + j]);
-            for (int r = 0; r < kOrder; ++r) ok = ok && close(z[r], zf[m * kOrder + r]);
+            for (int r = 0; r < kOrder; ++r) ok = ok && close(z[r], zf[Rec::at(m, r, signals)]);
           }
           ++cases;
           if (!ok) {
@@ -105,4 +99,25 @@ int run_cases(const char* label) {
   return bad;
 }
 
-int main() { return (run_cases<double>("double") + run_cases<float>("float")) != 0; }
+int main() {
+  // A stable order-4 direct form (U = 4 packs a batch): b arbitrary, a
+  // from two pole pairs of radius 0.9 and 0.7.
+  const double a1 = -(2 * 0.9 * std::cos(0.3)), a2 = 0.81, c1 = -(2 * 0.7 * std::cos(1.1)),
+               c2 = 0.49;
+  std::vector<double> tdf = {0.2, -0.1, 0.3, 0.05, -0.02};
+  for (double v : {1.0, a1 + c1, a2 + a1 * c1 + c2, a1 * c2 + a2 * c1, a2 * c2}) tdf.push_back(v);
+  // A cascade of five sections, ten states (U = 2): b0 b1 b2 a1 a2 each,
+  // poles of radius 0.5 to 0.9.
+  std::vector<double> sos;
+  for (int k = 0; k < 5; ++k) {
+    const double r = 0.5 + 0.1 * k, w = 0.2 + 0.3 * k;
+    for (double v : {0.3 + 0.1 * k, -0.2, 0.1, -2 * r * std::cos(w), r * r}) sos.push_back(v);
+  }
+  using Tdf = CuprumTdf2<double, 4>;
+  using Sos = CuprumSosCascade<double, 5>;
+  const int bad = run_cases<Tdf, double>("order-4 direct form, double", tdf) +
+                  run_cases<Tdf, float>("order-4 direct form, float", tdf) +
+                  run_cases<Sos, double>("5 sections, double", sos) +
+                  run_cases<Sos, float>("5 sections, float", sos);
+  return bad != 0;
+}
