@@ -278,7 +278,7 @@ pub(crate) fn scan_rows(
 ) -> Result<(Array, Option<Array>)> {
     let xdt = x.dtype();
     let fits = takes(rec, dt)
-        && (xdt == dt || xdt == input_dtype(xdt, dt))
+        && input_dtype(xdt, dt) == xdt
         && x.ndim() == 2
         && x.is_c_contiguous()
         && zi.is_none_or(|z| {

@@ -237,9 +237,9 @@ __device__ __forceinline__ void cuprum_scan_walk(const X* x, T* y, const T* coef
 // The carry (carry.cuh, which comes before this file) with the policy's D
 // compiled in, of lfilter.cu's carry signature; `order` must be D (the
 // host passes it; anything else returns at once). The maps are copied to
-// shared memory, which the compiler then keeps in registers across the
-// steps, so the host takes it only for small maps (ptxas: float64 of
-// order 8 holds 220 registers, no spills; order 9 spills).
+// shared memory, and phases 0 and 2 copy Phi on into registers for their
+// walks, so the host takes it only for small maps (ptxas: float64 of
+// order 8 holds 222 registers, no spills; order 9 spills).
 #define CUPRUM_FIXED_SCAN_CARRY(CARRY, T, ...)                                                 \
   extern "C" __global__ void CARRY(const T* state, const T* mats, T* sums, T* init, T* zf,     \
                                    int order, long long signals, long long blocks,            \
