@@ -29,7 +29,10 @@
 //!   device arrays): [`butter`], [`cheby1`], [`cheby2`], [`ellip`],
 //!   [`bessel`], [`iirfilter`], [`firwin`], [`firwin2`], the conversions [`zpk2tf`],
 //!   [`tf2zpk`], [`zpk2sos`], [`tf2sos`], [`sos2tf`], and the responses
-//!   [`freqz`], [`sosfreqz`].
+//!   [`freqz`], [`sosfreqz`]; the lowest orders for a specification
+//!   ([`buttord`], [`cheb1ord`], [`cheb2ord`], [`ellipord`]: host values),
+//!   [`iirnotch`], [`iirpeak`], and the Kaiser window's [`kaiserord`],
+//!   [`kaiser_beta`], [`kaiser_atten`].
 //!
 //! Every function is SciPy's call with its defaults, and a `_with`
 //! variant takes the keywords:
@@ -70,6 +73,9 @@
 //! | `butter(8, [10, 50], 'bandpass', fs=1000, output='sos')` | [`butter_with`]`(8, &[10.0, 50.0], &IirOptions::default().btype(BandType::Bandpass).fs(Some(1000.0)).output(Output::Sos))?.into_sos()?` |
 //! | `iirfilter(4, [0.1, 0.3], rs=60, ftype='cheby2')` | [`iirfilter_with`]`(4, &[0.1, 0.3], &IirFilterOptions::default().rs(Some(60.0)).ftype(FilterType::Cheby2))?` ([`Filter`]) |
 //! | `firwin(63, 0.25)`, `firwin(63, [0.2, 0.4], pass_zero=False)` | [`firwin`]`(63, &[0.25])?`, [`firwin_with`]`(63, &[0.2, 0.4], &FirwinOptions::default().pass_zero(PassZero::No))?` |
+//! | `buttord(0.2, 0.3, 3, 40)`, `ellipord([100, 200], [50, 250], 1, 60, fs=1000)` | [`buttord`]`(&[0.2], &[0.3], 3.0, 40.0)?` (`(11, vec![0.20004])`), [`ellipord_with`]`(&[100.0, 200.0], &[50.0, 250.0], 1.0, 60.0, &OrdOptions::default().fs(Some(1000.0)))?` |
+//! | `iirnotch(60, 30, fs=1000)`, `iirpeak(0.3, 10)` | [`iirnotch`]`(60.0, 30.0, 1000.0)?`, [`iirpeak`]`(0.3, 10.0, 2.0)?` |
+//! | `kaiserord(65, 0.05)`, `kaiser_beta(65)`        | [`kaiserord`]`(65.0, 0.05)?` (`(160, 6.20426)`), [`kaiser_beta`]`(65.0)` |
 //! | `firwin2(151, [0, 0.5, 1], [1, 1, 0])`          | [`firwin2`]`(151, &[0.0, 0.5, 1.0], &[1.0, 1.0, 0.0])?` ([`firwin2_with`]) |
 //! | `zpk2tf`, `tf2zpk`, `zpk2sos`, `tf2sos`, `sos2tf` | [`zpk2tf`]`(&z, &p, k)?`, [`tf2zpk`]`(&b, &a)?`, [`zpk2sos`]`(&z, &p, k)?`, [`tf2sos`]`(&b, &a)?`, [`sos2tf`]`(&sos)?` |
 //! | `freqz(b, a, worN=1024)`, `sosfreqz(sos)`        | [`freqz_with`]`(&b, &a, &FreqzOptions::default().worn(WorN::N(1024)))?`, [`sosfreqz`]`(&sos)?` |
@@ -93,10 +99,12 @@ pub use convolution::{
 };
 pub use design::{
     BandType, BesselNorm, Filter, FilterType, Firwin2Options, FirwinOptions, FreqzOptions,
-    IirFilterOptions, IirOptions, Output, Pairing, PassZero, WorN, Zpk2SosOptions, bessel,
-    bessel_with, butter, butter_with, cheby1, cheby1_with, cheby2, cheby2_with, ellip, ellip_with,
-    firwin, firwin_with, firwin2, firwin2_with, freqz, freqz_with, iirfilter, iirfilter_with,
-    sos2tf, sosfreqz, sosfreqz_with, tf2sos, tf2sos_with, tf2zpk, zpk2sos, zpk2sos_with, zpk2tf,
+    IirFilterOptions, IirOptions, OrdOptions, Output, Pairing, PassZero, WorN, Zpk2SosOptions,
+    bessel, bessel_with, butter, butter_with, buttord, buttord_with, cheb1ord, cheb1ord_with,
+    cheb2ord, cheb2ord_with, cheby1, cheby1_with, cheby2, cheby2_with, ellip, ellip_with, ellipord,
+    ellipord_with, firwin, firwin_with, firwin2, firwin2_with, freqz, freqz_with, iirfilter,
+    iirfilter_with, iirnotch, iirpeak, kaiser_atten, kaiser_beta, kaiserord, sos2tf, sosfreqz,
+    sosfreqz_with, tf2sos, tf2sos_with, tf2zpk, zpk2sos, zpk2sos_with, zpk2tf,
 };
 pub use filtering::{
     DecimateFtype, DecimateOptions, DetrendOptions, DetrendType, FiltfiltMethod, FiltfiltOptions,

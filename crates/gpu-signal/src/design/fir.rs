@@ -134,8 +134,15 @@ impl FirwinOptions {
     }
 }
 
-/// SciPy's `kaiser_beta`.
-fn kaiser_beta(a: f64) -> f64 {
+/// SciPy's `kaiser_beta(a)`: the Kaiser window's `beta` for a stopband
+/// attenuation of `a` dB (Kaiser's empirical formula, as in Oppenheim and
+/// Schafer, "Discrete-Time Signal Processing", eq. 7.62).
+///
+/// ```
+/// assert_eq!(gpu_signal::kaiser_beta(65.0), 0.1102 * (65.0 - 8.7)); // 6.20426
+/// assert_eq!(gpu_signal::kaiser_beta(20.0), 0.0);
+/// ```
+pub fn kaiser_beta(a: f64) -> f64 {
     if a > 50.0 {
         0.1102 * (a - 8.7)
     } else if a > 21.0 {
@@ -143,6 +150,55 @@ fn kaiser_beta(a: f64) -> f64 {
     } else {
         0.0
     }
+}
+
+/// SciPy's `kaiser_atten(numtaps, width)`: the stopband attenuation in dB
+/// of a Kaiser-window FIR filter of `numtaps` taps whose transition band
+/// is `width` wide (a fraction of Nyquist), by Kaiser's formula.
+///
+/// ```
+/// let a = gpu_signal::kaiser_atten(211, 0.05);
+/// assert!((a - 83.324_661_741_253).abs() < 1e-9);
+/// ```
+pub fn kaiser_atten(numtaps: usize, width: f64) -> f64 {
+    2.285 * (numtaps as f64 - 1.0) * PI * width + 7.95
+}
+
+/// SciPy's `kaiserord(ripple, width)`: the number of taps and the Kaiser
+/// `beta` of an FIR filter whose pass and stop bands deviate from the
+/// ideal by at most `ripple` dB (its absolute value; the stopband's
+/// attenuation) with a transition band `width` wide (a fraction of
+/// Nyquist), for [`firwin_with`]'s `window` (`("kaiser", beta)`).
+///
+/// ```
+/// let (numtaps, beta) = gpu_signal::kaiserord(65.0, 0.05)?; // signal.kaiserord(65, 0.05)
+/// assert_eq!((numtaps, beta), (160, gpu_signal::kaiser_beta(65.0)));
+/// # Ok::<(), gpu_array::Error>(())
+/// ```
+///
+/// # Errors
+/// `|ripple| < 8` dB (outside Kaiser's formula; SciPy's message), or
+/// `width` not positive and finite (`Value`).
+pub fn kaiserord(ripple: f64, width: f64) -> Result<(usize, f64)> {
+    let a = ripple.abs();
+    if a.is_nan() || a < 8.0 {
+        return Err(Error::Value(format!(
+            "Requested maximum ripple attenuation {a:.6} is too small for the Kaiser formula."
+        )));
+    }
+    if !(width > 0.0 && width.is_finite()) {
+        return Err(Error::Value(format!(
+            "the transition width must be positive and finite, not {width}"
+        )));
+    }
+    // Kaiser's formula gives the order; the taps are one more.
+    let numtaps = ((a - 7.95) / 2.285 / (PI * width) + 1.0).ceil();
+    if numtaps.is_nan() || numtaps > 1e9 {
+        return Err(Error::Value(format!(
+            "kaiserord: {numtaps} taps for a width of {width}: too many"
+        )));
+    }
+    Ok((numtaps as usize, kaiser_beta(a)))
 }
 
 fn sinc(x: f64) -> f64 {
@@ -184,10 +240,7 @@ pub(crate) fn firwin_host(
         ));
     }
     let window_kind = match opts.width {
-        Some(w) => {
-            let atten = 2.285 * (numtaps as f64 - 1.0) * PI * (w / nyq) + 7.95;
-            WindowSpec::from(kaiser_beta(atten))
-        }
+        Some(w) => WindowSpec::from(kaiser_beta(kaiser_atten(numtaps, w / nyq))),
         None => opts.window.clone(),
     };
     let nc = cutoff.len();

@@ -1,6 +1,9 @@
 //! Filter design (`scipy.signal._filter_design`, `_fir_filter_design`):
 //! IIR designs ([`iirfilter`], [`butter`], [`cheby1`], [`cheby2`],
-//! [`ellip`], [`bessel`]), FIR design by windows ([`firwin`]) and by frequency sampling
+//! [`ellip`], [`bessel`]) and their lowest orders for a specification
+//! ([`buttord`], [`cheb1ord`], [`cheb2ord`], [`ellipord`]), notch and peak
+//! filters ([`iirnotch`], [`iirpeak`]), FIR design by windows ([`firwin`],
+//! with [`kaiserord`], [`kaiser_beta`], [`kaiser_atten`]) and by frequency sampling
 //! ([`firwin2`]),
 //! conversions between forms ([`zpk2tf`], [`tf2zpk`], [`zpk2sos`],
 //! [`tf2sos`], [`sos2tf`]) and frequency responses ([`freqz`],
@@ -22,9 +25,13 @@ mod fir2;
 mod freqz;
 pub(crate) mod iir;
 pub(crate) mod linalg;
+mod min_order;
+mod notch;
+#[cfg(test)]
+mod order_golden_tests;
 pub(crate) mod zpk;
 
-pub use fir::{FirwinOptions, PassZero, firwin, firwin_with};
+pub use fir::{FirwinOptions, PassZero, firwin, firwin_with, kaiser_atten, kaiser_beta, kaiserord};
 pub use fir2::{Firwin2Options, firwin2, firwin2_with};
 pub use freqz::{FreqzOptions, WorN, freqz, freqz_with, sosfreqz, sosfreqz_with};
 pub use iir::{
@@ -32,6 +39,11 @@ pub use iir::{
     bessel_with, butter, butter_with, cheby1, cheby1_with, cheby2, cheby2_with, ellip, ellip_with,
     iirfilter, iirfilter_with,
 };
+pub use min_order::{
+    OrdOptions, buttord, buttord_with, cheb1ord, cheb1ord_with, cheb2ord, cheb2ord_with, ellipord,
+    ellipord_with,
+};
+pub use notch::{iirnotch, iirpeak};
 pub use zpk::{
     Pairing, Zpk2SosOptions, sos2tf, tf2sos, tf2sos_with, tf2zpk, zpk2sos, zpk2sos_with, zpk2tf,
 };

@@ -657,3 +657,68 @@ fn float32_signals_in_float64_recursions_equal_the_cast_signal() {
         same(&y, &w, &format!("sosfilt axis 0 {what}"));
     }
 }
+
+/// The designs from a specification on the device: iirnotch's and
+/// iirpeak's coefficients as float64 arrays (SciPy's, from the host
+/// tests' goldens), and a buttord order that meets its attenuation when
+/// butter's filter runs through lfilter.
+#[test]
+fn notch_peak_and_order_selected_designs_filter_on_the_device() {
+    if !gpu() {
+        return;
+    }
+    let (b, a) = gpu_signal::iirnotch(60.0, 30.0, 1000.0).unwrap();
+    assert_eq!(
+        (b.dtype(), b.shape(), a.shape()),
+        (DType::Float64, &[3][..], &[3][..])
+    );
+    let (bh, ah) = (b.to_vec::<f64>().unwrap(), a.to_vec::<f64>().unwrap());
+    // scipy.signal.iirnotch(60, 30, 1000)
+    let want_b = [
+        0.993_755_964_953_657_1,
+        -1.847_941_857_850_199_4,
+        0.993_755_964_953_657_1,
+    ];
+    let want_a = [1.0, -1.847_941_857_850_199_4, 0.987_511_929_907_314_3];
+    for (g, w) in bh.iter().chain(&ah).zip(want_b.iter().chain(&want_a)) {
+        assert!((g - w).abs() < 1e-15, "{bh:?} {ah:?}");
+    }
+    // The 60 Hz tone at 1 kHz sampling, after the filter's transient.
+    let n = 8192;
+    let tone: Vec<f64> = (0..n)
+        .map(|k| (2.0 * std::f64::consts::PI * 60.0 * k as f64 / 1000.0).sin())
+        .collect();
+    let x = Array::from_slice(&tone, &[n]).unwrap();
+    let y = gpu_signal::lfilter(&b, &a, &x)
+        .unwrap()
+        .to_vec::<f64>()
+        .unwrap();
+    let tail = y[n - 1000..].iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    assert!(tail < 1e-3, "the notch leaves {tail} of the tone");
+    let (bp, ap) = gpu_signal::iirpeak(60.0, 30.0, 1000.0).unwrap();
+    let yp = gpu_signal::lfilter(&bp, &ap, &x)
+        .unwrap()
+        .to_vec::<f64>()
+        .unwrap();
+    let peak = yp[n - 1000..].iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    assert!(
+        (peak - 1.0).abs() < 1e-2,
+        "the peak filter passes {peak} of the tone"
+    );
+    // buttord for 40 dB above 0.3 (passband to 0.2): butter of that order
+    // attenuates a tone at 0.35 of Nyquist by at least 40 dB.
+    let (order, wn) = gpu_signal::buttord(&[0.2], &[0.3], 3.0, 40.0).unwrap();
+    let (bb, ab) = gpu_signal::butter(order, &wn).unwrap();
+    let stop: Vec<f64> = (0..n)
+        .map(|k| (std::f64::consts::PI * 0.35 * k as f64).sin())
+        .collect();
+    let ys = gpu_signal::lfilter(&bb, &ab, &Array::from_slice(&stop, &[n]).unwrap())
+        .unwrap()
+        .to_vec::<f64>()
+        .unwrap();
+    let left = ys[n - 1000..].iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    assert!(
+        left < 1e-2,
+        "order {order}: {left} of the stopband tone left"
+    );
+}

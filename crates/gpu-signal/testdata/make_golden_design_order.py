@@ -1,0 +1,89 @@
+"""Goldens for gpu-signal's order selections, notch and peak filters and
+Kaiser helpers (SciPy's own outputs): design_order_golden.npz, read by the
+host tests of src/design (no GPU). Members are `<function>__<i>__<part>`:
+
+- buttord, cheb1ord, cheb2ord, ellipord: `params` = [wp0, wp1 or nan, ws0,
+  ws1 or nan, gpass, gstop, analog, fs or nan], `ord`, `wn` (one or two);
+  every band (lowpass, highpass, bandpass, bandstop: the band-stop ones
+  run SciPy's fminbound), digital, analog and with fs;
+- iirnotch, iirpeak: `params` = [w0, Q, fs], `b`, `a`;
+- kaiserord: `params` = [ripple, width], `out` = [numtaps, beta];
+  kaiser_beta: `params` = [a], `out`; kaiser_atten: `params` = [numtaps,
+  width], `out`.
+
+Run through `cargo xtask golden` (numpy and scipy needed): the optional
+first argument is the output folder (this one by default).
+"""
+import os
+import sys
+
+import numpy as np
+from scipy import signal
+
+NAN = float("nan")
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
+    m = {}
+    counts = {}
+
+    def add(fn, **parts):
+        i = counts.get(fn, 0)
+        counts[fn] = i + 1
+        for k, v in parts.items():
+            m[f"{fn}__{i}__{k}"] = np.asarray(v, dtype=np.float64)
+
+    # (wp, ws) in fractions of Nyquist, analog rad/s, or Hz with fs.
+    digital = [
+        ([0.2], [0.3]), ([0.3], [0.2]), ([0.1], [0.12]), ([0.45], [0.4]),
+        ([0.2, 0.5], [0.1, 0.6]), ([0.1, 0.6], [0.2, 0.5]),
+        ([0.3, 0.35], [0.25, 0.4]), ([0.05, 0.9], [0.1, 0.8]),
+        ([0.2, 0.4], [0.25, 0.35]), ([0.01], [0.05]),
+    ]
+    analog = [
+        ([30.0], [10.0]), ([1.0], [2.5]), ([1.0, 3.0], [0.5, 5.0]),
+        ([0.5, 5.0], [1.0, 3.0]), ([100.0, 300.0], [150.0, 200.0]),
+    ]
+    hz = [
+        ([100.0, 200.0], [50.0, 250.0], 1000.0), ([60.0], [80.0], 500.0),
+        ([3000.0], [2000.0], 44100.0), ([100.0, 400.0], [150.0, 300.0], 2000.0),
+    ]
+    gains = [(3.0, 40.0), (1.0, 60.0), (0.1, 30.0), (0.5, 80.0)]
+    fns = {"buttord": signal.buttord, "cheb1ord": signal.cheb1ord,
+           "cheb2ord": signal.cheb2ord, "ellipord": signal.ellipord}
+    for name, fn in fns.items():
+        cases = [(wp, ws, False, None) for wp, ws in digital]
+        cases += [(wp, ws, True, None) for wp, ws in analog]
+        cases += [(wp, ws, False, fs) for wp, ws, fs in hz]
+        for k, (wp, ws, an, fs) in enumerate(cases):
+            gpass, gstop = gains[k % len(gains)]
+            arg = (lambda w: w[0] if len(w) == 1 else w)
+            ord_, wn = fn(arg(wp), arg(ws), gpass, gstop, analog=an, fs=fs)
+            pad = lambda w: list(w) + [NAN] * (2 - len(w))
+            add(name, params=pad(wp) + pad(ws) + [gpass, gstop, float(an),
+                                                  NAN if fs is None else fs],
+                ord=[ord_], wn=np.atleast_1d(wn))
+
+    for w0, q, fs in [(60.0, 30.0, 1000.0), (0.3, 10.0, 2.0), (0.05, 1.0, 2.0),
+                      (440.0, 2.5, 44100.0), (0.95, 100.0, 2.0), (0.0, 5.0, 2.0),
+                      (1.0, 5.0, 2.0)]:
+        for name, fn in (("iirnotch", signal.iirnotch), ("iirpeak", signal.iirpeak)):
+            b, a = fn(w0, q, fs)
+            add(name, params=[w0, q, fs], b=b, a=a)
+
+    for ripple, width in [(65.0, 0.05), (8.0, 0.1), (21.0, 0.2), (21.5, 0.01), (50.0, 0.3),
+                          (50.5, 0.02), (-40.0, 0.1), (120.0, 0.001)]:
+        numtaps, beta = signal.kaiserord(ripple, width)
+        add("kaiserord", params=[ripple, width], out=[numtaps, beta])
+    for a in (0.0, 20.0, 21.0, 30.0, 50.0, 50.5, 100.0):
+        add("kaiser_beta", params=[a], out=[signal.kaiser_beta(a)])
+    for numtaps, width in ((1, 0.1), (211, 0.05), (31, 0.3), (1001, 0.001)):
+        add("kaiser_atten", params=[numtaps, width], out=[signal.kaiser_atten(numtaps, width)])
+
+    np.savez_compressed(os.path.join(out, "design_order_golden.npz"), **m)
+    print(f"design_order_golden.npz: {len(m)} members")
+
+
+if __name__ == "__main__":
+    main()
