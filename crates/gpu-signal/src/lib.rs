@@ -30,7 +30,8 @@
 //!   [`bessel`], [`iirfilter`], [`firwin`], [`firwin2`], the conversions [`zpk2tf`],
 //!   [`tf2zpk`], [`zpk2sos`], [`tf2sos`], [`sos2tf`], and the responses
 //!   [`freqz`], [`sosfreqz`]; the lowest orders for a specification
-//!   ([`buttord`], [`cheb1ord`], [`cheb2ord`], [`ellipord`]: host values),
+//!   ([`buttord`], [`cheb1ord`], [`cheb2ord`], [`ellipord`]: host values;
+//!   with the design: [`iirdesign`]),
 //!   [`iirnotch`], [`iirpeak`], and the Kaiser window's [`kaiserord`],
 //!   [`kaiser_beta`], [`kaiser_atten`].
 //!
@@ -74,6 +75,7 @@
 //! | `iirfilter(4, [0.1, 0.3], rs=60, ftype='cheby2')` | [`iirfilter_with`]`(4, &[0.1, 0.3], &IirFilterOptions::default().rs(Some(60.0)).ftype(FilterType::Cheby2))?` ([`Filter`]) |
 //! | `firwin(63, 0.25)`, `firwin(63, [0.2, 0.4], pass_zero=False)` | [`firwin`]`(63, &[0.25])?`, [`firwin_with`]`(63, &[0.2, 0.4], &FirwinOptions::default().pass_zero(PassZero::No))?` |
 //! | `buttord(0.2, 0.3, 3, 40)`, `ellipord([100, 200], [50, 250], 1, 60, fs=1000)` | [`buttord`]`(&[0.2], &[0.3], 3.0, 40.0)?` (`(11, vec![0.20004])`), [`ellipord_with`]`(&[100.0, 200.0], &[50.0, 250.0], 1.0, 60.0, &OrdOptions::default().fs(Some(1000.0)))?` |
+//! | `iirdesign(0.2, 0.3, 1, 60, ftype='cheby2', output='sos')` | [`iirdesign_with`]`(&[0.2], &[0.3], 1.0, 60.0, &IirDesignOptions::default().ftype(FilterType::Cheby2).output(Output::Sos))?.into_sos()?` |
 //! | `iirnotch(60, 30, fs=1000)`, `iirpeak(0.3, 10)` | [`iirnotch`]`(60.0, 30.0, 1000.0)?`, [`iirpeak`]`(0.3, 10.0, 2.0)?` |
 //! | `kaiserord(65, 0.05)`, `kaiser_beta(65)`        | [`kaiserord`]`(65.0, 0.05)?` (`(160, 6.20426)`), [`kaiser_beta`]`(65.0)` |
 //! | `firwin2(151, [0, 0.5, 1], [1, 1, 0])`          | [`firwin2`]`(151, &[0.0, 0.5, 1.0], &[1.0, 1.0, 0.0])?` ([`firwin2_with`]) |
@@ -99,12 +101,13 @@ pub use convolution::{
 };
 pub use design::{
     BandType, BesselNorm, Filter, FilterType, Firwin2Options, FirwinOptions, FreqzOptions,
-    IirFilterOptions, IirOptions, OrdOptions, Output, Pairing, PassZero, WorN, Zpk2SosOptions,
-    bessel, bessel_with, butter, butter_with, buttord, buttord_with, cheb1ord, cheb1ord_with,
-    cheb2ord, cheb2ord_with, cheby1, cheby1_with, cheby2, cheby2_with, ellip, ellip_with, ellipord,
-    ellipord_with, firwin, firwin_with, firwin2, firwin2_with, freqz, freqz_with, iirfilter,
-    iirfilter_with, iirnotch, iirpeak, kaiser_atten, kaiser_beta, kaiserord, sos2tf, sosfreqz,
-    sosfreqz_with, tf2sos, tf2sos_with, tf2zpk, zpk2sos, zpk2sos_with, zpk2tf,
+    IirDesignOptions, IirFilterOptions, IirOptions, OrdOptions, Output, Pairing, PassZero, WorN,
+    Zpk2SosOptions, bessel, bessel_with, butter, butter_with, buttord, buttord_with, cheb1ord,
+    cheb1ord_with, cheb2ord, cheb2ord_with, cheby1, cheby1_with, cheby2, cheby2_with, ellip,
+    ellip_with, ellipord, ellipord_with, firwin, firwin_with, firwin2, firwin2_with, freqz,
+    freqz_with, iirdesign, iirdesign_with, iirfilter, iirfilter_with, iirnotch, iirpeak,
+    kaiser_atten, kaiser_beta, kaiserord, sos2tf, sosfreqz, sosfreqz_with, tf2sos, tf2sos_with,
+    tf2zpk, zpk2sos, zpk2sos_with, zpk2tf,
 };
 pub use filtering::{
     DecimateFtype, DecimateOptions, DetrendOptions, DetrendType, FiltfiltMethod, FiltfiltOptions,

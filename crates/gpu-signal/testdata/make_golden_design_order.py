@@ -6,6 +6,8 @@ host tests of src/design (no GPU). Members are `<function>__<i>__<part>`:
   ws1 or nan, gpass, gstop, analog, fs or nan], `ord`, `wn` (one or two);
   every band (lowpass, highpass, bandpass, bandstop: the band-stop ones
   run SciPy's fminbound), digital, analog and with fs;
+- iirdesign_<ftype> (butter, cheby1, cheby2, ellip): `params` as above,
+  the zpk form's `zr`, `zi`, `pr`, `pi`, `k` and the ba form's `b`, `a`;
 - iirnotch, iirpeak: `params` = [w0, Q, fs], `b`, `a`;
 - kaiserord: `params` = [ripple, width], `out` = [numtaps, beta];
   kaiser_beta: `params` = [a], `out`; kaiser_atten: `params` = [numtaps,
@@ -64,6 +66,23 @@ def main():
             add(name, params=pad(wp) + pad(ws) + [gpass, gstop, float(an),
                                                   NAN if fs is None else fs],
                 ord=[ord_], wn=np.atleast_1d(wn))
+
+    # iirdesign: the same specifications (a subset) in each family, as zpk.
+    for ftype in ("butter", "cheby1", "cheby2", "ellip"):
+        cases = [(wp, ws, False, None) for wp, ws in digital[::2]]
+        cases += [(wp, ws, True, None) for wp, ws in analog[::2]]
+        cases += [(wp, ws, False, fs) for wp, ws, fs in hz[:2]]
+        for k, (wp, ws, an, fs) in enumerate(cases):
+            gpass, gstop = gains[k % len(gains)]
+            arg = (lambda w: w[0] if len(w) == 1 else w)
+            z, p, kk = signal.iirdesign(arg(wp), arg(ws), gpass, gstop, analog=an,
+                                        ftype=ftype, output="zpk", fs=fs)
+            b, a = signal.iirdesign(arg(wp), arg(ws), gpass, gstop, analog=an, ftype=ftype,
+                                    fs=fs)
+            pad = lambda w: list(w) + [NAN] * (2 - len(w))
+            add(f"iirdesign_{ftype}", params=pad(wp) + pad(ws) + [gpass, gstop, float(an),
+                                                                   NAN if fs is None else fs],
+                zr=np.real(z), zi=np.imag(z), pr=np.real(p), pi=np.imag(p), k=[kk], b=b, a=a)
 
     for w0, q, fs in [(60.0, 30.0, 1000.0), (0.3, 10.0, 2.0), (0.05, 1.0, 2.0),
                       (440.0, 2.5, 44100.0), (0.95, 100.0, 2.0), (0.0, 5.0, 2.0),

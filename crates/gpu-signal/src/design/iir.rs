@@ -927,7 +927,7 @@ pub(crate) fn iirfilter_host(n: usize, wn: &[f64], spec: &IirSpec) -> Result<Zpk
 }
 
 /// The design in `output`'s form as device arrays.
-fn finish(zpk: Zpk, output: Output, analog: bool) -> Result<Filter> {
+pub(crate) fn finish(zpk: Zpk, output: Output, analog: bool) -> Result<Filter> {
     Ok(match output {
         Output::Zpk => {
             let (z, p, k) = upload_zpk(&zpk)?;

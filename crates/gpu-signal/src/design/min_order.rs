@@ -3,7 +3,8 @@
 //! `wp`, `ws` and the passband loss `gpass` and stopband attenuation
 //! `gstop` in dB, the order and the natural frequencies to pass to
 //! [`butter`](crate::butter), [`cheby1`](crate::cheby1),
-//! [`cheby2`](crate::cheby2) or [`ellip`](crate::ellip).
+//! [`cheby2`](crate::cheby2) or [`ellip`](crate::ellip); and SciPy's
+//! `iirdesign`, the two steps in one.
 //!
 //! Computed on the host in float64, as SciPy computes them (a handful of
 //! scalar operations; a band-stop specification also minimises the order
@@ -13,9 +14,11 @@
 
 use std::f64::consts::{LN_10, PI};
 
-use gpu_array::{Error, Result};
+use gpu_array::{Array, Error, Result};
 
 use super::ellip::{ellipk, ellipkm1};
+use super::iir::{BandType, Filter, FilterType, IirSpec, Output, finish, iirfilter_host};
+use super::zpk::Zpk;
 
 /// SciPy's `analog=` and `fs=` of the order selections.
 ///
@@ -92,16 +95,51 @@ fn validate_gains(gpass: f64, gstop: f64) -> Result<()> {
 }
 
 /// The edges relative to Nyquist (digital) and the band, as SciPy's
-/// `_validate_wp_ws`; SciPy leaves the edges' range unchecked, which here
-/// is an error (0 < w < 1 digital, w > 0 analog, the same count in both).
+/// `_validate_wp_ws`, after the checks of SciPy's `iirdesign` (in its
+/// words), which its order selections skip: one or two edges each, all
+/// positive, digital ones below Nyquist, a passband strictly inside the
+/// stopband or around it; finite analog edges and a positive `fs` too.
 fn validate_edges(wp: &[f64], ws: &[f64], opts: &OrdOptions) -> Result<(Vec<f64>, Vec<f64>, Band)> {
     if !matches!(wp.len(), 1 | 2) || ws.len() != wp.len() {
         return Err(Error::Value(format!(
-            "wp and ws must both hold one frequency (lowpass, highpass) or two (bandpass, \
-             bandstop), not {} and {}",
+            "wp and ws must have one or two elements each, and the same shape, got ({},) and \
+             ({},)",
             wp.len(),
             ws.len()
         )));
+    }
+    let all = || wp.iter().chain(ws);
+    if all().any(|w| w.is_nan() || *w <= 0.0) {
+        return Err(Error::Value(
+            "Values for wp, ws must be greater than 0".into(),
+        ));
+    }
+    if let (false, Some(fs)) = (opts.analog, opts.fs)
+        && (fs.is_nan() || fs <= 0.0 || fs.is_infinite())
+    {
+        return Err(Error::Value(format!(
+            "Sampling frequency fs must be positive, not {fs}"
+        )));
+    }
+    match (opts.analog, opts.fs) {
+        (false, None) if all().any(|&w| w >= 1.0) => {
+            return Err(Error::Value("Values for wp, ws must be less than 1".into()));
+        }
+        (false, Some(fs)) if all().any(|&w| w >= fs / 2.0) => {
+            return Err(Error::Value(format!(
+                "Values for wp, ws must be less than fs/2 (fs={fs} -> fs/2={})",
+                fs / 2.0
+            )));
+        }
+        (true, _) if all().any(|w| w.is_infinite()) => {
+            return Err(Error::Value("Values for wp, ws must be finite".into()));
+        }
+        _ => {}
+    }
+    if wp.len() == 2 && !((ws[0] < wp[0] && wp[1] < ws[1]) || (wp[0] < ws[0] && ws[1] < wp[1])) {
+        return Err(Error::Value(
+            "Passband must lie strictly inside stopband or vice versa".into(),
+        ));
     }
     let (mut wp, mut ws) = (wp.to_vec(), ws.to_vec());
     if let Some(fs) = opts.fs {
@@ -110,25 +148,9 @@ fn validate_edges(wp: &[f64], ws: &[f64], opts: &OrdOptions) -> Result<(Vec<f64>
                 "fs cannot be specified for an analog filter".into(),
             ));
         }
-        if !(fs > 0.0 && fs.is_finite()) {
-            return Err(Error::Value(format!(
-                "Sampling frequency fs must be positive, not {fs}"
-            )));
-        }
         for w in wp.iter_mut().chain(ws.iter_mut()) {
             *w = 2.0 * *w / fs;
         }
-    }
-    let inside = |w: f64| w > 0.0 && (if opts.analog { w.is_finite() } else { w < 1.0 });
-    if !wp.iter().chain(&ws).all(|&w| inside(w)) {
-        return Err(Error::Value(match (opts.analog, opts.fs) {
-            (true, _) => "Analog edge frequencies must be positive and finite".into(),
-            (false, Some(fs)) => format!(
-                "Digital filter edge frequencies must be 0 < w < fs/2 (fs={fs} -> fs/2={})",
-                fs / 2.0
-            ),
-            (false, None) => "Digital filter edge frequencies must be 0 < w < 1".into(),
-        }));
     }
     let band = match (wp.len(), wp[0] >= ws[0]) {
         (1, false) => Band::Low,
@@ -603,4 +625,171 @@ pub fn ellipord_with(
     let d1 = (ellipk(arg1_sq), ellipkm1(arg1_sq));
     let n = order(d0.0 * d1.1 / (d0.1 * d1.0))?;
     Ok((n, postprocess(&passb, opts)))
+}
+
+/// SciPy's keywords of [`iirdesign_with`]: `analog` (false), `ftype`
+/// (elliptic, SciPy's default), `output` (ba) and `fs` (none).
+///
+/// ```
+/// use gpu_signal::{FilterType, IirDesignOptions, Output};
+/// let o = IirDesignOptions::default().ftype(FilterType::Cheby2).output(Output::Sos);
+/// assert_eq!((o.ftype, o.output, o.analog, o.fs), (FilterType::Cheby2, Output::Sos, false, None));
+/// assert_eq!(IirDesignOptions::default().ftype, FilterType::Ellip);
+/// ```
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct IirDesignOptions {
+    /// An analog design (frequencies in rad/s).
+    pub analog: bool,
+    /// The family (one with an order selection: not Bessel).
+    pub ftype: FilterType,
+    /// The form returned.
+    pub output: Output,
+    /// The sampling frequency the digital edges are given in.
+    pub fs: Option<f64>,
+}
+
+impl Default for IirDesignOptions {
+    fn default() -> Self {
+        IirDesignOptions {
+            analog: false,
+            ftype: FilterType::Ellip,
+            output: Output::Ba,
+            fs: None,
+        }
+    }
+}
+
+impl IirDesignOptions {
+    /// Sets `analog`.
+    ///
+    /// ```
+    /// assert!(gpu_signal::IirDesignOptions::default().analog(true).analog);
+    /// ```
+    #[must_use]
+    pub fn analog(mut self, analog: bool) -> Self {
+        self.analog = analog;
+        self
+    }
+
+    /// Sets `ftype`.
+    ///
+    /// ```
+    /// use gpu_signal::{FilterType, IirDesignOptions};
+    /// assert_eq!(IirDesignOptions::default().ftype(FilterType::Butter).ftype, FilterType::Butter);
+    /// ```
+    #[must_use]
+    pub fn ftype(mut self, ftype: FilterType) -> Self {
+        self.ftype = ftype;
+        self
+    }
+
+    /// Sets `output`.
+    ///
+    /// ```
+    /// use gpu_signal::{IirDesignOptions, Output};
+    /// assert_eq!(IirDesignOptions::default().output(Output::Zpk).output, Output::Zpk);
+    /// ```
+    #[must_use]
+    pub fn output(mut self, output: Output) -> Self {
+        self.output = output;
+        self
+    }
+
+    /// Sets `fs`.
+    ///
+    /// ```
+    /// assert_eq!(gpu_signal::IirDesignOptions::default().fs(Some(8e3)).fs, Some(8e3));
+    /// ```
+    #[must_use]
+    pub fn fs(mut self, fs: Option<f64>) -> Self {
+        self.fs = fs;
+        self
+    }
+}
+
+/// An order selection's signature ([`buttord_with`] and the others).
+pub(crate) type OrderFn = fn(&[f64], &[f64], f64, f64, &OrdOptions) -> Result<(usize, Vec<f64>)>;
+
+/// SciPy's `iirdesign` on the host: the family's lowest order for the
+/// specification, then `iirfilter` with `rp = gpass`, `rs = gstop`.
+pub(crate) fn iirdesign_host(
+    wp: &[f64],
+    ws: &[f64],
+    gpass: f64,
+    gstop: f64,
+    o: &IirDesignOptions,
+) -> Result<Zpk> {
+    let ord: OrderFn = match o.ftype {
+        FilterType::Butter => buttord_with,
+        FilterType::Cheby1 => cheb1ord_with,
+        FilterType::Cheby2 => cheb2ord_with,
+        FilterType::Ellip => ellipord_with,
+        FilterType::Bessel(_) => {
+            return Err(Error::Value(
+                "bessel does not have order selection. Use iirfilter function.".into(),
+            ));
+        }
+    };
+    let opts = OrdOptions::default().analog(o.analog).fs(o.fs);
+    // The band as the order selection finds it (validated there).
+    let band = match (wp.len(), wp.first() >= ws.first()) {
+        (1, false) => BandType::Lowpass,
+        (1, true) => BandType::Highpass,
+        (_, false) => BandType::Bandstop,
+        (_, true) => BandType::Bandpass,
+    };
+    let (n, wn) = ord(wp, ws, gpass, gstop, &opts)?;
+    let spec = IirSpec {
+        rp: Some(gpass),
+        rs: Some(gstop),
+        btype: band,
+        analog: o.analog,
+        ftype: o.ftype,
+        fs: o.fs,
+    };
+    iirfilter_host(n, &wn, &spec)
+}
+
+/// SciPy's `iirdesign(wp, ws, gpass, gstop)`: the digital elliptic filter
+/// of lowest order that loses at most `gpass` dB in the passband `wp` and
+/// attenuates at least `gstop` dB in the stopband `ws` (edges as
+/// [`buttord`]: the band follows from them), as `(b, a)` float64 device
+/// arrays (designed on the host).
+///
+/// ```no_run
+/// use gpu_signal::iirdesign;
+/// # fn main() -> gpu_array::Result<()> {
+/// let (b, a) = iirdesign(&[0.2], &[0.3], 1.0, 60.0)?; // an order-6 elliptic lowpass
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`iirdesign_with`].
+pub fn iirdesign(wp: &[f64], ws: &[f64], gpass: f64, gstop: f64) -> Result<(Array, Array)> {
+    iirdesign_with(wp, ws, gpass, gstop, &IirDesignOptions::default())?.into_ba()
+}
+
+/// [`iirdesign`] with SciPy's `analog=`, `ftype=`, `output=` and `fs=`.
+///
+/// ```no_run
+/// use gpu_signal::{FilterType, IirDesignOptions, Output, iirdesign_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let o = IirDesignOptions::default().ftype(FilterType::Butter).output(Output::Sos).fs(Some(1000.0));
+/// let sos = iirdesign_with(&[100.0, 200.0], &[50.0, 250.0], 3.0, 40.0, &o)?.into_sos()?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`buttord_with`]; a Bessel `ftype` (no order selection, SciPy's
+/// message); as [`iirfilter_with`](crate::iirfilter_with) (`Value`).
+pub fn iirdesign_with(
+    wp: &[f64],
+    ws: &[f64],
+    gpass: f64,
+    gstop: f64,
+    opts: &IirDesignOptions,
+) -> Result<Filter> {
+    let zpk = iirdesign_host(wp, ws, gpass, gstop, opts)?;
+    finish(zpk, opts.output, opts.analog)
 }

@@ -1,7 +1,8 @@
 //! Filter design (`scipy.signal._filter_design`, `_fir_filter_design`):
 //! IIR designs ([`iirfilter`], [`butter`], [`cheby1`], [`cheby2`],
 //! [`ellip`], [`bessel`]) and their lowest orders for a specification
-//! ([`buttord`], [`cheb1ord`], [`cheb2ord`], [`ellipord`]), notch and peak
+//! ([`buttord`], [`cheb1ord`], [`cheb2ord`], [`ellipord`]; both steps:
+//! [`iirdesign`]), notch and peak
 //! filters ([`iirnotch`], [`iirpeak`]), FIR design by windows ([`firwin`],
 //! with [`kaiserord`], [`kaiser_beta`], [`kaiser_atten`]) and by frequency sampling
 //! ([`firwin2`]),
@@ -40,8 +41,8 @@ pub use iir::{
     iirfilter, iirfilter_with,
 };
 pub use min_order::{
-    OrdOptions, buttord, buttord_with, cheb1ord, cheb1ord_with, cheb2ord, cheb2ord_with, ellipord,
-    ellipord_with,
+    IirDesignOptions, OrdOptions, buttord, buttord_with, cheb1ord, cheb1ord_with, cheb2ord,
+    cheb2ord_with, ellipord, ellipord_with, iirdesign, iirdesign_with,
 };
 pub use notch::{iirnotch, iirpeak};
 pub use zpk::{

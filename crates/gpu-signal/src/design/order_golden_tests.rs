@@ -1,4 +1,4 @@
-//! The order selections, notch and peak filters and Kaiser helpers against
+//! The order selections, iirdesign, notch and peak filters and Kaiser helpers against
 //! SciPy's (`testdata/design_order_golden.npz`), on the host.
 
 use std::collections::HashMap;
@@ -6,10 +6,12 @@ use std::path::PathBuf;
 
 use gpu_array::Result;
 use gpu_array::npy::NpyArray;
+use num_complex::Complex64;
 
+use super::iir::FilterType;
 use super::min_order::{
-    OrdOptions, buttord, buttord_with, cheb1ord, cheb1ord_with, cheb2ord_with, ellipord,
-    ellipord_with, fminbound,
+    IirDesignOptions, OrdOptions, OrderFn, buttord, buttord_with, cheb1ord, cheb1ord_with,
+    cheb2ord_with, ellipord, ellipord_with, fminbound, iirdesign_host,
 };
 use super::notch::notch_peak_host;
 
@@ -47,12 +49,10 @@ fn close(what: &str, got: &[f64], want: &[f64], tol: f64) {
     }
 }
 
-type OrdFn = fn(&[f64], &[f64], f64, f64, &OrdOptions) -> Result<(usize, Vec<f64>)>;
-
 #[test]
 fn order_selections_are_scipys_in_every_band() {
     let g = goldens();
-    let fns: [(&str, OrdFn); 4] = [
+    let fns: [(&str, OrderFn); 4] = [
         ("buttord", buttord_with),
         ("cheb1ord", cheb1ord_with),
         ("cheb2ord", cheb2ord_with),
@@ -86,6 +86,93 @@ fn order_selections_are_scipys_in_every_band() {
             close(&what, &wn, &c["wn"], tol);
         }
     }
+}
+
+/// Each wanted value matched by a distinct found one, relative to its
+/// magnitude (at least 1).
+fn same_set(what: &str, got: &[Complex64], want: &[Complex64], tol: f64) {
+    assert_eq!(got.len(), want.len(), "{what}: {got:?} vs {want:?}");
+    let mut used = vec![false; got.len()];
+    for w in want {
+        let (i, best) = got
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !used[*i])
+            .min_by(|a, b| (a.1 - w).norm().total_cmp(&(b.1 - w).norm()))
+            .unwrap();
+        assert!(
+            (best - w).norm() <= tol * w.norm().max(1.0),
+            "{what}: {w} unmatched in {got:?}"
+        );
+        used[i] = true;
+    }
+}
+
+#[test]
+fn iirdesign_is_scipys_in_each_family() {
+    let g = goldens();
+    let families = [
+        ("butter", FilterType::Butter),
+        ("cheby1", FilterType::Cheby1),
+        ("cheby2", FilterType::Cheby2),
+        ("ellip", FilterType::Ellip),
+    ];
+    for (name, ftype) in families {
+        let cases = cases(&g, &format!("iirdesign_{name}"));
+        assert!(cases.len() >= 10, "{name}: {} cases", cases.len());
+        for (i, c) in cases.iter().enumerate() {
+            let p = &c["params"];
+            let edges = |a: f64, b: f64| if b.is_nan() { vec![a] } else { vec![a, b] };
+            let o = IirDesignOptions::default()
+                .ftype(ftype)
+                .analog(p[6] != 0.0)
+                .fs((!p[7].is_nan()).then_some(p[7]));
+            let what = format!("iirdesign {name} {i} {p:?}");
+            let zpk = iirdesign_host(&edges(p[0], p[1]), &edges(p[2], p[3]), p[4], p[5], &o)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            let complex = |re: &[f64], im: &[f64]| -> Vec<Complex64> {
+                re.iter()
+                    .zip(im)
+                    .map(|(&r, &i)| Complex64::new(r, i))
+                    .collect()
+            };
+            // ellipord's band-stop edges may differ within fminbound's
+            // tolerance (order_selections_are_scipys_in_every_band).
+            let stop = p[1].is_finite() && p[0] < p[2];
+            let tol = if stop && name == "ellip" { 1e-4 } else { 1e-8 };
+            same_set(
+                &format!("{what} z"),
+                &zpk.z,
+                &complex(&c["zr"], &c["zi"]),
+                tol,
+            );
+            same_set(
+                &format!("{what} p"),
+                &zpk.p,
+                &complex(&c["pr"], &c["pi"]),
+                tol,
+            );
+            close(&format!("{what} k"), &[zpk.k], &c["k"], tol);
+            let (b, a) = zpk.ba();
+            let scale = |v: &[f64]| v.iter().fold(1.0f64, |m, x| m.max(x.abs()));
+            for (part, got) in [("b", &b), ("a", &a)] {
+                let want = &c[part];
+                let s = scale(want);
+                assert_eq!(got.len(), want.len(), "{what} {part}");
+                for (x, y) in got.iter().zip(want.iter()) {
+                    assert!(
+                        (x - y).abs() <= 100.0 * tol * s,
+                        "{what} {part}: {got:?} vs {want:?}"
+                    );
+                }
+            }
+        }
+    }
+    let bessel = IirDesignOptions::default().ftype(FilterType::Bessel(Default::default()));
+    let e = iirdesign_host(&[0.2], &[0.3], 3.0, 40.0, &bessel)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("bessel does not have order selection"), "{e}");
 }
 
 #[test]
@@ -138,18 +225,23 @@ fn bad_specifications_get_scipys_errors() {
     assert!(
         msg(cheb1ord(&[0.2], &[0.3], 50.0, 40.0)).contains("gpass should be smaller than gstop")
     );
-    assert!(msg(ellipord(&[0.2], &[1.3], 3.0, 40.0)).contains("0 < w < 1"));
-    assert!(msg(ellipord(&[0.2, 0.3], &[0.1], 3.0, 40.0)).contains("one frequency"));
-    assert!(msg(buttord(&[f64::NAN], &[0.3], 3.0, 40.0)).contains("0 < w < 1"));
+    assert!(msg(ellipord(&[0.2], &[1.3], 3.0, 40.0)).contains("must be less than 1"));
+    assert!(msg(ellipord(&[0.2, 0.3], &[0.1], 3.0, 40.0)).contains("one or two elements each"));
+    assert!(msg(buttord(&[f64::NAN], &[0.3], 3.0, 40.0)).contains("must be greater than 0"));
     let analog_fs = OrdOptions::default().analog(true).fs(Some(10.0));
     assert!(
         msg(buttord_with(&[1.0], &[2.0], 3.0, 40.0, &analog_fs)).contains("fs cannot be specified")
     );
     let hz = OrdOptions::default().fs(Some(100.0));
-    assert!(msg(cheb2ord_with(&[10.0], &[60.0], 3.0, 40.0, &hz)).contains("fs/2=50"));
-    // A band-stop whose stopband is not inside its passband: the
-    // search's bounds are crossed (SciPy's fminbound message).
-    assert!(msg(buttord(&[0.1, 0.4], &[0.2, 0.5], 3.0, 40.0)).contains("lower bound exceeds"));
+    assert!(
+        msg(cheb2ord_with(&[10.0], &[60.0], 3.0, 40.0, &hz))
+            .contains("must be less than fs/2 (fs=100 -> fs/2=50)")
+    );
+    // Bands that overlap (SciPy's order selections would fail in their
+    // search's bounds: "The lower bound exceeds the upper bound.").
+    assert!(msg(buttord(&[0.1, 0.4], &[0.2, 0.5], 3.0, 40.0)).contains("strictly inside stopband"));
+    let analog = OrdOptions::default().analog(true);
+    assert!(msg(buttord_with(&[1.0], &[f64::INFINITY], 3.0, 40.0, &analog)).contains("finite"));
     // Equal gains: no positive order (SciPy: order 0 and a warning).
     assert!(msg(buttord(&[0.2], &[0.3], 3.0, 3.0)).contains("no positive order"));
     let notch = |w0, q, fs| notch_peak_host(w0, q, fs, false).unwrap_err().to_string();

@@ -721,4 +721,17 @@ fn notch_peak_and_order_selected_designs_filter_on_the_device() {
         left < 1e-2,
         "order {order}: {left} of the stopband tone left"
     );
+    // iirdesign's elliptic sections (order 6): 60 dB down at 0.35.
+    let o = gpu_signal::IirDesignOptions::default().output(gpu_signal::Output::Sos);
+    let sos = gpu_signal::iirdesign_with(&[0.2], &[0.3], 1.0, 60.0, &o)
+        .unwrap()
+        .into_sos()
+        .unwrap();
+    assert_eq!(sos.shape(), &[3, 6]);
+    let ye = gpu_signal::sosfilt(&sos, &Array::from_slice(&stop, &[n]).unwrap())
+        .unwrap()
+        .to_vec::<f64>()
+        .unwrap();
+    let left = ye[n - 1000..].iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    assert!(left < 1e-3, "iirdesign: {left} of the stopband tone left");
 }
