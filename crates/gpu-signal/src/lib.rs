@@ -25,6 +25,9 @@
 //!   ([`lfilter_zi`], [`lfiltic`], [`sosfilt_zi`]), [`filtfilt`] and
 //!   [`sosfiltfilt`], [`decimate`], [`detrend`], [`savgol_filter`] and
 //!   [`savgol_coeffs`], [`hilbert`] and [`hilbert2`];
+//! - peak finding ([`mod@peak_finding`], on the host: sequential walks,
+//!   as SciPy's): [`find_peaks`] with every condition and property,
+//!   [`peak_prominences`], [`peak_widths`];
 //! - filter design ([`mod@design`], on the host in float64, returning
 //!   device arrays): [`butter`], [`cheby1`], [`cheby2`], [`ellip`],
 //!   [`bessel`], [`iirfilter`], [`firwin`], [`firwin2`], the conversions [`zpk2tf`],
@@ -78,6 +81,8 @@
 //! | `iirdesign(0.2, 0.3, 1, 60, ftype='cheby2', output='sos')` | [`iirdesign_with`]`(&[0.2], &[0.3], 1.0, 60.0, &IirDesignOptions::default().ftype(FilterType::Cheby2).output(Output::Sos))?.into_sos()?` |
 //! | `iirnotch(60, 30, fs=1000)`, `iirpeak(0.3, 10)` | [`iirnotch`]`(60.0, 30.0, 1000.0)?`, [`iirpeak`]`(0.3, 10.0, 2.0)?` |
 //! | `kaiserord(65, 0.05)`, `kaiser_beta(65)`        | [`kaiserord`]`(65.0, 0.05)?` (`(160, 6.20426)`), [`kaiser_beta`]`(65.0)` |
+//! | `find_peaks(x, height=0.5, distance=5)`, `find_peaks(x, prominence=(1, None))` | [`find_peaks_with`]`(&x, &FindPeaksOptions::default().height(0.5).distance(5.0))?` (`(peaks, `[`PeakProperties`]`)`), [`FindPeaksOptions`]`::default().prominence(1.0)` |
+//! | `peak_prominences(x, peaks)`, `peak_widths(x, peaks, rel_height=1)` | [`peak_prominences`]`(&x, &peaks, None)?`, [`peak_widths`]`(&x, &peaks, 1.0, None)?` |
 //! | `firwin2(151, [0, 0.5, 1], [1, 1, 0])`          | [`firwin2`]`(151, &[0.0, 0.5, 1.0], &[1.0, 1.0, 0.0])?` ([`firwin2_with`]) |
 //! | `zpk2tf`, `tf2zpk`, `zpk2sos`, `tf2sos`, `sos2tf` | [`zpk2tf`]`(&z, &p, k)?`, [`tf2zpk`]`(&b, &a)?`, [`zpk2sos`]`(&z, &p, k)?`, [`tf2sos`]`(&b, &a)?`, [`sos2tf`]`(&sos)?` |
 //! | `freqz(b, a, worN=1024)`, `sosfreqz(sos)`        | [`freqz_with`]`(&b, &a, &FreqzOptions::default().worn(WorN::N(1024)))?`, [`sosfreqz`]`(&sos)?` |
@@ -87,6 +92,7 @@ pub mod convolution;
 pub mod design;
 pub mod filtering;
 mod order;
+pub mod peak_finding;
 mod raw;
 pub mod resampling;
 pub mod spectral;
@@ -118,6 +124,10 @@ pub use filtering::{
     sosfilt, sosfilt_with, sosfilt_zi, sosfiltfilt, sosfiltfilt_with,
 };
 pub use order::{medfilt, medfilt_with, medfilt2d, medfilt2d_with, order_filter};
+pub use peak_finding::{
+    FindPeaksOptions, Interval, Limit, PeakProperties, find_peaks, find_peaks_with,
+    peak_prominences, peak_widths,
+};
 pub use resampling::{
     Domain, PolyPad, PolyWindow, ResampleOptions, ResamplePolyOptions, Resampled, UpfirdnMode,
     UpfirdnOptions, resample, resample_poly, resample_poly_with, resample_with, upfirdn,

@@ -1,4 +1,4 @@
-//! order_filter, medfilt, medfilt2d, wiener, sepfir2d and filtfilt's
+//! Peak finding's device arrays; order_filter, medfilt, medfilt2d, wiener, sepfir2d and filtfilt's
 //! Gustafsson method against SciPy: a cross
 //! domain at three ranks, float64, float32 (3-D) and uint8 images, odd
 //! window sizes, the Wiener filter with estimated and given noise.
@@ -69,4 +69,71 @@ fn order_and_wiener_filters_match_scipy() {
         }
     }
     assert!(n >= 10, "{n} cases");
+}
+
+/// find_peaks, peak_prominences and peak_widths from device arrays (they
+/// copy the signal to the host, search there, and return device arrays):
+/// SciPy's answers on a small signal, from a float32 array, the int64
+/// peaks and float64 properties, and their errors.
+#[test]
+fn peak_finding_takes_and_returns_device_arrays() {
+    if !gpu() {
+        return;
+    }
+    use gpu_array::DType;
+    use gpu_signal::{FindPeaksOptions, Interval};
+    // scipy.signal.find_peaks(x, height=1.5, prominence=(None, None), width=(None, None))
+    let x = Array::from_slice(&[0.0f32, 2.0, 1.0, 3.0, 3.0, 0.0, 1.0, 0.0], &[8]).unwrap();
+    assert_eq!(
+        gpu_signal::find_peaks(&x).unwrap().to_vec::<i64>().unwrap(),
+        [1, 3, 6]
+    );
+    let o = FindPeaksOptions::default()
+        .height(1.5)
+        .prominence(Interval::any())
+        .width(Interval::any());
+    let (peaks, props) = gpu_signal::find_peaks_with(&x, &o).unwrap();
+    assert_eq!(peaks.dtype(), DType::Int64);
+    assert_eq!(peaks.to_vec::<i64>().unwrap(), [1, 3]);
+    let f = |a: Option<Array>| a.unwrap().to_vec::<f64>().unwrap();
+    let i = |a: Option<Array>| a.unwrap().to_vec::<i64>().unwrap();
+    assert_eq!(f(props.peak_heights), [2.0, 3.0]);
+    assert_eq!(f(props.prominences), [1.0, 3.0]);
+    assert_eq!(i(props.left_bases), [0, 0]);
+    assert_eq!(i(props.right_bases), [2, 5]);
+    assert_eq!(f(props.widths), [0.75, 2.25]);
+    assert_eq!(f(props.left_ips), [0.75, 2.25]);
+    assert!(props.left_thresholds.is_none() && props.plateau_sizes.is_none());
+    let p = Array::from_slice(&[1i64, 3], &[2]).unwrap();
+    let (prom, lb, rb) = gpu_signal::peak_prominences(&x, &p, None).unwrap();
+    assert_eq!(prom.to_vec::<f64>().unwrap(), [1.0, 3.0]);
+    assert_eq!(
+        (lb.to_vec::<i64>().unwrap(), rb.to_vec::<i64>().unwrap()),
+        (vec![0, 0], vec![2, 5])
+    );
+    let (w, h, _, _) = gpu_signal::peak_widths(&x, &p, 1.0, Some(3.0)).unwrap();
+    assert_eq!(w.to_vec::<f64>().unwrap().len(), 2);
+    assert_eq!(h.to_vec::<f64>().unwrap(), [1.0, 3.0]);
+    // Errors: a 2-D signal, a peak outside, float peaks.
+    let x2 = Array::from_slice(&[0.0f64; 4], &[2, 2]).unwrap();
+    assert!(
+        gpu_signal::find_peaks(&x2)
+            .unwrap_err()
+            .to_string()
+            .contains("`x` must be a 1-D array")
+    );
+    let far = Array::from_slice(&[9i64], &[1]).unwrap();
+    assert!(
+        gpu_signal::peak_prominences(&x, &far, None)
+            .unwrap_err()
+            .to_string()
+            .contains("peak 9")
+    );
+    let fp = Array::from_slice(&[1.0f64], &[1]).unwrap();
+    assert!(
+        gpu_signal::peak_widths(&x, &fp, 0.5, None)
+            .unwrap_err()
+            .to_string()
+            .contains("intp")
+    );
 }
