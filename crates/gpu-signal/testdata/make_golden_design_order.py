@@ -8,6 +8,12 @@ host tests of src/design (no GPU). Members are `<function>__<i>__<part>`:
   run SciPy's fminbound), digital, analog and with fs;
 - iirdesign_<ftype> (butter, cheby1, cheby2, ellip): `params` as above,
   the zpk form's `zr`, `zi`, `pr`, `pi`, `k` and the ba form's `b`, `a`;
+- buttap, cheb1ap, cheb2ap, ellipap, besselap_<norm>: `params` (order,
+  ripples), `zr`, `zi`, `pr`, `pi`, `k`;
+- lp2lp_zpk, lp2hp_zpk, lp2bp_zpk, lp2bs_zpk, bilinear_zpk: `params` =
+  [prototype, wo or fs, bw or nan], the input `zr` .. `k` and the output
+  `out_zr` .. `out_k`; lp2lp, lp2hp, lp2bp, lp2bs, bilinear: `params` =
+  [wo or fs, bw or nan], `b`, `a`, `out_b`, `out_a`;
 - iirnotch, iirpeak: `params` = [w0, Q, fs], `b`, `a`;
 - kaiserord: `params` = [ripple, width], `out` = [numtaps, beta];
   kaiser_beta: `params` = [a], `out`; kaiser_atten: `params` = [numtaps,
@@ -83,6 +89,40 @@ def main():
             add(f"iirdesign_{ftype}", params=pad(wp) + pad(ws) + [gpass, gstop, float(an),
                                                                    NAN if fs is None else fs],
                 zr=np.real(z), zi=np.imag(z), pr=np.real(p), pi=np.imag(p), k=[kk], b=b, a=a)
+
+    # Prototypes, and the transforms of them (zpk) and of their ba.
+    protos = []
+    for n in range(0, 7):
+        protos.append(("buttap", [n], signal.buttap(n)))
+        protos.append(("cheb1ap", [n, 1.0], signal.cheb1ap(n, 1.0)))
+        protos.append(("cheb2ap", [n, 40.0], signal.cheb2ap(n, 40.0)))
+        if n > 0:
+            protos.append(("ellipap", [n, 0.5, 50.0], signal.ellipap(n, 0.5, 50.0)))
+            for norm in ("phase", "delay", "mag"):
+                protos.append((f"besselap_{norm}", [n], signal.besselap(n, norm)))
+    for name, params, (z, p, k) in protos:
+        add(name, params=params, zr=np.real(z), zi=np.imag(z), pr=np.real(p), pi=np.imag(p),
+            k=[k])
+    for j, (name, params, (z, p, k)) in enumerate(protos[1::5]):
+        for t, args in (("lp2lp_zpk", (3.5,)), ("lp2hp_zpk", (3.5,)), ("lp2bp_zpk", (3.5, 1.5)),
+                        ("lp2bs_zpk", (3.5, 1.5)), ("bilinear_zpk", (10.0,))):
+            z2, p2, k2 = getattr(signal, t)(z, p, k, *args)
+            add(t, params=[j, *args, NAN][:3], zr=np.real(z), zi=np.imag(z), pr=np.real(p),
+                pi=np.imag(p), k=[k], out_zr=np.real(z2), out_zi=np.imag(z2),
+                out_pr=np.real(p2), out_pi=np.imag(p2), out_k=[k2])
+        b, a = signal.zpk2tf(z, p, k)
+        b, a = np.real(b), np.real(a)
+        for t, args in (("lp2lp", (3.5,)), ("lp2hp", (3.5,)), ("lp2bp", (3.5, 1.5)),
+                        ("lp2bs", (3.5, 1.5)), ("bilinear", (10.0,))):
+            b2, a2 = getattr(signal, t)(b, a, *args)
+            add(t, params=[*args, NAN][:2], b=b, a=a, out_b=b2, out_a=a2)
+    # ba with numerators of several lengths.
+    for b, a in (([1.0, 2.0], [1.0, 3.0, 2.0]), ([2.0, 0.0, 1.0], [1.0, 0.5, 0.25]),
+                 ([0.5], [1.0, 1.4142135623730951, 1.0])):
+        for t, args in (("lp2lp", (2.0,)), ("lp2hp", (2.0,)), ("lp2bp", (2.0, 0.5)),
+                        ("lp2bs", (2.0, 0.5)), ("bilinear", (4.0,))):
+            b2, a2 = getattr(signal, t)(b, a, *args)
+            add(t, params=[*args, NAN][:2], b=b, a=a, out_b=b2, out_a=a2)
 
     for w0, q, fs in [(60.0, 30.0, 1000.0), (0.3, 10.0, 2.0), (0.05, 1.0, 2.0),
                       (440.0, 2.5, 44100.0), (0.95, 100.0, 2.0), (0.0, 5.0, 2.0),

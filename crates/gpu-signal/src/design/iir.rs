@@ -727,7 +727,7 @@ fn relative_degree(f: &Zpk) -> Result<usize> {
 }
 
 /// SciPy's `lp2lp_zpk`.
-fn lp2lp(f: Zpk, wo: f64) -> Result<Zpk> {
+pub(crate) fn lp2lp(f: Zpk, wo: f64) -> Result<Zpk> {
     let d = relative_degree(&f)?;
     Ok(Zpk {
         z: f.z.iter().map(|v| v * wo).collect(),
@@ -737,7 +737,7 @@ fn lp2lp(f: Zpk, wo: f64) -> Result<Zpk> {
 }
 
 /// SciPy's `lp2hp_zpk`.
-fn lp2hp(f: Zpk, wo: f64) -> Result<Zpk> {
+pub(crate) fn lp2hp(f: Zpk, wo: f64) -> Result<Zpk> {
     let d = relative_degree(&f)?;
     let mut z: Vec<Complex64> = f.z.iter().map(|v| wo / v).collect();
     z.extend(std::iter::repeat_n(ZERO, d));
@@ -761,7 +761,7 @@ fn shifts(v: &[Complex64], wo: f64) -> Vec<Complex64> {
 }
 
 /// SciPy's `lp2bp_zpk`.
-fn lp2bp(f: Zpk, wo: f64, bw: f64) -> Result<Zpk> {
+pub(crate) fn lp2bp(f: Zpk, wo: f64, bw: f64) -> Result<Zpk> {
     let d = relative_degree(&f)?;
     let zl: Vec<Complex64> = f.z.iter().map(|v| v * bw / 2.0).collect();
     let pl: Vec<Complex64> = f.p.iter().map(|v| v * bw / 2.0).collect();
@@ -775,7 +775,7 @@ fn lp2bp(f: Zpk, wo: f64, bw: f64) -> Result<Zpk> {
 }
 
 /// SciPy's `lp2bs_zpk`.
-fn lp2bs(f: Zpk, wo: f64, bw: f64) -> Result<Zpk> {
+pub(crate) fn lp2bs(f: Zpk, wo: f64, bw: f64) -> Result<Zpk> {
     let d = relative_degree(&f)?;
     let zh: Vec<Complex64> = f.z.iter().map(|v| (bw / 2.0) / v).collect();
     let ph: Vec<Complex64> = f.p.iter().map(|v| (bw / 2.0) / v).collect();
@@ -794,7 +794,7 @@ fn lp2bs(f: Zpk, wo: f64, bw: f64) -> Result<Zpk> {
 }
 
 /// SciPy's `bilinear_zpk`.
-fn bilinear(f: Zpk, fs: f64) -> Result<Zpk> {
+pub(crate) fn bilinear(f: Zpk, fs: f64) -> Result<Zpk> {
     let d = relative_degree(&f)?;
     let fs2 = 2.0 * fs;
     let mut z: Vec<Complex64> = f.z.iter().map(|v| (fs2 + v) / (fs2 - v)).collect();

@@ -30,6 +30,7 @@ mod min_order;
 mod notch;
 #[cfg(test)]
 mod order_golden_tests;
+mod transforms;
 pub(crate) mod zpk;
 
 pub use fir::{FirwinOptions, PassZero, firwin, firwin_with, kaiser_atten, kaiser_beta, kaiserord};
@@ -45,6 +46,10 @@ pub use min_order::{
     cheb2ord_with, ellipord, ellipord_with, iirdesign, iirdesign_with,
 };
 pub use notch::{iirnotch, iirpeak};
+pub use transforms::{
+    besselap, bilinear, bilinear_zpk, buttap, cheb1ap, cheb2ap, ellipap, lp2bp, lp2bp_zpk, lp2bs,
+    lp2bs_zpk, lp2hp, lp2hp_zpk, lp2lp, lp2lp_zpk,
+};
 pub use zpk::{
     Pairing, Zpk2SosOptions, sos2tf, tf2sos, tf2sos_with, tf2zpk, zpk2sos, zpk2sos_with, zpk2tf,
 };

@@ -1,4 +1,5 @@
-//! The order selections, iirdesign, notch and peak filters and Kaiser helpers against
+//! The order selections, iirdesign, the analog prototypes and frequency
+//! transformations, notch and peak filters and Kaiser helpers against
 //! SciPy's (`testdata/design_order_golden.npz`), on the host.
 
 use std::collections::HashMap;
@@ -8,12 +9,13 @@ use gpu_array::Result;
 use gpu_array::npy::NpyArray;
 use num_complex::Complex64;
 
-use super::iir::FilterType;
+use super::iir::{self, BesselNorm, FilterType};
 use super::min_order::{
     IirDesignOptions, OrdOptions, OrderFn, buttord, buttord_with, cheb1ord, cheb1ord_with,
     cheb2ord_with, ellipord, ellipord_with, fminbound, iirdesign_host,
 };
 use super::notch::notch_peak_host;
+use super::transforms;
 
 fn goldens() -> HashMap<String, NpyArray> {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/design_order_golden.npz");
@@ -262,4 +264,135 @@ fn fminbound_finds_a_parabolas_minimum_within_its_tolerance() {
     assert!(x > 1.0 - 1e-4, "{x}");
     assert!(fminbound(|x| x, 1.0, 0.0, 1e-5, 500).is_err());
     assert!(fminbound(|x| x, 0.0, f64::INFINITY, 1e-5, 500).is_err());
+}
+
+fn complex(c: &HashMap<String, Vec<f64>>, re: &str, im: &str) -> Vec<Complex64> {
+    c[re]
+        .iter()
+        .zip(&c[im])
+        .map(|(&r, &i)| Complex64::new(r, i))
+        .collect()
+}
+
+#[test]
+fn analog_prototypes_are_scipys() {
+    let g = goldens();
+    let mut seen = 0;
+    for name in [
+        "buttap",
+        "cheb1ap",
+        "cheb2ap",
+        "ellipap",
+        "besselap_phase",
+        "besselap_delay",
+        "besselap_mag",
+    ] {
+        for c in cases(&g, name) {
+            let p = &c["params"];
+            let n = p[0] as usize;
+            let zpk = match name {
+                "buttap" => iir::buttap(n),
+                "cheb1ap" => iir::cheb1ap(n, p[1]),
+                "cheb2ap" => iir::cheb2ap(n, p[1]),
+                "ellipap" => iir::ellipap(n, p[1], p[2]).unwrap(),
+                _ => {
+                    let norm = match name {
+                        "besselap_phase" => BesselNorm::Phase,
+                        "besselap_delay" => BesselNorm::Delay,
+                        _ => BesselNorm::Mag,
+                    };
+                    iir::besselap(n, norm).unwrap()
+                }
+            };
+            let what = format!("{name} {p:?}");
+            same_set(
+                &format!("{what} z"),
+                &zpk.z,
+                &complex(&c, "zr", "zi"),
+                1e-12,
+            );
+            same_set(
+                &format!("{what} p"),
+                &zpk.p,
+                &complex(&c, "pr", "pi"),
+                1e-12,
+            );
+            close(&format!("{what} k"), &[zpk.k], &c["k"], 1e-12);
+            seen += 1;
+        }
+    }
+    assert!(seen >= 45, "{seen}");
+}
+
+#[test]
+fn frequency_transformations_are_scipys() {
+    let g = goldens();
+    for name in [
+        "lp2lp_zpk",
+        "lp2hp_zpk",
+        "lp2bp_zpk",
+        "lp2bs_zpk",
+        "bilinear_zpk",
+    ] {
+        let cases = cases(&g, name);
+        assert!(cases.len() >= 5, "{name}");
+        for c in &cases {
+            let p = &c["params"];
+            let out = transforms::zpk_host(
+                name,
+                complex(c, "zr", "zi"),
+                complex(c, "pr", "pi"),
+                c["k"][0],
+                p[1],
+                p[2],
+            )
+            .unwrap();
+            let what = format!("{name} {p:?}");
+            same_set(
+                &format!("{what} z"),
+                &out.z,
+                &complex(c, "out_zr", "out_zi"),
+                1e-12,
+            );
+            same_set(
+                &format!("{what} p"),
+                &out.p,
+                &complex(c, "out_pr", "out_pi"),
+                1e-12,
+            );
+            close(&format!("{what} k"), &[out.k], &c["out_k"], 1e-12);
+        }
+    }
+    type BaFn = fn(&[f64], &[f64], f64, f64) -> Result<(Vec<f64>, Vec<f64>)>;
+    let fns: [(&str, BaFn); 5] = [
+        ("lp2lp", |b, a, w, _| transforms::lp2lp_host(b, a, w)),
+        ("lp2hp", |b, a, w, _| transforms::lp2hp_host(b, a, w)),
+        ("lp2bp", transforms::lp2bp_host),
+        ("lp2bs", transforms::lp2bs_host),
+        ("bilinear", |b, a, fs, _| {
+            transforms::bilinear_host(b, a, fs)
+        }),
+    ];
+    for (name, f) in fns {
+        let cases = cases(&g, name);
+        assert!(cases.len() >= 8, "{name}");
+        for c in &cases {
+            let p = &c["params"];
+            let (b, a) = f(&c["b"], &c["a"], p[0], p[1]).unwrap();
+            let what = format!("{name} {p:?} {:?} {:?}", c["b"], c["a"]);
+            // Relative to each side's largest coefficient: the sums'
+            // order (NumPy's convolutions in bilinear) differs.
+            for (part, got) in [("out_b", &b), ("out_a", &a)] {
+                let want = &c[part];
+                let s = want.iter().fold(1e-300f64, |m, v| m.max(v.abs()));
+                assert_eq!(got.len(), want.len(), "{what} {part}: {got:?} vs {want:?}");
+                for (x, y) in got.iter().zip(want) {
+                    assert!(
+                        (x - y).abs() <= 1e-12 * s,
+                        "{what} {part}: {got:?} vs {want:?}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -373,7 +373,7 @@ fn upload_c(v: &[Complex64]) -> Result<Array> {
     Array::from_slice(v, &[v.len()])
 }
 
-fn one_d(a: &Array, what: &str) -> Result<()> {
+pub(crate) fn one_d(a: &Array, what: &str) -> Result<()> {
     if a.ndim() > 1 {
         return Err(Error::Unsupported(format!(
             "{what} of more than one dimension"

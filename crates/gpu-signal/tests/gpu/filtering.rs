@@ -735,3 +735,49 @@ fn notch_peak_and_order_selected_designs_filter_on_the_device() {
     let left = ye[n - 1000..].iter().fold(0.0f64, |m, v| m.max(v.abs()));
     assert!(left < 1e-3, "iirdesign: {left} of the stopband tone left");
 }
+
+/// The analog prototypes and transformations from and to device arrays:
+/// a Butterworth lowpass built by hand (buttap, lp2lp_zpk, bilinear_zpk)
+/// is butter's, and the ba transforms give SciPy's coefficients.
+#[test]
+fn prototypes_and_transformations_build_butters_filter_on_the_device() {
+    if !gpu() {
+        return;
+    }
+    use num_complex::Complex64;
+    // butter(4, 0.2) by hand, prewarped: wo = 2 fs tan(pi 0.2 / 2), fs = 2.
+    let (z, p, k) = gpu_signal::buttap(4).unwrap();
+    assert_eq!(
+        (z.shape(), p.shape(), p.dtype()),
+        (&[0][..], &[4][..], DType::Complex128)
+    );
+    let wo = 4.0 * (std::f64::consts::PI * 0.1).tan();
+    let (z, p, k) = gpu_signal::lp2lp_zpk(&z, &p, k, wo).unwrap();
+    let (z, p, k) = gpu_signal::bilinear_zpk(&z, &p, k, 2.0).unwrap();
+    let (bz, az) = gpu_signal::zpk2tf(&z, &p, k).unwrap();
+    let (b, a) = gpu_signal::butter(4, &[0.2]).unwrap();
+    let close = |x: &Array, y: &Array| {
+        let (x, y) = (x.to_vec::<f64>().unwrap(), y.to_vec::<f64>().unwrap());
+        assert_eq!(x.len(), y.len());
+        for (u, v) in x.iter().zip(&y) {
+            assert!((u - v).abs() < 1e-12, "{x:?} vs {y:?}");
+        }
+    };
+    close(&bz, &b);
+    close(&az, &a);
+    let zs = z.to_vec::<Complex64>().unwrap();
+    assert!(
+        zs.iter()
+            .all(|v| (v - Complex64::new(-1.0, 0.0)).norm() < 1e-12)
+    );
+    // scipy.signal.bilinear([1], [1, 1], 1) and lp2bs([1], [1, 1], 1, 1)
+    let one = Array::from_slice(&[1.0f64], &[1]).unwrap();
+    let den = Array::from_slice(&[1.0f64, 1.0], &[2]).unwrap();
+    let (bb, ab) = gpu_signal::bilinear(&one, &den, 1.0).unwrap();
+    let third = 1.0 / 3.0;
+    close(&bb, &Array::from_slice(&[third, third], &[2]).unwrap());
+    close(&ab, &Array::from_slice(&[1.0, -third], &[2]).unwrap());
+    let (bs, as_) = gpu_signal::lp2bs(&one, &den, 1.0, 1.0).unwrap();
+    close(&bs, &Array::from_slice(&[1.0, 0.0, 1.0], &[3]).unwrap());
+    close(&as_, &Array::from_slice(&[1.0, 1.0, 1.0], &[3]).unwrap());
+}
