@@ -39,7 +39,9 @@
 //!   [`kaiser_beta`], [`kaiser_atten`], and the designs' parts: the analog
 //!   prototypes [`buttap`], [`cheb1ap`], [`cheb2ap`], [`ellipap`],
 //!   [`besselap`], the transformations [`lp2lp`], [`lp2hp`], [`lp2bp`],
-//!   [`lp2bs`], [`bilinear`] and their `_zpk` forms.
+//!   [`lp2bs`], [`bilinear`] and their `_zpk` forms; the responses
+//!   [`freqz_zpk`], [`group_delay`], the analog [`freqs`], [`freqs_zpk`],
+//!   [`findfreqs`]; [`sos2zpk`].
 //!
 //! Every function is SciPy's call with its defaults, and a `_with`
 //! variant takes the keywords:
@@ -83,6 +85,7 @@
 //! | `buttord(0.2, 0.3, 3, 40)`, `ellipord([100, 200], [50, 250], 1, 60, fs=1000)` | [`buttord`]`(&[0.2], &[0.3], 3.0, 40.0)?` (`(11, vec![0.20004])`), [`ellipord_with`]`(&[100.0, 200.0], &[50.0, 250.0], 1.0, 60.0, &OrdOptions::default().fs(Some(1000.0)))?` |
 //! | `iirdesign(0.2, 0.3, 1, 60, ftype='cheby2', output='sos')` | [`iirdesign_with`]`(&[0.2], &[0.3], 1.0, 60.0, &IirDesignOptions::default().ftype(FilterType::Cheby2).output(Output::Sos))?.into_sos()?` |
 //! | `z, p, k = buttap(4)`, `lp2bp_zpk(z, p, k, 10, 2)`, `bilinear(b, a, fs=100)` | [`buttap`]`(4)?`, [`lp2bp_zpk`]`(&z, &p, k, 10.0, 2.0)?`, [`bilinear`]`(&b, &a, 100.0)?` |
+//! | `freqs(b, a)`, `freqz_zpk(z, p, k, fs=1000)`, `group_delay((b, a))` | [`freqs`]`(&b, &a, &AnalogFreqs::default())?`, [`freqz_zpk_with`]`(&z, &p, k, &FreqzOptions::default().fs(1000.0))?`, [`group_delay`]`(&b, &a)?` |
 //! | `iirnotch(60, 30, fs=1000)`, `iirpeak(0.3, 10)` | [`iirnotch`]`(60.0, 30.0, 1000.0)?`, [`iirpeak`]`(0.3, 10.0, 2.0)?` |
 //! | `kaiserord(65, 0.05)`, `kaiser_beta(65)`        | [`kaiserord`]`(65.0, 0.05)?` (`(160, 6.20426)`), [`kaiser_beta`]`(65.0)` |
 //! | `find_peaks(x, height=0.5, distance=5)`, `find_peaks(x, prominence=(1, None))` | [`find_peaks_with`]`(&x, &FindPeaksOptions::default().height(0.5).distance(5.0))?` (`(peaks, `[`PeakProperties`]`)`), [`FindPeaksOptions`]`::default().prominence(1.0)` |
@@ -110,15 +113,17 @@ pub use convolution::{
     sepfir2d,
 };
 pub use design::{
-    BandType, BesselNorm, Filter, FilterType, Firwin2Options, FirwinOptions, FreqzOptions,
-    IirDesignOptions, IirFilterOptions, IirOptions, OrdOptions, Output, Pairing, PassZero, WorN,
-    Zpk2SosOptions, bessel, bessel_with, besselap, bilinear, bilinear_zpk, buttap, butter,
-    butter_with, buttord, buttord_with, cheb1ap, cheb1ord, cheb1ord_with, cheb2ap, cheb2ord,
-    cheb2ord_with, cheby1, cheby1_with, cheby2, cheby2_with, ellip, ellip_with, ellipap, ellipord,
-    ellipord_with, firwin, firwin_with, firwin2, firwin2_with, freqz, freqz_with, iirdesign,
-    iirdesign_with, iirfilter, iirfilter_with, iirnotch, iirpeak, kaiser_atten, kaiser_beta,
-    kaiserord, lp2bp, lp2bp_zpk, lp2bs, lp2bs_zpk, lp2hp, lp2hp_zpk, lp2lp, lp2lp_zpk, sos2tf,
-    sosfreqz, sosfreqz_with, tf2sos, tf2sos_with, tf2zpk, zpk2sos, zpk2sos_with, zpk2tf,
+    AnalogFreqs, BandType, BesselNorm, Filter, FilterType, Firwin2Options, FirwinOptions,
+    FreqzOptions, IirDesignOptions, IirFilterOptions, IirOptions, OrdOptions, Output, Pairing,
+    PassZero, WorN, Zpk2SosOptions, bessel, bessel_with, besselap, bilinear, bilinear_zpk, buttap,
+    butter, butter_with, buttord, buttord_with, cheb1ap, cheb1ord, cheb1ord_with, cheb2ap,
+    cheb2ord, cheb2ord_with, cheby1, cheby1_with, cheby2, cheby2_with, ellip, ellip_with, ellipap,
+    ellipord, ellipord_with, findfreqs, firwin, firwin_with, firwin2, firwin2_with, freqs,
+    freqs_zpk, freqz, freqz_with, freqz_zpk, freqz_zpk_with, group_delay, group_delay_with,
+    iirdesign, iirdesign_with, iirfilter, iirfilter_with, iirnotch, iirpeak, kaiser_atten,
+    kaiser_beta, kaiserord, lp2bp, lp2bp_zpk, lp2bs, lp2bs_zpk, lp2hp, lp2hp_zpk, lp2lp, lp2lp_zpk,
+    sos2tf, sos2zpk, sosfreqz, sosfreqz_with, tf2sos, tf2sos_with, tf2zpk, zpk2sos, zpk2sos_with,
+    zpk2tf,
 };
 pub use filtering::{
     DecimateFtype, DecimateOptions, DetrendOptions, DetrendType, FiltfiltMethod, FiltfiltOptions,

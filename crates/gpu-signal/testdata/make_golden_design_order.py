@@ -14,6 +14,12 @@ host tests of src/design (no GPU). Members are `<function>__<i>__<part>`:
   [prototype, wo or fs, bw or nan], the input `zr` .. `k` and the output
   `out_zr` .. `out_k`; lp2lp, lp2hp, lp2bp, lp2bs, bilinear: `params` =
   [wo or fs, bw or nan], `b`, `a`, `out_b`, `out_a`;
+- freqs: `params` = [design, worN count or nan], `worn` (the frequencies,
+  or nan), the design's `b`, `a`, `zr` .. `k`, and `w`, `hr`, `hi` (freqs)
+  and `wz`, `hzr`, `hzi` (freqs_zpk); findfreqs: `b`, `a`, `w` (9);
+- digital: `params` = [design, worN count or nan, whole, fs], `worn`, the
+  design, `w`, `hr`, `hi` (freqz_zpk) and `wg`, `gd` (group_delay);
+  sos2zpk: `sos`, `zr` .. `k`; group_delay_singular: `w`, `gd`;
 - iirnotch, iirpeak: `params` = [w0, Q, fs], `b`, `a`;
 - kaiserord: `params` = [ripple, width], `out` = [numtaps, beta];
   kaiser_beta: `params` = [a], `out`; kaiser_atten: `params` = [numtaps,
@@ -123,6 +129,50 @@ def main():
                         ("lp2bs", (2.0, 0.5)), ("bilinear", (4.0,))):
             b2, a2 = getattr(signal, t)(b, a, *args)
             add(t, params=[*args, NAN][:2], b=b, a=a, out_b=b2, out_a=a2)
+
+    # Responses: analog (freqs, freqs_zpk, findfreqs) of analog designs;
+    # digital (freqz_zpk, group_delay) of digital ones; sos2zpk.
+    for j, (ftype, n, wn, rp, rs) in enumerate([
+            ("butter", 4, 10.0, None, None), ("cheby1", 3, [2.0, 5.0], 1.0, None),
+            ("cheby2", 5, 0.3, None, 40.0), ("ellip", 4, [100.0, 400.0], 0.5, 60.0),
+            ("bessel", 6, 3.0, None, None)]):
+        btype = "bandpass" if isinstance(wn, list) else "lowpass"
+        b, a = signal.iirfilter(n, wn, rp=rp, rs=rs, btype=btype, analog=True, ftype=ftype)
+        z, p, k = signal.iirfilter(n, wn, rp=rp, rs=rs, btype=btype, analog=True, ftype=ftype,
+                                   output="zpk")
+        for worn in (200, 17, [0.1, 1.0, 3.0, 250.0]):
+            w, h = signal.freqs(b, a, worN=worn)
+            wz, hz = signal.freqs_zpk(z, p, k, worN=worn)
+            wl = [NAN] if isinstance(worn, int) else worn
+            add("freqs", params=[j, worn if isinstance(worn, int) else NAN], worn=wl,
+                b=b, a=a, zr=np.real(z), zi=np.imag(z), pr=np.real(p), pi=np.imag(p), k=[k],
+                w=w, hr=np.real(h), hi=np.imag(h), wz=wz, hzr=np.real(hz), hzi=np.imag(hz))
+        add("findfreqs", params=[j], b=b, a=a, w=signal.findfreqs(b, a, 9))
+    for j, (ftype, n, wn, rp, rs) in enumerate([
+            ("butter", 4, 0.2, None, None), ("cheby1", 3, [0.2, 0.5], 1.0, None),
+            ("ellip", 5, 0.3, 0.5, 50.0), ("cheby2", 4, [0.1, 0.7], None, 40.0)]):
+        btype = "bandpass" if isinstance(wn, list) else "lowpass"
+        b, a = signal.iirfilter(n, wn, rp=rp, rs=rs, btype=btype, ftype=ftype)
+        z, p, k = signal.iirfilter(n, wn, rp=rp, rs=rs, btype=btype, ftype=ftype, output="zpk")
+        sos = signal.iirfilter(n, wn, rp=rp, rs=rs, btype=btype, ftype=ftype, output="sos")
+        for worn, whole, fs in ((512, False, 2 * np.pi), (64, True, 1000.0),
+                                ([0.0, 12.5, 100.0, 300.0], False, 1000.0)):
+            w, h = signal.freqz_zpk(z, p, k, worN=worn, whole=whole, fs=fs)
+            wg, gd = signal.group_delay((b, a), w=worn, whole=whole, fs=fs)
+            wl = [NAN] if isinstance(worn, int) else worn
+            add("digital", params=[j, worn if isinstance(worn, int) else NAN, float(whole), fs],
+                worn=wl, b=b, a=a, zr=np.real(z), zi=np.imag(z), pr=np.real(p), pi=np.imag(p),
+                k=[k], w=w, hr=np.real(h), hi=np.imag(h), wg=wg, gd=gd)
+        z2, p2, k2 = signal.sos2zpk(sos)
+        add("sos2zpk", params=[j], sos=sos, zr=np.real(z2), zi=np.imag(z2), pr=np.real(p2),
+            pi=np.imag(p2), k=[k2])
+    # A delay that is singular on the circle: SciPy sets it to 0.
+    with np.errstate(all="ignore"):
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            wg, gd = signal.group_delay(([1.0, 1.0], [1.0]), w=[0.0, np.pi / 2, np.pi])
+    add("group_delay_singular", params=[0.0], w=wg, gd=gd)
 
     for w0, q, fs in [(60.0, 30.0, 1000.0), (0.3, 10.0, 2.0), (0.05, 1.0, 2.0),
                       (440.0, 2.5, 44100.0), (0.95, 100.0, 2.0), (0.0, 5.0, 2.0),

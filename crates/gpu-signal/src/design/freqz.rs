@@ -1,4 +1,5 @@
-//! Frequency responses of digital filters (`freqz`, `sosfreqz`),
+//! Frequency responses of digital filters (`freqz`, `sosfreqz`,
+//! `freqz_zpk`) and their group delay (`group_delay`),
 //! evaluated on the host (the polynomials in `exp(-jw)` by Horner's rule,
 //! where SciPy uses an FFT for FIR filters at its default frequencies:
 //! equal up to rounding) and returned as device arrays.
@@ -251,6 +252,174 @@ pub fn sosfreqz_with(sos: &Array, opts: &FreqzOptions) -> Result<(Array, Array)>
     Ok((
         Array::from_slice(&wout, &[wout.len()])?,
         Array::from_slice(&h, &[h.len()])?,
+    ))
+}
+
+/// The frequencies of [`freqz_zpk_with`] and [`group_delay_with`]: as
+/// [`frequencies`], where SciPy's functions have no `include_nyquist`.
+fn frequencies_without_nyquist(o: &FreqzOptions, what: &str) -> Result<(Vec<f64>, Vec<f64>)> {
+    if o.include_nyquist {
+        return Err(Error::Value(format!(
+            "{what} has no include_nyquist (SciPy's has none)"
+        )));
+    }
+    if o.fs.is_nan() || o.fs <= 0.0 || o.fs.is_infinite() {
+        return Err(Error::Value(format!(
+            "Sampling frequency fs must be positive, not {}",
+            o.fs
+        )));
+    }
+    Ok(frequencies(o))
+}
+
+/// `prod (x - r)` (NumPy's `polyvalfromroots`).
+pub(crate) fn from_roots(r: &[Complex64], x: Complex64) -> Complex64 {
+    r.iter()
+        .fold(Complex64::new(1.0, 0.0), |acc, &ri| acc * (x - ri))
+}
+
+/// SciPy's `freqz_zpk(z, p, k)` on the host.
+pub(crate) fn freqz_zpk_host(
+    z: &[Complex64],
+    p: &[Complex64],
+    k: f64,
+    w: &[f64],
+) -> Vec<Complex64> {
+    w.iter()
+        .map(|&wv| {
+            let zm1 = Complex64::new(0.0, wv).exp();
+            k * from_roots(z, zm1) / from_roots(p, zm1)
+        })
+        .collect()
+}
+
+/// SciPy's `freqz_zpk(z, p, k)`: the frequency response of the digital
+/// filter given by its zeros, poles and gain at 512 frequencies from 0 up
+/// to (not including) pi radians per sample, as `(w, h)` (float64,
+/// complex128 device arrays, computed on the host).
+///
+/// ```no_run
+/// use gpu_signal::{IirOptions, Output, butter_with, freqz_zpk};
+/// # fn main() -> gpu_array::Result<()> {
+/// let o = IirOptions::default().output(Output::Zpk);
+/// let (z, p, k) = butter_with(4, &[0.2], &o)?.into_zpk()?;
+/// let (w, h) = freqz_zpk(&z, &p, k)?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`freqz_zpk_with`].
+pub fn freqz_zpk(z: &Array, p: &Array, k: f64) -> Result<(Array, Array)> {
+    freqz_zpk_with(z, p, k, &FreqzOptions::default())
+}
+
+/// [`freqz_zpk`] with SciPy's `worN=`, `whole=` and `fs=`.
+///
+/// ```no_run
+/// use gpu_array::Array;
+/// use num_complex::Complex64;
+/// use gpu_signal::{FreqzOptions, WorN, freqz_zpk_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let z = Array::from_slice(&[Complex64::new(-1.0, 0.0)], &[1])?;
+/// let p = Array::from_slice(&[Complex64::new(0.5, 0.0)], &[1])?;
+/// let o = FreqzOptions::default().worn(WorN::Freqs(vec![0.0, 250.0])).fs(1000.0);
+/// let (w, h) = freqz_zpk_with(&z, &p, 0.25, &o)?; // h = [1, 0.1 - 0.3j]
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// `include_nyquist` set (SciPy's `freqz_zpk` has none), `fs` not
+/// positive and finite (`Value`); zeros or poles of more than one
+/// dimension (`Unsupported`).
+pub fn freqz_zpk_with(z: &Array, p: &Array, k: f64, opts: &FreqzOptions) -> Result<(Array, Array)> {
+    if z.ndim() > 1 || p.ndim() > 1 {
+        return Err(Error::Unsupported(
+            "freqz_zpk of zeros or poles of more than one dimension".into(),
+        ));
+    }
+    let (w, wout) = frequencies_without_nyquist(opts, "freqz_zpk")?;
+    let h = freqz_zpk_host(&host_values(z)?, &host_values(p)?, k, &w);
+    Ok((
+        Array::from_slice(&wout, &[wout.len()])?,
+        Array::from_slice(&h, &[h.len()])?,
+    ))
+}
+
+/// SciPy's `group_delay((b, a))` on the host: `-d(arg H)/dw` at each `w`
+/// (radians per sample) from `B(z) A*(1/z*)`'s derivative, the singular
+/// points (a zero of that product on the circle) set to 0 as SciPy sets
+/// them.
+pub(crate) fn group_delay_host(b: &[Complex64], a: &[Complex64], w: &[f64]) -> Vec<f64> {
+    // c = b convolved with conj(a reversed); cr[k] = k c[k].
+    let ar: Vec<Complex64> = a.iter().rev().map(|v| v.conj()).collect();
+    let mut c = vec![Complex64::new(0.0, 0.0); b.len() + ar.len() - 1];
+    for (i, x) in b.iter().enumerate() {
+        for (j, y) in ar.iter().enumerate() {
+            c[i + j] += x * y;
+        }
+    }
+    let cr: Vec<Complex64> = c.iter().enumerate().map(|(k, v)| v * k as f64).collect();
+    w.iter()
+        .map(|&wv| {
+            let z = Complex64::new(0.0, -wv).exp();
+            let gd =
+                (polyval_ascending(&cr, z) / polyval_ascending(&c, z)).re - a.len() as f64 + 1.0;
+            if gd.is_finite() { gd } else { 0.0 }
+        })
+        .collect()
+}
+
+/// SciPy's `group_delay((b, a))`: the group delay of the digital filter,
+/// in samples, at 512 frequencies from 0 up to (not including) pi radians
+/// per sample, as `(w, gd)` (float64 device arrays, computed on the
+/// host; where the delay is singular it is 0, as SciPy sets it with a
+/// warning).
+///
+/// ```no_run
+/// use gpu_array::Array;
+/// # fn main() -> gpu_array::Result<()> {
+/// let b = Array::from_slice(&[1.0f64, 2.0, 3.0, 2.0, 1.0], &[5])?; // symmetric FIR
+/// let a = Array::from_slice(&[1.0f64], &[1])?;
+/// let (w, gd) = gpu_signal::group_delay(&b, &a)?; // gd = 2 everywhere
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`group_delay_with`].
+pub fn group_delay(b: &Array, a: &Array) -> Result<(Array, Array)> {
+    group_delay_with(b, a, &FreqzOptions::default())
+}
+
+/// [`group_delay`] with SciPy's `w=` (`worn`), `whole=` and `fs=`.
+///
+/// ```no_run
+/// use gpu_array::Array;
+/// use gpu_signal::{FreqzOptions, WorN, butter, group_delay_with};
+/// # fn main() -> gpu_array::Result<()> {
+/// let (b, a) = butter(4, &[50.0 / 500.0])?;
+/// let o = FreqzOptions::default().worn(WorN::Freqs(vec![10.0, 50.0])).fs(1000.0);
+/// let (f, gd) = group_delay_with(&b, &a, &o)?; // samples of delay at 10 and 50 Hz
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// `include_nyquist` set (SciPy's has none), `fs` not positive and
+/// finite, empty `b` or `a` (`Value`); more than one dimension
+/// (`Unsupported`).
+pub fn group_delay_with(b: &Array, a: &Array, opts: &FreqzOptions) -> Result<(Array, Array)> {
+    if b.ndim() > 1 || a.ndim() > 1 {
+        return Err(Error::Unsupported(
+            "group_delay of numerators or denominators of more than one dimension".into(),
+        ));
+    }
+    if b.size() == 0 || a.size() == 0 {
+        return Err(Error::Value("group_delay: empty coefficients".into()));
+    }
+    let (w, wout) = frequencies_without_nyquist(opts, "group_delay")?;
+    let gd = group_delay_host(&host_values(b)?, &host_values(a)?, &w);
+    Ok((
+        Array::from_slice(&wout, &[wout.len()])?,
+        Array::from_slice(&gd, &[gd.len()])?,
     ))
 }
 

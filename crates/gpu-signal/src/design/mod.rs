@@ -23,6 +23,7 @@
 pub(crate) mod ellip;
 pub(crate) mod fir;
 mod fir2;
+mod freqs;
 mod freqz;
 pub(crate) mod iir;
 pub(crate) mod linalg;
@@ -35,7 +36,11 @@ pub(crate) mod zpk;
 
 pub use fir::{FirwinOptions, PassZero, firwin, firwin_with, kaiser_atten, kaiser_beta, kaiserord};
 pub use fir2::{Firwin2Options, firwin2, firwin2_with};
-pub use freqz::{FreqzOptions, WorN, freqz, freqz_with, sosfreqz, sosfreqz_with};
+pub use freqs::{AnalogFreqs, findfreqs, freqs, freqs_zpk};
+pub use freqz::{
+    FreqzOptions, WorN, freqz, freqz_with, freqz_zpk, freqz_zpk_with, group_delay,
+    group_delay_with, sosfreqz, sosfreqz_with,
+};
 pub use iir::{
     BandType, BesselNorm, Filter, FilterType, IirFilterOptions, IirOptions, Output, bessel,
     bessel_with, butter, butter_with, cheby1, cheby1_with, cheby2, cheby2_with, ellip, ellip_with,
@@ -51,7 +56,8 @@ pub use transforms::{
     lp2bs_zpk, lp2hp, lp2hp_zpk, lp2lp, lp2lp_zpk,
 };
 pub use zpk::{
-    Pairing, Zpk2SosOptions, sos2tf, tf2sos, tf2sos_with, tf2zpk, zpk2sos, zpk2sos_with, zpk2tf,
+    Pairing, Zpk2SosOptions, sos2tf, sos2zpk, tf2sos, tf2sos_with, tf2zpk, zpk2sos, zpk2sos_with,
+    zpk2tf,
 };
 
 /// The designs against SciPy's (`testdata/filtering_golden.npz`, the

@@ -1,5 +1,6 @@
 //! The order selections, iirdesign, the analog prototypes and frequency
-//! transformations, notch and peak filters and Kaiser helpers against
+//! transformations, the analog and zpk responses and group delay,
+//! sos2zpk, notch and peak filters and Kaiser helpers against
 //! SciPy's (`testdata/design_order_golden.npz`), on the host.
 
 use std::collections::HashMap;
@@ -9,13 +10,16 @@ use gpu_array::Result;
 use gpu_array::npy::NpyArray;
 use num_complex::Complex64;
 
+use super::freqs::{self, AnalogFreqs};
+use super::freqz::{self, FreqzOptions, WorN};
 use super::iir::{self, BesselNorm, FilterType};
 use super::min_order::{
     IirDesignOptions, OrdOptions, OrderFn, buttord, buttord_with, cheb1ord, cheb1ord_with,
     cheb2ord_with, ellipord, ellipord_with, fminbound, iirdesign_host,
 };
 use super::notch::notch_peak_host;
-use super::transforms;
+use super::{linalg, transforms, zpk};
+use std::f64::consts::PI;
 
 fn goldens() -> HashMap<String, NpyArray> {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/design_order_golden.npz");
@@ -394,5 +398,109 @@ fn frequency_transformations_are_scipys() {
                 }
             }
         }
+    }
+}
+
+fn close_c(what: &str, got: &[Complex64], re: &[f64], im: &[f64], tol: f64) {
+    assert_eq!(got.len(), re.len(), "{what}");
+    for (k, g) in got.iter().enumerate() {
+        let w = Complex64::new(re[k], im[k]);
+        assert!(
+            (g - w).norm() <= tol * w.norm().max(1e-300),
+            "{what} [{k}]: {g} vs {w}"
+        );
+    }
+}
+
+fn as_c(v: &[f64]) -> Vec<Complex64> {
+    v.iter().map(|&x| Complex64::new(x, 0.0)).collect()
+}
+
+#[test]
+fn analog_responses_are_scipys() {
+    let g = goldens();
+    let all = cases(&g, "freqs");
+    assert_eq!(all.len(), 15);
+    for c in &all {
+        let p = &c["params"];
+        let worn = if p[1].is_nan() {
+            AnalogFreqs::Freqs(c["worn"].clone())
+        } else {
+            AnalogFreqs::N(p[1] as usize)
+        };
+        let what = format!("freqs {p:?}");
+        let (w, h) = freqs::freqs_host(&as_c(&c["b"]), &as_c(&c["a"]), &worn);
+        close(&format!("{what} w"), &w, &c["w"], 1e-13);
+        close_c(&format!("{what} h"), &h, &c["hr"], &c["hi"], 1e-9);
+        let (wz, hz) = freqs::freqs_zpk_host(
+            &complex(c, "zr", "zi"),
+            &complex(c, "pr", "pi"),
+            c["k"][0],
+            &worn,
+        );
+        close(&format!("{what} wz"), &wz, &c["wz"], 1e-13);
+        close_c(&format!("{what} hz"), &hz, &c["hzr"], &c["hzi"], 1e-9);
+    }
+    for c in cases(&g, "findfreqs") {
+        let (b, a) = (as_c(&c["b"]), as_c(&c["a"]));
+        let w = freqs::findfreqs_host(&linalg::roots(&a), &linalg::roots(&b), 9);
+        close("findfreqs", &w, &c["w"], 1e-13);
+    }
+}
+
+#[test]
+fn digital_responses_group_delays_and_sections_are_scipys() {
+    let g = goldens();
+    let all = cases(&g, "digital");
+    assert_eq!(all.len(), 12);
+    for c in &all {
+        let p = &c["params"];
+        let worn = if p[1].is_nan() {
+            WorN::Freqs(c["worn"].clone())
+        } else {
+            WorN::N(p[1] as usize)
+        };
+        let o = FreqzOptions::default()
+            .worn(worn)
+            .whole(p[2] != 0.0)
+            .fs(p[3]);
+        let what = format!("digital {p:?}");
+        let (w, wout) = freqz::frequencies(&o);
+        close(&format!("{what} w"), &wout, &c["w"], 1e-13);
+        let h = freqz::freqz_zpk_host(
+            &complex(c, "zr", "zi"),
+            &complex(c, "pr", "pi"),
+            c["k"][0],
+            &w,
+        );
+        close_c(&format!("{what} h"), &h, &c["hr"], &c["hi"], 1e-9);
+        let gd = freqz::group_delay_host(&as_c(&c["b"]), &as_c(&c["a"]), &w);
+        // The delay is a ratio of sums that cancel near the passband
+        // edges: relative to the largest delay. At a zero of the filter
+        // on the circle (a lowpass's at Nyquist) it is 0/0, both
+        // answers rounding: not compared.
+        let scale = c["gd"].iter().fold(1.0f64, |m, v| m.max(v.abs()));
+        let gain = freqz::response(&as_c(&c["b"]), &as_c(&[1.0]), &w);
+        for (k, (x, y)) in gd.iter().zip(&c["gd"]).enumerate() {
+            if gain[k].norm() < 1e-6 {
+                continue;
+            }
+            assert!((x - y).abs() <= 1e-7 * scale, "{what} gd[{k}]: {x} vs {y}");
+        }
+        close(&format!("{what} wg"), &wout, &c["wg"], 1e-13);
+    }
+    let c = &cases(&g, "group_delay_singular")[0];
+    let gd = freqz::group_delay_host(&as_c(&[1.0, 1.0]), &as_c(&[1.0]), &[0.0, PI / 2.0, PI]);
+    close("group_delay singular", &gd, &c["gd"], 1e-12);
+    for c in cases(&g, "sos2zpk") {
+        let sos = &c["sos"];
+        let sections: Vec<[Complex64; 6]> = sos
+            .chunks(6)
+            .map(|s| std::array::from_fn(|i| Complex64::new(s[i], 0.0)))
+            .collect();
+        let zpk = zpk::sos2zpk_host(&sections).unwrap();
+        same_set("sos2zpk z", &zpk.z, &complex(&c, "zr", "zi"), 1e-7);
+        same_set("sos2zpk p", &zpk.p, &complex(&c, "pr", "pi"), 1e-10);
+        close("sos2zpk k", &[zpk.k], &c["k"], 1e-12);
     }
 }

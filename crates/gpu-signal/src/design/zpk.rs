@@ -449,6 +449,47 @@ pub fn tf2zpk(b: &Array, a: &Array) -> Result<(Array, Array, f64)> {
     Ok((upload_c(&z)?, upload_c(&p)?, k.re))
 }
 
+/// SciPy's `sos2zpk(sos)` on the host: each section's zeros and poles
+/// (two each, zeros at 0 where a section has fewer) and the product of
+/// their gains.
+pub(crate) fn sos2zpk_host(sections: &[[Complex64; 6]]) -> Result<Zpk> {
+    let n = sections.len();
+    let mut z = vec![ZERO; 2 * n];
+    let mut p = vec![ZERO; 2 * n];
+    let mut k = 1.0f64;
+    for (i, s) in sections.iter().enumerate() {
+        let (zs, ps, ks) = tf2zpk_host(&s[..3], &s[3..])?;
+        for (slot, v) in z[2 * i..].iter_mut().zip(zs.iter().take(2)) {
+            *slot = *v;
+        }
+        for (slot, v) in p[2 * i..].iter_mut().zip(ps.iter().take(2)) {
+            *slot = *v;
+        }
+        k *= ks.re;
+    }
+    Ok(Zpk { z, p, k })
+}
+
+/// SciPy's `sos2zpk(sos)`: the zeros and poles (complex128, two a
+/// section: zeros at 0 where a section's numerator is of lower degree)
+/// and the gain of second-order sections, computed on the host.
+///
+/// ```no_run
+/// use gpu_array::Array;
+/// # fn main() -> gpu_array::Result<()> {
+/// let sos = Array::from_slice(&[1.0f64, 2.0, 1.0, 1.0, -0.5, 0.0], &[1, 6])?;
+/// let (z, p, k) = gpu_signal::sos2zpk(&sos)?; // [-1, -1], [0.5, 0], 1
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// SciPy's: `sos` not of shape `(n_sections, 6)`, `sos[:, 3]` not all
+/// ones; a section's denominator all zero (`Value`).
+pub fn sos2zpk(sos: &Array) -> Result<(Array, Array, f64)> {
+    let sections = crate::filtering::sos::validate_sos(sos)?;
+    upload_zpk(&sos2zpk_host(&sections)?)
+}
+
 /// SciPy's `zpk2sos(z, p, k)`: second-order sections `(n_sections, 6)`,
 /// float64, paired and ordered SciPy's way (the poles nearest the unit
 /// circle last), computed on the host.

@@ -781,3 +781,68 @@ fn prototypes_and_transformations_build_butters_filter_on_the_device() {
     close(&bs, &Array::from_slice(&[1.0, 0.0, 1.0], &[3]).unwrap());
     close(&as_, &Array::from_slice(&[1.0, 1.0, 1.0], &[3]).unwrap());
 }
+
+/// The responses from device arrays: freqs_zpk's gain of buttap(3) at its
+/// cutoff, freqz_zpk and freqz agreeing, a symmetric FIR's constant group
+/// delay, sos2zpk undoing zpk2sos, findfreqs' decades (SciPy's values).
+#[test]
+fn responses_and_group_delay_take_and_return_device_arrays() {
+    if !gpu() {
+        return;
+    }
+    use gpu_signal::{AnalogFreqs, FreqzOptions, IirOptions, Output, WorN};
+    use num_complex::Complex64;
+    let (z, p, k) = gpu_signal::buttap(3).unwrap();
+    let (_, h) =
+        gpu_signal::freqs_zpk(&z, &p, k, &AnalogFreqs::Freqs(vec![0.5, 1.0, 2.0])).unwrap();
+    let mag: Vec<f64> = h
+        .to_vec::<Complex64>()
+        .unwrap()
+        .iter()
+        .map(|v| v.norm())
+        .collect();
+    for (m, want) in mag.iter().zip([
+        0.992_277_876_713_667_6,
+        std::f64::consts::FRAC_1_SQRT_2,
+        0.124_034_734_589_208_45,
+    ]) {
+        assert!((m - want).abs() < 1e-12, "{mag:?}");
+    }
+    let b = Array::from_slice(&[1.0f64], &[1]).unwrap();
+    let a = Array::from_slice(&[1.0f64, 1.0], &[2]).unwrap();
+    let w = gpu_signal::findfreqs(&b, &a, 5)
+        .unwrap()
+        .to_vec::<f64>()
+        .unwrap();
+    assert!(
+        (w[0] - 0.01).abs() < 1e-15 && (w[4] - 10.0).abs() < 1e-12,
+        "{w:?}"
+    );
+    let zpk = gpu_signal::butter_with(4, &[0.2], &IirOptions::default().output(Output::Zpk))
+        .unwrap()
+        .into_zpk()
+        .unwrap();
+    let (bb, ab) = gpu_signal::butter(4, &[0.2]).unwrap();
+    let o = FreqzOptions::default().worn(WorN::N(64));
+    let (_, h1) = gpu_signal::freqz_zpk_with(&zpk.0, &zpk.1, zpk.2, &o).unwrap();
+    let (_, h2) = gpu_signal::freqz_with(&bb, &ab, &o).unwrap();
+    let (h1, h2) = (
+        h1.to_vec::<Complex64>().unwrap(),
+        h2.to_vec::<Complex64>().unwrap(),
+    );
+    for (x, y) in h1.iter().zip(&h2) {
+        assert!((x - y).norm() < 1e-9, "{x} {y}");
+    }
+    let fir = Array::from_slice(&[1.0f64, 2.0, 3.0, 2.0, 1.0], &[5]).unwrap();
+    let (_, gd) = gpu_signal::group_delay(&fir, &b).unwrap();
+    assert!(
+        gd.to_vec::<f64>()
+            .unwrap()
+            .iter()
+            .all(|v| (v - 2.0).abs() < 1e-9)
+    );
+    let sos = gpu_signal::zpk2sos(&zpk.0, &zpk.1, zpk.2).unwrap();
+    let (z2, _, k2) = gpu_signal::sos2zpk(&sos).unwrap();
+    assert_eq!(z2.shape(), &[4]);
+    assert!((k2 - zpk.2).abs() < 1e-15 * zpk.2.abs().max(1.0));
+}
