@@ -29,19 +29,15 @@
 //!   as SciPy's): [`find_peaks`] with every condition and property,
 //!   [`peak_prominences`], [`peak_widths`];
 //! - filter design ([`mod@design`], on the host in float64, returning
-//!   device arrays): [`butter`], [`cheby1`], [`cheby2`], [`ellip`],
-//!   [`bessel`], [`iirfilter`], [`firwin`], [`firwin2`], the conversions [`zpk2tf`],
-//!   [`tf2zpk`], [`zpk2sos`], [`tf2sos`], [`sos2tf`], and the responses
-//!   [`freqz`], [`sosfreqz`]; the lowest orders for a specification
-//!   ([`buttord`], [`cheb1ord`], [`cheb2ord`], [`ellipord`]: host values;
-//!   with the design: [`iirdesign`]),
-//!   [`iirnotch`], [`iirpeak`], the Kaiser window's [`kaiserord`],
-//!   [`kaiser_beta`], [`kaiser_atten`], and the designs' parts: the analog
-//!   prototypes [`buttap`], [`cheb1ap`], [`cheb2ap`], [`ellipap`],
-//!   [`besselap`], the transformations [`lp2lp`], [`lp2hp`], [`lp2bp`],
-//!   [`lp2bs`], [`bilinear`] and their `_zpk` forms; the responses
-//!   [`freqz_zpk`], [`group_delay`], the analog [`freqs`], [`freqs_zpk`],
-//!   [`findfreqs`]; [`sos2zpk`].
+//!   device arrays; its module docs list every function): the IIR designs
+//!   ([`butter`], [`cheby1`], [`cheby2`], [`ellip`], [`bessel`],
+//!   [`iirfilter`]), their orders for a specification ([`buttord`], ...,
+//!   [`iirdesign`]), prototypes and transformations ([`buttap`], ...,
+//!   [`lp2bp`], [`bilinear`]), notch, peak, comb and gammatone filters,
+//!   FIR design ([`firwin`], [`firwin2`], [`kaiserord`]), the conversions
+//!   ([`zpk2tf`], [`tf2zpk`], [`zpk2sos`], [`tf2sos`], [`sos2tf`],
+//!   [`sos2zpk`]) and responses ([`freqz`], [`sosfreqz`], [`freqz_zpk`],
+//!   [`group_delay`], [`freqs`]).
 //!
 //! Every function is SciPy's call with its defaults, and a `_with`
 //! variant takes the keywords:
@@ -113,17 +109,17 @@ pub use convolution::{
     sepfir2d,
 };
 pub use design::{
-    AnalogFreqs, BandType, BesselNorm, Filter, FilterType, Firwin2Options, FirwinOptions,
-    FreqzOptions, IirDesignOptions, IirFilterOptions, IirOptions, OrdOptions, Output, Pairing,
-    PassZero, WorN, Zpk2SosOptions, bessel, bessel_with, besselap, bilinear, bilinear_zpk, buttap,
-    butter, butter_with, buttord, buttord_with, cheb1ap, cheb1ord, cheb1ord_with, cheb2ap,
-    cheb2ord, cheb2ord_with, cheby1, cheby1_with, cheby2, cheby2_with, ellip, ellip_with, ellipap,
-    ellipord, ellipord_with, findfreqs, firwin, firwin_with, firwin2, firwin2_with, freqs,
-    freqs_zpk, freqz, freqz_with, freqz_zpk, freqz_zpk_with, group_delay, group_delay_with,
-    iirdesign, iirdesign_with, iirfilter, iirfilter_with, iirnotch, iirpeak, kaiser_atten,
-    kaiser_beta, kaiserord, lp2bp, lp2bp_zpk, lp2bs, lp2bs_zpk, lp2hp, lp2hp_zpk, lp2lp, lp2lp_zpk,
-    sos2tf, sos2zpk, sosfreqz, sosfreqz_with, tf2sos, tf2sos_with, tf2zpk, zpk2sos, zpk2sos_with,
-    zpk2tf,
+    AnalogFreqs, BandType, BesselNorm, CombType, Filter, FilterType, Firwin2Options, FirwinOptions,
+    FreqzOptions, GammatoneOptions, GammatoneType, IirDesignOptions, IirFilterOptions, IirOptions,
+    OrdOptions, Output, Pairing, PassZero, WorN, Zpk2SosOptions, bessel, bessel_with, besselap,
+    bilinear, bilinear_zpk, buttap, butter, butter_with, buttord, buttord_with, cheb1ap, cheb1ord,
+    cheb1ord_with, cheb2ap, cheb2ord, cheb2ord_with, cheby1, cheby1_with, cheby2, cheby2_with,
+    ellip, ellip_with, ellipap, ellipord, ellipord_with, findfreqs, firwin, firwin_with, firwin2,
+    firwin2_with, freqs, freqs_zpk, freqz, freqz_with, freqz_zpk, freqz_zpk_with, gammatone,
+    gammatone_with, group_delay, group_delay_with, iircomb, iirdesign, iirdesign_with, iirfilter,
+    iirfilter_with, iirnotch, iirpeak, kaiser_atten, kaiser_beta, kaiserord, lp2bp, lp2bp_zpk,
+    lp2bs, lp2bs_zpk, lp2hp, lp2hp_zpk, lp2lp, lp2lp_zpk, sos2tf, sos2zpk, sosfreqz, sosfreqz_with,
+    tf2sos, tf2sos_with, tf2zpk, zpk2sos, zpk2sos_with, zpk2tf,
 };
 pub use filtering::{
     DecimateFtype, DecimateOptions, DetrendOptions, DetrendType, FiltfiltMethod, FiltfiltOptions,

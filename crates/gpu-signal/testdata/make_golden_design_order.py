@@ -20,7 +20,9 @@ host tests of src/design (no GPU). Members are `<function>__<i>__<part>`:
 - digital: `params` = [design, worN count or nan, whole, fs], `worn`, the
   design, `w`, `hr`, `hi` (freqz_zpk) and `wg`, `gd` (group_delay);
   sos2zpk: `sos`, `zr` .. `k`; group_delay_singular: `w`, `gd`;
-- iirnotch, iirpeak: `params` = [w0, Q, fs], `b`, `a`;
+- iirnotch, iirpeak: `params` = [w0, Q, fs], `b`, `a`; iircomb: `params` =
+  [w0, Q, fs, peak, pass_zero], `b`, `a`; gammatone: `params` = [freq,
+  iir, order or nan, numtaps or nan, fs], `b`, `a`;
 - kaiserord: `params` = [ripple, width], `out` = [numtaps, beta];
   kaiser_beta: `params` = [a], `out`; kaiser_atten: `params` = [numtaps,
   width], `out`.
@@ -173,6 +175,22 @@ def main():
             warnings.simplefilter("ignore")
             wg, gd = signal.group_delay(([1.0, 1.0], [1.0]), w=[0.0, np.pi / 2, np.pi])
     add("group_delay_singular", params=[0.0], w=wg, gd=gd)
+
+    # Comb filters: [w0, Q, fs, peak, pass_zero].
+    for w0, q, fs in ((20.0, 30.0, 200.0), (1000.0, 5.0, 48000.0), (0.25, 2.0, 2.0)):
+        for ftype in ("notch", "peak"):
+            for pz in (False, True):
+                b, a = signal.iircomb(w0, q, ftype=ftype, fs=fs, pass_zero=pz)
+                add("iircomb", params=[w0, q, fs, float(ftype == "peak"), float(pz)], b=b, a=a)
+    # Gammatone: [freq, iir, order or nan, numtaps or nan, fs].
+    for freq, ftype, order, numtaps, fs in (
+            (0.5, "iir", None, None, 2.0), (440.0, "iir", None, None, 16000.0),
+            (1000.0, "iir", None, None, 44100.0), (0.3, "fir", None, None, 2.0),
+            (440.0, "fir", None, None, 16000.0), (440.0, "fir", 2, 64, 16000.0),
+            (5000.0, "fir", 7, 30, 44100.0)):
+        b, a = signal.gammatone(freq, ftype, order=order, numtaps=numtaps, fs=fs)
+        add("gammatone", params=[freq, float(ftype == "iir"), NAN if order is None else order,
+                                 NAN if numtaps is None else numtaps, fs], b=b, a=a)
 
     for w0, q, fs in [(60.0, 30.0, 1000.0), (0.3, 10.0, 2.0), (0.05, 1.0, 2.0),
                       (440.0, 2.5, 44100.0), (0.95, 100.0, 2.0), (0.0, 5.0, 2.0),

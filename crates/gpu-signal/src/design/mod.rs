@@ -1,14 +1,21 @@
 //! Filter design (`scipy.signal._filter_design`, `_fir_filter_design`):
-//! IIR designs ([`iirfilter`], [`butter`], [`cheby1`], [`cheby2`],
-//! [`ellip`], [`bessel`]) and their lowest orders for a specification
-//! ([`buttord`], [`cheb1ord`], [`cheb2ord`], [`ellipord`]; both steps:
-//! [`iirdesign`]), notch and peak
-//! filters ([`iirnotch`], [`iirpeak`]), FIR design by windows ([`firwin`],
-//! with [`kaiserord`], [`kaiser_beta`], [`kaiser_atten`]) and by frequency sampling
-//! ([`firwin2`]),
-//! conversions between forms ([`zpk2tf`], [`tf2zpk`], [`zpk2sos`],
-//! [`tf2sos`], [`sos2tf`]) and frequency responses ([`freqz`],
-//! [`sosfreqz`]).
+//!
+//! - IIR designs: [`iirfilter`], [`butter`], [`cheby1`], [`cheby2`],
+//!   [`ellip`], [`bessel`]; their lowest orders for a specification
+//!   ([`buttord`], [`cheb1ord`], [`cheb2ord`], [`ellipord`]) and both steps
+//!   at once ([`iirdesign`]); their parts, the analog prototypes
+//!   ([`buttap`], [`cheb1ap`], [`cheb2ap`], [`ellipap`], [`besselap`]) and
+//!   frequency transformations ([`lp2lp`], [`lp2hp`], [`lp2bp`],
+//!   [`lp2bs`], [`bilinear`] and their `_zpk` forms);
+//! - notch, peak, comb and gammatone filters ([`iirnotch`], [`iirpeak`],
+//!   [`iircomb`], [`gammatone`]);
+//! - FIR design by windows ([`firwin`], with [`kaiserord`],
+//!   [`kaiser_beta`], [`kaiser_atten`]) and by frequency sampling
+//!   ([`firwin2`]);
+//! - conversions between forms ([`zpk2tf`], [`tf2zpk`], [`zpk2sos`],
+//!   [`tf2sos`], [`sos2tf`], [`sos2zpk`]);
+//! - responses: digital ([`freqz`], [`sosfreqz`], [`freqz_zpk`],
+//!   [`group_delay`]) and analog ([`freqs`], [`freqs_zpk`], [`findfreqs`]).
 //!
 //! Designs are small: they are computed on the host in float64 (complex
 //! float64 for zeros and poles), as SciPy computes them, and returned as
@@ -20,6 +27,7 @@
 //! Butterworth numerator's `(1 + z^-1)^N`) are found only to
 //! `eps^(1/m)` by either method, scattered differently.
 
+mod comb;
 pub(crate) mod ellip;
 pub(crate) mod fir;
 mod fir2;
@@ -34,6 +42,7 @@ mod order_golden_tests;
 mod transforms;
 pub(crate) mod zpk;
 
+pub use comb::{CombType, GammatoneOptions, GammatoneType, gammatone, gammatone_with, iircomb};
 pub use fir::{FirwinOptions, PassZero, firwin, firwin_with, kaiser_atten, kaiser_beta, kaiserord};
 pub use fir2::{Firwin2Options, firwin2, firwin2_with};
 pub use freqs::{AnalogFreqs, findfreqs, freqs, freqs_zpk};

@@ -1,6 +1,6 @@
 //! The order selections, iirdesign, the analog prototypes and frequency
 //! transformations, the analog and zpk responses and group delay,
-//! sos2zpk, notch and peak filters and Kaiser helpers against
+//! sos2zpk, notch, peak, comb and gammatone filters and Kaiser helpers against
 //! SciPy's (`testdata/design_order_golden.npz`), on the host.
 
 use std::collections::HashMap;
@@ -10,6 +10,7 @@ use gpu_array::Result;
 use gpu_array::npy::NpyArray;
 use num_complex::Complex64;
 
+use super::comb::{self, CombType, GammatoneOptions, GammatoneType};
 use super::freqs::{self, AnalogFreqs};
 use super::freqz::{self, FreqzOptions, WorN};
 use super::iir::{self, BesselNorm, FilterType};
@@ -503,4 +504,91 @@ fn digital_responses_group_delays_and_sections_are_scipys() {
         same_set("sos2zpk p", &zpk.p, &complex(&c, "pr", "pi"), 1e-10);
         close("sos2zpk k", &[zpk.k], &c["k"], 1e-12);
     }
+}
+
+#[test]
+fn comb_and_gammatone_filters_are_scipys() {
+    let g = goldens();
+    let combs = cases(&g, "iircomb");
+    assert_eq!(combs.len(), 12);
+    for c in &combs {
+        let p = &c["params"];
+        let ftype = if p[3] != 0.0 {
+            CombType::Peak
+        } else {
+            CombType::Notch
+        };
+        let (b, a) = comb::iircomb_host(p[0], p[1], ftype, p[2], p[4] != 0.0).unwrap();
+        close(&format!("iircomb {p:?} b"), &b, &c["b"], 4.0 * f64::EPSILON);
+        close(&format!("iircomb {p:?} a"), &a, &c["a"], 4.0 * f64::EPSILON);
+    }
+    let tones = cases(&g, "gammatone");
+    assert_eq!(tones.len(), 7);
+    for c in &tones {
+        let p = &c["params"];
+        let ftype = if p[1] != 0.0 {
+            GammatoneType::Iir
+        } else {
+            GammatoneType::Fir
+        };
+        let o = GammatoneOptions::default()
+            .order((!p[2].is_nan()).then_some(p[2] as usize))
+            .numtaps((!p[3].is_nan()).then_some(p[3] as usize))
+            .fs(p[4]);
+        let (b, a) = comb::gammatone_host(p[0], ftype, &o).unwrap();
+        // Relative to each side's largest coefficient (the FIR taps decay
+        // to tiny values; SciPy's complex quotient scales differently).
+        for (part, got) in [("b", &b), ("a", &a)] {
+            let want = &c[part];
+            let s = want.iter().fold(1e-300f64, |m, v| m.max(v.abs()));
+            assert_eq!(got.len(), want.len(), "gammatone {p:?} {part}");
+            for (x, y) in got.iter().zip(want) {
+                assert!(
+                    (x - y).abs() <= 1e-12 * s,
+                    "gammatone {p:?} {part}: {got:?} vs {want:?}"
+                );
+            }
+        }
+    }
+    let e = |r: gpu_array::Result<(Vec<f64>, Vec<f64>)>| r.unwrap_err().to_string();
+    assert!(
+        e(comb::iircomb_host(
+            30.0,
+            10.0,
+            CombType::Notch,
+            200.0,
+            false
+        ))
+        .contains("fs must be divisible by w0.")
+    );
+    assert!(
+        e(comb::iircomb_host(
+            150.0,
+            10.0,
+            CombType::Notch,
+            200.0,
+            false
+        ))
+        .contains("(Nyquist), but given 150")
+    );
+    assert!(
+        "comb"
+            .parse::<CombType>()
+            .unwrap_err()
+            .to_string()
+            .contains("notch or peak")
+    );
+    let fir = GammatoneOptions::default().order(Some(25));
+    assert!(
+        e(comb::gammatone_host(0.3, GammatoneType::Fir, &fir))
+            .contains("order must be > 0 and <= 24")
+    );
+    assert!(
+        e(comb::gammatone_host(
+            1.5,
+            GammatoneType::Iir,
+            &GammatoneOptions::default()
+        ))
+        .contains("(Nyquist), but given 1.5")
+    );
 }

@@ -846,3 +846,25 @@ fn responses_and_group_delay_take_and_return_device_arrays() {
     assert_eq!(z2.shape(), &[4]);
     assert!((k2 - zpk.2).abs() < 1e-15 * zpk.2.abs().max(1.0));
 }
+
+/// iircomb and gammatone as device arrays (SciPy's coefficients' sizes
+/// and ends; their values are checked on the host against SciPy's).
+#[test]
+fn comb_and_gammatone_filters_are_device_arrays() {
+    if !gpu() {
+        return;
+    }
+    use gpu_signal::{CombType, GammatoneOptions, GammatoneType};
+    let (b, a) = gpu_signal::iircomb(20.0, 30.0, CombType::Notch, 200.0, false).unwrap();
+    let (b, a) = (b.to_vec::<f64>().unwrap(), a.to_vec::<f64>().unwrap());
+    assert_eq!((b.len(), a.len(), a[0]), (11, 11, 1.0));
+    assert!(b[1..10].iter().chain(&a[1..10]).all(|&v| v == 0.0));
+    let (b, a) = gpu_signal::gammatone(0.5, GammatoneType::Iir).unwrap();
+    assert_eq!((b.shape(), a.shape()), (&[5][..], &[9][..]));
+    let o = GammatoneOptions::default().fs(16_000.0);
+    let (b, a) = gpu_signal::gammatone_with(440.0, GammatoneType::Fir, &o).unwrap();
+    assert_eq!(
+        (b.shape(), a.to_vec::<f64>().unwrap()),
+        (&[240][..], vec![1.0])
+    );
+}
