@@ -136,7 +136,13 @@ mod golden_tests {
     }
 
     /// Each wanted value matched by a distinct found one.
-    fn same_set(case: &str, what: &str, got: &[Complex64], want: &[Complex64], tol: f64) {
+    pub(super) fn same_set(
+        case: &str,
+        what: &str,
+        got: &[Complex64],
+        want: &[Complex64],
+        tol: f64,
+    ) {
         assert_eq!(got.len(), want.len(), "{case} {what}: {got:?} vs {want:?}");
         let mut used = vec![false; got.len()];
         for w in want {

@@ -95,24 +95,10 @@ fn order_selections_are_scipys_in_every_band() {
     }
 }
 
-/// Each wanted value matched by a distinct found one, relative to its
-/// magnitude (at least 1).
+/// Each wanted value matched by a distinct found one (the design tests'
+/// matching).
 fn same_set(what: &str, got: &[Complex64], want: &[Complex64], tol: f64) {
-    assert_eq!(got.len(), want.len(), "{what}: {got:?} vs {want:?}");
-    let mut used = vec![false; got.len()];
-    for w in want {
-        let (i, best) = got
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !used[*i])
-            .min_by(|a, b| (a.1 - w).norm().total_cmp(&(b.1 - w).norm()))
-            .unwrap();
-        assert!(
-            (best - w).norm() <= tol * w.norm().max(1.0),
-            "{what}: {w} unmatched in {got:?}"
-        );
-        used[i] = true;
-    }
+    super::golden_tests::same_set(what, "", got, want, tol);
 }
 
 #[test]
