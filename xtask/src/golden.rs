@@ -37,6 +37,7 @@ const GENERATORS: &[&str] = &[
     "crates/gpu-signal/testdata/make_golden_filtering.py",
     "crates/gpu-signal/testdata/make_golden_design_order.py",
     "crates/gpu-signal/testdata/make_golden_peaks.py",
+    "crates/gpu-signal/testdata/make_golden_lti.py",
     "crates/gpu-ndimage/testdata/make_golden_measure.py",
     "crates/gpu-ndimage/testdata/make_golden_distance.py",
 ];

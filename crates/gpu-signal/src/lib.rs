@@ -25,6 +25,8 @@
 //!   ([`lfilter_zi`], [`lfiltic`], [`sosfilt_zi`]), [`filtfilt`] and
 //!   [`sosfiltfilt`], [`decimate`], [`detrend`], [`savgol_filter`] and
 //!   [`savgol_coeffs`], [`hilbert`] and [`hilbert2`];
+//! - linear systems ([`mod@lti`]): [`tf2ss`], [`ss2tf`], [`zpk2ss`],
+//!   [`ss2zpk`] (host computations);
 //! - peak finding ([`mod@peak_finding`], on the host: sequential walks,
 //!   as SciPy's): [`find_peaks`] with every condition and property,
 //!   [`peak_prominences`], [`peak_widths`];
@@ -86,6 +88,7 @@
 //! | `kaiserord(65, 0.05)`, `kaiser_beta(65)`        | [`kaiserord`]`(65.0, 0.05)?` (`(160, 6.20426)`), [`kaiser_beta`]`(65.0)` |
 //! | `find_peaks(x, height=0.5, distance=5)`, `find_peaks(x, prominence=(1, None))` | [`find_peaks_with`]`(&x, &FindPeaksOptions::default().height(0.5).distance(5.0))?` (`(peaks, `[`PeakProperties`]`)`), [`FindPeaksOptions`]`::default().prominence(1.0)` |
 //! | `peak_prominences(x, peaks)`, `peak_widths(x, peaks, rel_height=1)` | [`peak_prominences`]`(&x, &peaks, None)?`, [`peak_widths`]`(&x, &peaks, 1.0, None)?` |
+//! | `A, B, C, D = tf2ss(num, den)`, `ss2tf(A, B, C, D, input=1)` | [`tf2ss`]`(&num, &den)?`, [`ss2tf`]`(&a, &b, &c, &d, 1)?` ([`zpk2ss`], [`ss2zpk`]) |
 //! | `firwin2(151, [0, 0.5, 1], [1, 1, 0])`          | [`firwin2`]`(151, &[0.0, 0.5, 1.0], &[1.0, 1.0, 0.0])?` ([`firwin2_with`]) |
 //! | `zpk2tf`, `tf2zpk`, `zpk2sos`, `tf2sos`, `sos2tf` | [`zpk2tf`]`(&z, &p, k)?`, [`tf2zpk`]`(&b, &a)?`, [`zpk2sos`]`(&z, &p, k)?`, [`tf2sos`]`(&b, &a)?`, [`sos2tf`]`(&sos)?` |
 //! | `freqz(b, a, worN=1024)`, `sosfreqz(sos)`        | [`freqz_with`]`(&b, &a, &FreqzOptions::default().worn(WorN::N(1024)))?`, [`sosfreqz`]`(&sos)?` |
@@ -94,6 +97,7 @@
 pub mod convolution;
 pub mod design;
 pub mod filtering;
+pub mod lti;
 mod order;
 pub mod peak_finding;
 mod raw;
@@ -129,6 +133,7 @@ pub use filtering::{
     lfilter_zi, lfiltic, savgol_coeffs, savgol_coeffs_with, savgol_filter, savgol_filter_with,
     sosfilt, sosfilt_with, sosfilt_zi, sosfiltfilt, sosfiltfilt_with,
 };
+pub use lti::{ss2tf, ss2zpk, tf2ss, zpk2ss};
 pub use order::{medfilt, medfilt_with, medfilt2d, medfilt2d_with, order_filter};
 pub use peak_finding::{
     FindPeaksOptions, Interval, Limit, PeakProperties, find_peaks, find_peaks_with,

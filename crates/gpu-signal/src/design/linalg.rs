@@ -1,6 +1,7 @@
 //! Small host numerics of filter design, in complex float64: a linear
 //! solve (LU with partial pivoting), polynomial products, the
-//! polynomial of given roots, and polynomial roots (Aberth-Ehrlich
+//! polynomial of given roots, a real matrix's characteristic polynomial,
+//! and polynomial roots (Aberth-Ehrlich
 //! iterations polished by Newton steps, where NumPy takes the eigenvalues
 //! of the companion matrix: both are accurate to about the working
 //! precision for simple roots, and to `eps^(1/m)` for a root of
@@ -73,6 +74,74 @@ pub(crate) fn poly(roots: &[Complex64]) -> Vec<Complex64> {
         a = polymul(&a, &[ONE, -z]);
     }
     a
+}
+
+/// The characteristic polynomial `det(s I - a)` of the real square matrix
+/// `a` (`n x n`, row-major; highest power first, monic), as NumPy's
+/// `poly(a)` gives it from the eigenvalues: here by a Householder
+/// reduction to upper Hessenberg form `h` (a similarity, so the same
+/// polynomial) and La Budde's recurrence over its columns,
+/// `p_k = (s - h_kk) p_(k-1) - sum_i h_ik (h_(i+1,i) ... h_(k,k-1)) p_(i-1)`.
+/// Equal to NumPy's to rounding for well-conditioned matrices; no
+/// eigenvalues are formed.
+pub(crate) fn charpoly(a: &[f64], n: usize) -> Vec<f64> {
+    let mut h = a.to_vec();
+    // Householder: zero column k below the subdiagonal.
+    for k in 0..n.saturating_sub(2) {
+        let x: Vec<f64> = (k + 1..n).map(|i| h[i * n + k]).collect();
+        let norm = x.iter().map(|v| v * v).sum::<f64>().sqrt();
+        if norm == 0.0 {
+            continue;
+        }
+        let alpha = if x[0] > 0.0 { -norm } else { norm };
+        let mut v = x.clone();
+        v[0] -= alpha;
+        let vv = v.iter().map(|t| t * t).sum::<f64>();
+        if vv == 0.0 {
+            continue;
+        }
+        // h <- (I - 2 v v^T / vv) h (I - 2 v v^T / vv) on rows/columns k+1..
+        for col in 0..n {
+            let dot: f64 = (0..v.len()).map(|i| v[i] * h[(k + 1 + i) * n + col]).sum();
+            let f = 2.0 * dot / vv;
+            for i in 0..v.len() {
+                h[(k + 1 + i) * n + col] -= f * v[i];
+            }
+        }
+        for row in 0..n {
+            let dot: f64 = (0..v.len()).map(|i| h[row * n + k + 1 + i] * v[i]).sum();
+            let f = 2.0 * dot / vv;
+            for i in 0..v.len() {
+                h[row * n + k + 1 + i] -= f * v[i];
+            }
+        }
+    }
+    // p[k] holds p_k's coefficients, lowest power first.
+    let mut p: Vec<Vec<f64>> = vec![vec![1.0]];
+    for k in 0..n {
+        // (s - h_kk) p_(k-1)
+        let prev = &p[k];
+        let mut next = vec![0.0; prev.len() + 1];
+        for (i, &c) in prev.iter().enumerate() {
+            next[i + 1] += c;
+            next[i] -= h[k * n + k] * c;
+        }
+        // - sum_{i < k} h_ik (prod_{m=i+1..=k} h_(m,m-1)) p_(i-1)
+        let mut sub = 1.0;
+        for i in (0..k).rev() {
+            sub *= h[(i + 1) * n + i];
+            let f = h[i * n + k] * sub;
+            if f != 0.0 {
+                for (j, &c) in p[i].iter().enumerate() {
+                    next[j] -= f * c;
+                }
+            }
+        }
+        p.push(next);
+    }
+    let mut out = p.pop().unwrap_or_else(|| vec![1.0]);
+    out.reverse();
+    out
 }
 
 /// Whether the non-real values of `roots` come in exact conjugate pairs

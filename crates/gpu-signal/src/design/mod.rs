@@ -39,7 +39,7 @@ mod min_order;
 mod notch;
 #[cfg(test)]
 mod order_golden_tests;
-mod transforms;
+pub(crate) mod transforms;
 pub(crate) mod zpk;
 
 pub use comb::{CombType, GammatoneOptions, GammatoneType, gammatone, gammatone_with, iircomb};

@@ -868,3 +868,48 @@ fn comb_and_gammatone_filters_are_device_arrays() {
         (&[240][..], vec![1.0])
     );
 }
+
+/// tf2ss, ss2tf, zpk2ss and ss2zpk on device arrays: a round trip of
+/// SciPy's docstring system, and a zpk system's canonical form.
+#[test]
+fn state_space_conversions_round_trip_on_the_device() {
+    if !gpu() {
+        return;
+    }
+    use num_complex::Complex64;
+    let num = Array::from_slice(&[1.0f64, 3.0, 3.0], &[3]).unwrap();
+    let den = Array::from_slice(&[1.0f64, 2.0, 1.0], &[3]).unwrap();
+    let (a, b, c, d) = gpu_signal::tf2ss(&num, &den).unwrap();
+    assert_eq!(a.to_vec::<f64>().unwrap(), [-2.0, -1.0, 1.0, 0.0]);
+    assert_eq!(
+        (
+            b.shape(),
+            c.to_vec::<f64>().unwrap(),
+            d.to_vec::<f64>().unwrap()
+        ),
+        (&[2, 1][..], vec![1.0, 2.0], vec![1.0])
+    );
+    let (n2, d2) = gpu_signal::ss2tf(&a, &b, &c, &d, 0).unwrap();
+    assert_eq!(n2.shape(), &[1, 3]);
+    for (x, y) in n2
+        .to_vec::<f64>()
+        .unwrap()
+        .iter()
+        .chain(&d2.to_vec::<f64>().unwrap())
+        .zip([1.0, 3.0, 3.0, 1.0, 2.0, 1.0])
+    {
+        assert!((x - y).abs() < 1e-12);
+    }
+    let z = Array::from_slice(&[Complex64::new(-1.0, 0.0)], &[1]).unwrap();
+    let p = Array::from_slice(
+        &[Complex64::new(-2.0, 0.0), Complex64::new(-3.0, 0.0)],
+        &[2],
+    )
+    .unwrap();
+    let (a, b, c, d) = gpu_signal::zpk2ss(&z, &p, 2.0).unwrap();
+    assert_eq!(a.to_vec::<f64>().unwrap(), [-5.0, -6.0, 1.0, 0.0]);
+    let (zz, pp, k) = gpu_signal::ss2zpk(&a, &b, &c, &d, 0).unwrap();
+    assert!((k - 2.0).abs() < 1e-12);
+    assert!((zz.to_vec::<Complex64>().unwrap()[0] - Complex64::new(-1.0, 0.0)).norm() < 1e-12);
+    assert_eq!(pp.shape(), &[2]);
+}
