@@ -65,6 +65,7 @@
 //! | `periodogram(x)`, `welch(x, nperseg=1024)`       | [`periodogram`]`(&x)?`, [`welch_with`]`(&x, &WelchOptions::default().nperseg(1024))?` ([`Welch`]`{ f, pxx }`) |
 //! | `csd(x, y)`, `coherence(x, y)`                   | [`csd`]`(&x, &y)?`, [`coherence`]`(&x, &y)?`             |
 //! | `spectrogram(x, mode='complex')`                 | [`spectrogram_with`]`(&x, &SpectrogramOptions::default().mode(SpectrogramMode::Complex))?` |
+//! | `check_COLA('hann', 256, 128)`, `check_NOLA(...)` | [`check_cola`]`(&WindowLike::from("hann".parse::<WindowSpec>()?), 256, 128, 1e-10)?`, [`check_nola`] |
 //! | `stft(x)`, `istft(Zxx)`                          | [`stft`]`(&x)?`, [`istft`]`(&zxx)?` ([`StftOptions`], [`IstftOptions`]) |
 //! | `lfilter(b, a, x)`, `lfilter(b, a, x, axis=0, zi=zi)` | [`lfilter`]`(&b, &a, &x)?`, [`lfilter_with`]`(&b, &a, &x, &LfilterOptions::default().axis(0).zi(&zi))?` (`(y, Some(zf))`) |
 //! | `lfilter_zi(b, a)`, `lfiltic(b, a, y)`           | [`lfilter_zi`]`(&b, &a)?`, [`lfiltic`]`(&b, &a, &y, None)?` |
@@ -148,9 +149,9 @@ pub use spectral::{
     Average, Coherence, CoherenceOptions, Csd, Detrend, Istft, IstftOptions, LombNormalize,
     LombscargleOptions, Periodogram, PeriodogramOptions, Scaling, Spectrogram, SpectrogramMode,
     SpectrogramOptions, Stft, StftBoundary, StftOptions, Welch, WelchOptions, WindowLike,
-    coherence, coherence_with, csd, csd_with, istft, istft_with, lombscargle, lombscargle_with,
-    periodogram, periodogram_with, spectrogram, spectrogram_with, stft, stft_with, welch,
-    welch_with,
+    check_cola, check_nola, coherence, coherence_with, csd, csd_with, istft, istft_with,
+    lombscargle, lombscargle_with, periodogram, periodogram_with, spectrogram, spectrogram_with,
+    stft, stft_with, welch, welch_with,
 };
 pub use wiener::{wiener, wiener_with};
 pub use windows::{Window, WindowSpec, get_window};

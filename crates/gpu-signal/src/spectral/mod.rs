@@ -38,12 +38,14 @@ mod helper;
 mod istft;
 mod lombscargle;
 mod options;
+mod overlap;
 mod stft;
 mod welch;
 
 pub use istft::{Istft, IstftOptions, istft, istft_with};
 pub use lombscargle::{LombNormalize, LombscargleOptions, lombscargle, lombscargle_with};
 pub use options::{Average, Detrend, Scaling, SpectrogramMode, StftBoundary, WindowLike};
+pub use overlap::{check_cola, check_nola};
 pub use stft::{
     Spectrogram, SpectrogramOptions, Stft, StftOptions, spectrogram, spectrogram_with, stft,
     stft_with,
