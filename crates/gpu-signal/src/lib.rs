@@ -25,6 +25,8 @@
 //!   ([`lfilter_zi`], [`lfiltic`], [`sosfilt_zi`]), [`filtfilt`] and
 //!   [`sosfiltfilt`], [`decimate`], [`detrend`], [`savgol_filter`] and
 //!   [`savgol_coeffs`], [`hilbert`] and [`hilbert2`];
+//! - waveforms ([`mod@waveforms`]): [`max_len_seq`] (host) and
+//!   [`unit_impulse`];
 //! - linear systems ([`mod@lti`]): [`tf2ss`], [`ss2tf`], [`zpk2ss`],
 //!   [`ss2zpk`] (host computations);
 //! - peak finding ([`mod@peak_finding`], on the host: sequential walks,
@@ -104,6 +106,7 @@ pub mod peak_finding;
 mod raw;
 pub mod resampling;
 pub mod spectral;
+pub mod waveforms;
 mod wiener;
 pub mod windows;
 
@@ -153,6 +156,7 @@ pub use spectral::{
     lombscargle, lombscargle_with, periodogram, periodogram_with, spectrogram, spectrogram_with,
     stft, stft_with, welch, welch_with,
 };
+pub use waveforms::{ImpulseAt, MlsOptions, max_len_seq, max_len_seq_with, unit_impulse};
 pub use wiener::{wiener, wiener_with};
 pub use windows::{Window, WindowSpec, get_window};
 

@@ -137,3 +137,28 @@ fn peak_finding_takes_and_returns_device_arrays() {
             .contains("intp")
     );
 }
+
+/// max_len_seq and unit_impulse as device arrays (SciPy's values).
+#[test]
+fn waveforms_are_device_arrays() {
+    if !gpu() {
+        return;
+    }
+    use gpu_array::DType;
+    use gpu_signal::ImpulseAt;
+    let (seq, state) = gpu_signal::max_len_seq(4).unwrap();
+    assert_eq!(seq.dtype(), DType::Int8);
+    assert_eq!(
+        seq.to_vec::<i8>().unwrap(),
+        [1, 1, 1, 1, 0, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0]
+    );
+    assert_eq!(state.to_vec::<i8>().unwrap(), [1, 1, 1, 1]);
+    let d = gpu_signal::unit_impulse(&[5], &ImpulseAt::Start, DType::Float64).unwrap();
+    assert_eq!(d.to_vec::<f64>().unwrap(), [1.0, 0.0, 0.0, 0.0, 0.0]);
+    let m = gpu_signal::unit_impulse(&[3, 4], &ImpulseAt::Mid, DType::Float32).unwrap();
+    let mv = m.to_vec::<f32>().unwrap();
+    assert_eq!((mv[6], mv.iter().sum::<f32>()), (1.0, 1.0)); // [1, 2]
+    let c = gpu_signal::unit_impulse(&[4], &ImpulseAt::Index(-1), DType::Complex128).unwrap();
+    assert_eq!(c.dtype(), DType::Complex128);
+    assert!(gpu_signal::unit_impulse(&[4], &ImpulseAt::Index(4), DType::Float64).is_err());
+}
