@@ -20,6 +20,8 @@ host tests of src/design (no GPU). Members are `<function>__<i>__<part>`:
 - digital: `params` = [design, worN count or nan, whole, fs], `worn`, the
   design, `w`, `hr`, `hi` (freqz_zpk) and `wg`, `gd` (group_delay);
   sos2zpk: `sos`, `zr` .. `k`; group_delay_singular: `w`, `gd`;
+- firls: `params` = [numtaps, fs or nan], `bands`, `desired`, `weight`
+  (empty: none), `taps`;
 - iirnotch, iirpeak: `params` = [w0, Q, fs], `b`, `a`; iircomb: `params` =
   [w0, Q, fs, peak, pass_zero], `b`, `a`; gammatone: `params` = [freq,
   iir, order or nan, numtaps or nan, fs], `b`, `a`;
@@ -191,6 +193,19 @@ def main():
         b, a = signal.gammatone(freq, ftype, order=order, numtaps=numtaps, fs=fs)
         add("gammatone", params=[freq, float(ftype == "iir"), NAN if order is None else order,
                                  NAN if numtaps is None else numtaps, fs], b=b, a=a)
+
+    # firls: [numtaps, fs or nan], bands, desired, weight (empty: none).
+    for numtaps, bands, desired, weight, fs in (
+            (73, [0.0, 0.2, 0.3, 1.0], [1.0, 1.0, 0.0, 0.0], None, None),
+            (101, [0, 1000, 1200, 4000], [1, 1, 0, 0], [1.0, 50.0], 8000.0),
+            (31, [0.0, 0.1, 0.2, 0.4, 0.5, 1.0], [0.0, 0.0, 1.0, 0.5, 0.0, 0.0], [3.0, 1.0, 3.0], None),
+            (1, [0.0, 1.0], [1.0, 1.0], None, None),
+            (45, [0.0, 0.3, 0.35, 0.6, 0.65, 1.0], [1, 1, 0, 0, 1, 1], None, None),
+            (21, [0.0, 1.0], [0.0, 1.0], None, None),
+            (201, [0.0, 0.05, 0.95, 1.0], [1.0, 1.0, 0.0, 0.0], None, None)):
+        taps = signal.firls(numtaps, bands, desired, weight=weight, fs=fs)
+        add("firls", params=[numtaps, NAN if fs is None else fs], bands=bands, desired=desired,
+            weight=[] if weight is None else weight, taps=taps)
 
     for w0, q, fs in [(60.0, 30.0, 1000.0), (0.3, 10.0, 2.0), (0.05, 1.0, 2.0),
                       (440.0, 2.5, 44100.0), (0.95, 100.0, 2.0), (0.0, 5.0, 2.0),

@@ -201,7 +201,7 @@ pub fn kaiserord(ripple: f64, width: f64) -> Result<(usize, f64)> {
     Ok((numtaps as usize, kaiser_beta(a)))
 }
 
-fn sinc(x: f64) -> f64 {
+pub(crate) fn sinc(x: f64) -> f64 {
     if x == 0.0 {
         1.0
     } else {

@@ -10,8 +10,8 @@
 //! - notch, peak, comb and gammatone filters ([`iirnotch`], [`iirpeak`],
 //!   [`iircomb`], [`gammatone`]);
 //! - FIR design by windows ([`firwin`], with [`kaiserord`],
-//!   [`kaiser_beta`], [`kaiser_atten`]) and by frequency sampling
-//!   ([`firwin2`]);
+//!   [`kaiser_beta`], [`kaiser_atten`]), by frequency sampling
+//!   ([`firwin2`]) and by least squares ([`firls`]);
 //! - conversions between forms ([`zpk2tf`], [`tf2zpk`], [`zpk2sos`],
 //!   [`tf2sos`], [`sos2tf`], [`sos2zpk`]);
 //! - responses: digital ([`freqz`], [`sosfreqz`], [`freqz_zpk`],
@@ -31,6 +31,7 @@ mod comb;
 pub(crate) mod ellip;
 pub(crate) mod fir;
 mod fir2;
+mod firls;
 mod freqs;
 mod freqz;
 pub(crate) mod iir;
@@ -45,6 +46,7 @@ pub(crate) mod zpk;
 pub use comb::{CombType, GammatoneOptions, GammatoneType, gammatone, gammatone_with, iircomb};
 pub use fir::{FirwinOptions, PassZero, firwin, firwin_with, kaiser_atten, kaiser_beta, kaiserord};
 pub use fir2::{Firwin2Options, firwin2, firwin2_with};
+pub use firls::{FirlsOptions, firls, firls_with};
 pub use freqs::{AnalogFreqs, findfreqs, freqs, freqs_zpk};
 pub use freqz::{
     FreqzOptions, WorN, freqz, freqz_with, freqz_zpk, freqz_zpk_with, group_delay,

@@ -913,3 +913,17 @@ fn state_space_conversions_round_trip_on_the_device() {
     assert!((zz.to_vec::<Complex64>().unwrap()[0] - Complex64::new(-1.0, 0.0)).norm() < 1e-12);
     assert_eq!(pp.shape(), &[2]);
 }
+
+/// firls's taps as a device array: symmetric, of the asked length, a
+/// lowpass passing DC.
+#[test]
+fn least_squares_fir_taps_are_a_device_array() {
+    if !gpu() {
+        return;
+    }
+    let taps = gpu_signal::firls(73, &[0.0, 0.2, 0.3, 1.0], &[1.0, 1.0, 0.0, 0.0]).unwrap();
+    let t = taps.to_vec::<f64>().unwrap();
+    assert_eq!(t.len(), 73);
+    assert!(t.iter().zip(t.iter().rev()).all(|(a, b)| a == b));
+    assert!((t.iter().sum::<f64>() - 1.0).abs() < 1e-3);
+}
