@@ -28,7 +28,8 @@
 //! - waveforms ([`mod@waveforms`]): [`max_len_seq`] (host) and
 //!   [`unit_impulse`];
 //! - linear systems ([`mod@lti`]): [`tf2ss`], [`ss2tf`], [`zpk2ss`],
-//!   [`ss2zpk`] (host computations);
+//!   [`ss2zpk`], and `cont2discrete` ([`cont2discrete_ss`],
+//!   [`cont2discrete_tf`], [`cont2discrete_zpk`]) (host computations);
 //! - peak finding ([`mod@peak_finding`], on the host: sequential walks,
 //!   as SciPy's): [`find_peaks`] with every condition and property,
 //!   [`peak_prominences`], [`peak_widths`];
@@ -138,7 +139,10 @@ pub use filtering::{
     lfilter_zi, lfiltic, savgol_coeffs, savgol_coeffs_with, savgol_filter, savgol_filter_with,
     sosfilt, sosfilt_with, sosfilt_zi, sosfiltfilt, sosfiltfilt_with,
 };
-pub use lti::{ss2tf, ss2zpk, tf2ss, zpk2ss};
+pub use lti::{
+    Discretization, cont2discrete_ss, cont2discrete_tf, cont2discrete_zpk, ss2tf, ss2zpk, tf2ss,
+    zpk2ss,
+};
 pub use order::{medfilt, medfilt_with, medfilt2d, medfilt2d_with, order_filter};
 pub use peak_finding::{
     FindPeaksOptions, Interval, Limit, PeakProperties, find_peaks, find_peaks_with,

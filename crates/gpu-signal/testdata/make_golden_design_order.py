@@ -50,7 +50,8 @@ def main():
         i = counts.get(fn, 0)
         counts[fn] = i + 1
         for k, v in parts.items():
-            m[f"{fn}__{i}__{k}"] = np.asarray(v, dtype=np.float64)
+            # C order: NumPy keeps a transpose Fortran-ordered in the file.
+            m[f"{fn}__{i}__{k}"] = np.ascontiguousarray(np.asarray(v, dtype=np.float64))
 
     # (wp, ws) in fractions of Nyquist, analog rad/s, or Hz with fs.
     digital = [

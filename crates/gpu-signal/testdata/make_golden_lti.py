@@ -4,7 +4,10 @@ lti_golden.npz, read by the host tests of src/lti (no GPU). Members are
 
 - tf2ss: `num`, `den` and `A`, `B`, `C`, `D`;
 - ss2tf: `A`, `B`, `C`, `D`, `input` and `num` (outputs x (n + 1)), `den`
-  (systems of 1-5 states, 1-3 inputs and outputs, random entries).
+  (systems of 1-5 states, 1-3 inputs and outputs, random entries);
+- c2d: `params` = [method, alpha or nan, dt] (methods: zoh, foh, impulse,
+  bilinear, euler, backward_diff, gbt), `A` .. `D` and `Ad` .. `Dd`;
+  c2d_tf: the same `params`, `num`, `den`, `numd` (1 x len), `dend`.
 
 Run through `cargo xtask golden` (numpy and scipy needed): the optional
 first argument is the output folder (this one by default).
@@ -26,7 +29,8 @@ def main():
         i = counts.get(fn, 0)
         counts[fn] = i + 1
         for k, v in parts.items():
-            m[f"{fn}__{i}__{k}"] = np.asarray(v, dtype=np.float64)
+            # C order: NumPy keeps a transpose Fortran-ordered in the file.
+            m[f"{fn}__{i}__{k}"] = np.ascontiguousarray(np.asarray(v, dtype=np.float64))
 
     for num, den in (([1.0, 3.0, 3.0], [1.0, 2.0, 1.0]), ([1.0], [1.0, 0.5]),
                      ([2.0, 1.0], [4.0, 3.0, 2.0, 1.0]), ([5.0], [2.0]),
@@ -43,6 +47,29 @@ def main():
             num, den = signal.ss2tf(a, b, c, d, input=inp)
             add("ss2tf", A=a, B=b, C=c, D=d, input=[inp], num=np.atleast_2d(num),
                 den=np.atleast_1d(den))
+
+    # cont2discrete: [method code, alpha or nan, dt]; codes as METHODS.
+    methods = [("zoh", None), ("foh", None), ("impulse", None), ("bilinear", None),
+               ("euler", None), ("backward_diff", None), ("gbt", 0.3)]
+    for n, p, q in ((1, 1, 1), (2, 1, 1), (3, 2, 1), (4, 1, 2)):
+        a = rng.standard_normal((n, n)) - 2.0 * np.eye(n)
+        b = rng.standard_normal((n, p))
+        c = rng.standard_normal((q, n))
+        for code, (method, alpha) in enumerate(methods):
+            d = np.zeros((q, p)) if method == "impulse" else rng.standard_normal((q, p))
+            dt = 0.1 + 0.2 * code
+            ad, bd, cd, dd, _ = signal.cont2discrete((a, b, c, d), dt, method=method, alpha=alpha)
+            add("c2d", params=[code, np.nan if alpha is None else alpha, dt], A=a, B=b, C=c, D=d,
+                Ad=ad, Bd=bd, Cd=cd, Dd=dd)
+    for num, den in (([1.0], [1.0, 1.0]), ([1.0, 2.0], [1.0, 3.0, 2.0]),
+                     ([2.0, 0.0, 1.0], [1.0, 0.4, 1.5, 0.3])):
+        for code, (method, alpha) in enumerate(methods):
+            if method == "impulse" and len(num) == len(den):
+                continue
+            dt = 0.05 + 0.1 * code
+            nd, dd, _ = signal.cont2discrete((num, den), dt, method=method, alpha=alpha)
+            add("c2d_tf", params=[code, np.nan if alpha is None else alpha, dt], num=num,
+                den=den, numd=np.atleast_2d(nd), dend=dd)
 
     np.savez_compressed(os.path.join(out, "lti_golden.npz"), **m)
     print(f"lti_golden.npz: {len(m)} members")

@@ -1,7 +1,9 @@
 //! Conversions between representations of linear time-invariant systems
 //! (SciPy's `_lti_conversion`): transfer function to state space
 //! ([`tf2ss`], controller canonical form) and back ([`ss2tf`], one input
-//! at a time), and their zeros-poles-gain forms ([`zpk2ss`], [`ss2zpk`]).
+//! at a time), and their zeros-poles-gain forms ([`zpk2ss`], [`ss2zpk`]);
+//! discretization of continuous-time systems (`cont2discrete`:
+//! [`cont2discrete_ss`], [`cont2discrete_tf`], [`cont2discrete_zpk`]).
 //!
 //! Small host computations in float64, as the filter designs': the
 //! matrices are copied from the device and the results uploaded. The
@@ -10,6 +12,11 @@
 //! well-conditioned systems).
 
 use gpu_array::{Array, DType, Error, Result};
+
+mod discrete;
+mod matrix;
+
+pub use discrete::{Discretization, cont2discrete_ss, cont2discrete_tf, cont2discrete_zpk};
 
 use crate::design::linalg::charpoly;
 use crate::design::zpk::upload_real;
@@ -112,7 +119,7 @@ pub(crate) fn ss2tf_host(s: &StateSpace, input: usize) -> Result<(Vec<f64>, Vec<
 
 /// A matrix from the device as row-major float64 with its shape; a size-0
 /// array stands for a missing one (SciPy's `None`).
-fn matrix(m: &Array, name: &str) -> Result<(Vec<f64>, usize, usize)> {
+fn host_matrix(m: &Array, name: &str) -> Result<(Vec<f64>, usize, usize)> {
     if m.dtype().is_complex() {
         return Err(Error::Unsupported(format!(
             "state-space matrix {name}: complex values"
@@ -243,10 +250,10 @@ pub fn tf2ss(num: &Array, den: &Array) -> Result<(Array, Array, Array, Array)> {
 /// matrices (`Unsupported`).
 pub fn ss2tf(a: &Array, b: &Array, c: &Array, d: &Array, input: usize) -> Result<(Array, Array)> {
     let s = abcd_normalize(
-        matrix(a, "A")?,
-        matrix(b, "B")?,
-        matrix(c, "C")?,
-        matrix(d, "D")?,
+        host_matrix(a, "A")?,
+        host_matrix(b, "B")?,
+        host_matrix(c, "C")?,
+        host_matrix(d, "D")?,
     )?;
     let (num, den) = ss2tf_host(&s, input)?;
     Ok((upload_matrix(&num, s.q, s.n + 1)?, upload_real(&den)?))
@@ -296,10 +303,10 @@ pub fn ss2zpk(
     input: usize,
 ) -> Result<(Array, Array, f64)> {
     let s = abcd_normalize(
-        matrix(a, "A")?,
-        matrix(b, "B")?,
-        matrix(c, "C")?,
-        matrix(d, "D")?,
+        host_matrix(a, "A")?,
+        host_matrix(b, "B")?,
+        host_matrix(c, "C")?,
+        host_matrix(d, "D")?,
     )?;
     if s.q != 1 {
         return Err(Error::Unsupported(

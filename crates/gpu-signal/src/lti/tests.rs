@@ -1,4 +1,4 @@
-//! The LTI conversions against SciPy's (`testdata/lti_golden.npz`), on
+//! The LTI conversions and discretizations against SciPy's (`testdata/lti_golden.npz`), on
 //! the host.
 
 use std::collections::HashMap;
@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use gpu_array::npy::NpyArray;
 
+use super::discrete::{Discretization, c2d_host, c2d_tf_host};
 use super::{StateSpace, abcd_normalize, ss2tf_host, tf2ss_host};
 use crate::design::linalg::charpoly;
 
@@ -146,4 +147,85 @@ fn bad_systems_get_scipys_errors() {
     )
     .unwrap();
     assert_eq!((s.q, s.c.clone(), s.d.clone()), (0, vec![], vec![]));
+}
+
+const METHODS: [Discretization; 7] = [
+    Discretization::Zoh,
+    Discretization::Foh,
+    Discretization::Impulse,
+    Discretization::Bilinear,
+    Discretization::Euler,
+    Discretization::BackwardDiff,
+    Discretization::Gbt(0.3),
+];
+
+#[test]
+fn cont2discrete_is_scipys_for_every_method() {
+    let g = goldens();
+    let n = count(&g, "c2d");
+    assert_eq!(n, 28);
+    for i in 0..n {
+        let case = format!("c2d__{i}");
+        let p = part(&g, &case, "params").0;
+        let s = abcd_normalize(
+            matrix(part(&g, &case, "A")),
+            matrix(part(&g, &case, "B")),
+            matrix(part(&g, &case, "C")),
+            matrix(part(&g, &case, "D")),
+        )
+        .unwrap();
+        let r = c2d_host(&s, p[2], METHODS[p[0] as usize]).unwrap();
+        let what = format!("{case} {:?}", METHODS[p[0] as usize]);
+        // expm: Higham 2005 here, Al-Mohy and Higham 2009 in SciPy.
+        close(&format!("{what} Ad"), &r.a, &part(&g, &case, "Ad").0, 1e-13);
+        close(&format!("{what} Bd"), &r.b, &part(&g, &case, "Bd").0, 1e-13);
+        close(&format!("{what} Cd"), &r.c, &part(&g, &case, "Cd").0, 1e-13);
+        close(&format!("{what} Dd"), &r.d, &part(&g, &case, "Dd").0, 1e-13);
+    }
+    let n = count(&g, "c2d_tf");
+    assert!(n >= 18, "{n}");
+    for i in 0..n {
+        let case = format!("c2d_tf__{i}");
+        let p = part(&g, &case, "params").0;
+        let (num, den) = c2d_tf_host(
+            &part(&g, &case, "num").0,
+            &part(&g, &case, "den").0,
+            p[2],
+            METHODS[p[0] as usize],
+        )
+        .unwrap();
+        let what = format!("{case} {:?}", METHODS[p[0] as usize]);
+        close(
+            &format!("{what} num"),
+            &num,
+            &part(&g, &case, "numd").0,
+            1e-12,
+        );
+        close(
+            &format!("{what} den"),
+            &den,
+            &part(&g, &case, "dend").0,
+            1e-12,
+        );
+    }
+    // Errors: alpha outside [0, 1], feedthrough with impulse, gbt by name.
+    let s = tf2ss_host(&[1.0, 1.0], &[1.0, 2.0]).unwrap();
+    let e = |m| c2d_host(&s, 0.1, m).unwrap_err().to_string();
+    assert!(e(Discretization::Gbt(1.5)).contains("within the interval [0,1]"));
+    assert!(e(Discretization::Impulse).contains("strictly proper"));
+    assert!(
+        "gbt"
+            .parse::<Discretization>()
+            .unwrap_err()
+            .to_string()
+            .contains("Alpha parameter must be specified")
+    );
+    assert!(
+        "lerp"
+            .parse::<Discretization>()
+            .unwrap_err()
+            .to_string()
+            .contains("Unknown transformation method 'lerp'")
+    );
+    assert!(c2d_host(&s, 0.0, Discretization::Zoh).is_err());
 }

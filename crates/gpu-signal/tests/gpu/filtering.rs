@@ -927,3 +927,38 @@ fn least_squares_fir_taps_are_a_device_array() {
     assert!(t.iter().zip(t.iter().rev()).all(|(a, b)| a == b));
     assert!((t.iter().sum::<f64>() - 1.0).abs() < 1e-3);
 }
+
+/// cont2discrete on device arrays: a first-order lag held at zero order
+/// (ad = e^-dt, bd = 1 - e^-dt), and the transfer-function and zpk forms'
+/// shapes.
+#[test]
+fn cont2discrete_takes_and_returns_device_arrays() {
+    if !gpu() {
+        return;
+    }
+    use gpu_signal::Discretization;
+    let m = |v: f64| Array::from_slice(&[v], &[1, 1]).unwrap();
+    let (ad, bd, cd, dd) = gpu_signal::cont2discrete_ss(
+        &m(-1.0),
+        &m(1.0),
+        &m(1.0),
+        &m(0.0),
+        0.1,
+        Discretization::Zoh,
+    )
+    .unwrap();
+    let e = (-0.1f64).exp();
+    assert!((ad.to_vec::<f64>().unwrap()[0] - e).abs() < 1e-15);
+    assert!((bd.to_vec::<f64>().unwrap()[0] - (1.0 - e)).abs() < 1e-15);
+    assert_eq!(
+        (cd.to_vec::<f64>().unwrap(), dd.to_vec::<f64>().unwrap()),
+        (vec![1.0], vec![0.0])
+    );
+    let num = Array::from_slice(&[1.0f64], &[1]).unwrap();
+    let den = Array::from_slice(&[1.0f64, 1.0], &[2]).unwrap();
+    let (nd, dd) = gpu_signal::cont2discrete_tf(&num, &den, 0.1, Discretization::Bilinear).unwrap();
+    assert_eq!((nd.shape(), dd.shape()), (&[1, 2][..], &[2][..]));
+    let (z, p, k) = gpu_signal::buttap(2).unwrap();
+    let (_, pd, _) = gpu_signal::cont2discrete_zpk(&z, &p, k, 0.5, Discretization::Zoh).unwrap();
+    assert_eq!(pd.shape(), &[2]);
+}
