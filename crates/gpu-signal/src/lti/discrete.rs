@@ -8,7 +8,7 @@ use std::str::FromStr;
 use gpu_array::{Array, Error, Result};
 
 use super::matrix::{Mat, expm, solve};
-use super::{StateSpace, abcd_normalize, host_matrix, ss2tf_host, tf2ss_host, upload_matrix};
+use super::{StateSpace, host_system, ss2tf_host, tf2ss_host, upload_matrix};
 use crate::design::zpk::upload_real;
 
 /// The discretization (SciPy's `method=` and `alpha=`).
@@ -180,12 +180,7 @@ pub fn cont2discrete_ss(
     dt: f64,
     method: Discretization,
 ) -> Result<(Array, Array, Array, Array)> {
-    let s = abcd_normalize(
-        host_matrix(a, "A")?,
-        host_matrix(b, "B")?,
-        host_matrix(c, "C")?,
-        host_matrix(d, "D")?,
-    )?;
+    let s = host_system(a, b, c, d)?;
     let r = c2d_host(&s, dt, method)?;
     Ok((
         upload_matrix(&r.a, r.n, r.n)?,

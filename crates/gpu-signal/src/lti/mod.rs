@@ -178,6 +178,16 @@ pub(crate) fn abcd_normalize(
     })
 }
 
+/// A state-space system from device matrices, [`abcd_normalize`]d.
+pub(crate) fn host_system(a: &Array, b: &Array, c: &Array, d: &Array) -> Result<StateSpace> {
+    abcd_normalize(
+        host_matrix(a, "A")?,
+        host_matrix(b, "B")?,
+        host_matrix(c, "C")?,
+        host_matrix(d, "D")?,
+    )
+}
+
 fn upload_matrix(v: &[f64], r: usize, c: usize) -> Result<Array> {
     Array::from_slice(v, &[r, c])
 }
@@ -249,12 +259,7 @@ pub fn tf2ss(num: &Array, den: &Array) -> Result<(Array, Array, Array, Array)> {
 /// but should be ..."), an input the system does not have; complex
 /// matrices (`Unsupported`).
 pub fn ss2tf(a: &Array, b: &Array, c: &Array, d: &Array, input: usize) -> Result<(Array, Array)> {
-    let s = abcd_normalize(
-        host_matrix(a, "A")?,
-        host_matrix(b, "B")?,
-        host_matrix(c, "C")?,
-        host_matrix(d, "D")?,
-    )?;
+    let s = host_system(a, b, c, d)?;
     let (num, den) = ss2tf_host(&s, input)?;
     Ok((upload_matrix(&num, s.q, s.n + 1)?, upload_real(&den)?))
 }
@@ -302,12 +307,7 @@ pub fn ss2zpk(
     d: &Array,
     input: usize,
 ) -> Result<(Array, Array, f64)> {
-    let s = abcd_normalize(
-        host_matrix(a, "A")?,
-        host_matrix(b, "B")?,
-        host_matrix(c, "C")?,
-        host_matrix(d, "D")?,
-    )?;
+    let s = host_system(a, b, c, d)?;
     if s.q != 1 {
         return Err(Error::Unsupported(
             "ss2zpk of a system of several outputs (SciPy's several numerators)".into(),

@@ -45,6 +45,17 @@ fn matrix(v: (Vec<f64>, Vec<usize>)) -> (Vec<f64>, usize, usize) {
     (v.0, r, c)
 }
 
+/// The case's `A` .. `D`, normalized.
+fn system(g: &HashMap<String, NpyArray>, case: &str) -> StateSpace {
+    abcd_normalize(
+        matrix(part(g, case, "A")),
+        matrix(part(g, case, "B")),
+        matrix(part(g, case, "C")),
+        matrix(part(g, case, "D")),
+    )
+    .unwrap()
+}
+
 #[test]
 fn tf2ss_is_scipys_controller_form() {
     let g = goldens();
@@ -73,13 +84,7 @@ fn ss2tf_is_scipys_for_every_input() {
     assert!(n >= 9, "{n}");
     for i in 0..n {
         let case = format!("ss2tf__{i}");
-        let s = abcd_normalize(
-            matrix(part(&g, &case, "A")),
-            matrix(part(&g, &case, "B")),
-            matrix(part(&g, &case, "C")),
-            matrix(part(&g, &case, "D")),
-        )
-        .unwrap();
+        let s = system(&g, &case);
         let input = part(&g, &case, "input").0[0] as usize;
         let (num, den) = ss2tf_host(&s, input).unwrap();
         // NumPy forms the polynomials from eigenvalues, here from a
@@ -167,13 +172,7 @@ fn cont2discrete_is_scipys_for_every_method() {
     for i in 0..n {
         let case = format!("c2d__{i}");
         let p = part(&g, &case, "params").0;
-        let s = abcd_normalize(
-            matrix(part(&g, &case, "A")),
-            matrix(part(&g, &case, "B")),
-            matrix(part(&g, &case, "C")),
-            matrix(part(&g, &case, "D")),
-        )
-        .unwrap();
+        let s = system(&g, &case);
         let r = c2d_host(&s, p[2], METHODS[p[0] as usize]).unwrap();
         let what = format!("{case} {:?}", METHODS[p[0] as usize]);
         // expm: Higham 2005 here, Al-Mohy and Higham 2009 in SciPy.
