@@ -29,7 +29,8 @@
 //!   [`unit_impulse`];
 //! - linear systems ([`mod@lti`]): [`tf2ss`], [`ss2tf`], [`zpk2ss`],
 //!   [`ss2zpk`], and `cont2discrete` ([`cont2discrete_ss`],
-//!   [`cont2discrete_tf`], [`cont2discrete_zpk`]) (host computations);
+//!   [`cont2discrete_tf`], [`cont2discrete_zpk`]), [`dlsim`], [`dimpulse`],
+//!   [`dstep`] (host computations);
 //! - peak finding ([`mod@peak_finding`], on the host: sequential walks,
 //!   as SciPy's): [`find_peaks`] with every condition and property,
 //!   [`peak_prominences`], [`peak_widths`];
@@ -140,8 +141,8 @@ pub use filtering::{
     sosfilt, sosfilt_with, sosfilt_zi, sosfiltfilt, sosfiltfilt_with,
 };
 pub use lti::{
-    Discretization, cont2discrete_ss, cont2discrete_tf, cont2discrete_zpk, ss2tf, ss2zpk, tf2ss,
-    zpk2ss,
+    Discretization, Dlsim, DlsimOptions, DltiSystem, cont2discrete_ss, cont2discrete_tf,
+    cont2discrete_zpk, dimpulse, dlsim, dlsim_with, dstep, ss2tf, ss2zpk, tf2ss, zpk2ss,
 };
 pub use order::{medfilt, medfilt_with, medfilt2d, medfilt2d_with, order_filter};
 pub use peak_finding::{

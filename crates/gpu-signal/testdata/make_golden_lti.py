@@ -7,7 +7,11 @@ lti_golden.npz, read by the host tests of src/lti (no GPU). Members are
   (systems of 1-5 states, 1-3 inputs and outputs, random entries);
 - c2d: `params` = [method, alpha or nan, dt] (methods: zoh, foh, impulse,
   bilinear, euler, backward_diff, gbt), `A` .. `D` and `Ad` .. `Dd`;
-  c2d_tf: the same `params`, `num`, `den`, `numd` (1 x len), `dend`.
+  c2d_tf: the same `params`, `num`, `den`, `numd` (1 x len), `dend`;
+- dlsim: `params` = [dt, has t, has x0], the system, `u`, `t`, `x0`
+  (empty: none), `tout`, `yout`, `xout`; dresp: `params` = [dt, n], the
+  system, dimpulse's `ti`, `yi` and dstep's `ts`, `ys` (inputs x samples x
+  outputs).
 
 Run through `cargo xtask golden` (numpy and scipy needed): the optional
 first argument is the output folder (this one by default).
@@ -70,6 +74,28 @@ def main():
             nd, dd, _ = signal.cont2discrete((num, den), dt, method=method, alpha=alpha)
             add("c2d_tf", params=[code, np.nan if alpha is None else alpha, dt], num=num,
                 den=den, numd=np.atleast_2d(nd), dend=dd)
+
+    # dlsim: [dt, has t, has x0]; u (samples x inputs), t, x0; tout, yout,
+    # xout. dimpulse/dstep: [dt, n]; y (inputs x samples x outputs).
+    for n, p, q in ((1, 1, 1), (2, 1, 1), (3, 2, 2)):
+        a = 0.5 * rng.standard_normal((n, n))
+        b = rng.standard_normal((n, p))
+        c = rng.standard_normal((q, n))
+        d = rng.standard_normal((q, p))
+        for dt, with_t, with_x0 in ((0.1, False, False), (0.5, True, False), (1.0, False, True),
+                                    (0.3, True, True)):
+            u = rng.standard_normal((12, p))
+            t = np.cumsum(rng.uniform(0.2, 0.6, 12)) - 0.2 if with_t else None
+            x0 = rng.standard_normal(n) if with_x0 else None
+            tout, yout, xout = signal.dlsim((a, b, c, d, dt), u, t=t, x0=x0)
+            add("dlsim", params=[dt, float(with_t), float(with_x0)], A=a, B=b, C=c, D=d, u=u,
+                t=[] if t is None else t, x0=[] if x0 is None else x0, tout=tout, yout=yout,
+                xout=xout)
+        for dt, steps in ((0.1, 100), (0.7, 13)):
+            ti, yi = signal.dimpulse((a, b, c, d, dt), n=steps)
+            ts, ys = signal.dstep((a, b, c, d, dt), n=steps)
+            add("dresp", params=[dt, steps], A=a, B=b, C=c, D=d, ti=ti, yi=np.array(yi),
+                ts=ts, ys=np.array(ys))
 
     np.savez_compressed(os.path.join(out, "lti_golden.npz"), **m)
     print(f"lti_golden.npz: {len(m)} members")

@@ -3,7 +3,9 @@
 //! ([`tf2ss`], controller canonical form) and back ([`ss2tf`], one input
 //! at a time), and their zeros-poles-gain forms ([`zpk2ss`], [`ss2zpk`]);
 //! discretization of continuous-time systems (`cont2discrete`:
-//! [`cont2discrete_ss`], [`cont2discrete_tf`], [`cont2discrete_zpk`]).
+//! [`cont2discrete_ss`], [`cont2discrete_tf`], [`cont2discrete_zpk`]);
+//! simulation of discrete-time systems ([`dlsim`], [`dimpulse`],
+//! [`dstep`]).
 //!
 //! Small host computations in float64, as the filter designs': the
 //! matrices are copied from the device and the results uploaded. The
@@ -15,8 +17,10 @@ use gpu_array::{Array, DType, Error, Result};
 
 mod discrete;
 mod matrix;
+mod simulate;
 
 pub use discrete::{Discretization, cont2discrete_ss, cont2discrete_tf, cont2discrete_zpk};
+pub use simulate::{Dlsim, DlsimOptions, DltiSystem, dimpulse, dlsim, dlsim_with, dstep};
 
 use crate::design::linalg::charpoly;
 use crate::design::zpk::upload_real;

@@ -1,4 +1,4 @@
-//! The LTI conversions and discretizations against SciPy's (`testdata/lti_golden.npz`), on
+//! The LTI conversions, discretizations and simulations against SciPy's (`testdata/lti_golden.npz`), on
 //! the host.
 
 use std::collections::HashMap;
@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use gpu_array::npy::NpyArray;
 
 use super::discrete::{Discretization, c2d_host, c2d_tf_host};
+use super::simulate::{dlsim_host, responses_host};
 use super::{StateSpace, abcd_normalize, ss2tf_host, tf2ss_host};
 use crate::design::linalg::charpoly;
 
@@ -227,4 +228,66 @@ fn cont2discrete_is_scipys_for_every_method() {
             .contains("Unknown transformation method 'lerp'")
     );
     assert!(c2d_host(&s, 0.0, Discretization::Zoh).is_err());
+}
+
+#[test]
+fn dlsim_dimpulse_and_dstep_are_scipys() {
+    let g = goldens();
+    let n = count(&g, "dlsim");
+    assert_eq!(n, 12);
+    for i in 0..n {
+        let case = format!("dlsim__{i}");
+        let p = part(&g, &case, "params").0;
+        let s = system(&g, &case);
+        let t = part(&g, &case, "t").0;
+        let x0 = part(&g, &case, "x0").0;
+        let r = dlsim_host(
+            &s,
+            p[0],
+            &part(&g, &case, "u").0,
+            (p[1] != 0.0).then_some(t.as_slice()),
+            (p[2] != 0.0).then_some(x0.as_slice()),
+        )
+        .unwrap();
+        close(
+            &format!("{case} t"),
+            &r.t,
+            &part(&g, &case, "tout").0,
+            1e-14,
+        );
+        close(
+            &format!("{case} y"),
+            &r.y,
+            &part(&g, &case, "yout").0,
+            1e-12,
+        );
+        close(
+            &format!("{case} x"),
+            &r.x,
+            &part(&g, &case, "xout").0,
+            1e-12,
+        );
+    }
+    let n = count(&g, "dresp");
+    assert_eq!(n, 6);
+    for i in 0..n {
+        let case = format!("dresp__{i}");
+        let p = part(&g, &case, "params").0;
+        let s = system(&g, &case);
+        for (step, tn, yn) in [(false, "ti", "yi"), (true, "ts", "ys")] {
+            let (t, ys) = responses_host(&s, p[0], p[1] as usize, step, None).unwrap();
+            close(&format!("{case} {tn}"), &t, &part(&g, &case, tn).0, 1e-14);
+            let all: Vec<f64> = ys.concat();
+            close(&format!("{case} {yn}"), &all, &part(&g, &case, yn).0, 1e-12);
+        }
+    }
+    let s = tf2ss_host(&[1.0], &[1.0, -0.5]).unwrap();
+    let e = |r: gpu_array::Result<super::simulate::HostSim>| r.unwrap_err().to_string();
+    assert!(e(dlsim_host(&s, 0.0, &[1.0], None, None)).contains("dt must be positive"));
+    assert!(e(dlsim_host(&s, 1.0, &[1.0, 2.0], Some(&[0.0]), None)).contains("1 times for 2"));
+    assert!(e(dlsim_host(&s, 1.0, &[1.0, 2.0], Some(&[1.0, 0.0]), None)).contains("increasing"));
+    assert!(e(dlsim_host(&s, 1.0, &[1.0], None, Some(&[1.0, 2.0]))).contains("initial state"));
+    // y[k] = 0.5 y[k-1] + u[k-1] from an impulse.
+    let r = dlsim_host(&s, 1.0, &[1.0, 0.0, 0.0, 0.0], None, None).unwrap();
+    close("impulse", &r.y, &[0.0, 1.0, 0.5, 0.25], 1e-15);
 }

@@ -962,3 +962,43 @@ fn cont2discrete_takes_and_returns_device_arrays() {
     let (_, pd, _) = gpu_signal::cont2discrete_zpk(&z, &p, k, 0.5, Discretization::Zoh).unwrap();
     assert_eq!(pd.shape(), &[2]);
 }
+
+/// dlsim, dimpulse and dstep from device arrays: a first-order system's
+/// impulse and step responses (0.5^k sums), and the states of a
+/// state-space input.
+#[test]
+fn discrete_simulations_take_and_return_device_arrays() {
+    if !gpu() {
+        return;
+    }
+    use gpu_signal::{DlsimOptions, DltiSystem};
+    let num = Array::from_slice(&[1.0f64], &[1]).unwrap();
+    let den = Array::from_slice(&[1.0f64, -0.5], &[2]).unwrap();
+    let tf = DltiSystem::Tf {
+        num: &num,
+        den: &den,
+    };
+    let u = Array::from_slice(&[1.0f64, 0.0, 0.0, 0.0], &[4]).unwrap();
+    let r = gpu_signal::dlsim(&tf, 0.1, &u).unwrap();
+    assert_eq!(r.y.shape(), &[4, 1]);
+    assert_eq!(r.y.to_vec::<f64>().unwrap(), [0.0, 1.0, 0.5, 0.25]);
+    assert!(r.x.is_none());
+    let (_, y) = gpu_signal::dimpulse(&tf, 1.0, Some(5)).unwrap();
+    assert_eq!(y[0].to_vec::<f64>().unwrap(), [0.0, 1.0, 0.5, 0.25, 0.125]);
+    let (_, y) = gpu_signal::dstep(&tf, 1.0, Some(4)).unwrap();
+    assert_eq!(y[0].to_vec::<f64>().unwrap(), [0.0, 1.0, 1.5, 1.75]);
+    let m = |v: f64| Array::from_slice(&[v], &[1, 1]).unwrap();
+    let (a, b, c, d) = (m(0.9), m(1.0), m(1.0), m(0.0));
+    let ss = DltiSystem::Ss {
+        a: &a,
+        b: &b,
+        c: &c,
+        d: &d,
+    };
+    let x0 = Array::from_slice(&[1.0f64], &[1]).unwrap();
+    let zeros = Array::from_slice(&[0.0f64; 3], &[3]).unwrap();
+    let r =
+        gpu_signal::dlsim_with(&ss, 1.0, &zeros, &DlsimOptions::default().x0(Some(&x0))).unwrap();
+    let x = r.x.unwrap().to_vec::<f64>().unwrap();
+    assert!((x[2] - 0.81).abs() < 1e-15, "{x:?}");
+}
