@@ -11,7 +11,12 @@ lti_golden.npz, read by the host tests of src/lti (no GPU). Members are
 - dlsim: `params` = [dt, has t, has x0], the system, `u`, `t`, `x0`
   (empty: none), `tout`, `yout`, `xout`; dresp: `params` = [dt, n], the
   system, dimpulse's `ti`, `yi` and dstep's `ts`, `ys` (inputs x samples x
-  outputs).
+  outputs);
+- lsim: `params` = [interp, has u, has x0, t0], the system, `t`, `u`, `x0`
+  (empty: none), `y`, `x` (steps x outputs, steps x states); cresp:
+  `params` = [N or 0 (T = linspace(0, 3, 31)), step has x0, impulse has
+  x0 (SciPy's impulse takes none past one state)], the system, `x0`,
+  impulse's `ti`, `yi` and step's `ts`, `ys`.
 
 Run through `cargo xtask golden` (numpy and scipy needed): the optional
 first argument is the output folder (this one by default).
@@ -96,6 +101,36 @@ def main():
             ts, ys = signal.dstep((a, b, c, d, dt), n=steps)
             add("dresp", params=[dt, steps], A=a, B=b, C=c, D=d, ti=ti, yi=np.array(yi),
                 ts=ts, ys=np.array(ys))
+
+    # lsim: [interp, has u, has x0, t0]; impulse/step ("cresp"): [n or 0
+    # (t given), has x0]. Stable random systems.
+    for n, p, q in ((1, 1, 1), (2, 1, 1), (3, 2, 2), (4, 1, 2)):
+        a = rng.standard_normal((n, n)) - 2.0 * np.eye(n)
+        b = rng.standard_normal((n, p))
+        c = rng.standard_normal((q, n))
+        d = rng.standard_normal((q, p))
+        for interp, has_u, has_x0, t0 in ((True, True, False, 0.0), (False, True, True, 0.0),
+                                          (True, False, True, 0.5), (False, True, False, 0.25)):
+            t = t0 + 0.05 * np.arange(40)
+            u = rng.standard_normal((40, p)) if has_u else None
+            x0 = rng.standard_normal(n) if has_x0 else None
+            _, y, x = signal.lsim((a, b, c, d), u, t, X0=x0, interp=interp)
+            add("lsim", params=[float(interp), float(has_u), float(has_x0), t0], A=a, B=b, C=c,
+                D=d, t=t, u=[] if u is None else u, x0=[] if x0 is None else x0,
+                y=np.reshape(y, (40, q)), x=np.reshape(x, (40, n)))
+        if p == 1:
+            for nn, has_x0 in ((100, False), (0, True)):
+                x0 = rng.standard_normal(n) if has_x0 else None
+                tg = None if nn else np.linspace(0.0, 3.0, 31)
+                # SciPy's impulse forms B + X0 by broadcasting, which fails
+                # for more than one state: X0 only with one.
+                xi = x0 if n == 1 else None
+                ti, yi = signal.impulse((a, b, c, d), X0=xi, T=tg, N=nn or None)
+                ts, ys = signal.step((a, b, c, d), X0=x0, T=tg, N=nn or None)
+                add("cresp", params=[nn, float(has_x0), float(xi is not None)], A=a, B=b, C=c,
+                    D=d,
+                    x0=[] if x0 is None else x0, ti=ti, yi=np.reshape(yi, (len(ti), q)), ts=ts,
+                    ys=np.reshape(ys, (len(ts), q)))
 
     np.savez_compressed(os.path.join(out, "lti_golden.npz"), **m)
     print(f"lti_golden.npz: {len(m)} members")

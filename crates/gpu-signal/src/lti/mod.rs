@@ -5,7 +5,7 @@
 //! discretization of continuous-time systems (`cont2discrete`:
 //! [`cont2discrete_ss`], [`cont2discrete_tf`], [`cont2discrete_zpk`]);
 //! simulation of discrete-time systems ([`dlsim`], [`dimpulse`],
-//! [`dstep`]).
+//! [`dstep`]) and continuous-time ones ([`lsim`], [`impulse`], [`step`]).
 //!
 //! Small host computations in float64, as the filter designs': the
 //! matrices are copied from the device and the results uploaded. The
@@ -15,12 +15,16 @@
 
 use gpu_array::{Array, DType, Error, Result};
 
+mod continuous;
 mod discrete;
 mod matrix;
 mod simulate;
 
+pub use continuous::{
+    Lsim, LsimOptions, ResponseOptions, impulse, impulse_with, lsim, lsim_with, step, step_with,
+};
 pub use discrete::{Discretization, cont2discrete_ss, cont2discrete_tf, cont2discrete_zpk};
-pub use simulate::{Dlsim, DlsimOptions, DltiSystem, dimpulse, dlsim, dlsim_with, dstep};
+pub use simulate::{Dlsim, DlsimOptions, LtiSystem, dimpulse, dlsim, dlsim_with, dstep};
 
 use crate::design::linalg::charpoly;
 use crate::design::zpk::upload_real;

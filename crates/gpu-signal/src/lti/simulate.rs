@@ -10,9 +10,11 @@ use super::{StateSpace, host_system, tf2ss_host, upload_matrix};
 use crate::design::zpk::Zpk;
 use crate::filtering::host_values;
 
-/// A discrete-time system (SciPy's `dlti` tuples without their `dt`).
+/// A linear time-invariant system (SciPy's `lti` tuples, and its `dlti`
+/// tuples without their `dt`): a transfer function, zeros, poles and
+/// gain, or a state space.
 #[derive(Debug, Clone, Copy)]
-pub enum DltiSystem<'a> {
+pub enum LtiSystem<'a> {
     /// A transfer function `num / den` (highest power first).
     Tf {
         /// Numerator.
@@ -50,10 +52,10 @@ fn real(v: &Array, what: &str) -> Result<Vec<f64>> {
 }
 
 /// The system's state space on the host (SciPy's `_as_ss`).
-fn state_space(sys: &DltiSystem<'_>) -> Result<StateSpace> {
+pub(crate) fn state_space(sys: &LtiSystem<'_>) -> Result<StateSpace> {
     match *sys {
-        DltiSystem::Tf { num, den } => tf2ss_host(&real(num, "num")?, &real(den, "den")?),
-        DltiSystem::Zpk { z, p, k } => {
+        LtiSystem::Tf { num, den } => tf2ss_host(&real(num, "num")?, &real(den, "den")?),
+        LtiSystem::Zpk { z, p, k } => {
             let (b, a) = Zpk {
                 z: host_values(z)?,
                 p: host_values(p)?,
@@ -62,7 +64,7 @@ fn state_space(sys: &DltiSystem<'_>) -> Result<StateSpace> {
             .ba();
             tf2ss_host(&b, &a)
         }
-        DltiSystem::Ss { a, b, c, d } => host_system(a, b, c, d),
+        LtiSystem::Ss { a, b, c, d } => host_system(a, b, c, d),
     }
 }
 
@@ -251,19 +253,19 @@ pub struct Dlsim {
 ///
 /// ```no_run
 /// use gpu_array::Array;
-/// use gpu_signal::DltiSystem;
+/// use gpu_signal::LtiSystem;
 /// # fn main() -> gpu_array::Result<()> {
 /// let num = Array::from_slice(&[1.0f64], &[1])?;
 /// let den = Array::from_slice(&[1.0f64, -0.5], &[2])?;
 /// let u = Array::from_slice(&[1.0f64, 0.0, 0.0, 0.0], &[4])?;
-/// let r = gpu_signal::dlsim(&DltiSystem::Tf { num: &num, den: &den }, 0.1, &u)?;
+/// let r = gpu_signal::dlsim(&LtiSystem::Tf { num: &num, den: &den }, 0.1, &u)?;
 /// // r.y = [[0], [1], [0.5], [0.25]]: y[k] = 0.5 y[k-1] + u[k-1]
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
 /// As [`dlsim_with`].
-pub fn dlsim(system: &DltiSystem<'_>, dt: f64, u: &Array) -> Result<Dlsim> {
+pub fn dlsim(system: &LtiSystem<'_>, dt: f64, u: &Array) -> Result<Dlsim> {
     dlsim_with(system, dt, u, &DlsimOptions::default())
 }
 
@@ -272,13 +274,13 @@ pub fn dlsim(system: &DltiSystem<'_>, dt: f64, u: &Array) -> Result<Dlsim> {
 ///
 /// ```no_run
 /// use gpu_array::Array;
-/// use gpu_signal::{DlsimOptions, DltiSystem};
+/// use gpu_signal::{DlsimOptions, LtiSystem};
 /// # fn main() -> gpu_array::Result<()> {
 /// let m = |v: &[f64], r, c| Array::from_slice(v, &[r, c]);
 /// let (a, b, c, d) = (m(&[0.9], 1, 1)?, m(&[1.0], 1, 1)?, m(&[1.0], 1, 1)?, m(&[0.0], 1, 1)?);
 /// let u = Array::zeros([5], gpu_array::DType::Float64)?;
 /// let x0 = Array::from_slice(&[1.0f64], &[1])?;
-/// let sys = DltiSystem::Ss { a: &a, b: &b, c: &c, d: &d };
+/// let sys = LtiSystem::Ss { a: &a, b: &b, c: &c, d: &d };
 /// let r = gpu_signal::dlsim_with(&sys, 1.0, &u, &DlsimOptions::default().x0(Some(&x0)))?;
 /// // y = 0.9^k
 /// # Ok(()) }
@@ -290,7 +292,7 @@ pub fn dlsim(system: &DltiSystem<'_>, dt: f64, u: &Array) -> Result<Dlsim> {
 /// times not as many as the input's samples or not increasing, an initial
 /// state not one value a state, `dt` not positive (`Value`).
 pub fn dlsim_with(
-    system: &DltiSystem<'_>,
+    system: &LtiSystem<'_>,
     dt: f64,
     u: &Array,
     opts: &DlsimOptions<'_>,
@@ -317,7 +319,7 @@ pub fn dlsim_with(
         t: Array::from_slice(&r.t, &[r.samples])?,
         y: upload_matrix(&r.y, r.samples, s.q)?,
         x: match system {
-            DltiSystem::Ss { .. } => Some(upload_matrix(&r.x, r.samples, s.n)?),
+            LtiSystem::Ss { .. } => Some(upload_matrix(&r.x, r.samples, s.n)?),
             _ => None,
         },
     })
@@ -355,7 +357,7 @@ pub(crate) fn responses_host(
 }
 
 fn responses(
-    system: &DltiSystem<'_>,
+    system: &LtiSystem<'_>,
     dt: f64,
     n: Option<usize>,
     step: bool,
@@ -377,18 +379,18 @@ fn responses(
 ///
 /// ```no_run
 /// use gpu_array::Array;
-/// use gpu_signal::DltiSystem;
+/// use gpu_signal::LtiSystem;
 /// # fn main() -> gpu_array::Result<()> {
 /// let num = Array::from_slice(&[1.0f64], &[1])?;
 /// let den = Array::from_slice(&[1.0f64, -0.5], &[2])?;
-/// let (t, y) = gpu_signal::dimpulse(&DltiSystem::Tf { num: &num, den: &den }, 1.0, Some(5))?;
+/// let (t, y) = gpu_signal::dimpulse(&LtiSystem::Tf { num: &num, den: &den }, 1.0, Some(5))?;
 /// // y[0] = [[0], [1], [0.5], [0.25], [0.125]]
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
 /// As [`dlsim_with`]; `n` zero (`Value`).
-pub fn dimpulse(system: &DltiSystem<'_>, dt: f64, n: Option<usize>) -> Result<(Array, Vec<Array>)> {
+pub fn dimpulse(system: &LtiSystem<'_>, dt: f64, n: Option<usize>) -> Result<(Array, Vec<Array>)> {
     responses(system, dt, n, false)
 }
 
@@ -396,17 +398,17 @@ pub fn dimpulse(system: &DltiSystem<'_>, dt: f64, n: Option<usize>) -> Result<(A
 ///
 /// ```no_run
 /// use gpu_array::Array;
-/// use gpu_signal::DltiSystem;
+/// use gpu_signal::LtiSystem;
 /// # fn main() -> gpu_array::Result<()> {
 /// let num = Array::from_slice(&[1.0f64], &[1])?;
 /// let den = Array::from_slice(&[1.0f64, -0.5], &[2])?;
-/// let (t, y) = gpu_signal::dstep(&DltiSystem::Tf { num: &num, den: &den }, 1.0, Some(4))?;
+/// let (t, y) = gpu_signal::dstep(&LtiSystem::Tf { num: &num, den: &den }, 1.0, Some(4))?;
 /// // y[0] = [[0], [1], [1.5], [1.75]]
 /// # Ok(()) }
 /// ```
 ///
 /// # Errors
 /// As [`dimpulse`].
-pub fn dstep(system: &DltiSystem<'_>, dt: f64, n: Option<usize>) -> Result<(Array, Vec<Array>)> {
+pub fn dstep(system: &LtiSystem<'_>, dt: f64, n: Option<usize>) -> Result<(Array, Vec<Array>)> {
     responses(system, dt, n, true)
 }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use gpu_array::npy::NpyArray;
 
+use super::continuous::{lsim_host, response_host};
 use super::discrete::{Discretization, c2d_host, c2d_tf_host};
 use super::simulate::{dlsim_host, responses_host};
 use super::{StateSpace, abcd_normalize, ss2tf_host, tf2ss_host};
@@ -290,4 +291,80 @@ fn dlsim_dimpulse_and_dstep_are_scipys() {
     // y[k] = 0.5 y[k-1] + u[k-1] from an impulse.
     let r = dlsim_host(&s, 1.0, &[1.0, 0.0, 0.0, 0.0], None, None).unwrap();
     close("impulse", &r.y, &[0.0, 1.0, 0.5, 0.25], 1e-15);
+}
+
+#[test]
+fn lsim_impulse_and_step_are_scipys() {
+    let g = goldens();
+    let n = count(&g, "lsim");
+    assert_eq!(n, 16);
+    for i in 0..n {
+        let case = format!("lsim__{i}");
+        let p = part(&g, &case, "params").0;
+        let s = system(&g, &case);
+        let u = part(&g, &case, "u").0;
+        let x0 = part(&g, &case, "x0").0;
+        let r = lsim_host(
+            &s,
+            (p[1] != 0.0).then_some(u.as_slice()),
+            &part(&g, &case, "t").0,
+            (p[2] != 0.0).then_some(x0.as_slice()),
+            p[0] != 0.0,
+        )
+        .unwrap();
+        close(
+            &format!("{case} {p:?} y"),
+            &r.y,
+            &part(&g, &case, "y").0,
+            1e-12,
+        );
+        close(
+            &format!("{case} {p:?} x"),
+            &r.x,
+            &part(&g, &case, "x").0,
+            1e-12,
+        );
+    }
+    let n = count(&g, "cresp");
+    assert_eq!(n, 6);
+    for i in 0..n {
+        let case = format!("cresp__{i}");
+        let p = part(&g, &case, "params").0;
+        let s = system(&g, &case);
+        let x0 = part(&g, &case, "x0").0;
+        let x0 = (p[1] != 0.0).then_some(x0.as_slice());
+        let (t, nn) = if p[0] == 0.0 {
+            (
+                Some((0..31).map(|k| 3.0 * k as f64 / 30.0).collect::<Vec<f64>>()),
+                None,
+            )
+        } else {
+            (None, Some(p[0] as usize))
+        };
+        for (step, tn, yn) in [(false, "ti", "yi"), (true, "ts", "ys")] {
+            let x0 = if step || p[2] != 0.0 { x0 } else { None };
+            let (tt, y) = response_host(&s, step, x0, t.clone(), nn).unwrap();
+            // The default times come from the slowest mode's eigenvalue,
+            // here a root of the characteristic polynomial.
+            close(&format!("{case} {tn}"), &tt, &part(&g, &case, tn).0, 1e-12);
+            close(&format!("{case} {yn}"), &y, &part(&g, &case, yn).0, 1e-11);
+        }
+    }
+    let s = tf2ss_host(&[1.0], &[1.0, 1.0]).unwrap();
+    let e = |r: gpu_array::Result<super::continuous::ContinuousSim>| r.unwrap_err().to_string();
+    assert!(e(lsim_host(&s, None, &[0.0, 0.1, 0.3], None, true)).contains("not equally spaced"));
+    assert!(
+        e(lsim_host(&s, None, &[-1.0, 0.0], None, true))
+            .contains("Initial time must be nonnegative")
+    );
+    assert!(
+        e(lsim_host(
+            &s,
+            Some(&[1.0, 1.0]),
+            &[0.0, 0.1, 0.2],
+            None,
+            true
+        ))
+        .contains("same number of rows")
+    );
 }

@@ -971,10 +971,10 @@ fn discrete_simulations_take_and_return_device_arrays() {
     if !gpu() {
         return;
     }
-    use gpu_signal::{DlsimOptions, DltiSystem};
+    use gpu_signal::{DlsimOptions, LtiSystem};
     let num = Array::from_slice(&[1.0f64], &[1]).unwrap();
     let den = Array::from_slice(&[1.0f64, -0.5], &[2]).unwrap();
-    let tf = DltiSystem::Tf {
+    let tf = LtiSystem::Tf {
         num: &num,
         den: &den,
     };
@@ -989,7 +989,7 @@ fn discrete_simulations_take_and_return_device_arrays() {
     assert_eq!(y[0].to_vec::<f64>().unwrap(), [0.0, 1.0, 1.5, 1.75]);
     let m = |v: f64| Array::from_slice(&[v], &[1, 1]).unwrap();
     let (a, b, c, d) = (m(0.9), m(1.0), m(1.0), m(0.0));
-    let ss = DltiSystem::Ss {
+    let ss = LtiSystem::Ss {
         a: &a,
         b: &b,
         c: &c,
@@ -1001,4 +1001,40 @@ fn discrete_simulations_take_and_return_device_arrays() {
         gpu_signal::dlsim_with(&ss, 1.0, &zeros, &DlsimOptions::default().x0(Some(&x0))).unwrap();
     let x = r.x.unwrap().to_vec::<f64>().unwrap();
     assert!((x[2] - 0.81).abs() < 1e-15, "{x:?}");
+}
+
+/// lsim, impulse and step from device arrays: a first-order lag's step
+/// response 1 - e^-t, its impulse response's default times (seven time
+/// constants), and the free response from x0.
+#[test]
+fn continuous_simulations_take_and_return_device_arrays() {
+    if !gpu() {
+        return;
+    }
+    use gpu_signal::{LsimOptions, LtiSystem};
+    let num = Array::from_slice(&[1.0f64], &[1]).unwrap();
+    let den = Array::from_slice(&[1.0f64, 1.0], &[2]).unwrap();
+    let sys = LtiSystem::Tf {
+        num: &num,
+        den: &den,
+    };
+    let t = gpu_array::creation::linspace(0.0, 5.0, 51).unwrap();
+    let u = gpu_array::creation::ones([51], DType::Float64).unwrap();
+    let r = gpu_signal::lsim(&sys, Some(&u), &t).unwrap();
+    let y = r.y.to_vec::<f64>().unwrap();
+    assert!((y[50] - (1.0 - (-5.0f64).exp())).abs() < 1e-9, "{}", y[50]);
+    let x0 = Array::from_slice(&[1.0f64], &[1]).unwrap();
+    let o = LsimOptions::default().x0(Some(&x0)).interp(false);
+    let free = gpu_signal::lsim_with(&sys, None, &t, &o)
+        .unwrap()
+        .y
+        .to_vec::<f64>()
+        .unwrap();
+    assert!((free[10] - (-1.0f64).exp()).abs() < 1e-12);
+    let (ti, yi) = gpu_signal::impulse(&sys).unwrap();
+    let ti = ti.to_vec::<f64>().unwrap();
+    assert_eq!((ti.len(), ti[99]), (100, 7.0));
+    assert!((yi.to_vec::<f64>().unwrap()[0] - 1.0).abs() < 1e-12);
+    let (_, ys) = gpu_signal::step(&sys).unwrap();
+    assert_eq!(ys.shape(), &[100, 1]);
 }
