@@ -30,7 +30,8 @@
 //! - linear systems ([`mod@lti`]): [`tf2ss`], [`ss2tf`], [`zpk2ss`],
 //!   [`ss2zpk`], and `cont2discrete` ([`cont2discrete_ss`],
 //!   [`cont2discrete_tf`], [`cont2discrete_zpk`]), [`dlsim`], [`dimpulse`],
-//!   [`dstep`], [`lsim`], [`impulse`], [`step`] (host computations);
+//!   [`dstep`], [`lsim`], [`impulse`], [`step`], [`freqresp`], [`bode`],
+//!   [`dfreqresp`], [`dbode`] (host computations);
 //! - peak finding ([`mod@peak_finding`], on the host: sequential walks,
 //!   as SciPy's): [`find_peaks`] with every condition and property,
 //!   [`peak_prominences`], [`peak_widths`];
@@ -141,9 +142,10 @@ pub use filtering::{
     sosfilt, sosfilt_with, sosfilt_zi, sosfiltfilt, sosfiltfilt_with,
 };
 pub use lti::{
-    Discretization, Dlsim, DlsimOptions, Lsim, LsimOptions, LtiSystem, ResponseOptions,
-    cont2discrete_ss, cont2discrete_tf, cont2discrete_zpk, dimpulse, dlsim, dlsim_with, dstep,
-    impulse, impulse_with, lsim, lsim_with, ss2tf, ss2zpk, step, step_with, tf2ss, zpk2ss,
+    Discretization, Dlsim, DlsimOptions, Lsim, LsimOptions, LtiSystem, ResponseOptions, bode,
+    cont2discrete_ss, cont2discrete_tf, cont2discrete_zpk, dbode, dfreqresp, dimpulse, dlsim,
+    dlsim_with, dstep, freqresp, impulse, impulse_with, lsim, lsim_with, ss2tf, ss2zpk, step,
+    step_with, tf2ss, zpk2ss,
 };
 pub use order::{medfilt, medfilt_with, medfilt2d, medfilt2d_with, order_filter};
 pub use peak_finding::{

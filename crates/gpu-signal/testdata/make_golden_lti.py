@@ -16,7 +16,10 @@ lti_golden.npz, read by the host tests of src/lti (no GPU). Members are
   (empty: none), `y`, `x` (steps x outputs, steps x states); cresp:
   `params` = [N or 0 (T = linspace(0, 3, 31)), step has x0, impulse has
   x0 (SciPy's impulse takes none past one state)], the system, `x0`,
-  impulse's `ti`, `yi` and step's `ts`, `ys`.
+  impulse's `ti`, `yi` and step's `ts`, `ys`;
+- resp (freqresp, bode) and dresp2 (dfreqresp, dbode, dt 0.1): `params` =
+  [form (0 tf, 1 zpk, 2 ss), n or 0 (w given), dt], the system's parts,
+  `w`, `hr`, `hi`, and bode's `wb`, `mag`, `phase`.
 
 Run through `cargo xtask golden` (numpy and scipy needed): the optional
 first argument is the output folder (this one by default).
@@ -131,6 +134,42 @@ def main():
                     D=d,
                     x0=[] if x0 is None else x0, ti=ti, yi=np.reshape(yi, (len(ti), q)), ts=ts,
                     ys=np.reshape(ys, (len(ts), q)))
+
+    # freqresp/bode ("resp") and dfreqresp/dbode ("dresp2"): [form (0 tf,
+    # 1 zpk, 2 ss), n or 0 (w given), dt]; the system's parts; w, h, mag,
+    # phase.
+    tf = ([1.0, 3.0], [1.0, 2.0, 5.0])
+    zpk = (np.array([-1.0]), np.array([-2.0 + 1j, -2.0 - 1j, -0.5]), 3.0)
+    ss = (np.array([[-1.0, 2.0], [-3.0, -0.5]]), np.array([[1.0], [0.5]]),
+          np.array([[1.0, -1.0]]), np.array([[0.2]]))
+    wg = np.array([0.01, 0.3, 1.0, 2.5, 40.0])
+    for form, system in enumerate((tf, zpk, ss)):
+        for nn in (50, 0):
+            w = None if nn else wg
+            w1, h = signal.freqresp(system, w=w, n=nn or 10000)
+            w2, mag, phase = signal.bode(system, w=w, n=nn or 100)
+            parts = dict(zip(["num", "den"], system)) if form == 0 else (
+                dict(zr=np.real(system[0]), zi=np.imag(system[0]), pr=np.real(system[1]),
+                     pi=np.imag(system[1]), k=[system[2]]) if form == 1 else
+                dict(zip(["A", "B", "C", "D"], system)))
+            add("resp", params=[form, nn, np.nan], w=w1, hr=np.real(h), hi=np.imag(h), wb=w2,
+                mag=mag, phase=phase, **parts)
+    dtf = ([0.5, 0.5], [1.0, -0.3, 0.2])
+    dzpk = (np.array([-1.0]), np.array([0.5 + 0.5j, 0.5 - 0.5j]), 0.25)
+    dss = (np.array([[0.5, 0.1], [-0.2, 0.3]]), np.array([[1.0], [0.0]]),
+           np.array([[1.0, 1.0]]), np.array([[0.0]]))
+    wd = np.array([0.0, 0.4, 1.2, 3.0])
+    for form, system in enumerate((dtf, dzpk, dss)):
+        for nn in (64, 0):
+            w = None if nn else wd
+            w1, h = signal.dfreqresp(system + (0.1,), w=w, n=nn or 10000)
+            w2, mag, phase = signal.dbode(system + (0.1,), w=w, n=nn or 100)
+            parts = dict(zip(["num", "den"], system)) if form == 0 else (
+                dict(zr=np.real(system[0]), zi=np.imag(system[0]), pr=np.real(system[1]),
+                     pi=np.imag(system[1]), k=[system[2]]) if form == 1 else
+                dict(zip(["A", "B", "C", "D"], system)))
+            add("dresp2", params=[form, nn, 0.1], w=w1, hr=np.real(h), hi=np.imag(h), wb=w2,
+                mag=mag, phase=phase, **parts)
 
     np.savez_compressed(os.path.join(out, "lti_golden.npz"), **m)
     print(f"lti_golden.npz: {len(m)} members")

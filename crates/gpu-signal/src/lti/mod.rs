@@ -5,7 +5,8 @@
 //! discretization of continuous-time systems (`cont2discrete`:
 //! [`cont2discrete_ss`], [`cont2discrete_tf`], [`cont2discrete_zpk`]);
 //! simulation of discrete-time systems ([`dlsim`], [`dimpulse`],
-//! [`dstep`]) and continuous-time ones ([`lsim`], [`impulse`], [`step`]).
+//! [`dstep`]) and continuous-time ones ([`lsim`], [`impulse`], [`step`]);
+//! frequency responses ([`freqresp`], [`bode`], [`dfreqresp`], [`dbode`]).
 //!
 //! Small host computations in float64, as the filter designs': the
 //! matrices are copied from the device and the results uploaded. The
@@ -18,12 +19,14 @@ use gpu_array::{Array, DType, Error, Result};
 mod continuous;
 mod discrete;
 mod matrix;
+mod response;
 mod simulate;
 
 pub use continuous::{
     Lsim, LsimOptions, ResponseOptions, impulse, impulse_with, lsim, lsim_with, step, step_with,
 };
 pub use discrete::{Discretization, cont2discrete_ss, cont2discrete_tf, cont2discrete_zpk};
+pub use response::{bode, dbode, dfreqresp, freqresp};
 pub use simulate::{Dlsim, DlsimOptions, LtiSystem, dimpulse, dlsim, dlsim_with, dstep};
 
 use crate::design::linalg::charpoly;

@@ -5,9 +5,16 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use gpu_array::npy::NpyArray;
+use num_complex::Complex64;
+use std::f64::consts::PI;
+
+use crate::design::freqs::AnalogFreqs;
+use crate::design::freqz::WorN;
+use crate::design::zpk::tf2zpk_host;
 
 use super::continuous::{lsim_host, response_host};
 use super::discrete::{Discretization, c2d_host, c2d_tf_host};
+use super::response::{Siso, bode_parts, dfreqresp_host, freqresp_host, unwrap};
 use super::simulate::{dlsim_host, responses_host};
 use super::{StateSpace, abcd_normalize, ss2tf_host, tf2ss_host};
 use crate::design::linalg::charpoly;
@@ -367,4 +374,107 @@ fn lsim_impulse_and_step_are_scipys() {
         ))
         .contains("same number of rows")
     );
+}
+
+/// The response golden's system, in the form it was given.
+fn siso_of(g: &HashMap<String, NpyArray>, case: &str, form: f64) -> Siso {
+    let c = |v: Vec<f64>| {
+        v.into_iter()
+            .map(|x| Complex64::new(x, 0.0))
+            .collect::<Vec<_>>()
+    };
+    match form as usize {
+        0 => Siso::Tf(c(part(g, case, "num").0), c(part(g, case, "den").0)),
+        1 => {
+            let cx = |re: &str, im: &str| -> Vec<Complex64> {
+                let (r, i) = (part(g, case, re).0, part(g, case, im).0);
+                r.iter()
+                    .zip(&i)
+                    .map(|(&a, &b)| Complex64::new(a, b))
+                    .collect()
+            };
+            Siso::Zpk(cx("zr", "zi"), cx("pr", "pi"), part(g, case, "k").0[0])
+        }
+        _ => {
+            let s = system(g, case);
+            let (num, den) = ss2tf_host(&s, 0).unwrap();
+            let (z, p, k) = tf2zpk_host(&c(num), &c(den)).unwrap();
+            Siso::Zpk(z, p, k.re)
+        }
+    }
+}
+
+#[test]
+fn frequency_responses_and_bode_plots_are_scipys() {
+    let g = goldens();
+    for (name, discrete) in [("resp", false), ("dresp2", true)] {
+        let n = count(&g, name);
+        assert_eq!(n, 6, "{name}");
+        for i in 0..n {
+            let case = format!("{name}__{i}");
+            let p = part(&g, &case, "params").0;
+            let sys = siso_of(&g, &case, p[0]);
+            let want_w = part(&g, &case, "w").0;
+            let (w, h) = if discrete {
+                let worn = if p[1] == 0.0 {
+                    WorN::Freqs(want_w.clone())
+                } else {
+                    WorN::N(p[1] as usize)
+                };
+                dfreqresp_host(&sys, &worn, false)
+            } else {
+                let worn = if p[1] == 0.0 {
+                    AnalogFreqs::Freqs(want_w.clone())
+                } else {
+                    AnalogFreqs::N(p[1] as usize)
+                };
+                freqresp_host(&sys, &worn)
+            };
+            close(&format!("{case} w"), &w, &want_w, 1e-13);
+            let (hr, hi) = (part(&g, &case, "hr").0, part(&g, &case, "hi").0);
+            for (k, v) in h.iter().enumerate() {
+                let want = Complex64::new(hr[k], hi[k]);
+                assert!(
+                    (v - want).norm() <= 1e-9 * want.norm().max(1e-300),
+                    "{case} h[{k}]: {v} vs {want}"
+                );
+            }
+            // Bode from the same frequencies (its own n for the counts).
+            let want_wb = part(&g, &case, "wb").0;
+            let (wb, hb) = if discrete {
+                let worn = if p[1] == 0.0 {
+                    WorN::Freqs(want_w.clone())
+                } else {
+                    WorN::N(p[1] as usize)
+                };
+                let (w, h) = dfreqresp_host(&sys, &worn, false);
+                (w.iter().map(|v| v / p[2]).collect::<Vec<_>>(), h)
+            } else {
+                let worn = if p[1] == 0.0 {
+                    AnalogFreqs::Freqs(want_w.clone())
+                } else {
+                    AnalogFreqs::N(50)
+                };
+                freqresp_host(&sys, &worn)
+            };
+            close(&format!("{case} wb"), &wb, &want_wb, 1e-12);
+            let (mag, phase) = bode_parts(&hb);
+            close(
+                &format!("{case} mag"),
+                &mag,
+                &part(&g, &case, "mag").0,
+                1e-9,
+            );
+            close(
+                &format!("{case} phase"),
+                &phase,
+                &part(&g, &case, "phase").0,
+                1e-9,
+            );
+        }
+    }
+    // NumPy's unwrap across the branch cut, both ways.
+    let u = unwrap(&[3.0, -3.0, 3.0, 2.9, -3.1]);
+    let want = [3.0, -3.0 + 2.0 * PI, 3.0, 2.9, -3.1 + 2.0 * PI];
+    close("unwrap", &u, &want, 1e-15);
 }

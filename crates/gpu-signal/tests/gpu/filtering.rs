@@ -1038,3 +1038,34 @@ fn continuous_simulations_take_and_return_device_arrays() {
     let (_, ys) = gpu_signal::step(&sys).unwrap();
     assert_eq!(ys.shape(), &[100, 1]);
 }
+
+/// freqresp, bode, dfreqresp and dbode from device arrays: a first-order
+/// lag's response 1 / (1 + j) at 1 rad/s (-3.01 dB, -45 degrees).
+#[test]
+fn system_frequency_responses_are_device_arrays() {
+    if !gpu() {
+        return;
+    }
+    use gpu_signal::{AnalogFreqs, LtiSystem, WorN};
+    use num_complex::Complex64;
+    let num = Array::from_slice(&[1.0f64], &[1]).unwrap();
+    let den = Array::from_slice(&[1.0f64, 1.0], &[2]).unwrap();
+    let sys = LtiSystem::Tf {
+        num: &num,
+        den: &den,
+    };
+    let (_, h) = gpu_signal::freqresp(&sys, &AnalogFreqs::Freqs(vec![1.0])).unwrap();
+    assert!((h.to_vec::<Complex64>().unwrap()[0] - Complex64::new(0.5, -0.5)).norm() < 1e-15);
+    let (_, mag, phase) = gpu_signal::bode(&sys, &AnalogFreqs::Freqs(vec![1.0])).unwrap();
+    assert!((mag.to_vec::<f64>().unwrap()[0] + 3.010_299_956_639_812).abs() < 1e-12);
+    assert!((phase.to_vec::<f64>().unwrap()[0] + 45.0).abs() < 1e-12);
+    let dden = Array::from_slice(&[1.0f64, -0.5], &[2]).unwrap();
+    let dsys = LtiSystem::Tf {
+        num: &num,
+        den: &dden,
+    };
+    let (w, h) = gpu_signal::dfreqresp(&dsys, &WorN::N(8), false).unwrap();
+    assert_eq!((w.shape(), h.shape()), (&[8][..], &[8][..]));
+    let (w, _, _) = gpu_signal::dbode(&dsys, 0.5, &WorN::N(4)).unwrap();
+    assert!((w.to_vec::<f64>().unwrap()[1] - std::f64::consts::PI / 4.0 / 0.5).abs() < 1e-15);
+}
