@@ -77,6 +77,7 @@
 //! | `sosfilt(sos, x)`, `sosfilt_zi(sos)`             | [`sosfilt`]`(&sos, &x)?`, [`sosfilt_with`], [`sosfilt_zi`]`(&sos)?` |
 //! | `filtfilt(b, a, x, padtype='even', padlen=10)`   | [`filtfilt_with`]`(&b, &a, &x, &FiltfiltOptions::default().padtype(Some(PadType::Even)).padlen(Some(10)))?` |
 //! | `sosfiltfilt(sos, x)`, `decimate(x, 4)`          | [`sosfiltfilt`]`(&sos, &x)?`, [`decimate`]`(&x, 4)?` ([`decimate_with`]) |
+//! | `quot, rem = deconvolve(signal, divisor)`        | [`deconvolve`]`(&signal, &divisor)?` (host) |
 //! | `detrend(x, type='constant', bp=[50])`           | [`detrend_with`]`(&x, &DetrendOptions::default().type_(DetrendType::Constant))?` |
 //! | `savgol_filter(x, 11, 3, mode='nearest')`        | [`savgol_filter_with`]`(&x, 11, 3, &SavgolOptions::default().mode(SavgolMode::Nearest))?` |
 //! | `savgol_coeffs(5, 2)`                            | [`savgol_coeffs`]`(5, 2)?`                               |
@@ -136,10 +137,10 @@ pub use design::{
 pub use filtering::{
     DecimateFtype, DecimateOptions, DetrendOptions, DetrendType, FiltfiltMethod, FiltfiltOptions,
     Hilbert2Options, HilbertOptions, LfilterOptions, PadType, SavgolCoeffsOptions, SavgolMode,
-    SavgolOptions, SosfiltOptions, decimate, decimate_system, decimate_with, detrend, detrend_with,
-    filtfilt, filtfilt_with, hilbert, hilbert_with, hilbert2, hilbert2_with, lfilter, lfilter_with,
-    lfilter_zi, lfiltic, savgol_coeffs, savgol_coeffs_with, savgol_filter, savgol_filter_with,
-    sosfilt, sosfilt_with, sosfilt_zi, sosfiltfilt, sosfiltfilt_with,
+    SavgolOptions, SosfiltOptions, decimate, decimate_system, decimate_with, deconvolve, detrend,
+    detrend_with, filtfilt, filtfilt_with, hilbert, hilbert_with, hilbert2, hilbert2_with, lfilter,
+    lfilter_with, lfilter_zi, lfiltic, savgol_coeffs, savgol_coeffs_with, savgol_filter,
+    savgol_filter_with, sosfilt, sosfilt_with, sosfilt_zi, sosfiltfilt, sosfiltfilt_with,
 };
 pub use lti::{
     Discretization, Dlsim, DlsimOptions, Lsim, LsimOptions, LtiSystem, ResponseOptions, bode,

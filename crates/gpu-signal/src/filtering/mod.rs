@@ -16,6 +16,7 @@
 //! the initial state (float32 only when all of them are single
 //! precision).
 
+mod deconvolve;
 mod detrend;
 mod filtfilt;
 pub(crate) mod fixed_scan;
@@ -27,6 +28,7 @@ mod memo;
 pub(crate) mod savgol;
 pub(crate) mod sos;
 
+pub use deconvolve::deconvolve;
 pub use detrend::{DetrendOptions, DetrendType, detrend, detrend_with};
 pub use filtfilt::{
     DecimateFtype, DecimateOptions, FiltfiltMethod, FiltfiltOptions, PadType, decimate,

@@ -162,3 +162,16 @@ fn waveforms_are_device_arrays() {
     assert_eq!(c.dtype(), DType::Complex128);
     assert!(gpu_signal::unit_impulse(&[4], &ImpulseAt::Index(4), DType::Float64).is_err());
 }
+
+/// deconvolve from device arrays: SciPy's docstring division.
+#[test]
+fn deconvolve_divides_device_arrays() {
+    if !gpu() {
+        return;
+    }
+    let s = Array::from_slice(&[0.0f64, 1.0, 0.5, 0.5, 0.25], &[5]).unwrap();
+    let d = Array::from_slice(&[1.0f64, 2.0], &[2]).unwrap();
+    let (q, r) = gpu_signal::deconvolve(&s, &d).unwrap();
+    assert_eq!(q.to_vec::<f64>().unwrap(), [0.0, 1.0, -1.5, 3.5]);
+    assert_eq!(r.to_vec::<f64>().unwrap(), [0.0, 0.0, 0.0, 0.0, -6.75]);
+}
