@@ -38,20 +38,15 @@ import sys
 import numpy as np
 from scipy import signal
 
+from golden_members import Members
+
 NAN = float("nan")
 
 
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
-    m = {}
-    counts = {}
-
-    def add(fn, **parts):
-        i = counts.get(fn, 0)
-        counts[fn] = i + 1
-        for k, v in parts.items():
-            # C order: NumPy keeps a transpose Fortran-ordered in the file.
-            m[f"{fn}__{i}__{k}"] = np.ascontiguousarray(np.asarray(v, dtype=np.float64))
+    members = Members()
+    m, add = members.m, members.add
 
     # (wp, ws) in fractions of Nyquist, analog rad/s, or Hz with fs.
     digital = [

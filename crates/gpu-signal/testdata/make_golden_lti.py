@@ -30,19 +30,14 @@ import sys
 import numpy as np
 from scipy import signal
 
+from golden_members import Members
+
 
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
     rng = np.random.default_rng(20261207)
-    m = {}
-    counts = {}
-
-    def add(fn, **parts):
-        i = counts.get(fn, 0)
-        counts[fn] = i + 1
-        for k, v in parts.items():
-            # C order: NumPy keeps a transpose Fortran-ordered in the file.
-            m[f"{fn}__{i}__{k}"] = np.ascontiguousarray(np.asarray(v, dtype=np.float64))
+    members = Members()
+    m, add = members.m, members.add
 
     for num, den in (([1.0, 3.0, 3.0], [1.0, 2.0, 1.0]), ([1.0], [1.0, 0.5]),
                      ([2.0, 1.0], [4.0, 3.0, 2.0, 1.0]), ([5.0], [2.0]),

@@ -108,7 +108,7 @@ impl FreqzOptions {
 }
 
 /// NumPy's `linspace(0, stop, n, endpoint)`.
-fn linspace(stop: f64, n: usize, endpoint: bool) -> Vec<f64> {
+pub(crate) fn linspace(stop: f64, n: usize, endpoint: bool) -> Vec<f64> {
     let div = if endpoint { n.saturating_sub(1) } else { n };
     if div == 0 {
         return vec![0.0; n];

@@ -8,6 +8,7 @@ use gpu_array::{Array, DType, Error, Result};
 use super::matrix::{Mat, expm};
 use super::simulate::{LtiSystem, state_space};
 use super::{StateSpace, upload_matrix};
+use crate::design::freqz::linspace;
 use crate::design::linalg::{charpoly, roots};
 
 /// `x @ m` for a row vector `x`.
@@ -163,17 +164,7 @@ pub(crate) fn default_times(s: &StateSpace, n: usize) -> Result<Vec<f64>> {
         .map(|v| v.re.abs())
         .fold(f64::INFINITY, f64::min);
     let r = if r == 0.0 { 1.0 } else { r };
-    let stop = 7.0 * (1.0 / r);
-    let div = n.saturating_sub(1).max(1) as f64;
-    Ok((0..n)
-        .map(|i| {
-            if i + 1 == n && n > 1 {
-                stop
-            } else {
-                i as f64 * (stop / div)
-            }
-        })
-        .collect())
+    Ok(linspace(7.0 * (1.0 / r), n, true))
 }
 
 /// SciPy's keywords of [`lsim_with`]: `x0` (none: zeros) and `interp`

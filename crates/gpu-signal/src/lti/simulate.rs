@@ -7,6 +7,7 @@
 use gpu_array::{Array, DType, Error, Result};
 
 use super::{StateSpace, host_system, tf2ss_host, upload_matrix};
+use crate::design::freqz::linspace;
 use crate::design::zpk::Zpk;
 use crate::filtering::host_values;
 
@@ -101,24 +102,6 @@ pub(crate) struct HostSim {
     pub y: Vec<f64>,
     pub x: Vec<f64>,
     pub samples: usize,
-}
-
-/// NumPy's `linspace(0, stop, n, endpoint)`.
-fn linspace(stop: f64, n: usize, endpoint: bool) -> Vec<f64> {
-    let div = if endpoint { n.saturating_sub(1) } else { n };
-    if div == 0 {
-        return vec![0.0; n];
-    }
-    let step = stop / div as f64;
-    (0..n)
-        .map(|i| {
-            if endpoint && i + 1 == n {
-                stop
-            } else {
-                i as f64 * step
-            }
-        })
-        .collect()
 }
 
 /// SciPy's `dlsim` on the host: `u` is `len x p` (row-major), `t` its
