@@ -43,7 +43,8 @@
 //!   [`lp2bp`], [`bilinear`]), notch, peak, comb and gammatone filters,
 //!   FIR design ([`firwin`], [`firwin2`], [`firls`], [`kaiserord`]), the conversions
 //!   ([`zpk2tf`], [`tf2zpk`], [`zpk2sos`], [`tf2sos`], [`sos2tf`],
-//!   [`sos2zpk`]) and responses ([`freqz`], [`sosfreqz`], [`freqz_zpk`],
+//!   [`sos2zpk`]), partial fractions ([`residue`], [`invres`], ...) and
+//!   responses ([`freqz`], [`sosfreqz`], [`freqz_zpk`],
 //!   [`group_delay`], [`freqs`]).
 //!
 //! Every function is SciPy's call with its defaults, and a `_with`
@@ -123,16 +124,17 @@ pub use convolution::{
 pub use design::{
     AnalogFreqs, BandType, BesselNorm, CombType, Filter, FilterType, FirlsOptions, Firwin2Options,
     FirwinOptions, FreqzOptions, GammatoneOptions, GammatoneType, IirDesignOptions,
-    IirFilterOptions, IirOptions, OrdOptions, Output, Pairing, PassZero, WorN, Zpk2SosOptions,
-    bessel, bessel_with, besselap, bilinear, bilinear_zpk, buttap, butter, butter_with, buttord,
-    buttord_with, cheb1ap, cheb1ord, cheb1ord_with, cheb2ap, cheb2ord, cheb2ord_with, cheby1,
-    cheby1_with, cheby2, cheby2_with, ellip, ellip_with, ellipap, ellipord, ellipord_with,
-    findfreqs, firls, firls_with, firwin, firwin_with, firwin2, firwin2_with, freqs, freqs_zpk,
-    freqz, freqz_with, freqz_zpk, freqz_zpk_with, gammatone, gammatone_with, group_delay,
-    group_delay_with, iircomb, iirdesign, iirdesign_with, iirfilter, iirfilter_with, iirnotch,
-    iirpeak, kaiser_atten, kaiser_beta, kaiserord, lp2bp, lp2bp_zpk, lp2bs, lp2bs_zpk, lp2hp,
-    lp2hp_zpk, lp2lp, lp2lp_zpk, sos2tf, sos2zpk, sosfreqz, sosfreqz_with, tf2sos, tf2sos_with,
-    tf2zpk, zpk2sos, zpk2sos_with, zpk2tf,
+    IirFilterOptions, IirOptions, OrdOptions, Output, Pairing, PassZero, RootType, WorN,
+    Zpk2SosOptions, bessel, bessel_with, besselap, bilinear, bilinear_zpk, buttap, butter,
+    butter_with, buttord, buttord_with, cheb1ap, cheb1ord, cheb1ord_with, cheb2ap, cheb2ord,
+    cheb2ord_with, cheby1, cheby1_with, cheby2, cheby2_with, ellip, ellip_with, ellipap, ellipord,
+    ellipord_with, findfreqs, firls, firls_with, firwin, firwin_with, firwin2, firwin2_with, freqs,
+    freqs_zpk, freqz, freqz_with, freqz_zpk, freqz_zpk_with, gammatone, gammatone_with,
+    group_delay, group_delay_with, iircomb, iirdesign, iirdesign_with, iirfilter, iirfilter_with,
+    iirnotch, iirpeak, invres, invresz, kaiser_atten, kaiser_beta, kaiserord, lp2bp, lp2bp_zpk,
+    lp2bs, lp2bs_zpk, lp2hp, lp2hp_zpk, lp2lp, lp2lp_zpk, residue, residuez, sos2tf, sos2zpk,
+    sosfreqz, sosfreqz_with, tf2sos, tf2sos_with, tf2zpk, unique_roots, zpk2sos, zpk2sos_with,
+    zpk2tf,
 };
 pub use filtering::{
     DecimateFtype, DecimateOptions, DetrendOptions, DetrendType, FiltfiltMethod, FiltfiltOptions,

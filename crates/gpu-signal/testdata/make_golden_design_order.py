@@ -20,6 +20,10 @@ host tests of src/design (no GPU). Members are `<function>__<i>__<part>`:
 - digital: `params` = [design, worN count or nan, whole, fs], `worn`, the
   design, `w`, `hr`, `hi` (freqz_zpk) and `wg`, `gd` (group_delay);
   sos2zpk: `sos`, `zr` .. `k`; group_delay_singular: `w`, `gd`;
+- residue, residuez: `params` = [tol], `b`, `a`, the expansion's `rr`,
+  `ri`, `pr`, `pi`, `k`, and invres's/invresz's `b2r` .. `a2i` of it;
+  unique_roots: `params` = [tol, rtype (min, max, avg)], `pr`, `pi`, `ur`,
+  `ui`, `m`;
 - firls: `params` = [numtaps, fs or nan], `bands`, `desired`, `weight`
   (empty: none), `taps`;
 - iirnotch, iirpeak: `params` = [w0, Q, fs], `b`, `a`; iircomb: `params` =
@@ -202,6 +206,27 @@ def main():
         taps = signal.firls(numtaps, bands, desired, weight=weight, fs=fs)
         add("firls", params=[numtaps, NAN if fs is None else fs], bands=bands, desired=desired,
             weight=[] if weight is None else weight, taps=taps)
+
+    # Partial fractions: residue/residuez of (b, a), and invres/invresz of
+    # the expansion back (params: [tol]). Real parts and imaginary parts
+    # apart; k real.
+    for b, a in (([1.0, 3.0], [1.0, 3.0, 2.0]), ([2.0, 0.0, 1.0], [1.0, 1.0, 0.5]),
+                 ([1.0, 2.0, 3.0, 4.0], [1.0, 3.0, 3.0, 1.0]),
+                 ([1.0], [1.0, -0.75, 0.125]), ([0.5, 0.25], [1.0, 0.0, 0.0, -0.5]),
+                 ([3.0, -1.0, 0.5], [1.0, -2.0, 1.0])):
+        for name, fwd, inv in (("residue", signal.residue, signal.invres),
+                               ("residuez", signal.residuez, signal.invresz)):
+            r, p, k = fwd(b, a)
+            b2, a2 = inv(r, p, k)
+            add(name, params=[1e-3], b=b, a=a, rr=np.real(r), ri=np.imag(r), pr=np.real(p),
+                pi=np.imag(p), k=np.real(k), b2r=np.real(b2), b2i=np.imag(b2), a2r=np.real(a2),
+                a2i=np.imag(a2))
+    for p, tol in (([1.0, 1.0005, 2.0, 1.9995], 1e-3), ([0.5, 0.5 + 1e-4j, -3.0, 0.5 - 1e-4j], 1e-3),
+                   ([1.0, 2.0, 3.0], 1.5)):
+        for rtype in ("min", "max", "avg"):
+            u, mm = signal.unique_roots(np.array(p), tol=tol, rtype=rtype)
+            add("unique_roots", params=[tol, ["min", "max", "avg"].index(rtype)],
+                pr=np.real(p), pi=np.imag(p), ur=np.real(u), ui=np.imag(u), m=mm)
 
     for w0, q, fs in [(60.0, 30.0, 1000.0), (0.3, 10.0, 2.0), (0.05, 1.0, 2.0),
                       (440.0, 2.5, 44100.0), (0.95, 100.0, 2.0), (0.0, 5.0, 2.0),

@@ -13,7 +13,9 @@
 //!   [`kaiser_beta`], [`kaiser_atten`]), by frequency sampling
 //!   ([`firwin2`]) and by least squares ([`firls`]);
 //! - conversions between forms ([`zpk2tf`], [`tf2zpk`], [`zpk2sos`],
-//!   [`tf2sos`], [`sos2tf`], [`sos2zpk`]);
+//!   [`tf2sos`], [`sos2tf`], [`sos2zpk`]) and partial fractions
+//!   ([`residue`], [`residuez`], [`invres`], [`invresz`],
+//!   [`unique_roots`]);
 //! - responses: digital ([`freqz`], [`sosfreqz`], [`freqz_zpk`],
 //!   [`group_delay`]) and analog ([`freqs`], [`freqs_zpk`], [`findfreqs`]).
 //!
@@ -40,6 +42,7 @@ mod min_order;
 mod notch;
 #[cfg(test)]
 mod order_golden_tests;
+mod partial_fractions;
 pub(crate) mod transforms;
 pub(crate) mod zpk;
 
@@ -62,6 +65,7 @@ pub use min_order::{
     cheb2ord_with, ellipord, ellipord_with, iirdesign, iirdesign_with,
 };
 pub use notch::{iirnotch, iirpeak};
+pub use partial_fractions::{RootType, invres, invresz, residue, residuez, unique_roots};
 pub use transforms::{
     besselap, bilinear, bilinear_zpk, buttap, cheb1ap, cheb2ap, ellipap, lp2bp, lp2bp_zpk, lp2bs,
     lp2bs_zpk, lp2hp, lp2hp_zpk, lp2lp, lp2lp_zpk,

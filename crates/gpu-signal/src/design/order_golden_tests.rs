@@ -1,6 +1,7 @@
 //! The order selections, iirdesign, the analog prototypes and frequency
 //! transformations, the analog and zpk responses and group delay,
-//! sos2zpk, notch, peak, comb and gammatone filters and Kaiser helpers against
+//! sos2zpk, partial fractions, notch, peak, comb and gammatone filters and
+//! Kaiser helpers against
 //! SciPy's (`testdata/design_order_golden.npz`), on the host.
 
 use std::collections::HashMap;
@@ -20,6 +21,7 @@ use super::min_order::{
     cheb2ord_with, ellipord, ellipord_with, fminbound, iirdesign_host,
 };
 use super::notch::notch_peak_host;
+use super::partial_fractions::{self, RootType};
 use super::{linalg, transforms, zpk};
 use std::f64::consts::PI;
 
@@ -633,4 +635,109 @@ fn least_squares_fir_designs_are_scipys() {
     assert!(e(5, &[0.0, 0.5, 0.4, 1.0], &[1.0, 1.0, 0.0, 0.0]).contains("must not overlap"));
     assert!(e(5, &[0.0, 0.5], &[1.0]).contains("one entry per frequency"));
     assert!(e(5, &[0.0, 0.5], &[1.0, -1.0]).contains("non-negative"));
+}
+
+/// `(pole, residue)` pairs of an expansion matched to the wanted ones
+/// (poles of equal magnitude, a conjugate pair, come in either order).
+fn same_pairs(
+    what: &str,
+    r: &[Complex64],
+    p: &[Complex64],
+    wr: &[Complex64],
+    wp: &[Complex64],
+    tol: f64,
+) {
+    assert_eq!((r.len(), p.len()), (wr.len(), wp.len()), "{what}");
+    let mut used = vec![false; p.len()];
+    for (k, (wpk, wrk)) in wp.iter().zip(wr).enumerate() {
+        let found = (0..p.len()).find(|&i| {
+            !used[i]
+                && (p[i] - wpk).norm() <= tol * wpk.norm().max(1.0)
+                && (r[i] - wrk).norm() <= tol * wrk.norm().max(1.0)
+        });
+        let i = found.unwrap_or_else(|| {
+            panic!("{what}: pole {wpk} / residue {wrk} [{k}] not in {p:?} / {r:?}")
+        });
+        used[i] = true;
+    }
+}
+
+#[test]
+fn partial_fraction_expansions_are_scipys() {
+    let g = goldens();
+    for (name, z) in [("residue", false), ("residuez", true)] {
+        let all = cases(&g, name);
+        assert_eq!(all.len(), 6, "{name}");
+        for c in &all {
+            let (b, a) = (as_c(&c["b"]), as_c(&c["a"]));
+            let what = format!("{name} {:?} / {:?}", c["b"], c["a"]);
+            let (r, p, k) = if z {
+                partial_fractions::residuez_host(&b, &a, 1e-3, RootType::Avg).unwrap()
+            } else {
+                partial_fractions::residue_host(&b, &a, 1e-3, RootType::Avg).unwrap()
+            };
+            same_pairs(
+                &what,
+                &r,
+                &p,
+                &complex(c, "rr", "ri"),
+                &complex(c, "pr", "pi"),
+                1e-7,
+            );
+            let kr: Vec<f64> = k.iter().map(|v| v.re).collect();
+            close(&format!("{what} k"), &kr, &c["k"], 1e-12);
+            // And back, from SciPy's expansion (its order of poles).
+            let (b2, a2) = partial_fractions::invres_host(
+                &complex(c, "rr", "ri"),
+                &complex(c, "pr", "pi"),
+                &as_c(&c["k"]),
+                1e-3,
+                z,
+            )
+            .unwrap();
+            // Relative to each polynomial's largest coefficient: the
+            // cancelled ones are rounding on both sides.
+            for (part, got, re, im) in [("b2", &b2, "b2r", "b2i"), ("a2", &a2, "a2r", "a2i")] {
+                let want = complex(c, re, im);
+                let s = want.iter().fold(1e-300f64, |m, v| m.max(v.norm()));
+                assert_eq!(got.len(), want.len(), "{what} {part}");
+                for (x, y) in got.iter().zip(&want) {
+                    assert!(
+                        (x - y).norm() <= 1e-9 * s,
+                        "{what} {part}: {got:?} vs {want:?}"
+                    );
+                }
+            }
+        }
+    }
+    for c in cases(&g, "unique_roots") {
+        let p = &c["params"];
+        let rtype = [RootType::Min, RootType::Max, RootType::Avg][p[1] as usize];
+        let (u, m) = partial_fractions::unique_roots_host(&complex(&c, "pr", "pi"), p[0], rtype);
+        close_c(
+            &format!("unique_roots {p:?}"),
+            &u,
+            &c["ur"],
+            &c["ui"],
+            1e-14,
+        );
+        let m: Vec<f64> = m.iter().map(|&v| v as f64).collect();
+        assert_eq!(m, c["m"], "unique_roots {p:?}");
+    }
+    assert!(
+        "middle"
+            .parse::<RootType>()
+            .unwrap_err()
+            .to_string()
+            .contains("`rtype` must be one of")
+    );
+    let e = partial_fractions::residue_host(&as_c(&[1.0]), &as_c(&[0.0]), 1e-3, RootType::Avg);
+    assert!(
+        e.unwrap_err()
+            .to_string()
+            .contains("Denominator `a` is zero.")
+    );
+    let e =
+        partial_fractions::residuez_host(&as_c(&[1.0]), &as_c(&[0.0, 1.0]), 1e-3, RootType::Avg);
+    assert!(e.unwrap_err().to_string().contains("must be non-zero"));
 }

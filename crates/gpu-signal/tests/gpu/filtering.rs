@@ -1069,3 +1069,39 @@ fn system_frequency_responses_are_device_arrays() {
     let (w, _, _) = gpu_signal::dbode(&dsys, 0.5, &WorN::N(4)).unwrap();
     assert!((w.to_vec::<f64>().unwrap()[1] - std::f64::consts::PI / 4.0 / 0.5).abs() < 1e-15);
 }
+
+/// residue, invres, residuez, invresz and unique_roots on device arrays
+/// (SciPy's docstring answers).
+#[test]
+fn partial_fractions_take_and_return_device_arrays() {
+    if !gpu() {
+        return;
+    }
+    use gpu_signal::RootType;
+    use num_complex::Complex64;
+    let v = |x: &[f64]| Array::from_slice(x, &[x.len()]).unwrap();
+    let (r, p, k) =
+        gpu_signal::residue(&v(&[1.0, 3.0]), &v(&[1.0, 3.0, 2.0]), 1e-3, RootType::Avg).unwrap();
+    let (r, p) = (
+        r.to_vec::<Complex64>().unwrap(),
+        p.to_vec::<Complex64>().unwrap(),
+    );
+    assert!(
+        (r[0] - Complex64::new(2.0, 0.0)).norm() < 1e-12
+            && (p[1] - Complex64::new(-2.0, 0.0)).norm() < 1e-12
+    );
+    assert_eq!(k.size(), 0);
+    let (b, a) = gpu_signal::invres(&v(&[2.0, -1.0]), &v(&[-1.0, -2.0]), &v(&[]), 1e-3).unwrap();
+    assert_eq!(
+        (b.to_vec::<f64>().unwrap(), a.to_vec::<f64>().unwrap()),
+        (vec![1.0, 3.0], vec![1.0, 3.0, 2.0])
+    );
+    let (rz, _, _) =
+        gpu_signal::residuez(&v(&[1.0]), &v(&[1.0, -0.75, 0.125]), 1e-3, RootType::Avg).unwrap();
+    assert!((rz.to_vec::<Complex64>().unwrap()[1] - Complex64::new(2.0, 0.0)).norm() < 1e-12);
+    let (bz, _) = gpu_signal::invresz(&v(&[-1.0, 2.0]), &v(&[0.25, 0.5]), &v(&[]), 1e-3).unwrap();
+    assert_eq!(bz.to_vec::<f64>().unwrap(), [1.0, 0.0]);
+    let (u, m) =
+        gpu_signal::unique_roots(&v(&[1.0, 1.0005, 2.0, 1.9995]), 1e-3, RootType::Min).unwrap();
+    assert_eq!((u.size(), m.to_vec::<i64>().unwrap()), (2, vec![2, 2]));
+}
