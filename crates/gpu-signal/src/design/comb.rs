@@ -72,7 +72,7 @@ pub(crate) fn iircomb_host(
         )));
     }
     let ratio = (fs / w0).round_ties_even();
-    if ratio > 1e8 {
+    if ratio > (1u64 << 24) as f64 {
         return Err(Error::Value(format!(
             "iircomb: fs / w0 = {ratio} coefficients is too many"
         )));
@@ -253,7 +253,7 @@ pub(crate) fn gammatone_host(
                 Some(n) => n,
                 None => ((fs * 0.015) as usize).max(15),
             };
-            if numtaps > 1 << 26 {
+            if numtaps > 1 << 24 {
                 return Err(Error::Value(format!(
                     "gammatone: {numtaps} taps is too many"
                 )));

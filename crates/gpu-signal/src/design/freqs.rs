@@ -5,7 +5,7 @@
 use gpu_array::{Array, Error, Result};
 use num_complex::Complex64;
 
-use super::freqz::from_roots;
+use super::freqz::{check_count, from_roots};
 use super::linalg::roots;
 use crate::filtering::host_values;
 
@@ -92,9 +92,18 @@ fn logspace(start: f64, stop: f64, n: usize) -> Vec<f64> {
 /// # Errors
 /// More than one dimension (`Unsupported`).
 pub fn findfreqs(num: &Array, den: &Array, n: usize) -> Result<Array> {
+    check_count(n)?;
     let (b, a) = (poly(num, "findfreqs")?, poly(den, "findfreqs")?);
     let w = findfreqs_host(&roots(&a), &roots(&b), n);
     Array::from_slice(&w, &[w.len()])
+}
+
+/// [`check_count`] of an [`AnalogFreqs`].
+pub(crate) fn check_analog(w: &AnalogFreqs) -> Result<()> {
+    match w {
+        AnalogFreqs::N(n) => check_count(*n),
+        AnalogFreqs::Freqs(_) => Ok(()),
+    }
 }
 
 fn poly(v: &Array, what: &str) -> Result<Vec<Complex64>> {
@@ -178,6 +187,7 @@ fn upload(w: Vec<f64>, h: Vec<Complex64>) -> Result<(Array, Array)> {
 /// # Errors
 /// More than one dimension (`Unsupported`); device copies failed.
 pub fn freqs(b: &Array, a: &Array, worn: &AnalogFreqs) -> Result<(Array, Array)> {
+    check_analog(worn)?;
     let (w, h) = freqs_host(&poly(b, "freqs")?, &poly(a, "freqs")?, worn);
     upload(w, h)
 }
@@ -196,6 +206,7 @@ pub fn freqs(b: &Array, a: &Array, worn: &AnalogFreqs) -> Result<(Array, Array)>
 /// # Errors
 /// As [`freqs`].
 pub fn freqs_zpk(z: &Array, p: &Array, k: f64, worn: &AnalogFreqs) -> Result<(Array, Array)> {
+    check_analog(worn)?;
     let (w, h) = freqs_zpk_host(&poly(z, "freqs_zpk")?, &poly(p, "freqs_zpk")?, k, worn);
     upload(w, h)
 }

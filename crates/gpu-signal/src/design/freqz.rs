@@ -107,6 +107,28 @@ impl FreqzOptions {
     }
 }
 
+/// The most frequencies a response is evaluated at (a count beyond would
+/// only fail to allocate).
+pub(crate) const MAX_FREQUENCIES: usize = 1 << 26;
+
+/// `worN` as a count within [`MAX_FREQUENCIES`].
+pub(crate) fn check_count(n: usize) -> Result<()> {
+    if n > MAX_FREQUENCIES {
+        return Err(Error::Value(format!(
+            "worN of {n} frequencies is too many (at most {MAX_FREQUENCIES})"
+        )));
+    }
+    Ok(())
+}
+
+/// [`check_count`] of a [`WorN`].
+pub(crate) fn check_worn(w: &WorN) -> Result<()> {
+    match w {
+        WorN::N(n) => check_count(*n),
+        WorN::Freqs(_) => Ok(()),
+    }
+}
+
 /// NumPy's `linspace(0, stop, n, endpoint)`.
 pub(crate) fn linspace(stop: f64, n: usize, endpoint: bool) -> Vec<f64> {
     let div = if endpoint { n.saturating_sub(1) } else { n };
@@ -195,6 +217,7 @@ pub fn freqz_with(b: &Array, a: &Array, opts: &FreqzOptions) -> Result<(Array, A
             "freqz of numerators or denominators of more than one dimension".into(),
         ));
     }
+    check_worn(&opts.worn)?;
     let (w, wout) = frequencies(opts);
     let h = response(&host_values(b)?, &host_values(a)?, &w);
     Ok((
@@ -242,6 +265,7 @@ pub fn sosfreqz_with(sos: &Array, opts: &FreqzOptions) -> Result<(Array, Array)>
             "Cannot compute frequencies with no sections".into(),
         ));
     }
+    check_worn(&opts.worn)?;
     let (w, wout) = frequencies(opts);
     let mut h = vec![Complex64::new(1.0, 0.0); w.len()];
     for s in &sections {
@@ -269,6 +293,7 @@ fn frequencies_without_nyquist(o: &FreqzOptions, what: &str) -> Result<(Vec<f64>
             o.fs
         )));
     }
+    check_worn(&o.worn)?;
     Ok(frequencies(o))
 }
 

@@ -741,3 +741,19 @@ fn partial_fraction_expansions_are_scipys() {
         partial_fractions::residuez_host(&as_c(&[1.0]), &as_c(&[0.0, 1.0]), 1e-3, RootType::Avg);
     assert!(e.unwrap_err().to_string().contains("must be non-zero"));
 }
+
+#[test]
+fn frequency_counts_past_memory_are_errors() {
+    assert!(
+        freqz::check_worn(&WorN::N(usize::MAX))
+            .unwrap_err()
+            .to_string()
+            .contains("too many")
+    );
+    assert!(freqz::check_worn(&WorN::N(1 << 20)).is_ok());
+    assert!(freqs::check_analog(&AnalogFreqs::N(1 << 30)).is_err());
+    let e = comb::iircomb_host(1e-9, 5.0, CombType::Notch, 2.0, false)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("too many"), "{e}");
+}

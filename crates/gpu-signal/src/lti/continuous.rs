@@ -150,6 +150,7 @@ pub(crate) fn lsim_host(
 /// time constants of the slowest mode (its eigenvalue's real part; the
 /// eigenvalues here are the characteristic polynomial's roots).
 pub(crate) fn default_times(s: &StateSpace, n: usize) -> Result<Vec<f64>> {
+    crate::design::freqz::check_count(n)?;
     if s.n == 0 {
         return Err(Error::Value(
             "default response times of a system with no states".into(),

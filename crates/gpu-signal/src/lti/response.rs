@@ -11,8 +11,8 @@ use num_complex::Complex64;
 
 use super::simulate::LtiSystem;
 use super::{host_system, ss2tf_host};
-use crate::design::freqs::{AnalogFreqs, freqs_host, freqs_zpk_host};
-use crate::design::freqz::{FreqzOptions, WorN, frequencies, freqz_zpk_host, response};
+use crate::design::freqs::{AnalogFreqs, check_analog, freqs_host, freqs_zpk_host};
+use crate::design::freqz::{FreqzOptions, WorN, check_worn, frequencies, freqz_zpk_host, response};
 use crate::design::zpk::tf2zpk_host;
 use crate::filtering::host_values;
 
@@ -117,6 +117,7 @@ fn upload(v: &[f64]) -> Result<Array> {
 /// A system of several inputs or outputs (`Value`, SciPy's message); the
 /// system's errors.
 pub fn freqresp(system: &LtiSystem<'_>, w: &AnalogFreqs) -> Result<(Array, Array)> {
+    check_analog(w)?;
     let (w, h) = freqresp_host(&siso(system, "freqresp()")?, w);
     Ok((upload(&w)?, Array::from_slice(&h, &[h.len()])?))
 }
@@ -137,6 +138,7 @@ pub fn freqresp(system: &LtiSystem<'_>, w: &AnalogFreqs) -> Result<(Array, Array
 /// # Errors
 /// As [`freqresp`].
 pub fn bode(system: &LtiSystem<'_>, w: &AnalogFreqs) -> Result<(Array, Array, Array)> {
+    check_analog(w)?;
     let (w, h) = freqresp_host(&siso(system, "freqresp()")?, w);
     let (mag, phase) = bode_parts(&h);
     Ok((upload(&w)?, upload(&mag)?, upload(&phase)?))
@@ -187,6 +189,7 @@ pub(crate) fn dfreqresp_host(
 /// # Errors
 /// As [`freqresp`].
 pub fn dfreqresp(system: &LtiSystem<'_>, worn: &WorN, whole: bool) -> Result<(Array, Array)> {
+    check_worn(worn)?;
     let (w, h) = dfreqresp_host(&siso(system, "dfreqresp")?, worn, whole);
     Ok((upload(&w)?, Array::from_slice(&h, &[h.len()])?))
 }
@@ -213,6 +216,7 @@ pub fn dbode(system: &LtiSystem<'_>, dt: f64, worn: &WorN) -> Result<(Array, Arr
             "the sampling interval dt must be positive and finite, not {dt}"
         )));
     }
+    check_worn(worn)?;
     let (w, h) = dfreqresp_host(&siso(system, "dfreqresp")?, worn, false);
     let (mag, phase) = bode_parts(&h);
     let w: Vec<f64> = w.iter().map(|v| v / dt).collect();

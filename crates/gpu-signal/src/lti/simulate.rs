@@ -104,6 +104,26 @@ pub(crate) struct HostSim {
     pub samples: usize,
 }
 
+/// `samples * width` zeros, or an error where they would not fit (`other`:
+/// the other array's width, for the message).
+fn zeros(samples: usize, width: usize, other: usize) -> Result<Vec<f64>> {
+    let too_many = || {
+        Error::Value(format!(
+            "dlsim: {samples} steps of widths {width} and {other} do not fit in memory"
+        ))
+    };
+    // At most 2 GiB an array: past that Linux's overcommit lets a
+    // reservation succeed that the first touch then kills.
+    let len = samples
+        .checked_mul(width)
+        .filter(|&l| l <= 1 << 28)
+        .ok_or_else(too_many)?;
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| too_many())?;
+    v.resize(len, 0.0);
+    Ok(v)
+}
+
 /// SciPy's `dlsim` on the host: `u` is `len x p` (row-major), `t` its
 /// times (none: one sample a step).
 pub(crate) fn dlsim_host(
@@ -142,9 +162,14 @@ pub(crate) fn dlsim_host(
             }
             let stop = t[rows - 1];
             let steps = (stop / dt).floor();
-            if !(0.0..=1e9).contains(&steps) {
+            // Every array of the simulation is at most 2^28 values (2 GiB):
+            // past that Linux's overcommit lets an allocation succeed that
+            // the first touch then kills.
+            let width = n.max(p).max(q).max(1) as f64;
+            if !(0.0..=(1u64 << 28) as f64 / width).contains(&steps) {
                 return Err(Error::Value(format!(
-                    "dlsim: {steps} steps from 0 to {stop}"
+                    "dlsim: {steps} steps from 0 to {stop} of {n} states, {p} inputs and {q} \
+                     outputs do not fit in memory"
                 )));
             }
             let samples = steps as usize + 1;
@@ -156,7 +181,9 @@ pub(crate) fn dlsim_host(
         return Err(Error::Value("dlsim: an empty input".into()));
     }
     let tout = linspace(stop, samples, true);
-    let mut x = vec![0.0; samples * n];
+    // Reserved fallibly: a time grid of a tiny dt asks for more than
+    // memory holds.
+    let mut x = zeros(samples, n, q)?;
     if let Some(x0) = x0 {
         if x0.len() != n {
             return Err(Error::Value(format!(
@@ -166,7 +193,7 @@ pub(crate) fn dlsim_host(
         }
         x[..n].copy_from_slice(x0);
     }
-    let mut y = vec![0.0; samples * q];
+    let mut y = zeros(samples, q, n)?;
     let dot = |m: &[f64], cols: usize, row: usize, v: &[f64]| -> f64 {
         (0..cols).map(|j| m[row * cols + j] * v[j]).sum()
     };

@@ -295,6 +295,8 @@ fn dlsim_dimpulse_and_dstep_are_scipys() {
     assert!(e(dlsim_host(&s, 1.0, &[1.0, 2.0], Some(&[0.0]), None)).contains("1 times for 2"));
     assert!(e(dlsim_host(&s, 1.0, &[1.0, 2.0], Some(&[1.0, 0.0]), None)).contains("increasing"));
     assert!(e(dlsim_host(&s, 1.0, &[1.0], None, Some(&[1.0, 2.0]))).contains("initial state"));
+    // A grid of a tiny step is an error, not an allocation that fails.
+    assert!(e(dlsim_host(&s, 1e-12, &[1.0, 2.0], Some(&[0.0, 1.0]), None)).contains("do not fit"));
     // y[k] = 0.5 y[k-1] + u[k-1] from an impulse.
     let r = dlsim_host(&s, 1.0, &[1.0, 0.0, 0.0, 0.0], None, None).unwrap();
     close("impulse", &r.y, &[0.0, 1.0, 0.5, 0.25], 1e-15);
