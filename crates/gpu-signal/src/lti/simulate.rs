@@ -349,6 +349,7 @@ pub(crate) fn responses_host(
             "the number of time steps n must be positive".into(),
         ));
     }
+    crate::design::freqz::check_count(n)?;
     let t = linspace(n as f64 * dt, n, false);
     let mut outs = Vec::with_capacity(s.p);
     let mut tout = Vec::new();
