@@ -166,7 +166,7 @@ pub use spectral::{
     SpectrogramOptions, Stft, StftBoundary, StftOptions, Welch, WelchOptions, WindowLike,
     check_cola, check_nola, coherence, coherence_with, csd, csd_with, istft, istft_with,
     lombscargle, lombscargle_with, periodogram, periodogram_with, spectrogram, spectrogram_with,
-    stft, stft_with, welch, welch_with,
+    stft, stft_with, vectorstrength, welch, welch_with,
 };
 pub use waveforms::{ImpulseAt, MlsOptions, max_len_seq, max_len_seq_with, unit_impulse};
 pub use wiener::{wiener, wiener_with};

@@ -40,6 +40,7 @@ mod lombscargle;
 mod options;
 mod overlap;
 mod stft;
+mod vectorstrength;
 mod welch;
 
 pub use istft::{Istft, IstftOptions, istft, istft_with};
@@ -50,6 +51,7 @@ pub use stft::{
     Spectrogram, SpectrogramOptions, Stft, StftOptions, spectrogram, spectrogram_with, stft,
     stft_with,
 };
+pub use vectorstrength::vectorstrength;
 pub use welch::{
     Coherence, CoherenceOptions, Csd, Periodogram, PeriodogramOptions, Welch, WelchOptions,
     coherence, coherence_with, csd, csd_with, periodogram, periodogram_with, welch, welch_with,

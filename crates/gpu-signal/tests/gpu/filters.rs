@@ -175,3 +175,17 @@ fn deconvolve_divides_device_arrays() {
     assert_eq!(q.to_vec::<f64>().unwrap(), [0.0, 1.0, -1.5, 3.5]);
     assert_eq!(r.to_vec::<f64>().unwrap(), [0.0, 0.0, 0.0, 0.0, -6.75]);
 }
+
+/// vectorstrength from device arrays: events every second lock fully to a
+/// period of one second and not at all to one of two.
+#[test]
+fn vectorstrength_takes_and_returns_device_arrays() {
+    if !gpu() {
+        return;
+    }
+    let e = Array::from_slice(&[0.0f64, 1.0, 2.0, 3.0], &[4]).unwrap();
+    let p = Array::from_slice(&[1.0f64, 2.0], &[2]).unwrap();
+    let (s, _) = gpu_signal::vectorstrength(&e, &p).unwrap();
+    let s = s.to_vec::<f64>().unwrap();
+    assert!((s[0] - 1.0).abs() < 1e-15 && s[1].abs() < 1e-15, "{s:?}");
+}
