@@ -34,7 +34,8 @@
 //!   [`dfreqresp`], [`dbode`] (host computations);
 //! - peak finding ([`mod@peak_finding`], on the host: sequential walks,
 //!   as SciPy's): [`find_peaks`] with every condition and property,
-//!   [`peak_prominences`], [`peak_widths`];
+//!   [`peak_prominences`], [`peak_widths`], [`argrelmax`], [`argrelmin`],
+//!   [`argrelextrema`];
 //! - filter design ([`mod@design`], on the host in float64, returning
 //!   device arrays; its module docs list every function): the IIR designs
 //!   ([`butter`], [`cheby1`], [`cheby2`], [`ellip`], [`bessel`],
@@ -152,8 +153,9 @@ pub use lti::{
 };
 pub use order::{medfilt, medfilt_with, medfilt2d, medfilt2d_with, order_filter};
 pub use peak_finding::{
-    FindPeaksOptions, Interval, Limit, PeakProperties, find_peaks, find_peaks_with,
-    peak_prominences, peak_widths,
+    Comparator, ExtremaMode, FindPeaksOptions, Interval, Limit, PeakProperties, RelExtremaOptions,
+    argrelextrema, argrelmax, argrelmax_with, argrelmin, argrelmin_with, find_peaks,
+    find_peaks_with, peak_prominences, peak_widths,
 };
 pub use resampling::{
     Domain, PolyPad, PolyWindow, ResampleOptions, ResamplePolyOptions, Resampled, UpfirdnMode,

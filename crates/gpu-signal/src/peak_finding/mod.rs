@@ -1,7 +1,8 @@
 //! Peak finding (SciPy's `find_peaks`, `peak_prominences`,
 //! `peak_widths`): the local maxima of a 1-D signal, filtered by height,
 //! threshold, distance, prominence, width and plateau size, with the
-//! properties each condition measured.
+//! properties each condition measured; and the relative extrema of N-D
+//! data along an axis ([`argrelmax`], [`argrelmin`], [`argrelextrema`]).
 //!
 //! Where it runs: on the host. Each of these is a sequential walk over
 //! the signal (a plateau's end, a base found by walking down from a peak,
@@ -11,8 +12,14 @@
 //! int64, values float64).
 
 mod host;
+mod relative;
 
 use gpu_array::{Array, DType, Error, Result};
+
+pub use relative::{
+    Comparator, ExtremaMode, RelExtremaOptions, argrelextrema, argrelmax, argrelmax_with,
+    argrelmin, argrelmin_with,
+};
 
 use host::{Prominences, local_maxima, prominences, select_by_distance, widths, window_length};
 

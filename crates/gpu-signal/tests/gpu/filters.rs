@@ -189,3 +189,35 @@ fn vectorstrength_takes_and_returns_device_arrays() {
     let s = s.to_vec::<f64>().unwrap();
     assert!((s[0] - 1.0).abs() < 1e-15 && s[1].abs() < 1e-15, "{s:?}");
 }
+
+/// argrelmax, argrelmin and argrelextrema from device arrays (SciPy's
+/// answers), an int64 array compared exactly, and a 2-D array along its
+/// last axis.
+#[test]
+fn relative_extrema_take_and_return_device_arrays() {
+    if !gpu() {
+        return;
+    }
+    use gpu_signal::{Comparator, ExtremaMode, RelExtremaOptions};
+    let x = Array::from_slice(&[2.0f64, 1.0, 2.0, 3.0, 2.0, 0.0, 1.0, 0.0], &[8]).unwrap();
+    let v = |r: Vec<Array>| {
+        r.iter()
+            .map(|a| a.to_vec::<i64>().unwrap())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(v(gpu_signal::argrelmax(&x).unwrap()), [vec![3, 6]]);
+    assert_eq!(v(gpu_signal::argrelmin(&x).unwrap()), [vec![1, 5]]);
+    let wrap = RelExtremaOptions::default().mode(ExtremaMode::Wrap);
+    assert_eq!(
+        v(gpu_signal::argrelmax_with(&x, &wrap).unwrap()),
+        [vec![0, 3, 6]]
+    );
+    let big = Array::from_slice(&[1i64 << 60, (1 << 60) + 1, 1 << 60], &[3]).unwrap();
+    assert_eq!(v(gpu_signal::argrelmax(&big).unwrap()), [vec![1]]);
+    let a = Array::from_slice(&[1.0f32, 5.0, 2.0, 4.0, 1.0, 3.0, 0.0, 6.0, 1.0], &[3, 3]).unwrap();
+    let o = RelExtremaOptions::default().axis(-1);
+    assert_eq!(
+        v(gpu_signal::argrelextrema(&a, Comparator::Greater, &o).unwrap()),
+        [vec![0, 2], vec![1, 1]]
+    );
+}
