@@ -12,6 +12,8 @@ use std::str::FromStr;
 use gpu_array::{Array, Error, Result};
 use num_complex::Complex64;
 
+use crate::filtering::positive_finite;
+
 /// Notches or peaks (SciPy's `ftype=` of `iircomb`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum CombType {
@@ -41,12 +43,7 @@ impl FromStr for CombType {
 }
 
 fn positive_fs(fs: f64) -> Result<()> {
-    if fs.is_nan() || fs <= 0.0 || fs.is_infinite() {
-        return Err(Error::Value(format!(
-            "Sampling frequency fs must be positive, not {fs}"
-        )));
-    }
-    Ok(())
+    positive_finite(fs, "Sampling frequency fs")
 }
 
 /// SciPy's `iircomb` on the host: `(b, a)`, `N + 1` coefficients each
@@ -66,11 +63,7 @@ pub(crate) fn iircomb_host(
         )));
     }
     // SciPy leaves Q unchecked (0 gives NaN coefficients).
-    if q.is_nan() || q <= 0.0 || q.is_infinite() {
-        return Err(Error::Value(format!(
-            "the quality factor Q must be positive and finite, not {q}"
-        )));
-    }
+    positive_finite(q, "the quality factor Q")?;
     let ratio = (fs / w0).round_ties_even();
     if ratio > (1u64 << 24) as f64 {
         return Err(Error::Value(format!(

@@ -186,11 +186,7 @@ pub fn kaiserord(ripple: f64, width: f64) -> Result<(usize, f64)> {
             "Requested maximum ripple attenuation {a:.6} is too small for the Kaiser formula."
         )));
     }
-    if !(width > 0.0 && width.is_finite()) {
-        return Err(Error::Value(format!(
-            "the transition width must be positive and finite, not {width}"
-        )));
-    }
+    crate::filtering::positive_finite(width, "the transition width")?;
     // Kaiser's formula gives the order; the taps are one more.
     let numtaps = ((a - 7.95) / 2.285 / (PI * width) + 1.0).ceil();
     if numtaps.is_nan() || numtaps > 1e9 {

@@ -127,7 +127,8 @@ pub(crate) fn freqs_host(
     b: &[Complex64],
     a: &[Complex64],
     worn: &AnalogFreqs,
-) -> (Vec<f64>, Vec<Complex64>) {
+) -> Result<(Vec<f64>, Vec<Complex64>)> {
+    check_analog(worn)?;
     let w = match worn {
         AnalogFreqs::N(n) => findfreqs_host(&roots(a), &roots(b), *n),
         AnalogFreqs::Freqs(f) => f.clone(),
@@ -139,7 +140,7 @@ pub(crate) fn freqs_host(
             polyval(b, s) / polyval(a, s)
         })
         .collect();
-    (w, h)
+    Ok((w, h))
 }
 
 /// SciPy's `freqs_zpk(z, p, k, worN)` on the host.
@@ -148,7 +149,8 @@ pub(crate) fn freqs_zpk_host(
     p: &[Complex64],
     k: f64,
     worn: &AnalogFreqs,
-) -> (Vec<f64>, Vec<Complex64>) {
+) -> Result<(Vec<f64>, Vec<Complex64>)> {
+    check_analog(worn)?;
     let w = match worn {
         AnalogFreqs::N(n) => findfreqs_host(p, z, *n),
         AnalogFreqs::Freqs(f) => f.clone(),
@@ -160,7 +162,7 @@ pub(crate) fn freqs_zpk_host(
             k * from_roots(z, s) / from_roots(p, s)
         })
         .collect();
-    (w, h)
+    Ok((w, h))
 }
 
 fn upload(w: Vec<f64>, h: Vec<Complex64>) -> Result<(Array, Array)> {
@@ -187,8 +189,7 @@ fn upload(w: Vec<f64>, h: Vec<Complex64>) -> Result<(Array, Array)> {
 /// # Errors
 /// More than one dimension (`Unsupported`); device copies failed.
 pub fn freqs(b: &Array, a: &Array, worn: &AnalogFreqs) -> Result<(Array, Array)> {
-    check_analog(worn)?;
-    let (w, h) = freqs_host(&poly(b, "freqs")?, &poly(a, "freqs")?, worn);
+    let (w, h) = freqs_host(&poly(b, "freqs")?, &poly(a, "freqs")?, worn)?;
     upload(w, h)
 }
 
@@ -206,7 +207,6 @@ pub fn freqs(b: &Array, a: &Array, worn: &AnalogFreqs) -> Result<(Array, Array)>
 /// # Errors
 /// As [`freqs`].
 pub fn freqs_zpk(z: &Array, p: &Array, k: f64, worn: &AnalogFreqs) -> Result<(Array, Array)> {
-    check_analog(worn)?;
-    let (w, h) = freqs_zpk_host(&poly(z, "freqs_zpk")?, &poly(p, "freqs_zpk")?, k, worn);
+    let (w, h) = freqs_zpk_host(&poly(z, "freqs_zpk")?, &poly(p, "freqs_zpk")?, k, worn)?;
     upload(w, h)
 }

@@ -147,8 +147,10 @@ pub(crate) fn linspace(stop: f64, n: usize, endpoint: bool) -> Vec<f64> {
         .collect()
 }
 
-/// The frequencies in radians per sample and in `fs` units.
-pub(crate) fn frequencies(o: &FreqzOptions) -> (Vec<f64>, Vec<f64>) {
+/// The frequencies in radians per sample and in `fs` units (a count
+/// within [`MAX_FREQUENCIES`]).
+pub(crate) fn frequencies(o: &FreqzOptions) -> Result<(Vec<f64>, Vec<f64>)> {
+    check_worn(&o.worn)?;
     let w = match &o.worn {
         WorN::N(n) => {
             let last = if o.whole { 2.0 * PI } else { PI };
@@ -157,7 +159,7 @@ pub(crate) fn frequencies(o: &FreqzOptions) -> (Vec<f64>, Vec<f64>) {
         WorN::Freqs(f) => f.iter().map(|v| 2.0 * PI * v / o.fs).collect(),
     };
     let out = w.iter().map(|v| v * (o.fs / (2.0 * PI))).collect();
-    (w, out)
+    Ok((w, out))
 }
 
 /// `sum_k c[k] x^k` (NumPy's `polyval` of the polynomial module).
@@ -217,8 +219,7 @@ pub fn freqz_with(b: &Array, a: &Array, opts: &FreqzOptions) -> Result<(Array, A
             "freqz of numerators or denominators of more than one dimension".into(),
         ));
     }
-    check_worn(&opts.worn)?;
-    let (w, wout) = frequencies(opts);
+    let (w, wout) = frequencies(opts)?;
     let h = response(&host_values(b)?, &host_values(a)?, &w);
     Ok((
         Array::from_slice(&wout, &[wout.len()])?,
@@ -265,8 +266,7 @@ pub fn sosfreqz_with(sos: &Array, opts: &FreqzOptions) -> Result<(Array, Array)>
             "Cannot compute frequencies with no sections".into(),
         ));
     }
-    check_worn(&opts.worn)?;
-    let (w, wout) = frequencies(opts);
+    let (w, wout) = frequencies(opts)?;
     let mut h = vec![Complex64::new(1.0, 0.0); w.len()];
     for s in &sections {
         for (hv, r) in h.iter_mut().zip(response(&s[..3], &s[3..], &w)) {
@@ -287,14 +287,8 @@ fn frequencies_without_nyquist(o: &FreqzOptions, what: &str) -> Result<(Vec<f64>
             "{what} has no include_nyquist (SciPy's has none)"
         )));
     }
-    if o.fs.is_nan() || o.fs <= 0.0 || o.fs.is_infinite() {
-        return Err(Error::Value(format!(
-            "Sampling frequency fs must be positive, not {}",
-            o.fs
-        )));
-    }
-    check_worn(&o.worn)?;
-    Ok(frequencies(o))
+    crate::filtering::positive_finite(o.fs, "Sampling frequency fs")?;
+    frequencies(o)
 }
 
 /// `prod (x - r)` (NumPy's `polyvalfromroots`).
@@ -377,12 +371,7 @@ pub fn freqz_zpk_with(z: &Array, p: &Array, k: f64, opts: &FreqzOptions) -> Resu
 pub(crate) fn group_delay_host(b: &[Complex64], a: &[Complex64], w: &[f64]) -> Vec<f64> {
     // c = b convolved with conj(a reversed); cr[k] = k c[k].
     let ar: Vec<Complex64> = a.iter().rev().map(|v| v.conj()).collect();
-    let mut c = vec![Complex64::new(0.0, 0.0); b.len() + ar.len() - 1];
-    for (i, x) in b.iter().enumerate() {
-        for (j, y) in ar.iter().enumerate() {
-            c[i + j] += x * y;
-        }
-    }
+    let c = super::linalg::polymul(b, &ar);
     let cr: Vec<Complex64> = c.iter().enumerate().map(|(k, v)| v * k as f64).collect();
     w.iter()
         .map(|&wv| {
@@ -454,7 +443,7 @@ mod tests {
 
     #[test]
     fn frequencies_are_scipys() {
-        let (w, out) = frequencies(&FreqzOptions::default().worn(WorN::N(4)));
+        let (w, out) = frequencies(&FreqzOptions::default().worn(WorN::N(4))).unwrap();
         assert_eq!(w, [0.0, PI / 4.0, PI / 2.0, 3.0 * PI / 4.0]);
         assert_eq!(w, out);
         let (_, out) = frequencies(
@@ -462,7 +451,8 @@ mod tests {
                 .worn(WorN::N(3))
                 .fs(10.0)
                 .include_nyquist(true),
-        );
+        )
+        .unwrap();
         assert_eq!(out, [0.0, 2.5, 5.0]);
         // A two-tap average: H(w) = (1 + e^{-jw}) / 2.
         let c = |v: &[f64]| {

@@ -19,6 +19,7 @@ use gpu_array::{Array, Error, Result};
 use super::ellip::{ellipk, ellipkm1};
 use super::iir::{BandType, Filter, FilterType, IirSpec, Output, finish, iirfilter_host};
 use super::zpk::Zpk;
+use crate::filtering::positive_finite;
 
 /// SciPy's `analog=` and `fs=` of the order selections.
 ///
@@ -114,12 +115,8 @@ fn validate_edges(wp: &[f64], ws: &[f64], opts: &OrdOptions) -> Result<(Vec<f64>
             "Values for wp, ws must be greater than 0".into(),
         ));
     }
-    if let (false, Some(fs)) = (opts.analog, opts.fs)
-        && (fs.is_nan() || fs <= 0.0 || fs.is_infinite())
-    {
-        return Err(Error::Value(format!(
-            "Sampling frequency fs must be positive, not {fs}"
-        )));
+    if let (false, Some(fs)) = (opts.analog, opts.fs) {
+        positive_finite(fs, "Sampling frequency fs")?;
     }
     match (opts.analog, opts.fs) {
         (false, None) if all().any(|&w| w >= 1.0) => {

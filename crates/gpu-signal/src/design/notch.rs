@@ -8,6 +8,8 @@ use std::f64::consts::PI;
 
 use gpu_array::{Array, Error, Result};
 
+use crate::filtering::positive_finite;
+
 /// `(b, a)` of the notch (`peak` false) or peak filter, on the host.
 pub(crate) fn notch_peak_host(
     w0: f64,
@@ -15,22 +17,14 @@ pub(crate) fn notch_peak_host(
     fs: f64,
     peak: bool,
 ) -> Result<([f64; 3], [f64; 3])> {
-    if !(fs > 0.0 && fs.is_finite()) {
-        return Err(Error::Value(format!(
-            "Sampling frequency fs must be positive, not {fs}"
-        )));
-    }
+    positive_finite(fs, "Sampling frequency fs")?;
     let w0 = 2.0 * w0 / fs;
     // Written so that NaN fails too (SciPy's message).
     if !(0.0..=1.0).contains(&w0) {
         return Err(Error::Value("w0 should be such that 0 < w0 < 1".into()));
     }
     // SciPy leaves Q unchecked (0 gives NaN coefficients).
-    if !(q > 0.0 && q.is_finite()) {
-        return Err(Error::Value(format!(
-            "the quality factor Q must be positive and finite, not {q}"
-        )));
-    }
+    positive_finite(q, "the quality factor Q")?;
     let bw = w0 / q * PI;
     let w0 = w0 * PI;
     // The -3 dB bandwidth makes Orfanidis' sqrt(1 - G_B^2) / G_B one.

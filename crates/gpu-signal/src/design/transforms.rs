@@ -15,7 +15,7 @@ use gpu_array::{Array, Error, Result};
 
 use super::iir::{self, BesselNorm};
 use super::zpk::{Zpk, one_d, upload_real, upload_zpk};
-use crate::filtering::host_values;
+use crate::filtering::{host_reals, host_values, positive_finite};
 
 /// A prototype as device arrays.
 fn prototype(zpk: Result<Zpk>) -> Result<(Array, Array, f64)> {
@@ -116,15 +116,6 @@ fn nonnegative(v: f64, what: &str) -> Result<()> {
     Ok(())
 }
 
-fn positive(v: f64, what: &str) -> Result<()> {
-    if v.is_nan() || v <= 0.0 || v.is_infinite() {
-        return Err(Error::Value(format!(
-            "{what} must be positive and finite, not {v}"
-        )));
-    }
-    Ok(())
-}
-
 /// A device `(z, p, k)` on the host.
 fn host_zpk(z: &Array, p: &Array, k: f64, what: &str) -> Result<Zpk> {
     one_d(z, &format!("{what} zeros"))?;
@@ -151,7 +142,7 @@ fn host_zpk(z: &Array, p: &Array, k: f64, what: &str) -> Result<Zpk> {
 /// not positive and finite (`Value`); more than one dimension
 /// (`Unsupported`).
 pub fn lp2lp_zpk(z: &Array, p: &Array, k: f64, wo: f64) -> Result<(Array, Array, f64)> {
-    positive(wo, "wo")?;
+    positive_finite(wo, "wo")?;
     upload_zpk(&iir::lp2lp(host_zpk(z, p, k, "lp2lp_zpk")?, wo)?)
 }
 
@@ -168,7 +159,7 @@ pub fn lp2lp_zpk(z: &Array, p: &Array, k: f64, wo: f64) -> Result<(Array, Array,
 /// # Errors
 /// As [`lp2lp_zpk`].
 pub fn lp2hp_zpk(z: &Array, p: &Array, k: f64, wo: f64) -> Result<(Array, Array, f64)> {
-    positive(wo, "wo")?;
+    positive_finite(wo, "wo")?;
     upload_zpk(&iir::lp2hp(host_zpk(z, p, k, "lp2hp_zpk")?, wo)?)
 }
 
@@ -185,8 +176,8 @@ pub fn lp2hp_zpk(z: &Array, p: &Array, k: f64, wo: f64) -> Result<(Array, Array,
 /// # Errors
 /// As [`lp2lp_zpk`]; `bw` not positive and finite (`Value`).
 pub fn lp2bp_zpk(z: &Array, p: &Array, k: f64, wo: f64, bw: f64) -> Result<(Array, Array, f64)> {
-    positive(wo, "wo")?;
-    positive(bw, "bw")?;
+    positive_finite(wo, "wo")?;
+    positive_finite(bw, "bw")?;
     upload_zpk(&iir::lp2bp(host_zpk(z, p, k, "lp2bp_zpk")?, wo, bw)?)
 }
 
@@ -203,8 +194,8 @@ pub fn lp2bp_zpk(z: &Array, p: &Array, k: f64, wo: f64, bw: f64) -> Result<(Arra
 /// # Errors
 /// As [`lp2bp_zpk`].
 pub fn lp2bs_zpk(z: &Array, p: &Array, k: f64, wo: f64, bw: f64) -> Result<(Array, Array, f64)> {
-    positive(wo, "wo")?;
-    positive(bw, "bw")?;
+    positive_finite(wo, "wo")?;
+    positive_finite(bw, "bw")?;
     upload_zpk(&iir::lp2bs(host_zpk(z, p, k, "lp2bs_zpk")?, wo, bw)?)
 }
 
@@ -223,7 +214,7 @@ pub fn lp2bs_zpk(z: &Array, p: &Array, k: f64, wo: f64, bw: f64) -> Result<(Arra
 /// # Errors
 /// As [`lp2lp_zpk`]; `fs` not positive and finite (`Value`).
 pub fn bilinear_zpk(z: &Array, p: &Array, k: f64, fs: f64) -> Result<(Array, Array, f64)> {
-    positive(fs, "Sampling frequency fs")?;
+    positive_finite(fs, "Sampling frequency fs")?;
     upload_zpk(&iir::bilinear(host_zpk(z, p, k, "bilinear_zpk")?, fs)?)
 }
 
@@ -393,13 +384,10 @@ pub(crate) fn bilinear_host(b: &[f64], a: &[f64], fs: f64) -> Result<(Vec<f64>, 
 /// Real 1-D coefficients from the device.
 fn host_real(v: &Array, what: &str) -> Result<Vec<f64>> {
     one_d(v, what)?;
-    if v.dtype().is_complex() {
-        return Err(Error::Unsupported(format!("{what}: complex coefficients")));
-    }
     if v.size() == 0 {
         return Err(Error::Value(format!("{what}: no coefficients")));
     }
-    v.astype(gpu_array::DType::Float64)?.to_vec::<f64>()
+    host_reals(v, what)
 }
 
 fn upload_ba(r: Result<(Vec<f64>, Vec<f64>)>) -> Result<(Array, Array)> {
@@ -424,7 +412,7 @@ fn upload_ba(r: Result<(Vec<f64>, Vec<f64>)>) -> Result<(Array, Array)> {
 /// denominator (`Value`); complex coefficients or more than one dimension
 /// (`Unsupported`).
 pub fn lp2lp(b: &Array, a: &Array, wo: f64) -> Result<(Array, Array)> {
-    positive(wo, "wo")?;
+    positive_finite(wo, "wo")?;
     upload_ba(lp2lp_host(
         &host_real(b, "lp2lp b")?,
         &host_real(a, "lp2lp a")?,
@@ -447,7 +435,7 @@ pub fn lp2lp(b: &Array, a: &Array, wo: f64) -> Result<(Array, Array)> {
 /// # Errors
 /// As [`lp2lp`].
 pub fn lp2hp(b: &Array, a: &Array, wo: f64) -> Result<(Array, Array)> {
-    positive(wo, "wo")?;
+    positive_finite(wo, "wo")?;
     upload_ba(lp2hp_host(
         &host_real(b, "lp2hp b")?,
         &host_real(a, "lp2hp a")?,
@@ -470,8 +458,8 @@ pub fn lp2hp(b: &Array, a: &Array, wo: f64) -> Result<(Array, Array)> {
 /// # Errors
 /// As [`lp2lp`]; `bw` not positive and finite (`Value`).
 pub fn lp2bp(b: &Array, a: &Array, wo: f64, bw: f64) -> Result<(Array, Array)> {
-    positive(wo, "wo")?;
-    positive(bw, "bw")?;
+    positive_finite(wo, "wo")?;
+    positive_finite(bw, "bw")?;
     upload_ba(lp2bp_host(
         &host_real(b, "lp2bp b")?,
         &host_real(a, "lp2bp a")?,
@@ -495,8 +483,8 @@ pub fn lp2bp(b: &Array, a: &Array, wo: f64, bw: f64) -> Result<(Array, Array)> {
 /// # Errors
 /// As [`lp2bp`].
 pub fn lp2bs(b: &Array, a: &Array, wo: f64, bw: f64) -> Result<(Array, Array)> {
-    positive(wo, "wo")?;
-    positive(bw, "bw")?;
+    positive_finite(wo, "wo")?;
+    positive_finite(bw, "bw")?;
     upload_ba(lp2bs_host(
         &host_real(b, "lp2bs b")?,
         &host_real(a, "lp2bs a")?,
@@ -521,7 +509,7 @@ pub fn lp2bs(b: &Array, a: &Array, wo: f64, bw: f64) -> Result<(Array, Array)> {
 /// # Errors
 /// As [`lp2lp`]; `fs` not positive and finite (`Value`).
 pub fn bilinear(b: &Array, a: &Array, fs: f64) -> Result<(Array, Array)> {
-    positive(fs, "Sampling frequency fs")?;
+    positive_finite(fs, "Sampling frequency fs")?;
     upload_ba(bilinear_host(
         &host_real(b, "bilinear b")?,
         &host_real(a, "bilinear a")?,

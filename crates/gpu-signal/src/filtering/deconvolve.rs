@@ -3,7 +3,7 @@
 //! filter `signal / divisor` (SciPy's `lfilter`), on the host: each
 //! quotient term depends on the ones before it.
 
-use gpu_array::{Array, DType, Error, Result};
+use gpu_array::{Array, Error, Result};
 
 /// SciPy's `deconvolve` on the host: `(quotient, remainder)`.
 pub(crate) fn deconvolve_host(num: &[f64], den: &[f64]) -> Result<(Vec<f64>, Vec<f64>)> {
@@ -46,12 +46,7 @@ fn host(v: &Array, what: &str) -> Result<Vec<f64>> {
     if v.ndim() > 1 {
         return Err(Error::Value(format!("{what} must be 1-D.")));
     }
-    if v.dtype().is_complex() {
-        return Err(Error::Unsupported(format!(
-            "deconvolve of a complex {what}"
-        )));
-    }
-    v.astype(DType::Float64)?.to_vec::<f64>()
+    super::host_reals(v, what)
 }
 
 /// SciPy's `deconvolve(signal, divisor)`: the quotient and remainder of

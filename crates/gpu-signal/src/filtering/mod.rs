@@ -113,6 +113,28 @@ pub(crate) fn host_values(a: &Array) -> Result<Vec<Complex64>> {
     a.to_vec_as::<Complex64>()
 }
 
+/// A device array's values on the host as float64, for the host-side
+/// designs and searches (real dtypes only: NumPy would drop the imaginary
+/// parts).
+pub(crate) fn host_reals(a: &Array, what: &str) -> Result<Vec<f64>> {
+    if a.dtype().is_complex() {
+        return Err(Error::Unsupported(format!("{what}: complex values")));
+    }
+    a.to_vec_as::<f64>()
+}
+
+/// `v` positive and finite, else `Value("{what} must be positive and
+/// finite, not {v}")`: sampling frequencies and intervals, quality
+/// factors, band edges of the host-side designs.
+pub(crate) fn positive_finite(v: f64, what: &str) -> Result<()> {
+    if v.is_nan() || v <= 0.0 || v.is_infinite() {
+        return Err(Error::Value(format!(
+            "{what} must be positive and finite, not {v}"
+        )));
+    }
+    Ok(())
+}
+
 /// `a`'s slice `start..stop` along axis 1 of a 2-D array (Python bounds).
 pub(crate) fn cols(
     a: &Array,

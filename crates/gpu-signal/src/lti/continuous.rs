@@ -10,6 +10,7 @@ use super::simulate::{LtiSystem, state_space};
 use super::{StateSpace, upload_matrix};
 use crate::design::freqz::linspace;
 use crate::design::linalg::{charpoly, roots};
+use crate::filtering::host_reals;
 
 /// `x @ m` for a row vector `x`.
 fn row_times(x: &[f64], m: &Mat) -> Vec<f64> {
@@ -222,13 +223,6 @@ pub struct Lsim {
     pub x: Array,
 }
 
-fn host_f64(v: &Array, what: &str) -> Result<Vec<f64>> {
-    if v.dtype().is_complex() {
-        return Err(Error::Unsupported(format!("{what}: complex values")));
-    }
-    v.astype(DType::Float64)?.to_vec::<f64>()
-}
-
 /// SciPy's `lsim(system, U, T)`: the response of the continuous-time
 /// system to the input `u` (`(steps,)` or `(steps, inputs)`; none: no
 /// input) at the equally spaced times `t`, the input interpolated
@@ -281,9 +275,9 @@ pub fn lsim_with(
         return Err(Error::Value("T must be a rank-1 array.".into()));
     }
     let s = state_space(system)?;
-    let th = host_f64(t, "lsim T")?;
-    let uh = u.map(|u| host_f64(u, "lsim U")).transpose()?;
-    let x0 = opts.x0.map(|x| host_f64(x, "lsim X0")).transpose()?;
+    let th = host_reals(t, "lsim T")?;
+    let uh = u.map(|u| host_reals(u, "lsim U")).transpose()?;
+    let x0 = opts.x0.map(|x| host_reals(x, "lsim X0")).transpose()?;
     let r = lsim_host(&s, uh.as_deref(), &th, x0.as_deref(), opts.interp)?;
     let steps = th.len();
     Ok(Lsim {
@@ -383,8 +377,8 @@ pub(crate) fn response_host(
 
 fn response(system: &LtiSystem<'_>, step: bool, o: &ResponseOptions<'_>) -> Result<(Array, Array)> {
     let s = state_space(system)?;
-    let x0 = o.x0.map(|x| host_f64(x, "X0")).transpose()?;
-    let t = o.t.map(|t| host_f64(t, "T")).transpose()?;
+    let x0 = o.x0.map(|x| host_reals(x, "X0")).transpose()?;
+    let t = o.t.map(|t| host_reals(t, "T")).transpose()?;
     let (t, y) = response_host(&s, step, x0.as_deref(), t, o.n)?;
     Ok((
         Array::from_slice(&t, &[t.len()])?,

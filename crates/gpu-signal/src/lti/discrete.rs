@@ -75,11 +75,7 @@ fn mat(s: &StateSpace) -> (Mat, Mat, Mat, Mat) {
 
 /// SciPy's `cont2discrete((A, B, C, D), dt, method)` on the host.
 pub(crate) fn c2d_host(s: &StateSpace, dt: f64, method: Discretization) -> Result<StateSpace> {
-    if dt.is_nan() || dt <= 0.0 || dt.is_infinite() {
-        return Err(Error::Value(format!(
-            "the sampling interval dt must be positive and finite, not {dt}"
-        )));
-    }
+    crate::filtering::positive_finite(dt, "the sampling interval dt")?;
     let (a, b, c, d) = mat(s);
     let (n, m) = (s.n, s.p);
     let (ad, bd, cd, dd) = match method {

@@ -14,7 +14,7 @@
 //! reduction rather than NumPy's eigenvalues (equal to rounding for
 //! well-conditioned systems).
 
-use gpu_array::{Array, DType, Error, Result};
+use gpu_array::{Array, Error, Result};
 
 mod continuous;
 mod discrete;
@@ -32,6 +32,7 @@ pub use simulate::{Dlsim, DlsimOptions, LtiSystem, dimpulse, dlsim, dlsim_with, 
 use crate::design::linalg::charpoly;
 use crate::design::zpk::upload_real;
 use crate::design::{tf2zpk, zpk2tf};
+use crate::filtering::host_reals;
 
 /// A state-space system on the host: `A (n x n)`, `B (n x p)`, `C (q x
 /// n)`, `D (q x p)`, row-major.
@@ -131,11 +132,6 @@ pub(crate) fn ss2tf_host(s: &StateSpace, input: usize) -> Result<(Vec<f64>, Vec<
 /// A matrix from the device as row-major float64 with its shape; a size-0
 /// array stands for a missing one (SciPy's `None`).
 fn host_matrix(m: &Array, name: &str) -> Result<(Vec<f64>, usize, usize)> {
-    if m.dtype().is_complex() {
-        return Err(Error::Unsupported(format!(
-            "state-space matrix {name}: complex values"
-        )));
-    }
     let (r, c) = match m.shape() {
         [] => (1, 1),
         [c] => (1, *c),
@@ -150,7 +146,7 @@ fn host_matrix(m: &Array, name: &str) -> Result<(Vec<f64>, usize, usize)> {
     if m.size() == 0 {
         return Ok((Vec::new(), 0, 0));
     }
-    Ok((m.astype(DType::Float64)?.to_vec::<f64>()?, r, c))
+    Ok((host_reals(m, &format!("state-space matrix {name}"))?, r, c))
 }
 
 /// SciPy's `abcd_normalize`: the four matrices with missing ones as zeros
@@ -209,13 +205,10 @@ fn one_d_real(v: &Array, what: &str) -> Result<Vec<f64>> {
             "{what} of more than one dimension (SciPy's several numerators)"
         )));
     }
-    if v.dtype().is_complex() {
-        return Err(Error::Unsupported(format!("{what}: complex coefficients")));
-    }
     if v.size() == 0 {
         return Err(Error::Value(format!("{what}: no coefficients")));
     }
-    v.astype(DType::Float64)?.to_vec::<f64>()
+    host_reals(v, what)
 }
 
 /// SciPy's `tf2ss(num, den)`: the controller canonical state-space form

@@ -11,8 +11,8 @@ use num_complex::Complex64;
 
 use super::simulate::LtiSystem;
 use super::{host_system, ss2tf_host};
-use crate::design::freqs::{AnalogFreqs, check_analog, freqs_host, freqs_zpk_host};
-use crate::design::freqz::{FreqzOptions, WorN, check_worn, frequencies, freqz_zpk_host, response};
+use crate::design::freqs::{AnalogFreqs, freqs_host, freqs_zpk_host};
+use crate::design::freqz::{FreqzOptions, WorN, frequencies, freqz_zpk_host, response};
 use crate::design::zpk::tf2zpk_host;
 use crate::filtering::host_values;
 
@@ -55,7 +55,7 @@ pub(crate) fn siso(system: &LtiSystem<'_>, what: &str) -> Result<Siso> {
 }
 
 /// SciPy's `freqresp` on the host.
-pub(crate) fn freqresp_host(system: &Siso, w: &AnalogFreqs) -> (Vec<f64>, Vec<Complex64>) {
+pub(crate) fn freqresp_host(system: &Siso, w: &AnalogFreqs) -> Result<(Vec<f64>, Vec<Complex64>)> {
     match system {
         Siso::Tf(b, a) => freqs_host(b, a, w),
         Siso::Zpk(z, p, k) => freqs_zpk_host(z, p, *k, w),
@@ -117,8 +117,7 @@ fn upload(v: &[f64]) -> Result<Array> {
 /// A system of several inputs or outputs (`Value`, SciPy's message); the
 /// system's errors.
 pub fn freqresp(system: &LtiSystem<'_>, w: &AnalogFreqs) -> Result<(Array, Array)> {
-    check_analog(w)?;
-    let (w, h) = freqresp_host(&siso(system, "freqresp()")?, w);
+    let (w, h) = freqresp_host(&siso(system, "freqresp()")?, w)?;
     Ok((upload(&w)?, Array::from_slice(&h, &[h.len()])?))
 }
 
@@ -138,8 +137,7 @@ pub fn freqresp(system: &LtiSystem<'_>, w: &AnalogFreqs) -> Result<(Array, Array
 /// # Errors
 /// As [`freqresp`].
 pub fn bode(system: &LtiSystem<'_>, w: &AnalogFreqs) -> Result<(Array, Array, Array)> {
-    check_analog(w)?;
-    let (w, h) = freqresp_host(&siso(system, "freqresp()")?, w);
+    let (w, h) = freqresp_host(&siso(system, "freqresp()")?, w)?;
     let (mag, phase) = bode_parts(&h);
     Ok((upload(&w)?, upload(&mag)?, upload(&phase)?))
 }
@@ -149,9 +147,9 @@ pub(crate) fn dfreqresp_host(
     system: &Siso,
     worn: &WorN,
     whole: bool,
-) -> (Vec<f64>, Vec<Complex64>) {
+) -> Result<(Vec<f64>, Vec<Complex64>)> {
     let o = FreqzOptions::default().worn(worn.clone()).whole(whole);
-    let (w, _) = frequencies(&o);
+    let (w, _) = frequencies(&o)?;
     let h = match system {
         Siso::Tf(b, a) => {
             // Polynomials in z to polynomials in 1/z: the shorter padded
@@ -167,7 +165,7 @@ pub(crate) fn dfreqresp_host(
         }
         Siso::Zpk(z, p, k) => freqz_zpk_host(z, p, *k, &w),
     };
-    (w, h)
+    Ok((w, h))
 }
 
 /// SciPy's `dfreqresp(system + (dt,), w, whole=whole)`: the frequency
@@ -189,8 +187,7 @@ pub(crate) fn dfreqresp_host(
 /// # Errors
 /// As [`freqresp`].
 pub fn dfreqresp(system: &LtiSystem<'_>, worn: &WorN, whole: bool) -> Result<(Array, Array)> {
-    check_worn(worn)?;
-    let (w, h) = dfreqresp_host(&siso(system, "dfreqresp")?, worn, whole);
+    let (w, h) = dfreqresp_host(&siso(system, "dfreqresp")?, worn, whole)?;
     Ok((upload(&w)?, Array::from_slice(&h, &[h.len()])?))
 }
 
@@ -211,13 +208,8 @@ pub fn dfreqresp(system: &LtiSystem<'_>, worn: &WorN, whole: bool) -> Result<(Ar
 /// # Errors
 /// As [`freqresp`]; `dt` not positive and finite (`Value`).
 pub fn dbode(system: &LtiSystem<'_>, dt: f64, worn: &WorN) -> Result<(Array, Array, Array)> {
-    if dt.is_nan() || dt <= 0.0 || dt.is_infinite() {
-        return Err(Error::Value(format!(
-            "the sampling interval dt must be positive and finite, not {dt}"
-        )));
-    }
-    check_worn(worn)?;
-    let (w, h) = dfreqresp_host(&siso(system, "dfreqresp")?, worn, false);
+    crate::filtering::positive_finite(dt, "the sampling interval dt")?;
+    let (w, h) = dfreqresp_host(&siso(system, "dfreqresp")?, worn, false)?;
     let (mag, phase) = bode_parts(&h);
     let w: Vec<f64> = w.iter().map(|v| v / dt).collect();
     Ok((upload(&w)?, upload(&mag)?, upload(&phase)?))

@@ -4,12 +4,12 @@
 //! depends on the last), with the input copied from the device and the
 //! responses uploaded.
 
-use gpu_array::{Array, DType, Error, Result};
+use gpu_array::{Array, Error, Result};
 
 use super::{StateSpace, host_system, tf2ss_host, upload_matrix};
 use crate::design::freqz::linspace;
 use crate::design::zpk::Zpk;
-use crate::filtering::host_values;
+use crate::filtering::{host_reals, host_values, positive_finite};
 
 /// A linear time-invariant system (SciPy's `lti` tuples, and its `dlti`
 /// tuples without their `dt`): a transfer function, zeros, poles and
@@ -45,17 +45,12 @@ pub enum LtiSystem<'a> {
     },
 }
 
-fn real(v: &Array, what: &str) -> Result<Vec<f64>> {
-    if v.dtype().is_complex() {
-        return Err(Error::Unsupported(format!("{what}: complex values")));
-    }
-    v.astype(DType::Float64)?.to_vec::<f64>()
-}
-
 /// The system's state space on the host (SciPy's `_as_ss`).
 pub(crate) fn state_space(sys: &LtiSystem<'_>) -> Result<StateSpace> {
     match *sys {
-        LtiSystem::Tf { num, den } => tf2ss_host(&real(num, "num")?, &real(den, "den")?),
+        LtiSystem::Tf { num, den } => {
+            tf2ss_host(&host_reals(num, "num")?, &host_reals(den, "den")?)
+        }
         LtiSystem::Zpk { z, p, k } => {
             let (b, a) = Zpk {
                 z: host_values(z)?,
@@ -133,11 +128,7 @@ pub(crate) fn dlsim_host(
     t: Option<&[f64]>,
     x0: Option<&[f64]>,
 ) -> Result<HostSim> {
-    if dt.is_nan() || dt <= 0.0 || dt.is_infinite() {
-        return Err(Error::Value(format!(
-            "the sampling interval dt must be positive and finite, not {dt}"
-        )));
-    }
+    positive_finite(dt, "the sampling interval dt")?;
     let (n, p, q) = (s.n, s.p, s.q);
     if p == 0 || !u.len().is_multiple_of(p) {
         return Err(Error::Value(format!(
@@ -198,14 +189,17 @@ pub(crate) fn dlsim_host(
         (0..cols).map(|j| m[row * cols + j] * v[j]).sum()
     };
     for k in 0..samples {
-        let (xk, uk) = (x[k * n..(k + 1) * n].to_vec(), &u_dt[k * p..(k + 1) * p]);
+        let uk = &u_dt[k * p..(k + 1) * p];
+        // This step's state and the next one's slots, without a copy.
+        let (done, rest) = x.split_at_mut((k + 1) * n);
+        let xk = &done[k * n..];
         if k + 1 < samples {
-            for i in 0..n {
-                x[(k + 1) * n + i] = dot(&s.a, n, i, &xk) + dot(&s.b, p, i, uk);
+            for (i, next) in rest[..n].iter_mut().enumerate() {
+                *next = dot(&s.a, n, i, xk) + dot(&s.b, p, i, uk);
             }
         }
         for i in 0..q {
-            y[k * q + i] = dot(&s.c, n, i, &xk) + dot(&s.d, p, i, uk);
+            y[k * q + i] = dot(&s.c, n, i, xk) + dot(&s.d, p, i, uk);
         }
     }
     Ok(HostSim {
@@ -321,9 +315,9 @@ pub fn dlsim_with(
             s.p
         )));
     }
-    let uh = real(u, "dlsim input")?;
-    let t = opts.t.map(|t| real(t, "dlsim times")).transpose()?;
-    let x0 = opts.x0.map(|x| real(x, "dlsim x0")).transpose()?;
+    let uh = host_reals(u, "dlsim input")?;
+    let t = opts.t.map(|t| host_reals(t, "dlsim times")).transpose()?;
+    let x0 = opts.x0.map(|x| host_reals(x, "dlsim x0")).transpose()?;
     let r = dlsim_host(&s, dt, &uh, t.as_deref(), x0.as_deref())?;
     Ok(Dlsim {
         t: Array::from_slice(&r.t, &[r.samples])?,

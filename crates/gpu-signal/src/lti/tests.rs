@@ -423,14 +423,14 @@ fn frequency_responses_and_bode_plots_are_scipys() {
                 } else {
                     WorN::N(p[1] as usize)
                 };
-                dfreqresp_host(&sys, &worn, false)
+                dfreqresp_host(&sys, &worn, false).unwrap()
             } else {
                 let worn = if p[1] == 0.0 {
                     AnalogFreqs::Freqs(want_w.clone())
                 } else {
                     AnalogFreqs::N(p[1] as usize)
                 };
-                freqresp_host(&sys, &worn)
+                freqresp_host(&sys, &worn).unwrap()
             };
             close(&format!("{case} w"), &w, &want_w, 1e-13);
             let (hr, hi) = (part(&g, &case, "hr").0, part(&g, &case, "hi").0);
@@ -449,7 +449,7 @@ fn frequency_responses_and_bode_plots_are_scipys() {
                 } else {
                     WorN::N(p[1] as usize)
                 };
-                let (w, h) = dfreqresp_host(&sys, &worn, false);
+                let (w, h) = dfreqresp_host(&sys, &worn, false).unwrap();
                 (w.iter().map(|v| v / p[2]).collect::<Vec<_>>(), h)
             } else {
                 let worn = if p[1] == 0.0 {
@@ -457,7 +457,7 @@ fn frequency_responses_and_bode_plots_are_scipys() {
                 } else {
                     AnalogFreqs::N(50)
                 };
-                freqresp_host(&sys, &worn)
+                freqresp_host(&sys, &worn).unwrap()
             };
             close(&format!("{case} wb"), &wb, &want_wb, 1e-12);
             let (mag, phase) = bode_parts(&hb);

@@ -467,7 +467,7 @@ fn host_signal(x: &Array) -> Result<Vec<f64>> {
             "`x` must be real: complex values have no peaks in SciPy's sense".into(),
         ));
     }
-    x.astype(DType::Float64)?.to_vec::<f64>()
+    x.to_vec_as::<f64>()
 }
 
 /// Peak indices from the caller's array (SciPy's `_arg_peaks_as_expected`:
@@ -481,7 +481,7 @@ fn host_peaks(peaks: &Array, n: usize) -> Result<Vec<usize>> {
             "cannot safely cast `peaks` to dtype('intp')".into(),
         ));
     }
-    let raw = peaks.astype(DType::Int64)?.to_vec::<i64>()?;
+    let raw = peaks.to_vec_as::<i64>()?;
     raw.iter()
         .map(|&p| match usize::try_from(p) {
             Ok(u) if u < n => Ok(u),

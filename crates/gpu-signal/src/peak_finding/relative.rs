@@ -240,10 +240,10 @@ pub fn argrelextrema(
             opts.mode,
         )?
     } else if dt.is_integer() || dt == DType::Bool {
-        let v = data.astype(DType::Int64)?.to_vec::<i64>()?;
+        let v = data.to_vec_as::<i64>()?;
         bool_rel_extrema(&v, &shape, axis, comparator, opts.order, opts.mode)?
     } else {
-        let v = data.astype(DType::Float64)?.to_vec::<f64>()?;
+        let v = data.to_vec_as::<f64>()?;
         bool_rel_extrema(&v, &shape, axis, comparator, opts.order, opts.mode)?
     };
     nonzero(&mask, &shape)

@@ -5,7 +5,7 @@
 
 use std::f64::consts::PI;
 
-use gpu_array::{Array, DType, Error, Result};
+use gpu_array::{Array, Error, Result};
 use num_complex::Complex64;
 
 /// SciPy's `vectorstrength` on the host: `(strength, phase)` a period.
@@ -60,13 +60,8 @@ pub fn vectorstrength(events: &Array, period: &Array) -> Result<(Array, Array)> 
             "period cannot have dimensions more than 1".into(),
         ));
     }
-    if events.dtype().is_complex() || period.dtype().is_complex() {
-        return Err(Error::Unsupported(
-            "vectorstrength of complex values".into(),
-        ));
-    }
-    let e = events.astype(DType::Float64)?.to_vec::<f64>()?;
-    let p = period.astype(DType::Float64)?.to_vec::<f64>()?;
+    let e = crate::filtering::host_reals(events, "vectorstrength events")?;
+    let p = crate::filtering::host_reals(period, "vectorstrength period")?;
     let (s, ph) = vectorstrength_host(&e, &p)?;
     Ok((
         Array::from_slice(&s, &[s.len()])?,
