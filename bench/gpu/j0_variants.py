@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Candidate j0 float64 kernels beside the committed one, on the GPU machine.
+
+    python3 bench/gpu/j0_variants.py [--reps 30]
+
+The bench row "special j0 f64 2^27" (inputs (k % 1000) * 0.05, so half
+below 25, where cuprum::special::j0 calls CUDA's libdevice j0 as CuPy
+does, and half at 25..50, Hankel's expansion in bessel.cuh) ran 5% behind
+CuPy on the H100 (0.965 against 0.907-0.922 ms): both compute-bound in
+FP64. The committed kernel is gpu-array's contiguous vectorized loop
+(two doubles a thread, the loop over them unrolled, and the scalar tail:
+three inlined copies of j0, 2166 SASS instructions, where CuPy's kernel
+has one copy, 698). The candidates, the same bits unless said:
+
+- "unroll 1": the two elements of a thread in a loop, not unrolled (two
+  copies);
+- "scalar": one element a thread, gpu-array's non-vectorized loop (one
+  copy);
+- "far out of line": the committed loop, Hankel's branch a call;
+- "libdevice only": CUDA's j0 at every x (what CuPy computes; not the
+  same bits at 25..50, and not SciPy's accuracy there; the cost of the
+  far branch, for reference).
+
+Each kernel is the text gpu-array renders for j0's float64 loop (the
+template below; `cargo test -p gpu-special --lib` holds the rendered
+form), compiled by CuPy's NVRTC with the crate's headers (kernels/), and
+timed round-robin with CUDA events beside cupyx.scipy.special.j0 on the
+bench's input. No Rust needed. Not yet run on a GPU.
+"""
+import argparse
+import os
+import statistics
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+HEADERS = os.path.join(ROOT, "kernels")
+BLOCK = 256
+
+# gpu-array's contiguous loop for a unary float64 ufunc, as render.rs
+# writes it (vector loop, then the scalar tail), with {UNROLL} for the
+# pragma of the loop over a vector's elements, {E} elements a vector and
+# {F} the function.
+VECTOR = r"""
+extern "C" __global__ void k(const double* _p_x0, double* _p_y0, int _n) {
+  typedef unsigned int _U;
+  const _U _tid = (_U)blockIdx.x * (_U)blockDim.x + (_U)threadIdx.x;
+  const _U _step = (_U)gridDim.x * (_U)blockDim.x;
+  const _U _total = (_U)_n;
+  constexpr int _E = {E};
+  const _U _nvec = _total / (_U)_E;
+  for (_U _v = _tid; _v < _nvec; _v += _step) {
+    alignas(16) double _v_x0[_E];
+    cuprum::vload<_E>(_v_x0, _p_x0 + _v * (_U)_E);
+    alignas(16) double _v_y0[_E];
+#pragma {UNROLL}
+    for (int _l = 0; _l < _E; ++_l) _v_y0[_l] = {F}(_v_x0[_l]);
+    cuprum::vstore<_E>(_p_y0 + _v * (_U)_E, _v_y0);
+  }
+  for (_U _j = _nvec * _E + _tid; _j < _total; _j += _step) _p_y0[_j] = {F}(_p_x0[_j]);
+}
+"""
+
+SCALAR = r"""
+extern "C" __global__ void k(const double* _p_x0, double* _p_y0, int _n) {
+  typedef unsigned int _U;
+  const _U _tid = (_U)blockIdx.x * (_U)blockDim.x + (_U)threadIdx.x;
+  const _U _step = (_U)gridDim.x * (_U)blockDim.x;
+  for (_U _j = _tid; _j < (_U)_n; _j += _step) _p_y0[_j] = {F}(_p_x0[_j]);
+}
+"""
+
+# j0 with Hankel's branch out of line, and libdevice's j0 everywhere,
+# with bessel.cuh's special values.
+FUNCS = r"""
+__device__ __noinline__ double j0_far(double ax) {
+  double j, y;
+  cuprum::special::detail::hankel01(0, ax, j, y);
+  return j;
+}
+__device__ __forceinline__ double j0_outofline(double x) {
+  if (cuprum::special::detail::is_inf(x)) return cuprum::special::detail::nan();
+  const double ax = ::fabs(x);
+  return ax < 25.0 ? ::j0(x) : j0_far(ax);
+}
+__device__ __forceinline__ double j0_libdevice(double x) {
+  if (cuprum::special::detail::is_inf(x)) return cuprum::special::detail::nan();
+  return ::j0(x);
+}
+"""
+
+PRELUDE = '#include "cuprum/elementwise.cuh"\n#include "cuprum/special/bessel.cuh"\n' + FUNCS
+
+# name: (template, elements a thread, unroll pragma, function, same bits)
+CANDS = {
+    "committed (E=2, unrolled)": (VECTOR, 2, "unroll", "cuprum::special::j0", True),
+    "unroll 1 (E=2)": (VECTOR, 2, "unroll 1", "cuprum::special::j0", True),
+    "scalar (E=1)": (SCALAR, 1, "", "cuprum::special::j0", True),
+    "far out of line (E=2)": (VECTOR, 2, "unroll", "j0_outofline", True),
+    "far out of line, scalar": (SCALAR, 1, "", "j0_outofline", True),
+    "libdevice only (E=2)": (VECTOR, 2, "unroll", "j0_libdevice", False),
+}
+
+
+def build(template, e, unroll, fn):
+    import cupy as cp
+    body = template.replace("{E}", str(e)).replace("{UNROLL}", unroll).replace("{F}", fn)
+    mod = cp.RawModule(code=PRELUDE + body, options=("-std=c++17", "-I" + HEADERS))
+    return mod.get_function("k")
+
+
+def launch(fn, e, x, out):
+    import numpy as np
+    n = x.size
+    blocks = max(1, -(-n // (BLOCK * e)))
+    fn((blocks,), (BLOCK,), (x, out, np.int32(n)))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--reps", type=int, default=30)
+    args = ap.parse_args()
+    import cupy as cp
+    import cupyx.scipy.special as csp
+    fns = {k: (build(t, e, u, f), e, same) for k, (t, e, u, f, same) in CANDS.items()}
+
+    # The same bits as the committed kernel, on the bench's ramp and on
+    # odd lengths, signs, zeros, infinities and NaN.
+    n = 1 << 27
+    x = (cp.arange(n, dtype=cp.float64) % 1000) * 0.05
+    edge = cp.concatenate([x[:100003], -x[:1001], cp.asarray([0.0, -0.0, cp.inf, -cp.inf, cp.nan,
+                                                              24.999999999999996, 25.0])])
+    ref_fn, e0, _ = fns["committed (E=2, unrolled)"]
+    for data in (x, edge):
+        ref = cp.empty_like(data)
+        launch(ref_fn, e0, data, ref)
+        for k, (fn, e, same) in fns.items():
+            out = cp.full_like(data, 7.0)
+            launch(fn, e, data, out)
+            eq = bool(((out.view(cp.uint64) == ref.view(cp.uint64))
+                       | (cp.isnan(out) & cp.isnan(ref))).all())
+            note = "same bits" if eq else "max |diff| %.3g" % float(cp.nanmax(cp.abs(out - ref)))
+            flag = "" if eq or not same else "  <-- DIFFERS"
+            print("%s, n=%d: %s%s" % (k, data.size, note, flag))
+
+    out = cp.empty_like(x)
+    runs = {k: (lambda fn=fn, e=e: launch(fn, e, x, out)) for k, (fn, e, _) in fns.items()}
+    runs["CuPy cupyx.scipy.special.j0"] = lambda: csp.j0(x, out=out)
+    times = {k: [] for k in runs}
+    start, stop = cp.cuda.Event(), cp.cuda.Event()
+    for f in runs.values():
+        f()
+    cp.cuda.Device().synchronize()
+    for _ in range(args.reps):
+        for k, f in runs.items():
+            start.record()
+            for _ in range(5):
+                f()
+            stop.record()
+            stop.synchronize()
+            times[k].append(cp.cuda.get_elapsed_time(start, stop) / 5)
+    print("| kernel (j0 f64 2^27) | registers | median ms | min ms |")
+    print("|---|---|---|---|")
+    for k, t in times.items():
+        regs = getattr(fns[k][0], "num_regs", "?") if k in fns else ""
+        print("| %s | %s | %.4f | %.4f |" % (k, regs, statistics.median(t), min(t)))
+
+
+if __name__ == "__main__":
+    main()
