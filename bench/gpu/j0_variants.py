@@ -98,6 +98,13 @@ CANDS = {
     "far out of line, scalar": (SCALAR, 1, "", "j0_outofline", True),
     "libdevice only (E=2)": (VECTOR, 2, "unroll", "j0_libdevice", False),
 }
+# j1, y0 and y1 share j0's shape (CUDA's below 25, Hankel's beyond): the
+# vector loop and one element a thread, timed on the same input (y0 and
+# y1 are -inf at 0, the ramp's first element).
+OTHERS = {}
+for _f in ("j1", "y0", "y1"):
+    OTHERS["%s vector loop (E=2)" % _f] = (VECTOR, 2, "unroll", "cuprum::special::" + _f, True)
+    OTHERS["%s scalar (E=1)" % _f] = (SCALAR, 1, "", "cuprum::special::" + _f, True)
 
 
 def build(template, e, unroll, fn):
@@ -144,6 +151,17 @@ def main():
     out = cp.empty_like(x)
     runs = {k: (lambda fn=fn, e=e: launch(fn, e, x, out)) for k, (fn, e, _) in fns.items()}
     runs["CuPy cupyx.scipy.special.j0"] = lambda: csp.j0(x, out=out)
+    others = {k: (build(t, e, u, f), e) for k, (t, e, u, f, _) in OTHERS.items()}
+    for f in ("j1", "y0", "y1"):
+        vec, sca = others["%s vector loop (E=2)" % f], others["%s scalar (E=1)" % f]
+        a, b = cp.empty_like(edge), cp.empty_like(edge)
+        launch(vec[0], vec[1], edge, a)
+        launch(sca[0], sca[1], edge, b)
+        eq = bool(((a.view(cp.uint64) == b.view(cp.uint64)) | (cp.isnan(a) & cp.isnan(b))).all())
+        print("%s scalar against vector loop: %s" % (f, "same bits" if eq else "DIFFERS"))
+        runs["%s vector loop (E=2)" % f] = lambda v=vec: launch(v[0], v[1], x, out)
+        runs["%s scalar (E=1)" % f] = lambda v=sca: launch(v[0], v[1], x, out)
+        runs["CuPy cupyx.scipy.special.%s" % f] = lambda f=f: getattr(csp, f)(x, out=out)
     times = {k: [] for k in runs}
     start, stop = cp.cuda.Event(), cp.cuda.Event()
     for f in runs.values():
@@ -157,10 +175,11 @@ def main():
             stop.record()
             stop.synchronize()
             times[k].append(cp.cuda.get_elapsed_time(start, stop) / 5)
-    print("| kernel (j0 f64 2^27) | registers | median ms | min ms |")
+    print("| kernel (f64 2^27) | registers | median ms | min ms |")
     print("|---|---|---|---|")
     for k, t in times.items():
-        regs = getattr(fns[k][0], "num_regs", "?") if k in fns else ""
+        fn = fns[k][0] if k in fns else others[k][0] if k in others else None
+        regs = getattr(fn, "num_regs", "?") if fn is not None else ""
         print("| %s | %s | %.4f | %.4f |" % (k, regs, statistics.median(t), min(t)))
 
 

@@ -120,6 +120,9 @@ pub struct Elementwise<'a> {
     options: Vec<String>,
     aliases: Vec<(String, DType)>,
     read_outputs: bool,
+    /// Whether the contiguous and strided paths may take their vector
+    /// variants (`Elementwise::scalar_loop` clears it).
+    vector: bool,
 }
 
 impl std::fmt::Debug for Elementwise<'_> {
@@ -153,6 +156,7 @@ impl<'a> Elementwise<'a> {
             options: Vec::new(),
             aliases: Vec::new(),
             read_outputs: false,
+            vector: true,
         }
     }
 
@@ -400,6 +404,31 @@ impl<'a> Elementwise<'a> {
         self
     }
 
+    /// One element a thread even where the operands would allow the
+    /// vector loop (several elements a thread, 16-byte accesses), for
+    /// bodies bound by their arithmetic: the vector loop inlines the body
+    /// once per element of a vector and once more for the tail, and a
+    /// long body (a special function's branches) then runs out of the
+    /// instruction cache. On the H200, `scipy.special.j0` of 2^27 float64
+    /// took 0.922 ms as one copy against 1.000 as the vector loop's three
+    /// (bench/gpu/j0_variants.py; CuPy 0.938). Results are the same bits.
+    ///
+    /// ```no_run
+    /// use gpu_array::{Array, DType};
+    /// use gpu_array::elementwise::Elementwise;
+    /// # fn main() -> gpu_array::Result<()> {
+    /// let x = Array::from_slice(&[1.0f64, 2.0], &[2])?;
+    /// let y = Array::empty(2, DType::Float64)?;
+    /// Elementwise::new("bessel").input("x", &x).output("y", &y).op("y = j0(x)")
+    ///     .scalar_loop()
+    ///     .launch(&[2])?;
+    /// # Ok(()) }
+    /// ```
+    pub fn scalar_loop(mut self) -> Self {
+        self.vector = false;
+        self
+    }
+
     /// `cuprum_<name>_<operand tags>`, the kernel name without its variant.
     fn full_name(&self) -> String {
         format!("cuprum_{}_{}", self.name, operand_tags(&self.params))
@@ -524,7 +553,9 @@ impl<'a> Elementwise<'a> {
         let args = self.args()?;
         let key = self.key();
         let check = |cached: &ElementwiseSpec| self.matches(cached);
-        prepare_keyed(shape, &args, Some((key, &check)), |l, i| self.spec(l, i))
+        prepare_keyed(shape, &args, Some((key, &check)), self.vector, |l, i| {
+            self.spec(l, i)
+        })
     }
 
     /// Whether a cached spec found by this kernel's key is this kernel's:

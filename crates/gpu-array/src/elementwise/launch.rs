@@ -132,7 +132,7 @@ pub fn launch(
     args: &[LaunchArg<'_>],
     build: impl Fn(LayoutClass, IndexWidth) -> Result<ElementwiseSpec>,
 ) -> Result<()> {
-    match prepare_keyed(shape, args, None, build)? {
+    match prepare_keyed(shape, args, None, true, build)? {
         Some(p) => p.launch(),
         None => Ok(()),
     }
@@ -215,7 +215,8 @@ impl Prepared {
 }
 
 /// Everything [`launch`] does but the launch itself, with an optional fast
-/// key for the kernel cache; `None` for an empty iteration (nothing to
+/// key for the kernel cache, and whether a vector layout may be tried
+/// (`Elementwise::scalar_loop`); `None` for an empty iteration (nothing to
 /// launch).
 ///
 /// # Errors
@@ -224,6 +225,7 @@ pub(crate) fn prepare_keyed(
     shape: &[usize],
     args: &[LaunchArg<'_>],
     key: Option<CheckedKey<'_>>,
+    try_vector: bool,
     build: impl Fn(LayoutClass, IndexWidth) -> Result<ElementwiseSpec>,
 ) -> Result<Option<Prepared>> {
     let first = args
@@ -290,6 +292,7 @@ pub(crate) fn prepare_keyed(
     // The vector variant of the planned layout when its checks pass (the
     // pointers' alignment, the inner extent), else the planned layout.
     let vector = match layout_class {
+        _ if !try_vector => None,
         LayoutClass::Contiguous { vectorized: false } => {
             Some(LayoutClass::Contiguous { vectorized: true })
         }

@@ -53,6 +53,7 @@ impl UfuncBuilder {
                 loops: Vec::new(),
                 doc,
                 header: None,
+                scalar_loop: false,
             },
             error: None,
         }
@@ -116,6 +117,22 @@ impl UfuncBuilder {
             ));
         }
         self.u.header = Some(include);
+        self
+    }
+
+    /// Loops of one element a thread (`Elementwise::scalar_loop`): for
+    /// bodies bound by their arithmetic, which the vector loop would
+    /// inline several times over.
+    ///
+    /// ```
+    /// use gpu_array::ufunc::UfuncBuilder;
+    /// let u = UfuncBuilder::new("my_j0", 1, 1, "j0").header("cuprum/special/bessel.cuh")
+    ///     .hom("d", "out0 = cuprum::special::j0(in0);").scalar_loop().build()?;
+    /// assert!(u.is_scalar_loop());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    pub fn scalar_loop(mut self) -> UfuncBuilder {
+        self.u.scalar_loop = true;
         self
     }
 

@@ -115,6 +115,8 @@ pub struct Ufunc {
     doc: &'static str,
     /// The device header the loops call into (`UfuncBuilder::header`).
     header: Option<&'static str>,
+    /// One element a thread (`UfuncBuilder::scalar_loop`).
+    scalar_loop: bool,
 }
 
 impl Ufunc {
@@ -239,6 +241,18 @@ impl Ufunc {
     /// ```
     pub fn header(&self) -> Option<&'static str> {
         self.header
+    }
+
+    /// Whether the loops run one element a thread, never the vector loop
+    /// (`UfuncBuilder::scalar_loop`).
+    ///
+    /// ```no_run
+    /// # fn main() -> gpu_array::Result<()> {
+    /// assert!(!gpu_array::ufunc::get("add")?.is_scalar_loop());
+    /// # Ok(()) }
+    /// ```
+    pub fn is_scalar_loop(&self) -> bool {
+        self.scalar_loop
     }
 
     /// The `#include` line of [`Ufunc::header`], or an empty string.
@@ -391,6 +405,9 @@ impl ResolvedLoop {
         }
         if self.ufunc().header.is_some() {
             k = k.preamble(self.ufunc().include_line());
+        }
+        if self.ufunc().scalar_loop {
+            k = k.scalar_loop();
         }
         Ok(k.op_with(move || Ok(loop_operation(lp))))
     }

@@ -835,12 +835,10 @@ fn responses_and_group_delay_take_and_return_device_arrays() {
     }
     let fir = Array::from_slice(&[1.0f64, 2.0, 3.0, 2.0, 1.0], &[5]).unwrap();
     let (_, gd) = gpu_signal::group_delay(&fir, &b).unwrap();
-    assert!(
-        gd.to_vec::<f64>()
-            .unwrap()
-            .iter()
-            .all(|v| (v - 2.0).abs() < 1e-9)
-    );
+    // 2 everywhere, to the rounding of num / den next to the FIR's double
+    // zero at 2 pi / 3: SciPy's own is 1.06e-9 off at w = 341 pi / 512.
+    let gd = gd.to_vec::<f64>().unwrap();
+    assert!(gd.iter().all(|v| (v - 2.0).abs() < 1e-8), "{gd:?}");
     let sos = gpu_signal::zpk2sos(&zpk.0, &zpk.1, zpk.2).unwrap();
     let (z2, _, k2) = gpu_signal::sos2zpk(&sos).unwrap();
     assert_eq!(z2.shape(), &[4]);

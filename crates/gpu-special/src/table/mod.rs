@@ -110,9 +110,21 @@ fn nout(e: &Entry) -> usize {
         .map_or(1, |(_, o)| o.len())
 }
 
+/// The ufuncs whose loops run one element a thread
+/// (`UfuncBuilder::scalar_loop`): CUDA's j0, j1, y0 and y1 below 25 and
+/// Hankel's expansion beyond, both long, bound by FP64 arithmetic, where
+/// the vector loop's copies of the body outgrow the instruction cache. On
+/// the H200, j0 of 2^27 float64 (the bench's inputs, half beyond 25): 0.922
+/// ms one copy a thread, 1.000 the vector loop, CuPy 0.938
+/// (bench/gpu/j0_variants.py).
+const SCALAR_LOOP: &[&str] = &["j0", "j1", "y0", "y1"];
+
 fn build(e: &Entry) -> Result<Ufunc> {
     let nout = nout(e);
-    let b = UfuncBuilder::new(e.name, e.nin, nout, e.doc).header(e.header);
+    let mut b = UfuncBuilder::new(e.name, e.nin, nout, e.doc).header(e.header);
+    if SCALAR_LOOP.contains(&e.name) {
+        b = b.scalar_loop();
+    }
     let op = statement(e.function, e.nin, nout);
     if e.sigs.contains("->") {
         let sigs: Vec<&str> = e.sigs.split_whitespace().collect();
@@ -165,10 +177,23 @@ mod tests {
     use gpu_array::ufunc::UfuncParams;
 
     #[test]
+    fn the_scalar_loops_name_table_entries() {
+        for name in SCALAR_LOOP {
+            assert!(entries().any(|e| e.name == *name), "{name}");
+        }
+    }
+
+    #[test]
     fn every_entry_builds_with_its_header() {
         assert_eq!(all().len(), entries().count());
         for (u, e) in all().iter().zip(entries()) {
             assert_eq!(u.header(), Some(e.header), "{}", e.name);
+            assert_eq!(
+                u.is_scalar_loop(),
+                SCALAR_LOOP.contains(&e.name),
+                "{}",
+                e.name
+            );
             assert!(e.header.starts_with("cuprum/special/"));
             let text = gpu_array::kernels::HEADERS
                 .iter()
