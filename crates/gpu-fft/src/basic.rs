@@ -9,9 +9,10 @@
 //!
 //! Each call makes at most one copy of its input, and only when it must:
 //! to cast, to zero-pad, for a layout cuFFT cannot address, or because
-//! cuFFT's complex-to-real transforms overwrite their input. When a copy
-//! is made the norm's factor is applied in it; otherwise a scaled norm
-//! costs one pass over the result.
+//! cuFFT's complex-to-real transforms overwrite their input (unless the
+//! caller's `overwrite_x` gives up an input already in cuFFT's layout).
+//! When a copy is made the norm's factor is applied in it; otherwise a
+//! scaled norm costs one pass over the result.
 
 use gpu_array::array::copyto;
 use gpu_array::dtype::Casting;
@@ -48,8 +49,13 @@ pub struct FftOptions<'a> {
     pub out: Option<&'a Array>,
     /// An explicit plan ([`get_fft_plan`](crate::get_fft_plan)) the call must use.
     pub plan: Option<&'a FftPlan>,
-    /// SciPy's `overwrite_x`: accepted, and without effect (a transform
-    /// never writes its input; it copies where cuFFT would).
+    /// SciPy's `overwrite_x`: the input's contents may be destroyed. The
+    /// complex-to-real transforms (`irfft`, `irfftn`, `irfft2`) then hand
+    /// cuFFT the input itself as the work area it overwrites, instead of a
+    /// copy, where the input already is what that copy would be: of the
+    /// transform's complex dtype, C-contiguous with the transformed axes
+    /// last, neither cut nor padded, and no `out=`. Elsewhere it has no
+    /// effect (other transforms never write their input).
     pub overwrite_x: bool,
     /// SciPy's `workers`: accepted (not 0, as SciPy requires), and
     /// without effect (cuFFT needs no host threads).
@@ -146,7 +152,8 @@ impl<'a> FftOptions<'a> {
         self
     }
 
-    /// Sets SciPy's `overwrite_x` (no effect; see the field).
+    /// Sets SciPy's `overwrite_x` (see the field: irfft may destroy its
+    /// input instead of copying it).
     ///
     /// ```
     /// assert!(gpu_fft::FftOptions::new().overwrite_x(true).overwrite_x);
@@ -192,8 +199,13 @@ pub struct FftnOptions<'a> {
     pub out: Option<&'a Array>,
     /// An explicit plan ([`get_fft_plan`](crate::get_fft_plan)) the call must use.
     pub plan: Option<&'a FftPlan>,
-    /// SciPy's `overwrite_x`: accepted, and without effect (a transform
-    /// never writes its input; it copies where cuFFT would).
+    /// SciPy's `overwrite_x`: the input's contents may be destroyed. The
+    /// complex-to-real transforms (`irfft`, `irfftn`, `irfft2`) then hand
+    /// cuFFT the input itself as the work area it overwrites, instead of a
+    /// copy, where the input already is what that copy would be: of the
+    /// transform's complex dtype, C-contiguous with the transformed axes
+    /// last, neither cut nor padded, and no `out=`. Elsewhere it has no
+    /// effect (other transforms never write their input).
     pub overwrite_x: bool,
     /// SciPy's `workers`: accepted (not 0, as SciPy requires), and
     /// without effect (cuFFT needs no host threads).
@@ -275,7 +287,8 @@ impl<'a> FftnOptions<'a> {
         self
     }
 
-    /// Sets SciPy's `overwrite_x` (no effect; see the field).
+    /// Sets SciPy's `overwrite_x` (see the field: irfft may destroy its
+    /// input instead of copying it).
     ///
     /// ```
     /// assert!(gpu_fft::FftnOptions::new().overwrite_x(true).overwrite_x);
@@ -683,6 +696,34 @@ fn real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Result<Arr
     deliver(result, o.out, direct)
 }
 
+/// Whether a complex-to-real transform may give cuFFT `a` itself to
+/// overwrite (`overwrite_x`): `a` is already the array `prepare` would
+/// copy it to (the complex dtype `cdt`, the lengths `half` on `axes`, laid
+/// out in `order` with those axes innermost, which for a C-contiguous
+/// array means `order` is the identity), nothing is conjugated, and no
+/// `out=` could share its memory.
+fn overwritable(
+    a: &Array,
+    o: &FftnOptions<'_>,
+    axes: &[usize],
+    half: &[usize],
+    order: &[usize],
+    cdt: DType,
+    conj: bool,
+) -> bool {
+    o.overwrite_x
+        && o.out.is_none()
+        && !conj
+        && a.dtype() == cdt
+        && a.size() > 0
+        && a.is_c_contiguous()
+        && order.iter().enumerate().all(|(k, &ax)| k == ax)
+        && axes
+            .iter()
+            .zip(half)
+            .all(|(&ax, &len)| a.shape()[ax] == len)
+}
+
 /// The complex-to-real transforms (`irfft`, `irfftn`, `hfft`).
 fn inverse_real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Result<Array> {
     let (lens, axes) = cook(a, o, true)?;
@@ -725,19 +766,27 @@ fn inverse_real_nd(name: &str, a: &Array, o: &FftnOptions<'_>, conj: bool) -> Re
     let mut half = lens.clone();
     *half.last_mut().expect("as many as axes") = n_last / 2 + 1;
     let order = layout::transform_last_order(a.ndim(), &axes);
-    let (tmp, _) = prepare(
-        a,
-        &axes,
-        &half,
-        &Prep {
-            dtype: cdt,
-            scale: f,
-            conj,
-            order: Some(&order),
-            force: true,
-        },
-    )?;
-    let result = exec::c2r(&tmp, &axes, n_last, o.out.filter(|_| direct))?;
+    let result = if overwritable(a, o, &axes, &half, &order, cdt, conj) {
+        // The caller gave up the input: cuFFT overwrites it in place of
+        // the copy, and the norm's factor takes a pass over the result.
+        let result = exec::c2r(a, &axes, n_last, None)?;
+        scale_in_place(&result, f)?;
+        result
+    } else {
+        let (tmp, _) = prepare(
+            a,
+            &axes,
+            &half,
+            &Prep {
+                dtype: cdt,
+                scale: f,
+                conj,
+                order: Some(&order),
+                force: true,
+            },
+        )?;
+        exec::c2r(&tmp, &axes, n_last, o.out.filter(|_| direct))?
+    };
     match o.out {
         Some(_) => deliver(result, o.out, direct),
         None if result.dtype() != final_dtype => result.astype(final_dtype),

@@ -281,6 +281,81 @@ fn irfft_drops_the_imaginary_parts_numpy_drops() {
     }
 }
 
+/// `overwrite_x` lets irfft give cuFFT its input instead of a copy: the
+/// same bits as the copying call for every norm (the factor then takes a
+/// pass over the result; at 64 points every norm's factor is a power of
+/// two, exact before or after), along the last axis of a contiguous batch and
+/// in irfftn; where the input is not already cuFFT's work array (another
+/// axis, a cut, a padded length, a strided view) it is copied and left
+/// intact.
+#[test]
+fn irfft_overwriting_its_input_gives_the_copying_results() {
+    let Some(_device) = dev() else {
+        return;
+    };
+    let mut rng = Rng(29);
+    for dtype in [DType::Complex64, DType::Complex128] {
+        let h = Host::random(&mut rng, &[5, 33], dtype);
+        for norm in NORMS {
+            let keep = h.device(dtype);
+            let want = gpu_fft::irfft_with(&keep, &FftOptions::new().n(64).norm(norm)).unwrap();
+            let mine = h.device(dtype);
+            let o = FftOptions::new().n(64).norm(norm).overwrite_x(true);
+            let got = gpu_fft::irfft_with(&mine, &o).unwrap();
+            assert_eq!(got.shape(), &[5, 64]);
+            assert_eq!(
+                Host::of(&got).data,
+                Host::of(&want).data,
+                "{dtype} {norm:?}"
+            );
+            // The copying call left its input alone.
+            assert_eq!(
+                Host::of(&keep).data,
+                Host::of(&h.device(dtype)).data,
+                "{dtype}"
+            );
+        }
+        // irfftn over both axes, overwriting (4 x 64 points: a factor of
+        // 1/256, exact on either side of the transform).
+        let h2 = Host::random(&mut rng, &[4, 33], dtype);
+        let want = gpu_fft::irfftn(&h2.device(dtype)).unwrap();
+        let got =
+            gpu_fft::irfftn_with(&h2.device(dtype), &FftnOptions::new().overwrite_x(true)).unwrap();
+        assert_eq!(Host::of(&got).data, Host::of(&want).data, "irfftn {dtype}");
+        // Not cuFFT's work array: copied, so the input is intact.
+        for (axis, n) in [(0isize, 8usize), (1, 40), (1, 80)] {
+            let x = h.device(dtype);
+            let o = FftOptions::new().n(n).axis(axis).overwrite_x(true);
+            let got = gpu_fft::irfft_with(&x, &o).unwrap();
+            let want = gpu_fft::irfft_with(&x, &FftOptions::new().n(n).axis(axis)).unwrap();
+            assert_eq!(
+                Host::of(&got).data,
+                Host::of(&want).data,
+                "{dtype} {axis} {n}"
+            );
+            assert_eq!(
+                Host::of(&x).data,
+                Host::of(&h.device(dtype)).data,
+                "{dtype} {axis}"
+            );
+        }
+        // Every other row: a view cuFFT's layout cannot take whole.
+        let x = h.device(dtype);
+        let view = x
+            .slice(&[AxisIndex::stepped(0..5, 2), AxisIndex::FULL])
+            .unwrap();
+        let o = FftOptions::new().n(64).overwrite_x(true);
+        let got = gpu_fft::irfft_with(&view, &o).unwrap();
+        let want = gpu_fft::irfft_with(&view, &FftOptions::new().n(64)).unwrap();
+        assert_eq!(Host::of(&got).data, Host::of(&want).data, "{dtype} view");
+        assert_eq!(
+            Host::of(&x).data,
+            Host::of(&h.device(dtype)).data,
+            "{dtype} view"
+        );
+    }
+}
+
 #[test]
 fn n_dimensional_transforms() {
     let Some(_device) = dev() else {

@@ -19,7 +19,7 @@
 
 use gpu_array::elementwise::{Bind, Elementwise};
 use gpu_array::{Array, DType, Result, ufunc};
-use gpu_fft::{FftOptions, irfft_with, rfft_with};
+use gpu_fft::{FftOptions, Norm, irfft_with, rfft_with};
 
 /// The shortest long signal, in blocks, worth the batched path (below it
 /// the single transform is small anyway).
@@ -112,13 +112,26 @@ pub(crate) fn full(a: &Array, b: &Array, dt: DType) -> Result<Option<Array>> {
     )
     .launch(segs.shape())?;
     // Each intermediate is dropped once read: the peak is two arrays of
-    // the blocks' size, not four.
+    // the blocks' size, not four. The inverse's 1/block rides on the short
+    // signal's transform (norm "forward"; a power of two, which commutes
+    // with every rounding barring underflow, so the same bits as scaling
+    // the product), and the inverse overwrites the
+    // product, which is ours, instead of copying it (cuFFT's
+    // complex-to-real transform destroys its input): one pass over the
+    // blocks fewer.
     let spec = rfft_with(&segs, &FftOptions::new().axis(1))?;
     drop(segs);
-    let kernel = rfft_with(&h, &FftOptions::new().n(block))?;
+    let kernel = rfft_with(&h, &FftOptions::new().n(block).norm(Norm::Forward))?;
     let prod = ufunc::multiply(&spec, &kernel)?;
     drop(spec);
-    let y = irfft_with(&prod, &FftOptions::new().n(block).axis(1))?;
+    let y = irfft_with(
+        &prod,
+        &FftOptions::new()
+            .n(block)
+            .axis(1)
+            .norm(Norm::Forward)
+            .overwrite_x(true),
+    )?;
     drop(prod);
     let out = Array::empty([total], dt)?;
     extract(
