@@ -279,7 +279,9 @@ pub(crate) fn freq_domain_conv(
         ifftn_with(&sp, &o)?
     } else {
         let sp = ufunc::multiply(&rfftn_with(&a, &o)?, &rfftn_with(&b, &o)?)?;
-        irfftn_with(&sp, &o)?
+        // The product is ours: the inverse may overwrite it rather than
+        // copy it (where it is laid out as cuFFT reads it).
+        irfftn_with(&sp, &o.clone().overwrite_x(true))?
     };
     let idx: Vec<AxisIndex> = (0..shape.len())
         .map(|i| AxisIndex::Slice {

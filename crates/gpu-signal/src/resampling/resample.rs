@@ -271,7 +271,11 @@ pub fn resample_with(x: &Array, num: usize, opts: &ResampleOptions<'_>) -> Resul
             big_x = times_in_place(&big_x, &along_axis(&scale, axis, nd)?)?;
         }
         let big_x = ufunc::divide(&big_x, s_fac)?;
-        irfft_with(&big_x, &FftOptions::default().axis(ax).n(num))?
+        // big_x is ours: the inverse may overwrite it rather than copy it.
+        irfft_with(
+            &big_x,
+            &FftOptions::default().axis(ax).n(num).overwrite_x(true),
+        )?
     } else {
         let mut big_x = if opts.domain == Domain::Time {
             fft_with(&x, &fft_opts)?
