@@ -1,31 +1,32 @@
 #!/usr/bin/env python3
-"""Candidate j0 float64 kernels beside the committed one, on the GPU machine.
+"""j0 float64 kernels (and j1, y0, y1) as gpu-array's vector loop and as
+one element a thread, beside CuPy, on the GPU machine.
 
     python3 bench/gpu/j0_variants.py [--reps 30]
 
 The bench row "special j0 f64 2^27" (inputs (k % 1000) * 0.05, so half
 below 25, where cuprum::special::j0 calls CUDA's libdevice j0 as CuPy
 does, and half at 25..50, Hankel's expansion in bessel.cuh) ran 5% behind
-CuPy on the H100 (0.965 against 0.907-0.922 ms): both compute-bound in
-FP64. The committed kernel is gpu-array's contiguous vectorized loop
-(two doubles a thread, the loop over them unrolled, and the scalar tail:
-three inlined copies of j0, 2166 SASS instructions, where CuPy's kernel
-has one copy, 698). The candidates, the same bits unless said:
+CuPy on the H100. Both are bound by FP64 instructions. gpu-array's
+contiguous vector loop (two doubles a thread, the loop over them
+unrolled, and the scalar tail) inlines j0 three times (2166 SASS
+instructions, CuPy's kernel 698). Candidates, the same bits unless said:
 
-- "unroll 1": the two elements of a thread in a loop, not unrolled (two
-  copies);
-- "scalar": one element a thread, gpu-array's non-vectorized loop (one
-  copy);
-- "far out of line": the committed loop, Hankel's branch a call;
-- "libdevice only": CUDA's j0 at every x (what CuPy computes; not the
-  same bits at 25..50, and not SciPy's accuracy there; the cost of the
-  far branch, for reference).
+- "vector loop": the loop as gpu-array renders it for a vectorizable
+  ufunc (j0's before 854192b);
+- "unroll 1": the two elements of a thread in a loop, not unrolled;
+- "scalar": one element a thread (one copy), what gpu-special's j0, j1,
+  y0 and y1 run since 854192b (`UfuncBuilder::scalar_loop`);
+- "far out of line": Hankel's branch a call;
+- "libdevice only": CUDA's j0 at every x (CuPy's; not the same bits at
+  25..50, nor SciPy's accuracy there; the cost of the far branch).
 
-Each kernel is the text gpu-array renders for j0's float64 loop (the
-template below; `cargo test -p gpu-special --lib` holds the rendered
-form), compiled by CuPy's NVRTC with the crate's headers (kernels/), and
-timed round-robin with CUDA events beside cupyx.scipy.special.j0 on the
-bench's input. No Rust needed. Not yet run on a GPU.
+Each kernel is the text gpu-array renders for the float64 loop (the
+template below), compiled by CuPy's NVRTC with the crate's headers
+(kernels/), and timed round-robin with CUDA events beside
+cupyx.scipy.special on the bench's input. No Rust needed. On the H200
+(docs/benchmarks.md, 32nd session): j0 vector loop 1.000 ms, scalar
+0.922, CuPy 0.938; j1, y0, y1 not yet run.
 """
 import argparse
 import os
@@ -91,7 +92,7 @@ PRELUDE = '#include "cuprum/elementwise.cuh"\n#include "cuprum/special/bessel.cu
 
 # name: (template, elements a thread, unroll pragma, function, same bits)
 CANDS = {
-    "committed (E=2, unrolled)": (VECTOR, 2, "unroll", "cuprum::special::j0", True),
+    "vector loop (E=2, unrolled)": (VECTOR, 2, "unroll", "cuprum::special::j0", True),
     "unroll 1 (E=2)": (VECTOR, 2, "unroll 1", "cuprum::special::j0", True),
     "scalar (E=1)": (SCALAR, 1, "", "cuprum::special::j0", True),
     "far out of line (E=2)": (VECTOR, 2, "unroll", "j0_outofline", True),
@@ -129,13 +130,13 @@ def main():
     import cupyx.scipy.special as csp
     fns = {k: (build(t, e, u, f), e, same) for k, (t, e, u, f, same) in CANDS.items()}
 
-    # The same bits as the committed kernel, on the bench's ramp and on
+    # The same bits as the vector loop, on the bench's ramp and on
     # odd lengths, signs, zeros, infinities and NaN.
     n = 1 << 27
     x = (cp.arange(n, dtype=cp.float64) % 1000) * 0.05
     edge = cp.concatenate([x[:100003], -x[:1001], cp.asarray([0.0, -0.0, cp.inf, -cp.inf, cp.nan,
                                                               24.999999999999996, 25.0])])
-    ref_fn, e0, _ = fns["committed (E=2, unrolled)"]
+    ref_fn, e0, _ = fns["vector loop (E=2, unrolled)"]
     for data in (x, edge):
         ref = cp.empty_like(data)
         launch(ref_fn, e0, data, ref)
