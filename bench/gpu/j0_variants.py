@@ -24,9 +24,11 @@ instructions, CuPy's kernel 698). Candidates, the same bits unless said:
 Each kernel is the text gpu-array renders for the float64 loop (the
 template below), compiled by CuPy's NVRTC with the crate's headers
 (kernels/), and timed round-robin with CUDA events beside
-cupyx.scipy.special on the bench's input. No Rust needed. On the H200
-(docs/benchmarks.md, 32nd session): j0 vector loop 1.000 ms, scalar
-0.922, CuPy 0.938; j1, y0, y1 not yet run.
+cupyx.scipy.special on the bench's input; then the other special bench
+rows (i0e, digamma, gammaln, erf) and j1, y0, y1, each both ways beside
+CuPy. No Rust needed. On the H200 (docs/benchmarks.md, 32nd session):
+j0 vector loop 1.000 ms, scalar 0.922, CuPy 0.938; the others not yet
+run.
 """
 import argparse
 import os
@@ -39,9 +41,9 @@ BLOCK = 256
 # gpu-array's contiguous loop for a unary float64 ufunc, as render.rs
 # writes it (vector loop, then the scalar tail), with {UNROLL} for the
 # pragma of the loop over a vector's elements, {E} elements a vector and
-# {F} the function.
+# {F} the function of elements of type {T}.
 VECTOR = r"""
-extern "C" __global__ void k(const double* _p_x0, double* _p_y0, int _n) {
+extern "C" __global__ void k(const {T}* _p_x0, {T}* _p_y0, int _n) {
   typedef unsigned int _U;
   const _U _tid = (_U)blockIdx.x * (_U)blockDim.x + (_U)threadIdx.x;
   const _U _step = (_U)gridDim.x * (_U)blockDim.x;
@@ -49,9 +51,9 @@ extern "C" __global__ void k(const double* _p_x0, double* _p_y0, int _n) {
   constexpr int _E = {E};
   const _U _nvec = _total / (_U)_E;
   for (_U _v = _tid; _v < _nvec; _v += _step) {
-    alignas(16) double _v_x0[_E];
+    alignas(16) {T} _v_x0[_E];
     cuprum::vload<_E>(_v_x0, _p_x0 + _v * (_U)_E);
-    alignas(16) double _v_y0[_E];
+    alignas(16) {T} _v_y0[_E];
 #pragma {UNROLL}
     for (int _l = 0; _l < _E; ++_l) _v_y0[_l] = {F}(_v_x0[_l]);
     cuprum::vstore<_E>(_p_y0 + _v * (_U)_E, _v_y0);
@@ -61,7 +63,7 @@ extern "C" __global__ void k(const double* _p_x0, double* _p_y0, int _n) {
 """
 
 SCALAR = r"""
-extern "C" __global__ void k(const double* _p_x0, double* _p_y0, int _n) {
+extern "C" __global__ void k(const {T}* _p_x0, {T}* _p_y0, int _n) {
   typedef unsigned int _U;
   const _U _tid = (_U)blockIdx.x * (_U)blockDim.x + (_U)threadIdx.x;
   const _U _step = (_U)gridDim.x * (_U)blockDim.x;
@@ -88,7 +90,8 @@ __device__ __forceinline__ double j0_libdevice(double x) {
 }
 """
 
-PRELUDE = '#include "cuprum/elementwise.cuh"\n#include "cuprum/special/bessel.cuh"\n' + FUNCS
+PRELUDE = ('#include "cuprum/elementwise.cuh"\n#include "cuprum/special/bessel.cuh"\n'
+           '#include "cuprum/special/gamma.cuh"\n#include "cuprum/special/erf.cuh"\n' + FUNCS)
 
 # name: (template, elements a thread, unroll pragma, function, same bits)
 CANDS = {
@@ -99,18 +102,25 @@ CANDS = {
     "far out of line, scalar": (SCALAR, 1, "", "j0_outofline", True),
     "libdevice only (E=2)": (VECTOR, 2, "unroll", "j0_libdevice", False),
 }
-# j1, y0 and y1 share j0's shape (CUDA's below 25, Hankel's beyond): the
-# vector loop and one element a thread, timed on the same input (y0 and
-# y1 are -inf at 0, the ramp's first element).
-OTHERS = {}
-for _f in ("j1", "y0", "y1"):
-    OTHERS["%s vector loop (E=2)" % _f] = (VECTOR, 2, "unroll", "cuprum::special::" + _f, True)
-    OTHERS["%s scalar (E=1)" % _f] = (SCALAR, 1, "", "cuprum::special::" + _f, True)
+# The other special bench rows (and j0's siblings j1, y0, y1, which share
+# its shape): each as the vector loop and one element a thread, on its
+# bench row's input (ramp: (k % 1000) * scale + offset), to see which
+# bodies the scalar loop pays for. (name, C type, n, scale, offset)
+OTHERS = [
+    ("j1", "double", 1 << 27, 0.05, 0.0),
+    ("y0", "double", 1 << 27, 0.05, 0.0),
+    ("y1", "double", 1 << 27, 0.05, 0.0),
+    ("i0e", "double", 1 << 27, 0.05, 0.0),
+    ("digamma", "double", 1 << 27, 0.02, 0.01),
+    ("gammaln", "float", 1 << 28, 0.01, 0.05),
+    ("erf", "float", 1 << 28, 0.004, -2.0),
+]
 
 
-def build(template, e, unroll, fn):
+def build(template, e, unroll, fn, ctype="double"):
     import cupy as cp
-    body = template.replace("{E}", str(e)).replace("{UNROLL}", unroll).replace("{F}", fn)
+    body = (template.replace("{E}", str(e)).replace("{UNROLL}", unroll).replace("{F}", fn)
+            .replace("{T}", ctype))
     mod = cp.RawModule(code=PRELUDE + body, options=("-std=c++17", "-I" + HEADERS))
     return mod.get_function("k")
 
@@ -152,17 +162,6 @@ def main():
     out = cp.empty_like(x)
     runs = {k: (lambda fn=fn, e=e: launch(fn, e, x, out)) for k, (fn, e, _) in fns.items()}
     runs["CuPy cupyx.scipy.special.j0"] = lambda: csp.j0(x, out=out)
-    others = {k: (build(t, e, u, f), e) for k, (t, e, u, f, _) in OTHERS.items()}
-    for f in ("j1", "y0", "y1"):
-        vec, sca = others["%s vector loop (E=2)" % f], others["%s scalar (E=1)" % f]
-        a, b = cp.empty_like(edge), cp.empty_like(edge)
-        launch(vec[0], vec[1], edge, a)
-        launch(sca[0], sca[1], edge, b)
-        eq = bool(((a.view(cp.uint64) == b.view(cp.uint64)) | (cp.isnan(a) & cp.isnan(b))).all())
-        print("%s scalar against vector loop: %s" % (f, "same bits" if eq else "DIFFERS"))
-        runs["%s vector loop (E=2)" % f] = lambda v=vec: launch(v[0], v[1], x, out)
-        runs["%s scalar (E=1)" % f] = lambda v=sca: launch(v[0], v[1], x, out)
-        runs["CuPy cupyx.scipy.special.%s" % f] = lambda f=f: getattr(csp, f)(x, out=out)
     times = {k: [] for k in runs}
     start, stop = cp.cuda.Event(), cp.cuda.Event()
     for f in runs.values():
@@ -176,12 +175,43 @@ def main():
             stop.record()
             stop.synchronize()
             times[k].append(cp.cuda.get_elapsed_time(start, stop) / 5)
-    print("| kernel (f64 2^27) | registers | median ms | min ms |")
+    print("| kernel (j0 f64 2^27) | registers | median ms | min ms |")
     print("|---|---|---|---|")
     for k, t in times.items():
-        fn = fns[k][0] if k in fns else others[k][0] if k in others else None
-        regs = getattr(fn, "num_regs", "?") if fn is not None else ""
+        regs = getattr(fns[k][0], "num_regs", "?") if k in fns else ""
         print("| %s | %s | %.4f | %.4f |" % (k, regs, statistics.median(t), min(t)))
+    del x, out, edge
+
+    print("| function | vector loop ms (regs) | scalar ms (regs) | CuPy ms | same bits |")
+    print("|---|---|---|---|---|")
+    for name, ctype, n, scale, offset in OTHERS:
+        dt = cp.float64 if ctype == "double" else cp.float32
+        e = 16 // cp.dtype(dt).itemsize
+        f = "cuprum::special::" + name
+        vec = build(VECTOR, e, "unroll", f, ctype)
+        sca = build(SCALAR, 1, "", f, ctype)
+        x = ((cp.arange(n, dtype=cp.float64) % 1000) * scale + offset).astype(dt)
+        a, b = cp.empty_like(x), cp.empty_like(x)
+        launch(vec, e, x, a)
+        launch(sca, 1, x, b)
+        ui = cp.uint64 if ctype == "double" else cp.uint32
+        same = bool(((a.view(ui) == b.view(ui)) | (cp.isnan(a) & cp.isnan(b))).all())
+        runs = {"vec": lambda: launch(vec, e, x, a), "sca": lambda: launch(sca, 1, x, b),
+                "cupy": lambda: getattr(csp, name)(x, out=a)}
+        t = {k: [] for k in runs}
+        for _ in range(args.reps):
+            for k, fn in runs.items():
+                start.record()
+                for _ in range(5):
+                    fn()
+                stop.record()
+                stop.synchronize()
+                t[k].append(cp.cuda.get_elapsed_time(start, stop) / 5)
+        med = {k: statistics.median(v) for k, v in t.items()}
+        print("| %s %s 2^%d | %.4f (%s) | %.4f (%s) | %.4f | %s |" % (
+            name, "f64" if ctype == "double" else "f32", n.bit_length() - 1, med["vec"],
+            vec.num_regs, med["sca"], sca.num_regs, med["cupy"], "yes" if same else "NO"))
+        del x, a, b
 
 
 if __name__ == "__main__":
