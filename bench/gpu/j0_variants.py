@@ -132,6 +132,26 @@ def launch(fn, e, x, out):
     fn((blocks,), (BLOCK,), (x, out, np.int32(n)))
 
 
+def rounds(runs, reps):
+    """Each of `runs` timed `reps` times round-robin with CUDA events (the
+    mean of five calls a round, after one warm-up each): {name: [ms]}."""
+    import cupy as cp
+    times = {k: [] for k in runs}
+    start, stop = cp.cuda.Event(), cp.cuda.Event()
+    for f in runs.values():
+        f()
+    cp.cuda.Device().synchronize()
+    for _ in range(reps):
+        for k, f in runs.items():
+            start.record()
+            for _ in range(5):
+                f()
+            stop.record()
+            stop.synchronize()
+            times[k].append(cp.cuda.get_elapsed_time(start, stop) / 5)
+    return times
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--reps", type=int, default=30)
@@ -162,19 +182,7 @@ def main():
     out = cp.empty_like(x)
     runs = {k: (lambda fn=fn, e=e: launch(fn, e, x, out)) for k, (fn, e, _) in fns.items()}
     runs["CuPy cupyx.scipy.special.j0"] = lambda: csp.j0(x, out=out)
-    times = {k: [] for k in runs}
-    start, stop = cp.cuda.Event(), cp.cuda.Event()
-    for f in runs.values():
-        f()
-    cp.cuda.Device().synchronize()
-    for _ in range(args.reps):
-        for k, f in runs.items():
-            start.record()
-            for _ in range(5):
-                f()
-            stop.record()
-            stop.synchronize()
-            times[k].append(cp.cuda.get_elapsed_time(start, stop) / 5)
+    times = rounds(runs, args.reps)
     print("| kernel (j0 f64 2^27) | registers | median ms | min ms |")
     print("|---|---|---|---|")
     for k, t in times.items():
@@ -198,16 +206,7 @@ def main():
         same = bool(((a.view(ui) == b.view(ui)) | (cp.isnan(a) & cp.isnan(b))).all())
         runs = {"vec": lambda: launch(vec, e, x, a), "sca": lambda: launch(sca, 1, x, b),
                 "cupy": lambda: getattr(csp, name)(x, out=a)}
-        t = {k: [] for k in runs}
-        for _ in range(args.reps):
-            for k, fn in runs.items():
-                start.record()
-                for _ in range(5):
-                    fn()
-                stop.record()
-                stop.synchronize()
-                t[k].append(cp.cuda.get_elapsed_time(start, stop) / 5)
-        med = {k: statistics.median(v) for k, v in t.items()}
+        med = {k: statistics.median(v) for k, v in rounds(runs, args.reps).items()}
         print("| %s %s 2^%d | %.4f (%s) | %.4f (%s) | %.4f | %s |" % (
             name, "f64" if ctype == "double" else "f32", n.bit_length() - 1, med["vec"],
             vec.num_regs, med["sca"], sca.num_regs, med["cupy"], "yes" if same else "NO"))
