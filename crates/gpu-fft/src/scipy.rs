@@ -2,9 +2,11 @@
 //! the crate root, which has them under NumPy's names, plus SciPy's
 //! n-dimensional Hermitian ones and `next_fast_len`.
 //!
-//! SciPy's `overwrite_x` and `workers` have no counterpart: a transform
-//! never writes its input (it copies where cuFFT would) and cuFFT needs
-//! no host threads. `plan=` is [`FftOptions::plan`](crate::FftOptions::plan).
+//! SciPy's `overwrite_x` is [`FftOptions::overwrite_x`](crate::FftOptions::overwrite_x):
+//! the complex-to-real transforms then let cuFFT overwrite an input
+//! already in its layout instead of copying it; the others never write
+//! their input. `workers` is accepted and unused (cuFFT needs no host
+//! threads). `plan=` is [`FftOptions::plan`](crate::FftOptions::plan).
 //! The DCT and DST families (types 1 to 4) and the fast Hankel
 //! transforms are here too.
 //!
