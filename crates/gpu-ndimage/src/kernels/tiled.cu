@@ -379,13 +379,15 @@ __device__ __forceinline__ void cuprum_tiled2d(const TI* __restrict__ in,
 // (cval as soon as one maps outside). A tile is TY rows by 32 columns of
 // outputs; its (TY + 2) x 34 inputs go to shared memory once, in the
 // comparison type C (the input's own, or double for 64-bit integers, as
-// windownd compares them). A thread walks R rows down one column: each
+// windownd compares them; float as CuprumMedianOrder's integer keys,
+// below). A thread walks R rows down one column: each
 // row of three values is sorted once (lo <= mid <= hi) and serves three
 // outputs, whose median is med3(max of the three lows, med3 of the mids,
 // min of the highs) (sort the rows of a 3 x 3 array, then its columns:
 // the median is the middle of the anti-diagonal). Values compare as
 // cuprum_ndimage_less does (NaN after every number), so the result is
-// the value windownd's selection gives (up to the sign of equal zeros).
+// the value windownd's selection gives (up to the sign of equal zeros,
+// and for float of a NaN).
 template <typename T>
 struct CuprumTiledCompare {
   using type = T;
@@ -399,11 +401,60 @@ struct CuprumTiledCompare<unsigned long long> {
   using type = double;
 };
 
+// How median3x3 orders the values it holds (type K): `lo`/`hi` of a pair
+// are cuprum_ndimage_cx's two results, `up(l, x)` is x where l < x (else
+// l), `down(h, x)` is x where x < h (else h), all in cuprum_ndimage_less's
+// order, for the comparison type C itself.
 template <typename C>
-__device__ __forceinline__ C cuprum_tiled_med3(C a, C b, C c) {
-  cuprum_ndimage_cx(a, b);
-  cuprum_ndimage_cx(b, c);
-  cuprum_ndimage_cx(a, b);
+struct CuprumMedianOrder {
+  using K = C;
+  static __device__ __forceinline__ K key(C v) { return v; }
+  static __device__ __forceinline__ C value(K k) { return k; }
+  static __device__ __forceinline__ K lo(K a, K b) { return cuprum_ndimage_less(b, a) ? b : a; }
+  static __device__ __forceinline__ K hi(K a, K b) { return cuprum_ndimage_less(b, a) ? a : b; }
+  static __device__ __forceinline__ K up(K l, K x) { return cuprum_ndimage_less(l, x) ? x : l; }
+  static __device__ __forceinline__ K down(K h, K x) { return cuprum_ndimage_less(x, h) ? x : h; }
+};
+
+// float: each value as an unsigned key whose integer order is the
+// floats' (negative floats' bits inverted, positive ones' sign bit set),
+// every NaN made positive first so that it sorts after +inf as
+// cuprum_ndimage_less puts it. A compare-exchange is then an unsigned min
+// and max (two instructions) where the float compare with its NaN tests
+// takes about six, and the box's medians are selected in the keys. The
+// key order differs from cuprum_ndimage_less's only where that one has
+// ties between different bits (-0 below +0, NaNs by payload), so the
+// median's value is the same, up to the sign of a zero or a NaN's
+// (the NaN comes out positive).
+template <>
+struct CuprumMedianOrder<float> {
+  using K = unsigned int;
+  static __device__ __forceinline__ K key(float v) {
+    unsigned int u = __float_as_uint(v);
+    if ((u & 0x7fffffffu) > 0x7f800000u) u &= 0x7fffffffu;
+    return (u & 0x80000000u) ? ~u : (u | 0x80000000u);
+  }
+  static __device__ __forceinline__ float value(K k) {
+    return __uint_as_float((k & 0x80000000u) ? (k & 0x7fffffffu) : ~k);
+  }
+  static __device__ __forceinline__ K lo(K a, K b) { return min(a, b); }
+  static __device__ __forceinline__ K hi(K a, K b) { return max(a, b); }
+  static __device__ __forceinline__ K up(K l, K x) { return max(l, x); }
+  static __device__ __forceinline__ K down(K h, K x) { return min(h, x); }
+};
+
+template <typename O, typename K>
+__device__ __forceinline__ void cuprum_tiled_cx(K& a, K& b) {
+  const K l = O::lo(a, b), h = O::hi(a, b);
+  a = l;
+  b = h;
+}
+
+template <typename O, typename K>
+__device__ __forceinline__ K cuprum_tiled_med3(K a, K b, K c) {
+  cuprum_tiled_cx<O>(a, b);
+  cuprum_tiled_cx<O>(b, c);
+  cuprum_tiled_cx<O>(a, b);
   return b;
 }
 
@@ -413,46 +464,79 @@ __device__ __forceinline__ void cuprum_tiled_median3x3(const TI* __restrict__ in
                                                        long long b0, int mode, double cval,
                                                        TO* __restrict__ out) {
   using C = typename CuprumTiledCompare<TI>::type;
+  using O = CuprumMedianOrder<C>;
+  using K = typename O::K;
   constexpr int R = 8, W = 32, TY = (CUPRUM_TILED_THREADS / W) * R;
   constexpr int PITCH = W + 2, ROWS = TY + 2;
-  constexpr int FILL = (ROWS * PITCH + CUPRUM_TILED_THREADS - 1) / CUPRUM_TILED_THREADS;
-  __shared__ C tile[ROWS * PITCH];
+  constexpr int T = CUPRUM_TILED_THREADS;
+  // A tile at the image's edges: element e of the box's rows is thread
+  // e % T's load k = e / T, mapped through the boundary mode.
+  constexpr int FILL = (ROWS * PITCH + T - 1) / T;
+  // Every other tile (its box wholly inside the image) maps nothing:
+  // thread tid loads column tid % PITCH of rows tid / PITCH + k RS, RS
+  // rows a round, one pointer step a load (threads past RS PITCH idle).
+  constexpr int RS = T / PITCH, ROUNDS = (ROWS + RS - 1) / RS;
+  constexpr int NL = FILL > ROUNDS ? FILL : ROUNDS;
+  __shared__ K tile[ROWS * PITCH];
   const int tid = threadIdx.x;
+  const int col = tid % PITCH, r0 = tid / PITCH;
   const long long ty = (n0 + TY - 1) / TY, tx = (n1 + W - 1) / W;
   const long long tiles = batch * ty * tx;
-  for (long long t = blockIdx.x; t < tiles; t += gridDim.x) {
-    const long long z = t / (ty * tx);
-    const long long i0 = (t / tx) % ty * TY, j0 = t % tx * W;
+  // The tile's coordinates (z, ti, tj), t = (z ty + ti) tx + tj, divided
+  // out once and then stepped by the grid's stride with carries: the
+  // 64-bit divisions cost more than a tile's sorting.
+  const long long G = gridDim.x;
+  const long long gj = G % tx, gi = (G / tx) % ty, gz = G / (tx * ty);
+  long long tj = blockIdx.x % tx, ti = (blockIdx.x / tx) % ty, z = blockIdx.x / (tx * ty);
+  for (long long t = blockIdx.x; t < tiles; t += G) {
+    const long long i0 = ti * TY, j0 = tj * W;
     const TI* plane = in + z * n0 * n1;
-    C v[FILL];
+    const long long p0 = i0 + a0, q0 = j0 + b0;
+    const bool inside = p0 >= 0 && p0 + ROWS <= n0 && q0 >= 0 && q0 + PITCH <= n1;
+    K v[NL];
+    if (inside) {
+      const TI* src = plane + (p0 + r0) * n1 + q0 + col;
+      const long long step = (long long)RS * n1;
 #pragma unroll
-    for (int k = 0; k < FILL; ++k) {
-      const int e = tid + k * CUPRUM_TILED_THREADS;
-      v[k] = C(0);
-      if (e < ROWS * PITCH) {
-        long long p = i0 + a0 + e / PITCH, q = j0 + b0 + e % PITCH;
-        if (p < 0 || p >= n0) p = cuprum_tiled_map(p, n0, mode);
-        if (q < 0 || q >= n1) q = cuprum_tiled_map(q, n1, mode);
-        v[k] = p < 0 || q < 0 ? (C)cval : (C)plane[p * n1 + q];
+      for (int k = 0; k < NL; ++k) {
+        v[k] = K(0);
+        if (r0 < RS && r0 + k * RS < ROWS) {
+          v[k] = O::key((C)*src);
+          // Only ever to a row of the box: never past the image.
+          if (r0 + (k + 1) * RS < ROWS) src += step;
+        }
+      }
+    } else {
+#pragma unroll
+      for (int k = 0; k < NL; ++k) {
+        const int e = tid + k * T;
+        v[k] = K(0);
+        if (k < FILL && e < ROWS * PITCH) {
+          long long p = p0 + e / PITCH, q = q0 + e % PITCH;
+          if (p < 0 || p >= n0) p = cuprum_tiled_map(p, n0, mode);
+          if (q < 0 || q >= n1) q = cuprum_tiled_map(q, n1, mode);
+          v[k] = O::key(p < 0 || q < 0 ? (C)cval : (C)plane[p * n1 + q]);
+        }
       }
     }
     __syncthreads();  // the last tile's readers are done with `tile`
 #pragma unroll
-    for (int k = 0; k < FILL; ++k) {
-      const int e = tid + k * CUPRUM_TILED_THREADS;
+    for (int k = 0; k < NL; ++k) {
+      const int e = inside ? (r0 < RS ? (r0 + k * RS) * PITCH + col : ROWS * PITCH)
+                           : (k < FILL ? tid + k * T : ROWS * PITCH);
       if (e < ROWS * PITCH) tile[e] = v[k];
     }
     __syncthreads();
     const int lane = tid % W, g = tid / W;
     // Each window row sorted: lo[r] <= mid[r] <= hi[r].
-    C lo[R + 2], mid[R + 2], hi[R + 2];
+    K lo[R + 2], mid[R + 2], hi[R + 2];
 #pragma unroll
     for (int r = 0; r < R + 2; ++r) {
-      const C* row = tile + (g * R + r) * PITCH + lane;
-      C a = row[0], b = row[1], c = row[2];
-      cuprum_ndimage_cx(a, b);
-      cuprum_ndimage_cx(b, c);
-      cuprum_ndimage_cx(a, b);
+      const K* row = tile + (g * R + r) * PITCH + lane;
+      K a = row[0], b = row[1], c = row[2];
+      cuprum_tiled_cx<O>(a, b);
+      cuprum_tiled_cx<O>(b, c);
+      cuprum_tiled_cx<O>(a, b);
       lo[r] = a;
       mid[r] = b;
       hi[r] = c;
@@ -460,16 +544,25 @@ __device__ __forceinline__ void cuprum_tiled_median3x3(const TI* __restrict__ in
     const long long j = j0 + lane;
 #pragma unroll
     for (int r = 0; r < R; ++r) {
-      C l = lo[r], h = hi[r];
-      if (cuprum_ndimage_less(l, lo[r + 1])) l = lo[r + 1];
-      if (cuprum_ndimage_less(l, lo[r + 2])) l = lo[r + 2];
-      if (cuprum_ndimage_less(hi[r + 1], h)) h = hi[r + 1];
-      if (cuprum_ndimage_less(hi[r + 2], h)) h = hi[r + 2];
-      const C m = cuprum_tiled_med3(l, cuprum_tiled_med3(mid[r], mid[r + 1], mid[r + 2]), h);
+      const K l = O::up(O::up(lo[r], lo[r + 1]), lo[r + 2]);
+      const K h = O::down(O::down(hi[r], hi[r + 1]), hi[r + 2]);
+      const K m = cuprum_tiled_med3<O>(l, cuprum_tiled_med3<O>(mid[r], mid[r + 1], mid[r + 2]), h);
       const long long i = i0 + g * R + r;
       if (i < n0 && j < n1)
-        out[(z * n0 + i) * n1 + j] = cuprum_ndimage_from_double<TO>((double)m);
+        out[(z * n0 + i) * n1 + j] = cuprum_ndimage_from_double<TO>((double)O::value(m));
     }
+    // The next tile's coordinates.
+    tj += gj;
+    if (tj >= tx) {
+      tj -= tx;
+      ++ti;
+    }
+    ti += gi;
+    if (ti >= ty) {
+      ti -= ty;
+      ++z;
+    }
+    z += gz;
   }
 }
 

@@ -33,9 +33,12 @@ template <typename T> T __shfl_xor_sync(unsigned, T v, int o) {
   g_bar->arrive_and_wait();
   return r;
 }
+inline unsigned __float_as_uint(float f) { unsigned u; std::memcpy(&u, &f, 4); return u; }
+inline float __uint_as_float(unsigned u) { float f; std::memcpy(&f, &u, 4); return f; }
 inline double __dadd_rn(double a, double b) { volatile double r = a + b; return r; }
 inline double __dsub_rn(double a, double b) { volatile double r = a - b; return r; }
 inline double __dmul_rn(double a, double b) { volatile double r = a * b; return r; }
+inline double __fma_rn(double a, double b, double c) { return std::fma(a, b, c); }
 inline double __ddiv_rn(double a, double b) { volatile double r = a / b; return r; }
 struct uint4 { unsigned x, y, z, w; };
 inline uint4 make_uint4(unsigned a, unsigned b, unsigned c, unsigned d) { return {a, b, c, d}; }

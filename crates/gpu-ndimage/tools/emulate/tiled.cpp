@@ -110,16 +110,22 @@ double ref_median(std::vector<double> v) {
 
 template <typename T, typename K>
 void median(const char* name, K kernel) {
-  for (int rep = 0; rep < 12; ++rep) {
-    long long batch = 1 + rng() % 2, n0 = 1 + rng() % 80, n1 = 1 + rng() % 80;
+  // Up to 200 x 120: tiles inside the image (their unmapped loads) as
+  // well as at its edges, several a block (1 to 3 blocks), across planes.
+  for (int rep = 0; rep < 16; ++rep) {
+    long long batch = 1 + rng() % 2, n0 = 1 + rng() % 200, n1 = 1 + rng() % 120;
     long long a0 = -1 + (long long)(rng() % 3) - 1, b0 = -1 + (long long)(rng() % 3) - 1;
     a0 = std::max(a0, -2LL); b0 = std::max(b0, -2LL);
     int mode = rng() % 5;
     double cval = 3.0;
     long long total = batch * n0 * n1;
     std::vector<T> x(total);
-    for (auto& v : x) v = (T)(long long)(rng() % 9);
-    if constexpr (std::is_floating_point_v<T>) for (int k = 0; k < 5; ++k) x[rng() % total] = NAN;
+    for (auto& v : x) v = (T)((long long)(rng() % 9) - 4);
+    if constexpr (std::is_floating_point_v<T>) {
+      // Zeros of both signs, infinities, NaNs of both signs among them.
+      const T special[] = {T(-0.0), T(0.0), T(INFINITY), T(-INFINITY), T(NAN), T(-NAN)};
+      for (int k = 0; k < 8; ++k) x[rng() % total] = special[rng() % 6];
+    }
     std::vector<T> out(total, T(-5));
     unsigned blocks = 1 + rng() % 3;
     launch({blocks}, {256}, [&] { kernel(x.data(), batch, n0, n1, a0, b0, mode, cval, out.data()); });
