@@ -54,6 +54,37 @@ __device__ __noinline__ long long cuprum_tiled_map(long long p, long long n, int
   return cuprum_ndimage_map(p, n, mode);
 }
 
+// A block's grid-stride walk over tiles t = (z ty + ti) tx + tj (t from
+// blockIdx.x by gridDim.x): the first tile's coordinates divided out
+// once, then stepped by the stride's own (gz, gi, gj) with carries. Each
+// thread of a block would otherwise divide t by 64-bit tile counts for
+// every tile, which costs more than some tiles' arithmetic.
+struct CuprumTileWalk {
+  long long tx, ty, gj, gi, gz, tj, ti, z;
+  __device__ __forceinline__ CuprumTileWalk(long long tx_, long long ty_) : tx(tx_), ty(ty_) {
+    const long long g = gridDim.x, b = blockIdx.x;
+    gj = g % tx;
+    gi = (g / tx) % ty;
+    gz = g / (tx * ty);
+    tj = b % tx;
+    ti = (b / tx) % ty;
+    z = b / (tx * ty);
+  }
+  __device__ __forceinline__ void next() {
+    tj += gj;
+    if (tj >= tx) {
+      tj -= tx;
+      ++ti;
+    }
+    ti += gi;
+    if (ti >= ty) {
+      ti -= ty;
+      ++z;
+    }
+    z += gz;
+  }
+};
+
 // x / S rounded as __ddiv_rn rounds it, for a window S known when the
 // program is compiled: the product with y = 1/S (rounded once, by the
 // compiler) and two corrections r = x - q S (exact in an fma) back into
@@ -137,9 +168,9 @@ __device__ __forceinline__ void cuprum_tiled1d(const TI* __restrict__ in,
   // position along it), as read, and whether each reads cval instead.
   TI raw[FILL];
   bool use_cval[FILL];
-  auto fetch = [&](long long t) {
-    const long long l0 = (t / segs) * L;
-    const long long p0 = (t % segs) * TN - origin - size1;
+  auto fetch = [&](long long lt, long long seg) {
+    const long long l0 = lt * L;
+    const long long p0 = seg * TN - origin - size1;
     // COLS: a thread's loads all lie on line l0 + tid % L (T is a multiple
     // of L), whose start takes the one division.
     const long long col = l0 + tid % L;
@@ -162,8 +193,10 @@ __device__ __forceinline__ void cuprum_tiled1d(const TI* __restrict__ in,
     }
   };
 
-  for (long long t = blockIdx.x; t < tiles; t += gridDim.x) {
-    fetch(t);
+  // Tile t is line tile t / segs, segment t % segs.
+  CuprumTileWalk walk(segs, 1);
+  for (long long t = blockIdx.x; t < tiles; t += gridDim.x, walk.next()) {
+    fetch(walk.z, walk.tj);
     __syncthreads();  // the last tile's readers are done with `tile`
 #pragma unroll
     for (int k = 0; k < FILL; ++k) {
@@ -179,8 +212,8 @@ __device__ __forceinline__ void cuprum_tiled1d(const TI* __restrict__ in,
 
     // Thread (b, g): outputs g * R .. g * R + R - 1 of the tile's line b.
     const int b = tid % L, g = tid / L;
-    const long long l = (t / segs) * L + b;
-    const long long i0 = (t % segs) * TN;
+    const long long l = walk.z * L + b;
+    const long long i0 = walk.tj * TN;
     double x[R + S - 1];
 #pragma unroll
     for (int k = 0; k < R + S - 1; ++k) {
@@ -197,7 +230,7 @@ __device__ __forceinline__ void cuprum_tiled1d(const TI* __restrict__ in,
         staged[b * (TN + 1) + g * R + r] = cuprum_ndimage_from_double<TO>(acc[r]);
       __syncthreads();
       // A warp stores consecutive outputs of one line.
-      const long long l0 = (t / segs) * L;
+      const long long l0 = walk.z * L;
 #pragma unroll
       for (int k = 0; k < (L * TN) / T; ++k) {
         const int e = tid + k * T;
@@ -290,9 +323,10 @@ __device__ __forceinline__ void cuprum_tiled2d(const TI* __restrict__ in,
 
   TI raw[FILL];
   bool use_cval[FILL];
-  for (long long t = blockIdx.x; t < tiles; t += gridDim.x) {
-    const long long z = t / (ty * tx);
-    const long long i0 = (t / tx) % ty * TY, j0 = t % tx * TX;
+  CuprumTileWalk walk(tx, ty);
+  for (long long t = blockIdx.x; t < tiles; t += gridDim.x, walk.next()) {
+    const long long z = walk.z;
+    const long long i0 = walk.ti * TY, j0 = walk.tj * TX;
     const long long p0 = i0 - origin0 - S0 / 2, q0 = j0 - origin1 - S1 / 2;
     const TI* plane = in + z * n0 * n1;
     // Every thread loads the same column of FILL rows (e % 64 == tid % 64).
@@ -482,14 +516,10 @@ __device__ __forceinline__ void cuprum_tiled_median3x3(const TI* __restrict__ in
   const int col = tid % PITCH, r0 = tid / PITCH;
   const long long ty = (n0 + TY - 1) / TY, tx = (n1 + W - 1) / W;
   const long long tiles = batch * ty * tx;
-  // The tile's coordinates (z, ti, tj), t = (z ty + ti) tx + tj, divided
-  // out once and then stepped by the grid's stride with carries: the
-  // 64-bit divisions cost more than a tile's sorting.
-  const long long G = gridDim.x;
-  const long long gj = G % tx, gi = (G / tx) % ty, gz = G / (tx * ty);
-  long long tj = blockIdx.x % tx, ti = (blockIdx.x / tx) % ty, z = blockIdx.x / (tx * ty);
-  for (long long t = blockIdx.x; t < tiles; t += G) {
-    const long long i0 = ti * TY, j0 = tj * W;
+  CuprumTileWalk walk(tx, ty);
+  for (long long t = blockIdx.x; t < tiles; t += gridDim.x, walk.next()) {
+    const long long z = walk.z;
+    const long long i0 = walk.ti * TY, j0 = walk.tj * W;
     const TI* plane = in + z * n0 * n1;
     const long long p0 = i0 + a0, q0 = j0 + b0;
     const bool inside = p0 >= 0 && p0 + ROWS <= n0 && q0 >= 0 && q0 + PITCH <= n1;
@@ -551,18 +581,6 @@ __device__ __forceinline__ void cuprum_tiled_median3x3(const TI* __restrict__ in
       if (i < n0 && j < n1)
         out[(z * n0 + i) * n1 + j] = cuprum_ndimage_from_double<TO>((double)O::value(m));
     }
-    // The next tile's coordinates.
-    tj += gj;
-    if (tj >= tx) {
-      tj -= tx;
-      ++ti;
-    }
-    ti += gi;
-    if (ti >= ty) {
-      ti -= ty;
-      ++z;
-    }
-    z += gz;
   }
 }
 
