@@ -333,18 +333,40 @@ __device__ __forceinline__ void cuprum_tiled2d(const TI* __restrict__ in,
     const int c = tid % 64;
     long long q = q0 + c;
     if (q < 0 || q >= n1) q = c < IW ? cuprum_tiled_map(q, n1, mode1) : 0;
+    if (p0 >= 0 && p0 + IH <= n0) {
+      // The tile's rows all inside the image (every tile but those of
+      // its top and bottom edges): no row is mapped, and a thread's rows,
+      // T / 64 apart, are one pointer step apart.
+      const TI* src = plane + (p0 + tid / 64) * n1 + (q < 0 ? 0 : q);
+      const long long step = (long long)(T / 64) * n1;
 #pragma unroll
-    for (int k = 0; k < FILL; ++k) {
-      const int r = (tid + k * T) / 64;
-      raw[k] = TI(0);
-      use_cval[k] = false;
-      if (c < IW && r < IH) {
-        long long p = p0 + r;
-        if (p < 0 || p >= n0) p = cuprum_tiled_map(p, n0, mode0);
-        if (p < 0 || q < 0)
-          use_cval[k] = true;
-        else
-          raw[k] = plane[p * n1 + q];
+      for (int k = 0; k < FILL; ++k) {
+        const int r = (tid + k * T) / 64;
+        raw[k] = TI(0);
+        use_cval[k] = false;
+        if (c < IW && r < IH) {
+          if (q < 0)
+            use_cval[k] = true;
+          else
+            raw[k] = src[0];
+          // Only ever to a row of the tile: never past the image.
+          if (r + T / 64 < IH) src += step;
+        }
+      }
+    } else {
+#pragma unroll
+      for (int k = 0; k < FILL; ++k) {
+        const int r = (tid + k * T) / 64;
+        raw[k] = TI(0);
+        use_cval[k] = false;
+        if (c < IW && r < IH) {
+          long long p = p0 + r;
+          if (p < 0 || p >= n0) p = cuprum_tiled_map(p, n0, mode0);
+          if (p < 0 || q < 0)
+            use_cval[k] = true;
+          else
+            raw[k] = plane[p * n1 + q];
+        }
       }
     }
     __syncthreads();  // the last tile's staged outputs are stored
