@@ -336,7 +336,8 @@ __device__ __forceinline__ void cuprum_tiled2d(const TI* __restrict__ in,
     if (p0 >= 0 && p0 + IH <= n0) {
       // The tile's rows all inside the image (every tile but those of
       // its top and bottom edges): no row is mapped, and a thread's rows,
-      // T / 64 apart, are one pointer step apart.
+      // T / 64 apart, are one pointer step apart. (A loop of its own: one
+      // loop choosing per load spills the Gaussian's 128 registers.)
       const TI* src = plane + (p0 + tid / 64) * n1 + (q < 0 ? 0 : q);
       const long long step = (long long)(T / 64) * n1;
 #pragma unroll
