@@ -736,6 +736,15 @@ fn notch_peak_and_order_selected_designs_filter_on_the_device() {
     assert!(left < 1e-3, "iirdesign: {left} of the stopband tone left");
 }
 
+/// The first-order lag 1 / (s + 1) (or 1 / (z + 1)) as (numerator,
+/// denominator) device arrays, the system several tests below simulate.
+fn lag() -> (Array, Array) {
+    (
+        Array::from_slice(&[1.0f64], &[1]).unwrap(),
+        Array::from_slice(&[1.0f64, 1.0], &[2]).unwrap(),
+    )
+}
+
 /// The analog prototypes and transformations from and to device arrays:
 /// a Butterworth lowpass built by hand (buttap, lp2lp_zpk, bilinear_zpk)
 /// is butter's, and the ba transforms give SciPy's coefficients.
@@ -771,8 +780,7 @@ fn prototypes_and_transformations_build_butters_filter_on_the_device() {
             .all(|v| (v - Complex64::new(-1.0, 0.0)).norm() < 1e-12)
     );
     // scipy.signal.bilinear([1], [1, 1], 1) and lp2bs([1], [1, 1], 1, 1)
-    let one = Array::from_slice(&[1.0f64], &[1]).unwrap();
-    let den = Array::from_slice(&[1.0f64, 1.0], &[2]).unwrap();
+    let (one, den) = lag();
     let (bb, ab) = gpu_signal::bilinear(&one, &den, 1.0).unwrap();
     let third = 1.0 / 3.0;
     close(&bb, &Array::from_slice(&[third, third], &[2]).unwrap());
@@ -808,8 +816,7 @@ fn responses_and_group_delay_take_and_return_device_arrays() {
     ]) {
         assert!((m - want).abs() < 1e-12, "{mag:?}");
     }
-    let b = Array::from_slice(&[1.0f64], &[1]).unwrap();
-    let a = Array::from_slice(&[1.0f64, 1.0], &[2]).unwrap();
+    let (b, a) = lag();
     let w = gpu_signal::findfreqs(&b, &a, 5)
         .unwrap()
         .to_vec::<f64>()
@@ -952,8 +959,7 @@ fn cont2discrete_takes_and_returns_device_arrays() {
         (cd.to_vec::<f64>().unwrap(), dd.to_vec::<f64>().unwrap()),
         (vec![1.0], vec![0.0])
     );
-    let num = Array::from_slice(&[1.0f64], &[1]).unwrap();
-    let den = Array::from_slice(&[1.0f64, 1.0], &[2]).unwrap();
+    let (num, den) = lag();
     let (nd, dd) = gpu_signal::cont2discrete_tf(&num, &den, 0.1, Discretization::Bilinear).unwrap();
     assert_eq!((nd.shape(), dd.shape()), (&[1, 2][..], &[2][..]));
     let (z, p, k) = gpu_signal::buttap(2).unwrap();
@@ -1010,8 +1016,7 @@ fn continuous_simulations_take_and_return_device_arrays() {
         return;
     }
     use gpu_signal::{LsimOptions, LtiSystem};
-    let num = Array::from_slice(&[1.0f64], &[1]).unwrap();
-    let den = Array::from_slice(&[1.0f64, 1.0], &[2]).unwrap();
+    let (num, den) = lag();
     let sys = LtiSystem::Tf {
         num: &num,
         den: &den,
@@ -1046,8 +1051,7 @@ fn system_frequency_responses_are_device_arrays() {
     }
     use gpu_signal::{AnalogFreqs, LtiSystem, WorN};
     use num_complex::Complex64;
-    let num = Array::from_slice(&[1.0f64], &[1]).unwrap();
-    let den = Array::from_slice(&[1.0f64, 1.0], &[2]).unwrap();
+    let (num, den) = lag();
     let sys = LtiSystem::Tf {
         num: &num,
         den: &den,
