@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""float32 gammaln kernels beside CuPy, on the GPU machine: where the
+bench row "special gammaln f32 2^28" loses its time.
+
+    python3 bench/gpu/gammaln_variants.py [--reps 30]
+
+The row (inputs (k % 1000) * 0.01 + 0.05, all positive) took 0.586 ms on
+the H200 with CUDA's lgammaf alone (twelfth session), then 0.87-0.93 ms
+once gamma.cuh took the double function below 0 and a Taylor series in
+windows around the zeros at 1 and 2 (issue 20's 2 ulp; docs/benchmarks.md,
+thirteenth session), against a goal of 0.65 ms. The input never takes
+the path below 0, yet that path sets the kernel's registers: ptxas counts
+the not-inlined double lgamma's into every thread (46 registers with it,
+22 without; sm_90, NVRTC 13), so three quarters of the warps an SM could
+hold do not fit. Candidates (gpu-array's vector loop, four floats a
+thread, as j0_variants.py renders it), the same bits as gamma.cuh unless
+said:
+
+- "gamma.cuh": cuprum::special::gammaln as it is;
+- "maxnreg 32": the same with `__maxnreg__(32)` on the kernel (the hot
+  path stays spill-free; the call below 0 spills its return address);
+- "windows as selects": the Taylor series computed at every x and
+  selected, not branched to (a warp straddling a window runs lgammaf and
+  the series either way), with and without `__maxnreg__(32)`;
+- "no path below 0": diagnostic, wrong below 0 (lgammaf's 213 ulp);
+- "lgammaf only": diagnostic, the twelfth session's kernel.
+
+No Rust needed; eight NVRTC compiles and the timings, about a minute.
+Not yet run on a GPU.
+"""
+import argparse
+import os
+import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from j0_variants import BLOCK, HEADERS, VECTOR, rounds  # noqa: E402
+
+FUNCS = r"""
+__device__ __forceinline__ float lg_select(float x) {
+  if (x == -__int_as_float(0x7f800000)) return x;
+  if (x < 0.0f) return cuprum::special::detail::gammaln_via_double(x);
+  const float l = ::lgammaf(x);
+  const float t = cuprum::special::detail::gammaln_near_zeros(x);
+  // |x - 1| < 0.1 or |x - 2| < 0.1 as gamma.cuh tests it (both exact
+  // there: Sterbenz), in one compare.
+  return (::fabsf(x - 1.0f) < 0.1f || ::fabsf(x - 2.0f) < 0.1f) ? t : l;
+}
+__device__ __forceinline__ float lg_positive(float x) {
+  if (::fabsf(x - 1.0f) < 0.1f || ::fabsf(x - 2.0f) < 0.1f)
+    return cuprum::special::detail::gammaln_near_zeros(x);
+  return ::lgammaf(x);
+}
+__device__ __forceinline__ float lg_lgammaf(float x) { return ::lgammaf(x); }
+"""
+
+PRELUDE = '#include "cuprum/elementwise.cuh"\n#include "cuprum/special/gamma.cuh"\n' + FUNCS
+
+# name: (function, kernel attribute, the same bits as gamma.cuh)
+CANDS = {
+    "gamma.cuh": ("cuprum::special::gammaln", "", True),
+    "gamma.cuh, maxnreg 32": ("cuprum::special::gammaln", "__maxnreg__(32) ", True),
+    "gamma.cuh, maxnreg 40": ("cuprum::special::gammaln", "__maxnreg__(40) ", True),
+    "windows as selects": ("lg_select", "", True),
+    "windows as selects, maxnreg 32": ("lg_select", "__maxnreg__(32) ", True),
+    "no path below 0 (wrong below 0)": ("lg_positive", "", False),
+    "lgammaf only (wrong near 1, 2, below 0)": ("lg_lgammaf", "", False),
+}
+E = 4
+
+
+def build(fn, attr):
+    import cupy as cp
+    body = (VECTOR.replace("{E}", str(E)).replace("{UNROLL}", "unroll").replace("{F}", fn)
+            .replace("{T}", "float").replace("void k(", "void " + attr + "k("))
+    mod = cp.RawModule(code=PRELUDE + body, options=("-std=c++17", "-I" + HEADERS))
+    return mod.get_function("k")
+
+
+def launch(fn, x, out):
+    import numpy as np
+    n = x.size
+    fn((max(1, -(-n // (BLOCK * E))),), (BLOCK,), (x, out, np.int32(n)))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--reps", type=int, default=30)
+    args = ap.parse_args()
+    import cupy as cp
+    import cupyx.scipy.special as csp
+    fns = {k: (build(f, a), same) for k, (f, a, same) in CANDS.items()}
+
+    n = 1 << 28
+    x = ((cp.arange(n, dtype=cp.float64) % 1000) * 0.01 + 0.05).astype(cp.float32)
+    # [-12, 12] in steps of about 1e-5 (both windows, the poles, the zeros
+    # below 0), the specials, and an odd length for the tail loop.
+    fine = cp.arange(-1.2e6, 1.2e6, 0.97, dtype=cp.float64).astype(cp.float32) * 1e-5
+    edge = cp.concatenate([x[:100003], fine, cp.asarray(
+        [0.0, -0.0, cp.inf, -cp.inf, cp.nan, 1e-45, -1e-45, 3e38, -3e38, 0.9, 1.1, 1.9, 2.1,
+         -2.0, -2.5, -2.4570247], dtype=cp.float32)])
+    ref_fn, _ = fns["gamma.cuh"]
+    for data in (x, edge):
+        ref = cp.empty_like(data)
+        launch(ref_fn, data, ref)
+        for k, (fn, same) in fns.items():
+            out = cp.full_like(data, 7.0)
+            launch(fn, data, out)
+            eq = bool(((out.view(cp.uint32) == ref.view(cp.uint32))
+                       | (cp.isnan(out) & cp.isnan(ref))).all())
+            diff = cp.abs(out.view(cp.int32).astype(cp.int64) - ref.view(cp.int32).astype(cp.int64))
+            note = "same bits" if eq else "max %d ulp apart" % int(diff.max())
+            flag = "" if eq or not same else "  <-- DIFFERS"
+            print("%s, n=%d: %s%s" % (k, data.size, note, flag))
+
+    out = cp.empty_like(x)
+    runs = {k: (lambda fn=fn: launch(fn, x, out)) for k, (fn, _) in fns.items()}
+    runs["CuPy cupyx.scipy.special.gammaln"] = lambda: csp.gammaln(x, out=out)
+    times = rounds(runs, args.reps)
+    print("| kernel (gammaln f32 2^28) | registers | median ms | min ms |")
+    print("|---|---|---|---|")
+    for k, t in times.items():
+        regs = getattr(fns[k][0], "num_regs", "?") if k in fns else ""
+        print("| %s | %s | %.4f | %.4f |" % (k, regs, statistics.median(t), min(t)))
+
+
+if __name__ == "__main__":
+    main()
