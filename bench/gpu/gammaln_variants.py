@@ -25,7 +25,12 @@ said:
 - "no path below 0": diagnostic, wrong below 0 (lgammaf's 213 ulp);
 - "lgammaf only": diagnostic, the twelfth session's kernel.
 
-No Rust needed; eight NVRTC compiles and the timings, about a minute.
+Adopting a cap: gpu-array's `Elementwise::option("--maxrregcount=N")`
+keys a kernel by its options, but UfuncBuilder has no per-loop option,
+and gammaln's float64 loop (42 registers, E=2) spills under 32 in its
+hot path (40 costs it nothing), so a cap needs choosing per loop.
+
+No Rust needed; seven NVRTC compiles and the timings, about a minute.
 Not yet run on a GPU.
 """
 import argparse
