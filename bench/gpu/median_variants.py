@@ -22,7 +22,11 @@ overlap. The candidates:
 - "prefetch": the next tile's loads issued into registers before this
   tile's compute (its values wait in registers while the shared tile is
   read), at the committed grid, and the same with __launch_bounds__(256,
-  3) and (256, 2).
+  3) and (256, 2);
+- "cp.async": the next tile's raw inputs copied global-to-shared by
+  cp.async into a second buffer while this tile computes (no registers
+  held for them; one barrier a tile; the keys taken as the rows are
+  read), as is and at __launch_bounds__(256, 3) and (256, 4).
 
 Each is built as tiled.rs builds the committed program (boundary.cuh,
 filters.cu and tiled.cu, the prototype, the float32 instance; C++17),
@@ -32,10 +36,12 @@ signed zeros), then timed round-robin with CUDA events beside the
 committed kernel and cupyx.scipy.ndimage.median_filter. No Rust needed.
 Not yet run on a GPU. Compiled here with NVRTC 13 for sm_90: committed
 80 registers, prefetch 115 (two blocks a multiprocessor), at (256, 3) 80
-with 8 bytes spilled. The prefetch function ran on the host through
-crates/gpu-ndimage/tools/emulate/shim.h beside the committed kernel: the
-same bits on 40 random images up to 3 x 200 x 120 (every mode, origins,
-signed zeros, infinities and NaNs, one to five blocks).
+with 8 bytes spilled; cp.async 112, at (256, 3) 80 and at (256, 4) 64,
+neither spilling (18 KB of shared memory a block). Both functions ran on
+the host through crates/gpu-ndimage/tools/emulate/shim.h (cp.async as a
+plain copy) beside the committed kernel: the same bits on 40 random
+images up to 3 x 200 x 120 (every mode, origins, signed zeros,
+infinities and NaNs, one to five blocks).
 """
 import argparse
 import os
@@ -148,6 +154,109 @@ __device__ __forceinline__ void median_prefetch(const TI* __restrict__ in, long 
 }
 """
 
+# The raw inputs of the next tile copied into a second shared buffer by
+# cp.async (no registers held) while this tile computes; one barrier a
+# tile. Edge tiles' mapped loads stay synchronous stores. The keys are
+# taken when the rows are read (three a row, not one a load).
+ASYNC = r"""
+__device__ __forceinline__ void median_cp_async4(void* smem, const void* gmem) {
+  const unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(s), "l"(gmem) : "memory");
+}
+__device__ __forceinline__ void median_cp_async_commit() {
+  asm volatile("cp.async.commit_group;\n" ::: "memory");
+}
+__device__ __forceinline__ void median_cp_async_wait() {
+  asm volatile("cp.async.wait_group 0;\n" ::: "memory");
+}
+
+template <typename TI, typename TO>
+__device__ __forceinline__ void median_async(const TI* __restrict__ in, long long batch,
+                                             long long n0, long long n1, long long a0,
+                                             long long b0, int mode, double cval,
+                                             TO* __restrict__ out) {
+  using C = typename CuprumTiledCompare<TI>::type;
+  using O = CuprumMedianOrder<C>;
+  using K = typename O::K;
+  constexpr int R = 8, W = 32, TY = (CUPRUM_TILED_THREADS / W) * R;
+  constexpr int PITCH = W + 2, ROWS = TY + 2;
+  constexpr int T = CUPRUM_TILED_THREADS;
+  constexpr int FILL = (ROWS * PITCH + T - 1) / T;
+  constexpr int RS = T / PITCH, ROUNDS = (ROWS + RS - 1) / RS;
+  __shared__ TI raw[2][ROWS * PITCH];
+  const int tid = threadIdx.x;
+  const int col = tid % PITCH, r0 = tid / PITCH;
+  const long long ty = (n0 + TY - 1) / TY, tx = (n1 + W - 1) / W;
+  const long long tiles = batch * ty * tx;
+  CuprumTileWalk walk(tx, ty);
+  auto issue = [&](const CuprumTileWalk& w, TI* dst) {
+    const TI* plane = in + w.z * n0 * n1;
+    const long long p0 = w.ti * TY + a0, q0 = w.tj * W + b0;
+    if (p0 >= 0 && p0 + ROWS <= n0 && q0 >= 0 && q0 + PITCH <= n1) {
+      if (r0 < RS) {
+        const TI* src = plane + (p0 + r0) * n1 + q0 + col;
+        const long long step = (long long)RS * n1;
+#pragma unroll
+        for (int k = 0; k < ROUNDS; ++k) {
+          if (r0 + k * RS < ROWS) {
+            median_cp_async4(dst + (r0 + k * RS) * PITCH + col, src);
+            if (r0 + (k + 1) * RS < ROWS) src += step;
+          }
+        }
+      }
+    } else {
+#pragma unroll
+      for (int k = 0; k < FILL; ++k) {
+        const int e = tid + k * T;
+        if (e < ROWS * PITCH) {
+          long long p = p0 + e / PITCH, q = q0 + e % PITCH;
+          if (p < 0 || p >= n0) p = cuprum_tiled_map(p, n0, mode);
+          if (q < 0 || q >= n1) q = cuprum_tiled_map(q, n1, mode);
+          dst[e] = p < 0 || q < 0 ? (TI)cval : plane[p * n1 + q];
+        }
+      }
+    }
+    median_cp_async_commit();
+  };
+  int buf = 0;
+  if ((long long)blockIdx.x < tiles) issue(walk, raw[0]);
+  for (long long t = blockIdx.x; t < tiles; t += gridDim.x) {
+    median_cp_async_wait();
+    // This tile's inputs visible to all; every thread done with the
+    // other buffer (the previous tile's compute).
+    __syncthreads();
+    const long long z = walk.z, i0 = walk.ti * TY, j0 = walk.tj * W;
+    walk.next();
+    if (t + gridDim.x < tiles) issue(walk, raw[buf ^ 1]);
+    const TI* tile = raw[buf];
+    buf ^= 1;
+    const int lane = tid % W, g = tid / W;
+    K lo[R + 2], mid[R + 2], hi[R + 2];
+#pragma unroll
+    for (int r = 0; r < R + 2; ++r) {
+      const TI* row = tile + (g * R + r) * PITCH + lane;
+      K a = O::key((C)row[0]), b = O::key((C)row[1]), c = O::key((C)row[2]);
+      cuprum_tiled_cx<O>(a, b);
+      cuprum_tiled_cx<O>(b, c);
+      cuprum_tiled_cx<O>(a, b);
+      lo[r] = a;
+      mid[r] = b;
+      hi[r] = c;
+    }
+    const long long j = j0 + lane;
+#pragma unroll
+    for (int r = 0; r < R; ++r) {
+      const K l = O::up(O::up(lo[r], lo[r + 1]), lo[r + 2]);
+      const K h = O::down(O::down(hi[r], hi[r + 1]), hi[r + 2]);
+      const K m = cuprum_tiled_med3<O>(l, cuprum_tiled_med3<O>(mid[r], mid[r + 1], mid[r + 2]), h);
+      const long long i = i0 + g * R + r;
+      if (i < n0 && j < n1)
+        out[(z * n0 + i) * n1 + j] = cuprum_ndimage_from_double<TO>((double)O::value(m));
+    }
+  }
+}
+"""
+
 # name: (kernel body or None for the committed macro, launch bounds'
 # minimum blocks or None, blocks a multiprocessor or None for one a tile)
 CANDS = {
@@ -158,13 +267,18 @@ CANDS = {
     "prefetch, bounds (256, 3)": ("median_prefetch", 3, 8),
     "prefetch, bounds (256, 3), resident grid": ("median_prefetch", 3, 3),
     "prefetch, bounds (256, 2)": ("median_prefetch", 2, 8),
+    "cp.async": ("median_async", None, 8),
+    "cp.async, resident grid": ("median_async", None, 3),
+    "cp.async, bounds (256, 3)": ("median_async", 3, 8),
+    "cp.async, bounds (256, 4)": ("median_async", 4, 8),
+    "cp.async, bounds (256, 4), resident grid": ("median_async", 4, 4),
 }
 
 
 def source(body, min_blocks):
     text = "".join(open(os.path.join(KERNELS, f)).read()
                    for f in ("boundary.cuh", "filters.cu", "tiled.cu"))
-    text += PREFETCH
+    text += PREFETCH + ASYNC
     name = "cuprum_ndimage_median3x3_float32_float32"
     text += 'extern "C" __global__ void %s%s;\n' % (name, PARAMS)
     if body is None:
