@@ -35,11 +35,10 @@ Not yet run on a GPU.
 """
 import argparse
 import os
-import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from j0_variants import BLOCK, HEADERS, VECTOR, rounds  # noqa: E402
+from j0_variants import BLOCK, HEADERS, VECTOR, print_times, rounds  # noqa: E402
 
 FUNCS = r"""
 __device__ __forceinline__ float lg_select(float x) {
@@ -121,12 +120,7 @@ def main():
     out = cp.empty_like(x)
     runs = {k: (lambda fn=fn: launch(fn, x, out)) for k, (fn, _) in fns.items()}
     runs["CuPy cupyx.scipy.special.gammaln"] = lambda: csp.gammaln(x, out=out)
-    times = rounds(runs, args.reps)
-    print("| kernel (gammaln f32 2^28) | registers | median ms | min ms |")
-    print("|---|---|---|---|")
-    for k, t in times.items():
-        regs = getattr(fns[k][0], "num_regs", "?") if k in fns else ""
-        print("| %s | %s | %.4f | %.4f |" % (k, regs, statistics.median(t), min(t)))
+    print_times("gammaln f32 2^28", rounds(runs, args.reps), {k: v[0] for k, v in fns.items()})
 
 
 if __name__ == "__main__":

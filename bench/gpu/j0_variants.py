@@ -153,6 +153,16 @@ def rounds(runs, reps):
     return times
 
 
+def print_times(title, times, regs):
+    """The table of `rounds`' times, a row a kernel: `regs` maps a name to
+    its function (for its register count) where it has one."""
+    print("| kernel (%s) | registers | median ms | min ms |" % title)
+    print("|---|---|---|---|")
+    for k, t in times.items():
+        r = getattr(regs[k], "num_regs", "?") if k in regs else ""
+        print("| %s | %s | %.4f | %.4f |" % (k, r, statistics.median(t), min(t)))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--reps", type=int, default=30)
@@ -183,12 +193,7 @@ def main():
     out = cp.empty_like(x)
     runs = {k: (lambda fn=fn, e=e: launch(fn, e, x, out)) for k, (fn, e, _) in fns.items()}
     runs["CuPy cupyx.scipy.special.j0"] = lambda: csp.j0(x, out=out)
-    times = rounds(runs, args.reps)
-    print("| kernel (j0 f64 2^27) | registers | median ms | min ms |")
-    print("|---|---|---|---|")
-    for k, t in times.items():
-        regs = getattr(fns[k][0], "num_regs", "?") if k in fns else ""
-        print("| %s | %s | %.4f | %.4f |" % (k, regs, statistics.median(t), min(t)))
+    print_times("j0 f64 2^27", rounds(runs, args.reps), {k: v[0] for k, v in fns.items()})
     del x, out, edge
 
     print("| function | vector loop ms (regs) | scalar ms (regs) | CuPy ms | same bits |")

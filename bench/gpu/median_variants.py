@@ -24,9 +24,12 @@ overlap. The candidates:
   read), at the committed grid, and the same with __launch_bounds__(256,
   3) and (256, 2);
 - "cp.async": the next tile's raw inputs copied global-to-shared by
-  cp.async into a second buffer while this tile computes (no registers
-  held for them; one barrier a tile; the keys taken as the rows are
-  read), as is and at __launch_bounds__(256, 3) and (256, 4).
+  cp.async into a buffer of their own while this tile computes (no
+  registers held for them), turned into the keys of `tile` once they
+  have landed, as is and at __launch_bounds__(256, 3) and (256, 4).
+
+Both are made from tiled.cu's median function at run time (`--write
+FILE` writes them), so they track it.
 
 Each is built as tiled.rs builds the committed program (boundary.cuh,
 filters.cu and tiled.cu, the prototype, the float32 instance; C++17),
@@ -35,21 +38,20 @@ on edge shapes (odd sizes, a batch, every mode, NaN, infinities and
 signed zeros), then timed round-robin with CUDA events beside the
 committed kernel and cupyx.scipy.ndimage.median_filter. No Rust needed.
 Not yet run on a GPU. Compiled here with NVRTC 13 for sm_90: committed
-80 registers, prefetch 115 (two blocks a multiprocessor), at (256, 3) 80
-with 8 bytes spilled; cp.async 112, at (256, 3) 80 and at (256, 4) 64,
-neither spilling (18 KB of shared memory a block). Both functions ran on
-the host through crates/gpu-ndimage/tools/emulate/shim.h (cp.async as a
-plain copy) beside the committed kernel: the same bits on 40 random
-images up to 3 x 200 x 120 (every mode, origins, signed zeros,
-infinities and NaNs, one to five blocks).
+80 registers; prefetch 115 (two blocks a multiprocessor), 80 at (256, 3)
+with 8 bytes spilled; cp.async 104, 80 at (256, 3) without spills, 64 at
+(256, 4) with 36 bytes spilled (18 KB of shared memory a block). Both
+functions ran on the host through crates/gpu-ndimage/tools/emulate/shim.h
+(cp.async as a plain copy) beside the committed kernel: the same bits on
+40 random images up to 3 x 200 x 120 (every mode, origins, signed zeros,
+infinities and NaNs, one to five blocks walking many tiles each).
 """
 import argparse
 import os
-import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from j0_variants import rounds  # noqa: E402
+from j0_variants import print_times, rounds  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 KERNELS = os.path.join(ROOT, "crates", "gpu-ndimage", "src", "kernels")
@@ -58,65 +60,18 @@ THREADS, TILE_ROWS, TILE_COLS = 256, 64, 32
 PARAMS = ("(const float* in, long long batch, long long n0, long long n1, long long a0, "
           "long long b0, int mode, double cval, float* out)")
 
-# The committed function with its loads moved ahead of the previous
-# tile's compute: `load` is the committed load phase for the tile `w`
-# names, the store to shared memory and the compute are the committed
-# ones.
-PREFETCH = r"""
-template <typename TI, typename TO>
-__device__ __forceinline__ void median_prefetch(const TI* __restrict__ in, long long batch,
-                                                long long n0, long long n1, long long a0,
-                                                long long b0, int mode, double cval,
-                                                TO* __restrict__ out) {
-  using C = typename CuprumTiledCompare<TI>::type;
-  using O = CuprumMedianOrder<C>;
-  using K = typename O::K;
-  constexpr int R = 8, W = 32, TY = (CUPRUM_TILED_THREADS / W) * R;
-  constexpr int PITCH = W + 2, ROWS = TY + 2;
-  constexpr int T = CUPRUM_TILED_THREADS;
-  constexpr int FILL = (ROWS * PITCH + T - 1) / T;
-  constexpr int RS = T / PITCH, ROUNDS = (ROWS + RS - 1) / RS;
-  constexpr int NL = FILL > ROUNDS ? FILL : ROUNDS;
-  __shared__ K tile[ROWS * PITCH];
-  const int tid = threadIdx.x;
-  const int col = tid % PITCH, r0 = tid / PITCH;
-  const long long ty = (n0 + TY - 1) / TY, tx = (n1 + W - 1) / W;
-  const long long tiles = batch * ty * tx;
-  CuprumTileWalk walk(tx, ty);
-  K v[NL];
-  bool inside = false;
-  auto load = [&](const CuprumTileWalk& w) {
-    const TI* plane = in + w.z * n0 * n1;
-    const long long p0 = w.ti * TY + a0, q0 = w.tj * W + b0;
-    inside = p0 >= 0 && p0 + ROWS <= n0 && q0 >= 0 && q0 + PITCH <= n1;
-    if (inside) {
-      const TI* src = plane + (p0 + r0) * n1 + q0 + col;
-      const long long step = (long long)RS * n1;
-#pragma unroll
-      for (int k = 0; k < NL; ++k) {
-        v[k] = K(0);
-        if (r0 < RS && r0 + k * RS < ROWS) {
-          v[k] = O::key((C)*src);
-          if (r0 + (k + 1) * RS < ROWS) src += step;
-        }
-      }
-    } else {
-#pragma unroll
-      for (int k = 0; k < NL; ++k) {
-        const int e = tid + k * T;
-        v[k] = K(0);
-        if (k < FILL && e < ROWS * PITCH) {
-          long long p = p0 + e / PITCH, q = q0 + e % PITCH;
-          if (p < 0 || p >= n0) p = cuprum_tiled_map(p, n0, mode);
-          if (q < 0 || q >= n1) q = cuprum_tiled_map(q, n1, mode);
-          v[k] = O::key(p < 0 || q < 0 ? (C)cval : (C)plane[p * n1 + q]);
-        }
-      }
-    }
-  };
-  if ((long long)blockIdx.x < tiles) load(walk);
-  for (long long t = blockIdx.x; t < tiles; t += gridDim.x) {
-    __syncthreads();
+# Both candidates are made from tiled.cu's own median function at run
+# time (the anchors they need are asserted), so they track it.
+HEAD = """  CuprumTileWalk walk(tx, ty);
+  for (long long t = blockIdx.x; t < tiles; t += gridDim.x, walk.next()) {
+    const long long z = walk.z;
+    const long long i0 = walk.ti * TY, j0 = walk.tj * W;
+    const TI* plane = in + z * n0 * n1;
+    const long long p0 = i0 + a0, q0 = j0 + b0;
+    const bool inside = p0 >= 0 && p0 + ROWS <= n0 && q0 >= 0 && q0 + PITCH <= n1;
+    K v[NL];
+"""
+STORE = """    __syncthreads();  // the last tile's readers are done with `tile`
 #pragma unroll
     for (int k = 0; k < NL; ++k) {
       const int e = inside ? (r0 < RS ? (r0 + k * RS) * PITCH + col : ROWS * PITCH)
@@ -124,41 +79,48 @@ __device__ __forceinline__ void median_prefetch(const TI* __restrict__ in, long 
       if (e < ROWS * PITCH) tile[e] = v[k];
     }
     __syncthreads();
-    const long long z = walk.z, i0 = walk.ti * TY, j0 = walk.tj * W;
-    walk.next();
-    if (t + gridDim.x < tiles) load(walk);
-    const int lane = tid % W, g = tid / W;
-    K lo[R + 2], mid[R + 2], hi[R + 2];
-#pragma unroll
-    for (int r = 0; r < R + 2; ++r) {
-      const K* row = tile + (g * R + r) * PITCH + lane;
-      K a = row[0], b = row[1], c = row[2];
-      cuprum_tiled_cx<O>(a, b);
-      cuprum_tiled_cx<O>(b, c);
-      cuprum_tiled_cx<O>(a, b);
-      lo[r] = a;
-      mid[r] = b;
-      hi[r] = c;
-    }
-    const long long j = j0 + lane;
-#pragma unroll
-    for (int r = 0; r < R; ++r) {
-      const K l = O::up(O::up(lo[r], lo[r + 1]), lo[r + 2]);
-      const K h = O::down(O::down(hi[r], hi[r + 1]), hi[r + 2]);
-      const K m = cuprum_tiled_med3<O>(l, cuprum_tiled_med3<O>(mid[r], mid[r + 1], mid[r + 2]), h);
-      const long long i = i0 + g * R + r;
-      if (i < n0 && j < n1)
-        out[(z * n0 + i) * n1 + j] = cuprum_ndimage_from_double<TO>((double)O::value(m));
-    }
-  }
-}
+"""
+# The loop's head once the loads have moved out of it.
+LOOP = """  for (long long t = blockIdx.x; t < tiles; t += gridDim.x) {
+    const long long z = walk.z;
+    const long long i0 = walk.ti * TY, j0 = walk.tj * W;
+"""
+# The tile `w` names: its plane, corner and whether its box is inside.
+WHERE = """    const TI* plane = in + w.z * n0 * n1;
+    const long long p0 = w.ti * TY + a0, q0 = w.tj * W + b0;
+    inside = p0 >= 0 && p0 + ROWS <= n0 && q0 >= 0 && q0 + PITCH <= n1;
 """
 
-# The raw inputs of the next tile copied into a second shared buffer by
-# cp.async (no registers held) while this tile computes; one barrier a
-# tile. Edge tiles' mapped loads stay synchronous stores. The keys are
-# taken when the rows are read (three a row, not one a load).
-ASYNC = r"""
+
+def committed_median(tiled):
+    """tiled.cu's median function, and its load phase (the branch on
+    `inside` that fills `v`)."""
+    start = tiled.index("template <typename TI, typename TO>\n"
+                        "__device__ __forceinline__ void cuprum_tiled_median3x3(")
+    f = tiled[start:tiled.index("#define CUPRUM_NDIMAGE_MEDIAN3X3")]
+    loads = f[f.index(HEAD) + len(HEAD):f.index(STORE)]
+    assert loads.startswith("    if (inside) {"), "median3x3's loop moved"
+    return f, loads
+
+
+def prefetch_function(tiled):
+    """The next tile's loads into registers (`v`) right after this tile's
+    are in shared memory, so that they fly during its compute."""
+    f, loads = committed_median(tiled)
+    f = f.replace("void cuprum_tiled_median3x3(", "void median_prefetch(")
+    f = f.replace(HEAD + loads, """  CuprumTileWalk walk(tx, ty);
+  K v[NL];
+  bool inside = false;
+  auto load = [&](const CuprumTileWalk& w) {
+""" + WHERE + loads + """  };
+  if ((long long)blockIdx.x < tiles) load(walk);
+""" + LOOP)
+    return f.replace(STORE, STORE + """    walk.next();
+    if (t + gridDim.x < tiles) load(walk);
+""")
+
+
+CP_ASYNC = r"""
 __device__ __forceinline__ void median_cp_async4(void* smem, const void* gmem) {
   const unsigned s = (unsigned)__cvta_generic_to_shared(smem);
   asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(s), "l"(gmem) : "memory");
@@ -169,93 +131,58 @@ __device__ __forceinline__ void median_cp_async_commit() {
 __device__ __forceinline__ void median_cp_async_wait() {
   asm volatile("cp.async.wait_group 0;\n" ::: "memory");
 }
+"""
 
-template <typename TI, typename TO>
-__device__ __forceinline__ void median_async(const TI* __restrict__ in, long long batch,
-                                             long long n0, long long n1, long long a0,
-                                             long long b0, int mode, double cval,
-                                             TO* __restrict__ out) {
-  using C = typename CuprumTiledCompare<TI>::type;
-  using O = CuprumMedianOrder<C>;
-  using K = typename O::K;
-  constexpr int R = 8, W = 32, TY = (CUPRUM_TILED_THREADS / W) * R;
-  constexpr int PITCH = W + 2, ROWS = TY + 2;
-  constexpr int T = CUPRUM_TILED_THREADS;
-  constexpr int FILL = (ROWS * PITCH + T - 1) / T;
-  constexpr int RS = T / PITCH, ROUNDS = (ROWS + RS - 1) / RS;
-  __shared__ TI raw[2][ROWS * PITCH];
-  const int tid = threadIdx.x;
-  const int col = tid % PITCH, r0 = tid / PITCH;
-  const long long ty = (n0 + TY - 1) / TY, tx = (n1 + W - 1) / W;
-  const long long tiles = batch * ty * tx;
-  CuprumTileWalk walk(tx, ty);
-  auto issue = [&](const CuprumTileWalk& w, TI* dst) {
-    const TI* plane = in + w.z * n0 * n1;
-    const long long p0 = w.ti * TY + a0, q0 = w.tj * W + b0;
-    if (p0 >= 0 && p0 + ROWS <= n0 && q0 >= 0 && q0 + PITCH <= n1) {
+
+def async_function(tiled):
+    """The next tile's raw inputs copied by cp.async into a shared buffer
+    `raw` (no registers held) right after this tile's have been turned
+    into keys in `tile`; the edge tiles' mapped loads stay plain stores
+    into `raw` (float input: cval is a float, tiled.rs's cval_exact)."""
+    f, loads = committed_median(tiled)
+    inside_start = loads.index("    if (inside) {\n") + len("    if (inside) {\n")
+    edge_start = loads.index("    } else {\n")
+    edge = loads[edge_start + len("    } else {\n"):]
+    for old, new in (("        v[k] = K(0);\n", ""),
+                     ("          v[k] = O::key(p < 0 || q < 0 ? (C)cval : (C)plane[p * n1 + q]);",
+                      "          raw[e] = p < 0 || q < 0 ? (TI)cval : plane[p * n1 + q];")):
+        assert old in edge, "median3x3's edge loads moved"
+        edge = edge.replace(old, new)
+    assert inside_start < edge_start
+    f = f.replace("void cuprum_tiled_median3x3(", "void median_async(")
+    f = f.replace(HEAD + loads, """  CuprumTileWalk walk(tx, ty);
+  __shared__ TI raw[ROWS * PITCH];
+  bool inside = false;
+  auto issue = [&](const CuprumTileWalk& w) {
+""" + WHERE + """    if (inside) {
       if (r0 < RS) {
         const TI* src = plane + (p0 + r0) * n1 + q0 + col;
         const long long step = (long long)RS * n1;
 #pragma unroll
         for (int k = 0; k < ROUNDS; ++k) {
           if (r0 + k * RS < ROWS) {
-            median_cp_async4(dst + (r0 + k * RS) * PITCH + col, src);
+            median_cp_async4(raw + (r0 + k * RS) * PITCH + col, src);
             if (r0 + (k + 1) * RS < ROWS) src += step;
           }
         }
       }
     } else {
-#pragma unroll
-      for (int k = 0; k < FILL; ++k) {
-        const int e = tid + k * T;
-        if (e < ROWS * PITCH) {
-          long long p = p0 + e / PITCH, q = q0 + e % PITCH;
-          if (p < 0 || p >= n0) p = cuprum_tiled_map(p, n0, mode);
-          if (q < 0 || q >= n1) q = cuprum_tiled_map(q, n1, mode);
-          dst[e] = p < 0 || q < 0 ? (TI)cval : plane[p * n1 + q];
-        }
-      }
-    }
-    median_cp_async_commit();
+""" + edge + """    median_cp_async_commit();
   };
-  int buf = 0;
-  if ((long long)blockIdx.x < tiles) issue(walk, raw[0]);
-  for (long long t = blockIdx.x; t < tiles; t += gridDim.x) {
-    median_cp_async_wait();
-    // This tile's inputs visible to all; every thread done with the
-    // other buffer (the previous tile's compute).
-    __syncthreads();
-    const long long z = walk.z, i0 = walk.ti * TY, j0 = walk.tj * W;
+  if ((long long)blockIdx.x < tiles) issue(walk);
+""" + LOOP)
+    return CP_ASYNC + f.replace(STORE, """    median_cp_async_wait();
+    __syncthreads();  // `raw` complete; the last tile's readers are done with `tile`
+#pragma unroll
+    for (int k = 0; k < FILL; ++k) {
+      const int e = tid + k * T;
+      if (e < ROWS * PITCH) tile[e] = O::key((C)raw[e]);
+    }
+    __syncthreads();  // `raw` free for the next tile
     walk.next();
-    if (t + gridDim.x < tiles) issue(walk, raw[buf ^ 1]);
-    const TI* tile = raw[buf];
-    buf ^= 1;
-    const int lane = tid % W, g = tid / W;
-    K lo[R + 2], mid[R + 2], hi[R + 2];
-#pragma unroll
-    for (int r = 0; r < R + 2; ++r) {
-      const TI* row = tile + (g * R + r) * PITCH + lane;
-      K a = O::key((C)row[0]), b = O::key((C)row[1]), c = O::key((C)row[2]);
-      cuprum_tiled_cx<O>(a, b);
-      cuprum_tiled_cx<O>(b, c);
-      cuprum_tiled_cx<O>(a, b);
-      lo[r] = a;
-      mid[r] = b;
-      hi[r] = c;
-    }
-    const long long j = j0 + lane;
-#pragma unroll
-    for (int r = 0; r < R; ++r) {
-      const K l = O::up(O::up(lo[r], lo[r + 1]), lo[r + 2]);
-      const K h = O::down(O::down(hi[r], hi[r + 1]), hi[r + 2]);
-      const K m = cuprum_tiled_med3<O>(l, cuprum_tiled_med3<O>(mid[r], mid[r + 1], mid[r + 2]), h);
-      const long long i = i0 + g * R + r;
-      if (i < n0 && j < n1)
-        out[(z * n0 + i) * n1 + j] = cuprum_ndimage_from_double<TO>((double)O::value(m));
-    }
-  }
-}
-"""
+    if (t + gridDim.x < tiles) issue(walk);
+""")
+
 
 # name: (kernel body or None for the committed macro, launch bounds'
 # minimum blocks or None, blocks a multiprocessor or None for one a tile)
@@ -278,7 +205,7 @@ CANDS = {
 def source(body, min_blocks):
     text = "".join(open(os.path.join(KERNELS, f)).read()
                    for f in ("boundary.cuh", "filters.cu", "tiled.cu"))
-    text += PREFETCH + ASYNC
+    text += prefetch_function(text) + async_function(text)
     name = "cuprum_ndimage_median3x3_float32_float32"
     text += 'extern "C" __global__ void %s%s;\n' % (name, PARAMS)
     if body is None:
@@ -311,7 +238,13 @@ def launch(fn, per_sm, x, out, mode=0, cval=0.0):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--reps", type=int, default=30)
+    ap.add_argument("--write", help="write the two candidates' functions to this file and stop")
     args = ap.parse_args()
+    if args.write:
+        tiled = open(os.path.join(KERNELS, "tiled.cu")).read()
+        with open(args.write, "w") as f:
+            f.write(prefetch_function(tiled) + async_function(tiled))
+        return
     import cupy as cp
     import cupyx.scipy.ndimage as nd
     fns = {k: (build(b, m), g) for k, (b, m, g) in CANDS.items()}
@@ -348,12 +281,7 @@ def main():
     runs = {k: (lambda fn=fn, g=g: launch(fn, g, img, out)) for k, (fn, g) in fns.items()}
     img2 = img.reshape(side, side)
     runs["CuPy ndimage.median_filter"] = lambda: nd.median_filter(img2, 3)
-    times = rounds(runs, args.reps)
-    print("| kernel (median 3 4096^2 f32) | registers | median ms | min ms |")
-    print("|---|---|---|---|")
-    for k, t in times.items():
-        regs = fns[k][0].num_regs if k in fns else ""
-        print("| %s | %s | %.4f | %.4f |" % (k, regs, statistics.median(t), min(t)))
+    print_times("median 3 4096^2 f32", rounds(runs, args.reps), {k: v[0] for k, v in fns.items()})
 
 
 if __name__ == "__main__":

@@ -34,11 +34,10 @@ blocks walking many tiles each).
 """
 import argparse
 import os
-import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from j0_variants import rounds  # noqa: E402
+from j0_variants import print_times, rounds  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 KERNELS = os.path.join(ROOT, "crates", "gpu-ndimage", "src", "kernels")
@@ -175,12 +174,7 @@ def main():
         runs = {k: (lambda fn=fn: launch(fn, img, out)) for k, fn in fns.items()}
         img2 = img.reshape(side, side)
         runs["CuPy"] = lambda: cupy_fn(nd, img2)
-        times = rounds(runs, args.reps)
-        print("| kernel (%s 4096^2 f32) | registers | median ms | min ms |" % name)
-        print("|---|---|---|---|")
-        for k, t in times.items():
-            regs = fns[k].num_regs if k in fns else ""
-            print("| %s | %s | %.4f | %.4f |" % (k, regs, statistics.median(t), min(t)))
+        print_times(name + " 4096^2 f32", rounds(runs, args.reps), fns)
 
 
 if __name__ == "__main__":
