@@ -25,10 +25,11 @@ said:
 - "no path below 0": diagnostic, wrong below 0 (lgammaf's 213 ulp);
 - "lgammaf only": diagnostic, the twelfth session's kernel.
 
-Adopting a cap: gpu-array's `Elementwise::option("--maxrregcount=N")`
-keys a kernel by its options, but UfuncBuilder has no per-loop option,
-and gammaln's float64 loop (42 registers, E=2) spills under 32 in its
-hot path (40 costs it nothing), so a cap needs choosing per loop.
+Adopting a cap: `UfuncBuilder::max_registers(&["f->f"], N)` (NVRTC's
+--maxrregcount on that loop's kernels only) after the loops in
+gpu-special's table/mod.rs `build`; gammaln's float64 loop (42
+registers, E=2) spills under 32 in its hot path (40 costs it nothing),
+so cap the float32 loop alone.
 
 No Rust needed; seven NVRTC compiles and the timings, about a minute.
 Not yet run on a GPU.

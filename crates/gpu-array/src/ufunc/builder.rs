@@ -136,6 +136,53 @@ impl UfuncBuilder {
         self
     }
 
+    /// Caps the registers a thread of the kernels of the loops `sigs`
+    /// (NumPy signatures of loops added before; NVRTC's `--maxrregcount`,
+    /// 16 to 255): for a body whose rare path (a call few elements take)
+    /// would otherwise set every thread's registers, and with them the
+    /// warps a multiprocessor holds. The cap is part of the kernel's
+    /// identity; kernels fused from the loop (`fuse`) keep no cap.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::dtype::Operand;
+    /// use gpu_array::elementwise::{IndexWidth, LayoutClass};
+    /// use gpu_array::ufunc::{UfuncBuilder, UfuncInput, UfuncParams};
+    /// let u = UfuncBuilder::new("my_lgamma", 1, 1, "lgamma").hom("fd", "out0 = ::lgamma(in0);")
+    ///     .max_registers(&["f->f"], 32).build()?;
+    /// assert_eq!(u.loops()[0].max_registers, Some(32));
+    /// assert_eq!(u.loops()[1].max_registers, None);
+    /// // The float32 loop's kernels carry the cap; the float64 loop's none.
+    /// let u: &'static _ = Box::leak(Box::new(u));
+    /// let spec = |d: DType| {
+    ///     u.resolve(&[Operand::Array(d)], &UfuncParams::default())?.spec(&[UfuncInput::Array(d)], &[],
+    ///         LayoutClass::Contiguous { vectorized: true }, IndexWidth::I32)
+    /// };
+    /// assert_eq!(spec(DType::Float32)?.options, ["--maxrregcount=32"]);
+    /// assert!(spec(DType::Float64)?.options.is_empty());
+    /// let bad = |sig, n| UfuncBuilder::new("bad", 1, 1, "").hom("f", "out0 = in0;").max_registers(&[sig], n).build();
+    /// assert!(bad("d->d", 32).is_err() && bad("f->f", 8).is_err() && bad("f->f", 64).is_ok());
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    pub fn max_registers(mut self, sigs: &[&str], n: u32) -> UfuncBuilder {
+        if !(16..=255).contains(&n) {
+            self.fail(format!(
+                "ufunc '{}': a register cap of {n} (16 to 255)",
+                self.u.name
+            ));
+        }
+        for sig in sigs {
+            match self.u.loops.iter_mut().find(|l| l.signature() == *sig) {
+                Some(l) => l.max_registers = Some(n),
+                None => self.fail(format!(
+                    "ufunc '{}': no loop {sig} to cap the registers of",
+                    self.u.name
+                )),
+            }
+        }
+        self
+    }
+
     fn fail(&mut self, msg: String) {
         self.error.get_or_insert(msg);
     }
@@ -171,6 +218,7 @@ impl UfuncBuilder {
                 inputs,
                 outputs,
                 op: Arc::clone(&op),
+                max_registers: None,
             });
         }
         self
@@ -212,6 +260,7 @@ impl UfuncBuilder {
                 inputs: std::iter::repeat_n(t, nin).collect(),
                 outputs: std::iter::repeat_n(o, nout).collect(),
                 op: Arc::clone(&op),
+                max_registers: None,
             });
         }
         self

@@ -43,6 +43,11 @@ fn compile_batch(label: &str, specs: &[ElementwiseSpec]) {
         .fold(CompileRequest::new(source), |r, (n, text)| {
             r.header(*n, *text)
         });
+    // The specs' own options, as `program_request` passes them.
+    let mut options: Vec<&String> = specs.iter().flat_map(|s| &s.options).collect();
+    options.sort();
+    options.dedup();
+    let req = options.into_iter().fold(req, |r, o| r.option(o.clone()));
     let names = specs.iter().map(|s| s.name.clone()).collect();
     crate::compile_checked(
         label,
@@ -177,6 +182,33 @@ fn ufunc_arithmetic_loops_compile() {
 fn ufunc_comparison_and_floating_loops_compile() {
     let Some(()) = nvrtc_or_skip() else { return };
     compile_batch("ufunc_comparison", &ufunc_specs(&other_half(true)));
+}
+
+/// A loop with a register cap (`UfuncBuilder::max_registers`): NVRTC
+/// takes the option its kernels carry, in each variant.
+#[test]
+fn register_capped_ufunc_loops_compile() {
+    let Some(()) = nvrtc_or_skip() else { return };
+    let u = ufunc::UfuncBuilder::new("capped_lgamma", 1, 1, "lgamma, capped")
+        .hom("f", "out0 = ::lgammaf(in0) + (float)::lgamma((double)in0);")
+        .max_registers(&["f->f"], 32)
+        .build()
+        .unwrap();
+    let u: &'static ufunc::Ufunc = Box::leak(Box::new(u));
+    let lp = u
+        .resolve(&[Operand::Array(DType::Float32)], &UfuncParams::default())
+        .unwrap();
+    let specs: Vec<ElementwiseSpec> = VARIANTS
+        .iter()
+        .map(|&(layout, index)| {
+            let s = lp
+                .spec(&[UfuncInput::Array(DType::Float32)], &[], layout, index)
+                .unwrap();
+            assert_eq!(s.options, ["--maxrregcount=32"]);
+            s
+        })
+        .collect();
+    compile_batch("capped", &specs);
 }
 
 #[test]
