@@ -153,6 +153,22 @@ def rounds(runs, reps):
     return times
 
 
+def harness_args(write=None, what="the candidates' functions"):
+    """The harnesses' arguments: --reps, and where `write(path)` is given,
+    --write FILE, which writes `what` there (the kernel text the candidates
+    are made of, for the host emulator) and exits."""
+    import sys
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--reps", type=int, default=30)
+    if write:
+        ap.add_argument("--write", help="write %s to this file and stop" % what)
+    args = ap.parse_args()
+    if write and args.write:
+        write(args.write)
+        sys.exit(0)
+    return args
+
+
 def print_times(title, times, regs):
     """The table of `rounds`' times, a row a kernel: `regs` maps a name to
     its function (for its register count) where it has one."""

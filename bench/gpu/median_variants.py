@@ -46,12 +46,11 @@ functions ran on the host through crates/gpu-ndimage/tools/emulate/shim.h
 40 random images up to 3 x 200 x 120 (every mode, origins, signed zeros,
 infinities and NaNs, one to five blocks walking many tiles each).
 """
-import argparse
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from j0_variants import print_times, rounds  # noqa: E402
+from j0_variants import harness_args, print_times, rounds  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 KERNELS = os.path.join(ROOT, "crates", "gpu-ndimage", "src", "kernels")
@@ -235,16 +234,14 @@ def launch(fn, per_sm, x, out, mode=0, cval=0.0):
                                np.int64(-1), np.int32(mode), np.float64(cval), out))
 
 
+def write_functions(path):
+    tiled = open(os.path.join(KERNELS, "tiled.cu")).read()
+    with open(path, "w") as f:
+        f.write(prefetch_function(tiled) + async_function(tiled))
+
+
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--reps", type=int, default=30)
-    ap.add_argument("--write", help="write the two candidates' functions to this file and stop")
-    args = ap.parse_args()
-    if args.write:
-        tiled = open(os.path.join(KERNELS, "tiled.cu")).read()
-        with open(args.write, "w") as f:
-            f.write(prefetch_function(tiled) + async_function(tiled))
-        return
+    args = harness_args(write_functions)
     import cupy as cp
     import cupyx.scipy.ndimage as nd
     fns = {k: (build(b, m), g) for k, (b, m, g) in CANDS.items()}

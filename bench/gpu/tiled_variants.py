@@ -36,12 +36,11 @@ the same bits: tiled2d's mean of 5 and 17-tap Gaussian on 24 random
 images up to 2 x 135 x 170, tiled1d's on 24 arrays along either layout
 (every mode, origins, one to four blocks walking many tiles each).
 """
-import argparse
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from j0_variants import print_times, rounds  # noqa: E402
+from j0_variants import harness_args, print_times, rounds  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 KERNELS = os.path.join(ROOT, "crates", "gpu-ndimage", "src", "kernels")
@@ -183,16 +182,14 @@ def gaussian_weights(size):
     return w / w.sum()
 
 
+def write_functions(path):
+    tiled = open(os.path.join(KERNELS, "tiled.cu")).read()
+    with open(path, "w") as f:
+        f.write(prefetch_function(tiled) + prefetch1d_function(tiled))
+
+
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--reps", type=int, default=30)
-    ap.add_argument("--write", help="write the prefetch functions to this file and stop")
-    args = ap.parse_args()
-    if args.write:
-        tiled = open(os.path.join(KERNELS, "tiled.cu")).read()
-        with open(args.write, "w") as f:
-            f.write(prefetch_function(tiled) + prefetch1d_function(tiled))
-        return
+    args = harness_args(write_functions)
     import cupy as cp
     import cupyx.scipy.ndimage as nd
     import numpy as np
