@@ -136,23 +136,28 @@ def candidate(skip_loads):
 
 
 # name: (None for the committed zoom.cu, else whether the kept taps'
-# loads are skipped; the kernel's launch bounds). ptxas (NVRTC 13, sm_90,
-# --fmad=false): committed 64 registers at (256, 4), 8 bytes spilled;
-# reuse 64 at (256, 4) with 130 bytes spilled, 80 at (256, 3) with 64,
-# 111 unbounded with none (skipping the loads: 138, 60, 117 and none).
+# loads are skipped; the kernel's launch bounds; rows a group, 0 for
+# zoom.cu's). ptxas (NVRTC 13, sm_90, --fmad=false): committed 64
+# registers at (256, 4), 8 bytes spilled; reuse 64 at (256, 4) with 130
+# bytes spilled, 80 at (256, 3) with 64, 111 unbounded with none
+# (skipping the loads: 138, 60, 117 and none); reuse in groups of 2: 80
+# at (256, 3) with 16 bytes spilled, 96 unbounded with none.
 CANDS = {
-    "committed (256, 4)": (None, "__launch_bounds__(256, 4)"),
-    "reuse (256, 4)": (False, "__launch_bounds__(256, 4)"),
-    "reuse (256, 3)": (False, "__launch_bounds__(256, 3)"),
-    "reuse unbounded": (False, ""),
-    "reuse, loads skipped (256, 4)": (True, "__launch_bounds__(256, 4)"),
-    "reuse, loads skipped unbounded": (True, ""),
+    "committed (256, 4)": (None, "__launch_bounds__(256, 4)", 0),
+    "reuse (256, 4)": (False, "__launch_bounds__(256, 4)", 0),
+    "reuse (256, 3)": (False, "__launch_bounds__(256, 3)", 0),
+    "reuse unbounded": (False, "", 0),
+    "reuse, loads skipped (256, 4)": (True, "__launch_bounds__(256, 4)", 0),
+    "reuse, loads skipped unbounded": (True, "", 0),
+    "reuse, groups of 2 (256, 3)": (False, "__launch_bounds__(256, 3)", 2),
+    "reuse, groups of 2 unbounded": (False, "", 2),
 }
 
 
-def build(skip, bounds):
+def build(skip, bounds, group):
     import cupy as cp
-    src = open(os.path.join(KERNELS, "interp.cu")).read()
+    src = "#define CUPRUM_ZOOM_GROUP %d\n" % group if group else ""
+    src += open(os.path.join(KERNELS, "interp.cu")).read()
     src += candidate(skip) if skip is not None else open(os.path.join(KERNELS, "zoom.cu")).read()
     src += "CUPRUM_NDIMAGE_ZOOM2(zoom_f32_o1, float, float, 1, %s)\n" % bounds
     mod = cp.RawModule(code=src, options=("--fmad=false", "-std=c++17", "-I" + KERNELS))
