@@ -17,17 +17,17 @@ thread, as j0_variants.py renders it), the same bits as gamma.cuh unless
 said:
 
 - "gamma.cuh": cuprum::special::gammaln as it is;
-- "maxrregcount 32": the same compiled with NVRTC's --maxrregcount=32,
-  as UfuncBuilder::max_registers would compile it (the hot path stays
-  spill-free; the call below 0 spills its return address), and 40;
+- "maxnreg 32": the same with `__maxnreg__(32)` on the kernel, as
+  UfuncBuilder::max_registers renders it (the hot path stays spill-free;
+  the call below 0 spills its return address), and 40;
 - "windows as selects": the Taylor series computed at every x and
   selected, not branched to (a warp straddling a window runs lgammaf and
   the series either way), with and without the cap of 32;
 - "no path below 0": diagnostic, wrong below 0 (lgammaf's 213 ulp);
 - "lgammaf only": diagnostic, the twelfth session's kernel.
 
-Adopting a cap: `UfuncBuilder::max_registers(&["f->f"], N)` (NVRTC's
---maxrregcount on that loop's kernels only) after the loops in
+Adopting a cap: `UfuncBuilder::max_registers(&["f->f"], N)`
+(`__maxnreg__(N)` on that loop's kernels only) after the loops in
 gpu-special's table/mod.rs `build`; gammaln's float64 loop (42
 registers, E=2) spills under 32 in its hot path (40 costs it nothing),
 so cap the float32 loop alone.
@@ -62,24 +62,25 @@ __device__ __forceinline__ float lg_lgammaf(float x) { return ::lgammaf(x); }
 
 PRELUDE = '#include "cuprum/elementwise.cuh"\n#include "cuprum/special/gamma.cuh"\n' + FUNCS
 
-# name: (function, extra NVRTC options, the same bits as gamma.cuh)
+# name: (function, register cap or None, the same bits as gamma.cuh)
 CANDS = {
-    "gamma.cuh": ("cuprum::special::gammaln", (), True),
-    "gamma.cuh, maxrregcount 32": ("cuprum::special::gammaln", ("--maxrregcount=32",), True),
-    "gamma.cuh, maxrregcount 40": ("cuprum::special::gammaln", ("--maxrregcount=40",), True),
-    "windows as selects": ("lg_select", (), True),
-    "windows as selects, maxrregcount 32": ("lg_select", ("--maxrregcount=32",), True),
-    "no path below 0 (wrong below 0)": ("lg_positive", (), False),
-    "lgammaf only (wrong near 1, 2, below 0)": ("lg_lgammaf", (), False),
+    "gamma.cuh": ("cuprum::special::gammaln", None, True),
+    "gamma.cuh, maxnreg 32": ("cuprum::special::gammaln", 32, True),
+    "gamma.cuh, maxnreg 40": ("cuprum::special::gammaln", 40, True),
+    "windows as selects": ("lg_select", None, True),
+    "windows as selects, maxnreg 32": ("lg_select", 32, True),
+    "no path below 0 (wrong below 0)": ("lg_positive", None, False),
+    "lgammaf only (wrong near 1, 2, below 0)": ("lg_lgammaf", None, False),
 }
 E = 4
 
 
-def build(fn, options):
+def build(fn, cap):
     import cupy as cp
+    attr = "__maxnreg__(%d) " % cap if cap else ""
     body = (VECTOR.replace("{E}", str(E)).replace("{UNROLL}", "unroll").replace("{F}", fn)
-            .replace("{T}", "float"))
-    mod = cp.RawModule(code=PRELUDE + body, options=("-std=c++17", "-I" + HEADERS) + options)
+            .replace("{T}", "float").replace("void k(", "void " + attr + "k("))
+    mod = cp.RawModule(code=PRELUDE + body, options=("-std=c++17", "-I" + HEADERS))
     return mod.get_function("k")
 
 

@@ -123,6 +123,8 @@ pub struct Elementwise<'a> {
     /// Whether the contiguous and strided paths may take their vector
     /// variants (`Elementwise::scalar_loop` clears it).
     vector: bool,
+    /// `Elementwise::max_registers`.
+    max_registers: Option<u32>,
 }
 
 impl std::fmt::Debug for Elementwise<'_> {
@@ -157,6 +159,7 @@ impl<'a> Elementwise<'a> {
             aliases: Vec::new(),
             read_outputs: false,
             vector: true,
+            max_registers: None,
         }
     }
 
@@ -429,6 +432,27 @@ impl<'a> Elementwise<'a> {
         self
     }
 
+    /// Caps the kernel's registers a thread at `n` (`__maxnreg__(n)`, 16
+    /// to 255; [`ElementwiseSpec::max_registers`]): for a body whose rare
+    /// path would otherwise set every thread's count, and with it the warps
+    /// a multiprocessor holds. A spec from `Elementwise::spec_with`'s
+    /// caller keeps its own.
+    ///
+    /// ```
+    /// use gpu_array::DType;
+    /// use gpu_array::elementwise::{Elementwise, IndexWidth, LayoutClass};
+    /// let k = Elementwise::new("lg").input("x", DType::Float32).output("y", DType::Float32)
+    ///     .op("y = lgammaf(x)").max_registers(32);
+    /// let spec = k.spec(LayoutClass::Contiguous { vectorized: true }, IndexWidth::I32)?;
+    /// assert_eq!(spec.max_registers, Some(32));
+    /// assert!(spec.render().contains("__maxnreg__(32)"));
+    /// # Ok::<(), gpu_array::Error>(())
+    /// ```
+    pub fn max_registers(mut self, n: u32) -> Self {
+        self.max_registers = Some(n);
+        self
+    }
+
     /// `cuprum_<name>_<operand tags>`, the kernel name without its variant.
     fn full_name(&self) -> String {
         format!("cuprum_{}_{}", self.name, operand_tags(&self.params))
@@ -474,6 +498,7 @@ impl<'a> Elementwise<'a> {
         s.name = format!("{}_{}", self.full_name(), s.variant_tag());
         s.preamble = self.preamble.to_string();
         s.options = self.options.clone();
+        s.max_registers = self.max_registers;
         s.type_aliases = self.aliases.clone();
         s.read_outputs = self.read_outputs;
         s.validate()?;

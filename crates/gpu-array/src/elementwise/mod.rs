@@ -299,6 +299,7 @@ impl ElementwiseKernel {
             index,
             read_outputs: true,
             options: self.options.clone(),
+            max_registers: None,
         };
         spec.validate()?;
         Ok(spec)

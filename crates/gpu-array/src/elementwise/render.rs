@@ -59,11 +59,18 @@ impl ElementwiseSpec {
             .iter()
             .map(|p| format!("{} {}", p.c_type, p.name))
             .collect();
+        let attrs = self
+            .max_registers
+            .map_or_else(String::new, |n| format!("__maxnreg__({n}) "));
         T.emit(
             &mut s,
             "signature",
             "",
-            &[("name", &self.name), ("params", &params.join(",\n    "))],
+            &[
+                ("attrs", &attrs),
+                ("name", &self.name),
+                ("params", &params.join(",\n    ")),
+            ],
         );
         let idx = self.index.c_type();
         let uidx = match self.index {

@@ -383,6 +383,9 @@ pub struct ElementwiseSpec {
     /// Extra NVRTC options (CuPy's `options=`), part of the kernel's
     /// identity and cache key.
     pub options: Vec<String>,
+    /// A cap on the kernel's registers a thread (`__maxnreg__`, which PTX
+    /// keeps as `.maxnreg` where NVRTC's `--maxrregcount` is lost), or none.
+    pub max_registers: Option<u32>,
 }
 
 /// Widest vector access (`uint4`).
@@ -417,6 +420,7 @@ impl ElementwiseSpec {
             index,
             read_outputs: true,
             options: Vec::new(),
+            max_registers: None,
         }
     }
 
@@ -442,6 +446,14 @@ impl ElementwiseSpec {
     pub fn validate(&self) -> Result<()> {
         if !is_identifier(&self.name) {
             return Err(Error::Value(format!("invalid kernel name '{}'", self.name)));
+        }
+        if let Some(n) = self.max_registers
+            && !(16..=255).contains(&n)
+        {
+            return Err(Error::Value(format!(
+                "kernel {}: a register cap of {n} (16 to 255)",
+                self.name
+            )));
         }
         let mut names: Vec<&str> = Vec::new();
         for p in &self.params {

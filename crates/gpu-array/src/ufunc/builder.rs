@@ -137,8 +137,8 @@ impl UfuncBuilder {
     }
 
     /// Caps the registers a thread of the kernels of the loops `sigs`
-    /// (NumPy signatures of loops added before; NVRTC's `--maxrregcount`,
-    /// 16 to 255): for a body whose rare path (a call few elements take)
+    /// (NumPy signatures of loops added before; `__maxnreg__` on each
+    /// kernel, 16 to 255): for a body whose rare path (a call few elements take)
     /// would otherwise set every thread's registers, and with them the
     /// warps a multiprocessor holds. The cap is part of the kernel's
     /// identity; kernels fused from the loop (`fuse`) keep no cap.
@@ -158,8 +158,9 @@ impl UfuncBuilder {
     ///     u.resolve(&[Operand::Array(d)], &UfuncParams::default())?.spec(&[UfuncInput::Array(d)], &[],
     ///         LayoutClass::Contiguous { vectorized: true }, IndexWidth::I32)
     /// };
-    /// assert_eq!(spec(DType::Float32)?.options, ["--maxrregcount=32"]);
-    /// assert!(spec(DType::Float64)?.options.is_empty());
+    /// assert_eq!(spec(DType::Float32)?.max_registers, Some(32));
+    /// assert!(spec(DType::Float32)?.render().contains("__maxnreg__(32) cuprum_my_lgamma_"));
+    /// assert_eq!(spec(DType::Float64)?.max_registers, None);
     /// let bad = |sig, n| UfuncBuilder::new("bad", 1, 1, "").hom("f", "out0 = in0;").max_registers(&[sig], n).build();
     /// assert!(bad("d->d", 32).is_err() && bad("f->f", 8).is_err() && bad("f->f", 64).is_ok());
     /// # Ok::<(), gpu_array::Error>(())

@@ -81,8 +81,8 @@ pub struct Loop {
     pub outputs: smallvec::SmallVec<[DType; 2]>,
     /// The loop body, e.g. `out0 = in0 + in1;`.
     pub op: std::sync::Arc<str>,
-    /// A cap on its kernels' registers a thread (NVRTC's
-    /// `--maxrregcount`; `UfuncBuilder::max_registers`), or none.
+    /// A cap on its kernels' registers a thread (`__maxnreg__`;
+    /// `UfuncBuilder::max_registers`), or none.
     pub max_registers: Option<u32>,
 }
 
@@ -413,7 +413,7 @@ impl ResolvedLoop {
             k = k.scalar_loop();
         }
         if let Some(n) = lp.max_registers {
-            k = k.option(&format!("--maxrregcount={n}"));
+            k = k.max_registers(n);
         }
         Ok(k.op_with(move || Ok(loop_operation(lp))))
     }
