@@ -199,13 +199,7 @@ pub struct FftnOptions<'a> {
     pub out: Option<&'a Array>,
     /// An explicit plan ([`get_fft_plan`](crate::get_fft_plan)) the call must use.
     pub plan: Option<&'a FftPlan>,
-    /// SciPy's `overwrite_x`: the input's contents may be destroyed. The
-    /// complex-to-real transforms (`irfft`, `irfftn`, `irfft2`) then hand
-    /// cuFFT the input itself as the work area it overwrites, instead of a
-    /// copy, where the input already is what that copy would be: of the
-    /// transform's complex dtype, C-contiguous with the transformed axes
-    /// last, neither cut nor padded, and no `out=`. Elsewhere it has no
-    /// effect (other transforms never write their input).
+    /// SciPy's `overwrite_x`, as [`FftOptions::overwrite_x`].
     pub overwrite_x: bool,
     /// SciPy's `workers`: accepted (not 0, as SciPy requires), and
     /// without effect (cuFFT needs no host threads).

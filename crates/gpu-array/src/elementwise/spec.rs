@@ -388,6 +388,9 @@ pub struct ElementwiseSpec {
     pub max_registers: Option<u32>,
 }
 
+/// The register caps `__maxnreg__` takes (`ElementwiseSpec::max_registers`).
+pub(crate) const REGISTER_CAPS: std::ops::RangeInclusive<u32> = 16..=255;
+
 /// Widest vector access (`uint4`).
 const MAX_VECTOR_BYTES: usize = 16;
 /// Cap on the bytes a thread holds per operand per vector iteration.
@@ -448,10 +451,10 @@ impl ElementwiseSpec {
             return Err(Error::Value(format!("invalid kernel name '{}'", self.name)));
         }
         if let Some(n) = self.max_registers
-            && !(16..=255).contains(&n)
+            && !REGISTER_CAPS.contains(&n)
         {
             return Err(Error::Value(format!(
-                "kernel {}: a register cap of {n} (16 to 255)",
+                "kernel {}: a register cap of {n} (not in {REGISTER_CAPS:?})",
                 self.name
             )));
         }

@@ -166,9 +166,10 @@ impl UfuncBuilder {
     /// # Ok::<(), gpu_array::Error>(())
     /// ```
     pub fn max_registers(mut self, sigs: &[&str], n: u32) -> UfuncBuilder {
-        if !(16..=255).contains(&n) {
+        use crate::elementwise::spec::REGISTER_CAPS;
+        if !REGISTER_CAPS.contains(&n) {
             self.fail(format!(
-                "ufunc '{}': a register cap of {n} (16 to 255)",
+                "ufunc '{}': a register cap of {n} (not in {REGISTER_CAPS:?})",
                 self.u.name
             ));
         }

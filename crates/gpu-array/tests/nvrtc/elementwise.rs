@@ -43,11 +43,6 @@ fn compile_batch(label: &str, specs: &[ElementwiseSpec]) {
         .fold(CompileRequest::new(source), |r, (n, text)| {
             r.header(*n, *text)
         });
-    // The specs' own options, as `program_request` passes them.
-    let mut options: Vec<&String> = specs.iter().flat_map(|s| &s.options).collect();
-    options.sort();
-    options.dedup();
-    let req = options.into_iter().fold(req, |r, o| r.option(o.clone()));
     let names = specs.iter().map(|s| s.name.clone()).collect();
     crate::compile_checked(
         label,
