@@ -24,6 +24,8 @@ said:
   selected, not branched to (a warp straddling a window runs lgammaf and
   the series either way), with and without the cap of 32;
 - "no path below 0": diagnostic, wrong below 0 (lgammaf's 213 ulp);
+- "windows as selects, no path below 0": diagnostic, what the windows
+  cost once the registers are not in the way;
 - "lgammaf only": diagnostic, the twelfth session's kernel.
 
 Adopting a cap: `UfuncBuilder::max_registers(&["f->f"], N)`
@@ -57,6 +59,11 @@ __device__ __forceinline__ float lg_positive(float x) {
     return cuprum::special::detail::gammaln_near_zeros(x);
   return ::lgammaf(x);
 }
+__device__ __forceinline__ float lg_select_positive(float x) {
+  const float l = ::lgammaf(x);
+  const float t = cuprum::special::detail::gammaln_near_zeros(x);
+  return (::fabsf(x - 1.0f) < 0.1f || ::fabsf(x - 2.0f) < 0.1f) ? t : l;
+}
 __device__ __forceinline__ float lg_lgammaf(float x) { return ::lgammaf(x); }
 """
 
@@ -70,6 +77,7 @@ CANDS = {
     "windows as selects": ("lg_select", None, True),
     "windows as selects, maxnreg 32": ("lg_select", 32, True),
     "no path below 0 (wrong below 0)": ("lg_positive", None, False),
+    "windows as selects, no path below 0 (wrong below 0)": ("lg_select_positive", None, False),
     "lgammaf only (wrong near 1, 2, below 0)": ("lg_lgammaf", None, False),
 }
 E = 4
