@@ -119,6 +119,16 @@ fn nout(e: &Entry) -> usize {
 /// (bench/gpu/j0_variants.py).
 const SCALAR_LOOP: &[&str] = &["j0", "j1", "y0", "y1"];
 
+/// Register caps (`UfuncBuilder::max_registers`, `__maxnreg__` on the
+/// kernel) for loops whose rarely taken paths would otherwise set every
+/// thread's registers: float32 gammaln calls the double lgamma below 0
+/// (not inlined), which makes the kernel 46 registers against 22 without
+/// it, so five blocks of 256 fit a multiprocessor instead of eight; at 32
+/// only that call's path and the loop's index spill (ptxas, sm_90).
+/// gammaln's float64 loop would spill in its hot path under 32, so it is
+/// left alone (bench/gpu/gammaln_variants.py times the choices).
+const REGISTER_CAPS: &[(&str, &str, u32)] = &[("gammaln", "f->f", 32)];
+
 fn build(e: &Entry) -> Result<Ufunc> {
     let nout = nout(e);
     let mut b = UfuncBuilder::new(e.name, e.nin, nout, e.doc).header(e.header);
@@ -126,12 +136,16 @@ fn build(e: &Entry) -> Result<Ufunc> {
         b = b.scalar_loop();
     }
     let op = statement(e.function, e.nin, nout);
-    if e.sigs.contains("->") {
+    b = if e.sigs.contains("->") {
         let sigs: Vec<&str> = e.sigs.split_whitespace().collect();
-        b.sigs(&sigs, &op).build()
+        b.sigs(&sigs, &op)
     } else {
-        b.hom(e.sigs, &op).build()
+        b.hom(e.sigs, &op)
+    };
+    for &(_, sig, n) in REGISTER_CAPS.iter().filter(|(name, ..)| *name == e.name) {
+        b = b.max_registers(&[sig], n);
     }
+    b.build()
 }
 
 /// Every special ufunc, in the order of scipy.special's listing here.
@@ -180,6 +194,18 @@ mod tests {
     fn the_scalar_loops_name_table_entries() {
         for name in SCALAR_LOOP {
             assert!(entries().any(|e| e.name == *name), "{name}");
+        }
+    }
+
+    #[test]
+    fn the_register_caps_name_table_entries_and_their_loops() {
+        for (name, sig, n) in REGISTER_CAPS {
+            let u = get(name).unwrap();
+            for l in u.loops() {
+                let want = (l.signature() == *sig).then_some(*n);
+                assert_eq!(l.max_registers, want, "{name} {}", l.signature());
+            }
+            assert!(u.types().iter().any(|t| t == sig), "{name} {sig}");
         }
     }
 
