@@ -408,7 +408,11 @@ pub(crate) fn median3x3(
     let k = TypedKernel::<Median3x3>::cached(&name, [ti.c_type(), to.c_type()], || {
         median3x3_request(ti, to)
     })?;
-    let blocks = tiles.min(multiprocessors(&out)?.saturating_mul(8));
+    // Four blocks a multiprocessor at inputs of at most 4 bytes, as many as
+    // it holds (CUPRUM_MEDIAN3X3_BLOCKS), each walking its tiles with the
+    // next tile's copies in flight; eight at 8 bytes, as before cp.async.
+    let per_sm = if ti.itemsize() <= 4 { 4 } else { 8 };
+    let blocks = tiles.min(multiprocessors(&out)?.saturating_mul(per_sm));
     let args = Median3x3 {
         input: input(input_),
         batch: batch as i64,

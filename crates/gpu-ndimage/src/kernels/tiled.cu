@@ -292,6 +292,21 @@ struct CuprumTiled2dShape {
   static_assert(S1 >= 1 && S1 <= 25 && S0 >= 1 && S0 <= 25, "tiled2d windows");
 };
 
+// Whether tiled2d issues a tile's loads before the previous tile's passes
+// (into registers that then stay live through them) rather than after:
+// for inputs of at most 4 bytes and windows whose passes leave those
+// registers free at two blocks a multiprocessor (ptxas, sm_90: no spills
+// for the weighted sums and the mean up to 5 taps, the minimum and the
+// maximum up to 3). On the H100 (34th session,
+// bench/gpu/tiled_variants.py) the 4096^2 float32 uniform_filter(5) went
+// from 0.149 to 0.125 ms; the 17-tap Gaussian (92 bytes spilled ahead)
+// from 0.172 to 0.202, so longer windows, and 8-byte inputs, load after.
+template <typename TI, int OP0, int S0, int OP1, int S1>
+struct CuprumTiled2dAhead {
+  static constexpr bool value =
+      sizeof(TI) <= 4 && S0 <= (OP0 <= 3 ? 5 : 3) && S1 <= (OP1 <= 3 ? 5 : 3);
+};
+
 template <typename TI, typename TO, int OP0, int S0, int OP1, int S1>
 __device__ __forceinline__ void cuprum_tiled2d(const TI* __restrict__ in,
                                                const double* __restrict__ w0,
@@ -324,11 +339,10 @@ __device__ __forceinline__ void cuprum_tiled2d(const TI* __restrict__ in,
   TI raw[FILL];
   bool use_cval[FILL];
   CuprumTileWalk walk(tx, ty);
-  for (long long t = blockIdx.x; t < tiles; t += gridDim.x, walk.next()) {
-    const long long z = walk.z;
-    const long long i0 = walk.ti * TY, j0 = walk.tj * TX;
-    const long long p0 = i0 - origin0 - S0 / 2, q0 = j0 - origin1 - S1 / 2;
-    const TI* plane = in + z * n0 * n1;
+  // A tile's loads into raw / use_cval, for the tile `w` names.
+  auto load = [&](const CuprumTileWalk& w) {
+    const long long p0 = w.ti * TY - origin0 - S0 / 2, q0 = w.tj * TX - origin1 - S1 / 2;
+    const TI* plane = in + w.z * n0 * n1;
     // Every thread loads the same column of FILL rows (e % 64 == tid % 64).
     const int c = tid % 64;
     long long q = q0 + c;
@@ -370,11 +384,23 @@ __device__ __forceinline__ void cuprum_tiled2d(const TI* __restrict__ in,
         }
       }
     }
+  };
+  if (CuprumTiled2dAhead<TI, OP0, S0, OP1, S1>::value && (long long)blockIdx.x < tiles) load(walk);
+  for (long long t = blockIdx.x; t < tiles; t += gridDim.x) {
+    const long long z = walk.z;
+    const long long i0 = walk.ti * TY, j0 = walk.tj * TX;
+    const long long q0 = j0 - origin1 - S1 / 2;
+    if (!CuprumTiled2dAhead<TI, OP0, S0, OP1, S1>::value) load(walk);
     __syncthreads();  // the last tile's staged outputs are stored
 #pragma unroll
     for (int k = 0; k < FILL; ++k)
       tile[tid + k * T] = use_cval[k] ? cval : cuprum_ndimage_to_double(raw[k]);
     __syncthreads();
+    if (CuprumTiled2dAhead<TI, OP0, S0, OP1, S1>::value) {
+      // The next tile's loads fly during this one's passes.
+      walk.next();
+      if (t + gridDim.x < tiles) load(walk);
+    }
 
     // First pass: warp w takes columns (w % 2) * 32 + lane, rows
     // (w / 2) * R0 .. + R0 - 1 of mid.
@@ -416,6 +442,7 @@ __device__ __forceinline__ void cuprum_tiled2d(const TI* __restrict__ in,
       const long long i = i0 + e / TX, j = j0 + e % TX;
       if (i < n0 && j < n1) o[i * n1 + j] = staged[e / TX * SP + e % TX];
     }
+    if (!CuprumTiled2dAhead<TI, OP0, S0, OP1, S1>::value) walk.next();
   }
 }
 
@@ -448,14 +475,17 @@ __device__ __forceinline__ void cuprum_tiled2d(const TI* __restrict__ in,
 template <typename T>
 struct CuprumTiledCompare {
   using type = T;
+  static constexpr bool same = true;  // type is T
 };
 template <>
 struct CuprumTiledCompare<long long> {
   using type = double;
+  static constexpr bool same = false;
 };
 template <>
 struct CuprumTiledCompare<unsigned long long> {
   using type = double;
+  static constexpr bool same = false;
 };
 
 // How median3x3 orders the values it holds (type K): `lo`/`hi` of a pair
@@ -515,6 +545,44 @@ __device__ __forceinline__ K cuprum_tiled_med3(K a, K b, K c) {
   return b;
 }
 
+// A tile's inputs reach shared memory by cp.async (sm_80 and up): the
+// next tile's copies are issued before this tile's compute and land while
+// it runs, holding no registers; the block waits for them only at the
+// next tile. Types cp.async cannot copy as they are (1 or 2 bytes, or
+// 64-bit integers compared as double) are loaded and converted here, and
+// wait then.
+template <typename TI, typename C>
+__device__ __forceinline__ void cuprum_tiled_copy_async(C* smem, const TI* gmem) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  if constexpr (CuprumTiledCompare<TI>::same && (sizeof(TI) == 4 || sizeof(TI) == 8)) {
+    const unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(s), "l"(gmem), "n"(sizeof(TI))
+                 : "memory");
+    return;
+  }
+#endif
+  *smem = (C)*gmem;
+}
+// The copies issued since the last commit as one group; waiting for every
+// group (no-ops without cp.async).
+__device__ __forceinline__ void cuprum_tiled_async_commit() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.commit_group;\n" ::: "memory");
+#endif
+}
+__device__ __forceinline__ void cuprum_tiled_async_wait() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_group 0;\n" ::: "memory");
+#endif
+}
+
+// Blocks of median3x3 a multiprocessor holds: four at 4-byte keys (64
+// registers, __launch_bounds__), the grid tiled.rs launches too. On the
+// H100 (34th session, bench/gpu/median_variants.py), the cp.async walk at
+// four blocks took the 4096^2 float32 median from 0.124 ms (tiles loaded
+// into registers, then computed, at eight blocks of 80 registers) to 0.087.
+#define CUPRUM_MEDIAN3X3_BLOCKS(TI) (sizeof(TI) <= 4 ? 4 : 1)
+
 template <typename TI, typename TO>
 __device__ __forceinline__ void cuprum_tiled_median3x3(const TI* __restrict__ in, long long batch,
                                                        long long n0, long long n1, long long a0,
@@ -527,59 +595,66 @@ __device__ __forceinline__ void cuprum_tiled_median3x3(const TI* __restrict__ in
   constexpr int PITCH = W + 2, ROWS = TY + 2;
   constexpr int T = CUPRUM_TILED_THREADS;
   // A tile at the image's edges: element e of the box's rows is thread
-  // e % T's load k = e / T, mapped through the boundary mode.
+  // e % T's copy k = e / T, mapped through the boundary mode.
   constexpr int FILL = (ROWS * PITCH + T - 1) / T;
   // Every other tile (its box wholly inside the image) maps nothing:
-  // thread tid loads column tid % PITCH of rows tid / PITCH + k RS, RS
-  // rows a round, one pointer step a load (threads past RS PITCH idle).
+  // thread tid copies column tid % PITCH of rows tid / PITCH + k RS, RS
+  // rows a round, one pointer step a copy (threads past RS PITCH idle).
   constexpr int RS = T / PITCH, ROUNDS = (ROWS + RS - 1) / RS;
-  constexpr int NL = FILL > ROUNDS ? FILL : ROUNDS;
+  // `raw` receives a tile's inputs (in C) while `tile`, its keys, serves
+  // the previous tile's compute.
+  __shared__ C raw[ROWS * PITCH];
   __shared__ K tile[ROWS * PITCH];
   const int tid = threadIdx.x;
   const int col = tid % PITCH, r0 = tid / PITCH;
   const long long ty = (n0 + TY - 1) / TY, tx = (n1 + W - 1) / W;
   const long long tiles = batch * ty * tx;
   CuprumTileWalk walk(tx, ty);
-  for (long long t = blockIdx.x; t < tiles; t += gridDim.x, walk.next()) {
-    const long long z = walk.z;
-    const long long i0 = walk.ti * TY, j0 = walk.tj * W;
-    const TI* plane = in + z * n0 * n1;
-    const long long p0 = i0 + a0, q0 = j0 + b0;
-    const bool inside = p0 >= 0 && p0 + ROWS <= n0 && q0 >= 0 && q0 + PITCH <= n1;
-    K v[NL];
-    if (inside) {
-      const TI* src = plane + (p0 + r0) * n1 + q0 + col;
-      const long long step = (long long)RS * n1;
+  // The copies of the tile `w` names into `raw`, committed as one group.
+  auto issue = [&](const CuprumTileWalk& w) {
+    const TI* plane = in + w.z * n0 * n1;
+    const long long p0 = w.ti * TY + a0, q0 = w.tj * W + b0;
+    if (p0 >= 0 && p0 + ROWS <= n0 && q0 >= 0 && q0 + PITCH <= n1) {
+      if (r0 < RS) {
+        const TI* src = plane + (p0 + r0) * n1 + q0 + col;
+        const long long step = (long long)RS * n1;
 #pragma unroll
-      for (int k = 0; k < NL; ++k) {
-        v[k] = K(0);
-        if (r0 < RS && r0 + k * RS < ROWS) {
-          v[k] = O::key((C)*src);
-          // Only ever to a row of the box: never past the image.
-          if (r0 + (k + 1) * RS < ROWS) src += step;
+        for (int k = 0; k < ROUNDS; ++k) {
+          if (r0 + k * RS < ROWS) {
+            cuprum_tiled_copy_async(raw + (r0 + k * RS) * PITCH + col, src);
+            // Only ever to a row of the box: never past the image.
+            if (r0 + (k + 1) * RS < ROWS) src += step;
+          }
         }
       }
     } else {
 #pragma unroll
-      for (int k = 0; k < NL; ++k) {
+      for (int k = 0; k < FILL; ++k) {
         const int e = tid + k * T;
-        v[k] = K(0);
-        if (k < FILL && e < ROWS * PITCH) {
+        if (e < ROWS * PITCH) {
           long long p = p0 + e / PITCH, q = q0 + e % PITCH;
           if (p < 0 || p >= n0) p = cuprum_tiled_map(p, n0, mode);
           if (q < 0 || q >= n1) q = cuprum_tiled_map(q, n1, mode);
-          v[k] = O::key(p < 0 || q < 0 ? (C)cval : (C)plane[p * n1 + q]);
+          raw[e] = p < 0 || q < 0 ? (C)cval : (C)plane[p * n1 + q];
         }
       }
     }
-    __syncthreads();  // the last tile's readers are done with `tile`
+    cuprum_tiled_async_commit();
+  };
+  if ((long long)blockIdx.x < tiles) issue(walk);
+  for (long long t = blockIdx.x; t < tiles; t += gridDim.x) {
+    const long long z = walk.z;
+    const long long i0 = walk.ti * TY, j0 = walk.tj * W;
+    cuprum_tiled_async_wait();
+    __syncthreads();  // `raw` complete; the last tile's readers are done with `tile`
 #pragma unroll
-    for (int k = 0; k < NL; ++k) {
-      const int e = inside ? (r0 < RS ? (r0 + k * RS) * PITCH + col : ROWS * PITCH)
-                           : (k < FILL ? tid + k * T : ROWS * PITCH);
-      if (e < ROWS * PITCH) tile[e] = v[k];
+    for (int k = 0; k < FILL; ++k) {
+      const int e = tid + k * T;
+      if (e < ROWS * PITCH) tile[e] = O::key(raw[e]);
     }
-    __syncthreads();
+    __syncthreads();  // `raw` free for the next tile's copies
+    walk.next();
+    if (t + gridDim.x < tiles) issue(walk);
     const int lane = tid % W, g = tid / W;
     // Each window row sorted: lo[r] <= mid[r] <= hi[r].
     K lo[R + 2], mid[R + 2], hi[R + 2];
@@ -608,7 +683,8 @@ __device__ __forceinline__ void cuprum_tiled_median3x3(const TI* __restrict__ in
 }
 
 #define CUPRUM_NDIMAGE_MEDIAN3X3(NAME, TI, TO)                                                \
-  extern "C" __global__ void __launch_bounds__(CUPRUM_TILED_THREADS)                         \
+  extern "C" __global__ void __launch_bounds__(CUPRUM_TILED_THREADS,                         \
+                                               CUPRUM_MEDIAN3X3_BLOCKS(TI))                  \
       NAME(const TI* in, long long batch, long long n0, long long n1, long long a0,          \
            long long b0, int mode, double cval, TO* out) {                                   \
     cuprum_tiled_median3x3<TI, TO>(in, batch, n0, n1, a0, b0, mode, cval, out);              \
