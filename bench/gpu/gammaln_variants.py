@@ -26,6 +26,8 @@ said:
 - "no path below 0": diagnostic, wrong below 0 (lgammaf's 213 ulp);
 - "windows as selects, no path below 0": diagnostic, what the windows
   cost once the registers are not in the way;
+- "warp-contiguous": the same functions with a thread's four elements a
+  block apart (WARP, below), so that a warp's lanes hold neighbours;
 - "lgammaf only": diagnostic, the twelfth session's kernel.
 
 Adopting a cap: `UfuncBuilder::max_registers(&["f->f"], N)`
@@ -69,7 +71,8 @@ __device__ __forceinline__ float lg_lgammaf(float x) { return ::lgammaf(x); }
 
 PRELUDE = '#include "cuprum/elementwise.cuh"\n#include "cuprum/special/gamma.cuh"\n' + FUNCS
 
-# name: (function, register cap or None, the same bits as gamma.cuh)
+# name: (function, register cap or None, the same bits as gamma.cuh[,
+# "warp" for the warp-contiguous loop below])
 CANDS = {
     "gamma.cuh": ("cuprum::special::gammaln", None, True),
     "gamma.cuh, maxnreg 32": ("cuprum::special::gammaln", 32, True),
@@ -79,14 +82,44 @@ CANDS = {
     "no path below 0 (wrong below 0)": ("lg_positive", None, False),
     "windows as selects, no path below 0 (wrong below 0)": ("lg_select_positive", None, False),
     "lgammaf only (wrong near 1, 2, below 0)": ("lg_lgammaf", None, False),
+    "warp-contiguous": ("cuprum::special::gammaln", None, True, "warp"),
+    "warp-contiguous, maxnreg 32": ("cuprum::special::gammaln", 32, True, "warp"),
+    "warp-contiguous, lgammaf only (wrong near 1, 2, below 0)": ("lg_lgammaf", None, False, "warp"),
 }
 E = 4
 
+# A thread's E elements a block apart instead of side by side: lane l of a
+# warp takes element 32 w + l of each of the block's E slices, so a warp's
+# lanes hold 32 neighbours (a span of 0.32 of the bench's input, not
+# 1.28) and cross fewer of lgammaf's and the windows' branch boundaries
+# together; each load and store still 128 coalesced bytes a warp, as
+# four 4-byte accesses a thread instead of one of 16.
+WARP = r"""
+extern "C" __global__ void k(const {T}* _p_x0, {T}* _p_y0, int _n) {
+  typedef unsigned int _U;
+  constexpr int _E = {E};
+  const _U _chunk = (_U)blockDim.x * (_U)_E;
+  const _U _nchunks = (_U)_n / _chunk;
+  for (_U _c = blockIdx.x; _c < _nchunks; _c += gridDim.x) {
+    const _U _base = _c * _chunk + threadIdx.x;
+    {T} _v[_E];
+#pragma unroll
+    for (int _l = 0; _l < _E; ++_l) _v[_l] = _p_x0[_base + (_U)_l * blockDim.x];
+#pragma unroll
+    for (int _l = 0; _l < _E; ++_l) _p_y0[_base + (_U)_l * blockDim.x] = {F}(_v[_l]);
+  }
+  for (_U _j = _nchunks * _chunk + blockIdx.x * blockDim.x + threadIdx.x; _j < (_U)_n;
+       _j += gridDim.x * blockDim.x)
+    _p_y0[_j] = {F}(_p_x0[_j]);
+}
+"""
 
-def build(fn, cap):
+
+def build(fn, cap, loop="vector"):
     import cupy as cp
     attr = "__maxnreg__(%d) " % cap if cap else ""
-    body = (VECTOR.replace("{E}", str(E)).replace("{UNROLL}", "unroll").replace("{F}", fn)
+    body = (VECTOR if loop == "vector" else WARP)
+    body = (body.replace("{E}", str(E)).replace("{UNROLL}", "unroll").replace("{F}", fn)
             .replace("{T}", "float").replace("void k(", "void " + attr + "k("))
     mod = cp.RawModule(code=PRELUDE + body, options=("-std=c++17", "-I" + HEADERS))
     return mod.get_function("k")
@@ -104,7 +137,7 @@ def main():
     args = ap.parse_args()
     import cupy as cp
     import cupyx.scipy.special as csp
-    fns = {k: (build(f, a), same) for k, (f, a, same) in CANDS.items()}
+    fns = {k: (build(*c[:2], *c[3:]), c[2]) for k, c in CANDS.items()}
 
     n = 1 << 28
     x = ((cp.arange(n, dtype=cp.float64) % 1000) * 0.01 + 0.05).astype(cp.float32)
