@@ -2,7 +2,7 @@
 """float32 gammaln kernels beside CuPy, on the GPU machine: where the
 bench row "special gammaln f32 2^28" loses its time.
 
-    python3 bench/gpu/gammaln_variants.py [--reps 30]
+    python3 bench/gpu/gammaln_variants.py [--reps 30] [--only 'maxnreg 32,warp']
 
 The row (inputs (k % 1000) * 0.01 + 0.05, all positive) took 0.586 ms on
 the H200 with CUDA's lgammaf alone (twelfth session), then 0.87-0.93 ms
@@ -134,10 +134,15 @@ def launch(fn, x, out):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--reps", type=int, default=30)
+    ap.add_argument("--only", default="", help="the candidates whose names contain one of "
+                    "these comma-separated words (with gamma.cuh, the reference)")
     args = ap.parse_args()
     import cupy as cp
     import cupyx.scipy.special as csp
-    fns = {k: (build(*c[:2], *c[3:]), c[2]) for k, c in CANDS.items()}
+    words = [w for w in args.only.split(",") if w]
+    cands = {k: c for k, c in CANDS.items()
+             if k == "gamma.cuh" or not words or any(w in k for w in words)}
+    fns = {k: (build(*c[:2], *c[3:]), c[2]) for k, c in cands.items()}
 
     n = 1 << 28
     x = ((cp.arange(n, dtype=cp.float64) % 1000) * 0.01 + 0.05).astype(cp.float32)
