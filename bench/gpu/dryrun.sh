@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a GPU harness's Python here, without a GPU, before it costs device
-# time: bash bench/gpu/dryrun.sh bench/gpu/median_variants.py [ARGS...]
+# time: bash bench/gpu/dryrun.sh bench/gpu/gammaln_variants.py [ARGS...]
 # bench/gpu/dryrun/ stands in for CuPy (NumPy arrays, kernels compiled by
 # NVRTC for sm_90 and launched as no-ops, every timing 0.2 ms), so a
 # harness that finishes here has no Python error and compiles every

@@ -319,6 +319,18 @@ fn median3x3_name(ti: DType, to: DType) -> String {
     format!("cuprum_ndimage_median3x3_{}_{}", ti.name(), to.name())
 }
 
+/// The blocks a multiprocessor `median3x3` of `ti` asks for with
+/// `__launch_bounds__` and launches: four at inputs of at most 4 bytes
+/// (64 registers), each walking its tiles with the next tile's copies in
+/// flight; none asked for at 8 bytes, whose grid keeps eight. On the H100
+/// (34th session, bench/gpu/median_variants.py at a79b8d5), the cp.async
+/// walk at four blocks took the 4096^2 float32 median from 0.124 ms
+/// (tiles loaded into registers, then computed, at eight blocks of 80
+/// registers) to 0.087.
+fn median3x3_resident(ti: DType) -> Option<usize> {
+    (ti.itemsize() <= 4).then_some(4)
+}
+
 /// The program of `median3x3` for one dtype pair.
 pub(crate) fn median3x3_request(ti: DType, to: DType) -> CompileRequest {
     let mut src = String::from(crate::BOUNDARY_CUH);
@@ -326,8 +338,12 @@ pub(crate) fn median3x3_request(ti: DType, to: DType) -> CompileRequest {
     src += SOURCE;
     let name = median3x3_name(ti, to);
     src += &Median3x3::prototype(&name, [ti.c_type(), to.c_type()]);
+    let bounds = match median3x3_resident(ti) {
+        Some(n) => format!("__launch_bounds__({THREADS}, {n})"),
+        None => format!("__launch_bounds__({THREADS})"),
+    };
     src += &format!(
-        "CUPRUM_NDIMAGE_MEDIAN3X3({name}, {}, {})\n",
+        "CUPRUM_NDIMAGE_MEDIAN3X3({name}, {}, {}, {bounds})\n",
         ti.c_type(),
         to.c_type()
     );
@@ -408,10 +424,7 @@ pub(crate) fn median3x3(
     let k = TypedKernel::<Median3x3>::cached(&name, [ti.c_type(), to.c_type()], || {
         median3x3_request(ti, to)
     })?;
-    // Four blocks a multiprocessor at inputs of at most 4 bytes, as many as
-    // it holds (CUPRUM_MEDIAN3X3_BLOCKS), each walking its tiles with the
-    // next tile's copies in flight; eight at 8 bytes, as before cp.async.
-    let per_sm = if ti.itemsize() <= 4 { 4 } else { 8 };
+    let per_sm = median3x3_resident(ti).unwrap_or(8);
     let blocks = tiles.min(multiprocessors(&out)?.saturating_mul(per_sm));
     let args = Median3x3 {
         input: input(input_),

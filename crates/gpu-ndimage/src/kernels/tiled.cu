@@ -298,7 +298,7 @@ struct CuprumTiled2dShape {
 // registers free at two blocks a multiprocessor (ptxas, sm_90: no spills
 // for the weighted sums and the mean up to 5 taps, the minimum and the
 // maximum up to 3). On the H100 (34th session,
-// bench/gpu/tiled_variants.py) the 4096^2 float32 uniform_filter(5) went
+// bench/gpu/tiled_variants.py at a79b8d5) the 4096^2 float32 uniform_filter(5) went
 // from 0.149 to 0.125 ms; the 17-tap Gaussian (92 bytes spilled ahead)
 // from 0.172 to 0.202, so longer windows, and 8-byte inputs, load after.
 template <typename TI, int OP0, int S0, int OP1, int S1>
@@ -576,13 +576,6 @@ __device__ __forceinline__ void cuprum_tiled_async_wait() {
 #endif
 }
 
-// Blocks of median3x3 a multiprocessor holds: four at 4-byte keys (64
-// registers, __launch_bounds__), the grid tiled.rs launches too. On the
-// H100 (34th session, bench/gpu/median_variants.py), the cp.async walk at
-// four blocks took the 4096^2 float32 median from 0.124 ms (tiles loaded
-// into registers, then computed, at eight blocks of 80 registers) to 0.087.
-#define CUPRUM_MEDIAN3X3_BLOCKS(TI) (sizeof(TI) <= 4 ? 4 : 1)
-
 template <typename TI, typename TO>
 __device__ __forceinline__ void cuprum_tiled_median3x3(const TI* __restrict__ in, long long batch,
                                                        long long n0, long long n1, long long a0,
@@ -682,9 +675,9 @@ __device__ __forceinline__ void cuprum_tiled_median3x3(const TI* __restrict__ in
   }
 }
 
-#define CUPRUM_NDIMAGE_MEDIAN3X3(NAME, TI, TO)                                                \
-  extern "C" __global__ void __launch_bounds__(CUPRUM_TILED_THREADS,                         \
-                                               CUPRUM_MEDIAN3X3_BLOCKS(TI))                  \
+// BOUNDS: the kernel's __launch_bounds__ (tiled.rs, median3x3_request).
+#define CUPRUM_NDIMAGE_MEDIAN3X3(NAME, TI, TO, BOUNDS)                                        \
+  extern "C" __global__ void BOUNDS                                                          \
       NAME(const TI* in, long long batch, long long n0, long long n1, long long a0,          \
            long long b0, int mode, double cval, TO* out) {                                   \
     cuprum_tiled_median3x3<TI, TO>(in, batch, n0, n1, a0, b0, mode, cval, out);              \

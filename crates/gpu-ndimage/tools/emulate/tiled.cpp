@@ -36,8 +36,8 @@ CUPRUM_NDIMAGE_TILED2D(p_dd_2s3_1s3, double, double, 2, 3, 1, 3)
 CUPRUM_NDIMAGE_TILED2D(p_fd_0s4_4s2, float, double, 0, 4, 4, 2)
 CUPRUM_NDIMAGE_TILED2D(p_ii_5s25_0s6, int, int, 5, 25, 0, 6)
 CUPRUM_NDIMAGE_TILED2D(p_ff_1s25_1s25, float, float, 1, 25, 1, 25)
-CUPRUM_NDIMAGE_MEDIAN3X3(m_ff, float, float)
-CUPRUM_NDIMAGE_MEDIAN3X3(m_ll, long long, long long)
+CUPRUM_NDIMAGE_MEDIAN3X3(m_ff, float, float, __launch_bounds__(256, 4))
+CUPRUM_NDIMAGE_MEDIAN3X3(m_ll, long long, long long, __launch_bounds__(256))
 
 std::mt19937_64 rng(11);
 int cases = 0, bad = 0;
